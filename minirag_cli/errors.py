@@ -1,0 +1,40 @@
+"""Exceptions the library raises on purpose; the CLI turns them into one-line
+errors (set MRAG_DEBUG=1 to see the traceback instead)."""
+
+
+class MragError(Exception):
+    """Base of every error a user can act on. `hint` says what to do."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.hint = hint
+
+
+class DatabaseError(MragError):
+    """The index file is missing, corrupt, locked or from another version."""
+
+
+class SchemaTooNew(DatabaseError):
+    pass
+
+
+class EmbedderMismatch(DatabaseError):
+    pass
+
+
+class SyncLocked(MragError):
+    """Another `mrag sync` holds the database."""
+
+
+class ModelError(MragError):
+    """A model file or model package is missing, unreadable or not usable."""
+
+
+class GoldenFileError(MragError):
+    """A golden set is malformed."""
+
+
+class UsageError(MragError):
+    exit_code = 2

@@ -1,0 +1,8 @@
+"""Entity extractors: a chunk's text in, (name, type) pairs out.
+
+Every extractor has `name`, `cache_id` (None when its output is not worth
+caching, else a string identifying model + prompt version, the key of the
+extraction cache) and `extract(texts) -> list[list[EntityMention]]`.
+"""
+
+from minirag_cli.extract.base import EntityMention, Extractor, ENTITY_TYPES  # noqa: F401

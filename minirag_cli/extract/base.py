@@ -1,0 +1,23 @@
+"""The extractor interface shared by the heuristic and the GGUF extractors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+# The types the LLM prompt asks for; the heuristic extractor uses a subset plus
+# 'name' (a capitalised span whose kind it cannot tell).
+ENTITY_TYPES = ("person", "organization", "location", "event", "product", "work", "concept", "date")
+
+
+@dataclass(frozen=True)
+class EntityMention:
+    name: str  # the surface form as it appears in the chunk
+    type: str
+
+
+class Extractor(Protocol):
+    name: str
+    cache_id: str | None
+
+    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]: ...

@@ -1,0 +1,169 @@
+"""The no-model extractor: capitalised spans, chat speakers, CamelCase handles,
+quoted titles, #tags, @handles and dates. What a fresh machine uses until a
+GGUF model is configured."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Sequence
+
+from minirag_cli.extract.base import EntityMention
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august",
+     "september", "october", "november", "december"], start=1)}
+MONTHS.update({k[:3]: v for k, v in list(MONTHS.items())})
+MONTHS["sept"] = 9
+
+# Words that are capitalised because they start a sentence or are "I", not
+# because they name something. Lower-cased.
+COMMON_WORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below
+between both but by can could did do does doing down during each few for from further had has have having
+he her here hers herself him himself his how i i'd i'll i'm i've if in into is it it's its itself just let
+let's me more most my myself no nor not now of off on once only or other our ours ourselves out over own
+same she should so some such than that that's the their theirs them themselves then there these they this
+those through to too under until up very was we we're we've were what when where which while who whom why
+will with would you you're you've your yours yourself yourselves yes yeah yep nope ok okay oh hey hi hello
+thanks thank sure great awesome cool nice wow well maybe perhaps absolutely definitely sounds sound good
+glad sorry please hope haha lol totally exactly right alright anyway also actually honestly plus speaking
+let's what's how's that's there's here's it's i'll we'll you'll they'll he's she's time date subject from to
+cc re fwd note notes todo done tbd however therefore meanwhile also first second third next last finally
+today tomorrow yesterday tonight morning evening afternoon night day week month year weekend
+monday tuesday wednesday thursday friday saturday sunday
+can't don't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't couldn't shouldn't wouldn't
+do does did looking looks look just got get gets getting make makes made take takes took need needs
+remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
+""".split())
+COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
+# kept at the end of a span: "Lunar New Year", "Independence Day"
+TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
+
+_CAP_WORD = r"[A-Z][\w'’&-]*"
+_CONNECT = r"(?:of|de|da|del|van|von|der|la|le|du|the)"
+CAP_SPAN = re.compile(rf"\b{_CAP_WORD}(?:[ \t]+(?:{_CONNECT}[ \t]+)?{_CAP_WORD}){{0,4}}")
+CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
+SPEAKER = re.compile(r"^\s*([A-Z][\w.'’ -]{0,40}?):\s", re.MULTILINE)
+QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
+HASHTAG = re.compile(r"(?<![\w#])#([A-Za-z][\w/-]{1,40})")
+HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]{1,30}[A-Za-z0-9])")
+COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|_)")
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+WORD_DATE = re.compile(
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
+    r"(?:,?\s+(\d{4}))?\b")
+SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+
+
+def iso_date(year: int | None, month: int, day: int) -> str | None:
+    try:
+        _dt.date(year or 2000, month, day)
+    except ValueError:
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
+
+
+def find_dates(text: str) -> list[tuple[str, str]]:
+    """(surface form, ISO date or --MM-DD) for every date written in the text."""
+    found = []
+    for m in COMPACT_DATE.finditer(text):
+        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in ISO_DATE.finditer(text):
+        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in WORD_DATE.finditer(text):
+        day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month = MONTHS.get(month_word.lower().rstrip("."))
+        if not month:
+            continue
+        year = int(m.group(5)) if m.group(5) else None
+        iso = iso_date(year, month, int(day))
+        if iso:
+            found.append((m.group(0), iso))
+    return found
+
+
+def split_camel(name: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+
+
+def _strip_possessive(span: str) -> str:
+    return re.sub(r"['’]s$", "", span)
+
+
+class HeuristicExtractor:
+    name = "heuristic"
+    cache_id = None  # cheaper to recompute than to look up
+
+    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
+        return [self.extract_one(t) for t in texts]
+
+    def extract_one(self, text: str) -> list[EntityMention]:
+        out: dict[str, EntityMention] = {}
+
+        def add(name: str, type_: str) -> None:
+            name = name.strip(" \t-–—'’.,;:!?")
+            if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
+                return
+            key = name.lower()
+            if key not in out or (out[key].type == "name" and type_ != "name"):
+                out[key] = EntityMention(name, type_)
+
+        speakers = set()
+        titles: list[str] = []
+        for m in SPEAKER.finditer(text):
+            span = m.group(1).strip()
+            if span.lower() in COMMON_WORDS or len(span.split()) > 4:
+                continue
+            speakers.add(span)
+            add(span, "person")
+        for m in CAMEL.finditer(text):
+            add(m.group(0), "person" if m.group(0) in speakers else "name")
+        for m in HANDLE.finditer(text):
+            add("@" + m.group(1), "person")
+        for m in HASHTAG.finditer(text):
+            add("#" + m.group(1), "concept")
+        for m in QUOTED.finditer(text):
+            title = m.group(1).strip()
+            words = title.split()
+            if 1 <= len(words) <= 8 and any(w[:1].isupper() for w in words):
+                titles.append(title)
+                add(title, "work")
+        for surface, _iso in find_dates(text):
+            add(surface, "date")
+        for m in CAP_SPAN.finditer(text):
+            span = _strip_possessive(m.group(0))
+            words = span.split()
+            # drop leading words that are only capitalised as a sentence start
+            while words and words[0].lower().replace("’", "'") in COMMON_WORDS:
+                words = words[1:]
+            while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
+                             or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
+                words = words[:-1]
+            if not words:
+                continue
+            span = " ".join(words)
+            if span in speakers or span.lower() in MONTHS:
+                continue
+            at_sentence_start = words[0] == m.group(0).split()[0] and SENTENCE_START.search(text[:m.start()])
+            if len(words) == 1 and at_sentence_start and not _capitalised_elsewhere(text, words[0], m.start()):
+                # a lone capitalised word opening a sentence names something
+                # only if the text capitalises it mid-sentence too
+                continue
+            if any(span.lower() in t.lower() and span != t for t in titles):
+                continue  # a fragment of a quoted title
+            if CAMEL.fullmatch(span):
+                continue  # already added as a handle
+            add(span, "name")
+        return list(out.values())
+
+
+def _capitalised_elsewhere(text: str, word: str, pos: int) -> bool:
+    for m in re.finditer(rf"\b{re.escape(word)}\b", text):
+        if m.start() != pos and not SENTENCE_START.search(text[:m.start()]):
+            return True
+    return False

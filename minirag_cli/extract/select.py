@@ -1,0 +1,29 @@
+"""Choosing the extractor: `auto` uses the GGUF model when one is configured
+(--model, $MRAG_MODEL or the config file) and the heuristic one otherwise."""
+
+from __future__ import annotations
+
+import os
+
+from minirag_cli.errors import UsageError
+from minirag_cli.extract.heuristic import HeuristicExtractor
+
+EXTRACTORS = ("auto", "heuristic", "llm")
+
+
+def configured_model(explicit: str | None = None) -> str | None:
+    return explicit or os.environ.get("MRAG_MODEL") or None
+
+
+def make_extractor(kind: str = "auto", model: str | None = None):
+    if kind not in EXTRACTORS:
+        raise UsageError(f"Unknown extractor {kind!r}; choose one of {', '.join(EXTRACTORS)}.")
+    model = configured_model(model)
+    if kind == "heuristic" or (kind == "auto" and not model):
+        return HeuristicExtractor()
+    if not model:
+        raise UsageError("The llm extractor needs a GGUF model.",
+                         hint="Pass --model PATH.gguf or set MRAG_MODEL (see `mrag model --help`).")
+    from minirag_cli.extract.llm import LlmExtractor
+
+    return LlmExtractor.from_path(model)

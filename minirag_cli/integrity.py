@@ -1,0 +1,77 @@
+"""Consistency checks of an index: derived counts recomputed from the edges,
+orphan rows in every table (vec and FTS included), SQLite's own integrity
+check. Used by tests, the crash harness and `mrag doctor`."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from minirag_cli.db import has_vec_tables
+
+
+def verify_index(conn, *, full: bool = True) -> list[str]:
+    """Return a list of problems (empty when the index is consistent)."""
+    problems: list[str] = []
+    if full:
+        result = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        if result != "ok":
+            problems.append(f"integrity_check: {result}")
+    try:
+        conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+    except Exception as exc:
+        problems.append(f"fts integrity-check: {exc}")
+
+    def count(sql: str) -> int:
+        return conn.execute(sql).fetchone()[0]
+
+    orphan_checks = {
+        "chunks without document": "SELECT count(*) FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)",
+        "mentions without chunk": "SELECT count(*) FROM mentions WHERE chunk_id NOT IN (SELECT id FROM chunks)",
+        "mentions without entity": "SELECT count(*) FROM mentions WHERE entity_id NOT IN (SELECT id FROM entities)",
+        "aliases without entity": "SELECT count(*) FROM entity_aliases WHERE entity_id NOT IN (SELECT id FROM entities)",
+        "edges without entity": "SELECT count(*) FROM cooccurrence WHERE a NOT IN (SELECT id FROM entities) "
+                                "OR b NOT IN (SELECT id FROM entities)",
+        "relations without chunk": "SELECT count(*) FROM relations WHERE chunk_id NOT IN (SELECT id FROM chunks)",
+        "entities without mention": "SELECT count(*) FROM entities WHERE id NOT IN (SELECT entity_id FROM mentions)",
+        "aliases with no count": "SELECT count(*) FROM entity_aliases WHERE count <= 0",
+        "edges with no weight": "SELECT count(*) FROM cooccurrence WHERE weight <= 0",
+        "fts rows != chunks": "SELECT (SELECT count(*) FROM chunks_fts_docsize) - (SELECT count(*) FROM chunks)",
+    }
+    if has_vec_tables(conn):
+        orphan_checks.update({
+            "vec_chunks != chunks": "SELECT (SELECT count(*) FROM vec_chunks) - (SELECT count(*) FROM chunks)",
+            "vec_chunks orphans": "SELECT count(*) FROM vec_chunks WHERE rowid NOT IN (SELECT id FROM chunks)",
+            "vec_entity_names != entities":
+                "SELECT (SELECT count(*) FROM vec_entity_names) - (SELECT count(*) FROM entities)",
+            "vec_entity_names orphans":
+                "SELECT count(*) FROM vec_entity_names WHERE rowid NOT IN (SELECT id FROM entities)",
+            "vec_relations != relations":
+                "SELECT (SELECT count(*) FROM vec_relations) - (SELECT count(*) FROM relations)",
+            "vec_relations orphans": "SELECT count(*) FROM vec_relations WHERE rowid NOT IN (SELECT id FROM relations)",
+        })
+    for label, sql in orphan_checks.items():
+        n = count(sql)
+        if n:
+            problems.append(f"{label}: {n}")
+
+    expected = {e: (m, c) for e, m, c in conn.execute(
+        "SELECT entity_id, sum(count), count(*) FROM mentions GROUP BY entity_id")}
+    for eid, m, c in conn.execute("SELECT id, mentions, chunks FROM entities"):
+        if expected.get(eid, (0, 0)) != (m, c):
+            problems.append(f"entity {eid}: counts {(m, c)} != recomputed {expected.get(eid, (0, 0))}")
+    pairs = {(a, b): w for a, b, w in conn.execute(
+        "SELECT m1.entity_id, m2.entity_id, count(*) FROM mentions m1 JOIN mentions m2 "
+        "ON m1.chunk_id = m2.chunk_id AND m1.entity_id < m2.entity_id GROUP BY 1, 2")}
+    stored = {(a, b): w for a, b, w in conn.execute("SELECT a, b, weight FROM cooccurrence")}
+    if pairs != stored:
+        diff = set(pairs.items()) ^ set(stored.items())
+        problems.append(f"cooccurrence differs from recomputation in {len(diff)} rows")
+    forms: Counter = Counter()
+    for eid, raw in conn.execute("SELECT entity_id, forms FROM mentions"):
+        for form, n in json.loads(raw).items():
+            forms[(eid, form)] += n
+    aliases = {(e, a): n for e, a, n in conn.execute("SELECT entity_id, alias, count FROM entity_aliases")}
+    if dict(forms) != aliases:
+        problems.append(f"alias counts differ from recomputation in {len(set(forms.items()) ^ set(aliases.items()))} rows")
+    return problems

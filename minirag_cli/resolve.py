@@ -1,0 +1,100 @@
+"""Entity resolution: surface forms -> canonical entities.
+
+A surface form's key is its normalised spelling (case, accents, spacing,
+punctuation and a possessive 's removed), so "Wolfgang Schulz",
+"WolfgangSchulz" and "wolfgang schulz" share the key "wolfgangschulz". A key
+seen for the first time is merged into an existing entity when rapidfuzz
+finds a close enough key (typos, plurals: "jam session"/"jam sessions");
+short keys and keys with digits (dates, versions) only merge exactly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from minirag_cli.extract.heuristic import find_dates, split_camel
+
+FUZZY_THRESHOLD = 90.0
+FUZZY_MIN_LEN = 6
+
+
+def normalise_key(name: str, type_: str | None = None) -> str:
+    if type_ == "date":
+        dates = find_dates(name)
+        if dates:
+            return "date:" + dates[0][1]
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"['’]s\b", "", text)
+    text = re.sub(r"^(the|a|an)\s+", "", text)
+    return re.sub(r"[\W_]+", "", text)
+
+
+def display_name(surface: str, type_: str) -> str:
+    """How a new entity is named: CamelCase handles are spelled out."""
+    name = surface.strip()
+    if type_ == "date":
+        dates = find_dates(name)
+        if dates and not dates[0][1].startswith("--"):
+            return dates[0][1]
+    if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", name):
+        return split_camel(name)
+    return name
+
+
+@dataclass(frozen=True)
+class Resolution:
+    key: str  # the canonical entity's key
+    name: str  # its display name (for a new entity)
+    type: str
+    merge: str  # 'exact' | 'fuzzy'
+
+
+class Resolver:
+    """Holds the keys of every entity in memory (one sync is the only writer,
+    under the sync lock) and decides which canonical key a surface form joins."""
+
+    def __init__(self, canonical: dict[str, str] | None = None):
+        # any known key (entity key or alias key) -> canonical entity key
+        self.canonical: dict[str, str] = dict(canonical or {})
+        self._fuzzy_keys: list[str] = [k for k in set(self.canonical.values()) if self._fuzzable(k)]
+
+    @classmethod
+    def from_db(cls, conn) -> "Resolver":
+        canonical = {key: key for (key,) in conn.execute("SELECT key FROM entities")}
+        for alias_key, entity_key in conn.execute(
+            "SELECT a.key, e.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id"
+        ):
+            canonical.setdefault(alias_key, entity_key)
+        return cls(canonical)
+
+    @staticmethod
+    def _fuzzable(key: str) -> bool:
+        return len(key) >= FUZZY_MIN_LEN and not any(c.isdigit() for c in key) and not key.startswith("date:")
+
+    def resolve(self, surface: str, type_: str) -> Resolution | None:
+        key = normalise_key(surface, type_)
+        if not key:
+            return None
+        if key in self.canonical:
+            return Resolution(self.canonical[key], display_name(surface, type_), type_, "exact")
+        if self._fuzzable(key) and self._fuzzy_keys:
+            match = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD)
+            if match is not None:
+                self.canonical[key] = match[0]
+                return Resolution(match[0], display_name(surface, type_), type_, "fuzzy")
+        self.canonical[key] = key
+        if self._fuzzable(key):
+            self._fuzzy_keys.append(key)
+        return Resolution(key, display_name(surface, type_), type_, "exact")
+
+    def forget(self, keys: set[str]) -> None:
+        """Drop entity keys deleted from the database (and aliases pointing at them)."""
+        if not keys:
+            return
+        self.canonical = {k: v for k, v in self.canonical.items() if v not in keys}
+        self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in keys]

@@ -1,0 +1,366 @@
+"""`mrag sync`: walk -> read -> chunk -> extract -> resolve -> embed -> write.
+
+Incremental: a file whose size and mtime match the index costs a stat; one
+whose bytes hash the same costs a read; only new or changed files are chunked,
+extracted and embedded, and chunk vectors are reused by content hash (renames
+and small edits re-embed little). Each file is written in its own transaction,
+so an interrupted sync keeps every file it finished and the next one resumes.
+Files are read and embedded in groups so the embedder sees full batches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterator, Protocol, Sequence
+
+from minirag_cli import db as dbmod
+from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS, Chunk, chunk_text, content_hash
+from minirag_cli.embed import Embedder, to_blob
+from minirag_cli.errors import MragError, SyncLocked
+from minirag_cli.extract.base import EntityMention, Extractor
+from minirag_cli.resolve import Resolver, normalise_key
+from minirag_cli.store import PlannedChunk, PlannedEntity, delete_document, existing_documents, \
+    vectors_by_chunk_hash, write_document
+from minirag_cli.walk import DEFAULT_MAX_BYTES, NoteFile, decode_note, looks_binary, walk_notes
+
+RELATION_SENTENCES_PER_CHUNK = 4
+GROUP_CHUNKS = 128
+
+
+@dataclass
+class SyncOptions:
+    chunk_tokens: int = DEFAULT_CHUNK_TOKENS
+    overlap_tokens: int = DEFAULT_OVERLAP_TOKENS
+    max_bytes: int = DEFAULT_MAX_BYTES
+    follow_symlinks: bool = False
+    relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
+
+
+@dataclass
+class SyncSummary:
+    roots: list[str] = field(default_factory=list)
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    chunks: int = 0  # chunks written by this sync
+    entities: int = 0  # entities in the index afterwards
+    total_chunks: int = 0
+    total_files: int = 0
+    embedded: int = 0  # texts sent to the embedder
+    reused_vectors: int = 0
+    extractor: str = ""
+    model_calls: int = 0
+    cache_hits: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    skipped: list[dict] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+    added_paths: list[str] = field(default_factory=list)
+    changed_paths: list[str] = field(default_factory=list)
+    removed_paths: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["seconds"] = round(self.seconds, 3)
+        d["seconds_per_chunk"] = round(self.seconds / self.chunks, 4) if self.chunks else None
+        return d
+
+
+class Progress(Protocol):
+    def start(self, total_files: int) -> None: ...
+    def phase(self, text: str) -> None: ...
+    def advance(self, n_files: int, n_chunks: int) -> None: ...
+
+
+class NullProgress:
+    def start(self, total_files: int) -> None: pass
+    def phase(self, text: str) -> None: pass
+    def advance(self, n_files: int, n_chunks: int) -> None: pass
+
+
+@contextlib.contextmanager
+def sync_lock(db_path: Path) -> Iterator[None]:
+    """Only one sync per index: an advisory lock on `<index>.lock`, released by
+    the kernel if the process dies, so a crash never leaves it stuck."""
+    import fcntl
+
+    lock_path = Path(str(db_path) + ".lock")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    fh = open(lock_path, "a+")
+    try:
+        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        fh.close()
+        raise SyncLocked(f"Another `mrag sync` is running on {db_path}.",
+                         hint="Wait for it to finish; `mrag ask` and `mrag status` work meanwhile.")
+    try:
+        fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
+        yield
+    finally:
+        fcntl.flock(fh, fcntl.LOCK_UN)
+        fh.close()
+
+
+@dataclass
+class _Pending:
+    note: NoteFile
+    hash: str
+    text: str
+    chunks: list[Chunk]
+    is_new: bool
+
+
+def _sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+|\n+", text)
+    return [p.strip() for p in parts if len(p.strip()) > 3]
+
+
+def _occurrences(text_lower: str, form: str) -> int:
+    return max(1, text_lower.count(form.lower()))
+
+
+class _Extraction:
+    """Runs the extractor through the extraction cache and counts the cost."""
+
+    def __init__(self, conn, extractor: Extractor, summary: SyncSummary):
+        self.conn, self.extractor, self.summary = conn, extractor, summary
+
+    def run(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
+        cache_id = self.extractor.cache_id
+        if cache_id is None:
+            return self.extractor.extract([c.text for c in chunks])
+        model_id, _, prompt_version = cache_id.rpartition("@")
+        results: list[list[EntityMention] | None] = [None] * len(chunks)
+        todo = []
+        for i, c in enumerate(chunks):
+            row = self.conn.execute(
+                "SELECT output FROM extraction_cache WHERE chunk_hash = ? AND model_id = ? AND prompt_version = ?",
+                (c.hash, model_id, prompt_version)).fetchone()
+            if row:
+                self.summary.cache_hits += 1
+                results[i] = [EntityMention(n, t) for n, t in json.loads(row[0])]
+            else:
+                todo.append(i)
+        if todo:
+            fresh = self.extractor.extract([chunks[i].text for i in todo])
+            with dbmod.transaction(self.conn):
+                for i, mentions in zip(todo, fresh):
+                    results[i] = mentions
+                    self.conn.execute(
+                        "INSERT OR REPLACE INTO extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)"
+                        " VALUES (?,?,?,?,?)",
+                        (chunks[i].hash, model_id, prompt_version,
+                         json.dumps([[m.name, m.type] for m in mentions], ensure_ascii=False), dbmod.now_iso()))
+        return [r or [] for r in results]
+
+
+def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
+                 options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
+    """Bring the index in line with the folders. The caller holds sync_lock."""
+    options = options or SyncOptions()
+    progress = progress or NullProgress()
+    started = time.perf_counter()
+    summary = SyncSummary(extractor=extractor.name)
+    dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
+    resolver = Resolver.from_db(conn)
+    extraction = _Extraction(conn, extractor, summary)
+    for root in roots:
+        root = Path(root).resolve()
+        if not root.is_dir():
+            raise MragError(f"{root} is not a folder.")
+        summary.roots.append(str(root))
+        _sync_root(conn, root, embedder, extraction, resolver, options, progress, summary)
+    with dbmod.transaction(conn):
+        dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
+        dbmod.set_meta(conn, "extractor", extractor.name)
+        dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
+        dbmod.set_meta(conn, "overlap_tokens", options.overlap_tokens)
+        roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
+        dbmod.set_meta(conn, "roots", json.dumps(sorted(roots_known | set(summary.roots))))
+    for attr in ("model_calls", "tokens_in", "tokens_out"):
+        setattr(summary, attr, getattr(extractor, attr, 0))
+    summary.entities = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    summary.total_chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+    summary.total_files = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _sync_root(conn, root: Path, embedder: Embedder, extraction: _Extraction, resolver: Resolver,
+               options: SyncOptions, progress: Progress, summary: SyncSummary) -> None:
+    progress.phase(f"scanning {root}")
+    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks)
+    summary.skipped.extend(walked.skipped)
+    existing = existing_documents(conn, str(root))
+    progress.start(len(walked.files))
+    seen: set[str] = set()
+    group: list[_Pending] = []
+    group_chunks = 0
+    touched_only: list[tuple[float, int, int]] = []  # (mtime, size, doc id): same bytes, new stat
+
+    for note in walked.files:
+        old = existing.get(note.path)
+        if old and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6:
+            seen.add(note.path)
+            summary.unchanged += 1
+            progress.advance(1, 0)
+            continue
+        try:
+            data = note.abspath.read_bytes()
+        except OSError as exc:
+            reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
+            summary.skipped.append({"path": note.path, "reason": reason})
+            progress.advance(1, 0)
+            continue
+        if looks_binary(data):
+            summary.skipped.append({"path": note.path, "reason": "binary file"})
+            progress.advance(1, 0)
+            continue
+        seen.add(note.path)
+        digest = content_hash(data)
+        if old and old[1] == digest:
+            touched_only.append((note.mtime, note.size, old[0]))
+            summary.unchanged += 1
+            progress.advance(1, 0)
+            continue
+        text, replaced = decode_note(data)
+        if replaced:
+            summary.warnings.append({"path": note.path, "reason": "invalid UTF-8, decoded with replacement characters"})
+        chunks = chunk_text(text, options.chunk_tokens, options.overlap_tokens)
+        if not chunks:
+            summary.warnings.append({"path": note.path, "reason": "empty file (indexed with no chunks)"})
+        group.append(_Pending(note, digest, text, chunks, old is None))
+        group_chunks += len(chunks)
+        if group_chunks >= GROUP_CHUNKS:
+            _flush(conn, root, group, embedder, extraction, resolver, options, progress, summary)
+            group, group_chunks = [], 0
+    if group:
+        _flush(conn, root, group, embedder, extraction, resolver, options, progress, summary)
+    if touched_only:
+        with dbmod.transaction(conn):
+            conn.executemany("UPDATE documents SET mtime = ?, size = ? WHERE id = ?", touched_only)
+    gone = [p for p in existing if p not in seen]
+    if gone:
+        progress.phase("removing deleted files")
+    for path in gone:
+        with dbmod.transaction(conn):
+            resolver.forget(delete_document(conn, existing[path][0]))
+        summary.removed += 1
+        summary.removed_paths.append(path)
+
+
+def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
+    lower = text.lower()
+    planned: dict[str, PlannedEntity] = {}
+    for m in mentions:
+        res = resolver.resolve(m.name, m.type)
+        if res is None:
+            continue
+        n = _occurrences(lower, m.name)
+        pe = planned.get(res.key)
+        if pe is None:
+            pe = planned[res.key] = PlannedEntity(res.key, res.name, res.type, 0)
+        pe.count += n
+        pe.forms[m.name] = pe.forms.get(m.name, 0) + n
+        pe.merges[m.name] = res.merge
+    return list(planned.values())
+
+
+def _plan_relations(text: str, entities: list[PlannedEntity], limit: int) -> list[tuple[list[str], str]]:
+    """Sentences that join two or more (non-date) entities: (keys, relation text)."""
+    if limit <= 0:
+        return []
+    named = [e for e in entities if e.type != "date"]
+    found = []
+    for sentence in _sentences(text):
+        low = sentence.lower()
+        keys = [e for e in named if any(f.lower() in low for f in e.forms)]
+        if len(keys) >= 2:
+            names = " | ".join(e.name for e in keys[:6])
+            found.append(([e.key for e in keys[:6]], f"{names} :: {sentence[:400]}"))
+    found.sort(key=lambda kv: -len(kv[0]))
+    return found[:limit]
+
+
+def _flush(conn, root: Path, group: list[_Pending], embedder: Embedder, extraction: _Extraction,
+           resolver: Resolver, options: SyncOptions, progress: Progress, summary: SyncSummary) -> None:
+    all_chunks = [c for p in group for c in p.chunks]
+    progress.phase(f"extracting entities ({extraction.extractor.name})")
+    mentions = extraction.run(all_chunks)
+    planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(all_chunks, mentions)]
+    planned_relations = [_plan_relations(c.text, pe, options.relation_sentences)
+                         for c, pe in zip(all_chunks, planned_entities)]
+
+    # one embedder call for the group: new chunk texts, new entity names, relation sentences
+    reuse = vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
+    summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
+    chunk_texts = list({c.hash: c.text for c in all_chunks if c.hash not in reuse}.items())
+    known_keys = {r[0] for r in conn.execute("SELECT key FROM entities")} if planned_entities else set()
+    new_names = {}
+    for pes in planned_entities:
+        for pe in pes:
+            if pe.key not in known_keys:
+                new_names.setdefault(pe.key, pe.name)
+    relation_texts = sorted({text for rels in planned_relations for _k, text in rels})
+    texts = [t for _h, t in chunk_texts] + list(new_names.values()) + relation_texts
+    progress.phase(f"embedding {len(texts)} texts")
+    vectors = embedder.embed(texts) if texts else []
+    summary.embedded += len(texts)
+    chunk_vec = dict(reuse)
+    for i, (h, _t) in enumerate(chunk_texts):
+        chunk_vec[h] = to_blob(vectors[i])
+    off = len(chunk_texts)
+    name_vec = {key: to_blob(vectors[off + i]) for i, key in enumerate(new_names)}
+    off += len(new_names)
+    rel_vec = {t: to_blob(vectors[off + i]) for i, t in enumerate(relation_texts)}
+
+    def embed_missing(names: list[str]) -> list[bytes]:
+        summary.embedded += len(names)
+        return [to_blob(v) for v in embedder.embed(names)]
+
+    progress.phase("writing")
+    i = 0
+    for pending in group:
+        planned = []
+        for c in pending.chunks:
+            rels = [(keys[a], keys[b], text, rel_vec[text])
+                    for keys, text in planned_relations[i]
+                    for a in range(len(keys)) for b in range(a + 1, len(keys))]
+            planned.append(PlannedChunk(c, chunk_vec[c.hash], planned_entities[i], rels))
+            i += 1
+        with dbmod.transaction(conn):
+            _doc_id, gone = write_document(
+                conn, root=str(root), path=pending.note.path, content_hash=pending.hash, size=pending.note.size,
+                mtime=pending.note.mtime, n_lines=pending.text.count("\n") + 1, chunks=planned,
+                entity_vectors=name_vec, embed_missing=embed_missing)
+        resolver.forget(gone)
+        summary.chunks += len(pending.chunks)
+        if pending.is_new:
+            summary.added += 1
+            summary.added_paths.append(pending.note.path)
+        else:
+            summary.changed += 1
+            summary.changed_paths.append(pending.note.path)
+        progress.advance(1, len(pending.chunks))
+
+
+def rebuild(conn) -> None:
+    """Empty the index (documents, graph, vectors, embedder record) but keep the
+    extraction cache, so a rebuild never pays the model twice."""
+    with dbmod.transaction(conn):
+        conn.execute("DELETE FROM documents")
+        conn.execute("DELETE FROM entities")
+        for table, owner in dbmod.VEC_TABLES.items():
+            conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
+            conn.execute(f"DROP TABLE IF EXISTS {table}")
+        for key in ("embedding_model", "embedding_dim", "roots", "last_sync"):
+            conn.execute("DELETE FROM meta WHERE key = ?", (key,))

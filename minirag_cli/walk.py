@@ -1,0 +1,104 @@
+"""Finding the notes in a folder: which files are text notes, which are skipped
+and why. Never follows a symlink out of the synced root unless asked."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pathspec
+
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
+DEFAULT_MAX_BYTES = 5 * 1024 * 1024
+IGNORE_FILE = ".mragignore"
+
+
+@dataclass(frozen=True)
+class NoteFile:
+    path: str  # relative to the root, '/'-separated
+    abspath: Path
+    size: int
+    mtime: float
+
+
+@dataclass
+class WalkResult:
+    files: list[NoteFile] = field(default_factory=list)
+    skipped: list[dict] = field(default_factory=list)  # {path, reason}
+
+
+def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
+    ignore = root / IGNORE_FILE
+    if not ignore.is_file():
+        return None
+    lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
+               extensions: frozenset[str] = NOTE_EXTENSIONS,
+               follow_symlinks: bool = False) -> WalkResult:
+    """List the note files under `root` (sorted), with the reasons others were
+    skipped. Hidden folders and files (.git, .mrag, ...) are skipped silently;
+    so are non-note extensions."""
+    root = root.resolve()
+    spec = load_ignore(root)
+    result = WalkResult()
+
+    def onerror(exc: OSError) -> None:
+        rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
+        result.skipped.append({"path": rel.replace(os.sep, "/"), "reason": f"unreadable folder: {exc.strerror}"})
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
+        reldir = os.path.relpath(dirpath, root)
+        reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
+        kept = []
+        for d in sorted(dirnames):
+            if d.startswith("."):
+                continue
+            if spec and spec.match_file(reldir + d + "/"):
+                continue
+            kept.append(d)
+        dirnames[:] = kept
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            rel = reldir + name
+            if Path(name).suffix.lower() not in extensions:
+                continue
+            if spec and spec.match_file(rel):
+                continue
+            full = Path(dirpath) / name
+            try:
+                if full.is_symlink():
+                    target = full.resolve(strict=True)
+                    if not follow_symlinks and not target.is_relative_to(root):
+                        result.skipped.append({"path": rel, "reason": "symlink pointing outside the synced folder"})
+                        continue
+                st = full.stat()
+            except (OSError, RuntimeError) as exc:
+                reason = "broken or looping symlink" if full.is_symlink() else f"cannot stat: {exc}"
+                result.skipped.append({"path": rel, "reason": reason})
+                continue
+            if not os.path.isfile(full):
+                continue
+            if st.st_size > max_bytes:
+                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
+                continue
+            result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
+    result.files.sort(key=lambda f: f.path)
+    return result
+
+
+def looks_binary(data: bytes) -> bool:
+    return b"\x00" in data[:8192]
+
+
+def decode_note(data: bytes) -> tuple[str, bool]:
+    """Decode note bytes as UTF-8 (BOM allowed). Invalid bytes are replaced, and
+    the second value says so, so the sync can report the file."""
+    try:
+        return data.decode("utf-8-sig"), False
+    except UnicodeDecodeError:
+        return data.decode("utf-8-sig", errors="replace"), True

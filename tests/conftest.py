@@ -1,0 +1,64 @@
+"""Shared fixtures: a tmp index opened through the real db.connect (real
+SQLite file, real sqlite-vec), the deterministic HashingEmbedder for logic
+tests, and paths to the shared LiHua data and the packaged models."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+LIHUA = SHARED / "data" / "lihua-world"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch, tmp_path):
+    # no user config, env index or model leaks into a test
+    for var in ("MRAG_DB", "MRAG_MODEL", "MRAG_EMBEDDING_MODEL", "MRAG_CONFIG", "MRAG_DEBUG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+
+
+@pytest.fixture
+def embedder():
+    return HashingEmbedder(dim=32)
+
+
+@pytest.fixture
+def extractor():
+    return HeuristicExtractor()
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "idx" / "index.sqlite"
+
+
+@pytest.fixture
+def conn(db_path):
+    c = db.connect(db_path, create=True)
+    yield c
+    c.close()
+
+
+def write_notes(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def mrag_bin():
+    exe = Path(sys.executable).parent / "mrag"
+    assert exe.exists(), "the mrag entry point is not installed in this environment"
+    return str(exe)

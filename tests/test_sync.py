@@ -1,0 +1,214 @@
+"""Sync on a small corpus written by the test: exact row counts in every table
+after add, re-sync, edit, rename, delete and ignore, and derived counts that
+always equal a recomputation and a clean sync of the same folder."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.integrity import verify_index
+from minirag_cli.store import table_counts
+from minirag_cli.sync import SyncOptions, rebuild, sync_folders
+from tests.conftest import write_notes
+
+CORPUS = {
+    "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band.\n"
+                          "He met Jennifer Moore at Harbor Hall in Berlin.\n",
+    "projects/atlas.md": "Project Atlas kickoff with WolfgangSchulz and Jennifer Moore.\n"
+                         "Budget review at Harbor Hall next week. #atlas\n",
+    "journal/2026-01-06.txt": "Time: 20260106_10:00\nLiHua: Lunch with wolfgang schulz, then \"Blue Note\" rehearsal.\n",
+    "readme.rst": "Nothing capitalised here except the start.\n",
+}
+
+
+def run(conn, root, embedder, extractor, **kw):
+    return sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions(**kw))
+
+
+def snapshot(conn):
+    counts = table_counts(conn)
+    counts.pop("extraction_cache")
+    return counts
+
+
+def test_first_sync_fills_every_table(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    s = run(conn, root, embedder, extractor)
+    assert (s.added, s.changed, s.removed, s.unchanged) == (4, 0, 0, 0)
+    counts = snapshot(conn)
+    for table in ("documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
+                  "relations", "vec_chunks", "vec_entity_names", "vec_relations"):
+        assert counts[table] > 0, table
+    assert counts["documents"] == 4
+    assert counts["vec_chunks"] == counts["chunks"] == counts["chunks_fts"]
+    assert counts["vec_entity_names"] == counts["entities"]
+    assert verify_index(conn) == []
+
+
+def test_resolution_merges_spellings(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    rows = conn.execute("SELECT e.name, a.alias FROM entities e JOIN entity_aliases a ON a.entity_id = e.id "
+                        "WHERE e.key = 'wolfgangschulz'").fetchall()
+    aliases = {a for _n, a in rows}
+    assert {"Wolfgang Schulz", "WolfgangSchulz"} <= aliases
+    assert conn.execute("SELECT count(*) FROM entities WHERE key LIKE 'wolfgang%'").fetchone()[0] == 1
+    # mentions counted per occurrence across the three files that name him
+    mentions, chunks = conn.execute("SELECT mentions, chunks FROM entities WHERE key='wolfgangschulz'").fetchone()
+    assert chunks == 2 and mentions >= 3
+
+
+def test_resync_unchanged_is_a_noop(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    before = snapshot(conn)
+    embedded_before = embedder.texts_embedded
+    s = run(conn, root, embedder, extractor)
+    assert (s.added, s.changed, s.removed, s.unchanged) == (0, 0, 0, 4)
+    assert embedder.texts_embedded == embedded_before  # no embedding at all
+    assert s.chunks == 0
+    assert snapshot(conn) == before
+
+
+def test_touch_without_change_rehashes_but_does_not_reindex(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    path = root / "projects/atlas.md"
+    os.utime(path, (time.time() + 100, time.time() + 100))
+    embedded = embedder.texts_embedded
+    s = run(conn, root, embedder, extractor)
+    assert s.unchanged == 4 and s.changed == 0 and embedder.texts_embedded == embedded
+
+
+def test_edit_delete_rename_ignore_match_clean_sync(tmp_path, db_path, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    conn = db.connect(db_path, create=True)
+    run(conn, root, embedder, extractor)
+
+    # edit: one file changes, exactly that file is re-processed
+    (root / "projects/atlas.md").write_text("Project Atlas moved to Oslo with Ingrid Berg.\n", encoding="utf-8")
+    s = run(conn, root, embedder, extractor)
+    assert (s.added, s.changed, s.removed, s.unchanged) == (0, 1, 0, 3)
+    assert s.changed_paths == ["projects/atlas.md"]
+    assert verify_index(conn) == []
+
+    # rename: old path removed, new path added, chunk vectors reused (no re-embedding of chunks)
+    (root / "people/wolfgang.md").rename(root / "people/schulz.md")
+    s = run(conn, root, embedder, extractor)
+    assert (s.added, s.removed) == (1, 1) and s.reused_vectors >= 1
+    assert verify_index(conn) == []
+
+    # delete
+    (root / "journal/2026-01-06.txt").unlink()
+    s = run(conn, root, embedder, extractor)
+    assert s.removed == 1
+    assert conn.execute("SELECT count(*) FROM entities WHERE key = 'bluenote'").fetchone()[0] == 0
+    assert verify_index(conn) == []
+
+    # ignore
+    (root / ".mragignore").write_text("people/\n", encoding="utf-8")
+    s = run(conn, root, embedder, extractor)
+    assert s.removed == 1
+    assert conn.execute("SELECT count(*) FROM documents WHERE path LIKE 'people/%'").fetchone()[0] == 0
+    assert verify_index(conn) == []
+    after = snapshot(conn)
+    names = sorted(r[0] for r in conn.execute("SELECT key FROM entities"))
+    weights = sorted(conn.execute(
+        "SELECT ea.key, eb.key, c.weight FROM cooccurrence c JOIN entities ea ON ea.id=c.a "
+        "JOIN entities eb ON eb.id=c.b").fetchall())
+    conn.close()
+
+    # a clean sync of the same folder gives the same rows and the same numbers
+    clean = db.connect(tmp_path / "clean.sqlite", create=True)
+    run(clean, root, embedder, extractor)
+    assert snapshot(clean) == after
+    assert sorted(r[0] for r in clean.execute("SELECT key FROM entities")) == names
+    assert sorted(clean.execute(
+        "SELECT ea.key, eb.key, c.weight FROM cooccurrence c JOIN entities ea ON ea.id=c.a "
+        "JOIN entities eb ON eb.id=c.b").fetchall()) == weights
+
+
+def test_deleting_everything_leaves_no_rows(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    for rel in CORPUS:
+        (root / rel).unlink()
+    s = run(conn, root, embedder, extractor)
+    assert s.removed == 4
+    counts = snapshot(conn)
+    assert all(v == 0 for v in counts.values()), counts
+
+
+def test_chunks_remember_line_spans(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    lines = [f"Line {i} mentions Project Atlas and Ingrid Berg." for i in range(1, 101)]
+    write_notes(root, {"long.md": "\n".join(lines) + "\n"})
+    run(conn, root, embedder, extractor, chunk_tokens=40, overlap_tokens=8)
+    rows = conn.execute("SELECT text, start_line, end_line FROM chunks ORDER BY seq").fetchall()
+    assert len(rows) > 5
+    for text, start, end in rows:
+        assert text.splitlines()[0] == lines[start - 1]
+        assert text.splitlines()[-1] == lines[end - 1]
+    # consecutive chunks overlap and together cover every line
+    assert rows[0][1] == 1 and rows[-1][2] == 100
+    for (_t, _s, e1), (_t2, s2, _e2) in zip(rows, rows[1:]):
+        assert s2 <= e1
+
+
+def test_skips_hidden_binary_large_and_other_extensions(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, {"ok.md": "Fine note about Oslo.\n", ".git/config.md": "Hidden Thing\n",
+                       ".hidden/x.md": "Hidden Place\n", "image.png": "not a note", "data.json": "{}"})
+    (root / "bin.txt").write_bytes(b"abc\x00\x01\x02")
+    (root / "big.md").write_text("word " * 5000, encoding="utf-8")
+    (root / "latin1.txt").write_bytes("Caf\xe9 in M\xfcnchen with Ingrid Berg\n".encode("latin-1"))
+    s = run(conn, root, embedder, extractor, max_bytes=10_000)
+    paths = {r[0] for r in conn.execute("SELECT path FROM documents")}
+    assert paths == {"ok.md", "latin1.txt"}
+    reasons = {d["path"]: d["reason"] for d in s.skipped}
+    assert "binary" in reasons["bin.txt"] and "size limit" in reasons["big.md"]
+    assert any(w["path"] == "latin1.txt" and "UTF-8" in w["reason"] for w in s.warnings)
+
+
+def test_symlink_out_of_root_is_not_followed(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    outside = tmp_path / "secret"
+    write_notes(root, {"a.md": "Alpha Note\n"})
+    write_notes(outside, {"s.md": "Secret Plan\n"})
+    (root / "link.md").symlink_to(outside / "s.md")
+    (root / "loop").symlink_to(root, target_is_directory=True)
+    s = run(conn, root, embedder, extractor)
+    assert {r[0] for r in conn.execute("SELECT path FROM documents")} == {"a.md"}
+    assert any(d["path"] == "link.md" and "outside" in d["reason"] for d in s.skipped)
+
+
+def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    rebuild(conn)
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0
+    assert not db.has_vec_tables(conn)
+    s = run(conn, root, embedder, extractor)
+    assert s.added == 4 and verify_index(conn) == []
+
+
+def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):
+    a, b = tmp_path / "a", tmp_path / "b"
+    write_notes(a, {"x.md": "Alpha Project with Ingrid Berg\n"})
+    write_notes(b, {"x.md": "Beta Project with Ingrid Berg\n"})
+    sync_folders(conn, [a, b], embedder=embedder, extractor=extractor)
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 2
+    s = run(conn, a, embedder, extractor)  # syncing one root leaves the other alone
+    assert s.removed == 0 and conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 2
+    assert conn.execute("SELECT chunks FROM entities WHERE key='ingridberg'").fetchone()[0] == 2
