@@ -49,17 +49,25 @@ def main_options(
 
 
 def open_index(create: bool = False, sync_dirs: list[Path] | None = None):
+    from minirag_cli.config import resolve_db
     from minirag_cli.db import connect
-    from minirag_cli.paths import resolve_db_path
 
-    path, _why = resolve_db_path(state.db, sync_dirs=sync_dirs)
+    path = resolve_db(state.db, sync_dirs=sync_dirs).path
     return connect(path, create=create), path
+
+
+def effective_settings(db_path=None, sync_dirs: list[Path] | None = None, **flags):
+    """Settings for a command: its flags (None = not given) over env vars,
+    project and user config files and defaults (see config.py)."""
+    from minirag_cli.config import effective
+
+    return effective({"db": state.db, **flags}, db_path, sync_dirs=sync_dirs)
 
 
 @app.command()
 def sync(
     dirs: List[Path] = typer.Argument(..., help="Folders of notes to index (several allowed).", show_default=False),
-    extractor: str = typer.Option("auto", "--extractor", "-x", help="auto | heuristic | llm"),
+    extractor: Optional[str] = typer.Option(None, "--extractor", "-x", help="auto | heuristic | llm (default: auto)."),
     model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for the llm extractor (or $MRAG_MODEL)."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model", help="sentence-transformers model name or folder."),
     chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Chunk size in whitespace tokens."),
@@ -83,25 +91,34 @@ def sync(
     for d in dirs:
         if not d.is_dir():
             raise MragError(f"{d} is not a folder.")
-    conn, path = open_index(create=True, sync_dirs=[d.resolve() for d in dirs])
-    options = syncmod.SyncOptions()
-    if chunk_tokens:
-        options.chunk_tokens = chunk_tokens
-    if overlap is not None:
-        options.overlap_tokens = overlap
+    from minirag_cli.config import resolve_db
+    from minirag_cli.extract.select import describe_choice
+
+    sync_dirs = [d.resolve() for d in dirs]
+    path = resolve_db(state.db, sync_dirs=sync_dirs).path  # located, not created yet
+    settings = effective_settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
+                                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
+    # a missing, unreadable or non-GGUF model fails here, before the index is touched
+    ext = make_extractor(settings.extractor, settings.model)
+    conn, path = open_index(create=True, sync_dirs=sync_dirs)
+    options = syncmod.SyncOptions(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens)
+    from minirag_cli.config import embedding_model_for
+    from minirag_cli.db import get_meta
+
+    # an existing index keeps the embedder it was built with unless one is configured
+    embedder_name = embedding_model_for(settings, get_meta(conn, "embedding_model"))
     if max_bytes:
         options.max_bytes = max_bytes
     options.follow_symlinks = follow_symlinks
     err = stderr_console()
-    ext = make_extractor(extractor, model)
-    if not as_json and not quiet:
-        err.print(f"[dim]index {path} · extractor {ext.name}[/]")
+    if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
+        err.print(f"[dim]index {path} · extractor {describe_choice(ext, settings)}[/]", highlight=False)
     with syncmod.sync_lock(path):
         if rebuild:
             syncmod.rebuild(conn)
         progress = None if (quiet or as_json or not err.is_terminal) else RichProgress(err)
         try:
-            summary = syncmod.sync_folders(conn, dirs, embedder=make_embedder(embedding_model), extractor=ext,
+            summary = syncmod.sync_folders(conn, dirs, embedder=make_embedder(embedder_name), extractor=ext,
                                            options=options, progress=progress)
         finally:
             if progress:
@@ -158,9 +175,12 @@ def main() -> None:
         from minirag_cli.format import stderr_console
 
         err = stderr_console()
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        from rich.markup import escape
+
+        # soft_wrap: one line per message even when stderr is not a terminal (no 80-column wrap)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         if exc.hint:
-            err.print(f"[dim]hint:[/] {exc.hint}", highlight=False)
+            err.print(f"[dim]hint:[/] {escape(exc.hint)}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; everything committed so far is kept.\n")
@@ -170,15 +190,36 @@ def main() -> None:
     except Exception as exc:  # click usage errors and the unexpected
         import click
 
-        if isinstance(exc, click.exceptions.Abort):
+        click_errors: tuple = (click.ClickException,)
+        try:  # typer >= 0.2x vendors its own copy of click
+            from typer._click.exceptions import ClickException as TyperClickException
+
+            click_errors += (TyperClickException,)
+        except ImportError:
+            pass
+        if isinstance(exc, (click.exceptions.Abort, typer.Abort)):
             sys.exit(130)
-        if isinstance(exc, click.ClickException):
+        if isinstance(exc, click_errors):
             exc.show()
             sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Exit):
+        if isinstance(exc, (click.exceptions.Exit, typer.Exit)):
             sys.exit(exc.exit_code)
         if os.environ.get("MRAG_DEBUG"):
             raise
+        from minirag_cli.db import explain_sqlite_error
+
+        known = explain_sqlite_error(exc)
+        if known is not None:  # damage found mid-query, a lock held too long
+            sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
+            sys.exit(known.exit_code)
         sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                          "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
         sys.exit(1)
+
+
+# Command groups live in their own modules and register on `app` when imported.
+from minirag_cli.commands import ask as _ask_cmds  # noqa: E402,F401
+from minirag_cli.commands import doctor as _doctor_cmds  # noqa: E402,F401
+from minirag_cli.commands import evalcmd as _eval_cmds  # noqa: E402,F401
+from minirag_cli.commands import extras as _extras_cmds  # noqa: E402,F401
+from minirag_cli.commands import model as _model_cmds  # noqa: E402,F401

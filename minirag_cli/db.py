@@ -170,6 +170,30 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
     return applied
 
 
+_DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt", "file is not a database")
+
+
+def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
+    """Turn a raw SQLite error that escaped a command (damage found mid-query,
+    a lock held too long) into a DatabaseError with advice; None if `exc` is
+    not an SQLite error. The file is never touched."""
+    module = type(exc).__module__
+    if type(exc).__name__ not in ("DatabaseError", "OperationalError") or \
+            ("sqlite" not in module and "sqlean" not in module):
+        return None
+    text = str(exc)
+    if any(word in text.lower() for word in _DAMAGED):
+        return DatabaseError(
+            f"The index is damaged: {text}.",
+            hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
+                 "(mrag never overwrites it).")
+    if "locked" in text.lower() or "busy" in text.lower():
+        return DatabaseError(
+            f"The index stayed locked for more than {BUSY_TIMEOUT_MS // 1000} s: {text}.",
+            hint="Another program holds a write lock on it; try again when it has finished.")
+    return None
+
+
 @contextlib.contextmanager
 def transaction(conn) -> Iterator[Any]:
     """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included)."""

@@ -48,8 +48,18 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     table.add_row("elapsed", f"{summary['seconds']:.1f} s")
     console.print(table)
+    # a vault with hundreds of images must not bury the rest: one line per
+    # reason given more than 3 times (`--json` still lists every file)
+    by_reason: dict[str, list[str]] = {}
     for item in summary["skipped"]:
-        console.print(f"[yellow]skipped[/] {item['path']}: {item['reason']}")
+        by_reason.setdefault(item["reason"], []).append(item["path"])
+    for reason, paths in by_reason.items():
+        if len(paths) > 3:
+            console.print(f"[yellow]skipped[/] {len(paths)} files: {reason} (e.g. {', '.join(paths[:2])})",
+                          highlight=False)
+        else:
+            for path in paths:
+                console.print(f"[yellow]skipped[/] {path}: {reason}", highlight=False)
     for item in summary["warnings"]:
         console.print(f"[yellow]warning[/] {item['path']}: {item['reason']}")
 
@@ -78,3 +88,34 @@ def render_entities(rows: list[dict], console: Console) -> None:
         aliases = ", ".join(a for a in r["aliases"] if a != r["name"])
         table.add_row(r["name"], r["type"], str(r["mentions"]), str(r["chunks"]), aliases)
     console.print(table)
+
+
+def render_eval(report: dict, console: Console) -> None:
+    """`mrag eval`: one row per (group, metric), one column per mode; the best
+    value of each row in bold."""
+    modes = list(report["modes"])
+    ks = report["k"]
+    table = Table(title=f"mrag eval · {report['questions']} questions · MRR within top {report['mrr_cutoff']}")
+    table.add_column("group", style="bold")
+    table.add_column("metric")
+    for mode in modes:
+        table.add_column(mode, justify="right")
+    groups = list(dict.fromkeys(g for m in modes for g in report["modes"][m]))
+    metrics = [f"{m}@{k}" for m in ("recall", "hit") for k in ks] + ["mrr"]
+    for gi, group in enumerate(groups):
+        if gi:
+            table.add_section()
+        cells = [report["modes"][m].get(group, {}) for m in modes]
+        table.add_row(group, "n", *[str(c.get("n", 0)) for c in cells])
+        for metric in metrics:
+            values = [c.get(metric) for c in cells]
+            if all(v is None for v in values):
+                continue
+            best = max(v for v in values if v is not None)
+            shown = ["-" if v is None else (f"[bold]{v:.3f}[/]" if v == best and len(modes) > 1 else f"{v:.3f}")
+                     for v in values]
+            table.add_row("", metric, *shown)
+    console.print(table)
+    if report["unknown_paths"]:
+        console.print(f"[yellow]{len(report['unknown_paths'])} expected path(s) not in the index[/] "
+                      f"(left out of scoring; {len(report['excluded'])} question(s) excluded entirely).")

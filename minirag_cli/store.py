@@ -45,7 +45,10 @@ def delete_document(conn, doc_id: int) -> set[str]:
     return removed
 
 
-def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set[str]:
+def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set:
+    """Undo the counts and edges of these chunks and delete them. With purge,
+    returns the keys of the entities deleted as orphans; without, the ids of
+    the entities whose counts went down (the caller purges them later)."""
     if not chunk_ids:
         return set()
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS retract(id INTEGER PRIMARY KEY)")
@@ -62,6 +65,9 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set[str]:
         "WHERE m1.chunk_id IN (SELECT id FROM temp.retract) GROUP BY 1, 2").fetchall()
     conn.executemany("UPDATE cooccurrence SET weight = weight - ? WHERE a = ? AND b = ?",
                      [(w, a, b) for a, b, w in pairs])
+    # only the rows touched here can have dropped to zero: delete those by key
+    # instead of scanning the whole edge table for every replaced document
+    conn.executemany("DELETE FROM cooccurrence WHERE a = ? AND b = ? AND weight <= 0", [(a, b) for a, b, _w in pairs])
     forms: Counter = Counter()
     for entity_id, raw in conn.execute(
             "SELECT entity_id, forms FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract)"):
@@ -69,19 +75,33 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set[str]:
             forms[(entity_id, form)] += n
     conn.executemany("UPDATE entity_aliases SET count = count - ? WHERE entity_id = ? AND alias = ?",
                      [(n, e, f) for (e, f), n in forms.items()])
+    conn.executemany("DELETE FROM entity_aliases WHERE entity_id = ? AND alias = ? AND count <= 0",
+                     [(e, f) for (e, f) in forms])
     conn.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM temp.retract)")
-    conn.execute("DELETE FROM cooccurrence WHERE weight <= 0")
-    conn.execute("DELETE FROM entity_aliases WHERE count <= 0")
     conn.execute("DELETE FROM temp.retract")
-    return purge_orphan_entities(conn) if purge else set()
+    touched = [e for e, _m, _c in per_entity]
+    return purge_orphan_entities(conn, touched) if purge else set(touched)
 
 
-def purge_orphan_entities(conn) -> set[str]:
+def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[str]:
     """Delete entities no chunk mentions any more (cascades to aliases, edges,
-    relations and, by trigger, their vectors); returns their keys."""
-    gone = {r[0] for r in conn.execute("SELECT key FROM entities WHERE chunks <= 0")}
-    if gone:
-        conn.execute("DELETE FROM entities WHERE chunks <= 0")
+    relations and, by trigger, their vectors); returns their keys. With
+    `candidates` (entity ids whose counts went down) only those are checked,
+    which keeps a replaced document's cost independent of the index size."""
+    if candidates is None:
+        gone = {r[0] for r in conn.execute("SELECT key FROM entities WHERE chunks <= 0")}
+        if gone:
+            conn.execute("DELETE FROM entities WHERE chunks <= 0")
+        return gone
+    ids = list(set(candidates))
+    gone = set()
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        marks = ",".join("?" * len(part))
+        rows = conn.execute(f"SELECT id, key FROM entities WHERE id IN ({marks}) AND chunks <= 0", part).fetchall()
+        if rows:
+            conn.executemany("DELETE FROM entities WHERE id = ?", [(r[0],) for r in rows])
+            gone.update(r[1] for r in rows)
     return gone
 
 
@@ -98,10 +118,11 @@ def write_document(conn, *, root: str, path: str, content_hash: str, size: int, 
         chunk_ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = ?", (doc_id,))]
         # entities left without mentions are purged only after the new content
         # is in, so an entity the new version still names keeps its id and vector
-        _retract_chunks(conn, chunk_ids, purge=False)
+        retracted = _retract_chunks(conn, chunk_ids, purge=False)
         conn.execute("UPDATE documents SET hash = ?, size = ?, mtime = ?, n_lines = ?, synced_at = ? WHERE id = ?",
                      (content_hash, size, mtime, n_lines, now_iso(), doc_id))
     else:
+        retracted = set()  # a new document takes nothing away: no entity can become an orphan
         doc_id = conn.execute(
             "INSERT INTO documents(root, path, hash, size, mtime, n_lines, synced_at) VALUES (?,?,?,?,?,?,?)",
             (root, path, content_hash, size, mtime, n_lines, now_iso())).lastrowid
@@ -167,14 +188,15 @@ def write_document(conn, *, root: str, path: str, content_hash: str, size: int, 
         "INSERT INTO cooccurrence(a, b, weight) VALUES (?,?,?) "
         "ON CONFLICT(a, b) DO UPDATE SET weight = weight + excluded.weight",
         [(a, b, w) for (a, b), w in pair_delta.items()])
-    return doc_id, purge_orphan_entities(conn)
+    return doc_id, purge_orphan_entities(conn, retracted)
 
 
 def _entity_ids(conn, wanted: dict[str, PlannedEntity], vectors: dict[str, bytes], embed_missing) -> dict[str, int]:
     ids: dict[str, int] = {}
     missing = []
+    found = rows_by_key(conn, list(wanted))
     for key, pe in wanted.items():
-        row = conn.execute("SELECT id, type FROM entities WHERE key = ?", (key,)).fetchone()
+        row = found.get(key)
         if row:
             ids[key] = row[0]
             if row[1] == "name" and pe.type != "name":
@@ -191,6 +213,17 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity], vectors: dict[str, bytes
         conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, ?)", (eid, vectors[pe.key]))
         ids[pe.key] = eid
     return ids
+
+
+def rows_by_key(conn, keys: list[str]) -> dict[str, tuple[int, str]]:
+    """{key: (id, type)} for the entities among `keys`, a few queries at most."""
+    out = {}
+    for start in range(0, len(keys), 500):
+        part = keys[start:start + 500]
+        marks = ",".join("?" * len(part))
+        for key, eid, type_ in conn.execute(f"SELECT key, id, type FROM entities WHERE key IN ({marks})", part):
+            out[key] = (eid, type_)
+    return out
 
 
 # ---------------------------------------------------------------- read side

@@ -26,12 +26,24 @@ from minirag_cli.embed import Embedder, to_blob
 from minirag_cli.errors import MragError, SyncLocked
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver, normalise_key
-from minirag_cli.store import PlannedChunk, PlannedEntity, delete_document, existing_documents, \
+from minirag_cli.store import PlannedChunk, PlannedEntity, delete_document, existing_documents, rows_by_key, \
     vectors_by_chunk_hash, write_document
 from minirag_cli.walk import DEFAULT_MAX_BYTES, NoteFile, decode_note, looks_binary, walk_notes
 
 RELATION_SENTENCES_PER_CHUNK = 4
 GROUP_CHUNKS = 128
+# No name is this long; such runs are inlined images (base64), hashes or
+# minified code. A chunk is bounded in words, not characters, so one such
+# "word" can make a chunk megabytes long, and the extractors' cost grows
+# faster than linearly with it (a 130 KB base64 image took 9 s).
+LONGEST_EXTRACTABLE_WORD = 200
+_LONG_RUN = re.compile(r"\S{%d,}" % (LONGEST_EXTRACTABLE_WORD + 1))
+
+
+def extractable_text(text: str) -> str:
+    """The chunk text the entity extractor sees: runs of non-space characters
+    longer than any name are cut out (the chunk itself keeps them)."""
+    return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
 
 
 @dataclass
@@ -137,7 +149,7 @@ class _Extraction:
     def run(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
         cache_id = self.extractor.cache_id
         if cache_id is None:
-            return self.extractor.extract([c.text for c in chunks])
+            return self.extractor.extract([extractable_text(c.text) for c in chunks])
         model_id, _, prompt_version = cache_id.rpartition("@")
         results: list[list[EntityMention] | None] = [None] * len(chunks)
         todo = []
@@ -151,7 +163,7 @@ class _Extraction:
             else:
                 todo.append(i)
         if todo:
-            fresh = self.extractor.extract([chunks[i].text for i in todo])
+            fresh = self.extractor.extract([extractable_text(chunks[i].text) for i in todo])
             with dbmod.transaction(self.conn):
                 for i, mentions in zip(todo, fresh):
                     results[i] = mentions
@@ -304,7 +316,8 @@ def _flush(conn, root: Path, group: list[_Pending], embedder: Embedder, extracti
     reuse = vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
     summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
     chunk_texts = list({c.hash: c.text for c in all_chunks if c.hash not in reuse}.items())
-    known_keys = {r[0] for r in conn.execute("SELECT key FROM entities")} if planned_entities else set()
+    # only the keys this group names: reading every entity key per group grows with the index
+    known_keys = set(rows_by_key(conn, list({pe.key for pes in planned_entities for pe in pes})))
     new_names = {}
     for pes in planned_entities:
         for pe in pes:

@@ -40,8 +40,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
                follow_symlinks: bool = False) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
-    skipped. Hidden folders and files (.git, .mrag, ...) are skipped silently;
-    so are non-note extensions."""
+    skipped. Hidden folders and files (.git, .mrag, ...) and ignored paths are
+    skipped silently; files with other extensions, symlinked folders that are
+    not followed, folders already visited (symlink loops) and anything that
+    is not a regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -50,6 +52,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
         result.skipped.append({"path": rel.replace(os.sep, "/"), "reason": f"unreadable folder: {exc.strerror}"})
 
+    # With --follow-symlinks, os.walk would follow a link back up the tree
+    # round and round until the path is too long: links into the synced folder
+    # are not followed (their target is indexed at its real path) and a folder
+    # outside it is walked once, however many links lead there.
+    visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -59,15 +66,22 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue
+            full_dir = os.path.join(dirpath, d)
+            if os.path.islink(full_dir):
+                reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
+                if reason:
+                    result.skipped.append({"path": reldir + d, "reason": reason})
+                    continue
             kept.append(d)
         dirnames[:] = kept
         for name in sorted(filenames):
             if name.startswith("."):
                 continue
             rel = reldir + name
-            if Path(name).suffix.lower() not in extensions:
-                continue
             if spec and spec.match_file(rel):
+                continue
+            if Path(name).suffix.lower() not in extensions:
+                result.skipped.append({"path": rel, "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
                 continue
             full = Path(dirpath) / name
             try:
@@ -82,6 +96,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
             if not os.path.isfile(full):
+                result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
@@ -89,6 +104,26 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     result.files.sort(key=lambda f: f.path)
     return result
+
+
+def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tuple[int, int]],
+                             follow_symlinks: bool) -> str | None:
+    """Why a symlinked folder is not walked (None: walk it, and remember it)."""
+    if not follow_symlinks:
+        return "symlinked folder not followed (use --follow-symlinks)"
+    try:
+        target = Path(link).resolve(strict=True)
+        st = target.stat()
+    except (OSError, RuntimeError):
+        return "broken or looping symlink"
+    if Path(parent).resolve().is_relative_to(target):
+        return "symlink loop (points back up the tree)"
+    if target.is_relative_to(root):
+        return "symlink into the synced folder (indexed at its real path)"
+    if (st.st_dev, st.st_ino) in visited:
+        return "symlink to a folder already walked"
+    visited.add((st.st_dev, st.st_ino))
+    return None
 
 
 def looks_binary(data: bytes) -> bool:

@@ -29,14 +29,91 @@ def test_reopening_applies_nothing(db_path):
     assert db.apply_migrations(conn) == []
 
 
-def test_upgrade_from_first_schema_keeps_data(db_path):
+# A small but complete and consistent index written with the first released
+# schema's own SQL (not today's store.py, which may need later migrations):
+# every table has rows, derived counts agree with the edges, vectors exist.
+V1_ROWS = {
+    "documents(id, root, path, hash, size, mtime, n_lines, synced_at)": [
+        (1, "/r", "a.md", "h1", 80, 1.5, 3, "2026-01-01"), (2, "/r", "b.md", "h2", 40, 2.5, 1, "2026-01-01")],
+    "chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash)": [
+        (1, 1, 0, "Wolfgang Schulz met Jennifer Moore in Berlin.", 0, 45, 1, 1, 7, "c1"),
+        (2, 1, 1, "Jennifer Moore plays bass.", 46, 72, 2, 2, 4, "c2"),
+        (3, 2, 0, "Berlin is cold. Wolfgang Schulz agrees.", 0, 39, 1, 1, 6, "c3")],
+    "entities(id, name, key, type, mentions, chunks)": [
+        (1, "Wolfgang Schulz", "wolfgangschulz", "person", 2, 2), (2, "Jennifer Moore", "jennifermoore", "person", 2, 2),
+        (3, "Berlin", "berlin", "place", 2, 2)],
+    "entity_aliases(entity_id, alias, key, count, merge)": [
+        (1, "Wolfgang Schulz", "wolfgangschulz", 2, "exact"), (2, "Jennifer Moore", "jennifermoore", 2, "exact"),
+        (3, "Berlin", "berlin", 2, "exact")],
+    "mentions(entity_id, chunk_id, count, forms)": [
+        (1, 1, 1, '{"Wolfgang Schulz": 1}'), (2, 1, 1, '{"Jennifer Moore": 1}'), (3, 1, 1, '{"Berlin": 1}'),
+        (2, 2, 1, '{"Jennifer Moore": 1}'), (3, 3, 1, '{"Berlin": 1}'), (1, 3, 1, '{"Wolfgang Schulz": 1}')],
+    "cooccurrence(a, b, weight)": [(1, 2, 1), (1, 3, 2), (2, 3, 1)],
+    "relations(id, chunk_id, a, b, text)": [(1, 1, 1, 2, "Wolfgang Schulz | Jennifer Moore :: met in Berlin")],
+    "extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)": [
+        ("c1", "model", "p1", '[["Wolfgang Schulz", "person"]]', "2026-01-01")],
+    "meta(key, value)": [("extractor", "heuristic"), ("roots", '["/r"]')],
+}
+
+
+def _v1_snapshot(conn) -> dict:
+    """The v1 columns of every v1 table, in key order: what must survive."""
+    out = {}
+    for spec in V1_ROWS:
+        table, cols = spec.split("(", 1)
+        out[table] = conn.execute(f"SELECT {cols[:-1]} FROM {table} ORDER BY 1, 2").fetchall()
+    out["vectors"] = [conn.execute(f"SELECT rowid, embedding FROM {t} ORDER BY rowid").fetchall()
+                      for t in ("vec_chunks", "vec_entity_names", "vec_relations")]
+    return out
+
+
+def _schema_shape(conn) -> dict:
+    tables = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    shape = {t: [(c[1], c[2], c[3], c[5]) for c in conn.execute(f"PRAGMA table_info({t})")] for t in tables}
+    for kind in ("index", "trigger"):
+        shape[kind] = sorted(r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%'", (kind,)))
+    return shape
+
+
+def test_upgrade_from_first_schema_keeps_data(db_path, tmp_path):
+    """Build an index at schema 1 with data in every table, then apply each
+    later migration one at a time: data survives every step, the index stays
+    consistent, and the result has the same shape as a freshly created one."""
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.integrity import verify_index
+
     conn = db.connect(db_path, create=True, migrate=False)
-    db.apply_migrations(conn, upto=1)
-    conn.execute("INSERT INTO documents(root, path, hash, size, mtime, synced_at) VALUES ('/r','a.md','h',1,0,'t')")
+    assert db.apply_migrations(conn, upto=1) == [1]
+    db.ensure_embedder(conn, "hashing:8", 8)
+    with db.transaction(conn):
+        for spec, rows in V1_ROWS.items():
+            marks = ",".join("?" * len(rows[0]))
+            conn.executemany(f"INSERT INTO {spec} VALUES ({marks})", rows)
+        emb = HashingEmbedder(dim=8, name="hashing:8")
+        for table, owner, col in (("vec_chunks", "chunks", "text"), ("vec_entity_names", "entities", "name"),
+                                  ("vec_relations", "relations", "text")):
+            for rid, text in conn.execute(f"SELECT id, {col} FROM {owner}").fetchall():
+                conn.execute(f"INSERT INTO {table}(rowid, embedding) VALUES (?, ?)", (rid, emb.embed([text])[0].tobytes()))
+    assert verify_index(conn) == []
+    before = _v1_snapshot(conn)
     conn.close()
-    conn = db.connect(db_path)
+
+    for version, _name, _sql in db.migrations()[1:]:
+        conn = db.connect(db_path, migrate=False)
+        assert db.apply_migrations(conn, upto=version) == [version]
+        assert db.schema_version(conn) == version
+        assert _v1_snapshot(conn) == before, f"data changed by migration {version}"
+        assert verify_index(conn) == [], f"index inconsistent after migration {version}"
+        conn.close()
+
+    conn = db.connect(db_path)  # the normal open: nothing left to apply
     assert db.schema_version(conn) == db.migrations()[-1][0]
-    assert conn.execute("SELECT path FROM documents").fetchall() == [("a.md",)]
+    assert conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH 'bass'").fetchall() == [(2,)]
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    db.ensure_embedder(fresh, "hashing:8", 8)
+    assert _schema_shape(conn) == _schema_shape(fresh)
 
 
 def test_newer_schema_is_refused(db_path):

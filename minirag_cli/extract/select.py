@@ -27,3 +27,14 @@ def make_extractor(kind: str = "auto", model: str | None = None):
     from minirag_cli.extract.llm import LlmExtractor
 
     return LlmExtractor.from_path(model)
+
+
+def describe_choice(extractor, settings=None) -> str:
+    """One line for stderr: the extractor used and, for `auto`, why."""
+    kind = getattr(settings, "extractor", "auto") if settings is not None else "auto"
+    if kind != "auto":
+        return extractor.name
+    if extractor.name == "heuristic":
+        return "heuristic (auto: no model configured; --model or MRAG_MODEL selects the llm extractor)"
+    source = settings.source("model") if settings is not None and hasattr(settings, "source") else "configured"
+    return f"{extractor.name} (auto: model from {source})"

@@ -1,0 +1,197 @@
+#!/usr/bin/env python
+"""LLM vs heuristic entity extraction on a folder of notes (issue 5,
+BENCHMARKS.md "LLM extraction (issue 5)").
+
+Chunks every file as `mrag sync` does (default chunk settings), then per chunk:
+
+- heuristic extractor: entities, seconds;
+- GGUF extractor (minirag_cli.extract.llm): prompt tokens evaluated (the
+  reused few-shot prefix excluded) + output tokens, seconds, stop reason,
+  entities kept, and the precision of the raw answer against the chunk text
+  (share of names the model wrote that occur in the chunk; names copied from
+  the few-shot examples counted separately).
+
+It also measures the prompt cache directly: the prompt of a chunk evaluated
+on a cold KV state (llm.reset()) vs right after another chunk's prompt (the
+shared prefix reused), generating one token each time.
+
+Usage:
+    .venv/bin/python bench/llm_extract.py --model PATH.gguf [--notes DIR] [--limit N]
+        [--json OUT.json] [--samples OUT.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from minirag_cli.chunking import chunk_text  # noqa: E402
+from minirag_cli.extract.heuristic import HeuristicExtractor  # noqa: E402
+from minirag_cli.extract.llm import FEW_SHOT, LlmExtractor  # noqa: E402
+from minirag_cli.extract.parse import ChunkMatcher, parse_entities  # noqa: E402
+
+DEFAULT_NOTES = Path("/work/tmp/llm/slice")
+
+
+def pct(values, q):
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def summary(values):
+    if not values:
+        return {}
+    return {"mean": round(statistics.fmean(values), 3), "p50": pct(values, 0.5), "p95": pct(values, 0.95),
+            "max": max(values)}
+
+
+def few_shot_names() -> set[str]:
+    names = set()
+    for _text, answer in FEW_SHOT:
+        for line in answer.splitlines():
+            names.add(line.split("|")[0].strip().casefold())
+    return names
+
+
+def cache_experiment(ext: LlmExtractor, texts: list[str]) -> dict:
+    """Prompt evaluation of the same chunks on a cold KV state vs after another prompt."""
+    llm = ext.llm
+    cold, warm, cold_tokens, warm_tokens = [], [], [], []
+    saved = ext.max_new_tokens
+    ext.max_new_tokens = 1
+    try:
+        for i, t in enumerate(texts):
+            llm.reset()
+            rec = ext.generate(t)
+            cold.append(rec.seconds)
+            cold_tokens.append(rec.evaluated_tokens)
+            ext.generate(texts[(i + 1) % len(texts)])  # another chunk: the KV now holds its prompt
+            rec = ext.generate(t)
+            warm.append(rec.seconds)
+            warm_tokens.append(rec.evaluated_tokens)
+    finally:
+        ext.max_new_tokens = saved
+    return {"chunks": len(texts), "cold_seconds_mean": round(statistics.fmean(cold), 3),
+            "warm_seconds_mean": round(statistics.fmean(warm), 3),
+            "cold_tokens_evaluated_mean": statistics.fmean(cold_tokens),
+            "warm_tokens_evaluated_mean": statistics.fmean(warm_tokens)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--notes", type=Path, default=DEFAULT_NOTES)
+    ap.add_argument("--limit", type=int, default=0, help="at most N chunks (0 = all)")
+    ap.add_argument("--json", type=Path, help="write the report here")
+    ap.add_argument("--samples", type=Path, help="write per-chunk outputs (JSON lines) here")
+    ap.add_argument("--threads", type=int, default=None)
+    args = ap.parse_args()
+
+    files = sorted(p for p in args.notes.rglob("*") if p.is_file() and not any(x.startswith(".") for x in p.parts))
+    chunks = [c.text for p in files for c in chunk_text(p.read_text(encoding="utf-8", errors="replace"))]
+    if args.limit:
+        chunks = chunks[: args.limit]
+    print(f"{len(files)} files, {len(chunks)} chunks", file=sys.stderr)
+
+    heuristic = HeuristicExtractor()
+    h_secs, h_counts, h_types, h_names = [], [], Counter(), []
+    for t in chunks:
+        t0 = time.perf_counter()
+        ms = heuristic.extract_one(t)
+        h_secs.append(time.perf_counter() - t0)
+        h_counts.append(len(ms))
+        h_types.update(m.type for m in ms)
+        h_names.append({m.name.casefold() for m in ms})
+
+    t0 = time.perf_counter()
+    ext = LlmExtractor.from_path(args.model, n_threads=args.threads)
+    ext.llm
+    load_seconds = time.perf_counter() - t0
+    prefix = len(ext.prefix_tokens())
+    shots = few_shot_names()
+    rows = []
+    samples = open(args.samples, "w", encoding="utf-8") if args.samples else None
+    started = time.perf_counter()
+    for i, t in enumerate(chunks):
+        rec = ext.generate(t)
+        kept = parse_entities(rec.raw, t)
+        raw = parse_entities(rec.raw, t, require_in_text=False)
+        matcher = ChunkMatcher(t)
+        raw_in_text = [m for m in raw if matcher.contains(m.name)]
+        copied = [m for m in raw if m.name.casefold() in shots and not matcher.contains(m.name)]
+        llm_names = {m.name.casefold() for m in kept}
+        rows.append({
+            "evaluated": rec.evaluated_tokens, "reused": rec.reused_tokens, "prompt": rec.prompt_tokens,
+            "out": rec.output_tokens, "seconds": rec.seconds, "stop": rec.stop_reason,
+            "kept": len(kept), "raw": len(raw), "raw_in_text": len(raw_in_text), "copied": len(copied),
+            "types": Counter(m.type for m in kept),
+            "heuristic_overlap": len(llm_names & h_names[i]), "heuristic": len(h_names[i]),
+        })
+        if samples:
+            samples.write(json.dumps({"chunk": t, "raw": rec.raw, "kept": [[m.name, m.type] for m in kept],
+                                      "heuristic": sorted(h_names[i]), "record": {
+                                          k: v for k, v in rows[-1].items() if k != "types"}},
+                                     ensure_ascii=False) + "\n")
+        if (i + 1) % 10 == 0:
+            el = time.perf_counter() - started
+            print(f"  {i + 1}/{len(chunks)} chunks, {el / (i + 1):.2f} s/chunk", file=sys.stderr)
+    llm_seconds = time.perf_counter() - started
+    if samples:
+        samples.close()
+
+    experiment = cache_experiment(ext, chunks[: min(6, len(chunks))])
+
+    later = rows[1:] or rows
+    types = Counter()
+    for r in rows:
+        types.update(r["types"])
+    n = len(rows)
+    report = {
+        "model": str(args.model), "model_identity": ext.identity, "notes": str(args.notes),
+        "files": len(files), "chunks": n, "machine": f"{platform.machine()}, threads={ext.llm.n_threads if hasattr(ext.llm, 'n_threads') else '?'}",
+        "load_seconds": round(load_seconds, 2), "prefix_tokens": prefix,
+        "llm": {
+            "tokens_per_chunk": summary([r["evaluated"] + r["out"] for r in later]),
+            "prompt_tokens_evaluated": summary([r["evaluated"] for r in later]),
+            "output_tokens": summary([r["out"] for r in rows]),
+            "first_chunk": {k: rows[0][k] for k in ("evaluated", "reused", "out", "seconds")} if rows else {},
+            "reused_tokens_mean_after_first": statistics.fmean([r["reused"] for r in later]) if later else 0,
+            "seconds_per_chunk": summary([r["seconds"] for r in rows]),
+            "seconds_total": round(llm_seconds, 1),
+            "entities_per_chunk": summary([r["kept"] for r in rows]),
+            "raw_names_per_chunk": round(statistics.fmean([r["raw"] for r in rows]), 2),
+            "precision_raw_names_in_chunk": round(sum(r["raw_in_text"] for r in rows) / max(1, sum(r["raw"] for r in rows)), 3),
+            "few_shot_copies": sum(r["copied"] for r in rows),
+            "chunks_with_few_shot_copy": sum(1 for r in rows if r["copied"]),
+            "stop_reasons": dict(Counter(r["stop"] for r in rows)),
+            "types": dict(types.most_common()),
+            "share_of_heuristic_names_also_found": round(
+                sum(r["heuristic_overlap"] for r in rows) / max(1, sum(r["heuristic"] for r in rows)), 3),
+        },
+        "heuristic": {
+            "entities_per_chunk": summary(h_counts),
+            "seconds_per_chunk": summary(h_secs),
+            "precision_names_in_chunk": 1.0,  # spans cut from the text itself
+            "types": dict(h_types.most_common()),
+        },
+        "prompt_cache": experiment,
+    }
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""`mrag model info PATH` and `mrag model pull NAME`: inspect a local GGUF
+file, or download a recommended one from the Hugging Face hub."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from minirag_cli.cli import app
+from minirag_cli.llm import DEFAULT_PULL, RECOMMENDED_MODELS
+
+model_app = typer.Typer(help="GGUF models for the llm extractor: inspect or download.", no_args_is_help=True)
+app.add_typer(model_app, name="model")
+
+
+@model_app.command("info")
+def info(
+    path: str = typer.Argument(..., help="A .gguf file."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Show what a GGUF file is (reads its header only).
+
+    Name, architecture, size, quantisation, context length, and the identity
+    the extraction cache keys on.
+
+    Example: mrag model info ~/.cache/mrag/models/qwen2.5-1.5b-instruct-q4_k_m.gguf
+    """
+    from minirag_cli.format import human_bytes, print_json
+    from minirag_cli.llm import model_summary
+
+    data = model_summary(path)
+    if as_json:
+        print_json(data)
+        return
+    for key, value in data.items():
+        shown = human_bytes(value) if key == "size_bytes" else value
+        typer.echo(f"{key.replace('_', ' ')}: {shown}")
+
+
+@model_app.command("pull")
+def pull(
+    name: str = typer.Argument(DEFAULT_PULL, help="One of: " + ", ".join(
+        f"{k} ({v[2]})" for k, v in RECOMMENDED_MODELS.items()) + "; or OWNER/REPO/FILE.gguf."),
+    dest: Optional[str] = typer.Option(None, "--dir", help="Where to save it (default ~/.cache/mrag/models)."),
+) -> None:
+    """Download a recommended GGUF model (needs internet); prints its path.
+
+    Files come from the Hugging Face hub; a file already downloaded is reused.
+
+    Example: export MRAG_MODEL=$(mrag model pull qwen2.5-1.5b)
+    """
+    from minirag_cli.format import stderr_console
+    from minirag_cli.llm import pull_model
+
+    err = stderr_console()
+    err.print(f"[dim]downloading {name} from the Hugging Face hub...[/]")
+    path = pull_model(name, dest)
+    typer.echo(str(path))
+    err.print(f"[dim]use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})[/]", highlight=False)

@@ -1,0 +1,344 @@
+"""Settings: what every command uses when a flag is not given, and where each
+value came from.
+
+Precedence, highest first: command-line flags > environment variables
+(MRAG_*) > the project config `.mrag/config.toml` next to the index (only
+when the index is in a `.mrag` folder) > the user config
+`$XDG_CONFIG_HOME/mrag/config.toml` (default `~/.config/mrag/config.toml`;
+`$MRAG_CONFIG` names another file) > built-in defaults. Config files are
+flat TOML (`k = 8`, `mode = "hybrid"`); relative paths in them (`db`,
+`model`) are relative to the folder holding the file.
+
+The index itself is located first (flags, MRAG_DB, the nearest `.mrag/`
+folder, the user config's `db`, then the default), since the project config is
+the one that sits next to it. `effective()` is the one entry point commands
+use; it returns a `Settings` whose `.sources` says where each value came from.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from minirag_cli.errors import MragError, UsageError
+
+PROJECT_DIRNAME = ".mrag"
+INDEX_FILENAME = "index.sqlite"
+CONFIG_FILENAME = "config.toml"
+
+# kept in step with chunking.DEFAULT_* and embed.DEFAULT_EMBEDDING_MODEL; not
+# imported from there because embed pulls numpy and `mrag config show` should
+# stay instant (tests check the two agree)
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+DEFAULT_CHUNK_TOKENS = 120
+DEFAULT_OVERLAP_TOKENS = 20
+
+EXTRACTORS = ("auto", "heuristic", "llm")
+MODE_PARTS = ("dense", "bm25", "graph", "hybrid")
+
+
+class ConfigError(MragError):
+    """A config file or an MRAG_* variable holds something mrag cannot use."""
+
+
+def _as_path(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a path (a non-empty string)")
+    return value
+
+
+def _as_str(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a non-empty string")
+    return value.strip()
+
+
+def _as_extractor(value: Any) -> str:
+    value = _as_str(value).lower()
+    if value not in EXTRACTORS:
+        raise ValueError(f"expected one of {', '.join(EXTRACTORS)}")
+    return value
+
+
+def _as_mode(value: Any) -> str:
+    value = _as_str(value).lower().replace(" ", "")
+    parts = [p for p in value.split(",") if p]
+    if not parts or any(p not in MODE_PARTS for p in parts):
+        raise ValueError("expected dense, bm25, graph, hybrid or a comma-separated set of them")
+    return ",".join(parts)
+
+
+def _int_at_least(lowest: int) -> Callable[[Any], int]:
+    def convert(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError("expected a whole number")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError("expected a whole number") from None
+        if not isinstance(value, int):
+            raise ValueError("expected a whole number")
+        if value < lowest:
+            raise ValueError(f"expected a number >= {lowest}")
+        return value
+
+    return convert
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    default: Any
+    env: str
+    convert: Callable[[Any], Any]
+    help: str
+    is_path: bool = False
+
+
+SPECS: tuple[Spec, ...] = (
+    Spec("db", None, "MRAG_DB", _as_path, "index file (default: nearest .mrag/index.sqlite)", is_path=True),
+    Spec("model", None, "MRAG_MODEL", _as_path, "GGUF model for the llm extractor and answers", is_path=True),
+    Spec("embedding_model", DEFAULT_EMBEDDING_MODEL, "MRAG_EMBEDDING_MODEL", _as_str,
+         "sentence-transformers model name or folder"),
+    Spec("extractor", "auto", "MRAG_EXTRACTOR", _as_extractor, "auto | heuristic | llm"),
+    Spec("chunk_tokens", DEFAULT_CHUNK_TOKENS, "MRAG_CHUNK_TOKENS", _int_at_least(1), "chunk size in tokens"),
+    Spec("overlap_tokens", DEFAULT_OVERLAP_TOKENS, "MRAG_OVERLAP_TOKENS", _int_at_least(0),
+         "overlap between chunks in tokens"),
+    Spec("hops", 2, "MRAG_HOPS", _int_at_least(0), "graph walk depth for ask"),
+    Spec("k", 10, "MRAG_K", _int_at_least(1), "results returned by ask"),
+    Spec("mode", "hybrid", "MRAG_MODE", _as_mode, "retrieval channels: dense, bm25, graph or hybrid"),
+)
+SPEC_BY_NAME = {s.name: s for s in SPECS}
+
+
+@dataclass
+class Settings:
+    """Effective settings. Read values as attributes (`settings.k`);
+    `sources[name]` is "default", "user config PATH", "project config PATH",
+    "env MRAG_X" or "flag"."""
+
+    values: dict[str, Any]
+    sources: dict[str, str]
+    user_config: Path | None = None
+    project_config: Path | None = None
+    files_read: list[str] = field(default_factory=list)
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(name)
+
+    def source(self, name: str) -> str:
+        return self.sources[name]
+
+    def to_dict(self) -> dict:
+        return {
+            "settings": {s.name: {"value": self.values[s.name], "source": self.sources[s.name], "env": s.env}
+                         for s in SPECS},
+            "user_config": str(self.user_config) if self.user_config else None,
+            "project_config": str(self.project_config) if self.project_config else None,
+            "files_read": self.files_read,
+        }
+
+
+# ------------------------------------------------------------------ files
+
+def user_config_path() -> Path:
+    explicit = os.environ.get("MRAG_CONFIG")
+    if explicit:
+        return Path(explicit).expanduser()
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "mrag" / CONFIG_FILENAME
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    pattern = re.compile(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?\s*=", re.MULTILINE)
+    m = pattern.search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
+
+
+def load_file(path: Path) -> dict[str, Any]:
+    """Read and validate one config file: {setting: converted value}. Errors
+    name the file and the line."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"Config file {path} is not UTF-8 text.") from exc
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # the message ends with "(at line L, column C)"
+        raise ConfigError(f"{path}: invalid TOML: {exc}.",
+                          hint="Config files are flat TOML, e.g.  k = 8  and  mode = \"hybrid\".") from exc
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        line = _line_of_key(text, key)
+        where = f"{path}, line {line}" if line else str(path)
+        spec = SPEC_BY_NAME.get(key.replace("-", "_"))
+        if spec is None:
+            raise ConfigError(f"{where}: unknown setting {key!r}.",
+                              hint="Known settings: " + ", ".join(s.name for s in SPECS) + ".")
+        try:
+            value = spec.convert(value)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {key} = {value!r}: {exc}.") from None
+        if spec.is_path:
+            p = Path(value).expanduser()
+            value = str(p if p.is_absolute() else (path.parent / p).resolve())
+        out[spec.name] = value
+    return out
+
+
+def _env_values() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for spec in SPECS:
+        raw = os.environ.get(spec.env)
+        if raw is None or raw == "":
+            continue
+        try:
+            out[spec.name] = spec.convert(raw)
+        except ValueError as exc:
+            raise ConfigError(f"Environment variable {spec.env}={raw!r}: {exc}.") from None
+    return out
+
+
+# ------------------------------------------------------------------ where the index is
+
+def find_project_dir(start: Path) -> Path | None:
+    """Nearest `.mrag` folder at or above `start` holding an index or a config."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        candidate = folder / PROJECT_DIRNAME
+        if (candidate / INDEX_FILENAME).is_file() or (candidate / CONFIG_FILENAME).is_file():
+            return candidate
+    return None
+
+
+def project_config_beside(index: Path) -> Path | None:
+    """`.mrag/config.toml` when the index lives in a `.mrag` folder; an index
+    elsewhere (`--db ~/kb.sqlite`) has no project config, so an unrelated
+    config.toml that happens to sit beside it is never read."""
+    cfg = index.parent / CONFIG_FILENAME
+    return cfg if index.parent.name == PROJECT_DIRNAME and cfg.is_file() else None
+
+
+@dataclass
+class DbChoice:
+    path: Path
+    source: str
+    project_config: Path | None  # the config file next to (or that located) the index
+
+
+def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = None, cwd: Path | None = None,
+               user_values: dict[str, Any] | None = None) -> DbChoice:
+    """Locate the index: --db, MRAG_DB, the nearest `.mrag/` above the current
+    directory (then above each synced folder) with its config's `db` if set,
+    the user config's `db`, else a new `.mrag/index.sqlite` in the first
+    synced folder (or the current directory)."""
+    cwd = cwd or Path.cwd()
+
+    def beside(path: Path) -> Path | None:
+        return project_config_beside(path)
+
+    if explicit:
+        p = Path(explicit).expanduser()
+        return DbChoice(p, "flag", beside(p))
+    env = os.environ.get("MRAG_DB")
+    if env:
+        p = Path(env).expanduser()
+        return DbChoice(p, "env MRAG_DB", beside(p))
+    for start in [cwd, *(sync_dirs or [])]:
+        project = find_project_dir(Path(start))
+        if project is None:
+            continue
+        cfg = project / CONFIG_FILENAME
+        if cfg.is_file():
+            configured = load_file(cfg).get("db")
+            if configured:
+                return DbChoice(Path(configured), f"project config {cfg}", cfg)
+            return DbChoice(project / INDEX_FILENAME, f"found {project}", cfg)
+        return DbChoice(project / INDEX_FILENAME, f"found {project}", None)
+    if user_values is None:
+        user_file = user_config_path()
+        user_values = load_file(user_file) if user_file.is_file() else {}
+    if user_values.get("db"):
+        p = Path(user_values["db"])
+        return DbChoice(p, f"user config {user_config_path()}", beside(p))
+    base = Path(sync_dirs[0]).resolve() if sync_dirs else cwd.resolve()
+    p = base / PROJECT_DIRNAME / INDEX_FILENAME
+    return DbChoice(p, "default (new index)" if sync_dirs else "default", beside(p))
+
+
+# ------------------------------------------------------------------ merge
+
+def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLike | None = None, *,
+              sync_dirs: list[Path] | None = None, cwd: Path | None = None) -> Settings:
+    """Merge defaults < user config < project config < env < `cli_values`.
+
+    `cli_values` maps setting names to flag values; None means "flag not
+    given". `db_path`, when known, fixes the index (and so the project
+    config beside it); otherwise it is located as `resolve_db` says.
+    """
+    cli = {k: v for k, v in (cli_values or {}).items() if v is not None}
+    unknown = set(cli) - set(SPEC_BY_NAME)
+    if unknown:
+        raise ValueError(f"not settings: {sorted(unknown)}")
+    for name, value in list(cli.items()):
+        try:
+            cli[name] = SPEC_BY_NAME[name].convert(value)
+        except ValueError as exc:
+            raise UsageError(f"--{name.replace('_', '-')} {value!r}: {exc}.") from None
+
+    values = {s.name: s.default for s in SPECS}
+    sources = {s.name: "default" for s in SPECS}
+    files_read: list[str] = []
+
+    user_file = user_config_path()
+    user_values = load_file(user_file) if user_file.is_file() else {}
+    if user_file.is_file():
+        files_read.append(str(user_file))
+    for name, value in user_values.items():
+        values[name], sources[name] = value, f"user config {user_file}"
+
+    choice = resolve_db(cli.get("db"), sync_dirs=sync_dirs, cwd=cwd, user_values=user_values)
+    if db_path is not None and Path(db_path).expanduser().resolve() != choice.path.expanduser().resolve():
+        p = Path(db_path).expanduser()
+        choice = DbChoice(p, "given", project_config_beside(p))
+
+    project_values: dict[str, Any] = {}
+    if choice.project_config is not None:
+        project_values = load_file(choice.project_config)
+        files_read.append(str(choice.project_config))
+    for name, value in project_values.items():
+        values[name], sources[name] = value, f"project config {choice.project_config}"
+
+    for name, value in _env_values().items():
+        values[name], sources[name] = value, f"env {SPEC_BY_NAME[name].env}"
+    for name, value in cli.items():
+        values[name], sources[name] = value, "flag"
+
+    # the located index wins over any lower-precedence `db` (it was found using them)
+    values["db"], sources["db"] = str(choice.path), choice.source
+    return Settings(values, sources, user_config=user_file,
+                    project_config=choice.project_config, files_read=files_read)
+
+
+def embedding_model_for(settings: Settings, recorded: str | None) -> str:
+    """The embedder a query should use: the configured one when the user set
+    it anywhere, else the one the index was built with (so an index built
+    with another model keeps working without repeating the flag)."""
+    if settings.sources["embedding_model"] == "default" and recorded:
+        return recorded
+    return settings.embedding_model

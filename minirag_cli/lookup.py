@@ -1,0 +1,209 @@
+"""Reading single things back out of the index, for `mrag show`, `mrag
+entity` and the MCP server: a document (by path), a chunk (by id or by a line
+of its document) and an entity with its aliases, neighbours and notes.
+
+Only indexed documents are ever returned. A document's text comes from the
+file on disk when it is still there with the hash the index recorded, and is
+otherwise reassembled from its chunks (whitespace between chunks
+approximated), so what is served is always what was indexed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from minirag_cli.errors import MragError
+
+_LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>\d+)$")
+
+
+class NotFound(MragError):
+    """The document, chunk or entity is not in the index."""
+
+
+# ------------------------------------------------------------------ documents
+
+def find_document(conn, path: str) -> dict:
+    """The indexed document `path` names: a path relative to a synced root
+    (as `mrag ask` prints it) or a filesystem path inside a synced root.
+    Anything else is refused, so nothing outside the index can be read."""
+    rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
+                        (path.replace(os.sep, "/").removeprefix("./"),)).fetchall()
+    if not rows:
+        try:
+            absolute = str(Path(path).expanduser().resolve())
+        except (OSError, RuntimeError):
+            absolute = None
+        if absolute:
+            for root, in conn.execute("SELECT DISTINCT root FROM documents"):
+                if absolute.startswith(root.rstrip("/") + "/"):
+                    rel = absolute[len(root.rstrip("/")) + 1:]
+                    rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
+                                         "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+    if not rows:
+        raise NotFound(f"{path} is not an indexed document.",
+                       hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
+                            "`mrag status` lists the synced folders.")
+    if len(rows) > 1:
+        roots = ", ".join(r[1] for r in rows)
+        raise NotFound(f"{path} is indexed under several folders ({roots}).",
+                       hint="Give the full path of the file to choose one.")
+    doc_id, root, rel, digest, n_lines = rows[0]
+    return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _chunks_of(conn, doc_id: int) -> list[dict]:
+    return [{"chunk_id": r[0], "seq": r[1], "text": r[2], "start_char": r[3], "end_char": r[4],
+             "lines": [r[5], r[6]]}
+            for r in conn.execute("SELECT id, seq, text, start_char, end_char, start_line, end_line "
+                                  "FROM chunks WHERE document_id = ? ORDER BY seq", (doc_id,))]
+
+
+def reassemble(chunks: list[dict]) -> str:
+    """Put chunk texts back at their character offsets. Chunks overlap and
+    hold exact slices of the original; only whitespace between
+    non-overlapping chunks is lost, restored as newlines or a space."""
+    parts: list[str] = []
+    end = None  # end of what is written, in the original's character offsets
+    prev_end_line = 1
+    for c in chunks:
+        if end is None or c["start_char"] >= end:
+            if end is not None:
+                newlines = c["lines"][0] - prev_end_line
+                parts.append("\n" * newlines if newlines > 0 else " " * max(1, c["start_char"] - end))
+            parts.append(c["text"])
+        elif c["end_char"] > end:
+            parts.append(c["text"][end - c["start_char"]:])
+        end = c["end_char"] if end is None else max(end, c["end_char"])
+        prev_end_line = max(prev_end_line, c["lines"][1])
+    return "".join(parts)
+
+
+def _disk_text(doc: dict) -> str | None:
+    """The file's text if it is on disk unchanged since it was indexed."""
+    from minirag_cli.chunking import content_hash
+    from minirag_cli.walk import decode_note
+
+    try:
+        data = (Path(doc["root"]) / doc["path"]).read_bytes()
+    except OSError:
+        return None
+    if content_hash(data) != doc["hash"]:
+        return None
+    return decode_note(data)[0]
+
+
+def entities_in_chunks(conn, chunk_ids: list[int]) -> list[dict]:
+    if not chunk_ids:
+        return []
+    marks = ",".join("?" * len(chunk_ids))
+    rows = conn.execute(
+        f"SELECT e.id, e.name, e.type, sum(m.count) FROM mentions m JOIN entities e ON e.id = m.entity_id "
+        f"WHERE m.chunk_id IN ({marks}) GROUP BY e.id ORDER BY sum(m.count) DESC, e.name", chunk_ids).fetchall()
+    return [{"id": r[0], "name": r[1], "type": r[2], "count": r[3]} for r in rows]
+
+
+def get_document(conn, path: str) -> dict:
+    """A whole indexed document with its chunks' spans and its entities."""
+    doc = find_document(conn, path)
+    chunks = _chunks_of(conn, doc["id"])
+    text = _disk_text(doc)
+    source = "disk"
+    if text is None:
+        text, source = reassemble(chunks), "chunks"
+    return {"kind": "document", "path": doc["path"], "root": doc["root"], "text": text, "source": source,
+            "lines": [1, doc["n_lines"]],
+            "chunks": [{"chunk_id": c["chunk_id"], "seq": c["seq"], "lines": c["lines"]} for c in chunks],
+            "entities": entities_in_chunks(conn, [c["chunk_id"] for c in chunks])}
+
+
+# ------------------------------------------------------------------ chunks
+
+def _chunk_result(conn, row) -> dict:
+    chunk_id, seq, text, start_line, end_line, path, root = row
+    return {"kind": "chunk", "chunk_id": chunk_id, "seq": seq, "path": path, "root": root,
+            "lines": [start_line, end_line], "text": text, "entities": entities_in_chunks(conn, [chunk_id])}
+
+
+_CHUNK_SQL = ("SELECT c.id, c.seq, c.text, c.start_line, c.end_line, d.path, d.root FROM chunks c "
+              "JOIN documents d ON d.id = c.document_id ")
+
+
+def get_chunk(conn, chunk_id: int) -> dict:
+    row = conn.execute(_CHUNK_SQL + "WHERE c.id = ?", (chunk_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"No chunk with id {chunk_id}.",
+                       hint="Chunk ids are printed by `mrag ask --json`; they change when a file is re-synced.")
+    return _chunk_result(conn, row)
+
+
+def chunk_at_line(conn, path: str, line: int) -> dict:
+    """The first chunk (in document order) whose line span holds `line`."""
+    doc = find_document(conn, path)
+    row = conn.execute(_CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? "
+                                    "ORDER BY c.seq LIMIT 1", (doc["id"], line, line)).fetchone()
+    if row is None:
+        raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {doc['n_lines']} lines; "
+                       "blank lines between chunks belong to none).")
+    return _chunk_result(conn, row)
+
+
+def show(conn, target: str) -> dict:
+    """`mrag show` addressing: CHUNK_ID, PATH:LINE or PATH."""
+    if target.isdigit():
+        return get_chunk(conn, int(target))
+    m = _LINE_SUFFIX.match(target)
+    if m:
+        try:
+            find_document(conn, target)  # a file whose name really ends in ":12"
+        except NotFound:
+            return chunk_at_line(conn, m.group("path"), int(m.group("line")))
+    return get_document(conn, target)
+
+
+# ------------------------------------------------------------------ entities
+
+def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
+    """The entity `name` best matches (exact key first, then fuzzy over names
+    and aliases), with aliases, co-occurrence neighbours by weight and the
+    notes that mention it, most mentions first."""
+    from minirag_cli.resolve import normalise_key
+    from minirag_cli.store import entities_list
+
+    row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
+    if row is None:
+        row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
+                           (normalise_key(name),)).fetchone()
+    candidates = entities_list(conn, name, 6)
+    if row is None:
+        if not candidates:
+            raise NotFound(f"No entity matches {name!r}.", hint="`mrag entities` lists the most mentioned ones.")
+        entity_id = candidates[0]["id"]
+    else:
+        entity_id = row[0]
+    eid, ename, etype, mentions, nchunks = conn.execute(
+        "SELECT id, name, type, mentions, chunks FROM entities WHERE id = ?", (entity_id,)).fetchone()
+    aliases = [{"alias": a, "count": c, "merge": m} for a, c, m in conn.execute(
+        "SELECT alias, count, merge FROM entity_aliases WHERE entity_id = ? ORDER BY count DESC, alias", (eid,))]
+    near = [{"id": r[0], "name": r[1], "type": r[2], "weight": r[3]} for r in conn.execute(
+        "SELECT e.id, e.name, e.type, n.weight FROM ("
+        " SELECT b AS other, weight FROM cooccurrence WHERE a = ?1"
+        " UNION ALL SELECT a AS other, weight FROM cooccurrence WHERE b = ?1) n "
+        "JOIN entities e ON e.id = n.other ORDER BY n.weight DESC, e.name LIMIT ?2", (eid, neighbours))]
+    docs = [{"path": r[0], "root": r[1], "mentions": r[2], "chunks": r[3], "lines": [r[4], r[5]]}
+            for r in conn.execute(
+                "SELECT d.path, d.root, sum(m.count), count(*), min(c.start_line), max(c.end_line) "
+                "FROM mentions m JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                "WHERE m.entity_id = ? GROUP BY d.id ORDER BY sum(m.count) DESC, d.path LIMIT ?", (eid, notes))]
+    n_docs = conn.execute(
+        "SELECT count(DISTINCT c.document_id) FROM mentions m JOIN chunks c ON c.id = m.chunk_id "
+        "WHERE m.entity_id = ?", (eid,)).fetchone()[0]
+    n_neighbours = conn.execute("SELECT (SELECT count(*) FROM cooccurrence WHERE a = ?1) + "
+                                "(SELECT count(*) FROM cooccurrence WHERE b = ?1)", (eid,)).fetchone()[0]
+    return {"id": eid, "name": ename, "type": etype, "mentions": mentions, "chunks": nchunks,
+            "aliases": aliases, "neighbours": near, "neighbours_total": n_neighbours,
+            "notes": docs, "notes_total": n_docs,
+            "other_matches": [{"name": c["name"], "type": c["type"], "mentions": c["mentions"]}
+                              for c in candidates if c["id"] != eid][:5]}

@@ -1,0 +1,145 @@
+"""`mrag mcp`: a Model Context Protocol server over stdio, so Claude Desktop
+and other MCP clients can search the knowledge base.
+
+Tools: `search` (retrieval without an answer; the same JSON as
+`mrag ask --json` minus the answer), `get_document` (an indexed document by
+the path search returned; anything not in the index is refused) and `status`.
+Built on the official `mcp` SDK 2.x (`mcp.server.mcpserver.MCPServer`), an
+optional extra: `pip install 'minirag-cli[mcp]'`.
+
+The embedder loads on the first search and is kept; tool calls run in worker
+threads, so one lock serialises them over the single SQLite connection.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from minirag_cli.errors import MragError
+
+INSTRUCTIONS = (
+    "mrag: a personal knowledge base of notes. Use `search` with a natural-language question to get "
+    "ranked passages (path, line span, text); then `get_document` with a returned path to read the whole "
+    "note. `status` says what the index holds."
+)
+
+
+def require_mcp() -> None:
+    try:
+        import mcp.server.mcpserver  # noqa: F401
+    except ImportError as exc:
+        raise MragError("The MCP server needs the optional `mcp` package (2.x).",
+                        hint="pip install 'minirag-cli[mcp]'   (or: pip install 'mcp>=2')") from exc
+
+
+class MragTools:
+    """The tools' logic, independent of the MCP transport (and testable so)."""
+
+    def __init__(self, conn, db_path: Path, settings, embedder=None):
+        self.conn, self.db_path, self.settings = conn, Path(db_path), settings
+        self._embedder = embedder
+        self._lock = threading.Lock()
+        self._embedder_lock = threading.Lock()
+
+    def embedder(self):
+        with self._embedder_lock:
+            return self._load_embedder()
+
+    def warm_up(self) -> None:
+        """Load the embedder in the background so the first search does not
+        pay for it (seconds; tens of seconds on a busy CPU)."""
+        def load():
+            try:
+                self.embedder()
+            except Exception:  # reported by the first search that needs it
+                pass
+
+        threading.Thread(target=load, name="mrag-embedder-warm-up", daemon=True).start()
+
+    def _load_embedder(self):
+        if self._embedder is None:
+            from minirag_cli.config import embedding_model_for
+            from minirag_cli.db import check_embedder, get_meta
+            from minirag_cli.query_embed import query_embedder
+
+            with self._lock:  # lock order: _embedder_lock, then _lock (search takes them one after the other)
+                name = embedding_model_for(self.settings, get_meta(self.conn, "embedding_model"))
+                check_embedder(self.conn, name)
+            self._embedder = query_embedder(name)  # the query side: ONNX when a verified export exists
+        return self._embedder
+
+    def search(self, query: str, k: int | None = None, mode: str | None = None,
+               hops: int | None = None) -> dict:
+        """What `mrag ask --json --no-answer` prints for the same question."""
+        from minirag_cli.commands.ask import _public as public_result  # the one definition of ask's JSON
+        from minirag_cli.retrieve import search
+
+        embedder = self.embedder()
+        with self._lock:
+            result = search(self.conn, query, embedder=embedder, mode=mode or self.settings.mode,
+                            k=k or self.settings.k, hops=self.settings.hops if hops is None else hops)
+        data = result.to_dict()
+        data["results"] = [public_result(r, False) for r in result.results]
+        return data
+
+    def get_document(self, path: str) -> dict:
+        from minirag_cli.lookup import get_document
+
+        with self._lock:
+            return get_document(self.conn, path)
+
+    def status(self) -> dict:
+        from minirag_cli.store import index_status
+
+        with self._lock:
+            return index_status(self.conn, self.db_path)
+
+
+def build_server(tools: MragTools):
+    """An MCPServer exposing `tools`; MragError becomes a tool error whose
+    text carries the hint."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli import __version__
+
+    server = MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+
+    def call(fn, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except MragError as exc:
+            raise ToolError(f"{exc}" + (f" (hint: {exc.hint})" if exc.hint else "")) from exc
+
+    @server.tool()
+    def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:
+        """Search the notes. Returns the query, the retrieval mode, the entities the question was
+        grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
+        lines [start, end], score, text and the channels (dense, bm25, graph) that found it.
+        k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
+        hybrid or a comma-separated set. hops: graph walk depth (default 2)."""
+        return call(tools.search, query, k=k or None, mode=mode or None, hops=None if hops < 0 else hops)
+
+    @server.tool()
+    def get_document(path: str) -> dict[str, Any]:
+        """Read one indexed note in full, by the path `search` returned. Returns its text, line count,
+        chunks (id and line span) and the entities it mentions. Only indexed notes can be read."""
+        return call(tools.get_document, path)
+
+    @server.tool()
+    def status() -> dict[str, Any]:
+        """What the index holds: files, chunks, entities, edges, size, embedding model, extractor,
+        synced folders and the time of the last sync."""
+        return call(tools.status)
+
+    return server
+
+
+def serve(conn, db_path: Path, settings) -> None:
+    """Run the server on stdin/stdout until the client closes it."""
+    require_mcp()
+    tools = MragTools(conn, db_path, settings)
+    tools.warm_up()
+    build_server(tools).run("stdio")

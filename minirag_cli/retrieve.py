@@ -1,0 +1,304 @@
+"""Retrieval for `mrag ask` and `mrag eval`: channels that each score chunks,
+fused into one ranking.
+
+Channels: `dense` (KNN over vec_chunks), `bm25` (FTS5) and `graph` (entity
+grounding + k-hop walk + time edges, see graph.py). `--mode hybrid` means all
+three; any comma-separated subset is allowed so every ablation can be
+measured. A chunk found by any channel can be returned: the graph adds votes,
+it never removes a lexical or dense hit.
+
+Fusion is a weighted sum of scores on comparable scales (measured against
+reciprocal-rank fusion on the LiHua dev split, see BENCHMARKS.md): BM25
+divided by the best BM25 score of the question, dense cosine similarity as it
+is, and the graph's votes, which graph.py reports in [0, 1]. The graph's
+votes are computed for every chunk the other channels found, so they re-weigh
+those as well as bring their own.
+
+Query normalisation for BM25: every word is quoted (no FTS5 syntax from a
+question ever reaches FTS5), stopwords are dropped, and dates written in words
+or in part ("January 6th", "in May", "2026101") become the compact
+yyyymmdd tokens notes carry ("20260106", prefix "202605*").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+
+from minirag_cli.errors import UsageError
+
+CHANNELS = ("dense", "bm25", "graph")
+RRF_K = 60
+CANDIDATES = 50  # per channel, before fusion
+# score weights; "time" is the graph's time-edge vote (see graph.time_links)
+WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2}
+ANCHOR_DOCUMENTS = 5  # best text documents that seed the graph's time edges
+
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further had has have having he her here hers
+herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on
+once only or other our ours ourselves out over own same she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we were what when where which
+while who whom why will with would you your yours yourself yourselves
+""".split())
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}
+_MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
+_MONTH_DAY = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
+_MONTH_ONLY = re.compile(rf"\b({_MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
+_PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
+
+
+def parse_mode(mode: str | Iterable[str] | None) -> tuple[str, ...]:
+    """'hybrid' -> all channels; 'dense,bm25' -> those two (in canonical order)."""
+    if mode is None:
+        mode = "hybrid"
+    parts = [p.strip().lower() for p in (mode.split(",") if isinstance(mode, str) else mode) if p.strip()]
+    chosen: set[str] = set()
+    for p in parts:
+        if p == "hybrid":
+            chosen.update(CHANNELS)
+        elif p in CHANNELS:
+            chosen.add(p)
+        else:
+            raise UsageError(f"Unknown mode {p!r}: use dense, bm25, graph, hybrid or a comma-separated set.")
+    if not chosen:
+        raise UsageError("Empty --mode.")
+    return tuple(c for c in CHANNELS if c in chosen)
+
+
+def mode_name(channels: tuple[str, ...]) -> str:
+    return "hybrid" if set(channels) == set(CHANNELS) else ",".join(channels)
+
+
+@dataclass
+class Hit:
+    chunk_id: int
+    score: float = 0.0
+    channels: dict[str, dict] = field(default_factory=dict)  # channel -> {rank, score, ...}
+
+
+@dataclass
+class SearchResult:
+    query: str
+    mode: str
+    seeds: list[dict]
+    results: list[dict]
+    paths: list[dict] = field(default_factory=list)  # the graph's best multi-hop paths
+
+    def to_dict(self) -> dict:
+        out = {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results}
+        if self.paths:
+            out["paths"] = self.paths
+        return out
+
+
+# --------------------------------------------------------------------------- BM25
+
+
+def index_years(conn) -> list[str]:
+    """Years the index holds dated entities for (a date without a year means one of these)."""
+    try:
+        rows = conn.execute("SELECT DISTINCT substr(key, 6, 4) FROM entities "
+                            "WHERE key >= 'date:1' AND key < 'date:a'").fetchall()
+    except Exception:  # an index without entities yet
+        return []
+    return sorted(r[0] for r in rows if r[0].isdigit())
+
+
+def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
+    """FTS5 terms for the dates a question writes in words or in part: exact
+    yyyymmdd tokens, or quoted prefixes followed by `*` for a month or a
+    truncated compact date. A date without a year stands for each year the
+    index knows."""
+    years = list(years)
+    terms: list[str] = []
+    spans: list[tuple[int, int]] = []
+
+    def add(year: str | None, month: int, day: int | None, span: tuple[int, int]) -> None:
+        spans.append(span)
+        for y in ([year] if year else years):
+            if day is None:
+                terms.append(f'"{y}{month:02d}"*')
+            elif 1 <= day <= 31:
+                terms.append(f'"{y}{month:02d}{day:02d}"')
+
+    def month_of(word: str) -> int | None:
+        w = word.lower().rstrip(".")
+        return MONTHS.get(w) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
+                                      and k.startswith(w)), None) or (9 if w == "sept" else None)
+
+    for m in _DAY_MONTH.finditer(question):
+        month = month_of(m.group(2))
+        if month:
+            add(m.group(3), month, int(m.group(1)), m.span())
+    for m in _MONTH_DAY.finditer(question):
+        month = month_of(m.group(1))
+        if month and not any(a <= m.start() < b for a, b in spans):
+            add(m.group(3), month, int(m.group(2)), m.span())
+    for m in _MONTH_ONLY.finditer(question):
+        word = m.group(1)
+        # "may", "march" and friends are words too: only a capitalised month
+        # name that does not open the question counts
+        if any(a <= m.start() < b for a, b in spans) or not word[:1].isupper() or m.start() == 0:
+            continue
+        month = month_of(word)
+        if month and len(word) >= 3:
+            add(m.group(2), month, None, m.span())
+    for m in _PARTIAL_COMPACT.finditer(question):
+        terms.append(f'"{m.group(1)}"*')
+    return list(dict.fromkeys(terms))
+
+
+def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
+    """A safe FTS5 query: every word quoted, OR-ed (no syntax reaches FTS5),
+    plus `extra_terms` that are already well-formed (date_terms)."""
+    words = [w for w in re.findall(r"\w+", question.lower()) if w not in STOPWORDS and len(w) > 1]
+    terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
+    terms = list(dict.fromkeys(terms))
+    if not terms:
+        return None
+    return " OR ".join(terms)
+
+
+def bm25_channel(conn, question: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
+    q = fts_query(question, date_terms(question, index_years(conn)))
+    if not q:
+        return []
+    rows = conn.execute(
+        "SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
+        (q, limit)).fetchall()
+    return [(r[0], -r[1]) for r in rows]
+
+
+# --------------------------------------------------------------------------- dense
+
+
+def dense_channel(conn, query_vector: np.ndarray, limit: int = CANDIDATES) -> list[tuple[int, float]]:
+    rows = conn.execute(
+        "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+        (np.asarray(query_vector, dtype=np.float32).tobytes(), limit)).fetchall()
+    return [(r[0], 1.0 - r[1]) for r in rows]
+
+
+# --------------------------------------------------------------------------- fusion
+
+
+def rrf_fuse(rankings: dict[str, list[tuple[int, float]]], weights: dict[str, float] | None = None,
+             k: int = RRF_K) -> list[Hit]:
+    """Reciprocal rank fusion: score(c) = sum over channels of w / (k + rank).
+    Kept for comparison (BENCHMARKS.md): on LiHua it loses to score_fuse."""
+    hits: dict[int, Hit] = {}
+    for channel, ranked in rankings.items():
+        w = (weights or {}).get(channel, 1.0)
+        for rank, (chunk_id, score) in enumerate(ranked, start=1):
+            hit = hits.setdefault(chunk_id, Hit(chunk_id))
+            hit.score += w / (k + rank)
+            hit.channels[channel] = {"rank": rank, "score": round(float(score), 6)}
+    return sorted(hits.values(), key=lambda h: (-h.score, h.chunk_id))
+
+
+def normalised(channel: str, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Scores on a common scale: BM25 relative to the question's best hit;
+    cosine similarity and graph votes are already in [0, 1]."""
+    if channel == "bm25" and ranked:
+        top = max(s for _, s in ranked)
+        return [(c, s / top if top > 0 else 0.0) for c, s in ranked]
+    return ranked
+
+
+def score_fuse(scores: dict[str, list[tuple[int, float]]], weights: dict[str, float] | None = None,
+               ranks: dict[str, list[tuple[int, float]]] | None = None) -> list[Hit]:
+    """Weighted sum of normalised channel scores. `scores[channel]` may hold
+    chunks outside the channel's own ranking (the graph's votes for other
+    channels' candidates); `ranks[channel]` is the channel's own ranking,
+    reported per hit."""
+    weights = weights or WEIGHTS
+    hits: dict[int, Hit] = {}
+    rank_of = {ch: {c: i for i, (c, _s) in enumerate(r, start=1)} for ch, r in (ranks or scores).items()}
+    for channel, items in scores.items():
+        w = weights.get(channel, 1.0)
+        for chunk_id, score in normalised(channel, items):
+            if score <= 0:
+                continue
+            hit = hits.setdefault(chunk_id, Hit(chunk_id))
+            hit.score += w * score
+            info = {"score": round(float(score), 6)}
+            if chunk_id in rank_of.get(channel, {}):
+                info["rank"] = rank_of[channel][chunk_id]
+            hit.channels[channel] = info
+    return sorted(hits.values(), key=lambda h: (-h.score, h.chunk_id))
+
+
+# --------------------------------------------------------------------------- search
+
+
+def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid", k: int = 10,
+           hops: int = 2, query_vector: np.ndarray | None = None, terms=None,
+           weights: dict[str, float] | None = None) -> SearchResult:
+    """Rank chunks for a question; returns the top k with document path, line
+    span, score, text and the channels that found each (with the graph's
+    seeds, path and relation for the chunks it voted for)."""
+    channels = parse_mode(mode)
+    question = question.strip()
+    if not question:
+        raise UsageError("The question is empty.")
+    weights = {**WEIGHTS, **(weights or {})}
+    rankings: dict[str, list[tuple[int, float]]] = {}
+    if ("dense" in channels or "graph" in channels) and query_vector is None:
+        query_vector = embedder.embed([question])[0]
+    if "dense" in channels:
+        rankings["dense"] = dense_channel(conn, query_vector)
+    if "bm25" in channels:
+        rankings["bm25"] = bm25_channel(conn, question)
+    scores = dict(rankings)
+    seeds: list[dict] = []
+    explain: dict[int, dict] = {}
+    paths: list[dict] = []
+    if "graph" in channels:
+        from minirag_cli import graph
+
+        candidates = {c for ranked in rankings.values() for c, _ in ranked}
+        anchors = None
+        if rankings:  # the documents the text channels hit hardest seed the time edges
+            text = score_fuse(rankings, weights)
+            anchors = graph._documents_of(conn, [(h.chunk_id, h.score) for h in text[:4 * ANCHOR_DOCUMENTS]],
+                                          n=ANCHOR_DOCUMENTS)
+        g = graph.graph_channel(conn, question, query_vector, hops=hops, terms=terms,
+                                candidates=candidates, anchors=anchors)
+        rankings["graph"] = g.ranking
+        scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
+        scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
+        seeds, paths = g.seeds, g.paths
+    fused = score_fuse(scores, weights, ranks=rankings)[:k]
+    if "graph" in channels:
+        explain = graph.explain_votes(g, [h.chunk_id for h in fused])
+    return SearchResult(question, mode_name(channels), seeds, _materialise(conn, fused, explain), paths)
+
+
+def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
+    if not hits:
+        return []
+    ids = [h.chunk_id for h in hits]
+    marks = ",".join("?" * len(ids))
+    rows = {r[0]: r for r in conn.execute(
+        f"SELECT c.id, d.path, d.root, c.start_line, c.end_line, c.text, c.document_id FROM chunks c "
+        f"JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})", ids)}
+    out = []
+    for h in hits:
+        r = rows.get(h.chunk_id)
+        if r is None:  # deleted by a concurrent sync between ranking and reading
+            continue
+        item = {"rank": len(out) + 1, "chunk_id": h.chunk_id, "path": r[1], "root": r[2], "lines": [r[3], r[4]],
+                "score": round(h.score, 6), "text": r[5], "channels": h.channels}
+        if h.chunk_id in explain and ("graph" in h.channels or "time" in h.channels):
+            item["graph"] = explain[h.chunk_id]
+        out.append(item)
+    return out

@@ -1,0 +1,176 @@
+"""`mrag ask` end to end on the project's golden corpus (golden/notes,
+synced once by a real `mrag sync` with the heuristic extractor and the
+hashing embedder, so spawned commands stay fast): the readable list,
+--explain, --json schema, --paths, stdin, the one-line hint without a
+model, errors, and the answer path with a fake model injected in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import answer as ans
+from minirag_cli import evaluate as ev
+from tests.conftest import REPO
+
+GOLDEN = REPO / "golden"
+ENV_EMBEDDER = "hashing:64"
+
+
+@pytest.fixture(scope="module")
+def golden_index(tmp_path_factory, mrag_bin_module):
+    db = tmp_path_factory.mktemp("ask") / "index.sqlite"
+    env = _env(db)
+    out = subprocess.run([mrag_bin_module, "sync", str(GOLDEN / "notes"), "--json", "-x", "heuristic"],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["added"] >= 30
+    return db
+
+
+@pytest.fixture(scope="module")
+def mrag_bin_module():
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "mrag"
+    assert exe.exists()
+    return str(exe)
+
+
+def _env(db, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
+    env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": ENV_EMBEDDER, "HF_HUB_OFFLINE": "1",
+                "NO_COLOR": "1", "COLUMNS": "200", **extra})
+    return env
+
+
+def ask(mrag, db, *args, stdin=None, **env):
+    return subprocess.run([mrag, "ask", *args], env=_env(db, **env), capture_output=True, text=True,
+                          input=stdin, timeout=120)
+
+
+def test_ask_prints_a_readable_list_and_one_hint(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, "What shop does WolfgangSchulz run on Mill Street?", "--k", "3")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith(" 1. people/wolfgang-schulz.md:")
+    assert "score" in lines[0]
+    assert sum(1 for ln in lines if ln[:3].strip().rstrip(".").isdigit()) == 3
+    hint = [ln for ln in out.stderr.splitlines() if ln.strip()]
+    assert len(hint) == 1 and "--model" in hint[0] and "MRAG_MODEL" in hint[0]
+
+
+def test_ask_json_schema(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, "Who handles the accounts and reports for the Heron grant?",
+              "--json", "--k", "4", "--explain", "--no-answer")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == ""
+    data = json.loads(out.stdout)
+    assert set(data) >= {"query", "mode", "seeds", "results"} and "answer" not in data
+    assert data["mode"] == "hybrid" and len(data["results"]) == 4
+    for r in data["results"]:
+        assert set(r) - {"graph"} == {"rank", "path", "lines", "score", "text", "channels"}
+        assert isinstance(r["lines"], list) and len(r["lines"]) == 2
+        assert set(r["channels"]) <= {"dense", "bm25", "graph", "time"}
+    assert data["results"][0]["path"] == "projects/heron/kickoff-2025-03-04.md"
+    assert data["seeds"] and {"name", "type", "similarity", "via"} <= set(data["seeds"][0])
+
+
+def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, "-", "--paths", "--mode", "bm25", "--k", "10",
+              stdin="Which microcontroller is the HeronBoard built around?\n")
+    assert out.returncode == 0, out.stderr
+    paths = out.stdout.splitlines()
+    assert paths[0] == "projects/heron/buoy-design.md"
+    assert len(paths) == len(set(paths)) and all(not p.startswith(" ") for p in paths)
+    assert out.stderr.strip() == ""  # --paths is for scripts: no hint
+
+
+def test_ask_explain_shows_channels_and_graph_reasons(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, "What shop does WolfgangSchulz run on Mill Street?", "--explain",
+              "--k", "3", "--no-answer")
+    assert out.returncode == 0, out.stderr
+    assert "seeds:" in out.stdout and "channels:" in out.stdout and "entities:" in out.stdout
+
+
+@pytest.mark.parametrize("question", ['"Ohm Sweet Ohm" AND (radio* -repair:', "NEAR(", "*", "-"])
+def test_ask_fts_syntax_never_errors(golden_index, mrag_bin_module, question):
+    # a question that starts with "-" comes after "--", like any positional argument
+    args = ["--k", "2", "--no-answer", "--", question if question != "-" else "-x- -y:z"]
+    out = ask(mrag_bin_module, golden_index, *args)
+    assert out.returncode == 0, out.stderr
+
+
+def test_ask_errors_are_one_line(golden_index, mrag_bin_module, tmp_path):
+    out = ask(mrag_bin_module, golden_index, "anything", "--model", str(tmp_path / "missing.gguf"))
+    assert out.returncode == 1 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+    out = ask(mrag_bin_module, golden_index, "anything", "--llm-query")
+    assert out.returncode == 2 and "needs a model" in out.stderr
+    out = ask(mrag_bin_module, golden_index, "anything", "--mode", "sparse")
+    assert out.returncode == 2 and "sparse" in out.stderr and "Traceback" not in out.stderr
+    out = ask(mrag_bin_module, golden_index, "-", stdin="   \n")
+    assert out.returncode == 2 and "empty" in out.stderr
+
+
+def test_golden_questions_end_to_end(golden_index, mrag_bin_module):
+    """Every answerable golden question through the real command: most find
+    an expected note in the top 10 (hashing embedder: BM25 and the graph carry it)."""
+    questions = [q for q in ev.load_golden(GOLDEN / "golden.jsonl") if q.expected][:12]
+    hits = 0
+    for q in questions:
+        out = ask(mrag_bin_module, golden_index, q.query, "--paths", "--k", "10")
+        assert out.returncode == 0, out.stderr
+        hits += any(p in q.expected for p in out.stdout.splitlines())
+    assert hits >= 10, hits
+
+
+class FakeLLM:
+    def __init__(self, reply: str):
+        self.reply = reply
+        self.messages = None
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        self.messages = messages
+        for i in range(0, len(self.reply), 4):
+            yield {"choices": [{"delta": {"content": self.reply[i:i + 4]}}]}
+
+
+@pytest.fixture
+def in_process(golden_index, monkeypatch):
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(golden_index))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", ENV_EMBEDDER)
+    monkeypatch.setenv("NO_COLOR", "1")
+    fake = FakeLLM("Wolfgang runs Ohm Sweet Ohm [1], a radio repair shop [42].")
+    monkeypatch.setattr(ans, "load_answer_model", lambda path: (fake, "fake.gguf"))
+    return app, fake
+
+
+def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
+    app, fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3",
+                                      "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    assert "Answer" in result.stdout
+    assert "Ohm Sweet Ohm [1], a radio repair shop." in result.stdout and "[42]" not in result.stdout
+    assert "people/wolfgang-schulz.md" in fake.messages[1]["content"]
+
+
+def test_ask_json_includes_the_answer(in_process, tmp_path):
+    app, _fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run?", "--json", "--k", "2",
+                                      "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["answer"]["citations"] == [1] and data["answer"]["removed_citations"] == [42]
+    assert data["answer"]["model"] == "fake.gguf"

@@ -1,0 +1,371 @@
+"""What real folders and real users throw at mrag: bad files in the notes
+folder (binary, invalid UTF-8, empty, 50 MB, very long lines and tokens,
+symlink loops, unreadable files and folders, pipes, files deleted during the
+sync, other extensions), nasty questions, and damaged, foreign or
+newer-schema index files. Nothing crashes, every bad file is named in the
+summary, the rest is indexed, and the user's files are never modified."""
+
+from __future__ import annotations
+
+import base64
+import ctypes
+import hashlib
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.errors import UsageError
+from minirag_cli.integrity import verify_index
+from minirag_cli.retrieve import search
+from minirag_cli.store import table_counts
+from minirag_cli.sync import NullProgress, SyncOptions, sync_folders
+from tests.conftest import write_notes
+
+GOOD = {
+    "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band in Berlin.\n",
+    "projects/atlas.txt": "Project Atlas kickoff with Jennifer Moore at Harbor Hall. #atlas\n",
+    "journal/2026-01-06.rst": "Time: 20260106_10:00\nLunch with Wolfgang Schulz, then rehearsal.\n",
+}
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, PR_CAPBSET_DROP = 1, 2, 24
+
+
+def mrag_env(model: str = "hashing:64") -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
+    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", "COLUMNS": "200"})
+    return env
+
+
+def without_root_file_access() -> None:
+    """preexec_fn: drop the two capabilities that let root read any file, so
+    chmod 000 means unreadable for the child as it does for a user."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+        if libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+def run_mrag(mrag_bin, *args, model="hashing:64", as_user=False, timeout=300):
+    preexec = without_root_file_access if (as_user and os.geteuid() == 0) else None
+    return subprocess.run([mrag_bin, *args], env=mrag_env(model), capture_output=True, text=True,
+                          timeout=timeout, preexec_fn=preexec)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def can_drop_root_access(tmp_path: Path) -> bool:
+    probe = tmp_path / "probe-unreadable"
+    probe.write_text("x")
+    probe.chmod(0)
+    try:
+        r = subprocess.run(["cat", str(probe)], capture_output=True,
+                           preexec_fn=without_root_file_access if os.geteuid() == 0 else None)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        probe.chmod(0o600)
+    return r.returncode != 0
+
+
+# ------------------------------------------------------------- bad files
+
+
+def build_bad_folder(root: Path) -> dict[str, str]:
+    """Write the good notes plus one of every kind of bad file; returns
+    {path: expected reason fragment} for the files that must be reported."""
+    write_notes(root, GOOD)
+    expect: dict[str, str] = {}
+    (root / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
+    expect["binary.md"] = "binary"
+    (root / "latin1.md").write_bytes("Café Müller in Zürich with Jürgen Groß.\n".encode("latin-1"))
+    expect["latin1.md"] = "invalid UTF-8"
+    (root / "empty.md").write_bytes(b"")
+    expect["empty.md"] = "empty"
+    (root / "blank.txt").write_text("  \n\n\t\n")
+    expect["blank.txt"] = "empty"
+    with open(root / "huge.md", "wb") as fh:  # 50 MB of real text, not a sparse file
+        line = b"Wolfgang Schulz wrote another line of a very large export file.\n"
+        for _ in range(50 * 1024 * 1024 // len(line) + 1):
+            fh.write(line)
+    expect["huge.md"] = "larger than the size limit"
+    # very long lines: 20k words on one line, one 1 MB word, an inlined image
+    (root / "long-line.md").write_text(" ".join(f"Word{i % 50} and Grace Okafor met in Lisbon"
+                                                for i in range(2500)) + "\n")
+    (root / "long-token.md").write_text("Start " + "x" * 1_000_000 + " end with Mei Chen.\n")
+    image = base64.b64encode(os.urandom(1_000_000)).decode()
+    (root / "inline-image.md").write_text(f"Akira Tanaka drew this diagram.\n![d](data:image/png;base64,{image})\n")
+    # symlinks: a loop between two notes, a dangling one, a folder looping back up
+    (root / "loop-a.md").symlink_to("loop-b.md")
+    (root / "loop-b.md").symlink_to("loop-a.md")
+    expect["loop-a.md"] = expect["loop-b.md"] = "looping symlink"
+    (root / "dangling.md").symlink_to("does-not-exist.md")
+    expect["dangling.md"] = "broken"
+    (root / "people" / "up").symlink_to("..")
+    expect["people/up"] = "symlinked folder not followed"
+    # not readable: a file and a folder with mode 000, a named pipe
+    (root / "locked.md").write_text("Secret plans of Olav Nygaard.\n")
+    (root / "locked.md").chmod(0)
+    expect["locked.md"] = "Permission denied"
+    (root / "locked-dir").mkdir()
+    (root / "locked-dir" / "inside.md").write_text("Nobody can read this.\n")
+    (root / "locked-dir").chmod(0)
+    expect["locked-dir"] = "unreadable folder"
+    os.mkfifo(root / "pipe.md")
+    expect["pipe.md"] = "not a regular file"
+    # not notes
+    for name in ("photo.jpg", "paper.pdf", "archive.zip", "Makefile"):
+        (root / name).write_bytes(b"\x00\x01binary-ish")
+        expect[name] = "not a note file"
+    return expect
+
+
+INDEXED = set(GOOD) | {"latin1.md", "empty.md", "blank.txt", "long-line.md", "long-token.md", "inline-image.md"}
+
+
+def test_bad_files_are_reported_and_the_rest_indexed(tmp_path, mrag_bin):
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a file unreadable for this user (root without prctl); "
+                    "the unreadable-file check needs it")
+    root = tmp_path / "notes"
+    expect = build_bad_folder(root)
+    index = tmp_path / "index.sqlite"
+    try:
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json", "-q", as_user=True)
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr
+        summary = json.loads(r.stdout)
+        reported = {item["path"]: item["reason"] for item in summary["skipped"] + summary["warnings"]}
+        for path, fragment in expect.items():
+            assert path in reported, f"{path} not reported; got {sorted(reported)}"
+            assert fragment in reported[path], (path, reported[path])
+        assert set(summary["added_paths"]) == INDEXED
+        # a second sync in text mode names the skipped ones again (on stdout, after the table);
+        # warnings are given when a file is read, so the unchanged latin1.md is not repeated
+        again = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), as_user=True)
+        assert again.returncode == 0, again.stderr
+        for path in ("locked.md", "binary.md", "pipe.md", "huge.md", "loop-a.md"):
+            assert path in again.stdout, path
+    finally:
+        (root / "locked.md").chmod(0o600)
+        (root / "locked-dir").chmod(0o700)
+
+    conn = db.connect(index)
+    assert verify_index(conn) == []
+    paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    assert paths == INDEXED
+    latin = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                         "WHERE d.path = 'latin1.md'").fetchone()[0]
+    assert "Z\ufffdrich" in latin  # decoded with replacement characters, said so in warnings
+    long_chunks = conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "WHERE d.path = 'long-line.md'").fetchone()[0]
+    assert long_chunks > 100  # a 20k-word line is cut into chunks like any text
+    entities = {k for (k,) in conn.execute("SELECT key FROM entities")}
+    # names around the huge tokens are still found
+    assert {"meichen", "akiratanaka", "graceokafor"} <= entities
+    assert max(len(k) for k in entities) < 100
+    conn.close()
+
+
+def test_follow_symlinks_stops_at_folder_loops(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    (root / "people" / "up").symlink_to("..")
+    (root / "again").symlink_to("people")  # a second path to a folder already walked
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor,
+                     options=SyncOptions(follow_symlinks=True))
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert "symlink loop" in reasons["people/up"]
+    assert "into the synced folder" in reasons["again"]
+    assert s.added == len(GOOD)  # each file once, not once per trip round the loop
+    assert verify_index(conn) == []
+
+
+class DeleteAfterWalk(NullProgress):
+    """Progress hook run between the walk and the reads: deletes one file,
+    turns another into a folder."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def start(self, total_files: int) -> None:
+        (self.root / "people" / "wolfgang.md").unlink()
+        (self.root / "projects" / "atlas.txt").unlink()
+        (self.root / "projects" / "atlas.txt").mkdir()
+
+
+def test_files_deleted_during_the_sync(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    # change every file so the next sync has to read them, then pull two away mid-sync
+    for rel, text in GOOD.items():
+        (root / rel).write_text(text + "Edited later with Priya Raman.\n")
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor, progress=DeleteAfterWalk(root))
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert reasons["people/wolfgang.md"] == "deleted during the sync"
+    assert "unreadable" in reasons["projects/atlas.txt"]
+    assert s.changed == 1 and s.removed == 2  # the surviving file is re-indexed, the others leave no trace
+    assert {p for (p,) in conn.execute("SELECT path FROM documents")} == {"journal/2026-01-06.rst"}
+    assert verify_index(conn) == []
+
+
+# ------------------------------------------------------------- questions
+
+NASTY_QUESTIONS = [
+    '"unbalanced quote', "NEAR(wolfgang berlin, 2)", "wolfgang* OR berlin^", "title:bass AND -berlin",
+    "'; DROP TABLE chunks; --", "\" OR 1=1 --", "Robert'); DELETE FROM documents;--", "a AND OR NOT b",
+    "(((((", "{col1 col2}: x", "\x00\x01 nul bytes", "😀 emoji only 😀", "MATCH 'x' )", "%_%", "?",
+    "Wolfgang Schulz" * 3, "\\", "-- comment", "/* c */ bass", "NOT", "chunks_fts MATCH 'bass'",
+]
+
+
+@pytest.fixture
+def small_index(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    return conn
+
+
+@pytest.mark.parametrize("question", NASTY_QUESTIONS)
+def test_questions_with_fts_and_sql_syntax_are_plain_text(small_index, embedder, question):
+    before = table_counts(small_index)
+    result = search(small_index, question, embedder=embedder, mode="hybrid", k=5)
+    assert isinstance(result.results, list)
+    assert table_counts(small_index) == before
+
+
+def test_syntax_does_not_hide_real_matches(small_index, embedder):
+    result = search(small_index, '"bass" AND (NEAR(Berlin', embedder=embedder, mode="bm25", k=5)
+    assert result.results and result.results[0]["path"] == "people/wolfgang.md"
+
+
+@pytest.mark.parametrize("question", ["", "   ", "\n\t"])
+def test_empty_question_is_a_usage_error(small_index, embedder, question):
+    with pytest.raises(UsageError, match="empty"):
+        search(small_index, question, embedder=embedder)
+
+
+def test_huge_question_is_refused_clearly(small_index, embedder):
+    from minirag_cli.retrieve import MAX_QUESTION_CHARS
+
+    question = "Where does Wolfgang Schulz play bass? " + " ".join(f"filler{i}" for i in range(100_000))
+    with pytest.raises(UsageError, match="characters long") as info:
+        search(small_index, question, embedder=embedder, mode="hybrid", k=5)
+    assert info.value.hint
+    # the longest accepted question, made of many distinct words, still works in every channel
+    words, n = [], 0
+    while len(" ".join(words)) < MAX_QUESTION_CHARS - 60:
+        words.append(f"Wolfgang{n} Schulz{n}")
+        n += 1
+    long_ok = "Where does Wolfgang Schulz play bass? " + " ".join(words)
+    assert len(long_ok) <= MAX_QUESTION_CHARS
+    result = search(small_index, long_ok, embedder=embedder, mode="hybrid", k=5)
+    assert any(r["path"] == "people/wolfgang.md" for r in result.results)
+
+
+# ------------------------------------------------------------- index files
+
+
+def synced_index(tmp_path: Path, mrag_bin) -> Path:
+    root = tmp_path / "notes"
+    write_notes(root, {f"n{i}.md": f"Note {i}: Wolfgang Schulz met Jennifer Moore in Berlin. " * 40
+                       for i in range(60)})
+    index = tmp_path / "good.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q")
+    assert r.returncode == 0, r.stderr
+    conn = db.connect(index)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the main file
+    conn.close()
+    return index
+
+
+def damage(kind: str, good: Path, target: Path) -> None:
+    data = good.read_bytes()
+    if kind == "not-sqlite":
+        target.write_bytes(b"# My precious notes\n\nNot a database at all.\n" * 100)
+    elif kind == "truncated":
+        target.write_bytes(data[: len(data) // 3])
+    elif kind == "garbled-schema":  # page 1 (the schema) overwritten past the header
+        target.write_bytes(data[:100] + bytes(b ^ 0x5A for b in data[100:4096]) + data[4096:])
+    elif kind == "garbled-data":  # the schema is intact; data pages further on are not
+        b = bytearray(data)
+        for i in range(len(b) // 2, len(b), 4096):
+            b[i + 8: i + 200] = os.urandom(192)
+        target.write_bytes(bytes(b))
+    else:
+        raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data"])
+def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind):
+    good = synced_index(tmp_path, mrag_bin)
+    bad = tmp_path / "bad" / "index.sqlite"
+    bad.parent.mkdir()
+    damage(kind, good, bad)
+    digest = sha256(bad)
+    failures = 0
+    for args in (["status"], ["status", "--json"], ["sync", str(tmp_path / "notes"), "-q"], ["doctor"]):
+        r = run_mrag(mrag_bin, "--db", str(bad), *args)
+        assert "Traceback" not in r.stderr and "unexpected" not in r.stderr, (args, r.stderr)
+        if r.returncode != 0:
+            failures += 1
+            assert r.returncode == 1, (args, r.returncode, r.stderr)
+            assert "error:" in r.stderr or args == ["doctor"], (args, r.stderr)
+        assert sha256(bad) == digest, f"{args} modified the damaged index"
+        leftovers = {p.name for p in bad.parent.iterdir()} - {"index.sqlite", "index.sqlite.lock"}
+        assert not leftovers or leftovers <= {"index.sqlite-wal", "index.sqlite-shm"}, leftovers
+    # a damaged index cannot look healthy to every command: status or sync (or doctor) must say so
+    assert failures >= 2 if kind != "garbled-data" else failures >= 1
+
+
+def test_newer_schema_is_refused_by_the_cli(tmp_path, mrag_bin):
+    index = synced_index(tmp_path, mrag_bin)
+    conn = db.connect(index)
+    conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from_the_future', 'now')")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    digest = sha256(index)
+    for args in (["status"], ["sync", str(tmp_path / "notes")]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 1
+        assert "schema version 9999" in r.stderr and "Upgrade mrag" in r.stderr
+    assert sha256(index) == digest
+
+
+def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin):
+    index = synced_index(tmp_path, mrag_bin)
+    conn = db.connect(index)
+    before = table_counts(conn)
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", model="hashing:32")
+    assert r.returncode == 1
+    assert "hashing:64" in r.stderr and "hashing:32" in r.stderr
+    assert "mrag sync DIR --rebuild" in r.stderr
+    conn = db.connect(index)
+    assert table_counts(conn) == before  # nothing half-converted
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", "--rebuild",
+                 model="hashing:32")
+    assert r.returncode == 0, r.stderr
+    conn = db.connect(index)
+    assert db.get_meta(conn, "embedding_dim") == "32"
+    assert verify_index(conn) == []
+    conn.close()
+
+
+def test_directory_or_unreadable_path_as_index(tmp_path, mrag_bin):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    r = run_mrag(mrag_bin, "--db", str(folder), "status")
+    assert r.returncode == 1 and "is a folder" in r.stderr
+    missing = tmp_path / "nope" / "index.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(missing), "status")
+    assert r.returncode == 1 and "No index" in r.stderr
+    assert not missing.exists() and not missing.parent.exists()  # status never creates one

@@ -1,0 +1,124 @@
+"""Concurrency: the index is in WAL mode, readers (`mrag status`, `mrag
+entities`, `mrag ask`, the retrieval library) work while `mrag sync` writes,
+and a second `mrag sync` on the same index is refused with a clear message
+instead of interleaving with the first."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.integrity import verify_index
+from tests.crash_harness import (HASHING_MODEL, clean_fingerprint, diff_fingerprints, fingerprint, make_corpus,
+                                 mrag_command, mrag_env, wait_for_lock)
+
+FILES = 500
+
+
+def start_sync(db_path: Path, root: Path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen(mrag_command(db_path, root, *extra), env=mrag_env(HASHING_MODEL),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def run_reader(mrag_bin: str, db_path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([mrag_bin, "--db", str(db_path), *args], env=mrag_env(HASHING_MODEL),
+                          capture_output=True, text=True, timeout=120)
+
+
+def ask_available(mrag_bin: str) -> bool:
+    r = subprocess.run([mrag_bin, "ask", "--help"], capture_output=True, text=True, env=mrag_env(HASHING_MODEL))
+    return r.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    root = tmp_path_factory.mktemp("concurrency") / "notes"
+    make_corpus(root, FILES, seed=3)
+    return root
+
+
+def test_readers_work_while_sync_runs(tmp_path, corpus, mrag_bin):
+    index = tmp_path / "index.sqlite"
+    sync = start_sync(index, corpus)
+    assert wait_for_lock(sync, Path(str(index) + ".lock")) is not None, sync.communicate()
+    with_ask = ask_available(mrag_bin)
+    readers: list[tuple[list[str], subprocess.CompletedProcess]] = []
+    searches = 0
+    conn = db.connect(index)  # the library path too: what `mrag ask` and the MCP server use
+    embedder = HashingEmbedder(dim=64, name=HASHING_MODEL)
+    from minirag_cli.retrieve import search
+
+    while sync.poll() is None:
+        for args in (["status", "--json"], ["entities", "--json", "-n", "5"],
+                     *([["ask", "Wolfgang Schulz rehearsal", "--json"]] if with_ask else [])):
+            readers.append((args, run_reader(mrag_bin, index, *args)))
+        if db.has_vec_tables(conn):
+            search(conn, "Wolfgang Schulz bass rehearsal in Berlin", embedder=embedder, mode="hybrid", k=5)
+            searches += 1
+    out, err = sync.communicate()
+    assert sync.returncode == 0, err
+    during = readers
+    assert len(during) >= 3, "the sync finished before any reader ran; make the corpus larger"
+    for args, r in during:
+        assert r.returncode == 0, (args, r.stderr)
+        assert "locked" not in r.stderr.lower(), (args, r.stderr)
+    files_seen = [json.loads(r.stdout)["files"] for a, r in during if a[0] == "status"]
+    assert files_seen == sorted(files_seen)  # each reader sees a committed snapshot, growing
+    assert files_seen[0] < FILES  # at least one status ran mid-sync
+    assert searches >= 1
+    assert verify_index(conn) == []
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+    assert index.read_bytes()[18:20] == b"\x02\x02"  # WAL recorded in the file header itself
+
+
+def test_second_sync_is_refused_not_interleaved(tmp_path, corpus, mrag_bin):
+    index = tmp_path / "index.sqlite"
+    first = start_sync(index, corpus)
+    assert wait_for_lock(first, Path(str(index) + ".lock")) is not None, first.communicate()
+    started = time.perf_counter()
+    second = subprocess.run(mrag_command(index, corpus, "--rebuild"), env=mrag_env(HASHING_MODEL),
+                            capture_output=True, text=True, timeout=120)
+    waited = time.perf_counter() - started
+    still_running = first.poll() is None
+    out, err = first.communicate()
+    assert first.returncode == 0, err
+    assert still_running, "the first sync ended before the second started; make the corpus larger"
+    assert second.returncode == 1
+    assert "Another `mrag sync` is running" in second.stderr
+    assert "hint:" in second.stderr and "Traceback" not in second.stderr
+    assert second.stdout == ""
+    assert waited < 30  # refused at once, not queued behind the first
+    # the refused --rebuild emptied nothing: the first sync's result is whole
+    conn = db.connect(index)
+    assert verify_index(conn) == []
+    got = fingerprint(conn)
+    conn.close()
+    assert diff_fingerprints(got, clean_fingerprint(corpus, tmp_path, HASHING_MODEL)) == []
+    # and once the first is done, the lock is free again
+    third = subprocess.run(mrag_command(index, corpus), env=mrag_env(HASHING_MODEL), capture_output=True, text=True)
+    assert third.returncode == 0, third.stderr
+    assert json.loads(third.stdout)["unchanged"] == FILES
+
+
+def test_lock_names_the_running_sync_and_dies_with_it(tmp_path, corpus):
+    index = tmp_path / "index.sqlite"
+    lock = Path(str(index) + ".lock")
+    first = start_sync(index, corpus)
+    assert wait_for_lock(first, lock) is not None
+    from minirag_cli.doctor import _sync_running
+
+    assert lock.read_text() == str(first.pid)
+    assert _sync_running(index) == f"pid {first.pid}"
+    first.kill()
+    first.wait()
+    assert _sync_running(index) is None  # the kernel dropped the lock with the process
+    again = subprocess.run(mrag_command(index, corpus), env=mrag_env(HASHING_MODEL), capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["total_files"] == FILES

@@ -1,0 +1,191 @@
+"""Configuration: precedence flags > env > project config > user config >
+defaults, where each value came from, errors that name the file and line,
+and the wiring into `mrag sync` (a project config changes what sync does)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import chunking, config, embed
+from minirag_cli.cli import app
+from minirag_cli.config import ConfigError, effective
+from minirag_cli.errors import UsageError
+from tests.conftest import write_notes
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A folder with .mrag/ (config only, no index yet) as the current directory."""
+    root = tmp_path / "proj"
+    (root / ".mrag").mkdir(parents=True)
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture
+def user_cfg(tmp_path):
+    # conftest points XDG_CONFIG_HOME at tmp_path / "xdg-config"
+    return tmp_path / "xdg-config" / "mrag" / "config.toml"
+
+
+def test_defaults_match_the_modules_that_use_them(project):
+    s = effective()
+    assert s.chunk_tokens == chunking.DEFAULT_CHUNK_TOKENS
+    assert s.overlap_tokens == chunking.DEFAULT_OVERLAP_TOKENS
+    assert s.embedding_model == embed.DEFAULT_EMBEDDING_MODEL
+    assert (s.k, s.hops, s.mode, s.extractor, s.model) == (10, 2, "hybrid", "auto", None)
+    assert set(s.sources.values()) <= {"default", f"found {project / '.mrag'}"}
+
+
+def test_precedence_each_layer_overrides_the_one_below(project, user_cfg, monkeypatch):
+    write(user_cfg, 'k = 3\nhops = 1\nmode = "bm25"\nextractor = "heuristic"\n')
+    write(project / ".mrag" / "config.toml", 'k = 4\nhops = 3\nmode = "dense"\n')
+    monkeypatch.setenv("MRAG_K", "5")
+    monkeypatch.setenv("MRAG_MODE", "dense,bm25")
+    s = effective({"k": 6})
+    assert s.k == 6 and s.sources["k"] == "flag"
+    assert s.mode == "dense,bm25" and s.sources["mode"] == "env MRAG_MODE"
+    assert s.hops == 3 and s.sources["hops"] == f"project config {project / '.mrag' / 'config.toml'}"
+    assert s.extractor == "heuristic" and s.sources["extractor"] == f"user config {user_cfg}"
+    assert s.chunk_tokens == chunking.DEFAULT_CHUNK_TOKENS and s.sources["chunk_tokens"] == "default"
+    # a flag left unset (None) does not hide the layers below
+    assert effective({"k": None}).k == 5
+
+
+def test_project_config_is_the_one_next_to_the_index(tmp_path, monkeypatch):
+    elsewhere = tmp_path / "kb" / ".mrag" / "index.sqlite"
+    write(elsewhere.parent / "config.toml", "hops = 4\n")
+    monkeypatch.chdir(tmp_path)
+    # an index outside a .mrag folder has no project config: a stray config.toml beside it is not read
+    stray = write(tmp_path / "other" / "config.toml", "not toml at all [")
+    assert effective({"db": str(stray.parent / "kb.sqlite")}).project_config is None
+    s = effective({"db": str(elsewhere)})
+    assert s.hops == 4 and s.db == str(elsewhere) and s.sources["db"] == "flag"
+    monkeypatch.setenv("MRAG_DB", str(elsewhere))
+    s = effective()
+    assert s.hops == 4 and s.sources["db"] == "env MRAG_DB"
+
+
+def test_db_from_configs_and_relative_paths(tmp_path, user_cfg, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(user_cfg, 'db = "kb/main.sqlite"\nmodel = "~/models/m.gguf"\n')
+    s = effective()
+    assert s.db == str(user_cfg.parent / "kb" / "main.sqlite")  # relative to the config's folder
+    assert s.sources["db"] == f"user config {user_cfg}"
+    assert s.model.endswith("/models/m.gguf") and "~" not in s.model
+    # a project found above the current directory wins over the user config
+    proj = tmp_path / "p"
+    write(proj / ".mrag" / "config.toml", 'db = "../shared.sqlite"\n')
+    (proj / "sub").mkdir()
+    monkeypatch.chdir(proj / "sub")
+    s = effective()
+    assert s.db == str((proj / "shared.sqlite").resolve())
+    assert s.sources["db"].startswith("project config")
+
+
+def test_syntax_error_names_file_and_line(project):
+    cfg = write(project / ".mrag" / "config.toml", 'k = 4\nmode = "dense\nhops = 2\n')
+    with pytest.raises(ConfigError) as err:
+        effective()
+    assert str(cfg) in str(err.value) and "line 2" in str(err.value)
+
+
+@pytest.mark.parametrize("body, line, words", [
+    ('k = 4\n\nwidth = 3\n', 3, "unknown setting 'width'"),
+    ('hops = 1\nk = "ten"\n', 2, "whole number"),
+    ('k = 0\n', 1, ">= 1"),
+    ('mode = "sparse"\n', 1, "dense, bm25, graph, hybrid"),
+    ('extractor = "gpt"\n', 1, "auto, heuristic, llm"),
+    ('overlap_tokens = true\n', 1, "whole number"),
+])
+def test_bad_values_name_file_line_and_setting(project, body, line, words):
+    cfg = write(project / ".mrag" / "config.toml", body)
+    with pytest.raises(ConfigError) as err:
+        effective()
+    msg = str(err.value)
+    assert f"{cfg}, line {line}" in msg and words in msg
+
+
+def test_bad_env_and_flag_values(project, monkeypatch):
+    monkeypatch.setenv("MRAG_HOPS", "two")
+    with pytest.raises(ConfigError, match="MRAG_HOPS"):
+        effective()
+    monkeypatch.delenv("MRAG_HOPS")
+    with pytest.raises(UsageError, match="--chunk-tokens"):
+        effective({"chunk_tokens": 0})
+
+
+def test_mrag_config_names_another_user_file(project, tmp_path, monkeypatch):
+    other = write(tmp_path / "other.toml", "k = 7\n")
+    monkeypatch.setenv("MRAG_CONFIG", str(other))
+    assert config.user_config_path() == other
+    assert effective().k == 7
+
+
+def test_embedding_model_for_prefers_the_index_unless_configured(project, monkeypatch):
+    s = effective()
+    assert config.embedding_model_for(s, "hashing:64") == "hashing:64"
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "other-model")
+    assert config.embedding_model_for(effective(), "hashing:64") == "other-model"
+
+
+def test_config_show_json_and_text(project, user_cfg, monkeypatch):
+    write(user_cfg, "k = 3\n")
+    monkeypatch.setenv("MRAG_HOPS", "1")
+    runner = CliRunner()
+    res = runner.invoke(app, ["config", "show", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["settings"]["k"] == {"value": 3, "source": f"user config {user_cfg}", "env": "MRAG_K"}
+    assert data["settings"]["hops"]["source"] == "env MRAG_HOPS"
+    assert data["files_read"] == [str(user_cfg)]
+    res = runner.invoke(app, ["config", "show"])
+    assert res.exit_code == 0
+    k_line = next(line for line in res.stdout.splitlines() if line.startswith("k "))
+    assert "= 3" in k_line and "user config" in k_line
+
+
+def test_sync_uses_project_config(tmp_path, mrag_bin, monkeypatch):
+    """Real subprocess: chunk size and extractor come from .mrag/config.toml
+    next to the index, a flag still wins, and a broken file stops sync with
+    a one-line error naming file and line (exit 1, nothing on stdout)."""
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": " ".join(f"word{i}" for i in range(100)) + "\n"})
+    cfg = write(root / ".mrag" / "config.toml", 'chunk_tokens = 30\noverlap_tokens = 0\nextractor = "heuristic"\n'
+                                                 'embedding_model = "hashing:32"\n')
+    env = {**__import__("os").environ}
+    run = lambda *args: subprocess.run([mrag_bin, *args], capture_output=True, text=True, env=env, cwd=tmp_path)
+    out = run("sync", str(root), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["chunks"] == 4  # 100 words / 30
+    status = json.loads(run("--db", str(root / ".mrag" / "index.sqlite"), "status", "--json").stdout)
+    assert (status["chunk_tokens"], status["embedding_model"], status["extractor"]) == (30, "hashing:32", "heuristic")
+    out = run("sync", str(root), "--json", "--rebuild", "--chunk-tokens", "50")
+    assert json.loads(out.stdout)["chunks"] == 2
+    cfg.write_text("chunk_tokens = 30\nk = \n")
+    out = run("sync", str(root))
+    assert out.returncode == 1 and out.stdout == ""
+    assert str(cfg) in out.stderr and "line 2" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_resync_keeps_the_embedder_the_index_was_built_with(tmp_path, mrag_bin):
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang Schulz in Berlin.\n"})
+    run = lambda *args: subprocess.run([mrag_bin, *args], capture_output=True, text=True, cwd=tmp_path)
+    assert run("sync", str(root), "--embedding-model", "hashing:16", "--json").returncode == 0
+    (root / "b.md").write_text("Jennifer Moore in Hamburg.\n")
+    out = run("sync", str(root), "--json")  # no embedding model configured anywhere
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["added"] == 1
+    status = json.loads(run("--db", str(root / ".mrag" / "index.sqlite"), "status", "--json").stdout)
+    assert status["embedding_model"] == "hashing:16"

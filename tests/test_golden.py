@@ -1,0 +1,65 @@
+"""Retrieval quality gate on the project's own golden set (golden/notes,
+golden/golden.jsonl): sync with the real MiniLM embedder and the heuristic
+extractor, run the eval in dense, bm25 and hybrid modes, and hold each mode
+to thresholds set a little below the measured figures (BENCHMARKS.md, "Eval
+baselines"), so a quality regression fails CI. Re-measure and move the
+thresholds (with the figures) when retrieval legitimately changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli import evaluate as ev
+from minirag_cli.embed import SentenceTransformerEmbedder, make_embedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import sync_folders
+from tests.conftest import REPO
+
+GOLDEN = REPO / "golden"
+KS = (1, 5, 10)
+
+# Measured on golden/ with all-MiniLM-L6-v2, heuristic extractor, default chunking
+# (see BENCHMARKS.md); each floor is the figure minus a small margin.
+FLOORS = {
+    "dense": {"recall@5": 0.80, "recall@10": 0.90, "hit@1": 0.55, "mrr": 0.70},
+    "bm25": {"recall@5": 0.85, "recall@10": 0.90, "hit@1": 0.65, "mrr": 0.77},
+    "hybrid": {"recall@5": 0.82, "recall@10": 0.92, "hit@1": 0.62, "mrr": 0.75},
+}
+MULTI_FLOORS = {"recall@10": 0.75}
+
+
+@pytest.fixture(scope="module")
+def golden_run(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HF_HUB_OFFLINE", "1")
+        embedder = make_embedder()
+        assert isinstance(embedder, SentenceTransformerEmbedder) and embedder.name == "all-MiniLM-L6-v2"
+        conn = db.connect(tmp_path_factory.mktemp("golden") / "index.sqlite", create=True)
+        summary = sync_folders(conn, [GOLDEN / "notes"], embedder=embedder, extractor=HeuristicExtractor())
+        questions = ev.load_golden(GOLDEN / "golden.jsonl")
+        run = ev.evaluate(conn, questions, embedder=embedder, modes=list(FLOORS), ks=KS, with_details=True)
+        conn.close()
+    return summary, questions, run
+
+
+@pytest.mark.slow
+def test_golden_set_matches_its_corpus(golden_run):
+    summary, questions, run = golden_run
+    assert summary.added == len(list((GOLDEN / "notes").rglob("*.*"))) >= 30
+    assert run.unknown_paths == [] and run.excluded == []
+    groups = {q.group for q in questions}
+    assert groups == {"single", "multi", "unanswerable"}
+    assert sum(1 for q in questions if q.type == "multi") >= 8
+    assert 30 <= len(questions) <= 45
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", list(FLOORS))
+def test_golden_quality_floor(golden_run, mode):
+    _summary, _questions, run = golden_run
+    overall = run.modes[mode]["overall"]
+    below = {m: overall[m] for m, floor in FLOORS[mode].items() if overall[m] < floor}
+    assert not below, f"{mode} fell below its floor: {below} (all: {overall})"
+    multi = run.modes[mode]["multi"]
+    assert multi["recall@10"] >= MULTI_FLOORS["recall@10"], f"{mode} multi: {multi}"

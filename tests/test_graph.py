@@ -1,0 +1,272 @@
+"""The graph channel on hand-built graphs (entities, mentions and
+co-occurrence rows inserted directly into a real index): exact walk paths for
+1 and 2 hops, no cycles, hub control, fan-out caps, grounding (exact, alias,
+whole word, fuzzy, dates, longest span), path scoring and chunk votes; and
+the time edges on a small synced corpus."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from minirag_cli import db, graph
+from minirag_cli.sync import sync_folders
+from tests.conftest import write_notes
+
+
+def add_doc(conn, path: str, n_chunks: int, text: str = "x") -> list[int]:
+    doc = conn.execute("INSERT INTO documents(root, path, hash, size, mtime, n_lines, synced_at) "
+                       "VALUES ('/r', ?, 'h', 1, 0, 1, 'now')", (path,)).lastrowid
+    ids = []
+    for i in range(n_chunks):
+        ids.append(conn.execute(
+            "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash) "
+            "VALUES (?, ?, ?, 0, 1, ?, ?, 1, 'c')", (doc, i, f"{text} {path} {i}", i + 1, i + 1)).lastrowid)
+    return ids
+
+
+def add_entity(conn, name: str, key: str, type_: str = "person", aliases=()) -> int:
+    eid = conn.execute("INSERT INTO entities(name, key, type) VALUES (?, ?, ?)", (name, key, type_)).lastrowid
+    conn.execute("INSERT INTO entity_aliases(entity_id, alias, key) VALUES (?, ?, ?)", (eid, name, key))
+    for alias, akey in aliases:
+        conn.execute("INSERT INTO entity_aliases(entity_id, alias, key) VALUES (?, ?, ?)", (eid, alias, akey))
+    return eid
+
+
+def mention(conn, entity_id: int, chunk_ids) -> None:
+    for c in chunk_ids:
+        conn.execute("INSERT INTO mentions(entity_id, chunk_id, count) VALUES (?, ?, 1)", (entity_id, c))
+    conn.execute("UPDATE entities SET chunks = (SELECT count(*) FROM mentions WHERE entity_id = ?), "
+                 "mentions = (SELECT count(*) FROM mentions WHERE entity_id = ?) WHERE id = ?",
+                 (entity_id, entity_id, entity_id))
+
+
+def edge(conn, a: int, b: int, weight: int = 1) -> None:
+    conn.execute("INSERT INTO cooccurrence(a, b, weight) VALUES (?, ?, ?)", (min(a, b), max(a, b), weight))
+
+
+@pytest.fixture
+def chain(conn):
+    """A - B - C - D chain plus a triangle A - B - E - A; 40 filler chunks so
+    no entity is a hub; each entity in its own chunks."""
+    chunks = add_doc(conn, "filler.md", 40)
+    ids = {n: add_entity(conn, n, n.lower()) for n in "ABCDE"}
+    for i, n in enumerate("ABCDE"):
+        mention(conn, ids[n], chunks[i * 2:i * 2 + 2])
+    for a, b in [("A", "B"), ("B", "C"), ("C", "D"), ("B", "E"), ("E", "A")]:
+        edge(conn, ids[a], ids[b], 1)
+    return ids
+
+
+def names_of(paths, ids):
+    back = {v: k for k, v in ids.items()}
+    return sorted("".join(back[n] for n in p.nodes) for p in paths)
+
+
+def test_walk_one_hop_exact_paths(conn, chain):
+    paths = graph.walk(conn, [chain["A"]], hops=1)
+    assert names_of(paths, chain) == ["A", "AB", "AE"]
+
+
+def test_walk_two_hops_exact_paths_without_cycles(conn, chain):
+    paths = graph.walk(conn, [chain["A"]], hops=2)
+    assert names_of(paths, chain) == ["A", "AB", "ABC", "ABE", "AE", "AEB"]
+    for p in paths:
+        assert len(set(p.nodes)) == len(p.nodes), p.nodes  # never back to a node on the path
+
+
+def test_walk_zero_hops_is_the_seeds(conn, chain):
+    assert names_of(graph.walk(conn, [chain["C"], chain["A"]], hops=0), chain) == ["A", "C"]
+
+
+def test_walk_three_hops_reaches_d_only_through_c(conn, chain):
+    paths = graph.walk(conn, [chain["A"]], hops=3)
+    assert [n for n in names_of(paths, chain) if n.endswith("D")] == ["ABCD"]
+    paths = graph.walk(conn, [chain["A"]], hops=4)
+    assert [n for n in names_of(paths, chain) if n.endswith("D")] == ["ABCD", "AEBCD"]
+
+
+def test_edge_strength_is_cosine_association(conn, chain):
+    # A and B: 2 chunks each, weight 1 -> 1 / sqrt(2 * 2)
+    ab = next(p for p in graph.walk(conn, [chain["A"]], hops=1) if p.nodes == [chain["A"], chain["B"]])
+    assert ab.strength == pytest.approx(0.5)
+
+
+def test_hub_is_neither_expanded_nor_reached(conn):
+    chunks = add_doc(conn, "many.md", 20)
+    owner = add_entity(conn, "Owner", "owner")
+    mention(conn, owner, chunks[:15])  # 75 % of chunks: a hub
+    friends = [add_entity(conn, f"F{i}", f"f{i}") for i in range(3)]
+    for i, f in enumerate(friends):
+        mention(conn, f, [chunks[i]])
+        edge(conn, owner, f, 1)
+    seed = add_entity(conn, "Seed", "seed")
+    mention(conn, seed, [chunks[16]])
+    edge(conn, seed, owner, 1)
+    # from the seed, the hub is not a stepping stone
+    assert [p.nodes for p in graph.walk(conn, [seed], hops=2)] == [[seed]]
+    # a hub given as a seed stays a 0-hop path: it is never expanded
+    assert [p.nodes for p in graph.walk(conn, [owner], hops=2)] == [[owner]]
+    # with a higher hub share the same graph is walked
+    assert len(graph.walk(conn, [seed], hops=2, hub_share=0.9)) == 1 + 1 + 3
+
+
+def test_fanout_caps_neighbours_per_node_strongest_first(conn):
+    chunks = add_doc(conn, "fan.md", 60)
+    center = add_entity(conn, "Center", "center")
+    mention(conn, center, chunks[:10])
+    spokes = []
+    for i in range(10):
+        s = add_entity(conn, f"S{i}", f"s{i}")
+        mention(conn, s, chunks[10 + i * 4:10 + i * 4 + 4])
+        edge(conn, center, s, weight=i + 1)  # S9 strongest
+        spokes.append(s)
+    paths = graph.walk(conn, [center], hops=1, fanout=3)
+    assert sorted(p.nodes[-1] for p in paths if p.hops == 1) == sorted(spokes[-3:])
+
+
+def test_walk_row_limit_bounds_the_cte(conn, chain):
+    assert len(graph.walk(conn, [chain["A"]], hops=3, row_limit=3)) == 3
+
+
+def test_score_paths_formula():
+    seeds = {1: graph.Seed(1, "A", "person", 0.9, "exact")}
+    paths = [graph.WalkPath([1], 1.0), graph.WalkPath([1, 2], 0.5), graph.WalkPath([1, 2, 3], 0.25)]
+    types = {1: "person", 2: "date", 3: "concept"}
+    scored = {tuple(p.nodes): (s, ev) for s, p, ev in
+              graph.score_paths(paths, seeds, types, ["date"], {(2, 3): 0.6})}
+    assert scored[(1,)] == (pytest.approx(0.9), 0)
+    assert scored[(1, 2)] == (pytest.approx(0.9 * (1 + 1) * 0.5), 1)
+    assert scored[(1, 2, 3)][0] == pytest.approx(0.9 * (1 + 1 + 0.6) * 0.25)
+    assert scored[(1, 2, 3)][1] == pytest.approx(1.6)
+
+
+def test_ground_exact_alias_word_and_longest_span(conn):
+    chunks = add_doc(conn, "g.md", 10)
+    wolfgang = add_entity(conn, "Wolfgang Schulz", "wolfgangschulz", aliases=[("WolfgangSchulz", "wolfgangschulz")])
+    myth = add_entity(conn, "Black Myth: Wukong", "blackmythwukong", "work")
+    black = add_entity(conn, "Black", "black", "name")
+    try_ = add_entity(conn, "Try", "try", "name")
+    for e in (wolfgang, myth, black, try_):
+        mention(conn, e, chunks[:1])
+    seeds = {s.name: s for s in graph.ground(conn, "Did Wolfgang try Black Myth: Wukong?")}
+    assert seeds["Wolfgang Schulz"].via == "word"
+    assert seeds["Wolfgang Schulz"].similarity == pytest.approx(graph.WORD_MATCH_SIM)
+    assert seeds["Black Myth: Wukong"].via == "exact"
+    assert "Black" not in seeds  # inside the longer span
+    assert "Try" not in seeds  # a lower-case word is not the capitalised name
+    seeds = {s.name: s for s in graph.ground(conn, "what does wolfgangschulz play?")}
+    assert seeds["Wolfgang Schulz"].via in ("exact", "alias")
+
+
+def test_ground_fuzzy_and_dates(conn):
+    chunks = add_doc(conn, "d.md", 4)
+    jennifer = add_entity(conn, "Jennifer Moore", "jennifermoore")
+    day = add_entity(conn, "2026-01-06", "date:2026-01-06", "date")
+    mention(conn, jennifer, chunks[:1])
+    mention(conn, day, chunks[1:2])
+    seeds = {s.name: s for s in graph.ground(conn, "What did JenniferMooore say on January 6th?")}
+    assert seeds["Jennifer Moore"].via == "fuzzy" and 0.8 < seeds["Jennifer Moore"].similarity < 0.9
+    assert seeds["2026-01-06"].span == "January 6th"
+    seeds = {s.name for s in graph.ground(conn, "notes from 20260106")}
+    assert seeds == {"2026-01-06"}
+
+
+def test_ground_nothing_recognised(conn):
+    add_doc(conn, "n.md", 2)
+    assert graph.ground(conn, "what is the meaning of life?") == []
+
+
+def test_votes_by_concept_with_inverse_frequency_and_document_scope(conn):
+    c = add_doc(conn, "a.md", 3) + add_doc(conn, "b.md", 2) + add_doc(conn, "fill.md", 20)
+    anna = add_entity(conn, "Anna Weber", "annaweber", aliases=[("Anna", "anna")])
+    oskar = add_entity(conn, "Oskar Brandt", "oskarbrandt")
+    mention(conn, anna, [c[0], c[3]])
+    mention(conn, oskar, [c[1], c[3]])
+    p = graph.plan(conn, "Did Anna Weber meet Oskar Brandt?", None, hops=0)
+    votes = graph.vote(conn, p)
+    # b.md chunk 0 holds both concepts: the top vote
+    assert max(votes, key=lambda k: votes[k][0]) == c[3]
+    assert votes[c[3]][0] == pytest.approx(1.0 - graph.RELATION_CHUNK_WEIGHT / p.ideal)
+    # a.md: each chunk holds one concept and gets the other at the document discount
+    assert votes[c[0]][0] == pytest.approx(votes[c[1]][0])
+    assert votes[c[0]][0] < votes[c[3]][0]
+    # filler chunks get nothing; the top list holds chunks that mention a voter
+    assert set(votes) == {c[0], c[1], c[3]}
+    # a candidate chunk that mentions neither gets its document's votes at the discount
+    only = graph.vote(conn, p, candidates=[c[2], c[10]])
+    assert set(only) == {c[2]}
+    assert only[c[2]][0] == pytest.approx(graph.DOC_SHARE * (votes[c[0]][0] + votes[c[1]][0]) / (1 + graph.DOC_SHARE))
+
+
+def test_graph_channel_without_seeds_is_empty(conn):
+    add_doc(conn, "x.md", 3)
+    g = graph.graph_channel(conn, "nothing named here", None)
+    assert g.ranking == [] and g.votes == {} and g.seeds == []
+
+
+NOTES = {
+    "chat/20260121_1300.txt": "Time: 20260121_13:00\nWolfgangSchulz: Want to watch \"Overwatch 3\" tomorrow?\n"
+                              "LiHua: Sure, see you at the burger place near the cinema.\n",
+    "chat/20260122_1700.txt": "Time: 20260122_17:00\nWolfgangSchulz: Reminder: movie night later, burgers at 7.\n"
+                              "LiHua: Perfect, see you there.\n",
+    "chat/20260122_0900.txt": "Time: 20260122_09:00\nHaileyJohnson: Your sourdough is at the door.\n"
+                              "MeiLin: Thanks!\n",
+    "chat/20260301_1000.txt": "Time: 20260301_10:00\nWolfgangSchulz: Rent day again.\nLiHua: Paid.\n",
+}
+
+
+def test_time_edges_link_conversations_of_the_same_people_close_in_time(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "n", NOTES)
+    sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
+    doc = dict(conn.execute("SELECT path, id FROM documents"))
+    qv = embedder.embed(["who watched the movie"])[0]
+    links = graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, window=1)
+    linked_docs = {conn.execute("SELECT d.path FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "WHERE c.id = ?", (c,)).fetchone()[0] for c in links}
+    # the next-day chat with the same person; not Hailey's (no shared person),
+    # not the one five weeks later
+    assert linked_docs == {"chat/20260122_1700.txt"}
+    item = next(iter(links.values()))
+    assert item["gap"] == 1 and item["anchor"] == doc["chat/20260121_1300.txt"]
+    assert 0 < item["score"] <= 0.5  # anchor weight / (1 + 1 day) x similarity
+    names = dict(conn.execute("SELECT id, name FROM entities"))
+    assert names[item["via"]] == "Wolfgang Schulz"
+    assert graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, window=-1) == {}
+
+
+def test_time_edges_through_graph_channel_are_explained(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "n", NOTES)
+    sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
+    doc = dict(conn.execute("SELECT path, id FROM documents"))
+    q = 'Who came to the movie night after Li Hua planned "Overwatch 3"?'
+    g = graph.graph_channel(conn, q, embedder.embed([q])[0], anchors=[(doc["chat/20260121_1300.txt"], 1.0)])
+    assert g.time and all(0 < v <= 1 for v in g.time.values())
+    why = graph.explain_votes(g, list(g.time))
+    assert all(w["time"]["near"] == "chat/20260121_1300.txt" and w["time"]["days"] == 1 for w in why.values())
+    assert any(s["name"] == "Overwatch 3" for s in g.seeds)
+
+
+def test_relations_near_only_reads_given_chunks(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "n", {"a.md": "Anna Weber met Oskar Brandt in Berlin.\n",
+                                 "b.md": "Oskar Brandt founded the Garden Club with Anna Weber.\n"})
+    sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
+    a_chunks = [r[0] for r in conn.execute("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                           "WHERE d.path = 'a.md'")]
+    qv = embedder.embed(["Anna Weber met Oskar Brandt in Berlin"])[0]
+    hits = graph.relations_near(conn, qv, a_chunks, min_sim=-1.0)
+    assert hits and {h.chunk_id for h in hits} <= set(a_chunks)
+    assert hits == sorted(hits, key=lambda h: -h.similarity)
+    assert graph.relations_near(conn, qv, []) == []
+    assert graph.relations_near(conn, None, a_chunks) == []
+
+
+def test_walk_sql_has_no_python_graph(conn, chain):
+    # the walk is one statement: a recursive CTE with a LIMIT
+    assert "WITH RECURSIVE" in graph.WALK_SQL and "LIMIT :row_limit" in graph.WALK_SQL
+    rows = conn.execute(graph.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100,
+                                         "fanout": 5, "row_limit": 100}).fetchall()
+    assert sorted(r[1] for r in rows) == sorted(f"/{chain['A']}/" + s for s in ("", f"{chain['B']}/",
+                                                                                  f"{chain['E']}/"))

@@ -1,0 +1,130 @@
+"""`mrag graph export`: GraphML that parses and holds exactly the entities and
+co-occurrence edges of the index (or of a neighbourhood found by the
+recursive CTE, checked against a breadth-first search in Python), and JSON
+with the same content."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from xml.etree import ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import db
+from minirag_cli.cli import app
+from minirag_cli.export import GRAPHML_NS, EntityGraph, entity_graph, to_graphml
+from tests.kb_fixture import build_small_index
+
+NS = {"g": GRAPHML_NS}
+
+
+@pytest.fixture
+def kb(tmp_path):
+    db_path, root = build_small_index(tmp_path)
+    conn = db.connect(db_path)
+    yield conn, db_path
+    conn.close()
+
+
+def parse_graphml(text: str):
+    root = ET.fromstring(text.encode("utf-8"))
+    graph = root.find("g:graph", NS)
+    keys = {k.get("id"): k.get("attr.name") for k in root.findall("g:key", NS)}
+    nodes = {}
+    for n in graph.findall("g:node", NS):
+        nodes[n.get("id")] = {keys[d.get("key")]: d.text for d in n.findall("g:data", NS)}
+    edges = [(e.get("source"), e.get("target"), int(e.find("g:data", NS).text)) for e in graph.findall("g:edge", NS)]
+    return graph, nodes, edges
+
+
+def bfs(conn, start: int, hops: int) -> dict[int, int]:
+    adj: dict[int, set[int]] = {}
+    for a, b in conn.execute("SELECT a, b FROM cooccurrence"):
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        if depth[x] == hops:
+            continue
+        for y in adj.get(x, ()):
+            if y not in depth:
+                depth[y] = depth[x] + 1
+                queue.append(y)
+    return depth
+
+
+def test_whole_graph_graphml_counts(kb):
+    conn, db_path = kb
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--format", "graphml"])
+    assert res.exit_code == 0, res.output
+    graph, nodes, edges = parse_graphml(res.stdout)
+    assert graph.get("edgedefault") == "undirected"
+    n_entities = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    stored = {(f"e{a}", f"e{b}", w) for a, b, w in conn.execute("SELECT a, b, weight FROM cooccurrence")}
+    assert len(nodes) == n_entities > 5
+    assert len(edges) == len(stored) > 5 and set(edges) == stored
+    names = {n["label"] for n in nodes.values()}
+    assert {"Wolfgang Schulz", "Jennifer Moore"} <= names
+
+
+def test_neighbourhood_matches_bfs(kb):
+    conn, _ = kb
+    start = conn.execute("SELECT id FROM entities WHERE key = 'berlin'").fetchone()[0]
+    for hops in (0, 1, 2):
+        g = entity_graph(conn, entity_id=start, hops=hops)
+        expected = bfs(conn, start, hops)
+        assert {n["id"]: n["depth"] for n in g.nodes} == expected
+        ids = set(expected)
+        induced = {(a, b) for a, b in conn.execute("SELECT a, b FROM cooccurrence") if a in ids and b in ids}
+        assert {(e["source"], e["target"]) for e in g.edges} == induced
+    reach = [{n["label"] for n in entity_graph(conn, entity_id=start, hops=h).nodes} for h in (1, 2, 3)]
+    assert "Anna Weber" in reach[0] and "Oskar Brandt" not in reach[0]
+    assert "Oskar Brandt" in reach[1] and "Garden Club" not in reach[1]
+    assert "Garden Club" in reach[2]
+
+
+def test_cli_entity_json_and_output_file(kb, tmp_path):
+    conn, db_path = kb
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--format", "json",
+                                   "--entity", "Jennifer Moore", "--hops", "1", "-o", str(out)])
+    assert res.exit_code == 0 and res.stdout == ""
+    data = json.loads(out.read_text())
+    assert data["center"]["label"] == "Jennifer Moore" and data["hops"] == 1
+    start = data["center"]["id"]
+    assert {n["id"] for n in data["nodes"]} == set(bfs(conn, start, 1))
+    assert all(n["depth"] <= 1 for n in data["nodes"])
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--entity", "Jennifer Moore",
+                                   "--hops", "1"])
+    _graph, nodes, edges = parse_graphml(res.stdout)
+    assert len(nodes) == len(data["nodes"]) and len(edges) == len(data["edges"])
+    assert all("depth" in n for n in nodes.values())
+
+
+def test_min_weight_drops_light_edges(kb):
+    conn, _ = kb
+    heavy = conn.execute("SELECT count(*) FROM cooccurrence WHERE weight >= 2").fetchone()[0]
+    assert 0 < heavy < conn.execute("SELECT count(*) FROM cooccurrence").fetchone()[0]
+    assert len(entity_graph(conn, min_weight=2).edges) == heavy
+
+
+def test_graphml_escapes_markup_and_control_characters():
+    g = EntityGraph(nodes=[{"id": 1, "label": 'A & <B> "C"\x0b', "type": "name", "mentions": 1, "chunks": 1},
+                           {"id": 2, "label": "Zoë", "type": "name", "mentions": 1, "chunks": 1}],
+                    edges=[{"source": 1, "target": 2, "weight": 3}])
+    _graph, nodes, edges = parse_graphml(to_graphml(g))
+    assert nodes["e1"]["label"] == 'A & <B> "C"' and nodes["e2"]["label"] == "Zoë"
+    assert edges == [("e1", "e2", 3)]
+
+
+def test_bad_format_is_a_usage_error(kb, mrag_bin):
+    import subprocess
+
+    _, db_path = kb
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "graph", "export", "--format", "dot"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and out.stdout == "" and "graphml or json" in out.stderr

@@ -1,0 +1,100 @@
+"""`mrag mcp`: a real MCP client session (mcp.client.stdio) spawns `mrag mcp`
+over stdio against a small synced index: initialize, list_tools, then
+search, get_document and status, and a refused path outside the index."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import anyio
+import pytest
+
+from minirag_cli import db
+from minirag_cli.config import effective
+from minirag_cli.mcp_server import MragTools
+from tests.kb_fixture import EMBEDDER, NOTES, build_small_index
+
+mcp = pytest.importorskip("mcp", reason="the mcp extra is part of the test environment (pip install '.[mcp]')")
+
+
+def result_json(result) -> dict:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return result.structured_content
+    return json.loads(result.content[0].text)
+
+
+def test_round_trip_over_stdio(tmp_path, mrag_bin):
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    db_path, root = build_small_index(tmp_path)
+    (tmp_path / "secret.md").write_text("not indexed\n")
+    params = StdioServerParameters(
+        command=mrag_bin, args=["--db", str(db_path), "mcp"], cwd=str(tmp_path),
+        env={"MRAG_EMBEDDING_MODEL": EMBEDDER, "HF_HUB_OFFLINE": "1",
+             "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "PATH": os.environ.get("PATH", "")})
+    seen: dict = {}
+
+    async def session() -> None:
+        with open(tmp_path / "server.log", "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write) as client:
+                    with anyio.fail_after(60):
+                        init = await client.initialize()
+                        seen["server"] = init.server_info.name
+                        seen["tools"] = {t.name: t for t in (await client.list_tools()).tools}
+                        seen["search"] = result_json(await client.call_tool(
+                            "search", {"query": "Who plays bass in the Harbor Band?", "k": 3}))
+                        seen["doc"] = result_json(await client.call_tool(
+                            "get_document", {"path": seen["search"]["results"][0]["path"]}))
+                        seen["status"] = result_json(await client.call_tool("status", {}))
+                        seen["refused"] = await client.call_tool("get_document", {"path": str(tmp_path / "secret.md")})
+                        seen["bad_mode"] = await client.call_tool("search", {"query": "x", "mode": "sparse"})
+
+    anyio.run(session)
+    assert seen["server"] == "mrag"
+    assert set(seen["tools"]) == {"search", "get_document", "status"}
+    assert "query" in seen["tools"]["search"].input_schema["properties"]
+    results = seen["search"]["results"]
+    assert 1 <= len(results) <= 3
+    assert results[0]["path"] == "people/wolfgang.md"
+    assert {"rank", "path", "lines", "score", "text", "channels"} <= set(results[0])
+    assert seen["search"]["mode"] == "hybrid"
+    # the same JSON `mrag ask --json` prints for the same question
+    ask = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "Who plays bass in the Harbor Band?", "-k", "3",
+                          "--json", "--no-answer"], capture_output=True, text=True, env={**os.environ, **params.env})
+    assert ask.returncode == 0, ask.stderr
+    assert json.loads(ask.stdout) == seen["search"]
+    assert seen["doc"]["text"] == NOTES["people/wolfgang.md"]
+    assert seen["status"]["files"] == len(NOTES) and seen["status"]["embedding_model"] == EMBEDDER
+    assert seen["refused"].is_error and "not an indexed document" in seen["refused"].content[0].text
+    assert seen["bad_mode"].is_error and "Unknown mode" in seen["bad_mode"].content[0].text
+
+
+def test_tools_use_the_index_embedder_and_config(tmp_path, monkeypatch):
+    """Without any embedding-model setting the tools query with the model the
+    index was built with; a configured k is the default result count."""
+    db_path, _ = build_small_index(tmp_path)
+    (db_path.parent / "config.toml").write_text("k = 2\n")
+    conn = db.connect(db_path)
+    tools = MragTools(conn, db_path, effective(db_path=db_path))
+    out = tools.search("Jennifer Moore Berlin")
+    assert len(out["results"]) == 2
+    assert tools.embedder().name == EMBEDDER
+    conn.close()
+
+
+def test_missing_extra_says_how_to_install(tmp_path):
+    """With `mcp` unimportable, `mrag mcp` exits 1 with the install command."""
+    shim = tmp_path / "shim"
+    (shim / "mcp").mkdir(parents=True)
+    (shim / "mcp" / "__init__.py").write_text("raise ImportError('simulated: mcp not installed')\n")
+    env = {**os.environ, "PYTHONPATH": str(shim)}
+    out = subprocess.run([sys.executable, "-m", "minirag_cli", "mcp"], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 1 and out.stdout == ""
+    assert "pip install 'minirag-cli[mcp]'" in out.stderr

@@ -1,0 +1,106 @@
+"""`mrag model info` and `mrag model pull`, offline (HF_HUB_OFFLINE=1 from
+conftest): the GGUF header reader against llama.cpp's own, clear failures
+for bad files, and a pull that fails clearly without the hub."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from minirag_cli.errors import ModelError
+from minirag_cli.llm import RECOMMENDED_MODELS, gguf_metadata, pull_model, resolve_model_name
+from tests.test_llm_extract import SMOL
+
+
+def run(mrag_bin, *args, **env):
+    return subprocess.run([mrag_bin, *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "HF_HUB_OFFLINE": "1", **env})
+
+
+def test_info_json_describes_the_file(mrag_bin):
+    r = run(mrag_bin, "model", "info", str(SMOL), "--json")
+    assert r.returncode == 0, r.stderr
+    info = json.loads(r.stdout)
+    assert info["size_bytes"] == SMOL.stat().st_size
+    assert (info["architecture"], info["quantization"], info["size_label"]) == ("llama", "Q4_1", "135M")
+    assert info["context_length"] == 8192 and info["layers"] == 30 and info["vocab_size"] == 49152
+    assert info["chat_template"] is True
+    from minirag_cli.extract.llm import LlmExtractor
+
+    assert LlmExtractor.from_path(SMOL).cache_id.startswith(info["identity"] + "@")
+
+
+def test_info_table(mrag_bin):
+    r = run(mrag_bin, "model", "info", str(SMOL))
+    assert r.returncode == 0, r.stderr
+    assert "quantization: Q4_1" in r.stdout and "architecture: llama" in r.stdout
+
+
+def test_header_reader_agrees_with_llama_cpp():
+    from llama_cpp import Llama
+
+    llm = Llama(model_path=str(SMOL), vocab_only=True, verbose=False)
+    ours = gguf_metadata(SMOL)
+    for key, value in llm.metadata.items():
+        if isinstance(ours.get(key), (dict, list)):
+            continue  # arrays: llama.cpp does not return them
+        assert same_value(ours[key], value), (key, ours[key], value)
+
+
+def same_value(ours, theirs: str) -> bool:
+    if str(ours).lower() == str(theirs).lower():
+        return True
+    try:
+        return float(ours) == pytest.approx(float(theirs), rel=1e-5)
+    except ValueError:
+        return False
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "does not exist"),
+    (b"not a model at all", "not a GGUF"),
+    (b"GGUF\x03\x00\x00\x00", "truncated"),
+    (b"GGUF\x09\x00\x00\x00" + b"\x00" * 16, "version 9"),
+])
+def test_info_bad_files_fail_with_one_line(tmp_path, mrag_bin, content, message):
+    p = tmp_path / "m.gguf"
+    if content is not None:
+        p.write_bytes(content)
+    r = run(mrag_bin, "model", "info", str(p))
+    assert r.returncode == 1
+    assert r.stdout == "" and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_pull_offline_fails_clearly_and_leaves_no_model(tmp_path, mrag_bin):
+    r = run(mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(tmp_path / "models"))
+    assert r.returncode == 1
+    assert r.stdout == ""
+    text = " ".join(r.stderr.split())
+    assert "not reachable" in text and "huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF" in text
+    assert "--model PATH" in text and "Traceback" not in text
+    assert not list((tmp_path / "models").glob("*.gguf"))
+
+
+def test_pull_reuses_a_file_already_there_offline(tmp_path, mrag_bin):
+    dest = tmp_path / "models"
+    dest.mkdir()
+    _repo, filename, _size = RECOMMENDED_MODELS["qwen2.5-1.5b"]
+    (dest / filename).write_bytes(SMOL.read_bytes()[:1 << 16])  # GGUF magic is all `pull` checks
+    r = run(mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(dest))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == str(dest / filename)
+
+
+def test_pull_unknown_name_lists_the_choices(tmp_path):
+    with pytest.raises(ModelError) as exc:
+        pull_model("llama-70b", tmp_path)
+    assert all(name in exc.value.hint for name in RECOMMENDED_MODELS)
+
+
+def test_any_hub_file_by_owner_repo_file():
+    assert resolve_model_name("bartowski/SmolLM2-1.7B-Instruct-GGUF/SmolLM2-1.7B-Instruct-Q4_K_M.gguf") == \
+        ("bartowski/SmolLM2-1.7B-Instruct-GGUF", "SmolLM2-1.7B-Instruct-Q4_K_M.gguf")
+    assert resolve_model_name("qwen2.5-3b")[0] == "Qwen/Qwen2.5-3B-Instruct-GGUF"

@@ -1,0 +1,94 @@
+"""mrag in shell pipelines, through real subprocesses: stdout carries only
+results (JSON that parses, text without escape codes when not a terminal),
+messages and errors go to stderr as single lines, NO_COLOR is honoured, the
+documented exit codes hold, and shell completion answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from tests.kb_fixture import EMBEDDER, build_small_index
+
+ANSI = re.compile(r"\x1b\[")
+ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)[0-9;]*m")
+
+
+@pytest.fixture
+def run(mrag_bin, tmp_path):
+    base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
+    base.update(MRAG_EMBEDDING_MODEL=EMBEDDER, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+
+    def go(*args, env=None, input=None):
+        return subprocess.run([mrag_bin, *args], capture_output=True, text=True, cwd=tmp_path,
+                              env={**base, **(env or {})}, input=input, timeout=120)
+
+    return go
+
+
+def test_sync_json_stdout_is_pure_json(run, tmp_path):
+    notes = tmp_path / "a"
+    notes.mkdir()
+    (notes / "x.md").write_text("Wolfgang Schulz met Jennifer Moore in Berlin.\n")
+    other = tmp_path / "b"
+    other.mkdir()
+    (other / "y.md").write_text("Jennifer Moore went to Hamburg.\n")
+    out = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), str(other), "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)  # nothing but the JSON document
+    assert summary["added"] == 2 and len(summary["roots"]) == 2
+    # human form: the summary on stdout, the "index ... extractor ..." message on stderr
+    (notes / "z.md").write_text("Project Atlas in Berlin.\n")
+    out = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), str(other))
+    assert out.returncode == 0
+    assert "1 added" in out.stdout and "extractor" in out.stderr and "kb.sqlite" in out.stderr
+    assert not ANSI.search(out.stdout) and not ANSI.search(out.stderr)  # not a terminal: plain text
+
+
+def test_status_show_entity_json_with_empty_stderr(run, tmp_path):
+    db_path, _ = build_small_index(tmp_path)
+    for args in (["status", "--json"], ["show", "projects/atlas.md", "--json"],
+                 ["entity", "Jennifer Moore", "--json"], ["graph", "export", "--format", "json"],
+                 ["config", "show", "--json"]):
+        out = run("--db", str(db_path), *args)
+        assert out.returncode == 0, (args, out.stderr)
+        json.loads(out.stdout)
+        assert out.stderr == "", args
+
+
+def test_errors_are_one_line_on_stderr_with_exit_1(run, tmp_path):
+    long_dir = tmp_path / ("very-long-folder-name-" * 6)
+    out = run("--db", str(long_dir / "index.sqlite"), "status")
+    assert out.returncode == 1 and out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert lines[0].startswith("error: No index at ") and str(long_dir) in lines[0]  # never wrapped
+    assert lines[1].startswith("hint: ") and len(lines) == 2
+
+
+def test_usage_errors_exit_2(run):
+    out = run("status", "--no-such-flag")
+    assert out.returncode == 2 and out.stdout == "" and "no-such-flag" in out.stderr
+    out = run("sync")
+    assert out.returncode == 2 and out.stdout == ""
+
+
+def test_no_color_is_honoured(run, tmp_path):
+    missing = str(tmp_path / "none.sqlite")
+    forced = run("--db", missing, "status", env={"FORCE_COLOR": "1"})
+    assert ANSI_COLOUR.search(forced.stderr), "FORCE_COLOR should give a coloured error"
+    plain = run("--db", missing, "status", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert plain.returncode == 1 and "error:" in plain.stderr
+    assert not ANSI_COLOUR.search(plain.stderr)
+
+
+def test_shell_completion(run):
+    out = run(env={"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag gr", "COMP_CWORD": "1"})
+    assert out.stdout.split() == ["graph"]
+    out = run(env={"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag graph ", "COMP_CWORD": "2"})
+    assert "export" in out.stdout.split()
+    script = run("--show-completion", "bash")
+    assert script.returncode == 0 and "_MRAG_COMPLETE" in script.stdout

@@ -1,0 +1,161 @@
+"""Retrieval: mode parsing, score fusion on fixed rankings (and the RRF kept
+for comparison), the BM25 query normaliser (dates, FTS5 syntax), and search
+over a small synced corpus: every channel alone and fused, graph votes that
+add and never remove, questions with no entity, hostile FTS5 syntax."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import retrieve
+from minirag_cli.errors import UsageError
+from minirag_cli.sync import sync_folders
+from tests.conftest import write_notes
+
+
+def test_parse_mode_sets_and_names():
+    assert retrieve.parse_mode("hybrid") == ("dense", "bm25", "graph")
+    assert retrieve.parse_mode("bm25,dense") == ("dense", "bm25")
+    assert retrieve.parse_mode(" graph , GRAPH ") == ("graph",)
+    assert retrieve.parse_mode(None) == retrieve.CHANNELS
+    assert retrieve.mode_name(("dense", "bm25", "graph")) == "hybrid"
+    assert retrieve.mode_name(("dense", "bm25")) == "dense,bm25"
+    for bad in ("sparse", "dense,sparse", ",", ""):
+        with pytest.raises(UsageError):
+            retrieve.parse_mode(bad)
+
+
+def test_score_fuse_on_fixed_rankings():
+    scores = {
+        "bm25": [(1, 10.0), (2, 5.0)],  # normalised to 1.0, 0.5
+        "dense": [(2, 0.9), (3, 0.8)],
+        "graph": [(3, 1.0), (4, 0.5)],  # 4: found by the graph alone
+    }
+    weights = {"bm25": 0.5, "dense": 0.5, "graph": 0.2}
+    hits = retrieve.score_fuse(scores, weights, ranks={"bm25": scores["bm25"], "dense": scores["dense"],
+                                                       "graph": [(3, 1.0)]})
+    got = {h.chunk_id: h.score for h in hits}
+    assert got == pytest.approx({1: 0.5, 2: 0.25 + 0.45, 3: 0.4 + 0.2, 4: 0.1})
+    assert [h.chunk_id for h in hits] == [2, 3, 1, 4]
+    two = next(h for h in hits if h.chunk_id == 2)
+    assert two.channels["bm25"] == {"score": 0.5, "rank": 2}
+    # a graph vote outside the graph's own list carries no rank
+    four = next(h for h in hits if h.chunk_id == 4)
+    assert "rank" not in four.channels["graph"]
+
+
+def test_score_fuse_ties_break_by_chunk_id_and_zero_votes_vanish():
+    hits = retrieve.score_fuse({"dense": [(9, 0.5), (3, 0.5), (5, 0.0)]})
+    assert [h.chunk_id for h in hits] == [3, 9]
+
+
+def test_rrf_fuse_on_fixed_rankings():
+    hits = retrieve.rrf_fuse({"a": [(1, 0), (2, 0)], "b": [(2, 0), (3, 0)]}, k=60)
+    assert [h.chunk_id for h in hits] == [2, 1, 3]
+    assert hits[0].score == pytest.approx(1 / 62 + 1 / 61)
+
+
+@pytest.mark.parametrize("question,years,expected", [
+    ("What did he say on January 6th?", ["2026"], ['"20260106"']),
+    ("what happened on 6 jan 2025", ["2026"], ['"20250106"']),
+    ("offers in the month of May", ["2025", "2026"], ['"202505"*', '"202605"*']),
+    ("May I ask what we did?", ["2026"], []),  # a sentence-opening modal, not the month
+    ("we may go in march", ["2026"], []),  # lower case: ordinary words
+    ("the discussion on 2026101", [], ['"2026101"*']),
+    ("the discussion on 20261019", [], []),  # already a full token
+    ("Sept 3rd", ["2026"], ['"20260903"']),
+])
+def test_date_terms(question, years, expected):
+    assert retrieve.date_terms(question, years) == expected
+
+
+@pytest.mark.parametrize("question", [
+    'what about "quoted', "prefix* and -minus", "col:umn AND OR NOT", "NEAR(a b, 3)", "(((", "^start",
+    "a + b - c", "''", '"', "*", "-", ":",
+])
+def test_fts_query_is_always_safe(conn, question):
+    q = retrieve.fts_query(question, retrieve.date_terms(question, ["2026"]))
+    if q is not None:
+        conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", (q,)).fetchall()
+
+
+NOTES = {
+    "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band.\n"
+                          "He met Jennifer Moore at Harbor Hall in Berlin.\n",
+    "projects/atlas.md": "Project Atlas kickoff with WolfgangSchulz and Jennifer Moore.\n"
+                         "Budget review at Harbor Hall next week.\n",
+    "journal/20260106.txt": "Time: 20260106_10:00\nLiHua: Lunch with wolfgang schulz, then a rehearsal.\n",
+    "garden/soil.md": "compost and mulch keep the soil moist through the dry summer weeks.\n",
+}
+
+
+@pytest.fixture
+def synced(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "notes", NOTES)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    return conn
+
+
+@pytest.mark.parametrize("mode", ["dense", "bm25", "graph", "dense,bm25", "hybrid"])
+def test_search_every_mode(synced, embedder, mode):
+    res = retrieve.search(synced, "Where did Wolfgang Schulz meet Jennifer Moore?", embedder=embedder,
+                          mode=mode, k=5)
+    assert res.mode == retrieve.mode_name(retrieve.parse_mode(mode))
+    assert res.results, mode
+    top = res.results[0]
+    assert set(top) >= {"rank", "path", "lines", "score", "text", "channels"}
+    assert [r["rank"] for r in res.results] == list(range(1, len(res.results) + 1))
+    assert set(top["channels"]) <= {"dense", "bm25", "graph", "time"}
+    assert top["path"] in ("people/wolfgang.md", "projects/atlas.md")
+    if "graph" in mode or mode == "hybrid":
+        assert {s["name"] for s in res.seeds} >= {"Wolfgang Schulz", "Jennifer Moore"}
+    d = res.to_dict()
+    assert set(d) >= {"query", "mode", "seeds", "results"}
+
+
+def test_graph_adds_votes_and_never_removes_hits(synced, embedder):
+    q = "Where did Wolfgang Schulz meet Jennifer Moore?"
+    text = retrieve.search(synced, q, embedder=embedder, mode="dense,bm25", k=100)
+    hybrid = retrieve.search(synced, q, embedder=embedder, mode="hybrid", k=100)
+    assert {r["chunk_id"] for r in text.results} <= {r["chunk_id"] for r in hybrid.results}
+    voted = [r for r in hybrid.results if "graph" in r["channels"]]
+    assert voted and all("graph" in r for r in voted)  # each graph vote is explained
+    assert all(r["graph"].get("entities") or r["graph"].get("relation") or r["graph"].get("time")
+               for r in voted)
+
+
+def test_graph_alone_surfaces_chunks_the_text_channels_miss(synced, embedder):
+    # "WolfgangSchulz" is one token to FTS5: only the graph knows it is Wolfgang
+    res = retrieve.search(synced, "What did Wolfgang do?", embedder=embedder, mode="bm25", k=10)
+    assert "projects/atlas.md" not in {r["path"] for r in res.results}
+    res = retrieve.search(synced, "What did Wolfgang do?", embedder=embedder, mode="graph", k=10)
+    assert "projects/atlas.md" in {r["path"] for r in res.results}
+
+
+def test_question_without_entities_falls_back_to_text(synced, embedder):
+    res = retrieve.search(synced, "how do I keep soil moist in summer?", embedder=embedder, mode="hybrid", k=3)
+    assert res.seeds == [] or all(s["via"] == "vector" for s in res.seeds)
+    assert res.results[0]["path"] == "garden/soil.md"
+
+
+def test_date_in_words_finds_the_dated_note(synced, embedder):
+    res = retrieve.search(synced, "what happened on January 6th?", embedder=embedder, mode="bm25", k=3)
+    assert res.results and res.results[0]["path"] == "journal/20260106.txt"
+
+
+@pytest.mark.parametrize("question", ['"Harbor Hall" AND (NEAR* -x:', "Wolfgang*", "-Berlin", "a:b OR c"])
+def test_search_with_fts_syntax_never_errors(synced, embedder, question):
+    res = retrieve.search(synced, question, embedder=embedder, mode="hybrid", k=3)
+    assert isinstance(res.results, list)
+
+
+def test_empty_question_is_a_usage_error(synced, embedder):
+    with pytest.raises(UsageError):
+        retrieve.search(synced, "   ", embedder=embedder)
+
+
+def test_search_on_an_empty_index(conn, embedder):
+    from minirag_cli import db
+
+    db.ensure_embedder(conn, embedder.name, embedder.dim)
+    assert retrieve.search(conn, "anything at all?", embedder=embedder, mode="hybrid").results == []

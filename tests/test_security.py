@@ -1,0 +1,184 @@
+"""Security: mrag writes only the index it was pointed at (and its .lock,
+-wal and -shm companions) and never touches the notes, the current folder or
+the home folder; sync does not follow symlinks out of the synced folder
+unless --follow-symlinks is given; hostile file names are stored as data.
+(That notes cannot steer the answer prompt is tested with `mrag ask`.)"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.integrity import verify_index
+from tests.conftest import write_notes
+
+NOTES = {
+    "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band in Berlin.\n",
+    "projects/atlas.md": "Project Atlas kickoff with Jennifer Moore at Harbor Hall. #atlas\n",
+    "journal/day.txt": "Time: 20260106_10:00\nLunch with Wolfgang Schulz, then rehearsal.\n",
+}
+SECRET_WORD = "xylophonequartzsecret"
+INDEX_FILES = {"index.sqlite", "index.sqlite.lock", "index.sqlite-wal", "index.sqlite-shm"}
+
+
+def snapshot(top: Path) -> dict[str, tuple]:
+    """Every file and folder under `top` with its content hash and mode."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(top):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            rel = str(p.relative_to(top))
+            if p.is_symlink():
+                out[rel] = ("link", os.readlink(p))
+            elif p.is_dir():
+                out[rel] = ("dir", p.stat().st_mode)
+            else:
+                out[rel] = ("file", hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mode)
+    return out
+
+
+def sandbox_env(tmp_path: Path, model: str = "hashing:64") -> dict:
+    """HOME, XDG folders and TMPDIR inside tmp_path, so a write anywhere else
+    than asked would show up in the snapshot."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MRAG_", "XDG_"))}
+    home = tmp_path / "home"
+    for sub in ("", ".cache", ".config", "tmp"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env.update({"HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": str(home / ".config"),
+                "TMPDIR": str(home / "tmp"), "MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1",
+                "PYTHONDONTWRITEBYTECODE": "1"})
+    return env
+
+
+def run(mrag_bin, env, cwd, *args, timeout=600):
+    r = subprocess.run([mrag_bin, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+def commands_touch_only_the_index(tmp_path: Path, mrag_bin: str, model: str) -> None:
+    notes, out, cwd = tmp_path / "notes", tmp_path / "out", tmp_path / "cwd"
+    write_notes(notes, NOTES)
+    out.mkdir()
+    cwd.mkdir()
+    env = sandbox_env(tmp_path, model)
+    before = snapshot(tmp_path)
+    index = out / "index.sqlite"
+    r = run(mrag_bin, env, cwd, "--db", str(index), "sync", str(notes), "--json")
+    assert r.returncode == 0, r.stderr
+    reads = [["status"], ["entities", "wolfgang"], ["doctor", "--no-load"]]
+    if run(mrag_bin, env, cwd, "ask", "--help").returncode == 0:
+        reads.append(["ask", "Who plays bass?"])
+    for args in reads:
+        r = run(mrag_bin, env, cwd, "--db", str(index), *args)
+        assert r.returncode in (0, 1), (args, r.stderr)  # doctor may warn/fail about llama.cpp; it must not write
+    after = snapshot(tmp_path)
+    changed = {p for p in before if after.get(p) != before[p]}
+    assert changed == set(), f"modified: {sorted(changed)}"
+    # $TMPDIR is fair game (torch's import leaves an empty torchinductor_<user> folder there)
+    new = {p for p in set(after) - set(before) if not p.startswith("home/tmp/")}
+    allowed = {f"out/{n}" for n in INDEX_FILES}
+    assert new <= allowed, f"unexpected files: {sorted(new - allowed)}"
+    assert "out/index.sqlite" in new
+
+
+def test_commands_write_only_the_index_they_are_given(tmp_path, mrag_bin):
+    commands_touch_only_the_index(tmp_path, mrag_bin, "hashing:64")
+
+
+@pytest.mark.slow
+def test_commands_with_the_real_embedder_write_nothing_else(tmp_path, mrag_bin):
+    """sentence-transformers and the hub client like to create caches in $HOME;
+    with the packaged MiniLM and HF_HUB_OFFLINE nothing may appear there."""
+    commands_touch_only_the_index(tmp_path, mrag_bin, "all-MiniLM-L6-v2")
+
+
+def test_default_index_goes_into_the_synced_folder_only(tmp_path, mrag_bin):
+    notes, cwd = tmp_path / "notes", tmp_path / "cwd"
+    write_notes(notes, NOTES)
+    cwd.mkdir()
+    env = sandbox_env(tmp_path)
+    before = snapshot(tmp_path)
+    r = run(mrag_bin, env, cwd, "sync", str(notes), "-q")
+    assert r.returncode == 0, r.stderr
+    after = snapshot(tmp_path)
+    assert {p for p in before if after.get(p) != before[p]} == set()
+    new = set(after) - set(before)
+    assert new <= {"notes/.mrag"} | {f"notes/.mrag/{n}" for n in INDEX_FILES}, sorted(new)
+    # and the index folder is not indexed as notes on the next sync
+    r = run(mrag_bin, env, cwd, "sync", str(notes), "--json")
+    summary = json.loads(r.stdout)
+    assert summary["unchanged"] == len(NOTES) and summary["added"] == 0
+    assert not [s for s in summary["skipped"] if s["path"].startswith(".mrag")]
+
+
+def make_outside_links(tmp_path: Path) -> Path:
+    notes, outside = tmp_path / "notes", tmp_path / "outside"
+    write_notes(notes, NOTES)
+    write_notes(outside, {"secret.md": f"The vault code word is {SECRET_WORD}.\n",
+                          "dir/private.md": f"Private diary mentioning {SECRET_WORD} again.\n"})
+    (notes / "link.md").symlink_to(outside / "secret.md")
+    (notes / "linked-dir").symlink_to(outside / "dir")
+    (notes / "relative.md").symlink_to(Path("..") / "outside" / "secret.md")
+    (notes / "inside.md").symlink_to("people/wolfgang.md")  # stays inside: allowed
+    return notes
+
+
+def test_sync_does_not_follow_symlinks_out_of_the_folder(tmp_path, mrag_bin):
+    notes = make_outside_links(tmp_path)
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    skipped = {s["path"]: s["reason"] for s in summary["skipped"]}
+    assert "outside" in skipped["link.md"] and "outside" in skipped["relative.md"]
+    assert "not followed" in skipped["linked-dir"]
+    conn = db.connect(index)
+    paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    assert paths == set(NOTES) | {"inside.md"}
+    leaked = conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (SECRET_WORD,)).fetchone()[0]
+    assert leaked == 0
+    assert conn.execute("SELECT count(*) FROM chunks WHERE text LIKE ?", (f"%{SECRET_WORD}%",)).fetchone()[0] == 0
+    conn.close()
+
+
+def test_follow_symlinks_is_an_explicit_choice(tmp_path, mrag_bin):
+    notes = make_outside_links(tmp_path)
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "--json", "-q", "--follow-symlinks")
+    assert r.returncode == 0, r.stderr
+    conn = db.connect(index)
+    paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    assert {"link.md", "relative.md", "linked-dir/private.md"} <= paths
+    assert conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (SECRET_WORD,)).fetchone()[0] == 3
+    conn.close()
+
+
+HOSTILE_NAMES = ["'; DROP TABLE documents; --.md", "\" OR 1=1 --.md", "$(touch pwned).md", "`id`.md",
+                 "ümlaut ✓ 😀.md", "new\nline.md", "back\\slash.md", "-rf.md", "%s%n%x.md"]
+
+
+def test_hostile_file_names_are_just_names(tmp_path, mrag_bin):
+    notes = tmp_path / "notes"
+    write_notes(notes, NOTES)
+    for i, name in enumerate(HOSTILE_NAMES):
+        (notes / name).write_text(f"Note {i} about Jennifer Moore.\n")
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
+    conn = db.connect(index)
+    paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    assert set(HOSTILE_NAMES) <= paths
+    assert all(not p.startswith("/") and ".." not in p.split("/") for p in paths)
+    assert verify_index(conn) == []
+    conn.close()

@@ -1,0 +1,131 @@
+"""`mrag show` and `mrag entity` on a small synced index: documents from disk
+or reassembled from chunks, the chunk holding a line, a chunk by id, their
+entities; an entity with aliases, weighted neighbours and the notes that
+mention it. Only indexed documents are ever served."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import db
+from minirag_cli.cli import app
+from minirag_cli.lookup import NotFound, get_document, get_entity, reassemble, show
+from tests.kb_fixture import NOTES, build_small_index
+
+
+@pytest.fixture
+def kb(tmp_path):
+    db_path, root = build_small_index(tmp_path)
+    conn = db.connect(db_path)
+    yield conn, db_path, root
+    conn.close()
+
+
+def invoke(db_path, *args):
+    res = CliRunner().invoke(app, ["--db", str(db_path), *args])
+    return res
+
+
+def test_document_from_disk_equals_the_file(kb):
+    conn, _, _ = kb
+    doc = get_document(conn, "people/wolfgang.md")
+    assert doc["source"] == "disk"
+    assert doc["text"] == NOTES["people/wolfgang.md"]
+    assert len(doc["chunks"]) >= 3  # small chunks: the note spans several
+    names = {e["name"] for e in doc["entities"]}
+    assert {"Wolfgang Schulz", "Jennifer Moore", "Harbor Hall"} <= names
+
+
+def test_document_reassembled_from_chunks_when_the_file_changed(kb):
+    conn, _, root = kb
+    (root / "people/wolfgang.md").write_text("edited after the sync\n")
+    doc = get_document(conn, "people/wolfgang.md")
+    assert doc["source"] == "chunks"
+    # every word of the indexed version, in order; only whitespace may differ
+    assert doc["text"].split() == NOTES["people/wolfgang.md"].split()
+    assert "edited" not in doc["text"]
+    (root / "people/wolfgang.md").unlink()
+    assert get_document(conn, "people/wolfgang.md")["source"] == "chunks"
+
+
+def test_reassemble_restores_line_breaks_between_chunks():
+    chunks = [{"start_char": 0, "end_char": 5, "text": "a b c", "lines": [1, 1]},
+              {"start_char": 9, "end_char": 12, "text": "d e", "lines": [3, 3]},
+              {"start_char": 11, "end_char": 14, "text": "e f", "lines": [3, 3]}]
+    assert reassemble(chunks) == "a b c\n\nd e f"
+
+
+def test_chunk_at_line_and_by_id(kb):
+    conn, _, _ = kb
+    lines = NOTES["people/wolfgang.md"].splitlines()
+    line_no = next(i for i, text in enumerate(lines, 1) if text.startswith("The Harbor Band rehearses"))
+    chunk = show(conn, f"people/wolfgang.md:{line_no}")
+    assert chunk["kind"] == "chunk"
+    assert chunk["lines"][0] <= line_no <= chunk["lines"][1]
+    assert "rehearses" in chunk["text"] or chunk["lines"][1] == line_no
+    assert chunk["text"] in NOTES["people/wolfgang.md"]
+    again = show(conn, str(chunk["chunk_id"]))
+    assert again == chunk
+    stored = {r[0] for r in conn.execute("SELECT e.name FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                                          "WHERE m.chunk_id = ?", (chunk["chunk_id"],))}
+    assert {e["name"] for e in chunk["entities"]} == stored
+
+
+def test_absolute_paths_inside_a_root_work_others_are_refused(kb, tmp_path):
+    conn, _, root = kb
+    assert get_document(conn, str(root / "projects/atlas.md"))["path"] == "projects/atlas.md"
+    outside = tmp_path / "secret.md"
+    outside.write_text("not indexed")
+    for bad in (str(outside), "../secret.md", "people/../../secret.md", "/etc/passwd", "nope.md"):
+        with pytest.raises(NotFound):
+            get_document(conn, bad)
+    with pytest.raises(NotFound, match="no chunk at line 999"):
+        show(conn, "projects/atlas.md:999")
+    with pytest.raises(NotFound, match="No chunk with id"):
+        show(conn, "987654")
+
+
+def test_show_cli_text_json_and_errors(kb, mrag_bin):
+    conn, db_path, _ = kb
+    res = invoke(db_path, "show", "journal/day.txt", "--text")
+    assert res.exit_code == 0 and res.stdout == NOTES["journal/day.txt"]
+    res = invoke(db_path, "show", "journal/day.txt", "--json")
+    data = json.loads(res.stdout)
+    assert data["path"] == "journal/day.txt" and data["kind"] == "document"
+    res = invoke(db_path, "show", "projects/atlas.md")
+    assert "Project Atlas kickoff" in res.stdout and "entities" in res.stdout
+    import subprocess
+
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "missing.md"], capture_output=True, text=True)
+    assert out.returncode == 1 and out.stdout == "" and "not an indexed document" in out.stderr
+
+
+def test_entity_by_alias_with_neighbours_and_notes(kb):
+    conn, _, _ = kb
+    e = get_entity(conn, "wolfgangschulz")  # the CamelCase alias
+    assert e["name"] == "Wolfgang Schulz"
+    assert {"Wolfgang Schulz", "WolfgangSchulz"} <= {a["alias"] for a in e["aliases"]}
+    weights = {n["name"]: n["weight"] for n in e["neighbours"]}
+    assert weights["Jennifer Moore"] >= 2
+    # weights are the stored co-occurrence counts, listed heaviest first
+    assert [n["weight"] for n in e["neighbours"]] == sorted(weights.values(), reverse=True)
+    assert {d["path"] for d in e["notes"]} == {"people/wolfgang.md", "projects/atlas.md"}
+    assert e["notes_total"] == 2
+    fuzzy = get_entity(conn, "Jenifer Mor")  # misspelt
+    assert fuzzy["name"] == "Jennifer Moore"
+    assert "journal/day.txt" in {d["path"] for d in fuzzy["notes"]}
+    with pytest.raises(NotFound):
+        get_entity(conn, "zzzzqqqq")
+
+
+def test_entity_cli(kb):
+    _, db_path, _ = kb
+    res = invoke(db_path, "entity", "Jennifer Moore", "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    assert data["name"] == "Jennifer Moore" and data["neighbours"]
+    res = invoke(db_path, "entity", "Jennifer Moore")
+    assert "neighbours" in res.stdout and "journal/day.txt" in res.stdout
