@@ -18,12 +18,16 @@ shared prefix reused), generating one token each time.
 Usage:
     .venv/bin/python bench/llm_extract.py --model PATH.gguf [--notes DIR] [--limit N]
         [--json OUT.json] [--samples OUT.jsonl]
+    # the same figures from the calls a real sync made (MRAG_LLM_LOG=calls.jsonl mrag sync ...),
+    # restricted to the chunks of --notes; --model then only runs the prompt-cache experiment
+    .venv/bin/python bench/llm_extract.py --from-log calls.jsonl --notes DIR [--model PATH.gguf]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -36,7 +40,7 @@ sys.path.insert(0, str(REPO))
 
 from minirag_cli.chunking import chunk_text  # noqa: E402
 from minirag_cli.extract.heuristic import HeuristicExtractor  # noqa: E402
-from minirag_cli.extract.llm import FEW_SHOT, LlmExtractor  # noqa: E402
+from minirag_cli.extract.llm import FEW_SHOT, CallRecord, LlmExtractor  # noqa: E402
 from minirag_cli.extract.parse import ChunkMatcher, parse_entities  # noqa: E402
 
 DEFAULT_NOTES = Path("/work/tmp/llm/slice")
@@ -52,8 +56,8 @@ def pct(values, q):
 def summary(values):
     if not values:
         return {}
-    return {"mean": round(statistics.fmean(values), 3), "p50": pct(values, 0.5), "p95": pct(values, 0.95),
-            "max": max(values)}
+    return {"mean": round(statistics.fmean(values), 3), "p50": round(pct(values, 0.5), 3),
+            "p95": round(pct(values, 0.95), 3), "max": round(max(values), 3)}
 
 
 def few_shot_names() -> set[str]:
@@ -90,7 +94,8 @@ def cache_experiment(ext: LlmExtractor, texts: list[str]) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", required=True)
+    ap.add_argument("--model", help="GGUF model (required unless --from-log)")
+    ap.add_argument("--from-log", type=Path, help="JSON lines written by a sync run with MRAG_LLM_LOG")
     ap.add_argument("--notes", type=Path, default=DEFAULT_NOTES)
     ap.add_argument("--limit", type=int, default=0, help="at most N chunks (0 = all)")
     ap.add_argument("--json", type=Path, help="write the report here")
@@ -114,17 +119,38 @@ def main() -> None:
         h_types.update(m.type for m in ms)
         h_names.append({m.name.casefold() for m in ms})
 
-    t0 = time.perf_counter()
-    ext = LlmExtractor.from_path(args.model, n_threads=args.threads)
-    ext.llm
-    load_seconds = time.perf_counter() - t0
-    prefix = len(ext.prefix_tokens())
     shots = few_shot_names()
     rows = []
     samples = open(args.samples, "w", encoding="utf-8") if args.samples else None
-    started = time.perf_counter()
-    for i, t in enumerate(chunks):
-        rec = ext.generate(t)
+    ext, load_seconds, prefix = None, None, None
+    if args.model:
+        t0 = time.perf_counter()
+        ext = LlmExtractor.from_path(args.model, n_threads=args.threads)
+        ext.llm
+        load_seconds = time.perf_counter() - t0
+        prefix = len(ext.prefix_tokens())
+    if args.from_log:
+        logged = {}
+        for line in args.from_log.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            logged.setdefault(rec["chunk"], rec)  # the first call for a text (later ones may be repeats)
+        missing = [t for t in chunks if t not in logged]
+        print(f"{len(chunks) - len(missing)} of {len(chunks)} chunks found in the log", file=sys.stderr)
+        calls = [(i, t, CallRecord(**{k: v for k, v in logged[t].items() if k != "chunk"}))
+                 for i, t in enumerate(chunks) if t in logged]
+        llm_seconds = sum(rec.seconds for _i, _t, rec in calls)
+    else:
+        if ext is None:
+            ap.error("--model or --from-log is required")
+        started = time.perf_counter()
+        calls = []
+        for i, t in enumerate(chunks):
+            calls.append((i, t, ext.generate(t)))
+            if (i + 1) % 10 == 0:
+                el = time.perf_counter() - started
+                print(f"  {i + 1}/{len(chunks)} chunks, {el / (i + 1):.2f} s/chunk", file=sys.stderr)
+        llm_seconds = time.perf_counter() - started
+    for i, t, rec in calls:
         kept = parse_entities(rec.raw, t)
         raw = parse_entities(rec.raw, t, require_in_text=False)
         matcher = ChunkMatcher(t)
@@ -143,30 +169,31 @@ def main() -> None:
                                       "heuristic": sorted(h_names[i]), "record": {
                                           k: v for k, v in rows[-1].items() if k != "types"}},
                                      ensure_ascii=False) + "\n")
-        if (i + 1) % 10 == 0:
-            el = time.perf_counter() - started
-            print(f"  {i + 1}/{len(chunks)} chunks, {el / (i + 1):.2f} s/chunk", file=sys.stderr)
-    llm_seconds = time.perf_counter() - started
     if samples:
         samples.close()
+    if prefix is None and rows:
+        prefix = min(r["reused"] for r in rows[1:] or rows)  # what every call after the first reused
 
-    experiment = cache_experiment(ext, chunks[: min(6, len(chunks))])
+    experiment = cache_experiment(ext, chunks[: min(6, len(chunks))]) if ext else None
 
-    later = rows[1:] or rows
+    later = [r for r in rows if r["reused"] > 0] or rows  # warm calls: the prefix came from the KV state
+    cold = [r for r in rows if r["reused"] == 0]
     types = Counter()
     for r in rows:
         types.update(r["types"])
     n = len(rows)
     report = {
-        "model": str(args.model), "model_identity": ext.identity, "notes": str(args.notes),
-        "files": len(files), "chunks": n, "machine": f"{platform.machine()}, threads={ext.llm.n_threads if hasattr(ext.llm, 'n_threads') else '?'}",
-        "load_seconds": round(load_seconds, 2), "prefix_tokens": prefix,
+        "model": str(args.model or ""), "source": str(args.from_log or "live calls"), "notes": str(args.notes),
+        "files": len(files), "chunks": len(chunks), "chunks_measured": n,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the end",
+        "load_seconds": round(load_seconds, 2) if load_seconds else None, "prefix_tokens": prefix,
         "llm": {
             "tokens_per_chunk": summary([r["evaluated"] + r["out"] for r in later]),
             "prompt_tokens_evaluated": summary([r["evaluated"] for r in later]),
             "output_tokens": summary([r["out"] for r in rows]),
-            "first_chunk": {k: rows[0][k] for k in ("evaluated", "reused", "out", "seconds")} if rows else {},
-            "reused_tokens_mean_after_first": statistics.fmean([r["reused"] for r in later]) if later else 0,
+            "cold_calls": [{k: r[k] for k in ("evaluated", "reused", "out", "seconds")} for r in cold][:5],
+            "reused_tokens_mean_warm": round(statistics.fmean([r["reused"] for r in later]), 1) if later else 0,
+            "seconds_per_chunk_warm": summary([r["seconds"] for r in later]),
             "seconds_per_chunk": summary([r["seconds"] for r in rows]),
             "seconds_total": round(llm_seconds, 1),
             "entities_per_chunk": summary([r["kept"] for r in rows]),

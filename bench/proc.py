@@ -28,16 +28,19 @@ class Run:
     stderr: str
 
     def json(self):
-        """The last line of stdout that parses as JSON (workers print one)."""
-        for line in reversed(self.stdout.strip().splitlines()):
-            try:
-                return json.loads(line)
-            except ValueError:
-                continue
+        """stdout as JSON, else its last line that is a JSON object (workers print one)."""
         try:
             return json.loads(self.stdout)
         except ValueError:
-            raise RuntimeError(f"no JSON from {' '.join(self.argv)}:\n{self.stdout[-2000:]}\n{self.stderr[-3000:]}")
+            pass
+        for line in reversed(self.stdout.strip().splitlines()):
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                return value
+        raise RuntimeError(f"no JSON from {' '.join(self.argv)}:\n{self.stdout[-2000:]}\n{self.stderr[-3000:]}")
 
 
 def mrag_exe() -> str:

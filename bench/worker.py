@@ -16,13 +16,23 @@ def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def _timed(fn, reps: int) -> list[float]:
-    out = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
+class Timings:
+    """Wall and CPU time of repeated calls (CPU time is the steadier figure on
+    a shared machine: it does not count the time other jobs hold the cores)."""
+
+    def __init__(self):
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def add(self, fn, reps: int) -> None:
+        for _ in range(reps):
+            t, c = time.perf_counter(), time.process_time()
+            fn()
+            self.cpu.append(time.process_time() - c)
+            self.wall.append(time.perf_counter() - t)
+
+    def to_dict(self) -> dict:
+        return {"wall": self.wall, "cpu": self.cpu}
 
 
 def retrieval(args: dict) -> dict:
@@ -35,9 +45,11 @@ def retrieval(args: dict) -> dict:
     model = db.get_meta(conn, "embedding_model")
     embedder = query_embedder(model)
     questions = args["questions"]
-    t = time.perf_counter()
-    vectors = [embedder.embed([q])[0] for q in questions]  # one by one, as `mrag ask` does
-    embed_each = (time.perf_counter() - t) / max(1, len(questions))
+    embed_times = Timings()
+    vectors = []
+    for q in questions:  # one by one, as `mrag ask` does
+        embed_times.add(lambda: vectors.append(embedder.embed([q])[0]), 1)
+    embed_each = sorted(embed_times.cpu)[len(questions) // 2] if questions else 0.0
     reps, hops, k = args.get("reps", 3), args.get("hops", 2), args.get("k", 10)
     out = {"embedder": type(embedder).__name__, "model": model, "questions": len(questions),
            "embed_seconds_per_query": embed_each, "modes": {}}
@@ -46,11 +58,11 @@ def retrieval(args: dict) -> dict:
     for q, v in zip(questions[:3], vectors):  # warm the page cache and statement caches
         retrieve.search(conn, q, embedder=embedder, mode="hybrid", k=k, hops=hops, query_vector=v)
     for mode in args.get("modes", ["bm25", "dense", "graph", "hybrid"]):
-        times = []
+        times = Timings()
         for q, v in zip(questions, vectors):
-            times += _timed(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k, hops=hops,
-                                                    query_vector=v), reps)
-        out["modes"][mode] = times
+            times.add(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k, hops=hops,
+                                              query_vector=v), reps)
+        out["modes"][mode] = times.to_dict()
     # hub control: the walk alone (graph channel), default vs off
     params = inspect.signature(graph.graph_channel).parameters
     if args.get("hub_variants") and "hub_share" in params and "fanout" in params:
@@ -62,11 +74,11 @@ def retrieval(args: dict) -> dict:
             graph.graph_channel = functools.partial(original, **kw)
             try:
                 for mode in ("graph", "hybrid"):
-                    times, voted = [], []
+                    times = Timings()
                     for q, v in zip(questions, vectors):
-                        times += _timed(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k,
-                                                                hops=hops, query_vector=v), reps)
-                    out["hub"][f"{label}|{mode}"] = times
+                        times.add(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k,
+                                                          hops=hops, query_vector=v), reps)
+                    out["hub"][f"{label}|{mode}"] = times.to_dict()
                 walk_rows = []  # paths the recursive CTE returns (its size is the walk's cost)
                 for q, v in zip(questions, vectors):
                     try:
@@ -122,8 +134,10 @@ def embed_throughput(args: dict) -> dict:
 def export(args: dict) -> dict:
     from minirag_cli.query_embed import export_onnx, load_exported
 
-    if load_exported(args["model"]) is not None and not args.get("force"):
-        return {"exported": False, "seconds": 0.0}
+    existing = load_exported(args["model"])
+    if existing is not None and not args.get("force"):
+        return {"exported": False, "seconds": 0.0, "cosine_gap": existing.meta.get("cosine_gap"),
+                "max_abs_diff": existing.meta.get("max_abs_diff")}
     t = time.perf_counter()
     meta = export_onnx(args["model"])
     return {"exported": True, "seconds": time.perf_counter() - t, "cosine_gap": meta.get("cosine_gap"),

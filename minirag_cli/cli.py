@@ -117,12 +117,16 @@ def sync(
         if rebuild:
             syncmod.rebuild(conn)
         progress = None if (quiet or as_json or not err.is_terminal) else RichProgress(err)
+        embedder = make_embedder(embedder_name)
         try:
-            summary = syncmod.sync_folders(conn, dirs, embedder=make_embedder(embedder_name), extractor=ext,
+            summary = syncmod.sync_folders(conn, dirs, embedder=embedder, extractor=ext,
                                            options=options, progress=progress)
         finally:
             if progress:
                 progress.stop()
+    from minirag_cli.query_embed import try_export
+
+    try_export(embedder)  # the model is loaded: make the fast query embedder now, once (query_embed.py)
     if as_json:
         print_json(summary.to_dict())
     else:

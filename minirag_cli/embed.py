@@ -10,6 +10,7 @@ else by name from the Hugging Face hub (which fails clearly when offline).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import os
@@ -116,6 +117,12 @@ def load_sentence_transformer(name: str):
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 
 
+@functools.lru_cache(maxsize=1 << 17)
+def _token_hash(token: str) -> int:
+    # words repeat (Zipf): caching keeps the "instant" embedder instant in benchmarks
+    return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=8).digest(), "little")
+
+
 class HashingEmbedder:
     """Deterministic, instant bag-of-words vectors (feature hashing). For tests
     and for benchmarks of everything but the model; not a quality embedder."""
@@ -132,7 +139,7 @@ class HashingEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
             for tok in _TOKEN.findall(text.lower()):
-                h = int.from_bytes(hashlib.blake2b(tok.encode(), digest_size=8).digest(), "little")
+                h = _token_hash(tok)
                 out[i, h % self.dim] += 1.0 if (h >> 32) & 1 else -1.0
             norm = np.linalg.norm(out[i])
             if norm == 0:

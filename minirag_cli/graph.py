@@ -1,15 +1,18 @@
 """The graph channel of retrieval: ground the question in entities, walk the
-co-occurrence graph k hops with a recursive CTE, score the paths, and let the
-entities on good paths vote for the chunks that mention them.
+co-occurrence graph k hops with a recursive CTE, score the paths, let the
+entities on good paths vote for the chunks that mention them, and link
+conversations of the same people close in time.
 
 Steps (MiniRAG's query side, done in SQL on the index):
 
-1. `ground`: the question's word spans matched exactly against entity keys and
-   alias keys (resolve.normalise_key), as a whole word of a longer name
-   ("Wolfgang" -> "Wolfgang Schulz"), fuzzily (rapidfuzz, for typos), and by
-   KNN of the question vector over `vec_entity_names`. Each seed keeps a
-   similarity in [0, 1]. An optional `QueryTerms` (from an LLM keyword step,
-   see answer.extract_query_terms) adds its entity names the same way.
+1. `ground`: the question's word spans matched against entity keys and alias
+   keys (resolve.normalise_key), longest span first and without overlaps;
+   a first name as a whole word of a full name ("Wolfgang" -> "Wolfgang
+   Schulz"); typos by rapidfuzz; dates in any spelling; plus a KNN of the
+   question vector over `vec_entity_names`. Each seed keeps a similarity in
+   [0, 1] and the question span (its *concept*) it stands for. An optional
+   `QueryTerms` (the LLM keyword step, answer.extract_query_terms) adds names
+   and answer types.
 2. `walk`: one recursive CTE from the seeds over `cooccurrence` (undirected,
    stored a < b), up to `hops`, keeping every path and never revisiting a node
    on it. Hub control: an edge's strength is its association
@@ -17,20 +20,26 @@ Steps (MiniRAG's query side, done in SQL on the index):
    everywhere; each node expands only to its `fanout` strongest neighbours;
    entities in more than `hub_share` of all chunks are neither expanded nor
    reached (the notes' owner, mentioned in half the chunks, would otherwise
-   connect everything to everything).
-3. `score`: a path scores seed similarity x (1 + answer-type nodes on it +
-   votes of the relations `vec_relations` ranks nearest the question on its
-   edges) x the product of its edge strengths (MiniRAG Eq. 2 in spirit, with
-   the inverse-frequency weighting as the hub control).
-4. `vote`: each entity takes its best path score; a chunk's vote is the sum,
-   over the voting entities it mentions, of that score times the entity's
-   inverse chunk frequency, plus the similarity of its own relations that the
-   question is near. Only chunks get ranked here; retrieve.py fuses this
-   ranking with dense and BM25, so the graph adds votes and never removes a
-   lexical or dense hit.
+   connect everything to everything); a LIMIT bounds the whole walk.
+3. `score_paths`: seed weight x (1 + answer-type nodes on the path + votes of
+   the relation sentences near the question on its edges) x the product of
+   its edge strengths (MiniRAG Eq. 2 in spirit, the inverse-frequency
+   weighting being the hub control). A multi-hop path is *good* when it has
+   answer-type nodes or relation votes; only good paths let a non-seed vote.
+4. `vote`: each entity takes its best path score; a chunk's vote, per
+   concept, is the best voting entity it mentions times that entity's inverse
+   chunk frequency (aliases of one name never add up), with half weight for
+   concepts its document mentions in other chunks; plus the similarity of its
+   best relation sentence. Votes are reported as a share of what a chunk
+   holding every concept would get, so they are in [0, 1].
+5. `time_links`: from the anchor documents (the best text hits) over time
+   edges (date entities within a day) to notes of the same people (a shared
+   non-hub entity), weighted by the anchor, the question similarity of the
+   linked chunk and 1 / (1 + days apart).
 
-Nothing loads the graph into Python: Python sees the seeds, the (bounded)
-walk rows and the top chunks.
+retrieve.py fuses these votes with dense and BM25 scores: the graph adds
+votes and never removes a lexical or dense hit. Nothing loads the graph into
+Python: Python sees the seeds, the bounded walk rows and scored chunks.
 """
 
 from __future__ import annotations
@@ -61,6 +70,8 @@ RELATION_CHUNK_WEIGHT = 1.0
 DOC_SHARE = 0.5  # a concept named elsewhere in the chunk's document
 TIME_WINDOW_DAYS = 1
 TIME_WEIGHT = 1.0
+TIME_MAX_DOCUMENTS = 12  # documents linked by time edges, at most
+RELATION_CANDIDATES = 30  # candidate chunks whose relation sentences are read
 MAX_SEEDS = 12
 
 GROUNDING_STOPWORDS = frozenset("""
@@ -497,8 +508,24 @@ ORDER BY score DESC, cand.chunk_id
 LIMIT :limit
 """
 # the graph's own best chunks: every chunk a voting entity is mentioned in
-VOTE_TOP_SQL = VOTE_SQL.format(scope="", own_filter="",
-                               cand="cand AS (SELECT DISTINCT chunk_id, document_id FROM own)")
+# (its own mentions only: the document discount is for candidates, where it
+# re-weighs what the text channels found)
+VOTE_TOP_SQL = """
+WITH
+votes(entity_id, grp, score) AS (
+    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+    FROM json_each(:votes)
+),
+own AS (
+    SELECT m.chunk_id, v.grp, max(v.score * ln(1.0 + :total * 1.0 / max(e.chunks, 1))) AS s
+    FROM votes v
+    JOIN mentions m ON m.entity_id = v.entity_id
+    JOIN entities e ON e.id = v.entity_id
+    GROUP BY m.chunk_id, v.grp
+)
+SELECT chunk_id, sum(s) AS score, json_group_array(grp) AS groups
+FROM own GROUP BY chunk_id ORDER BY score DESC, chunk_id LIMIT :limit
+"""
 # votes for given chunks (the other channels' candidates), whatever their rank
 VOTE_FOR_SQL = VOTE_SQL.format(
     scope="only(chunk_id, document_id) AS (SELECT c.id, c.document_id FROM json_each(:only) j "
@@ -567,7 +594,7 @@ ORDER BY score DESC, chunk_id
 
 
 def time_links(conn, anchors: list[tuple[int, float]], query_vector, *, window: int = TIME_WINDOW_DAYS,
-               hub_share: float = HUB_SHARE, limit: int = 50) -> dict[int, dict]:
+               hub_share: float = HUB_SHARE, limit: int = TIME_MAX_DOCUMENTS) -> dict[int, dict]:
     """chunk id -> {score, anchor, gap, via, sim}: chunks of documents dated
     within `window` days of an anchor document that share a non-hub entity
     with it; score = anchor weight x question similarity / (1 + days apart)."""
@@ -602,7 +629,9 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
     Relation votes come from the relations of the candidate chunks."""
     seeds = ground(conn, question, query_vector, terms=terms)
     answer_types = list(dict.fromkeys((terms.answer_types if terms else []) + answer_types_for(question)))
-    relations = relations_near(conn, query_vector, candidates)
+    # relation sentences are read from the best candidates only: each costs a
+    # vector lookup, and a relation deep in the list rarely changes a rank
+    relations = relations_near(conn, query_vector, list(candidates or ())[:RELATION_CANDIDATES])
     total = conn.execute("SELECT count(*) FROM chunks").fetchone()[0] or 1
     seed_map = {s.entity_id: s for s in seeds}
     paths = walk(conn, list(seed_map), hops=hops, fanout=fanout, hub_share=hub_share)
@@ -649,6 +678,7 @@ def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> di
         params = {"votes": json.dumps([[eid, p.concepts[eid], sp[0]] for eid, sp in p.entity_vote.items()]),
                   "total": p.total_chunks, "doc_share": DOC_SHARE}
         if candidates is None:
+            params.pop("doc_share")
             rows = conn.execute(VOTE_TOP_SQL, {**params, "limit": limit}).fetchall()
         else:
             ids = sorted({int(c) for c in candidates})
@@ -703,8 +733,9 @@ def graph_channel(conn, question: str, query_vector, *, hops: int = 2, terms: Qu
     `ranking` is the graph's own best chunks; `votes` maps every chunk the
     graph has an opinion on (its list and the candidates) to a vote in [0, 1].
     """
-    candidates = set(candidates or ())
-    p = plan(conn, question, query_vector, hops=hops, terms=terms, candidates=candidates,
+    ordered = list(dict.fromkeys(candidates or ()))  # best first, when the caller knows
+    candidates = set(ordered)
+    p = plan(conn, question, query_vector, hops=hops, terms=terms, candidates=ordered,
              fanout=fanout, hub_share=hub_share)
     out = GraphVotes(seeds=[s.to_dict() for s in p.seeds], answer_types=p.answer_types)
     top = vote(conn, p, limit=limit)

@@ -312,6 +312,8 @@ def try_export(embedder) -> bool:
         return False
     if load_exported(embedder.name) is not None:
         return True
+    if sys.stderr.isatty():
+        sys.stderr.write("mrag: preparing the fast query embedder (ONNX export, once per model)...\n")
     try:
         export_onnx(embedder.name, embedder.model)
         return True

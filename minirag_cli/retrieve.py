@@ -33,6 +33,10 @@ from minirag_cli.errors import UsageError
 CHANNELS = ("dense", "bm25", "graph")
 RRF_K = 60
 CANDIDATES = 50  # per channel, before fusion
+# A question is a few sentences; a pasted document would make the graph
+# channel ground thousands of spans (SQLite's variable limit) and MiniLM reads
+# 256 word pieces anyway. Longer questions are refused with a UsageError.
+MAX_QUESTION_CHARS = 4000
 # score weights; "time" is the graph's time-edge vote (see graph.time_links)
 WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2}
 ANCHOR_DOCUMENTS = 5  # best text documents that seed the graph's time edges
@@ -50,7 +54,8 @@ MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
      "november", "december"], start=1)}
 _MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
-_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
+_DAY_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
 _MONTH_ONLY = re.compile(rf"\b({_MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
@@ -250,6 +255,9 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     question = question.strip()
     if not question:
         raise UsageError("The question is empty.")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise UsageError(f"The question is {len(question):,} characters long; mrag reads up to "
+                         f"{MAX_QUESTION_CHARS:,}.", hint="Ask about one thing at a time, in a few sentences.")
     weights = {**WEIGHTS, **(weights or {})}
     rankings: dict[str, list[tuple[int, float]]] = {}
     if ("dense" in channels or "graph" in channels) and query_vector is None:
@@ -265,10 +273,11 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     if "graph" in channels:
         from minirag_cli import graph
 
-        candidates = {c for ranked in rankings.values() for c, _ in ranked}
+        candidates: list[int] = []
         anchors = None
         if rankings:  # the documents the text channels hit hardest seed the time edges
             text = score_fuse(rankings, weights)
+            candidates = [h.chunk_id for h in text]  # best first
             anchors = graph._documents_of(conn, [(h.chunk_id, h.score) for h in text[:4 * ANCHOR_DOCUMENTS]],
                                           n=ANCHOR_DOCUMENTS)
         g = graph.graph_channel(conn, question, query_vector, hops=hops, terms=terms,

@@ -195,6 +195,48 @@ def wait_for_lock(proc: subprocess.Popen, lock_path: Path, timeout: float = 60.0
     raise TimeoutError(f"mrag sync did not take the lock within {timeout} s")
 
 
+def sleep_unless_exited(proc: subprocess.Popen, seconds: float) -> float | None:
+    """Sleep `seconds`, or until the process exits; returns how long it ran
+    if it exited first, else None."""
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        if proc.poll() is not None:
+            return elapsed
+        time.sleep(min(0.01, seconds - elapsed))
+    return None
+
+
+def documents_state(db_path: Path):
+    """What a committed document write changes (None while there is no index)."""
+    from minirag_cli import db
+
+    if not db_path.exists():
+        return None
+    try:
+        conn = db.connect(db_path, migrate=False)
+    except Exception:  # created but not yet migrated
+        return None
+    try:
+        return conn.execute("SELECT count(*), coalesce(max(id), 0), group_concat(hash) FROM documents").fetchone()
+    except Exception:
+        return None
+    finally:
+        conn.close()
+
+
+def wait_for_first_write(proc: subprocess.Popen, db_path: Path, before, timeout: float = 600.0) -> bool:
+    """Poll (as a WAL reader) until the sync has committed a document; False if it exited first."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        if proc.poll() is not None:
+            return False
+        state = documents_state(db_path)
+        if state is not None and state != before:
+            return True
+        time.sleep(0.05)
+    raise TimeoutError("mrag sync wrote no document in time")
+
+
 @dataclass
 class Trial:
     n: int
@@ -205,6 +247,7 @@ class Trial:
     killed: bool  # False when the sync finished before the kill landed
     docs_after_kill: int | None
     docs_target: int
+    incomplete: bool = False  # the index after the kill is neither the old nor the new folder state
     problems: list[str] = field(default_factory=list)
     resume_seconds: float = 0.0
 
@@ -228,17 +271,29 @@ class Report:
     @property
     def partial_states(self) -> int:
         """Kills that left the index between the old and the new folder state."""
-        return sum(1 for t in self.trials if t.killed and t.problems == [] and t.docs_after_kill is not None
-                   and t.docs_after_kill != t.docs_target)
+        return sum(1 for t in self.trials if t.killed and t.incomplete)
 
     def summary(self) -> dict:
-        return {"trials": len(self.trials), "killed_mid_sync": self.killed_mid_sync, "failures": self.failures,
+        return {"trials": len(self.trials), "killed_mid_sync": self.killed_mid_sync,
+                "partial_states": self.partial_states, "failures": self.failures,
                 "files": self.files, "model": self.model, "full_sync_seconds": round(self.full_sync_seconds, 2),
                 "seconds": round(self.seconds, 1),
                 "problems": [(t.n, t.problems) for t in self.trials if t.problems]}
 
 
-def _post_kill_checks(db_path: Path) -> tuple[list[str], int | None]:
+def _documents(db_path: Path) -> set | None:
+    from minirag_cli import db
+
+    if not db_path.exists():
+        return None
+    conn = db.connect(db_path)
+    try:
+        return set(conn.execute("SELECT path, hash FROM documents").fetchall())
+    finally:
+        conn.close()
+
+
+def _post_kill_checks(db_path: Path) -> tuple[list[str], set | None]:
     from minirag_cli import db
     from minirag_cli.integrity import verify_index
 
@@ -251,7 +306,7 @@ def _post_kill_checks(db_path: Path) -> tuple[list[str], int | None]:
         if check != "ok":
             problems.append(f"integrity_check after kill: {check}")
         problems += [f"after kill: {p}" for p in verify_index(conn, full=False)]
-        docs = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+        docs = set(conn.execute("SELECT path, hash FROM documents").fetchall())
         return problems, docs
     finally:
         conn.close()
@@ -259,8 +314,13 @@ def _post_kill_checks(db_path: Path) -> tuple[list[str], int | None]:
 
 def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int = 7,
                model: str = HASHING_MODEL, rebuild_every: int = 3, mutate_fraction: float = 0.12,
-               early_kills: float = 0.1, log=None) -> Report:
-    """Run the kill/check/resume loop; returns a Report (failures listed per trial)."""
+               early_kills: float = 0.1, first_write_window: float | None = None, log=None) -> Report:
+    """Run the kill/check/resume loop; returns a Report (failures listed per trial).
+
+    Kills land at a random point of the expected sync time after the lock is
+    taken; with `first_write_window` (for the real model, whose loading
+    dominates the start) at up to that many seconds after the first document
+    is committed."""
     from minirag_cli import db
     from minirag_cli.integrity import verify_index
 
@@ -273,17 +333,18 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
     report = Report(files=files, model=model)
     started = time.perf_counter()
 
-    # calibration: how long an uninterrupted full sync takes once it holds the lock
-    calib_db = workdir / "calib" / "index.sqlite"
-    proc = subprocess.Popen(mrag_command(calib_db, root), env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    t_lock = wait_for_lock(proc, Path(str(calib_db) + ".lock"))
-    t0 = time.perf_counter()
-    _out, err = proc.communicate()
-    if proc.returncode != 0 or t_lock is None:
-        raise RuntimeError(f"calibration sync failed: {err.decode(errors='replace')}")
-    report.full_sync_seconds = time.perf_counter() - t0
-    shutil.rmtree(calib_db.parent)
+    if first_write_window is None:
+        # calibration: how long an uninterrupted full sync takes once it holds the lock
+        calib_db = workdir / "calib" / "index.sqlite"
+        proc = subprocess.Popen(mrag_command(calib_db, root), env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        t_lock = wait_for_lock(proc, Path(str(calib_db) + ".lock"))
+        t0 = time.perf_counter()
+        _out, err = proc.communicate()
+        if proc.returncode != 0 or t_lock is None:
+            raise RuntimeError(f"calibration sync failed: {err.decode(errors='replace')}")
+        report.full_sync_seconds = time.perf_counter() - t0
+        shutil.rmtree(calib_db.parent)
 
     for n in range(trials):
         mutation = mutate_corpus(root, rng, mutate_fraction) if n else {}
@@ -296,12 +357,21 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
         early = rng.random() < early_kills
         if early:  # before the lock: while the index is created or migrated and opened
             delay = rng.uniform(0.0, 0.6)
+        elif first_write_window is not None:
+            delay = rng.uniform(0.0, first_write_window)
+        before = documents_state(db_path)
+        before_docs = _documents(db_path)
         proc = subprocess.Popen(mrag_command(db_path, root, *(["--rebuild"] if rebuild else [])), env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if early:
             time.sleep(delay)
         elif wait_for_lock(proc, lock_path) is not None:
-            time.sleep(delay)
+            if first_write_window is None or wait_for_first_write(proc, db_path, before):
+                ran = sleep_unless_exited(proc, delay)
+                if ran is not None and first_write_window is None:
+                    # it finished before the kill: the machine got faster (shared CPUs);
+                    # learn from it so later kills land inside the sync again
+                    report.full_sync_seconds = 0.5 * report.full_sync_seconds + 0.5 * ran / work
         killed = proc.poll() is None
         if killed:
             proc.send_signal(signal.SIGKILL)
@@ -310,7 +380,9 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
         if not killed and proc.returncode != 0:
             trial.problems.append(f"sync exited {proc.returncode} before the kill: {err.decode(errors='replace')}")
 
-        problems, trial.docs_after_kill = _post_kill_checks(db_path)
+        problems, docs = _post_kill_checks(db_path)
+        trial.docs_after_kill = None if docs is None else len(docs)
+        trial.incomplete = docs is not None and docs != want["docs"] and docs != before_docs
         trial.problems += problems
 
         t1 = time.perf_counter()
@@ -329,7 +401,8 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
         report.trials.append(trial)
         if log:
             log(f"trial {n:3d} {'rebuild' if rebuild else 'sync   '} {'early' if early else 'after lock'} delay {delay:5.2f}s "
-                f"{'killed' if killed else 'finished'} docs {trial.docs_after_kill}->{trial.docs_target} "
+                f"{'killed' if killed else 'finished'} {'partial' if trial.incomplete else 'whole  '} "
+                f"docs {trial.docs_after_kill}->{trial.docs_target} "
                 f"{'OK' if not trial.problems else 'FAIL ' + '; '.join(trial.problems)}")
     report.seconds = time.perf_counter() - started
     return report
@@ -340,7 +413,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--files", type=int, default=300)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--real-model", action="store_true", help="use all-MiniLM-L6-v2 instead of hashing:64")
+    ap.add_argument("--rebuild-every", type=int, default=3, help="every Nth trial kills a --rebuild (0: never)")
+    ap.add_argument("--real-model", action="store_true",
+                    help="use all-MiniLM-L6-v2 instead of hashing:64 (kills land after the first write)")
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
     ap.add_argument("--json", dest="as_json", action="store_true")
     args = ap.parse_args(argv)
@@ -348,6 +423,9 @@ def main(argv: list[str] | None = None) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="mrag-crash-"))
     try:
         report = run_trials(workdir, trials=args.trials, files=args.files, seed=args.seed, model=model,
+                            rebuild_every=args.rebuild_every,
+                            first_write_window=2.0 if args.real_model else None,
+                            early_kills=0.0 if args.real_model else 0.1,
                             log=lambda s: print(s, file=sys.stderr, flush=True))
     finally:
         if not args.keep:

@@ -174,3 +174,30 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     data = json.loads(result.stdout)
     assert data["answer"]["citations"] == [1] and data["answer"]["removed_citations"] == [42]
     assert data["answer"]["model"] == "fake.gguf"
+
+
+class RoutingLLM(FakeLLM):
+    """Answers the keyword step and the answer step differently, as a model would."""
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        if "List what this question is about" in messages[-1]["content"]:
+            yield {"choices": [{"delta": {"content": "entities: Mill Street; Atlantis\nanswer: location"}}]}
+            return
+        yield from super().create_chat_completion(messages, stream=stream, **kw)
+
+
+def test_ask_llm_query_adds_model_named_seeds(golden_index, monkeypatch, tmp_path):
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(golden_index))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", ENV_EMBEDDER)
+    monkeypatch.setattr(ans, "load_answer_model", lambda path: (RoutingLLM("Ohm Sweet Ohm [1]."), "fake.gguf"))
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run on Mill Street?", "--json",
+                                      "--k", "3", "--model", str(model), "--llm-query"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # "Atlantis" is not in the question: the tolerant parse drops it
+    assert all(s["span"] != "Atlantis" for s in data["seeds"])
+    assert data["answer"]["citations"] == [1]

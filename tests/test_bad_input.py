@@ -270,20 +270,58 @@ def test_huge_question_is_refused_clearly(small_index, embedder):
     assert any(r["path"] == "people/wolfgang.md" for r in result.results)
 
 
+def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+    for question in ("", "   \n "):
+        r = run_mrag(mrag_bin, "--db", str(index), "ask", question)
+        assert r.returncode == 2 and "empty" in r.stderr and "Traceback" not in r.stderr
+    huge = " ".join(f"filler{i}" for i in range(200_000))  # 1.5 MB on stdin
+    r = subprocess.run([mrag_bin, "--db", str(index), "ask", "-"], input=huge, env=mrag_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "characters long" in r.stderr and "Traceback" not in r.stderr
+    for question in ('"unbalanced NEAR(bass', "'; DROP TABLE chunks; --", "bass* OR ^berlin AND NOT"):
+        r = run_mrag(mrag_bin, "--db", str(index), "ask", question, "--json", "--no-answer")
+        assert r.returncode == 0, (question, r.stderr)
+        assert json.loads(r.stdout)["query"] == question
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "bass", "--json", "--no-answer")
+    assert json.loads(r.stdout)["results"][0]["path"] == "people/wolfgang.md"  # the tables are intact
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "bass", "--embedding-model", "hashing:32")
+    assert r.returncode == 1 and "hashing:64" in r.stderr and "--rebuild" in r.stderr
+
+
 # ------------------------------------------------------------- index files
 
 
-def synced_index(tmp_path: Path, mrag_bin) -> Path:
-    root = tmp_path / "notes"
+@pytest.fixture(scope="module")
+def synced_once(tmp_path_factory) -> Path:
+    """A real index of 60 notes built by `mrag sync`, checkpointed so the main
+    file holds everything; tests work on copies."""
+    import sys
+
+    base = tmp_path_factory.mktemp("synced")
+    root = base / "notes"
     write_notes(root, {f"n{i}.md": f"Note {i}: Wolfgang Schulz met Jennifer Moore in Berlin. " * 40
                        for i in range(60)})
-    index = tmp_path / "good.sqlite"
-    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q")
+    index = base / "good.sqlite"
+    r = run_mrag(str(Path(sys.executable).parent / "mrag"), "--db", str(index), "sync", str(root), "-q")
     assert r.returncode == 0, r.stderr
     conn = db.connect(index)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the main file
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     return index
+
+
+@pytest.fixture
+def synced_copy(synced_once, tmp_path) -> Path:
+    import shutil
+
+    copy = tmp_path / "good.sqlite"
+    shutil.copyfile(synced_once, copy)
+    shutil.copytree(synced_once.parent / "notes", tmp_path / "notes")
+    return copy
 
 
 def damage(kind: str, good: Path, target: Path) -> None:
@@ -304,8 +342,8 @@ def damage(kind: str, good: Path, target: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data"])
-def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind):
-    good = synced_index(tmp_path, mrag_bin)
+def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind, synced_copy):
+    good = synced_copy
     bad = tmp_path / "bad" / "index.sqlite"
     bad.parent.mkdir()
     damage(kind, good, bad)
@@ -325,8 +363,8 @@ def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind):
     assert failures >= 2 if kind != "garbled-data" else failures >= 1
 
 
-def test_newer_schema_is_refused_by_the_cli(tmp_path, mrag_bin):
-    index = synced_index(tmp_path, mrag_bin)
+def test_newer_schema_is_refused_by_the_cli(tmp_path, mrag_bin, synced_copy):
+    index = synced_copy
     conn = db.connect(index)
     conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from_the_future', 'now')")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -339,8 +377,8 @@ def test_newer_schema_is_refused_by_the_cli(tmp_path, mrag_bin):
     assert sha256(index) == digest
 
 
-def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin):
-    index = synced_index(tmp_path, mrag_bin)
+def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):
+    index = synced_copy
     conn = db.connect(index)
     before = table_counts(conn)
     conn.close()

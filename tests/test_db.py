@@ -10,7 +10,7 @@ import pytest
 
 from minirag_cli import db
 from minirag_cli.errors import DatabaseError, EmbedderMismatch, SchemaTooNew
-from minirag_cli.paths import resolve_db_path
+from minirag_cli.config import resolve_db
 
 
 def test_blank_database_gets_every_migration(db_path):
@@ -185,12 +185,12 @@ def test_db_location_rule(tmp_path, monkeypatch):
     (project / ".mrag" / "index.sqlite").write_bytes(b"")
     deep = project / "a" / "b"
     deep.mkdir(parents=True)
-    assert resolve_db_path("x.sqlite", cwd=deep)[1] == "--db"
+    assert resolve_db("x.sqlite", cwd=deep).source == "flag"
     monkeypatch.setenv("MRAG_DB", str(tmp_path / "env.sqlite"))
-    assert resolve_db_path(None, cwd=deep)[0] == tmp_path / "env.sqlite"
+    assert resolve_db(None, cwd=deep).path == tmp_path / "env.sqlite"
     monkeypatch.delenv("MRAG_DB")
-    assert resolve_db_path(None, cwd=deep)[0] == project / ".mrag" / "index.sqlite"
+    assert resolve_db(None, cwd=deep).path == project / ".mrag" / "index.sqlite"
     notes = tmp_path / "notes"
     notes.mkdir()
-    path, why = resolve_db_path(None, sync_dirs=[notes], cwd=tmp_path)
-    assert path == notes / ".mrag" / "index.sqlite" and "new" in why
+    choice = resolve_db(None, sync_dirs=[notes], cwd=tmp_path, user_values={})
+    assert choice.path == notes / ".mrag" / "index.sqlite" and "new" in choice.source

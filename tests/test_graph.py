@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
 
-from minirag_cli import db, graph
+from minirag_cli import graph
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
 
@@ -190,15 +189,15 @@ def test_votes_by_concept_with_inverse_frequency_and_document_scope(conn):
     # b.md chunk 0 holds both concepts: the top vote
     assert max(votes, key=lambda k: votes[k][0]) == c[3]
     assert votes[c[3]][0] == pytest.approx(1.0 - graph.RELATION_CHUNK_WEIGHT / p.ideal)
-    # a.md: each chunk holds one concept and gets the other at the document discount
-    assert votes[c[0]][0] == pytest.approx(votes[c[1]][0])
-    assert votes[c[0]][0] < votes[c[3]][0]
-    # filler chunks get nothing; the top list holds chunks that mention a voter
+    # the top list counts a chunk's own mentions; filler chunks get nothing
     assert set(votes) == {c[0], c[1], c[3]}
-    # a candidate chunk that mentions neither gets its document's votes at the discount
-    only = graph.vote(conn, p, candidates=[c[2], c[10]])
-    assert set(only) == {c[2]}
-    assert only[c[2]][0] == pytest.approx(graph.DOC_SHARE * (votes[c[0]][0] + votes[c[1]][0]) / (1 + graph.DOC_SHARE))
+    assert votes[c[0]][0] + votes[c[1]][0] == pytest.approx(votes[c[3]][0])
+    # for candidates, the document's other chunks count at the discount
+    only = graph.vote(conn, p, candidates=[c[0], c[1], c[2], c[10]])
+    assert set(only) == {c[0], c[1], c[2]}
+    assert only[c[0]][0] == pytest.approx(votes[c[0]][0] + graph.DOC_SHARE * votes[c[1]][0])
+    # a.md's third chunk mentions neither, its document both
+    assert only[c[2]][0] == pytest.approx(graph.DOC_SHARE * votes[c[3]][0])
 
 
 def test_graph_channel_without_seeds_is_empty(conn):
@@ -270,3 +269,17 @@ def test_walk_sql_has_no_python_graph(conn, chain):
                                          "fanout": 5, "row_limit": 100}).fetchall()
     assert sorted(r[1] for r in rows) == sorted(f"/{chain['A']}/" + s for s in ("", f"{chain['B']}/",
                                                                                   f"{chain['E']}/"))
+
+
+def test_llm_terms_vouch_for_a_lower_case_name_and_add_answer_types(conn):
+    chunks = add_doc(conn, "w.md", 3)
+    wukong = add_entity(conn, "Wukong", "wukong", "work")
+    mention(conn, wukong, chunks[:1])
+    assert graph.ground(conn, "is wukong worth playing?") == []  # lower case: not trusted alone
+    terms = graph.QueryTerms(entities=["wukong"], answer_types=["work"])
+    seeds = graph.ground(conn, "is wukong worth playing?", terms=terms)
+    assert [(s.name, s.via) for s in seeds] == [("Wukong", "llm")]
+    p = graph.plan(conn, "is wukong worth playing?", None, terms=terms)
+    assert p.answer_types[0] == "work"
+    # the seed is of the answer type: its 0-hop path counts it
+    assert p.scored_paths[0][2] == 1

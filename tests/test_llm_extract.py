@@ -16,8 +16,9 @@ import pytest
 from minirag_cli.errors import ModelError, UsageError
 from minirag_cli.extract import llm as llm_mod
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
-from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, _repeats_last_line, _stop_index, chat_messages, \
-    prompt_text
+from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, _last_line_off_text, _repeats_last_line, \
+    _stop_index, chat_messages, prompt_text
+from minirag_cli.extract.parse import ChunkMatcher
 from minirag_cli.extract.select import describe_choice, make_extractor
 from minirag_cli.sync import SyncOptions, rebuild, sync_folders
 from tests.conftest import write_notes
@@ -131,12 +132,16 @@ def test_stop_helpers():
     assert _stop_index("a | person\nb | event") is None
     assert _repeats_last_line("A | person\nB | event\na | PERSON\n")
     assert not _repeats_last_line("A | person\nB | event\n")
+    m = ChunkMatcher("Alice from Hailey's bakery: your bread has been delivered")
+    assert _last_line_off_text("Alice | person\nNorthwind Labs | organization\n", m)
+    assert not _last_line_off_text("Northwind Labs | organization\nbread | product\n", m)
 
 
 # -- the real model ----------------------------------------------------------------------
 
-def test_extract_real_model_counts_and_reuses_the_prefix(smol):
+def test_extract_real_model_counts_and_reuses_the_prefix(smol, tmp_path):
     ext = fresh(smol)
+    ext.call_log = str(tmp_path / "calls.jsonl")
     texts = list(CORPUS.values())
     prefix = len(ext.prefix_tokens())
     assert prefix > 150  # system + two few-shot turns
@@ -159,6 +164,9 @@ def test_extract_real_model_counts_and_reuses_the_prefix(smol):
     assert ext.tokens_in == sum(r.evaluated_tokens for r in records)
     assert ext.tokens_out == sum(r.output_tokens for r in records) > 0
     assert ext.tokens_reused >= (len(texts) - 1) * (prefix - 1)
+    logged = [json.loads(line) for line in open(ext.call_log, encoding="utf-8")]
+    assert [(r["chunk"], r["raw"], r["output_tokens"]) for r in logged] == \
+        [(t, rec.raw, rec.output_tokens) for t, rec in zip(texts, records)]
 
 
 def test_greedy_decoding_is_deterministic(smol):

@@ -9,7 +9,9 @@ first chunk the fixed prefix costs nothing (`tokens_reused` counts it;
 
 The model answers `name | type` lines. Generation stops at the end-of-turn
 token, a blank line, the start of a new example, a repeated line (greedy
-decoding that repeats a line loops until the cap) or MAX_NEW_TOKENS.
+decoding that repeats a line loops until the cap), two lines in a row naming
+nothing in the chunk (a small model copying the few-shot answers goes on
+copying them) or MAX_NEW_TOKENS.
 parse.parse_entities turns the text into mentions and drops names that do
 not occur in the chunk (few-shot names copied into answers).
 
@@ -19,14 +21,16 @@ a re-sync that hits the cache never pays for loading it.
 
 from __future__ import annotations
 
+import json
+import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from minirag_cli.errors import ModelError
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
-from minirag_cli.extract.parse import parse_entities
+from minirag_cli.extract.parse import ChunkMatcher, clean_name, parse_entities, split_line
 
 # Bump whenever SYSTEM, FEW_SHOT, the chunk framing or the decoding settings
 # change: it is part of the extraction cache key.
@@ -36,12 +40,13 @@ MAX_NEW_TOKENS = 128  # ~15-20 `name | type` lines; a longer answer is a loop
 MAX_CHUNK_WORDS = 150  # chunks are ~120 tokens; longer texts are cut for the prompt
 MAX_CHUNK_CHARS = 1500
 N_CTX = 2048  # prefix (~450) + chunk (<=~400) + answer (128) fits with room to spare
+MAX_OFF_TEXT_LINES = 2  # consecutive answer lines naming nothing in the chunk
 STOP_STRINGS = ("\n\n", "Text:", "<|im_end|>", "<|endoftext|>", "</s>")
 
 SYSTEM = (
-    "You list the named things in a text. Include people, organizations, places, events and "
-    "activities, products and objects, works (books, songs, films, articles), concepts and topics, "
-    "and dates. Write one per line as `name | type`, where type is one of: "
+    "You list the named things and key topics in a text: people, organizations, places, events and "
+    "activities (plans, classes, trips, hobbies), products and objects, works (books, songs, films, "
+    "articles), concepts and topics, and dates. Write one per line as `name | type`, where type is one of: "
     + ", ".join(ENTITY_TYPES) + ". Copy each name exactly as it is written in the text. "
     "No descriptions, no explanations, no repeats; at most 15 lines."
 )
@@ -105,7 +110,7 @@ class CallRecord:
     evaluated_tokens: int  # prompt tokens actually computed
     output_tokens: int
     seconds: float
-    stop_reason: str  # eog | stop-string | repeat | max-tokens
+    stop_reason: str  # eog | stop-string | repeat | off-text | max-tokens
     raw: str = field(repr=False, default="")
 
 
@@ -127,6 +132,9 @@ class LlmExtractor:
         self.load_seconds = 0.0
         self._llm = None
         self._prefix_tokens: list[int] | None = None
+        # diagnostics: every call (chunk, raw answer, cost) appended as a JSON
+        # line; bench/llm_extract.py --from-log reads it
+        self.call_log = os.environ.get("MRAG_LLM_LOG") or None
 
     @property
     def cache_id(self) -> str:
@@ -199,6 +207,8 @@ class LlmExtractor:
         out = ""
         stop_reason = "max-tokens"
         eog = _eog_checker(llm)
+        matcher = ChunkMatcher(text)
+        off_text = 0
         for tok in llm.generate(tokens, temp=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0):
             if eog(tok):
                 stop_reason = "eog"
@@ -209,9 +219,14 @@ class LlmExtractor:
             if cut is not None:
                 out, stop_reason = out[:cut], "stop-string"
                 break
-            if out.endswith("\n") and _repeats_last_line(out):
-                stop_reason = "repeat"
-                break
+            if out.endswith("\n"):
+                if _repeats_last_line(out):
+                    stop_reason = "repeat"
+                    break
+                off_text = off_text + 1 if _last_line_off_text(out, matcher) else 0
+                if off_text >= MAX_OFF_TEXT_LINES:
+                    stop_reason = "off-text"  # copying the few-shot answers or inventing: the rest is waste
+                    break
             if len(out_ids) >= self.max_new_tokens:
                 break
         seconds = time.perf_counter() - t0
@@ -222,12 +237,25 @@ class LlmExtractor:
         self.tokens_reused += record.reused_tokens
         self.tokens_out += record.output_tokens
         self.seconds += seconds
+        if self.call_log:
+            with open(self.call_log, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"chunk": text, **asdict(record)}, ensure_ascii=False) + "\n")
         return record
 
 
 def _stop_index(out: str) -> int | None:
     hits = [out.find(s) for s in STOP_STRINGS if s in out]
     return min(hits) if hits else None
+
+
+def _last_line_off_text(out: str, matcher: ChunkMatcher) -> bool:
+    """Is the answer's last complete line a name that is not in the chunk?"""
+    lines = [ln for ln in out.split("\n") if ln.strip()]
+    parsed = split_line(lines[-1]) if lines else None
+    if parsed is None:
+        return False
+    name = clean_name(parsed[0])
+    return bool(name) and not matcher.contains(name)
 
 
 def _repeats_last_line(out: str) -> bool:
