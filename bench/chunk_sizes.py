@@ -7,7 +7,7 @@ only in part (more than its 256 word pieces) and the retrieval figures of
 Build the indexes first (a few minutes each), e.g.
     mrag --db /work/tmp/eval/lihua-c80o14.sqlite sync NOTES -x heuristic --chunk-tokens 80 --overlap 14 --json --quiet
 then
-    .venv/bin/python bench/chunk_sizes.py /work/tmp/eval/lihua-c*.sqlite [--golden FILE] [--json]
+    .venv/bin/python bench/chunk_sizes.py /work/tmp/eval/lihua-c*.sqlite [--golden FILE] [--mode M ...] [--json]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ def main() -> None:
     ap.add_argument("--golden", type=Path, default=DEFAULT_GOLDEN)
     ap.add_argument("--mode", action="append", help=f"modes (default {', '.join(MODES)})")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", type=Path, help="also write the JSON rows to this file")
     args = ap.parse_args()
 
     from minirag_cli import db as dbmod
@@ -54,6 +55,8 @@ def main() -> None:
                      "median_pieces": sorted(pieces)[len(pieces) // 2], "modes": run.modes})
         print(f"done {path}", file=sys.stderr)
     rows.sort(key=lambda r: r["chunk_tokens"])
+    if args.save:
+        args.save.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     if args.json:
         print(json.dumps(rows, indent=2))
         return

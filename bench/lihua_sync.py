@@ -44,7 +44,7 @@ def run_sync(db: Path, notes: Path, extra: list[str]) -> tuple[float, dict]:
     return wall, json.loads(proc.stdout)
 
 
-def counts(db: Path) -> tuple[dict, int]:
+def counts(db: Path) -> tuple[dict, int, dict]:
     sys.path.insert(0, str(REPO))
     from minirag_cli import db as dbmod
     from minirag_cli.store import table_counts
@@ -53,10 +53,12 @@ def counts(db: Path) -> tuple[dict, int]:
     try:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # size of the file a user would copy
         rows = table_counts(conn)
+        chunking = {"chunk_tokens": int(dbmod.get_meta(conn, "chunk_tokens") or 0),
+                    "overlap": int(dbmod.get_meta(conn, "overlap_tokens") or 0)}
     finally:
         conn.close()
     size = sum(os.path.getsize(str(db) + s) for s in ("", "-wal") if os.path.exists(str(db) + s))
-    return rows, size
+    return rows, size, chunking
 
 
 def main() -> None:
@@ -94,7 +96,7 @@ def main() -> None:
         fh.write("LiHua: One more line added by bench/lihua_sync.py.\n")
     rel = target.relative_to(notes).as_posix()
     edit_wall, edit = run_sync(db, notes, extra)
-    rows, size = counts(db)
+    rows, size, chunking = counts(db)
 
     checks = {
         "first sync added every file": first["added"] == n_files,
@@ -106,7 +108,7 @@ def main() -> None:
     }
     result = {
         "date": dt.date.today().isoformat(), "files": n_files, "extractor": first["extractor"],
-        "chunking": {"chunk_tokens": args.chunk_tokens, "overlap": args.overlap},
+        "chunking": chunking,
         "first_sync": {"wall_s": round(first_wall, 1), "reported_s": first["seconds"], "chunks": first["chunks"],
                        "embedded": first["embedded"]},
         "resync": {"wall_s": round(resync_wall, 2), "reported_s": resync["seconds"],
@@ -131,7 +133,8 @@ def main() -> None:
 def markdown(r: dict, extra: list[str]) -> str:
     f, s, e = r["first_sync"], r["resync"], r["edit_one"]
     lines = [
-        f"Run {r['date']} (`bench/lihua_sync.py {' '.join(extra)}`, 2 shared cores, noisy):",
+        f"Run {r['date']} (`.venv/bin/python bench/lihua_sync.py`: `mrag sync {' '.join(extra)}`, chunks of {r['chunking']['chunk_tokens']} "
+        f"tokens with {r['chunking']['overlap']} overlap, 2 shared cores, noisy):",
         "",
         "| step | wall | sync's own timer | what it did |",
         "| --- | ---: | ---: | --- |",

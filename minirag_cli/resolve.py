@@ -10,6 +10,7 @@ short keys and keys with digits (dates, versions) only merge exactly.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ FUZZY_THRESHOLD = 90.0
 FUZZY_MIN_LEN = 6
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
 def normalise_key(name: str, type_: str | None = None) -> str:
     if type_ == "date":
         dates = find_dates(name)

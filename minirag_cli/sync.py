@@ -32,6 +32,7 @@ from minirag_cli.walk import DEFAULT_MAX_BYTES, NoteFile, decode_note, looks_bin
 
 RELATION_SENTENCES_PER_CHUNK = 4
 GROUP_CHUNKS = 128
+SYNC_WAL_AUTOCHECKPOINT = 10_000  # pages (~40 MB of WAL) between checkpoints during a sync
 # No name is this long; such runs are inlined images (base64), hashes or
 # minified code. A chunk is bounded in words, not characters, so one such
 # "word" can make a chunk megabytes long, and the extractors' cost grows
@@ -185,12 +186,19 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
     resolver = Resolver.from_db(conn)
     extraction = _Extraction(conn, extractor, summary)
-    for root in roots:
-        root = Path(root).resolve()
-        if not root.is_dir():
-            raise MragError(f"{root} is not a folder.")
-        summary.roots.append(str(root))
-        _sync_root(conn, root, embedder, extraction, resolver, options, progress, summary)
+    # Each file still commits on its own (crash safety); only the copy of WAL
+    # pages back into the main file is batched: every checkpoint fsyncs, and at
+    # the default 1000 pages a big sync checkpoints every few files.
+    conn.execute(f"PRAGMA wal_autocheckpoint = {SYNC_WAL_AUTOCHECKPOINT}")
+    try:
+        for root in roots:
+            root = Path(root).resolve()
+            if not root.is_dir():
+                raise MragError(f"{root} is not a folder.")
+            summary.roots.append(str(root))
+            _sync_root(conn, root, embedder, extraction, resolver, options, progress, summary)
+    finally:
+        conn.execute("PRAGMA wal_autocheckpoint = 1000")
     with dbmod.transaction(conn):
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
         dbmod.set_meta(conn, "extractor", extractor.name)

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from minirag_cli import db
-from minirag_cli.embed import HashingEmbedder
 from minirag_cli.errors import UsageError
 from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search

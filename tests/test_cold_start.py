@@ -132,6 +132,9 @@ def test_error_paths_stay_light(tmp_path, minilm_named_index):
     missing = tmp_path / "nowhere" / "index.sqlite"
     not_sqlite = tmp_path / "notes.sqlite"
     not_sqlite.write_text("this is not a database\n")
+    not_gguf = tmp_path / "model.gguf"
+    not_gguf.write_bytes(b"NOTGGUF" + b"\0" * 64)
+    notes = minilm_named_index.parent.parent / "notes"
     idx = str(minilm_named_index)
     steps = [
         ["frobnicate"],                                         # unknown command
@@ -145,6 +148,10 @@ def test_error_paths_stay_light(tmp_path, minilm_named_index):
         ["--db", str(missing), "eval", str(tmp_path / "no-golden.jsonl")],
         ["--db", idx, "eval", str(tmp_path / "no-golden.jsonl")],
         ["--db", idx, "sync", str(tmp_path / "no-such-folder")],
+        ["--db", idx, "sync", str(notes), "-x", "llm", "-m", str(tmp_path / "missing.gguf")],  # no model file
+        ["--db", idx, "sync", str(notes), "-x", "llm", "-m", str(not_gguf)],                  # not a GGUF
+        ["--db", idx, "ask", "who?", "--model", str(not_gguf)],
+        ["--db", idx, "ask", "who?", "--embedding-model", "hashing:16"],                      # other embedder
     ]
     report, proc = run_steps(steps)
     assert first_offender(report) is None, f"heavy import on {first_offender(report)}"

@@ -5,6 +5,7 @@ GGUF model is configured."""
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from typing import Sequence
 
@@ -162,8 +163,14 @@ class HeuristicExtractor:
         return list(out.values())
 
 
+@functools.lru_cache(maxsize=8192)
+def _whole_word(word: str) -> re.Pattern:
+    # re's own cache holds 512 patterns; one per capitalised word thrashes it
+    return re.compile(rf"\b{re.escape(word)}\b")
+
+
 def _capitalised_elsewhere(text: str, word: str, pos: int) -> bool:
-    for m in re.finditer(rf"\b{re.escape(word)}\b", text):
+    for m in _whole_word(word).finditer(text):
         if m.start() != pos and not SENTENCE_START.search(text[:m.start()]):
             return True
     return False
