@@ -43,8 +43,9 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     table.add_row("entities", str(summary["entities"]))
     table.add_row("extractor", summary["extractor"])
     if summary.get("model_calls") or summary.get("cache_hits"):
+        per_chunk = f", {summary['seconds_per_chunk']:.2f} s/chunk" if summary.get("seconds_per_chunk") else ""
         table.add_row("model", f"{summary['model_calls']} calls, {summary['cache_hits']} cache hits, "
-                               f"{summary['tokens_in']} tokens in / {summary['tokens_out']} out")
+                               f"{summary['tokens_in']} tokens in / {summary['tokens_out']} out{per_chunk}")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     table.add_row("elapsed", f"{summary['seconds']:.1f} s")
     console.print(table)

@@ -39,6 +39,7 @@ CANDIDATES = 50  # per channel, before fusion
 MAX_QUESTION_CHARS = 4000
 # score weights; "time" is the graph's time-edge vote (see graph.time_links)
 WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2}
+DECOMPOSE = True  # a question comparing two events is also searched side by side (question_clauses)
 ANCHOR_DOCUMENTS = 5  # best text documents that seed the graph's time edges
 
 STOPWORDS = frozenset("""
@@ -242,6 +243,33 @@ def score_fuse(scores: dict[str, list[tuple[int, float]]], weights: dict[str, fl
     return sorted(hits.values(), key=lambda h: (-h.score, h.chunk_id))
 
 
+# Words that join two events a question compares in time ("Did A ... before
+# B ...?"): each side names a different note, and one query for both lets
+# the side with more words drown the other.
+_CLAUSE_SPLIT = re.compile(r"\b(?:before|after|then|while|when|and later|and also)\b", re.I)
+MIN_CLAUSE_WORDS = 3
+
+
+def question_clauses(question: str) -> list[str]:
+    """The sides of a question that joins two events with before/after/then/
+    while/when, each with at least MIN_CLAUSE_WORDS content words; [] when the
+    question does not split that way."""
+    parts = [p.strip(" ,?.!") for p in _CLAUSE_SPLIT.split(question)]
+    parts = [p for p in parts
+             if len([w for w in re.findall(r"\w+", p.lower()) if w not in STOPWORDS]) >= MIN_CLAUSE_WORDS]
+    return parts if len(parts) > 1 else []
+
+
+def merge_max(lists: list[list[tuple[int, float]]], normalise: bool = False) -> list[tuple[int, float]]:
+    """Each chunk's best score over several rankings (BM25 lists first scaled
+    to their own best hit, as score_fuse would)."""
+    best: dict[int, float] = {}
+    for ranked in lists:
+        for c, s in (normalised("bm25", ranked) if normalise else ranked):
+            best[c] = max(best.get(c, float("-inf")), s)
+    return sorted(best.items(), key=lambda cs: (-cs[1], cs[0]))
+
+
 # --------------------------------------------------------------------------- search
 
 
@@ -262,10 +290,17 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     rankings: dict[str, list[tuple[int, float]]] = {}
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
+    clauses = question_clauses(question) if DECOMPOSE else []
     if "dense" in channels:
         rankings["dense"] = dense_channel(conn, query_vector)
+        if clauses and embedder is not None:
+            rankings["dense"] = merge_max([rankings["dense"]] + [
+                dense_channel(conn, v) for v in embedder.embed(clauses)])[:CANDIDATES]
     if "bm25" in channels:
         rankings["bm25"] = bm25_channel(conn, question)
+        if clauses:
+            rankings["bm25"] = merge_max([rankings["bm25"]] + [bm25_channel(conn, c) for c in clauses],
+                                         normalise=True)[:CANDIDATES]
     scores = dict(rankings)
     seeds: list[dict] = []
     explain: dict[int, dict] = {}

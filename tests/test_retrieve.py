@@ -159,3 +159,39 @@ def test_search_on_an_empty_index(conn, embedder):
 
     db.ensure_embedder(conn, embedder.name, embedder.dim)
     assert retrieve.search(conn, "anything at all?", embedder=embedder, mode="hybrid").results == []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Did Li Hua ask Yuriko to play music together before Wolfgang proposed to pause the band?",
+     ["Did Li Hua ask Yuriko to play music together", "Wolfgang proposed to pause the band"]),
+    ("Did Hailey bake bread after the oven broke down last week?", ["Did Hailey bake bread", "the oven broke down last week"]),
+    ("When did Li Hua solve the client's project?", []),  # a question word, not a join
+    ("What happened before the trip?", []),  # one side too short to search alone
+    ("Who plays bass in the band?", []),
+])
+def test_question_clauses(question, expected):
+    assert retrieve.question_clauses(question) == expected
+
+
+BAKERY = ("Hailey delivered the fresh sourdough loaf, rye rolls and almond croissants from the bakery "
+          "on her morning delivery round; the bakery oven smelled of sourdough.\n")
+
+
+def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedder, extractor, monkeypatch):
+    # one side of the question has many words that several notes share; the
+    # other names one note in few words: searched whole, that note sinks
+    notes = {f"bakery/{i}.md": BAKERY + "Another round.\n" * i for i in range(8)}
+    notes["gym/squats.md"] = "The trainer postponed squats.\n"
+    write_notes(tmp_path / "notes", notes)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    q = ("Did Hailey deliver the fresh sourdough loaf, rye rolls and almond croissants from the bakery "
+         "before the trainer postponed squats?")
+
+    def rank_of_gym() -> int:
+        res = retrieve.search(conn, q, embedder=embedder, mode="bm25", k=20)
+        return [r["path"] for r in res.results].index("gym/squats.md") + 1
+
+    monkeypatch.setattr(retrieve, "DECOMPOSE", False)
+    whole = rank_of_gym()
+    monkeypatch.setattr(retrieve, "DECOMPOSE", True)
+    assert rank_of_gym() <= 2 < whole

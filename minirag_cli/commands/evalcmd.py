@@ -12,6 +12,7 @@ import typer
 from minirag_cli.cli import app, open_index
 
 THRESHOLD_EXIT_CODE = 3
+MAX_WARNINGS = 20
 
 
 @app.command("eval")
@@ -49,12 +50,15 @@ def eval_command(
     err = stderr_console()
     err.print(f"[dim]eval {golden}: {len(questions)} questions × {len(chosen)} mode(s) on {path}[/]",
               soft_wrap=True, highlight=False)
-    with _progress(err, quiet=as_json) as tick:
+    with _progress(err) as tick:
         run = ev.evaluate(conn, questions, embedder=_index_embedder(conn, embedding_model),
                           modes=chosen, ks=ks, on_question=tick, with_details=details is not None)
-    for item in run.unknown_paths:
+    for item in run.unknown_paths[:MAX_WARNINGS]:
         err.print(f"[yellow]warning[/] line {item['line']} ({item['id']}): {item['path']} is not in the index "
                   "(left out of scoring)", highlight=False)
+    if len(run.unknown_paths) > MAX_WARNINGS:
+        err.print(f"[yellow]warning[/] ... and {len(run.unknown_paths) - MAX_WARNINGS} more unknown paths "
+                  "(all listed under unknown_paths in --json)", highlight=False)
     if details is not None:
         ev.write_details(details, run.details)
     print_json(run.to_dict()) if as_json else render_eval(run.to_dict(), stdout_console())
@@ -77,11 +81,11 @@ def _index_embedder(conn, name: str | None):
 class _progress:
     """A transient progress bar on stderr when it is a terminal; else silent."""
 
-    def __init__(self, console, quiet: bool):
-        self.console, self.quiet, self.bar = console, quiet, None
+    def __init__(self, console):
+        self.console, self.bar = console, None
 
     def __enter__(self):
-        if self.quiet or not self.console.is_terminal:
+        if not self.console.is_terminal:
             return None
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
