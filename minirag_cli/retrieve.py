@@ -18,6 +18,11 @@ Query normalisation for BM25: every word is quoted (no FTS5 syntax from a
 question ever reaches FTS5), stopwords are dropped, and dates written in words
 or in part ("January 6th", "in May", "2026101") become the compact
 yyyymmdd tokens notes carry ("20260106", prefix "202605*").
+
+Question decomposition: a question that joins two events ("Did A ... before
+B ...?") is also searched side by side, dense and BM25 each taking a chunk's
+best score over the whole question and its sides, so the note of the side
+with fewer words is not drowned by the other side's notes.
 """
 
 from __future__ import annotations
@@ -293,7 +298,7 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     clauses = question_clauses(question) if DECOMPOSE else []
     if "dense" in channels:
         rankings["dense"] = dense_channel(conn, query_vector)
-        if clauses and embedder is not None:
+        if clauses and embedder is not None:  # a caller with only a query vector gets the whole question
             rankings["dense"] = merge_max([rankings["dense"]] + [
                 dense_channel(conn, v) for v in embedder.embed(clauses)])[:CANDIDATES]
     if "bm25" in channels:

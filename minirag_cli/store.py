@@ -15,7 +15,6 @@ from typing import Iterable
 
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import now_iso
-from minirag_cli.embed import to_blob
 
 
 @dataclass
@@ -105,6 +104,23 @@ def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[
     return gone
 
 
+HEADER_FIRST_LINE_CHARS = 120
+
+
+def document_header(conn, first_chunk_text: str, entity_ids) -> str:
+    """What every chunk of a document is indexed with besides its text
+    (FTS5 column `header`, migration 0002): the document's first line (a
+    title, a chat export's `Time:` line), at most HEADER_FIRST_LINE_CHARS,
+    and the names of the people it mentions, sorted. Keep in step with the
+    SQL of migrations/0002_chunk_header.sql, which fills older indexes."""
+    first = first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    ids = sorted({int(i) for i in entity_ids})
+    names = [r[0] for r in conn.execute(
+        "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
+        "WHERE e.type = 'person' ORDER BY e.name", (json.dumps(ids),))] if ids else []
+    return (first + "\n" + ", ".join(names)).strip("\n ")
+
+
 def write_document(conn, *, root: str, path: str, content_hash: str, size: int, mtime: float,
                    n_lines: int, chunks: list[PlannedChunk], entity_vectors: dict[str, bytes],
                    embed_missing) -> tuple[int, set[str]]:
@@ -138,12 +154,13 @@ def write_document(conn, *, root: str, path: str, content_hash: str, size: int, 
     chunk_delta: Counter = Counter()
     alias_delta: dict[tuple[int, str], list] = {}
     pair_delta: Counter = Counter()
+    header = document_header(conn, chunks[0].chunk.text if chunks else "", ids.values())
     for pc in chunks:
         c = pc.chunk
         chunk_id = conn.execute(
-            "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash) "
-            "VALUES (?,?,?,?,?,?,?,?,?)",
-            (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash),
+            "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash, "
+            "header) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header),
         ).lastrowid
         conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)", (chunk_id, pc.vector))
         merged: dict[int, PlannedEntity] = {}

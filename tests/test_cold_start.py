@@ -25,8 +25,9 @@ from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
 
 HEAVY = ("torch", "sentence_transformers", "transformers", "llama_cpp")
-# not heavy, but `--help` and `status` have no business loading a model runtime
-MODEL_RUNTIMES = ("onnxruntime", "tokenizers")
+# not heavy, but `--help` and `status` have no business loading a model
+# runtime or numpy (sqlite_vec's package imports numpy; db.py loads vec0 directly)
+MODEL_RUNTIMES = ("onnxruntime", "tokenizers", "numpy")
 
 RUNNER = r"""
 import json, sys

@@ -180,7 +180,8 @@ BAKERY = ("Hailey delivered the fresh sourdough loaf, rye rolls and almond crois
 def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedder, extractor, monkeypatch):
     # one side of the question has many words that several notes share; the
     # other names one note in few words: searched whole, that note sinks
-    notes = {f"bakery/{i}.md": BAKERY + "Another round.\n" * i for i in range(8)}
+    notes = {f"bakery/{i}.md": BAKERY + "Another round.\n" * i for i in range(5)}
+    notes.update({f"garden/{i}.md": f"Watered the tomatoes and the trainer came by on day {i}.\n" for i in range(25)})
     notes["gym/squats.md"] = "The trainer postponed squats.\n"
     write_notes(tmp_path / "notes", notes)
     sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
@@ -195,3 +196,29 @@ def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedd
     whole = rank_of_gym()
     monkeypatch.setattr(retrieve, "DECOMPOSE", True)
     assert rank_of_gym() <= 2 < whole
+
+
+def _chat(speaker: str, topic_line: str) -> str:
+    small_talk = "\n".join(f"{speaker}: line {i} about the weather, the traffic and the weekend plans." for i in range(30))
+    return f"Time: 20260204_15:00\nLiHua: Hi!\n{small_talk}\n{speaker}: {topic_line}\n"
+
+
+def test_document_header_lets_a_later_chunk_match_its_speakers(tmp_path, conn, embedder, extractor):
+    # chat exports write speakers as one token (`JenniferMoore:`), and a
+    # chunk after the first has neither the date line nor a plain "Jennifer"
+    write_notes(tmp_path / "notes", {
+        "chat/jennifer.txt": _chat("JenniferMoore", "Kettlebell swings twice a week, that is my advice."),
+        "chat/adam.txt": _chat("AdamSmith", "Kettlebell swings hurt my back, never again."),
+        **{f"garden/{i}.md": f"Watered the tomatoes on day {i}.\n" for i in range(20)},  # a corpus, for IDF
+    })
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    rows = conn.execute("SELECT d.path, c.seq, c.text, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE c.text LIKE '%Kettlebell%'").fetchall()
+    assert {r[0] for r in rows} == {"chat/jennifer.txt", "chat/adam.txt"} and all(r[1] > 0 for r in rows)
+    for path, _seq, text, header in rows:
+        assert header.startswith("Time: 20260204_15:00\n") and "Li Hua" in header
+        assert not text.startswith("Time:")  # what users see is the note's own text
+    res = retrieve.search(conn, "What did Jennifer say about kettlebell swings?", embedder=embedder, mode="bm25", k=3)
+    assert res.results[0]["path"] == "chat/jennifer.txt" and "Kettlebell" in res.results[0]["text"]
+    from minirag_cli.integrity import verify_index
+    assert verify_index(conn) == []
