@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from minirag_cli.retrieve import STOPWORDS
+
 # --- tunables (measured on the LiHua dev split, see BENCHMARKS.md) ----------
 MAX_SPAN_WORDS = 4
 FUZZY_MIN_KEY = 5  # shorter spans only match exactly
@@ -74,14 +76,10 @@ TIME_MAX_DOCUMENTS = 12  # documents linked by time edges, at most
 RELATION_CANDIDATES = 30  # candidate chunks whose relation sentences are read
 MAX_SEEDS = 12
 
-GROUNDING_STOPWORDS = frozenset("""
-a about above after again against all also am an and any are as at be because been before being below between
-both but by can could did do does doing down during each few for from further had has have having he her here
-hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off
-on once only or other our ours ourselves out over own same she should so some such than that the their theirs
-them themselves then there these they this those through to too under until up very was we were what when where
-which while who whom whose why will with would you your yours yourself yourselves ever tell told ask asked say
-said make made get got go went want wants one two first new last next time day week month year question
+# the keyword channel's stopwords plus words that name no entity in a question
+GROUNDING_STOPWORDS = STOPWORDS | frozenset("""
+also ever tell told ask asked say said make made get got go went want wants one two first new last next time day
+week month year question whose
 """.split())
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
