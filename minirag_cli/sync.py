@@ -173,6 +173,11 @@ class _Extraction:
                         " VALUES (?,?,?,?,?)",
                         (chunks[i].hash, model_id, prompt_version,
                          json.dumps([[m.name, m.type] for m in mentions], ensure_ascii=False), dbmod.now_iso()))
+        # what the extractor adds without the model (exact dates, speakers: see
+        # extract/llm.py `complete`) applies to cached answers too
+        complete = getattr(self.extractor, "complete", None)
+        if complete:
+            return [complete(c.text, r or []) for c, r in zip(chunks, results)]
         return [r or [] for r in results]
 
 

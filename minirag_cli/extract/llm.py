@@ -15,6 +15,13 @@ copying them) or MAX_NEW_TOKENS.
 parse.parse_entities turns the text into mentions and drops names that do
 not occur in the chunk (few-shot names copied into answers).
 
+`complete` adds what needs no model and drops what the graph cannot use:
+small models skip the `Time:` stamp of half the chats and type "tomorrow",
+"Sunday" or "2 PM" as dates; the exact dates and chat speakers of the chunk
+are added (heuristic.find_dates, heuristic.SPEAKER) and relative times are
+dropped. sync applies it to cached answers too, so it needs no new prompt
+version.
+
 The model is loaded on the first chunk that is not in the extraction cache:
 a re-sync that hits the cache never pays for loading it.
 """
@@ -23,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -40,6 +48,7 @@ MAX_NEW_TOKENS = 128  # ~15-20 `name | type` lines; a longer answer is a loop
 MAX_CHUNK_WORDS = 150  # chunks are ~120 tokens; longer texts are cut for the prompt
 MAX_CHUNK_CHARS = 1500
 N_CTX = 2048  # prefix (~450) + chunk (<=~400) + answer (128) fits with room to spare
+PARALLEL = 4  # answers decoded in one batch (generation is memory-bound: ~4 for the price of 1)
 MAX_OFF_TEXT_LINES = 2  # consecutive answer lines naming nothing in the chunk
 STOP_STRINGS = ("\n\n", "Text:", "<|im_end|>", "<|endoftext|>", "</s>")
 
@@ -118,7 +127,8 @@ class LlmExtractor:
     """Entity extraction with a local GGUF model (see the module docstring)."""
 
     def __init__(self, path: Path, identity: str, *, n_ctx: int = N_CTX, n_threads: int | None = None,
-                 max_new_tokens: int = MAX_NEW_TOKENS, prompt_version: str = PROMPT_VERSION):
+                 max_new_tokens: int = MAX_NEW_TOKENS, prompt_version: str = PROMPT_VERSION,
+                 parallel: int | None = None):
         self.path = Path(path)
         self.identity = identity
         self.n_ctx, self.n_threads, self.max_new_tokens = n_ctx, n_threads, max_new_tokens
@@ -132,6 +142,10 @@ class LlmExtractor:
         self.load_seconds = 0.0
         self._llm = None
         self._prefix_tokens: list[int] | None = None
+        self._decoder: _ParallelDecoder | None = None
+        # answers decoded together (see generate_many); $MRAG_PARALLEL overrides
+        env = os.environ.get("MRAG_PARALLEL", "")
+        self.parallel = parallel if parallel is not None else (int(env) if env.isdigit() else PARALLEL)
         # diagnostics: every call (chunk, raw answer, cost) appended as a JSON
         # line; bench/llm_extract.py --from-log reads it
         self.call_log = os.environ.get("MRAG_LLM_LOG") or None
@@ -183,11 +197,17 @@ class LlmExtractor:
 
     # -- extraction ---------------------------------------------------------------------
     def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
-        return [self.extract_one(t)[0] for t in texts]
+        records = self.generate_many(list(texts))
+        return [complete(t, parse_entities(r.raw, t)) for t, r in zip(texts, records)]
 
     def extract_one(self, text: str) -> tuple[list[EntityMention], CallRecord]:
         record = self.generate(text)
-        return parse_entities(record.raw, text), record
+        return complete(text, parse_entities(record.raw, text)), record
+
+    @staticmethod
+    def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
+        """See `complete` (sync calls this on cached answers as well)."""
+        return complete(text, mentions)
 
     def generate(self, text: str) -> CallRecord:
         """One model call: the raw answer and what it cost."""
@@ -203,35 +223,63 @@ class LlmExtractor:
                 break
             reused += 1
         reused = min(reused, len(tokens) - 1)
-        out_ids: list[int] = []
-        out = ""
-        stop_reason = "max-tokens"
-        eog = _eog_checker(llm)
-        matcher = ChunkMatcher(text)
-        off_text = 0
+        answer = _Answer(llm, text, tokens, self.max_new_tokens)
         for tok in llm.generate(tokens, temp=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0):
-            if eog(tok):
-                stop_reason = "eog"
+            if answer.push(tok):
                 break
-            out_ids.append(tok)
-            out = llm.detokenize(out_ids, prev_tokens=tokens).decode("utf-8", "ignore")
-            cut = _stop_index(out)
-            if cut is not None:
-                out, stop_reason = out[:cut], "stop-string"
-                break
-            if out.endswith("\n"):
-                if _repeats_last_line(out):
-                    stop_reason = "repeat"
-                    break
-                off_text = off_text + 1 if _last_line_off_text(out, matcher) else 0
-                if off_text >= MAX_OFF_TEXT_LINES:
-                    stop_reason = "off-text"  # copying the few-shot answers or inventing: the rest is waste
-                    break
-            if len(out_ids) >= self.max_new_tokens:
-                break
-        seconds = time.perf_counter() - t0
-        record = CallRecord(len(tokens), max(reused, 0), len(tokens) - max(reused, 0), len(out_ids),
-                            seconds, stop_reason, out)
+        return self._account(text, answer, len(tokens), reused, time.perf_counter() - t0)
+
+    def generate_many(self, texts: Sequence[str]) -> list[CallRecord]:
+        """Model calls for several chunks. With `parallel` > 1 up to that many
+        answers are decoded together (one pass over the weights yields a token
+        for each; generation is memory-bound on a CPU, so it costs little more
+        than one), every sequence sharing the prefix's KV cells. Same prompt,
+        same greedy decoding and stop rules as `generate`."""
+        if self.parallel <= 1 or len(texts) <= 1:
+            return [self.generate(t) for t in texts]
+        records: list[CallRecord] = []
+        for start in range(0, len(texts), self.parallel):
+            records.extend(self._generate_parallel(texts[start:start + self.parallel]))
+        return records
+
+    def _generate_parallel(self, texts: Sequence[str]) -> list[CallRecord]:
+        llm = self.llm
+        prefix = self.prefix_tokens()
+        decoder = self._decoder
+        if decoder is None:
+            decoder = self._decoder = _ParallelDecoder(llm, self.parallel, self.n_ctx, self.n_threads)
+        prompts = [self.prompt_tokens(t) for t in texts]
+        reused_prefix = decoder.set_prefix(prefix)
+        answers = [_Answer(llm, t, toks, self.max_new_tokens) for t, toks in zip(texts, prompts)]
+        seconds = [0.0] * len(texts)
+        reused = []
+        live: dict[int, tuple[int, int]] = {}  # slot -> (last token, its position)
+        for slot, toks in enumerate(prompts):
+            ts = time.perf_counter()
+            shared = min(len(prefix), len(toks) - 1) if toks[:len(prefix)] == prefix else 0
+            first = decoder.start(slot + 1, toks, shared)
+            reused.append(shared)
+            if not answers[slot].push(first):
+                live[slot] = (first, len(toks))
+            seconds[slot] += time.perf_counter() - ts
+        while live:
+            ts = time.perf_counter()
+            slots = list(live)
+            nxt = decoder.step([(slot + 1, *live[slot]) for slot in slots])
+            share = (time.perf_counter() - ts) / len(slots)
+            for slot, tok in zip(slots, nxt):
+                seconds[slot] += share
+                last, pos = live.pop(slot)
+                if not answers[slot].push(tok):
+                    live[slot] = (tok, pos + 1)
+        if not reused_prefix:  # the prefix was evaluated now: charge it to the first call
+            reused[0] = 0
+        return [self._account(t, a, len(toks), r, sec)
+                for t, a, toks, r, sec in zip(texts, answers, prompts, reused, seconds)]
+
+    def _account(self, text: str, answer: "_Answer", n_prompt: int, reused: int, seconds: float) -> CallRecord:
+        reused = max(reused, 0)
+        record = CallRecord(n_prompt, reused, n_prompt - reused, len(answer.ids), seconds, answer.stop, answer.text)
         self.model_calls += 1
         self.tokens_in += record.evaluated_tokens
         self.tokens_reused += record.reused_tokens
@@ -241,6 +289,174 @@ class LlmExtractor:
             with open(self.call_log, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"chunk": text, **asdict(record)}, ensure_ascii=False) + "\n")
         return record
+
+
+class _Answer:
+    """One answer being generated: its tokens, its text, and the stop rules
+    (see the module docstring). `push` returns True when it is finished."""
+
+    def __init__(self, llm, text: str, prompt: list[int], max_new_tokens: int):
+        self.llm, self.prompt, self.max_new_tokens = llm, prompt, max_new_tokens
+        self.matcher = ChunkMatcher(text)
+        self.eog = _eog_checker(llm)
+        self.ids: list[int] = []
+        self.text = ""
+        self.stop = "max-tokens"
+        self.off_text = 0
+
+    def push(self, tok: int) -> bool:
+        if self.eog(tok):
+            self.stop = "eog"
+            return True
+        self.ids.append(tok)
+        self.text = self.llm.detokenize(self.ids, prev_tokens=self.prompt).decode("utf-8", "ignore")
+        cut = _stop_index(self.text)
+        if cut is not None:
+            self.text, self.stop = self.text[:cut], "stop-string"
+            return True
+        if self.text.endswith("\n"):
+            if _repeats_last_line(self.text):
+                self.stop = "repeat"
+                return True
+            self.off_text = self.off_text + 1 if _last_line_off_text(self.text, self.matcher) else 0
+            if self.off_text >= MAX_OFF_TEXT_LINES:
+                self.stop = "off-text"  # copying the few-shot answers or inventing: the rest is waste
+                return True
+        return len(self.ids) >= self.max_new_tokens
+
+
+class _ParallelDecoder:
+    """A second llama.cpp context over the same loaded weights, with one KV
+    cache shared by several sequences: sequence 0 holds the prompt prefix,
+    sequences 1..n copy its cells (no recomputation) and add their chunk;
+    `step` decodes one token for every live sequence in one batch. Greedy:
+    the argmax of the logits, as the llama.cpp greedy sampler."""
+
+    BATCH = 512
+
+    def __init__(self, llm, n_slots: int, n_ctx: int, n_threads: int | None):
+        import llama_cpp as C
+        import numpy as np
+
+        from minirag_cli.llm import default_threads
+
+        self.C, self.np = C, np
+        params = C.llama_context_default_params()
+        # the prefix once plus n_slots prompts (chunk + answer), each within n_ctx
+        params.n_ctx = n_ctx * n_slots
+        params.n_batch = params.n_ubatch = self.BATCH
+        params.n_seq_max = n_slots + 1
+        params.kv_unified = True
+        params.no_perf = True
+        params.n_threads = params.n_threads_batch = n_threads or default_threads()
+        self.ctx = C.llama_init_from_model(llm._model.model, params)
+        if not self.ctx:
+            raise ModelError("llama.cpp could not create a context for parallel decoding.",
+                             hint="Set MRAG_PARALLEL=1.")
+        self.mem = C.llama_get_memory(self.ctx)
+        self.batch = C.llama_batch_init(self.BATCH, 0, n_slots + 1)
+        self.n_vocab = C.llama_vocab_n_tokens(llm._model.vocab)
+        self.prefix: list[int] = []
+
+    def close(self) -> None:
+        if getattr(self, "batch", None) is not None:
+            self.C.llama_batch_free(self.batch)
+            self.batch = None
+        if getattr(self, "ctx", None):
+            self.C.llama_free(self.ctx)
+            self.ctx = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
+        """entries: (token, position, sequence, want logits), at most BATCH."""
+        b = self.batch
+        b.n_tokens = len(entries)
+        for i, (tok, pos, seq, logits) in enumerate(entries):
+            b.token[i], b.pos[i], b.n_seq_id[i], b.logits[i] = tok, pos, 1, logits
+            b.seq_id[i][0] = seq
+        rc = self.C.llama_decode(self.ctx, b)
+        if rc != 0:
+            raise ModelError(f"llama_decode failed ({rc}) in parallel decoding.", hint="Set MRAG_PARALLEL=1.")
+
+    def _argmax(self, i: int) -> int:
+        logits = self.np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
+        return int(logits.argmax())
+
+    def set_prefix(self, prefix: list[int]) -> bool:
+        """Sequence 0 holds `prefix`; True if it already did."""
+        if prefix == self.prefix:
+            return True
+        self.C.llama_memory_clear(self.mem, True)
+        for start in range(0, len(prefix), self.BATCH):
+            part = prefix[start:start + self.BATCH]
+            self._decode([(tok, start + j, 0, False) for j, tok in enumerate(part)])
+        self.prefix = list(prefix)
+        return False
+
+    def start(self, seq: int, tokens: list[int], shared: int) -> int:
+        """Put a prompt in `seq` (its first `shared` tokens are the prefix) and
+        return the first answer token."""
+        self.C.llama_memory_seq_rm(self.mem, seq, -1, -1)
+        if shared:
+            self.C.llama_memory_seq_cp(self.mem, 0, seq, 0, shared)
+        rest = tokens[shared:]
+        for start in range(0, len(rest), self.BATCH):
+            part = rest[start:start + self.BATCH]
+            last = start + len(part) == len(rest)
+            self._decode([(tok, shared + start + j, seq, last and j == len(part) - 1) for j, tok in enumerate(part)])
+        return self._argmax(len(rest) - 1 - (len(rest) - 1) // self.BATCH * self.BATCH)
+
+    def step(self, live: list[tuple[int, int, int]]) -> list[int]:
+        """live: (sequence, last token, its position) -> the next token of each."""
+        self._decode([(tok, pos, seq, True) for seq, tok, pos in live])
+        return [self._argmax(i) for i in range(len(live))]
+
+
+# "tomorrow", "next Sunday", "weekend", "2 PM", "10:00": typed `date` by small
+# models, but they name no day and would join unrelated chats in the graph
+_RELATIVE_TIME = re.compile(
+    r"^(?:(?:this|next|last|every|each|the|on|a)\s+)*(?:today|tonight|tomorrow|yesterday|now|soon|later|"
+    r"weekends?|weekdays?|mornings?|afternoons?|evenings?|nights?|noon|midnight|days?|weeks?|months?|years?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)(?:\s+(?:morning|afternoon|evening|night|week|weekend))?$",
+    re.IGNORECASE)
+_CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?$|^\d{1,2}(?:st|nd|rd|th)$",
+                    re.IGNORECASE)
+
+
+def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
+    """The model's mentions with relative times dropped, other non-calendar
+    "dates" ("Lunar New Year") typed as events, and the chunk's exact dates
+    and chat speakers added when the model left them out. Idempotent."""
+    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates
+    from minirag_cli.resolve import normalise_key
+
+    out: list[EntityMention] = []
+    keys: set[str] = set()
+
+    def add(m: EntityMention) -> None:
+        key = normalise_key(m.name, m.type)
+        if key and key not in keys:
+            keys.add(key)
+            out.append(m)
+
+    for m in mentions:
+        if m.type == "date" and not find_dates(m.name):
+            if _RELATIVE_TIME.match(m.name.strip()) or _CLOCK.match(m.name.strip()):
+                continue
+            m = EntityMention(m.name, "event")
+        add(m)
+    for match in SPEAKER.finditer(text):
+        speaker = match.group(1).strip()
+        if speaker.lower() not in COMMON_WORDS and len(speaker.split()) <= 4:
+            add(EntityMention(speaker, "person"))
+    for surface, _iso in find_dates(text):
+        add(EntityMention(surface, "date"))
+    return out
 
 
 def _stop_index(out: str) -> int | None:
