@@ -230,7 +230,9 @@ def embed(ctx: Context) -> tuple[str, dict]:
                      "wall ratio"], rows), "",
               "Wall-clock throughput here depends on how many of the 2 cores other jobs leave free (the "
               "issue measured 28 chunks/s for 150-word chunks on a quieter machine); sync sends the model "
-              f"batches of up to {64} texts, one call per group of ~128 chunks (sync.GROUP_CHUNKS).", ""]
+              f"batches of up to {64} texts, one call per group of ~128 chunks (sync.GROUP_CHUNKS). The ONNX "
+              "session is tuned for one-question start-up (no weight prepacking, no re-optimisation at load), "
+              "not for batches: sync keeps sentence-transformers.", ""]
     build = ctx.workdir / "lihua-build.json"
     if build.exists():
         b = json.loads(build.read_text())
