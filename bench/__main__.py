@@ -27,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--questions", type=int, default=60, help="questions per latency scenario")
     ap.add_argument("--lihua-db", type=Path, help="copy this LiHua index (MiniLM) instead of syncing one")
     ap.add_argument("--scale-chunks", type=int, default=100_000, help="size of the scale corpus")
+    ap.add_argument("--reuse-scale", action="store_true",
+                    help="scale: keep the existing 100k index and its sync figures, re-measure latency only")
     ap.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md alone")
     args = ap.parse_args(argv)
     chosen = args.scenarios or DEFAULT_ORDER
@@ -43,9 +45,12 @@ def main(argv: list[str] | None = None) -> int:
         options.append(f"--scale-chunks {args.scale_chunks}")
     if args.lihua_db:
         options.append("--lihua-db LIHUA.sqlite")
+    if args.reuse_scale:
+        options.append("--reuse-scale")
     command = " ".join(["python -m bench"] + options)
     ctx = Context(workdir=args.workdir, runs=args.runs, lihua_db_source=args.lihua_db,
-                  questions=args.questions, scale_chunks=args.scale_chunks, command=command)
+                  questions=args.questions, scale_chunks=args.scale_chunks, command=command,
+                  reuse_scale=args.reuse_scale)
     results = args.workdir / "results"
     results.mkdir(exist_ok=True)
     for name in chosen:

@@ -92,6 +92,22 @@ def cache_experiment(ext: LlmExtractor, texts: list[str]) -> dict:
             "warm_tokens_evaluated_mean": statistics.fmean(warm_tokens)}
 
 
+def parallel_experiment(model: str, texts: list[str], threads: int | None) -> dict:
+    """The same chunks decoded one at a time (parallel=1) and four at a time."""
+    out = {"chunks": len(texts)}
+    raws = {}
+    for n in (1, 4):
+        ext = LlmExtractor.from_path(model, n_threads=threads, parallel=n)
+        ext.generate_many(texts[:1])  # warm: the prefix is in the KV state
+        t0 = time.perf_counter()
+        recs = ext.generate_many(texts)
+        out[f"parallel{n}_seconds_per_chunk"] = round((time.perf_counter() - t0) / len(texts), 2)
+        out[f"parallel{n}_output_tokens"] = sum(r.output_tokens for r in recs)
+        raws[n] = [r.raw for r in recs]
+    out["identical_answers"] = sum(a == b for a, b in zip(raws[1], raws[4]))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--model", help="GGUF model (required unless --from-log)")
@@ -101,6 +117,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="write the report here")
     ap.add_argument("--samples", type=Path, help="write per-chunk outputs (JSON lines) here")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--compare-parallel", type=int, default=0, metavar="N",
+                    help="also time N chunks decoded one at a time vs four at a time (needs --model)")
     args = ap.parse_args()
 
     files = sorted(p for p in args.notes.rglob("*") if p.is_file() and not any(x.startswith(".") for x in p.parts))
@@ -144,11 +162,11 @@ def main() -> None:
             ap.error("--model or --from-log is required")
         started = time.perf_counter()
         calls = []
-        for i, t in enumerate(chunks):
-            calls.append((i, t, ext.generate(t)))
-            if (i + 1) % 10 == 0:
-                el = time.perf_counter() - started
-                print(f"  {i + 1}/{len(chunks)} chunks, {el / (i + 1):.2f} s/chunk", file=sys.stderr)
+        for start in range(0, len(chunks), 8):  # as sync does: answers decoded ext.parallel at a time
+            group = chunks[start:start + 8]
+            calls.extend((start + j, t, rec) for j, (t, rec) in enumerate(zip(group, ext.generate_many(group))))
+            el = time.perf_counter() - started
+            print(f"  {len(calls)}/{len(chunks)} chunks, {el / len(calls):.2f} s/chunk", file=sys.stderr)
         llm_seconds = time.perf_counter() - started
     for i, t, rec in calls:
         kept = parse_entities(rec.raw, t)
@@ -175,6 +193,8 @@ def main() -> None:
         prefix = min(r["reused"] for r in rows[1:] or rows)  # what every call after the first reused
 
     experiment = cache_experiment(ext, chunks[: min(6, len(chunks))]) if ext else None
+    parallel = parallel_experiment(args.model, chunks[: args.compare_parallel], args.threads) \
+        if args.model and args.compare_parallel else None
 
     later = [r for r in rows if r["reused"] > 0] or rows  # warm calls: the prefix came from the KV state
     cold = [r for r in rows if r["reused"] == 0]
@@ -213,6 +233,7 @@ def main() -> None:
             "types": dict(h_types.most_common()),
         },
         "prompt_cache": experiment,
+        "parallel_decoding": parallel,
     }
     text = json.dumps(report, indent=2)
     print(text)

@@ -35,6 +35,7 @@ class Context:
     questions: int = 60
     scale_chunks: int = 100_000
     command: str = "python -m bench"
+    reuse_scale: bool = False
     notes: list[str] = field(default_factory=list)
 
     def env(self, **extra) -> dict:
@@ -323,7 +324,12 @@ def scale(ctx: Context) -> tuple[str, dict]:
     spec = corpus.CorpusSpec(files=files, words_median=200, entities=max(1000, ctx.scale_chunks // 5))
     root, manifest = ctx.corpus_dir(spec)
     db = ctx.workdir / f"scale-{spec.slug()}.sqlite"
-    res = _sync_figures(ctx, root, db, 384, max(2, ctx.runs // 2))
+    previous = ctx.workdir / "results" / "scale.json"
+    if ctx.reuse_scale and db.exists() and previous.exists():
+        # latency only: the index and sync figures of the last full run stay
+        res = {k: v for k, v in json.loads(previous.read_text()).items() if k not in ("manifest", "latency")}
+    else:
+        res = _sync_figures(ctx, root, db, 384, max(2, ctx.runs // 2))
     # the latency part takes long at this size: keep the sync figures if it is interrupted
     (ctx.workdir / "results").mkdir(exist_ok=True)
     (ctx.workdir / "results" / "scale-sync.json").write_text(json.dumps(res, default=str))
@@ -333,6 +339,9 @@ def scale(ctx: Context) -> tuple[str, dict]:
     res.update(manifest=manifest, latency=lat)
     full = res["full"]["summary"]
     lines = _header(f"scale ({full['chunks']:,} chunks)", ctx, f"{ctx.command} scale", load)
+    if ctx.reuse_scale and previous.exists():
+        lines += ["The sync rows and the index are from the last full run of this scenario (`--reuse-scale` "
+                  "re-measures only the latency tables).", ""]
     lines += [f"Synthetic corpus {spec.slug()}: {spec.files} notes, {manifest['words']:,} words, "
               f"{full['chunks']:,} chunks, {full['entities']:,} entities after resolution; Zipf entity "
               f"mentions (s={spec.zipf_s}) plus hubs in {', '.join(f'{h:.0%}' for h in spec.hub_shares)} of "

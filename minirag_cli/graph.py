@@ -20,7 +20,9 @@ Steps (MiniRAG's query side, done in SQL on the index):
    everywhere; each node expands only to its `fanout` strongest neighbours;
    entities in more than `hub_share` of all chunks are neither expanded nor
    reached (the notes' owner, mentioned in half the chunks, would otherwise
-   connect everything to everything); a LIMIT bounds the whole walk.
+   connect everything to everything), entities in more than
+   EXPAND_MAX_CHUNKS are reached but not expanded (hub_share=1 turns both
+   off); a LIMIT bounds the whole walk.
 3. `score_paths`: seed weight x (1 + answer-type nodes on the path + votes of
    the relation sentences near the question on its edges) x the product of
    its edge strengths (MiniRAG Eq. 2 in spirit, the inverse-frequency
@@ -66,8 +68,14 @@ RELATION_MIN_SIM = 0.35
 HUB_SHARE = 0.3  # entities in more than this share of chunks are hubs
 HUB_MIN_CHUNKS = 10  # ... and in more than this many
 FANOUT = 6
+# ... and entities in more than this many chunks are walked to but not from:
+# their neighbour lists run to tens of thousands at 100k chunks (the cost of
+# the walk) and a neighbour of a near-hub is weak evidence. Above every
+# entity of LiHua (2020 chunks) except its hub.
+EXPAND_MAX_CHUNKS = 1000
 WALK_ROW_LIMIT = 2000  # hard bound on the recursive CTE, whatever the graph
 CHUNK_LIMIT = 50
+VOTE_SPREAD = 1000  # a voter in more chunks lists only this many on its own (see VOTE_TOP_SQL)
 RELATION_CHUNK_WEIGHT = 1.0
 DOC_SHARE = 0.5  # a concept named elsewhere in the chunk's document
 TIME_WINDOW_DAYS = 1
@@ -362,19 +370,20 @@ walk(node, path, hops, strength, nchunks) AS (
            w.hops + 1,
            w.strength * json_extract(j.value, '$[1]'),
            json_extract(j.value, '$[2]')
-    FROM walk w, json_each((
+    FROM walk w, json_each(CASE WHEN w.hops < :hops AND w.nchunks <= :expand_max THEN (
         -- the node's `fanout` strongest non-hub neighbours, as one JSON array:
         -- a correlated scalar subquery is how a recursive CTE caps fan-out
-        -- per node without LATERAL joins
+        -- per node without LATERAL joins; the CASE keeps leaves and hubs
+        -- from reading their neighbours at all
         SELECT json_group_array(json_array(dst, strength, chunks)) FROM (
             SELECT nb.dst, nb.weight / sqrt(w.nchunks * e.chunks) AS strength, e.chunks
             FROM (SELECT b AS dst, weight FROM cooccurrence WHERE a = w.node
                   UNION ALL
                   SELECT a AS dst, weight FROM cooccurrence WHERE b = w.node) nb
             JOIN entities e ON e.id = nb.dst
-            WHERE w.hops < :hops AND w.nchunks <= :hub_max AND e.chunks <= :hub_max
+            WHERE e.chunks <= :hub_max
             ORDER BY strength DESC, nb.dst
-            LIMIT :fanout))) j
+            LIMIT :fanout)) ELSE '[]' END) j
     WHERE instr(w.path, '/' || json_extract(j.value, '$[0]') || '/') = 0
     LIMIT :row_limit
 )
@@ -404,10 +413,11 @@ def walk(conn, seed_ids: list[int], *, hops: int = 2, fanout: int = FANOUT, hub_
     0-hop paths), without cycles, hubs not expanded, fan-out capped."""
     if not seed_ids:
         return []
+    limit = hub_max(conn, hub_share)
     rows = conn.execute(WALK_SQL, {
         "seeds": json.dumps([[int(s), 1.0] for s in dict.fromkeys(seed_ids)]),
-        "hops": max(0, int(hops)), "hub_max": hub_max(conn, hub_share), "fanout": int(fanout),
-        "row_limit": int(row_limit),
+        "hops": max(0, int(hops)), "hub_max": limit, "expand_max": limit if hub_share >= 1 else min(limit, EXPAND_MAX_CHUNKS),
+        "fanout": int(fanout), "row_limit": int(row_limit),
     }).fetchall()
     return [WalkPath([int(x) for x in path.strip("/").split("/")], float(strength))
             for _node, path, _hops, strength in rows]
@@ -472,64 +482,94 @@ def score_paths(paths: list[WalkPath], seeds: dict[int, Seed], node_types: dict[
     return scored
 
 
-VOTE_SQL = """
+# Votes for given chunks (the other channels' candidates), whatever their
+# rank. The query starts from the candidates' documents (CROSS JOIN fixes the
+# order): a voter in a fifth of a 100k-chunk index is then looked up in a few
+# hundred chunks, not joined to its 20,000 mentions.
+VOTE_FOR_SQL = """
 WITH
 votes(entity_id, grp, score) AS (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]')
     FROM json_each(:votes)
 ),
-{scope}
+only(chunk_id, document_id) AS (
+    SELECT c.id, c.document_id FROM json_each(:only) j JOIN chunks c ON c.id = j.value
+),
+docs(document_id) AS (SELECT DISTINCT document_id FROM only),
 -- a chunk's vote per concept: the best of the concept's entities it mentions,
 -- weighted by inverse chunk frequency (aliases of one name never add up)
 own AS (
     SELECT m.chunk_id, c.document_id, v.grp,
            max(v.score * ln(1.0 + :total * 1.0 / max(e.chunks, 1))) AS s
-    FROM votes v
-    JOIN mentions m ON m.entity_id = v.entity_id
+    FROM docs d
+    CROSS JOIN chunks c ON c.document_id = d.document_id
+    CROSS JOIN mentions m ON m.chunk_id = c.id
+    JOIN votes v ON v.entity_id = m.entity_id
     JOIN entities e ON e.id = v.entity_id
-    JOIN chunks c ON c.id = m.chunk_id
-    {own_filter}
     GROUP BY m.chunk_id, v.grp
 ),
 -- what the chunk's document mentions elsewhere counts too, at a discount: a
 -- note's date line or title scopes every chunk of it
-doc AS (SELECT document_id, grp, max(s) AS s FROM own GROUP BY document_id, grp),
-{cand}
+doc AS (SELECT document_id, grp, max(s) AS s FROM own GROUP BY document_id, grp)
 SELECT cand.chunk_id,
        sum(max(coalesce(o.s, 0.0), :doc_share * d.s)) AS score,
        json_group_array(o.grp) AS groups
-FROM cand
+FROM only cand
 JOIN doc d ON d.document_id = cand.document_id
 LEFT JOIN own o ON o.chunk_id = cand.chunk_id AND o.grp = d.grp
 GROUP BY cand.chunk_id
 ORDER BY score DESC, cand.chunk_id
 LIMIT :limit
 """
-# the graph's own best chunks: every chunk a voting entity is mentioned in
+# The graph's own best chunks: every chunk a voting entity is mentioned in
 # (its own mentions only: the document discount is for candidates, where it
-# re-weighs what the text channels found)
+# re-weighs what the text channels found). A voter mentioned in more than
+# :spread chunks (a near-hub: the owner in a fifth of the notes) lists only
+# its first :spread mentions (chunk id order, the order ties are broken in)
+# plus the chunks a narrower voter reached: alone it would tie across
+# thousands of chunks, and joining all of them is the cost at 100k chunks.
 VOTE_TOP_SQL = """
 WITH
-votes(entity_id, grp, score) AS (
-    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]')
-    FROM json_each(:votes)
+votes(entity_id, grp, score, chunks) AS (
+    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           e.chunks
+    FROM json_each(:votes) JOIN entities e ON e.id = CAST(json_extract(value, '$[0]') AS INTEGER)
 ),
-own AS (
-    SELECT m.chunk_id, v.grp, max(v.score * ln(1.0 + :total * 1.0 / max(e.chunks, 1))) AS s
+narrow AS (
+    SELECT m.chunk_id, v.grp, max(v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))) AS s
     FROM votes v
     JOIN mentions m ON m.entity_id = v.entity_id
-    JOIN entities e ON e.id = v.entity_id
+    WHERE v.chunks <= :spread
     GROUP BY m.chunk_id, v.grp
+),
+reached(chunk_id) AS (SELECT DISTINCT chunk_id FROM narrow),
+-- the id of a wide voter's :spread-th chunk: its first :spread mentions are one range of the key
+cut(entity_id, last) AS (
+    SELECT v.entity_id, (SELECT chunk_id FROM mentions WHERE entity_id = v.entity_id
+                         ORDER BY chunk_id LIMIT 1 OFFSET :spread - 1)
+    FROM votes v WHERE v.chunks > :spread
+),
+wide_rows(chunk_id, grp, s) AS (
+    SELECT m.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
+    FROM cut
+    JOIN votes v ON v.entity_id = cut.entity_id
+    CROSS JOIN mentions m ON m.entity_id = cut.entity_id AND m.chunk_id <= cut.last
+    UNION ALL
+    SELECT r.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
+    FROM reached r
+    CROSS JOIN mentions m ON m.chunk_id = r.chunk_id
+    JOIN votes v ON v.entity_id = m.entity_id
+    WHERE v.chunks > :spread
+),
+own AS (
+    SELECT chunk_id, grp, s FROM narrow
+    UNION ALL
+    SELECT chunk_id, grp, max(s) FROM wide_rows GROUP BY chunk_id, grp
 )
 SELECT chunk_id, sum(s) AS score, json_group_array(grp) AS groups
-FROM own GROUP BY chunk_id ORDER BY score DESC, chunk_id LIMIT :limit
+FROM (SELECT chunk_id, grp, max(s) AS s FROM own GROUP BY chunk_id, grp)
+GROUP BY chunk_id ORDER BY score DESC, chunk_id LIMIT :limit
 """
-# votes for given chunks (the other channels' candidates), whatever their rank
-VOTE_FOR_SQL = VOTE_SQL.format(
-    scope="only(chunk_id, document_id) AS (SELECT c.id, c.document_id FROM json_each(:only) j "
-          "JOIN chunks c ON c.id = j.value),",
-    own_filter="WHERE c.document_id IN (SELECT document_id FROM only)",
-    cand="cand AS (SELECT chunk_id, document_id FROM only)")
 
 # Time edges: two date entities within :window days are adjacent. From the
 # dates of the anchor documents (the ones the question most clearly hits)
@@ -677,7 +717,7 @@ def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> di
                   "total": p.total_chunks, "doc_share": DOC_SHARE}
         if candidates is None:
             params.pop("doc_share")
-            rows = conn.execute(VOTE_TOP_SQL, {**params, "limit": limit}).fetchall()
+            rows = conn.execute(VOTE_TOP_SQL, {**params, "limit": limit, "spread": VOTE_SPREAD}).fetchall()
         else:
             ids = sorted({int(c) for c in candidates})
             rows = conn.execute(VOTE_FOR_SQL, {**params, "only": json.dumps(ids), "limit": len(ids) + 1}).fetchall()

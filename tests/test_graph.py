@@ -112,6 +112,40 @@ def test_hub_is_neither_expanded_nor_reached(conn):
     assert len(graph.walk(conn, [seed], hops=2, hub_share=0.9)) == 1 + 1 + 3
 
 
+def test_near_hub_is_reached_but_not_expanded(conn, monkeypatch):
+    chunks = add_doc(conn, "near.md", 40)
+    seed, wide, far = (add_entity(conn, n, n.lower()) for n in ("Seed", "Wide", "Far"))
+    mention(conn, seed, chunks[:2])
+    mention(conn, wide, chunks[2:8])  # 6 of 40 chunks: below the hub share
+    mention(conn, far, chunks[8:10])
+    edge(conn, seed, wide), edge(conn, wide, far)
+    assert names_of(graph.walk(conn, [seed], hops=2), {"S": seed, "W": wide, "F": far}) == ["S", "SW", "SWF"]
+    monkeypatch.setattr(graph, "EXPAND_MAX_CHUNKS", 5)
+    assert names_of(graph.walk(conn, [seed], hops=2), {"S": seed, "W": wide, "F": far}) == ["S", "SW"]
+    # hub_share=1 is hub control off: the cap goes with it
+    assert len(graph.walk(conn, [seed], hops=2, hub_share=1.0)) == 3
+
+
+def test_wide_voter_lists_its_first_chunks_and_those_a_narrow_voter_reached(conn, monkeypatch):
+    c = add_doc(conn, "w.md", 60)  # the wide voter in 20 %: below the hub share
+    wide = add_entity(conn, "Wide Name", "widename")
+    narrow = add_entity(conn, "Narrow Name", "narrowname")
+    mention(conn, wide, c[:12])
+    mention(conn, narrow, [c[10], c[20]])
+    p = graph.plan(conn, "Did Wide Name see Narrow Name?", None, hops=0)
+    full = graph.vote(conn, p)
+    assert set(full) == set(c[:12]) | {c[20]}
+    full_for = graph.vote(conn, p, candidates=[c[11]])
+    monkeypatch.setattr(graph, "VOTE_SPREAD", 4)
+    capped = graph.vote(conn, p)
+    # the wide voter's first 4 chunks, plus c[10] where the narrow one votes too
+    assert set(capped) == set(c[:4]) | {c[10], c[20]}
+    assert all(capped[k][0] == pytest.approx(full[k][0]) and capped[k][1] == full[k][1] for k in capped)
+    assert max(capped, key=lambda k: capped[k][0]) == c[10]
+    # candidates are voted for whatever the cap
+    assert graph.vote(conn, p, candidates=[c[11]]) == full_for and full_for[c[11]][0] > 0
+
+
 def test_fanout_caps_neighbours_per_node_strongest_first(conn):
     chunks = add_doc(conn, "fan.md", 60)
     center = add_entity(conn, "Center", "center")
@@ -265,7 +299,7 @@ def test_relations_near_only_reads_given_chunks(tmp_path, conn, embedder, extrac
 def test_walk_sql_has_no_python_graph(conn, chain):
     # the walk is one statement: a recursive CTE with a LIMIT
     assert "WITH RECURSIVE" in graph.WALK_SQL and "LIMIT :row_limit" in graph.WALK_SQL
-    rows = conn.execute(graph.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100,
+    rows = conn.execute(graph.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100, "expand_max": 100,
                                          "fanout": 5, "row_limit": 100}).fetchall()
     assert sorted(r[1] for r in rows) == sorted(f"/{chain['A']}/" + s for s in ("", f"{chain['B']}/",
                                                                                   f"{chain['E']}/"))

@@ -169,6 +169,35 @@ def test_extract_real_model_counts_and_reuses_the_prefix(smol, tmp_path):
         [(t, rec.raw, rec.output_tokens) for t, rec in zip(texts, records)]
 
 
+def test_parallel_decoding_shares_the_prefix_and_is_consistent(smol):
+    ext = fresh(smol, parallel=4)
+    same, other = CORPUS["notes/berlin.md"], CORPUS["notes/reading.md"]
+    recs = ext.generate_many([same, same, same, same, other])
+    prefix = len(ext.prefix_tokens())
+    assert len(recs) == 5 and ext.model_calls == 5
+    assert len({r.raw for r in recs[:4]}) == 1  # one chunk four times in one batch: one answer
+    assert recs[0].reused_tokens == 0  # the prefix was computed for this batch...
+    assert all(r.reused_tokens == prefix for r in recs[1:])  # ...and shared by every other sequence
+    for r in recs:
+        assert r.evaluated_tokens == r.prompt_tokens - r.reused_tokens
+        assert 0 < r.output_tokens <= ext.max_new_tokens and r.seconds > 0
+    assert ext.tokens_out == sum(r.output_tokens for r in recs)
+    mentions = ext.extract([same, other])
+    assert len(mentions) == 2 and ext.model_calls == 7
+    assert all(m.type in ENTITY_TYPES for ms in mentions for m in ms)
+
+
+def test_complete_adds_dates_and_speakers_and_drops_relative_times():
+    from minirag_cli.extract.llm import complete
+
+    text = "Time: 20260403_08:11\nAlice: Your bread is at Hailey's bakery, come tomorrow at 2 PM for the Lunar New Year."
+    got = complete(text, [EntityMention("bread", "product"), EntityMention("tomorrow", "date"),
+                          EntityMention("2 PM", "date"), EntityMention("Lunar New Year", "date")])
+    assert got == [EntityMention("bread", "product"), EntityMention("Lunar New Year", "event"),
+                   EntityMention("Alice", "person"), EntityMention("20260403", "date")]
+    assert complete(text, got) == got
+
+
 def test_greedy_decoding_is_deterministic(smol):
     text = CORPUS["notes/berlin.md"]
     a = fresh(smol).generate(text).raw

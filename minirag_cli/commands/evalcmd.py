@@ -70,10 +70,13 @@ def eval_command(
 
 
 def _index_embedder(conn, name: str | None):
+    """The question embedder `mrag ask` uses (ONNX when a verified export of
+    the index's model exists): eval measures what users get, and skips the
+    seconds of importing torch."""
     from minirag_cli.db import check_embedder, get_meta
-    from minirag_cli.embed import make_embedder
+    from minirag_cli.query_embed import query_embedder
 
-    embedder = make_embedder(name or get_meta(conn, "embedding_model"))
+    embedder = query_embedder(name or get_meta(conn, "embedding_model"))
     check_embedder(conn, embedder.name)
     return embedder
 
