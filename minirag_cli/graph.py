@@ -29,10 +29,11 @@ Steps (MiniRAG's query side, done in SQL on the index):
    weighting being the hub control). A multi-hop path is *good* when it has
    answer-type nodes or relation votes; only good paths let a non-seed vote.
 4. `vote`: each entity takes its best path score; a chunk's vote, per
-   concept, is the best voting entity it mentions times that entity's inverse
-   chunk frequency (aliases of one name never add up), with half weight for
-   concepts its document mentions in other chunks; plus the similarity of its
-   best relation sentence. Votes are reported as a share of what a chunk
+   concept, is the best voting entity it mentions (or, for a name the
+   question spells out, whose name its text holds: `name_occurrences`) times
+   that entity's inverse chunk frequency (aliases of one name never add up),
+   with half weight for concepts its document mentions in other chunks; plus
+   the similarity of its best relation sentence. Votes are reported as a share of what a chunk
    holding every concept would get, so they are in [0, 1].
 5. `time_links`: from the anchor documents (the best text hits) over time
    edges (date entities within a day) to notes of the same people (a shared
@@ -76,6 +77,7 @@ EXPAND_MAX_CHUNKS = 1000
 WALK_ROW_LIMIT = 2000  # hard bound on the recursive CTE, whatever the graph
 CHUNK_LIMIT = 50
 VOTE_SPREAD = 1000  # a voter in more chunks lists only this many on its own (see VOTE_TOP_SQL)
+NAME_TEXT_LIMIT = 1000  # chunks a seed's name is looked up in by text (see name_occurrences)
 RELATION_CHUNK_WEIGHT = 1.0
 DOC_SHARE = 0.5  # a concept named elsewhere in the chunk's document
 TIME_WINDOW_DAYS = 1
@@ -488,25 +490,39 @@ def score_paths(paths: list[WalkPath], seeds: dict[int, Seed], node_types: dict[
 # hundred chunks, not joined to its 20,000 mentions.
 VOTE_FOR_SQL = """
 WITH
-votes(entity_id, grp, score) AS (
-    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+votes(entity_id, grp, score, chunks) AS (
+    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]')
     FROM json_each(:votes)
+),
+extra(entity_id, chunk_id) AS (
+    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
+    FROM json_each(:extra)
 ),
 only(chunk_id, document_id) AS (
     SELECT c.id, c.document_id FROM json_each(:only) j JOIN chunks c ON c.id = j.value
 ),
 docs(document_id) AS (SELECT DISTINCT document_id FROM only),
--- a chunk's vote per concept: the best of the concept's entities it mentions,
--- weighted by inverse chunk frequency (aliases of one name never add up)
-own AS (
-    SELECT m.chunk_id, c.document_id, v.grp,
-           max(v.score * ln(1.0 + :total * 1.0 / max(e.chunks, 1))) AS s
+-- the candidates' documents' chunks, with the entities they mention or spell out
+linked(chunk_id, document_id, entity_id) AS (
+    SELECT c.id, c.document_id, m.entity_id
     FROM docs d
     CROSS JOIN chunks c ON c.document_id = d.document_id
     CROSS JOIN mentions m ON m.chunk_id = c.id
-    JOIN votes v ON v.entity_id = m.entity_id
-    JOIN entities e ON e.id = v.entity_id
-    GROUP BY m.chunk_id, v.grp
+    UNION ALL
+    SELECT c.id, c.document_id, x.entity_id
+    FROM docs d
+    CROSS JOIN chunks c ON c.document_id = d.document_id
+    JOIN extra x ON x.chunk_id = c.id
+),
+-- a chunk's vote per concept: the best of the concept's entities it mentions,
+-- weighted by inverse chunk frequency (aliases of one name never add up)
+own AS (
+    SELECT l.chunk_id, l.document_id, v.grp,
+           max(v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))) AS s
+    FROM linked l
+    JOIN votes v ON v.entity_id = l.entity_id
+    GROUP BY l.chunk_id, v.grp
 ),
 -- what the chunk's document mentions elsewhere counts too, at a discount: a
 -- note's date line or title scopes every chunk of it
@@ -532,15 +548,24 @@ VOTE_TOP_SQL = """
 WITH
 votes(entity_id, grp, score, chunks) AS (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-           e.chunks
-    FROM json_each(:votes) JOIN entities e ON e.id = CAST(json_extract(value, '$[0]') AS INTEGER)
+           json_extract(value, '$[3]')
+    FROM json_each(:votes)
+),
+extra(entity_id, chunk_id) AS (
+    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
+    FROM json_each(:extra)
 ),
 narrow AS (
-    SELECT m.chunk_id, v.grp, max(v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))) AS s
-    FROM votes v
-    JOIN mentions m ON m.entity_id = v.entity_id
-    WHERE v.chunks <= :spread
-    GROUP BY m.chunk_id, v.grp
+    SELECT chunk_id, grp, max(s) AS s FROM (
+        SELECT m.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1)) AS s
+        FROM votes v
+        JOIN mentions m ON m.entity_id = v.entity_id
+        WHERE v.chunks <= :spread
+        UNION ALL
+        -- a seed's name in a chunk's text (bounded lists, wide voters too)
+        SELECT x.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
+        FROM extra x JOIN votes v ON v.entity_id = x.entity_id)
+    GROUP BY chunk_id, grp
 ),
 reached(chunk_id) AS (SELECT DISTINCT chunk_id FROM narrow),
 -- the id of a wide voter's :spread-th chunk: its first :spread mentions are one range of the key
@@ -646,6 +671,31 @@ def time_links(conn, anchors: list[tuple[int, float]], query_vector, *, window: 
                    "sim": round(float(r[5]), 4)} for r in rows if r[1] > 0}
 
 
+def name_occurrences(conn, seeds: list[Seed], limit: int = NAME_TEXT_LIMIT) -> dict[int, list[int]]:
+    """seed entity id -> chunks whose text spells the seed's name out (an
+    FTS5 phrase query, porter-stemmed as BM25 is; at most `limit`, in chunk
+    order; names over `limit` are left to their mentions).
+
+    A small model names a thing in some chunks and misses it in others
+    ("flower beds" extracted in two notes, written in three), so mentions
+    alone make the graph vote for the notes where the model happened to see
+    it. For the names a question spells out, the text decides as well."""
+    out: dict[int, list[int]] = {}
+    if not _has_table(conn, "chunks_fts"):
+        return out
+    for s in seeds:
+        if s.via == "vector" or s.type == "date":
+            continue  # a guess, or a date (dates are matched by key and by the time edges)
+        words = re.findall(r"\w+", s.name.lower())
+        if not words:
+            continue
+        rows = conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid LIMIT ?",
+                            ("text : \"" + " ".join(words) + "\"", limit + 1)).fetchall()
+        if 0 < len(rows) <= limit:
+            out[s.entity_id] = [r[0] for r in rows]
+    return out
+
+
 @dataclass
 class GraphPlan:
     """Everything the graph decided about a question before any chunk is scored."""
@@ -659,6 +709,8 @@ class GraphPlan:
     scored_paths: list[tuple[float, WalkPath, float]]
     total_chunks: int
     ideal: float = 1.0  # the vote of a chunk holding every seed concept and the best relation
+    chunk_counts: dict[int, int] = field(default_factory=dict)  # voting entity -> chunks, for its idf
+    text_hits: dict[int, list[int]] = field(default_factory=dict)  # seed -> chunks spelling its name
 
 
 def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms | None = None,
@@ -695,17 +747,22 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
     # A concept is what one question span names (its exact, alias, word and
     # fuzzy matches are one concept); any other entity is its own concept.
     concepts = {eid: (seed_map[eid].concept if eid in seed_map else f"e:{eid}") for eid in entity_vote}
+    text_hits = name_occurrences(conn, [seed_map[e] for e in entity_vote if e in seed_map])
+    # an entity's chunk count for its inverse frequency: its mentions, or the
+    # chunks that spell its name out when those are more
+    chunk_counts = {eid: max(node_info.get(eid, ("", "", 1))[2], len(text_hits.get(eid, ())))
+                    for eid in entity_vote}
     # The most a chunk can collect: the best vote of every seed concept plus
     # a relation; votes are reported as a share of it, so a chunk that holds
     # everything the question names scores 1 whatever the question.
     best_concept: dict[str, float] = {}
     for eid, (score, _p) in entity_vote.items():
         if eid in seed_map:
-            idf = math.log(1.0 + total / max(1, node_info.get(eid, ("", "", 1))[2]))
+            idf = math.log(1.0 + total / max(1, chunk_counts[eid]))
             best_concept[concepts[eid]] = max(best_concept.get(concepts[eid], 0.0), score * idf)
     ideal = sum(best_concept.values()) + RELATION_CHUNK_WEIGHT
     return GraphPlan(seeds, answer_types, relations, entity_vote, concepts,
-                     {n: i[0] for n, i in node_info.items()}, scored, total, ideal)
+                     {n: i[0] for n, i in node_info.items()}, scored, total, ideal, chunk_counts, text_hits)
 
 
 def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> dict[int, tuple[float, list[str]]]:
@@ -713,7 +770,9 @@ def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> di
     or, with `candidates`, exactly those chunks (zero votes left out)."""
     out: dict[int, tuple[float, list[str]]] = {}
     if p.entity_vote:
-        params = {"votes": json.dumps([[eid, p.concepts[eid], sp[0]] for eid, sp in p.entity_vote.items()]),
+        params = {"votes": json.dumps([[eid, p.concepts[eid], sp[0], p.chunk_counts.get(eid, 1)]
+                                       for eid, sp in p.entity_vote.items()]),
+                  "extra": json.dumps([[eid, c] for eid, hits in p.text_hits.items() for c in hits]),
                   "total": p.total_chunks, "doc_share": DOC_SHARE}
         if candidates is None:
             params.pop("doc_share")

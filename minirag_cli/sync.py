@@ -163,10 +163,14 @@ class _Extraction:
                 results[i] = [EntityMention(n, t) for n, t in json.loads(row[0])]
             else:
                 todo.append(i)
-        if todo:
-            fresh = self.extractor.extract([extractable_text(chunks[i].text) for i in todo])
+        # model answers are committed a few at a time, not per group of files:
+        # at seconds per chunk, an interrupted sync keeps what the model did
+        step = max(1, 2 * int(getattr(self.extractor, "parallel", 1) or 1))
+        for start in range(0, len(todo), step):
+            part = todo[start:start + step]
+            fresh = self.extractor.extract([extractable_text(chunks[i].text) for i in part])
             with dbmod.transaction(self.conn):
-                for i, mentions in zip(todo, fresh):
+                for i, mentions in zip(part, fresh):
                     results[i] = mentions
                     self.conn.execute(
                         "INSERT OR REPLACE INTO extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)"

@@ -317,3 +317,21 @@ def test_llm_terms_vouch_for_a_lower_case_name_and_add_answer_types(conn):
     assert p.answer_types[0] == "work"
     # the seed is of the answer type: its 0-hop path counts it
     assert p.scored_paths[0][2] == 1
+
+
+def test_a_seed_votes_where_its_name_is_written_not_only_where_it_was_extracted(conn):
+    c = add_doc(conn, "beds.md", 2, text="we dug the flower beds") + add_doc(conn, "other.md", 2, text="tea") \
+        + add_doc(conn, "fill.md", 10)
+    beds = add_entity(conn, "flower beds", "flowerbeds", type_="product")
+    mention(conn, beds, [c[0]])  # the model named it in one chunk of two that say it
+    p = graph.plan(conn, "Where are the flower beds?", None, hops=0)
+    assert p.text_hits[beds] == [c[0], c[1]]
+    assert p.chunk_counts[beds] == 2  # the idf counts the chunks that say it
+    votes = graph.vote(conn, p)
+    assert set(votes) == {c[0], c[1]} and votes[c[0]][0] == pytest.approx(votes[c[1]][0])
+    assert graph.vote(conn, p, candidates=[c[1], c[2]]) == {c[1]: votes[c[1]]}
+    # a guess from the question vector is not looked up in the text
+    guess = graph.Seed(beds, "flower beds", "product", 0.6, "vector")
+    assert graph.name_occurrences(conn, [guess]) == {}
+    # a name written in more chunks than the limit is left to its mentions
+    assert graph.name_occurrences(conn, [p.seeds[0]], limit=1) == {}

@@ -212,3 +212,35 @@ def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor)
     s = run(conn, a, embedder, extractor)  # syncing one root leaves the other alone
     assert s.removed == 0 and conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 2
     assert conn.execute("SELECT chunks FROM entities WHERE key='ingridberg'").fetchone()[0] == 2
+
+
+class _CountingModel:
+    """A cached extractor standing in for the GGUF one: answers with the
+    heuristic's names, counts calls, and can die after a number of chunks."""
+
+    name, cache_id, parallel = "fake-llm", "fake-model@p1", 1
+
+    def __init__(self, die_after=None):
+        from minirag_cli.extract.heuristic import HeuristicExtractor
+
+        self.inner, self.seen, self.die_after = HeuristicExtractor(), 0, die_after
+
+    def extract(self, texts):
+        if self.die_after is not None and self.seen + len(texts) > self.die_after:
+            raise KeyboardInterrupt  # the user pressed Ctrl-C mid-sync
+        self.seen += len(texts)
+        return self.inner.extract(texts)
+
+
+def test_interrupted_model_sync_keeps_the_answers_it_paid_for(tmp_path, conn, embedder):
+    # one file group, several model slices: answers are committed per slice
+    write_notes(tmp_path / "n", {f"n{i}.md": f"Anna Weber met Oskar Brandt in Berlin on day {i}.\n"
+                                 for i in range(9)})
+    with pytest.raises(KeyboardInterrupt):
+        run(conn, tmp_path / "n", embedder, _CountingModel(die_after=5))
+    cached = conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
+    assert cached == 4  # two slices of two; the third slice died before it was written
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0  # the group never committed
+    again = _CountingModel()
+    s = run(conn, tmp_path / "n", embedder, again)
+    assert s.cache_hits == 4 and again.seen == 5 and s.added == 9
