@@ -490,12 +490,12 @@ def score_paths(paths: list[WalkPath], seeds: dict[int, Seed], node_types: dict[
 # hundred chunks, not joined to its 20,000 mentions.
 VOTE_FOR_SQL = """
 WITH
-votes(entity_id, grp, score, chunks) AS (
+votes(entity_id, grp, score, chunks) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
            json_extract(value, '$[3]')
     FROM json_each(:votes)
 ),
-extra(entity_id, chunk_id) AS (
+extra(entity_id, chunk_id) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
     FROM json_each(:extra)
 ),
@@ -546,12 +546,12 @@ LIMIT :limit
 # thousands of chunks, and joining all of them is the cost at 100k chunks.
 VOTE_TOP_SQL = """
 WITH
-votes(entity_id, grp, score, chunks) AS (
+votes(entity_id, grp, score, chunks) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
            json_extract(value, '$[3]')
     FROM json_each(:votes)
 ),
-extra(entity_id, chunk_id) AS (
+extra(entity_id, chunk_id) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
     FROM json_each(:extra)
 ),
@@ -559,7 +559,7 @@ narrow AS (
     SELECT chunk_id, grp, max(s) AS s FROM (
         SELECT m.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1)) AS s
         FROM votes v
-        JOIN mentions m ON m.entity_id = v.entity_id
+        CROSS JOIN mentions m ON m.entity_id = v.entity_id
         WHERE v.chunks <= :spread
         UNION ALL
         -- a seed's name in a chunk's text (bounded lists, wide voters too)
