@@ -324,15 +324,14 @@ def scale(ctx: Context) -> tuple[str, dict]:
     spec = corpus.CorpusSpec(files=files, words_median=200, entities=max(1000, ctx.scale_chunks // 5))
     root, manifest = ctx.corpus_dir(spec)
     db = ctx.workdir / f"scale-{spec.slug()}.sqlite"
-    previous = ctx.workdir / "results" / "scale.json"
+    # the sync figures of this corpus, kept apart from the latency run (which is long at this size)
+    previous = ctx.workdir / "results" / f"scale-sync-{spec.slug()}.json"
     if ctx.reuse_scale and db.exists() and previous.exists():
-        # latency only: the index and sync figures of the last full run stay
-        res = {k: v for k, v in json.loads(previous.read_text()).items() if k not in ("manifest", "latency")}
+        res = json.loads(previous.read_text())  # latency only: the index and its sync figures stay
     else:
         res = _sync_figures(ctx, root, db, 384, max(2, ctx.runs // 2))
-    # the latency part takes long at this size: keep the sync figures if it is interrupted
-    (ctx.workdir / "results").mkdir(exist_ok=True)
-    (ctx.workdir / "results" / "scale-sync.json").write_text(json.dumps(res, default=str))
+        previous.parent.mkdir(exist_ok=True)
+        previous.write_text(json.dumps(res, default=str))
     qs = corpus.questions(spec, ctx.questions)
     lat, _ = worker("retrieval", {"db": str(db), "questions": qs, "reps": 2, "hops": 2, "hub_variants": True,
                                   "hub_sample": 12,
