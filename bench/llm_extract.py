@@ -162,8 +162,9 @@ def main() -> None:
             ap.error("--model or --from-log is required")
         started = time.perf_counter()
         calls = []
-        for start in range(0, len(chunks), 8):  # as sync does: answers decoded ext.parallel at a time
-            group = chunks[start:start + 8]
+        step = 2 * ext.parallel  # as sync commits them; answers are decoded ext.parallel at a time
+        for start in range(0, len(chunks), step):
+            group = chunks[start:start + step]
             calls.extend((start + j, t, rec) for j, (t, rec) in enumerate(zip(group, ext.generate_many(group))))
             el = time.perf_counter() - started
             print(f"  {len(calls)}/{len(chunks)} chunks, {el / len(calls):.2f} s/chunk", file=sys.stderr)

@@ -326,7 +326,8 @@ def scale(ctx: Context) -> tuple[str, dict]:
     db = ctx.workdir / f"scale-{spec.slug()}.sqlite"
     # the sync figures of this corpus, kept apart from the latency run (which is long at this size)
     previous = ctx.workdir / "results" / f"scale-sync-{spec.slug()}.json"
-    if ctx.reuse_scale and db.exists() and previous.exists():
+    reused = ctx.reuse_scale and db.exists() and previous.exists()
+    if reused:
         res = json.loads(previous.read_text())  # latency only: the index and its sync figures stay
     else:
         res = _sync_figures(ctx, root, db, 384, max(2, ctx.runs // 2))
@@ -339,7 +340,7 @@ def scale(ctx: Context) -> tuple[str, dict]:
     res.update(manifest=manifest, latency=lat)
     full = res["full"]["summary"]
     lines = _header(f"scale ({full['chunks']:,} chunks)", ctx, f"{ctx.command} scale", load)
-    if ctx.reuse_scale and previous.exists():
+    if reused:
         lines += ["The sync rows and the index are from the last full run of this scenario (`--reuse-scale` "
                   "re-measures only the latency tables).", ""]
     lines += [f"Synthetic corpus {spec.slug()}: {spec.files} notes, {manifest['words']:,} words, "

@@ -416,9 +416,10 @@ def walk(conn, seed_ids: list[int], *, hops: int = 2, fanout: int = FANOUT, hub_
     if not seed_ids:
         return []
     limit = hub_max(conn, hub_share)
+    expand_max = limit if hub_share >= 1 else min(limit, EXPAND_MAX_CHUNKS)  # hub_share=1: hub control off
     rows = conn.execute(WALK_SQL, {
         "seeds": json.dumps([[int(s), 1.0] for s in dict.fromkeys(seed_ids)]),
-        "hops": max(0, int(hops)), "hub_max": limit, "expand_max": limit if hub_share >= 1 else min(limit, EXPAND_MAX_CHUNKS),
+        "hops": max(0, int(hops)), "hub_max": limit, "expand_max": expand_max,
         "fanout": int(fanout), "row_limit": int(row_limit),
     }).fetchall()
     return [WalkPath([int(x) for x in path.strip("/").split("/")], float(strength))
@@ -484,13 +485,11 @@ def score_paths(paths: list[WalkPath], seeds: dict[int, Seed], node_types: dict[
     return scored
 
 
-# Votes for given chunks (the other channels' candidates), whatever their
-# rank. The query starts from the candidates' documents (CROSS JOIN fixes the
-# order): a voter in a fifth of a 100k-chunk index is then looked up in a few
-# hundred chunks, not joined to its 20,000 mentions.
-VOTE_FOR_SQL = """
-WITH
-votes(entity_id, grp, score, chunks) AS MATERIALIZED (
+# The inputs of both vote queries: each voting entity with its concept, its
+# weight (path score x inverse chunk frequency, computed once in `plan`) and
+# its chunk count; and the chunks whose text spells out a seed's name.
+VOTE_INPUTS = """
+votes(entity_id, grp, w, chunks) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
            json_extract(value, '$[3]')
     FROM json_each(:votes)
@@ -498,7 +497,13 @@ votes(entity_id, grp, score, chunks) AS MATERIALIZED (
 extra(entity_id, chunk_id) AS MATERIALIZED (
     SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
     FROM json_each(:extra)
-),
+),"""
+
+# Votes for given chunks (the other channels' candidates), whatever their
+# rank. The query starts from the candidates' documents (CROSS JOIN fixes the
+# order): a voter in a fifth of a 100k-chunk index is then looked up in a few
+# hundred chunks, not joined to its 20,000 mentions.
+VOTE_FOR_SQL = "WITH" + VOTE_INPUTS + """
 only(chunk_id, document_id) AS (
     SELECT c.id, c.document_id FROM json_each(:only) j JOIN chunks c ON c.id = j.value
 ),
@@ -515,11 +520,10 @@ linked(chunk_id, document_id, entity_id) AS (
     CROSS JOIN chunks c ON c.document_id = d.document_id
     JOIN extra x ON x.chunk_id = c.id
 ),
--- a chunk's vote per concept: the best of the concept's entities it mentions,
--- weighted by inverse chunk frequency (aliases of one name never add up)
+-- a chunk's vote per concept: the best of the concept's entities it mentions
+-- (aliases of one name never add up)
 own AS (
-    SELECT l.chunk_id, l.document_id, v.grp,
-           max(v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))) AS s
+    SELECT l.chunk_id, l.document_id, v.grp, max(v.w) AS s
     FROM linked l
     JOIN votes v ON v.entity_id = l.entity_id
     GROUP BY l.chunk_id, v.grp
@@ -544,28 +548,16 @@ LIMIT :limit
 # its first :spread mentions (chunk id order, the order ties are broken in)
 # plus the chunks a narrower voter reached: alone it would tie across
 # thousands of chunks, and joining all of them is the cost at 100k chunks.
-VOTE_TOP_SQL = """
-WITH
-votes(entity_id, grp, score, chunks) AS MATERIALIZED (
-    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-           json_extract(value, '$[3]')
-    FROM json_each(:votes)
-),
-extra(entity_id, chunk_id) AS MATERIALIZED (
-    SELECT CAST(json_extract(value, '$[0]') AS INTEGER), CAST(json_extract(value, '$[1]') AS INTEGER)
-    FROM json_each(:extra)
-),
-narrow AS (
-    SELECT chunk_id, grp, max(s) AS s FROM (
-        SELECT m.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1)) AS s
-        FROM votes v
-        CROSS JOIN mentions m ON m.entity_id = v.entity_id
-        WHERE v.chunks <= :spread
-        UNION ALL
-        -- a seed's name in a chunk's text (bounded lists, wide voters too)
-        SELECT x.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
-        FROM extra x JOIN votes v ON v.entity_id = x.entity_id)
-    GROUP BY chunk_id, grp
+VOTE_TOP_SQL = "WITH" + VOTE_INPUTS + """
+narrow(chunk_id, grp, s) AS MATERIALIZED (
+    SELECT m.chunk_id, v.grp, v.w
+    FROM votes v
+    CROSS JOIN mentions m ON m.entity_id = v.entity_id
+    WHERE v.chunks <= :spread
+    UNION ALL
+    -- a seed's name in a chunk's text (bounded lists, wide voters too)
+    SELECT x.chunk_id, v.grp, v.w
+    FROM extra x JOIN votes v ON v.entity_id = x.entity_id
 ),
 reached(chunk_id) AS (SELECT DISTINCT chunk_id FROM narrow),
 -- the id of a wide voter's :spread-th chunk: its first :spread mentions are one range of the key
@@ -574,26 +566,26 @@ cut(entity_id, last) AS (
                          ORDER BY chunk_id LIMIT 1 OFFSET :spread - 1)
     FROM votes v WHERE v.chunks > :spread
 ),
-wide_rows(chunk_id, grp, s) AS (
-    SELECT m.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
+wide(chunk_id, grp, s) AS (
+    SELECT m.chunk_id, v.grp, v.w
     FROM cut
     JOIN votes v ON v.entity_id = cut.entity_id
     CROSS JOIN mentions m ON m.entity_id = cut.entity_id AND m.chunk_id <= cut.last
     UNION ALL
-    SELECT r.chunk_id, v.grp, v.score * ln(1.0 + :total * 1.0 / max(v.chunks, 1))
+    SELECT r.chunk_id, v.grp, v.w
     FROM reached r
     CROSS JOIN mentions m ON m.chunk_id = r.chunk_id
     JOIN votes v ON v.entity_id = m.entity_id
     WHERE v.chunks > :spread
 ),
+-- a chunk's vote per concept: the best of the concept's entities (aliases of one name never add up)
 own AS (
-    SELECT chunk_id, grp, s FROM narrow
-    UNION ALL
-    SELECT chunk_id, grp, max(s) FROM wide_rows GROUP BY chunk_id, grp
+    SELECT chunk_id, grp, max(s) AS s
+    FROM (SELECT * FROM narrow UNION ALL SELECT * FROM wide)
+    GROUP BY chunk_id, grp
 )
 SELECT chunk_id, sum(s) AS score, json_group_array(grp) AS groups
-FROM (SELECT chunk_id, grp, max(s) AS s FROM own GROUP BY chunk_id, grp)
-GROUP BY chunk_id ORDER BY score DESC, chunk_id LIMIT :limit
+FROM own GROUP BY chunk_id ORDER BY score DESC, chunk_id LIMIT :limit
 """
 
 # Time edges: two date entities within :window days are adjacent. From the
@@ -707,10 +699,10 @@ class GraphPlan:
     concepts: dict[int, str]  # voting entity -> concept
     names: dict[int, str]
     scored_paths: list[tuple[float, WalkPath, float]]
-    total_chunks: int
     ideal: float = 1.0  # the vote of a chunk holding every seed concept and the best relation
     chunk_counts: dict[int, int] = field(default_factory=dict)  # voting entity -> chunks, for its idf
     text_hits: dict[int, list[int]] = field(default_factory=dict)  # seed -> chunks spelling its name
+    weights: dict[int, float] = field(default_factory=dict)  # voting entity -> path score x idf
 
 
 def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms | None = None,
@@ -752,17 +744,21 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
     # chunks that spell its name out when those are more
     chunk_counts = {eid: max(node_info.get(eid, ("", "", 1))[2], len(text_hits.get(eid, ())))
                     for eid in entity_vote}
+    # what a mention of the entity is worth to a chunk: its path score times
+    # its inverse chunk frequency
+    weights = {eid: score * math.log(1.0 + total / max(1, chunk_counts[eid]))
+               for eid, (score, _p) in entity_vote.items()}
     # The most a chunk can collect: the best vote of every seed concept plus
     # a relation; votes are reported as a share of it, so a chunk that holds
     # everything the question names scores 1 whatever the question.
     best_concept: dict[str, float] = {}
-    for eid, (score, _p) in entity_vote.items():
+    for eid, w in weights.items():
         if eid in seed_map:
-            idf = math.log(1.0 + total / max(1, chunk_counts[eid]))
-            best_concept[concepts[eid]] = max(best_concept.get(concepts[eid], 0.0), score * idf)
+            best_concept[concepts[eid]] = max(best_concept.get(concepts[eid], 0.0), w)
     ideal = sum(best_concept.values()) + RELATION_CHUNK_WEIGHT
     return GraphPlan(seeds, answer_types, relations, entity_vote, concepts,
-                     {n: i[0] for n, i in node_info.items()}, scored, total, ideal, chunk_counts, text_hits)
+                     {n: i[0] for n, i in node_info.items()}, scored, ideal, chunk_counts, text_hits,
+                     weights)
 
 
 def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> dict[int, tuple[float, list[str]]]:
@@ -770,10 +766,10 @@ def vote(conn, p: GraphPlan, *, limit: int = CHUNK_LIMIT, candidates=None) -> di
     or, with `candidates`, exactly those chunks (zero votes left out)."""
     out: dict[int, tuple[float, list[str]]] = {}
     if p.entity_vote:
-        params = {"votes": json.dumps([[eid, p.concepts[eid], sp[0], p.chunk_counts.get(eid, 1)]
-                                       for eid, sp in p.entity_vote.items()]),
+        params = {"votes": json.dumps([[eid, p.concepts[eid], p.weights[eid], p.chunk_counts[eid]]
+                                       for eid in p.entity_vote]),
                   "extra": json.dumps([[eid, c] for eid, hits in p.text_hits.items() for c in hits]),
-                  "total": p.total_chunks, "doc_share": DOC_SHARE}
+                  "doc_share": DOC_SHARE}
         if candidates is None:
             params.pop("doc_share")
             rows = conn.execute(VOTE_TOP_SQL, {**params, "limit": limit, "spread": VOTE_SPREAD}).fetchall()
