@@ -706,10 +706,13 @@ class GraphPlan:
 
 
 def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms | None = None,
-         candidates=None, fanout: int = FANOUT, hub_share: float = HUB_SHARE) -> GraphPlan:
-    """Ground, walk and score paths: which entities vote, and how much.
-    Relation votes come from the relations of the candidate chunks."""
-    seeds = ground(conn, question, query_vector, terms=terms)
+         candidates=None, fanout: int = FANOUT, hub_share: float = HUB_SHARE,
+         seeds: list[Seed] | None = None) -> GraphPlan:
+    """Ground (unless the caller already did: `seeds`), walk and score paths:
+    which entities vote, and how much. Relation votes come from the
+    relations of the candidate chunks."""
+    if seeds is None:
+        seeds = ground(conn, question, query_vector, terms=terms)
     answer_types = list(dict.fromkeys((terms.answer_types if terms else []) + answer_types_for(question)))
     # relation sentences are read from the best candidates only: each costs a
     # vector lookup, and a relation deep in the list rarely changes a rank
@@ -813,7 +816,7 @@ def explain_chunk(p: GraphPlan, chunk_id: int, groups: list[str]) -> dict:
 
 def graph_channel(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms | None = None,
                   limit: int = CHUNK_LIMIT, candidates=None, anchors: list[tuple[int, float]] | None = None,
-                  fanout: int = FANOUT, hub_share: float = HUB_SHARE) -> GraphVotes:
+                  fanout: int = FANOUT, hub_share: float = HUB_SHARE, seeds: list[Seed] | None = None) -> GraphVotes:
     """The graph's votes for a question.
 
     `candidates`: chunk ids the other channels found; the graph votes for
@@ -822,6 +825,7 @@ def graph_channel(conn, question: str, query_vector, *, hops: int = 2, terms: Qu
     `anchors`: (document id, weight in (0, 1]) the question most clearly hits
     (retrieve.py passes the best documents of the other channels; alone, the
     graph uses its own best); they seed the time edges.
+    `seeds`: the question's grounding, when the caller has it already.
 
     `ranking` is the graph's own best chunks; `votes` maps every chunk the
     graph has an opinion on (its list and the candidates) to a vote in [0, 1].
@@ -829,7 +833,7 @@ def graph_channel(conn, question: str, query_vector, *, hops: int = 2, terms: Qu
     ordered = list(dict.fromkeys(candidates or ()))  # best first, when the caller knows
     candidates = set(ordered)
     p = plan(conn, question, query_vector, hops=hops, terms=terms, candidates=ordered,
-             fanout=fanout, hub_share=hub_share)
+             fanout=fanout, hub_share=hub_share, seeds=seeds)
     out = GraphVotes(seeds=[s.to_dict() for s in p.seeds], answer_types=p.answer_types)
     top = vote(conn, p, limit=limit)
     if not candidates and top:

@@ -28,16 +28,23 @@ with fewer words is not drowned by the other side's notes.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import numpy as np
 
+from minirag_cli import db
 from minirag_cli.errors import UsageError
 
 CHANNELS = ("dense", "bm25", "graph")
 RRF_K = 60
 CANDIDATES = 50  # per channel, before fusion
+# From this many chunks on, the dense scan (sqlite-vec brute force, about
+# 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
+# graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k
+# chunks (BENCHMARKS.md). Below it the scan is cheaper than the hand-off.
+PARALLEL_MIN_CHUNKS = 20_000
 # A question is a few sentences; a pasted document would make the graph
 # channel ground thousands of spans (SQLite's variable limit) and MiniLM reads
 # 256 word pieces anyway. Longer questions are refused with a UsageError.
@@ -199,6 +206,48 @@ def dense_channel(conn, query_vector: np.ndarray, limit: int = CANDIDATES) -> li
     return [(r[0], 1.0 - r[1]) for r in rows]
 
 
+def dense_ranking(conn, vectors: list[np.ndarray]) -> list[tuple[int, float]]:
+    """The dense channel for a question (vectors[0]) and its sides (the rest):
+    each chunk's best similarity over them."""
+    ranked = dense_channel(conn, vectors[0])
+    if len(vectors) > 1:
+        ranked = merge_max([ranked] + [dense_channel(conn, v) for v in vectors[1:]])[:CANDIDATES]
+    return ranked
+
+
+class _Concurrent:
+    """`fn(connection)` run in a thread on the sibling connection to the same
+    index file (db.sibling); `result()` waits for it and re-raises its error.
+    Runs inline on `conn` when there is no sibling (an in-memory index)."""
+
+    def __init__(self, conn, fn):
+        self._value = self._error = self._thread = None
+        other = db.sibling(conn)
+        if other is None:
+            self._value = fn(conn)
+            return
+
+        def run():
+            try:
+                self._value = fn(other)
+            except BaseException as exc:  # handed to the caller by result()
+                self._error = exc
+
+        self._thread = threading.Thread(target=run, name="mrag-dense", daemon=True)
+        self._thread.start()
+
+    def result(self):
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+def _large(conn) -> bool:
+    return (conn.execute("SELECT coalesce(max(id), 0) FROM chunks").fetchone()[0] or 0) >= PARALLEL_MIN_CHUNKS
+
+
 # --------------------------------------------------------------------------- fusion
 
 
@@ -296,23 +345,32 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
     clauses = question_clauses(question) if DECOMPOSE else []
+    dense = None
     if "dense" in channels:
-        rankings["dense"] = dense_channel(conn, query_vector)
+        vectors = [query_vector]
         if clauses and embedder is not None:  # a caller with only a query vector gets the whole question
-            rankings["dense"] = merge_max([rankings["dense"]] + [
-                dense_channel(conn, v) for v in embedder.embed(clauses)])[:CANDIDATES]
+            vectors += list(embedder.embed(clauses))
+        if _large(conn):
+            dense = _Concurrent(conn, lambda c: dense_ranking(c, vectors))
+        else:
+            rankings["dense"] = dense_ranking(conn, vectors)
     if "bm25" in channels:
         rankings["bm25"] = bm25_channel(conn, question)
         if clauses:
             rankings["bm25"] = merge_max([rankings["bm25"]] + [bm25_channel(conn, c) for c in clauses],
                                          normalise=True)[:CANDIDATES]
+    seeds_found = None
+    if "graph" in channels:
+        from minirag_cli import graph
+
+        seeds_found = graph.ground(conn, question, query_vector, terms=terms)  # while the dense scan runs
+    if dense is not None:
+        rankings = {"dense": dense.result(), **rankings}
     scores = dict(rankings)
     seeds: list[dict] = []
     explain: dict[int, dict] = {}
     paths: list[dict] = []
     if "graph" in channels:
-        from minirag_cli import graph
-
         candidates: list[int] = []
         anchors = None
         if rankings:  # the documents the text channels hit hardest seed the time edges
@@ -321,7 +379,7 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
             anchors = graph._documents_of(conn, [(h.chunk_id, h.score) for h in text[:4 * ANCHOR_DOCUMENTS]],
                                           n=ANCHOR_DOCUMENTS)
         g = graph.graph_channel(conn, question, query_vector, hops=hops, terms=terms,
-                                candidates=candidates, anchors=anchors)
+                                candidates=candidates, anchors=anchors, seeds=seeds_found)
         rankings["graph"] = g.ranking
         scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
         scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))

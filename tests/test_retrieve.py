@@ -113,6 +113,41 @@ def test_search_every_mode(synced, embedder, mode):
     assert set(d) >= {"query", "mode", "seeds", "results"}
 
 
+def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embedder, monkeypatch):
+    import threading
+
+    questions = ["Where did Wolfgang Schulz meet Jennifer Moore?", "What did he say on January 6th?",
+                 "Did Jennifer Moore call before the Lunch with wolfgang schulz?"]
+    inline = [retrieve.search(synced, q, embedder=embedder, k=10).to_dict() for q in questions]
+    seen = []
+    original = retrieve.dense_ranking
+
+    def spy(conn, vectors):
+        seen.append((conn, threading.current_thread().name))
+        return original(conn, vectors)
+
+    monkeypatch.setattr(retrieve, "dense_ranking", spy)
+    monkeypatch.setattr(retrieve, "PARALLEL_MIN_CHUNKS", 1)
+    threaded = [retrieve.search(synced, q, embedder=embedder, k=10).to_dict() for q in questions]
+    assert threaded == inline
+    assert len(seen) == 3 and {name for _c, name in seen} == {"mrag-dense"}
+    sibling = seen[0][0]
+    assert sibling is not synced and all(c is sibling for c, _n in seen)  # one sibling, reused
+    synced.close()
+    with pytest.raises(Exception):  # closed together with its connection
+        sibling.execute("SELECT 1")
+
+
+def test_an_error_in_the_dense_thread_reaches_the_caller(synced, embedder, monkeypatch):
+    def broken(conn, vectors):
+        raise RuntimeError("scan failed")
+
+    monkeypatch.setattr(retrieve, "dense_ranking", broken)
+    monkeypatch.setattr(retrieve, "PARALLEL_MIN_CHUNKS", 1)
+    with pytest.raises(RuntimeError, match="scan failed"):
+        retrieve.search(synced, "Where did Wolfgang Schulz meet Jennifer Moore?", embedder=embedder)
+
+
 def test_graph_adds_votes_and_never_removes_hits(synced, embedder):
     q = "Where did Wolfgang Schulz meet Jennifer Moore?"
     text = retrieve.search(synced, q, embedder=embedder, mode="dense,bm25", k=100)
