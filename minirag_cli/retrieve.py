@@ -40,6 +40,12 @@ from minirag_cli.errors import UsageError
 CHANNELS = ("dense", "bm25", "graph")
 RRF_K = 60
 CANDIDATES = 50  # per channel, before fusion
+# BM25 weight of a chunk's `header` column (its note's first line and the
+# people the note names) against its text: a question that names who spoke
+# is matched by every chunk of their conversations. Measured on the LiHua
+# dev split, header weights 0.5 / 1 / 1.5 / 2 / 3 gave hybrid MRR 0.841 /
+# 0.844 / 0.846 / 0.851 / 0.851 (BENCHMARKS.md, "Retrieval modes").
+HEADER_WEIGHT = 2.0
 # From this many chunks on, the dense scan (sqlite-vec brute force, about
 # 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
 # graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k
@@ -191,8 +197,8 @@ def bm25_channel(conn, question: str, limit: int = CANDIDATES) -> list[tuple[int
     if not q:
         return []
     rows = conn.execute(
-        "SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
-        (q, limit)).fetchall()
+        "SELECT rowid, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
+        (HEADER_WEIGHT, q, limit)).fetchall()
     return [(r[0], -r[1]) for r in rows]
 
 

@@ -79,6 +79,22 @@ def test_fts_query_is_always_safe(conn, question):
         conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", (q,)).fetchall()
 
 
+def test_bm25_weighs_a_header_match_by_header_weight(conn, monkeypatch):
+    # two chunks mirror each other: "gamma" is in one's header and the other's
+    # text, columns of equal length, so their BM25 scores differ by the weight alone
+    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
+                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
+    for cid, text, header in [(1, "alpha beta", "gamma delta"), (2, "gamma delta", "alpha beta")]:
+        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
+                     "n_tokens, hash, header) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h', ?)", (cid, cid, text, header))
+    assert retrieve.HEADER_WEIGHT > 1
+    scores = dict(retrieve.bm25_channel(conn, "gamma"))
+    assert scores[1] > scores[2] * 1.2
+    monkeypatch.setattr(retrieve, "HEADER_WEIGHT", 1.0)
+    scores = dict(retrieve.bm25_channel(conn, "gamma"))
+    assert scores[1] == pytest.approx(scores[2])
+
+
 NOTES = {
     "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band.\n"
                           "He met Jennifer Moore at Harbor Hall in Berlin.\n",
