@@ -181,11 +181,20 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
+_QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
+
+
 def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     """A safe FTS5 query: every word quoted, OR-ed (no syntax reaches FTS5),
-    plus `extra_terms` that are already well-formed (date_terms)."""
+    plus `extra_terms` that are already well-formed (date_terms). A phrase
+    the question puts in quotes ("Overwatch 3") is also a phrase term, so a
+    chunk holding it in that order outranks one holding the words apart."""
     words = [w for w in re.findall(r"\w+", question.lower()) if w not in STOPWORDS and len(w) > 1]
     terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
+    for match in _QUOTED.finditer(question):
+        phrase = re.findall(r"\w+", (match.group(1) or match.group(2)).lower())
+        if len(phrase) > 1:
+            terms.append('"' + " ".join(phrase[:16]) + '"')
     terms = list(dict.fromkeys(terms))
     if not terms:
         return None

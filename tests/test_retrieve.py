@@ -95,6 +95,20 @@ def test_bm25_weighs_a_header_match_by_header_weight(conn, monkeypatch):
     assert scores[1] == pytest.approx(scores[2])
 
 
+def test_a_quoted_phrase_ranks_chunks_holding_it_in_order_first(conn):
+    assert retrieve.fts_query('Who saw the movie "Overwatch 3"?').endswith(' OR "overwatch 3"')
+    assert retrieve.fts_query("a \u201cCentral Perk\u201d cafe").endswith('"central perk"')
+    assert '"x y"' not in retrieve.fts_query('unbalanced "x y')  # stays word by word
+    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
+                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
+    for cid, text in [(1, "we saw overwatch 3 at the cinema with friends and family"),
+                      (2, "overwatch night, 3 hours")]:  # shorter: wins on the words alone
+        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
+                     "n_tokens, hash) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h')", (cid, cid, text))
+    assert [c for c, _s in retrieve.bm25_channel(conn, "overwatch 3")] == [2, 1]
+    assert [c for c, _s in retrieve.bm25_channel(conn, '"overwatch 3"')] == [1, 2]
+
+
 NOTES = {
     "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band.\n"
                           "He met Jennifer Moore at Harbor Hall in Berlin.\n",
