@@ -79,14 +79,20 @@ def test_fts_query_is_always_safe(conn, question):
         conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", (q,)).fetchall()
 
 
+def _insert_chunks(conn, rows: list[tuple[int, str, str]]) -> None:
+    """(id, text, header) chunks of one document, straight into the tables
+    (the FTS5 triggers index them), for BM25 tests that need exact texts."""
+    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
+                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
+    for cid, text, header in rows:
+        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
+                     "n_tokens, hash, header) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h', ?)", (cid, cid, text, header))
+
+
 def test_bm25_weighs_a_header_match_by_header_weight(conn, monkeypatch):
     # two chunks mirror each other: "gamma" is in one's header and the other's
     # text, columns of equal length, so their BM25 scores differ by the weight alone
-    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
-                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
-    for cid, text, header in [(1, "alpha beta", "gamma delta"), (2, "gamma delta", "alpha beta")]:
-        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
-                     "n_tokens, hash, header) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h', ?)", (cid, cid, text, header))
+    _insert_chunks(conn, [(1, "alpha beta", "gamma delta"), (2, "gamma delta", "alpha beta")])
     assert retrieve.HEADER_WEIGHT > 1
     scores = dict(retrieve.bm25_channel(conn, "gamma"))
     assert scores[1] > scores[2] * 1.2
@@ -99,12 +105,8 @@ def test_a_quoted_phrase_ranks_chunks_holding_it_in_order_first(conn):
     assert retrieve.fts_query('Who saw the movie "Overwatch 3"?').endswith(' OR "overwatch 3"')
     assert retrieve.fts_query("a \u201cCentral Perk\u201d cafe").endswith('"central perk"')
     assert '"x y"' not in retrieve.fts_query('unbalanced "x y')  # stays word by word
-    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
-                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
-    for cid, text in [(1, "we saw overwatch 3 at the cinema with friends and family"),
-                      (2, "overwatch night, 3 hours")]:  # shorter: wins on the words alone
-        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
-                     "n_tokens, hash) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h')", (cid, cid, text))
+    _insert_chunks(conn, [(1, "we saw overwatch 3 at the cinema with friends and family", ""),
+                          (2, "overwatch night, 3 hours", "")])  # shorter: wins on the words alone
     assert [c for c, _s in retrieve.bm25_channel(conn, "overwatch 3")] == [2, 1]
     assert [c for c, _s in retrieve.bm25_channel(conn, '"overwatch 3"')] == [1, 2]
 
