@@ -648,6 +648,32 @@ ORDER BY score DESC, chunk_id
 """
 
 
+DATED_SQL = """
+SELECT c.id
+FROM json_each(:chunks) j
+JOIN chunks c ON c.id = j.value
+WHERE EXISTS (
+    SELECT 1
+    FROM chunks c2
+    JOIN mentions m ON m.chunk_id = c2.id
+    JOIN entities e ON e.id = m.entity_id
+    JOIN json_each(:prefixes) p ON e.key >= p.value AND e.key < p.value || '~'
+    WHERE c2.document_id = c.document_id)
+ORDER BY c.id
+"""
+
+
+def dated_chunks(conn, prefixes: list[str], chunk_ids) -> list[int]:
+    """Those of `chunk_ids` whose note mentions a date node under one of the
+    key `prefixes` ('date:2026-05' for a month, 'date:2026-05-08' for a day):
+    the notes of the period a question names. A note's date line ("Time:
+    20260508_08:00") is a date mention, so a chat is dated by it."""
+    ids = sorted({int(c) for c in chunk_ids})
+    if not ids or not prefixes:
+        return []
+    return [r[0] for r in conn.execute(DATED_SQL, {"chunks": json.dumps(ids), "prefixes": json.dumps(prefixes)})]
+
+
 def time_links(conn, anchors: list[tuple[int, float]], query_vector, *, window: int = TIME_WINDOW_DAYS,
                hub_share: float = HUB_SHARE, limit: int = TIME_MAX_DOCUMENTS) -> dict[int, dict]:
     """chunk id -> {score, anchor, gap, via, sim}: chunks of documents dated

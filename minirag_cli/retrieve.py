@@ -55,8 +55,9 @@ PARALLEL_MIN_CHUNKS = 20_000
 # channel ground thousands of spans (SQLite's variable limit) and MiniLM reads
 # 256 word pieces anyway. Longer questions are refused with a UsageError.
 MAX_QUESTION_CHARS = 4000
-# score weights; "time" is the graph's time-edge vote (see graph.time_links)
-WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2}
+# score weights; "time" is the graph's time-edge vote (see graph.time_links),
+# "date" the vote of the date nodes a question names (see graph.dated_chunks)
+WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2, "date": 0.2}
 DECOMPOSE = True  # a question comparing two events is also searched side by side (question_clauses)
 ANCHOR_DOCUMENTS = 5  # best text documents that seed the graph's time edges
 
@@ -179,6 +180,18 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     for m in _PARTIAL_COMPACT.finditer(question):
         terms.append(f'"{m.group(1)}"*')
     return list(dict.fromkeys(terms))
+
+
+def date_key_prefixes(terms: Iterable[str]) -> list[str]:
+    """date_terms' FTS5 terms as prefixes of date entity keys: '"202605"*' ->
+    'date:2026-05', '"20260106"' -> 'date:2026-01-06', '"2026101"*' ->
+    'date:2026-10-1' (the 10th to the 19th)."""
+    out = []
+    for term in terms:
+        digits = re.sub(r"\D", "", term)
+        if len(digits) >= 6:
+            out.append(f"date:{digits[:4]}-{digits[4:6]}" + (f"-{digits[6:8]}" if len(digits) > 6 else ""))
+    return list(dict.fromkeys(out))
 
 
 _QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
@@ -399,6 +412,12 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
         scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
         scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
         seeds, paths = g.seeds, g.paths
+        # a period the question names ("in May", "on January 6th") is a set of
+        # date nodes: every found chunk whose note mentions one gets their vote
+        periods = date_key_prefixes(date_terms(question, index_years(conn)))
+        if periods:
+            found = {c for items in scores.values() for c, _s in items}
+            scores["date"] = [(c, 1.0) for c in graph.dated_chunks(conn, periods, found)]
     fused = score_fuse(scores, weights, ranks=rankings)[:k]
     if "graph" in channels:
         explain = graph.explain_votes(g, [h.chunk_id for h in fused])

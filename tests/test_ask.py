@@ -76,7 +76,7 @@ def test_ask_json_schema(golden_index, mrag_bin_module):
     for r in data["results"]:
         assert set(r) - {"graph"} == {"rank", "path", "lines", "score", "text", "channels"}
         assert isinstance(r["lines"], list) and len(r["lines"]) == 2
-        assert set(r["channels"]) <= {"dense", "bm25", "graph", "time"}
+        assert set(r["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert data["results"][0]["path"] == "projects/heron/kickoff-2025-03-04.md"
     assert data["seeds"] and {"name", "type", "similarity", "via"} <= set(data["seeds"][0])
 

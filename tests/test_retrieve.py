@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from minirag_cli import retrieve
+from minirag_cli import graph, retrieve
 from minirag_cli.errors import UsageError
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
@@ -137,7 +137,7 @@ def test_search_every_mode(synced, embedder, mode):
     top = res.results[0]
     assert set(top) >= {"rank", "path", "lines", "score", "text", "channels"}
     assert [r["rank"] for r in res.results] == list(range(1, len(res.results) + 1))
-    assert set(top["channels"]) <= {"dense", "bm25", "graph", "time"}
+    assert set(top["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert top["path"] in ("people/wolfgang.md", "projects/atlas.md")
     if "graph" in mode or mode == "hybrid":
         assert {s["name"] for s in res.seeds} >= {"Wolfgang Schulz", "Jennifer Moore"}
@@ -208,6 +208,29 @@ def test_question_without_entities_falls_back_to_text(synced, embedder):
 def test_date_in_words_finds_the_dated_note(synced, embedder):
     res = retrieve.search(synced, "what happened on January 6th?", embedder=embedder, mode="bm25", k=3)
     assert res.results and res.results[0]["path"] == "journal/20260106.txt"
+
+
+def test_date_key_prefixes():
+    assert retrieve.date_key_prefixes(['"202605"*', '"20260106"', '"2026101"*', '"2026"*', '"202605"*']) == [
+        "date:2026-05", "date:2026-01-06", "date:2026-10-1"]
+
+
+def test_a_named_period_votes_for_the_notes_dated_in_it(synced, embedder):
+    q = "Who had lunch with Wolfgang Schulz on January 6th?"
+    res = retrieve.search(synced, q, embedder=embedder, mode="hybrid", k=10)
+    dated = {r["path"] for r in res.results if "date" in r["channels"]}
+    assert dated == {"journal/20260106.txt"}
+    assert res.results[0]["path"] == "journal/20260106.txt"
+    # the vote comes from the date nodes, not from the words: another month votes for nothing
+    other = retrieve.search(synced, q.replace("January", "March"), embedder=embedder, mode="hybrid", k=10)
+    assert not any("date" in r["channels"] for r in other.results)
+    # and a mode without the graph has no date vote
+    text = retrieve.search(synced, q, embedder=embedder, mode="dense,bm25", k=10)
+    assert not any("date" in r["channels"] for r in text.results)
+    chunk_ids = [r["chunk_id"] for r in res.results]
+    assert graph.dated_chunks(synced, ["date:2026-01"], chunk_ids) == graph.dated_chunks(
+        synced, ["date:2026-01-06"], chunk_ids) != []
+    assert graph.dated_chunks(synced, ["date:2026-01-07"], chunk_ids) == []
 
 
 @pytest.mark.parametrize("question", ['"Harbor Hall" AND (NEAR* -x:', "Wolfgang*", "-Berlin", "a:b OR c"])
