@@ -117,7 +117,7 @@ def build_server(tools: MragTools):
     def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
-        lines [start, end], score, text and the channels (dense, bm25, graph) that found it.
+        lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it.
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
         hybrid or a comma-separated set. hops: graph walk depth (default 2)."""
         return call(tools.search, query, k=k or None, mode=mode or None, hops=None if hops < 0 else hops)

@@ -398,6 +398,7 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     seeds: list[dict] = []
     explain: dict[int, dict] = {}
     paths: list[dict] = []
+    periods: list[str] = []
     if "graph" in channels:
         candidates: list[int] = []
         anchors = None
@@ -421,6 +422,9 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
     fused = score_fuse(scores, weights, ranks=rankings)[:k]
     if "graph" in channels:
         explain = graph.explain_votes(g, [h.chunk_id for h in fused])
+        for h in fused:
+            if "date" in h.channels:
+                explain.setdefault(h.chunk_id, {})["date"] = [p.removeprefix("date:") for p in periods]
     return SearchResult(question, mode_name(channels), seeds, _materialise(conn, fused, explain), paths)
 
 
@@ -439,7 +443,7 @@ def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
             continue
         item = {"rank": len(out) + 1, "chunk_id": h.chunk_id, "path": r[1], "root": r[2], "lines": [r[3], r[4]],
                 "score": round(h.score, 6), "text": r[5], "channels": h.channels}
-        if h.chunk_id in explain and ("graph" in h.channels or "time" in h.channels):
+        if h.chunk_id in explain and {"graph", "time", "date"} & set(h.channels):
             item["graph"] = explain[h.chunk_id]
         out.append(item)
     return out

@@ -98,6 +98,14 @@ def test_ask_explain_shows_channels_and_graph_reasons(golden_index, mrag_bin_mod
     assert "seeds:" in out.stdout and "channels:" in out.stdout and "entities:" in out.stdout
 
 
+def test_ask_explain_names_the_period_a_dated_note_matched(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, "Who needed a van on January 20th?", "--explain", "--k", "3",
+              "--no-answer")
+    assert out.returncode == 0, out.stderr
+    assert "chats/20250120_mei-wolfgang.txt" in out.stdout
+    assert "date: its note is dated in 2025-01-20" in out.stdout
+
+
 @pytest.mark.parametrize("question", ['"Ohm Sweet Ohm" AND (radio* -repair:', "NEAR(", "*", "-"])
 def test_ask_fts_syntax_never_errors(golden_index, mrag_bin_module, question):
     # a question that starts with "-" comes after "--", like any positional argument

@@ -220,6 +220,7 @@ def test_a_named_period_votes_for_the_notes_dated_in_it(synced, embedder):
     res = retrieve.search(synced, q, embedder=embedder, mode="hybrid", k=10)
     dated = {r["path"] for r in res.results if "date" in r["channels"]}
     assert dated == {"journal/20260106.txt"}
+    assert all(r["graph"]["date"] == ["2026-01-06"] for r in res.results if "date" in r["channels"])
     assert res.results[0]["path"] == "journal/20260106.txt"
     # the vote comes from the date nodes, not from the words: another month votes for nothing
     other = retrieve.search(synced, q.replace("January", "March"), embedder=embedder, mode="hybrid", k=10)

@@ -157,4 +157,6 @@ def explain_lines(r: dict) -> list[str]:
     if g.get("time"):
         t = g["time"]
         out.append(f"time: {t['days']} day(s) from {t['near']}, shares {t['shared']}")
+    if g.get("date"):
+        out.append(f"date: its note is dated in {', '.join(g['date'])}")
     return out
