@@ -51,6 +51,12 @@ HEADER_WEIGHT = 2.0
 # graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k
 # chunks (BENCHMARKS.md). Below it the scan is cheaper than the hand-off.
 PARALLEL_MIN_CHUNKS = 20_000
+# Near-duplicates (a form message sent every week, a pasted copy): within the
+# first DUPLICATE_WINDOW results, a chunk whose vector is this close to a
+# better one moves below the rest of the window. The bakery's delivery notices
+# in LiHua are 0.988-0.999 to each other; 0.95 and 0.98 gave the same dev figures.
+NEAR_DUPLICATE_COSINE = 0.98
+DUPLICATE_WINDOW = 40
 # A question is a few sentences; a pasted document would make the graph
 # channel ground thousands of spans (SQLite's variable limit) and MiniLM reads
 # 256 word pieces anyway. Longer questions are refused with a UsageError.
@@ -108,6 +114,7 @@ class Hit:
     chunk_id: int
     score: float = 0.0
     channels: dict[str, dict] = field(default_factory=dict)  # channel -> {rank, score, ...}
+    duplicate_of: int | None = None  # the better chunk this one nearly repeats (demote_near_duplicates)
 
 
 @dataclass
@@ -276,6 +283,34 @@ def _large(conn) -> bool:
     return (conn.execute("SELECT coalesce(max(id), 0) FROM chunks").fetchone()[0] or 0) >= PARALLEL_MIN_CHUNKS
 
 
+def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DUPLICATE_WINDOW,
+                           threshold: float = NEAR_DUPLICATE_COSINE) -> list[Hit]:
+    """The same hits with each near-duplicate of a better one (cosine of the
+    chunk vectors >= threshold) moved below the rest of the first `window`;
+    `duplicate_of` names the chunk it repeats. Nothing is dropped."""
+    head = hits[:window]
+    if len(head) < 2 or not db.has_vec_tables(conn):
+        return hits
+    ids = [h.chunk_id for h in head]
+    vectors = {}
+    for chunk_id, blob in conn.execute(f"SELECT rowid, embedding FROM vec_chunks WHERE rowid IN "
+                                       f"({','.join('?' * len(ids))})", ids):
+        v = np.frombuffer(blob, dtype=np.float32)
+        vectors[chunk_id] = v / (float(np.linalg.norm(v)) or 1.0)
+    kept: list[Hit] = []
+    moved: list[Hit] = []
+    for h in head:
+        v = vectors.get(h.chunk_id)
+        twin = None if v is None else next(
+            (k for k in kept if k.chunk_id in vectors and float(v @ vectors[k.chunk_id]) >= threshold), None)
+        if twin is None:
+            kept.append(h)
+        else:
+            h.duplicate_of = twin.chunk_id
+            moved.append(h)
+    return kept + moved + hits[window:]
+
+
 # --------------------------------------------------------------------------- fusion
 
 
@@ -419,7 +454,7 @@ def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid
         if periods:
             found = {c for items in scores.values() for c, _s in items}
             scores["date"] = [(c, 1.0) for c in graph.dated_chunks(conn, periods, found)]
-    fused = score_fuse(scores, weights, ranks=rankings)[:k]
+    fused = demote_near_duplicates(conn, score_fuse(scores, weights, ranks=rankings))[:k]
     if "graph" in channels:
         explain = graph.explain_votes(g, [h.chunk_id for h in fused])
         for h in fused:
@@ -437,6 +472,7 @@ def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
         f"SELECT c.id, d.path, d.root, c.start_line, c.end_line, c.text, c.document_id FROM chunks c "
         f"JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})", ids)}
     out = []
+    rank_of: dict[int, int] = {}
     for h in hits:
         r = rows.get(h.chunk_id)
         if r is None:  # deleted by a concurrent sync between ranking and reading
@@ -445,5 +481,8 @@ def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
                 "score": round(h.score, 6), "text": r[5], "channels": h.channels}
         if h.chunk_id in explain and {"graph", "time", "date"} & set(h.channels):
             item["graph"] = explain[h.chunk_id]
+        if h.duplicate_of is not None and h.duplicate_of in rank_of:
+            item["duplicate_of"] = rank_of[h.duplicate_of]  # the rank of the result it repeats
+        rank_of[h.chunk_id] = item["rank"]
         out.append(item)
     return out

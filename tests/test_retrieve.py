@@ -5,6 +5,7 @@ add and never remove, questions with no entity, hostile FTS5 syntax."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from minirag_cli import graph, retrieve
@@ -208,6 +209,36 @@ def test_question_without_entities_falls_back_to_text(synced, embedder):
 def test_date_in_words_finds_the_dated_note(synced, embedder):
     res = retrieve.search(synced, "what happened on January 6th?", embedder=embedder, mode="bm25", k=3)
     assert res.results and res.results[0]["path"] == "journal/20260106.txt"
+
+
+def test_near_duplicates_move_below_the_rest_of_the_window(conn):
+    from minirag_cli import db
+
+    db.ensure_embedder(conn, "test-vectors", 4)
+    vectors = {1: [1, 0, 0, 0], 2: [0.99, 0.05, 0, 0], 3: [0, 1, 0, 0], 4: [1, 0, 0, 0], 5: [1, 0, 0, 0]}
+    for cid, v in vectors.items():
+        conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)",
+                     (cid, np.asarray(v, dtype=np.float32).tobytes()))
+    hits = [retrieve.Hit(c, score=1.0 - c / 10) for c in (1, 2, 3, 4, 5)]
+    out = retrieve.demote_near_duplicates(conn, hits, window=4)
+    assert [h.chunk_id for h in out] == [1, 3, 2, 4, 5]  # 5 is past the window: left where it was
+    assert [h.duplicate_of for h in out] == [None, None, 1, 1, None]
+    # below the threshold nothing moves
+    fresh = [retrieve.Hit(c) for c in (1, 2, 3)]
+    assert [h.chunk_id for h in retrieve.demote_near_duplicates(conn, fresh, threshold=0.9999)] == [1, 2, 3]
+
+
+def test_search_says_which_result_a_near_duplicate_repeats(tmp_path, conn, embedder, extractor):
+    notice = "Time: 2026050{}_08:00\nAlice: Your bread from the bakery has been delivered, please pick it up.\n"
+    write_notes(tmp_path / "notes", {
+        "deliveries/a.txt": notice.format(1), "deliveries/b.txt": notice.format(1),
+        "chat/bread.txt": "LiHua: the bakery bread was great, rye next time?\nHailey: rye it is, delivered Friday.\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    res = retrieve.search(conn, "bakery bread delivered", embedder=embedder, mode="dense,bm25", k=10)
+    paths = [r["path"] for r in res.results]
+    assert paths[-1].startswith("deliveries/") and paths[0].startswith("deliveries/")
+    assert paths[1] == "chat/bread.txt"  # the copy went below the distinct note
+    assert res.results[-1]["duplicate_of"] == 1 and "duplicate_of" not in res.results[0]
 
 
 def test_date_key_prefixes():

@@ -111,8 +111,11 @@ def _print_results(result, *, as_json: bool, paths: bool, explain: bool, llm, mo
 
 
 def _public(r: dict, explain: bool) -> dict:
-    """The stable --json result: rank, path, lines, score, text, channels (+ graph with --explain)."""
+    """The stable --json result: rank, path, lines, score, text, channels (+ duplicate_of, the rank of
+    the result a near-duplicate repeats, and graph with --explain)."""
     out = {k: r[k] for k in ("rank", "path", "lines", "score", "text", "channels")}
+    if r.get("duplicate_of"):
+        out["duplicate_of"] = r["duplicate_of"]
     if explain and r.get("graph"):
         out["graph"] = r["graph"]
     return out
@@ -133,8 +136,9 @@ def render_results(data: dict, console, *, explain: bool = False) -> None:
     for r in data["results"]:
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
+        repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape(r['path'])}[/]:{lines}  "
-                      f"[dim]score {r['score']:.3f}  {chans}[/]", highlight=False, soft_wrap=True)
+                      f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
         snippet = " ".join(r["text"].split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
