@@ -2,7 +2,8 @@
 fused into one ranking.
 
 Channels: `dense` (KNN over vec_chunks), `bm25` (FTS5) and `graph` (entity
-grounding + k-hop walk + time edges, see graph.py). `--mode hybrid` means all
+grounding + k-hop walk + time edges + the date nodes of a period the
+question names, see graph.py). `--mode hybrid` means all
 three; any comma-separated subset is allowed so every ablation can be
 measured. A chunk found by any channel can be returned: the graph adds votes,
 it never removes a lexical or dense hit.
@@ -12,12 +13,16 @@ reciprocal-rank fusion on the LiHua dev split, see BENCHMARKS.md): BM25
 divided by the best BM25 score of the question, dense cosine similarity as it
 is, and the graph's votes, which graph.py reports in [0, 1]. The graph's
 votes are computed for every chunk the other channels found, so they re-weigh
-those as well as bring their own.
+those as well as bring their own. Near-duplicates of a better result are then
+moved down (never dropped). On a large index the dense scan runs in a thread
+on a second connection while BM25 and grounding run.
 
 Query normalisation for BM25: every word is quoted (no FTS5 syntax from a
-question ever reaches FTS5), stopwords are dropped, and dates written in words
-or in part ("January 6th", "in May", "2026101") become the compact
-yyyymmdd tokens notes carry ("20260106", prefix "202605*").
+question ever reaches FTS5), a phrase in quotes is also a phrase term,
+stopwords are dropped, and dates written in words or in part ("January 6th",
+"in May", "2026101") become the compact yyyymmdd tokens notes carry
+("20260106", prefix "202605*"). A chunk's header column (its note's first
+line and people) counts HEADER_WEIGHT times its text.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
