@@ -257,6 +257,11 @@ def transaction(conn) -> Iterator[Any]:
         conn.execute("COMMIT")
 
 
+def set_wal_autocheckpoint(conn, pages: int) -> None:
+    """How many WAL pages accumulate before SQLite copies them back (a sync raises it)."""
+    conn.execute(f"PRAGMA wal_autocheckpoint = {int(pages)}")
+
+
 def get_meta(conn, key: str, default: str | None = None) -> str | None:
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return row[0] if row else default

@@ -1,7 +1,7 @@
 """`mrag graph export`: the entity co-occurrence graph, whole or the
 neighbourhood of one entity, as GraphML (Gephi, Cytoscape, yEd) or JSON
 (scripts). The neighbourhood is a breadth-first walk done by a recursive CTE
-in SQLite; edges are those of the induced subgraph, with their weight (the
+in SQLite (store/read.py); edges are those of the induced subgraph, with their weight (the
 number of chunks in which both entities are mentioned).
 """
 
@@ -14,26 +14,12 @@ from typing import IO
 from xml.etree import ElementTree as ET
 
 from minirag_cli.errors import UsageError
+from minirag_cli.store import read as store
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 FORMATS = ("graphml", "json")
 # characters XML 1.0 cannot carry at all (a note may hold stray control bytes)
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-# shortest distance from the start entity to every entity within `hops`;
-# UNION (not UNION ALL) drops repeated (id, depth) rows so cycles cost nothing
-NEIGHBOURHOOD_SQL = """
-WITH RECURSIVE
-  edge(src, dst) AS (SELECT a, b FROM cooccurrence WHERE weight >= :min_weight
-                     UNION ALL SELECT b, a FROM cooccurrence WHERE weight >= :min_weight),
-  walk(id, depth) AS (
-    SELECT :start, 0
-    UNION
-    SELECT edge.dst, walk.depth + 1 FROM walk JOIN edge ON edge.src = walk.id WHERE walk.depth < :hops
-  )
-SELECT id, min(depth) FROM walk GROUP BY id
-"""
-
 
 @dataclass
 class EntityGraph:
@@ -54,22 +40,9 @@ def entity_graph(conn, *, entity_id: int | None = None, hops: int = 1, min_weigh
         raise UsageError("--hops must be 0 or more.")
     depth: dict[int, int] | None = None
     if entity_id is not None:
-        depth = dict(conn.execute(NEIGHBOURHOOD_SQL,
-                                  {"start": entity_id, "hops": hops, "min_weight": min_weight}).fetchall())
-        conn.execute("CREATE TEMP TABLE IF NOT EXISTS export_nodes(id INTEGER PRIMARY KEY)")
-        conn.execute("DELETE FROM temp.export_nodes")
-        conn.executemany("INSERT INTO temp.export_nodes(id) VALUES (?)", [(i,) for i in depth])
-        node_rows = conn.execute("SELECT id, name, type, mentions, chunks FROM entities "
-                                 "WHERE id IN (SELECT id FROM temp.export_nodes) ORDER BY id").fetchall()
-        edge_rows = conn.execute(
-            "SELECT a, b, weight FROM cooccurrence WHERE weight >= ? "
-            "AND a IN (SELECT id FROM temp.export_nodes) AND b IN (SELECT id FROM temp.export_nodes) "
-            "ORDER BY a, b", (min_weight,)).fetchall()
-        conn.execute("DELETE FROM temp.export_nodes")
+        depth, node_rows, edge_rows = store.neighbourhood_rows(conn, entity_id, hops, min_weight)
     else:
-        node_rows = conn.execute("SELECT id, name, type, mentions, chunks FROM entities ORDER BY id").fetchall()
-        edge_rows = conn.execute("SELECT a, b, weight FROM cooccurrence WHERE weight >= ? ORDER BY a, b",
-                                 (min_weight,)).fetchall()
+        node_rows, edge_rows = store.graph_rows(conn, min_weight)
     nodes = []
     for eid, name, etype, mentions, chunks in node_rows:
         node = {"id": eid, "label": name, "type": etype, "mentions": mentions, "chunks": chunks}

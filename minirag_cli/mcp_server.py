@@ -85,7 +85,7 @@ class MragTools:
         return data
 
     def get_document(self, path: str) -> dict:
-        from minirag_cli.lookup import get_document
+        from minirag_cli.store.lookup import get_document
 
         with self._lock:
             return get_document(self.conn, path)

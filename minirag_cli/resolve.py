@@ -10,30 +10,15 @@ short keys and keys with digits (dates, versions) only merge exactly.
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from minirag_cli.extract.heuristic import find_dates, split_camel
+from minirag_cli.text import find_dates, normalise_key, split_camel  # noqa: F401  (normalise_key re-exported)
 
 FUZZY_THRESHOLD = 90.0
 FUZZY_MIN_LEN = 6
-
-
-@functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
-def normalise_key(name: str, type_: str | None = None) -> str:
-    if type_ == "date":
-        dates = find_dates(name)
-        if dates:
-            return "date:" + dates[0][1]
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = re.sub(r"['’]s\b", "", text)
-    text = re.sub(r"^(the|a|an)\s+", "", text)
-    return re.sub(r"[\W_]+", "", text)
 
 
 def display_name(surface: str, type_: str) -> str:
@@ -67,11 +52,9 @@ class Resolver:
 
     @classmethod
     def from_db(cls, conn) -> "Resolver":
-        canonical = {key: key for (key,) in conn.execute("SELECT key FROM entities")}
-        for alias_key, entity_key in conn.execute(
-            "SELECT a.key, e.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id"
-        ):
-            canonical.setdefault(alias_key, entity_key)
+        from minirag_cli.store import resolver_keys
+
+        canonical = resolver_keys(conn)
         return cls(canonical)
 
     @staticmethod

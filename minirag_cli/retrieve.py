@@ -3,7 +3,7 @@ fused into one ranking.
 
 Channels: `dense` (KNN over vec_chunks), `bm25` (FTS5) and `graph` (entity
 grounding + k-hop walk + time edges + the date nodes of a period the
-question names, see graph.py). `--mode hybrid` means all
+question names, see graph/). `--mode hybrid` means all
 three; any comma-separated subset is allowed so every ablation can be
 measured. A chunk found by any channel can be returned: the graph adds votes,
 it never removes a lexical or dense hit.
@@ -11,7 +11,7 @@ it never removes a lexical or dense hit.
 Fusion is a weighted sum of scores on comparable scales (measured against
 reciprocal-rank fusion on the LiHua dev split, see BENCHMARKS.md): BM25
 divided by the best BM25 score of the question, dense cosine similarity as it
-is, and the graph's votes, which graph.py reports in [0, 1]. The graph's
+is, and the graph's votes, which graph/ reports in [0, 1]. The graph's
 votes are computed for every chunk the other channels found, so they re-weigh
 those as well as bring their own. Near-duplicates of a better result are then
 moved down (never dropped). On a large index the dense scan runs in a thread
@@ -22,12 +22,15 @@ question ever reaches FTS5), a phrase in quotes is also a phrase term,
 stopwords are dropped, and dates written in words or in part ("January 6th",
 "in May", "2026101") become the compact yyyymmdd tokens notes carry
 ("20260106", prefix "202605*"). A chunk's header column (its note's first
-line and people) counts HEADER_WEIGHT times its text.
+line and people) counts `header_weight` times its text.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
 best score over the whole question and its sides, so the note of the side
 with fewer words is not drowned by the other side's notes.
+
+Tunables are `options.RetrievalOptions`, passed down (never module globals);
+the SQL is in store/search.py, and graph/sql.py for the graph channel.
 """
 
 from __future__ import annotations
@@ -41,55 +44,16 @@ import numpy as np
 
 from minirag_cli import db
 from minirag_cli.errors import UsageError
+from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
+from minirag_cli.store import search as store
+from minirag_cli.text import STOPWORDS, date_key_prefixes, date_terms
 
 CHANNELS = ("dense", "bm25", "graph")
-RRF_K = 60
-CANDIDATES = 50  # per channel, before fusion
-# BM25 weight of a chunk's `header` column (its note's first line and the
-# people the note names) against its text: a question that names who spoke
-# is matched by every chunk of their conversations. Measured on the LiHua
-# dev split, header weights 0.5 / 1 / 1.5 / 2 / 3 gave hybrid MRR 0.841 /
-# 0.844 / 0.846 / 0.851 / 0.851 (BENCHMARKS.md, "Retrieval modes").
-HEADER_WEIGHT = 2.0
-# From this many chunks on, the dense scan (sqlite-vec brute force, about
-# 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
-# graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k
-# chunks (BENCHMARKS.md). Below it the scan is cheaper than the hand-off.
-PARALLEL_MIN_CHUNKS = 20_000
-# Near-duplicates (a form message sent every week, a pasted copy): within the
-# first DUPLICATE_WINDOW results, a chunk whose vector is this close to a
-# better one moves below the rest of the window. The bakery's delivery notices
-# in LiHua are 0.988-0.999 to each other; 0.95 and 0.98 gave the same dev figures.
-NEAR_DUPLICATE_COSINE = 0.98
-DUPLICATE_WINDOW = 40
-# A question is a few sentences; a pasted document would make the graph
-# channel ground thousands of spans (SQLite's variable limit) and MiniLM reads
-# 256 word pieces anyway. Longer questions are refused with a UsageError.
-MAX_QUESTION_CHARS = 4000
-# score weights; "time" is the graph's time-edge vote (see graph.time_links),
-# "date" the vote of the date nodes a question names (see graph.dated_chunks)
-WEIGHTS = {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2, "date": 0.2}
-DECOMPOSE = True  # a question comparing two events is also searched side by side (question_clauses)
-ANCHOR_DOCUMENTS = 5  # best text documents that seed the graph's time edges
-
-STOPWORDS = frozenset("""
-a about above after again against all am an and any are as at be because been before being below between both
-but by can could did do does doing down during each few for from further had has have having he her here hers
-herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on
-once only or other our ours ourselves out over own same she should so some such than that the their theirs them
-themselves then there these they this those through to too under until up very was we were what when where which
-while who whom why will with would you your yours yourself yourselves
-""".split())
-
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], start=1)}
-_MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
-_DAY_MONTH = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
-_MONTH_DAY = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
-_MONTH_ONLY = re.compile(rf"\b({_MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
-_PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
+DEFAULTS = RetrievalOptions()
+WEIGHTS = DEFAULT_WEIGHTS  # the default fusion weights (options.DEFAULT_WEIGHTS)
+index_years = store.index_years
+__all__ = ["CHANNELS", "Hit", "SearchResult", "date_key_prefixes", "date_terms", "fts_query", "index_years",
+           "mode_name", "parse_mode", "search"]
 
 
 def parse_mode(mode: str | Iterable[str] | None) -> tuple[str, ...]:
@@ -140,72 +104,6 @@ class SearchResult:
 # --------------------------------------------------------------------------- BM25
 
 
-def index_years(conn) -> list[str]:
-    """Years the index holds dated entities for (a date without a year means one of these)."""
-    try:
-        rows = conn.execute("SELECT DISTINCT substr(key, 6, 4) FROM entities "
-                            "WHERE key >= 'date:1' AND key < 'date:a'").fetchall()
-    except Exception:  # an index without entities yet
-        return []
-    return sorted(r[0] for r in rows if r[0].isdigit())
-
-
-def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
-    """FTS5 terms for the dates a question writes in words or in part: exact
-    yyyymmdd tokens, or quoted prefixes followed by `*` for a month or a
-    truncated compact date. A date without a year stands for each year the
-    index knows."""
-    years = list(years)
-    terms: list[str] = []
-    spans: list[tuple[int, int]] = []
-
-    def add(year: str | None, month: int, day: int | None, span: tuple[int, int]) -> None:
-        spans.append(span)
-        for y in ([year] if year else years):
-            if day is None:
-                terms.append(f'"{y}{month:02d}"*')
-            elif 1 <= day <= 31:
-                terms.append(f'"{y}{month:02d}{day:02d}"')
-
-    def month_of(word: str) -> int | None:
-        w = word.lower().rstrip(".")
-        return MONTHS.get(w) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
-                                      and k.startswith(w)), None) or (9 if w == "sept" else None)
-
-    for m in _DAY_MONTH.finditer(question):
-        month = month_of(m.group(2))
-        if month:
-            add(m.group(3), month, int(m.group(1)), m.span())
-    for m in _MONTH_DAY.finditer(question):
-        month = month_of(m.group(1))
-        if month and not any(a <= m.start() < b for a, b in spans):
-            add(m.group(3), month, int(m.group(2)), m.span())
-    for m in _MONTH_ONLY.finditer(question):
-        word = m.group(1)
-        # "may", "march" and friends are words too: only a capitalised month
-        # name that does not open the question counts
-        if any(a <= m.start() < b for a, b in spans) or not word[:1].isupper() or m.start() == 0:
-            continue
-        month = month_of(word)
-        if month and len(word) >= 3:
-            add(m.group(2), month, None, m.span())
-    for m in _PARTIAL_COMPACT.finditer(question):
-        terms.append(f'"{m.group(1)}"*')
-    return list(dict.fromkeys(terms))
-
-
-def date_key_prefixes(terms: Iterable[str]) -> list[str]:
-    """date_terms' FTS5 terms as prefixes of date entity keys: '"202605"*' ->
-    'date:2026-05', '"20260106"' -> 'date:2026-01-06', '"2026101"*' ->
-    'date:2026-10-1' (the 10th to the 19th)."""
-    out = []
-    for term in terms:
-        digits = re.sub(r"\D", "", term)
-        if len(digits) >= 6:
-            out.append(f"date:{digits[:4]}-{digits[4:6]}" + (f"-{digits[6:8]}" if len(digits) > 6 else ""))
-    return list(dict.fromkeys(out))
-
-
 _QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 
 
@@ -226,32 +124,26 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     return " OR ".join(terms)
 
 
-def bm25_channel(conn, question: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
-    q = fts_query(question, date_terms(question, index_years(conn)))
+def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS) -> list[tuple[int, float]]:
+    q = fts_query(question, date_terms(question, store.index_years(conn)))
     if not q:
         return []
-    rows = conn.execute(
-        "SELECT rowid, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
-        (HEADER_WEIGHT, q, limit)).fetchall()
-    return [(r[0], -r[1]) for r in rows]
+    return store.bm25_rows(conn, q, options.header_weight, options.candidates)
 
 
 # --------------------------------------------------------------------------- dense
 
 
-def dense_channel(conn, query_vector: np.ndarray, limit: int = CANDIDATES) -> list[tuple[int, float]]:
-    rows = conn.execute(
-        "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ORDER BY distance",
-        (np.asarray(query_vector, dtype=np.float32).tobytes(), limit)).fetchall()
-    return [(r[0], 1.0 - r[1]) for r in rows]
+def dense_channel(conn, query_vector: np.ndarray, limit: int = DEFAULTS.candidates) -> list[tuple[int, float]]:
+    return store.dense_rows(conn, query_vector, limit)
 
 
-def dense_ranking(conn, vectors: list[np.ndarray]) -> list[tuple[int, float]]:
+def dense_ranking(conn, vectors: list[np.ndarray], limit: int = DEFAULTS.candidates) -> list[tuple[int, float]]:
     """The dense channel for a question (vectors[0]) and its sides (the rest):
     each chunk's best similarity over them."""
-    ranked = dense_channel(conn, vectors[0])
+    ranked = dense_channel(conn, vectors[0], limit)
     if len(vectors) > 1:
-        ranked = merge_max([ranked] + [dense_channel(conn, v) for v in vectors[1:]])[:CANDIDATES]
+        ranked = merge_max([ranked] + [dense_channel(conn, v, limit) for v in vectors[1:]])[:limit]
     return ranked
 
 
@@ -284,23 +176,16 @@ class _Concurrent:
         return self._value
 
 
-def _large(conn) -> bool:
-    return (conn.execute("SELECT coalesce(max(id), 0) FROM chunks").fetchone()[0] or 0) >= PARALLEL_MIN_CHUNKS
-
-
-def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DUPLICATE_WINDOW,
-                           threshold: float = NEAR_DUPLICATE_COSINE) -> list[Hit]:
+def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.duplicate_window,
+                           threshold: float = DEFAULTS.near_duplicate_cosine) -> list[Hit]:
     """The same hits with each near-duplicate of a better one (cosine of the
     chunk vectors >= threshold) moved below the rest of the first `window`;
     `duplicate_of` names the chunk it repeats. Nothing is dropped."""
     head = hits[:window]
     if len(head) < 2 or not db.has_vec_tables(conn):
         return hits
-    # one point lookup per chunk: vec0 answers `rowid IN (...)` with a full
-    # scan (33 ms at 100k chunks), `rowid = ?` from its rowid index (30 us)
-    found = [(i, conn.execute("SELECT embedding FROM vec_chunks WHERE rowid = ?", (h.chunk_id,)).fetchone())
-             for i, h in enumerate(head)]
-    found = [(i, np.frombuffer(row[0], dtype=np.float32)) for i, row in found if row is not None]
+    found = [(i, store.chunk_vector(conn, h.chunk_id)) for i, h in enumerate(head)]
+    found = [(i, v) for i, v in found if v is not None]
     if len(found) < 2:
         return hits
     matrix = np.stack([v for _i, v in found])
@@ -328,7 +213,7 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DUPLICATE_WIN
 
 
 def rrf_fuse(rankings: dict[str, list[tuple[int, float]]], weights: dict[str, float] | None = None,
-             k: int = RRF_K) -> list[Hit]:
+             k: int = DEFAULTS.rrf_k) -> list[Hit]:
     """Reciprocal rank fusion: score(c) = sum over channels of w / (k + rank).
     Kept for comparison (BENCHMARKS.md): on LiHua it loses to score_fuse."""
     hits: dict[int, Hit] = {}
@@ -350,7 +235,7 @@ def normalised(channel: str, ranked: list[tuple[int, float]]) -> list[tuple[int,
     return ranked
 
 
-def score_fuse(scores: dict[str, list[tuple[int, float]]], weights: dict[str, float] | None = None,
+def score_fuse(scores: dict[str, list[tuple[int, float]]], weights=None,
                ranks: dict[str, list[tuple[int, float]]] | None = None) -> list[Hit]:
     """Weighted sum of normalised channel scores. `scores[channel]` may hold
     chunks outside the channel's own ranking (the graph's votes for other
@@ -377,16 +262,15 @@ def score_fuse(scores: dict[str, list[tuple[int, float]]], weights: dict[str, fl
 # B ...?"): each side names a different note, and one query for both lets
 # the side with more words drown the other.
 _CLAUSE_SPLIT = re.compile(r"\b(?:before|after|then|while|when|and later|and also)\b", re.I)
-MIN_CLAUSE_WORDS = 3
 
 
-def question_clauses(question: str) -> list[str]:
+def question_clauses(question: str, min_words: int = DEFAULTS.min_clause_words) -> list[str]:
     """The sides of a question that joins two events with before/after/then/
-    while/when, each with at least MIN_CLAUSE_WORDS content words; [] when the
+    while/when, each with at least `min_words` content words; [] when the
     question does not split that way."""
     parts = [p.strip(" ,?.!") for p in _CLAUSE_SPLIT.split(question)]
     parts = [p for p in parts
-             if len([w for w in re.findall(r"\w+", p.lower()) if w not in STOPWORDS]) >= MIN_CLAUSE_WORDS]
+             if len([w for w in re.findall(r"\w+", p.lower()) if w not in STOPWORDS]) >= min_words]
     return parts if len(parts) > 1 else []
 
 
@@ -403,87 +287,129 @@ def merge_max(lists: list[list[tuple[int, float]]], normalise: bool = False) -> 
 # --------------------------------------------------------------------------- search
 
 
-def search(conn, question: str, *, embedder, mode: str | Iterable[str] = "hybrid", k: int = 10,
-           hops: int = 2, query_vector: np.ndarray | None = None, terms=None,
-           weights: dict[str, float] | None = None) -> SearchResult:
-    """Rank chunks for a question; returns the top k with document path, line
-    span, score, text and the channels that found each (with the graph's
-    seeds, path and relation for the chunks it voted for)."""
-    channels = parse_mode(mode)
+def check_question(question: str, options: RetrievalOptions = DEFAULTS) -> str:
+    """The question stripped, or a UsageError when it is empty or too long."""
     question = question.strip()
     if not question:
         raise UsageError("The question is empty.")
-    if len(question) > MAX_QUESTION_CHARS:
+    if len(question) > options.max_question_chars:
         raise UsageError(f"The question is {len(question):,} characters long; mrag reads up to "
-                         f"{MAX_QUESTION_CHARS:,}.", hint="Ask about one thing at a time, in a few sentences.")
-    weights = {**WEIGHTS, **(weights or {})}
-    rankings: dict[str, list[tuple[int, float]]] = {}
-    if ("dense" in channels or "graph" in channels) and query_vector is None:
-        query_vector = embedder.embed([question])[0]
-    clauses = question_clauses(question) if DECOMPOSE else []
+                         f"{options.max_question_chars:,}.", hint="Ask about one thing at a time, in a few sentences.")
+    return question
+
+
+@dataclass
+class _Search:
+    """One question on its way through the channels (what `search` hands
+    from one step to the next)."""
+
+    conn: object
+    question: str
+    channels: tuple[str, ...]
+    options: RetrievalOptions
+    query_vector: np.ndarray | None
+    terms: object = None
+    rankings: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+    scores: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+    graph_votes: object = None
+    periods: list[str] = field(default_factory=list)
+
+
+def _text_channels(s: _Search, embedder, clauses: list[str]):
+    """Dense (in a thread on a large index) and BM25; returns the pending dense
+    scan, if any, for the caller to join after grounding."""
+    o = s.options
     dense = None
-    if "dense" in channels:
-        vectors = [query_vector]
+    if "dense" in s.channels:
+        vectors = [s.query_vector]
         if clauses and embedder is not None:  # a caller with only a query vector gets the whole question
             vectors += list(embedder.embed(clauses))
-        if _large(conn):
-            dense = _Concurrent(conn, lambda c: dense_ranking(c, vectors))
+        if store.max_chunk_id(s.conn) >= o.parallel_min_chunks:
+            dense = _Concurrent(s.conn, lambda c: dense_ranking(c, vectors, o.candidates))
         else:
-            rankings["dense"] = dense_ranking(conn, vectors)
-    if "bm25" in channels:
-        rankings["bm25"] = bm25_channel(conn, question)
+            s.rankings["dense"] = dense_ranking(s.conn, vectors, o.candidates)
+    if "bm25" in s.channels:
+        s.rankings["bm25"] = bm25_channel(s.conn, s.question, o)
         if clauses:
-            rankings["bm25"] = merge_max([rankings["bm25"]] + [bm25_channel(conn, c) for c in clauses],
-                                         normalise=True)[:CANDIDATES]
-    seeds_found = None
+            s.rankings["bm25"] = merge_max([s.rankings["bm25"]] + [bm25_channel(s.conn, c, o) for c in clauses],
+                                           normalise=True)[:o.candidates]
+    return dense
+
+
+def _graph_channel(s: _Search, seeds) -> None:
+    """The graph's votes for the text channels' candidates and its own, the
+    time edges and the date nodes of a period the question names."""
+    from minirag_cli import graph
+
+    o = s.options
+    candidates: list[int] = []
+    anchors = None
+    if s.rankings:  # the documents the text channels hit hardest seed the time edges
+        text = score_fuse(s.rankings, o.weights)
+        candidates = [h.chunk_id for h in text]  # best first
+        anchors = graph.documents_of(s.conn, [(h.chunk_id, h.score) for h in text[:4 * o.anchor_documents]],
+                                     n=o.anchor_documents)
+    g = graph.graph_channel(s.conn, s.question, s.query_vector, hops=o.hops, terms=s.terms,
+                            candidates=candidates, anchors=anchors, seeds=seeds, options=o.graph)
+    s.rankings["graph"] = g.ranking
+    s.scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
+    s.scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
+    s.graph_votes = g
+    # a period the question names ("in May", "on January 6th") is a set of
+    # date nodes: every found chunk whose note mentions one gets their vote
+    s.periods = date_key_prefixes(date_terms(s.question, store.index_years(s.conn)))
+    if s.periods:
+        found = {c for items in s.scores.values() for c, _s in items}
+        s.scores["date"] = [(c, 1.0) for c in graph.dated_chunks(s.conn, s.periods, found)]
+
+
+def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
+    if s.graph_votes is None:
+        return {}
+    from minirag_cli import graph
+
+    explain = graph.explain_votes(s.conn, s.graph_votes, [h.chunk_id for h in fused])
+    for h in fused:
+        if "date" in h.channels:
+            explain.setdefault(h.chunk_id, {})["date"] = [p.removeprefix("date:") for p in s.periods]
+    return explain
+
+
+def search(conn, question: str, *, embedder, options: RetrievalOptions | None = None,
+           query_vector: np.ndarray | None = None, terms=None, **overrides) -> SearchResult:
+    """Rank chunks for a question; returns the top k with document path, line
+    span, score, text and the channels that found each (with the graph's
+    seeds, path and relation for the chunks it voted for). `overrides`
+    (mode=, k=, hops=, weights=) change those fields of `options`."""
+    weights = overrides.pop("weights", None)
+    o = (options or DEFAULTS).replace(**overrides).with_weights(weights)
+    channels = parse_mode(o.mode)
+    question = check_question(question, o)
+    if ("dense" in channels or "graph" in channels) and query_vector is None:
+        query_vector = embedder.embed([question])[0]
+    s = _Search(conn, question, channels, o, query_vector, terms)
+    dense = _text_channels(s, embedder, question_clauses(question, o.min_clause_words) if o.decompose else [])
+    seeds = None
     if "graph" in channels:
         from minirag_cli import graph
 
-        seeds_found = graph.ground(conn, question, query_vector, terms=terms)  # while the dense scan runs
+        seeds = graph.ground(conn, question, query_vector, terms=terms, options=o.graph)  # while dense runs
     if dense is not None:
-        rankings = {"dense": dense.result(), **rankings}
-    scores = dict(rankings)
-    seeds: list[dict] = []
-    explain: dict[int, dict] = {}
-    paths: list[dict] = []
-    periods: list[str] = []
+        s.rankings = {"dense": dense.result(), **s.rankings}
+    s.scores = dict(s.rankings)
     if "graph" in channels:
-        candidates: list[int] = []
-        anchors = None
-        if rankings:  # the documents the text channels hit hardest seed the time edges
-            text = score_fuse(rankings, weights)
-            candidates = [h.chunk_id for h in text]  # best first
-            anchors = graph._documents_of(conn, [(h.chunk_id, h.score) for h in text[:4 * ANCHOR_DOCUMENTS]],
-                                          n=ANCHOR_DOCUMENTS)
-        g = graph.graph_channel(conn, question, query_vector, hops=hops, terms=terms,
-                                candidates=candidates, anchors=anchors, seeds=seeds_found)
-        rankings["graph"] = g.ranking
-        scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
-        scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
-        seeds, paths = g.seeds, g.paths
-        # a period the question names ("in May", "on January 6th") is a set of
-        # date nodes: every found chunk whose note mentions one gets their vote
-        periods = date_key_prefixes(date_terms(question, index_years(conn)))
-        if periods:
-            found = {c for items in scores.values() for c, _s in items}
-            scores["date"] = [(c, 1.0) for c in graph.dated_chunks(conn, periods, found)]
-    fused = demote_near_duplicates(conn, score_fuse(scores, weights, ranks=rankings))[:k]
-    if "graph" in channels:
-        explain = graph.explain_votes(g, [h.chunk_id for h in fused])
-        for h in fused:
-            if "date" in h.channels:
-                explain.setdefault(h.chunk_id, {})["date"] = [p.removeprefix("date:") for p in periods]
-    return SearchResult(question, mode_name(channels), seeds, _materialise(conn, fused, explain), paths)
+        _graph_channel(s, seeds)
+    fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
+                                   window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
+    seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
+    return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
+                        paths)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
     if not hits:
         return []
-    ids = [h.chunk_id for h in hits]
-    marks = ",".join("?" * len(ids))
-    rows = {r[0]: r for r in conn.execute(
-        f"SELECT c.id, d.path, d.root, c.start_line, c.end_line, c.text, c.document_id FROM chunks c "
-        f"JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})", ids)}
+    rows = store.result_rows(conn, [h.chunk_id for h in hits])
     out = []
     rank_of: dict[int, int] = {}
     for h in hits:

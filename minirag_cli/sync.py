@@ -15,19 +15,18 @@ import json
 import os
 import re
 import time
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
+from minirag_cli import store
 from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS, Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder, to_blob
 from minirag_cli.errors import MragError, SyncLocked
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.resolve import Resolver, normalise_key
-from minirag_cli.store import PlannedChunk, PlannedEntity, delete_document, existing_documents, rows_by_key, \
-    vectors_by_chunk_hash, write_document
+from minirag_cli.resolve import Resolver
+from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity
 from minirag_cli.walk import DEFAULT_MAX_BYTES, NoteFile, decode_note, looks_binary, walk_notes
 
 RELATION_SENTENCES_PER_CHUNK = 4
@@ -155,12 +154,10 @@ class _Extraction:
         results: list[list[EntityMention] | None] = [None] * len(chunks)
         todo = []
         for i, c in enumerate(chunks):
-            row = self.conn.execute(
-                "SELECT output FROM extraction_cache WHERE chunk_hash = ? AND model_id = ? AND prompt_version = ?",
-                (c.hash, model_id, prompt_version)).fetchone()
-            if row:
+            cached = store.cached_extraction(self.conn, c.hash, model_id, prompt_version)
+            if cached is not None:
                 self.summary.cache_hits += 1
-                results[i] = [EntityMention(n, t) for n, t in json.loads(row[0])]
+                results[i] = [EntityMention(n, t) for n, t in cached]
             else:
                 todo.append(i)
         # model answers are committed a few at a time, not per group of files:
@@ -172,11 +169,8 @@ class _Extraction:
             with dbmod.transaction(self.conn):
                 for i, mentions in zip(part, fresh):
                     results[i] = mentions
-                    self.conn.execute(
-                        "INSERT OR REPLACE INTO extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)"
-                        " VALUES (?,?,?,?,?)",
-                        (chunks[i].hash, model_id, prompt_version,
-                         json.dumps([[m.name, m.type] for m in mentions], ensure_ascii=False), dbmod.now_iso()))
+                    store.cache_extraction(self.conn, chunks[i].hash, model_id, prompt_version,
+                                           [[m.name, m.type] for m in mentions])
         # what the extractor adds without the model (exact dates, speakers: see
         # extract/llm.py `complete`) applies to cached answers too
         complete = getattr(self.extractor, "complete", None)
@@ -185,29 +179,41 @@ class _Extraction:
         return [r or [] for r in results]
 
 
+@dataclass
+class _Run:
+    """One sync: what every step of it needs."""
+
+    conn: object
+    embedder: Embedder
+    extraction: _Extraction
+    resolver: Resolver
+    options: SyncOptions
+    progress: Progress
+    summary: SyncSummary
+
+
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
                  options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
     """Bring the index in line with the folders. The caller holds sync_lock."""
     options = options or SyncOptions()
-    progress = progress or NullProgress()
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
-    resolver = Resolver.from_db(conn)
-    extraction = _Extraction(conn, extractor, summary)
+    run = _Run(conn, embedder, _Extraction(conn, extractor, summary), Resolver.from_db(conn), options,
+               progress or NullProgress(), summary)
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
-    conn.execute(f"PRAGMA wal_autocheckpoint = {SYNC_WAL_AUTOCHECKPOINT}")
+    dbmod.set_wal_autocheckpoint(conn, SYNC_WAL_AUTOCHECKPOINT)
     try:
         for root in roots:
             root = Path(root).resolve()
             if not root.is_dir():
                 raise MragError(f"{root} is not a folder.")
             summary.roots.append(str(root))
-            _sync_root(conn, root, embedder, extraction, resolver, options, progress, summary)
+            _sync_root(run, root)
     finally:
-        conn.execute("PRAGMA wal_autocheckpoint = 1000")
+        dbmod.set_wal_autocheckpoint(conn, 1000)
     with dbmod.transaction(conn):
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
         dbmod.set_meta(conn, "extractor", extractor.name)
@@ -217,19 +223,35 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         dbmod.set_meta(conn, "roots", json.dumps(sorted(roots_known | set(summary.roots))))
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
-    summary.entities = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
-    summary.total_chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
-    summary.total_files = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+    summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _sync_root(conn, root: Path, embedder: Embedder, extraction: _Extraction, resolver: Resolver,
-               options: SyncOptions, progress: Progress, summary: SyncSummary) -> None:
+def _read_note(run: _Run, note: NoteFile) -> tuple[bytes, str] | None:
+    """The note's bytes and hash when it must be (re)indexed; None when it
+    is skipped or unchanged (counted in the summary either way)."""
+    summary, progress = run.summary, run.progress
+    try:
+        data = note.abspath.read_bytes()
+    except OSError as exc:
+        reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
+        summary.skipped.append({"path": note.path, "reason": reason})
+        progress.advance(1, 0)
+        return None
+    if looks_binary(data):
+        summary.skipped.append({"path": note.path, "reason": "binary file"})
+        progress.advance(1, 0)
+        return None
+    return data, content_hash(data)
+
+
+def _sync_root(run: _Run, root: Path) -> None:
+    conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks)
     summary.skipped.extend(walked.skipped)
-    existing = existing_documents(conn, str(root))
+    existing = store.existing_documents(conn, str(root))
     progress.start(len(walked.files))
     seen: set[str] = set()
     group: list[_Pending] = []
@@ -243,19 +265,11 @@ def _sync_root(conn, root: Path, embedder: Embedder, extraction: _Extraction, re
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        try:
-            data = note.abspath.read_bytes()
-        except OSError as exc:
-            reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
-            summary.skipped.append({"path": note.path, "reason": reason})
-            progress.advance(1, 0)
+        read = _read_note(run, note)
+        if read is None:
             continue
-        if looks_binary(data):
-            summary.skipped.append({"path": note.path, "reason": "binary file"})
-            progress.advance(1, 0)
-            continue
+        data, digest = read
         seen.add(note.path)
-        digest = content_hash(data)
         if old and old[1] == digest:
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1
@@ -270,21 +284,26 @@ def _sync_root(conn, root: Path, embedder: Embedder, extraction: _Extraction, re
         group.append(_Pending(note, digest, text, chunks, old is None))
         group_chunks += len(chunks)
         if group_chunks >= GROUP_CHUNKS:
-            _flush(conn, root, group, embedder, extraction, resolver, options, progress, summary)
+            _flush(run, root, group)
             group, group_chunks = [], 0
     if group:
-        _flush(conn, root, group, embedder, extraction, resolver, options, progress, summary)
+        _flush(run, root, group)
     if touched_only:
         with dbmod.transaction(conn):
-            conn.executemany("UPDATE documents SET mtime = ?, size = ? WHERE id = ?", touched_only)
+            store.touch_documents(conn, touched_only)
+    _remove_gone(run, existing, seen)
+
+
+def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
+    """Delete the documents of files no longer there (one transaction each)."""
     gone = [p for p in existing if p not in seen]
     if gone:
-        progress.phase("removing deleted files")
+        run.progress.phase("removing deleted files")
     for path in gone:
-        with dbmod.transaction(conn):
-            resolver.forget(delete_document(conn, existing[path][0]))
-        summary.removed += 1
-        summary.removed_paths.append(path)
+        with dbmod.transaction(run.conn):
+            run.resolver.forget(store.delete_document(run.conn, existing[path][0]))
+        run.summary.removed += 1
+        run.summary.removed_paths.append(path)
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
@@ -320,21 +339,23 @@ def _plan_relations(text: str, entities: list[PlannedEntity], limit: int) -> lis
     return found[:limit]
 
 
-def _flush(conn, root: Path, group: list[_Pending], embedder: Embedder, extraction: _Extraction,
-           resolver: Resolver, options: SyncOptions, progress: Progress, summary: SyncSummary) -> None:
-    all_chunks = [c for p in group for c in p.chunks]
-    progress.phase(f"extracting entities ({extraction.extractor.name})")
-    mentions = extraction.run(all_chunks)
-    planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(all_chunks, mentions)]
-    planned_relations = [_plan_relations(c.text, pe, options.relation_sentences)
-                         for c, pe in zip(all_chunks, planned_entities)]
+@dataclass
+class _GroupVectors:
+    """The vectors one embedder call made for a group of files."""
 
-    # one embedder call for the group: new chunk texts, new entity names, relation sentences
-    reuse = vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
+    chunks: dict[str, bytes]  # chunk hash -> vector (reused ones included)
+    names: dict[str, bytes]  # new entity key -> name vector
+    relations: dict[str, bytes]  # relation text -> vector
+
+
+def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations) -> _GroupVectors:
+    """One embedder call for the group: new chunk texts, new entity names, relation sentences."""
+    conn, summary = run.conn, run.summary
+    reuse = store.vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
     summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
     chunk_texts = list({c.hash: c.text for c in all_chunks if c.hash not in reuse}.items())
     # only the keys this group names: reading every entity key per group grows with the index
-    known_keys = set(rows_by_key(conn, list({pe.key for pes in planned_entities for pe in pes})))
+    known_keys = set(store.rows_by_key(conn, list({pe.key for pes in planned_entities for pe in pes})))
     new_names = {}
     for pes in planned_entities:
         for pe in pes:
@@ -342,8 +363,8 @@ def _flush(conn, root: Path, group: list[_Pending], embedder: Embedder, extracti
                 new_names.setdefault(pe.key, pe.name)
     relation_texts = sorted({text for rels in planned_relations for _k, text in rels})
     texts = [t for _h, t in chunk_texts] + list(new_names.values()) + relation_texts
-    progress.phase(f"embedding {len(texts)} texts")
-    vectors = embedder.embed(texts) if texts else []
+    run.progress.phase(f"embedding {len(texts)} texts")
+    vectors = run.embedder.embed(texts) if texts else []
     summary.embedded += len(texts)
     chunk_vec = dict(reuse)
     for i, (h, _t) in enumerate(chunk_texts):
@@ -352,45 +373,56 @@ def _flush(conn, root: Path, group: list[_Pending], embedder: Embedder, extracti
     name_vec = {key: to_blob(vectors[off + i]) for i, key in enumerate(new_names)}
     off += len(new_names)
     rel_vec = {t: to_blob(vectors[off + i]) for i, t in enumerate(relation_texts)}
+    return _GroupVectors(chunk_vec, name_vec, rel_vec)
+
+
+def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
+    """Extract, resolve, embed and write a group of files (one transaction per file)."""
+    all_chunks = [c for p in group for c in p.chunks]
+    run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
+    mentions = run.extraction.run(all_chunks)
+    planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
+    planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
+                         for c, pe in zip(all_chunks, planned_entities)]
+    vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
 
     def embed_missing(names: list[str]) -> list[bytes]:
-        summary.embedded += len(names)
-        return [to_blob(v) for v in embedder.embed(names)]
+        run.summary.embedded += len(names)
+        return [to_blob(v) for v in run.embedder.embed(names)]
 
-    progress.phase("writing")
+    names = NameVectors(vectors.names, embed_missing)
+    run.progress.phase("writing")
     i = 0
     for pending in group:
         planned = []
         for c in pending.chunks:
-            rels = [(keys[a], keys[b], text, rel_vec[text])
+            rels = [(keys[a], keys[b], text, vectors.relations[text])
                     for keys, text in planned_relations[i]
                     for a in range(len(keys)) for b in range(a + 1, len(keys))]
-            planned.append(PlannedChunk(c, chunk_vec[c.hash], planned_entities[i], rels))
+            planned.append(PlannedChunk(c, vectors.chunks[c.hash], planned_entities[i], rels))
             i += 1
-        with dbmod.transaction(conn):
-            _doc_id, gone = write_document(
-                conn, root=str(root), path=pending.note.path, content_hash=pending.hash, size=pending.note.size,
-                mtime=pending.note.mtime, n_lines=pending.text.count("\n") + 1, chunks=planned,
-                entity_vectors=name_vec, embed_missing=embed_missing)
-        resolver.forget(gone)
-        summary.chunks += len(pending.chunks)
-        if pending.is_new:
-            summary.added += 1
-            summary.added_paths.append(pending.note.path)
-        else:
-            summary.changed += 1
-            summary.changed_paths.append(pending.note.path)
-        progress.advance(1, len(pending.chunks))
+        _write_pending(run, root, pending, planned, names)
+
+
+def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
+    note = pending.note
+    record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, pending.text.count("\n") + 1)
+    with dbmod.transaction(run.conn):
+        _doc_id, gone = store.write_document(run.conn, record, planned, names)
+    run.resolver.forget(gone)
+    summary = run.summary
+    summary.chunks += len(pending.chunks)
+    if pending.is_new:
+        summary.added += 1
+        summary.added_paths.append(note.path)
+    else:
+        summary.changed += 1
+        summary.changed_paths.append(note.path)
+    run.progress.advance(1, len(pending.chunks))
 
 
 def rebuild(conn) -> None:
     """Empty the index (documents, graph, vectors, embedder record) but keep the
     extraction cache, so a rebuild never pays the model twice."""
     with dbmod.transaction(conn):
-        conn.execute("DELETE FROM documents")
-        conn.execute("DELETE FROM entities")
-        for table, owner in dbmod.VEC_TABLES.items():
-            conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
-            conn.execute(f"DROP TABLE IF EXISTS {table}")
-        for key in ("embedding_model", "embedding_dim", "roots", "last_sync"):
-            conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+        store.empty_index(conn, dbmod.VEC_TABLES)

@@ -236,7 +236,12 @@ def small_index(tmp_path, conn, embedder, extractor):
 def test_questions_with_fts_and_sql_syntax_are_plain_text(small_index, embedder, question):
     before = table_counts(small_index)
     result = search(small_index, question, embedder=embedder, mode="hybrid", k=5)
-    assert isinstance(result.results, list)
+    paths = [r["path"] for r in result.results]
+    assert [r["rank"] for r in result.results] == list(range(1, len(paths) + 1)) and len(paths) <= 5
+    assert set(paths) <= set(GOOD)
+    for word in ("wolfgang", "bass", "berlin"):  # what the syntax decorates is still searched as text
+        if word in question.lower():
+            assert any(word in r["text"].lower() for r in result.results), word
     assert table_counts(small_index) == before
 
 
@@ -252,7 +257,9 @@ def test_empty_question_is_a_usage_error(small_index, embedder, question):
 
 
 def test_huge_question_is_refused_clearly(small_index, embedder):
-    from minirag_cli.retrieve import MAX_QUESTION_CHARS
+    from minirag_cli.options import RetrievalOptions
+
+    MAX_QUESTION_CHARS = RetrievalOptions().max_question_chars
 
     question = "Where does Wolfgang Schulz play bass? " + " ".join(f"filler{i}" for i in range(100_000))
     with pytest.raises(UsageError, match="characters long") as info:

@@ -11,6 +11,8 @@ import json
 import pytest
 
 from minirag_cli import graph
+from minirag_cli.graph import sql as graph_sql
+from minirag_cli.options import GraphOptions
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
 
@@ -109,10 +111,10 @@ def test_hub_is_neither_expanded_nor_reached(conn):
     # a hub given as a seed stays a 0-hop path: it is never expanded
     assert [p.nodes for p in graph.walk(conn, [owner], hops=2)] == [[owner]]
     # with a higher hub share the same graph is walked
-    assert len(graph.walk(conn, [seed], hops=2, hub_share=0.9)) == 1 + 1 + 3
+    assert len(graph.walk(conn, [seed], hops=2, options=GraphOptions(hub_share=0.9))) == 1 + 1 + 3
 
 
-def test_near_hub_is_reached_but_not_expanded(conn, monkeypatch):
+def test_near_hub_is_reached_but_not_expanded(conn):
     chunks = add_doc(conn, "near.md", 40)
     seed, wide, far = (add_entity(conn, n, n.lower()) for n in ("Seed", "Wide", "Far"))
     mention(conn, seed, chunks[:2])
@@ -120,13 +122,13 @@ def test_near_hub_is_reached_but_not_expanded(conn, monkeypatch):
     mention(conn, far, chunks[8:10])
     edge(conn, seed, wide), edge(conn, wide, far)
     assert names_of(graph.walk(conn, [seed], hops=2), {"S": seed, "W": wide, "F": far}) == ["S", "SW", "SWF"]
-    monkeypatch.setattr(graph, "EXPAND_MAX_CHUNKS", 5)
-    assert names_of(graph.walk(conn, [seed], hops=2), {"S": seed, "W": wide, "F": far}) == ["S", "SW"]
+    narrow = GraphOptions(expand_max_chunks=5)
+    assert names_of(graph.walk(conn, [seed], hops=2, options=narrow), {"S": seed, "W": wide, "F": far}) == ["S", "SW"]
     # hub_share=1 is hub control off: the cap goes with it
-    assert len(graph.walk(conn, [seed], hops=2, hub_share=1.0)) == 3
+    assert len(graph.walk(conn, [seed], hops=2, options=GraphOptions(hub_share=1.0))) == 3
 
 
-def test_wide_voter_lists_its_first_chunks_and_those_a_narrow_voter_reached(conn, monkeypatch):
+def test_wide_voter_lists_its_first_chunks_and_those_a_narrow_voter_reached(conn):
     c = add_doc(conn, "w.md", 60)  # the wide voter in 20 %: below the hub share
     wide = add_entity(conn, "Wide Name", "widename")
     narrow = add_entity(conn, "Narrow Name", "narrowname")
@@ -136,14 +138,14 @@ def test_wide_voter_lists_its_first_chunks_and_those_a_narrow_voter_reached(conn
     full = graph.vote(conn, p)
     assert set(full) == set(c[:12]) | {c[20]}
     full_for = graph.vote(conn, p, candidates=[c[11]])
-    monkeypatch.setattr(graph, "VOTE_SPREAD", 4)
-    capped = graph.vote(conn, p)
+    spread = GraphOptions(vote_spread=4)
+    capped = graph.vote(conn, p, options=spread)
     # the wide voter's first 4 chunks, plus c[10] where the narrow one votes too
     assert set(capped) == set(c[:4]) | {c[10], c[20]}
     assert all(capped[k][0] == pytest.approx(full[k][0]) and capped[k][1] == full[k][1] for k in capped)
     assert max(capped, key=lambda k: capped[k][0]) == c[10]
     # candidates are voted for whatever the cap
-    assert graph.vote(conn, p, candidates=[c[11]]) == full_for and full_for[c[11]][0] > 0
+    assert graph.vote(conn, p, candidates=[c[11]], options=spread) == full_for and full_for[c[11]][0] > 0
 
 
 def test_fanout_caps_neighbours_per_node_strongest_first(conn):
@@ -156,12 +158,12 @@ def test_fanout_caps_neighbours_per_node_strongest_first(conn):
         mention(conn, s, chunks[10 + i * 4:10 + i * 4 + 4])
         edge(conn, center, s, weight=i + 1)  # S9 strongest
         spokes.append(s)
-    paths = graph.walk(conn, [center], hops=1, fanout=3)
+    paths = graph.walk(conn, [center], hops=1, options=GraphOptions(fanout=3))
     assert sorted(p.nodes[-1] for p in paths if p.hops == 1) == sorted(spokes[-3:])
 
 
 def test_walk_row_limit_bounds_the_cte(conn, chain):
-    assert len(graph.walk(conn, [chain["A"]], hops=3, row_limit=3)) == 3
+    assert len(graph.walk(conn, [chain["A"]], hops=3, options=GraphOptions(walk_row_limit=3))) == 3
 
 
 def test_score_paths_formula():
@@ -186,7 +188,7 @@ def test_ground_exact_alias_word_and_longest_span(conn):
         mention(conn, e, chunks[:1])
     seeds = {s.name: s for s in graph.ground(conn, "Did Wolfgang try Black Myth: Wukong?")}
     assert seeds["Wolfgang Schulz"].via == "word"
-    assert seeds["Wolfgang Schulz"].similarity == pytest.approx(graph.WORD_MATCH_SIM)
+    assert seeds["Wolfgang Schulz"].similarity == pytest.approx(GraphOptions().word_match_sim)
     assert seeds["Black Myth: Wukong"].via == "exact"
     assert "Black" not in seeds  # inside the longer span
     assert "Try" not in seeds  # a lower-case word is not the capitalised name
@@ -222,16 +224,16 @@ def test_votes_by_concept_with_inverse_frequency_and_document_scope(conn):
     votes = graph.vote(conn, p)
     # b.md chunk 0 holds both concepts: the top vote
     assert max(votes, key=lambda k: votes[k][0]) == c[3]
-    assert votes[c[3]][0] == pytest.approx(1.0 - graph.RELATION_CHUNK_WEIGHT / p.ideal)
+    assert votes[c[3]][0] == pytest.approx(1.0 - GraphOptions().relation_chunk_weight / p.ideal)
     # the top list counts a chunk's own mentions; filler chunks get nothing
     assert set(votes) == {c[0], c[1], c[3]}
     assert votes[c[0]][0] + votes[c[1]][0] == pytest.approx(votes[c[3]][0])
     # for candidates, the document's other chunks count at the discount
     only = graph.vote(conn, p, candidates=[c[0], c[1], c[2], c[10]])
     assert set(only) == {c[0], c[1], c[2]}
-    assert only[c[0]][0] == pytest.approx(votes[c[0]][0] + graph.DOC_SHARE * votes[c[1]][0])
+    assert only[c[0]][0] == pytest.approx(votes[c[0]][0] + GraphOptions().doc_share * votes[c[1]][0])
     # a.md's third chunk mentions neither, its document both
-    assert only[c[2]][0] == pytest.approx(graph.DOC_SHARE * votes[c[3]][0])
+    assert only[c[2]][0] == pytest.approx(GraphOptions().doc_share * votes[c[3]][0])
 
 
 def test_graph_channel_without_seeds_is_empty(conn):
@@ -256,7 +258,7 @@ def test_time_edges_link_conversations_of_the_same_people_close_in_time(tmp_path
     sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
     doc = dict(conn.execute("SELECT path, id FROM documents"))
     qv = embedder.embed(["who watched the movie"])[0]
-    links = graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, window=1)
+    links = graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, options=GraphOptions(time_window_days=1))
     linked_docs = {conn.execute("SELECT d.path FROM chunks c JOIN documents d ON d.id = c.document_id "
                                 "WHERE c.id = ?", (c,)).fetchone()[0] for c in links}
     # the next-day chat with the same person; not Hailey's (no shared person),
@@ -267,7 +269,7 @@ def test_time_edges_link_conversations_of_the_same_people_close_in_time(tmp_path
     assert 0 < item["score"] <= 0.5  # anchor weight / (1 + 1 day) x similarity
     names = dict(conn.execute("SELECT id, name FROM entities"))
     assert names[item["via"]] == "Wolfgang Schulz"
-    assert graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, window=-1) == {}
+    assert graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, options=GraphOptions(time_window_days=-1)) == {}
 
 
 def test_time_edges_through_graph_channel_are_explained(tmp_path, conn, embedder, extractor):
@@ -277,7 +279,7 @@ def test_time_edges_through_graph_channel_are_explained(tmp_path, conn, embedder
     q = 'Who came to the movie night after Li Hua planned "Overwatch 3"?'
     g = graph.graph_channel(conn, q, embedder.embed([q])[0], anchors=[(doc["chat/20260121_1300.txt"], 1.0)])
     assert g.time and all(0 < v <= 1 for v in g.time.values())
-    why = graph.explain_votes(g, list(g.time))
+    why = graph.explain_votes(conn, g, list(g.time))
     assert all(w["time"]["near"] == "chat/20260121_1300.txt" and w["time"]["days"] == 1 for w in why.values())
     assert any(s["name"] == "Overwatch 3" for s in g.seeds)
 
@@ -298,8 +300,8 @@ def test_relations_near_only_reads_given_chunks(tmp_path, conn, embedder, extrac
 
 def test_walk_sql_has_no_python_graph(conn, chain):
     # the walk is one statement: a recursive CTE with a LIMIT
-    assert "WITH RECURSIVE" in graph.WALK_SQL and "LIMIT :row_limit" in graph.WALK_SQL
-    rows = conn.execute(graph.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100, "expand_max": 100,
+    assert "WITH RECURSIVE" in graph_sql.WALK_SQL and "LIMIT :row_limit" in graph_sql.WALK_SQL
+    rows = conn.execute(graph_sql.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100, "expand_max": 100,
                                          "fanout": 5, "row_limit": 100}).fetchall()
     assert sorted(r[1] for r in rows) == sorted(f"/{chain['A']}/" + s for s in ("", f"{chain['B']}/",
                                                                                   f"{chain['E']}/"))

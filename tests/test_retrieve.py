@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from minirag_cli import graph, retrieve
+from minirag_cli.options import RetrievalOptions
 from minirag_cli.errors import UsageError
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
@@ -90,15 +91,14 @@ def _insert_chunks(conn, rows: list[tuple[int, str, str]]) -> None:
                      "n_tokens, hash, header) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h', ?)", (cid, cid, text, header))
 
 
-def test_bm25_weighs_a_header_match_by_header_weight(conn, monkeypatch):
+def test_bm25_weighs_a_header_match_by_header_weight(conn):
     # two chunks mirror each other: "gamma" is in one's header and the other's
     # text, columns of equal length, so their BM25 scores differ by the weight alone
     _insert_chunks(conn, [(1, "alpha beta", "gamma delta"), (2, "gamma delta", "alpha beta")])
-    assert retrieve.HEADER_WEIGHT > 1
+    assert RetrievalOptions().header_weight > 1
     scores = dict(retrieve.bm25_channel(conn, "gamma"))
     assert scores[1] > scores[2] * 1.2
-    monkeypatch.setattr(retrieve, "HEADER_WEIGHT", 1.0)
-    scores = dict(retrieve.bm25_channel(conn, "gamma"))
+    scores = dict(retrieve.bm25_channel(conn, "gamma", RetrievalOptions(header_weight=1.0)))
     assert scores[1] == pytest.approx(scores[2])
 
 
@@ -155,13 +155,13 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
     seen = []
     original = retrieve.dense_ranking
 
-    def spy(conn, vectors):
+    def spy(conn, vectors, limit):
         seen.append((conn, threading.current_thread().name))
-        return original(conn, vectors)
+        return original(conn, vectors, limit)
 
-    monkeypatch.setattr(retrieve, "dense_ranking", spy)
-    monkeypatch.setattr(retrieve, "PARALLEL_MIN_CHUNKS", 1)
-    threaded = [retrieve.search(synced, q, embedder=embedder, k=10).to_dict() for q in questions]
+    monkeypatch.setattr(retrieve, "dense_ranking", spy)  # a spy, not a tunable: the threshold is an option
+    parallel = RetrievalOptions(parallel_min_chunks=1)
+    threaded = [retrieve.search(synced, q, embedder=embedder, options=parallel).to_dict() for q in questions]
     assert threaded == inline
     assert len(seen) == 3 and {name for _c, name in seen} == {"mrag-dense"}
     sibling = seen[0][0]
@@ -172,13 +172,13 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
 
 
 def test_an_error_in_the_dense_thread_reaches_the_caller(synced, embedder, monkeypatch):
-    def broken(conn, vectors):
+    def broken(conn, vectors, limit):
         raise RuntimeError("scan failed")
 
     monkeypatch.setattr(retrieve, "dense_ranking", broken)
-    monkeypatch.setattr(retrieve, "PARALLEL_MIN_CHUNKS", 1)
     with pytest.raises(RuntimeError, match="scan failed"):
-        retrieve.search(synced, "Where did Wolfgang Schulz meet Jennifer Moore?", embedder=embedder)
+        retrieve.search(synced, "Where did Wolfgang Schulz meet Jennifer Moore?", embedder=embedder,
+                        options=RetrievalOptions(parallel_min_chunks=1))
 
 
 def test_graph_adds_votes_and_never_removes_hits(synced, embedder):
@@ -265,10 +265,14 @@ def test_a_named_period_votes_for_the_notes_dated_in_it(synced, embedder):
     assert graph.dated_chunks(synced, ["date:2026-01-07"], chunk_ids) == []
 
 
-@pytest.mark.parametrize("question", ['"Harbor Hall" AND (NEAR* -x:', "Wolfgang*", "-Berlin", "a:b OR c"])
-def test_search_with_fts_syntax_never_errors(synced, embedder, question):
+@pytest.mark.parametrize("question, named", [('"Harbor Hall" AND (NEAR* -x:', "harbor hall"),
+                                             ("Wolfgang*", "wolfgang"), ("-Berlin", "berlin"), ("a:b OR c", None)])
+def test_search_with_fts_syntax_never_errors(synced, embedder, question, named):
     res = retrieve.search(synced, question, embedder=embedder, mode="hybrid", k=3)
-    assert isinstance(res.results, list)
+    assert [r["rank"] for r in res.results] == list(range(1, len(res.results) + 1)) and len(res.results) <= 3
+    assert {r["path"] for r in res.results} <= set(NOTES)
+    if named:  # the syntax is text: the word it decorates still finds its note first
+        assert named in res.results[0]["text"].lower()
 
 
 def test_empty_question_is_a_usage_error(synced, embedder):
@@ -299,7 +303,7 @@ BAKERY = ("Hailey delivered the fresh sourdough loaf, rye rolls and almond crois
           "on her morning delivery round; the bakery oven smelled of sourdough.\n")
 
 
-def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedder, extractor, monkeypatch):
+def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedder, extractor):
     # one side of the question has many words that several notes share; the
     # other names one note in few words: searched whole, that note sinks
     notes = {f"bakery/{i}.md": BAKERY + "Another round.\n" * i for i in range(5)}
@@ -310,14 +314,12 @@ def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedd
     q = ("Did Hailey deliver the fresh sourdough loaf, rye rolls and almond croissants from the bakery "
          "before the trainer postponed squats?")
 
-    def rank_of_gym() -> int:
-        res = retrieve.search(conn, q, embedder=embedder, mode="bm25", k=20)
+    def rank_of_gym(decompose: bool) -> int:
+        res = retrieve.search(conn, q, embedder=embedder, options=RetrievalOptions(mode="bm25", k=20,
+                                                                                   decompose=decompose))
         return [r["path"] for r in res.results].index("gym/squats.md") + 1
 
-    monkeypatch.setattr(retrieve, "DECOMPOSE", False)
-    whole = rank_of_gym()
-    monkeypatch.setattr(retrieve, "DECOMPOSE", True)
-    assert rank_of_gym() <= 2 < whole
+    assert rank_of_gym(True) <= 2 < rank_of_gym(False)
 
 
 def _chat(speaker: str, topic_line: str) -> str:

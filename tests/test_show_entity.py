@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from minirag_cli import db
 from minirag_cli.cli import app
-from minirag_cli.lookup import NotFound, get_document, get_entity, reassemble, show
+from minirag_cli.store.lookup import NotFound, get_document, get_entity, reassemble, show
 from tests.kb_fixture import NOTES, build_small_index
 
 

@@ -71,7 +71,7 @@ def show(
     Example: mrag show notes/berlin.md:12
     """
     from minirag_cli.format import print_json, stdout_console
-    from minirag_cli.lookup import show as lookup_show
+    from minirag_cli.store.lookup import show as lookup_show
 
     conn, _ = open_index()
     item = lookup_show(conn, target)
@@ -112,7 +112,7 @@ def entity(
     Example: mrag entity "Wolfgang Schulz"
     """
     from minirag_cli.format import print_json, stdout_console
-    from minirag_cli.lookup import get_entity
+    from minirag_cli.store.lookup import get_entity
 
     conn, _ = open_index()
     data = get_entity(conn, name, neighbours=neighbours, notes=notes)
@@ -162,7 +162,7 @@ def graph_export(
     from minirag_cli.errors import UsageError
     from minirag_cli.export import FORMATS, entity_graph, write_graph
     from minirag_cli.format import stderr_console
-    from minirag_cli.lookup import get_entity
+    from minirag_cli.store.lookup import get_entity
 
     if fmt not in FORMATS:
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")

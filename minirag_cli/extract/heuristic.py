@@ -4,18 +4,14 @@ GGUF model is configured."""
 
 from __future__ import annotations
 
-import datetime as _dt
 import functools
 import re
 from typing import Sequence
 
 from minirag_cli.extract.base import EntityMention
+from minirag_cli.text import MONTH_WORDS, find_dates
 
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august",
-     "september", "october", "november", "december"], start=1)}
-MONTHS.update({k[:3]: v for k, v in list(MONTHS.items())})
-MONTHS["sept"] = 9
+MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
 # Words that are capitalised because they start a sentence or are "I", not
 # because they name something. Lower-cased.
@@ -49,47 +45,7 @@ SPEAKER = re.compile(r"^\s*([A-Z][\w.'’ -]{0,40}?):\s", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 HASHTAG = re.compile(r"(?<![\w#])#([A-Za-z][\w/-]{1,40})")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]{1,30}[A-Za-z0-9])")
-COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|_)")
-ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-WORD_DATE = re.compile(
-    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
-    r"(?:,?\s+(\d{4}))?\b")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
-
-
-def iso_date(year: int | None, month: int, day: int) -> str | None:
-    try:
-        _dt.date(year or 2000, month, day)
-    except ValueError:
-        return None
-    return f"{year:04d}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
-
-
-def find_dates(text: str) -> list[tuple[str, str]]:
-    """(surface form, ISO date or --MM-DD) for every date written in the text."""
-    found = []
-    for m in COMPACT_DATE.finditer(text):
-        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        if iso:
-            found.append((m.group(0), iso))
-    for m in ISO_DATE.finditer(text):
-        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        if iso:
-            found.append((m.group(0), iso))
-    for m in WORD_DATE.finditer(text):
-        day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        month = MONTHS.get(month_word.lower().rstrip("."))
-        if not month:
-            continue
-        year = int(m.group(5)) if m.group(5) else None
-        iso = iso_date(year, month, int(day))
-        if iso:
-            found.append((m.group(0), iso))
-    return found
-
-
-def split_camel(name: str) -> str:
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 
 
 def _strip_possessive(span: str) -> str:

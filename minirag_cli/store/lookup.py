@@ -1,4 +1,4 @@
-"""Reading single things back out of the index, for `mrag show`, `mrag
+"""Reading single things back out of the index (part of the store layer), for `mrag show`, `mrag
 entity` and the MCP server: a document (by path), a chunk (by id or by a line
 of its document) and an entity with its aliases, neighbours and notes.
 
@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 
 from minirag_cli.errors import MragError
+from minirag_cli.store.read import entities_list
+from minirag_cli.text import normalise_key
 
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>\d+)$")
 
@@ -169,9 +171,6 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first."""
-    from minirag_cli.resolve import normalise_key
-    from minirag_cli.store import entities_list
-
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
     if row is None:
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",

@@ -1,0 +1,269 @@
+"""Grounding: the entities a question names, each with a similarity in
+[0, 1] and the concept (question span) it stands for.
+
+The question's word spans are matched against entity keys and alias keys
+(text.normalise_key), longest span first and without overlaps; a first name
+as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
+rapidfuzz; dates in any spelling; plus a KNN of the question vector over
+`vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
+answer.extract_query_terms) adds names, each its own concept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from minirag_cli.graph import sql
+from minirag_cli.options import GraphOptions
+from minirag_cli.text import GROUNDING_STOPWORDS, find_dates, normalise_key, word_keys
+
+# wh-words -> entity types that answer them (heuristic types: person, name,
+# work, date, concept; LLM types: person, organization, location, event,
+# product, work, concept, date)
+ANSWER_TYPE_CUES = [
+    (re.compile(r"\b(who|whom|whose)\b", re.I), ("person",)),
+    (re.compile(r"\b(when|what (time|day|date)|which (day|date)|how long)\b", re.I), ("date",)),
+    (re.compile(r"\bwhere\b", re.I), ("location", "organization")),
+    (re.compile(r"\b(which|what) (game|movie|film|song|book|series|show|album|band|title)s?\b", re.I),
+     ("work", "product")),
+    (re.compile(r"\b(which|what) (event|activity|occasion|festival|holiday)s?\b", re.I), ("event",)),
+]
+
+# heuristic-extractor types: capitalised spans; a lower-case question word
+# ("try", "give") is not the name the index holds under that key
+PROPER_TYPES = frozenset({"name", "person", "work"})
+
+
+@dataclass
+class QueryTerms:
+    """What an LLM keyword step (or a caller) says about the question."""
+
+    entities: list[str] = field(default_factory=list)
+    answer_types: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Seed:
+    entity_id: int
+    name: str
+    type: str
+    similarity: float
+    via: str  # exact | alias | word | fuzzy | vector | llm
+    span: str = ""
+    chunks: int = 0
+    concept: str = ""  # seeds from one question span share it
+
+    def weight(self, options: GraphOptions) -> float:
+        """How much the seed's votes count: a name the question spells out
+        counts fully; a vector neighbour of the whole question is a guess."""
+        return self.similarity * (options.vector_seed_weight if self.via == "vector" else 1.0)
+
+    def to_dict(self) -> dict:
+        return {"entity_id": self.entity_id, "name": self.name, "type": self.type,
+                "similarity": round(self.similarity, 4), "via": self.via, "span": self.span,
+                "chunks": self.chunks}
+
+
+def answer_types_for(question: str) -> list[str]:
+    found: list[str] = []
+    for pattern, types in ANSWER_TYPE_CUES:
+        if pattern.search(question):
+            found.extend(t for t in types if t not in found)
+    return found
+
+
+@dataclass
+class _Span:
+    start: int  # word positions [start, end)
+    end: int
+    text: str
+    key: str
+    lowercase: bool  # written without capitals in the question
+    llm: bool = False  # proposed by the LLM keyword step, not written in the question
+
+
+def _spans(question: str, max_words: int) -> list[_Span]:
+    """Word n-grams (1..max_words) that neither start nor end with a stopword."""
+    words = [w.rstrip(".:,;!?") for w in re.findall(r"[\w][\w'’&.:-]*", question)]
+    spans: list[_Span] = []
+    for n in range(1, max_words + 1):
+        for i in range(len(words) - n + 1):
+            gram = words[i:i + n]
+            if gram[0].lower() in GROUNDING_STOPWORDS or gram[-1].lower() in GROUNDING_STOPWORDS:
+                continue
+            text = " ".join(gram)
+            key = normalise_key(text)
+            if len(key) >= 2:
+                spans.append(_Span(i, i + n, text, key, text == text.lower()))
+    return spans
+
+
+def _llm_spans(question: str, terms: QueryTerms) -> list[_Span]:
+    """LLM-proposed names, matched like spans, each its own concept (placed
+    after the question's words so they never overlap a written span)."""
+    base = len(question.split()) + 1000
+    spans = []
+    for i, t in enumerate(x for x in terms.entities if x.strip()):
+        key = normalise_key(t)
+        if len(key) >= 2:
+            spans.append(_Span(base + i, base + i + 1, t.strip(), key, False, llm=True))
+    return spans
+
+
+def _date_keys(conn, span: str) -> list[str]:
+    """'20260531', '2026-05-31', 'May 31st' -> the date entity keys they name
+    (a date without a year matches that day in every year the index holds).
+    Only a span that is a date and nothing more names one."""
+    keys = []
+    for surface, iso in find_dates(span):
+        if surface.strip() != span.strip():
+            continue
+        if iso.startswith("--"):
+            keys.extend(sql.date_keys_like(conn, "date:%" + iso[1:]))
+        else:
+            keys.append("date:" + iso)
+    return keys
+
+
+Hits = list[tuple[int, str, float]]  # (entity id, via, similarity)
+
+
+def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, str, float]]], dict]:
+    """Exact and alias key matches, entity id -> [(span, via, sim)], and the
+    entities' (name, type, chunks)."""
+    by_key: dict[str, list[_Span]] = {}
+    for sp in spans:
+        by_key.setdefault(sp.key, []).append(sp)
+        for date_key in _date_keys(conn, sp.text):
+            by_key.setdefault(date_key, []).append(sp)
+    matches: dict[int, list[tuple[_Span, str, float]]] = {}
+    if by_key:
+        keys = list(by_key)
+        rows = [(eid, key, "exact") for eid, key in sql.entities_by_keys(conn, keys)]
+        rows += [(eid, key, "alias") for eid, key in sql.aliases_by_keys(conn, keys)]
+        for eid, key, via in rows:
+            for sp in by_key[key]:
+                matches.setdefault(eid, []).append((sp, via, 1.0))
+    return matches, sql.entity_info(conn, list(matches))
+
+
+def _choose_spans(spans: list[_Span], matches: dict, info: dict) -> tuple[list[tuple[_Span, Hits]], set[int]]:
+    """The matched spans, longest first, no overlaps; and the word positions taken."""
+    span_hits: dict[tuple[int, int], Hits] = {}
+    for eid, hits in matches.items():
+        if eid not in info:
+            continue
+        for sp, via, sim in hits:
+            if (sp.lowercase and sp.end - sp.start == 1 and info[eid][1] in PROPER_TYPES
+                    and info[eid][0].lower() == sp.text):
+                continue  # "try" is not the entity "Try"; "wolfgangschulz" is "Wolfgang Schulz"
+            span_hits.setdefault((sp.start, sp.end), []).append((eid, via, sim))
+    taken: set[int] = set()
+    chosen: list[tuple[_Span, Hits]] = []
+    span_at = {(sp.start, sp.end): sp for sp in spans}
+    for (start, end) in sorted(span_hits, key=lambda se: (-(se[1] - se[0]), se[0])):
+        if taken.intersection(range(start, end)):
+            continue
+        taken.update(range(start, end))
+        chosen.append((span_at[(start, end)], span_hits[(start, end)]))
+    return chosen, taken
+
+
+def _leftover_words(conn, spans: list[_Span], taken: set[int], o: GraphOptions) -> list[tuple[_Span, Hits]]:
+    """Single capitalised words left over: whole word of a longer name
+    ("Wolfgang" -> "Wolfgang Schulz") or a typo, among alias keys sharing the
+    first letters (an indexed range scan)."""
+    from rapidfuzz import fuzz
+
+    chosen = []
+    for sp in spans:
+        if sp.end - sp.start != 1 or sp.start in taken or sp.lowercase or len(sp.key) < 4 or sp.key.isdigit():
+            continue
+        found = []
+        lo = sp.key[:3]
+        hi = lo[:-1] + chr(ord(lo[-1]) + 1)
+        for eid, alias, akey in sql.aliases_from(conn, lo, hi, 200):
+            if akey.startswith(sp.key) and sp.key in word_keys(alias):
+                found.append((eid, "word", o.word_match_sim))
+            elif len(sp.key) >= o.fuzzy_min_key and not any(c.isdigit() for c in sp.key):
+                ratio = fuzz.ratio(sp.key, akey)
+                if ratio >= o.fuzzy_min_ratio:
+                    found.append((eid, "fuzzy", 0.9 * ratio / 100.0))
+        if found:
+            chosen.append((sp, found))
+    return chosen
+
+
+def _widen_concepts(conn, chosen: list[tuple[_Span, Hits]], info: dict, o: GraphOptions) -> None:
+    """Entities that belong to a chosen span's concept too (in place)."""
+    # a person's first name joins the concept of the full name the question
+    # writes ("Wolfgang Schulz" -> also the entity "Wolfgang")
+    first_keys: dict[str, list[Hits]] = {}
+    for sp, hits in chosen:
+        first = sp.text.split()[0]
+        if sp.end - sp.start > 1 and first[:1].isupper() and any(info.get(h[0], ("", ""))[1] == "person"
+                                                                 for h in hits):
+            first_keys.setdefault(normalise_key(first), []).append(hits)
+    if first_keys:
+        for eid, key in sql.aliases_by_keys(conn, list(first_keys)):
+            for hits in first_keys[key]:
+                if all(h[0] != eid for h in hits):
+                    hits.append((eid, "word", o.word_match_sim))
+    # every entity matched by a chosen span's key joins that concept too:
+    # "Wolfgang" (exact) and "Wolfgang Schulz" (whole word) are one person
+    for sp, hits in chosen:
+        if sp.end - sp.start == 1 and not sp.lowercase and len(sp.key) >= 4 and not sp.key.isdigit():
+            have = {h[0] for h in hits}
+            lo = sp.key
+            hi = lo[:-1] + chr(ord(lo[-1]) + 1)
+            for eid, alias in sql.aliases_after(conn, lo, hi, 50):
+                if eid not in have and sp.key in word_keys(alias):
+                    hits.append((eid, "word", o.word_match_sim))
+                    have.add(eid)
+
+
+def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None = None,
+           options: GraphOptions | None = None) -> list[Seed]:
+    """Entities the question names, best first, each with a similarity and the
+    concept (question span) it stands for.
+
+    Spans are matched longest first and may not overlap: "Black Myth: Wukong"
+    is one concept, not also "Black" and "Myth". Every entity a span matches
+    (its exact key, alias keys, whole-word and fuzzy matches) belongs to that
+    span's concept, so aliases of one name never count twice downstream."""
+    o = options or GraphOptions()
+    spans = _spans(question, o.max_span_words)
+    if terms:
+        spans += _llm_spans(question, terms)
+    matches, info = _key_matches(conn, spans)
+    chosen, taken = _choose_spans(spans, matches, info)
+    chosen += _leftover_words(conn, spans, taken, o)
+    _widen_concepts(conn, chosen, info, o)
+
+    best: dict[int, Seed] = {}
+    for sp, hits in chosen:
+        for eid, via, sim in hits:
+            cur = best.get(eid)
+            if cur is None or sim > cur.similarity:
+                best[eid] = Seed(eid, "", "", sim, "llm" if sp.llm else via, sp.text, concept="s:" + sp.key)
+
+    if query_vector is not None and sql.has_table(conn, "vec_entity_names"):
+        for eid, dist in sql.nearest_entity_names(conn, query_vector, o.knn_entities):
+            sim = 1.0 - float(dist)
+            if sim >= o.knn_min_sim and eid not in best:
+                best[eid] = Seed(eid, "", "", sim, "vector", "", concept=f"e:{eid}")
+
+    if not best:
+        return []
+    info = sql.entity_info(conn, list(best))
+    seeds = []
+    for eid, s in best.items():
+        if eid not in info:
+            continue
+        s.name, s.type, s.chunks = info[eid]
+        if s.via == "vector" and s.type == "date":
+            continue  # a date is named exactly or not at all
+        seeds.append(s)
+    seeds.sort(key=lambda s: (-s.similarity, s.chunks, s.entity_id))
+    return seeds[:o.max_seeds]

@@ -1,0 +1,49 @@
+"""The walk: one recursive CTE from the seeds over `cooccurrence`
+(undirected, stored a < b), up to `hops`, keeping every path and never
+revisiting a node on it (graph/sql.WALK_SQL).
+
+Hub control: an edge's strength is its association weight / sqrt(chunks(a) *
+chunks(b)), which shrinks edges to entities seen everywhere; each node expands
+only to its `fanout` strongest neighbours; entities in more than `hub_share`
+of all chunks are neither expanded nor reached (the notes' owner, mentioned in
+half the chunks, would otherwise connect everything to everything), entities
+in more than `expand_max_chunks` are reached but not expanded (hub_share=1
+turns both off); a LIMIT bounds the whole walk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from minirag_cli.graph import sql
+from minirag_cli.options import GraphOptions
+
+
+@dataclass
+class WalkPath:
+    nodes: list[int]  # seed first
+    strength: float  # product of edge strengths (1.0 for a bare seed)
+
+    @property
+    def hops(self) -> int:
+        return len(self.nodes) - 1
+
+
+def hub_max(conn, options: GraphOptions | None = None) -> int:
+    """The most chunks a non-hub entity is mentioned in (a small index has no hubs)."""
+    o = options or GraphOptions()
+    return max(o.hub_min_chunks, int(o.hub_share * sql.chunk_count(conn)))
+
+
+def walk(conn, seed_ids: list[int], *, hops: int = 2, options: GraphOptions | None = None) -> list[WalkPath]:
+    """Every path of up to `hops` edges from the seeds (seeds themselves are
+    0-hop paths), without cycles, hubs not expanded, fan-out capped."""
+    if not seed_ids:
+        return []
+    o = options or GraphOptions()
+    limit = hub_max(conn, o)
+    expand_max = limit if o.hub_share >= 1 else min(limit, o.expand_max_chunks)  # hub_share=1: hub control off
+    rows = sql.walk_rows(conn, seed_ids, hops=hops, hub_max=limit, expand_max=expand_max, fanout=o.fanout,
+                         row_limit=o.walk_row_limit)
+    return [WalkPath([int(x) for x in path.strip("/").split("/")], float(strength))
+            for _node, path, _hops, strength in rows]

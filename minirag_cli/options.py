@@ -1,0 +1,104 @@
+"""The tunables of retrieval and the graph, as frozen options objects passed
+down (never module globals that callers patch). Defaults are the values
+measured on the LiHua dev split (BENCHMARKS.md); a test or a benchmark that
+wants another value makes its own: `RetrievalOptions(decompose=False)`,
+`RetrievalOptions(graph=GraphOptions(fanout=3))`, or `options.replace(k=5)`.
+
+No heavy imports: the CLI builds these before it knows whether it will search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+# score weights; "time" is the graph's time-edge vote (graph/timelinks.py),
+# "date" the vote of the date nodes a question names (graph/timelinks.dated_chunks)
+DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType(
+    {"bm25": 0.5, "dense": 0.5, "graph": 0.2, "time": 0.2, "date": 0.2})
+
+
+@dataclass(frozen=True)
+class GraphOptions:
+    """The graph channel (graph/): grounding, walk, path scoring, votes, time edges."""
+
+    max_span_words: int = 4
+    fuzzy_min_key: int = 5  # shorter spans only match exactly
+    fuzzy_min_ratio: float = 88.0
+    word_match_sim: float = 0.8  # "Wolfgang" as a whole word of "Wolfgang Schulz"
+    knn_entities: int = 10
+    knn_min_sim: float = 0.45  # question vector vs bare entity name (MiniLM cosine)
+    vector_seed_weight: float = 0.5
+    max_seeds: int = 12
+    hop_decay: float = 0.5
+    relation_min_sim: float = 0.35
+    relation_candidates: int = 30  # candidate chunks whose relation sentences are read
+    relation_chunk_weight: float = 1.0
+    hub_share: float = 0.3  # entities in more than this share of chunks are hubs
+    hub_min_chunks: int = 10  # ... and in more than this many
+    fanout: int = 6
+    # entities in more than this many chunks are walked to but not from: their
+    # neighbour lists run to tens of thousands at 100k chunks (the cost of the
+    # walk) and a neighbour of a near-hub is weak evidence. Above every entity
+    # of LiHua (2020 chunks) except its hub.
+    expand_max_chunks: int = 1000
+    walk_row_limit: int = 2000  # hard bound on the recursive CTE, whatever the graph
+    chunk_limit: int = 50
+    vote_spread: int = 1000  # a voter in more chunks lists only this many on its own (graph/sql.VOTE_TOP_SQL)
+    name_text_limit: int = 1000  # chunks a seed's name is looked up in by text (graph/votes.name_occurrences)
+    doc_share: float = 0.5  # a concept named elsewhere in the chunk's document
+    time_window_days: int = 1
+    time_weight: float = 1.0
+    time_max_documents: int = 12  # documents linked by time edges, at most
+
+    def replace(self, **changes) -> "GraphOptions":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class RetrievalOptions:
+    """One search: the channels (`mode`), how many results (`k`), the walk
+    depth (`hops`) and the fusion tunables (retrieve.py)."""
+
+    mode: str = "hybrid"
+    k: int = 10
+    hops: int = 2
+    candidates: int = 50  # per channel, before fusion
+    rrf_k: int = 60
+    # BM25 weight of a chunk's `header` column (its note's first line and the
+    # people the note names) against its text. Measured on the LiHua dev split,
+    # header weights 0.5 / 1 / 1.5 / 2 / 3 gave hybrid MRR 0.841 / 0.844 / 0.846 /
+    # 0.851 / 0.851 (BENCHMARKS.md, "Retrieval modes").
+    header_weight: float = 2.0
+    # From this many chunks on, the dense scan (sqlite-vec brute force, about
+    # 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
+    # graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k
+    # chunks (BENCHMARKS.md). Below it the scan is cheaper than the hand-off.
+    parallel_min_chunks: int = 20_000
+    # Near-duplicates (a form message sent every week, a pasted copy): within the
+    # first duplicate_window results, a chunk whose vector is this close to a
+    # better one moves below the rest of the window. The bakery's delivery
+    # notices in LiHua are 0.988-0.999 to each other; 0.95 and 0.98 gave the
+    # same dev figures.
+    near_duplicate_cosine: float = 0.98
+    duplicate_window: int = 40
+    # A question is a few sentences; a pasted document would make the graph
+    # channel ground thousands of spans (SQLite's variable limit) and MiniLM
+    # reads 256 word pieces anyway. Longer questions are refused.
+    max_question_chars: int = 4000
+    weights: Mapping[str, float] = field(default_factory=lambda: DEFAULT_WEIGHTS)
+    decompose: bool = True  # a question comparing two events is also searched side by side
+    min_clause_words: int = 3
+    anchor_documents: int = 5  # best text documents that seed the graph's time edges
+    graph: GraphOptions = field(default_factory=GraphOptions)
+
+    def replace(self, **changes) -> "RetrievalOptions":
+        return dataclasses.replace(self, **changes)
+
+    def with_weights(self, weights: Mapping[str, float] | None) -> "RetrievalOptions":
+        """These options with some fusion weights changed (the others kept)."""
+        if not weights:
+            return self
+        return self.replace(weights=MappingProxyType({**self.weights, **weights}))

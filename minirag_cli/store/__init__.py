@@ -1,0 +1,26 @@
+"""The store layer: every SQL statement mrag runs on an index, behind plain
+functions that take a connection and return plain data (ids, tuples, dicts).
+
+- `write`: documents, chunks, entities, edges and vectors in, kept exact
+  (replacing or deleting a document leaves the numbers of never having
+  synced it); the extraction cache; sync bookkeeping.
+- `read`: counts, status, entity lists, documents, entity pages, exports.
+- `search`: the BM25 and dense channels and result rows of retrieval.
+
+With db.py (the one function that opens a connection, migrations, meta) and
+graph/sql.py (the graph channel's walk and votes), this is all the SQL there
+is: a second backend (PostgreSQL + pgvector) would be a sibling of these
+modules, chosen where db.connect is called (Index.open).
+"""
+
+from minirag_cli.store.read import (entities_list, existing_documents, index_status, indexed_paths, table_counts,
+                                    vectors_by_chunk_hash)
+from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, cache_extraction,
+                                     cached_extraction, delete_document, document_header, empty_index,
+                                     purge_orphan_entities, resolver_keys, rows_by_key, totals, touch_documents,
+                                     write_document)
+
+__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "cache_extraction", "cached_extraction",
+           "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
+           "index_status", "indexed_paths", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts",
+           "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]

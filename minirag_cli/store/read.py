@@ -1,0 +1,154 @@
+"""Reads of the index for commands and the library: counts, status, entity
+lists, the documents of a root, reusable vectors. Plain dicts and tuples."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Iterable
+
+from minirag_cli.db import get_meta, has_vec_tables, schema_version
+from minirag_cli.text import normalise_key
+
+
+def table_counts(conn) -> dict[str, int]:
+    tables = ["documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
+              "relations", "extraction_cache"]
+    if has_vec_tables(conn):
+        tables += ["vec_chunks", "vec_entity_names", "vec_relations"]
+    return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
+
+
+def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]]:
+    return {path: (i, h, s, m) for i, path, h, s, m in
+            conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
+
+
+def vectors_by_chunk_hash(conn, hashes: Iterable[str]) -> dict[str, bytes]:
+    """Reuse embeddings of identical chunk text already in the index (renames,
+    small edits): returns {hash: vector blob} for the hashes found."""
+    out = {}
+    for h in set(hashes):
+        row = conn.execute(
+            "SELECT v.embedding FROM chunks c JOIN vec_chunks v ON v.rowid = c.id WHERE c.hash = ? LIMIT 1",
+            (h,)).fetchone()
+        if row:
+            out[h] = row[0]
+    return out
+
+
+def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]:
+    """Entities by mention count, or fuzzy-matched against `query`."""
+    rows = conn.execute("SELECT id, name, key, type, mentions, chunks FROM entities").fetchall()
+    if query:
+        from rapidfuzz import fuzz, process
+
+        qkey = normalise_key(query)
+        names = {r[0]: r for r in rows}
+        alias_rows = conn.execute("SELECT entity_id, alias, key FROM entity_aliases").fetchall()
+        choices = {f"e{r[0]}": r[1] for r in rows}
+        choices.update({f"a{i}:{eid}": alias for i, (eid, alias, _k) in enumerate(alias_rows)})
+        scored: dict[int, float] = {}
+        for _choice, score, cid in process.extract(query, choices, scorer=fuzz.WRatio, limit=limit * 3,
+                                                   score_cutoff=60):
+            eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
+            scored[eid] = max(scored.get(eid, 0), score)
+        for eid, r in names.items():
+            if qkey and qkey in r[2]:
+                scored[eid] = max(scored.get(eid, 0), 95.0)
+        ordered = sorted(scored, key=lambda e: (-scored[e], -names[e][4]))[:limit]
+        rows = [names[e] for e in ordered]
+        scores = [scored[e] for e in ordered]
+    else:
+        rows = sorted(rows, key=lambda r: (-r[4], r[1]))[:limit]
+        scores = [None] * len(rows)
+    aliases: dict[int, list[str]] = defaultdict(list)
+    ids = [r[0] for r in rows]
+    if ids:
+        marks = ",".join("?" * len(ids))
+        for eid, alias in conn.execute(
+                f"SELECT entity_id, alias FROM entity_aliases WHERE entity_id IN ({marks}) ORDER BY count DESC", ids):
+            aliases[eid].append(alias)
+    return [{"id": r[0], "name": r[1], "type": r[3], "mentions": r[4], "chunks": r[5],
+             "aliases": aliases[r[0]], **({"score": round(s, 1)} if s is not None else {})}
+            for r, s in zip(rows, scores)]
+
+
+def index_status(conn, db_path) -> dict:
+    import os as _os
+
+    counts = table_counts(conn)
+    size = 0
+    for suffix in ("", "-wal"):
+        try:
+            size += _os.path.getsize(str(db_path) + suffix)
+        except OSError:
+            pass
+    return {
+        "db": str(db_path),
+        "files": counts["documents"],
+        "chunks": counts["chunks"],
+        "entities": counts["entities"],
+        "aliases": counts["entity_aliases"],
+        "mentions": counts["mentions"],
+        "edges": counts["cooccurrence"],
+        "relations": counts["relations"],
+        "cached_extractions": counts["extraction_cache"],
+        "db_bytes": size,
+        "embedding_model": get_meta(conn, "embedding_model"),
+        "embedding_dim": int(get_meta(conn, "embedding_dim") or 0) or None,
+        "extractor": get_meta(conn, "extractor"),
+        "chunk_tokens": int(get_meta(conn, "chunk_tokens") or 0) or None,
+        "overlap_tokens": int(get_meta(conn, "overlap_tokens") or 0) or None,
+        "roots": json.loads(get_meta(conn, "roots", "[]")),
+        "last_sync": get_meta(conn, "last_sync"),
+        "schema_version": schema_version(conn),
+    }
+
+
+def indexed_paths(conn) -> set[str]:
+    """Every document path the index holds (relative to its root)."""
+    return {r[0] for r in conn.execute("SELECT path FROM documents")}
+
+
+# ------------------------------------------------------------------ graph export (export.py)
+
+# shortest distance from the start entity to every entity within `hops`;
+# UNION (not UNION ALL) drops repeated (id, depth) rows so cycles cost nothing
+NEIGHBOURHOOD_SQL = """
+WITH RECURSIVE
+  edge(src, dst) AS (SELECT a, b FROM cooccurrence WHERE weight >= :min_weight
+                     UNION ALL SELECT b, a FROM cooccurrence WHERE weight >= :min_weight),
+  walk(id, depth) AS (
+    SELECT :start, 0
+    UNION
+    SELECT edge.dst, walk.depth + 1 FROM walk JOIN edge ON edge.src = walk.id WHERE walk.depth < :hops
+  )
+SELECT id, min(depth) FROM walk GROUP BY id
+"""
+
+
+def neighbourhood_rows(conn, entity_id: int, hops: int, min_weight: int) -> tuple[dict[int, int], list, list]:
+    """({entity id: depth}, node rows, edge rows) of the entities within `hops`
+    of `entity_id` and the edges among them. Node rows: (id, name, type,
+    mentions, chunks); edge rows: (a, b, weight)."""
+    depth = dict(conn.execute(NEIGHBOURHOOD_SQL, {"start": entity_id, "hops": hops, "min_weight": min_weight}).fetchall())
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS export_nodes(id INTEGER PRIMARY KEY)")
+    conn.execute("DELETE FROM temp.export_nodes")
+    conn.executemany("INSERT INTO temp.export_nodes(id) VALUES (?)", [(i,) for i in depth])
+    node_rows = conn.execute("SELECT id, name, type, mentions, chunks FROM entities "
+                             "WHERE id IN (SELECT id FROM temp.export_nodes) ORDER BY id").fetchall()
+    edge_rows = conn.execute(
+        "SELECT a, b, weight FROM cooccurrence WHERE weight >= ? "
+        "AND a IN (SELECT id FROM temp.export_nodes) AND b IN (SELECT id FROM temp.export_nodes) "
+        "ORDER BY a, b", (min_weight,)).fetchall()
+    conn.execute("DELETE FROM temp.export_nodes")
+    return depth, node_rows, edge_rows
+
+
+def graph_rows(conn, min_weight: int) -> tuple[list, list]:
+    """(node rows, edge rows) of the whole graph (see neighbourhood_rows)."""
+    node_rows = conn.execute("SELECT id, name, type, mentions, chunks FROM entities ORDER BY id").fetchall()
+    edge_rows = conn.execute("SELECT a, b, weight FROM cooccurrence WHERE weight >= ? ORDER BY a, b",
+                             (min_weight,)).fetchall()
+    return node_rows, edge_rows

@@ -1,0 +1,329 @@
+"""Writes and reads of the index tables. Every write keeps the derived counts
+exact: entities.mentions/chunks, entity_aliases.count and cooccurrence.weight
+are adjusted by the same amounts a document's chunks added, so replacing or
+deleting a document leaves the same numbers as never having synced it.
+The read side returns plain dicts for formatters.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable, Iterable
+
+from minirag_cli.chunking import Chunk
+from minirag_cli.db import now_iso
+from minirag_cli.text import normalise_key
+
+
+@dataclass
+class PlannedEntity:
+    key: str
+    name: str
+    type: str
+    count: int  # occurrences in the chunk
+    forms: dict[str, int] = field(default_factory=dict)  # surface form -> count
+    merges: dict[str, str] = field(default_factory=dict)  # surface form -> 'exact'|'fuzzy'
+
+
+@dataclass
+class PlannedChunk:
+    chunk: Chunk
+    vector: bytes
+    entities: list[PlannedEntity]
+    relations: list[tuple[str, str, str, bytes]]  # (key a, key b, text, vector)
+
+
+def delete_document(conn, doc_id: int) -> set[str]:
+    """Remove a document and everything derived from it; returns the keys of
+    entities that no longer have any mention (and were deleted)."""
+    chunk_ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = ?", (doc_id,))]
+    removed = _retract_chunks(conn, chunk_ids)
+    conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+    return removed
+
+
+def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set:
+    """Undo the counts and edges of these chunks and delete them. With purge,
+    returns the keys of the entities deleted as orphans; without, the ids of
+    the entities whose counts went down (the caller purges them later)."""
+    if not chunk_ids:
+        return set()
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS retract(id INTEGER PRIMARY KEY)")
+    conn.execute("DELETE FROM temp.retract")
+    conn.executemany("INSERT INTO temp.retract(id) VALUES (?)", [(i,) for i in chunk_ids])
+    per_entity = conn.execute(
+        "SELECT entity_id, sum(count), count(*) FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract) "
+        "GROUP BY entity_id").fetchall()
+    conn.executemany("UPDATE entities SET mentions = mentions - ?, chunks = chunks - ? WHERE id = ?",
+                     [(m, c, e) for e, m, c in per_entity])
+    pairs = conn.execute(
+        "SELECT m1.entity_id, m2.entity_id, count(*) FROM mentions m1 JOIN mentions m2 "
+        "ON m1.chunk_id = m2.chunk_id AND m1.entity_id < m2.entity_id "
+        "WHERE m1.chunk_id IN (SELECT id FROM temp.retract) GROUP BY 1, 2").fetchall()
+    conn.executemany("UPDATE cooccurrence SET weight = weight - ? WHERE a = ? AND b = ?",
+                     [(w, a, b) for a, b, w in pairs])
+    # only the rows touched here can have dropped to zero: delete those by key
+    # instead of scanning the whole edge table for every replaced document
+    conn.executemany("DELETE FROM cooccurrence WHERE a = ? AND b = ? AND weight <= 0", [(a, b) for a, b, _w in pairs])
+    forms: Counter = Counter()
+    for entity_id, raw in conn.execute(
+            "SELECT entity_id, forms FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract)"):
+        for form, n in json.loads(raw).items():
+            forms[(entity_id, form)] += n
+    conn.executemany("UPDATE entity_aliases SET count = count - ? WHERE entity_id = ? AND alias = ?",
+                     [(n, e, f) for (e, f), n in forms.items()])
+    conn.executemany("DELETE FROM entity_aliases WHERE entity_id = ? AND alias = ? AND count <= 0",
+                     [(e, f) for (e, f) in forms])
+    conn.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM temp.retract)")
+    conn.execute("DELETE FROM temp.retract")
+    touched = [e for e, _m, _c in per_entity]
+    return purge_orphan_entities(conn, touched) if purge else set(touched)
+
+
+def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[str]:
+    """Delete entities no chunk mentions any more (cascades to aliases, edges,
+    relations and, by trigger, their vectors); returns their keys. With
+    `candidates` (entity ids whose counts went down) only those are checked,
+    which keeps a replaced document's cost independent of the index size."""
+    if candidates is None:
+        gone = {r[0] for r in conn.execute("SELECT key FROM entities WHERE chunks <= 0")}
+        if gone:
+            conn.execute("DELETE FROM entities WHERE chunks <= 0")
+        return gone
+    ids = list(set(candidates))
+    gone = set()
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        marks = ",".join("?" * len(part))
+        rows = conn.execute(f"SELECT id, key FROM entities WHERE id IN ({marks}) AND chunks <= 0", part).fetchall()
+        if rows:
+            conn.executemany("DELETE FROM entities WHERE id = ?", [(r[0],) for r in rows])
+            gone.update(r[1] for r in rows)
+    return gone
+
+
+HEADER_FIRST_LINE_CHARS = 120
+
+
+def document_header(conn, first_chunk_text: str, entity_ids) -> str:
+    """What every chunk of a document is indexed with besides its text
+    (FTS5 column `header`, migration 0002): the document's first line (a
+    title, a chat export's `Time:` line), at most HEADER_FIRST_LINE_CHARS,
+    and the names of the people it mentions, sorted. Keep in step with the
+    SQL of migrations/0002_chunk_header.sql, which fills older indexes."""
+    first = first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    ids = sorted({int(i) for i in entity_ids})
+    names = [r[0] for r in conn.execute(
+        "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
+        "WHERE e.type = 'person' ORDER BY e.name", (json.dumps(ids),))] if ids else []
+    return (first + "\n" + ", ".join(names)).strip("\n ")
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A synced file as the `documents` table holds it."""
+
+    root: str
+    path: str
+    content_hash: str
+    size: int
+    mtime: float
+    n_lines: int
+
+
+@dataclass
+class NameVectors:
+    """Vectors of new entity names: `known` maps canonical keys to vectors
+    embedded with the group; `embed(names) -> list[bytes]` makes any missing."""
+
+    known: dict[str, bytes]
+    embed: Callable[[list[str]], list[bytes]]
+
+
+@dataclass
+class _Deltas:
+    """What one document adds to the derived counts."""
+
+    entity: Counter = field(default_factory=Counter)  # entity id -> mentions
+    chunk: Counter = field(default_factory=Counter)  # entity id -> chunks
+    alias: dict[tuple[int, str], list] = field(default_factory=dict)  # (entity, form) -> [count, merge, key]
+    pair: Counter = field(default_factory=Counter)  # (a, b) -> chunks shared
+
+
+def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
+                   names: NameVectors) -> tuple[int, set[str]]:
+    """Insert or replace one document with its chunks and graph edges. Call
+    inside a transaction. Returns (document id, keys of entities removed by
+    the replacement)."""
+    doc_id, retracted = _upsert_document(conn, doc)
+    # entities first: get or create every canonical key this document names
+    wanted: dict[str, PlannedEntity] = {}
+    for pc in chunks:
+        for pe in pc.entities:
+            wanted.setdefault(pe.key, pe)
+    ids = _entity_ids(conn, wanted, names.known, names.embed)
+    deltas = _Deltas()
+    header = document_header(conn, chunks[0].chunk.text if chunks else "", ids.values())
+    for pc in chunks:
+        _insert_chunk(conn, doc_id, pc, ids, header, deltas)
+    _apply_deltas(conn, deltas)
+    return doc_id, purge_orphan_entities(conn, retracted)
+
+
+def _upsert_document(conn, doc: DocumentRecord) -> tuple[int, set]:
+    """The document's id (its old chunks retracted when it was there) and the
+    ids of the entities whose counts went down."""
+    row = conn.execute("SELECT id FROM documents WHERE root = ? AND path = ?", (doc.root, doc.path)).fetchone()
+    if row is None:
+        # a new document takes nothing away: no entity can become an orphan
+        return conn.execute(
+            "INSERT INTO documents(root, path, hash, size, mtime, n_lines, synced_at) VALUES (?,?,?,?,?,?,?)",
+            (doc.root, doc.path, doc.content_hash, doc.size, doc.mtime, doc.n_lines, now_iso())).lastrowid, set()
+    doc_id = row[0]
+    chunk_ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = ?", (doc_id,))]
+    # entities left without mentions are purged only after the new content
+    # is in, so an entity the new version still names keeps its id and vector
+    retracted = _retract_chunks(conn, chunk_ids, purge=False)
+    conn.execute("UPDATE documents SET hash = ?, size = ?, mtime = ?, n_lines = ?, synced_at = ? WHERE id = ?",
+                 (doc.content_hash, doc.size, doc.mtime, doc.n_lines, now_iso(), doc_id))
+    return doc_id, retracted
+
+
+def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], header: str, d: _Deltas) -> None:
+    """One chunk with its vector, mentions and relations; its counts go to `d`."""
+    c = pc.chunk
+    chunk_id = conn.execute(
+        "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash, "
+        "header) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header),
+    ).lastrowid
+    conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)", (chunk_id, pc.vector))
+    merged: dict[int, PlannedEntity] = {}
+    for pe in pc.entities:
+        eid = ids[pe.key]
+        if eid in merged:  # two surface forms of one entity in this chunk
+            prev = merged[eid]
+            forms = Counter(prev.forms) + Counter(pe.forms)
+            merged[eid] = PlannedEntity(prev.key, prev.name, prev.type, prev.count + pe.count, dict(forms),
+                                        {**pe.merges, **prev.merges})
+        else:
+            merged[eid] = pe
+    conn.executemany(
+        "INSERT INTO mentions(entity_id, chunk_id, count, forms) VALUES (?,?,?,?)",
+        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True))
+         for eid, pe in merged.items()])
+    for eid, pe in merged.items():
+        d.entity[eid] += pe.count
+        d.chunk[eid] += 1
+        for form, n in pe.forms.items():
+            slot = d.alias.setdefault((eid, form), [0, pe.merges.get(form, "exact"), pe.key])
+            slot[0] += n
+    for a, b in combinations(sorted(merged), 2):
+        d.pair[(a, b)] += 1
+    for key_a, key_b, text, vector in pc.relations:
+        a, b = ids.get(key_a), ids.get(key_b)
+        if a is None or b is None or a == b:
+            continue
+        rel_id = conn.execute("INSERT INTO relations(chunk_id, a, b, text) VALUES (?,?,?,?)",
+                              (chunk_id, min(a, b), max(a, b), text)).lastrowid
+        conn.execute("INSERT INTO vec_relations(rowid, embedding) VALUES (?, ?)", (rel_id, vector))
+
+
+def _apply_deltas(conn, d: _Deltas) -> None:
+    conn.executemany("UPDATE entities SET mentions = mentions + ?, chunks = chunks + ? WHERE id = ?",
+                     [(d.entity[e], d.chunk[e], e) for e in d.entity])
+    conn.executemany(
+        "INSERT INTO entity_aliases(entity_id, alias, key, count, merge) VALUES (?,?,?,?,?) "
+        "ON CONFLICT(entity_id, alias) DO UPDATE SET count = count + excluded.count",
+        [(e, form, normalise_key(form), n, merge) for (e, form), (n, merge, _k) in d.alias.items()])
+    conn.executemany(
+        "INSERT INTO cooccurrence(a, b, weight) VALUES (?,?,?) "
+        "ON CONFLICT(a, b) DO UPDATE SET weight = weight + excluded.weight",
+        [(a, b, w) for (a, b), w in d.pair.items()])
+
+
+def _entity_ids(conn, wanted: dict[str, PlannedEntity], vectors: dict[str, bytes], embed_missing) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    missing = []
+    found = rows_by_key(conn, list(wanted))
+    for key, pe in wanted.items():
+        row = found.get(key)
+        if row:
+            ids[key] = row[0]
+            if row[1] == "name" and pe.type != "name":
+                conn.execute("UPDATE entities SET type = ? WHERE id = ?", (pe.type, row[0]))
+        else:
+            missing.append(pe)
+    need_vectors = [pe for pe in missing if pe.key not in vectors]
+    if need_vectors:
+        for pe, vec in zip(need_vectors, embed_missing([pe.name for pe in need_vectors])):
+            vectors[pe.key] = vec
+    for pe in missing:
+        eid = conn.execute("INSERT INTO entities(name, key, type, mentions, chunks) VALUES (?,?,?,0,0)",
+                           (pe.name, pe.key, pe.type)).lastrowid
+        conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, ?)", (eid, vectors[pe.key]))
+        ids[pe.key] = eid
+    return ids
+
+
+def rows_by_key(conn, keys: list[str]) -> dict[str, tuple[int, str]]:
+    """{key: (id, type)} for the entities among `keys`, a few queries at most."""
+    out = {}
+    for start in range(0, len(keys), 500):
+        part = keys[start:start + 500]
+        marks = ",".join("?" * len(part))
+        for key, eid, type_ in conn.execute(f"SELECT key, id, type FROM entities WHERE key IN ({marks})", part):
+            out[key] = (eid, type_)
+    return out
+
+
+# ---------------------------------------------------------------- sync bookkeeping
+
+def cached_extraction(conn, chunk_hash: str, model_id: str, prompt_version: str) -> list | None:
+    """The extractor's output cached for this chunk text, model and prompt (JSON-decoded), or None."""
+    row = conn.execute(
+        "SELECT output FROM extraction_cache WHERE chunk_hash = ? AND model_id = ? AND prompt_version = ?",
+        (chunk_hash, model_id, prompt_version)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def cache_extraction(conn, chunk_hash: str, model_id: str, prompt_version: str, output: list) -> None:
+    conn.execute(
+        "INSERT OR REPLACE INTO extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)"
+        " VALUES (?,?,?,?,?)",
+        (chunk_hash, model_id, prompt_version, json.dumps(output, ensure_ascii=False), now_iso()))
+
+
+def touch_documents(conn, stats: list[tuple[float, int, int]]) -> None:
+    """New (mtime, size) for documents whose bytes did not change: (mtime, size, id) rows."""
+    conn.executemany("UPDATE documents SET mtime = ?, size = ? WHERE id = ?", stats)
+
+
+def resolver_keys(conn) -> dict[str, str]:
+    """Every known key (entity key or alias key) -> its entity's key, entity keys first."""
+    canonical = {key: key for (key,) in conn.execute("SELECT key FROM entities")}
+    for alias_key, entity_key in conn.execute(
+        "SELECT a.key, e.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id"
+    ):
+        canonical.setdefault(alias_key, entity_key)
+    return canonical
+
+
+def empty_index(conn, vec_tables: dict[str, str]) -> None:
+    """Delete every document and entity, drop the vec tables and forget the
+    embedder (the extraction cache stays). Call inside a transaction."""
+    conn.execute("DELETE FROM documents")
+    conn.execute("DELETE FROM entities")
+    for table, owner in vec_tables.items():
+        conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
+    for key in ("embedding_model", "embedding_dim", "roots", "last_sync"):
+        conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+
+def totals(conn) -> tuple[int, int, int]:
+    """(entities, chunks, documents) in the index."""
+    return tuple(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("entities", "chunks", "documents"))

@@ -1,0 +1,181 @@
+"""The text rules that retrieval, the graph and the extractors share:
+stopwords, month names, the date patterns and finders, and the normalised
+key an entity name is stored and looked up under.
+
+Pure functions of strings (no SQL, no models): one place, so the keyword
+channel, the graph's grounding, the heuristic extractor and entity
+resolution cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import re
+import unicodedata
+from typing import Iterable
+
+# --------------------------------------------------------------------------- stopwords
+
+# Dropped from the BM25 query and from clause word counts (retrieve.py).
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further had has have having he her here hers
+herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on
+once only or other our ours ourselves out over own same she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we were what when where which
+while who whom why will with would you your yours yourself yourselves
+""".split())
+
+# The keyword channel's stopwords plus words that name no entity in a question
+# (graph grounding: a span may neither start nor end with one).
+GROUNDING_STOPWORDS = STOPWORDS | frozenset("""
+also ever tell told ask asked say said make made get got go went want wants one two first new last next time day
+week month year question whose
+""".split())
+
+# --------------------------------------------------------------------------- months
+
+MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december"]
+# full names only (the question side)
+MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
+# full names, three-letter abbreviations and "sept" (the note side: find_dates)
+MONTH_WORDS = {**MONTHS, **{m[:3]: i for m, i in MONTHS.items()}, "sept": 9}
+
+# --------------------------------------------------------------------------- dates in notes
+
+COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|_)")
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+WORD_DATE = re.compile(
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
+    r"(?:,?\s+(\d{4}))?\b")
+
+
+def iso_date(year: int | None, month: int, day: int) -> str | None:
+    try:
+        _dt.date(year or 2000, month, day)
+    except ValueError:
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
+
+
+def find_dates(text: str) -> list[tuple[str, str]]:
+    """(surface form, ISO date or --MM-DD) for every date written in the text."""
+    found = []
+    for m in COMPACT_DATE.finditer(text):
+        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in ISO_DATE.finditer(text):
+        iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in WORD_DATE.finditer(text):
+        day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month = MONTH_WORDS.get(month_word.lower().rstrip("."))
+        if not month:
+            continue
+        year = int(m.group(5)) if m.group(5) else None
+        iso = iso_date(year, month, int(day))
+        if iso:
+            found.append((m.group(0), iso))
+    return found
+
+
+# --------------------------------------------------------------------------- dates in questions
+
+_MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
+_DAY_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
+_MONTH_DAY = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
+_MONTH_ONLY = re.compile(rf"\b({_MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
+_PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
+
+
+def _month_of(word: str) -> int | None:
+    w = word.lower().rstrip(".")
+    return MONTHS.get(w) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
+                                  and k.startswith(w)), None) or (9 if w == "sept" else None)
+
+
+def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
+    """FTS5 terms for the dates a question writes in words or in part: exact
+    yyyymmdd tokens, or quoted prefixes followed by `*` for a month or a
+    truncated compact date. A date without a year stands for each year the
+    index knows."""
+    years = list(years)
+    terms: list[str] = []
+    spans: list[tuple[int, int]] = []
+
+    def add(year: str | None, month: int, day: int | None, span: tuple[int, int]) -> None:
+        spans.append(span)
+        for y in ([year] if year else years):
+            if day is None:
+                terms.append(f'"{y}{month:02d}"*')
+            elif 1 <= day <= 31:
+                terms.append(f'"{y}{month:02d}{day:02d}"')
+
+    for m in _DAY_MONTH.finditer(question):
+        month = _month_of(m.group(2))
+        if month:
+            add(m.group(3), month, int(m.group(1)), m.span())
+    for m in _MONTH_DAY.finditer(question):
+        month = _month_of(m.group(1))
+        if month and not any(a <= m.start() < b for a, b in spans):
+            add(m.group(3), month, int(m.group(2)), m.span())
+    for m in _MONTH_ONLY.finditer(question):
+        word = m.group(1)
+        # "may", "march" and friends are words too: only a capitalised month
+        # name that does not open the question counts
+        if any(a <= m.start() < b for a, b in spans) or not word[:1].isupper() or m.start() == 0:
+            continue
+        month = _month_of(word)
+        if month and len(word) >= 3:
+            add(m.group(2), month, None, m.span())
+    for m in _PARTIAL_COMPACT.finditer(question):
+        terms.append(f'"{m.group(1)}"*')
+    return list(dict.fromkeys(terms))
+
+
+def date_key_prefixes(terms: Iterable[str]) -> list[str]:
+    """date_terms' FTS5 terms as prefixes of date entity keys: '"202605"*' ->
+    'date:2026-05', '"20260106"' -> 'date:2026-01-06', '"2026101"*' ->
+    'date:2026-10-1' (the 10th to the 19th)."""
+    out = []
+    for term in terms:
+        digits = re.sub(r"\D", "", term)
+        if len(digits) >= 6:
+            out.append(f"date:{digits[:4]}-{digits[4:6]}" + (f"-{digits[6:8]}" if len(digits) > 6 else ""))
+    return list(dict.fromkeys(out))
+
+
+# --------------------------------------------------------------------------- names
+
+
+def split_camel(name: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
+def normalise_key(name: str, type_: str | None = None) -> str:
+    """The key an entity is stored and found under: case, accents, spacing,
+    punctuation, a leading article and a possessive 's removed ("Wolfgang
+    Schulz", "WolfgangSchulz" and "wolfgang schulz" -> "wolfgangschulz");
+    a date typed as one becomes `date:` + its ISO form."""
+    if type_ == "date":
+        dates = find_dates(name)
+        if dates:
+            return "date:" + dates[0][1]
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"['’]s\b", "", text)
+    text = re.sub(r"^(the|a|an)\s+", "", text)
+    return re.sub(r"[\W_]+", "", text)
+
+
+def word_keys(name: str) -> set[str]:
+    """The normalised keys of a name's words, CamelCase split ("WolfgangSchulz"
+    -> {"wolfgang", "schulz"})."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+    return {normalise_key(w) for w in re.split(r"[\s_-]+", spaced) if w}
