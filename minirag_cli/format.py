@@ -5,7 +5,6 @@ warnings and hints go to stderr (so pipes carry only results)."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
@@ -13,12 +12,18 @@ from rich.console import Console
 from rich.table import Table
 
 
+def _no_color() -> bool:
+    from minirag_cli.config import environment
+
+    return environment().no_color
+
+
 def stdout_console() -> Console:
-    return Console(no_color=bool(os.environ.get("NO_COLOR")), soft_wrap=False)
+    return Console(no_color=_no_color(), soft_wrap=False)
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, no_color=bool(os.environ.get("NO_COLOR")))
+    return Console(stderr=True, no_color=_no_color())
 
 
 def print_json(data: Any) -> None:

@@ -170,9 +170,11 @@ def default_threads() -> int:
     loaded machine, more threads than free cores is several times slower
     than one thread (measured: 1.5B prompt eval 13 tok/s on 1 thread vs 12 on
     2, generation 6.5 vs 1.7 tok/s, 2 cores at load 9)."""
-    env = os.environ.get("MRAG_THREADS")
-    if env and env.isdigit() and int(env) > 0:
-        return int(env)
+    from minirag_cli.config import environment
+
+    forced = environment().threads
+    if forced:
+        return forced
     cores = os.cpu_count() or 1
     try:
         busy = int(os.getloadavg()[0] + 0.5)
@@ -208,8 +210,9 @@ DEFAULT_PULL = "qwen2.5-1.5b"
 
 
 def models_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mrag" / "models"
+    from minirag_cli.config import environment
+
+    return environment().models_dir
 
 
 def resolve_model_name(name: str) -> tuple[str, str]:

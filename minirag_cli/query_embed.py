@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Sequence
 
 from minirag_cli.embed import (DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder, canonical_model_name,
-                               make_embedder, packaged_model_path)
+                               packaged_model_path, registered_embedder)
 
 EXPORT_FORMAT = 2  # bump when the folder layout or the meta contract changes
 MAX_COSINE_GAP = 1e-4  # the issue's contract: ONNX vectors within 1e-4 cosine of the index's
@@ -53,11 +53,9 @@ PROBE_TEXTS = [
 
 
 def cache_root() -> Path:
-    explicit = os.environ.get("MRAG_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mrag"
+    from minirag_cli.config import environment
+
+    return environment().cache_dir
 
 
 def export_dir(model_name: str) -> Path:
@@ -308,7 +306,9 @@ def try_export(embedder) -> bool:
     Returns True when a verified export is in place afterwards."""
     if not isinstance(embedder, SentenceTransformerEmbedder) or embedder._model is None:
         return False
-    if os.environ.get("MRAG_FAST_QUERY", "1") == "0":
+    from minirag_cli.config import environment
+
+    if not environment().fast_query:
         return False
     if load_exported(embedder.name) is not None:
         return True
@@ -326,10 +326,13 @@ def try_export(embedder) -> bool:
 def query_embedder(model_name: str | None = None):
     """The embedder for questions: ONNX when a verified export of this model
     exists, else sentence-transformers (which exports after first use)."""
-    name = model_name or os.environ.get("MRAG_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL
-    if name.startswith("hashing"):
-        return make_embedder(name)
-    if os.environ.get("MRAG_FAST_QUERY", "1") != "0":
+    from minirag_cli.config import env_value, environment
+
+    name = model_name or env_value("embedding_model") or DEFAULT_EMBEDDING_MODEL
+    plugin = registered_embedder(name)
+    if plugin is not None:
+        return plugin
+    if environment().fast_query:
         fast = load_exported(name)
         if fast is not None:
             return fast

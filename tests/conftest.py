@@ -13,6 +13,7 @@ import pytest
 from minirag_cli import db
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
+from mrag_test_plugin import PLUGIN_FILE
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -26,6 +27,8 @@ def _isolated_env(monkeypatch, tmp_path):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    # `hashing:N` embedders for spawned commands (tests/mrag_test_plugin.py)
+    monkeypatch.setenv("MRAG_PLUGINS", PLUGIN_FILE)
 
 
 @pytest.fixture

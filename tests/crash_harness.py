@@ -37,6 +37,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script too
+from mrag_test_plugin import PLUGIN_ENV  # noqa: E402
+
 HASHING_MODEL = "hashing:64"
 
 # Distinct names (no two within rapidfuzz's merge threshold of each other), so
@@ -172,7 +175,7 @@ def mrag_command(db_path: Path, root: Path, *extra: str) -> list[str]:
 
 def mrag_env(model: str) -> dict:
     env = dict(os.environ)
-    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "PYTHONUNBUFFERED": "1"})
+    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "PYTHONUNBUFFERED": "1", **PLUGIN_ENV})
     for var in ("MRAG_DB", "MRAG_MODEL", "MRAG_DEBUG"):
         env.pop(var, None)
     return env

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from minirag_cli import db
-from minirag_cli.embed import make_embedder
+from mrag_test_plugin import hashing_embedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.sync import SyncOptions, sync_folders
 from tests.conftest import write_notes
@@ -48,7 +48,7 @@ def build_small_index(tmp_path: Path, *, chunk_tokens: int = 14, overlap: int = 
     db_path = root / ".mrag" / "index.sqlite"
     conn = db.connect(db_path, create=True)
     try:
-        sync_folders(conn, [root], embedder=make_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
                      options=SyncOptions(chunk_tokens=chunk_tokens, overlap_tokens=overlap))
     finally:
         conn.close()

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from minirag_cli import answer as ans
 from minirag_cli import evaluate as ev
+from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import REPO
 
 GOLDEN = REPO / "golden"
@@ -44,7 +45,7 @@ def mrag_bin_module():
 
 def _env(db, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
-    env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": ENV_EMBEDDER, "HF_HUB_OFFLINE": "1",
+    env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": ENV_EMBEDDER, "HF_HUB_OFFLINE": "1", **PLUGIN_ENV,
                 "NO_COLOR": "1", "COLUMNS": "200", **extra})
     return env
 

@@ -23,6 +23,7 @@ from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search
 from minirag_cli.store import table_counts
 from minirag_cli.sync import NullProgress, SyncOptions, sync_folders
+from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import write_notes
 
 GOOD = {
@@ -35,7 +36,8 @@ CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, PR_CAPBSET_DROP = 1, 2, 24
 
 def mrag_env(model: str = "hashing:64") -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
-    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", "COLUMNS": "200"})
+    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", "COLUMNS": "200",
+                **PLUGIN_ENV})
     return env
 
 

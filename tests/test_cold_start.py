@@ -22,6 +22,7 @@ from minirag_cli import db
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.sync import sync_folders
+from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import write_notes
 
 HEAVY = ("torch", "sentence_transformers", "transformers", "llama_cpp")
@@ -50,7 +51,7 @@ sys.__stderr__.write("\nCOLD-START-REPORT " + json.dumps(report) + "\n")
 
 def run_steps(steps: list[list[str]], watch=HEAVY, env_extra: dict | None = None, cwd: Path | None = None):
     env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
-    env.update({"HF_HUB_OFFLINE": "1", "NO_COLOR": "1", "COLUMNS": "120"})
+    env.update({"HF_HUB_OFFLINE": "1", "NO_COLOR": "1", "COLUMNS": "120", **PLUGIN_ENV})
     env.update(env_extra or {})
     proc = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(list(watch)), json.dumps(steps)],
                           capture_output=True, text=True, env=env, cwd=cwd, timeout=300)

@@ -15,6 +15,7 @@ import pytest
 
 from minirag_cli import db
 from minirag_cli.doctor import FAIL, OK, check_embedding_model, check_llama, healthy, run_checks
+from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import write_notes
 
 NOTES = {f"n{i}.md": f"Note {i}: Wolfgang Schulz met Jennifer Moore in Berlin for Project Atlas.\n"
@@ -25,7 +26,8 @@ SMOLLM = Path(sys.prefix) / "lib" / f"python{sys.version_info.major}.{sys.versio
 
 def mrag(mrag_bin, *args, model="hashing:64", extra_env=None):
     env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
-    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", **(extra_env or {})})
+    env.update({"MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1", **PLUGIN_ENV,
+                **(extra_env or {})})
     return subprocess.run([mrag_bin, *args], env=env, capture_output=True, text=True, timeout=600)
 
 

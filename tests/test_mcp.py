@@ -15,6 +15,7 @@ import pytest
 from minirag_cli import db
 from minirag_cli.config import effective
 from minirag_cli.mcp_server import MragTools
+from mrag_test_plugin import PLUGIN_ENV
 from tests.kb_fixture import EMBEDDER, NOTES, build_small_index
 
 mcp = pytest.importorskip("mcp", reason="the mcp extra is part of the test environment (pip install '.[mcp]')")
@@ -36,7 +37,8 @@ def test_round_trip_over_stdio(tmp_path, mrag_bin):
     params = StdioServerParameters(
         command=mrag_bin, args=["--db", str(db_path), "mcp"], cwd=str(tmp_path),
         env={"MRAG_EMBEDDING_MODEL": EMBEDDER, "HF_HUB_OFFLINE": "1",
-             "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "PATH": os.environ.get("PATH", "")})
+             "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "PATH": os.environ.get("PATH", ""),
+             "PYTHONPATH": os.environ.get("PYTHONPATH", ""), **PLUGIN_ENV})
     seen: dict = {}
 
     async def session() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from minirag_cli import db
 from minirag_cli.integrity import verify_index
+from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import write_notes
 
 NOTES = {
@@ -51,7 +52,7 @@ def sandbox_env(tmp_path: Path, model: str = "hashing:64") -> dict:
     for sub in ("", ".cache", ".config", "tmp"):
         (home / sub).mkdir(parents=True, exist_ok=True)
     env.update({"HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": str(home / ".config"),
-                "TMPDIR": str(home / "tmp"), "MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1",
+                "TMPDIR": str(home / "tmp"), "MRAG_EMBEDDING_MODEL": model, "HF_HUB_OFFLINE": "1", **PLUGIN_ENV,
                 "PYTHONDONTWRITEBYTECODE": "1"})
     return env
 

@@ -37,7 +37,6 @@ a re-sync that hits the cache never pays for loading it.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from dataclasses import asdict, dataclass, field
@@ -138,7 +137,7 @@ class LlmExtractor:
 
     def __init__(self, path: Path, identity: str, *, n_ctx: int = N_CTX, n_threads: int | None = None,
                  max_new_tokens: int = MAX_NEW_TOKENS, prompt_version: str = PROMPT_VERSION,
-                 parallel: int | None = None):
+                 parallel: int | None = None, call_log: str | None = None):
         self.path = Path(path)
         self.identity = identity
         self.n_ctx, self.n_threads, self.max_new_tokens = n_ctx, n_threads, max_new_tokens
@@ -154,11 +153,11 @@ class LlmExtractor:
         self._prefix_tokens: list[int] | None = None
         self._decoder: _ParallelDecoder | None = None
         # answers decoded together (see generate_many); $MRAG_PARALLEL overrides
-        env = os.environ.get("MRAG_PARALLEL", "")
-        self.parallel = parallel if parallel is not None else (int(env) if env.isdigit() else PARALLEL)
+        # (config.environment: make_extractor passes it)
+        self.parallel = parallel if parallel is not None else PARALLEL
         # diagnostics: every call (chunk, raw answer, cost) appended as a JSON
-        # line; bench/llm_extract.py --from-log reads it
-        self.call_log = os.environ.get("MRAG_LLM_LOG") or None
+        # line ($MRAG_LLM_LOG); bench/llm_extract.py --from-log reads it
+        self.call_log = call_log
 
     @property
     def cache_id(self) -> str:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import os
-
 from minirag_cli.errors import UsageError
 from minirag_cli.extract.heuristic import HeuristicExtractor
 
@@ -12,7 +10,9 @@ EXTRACTORS = ("auto", "heuristic", "llm")
 
 
 def configured_model(explicit: str | None = None) -> str | None:
-    return explicit or os.environ.get("MRAG_MODEL") or None
+    from minirag_cli.config import env_value
+
+    return explicit or env_value("model") or None
 
 
 def make_extractor(kind: str = "auto", model: str | None = None):
@@ -26,7 +26,10 @@ def make_extractor(kind: str = "auto", model: str | None = None):
                          hint="Pass --model PATH.gguf or set MRAG_MODEL (see `mrag model --help`).")
     from minirag_cli.extract.llm import LlmExtractor
 
-    return LlmExtractor.from_path(model)
+    from minirag_cli.config import environment
+
+    env = environment()
+    return LlmExtractor.from_path(model, parallel=env.parallel, call_log=env.llm_log)
 
 
 def describe_choice(extractor, settings=None) -> str:
