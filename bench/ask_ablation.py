@@ -1,5 +1,5 @@
 """Ablations of `mrag ask` retrieval on a golden set: fusion (scores vs RRF),
-walk depth, time edges and graph weights, each run through retrieve.search
+walk depth, time edges and graph weights, each run through Index.search
 with the same question vectors. Prints a Markdown table (BENCHMARKS.md,
 "Retrieval modes (issue 4)").
 
@@ -14,8 +14,8 @@ import time
 
 import numpy as np
 
-from minirag_cli import db, evaluate, retrieve
-from minirag_cli.embed import make_embedder
+from minirag_cli import config, evaluate, retrieve
+from minirag_cli.index import Index, RetrievalOptions
 
 VARIANTS = [
     ("dense,bm25 (score fusion)", {"mode": "dense,bm25"}),
@@ -32,7 +32,7 @@ VARIANTS = [
 ]
 
 
-def run_variant(conn, questions, vectors, fuse: str | None = None, **kw) -> tuple[dict, float]:
+def run_variant(index, questions, vectors, fuse: str | None = None, weights=None, **kw) -> tuple[dict, float]:
     groups: dict[str, list[dict]] = collections.defaultdict(list)
     seconds = 0.0
     original = retrieve.score_fuse
@@ -41,7 +41,8 @@ def run_variant(conn, questions, vectors, fuse: str | None = None, **kw) -> tupl
     try:
         for q, v in zip(questions, vectors):
             t0 = time.perf_counter()
-            res = retrieve.search(conn, q.query, embedder=None, query_vector=v, k=50, **kw)
+            options = RetrievalOptions(k=50, **kw).with_weights(weights)
+            res = index.search(q.query, options, query_vector=v)
             seconds += time.perf_counter() - t0
             docs = evaluate.document_ranking(r["path"] for r in res.results)
             m = evaluate.question_metrics(docs, q.expected, (1, 10))
@@ -56,13 +57,13 @@ def run_variant(conn, questions, vectors, fuse: str | None = None, **kw) -> tupl
 
 def main(argv: list[str]) -> None:
     index, golden = argv[1], argv[2]
-    conn = db.connect(index)
+    index = Index.open(config.effective({"db": index}))
     questions = [q for q in evaluate.load_golden(golden) if q.expected]
-    vectors = make_embedder(db.get_meta(conn, "embedding_model")).embed([q.query for q in questions])
+    vectors = index.query_embedder().embed([q.query for q in questions])
     print("| variant | recall@10 | MRR | hit@1 | multi recall@10 | single recall@10 | ms/question |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for label, kw in VARIANTS:
-        m, sec = run_variant(conn, questions, vectors, **kw)
+        m, sec = run_variant(index, questions, vectors, **kw)
         o, mu, si = m["overall"], m.get("multi", {}), m.get("single", {})
         print(f"| {label} | {o['recall@10']:.3f} | {o['mrr']:.3f} | {o['hit@1']:.3f} | "
               f"{mu.get('recall@10', float('nan')):.3f} | {si.get('recall@10', float('nan')):.3f} | "

@@ -34,7 +34,9 @@ def main() -> None:
 
     from minirag_cli import db as dbmod
     from minirag_cli import evaluate as ev
+    from minirag_cli.config import effective
     from minirag_cli.embed import make_embedder
+    from minirag_cli.index import Index
 
     embedder = make_embedder()
     tokenizer = embedder.model.tokenizer
@@ -48,7 +50,8 @@ def main() -> None:
         overlap = int(dbmod.get_meta(conn, "overlap_tokens") or 0)
         texts = [r[0] for r in conn.execute("SELECT text FROM chunks")]
         pieces = [len(ids) for ids in tokenizer(texts, add_special_tokens=True)["input_ids"]]
-        run = ev.evaluate(conn, questions, embedder=embedder, modes=modes, ks=(1, 5, 10, 20))
+        index = Index(conn, effective({"db": str(path)}), path, embedder_factory=lambda _name: embedder)
+        run = index.evaluate(questions, modes=modes, ks=(1, 5, 10, 20))
         conn.close()
         rows.append({"db": str(path), "chunk_tokens": size, "overlap": overlap, "chunks": len(texts),
                      "truncated_share": round(sum(p > window for p in pieces) / len(pieces), 3),

@@ -39,7 +39,9 @@ class Context:
     notes: list[str] = field(default_factory=list)
 
     def env(self, **extra) -> dict:
-        return bench_env({"MRAG_CACHE_DIR": str(self.workdir / "cache"), **extra})
+        # MRAG_PLUGINS: the instant `hashing:N` embedder of the sync and scale scenarios
+        return bench_env({"MRAG_CACHE_DIR": str(self.workdir / "cache"),
+                          "MRAG_PLUGINS": str(REPO / "tests" / "mrag_test_plugin.py"), **extra})
 
     # ------------------------------------------------------------ fixtures
     def lihua_db(self) -> Path:

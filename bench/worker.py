@@ -4,8 +4,6 @@ figure, its own peak RSS, no torch left over from another scenario):
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 import resource
 import sys
@@ -36,14 +34,17 @@ class Timings:
 
 
 def retrieval(args: dict) -> dict:
-    """In-process latency of retrieve.search after the query embedding, per
+    """In-process latency of Index.search after the query embedding, per
     mode, and of the graph channel with and without hub control."""
-    from minirag_cli import db, graph, retrieve
-    from minirag_cli.query_embed import query_embedder
+    from minirag_cli import config, graph
+    from minirag_cli.index import Index
+    from minirag_cli.options import GraphOptions, RetrievalOptions
+    from minirag_cli.store import totals
 
-    conn = db.connect(args["db"])
-    model = db.get_meta(conn, "embedding_model")
-    embedder = query_embedder(model)
+    index = Index.open(config.effective({"db": args["db"]}))
+    conn = index.conn
+    model = index.embedding_model()
+    embedder = index.query_embedder()
     questions = args["questions"]
     embed_times = Timings()
     vectors = []
@@ -53,53 +54,47 @@ def retrieval(args: dict) -> dict:
     reps, hops, k = args.get("reps", 3), args.get("hops", 2), args.get("k", 10)
     out = {"embedder": type(embedder).__name__, "model": model, "questions": len(questions),
            "embed_seconds_per_query": embed_each, "modes": {}}
-    chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
-    out["chunks"] = chunks
+    out["chunks"] = totals(conn)[1]
+
+    def search(q, v, mode, graph_options=None):
+        o = RetrievalOptions(mode=mode, k=k, hops=hops, graph=graph_options or GraphOptions())
+        return index.search(q, o, query_vector=v)
+
     for q, v in zip(questions[:3], vectors):  # warm the page cache and statement caches
-        retrieve.search(conn, q, embedder=embedder, mode="hybrid", k=k, hops=hops, query_vector=v)
+        search(q, v, "hybrid")
     for mode in args.get("modes", ["bm25", "dense", "graph", "hybrid"]):
         times = Timings()
         for q, v in zip(questions, vectors):
-            times.add(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k, hops=hops,
-                                              query_vector=v), reps)
+            times.add(lambda: search(q, v, mode), reps)
         out["modes"][mode] = times.to_dict()
     # hub control: the walk alone (graph channel), default vs off
-    params = inspect.signature(graph.graph_channel).parameters
-    if args.get("hub_variants") and "hub_share" in params and "fanout" in params:
-        original = graph.graph_channel
-        variants = {"hub control on (defaults)": {},
-                    "hub control off (hub_share=1, fanout=unbounded)": {"hub_share": 1.0, "fanout": 1_000_000}}
+    defaults = GraphOptions()
+    if args.get("hub_variants"):
+        variants = {"hub control on (defaults)": defaults,
+                    "hub control off (hub_share=1, fanout=unbounded)": defaults.replace(hub_share=1.0,
+                                                                                        fanout=1_000_000)}
         out["hub"] = {}
         # the uncontrolled walk takes seconds per search at 100k chunks: a
         # sample of the questions shows the blow-up well enough
         sample = args.get("hub_sample") or len(questions)
         out["hub_questions"] = min(sample, len(questions))
-        for label, kw in variants.items():
-            graph.graph_channel = functools.partial(original, **kw)
-            try:
-                for mode in ("graph", "hybrid"):
-                    times = Timings()
-                    for q, v in list(zip(questions, vectors))[:sample]:
-                        times.add(lambda: retrieve.search(conn, q, embedder=embedder, mode=mode, k=k,
-                                                          hops=hops, query_vector=v), reps)
-                    out["hub"][f"{label}|{mode}"] = times.to_dict()
-                walk_rows = []  # paths the recursive CTE returns (its size is the walk's cost)
+        for label, go in variants.items():
+            for mode in ("graph", "hybrid"):
+                times = Timings()
                 for q, v in list(zip(questions, vectors))[:sample]:
-                    try:
-                        seeds = [sd.entity_id for sd in graph.ground(conn, q, v)]
-                        walk_kw = {"hub_share": kw.get("hub_share", params["hub_share"].default),
-                                   "fanout": kw.get("fanout", params["fanout"].default)}
-                        walk_rows.append(len(graph.walk(conn, seeds, hops=hops, **walk_kw)))
-                    except Exception:  # graph.py's internals moved: report times only
-                        walk_rows.append(-1)
-                out["hub"][f"{label}|paths"] = walk_rows
-            finally:
-                graph.graph_channel = original
-        out["hub_defaults"] = {"hub_share": params["hub_share"].default, "fanout": params["fanout"].default,
-                               "walk_row_limit": getattr(graph, "WALK_ROW_LIMIT", None),
-                               "expand_max_chunks": getattr(graph, "EXPAND_MAX_CHUNKS", None),
-                               "vote_spread": getattr(graph, "VOTE_SPREAD", None)}
+                    times.add(lambda: search(q, v, mode, go), reps)
+                out["hub"][f"{label}|{mode}"] = times.to_dict()
+            walk_rows = []  # paths the recursive CTE returns (its size is the walk's cost)
+            for q, v in list(zip(questions, vectors))[:sample]:
+                seeds = [sd.entity_id for sd in graph.ground(conn, q, v, options=go)]
+                walk_rows.append(len(graph.walk(conn, seeds, hops=hops, options=go)))
+            out["hub"][f"{label}|paths"] = walk_rows
+        out["hub_defaults"] = {"hub_share": defaults.hub_share, "fanout": defaults.fanout,
+                               "walk_row_limit": defaults.walk_row_limit,
+                               "expand_max_chunks": defaults.expand_max_chunks,
+                               "vote_spread": defaults.vote_spread}
     out["peak_rss"] = _peak_rss()
+    index.close()
     return out
 
 
@@ -181,8 +176,9 @@ def storage(args: dict) -> dict:
 
     import numpy as np
 
-    from minirag_cli import db, evaluate, retrieve
-    from minirag_cli.query_embed import query_embedder
+    from minirag_cli import config, db, evaluate, retrieve
+    from minirag_cli.index import Index
+    from minirag_cli.options import RetrievalOptions
 
     path = args["db"]
     conn = db.connect(path)
@@ -236,7 +232,7 @@ def storage(args: dict) -> dict:
                                         lambda v: np.asarray(v, dtype=np.float32).tobytes()),
     }
     questions = evaluate.load_golden(args["golden"])
-    embedder = query_embedder(db.get_meta(conn, "embedding_model"))
+    index = Index(conn, config.effective({"db": path}), path)
     original = retrieve.dense_channel
     out["variants"] = {}
     try:
@@ -244,14 +240,14 @@ def storage(args: dict) -> dict:
             if spec is not None:
                 sql, encode = queries[label]
 
-                def dense(c, query_vector, limit=retrieve.CANDIDATES, sql=sql, encode=encode):
+                def dense(c, query_vector, limit=RetrievalOptions().candidates, sql=sql, encode=encode):
                     return [(r, 1.0 - d / (dim if "bit" in sql else 1.0))
                             for r, d in c.execute(sql, (encode(query_vector), limit)).fetchall()]
 
                 retrieve.dense_channel = dense
             else:
                 retrieve.dense_channel = original
-            run = evaluate.evaluate(conn, questions, embedder=embedder, modes=["dense", "hybrid"], ks=(5, 10))
+            run = index.evaluate(questions, modes=["dense", "hybrid"], ks=(5, 10))
             table_bytes = sizes.get(spec[0], 0) if spec else sizes.get("vec_chunks", 0)
             out["variants"][label] = {"bytes": table_bytes, "modes": run.modes}
     finally:

@@ -272,5 +272,16 @@ def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: st
     return checks
 
 
+def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
+    """`mrag doctor`: the checks for the located index (a config.DbChoice) and
+    the effective settings; the embedder checked is the configured one, else
+    the index's."""
+    from pathlib import Path
+
+    chosen_embedder = None if settings.sources["embedding_model"] == "default" else settings.embedding_model
+    return run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
+                      model=settings.model, load=load)
+
+
 def healthy(checks: list[Check]) -> bool:
     return all(c.status != FAIL for c in checks)

@@ -285,10 +285,6 @@ class EvalRun:
         }
 
 
-def indexed_paths(conn) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT path FROM documents")}
-
-
 def check_paths(questions: Sequence[GoldenQuestion], known: set[str]) -> tuple[list[dict], list[dict]]:
     """(unknown paths with their line numbers, questions left with no known path)."""
     unknown, excluded = [], []
@@ -300,23 +296,52 @@ def check_paths(questions: Sequence[GoldenQuestion], known: set[str]) -> tuple[l
     return unknown, excluded
 
 
-def evaluate(conn, questions: Sequence[GoldenQuestion], *, embedder, modes: Sequence[str] = ("hybrid",),
+@dataclass
+class EvalPlan:
+    """What `mrag eval` was asked to do, checked before anything is loaded."""
+
+    questions: list[GoldenQuestion]
+    modes: list[str]
+    ks: tuple[int, ...]
+    thresholds: list[tuple[str, float]]
+
+
+def plan_run(golden: str | Path, k: str | Sequence[int], modes: Sequence[str] | None,
+             fail_under: Sequence[str] | None) -> EvalPlan:
+    """Parse `mrag eval`'s arguments: the cut-offs, the modes (a typo fails
+    before the golden file and the model are loaded), the thresholds and the
+    golden file."""
+    from minirag_cli import retrieve
+
+    ks = parse_ks(k)
+    chosen = list(modes or ["hybrid"])
+    for mode in chosen:
+        retrieve.parse_mode(mode)
+    thresholds = [parse_threshold(t, ks) for t in (fail_under or [])]
+    return EvalPlan(load_golden(golden), chosen, ks, thresholds)
+
+
+def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str] = ("hybrid",),
              ks: Sequence[int] = DEFAULT_KS, on_question: Callable[[int, int], None] | None = None,
              with_details: bool = False, top_n: int | None = None) -> EvalRun:
-    """Run every question through retrieve.search in every mode and score it.
+    """Run every question through `index.search` (an index.Index) in every
+    mode and score it.
 
-    Each query is embedded once (in one batch) and the vector reused across
-    modes; bm25-only runs never load the embedding model."""
+    Each query is embedded once (in one batch, by the index's query embedder)
+    and the vector reused across modes; bm25-only runs never load the
+    embedding model."""
     import time
 
     from minirag_cli import retrieve
+    from minirag_cli.options import RetrievalOptions
+    from minirag_cli.store import indexed_paths
 
     started = time.perf_counter()
     ks = tuple(sorted(set(ks)))
     channel_sets = list(dict.fromkeys(retrieve.parse_mode(m) for m in modes))
     if not channel_sets:
         raise UsageError("No --mode given.")
-    known = indexed_paths(conn)
+    known = indexed_paths(index.conn)
     if not known:
         raise MragError("The index holds no documents.", hint="Run `mrag sync DIR` on the folder the golden set "
                                                               "was written for, then `mrag eval` again.")
@@ -328,7 +353,7 @@ def evaluate(conn, questions: Sequence[GoldenQuestion], *, embedder, modes: Sequ
                               hint="Paths must be relative to the folder given to `mrag sync` "
                                    "(see `mrag eval --details` and the documents in `mrag status`).")
     need_vectors = any(("dense" in cs or "graph" in cs) for cs in channel_sets)
-    vectors = embedder.embed([q.query for q in scored]) if need_vectors else [None] * len(scored)
+    vectors = index.query_embedder().embed([q.query for q in scored]) if need_vectors else [None] * len(scored)
     chunk_k = max(ks) * CHUNKS_PER_DOC
     top_n = top_n or max(ks)
 
@@ -340,8 +365,7 @@ def evaluate(conn, questions: Sequence[GoldenQuestion], *, embedder, modes: Sequ
         expected = [p for p in q.expected if p in known]
         for channels in channel_sets:
             name = retrieve.mode_name(channels)
-            result = retrieve.search(conn, q.query, embedder=embedder, mode=channels, k=chunk_k,
-                                     query_vector=vector)
+            result = index.search(q.query, RetrievalOptions(mode=name, k=chunk_k), query_vector=vector)
             ranked = document_ranking(r["path"] for r in result.results)
             metrics = question_metrics(ranked, expected, ks) if expected else None
             per_mode[name].append((q.group, metrics))

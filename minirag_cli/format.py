@@ -125,3 +125,286 @@ def render_eval(report: dict, console: Console) -> None:
     if report["unknown_paths"]:
         console.print(f"[yellow]{len(report['unknown_paths'])} expected path(s) not in the index[/] "
                       f"(left out of scoring; {len(report['excluded'])} question(s) excluded entirely).")
+
+
+def print_lines(items) -> None:
+    """Plain lines on stdout (paths for xargs, text for pipes)."""
+    for item in items:
+        sys.stdout.write(f"{item}\n")
+
+
+def print_text(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+# ------------------------------------------------------------------ ask
+
+ANSWER_HINT = ("no answer written: pass --model PATH.gguf or set MRAG_MODEL (or `model` in the config) to get "
+               "a short cited answer; --no-answer hides this line")
+
+
+def ask_json(result, *, explain: bool) -> dict:
+    """`mrag ask --json` without the answer: the SearchResult with each result's stable fields."""
+    from minirag_cli.index import public_result
+
+    data = result.to_dict()
+    data["results"] = [public_result(r, explain) for r in result.results]
+    return data
+
+
+def result_paths(result) -> list[str]:
+    """`mrag ask --paths`: the unique document paths, best first."""
+    return list(dict.fromkeys(r["path"] for r in result.results))
+
+
+def render_results(data: dict, console: Console, *, explain: bool = False) -> None:
+    from rich.markup import escape
+
+    if explain and data.get("seeds"):
+        seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
+        console.print(f"[dim]seeds:[/] {escape(seeds)}", highlight=False)
+        for p in data.get("paths", [])[:3]:
+            console.print(f"[dim]path:[/] {escape(' -> '.join(p['path']))}  [dim]{p['score']:.3f}[/]",
+                          highlight=False)
+    if not data["results"]:
+        console.print("no results", style="yellow")
+        return
+    for r in data["results"]:
+        lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
+        chans = " ".join(sorted(r["channels"]))
+        repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
+        console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape(r['path'])}[/]:{lines}  "
+                      f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
+        snippet = " ".join(r["text"].split())
+        console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
+                      soft_wrap=True)
+        if explain:
+            for line in explain_lines(r):
+                console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
+
+
+def explain_lines(r: dict) -> list[str]:
+    parts = []
+    for ch, info in sorted(r["channels"].items()):
+        rank = f" #{info['rank']}" if "rank" in info else ""
+        parts.append(f"{ch}{rank} {info['score']:.3f}")
+    out = ["channels: " + ", ".join(parts)]
+    g = r.get("graph") or {}
+    if g.get("entities"):
+        out.append(f"entities: {', '.join(g['entities'])}; path: {' -> '.join(g.get('path', []))}")
+    if g.get("relation"):
+        out.append(f"relation ({g['relation']['similarity']:.2f}): {g['relation']['text'][:120]}")
+    if g.get("time"):
+        t = g["time"]
+        out.append(f"time: {t['days']} day(s) from {t['near']}, shares {t['shared']}")
+    if g.get("date"):
+        out.append(f"date: its note is dated in {', '.join(g['date'])}")
+    return out
+
+
+def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False) -> None:
+    """Everything `mrag ask` prints: paths, JSON (with the answer) or the
+    readable list followed by the streamed answer. `answer(on_text)` writes
+    the answer (index.Index.answer) when a model is there."""
+    if paths:
+        print_lines(result_paths(result))
+        return
+    data = ask_json(result, explain=explain)
+    if as_json:
+        if answer is not None:
+            data["answer"] = answer(None).to_dict()
+        print_json(data)
+    else:
+        console = stdout_console()
+        render_results(data, console, explain=explain)
+        if answer is not None:
+            console.print("\n[bold]Answer[/]")
+            got = answer(lambda t: (sys.stdout.write(t), sys.stdout.flush()))
+            sys.stdout.write("\n")
+            if got.removed:
+                stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
+    if hint:
+        stderr_console().print(f"[dim]{ANSWER_HINT}[/]", highlight=False, soft_wrap=True)
+
+
+# ------------------------------------------------------------------ config show, show, entity
+
+def render_settings(settings, console: Console) -> None:
+    """TOML-like lines (`k = 10  # default`), so a line can be pasted into a config file."""
+    from rich.markup import escape
+
+    from minirag_cli.config import SPECS
+
+    width = max(len(s.name) for s in SPECS)
+    for spec in SPECS:
+        value = settings.values[spec.name]
+        source = settings.sources[spec.name]
+        note = source if source.startswith("env ") else f"{source} (env {spec.env})"
+        line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
+            else f"# {spec.name:<{width - 2}} = (not set)"
+        console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)
+    user = settings.user_config
+    console.print(f"[dim]# user config:    {escape(str(user))}" + ("" if user and user.is_file() else " (none)")
+                  + "[/]", highlight=False, soft_wrap=True)
+    project = settings.project_config
+    console.print(f"[dim]# project config: {escape(str(project)) if project else '(none)'}[/]", highlight=False,
+                  soft_wrap=True)
+
+
+def render_item(item: dict, console: Console) -> None:
+    """`mrag show`: a document or a chunk, with its entities."""
+    from rich.markup import escape
+
+    lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
+    if item["kind"] == "chunk":
+        head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
+    else:
+        n = len(item["chunks"])
+        head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
+    console.print(f"[bold]{escape(head)}[/]", highlight=False)
+    console.rule(style="dim")
+    console.print(item["text"], markup=False, highlight=False)
+    console.rule(style="dim")
+    ents = ", ".join(f"{e['name']} ({e['type']}, {e['count']})" for e in item["entities"]) or "none"
+    console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
+
+
+def render_entity(e: dict, console: Console) -> None:
+    """`mrag entity`: aliases, neighbours and notes."""
+    from rich.markup import escape
+
+    console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "
+                  f"{e['chunks']} chunks of {e['notes_total']} notes", highlight=False)
+    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (" (fuzzy)" if a["merge"] == "fuzzy" else "")
+                        for a in e["aliases"])
+    console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)
+    near = Table(title=f"neighbours ({len(e['neighbours'])} of {e['neighbours_total']})")
+    for col in ("name", "type", "weight"):
+        near.add_column(col, justify="right" if col == "weight" else "left")
+    for n in e["neighbours"]:
+        near.add_row(escape(n["name"]), n["type"], str(n["weight"]))
+    console.print(near)
+    docs = Table(title=f"notes ({len(e['notes'])} of {e['notes_total']})")
+    for col in ("path", "mentions", "lines"):
+        docs.add_column(col, justify="right" if col == "mentions" else "left")
+    for d in e["notes"]:
+        docs.add_row(escape(d["path"]), str(d["mentions"]), f"{d['lines'][0]}-{d['lines'][1]}")
+    console.print(docs)
+    if e["other_matches"]:
+        others = ", ".join(o["name"] for o in e["other_matches"])
+        console.print(f"[dim]other matches: {escape(others)}[/]", highlight=False)
+
+
+def print_show(item: dict, *, as_json: bool, text_only: bool) -> None:
+    if as_json:
+        print_json(item)
+    elif text_only:
+        print_text(item["text"])
+    else:
+        render_item(item, stdout_console())
+
+
+# ------------------------------------------------------------------ doctor, model info, messages
+
+DOCTOR_STYLE = {"ok": "[green] ok [/]", "warn": "[yellow]warn[/]", "fail": "[bold red]FAIL[/]"}
+
+
+def render_doctor(checks, ok: bool, console: Console) -> None:
+    from rich.markup import escape
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for c in checks:
+        fix = f"\n[cyan]fix:[/] {escape(c.fix)}" if c.fix and c.status != "ok" else ""
+        table.add_row(DOCTOR_STYLE[c.status], c.name, escape(c.detail) + fix)
+    console.print(table, highlight=False)
+    console.print("all checks passed" if ok else "some checks failed", style="green" if ok else "bold red")
+
+
+def print_doctor(checks, ok: bool, *, as_json: bool) -> None:
+    if as_json:
+        print_json({"ok": ok, "checks": [c.to_dict() for c in checks]})
+    else:
+        render_doctor(checks, ok, stdout_console())
+
+
+def model_info_lines(data: dict) -> list[str]:
+    """`mrag model info`: `key: value` lines (sizes human-readable)."""
+    return [f"{key.replace('_', ' ')}: {human_bytes(value) if key == 'size_bytes' else value}"
+            for key, value in data.items()]
+
+
+def note(message: str, *, markup: bool = True, soft_wrap: bool = True) -> None:
+    """A message on stderr, dim unless `markup` is off (never mixed into results)."""
+    stderr_console().print(f"[dim]{message}[/]" if markup else message, highlight=False, soft_wrap=soft_wrap,
+                           markup=markup)
+
+
+def eval_warnings(run, limit: int = 20) -> None:
+    """`mrag eval`: expected paths the index does not hold, on stderr."""
+    err = stderr_console()
+    for item in run.unknown_paths[:limit]:
+        err.print(f"[yellow]warning[/] line {item['line']} ({item['id']}): {item['path']} is not in the index "
+                  "(left out of scoring)", highlight=False)
+    if len(run.unknown_paths) > limit:
+        err.print(f"[yellow]warning[/] ... and {len(run.unknown_paths) - limit} more unknown paths "
+                  "(all listed under unknown_paths in --json)", highlight=False)
+
+
+def threshold_failures(lines: list[str]) -> None:
+    for line in lines:
+        stderr_console().print(f"[bold red]below threshold:[/] {line}", highlight=False)
+
+
+class eval_progress:
+    """A transient progress bar on stderr when it is a terminal; else silent."""
+
+    def __init__(self, console: Console | None = None):
+        self.console, self.bar = console or stderr_console(), None
+
+    def __enter__(self):
+        if not self.console.is_terminal:
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.bar = Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=self.console, transient=True)
+        self.bar.start()
+        task = self.bar.add_task("eval", total=None)
+        return lambda done, total: self.bar.update(task, completed=done, total=total)
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+
+
+def print_error(exc) -> None:
+    """A MragError as one `error:` line plus an optional `hint:` line on stderr."""
+    from rich.markup import escape
+
+    err = stderr_console()
+    # soft_wrap: one line per message even when stderr is not a terminal (no 80-column wrap)
+    err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+    if exc.hint:
+        err.print(f"[dim]hint:[/] {escape(exc.hint)}", highlight=False, soft_wrap=True)
+
+
+def print_sync(summary: dict, *, as_json: bool) -> None:
+    print_json(summary) if as_json else render_sync_summary(summary, stdout_console())
+
+
+def print_data(data, render, *, as_json: bool) -> None:
+    """JSON on stdout, or `render(data, console)` on a terminal."""
+    print_json(data) if as_json else render(data, stdout_console())
+
+
+def sync_progress():
+    """A progress bar on stderr for a sync, or None when stderr is not a terminal."""
+    err = stderr_console()
+    if not err.is_terminal:
+        return None
+    from minirag_cli.progress import RichProgress
+
+    return RichProgress(err)

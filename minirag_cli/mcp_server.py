@@ -7,14 +7,14 @@ the path search returned; anything not in the index is refused) and `status`.
 Built on the official `mcp` SDK 2.x (`mcp.server.mcpserver.MCPServer`), an
 optional extra: `pip install 'minirag-cli[mcp]'`.
 
-The embedder loads on the first search and is kept; tool calls run in worker
-threads, so one lock serialises them over the single SQLite connection.
+Everything goes through an index.Index. The embedder loads on the first
+search (or the warm-up) and is kept; tool calls run in worker threads, so
+the Index's lock serialises them over the single SQLite connection.
 """
 
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 from minirag_cli.errors import MragError
@@ -35,17 +35,14 @@ def require_mcp() -> None:
 
 
 class MragTools:
-    """The tools' logic, independent of the MCP transport (and testable so)."""
+    """The tools' logic over an index.Index, independent of the MCP transport
+    (and testable so)."""
 
-    def __init__(self, conn, db_path: Path, settings, embedder=None):
-        self.conn, self.db_path, self.settings = conn, Path(db_path), settings
-        self._embedder = embedder
-        self._lock = threading.Lock()
-        self._embedder_lock = threading.Lock()
+    def __init__(self, index):
+        self.index = index
 
     def embedder(self):
-        with self._embedder_lock:
-            return self._load_embedder()
+        return self.index.query_embedder()
 
     def warm_up(self) -> None:
         """Load the embedder in the background so the first search does not
@@ -58,43 +55,26 @@ class MragTools:
 
         threading.Thread(target=load, name="mrag-embedder-warm-up", daemon=True).start()
 
-    def _load_embedder(self):
-        if self._embedder is None:
-            from minirag_cli.config import embedding_model_for
-            from minirag_cli.db import check_embedder, get_meta
-            from minirag_cli.query_embed import query_embedder
-
-            with self._lock:  # lock order: _embedder_lock, then _lock (search takes them one after the other)
-                name = embedding_model_for(self.settings, get_meta(self.conn, "embedding_model"))
-                check_embedder(self.conn, name)
-            self._embedder = query_embedder(name)  # the query side: ONNX when a verified export exists
-        return self._embedder
-
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question."""
-        from minirag_cli.commands.ask import _public as public_result  # the one definition of ask's JSON
-        from minirag_cli.retrieve import search
+        from minirag_cli.index import public_result
 
-        embedder = self.embedder()
-        with self._lock:
-            result = search(self.conn, query, embedder=embedder, mode=mode or self.settings.mode,
-                            k=k or self.settings.k, hops=self.settings.hops if hops is None else hops)
+        self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
+        options = self.index.retrieval_options(mode=mode or None, k=k or None, hops=hops)
+        with self.index.lock:
+            result = self.index.search(query, options)
         data = result.to_dict()
         data["results"] = [public_result(r, False) for r in result.results]
         return data
 
     def get_document(self, path: str) -> dict:
-        from minirag_cli.store.lookup import get_document
-
-        with self._lock:
-            return get_document(self.conn, path)
+        with self.index.lock:
+            return self.index.document(path)
 
     def status(self) -> dict:
-        from minirag_cli.store import index_status
-
-        with self._lock:
-            return index_status(self.conn, self.db_path)
+        with self.index.lock:
+            return self.index.status()
 
 
 def build_server(tools: MragTools):
@@ -137,9 +117,9 @@ def build_server(tools: MragTools):
     return server
 
 
-def serve(conn, db_path: Path, settings) -> None:
+def serve(index) -> None:
     """Run the server on stdin/stdout until the client closes it."""
     require_mcp()
-    tools = MragTools(conn, db_path, settings)
+    tools = MragTools(index)
     tools.warm_up()
     build_server(tools).run("stdio")

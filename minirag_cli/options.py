@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS
+
+DEFAULT_MAX_BYTES = 5 * 1024 * 1024  # walk.py skips larger files
+RELATION_SENTENCES_PER_CHUNK = 4  # sentences joining entities, embedded as relations, per chunk
+
 # score weights; "time" is the graph's time-edge vote (graph/timelinks.py),
 # "date" the vote of the date nodes a question names (graph/timelinks.dated_chunks)
 DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType(
@@ -102,3 +107,23 @@ class RetrievalOptions:
         if not weights:
             return self
         return self.replace(weights=MappingProxyType({**self.weights, **weights}))
+
+
+@dataclass
+class SyncOptions:
+    """How `mrag sync` reads and cuts files (sync.py, walk.py, chunking.py)."""
+
+    chunk_tokens: int = DEFAULT_CHUNK_TOKENS
+    overlap_tokens: int = DEFAULT_OVERLAP_TOKENS
+    max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped
+    follow_symlinks: bool = False
+    relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
+
+    @classmethod
+    def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
+        """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags."""
+        options = cls(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens)
+        if max_bytes:
+            options.max_bytes = max_bytes
+        options.follow_symlinks = follow_symlinks
+        return options

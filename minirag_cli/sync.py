@@ -21,15 +21,15 @@ from typing import Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import store
-from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS, Chunk, chunk_text, content_hash
+from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder, to_blob
 from minirag_cli.errors import MragError, SyncLocked
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity
-from minirag_cli.walk import DEFAULT_MAX_BYTES, NoteFile, decode_note, looks_binary, walk_notes
+from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
+from minirag_cli.walk import NoteFile, decode_note, looks_binary, walk_notes
 
-RELATION_SENTENCES_PER_CHUNK = 4
 GROUP_CHUNKS = 128
 SYNC_WAL_AUTOCHECKPOINT = 10_000  # pages (~40 MB of WAL) between checkpoints during a sync
 # No name is this long; such runs are inlined images (base64), hashes or
@@ -46,13 +46,12 @@ def extractable_text(text: str) -> str:
     return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
 
 
-@dataclass
-class SyncOptions:
-    chunk_tokens: int = DEFAULT_CHUNK_TOKENS
-    overlap_tokens: int = DEFAULT_OVERLAP_TOKENS
-    max_bytes: int = DEFAULT_MAX_BYTES
-    follow_symlinks: bool = False
-    relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
+def check_folders(dirs: Sequence[Path]) -> list[Path]:
+    """The folders to sync, resolved; a MragError for anything that is not a folder."""
+    for d in dirs:
+        if not Path(d).is_dir():
+            raise MragError(f"{d} is not a folder.")
+    return [Path(d).resolve() for d in dirs]
 
 
 @dataclass

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pathspec
 
+from minirag_cli.options import DEFAULT_MAX_BYTES
+
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
-DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 IGNORE_FILE = ".mragignore"
 
 

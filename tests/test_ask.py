@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from typer.testing import CliRunner
 
-from minirag_cli import answer as ans
+from minirag_cli.app import Seams
 from minirag_cli import evaluate as ev
 from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import REPO
@@ -157,8 +157,7 @@ def in_process(golden_index, monkeypatch):
     monkeypatch.setenv("MRAG_EMBEDDING_MODEL", ENV_EMBEDDER)
     monkeypatch.setenv("NO_COLOR", "1")
     fake = FakeLLM("Wolfgang runs Ohm Sweet Ohm [1], a radio repair shop [42].")
-    monkeypatch.setattr(ans, "load_answer_model", lambda path: (fake, "fake.gguf"))
-    return app, fake
+    return app, fake  # injected through the Index seam: CliRunner().invoke(..., obj=Seams(llm=fake))
 
 
 def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
@@ -166,7 +165,7 @@ def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
     model = tmp_path / "m.gguf"
     model.write_bytes(b"GGUF")
     result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3",
-                                      "--model", str(model)])
+                                      "--model", str(model)], obj=Seams(llm=fake, llm_name="fake.gguf"))
     assert result.exit_code == 0, result.output
     assert "Answer" in result.stdout
     assert "Ohm Sweet Ohm [1], a radio repair shop." in result.stdout and "[42]" not in result.stdout
@@ -174,11 +173,11 @@ def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
 
 
 def test_ask_json_includes_the_answer(in_process, tmp_path):
-    app, _fake = in_process
+    app, fake = in_process
     model = tmp_path / "m.gguf"
     model.write_bytes(b"GGUF")
     result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run?", "--json", "--k", "2",
-                                      "--model", str(model)])
+                                      "--model", str(model)], obj=Seams(llm=fake, llm_name="fake.gguf"))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["answer"]["citations"] == [1] and data["answer"]["removed_citations"] == [42]
@@ -200,11 +199,11 @@ def test_ask_llm_query_adds_model_named_seeds(golden_index, monkeypatch, tmp_pat
 
     monkeypatch.setenv("MRAG_DB", str(golden_index))
     monkeypatch.setenv("MRAG_EMBEDDING_MODEL", ENV_EMBEDDER)
-    monkeypatch.setattr(ans, "load_answer_model", lambda path: (RoutingLLM("Ohm Sweet Ohm [1]."), "fake.gguf"))
     model = tmp_path / "m.gguf"
     model.write_bytes(b"GGUF")
     result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run on Mill Street?", "--json",
-                                      "--k", "3", "--model", str(model), "--llm-query"])
+                                      "--k", "3", "--model", str(model), "--llm-query"],
+                                obj=Seams(llm=RoutingLLM("Ohm Sweet Ohm [1]."), llm_name="fake.gguf"))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     # "Atlantis" is not in the question: the tolerant parse drops it

@@ -11,7 +11,9 @@ import pytest
 
 from minirag_cli import evaluate as ev
 from minirag_cli import retrieve
-from minirag_cli.embed import make_embedder
+from minirag_cli.config import effective
+from minirag_cli.index import Index
+from mrag_test_plugin import hashing_embedder
 from minirag_cli.errors import GoldenFileError, UsageError
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
@@ -170,24 +172,26 @@ GOLDEN = [
 
 
 @pytest.fixture
-def index(tmp_path, conn, extractor):
+def index(tmp_path, conn, db_path, extractor):
     root = tmp_path / "notes"
     write_notes(root, NOTES)
-    embedder = make_embedder("hashing:32")
+    embedder = hashing_embedder("hashing:32")
     from minirag_cli.sync import SyncOptions
 
     sync_folders(conn, [root], embedder=embedder, extractor=extractor,
                  options=SyncOptions(chunk_tokens=40, overlap_tokens=5))
-    return conn, embedder
+    # the embedder comes in through the Index's factory (what tests inject)
+    return Index(conn, effective({"db": str(db_path)}), db_path, embedder_factory=lambda name: embedder), embedder
 
 
 def test_evaluate_uses_search_and_reports_unknown_paths(index):
-    conn, embedder = index
+    idx, embedder = index
+    conn = idx.conn
     questions = ev.parse_golden_lines([json.dumps(g) for g in GOLDEN])
     assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
                         "WHERE d.path = 'long.md'").fetchone()[0] > 3  # the collapse has work to do
     embedder.calls = embedder.texts_embedded = 0
-    run = ev.evaluate(conn, questions, embedder=embedder, modes=["dense", "bm25", "bm25,dense", "hybrid"],
+    run = ev.evaluate(idx, questions, modes=["dense", "bm25", "bm25,dense", "hybrid"],
                       ks=(1, 5), with_details=True)
     # one batch for every query that can be scored, reused across modes
     assert (embedder.calls, embedder.texts_embedded) == (1, 5)
@@ -213,26 +217,26 @@ def test_evaluate_uses_search_and_reports_unknown_paths(index):
 
 
 def test_bm25_only_never_embeds(index):
-    conn, embedder = index
+    idx, embedder = index
     questions = ev.parse_golden_lines([json.dumps(g) for g in GOLDEN])
     embedder.calls = 0
-    run = ev.evaluate(conn, questions, embedder=embedder, modes=["bm25"], ks=(10,))
+    run = ev.evaluate(idx, questions, modes=["bm25"], ks=(10,))
     assert embedder.calls == 0
     assert run.modes["bm25"]["overall"]["recall@10"] > 0
 
 
 def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
-    conn, embedder = index
+    idx, _embedder = index
     questions = ev.parse_golden_lines([
         '{"id": "a", "query": "microcontroller", "expected": ["heron/buoy.md"]}',
         '{"id": "b", "query": "anything", "expected": ["nope.md"]}',
     ])
-    run = ev.evaluate(conn, questions, embedder=embedder, modes=["bm25"], ks=(1,))
+    run = ev.evaluate(idx, questions, modes=["bm25"], ks=(1,))
     assert run.excluded == [{"line": 2, "id": "b", "query": "anything"}]
     assert run.modes["bm25"]["overall"] == {"n": 1, "recall@1": 1.0, "hit@1": 1.0, "mrr": 1.0}
     only_unknown = ev.parse_golden_lines(['{"query": "x", "expected": ["nope.md"]}'])
     with pytest.raises(GoldenFileError, match="None of the golden set"):
-        ev.evaluate(conn, only_unknown, embedder=embedder, modes=["bm25"])
+        ev.evaluate(idx, only_unknown, modes=["bm25"])
 
 
 # --------------------------------------------------------------------------- the CLI
@@ -242,7 +246,7 @@ def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
 def cli_index(index, db_path, tmp_path):
     golden = tmp_path / "golden.jsonl"
     golden.write_text("".join(json.dumps(g) + "\n" for g in GOLDEN), encoding="utf-8")
-    index[0].commit()
+    index[0].conn.commit()
     return db_path, golden
 
 
@@ -314,3 +318,27 @@ def test_cli_bad_golden_files(mrag_bin, cli_index, tmp_path):
     assert p.returncode == 1 and "does not exist" in p.stderr
     p = run_cli(mrag_bin, db_path, golden, "--mode", "sparse")
     assert p.returncode in (1, 2) and "Unknown mode" in p.stderr
+
+
+def test_cli_honours_the_configured_embedding_model(mrag_bin, cli_index, tmp_path):
+    """`mrag eval` picks the question embedder as `mrag ask` does (Index.query_embedder):
+    a configured embedding_model wins over the index's, and a mismatch is refused."""
+    db_path, golden = cli_index
+    assert run_cli(mrag_bin, db_path, golden, "--mode", "dense").returncode == 0  # the index's own model
+    user = tmp_path / "xdg-config" / "mrag" / "config.toml"
+    user.parent.mkdir(parents=True, exist_ok=True)
+    user.write_text('embedding_model = "hashing:16"\n')
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "dense")
+    assert p.returncode == 1 and "hashing:16" in p.stderr and "hashing:32" in p.stderr, p.stderr
+    ask = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "buoy", "--no-answer"], capture_output=True,
+                         text=True, timeout=120)
+    assert ask.returncode == 1 and ask.stderr.splitlines()[0] == p.stderr.splitlines()[-2]
+    # the flag wins over the config file, as everywhere
+    assert run_cli(mrag_bin, db_path, golden, "--mode", "dense", "--embedding-model", "hashing:32").returncode == 0
+
+
+def test_index_embedding_model_follows_the_settings(index, db_path, monkeypatch):
+    idx, _embedder = index
+    assert idx.embedding_model() == "hashing:32"  # nothing configured: the index's model
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:16")
+    assert Index(idx.conn, effective({"db": str(db_path)}), db_path).embedding_model() == "hashing:16"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from minirag_cli import db
 from minirag_cli import evaluate as ev
+from minirag_cli.config import effective
 from minirag_cli.embed import SentenceTransformerEmbedder, make_embedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index
 from minirag_cli.sync import sync_folders
 from tests.conftest import REPO
 
@@ -37,11 +38,12 @@ def golden_run(tmp_path_factory):
         mp.setenv("HF_HUB_OFFLINE", "1")
         embedder = make_embedder()
         assert isinstance(embedder, SentenceTransformerEmbedder) and embedder.name == "all-MiniLM-L6-v2"
-        conn = db.connect(tmp_path_factory.mktemp("golden") / "index.sqlite", create=True)
-        summary = sync_folders(conn, [GOLDEN / "notes"], embedder=embedder, extractor=HeuristicExtractor())
-        questions = ev.load_golden(GOLDEN / "golden.jsonl")
-        run = ev.evaluate(conn, questions, embedder=embedder, modes=list(FLOORS), ks=KS, with_details=True)
-        conn.close()
+        path = tmp_path_factory.mktemp("golden") / "index.sqlite"
+        # questions are embedded with the same sentence-transformers model (the embedder factory)
+        with Index.open(effective({"db": str(path)}), create=True, embedder_factory=lambda _name: embedder) as index:
+            summary = sync_folders(index.conn, [GOLDEN / "notes"], embedder=embedder, extractor=HeuristicExtractor())
+            questions = ev.load_golden(GOLDEN / "golden.jsonl")
+            run = index.evaluate(questions, modes=list(FLOORS), ks=KS, with_details=True)
     return summary, questions, run
 
 

@@ -12,8 +12,8 @@ import sys
 import anyio
 import pytest
 
-from minirag_cli import db
 from minirag_cli.config import effective
+from minirag_cli.index import Index
 from minirag_cli.mcp_server import MragTools
 from mrag_test_plugin import PLUGIN_ENV
 from tests.kb_fixture import EMBEDDER, NOTES, build_small_index
@@ -82,12 +82,11 @@ def test_tools_use_the_index_embedder_and_config(tmp_path, monkeypatch):
     index was built with; a configured k is the default result count."""
     db_path, _ = build_small_index(tmp_path)
     (db_path.parent / "config.toml").write_text("k = 2\n")
-    conn = db.connect(db_path)
-    tools = MragTools(conn, db_path, effective(db_path=db_path))
-    out = tools.search("Jennifer Moore Berlin")
-    assert len(out["results"]) == 2
-    assert tools.embedder().name == EMBEDDER
-    conn.close()
+    with Index.open(effective(db_path=db_path)) as index:
+        tools = MragTools(index)
+        out = tools.search("Jennifer Moore Berlin")
+        assert len(out["results"]) == 2
+        assert tools.embedder().name == EMBEDDER
 
 
 def test_missing_extra_says_how_to_install(tmp_path):

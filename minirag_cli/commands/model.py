@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from minirag_cli.cli import app
+from minirag_cli.app import app
 from minirag_cli.llm import DEFAULT_PULL, RECOMMENDED_MODELS
 
 model_app = typer.Typer(help="GGUF models for the llm extractor: inspect or download.", no_args_is_help=True)
@@ -26,16 +26,15 @@ def info(
 
     Example: mrag model info ~/.cache/mrag/models/qwen2.5-1.5b-instruct-q4_k_m.gguf
     """
-    from minirag_cli.format import human_bytes, print_json
+    from minirag_cli.format import model_info_lines, print_json
     from minirag_cli.llm import model_summary
 
     data = model_summary(path)
     if as_json:
         print_json(data)
         return
-    for key, value in data.items():
-        shown = human_bytes(value) if key == "size_bytes" else value
-        typer.echo(f"{key.replace('_', ' ')}: {shown}")
+    for line in model_info_lines(data):
+        typer.echo(line)
 
 
 @model_app.command("pull")

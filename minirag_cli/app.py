@@ -1,0 +1,97 @@
+"""The Typer application the `mrag` commands register on, and the two things
+every command needs: its settings and its open Index.
+
+Command modules (commands/*) import this module and add their commands to
+`app`; cli.py imports those modules and runs the app. Nothing here imports
+a command module, so there is no cycle.
+
+In-process callers (tests) can hand the commands their seams through
+click's `obj`: `CliRunner().invoke(app, [...], obj=Seams(llm=fake))`, so a
+fake LLM or embedder reaches `ask` through Index, not by patching a module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+import typer
+
+from minirag_cli import __version__
+
+app = typer.Typer(
+    name="mrag",
+    help="A knowledge base for a folder of notes, in one SQLite file.\n\n"
+         "Index: --db PATH, else $MRAG_DB, else the nearest .mrag/index.sqlite above the current "
+         "directory (mrag sync creates DIR/.mrag/index.sqlite when none is found).",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+@dataclass
+class Seams:
+    """What an in-process caller injects into the Index the commands open."""
+
+    embedder_factory: Optional[Callable[[str], object]] = None
+    llm: object = None
+    llm_name: str = ""
+
+
+class State:
+    db: Optional[str] = None
+    seams: Seams = Seams()
+
+
+state = State()
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"mrag {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(None, "--db", help="Index file (default: $MRAG_DB or the nearest .mrag/index.sqlite)."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    state.db = db
+    state.seams = ctx.obj if isinstance(ctx.obj, Seams) else Seams()
+
+
+def index_path(sync_dirs: list[Path] | None = None) -> Path:
+    """Where the index is (located, not opened): --db, MRAG_DB, the nearest .mrag/, ..."""
+    from minirag_cli.config import resolve_db
+
+    return resolve_db(state.db, sync_dirs=sync_dirs).path
+
+
+def settings(db_path=None, sync_dirs: list[Path] | None = None, **flags):
+    """Settings for a command: its flags (None = not given) over env vars,
+    project and user config files and defaults (see config.py)."""
+    from minirag_cli.config import effective
+
+    return effective({"db": state.db, **flags}, db_path, sync_dirs=sync_dirs)
+
+
+def open_index(*, sync_dirs: list[Path] | None = None, **flags):
+    """The command's Index: located and opened first (a missing or damaged
+    index fails before the flags are read), then given the settings the
+    flags make, and the seams an in-process caller injected."""
+    from minirag_cli.db import connect
+    from minirag_cli.index import Index
+
+    path = index_path(sync_dirs)
+    conn = connect(path)
+    try:
+        resolved = settings(path, sync_dirs=sync_dirs, **flags)
+    except BaseException:
+        conn.close()
+        raise
+    return Index(conn, resolved, path, **vars(state.seams))

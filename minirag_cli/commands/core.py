@@ -1,0 +1,73 @@
+"""`mrag sync`, `mrag status` and `mrag entities`: the index itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from minirag_cli.app import app, index_path, open_index, settings
+
+
+@app.command()
+def sync(
+    dirs: List[Path] = typer.Argument(..., help="Folders of notes to index (several allowed).", show_default=False),
+    extractor: Optional[str] = typer.Option(None, "--extractor", "-x", help="auto | heuristic | llm (default: auto)."),
+    model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for the llm extractor (or $MRAG_MODEL)."),
+    embedding_model: Optional[str] = typer.Option(None, "--embedding-model", help="sentence-transformers model name or folder."),
+    chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Chunk size in whitespace tokens."),
+    overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens."),
+    max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this."),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="Follow symlinks out of the folder."),
+    rebuild: bool = typer.Option(False, "--rebuild", help="Empty the index first (keeps the extraction cache)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Index or refresh folders of notes (incremental: unchanged files cost a stat).
+
+    Example: mrag sync ~/notes
+    """
+    from minirag_cli import format as fmt
+    from minirag_cli.extract.select import describe_choice, make_extractor
+    from minirag_cli.index import Index
+    from minirag_cli.sync import SyncOptions, check_folders
+
+    sync_dirs = check_folders(dirs)
+    path = index_path(sync_dirs)  # located, not created yet
+    s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
+                 chunk_tokens=chunk_tokens, overlap_tokens=overlap)
+    ext = make_extractor(s.extractor, s.model)  # a bad model fails here, before the index is touched
+    options = SyncOptions.from_settings(s, max_bytes=max_bytes, follow_symlinks=follow_symlinks)
+    with Index.open(s, create=True) as index:
+        if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
+            fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}")
+        summary = index.sync(dirs, options, extractor=ext, rebuild=rebuild,
+                             progress=None if (quiet or as_json) else fmt.sync_progress())
+    fmt.print_sync(summary.to_dict(), as_json=as_json)
+
+
+@app.command()
+def status(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
+    """Show what the index holds: files, chunks, entities, edges, size, models.
+
+    Example: mrag status --json
+    """
+    from minirag_cli.format import print_data, render_status
+
+    print_data(open_index().status(), render_status, as_json=as_json)
+
+
+@app.command()
+def entities(
+    query: Optional[str] = typer.Argument(None, help="Fuzzy search; omit to list the most mentioned."),
+    limit: int = typer.Option(50, "--limit", "-n", help="How many to show."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """List or fuzzy-search entities with type, mention count and aliases.
+
+    Example: mrag entities "wolfgang"
+    """
+    from minirag_cli.format import print_data, render_entities
+
+    print_data(open_index().entities(query, limit), render_entities, as_json=as_json)

@@ -1,0 +1,245 @@
+"""`Index`: the library object for one index file, the whole read and write
+path behind one set of methods (in the way of sqlite-utils' `Database`).
+
+    settings = config.effective({"db": "notes.sqlite"})
+    with Index.open(settings) as index:
+        result = index.search("who fixed the sound system?", RetrievalOptions(k=5))
+        answer = index.answer(result)            # needs a model (settings.model or llm=)
+
+It holds the connection (opened by db.connect, the one function that opens
+connections), the resolved `Settings`, an embedder factory and an optional
+LLM. Both are injected for tests and benchmarks: `embedder_factory(name) ->
+Embedder` (default: sentence-transformers for sync, the ONNX query embedder
+for questions, or a plugin's), and `llm` (an object with
+create_chat_completion; default: the GGUF file `settings.model`, loaded on
+first use). The CLI commands, the MCP server, `mrag eval` and bench/ all go
+through it; it imports no command module.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from minirag_cli import db
+from minirag_cli.config import Settings, embedding_model_for
+from minirag_cli.errors import UsageError
+from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # noqa: F401  (part of the API)
+
+__all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result"]
+
+
+def public_result(r: dict, explain: bool = False) -> dict:
+    """The stable JSON of one search result (`mrag ask --json`, the MCP
+    server): rank, path, lines, score, text, channels (+ duplicate_of, the rank
+    of the result a near-duplicate repeats, and graph with `explain`)."""
+    out = {k: r[k] for k in ("rank", "path", "lines", "score", "text", "channels")}
+    if r.get("duplicate_of"):
+        out["duplicate_of"] = r["duplicate_of"]
+    if explain and r.get("graph"):
+        out["graph"] = r["graph"]
+    return out
+
+
+@dataclass
+class LoadedLLM:
+    """A language model and the name answers report it by."""
+
+    model: object
+    name: str
+
+
+class Index:
+    """One open index. Make it with `Index.open`; close it (or use `with`)."""
+
+    def __init__(self, conn, settings: Settings, path: Path, *,
+                 embedder_factory: Callable[[str], object] | None = None, llm=None, llm_name: str = ""):
+        self.conn, self.settings, self.path = conn, settings, Path(path)
+        self.embedder_factory = embedder_factory
+        self._llm = LoadedLLM(llm, llm_name or "injected") if llm is not None else None
+        self._query_embedder = None
+        self._embedder_lock = threading.Lock()
+        # one connection, several threads (the MCP server's tool calls): hold
+        # `lock` around calls that read the index; query_embedder takes it itself
+        self.lock = threading.RLock()
+
+    @classmethod
+    def open(cls, settings: Settings, *, create: bool = False, embedder_factory=None, llm=None,
+             llm_name: str = "") -> "Index":
+        """The index `settings.db` names, migrated and ready (created with `create`)."""
+        path = Path(settings.db)
+        return cls(db.connect(path, create=create), settings, path, embedder_factory=embedder_factory, llm=llm,
+                   llm_name=llm_name)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Index":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ models
+
+    def embedding_model(self) -> str:
+        """The embedding model questions and syncs use: the configured one when
+        set anywhere, else the one the index was built with."""
+        return embedding_model_for(self.settings, db.get_meta(self.conn, "embedding_model"))
+
+    def query_embedder(self):
+        """The question embedder (made once, then kept): the one place that
+        picks it, for ask, eval, the MCP server and bench. Refuses an index
+        built with another model."""
+        if self._query_embedder is not None:
+            return self._query_embedder
+        with self._embedder_lock:
+            if self._query_embedder is None:
+                with self.lock:
+                    name = self.embedding_model()
+                if self.embedder_factory is not None:
+                    embedder = self.embedder_factory(name)
+                else:
+                    from minirag_cli.query_embed import query_embedder
+
+                    embedder = query_embedder(name)  # ONNX when a verified export exists
+                with self.lock:
+                    db.check_embedder(self.conn, embedder.name)
+                self._query_embedder = embedder
+            return self._query_embedder
+
+    def sync_embedder(self):
+        """The embedder a sync writes vectors with (sentence-transformers, or a plugin's)."""
+        name = self.embedding_model()
+        if self.embedder_factory is not None:
+            return self.embedder_factory(name)
+        from minirag_cli.embed import make_embedder
+
+        return make_embedder(name)
+
+    def llm(self, *, required: bool = False) -> LoadedLLM | None:
+        """The language model: injected, else `settings.model` loaded on first
+        use; None when neither (a UsageError when `required`)."""
+        if self._llm is None and self.settings.model:
+            from minirag_cli.answer import load_answer_model
+
+            model, name = load_answer_model(self.settings.model)
+            self._llm = LoadedLLM(model, name)
+        if self._llm is None and required:
+            raise UsageError("--llm-query needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        return self._llm
+
+    # ------------------------------------------------------------ write
+
+    def sync(self, dirs: Sequence[Path], options: SyncOptions | None = None, *, extractor=None,
+             rebuild: bool = False, progress=None):
+        """Index or refresh folders (incremental) under the sync lock; returns
+        the SyncSummary. `extractor` defaults to the settings' choice."""
+        from minirag_cli import sync as syncmod
+
+        if extractor is None:
+            from minirag_cli.extract.select import make_extractor
+
+            extractor = make_extractor(self.settings.extractor, self.settings.model)
+        options = options or SyncOptions(chunk_tokens=self.settings.chunk_tokens,
+                                         overlap_tokens=self.settings.overlap_tokens)
+        # an existing index keeps the embedder it was built with unless one is
+        # configured: chosen before a rebuild forgets it
+        embedder = self.sync_embedder()
+        try:
+            with syncmod.sync_lock(self.path):
+                if rebuild:
+                    syncmod.rebuild(self.conn)
+                summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
+                                               options=options, progress=progress)
+        finally:
+            if progress is not None and hasattr(progress, "stop"):
+                progress.stop()
+        from minirag_cli.query_embed import try_export
+
+        try_export(embedder)  # the model is loaded: make the fast query embedder now, once (query_embed.py)
+        return summary
+
+    # ------------------------------------------------------------ read
+
+    def retrieval_options(self, **flags) -> RetrievalOptions:
+        """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning."""
+        values = {"mode": self.settings.mode, "k": self.settings.k, "hops": self.settings.hops}
+        values.update({k: v for k, v in flags.items() if v is not None})
+        return RetrievalOptions(**values)
+
+    def search(self, question: str, options: RetrievalOptions | None = None, *, terms=None,
+               query_vector=None):
+        """Ranked chunks for a question (retrieve.search): a SearchResult."""
+        from minirag_cli import retrieve
+
+        options = options or self.retrieval_options()
+        channels = retrieve.parse_mode(options.mode)
+        # the embedder also embeds the sides of a decomposed question (dense), given a query vector or not
+        embedder = self.query_embedder() if ("dense" in channels or "graph" in channels) else None
+        return retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
+                               query_vector=query_vector)
+
+    def query_terms(self, question: str):
+        """The model's names and answer types for a question (MiniRAG's keyword step)."""
+        from minirag_cli.answer import extract_query_terms
+
+        return extract_query_terms(self.llm(required=True).model, question)
+
+    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
+               on_text: Callable[[str], None] | None = None):
+        """A short answer citing the sources (answer.answer_question), for a
+        SearchResult or a question (searched first). Needs a model."""
+        from minirag_cli import answer as ans
+
+        result = result_or_question
+        if isinstance(result_or_question, str):
+            result = self.search(result_or_question, options)
+        llm = self.llm()
+        if llm is None:
+            raise UsageError("No model to write an answer with.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        return ans.answer_question(llm.model, result.query, ans.iter_sources(result.results), on_text=on_text,
+                                   model_name=llm.name)
+
+    def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,
+                 with_details: bool = False):
+        """`mrag eval`: every golden question through `search` in every mode, scored."""
+        from minirag_cli import evaluate as ev
+
+        return ev.evaluate(self, questions, modes=modes, ks=ks or ev.DEFAULT_KS, on_question=on_question,
+                           with_details=with_details)
+
+    def entity(self, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
+        from minirag_cli.store.lookup import get_entity
+
+        return get_entity(self.conn, name, neighbours=neighbours, notes=notes)
+
+    def entities(self, query: str | None = None, limit: int = 50) -> list[dict]:
+        from minirag_cli.store import entities_list
+
+        return entities_list(self.conn, query, limit)
+
+    def show(self, target: str) -> dict:
+        """A document, the chunk holding PATH:LINE, or a chunk by id."""
+        from minirag_cli.store.lookup import show
+
+        return show(self.conn, target)
+
+    def document(self, path: str) -> dict:
+        from minirag_cli.store.lookup import get_document
+
+        return get_document(self.conn, path)
+
+    def export(self, *, entity: str | None = None, hops: int = 1, min_weight: int = 1):
+        """The entity graph (or one entity's neighbourhood) as an export.EntityGraph."""
+        from minirag_cli.export import entity_graph
+
+        entity_id = self.entity(entity, neighbours=0, notes=0)["id"] if entity else None
+        return entity_graph(self.conn, entity_id=entity_id, hops=hops, min_weight=min_weight)
+
+    def status(self) -> dict:
+        from minirag_cli.store import index_status
+
+        return index_status(self.conn, self.path)
