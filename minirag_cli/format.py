@@ -336,9 +336,9 @@ def model_info_lines(data: dict) -> list[str]:
             for key, value in data.items()]
 
 
-def note(message: str, *, markup: bool = True, soft_wrap: bool = True) -> None:
+def note(message: str, *, markup: bool = True, soft_wrap: bool = True, highlight: bool = False) -> None:
     """A message on stderr, dim unless `markup` is off (never mixed into results)."""
-    stderr_console().print(f"[dim]{message}[/]" if markup else message, highlight=False, soft_wrap=soft_wrap,
+    stderr_console().print(f"[dim]{message}[/]" if markup else message, highlight=highlight, soft_wrap=soft_wrap,
                            markup=markup)
 
 

@@ -1,5 +1,5 @@
 """Commands around the index: `config show`, `show`, `entity`, `graph export`
-and `mcp`. The work is in config.py, lookup.py, export.py and mcp_server.py;
+and `mcp`. The work is in index.Index, config.py, export.py and mcp_server.py;
 this module parses flags and renders (results on stdout, messages on stderr).
 """
 

@@ -49,11 +49,10 @@ def pull(
 
     Example: export MRAG_MODEL=$(mrag model pull qwen2.5-1.5b)
     """
-    from minirag_cli.format import stderr_console
+    from minirag_cli.format import note
     from minirag_cli.llm import pull_model
 
-    err = stderr_console()
-    err.print(f"[dim]downloading {name} from the Hugging Face hub...[/]")
+    note(f"downloading {name} from the Hugging Face hub...", soft_wrap=False, highlight=True)
     path = pull_model(name, dest)
     typer.echo(str(path))
-    err.print(f"[dim]use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})[/]", highlight=False)
+    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", soft_wrap=False)

@@ -322,21 +322,6 @@ ORDER BY score DESC, chunk_id
 """
 
 
-DATED_SQL = """
-SELECT c.id
-FROM json_each(:chunks) j
-JOIN chunks c ON c.id = j.value
-WHERE EXISTS (
-    SELECT 1
-    FROM chunks c2
-    JOIN mentions m ON m.chunk_id = c2.id
-    JOIN entities e ON e.id = m.entity_id
-    JOIN json_each(:prefixes) p ON e.key >= p.value AND e.key < p.value || '~'
-    WHERE c2.document_id = c.document_id)
-ORDER BY c.id
-"""
-
-
 def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: int, hub_max: int,
               limit: int) -> list[tuple]:
     """(chunk id, score, anchor, gap, via entity, similarity) rows of the time edges."""
