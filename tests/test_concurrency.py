@@ -31,11 +31,6 @@ def run_reader(mrag_bin: str, db_path: Path, *args: str) -> subprocess.Completed
                           capture_output=True, text=True, timeout=120)
 
 
-def ask_available(mrag_bin: str) -> bool:
-    r = subprocess.run([mrag_bin, "ask", "--help"], capture_output=True, text=True, env=mrag_env(HASHING_MODEL))
-    return r.returncode == 0
-
-
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     root = tmp_path_factory.mktemp("concurrency") / "notes"
@@ -47,7 +42,6 @@ def test_readers_work_while_sync_runs(tmp_path, corpus, mrag_bin):
     index = tmp_path / "index.sqlite"
     sync = start_sync(index, corpus)
     assert wait_for_lock(sync, Path(str(index) + ".lock")) is not None, sync.communicate()
-    with_ask = ask_available(mrag_bin)
     readers: list[tuple[list[str], subprocess.CompletedProcess]] = []
     searches = 0
     conn = db.connect(index)  # the library path too: what `mrag ask` and the MCP server use
@@ -56,7 +50,7 @@ def test_readers_work_while_sync_runs(tmp_path, corpus, mrag_bin):
 
     while sync.poll() is None:
         for args in (["status", "--json"], ["entities", "--json", "-n", "5"],
-                     *([["ask", "Wolfgang Schulz rehearsal", "--json"]] if with_ask else [])):
+                     ["ask", "Wolfgang Schulz rehearsal", "--json"]):
             readers.append((args, run_reader(mrag_bin, index, *args)))
         if db.has_vec_tables(conn):
             search(conn, "Wolfgang Schulz bass rehearsal in Berlin", embedder=embedder, mode="hybrid", k=5)

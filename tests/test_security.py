@@ -73,12 +73,14 @@ def commands_touch_only_the_index(tmp_path: Path, mrag_bin: str, model: str) -> 
     index = out / "index.sqlite"
     r = run(mrag_bin, env, cwd, "--db", str(index), "sync", str(notes), "--json")
     assert r.returncode == 0, r.stderr
-    reads = [["status"], ["entities", "wolfgang"], ["doctor", "--no-load"]]
-    if run(mrag_bin, env, cwd, "ask", "--help").returncode == 0:
-        reads.append(["ask", "Who plays bass?"])
-    for args in reads:
+    # every reader runs, and must work: a broken `ask` fails here instead of dropping out of the check
+    for args in (["status"], ["entities", "wolfgang"], ["ask", "Who plays bass?", "--paths"]):
         r = run(mrag_bin, env, cwd, "--db", str(index), *args)
-        assert r.returncode in (0, 1), (args, r.stderr)  # doctor may warn/fail about llama.cpp; it must not write
+        assert r.returncode == 0, (args, r.stderr)
+        if args[0] == "ask":
+            assert "people/wolfgang.md" in r.stdout.splitlines(), r.stdout
+    r = run(mrag_bin, env, cwd, "--db", str(index), "doctor", "--no-load")
+    assert r.returncode in (0, 1), r.stderr  # doctor may warn/fail about llama.cpp; it must not write
     after = snapshot(tmp_path)
     changed = {p for p in before if after.get(p) != before[p]}
     assert changed == set(), f"modified: {sorted(changed)}"
