@@ -109,7 +109,7 @@ class RetrievalOptions:
         return self.replace(weights=MappingProxyType({**self.weights, **weights}))
 
 
-@dataclass
+@dataclass(frozen=True)
 class SyncOptions:
     """How `mrag sync` reads and cuts files (sync.py, walk.py, chunking.py)."""
 
@@ -122,8 +122,5 @@ class SyncOptions:
     @classmethod
     def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
         """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags."""
-        options = cls(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens)
-        if max_bytes:
-            options.max_bytes = max_bytes
-        options.follow_symlinks = follow_symlinks
-        return options
+        return cls(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens,
+                   max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks)
