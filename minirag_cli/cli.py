@@ -11,7 +11,8 @@ import sys
 import typer
 
 from minirag_cli.app import app
-from minirag_cli.commands import ask, core, doctor, evalcmd, extras, model  # noqa: F401  (they register on app)
+from minirag_cli.commands import core  # noqa: F401,I001  (sync, status, entities: listed first in --help)
+from minirag_cli.commands import ask, doctor, evalcmd, extras, model  # noqa: F401  (they register on app)
 from minirag_cli.errors import MragError
 
 __all__ = ["app", "main"]
