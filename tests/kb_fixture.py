@@ -1,17 +1,18 @@
 """A small synced index for tests of the read side (show, entity, graph
 export, MCP): a few notes written by the test, synced through the real
 pipeline with the heuristic extractor and the `hashing:64` embedder, which is
-what `MRAG_EMBEDDING_MODEL=hashing:64` gives a subprocess (so a spawned
-`mrag` can query it without loading MiniLM)."""
+what `MRAG_EMBEDDING_MODEL=hashing:64` gives a subprocess that loads the
+tests' plugin (MRAG_PLUGINS, set by conftest.py; see mrag_test_plugin.py), so
+a spawned `mrag` can query it without loading MiniLM."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from minirag_cli import db
-from mrag_test_plugin import hashing_embedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.sync import SyncOptions, sync_folders
+from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
 EMBEDDER = "hashing:64"
