@@ -143,7 +143,10 @@ def main() -> None:
     ext, load_seconds, prefix = None, None, None
     if args.model:
         t0 = time.perf_counter()
-        ext = LlmExtractor.from_path(args.model, n_threads=args.threads)
+        from minirag_cli.config import environment
+
+        env = environment()  # $MRAG_PARALLEL and $MRAG_LLM_LOG, as a sync would take them
+        ext = LlmExtractor.from_path(args.model, n_threads=args.threads, parallel=env.parallel, call_log=env.llm_log)
         ext.llm
         load_seconds = time.perf_counter() - t0
         prefix = len(ext.prefix_tokens())
