@@ -19,7 +19,8 @@ app = typer.Typer(
     name="mrag",
     help="A knowledge base for a folder of notes, in one SQLite file.\n\n"
          "Index: --db PATH, else $MRAG_DB, else the nearest .mrag/index.sqlite above the current "
-         "directory (mrag sync creates DIR/.mrag/index.sqlite when none is found).",
+         "directory, else the index you synced most recently (mrag sync creates DIR/.mrag/index.sqlite "
+         "when none is found).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -52,8 +53,32 @@ def open_index(create: bool = False, sync_dirs: list[Path] | None = None):
     from minirag_cli.config import resolve_db
     from minirag_cli.db import connect
 
-    path = resolve_db(state.db, sync_dirs=sync_dirs).path
-    return connect(path, create=create), path
+    choice = resolve_db(state.db, sync_dirs=sync_dirs)
+    _say_which_index(choice)
+    if not create and not choice.path.exists():
+        from minirag_cli.config import state_dir
+        from minirag_cli.synced import missing_index_error
+
+        raise missing_index_error(choice, state_dir())
+    return connect(choice.path, create=create), choice.path
+
+
+def _say_which_index(choice) -> None:
+    """On stderr, once: records of moved or deleted indexes that were dropped,
+    and which index a command uses when it was found by the record of synced
+    indexes rather than named or found above the current folder."""
+    from rich.markup import escape
+
+    from minirag_cli.format import stderr_console
+
+    err = stderr_console()
+    for gone in choice.forgotten:
+        err.print(f"[yellow]warning[/] forgetting {escape(gone.db)} (synced from {escape(gone.folder())}): "
+                  "the index file is gone (moved or deleted)", highlight=False, soft_wrap=True)
+    if choice.from_record:
+        from minirag_cli.synced import describe_choice
+
+        err.print(f"[dim]{escape(describe_choice(choice.known))}[/]", highlight=False, soft_wrap=True)
 
 
 def effective_settings(db_path=None, sync_dirs: list[Path] | None = None, **flags):
@@ -127,6 +152,11 @@ def sync(
     from minirag_cli.query_embed import try_export
 
     try_export(embedder)  # the model is loaded: make the fast query embedder now, once (query_embed.py)
+    from minirag_cli.config import state_dir
+    from minirag_cli.db import now_iso
+    from minirag_cli.synced import record_sync
+
+    record_sync(state_dir(), path, summary.roots, now_iso())  # found from any folder from now on
     if as_json:
         print_json(summary.to_dict())
     else:
