@@ -24,7 +24,8 @@ app = typer.Typer(
     name="mrag",
     help="A knowledge base for a folder of notes, in one SQLite file.\n\n"
          "Index: --db PATH, else $MRAG_DB, else the nearest .mrag/index.sqlite above the current "
-         "directory (mrag sync creates DIR/.mrag/index.sqlite when none is found).",
+         "directory, else the index you synced most recently (mrag sync creates DIR/.mrag/index.sqlite "
+         "when none is found).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -84,10 +85,18 @@ def open_index(*, sync_dirs: list[Path] | None = None, **flags):
     """The command's Index: located and opened first (a missing or damaged
     index fails before the flags are read), then given the settings the
     flags make, and the seams an in-process caller injected."""
+    from minirag_cli import format as fmt
+    from minirag_cli.config import resolve_db, state_dir
     from minirag_cli.db import connect
     from minirag_cli.index import Index
 
-    path = index_path(sync_dirs)
+    choice = resolve_db(state.db, sync_dirs=sync_dirs)
+    fmt.which_index(choice)  # on stderr: dropped records, and the index the record of syncs chose
+    path = choice.path
+    if not path.exists():
+        from minirag_cli.synced import missing_index_error
+
+        raise missing_index_error(choice, state_dir())
     conn = connect(path)
     try:
         resolved = settings(path, sync_dirs=sync_dirs, **flags)
@@ -95,3 +104,12 @@ def open_index(*, sync_dirs: list[Path] | None = None, **flags):
         conn.close()
         raise
     return Index(conn, resolved, path, **vars(state.seams))
+
+
+def remember_sync(path: Path, summary) -> None:
+    """Record the index just synced, so commands find it from any folder (synced.py)."""
+    from minirag_cli.config import state_dir
+    from minirag_cli.db import now_iso
+    from minirag_cli.synced import record_sync
+
+    record_sync(state_dir(), path, summary.roots, now_iso())

@@ -358,14 +358,35 @@ class DbChoice:
     path: Path
     source: str
     project_config: Path | None  # the config file next to (or that located) the index
+    # what the record of synced indexes held when it was consulted (synced.py):
+    # the ones whose file exists (most recent first) and the ones dropped as gone
+    known: list = field(default_factory=list)
+    forgotten: list = field(default_factory=list)
+
+    @property
+    def from_record(self) -> bool:
+        return self.source.startswith(RECORD_SOURCE)
+
+
+RECORD_SOURCE = "synced most recently"
+
+
+def state_dir() -> Path:
+    """The user's state folder (platformdirs: $XDG_STATE_HOME/mrag on Linux,
+    ~/.local/state/mrag by default), where the record of synced indexes lives."""
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("mrag", appauthor=False))
 
 
 def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = None, cwd: Path | None = None,
                user_values: dict[str, Any] | None = None) -> DbChoice:
     """Locate the index: --db, MRAG_DB, the nearest `.mrag/` above the current
     directory (then above each synced folder) with its config's `db` if set,
-    the user config's `db`, else a new `.mrag/index.sqlite` in the first
-    synced folder (or the current directory)."""
+    the user config's `db`, then (for commands that read an index, not for
+    `sync DIR`) the index this user synced most recently, else a new
+    `.mrag/index.sqlite` in the first synced folder (or the current
+    directory)."""
     cwd = cwd or Path.cwd()
 
     def beside(path: Path) -> Path | None:
@@ -395,9 +416,18 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
     if user_values.get("db"):
         p = Path(user_values["db"])
         return DbChoice(p, f"user config {user_config_path()}", beside(p))
+    known: list = []
+    forgotten: list = []
+    if not sync_dirs:  # `sync DIR` without a `.mrag/` makes a new index for DIR, whatever was synced before
+        from minirag_cli import synced
+
+        known, forgotten = synced.known_indexes(state_dir())
+        if known:
+            p = Path(known[0].db)
+            return DbChoice(p, f"{RECORD_SOURCE} ({synced.state_file(state_dir())})", beside(p), known, forgotten)
     base = Path(sync_dirs[0]).resolve() if sync_dirs else cwd.resolve()
     p = base / PROJECT_DIRNAME / INDEX_FILENAME
-    return DbChoice(p, "default (new index)" if sync_dirs else "default", beside(p))
+    return DbChoice(p, "default (new index)" if sync_dirs else "default", beside(p), known, forgotten)
 
 
 # ------------------------------------------------------------------ merge

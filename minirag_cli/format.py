@@ -408,3 +408,19 @@ def sync_progress():
     from minirag_cli.progress import RichProgress
 
     return RichProgress(err)
+
+
+def which_index(choice) -> None:
+    """On stderr: records of moved or deleted indexes that were dropped, and
+    the index a command uses when the record of synced indexes chose it
+    (rather than --db, MRAG_DB or a .mrag/ above the current folder)."""
+    from rich.markup import escape
+
+    err = stderr_console()
+    for gone in choice.forgotten:
+        err.print(f"[yellow]warning[/] forgetting {escape(gone.db)} (synced from {escape(gone.folder())}): "
+                  "the index file is gone (moved or deleted)", highlight=False, soft_wrap=True)
+    if choice.from_record:
+        from minirag_cli.synced import describe_choice
+
+        err.print(f"[dim]{escape(describe_choice(choice.known))}[/]", highlight=False, soft_wrap=True)

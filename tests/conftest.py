@@ -26,6 +26,8 @@ def _isolated_env(monkeypatch, tmp_path):
     for var in ("MRAG_DB", "MRAG_MODEL", "MRAG_EMBEDDING_MODEL", "MRAG_CONFIG", "MRAG_DEBUG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    # the record of synced indexes (synced.py): one test's sync must never be another's index
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     # `hashing:N` embedders for spawned commands (tests/mrag_test_plugin.py)
     monkeypatch.setenv("MRAG_PLUGINS", PLUGIN_FILE)

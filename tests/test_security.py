@@ -86,8 +86,10 @@ def commands_touch_only_the_index(tmp_path: Path, mrag_bin: str, model: str) -> 
     assert changed == set(), f"modified: {sorted(changed)}"
     # $TMPDIR is fair game (torch's import leaves an empty torchinductor_<user> folder there), and
     # so is mrag's own model cache, $XDG_CACHE_HOME/mrag (the ONNX query embedder, query_embed.py)
+    # and mrag's record of the indexes this user synced (synced.py), in the user state folder
     new = {p for p in set(after) - set(before)
-           if not p.startswith(("home/tmp/", "home/.cache/mrag/")) and p != "home/.cache/mrag"}
+           if not p.startswith(("home/tmp/", "home/.cache/mrag/", "home/.local/state/mrag/"))
+           and p not in ("home/.cache/mrag", "home/.local", "home/.local/state", "home/.local/state/mrag")}
     allowed = {f"out/{n}" for n in INDEX_FILES}
     assert new <= allowed, f"unexpected files: {sorted(new - allowed)}"
     assert "out/index.sqlite" in new
@@ -116,7 +118,10 @@ def test_default_index_goes_into_the_synced_folder_only(tmp_path, mrag_bin):
     after = snapshot(tmp_path)
     assert {p for p in before if after.get(p) != before[p]} == set()
     new = set(after) - set(before)
-    assert new <= {"notes/.mrag"} | {f"notes/.mrag/{n}" for n in INDEX_FILES}, sorted(new)
+    record = {"home/.local", "home/.local/state", "home/.local/state/mrag"} | \
+        {f"home/.local/state/mrag/{n}" for n in ("indexes.json", "indexes.json.lock")}
+    assert new <= {"notes/.mrag"} | {f"notes/.mrag/{n}" for n in INDEX_FILES} | record, sorted(new)
+    assert "home/.local/state/mrag/indexes.json" in new  # the index is found from any folder (synced.py)
     # and the index folder is not indexed as notes on the next sync
     r = run(mrag_bin, env, cwd, "sync", str(notes), "--json")
     summary = json.loads(r.stdout)

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from minirag_cli.app import app, index_path, open_index, settings
+from minirag_cli.app import app, index_path, open_index, remember_sync, settings
 
 
 @app.command()
@@ -44,6 +44,7 @@ def sync(
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}")
         summary = index.sync(dirs, options, extractor=ext, rebuild=rebuild,
                              progress=None if (quiet or as_json) else fmt.sync_progress())
+    remember_sync(index.path, summary)  # found from any folder from now on
     fmt.print_sync(summary.to_dict(), as_json=as_json)
 
 

@@ -1,0 +1,180 @@
+"""The index a user synced is found from any folder (issue 18).
+
+README's quick start syncs `~/notes` and then asks from wherever the shell
+is: `mrag ask` must find `~/notes/.mrag/index.sqlite` through the record of
+synced indexes (synced.py) kept in the user state folder. These tests run
+the real `mrag` with HOME and the XDG folders inside tmp_path."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import synced
+from mrag_test_plugin import PLUGIN_ENV
+from tests.conftest import REPO, write_notes
+from tests.kb_fixture import EMBEDDER
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def home_env(tmp_path: Path, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MRAG_", "XDG_"))}
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_STATE_HOME=str(home / ".local/state"),
+               XDG_CACHE_HOME=str(home / ".cache"), HF_HUB_OFFLINE="1", NO_COLOR="1", **PLUGIN_ENV, **extra)
+    return env
+
+
+def mrag(mrag_bin, env, cwd, *args):
+    r = subprocess.run([mrag_bin, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+def quick_start_commands() -> list[str]:
+    """The `mrag ...` lines of the README block that syncs ~/notes, as written."""
+    blocks = re.findall(r"^```bash\n(.*?)^```", README, flags=re.S | re.M)
+    block = next(b for b in blocks if re.search(r"^mrag sync ~/notes\b", b, flags=re.M))
+    return [line for line in block.splitlines() if line.startswith("mrag ")]
+
+
+def test_readme_quick_start_runs_from_the_home_folder_and_from_root(tmp_path):
+    """Verbatim, with the real embedder: sync ~/notes, then ask from ~ and from /."""
+    commands = quick_start_commands()
+    assert commands[0].startswith("mrag sync ~/notes") and any(c.startswith("mrag ask") for c in commands)
+    env = home_env(tmp_path)
+    env["PATH"] = str(Path(os.sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    shutil.copytree(REPO / "golden" / "notes", Path(env["HOME"]) / "notes")
+    for cwd in (env["HOME"], "/"):
+        for line in commands:
+            r = subprocess.run(["bash", "-c", line], env=env, cwd=cwd, capture_output=True, text=True, timeout=900)
+            assert r.returncode == 0, f"{line!r} in {cwd}: {r.stderr}"
+            assert "Traceback" not in r.stderr
+            if line.startswith("mrag ask"):
+                assert "notes/.mrag/index.sqlite" in r.stderr  # says which index it used
+                assert re.search(r"^\s*1\. ", r.stdout, flags=re.M), r.stdout  # ranked sources
+    assert (Path(env["HOME"]) / "notes" / ".mrag" / "index.sqlite").is_file()
+
+
+@pytest.fixture
+def two_folders(tmp_path, mrag_bin):
+    """Two folders synced one after the other (no --db): a then b."""
+    env = home_env(tmp_path, MRAG_EMBEDDING_MODEL=EMBEDDER)
+    a, b = tmp_path / "home" / "a", tmp_path / "home" / "b"
+    write_notes(a, {"x.md": "Wolfgang Schulz met Jennifer Moore in Berlin.\n"})
+    write_notes(b, {"y.md": "Oskar Brandt founded the Garden Club in Hamburg.\n"})
+    for folder in (a, b):
+        r = mrag(mrag_bin, env, tmp_path, "sync", str(folder), "-q")
+        assert r.returncode == 0, r.stderr
+    return env, a, b
+
+
+def test_the_most_recent_sync_wins_and_the_message_says_so(two_folders, mrag_bin, tmp_path):
+    env, a, b = two_folders
+    r = mrag(mrag_bin, env, "/", "status", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["db"] == str(b / ".mrag" / "index.sqlite")  # --json unchanged: only data
+    assert f"using index {b / '.mrag' / 'index.sqlite'}" in r.stderr
+    assert "most recently synced of 2" in r.stderr and "--db PATH" in r.stderr
+    assert r.stderr.count("using index") == 1
+    # syncing a again makes it the most recent
+    assert mrag(mrag_bin, env, tmp_path, "sync", str(a), "-q").returncode == 0
+    r = mrag(mrag_bin, env, "/", "ask", "who met Jennifer?", "--paths")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["x.md"]
+    assert f"using index {a / '.mrag' / 'index.sqlite'}" in r.stderr
+
+
+def test_config_show_names_the_rule(two_folders, mrag_bin):
+    env, _a, b = two_folders
+    r = mrag(mrag_bin, env, "/", "config", "show", "--json")
+    db = json.loads(r.stdout)["settings"]["db"]
+    assert db["value"] == str(b / ".mrag" / "index.sqlite")
+    assert db["source"].startswith("synced most recently")
+
+
+def test_a_deleted_index_is_dropped_with_a_warning(two_folders, mrag_bin):
+    env, a, b = two_folders
+    shutil.rmtree(b / ".mrag")
+    r = mrag(mrag_bin, env, "/", "status", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["db"] == str(a / ".mrag" / "index.sqlite")
+    warnings = [ln for ln in r.stderr.splitlines() if "forgetting" in ln]
+    assert len(warnings) == 1 and str(b / ".mrag" / "index.sqlite") in warnings[0] and "gone" in warnings[0]
+    r = mrag(mrag_bin, env, "/", "status", "--json")  # said once, then forgotten
+    assert "forgetting" not in r.stderr and r.returncode == 0
+    # the last one gone too: an error, not a traceback, and no record left
+    shutil.rmtree(a / ".mrag")
+    r = mrag(mrag_bin, env, "/", "status")
+    assert r.returncode == 1
+    assert "forgetting" in r.stderr and "error:" in r.stderr and "moved or deleted" in r.stderr
+    live, gone = synced.known_indexes(Path(env["XDG_STATE_HOME"]) / "mrag")
+    assert live == [] and gone == []
+
+
+def test_the_error_lists_the_synced_indexes_instead_of_saying_sync(two_folders, mrag_bin, tmp_path):
+    env, a, b = two_folders
+    r = mrag(mrag_bin, env, "/", "--db", str(tmp_path / "nowhere.sqlite"), "status")
+    assert r.returncode == 1
+    assert "No index at" in r.stderr and "nowhere.sqlite" in r.stderr
+    assert str(a / ".mrag" / "index.sqlite") in r.stderr and str(b / ".mrag" / "index.sqlite") in r.stderr
+    assert str(a) in r.stderr and "last sync" in r.stderr and "--db PATH" in r.stderr
+    assert "mrag sync" not in r.stderr
+
+
+def test_a_user_who_never_synced_is_told_how(tmp_path, mrag_bin):
+    env = home_env(tmp_path, MRAG_EMBEDDING_MODEL=EMBEDDER)
+    r = mrag(mrag_bin, env, tmp_path, "ask", "anything?")
+    assert r.returncode == 1
+    assert "have not synced" in r.stderr and "mrag sync DIR" in r.stderr
+
+
+@pytest.mark.parametrize("how", ["flag", "env", "project"])
+def test_db_mrag_db_and_a_project_folder_override_the_record(two_folders, mrag_bin, tmp_path, how):
+    env, a, b = two_folders
+    chosen = a / ".mrag" / "index.sqlite"  # b is the most recent: every rule below must beat it
+    args, cwd = ["status", "--json"], "/"
+    if how == "flag":
+        args = ["--db", str(chosen), *args]
+    elif how == "env":
+        env = {**env, "MRAG_DB": str(chosen)}
+    else:
+        cwd = a / "sub"
+        cwd.mkdir()
+    r = mrag(mrag_bin, env, cwd, *args)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["db"] == str(chosen)
+    assert "using index" not in r.stderr
+
+
+def test_sync_of_a_new_folder_never_writes_into_the_recorded_index(two_folders, mrag_bin, tmp_path):
+    env, a, b = two_folders
+    c = tmp_path / "home" / "c"
+    write_notes(c, {"z.md": "Anna Weber toured Berlin.\n"})
+    r = mrag(mrag_bin, env, "/", "sync", str(c), "--json")
+    assert r.returncode == 0, r.stderr
+    assert (c / ".mrag" / "index.sqlite").is_file()
+    assert json.loads(r.stdout)["total_files"] == 1
+
+
+def test_record_keeps_most_recent_first_and_merges_folders(tmp_path):
+    state = tmp_path / "state"
+    db1, db2 = tmp_path / "one.sqlite", tmp_path / "two.sqlite"
+    for p in (db1, db2):
+        p.write_bytes(b"")
+    synced.record_sync(state, db1, ["/n1"], "2026-01-01T10:00:00+00:00")
+    synced.record_sync(state, db2, ["/n2"], "2026-01-02T10:00:00+00:00")
+    synced.record_sync(state, db1, ["/n3"], "2026-01-03T10:00:00+00:00")
+    live, gone = synced.known_indexes(state)
+    assert [r.db for r in live] == [str(db1), str(db2)] and gone == []
+    assert live[0].roots == ["/n1", "/n3"]
+    synced.state_file(state).write_text("not json")  # a damaged record is no record, never an error
+    assert synced.known_indexes(state) == ([], [])
