@@ -15,7 +15,7 @@ from minirag_cli.app import app, open_index, settings
 
 config_app = typer.Typer(help="Show the effective configuration and where each setting comes from.",
                          no_args_is_help=True)
-graph_app = typer.Typer(help="Export the entity graph.", no_args_is_help=True)
+graph_app = typer.Typer(help="Export the entity graph, or draw it in a browser.", no_args_is_help=True)
 app.add_typer(config_app, name="config")
 app.add_typer(graph_app, name="graph")
 
@@ -94,6 +94,51 @@ def graph_export(
     with open(output, "w", encoding="utf-8") as fh:
         write_graph(graph, fmt, fh)
     note(f"wrote {len(graph.nodes)} entities and {len(graph.edges)} edges to {output}", markup=False, soft_wrap=False)
+
+
+@graph_app.command("view")
+def graph_view(
+    entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
+    query: Optional[str] = typer.Option(None, "--query", "-q", help="Draw how this question is answered (ask --explain)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The HTML file to write "
+                                                                       "(default: mrag-graph*.html here)."),
+    open_it: bool = typer.Option(False, "--open", help="Open the page in the default browser."),
+    max_nodes: int = typer.Option(150, "--max-nodes", help="Most entities drawn; the page says what was left out."),
+    hops: Optional[int] = typer.Option(None, "--hops", help="Neighbourhood radius with --entity (default 1); "
+                                                            "walk depth with --query (default 2)."),
+    k: Optional[int] = typer.Option(None, "--k", "-k", help="Results drawn with --query (default 10)."),
+) -> None:
+    """Write the entity graph as one self-contained interactive HTML page (no network needed to open it).
+
+    Example: mrag graph view --query "who fixed the sound system?" --open
+    """
+    from minirag_cli.format import stderr_console
+    from minirag_cli.graph_page import write_page
+    from minirag_cli.graph_view import build_view, default_filename
+
+    if entity_name is not None and query is not None:
+        raise typer.BadParameter("give --entity or --query, not both")
+    conn, path = open_index()
+    search = _view_search(conn, path, query, hops, k) if query is not None else None
+    view = build_view(conn, entity=entity_name, hops=1 if hops is None else hops, search=search,
+                      max_nodes=max_nodes, index=str(path))
+    written = write_page(view, output or Path(default_filename(view))).resolve()
+    if open_it:
+        import webbrowser
+
+        stderr_console().print(f"wrote {written}; opening it in the browser", highlight=False, markup=False)
+        webbrowser.open(written.as_uri())
+    else:
+        sys.stdout.write(f"{written}\n")
+
+
+def _view_search(conn, path, query: str, hops, k):
+    from minirag_cli import retrieve
+    from minirag_cli.commands.ask import _query_embedder  # Phase A: the refactor's Index.search replaces it
+
+    settings = effective_settings(path, hops=hops, k=k)
+    return retrieve.search(conn, query, embedder=_query_embedder(conn, settings, needed=True), mode="hybrid",
+                           k=settings.k, hops=settings.hops)
 
 
 # ------------------------------------------------------------------ mcp

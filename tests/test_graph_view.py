@@ -1,0 +1,252 @@
+"""`mrag graph view`: the view assembled from the index (scopes, the cap and
+what it left out, notes with snippets, the story of a question), the page
+that carries it (self-contained, escaped: a note holding `</script>` can
+neither break nor script it) and the command.
+
+tests/test_graph_view_browser.py opens the page in a real browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import db, retrieve
+from minirag_cli.cli import app
+from minirag_cli.embed import make_embedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.graph_page import CYTOSCAPE, CYTOSCAPE_VERSION, embed_json, render_page
+from minirag_cli.graph_view import build_view, default_filename
+from minirag_cli.sync import SyncOptions, sync_folders
+from tests.conftest import write_notes
+from tests.kb_fixture import EMBEDDER, build_small_index
+
+HOSTILE = {
+    "evil/script.md": (
+        "Mallory Quinn posted </script><script>window.__pwned = 1</script> in the Harbor Band chat.\n"
+        "Mallory Quinn also sent <img src=x onerror=\"window.__pwned = 2\"> to Jennifer Moore.\n"
+        "Her favourite song is \"</title><script>window.__pwned = 3</script>\" by the Harbor Band.\n"
+        "Line separators \u2028 and \u2029 and <!-- a comment --> and ]]> too.\n"
+    ),
+}
+DATA_RE = re.compile(r'<script type="application/json" id="mrag-data">(.*?)</script>', re.S)
+
+
+def build_view_index(tmp_path):
+    """The small read-side index plus a note written to break the page."""
+    db_path, root = build_small_index(tmp_path)
+    write_notes(root, HOSTILE)
+    conn = db.connect(db_path)
+    sync_folders(conn, [root], embedder=make_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
+    return conn, db_path, root
+
+
+@pytest.fixture
+def kb(tmp_path):
+    conn, db_path, root = build_view_index(tmp_path)
+    yield conn, db_path
+    conn.close()
+
+
+def entity_id(conn, name: str) -> int:
+    return conn.execute("SELECT id FROM entities WHERE name = ?", (name,)).fetchone()[0]
+
+
+def test_whole_graph_view_has_every_entity_edge_and_notes(kb):
+    conn, _ = kb
+    view = build_view(conn, max_nodes=1000)
+    n_entities = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    n_edges = conn.execute("SELECT count(*) FROM cooccurrence").fetchone()[0]
+    assert len(view.nodes) == n_entities and view.left_out["entities"] == 0
+    assert len(view.edges) == n_edges and view.left_out["edges"] == 0
+    mentions = [n["mentions"] for n in view.nodes]
+    assert mentions == sorted(mentions, reverse=True)
+    wolfgang = next(n for n in view.nodes if n["label"] == "Wolfgang Schulz")
+    assert "WolfgangSchulz" in wolfgang["aliases"]
+    notes = view.notes[wolfgang["id"]]
+    assert {n["path"] for n in notes} == {"people/wolfgang.md", "projects/atlas.md"}
+    for note in notes:
+        first, last = note["lines"]
+        assert 1 <= first <= last
+        text = note["snippet"][note["mark"][0]:note["mark"][1]]
+        assert text.lower().replace(" ", "") == "wolfgangschulz"  # the mark covers a surface form
+    assert wolfgang["notes_total"] == 2
+
+
+def test_the_cap_keeps_the_most_mentioned_and_says_what_was_left_out(kb):
+    conn, _ = kb
+    total = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    top = [r[0] for r in conn.execute("SELECT name FROM entities ORDER BY mentions DESC, id LIMIT 5")]
+    view = build_view(conn, max_nodes=3)
+    assert [n["label"] for n in view.nodes] == top[:3]
+    assert view.left_out["entities"] == total - 3
+    assert view.left_out["largest"][:2] == top[3:5]
+    shown = {n["id"] for n in view.nodes}
+    assert all(e["source"] in shown and e["target"] in shown for e in view.edges)
+    assert set(view.notes) <= shown
+
+
+def test_entity_view_is_the_neighbourhood(kb):
+    conn, _ = kb
+    view = build_view(conn, entity="anna weber", hops=1)
+    labels = {n["label"] for n in view.nodes}
+    assert labels == {"Anna Weber", "Berlin", "Oskar Brandt"}
+    assert view.center["label"] == "Anna Weber"
+    assert next(n for n in view.nodes if n["label"] == "Anna Weber")["roles"] == ["center"]
+    assert {n["label"] for n in build_view(conn, entity="Anna Weber", hops=2).nodes} >= labels | {"Garden Club"}
+    capped = build_view(conn, entity="Anna Weber", hops=3, max_nodes=2)
+    assert [n["label"] for n in capped.nodes][0] == "Anna Weber" and len(capped.nodes) == 2
+    assert capped.left_out["entities"] == capped.left_out["scope_entities"] - 2 > 0
+    assert default_filename(view) == "mrag-graph-anna-weber.html"
+
+
+def test_query_view_tells_the_explain_story(kb):
+    conn, _ = kb
+    question = "What did Anna Weber and Oskar Brandt found?"
+    result = retrieve.search(conn, question, embedder=make_embedder(EMBEDDER), k=5)
+    # a cap of 1 still keeps every seed, walked-path node and voter
+    view = build_view(conn, search=result, max_nodes=1)
+    story = view.story
+    assert story["query"] == question and [r["rank"] for r in story["results"]] == [1, 2, 3, 4, 5]
+    shown = {n["id"]: n for n in view.nodes}
+    seed_ids = {s["id"] for s in story["seeds"]}
+    assert {entity_id(conn, "Anna Weber"), entity_id(conn, "Oskar Brandt")} <= seed_ids <= set(shown)
+    assert all("seed" in shown[i]["roles"] for i in seed_ids)
+    for r in story["results"]:
+        assert r["path"] and r["lines"][0] <= r["lines"][1] and r["why"][0].startswith("channels: ")
+        for v in r["voters"]:
+            assert "voter" in shown[v]["roles"] and r["rank"] in shown[v]["ranks"]
+    # the voters are the entities ask --explain names for each result
+    explained = {r["rank"]: set(r.get("graph", {}).get("entities", [])) for r in result.results}
+    for r in story["results"]:
+        assert {shown[v]["label"] for v in r["voters"]} == explained[r["rank"]]
+    assert any(r["voters"] for r in story["results"])
+    for p in story["paths"]:
+        assert len(p["ids"]) == len(p["names"]) >= 2
+    drawn = {(e["source"], e["target"]) for e in view.edges if e["path"]}
+    for p in story["paths"][:6]:
+        for a, b in zip(p["ids"], p["ids"][1:]):
+            assert (min(a, b), max(a, b)) in drawn
+    assert default_filename(view).startswith("mrag-query-what-did-anna-weber")
+
+
+def test_bad_arguments(kb):
+    conn, _ = kb
+    from minirag_cli.errors import MragError
+
+    with pytest.raises(MragError):
+        build_view(conn, max_nodes=0)
+    with pytest.raises(MragError):
+        build_view(conn, entity="Nobody Anywhere Zzyzx")
+
+
+# ------------------------------------------------------------------ the page
+
+
+def page_data(page: str) -> dict:
+    found = DATA_RE.findall(page)
+    assert len(found) == 1
+    return json.loads(found[0])
+
+
+def test_page_is_self_contained(kb):
+    conn, _ = kb
+    page = render_page(build_view(conn))
+    assert CYTOSCAPE.read_text(encoding="utf-8") in page
+    assert f"Cytoscape.js {CYTOSCAPE_VERSION}" in page and f'"{CYTOSCAPE_VERSION}"' in CYTOSCAPE.read_text()
+    # nothing to fetch: no external script, stylesheet, image or font, and a policy that forbids it
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page, re.I)
+    assert "@import" not in page and "url(" not in page.split("<script>")[0]
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    assert "default-src 'none'" in csp and "connect-src 'none'" in csp and "'unsafe-inline'" not in \
+        csp.split("script-src", 1)[1].split(";")[0]
+
+
+def test_hostile_notes_cannot_break_or_script_the_page(kb):
+    conn, _ = kb
+    view = build_view(conn, max_nodes=1000)
+    # and names and a title that are hostile themselves
+    view.nodes[0]["label"] = "</script><script>window.__pwned = 4</script>"
+    view.title = "</title><script>window.__pwned = 5</script>"
+    page = render_page(view)
+    # the only </script are the three the template writes: data, Cytoscape, the page's own code
+    assert page.lower().count("</script") == 3
+    assert page.count("<script") == 3 and "<!--" not in page.split("<body>", 1)[1]
+    assert "<title>&lt;/title&gt;&lt;script&gt;" in page
+    data = page_data(page)
+    assert data == json.loads(json.dumps(view.to_dict()))  # the data survives the escaping exactly
+    hostile_notes = [n for notes in data["notes"].values() for n in notes if n["path"] == "evil/script.md"]
+    assert any("</script><script>window.__pwned = 1</script>" in n["snippet"] for n in hostile_notes)
+
+
+def test_embed_json_escapes_what_could_end_a_script():
+    text = embed_json({"a": "</script><!--\u2028\u2029&>"})
+    assert not re.search(r"[<>&\u2028\u2029]", text)
+    assert json.loads(text) == {"a": "</script><!--\u2028\u2029&>"}
+
+
+def test_inlined_code_that_could_close_its_element_is_refused(monkeypatch, kb, tmp_path):
+    from minirag_cli import graph_page
+
+    conn, _ = kb
+    bad = tmp_path / "bad.js"
+    bad.write_text("var s = '</script>';")
+    monkeypatch.setattr(graph_page, "CYTOSCAPE", bad)
+    with pytest.raises(ValueError):
+        render_page(build_view(conn))
+
+
+def test_vendored_library_ships_with_its_licence():
+    vendor = CYTOSCAPE.parent
+    assert (vendor / "cytoscape.LICENSE").read_text().startswith("Copyright (c)")
+    assert "MIT" in (vendor / "README.md").read_text() and CYTOSCAPE_VERSION in (vendor / "README.md").read_text()
+
+
+# ------------------------------------------------------------------ the command
+
+
+@pytest.fixture
+def cli_env(kb, monkeypatch, tmp_path):
+    _conn, db_path = kb
+    monkeypatch.setenv("MRAG_DB", str(db_path))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", EMBEDDER)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_command_prints_the_path_of_the_page(cli_env):
+    result = CliRunner().invoke(app, ["graph", "view", "--max-nodes", "4"])
+    assert result.exit_code == 0, result.output
+    written = cli_env / "mrag-graph.html"
+    assert result.stdout.strip() == str(written.resolve())
+    assert len(page_data(written.read_text())["nodes"]) == 4
+
+
+def test_command_query_and_entity(cli_env):
+    out = cli_env / "sub" / "q.html"
+    result = CliRunner().invoke(app, ["graph", "view", "--query", "Who founded the Garden Club?", "-o", str(out),
+                                      "--k", "3"])
+    assert result.exit_code == 0, result.output
+    story = page_data(out.read_text())["story"]
+    assert len(story["results"]) == 3 and story["query"] == "Who founded the Garden Club?"
+    result = CliRunner().invoke(app, ["graph", "view", "--entity", "Oskar Brandt", "-o", "e.html", "--hops", "2"])
+    assert result.exit_code == 0, result.output
+    assert page_data((cli_env / "e.html").read_text())["center"]["label"] == "Oskar Brandt"
+
+
+def test_command_open_uses_the_browser(cli_env, monkeypatch):
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: opened.append(url) or True)
+    result = CliRunner().invoke(app, ["graph", "view", "--open", "-o", "g.html"])
+    assert result.exit_code == 0, result.output
+    assert opened == [(cli_env / "g.html").resolve().as_uri()] and result.stdout == ""
+
+
+def test_command_refuses_entity_and_query_together(cli_env):
+    result = CliRunner().invoke(app, ["graph", "view", "--entity", "Berlin", "--query", "x"])
+    assert result.exit_code != 0

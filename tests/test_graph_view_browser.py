@@ -1,0 +1,177 @@
+"""`mrag graph view` in a real browser: headless Chromium (Debian's
+`chromium`, which scripts/test installs) opens the written file, and the test
+checks that the graph is drawn (as many nodes as the view holds, pixels on
+the canvas), that a real mouse click on a node lists its notes, that a hostile
+note neither breaks nor scripts the page, and that the page asks the network
+for nothing. A screenshot stays in the test's tmp folder.
+
+No browser is a failure, not a skip: a page nobody looked at is untested.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import retrieve
+from minirag_cli.embed import make_embedder
+from minirag_cli.graph_page import write_page
+from minirag_cli.graph_view import build_view
+from tests.browser import Browser, find_chromium
+from tests.kb_fixture import EMBEDDER
+from tests.test_graph_view import build_view_index
+
+HOSTILE_LABEL = "</script><script>window.__pwned = 4</script>"
+READY = "document.documentElement.getAttribute('data-ready') === '1'"
+# pixels something was drawn on, over every canvas layer Cytoscape keeps
+PAINTED = """(() => {
+  let painted = 0;
+  for (const c of document.querySelectorAll('#graph canvas')) {
+    if (!c.width || !c.height) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) painted++;
+  }
+  return painted;
+})()"""
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    exe = find_chromium()
+    if exe is None:
+        pytest.fail("No Chromium found (tried chromium, chromium-browser, google-chrome): the graph view cannot be "
+                    "tested in a browser. scripts/test installs Debian's `chromium`; run it, or "
+                    "`apt-get update && apt-get install -y chromium`.")
+    return exe
+
+
+@pytest.fixture
+def kb(tmp_path):
+    conn, db_path, _root = build_view_index(tmp_path)
+    yield conn
+    conn.close()
+
+
+def open_page(chromium, path: Path) -> Browser:
+    b = Browser(chromium, path.resolve().as_uri(), width=1280, height=800)
+    try:
+        b.wait_for(READY, timeout=60)
+    except BaseException:
+        b.close()
+        raise
+    return b
+
+
+def png_colours(path: Path) -> int:
+    """Distinct colours in an 8-bit RGB(A) PNG, decoded with the standard library."""
+    raw = path.read_bytes()
+    assert raw[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(raw):
+        n, kind = struct.unpack(">I4s", raw[pos:pos + 8])
+        body = raw[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, colour_type = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour_type in (2, 6)
+            bpp = 3 if colour_type == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    data = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    colours = set()
+    for y in range(height):
+        f, line = data[y * (stride + 1)], bytearray(data[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if y % 4 == 0:
+            colours.update(bytes(line[x:x + 3]) for x in range(0, stride, bpp * 4))
+        prev = line
+    return len(colours)
+
+
+def node_screen_position(b: Browser, node_id: str) -> tuple[float, float]:
+    pos = b.evaluate(f"""(() => {{
+      const n = window.mragView.cy.getElementById({json.dumps(node_id)});
+      const p = n.renderedPosition(), r = document.getElementById('graph').getBoundingClientRect();
+      return [p.x + r.left, p.y + r.top];
+    }})()""")
+    return pos[0], pos[1]
+
+
+def test_graph_is_drawn_and_a_click_lists_the_notes(chromium, kb, tmp_path):
+    view = build_view(kb, max_nodes=1000)
+    target = next(n for n in view.nodes if n["label"] == "Mallory Quinn")
+    hostile = view.nodes[-1]
+    hostile["label"] = HOSTILE_LABEL
+    view.title = "</title><script>window.__pwned = 5</script>"
+    page = write_page(view, tmp_path / "graph.html")
+    with open_page(chromium, page) as b:
+        assert b.evaluate("window.mragView.cy.nodes().length") == len(view.nodes)
+        assert b.evaluate("window.mragView.cy.edges().length") == len(view.edges)
+        assert b.evaluate(PAINTED) > 2000, "the graph canvas is blank"
+        # a real click, at the node's place on the screen
+        x, y = node_screen_position(b, f"e{target['id']}")
+        b.click(x, y)
+        b.wait_for("document.getElementById('details-title') && "
+                   "document.getElementById('details-title').textContent === 'Mallory Quinn'", timeout=10)
+        notes = b.evaluate("[...document.querySelectorAll('#notes li')].map(li => li.textContent)")
+        assert len(notes) == len(view.notes[target["id"]]) >= 2
+        assert all(n.startswith("evil/script.md:") for n in notes)
+        # the hostile note is shown as text, and nothing it holds ran
+        assert any("</script><script>window.__pwned = 1</script>" in n for n in notes)
+        assert b.evaluate("typeof window.__pwned") == "undefined"
+        assert b.evaluate("document.querySelectorAll('script').length") == 3
+        assert b.evaluate("document.title").startswith("</title><script>")
+        # a hostile entity name is a label and text, never markup
+        b.evaluate(f"window.mragView.selectEntity({hostile['id']}, true)")
+        assert b.evaluate("document.getElementById('details-title').textContent") == HOSTILE_LABEL
+        assert b.evaluate("typeof window.__pwned") == "undefined"
+        shot = b.screenshot(tmp_path / "graph-view.png")
+        # the search box finds by alias
+        b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
+        b.type_text("wolfgangschulz")
+        assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Wolfgang Schulz"]
+        urls = b.requested_urls()
+        assert page.resolve().as_uri() in urls and all(u.startswith(("file:", "data:", "about:", "blob:")) for u in urls), urls
+    assert shot.stat().st_size > 10_000
+    assert png_colours(shot) > 20, "the screenshot is nearly one colour"
+
+
+def test_query_story_is_drawn_with_ranked_results(chromium, kb, tmp_path):
+    result = retrieve.search(kb, "What did Anna Weber and Oskar Brandt found?", embedder=make_embedder(EMBEDDER), k=4)
+    view = build_view(kb, search=result)
+    page = write_page(view, tmp_path / "query.html")
+    with open_page(chromium, page) as b:
+        assert b.evaluate("window.mragView.cy.nodes('.note').length") == 4
+        assert b.evaluate("window.mragView.cy.nodes('.seed').length") == len(view.story["seeds"]) >= 2
+        assert b.evaluate("document.querySelectorAll('#results li').length") == 4
+        assert b.evaluate(PAINTED) > 2000
+        voted = next(r for r in view.story["results"] if r["voters"])
+        x, y = node_screen_position(b, f"r{voted['rank']}")
+        b.click(x, y)
+        title = b.wait_for("document.getElementById('details-title') && "
+                           "document.getElementById('details-title').textContent", timeout=10)
+        assert title == f"#{voted['rank']} {voted['path']}:{voted['lines'][0]}-{voted['lines'][1]}" or \
+            title == f"#{voted['rank']} {voted['path']}:{voted['lines'][0]}"
+        highlighted = b.evaluate("window.mragView.cy.nodes('.hl').map(n => n.data('eid'))")
+        assert set(highlighted) == set(voted["voters"])
+        assert b.evaluate(f"document.getElementById('result-{voted['rank']}').classList.contains('active')")
+        b.screenshot(tmp_path / "query-view.png")
+        assert all(u.startswith(("file:", "data:", "about:", "blob:")) for u in b.requested_urls())
