@@ -70,6 +70,13 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         console.print(f"[yellow]warning[/] {item['path']}: {item['reason']}")
 
 
+def render_watch_change(change, as_json: bool = False) -> None:
+    """`mrag sync --watch`: one line per note added, changed, removed or skipped
+    (a JSON object per line with --json), flushed at once for pipes."""
+    sys.stdout.write((json.dumps(change.to_dict(), ensure_ascii=False) if as_json else change.line()) + "\n")
+    sys.stdout.flush()
+
+
 def render_status(status: dict, console: Console) -> None:
     table = Table(title=f"mrag index {status['db']}", show_header=False, box=None)
     table.add_column(style="bold")

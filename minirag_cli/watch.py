@@ -1,0 +1,200 @@
+"""`mrag sync DIR --watch`: after the first sync, keep the index in step with
+the folders.
+
+watchfiles (inotify on Linux, FSEvents on macOS, polling elsewhere) reports
+changes; they are debounced (a batch closes WATCH_STEP_MS after the last
+change, or WATCH_DEBOUNCE_MS after the first) and each batch re-syncs the
+roots it touched through the ordinary incremental sync: unchanged files cost
+a stat, and every file is still one transaction, so queries in other
+processes see each note appear, change or go whole, and an interrupted batch
+loses nothing committed. Events inside hidden folders (the index's own
+`.mrag/` among them), on the index file and on files that are not notes are
+ignored, so writing the index never wakes the watcher.
+
+The caller holds the sync lock for the whole watch: a second `mrag sync` is
+refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
+error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
+
+WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
+WATCH_STEP_MS = 250  # ... or once no change came for this long
+WATCH_IDLE_MS = 1000  # with no change, the watcher wakes this often (and the first time, to say it runs)
+
+# chunk counts of the indexed documents at (or under) some paths of a root, read
+# before a batch so a removed note can say how many chunks went with it
+CHUNKS_AT_SQL = """
+SELECT DISTINCT d.path, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)
+FROM documents d JOIN json_each(:paths) j
+  ON d.path = j.value OR substr(d.path, 1, length(j.value) + 1) = j.value || '/'
+WHERE d.root = :root
+"""
+
+
+@dataclass
+class Change:
+    """One line of the watch's output."""
+
+    event: str  # added | changed | removed | skipped
+    root: str
+    path: str
+    chunks: int | None
+    seconds: float  # how long the batch's re-sync took
+    at: str  # local time the batch finished, HH:MM:SS
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        d = {"event": self.event, "path": self.path, "root": self.root, "chunks": self.chunks,
+             "seconds": round(self.seconds, 3), "time": self.at}
+        if self.reason:
+            d["reason"] = self.reason
+        return d
+
+    def line(self) -> str:
+        if self.event == "skipped":
+            return f"{self.at}  skipped  {self.path}  ({self.reason})"
+        chunks = "" if self.chunks is None else f"{self.chunks} chunk{'s' * (self.chunks != 1)}"
+        return f"{self.at}  {self.event:<7}  {self.path}  {chunks}  {self.seconds:.2f} s"
+
+
+class NoteFilter:
+    """watchfiles filter: a change under a root that could change the index.
+    Hidden files and folders (.mrag, .git, editors' swap files) are out,
+    except the root's .mragignore; so are the index and its side files and
+    files with extensions that are never notes. Paths without an extension
+    pass: a folder renamed or deleted looks like that."""
+
+    def __init__(self, roots: Sequence[Path], db_path: Path | None = None):
+        self.roots = [Path(r).resolve() for r in roots]
+        self.own = set()
+        if db_path is not None:
+            db = str(Path(db_path).resolve())
+            self.own = {db, db + "-wal", db + "-shm", db + "-journal", db + ".lock"}
+
+    def __call__(self, _change, path: str) -> bool:
+        if path in self.own:
+            return False
+        p = Path(path)
+        for root in self.roots:
+            try:
+                rel = p.relative_to(root)
+            except ValueError:
+                continue
+            if rel.parts == (IGNORE_FILE,):
+                return True
+            if any(part.startswith(".") for part in rel.parts):
+                return False
+            return p.suffix.lower() in NOTE_EXTENSIONS or p.suffix == "" or p.is_dir()
+        return False
+
+    def roots_of(self, paths) -> dict[Path, set[str]]:
+        """root -> the changed paths under it, relative ('/'-separated)."""
+        out: dict[Path, set[str]] = {}
+        for path in paths:
+            p = Path(path)
+            for root in self.roots:
+                try:
+                    out.setdefault(root, set()).add(p.relative_to(root).as_posix())
+                except ValueError:
+                    continue
+        return out
+
+
+def _chunks_at(conn, root: Path, rels: set[str] | None) -> dict[str, int]:
+    """path -> chunks of the documents at or under `rels` (every document of the root for None)."""
+    if rels is None:
+        return dict(conn.execute("SELECT d.path, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) "
+                                 "FROM documents d WHERE d.root = ?", (str(root),)).fetchall())
+    return dict(conn.execute(CHUNKS_AT_SQL, {"paths": json.dumps(sorted(rels)), "root": str(root)}).fetchall())
+
+
+def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[list[Path]], object]) -> list[Change]:
+    """Re-sync the roots a batch touched; one Change per note added, changed,
+    removed or newly skipped. `touched` maps each root to the paths that
+    changed under it, or to None when they are not known (every change is
+    then reported, skipped files excepted)."""
+    before = {root: _chunks_at(conn, root, rels) for root, rels in touched.items()}
+    started = time.perf_counter()
+    summary = resync(sorted(touched))
+    seconds = time.perf_counter() - started
+    at = datetime.now().strftime("%H:%M:%S")
+    changes: list[Change] = []
+    for root, rels in touched.items():
+        after = _chunks_at(conn, root, set(summary.added_paths) | set(summary.changed_paths))
+        for event, paths in (("added", summary.added_paths), ("changed", summary.changed_paths)):
+            for path in paths:
+                if path in after:
+                    changes.append(Change(event, str(root), path, after[path], seconds, at))
+        for path in summary.removed_paths:
+            if path in before[root]:
+                changes.append(Change("removed", str(root), path, before[root][path], seconds, at))
+        # a file that became unreadable or binary is worth a line; the rest of the folder's
+        # skipped files were reported by the first sync
+        for item in summary.skipped:
+            if rels is not None and item["path"] in rels:
+                changes.append(Change("skipped", str(root), item["path"], None, seconds, at, item["reason"]))
+    return changes
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a service manager stopping the watch) ends it as Ctrl-C does."""
+    def handler(_signum, _frame):
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *,
+                  resync: Callable[[list[Path]], object], report: Callable[[Change], None],
+                  on_ready: Callable[[], None] = lambda: None, debounce_ms: int = WATCH_DEBOUNCE_MS,
+                  step_ms: int = WATCH_STEP_MS, stop_event=None) -> int:
+    """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
+    debounced batch of changes with `resync(roots)` (a function returning a
+    sync.SyncSummary) and `report` every Change. Once the watcher runs, one
+    catch-up re-sync takes in what changed since the caller's first sync,
+    then `on_ready` is called. Returns the number of batches synced."""
+    import watchfiles
+
+    note_filter = NoteFilter(roots, db_path)
+    batches = 0
+    ready = False
+    with _sigterm_as_interrupt():
+        try:
+            # yield_on_timeout: the first (maybe empty) batch comes as soon as the watcher runs
+            for events in watchfiles.watch(*note_filter.roots, watch_filter=note_filter, debounce=debounce_ms,
+                                           step=step_ms, stop_event=stop_event, raise_interrupt=True,
+                                           yield_on_timeout=True, rust_timeout=WATCH_IDLE_MS):
+                touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
+                if not ready:
+                    touched = {root: None for root in note_filter.roots}
+                if touched:
+                    for change in resync_batch(conn, touched, resync):
+                        report(change)
+                    batches += 1
+                if not ready:
+                    ready = True
+                    on_ready()
+        except KeyboardInterrupt:
+            pass
+    return batches

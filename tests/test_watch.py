@@ -1,0 +1,211 @@
+"""`mrag sync DIR --watch`: a real `mrag` process watches a real folder
+(inotify through watchfiles) while the test creates, edits, deletes and
+renames notes and makes a burst of 50 changes. A new note is in the index
+within 3 s and a deleted one gone within 3 s, each change prints one line,
+the index has no orphan rows (integrity.verify_index), a second sync is
+refused, queries answer meanwhile and Ctrl-C ends the watch with exit code 0.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.integrity import verify_index
+from minirag_cli.watch import Change, NoteFilter
+from tests.conftest import write_notes
+
+EMBEDDER = "hashing:64"
+PICKUP_SECONDS = 3.0
+NOTES = {
+    "people/anna.md": "Anna Weber toured Berlin with Oskar Brandt.\n",
+    "projects/garden.md": "Oskar Brandt founded the Garden Club in Berlin.\n",
+}
+
+
+class Watcher:
+    """`mrag sync ROOT --watch` in its own process, its output read by threads."""
+
+    def __init__(self, mrag_bin: str, root: Path, *extra: str):
+        self.env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+        self.proc = subprocess.Popen([mrag_bin, "sync", str(root), "--watch", *extra], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, env=self.env)
+        self.stdout: list[str] = []
+        self.stderr: list[str] = []
+        threading.Thread(target=self._read, args=(self.proc.stdout, self.stdout), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.proc.stderr, self.stderr), daemon=True).start()
+        self.wait_for(lambda: any(line.startswith("watching ") for line in self.stderr), 120, "the watch to start")
+
+    @staticmethod
+    def _read(stream, into: list[str]) -> None:
+        for line in stream:
+            into.append(line.rstrip("\n"))
+
+    def wait_for(self, predicate, timeout: float, what: str) -> float:
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if predicate():
+                return time.monotonic() - started
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the watcher exited ({self.proc.returncode}) waiting for {what}: "
+                                     f"{self.stderr[-5:]}")
+            time.sleep(0.05)
+        raise AssertionError(f"timed out after {timeout} s waiting for {what}; stdout {self.stdout[-10:]}, "
+                             f"stderr {self.stderr[-5:]}")
+
+    def interrupt(self) -> int:
+        self.proc.send_signal(signal.SIGINT)
+        return self.proc.wait(timeout=20)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    return root
+
+
+def indexed(db_path: Path) -> dict[str, int]:
+    """path -> chunks, read through a second connection (as any query would)."""
+    conn = db.connect(db_path)
+    try:
+        return dict(conn.execute("SELECT d.path, count(c.id) FROM documents d LEFT JOIN chunks c "
+                                 "ON c.document_id = d.id GROUP BY d.id").fetchall())
+    finally:
+        conn.close()
+
+
+def problems(db_path: Path) -> list[str]:
+    conn = db.connect(db_path)
+    try:
+        return verify_index(conn)
+    finally:
+        conn.close()
+
+
+def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
+    db_path = folder / ".mrag" / "index.sqlite"
+    w = Watcher(mrag_bin, folder)
+    try:
+        assert set(indexed(db_path)) == set(NOTES)
+        # create: in the index within 3 s, one line saying so
+        write_notes(folder, {"journal/new.md": "Jennifer Moore visited the Garden Club.\n"})
+        took = w.wait_for(lambda: "journal/new.md" in indexed(db_path), PICKUP_SECONDS, "the new note")
+        print(f"new note indexed after {took:.2f} s")
+        w.wait_for(lambda: any(" added " in line and "journal/new.md" in line for line in w.stdout), 5, "its line")
+        line = next(line for line in w.stdout if "journal/new.md" in line)
+        assert line.split()[1:4] == ["added", "journal/new.md", "1"] and line.endswith(" s")
+        # edit
+        with open(folder / "people/anna.md", "a", encoding="utf-8") as fh:
+            fh.write("Later Anna Weber met Mallory Quinn at Harbor Hall.\n")
+        w.wait_for(lambda: any(" changed " in line and "people/anna.md" in line for line in w.stdout),
+                   PICKUP_SECONDS, "the edit")
+        conn = db.connect(db_path)
+        assert conn.execute("SELECT count(*) FROM entities WHERE name = 'Mallory Quinn'").fetchone()[0] == 1
+        conn.close()
+        # a query while it watches, and a second sync refused
+        env = w.env
+        asked = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "Mallory Quinn", "--mode", "bm25", "--json"],
+                               capture_output=True, text=True, env=env, timeout=120)
+        assert asked.returncode == 0, asked.stderr
+        assert json.loads(asked.stdout)["results"][0]["path"] == "people/anna.md"
+        second = subprocess.run([mrag_bin, "sync", str(folder)], capture_output=True, text=True, env=env, timeout=120)
+        assert second.returncode == 1 and "Another `mrag sync` is running" in second.stderr
+        # delete: gone within 3 s
+        (folder / "projects/garden.md").unlink()
+        took = w.wait_for(lambda: "projects/garden.md" not in indexed(db_path), PICKUP_SECONDS, "the deletion")
+        print(f"deleted note gone after {took:.2f} s")
+        w.wait_for(lambda: any(" removed " in line and "projects/garden.md" in line for line in w.stdout), 5,
+                   "its line")
+        # rename
+        (folder / "journal/new.md").rename(folder / "journal/renamed.md")
+        w.wait_for(lambda: set(indexed(db_path)) == {"people/anna.md", "journal/renamed.md"}, PICKUP_SECONDS,
+                   "the rename")
+        # the index's own writes and hidden or non-note files wake nothing
+        n_lines = len(w.stdout)
+        (folder / ".hidden").mkdir()
+        (folder / ".hidden" / "x.md").write_text("Hidden Person\n")
+        (folder / "picture.png").write_bytes(b"\x89PNG\r\n")
+        time.sleep(1.5)
+        assert len(w.stdout) == n_lines, w.stdout[n_lines:]
+        assert problems(db_path) == []
+        # Ctrl-C: a clean stop, exit code 0
+        assert w.interrupt() == 0
+        assert any("stopped watching" in line for line in w.stderr), w.stderr
+    finally:
+        w.stop()
+    assert problems(db_path) == []
+    events = [line.split()[1] for line in w.stdout if line[:2].isdigit() and line[2] == ":"]
+    assert events == ["added", "changed", "removed", "added", "removed"]
+
+
+def test_watch_keeps_up_with_a_burst_of_50_changes(mrag_bin, folder):
+    db_path = folder / ".mrag" / "index.sqlite"
+    w = Watcher(mrag_bin, folder, "--json")
+    try:
+        for i in range(50):  # 50 changes as fast as the disk takes them: 40 new notes, 5 edits, 5 deletions
+            if i < 40:
+                write_notes(folder, {f"burst/note{i:02d}.md": f"Person Number{i} met Anna Weber in Town{i % 7}.\n"})
+            elif i < 45:
+                write_notes(folder, {f"burst/note{i - 40:02d}.md": f"Person Number{i} now lives in City{i}.\n"})
+            else:
+                (folder / f"burst/note{i - 30:02d}.md").unlink()
+        expected = {f"burst/note{i:02d}.md" for i in range(40) if not 15 <= i < 20} | set(NOTES)
+        took = w.wait_for(lambda: set(indexed(db_path)) == expected, 30, "the burst")
+        print(f"burst of 50 changes synced after {took:.2f} s")
+        conn = db.connect(db_path)
+        edited = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                              "WHERE d.path = 'burst/note03.md'").fetchone()[0]
+        conn.close()
+        assert "Number43" in edited
+        assert problems(db_path) == []
+        # --json: one object per line, every one a change this test made
+        def changes():
+            return [json.loads(line) for line in list(w.stdout) if line.startswith("{\"event\"")]
+
+        w.wait_for(lambda: {c["path"] for c in changes() if c["event"] == "added"} >= expected - set(NOTES), 5,
+                   "a line for every new note")
+        assert {c["event"] for c in changes()} <= {"added", "changed", "removed"}
+        assert {c["path"] for c in changes()} <= {f"burst/note{i:02d}.md" for i in range(40)}
+        assert all(set(c) >= {"event", "path", "root", "chunks", "seconds", "time"} for c in changes())
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert problems(db_path) == []
+
+
+def test_note_filter(tmp_path):
+    root = (tmp_path / "notes").resolve()
+    (root / "sub").mkdir(parents=True)
+    db_path = root / "index.sqlite"
+    f = NoteFilter([root], db_path)
+    yes = [root / "a.md", root / "sub" / "b.TXT", root / ".mragignore", root / "folder-renamed", root / "sub"]
+    no = [root / ".mrag" / "index.sqlite", root / ".mrag" / "index.sqlite-wal", db_path, Path(str(db_path) + "-wal"),
+          root / ".git" / "HEAD", root / "sub" / ".b.md.swp", root / "sub" / ".mragignore", root / "x.png",
+          tmp_path / "elsewhere.md"]
+    assert [f(None, str(p)) for p in yes] == [True] * len(yes)
+    assert [f(None, str(p)) for p in no] == [False] * len(no)
+    assert f.roots_of([str(root / "a.md"), str(root / "sub" / "b.md"), str(tmp_path / "x.md")]) == \
+        {root: {"a.md", "sub/b.md"}}
+
+
+def test_change_lines():
+    c = Change("added", "/r", "a/b.md", 3, 0.123, "12:00:01")
+    assert c.line() == "12:00:01  added    a/b.md  3 chunks  0.12 s"
+    assert Change("removed", "/r", "x.md", 1, 0.5, "12:00:02").line() == "12:00:02  removed  x.md  1 chunk  0.50 s"
+    assert "binary file" in Change("skipped", "/r", "y.md", None, 0.1, "12:00:03", "binary file").line()
+    assert c.to_dict() == {"event": "added", "path": "a/b.md", "root": "/r", "chunks": 3, "seconds": 0.123,
+                           "time": "12:00:01"}
