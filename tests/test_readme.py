@@ -1,12 +1,16 @@
 """The README documents the CLI that exists: every registered command and
-subcommand has help text and an example in README.md, and the schema section
-equals what `python -m minirag_cli.schema_doc` generates from the migrations."""
+subcommand has help text and an example in README.md, the schema section
+equals what `python -m minirag_cli.schema_doc` generates from the migrations,
+and the first block (the first run, on the bundled sample notes) runs as
+written."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -110,3 +114,47 @@ def test_help_runs_without_loading_models():
                           "if m in sys.modules]; print('HEAVY', heavy)"],
                          capture_output=True, text=True, timeout=60)
     assert "HEAVY []" in out.stdout, out.stdout[-500:] + out.stderr[-500:]
+
+
+# ------------------------------------------------------------------ the first run
+
+
+def fenced_blocks(text: str, lang: str = "bash") -> list[str]:
+    return re.findall(rf"^```{lang}\n(.*?)^```", text, flags=re.S | re.M)
+
+
+SETUP_LINES = ("bash scripts/install", "source .venv/bin/activate")
+
+
+@pytest.mark.slow
+def test_first_block_runs_as_written_on_the_sample_notes(tmp_path):
+    """README's first block, on a fresh copy of the bundled notes: sync
+    golden/notes and ask a question whose answer takes two notes. The two
+    set-up lines are what scripts/test already did for this interpreter (it
+    runs with the venv's bin first on PATH); every other line runs as written."""
+    import os
+    import shutil
+
+    block = fenced_blocks(README)[0]
+    lines = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    assert lines[:2] == list(SETUP_LINES), "the first block no longer starts with install + activate"
+    commands = lines[2:]
+    assert any(c.startswith("mrag sync") for c in commands) and any(c.startswith("mrag ask") for c in commands)
+    assert not any("~" in c for c in commands), "the first block must not need a folder of the user's"
+    shutil.copytree(REPO / "golden", tmp_path / "golden")  # a fresh clone's copy: no index in it
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "NO_COLOR": "1",
+           "COLUMNS": "200"}
+    run = subprocess.run(["bash", "-c", "set -euo pipefail\n" + "\n".join(commands)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (tmp_path / "golden" / "notes" / ".mrag" / "index.sqlite").is_file()
+    # the question is one of the golden set's multi-note questions, and both its notes rank first
+    question = re.search(r'mrag ask "([^"]+)"', "\n".join(commands)).group(1)
+    golden = [json.loads(x) for x in (REPO / "golden" / "golden.jsonl").read_text().splitlines() if x.strip()]
+    item = next(g for g in golden if g["query"] == question)
+    assert item["type"] == "multi" and len(item["expected"]) == 2
+    ranked = re.findall(r"^\s*(\d+)\. (\S+?):\d", run.stdout, flags=re.M)
+    top = [path for _rank, path in ranked][:2]
+    assert sorted(top) == sorted(item["expected"]), run.stdout
+    for path in item["expected"]:  # and the README names them in that order
+        assert path in README.split("Then point mrag at your own folder", 1)[0]

@@ -102,6 +102,7 @@
       {selector: "edge", style: {
         "width": "data(width)", "line-color": "#9aa4ae", "opacity": 0.35, "curve-style": "haystack"}},
       {selector: "node.context", style: {"opacity": 0.55, "font-size": "mapData(size, 16, 62, 10, 13)"}},
+      {selector: "edge.context", style: {"opacity": 0.16}},
       {selector: "node.voter", style: {"border-width": 3, "border-color": VOTE, "font-weight": 600}},
       {selector: "node.path", style: {"border-width": 4, "border-color": WALK, "font-weight": 600}},
       {selector: "node.seed", style: {"border-width": 6, "border-color": SEED, "font-weight": 700,
@@ -125,6 +126,10 @@
     ],
     layout: {name: "preset"}
   });
+
+  // in a question's view, edges to the context (entities only near the story) stay in the background
+  cy.edges().filter(function (e) { return e.source().hasClass("context") || e.target().hasClass("context"); })
+    .addClass("context");
 
   // ---------------------------------------------------------------- side panel
   function summary() {
