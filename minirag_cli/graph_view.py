@@ -274,21 +274,10 @@ def _story(conn, search) -> tuple[dict, list[int]]:
 
 
 def _why(r: dict) -> list[str]:
-    """One line per reason a result ranked (the lines `ask --explain` prints)."""
-    parts = [f"{ch}{' #' + str(info['rank']) if 'rank' in info else ''} {info['score']:.3f}"
-             for ch, info in sorted(r["channels"].items())]
-    out = ["channels: " + ", ".join(parts)]
-    g = r.get("graph") or {}
-    if g.get("path"):
-        out.append("path: " + " → ".join(g["path"]))
-    if g.get("relation"):
-        out.append(f"relation ({g['relation']['similarity']:.2f}): {g['relation']['text'][:160]}")
-    if g.get("time"):
-        t = g["time"]
-        out.append(f"time: {t['days']} day(s) from {t['near']}, shares {t['shared']}")
-    if g.get("date"):
-        out.append("date: its note is dated in " + ", ".join(g["date"]))
-    return out
+    """One line per reason a result ranked: the lines `ask --explain` prints."""
+    from minirag_cli.commands.ask import explain_lines  # Phase A; moves to format.py with the refactor
+
+    return explain_lines(r)
 
 
 def _ids_by_name(conn, names: set[str], prefer: list[int]) -> dict[str, int]:
