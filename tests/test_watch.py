@@ -209,3 +209,33 @@ def test_change_lines():
     assert "binary file" in Change("skipped", "/r", "y.md", None, 0.1, "12:00:03", "binary file").line()
     assert c.to_dict() == {"event": "added", "path": "a/b.md", "root": "/r", "chunks": 3, "seconds": 0.123,
                            "time": "12:00:01"}
+
+
+def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder):
+    """A note written after the first sync but before the watcher started is
+    synced by the catch-up batch, before `on_ready` says the watch runs."""
+    import threading
+
+    from minirag_cli.embed import make_embedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = make_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    write_notes(folder, {"late.md": "Oskar Brandt wrote late.\n"})
+    (folder / "people/anna.md").unlink()
+    stop, seen, ready_with = threading.Event(), [], []
+
+    def ready():
+        ready_with.extend(seen)
+        stop.set()
+
+    watch_folders(conn, db_path, [folder], report=seen.append, on_ready=ready, stop_event=stop,
+                  resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    assert sorted((c.event, c.path, c.chunks) for c in ready_with) == [("added", "late.md", 1),
+                                                                        ("removed", "people/anna.md", 1)]
+    assert verify_index(conn) == []
+    conn.close()
