@@ -77,6 +77,15 @@ def render_watch_change(change, as_json: bool = False) -> None:
     sys.stdout.flush()
 
 
+def watch_hooks(dirs, *, as_json: bool):
+    """What `mrag sync --watch` prints: a line per change (stdout) and, once
+    the watcher runs, which folders it watches (stderr)."""
+    from minirag_cli.watch import WatchHooks
+
+    return WatchHooks(report=lambda change: render_watch_change(change, as_json),
+                      on_ready=lambda: note(f"watching {', '.join(map(str, dirs))} (Ctrl-C to stop)", markup=False))
+
+
 def render_status(status: dict, console: Console) -> None:
     table = Table(title=f"mrag index {status['db']}", show_header=False, box=None)
     table.add_column(style="bold")
@@ -396,6 +405,33 @@ def print_error(exc) -> None:
     err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
     if exc.hint:
         err.print(f"[dim]hint:[/] {escape(exc.hint)}", highlight=False, soft_wrap=True)
+
+
+def write_graph_view(view, path=None):
+    """`mrag graph view`: the HTML page (graph_page.py) of a GraphView, each
+    result's reasons worded as `ask --explain` words them; written to `path`,
+    else to a name made from what the view shows, in the current folder.
+    Returns the written file's absolute path."""
+    from pathlib import Path
+
+    from minirag_cli.graph_page import write_page
+    from minirag_cli.graph_view import default_filename
+
+    data = view.to_dict()
+    for r in (data["story"] or {}).get("results", []):
+        r["why"] = explain_lines(r.pop("explain"))
+    return write_page(data, Path(path) if path else Path(default_filename(view))).resolve()
+
+
+def deliver_page(path, *, open_it: bool) -> None:
+    """A written page: its path on stdout, or (--open) opened in the default browser."""
+    if open_it:
+        import webbrowser
+
+        note(f"wrote {path}; opening it in the browser", markup=False)
+        webbrowser.open(path.as_uri())
+    else:
+        print_lines([path])
 
 
 def print_sync(summary: dict, *, as_json: bool) -> None:

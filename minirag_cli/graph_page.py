@@ -22,7 +22,6 @@ import re
 from pathlib import Path
 
 from minirag_cli import __version__
-from minirag_cli.graph_view import GraphView
 
 WEB = Path(__file__).resolve().parent / "web"
 CYTOSCAPE = WEB / "vendor" / "cytoscape.min.js"
@@ -51,7 +50,9 @@ def _csp_hash(code: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def render_page(view: GraphView) -> str:
+def render_page(data: dict) -> str:
+    """The page for a graph view's data (graph_view.GraphView.to_dict(), with
+    each result's `why` lines: see format.write_graph_view)."""
     cytoscape = _script(CYTOSCAPE.read_text(encoding="utf-8"))
     app = _script((WEB / "graph_view.js").read_text(encoding="utf-8"))
     csp = ("default-src 'none'; script-src " + _csp_hash(cytoscape) + " " + _csp_hash(app) +
@@ -60,9 +61,9 @@ def render_page(view: GraphView) -> str:
         "CSP": csp,
         "VERSION": html.escape(__version__),
         "CYTOSCAPE_VERSION": CYTOSCAPE_VERSION,
-        "TITLE": html.escape(" ".join(view.title.split())[:120]),
+        "TITLE": html.escape(" ".join(data["title"].split())[:120]),
         "CSS": (WEB / "graph_view.css").read_text(encoding="utf-8"),
-        "DATA": embed_json(view.to_dict()),
+        "DATA": embed_json(data),
         "CYTOSCAPE": cytoscape,
         "APP": app,
     }
@@ -71,8 +72,8 @@ def render_page(view: GraphView) -> str:
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def write_page(view: GraphView, path: Path) -> Path:
+def write_page(data: dict, path: Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_page(view), encoding="utf-8")
+    path.write_text(render_page(data), encoding="utf-8")
     return path

@@ -10,17 +10,19 @@ mentions, and `left_out` says what did not fit.
 
 For each entity shown, the notes that mention it most (path, line span and a
 snippet around the mention) travel with the view, so the page can list them
-on a click without asking anything of the index. graph_page.py turns the
-view into one self-contained HTML file.
+on a click without asking anything of the index. The reads are in
+store/view.py; format.write_graph_view and graph_page.py turn the view into
+one self-contained HTML file.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from minirag_cli.errors import UsageError
+from minirag_cli.store import view as store
 
 DEFAULT_MAX_NODES = 150
 NOTES_PER_NODE = 8
@@ -28,45 +30,10 @@ SNIPPET_CHARS = 180
 EDGES_PER_NODE = 8  # strongest edges kept, on average, per entity shown (story edges always)
 STORY_PATHS = 6  # walked paths drawn on the graph (all of them are listed)
 
-ENTITY_SQL = "SELECT e.id, e.name, e.type, e.mentions, e.chunks FROM json_each(?) j JOIN entities e ON e.id = j.value"
-# the neighbours of a set of entities, strongest tie to the set first; a tie counts by its
-# association (shared chunks / sqrt(chunks of each), as the walk does), so the neighbours of a hub
-# (the notes' owner, in every other chunk) do not crowd out those of the names the question is about
-NEIGHBOURS_SQL = """
-WITH focus(id) AS (SELECT value FROM json_each(:ids)),
-  tie(one, other, weight) AS (
-    SELECT a, b, weight FROM cooccurrence WHERE a IN focus
-    UNION ALL SELECT b, a, weight FROM cooccurrence WHERE b IN focus)
-SELECT t.other, sum(t.weight / sqrt(max(1, f.chunks) * max(1, e.chunks))) AS strength
-FROM tie t JOIN entities e ON e.id = t.other JOIN entities f ON f.id = t.one
-WHERE t.other NOT IN focus GROUP BY t.other ORDER BY strength DESC, e.mentions DESC, t.other LIMIT :limit
-"""
-EDGES_SQL = """
-WITH shown(id) AS (SELECT value FROM json_each(?))
-SELECT a, b, weight FROM cooccurrence WHERE a IN shown AND b IN shown ORDER BY weight DESC, a, b
-"""
-# the chunks that mention each entity most, with their note
-NOTES_SQL = """
-SELECT m.entity_id, c.id, d.path, c.start_line, c.end_line, c.text, m.count, m.forms
-FROM (SELECT entity_id, chunk_id, count, forms,
-             row_number() OVER (PARTITION BY entity_id ORDER BY count DESC, chunk_id) AS rn
-      FROM mentions WHERE entity_id IN (SELECT value FROM json_each(:ids))) m
-JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id
-WHERE m.rn <= :per ORDER BY m.entity_id, m.rn
-"""
-NOTE_COUNTS_SQL = """
-SELECT m.entity_id, count(DISTINCT c.document_id) FROM mentions m JOIN chunks c ON c.id = m.chunk_id
-WHERE m.entity_id IN (SELECT value FROM json_each(?)) GROUP BY m.entity_id
-"""
-ALIASES_SQL = """
-SELECT entity_id, alias FROM entity_aliases WHERE entity_id IN (SELECT value FROM json_each(?))
-ORDER BY entity_id, count DESC, alias
-"""
-
 
 @dataclass
 class GraphView:
-    """Plain data for the page (graph_page.render_page) and for tests."""
+    """Plain data for the page (format.write_graph_view) and for tests."""
 
     title: str
     scope: str  # graph | entity | query
@@ -77,7 +44,7 @@ class GraphView:
     left_out: dict  # entities, edges, largest [names], scope_entities
     max_nodes: int
     center: dict | None = None
-    story: dict | None = None  # query, mode, seeds, paths, results (rank, path, lines, score, voters, ...)
+    story: dict | None = None  # query, mode, seeds, paths, results (rank, path, lines, score, voters, explain)
     index: str = ""
 
     def to_dict(self) -> dict:
@@ -86,62 +53,42 @@ class GraphView:
         return d
 
 
-def build_view(conn, *, entity: str | None = None, hops: int = 1, search=None,
+def build_view(conn, *, entity: dict | None = None, hops: int = 1, search=None,
                max_nodes: int = DEFAULT_MAX_NODES, notes_per_node: int = NOTES_PER_NODE,
                index: str = "") -> GraphView:
-    """The view of the whole graph, of `entity`'s neighbourhood within `hops`,
-    or of a question's story (`search`: the retrieve.SearchResult of
-    `ask --explain`)."""
+    """The view of the whole graph, of `entity`'s neighbourhood within `hops`
+    (`entity`: the entity page Index.entity returns), or of a question's
+    story (`search`: the retrieve.SearchResult of `ask --explain`)."""
     if max_nodes < 1:
         raise UsageError("--max-nodes must be 1 or more.")
     if hops < 0:
         raise UsageError("--hops must be 0 or more.")
     if entity is not None and search is not None:
         raise UsageError("Give --entity or --query, not both.")
-    totals = {"entities": _count(conn, "entities"), "edges": _count(conn, "cooccurrence")}
-    center = story = None
+    totals = store.totals(conn)
+    center = story = scope_ids = None
     if entity is not None:
-        from minirag_cli.lookup import get_entity
-
-        found = get_entity(conn, entity, neighbours=0, notes=0)
-        center = {"id": found["id"], "label": found["name"], "hops": hops}
-        focus = [found["id"]]
-        scope_ids = _neighbourhood(conn, found["id"], hops)
-        keep = _cap(focus, scope_ids, max_nodes)
-        scope, title, scope_total = "entity", f"{found['name']} and its neighbourhood", len(scope_ids)
+        center = {"id": entity["id"], "label": entity["name"], "hops": hops}
+        scope_ids = store.neighbourhood(conn, entity["id"], hops)
+        keep = _cap([entity["id"]], scope_ids, max_nodes)
+        scope, title, scope_total = "entity", f"{entity['name']} and its neighbourhood", len(scope_ids)
     elif search is not None:
         story, focus = _story(conn, search)
-        near = [r[0] for r in conn.execute(NEIGHBOURS_SQL, {"ids": json.dumps(focus), "limit": max_nodes})]
-        keep = _cap(focus, near, max_nodes)
+        keep = _cap(focus, store.strongest_neighbours(conn, focus, max_nodes), max_nodes)
         scope, title, scope_total = "query", search.query, totals["entities"]
     else:
-        keep = [r[0] for r in conn.execute("SELECT id FROM entities ORDER BY mentions DESC, id LIMIT ?",
-                                           (max_nodes,))]
+        keep = [eid for eid, _name in store.most_mentioned(conn, max_nodes)]
         scope, title, scope_total = "graph", "entity graph", totals["entities"]
     nodes = _nodes(conn, keep)
     edges, scope_edges = _edges(conn, keep, story)
     if story:
-        _mark_story(nodes, edges, story)
+        _mark_story(nodes, story)
     if center:
         next(n for n in nodes if n["id"] == center["id"])["roles"].append("center")
-    left = _left_out(conn, keep, scope_ids if center else None, scope_total, len(edges), scope_edges,
-                     totals["edges"])
+    left = _left_out(conn, keep, scope_ids, scope_total, len(edges), scope_edges, totals["edges"])
     return GraphView(title=title, scope=scope, nodes=nodes, edges=edges,
                      notes=_notes(conn, keep, notes_per_node), totals=totals, left_out=left,
                      max_nodes=max_nodes, center=center, story=story, index=index)
-
-
-def _count(conn, table: str) -> int:
-    return conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-
-
-def _neighbourhood(conn, entity_id: int, hops: int) -> list[int]:
-    """Entities within `hops` of `entity_id`, nearest first, then most mentioned."""
-    from minirag_cli.export import NEIGHBOURHOOD_SQL
-
-    depth = dict(conn.execute(NEIGHBOURHOOD_SQL, {"start": entity_id, "hops": hops, "min_weight": 1}).fetchall())
-    mentions = {r[0]: r[3] for r in conn.execute(ENTITY_SQL, (json.dumps(list(depth)),))}
-    return sorted(depth, key=lambda e: (depth[e], -mentions.get(e, 0), e))
 
 
 def _cap(focus: list[int], ranked: list[int], max_nodes: int) -> list[int]:
@@ -158,12 +105,9 @@ def _cap(focus: list[int], ranked: list[int], max_nodes: int) -> list[int]:
 
 
 def _nodes(conn, ids: list[int]) -> list[dict]:
-    ids_json = json.dumps(ids)
-    notes_total = dict(conn.execute(NOTE_COUNTS_SQL, (ids_json,)).fetchall())
-    aliases: dict[int, list[str]] = {}
-    for eid, alias in conn.execute(ALIASES_SQL, (ids_json,)):
-        aliases.setdefault(eid, []).append(alias)
-    rows = {r[0]: r for r in conn.execute(ENTITY_SQL, (ids_json,))}
+    notes_total = store.note_counts(conn, ids)
+    aliases = store.aliases(conn, ids)
+    rows = store.entity_rows(conn, ids)
     out = []
     for eid in ids:
         if eid not in rows:
@@ -179,7 +123,7 @@ def _edges(conn, ids: list[int], story: dict | None) -> tuple[list[dict], int]:
     """Edges among the shown entities: the strongest EDGES_PER_NODE per node on
     average, and every edge of a drawn walked path. Returns (edges, how many
     edges join shown entities)."""
-    rows = conn.execute(EDGES_SQL, (json.dumps(ids),)).fetchall()
+    rows = store.edges_among(conn, ids)
     must = set()
     for p in (story or {}).get("paths", [])[:STORY_PATHS]:
         ids_on = p["ids"]
@@ -195,13 +139,11 @@ def _left_out(conn, keep: list[int], scope_ids: list[int] | None, scope_total: i
     are not shown (of the neighbourhood with --entity, else of the index)."""
     shown = set(keep)
     if scope_ids is not None:
-        missing = [e for e in scope_ids if e not in shown]
-        rows = sorted(conn.execute(ENTITY_SQL, (json.dumps(missing[:2000]),)).fetchall(), key=lambda r: -r[3])
+        missing = [e for e in scope_ids if e not in shown][:2000]
+        rows = sorted(store.entity_rows(conn, missing).values(), key=lambda r: (-r[3], r[0]))
         largest = [r[1] for r in rows[:8]]
     else:
-        largest = [r[0] for r in conn.execute(
-            "SELECT name FROM entities WHERE id NOT IN (SELECT value FROM json_each(?)) "
-            "ORDER BY mentions DESC, id LIMIT 8", (json.dumps(keep),))]
+        largest = [name for _eid, name in store.most_mentioned(conn, 8, besides=keep)]
     return {"entities": max(0, scope_total - len(keep)), "scope_entities": scope_total,
             "edges": max(0, total_edges - shown_edges), "edges_among_shown": max(0, scope_edges - shown_edges),
             "largest": largest}
@@ -231,8 +173,7 @@ def _notes(conn, ids: list[int], per: int) -> dict[int, list[dict]]:
     out: dict[int, list[dict]] = {}
     if per <= 0 or not ids:
         return out
-    for eid, chunk_id, path, first, last, text, count, forms in conn.execute(
-            NOTES_SQL, {"ids": json.dumps(ids), "per": per}):
+    for eid, chunk_id, path, first, last, text, count, forms in store.top_mentions(conn, ids, per):
         snippet, mark = _snippet(text, list(json.loads(forms or "{}")))
         out.setdefault(eid, []).append({"chunk_id": chunk_id, "path": path, "lines": [first, last],
                                         "snippet": snippet, "mark": mark, "count": count})
@@ -266,18 +207,12 @@ def _story(conn, search) -> tuple[dict, list[int]]:
         results.append({"rank": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"], "lines": r["lines"],
                         "score": r["score"], "channels": sorted(r["channels"]), "voters": voters,
                         "snippet": snippet[:SNIPPET_CHARS] + ("…" if len(snippet) > SNIPPET_CHARS else ""),
-                        "duplicate_of": r.get("duplicate_of"), "why": _why(r)})
+                        "duplicate_of": r.get("duplicate_of"),
+                        "explain": {"channels": r["channels"], "graph": r.get("graph") or {}}})
     focus = list(dict.fromkeys(seed_ids + [i for p in paths[:STORY_PATHS] for i in p["ids"]]
                                + [v for r in results for v in r["voters"]]))
     return {"query": search.query, "mode": search.mode, "seeds": seeds, "paths": paths,
             "results": results}, focus
-
-
-def _why(r: dict) -> list[str]:
-    """One line per reason a result ranked: the lines `ask --explain` prints."""
-    from minirag_cli.commands.ask import explain_lines  # Phase A; moves to format.py with the refactor
-
-    return explain_lines(r)
 
 
 def _ids_by_name(conn, names: set[str], prefer: list[int]) -> dict[str, int]:
@@ -286,11 +221,10 @@ def _ids_by_name(conn, names: set[str], prefer: list[int]) -> dict[str, int]:
     most mentioned."""
     if not names:
         return {}
-    rows = conn.execute("SELECT e.id, e.name, e.mentions FROM json_each(?) j JOIN entities e ON e.name = j.value",
-                        (json.dumps(sorted(names)),)).fetchall()
+    rows = store.entities_named(conn, names)
     near = set(prefer)
     if prefer:
-        near |= {r[0] for r in conn.execute(NEIGHBOURS_SQL, {"ids": json.dumps(prefer), "limit": 100000})}
+        near |= set(store.strongest_neighbours(conn, prefer, 100000))
     best: dict[str, tuple] = {}
     for eid, name, mentions in rows:
         rank = (eid in prefer, eid in near, mentions, -eid)
@@ -299,7 +233,7 @@ def _ids_by_name(conn, names: set[str], prefer: list[int]) -> dict[str, int]:
     return {name: v[1] for name, v in best.items()}
 
 
-def _mark_story(nodes: list[dict], edges: list[dict], story: dict) -> None:
+def _mark_story(nodes: list[dict], story: dict) -> None:
     """Roles on the entities: seed, path (on a drawn walked path), voter (with
     the ranks of the results it voted for)."""
     by_id = {n["id"]: n for n in nodes}

@@ -134,9 +134,13 @@ class Index:
     # ------------------------------------------------------------ write
 
     def sync(self, dirs: Sequence[Path], options: SyncOptions | None = None, *, extractor=None,
-             rebuild: bool = False, progress=None):
+             rebuild: bool = False, progress=None, on_synced: Callable | None = None, watch=None):
         """Index or refresh folders (incremental) under the sync lock; returns
-        the SyncSummary. `extractor` defaults to the settings' choice."""
+        the SyncSummary. `extractor` defaults to the settings' choice.
+        `on_synced(summary)` is called once the sync is done, still under the
+        lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
+        folders and re-syncs what changes, holding the lock (a second sync is
+        refused) until Ctrl-C or SIGTERM (watch.watch_folders)."""
         from minirag_cli import sync as syncmod
 
         if extractor is None:
@@ -148,18 +152,27 @@ class Index:
         # an existing index keeps the embedder it was built with unless one is
         # configured: chosen before a rebuild forgets it
         embedder = self.sync_embedder()
+        stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
             with syncmod.sync_lock(self.path):
                 if rebuild:
                     syncmod.rebuild(self.conn)
                 summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
                                                options=options, progress=progress)
-        finally:
-            if progress is not None and hasattr(progress, "stop"):
-                progress.stop()
-        from minirag_cli.query_embed import try_export
+                stop()
+                from minirag_cli.query_embed import try_export
 
-        try_export(embedder)  # the model is loaded: make the fast query embedder now, once (query_embed.py)
+                try_export(embedder)  # the model is loaded: make the fast query embedder now, once
+                if on_synced is not None:
+                    on_synced(summary)
+                if watch is not None:
+                    from minirag_cli.watch import watch_folders
+
+                    watch_folders(self.conn, self.path, [Path(d).resolve() for d in dirs], hooks=watch,
+                                  resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
+                                                                            extractor=extractor, options=options))
+        finally:
+            stop()
         return summary
 
     # ------------------------------------------------------------ read
@@ -238,6 +251,20 @@ class Index:
 
         entity_id = self.entity(entity, neighbours=0, notes=0)["id"] if entity else None
         return entity_graph(self.conn, entity_id=entity_id, hops=hops, min_weight=min_weight)
+
+    def graph_view(self, *, entity: str | None = None, question: str | None = None, hops: int | None = None,
+                   k: int | None = None, max_nodes: int = 150):
+        """What `mrag graph view` draws (graph_view.GraphView): the whole graph,
+        `entity`'s neighbourhood within `hops` (default 1), or the story of
+        `question` searched with `k` and `hops` (ask's defaults), capped at
+        `max_nodes` entities."""
+        from minirag_cli.graph_view import build_view
+
+        found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
+        result = self.search(question, self.retrieval_options(k=k, hops=hops)) if question is not None else None
+        with self.lock:
+            return build_view(self.conn, entity=found, hops=1 if hops is None else hops, search=result,
+                              max_nodes=max_nodes, index=str(self.path))
 
     def status(self) -> dict:
         from minirag_cli.store import index_status

@@ -19,7 +19,6 @@ error.
 from __future__ import annotations
 
 import contextlib
-import json
 import signal
 import time
 from dataclasses import dataclass
@@ -27,20 +26,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
 WATCH_IDLE_MS = 1000  # with no change, the watcher wakes this often (and the first time, to say it runs)
 
-# chunk counts of the indexed documents at (or under) some paths of a root, read
-# before a batch so a removed note can say how many chunks went with it
-CHUNKS_AT_SQL = """
-SELECT DISTINCT d.path, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)
-FROM documents d JOIN json_each(:paths) j
-  ON d.path = j.value OR substr(d.path, 1, length(j.value) + 1) = j.value || '/'
-WHERE d.root = :root
-"""
+@dataclass
+class WatchHooks:
+    """What the caller of a watch hears: every Change, and once, that the
+    watch runs (after its catch-up batch)."""
+
+    report: Callable[["Change"], None]
+    on_ready: Callable[[], None] = lambda: None
 
 
 @dataclass
@@ -112,27 +111,19 @@ class NoteFilter:
         return out
 
 
-def _chunks_at(conn, root: Path, rels: set[str] | None) -> dict[str, int]:
-    """path -> chunks of the documents at or under `rels` (every document of the root for None)."""
-    if rels is None:
-        return dict(conn.execute("SELECT d.path, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) "
-                                 "FROM documents d WHERE d.root = ?", (str(root),)).fetchall())
-    return dict(conn.execute(CHUNKS_AT_SQL, {"paths": json.dumps(sorted(rels)), "root": str(root)}).fetchall())
-
-
 def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[list[Path]], object]) -> list[Change]:
     """Re-sync the roots a batch touched; one Change per note added, changed,
     removed or newly skipped. `touched` maps each root to the paths that
     changed under it, or to None when they are not known (every change is
     then reported, skipped files excepted)."""
-    before = {root: _chunks_at(conn, root, rels) for root, rels in touched.items()}
+    before = {root: chunks_at(conn, str(root), rels) for root, rels in touched.items()}
     started = time.perf_counter()
     summary = resync(sorted(touched))
     seconds = time.perf_counter() - started
     at = datetime.now().strftime("%H:%M:%S")
     changes: list[Change] = []
     for root, rels in touched.items():
-        after = _chunks_at(conn, root, set(summary.added_paths) | set(summary.changed_paths))
+        after = chunks_at(conn, str(root), set(summary.added_paths) | set(summary.changed_paths))
         for event, paths in (("added", summary.added_paths), ("changed", summary.changed_paths)):
             for path in paths:
                 if path in after:
@@ -165,15 +156,15 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
-def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *,
-                  resync: Callable[[list[Path]], object], report: Callable[[Change], None],
-                  on_ready: Callable[[], None] = lambda: None, debounce_ms: int = WATCH_DEBOUNCE_MS,
-                  step_ms: int = WATCH_STEP_MS, stop_event=None) -> int:
+def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
+                  hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
+                  stop_event=None) -> int:
     """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
     debounced batch of changes with `resync(roots)` (a function returning a
-    sync.SyncSummary) and `report` every Change. Once the watcher runs, one
-    catch-up re-sync takes in what changed since the caller's first sync,
-    then `on_ready` is called. Returns the number of batches synced."""
+    sync.SyncSummary) and report every Change to `hooks`. Once the watcher
+    runs, one catch-up re-sync takes in what changed since the caller's first
+    sync, then `hooks.on_ready` is called. Returns the number of batches
+    synced."""
     import watchfiles
 
     note_filter = NoteFilter(roots, db_path)
@@ -190,11 +181,11 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *,
                     touched = {root: None for root in note_filter.roots}
                 if touched:
                     for change in resync_batch(conn, touched, resync):
-                        report(change)
+                        hooks.report(change)
                     batches += 1
                 if not ready:
                     ready = True
-                    on_ready()
+                    hooks.on_ready()
         except KeyboardInterrupt:
             pass
     return batches

@@ -15,11 +15,13 @@ from typer.testing import CliRunner
 
 from minirag_cli import db, retrieve
 from minirag_cli.cli import app
-from minirag_cli.embed import make_embedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.format import write_graph_view
 from minirag_cli.graph_page import CYTOSCAPE, CYTOSCAPE_VERSION, embed_json, render_page
 from minirag_cli.graph_view import build_view, default_filename
+from minirag_cli.store.lookup import get_entity
 from minirag_cli.sync import SyncOptions, sync_folders
+from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 from tests.kb_fixture import EMBEDDER, build_small_index
 
@@ -39,7 +41,7 @@ def build_view_index(tmp_path):
     db_path, root = build_small_index(tmp_path)
     write_notes(root, HOSTILE)
     conn = db.connect(db_path)
-    sync_folders(conn, [root], embedder=make_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+    sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
                  options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
     return conn, db_path, root
 
@@ -53,6 +55,11 @@ def kb(tmp_path):
 
 def entity_id(conn, name: str) -> int:
     return conn.execute("SELECT id FROM entities WHERE name = ?", (name,)).fetchone()[0]
+
+
+def entity(conn, name: str) -> dict:
+    """The entity page Index.entity gives build_view (fuzzy, as --entity is)."""
+    return get_entity(conn, name, neighbours=0, notes=0)
 
 
 def test_whole_graph_view_has_every_entity_edge_and_notes(kb):
@@ -91,13 +98,13 @@ def test_the_cap_keeps_the_most_mentioned_and_says_what_was_left_out(kb):
 
 def test_entity_view_is_the_neighbourhood(kb):
     conn, _ = kb
-    view = build_view(conn, entity="anna weber", hops=1)
+    view = build_view(conn, entity=entity(conn, "anna weber"), hops=1)
     labels = {n["label"] for n in view.nodes}
     assert labels == {"Anna Weber", "Berlin", "Oskar Brandt"}
     assert view.center["label"] == "Anna Weber"
     assert next(n for n in view.nodes if n["label"] == "Anna Weber")["roles"] == ["center"]
-    assert {n["label"] for n in build_view(conn, entity="Anna Weber", hops=2).nodes} >= labels | {"Garden Club"}
-    capped = build_view(conn, entity="Anna Weber", hops=3, max_nodes=2)
+    assert {n["label"] for n in build_view(conn, entity=entity(conn, "Anna Weber"), hops=2).nodes} >= labels | {"Garden Club"}
+    capped = build_view(conn, entity=entity(conn, "Anna Weber"), hops=3, max_nodes=2)
     assert [n["label"] for n in capped.nodes][0] == "Anna Weber" and len(capped.nodes) == 2
     assert capped.left_out["entities"] == capped.left_out["scope_entities"] - 2 > 0
     assert default_filename(view) == "mrag-graph-anna-weber.html"
@@ -106,7 +113,7 @@ def test_entity_view_is_the_neighbourhood(kb):
 def test_query_view_tells_the_explain_story(kb):
     conn, _ = kb
     question = "What did Anna Weber and Oskar Brandt found?"
-    result = retrieve.search(conn, question, embedder=make_embedder(EMBEDDER), k=5)
+    result = retrieve.search(conn, question, embedder=hashing_embedder(EMBEDDER), k=5)
     # a cap of 1 still keeps every seed, walked-path node and voter
     view = build_view(conn, search=result, max_nodes=1)
     story = view.story
@@ -116,7 +123,7 @@ def test_query_view_tells_the_explain_story(kb):
     assert {entity_id(conn, "Anna Weber"), entity_id(conn, "Oskar Brandt")} <= seed_ids <= set(shown)
     assert all("seed" in shown[i]["roles"] for i in seed_ids)
     for r in story["results"]:
-        assert r["path"] and r["lines"][0] <= r["lines"][1] and r["why"][0].startswith("channels: ")
+        assert r["path"] and r["lines"][0] <= r["lines"][1] and r["explain"]["channels"]
         for v in r["voters"]:
             assert "voter" in shown[v]["roles"] and r["rank"] in shown[v]["ranks"]
     # the voters are the entities ask --explain names for each result
@@ -133,6 +140,17 @@ def test_query_view_tells_the_explain_story(kb):
     assert default_filename(view).startswith("mrag-query-what-did-anna-weber")
 
 
+def test_the_page_words_each_result_as_ask_explain_does(kb, tmp_path):
+    from minirag_cli.format import explain_lines
+
+    conn, _ = kb
+    result = retrieve.search(conn, "Who founded the Garden Club?", embedder=hashing_embedder(EMBEDDER), k=3)
+    page = write_graph_view(build_view(conn, search=result), tmp_path / "q.html")
+    story = page_data(page.read_text())["story"]
+    assert [r["why"] for r in story["results"]] == [explain_lines(r) for r in result.results]
+    assert all("explain" not in r for r in story["results"])
+
+
 def test_bad_arguments(kb):
     conn, _ = kb
     from minirag_cli.errors import MragError
@@ -140,7 +158,7 @@ def test_bad_arguments(kb):
     with pytest.raises(MragError):
         build_view(conn, max_nodes=0)
     with pytest.raises(MragError):
-        build_view(conn, entity="Nobody Anywhere Zzyzx")
+        build_view(conn, entity=entity(conn, "Anna Weber"), search=object())
 
 
 # ------------------------------------------------------------------ the page
@@ -154,7 +172,7 @@ def page_data(page: str) -> dict:
 
 def test_page_is_self_contained(kb):
     conn, _ = kb
-    page = render_page(build_view(conn))
+    page = render_page(build_view(conn).to_dict())
     assert CYTOSCAPE.read_text(encoding="utf-8") in page
     assert f"Cytoscape.js {CYTOSCAPE_VERSION}" in page and f'"{CYTOSCAPE_VERSION}"' in CYTOSCAPE.read_text()
     # nothing to fetch: no external script, stylesheet, image or font, and a policy that forbids it
@@ -171,7 +189,7 @@ def test_hostile_notes_cannot_break_or_script_the_page(kb):
     # and names and a title that are hostile themselves
     view.nodes[0]["label"] = "</script><script>window.__pwned = 4</script>"
     view.title = "</title><script>window.__pwned = 5</script>"
-    page = render_page(view)
+    page = render_page(view.to_dict())
     # the only </script are the three the template writes: data, Cytoscape, the page's own code
     assert page.lower().count("</script") == 3
     assert page.count("<script") == 3 and "<!--" not in page.split("<body>", 1)[1]
@@ -196,7 +214,7 @@ def test_inlined_code_that_could_close_its_element_is_refused(monkeypatch, kb, t
     bad.write_text("var s = '</script>';")
     monkeypatch.setattr(graph_page, "CYTOSCAPE", bad)
     with pytest.raises(ValueError):
-        render_page(build_view(conn))
+        render_page(build_view(conn).to_dict())
 
 
 def test_vendored_library_ships_with_its_licence():
@@ -250,3 +268,7 @@ def test_command_open_uses_the_browser(cli_env, monkeypatch):
 def test_command_refuses_entity_and_query_together(cli_env):
     result = CliRunner().invoke(app, ["graph", "view", "--entity", "Berlin", "--query", "x"])
     assert result.exit_code != 0
+    from minirag_cli.errors import MragError
+
+    result = CliRunner().invoke(app, ["graph", "view", "--entity", "Nobody Zzyzx Qwv"])
+    assert result.exit_code != 0 and isinstance(result.exception, MragError)

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from minirag_cli import retrieve
-from minirag_cli.embed import make_embedder
-from minirag_cli.graph_page import write_page
+from minirag_cli.format import write_graph_view
 from minirag_cli.graph_view import build_view
+from mrag_test_plugin import hashing_embedder
 from tests.browser import Browser, find_chromium
 from tests.kb_fixture import EMBEDDER
 from tests.test_graph_view import build_view_index
@@ -121,7 +121,7 @@ def test_graph_is_drawn_and_a_click_lists_the_notes(chromium, kb, tmp_path):
     hostile = view.nodes[-1]
     hostile["label"] = HOSTILE_LABEL
     view.title = "</title><script>window.__pwned = 5</script>"
-    page = write_page(view, tmp_path / "graph.html")
+    page = write_graph_view(view, tmp_path / "graph.html")
     with open_page(chromium, page) as b:
         assert b.evaluate("window.mragView.cy.nodes().length") == len(view.nodes)
         assert b.evaluate("window.mragView.cy.edges().length") == len(view.edges)
@@ -155,9 +155,9 @@ def test_graph_is_drawn_and_a_click_lists_the_notes(chromium, kb, tmp_path):
 
 
 def test_query_story_is_drawn_with_ranked_results(chromium, kb, tmp_path):
-    result = retrieve.search(kb, "What did Anna Weber and Oskar Brandt found?", embedder=make_embedder(EMBEDDER), k=4)
+    result = retrieve.search(kb, "What did Anna Weber and Oskar Brandt found?", embedder=hashing_embedder(EMBEDDER), k=4)
     view = build_view(kb, search=result)
-    page = write_page(view, tmp_path / "query.html")
+    page = write_graph_view(view, tmp_path / "query.html")
     with open_page(chromium, page) as b:
         assert b.evaluate("window.mragView.cy.nodes('.note').length") == 4
         assert b.evaluate("window.mragView.cy.nodes('.seed').length") == len(view.story["seeds"]) >= 2

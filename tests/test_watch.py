@@ -20,7 +20,8 @@ import pytest
 
 from minirag_cli import db
 from minirag_cli.integrity import verify_index
-from minirag_cli.watch import Change, NoteFilter
+from minirag_cli.watch import Change, NoteFilter, WatchHooks
+from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
 EMBEDDER = "hashing:64"
@@ -216,14 +217,13 @@ def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder)
     synced by the catch-up batch, before `on_ready` says the watch runs."""
     import threading
 
-    from minirag_cli.embed import make_embedder
     from minirag_cli.extract.heuristic import HeuristicExtractor
     from minirag_cli.sync import sync_folders
     from minirag_cli.watch import watch_folders
 
     db_path = tmp_path / "index.sqlite"
     conn = db.connect(db_path, create=True)
-    embedder, extractor = make_embedder(EMBEDDER), HeuristicExtractor()
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
     sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
     write_notes(folder, {"late.md": "Oskar Brandt wrote late.\n"})
     (folder / "people/anna.md").unlink()
@@ -233,7 +233,7 @@ def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder)
         ready_with.extend(seen)
         stop.set()
 
-    watch_folders(conn, db_path, [folder], report=seen.append, on_ready=ready, stop_event=stop,
+    watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=seen.append, on_ready=ready), stop_event=stop,
                   resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
     assert sorted((c.event, c.path, c.chunks) for c in ready_with) == [("added", "late.md", 1),
                                                                         ("removed", "people/anna.md", 1)]

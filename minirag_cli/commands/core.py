@@ -23,6 +23,8 @@ def sync(
     rebuild: bool = typer.Option(False, "--rebuild", help="Empty the index first (keeps the extraction cache)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    watch: bool = typer.Option(False, "--watch", "-w", help="After the sync, keep watching and re-sync what "
+                                                            "changes until Ctrl-C."),
 ) -> None:
     """Index or refresh folders of notes (incremental: unchanged files cost a stat).
 
@@ -42,10 +44,13 @@ def sync(
     with Index.open(s, create=True) as index:
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}")
-        summary = index.sync(dirs, options, extractor=ext, rebuild=rebuild,
-                             progress=None if (quiet or as_json) else fmt.sync_progress())
-    remember_sync(index.path, summary)  # found from any folder from now on
-    fmt.print_sync(summary.to_dict(), as_json=as_json)
+        index.sync(dirs, options, extractor=ext, rebuild=rebuild,
+                   progress=None if (quiet or as_json) else fmt.sync_progress(),
+                   on_synced=lambda summary: (remember_sync(index.path, summary),  # found from any folder now
+                                              fmt.print_sync(summary.to_dict(), as_json=as_json)),
+                   watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None)
+    if watch:
+        fmt.note("stopped watching; everything synced is kept.", markup=False)
 
 
 @app.command()

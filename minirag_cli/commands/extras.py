@@ -1,5 +1,5 @@
-"""Commands around the index: `config show`, `show`, `entity`, `graph export`
-and `mcp`. The work is in index.Index, config.py, export.py and mcp_server.py;
+"""Commands around the index: `config show`, `show`, `entity`, `graph export`,
+`graph view` and `mcp`. The work is in index.Index, config.py, export.py and mcp_server.py;
 this module parses flags and renders (results on stdout, messages on stderr).
 """
 
@@ -112,33 +112,12 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
-    from minirag_cli.format import stderr_console
-    from minirag_cli.graph_page import write_page
-    from minirag_cli.graph_view import build_view, default_filename
+    from minirag_cli.format import deliver_page, write_graph_view
 
     if entity_name is not None and query is not None:
         raise typer.BadParameter("give --entity or --query, not both")
-    conn, path = open_index()
-    search = _view_search(conn, path, query, hops, k) if query is not None else None
-    view = build_view(conn, entity=entity_name, hops=1 if hops is None else hops, search=search,
-                      max_nodes=max_nodes, index=str(path))
-    written = write_page(view, output or Path(default_filename(view))).resolve()
-    if open_it:
-        import webbrowser
-
-        stderr_console().print(f"wrote {written}; opening it in the browser", highlight=False, markup=False)
-        webbrowser.open(written.as_uri())
-    else:
-        sys.stdout.write(f"{written}\n")
-
-
-def _view_search(conn, path, query: str, hops, k):
-    from minirag_cli import retrieve
-    from minirag_cli.commands.ask import _query_embedder  # Phase A: the refactor's Index.search replaces it
-
-    settings = effective_settings(path, hops=hops, k=k)
-    return retrieve.search(conn, query, embedder=_query_embedder(conn, settings, needed=True), mode="hybrid",
-                           k=settings.k, hops=settings.hops)
+    view = open_index().graph_view(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
+    deliver_page(write_graph_view(view, output), open_it=open_it)
 
 
 # ------------------------------------------------------------------ mcp
