@@ -242,13 +242,38 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
             f"VALUES ({version}, '{name}', '{now_iso()}');"
         )
         try:
-            conn.executescript("BEGIN IMMEDIATE;\n" + sql + "\n" + record + "\nCOMMIT;")
+            # the script leaves its transaction open for the migration's Python
+            # step (if any), and the COMMIT makes both one atomic change
+            conn.executescript("BEGIN IMMEDIATE;\n" + sql + "\n" + record)
+            step = MIGRATION_STEPS.get(version)
+            if step:
+                step(conn)
+            conn.execute("COMMIT")
         except Exception:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
         applied.append(version)
+    if applied:
+        compact(conn)
     return applied
+
+
+def compact(conn, free_share: float = 0.25) -> bool:
+    """VACUUM when more than `free_share` of the file is free pages (a
+    migration that rewrote tables, 0004's smaller vectors), so the file a
+    user has shrinks too; skipped, never fatal, when another connection is
+    busy with the file. Returns whether it ran."""
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    free = conn.execute("PRAGMA freelist_count").fetchone()[0]
+    if not pages or free <= free_share * pages:
+        return False
+    try:
+        conn.execute("VACUUM")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except Exception:  # SQLITE_BUSY: a reader holds the file; the next open tries again
+        return False
+    return True
 
 
 _DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt", "file is not a database")
@@ -307,10 +332,9 @@ def set_meta(conn, key: str, value: Any) -> None:
 
 
 VEC_TABLES = {
-    # table: (owner table whose delete removes the vector, owner id column)
+    # vec0 table: the owner table whose delete removes the vector (rowid = owner id)
     "vec_chunks": "chunks",
     "vec_entity_names": "entities",
-    "vec_relations": "relations",
 }
 
 
@@ -335,20 +359,92 @@ def ensure_embedder(conn, model_name: str, dim: int) -> None:
             "(or delete the index file and sync again).",
         )
     if recorded is None or not has_vec_tables(conn):
+        from minirag_cli.vectors import scale_for
+
         with transaction(conn):
             set_meta(conn, "embedding_model", model_name)
             set_meta(conn, "embedding_dim", dim)
+            set_meta(conn, "vector_scale", scale_for(dim))
             for table, owner in VEC_TABLES.items():
-                conn.execute(
-                    f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING vec0("
-                    f"embedding float[{dim}] distance_metric=cosine)"
-                )
+                create_vec_table(conn, table, dim)
                 # vec0 has no foreign keys: the owner's delete trigger (fired by
                 # cascades too) removes the vector, so no path leaves an orphan.
                 conn.execute(
                     f"CREATE TRIGGER IF NOT EXISTS {owner}_{table}_ad AFTER DELETE ON {owner} "
                     f"BEGIN DELETE FROM {table} WHERE rowid = old.id; END"
                 )
+
+
+def create_vec_table(conn, table: str, dim: int, chunk_size: int | None = None) -> None:
+    """A vec0 table of int8 vectors in blocks of `chunk_size` (default: the
+    smallest, vectors.MIN_CHUNK_SIZE; see vectors.py)."""
+    from minirag_cli.vectors import MIN_CHUNK_SIZE, vec0_spec
+
+    spec = vec0_spec(dim, chunk_size or MIN_CHUNK_SIZE)
+    conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING vec0({spec})")
+
+
+def rebuild_vec_table(conn, table: str, dim: int, chunk_size: int, rows=None) -> None:
+    """Recreate `table` with `chunk_size` holding the same (or the given)
+    (rowid, int8 blob) rows. vec0 tables cannot be renamed (their shadow
+    tables keep the old name), so the rows wait in a temp table. Call inside
+    a transaction; the owner's delete trigger names the table and stays valid."""
+    conn.execute("DROP TABLE IF EXISTS temp.vec_refit")
+    conn.execute("CREATE TEMP TABLE vec_refit(id INTEGER PRIMARY KEY, v BLOB NOT NULL)")
+    if rows is None:
+        conn.execute(f"INSERT INTO temp.vec_refit(id, v) SELECT rowid, embedding FROM {table}")
+    else:
+        conn.executemany("INSERT INTO temp.vec_refit(id, v) VALUES (?, ?)", rows)
+    conn.execute(f"DROP TABLE IF EXISTS {table}")
+    create_vec_table(conn, table, dim, chunk_size)
+    conn.execute(f"INSERT INTO {table}(rowid, embedding) SELECT id, vec_int8(v) FROM temp.vec_refit ORDER BY id")
+    conn.execute("DROP TABLE temp.vec_refit")
+
+
+# --------------------------------------------------------------------------- migration steps
+
+
+def _vectors_0004(conn) -> None:
+    """The part of migrations/0004_small_vectors.sql that SQL cannot do (its
+    vec0 DDL depends on the embedder's dimension, and the vectors are
+    re-encoded): float32 vec_chunks / vec_entity_names become int8 vec0
+    tables sized to their rows, and each distinct relation text (the SQL
+    left them in temp.relation_texts, numbered as relations.sentence_id now
+    refers to them) gets its relation_sentences row with the 12-bit vector
+    of one of its relations, read from vec_relations, which is dropped.
+    Nothing is re-embedded. Runs in the migration's transaction."""
+    import numpy as np
+
+    from minirag_cli.vectors import Codec, chunk_size_for, sentence_key
+
+    dim = int(get_meta(conn, "embedding_dim") or 0)
+    have_vectors = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").fetchone())
+    codec = Codec(dim) if dim else None
+    if have_vectors and codec is not None:
+        set_meta(conn, "vector_scale", codec.scale)
+        for table in VEC_TABLES:
+            count = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            rows = ((rowid, codec.int8(np.frombuffer(blob, dtype=np.float32)))
+                    for rowid, blob in conn.execute(f"SELECT rowid, embedding FROM {table}"))
+            rebuild_vec_table(conn, table, dim, chunk_size_for(count), rows)
+    has_relation_vectors = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vec_relations'").fetchone())
+    batch = []
+    zero = codec.pack12(np.zeros(dim, dtype=np.float32)) if codec is not None else b""
+    for sid, text, relation_id in conn.execute(
+            "SELECT id, text, relation_id FROM temp.relation_texts ORDER BY id").fetchall():
+        row = conn.execute("SELECT embedding FROM vec_relations WHERE rowid = ?",
+                           (relation_id,)).fetchone() if has_relation_vectors else None
+        vector = codec.pack12(np.frombuffer(row[0], dtype=np.float32)) if row and codec is not None else zero
+        batch.append((sid, sentence_key(text), vector))
+    conn.executemany("INSERT INTO relation_sentences(id, key, vector) VALUES (?, ?, ?)", batch)
+    conn.execute("DROP TABLE temp.relation_texts")
+    conn.execute("DROP TABLE IF EXISTS vec_relations")
+
+
+# What a migration's SQL cannot do, run in its transaction after the SQL.
+MIGRATION_STEPS = {
+    4: _vectors_0004,
+}
 
 
 def check_embedder(conn, model_name: str) -> None:

@@ -174,7 +174,3 @@ def make_embedder(name: str | None = None) -> Embedder:
 
     name = name or env_value("embedding_model") or DEFAULT_EMBEDDING_MODEL
     return registered_embedder(name) or SentenceTransformerEmbedder(name)
-
-
-def to_blob(vector: np.ndarray) -> bytes:
-    return np.asarray(vector, dtype=np.float32).tobytes()

@@ -38,6 +38,13 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
         "edges with no weight": "SELECT count(*) FROM cooccurrence WHERE weight <= 0",
         "fts rows != chunks": "SELECT (SELECT count(*) FROM chunks_fts_docsize) - (SELECT count(*) FROM chunks)",
     }
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'relation_sentences'").fetchone():  # schema >= 4
+        orphan_checks.update({
+            "relations without sentence":
+                "SELECT count(*) FROM relations WHERE sentence_id NOT IN (SELECT id FROM relation_sentences)",
+            "relation sentences without relation":
+                "SELECT count(*) FROM relation_sentences WHERE id NOT IN (SELECT sentence_id FROM relations)",
+        })
     if has_vec_tables(conn):
         orphan_checks.update({
             "vec_chunks != chunks": "SELECT (SELECT count(*) FROM vec_chunks) - (SELECT count(*) FROM chunks)",
@@ -46,9 +53,6 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
                 "SELECT (SELECT count(*) FROM vec_entity_names) - (SELECT count(*) FROM entities)",
             "vec_entity_names orphans":
                 "SELECT count(*) FROM vec_entity_names WHERE rowid NOT IN (SELECT id FROM entities)",
-            "vec_relations != relations":
-                "SELECT (SELECT count(*) FROM vec_relations) - (SELECT count(*) FROM relations)",
-            "vec_relations orphans": "SELECT count(*) FROM vec_relations WHERE rowid NOT IN (SELECT id FROM relations)",
         })
     for label, sql in orphan_checks.items():
         n = count(sql)

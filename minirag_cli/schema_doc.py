@@ -22,6 +22,7 @@ EXAMPLE_DIM = 384  # all-MiniLM-L6-v2
 
 _CREATE = re.compile(r"^\s*CREATE\s+(?:VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.I)
 _ALTER_ADD = re.compile(r"^\s*ALTER\s+TABLE\s+(\w+)\s+ADD\s+(?:COLUMN\s+)?(\w+)", re.I)
+_RENAME = re.compile(r"^\s*ALTER\s+TABLE\s+(\w+)\s+RENAME\s+TO\s+(\w+)", re.I)
 _COLUMN_NOTE = re.compile(r"^\s*(\w+)\s+[^-]*--\s*(.+)$")
 
 # Only for tables whose CREATE has no comment in the migrations (0001 is frozen)
@@ -32,9 +33,10 @@ FALLBACK = {
     "chunks": "Chunk text, its document, order, character and line span (1-based, inclusive), token count "
               "and content hash (used to reuse vectors and the extraction cache).",
     "schema_migrations": "Applied migrations (created by db.py; one row per `migrations/NNNN_name.sql`).",
-    "vec_chunks": "sqlite-vec: one embedding per chunk (rowid = chunks.id), cosine distance.",
-    "vec_entity_names": "sqlite-vec: embedding of each entity's bare name (rowid = entities.id).",
-    "vec_relations": "sqlite-vec: embedding of each relation text (rowid = relations.id).",
+    "vec_chunks": "sqlite-vec: one embedding per chunk (rowid = chunks.id), int8 (vectors.py: components x "
+                  "`vector_scale` in meta), L2 distance; `chunk_size` grows with the table (store/vectors.fit_tables).",
+    "vec_entity_names": "sqlite-vec: embedding of each entity's bare name (rowid = entities.id), int8 like "
+                        "vec_chunks.",
 }
 
 
@@ -61,6 +63,15 @@ def _comments_from_migrations(sql_files: list[tuple[int, str, str]]) -> tuple[di
             m2 = _ALTER_ADD.match(line)
             if m2 and pending:
                 columns[(m2.group(1), m2.group(2))] = " ".join(pending)
+            m3 = _RENAME.match(line)
+            if m3:  # a table rebuilt under a new name, then renamed: its comments replace the old ones
+                old, new = m3.groups()
+                if old in tables:
+                    tables[new] = tables.pop(old)
+                for (table, col) in [k for k in columns if k[0] == new]:
+                    del columns[(table, col)]
+                for (table, col) in [k for k in columns if k[0] == old]:
+                    columns[(new, col)] = columns.pop((table, col))
             if current and not m:
                 note = _COLUMN_NOTE.match(line)
                 if note:
@@ -100,7 +111,7 @@ def generate() -> str:
             if text:
                 out += [text, ""]
             if name in virtual:
-                create = re.sub(r"\s+", " ", sql_of[name]).replace(f"float[{EXAMPLE_DIM}]", "float[DIM]")
+                create = re.sub(r"\s+", " ", sql_of[name]).replace(f"[{EXAMPLE_DIM}]", "[DIM]")
                 out += [f"Virtual table: `{create}`", ""]
             else:
                 out += ["| column | type | constraints | note |", "| --- | --- | --- | --- |"]

@@ -22,11 +22,13 @@ from typing import Iterator, Protocol, Sequence
 from minirag_cli import db as dbmod
 from minirag_cli import store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
-from minirag_cli.embed import Embedder, to_blob
+from minirag_cli.embed import Embedder
 from minirag_cli.errors import MragError, SyncLocked
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
-from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity
+from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
+from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
+from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import NoteFile, decode_note, looks_binary, walk_notes
 
@@ -130,9 +132,23 @@ class _Pending:
     is_new: bool
 
 
-def _sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+|\n+", text)
-    return [p.strip() for p in parts if len(p.strip()) > 3]
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) character spans of the sentences of `text` (stripped,
+    longer than 3 characters)."""
+    spans = []
+    start = 0
+    for m in [*_SENTENCE_BREAK.finditer(text), None]:
+        end = m.start() if m else len(text)
+        part = text[start:end]
+        if len(part.strip()) > 3:
+            left = start + len(part) - len(part.lstrip())
+            spans.append((left, left + len(part.strip())))
+        if m:
+            start = m.end()
+    return spans
 
 
 def _occurrences(text_lower: str, form: str) -> int:
@@ -189,6 +205,7 @@ class _Run:
     options: SyncOptions
     progress: Progress
     summary: SyncSummary
+    codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
@@ -199,7 +216,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary), Resolver.from_db(conn), options,
-               progress or NullProgress(), summary)
+               progress or NullProgress(), summary, codec_of(conn))
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -214,6 +231,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
     with dbmod.transaction(conn):
+        fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
         dbmod.set_meta(conn, "extractor", extractor.name)
         dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
@@ -322,18 +340,21 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver)
     return list(planned.values())
 
 
-def _plan_relations(text: str, entities: list[PlannedEntity], limit: int) -> list[tuple[list[str], str]]:
-    """Sentences that join two or more (non-date) entities: (keys, relation text)."""
+def _plan_relations(text: str, entities: list[PlannedEntity],
+                    limit: int) -> list[tuple[list[str], str, int, int]]:
+    """Sentences that join two or more (non-date) entities: (keys, relation
+    text, sentence start, sentence end)."""
     if limit <= 0:
         return []
     named = [e for e in entities if e.type != "date"]
     found = []
-    for sentence in _sentences(text):
+    for start, end in _sentences(text):
+        sentence = text[start:end]
         low = sentence.lower()
         keys = [e for e in named if any(f.lower() in low for f in e.forms)]
         if len(keys) >= 2:
             names = " | ".join(e.name for e in keys[:6])
-            found.append(([e.key for e in keys[:6]], f"{names} :: {sentence[:400]}"))
+            found.append(([e.key for e in keys[:6]], f"{names} :: {sentence[:400]}", start, end))
     found.sort(key=lambda kv: -len(kv[0]))
     return found[:limit]
 
@@ -342,9 +363,9 @@ def _plan_relations(text: str, entities: list[PlannedEntity], limit: int) -> lis
 class _GroupVectors:
     """The vectors one embedder call made for a group of files."""
 
-    chunks: dict[str, bytes]  # chunk hash -> vector (reused ones included)
-    names: dict[str, bytes]  # new entity key -> name vector
-    relations: dict[str, bytes]  # relation text -> vector
+    chunks: dict[str, bytes]  # chunk hash -> int8 vector (reused ones included)
+    names: dict[str, bytes]  # new entity key -> int8 name vector
+    relations: dict[str, bytes]  # relation text -> 12-bit vector
 
 
 def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations) -> _GroupVectors:
@@ -360,18 +381,19 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
         for pe in pes:
             if pe.key not in known_keys:
                 new_names.setdefault(pe.key, pe.name)
-    relation_texts = sorted({text for rels in planned_relations for _k, text in rels})
+    relation_texts = sorted({rel[1] for rels in planned_relations for rel in rels})
     texts = [t for _h, t in chunk_texts] + list(new_names.values()) + relation_texts
     run.progress.phase(f"embedding {len(texts)} texts")
     vectors = run.embedder.embed(texts) if texts else []
     summary.embedded += len(texts)
+    codec = run.codec
     chunk_vec = dict(reuse)
     for i, (h, _t) in enumerate(chunk_texts):
-        chunk_vec[h] = to_blob(vectors[i])
+        chunk_vec[h] = codec.int8(vectors[i])
     off = len(chunk_texts)
-    name_vec = {key: to_blob(vectors[off + i]) for i, key in enumerate(new_names)}
+    name_vec = {key: codec.int8(vectors[off + i]) for i, key in enumerate(new_names)}
     off += len(new_names)
-    rel_vec = {t: to_blob(vectors[off + i]) for i, t in enumerate(relation_texts)}
+    rel_vec = {t: codec.pack12(vectors[off + i]) for i, t in enumerate(relation_texts)}
     return _GroupVectors(chunk_vec, name_vec, rel_vec)
 
 
@@ -387,7 +409,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
 
     def embed_missing(names: list[str]) -> list[bytes]:
         run.summary.embedded += len(names)
-        return [to_blob(v) for v in run.embedder.embed(names)]
+        return [run.codec.int8(v) for v in run.embedder.embed(names)]
 
     names = NameVectors(vectors.names, embed_missing)
     run.progress.phase("writing")
@@ -395,12 +417,15 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     for pending in group:
         planned = []
         for c in pending.chunks:
-            rels = [(keys[a], keys[b], text, vectors.relations[text])
-                    for keys, text in planned_relations[i]
+            rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
+                    for keys, text, start, end in planned_relations[i]
                     for a in range(len(keys)) for b in range(a + 1, len(keys))]
             planned.append(PlannedChunk(c, vectors.chunks[c.hash], planned_entities[i], rels))
             i += 1
         _write_pending(run, root, pending, planned, names)
+    if outgrown(run.conn):  # a first sync of a large folder: larger vec0 blocks now, not at the end
+        with dbmod.transaction(run.conn):
+            fit_tables(run.conn)
 
 
 def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:

@@ -32,11 +32,15 @@ def test_reopening_applies_nothing(db_path):
 # A small but complete and consistent index written with the first released
 # schema's own SQL (not today's store.py, which may need later migrations):
 # every table has rows, derived counts agree with the edges, vectors exist.
+# Three relations (every pair of one sentence) share a text; the fourth's
+# sentence is not in its chunk.
+SENTENCE = "Wolfgang Schulz met Jennifer Moore in Berlin."
+SHARED = "Wolfgang Schulz | Jennifer Moore | Berlin :: " + SENTENCE
 V1_ROWS = {
     "documents(id, root, path, hash, size, mtime, n_lines, synced_at)": [
         (1, "/r", "a.md", "h1", 80, 1.5, 3, "2026-01-01"), (2, "/r", "b.md", "h2", 40, 2.5, 1, "2026-01-01")],
     "chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash)": [
-        (1, 1, 0, "Wolfgang Schulz met Jennifer Moore in Berlin.", 0, 45, 1, 1, 7, "c1"),
+        (1, 1, 0, SENTENCE, 0, 45, 1, 1, 7, "c1"),
         (2, 1, 1, "Jennifer Moore plays bass.", 46, 72, 2, 2, 4, "c2"),
         (3, 2, 0, "Berlin is cold. Wolfgang Schulz agrees.", 0, 39, 1, 1, 6, "c3")],
     "entities(id, name, key, type, mentions, chunks)": [
@@ -49,22 +53,82 @@ V1_ROWS = {
         (1, 1, 1, '{"Wolfgang Schulz": 1}'), (2, 1, 1, '{"Jennifer Moore": 1}'), (3, 1, 1, '{"Berlin": 1}'),
         (2, 2, 1, '{"Jennifer Moore": 1}'), (3, 3, 1, '{"Berlin": 1}'), (1, 3, 1, '{"Wolfgang Schulz": 1}')],
     "cooccurrence(a, b, weight)": [(1, 2, 1), (1, 3, 2), (2, 3, 1)],
-    "relations(id, chunk_id, a, b, text)": [(1, 1, 1, 2, "Wolfgang Schulz | Jennifer Moore :: met in Berlin")],
+    "relations(id, chunk_id, a, b, text)": [
+        (1, 1, 1, 2, SHARED), (2, 1, 1, 3, SHARED), (3, 1, 2, 3, SHARED),
+        (4, 3, 1, 3, "Berlin | Wolfgang Schulz :: Berlin is cold, says Wolfgang Schulz.")],
     "extraction_cache(chunk_hash, model_id, prompt_version, output, created_at)": [
         ("c1", "model", "p1", '[["Wolfgang Schulz", "person"]]', "2026-01-01")],
     "meta(key, value)": [("extractor", "heuristic"), ("roots", '["/r"]')],
 }
+OLD_VEC_TABLES = (("vec_chunks", "chunks", "text"), ("vec_entity_names", "entities", "name"),
+                  ("vec_relations", "relations", "text"))
+
+
+def _old_index(db_path, version: int, dim: int = 8):
+    """An index at schema `version` (< 4) holding V1_ROWS and the float32
+    vec0 tables db.ensure_embedder made before schema 4, with their delete
+    triggers; returns (connection, {table: {rowid: vector}})."""
+    from minirag_cli.embed import HashingEmbedder
+
+    conn = db.connect(db_path, create=True, migrate=False)
+    assert db.apply_migrations(conn, upto=version) == list(range(1, version + 1))
+    emb = HashingEmbedder(dim=dim, name=f"hashing:{dim}")
+    vectors = {}
+    with db.transaction(conn):
+        for spec, rows in V1_ROWS.items():
+            marks = ",".join("?" * len(rows[0]))
+            conn.executemany(f"INSERT INTO {spec} VALUES ({marks})", rows)
+        db.set_meta(conn, "embedding_model", emb.name)
+        db.set_meta(conn, "embedding_dim", dim)
+        for table, owner, col in OLD_VEC_TABLES:
+            conn.execute(f"CREATE VIRTUAL TABLE {table} USING vec0(embedding float[{dim}] distance_metric=cosine)")
+            conn.execute(f"CREATE TRIGGER {owner}_{table}_ad AFTER DELETE ON {owner} "
+                         f"BEGIN DELETE FROM {table} WHERE rowid = old.id; END")
+            vectors[table] = {}
+            for rid, text in conn.execute(f"SELECT id, {col} FROM {owner}").fetchall():
+                vectors[table][rid] = emb.embed([text])[0]
+                conn.execute(f"INSERT INTO {table}(rowid, embedding) VALUES (?, ?)", (rid, vectors[table][rid].tobytes()))
+    return conn, vectors
 
 
 def _v1_snapshot(conn) -> dict:
-    """The v1 columns of every v1 table, in key order: what must survive."""
+    """The v1 columns of every v1 table, in key order: what must survive
+    (relations without their text, which schema 4 keeps as a span)."""
     out = {}
     for spec in V1_ROWS:
         table, cols = spec.split("(", 1)
-        out[table] = conn.execute(f"SELECT {cols[:-1]} FROM {table} ORDER BY 1, 2").fetchall()
-    out["vectors"] = [conn.execute(f"SELECT rowid, embedding FROM {t} ORDER BY rowid").fetchall()
-                      for t in ("vec_chunks", "vec_entity_names", "vec_relations")]
+        cols = cols[:-1].replace(", text", "") if table == "relations" else cols[:-1]
+        where = " WHERE key != 'vector_scale'" if table == "meta" else ""  # added by schema 4
+        out[table] = conn.execute(f"SELECT {cols} FROM {table}{where} ORDER BY 1, 2").fetchall()
     return out
+
+
+def _vectors(conn) -> dict:
+    """{table: {rowid: float vector}} whatever the schema stores: float32 up
+    to schema 3, int8 and shared 12-bit relation sentences from schema 4."""
+    import numpy as np
+
+    from minirag_cli.store import vectors as store_vectors
+
+    if db.schema_version(conn) < 4:
+        return {t: {r: np.frombuffer(b, dtype=np.float32) for r, b in conn.execute(f"SELECT rowid, embedding FROM {t}")}
+                for t, _o, _c in OLD_VEC_TABLES}
+    codec = store_vectors.codec_of(conn)
+    out = {t: {r: codec.from_int8(b) for r, b in conn.execute(f"SELECT rowid, embedding FROM {t}")}
+           for t in ("vec_chunks", "vec_entity_names")}
+    rows = conn.execute("SELECT r.id, s.vector FROM relations r JOIN relation_sentences s ON s.id = r.sentence_id "
+                        "ORDER BY r.id").fetchall()
+    out["vec_relations"] = dict(zip([r for r, _b in rows], codec.unpack12([b for _r, b in rows])))
+    return out
+
+
+def _assert_vectors_close(got: dict, want: dict, tolerance: float) -> None:
+    import numpy as np
+
+    assert {t: sorted(v) for t, v in got.items()} == {t: sorted(v) for t, v in want.items()}
+    for table, rows in want.items():
+        for rowid, vector in rows.items():
+            assert np.abs(got[table][rowid] - vector).max() <= tolerance, (table, rowid)
 
 
 def _schema_shape(conn) -> dict:
@@ -79,23 +143,12 @@ def _schema_shape(conn) -> dict:
 
 def test_upgrade_from_first_schema_keeps_data(db_path, tmp_path):
     """Build an index at schema 1 with data in every table, then apply each
-    later migration one at a time: data survives every step, the index stays
-    consistent, and the result has the same shape as a freshly created one."""
-    from minirag_cli.embed import HashingEmbedder
+    later migration one at a time: data survives every step (vectors within
+    their encoding's rounding), the index stays consistent, and the result has
+    the same shape as a freshly created one."""
     from minirag_cli.integrity import verify_index
 
-    conn = db.connect(db_path, create=True, migrate=False)
-    assert db.apply_migrations(conn, upto=1) == [1]
-    db.ensure_embedder(conn, "hashing:8", 8)
-    with db.transaction(conn):
-        for spec, rows in V1_ROWS.items():
-            marks = ",".join("?" * len(rows[0]))
-            conn.executemany(f"INSERT INTO {spec} VALUES ({marks})", rows)
-        emb = HashingEmbedder(dim=8, name="hashing:8")
-        for table, owner, col in (("vec_chunks", "chunks", "text"), ("vec_entity_names", "entities", "name"),
-                                  ("vec_relations", "relations", "text")):
-            for rid, text in conn.execute(f"SELECT id, {col} FROM {owner}").fetchall():
-                conn.execute(f"INSERT INTO {table}(rowid, embedding) VALUES (?, ?)", (rid, emb.embed([text])[0].tobytes()))
+    conn, originals = _old_index(db_path, 1)
     assert verify_index(conn) == []
     before = _v1_snapshot(conn)
     conn.close()
@@ -105,6 +158,7 @@ def test_upgrade_from_first_schema_keeps_data(db_path, tmp_path):
         assert db.apply_migrations(conn, upto=version) == [version]
         assert db.schema_version(conn) == version
         assert _v1_snapshot(conn) == before, f"data changed by migration {version}"
+        _assert_vectors_close(_vectors(conn), originals, 0.5 / 127 + 1e-6)  # int8's rounding at most
         assert verify_index(conn) == [], f"index inconsistent after migration {version}"
         conn.close()
 
@@ -114,6 +168,51 @@ def test_upgrade_from_first_schema_keeps_data(db_path, tmp_path):
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
     db.ensure_embedder(fresh, "hashing:8", 8)
     assert _schema_shape(conn) == _schema_shape(fresh)
+
+
+def test_upgrade_from_schema_2_makes_vectors_small(db_path):
+    """Migration 0004 on a schema-2 index: int8 vec0 tables sized to their
+    rows, one 12-bit vector per distinct relation text, each relation's
+    sentence kept as a span of its chunk, nothing re-embedded, the freed
+    pages returned (VACUUM), and the index works as before."""
+    from minirag_cli import graph, retrieve, store, vectors
+    from minirag_cli.store import vectors as store_vectors
+    from minirag_cli.integrity import verify_index
+
+    conn, originals = _old_index(db_path, 2, dim=32)
+    conn.close()
+
+    conn = db.connect(db_path)  # opening applies 0004 (and anything after it)
+    assert db.schema_version(conn) >= 4
+    assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0  # compacted
+    assert not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vec_relations'").fetchone()
+    for table in ("vec_chunks", "vec_entity_names"):
+        assert "int8[32]" in conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        assert store_vectors.table_chunk_size(conn, table) == vectors.MIN_CHUNK_SIZE  # 3 rows: one block of 8
+    codec = store_vectors.codec_of(conn)
+    assert codec.scale == vectors.scale_for(32) == 127.0  # 32 components: no clipping
+    # one sentence row per distinct text, shared by the three pairs of SENTENCE
+    assert conn.execute("SELECT count(*) FROM relation_sentences").fetchone()[0] == 2
+    assert conn.execute("SELECT count(DISTINCT sentence_id) FROM relations WHERE id <= 3").fetchone()[0] == 1
+    assert conn.execute("SELECT key FROM relation_sentences WHERE id = (SELECT sentence_id FROM relations "
+                        "WHERE id = 1)").fetchone()[0] == vectors.sentence_key(SHARED)
+    spans = conn.execute("SELECT r.id, substr(c.text, r.start_char + 1, r.end_char - r.start_char) FROM relations r "
+                         "JOIN chunks c ON c.id = r.chunk_id ORDER BY r.id").fetchall()
+    assert spans == [(1, SENTENCE), (2, SENTENCE), (3, SENTENCE), (4, "")]  # the 4th sentence is not in chunk 3
+    _assert_vectors_close(_vectors(conn), originals, 0.5 / 127 + 1e-6)
+    # every chunk is its own nearest neighbour, at similarity ~1
+    for chunk_id, vector in originals["vec_chunks"].items():
+        (best, sim), *_rest = retrieve.dense_channel(conn, vector, 3)
+        assert best == chunk_id and sim == pytest.approx(1.0, abs=1e-3)
+    hits = graph.relations_near(conn, originals["vec_relations"][1], [1, 2, 3], min_sim=-1.0)
+    assert [(h.relation_id, round(h.similarity, 3)) for h in hits][:3] == [(1, 1.0), (2, 1.0), (3, 1.0)]
+    assert hits[0].text == f"Wolfgang Schulz | Jennifer Moore :: {SENTENCE}"  # what `ask --explain` shows
+    assert verify_index(conn) == []
+    # deleting the document of the shared sentence deletes its relations and its sentence
+    with db.transaction(conn):
+        store.delete_document(conn, 1)
+    assert conn.execute("SELECT count(*) FROM relation_sentences").fetchone()[0] == 1
+    assert verify_index(conn) == []
 
 
 def test_newer_schema_is_refused(db_path):

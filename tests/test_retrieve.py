@@ -213,12 +213,13 @@ def test_date_in_words_finds_the_dated_note(synced, embedder):
 
 def test_near_duplicates_move_below_the_rest_of_the_window(conn):
     from minirag_cli import db
+    from minirag_cli.store import vectors as store_vectors
 
     db.ensure_embedder(conn, "test-vectors", 4)
-    vectors = {1: [1, 0, 0, 0], 2: [0.99, 0.05, 0, 0], 3: [0, 1, 0, 0], 4: [1, 0, 0, 0], 5: [1, 0, 0, 0]}
-    for cid, v in vectors.items():
-        conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)",
-                     (cid, np.asarray(v, dtype=np.float32).tobytes()))
+    codec = store_vectors.codec_of(conn)
+    rows = {1: [1, 0, 0, 0], 2: [0.99, 0.05, 0, 0], 3: [0, 1, 0, 0], 4: [1, 0, 0, 0], 5: [1, 0, 0, 0]}
+    for cid, v in rows.items():
+        conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (cid, codec.int8(v)))
     hits = [retrieve.Hit(c, score=1.0 - c / 10) for c in (1, 2, 3, 4, 5)]
     out = retrieve.demote_near_duplicates(conn, hits, window=4)
     assert [h.chunk_id for h in out] == [1, 3, 2, 4, 5]  # 5 is past the window: left where it was

@@ -42,11 +42,17 @@ def test_first_sync_fills_every_table(tmp_path, conn, embedder, extractor):
     assert (s.added, s.changed, s.removed, s.unchanged) == (4, 0, 0, 0)
     counts = snapshot(conn)
     for table in ("documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
-                  "relations", "vec_chunks", "vec_entity_names", "vec_relations"):
+                  "relations", "relation_sentences", "vec_chunks", "vec_entity_names"):
         assert counts[table] > 0, table
     assert counts["documents"] == 4
     assert counts["vec_chunks"] == counts["chunks"] == counts["chunks_fts"]
     assert counts["vec_entity_names"] == counts["entities"]
+    # one vector per relation sentence, whatever the number of pairs it joins
+    assert counts["relation_sentences"] == conn.execute(
+        "SELECT count(DISTINCT sentence_id) FROM relations").fetchone()[0] < counts["relations"]
+    spans = conn.execute("SELECT c.text, r.start_char, r.end_char FROM relations r "
+                         "JOIN chunks c ON c.id = r.chunk_id").fetchall()
+    assert all(0 <= s < e <= len(text) and text[s:e] == text[s:e].strip() for text, s, e in spans)
     assert verify_index(conn) == []
 
 

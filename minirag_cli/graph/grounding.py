@@ -249,8 +249,7 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
                 best[eid] = Seed(eid, "", "", sim, "llm" if sp.llm else via, sp.text, concept="s:" + sp.key)
 
     if query_vector is not None and sql.has_table(conn, "vec_entity_names"):
-        for eid, dist in sql.nearest_entity_names(conn, query_vector, o.knn_entities):
-            sim = 1.0 - float(dist)
+        for eid, sim in sql.nearest_entity_names(conn, query_vector, o.knn_entities):
             if sim >= o.knn_min_sim and eid not in best:
                 best[eid] = Seed(eid, "", "", sim, "vector", "", concept=f"e:{eid}")
 

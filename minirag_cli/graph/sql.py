@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
-
-
-def _blob(vector) -> bytes:
-    return np.asarray(vector, dtype=np.float32).tobytes()
+from minirag_cli.store.vectors import codec_of, knn
+from minirag_cli.vectors import cosine_rows, similarity_sql
 
 
 def has_table(conn, name: str) -> bool:
@@ -69,9 +66,8 @@ def aliases_after(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str]]:
 
 
 def nearest_entity_names(conn, query_vector, k: int) -> list[tuple[int, float]]:
-    """(entity id, cosine distance) of the k entity names nearest the vector."""
-    return conn.execute("SELECT v.rowid, v.distance FROM vec_entity_names v WHERE v.embedding MATCH ? AND k = ?",
-                        (_blob(query_vector), k)).fetchall()
+    """(entity id, cosine similarity) of the k entity names nearest the vector."""
+    return knn(conn, "vec_entity_names", query_vector, k)
 
 
 # --------------------------------------------------------------------------- walk
@@ -123,17 +119,32 @@ def walk_rows(conn, seed_ids: list[int], *, hops: int, hub_max: int, expand_max:
 
 # --------------------------------------------------------------------------- relations and votes
 
+# the relations of the given chunks with their sentence's vector and the
+# text `ask --explain` shows: the two names and the sentence
 RELATIONS_OF_CHUNKS_SQL = """
-SELECT r.id, r.chunk_id, r.a, r.b, 1.0 - vec_distance_cosine(v.embedding, :q) AS sim, r.text
+SELECT r.id, r.chunk_id, r.a, r.b, r.sentence_id, s.vector,
+       ea.name || ' | ' || eb.name || ' :: ' || substr(c.text, r.start_char + 1, r.end_char - r.start_char)
 FROM json_each(:chunks) j
 JOIN relations r ON r.chunk_id = j.value
-JOIN vec_relations v ON v.rowid = r.id
+JOIN relation_sentences s ON s.id = r.sentence_id
+JOIN chunks c ON c.id = r.chunk_id
+JOIN entities ea ON ea.id = r.a
+JOIN entities eb ON eb.id = r.b
 """
 
 
 def relations_of_chunks(conn, query_vector, chunk_ids: list[int]) -> list[tuple]:
-    """(relation id, chunk id, a, b, similarity to the question, text) of the chunks' relations."""
-    return conn.execute(RELATIONS_OF_CHUNKS_SQL, {"q": _blob(query_vector), "chunks": json.dumps(chunk_ids)}).fetchall()
+    """(relation id, chunk id, a, b, similarity to the question, text) of the
+    chunks' relations: one cosine per sentence (the pairs of a sentence share
+    its 12-bit vector) with the float question vector."""
+    rows = conn.execute(RELATIONS_OF_CHUNKS_SQL, {"chunks": json.dumps(chunk_ids)}).fetchall()
+    if not rows:
+        return []
+    blobs = {r[4]: r[5] for r in rows}
+    sentences = list(blobs)
+    sims = cosine_rows(codec_of(conn).unpack12([blobs[s] for s in sentences]), query_vector)
+    sim_of = dict(zip(sentences, sims.tolist()))
+    return [(r[0], r[1], r[2], r[3], sim_of[r[4]], r[6]) for r in rows]
 
 
 def chunks_spelling(conn, words: list[str], limit: int) -> list[int]:
@@ -309,7 +320,7 @@ shared(anchor, doc, entity_id) AS (
 ),
 -- how near each chunk of the linked document is to the question
 continuity(anchor, w, gap, chunk_id, via, sim) AS (
-    SELECT l.anchor, l.w, l.gap, cb.id, s.entity_id, 1.0 - vec_distance_cosine(vb.embedding, :q)
+    SELECT l.anchor, l.w, l.gap, cb.id, s.entity_id, """ + similarity_sql("vb.embedding") + """
     FROM linked_docs l
     JOIN shared s ON s.anchor = l.anchor AND s.doc = l.doc AND s.entity_id IS NOT NULL
     JOIN chunks cb ON cb.document_id = l.doc
@@ -326,7 +337,8 @@ def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: i
               limit: int) -> list[tuple]:
     """(chunk id, score, anchor, gap, via entity, similarity) rows of the time edges."""
     return conn.execute(TIME_SQL, {"anchors": json.dumps([[int(d), float(w)] for d, w in anchors]),
-                                   "q": _blob(query_vector), "window": int(window), "hub_max": hub_max,
+                                   "q": codec_of(conn).int8(query_vector), "window": int(window),
+                                   "hub_max": hub_max,
                                    "limit": limit}).fetchall()
 
 

@@ -44,7 +44,7 @@ def relations_near(conn, query_vector, chunk_ids, min_sim: float | None = None) 
     large index (a KNN over every relation would not)."""
     min_sim = GraphOptions().relation_min_sim if min_sim is None else min_sim
     ids = sorted({int(c) for c in chunk_ids or ()})
-    if query_vector is None or not ids or not sql.has_table(conn, "vec_relations"):
+    if query_vector is None or not ids or not sql.has_table(conn, "relation_sentences"):
         return []
     rows = sql.relations_of_chunks(conn, query_vector, ids)
     hits = [RelationHit(r[0], r[1], r[2], r[3], float(r[4]), r[5]) for r in rows if r[4] >= min_sim]

@@ -6,6 +6,8 @@ functions that take a connection and return plain data (ids, tuples, dicts).
   synced it); the extraction cache; sync bookkeeping.
 - `read`: counts, status, entity lists, documents, entity pages, exports.
 - `search`: the BM25 and dense channels and result rows of retrieval.
+- `vectors`: KNN and point lookups on the int8 vec0 tables, their blocks
+  fitted to their sizes (the encodings are vectors.py).
 
 With db.py (the one function that opens a connection, migrations, meta) and
 graph/sql.py (the graph channel's walk and votes), this is all the SQL there
@@ -15,12 +17,12 @@ modules, chosen where db.connect is called (Index.open).
 
 from minirag_cli.store.read import (entities_list, existing_documents, index_status, indexed_paths, table_counts,
                                     vectors_by_chunk_hash)
-from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, cache_extraction,
-                                     cached_extraction, delete_document, document_header, empty_index,
-                                     purge_orphan_entities, resolver_keys, rows_by_key, totals, touch_documents,
-                                     write_document)
+from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
+                                     cache_extraction, cached_extraction, delete_document, document_header,
+                                     empty_index, purge_orphan_entities, resolver_keys, rows_by_key, totals,
+                                     touch_documents, write_document)
 
-__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "cache_extraction", "cached_extraction",
-           "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
+__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "cache_extraction",
+           "cached_extraction", "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
            "index_status", "indexed_paths", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts",
            "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]

@@ -13,9 +13,9 @@ from minirag_cli.text import normalise_key
 
 def table_counts(conn) -> dict[str, int]:
     tables = ["documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
-              "relations", "extraction_cache"]
+              "relations", "relation_sentences", "extraction_cache"]
     if has_vec_tables(conn):
-        tables += ["vec_chunks", "vec_entity_names", "vec_relations"]
+        tables += ["vec_chunks", "vec_entity_names"]
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
 
 

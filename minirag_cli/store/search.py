@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from minirag_cli.store import vectors
+
 
 def index_years(conn) -> list[str]:
     """Years the index holds dated entities for (a date without a year means one of these)."""
@@ -32,10 +34,7 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
 
 def dense_rows(conn, query_vector, limit: int) -> list[tuple[int, float]]:
     """(chunk id, cosine similarity) of the `limit` chunks nearest the vector."""
-    rows = conn.execute(
-        "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ORDER BY distance",
-        (np.asarray(query_vector, dtype=np.float32).tobytes(), limit)).fetchall()
-    return [(r[0], 1.0 - r[1]) for r in rows]
+    return vectors.knn(conn, "vec_chunks", query_vector, limit)
 
 
 def max_chunk_id(conn) -> int:
@@ -46,8 +45,7 @@ def max_chunk_id(conn) -> int:
 def chunk_vector(conn, chunk_id: int) -> np.ndarray | None:
     """A chunk's vector by point lookup: vec0 answers `rowid IN (...)` with a
     full scan (33 ms at 100k chunks), `rowid = ?` from its rowid index (30 us)."""
-    row = conn.execute("SELECT embedding FROM vec_chunks WHERE rowid = ?", (chunk_id,)).fetchone()
-    return None if row is None else np.frombuffer(row[0], dtype=np.float32)
+    return vectors.stored(conn, "vec_chunks", chunk_id)
 
 
 def result_rows(conn, chunk_ids: list[int]) -> dict[int, tuple]:

@@ -29,11 +29,21 @@ class PlannedEntity:
 
 
 @dataclass
+class PlannedRelation:
+    a: str  # entity key
+    b: str
+    sentence: int  # relation_sentences.key of the relation text (vectors.sentence_key)
+    vector: bytes  # its embedding, 12-bit packed (vectors.Codec.pack12)
+    start: int  # the sentence's span in the chunk text
+    end: int
+
+
+@dataclass
 class PlannedChunk:
     chunk: Chunk
-    vector: bytes
+    vector: bytes  # int8 (vectors.Codec.int8)
     entities: list[PlannedEntity]
-    relations: list[tuple[str, str, str, bytes]]  # (key a, key b, text, vector)
+    relations: list[PlannedRelation]
 
 
 def delete_document(conn, doc_id: int) -> set[str]:
@@ -200,7 +210,7 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
         "header) VALUES (?,?,?,?,?,?,?,?,?,?)",
         (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header),
     ).lastrowid
-    conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)", (chunk_id, pc.vector))
+    conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (chunk_id, pc.vector))
     merged: dict[int, PlannedEntity] = {}
     for pe in pc.entities:
         eid = ids[pe.key]
@@ -223,13 +233,22 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
             slot[0] += n
     for a, b in combinations(sorted(merged), 2):
         d.pair[(a, b)] += 1
-    for key_a, key_b, text, vector in pc.relations:
-        a, b = ids.get(key_a), ids.get(key_b)
+    for rel in pc.relations:
+        a, b = ids.get(rel.a), ids.get(rel.b)
         if a is None or b is None or a == b:
             continue
-        rel_id = conn.execute("INSERT INTO relations(chunk_id, a, b, text) VALUES (?,?,?,?)",
-                              (chunk_id, min(a, b), max(a, b), text)).lastrowid
-        conn.execute("INSERT INTO vec_relations(rowid, embedding) VALUES (?, ?)", (rel_id, vector))
+        conn.execute("INSERT INTO relations(chunk_id, a, b, sentence_id, start_char, end_char) VALUES (?,?,?,?,?,?)",
+                     (chunk_id, min(a, b), max(a, b), _sentence_id(conn, rel), rel.start, rel.end))
+
+
+def _sentence_id(conn, rel: PlannedRelation) -> int:
+    """The relation_sentences row of a relation's text, made if new (one
+    vector per distinct text, shared by every pair and chunk that has it)."""
+    row = conn.execute("SELECT id FROM relation_sentences WHERE key = ?", (rel.sentence,)).fetchone()
+    if row:
+        return row[0]
+    return conn.execute("INSERT INTO relation_sentences(key, vector) VALUES (?, ?)",
+                        (rel.sentence, rel.vector)).lastrowid
 
 
 def _apply_deltas(conn, d: _Deltas) -> None:
@@ -264,7 +283,7 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity], vectors: dict[str, bytes
     for pe in missing:
         eid = conn.execute("INSERT INTO entities(name, key, type, mentions, chunks) VALUES (?,?,?,0,0)",
                            (pe.name, pe.key, pe.type)).lastrowid
-        conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, ?)", (eid, vectors[pe.key]))
+        conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, vec_int8(?))", (eid, vectors[pe.key]))
         ids[pe.key] = eid
     return ids
 
@@ -320,7 +339,7 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
     for table, owner in vec_tables.items():
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
-    for key in ("embedding_model", "embedding_dim", "roots", "last_sync"):
+    for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync"):
         conn.execute("DELETE FROM meta WHERE key = ?", (key,))
 
 

@@ -1,0 +1,118 @@
+"""How vectors are stored (vectors.py): the int8 and 12-bit encodings, and
+vec0 blocks sized to their tables as an index grows and shrinks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from minirag_cli import db, vectors
+from minirag_cli.store import vectors as store_vectors
+from minirag_cli.integrity import verify_index
+from minirag_cli.sync import SyncOptions, sync_folders
+from tests.conftest import write_notes
+
+
+def unit_rows(n: int, dim: int, seed: int = 7) -> np.ndarray:
+    x = np.random.default_rng(seed).standard_normal((n, dim)).astype(np.float32)
+    return x / np.linalg.norm(x, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("dim", [8, 31, 384])
+def test_encodings_round_trip_within_their_step(dim):
+    codec = vectors.Codec(dim)
+    rows = unit_rows(50, dim)
+    for v in rows:
+        assert len(codec.int8(v)) == dim
+        assert np.abs(codec.from_int8(codec.int8(v)) - v).max() <= 0.5 / codec.scale + 1e-7
+    packed = [codec.pack12(v) for v in rows]
+    assert {len(p) for p in packed} == {3 * ((dim + 1) // 2)}  # 12 bits a component
+    assert np.abs(codec.unpack12(packed) - rows).max() <= 0.5 / codec.scale12 + 1e-7
+
+
+def test_scale_clips_only_beyond_six_sigma():
+    assert vectors.scale_for(8) == vectors.scale_for(32) == 127.0  # |x| <= 1 always fits
+    codec = vectors.Codec(384)
+    assert 127 / codec.scale == pytest.approx(6 / np.sqrt(384))
+    v = np.zeros(384, dtype=np.float32)
+    v[0] = 1.0  # a component far beyond six sigma is clipped, not wrapped around
+    assert np.frombuffer(codec.int8(v), dtype=np.int8)[0] == 127
+    assert codec.unpack12([codec.pack12(-v)])[0, 0] == pytest.approx(-2047 / codec.scale12)
+
+
+def test_chunk_size_rule():
+    assert [vectors.chunk_size_for(n) for n in (0, 1, 128, 129, 2020, 16_384, 100_000)] == \
+        [8, 8, 8, 16, 128, 1024, 1024]
+    assert vectors.needs_fit(rows=2020, blocks=253, chunk_size=8)  # outgrown: 253 blocks of 8
+    assert not vectors.needs_fit(rows=2020, blocks=32, chunk_size=64)  # half the ideal 128 is fine
+    assert vectors.needs_fit(rows=100, blocks=20, chunk_size=64)  # 1280 slots for 100 rows
+    assert not vectors.needs_fit(rows=100, blocks=13, chunk_size=8)
+
+
+def test_knn_over_int8_finds_the_float_neighbours(conn):
+    db.ensure_embedder(conn, "minilm-sized", 384)
+    rows = unit_rows(300, 384)
+    codec = store_vectors.codec_of(conn)
+    with db.transaction(conn):
+        conn.executemany("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))",
+                         [(i + 1, codec.int8(v)) for i, v in enumerate(rows)])
+    noise = unit_rows(10, 384, seed=11)
+    for j in range(10):
+        q = rows[j * 7] + 0.8 * noise[j]  # nearest to row j*7, cosine ~0.8
+        q /= np.linalg.norm(q)
+        exact = rows @ q
+        got = store_vectors.knn(conn, "vec_chunks", q, 5)
+        assert got[0][0] == j * 7 + 1 == int(np.argmax(exact)) + 1
+        # each similarity is the float cosine within the rounding of the stored
+        # vector; a neighbour may only trade places with one about as near
+        assert [s for _r, s in got] == pytest.approx([exact[r - 1] for r, _s in got], abs=2e-3)
+        assert min(exact[r - 1] for r, _s in got) >= sorted(exact)[-5] - 1e-2
+
+
+def test_outgrown_tables_are_refitted_without_loss(conn):
+    db.ensure_embedder(conn, "minilm-sized", 384)
+    codec = store_vectors.codec_of(conn)
+    rows = unit_rows(8 * 65, 384)
+    with db.transaction(conn):
+        conn.executemany("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))",
+                         [(i + 1, codec.int8(v)) for i, v in enumerate(rows)])
+    assert _slots(conn, "vec_chunks") == (520, 65, 8) and store_vectors.outgrown(conn)
+    before = conn.execute("SELECT rowid, embedding FROM vec_chunks ORDER BY rowid").fetchall()
+    with db.transaction(conn):
+        assert store_vectors.fit_tables(conn) == {"vec_chunks": 64}
+    assert _slots(conn, "vec_chunks") == (520, 9, 64) and not store_vectors.outgrown(conn)
+    assert conn.execute("SELECT rowid, embedding FROM vec_chunks ORDER BY rowid").fetchall() == before
+    with db.transaction(conn):
+        assert store_vectors.fit_tables(conn) == {}  # fitted: nothing to do
+
+
+def _notes(n: int) -> dict[str, str]:
+    return {f"n{i:03}.md": f"Note {i} about Project Atlas{i} and Person{i} Smith. Atlas{i} met Person{i} Smith."
+            for i in range(n)}
+
+
+def _slots(conn, table: str) -> tuple[int, int, int]:
+    rows = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    blocks = conn.execute(f"SELECT count(*) FROM {table}_chunks").fetchone()[0]
+    return rows, blocks, store_vectors.table_chunk_size(conn, table)
+
+
+def test_vec_blocks_follow_the_index_size(tmp_path, conn, embedder, extractor):
+    """A new index holds blocks of 8 vectors; a sync that grows a table past
+    its blocks rebuilds it with larger ones, and one that deletes most of it
+    compacts it; nothing is lost on the way."""
+    root = tmp_path / "notes"
+    write_notes(root, _notes(300))
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())
+    rows, blocks, size = _slots(conn, "vec_chunks")
+    assert rows == 300 and size == vectors.chunk_size_for(300) == 32 and blocks == 10
+    for path in sorted(root.iterdir())[20:]:
+        path.unlink()
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())
+    rows, blocks, size = _slots(conn, "vec_chunks")
+    assert rows == 20 and blocks * size <= 2 * (rows + size)
+    assert verify_index(conn) == []
+    text = _notes(20)["n003.md"]
+    (best, sim), = store_vectors.knn(conn, "vec_chunks", embedder.embed([text])[0], 1)
+    assert conn.execute("SELECT text FROM chunks WHERE id = ?", (best,)).fetchone()[0] == text
+    assert sim == pytest.approx(1.0, abs=1e-3)
