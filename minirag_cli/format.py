@@ -93,6 +93,12 @@ def render_status(status: dict, console: Console) -> None:
     for key in ("files", "chunks", "entities", "aliases", "mentions", "edges", "relations"):
         table.add_row(key, str(status[key]))
     table.add_row("db size", human_bytes(status["db_bytes"]))
+    groups = status.get("group_bytes")
+    if groups:
+        labels = {"vectors": "vectors", "text": "text", "fts": "FTS", "graph": "graph", "other": "other",
+                  "free": "free pages"}
+        table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
+                                              if n or g != "free"))
     table.add_row("embedding model", f"{status['embedding_model']} ({status['embedding_dim']} dims)")
     table.add_row("extractor", str(status["extractor"]))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap")

@@ -1,14 +1,16 @@
-"""How vectors are stored (vectors.py): the int8 and 12-bit encodings, and
-vec0 blocks sized to their tables as an index grows and shrinks."""
+"""How vectors are stored (vectors.py): the int8 and 12-bit encodings, vec0
+blocks sized to their tables as an index grows and shrinks, and the page
+count per table that `mrag status` reports (pagestat.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from minirag_cli import db, vectors
+from minirag_cli import db, pagestat, vectors
 from minirag_cli.store import vectors as store_vectors
 from minirag_cli.integrity import verify_index
+from minirag_cli.store import index_status
 from minirag_cli.sync import SyncOptions, sync_folders
 from tests.conftest import write_notes
 
@@ -116,3 +118,26 @@ def test_vec_blocks_follow_the_index_size(tmp_path, conn, embedder, extractor):
     (best, sim), = store_vectors.knn(conn, "vec_chunks", embedder.embed([text])[0], 1)
     assert conn.execute("SELECT text FROM chunks WHERE id = ?", (best,)).fetchone()[0] == text
     assert sim == pytest.approx(1.0, abs=1e-3)
+
+
+def test_pagestat_counts_every_page(tmp_path, conn, embedder, extractor):
+    root = tmp_path / "notes"
+    write_notes(root, _notes(40))
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    # read with the sync's last transactions still in the WAL, then checkpointed
+    for checkpoint in (False, True):
+        if checkpoint:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = conn.execute("PRAGMA page_count").fetchone()[0] * conn.execute("PRAGMA page_size").fetchone()[0]
+        by_btree = pagestat.btree_bytes(path)
+        assert sum(by_btree.values()) == pages
+        tables = pagestat.table_bytes(path)
+        assert sum(tables.values()) == pages
+        assert {"vec_chunks", "chunks_fts", "chunks", "relation_sentences"} <= set(tables)
+        assert not any(name.startswith(("vec_chunks_", "chunks_fts_")) for name in tables)  # folded into owners
+        groups = pagestat.group_bytes(path)
+        assert list(groups) == list(pagestat.GROUP_ORDER) and sum(groups.values()) == pages
+        assert all(groups[g] > 0 for g in ("vectors", "text", "fts", "graph"))
+    status = index_status(conn, path)  # what `mrag status` shows
+    assert status["group_bytes"] == pagestat.group_bytes(path) and status["db_bytes"] == pages

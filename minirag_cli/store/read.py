@@ -95,6 +95,7 @@ def index_status(conn, db_path) -> dict:
         "relations": counts["relations"],
         "cached_extractions": counts["extraction_cache"],
         "db_bytes": size,
+        "group_bytes": _group_bytes(db_path),
         "embedding_model": get_meta(conn, "embedding_model"),
         "embedding_dim": int(get_meta(conn, "embedding_dim") or 0) or None,
         "extractor": get_meta(conn, "extractor"),
@@ -104,6 +105,19 @@ def index_status(conn, db_path) -> dict:
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
+
+
+def _group_bytes(db_path) -> dict[str, int] | None:
+    """Bytes of the file per table group (pagestat.group_bytes); None for a
+    file that cannot be read that way (in memory, unreadable, damaged)."""
+    import struct
+
+    from minirag_cli import pagestat
+
+    try:
+        return pagestat.group_bytes(db_path)
+    except (OSError, ValueError, IndexError, struct.error):
+        return None
 
 
 def indexed_paths(conn) -> set[str]:

@@ -1,0 +1,276 @@
+"""Bytes per table of an index file, read from its pages.
+
+What SQLite's `dbstat` table reports (every page of a table's b-tree, its
+overflow pages included), for bindings built without it: pysqlite3-binary
+and macOS's sqlite3 lack `SQLITE_ENABLE_DBSTAT_VTAB`. The file is read as it
+is, plus the frames of its write-ahead log up to the last commit, so the
+figures are those of the last committed transaction. Nothing is written and
+nothing heavier than the standard library is imported (`mrag status` stays
+instant).
+
+`table_bytes(path)` folds indexes into their table and the shadow tables of
+a virtual table (vec0, FTS5) into it; `group_bytes(path)` sums them into the
+groups `mrag status` shows (vectors, text, FTS, graph, other, free).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+
+# table -> group shown by `mrag status`; anything else is "other"
+GROUPS = {
+    "documents": "text", "chunks": "text",
+    "chunks_fts": "fts",
+    "entities": "graph", "entity_aliases": "graph", "mentions": "graph", "cooccurrence": "graph",
+    "relations": "graph", "relation_sentences": "vectors",
+    "vec_chunks": "vectors", "vec_entity_names": "vectors", "vec_relations": "vectors",
+}
+GROUP_ORDER = ("vectors", "text", "fts", "graph", "other", "free")
+
+
+class _Pages:
+    """Page reader: the main file, with the committed frames of the WAL on top."""
+
+    def __init__(self, path: str):
+        self._fh = open(path, "rb")
+        head = self._fh.read(100)
+        if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+            self._fh.close()
+            raise ValueError(f"{path} is not an SQLite database")
+        size = struct.unpack(">H", head[16:18])[0]
+        self.page_size = 65536 if size == 1 else size
+        self.usable = self.page_size - head[20]
+        file_pages = os.path.getsize(path) // self.page_size
+        in_header = struct.unpack(">I", head[28:32])[0]
+        valid = head[24:28] == head[92:96]
+        self.n_pages = in_header if valid and in_header else file_pages
+        self.freelist_pages = struct.unpack(">I", head[36:40])[0]
+        self._wal: dict[int, int] = {}  # page number -> offset in the WAL
+        self._wal_fh = None
+        self._read_wal(path + "-wal")
+        if self._wal and 1 in self._wal:
+            page1 = self.page(1)
+            self.freelist_pages = struct.unpack(">I", page1[36:40])[0]
+
+    def _read_wal(self, wal_path: str) -> None:
+        try:
+            fh = open(wal_path, "rb")
+        except OSError:
+            return
+        head = fh.read(32)
+        if len(head) < 32 or struct.unpack(">I", head[:4])[0] not in WAL_MAGIC:
+            fh.close()
+            return
+        page_size = struct.unpack(">I", head[8:12])[0]
+        salts = head[16:24]
+        pending: dict[int, int] = {}
+        offset = 32
+        while True:
+            frame = fh.read(24)
+            if len(frame) < 24 or frame[8:16] != salts:
+                break
+            number, commit_size = struct.unpack(">II", frame[:8])
+            pending[number] = offset + 24
+            offset += 24 + page_size
+            fh.seek(offset)
+            if commit_size:  # a commit frame: everything so far is the database
+                self._wal.update(pending)
+                pending.clear()
+                self.n_pages = commit_size
+        if self._wal and page_size == self.page_size:
+            self._wal_fh = fh
+        else:
+            self._wal.clear()
+            fh.close()
+
+    def page(self, number: int) -> bytes:
+        where = self._wal.get(number)
+        if where is not None and self._wal_fh is not None:
+            self._wal_fh.seek(where)
+            return self._wal_fh.read(self.page_size)
+        self._fh.seek((number - 1) * self.page_size)
+        return self._fh.read(self.page_size)
+
+    def close(self) -> None:
+        self._fh.close()
+        if self._wal_fh is not None:
+            self._wal_fh.close()
+
+
+def _varint(buf: bytes, i: int) -> tuple[int, int]:
+    value = 0
+    for n in range(9):
+        byte = buf[i + n]
+        if n == 8:
+            return (value << 8) | byte, i + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, i + n + 1
+    return value, i + 9  # pragma: no cover
+
+
+def _local_bytes(payload: int, usable: int, table_leaf: bool) -> int:
+    """How much of a cell's payload stays on its b-tree page (file format 1.6)."""
+    max_local = usable - 35 if table_leaf else (usable - 12) * 64 // 255 - 23
+    if payload <= max_local:
+        return payload
+    min_local = (usable - 12) * 32 // 255 - 23
+    local = min_local + (payload - min_local) % (usable - 4)
+    return min_local if local > max_local else local
+
+
+def _overflow_pages(payload: int, usable: int, table_leaf: bool) -> int:
+    """Overflow pages a cell with `payload` bytes spills into."""
+    return -(-(payload - _local_bytes(payload, usable, table_leaf)) // (usable - 4))
+
+
+def _btree_pages(pages: _Pages, root: int) -> int:
+    """Pages of the b-tree rooted at `root`, overflow pages included."""
+    count = 0
+    stack = [root]
+    seen = set()
+    while stack:
+        number = stack.pop()
+        if number in seen or not 0 < number <= pages.n_pages:
+            continue  # a damaged file must not loop or crash `mrag status`
+        seen.add(number)
+        count += 1
+        page = pages.page(number)
+        base = 100 if number == 1 else 0
+        kind = page[base]
+        n_cells = struct.unpack(">H", page[base + 3:base + 5])[0]
+        interior = kind in (2, 5)
+        cells = base + (12 if interior else 8)
+        if interior:
+            stack.append(struct.unpack(">I", page[base + 8:base + 12])[0])
+        for c in range(n_cells):
+            at = struct.unpack(">H", page[cells + 2 * c:cells + 2 * c + 2])[0]
+            if interior:
+                stack.append(struct.unpack(">I", page[at:at + 4])[0])
+                if kind == 5:
+                    continue  # table interior cell: child pointer and rowid only
+                at += 4
+            if kind not in (2, 10, 13):
+                continue
+            payload, _ = _varint(page, at)
+            count += _overflow_pages(payload, pages.usable, table_leaf=kind == 13)
+    return count
+
+
+def _schema_rows(pages: _Pages) -> list[tuple[str, str, str, int, str]]:
+    """(type, name, tbl_name, rootpage, sql) of every sqlite_schema row."""
+    rows = []
+    stack = [1]
+    while stack:
+        number = stack.pop()
+        page = pages.page(number)
+        base = 100 if number == 1 else 0
+        kind = page[base]
+        n_cells = struct.unpack(">H", page[base + 3:base + 5])[0]
+        cells = base + (12 if kind == 5 else 8)
+        if kind == 5:
+            stack.append(struct.unpack(">I", page[base + 8:base + 12])[0])
+        for c in range(n_cells):
+            at = struct.unpack(">H", page[cells + 2 * c:cells + 2 * c + 2])[0]
+            if kind == 5:
+                stack.append(struct.unpack(">I", page[at:at + 4])[0])
+                continue
+            payload, at = _varint(page, at)
+            _rowid, at = _varint(page, at)
+            record = _payload(pages, page, at, payload)
+            values = _record(record)
+            if len(values) >= 5:
+                rows.append(tuple(values[:5]))
+    return rows
+
+
+def _payload(pages: _Pages, page: bytes, at: int, size: int) -> bytes:
+    """A table-leaf cell's whole payload, following its overflow chain."""
+    local = _local_bytes(size, pages.usable, table_leaf=True)
+    out = bytearray(page[at:at + local])
+    nxt = struct.unpack(">I", page[at + local:at + local + 4])[0] if local < size else 0
+    while nxt and len(out) < size:
+        over = pages.page(nxt)
+        nxt = struct.unpack(">I", over[:4])[0]
+        out += over[4:4 + min(pages.usable - 4, size - len(out))]
+    return bytes(out)
+
+
+def _record(record: bytes) -> list:
+    header_size, i = _varint(record, 0)
+    types = []
+    while i < header_size:
+        t, i = _varint(record, i)
+        types.append(t)
+    values = []
+    at = header_size
+    for t in types:
+        if t == 0:
+            values.append(None)
+        elif 1 <= t <= 6:
+            width = (1, 2, 3, 4, 6, 8)[t - 1]
+            values.append(int.from_bytes(record[at:at + width], "big", signed=True))
+            at += width
+        elif t == 7:
+            values.append(struct.unpack(">d", record[at:at + 8])[0])
+            at += 8
+        elif t in (8, 9):
+            values.append(t - 8)
+        elif t >= 12:
+            width = (t - 12) // 2 if t % 2 == 0 else (t - 13) // 2
+            raw = record[at:at + width]
+            values.append(raw if t % 2 == 0 else raw.decode("utf-8", "replace"))
+            at += width
+        else:
+            values.append(None)
+    return values
+
+
+def btree_bytes(path: str | os.PathLike) -> dict[str, int]:
+    """Bytes per b-tree (table or index, by name), as dbstat's sum(pgsize);
+    plus 'sqlite_schema' and, for the free pages, '(freelist)'."""
+    pages = _Pages(os.fspath(path))
+    try:
+        out = {"sqlite_schema": _btree_pages(pages, 1) * pages.page_size}
+        for _type, name, _tbl, root, _sql in _schema_rows(pages):
+            if isinstance(root, int) and root > 0:
+                out[name] = _btree_pages(pages, root) * pages.page_size
+        out["(freelist)"] = pages.freelist_pages * pages.page_size
+        return out
+    finally:
+        pages.close()
+
+
+def table_bytes(path: str | os.PathLike) -> dict[str, int]:
+    """Bytes per logical table: indexes folded into their table, shadow tables
+    (vec_chunks_rowids, chunks_fts_data, ...) into their virtual table."""
+    pages = _Pages(os.fspath(path))
+    try:
+        schema = _schema_rows(pages)
+    finally:
+        pages.close()
+    owners = {name: tbl for _type, name, tbl, _root, _sql in schema}
+    virtual = [name for type_, name, _tbl, _root, sql in schema
+               if type_ == "table" and isinstance(sql, str) and sql.upper().startswith("CREATE VIRTUAL TABLE")]
+    out: dict[str, int] = {}
+    for name, size in btree_bytes(path).items():
+        owner = owners.get(name, name)
+        for v in virtual:
+            if owner.startswith(v + "_"):
+                owner = v
+        out[owner] = out.get(owner, 0) + size
+    return out
+
+
+def group_bytes(path: str | os.PathLike) -> dict[str, int]:
+    """Bytes per group: vectors (vec0 tables), text (documents, chunks), fts
+    (FTS5), graph (entities, aliases, mentions, edges, relations), other
+    (settings, caches, schema) and free (freelist pages), in that order."""
+    sums = dict.fromkeys(GROUP_ORDER, 0)
+    for table, size in table_bytes(path).items():
+        group = "free" if table == "(freelist)" else GROUPS.get(table, "other")
+        sums[group] += size
+    return sums
