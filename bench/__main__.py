@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bench.report import update_section
-from bench.scenarios import SCENARIOS, Context
+from bench.scenarios import LIHUA_DIR, SCENARIOS, Context
 
 DEFAULT_ORDER = ["coldstart", "retrieval", "embed", "storage", "sync", "scale"]
 
@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="runs per timed command (medians are reported)")
     ap.add_argument("--questions", type=int, default=60, help="questions per latency scenario")
     ap.add_argument("--lihua-db", type=Path, help="copy this LiHua index (MiniLM) instead of syncing one")
+    ap.add_argument("--lihua-dir", type=Path, default=LIHUA_DIR,
+                    help="the LiHua data: notes/ and golden-dev.jsonl (default: ../shared/data/lihua-world)")
     ap.add_argument("--scale-chunks", type=int, default=100_000, help="size of the scale corpus")
     ap.add_argument("--reuse-scale", action="store_true",
                     help="scale: keep the existing 100k index and its sync figures, re-measure latency only")
@@ -49,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         options.append("--reuse-scale")
     command = " ".join(["python -m bench"] + options)
     ctx = Context(workdir=args.workdir, runs=args.runs, lihua_db_source=args.lihua_db,
+                  lihua_notes=args.lihua_dir / "notes", golden=args.lihua_dir / "golden-dev.jsonl",
                   questions=args.questions, scale_chunks=args.scale_chunks, command=command,
                   reuse_scale=args.reuse_scale)
     results = args.workdir / "results"

@@ -149,113 +149,34 @@ def export(args: dict) -> dict:
             "max_abs_diff": meta.get("max_abs_diff")}
 
 
-def _table_bytes(path: str) -> dict[str, int]:
-    """Bytes per logical table (indexes and vec0/FTS5 shadow tables folded into
-    their owner), from SQLite's dbstat (apsw's SQLite has it built in)."""
-    import apsw
-
-    conn = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
-    owners = {name: tbl for name, tbl in conn.execute("SELECT name, tbl_name FROM sqlite_schema")}
-    virtual = [name for (name,) in conn.execute(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")]
-    out: dict[str, int] = {}
-    for name, size in conn.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"):
-        owner = owners.get(name, name)
-        for v in virtual:  # shadow tables: vec_chunks_vector_chunks00 -> vec_chunks
-            if owner.startswith(v + "_"):
-                owner = v
-        out[owner] = out.get(owner, 0) + size
-    conn.close()
-    return out
-
-
 def storage(args: dict) -> dict:
-    """Where the bytes of an index go, and what int8 / binary chunk vectors
-    would save and cost in recall on a golden set (dense and hybrid)."""
+    """Where the bytes of an index go (minirag_cli.pagestat: every page of
+    every table, as SQLite's dbstat counts them) and, with a golden set, the
+    retrieval figures of the vectors it stores. Opening migrates an older
+    index (and compacts it), as it would on a user's machine."""
     import os
 
-    import numpy as np
-
-    from minirag_cli import config, db, evaluate, retrieve
+    from minirag_cli import config, db, evaluate, pagestat
     from minirag_cli.index import Index
-    from minirag_cli.options import RetrievalOptions
 
     path = args["db"]
     conn = db.connect(path)
-    dim = int(db.get_meta(conn, "embedding_dim"))
-    counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-              for t in ("documents", "chunks", "entities", "relations", "vec_chunks", "vec_entity_names",
-                        "vec_relations")}
-    raw_text = conn.execute("SELECT sum(size) FROM documents").fetchone()[0]
-    chunk_text = conn.execute("SELECT sum(length(CAST(text AS BLOB))) FROM chunks").fetchone()[0]
-    out = {"dim": dim, "counts": counts, "raw_text_bytes": raw_text, "chunk_text_bytes": chunk_text,
-           "file_bytes": os.path.getsize(path), "tables": _table_bytes(path)}
-
-    # quantised copies of the chunk vectors, next to the float32 table
-    vectors = np.stack([np.frombuffer(b, dtype=np.float32) for _r, b in
-                        conn.execute("SELECT rowid, embedding FROM vec_chunks ORDER BY rowid")])
-    rowids = [r for (r,) in conn.execute("SELECT rowid FROM vec_chunks ORDER BY rowid")]
-    scale = float(127.0 / np.abs(vectors).max())  # one global scale: cosine ignores it, precision uses it
-    variants = {
-        "float32 (current)": None,
-        "int8, global scale": ("bench_vec_i8", f"embedding int8[{dim}] distance_metric=cosine"),
-        "int8, sqlite-vec 'unit' scale": ("bench_vec_i8u", f"embedding int8[{dim}] distance_metric=cosine"),
-        "binary (sign bits, hamming)": ("bench_vec_bit", f"embedding bit[{dim}]"),
-    }
-
-    def q_int8(v):
-        return np.clip(np.rint(np.asarray(v, dtype=np.float32) * scale), -127, 127).astype(np.int8).tobytes()
-
-    with db.transaction(conn):
-        for label, spec in variants.items():
-            if spec is None:
-                continue
-            table, column = spec
-            conn.execute(f"DROP TABLE IF EXISTS {table}")
-            conn.execute(f"CREATE VIRTUAL TABLE {table} USING vec0({column})")
-        conn.executemany("INSERT INTO bench_vec_i8(rowid, embedding) VALUES (?, vec_int8(?))",
-                         [(r, q_int8(v)) for r, v in zip(rowids, vectors)])
-        conn.execute("INSERT INTO bench_vec_i8u(rowid, embedding) "
-                     "SELECT rowid, vec_quantize_int8(embedding, 'unit') FROM vec_chunks")
-        conn.execute("INSERT INTO bench_vec_bit(rowid, embedding) "
-                     "SELECT rowid, vec_quantize_binary(embedding) FROM vec_chunks")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    sizes = _table_bytes(path)
-    queries = {
-        "int8, global scale": ("SELECT rowid, distance FROM bench_vec_i8 WHERE embedding MATCH vec_int8(?) "
-                               "AND k = ? ORDER BY distance", q_int8),
-        "int8, sqlite-vec 'unit' scale": ("SELECT rowid, distance FROM bench_vec_i8u WHERE embedding MATCH "
-                                          "vec_quantize_int8(?, 'unit') AND k = ? ORDER BY distance",
-                                          lambda v: np.asarray(v, dtype=np.float32).tobytes()),
-        "binary (sign bits, hamming)": ("SELECT rowid, distance FROM bench_vec_bit WHERE embedding MATCH "
-                                        "vec_quantize_binary(?) AND k = ? ORDER BY distance",
-                                        lambda v: np.asarray(v, dtype=np.float32).tobytes()),
-    }
-    questions = evaluate.load_golden(args["golden"])
-    index = Index(conn, config.effective({"db": path}), path)
-    original = retrieve.dense_channel
-    out["variants"] = {}
-    try:
-        for label, spec in variants.items():
-            if spec is not None:
-                sql, encode = queries[label]
-
-                def dense(c, query_vector, limit=RetrievalOptions().candidates, sql=sql, encode=encode):
-                    return [(r, 1.0 - d / (dim if "bit" in sql else 1.0))
-                            for r, d in c.execute(sql, (encode(query_vector), limit)).fetchall()]
-
-                retrieve.dense_channel = dense
-            else:
-                retrieve.dense_channel = original
-            run = index.evaluate(questions, modes=["dense", "hybrid"], ks=(5, 10))
-            table_bytes = sizes.get(spec[0], 0) if spec else sizes.get("vec_chunks", 0)
-            out["variants"][label] = {"bytes": table_bytes, "modes": run.modes}
-    finally:
-        retrieve.dense_channel = original
-    with db.transaction(conn):
-        for spec in variants.values():
-            if spec:
-                conn.execute(f"DROP TABLE IF EXISTS {spec[0]}")
+    counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+              for t in ("documents", "chunks", "entities", "relations", "relation_sentences")}
+    out = {"dim": int(db.get_meta(conn, "embedding_dim")), "counts": counts, "schema": db.schema_version(conn),
+           "raw_text_bytes": conn.execute("SELECT sum(size) FROM documents").fetchone()[0],
+           "chunk_sizes": {t: conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (t,)).fetchone()[0]
+                           for t in db.VEC_TABLES},
+           "page_size": conn.execute("PRAGMA page_size").fetchone()[0],
+           "file_bytes": os.path.getsize(path), "tables": pagestat.table_bytes(path),
+           "groups": pagestat.group_bytes(path)}
+    if args.get("golden"):
+        index = Index(conn, config.effective({"db": path}), path)
+        run = index.evaluate(evaluate.load_golden(args["golden"]),
+                             modes=["dense", "bm25", "graph", "dense,bm25", "hybrid"], ks=(1, 5, 10, 20))
+        out["modes"] = run.modes
+    conn.close()
     out["peak_rss"] = _peak_rss()
     return out
 
