@@ -3,8 +3,8 @@
 -- relation vectors one 12-bit vector per distinct relation sentence in a
 -- plain table instead of one float32 vec0 row per entity pair. Nothing is
 -- re-embedded: the vectors are re-encoded from the float32 ones. The vec0
--- part depends on the embedder's dimension, so vectors.migrate_0004 (run
--- by db.apply_migrations in this migration's transaction, after this SQL)
+-- part depends on the embedder's dimension, so db._vectors_0004 (run by
+-- db.apply_migrations in this migration's transaction, after this SQL)
 -- rebuilds vec_chunks and vec_entity_names, fills relation_sentences from
 -- temp.relation_texts and drops vec_relations.
 PRAGMA defer_foreign_keys = ON;

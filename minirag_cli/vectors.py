@@ -13,7 +13,7 @@ Float32 vectors were 71% of a LiHua index. Now:
   for the relations of a few candidate chunks): one vector per distinct
   relation text in the plain table `relation_sentences`, 12-bit fixed
   point (`pack12`). int8 is not enough there: the relation vote has a
-  threshold (graph.RELATION_MIN_SIM), and int8's ~1e-3 error in the
+  threshold (GraphOptions.relation_min_sim), and int8's ~1e-3 error in the
   similarity moved a relation across it and a dev question from rank 1 to
   rank 2; 12 bits err ~4e-5, like float16, in 576 bytes instead of 768.
 - **vec0 storage sized to the table**: vec0 allocates rows in blocks of
