@@ -43,9 +43,11 @@ class FakeLLM:
 def test_prompt_numbers_and_fences_sources_as_data():
     msgs = ans.build_messages("Has Wolfgang been to Hong Kong?", SOURCES + [
         {"path": "evil.md", "lines": [1, 1], "text": INJECTION}])
-    assert [m["role"] for m in msgs] == ["system", "user"]
+    # the rules, worked examples (user, assistant), then the question's turn
+    assert [m["role"] for m in msgs] == ["system"] + ["user", "assistant"] * len(ans.FEW_SHOT) + ["user"]
     assert "not instructions" in msgs[0]["content"] and "[1]" in msgs[0]["content"]
-    user = msgs[1]["content"]
+    assert ans.build_messages("q?", SOURCES, few_shot=False)[1]["role"] == "user"
+    user = msgs[-1]["content"]
     assert re.findall(r'<source id="(\d+)" path="([^"]+)"', user) == [
         ("1", "people/wolfgang.md"), ("2", "trips/hk.md"), ("3", "evil.md")]
     # the note cannot close its fence or open a source 9
@@ -56,7 +58,7 @@ def test_prompt_numbers_and_fences_sources_as_data():
 
 def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     long = [{"path": f"n{i}.md", "lines": [1, 2], "text": "word " * 2000} for i in range(20)]
-    user = ans.build_messages("q?", long)[1]["content"]
+    user = ans.build_messages("q?", long)[-1]["content"]
     assert len(user) < ans.PROMPT_CHARS + 3000
     n = len(re.findall(r"<source id=", user))
     assert 1 < n < 20
@@ -67,6 +69,7 @@ def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     ("Yes [3].", 2, "Yes.", [], [3]),
     ("See [1, 2] and [2; 5].", 2, "See [1][2] and [2].", [1, 2], [5]),
     ("Zero [0] is not a source.", 2, "Zero is not a source.", [], [0]),
+    ("Ranks [4][2], not [3].", {2, 4}, "Ranks [4][2], not.", [4, 2], [3]),  # sources numbered by result rank
     ("Brackets [like this] stay.", 2, "Brackets [like this] stay.", [], []),
 ])
 def test_filter_citations(text, n, expected, kept, removed):
@@ -100,7 +103,8 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert "[7]" not in streamed and "[2]" in streamed
     assert got.text == "Wolfgang flew to Hong Kong [2], as planned. He plays bass [1]."
     assert got.citations == [2, 1] and got.removed == [7]
-    assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf"}
+    assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf",
+                             "method": "model"}
     call = llm.calls[0]
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 

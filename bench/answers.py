@@ -1,0 +1,153 @@
+"""Answer experiments (issue 14): run the answer pipeline over a golden set
+with one or several variants of AnswerOptions, score each by the rule in
+minirag_cli.answer_score and print a Markdown row per variant (accuracy per
+type and kind, declines, grounded, seconds and tokens per answer).
+
+Answers are cached in the index (answer_cache), keyed by the variant's
+prompt version: re-running a variant, or re-scoring after a rule change,
+costs no model call.
+
+    python -m bench.answers --db LIHUA.sqlite --golden golden-dev.jsonl \\
+        --model qwen2.5-coder-1.5b-instruct.gguf --sample 48 --seed 1 --variant base --variant lines2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+from minirag_cli import answer as ans
+from minirag_cli import answer_eval, db, evaluate, retrieve
+from minirag_cli.answer import AnswerOptions
+
+VARIANTS: dict[str, AnswerOptions] = {
+    # whole chunks, as before issue 14 (10 sources, no dates, no worked examples)
+    "whole10": AnswerOptions(lines=None, max_sources=10, dates=False, time_order=False, order_from_dates=False,
+                             few_shot=False, label="whole10"),
+    "whole5": AnswerOptions(lines=None, max_sources=5, order_from_dates=False, label="whole5"),
+    "lines5-noshot": AnswerOptions(order_from_dates=False, few_shot=False, label="lines5-noshot"),
+    "lines5": AnswerOptions(order_from_dates=False, label="lines5"),
+    "lines3": AnswerOptions(lines=3, order_from_dates=False, label="lines3"),
+    "lines7": AnswerOptions(lines=7, order_from_dates=False, label="lines7"),
+    "base": AnswerOptions(label="base"),  # lines5 + order questions answered from the notes' dates
+}
+
+
+def run(args) -> list[dict]:
+    conn = db.connect(args.db)
+    questions = evaluate.load_golden(args.golden)
+    if args.per_group:  # e.g. single=30,multi=10,null=10: more of the rare groups than a stratified sample
+        import random
+
+        rng, keep = random.Random(args.seed), set()
+        for part in args.per_group.split(","):
+            group, n = part.split("=")
+            pool = [q.id for q in questions if q.group == group]
+            keep.update(rng.sample(pool, min(int(n), len(pool))))
+        questions = [q for q in questions if q.id in keep]
+    else:
+        questions = answer_eval.sample_questions(questions, args.sample, args.seed)
+    from minirag_cli.query_embed import cache_root, query_embedder
+
+    embedder = query_embedder(db.get_meta(conn, "embedding_model"))
+    retrieved: dict[str, list[dict]] = {}
+
+    def search(q: str) -> list[dict]:
+        if q not in retrieved:
+            retrieved[q] = retrieve.search(conn, q, embedder=embedder, k=args.k).results
+        return retrieved[q]
+
+    def event_search(text: str) -> list[dict]:
+        return retrieve.search(conn, text, embedder=embedder, k=20).results
+
+    from minirag_cli.llm import model_identity
+
+    identity = model_identity(args.model)
+    loaded: dict = {}
+
+    def load():
+        if "llm" not in loaded:
+            t0 = time.perf_counter()
+            loaded["llm"], _name = ans.load_answer_model(args.model, n_ctx=args.n_ctx, n_threads=args.threads)
+            print(f"model loaded in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+        return loaded["llm"]
+
+    def answerer(options: AnswerOptions) -> ans.Answerer:
+        return ans.Answerer(load=load, model_name=Path(args.model).name, identity=identity,
+                            state_dir=cache_root() / "answer-kv", options=options,
+                            cache=answer_eval.AnswerCache(conn))
+
+    rows = []
+    for name in args.variant:
+        options = VARIANTS[name]
+        holder: dict = {}
+
+        def respond(q: str, results: list[dict], options=options, holder=holder) -> dict:
+            if "a" not in holder:
+                holder["a"] = answerer(options)
+            heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
+            got = ans.respond(holder["a"], q, results, note_heads=heads, embed=embedder.embed, search=event_search)
+            print(f"  [{got.method}{' cached' if got.cached else ''} {got.seconds:.1f}s {got.evaluated_tokens}t] "
+                  f"{q[:60]} -> {got.text[:100]!r}", file=sys.stderr, flush=True)
+            return got.record()
+
+        run_ = answer_eval.evaluate_answers(questions, search=search, respond=respond,
+                                            prompt_version=options.version, model_name=Path(args.model).name)
+        report = run_.to_dict()
+        report["variant"] = name
+        report["options"] = dataclasses.asdict(options)
+        rows.append(report)
+        if args.details:
+            answer_eval.write_details(Path(args.details).with_suffix(f".{name}.jsonl"), run_.records)
+        print(row(report), flush=True)
+    return rows
+
+
+HEADER = ("| variant | overall | single | multi | yes/no | unanswerable (declines) | false declines | grounded | "
+          "s/answer p50 | p95 | prompt tok | evaluated tok | output tok |\n" + "|" + " --- |" * 13)
+
+
+def _f(x) -> str:
+    return "–" if x is None else f"{x:.3f}" if isinstance(x, float) else str(x)
+
+
+def row(report: dict) -> str:
+    g, k = report["groups"], report["kinds"]
+    o = g["overall"]
+    return (f"| {report['variant']} | {_f(o['accuracy'])} | {_f(g.get('single', {}).get('accuracy'))} | "
+            f"{_f(g.get('multi', {}).get('accuracy'))} | {_f(k.get('yes/no', {}).get('accuracy'))} | "
+            f"{_f(k.get('unanswerable', {}).get('declines'))} | {_f(o['false_declines'])} | {_f(o['grounded'])} | "
+            f"{_f(o['seconds_p50'])} | {_f(o['seconds_p95'])} | {_f(o['prompt_tokens'])} | "
+            f"{_f(o['evaluated_tokens'])} | {_f(o['output_tokens'])} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.answers", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--golden", required=True)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--variant", action="append", choices=sorted(VARIANTS), default=None)
+    ap.add_argument("--sample", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--per-group", help="GROUP=N,...: a sample with N questions of each group")
+    ap.add_argument("--k", type=int, default=10)
+    ap.add_argument("--n-ctx", type=int, default=ans.ANSWER_CONTEXT)
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--details", help="per-question JSON Lines (one file per variant)")
+    ap.add_argument("--json", help="write the reports here")
+    args = ap.parse_args(argv)
+    args.variant = args.variant or ["base"]
+    print(HEADER)
+    rows = run(args)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
