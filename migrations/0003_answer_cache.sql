@@ -4,13 +4,13 @@
 -- to chunks by foreign keys (it outlives a re-sync), but its key is made of
 -- this index's chunk ids, so it lives in the index, next to them.
 
--- Answers written by a model for `mrag eval --answers`, keyed by question x retrieved chunks (ids and content hashes) x model identity x prompt version.
+-- Model answers for `mrag eval --answers` (and a judge model's verdicts), keyed by question x the chunks the model read (ids and the text it saw) x model identity x prompt version.
 CREATE TABLE answer_cache (
-    key TEXT PRIMARY KEY,        -- blake2b of the parts below and of the exact prompt
+    key TEXT PRIMARY KEY,        -- blake2b of the question, the sources (rank, chunk id, date, text), model and prompt version
     question TEXT NOT NULL,
-    chunk_ids TEXT NOT NULL,     -- JSON list of the retrieved chunk ids, in rank order
+    chunk_ids TEXT NOT NULL,     -- JSON list of the chunk ids the model read, in prompt order ([] for a verdict)
     model_id TEXT NOT NULL,      -- llm.model_identity of the GGUF file
     prompt_version TEXT NOT NULL,
-    answer TEXT NOT NULL,        -- JSON: text, citations, removed citations, tokens, seconds
+    answer TEXT NOT NULL,        -- JSON: text, citations, removed citations, method, tokens, seconds
     created_at TEXT NOT NULL
 );
