@@ -125,12 +125,41 @@ def row(report: dict) -> str:
             f"{_f(o['evaluated_tokens'])} | {_f(o['output_tokens'])} |")
 
 
+def sweep_decline_bias(details: Path, biases: list[float]) -> None:
+    """What a decline bias b would give, from one run's details (made with
+    b = 0): an answer whose first-token margin m has m + b > 0 becomes the
+    decline; any other answer is what greedy decoding wrote (its first token
+    is the same). Printed as rows of the table above."""
+    from minirag_cli import answer_score
+    from minirag_cli.answer import DECLINE
+
+    rows = [json.loads(line) for line in details.read_text().splitlines() if line.strip()]
+    print("| decline bias | overall | answerable right | declines (unanswerable) | false declines |\n"
+          "| --- | --- | --- | --- | --- |")
+    for b in biases:
+        right = declined_null = nulls = false_declines = answerable = answerable_right = 0
+        for r in rows:
+            m = (r.get("stats") or {}).get("decline_margin")
+            text = DECLINE if (m is not None and m + b > 0) else r["answer"]
+            s = answer_score.score(r["gold"], text, question=r["query"], expected=r["expected"] or [])
+            right += s.right
+            if s.kind == "unanswerable":
+                nulls += 1
+                declined_null += s.declined
+            else:
+                answerable += 1
+                answerable_right += s.right
+                false_declines += s.declined
+        print(f"| {b:g} | {right / len(rows):.3f} | {answerable_right / max(1, answerable):.3f} | "
+              f"{declined_null / max(1, nulls):.3f} | {false_declines / max(1, answerable):.3f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.answers", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", required=True)
-    ap.add_argument("--golden", required=True)
-    ap.add_argument("--model", required=True)
+    ap.add_argument("--db")
+    ap.add_argument("--golden")
+    ap.add_argument("--model")
     ap.add_argument("--variant", action="append", choices=sorted(VARIANTS), default=None)
     ap.add_argument("--sample", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
@@ -140,7 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--details", help="per-question JSON Lines (one file per variant)")
     ap.add_argument("--json", help="write the reports here")
+    ap.add_argument("--sweep", type=Path, help="only print the decline-bias sweep of this details file")
     args = ap.parse_args(argv)
+    if args.sweep:
+        sweep_decline_bias(args.sweep, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5])
+        return 0
     args.variant = args.variant or ["base"]
     print(HEADER)
     rows = run(args)

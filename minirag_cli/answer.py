@@ -47,7 +47,7 @@ from minirag_cli.answer_score import content_words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
-PROMPT_VERSION = "a1"
+PROMPT_VERSION = "a2"
 POOL = 10  # results whose lines compete for a place in the prompt
 LINES = 5  # lines chosen (each brings the line after it)
 LEXICAL_WEIGHT = 0.5  # line score = cosine + 0.5 x lexical overlap share - 0.04 x rank
@@ -57,8 +57,10 @@ LINE_CHARS = 320  # a longer line is cut
 SOURCE_CHARS = 1200  # per source, in the prompt
 PROMPT_CHARS = 9000  # all sources together
 MAX_ANSWER_TOKENS = 96
-ANSWER_CONTEXT = 4096
-DECLINE = "The notes do not say."
+ANSWER_CONTEXT = 2048  # the prefix (~650 tokens) + selected lines (~450) + the answer (96) fit
+DECLINE = "Unknown: the notes do not say."
+DECLINE_WORD = "Unknown"  # the decline's first token: its logit decides (see Answerer, decline_bias)
+DECLINE_BIAS = 0.0  # added to that logit at the answer's first token (tuned on the LiHua dev split)
 
 SYSTEM_PROMPT = (
     "You answer questions about the user's notes. Use only the numbered sources given. "
@@ -70,9 +72,12 @@ SYSTEM_PROMPT = (
     "- Then at most one short sentence of support. Cite the sources you used like [1] or [2][3].\n"
     "- Each source is headed by its note's date. For a question about order in time "
     "(before, after, first), compare those dates.\n"
-    f"- If the sources do not contain the answer, write only: {DECLINE}"
+    "- If no source states the very thing asked for, do not guess from related lines: write only "
+    f"{DECLINE}"
 )
-# Worked examples (part of the cached prefix, so they cost nothing per question).
+# Worked examples (part of the cached prefix, so they cost nothing per question):
+# an answer, a decline where the notes are about the topic but not the detail
+# asked for, a yes/no verdict, and another such decline.
 FEW_SHOT = (
     ([{"n": 1, "date": "2025-03-02 18:10", "path": "chats/20250302_1810.txt",
        "text": "MayaLin: Are you coming to the picnic on Saturday?\nTomBaker: Yes! I'll bring lemonade and a frisbee."},
@@ -90,6 +95,12 @@ FEW_SHOT = (
        "text": "MayaLin: Welcome back! How was the trip?"}],
      "Has Tom ever been to Lisbon?",
      "Yes. Tom wrote that he had just landed in Lisbon [1]."),
+    ([{"n": 1, "date": "2025-06-13 20:00", "path": "chats/20250613_2000.txt",
+       "text": "TomBaker: Happy birthday, Maya! Dinner at Luigi's on Friday, my treat.\nMayaLin: Thank you, Tom!"},
+      {"n": 2, "date": "2025-06-14 10:15", "path": "chats/20250614_1015.txt",
+       "text": "MayaLin: Luigi's was lovely. The tiramisu!"}],
+     "What gift did Tom buy Maya for her birthday?",
+     DECLINE),
 )
 
 _CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
@@ -112,6 +123,8 @@ class Answer:
     first_text_seconds: float | None = None  # until the first piece of the answer was shown
     method: str = "model"  # model | dates (timeline.py) | none (no source)
     cached: bool = False  # replayed from the answer cache
+    attributed: bool = False  # the model cited nothing: the citation was added from the words (_attribute)
+    decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
 
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
@@ -124,14 +137,15 @@ class Answer:
 
     def record(self) -> dict:
         """Everything, for the answer cache and `--details`."""
-        return {**self.to_dict(), **self.stats(), "cached": self.cached}
+        return {**self.to_dict(), **self.stats(), "cached": self.cached, "attributed": self.attributed,
+                "decline_margin": self.decline_margin}
 
     @classmethod
     def from_record(cls, rec: dict) -> "Answer":
         return cls(rec.get("text", ""), list(rec.get("citations") or []), list(rec.get("removed_citations") or []),
                    rec.get("model", ""), rec.get("prompt_tokens") or 0, rec.get("evaluated_tokens") or 0,
                    rec.get("output_tokens") or 0, rec.get("seconds") or 0.0, rec.get("first_text_seconds"),
-                   rec.get("method", "model"), bool(rec.get("cached")))
+                   rec.get("method", "model"), bool(rec.get("cached")), decline_margin=rec.get("decline_margin"))
 
 
 # --------------------------------------------------------------------------- sources
@@ -184,6 +198,7 @@ class AnswerOptions:
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
     few_shot: bool = True
     max_tokens: int = MAX_ANSWER_TOKENS
+    decline_bias: float = DECLINE_BIAS  # added to the decline's first-token logit
     label: str = ""  # experiment name (not part of any key)
 
     @property
@@ -191,7 +206,8 @@ class AnswerOptions:
         """The prompt version of the answer cache key: PROMPT_VERSION and
         what shapes the model's prompt besides the sources (they are in the
         key themselves)."""
-        return PROMPT_VERSION + ("" if self.few_shot else "-noshot") + f"-t{self.max_tokens}"
+        return (PROMPT_VERSION + ("" if self.few_shot else "-noshot") + f"-t{self.max_tokens}"
+                + (f"-d{self.decline_bias:g}" if self.decline_bias else ""))
 
 
 DEFAULT_OPTIONS = AnswerOptions()
@@ -333,7 +349,7 @@ def source_blocks(sources: list[dict], *, source_chars: int = SOURCE_CHARS, prom
         used += len(text)
         # a dated note is known by its date; an undated one by its path (often a title)
         where = f'date="{src["date"]}"' if src.get("date") else f'path="{src.get("path", "?")}"'
-        blocks.append(f'<source id="{src.get("n", i)}" {where}>\n{_fence_safe(text)}\n</source>')
+        blocks.append(f'<source id="{i}" {where}>\n{_fence_safe(text)}\n</source>')
     return blocks
 
 
@@ -363,20 +379,27 @@ def build_messages(question: str, sources: list[dict], *, few_shot: bool = True,
 # --------------------------------------------------------------------------- citations
 
 
-def _valid_set(valid: int | Iterable[int]) -> frozenset[int]:
-    return frozenset(range(1, valid + 1)) if isinstance(valid, int) else frozenset(valid)
+Valid = int | Iterable[int] | dict[int, int]
 
 
-def filter_citations(text: str, valid: int | Iterable[int]) -> tuple[str, list[int], list[int]]:
-    """Drop citations that name no listed source (`valid`: the source
-    numbers, or n for 1..n); returns (text, kept, removed)."""
-    valid = _valid_set(valid)
+def _valid_map(valid: Valid) -> dict[int, int]:
+    if isinstance(valid, dict):
+        return dict(valid)
+    return {n: n for n in (range(1, valid + 1) if isinstance(valid, int) else valid)}
+
+
+def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]]:
+    """Drop citations that name no listed source and renumber the others;
+    `valid` is n (sources 1..n), the source numbers, or {number in the
+    prompt: number shown}. Returns (text, kept, removed): kept in shown
+    numbers, removed as written."""
+    valid = _valid_map(valid)
     kept: list[int] = []
     removed: list[int] = []
 
     def fix(m: re.Match) -> str:
         nums = [int(x) for x in re.split(r"\s*[,;]\s*", m.group(1).strip())]
-        good = [x for x in nums if x in valid]
+        good = list(dict.fromkeys(valid[x] for x in nums if x in valid))
         removed.extend(x for x in nums if x not in valid)
         kept.extend(x for x in good if x not in kept)
         return "".join(f"[{x}]" for x in good)
@@ -391,8 +414,8 @@ class CitationStream:
     """Filters a token stream: text after an opening bracket is held back
     until it is known to be a citation (then fixed) or not (then shown)."""
 
-    def __init__(self, valid: int | Iterable[int]):
-        self.valid = _valid_set(valid)
+    def __init__(self, valid: Valid):
+        self.valid = _valid_map(valid)
         self.pending = ""
         self.kept: list[int] = []
         self.removed: list[int] = []
@@ -522,6 +545,7 @@ class Answerer:
         self._format = None
         self._prefix: list[int] | None = None
         self._state = None
+        self._decline_token: int | None = None
 
     @property
     def llm(self):
@@ -599,11 +623,14 @@ class Answerer:
             if hit is not None:
                 got = Answer.from_record(hit)
                 got.cached = True
+                _attribute(got, question, sources)
                 if on_text:
                     on_text(got.text)
                 return got
-        messages = build_messages(question, sources, few_shot=self.options.few_shot)
-        valid = _fenced_ids(messages)  # sources that fit the prompt are the ones that can be cited
+        messages = self.fitting_messages(question, sources)
+        # sources that fit the prompt are the ones that can be cited: [k] in the prompt is source k,
+        # shown as its rank in the results (what the user sees listed)
+        valid = {k: sources[k - 1].get("n", k) for k in _fenced_ids(messages)}
         shown = CitationStream(valid)
         got = Answer("", model=self.model_name)
 
@@ -622,7 +649,22 @@ class Answerer:
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
                            model_id=self.identity, prompt_version=self.options.version, answer=got.record())
+        before = got.text
+        if _attribute(got, question, sources):
+            emit(got.text[len(before):])
         return got
+
+    def fitting_messages(self, question: str, sources: list[dict]) -> list[dict]:
+        """The prompt, with sources dropped from the end until it and the
+        answer fit the model's context."""
+        messages = build_messages(question, sources, few_shot=self.options.few_shot)
+        if not self.real:
+            return messages
+        room = self.llm.n_ctx() - self.options.max_tokens - 1
+        while len(sources) > 1 and len(self.tokens(messages)) > room:
+            sources = sources[:-1]
+            messages = build_messages(question, sources, few_shot=self.options.few_shot)
+        return messages
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
         if not self.real:
@@ -631,25 +673,49 @@ class Answerer:
                 yield piece
             return
         self.warm()
+        llm = self.llm
         tokens = self.tokens(messages)
-        cached = self.llm.input_ids[: self.llm.n_tokens]
         reused = 0
-        for a, b in zip(cached, tokens):
+        for a, b in zip(llm.input_ids[: llm.n_tokens], tokens):
             if a != b:
                 break
             reused += 1
-        got.prompt_tokens = len(tokens)
-        got.evaluated_tokens = len(tokens) - min(reused, len(tokens) - 1)
-        budget = self.llm.n_ctx() - len(tokens) - 1
-        stream = self.llm.create_completion(prompt=tokens, max_tokens=max(1, min(self.options.max_tokens, budget)),
-                                            temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0,
-                                            stream=True)
+        reused = min(reused, len(tokens) - 1)
+        got.prompt_tokens, got.evaluated_tokens = len(tokens), len(tokens) - reused
+        # evaluate the prompt here, to read the first token's logits: the
+        # decline's first token against the best other one
+        llm.n_tokens = reused
+        llm.eval(tokens[reused:])
+        margin = self._decline_margin()
+        got.decline_margin = None if margin is None else round(margin, 3)
+        if margin is not None and margin + self.options.decline_bias > 0:
+            got.output_tokens = 1
+            yield DECLINE
+            return
+        budget = llm.n_ctx() - len(tokens) - 1
+        # the prompt is in the KV state now: generate() re-evaluates only its last token
+        stream = llm.create_completion(prompt=tokens, max_tokens=max(1, min(self.options.max_tokens, budget)),
+                                       temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0,
+                                       stream=True)
         for chunk in stream:
             piece = chunk["choices"][0].get("text") or ""
             got.output_tokens += 1
             if piece:
                 yield piece
 
+    def _decline_margin(self) -> float | None:
+        """logit(first token of DECLINE) - the best other logit, after the prompt."""
+        try:
+            import numpy as np
+
+            llm = self.llm
+            if self._decline_token is None:
+                self._decline_token = llm.tokenize(DECLINE_WORD.encode(), add_bos=False, special=False)[0]
+            logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),))
+            best_other = float(np.max(np.delete(logits, self._decline_token)))
+            return float(logits[self._decline_token]) - best_other
+        except Exception:  # another binding: no margin, the model decides alone
+            return None
 
 def _stream_chat(llm, messages: list[dict], max_tokens: int) -> Iterator[str]:
     stream = llm.create_chat_completion(messages=messages, max_tokens=max_tokens, temperature=0.0,
@@ -668,6 +734,29 @@ def answer_question(llm, question: str, sources: list[dict], *, on_text: Callabl
     """One answer with a model that is not wrapped in an Answerer (no prefix state file)."""
     options = AnswerOptions(max_tokens=max_tokens)
     return Answerer(llm, model_name=model_name, options=options).answer(question, sources, on_text=on_text)
+
+
+def _attribute(got: Answer, question: str, sources: list[dict]) -> bool:
+    """An answer that states something but cites nothing gets the source
+    that holds most of its words (not counting the question's) as its
+    citation, appended to the text; a decline gets none."""
+    from minirag_cli.answer_score import is_decline
+
+    if got.citations or not got.text.strip() or is_decline(got.text):
+        return False
+    asked = set(content_words(question))
+    said = set(content_words(got.text)) - asked
+    if not said:
+        return False
+    overlap = [(len(said & set(content_words(s.get("text", "")))), -i, s.get("n", i + 1))
+               for i, s in enumerate(sources)]
+    best = max(overlap, default=(0, 0, None))
+    if best[0] == 0:
+        return False
+    got.text = f"{got.text.rstrip()} [{best[2]}]"
+    got.citations = [best[2]]
+    got.attributed = True
+    return True
 
 
 def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str) -> str:

@@ -103,7 +103,8 @@ class AnswerRecord:
                 "kind": self.score.kind, "right": self.score.right, "declined": self.score.declined,
                 "why": self.score.detail, "grounded": self.grounded, "judge": self.judge, "cached": self.cached,
                 "stats": {k: self.answer.get(k) for k in ("prompt_tokens", "evaluated_tokens", "output_tokens",
-                                                          "seconds", "first_text_seconds")}}
+                                                          "seconds", "first_text_seconds", "decline_margin",
+                                                          "attributed")}}
 
 
 @dataclass
@@ -124,8 +125,8 @@ class AnswersRun:
         out = {
             "model": self.model, "prompt_version": self.prompt_version, "questions": len(self.records),
             "model_calls": self.model_calls, "cached": sum(r.cached for r in self.records),
-            "groups": {g: summarise(rs) for g, rs in _ordered(by_type).items()},
-            "kinds": {g: summarise(rs) for g, rs in _ordered(by_kind).items()},
+            "groups": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_type).items()},
+            "kinds": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_kind).items()},
             "rule": {"content_share": answer_score.CONTENT_SHARE, "item_share": answer_score.ITEM_SHARE},
             "seconds": round(self.seconds, 3),
         }
@@ -149,7 +150,7 @@ def _mean(values: list[float]) -> float | None:
     return round(statistics.fmean(values), 1) if values else None
 
 
-def summarise(records: Sequence[AnswerRecord]) -> dict:
+def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
     n = len(records)
     answerable = [r for r in records if r.score.kind != "unanswerable"]
     unanswerable = [r for r in records if r.score.kind == "unanswerable"]
@@ -172,10 +173,11 @@ def summarise(records: Sequence[AnswerRecord]) -> dict:
         "evaluated_tokens": _mean([r.answer.get("evaluated_tokens") or 0 for r in records]),
         "output_tokens": _mean([r.answer.get("output_tokens") or 0 for r in records]),
     }
-    judged = [r for r in records if r.judge is not None]
-    if judged:
-        out["judge_accuracy"] = share(sum(r.judge for r in judged), len(judged))
-        out["judge_agrees"] = share(sum(r.judge == r.score.right for r in judged), len(judged))
+    if judged:  # a verdict that was neither right nor wrong counts in judge_unclear only
+        clear = [r for r in records if r.judge is not None]
+        out["judge_accuracy"] = share(sum(r.judge for r in clear), len(clear))
+        out["judge_agrees"] = share(sum(r.judge == r.score.right for r in clear), len(clear))
+        out["judge_unclear"] = n - len(clear)
     return out
 
 
@@ -254,7 +256,63 @@ def model_judge(llm, max_tokens: int = 4) -> Judge:
     return judge
 
 
-def write_details(path, records: Sequence[AnswerRecord]) -> None:
+def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:
+    """One JSON line per question: the answer, its score and, when given, the
+    retrieval details of the answering mode (evaluate.EvalRun.details)."""
     from minirag_cli.evaluate import write_details as write_jsonl
 
-    write_jsonl(path, [r.detail() for r in records])
+    by_line: dict[int, dict] = {}
+    for d in retrieval:
+        by_line.setdefault(d["line"], d)
+    write_jsonl(path, [{**r.detail(), **({"retrieval": by_line[r.question.line]}
+                                         if r.question.line in by_line else {})} for r in records])
+
+
+# --------------------------------------------------------------------------- on an index
+
+EVENT_K = 20  # results searched for each event of an order question (timeline.py)
+
+
+def run_on_index(conn, questions: Sequence[GoldenQuestion], *, embedder, model_path, mode="hybrid", k: int = 10,
+                 hops: int = 2, judge_path=None, state_dir=None, on_question=None) -> AnswersRun:
+    """`mrag eval --answers`: every question through the same retrieval and
+    answer path as `mrag ask` (retrieve.search, answer.respond), answers
+    cached in the index, an optional judge model beside the rule."""
+    from pathlib import Path
+
+    from minirag_cli import answer as ans
+    from minirag_cli import retrieve
+    from minirag_cli.llm import model_identity, validate_gguf
+
+    channels = retrieve.parse_mode(mode)
+    path = validate_gguf(model_path)
+    cache = AnswerCache(conn)
+    answerer = ans.Answerer(load=lambda: ans.load_answer_model(path)[0], model_name=Path(path).name,
+                            identity=model_identity(path), state_dir=state_dir, cache=cache)
+
+    def search(question: str) -> list[dict]:
+        return retrieve.search(conn, question, embedder=embedder, mode=channels, k=k, hops=hops).results
+
+    def event_search(text: str) -> list[dict]:
+        return retrieve.search(conn, text, embedder=embedder, mode=channels, k=EVENT_K, hops=hops).results
+
+    def respond(question: str, results: list[dict]) -> dict:
+        heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
+        embed = embedder.embed if embedder is not None else None
+        return ans.respond(answerer, question, results, note_heads=heads, embed=embed,
+                           search=event_search).record()
+
+    judge = judge_name = None
+    if judge_path is not None:
+        judge_file = validate_gguf(judge_path)
+        judge_llm: dict = {}
+
+        def judge(question: str, gold: str, answer: str):
+            if "llm" not in judge_llm:
+                judge_llm["llm"] = model_judge(ans.load_answer_model(judge_file)[0])
+            return judge_llm["llm"](question, gold, answer)
+
+        judge_name = model_identity(judge_file)
+    return evaluate_answers(questions, search=search, respond=respond, model_name=Path(path).name,
+                            prompt_version=answerer.options.version, cache=cache, judge=judge,
+                            judge_model=judge_name, on_question=on_question)

@@ -113,7 +113,7 @@ def test_answer_to_an_injection_keeps_only_real_citations():
     # a model that obeys the note still cannot cite a source that is not listed
     llm = FakeLLM("PWNED [9]")
     got = ans.answer_question(llm, "q?", SOURCES + [{"path": "evil.md", "lines": [1, 1], "text": INJECTION}])
-    assert got.removed == [9] and got.citations == [] and "[9]" not in got.text
+    assert got.removed == [9] and set(got.citations) <= {1, 2, 3} and "[9]" not in got.text
 
 
 def test_answer_without_sources_does_not_call_the_model():

@@ -78,7 +78,7 @@ def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
     block = ans.source_blocks(sources)[0]
     assert block.startswith(f'<source id="{sources[0]["n"]}" date="') and "path=" not in block
     undated = ans.source_blocks([{"n": 3, "path": "misc/garden.md", "text": "benches"}])[0]
-    assert undated.startswith('<source id="3" path="misc/garden.md">')
+    assert undated.startswith('<source id="1" path="misc/garden.md">')
 
 
 def test_line_budget_and_whole_chunks(chats):
