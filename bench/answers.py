@@ -3,12 +3,16 @@ with one or several variants of AnswerOptions, score each by the rule in
 minirag_cli.answer_score and print a Markdown row per variant (accuracy per
 type and kind, declines, grounded, seconds and tokens per answer).
 
-Answers are cached in the index (answer_cache), keyed by the variant's
-prompt version: re-running a variant, or re-scoring after a rule change,
-costs no model call.
+Everything goes through Index.evaluate_answers (what `mrag eval --answers`
+runs). Model answers are cached in the index (answer_cache) by question x
+the sources the model reads x model x prompt version: re-running a variant,
+re-scoring after a rule change, or a variant that only changes what happens
+without the model (order questions from dates) costs no model call.
 
     python -m bench.answers --db LIHUA.sqlite --golden golden-dev.jsonl \\
-        --model qwen2.5-coder-1.5b-instruct.gguf --sample 48 --seed 1 --variant base --variant lines2
+        --model qwen2.5-coder-1.5b-instruct.gguf --per-group single=30,multi=10,unanswerable=10 --seed 1 \\
+        --variant base --variant lines5 --details exp/d
+    python -m bench.answers --sweep exp/d.base.jsonl     # what a decline bias would give, from one run
 """
 
 from __future__ import annotations
@@ -20,90 +24,56 @@ import sys
 import time
 from pathlib import Path
 
-from minirag_cli import answer as ans
-from minirag_cli import answer_eval, db, evaluate, retrieve
+from minirag_cli import answer_eval, evaluate
 from minirag_cli.answer import AnswerOptions
 
 VARIANTS: dict[str, AnswerOptions] = {
-    # whole chunks, as before issue 14 (10 sources, no dates, no worked examples)
-    "whole10": AnswerOptions(lines=None, max_sources=10, dates=False, time_order=False, order_from_dates=False,
-                             few_shot=False, label="whole10"),
     "whole5": AnswerOptions(lines=None, max_sources=5, order_from_dates=False, label="whole5"),
     "lines5-noshot": AnswerOptions(order_from_dates=False, few_shot=False, label="lines5-noshot"),
     "lines5": AnswerOptions(order_from_dates=False, label="lines5"),
-    "lines3": AnswerOptions(lines=3, order_from_dates=False, label="lines3"),
-    "lines7": AnswerOptions(lines=7, order_from_dates=False, label="lines7"),
+    "lines3": AnswerOptions(lines=3, label="lines3"),
+    "lines7": AnswerOptions(lines=7, label="lines7"),
     "base": AnswerOptions(label="base"),  # lines5 + order questions answered from the notes' dates
 }
 
 
-def run(args) -> list[dict]:
-    conn = db.connect(args.db)
+def pick_questions(args) -> list:
     questions = evaluate.load_golden(args.golden)
-    if args.per_group:  # e.g. single=30,multi=10,null=10: more of the rare groups than a stratified sample
-        import random
+    if not args.per_group:
+        return answer_eval.sample_questions(questions, args.sample, args.seed)
+    import random  # e.g. single=30,multi=10,unanswerable=10: more of the rare groups than a stratified sample
 
-        rng, keep = random.Random(args.seed), set()
-        for part in args.per_group.split(","):
-            group, n = part.split("=")
-            pool = [q.id for q in questions if q.group == group]
-            keep.update(rng.sample(pool, min(int(n), len(pool))))
-        questions = [q for q in questions if q.id in keep]
-    else:
-        questions = answer_eval.sample_questions(questions, args.sample, args.seed)
-    from minirag_cli.query_embed import cache_root, query_embedder
+    rng, keep = random.Random(args.seed), set()
+    for part in args.per_group.split(","):
+        group, n = part.split("=")
+        pool = [q.id for q in questions if q.group == group]
+        keep.update(rng.sample(pool, min(int(n), len(pool))))
+    return [q for q in questions if q.id in keep]
 
-    embedder = query_embedder(db.get_meta(conn, "embedding_model"))
-    retrieved: dict[str, list[dict]] = {}
 
-    def search(q: str) -> list[dict]:
-        if q not in retrieved:
-            retrieved[q] = retrieve.search(conn, q, embedder=embedder, k=args.k).results
-        return retrieved[q]
+def run(args) -> list[dict]:
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
 
-    def event_search(text: str) -> list[dict]:
-        return retrieve.search(conn, text, embedder=embedder, k=20).results
-
-    from minirag_cli.llm import model_identity
-
-    identity = model_identity(args.model)
-    loaded: dict = {}
-
-    def load():
-        if "llm" not in loaded:
-            t0 = time.perf_counter()
-            loaded["llm"], _name = ans.load_answer_model(args.model, n_ctx=args.n_ctx, n_threads=args.threads)
-            print(f"model loaded in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
-        return loaded["llm"]
-
-    def answerer(options: AnswerOptions) -> ans.Answerer:
-        return ans.Answerer(load=load, model_name=Path(args.model).name, identity=identity,
-                            state_dir=cache_root() / "answer-kv", options=options,
-                            cache=answer_eval.AnswerCache(conn))
-
+    questions = pick_questions(args)
     rows = []
-    for name in args.variant:
-        options = VARIANTS[name]
-        holder: dict = {}
+    with Index.open(effective({"db": args.db, "model": args.model})) as index:
+        for name in args.variant:
+            options = dataclasses.replace(VARIANTS[name], decline_bias=args.decline_bias)
+            started = time.perf_counter()
 
-        def respond(q: str, results: list[dict], options=options, holder=holder) -> dict:
-            if "a" not in holder:
-                holder["a"] = answerer(options)
-            heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
-            got = ans.respond(holder["a"], q, results, note_heads=heads, embed=embedder.embed, search=event_search)
-            print(f"  [{got.method}{' cached' if got.cached else ''} {got.seconds:.1f}s {got.evaluated_tokens}t] "
-                  f"{q[:60]} -> {got.text[:100]!r}", file=sys.stderr, flush=True)
-            return got.record()
+            def tick(done: int, total: int) -> None:
+                print(f"  {name}: {done}/{total} ({time.perf_counter() - started:.0f} s)", file=sys.stderr,
+                      flush=True)
 
-        run_ = answer_eval.evaluate_answers(questions, search=search, respond=respond,
-                                            prompt_version=options.version, model_name=Path(args.model).name)
-        report = run_.to_dict()
-        report["variant"] = name
-        report["options"] = dataclasses.asdict(options)
-        rows.append(report)
-        if args.details:
-            answer_eval.write_details(Path(args.details).with_suffix(f".{name}.jsonl"), run_.records)
-        print(row(report), flush=True)
+            got = index.evaluate_answers(questions, answer_options=options, on_question=tick)
+            report = got.to_dict()
+            report["variant"] = name
+            report["options"] = dataclasses.asdict(options)
+            rows.append(report)
+            if args.details:
+                answer_eval.write_details(Path(args.details).with_suffix(f".{name}.jsonl"), got.records)
+            print(row(report), flush=True)
     return rows
 
 
@@ -164,9 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--per-group", help="GROUP=N,...: a sample with N questions of each group")
-    ap.add_argument("--k", type=int, default=10)
-    ap.add_argument("--n-ctx", type=int, default=ans.ANSWER_CONTEXT)
-    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--decline-bias", type=float, default=AnswerOptions().decline_bias)
     ap.add_argument("--details", help="per-question JSON Lines (one file per variant)")
     ap.add_argument("--json", help="write the reports here")
     ap.add_argument("--sweep", type=Path, help="only print the decline-bias sweep of this details file")

@@ -57,6 +57,7 @@ LINE_CHARS = 320  # a longer line is cut
 SOURCE_CHARS = 1200  # per source, in the prompt
 PROMPT_CHARS = 9000  # all sources together
 MAX_ANSWER_TOKENS = 96
+EVENT_RESULTS = 20  # results searched for each event of an order question (timeline.py)
 ANSWER_CONTEXT = 2048  # the prefix (~650 tokens) + selected lines (~450) + the answer (96) fit
 DECLINE = "Unknown: the notes do not say."
 DECLINE_WORD = "Unknown"  # the decline's first token: its logit decides (see Answerer, decline_bias)
@@ -310,16 +311,6 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
         out.sort(key=lambda s: s["date"])
     return [{"n": s["n"], "path": s["path"], "chunk_id": s["chunk_id"], "date": s["date"],
              "text": "\n".join(s["lines"])} for s in out]
-
-
-def note_heads_of(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
-    """Each chunk's note's first line (stored in chunks.header by sync)."""
-    ids = [int(c) for c in chunk_ids if c is not None]
-    if not ids:
-        return {}
-    marks = ",".join("?" * len(ids))
-    return {cid: (header or "").split("\n", 1)[0]
-            for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
 
 
 def iter_sources(results: Iterable[dict]) -> list[dict]:
@@ -668,7 +659,7 @@ class Answerer:
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
         if not self.real:
-            for piece in _stream_chat(self.llm, messages, self.options.max_tokens):
+            for piece in stream_chat(self.llm, messages, self.options.max_tokens):
                 got.output_tokens += 1
                 yield piece
             return
@@ -717,7 +708,7 @@ class Answerer:
         except Exception:  # another binding: no margin, the model decides alone
             return None
 
-def _stream_chat(llm, messages: list[dict], max_tokens: int) -> Iterator[str]:
+def stream_chat(llm, messages: list[dict], max_tokens: int) -> Iterator[str]:
     stream = llm.create_chat_completion(messages=messages, max_tokens=max_tokens, temperature=0.0,
                                         top_p=1.0, repeat_penalty=1.0, stream=True)
     for chunk in stream:
@@ -845,7 +836,7 @@ def parse_query_terms(output: str, question: str = ""):
 def extract_query_terms(llm, question: str, max_tokens: int = 96):
     """MiniRAG's query keyword step, with a local model."""
     messages = [{"role": "user", "content": QUERY_PROMPT.format(question=question.strip())}]
-    text = "".join(_stream_chat(llm, messages, max_tokens))
+    text = "".join(stream_chat(llm, messages, max_tokens))
     return parse_query_terms(text, question)
 
 

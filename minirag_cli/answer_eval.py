@@ -49,17 +49,17 @@ class AnswerCache:
         self.conn = conn
 
     def get(self, key: str) -> dict | None:
-        row = self.conn.execute("SELECT answer FROM answer_cache WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else None
+        from minirag_cli.store import cached_answer
+
+        return cached_answer(self.conn, key)
 
     def put(self, key: str, *, question: str, chunk_ids: Sequence, model_id: str, prompt_version: str,
             answer: dict) -> None:
-        with self.conn:
-            self.conn.execute(
-                "INSERT OR REPLACE INTO answer_cache(key, question, chunk_ids, model_id, prompt_version, answer, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, question, json.dumps(list(chunk_ids)), model_id, prompt_version,
-                 json.dumps(answer, ensure_ascii=False), dt.datetime.now(dt.timezone.utc).isoformat()))
+        from minirag_cli.store import cache_answer
+
+        cache_answer(self.conn, key, question=question, chunk_ids=chunk_ids, model_id=model_id,
+                     prompt_version=prompt_version, answer=answer,
+                     created_at=dt.datetime.now(dt.timezone.utc).isoformat())
 
 
 # --------------------------------------------------------------------------- sampling
@@ -181,8 +181,8 @@ def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
     return out
 
 
-Search = Callable[[str], list[dict]]  # question -> results (rank, chunk_id, path, lines, text)
-Respond = Callable[[str, list[dict]], dict]  # (question, results) -> answer dict (text, citations, ...)
+Search = Callable[[str], object]  # question -> retrieve.SearchResult (query, results: rank, chunk_id, path, ...)
+Respond = Callable[[object], dict]  # SearchResult -> answer.Answer.record() (text, citations as ranks, ...)
 Judge = Callable[[str, str, str], bool | None]  # (question, gold, answer) -> right?
 
 
@@ -190,15 +190,15 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
                      prompt_version: str, cache: AnswerCache | None = None, judge: Judge | None = None,
                      judge_model: str | None = None, on_question: Callable[[int, int], None] | None = None
                      ) -> AnswersRun:
-    """Answer and score every question. `respond` returns answer.Answer's
-    record() (text, citations as result ranks, method, cached, stats);
-    caching model answers is its business (answer.Answerer.cache)."""
+    """Answer and score every question (Index.evaluate_answers wires the
+    index's search and answer in). Caching model answers is the answerer's
+    business (answer.Answerer.cache); `cache` keeps the judge's verdicts."""
     started = time.perf_counter()
     records: list[AnswerRecord] = []
     for i, q in enumerate(questions, start=1):
-        results = search(q.query)
-        got = respond(q.query, results)
-        by_rank = {r.get("rank", n): r for n, r in enumerate(results, start=1)}
+        result = search(q.query)
+        got = respond(result)
+        by_rank = {r.get("rank", n): r for n, r in enumerate(result.results, start=1)}
         cited = list(dict.fromkeys(by_rank[c]["path"] for c in got.get("citations", []) if c in by_rank))
         s = answer_score.score(q.answer, got.get("text", ""), question=q.query, expected=q.expected)
         grounded = s.right and q.answerable and any(p in q.expected for p in cited)
@@ -243,17 +243,42 @@ JUDGE_PROMPT = (
 
 def model_judge(llm, max_tokens: int = 4) -> Judge:
     """A local model as judge: its first word, Right or Wrong (None if neither)."""
-    from minirag_cli.answer import _stream_chat
+    from minirag_cli.answer import stream_chat
 
     def judge(question: str, gold: str, answer: str) -> bool | None:
         messages = [{"role": "user", "content": JUDGE_PROMPT.format(question=question, gold=gold, answer=answer)}]
-        out = "".join(_stream_chat(llm, messages, max_tokens)).strip().lower()
+        out = "".join(stream_chat(llm, messages, max_tokens)).strip().lower()
         m = re.match(r"[\W_]*(right|wrong|correct|incorrect|yes|no)\b", out)
         if not m:
             return None
         return m.group(1) in ("right", "correct", "yes")
 
     return judge
+
+
+class LazyJudge:
+    """A GGUF judge (model_judge) loaded on its first uncached verdict."""
+
+    def __init__(self, path):
+        from minirag_cli.llm import model_identity, validate_gguf
+
+        self.path = validate_gguf(path)
+        self.identity = model_identity(self.path)
+        self._judge: Judge | None = None
+
+    def __call__(self, question: str, gold: str, answer: str) -> bool | None:
+        if self._judge is None:
+            from minirag_cli.answer import load_answer_model
+
+            self._judge = model_judge(load_answer_model(self.path)[0])
+        return self._judge(question, gold, answer)
+
+
+def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
+    """The questions `mrag eval` scored (those whose expected paths are all
+    unknown to the index are left out: evaluate.EvalRun.excluded)."""
+    excluded = {e["line"] for e in run.excluded}
+    return [q for q in questions if q.line not in excluded]
 
 
 def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:
@@ -268,51 +293,13 @@ def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dic
                                          if r.question.line in by_line else {})} for r in records])
 
 
-# --------------------------------------------------------------------------- on an index
+def write_eval_details(path, run, answers: AnswersRun | None) -> None:
+    """`mrag eval --details`: with --answers one line per question (answer,
+    score, and the retrieval details of the answering mode), else the
+    retrieval details (evaluate.write_details)."""
+    from minirag_cli.evaluate import write_details as write_retrieval
 
-EVENT_K = 20  # results searched for each event of an order question (timeline.py)
-
-
-def run_on_index(conn, questions: Sequence[GoldenQuestion], *, embedder, model_path, mode="hybrid", k: int = 10,
-                 hops: int = 2, judge_path=None, state_dir=None, on_question=None) -> AnswersRun:
-    """`mrag eval --answers`: every question through the same retrieval and
-    answer path as `mrag ask` (retrieve.search, answer.respond), answers
-    cached in the index, an optional judge model beside the rule."""
-    from pathlib import Path
-
-    from minirag_cli import answer as ans
-    from minirag_cli import retrieve
-    from minirag_cli.llm import model_identity, validate_gguf
-
-    channels = retrieve.parse_mode(mode)
-    path = validate_gguf(model_path)
-    cache = AnswerCache(conn)
-    answerer = ans.Answerer(load=lambda: ans.load_answer_model(path)[0], model_name=Path(path).name,
-                            identity=model_identity(path), state_dir=state_dir, cache=cache)
-
-    def search(question: str) -> list[dict]:
-        return retrieve.search(conn, question, embedder=embedder, mode=channels, k=k, hops=hops).results
-
-    def event_search(text: str) -> list[dict]:
-        return retrieve.search(conn, text, embedder=embedder, mode=channels, k=EVENT_K, hops=hops).results
-
-    def respond(question: str, results: list[dict]) -> dict:
-        heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
-        embed = embedder.embed if embedder is not None else None
-        return ans.respond(answerer, question, results, note_heads=heads, embed=embed,
-                           search=event_search).record()
-
-    judge = judge_name = None
-    if judge_path is not None:
-        judge_file = validate_gguf(judge_path)
-        judge_llm: dict = {}
-
-        def judge(question: str, gold: str, answer: str):
-            if "llm" not in judge_llm:
-                judge_llm["llm"] = model_judge(ans.load_answer_model(judge_file)[0])
-            return judge_llm["llm"](question, gold, answer)
-
-        judge_name = model_identity(judge_file)
-    return evaluate_answers(questions, search=search, respond=respond, model_name=Path(path).name,
-                            prompt_version=answerer.options.version, cache=cache, judge=judge,
-                            judge_model=judge_name, on_question=on_question)
+    if answers is None:
+        write_retrieval(path, run.details)
+    else:
+        write_details(path, answers.records, run.details)

@@ -47,6 +47,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from minirag_cli.text import MONTH_NAMES
+from minirag_cli.text import STOPWORDS as RETRIEVAL_STOPWORDS
+
 CONTENT_SHARE = 0.5  # a content gold is right from this share of its content words on (inclusive)
 ITEM_SHARE = 0.5  # a list gold ("a & b & c") is right above this share of its items (exclusive)
 
@@ -85,15 +88,10 @@ _DECLINE = re.compile("|".join([
     rf"\bdoes\s*n[o']t\s+(?:appear|seem)\s+(?:to\s+be\s+)?(?:in|mentioned|stated)\b[^.?!]{{0,40}}\b{_NOTES}\b",
 ]), re.I)
 
-STOPWORDS = frozenset("""
-a about above after again against all also am an and any are as at be because been before being below between
-both but by can could did do does doing done down during each either else ever every few for from further get
-gets got had has have having he her here hers herself him himself his how i if in into is it its itself just
-let like made make makes may me might more most much must my myself neither no nor not now of off on once one's
-only or other others our ours ourselves out over own per quite rather really same she should so some such than
-that the their theirs them themselves then there these they this those though through thus to too under until
-up upon us very via was we were what when where whether which while who whom whose why will with within without
-would yet you your yours yourself yourselves
+# retrieval's stopwords and a few more words that carry no answer
+STOPWORDS = RETRIEVAL_STOPWORDS | frozenset("""
+also done either else ever every get gets got let like made make makes may might much must neither one's others
+per quite rather really though thus upon us via whether whose within without yet
 """.split())
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
@@ -103,8 +101,6 @@ _NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60
                       "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
                       "first": "1st", "second": "2nd", "third": "3rd", "dozen": "12", "half": "0.5"})
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
        r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORD = r"(?:st|nd|rd|th)?"
@@ -137,7 +133,7 @@ def fold(text: str) -> str:
 
 def _month_number(word: str) -> int:
     w = word.lower().rstrip(".")[:3]
-    return next(i for i, m in enumerate(MONTHS, start=1) if m.startswith(w))
+    return next(i for i, m in enumerate(MONTH_NAMES, start=1) if m.startswith(w))
 
 
 def _mark_dates_and_times(text: str) -> str:

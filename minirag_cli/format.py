@@ -141,6 +141,8 @@ def render_eval(report: dict, console: Console) -> None:
     if report["unknown_paths"]:
         console.print(f"[yellow]{len(report['unknown_paths'])} expected path(s) not in the index[/] "
                       f"(left out of scoring; {len(report['excluded'])} question(s) excluded entirely).")
+    if report.get("answers"):
+        render_answers(report["answers"], console)
 
 
 def print_lines(items) -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 from minirag_cli import answer as ans
-from minirag_cli import db, retrieve, timeline
-from minirag_cli.embed import make_embedder
+from minirag_cli import timeline
+from minirag_cli.config import effective
 from minirag_cli.extract.heuristic import HeuristicExtractor
-from minirag_cli.sync import SyncOptions, sync_folders
+from minirag_cli.index import Index, RetrievalOptions, SyncOptions
+from minirag_cli.store import note_heads
+from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
 CHATS = {
@@ -40,16 +42,14 @@ CHATS = {
 def chats(tmp_path_factory):
     root = tmp_path_factory.mktemp("chats")
     write_notes(root / "notes", CHATS)
-    conn = db.connect(root / "index.sqlite", create=True)
-    embedder = make_embedder("hashing:64")
-    sync_folders(conn, [root / "notes"], embedder=embedder, extractor=HeuristicExtractor(),
-                 options=SyncOptions(chunk_tokens=60, overlap_tokens=5))
-    yield conn, embedder
-    conn.close()
+    settings = effective({"db": str(root / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([root / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        yield index.conn, index
 
 
-def _search(conn, embedder, k=10):
-    return lambda text: retrieve.search(conn, text, embedder=embedder, k=k).results
+def _search(conn, index, k=10):
+    return lambda text: index.search(text, RetrievalOptions(k=k)).results
 
 
 @pytest.mark.parametrize("first_line,path,date", [
@@ -63,11 +63,11 @@ def test_note_date(first_line, path, date):
 
 
 def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
-    conn, embedder = chats
+    conn, index = chats
     q = "Did Tom ask Li Hua to have pizza for dinner?"
-    results = _search(conn, embedder)(q)
-    heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
-    sources = ans.make_sources(q, results, note_heads=heads, embed=embedder.embed,
+    results = _search(conn, index)(q)
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    sources = ans.make_sources(q, results, note_heads=heads, embed=index.query_embedder().embed,
                                options=ans.AnswerOptions(lines=1))
     pizza = next(s for s in sources if s["path"] == "week39/20260930_1600.txt")
     assert pizza["date"] == "2026-09-30 16:00"
@@ -82,21 +82,21 @@ def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
 
 
 def test_line_budget_and_whole_chunks(chats):
-    conn, embedder = chats
+    conn, index = chats
     q = "What did Adam ask Li Hua to measure?"
-    results = _search(conn, embedder)(q)
-    few = ans.make_sources(q, results, embed=embedder.embed, options=ans.AnswerOptions(lines=1))
+    results = _search(conn, index)(q)
+    few = ans.make_sources(q, results, embed=index.query_embedder().embed, options=ans.AnswerOptions(lines=1))
     assert sum(len(s["text"].splitlines()) for s in few) <= 2
     whole = ans.make_sources(q, results, options=ans.AnswerOptions(lines=None, max_sources=2))
     assert len(whole) == 2 and [s["n"] for s in whole] == [1, 2]
 
 
 def test_sources_in_time_order_for_an_order_question(chats):
-    conn, embedder = chats
+    conn, index = chats
     q = "Did Tom ask about lunch on the 8th before he asked about pizza for dinner?"
-    results = _search(conn, embedder)(q)
-    heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
-    sources = ans.make_sources(q, results, note_heads=heads, embed=embedder.embed)
+    results = _search(conn, index)(q)
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    sources = ans.make_sources(q, results, note_heads=heads, embed=index.query_embedder().embed)
     dates = [s["date"] for s in sources]
     assert dates == sorted(dates) and len(dates) >= 2
 
@@ -128,7 +128,7 @@ def test_not_order_questions(question):
 
 
 def _listed(conn, results):
-    heads = ans.note_heads_of(conn, [r["chunk_id"] for r in results])
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
     return [{"n": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"],
              "date": ans.note_date(heads.get(r["chunk_id"], ""), r["path"])} for r in results]
 
@@ -143,17 +143,17 @@ def _listed(conn, results):
      "booking the curtain of the right size?", "No"),
 ])
 def test_order_answered_from_the_notes_dates(chats, question, verdict):
-    conn, embedder = chats
-    search = _search(conn, embedder)
+    conn, index = chats
+    search = _search(conn, index)
     results = search(question)
-    got = timeline.answer_order(question, _listed(conn, results), _search(conn, embedder, k=20))
+    got = timeline.answer_order(question, _listed(conn, results), _search(conn, index, k=20))
     assert got is not None and got.verdict == verdict and got.text.startswith(verdict)
     ranks = {r["rank"] for r in results}
     assert len(got.citations) == 2 and set(got.citations) <= ranks  # both notes, cited by rank
 
 
 def test_order_question_without_dates_is_left_to_the_model(chats):
-    conn, embedder = chats
+    conn, index = chats
     q = "Did the garden get new benches before anybody mentioned a colour for the garden benches?"
-    listed = [dict(s, date="") for s in _listed(conn, _search(conn, embedder)(q))]
-    assert timeline.answer_order(q, listed, _search(conn, embedder, k=20)) is None
+    listed = [dict(s, date="") for s in _listed(conn, _search(conn, index)(q))]
+    assert timeline.answer_order(q, listed, _search(conn, index, k=20)) is None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from mrag_test_plugin import PLUGIN_ENV
 from tests.test_llm_extract import smollm2_path
 
 pytestmark = pytest.mark.slow
@@ -26,7 +27,7 @@ MRAG = str(Path(sys.executable).parent / "mrag")
 def _env(db: Path, cache: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
     env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": "hashing:64", "HF_HUB_OFFLINE": "1", "NO_COLOR": "1",
-                "MRAG_CACHE_DIR": str(cache), "MRAG_THREADS": "1", "COLUMNS": "200"})
+                "MRAG_CACHE_DIR": str(cache), "MRAG_THREADS": "1", "COLUMNS": "200", **PLUGIN_ENV})
     return env
 
 
