@@ -79,29 +79,26 @@ SYSTEM_PROMPT = (
 # Worked examples (part of the cached prefix, so they cost nothing per question):
 # an answer, a decline where the notes are about the topic but not the detail
 # asked for, a yes/no verdict, and another such decline.
+def _shot(question: str, answer: str, *notes: tuple[str, str]) -> tuple[list[dict], str, str]:
+    """A worked example: dated notes (date, text), the question, the answer."""
+    return [{"n": i, "date": date, "text": text} for i, (date, text) in enumerate(notes, start=1)], question, answer
+
+
 FEW_SHOT = (
-    ([{"n": 1, "date": "2025-03-02 18:10", "path": "chats/20250302_1810.txt",
-       "text": "MayaLin: Are you coming to the picnic on Saturday?\nTomBaker: Yes! I'll bring lemonade and a frisbee."},
-      {"n": 2, "date": "2025-03-09 09:00", "path": "chats/20250309_0900.txt",
-       "text": "TomBaker: The picnic was great, thanks for organising it, Maya!"}],
-     "What did Tom bring to the picnic?",
-     "Lemonade and a frisbee [1]."),
-    ([{"n": 1, "date": "2025-04-11 12:00", "path": "chats/20250411_1200.txt",
-       "text": "MayaLin: The new bike lane on Elm Street opens next week.\nTomBaker: Finally! I'll ride it to work."}],
-     "What colour is the new bike lane on Elm Street?",
-     DECLINE),
-    ([{"n": 1, "date": "2025-05-20 08:30", "path": "chats/20250520_0830.txt",
-       "text": "TomBaker: Just landed in Lisbon, the weather is lovely!"},
-      {"n": 2, "date": "2025-05-27 19:00", "path": "chats/20250527_1900.txt",
-       "text": "MayaLin: Welcome back! How was the trip?"}],
-     "Has Tom ever been to Lisbon?",
-     "Yes. Tom wrote that he had just landed in Lisbon [1]."),
-    ([{"n": 1, "date": "2025-06-13 20:00", "path": "chats/20250613_2000.txt",
-       "text": "TomBaker: Happy birthday, Maya! Dinner at Luigi's on Friday, my treat.\nMayaLin: Thank you, Tom!"},
-      {"n": 2, "date": "2025-06-14 10:15", "path": "chats/20250614_1015.txt",
-       "text": "MayaLin: Luigi's was lovely. The tiramisu!"}],
-     "What gift did Tom buy Maya for her birthday?",
-     DECLINE),
+    _shot("What did Tom bring to the picnic?", "Lemonade and a frisbee [1].",
+          ("2025-03-02 18:10", "MayaLin: Are you coming to the picnic on Saturday?\n"
+                               "TomBaker: Yes! I'll bring lemonade and a frisbee."),
+          ("2025-03-09 09:00", "TomBaker: The picnic was great, thanks for organising it, Maya!")),
+    _shot("What colour is the new bike lane on Elm Street?", DECLINE,
+          ("2025-04-11 12:00", "MayaLin: The new bike lane on Elm Street opens next week.\n"
+                               "TomBaker: Finally! I'll ride it to work.")),
+    _shot("Has Tom ever been to Lisbon?", "Yes. Tom wrote that he had just landed in Lisbon [1].",
+          ("2025-05-20 08:30", "TomBaker: Just landed in Lisbon, the weather is lovely!"),
+          ("2025-05-27 19:00", "MayaLin: Welcome back! How was the trip?")),
+    _shot("What gift did Tom buy Maya for her birthday?", DECLINE,
+          ("2025-06-13 20:00", "TomBaker: Happy birthday, Maya! Dinner at Luigi's on Friday, my treat.\n"
+                               "MayaLin: Thank you, Tom!"),
+          ("2025-06-14 10:15", "MayaLin: Luigi's was lovely. The tiramisu!")),
 )
 
 _CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
