@@ -123,6 +123,7 @@ class Answer:
     cached: bool = False  # replayed from the answer cache
     attributed: bool = False  # the model cited nothing: the citation was added from the words (_attribute)
     decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
+    declined_by_margin: bool = False  # the decline came from the margin (+ bias), the model wrote no more
 
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
@@ -136,14 +137,15 @@ class Answer:
     def record(self) -> dict:
         """Everything, for the answer cache and `--details`."""
         return {**self.to_dict(), **self.stats(), "cached": self.cached, "attributed": self.attributed,
-                "decline_margin": self.decline_margin}
+                "decline_margin": self.decline_margin, "declined_by_margin": self.declined_by_margin}
 
     @classmethod
     def from_record(cls, rec: dict) -> "Answer":
         return cls(rec.get("text", ""), list(rec.get("citations") or []), list(rec.get("removed_citations") or []),
                    rec.get("model", ""), rec.get("prompt_tokens") or 0, rec.get("evaluated_tokens") or 0,
                    rec.get("output_tokens") or 0, rec.get("seconds") or 0.0, rec.get("first_text_seconds"),
-                   rec.get("method", "model"), bool(rec.get("cached")), decline_margin=rec.get("decline_margin"))
+                   rec.get("method", "model"), bool(rec.get("cached")), decline_margin=rec.get("decline_margin"),
+                   declined_by_margin=bool(rec.get("declined_by_margin")))
 
 
 # --------------------------------------------------------------------------- sources
@@ -203,9 +205,8 @@ class AnswerOptions:
     def version(self) -> str:
         """The prompt version of the answer cache key: PROMPT_VERSION and
         what shapes the model's prompt besides the sources (they are in the
-        key themselves)."""
-        return (PROMPT_VERSION + ("" if self.few_shot else "-noshot") + f"-t{self.max_tokens}"
-                + (f"-d{self.decline_bias:g}" if self.decline_bias else ""))
+        key themselves). The decline bias is applied on replay (Answerer._replay)."""
+        return PROMPT_VERSION + ("" if self.few_shot else "-noshot") + f"-t{self.max_tokens}"
 
 
 DEFAULT_OPTIONS = AnswerOptions()
@@ -607,10 +608,8 @@ class Answerer:
         key = None
         if self.cache is not None:
             key = source_key(question, sources, self.identity, self.options.version)
-            hit = self.cache.get(key)
-            if hit is not None:
-                got = Answer.from_record(hit)
-                got.cached = True
+            got = self._replay(self.cache.get(key))
+            if got is not None:
                 _attribute(got, question, sources)
                 if on_text:
                     on_text(got.text)
@@ -640,6 +639,22 @@ class Answerer:
         before = got.text
         if _attribute(got, question, sources):
             emit(got.text[len(before):])
+        return got
+
+    def _replay(self, rec: dict | None) -> Answer | None:
+        """A cached answer under this answerer's decline bias (the bias is no
+        part of the key): a written answer whose first-token margin clears
+        the bias becomes the decline; a decline made by the margin under a
+        larger bias is no answer for a smaller one (None: write it)."""
+        if rec is None:
+            return None
+        got = Answer.from_record(rec)
+        got.cached = True
+        declines = got.decline_margin is not None and got.decline_margin + self.options.decline_bias > 0
+        if rec.get("declined_by_margin") and not declines:
+            return None
+        if declines and not rec.get("declined_by_margin"):
+            got.text, got.citations, got.removed, got.declined_by_margin = DECLINE, [], [], True
         return got
 
     def fitting_messages(self, question: str, sources: list[dict]) -> list[dict]:
@@ -678,6 +693,7 @@ class Answerer:
         got.decline_margin = None if margin is None else round(margin, 3)
         if margin is not None and margin + self.options.decline_bias > 0:
             got.output_tokens = 1
+            got.declined_by_margin = True
             yield DECLINE
             return
         budget = llm.n_ctx() - len(tokens) - 1

@@ -164,3 +164,21 @@ def test_real_smollm2_answer_with_an_injected_note():
     assert len(pieces) > 1  # streamed, not written at once
     assert all(1 <= c <= len(sources) for c in got.citations)
     assert not re.search(r"\[(?:0|9|\d{2,})\]", "".join(pieces))
+
+
+def test_a_cached_answer_is_replayed_under_the_decline_bias():
+    """The decline bias is no part of the cache key: a written answer whose
+    first-token margin clears the bias becomes the decline; a decline the
+    margin made under a larger bias must be written again under a smaller one."""
+    written = {"text": "Cherry cake [1].", "citations": [1], "decline_margin": -1.5}
+    declined = {"text": ans.DECLINE, "citations": [], "decline_margin": -1.5, "declined_by_margin": True}
+
+    def replay(rec, bias):
+        return ans.Answerer(options=ans.AnswerOptions(decline_bias=bias))._replay(rec)
+
+    assert replay(written, 0.0).text == "Cherry cake [1]." and replay(written, 0.0).cached
+    assert replay(written, 2.0).text == ans.DECLINE and replay(written, 2.0).citations == []
+    assert replay(declined, 2.0).text == ans.DECLINE
+    assert replay(declined, 1.0) is None  # -1.5 + 1 <= 0: the model would have written an answer
+    assert replay({"text": "Yes [2].", "citations": [2]}, 5.0).text == "Yes [2]."  # no margin (another backend)
+    assert ans.AnswerOptions(decline_bias=2.0).version == ans.AnswerOptions().version
