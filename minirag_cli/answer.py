@@ -47,7 +47,7 @@ from minirag_cli.answer_score import content_words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
-PROMPT_VERSION = "a2"
+PROMPT_VERSION = "a3"
 POOL = 10  # results whose lines compete for a place in the prompt
 LINES = 5  # lines chosen (each brings the line after it)
 LEXICAL_WEIGHT = 0.5  # line score = cosine + 0.5 x lexical overlap share - 0.04 x rank
@@ -393,10 +393,12 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
         kept.extend(x for x in good if x not in kept)
         return "".join(f"[{x}]" for x in good)
 
-    out = _CITATION.sub(fix, text)
-    out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)  # "done [9]." -> "done."
-    out = re.sub(r"[ \t]{2,}", " ", out)
-    return out.strip(), kept, removed
+    return _tidy(_CITATION.sub(fix, text)), kept, removed
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"[ \t]+([.,;:!?])", r"\1", text)  # "done [9]." -> "done."
+    return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
 class CitationStream:
@@ -630,8 +632,8 @@ class Answerer:
         for piece in self._pieces(messages, got):
             emit(shown.feed(piece))
         emit(shown.close())
-        got.text, got.citations, removed = filter_citations(shown.shown, valid)
-        got.removed = sorted(set(removed + shown.removed))
+        # the stream already checked and renumbered every citation
+        got.text, got.citations, got.removed = _tidy(shown.shown), list(shown.kept), sorted(set(shown.removed))
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],

@@ -182,3 +182,24 @@ def test_a_cached_answer_is_replayed_under_the_decline_bias():
     assert replay(declined, 1.0) is None  # -1.5 + 1 <= 0: the model would have written an answer
     assert replay({"text": "Yes [2].", "citations": [2]}, 5.0).text == "Yes [2]."  # no margin (another backend)
     assert ans.AnswerOptions(decline_bias=2.0).version == ans.AnswerOptions().version
+
+
+def test_the_model_cites_prompt_order_and_the_user_sees_result_ranks():
+    # the sources are results 4 and 2 (in that order): the model reads [1] and [2]
+    sources = [{"n": 4, "path": "b.md", "text": "Wolfgang flew to Hong Kong."},
+               {"n": 2, "path": "a.md", "text": "Wolfgang plays bass."}]
+    llm = FakeLLM("He flew to Hong Kong [1] and plays bass [2][5].")
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", sources, on_text=seen.append)
+    assert '<source id="1" path="b.md">' in llm.calls[0]["messages"][-1]["content"]
+    assert got.text == "He flew to Hong Kong [4] and plays bass [2]." == "".join(seen)
+    assert got.citations == [4, 2] and got.removed == [5]
+
+
+def test_an_uncited_statement_gets_the_source_its_words_come_from():
+    sources = [{"n": 3, "path": "b.md", "text": "Tom: I'll bring cherry cake on Saturday."},
+               {"n": 1, "path": "a.md", "text": "Maya: the barbecue starts at noon."}]
+    got = ans.answer_question(FakeLLM("Cherry cake."), "What will Tom bring to the barbecue?", sources)
+    assert got.text == "Cherry cake. [3]" and got.citations == [3] and got.attributed
+    declined = ans.answer_question(FakeLLM(ans.DECLINE), "What will Tom bring?", sources)
+    assert declined.citations == [] and not declined.attributed

@@ -76,7 +76,7 @@ def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
     assert "Time:" not in pizza["text"]  # the date is in the header
     assert len({s["path"] for s in sources}) == len(sources)  # one source per note
     block = ans.source_blocks(sources)[0]
-    assert block.startswith(f'<source id="{sources[0]["n"]}" date="') and "path=" not in block
+    assert block.startswith('<source id="1" date="') and "path=" not in block  # numbered in prompt order
     undated = ans.source_blocks([{"n": 3, "path": "misc/garden.md", "text": "benches"}])[0]
     assert undated.startswith('<source id="1" path="misc/garden.md">')
 
