@@ -47,7 +47,7 @@ from minirag_cli.answer_score import content_words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
-PROMPT_VERSION = "a3"
+PROMPT_VERSION = "a4"
 POOL = 10  # results whose lines compete for a place in the prompt
 LINES = 5  # lines chosen (each brings the line after it)
 LEXICAL_WEIGHT = 0.5  # line score = cosine + 0.5 x lexical overlap share - 0.04 x rank
@@ -59,9 +59,14 @@ PROMPT_CHARS = 9000  # all sources together
 MAX_ANSWER_TOKENS = 96
 EVENT_RESULTS = 20  # results searched for each event of an order question (timeline.py)
 ANSWER_CONTEXT = 2048  # the prefix (~650 tokens) + selected lines (~450) + the answer (96) fit
-DECLINE = "Unknown: the notes do not say."
-DECLINE_WORD = "Unknown"  # the decline's first token: its logit decides (see Answerer, decline_bias)
-DECLINE_BIAS = 0.0  # added to that logit at the answer's first token (tuned on the LiHua dev split)
+DECLINE = "The notes do not say."
+# The first token of an answer can decide a decline (Answerer._decline_margin):
+# with a decline whose first word is its own ("Unknown: the notes do not
+# say."), the answer declines when that word's logit + decline_bias beats every
+# other token's. Measured on the LiHua dev sample it did not separate
+# unanswerable questions from answerable ones (BENCHMARKS.md, "Answers"), so it
+# is off (None) and the model's own greedy answer decides.
+DECLINE_BIAS: float | None = None
 
 SYSTEM_PROMPT = (
     "You answer questions about the user's notes. Use only the numbered sources given. "
@@ -73,12 +78,13 @@ SYSTEM_PROMPT = (
     "- Then at most one short sentence of support. Cite the sources you used like [1] or [2][3].\n"
     "- Each source is headed by its note's date. For a question about order in time "
     "(before, after, first), compare those dates.\n"
-    "- If no source states the very thing asked for, do not guess from related lines: write only "
-    f"{DECLINE}"
+    f"- If the sources do not contain the answer, write only: {DECLINE}"
 )
 # Worked examples (part of the cached prefix, so they cost nothing per question):
-# an answer, a decline where the notes are about the topic but not the detail
-# asked for, a yes/no verdict, and another such decline.
+# an answer, a decline where the note is about the topic but not the detail
+# asked for, and a yes/no verdict.
+
+
 def _shot(question: str, answer: str, *notes: tuple[str, str]) -> tuple[list[dict], str, str]:
     """A worked example: dated notes (date, text), the question, the answer."""
     return [{"n": i, "date": date, "text": text} for i, (date, text) in enumerate(notes, start=1)], question, answer
@@ -95,10 +101,6 @@ FEW_SHOT = (
     _shot("Has Tom ever been to Lisbon?", "Yes. Tom wrote that he had just landed in Lisbon [1].",
           ("2025-05-20 08:30", "TomBaker: Just landed in Lisbon, the weather is lovely!"),
           ("2025-05-27 19:00", "MayaLin: Welcome back! How was the trip?")),
-    _shot("What gift did Tom buy Maya for her birthday?", DECLINE,
-          ("2025-06-13 20:00", "TomBaker: Happy birthday, Maya! Dinner at Luigi's on Friday, my treat.\n"
-                               "MayaLin: Thank you, Tom!"),
-          ("2025-06-14 10:15", "MayaLin: Luigi's was lovely. The tiramisu!")),
 )
 
 _CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
@@ -198,7 +200,7 @@ class AnswerOptions:
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
     few_shot: bool = True
     max_tokens: int = MAX_ANSWER_TOKENS
-    decline_bias: float = DECLINE_BIAS  # added to the decline's first-token logit
+    decline_bias: float | None = DECLINE_BIAS  # added to the decline's first-token logit; None: no such decision
     label: str = ""  # experiment name (not part of any key)
 
     @property
@@ -652,7 +654,8 @@ class Answerer:
             return None
         got = Answer.from_record(rec)
         got.cached = True
-        declines = got.decline_margin is not None and got.decline_margin + self.options.decline_bias > 0
+        bias = self.options.decline_bias
+        declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:
             return None
         if declines and not rec.get("declined_by_margin"):
@@ -691,9 +694,10 @@ class Answerer:
         # decline's first token against the best other one
         llm.n_tokens = reused
         llm.eval(tokens[reused:])
-        margin = self._decline_margin()
+        bias = self.options.decline_bias
+        margin = self._decline_margin() if bias is not None else None
         got.decline_margin = None if margin is None else round(margin, 3)
-        if margin is not None and margin + self.options.decline_bias > 0:
+        if margin is not None and margin + bias > 0:
             got.output_tokens = 1
             got.declined_by_margin = True
             yield DECLINE
@@ -710,13 +714,13 @@ class Answerer:
                 yield piece
 
     def _decline_margin(self) -> float | None:
-        """logit(first token of DECLINE) - the best other logit, after the prompt."""
+        """logit(the first token of DECLINE) - the best other logit, after the prompt."""
         try:
             import numpy as np
 
             llm = self.llm
             if self._decline_token is None:
-                self._decline_token = llm.tokenize(DECLINE_WORD.encode(), add_bos=False, special=False)[0]
+                self._decline_token = llm.tokenize(DECLINE.encode(), add_bos=False, special=False)[0]
             logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),))
             best_other = float(np.max(np.delete(logits, self._decline_token)))
             return float(logits[self._decline_token]) - best_other
