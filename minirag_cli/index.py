@@ -146,8 +146,10 @@ class Index:
 
     def preload_llm(self) -> None:
         """Start loading the configured model in a thread, so it loads while
-        the question is searched (`mrag ask`); `llm()` waits for it. A file
-        that is no GGUF model fails here, at once."""
+        the question is searched (`mrag ask`); `llm()` waits for it. Call
+        `llm()` before writing anything: llama-cpp-python points stdout and
+        stderr at /dev/null while a model loads. A file that is no GGUF model
+        fails here, at once."""
         if self._llm is not None or self._llm_loading is not None or not self.settings.model:
             return
         from minirag_cli.answer import load_answer_model

@@ -93,3 +93,18 @@ def test_eval_answers_table_and_errors(golden_db):
     assert missing.returncode == 2 and "needs a model" in missing.stderr  # a usage error, as ask --llm-query
     bad = _eval(env, "--answers", "--model", str(GOLDEN / "golden.jsonl"))
     assert bad.returncode == 1 and "GGUF" in bad.stderr
+
+
+def test_ask_with_a_model_prints_the_sources_and_the_answer(golden_db):
+    """The model loads in a thread while ask searches; llama.cpp silences
+    stdout while it loads, so nothing may be written before it has loaded."""
+    db, env = golden_db
+    out = subprocess.run([MRAG, "ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3", "--model",
+                          str(smollm2_path())], env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.lstrip().startswith("1.") and "\nAnswer\n" in out.stdout
+    assert out.stdout.split("\nAnswer\n", 1)[1].strip()
+    js = subprocess.run([MRAG, "ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3", "--json",
+                         "--model", str(smollm2_path())], env=env, capture_output=True, text=True, timeout=900)
+    answer = json.loads(js.stdout)["answer"]
+    assert answer["method"] == "model" and answer["text"] and set(answer) >= {"citations", "removed_citations"}

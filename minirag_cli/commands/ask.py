@@ -49,6 +49,8 @@ def ask(
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms)
     answer = (lambda on_text: index.answer(result, on_text=on_text)) if (want_answer and has_llm) else None
+    if answer is not None:
+        index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer, hint=want_answer and not has_llm)
 
 
