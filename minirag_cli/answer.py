@@ -124,6 +124,7 @@ class Answer:
     method: str = "model"  # model | dates (timeline.py) | none (no source)
     cached: bool = False  # replayed from the answer cache
     attributed: bool = False  # the model cited nothing: the citation was added from the words (_attribute)
+    recited: bool = False  # a citation was moved to the source that holds the sentence's words (SourceWords.check)
     decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
     declined_by_margin: bool = False  # the decline came from the margin (+ bias), the model wrote no more
 
@@ -139,6 +140,7 @@ class Answer:
     def record(self) -> dict:
         """Everything, for the answer cache and `--details`."""
         return {**self.to_dict(), **self.stats(), "cached": self.cached, "attributed": self.attributed,
+                "recited": self.recited,
                 "decline_margin": self.decline_margin, "declined_by_margin": self.declined_by_margin}
 
     @classmethod
@@ -451,6 +453,74 @@ class CitationStream:
         return rest
 
 
+class SourceWords:
+    """Which listed source holds most of a statement's words (not counting
+    the question's): for citations the model did not write or got wrong."""
+
+    def __init__(self, question: str, sources: list[dict]):
+        self.asked = set(content_words(question))
+        self.words = [(s.get("n", i + 1), set(content_words(s.get("text", "")))) for i, s in enumerate(sources)]
+
+    def overlaps(self, statement: str) -> dict[int, int]:
+        said = set(content_words(statement)) - self.asked
+        return {n: len(said & words) for n, words in self.words}
+
+    def best(self, statement: str) -> tuple[int | None, int]:
+        """(source number, words shared) of the best source; (None, 0) when none shares a word."""
+        overlap = self.overlaps(statement)
+        n = max(overlap, key=lambda k: overlap[k], default=None)  # ties: the first listed
+        return (n, overlap[n]) if n is not None and overlap[n] else (None, 0)
+
+    def check(self, sentence: str, cited: list[int]) -> list[int]:
+        """The sentence's citations, moved to the source that holds most of
+        its words when that source holds at least 2 of them and more than
+        twice as many as any cited one (the model cited its neighbour)."""
+        overlap = self.overlaps(sentence)
+        n, shared = self.best(sentence)
+        if n is None or shared < 2 or shared <= 2 * max((overlap.get(c, 0) for c in cited), default=0):
+            return cited
+        return [n]
+
+
+class CitationCheck:
+    """Holds a sentence's citations back until the sentence ends, then
+    checks them against its words (SourceWords.check) and lets them out."""
+
+    def __init__(self, words: SourceWords):
+        self.words = words
+        self.sentence = ""  # the current sentence, as shown so far
+        self.held = ""  # from its first citation on, not shown yet
+        self.changed = False
+
+    def feed(self, piece: str) -> str:
+        out = ""
+        for ch in piece:
+            if self.held or ch == "[":
+                self.held += ch
+                if ch in ".!?\n":
+                    out += self._release()
+            else:
+                out += ch
+                self.sentence = "" if ch in ".!?\n" else self.sentence + ch
+        return out
+
+    def close(self) -> str:
+        return self._release()
+
+    def _release(self) -> str:
+        whole = self.sentence + self.held
+
+        def fix(m: re.Match) -> str:
+            cited = [int(x) for x in re.findall(r"\d+", m.group(0))]
+            checked = self.words.check(whole, cited)
+            self.changed |= checked != cited
+            return "".join(f"[{c}]" for c in checked)
+
+        out = re.sub(r"(?:\[\d+\])+", fix, self.held)
+        self.sentence, self.held = "", ""
+        return out
+
+
 # --------------------------------------------------------------------------- generation
 
 
@@ -614,7 +684,9 @@ class Answerer:
             key = source_key(question, sources, self.identity, self.options.version)
             got = self._replay(self.cache.get(key))
             if got is not None:
-                _attribute(got, question, sources)
+                words = SourceWords(question, sources)
+                _check_citations(got, words)
+                _attribute(got, words)
                 if on_text:
                     on_text(got.text)
                 return got
@@ -623,6 +695,8 @@ class Answerer:
         # shown as its rank in the results (what the user sees listed)
         valid = {k: sources[k - 1].get("n", k) for k in _fenced_ids(messages)}
         shown = CitationStream(valid)
+        words = SourceWords(question, sources)
+        checked = CitationCheck(words)
         got = Answer("", model=self.model_name)
 
         def emit(piece: str) -> None:
@@ -632,16 +706,16 @@ class Answerer:
                 on_text(piece)
 
         for piece in self._pieces(messages, got):
-            emit(shown.feed(piece))
-        emit(shown.close())
-        # the stream already checked and renumbered every citation
+            emit(checked.feed(shown.feed(piece)))
+        emit(checked.feed(shown.close()) + checked.close())
+        # the stream already removed and renumbered the citations: the cache keeps the model's own
         got.text, got.citations, got.removed = _tidy(shown.shown), list(shown.kept), sorted(set(shown.removed))
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
                            model_id=self.identity, prompt_version=self.options.version, answer=got.record())
-        before = got.text
-        if _attribute(got, question, sources):
+        before = _check_citations(got, words)
+        if _attribute(got, words):
             emit(got.text[len(before):])
         return got
 
@@ -746,7 +820,18 @@ def answer_question(llm, question: str, sources: list[dict], *, on_text: Callabl
     return Answerer(llm, model_name=model_name, options=options).answer(question, sources, on_text=on_text)
 
 
-def _attribute(got: Answer, question: str, sources: list[dict]) -> bool:
+def _check_citations(got: Answer, words: SourceWords) -> str:
+    """The answer's citations checked sentence by sentence (CitationCheck;
+    the same as while streaming); returns the text."""
+    check = CitationCheck(words)
+    text = _tidy(check.feed(got.text) + check.close())
+    if check.changed:
+        got.text, got.recited = text, True
+        got.citations = list(dict.fromkeys(int(n) for g in _CITATION.findall(text) for n in re.findall(r"\d+", g)))
+    return got.text
+
+
+def _attribute(got: Answer, words: SourceWords) -> bool:
     """An answer that states something but cites nothing gets the source
     that holds most of its words (not counting the question's) as its
     citation, appended to the text; a decline gets none."""
@@ -754,17 +839,11 @@ def _attribute(got: Answer, question: str, sources: list[dict]) -> bool:
 
     if got.citations or not got.text.strip() or is_decline(got.text):
         return False
-    asked = set(content_words(question))
-    said = set(content_words(got.text)) - asked
-    if not said:
+    n, _shared = words.best(got.text)
+    if n is None:
         return False
-    overlap = [(len(said & set(content_words(s.get("text", "")))), -i, s.get("n", i + 1))
-               for i, s in enumerate(sources)]
-    best = max(overlap, default=(0, 0, None))
-    if best[0] == 0:
-        return False
-    got.text = f"{got.text.rstrip()} [{best[2]}]"
-    got.citations = [best[2]]
+    got.text = f"{got.text.rstrip()} [{n}]"
+    got.citations = [n]
     got.attributed = True
     return True
 

@@ -203,3 +203,18 @@ def test_an_uncited_statement_gets_the_source_its_words_come_from():
     assert got.text == "Cherry cake. [3]" and got.citations == [3] and got.attributed
     declined = ans.answer_question(FakeLLM(ans.DECLINE), "What will Tom bring?", sources)
     assert declined.citations == [] and not declined.attributed
+
+
+def test_a_citation_of_the_wrong_source_moves_to_the_one_holding_the_words():
+    sources = [{"n": 1, "path": "a.md", "text": "LiHua: I feel pretty strong lately, so I'm up for the challenge!"},
+               {"n": 5, "path": "b.md", "text": "Jennifer: congrats on the bench press! LiHua: feeling strong!"}]
+    q = "How does LiHua feel about the bench press challenge?"
+    seen: list[str] = []
+    got = ans.answer_question(FakeLLM("He feels pretty strong lately [2]. He is up for it [1][2]."), q, sources,
+                              on_text=seen.append)
+    # sentence 1 cites source 2 (rank 5: "strong") but source 1 holds "pretty strong lately";
+    # sentence 2 cites both, one of them holds its words: kept
+    assert got.text == "He feels pretty strong lately [1]. He is up for it [1][5]." == "".join(seen)
+    assert got.citations == [1, 5] and got.recited
+    kept = ans.answer_question(FakeLLM("Feeling strong [2]."), q, sources)
+    assert kept.text == "Feeling strong [5]." and not kept.recited  # too few words to move it
