@@ -58,7 +58,7 @@ SOURCE_CHARS = 1200  # per source, in the prompt
 PROMPT_CHARS = 9000  # all sources together
 MAX_ANSWER_TOKENS = 96
 EVENT_RESULTS = 20  # results searched for each event of an order question (timeline.py)
-ANSWER_CONTEXT = 2048  # the prefix (~650 tokens) + selected lines (~450) + the answer (96) fit
+ANSWER_CONTEXT = 2048  # the prefix (~610 tokens) + selected lines (~450) + the answer (96) fit
 DECLINE = "The notes do not say."
 # The first token of an answer can decide a decline (Answerer._decline_margin):
 # with a decline whose first word is its own ("Unknown: the notes do not
