@@ -147,6 +147,8 @@ def render_eval(report: dict, console: Console) -> None:
     if report["unknown_paths"]:
         console.print(f"[yellow]{len(report['unknown_paths'])} expected path(s) not in the index[/] "
                       f"(left out of scoring; {len(report['excluded'])} question(s) excluded entirely).")
+    if report.get("answers"):
+        render_answers(report["answers"], console)
 
 
 def print_lines(items) -> None:
@@ -473,3 +475,29 @@ def which_index(choice) -> None:
         from minirag_cli.synced import describe_choice
 
         err.print(f"[dim]{escape(describe_choice(choice.known))}[/]", highlight=False, soft_wrap=True)
+
+ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)"),
+               ("false_declines", "false declines"), ("grounded", "grounded (right, citing an expected note)"),
+               ("citations_removed", "citations removed"), ("seconds_p50", "seconds per answer p50"),
+               ("seconds_p95", "seconds per answer p95"), ("prompt_tokens", "prompt tokens per answer"),
+               ("evaluated_tokens", "evaluated tokens per answer"), ("output_tokens", "output tokens per answer"),
+               ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule")]
+
+
+def render_answers(report: dict, console: Console) -> None:
+    """`mrag eval --answers`: one row per metric, one column per question type and kind of gold."""
+    groups = {**report["groups"], **{k: v for k, v in report["kinds"].items() if k not in report["groups"]}}
+    table = Table(title=f"answers · {report['model']} · prompt {report['prompt_version']} · "
+                        f"{report['questions']} questions, {report['model_calls']} model calls, "
+                        f"{report['cached']} cached")
+    table.add_column("metric", style="bold")
+    for g in groups:
+        table.add_column(g, justify="right")
+    table.add_row("n", *[str(v["n"]) for v in groups.values()])
+    for key, label in ANSWER_ROWS:
+        values = [v.get(key) for v in groups.values()]
+        if all(x is None for x in values):
+            continue
+        table.add_row(label, *["-" if x is None else (f"{x:.3f}" if isinstance(x, float) else str(x))
+                               for x in values])
+    console.print(table)

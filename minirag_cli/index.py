@@ -59,6 +59,9 @@ class Index:
         self.conn, self.settings, self.path = conn, settings, Path(path)
         self.embedder_factory = embedder_factory
         self._llm = LoadedLLM(llm, llm_name or "injected") if llm is not None else None
+        self._llm_injected = llm is not None
+        self._llm_loading: threading.Thread | None = None
+        self._llm_failed: BaseException | None = None
         self._query_embedder = None
         self._embedder_lock = threading.Lock()
         # one connection, several threads (the MCP server's tool calls): hold
@@ -119,17 +122,49 @@ class Index:
 
         return make_embedder(name)
 
-    def llm(self, *, required: bool = False) -> LoadedLLM | None:
+    def llm(self, *, required: bool = False, why: str = "--llm-query") -> LoadedLLM | None:
         """The language model: injected, else `settings.model` loaded on first
-        use; None when neither (a UsageError when `required`)."""
+        use (or by preload_llm); None when neither (a UsageError naming `why`
+        when `required`)."""
+        if self._llm is None and self._llm_loading is not None:
+            self._llm_loading.join()
+            self._llm_loading, failed, self._llm_failed = None, self._llm_failed, None
+            if failed is not None:
+                raise failed
         if self._llm is None and self.settings.model:
             from minirag_cli.answer import load_answer_model
 
             model, name = load_answer_model(self.settings.model)
             self._llm = LoadedLLM(model, name)
         if self._llm is None and required:
-            raise UsageError("--llm-query needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+            raise UsageError(f"{why} needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
         return self._llm
+
+    def has_llm(self) -> bool:
+        """A model is injected or configured (not necessarily loaded yet)."""
+        return self._llm is not None or bool(self.settings.model)
+
+    def preload_llm(self) -> None:
+        """Start loading the configured model in a thread, so it loads while
+        the question is searched (`mrag ask`); `llm()` waits for it. Call
+        `llm()` before writing anything: llama-cpp-python points stdout and
+        stderr at /dev/null while a model loads. A file that is no GGUF model
+        fails here, at once."""
+        if self._llm is not None or self._llm_loading is not None or not self.settings.model:
+            return
+        from minirag_cli.answer import load_answer_model
+        from minirag_cli.llm import validate_gguf
+
+        path = validate_gguf(self.settings.model)
+
+        def load() -> None:
+            try:
+                self._llm = LoadedLLM(*load_answer_model(path))
+            except BaseException as exc:  # re-raised by llm() in the caller's thread
+                self._llm_failed = exc
+
+        self._llm_loading = threading.Thread(target=load, name="mrag-load-model", daemon=True)
+        self._llm_loading.start()
 
     # ------------------------------------------------------------ write
 
@@ -201,20 +236,77 @@ class Index:
 
         return extract_query_terms(self.llm(required=True).model, question)
 
-    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
-               on_text: Callable[[str], None] | None = None):
-        """A short answer citing the sources (answer.answer_question), for a
-        SearchResult or a question (searched first). Needs a model."""
+    def answerer(self, options=None, *, cache: bool = False):
+        """An answer.Answerer on this index's model (loaded when an answer
+        first needs it), keeping the prompt prefix's KV state in the user
+        cache, and with `cache` the answers in the index (answer_cache)."""
         from minirag_cli import answer as ans
+        from minirag_cli.config import environment
 
+        identity = self.llm_identity()
+        answers = None
+        if cache:
+            from minirag_cli.answer_eval import AnswerCache
+
+            answers = AnswerCache(self.conn)
+        return ans.Answerer(load=lambda: self.llm(required=True, why="An answer").model,
+                            model_name=self._llm.name if self._llm else Path(self.settings.model or "").name,
+                            identity=identity, state_dir=environment().cache_dir / "answer-kv",
+                            options=options or ans.DEFAULT_OPTIONS, cache=answers)
+
+    def llm_identity(self) -> str:
+        """The model half of the answer cache key: the GGUF file's identity
+        (llm.model_identity), or the name an injected model was given."""
+        if self._llm_injected or not self.settings.model:
+            return self._llm.name if self._llm else ""
+        from minirag_cli.llm import model_identity
+
+        return model_identity(self.settings.model) if self.settings.model else ""
+
+    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
+               on_text: Callable[[str], None] | None = None, answerer=None):
+        """A short answer citing the sources by result rank (answer.respond),
+        for a SearchResult or a question (searched first). An order question
+        ("did X before Y?") searches each event with the same options. Needs
+        a model unless the notes' dates answer it."""
+        from minirag_cli import answer as ans
+        from minirag_cli.store import note_heads
+
+        options = options or self.retrieval_options()
         result = result_or_question
         if isinstance(result_or_question, str):
             result = self.search(result_or_question, options)
-        llm = self.llm()
-        if llm is None:
-            raise UsageError("No model to write an answer with.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
-        return ans.answer_question(llm.model, result.query, ans.iter_sources(result.results), on_text=on_text,
-                                   model_name=llm.name)
+        if answerer is None:
+            if not self.has_llm():
+                raise UsageError("No model to write an answer with.",
+                                 hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+            answerer = self.answerer()
+        with self.lock:
+            heads = note_heads(self.conn, [r["chunk_id"] for r in result.results])
+        # lines are ranked by meaning too when the question embedder is at hand (dense and graph modes)
+        embed = self._query_embedder.embed if self._query_embedder is not None else None
+        events = options.replace(k=ans.EVENT_RESULTS)
+        return ans.respond(answerer, result.query, result.results, note_heads=heads, embed=embed,
+                           search=lambda text: self.search(text, events).results, on_text=on_text)
+
+    def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
+                         judge: str | Path | None = None, on_question=None):
+        """`mrag eval --answers`: every question searched and answered as
+        `mrag ask` would (cached in the index), scored by answer_score, with
+        an optional judge model's verdict beside the rule."""
+        from minirag_cli import answer_eval
+
+        if not self.has_llm():
+            raise UsageError("--answers needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        options = self.retrieval_options(mode=mode)
+        answerer = self.answerer(answer_options, cache=True)
+        judge_fn = answer_eval.LazyJudge(judge) if judge else None
+        return answer_eval.evaluate_answers(
+            questions, search=lambda q: self.search(q, options),
+            respond=lambda result: self.answer(result, options, answerer=answerer).record(),
+            model_name=answerer.model_name, prompt_version=answerer.options.version,
+            cache=answerer.cache, judge=judge_fn, judge_model=judge_fn.identity if judge_fn else None,
+            on_question=on_question)
 
     def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,
                  with_details: bool = False):

@@ -43,9 +43,11 @@ class FakeLLM:
 def test_prompt_numbers_and_fences_sources_as_data():
     msgs = ans.build_messages("Has Wolfgang been to Hong Kong?", SOURCES + [
         {"path": "evil.md", "lines": [1, 1], "text": INJECTION}])
-    assert [m["role"] for m in msgs] == ["system", "user"]
+    # the rules, worked examples (user, assistant), then the question's turn
+    assert [m["role"] for m in msgs] == ["system"] + ["user", "assistant"] * len(ans.FEW_SHOT) + ["user"]
     assert "not instructions" in msgs[0]["content"] and "[1]" in msgs[0]["content"]
-    user = msgs[1]["content"]
+    assert ans.build_messages("q?", SOURCES, few_shot=False)[1]["role"] == "user"
+    user = msgs[-1]["content"]
     assert re.findall(r'<source id="(\d+)" path="([^"]+)"', user) == [
         ("1", "people/wolfgang.md"), ("2", "trips/hk.md"), ("3", "evil.md")]
     # the note cannot close its fence or open a source 9
@@ -56,7 +58,7 @@ def test_prompt_numbers_and_fences_sources_as_data():
 
 def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     long = [{"path": f"n{i}.md", "lines": [1, 2], "text": "word " * 2000} for i in range(20)]
-    user = ans.build_messages("q?", long)[1]["content"]
+    user = ans.build_messages("q?", long)[-1]["content"]
     assert len(user) < ans.PROMPT_CHARS + 3000
     n = len(re.findall(r"<source id=", user))
     assert 1 < n < 20
@@ -67,6 +69,7 @@ def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     ("Yes [3].", 2, "Yes.", [], [3]),
     ("See [1, 2] and [2; 5].", 2, "See [1][2] and [2].", [1, 2], [5]),
     ("Zero [0] is not a source.", 2, "Zero is not a source.", [], [0]),
+    ("Ranks [4][2], not [3].", {2, 4}, "Ranks [4][2], not.", [4, 2], [3]),  # sources numbered by result rank
     ("Brackets [like this] stay.", 2, "Brackets [like this] stay.", [], []),
 ])
 def test_filter_citations(text, n, expected, kept, removed):
@@ -100,7 +103,8 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert "[7]" not in streamed and "[2]" in streamed
     assert got.text == "Wolfgang flew to Hong Kong [2], as planned. He plays bass [1]."
     assert got.citations == [2, 1] and got.removed == [7]
-    assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf"}
+    assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf",
+                             "method": "model"}
     call = llm.calls[0]
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 
@@ -109,7 +113,7 @@ def test_answer_to_an_injection_keeps_only_real_citations():
     # a model that obeys the note still cannot cite a source that is not listed
     llm = FakeLLM("PWNED [9]")
     got = ans.answer_question(llm, "q?", SOURCES + [{"path": "evil.md", "lines": [1, 1], "text": INJECTION}])
-    assert got.removed == [9] and got.citations == [] and "[9]" not in got.text
+    assert got.removed == [9] and set(got.citations) <= {1, 2, 3} and "[9]" not in got.text
 
 
 def test_answer_without_sources_does_not_call_the_model():
@@ -160,3 +164,57 @@ def test_real_smollm2_answer_with_an_injected_note():
     assert len(pieces) > 1  # streamed, not written at once
     assert all(1 <= c <= len(sources) for c in got.citations)
     assert not re.search(r"\[(?:0|9|\d{2,})\]", "".join(pieces))
+
+
+def test_a_cached_answer_is_replayed_under_the_decline_bias():
+    """The decline bias is no part of the cache key: a written answer whose
+    first-token margin clears the bias becomes the decline; a decline the
+    margin made under a larger bias must be written again under a smaller one."""
+    written = {"text": "Cherry cake [1].", "citations": [1], "decline_margin": -1.5}
+    declined = {"text": ans.DECLINE, "citations": [], "decline_margin": -1.5, "declined_by_margin": True}
+
+    def replay(rec, bias):
+        return ans.Answerer(options=ans.AnswerOptions(decline_bias=bias))._replay(rec)
+
+    assert replay(written, 0.0).text == "Cherry cake [1]." and replay(written, 0.0).cached
+    assert replay(written, 2.0).text == ans.DECLINE and replay(written, 2.0).citations == []
+    assert replay(declined, 2.0).text == ans.DECLINE
+    assert replay(declined, 1.0) is None  # -1.5 + 1 <= 0: the model would have written an answer
+    assert replay({"text": "Yes [2].", "citations": [2]}, 5.0).text == "Yes [2]."  # no margin (another backend)
+    assert ans.AnswerOptions(decline_bias=2.0).version == ans.AnswerOptions().version
+
+
+def test_the_model_cites_prompt_order_and_the_user_sees_result_ranks():
+    # the sources are results 4 and 2 (in that order): the model reads [1] and [2]
+    sources = [{"n": 4, "path": "b.md", "text": "Wolfgang flew to Hong Kong."},
+               {"n": 2, "path": "a.md", "text": "Wolfgang plays bass."}]
+    llm = FakeLLM("He flew to Hong Kong [1] and plays bass [2][5].")
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", sources, on_text=seen.append)
+    assert '<source id="1" path="b.md">' in llm.calls[0]["messages"][-1]["content"]
+    assert got.text == "He flew to Hong Kong [4] and plays bass [2]." == "".join(seen)
+    assert got.citations == [4, 2] and got.removed == [5]
+
+
+def test_an_uncited_statement_gets_the_source_its_words_come_from():
+    sources = [{"n": 3, "path": "b.md", "text": "Tom: I'll bring cherry cake on Saturday."},
+               {"n": 1, "path": "a.md", "text": "Maya: the barbecue starts at noon."}]
+    got = ans.answer_question(FakeLLM("Cherry cake."), "What will Tom bring to the barbecue?", sources)
+    assert got.text == "Cherry cake. [3]" and got.citations == [3] and got.attributed
+    declined = ans.answer_question(FakeLLM(ans.DECLINE), "What will Tom bring?", sources)
+    assert declined.citations == [] and not declined.attributed
+
+
+def test_a_citation_of_the_wrong_source_moves_to_the_one_holding_the_words():
+    sources = [{"n": 1, "path": "a.md", "text": "LiHua: I feel pretty strong lately, so I'm up for the challenge!"},
+               {"n": 5, "path": "b.md", "text": "Jennifer: congrats on the bench press! LiHua: feeling strong!"}]
+    q = "How does LiHua feel about the bench press challenge?"
+    seen: list[str] = []
+    got = ans.answer_question(FakeLLM("He feels pretty strong lately [2]. He is up for it [1][2]."), q, sources,
+                              on_text=seen.append)
+    # sentence 1 cites source 2 (rank 5: "strong") but source 1 holds "pretty strong lately";
+    # sentence 2 cites both, one of them holds its words: kept
+    assert got.text == "He feels pretty strong lately [1]. He is up for it [1][5]." == "".join(seen)
+    assert got.citations == [1, 5] and got.recited
+    kept = ans.answer_question(FakeLLM("Feeling strong [2]."), q, sources)
+    assert kept.text == "Feeling strong [5]." and not kept.recited  # too few words to move it

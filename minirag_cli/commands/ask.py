@@ -4,7 +4,7 @@ with a GGUF model configured, a short answer citing them (Index.answer).
 Output (format.print_ask): a readable list on a terminal (rank, path:lines,
 score, snippet, and with --explain the channels and the graph's reasons),
 `--json` for scripts, `--paths` for xargs. Results go to stdout, hints to
-stderr."""
+stderr. The model loads in a thread while the question is searched."""
 
 from __future__ import annotations
 
@@ -43,11 +43,15 @@ def ask(
     text = read_question(question)
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model)
     want_answer = not (no_answer or paths)
-    llm = index.llm(required=llm_query) if (want_answer or llm_query) else None
+    has_llm = (want_answer or llm_query) and index.has_llm()
+    if want_answer and not llm_query:
+        index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms)
-    answer = (lambda on_text: index.answer(result, on_text=on_text)) if (want_answer and llm) else None
-    print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer, hint=want_answer and llm is None)
+    answer = (lambda on_text: index.answer(result, on_text=on_text)) if (want_answer and has_llm) else None
+    if answer is not None:
+        index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
+    print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer, hint=want_answer and not has_llm)
 
 
 def read_question(question: str) -> str:

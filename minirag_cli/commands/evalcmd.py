@@ -31,25 +31,38 @@ def eval_command(
                                                                    "(JSON Lines) to this file."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model",
                                                   help="Override the embedding model recorded in the index."),
+    answers: bool = typer.Option(False, "--answers", help="Also answer each question with the model, as mrag ask "
+                                                          "would, and score the answers against `answer`."),
+    model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for --answers (or $MRAG_MODEL)."),
+    judge: Optional[Path] = typer.Option(None, "--judge", help="A GGUF model that also judges each answer right "
+                                                               "or wrong (reported beside the rule)."),
+    sample: Optional[int] = typer.Option(None, "--sample", help="Only N questions, stratified by type."),
+    seed: int = typer.Option(0, "--seed", help="The random seed of --sample."),
 ) -> None:
-    """Measure retrieval against a golden set (recall@k, hit@k, MRR).
+    """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with
+    --answers, the answers a model writes from it.
 
     Example: mrag eval golden/golden.jsonl --mode dense --mode bm25 --mode hybrid --fail-under recall@10=0.9
     """
+    from minirag_cli import answer_eval
     from minirag_cli import evaluate as ev
     from minirag_cli import format as fmt
 
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
-    index = open_index(embedding_model=embedding_model)
-    fmt.note(f"eval {golden}: {len(plan.questions)} questions × {len(plan.modes)} mode(s) on {index.path}")
+    questions = answer_eval.sample_questions(plan.questions, sample, seed)
+    index = open_index(embedding_model=embedding_model, model=model)
+    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}")
     with fmt.eval_progress() as tick:
-        run = index.evaluate(plan.questions, modes=plan.modes, ks=plan.ks, on_question=tick,
+        run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
+        got = index.evaluate_answers(answer_eval.answered_questions(questions, run), mode=plan.modes[0],
+                                     judge=judge, on_question=tick) if answers else None
     fmt.eval_warnings(run)
+    report = {**run.to_dict(), **({"answers": got.to_dict()} if got else {})}
     if details is not None:
-        ev.write_details(details, run.details)
-    fmt.print_data(run.to_dict(), fmt.render_eval, as_json=as_json)
-    failures = ev.threshold_failures(run.to_dict(), plan.thresholds)
+        answer_eval.write_eval_details(details, run, got)
+    fmt.print_data(report, fmt.render_eval, as_json=as_json)
+    failures = ev.threshold_failures(report, plan.thresholds)
     fmt.threshold_failures(failures)
     if failures:
         raise typer.Exit(THRESHOLD_EXIT_CODE)

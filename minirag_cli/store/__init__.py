@@ -8,6 +8,7 @@ functions that take a connection and return plain data (ids, tuples, dicts).
 - `search`: the BM25 and dense channels and result rows of retrieval.
 - `vectors`: KNN and point lookups on the int8 vec0 tables, their blocks
   fitted to their sizes (the encodings are vectors.py).
+- `answers`: note headings for the answer's sources, the answer cache.
 
 With db.py (the one function that opens a connection, migrations, meta) and
 graph/sql.py (the graph channel's walk and votes), this is all the SQL there
@@ -15,6 +16,7 @@ is: a second backend (PostgreSQL + pgvector) would be a sibling of these
 modules, chosen where db.connect is called (Index.open).
 """
 
+from minirag_cli.store.answers import cache_answer, cached_answer, note_heads
 from minirag_cli.store.read import (entities_list, existing_documents, index_status, indexed_paths, table_counts,
                                     vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
@@ -22,7 +24,8 @@ from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, 
                                      empty_index, purge_orphan_entities, resolver_keys, rows_by_key, totals,
                                      touch_documents, write_document)
 
-__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "cache_extraction",
-           "cached_extraction", "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
+__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "cache_answer",
+           "cache_extraction", "cached_answer", "cached_extraction", "note_heads",
+           "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
            "index_status", "indexed_paths", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts",
            "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]

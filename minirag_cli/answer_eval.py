@@ -1,0 +1,305 @@
+"""Answer evaluation (`mrag eval GOLDEN --answers`): every question goes
+through a search function and an answer function (the same ones `mrag ask`
+uses), each answer is scored by the deterministic rule in answer_score, and
+the figures are reported per question type, per kind of gold and overall.
+
+Per group:
+- `accuracy`: share of answers the rule scores right;
+- `declines`: share of answers that decline; on unanswerable questions that
+  is their accuracy, on answerable ones `false_declines`;
+- `grounded`: share of right answers (of answerable questions) that cite at
+  least one source from an expected document;
+- `citations_removed`: citations to no listed source, removed before showing;
+- `seconds_p50` / `seconds_p95` per answer (as measured when the answer was
+  written, cached or not), `first_text_p50`;
+- `prompt_tokens` / `evaluated_tokens` / `output_tokens` per answer (means);
+- `judge_accuracy`, with a judge model: its verdicts, beside the rule's.
+
+Model answers are cached (`AnswerCache`, table `answer_cache` of the
+index) by question x the retrieved chunks the model reads (ids and text) x
+model identity x prompt version (answer.source_key): a re-run, or a re-score
+after a change to the rule, costs no model call.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import random
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from minirag_cli import answer_score
+from minirag_cli.evaluate import OVERALL, GoldenQuestion
+
+KIND_GROUPS = {"yesno": "yes/no", "content": "content", "unanswerable": "unanswerable"}
+
+
+# --------------------------------------------------------------------------- cache
+
+
+class AnswerCache:
+    """Answers by key, in the index's answer_cache table (migration 0003)."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def get(self, key: str) -> dict | None:
+        from minirag_cli.store import cached_answer
+
+        return cached_answer(self.conn, key)
+
+    def put(self, key: str, *, question: str, chunk_ids: Sequence, model_id: str, prompt_version: str,
+            answer: dict) -> None:
+        from minirag_cli.store import cache_answer
+
+        cache_answer(self.conn, key, question=question, chunk_ids=chunk_ids, model_id=model_id,
+                     prompt_version=prompt_version, answer=answer,
+                     created_at=dt.datetime.now(dt.timezone.utc).isoformat())
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+def sample_questions(questions: Sequence[GoldenQuestion], n: int | None, seed: int = 0) -> list[GoldenQuestion]:
+    """n questions stratified by group (each group in proportion, at least
+    one), drawn with a seeded generator; file order is kept."""
+    if not n or n >= len(questions):
+        return list(questions)
+    rng = random.Random(seed)
+    groups: dict[str, list[GoldenQuestion]] = {}
+    for q in questions:
+        groups.setdefault(q.group, []).append(q)
+    share = {g: max(1, round(n * len(qs) / len(questions))) for g, qs in groups.items()}
+    while sum(share.values()) > n and any(v > 1 for v in share.values()):
+        share[max(share, key=lambda g: share[g])] -= 1
+    chosen = {id(q) for g, qs in sorted(groups.items()) for q in rng.sample(qs, min(share[g], len(qs)))}
+    return [q for q in questions if id(q) in chosen]
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class AnswerRecord:
+    question: GoldenQuestion
+    answer: dict  # text, citations, removed_citations, model, method + stats
+    cited_paths: list[str]
+    score: answer_score.Score
+    grounded: bool
+    cached: bool
+    judge: bool | None = None
+
+    def detail(self) -> dict:
+        q = self.question
+        return {"id": q.id, "line": q.line, "type": q.type, "group": q.group, "query": q.query, "gold": q.answer,
+                "expected": list(q.expected), "answer": self.answer.get("text", ""),
+                "method": self.answer.get("method", "model"), "citations": self.answer.get("citations", []),
+                "cited_paths": self.cited_paths, "removed_citations": self.answer.get("removed_citations", []),
+                "kind": self.score.kind, "right": self.score.right, "declined": self.score.declined,
+                "why": self.score.detail, "grounded": self.grounded, "judge": self.judge, "cached": self.cached,
+                "stats": {k: self.answer.get(k) for k in ("prompt_tokens", "evaluated_tokens", "output_tokens",
+                                                          "seconds", "first_text_seconds", "decline_margin",
+                                                          "attributed")}}
+
+
+@dataclass
+class AnswersRun:
+    records: list[AnswerRecord]
+    model: str
+    prompt_version: str
+    seconds: float
+    judge_model: str | None = None
+    model_calls: int = 0
+
+    def to_dict(self) -> dict:
+        by_type: dict[str, list[AnswerRecord]] = {OVERALL: list(self.records)}
+        by_kind: dict[str, list[AnswerRecord]] = {}
+        for r in self.records:
+            by_type.setdefault(r.question.group, []).append(r)
+            by_kind.setdefault(KIND_GROUPS[r.score.kind], []).append(r)
+        out = {
+            "model": self.model, "prompt_version": self.prompt_version, "questions": len(self.records),
+            "model_calls": self.model_calls, "cached": sum(r.cached for r in self.records),
+            "groups": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_type).items()},
+            "kinds": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_kind).items()},
+            "rule": {"content_share": answer_score.CONTENT_SHARE, "item_share": answer_score.ITEM_SHARE},
+            "seconds": round(self.seconds, 3),
+        }
+        if self.judge_model:
+            out["judge"] = self.judge_model
+        return out
+
+
+def _ordered(groups: dict[str, list]) -> dict[str, list]:
+    return {g: groups[g] for g in [OVERALL] + sorted(g for g in groups if g != OVERALL) if g in groups}
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[max(1, min(len(ordered), -(-len(ordered) * q // 100))) - 1], 3)
+
+
+def _mean(values: list[float]) -> float | None:
+    return round(statistics.fmean(values), 1) if values else None
+
+
+def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
+    n = len(records)
+    answerable = [r for r in records if r.score.kind != "unanswerable"]
+    unanswerable = [r for r in records if r.score.kind == "unanswerable"]
+    right = [r for r in answerable if r.score.right]
+    seconds = [r.answer.get("seconds") or 0.0 for r in records]
+    first = [r.answer["first_text_seconds"] for r in records if r.answer.get("first_text_seconds") is not None]
+
+    def share(part: int, whole: int) -> float | None:
+        return round(part / whole, 4) if whole else None
+
+    out = {
+        "n": n,
+        "accuracy": share(sum(r.score.right for r in records), n),
+        "declines": share(sum(r.score.declined for r in unanswerable), len(unanswerable)),
+        "false_declines": share(sum(r.score.declined for r in answerable), len(answerable)),
+        "grounded": share(sum(r.grounded for r in right), len(right)),
+        "citations_removed": sum(len(r.answer.get("removed_citations") or []) for r in records),
+        "seconds_p50": _pct(seconds, 50), "seconds_p95": _pct(seconds, 95), "first_text_p50": _pct(first, 50),
+        "prompt_tokens": _mean([r.answer.get("prompt_tokens") or 0 for r in records]),
+        "evaluated_tokens": _mean([r.answer.get("evaluated_tokens") or 0 for r in records]),
+        "output_tokens": _mean([r.answer.get("output_tokens") or 0 for r in records]),
+    }
+    if judged:  # a verdict that was neither right nor wrong counts in judge_unclear only
+        clear = [r for r in records if r.judge is not None]
+        out["judge_accuracy"] = share(sum(r.judge for r in clear), len(clear))
+        out["judge_agrees"] = share(sum(r.judge == r.score.right for r in clear), len(clear))
+        out["judge_unclear"] = n - len(clear)
+    return out
+
+
+Search = Callable[[str], object]  # question -> retrieve.SearchResult (query, results: rank, chunk_id, path, ...)
+Respond = Callable[[object], dict]  # SearchResult -> answer.Answer.record() (text, citations as ranks, ...)
+Judge = Callable[[str, str, str], bool | None]  # (question, gold, answer) -> right?
+
+
+def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, respond: Respond, model_name: str,
+                     prompt_version: str, cache: AnswerCache | None = None, judge: Judge | None = None,
+                     judge_model: str | None = None, on_question: Callable[[int, int], None] | None = None
+                     ) -> AnswersRun:
+    """Answer and score every question (Index.evaluate_answers wires the
+    index's search and answer in). Caching model answers is the answerer's
+    business (answer.Answerer.cache); `cache` keeps the judge's verdicts."""
+    started = time.perf_counter()
+    records: list[AnswerRecord] = []
+    for i, q in enumerate(questions, start=1):
+        result = search(q.query)
+        got = respond(result)
+        by_rank = {r.get("rank", n): r for n, r in enumerate(result.results, start=1)}
+        cited = list(dict.fromkeys(by_rank[c]["path"] for c in got.get("citations", []) if c in by_rank))
+        s = answer_score.score(q.answer, got.get("text", ""), question=q.query, expected=q.expected)
+        grounded = s.right and q.answerable and any(p in q.expected for p in cited)
+        verdict = None
+        if judge is not None:
+            verdict = _cached_judge(judge, cache, judge_model or "judge", q, got.get("text", ""))
+        records.append(AnswerRecord(q, got, cited, s, grounded, bool(got.get("cached")), verdict))
+        if on_question:
+            on_question(i, len(questions))
+    calls = sum(1 for r in records if r.answer.get("method", "model") == "model" and not r.cached)
+    return AnswersRun(records, model_name, prompt_version, time.perf_counter() - started,
+                      judge_model=judge_model, model_calls=calls)
+
+
+JUDGE_VERSION = "j1"
+
+
+def _cached_judge(judge: Judge, cache: AnswerCache | None, judge_id: str, q: GoldenQuestion, text: str) -> bool | None:
+    gold = "Insufficient information (the notes do not answer it)" if not q.answerable else str(q.answer)
+    key = hashlib.blake2b(json.dumps(["judge", q.query, gold, text, judge_id, JUDGE_VERSION]).encode(),
+                          digest_size=16).hexdigest()
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit.get("verdict")
+    verdict = judge(q.query, gold, text)
+    if cache is not None:
+        cache.put(key, question=q.query, chunk_ids=[], model_id=judge_id, prompt_version=JUDGE_VERSION,
+                  answer={"verdict": verdict})
+    return verdict
+
+
+# --------------------------------------------------------------------------- judge
+
+JUDGE_PROMPT = (
+    "You grade answers to questions about someone's notes.\n"
+    "Question: {question}\nReference answer: {gold}\nCandidate answer: {answer}\n\n"
+    "Does the candidate answer say the same as the reference answer? A candidate that declines is right only "
+    "when the reference says the information is missing. Reply with one word: Right or Wrong."
+)
+
+
+def model_judge(llm, max_tokens: int = 4) -> Judge:
+    """A local model as judge: its first word, Right or Wrong (None if neither)."""
+    from minirag_cli.answer import stream_chat
+
+    def judge(question: str, gold: str, answer: str) -> bool | None:
+        messages = [{"role": "user", "content": JUDGE_PROMPT.format(question=question, gold=gold, answer=answer)}]
+        out = "".join(stream_chat(llm, messages, max_tokens)).strip().lower()
+        m = re.match(r"[\W_]*(right|wrong|correct|incorrect|yes|no)\b", out)
+        if not m:
+            return None
+        return m.group(1) in ("right", "correct", "yes")
+
+    return judge
+
+
+class LazyJudge:
+    """A GGUF judge (model_judge) loaded on its first uncached verdict."""
+
+    def __init__(self, path):
+        from minirag_cli.llm import model_identity, validate_gguf
+
+        self.path = validate_gguf(path)
+        self.identity = model_identity(self.path)
+        self._judge: Judge | None = None
+
+    def __call__(self, question: str, gold: str, answer: str) -> bool | None:
+        if self._judge is None:
+            from minirag_cli.answer import load_answer_model
+
+            self._judge = model_judge(load_answer_model(self.path)[0])
+        return self._judge(question, gold, answer)
+
+
+def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
+    """The questions `mrag eval` scored (those whose expected paths are all
+    unknown to the index are left out: evaluate.EvalRun.excluded)."""
+    excluded = {e["line"] for e in run.excluded}
+    return [q for q in questions if q.line not in excluded]
+
+
+def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:
+    """One JSON line per question: the answer, its score and, when given, the
+    retrieval details of the answering mode (evaluate.EvalRun.details)."""
+    from minirag_cli.evaluate import write_details as write_jsonl
+
+    by_line: dict[int, dict] = {}
+    for d in retrieval:
+        by_line.setdefault(d["line"], d)
+    write_jsonl(path, [{**r.detail(), **({"retrieval": by_line[r.question.line]}
+                                         if r.question.line in by_line else {})} for r in records])
+
+
+def write_eval_details(path, run, answers: AnswersRun | None) -> None:
+    """`mrag eval --details`: with --answers one line per question (answer,
+    score, and the retrieval details of the answering mode), else the
+    retrieval details (evaluate.write_details)."""
+    from minirag_cli.evaluate import write_details as write_retrieval
+
+    if answers is None:
+        write_retrieval(path, run.details)
+    else:
+        write_details(path, answers.records, run.details)

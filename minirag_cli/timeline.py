@@ -1,0 +1,145 @@
+"""Questions about order in time, answered from the notes' dates.
+
+"Did X before Y?", "Did X after Y?", "Did it take more than 3 weeks from X
+to Y?", "Is the time interval more than 7 days between X and Y?": a 1.5B
+model reading two dated sources leans to "yes" whatever the dates say. Here
+the question is split into its two events, each event is matched to the
+listed result that its own search ranks best, and the verdict comes from
+comparing the two notes' dates, in code. The answer cites both notes.
+
+Nothing is guessed: when the question does not split that way, an event
+matches no listed result, both events land in the same note, or a note has
+no date, `answer_order` returns None and the model answers as usual.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from minirag_cli.answer_score import STOPWORDS
+
+MIN_EVENT_WORDS = 3  # content words each side of the split must have
+EVENT_DEPTH = 20  # how deep in an event's own search a listed result may be
+
+_LEAD = re.compile(r"^\s*(?:question\s*:\s*)?(?:did|does|do|is|was|were|has|had|have)\s+", re.I)
+_ORDER_WORD = re.compile(r"\b(before|after|prior to)\b", re.I)
+_INTERVAL = re.compile(r"\b(more|less|longer|shorter|fewer)\s+than\s+(\d+|a|one|two|three|four|five|six|seven|eight|"
+                       r"nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b", re.I)
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
+
+
+@dataclass(frozen=True)
+class OrderQuestion:
+    kind: str  # "before" | "after" | "longer" | "shorter"
+    first: str  # event X (the one the question asks about)
+    second: str  # event Y
+    days: int = 0  # the interval threshold, for longer/shorter
+
+
+def _content(text: str) -> int:
+    return sum(1 for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS)
+
+
+def parse_order_question(question: str) -> OrderQuestion | None:
+    """The two events and the relation, or None (not a yes/no question about order)."""
+    q = question.strip().rstrip("?. ")
+    if not _LEAD.match(q):
+        return None
+    m = _INTERVAL.search(q)
+    if m:
+        kind = "longer" if m.group(1).lower() in ("more", "longer") else "shorter"
+        n = int(m.group(2)) if m.group(2).isdigit() else _NUMBERS[m.group(2).lower()]
+        days = n * _UNIT_DAYS[m.group(3).lower()]
+        rest = q[m.end():]
+        span = (re.search(r"\bbetween\s+(.+?)\s+and\s+(.+)$", rest, re.I)
+                or re.search(r"\bfrom\s+(.+?)\s+(?:to|until|till)\s+(.+)$", rest, re.I)
+                or re.search(r"\bbetween\s+(.+?)\s+and\s+(.+)$", q, re.I))
+        if not span or min(_content(span.group(1)), _content(span.group(2))) < MIN_EVENT_WORDS:
+            return None
+        return OrderQuestion(kind, span.group(1).strip(), span.group(2).strip(), days)
+    body = _LEAD.sub("", q, count=1)
+    # the connecting word is the last before/after with an event on each side
+    # ("a warm shower before sleeping ... before sharing the article")
+    for m in reversed(list(_ORDER_WORD.finditer(body))):
+        first, second = body[:m.start()].strip(" ,"), body[m.end():].strip(" ,")
+        if min(_content(first), _content(second)) >= MIN_EVENT_WORDS:
+            kind = "after" if m.group(1).lower() == "after" else "before"
+            return OrderQuestion(kind, first, second)
+    return None
+
+
+def parse_date(value: str) -> dt.datetime | None:
+    m = _NOTE_DATE.match(value or "")
+    if not m:
+        return None
+    y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    h, mi = (int(m.group(4)), int(m.group(5))) if m.group(4) else (0, 0)
+    try:
+        return dt.datetime(y, mo, d, h, mi)
+    except ValueError:
+        return None
+
+
+def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
+    """The listed source that the event's own search ranks highest."""
+    by_chunk = {s.get("chunk_id"): s for s in sources if s.get("chunk_id") is not None}
+    by_path = {}
+    for s in sources:
+        by_path.setdefault(s.get("path"), s)
+    for r in search(event)[:EVENT_DEPTH]:
+        if r.get("chunk_id") in by_chunk:
+            return by_chunk[r["chunk_id"]]
+        if r.get("path") in by_path:
+            return by_path[r["path"]]
+    return None
+
+
+@dataclass
+class OrderAnswer:
+    verdict: str  # "Yes" | "No"
+    text: str
+    citations: list[int]
+
+
+def _quote(event: str, limit: int = 70) -> str:
+    event = re.sub(r"\s+", " ", event).strip()
+    return event if len(event) <= limit else event[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _when(d: dt.datetime, raw: str) -> str:
+    return d.strftime("%B %-d, %Y") + (d.strftime(" %H:%M") if len(raw) > 10 else "")
+
+
+def answer_order(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
+    """A verdict from the notes' dates, or None when it cannot be had for sure.
+    `sources` are the listed results (with n, chunk_id, path, date);
+    `search(text)` ranks chunks for a piece of the question."""
+    oq = parse_order_question(question)
+    if oq is None:
+        return None
+    x, y = match_event(oq.first, sources, search), match_event(oq.second, sources, search)
+    if x is None or y is None or x.get("path") == y.get("path"):
+        return None
+    dx, dy = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
+    if dx is None or dy is None or dx == dy:
+        return None
+    nx, ny = x["n"], y["n"]
+    ex, ey = _quote(oq.first), _quote(oq.second)
+    wx, wy = _when(dx, x["date"]), _when(dy, y["date"])
+    if oq.kind in ("before", "after"):
+        yes = dx < dy if oq.kind == "before" else dx > dy
+        order = "before" if dx < dy else "after"
+        text = (f"{'Yes' if yes else 'No'}. “{ex}” is in a note of {wx} [{nx}], {order} “{ey}” on {wy} [{ny}] "
+                "(compared by the notes' dates).")
+    else:
+        days = abs((dy - dx).total_seconds()) / 86400
+        yes = days > oq.days if oq.kind == "longer" else days < oq.days
+        text = (f"{'Yes' if yes else 'No'}. “{ex}” is in a note of {wx} [{nx}] and “{ey}” in one of {wy} [{ny}]: "
+                f"{days:.0f} days apart (compared by the notes' dates).")
+    return OrderAnswer("Yes" if yes else "No", text, [nx, ny])

