@@ -205,6 +205,7 @@ def main() -> None:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f} at the end",
         "load_seconds": round(load_seconds, 2) if load_seconds else None, "prefix_tokens": prefix,
         "prefix_tokens_evaluated": ext.tokens_prefix if ext else None,
+        "decoding": ext.decode_stats() if ext else None,
         "seconds_total": round(llm_seconds, 1),
         "seconds_per_note": round(llm_seconds / n_notes, 2),
         "tokens_per_note": summary(per_note_tokens),

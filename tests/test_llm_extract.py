@@ -53,7 +53,10 @@ def smol():
 
 
 def fresh(smol: LlmExtractor, **kw) -> LlmExtractor:
-    """A new extractor (fresh counters) sharing the loaded model."""
+    """A new extractor (fresh counters) sharing the loaded model; short
+    answers (this build runs SmolLM2's Q4_1 slowly, and the plumbing is the
+    point)."""
+    kw.setdefault("max_new_tokens", 40)
     ext = LlmExtractor(smol.path, smol.identity, **kw)
     ext._llm, ext._format = smol._llm, smol._format
     return ext
@@ -196,7 +199,7 @@ def test_stop_helpers():
     assert _stop_index("a | person\nb | event") is None
     m = ChunkMatcher("Alice from Hailey's bakery: your bread has been delivered")
     assert _check_items("Alice | person\nbread | product\nAlice | person\n", m) == "repeat"
-    assert _check_items("Alice | person\nNorthwind Labs | organization\n", m) == "copy"  # a few-shot name
+    assert _check_items("Alice | person\npottery class | event\n", m) == "copy"  # a few-shot name
     assert _check_items("Alice | person\nTokyo | location\nParis | location\n", m) == "off-text"
     assert _check_items("Alice | person\nTokyo | location\nbread | product\n", m) is None
     assert _check_items("Alice | person\nbread | product\n", m) is None

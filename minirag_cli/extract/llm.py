@@ -418,6 +418,15 @@ class LlmExtractor:
                 fh.write(json.dumps({"window": text, **asdict(record)}, ensure_ascii=False) + "\n")
         return record
 
+    def decode_stats(self) -> dict:
+        """Decode calls, tokens per call and tokens per second of decode time,
+        over every worker (what the batching achieves)."""
+        calls = sum(b.decodes for b in self._batchers)
+        tokens = sum(b.decoded for b in self._batchers)
+        seconds = sum(b.decode_seconds for b in self._batchers)
+        return {"decode_calls": calls, "tokens_per_call": round(tokens / calls, 1) if calls else None,
+                "tokens_per_decode_second": round(tokens / seconds, 1) if seconds else None}
+
     def close(self) -> None:
         for b in self._batchers:
             b.close()
@@ -519,6 +528,8 @@ class _Batcher:
         self.batch = C.llama_batch_init(self.n_batch, 0, 1)
         self.n_vocab = C.llama_vocab_n_tokens(llm._model.vocab)
         self.prefix: list[int] = []
+        self.decodes = self.decoded = 0  # decode calls and tokens in them (bench/llm_extract.py)
+        self.decode_seconds = 0.0
 
     def close(self) -> None:
         if getattr(self, "batch", None) is not None:
@@ -597,7 +608,10 @@ class _Batcher:
                 job.fed += take
             t0 = time.perf_counter()
             self._decode(entries)
-            share = (time.perf_counter() - t0) / len(entries)
+            spent = time.perf_counter() - t0
+            self.decodes, self.decoded, self.decode_seconds = \
+                self.decodes + 1, self.decoded + len(entries), self.decode_seconds + spent
+            share = spent / len(entries)
             for job in owners:
                 job.seconds += share
             for i, (entry, job) in enumerate(zip(entries, owners)):
