@@ -251,6 +251,20 @@ def test_batching_and_workers_give_every_answer_once(smol, parallel, workers):
     assert len(raws) == 1
 
 
+def test_windows_wait_for_kv_cells(smol, monkeypatch):
+    """With room for about two windows at a time, every window is still
+    answered, each once, and answers match those decoded with room to spare."""
+    ws = windows_of(CORPUS.values(), smol) + note_windows(LONG_NOTE, 40)
+    roomy = {i: rec.raw for i, _m, rec in fresh(smol, workers=1).run(ws)}
+    monkeypatch.setattr(llm_mod, "SLOT_CTX", 256)
+    monkeypatch.setattr(llm_mod, "KV_CELLS", 256)  # two or three windows with their answers
+    tight = fresh(smol, workers=1)
+    got = {i: rec.raw for i, _m, rec in tight.run(ws)}
+    assert sorted(got) == list(range(len(ws)))
+    assert tight._batchers[0].cells == 256
+    assert sum(a == b for a, b in zip(roomy.values(), (got[i] for i in roomy))) >= len(ws) - 1
+
+
 def test_extract_maps_note_answers_to_each_text(smol):
     ext = fresh(smol, window_words=40)
     texts = [LONG_NOTE, CORPUS["notes/berlin.md"]]

@@ -59,17 +59,18 @@ from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
 
 # Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
 # settings change: it is part of the extraction cache key.
-PROMPT_VERSION = "w1"
+PROMPT_VERSION = "w2"
 
 WINDOW_WORDS = 300  # words of model view per window (BENCHMARKS.md: measured 150-600)
 CUT_EVERY = 3  # a long note's window may end after a line whose hash is 0 mod this
 LONGEST_WORD = 200  # longer runs of non-space characters are images, hashes, minified code
-MAX_NEW_TOKENS = 160  # ~30 names in the grouped format; a longer answer is a loop
+MAX_NEW_TOKENS = 100  # the prompt asks for at most 15 lines (~75 tokens); a longer answer is a loop
 MAX_OFF_TEXT = 2  # names in a row that are not in the window: copying the examples or inventing
-PARALLEL = 8  # answers decoded together
+PARALLEL = 32  # answers decoded together per context (see _Batcher)
 BATCH = 256  # tokens per decode call
 PREFIX_CTX = 640  # KV cells for the shared prefix
-SLOT_CTX = 1024  # KV cells per sequence: window (<= ~700 tokens), template, answer
+SLOT_CTX = 1024  # KV cells one sequence may take: window (<= ~700 tokens), template, answer
+KV_CELLS = 12288  # KV cells per context for the sequences together (~340 MB for a 1.5B model)
 STOP_STRINGS = ("\n\n", "Text:", "<|im_end|>", "<|endoftext|>", "</s>")
 
 # the model writes these types; dates and chat speakers come from `complete`
@@ -390,7 +391,7 @@ class LlmExtractor:
         llm = self.llm
         prefix = self.prefix_tokens()
         if not self._batchers:
-            self._batchers = [_Batcher(llm, self.parallel, self.threads_per_worker, self.batch)
+            self._batchers = [_Batcher(llm, self.parallel, self.threads_per_worker, self.batch, KV_CELLS)
                               for _ in range(self.workers)]
         for b in self._batchers:
             if not b.set_prefix(prefix):
@@ -500,21 +501,31 @@ class _Job:
     def reading(self) -> bool:
         return self.fed < len(self.tokens)
 
+    @property
+    def cells(self) -> int:
+        return len(self.tokens) - self.shared + self.answer.max_new_tokens
+
 
 class _Batcher:
     """Continuous batching over one llama.cpp context (see the module
     docstring): sequence 0 holds the prompt prefix, sequences 1..n copy its
     cells (no recomputation) and add a window; each decode call carries one
-    token of every answer being written and up to `batch` prompt tokens."""
+    token of every answer being written and prompt tokens up to `batch`.
+    A window starts when a sequence is free and the KV cells its prompt and
+    longest answer may take are free (`kv_cells` for all together). Many
+    sequences keep the decode calls large: with 8, once all were writing,
+    most calls carried 8 tokens (40 on average), and a call costs about the
+    same per token only from ~128 tokens up (BENCHMARKS.md)."""
 
-    def __init__(self, llm, n_slots: int, n_threads: int, batch: int):
+    def __init__(self, llm, n_slots: int, n_threads: int, batch: int, kv_cells: int = KV_CELLS):
         import llama_cpp as C
         import numpy as np
 
         self.C, self.np = C, np
         self.n_slots, self.n_batch = n_slots, max(batch, n_slots + 1)
+        self.cells = max(kv_cells, SLOT_CTX)
         params = C.llama_context_default_params()
-        params.n_ctx = PREFIX_CTX + n_slots * SLOT_CTX
+        params.n_ctx = PREFIX_CTX + self.cells
         params.n_batch = params.n_ubatch = self.n_batch
         params.n_seq_max = n_slots + 1
         params.kv_unified = True
@@ -576,6 +587,7 @@ class _Batcher:
         """Decode jobs taken from `queue` (shared with other workers) until it
         is empty; yield each as its answer is finished."""
         slots: list[_Job | None] = [None] * self.n_slots
+        used = 0  # KV cells the active jobs may take (prompt after the prefix + longest answer)
         while (queue or any(slots)) and not (stop and stop.is_set()):
             for s in range(self.n_slots):
                 if slots[s] is None:
@@ -583,6 +595,10 @@ class _Batcher:
                         job = queue.popleft()
                     except IndexError:
                         break
+                    if used + job.cells > self.cells and any(slots):
+                        queue.appendleft(job)  # wait for cells to free up
+                        break
+                    used += job.cells
                     slots[s] = job
                     job.seq = s + 1
                     self.C.llama_memory_seq_rm(self.mem, job.seq, -1, -1)
@@ -620,6 +636,7 @@ class _Batcher:
                 tok = self._argmax(i)
                 if job.answer.push(tok):
                     slots[job.seq - 1] = None
+                    used -= job.cells
                     self.C.llama_memory_seq_rm(self.mem, job.seq, -1, -1)
                     yield job
                 else:
