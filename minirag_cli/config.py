@@ -166,7 +166,9 @@ class Environment:
 
     debug: bool = False  # MRAG_DEBUG: tracebacks instead of one-line errors
     threads: int | None = None  # MRAG_THREADS: llama.cpp threads
-    parallel: int | None = None  # MRAG_PARALLEL: answers the llm extractor decodes together
+    parallel: int | None = None  # MRAG_PARALLEL: answers the llm extractor decodes together (per worker)
+    batch: int | None = None  # MRAG_BATCH: tokens per llama.cpp decode call of the llm extractor
+    workers: int | None = None  # MRAG_WORKERS: llama.cpp contexts the llm extractor decodes in
     llm_log: str | None = None  # MRAG_LLM_LOG: a JSON Lines file of every extractor call
     sqlite: str | None = None  # MRAG_SQLITE: force one SQLite binding (tests of the fallback order)
     fast_query: bool = True  # MRAG_FAST_QUERY=0 turns the ONNX query embedder off
@@ -186,10 +188,13 @@ def environment() -> Environment:
     env = os.environ
     cache = _xdg("XDG_CACHE_HOME", ".cache") / "mrag"
     threads, parallel = env.get("MRAG_THREADS", ""), env.get("MRAG_PARALLEL", "")
+    batch, workers = env.get("MRAG_BATCH", ""), env.get("MRAG_WORKERS", "")
     return Environment(
         debug=bool(env.get("MRAG_DEBUG")),
         threads=int(threads) if threads.isdigit() and int(threads) > 0 else None,
         parallel=int(parallel) if parallel.isdigit() else None,
+        batch=int(batch) if batch.isdigit() and int(batch) > 0 else None,
+        workers=int(workers) if workers.isdigit() and int(workers) > 0 else None,
         llm_log=env.get("MRAG_LLM_LOG") or None,
         sqlite=env.get("MRAG_SQLITE") or None,
         fast_query=env.get("MRAG_FAST_QUERY", "1") != "0",

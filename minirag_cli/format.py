@@ -100,7 +100,10 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
     table.add_row("embedding model", f"{status['embedding_model']} ({status['embedding_dim']} dims)")
-    table.add_row("extractor", str(status["extractor"]))
+    extractor = str(status["extractor"])
+    if status.get("extractor_model"):
+        extractor += f" (model {status['extractor_model']})"
+    table.add_row("extractor", extractor)
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap")
     table.add_row("roots", "\n".join(status["roots"]) or "-")
     table.add_row("last sync", str(status["last_sync"]))

@@ -165,22 +165,21 @@ def model_identity(path: str | os.PathLike, metadata: dict | None = None) -> str
 
 
 def default_threads() -> int:
-    """$MRAG_THREADS, else the cores not already busy (at least 1, at most 8).
-    llama.cpp's worker threads wait for each other at every layer: on a
-    loaded machine, more threads than free cores is several times slower
-    than one thread (measured: 1.5B prompt eval 13 tok/s on 1 thread vs 12 on
-    2, generation 6.5 vs 1.7 tok/s, 2 cores at load 9)."""
+    """$MRAG_THREADS, else every core this process may run on. Measured on 2
+    cores (BENCHMARKS.md, "LLM extraction (issue 15)"): prompt evaluation is
+    compute-bound and two threads beat one; a guess of the free cores from
+    the load average picked one thread on a machine whose load came and
+    went. (The extractor runs one one-thread context per thread: see
+    extract/llm.py `_run_workers`.)"""
     from minirag_cli.config import environment
 
     forced = environment().threads
     if forced:
         return forced
-    cores = os.cpu_count() or 1
     try:
-        busy = int(os.getloadavg()[0] + 0.5)
-    except OSError:
-        busy = 0
-    return max(1, min(8, cores - busy))
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # macOS has no sched_getaffinity
+        return max(1, os.cpu_count() or 1)
 
 
 def load_llama(path: str | os.PathLike, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0):

@@ -156,42 +156,69 @@ def _occurrences(text_lower: str, form: str) -> int:
 
 
 class _Extraction:
-    """Runs the extractor through the extraction cache and counts the cost."""
+    """Runs the extractor through the extraction cache and counts the cost.
 
-    def __init__(self, conn, extractor: Extractor, summary: SyncSummary):
+    A model extractor (one with `windows`, extract/llm.py) is called once per
+    window of a note, not per chunk; its answers are cached by window text
+    hash × model identity × prompt version (the `chunk_hash` column holds the
+    window's hash) and each committed as soon as it is written, so Ctrl-C
+    keeps every answer and the next sync asks only for the rest. Each chunk
+    gets the names of the windows it overlaps that its own text holds, plus
+    what `complete` adds without the model (dates, chat speakers)."""
+
+    def __init__(self, conn, extractor: Extractor, summary: SyncSummary, progress: "Progress | None" = None):
         self.conn, self.extractor, self.summary = conn, extractor, summary
+        self.progress = progress
+        self.llm_notes = 0  # notes that needed the model, all their windows answered
+        self.llm_started: float | None = None
 
-    def run(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
+    def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
+        """Mentions for every chunk of the group's notes, in order."""
         cache_id = self.extractor.cache_id
-        if cache_id is None:
+        windows_of = getattr(self.extractor, "windows", None)
+        if cache_id is None or windows_of is None:
+            chunks = [c for p in group for c in p.chunks]
             return self.extractor.extract([extractable_text(c.text) for c in chunks])
+        from minirag_cli.extract.llm import chunk_mentions, chunk_windows
+
         model_id, _, prompt_version = cache_id.rpartition("@")
-        results: list[list[EntityMention] | None] = [None] * len(chunks)
-        todo = []
-        for i, c in enumerate(chunks):
-            cached = store.cached_extraction(self.conn, c.hash, model_id, prompt_version)
+        note_windows = [windows_of(p.text) for p in group]
+        answers: dict[str, list[EntityMention]] = {}
+        distinct = {w.hash: w for ws in note_windows for w in ws}
+        for h in distinct:
+            cached = store.cached_extraction(self.conn, h, model_id, prompt_version)
             if cached is not None:
                 self.summary.cache_hits += 1
-                results[i] = [EntityMention(n, t) for n, t in cached]
-            else:
-                todo.append(i)
-        # model answers are committed a few at a time, not per group of files:
-        # at seconds per chunk, an interrupted sync keeps what the model did
-        step = max(1, 2 * int(getattr(self.extractor, "parallel", 1) or 1))
-        for start in range(0, len(todo), step):
-            part = todo[start:start + step]
-            fresh = self.extractor.extract([extractable_text(chunks[i].text) for i in part])
-            with dbmod.transaction(self.conn):
-                for i, mentions in zip(part, fresh):
-                    results[i] = mentions
-                    store.cache_extraction(self.conn, chunks[i].hash, model_id, prompt_version,
-                                           [[m.name, m.type] for m in mentions])
-        # what the extractor adds without the model (exact dates, speakers: see
-        # extract/llm.py `complete`) applies to cached answers too
-        complete = getattr(self.extractor, "complete", None)
-        if complete:
-            return [complete(c.text, r or []) for c, r in zip(chunks, results)]
-        return [r or [] for r in results]
+                answers[h] = [EntityMention(n, t) for n, t in cached]
+        todo = [w for h, w in distinct.items() if h not in answers]
+        waiting = [{w.hash for w in ws if w.hash not in answers} for ws in note_windows]
+        self._report(sum(1 for w in waiting if not w))
+        if todo and self.llm_started is None:
+            self.llm_started = time.perf_counter()
+        for i, mentions, _record in self.extractor.run(todo):
+            h = todo[i].hash
+            answers[h] = mentions
+            with dbmod.transaction(self.conn):  # one answer, one commit: Ctrl-C loses none
+                store.cache_extraction(self.conn, h, model_id, prompt_version, [[m.name, m.type] for m in mentions])
+            for w in waiting:
+                if h in w:
+                    w.discard(h)
+                    self.llm_notes += not w
+            self._report(sum(1 for w in waiting if not w))
+        out = []
+        for p, ws in zip(group, note_windows):
+            for c in p.chunks:
+                found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
+                out.append(chunk_mentions(c.text, found))
+        return out
+
+    def _report(self, group_done: int) -> None:
+        hook = getattr(self.progress, "extracting", None)
+        if hook is None:
+            return
+        seconds = time.perf_counter() - self.llm_started if self.llm_started else 0.0
+        tokens = getattr(self.extractor, "tokens_in", 0) + getattr(self.extractor, "tokens_out", 0)
+        hook(self.llm_notes, group_done, tokens, seconds)
 
 
 @dataclass
@@ -215,7 +242,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
-    run = _Run(conn, embedder, _Extraction(conn, extractor, summary), Resolver.from_db(conn), options,
+    run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn))
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
@@ -234,6 +261,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
         dbmod.set_meta(conn, "extractor", extractor.name)
+        dbmod.set_meta(conn, "extractor_model", getattr(extractor, "cache_id", None) or "")
         dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
         dbmod.set_meta(conn, "overlap_tokens", options.overlap_tokens)
         roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
@@ -401,7 +429,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     """Extract, resolve, embed and write a group of files (one transaction per file)."""
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
-    mentions = run.extraction.run(all_chunks)
+    mentions = run.extraction.run(group)
     planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]

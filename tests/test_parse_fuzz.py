@@ -158,3 +158,42 @@ def test_partial_words_do_not_count_as_occurrences():
 def test_require_in_text_false_keeps_foreign_names():
     got = parse_entities("Berlin | location", CHUNK, require_in_text=False)
     assert got == [EntityMention("Berlin", "location")]
+
+
+# -- answers for a window of several chunks ------------------------------------------------
+
+NOTE = (
+    "Time: 20260416_21:00\n"
+    "WolfgangSchulz: Hey guys, how about we take a break from jamming this week? Could use some time to recharge!\n"
+    "YurikoYamamoto: Sounds good to me! I'm looking forward to our next jam session in Hong Kong. 🎸\n"
+    "LiHua: Yes! Let's plan the Lunar New Year hot pot at Golden Dragon and read \"The Three-Body Problem\".\n"
+    "WolfgangSchulz: I will book Golden Dragon for the hot pot, and bring my drum kit to Hong Kong.\n"
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(model_outputs(), st.integers(8, 40))
+def test_a_window_answer_maps_to_each_chunk_only_what_the_chunk_holds(output, chunk_words):
+    """One answer for a whole note, spread over its chunks (extract/llm.py
+    `chunk_mentions`): each chunk gets only names its own text holds, from
+    the answer or added without the model (speakers, dates), never anything
+    the window does not hold."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.extract.llm import chunk_mentions, chunk_windows, note_windows
+
+    [window] = note_windows(NOTE)
+    answer = parse_entities(output, window.text)
+    answer_keys = {_key(m.name) for m in answer}
+    chunks = chunk_text(NOTE, chunk_words, chunk_words // 4)
+    assert len(chunks) > 1
+    for c in chunks:
+        assert chunk_windows(c.start_char, c.end_char, [window]) == [0]
+        got = chunk_mentions(c.text, answer)
+        chunk_key = _key(c.text)
+        assert len({m.name.casefold() for m in got}) == len(got)
+        for m in got:
+            assert m.type in ENTITY_TYPES
+            k = _key(m.name)
+            assert k in chunk_key or k.rstrip("s") in chunk_key, (m, c.text)
+            added = m.type == "date" or (m.type == "person" and f"{m.name}:" in c.text)
+            assert k in answer_keys or added, m

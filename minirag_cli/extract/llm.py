@@ -1,122 +1,244 @@
-"""The GGUF extractor: a local model names the entities of each chunk.
+"""The GGUF extractor: a local model names the things a note talks about.
 
-One prompt per chunk, built from the model's own chat template: a system
-message and two few-shot turns that are byte-identical for every chunk, then
-the chunk. llama-cpp-python keeps the KV state of the previous prompt and
-re-evaluates only what follows the longest common token prefix, so after the
-first chunk the fixed prefix costs nothing (`tokens_reused` counts it;
-`tokens_in` counts only the prompt tokens really evaluated).
+One model call per *window* of a note, not per chunk: a note of at most
+WINDOW_WORDS words is one window; a longer one is split at line ends (and,
+inside a very long line, at sentence ends) into windows of WINDOW_WORDS / 2
+to WINDOW_WORDS words. Where a long note is cut depends on its lines' own
+text (a line whose hash is 0 mod CUT_EVERY ends a window once the window is
+long enough), so an edit moves no cut outside the window it touches and an
+edited note re-extracts only the windows that changed.
 
-The model answers `name | type` lines. Generation stops at the end-of-turn
-token, a blank line, the start of a new example, a repeated line (greedy
-decoding that repeats a line loops until the cap), two lines in a row naming
-nothing in the chunk (a small model copying the few-shot answers goes on
-copying them) or MAX_NEW_TOKENS.
-parse.parse_entities turns the text into mentions and drops names that do
-not occur in the chunk (few-shot names copied into answers).
+What the model sees is the window as `model_view` rewrites it: no `Time:`
+stamp lines, no chat speaker tags, no emoji, no runs longer than any name.
+`complete` adds the exact dates and the chat speakers without the model,
+so the model neither reads nor repeats them (about a fifth of a LiHua chat's
+tokens). The prompt asks only for what the heuristics cannot give: people
+named in the text, organizations, places, events, products, works and
+topics, one `name | type` per line. (One line per type, `event: jam
+session, hot pot`, took fewer output tokens but the model then filled every
+type with something and named half as many topics: BENCHMARKS.md.)
 
-`complete` adds what needs no model and drops what the graph cannot use:
-small models skip the `Time:` stamp of half the chats and type "tomorrow",
-"Sunday" or "2 PM" as dates; the exact dates and chat speakers of the chunk
-are added (heuristic.find_dates, heuristic.SPEAKER) and relative times are
-dropped. sync applies it to cached answers too, so it needs no new prompt
-version.
+Each name is kept only where its text occurs: `parse_entities` drops names
+that are not in the window (few-shot names copied into the answer), and
+`chunk_mentions` gives each chunk the names of its windows that its own text
+holds. The extraction cache (sync.py) keys answers by window text hash ×
+model identity × PROMPT_VERSION.
 
-Answers are decoded PARALLEL at a time (`generate_many`): a second llama.cpp
-context holds the prefix once in a KV cache shared by several sequences and
-decodes one token of every live answer per pass over the weights, which on
-a CPU costs little more than one token (measured 1.8x faster per chunk on
-the 1.5B model; BENCHMARKS.md). Outputs can differ from one-at-a-time
-decoding in near-ties (batched matrix products round differently); both are
-greedy decodes of the same prompt and share the cache.
+Decoding (`_Batcher`): one llama.cpp context holds the few-shot prefix once
+in a KV cache shared by PARALLEL sequences; each decode call packs the next
+token of every answer being written together with up to BATCH prompt tokens
+of windows being read (continuous batching). A CPU reads the weights once
+per call whatever the number of tokens in it, so answer tokens ride along
+with prompt tokens instead of paying a pass over the weights each
+(BENCHMARKS.md, "LLM extraction (issue 15)"). Greedy: the argmax of the
+logits. Generation stops at the end-of-turn token, a blank line, the start
+of a new example, a name written twice (greedy decoding that repeats loops
+until the cap), MAX_OFF_TEXT names in a row that are not in the window, or
+MAX_NEW_TOKENS.
 
-The model is loaded on the first chunk that is not in the extraction cache:
-a re-sync that hits the cache never pays for loading it.
+The model is loaded on the first window that is not in the extraction
+cache: a re-sync that hits the cache never pays for loading it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import threading
 import time
+import unicodedata
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
+from minirag_cli.chunking import content_hash
 from minirag_cli.errors import ModelError
-from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
-from minirag_cli.extract.parse import ChunkMatcher, clean_name, parse_entities, split_line
+from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
 
-# Bump whenever SYSTEM, FEW_SHOT, the chunk framing or the decoding settings
-# change: it is part of the extraction cache key.
-PROMPT_VERSION = "p1"
+# Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
+# settings change: it is part of the extraction cache key.
+PROMPT_VERSION = "w2"
 
-MAX_NEW_TOKENS = 128  # ~15-20 `name | type` lines; a longer answer is a loop
-MAX_CHUNK_WORDS = 150  # chunks are ~120 tokens; longer texts are cut for the prompt
-MAX_CHUNK_CHARS = 1500
-N_CTX = 2048  # prefix (~450) + chunk (<=~400) + answer (128) fits with room to spare
-PARALLEL = 4  # answers decoded in one batch (generation is memory-bound: ~4 for the price of 1)
-MAX_OFF_TEXT_LINES = 2  # consecutive answer lines naming nothing in the chunk
+WINDOW_WORDS = 300  # words of model view per window (BENCHMARKS.md: measured 150-600)
+CUT_EVERY = 3  # a long note's window may end after a line whose hash is 0 mod this
+LONGEST_WORD = 200  # longer runs of non-space characters are images, hashes, minified code
+MAX_NEW_TOKENS = 100  # the prompt asks for at most 15 lines (~75 tokens); a longer answer is a loop
+MAX_OFF_TEXT = 2  # names in a row that are not in the window: copying the examples or inventing
+PARALLEL = 32  # answers decoded together per context (see _Batcher)
+BATCH = 256  # tokens per decode call
+PREFIX_CTX = 640  # KV cells for the shared prefix
+SLOT_CTX = 1024  # KV cells one sequence may take: window (<= ~700 tokens), template, answer
+KV_CELLS = 12288  # KV cells per context for the sequences together (~340 MB for a 1.5B model)
 STOP_STRINGS = ("\n\n", "Text:", "<|im_end|>", "<|endoftext|>", "</s>")
 
+# the model writes these types; dates and chat speakers come from `complete`
+MODEL_TYPES = ("person", "organization", "location", "event", "product", "work", "concept")
+
 SYSTEM = (
-    "You list the named things and key topics in a text: people, organizations, places, events and "
-    "activities (plans, classes, trips, hobbies), products and objects, works (books, songs, films, "
-    "articles), concepts and topics, and dates. Write one per line as `name | type`, where type is one of: "
-    + ", ".join(ENTITY_TYPES) + ". Copy each name exactly as it is written in the text. "
-    "No descriptions, no explanations, no repeats; at most 15 lines."
+    "You list the things a text names or talks about: people, organizations, places, events and "
+    "activities (plans, classes, trips, hobbies), products and objects (food, devices, items), works "
+    "(books, songs, films, articles), and topics. Write one per line as `name | type`, where type is one of: "
+    + ", ".join(MODEL_TYPES) + ". Copy each name exactly as the text writes it. "
+    "No dates, no descriptions, no repeats; at most 15 lines."
 )
 
+# One worked example: with two, the small model recited the second one's
+# names whenever a text had fewer things to name (BENCHMARKS.md); with none,
+# it sometimes answered with whole sentences.
 FEW_SHOT: tuple[tuple[str, str], ...] = (
     (
-        "Time: 20250312_09:30\n"
-        "MariaLopez: Morning Tom! Are we still on for the pottery class at Clayworks on Saturday?\n"
-        "TomBaker: Yes! I also got tickets for the Blue Harbor concert. Bring your sketchbook, "
-        "I want to show you the watercolor tips from \"Light and Shade\".",
-        "MariaLopez | person\n"
-        "TomBaker | person\n"
-        "20250312 | date\n"
+        "Are we still on for the pottery class on Saturday? I got tickets for the Blue Harbor concert too.\n"
+        "Yes! Bring your sketchbook, I want to show you the watercolor tips from Maria.",
         "pottery class | event\n"
-        "Clayworks | organization\n"
-        "Saturday | date\n"
         "Blue Harbor concert | event\n"
+        "tickets | product\n"
         "sketchbook | product\n"
         "watercolor | concept\n"
-        "Light and Shade | work",
-    ),
-    (
-        "Meeting notes, Q3 planning. Priya from Northwind Labs presented the new sensor prototype. "
-        "We agreed to move the launch to Berlin in October and to read \"Thinking in Systems\" "
-        "before the retreat. Main risks: battery life and supplier delays.",
-        "Priya | person\n"
-        "Northwind Labs | organization\n"
-        "sensor prototype | product\n"
-        "launch | event\n"
-        "Berlin | location\n"
-        "October | date\n"
-        "Thinking in Systems | work\n"
-        "retreat | event\n"
-        "battery life | concept\n"
-        "supplier delays | concept",
+        "Maria | person",
     ),
 )
 
 
-def prompt_text(chunk: str) -> str:
-    """The chunk as it goes into the prompt: at most MAX_CHUNK_WORDS words
-    and MAX_CHUNK_CHARS characters (line breaks kept)."""
-    cut = re.match(r"\s*(?:\S+\s+){%d}" % MAX_CHUNK_WORDS, chunk)
-    if cut:
-        chunk = chunk[:cut.end()]
-    return chunk[:MAX_CHUNK_CHARS].strip()
+# -- what the model reads --------------------------------------------------------------
+
+_STAMP = re.compile(r"^\s*(?:time|date)\s*:\s*\d{4}-?\d{2}-?\d{2}(?:[_ T]\d{1,2}:\d{2}(?::\d{2})?)?\s*$", re.IGNORECASE)
+_LONG_RUN = re.compile(r"\S{%d,}" % (LONGEST_WORD + 1))
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_WORD = re.compile(r"\S+")
 
 
-def chat_messages(chunk: str) -> list[dict]:
+def _is_emoji(ch: str) -> bool:
+    cat = unicodedata.category(ch)
+    return cat == "So" or cat == "Cs" or ch in "\u200d\ufe0e\ufe0f\u20e3" or "\U0001f3fb" <= ch <= "\U0001f3ff"
+
+
+def speaker_tag(line: str) -> re.Match | None:
+    """The `Name:` that opens a chat line, when `complete` adds it as a person."""
+    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER
+
+    m = SPEAKER.match(line)
+    if m and m.group(1).strip().lower() not in COMMON_WORDS and len(m.group(1).split()) <= 4:
+        return m
+    return None
+
+
+def model_view(text: str) -> str:
+    """A piece of a note as the model reads it: date-stamp lines, chat speaker
+    tags, emoji and over-long runs removed, spaces collapsed, empty lines
+    dropped."""
+    out = []
+    for line in text.split("\n"):
+        if _STAMP.match(line):
+            continue
+        tag = speaker_tag(line)
+        if tag:
+            line = line[tag.end():]
+        if any(ord(c) > 0x2000 for c in line):
+            line = "".join(c for c in line if not _is_emoji(c))
+        if len(line) > LONGEST_WORD:
+            line = _LONG_RUN.sub(" ", line)
+        line = " ".join(line.split())
+        if line:
+            out.append(line)
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A span of a note (characters start..end) and the model view of it."""
+    start: int
+    end: int
+    text: str
+
+    @property
+    def hash(self) -> str:
+        return content_hash(self.text.encode("utf-8"))
+
+    @property
+    def words(self) -> int:
+        return len(self.text.split())
+
+
+def _pieces(text: str, max_words: int) -> Iterator[tuple[int, int]]:
+    """Character spans of the lines of `text`; a line longer than max_words
+    words is cut at sentence ends, and a sentence that is still too long
+    every max_words words."""
+    pos = 0
+    for line in text.split("\n"):
+        start, end = pos, pos + len(line)
+        pos = end + 1
+        if len(line.split()) <= max_words:
+            yield start, end
+            continue
+        bounds = [0] + [m.end() for m in _SENTENCE_END.finditer(line)] + [len(line)]
+        for a, b in zip(bounds, bounds[1:]):
+            words = [m.span() for m in _WORD.finditer(line, a, b)]
+            for i in range(0, len(words), max_words):
+                part = words[i:i + max_words]
+                yield start + part[0][0], start + part[-1][1]
+
+
+def _cut_after(view: str) -> bool:
+    return int(content_hash(view.encode("utf-8"))[:8], 16) % CUT_EVERY == 0
+
+
+def note_windows(text: str, max_words: int = WINDOW_WORDS) -> list[Window]:
+    """The windows of a note (see the module docstring). A note with nothing
+    for the model to read (only a stamp, tags and emoji) has none."""
+    pieces = []
+    for a, b in _pieces(text, max_words):
+        view = model_view(text[a:b])
+        if view:
+            pieces.append((a, b, view, len(view.split())))
+    if not pieces:
+        return []
+    if sum(p[3] for p in pieces) <= max_words + max_words // 4:
+        return [Window(pieces[0][0], pieces[-1][1], "\n".join(p[2] for p in pieces))]
+    groups: list[list[tuple]] = [[]]
+    words = 0
+    for piece in pieces:
+        if groups[-1] and words + piece[3] > max_words:
+            groups.append([])
+            words = 0
+        groups[-1].append(piece)
+        words += piece[3]
+        if words >= max_words // 2 and _cut_after(piece[2]):
+            groups.append([])
+            words = 0
+    groups = [g for g in groups if g]
+    # a short tail joins the window before it when the two stay within bounds
+    if len(groups) > 1 and sum(p[3] for p in groups[-2] + groups[-1]) <= max_words + max_words // 4 \
+            and sum(p[3] for p in groups[-1]) < max_words // 4:
+        groups[-2:] = [groups[-2] + groups[-1]]
+    return [Window(g[0][0], g[-1][1], "\n".join(p[2] for p in g)) for g in groups]
+
+
+def chunk_windows(chunk_start: int, chunk_end: int, windows: Sequence[Window]) -> list[int]:
+    """Indexes of the windows whose span overlaps the chunk's."""
+    return [i for i, w in enumerate(windows) if w.start < chunk_end and chunk_start < w.end]
+
+
+def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention]) -> list[EntityMention]:
+    """The names of a chunk's windows that the chunk's own text holds (first
+    type wins), then `complete`."""
+    matcher = ChunkMatcher(chunk_text)
+    out, seen = [], set()
+    for m in mentions:
+        key = m.name.casefold()
+        if key not in seen and matcher.contains(m.name):
+            seen.add(key)
+            out.append(m)
+    return complete(chunk_text, out)
+
+
+def chat_messages(window_text: str) -> list[dict]:
     messages = [{"role": "system", "content": SYSTEM}]
     for text, answer in FEW_SHOT:
         messages.append({"role": "user", "content": f"Text:\n{text}"})
         messages.append({"role": "assistant", "content": answer})
-    messages.append({"role": "user", "content": f"Text:\n{chunk}"})
+    messages.append({"role": "user", "content": f"Text:\n{window_text}"})
     return messages
 
 
@@ -124,38 +246,43 @@ def chat_messages(chunk: str) -> list[dict]:
 class CallRecord:
     """The cost of one model call (what bench/llm_extract.py reports)."""
     prompt_tokens: int  # the whole prompt
-    reused_tokens: int  # served from the KV state of the previous call
-    evaluated_tokens: int  # prompt tokens actually computed
+    reused_tokens: int  # the shared prefix, copied in the KV cache (not computed again)
+    evaluated_tokens: int  # prompt tokens actually computed for this call
     output_tokens: int
-    seconds: float
-    stop_reason: str  # eog | stop-string | repeat | off-text | max-tokens
+    seconds: float  # this call's share of the decode calls it took part in
+    stop_reason: str  # eog | stop-string | repeat | copy | off-text | max-tokens
     raw: str = field(repr=False, default="")
 
 
 class LlmExtractor:
     """Entity extraction with a local GGUF model (see the module docstring)."""
 
-    def __init__(self, path: Path, identity: str, *, n_ctx: int = N_CTX, n_threads: int | None = None,
+    def __init__(self, path: Path, identity: str, *, n_threads: int | None = None,
                  max_new_tokens: int = MAX_NEW_TOKENS, prompt_version: str = PROMPT_VERSION,
-                 parallel: int | None = None, call_log: str | None = None):
+                 parallel: int | None = None, batch: int | None = None, workers: int | None = None,
+                 window_words: int = WINDOW_WORDS, call_log: str | None = None):
         self.path = Path(path)
         self.identity = identity
-        self.n_ctx, self.n_threads, self.max_new_tokens = n_ctx, n_threads, max_new_tokens
+        self.n_threads, self.max_new_tokens = n_threads, max_new_tokens
         self.prompt_version = prompt_version
+        self.window_words = window_words
         self.name = f"llm:{self.path.stem}"
         self.model_calls = 0
-        self.tokens_in = 0  # prompt tokens evaluated (the reused prefix excluded)
+        self.tokens_in = 0  # prompt tokens evaluated, the shared prefix excluded
         self.tokens_out = 0
-        self.tokens_reused = 0
-        self.seconds = 0.0
+        self.tokens_reused = 0  # prefix tokens each call took from the KV cache
+        self.tokens_prefix = 0  # prefix tokens evaluated (once per loaded model)
+        self.seconds = 0.0  # time in decode calls
         self.load_seconds = 0.0
         self._llm = None
         self._prefix_tokens: list[int] | None = None
-        self._decoder: _ParallelDecoder | None = None
-        # answers decoded together (see generate_many); $MRAG_PARALLEL overrides
-        # (config.environment: make_extractor passes it)
-        self.parallel = parallel if parallel is not None else PARALLEL
-        # diagnostics: every call (chunk, raw answer, cost) appended as a JSON
+        self._batchers: list[_Batcher] = []
+        # answers decoded together per worker, tokens per decode call, workers
+        # ($MRAG_PARALLEL, $MRAG_BATCH, $MRAG_WORKERS: make_extractor passes them)
+        self.parallel = max(1, parallel or PARALLEL)
+        self.batch = max(16, batch or BATCH)
+        self._workers = workers or None
+        # diagnostics: every call (window, raw answer, cost) appended as a JSON
         # line ($MRAG_LLM_LOG); bench/llm_extract.py --from-log reads it
         self.call_log = call_log
 
@@ -179,125 +306,132 @@ class LlmExtractor:
             from minirag_cli.llm import load_llama
 
             t0 = time.perf_counter()
-            self._llm = load_llama(self.path, n_ctx=self.n_ctx, n_threads=self.n_threads)
+            # the Llama object's own context is not used for decoding (the batcher
+            # has its own): keep it small
+            self._llm = load_llama(self.path, n_ctx=256, n_threads=self.n_threads)
             self.load_seconds = time.perf_counter() - t0
             self._format = _chat_formatter(self._llm)
         return self._llm
 
-    def prompt_tokens(self, chunk: str) -> list[int]:
+    @property
+    def threads(self) -> int:
+        """CPU threads in all (--threads, $MRAG_THREADS, else every core)."""
+        from minirag_cli.llm import default_threads
+
+        return self.n_threads or default_threads()
+
+    @property
+    def workers(self) -> int:
+        """Decoding workers, each its own llama.cpp context: by default one
+        per thread, each computing with one thread (see `_run_workers`)."""
+        return max(1, min(self._workers or self.threads, self.threads))
+
+    @property
+    def threads_per_worker(self) -> int:
+        return max(1, self.threads // self.workers)
+
+    def prompt_tokens(self, window_text: str) -> list[int]:
+        """The whole prompt of a window; a window too long for its KV cells
+        (one token per character: not prose) is cut to fit."""
+        budget = SLOT_CTX - self.max_new_tokens - 8
+        text = window_text
+        while True:
+            tokens = self._tokenize(chat_messages(text))
+            over = len(tokens) - len(self.prefix_tokens()) - budget
+            if over <= 0 or not text:
+                return tokens
+            text = text[: max(0, len(text) - over * 4 - 16)]
+
+    def _tokenize(self, messages: list[dict]) -> list[int]:
         llm = self.llm
-        prompt = self._format(chat_messages(prompt_text(chunk)))
-        tokens = llm.tokenize(prompt.encode("utf-8"), add_bos=not _starts_with_bos(llm, prompt), special=True)
-        budget = self.n_ctx - self.max_new_tokens - 1
-        if len(tokens) > budget:  # only a pathological chunk (one token per char) gets here
-            raise ModelError(f"A chunk needs {len(tokens)} prompt tokens; the context holds {budget}.",
-                             hint="Use a smaller --chunk-tokens.")
-        return tokens
+        prompt = self._format(messages)
+        return llm.tokenize(prompt.encode("utf-8"), add_bos=not _starts_with_bos(llm, prompt), special=True)
 
     def prefix_tokens(self) -> list[int]:
         """The tokens every prompt starts with (system + few-shot + 'Text:')."""
         if self._prefix_tokens is None:
-            a, b = self.prompt_tokens("alpha beta"), self.prompt_tokens("zeta omega")
+            a, b = (self._tokenize(chat_messages(t)) for t in ("alpha beta", "zeta omega"))
             n = 0
             while n < min(len(a), len(b)) and a[n] == b[n]:
                 n += 1
             self._prefix_tokens = a[:n]
+            if len(self._prefix_tokens) >= PREFIX_CTX:
+                raise ModelError(f"The prompt prefix takes {n} tokens; {PREFIX_CTX} are reserved.")
         return self._prefix_tokens
 
     # -- extraction ---------------------------------------------------------------------
-    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
-        records = self.generate_many(list(texts))
-        return [complete(t, parse_entities(r.raw, t)) for t, r in zip(texts, records)]
+    def windows(self, text: str) -> list[Window]:
+        return note_windows(text, self.window_words)
 
-    def extract_one(self, text: str) -> tuple[list[EntityMention], CallRecord]:
-        record = self.generate(text)
-        return complete(text, parse_entities(record.raw, text)), record
+    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
+        """Each text as a note: its windows through the model, then the names
+        that occur in it, then `complete`."""
+        per_text = [self.windows(t) for t in texts]
+        flat = [w for ws in per_text for w in ws]
+        answers: list[list[EntityMention]] = [[] for _ in flat]
+        for i, mentions, _rec in self.run(flat):
+            answers[i] = mentions
+        out, k = [], 0
+        for t, ws in zip(texts, per_text):
+            mentions = [m for a in answers[k:k + len(ws)] for m in a]
+            k += len(ws)
+            out.append(chunk_mentions(t, mentions))
+        return out
 
     @staticmethod
     def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
         """See `complete` (sync calls this on cached answers as well)."""
         return complete(text, mentions)
 
-    def generate(self, text: str) -> CallRecord:
-        """One model call: the raw answer and what it cost."""
-        llm = self.llm
-        tokens = self.prompt_tokens(text)
-        t0 = time.perf_counter()
-        # what llama-cpp-python will reuse from the previous call's KV state
-        # (the same longest-common-prefix rule as Llama.generate)
-        cached = list(llm.input_ids[: llm.n_tokens])
-        reused = 0
-        for a, b in zip(cached, tokens):
-            if a != b:
-                break
-            reused += 1
-        reused = min(reused, len(tokens) - 1)
-        answer = _Answer(llm, text, tokens, self.max_new_tokens)
-        for tok in llm.generate(tokens, temp=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0):
-            if answer.push(tok):
-                break
-        return self._account(text, answer, len(tokens), reused, time.perf_counter() - t0)
-
-    def generate_many(self, texts: Sequence[str]) -> list[CallRecord]:
-        """Model calls for several chunks. With `parallel` > 1 up to that many
-        answers are decoded together (one pass over the weights yields a token
-        for each; generation is memory-bound on a CPU, so it costs little more
-        than one), every sequence sharing the prefix's KV cells. Same prompt,
-        same greedy decoding and stop rules as `generate`."""
-        if self.parallel <= 1 or len(texts) <= 1:
-            return [self.generate(t) for t in texts]
-        records: list[CallRecord] = []
-        for start in range(0, len(texts), self.parallel):
-            records.extend(self._generate_parallel(texts[start:start + self.parallel]))
-        return records
-
-    def _generate_parallel(self, texts: Sequence[str]) -> list[CallRecord]:
+    def run(self, windows: Sequence[Window]) -> Iterator[tuple[int, list[EntityMention], CallRecord]]:
+        """Model calls for windows, decoded together; yields (index, names in
+        the window, cost) as each answer is finished, not in input order."""
+        if not windows:
+            return
         llm = self.llm
         prefix = self.prefix_tokens()
-        decoder = self._decoder
-        if decoder is None:
-            decoder = self._decoder = _ParallelDecoder(llm, self.parallel, self.n_ctx, self.n_threads)
-        prompts = [self.prompt_tokens(t) for t in texts]
-        reused_prefix = decoder.set_prefix(prefix)
-        answers = [_Answer(llm, t, toks, self.max_new_tokens) for t, toks in zip(texts, prompts)]
-        seconds = [0.0] * len(texts)
-        reused = []
-        live: dict[int, tuple[int, int]] = {}  # slot -> (last token, its position)
-        for slot, toks in enumerate(prompts):
-            ts = time.perf_counter()
-            shared = min(len(prefix), len(toks) - 1) if toks[:len(prefix)] == prefix else 0
-            first = decoder.start(slot + 1, toks, shared)
-            reused.append(shared)
-            if not answers[slot].push(first):
-                live[slot] = (first, len(toks))
-            seconds[slot] += time.perf_counter() - ts
-        while live:
-            ts = time.perf_counter()
-            slots = list(live)
-            nxt = decoder.step([(slot + 1, *live[slot]) for slot in slots])
-            share = (time.perf_counter() - ts) / len(slots)
-            for slot, tok in zip(slots, nxt):
-                seconds[slot] += share
-                last, pos = live.pop(slot)
-                if not answers[slot].push(tok):
-                    live[slot] = (tok, pos + 1)
-        if not reused_prefix:  # the prefix was evaluated now: charge it to the first call
-            reused[0] = 0
-        return [self._account(t, a, len(toks), r, sec)
-                for t, a, toks, r, sec in zip(texts, answers, prompts, reused, seconds)]
+        if not self._batchers:
+            self._batchers = [_Batcher(llm, self.parallel, self.threads_per_worker, self.batch, KV_CELLS)
+                              for _ in range(self.workers)]
+        for b in self._batchers:
+            if not b.set_prefix(prefix):
+                self.tokens_prefix += len(prefix)
+        queue: deque[_Job] = deque()
+        for i, w in enumerate(windows):
+            tokens = self.prompt_tokens(w.text)
+            shared = min(len(prefix), len(tokens) - 1) if tokens[:len(prefix)] == prefix else 0
+            queue.append(_Job(i, tokens, shared, _Answer(llm, w.text, tokens, self.max_new_tokens)))
+        for job in _run_workers(self._batchers, queue):
+            rec = self._account(windows[job.index].text, job)
+            yield job.index, parse_entities(rec.raw, windows[job.index].text), rec
 
-    def _account(self, text: str, answer: "_Answer", n_prompt: int, reused: int, seconds: float) -> CallRecord:
-        reused = max(reused, 0)
-        record = CallRecord(n_prompt, reused, n_prompt - reused, len(answer.ids), seconds, answer.stop, answer.text)
+    def _account(self, text: str, job: "_Job") -> CallRecord:
+        answer = job.answer
+        n = len(job.tokens)
+        record = CallRecord(n, job.shared, n - job.shared, len(answer.ids), job.seconds, answer.stop, answer.text)
         self.model_calls += 1
         self.tokens_in += record.evaluated_tokens
         self.tokens_reused += record.reused_tokens
         self.tokens_out += record.output_tokens
-        self.seconds += seconds
+        self.seconds += job.seconds
         if self.call_log:
             with open(self.call_log, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"chunk": text, **asdict(record)}, ensure_ascii=False) + "\n")
+                fh.write(json.dumps({"window": text, **asdict(record)}, ensure_ascii=False) + "\n")
         return record
+
+    def decode_stats(self) -> dict:
+        """Decode calls, tokens per call and tokens per second of decode time,
+        over every worker (what the batching achieves)."""
+        calls = sum(b.decodes for b in self._batchers)
+        tokens = sum(b.decoded for b in self._batchers)
+        seconds = sum(b.decode_seconds for b in self._batchers)
+        return {"decode_calls": calls, "tokens_per_call": round(tokens / calls, 1) if calls else None,
+                "tokens_per_decode_second": round(tokens / seconds, 1) if seconds else None}
+
+    def close(self) -> None:
+        for b in self._batchers:
+            b.close()
+        self._batchers = []
 
 
 class _Answer:
@@ -311,7 +445,6 @@ class _Answer:
         self.ids: list[int] = []
         self.text = ""
         self.stop = "max-tokens"
-        self.off_text = 0
 
     def push(self, tok: int) -> bool:
         if self.eog(tok):
@@ -323,49 +456,91 @@ class _Answer:
         if cut is not None:
             self.text, self.stop = self.text[:cut], "stop-string"
             return True
-        if self.text.endswith("\n"):
-            if _repeats_last_line(self.text):
-                self.stop = "repeat"
-                return True
-            self.off_text = self.off_text + 1 if _last_line_off_text(self.text, self.matcher) else 0
-            if self.off_text >= MAX_OFF_TEXT_LINES:
-                self.stop = "off-text"  # copying the few-shot answers or inventing: the rest is waste
+        if self.text.rstrip(" ").endswith(("\n", ",", ";")):
+            verdict = _check_items(self.text, self.matcher)
+            if verdict:
+                self.stop = verdict
                 return True
         return len(self.ids) >= self.max_new_tokens
 
 
-class _ParallelDecoder:
-    """A second llama.cpp context over the same loaded weights, with one KV
-    cache shared by several sequences: sequence 0 holds the prompt prefix,
-    sequences 1..n copy its cells (no recomputation) and add their chunk;
-    `step` decodes one token for every live sequence in one batch. Greedy:
-    the argmax of the logits, as the llama.cpp greedy sampler."""
+def _few_shot_names() -> frozenset[str]:
+    return frozenset(m.name.casefold() for _text, answer in FEW_SHOT for m in parse_items(answer))
 
-    BATCH = 512
 
-    def __init__(self, llm, n_slots: int, n_ctx: int, n_threads: int | None):
+def _check_items(out: str, matcher: ChunkMatcher) -> str | None:
+    """'repeat' when the last name written was written before, 'copy' when
+    it is a name of the few-shot answers that the window does not hold (the
+    model has run out of names and recites the examples), 'off-text' when
+    the last MAX_OFF_TEXT names are not in the window."""
+    items = [m.name.casefold() for m in parse_items(out)]
+    if not items:
+        return None
+    if items[-1] in items[:-1]:
+        return "repeat"
+    if items[-1] in _few_shot_names() and not matcher.contains(items[-1]):
+        return "copy"
+    tail = items[-MAX_OFF_TEXT:]
+    if len(tail) == MAX_OFF_TEXT and not any(matcher.contains(name) for name in tail):
+        return "off-text"
+    return None
+
+
+@dataclass
+class _Job:
+    index: int
+    tokens: list[int]  # the whole prompt
+    shared: int  # its first tokens are the prefix, copied from sequence 0
+    answer: _Answer
+    seq: int = 0
+    fed: int = 0  # prompt tokens in the KV cache
+    last: int = -1  # the answer token to feed next
+    seconds: float = 0.0
+
+    @property
+    def reading(self) -> bool:
+        return self.fed < len(self.tokens)
+
+    @property
+    def cells(self) -> int:
+        return len(self.tokens) - self.shared + self.answer.max_new_tokens
+
+
+class _Batcher:
+    """Continuous batching over one llama.cpp context (see the module
+    docstring): sequence 0 holds the prompt prefix, sequences 1..n copy its
+    cells (no recomputation) and add a window; each decode call carries one
+    token of every answer being written and prompt tokens up to `batch`.
+    A window starts when a sequence is free and the KV cells its prompt and
+    longest answer may take are free (`kv_cells` for all together). Many
+    sequences keep the decode calls large: with 8, once all were writing,
+    most calls carried 8 tokens (40 on average), and a call costs about the
+    same per token only from ~128 tokens up (BENCHMARKS.md)."""
+
+    def __init__(self, llm, n_slots: int, n_threads: int, batch: int, kv_cells: int = KV_CELLS):
         import llama_cpp as C
         import numpy as np
 
-        from minirag_cli.llm import default_threads
-
         self.C, self.np = C, np
+        self.n_slots, self.n_batch = n_slots, max(batch, n_slots + 1)
+        self.cells = max(kv_cells, SLOT_CTX)
         params = C.llama_context_default_params()
-        # the prefix once plus n_slots prompts (chunk + answer), each within n_ctx
-        params.n_ctx = n_ctx * n_slots
-        params.n_batch = params.n_ubatch = self.BATCH
+        params.n_ctx = PREFIX_CTX + self.cells
+        params.n_batch = params.n_ubatch = self.n_batch
         params.n_seq_max = n_slots + 1
         params.kv_unified = True
         params.no_perf = True
-        params.n_threads = params.n_threads_batch = n_threads or default_threads()
+        params.n_threads = params.n_threads_batch = n_threads
         self.ctx = C.llama_init_from_model(llm._model.model, params)
         if not self.ctx:
-            raise ModelError("llama.cpp could not create a context for parallel decoding.",
-                             hint="Set MRAG_PARALLEL=1.")
+            raise ModelError("llama.cpp could not create a context for batched decoding.",
+                             hint="Set MRAG_PARALLEL to a smaller number.")
         self.mem = C.llama_get_memory(self.ctx)
-        self.batch = C.llama_batch_init(self.BATCH, 0, n_slots + 1)
+        self.batch = C.llama_batch_init(self.n_batch, 0, 1)
         self.n_vocab = C.llama_vocab_n_tokens(llm._model.vocab)
         self.prefix: list[int] = []
+        self.decodes = self.decoded = 0  # decode calls and tokens in them (bench/llm_extract.py)
+        self.decode_seconds = 0.0
 
     def close(self) -> None:
         if getattr(self, "batch", None) is not None:
@@ -382,7 +557,7 @@ class _ParallelDecoder:
             pass
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
-        """entries: (token, position, sequence, want logits), at most BATCH."""
+        """entries: (token, position, sequence, want logits), at most n_batch."""
         b = self.batch
         b.n_tokens = len(entries)
         for i, (tok, pos, seq, logits) in enumerate(entries):
@@ -390,7 +565,8 @@ class _ParallelDecoder:
             b.seq_id[i][0] = seq
         rc = self.C.llama_decode(self.ctx, b)
         if rc != 0:
-            raise ModelError(f"llama_decode failed ({rc}) in parallel decoding.", hint="Set MRAG_PARALLEL=1.")
+            raise ModelError(f"llama_decode failed ({rc}) in batched decoding.",
+                             hint="Set MRAG_PARALLEL to a smaller number.")
 
     def _argmax(self, i: int) -> int:
         logits = self.np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
@@ -401,29 +577,117 @@ class _ParallelDecoder:
         if prefix == self.prefix:
             return True
         self.C.llama_memory_clear(self.mem, True)
-        for start in range(0, len(prefix), self.BATCH):
-            part = prefix[start:start + self.BATCH]
+        for start in range(0, len(prefix), self.n_batch):
+            part = prefix[start:start + self.n_batch]
             self._decode([(tok, start + j, 0, False) for j, tok in enumerate(part)])
         self.prefix = list(prefix)
         return False
 
-    def start(self, seq: int, tokens: list[int], shared: int) -> int:
-        """Put a prompt in `seq` (its first `shared` tokens are the prefix) and
-        return the first answer token."""
-        self.C.llama_memory_seq_rm(self.mem, seq, -1, -1)
-        if shared:
-            self.C.llama_memory_seq_cp(self.mem, 0, seq, 0, shared)
-        rest = tokens[shared:]
-        for start in range(0, len(rest), self.BATCH):
-            part = rest[start:start + self.BATCH]
-            last = start + len(part) == len(rest)
-            self._decode([(tok, shared + start + j, seq, last and j == len(part) - 1) for j, tok in enumerate(part)])
-        return self._argmax(len(rest) - 1 - (len(rest) - 1) // self.BATCH * self.BATCH)
+    def run(self, queue: deque, stop: threading.Event | None = None) -> Iterator[_Job]:
+        """Decode jobs taken from `queue` (shared with other workers) until it
+        is empty; yield each as its answer is finished."""
+        slots: list[_Job | None] = [None] * self.n_slots
+        used = 0  # KV cells the active jobs may take (prompt after the prefix + longest answer)
+        while (queue or any(slots)) and not (stop and stop.is_set()):
+            for s in range(self.n_slots):
+                if slots[s] is None:
+                    try:
+                        job = queue.popleft()
+                    except IndexError:
+                        break
+                    if used + job.cells > self.cells and any(slots):
+                        queue.appendleft(job)  # wait for cells to free up
+                        break
+                    used += job.cells
+                    slots[s] = job
+                    job.seq = s + 1
+                    self.C.llama_memory_seq_rm(self.mem, job.seq, -1, -1)
+                    if job.shared:
+                        self.C.llama_memory_seq_cp(self.mem, 0, job.seq, 0, job.shared)
+                    job.fed = job.shared
+            if not any(slots):
+                break
+            entries: list[tuple[int, int, int, bool]] = []
+            owners: list[_Job] = []
+            for job in slots:  # one token of every answer being written
+                if job is not None and not job.reading:
+                    entries.append((job.last, len(job.tokens) + len(job.answer.ids) - 1, job.seq, True))
+                    owners.append(job)
+            for job in slots:  # then prompt tokens, up to the batch size
+                room = self.n_batch - len(entries)
+                if job is None or not job.reading or room <= 0:
+                    continue
+                take = min(room, len(job.tokens) - job.fed)
+                for j in range(job.fed, job.fed + take):
+                    entries.append((job.tokens[j], j, job.seq, j == len(job.tokens) - 1))
+                    owners.append(job)
+                job.fed += take
+            t0 = time.perf_counter()
+            self._decode(entries)
+            spent = time.perf_counter() - t0
+            self.decodes, self.decoded, self.decode_seconds = \
+                self.decodes + 1, self.decoded + len(entries), self.decode_seconds + spent
+            share = spent / len(entries)
+            for job in owners:
+                job.seconds += share
+            for i, (entry, job) in enumerate(zip(entries, owners)):
+                if not entry[3]:
+                    continue
+                tok = self._argmax(i)
+                if job.answer.push(tok):
+                    slots[job.seq - 1] = None
+                    used -= job.cells
+                    self.C.llama_memory_seq_rm(self.mem, job.seq, -1, -1)
+                    yield job
+                else:
+                    job.last = tok
 
-    def step(self, live: list[tuple[int, int, int]]) -> list[int]:
-        """live: (sequence, last token, its position) -> the next token of each."""
-        self._decode([(tok, pos, seq, True) for seq, tok, pos in live])
-        return [self._argmax(i) for i in range(len(live))]
+
+def _run_workers(batchers: list[_Batcher], queue: deque) -> Iterator[_Job]:
+    """Each batcher decodes in its own thread, taking jobs from one queue
+    (ctypes releases the GIL inside llama_decode); finished jobs come back
+    to the caller's thread, which writes them. Several one-thread contexts
+    instead of one context with several threads: llama.cpp's threads spin at
+    a barrier after every operation, so when another process takes one
+    core, a two-thread context stalls on it at every layer, while two
+    one-thread contexts each keep what they get (BENCHMARKS.md). On
+    KeyboardInterrupt the workers stop after their current decode call."""
+    if len(batchers) == 1:
+        yield from batchers[0].run(queue)
+        return
+    import queue as queue_mod
+
+    done: queue_mod.Queue = queue_mod.Queue()
+    stop = threading.Event()
+    _END = object()
+
+    def work(b: _Batcher) -> None:
+        try:
+            for job in b.run(queue, stop):
+                done.put(job)
+        except BaseException as exc:  # reported in the caller's thread
+            done.put(exc)
+        finally:
+            done.put(_END)
+
+    threads = [threading.Thread(target=work, args=(b,), daemon=True, name=f"mrag-llm-{i}")
+               for i, b in enumerate(batchers)]
+    for t in threads:
+        t.start()
+    running = len(threads)
+    try:
+        while running:
+            item = done.get()
+            if item is _END:
+                running -= 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                yield item
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
 
 
 # "tomorrow", "next Sunday", "weekend", "2 PM", "10:00": typed `date` by small
@@ -438,7 +702,8 @@ _CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m
 
 
 def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
-    """The model's mentions with relative times dropped, other non-calendar
+    """The model's mentions with relative times and clock times dropped (any
+    type), other non-calendar
     "dates" ("Lunar New Year") typed as events, and the chunk's exact dates
     and chat speakers added when the model left them out. Idempotent."""
     from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates
@@ -454,9 +719,9 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
             out.append(m)
 
     for m in mentions:
+        if _RELATIVE_TIME.match(m.name.strip()) or _CLOCK.match(m.name.strip()):
+            continue  # whatever its type: "tomorrow | event" would join every chat that says it
         if m.type == "date" and not find_dates(m.name):
-            if _RELATIVE_TIME.match(m.name.strip()) or _CLOCK.match(m.name.strip()):
-                continue
             m = EntityMention(m.name, "event")
         add(m)
     for match in SPEAKER.finditer(text):
@@ -471,21 +736,6 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
 def _stop_index(out: str) -> int | None:
     hits = [out.find(s) for s in STOP_STRINGS if s in out]
     return min(hits) if hits else None
-
-
-def _last_line_off_text(out: str, matcher: ChunkMatcher) -> bool:
-    """Is the answer's last complete line a name that is not in the chunk?"""
-    lines = [ln for ln in out.split("\n") if ln.strip()]
-    parsed = split_line(lines[-1]) if lines else None
-    if parsed is None:
-        return False
-    name = clean_name(parsed[0])
-    return bool(name) and not matcher.contains(name)
-
-
-def _repeats_last_line(out: str) -> bool:
-    lines = [ln.strip().casefold() for ln in out.split("\n") if ln.strip()]
-    return len(lines) >= 2 and lines[-1] in lines[:-1]
 
 
 def _eog_checker(llm):
@@ -526,4 +776,3 @@ def _chat_formatter(llm):
         return body + "<|im_start|>assistant\n"
 
     return chatml
-

@@ -1,9 +1,10 @@
 """Turning a small model's raw output into entity mentions, tolerantly.
 
-The prompt asks for one `name | type` per line. Small models also write
-`name - type`, `name: type`, `type: name`, `name (type)`, numbered or bulleted
-lines, markdown, prose around the list, the list twice, or a line cut off by
-the token cap. `parse_entities` keeps what is clearly an entity and drops the
+The prompt asks for one line per type, `type: name, name, ...` (see
+extract/llm.py); older prompts asked for one `name | type` per line, and
+small models also write `name - type`, `name: type`, `name (type)`, numbered
+or bulleted lines, markdown, prose around the list, the list twice, or a line
+cut off by the token cap. `parse_entities` keeps what is clearly an entity and drops the
 rest; it never raises, whatever the input (see tests/test_parse_fuzz.py).
 
 A name must occur in the chunk it was extracted from (case-insensitive, CamelCase
@@ -84,6 +85,11 @@ def normalise_type(raw: str) -> str | None:
         return None
     if word in TYPE_SYNONYMS:
         return TYPE_SYNONYMS[word]
+    for plural in ("ies", "es", "s"):  # "places", "activities", "topics"
+        if word.endswith(plural):
+            single = word[:-len(plural)] + ("y" if plural == "ies" else "")
+            if single in TYPE_SYNONYMS:
+                return TYPE_SYNONYMS[single]
     # "event/activity", "person name", "product or work": the first known word wins
     for part in re.split(r"[/ ]+|\bor\b", word):
         if part in TYPE_SYNONYMS:
@@ -161,31 +167,37 @@ def _plausible_name(name: str) -> bool:
     return name.casefold() not in NOT_NAMES
 
 
+# `type: name, name; name` (the grouped answer format): a type word, a colon, a list
+_GROUPED = re.compile(r"^\s*(?:[-*•>]+\s*)?(?:\*\*)?(?P<label>[A-Za-z][A-Za-z /_-]{1,30}?)(?:\*\*)?\s*:\s*(?P<rest>.*)$")
+_LIST_SEP = re.compile(r"\s*[;,]\s+|\s*;\s*")
+
+
 def output_lines(text: str) -> list[str]:
-    """Lines of the answer; a line holding several `name | type` pairs
-    ("Li Hua | person, Paris | location") is split into one per pair."""
+    """Lines of the answer, one `name | type` or `type: name` each: a line
+    holding several pairs ("Li Hua | person, Paris | location") or a grouped
+    line ("event: jam session, hot pot; party") is split into one per name."""
     lines = []
     for line in text.split("\n")[:MAX_LINES]:
         if len(line) > MAX_LINE_CHARS:
-            continue  # prose, not `name | type`
-        if line.count("|") > 1 and not line.lstrip().startswith("|"):
+            continue  # prose, not a list
+        grouped = _GROUPED.match(line)
+        if grouped and normalise_type(grouped.group("label")) and "|" not in line:
+            label = grouped.group("label")
+            lines.extend(f"{label}: {item}" for item in _LIST_SEP.split(grouped.group("rest")) if item.strip())
+        elif line.count("|") > 1 and not line.lstrip().startswith("|"):
             lines.extend(re.split(r"[;,]\s+", line))
         else:
             lines.append(line)
     return lines
 
 
-def parse_entities(output: object, chunk_text: str = "", *, require_in_text: bool = True,
-                   max_entities: int = MAX_ENTITIES) -> list[EntityMention]:
-    """Entities from raw model output: deduplicated (case-insensitive, first
-    type wins), at most `max_entities`, each occurring in `chunk_text` unless
-    `require_in_text` is false. Lines without a recognisable type are kept as
-    `concept` only when they are short and occur in the chunk."""
-    text = clean_output(output)
-    matcher = ChunkMatcher(chunk_text if isinstance(chunk_text, str) else clean_output(chunk_text))
-    found: dict[str, EntityMention] = {}
-    rejected: set[str] = set()
-    for line in output_lines(text):
+def parse_items(output: object) -> list[EntityMention]:
+    """Every plausible (name, type) the output writes, in order, repeats and
+    names foreign to the text included (what the stop rules and the
+    precision figures look at). Lines without a recognisable type become
+    `concept` when they are short; longer ones are prose and dropped."""
+    items = []
+    for line in output_lines(clean_output(output)):
         parsed = split_line(line)
         if parsed is None:
             continue
@@ -197,13 +209,26 @@ def parse_entities(output: object, chunk_text: str = "", *, require_in_text: boo
             if len(name.split()) > 4:
                 continue  # an untyped long line is prose
             type_ = "concept"
-        key = name.casefold()
+        items.append(EntityMention(name, type_))
+    return items
+
+
+def parse_entities(output: object, chunk_text: str = "", *, require_in_text: bool = True,
+                   max_entities: int = MAX_ENTITIES) -> list[EntityMention]:
+    """Entities from raw model output: deduplicated (case-insensitive, first
+    type wins), at most `max_entities`, each occurring in `chunk_text` unless
+    `require_in_text` is false."""
+    matcher = ChunkMatcher(chunk_text if isinstance(chunk_text, str) else clean_output(chunk_text))
+    found: dict[str, EntityMention] = {}
+    rejected: set[str] = set()
+    for m in parse_items(output):
+        key = m.name.casefold()
         if key in found or key in rejected:
             continue  # repeats cost nothing
-        if require_in_text and not matcher.contains(name):
+        if require_in_text and not matcher.contains(m.name):
             rejected.add(key)
             continue
-        found[key] = EntityMention(name, type_)
+        found[key] = m
         if len(found) >= max_entities:
             break
     return list(found.values())

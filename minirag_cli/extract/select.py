@@ -29,7 +29,8 @@ def make_extractor(kind: str = "auto", model: str | None = None):
     from minirag_cli.config import environment
 
     env = environment()
-    return LlmExtractor.from_path(model, parallel=env.parallel, call_log=env.llm_log)
+    return LlmExtractor.from_path(model, parallel=env.parallel, batch=env.batch, workers=env.workers,
+                                  call_log=env.llm_log)
 
 
 def describe_choice(extractor, settings=None) -> str:

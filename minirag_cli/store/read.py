@@ -99,6 +99,7 @@ def index_status(conn, db_path) -> dict:
         "embedding_model": get_meta(conn, "embedding_model"),
         "embedding_dim": int(get_meta(conn, "embedding_dim") or 0) or None,
         "extractor": get_meta(conn, "extractor"),
+        "extractor_model": get_meta(conn, "extractor_model") or None,  # model identity @ prompt version
         "chunk_tokens": int(get_meta(conn, "chunk_tokens") or 0) or None,
         "overlap_tokens": int(get_meta(conn, "overlap_tokens") or 0) or None,
         "roots": json.loads(get_meta(conn, "roots", "[]")),
