@@ -323,9 +323,10 @@ def plan_run(golden: str | Path, k: str | Sequence[int], modes: Sequence[str] | 
 
 def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str] = ("hybrid",),
              ks: Sequence[int] = DEFAULT_KS, on_question: Callable[[int, int], None] | None = None,
-             with_details: bool = False, top_n: int | None = None) -> EvalRun:
+             with_details: bool = False, top_n: int | None = None, options=None) -> EvalRun:
     """Run every question through `index.search` (an index.Index) in every
-    mode and score it.
+    mode and score it. `options` (RetrievalOptions) are the tunables every
+    mode runs with (a benchmark's variant); the default ones otherwise.
 
     Each query is embedded once (in one batch, by the index's query embedder)
     and the vector reused across modes; bm25-only runs never load the
@@ -365,7 +366,8 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
         expected = [p for p in q.expected if p in known]
         for channels in channel_sets:
             name = retrieve.mode_name(channels)
-            result = index.search(q.query, RetrievalOptions(mode=name, k=chunk_k), query_vector=vector)
+            result = index.search(q.query, (options or RetrievalOptions()).replace(mode=name, k=chunk_k),
+                                  query_vector=vector)
             ranked = document_ranking(r["path"] for r in result.results)
             metrics = question_metrics(ranked, expected, ks) if expected else None
             per_mode[name].append((q.group, metrics))

@@ -309,12 +309,13 @@ class Index:
             on_question=on_question)
 
     def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,
-                 with_details: bool = False):
-        """`mrag eval`: every golden question through `search` in every mode, scored."""
+                 with_details: bool = False, options: RetrievalOptions | None = None):
+        """`mrag eval`: every golden question through `search` in every mode, scored
+        (with `options`' tunables when given: a benchmark's variant)."""
         from minirag_cli import evaluate as ev
 
         return ev.evaluate(self, questions, modes=modes, ks=ks or ev.DEFAULT_KS, on_question=on_question,
-                           with_details=with_details)
+                           with_details=with_details, options=options)
 
     def entity(self, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
         from minirag_cli.store.lookup import get_entity

@@ -221,8 +221,9 @@ def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor)
 
 
 class _CountingModel:
-    """A cached extractor standing in for the GGUF one: answers with the
-    heuristic's names, counts calls, and can die after a number of chunks."""
+    """A window extractor standing in for the GGUF one (the interface sync
+    uses: `windows`, `run`, `cache_id`): answers each window with the
+    heuristic's names, counts calls, and can die after a number of windows."""
 
     name, cache_id, parallel = "fake-llm", "fake-model@p1", 1
 
@@ -231,22 +232,29 @@ class _CountingModel:
 
         self.inner, self.seen, self.die_after = HeuristicExtractor(), 0, die_after
 
-    def extract(self, texts):
-        if self.die_after is not None and self.seen + len(texts) > self.die_after:
-            raise KeyboardInterrupt  # the user pressed Ctrl-C mid-sync
-        self.seen += len(texts)
-        return self.inner.extract(texts)
+    def windows(self, text):
+        from minirag_cli.extract.llm import note_windows
+
+        return note_windows(text)
+
+    def run(self, windows):
+        for i, w in enumerate(windows):
+            if self.die_after is not None and self.seen >= self.die_after:
+                raise KeyboardInterrupt  # the user pressed Ctrl-C mid-sync
+            self.seen += 1
+            yield i, self.inner.extract([w.text])[0], None
 
 
 def test_interrupted_model_sync_keeps_the_answers_it_paid_for(tmp_path, conn, embedder):
-    # one file group, several model slices: answers are committed per slice
+    # one file group, nine one-window notes: every answer is committed as it is written
     write_notes(tmp_path / "n", {f"n{i}.md": f"Anna Weber met Oskar Brandt in Berlin on day {i}.\n"
                                  for i in range(9)})
     with pytest.raises(KeyboardInterrupt):
         run(conn, tmp_path / "n", embedder, _CountingModel(die_after=5))
     cached = conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
-    assert cached == 4  # two slices of two; the third slice died before it was written
+    assert cached == 5  # the five answers written before Ctrl-C
     assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0  # the group never committed
     again = _CountingModel()
     s = run(conn, tmp_path / "n", embedder, again)
-    assert s.cache_hits == 4 and again.seen == 5 and s.added == 9
+    assert s.cache_hits == 5 and again.seen == 4 and s.added == 9
+    assert run(conn, tmp_path / "n", embedder, _CountingModel(die_after=0)).unchanged == 9  # no call at all
