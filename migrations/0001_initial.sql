@@ -108,7 +108,9 @@ CREATE TABLE relations (
 );
 CREATE INDEX relations_chunk ON relations(chunk_id);
 
--- Model output per chunk content: re-syncs and rebuilds never pay twice.
+-- Model output per text the model read (a note window, extract/llm.py; a
+-- chunk before prompt version w1), keyed by that text's hash (the column
+-- keeps its first name): re-syncs and rebuilds never pay twice.
 -- Deliberately not tied to chunks: it outlives them.
 CREATE TABLE extraction_cache (
     chunk_hash     TEXT NOT NULL,

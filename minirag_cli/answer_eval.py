@@ -276,9 +276,12 @@ class LazyJudge:
 
 def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
     """The questions `mrag eval` scored (those whose expected paths are all
-    unknown to the index are left out: evaluate.EvalRun.excluded)."""
+    unknown to the index are left out: evaluate.EvalRun.excluded), less the
+    answerable ones with no gold `answer` to score against (an empty gold
+    would count them as unanswerable)."""
     excluded = {e["line"] for e in run.excluded}
-    return [q for q in questions if q.line not in excluded]
+    return [q for q in questions if q.line not in excluded
+            and not (q.expected and (q.answer is None or not str(q.answer).strip()))]
 
 
 def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:

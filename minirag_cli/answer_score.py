@@ -239,15 +239,22 @@ def is_decline(answer: str) -> bool:
     return bool(_DECLINE.search(first))
 
 
+# "No information about ...": `no` as a determiner of these nouns opens a
+# decline, not a verdict
+_NO_DETERMINED = re.compile(r"\s*no\s+(?:specific\s+|such\s+|clear\s+)?(?:information|info|mention|mentions|record|"
+                            r"records|details?|data|evidence|notes?|sources?|answer|indication|one)\b", re.I)
+
+
 def verdict(answer: str) -> str | None:
     """'yes', 'no' or None: the answer's first word (after a label and
-    markdown), else "the answer is yes/no" in its first sentence."""
+    markdown), else "the answer is yes/no" in its first sentence. "No
+    information about it" opens a decline and is no verdict."""
     text = _LABEL.sub("", _CITATION.sub(" ", answer or ""), count=1)
     first = re.match(r"\s*([A-Za-z]+)", text)
     word = first.group(1).lower() if first else ""
     if word in _YES_WORDS:
         return YES
-    if word in _NO_WORDS:
+    if word in _NO_WORDS and not _NO_DETERMINED.match(text.lstrip("*_\"' ")):
         return NO
     m = _ANSWER_IS.search(_first_sentence(answer))
     return m.group(1).lower() if m else None

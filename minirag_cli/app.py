@@ -59,7 +59,9 @@ def _version(value: bool) -> None:
 @app.callback()
 def main_options(
     ctx: typer.Context,
-    db: Optional[str] = typer.Option(None, "--db", help="Index file (default: $MRAG_DB or the nearest .mrag/index.sqlite)."),
+    db: Optional[str] = typer.Option(None, "--db", help="Index file (default: $MRAG_DB, the nearest "
+                                                        ".mrag/index.sqlite, db in the config, or the index "
+                                                        "synced last)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
     state.db = db

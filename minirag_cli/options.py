@@ -57,6 +57,11 @@ class GraphOptions:
     time_window_days: int = 1
     time_weight: float = 1.0
     time_max_documents: int = 12  # documents linked by time edges, at most
+    # the entity types through which a time edge may link two notes ("the same
+    # people"); empty: any type but dates
+    time_via_types: tuple[str, ...] = ()
+    # entity types that never vote (neither as seeds nor walked to); empty: all vote
+    silent_types: tuple[str, ...] = ()
 
     def replace(self, **changes) -> "GraphOptions":
         return dataclasses.replace(self, **changes)

@@ -51,6 +51,8 @@ def test_gold_kind(gold, expected, kind):
     ("Li Hua asked Yuriko in March and Wolfgang paused in April [1][2].", None),
     ("Nobody asked. Yes.", None),
     ("The notes do not say whether he did.", None),
+    ("No information about the trip in the notes.", None),  # "no" as a determiner opens a decline
+    ("No one mentions it [1].", None),
     ("", None),
 ])
 def test_verdict(answer, got):
@@ -77,6 +79,8 @@ def test_yes_no_decline_is_a_false_decline():
     assert (s.right, s.declined) == (False, True)
     s = sc.score("No", "No, the notes do not mention it.", expected=["a.txt"])
     assert (s.right, s.declined) == (True, False)  # a verdict first is a verdict
+    s = sc.score("No", "No information about the trip in the notes.", expected=["a.txt"])
+    assert (s.right, s.declined) == (False, True)  # ... but "No information" is a decline
 
 
 # --------------------------------------------------------------------------- declines
@@ -268,3 +272,20 @@ def test_words_normalisation():
 def test_the_rule_is_deterministic_and_pure():
     args = ("Adam Smith & Jennifer Moore", "Adam and Jennifer [1].")
     assert sc.score(*args, question="Who?", expected=["a"]) == sc.score(*args, question="Who?", expected=["a"])
+
+
+def test_answers_skip_answerable_lines_without_a_gold_answer():
+    """A line with expected paths but no `answer` cannot be scored: it is left
+    out of --answers rather than counted as a question to decline."""
+    from types import SimpleNamespace
+
+    from minirag_cli.answer_eval import answered_questions
+    from minirag_cli.evaluate import GoldenQuestion
+
+    qs = [GoldenQuestion(1, "a", "who?", ["a.md"], "single", "Anna"),
+          GoldenQuestion(2, "b", "when?", ["b.md"], "single", None),
+          GoldenQuestion(3, "c", "why?", ["c.md"], "single", "  "),
+          GoldenQuestion(4, "d", "where?", [], None, None),  # unanswerable: kept, the model must decline
+          GoldenQuestion(5, "e", "what?", ["gone.md"], "single", "x")]
+    run = SimpleNamespace(excluded=[{"line": 5}])
+    assert [q.id for q in answered_questions(qs, run)] == ["a", "d"]

@@ -32,7 +32,7 @@ def ask(
     llm_query: bool = typer.Option(False, "--llm-query", help="Let the model name the question's entities "
                                                               "and answer type first (needs a model)."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model",
-                                                  help="Override the embedding model recorded in the index."),
+                                                  help="The query embedding model (must match the one the index was built with)."),
 ) -> None:
     """Find the notes that answer a question, and answer it when a model is set.
 

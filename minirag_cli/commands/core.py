@@ -18,7 +18,7 @@ def sync(
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model", help="sentence-transformers model name or folder."),
     chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Chunk size in whitespace tokens."),
     overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens."),
-    max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this."),
+    max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this many bytes (default 5 MB)."),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="Follow symlinks out of the folder."),
     rebuild: bool = typer.Option(False, "--rebuild", help="Empty the index first (keeps the extraction cache)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),

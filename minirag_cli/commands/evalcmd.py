@@ -30,7 +30,7 @@ def eval_command(
     details: Optional[Path] = typer.Option(None, "--details", help="Write per-question ranks and top results "
                                                                    "(JSON Lines) to this file."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model",
-                                                  help="Override the embedding model recorded in the index."),
+                                                  help="The query embedding model (must match the one the index was built with)."),
     answers: bool = typer.Option(False, "--answers", help="Also answer each question with the model, as mrag ask "
                                                           "would, and score the answers against `answer`."),
     model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for --answers (or $MRAG_MODEL)."),

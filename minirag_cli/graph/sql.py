@@ -10,6 +10,7 @@ json_each) would be another module with these functions.
 from __future__ import annotations
 
 import json
+from typing import Sequence
 
 from minirag_cli.store.vectors import codec_of, knn
 from minirag_cli.vectors import cosine_rows, similarity_sql
@@ -313,6 +314,7 @@ shared(anchor, doc, entity_id) AS (
         FROM chunks ca JOIN mentions ma ON ma.chunk_id = ca.id
         JOIN entities e ON e.id = ma.entity_id
         WHERE ca.document_id = l.anchor AND e.chunks <= :hub_max AND e.type != 'date'
+          AND (:via_types IS NULL OR e.type IN (SELECT value FROM json_each(:via_types)))
           AND EXISTS (SELECT 1 FROM chunks cb JOIN mentions mb ON mb.chunk_id = cb.id
                       WHERE cb.document_id = l.doc AND mb.entity_id = ma.entity_id)
         ORDER BY e.chunks LIMIT 1)
@@ -334,9 +336,11 @@ ORDER BY score DESC, chunk_id
 
 
 def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: int, hub_max: int,
-              limit: int) -> list[tuple]:
-    """(chunk id, score, anchor, gap, via entity, similarity) rows of the time edges."""
+              limit: int, via_types: Sequence[str] = ()) -> list[tuple]:
+    """(chunk id, score, anchor, gap, via entity, similarity) rows of the time
+    edges (through an entity of `via_types` only, when given)."""
     return conn.execute(TIME_SQL, {"anchors": json.dumps([[int(d), float(w)] for d, w in anchors]),
+                                   "via_types": json.dumps(list(via_types)) if via_types else None,
                                    "q": codec_of(conn).int8(query_vector), "window": int(window),
                                    "hub_max": hub_max,
                                    "limit": limit}).fetchall()

@@ -35,6 +35,6 @@ def time_links(conn, anchors: list[tuple[int, float]], query_vector, *,
     if not anchors or o.time_window_days < 0 or query_vector is None or not sql.has_table(conn, "vec_chunks"):
         return {}
     rows = sql.time_rows(conn, anchors, query_vector, window=o.time_window_days, hub_max=hub_max(conn, o),
-                         limit=o.time_max_documents)
+                         limit=o.time_max_documents, via_types=o.time_via_types)
     return {r[0]: {"score": float(r[1]), "anchor": r[2], "gap": int(round(r[3])), "via": r[4],
                    "sim": round(float(r[5]), 4)} for r in rows if r[1] > 0}

@@ -155,6 +155,8 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
         edge_votes[edge] = max(edge_votes.get(edge, 0.0), r.similarity)
     scored = score_paths(paths, seed_map, {n: i[1] for n, i in node_info.items()}, answer_types, edge_votes, o)
     entity_vote = _entity_votes(scored, node_info, hub_max(conn, o), o)
+    if o.silent_types:
+        entity_vote = {e: v for e, v in entity_vote.items() if node_info.get(e, ("", "", 0))[1] not in o.silent_types}
     # A concept is what one question span names (its exact, alias, word and
     # fuzzy matches are one concept); any other entity is its own concept.
     concepts = {eid: (seed_map[eid].concept if eid in seed_map else f"e:{eid}") for eid in entity_vote}

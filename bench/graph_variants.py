@@ -1,0 +1,68 @@
+"""Does the graph (and which part of it) add to hybrid retrieval on a given
+index? Runs the golden set in hybrid mode with variants of the fusion
+weights and graph options, and dense+bm25 as the floor, and prints one
+Markdown row per variant (recall@10, MRR, multi recall@10, and the same per
+question type). Issue 15: the LLM index against the heuristic one.
+
+    python -m bench.graph_variants --db LIHUA.sqlite --golden golden-dev.jsonl [--variant NAME ...] [--json OUT]
+
+Variants are fixed here (no tuning per question): see VARIANTS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from minirag_cli.options import GraphOptions, RetrievalOptions
+
+PEOPLE = ("person", "organization", "location", "name")  # heuristic "name": a capitalised proper name
+
+VARIANTS: dict[str, tuple[str, RetrievalOptions]] = {
+    "dense,bm25": ("dense,bm25", RetrievalOptions()),
+    "hybrid": ("hybrid", RetrievalOptions()),
+    "no time votes": ("hybrid", RetrievalOptions().with_weights({"time": 0.0})),
+    "graph 0.1": ("hybrid", RetrievalOptions().with_weights({"graph": 0.1})),
+    "graph 0.1, time 0.1": ("hybrid", RetrievalOptions().with_weights({"graph": 0.1, "time": 0.1})),
+    "time via people": ("hybrid", RetrievalOptions(graph=GraphOptions(time_via_types=PEOPLE))),
+    "concepts silent": ("hybrid", RetrievalOptions(graph=GraphOptions(silent_types=("concept",)))),
+    "concepts+events silent": ("hybrid", RetrievalOptions(graph=GraphOptions(silent_types=("concept", "event")))),
+    "time via people, concepts silent": ("hybrid", RetrievalOptions(graph=GraphOptions(
+        time_via_types=PEOPLE, silent_types=("concept",)))),
+}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--golden", required=True)
+    ap.add_argument("--variant", action="append", choices=sorted(VARIANTS))
+    ap.add_argument("--json")
+    args = ap.parse_args(argv)
+    from minirag_cli import config, evaluate as ev
+    from minirag_cli.index import Index
+
+    questions = ev.load_golden(Path(args.golden))
+    out = {}
+    print("| variant | recall@10 | MRR | multi recall@10 | single MRR | seconds |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    with Index.open(config.effective({"db": args.db})) as index:
+        for name in args.variant or list(VARIANTS):
+            mode, options = VARIANTS[name]
+            t0 = time.perf_counter()
+            run = index.evaluate(questions, modes=[mode], ks=ev.DEFAULT_KS, options=options)
+            m = next(iter(run.modes.values()))  # {group: figures}
+            o, multi, single = m["overall"], m.get("multi", {}), m.get("single", {})
+            out[name] = m
+            print(f"| {name} | {o['recall@10']:.4f} | {o['mrr']:.4f} | {multi.get('recall@10', float('nan')):.4f} "
+                  f"| {single.get('mrr', float('nan')):.4f} | {time.perf_counter() - t0:.0f} |", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
