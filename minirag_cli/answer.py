@@ -315,12 +315,6 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
              "text": "\n".join(s["lines"])} for s in out]
 
 
-def iter_sources(results: Iterable[dict]) -> list[dict]:
-    """Results as sources without focusing (the old, whole-chunk form)."""
-    return [{"path": r["path"], "lines": r.get("lines"), "text": r.get("text", ""), "chunk_id": r.get("chunk_id"),
-             "date": r.get("date", "")} for r in results]
-
-
 # --------------------------------------------------------------------------- prompt
 
 

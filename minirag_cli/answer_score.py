@@ -47,7 +47,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from minirag_cli.text import MONTH_NAMES
+from minirag_cli.text import MONTH_ALT, MONTH_WORDS, split_camel
 from minirag_cli.text import STOPWORDS as RETRIEVAL_STOPWORDS
 
 CONTENT_SHARE = 0.5  # a content gold is right from this share of its content words on (inclusive)
@@ -101,19 +101,16 @@ _NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60
                       "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
                       "first": "1st", "second": "2nd", "third": "3rd", "dozen": "12", "half": "0.5"})
 
-_MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
-       r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 _DATE_PATTERNS = [  # (regex, group of year, month, day); each yields one date token
     (re.compile(r"\b((?:19|20)\d\d)(0[1-9]|1[0-2])([0-2]\d|3[01])(?:_(\d{1,2}):?(\d\d))?\b"), (1, 2, 3)),
     (re.compile(r"(?<![:\w-])((?:19|20)\d\d)[-/.](0?[1-9]|1[0-2])[-/.]([0-2]?\d|3[01])\b"), (1, 2, 3)),
-    (re.compile(rf"\b({_MON})\.?\s+([0-2]?\d|3[01]){_ORD}\b(?:,?\s+{_YEAR}\b)?", re.I), (3, 1, 2)),
-    (re.compile(rf"\b([0-2]?\d|3[01]){_ORD}\s+(?:of\s+)?({_MON})\b\.?(?:,?\s+{_YEAR}\b)?", re.I), (3, 2, 1)),
+    (re.compile(rf"\b({MONTH_ALT})\.?\s+([0-2]?\d|3[01]){_ORD}\b(?:,?\s+{_YEAR}\b)?", re.I), (3, 1, 2)),
+    (re.compile(rf"\b([0-2]?\d|3[01]){_ORD}\s+(?:of\s+)?({MONTH_ALT})\b\.?(?:,?\s+{_YEAR}\b)?", re.I), (3, 2, 1)),
 ]
 _TIME = re.compile(r"(?<![:\w])(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?\s*m\b\.?|\b([01]?\d|2[0-3])[:h](\d\d)\b", re.I)
 _CITATION = re.compile(r"\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
 
 
@@ -125,15 +122,10 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text or "")
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = _CITATION.sub(" ", text)
-    text = _CAMEL.sub(" ", text)
+    text = split_camel(text)
     text = re.sub(r"[’‘`´]", "'", text)
     text = re.sub(r"(\w)'s\b", r"\1", text)
     return text.lower()
-
-
-def _month_number(word: str) -> int:
-    w = word.lower().rstrip(".")[:3]
-    return next(i for i, m in enumerate(MONTH_NAMES, start=1) if m.startswith(w))
 
 
 def _mark_dates_and_times(text: str) -> str:
@@ -143,7 +135,7 @@ def _mark_dates_and_times(text: str) -> str:
         def repl(m: re.Match, gy=gy, gm=gm, gd=gd) -> str:
             year = m.group(gy) or "?"
             month_raw = m.group(gm)
-            month = int(month_raw) if month_raw.isdigit() else _month_number(month_raw)
+            month = int(month_raw) if month_raw.isdigit() else MONTH_WORDS[month_raw.lower().rstrip('.')]
             day = int(m.group(gd))
             if not 1 <= day <= 31:
                 return m.group(0)

@@ -338,12 +338,12 @@ VEC_TABLES = {
 }
 
 
+def has_table(conn, name: str) -> bool:
+    return bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone())
+
+
 def has_vec_tables(conn) -> bool:
-    return bool(
-        conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'"
-        ).fetchone()
-    )
+    return has_table(conn, "vec_chunks")
 
 
 def ensure_embedder(conn, model_name: str, dim: int) -> None:
@@ -418,7 +418,7 @@ def _vectors_0004(conn) -> None:
     from minirag_cli.vectors import Codec, chunk_size_for, sentence_key
 
     dim = int(get_meta(conn, "embedding_dim") or 0)
-    have_vectors = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").fetchone())
+    have_vectors = has_vec_tables(conn)
     codec = Codec(dim) if dim else None
     if have_vectors and codec is not None:
         set_meta(conn, "vector_scale", codec.scale)
@@ -427,7 +427,7 @@ def _vectors_0004(conn) -> None:
             rows = ((rowid, codec.int8(np.frombuffer(blob, dtype=np.float32)))
                     for rowid, blob in conn.execute(f"SELECT rowid, embedding FROM {table}"))
             rebuild_vec_table(conn, table, dim, chunk_size_for(count), rows)
-    has_relation_vectors = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vec_relations'").fetchone())
+    has_relation_vectors = has_table(conn, "vec_relations")
     batch = []
     zero = codec.pack12(np.zeros(dim, dtype=np.float32)) if codec is not None else b""
     for sid, text, relation_id in conn.execute(

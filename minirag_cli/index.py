@@ -261,7 +261,7 @@ class Index:
             return self._llm.name if self._llm else ""
         from minirag_cli.llm import model_identity
 
-        return model_identity(self.settings.model) if self.settings.model else ""
+        return model_identity(self.settings.model)
 
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
                on_text: Callable[[str], None] | None = None, answerer=None):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from minirag_cli.db import has_vec_tables
+from minirag_cli.db import has_table, has_vec_tables
 
 
 def verify_index(conn, *, full: bool = True) -> list[str]:
@@ -38,7 +38,7 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
         "edges with no weight": "SELECT count(*) FROM cooccurrence WHERE weight <= 0",
         "fts rows != chunks": "SELECT (SELECT count(*) FROM chunks_fts_docsize) - (SELECT count(*) FROM chunks)",
     }
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'relation_sentences'").fetchone():  # schema >= 4
+    if has_table(conn, "relation_sentences"):  # schema >= 4
         orphan_checks.update({
             "relations without sentence":
                 "SELECT count(*) FROM relations WHERE sentence_id NOT IN (SELECT id FROM relation_sentences)",

@@ -85,11 +85,12 @@ def find_dates(text: str) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------------- dates in questions
 
-_MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
+# every month word MONTH_WORDS knows, longest first (a regex alternation)
+MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
 _DAY_MONTH = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
-_MONTH_DAY = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
-_MONTH_ONLY = re.compile(rf"\b({_MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
+_MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
+_MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 
