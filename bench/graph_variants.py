@@ -32,6 +32,11 @@ VARIANTS: dict[str, tuple[str, RetrievalOptions]] = {
     "concepts+events silent": ("hybrid", RetrievalOptions(graph=GraphOptions(silent_types=("concept", "event")))),
     "time via people, concepts silent": ("hybrid", RetrievalOptions(graph=GraphOptions(
         time_via_types=PEOPLE, silent_types=("concept",)))),
+    "anchors without their own time vote (before)": ("hybrid", RetrievalOptions(
+        graph=GraphOptions(time_anchor_self=False))),
+    "graph alone": ("graph", RetrievalOptions()),
+    "graph alone, anchors without their own time vote (before)": ("graph", RetrievalOptions(
+        graph=GraphOptions(time_anchor_self=False))),
 }
 
 

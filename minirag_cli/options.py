@@ -60,6 +60,9 @@ class GraphOptions:
     # the entity types through which a time edge may link two notes ("the same
     # people"); empty: any type but dates
     time_via_types: tuple[str, ...] = ()
+    # an anchor document gets its own time vote (0 days from itself): BENCHMARKS
+    # "Time votes between anchors" (issue 15)
+    time_anchor_self: bool = True
     # entity types that never vote (neither as seeds nor walked to); empty: all vote
     silent_types: tuple[str, ...] = ()
 

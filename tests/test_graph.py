@@ -258,7 +258,8 @@ def test_time_edges_link_conversations_of_the_same_people_close_in_time(tmp_path
     sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
     doc = dict(conn.execute("SELECT path, id FROM documents"))
     qv = embedder.embed(["who watched the movie"])[0]
-    links = graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, options=GraphOptions(time_window_days=1))
+    links = graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv,
+                             options=GraphOptions(time_window_days=1, time_anchor_self=False))
     linked_docs = {conn.execute("SELECT d.path FROM chunks c JOIN documents d ON d.id = c.document_id "
                                 "WHERE c.id = ?", (c,)).fetchone()[0] for c in links}
     # the next-day chat with the same person; not Hailey's (no shared person),
@@ -272,6 +273,36 @@ def test_time_edges_link_conversations_of_the_same_people_close_in_time(tmp_path
     assert graph.time_links(conn, [(doc["chat/20260121_1300.txt"], 1.0)], qv, options=GraphOptions(time_window_days=-1)) == {}
 
 
+def test_an_anchor_keeps_its_own_time_vote(tmp_path, conn, embedder, extractor):
+    """Two anchors a day apart: each links to the other, and each to itself
+    (0 days), so the stronger anchor's chunks are not left with a share of
+    the weaker's vote while the weaker takes all of the stronger's."""
+    write_notes(tmp_path / "n", NOTES)
+    sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
+    doc = dict(conn.execute("SELECT path, id FROM documents"))
+    chunk_doc = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    qv = embedder.embed(["who watched the movie"])[0]
+    strong, weak = doc["chat/20260121_1300.txt"], doc["chat/20260122_1700.txt"]
+    anchors = [(strong, 1.0), (weak, 0.3)]
+    without = graph.time_links(conn, anchors, qv, options=GraphOptions(time_anchor_self=False))
+    with_self = graph.time_links(conn, anchors, qv)
+    by_doc = lambda links: {chunk_doc[c]: t for c, t in links.items()}
+    # before: the strong anchor only gets 0.3 x sim / 2 from the weak one
+    assert by_doc(without)["chat/20260121_1300.txt"]["anchor"] == weak
+    own = by_doc(with_self)["chat/20260121_1300.txt"]
+    assert own["anchor"] == strong and own["gap"] == 0 and own["via"] is None
+    assert own["score"] > by_doc(without)["chat/20260121_1300.txt"]["score"]
+    # the weak anchor still gets the strong one's link (more than its own vote)
+    assert by_doc(with_self)["chat/20260122_1700.txt"]["anchor"] == strong
+    # no other note joins: Hailey's shares no one, the March one is five weeks away
+    assert set(by_doc(with_self)) == {"chat/20260121_1300.txt", "chat/20260122_1700.txt"}
+    # an anchor's own vote is not explained as a time edge
+    q = "who watched the movie"
+    g = graph.graph_channel(conn, q, qv, anchors=anchors)
+    why = graph.explain_votes(conn, g, list(g.time))
+    assert all(w.get("time", {}).get("shared") for w in why.values() if "time" in w)
+
+
 def test_time_edges_through_graph_channel_are_explained(tmp_path, conn, embedder, extractor):
     write_notes(tmp_path / "n", NOTES)
     sync_folders(conn, [tmp_path / "n"], embedder=embedder, extractor=extractor)
@@ -280,7 +311,8 @@ def test_time_edges_through_graph_channel_are_explained(tmp_path, conn, embedder
     g = graph.graph_channel(conn, q, embedder.embed([q])[0], anchors=[(doc["chat/20260121_1300.txt"], 1.0)])
     assert g.time and all(0 < v <= 1 for v in g.time.values())
     why = graph.explain_votes(conn, g, list(g.time))
-    assert all(w["time"]["near"] == "chat/20260121_1300.txt" and w["time"]["days"] == 1 for w in why.values())
+    timed = [w["time"] for w in why.values() if "time" in w]
+    assert timed and all(t["near"] == "chat/20260121_1300.txt" and t["days"] == 1 for t in timed)
     assert any(s["name"] == "Overwatch 3" for s in g.seeds)
 
 

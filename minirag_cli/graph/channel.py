@@ -77,6 +77,7 @@ def explain_votes(conn, g: GraphVotes, chunk_ids) -> dict[int, dict]:
     if g.plan is None:
         return {}
     p, votes, linked = g.plan, g.concept_votes, g.links
+    linked = {c: t for c, t in linked.items() if t["via"] is not None}  # an anchor's own vote explains nothing
     wanted = [c for c in chunk_ids if c in votes or c in linked]
     anchors = sorted({linked[c]["anchor"] for c in wanted if c in linked})
     vias = [linked[c]["via"] for c in wanted if c in linked and linked[c]["via"] not in p.names]

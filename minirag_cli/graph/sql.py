@@ -327,6 +327,16 @@ continuity(anchor, w, gap, chunk_id, via, sim) AS (
     JOIN shared s ON s.anchor = l.anchor AND s.doc = l.doc AND s.entity_id IS NOT NULL
     JOIN chunks cb ON cb.document_id = l.doc
     JOIN vec_chunks vb ON vb.rowid = cb.id
+    UNION ALL
+    -- an anchor is continuous with itself (gap 0, no shared entity): without
+    -- it, of two anchors a day apart the weaker takes the stronger's vote and
+    -- the stronger only a share of the weaker's, so a time edge would lift the
+    -- later notes of a thread above the note the text channels liked best
+    SELECT a.doc, a.w, 0, cb.id, NULL, """ + similarity_sql("vb.embedding") + """
+    FROM anchors a
+    JOIN chunks cb ON cb.document_id = a.doc
+    JOIN vec_chunks vb ON vb.rowid = cb.id
+    WHERE :anchor_self
 )
 SELECT chunk_id, max(w * sim / (1.0 + gap)) AS score, anchor, gap, via, sim
 FROM continuity
@@ -336,13 +346,14 @@ ORDER BY score DESC, chunk_id
 
 
 def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: int, hub_max: int,
-              limit: int, via_types: Sequence[str] = ()) -> list[tuple]:
+              limit: int, via_types: Sequence[str] = (), anchor_self: bool = True) -> list[tuple]:
     """(chunk id, score, anchor, gap, via entity, similarity) rows of the time
-    edges (through an entity of `via_types` only, when given)."""
+    edges (through an entity of `via_types` only, when given); with
+    `anchor_self`, the anchors' own chunks too (gap 0, via NULL)."""
     return conn.execute(TIME_SQL, {"anchors": json.dumps([[int(d), float(w)] for d, w in anchors]),
                                    "via_types": json.dumps(list(via_types)) if via_types else None,
                                    "q": codec_of(conn).int8(query_vector), "window": int(window),
-                                   "hub_max": hub_max,
+                                   "hub_max": hub_max, "anchor_self": int(anchor_self),
                                    "limit": limit}).fetchall()
 
 
