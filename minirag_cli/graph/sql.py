@@ -12,12 +12,9 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+from minirag_cli.db import has_table  # noqa: F401  (graph/*.py ask sql.has_table: one module holds their SQL)
 from minirag_cli.store.vectors import codec_of, knn
 from minirag_cli.vectors import cosine_rows, similarity_sql
-
-
-def has_table(conn, name: str) -> bool:
-    return bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone())
 
 
 def chunk_count(conn) -> int:
