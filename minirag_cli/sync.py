@@ -17,7 +17,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterator, Protocol, Sequence
+from typing import Iterable, Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import store
@@ -33,6 +33,11 @@ from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.Sy
 from minirag_cli.walk import NoteFile, decode_note, looks_binary, walk_notes
 
 GROUP_CHUNKS = 128
+# A model extractor works through the windows of every changed note of a
+# root in one run, in a thread, while the groups are embedded and written
+# (_Extraction.stream). False: it is called group by group, between the
+# embedding and writing of the groups, as before (tests compare the two).
+STREAM_WINDOWS = True
 SYNC_WAL_AUTOCHECKPOINT = 10_000  # pages (~40 MB of WAL) between checkpoints during a sync
 # No name is this long; such runs are inlined images (base64), hashes or
 # minified code. A chunk is bounded in words, not characters, so one such
@@ -130,6 +135,7 @@ class _Pending:
     text: str
     chunks: list[Chunk]
     is_new: bool
+    windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -164,47 +170,49 @@ class _Extraction:
     window's hash) and each committed as soon as it is written, so Ctrl-C
     keeps every answer and the next sync asks only for the rest. Each chunk
     gets the names of the windows it overlaps that its own text holds, plus
-    what `complete` adds without the model (dates, chat speakers)."""
+    what `complete` adds without the model (dates, chat speakers).
+
+    Two ways to call the model. `stream(notes)` before the first group
+    starts one run over the windows of every changed note in a background
+    thread (extract/stream.py), and `run(group)` then waits only for the
+    group's own answers, writing each to the cache as it arrives, here in
+    the sync's thread. Without a stream (or with a heuristic extractor),
+    `run(group)` calls the extractor for the group's windows alone."""
 
     def __init__(self, conn, extractor: Extractor, summary: SyncSummary, progress: "Progress | None" = None):
         self.conn, self.extractor, self.summary = conn, extractor, summary
         self.progress = progress
         self.llm_notes = 0  # notes that needed the model, all their windows answered
         self.llm_started: float | None = None
+        self._streaming = False  # `stream` was called: answers come from self._answers
+        self._stream = None  # AnswerStream while the model works through the whole sync
+        self._answers: dict[str, list[EntityMention]] = {}  # window hash -> names, while streaming
+        self._waiting: list[set[str]] = []  # per note: hashes of its windows not answered yet
+        self._notes_of: dict[str, list[int]] = {}  # window hash -> the notes waiting for it
+        self._ready = 0  # notes with every window answered (this group, or the whole stream)
+        self._written = 0  # of those, notes sync has written since (the rest are ready ahead)
+
+    @property
+    def windowed(self) -> bool:
+        """A model extractor: called per note window, answers cached."""
+        return self.extractor.cache_id is not None and getattr(self.extractor, "windows", None) is not None
 
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
-        cache_id = self.extractor.cache_id
-        windows_of = getattr(self.extractor, "windows", None)
-        if cache_id is None or windows_of is None:
+        if not self.windowed:
             chunks = [c for p in group for c in p.chunks]
             return self.extractor.extract([extractable_text(c.text) for c in chunks])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
-        model_id, _, prompt_version = cache_id.rpartition("@")
-        note_windows = [windows_of(p.text) for p in group]
-        answers: dict[str, list[EntityMention]] = {}
-        distinct = {w.hash: w for ws in note_windows for w in ws}
-        for h in distinct:
-            cached = store.cached_extraction(self.conn, h, model_id, prompt_version)
-            if cached is not None:
-                self.summary.cache_hits += 1
-                answers[h] = [EntityMention(n, t) for n, t in cached]
-        todo = [w for h, w in distinct.items() if h not in answers]
-        waiting = [{w.hash for w in ws if w.hash not in answers} for ws in note_windows]
-        self._report(sum(1 for w in waiting if not w))
-        if todo and self.llm_started is None:
-            self.llm_started = time.perf_counter()
-        for i, mentions, _record in self.extractor.run(todo):
-            h = todo[i].hash
-            answers[h] = mentions
-            with dbmod.transaction(self.conn):  # one answer, one commit: Ctrl-C loses none
-                store.cache_extraction(self.conn, h, model_id, prompt_version, [[m.name, m.type] for m in mentions])
-            for w in waiting:
-                if h in w:
-                    w.discard(h)
-                    self.llm_notes += not w
-            self._report(sum(1 for w in waiting if not w))
+        note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
+        if self._streaming:
+            answers = self._answers
+            self._await({w.hash for ws in note_windows for w in ws})
+        else:
+            answers = {}
+            todo = self._begin(note_windows, answers)
+            for i, mentions, _record in self.extractor.run(todo):
+                self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
             for c in p.chunks:
@@ -212,13 +220,95 @@ class _Extraction:
                 out.append(chunk_mentions(c.text, found))
         return out
 
-    def _report(self, group_done: int) -> None:
+    def stream(self, notes: Sequence[_Pending]) -> None:
+        """Start the model on the windows of all `notes` (the changed notes of
+        a root, in order) that the cache does not hold; `run` then takes the
+        answers group by group. No thread when every window is cached."""
+        from minirag_cli.extract.stream import AnswerStream
+
+        for p in notes:
+            if p.windows is None:
+                p.windows = self.extractor.windows(p.text)
+        self._streaming = True
+        todo = self._begin([p.windows for p in notes], self._answers)
+        if todo:
+            self._stream = AnswerStream(self.extractor, todo)
+
+    def _begin(self, note_windows: list[list], answers: dict) -> list:
+        """Look the notes' windows up in the cache (into `answers`); the
+        distinct windows the model must answer, in note order."""
+        model_id, _, prompt_version = self.extractor.cache_id.rpartition("@")
+        distinct = {w.hash: w for ws in note_windows for w in ws}
+        for h in distinct:
+            cached = store.cached_extraction(self.conn, h, model_id, prompt_version)
+            if cached is not None:
+                self.summary.cache_hits += 1
+                answers[h] = [EntityMention(n, t) for n, t in cached]
+        todo = [w for h, w in distinct.items() if h not in answers]
+        self._waiting = [{w.hash for w in ws if w.hash not in answers} for ws in note_windows]
+        self._notes_of = {}
+        for k, hashes in enumerate(self._waiting):
+            for h in hashes:
+                self._notes_of.setdefault(h, []).append(k)
+        self._ready, self._written = sum(1 for w in self._waiting if not w), 0
+        self._report()
+        if todo and self.llm_started is None:
+            self.llm_started = time.perf_counter()
+        return todo
+
+    def _answered(self, window, mentions: list[EntityMention], answers: dict) -> None:
+        """One answer: into `answers` and the cache (its own commit), and the
+        notes it completes counted."""
+        model_id, _, prompt_version = self.extractor.cache_id.rpartition("@")
+        answers[window.hash] = mentions
+        with dbmod.transaction(self.conn):  # one answer, one commit: Ctrl-C loses none
+            store.cache_extraction(self.conn, window.hash, model_id, prompt_version,
+                                   [[m.name, m.type] for m in mentions])
+        for k in self._notes_of.pop(window.hash, ()):
+            self._waiting[k].discard(window.hash)
+            if not self._waiting[k]:
+                self.llm_notes += 1
+                self._ready += 1
+        self._report()
+
+    def _await(self, hashes: set[str]) -> None:
+        """Take the stream's answers until every one of `hashes` is in (or
+        the model has stopped: a window it never answered gets no names,
+        as when `run` ends early without a stream)."""
+        while self._stream is not None and not self._stream.finished and not hashes <= self._answers.keys():
+            got = self._stream.get(timeout=0.5)
+            if got is not None:
+                self._answered(*got, self._answers)
+
+    def drain(self) -> None:
+        """Write the answers that arrived meanwhile (between the steps of a
+        group), so a crash while embedding or writing loses none of them."""
+        if self._stream is not None:
+            for window, mentions in self._stream.ready():
+                self._answered(window, mentions, self._answers)
+
+    def wrote(self) -> None:
+        """Sync has written one more note of the group (for the ETA's notes
+        ready ahead), then takes the answers that arrived meanwhile."""
+        self._written += 1
+        self.drain()
+
+    def close(self) -> None:
+        """Stop the model if it still runs (it is done unless the sync was
+        interrupted) and write the answers it finished that nobody took."""
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            for window, mentions in stream.close():
+                self._answered(window, mentions, self._answers)
+            stream.check()  # a model failure nobody has seen yet
+
+    def _report(self) -> None:
         hook = getattr(self.progress, "extracting", None)
         if hook is None:
             return
         seconds = time.perf_counter() - self.llm_started if self.llm_started else 0.0
         tokens = getattr(self.extractor, "tokens_in", 0) + getattr(self.extractor, "tokens_out", 0)
-        hook(self.llm_notes, group_done, tokens, seconds)
+        hook(self.llm_notes, max(0, self._ready - self._written), tokens, seconds)
 
 
 @dataclass
@@ -299,11 +389,49 @@ def _sync_root(run: _Run, root: Path) -> None:
     existing = store.existing_documents(conn, str(root))
     progress.start(len(walked.files))
     seen: set[str] = set()
-    group: list[_Pending] = []
-    group_chunks = 0
     touched_only: list[tuple[float, int, int]] = []  # (mtime, size, doc id): same bytes, new stat
+    changed: Iterable[_Pending] = _changed_notes(run, walked.files, existing, seen, touched_only)
+    extraction = run.extraction
+    try:
+        if extraction.windowed and STREAM_WINDOWS:
+            # The model reads every changed note's windows as one stream while
+            # the groups are embedded and written: this holds the texts of all
+            # changed notes (not their chunks or vectors) for the whole sync,
+            # which an LLM sync, at seconds per note, can afford.
+            changed = list(changed)
+            extraction.stream(changed)
+        group: list[_Pending] = []
+        group_chunks = 0
+        for pending in changed:
+            pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
+            if not pending.chunks:
+                summary.warnings.append({"path": pending.note.path, "reason": "empty file (indexed with no chunks)"})
+            group.append(pending)
+            group_chunks += len(pending.chunks)
+            if group_chunks >= GROUP_CHUNKS:
+                _flush(run, root, group)
+                group, group_chunks = [], 0
+        if group:
+            _flush(run, root, group)
+    except BaseException:
+        # Ctrl-C or a failure: the model stops, the answers it finished are
+        # still written (best effort: the first exception is the one raised)
+        with contextlib.suppress(Exception):
+            extraction.close()
+        raise
+    extraction.close()
+    if touched_only:
+        with dbmod.transaction(conn):
+            store.touch_documents(conn, touched_only)
+    _remove_gone(run, existing, seen)
 
-    for note in walked.files:
+
+def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
+                   touched_only: list) -> Iterator[_Pending]:
+    """The notes that must be (re)indexed, read and decoded (not yet chunked),
+    in walk order; unchanged and skipped files are counted on the way."""
+    summary, progress = run.summary, run.progress
+    for note in files:
         old = existing.get(note.path)
         if old and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6:
             seen.add(note.path)
@@ -323,20 +451,7 @@ def _sync_root(run: _Run, root: Path) -> None:
         text, replaced = decode_note(data)
         if replaced:
             summary.warnings.append({"path": note.path, "reason": "invalid UTF-8, decoded with replacement characters"})
-        chunks = chunk_text(text, options.chunk_tokens, options.overlap_tokens)
-        if not chunks:
-            summary.warnings.append({"path": note.path, "reason": "empty file (indexed with no chunks)"})
-        group.append(_Pending(note, digest, text, chunks, old is None))
-        group_chunks += len(chunks)
-        if group_chunks >= GROUP_CHUNKS:
-            _flush(run, root, group)
-            group, group_chunks = [], 0
-    if group:
-        _flush(run, root, group)
-    if touched_only:
-        with dbmod.transaction(conn):
-            store.touch_documents(conn, touched_only)
-    _remove_gone(run, existing, seen)
+        yield _Pending(note, digest, text, [], old is None)
 
 
 def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
@@ -434,6 +549,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
+    run.extraction.drain()  # the answers the model finished while this group was embedded
 
     def embed_missing(names: list[str]) -> list[bytes]:
         run.summary.embedded += len(names)
@@ -451,6 +567,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
             planned.append(PlannedChunk(c, vectors.chunks[c.hash], planned_entities[i], rels))
             i += 1
         _write_pending(run, root, pending, planned, names)
+        run.extraction.wrote()
     if outgrown(run.conn):  # a first sync of a large folder: larger vec0 blocks now, not at the end
         with dbmod.transaction(run.conn):
             fit_tables(run.conn)

@@ -359,8 +359,8 @@ def test_ctrl_c_keeps_every_answer_written(tmp_path, conn, embedder, smol):
     ext = fresh(smol, window_words=40)
     real_run = ext.run
 
-    def interrupted(windows):
-        for k, item in enumerate(real_run(windows)):
+    def interrupted(windows, stop=None):
+        for k, item in enumerate(real_run(windows, stop)):
             if k == 2:
                 raise KeyboardInterrupt
             yield item

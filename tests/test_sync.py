@@ -237,7 +237,7 @@ class _CountingModel:
 
         return note_windows(text)
 
-    def run(self, windows):
+    def run(self, windows, stop=None):
         for i, w in enumerate(windows):
             if self.die_after is not None and self.seen >= self.die_after:
                 raise KeyboardInterrupt  # the user pressed Ctrl-C mid-sync

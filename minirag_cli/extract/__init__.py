@@ -2,7 +2,10 @@
 
 Every extractor has `name`, `cache_id` (None when its output is not worth
 caching, else a string identifying model + prompt version, the key of the
-extraction cache) and `extract(texts) -> list[list[EntityMention]]`.
+extraction cache) and `extract(texts) -> list[list[EntityMention]]`. A model
+extractor (llm.py) also has `windows(text)` and `run(windows, stop=None)`,
+yielding (index, mentions, cost) as answers finish until the `stop` event
+is set: sync calls it per note window, in a thread (stream.py).
 """
 
 from minirag_cli.extract.base import EntityMention, Extractor, ENTITY_TYPES  # noqa: F401

@@ -383,9 +383,12 @@ class LlmExtractor:
         """See `complete` (sync calls this on cached answers as well)."""
         return complete(text, mentions)
 
-    def run(self, windows: Sequence[Window]) -> Iterator[tuple[int, list[EntityMention], CallRecord]]:
+    def run(self, windows: Sequence[Window],
+            stop: threading.Event | None = None) -> Iterator[tuple[int, list[EntityMention], CallRecord]]:
         """Model calls for windows, decoded together; yields (index, names in
-        the window, cost) as each answer is finished, not in input order."""
+        the window, cost) as each answer is finished, not in input order.
+        Setting `stop` (from another thread: the consumer of a sync's stream,
+        extract/stream.py) ends the run after the decode call under way."""
         if not windows:
             return
         llm = self.llm
@@ -398,10 +401,12 @@ class LlmExtractor:
                 self.tokens_prefix += len(prefix)
         queue: deque[_Job] = deque()
         for i, w in enumerate(windows):
+            if stop is not None and stop.is_set():
+                return  # a whole sync's windows are tokenized here, before the first decode
             tokens = self.prompt_tokens(w.text)
             shared = min(len(prefix), len(tokens) - 1) if tokens[:len(prefix)] == prefix else 0
             queue.append(_Job(i, tokens, shared, _Answer(llm, w.text, tokens, self.max_new_tokens)))
-        for job in _run_workers(self._batchers, queue):
+        for job in _run_workers(self._batchers, queue, stop):
             rec = self._account(windows[job.index].text, job)
             yield job.index, parse_entities(rec.raw, windows[job.index].text), rec
 
@@ -643,7 +648,7 @@ class _Batcher:
                     job.last = tok
 
 
-def _run_workers(batchers: list[_Batcher], queue: deque) -> Iterator[_Job]:
+def _run_workers(batchers: list[_Batcher], queue: deque, stop: threading.Event | None = None) -> Iterator[_Job]:
     """Each batcher decodes in its own thread, taking jobs from one queue
     (ctypes releases the GIL inside llama_decode); finished jobs come back
     to the caller's thread, which writes them. Several one-thread contexts
@@ -651,14 +656,16 @@ def _run_workers(batchers: list[_Batcher], queue: deque) -> Iterator[_Job]:
     a barrier after every operation, so when another process takes one
     core, a two-thread context stalls on it at every layer, while two
     one-thread contexts each keep what they get (BENCHMARKS.md). On
-    KeyboardInterrupt the workers stop after their current decode call."""
+    KeyboardInterrupt, when the generator is closed, or when `stop` is set,
+    the workers stop after their current decode call (with several
+    workers, `stop` is set when the run ends, whichever way)."""
     if len(batchers) == 1:
-        yield from batchers[0].run(queue)
+        yield from batchers[0].run(queue, stop)
         return
     import queue as queue_mod
 
     done: queue_mod.Queue = queue_mod.Queue()
-    stop = threading.Event()
+    stop = stop if stop is not None else threading.Event()
     _END = object()
 
     def work(b: _Batcher) -> None:
