@@ -62,6 +62,21 @@ def write_notes(root: Path, files: dict[str, str]) -> None:
         p.write_text(text, encoding="utf-8")
 
 
+class ExtractionRecorder:
+    """A sync progress that records the `extracting` calls (notes done, notes
+    ready, tokens, seconds) and ignores the rest."""
+
+    def __init__(self):
+        self.calls = []
+
+    def start(self, total_files): pass
+    def phase(self, text): pass
+    def advance(self, n_files, n_chunks): pass
+
+    def extracting(self, *args):
+        self.calls.append(args)
+
+
 @pytest.fixture
 def mrag_bin():
     exe = Path(sys.executable).parent / "mrag"

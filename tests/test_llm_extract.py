@@ -23,7 +23,7 @@ from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, Window, _check
 from minirag_cli.extract.parse import ChunkMatcher
 from minirag_cli.extract.select import describe_choice, make_extractor
 from minirag_cli.sync import SyncOptions, rebuild, sync_folders
-from tests.conftest import write_notes
+from tests.conftest import ExtractionRecorder, write_notes
 
 
 def smollm2_path() -> Path:
@@ -380,16 +380,11 @@ def test_progress_reports_notes_tokens_and_eta(tmp_path, conn, embedder, smol):
 
     root = tmp_path / "notes"
     write_notes(root, {**CORPUS, "chat/long.txt": LONG_NOTE})
-    calls = []
-
-    class Recorder:
-        def start(self, total_files): pass
-        def phase(self, text): pass
-        def advance(self, n_files, n_chunks): pass
-        def extracting(self, *args): calls.append(args)
+    recorder = ExtractionRecorder()
+    calls = recorder.calls
 
     sync_folders(conn, [root], embedder=embedder, extractor=fresh(smol, window_words=40), options=SyncOptions(),
-                 progress=Recorder())
+                 progress=recorder)
     assert calls[-1][0] == len(CORPUS) + 1  # notes the model finished
     assert calls[-1][2] > 0 and calls[-1][3] > 0  # tokens, seconds
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)

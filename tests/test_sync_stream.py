@@ -18,7 +18,7 @@ from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.extract.llm import note_windows
 from minirag_cli.extract.stream import AnswerStream
 from minirag_cli.sync import SyncOptions, sync_folders
-from tests.conftest import write_notes
+from tests.conftest import ExtractionRecorder, write_notes
 
 NAMES = ["Anna Weber", "Oskar Brandt", "Harbor Hall", "Project Atlas", "Jennifer Moore", "Blue Note",
          "Lake Constance", "Mira Patel", "Quantum Club", "Tokyo Tower", "Felix Hart", "Nora Lind"]
@@ -247,15 +247,10 @@ def test_resync_makes_no_call_and_starts_no_thread(notes, conn, embedder, monkey
 
 
 def test_progress_counts_notes_as_their_answers_arrive(notes, conn, embedder):
-    calls = []
+    recorder = ExtractionRecorder()
+    calls = recorder.calls
 
-    class Recorder:
-        def start(self, total_files): pass
-        def phase(self, text): pass
-        def advance(self, n_files, n_chunks): pass
-        def extracting(self, *args): calls.append(args)
-
-    _sync(conn, notes, embedder, FakeModel(), progress=Recorder())
+    _sync(conn, notes, embedder, FakeModel(), progress=recorder)
     model_notes = sum(1 for t in corpus().values() if note_windows(t))
     assert calls[-1][0] == model_notes  # every note that needed the model, once
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)
