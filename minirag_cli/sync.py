@@ -193,6 +193,12 @@ class _Extraction:
         self._written = 0  # of those, notes sync has written since (the rest are ready ahead)
 
     @property
+    def _cache_key(self) -> tuple[str, str]:
+        """(model identity, prompt version): the extraction cache's key besides the window hash."""
+        model_id, _, prompt_version = self.extractor.cache_id.rpartition("@")
+        return model_id, prompt_version
+
+    @property
     def windowed(self) -> bool:
         """A model extractor: called per note window, answers cached."""
         return self.extractor.cache_id is not None and getattr(self.extractor, "windows", None) is not None
@@ -237,10 +243,9 @@ class _Extraction:
     def _begin(self, note_windows: list[list], answers: dict) -> list:
         """Look the notes' windows up in the cache (into `answers`); the
         distinct windows the model must answer, in note order."""
-        model_id, _, prompt_version = self.extractor.cache_id.rpartition("@")
         distinct = {w.hash: w for ws in note_windows for w in ws}
         for h in distinct:
-            cached = store.cached_extraction(self.conn, h, model_id, prompt_version)
+            cached = store.cached_extraction(self.conn, h, *self._cache_key)
             if cached is not None:
                 self.summary.cache_hits += 1
                 answers[h] = [EntityMention(n, t) for n, t in cached]
@@ -259,11 +264,9 @@ class _Extraction:
     def _answered(self, window, mentions: list[EntityMention], answers: dict) -> None:
         """One answer: into `answers` and the cache (its own commit), and the
         notes it completes counted."""
-        model_id, _, prompt_version = self.extractor.cache_id.rpartition("@")
         answers[window.hash] = mentions
         with dbmod.transaction(self.conn):  # one answer, one commit: Ctrl-C loses none
-            store.cache_extraction(self.conn, window.hash, model_id, prompt_version,
-                                   [[m.name, m.type] for m in mentions])
+            store.cache_extraction(self.conn, window.hash, *self._cache_key, [[m.name, m.type] for m in mentions])
         for k in self._notes_of.pop(window.hash, ()):
             self._waiting[k].discard(window.hash)
             if not self._waiting[k]:
