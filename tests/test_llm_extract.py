@@ -20,7 +20,7 @@ from minirag_cli.extract import llm as llm_mod
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
 from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, Window, _check_items, _stop_index, \
     chat_messages, chunk_mentions, chunk_windows, model_view, note_windows
-from minirag_cli.extract.parse import ChunkMatcher
+from minirag_cli.extract.parse import ChunkMatcher, parse_items
 from minirag_cli.extract.select import describe_choice, make_extractor
 from minirag_cli.sync import SyncOptions, rebuild, sync_folders
 from tests.conftest import ExtractionRecorder, write_notes
@@ -205,6 +205,37 @@ def test_stop_helpers():
     assert _check_items("Alice | person\nbread | product\n", m) is None
 
 
+class _StubTokenizer:
+    """Just enough of a Llama for _Answer's bookkeeping (end token 0)."""
+
+    def token_eos(self):
+        return 0
+
+
+def test_names_in_text_guard_accepts_only_names_the_window_holds():
+    from minirag_cli.extract.llm import _Answer
+
+    m = ChunkMatcher("Alice from Hailey's bakery: your bread has been delivered")
+    assert m.starts("") and m.starts("Hail") and m.starts("bread ha") and m.starts("  hailey's B")
+    assert not m.starts("ailey") and not m.starts("pottery") and not m.starts("bread sticks")
+    a = _Answer(_StubTokenizer(), "Alice from Hailey's bakery: your bread has been delivered", [], 100)
+    a.text = "Alice | person\n"
+    assert a.allows("bre") and a.allows("Hailey") and a.allows("\n")  # a blank line ends the answer
+    assert not a.allows("pot") and not a.allows("Tokyo | location")
+    a.text = "Alice | person\nbread"
+    assert a.allows(" | product\n") and a.allows(" has")
+    assert not a.allows("sticks") and not a.allows(" loaf")
+    a.text = "Alice | person\nbre"
+    assert not a.allows(" | product")  # "bre" is not a whole word of the text
+    a.text = "Alice"
+    assert not a.allows("\n")  # a finished line needs its type
+    a.text = "Alice | pers"
+    assert a.allows("on\nbread | product")  # the type is free; each line's name is checked
+    assert not a.allows("on\nbrioche | product")
+    a.drop_partial_line()
+    assert a.text == "" and a.stop == "off-text"
+
+
 # -- the real model ----------------------------------------------------------------------
 
 def windows_of(texts, ext):
@@ -286,6 +317,23 @@ def test_complete_adds_dates_and_speakers_and_drops_relative_times():
     assert got == [EntityMention("bread", "product"), EntityMention("Lunar New Year", "event"),
                    EntityMention("Alice", "person"), EntityMention("20260403", "date")]
     assert complete(text, got) == got
+
+
+def test_the_real_model_writes_only_names_the_window_holds(smol, monkeypatch):
+    """SmolLM2 recites and invents names freely; with the guard (the
+    default) every name of every raw answer occurs in its window."""
+    ws = windows_of(CORPUS.values(), smol) + note_windows(LONG_NOTE, 40)
+
+    def off_text(ext):
+        out = []
+        for i, _m, rec in ext.run(ws):
+            matcher = ChunkMatcher(ws[i].text)
+            out += [item.name for item in parse_items(rec.raw) if not matcher.contains(item.name)]
+        return out
+
+    assert off_text(fresh(smol, max_new_tokens=60)) == []
+    monkeypatch.setattr(llm_mod, "NAMES_IN_TEXT", False)
+    assert off_text(fresh(smol, max_new_tokens=60))  # without it the same windows get names not in the text
 
 
 def test_greedy_decoding_is_deterministic(smol):

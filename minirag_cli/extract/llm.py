@@ -31,10 +31,18 @@ of windows being read (continuous batching). A CPU reads the weights once
 per call whatever the number of tokens in it, so answer tokens ride along
 with prompt tokens instead of paying a pass over the weights each
 (BENCHMARKS.md, "LLM extraction (issue 15)"). Greedy: the argmax of the
-logits. Generation stops at the end-of-turn token, a blank line, the start
-of a new example, a name written twice (greedy decoding that repeats loops
-until the cap), MAX_OFF_TEXT names in a row that are not in the window, or
-MAX_NEW_TOKENS.
+logits, with one guard (NAMES_IN_TEXT, `_Batcher._choose`): every name the
+model writes must be text of its window. When the argmax would leave the
+window's text, the answer ends before that line if the name has not begun
+(the model wants a name the window lacks: the example's, a paraphrase),
+and inside a name the likeliest token that keeps it in the window is taken
+("contract renewal" where the text says "contract" becomes "contract").
+Before the guard about one name in nine was not in its window (dropped
+before the index, but paid for in tokens). Generation stops at the
+end-of-turn token, a blank line, the start of a new example, a name written
+twice (greedy decoding that repeats loops until the cap), MAX_NEW_TOKENS, or
+the guard (without it: MAX_OFF_TEXT names in a row not in the window, or a
+name of the example).
 
 The model is loaded on the first window that is not in the extraction
 cache: a re-sync that hits the cache never pays for loading it.
@@ -59,7 +67,7 @@ from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
 
 # Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
 # settings change: it is part of the extraction cache key.
-PROMPT_VERSION = "w2"
+PROMPT_VERSION = "w4"
 
 WINDOW_WORDS = 300  # words of model view per window (64-note LiHua slice: 116 windows); other sizes not measured
 CUT_EVERY = 3  # a long note's window may end after a line whose hash is 0 mod this
@@ -71,6 +79,8 @@ BATCH = 256  # tokens per decode call
 PREFIX_CTX = 640  # KV cells for the shared prefix
 SLOT_CTX = 1024  # KV cells one sequence may take: window (<= ~700 tokens), template, answer
 KV_CELLS = 12288  # KV cells per context for the sequences together (~340 MB for a 1.5B model)
+NAMES_IN_TEXT = True  # decoding keeps every name the model writes in the window (_Batcher._choose)
+TOP_VALID = 10  # tokens tried, most likely first, when the argmax would leave the window's text
 STOP_STRINGS = ("\n\n", "Text:", "<|im_end|>", "<|endoftext|>", "</s>")
 
 # the model writes these types; dates and chat speakers come from `complete`
@@ -451,6 +461,29 @@ class _Answer:
         self.text = ""
         self.stop = "max-tokens"
 
+    def allows(self, piece: str) -> bool:
+        """Does the answer stay a list of names that occur in the window if
+        `piece` is written next? Each line's name (before `|`) must be text
+        of the window; what follows `|` (the type) is free."""
+        text = self.text + piece
+        lines = text[self.text.rfind("\n") + 1:].split("\n")
+        for k, line in enumerate(lines):
+            name, bar, _type = line.partition("|")
+            if bar:
+                if name.strip() and not self.matcher.contains(name.strip()):
+                    return False
+            elif k < len(lines) - 1:  # a finished line without a type: only a blank one
+                if line.strip():
+                    return False
+            elif not self.matcher.starts(name):
+                return False
+        return True
+
+    def drop_partial_line(self) -> None:
+        """End the answer before the line being written (its name is not in the window)."""
+        cut = self.text.rfind("\n") + 1
+        self.text, self.stop = self.text[:cut], "off-text"
+
     def push(self, tok: int) -> bool:
         if self.eog(tok):
             self.stop = "eog"
@@ -533,6 +566,8 @@ class _Batcher:
         params.n_ctx = PREFIX_CTX + self.cells
         params.n_batch = params.n_ubatch = self.n_batch
         params.n_seq_max = n_slots + 1
+        # one KV buffer for all sequences: a stream per sequence (kv_unified off) was not faster,
+        # llama.cpp then splits each call per sequence (BENCHMARKS.md, fifth session)
         params.kv_unified = True
         params.no_perf = True
         params.n_threads = params.n_threads_batch = n_threads
@@ -544,6 +579,8 @@ class _Batcher:
         self.batch = C.llama_batch_init(self.n_batch, 0, 1)
         self.n_vocab = C.llama_vocab_n_tokens(llm._model.vocab)
         self.prefix: list[int] = []
+        self.llm, self._pieces = llm, {}
+        self.names_in_text = NAMES_IN_TEXT
         self.decodes = self.decoded = 0  # decode calls and tokens in them (bench/llm_extract.py)
         self.decode_seconds = 0.0
 
@@ -576,6 +613,34 @@ class _Batcher:
     def _argmax(self, i: int) -> int:
         logits = self.np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
         return int(logits.argmax())
+
+    def _choose(self, i: int, answer: "_Answer") -> int | None:
+        """The next token of `answer`: the argmax, unless it would write a
+        name the window does not hold (copied from the example, paraphrased,
+        invented). Then, inside a name, the best of the TOP_VALID most likely
+        tokens that keeps the name in the window; at the start of a name (the
+        model wants a name the window lacks), or when none does: None, the
+        answer ends before that line."""
+        np = self.np
+        logits = np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
+        best = int(logits.argmax())
+        if answer.eog(best) or answer.allows(self._piece(best)):
+            return best
+        line = answer.text[answer.text.rfind("\n") + 1:]
+        if not line.strip():
+            return None
+        top = np.argpartition(logits, -TOP_VALID)[-TOP_VALID:]
+        for tok in top[np.argsort(-logits[top])]:
+            tok = int(tok)
+            if tok != best and (answer.eog(tok) or answer.allows(self._piece(tok))):
+                return tok
+        return None
+
+    def _piece(self, tok: int) -> str:
+        piece = self._pieces.get(tok)
+        if piece is None:
+            piece = self._pieces[tok] = self.llm.detokenize([tok]).decode("utf-8", "ignore")
+        return piece
 
     def set_prefix(self, prefix: list[int]) -> bool:
         """Sequence 0 holds `prefix`; True if it already did."""
@@ -638,8 +703,10 @@ class _Batcher:
             for i, (entry, job) in enumerate(zip(entries, owners)):
                 if not entry[3]:
                     continue
-                tok = self._argmax(i)
-                if job.answer.push(tok):
+                tok = self._choose(i, job.answer) if self.names_in_text else self._argmax(i)
+                if tok is None:
+                    job.answer.drop_partial_line()
+                if tok is None or job.answer.push(tok):
                     slots[job.seq - 1] = None
                     used -= job.cells
                     self.C.llama_memory_seq_rm(self.mem, job.seq, -1, -1)

@@ -158,6 +158,16 @@ class ChunkMatcher:
         pattern = re.compile(head + "(?:" + re.escape(needle) + "|" + re.escape(stem) + ")" + tail)
         return any(pattern.search(h) for h in self.haystacks)
 
+    def starts(self, prefix: str) -> bool:
+        """Can a name that begins with `prefix` still occur in the text (the
+        prefix occurs, starting at a word boundary)? The empty prefix can."""
+        needle = self._norm(prefix).strip()  # "Adam " may go on as "Adam |" or "Adam's"
+        if not needle:
+            return True
+        head = r"(?<![^\W_])" if needle[0].isalnum() else ""
+        pattern = re.compile(head + re.escape(needle))
+        return any(pattern.search(h) for h in self.haystacks)
+
 
 def _plausible_name(name: str) -> bool:
     if not (2 <= len(name) <= MAX_NAME_CHARS) or len(name.split()) > MAX_NAME_WORDS:
