@@ -29,7 +29,6 @@ import dataclasses
 import json
 import re
 import statistics
-import sys
 from pathlib import Path
 
 from minirag_cli import answer as ans
@@ -135,6 +134,6 @@ def row(name: str, s: dict) -> str:
 
 
 if __name__ == "__main__":
-    print("| variant | questions | gold in lines | single | doc | all docs | lines | sources | chars | evaluated tokens |\n"
-          "|" + " --- |" * 10, file=sys.stdout)
+    print("| variant | questions | gold in lines | single | doc | all docs | lines | sources | chars | "
+          "evaluated tokens |\n" + "|" + " --- |" * 10)
     raise SystemExit(main())
