@@ -34,6 +34,9 @@ VARIANTS: dict[str, AnswerOptions] = {
     "lines3": AnswerOptions(lines=3, label="lines3"),
     "lines7": AnswerOptions(lines=7, label="lines7"),
     "base": AnswerOptions(label="base"),  # lines5 + order questions answered from the notes' dates
+    # which lines compete (BENCHMARKS "Which lines the model reads"): whole note lines around the chunk
+    "ctx0": AnswerOptions(context=0, label="ctx0"),  # the chunk's lines made whole, the next line from the note
+    "ctx0-l4": AnswerOptions(context=0, lines=4, label="ctx0-l4"),
 }
 
 

@@ -50,6 +50,7 @@ from minirag_cli.answer_score import content_words
 PROMPT_VERSION = "a4"
 POOL = 10  # results whose lines compete for a place in the prompt
 LINES = 5  # lines chosen (each brings the line after it)
+CONTEXT = -1  # see AnswerOptions.context
 LEXICAL_WEIGHT = 0.5  # line score = cosine + 0.5 x lexical overlap share - 0.04 x rank
 RANK_WEIGHT = 0.04
 MAX_SOURCES = 5  # whole-chunk mode (lines=None): the first results
@@ -194,6 +195,13 @@ class AnswerOptions:
     """How sources are chosen and shown, and how the model is asked."""
     pool: int = POOL  # results whose lines compete for the prompt
     lines: int | None = LINES  # best lines kept (each with the line after it); None: whole chunks
+    context: int | None = CONTEXT  # with the notes' lines at hand: lines of a result's note this far (in lines)
+    # before and after its chunk compete too, and the line after a chosen one is the note's next line
+    # (-1: the chunk's own lines only, as cut; None: the whole note)
+    before: bool = False  # a chosen line also brings the line before it
+    per_note: int | None = None  # at most this many chosen lines from one note (None: no cap)
+    chars: int | None = None  # lines are chosen (up to `lines`) while they and the lines they bring fit in
+    # this many characters (None: `lines` lines, whatever their length)
     max_sources: int = MAX_SOURCES  # with lines=None: the first results, whole
     lexical_weight: float = LEXICAL_WEIGHT
     rank_weight: float = RANK_WEIGHT
@@ -220,35 +228,87 @@ DEFAULT_OPTIONS = AnswerOptions()
 class _Line:
     rank: int  # 0-based rank of its chunk in the results
     result: dict
-    seq: int  # line number within the chunk
+    seq: int  # line number within the chunk, or within the note (line=True)
     text: str
     score: float = 0.0
+    line: bool = False  # seq is the note's line number (the notes' lines were at hand)
 
 
-def _candidate_lines(results: list[dict], heads: dict[int, str]) -> list[_Line]:
+def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[str, list[str]] | None = None,
+                     context: int | None = -1) -> list[_Line]:
+    """The lines that compete: each result's chunk lines (context -1, or a
+    note whose lines are not at hand), else the note's lines from `context`
+    lines before the chunk to `context` after it (None: the whole note);
+    a line already taken from a better result is not repeated."""
     out: list[_Line] = []
     seen: set[tuple[str, str]] = set()
+    taken: set[tuple[str, int]] = set()
     for rank, r in enumerate(results):
         head = heads.get(r.get("chunk_id"), "").strip()
-        for seq, raw in enumerate(r.get("text", "").splitlines()):
+        path = r.get("path")
+        note = (notes or {}).get(path) if context is None or context >= 0 else None
+        span = r.get("lines") or []
+        if note and len(span) == 2:
+            lo, hi = (1, len(note)) if context is None else (span[0] - context, span[1] + context)
+            numbered = [(n, note[n - 1]) for n in range(max(1, lo), min(len(note), hi) + 1)]
+        else:
+            note = None
+            numbered = list(enumerate(r.get("text", "").splitlines()))
+        for seq, raw in numbered:
             if head and raw.strip() == head and _NOTE_DATE.search(head):
                 continue  # the note's date line: it is in the source's header
+            if note is not None and (path, seq) in taken:
+                continue
             text = _clean_line(raw)
-            if text and (r.get("path"), text) not in seen:  # overlapping chunks repeat lines
-                seen.add((r.get("path"), text))
-                out.append(_Line(rank, r, seq, text))
+            if text and (path, text) not in seen:  # overlapping chunks repeat lines
+                seen.add((path, text))
+                if note is not None:
+                    taken.add((path, seq))
+                out.append(_Line(rank, r, seq, text, line=note is not None))
     return out
 
 
+def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple[str, int], int],
+               notes: dict[str, list[str]], heads: dict[int, str]) -> _Line | None:
+    """The line `step` (+1 after, -1 before) from lines[i]: in its note
+    when the note's lines are at hand (a candidate, or else made from the
+    note), else in its chunk."""
+    x = lines[i]
+    if not x.line:
+        j = i + step
+        if 0 <= j < len(lines) and lines[j].result is x.result and lines[j].seq == x.seq + step:
+            return lines[j]
+        return None
+    path = x.result.get("path")
+    seq = x.seq + step
+    if (path, seq) in by_line:
+        return lines[by_line[(path, seq)]]
+    note = notes.get(path) or []
+    if not 1 <= seq <= len(note):
+        return None
+    raw = note[seq - 1]
+    head = heads.get(x.result.get("chunk_id"), "").strip()
+    if head and raw.strip() == head and _NOTE_DATE.search(head):
+        return None
+    text = _clean_line(raw)
+    return _Line(x.rank, x.result, seq, text, line=True) if text else None
+
+
 def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | None = None,
-                 embed: Callable[[list[str]], object] | None = None, options: AnswerOptions = DEFAULT_OPTIONS
-                 ) -> list[_Line]:
+                 embed: Callable[[list[str]], object] | None = None, options: AnswerOptions = DEFAULT_OPTIONS,
+                 notes: dict[str, list[str]] | None = None) -> list[_Line]:
     """The options.lines best lines of the first options.pool results, each
-    with the line after it (a reply often holds the answer). A line scores
+    with the line after it (a reply often holds the answer) and, with
+    options.before, the line before it. A line scores
     cosine(question, line) + lexical_weight x its share of the best weighted
     overlap with the question's words - rank_weight x its chunk's rank
-    (measured on the LiHua dev split: BENCHMARKS.md, "Answers")."""
-    lines = _candidate_lines(results[:options.pool], heads or {})
+    (measured on the LiHua dev split: BENCHMARKS.md, "Answers"). With
+    `notes` (path -> the note's lines, store.note_lines) and
+    options.context >= 0 or None, the lines around each result's chunk in
+    its note compete as well (_candidate_lines); options.per_note caps the
+    lines chosen from one note."""
+    heads = heads or {}
+    lines = _candidate_lines(results[:options.pool], heads, notes, options.context)
     if not lines:
         return []
     weights = question_weights(question, [x.text for x in lines])
@@ -264,51 +324,79 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     for x, lex, cos in zip(lines, lexical, cosine):
         x.score = float(cos) + options.lexical_weight * lex / best - options.rank_weight * x.rank
     order = sorted(range(len(lines)), key=lambda i: (-lines[i].score, i))
-    keep: set[int] = set()
-    for i in order[:options.lines]:
-        keep.add(i)
-        nxt = i + 1
-        if nxt < len(lines) and lines[nxt].result is lines[i].result and lines[nxt].seq == lines[i].seq + 1:
-            keep.add(nxt)
-    return [lines[i] for i in sorted(keep)]
+    by_line = {(x.result.get("path"), x.seq): i for i, x in enumerate(lines) if x.line}
+    per_note: dict[str, int] = {}
+    keep: dict[tuple, _Line] = {}
+    used = chosen = 0
+
+    def key(x: _Line) -> tuple:
+        return (x.result.get("path"), x.seq) if x.line else (id(x.result), x.seq)
+
+    for i in order:
+        if chosen >= options.lines:
+            break
+        path = lines[i].result.get("path")
+        if options.per_note is not None and per_note.get(path, 0) >= options.per_note:
+            continue
+        group = [lines[i]] + [nb for step in ((1, -1) if options.before else (1,))
+                              if (nb := _neighbour(lines, i, step, by_line, notes or {}, heads)) is not None]
+        new = {key(x): x for x in group if key(x) not in keep}
+        cost = sum(len(x.text) + 1 for x in new.values())
+        if options.chars is not None and chosen and used + cost > options.chars:
+            break  # the budget is spent: the next best line and its neighbours would overrun it
+        per_note[path] = per_note.get(path, 0) + 1
+        chosen += 1
+        used += cost
+        keep.update(new)
+    index = {id(x): i for i, x in enumerate(lines)}
+    return sorted(keep.values(), key=lambda x: (index.get(id(x), len(lines)), x.rank, x.seq))
 
 
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None,
-                 options: AnswerOptions = DEFAULT_OPTIONS) -> list[dict]:
+                 options: AnswerOptions = DEFAULT_OPTIONS,
+                 note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> list[dict]:
     """The sources the model reads, one per note, numbered by the rank (in
     the list the user sees) of the note's best result: the selected lines of
     each note in their order ('...' marks a gap), headed by the note's date;
     best first, or in time order for a question about order in time.
     `note_heads` maps a chunk id to its note's first line (where a chat keeps
-    its date)."""
+    its date); `note_lines` (paths -> each note's lines, store.note_lines)
+    lets lines around the retrieved chunks compete (options.context)."""
     heads = note_heads or {}
     if options.lines is None:
         picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(x) for x in r.get("text", "").splitlines()
                                                           if x.strip() != heads.get(r.get("chunk_id"), "").strip()))))
                   for i, r in enumerate(results[:options.max_sources])]
     else:
-        picked = select_lines(question, results, heads=heads, embed=embed, options=options)
-    notes: dict[str, dict] = {}
+        notes = None
+        if note_lines is not None and (options.context is None or options.context >= 0):
+            notes = note_lines(list(dict.fromkeys(r.get("path") for r in results[:options.pool] if r.get("path"))))
+        picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
+    by_path: dict[str, dict] = {}
     for x in picked:
         r = x.result
         path = r.get("path", "?")
-        src = notes.get(path)
+        src = by_path.get(path)
         if src is None:
             head = heads.get(r.get("chunk_id"), "")
-            src = notes[path] = {"n": r.get("rank", x.rank + 1), "path": path, "chunk_id": r.get("chunk_id"),
-                                 "date": note_date(head, path) if options.dates else "", "picked": [], "best": x.rank}
+            src = by_path[path] = {"n": r.get("rank", x.rank + 1), "path": path, "chunk_id": r.get("chunk_id"),
+                                   "date": note_date(head, path) if options.dates else "", "picked": [],
+                                   "best": x.rank}
         elif x.rank < src["best"]:
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
-        src["picked"].append(((r.get("lines") or [0])[0], x.rank, x.seq, x.text))
-    for src in notes.values():  # in the note's order; '...' where lines were left out
+        # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
+        place = (x.seq,) if x.line else ((r.get("lines") or [0])[0], x.rank, x.seq)
+        src["picked"].append((place, x.text))
+    for src in by_path.values():  # in the note's order; '...' where lines were left out
         src["lines"], prev = [], None
-        for start, rank, seq, text in sorted(src["picked"]):
-            if prev is not None and prev != (rank, seq - 1):
+        for place, text in sorted(src["picked"]):
+            at = place if len(place) == 1 else place[1:]  # (line in the note,) or (rank, line in the chunk)
+            if prev is not None and prev != at[:-1] + (at[-1] - 1,):
                 src["lines"].append("...")
             src["lines"].append(text)
-            prev = (rank, seq)
-    out = sorted(notes.values(), key=lambda s: s["best"])
+            prev = at
+    out = sorted(by_path.values(), key=lambda s: s["best"])
     if options.time_order and asks_about_order(question) and all(s["date"] for s in out):
         out.sort(key=lambda s: s["date"])
     return [{"n": s["n"], "path": s["path"], "chunk_id": s["chunk_id"], "date": s["date"],
@@ -859,13 +947,16 @@ def _fenced_ids(messages: list[dict]) -> list[int]:
 
 def respond(answerer: Answerer, question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
-            on_text: Callable[[str], None] | None = None) -> Answer:
+            on_text: Callable[[str], None] | None = None,
+            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> Answer:
     """The answer `mrag ask` shows and `mrag eval --answers` scores: for a
     yes/no question about order in time, the verdict from the notes' dates
     when it can be had for sure (timeline.py; no model call); else the
     model, from the selected, dated lines. Citations are result ranks.
     `embed` (texts -> vectors) ranks lines by meaning as well as by words;
-    `search` (text -> results) finds each event of an order question."""
+    `search` (text -> results) finds each event of an order question;
+    `note_lines` (paths -> each note's lines) lets the lines around the
+    retrieved chunks compete (AnswerOptions.context)."""
     options = answerer.options
     heads = note_heads or {}
     if options.order_from_dates and search is not None and results:
@@ -882,7 +973,7 @@ def respond(answerer: Answerer, question: str, results: list[dict], *, note_head
             spent = time.perf_counter() - started
             return Answer(found.text, found.citations, [], answerer.model_name, seconds=spent,
                           first_text_seconds=spent, method="dates")
-    sources = make_sources(question, results, note_heads=heads, embed=embed, options=options)
+    sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)
     return answerer.answer(question, sources, on_text=on_text)
 
 

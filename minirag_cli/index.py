@@ -270,7 +270,7 @@ class Index:
         ("did X before Y?") searches each event with the same options. Needs
         a model unless the notes' dates answer it."""
         from minirag_cli import answer as ans
-        from minirag_cli.store import note_heads
+        from minirag_cli.store import note_heads, note_lines
 
         options = options or self.retrieval_options()
         result = result_or_question
@@ -286,8 +286,13 @@ class Index:
         # lines are ranked by meaning too when the question embedder is at hand (dense and graph modes)
         embed = self._query_embedder.embed if self._query_embedder is not None else None
         events = options.replace(k=ans.EVENT_RESULTS)
+        def lines(paths: list[str]) -> dict[str, list[str]]:
+            with self.lock:
+                return note_lines(self.conn, paths)
+
         return ans.respond(answerer, result.query, result.results, note_heads=heads, embed=embed,
-                           search=lambda text: self.search(text, events).results, on_text=on_text)
+                           search=lambda text: self.search(text, events).results, on_text=on_text,
+                           note_lines=lines)
 
     def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
                          judge: str | Path | None = None, on_question=None):

@@ -1,5 +1,5 @@
 """The answer side's SQL: each chunk's note heading (where a chat keeps its
-date), and the answer cache of `mrag eval --answers` (migration 0003)."""
+date), a note's lines rebuilt from its chunks, and the answer cache of `mrag eval --answers` (migration 0003)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,33 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     marks = ",".join("?" * len(ids))
     return {cid: (header or "").split("\n", 1)[0]
             for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
+
+
+def note_lines(conn, paths: Iterable[str]) -> dict[str, list[str]]:
+    """Each note's lines (index 0 is line 1), rebuilt from its chunks: they
+    cover the note from its first word to its last (overlapping, each at its
+    start_char), so the lines a chunk cut in half come back whole. A note
+    with no chunk is left out."""
+    wanted = list(dict.fromkeys(p for p in paths if p))
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    parts: dict[str, list[tuple[int, int, str]]] = {}
+    for path, start, first_line, text in conn.execute(
+            f"SELECT d.path, c.start_char, c.start_line, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+            f"WHERE d.path IN ({marks}) ORDER BY d.path, c.start_char", wanted):
+        parts.setdefault(path, []).append((start, first_line, text))
+    out: dict[str, list[str]] = {}
+    for path, chunks in parts.items():
+        origin, first_line = chunks[0][0], chunks[0][1]
+        buf: list[str] = []
+        for start, _line, text in chunks:
+            at = start - origin
+            if at > len(buf):  # only blanks lie between two chunks' words
+                buf.extend(" " * (at - len(buf)))
+            buf[at:at + len(text)] = text
+        out[path] = [""] * (first_line - 1) + "".join(buf).split("\n")
+    return out
 
 
 def cached_answer(conn, key: str) -> dict | None:

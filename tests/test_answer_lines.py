@@ -1,0 +1,115 @@
+"""Which lines the answer model reads when the notes' lines are at hand
+(answer.select_lines / make_sources with `note_lines` and
+AnswerOptions.context, per_note, before): the lines around a retrieved
+chunk in its note compete, the line after a chosen one is the note's next
+line even past the chunk's end, and a note's lines are rebuilt from its
+chunks (store.note_lines). Hand-made results for the selection logic (no
+embedder: lines are ranked by their words and rank); a real small index for
+the rebuilt lines."""
+
+from __future__ import annotations
+
+from minirag_cli import answer as ans
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.store import note_lines
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+PICNIC = [
+    "Time: 20260301_10:00",
+    "MayaLin: Shall we plan the picnic for the weekend?",
+    "TomBaker: Sure, Saturday works for me.",
+    "MayaLin: Great, the park by the river then.",
+    "TomBaker: I'll bring lemonade and a frisbee to the picnic.",
+    "MayaLin: Perfect, see you there.",
+]
+GARDEN = [
+    "Time: 20260310_09:00",
+    "AdamSmith: The garden needs new benches.",
+    "TomBaker: I can bring my toolbox on Sunday.",
+]
+NOTES = {"week9/20260301_1000.txt": PICNIC, "week10/20260310_0900.txt": GARDEN}
+HEADS = {1: PICNIC[0], 2: GARDEN[0]}
+
+
+def _result(rank: int, chunk_id: int, path: str, start: int, end: int) -> dict:
+    return {"rank": rank, "chunk_id": chunk_id, "path": path, "lines": [start, end],
+            "text": "\n".join(NOTES[path][start - 1:end])}
+
+
+# retrieval found the picnic note by its first chunk (lines 1-3), not by the line that answers
+RESULTS = [_result(1, 1, "week9/20260301_1000.txt", 1, 3), _result(2, 2, "week10/20260310_0900.txt", 1, 3)]
+Q = "What will Tom bring to the picnic, lemonade?"
+
+
+def _lines(paths):
+    return {p: NOTES[p] for p in paths if p in NOTES}
+
+
+def _sources(question=Q, results=RESULTS, **options):
+    return ans.make_sources(question, results, note_heads=HEADS, options=ans.AnswerOptions(**options),
+                            note_lines=_lines)
+
+
+def test_the_retrieved_chunk_alone_misses_the_answer_line():
+    for got in (_sources(), ans.make_sources(Q, RESULTS, note_heads=HEADS)):  # default: the chunk's lines only
+        assert "lemonade" not in "\n".join(s["text"] for s in got)
+
+
+def test_lines_around_the_chunk_compete_and_bring_the_next_line_of_the_note():
+    # context 2: lines 1-5 compete; the chosen line 5 brings line 6, which lies past the window
+    got = _sources(context=2, lines=1)
+    assert got == [{"n": 1, "path": "week9/20260301_1000.txt", "chunk_id": 1, "date": "2026-03-01 10:00",
+                    "text": "TomBaker: I'll bring lemonade and a frisbee to the picnic.\n"
+                            "MayaLin: Perfect, see you there."}]
+    # context 1 stops at line 4: the answer line is not reachable
+    assert "lemonade" not in "\n".join(s["text"] for s in _sources(context=1, lines=1))
+    # the whole note (None) reaches it too
+    assert "lemonade" in _sources(context=None, lines=1)[0]["text"]
+
+
+def test_a_gap_in_the_note_is_marked_and_lines_keep_the_notes_order():
+    got = _sources(context=None, lines=3)
+    text = got[0]["text"].splitlines()
+    assert text[0].startswith("MayaLin: Shall we plan the picnic") and "..." in text
+    assert text.index("...") < text.index("TomBaker: I'll bring lemonade and a frisbee to the picnic.")
+    assert "Time:" not in got[0]["text"]  # the date line stays in the header
+
+
+def test_at_most_per_note_lines_leaves_room_for_the_next_note():
+    q = "Does Tom plan the picnic on Saturday with lemonade, or fix benches?"
+    crowded = _sources(q, context=None, lines=2)
+    assert [s["path"] for s in crowded] == ["week9/20260301_1000.txt"]
+    spread = _sources(q, context=None, lines=2, per_note=1)
+    assert [s["n"] for s in spread] == [1, 2]
+    assert "lemonade" in spread[0]["text"] and "benches" in spread[1]["text"]
+
+
+def test_before_brings_the_line_before_a_chosen_one():
+    got = _sources(context=None, lines=1, before=True)[0]["text"].splitlines()
+    assert got == ["MayaLin: Great, the park by the river then.",
+                   "TomBaker: I'll bring lemonade and a frisbee to the picnic.", "MayaLin: Perfect, see you there."]
+
+
+def test_without_the_notes_lines_context_falls_back_to_the_chunks():
+    got = ans.make_sources(Q, RESULTS, note_heads=HEADS, options=ans.AnswerOptions(context=None, lines=1))
+    assert "lemonade" not in got[0]["text"] and got[0]["text"]
+
+
+def test_note_lines_rebuilds_notes_from_chunks_cut_mid_line(tmp_path):
+    text = ("Time: 20260301_10:00\n"
+            "MayaLin: Shall we plan the picnic for the weekend at the park by the river, with everyone?\n"
+            "TomBaker: Sure, Saturday works for me, and I'll bring lemonade and a frisbee and some sandwiches.\n"
+            "\n"
+            "MayaLin: Perfect, see you there.\n")
+    write_notes(tmp_path / "notes", {"week9/picnic.txt": text})
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=8, overlap_tokens=2),
+                   extractor=HeuristicExtractor())
+        spans = index.conn.execute("SELECT start_line, end_line FROM chunks ORDER BY seq").fetchall()
+        assert len(spans) > 4 and any(a == b for a, b in spans)  # lines were cut across chunks
+        got = note_lines(index.conn, ["week9/picnic.txt", "not/there.txt"])
+    assert got == {"week9/picnic.txt": text.rstrip("\n").split("\n")}
