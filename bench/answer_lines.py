@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import re
 import statistics
 from pathlib import Path
 
@@ -40,14 +39,7 @@ from bench.answers import VARIANTS
 
 def gold_in(gold, question: str, text: str) -> bool:
     """Would `text`, as an answer, hold the content gold by the rule?"""
-    units = set(sc.content_words(text))
-    exclude = set(sc.content_words(question))
-    gold_text = re.sub(r"\([^)]*\)", " ", sc._strip_label(str(gold))).strip() or str(gold)
-    items = [i for i in re.split(r"\s*&\s*", gold_text) if i.strip()]
-    if len(items) > 1:
-        found = sum(sc._matches(*sc._content_match(i, units, exclude)) for i in items)
-        return found > sc.ITEM_SHARE * len(items)
-    return sc._matches(*sc._content_match(gold_text, units, exclude))
+    return sc.content_verdict(gold, text, question=question)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -234,6 +234,11 @@ class _Line:
     line: bool = False  # seq is the note's line number (the notes' lines were at hand)
 
 
+def _is_date_line(raw: str, head: str) -> bool:
+    """Is `raw` the note's first line (`head`, stripped) holding its date? The source's header shows it."""
+    return bool(head) and raw.strip() == head and _NOTE_DATE.search(head) is not None
+
+
 def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[str, list[str]] | None = None,
                      context: int | None = -1) -> list[_Line]:
     """The lines that compete: each result's chunk lines (context -1, or a
@@ -255,7 +260,7 @@ def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[str
             note = None
             numbered = list(enumerate(r.get("text", "").splitlines()))
         for seq, raw in numbered:
-            if head and raw.strip() == head and _NOTE_DATE.search(head):
+            if _is_date_line(raw, head):
                 continue  # the note's date line: it is in the source's header
             if note is not None and (path, seq) in taken:
                 continue
@@ -287,8 +292,7 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple[str, i
     if not 1 <= seq <= len(note):
         return None
     raw = note[seq - 1]
-    head = heads.get(x.result.get("chunk_id"), "").strip()
-    if head and raw.strip() == head and _NOTE_DATE.search(head):
+    if _is_date_line(raw, heads.get(x.result.get("chunk_id"), "").strip()):
         return None
     text = _clean_line(raw)
     return _Line(x.rank, x.result, seq, text, line=True) if text else None

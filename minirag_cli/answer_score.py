@@ -318,6 +318,13 @@ def score(gold, answer: str, *, question: str = "", expected=None) -> Score:
         return Score(kind, got == want, False, f"verdict {got or 'none'}, gold {want}")
     if declined:
         return Score(kind, False, True, "declined")
+    right, detail = content_verdict(gold, answer, question=question)
+    return Score(kind, right, False, detail)
+
+
+def content_verdict(gold, answer: str, *, question: str = "") -> tuple[bool, str]:
+    """Does `answer` hold a content gold (not yes/no, not unanswerable) by
+    the rule, and why: (right, detail)."""
     gold_text = re.sub(r"\([^)]*\)", " ", _strip_label(str(gold))).strip() or _strip_label(str(gold))
     answer_units = set(content_words(answer))
     exclude = set(content_words(question)) if question else set()
@@ -326,7 +333,7 @@ def score(gold, answer: str, *, question: str = "", expected=None) -> Score:
         found_items = 0
         for item in items:
             found_items += _matches(*_content_match(item, answer_units, exclude))
-        return Score(kind, found_items > ITEM_SHARE * len(items), False, f"items {found_items}/{len(items)}")
+        return found_items > ITEM_SHARE * len(items), f"items {found_items}/{len(items)}"
     found, total, required_ok = _content_match(gold_text, answer_units, exclude)
     detail = f"{found}/{total} content words" + ("" if required_ok else ", a number or date missing")
-    return Score(kind, _matches(found, total, required_ok), False, detail)
+    return _matches(found, total, required_ok), detail

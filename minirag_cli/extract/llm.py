@@ -465,8 +465,7 @@ class _Answer:
         """Does the answer stay a list of names that occur in the window if
         `piece` is written next? Each line's name (before `|`) must be text
         of the window; what follows `|` (the type) is free."""
-        text = self.text + piece
-        lines = text[self.text.rfind("\n") + 1:].split("\n")
+        lines = (self.line + piece).split("\n")
         for k, line in enumerate(lines):
             name, bar, _type = line.partition("|")
             if bar:
@@ -479,10 +478,14 @@ class _Answer:
                 return False
         return True
 
+    @property
+    def line(self) -> str:
+        """The line being written (after the last newline)."""
+        return self.text[self.text.rfind("\n") + 1:]
+
     def drop_partial_line(self) -> None:
         """End the answer before the line being written (its name is not in the window)."""
-        cut = self.text.rfind("\n") + 1
-        self.text, self.stop = self.text[:cut], "off-text"
+        self.text, self.stop = self.text[:len(self.text) - len(self.line)], "off-text"
 
     def push(self, tok: int) -> bool:
         if self.eog(tok):
@@ -610,9 +613,11 @@ class _Batcher:
             raise ModelError(f"llama_decode failed ({rc}) in batched decoding.",
                              hint="Set MRAG_PARALLEL to a smaller number.")
 
+    def _logits(self, i: int):
+        return self.np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
+
     def _argmax(self, i: int) -> int:
-        logits = self.np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
-        return int(logits.argmax())
+        return int(self._logits(i).argmax())
 
     def _choose(self, i: int, answer: "_Answer") -> int | None:
         """The next token of `answer`: the argmax, unless it would write a
@@ -622,12 +627,11 @@ class _Batcher:
         model wants a name the window lacks), or when none does: None, the
         answer ends before that line."""
         np = self.np
-        logits = np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx, i), shape=(self.n_vocab,))
+        logits = self._logits(i)
         best = int(logits.argmax())
         if answer.eog(best) or answer.allows(self._piece(best)):
             return best
-        line = answer.text[answer.text.rfind("\n") + 1:]
-        if not line.strip():
+        if not answer.line.strip():
             return None
         top = np.argpartition(logits, -TOP_VALID)[-TOP_VALID:]
         for tok in top[np.argsort(-logits[top])]:

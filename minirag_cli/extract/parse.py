@@ -130,6 +130,12 @@ def split_line(line: str) -> tuple[str, str | None] | None:
     return line, None
 
 
+def _word_start(needle: str) -> str:
+    """The lookbehind that makes a needle starting with a letter or digit start a word
+    ("_" separates, as in "20260416_21:00")."""
+    return r"(?<![^\W_])" if needle[0].isalnum() else ""
+
+
 class ChunkMatcher:
     """Does a name occur in the chunk? Case-insensitive on a normalised copy
     of the text in which CamelCase handles are also spelled out, so
@@ -152,7 +158,7 @@ class ChunkMatcher:
         # word boundaries (letters and digits; "_" separates, as in
         # "20260416_21:00") where the name starts/ends with one; a plural or
         # possessive ending may differ ("jam session" ~ "jam sessions")
-        head = r"(?<![^\W_])" if needle[0].isalnum() else ""
+        head = _word_start(needle)
         tail = r"(?:s|es|'s)?(?![^\W_])" if needle[-1].isalnum() else ""
         stem = re.sub(r"(?<=\w\w\w)(?:'s|es|s)$", "", needle) if needle[-1].isalnum() else needle
         pattern = re.compile(head + "(?:" + re.escape(needle) + "|" + re.escape(stem) + ")" + tail)
@@ -164,8 +170,7 @@ class ChunkMatcher:
         needle = self._norm(prefix).strip()  # "Adam " may go on as "Adam |" or "Adam's"
         if not needle:
             return True
-        head = r"(?<![^\W_])" if needle[0].isalnum() else ""
-        pattern = re.compile(head + re.escape(needle))
+        pattern = re.compile(_word_start(needle) + re.escape(needle))
         return any(pattern.search(h) for h in self.haystacks)
 
 
