@@ -33,7 +33,8 @@ VARIANTS: dict[str, AnswerOptions] = {
     "lines5": AnswerOptions(order_from_dates=False, label="lines5"),
     "lines3": AnswerOptions(lines=3, label="lines3"),
     "lines7": AnswerOptions(lines=7, label="lines7"),
-    "base": AnswerOptions(label="base"),  # lines5 + order questions answered from the notes' dates
+    "base": AnswerOptions(label="base"),  # lines5 + order and "when did" questions answered from the notes' dates
+    "nowhen": AnswerOptions(when_from_dates=False, label="nowhen"),  # base before the "when did" rule
     # which lines compete (BENCHMARKS "Which lines the model reads"): whole note lines around the chunk
     "ctx0": AnswerOptions(context=0, label="ctx0"),  # the chunk's lines made whole, the next line from the note
     "ctx0-l4": AnswerOptions(context=0, lines=4, label="ctx0-l4"),

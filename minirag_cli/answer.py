@@ -208,6 +208,7 @@ class AnswerOptions:
     time_order: bool = True  # sources in time order for a question about order in time
     dates: bool = True  # dated source headers
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
+    when_from_dates: bool = True  # "when did X?" answered by the date of X's note (timeline.py); needs order_from_dates
     few_shot: bool = True
     max_tokens: int = MAX_ANSWER_TOKENS
     decline_bias: float | None = DECLINE_BIAS  # added to the decline's first-token logit; None: no such decision
@@ -955,7 +956,8 @@ def respond(answerer: Answerer, question: str, results: list[dict], *, note_head
             note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> Answer:
     """The answer `mrag ask` shows and `mrag eval --answers` scores: for a
     yes/no question about order in time, the verdict from the notes' dates
-    when it can be had for sure (timeline.py; no model call); else the
+    when it can be had for sure, and for "when did X?" the date of X's note
+    (timeline.py; no model call); else the
     model, from the selected, dated lines. Citations are result ranks.
     `embed` (texts -> vectors) ranks lines by meaning as well as by words;
     `search` (text -> results) finds each event of an order question;
@@ -971,6 +973,8 @@ def respond(answerer: Answerer, question: str, results: list[dict], *, note_head
                    "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
                   for i, r in enumerate(results[:options.pool], start=1)]
         found = timeline.answer_order(question, listed, search)
+        if found is None and options.when_from_dates:
+            found = timeline.answer_when(question, listed, search)
         if found is not None:
             if on_text:
                 on_text(found.text)

@@ -7,9 +7,16 @@ the question is split into its two events, each event is matched to the
 listed result that its own search ranks best, and the verdict comes from
 comparing the two notes' dates, in code. The answer cites both notes.
 
+"When did X?" (and "When was the first time X?") asks for the moment X was
+written down: the model, given dated sources, reads a time out of a line or
+a date out of another note more often than the note's own date (BENCHMARKS
+"When did X? answered from the note's date"). Here X is matched the same
+way and the answer is the date of its note.
+
 Nothing is guessed: when the question does not split that way, an event
 matches no listed result, both events land in the same note, or a note has
-no date, `answer_order` returns None and the model answers as usual.
+no date, `answer_order` (`answer_when`) returns None and the model answers
+as usual.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ _INTERVAL = re.compile(r"\b(more|less|longer|shorter|fewer)\s+than\s+(\d+|a|one|
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+# past tense only: "When is the bake sale?" asks for a time the note states, not the note's date
+_WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=the\s+(?:first|last)\s+time\b))"
+                   r"(.+?)[\s?.!]*$", re.I)
 _NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
 
 
@@ -74,6 +84,14 @@ def parse_order_question(question: str) -> OrderQuestion | None:
     return None
 
 
+def parse_when_question(question: str) -> str | None:
+    """X of "When did X?" / "When was the first time X?", or None."""
+    m = _WHEN.match(question)
+    if not m or _content(m.group(1)) < MIN_EVENT_WORDS:
+        return None
+    return m.group(1).strip()
+
+
 def parse_date(value: str) -> dt.datetime | None:
     m = _NOTE_DATE.match(value or "")
     if not m:
@@ -102,7 +120,7 @@ def match_event(event: str, sources: list[dict], search: Callable[[str], list[di
 
 @dataclass
 class OrderAnswer:
-    verdict: str  # "Yes" | "No"
+    verdict: str  # "Yes" | "No"; for a "when" question, the note's date
     text: str
     citations: list[int]
 
@@ -143,3 +161,19 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
         text = (f"{'Yes' if yes else 'No'}. “{ex}” is in a note of {wx} [{nx}] and “{ey}” in one of {wy} [{ny}]: "
                 f"{days:.0f} days apart (compared by the notes' dates).")
     return OrderAnswer("Yes" if yes else "No", text, [nx, ny])
+
+
+def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
+    """"When did X?" answered by the date of the note that X's own search
+    ranks best among the listed results; None when the question is not of
+    that form, X matches no listed result or its note has no date."""
+    event = parse_when_question(question)
+    if event is None:
+        return None
+    x = match_event(event, sources, search)
+    d = parse_date(x.get("date", "")) if x is not None else None
+    if d is None:
+        return None
+    when = _when(d, x["date"])
+    text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."
+    return OrderAnswer(when, text, [x["n"]])

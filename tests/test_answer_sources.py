@@ -157,3 +157,40 @@ def test_order_question_without_dates_is_left_to_the_model(chats):
     q = "Did the garden get new benches before anybody mentioned a colour for the garden benches?"
     listed = [dict(s, date="") for s in _listed(conn, _search(conn, index)(q))]
     assert timeline.answer_order(q, listed, _search(conn, index, k=20)) is None
+
+
+@pytest.mark.parametrize("question,event", [
+    ("When did Adam ask Li Hua to measure the window?", "Adam ask Li Hua to measure the window"),
+    ("Question: when did Tom invite Li Hua for pizza?", "Tom invite Li Hua for pizza"),
+    ("When was the first time Tom had lunch with Li Hua?", "the first time Tom had lunch with Li Hua"),
+    ("When is the community bake sale taking place?", None),  # a time the note states, not the note's date
+    ("When was the bake sale moved to Sunday?", None),
+    ("When did Tom eat?", None),  # too little to match
+    ("What did Tom bring when he came?", None),
+])
+def test_parse_when_questions(question, event):
+    assert timeline.parse_when_question(question) == event
+
+
+def test_when_answered_from_the_notes_date(chats):
+    conn, index = chats
+    q = "When did Adam ask Li Hua to measure the size of the living room window?"
+    results = _search(conn, index)(q)
+    got = timeline.answer_when(q, _listed(conn, results), _search(conn, index, k=20))
+    assert got is not None and got.text.startswith("On October 5, 2026 09:00 [")
+    assert got.citations and results[got.citations[0] - 1]["path"] == "week40/20261005_0900.txt"
+    listed = [dict(s, date="") for s in _listed(conn, results)]  # no dates: the model answers
+    assert timeline.answer_when(q, listed, _search(conn, index, k=20)) is None
+
+
+def test_respond_answers_when_from_the_date_without_the_model(chats):
+    from tests.test_answer import FakeLLM
+
+    conn, index = chats
+    q = "When did Adam ask Li Hua to measure the size of the living room window?"
+    fake = FakeLLM("Tonight [1].")
+    got = index.answer(q, answerer=ans.Answerer(fake, model_name="fake"))
+    assert got.method == "dates" and "October 5, 2026" in got.text and not fake.calls
+    off = ans.Answerer(fake, model_name="fake", options=ans.AnswerOptions(when_from_dates=False))
+    got = index.answer(q, answerer=off)
+    assert got.method == "model" and got.text.startswith("Tonight") and len(fake.calls) == 1
