@@ -7,11 +7,14 @@ the question is split into its two events, each event is matched to the
 listed result that its own search ranks best, and the verdict comes from
 comparing the two notes' dates, in code. The answer cites both notes.
 
-"When did X?" (and "When was the first time X?") asks for the moment X was
-written down: the model, given dated sources, reads a time out of a line or
+"When did X?" (and "When was the first time X?") about a timestamped note
+(a chat or log whose date has a time of day: it records a moment) asks for
+that moment: the model, given dated sources, reads a time out of a line or
 a date out of another note more often than the note's own date (BENCHMARKS
 "When did X? answered from the note's date"). Here X is matched the same
-way and the answer is the date of its note.
+way and the answer is the date of its note. A note dated by day only (a
+journal page, a report) tells of plans and past days as well, so there the
+model reads the text.
 
 Nothing is guessed: when the question does not split that way, an event
 matches no listed result, both events land in the same note, or a note has
@@ -166,13 +169,14 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
 def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
     """"When did X?" answered by the date of the note that X's own search
     ranks best among the listed results; None when the question is not of
-    that form, X matches no listed result or its note has no date."""
+    that form, X matches no listed result or its note's date has no time of
+    day (no date, or a day only)."""
     event = parse_when_question(question)
     if event is None:
         return None
     x = match_event(event, sources, search)
     d = parse_date(x.get("date", "")) if x is not None else None
-    if d is None:
+    if d is None or len(x["date"]) <= 10:  # no date, or a day without a time
         return None
     when = _when(d, x["date"])
     text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."

@@ -179,8 +179,9 @@ def test_when_answered_from_the_notes_date(chats):
     got = timeline.answer_when(q, _listed(conn, results), _search(conn, index, k=20))
     assert got is not None and got.text.startswith("On October 5, 2026 09:00 [")
     assert got.citations and results[got.citations[0] - 1]["path"] == "week40/20261005_0900.txt"
-    listed = [dict(s, date="") for s in _listed(conn, results)]  # no dates: the model answers
-    assert timeline.answer_when(q, listed, _search(conn, index, k=20)) is None
+    for date in (lambda d: "", lambda d: d[:10]):  # no date, or a day only (a journal page): the model answers
+        listed = [dict(s, date=date(s["date"])) for s in _listed(conn, results)]
+        assert timeline.answer_when(q, listed, _search(conn, index, k=20)) is None
 
 
 def test_respond_answers_when_from_the_date_without_the_model(chats):
