@@ -123,7 +123,7 @@ def match_event(event: str, sources: list[dict], search: Callable[[str], list[di
 
 @dataclass
 class OrderAnswer:
-    verdict: str  # "Yes" | "No"; for a "when" question, the note's date
+    verdict: str  # "Yes" | "No"
     text: str
     citations: list[int]
 
@@ -166,7 +166,14 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     return OrderAnswer("Yes" if yes else "No", text, [nx, ny])
 
 
-def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
+@dataclass
+class WhenAnswer:
+    when: str  # the note's date, as written in the answer
+    text: str
+    citations: list[int]
+
+
+def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> WhenAnswer | None:
     """"When did X?" answered by the date of the note that X's own search
     ranks best among the listed results; None when the question is not of
     that form, X matches no listed result or its note's date has no time of
@@ -180,4 +187,4 @@ def answer_when(question: str, sources: list[dict], search: Callable[[str], list
         return None
     when = _when(d, x["date"])
     text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."
-    return OrderAnswer(when, text, [x["n"]])
+    return WhenAnswer(when, text, [x["n"]])
