@@ -11,10 +11,12 @@ once, as the extraction cache does) decoded together, and for the slice:
 - seconds per note: wall time of the model work (loading excluded, reported
   apart) / notes;
 - tokens per note: prompt tokens evaluated (the cached few-shot prefix
-  excluded) + output tokens;
+  excluded) + output tokens (also each apart);
 - precision: of the distinct names the model wrote per window, the share that
   occur in the window's text (names copied from the few-shot examples are
   also counted apart);
+- names kept (after `parse_entities`) per window and per note (distinct
+  names over the note's windows);
 - stop reasons, entities per chunk after mapping names to chunks and
   `complete`, types, and the share of the heuristic extractor's names found.
 
@@ -22,7 +24,8 @@ Usage:
     python -m bench.llm_extract --model PATH.gguf [--notes DIR] [--every 7] [--limit N]
         [--window-words W] [--parallel P] [--batch B] [--threads T] [--workers N] [--json OUT.json] [--samples OUT.jsonl]
     # the same figures from the calls a real sync made (MRAG_LLM_LOG=calls.jsonl mrag sync ...)
-    python -m bench.llm_extract --from-log calls.jsonl [--notes DIR] [--every 7]
+    python -m bench.llm_extract --from-log calls.jsonl [--notes DIR] [--every 7] [--window-words W]
+    # a sync at another window size: bench/sync_window.py
 """
 
 from __future__ import annotations
@@ -159,29 +162,36 @@ def main() -> None:
     shots = few_shot_names()
     heuristic = HeuristicExtractor()
     per_window, per_chunk, per_note_tokens = [], [], []
+    per_note_prompt, per_note_out, per_note_kept = [], [], []
     types, h_found, h_total = Counter(), 0, 0
     samples = open(args.samples, "w", encoding="utf-8") if args.samples else None
     counted: set[str] = set()
     for (path, text, chunks), ws in zip(notes, windows):
-        note_tokens = 0
+        note_tokens = note_prompt = note_out = 0
+        note_kept = {m.name.casefold() for w in ws for m in answers.get(w.hash, [])}
         for w in ws:
             rec = records.get(w.hash)
             if rec is None or w.hash in counted:
                 continue  # not in the log, or an identical window counted once
             counted.add(w.hash)
             note_tokens += rec.evaluated_tokens + rec.output_tokens
+            note_prompt += rec.evaluated_tokens
+            note_out += rec.output_tokens
             written = {m.name.casefold(): m for m in parse_items(rec.raw)}
             matcher = ChunkMatcher(w.text)
             in_text = [n for n, m in written.items() if matcher.contains(m.name)]
             per_window.append({"words": w.words, "evaluated": rec.evaluated_tokens, "out": rec.output_tokens,
                                "seconds": rec.seconds, "stop": rec.stop_reason, "written": len(written),
-                               "in_text": len(in_text),
+                               "kept": len(answers[w.hash]), "in_text": len(in_text),
                                "copied": sum(1 for n in written if n in shots and n not in in_text)})
             if samples:
                 samples.write(json.dumps({"path": path, "window": w.text, "raw": rec.raw,
                                           "kept": [[m.name, m.type] for m in answers[w.hash]],
                                           "record": per_window[-1]}, ensure_ascii=False) + "\n")
         per_note_tokens.append(note_tokens)
+        per_note_prompt.append(note_prompt)
+        per_note_out.append(note_out)
+        per_note_kept.append(len(note_kept))
         for c in chunks:
             mentions = [m for i in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[i].hash, [])]
             kept = chunk_mentions(c.text, mentions)
@@ -209,12 +219,16 @@ def main() -> None:
         "seconds_total": round(llm_seconds, 1),
         "seconds_per_note": round(llm_seconds / n_notes, 2),
         "tokens_per_note": summary(per_note_tokens),
+        "prompt_tokens_per_note": summary(per_note_prompt),
+        "output_tokens_per_note": summary(per_note_out),
+        "names_kept_per_note": summary(per_note_kept),
         "tokens_per_second": round(sum(per_note_tokens) / llm_seconds, 1) if llm_seconds else None,
         "per_window": {
             "words": summary([r["words"] for r in per_window]),
             "prompt_tokens_evaluated": summary([r["evaluated"] for r in per_window]),
             "output_tokens": summary([r["out"] for r in per_window]),
             "names_written": summary([r["written"] for r in per_window]),
+            "names_kept": summary([r["kept"] for r in per_window]),
         },
         "precision_names_in_text": round(sum(r["in_text"] for r in per_window)
                                          / max(1, sum(r["written"] for r in per_window)), 3),

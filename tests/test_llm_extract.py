@@ -167,6 +167,25 @@ def test_a_short_note_is_one_window_and_a_long_one_is_cut_at_line_ends():
     assert all(w.words <= 50 for w in note_windows(one_line, 40)) and len(note_windows(one_line, 40)) > 2
 
 
+def test_bench_window_size_reaches_the_extractor_sync_builds():
+    """bench/sync_window.py (BENCHMARKS.md "Window size"): the extractor that
+    `mrag sync -x llm` makes cuts notes at the bench's size, uncut by the KV
+    cap, and the product's default is back afterwards."""
+    from bench.sync_window import slot_ctx_for, window_size
+
+    assert len(note_windows(LONG_NOTE)) == 1  # the default: one window
+    with window_size(40):
+        ext = make_extractor("llm", str(SMOL))
+        assert ext.window_words == 40
+        assert ext.windows(LONG_NOTE) == note_windows(LONG_NOTE, 40) and len(ext.windows(LONG_NOTE)) >= 3
+    assert make_extractor("llm", str(SMOL)).window_words == llm_mod.WINDOW_WORDS == 300
+    assert llm_mod.SLOT_CTX == 1024 and slot_ctx_for(300) == 1024
+    with window_size(1000):
+        # the longest window (5/4 of 1000 words at 1.6 tokens a word) and its answer fit one sequence
+        assert llm_mod.SLOT_CTX >= 1250 * 1.6 + llm_mod.MAX_NEW_TOKENS
+    assert llm_mod.SLOT_CTX == 1024
+
+
 def test_an_edit_changes_only_the_windows_around_it():
     before = note_windows(LONG_NOTE, 40)
     lines = LONG_NOTE.split("\n")

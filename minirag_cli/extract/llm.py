@@ -69,7 +69,7 @@ from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
 # settings change: it is part of the extraction cache key.
 PROMPT_VERSION = "w4"
 
-WINDOW_WORDS = 300  # words of model view per window (64-note LiHua slice: 116 windows); other sizes not measured
+WINDOW_WORDS = 300  # words of model view per window; 150, 600 and 1000 measured: BENCHMARKS.md "Window size"
 CUT_EVERY = 3  # a long note's window may end after a line whose hash is 0 mod this
 LONGEST_WORD = 200  # longer runs of non-space characters are images, hashes, minified code
 MAX_NEW_TOKENS = 100  # the prompt asks for at most 15 lines (~75 tokens); a longer answer is a loop
