@@ -28,9 +28,9 @@ from minirag_cli import answer_eval, evaluate
 from minirag_cli.answer import AnswerOptions
 
 VARIANTS: dict[str, AnswerOptions] = {
-    "whole5": AnswerOptions(lines=None, max_sources=5, order_from_dates=False, label="whole5"),
-    "lines5-noshot": AnswerOptions(order_from_dates=False, few_shot=False, label="lines5-noshot"),
-    "lines5": AnswerOptions(order_from_dates=False, label="lines5"),
+    "whole5": AnswerOptions(lines=None, max_sources=5, order_from_dates=False, when_from_dates=False, label="whole5"),
+    "lines5-noshot": AnswerOptions(order_from_dates=False, when_from_dates=False, few_shot=False, label="lines5-noshot"),
+    "lines5": AnswerOptions(order_from_dates=False, when_from_dates=False, label="lines5"),
     "lines3": AnswerOptions(lines=3, label="lines3"),
     "lines7": AnswerOptions(lines=7, label="lines7"),
     "base": AnswerOptions(label="base"),  # lines5 + order and "when did" questions answered from the notes' dates

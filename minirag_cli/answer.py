@@ -208,7 +208,7 @@ class AnswerOptions:
     time_order: bool = True  # sources in time order for a question about order in time
     dates: bool = True  # dated source headers
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
-    when_from_dates: bool = True  # "when did X?" answered by the date of X's note (timeline.py); needs order_from_dates
+    when_from_dates: bool = True  # "when did X?" answered by the date of X's timestamped note (timeline.py)
     few_shot: bool = True
     max_tokens: int = MAX_ANSWER_TOKENS
     decline_bias: float | None = DECLINE_BIAS  # added to the decline's first-token logit; None: no such decision
@@ -965,14 +965,14 @@ def respond(answerer: Answerer, question: str, results: list[dict], *, note_head
     retrieved chunks compete (AnswerOptions.context)."""
     options = answerer.options
     heads = note_heads or {}
-    if options.order_from_dates and search is not None and results:
+    if (options.order_from_dates or options.when_from_dates) and search is not None and results:
         from minirag_cli import timeline
 
         started = time.perf_counter()
         listed = [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
                    "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
                   for i, r in enumerate(results[:options.pool], start=1)]
-        found = timeline.answer_order(question, listed, search)
+        found = timeline.answer_order(question, listed, search) if options.order_from_dates else None
         if found is None and options.when_from_dates:
             found = timeline.answer_when(question, listed, search)
         if found is not None:
