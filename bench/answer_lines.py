@@ -14,8 +14,8 @@ scored by what the sources hold:
   with the answer model's tokenizer (loaded vocabulary only);
 - `candidates`: lines that compete (each is embedded with the question).
 
-Order questions the notes' dates answer (timeline.py) never reach the model
-and are left out. No model call: a variant costs seconds, so the variants
+Questions the notes' dates answer (order and "when did" questions,
+answer.answer_from_dates) never reach the model and are left out. No model call: a variant costs seconds, so the variants
 can be compared on the whole dev split before the model runs on the best.
 
     python -m bench.answer_lines --db LIHUA.sqlite --golden golden-dev.jsonl \\
@@ -54,7 +54,6 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     from minirag_cli.config import effective
     from minirag_cli.index import Index
-    from minirag_cli import timeline
     from minirag_cli.store import note_heads, note_lines
 
     questions = evaluate.load_golden(args.golden)[:args.limit]
@@ -77,10 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         for q in questions:
             result = index.search(q.query, options)
             heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
-            listed = [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
-                       "date": ans.note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
-                      for i, r in enumerate(result.results[:ans.POOL], start=1)]
-            if timeline.answer_order(result.query, listed, lambda t: index.search(t, events).results) is not None:
+            if ans.answer_from_dates(result.query, result.results, heads,
+                                     lambda t: index.search(t, events).results) is not None:
                 continue  # answered from the notes' dates (answer.respond): the model reads no lines
             searched.append((q, result, heads))
         for name in args.variant or ["base"]:

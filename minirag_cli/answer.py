@@ -950,6 +950,25 @@ def _fenced_ids(messages: list[dict]) -> list[int]:
     return [int(x) for x in re.findall(r'<source id="(\d+)"', messages[-1]["content"])]
 
 
+def answer_from_dates(question: str, results: list[dict], heads: dict[int, str],
+                      search: Callable[[str], list[dict]], options: AnswerOptions = DEFAULT_OPTIONS):
+    """The answer the notes' dates give without the model (timeline.py): an
+    order question's verdict (options.order_from_dates) or a "when did X?"
+    note's date (options.when_from_dates); None when they give none. Reads
+    the first options.pool results, with their notes' dates from `heads`."""
+    if not (options.order_from_dates or options.when_from_dates):
+        return None
+    from minirag_cli import timeline
+
+    listed = [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
+               "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
+              for i, r in enumerate(results[:options.pool], start=1)]
+    found = timeline.answer_order(question, listed, search) if options.order_from_dates else None
+    if found is None and options.when_from_dates:
+        found = timeline.answer_when(question, listed, search)
+    return found
+
+
 def respond(answerer: Answerer, question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             on_text: Callable[[str], None] | None = None,
@@ -965,16 +984,9 @@ def respond(answerer: Answerer, question: str, results: list[dict], *, note_head
     retrieved chunks compete (AnswerOptions.context)."""
     options = answerer.options
     heads = note_heads or {}
-    if (options.order_from_dates or options.when_from_dates) and search is not None and results:
-        from minirag_cli import timeline
-
+    if search is not None and results:
         started = time.perf_counter()
-        listed = [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
-                   "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
-                  for i, r in enumerate(results[:options.pool], start=1)]
-        found = timeline.answer_order(question, listed, search) if options.order_from_dates else None
-        if found is None and options.when_from_dates:
-            found = timeline.answer_when(question, listed, search)
+        found = answer_from_dates(question, results, heads, search, options)
         if found is not None:
             if on_text:
                 on_text(found.text)

@@ -133,8 +133,13 @@ def _quote(event: str, limit: int = 70) -> str:
     return event if len(event) <= limit else event[:limit].rsplit(" ", 1)[0] + " …"
 
 
+def _has_time(raw: str) -> bool:
+    """Does a note date ('2026-01-22 15:00' or '2026-01-22') give a time of day?"""
+    return len(raw) > len("2026-01-22")
+
+
 def _when(d: dt.datetime, raw: str) -> str:
-    return d.strftime("%B %-d, %Y") + (d.strftime(" %H:%M") if len(raw) > 10 else "")
+    return d.strftime("%B %-d, %Y") + (d.strftime(" %H:%M") if _has_time(raw) else "")
 
 
 def answer_order(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
@@ -183,7 +188,7 @@ def answer_when(question: str, sources: list[dict], search: Callable[[str], list
         return None
     x = match_event(event, sources, search)
     d = parse_date(x.get("date", "")) if x is not None else None
-    if d is None or len(x["date"]) <= 10:  # no date, or a day without a time
+    if d is None or not _has_time(x["date"]):  # no date, or a day without a time
         return None
     when = _when(d, x["date"])
     text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."
