@@ -1,6 +1,8 @@
 #!/usr/bin/env python
 """`mrag` with the LLM extractor at another window size (BENCHMARKS.md,
-"Window size"): the product has no knob for it (WINDOW_WORDS is part of what
+"Window size"), and, with --heuristic-names, with the heuristic extractor's
+names added to the model's in every chunk (BENCHMARKS.md, "The full LiHua
+index at 150-word windows"): the product has no knob for it (WINDOW_WORDS is part of what
 an extraction cache row means), so this runs the CLI with every
 `LlmExtractor` made with `window_words=W`. A window of up to W * 5/4 words
 must fit a sequence's KV cells uncut, so SLOT_CTX (a cap per sequence, not
@@ -10,13 +12,15 @@ Usage (the 64-note slice into a fresh index, as a timed run does):
     MRAG_LLM_LOG=calls.jsonl python -m bench.sync_window --window-words 600 -- \\
         --db X.sqlite sync SLICE -x llm -m MODEL.gguf --json
     python -m bench.llm_extract --from-log calls.jsonl --notes SLICE --every 1 --window-words 600
+    # an LLM index rebuilt from its extraction cache (no model call) with the heuristic's names:
+    python -m bench.sync_window --heuristic-names -- --db COPY.sqlite sync NOTES --rebuild -x llm -m MODEL.gguf
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,17 +59,41 @@ def window_size(words: int):
         llm_mod.SLOT_CTX = saved_slot
 
 
+@contextmanager
+def heuristic_names():
+    """`complete` (which sync runs on every chunk's model names, cached or
+    not) also adds the heuristic extractor's names; on a shared key the
+    model's type wins, as the model's mentions come first."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    saved, heuristic = llm_mod.complete, HeuristicExtractor()
+
+    def complete(text, mentions):
+        return saved(text, [*mentions, *heuristic.extract_one(text)])
+
+    llm_mod.complete = complete
+    try:
+        yield
+    finally:
+        llm_mod.complete = saved
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--window-words", type=int, required=True)
+    ap.add_argument("--window-words", type=int, default=llm_mod.WINDOW_WORDS)
+    ap.add_argument("--heuristic-names", action="store_true", help="add the heuristic extractor's names")
     ap.add_argument("mrag_args", nargs=argparse.REMAINDER, help="-- then the mrag command line")
     args = ap.parse_args(argv)
     rest = args.mrag_args[1:] if args.mrag_args[:1] == ["--"] else args.mrag_args
     from minirag_cli import cli
 
-    print(f"window_words={args.window_words} slot_ctx={slot_ctx_for(args.window_words)}", file=sys.stderr)
+    print(f"window_words={args.window_words} slot_ctx={slot_ctx_for(args.window_words)}"
+          f" heuristic_names={args.heuristic_names}", file=sys.stderr)
     sys.argv = ["mrag", *rest]
-    with window_size(args.window_words):
+    with ExitStack() as stack:
+        stack.enter_context(window_size(args.window_words))
+        if args.heuristic_names:
+            stack.enter_context(heuristic_names())
         cli.main()
 
 

@@ -186,6 +186,25 @@ def test_bench_window_size_reaches_the_extractor_sync_builds():
     assert llm_mod.SLOT_CTX == 1024
 
 
+def test_the_bench_adds_the_heuristic_names_only_inside_its_patch():
+    """bench/sync_window.py --heuristic-names (BENCHMARKS.md "The full LiHua
+    index at 150-word windows"): chunk_mentions then also holds the names the
+    heuristic extractor finds and the model did not write, the model's type
+    wins on a shared name, and the product's `complete` is back afterwards."""
+    from bench.sync_window import heuristic_names
+
+    text = "Jennifer met Wolfgang at Harbor Hall for hot pot."
+    model = [EntityMention("Jennifer", "person"), EntityMention("hot pot", "product")]
+    names = lambda: {(m.name, m.type) for m in chunk_mentions(text, model)}  # noqa: E731
+    plain = names()
+    assert ("Wolfgang", "name") not in plain and ("Harbor Hall", "name") not in plain
+    with heuristic_names():
+        patched = names()
+    assert {("Wolfgang", "name"), ("Harbor Hall", "name"), ("Jennifer", "person"), ("hot pot", "product")} <= patched
+    assert ("Jennifer", "name") not in patched
+    assert names() == plain
+
+
 def test_an_edit_changes_only_the_windows_around_it():
     before = note_windows(LONG_NOTE, 40)
     lines = LONG_NOTE.split("\n")
