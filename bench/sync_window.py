@@ -1,12 +1,13 @@
 #!/usr/bin/env python
 """`mrag` with the LLM extractor at another window size (BENCHMARKS.md,
-"Window size"), and, with --heuristic-names, with the heuristic extractor's
-names added to the model's in every chunk (BENCHMARKS.md, "The full LiHua
-index at 150-word windows"): the product has no knob for it (WINDOW_WORDS is part of what
+"Window size"): the product has no knob for it (WINDOW_WORDS is part of what
 an extraction cache row means), so this runs the CLI with every
 `LlmExtractor` made with `window_words=W`. A window of up to W * 5/4 words
 must fit a sequence's KV cells uncut, so SLOT_CTX (a cap per sequence, not
 the context's size) is raised to allow 1.6 tokens per word when W needs it.
+
+--heuristic-names also adds the heuristic extractor's names to the model's
+in every chunk (BENCHMARKS.md, "The full LiHua index at 150-word windows").
 
 Usage (the 64-note slice into a fresh index, as a timed run does):
     MRAG_LLM_LOG=calls.jsonl python -m bench.sync_window --window-words 600 -- \\
