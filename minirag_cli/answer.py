@@ -950,6 +950,14 @@ def _fenced_ids(messages: list[dict]) -> list[int]:
     return [int(x) for x in re.findall(r'<source id="(\d+)"', messages[-1]["content"])]
 
 
+def dated_sources(results: list[dict], heads: dict[int, str]) -> list[dict]:
+    """Results as timeline.py reads them: rank, chunk, path and the note's
+    date (from its head line in `heads`, else its path; "" when neither)."""
+    return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
+             "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
+            for i, r in enumerate(results, start=1)]
+
+
 def answer_from_dates(question: str, results: list[dict], heads: dict[int, str],
                       search: Callable[[str], list[dict]], options: AnswerOptions = DEFAULT_OPTIONS):
     """The answer the notes' dates give without the model (timeline.py): an
@@ -960,9 +968,7 @@ def answer_from_dates(question: str, results: list[dict], heads: dict[int, str],
         return None
     from minirag_cli import timeline
 
-    listed = [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
-               "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
-              for i, r in enumerate(results[:options.pool], start=1)]
+    listed = dated_sources(results[:options.pool], heads)
     found = timeline.answer_order(question, listed, search) if options.order_from_dates else None
     if found is None and options.when_from_dates:
         found = timeline.answer_when(question, listed, search)

@@ -128,9 +128,7 @@ def test_not_order_questions(question):
 
 
 def _listed(conn, results):
-    heads = note_heads(conn, [r["chunk_id"] for r in results])
-    return [{"n": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"],
-             "date": ans.note_date(heads.get(r["chunk_id"], ""), r["path"])} for r in results]
+    return ans.dated_sources(results, note_heads(conn, [r["chunk_id"] for r in results]))
 
 
 @pytest.mark.parametrize("question,verdict", [
