@@ -161,20 +161,19 @@ def main() -> None:
 
     shots = few_shot_names()
     heuristic = HeuristicExtractor()
-    per_window, per_chunk, per_note_tokens = [], [], []
+    per_window, per_chunk = [], []
     per_note_prompt, per_note_out, per_note_kept = [], [], []
     types, h_found, h_total = Counter(), 0, 0
     samples = open(args.samples, "w", encoding="utf-8") if args.samples else None
     counted: set[str] = set()
     for (path, text, chunks), ws in zip(notes, windows):
-        note_tokens = note_prompt = note_out = 0
+        note_prompt = note_out = 0
         note_kept = {m.name.casefold() for w in ws for m in answers.get(w.hash, [])}
         for w in ws:
             rec = records.get(w.hash)
             if rec is None or w.hash in counted:
                 continue  # not in the log, or an identical window counted once
             counted.add(w.hash)
-            note_tokens += rec.evaluated_tokens + rec.output_tokens
             note_prompt += rec.evaluated_tokens
             note_out += rec.output_tokens
             written = {m.name.casefold(): m for m in parse_items(rec.raw)}
@@ -188,7 +187,6 @@ def main() -> None:
                 samples.write(json.dumps({"path": path, "window": w.text, "raw": rec.raw,
                                           "kept": [[m.name, m.type] for m in answers[w.hash]],
                                           "record": per_window[-1]}, ensure_ascii=False) + "\n")
-        per_note_tokens.append(note_tokens)
         per_note_prompt.append(note_prompt)
         per_note_out.append(note_out)
         per_note_kept.append(len(note_kept))
@@ -205,6 +203,7 @@ def main() -> None:
         samples.close()
 
     n_notes = len(notes)
+    per_note_tokens = [p + o for p, o in zip(per_note_prompt, per_note_out)]
     report = {
         "model": str(args.model or ""), "source": str(args.from_log or "live calls"),
         "notes": f"{args.notes} every {args.every}", "files": n_notes, "chunks": n_chunks,
