@@ -975,32 +975,57 @@ def answer_from_dates(question: str, results: list[dict], heads: dict[int, str],
     return found
 
 
-def respond(answerer: Answerer, question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
+@dataclass
+class Prepared:
+    """What an answer is made of, chosen before the model is needed: the
+    notes' dates' answer (timeline.py), or the sources the model reads.
+    `mrag ask` prepares it while the model is still loading."""
+
+    dates: object | None  # timeline.OrderAnswer | timeline.WhenAnswer
+    sources: list[dict]
+    seconds: float
+
+
+def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
-            on_text: Callable[[str], None] | None = None,
-            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> Answer:
-    """The answer `mrag ask` shows and `mrag eval --answers` scores: for a
-    yes/no question about order in time, the verdict from the notes' dates
-    when it can be had for sure, and for "when did X?" the date of X's note
-    (timeline.py; no model call); else the
-    model, from the selected, dated lines. Citations are result ranks.
+            options: AnswerOptions = DEFAULT_OPTIONS,
+            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> Prepared:
+    """For a yes/no question about order in time, the verdict from the notes'
+    dates when it can be had for sure, and for "when did X?" the date of X's
+    note (timeline.py); else the selected, dated lines the model reads.
     `embed` (texts -> vectors) ranks lines by meaning as well as by words;
     `search` (text -> results) finds each event of an order question;
     `note_lines` (paths -> each note's lines) lets the lines around the
     retrieved chunks compete (AnswerOptions.context)."""
-    options = answerer.options
+    started = time.perf_counter()
     heads = note_heads or {}
     if search is not None and results:
-        started = time.perf_counter()
         found = answer_from_dates(question, results, heads, search, options)
         if found is not None:
-            if on_text:
-                on_text(found.text)
-            spent = time.perf_counter() - started
-            return Answer(found.text, found.citations, [], answerer.model_name, seconds=spent,
-                          first_text_seconds=spent, method="dates")
+            return Prepared(found, [], time.perf_counter() - started)
     sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)
-    return answerer.answer(question, sources, on_text=on_text)
+    return Prepared(None, sources, time.perf_counter() - started)
+
+
+def respond(answerer: Answerer, question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
+            embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
+            on_text: Callable[[str], None] | None = None,
+            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None,
+            prepared: Prepared | None = None) -> Answer:
+    """The answer `mrag ask` shows and `mrag eval --answers` scores: the
+    notes' dates' answer without a model call, else the model's from the
+    selected lines (`prepare`; pass `prepared` when it was made already,
+    with answerer.options). Citations are result ranks."""
+    if prepared is None:
+        prepared = prepare(question, results, note_heads=note_heads, embed=embed, search=search,
+                           options=answerer.options, note_lines=note_lines)
+    found = prepared.dates
+    if found is not None:
+        if on_text:
+            on_text(found.text)
+        return Answer(found.text, found.citations, [], answerer.model_name, seconds=prepared.seconds,
+                      first_text_seconds=prepared.seconds, method="dates")
+    return answerer.answer(question, prepared.sources, on_text=on_text)
 
 
 # --------------------------------------------------------------------------- query terms

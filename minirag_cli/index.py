@@ -105,9 +105,15 @@ class Index:
                 if self.embedder_factory is not None:
                     embedder = self.embedder_factory(name)
                 else:
+                    from minirag_cli.llm import available_cores
                     from minirag_cli.query_embed import query_embedder
 
-                    embedder = query_embedder(name)  # ONNX when a verified export exists
+                    # while the answer model loads in its thread (mrag ask), its loader keeps
+                    # one core busy (single-threaded: ~0.9 s of CPU in ~0.8 s); the question and
+                    # the lines the model will read are embedded on the other cores meanwhile
+                    # (BENCHMARKS.md, "Answers": the lines chosen while the model loads)
+                    threads = max(1, min(4, available_cores() - 1)) if self._llm_loading is not None else None
+                    embedder = query_embedder(name, threads=threads)  # ONNX when a verified export exists
                 with self.lock:
                     db.check_embedder(self.conn, embedder.name)
                 self._query_embedder = embedder
@@ -263,14 +269,36 @@ class Index:
 
         return model_identity(self.settings.model)
 
-    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
-               on_text: Callable[[str], None] | None = None, answerer=None):
-        """A short answer citing the sources by result rank (answer.respond),
-        for a SearchResult or a question (searched first). An order question
-        ("did X before Y?") searches each event with the same options. Needs
-        a model unless the notes' dates answer it."""
+    def prepare_answer(self, result, options: RetrievalOptions | None = None, answer_options=None):
+        """What the answer to a SearchResult is made of (answer.prepare): the
+        notes' dates' verdict, or the lines the model will read. Needs no
+        model, so `mrag ask` runs it while the model loads. An order question
+        ("did X before Y?") searches each event with the same options."""
         from minirag_cli import answer as ans
         from minirag_cli.store import note_heads, note_lines
+
+        options = options or self.retrieval_options()
+        with self.lock:
+            heads = note_heads(self.conn, [r["chunk_id"] for r in result.results])
+        # lines are ranked by meaning too when the question embedder is at hand (dense and graph modes)
+        embed = self._query_embedder.embed if self._query_embedder is not None else None
+        events = options.replace(k=ans.EVENT_RESULTS)
+
+        def lines(paths: list[str]) -> dict[str, list[str]]:
+            with self.lock:
+                return note_lines(self.conn, paths)
+
+        return ans.prepare(result.query, result.results, note_heads=heads, embed=embed,
+                           search=lambda text: self.search(text, events).results,
+                           options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines)
+
+    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
+               on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):
+        """A short answer citing the sources by result rank (answer.respond),
+        for a SearchResult or a question (searched first), from `prepared`
+        (prepare_answer with the answerer's options) when given. Needs a
+        model unless the notes' dates answer it."""
+        from minirag_cli import answer as ans
 
         options = options or self.retrieval_options()
         result = result_or_question
@@ -281,18 +309,9 @@ class Index:
                 raise UsageError("No model to write an answer with.",
                                  hint="Pass --model PATH.gguf or set MRAG_MODEL.")
             answerer = self.answerer()
-        with self.lock:
-            heads = note_heads(self.conn, [r["chunk_id"] for r in result.results])
-        # lines are ranked by meaning too when the question embedder is at hand (dense and graph modes)
-        embed = self._query_embedder.embed if self._query_embedder is not None else None
-        events = options.replace(k=ans.EVENT_RESULTS)
-        def lines(paths: list[str]) -> dict[str, list[str]]:
-            with self.lock:
-                return note_lines(self.conn, paths)
-
-        return ans.respond(answerer, result.query, result.results, note_heads=heads, embed=embed,
-                           search=lambda text: self.search(text, events).results, on_text=on_text,
-                           note_lines=lines)
+        if prepared is None:
+            prepared = self.prepare_answer(result, options, answerer.options)
+        return ans.respond(answerer, result.query, result.results, on_text=on_text, prepared=prepared)
 
     def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
                          judge: str | Path | None = None, on_question=None):

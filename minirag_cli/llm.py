@@ -174,8 +174,11 @@ def default_threads() -> int:
     from minirag_cli.config import environment
 
     forced = environment().threads
-    if forced:
-        return forced
+    return forced or available_cores()
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # macOS has no sched_getaffinity

@@ -154,9 +154,11 @@ def _prepare(text: str) -> str:
     return str(text).strip()
 
 
-def load_exported(model_name: str) -> OnnxQueryEmbedder | None:
+def load_exported(model_name: str, threads: int | None = None) -> OnnxQueryEmbedder | None:
     """The ONNX embedder for this model if a verified, current export exists
-    and onnxruntime/tokenizers are installed; else None (never raises)."""
+    and onnxruntime/tokenizers are installed; else None (never raises).
+    `threads`: onnxruntime's intra-op threads (default: up to 4 cores); the
+    vectors do not depend on it."""
     folder = export_dir(model_name)
     try:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
@@ -166,7 +168,7 @@ def load_exported(model_name: str) -> OnnxQueryEmbedder | None:
             or not meta.get("verified") or meta.get("source") != source_fingerprint(model_name)):
         return None
     try:
-        return OnnxQueryEmbedder(folder)
+        return OnnxQueryEmbedder(folder, threads=threads)
     except Exception:  # missing runtime, damaged file: the slow path still works
         return None
 
@@ -323,9 +325,10 @@ def try_export(embedder) -> bool:
         return False
 
 
-def query_embedder(model_name: str | None = None):
+def query_embedder(model_name: str | None = None, *, threads: int | None = None):
     """The embedder for questions: ONNX when a verified export of this model
-    exists, else sentence-transformers (which exports after first use)."""
+    exists (on `threads` intra-op threads, see load_exported), else
+    sentence-transformers (which exports after first use)."""
     from minirag_cli.config import env_value, environment
 
     name = model_name or env_value("embedding_model") or DEFAULT_EMBEDDING_MODEL
@@ -333,7 +336,7 @@ def query_embedder(model_name: str | None = None):
     if plugin is not None:
         return plugin
     if environment().fast_query:
-        fast = load_exported(name)
+        fast = load_exported(name, threads=threads)
         if fast is not None:
             return fast
         return ExportingSentenceTransformerEmbedder(name)

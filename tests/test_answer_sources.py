@@ -193,3 +193,29 @@ def test_respond_answers_when_from_the_date_without_the_model(chats):
     off = ans.Answerer(fake, model_name="fake", options=ans.AnswerOptions(when_from_dates=False))
     got = index.answer(q, answerer=off)
     assert got.method == "model" and got.text.startswith("Tonight") and len(fake.calls) == 1
+
+
+def test_prepared_answer_is_the_answer_made_in_one_go(chats):
+    """`mrag ask` chooses the lines while the model loads (Index.prepare_answer):
+    the model must read exactly what Index.answer would have given it, and
+    an order question's verdict from the dates must need no model."""
+    from tests.test_answer import FakeLLM
+
+    conn, index = chats
+    q = "What did Adam book for the living room window?"
+    result = index.search(q)
+    one_go, ahead = FakeLLM("The curtain [1]."), FakeLLM("The curtain [1].")
+    index.answer(result, answerer=ans.Answerer(one_go, model_name="fake"))
+    prepared = index.prepare_answer(result)
+    assert prepared.dates is None and prepared.sources
+    got = index.answer(result, answerer=ans.Answerer(ahead, model_name="fake"), prepared=prepared)
+    assert got.method == "model" and got.citations == [1]
+    assert one_go.calls[0]["messages"] == ahead.calls[0]["messages"]
+    assert any("curtain" in s["text"] for s in prepared.sources)
+
+    order = "Did Tom ask Li Hua about lunch on the 8th before he asked about pizza for dinner after work?"
+    prepared = index.prepare_answer(index.search(order))
+    assert prepared.dates is not None and prepared.dates.verdict == "Yes" and not prepared.sources
+    unused = FakeLLM("No [1].")
+    got = index.answer(index.search(order), answerer=ans.Answerer(unused, model_name="fake"), prepared=prepared)
+    assert got.method == "dates" and got.text.startswith("Yes") and not unused.calls

@@ -183,3 +183,44 @@ def test_slow_path_exports_after_first_use(tmp_path, monkeypatch, st_embedder, e
     assert query_embed.load_exported(MODEL) is not None
     fast = query_embed.query_embedder(MODEL)
     assert float(np.dot(fast.embed([QUERIES[1]])[0], v[0])) >= 1 - 1e-4
+
+
+def test_vectors_do_not_depend_on_the_thread_count(cache):
+    """`mrag ask` embeds the question and the candidate lines on the cores the
+    model's loader leaves free (Index.query_embedder): the lines chosen, and
+    so the answer, must be those of the default embedder."""
+    default = query_embed.query_embedder(MODEL)
+    one = query_embed.query_embedder(MODEL, threads=1)
+    assert one.session.get_session_options().intra_op_num_threads == 1
+    assert default.session.get_session_options().intra_op_num_threads == max(1, min(4, os.cpu_count() or 1))
+    texts = QUERIES + ["Li Hua: I'll bring the chips and some salsa for the movie!", "Wolfgang: deal"]
+    assert np.abs(one.embed(texts) - default.embed(texts)).max() <= 1e-6
+
+
+def test_ask_embeds_on_the_cores_the_model_loader_leaves(cache, st_embedder, tmp_path):
+    """While the answer model loads in its thread (Index.preload_llm, as `mrag
+    ask` does), the question embedder takes one core fewer; otherwise it
+    takes the default."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+    from minirag_cli.llm import available_cores
+    from tests.test_answer import smollm2_path
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"jan.md": "Time: 20240106_10:00\nLi Hua met Wolfgang at the jazz club.\n"})
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=st_embedder, extractor=HeuristicExtractor())
+    conn.close()
+    threads = {}
+    for loading in (False, True):
+        settings = effective({"db": str(tmp_path / "idx.sqlite"), "embedding_model": MODEL,
+                              "model": str(smollm2_path()) if loading else None})
+        with Index.open(settings) as index:
+            if loading:
+                index.preload_llm()
+            embedder = index.query_embedder()
+            assert isinstance(embedder, query_embed.OnnxQueryEmbedder)
+            threads[loading] = embedder.session.get_session_options().intra_op_num_threads
+            if loading:
+                assert index.llm() is not None  # the load finished and is kept
+    assert threads == {False: max(1, min(4, os.cpu_count() or 1)), True: max(1, min(4, available_cores() - 1))}

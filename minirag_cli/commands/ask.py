@@ -4,7 +4,8 @@ with a GGUF model configured, a short answer citing them (Index.answer).
 Output (format.print_ask): a readable list on a terminal (rank, path:lines,
 score, snippet, and with --explain the channels and the graph's reasons),
 `--json` for scripts, `--paths` for xargs. Results go to stdout, hints to
-stderr. The model loads in a thread while the question is searched."""
+stderr. The model loads in a thread while the question is searched and
+the lines it will read are chosen."""
 
 from __future__ import annotations
 
@@ -48,8 +49,10 @@ def ask(
         index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms)
-    answer = (lambda on_text: index.answer(result, on_text=on_text)) if (want_answer and has_llm) else None
-    if answer is not None:
+    answer = None
+    if want_answer and has_llm:
+        prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
+        answer = lambda on_text: index.answer(result, on_text=on_text, prepared=prepared)  # noqa: E731
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer, hint=want_answer and not has_llm)
 
