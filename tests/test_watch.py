@@ -37,8 +37,11 @@ class Watcher:
 
     def __init__(self, mrag_bin: str, root: Path, *extra: str):
         self.env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+        # Ctrl-C must reach the watch as it does in a terminal, even when the tests run as a
+        # background job (a shell starts those with SIGINT ignored, and children inherit it)
         self.proc = subprocess.Popen([mrag_bin, "sync", str(root), "--watch", *extra], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=self.env)
+                                     stderr=subprocess.PIPE, text=True, env=self.env,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.stdout: list[str] = []
         self.stderr: list[str] = []
         threading.Thread(target=self._read, args=(self.proc.stdout, self.stdout), daemon=True).start()
