@@ -34,7 +34,23 @@ VARIANTS: dict[str, tuple[str, RetrievalOptions]] = {
         time_via_types=PEOPLE, silent_types=("concept",)))),
     "anchors without their own time vote (before)": ("hybrid", RetrievalOptions(
         graph=GraphOptions(time_anchor_self=False))),
+    "neighbours vote without support": ("hybrid", RetrievalOptions(
+        graph=GraphOptions(neighbour_needs_evidence=False))),
+    "neighbours vote without support, 1 hop": ("hybrid", RetrievalOptions(
+        hops=1, graph=GraphOptions(neighbour_needs_evidence=False))),
+    "neighbours vote without support, 3 hops": ("hybrid", RetrievalOptions(
+        hops=3, graph=GraphOptions(neighbour_needs_evidence=False))),
+    "hybrid, 1 hop": ("hybrid", RetrievalOptions(hops=1)),
+    "hybrid, 3 hops": ("hybrid", RetrievalOptions(hops=3)),
     "graph alone": ("graph", RetrievalOptions()),
+    "graph alone, 1 hop": ("graph", RetrievalOptions(hops=1)),
+    "graph alone, 3 hops": ("graph", RetrievalOptions(hops=3)),
+    "graph alone, neighbours vote without support": ("graph", RetrievalOptions(
+        graph=GraphOptions(neighbour_needs_evidence=False))),
+    "graph alone, neighbours vote without support, 1 hop": ("graph", RetrievalOptions(
+        hops=1, graph=GraphOptions(neighbour_needs_evidence=False))),
+    "graph alone, neighbours vote without support, 3 hops": ("graph", RetrievalOptions(
+        hops=3, graph=GraphOptions(neighbour_needs_evidence=False))),
     "graph alone, anchors without their own time vote (before)": ("graph", RetrievalOptions(
         graph=GraphOptions(time_anchor_self=False))),
 }

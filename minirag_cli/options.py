@@ -65,6 +65,12 @@ class GraphOptions:
     time_anchor_self: bool = True
     # entity types that never vote (neither as seeds nor walked to); empty: all vote
     silent_types: tuple[str, ...] = ()
+    # an entity the walk reaches (hops > 0) votes only on a path the question
+    # supports (an answer type or a relation sentence near the question); False:
+    # every reached entity votes, at hop_decay ** hops. Measured on both LiHua
+    # indexes, not adopted: BENCHMARKS "Multi-hop votes without the question's
+    # support" (issue 15)
+    neighbour_needs_evidence: bool = True
 
     def replace(self, **changes) -> "GraphOptions":
         return dataclasses.replace(self, **changes)

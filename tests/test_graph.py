@@ -369,3 +369,20 @@ def test_a_seed_votes_where_its_name_is_written_not_only_where_it_was_extracted(
     assert graph.name_occurrences(conn, [guess]) == {}
     # a name written in more chunks than the limit is left to its mentions
     assert graph.name_occurrences(conn, [p.seeds[0]], limit=1) == {}
+
+
+def test_a_reached_neighbour_votes_only_on_a_supported_path_unless_told_otherwise():
+    """GraphOptions.neighbour_needs_evidence: by default an entity the walk
+    reaches votes only when the question supports its path (evidence > 0);
+    off, every reached entity votes at hop_decay ** hops. A hub never votes."""
+    from minirag_cli.graph.votes import _entity_votes
+
+    scored = [(0.9, graph.WalkPath([1], 1.0), 0), (0.45, graph.WalkPath([1, 2], 0.5), 0),
+              (0.6, graph.WalkPath([1, 3], 0.5), 1.0), (0.8, graph.WalkPath([1, 4], 0.9), 0)]
+    info = {1: ("A", "person", 3), 2: ("B", "concept", 3), 3: ("C", "date", 3), 4: ("Hub", "person", 500)}
+    gated = _entity_votes(scored, info, 100, GraphOptions())
+    assert set(gated) == {1, 3}
+    assert gated[1][0] == pytest.approx(0.9) and gated[3][0] == pytest.approx(0.6 * 0.5)
+    free = _entity_votes(scored, info, 100, GraphOptions(neighbour_needs_evidence=False, hop_decay=0.25))
+    assert set(free) == {1, 2, 3}
+    assert free[2][0] == pytest.approx(0.45 * 0.25) and free[3][0] == pytest.approx(0.6 * 0.25)

@@ -123,7 +123,7 @@ def _entity_votes(scored, node_info: dict, hub_limit: int, o: GraphOptions) -> d
         end = p.nodes[-1]
         if node_info.get(end, ("", "", 0))[2] > hub_limit:
             continue  # a hub votes for half the index: no information
-        if p.hops > 0 and evidence <= 0:
+        if p.hops > 0 and evidence <= 0 and o.neighbour_needs_evidence:
             continue  # a neighbour is only worth a vote on a path the question supports
         if p.hops > 0:
             score *= o.hop_decay ** p.hops
