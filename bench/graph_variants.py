@@ -34,26 +34,19 @@ VARIANTS: dict[str, tuple[str, RetrievalOptions]] = {
         time_via_types=PEOPLE, silent_types=("concept",)))),
     "anchors without their own time vote (before)": ("hybrid", RetrievalOptions(
         graph=GraphOptions(time_anchor_self=False))),
-    "neighbours vote without support": ("hybrid", RetrievalOptions(
-        graph=GraphOptions(neighbour_needs_evidence=False))),
-    "neighbours vote without support, 1 hop": ("hybrid", RetrievalOptions(
-        hops=1, graph=GraphOptions(neighbour_needs_evidence=False))),
-    "neighbours vote without support, 3 hops": ("hybrid", RetrievalOptions(
-        hops=3, graph=GraphOptions(neighbour_needs_evidence=False))),
-    "hybrid, 1 hop": ("hybrid", RetrievalOptions(hops=1)),
-    "hybrid, 3 hops": ("hybrid", RetrievalOptions(hops=3)),
     "graph alone": ("graph", RetrievalOptions()),
-    "graph alone, 1 hop": ("graph", RetrievalOptions(hops=1)),
-    "graph alone, 3 hops": ("graph", RetrievalOptions(hops=3)),
-    "graph alone, neighbours vote without support": ("graph", RetrievalOptions(
-        graph=GraphOptions(neighbour_needs_evidence=False))),
-    "graph alone, neighbours vote without support, 1 hop": ("graph", RetrievalOptions(
-        hops=1, graph=GraphOptions(neighbour_needs_evidence=False))),
-    "graph alone, neighbours vote without support, 3 hops": ("graph", RetrievalOptions(
-        hops=3, graph=GraphOptions(neighbour_needs_evidence=False))),
     "graph alone, anchors without their own time vote (before)": ("graph", RetrievalOptions(
         graph=GraphOptions(time_anchor_self=False))),
 }
+# the walk's depth, and reached entities voting without the question's support (issue 15,
+# BENCHMARKS "Multi-hop votes without the question's support"): "hybrid, 1 hop",
+# "graph alone, neighbours vote without support, 3 hops", ...
+for _mode, _prefix in (("hybrid", ""), ("graph", "graph alone, ")):
+    for _hops, _suffix in ((1, ", 1 hop"), (2, ""), (3, ", 3 hops")):
+        if _hops != 2:
+            VARIANTS[(_prefix or "hybrid, ") + _suffix[2:]] = (_mode, RetrievalOptions(hops=_hops))
+        VARIANTS[f"{_prefix}neighbours vote without support{_suffix}"] = (_mode, RetrievalOptions(
+            hops=_hops, graph=GraphOptions(neighbour_needs_evidence=False)))
 
 
 def main(argv=None) -> int:
