@@ -138,6 +138,9 @@ def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
         (folder / "journal/new.md").rename(folder / "journal/renamed.md")
         w.wait_for(lambda: set(indexed(db_path)) == {"people/anna.md", "journal/renamed.md"}, PICKUP_SECONDS,
                    "the rename")
+        # its two lines may reach stdout just after the index has it: wait for them before counting lines
+        w.wait_for(lambda: any(" added " in line and "journal/renamed.md" in line for line in w.stdout)
+                   and any(" removed " in line and "journal/new.md" in line for line in w.stdout), 5, "its lines")
         # the index's own writes and hidden or non-note files wake nothing
         n_lines = len(w.stdout)
         (folder / ".hidden").mkdir()
