@@ -1007,18 +1007,12 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     return Prepared(None, sources, time.perf_counter() - started)
 
 
-def respond(answerer: Answerer, question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
-            embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
-            on_text: Callable[[str], None] | None = None,
-            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None,
-            prepared: Prepared | None = None) -> Answer:
-    """The answer `mrag ask` shows and `mrag eval --answers` scores: the
-    notes' dates' answer without a model call, else the model's from the
-    selected lines (`prepare`; pass `prepared` when it was made already,
-    with answerer.options). Citations are result ranks."""
-    if prepared is None:
-        prepared = prepare(question, results, note_heads=note_heads, embed=embed, search=search,
-                           options=answerer.options, note_lines=note_lines)
+def respond(answerer: Answerer, question: str, prepared: Prepared, *,
+            on_text: Callable[[str], None] | None = None) -> Answer:
+    """The answer `mrag ask` shows and `mrag eval --answers` scores, from what
+    `prepare` chose (with answerer.options): the notes' dates' answer without
+    a model call, else the model's from the selected lines. Citations are
+    result ranks."""
     found = prepared.dates
     if found is not None:
         if on_text:

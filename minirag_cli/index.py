@@ -311,7 +311,7 @@ class Index:
             answerer = self.answerer()
         if prepared is None:
             prepared = self.prepare_answer(result, options, answerer.options)
-        return ans.respond(answerer, result.query, result.results, on_text=on_text, prepared=prepared)
+        return ans.respond(answerer, result.query, prepared, on_text=on_text)
 
     def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
                          judge: str | Path | None = None, on_question=None):
