@@ -112,7 +112,7 @@ class Index:
                     # one core busy (single-threaded: ~0.9 s of CPU in ~0.8 s); the question and
                     # the lines the model will read are embedded on the other cores meanwhile
                     # (BENCHMARKS.md, "The lines chosen on the core the model's loader leaves")
-                    threads = max(1, min(4, available_cores() - 1)) if self._llm_loading is not None else None
+                    threads = max(1, available_cores() - 1) if self._llm_loading is not None else None
                     embedder = query_embedder(name, threads=threads)  # ONNX when a verified export exists
                 with self.lock:
                     db.check_embedder(self.conn, embedder.name)

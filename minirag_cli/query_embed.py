@@ -39,6 +39,7 @@ from minirag_cli.embed import (DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbed
 EXPORT_FORMAT = 2  # bump when the folder layout or the meta contract changes
 MAX_COSINE_GAP = 1e-4  # the issue's contract: ONNX vectors within 1e-4 cosine of the index's
 INPUT_NAMES = ("input_ids", "attention_mask", "token_type_ids")
+MAX_THREADS = 4  # the question embedder runs on at most this many onnxruntime intra-op threads
 
 # Texts the export is checked on: short and long (truncated at the model's
 # window), padded in one batch, accents, CJK, digits, odd whitespace.
@@ -112,7 +113,7 @@ class OnnxQueryEmbedder:
         self.pad_id = int(meta.get("pad_id", 0))
         opts = ort.SessionOptions()
         opts.log_severity_level = 3
-        opts.intra_op_num_threads = threads or max(1, min(4, os.cpu_count() or 1))
+        opts.intra_op_num_threads = max(1, min(MAX_THREADS, threads or os.cpu_count() or 1))
         # the file was optimised once at export time; redoing it and prepacking
         # the weights would cost more start-up than one query's forward pass
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
@@ -157,8 +158,8 @@ def _prepare(text: str) -> str:
 def load_exported(model_name: str, threads: int | None = None) -> OnnxQueryEmbedder | None:
     """The ONNX embedder for this model if a verified, current export exists
     and onnxruntime/tokenizers are installed; else None (never raises).
-    `threads`: onnxruntime's intra-op threads (default: up to 4 cores); the
-    vectors do not depend on it."""
+    `threads`: onnxruntime's intra-op threads (default: every core; at most
+    MAX_THREADS); the vectors do not depend on it."""
     folder = export_dir(model_name)
     try:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
