@@ -320,6 +320,18 @@ def test_batching_and_workers_give_every_answer_once(smol, parallel, workers):
     assert len(raws) == 1
 
 
+def test_workers_share_a_queue_shorter_than_their_slots(smol):
+    """Eight windows, two workers of 32 slots: each decodes its half. (The
+    first worker to start used to take all eight and leave the other idle.)"""
+    ext = fresh(smol, workers=2, n_threads=2)
+    same = windows_of(CORPUS.values(), ext)[0]
+    assert ext.parallel >= 8
+    out = [rec.raw for _i, _m, rec in ext.run([same] * 8)]
+    assert len(out) == 8 and len(set(out)) == 1
+    decoded = [b.decoded for b in ext._batchers]
+    assert len(decoded) == 2 and min(decoded) >= max(decoded) // 2, decoded
+
+
 def test_windows_wait_for_kv_cells(smol, monkeypatch):
     """With room for about two windows at a time, every window is still
     answered, each once, and answers match those decoded with room to spare."""

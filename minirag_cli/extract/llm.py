@@ -657,13 +657,14 @@ class _Batcher:
         self.prefix = list(prefix)
         return False
 
-    def run(self, queue: deque, stop: threading.Event | None = None) -> Iterator[_Job]:
+    def run(self, queue: deque, stop: threading.Event | None = None, share: int | None = None) -> Iterator[_Job]:
         """Decode jobs taken from `queue` (shared with other workers) until it
-        is empty; yield each as its answer is finished."""
-        slots: list[_Job | None] = [None] * self.n_slots
+        is empty; yield each as its answer is finished. At most `share` jobs
+        at a time (of its n_slots): see `_run_workers`."""
+        slots: list[_Job | None] = [None] * min(self.n_slots, share or self.n_slots)
         used = 0  # KV cells the active jobs may take (prompt after the prefix + longest answer)
         while (queue or any(slots)) and not (stop and stop.is_set()):
-            for s in range(self.n_slots):
+            for s in range(len(slots)):
                 if slots[s] is None:
                     try:
                         job = queue.popleft()
@@ -729,7 +730,12 @@ def _run_workers(batchers: list[_Batcher], queue: deque, stop: threading.Event |
     one-thread contexts each keep what they get (BENCHMARKS.md). On
     KeyboardInterrupt, when the generator is closed, or when `stop` is set,
     the workers stop after their current decode call (with several
-    workers, `stop` is set when the run ends, whichever way)."""
+    workers, `stop` is set when the run ends, whichever way).
+
+    Each worker takes at most its share of the jobs at a time: the first to
+    start would otherwise fill all its slots from a short queue (26 windows
+    for 32 slots) and leave the others idle: on a 2-core AMD EPYC the second
+    worker decoded 49 of 6,226 tokens (BENCHMARKS.md, tenth session)."""
     if len(batchers) == 1:
         yield from batchers[0].run(queue, stop)
         return
@@ -738,10 +744,11 @@ def _run_workers(batchers: list[_Batcher], queue: deque, stop: threading.Event |
     done: queue_mod.Queue = queue_mod.Queue()
     stop = stop if stop is not None else threading.Event()
     _END = object()
+    share = -(-len(queue) // len(batchers))  # jobs a worker may hold at once
 
     def work(b: _Batcher) -> None:
         try:
-            for job in b.run(queue, stop):
+            for job in b.run(queue, stop, share):
                 done.put(job)
         except BaseException as exc:  # reported in the caller's thread
             done.put(exc)
