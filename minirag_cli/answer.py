@@ -559,7 +559,8 @@ class SourceWords:
         return (n, overlap[n]) if n is not None and overlap[n] else (None, 0)
 
     def check(self, sentence: str, cited: list[int]) -> list[int]:
-        """The sentence's citations, moved to the source that holds most of
+        """The citations of a statement (CitationCheck: the text since the
+        previous citation), moved to the source that holds most of
         its words when that source holds at least 2 of them and more than
         twice as many as any cited one (the model cited its neighbour)."""
         overlap = self.overlaps(sentence)
@@ -571,11 +572,14 @@ class SourceWords:
 
 class CitationCheck:
     """Holds a sentence's citations back until the sentence ends, then
-    checks them against its words (SourceWords.check) and lets them out."""
+    checks them (SourceWords.check) against the words written since the
+    previous citation and lets them out. Not the last sentence alone: a
+    citation often follows the full stop ("…brilliant! [2]"), and one at the
+    end of several sentences covers them all."""
 
     def __init__(self, words: SourceWords):
         self.words = words
-        self.sentence = ""  # the current sentence, as shown so far
+        self.sentence = ""  # what was shown since the previous citation
         self.held = ""  # from its first citation on, not shown yet
         self.changed = False
 
@@ -588,7 +592,7 @@ class CitationCheck:
                     out += self._release()
             else:
                 out += ch
-                self.sentence = "" if ch in ".!?\n" else self.sentence + ch
+                self.sentence += ch
         return out
 
     def close(self) -> str:

@@ -218,3 +218,20 @@ def test_a_citation_of_the_wrong_source_moves_to_the_one_holding_the_words():
     assert got.citations == [1, 5] and got.recited
     kept = ans.answer_question(FakeLLM("Feeling strong [2]."), q, sources)
     assert kept.text == "Feeling strong [5]." and not kept.recited  # too few words to move it
+
+
+def test_a_citation_after_the_full_stop_is_checked_against_the_words_before_it():
+    # "…brilliant! [2]": the citation follows the sentence's end, and it covers
+    # every sentence since the previous citation (here the whole answer)
+    sources = [{"n": 1, "path": "a.md", "text": "LiHua: I loved the match against AC Milan in the 2013 Champions "
+                                                 "League. The way they turned things around was just brilliant!"},
+               {"n": 4, "path": "b.md", "text": "Jake: remember the 2014 game against Madrid? What a rollercoaster!"}]
+    q = "What is LiHua's favourite match involving Barcelona?"
+    seen: list[str] = []
+    llm = FakeLLM("The match against AC Milan in the 2013 Champions League. They turned things around! [2]")
+    got = ans.answer_question(llm, q, sources, on_text=seen.append)
+    assert got.text.endswith("turned things around! [1]") and got.text == "".join(seen)
+    assert got.citations == [1] and got.recited
+    # a sentence that cites right after its own words is still checked against them alone
+    two = ans.answer_question(FakeLLM("AC Milan in 2013 [1]. What a rollercoaster [2]."), q, sources)
+    assert two.citations == [1, 4] and not two.recited
