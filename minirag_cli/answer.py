@@ -562,12 +562,20 @@ class SourceWords:
         """The citations of a statement (CitationCheck: the text since the
         previous citation), moved to the source that holds most of
         its words when that source holds at least 2 of them and more than
-        twice as many as any cited one (the model cited its neighbour)."""
+        twice as many as any cited one (the model cited its neighbour); a
+        single citation holding at least 2 of them moves to the best-ranked
+        source (smallest n) that holds as many (LiHua repeats its facts)."""
         overlap = self.overlaps(sentence)
         n, shared = self.best(sentence)
-        if n is None or shared < 2 or shared <= 2 * max((overlap.get(c, 0) for c in cited), default=0):
-            return cited
-        return [n]
+        held = max((overlap.get(c, 0) for c in cited), default=0)
+        if n is not None and shared >= 2 and shared > 2 * held:
+            return [n]
+        if len(cited) == 1 and held >= 2:
+            # another source holds the statement as well: cite the one the question ranked first
+            better = [k for k, v in overlap.items() if v >= held and k < cited[0]]
+            if better:
+                return [min(better)]
+        return cited
 
 
 class CitationCheck:
@@ -608,6 +616,7 @@ class CitationCheck:
             return "".join(f"[{c}]" for c in checked)
 
         out = re.sub(r"(?:\[\d+\])+", fix, self.held)
+        out = re.sub(r"(\[\d+\])(?:\s*\1)+", r"\1", out)  # "[1] [1]": a move can make two alike
         self.sentence, self.held = "", ""
         return out
 

@@ -235,3 +235,20 @@ def test_a_citation_after_the_full_stop_is_checked_against_the_words_before_it()
     # a sentence that cites right after its own words is still checked against them alone
     two = ans.answer_question(FakeLLM("AC Milan in 2013 [1]. What a rollercoaster [2]."), q, sources)
     assert two.citations == [1, 4] and not two.recited
+
+
+def test_a_statement_two_sources_hold_alike_cites_the_better_ranked_one():
+    # LiHua repeats facts: a reminder and the heads-up the day before both say it
+    sources = [{"n": 2, "path": "b.md", "text": "Adam: a reminder, the power outage is today from 2pm to 3pm."},
+               {"n": 1, "path": "a.md", "text": "Adam: heads up, a power outage tomorrow from 2pm to 3pm."},
+               {"n": 3, "path": "c.md", "text": "Adam: the potluck is at 6pm."}]
+    q = "What time is the power outage?"
+    got = ans.answer_question(FakeLLM("From 2pm to 3pm [1]."), q, sources)
+    assert got.text == "From 2pm to 3pm [1]." and got.citations == [1] and got.recited  # rank 2 -> rank 1
+    kept = ans.answer_question(FakeLLM("From 2pm to 3pm [2]."), q, sources)
+    assert kept.citations == [1] and not kept.recited  # already the better-ranked one
+    weaker = ans.answer_question(FakeLLM("The potluck is at 6pm [3]."), q, sources)
+    assert weaker.citations == [3]  # the better-ranked sources do not hold it
+    # a move that leaves the same citation twice in a row shows it once
+    twice = ans.answer_question(FakeLLM("From 2pm to 3pm [1] [2]."), q, sources)
+    assert twice.text == "From 2pm to 3pm [1]." and twice.citations == [1]
