@@ -38,6 +38,9 @@ VARIANTS: dict[str, AnswerOptions] = {
     # which lines compete (BENCHMARKS "Which lines the model reads"): whole note lines around the chunk
     "ctx0": AnswerOptions(context=0, label="ctx0"),  # the chunk's lines made whole, the next line from the note
     "ctx0-l4": AnswerOptions(context=0, lines=4, label="ctx0-l4"),
+    # the question also before the sources (twelfth session)
+    "qfirst": AnswerOptions(question_first=True, label="qfirst"),
+    "bestlast": AnswerOptions(best_last=True, label="bestlast"),  # the best source next to the question
 }
 
 

@@ -56,6 +56,24 @@ def test_prompt_numbers_and_fences_sources_as_data():
     assert user.rstrip().endswith("Question: Has Wolfgang been to Hong Kong?")
 
 
+def test_prompt_layout_variants_keep_the_source_numbers_and_change_the_cache_version():
+    # bench variants (BENCHMARKS "Two prompt layouts", not adopted): the question also heads the turn;
+    # the blocks in reverse so the best source is next to the question, each keeping its number
+    plain = ans.build_messages("Has Wolfgang been to Hong Kong?", SOURCES)[-1]["content"]
+    first = ans.build_messages("Has Wolfgang been to Hong Kong?", SOURCES, question_first=True)[-1]["content"]
+    assert first.startswith("Question: Has Wolfgang been to Hong Kong?\n\nSources") and first.endswith(plain)
+    last = ans.build_messages("Has Wolfgang been to Hong Kong?", SOURCES, best_last=True)
+    assert re.findall(r'<source id="(\d+)" path="([^"]+)"', last[-1]["content"]) == [
+        ("2", "trips/hk.md"), ("1", "people/wolfgang.md")]
+    assert last[1]["content"].index('<source id="2"') < last[1]["content"].index('<source id="1"')  # the examples too
+    # a question about order keeps its sources in time order
+    order = ans.build_messages("Did Wolfgang play bass before he flew to Hong Kong?", SOURCES, best_last=True)
+    assert order[-1]["content"].index('<source id="1"') < order[-1]["content"].index('<source id="2"')
+    versions = {ans.AnswerOptions().version, ans.AnswerOptions(question_first=True).version,
+                ans.AnswerOptions(best_last=True).version}
+    assert len(versions) == 3 and ans.DEFAULT_OPTIONS.version == ans.PROMPT_VERSION + "-t96"
+
+
 def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     long = [{"path": f"n{i}.md", "lines": [1, 2], "text": "word " * 2000} for i in range(20)]
     user = ans.build_messages("q?", long)[-1]["content"]
