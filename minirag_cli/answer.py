@@ -453,7 +453,9 @@ def build_messages(question: str, sources: list[dict], *, few_shot: bool = True,
                    ) -> list[dict]:
     """Chat messages: the rules and worked examples, then the sources as
     numbered quoted fences, then the question. Everything before the first
-    source is the same for every question (the cached prefix)."""
+    source (before the question, with question_first) is the same for every
+    question (the cached prefix). question_first and best_last are measured
+    layouts, not the default (BENCHMARKS "Two prompt layouts")."""
     messages = [{"role": "system", "content": SYSTEM_PROMPT}]
     for ex_sources, ex_question, ex_answer in (FEW_SHOT if few_shot else ()):
         messages.append({"role": "user", "content": _user_turn(ex_question, list(ex_sources),
@@ -755,12 +757,10 @@ class Answerer:
         if self._prefix is None:
             few = self.options.few_shot
             # two prompts that differ from their first source on: what they share is the fixed prefix
-            a = self.tokens(build_messages("alpha?", [{"n": 1, "date": "2001-01-01", "text": "a"}], few_shot=few,
-                                               question_first=self.options.question_first,
-                                               best_last=self.options.best_last))
-            b = self.tokens(build_messages("omega?", [{"n": 9, "path": "z", "text": "z"}], few_shot=few,
-                                               question_first=self.options.question_first,
-                                               best_last=self.options.best_last))
+            layout = {"few_shot": few, "question_first": self.options.question_first,
+                      "best_last": self.options.best_last}
+            a = self.tokens(build_messages("alpha?", [{"n": 1, "date": "2001-01-01", "text": "a"}], **layout))
+            b = self.tokens(build_messages("omega?", [{"n": 9, "path": "z", "text": "z"}], **layout))
             n = 0
             while n < min(len(a), len(b)) and a[n] == b[n]:
                 n += 1
@@ -852,15 +852,15 @@ class Answerer:
     def fitting_messages(self, question: str, sources: list[dict]) -> list[dict]:
         """The prompt, with sources dropped from the end until it and the
         answer fit the model's context."""
-        messages = build_messages(question, sources, few_shot=self.options.few_shot,
-                                  question_first=self.options.question_first, best_last=self.options.best_last)
+        layout = {"few_shot": self.options.few_shot, "question_first": self.options.question_first,
+                  "best_last": self.options.best_last}
+        messages = build_messages(question, sources, **layout)
         if not self.real:
             return messages
         room = self.llm.n_ctx() - self.options.max_tokens - 1
         while len(sources) > 1 and len(self.tokens(messages)) > room:
             sources = sources[:-1]
-            messages = build_messages(question, sources, few_shot=self.options.few_shot,
-                                  question_first=self.options.question_first, best_last=self.options.best_last)
+            messages = build_messages(question, sources, **layout)
         return messages
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
