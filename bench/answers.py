@@ -35,6 +35,7 @@ VARIANTS: dict[str, AnswerOptions] = {
     "lines7": AnswerOptions(lines=7, label="lines7"),
     "base": AnswerOptions(label="base"),  # lines5 + order and "when did" questions answered from the notes' dates
     "nowhen": AnswerOptions(when_from_dates=False, label="nowhen"),  # base before the "when did" rule
+    "nonames": AnswerOptions(names_check=False, label="nonames"),  # base before the unheld-names decline
     # which lines compete (BENCHMARKS "Which lines the model reads"): whole note lines around the chunk
     "ctx0": AnswerOptions(context=0, label="ctx0"),  # the chunk's lines made whole, the next line from the note
     "ctx0-l4": AnswerOptions(context=0, lines=4, label="ctx0-l4"),

@@ -122,7 +122,7 @@ class Answer:
     output_tokens: int = 0
     seconds: float = 0.0  # the model call
     first_text_seconds: float | None = None  # until the first piece of the answer was shown
-    method: str = "model"  # model | dates (timeline.py) | none (no source)
+    method: str = "model"  # model | dates (timeline.py) | names (unheld.py: declined) | none (no source)
     cached: bool = False  # replayed from the answer cache
     attributed: bool = False  # the model cited nothing: the citation was added from the words (_attribute)
     recited: bool = False  # a citation was moved to the source that holds the sentence's words (SourceWords.check)
@@ -209,6 +209,7 @@ class AnswerOptions:
     dates: bool = True  # dated source headers
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
     when_from_dates: bool = True  # "when did X?" answered by the date of X's timestamped note (timeline.py)
+    names_check: bool = True  # decline, without the model, a question naming what no result holds (unheld.py)
     few_shot: bool = True
     question_first: bool = False  # the question heads the user turn as well as ending it
     best_last: bool = False  # the sources' blocks in reverse (the best next to the question), numbers kept
@@ -1012,6 +1013,7 @@ class Prepared:
     dates: object | None  # timeline.OrderAnswer | timeline.WhenAnswer
     sources: list[dict]
     seconds: float
+    unheld: list[str] = field(default_factory=list)  # the question's names no result holds (unheld.py): declined
 
 
 def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
@@ -1031,6 +1033,14 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         found = answer_from_dates(question, results, heads, search, options)
         if found is not None:
             return Prepared(found, [], time.perf_counter() - started)
+    if options.names_check and results:
+        from minirag_cli.unheld import unheld_names
+
+        pool = results[:options.pool]
+        missing = unheld_names(question, [r.get("text", "") for r in pool],
+                               [note_date(heads.get(r.get("chunk_id"), ""), r.get("path", "")) for r in pool])
+        if missing:
+            return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)
     return Prepared(None, sources, time.perf_counter() - started)
 
@@ -1047,6 +1057,12 @@ def respond(answerer: Answerer, question: str, prepared: Prepared, *,
             on_text(found.text)
         return Answer(found.text, found.citations, [], answerer.model_name, seconds=prepared.seconds,
                       first_text_seconds=prepared.seconds, method="dates")
+    if prepared.unheld:
+        text = DECLINE[:-1] + ": none of the notes found mentions " + ", ".join(f"“{n}”" for n in prepared.unheld) + "."
+        if on_text:
+            on_text(text)
+        return Answer(text, [], [], answerer.model_name, seconds=prepared.seconds,
+                      first_text_seconds=prepared.seconds, method="names")
     return answerer.answer(question, prepared.sources, on_text=on_text)
 
 

@@ -195,6 +195,25 @@ def test_respond_answers_when_from_the_date_without_the_model(chats):
     assert got.method == "model" and got.text.startswith("Tonight") and len(fake.calls) == 1
 
 
+def test_a_question_naming_what_no_note_holds_is_declined_without_the_model(chats):
+    from minirag_cli.answer_score import is_decline
+    from tests.test_answer import FakeLLM
+
+    conn, index = chats
+    q = "What did Tom and Li Hua eat on New Year's Eve?"
+    fake = FakeLLM("Pizza [1].")
+    prepared = index.prepare_answer(index.search(q))
+    assert prepared.unheld == ["New Year's Eve"] and not prepared.sources
+    got = index.answer(q, answerer=ans.Answerer(fake, model_name="fake"))
+    assert got.method == "names" and is_decline(got.text) and "New Year's Eve" in got.text and not fake.calls
+    off = ans.Answerer(fake, model_name="fake", options=ans.AnswerOptions(names_check=False))
+    got = index.answer(q, answerer=off)
+    assert got.method == "model" and got.text.startswith("Pizza") and len(fake.calls) == 1
+    # the names held (Tom, Li Hua, the notes' October): the model answers
+    got = index.answer("What did Tom and Li Hua plan in October?", answerer=ans.Answerer(fake, model_name="fake"))
+    assert got.method == "model" and len(fake.calls) == 2
+
+
 def test_prepared_answer_is_the_answer_made_in_one_go(chats):
     """`mrag ask` chooses the lines while the model loads (Index.prepare_answer):
     the model must read exactly what Index.answer would have given it, and
