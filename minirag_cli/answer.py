@@ -756,12 +756,9 @@ class Answerer:
 
     def prefix_tokens(self) -> list[int]:
         if self._prefix is None:
-            few = self.options.few_shot
             # two prompts that differ from their first source on: what they share is the fixed prefix
-            layout = {"few_shot": few, "question_first": self.options.question_first,
-                      "best_last": self.options.best_last}
-            a = self.tokens(build_messages("alpha?", [{"n": 1, "date": "2001-01-01", "text": "a"}], **layout))
-            b = self.tokens(build_messages("omega?", [{"n": 9, "path": "z", "text": "z"}], **layout))
+            a = self.tokens(build_messages("alpha?", [{"n": 1, "date": "2001-01-01", "text": "a"}], **self._layout()))
+            b = self.tokens(build_messages("omega?", [{"n": 9, "path": "z", "text": "z"}], **self._layout()))
             n = 0
             while n < min(len(a), len(b)) and a[n] == b[n]:
                 n += 1
@@ -850,11 +847,15 @@ class Answerer:
             got.text, got.citations, got.removed, got.declined_by_margin = DECLINE, [], [], True
         return got
 
+    def _layout(self) -> dict:
+        """build_messages' options for this answerer's prompt."""
+        o = self.options
+        return {"few_shot": o.few_shot, "question_first": o.question_first, "best_last": o.best_last}
+
     def fitting_messages(self, question: str, sources: list[dict]) -> list[dict]:
         """The prompt, with sources dropped from the end until it and the
         answer fit the model's context."""
-        layout = {"few_shot": self.options.few_shot, "question_first": self.options.question_first,
-                  "best_last": self.options.best_last}
+        layout = self._layout()
         messages = build_messages(question, sources, **layout)
         if not self.real:
             return messages
@@ -1038,7 +1039,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
         pool = results[:options.pool]
         missing = unheld_names(question, [r.get("text", "") for r in pool],
-                               [note_date(heads.get(r.get("chunk_id"), ""), r.get("path", "")) for r in pool])
+                               [s["date"] for s in dated_sources(pool, heads)])
         if missing:
             return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)

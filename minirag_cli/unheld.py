@@ -60,9 +60,8 @@ def question_names(question: str) -> list[str]:
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds; a month or weekday
     also counts as held when one of `dates` ('2026-02-04 15:00') falls on it."""
-    texts = list(texts)
-    squashed = _squash(" ".join(texts))
-    words = set(_words(" ".join(texts)))
+    joined = " ".join(texts)
+    squashed, words = _squash(joined), set(_words(joined))
     days = []
     for d in dates:
         try:
