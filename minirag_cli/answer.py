@@ -798,6 +798,7 @@ class Answerer:
                 words = SourceWords(question, sources)
                 _check_citations(got, words)
                 _attribute(got, words)
+                _date_relative_words(got, sources)
                 if on_text:
                     on_text(got.text)
                 return got
@@ -826,8 +827,9 @@ class Answerer:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
                            model_id=self.identity, prompt_version=self.options.version, answer=got.record())
         before = _check_citations(got, words)
-        if _attribute(got, words):
-            emit(got.text[len(before):])
+        _attribute(got, words)
+        _date_relative_words(got, sources)
+        emit(got.text[len(before):])
         return got
 
     def _replay(self, rec: dict | None) -> Answer | None:
@@ -963,6 +965,16 @@ def _attribute(got: Answer, words: SourceWords) -> bool:
     got.citations = [n]
     got.attributed = True
     return True
+
+
+def _date_relative_words(got: Answer, sources: list[dict]) -> bool:
+    """"today", "tomorrow", "this Saturday"… in the answer get the date they
+    stand for, from the note the sentence cites (reldates.py), appended."""
+    from minirag_cli import reldates
+
+    extra = reldates.note(got.text, sources)
+    got.text += extra
+    return bool(extra)
 
 
 def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str) -> str:

@@ -1,0 +1,91 @@
+"""Relative day words in an answer, given their calendar date.
+
+A note says "today", "tomorrow" or "this Saturday" relative to the day it
+was written; an answer copied from it ("The contractor team comes at 6 PM
+today [2].") is read weeks later, when "today" means another day. The
+answer keeps its words and gets the date they stand for, from the note it
+cites: "… 6 PM today [2]. (today: Wednesday, August 12, 2026)".
+
+Nothing is guessed. A word is dated only when the sentence that holds it
+cites sources (or, with no citation in the sentence, the answer does) whose
+notes are all dated the same day; words whose day depends on more than the
+note's date ("next Saturday", "on Monday", "last week") are left alone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# word -> days from the note's date; "this <weekday>" is the coming one (0-6 days on)
+_OFFSETS = {"today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
+            "tomorrow": 1, "yesterday": -1, "last night": -1}
+_RELATIVE = re.compile(r"\b(today|tonight|tomorrow|yesterday|last night|this (?:morning|afternoon|evening|"
+                       + "|".join(WEEKDAYS) + r"))\b", re.I)
+_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?:\s*\[[\d\s,;]+\])*|$)")
+_CITED = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
+_DAY = re.compile(r"^(\d{4})-(\d\d)-(\d\d)")
+
+
+def _day(value: str) -> dt.date | None:
+    m = _DAY.match(value or "")
+    if not m:
+        return None
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+def _cited(text: str) -> list[int]:
+    return [int(n) for g in _CITED.findall(text) for n in re.findall(r"\d+", g)]
+
+
+def _one_day(numbers: list[int], days: dict[int, dt.date]) -> dt.date | None:
+    found = {days.get(n) for n in numbers}
+    return found.pop() if len(found) == 1 and None not in found else None
+
+
+def resolve(word: str, day: dt.date) -> dt.date:
+    """The date `word` (a match of the relative words) stands for in a note of `day`."""
+    word = " ".join(word.lower().split())
+    if word in _OFFSETS:
+        return day + dt.timedelta(days=_OFFSETS[word])
+    weekday = WEEKDAYS.index(word.split()[1])
+    return day + dt.timedelta(days=(weekday - day.weekday()) % 7)
+
+
+def spell(day: dt.date) -> str:
+    return f"{WEEKDAYS[day.weekday()].capitalize()}, {day:%B} {day.day}, {day.year}"
+
+
+def dated_words(text: str, sources: list[dict]) -> list[tuple[str, dt.date]]:
+    """The answer's relative day words with the dates they stand for, in
+    order of appearance (each word once). `sources` carry the citation
+    number the answer uses (`n`) and their note's date (`date`, "yyyy-mm-dd
+    [hh:mm]")."""
+    days = {s.get("n"): d for s in sources if (d := _day(s.get("date", ""))) is not None}
+    if not days or not _RELATIVE.search(text):
+        return []
+    everywhere = _cited(text)
+    out: dict[str, dt.date] = {}
+    for sentence in _SENTENCE.findall(text):
+        words = _RELATIVE.findall(sentence)
+        if not words:
+            continue
+        day = _one_day(_cited(sentence) or everywhere, days)
+        if day is None:
+            continue
+        for w in words:
+            out.setdefault(" ".join(w.lower().split()), resolve(w, day))
+    return list(out.items())
+
+
+def note(text: str, sources: list[dict]) -> str:
+    """What to append to the answer: " (today: Wednesday, August 12, 2026)",
+    or "" when no relative word can be dated."""
+    dated = dated_words(text, sources)
+    if not dated:
+        return ""
+    return " (" + "; ".join(f"{w}: {spell(d)}" for w, d in dated) + ")"

@@ -1,0 +1,104 @@
+"""Relative day words in an answer get their calendar date from the note the
+answer cites (reldates.py), hand-made cases; and the same through
+Answerer.answer with a fake model: streamed, cached and replayed alike."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from minirag_cli import answer as ans
+from minirag_cli import reldates
+
+# n is the citation number the answer uses; 2026-08-12 is a Wednesday
+SOURCES = [{"n": 1, "path": "week32/20260810_0900.txt", "date": "2026-08-10 09:00", "text": "Adam: the rent is due."},
+           {"n": 2, "path": "week32/20260812_1100.txt", "date": "2026-08-12 11:00",
+            "text": "Contractor: we come to install the AC at 6 PM today."},
+           {"n": 3, "path": "week32/20260812_1500.txt", "date": "2026-08-12", "text": "LiHua: the AC works!"},
+           {"n": 4, "path": "notes/undated.md", "date": "", "text": "someday"}]
+
+
+@pytest.mark.parametrize("answer, expected", [
+    ("The team comes at 6 PM today [2].", " (today: Wednesday, August 12, 2026)"),
+    ("Tonight [2].", " (tonight: Wednesday, August 12, 2026)"),
+    ("Tomorrow morning [2].", " (tomorrow: Thursday, August 13, 2026)"),
+    ("He arrived yesterday [2].", " (yesterday: Tuesday, August 11, 2026)"),
+    ("It broke last night [2].", " (last night: Tuesday, August 11, 2026)"),
+    ("This Saturday at 10 AM [2].", " (this saturday: Saturday, August 15, 2026)"),
+    ("This Wednesday [2].", " (this wednesday: Wednesday, August 12, 2026)"),  # the day itself
+    ("This Tuesday [2].", " (this tuesday: Tuesday, August 18, 2026)"),  # the coming one
+    # two sources of the same day agree; each word once, in order
+    ("Today [2][3], and again today and tomorrow [3].",
+     " (today: Wednesday, August 12, 2026; tomorrow: Thursday, August 13, 2026)"),
+    # no citation in the sentence: the answer's citations decide
+    ("Yes [2]. They come today.", " (today: Wednesday, August 12, 2026)"),
+    # each sentence by its own citation
+    ("Rent was due today [1]. The AC comes tomorrow [2].",
+     " (today: Monday, August 10, 2026; tomorrow: Thursday, August 13, 2026)"),
+])
+def test_relative_words_get_the_cited_notes_date(answer, expected):
+    assert reldates.note(answer, SOURCES) == expected
+
+
+@pytest.mark.parametrize("answer", [
+    "The team comes at 6 PM today.",  # cites nothing
+    "Today [1][2].",  # two notes of different days: which today?
+    "Today [4].",  # an undated note
+    "Today [9].",  # no such source
+    "Next Saturday [2].", "On Monday [2].", "Last week [2].", "Every day [2].",  # not one day from the note's
+    "The notes do not say.",
+    "Todays [2] and yesterdays [2].",  # words, not day words
+])
+def test_nothing_is_guessed(answer):
+    assert reldates.note(answer, SOURCES) == ""
+
+
+def test_resolve_and_spell():
+    wed = dt.date(2026, 8, 12)
+    assert reldates.resolve("This  SUNDAY", wed) == dt.date(2026, 8, 16)
+    assert reldates.resolve("yesterday", dt.date(2026, 3, 1)) == dt.date(2026, 2, 28)
+    assert reldates.spell(dt.date(2026, 1, 5)) == "Monday, January 5, 2026"
+
+
+class _Fake:
+    def __init__(self, reply: str):
+        self.reply, self.calls = reply, 0
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        self.calls += 1
+        yield {"choices": [{"delta": {"role": "assistant"}}]}
+        for i in range(0, len(self.reply), 4):
+            yield {"choices": [{"delta": {"content": self.reply[i:i + 4]}}]}
+        yield {"choices": [{"delta": {}, "finish_reason": "stop"}]}
+
+
+class _Cache(dict):
+    def get(self, key):
+        return super().get(key)
+
+    def put(self, key, *, answer, **_kw):
+        self[key] = answer
+
+
+def test_the_answer_shows_the_date_streamed_and_replayed():
+    question = "When is the contractor team going to install the air-conditioner?"
+    cache, fake = _Cache(), _Fake("At 6 PM today [2].")
+    seen: list[str] = []
+    got = ans.Answerer(fake, model_name="fake", cache=cache).answer(question, SOURCES, on_text=seen.append)
+    assert got.text == "At 6 PM today [2]. (today: Wednesday, August 12, 2026)"
+    assert "".join(seen) == got.text and got.citations == [2]
+    # the cache keeps the model's own words; the date is added again on replay, without the model
+    assert [rec["text"] for rec in cache.values()] == ["At 6 PM today [2]."]
+    seen.clear()
+    again = ans.Answerer(_Fake("never read"), model_name="fake", cache=cache).answer(question, SOURCES,
+                                                                                     on_text=seen.append)
+    assert again.cached and again.text == got.text and "".join(seen) == got.text
+
+
+def test_an_attributed_citation_dates_the_word_too():
+    # the model cites nothing; the citation check gives the sentence the note holding its words
+    got = ans.Answerer(_Fake("The contractor comes to install the AC at 6 PM today."), model_name="fake").answer(
+        "When is the AC installed?", SOURCES)
+    assert got.attributed and got.citations == [2]
+    assert got.text == "The contractor comes to install the AC at 6 PM today. [2] (today: Wednesday, August 12, 2026)"
