@@ -210,10 +210,13 @@ class AnswerOptions:
     order_from_dates: bool = True  # "did X before Y?" answered by comparing the notes' dates (timeline.py)
     when_from_dates: bool = True  # "when did X?" answered by the date of X's timestamped note (timeline.py)
     names_check: bool = True  # decline, without the model, a question naming what no result holds (unheld.py)
+    day_notes: bool = True  # a question asking about "on <a day>": the lines of that day's notes only (on_the_day)
     few_shot: bool = True
     question_first: bool = False  # the question heads the user turn as well as ending it
     best_last: bool = False  # the sources' blocks in reverse (the best next to the question), numbers kept
     max_tokens: int = MAX_ANSWER_TOKENS
+    copy_bias: float | None = None  # added to the logit of every token the last user turn (sources, question)
+    # or the decline and a verdict are made of: the model copies the notes' words rather than its own
     decline_bias: float | None = DECLINE_BIAS  # added to the decline's first-token logit; None: no such decision
     label: str = ""  # experiment name (not part of any key)
 
@@ -224,6 +227,7 @@ class AnswerOptions:
         key themselves). The decline bias is applied on replay (Answerer._replay)."""
         return (PROMPT_VERSION + ("" if self.few_shot else "-noshot") + ("-qf" if self.question_first else "")
                 + ("-bl" if self.best_last else "")
+                + (f"-cb{self.copy_bias:g}" if self.copy_bias else "")
                 + f"-t{self.max_tokens}")
 
 
@@ -899,12 +903,32 @@ class Answerer:
         # the prompt is in the KV state now: generate() re-evaluates only its last token
         stream = llm.create_completion(prompt=tokens, max_tokens=max(1, min(self.options.max_tokens, budget)),
                                        temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0,
-                                       stream=True)
+                                       stream=True, logit_bias=self._copy_bias(messages))
         for chunk in stream:
             piece = chunk["choices"][0].get("text") or ""
             got.output_tokens += 1
             if piece:
                 yield piece
+
+    def _copy_bias(self, messages: list[dict]) -> dict[int, float] | None:
+        """options.copy_bias on the tokens of the last user turn (the sources
+        and the question), of the decline, of a verdict and citations, and the
+        end of the turn: every other token is that much less likely."""
+        bias = self.options.copy_bias
+        if not bias:
+            return None
+        llm = self.llm
+        text = messages[-1]["content"] + "\n" + DECLINE + " Yes. No. Yes, No, [1][2][3][4][5][6][7][8][9][10]"
+        ids = set(llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+        ids.update(llm.tokenize((" " + text).encode("utf-8"), add_bos=False, special=False))
+        ids.update(t for t in (llm.token_eos(), *self._end_tokens()) if t is not None and t >= 0)
+        return {t: bias for t in ids}
+
+    def _end_tokens(self) -> list[int]:
+        try:
+            return [self.llm.tokenize(b"<|im_end|>", add_bos=False, special=True)[0]]
+        except Exception:
+            return []
 
     def _decline_margin(self) -> float | None:
         """logit(the first token of DECLINE) - the best other logit, after the prompt."""
@@ -1054,8 +1078,34 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
                                [s["date"] for s in dated_sources(pool, heads)])
         if missing:
             return Prepared(None, [], time.perf_counter() - started, unheld=missing)
+    if options.day_notes and results:
+        results = on_the_day(question, results[:options.pool], heads) or results
     sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)
     return Prepared(None, sources, time.perf_counter() - started)
+
+
+_ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
+_NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|from|by|earlier|later)\b", re.I)
+
+
+def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:
+    """The results whose note is dated a day the question asks about with
+    "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026"),
+    in their order; [] when the question names no such day, compares times
+    (before, after, since…), or no result's note is of that day. The other
+    notes' lines would only offer a small model the facts of other days."""
+    from minirag_cli.text import find_dates
+
+    if _NOT_ON_THE_DAY.search(question):
+        return []
+    days = set()
+    for surface, iso in find_dates(question):
+        at = question.find(surface)
+        if not iso.startswith("--") and at >= 0 and _ON_DAY.search(question[:at]):
+            days.add(iso)
+    if not days:
+        return []
+    return [r for r, s in zip(results, dated_sources(results, heads)) if s["date"][:10] in days]
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,

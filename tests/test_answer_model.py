@@ -98,3 +98,27 @@ def test_the_answer_cache_replays_without_loading_the_model(smol, tmp_path):
     rows = conn.execute("SELECT question, chunk_ids, model_id, prompt_version FROM answer_cache").fetchall()
     assert (QUESTION, "[11, 12]", model_identity(smol), opts.version) in rows
     conn.close()
+
+
+def test_copy_bias_keeps_the_model_to_the_notes_tokens(smol, tmp_path):
+    # AnswerOptions.copy_bias (a bench variant): the tokens of the question's turn (sources and question),
+    # of the decline, a verdict and citations, and the end of the turn get the bias; with a large one the
+    # real model writes nothing else
+    # (unbiased, SmolLM2 answers "Describe the barbecue." with "…a delicious and delicious barbecue.")
+    llm, name = ans.load_answer_model(smol, n_ctx=2048, n_threads=1)
+    opts = ans.AnswerOptions(max_tokens=24, copy_bias=50.0, few_shot=False)
+    answerer = ans.Answerer(llm, model_name=name, identity=model_identity(smol), state_dir=tmp_path / "kv",
+                            options=opts)
+    assert opts.version != ans.DEFAULT_OPTIONS.version  # its own answers in the cache
+    question = "Describe the barbecue."
+    messages = answerer.fitting_messages(question, SOURCES)
+    allowed = answerer._copy_bias(messages)
+    assert set(allowed.values()) == {50.0}
+    tokens = lambda text: llm.tokenize(text.encode(), add_bos=False, special=False)  # noqa: E731
+    assert set(tokens(" cherry cake")) <= set(allowed) and set(tokens(ans.DECLINE)) <= set(allowed)
+    assert not set(tokens(" pirate treasure delicious")) & set(allowed)
+    got = answerer.answer(question, SOURCES)
+    prompt = answerer.tokens(messages)
+    written = list(llm.input_ids[len(prompt):llm.n_tokens])
+    assert got.output_tokens >= 1 and set(written) <= set(allowed)
+    assert ans.Answerer(llm, options=ans.AnswerOptions())._copy_bias(messages) is None  # off by default

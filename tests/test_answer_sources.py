@@ -238,3 +238,24 @@ def test_prepared_answer_is_the_answer_made_in_one_go(chats):
     unused = FakeLLM("No [1].")
     got = index.answer(index.search(order), answerer=ans.Answerer(unused, model_name="fake"), prepared=prepared)
     assert got.method == "dates" and got.text.startswith("Yes") and not unused.calls
+
+
+def test_a_question_on_a_day_reads_that_days_notes(chats):
+    conn, index = chats
+    q = "What did Adam tell Li Hua about the window on 20261015?"
+    result = index.search(q)
+    days = {s["date"][:10] for s in index.prepare_answer(result).sources}
+    assert days == {"2026-10-15"}
+    off = index.prepare_answer(result, answer_options=ans.AnswerOptions(day_notes=False)).sources
+    assert "2026-10-05" in {s["date"][:10] for s in off}  # the other window note competes without the rule
+    # the source keeps its number in the list the user sees
+    on = index.prepare_answer(result).sources
+    assert [result.results[s["n"] - 1]["path"] for s in on] == ["week41/20261015_1200.txt"]
+    heads = note_heads(conn, [r["chunk_id"] for r in result.results])
+    spelled = "What did Adam tell Li Hua about the window on October 15, 2026?"
+    assert {r["path"] for r in ans.on_the_day(spelled, result.results, heads)} == {"week41/20261015_1200.txt"}
+    for other in ("What did Adam tell Li Hua about the window after 20261015?",  # a comparison, not the day
+                  "What did Adam tell Li Hua about the window on October 15?",  # no year: which one?
+                  "What did Adam tell Li Hua about the window on 20261016?",  # no note of that day
+                  "What did Adam tell Li Hua about the window?"):
+        assert ans.on_the_day(other, result.results, heads) == []
