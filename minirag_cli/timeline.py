@@ -7,14 +7,14 @@ the question is split into its two events, each event is matched to the
 listed result that its own search ranks best, and the verdict comes from
 comparing the two notes' dates, in code. The answer cites both notes.
 
-"When did X?" (and "When was the first time X?") about a timestamped note
-(a chat or log whose date has a time of day: it records a moment) asks for
-that moment: the model, given dated sources, reads a time out of a line or
-a date out of another note more often than the note's own date (BENCHMARKS
-"When did X? answered from the note's date"). Here X is matched the same
-way and the answer is the date of its note. A note dated by day only (a
-journal page, a report) tells of plans and past days as well, so there the
-model reads the text.
+"When did X?" (and "When was the first time X?", "When is X discussed?")
+about a timestamped note (a chat or log whose date has a time of day: it
+records a moment) asks for that moment: the model, given dated sources,
+reads a time out of a line or a date out of another note more often than
+the note's own date (BENCHMARKS "When did X? answered from the note's
+date"). Here X is matched the same way and the answer is the date of its
+note. A note dated by day only (a journal page, a report) tells of plans
+and past days as well, so there the model reads the text.
 
 Nothing is guessed: when the question does not split that way, an event
 matches no listed result, both events land in the same note, or a note has
@@ -44,6 +44,9 @@ _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 # past tense only: "When is the bake sale?" asks for a time the note states, not the note's date
 _WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=the\s+(?:first|last)\s+time\b))"
                    r"(.+?)[\s?.!]*$", re.I)
+# "When is/was X discussed?" asks when the talk took place: the note's moment, whatever the tense
+_WHEN_TALKED = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:is|was|were|are)\s+(.+?\s(?:being\s+)?(?:discussed|"
+                          r"mentioned|talked about|brought up))[\s?.!]*$", re.I)
 _NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
 
 
@@ -88,8 +91,9 @@ def parse_order_question(question: str) -> OrderQuestion | None:
 
 
 def parse_when_question(question: str) -> str | None:
-    """X of "When did X?" / "When was the first time X?", or None."""
-    m = _WHEN.match(question)
+    """X of "When did X?" / "When was the first time X?" / "When is X
+    discussed?" (X with its verb: "the garage sale being discussed"), or None."""
+    m = _WHEN.match(question) or _WHEN_TALKED.match(question)
     if not m or _content(m.group(1)) < MIN_EVENT_WORDS:
         return None
     return m.group(1).strip()

@@ -164,6 +164,11 @@ def test_order_question_without_dates_is_left_to_the_model(chats):
     ("When is the community bake sale taking place?", None),  # a time the note states, not the note's date
     ("When was the bake sale moved to Sunday?", None),
     ("When did Tom eat?", None),  # too little to match
+    # when a talk took place is the note's moment, whatever the tense
+    ("When is the garage sale being discussed?", "the garage sale being discussed"),
+    ("When were the curtain sizes mentioned?", "the curtain sizes mentioned"),
+    ("When is the garage sale being held?", None),
+    ("When is the pizza discussed?", None),  # too little to match
     ("What did Tom bring when he came?", None),
 ])
 def test_parse_when_questions(question, event):
