@@ -97,11 +97,13 @@ class _GgufReader:
         raise ModelError(f"{self.path} is corrupt (unknown GGUF value type {vtype}).")
 
 
-def gguf_metadata(path: str | os.PathLike) -> dict:
-    """The key/value header of a GGUF file, read without llama.cpp (instant,
-    no memory mapping): general.name, general.architecture, context length,
+def gguf_metadata(path: str | os.PathLike, *, until: str | None = None) -> dict:
+    """The key/value header of a GGUF file, read without llama.cpp (no
+    memory mapping): general.name, general.architecture, context length,
     quantisation... Long arrays (the vocabulary) are summarised as
-    {"array_of": n}. A truncated or corrupt header raises ModelError."""
+    {"array_of": n}. With `until`, reading stops after that key (skipping a
+    150k-token vocabulary costs ~0.5 s; the general.* keys come first). A
+    truncated or corrupt header raises ModelError."""
     p = validate_gguf(path)
     with open(p, "rb") as fh:
         r = _GgufReader(fh, p)
@@ -117,6 +119,8 @@ def gguf_metadata(path: str | os.PathLike) -> dict:
         for _ in range(n_kv):
             key = r.string()
             meta[key] = r.value(r.scalar("<I"))
+            if key == until:
+                break
     return meta
 
 
@@ -148,10 +152,12 @@ def model_summary(path: str | os.PathLike) -> dict:
 def model_identity(path: str | os.PathLike, metadata: dict | None = None) -> str:
     """The model's own name (from the GGUF header, not the file name) + size +
     a hash of the first and last MiB: the same for copies and renames of one
-    file, different for any other model or quantisation; cheap for GBs.
-    This is the model half of the extraction cache key."""
+    file, different for any other model or quantisation; cheap for GBs
+    (the header is read up to general.name: `mrag ask` waits for this after
+    the model has loaded). This is the model half of the extraction and
+    answer cache keys."""
     p = validate_gguf(path)
-    meta = metadata if metadata is not None else gguf_metadata(p)
+    meta = metadata if metadata is not None else gguf_metadata(p, until="general.name")
     label = str(meta.get("general.name") or meta.get("general.architecture") or "gguf")
     label = re.sub(r"[^a-z0-9.]+", "-", label.lower()).strip("-")[:48] or "gguf"
     size = p.stat().st_size

@@ -50,6 +50,18 @@ def test_header_reader_agrees_with_llama_cpp():
         assert same_value(ours[key], value), (key, ours[key], value)
 
 
+def test_identity_reads_the_header_only_up_to_the_name():
+    # `mrag ask` waits for the identity after the model has loaded: the vocabulary is not read for it,
+    # and the identity (a cache key) is the one the whole header gives
+    from minirag_cli.llm import model_identity
+
+    head = gguf_metadata(SMOL, until="general.name")
+    whole = gguf_metadata(SMOL)
+    assert "general.name" in head and "tokenizer.ggml.tokens" in whole and "tokenizer.ggml.tokens" not in head
+    assert len(head) < len(whole) and all(whole[k] == v for k, v in head.items())
+    assert model_identity(SMOL) == model_identity(SMOL, whole)
+
+
 def same_value(ours, theirs: str) -> bool:
     if str(ours).lower() == str(theirs).lower():
         return True
