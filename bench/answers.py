@@ -42,8 +42,8 @@ VARIANTS: dict[str, AnswerOptions] = {
     # the question also before the sources (twelfth session)
     "qfirst": AnswerOptions(question_first=True, label="qfirst"),
     "bestlast": AnswerOptions(best_last=True, label="bestlast"),  # the best source next to the question
-    # the notes' own words favoured in decoding (thirteenth session)
     "noday": AnswerOptions(day_notes=False, label="noday"),  # base before the "on <day>" lines (thirteenth session)
+    # the notes' own words favoured in decoding (thirteenth session, not adopted)
     "copy1": AnswerOptions(copy_bias=1.0, label="copy1"),
     "copy2": AnswerOptions(copy_bias=2.0, label="copy2"),
 }

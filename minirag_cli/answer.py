@@ -991,14 +991,12 @@ def _attribute(got: Answer, words: SourceWords) -> bool:
     return True
 
 
-def _date_relative_words(got: Answer, sources: list[dict]) -> bool:
+def _date_relative_words(got: Answer, sources: list[dict]) -> None:
     """"today", "tomorrow", "this Saturday"… in the answer get the date they
     stand for, from the note the sentence cites (reldates.py), appended."""
     from minirag_cli import reldates
 
-    extra = reldates.note(got.text, sources)
-    got.text += extra
-    return bool(extra)
+    got.text += reldates.note(got.text, sources)
 
 
 def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str) -> str:
@@ -1085,7 +1083,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
 
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
-_NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|from|by|earlier|later)\b", re.I)
+_NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b", re.I)
 
 
 def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:

@@ -102,8 +102,8 @@ def gguf_metadata(path: str | os.PathLike, *, until: str | None = None) -> dict:
     memory mapping): general.name, general.architecture, context length,
     quantisation... Long arrays (the vocabulary) are summarised as
     {"array_of": n}. With `until`, reading stops after that key (skipping a
-    150k-token vocabulary costs ~0.5 s; the general.* keys come first). A
-    truncated or corrupt header raises ModelError."""
+    150k-token vocabulary and its merges costs ~0.1 s; the general.* keys
+    come first). A truncated or corrupt header raises ModelError."""
     p = validate_gguf(path)
     with open(p, "rb") as fh:
         r = _GgufReader(fh, p)
