@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from minirag_cli.answer_score import content_words
+from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
@@ -104,7 +104,6 @@ FEW_SHOT = (
           ("2025-05-27 19:00", "MayaLin: Welcome back! How was the trip?")),
 )
 
-_CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
 _MAYBE_CITATION = re.compile(r"\[[\d\s,;]*$")
 _NOTE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01])(?:[_T ]?([01]\d|2[0-3]):?([0-5]\d))?"
                         r"(?!\d)")
@@ -500,7 +499,7 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
         kept.extend(x for x in good if x not in kept)
         return "".join(f"[{x}]" for x in good)
 
-    return _tidy(_CITATION.sub(fix, text)), kept, removed
+    return _tidy(CITATION.sub(fix, text)), kept, removed
 
 
 def _tidy(text: str) -> str:
@@ -535,7 +534,7 @@ class CitationStream:
             out += self.pending[:start]
             self.pending = self.pending[start:]
             lead = len(self.pending) - len(self.pending.lstrip(" \t"))
-            m = _CITATION.match(self.pending, lead)
+            m = CITATION.match(self.pending, lead)
             if m:
                 fixed, kept, removed = filter_citations(m.group(0), self.valid)
                 self.kept.extend(x for x in kept if x not in self.kept)
@@ -626,7 +625,7 @@ class CitationCheck:
         whole = self.sentence + self.held
 
         def fix(m: re.Match) -> str:
-            cited = [int(x) for x in re.findall(r"\d+", m.group(0))]
+            cited = cited_numbers(m.group(0))
             checked = self.words.check(whole, cited)
             self.changed |= checked != cited
             return "".join(f"[{c}]" for c in checked)
@@ -970,7 +969,7 @@ def _check_citations(got: Answer, words: SourceWords) -> str:
     text = _tidy(check.feed(got.text) + check.close())
     if check.changed:
         got.text, got.recited = text, True
-        got.citations = list(dict.fromkeys(int(n) for g in _CITATION.findall(text) for n in re.findall(r"\d+", g)))
+        got.citations = list(dict.fromkeys(cited_numbers(text)))
     return got.text
 
 

@@ -44,10 +44,9 @@ information", "unknown", ...).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-from minirag_cli.text import MONTH_ALT, MONTH_WORDS, split_camel
+from minirag_cli.text import MONTH_ALT, MONTH_WORDS, split_camel, strip_accents
 from minirag_cli.text import STOPWORDS as RETRIEVAL_STOPWORDS
 
 CONTENT_SHARE = 0.5  # a content gold is right from this share of its content words on (inclusive)
@@ -110,7 +109,13 @@ _DATE_PATTERNS = [  # (regex, group of year, month, day); each yields one date t
     (re.compile(rf"\b([0-2]?\d|3[01]){_ORD}\s+(?:of\s+)?({MONTH_ALT})\b\.?(?:,?\s+{_YEAR}\b)?", re.I), (3, 2, 1)),
 ]
 _TIME = re.compile(r"(?<![:\w])(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?\s*m\b\.?|\b([01]?\d|2[0-3])[:h](\d\d)\b", re.I)
-_CITATION = re.compile(r"\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]")
+# a citation as answers write them: "[2]", "[1, 3]"; the numbers in group 1
+CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
+
+
+def cited_numbers(text: str) -> list[int]:
+    """The numbers of the citations in `text`, in order ("[1] [2][3]", "[4, 5]")."""
+    return [int(n) for g in CITATION.findall(text) for n in re.findall(r"\d+", g)]
 _WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
 
 
@@ -119,9 +124,8 @@ _WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
 
 def fold(text: str) -> str:
     """NFKD without accents, CamelCase split, citations and possessives dropped, lowercase."""
-    text = unicodedata.normalize("NFKD", text or "")
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _CITATION.sub(" ", text)
+    text = strip_accents(text or "")
+    text = CITATION.sub(" ", text)
     text = split_camel(text)
     text = re.sub(r"[’‘`´]", "'", text)
     text = re.sub(r"(\w)'s\b", r"\1", text)
@@ -218,7 +222,7 @@ def _unit_found(unit: str, answer_units: set[str]) -> bool:
 
 
 def _first_sentence(text: str) -> str:
-    text = _CITATION.sub(" ", text or "").strip()
+    text = CITATION.sub(" ", text or "").strip()
     m = re.search(r"(?<=[.!?])\s|\n", text)
     return text[: m.start()] if m else text
 
@@ -241,7 +245,7 @@ def verdict(answer: str) -> str | None:
     """'yes', 'no' or None: the answer's first word (after a label and
     markdown), else "the answer is yes/no" in its first sentence. "No
     information about it" opens a decline and is no verdict."""
-    text = _LABEL.sub("", _CITATION.sub(" ", answer or ""), count=1)
+    text = _LABEL.sub("", CITATION.sub(" ", answer or ""), count=1)
     first = re.match(r"\s*([A-Za-z]+)", text)
     word = first.group(1).lower() if first else ""
     if word in _YES_WORDS:

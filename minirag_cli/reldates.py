@@ -17,29 +17,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+from minirag_cli.answer_score import cited_numbers
+from minirag_cli.text import WEEKDAY_NAMES
+from minirag_cli.timeline import parse_date
+
 # word -> days from the note's date; "this <weekday>" is the coming one (0-6 days on)
 _OFFSETS = {"today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
             "tomorrow": 1, "yesterday": -1, "last night": -1}
 _RELATIVE = re.compile(r"\b(today|tonight|tomorrow|yesterday|last night|this (?:morning|afternoon|evening|"
-                       + "|".join(WEEKDAYS) + r"))\b", re.I)
+                       + "|".join(WEEKDAY_NAMES) + r"))\b", re.I)
 _SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?:\s*\[[\d\s,;]+\])*|$)")
-_CITED = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
-_DAY = re.compile(r"^(\d{4})-(\d\d)-(\d\d)")
-
-
-def _day(value: str) -> dt.date | None:
-    m = _DAY.match(value or "")
-    if not m:
-        return None
-    try:
-        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return None
-
-
-def _cited(text: str) -> list[int]:
-    return [int(n) for g in _CITED.findall(text) for n in re.findall(r"\d+", g)]
 
 
 def _one_day(numbers: list[int], days: dict[int, dt.date]) -> dt.date | None:
@@ -52,12 +39,12 @@ def resolve(word: str, day: dt.date) -> dt.date:
     word = " ".join(word.lower().split())
     if word in _OFFSETS:
         return day + dt.timedelta(days=_OFFSETS[word])
-    weekday = WEEKDAYS.index(word.split()[1])
+    weekday = WEEKDAY_NAMES.index(word.split()[1])
     return day + dt.timedelta(days=(weekday - day.weekday()) % 7)
 
 
 def spell(day: dt.date) -> str:
-    return f"{WEEKDAYS[day.weekday()].capitalize()}, {day:%B} {day.day}, {day.year}"
+    return f"{WEEKDAY_NAMES[day.weekday()].capitalize()}, {day:%B} {day.day}, {day.year}"
 
 
 def dated_words(text: str, sources: list[dict]) -> list[tuple[str, dt.date]]:
@@ -65,16 +52,16 @@ def dated_words(text: str, sources: list[dict]) -> list[tuple[str, dt.date]]:
     order of appearance (each word once). `sources` carry the citation
     number the answer uses (`n`) and their note's date (`date`, "yyyy-mm-dd
     [hh:mm]")."""
-    days = {s.get("n"): d for s in sources if (d := _day(s.get("date", ""))) is not None}
+    days = {s.get("n"): d.date() for s in sources if (d := parse_date(s.get("date", ""))) is not None}
     if not days or not _RELATIVE.search(text):
         return []
-    everywhere = _cited(text)
+    everywhere = cited_numbers(text)
     out: dict[str, dt.date] = {}
     for sentence in _SENTENCE.findall(text):
         words = _RELATIVE.findall(sentence)
         if not words:
             continue
-        day = _one_day(_cited(sentence) or everywhere, days)
+        day = _one_day(cited_numbers(sentence) or everywhere, days)
         if day is None:
             continue
         for w in words:

@@ -38,6 +38,7 @@ week month year question whose
 
 MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december"]
+WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
 # full names only (the question side)
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 # full names, three-letter abbreviations and "sept" (the note side: find_dates)
@@ -158,6 +159,12 @@ def split_camel(name: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 
 
+def strip_accents(text: str) -> str:
+    """Unicode NFKD without the combining marks: "Müller" -> "Muller"."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
 @functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
 def normalise_key(name: str, type_: str | None = None) -> str:
     """The key an entity is stored and found under: case, accents, spacing,
@@ -168,8 +175,7 @@ def normalise_key(name: str, type_: str | None = None) -> str:
         dates = find_dates(name)
         if dates:
             return "date:" + dates[0][1]
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = strip_accents(name).lower()
     text = re.sub(r"['’]s\b", "", text)
     text = re.sub(r"^(the|a|an)\s+", "", text)
     return re.sub(r"[\W_]+", "", text)

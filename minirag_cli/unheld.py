@@ -17,21 +17,17 @@ is not taken for a name.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-import unicodedata
 from typing import Iterable
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+from minirag_cli.text import MONTH_NAMES, WEEKDAY_NAMES, strip_accents
+from minirag_cli.timeline import parse_date
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)")
 _NOT_NAMES = {"I"}
 
 
 def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c)).lower().replace("’", "'")
+    return strip_accents(text).lower().replace("’", "'")
 
 
 def _squash(text: str) -> str:
@@ -62,18 +58,13 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     also counts as held when one of `dates` ('2026-02-04 15:00') falls on it."""
     joined = " ".join(texts)
     squashed, words = _squash(joined), set(_words(joined))
-    days = []
-    for d in dates:
-        try:
-            days.append(dt.date.fromisoformat((d or "")[:10]))
-        except ValueError:
-            continue
+    days = [p.date() for d in dates if (p := parse_date(d)) is not None]
     missing = []
     for name in question_names(question):
         low = _fold(name)
-        if low in MONTHS and any(d.month == MONTHS.index(low) + 1 for d in days):
+        if low in MONTH_NAMES and any(d.month == MONTH_NAMES.index(low) + 1 for d in days):
             continue
-        if low in WEEKDAYS and any(d.weekday() == WEEKDAYS.index(low) for d in days):
+        if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:
