@@ -1014,10 +1014,11 @@ def _fenced_ids(messages: list[dict]) -> list[int]:
 
 
 def dated_sources(results: list[dict], heads: dict[int, str]) -> list[dict]:
-    """Results as timeline.py reads them: rank, chunk, path and the note's
-    date (from its head line in `heads`, else its path; "" when neither)."""
+    """Results as timeline.py reads them: rank, chunk, path, the chunk's text
+    and the note's date (from its head line in `heads`, else its path; ""
+    when neither)."""
     return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
-             "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
+             "text": r.get("text", ""), "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
             for i, r in enumerate(results, start=1)]
 
 

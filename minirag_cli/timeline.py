@@ -13,7 +13,10 @@ records a moment) asks for that moment: the model, given dated sources,
 reads a time out of a line or a date out of another note more often than
 the note's own date (BENCHMARKS "When did X? answered from the note's
 date"). Here X is matched the same way and the answer is the date of its
-note. A note dated by day only (a journal page, a report) tells of plans
+note, or the day before when the note's line about X (or, for a line that
+asks, the reply to it) tells of it as "yesterday" or "last night" ("Have
+you received the curtains?" / "Yep, I have received it yesterday!"). A
+note dated by day only (a journal page, a report) tells of plans
 and past days as well, so there the model reads the text.
 
 Nothing is guessed: when the question does not split that way, an event
@@ -29,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from minirag_cli.answer_score import STOPWORDS
+from minirag_cli.answer_score import STOPWORDS, stem
 
 MIN_EVENT_WORDS = 3  # content words each side of the split must have
 EVENT_DEPTH = 20  # how deep in an event's own search a listed result may be
@@ -47,6 +50,8 @@ _WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=
 # "When is/was X discussed?" asks when the talk took place: the note's moment, whatever the tense
 _WHEN_TALKED = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:is|was|were|are)\s+(.+?\s(?:being\s+)?(?:discussed|"
                           r"mentioned|talked about|brought up))[\s?.!]*$", re.I)
+_SPEAKER = re.compile(r"^\s*([^:\n]{1,40}):\s")  # "LiHua: ..." in a chat
+_DAY_BEFORE = re.compile(r"\b(yesterday|last night)\b", re.I)
 _NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
 
 
@@ -56,6 +61,10 @@ class OrderQuestion:
     first: str  # event X (the one the question asks about)
     second: str  # event Y
     days: int = 0  # the interval threshold, for longer/shorter
+
+
+def _content_stems(text: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS}
 
 
 def _content(text: str) -> int:
@@ -182,11 +191,41 @@ class WhenAnswer:
     citations: list[int]
 
 
+def _speaker(line: str) -> str | None:
+    m = _SPEAKER.match(line)
+    return m.group(1).strip() if m else None
+
+
+def told_as_day_before(event: str, text: str) -> str | None:
+    """"yesterday" / "last night" when the line of `text` that shares most of
+    the event's content words (at least two, or all it has) says so, or the
+    reply to it (the next line, when another speaker says it: "ask you if
+    you have received the curtains!" / "Yep, I have received it
+    yesterday!"); else None."""
+    wanted = _content_stems(event)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if not wanted or not lines:
+        return None
+    shared = [len(wanted & _content_stems(ln)) for ln in lines]
+    best = max(range(len(lines)), key=lambda i: (shared[i], -i))
+    if shared[best] < min(2, len(wanted)):
+        return None
+    told = lines[best:best + 1]
+    if best + 1 < len(lines) and _speaker(lines[best + 1]) not in (None, _speaker(lines[best])):
+        told.append(lines[best + 1])
+    for line in told:
+        m = _DAY_BEFORE.search(line)
+        if m:
+            return m.group(1).lower()
+    return None
+
+
 def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> WhenAnswer | None:
     """"When did X?" answered by the date of the note that X's own search
-    ranks best among the listed results; None when the question is not of
-    that form, X matches no listed result or its note's date has no time of
-    day (no date, or a day only)."""
+    ranks best among the listed results (the day before, when the note tells
+    of X as "yesterday"/"last night": `told_as_day_before`, from the source's
+    `text`); None when the question is not of that form, X matches no listed
+    result or its note's date has no time of day (no date, or a day only)."""
     event = parse_when_question(question)
     if event is None:
         return None
@@ -195,5 +234,10 @@ def answer_when(question: str, sources: list[dict], search: Callable[[str], list
     if d is None or not _has_time(x["date"]):  # no date, or a day without a time
         return None
     when = _when(d, x["date"])
+    told = told_as_day_before(event, x.get("text", ""))
+    if told:
+        day = (d - dt.timedelta(days=1)).strftime("%B %-d, %Y")
+        text = f"On {day} [{x['n']}]: “{told}” in the note of {when} that matches “{_quote(event)}”."
+        return WhenAnswer(day, text, [x["n"]])
     text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."
     return WhenAnswer(when, text, [x["n"]])

@@ -11,8 +11,10 @@ Then no note found says anything about it, and whatever the model wrote
 would be about something else. Lenient on purpose, so that an answerable
 question is not declined: a name is held when the notes hold it with or
 without spaces, accents or a possessive ('s), or hold each of its words
-somewhere; the question's first word, and any word that starts a sentence,
-is not taken for a name.
+somewhere, a word of five letters or more also when the notes hold it with
+one typing slip (a letter added, dropped, changed or two swapped: a question
+that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
+first word, and any word that starts a sentence, is not taken for a name.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from minirag_cli.text import MONTH_NAMES, WEEKDAY_NAMES, strip_accents
 from minirag_cli.timeline import parse_date
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)")
 _NOT_NAMES = {"I"}
+SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
 
 def _fold(text: str) -> str:
@@ -53,6 +56,16 @@ def question_names(question: str) -> list[str]:
     return names
 
 
+def _held_with_slip(word: str, words: set[str]) -> bool:
+    """Do `words` hold `word` with at most one slip (optimal string alignment
+    distance 1: insertion, deletion, substitution or adjacent transposition)?"""
+    if len(word) < SLIP_MIN_LETTERS:
+        return False
+    from rapidfuzz.distance import OSA
+
+    return any(abs(len(w) - len(word)) <= 1 and OSA.distance(word, w, score_cutoff=1) <= 1 for w in words)
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds; a month or weekday
     also counts as held when one of `dates` ('2026-02-04 15:00') falls on it."""
@@ -69,7 +82,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:
             continue
-        if all(w in words for w in _words(bare) if w):
+        if all(w in words or _held_with_slip(w, words) for w in _words(bare) if w):
             continue
         missing.append(name)
     return missing

@@ -187,6 +187,35 @@ def test_when_answered_from_the_notes_date(chats):
         assert timeline.answer_when(q, listed, _search(conn, index, k=20)) is None
 
 
+CURTAINS = ("AdamSmith: Hey Li Hua! Just wanna ask you if you have received the curtains!\n"
+            "LiHua: Yep, I have received it yesterday! I really like the patterns!\n"
+            "AdamSmith: Awesome! Let me know when you're ready for the installation.")
+
+
+@pytest.mark.parametrize("event,text,told", [
+    ("Li Hua receive the curtains", CURTAINS, "yesterday"),  # the reply to the line that asks
+    ("Li Hua receive the curtains", CURTAINS.replace("yesterday", "this morning"), None),
+    ("Tom cook the hot pot", "Tom: I cooked the hot pot last night, so good", "last night"),
+    # the next line by the same speaker is no reply
+    ("Tom cook the hot pot", "Tom: I cooked the hot pot\nTom: and yesterday I went running", None),
+    # a line about something else that says yesterday
+    ("Li Hua receive the curtains", "Ann: I went running yesterday\nBo: the curtains were received", None),
+    ("Li Hua receive the curtains", "", None),
+])
+def test_told_as_day_before(event, text, told):
+    assert timeline.told_as_day_before(event, text) == told
+
+
+def test_when_told_as_yesterday_is_the_day_before_the_note():
+    listed = [{"n": 1, "chunk_id": 7, "path": "w/20261012_1000.txt", "date": "2026-10-12 10:00", "text": CURTAINS}]
+    got = timeline.answer_when("When did Li Hua receive the curtains?", listed, lambda event: listed)
+    assert got.when == "October 11, 2026" and got.citations == [1]
+    assert got.text.startswith("On October 11, 2026 [1]: “yesterday” in the note of October 12, 2026 10:00")
+    listed[0]["text"] = CURTAINS.replace("yesterday", "today")
+    got = timeline.answer_when("When did Li Hua receive the curtains?", listed, lambda event: listed)
+    assert got.when == "October 12, 2026 10:00"
+
+
 def test_respond_answers_when_from_the_date_without_the_model(chats):
     from tests.test_answer import FakeLLM
 

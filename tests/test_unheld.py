@@ -43,3 +43,12 @@ def test_unheld_names(question, missing):
 def test_a_month_is_held_by_its_word_without_dates():
     assert unheld_names("What is planned for May?", ["The fair opens in may."]) == []
     assert unheld_names("What is planned for May?", ["The fair opens soon."], ["bad", ""]) == ["May"]
+
+
+def test_a_name_with_one_typing_slip_is_held():
+    notes = ["EmilyBurnett: I have never met anyone quite like Sheldon Cooper!"]
+    for slip in ("Shedlon", "Sheldn", "Sheldonn", "Shelton"):  # swapped, dropped, added, changed
+        assert unheld_names(f"Has Emily met anyone like {slip} Cooper?", notes) == [], slip
+    assert unheld_names("Has Emily met anyone like Shedlno Cooper?", notes) == ["Shedlno Cooper"]  # two slips
+    # a short word one letter from another is another name, not a slip
+    assert unheld_names("What did Tim say?", ["Tom: see you at six"]) == ["Tim"]
