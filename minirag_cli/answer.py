@@ -577,13 +577,14 @@ class SourceWords:
         """The citations of a statement (CitationCheck: the text since the
         previous citation), moved to the source that holds most of
         its words when that source holds at least 2 of them and more than
-        twice as many as any cited one (the model cited its neighbour); a
-        single citation holding at least 2 of them moves to the best-ranked
-        source (smallest n) that holds as many (LiHua repeats its facts)."""
+        twice as many as any cited one (the model cited its neighbour), or
+        when no cited source holds any of them and another does; a single
+        citation holding at least 2 of them moves to the best-ranked source
+        (smallest n) that holds as many (LiHua repeats its facts)."""
         overlap = self.overlaps(sentence)
         n, shared = self.best(sentence)
         held = max((overlap.get(c, 0) for c in cited), default=0)
-        if n is not None and shared >= 2 and shared > 2 * held:
+        if n is not None and (shared >= 2 and shared > 2 * held or held == 0):
             return [n]
         if len(cited) == 1 and held >= 2:
             # another source holds the statement as well: cite the one the question ranked first

@@ -238,6 +238,20 @@ def test_a_citation_of_the_wrong_source_moves_to_the_one_holding_the_words():
     assert kept.text == "Feeling strong [5]." and not kept.recited  # too few words to move it
 
 
+def test_a_citation_of_a_source_holding_none_of_the_words_moves_to_one_that_holds_any():
+    sources = [{"n": 1, "path": "a.md", "text": "LiHua: That sounds awesome! I'm really excited to check it out."},
+               {"n": 2, "path": "b.md", "text": "LiHua: this meme about software development is gold!"}]
+    q = "What is LiHua's reaction to the news about the new software?"
+    got = ans.answer_question(FakeLLM("He is excited [2]."), q, sources)
+    assert got.text == "He is excited [1]." and got.citations == [1] and got.recited
+    # one word held by the cited source is enough to keep it
+    kept = ans.answer_question(FakeLLM("He is excited about the meme [2]."), q, sources)
+    assert kept.citations == [2] and not kept.recited
+    # no source holds any of the words: nothing to move to
+    none = ans.answer_question(FakeLLM("He is thrilled [2]."), q, sources)
+    assert none.citations == [2] and not none.recited
+
+
 def test_a_citation_after_the_full_stop_is_checked_against_the_words_before_it():
     # "…brilliant! [2]": the citation follows the sentence's end, and it covers
     # every sentence since the previous citation (here the whole answer)
