@@ -13,9 +13,10 @@ records a moment) asks for that moment: the model, given dated sources,
 reads a time out of a line or a date out of another note more often than
 the note's own date (BENCHMARKS "When did X? answered from the note's
 date"). Here X is matched the same way and the answer is the date of its
-note, or the day before when the note's line about X (or, for a line that
-asks, the reply to it) tells of it as "yesterday" or "last night" ("Have
-you received the curtains?" / "Yep, I have received it yesterday!"). A
+note, or the day before when the note's line about X (or the other
+speaker's reply to it) tells of it as "yesterday" or "last night" ("ask
+you if you have received the curtains!" / "Yep, I have received it
+yesterday!"). A
 note dated by day only (a journal page, a report) tells of plans
 and past days as well, so there the model reads the text.
 
