@@ -584,7 +584,7 @@ class SourceWords:
         overlap = self.overlaps(sentence)
         n, shared = self.best(sentence)
         held = max((overlap.get(c, 0) for c in cited), default=0)
-        if n is not None and (shared >= 2 and shared > 2 * held or held == 0):
+        if n is not None and ((shared >= 2 and shared > 2 * held) or held == 0):
             return [n]
         if len(cited) == 1 and held >= 2:
             # another source holds the statement as well: cite the one the question ranked first

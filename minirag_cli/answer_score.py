@@ -111,12 +111,12 @@ _DATE_PATTERNS = [  # (regex, group of year, month, day); each yields one date t
 _TIME = re.compile(r"(?<![:\w])(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?\s*m\b\.?|\b([01]?\d|2[0-3])[:h](\d\d)\b", re.I)
 # a citation as answers write them: "[2]", "[1, 3]"; the numbers in group 1
 CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
+_WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
 
 
 def cited_numbers(text: str) -> list[int]:
     """The numbers of the citations in `text`, in order ("[1] [2][3]", "[4, 5]")."""
     return [int(n) for g in CITATION.findall(text) for n in re.findall(r"\d+", g)]
-_WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
 
 
 # --------------------------------------------------------------------------- normalisation

@@ -16,9 +16,8 @@ date"). Here X is matched the same way and the answer is the date of its
 note, or the day before when the note's line about X (or the other
 speaker's reply to it) tells of it as "yesterday" or "last night" ("ask
 you if you have received the curtains!" / "Yep, I have received it
-yesterday!"). A
-note dated by day only (a journal page, a report) tells of plans
-and past days as well, so there the model reads the text.
+yesterday!"). A note dated by day only (a journal page, a report) tells of
+plans and past days as well, so there the model reads the text.
 
 Nothing is guessed: when the question does not split that way, an event
 matches no listed result, both events land in the same note, or a note has
@@ -51,7 +50,6 @@ _WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=
 # "When is/was X discussed?" asks when the talk took place: the note's moment, whatever the tense
 _WHEN_TALKED = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:is|was|were|are)\s+(.+?\s(?:being\s+)?(?:discussed|"
                           r"mentioned|talked about|brought up))[\s?.!]*$", re.I)
-_SPEAKER = re.compile(r"^\s*([^:\n]{1,40}):\s")  # "LiHua: ..." in a chat
 _DAY_BEFORE = re.compile(r"\b(yesterday|last night)\b", re.I)
 _NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
 
@@ -193,7 +191,9 @@ class WhenAnswer:
 
 
 def _speaker(line: str) -> str | None:
-    m = _SPEAKER.match(line)
+    from minirag_cli.extract.heuristic import speaker_tag  # what the extractors take for a chat speaker
+
+    m = speaker_tag(line)
     return m.group(1).strip() if m else None
 
 

@@ -48,6 +48,16 @@ HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]{1,30}[A-Za-z0-9])")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 
 
+def speaker_tag(line: str) -> re.Match | None:
+    """The `Name:` that opens a chat line ("LiHua: ..."), when it names a
+    speaker (not a common word like "Note:"): what `extract.llm.complete`
+    adds as a person and what timeline.py takes for a reply's speaker."""
+    m = SPEAKER.match(line)
+    if m and m.group(1).strip().lower() not in COMMON_WORDS and len(m.group(1).split()) <= 4:
+        return m
+    return None
+
+
 def _strip_possessive(span: str) -> str:
     return re.sub(r"['’]s$", "", span)
 

@@ -124,20 +124,12 @@ def _is_emoji(ch: str) -> bool:
     return cat == "So" or cat == "Cs" or ch in "\u200d\ufe0e\ufe0f\u20e3" or "\U0001f3fb" <= ch <= "\U0001f3ff"
 
 
-def speaker_tag(line: str) -> re.Match | None:
-    """The `Name:` that opens a chat line, when `complete` adds it as a person."""
-    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER
-
-    m = SPEAKER.match(line)
-    if m and m.group(1).strip().lower() not in COMMON_WORDS and len(m.group(1).split()) <= 4:
-        return m
-    return None
-
-
 def model_view(text: str) -> str:
     """A piece of a note as the model reads it: date-stamp lines, chat speaker
     tags, emoji and over-long runs removed, spaces collapsed, empty lines
     dropped."""
+    from minirag_cli.extract.heuristic import speaker_tag
+
     out = []
     for line in text.split("\n"):
         if _STAMP.match(line):
