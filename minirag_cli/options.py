@@ -69,7 +69,7 @@ class GraphOptions:
     # supports (an answer type or a relation sentence near the question); False:
     # every reached entity votes, at hop_decay ** hops. Measured on both LiHua
     # indexes, not adopted: BENCHMARKS "Multi-hop votes without the question's
-    # support" (issue 15)
+    # support" and "Small indexes" (issue 15)
     neighbour_needs_evidence: bool = True
 
     def replace(self, **changes) -> "GraphOptions":
