@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -43,7 +44,9 @@ def note_blocks(notes: Path, size: int) -> list[list[Path]]:
     """The notes' relative paths in date order (LiHua's file names are their
     date and time), cut into blocks of `size`; a tail under half a block
     joins the block before it."""
-    files = sorted((p.relative_to(notes) for p in notes.rglob("*.txt")), key=lambda r: (r.name, str(r)))
+    found = (p.relative_to(notes) for p in notes.rglob("*") if p.is_file())
+    files = sorted((r for r in found if not any(part.startswith(".") for part in r.parts)),
+                   key=lambda r: (r.name, str(r)))
     blocks = [files[i:i + size] for i in range(0, len(files), size)]
     if len(blocks) > 1 and len(blocks[-1]) < size // 2:
         tail = blocks.pop()
@@ -57,9 +60,12 @@ def block_questions(questions: list[dict], block: list[Path]) -> list[dict]:
     return [q for q in questions if q.get("expected") and all(e in held for e in q["expected"])]
 
 
-def _mrag(*args: str) -> dict:
+def _mrag(state: Path, *args: str) -> dict:
+    """`mrag ARGS --json --quiet`, recording its syncs under `state`: dozens of
+    block indexes must not become the user's "most recently synced" index."""
+    env = {**os.environ, "XDG_STATE_HOME": str(state)}
     out = subprocess.run([sys.executable, "-m", "minirag_cli", *args, "--json", "--quiet"], check=True,
-                         capture_output=True, text=True, cwd=REPO)
+                         capture_output=True, text=True, cwd=REPO, env=env)
     return json.loads(out.stdout)
 
 
@@ -104,10 +110,10 @@ def build(args) -> int:
                 if args.llm_index is None:
                     continue
                 _seed_cache(db, args.llm_index)
-                s = _mrag("--db", str(db), "sync", str(folder), "-x", "llm", "-m", str(args.model))
+                s = _mrag(work / "state", "--db", str(db), "sync", str(folder), "-x", "llm", "-m", str(args.model))
                 row["llm_model_calls"] = s.get("model_calls")
             else:
-                s = _mrag("--db", str(db), "sync", str(folder), "-x", "heuristic")
+                s = _mrag(work / "state", "--db", str(db), "sync", str(folder), "-x", "heuristic")
             row[f"{kind}_entities"] = s.get("entities")
         summary.append(row)
         print(json.dumps(row), flush=True)

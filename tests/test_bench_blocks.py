@@ -16,7 +16,7 @@ def _notes(root: Path, names: list[str]) -> None:
 def test_blocks_follow_the_dates_not_the_folders(tmp_path):
     # week10 sorts before week2 as a path; the file names (dates) decide
     _notes(tmp_path, ["week2/20260110_0900.txt", "week10/20260301_1000.txt", "week1/20260105_1100.txt",
-                      "bakery/20260201.txt"])
+                      "bakery/20260201.txt", ".mrag/index.sqlite"])  # an index beside the notes is no note
     blocks = note_blocks(tmp_path, 2)
     assert [[p.name for p in b] for b in blocks] == [["20260105_1100.txt", "20260110_0900.txt"],
                                                     ["20260201.txt", "20260301_1000.txt"]]
