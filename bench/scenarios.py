@@ -40,8 +40,9 @@ class Context:
     notes: list[str] = field(default_factory=list)
 
     def env(self, **extra) -> dict:
-        # MRAG_PLUGINS: the instant `hashing:N` embedder of the sync and scale scenarios
-        return bench_env({"MRAG_CACHE_DIR": str(self.workdir / "cache"),
+        # MRAG_PLUGINS: the instant `hashing:N` embedder of the sync and scale scenarios;
+        # XDG_STATE_HOME: the bench's syncs are not recorded as the user's synced indexes
+        return bench_env({"MRAG_CACHE_DIR": str(self.workdir / "cache"), "XDG_STATE_HOME": str(self.workdir / "state"),
                           "MRAG_PLUGINS": str(REPO / "tests" / "mrag_test_plugin.py"), **extra})
 
     # ------------------------------------------------------------ fixtures
