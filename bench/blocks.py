@@ -64,8 +64,10 @@ def _mrag(state: Path, *args: str) -> dict:
     """`mrag ARGS --json --quiet`, recording its syncs under `state`: dozens of
     block indexes must not become the user's "most recently synced" index."""
     env = {**os.environ, "XDG_STATE_HOME": str(state)}
-    out = subprocess.run([sys.executable, "-m", "minirag_cli", *args, "--json", "--quiet"], check=True,
-                         capture_output=True, text=True, cwd=REPO, env=env)
+    argv = [sys.executable, "-m", "minirag_cli", *args, "--json", "--quiet"]
+    out = subprocess.run(argv, capture_output=True, text=True, cwd=REPO, env=env)
+    if out.returncode != 0:
+        sys.exit(f"failed ({out.returncode}): {' '.join(argv)}\n{out.stderr}")
     return json.loads(out.stdout)
 
 
@@ -87,6 +89,7 @@ def _seed_cache(db: Path, source: Path) -> int:
 
 def build(args) -> int:
     work: Path = args.workdir
+    work.mkdir(parents=True, exist_ok=True)
     questions = [json.loads(line) for line in args.golden.read_text().splitlines() if line.strip()]
     blocks = note_blocks(args.notes, args.size)
     summary = []
@@ -109,7 +112,7 @@ def build(args) -> int:
             if kind == "llm":
                 if args.llm_index is None:
                     continue
-                _seed_cache(db, args.llm_index)
+                row["llm_cache_rows"] = _seed_cache(db, args.llm_index)
                 s = _mrag(work / "state", "--db", str(db), "sync", str(folder), "-x", "llm", "-m", str(args.model))
                 row["llm_model_calls"] = s.get("model_calls")
             else:
@@ -158,6 +161,8 @@ def evaluate(args) -> int:
 
 
 def main(argv=None) -> int:
+    from bench.graph_variants import VARIANTS
+
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="block folders, their golden files and indexes")
@@ -170,12 +175,13 @@ def main(argv=None) -> int:
     e = sub.add_parser("eval", help="the blocks' questions on their indexes, pooled")
     e.add_argument("--workdir", type=Path, required=True)
     e.add_argument("--kind", action="append", choices=KINDS)
-    from bench.graph_variants import VARIANTS
     e.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     e.add_argument("--json")
     args = ap.parse_args(argv)
     if args.command == "build" and args.llm_index is not None and args.model is None:
         ap.error("--llm-index needs --model")
+    if args.command == "build" and not args.notes.is_dir():
+        ap.error(f"{args.notes} is not a folder")
     return build(args) if args.command == "build" else evaluate(args)
 
 
