@@ -1090,10 +1090,12 @@ _NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|
 def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026"),
-    in their order; [] when the question names no such day, compares times
+    or within the days a compact date written in part spans ("…the
+    discussion on 2026101?": October 10 to 19, as retrieval reads it), in
+    their order; [] when the question names no such day, compares times
     (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days."""
-    from minirag_cli.text import find_dates
+    from minirag_cli.text import find_dates, partial_compact_dates
 
     if _NOT_ON_THE_DAY.search(question):
         return []
@@ -1102,9 +1104,15 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> lis
         at = question.find(surface)
         if not iso.startswith("--") and at >= 0 and _ON_DAY.search(question[:at]):
             days.add(iso)
-    if not days:
+    spans = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
+    if not days and not spans:
         return []
-    return [r for r, s in zip(results, dated_sources(results, heads)) if s["date"][:10] in days]
+
+    def asked(date: str) -> bool:
+        compact = date[:10].replace("-", "")
+        return date[:10] in days or any(compact.startswith(digits) for digits in spans)
+
+    return [r for r, s in zip(results, dated_sources(results, heads)) if asked(s["date"])]
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,

@@ -135,9 +135,15 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
         month = _month_of(word)
         if month and len(word) >= 3:
             add(m.group(2), month, None, m.span())
-    for m in _PARTIAL_COMPACT.finditer(question):
-        terms.append(f'"{m.group(1)}"*')
+    for _at, digits in partial_compact_dates(question):
+        terms.append(f'"{digits}"*')
     return list(dict.fromkeys(terms))
+
+
+def partial_compact_dates(question: str) -> list[tuple[int, str]]:
+    """(position, digits) of the compact dates written in part: yyyymm (a
+    month) or yyyymmd (ten days: "2026101" is October 10 to 19)."""
+    return [(m.start(), m.group(1)) for m in _PARTIAL_COMPACT.finditer(question)]
 
 
 def date_key_prefixes(terms: Iterable[str]) -> list[str]:

@@ -296,3 +296,22 @@ def test_a_question_on_a_day_reads_that_days_notes(chats):
                   "What did Adam tell Li Hua about the window on 20261016?",  # no note of that day
                   "What did Adam tell Li Hua about the window?"):
         assert ans.on_the_day(other, result.results, heads) == []
+
+
+def test_a_question_on_a_date_written_in_part_reads_the_notes_of_those_days(chats):
+    # "on 2026101" is October 10 to 19, as retrieval reads it; "on 202610" the month
+    conn, index = chats
+    q = "What did Adam tell Li Hua about the window on 2026101?"
+    result = index.search(q)
+    heads = note_heads(conn, [r["chunk_id"] for r in result.results])
+    dates = {r["path"]: s["date"][:10] for r, s in zip(result.results, ans.dated_sources(result.results, heads))}
+    assert {"2026-10-15", "2026-10-05"} <= set(dates.values())  # both window notes are found
+    got = {r["path"] for r in ans.on_the_day(q, result.results, heads)}
+    assert got and all("2026-10-10" <= dates[p] <= "2026-10-19" for p in got)
+    assert "week41/20261015_1200.txt" in got
+    month = {r["path"] for r in ans.on_the_day(q.replace("2026101", "202610"), result.results, heads)}
+    assert got < month and all(dates[p].startswith("2026-10") for p in month)
+    for other in (q.replace("on 2026101", "after 2026101"),  # a comparison
+                  q.replace("on 2026101", "in 2026101 notes"),  # not "on"
+                  q.replace("2026101", "2026111")):  # no note of those days
+        assert ans.on_the_day(other, result.results, heads) == []
