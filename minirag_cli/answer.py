@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from minirag_cli.answer_score import CITATION, cited_numbers, content_words
+from minirag_cli.answer_score import CITATION, cited_numbers, content_words, words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
@@ -555,6 +555,9 @@ class CitationStream:
         return rest
 
 
+VERBATIM_RUN = 4  # words in a row that make a statement a source's own words (SourceWords.best)
+
+
 class SourceWords:
     """Which listed source holds most of a statement's words (not counting
     the question's): for citations the model did not write or got wrong."""
@@ -562,16 +565,45 @@ class SourceWords:
     def __init__(self, question: str, sources: list[dict]):
         self.asked = set(content_words(question))
         self.words = [(s.get("n", i + 1), set(content_words(s.get("text", "")))) for i, s in enumerate(sources)]
+        self.texts = [(s.get("n", i + 1), words(s.get("text", ""))) for i, s in enumerate(sources)]
+
+    def runs(self, statement: str) -> dict[int, int]:
+        """source number -> the most words of the statement, stopwords and the
+        question's included, that the source holds in a row."""
+        said = words(statement)
+        out = {}
+        for n, text in self.texts:
+            best, prev = 0, [0] * (len(said) + 1)
+            for tok in text:
+                cur = [0] * (len(said) + 1)
+                for j, w in enumerate(said, start=1):
+                    if w == tok:
+                        cur[j] = prev[j - 1] + 1
+                        best = max(best, cur[j])
+                prev = cur
+            out[n] = best
+        return out
 
     def overlaps(self, statement: str) -> dict[int, int]:
         said = set(content_words(statement)) - self.asked
         return {n: len(said & words) for n, words in self.words}
 
     def best(self, statement: str) -> tuple[int | None, int]:
-        """(source number, words shared) of the best source; (None, 0) when none shares a word."""
+        """(source number, words shared) of the best source; (None, 0) when none
+        shares a word. Ties go to the first listed, unless another of the tied
+        holds the statement word for word (VERBATIM_RUN words in a row, 2 more
+        than the first): a source the model copied from."""
         overlap = self.overlaps(statement)
-        n = max(overlap, key=lambda k: overlap[k], default=None)  # ties: the first listed
-        return (n, overlap[n]) if n is not None and overlap[n] else (None, 0)
+        n = max(overlap, key=lambda k: overlap[k], default=None)
+        if n is None or not overlap[n]:
+            return None, 0
+        tied = [k for k, v in overlap.items() if v == overlap[n] and k != n]
+        if tied:
+            runs = self.runs(statement)
+            copied = max(tied, key=lambda k: (runs[k], -k))
+            if runs[copied] >= VERBATIM_RUN and runs[copied] >= runs[n] + 2:
+                n = copied
+        return n, overlap[n]
 
     def check(self, sentence: str, cited: list[int]) -> list[int]:
         """The citations of a statement (CitationCheck: the text since the

@@ -223,6 +223,25 @@ def test_an_uncited_statement_gets_the_source_its_words_come_from():
     assert declined.citations == [] and not declined.attributed
 
 
+def test_an_uncited_statement_copied_word_for_word_gets_the_source_it_was_copied_from():
+    # both sources hold "amazing" (the statement's one word that is not the question's): a tie;
+    # the second holds "the rosemary focaccia was amazing" word for word
+    q = "What does Li Hua think about the rosemary focaccia?"
+    sources = [{"n": 1, "path": "a.md", "text": "LiHua: Rosemary focaccia sounds amazing! I'll think about it."},
+               {"n": 2, "path": "b.md", "text": "LiHua: The rosemary focaccia was amazing! Loved the texture."}]
+    got = ans.answer_question(FakeLLM("Li Hua thinks the rosemary focaccia was amazing!"), q, sources)
+    assert got.citations == [2] and got.attributed
+    # no run of words that long in either: the tie goes to the first listed, as before
+    got = ans.answer_question(FakeLLM("It was amazing, he thinks."), q, sources)
+    assert got.citations == [1] and got.attributed
+    # a source holding more of the statement's words wins over a copied phrase in another
+    more = [{"n": 1, "path": "a.md", "text": "LiHua: The focaccia was amazing and so soft, the crust crisp."},
+            {"n": 2, "path": "b.md", "text": "LiHua: The rosemary focaccia was amazing!"}]
+    said = FakeLLM("Li Hua thinks the rosemary focaccia was amazing, soft, with a crisp crust.")
+    got = ans.answer_question(said, q, more)
+    assert got.citations == [1]
+
+
 def test_a_citation_of_the_wrong_source_moves_to_the_one_holding_the_words():
     sources = [{"n": 1, "path": "a.md", "text": "LiHua: I feel pretty strong lately, so I'm up for the challenge!"},
                {"n": 5, "path": "b.md", "text": "Jennifer: congrats on the bench press! LiHua: feeling strong!"}]
