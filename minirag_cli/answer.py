@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from minirag_cli.answer_score import CITATION, cited_numbers, content_words, words
+from minirag_cli.answer_score import CITATION, cited_numbers, content_words
+from minirag_cli.answer_score import words as text_words
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
@@ -565,12 +566,12 @@ class SourceWords:
     def __init__(self, question: str, sources: list[dict]):
         self.asked = set(content_words(question))
         self.words = [(s.get("n", i + 1), set(content_words(s.get("text", "")))) for i, s in enumerate(sources)]
-        self.texts = [(s.get("n", i + 1), words(s.get("text", ""))) for i, s in enumerate(sources)]
+        self.texts = [(s.get("n", i + 1), text_words(s.get("text", ""))) for i, s in enumerate(sources)]
 
     def runs(self, statement: str) -> dict[int, int]:
         """source number -> the most words of the statement, stopwords and the
         question's included, that the source holds in a row."""
-        said = words(statement)
+        said = text_words(statement)
         out = {}
         for n, text in self.texts:
             best, prev = 0, [0] * (len(said) + 1)
