@@ -566,23 +566,20 @@ class SourceWords:
     def __init__(self, question: str, sources: list[dict]):
         self.asked = set(content_words(question))
         self.words = [(s.get("n", i + 1), set(content_words(s.get("text", "")))) for i, s in enumerate(sources)]
-        self.texts = [(s.get("n", i + 1), text_words(s.get("text", ""))) for i, s in enumerate(sources)]
+        self.texts = {s.get("n", i + 1): s.get("text", "") for i, s in enumerate(sources)}
 
-    def runs(self, statement: str) -> dict[int, int]:
+    def runs(self, statement: str, numbers: Iterable[int]) -> dict[int, int]:
         """source number -> the most words of the statement, stopwords and the
-        question's included, that the source holds in a row."""
+        question's included, that the source holds in a row (for `numbers`
+        only: it is asked on a tie, so sources are tokenised then)."""
+        from difflib import SequenceMatcher
+
         said = text_words(statement)
         out = {}
-        for n, text in self.texts:
-            best, prev = 0, [0] * (len(said) + 1)
-            for tok in text:
-                cur = [0] * (len(said) + 1)
-                for j, w in enumerate(said, start=1):
-                    if w == tok:
-                        cur[j] = prev[j - 1] + 1
-                        best = max(best, cur[j])
-                prev = cur
-            out[n] = best
+        for n in numbers:
+            text = text_words(self.texts[n])
+            out[n] = SequenceMatcher(None, said, text, autojunk=False).find_longest_match(
+                0, len(said), 0, len(text)).size
         return out
 
     def overlaps(self, statement: str) -> dict[int, int]:
@@ -600,7 +597,7 @@ class SourceWords:
             return None, 0
         tied = [k for k, v in overlap.items() if v == overlap[n] and k != n]
         if tied:
-            runs = self.runs(statement)
+            runs = self.runs(statement, [n, *tied])
             copied = max(tied, key=lambda k: (runs[k], -k))
             if runs[copied] >= VERBATIM_RUN and runs[copied] >= runs[n] + 2:
                 n = copied
@@ -1132,20 +1129,16 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> lis
 
     if _NOT_ON_THE_DAY.search(question):
         return []
-    days = set()
+    # a day and a span alike, as the start of a compact date: "20261015", "2026101"
+    asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
         at = question.find(surface)
         if not iso.startswith("--") and at >= 0 and _ON_DAY.search(question[:at]):
-            days.add(iso)
-    spans = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
-    if not days and not spans:
+            asked.add(iso.replace("-", ""))
+    if not asked:
         return []
-
-    def asked(date: str) -> bool:
-        compact = date[:10].replace("-", "")
-        return date[:10] in days or any(compact.startswith(digits) for digits in spans)
-
-    return [r for r, s in zip(results, dated_sources(results, heads)) if asked(s["date"])]
+    return [r for r, s in zip(results, dated_sources(results, heads))
+            if s["date"] and s["date"][:10].replace("-", "").startswith(tuple(asked))]
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,
