@@ -26,8 +26,10 @@ def stderr_console() -> Console:
     return Console(stderr=True, no_color=_no_color())
 
 
-def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+def print_json(data: Any, *, one_line: bool = False) -> None:
+    """JSON on stdout: indented, or on one line (JSON Lines: one object per question of `ask -i`)."""
+    sys.stdout.write(json.dumps(data, indent=None if one_line else 2, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()
 
 
 def human_bytes(n: int) -> str:
@@ -229,10 +231,12 @@ def explain_lines(r: dict) -> list[str]:
     return out
 
 
-def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False) -> None:
-    """Everything `mrag ask` prints: paths, JSON (with the answer) or the
-    readable list followed by the streamed answer. `answer(on_text)` writes
-    the answer (index.Index.answer) when a model is there."""
+def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
+              one_line: bool = False) -> None:
+    """Everything `mrag ask` prints: paths, JSON (with the answer; on one
+    line with `one_line`) or the readable list followed by the streamed
+    answer. `answer(on_text)` writes the answer (index.Index.answer) when a
+    model is there."""
     if paths:
         print_lines(result_paths(result))
         return
@@ -240,7 +244,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     if as_json:
         if answer is not None:
             data["answer"] = answer(None).to_dict()
-        print_json(data)
+        print_json(data, one_line=one_line)
     else:
         console = stdout_console()
         render_results(data, console, explain=explain)
@@ -251,7 +255,11 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
             if got.removed:
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
     if hint:
-        stderr_console().print(f"[dim]{ANSWER_HINT}[/]", highlight=False, soft_wrap=True)
+        print_answer_hint()
+
+
+def print_answer_hint() -> None:
+    stderr_console().print(f"[dim]{ANSWER_HINT}[/]", highlight=False, soft_wrap=True)
 
 
 # ------------------------------------------------------------------ config show, show, entity

