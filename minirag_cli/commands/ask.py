@@ -111,6 +111,11 @@ class AskSession:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:
             print_error(exc)
+        except KeyboardInterrupt:
+            if not sys.stdin.isatty():  # a script's Ctrl-C ends the run
+                raise
+            sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
+            sys.stderr.write("(stopped)\n")
         if text_mode:  # a blank line before the next prompt or header
             sys.stdout.write("\n")
             sys.stdout.flush()
@@ -118,8 +123,9 @@ class AskSession:
 
 def questions(first: str | None) -> Iterator[str]:
     """The questions of `ask -i`: `first` (unless None or -), then one per
-    line of stdin, read at a `question:` prompt when it is a terminal.
-    Blank lines are skipped; the end of input (Ctrl-D) ends."""
+    line of stdin, read at a `question:` prompt when it is a terminal (where
+    Ctrl-C clears the line). Blank lines are skipped; the end of input
+    (Ctrl-D) ends."""
     interactive = sys.stdin.isatty()
     if interactive:
         import readline  # noqa: F401  (line editing and history for input())
@@ -132,6 +138,9 @@ def questions(first: str | None) -> Iterator[str]:
             except EOFError:  # Ctrl-D
                 sys.stdout.write("\n")
                 return
+            except KeyboardInterrupt:  # Ctrl-C clears the line, as in Python's prompt
+                sys.stdout.write("\n")
+                continue
         else:
             line = sys.stdin.readline()
             if not line:
