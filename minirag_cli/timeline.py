@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from minirag_cli.answer_score import STOPWORDS, stem
+from minirag_cli.answer_score import STOPWORDS, content_words
 
 MIN_EVENT_WORDS = 3  # content words each side of the split must have
 EVENT_DEPTH = 20  # how deep in an event's own search a listed result may be
@@ -60,10 +60,6 @@ class OrderQuestion:
     first: str  # event X (the one the question asks about)
     second: str  # event Y
     days: int = 0  # the interval threshold, for longer/shorter
-
-
-def _content_stems(text: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS}
 
 
 def _content(text: str) -> int:
@@ -203,11 +199,11 @@ def told_as_day_before(event: str, text: str) -> str | None:
     reply to it (the next line, when another speaker says it: "ask you if
     you have received the curtains!" / "Yep, I have received it
     yesterday!"); else None."""
-    wanted = _content_stems(event)
+    wanted = set(content_words(event))
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not wanted or not lines:
         return None
-    shared = [len(wanted & _content_stems(ln)) for ln in lines]
+    shared = [len(wanted & set(content_words(ln))) for ln in lines]
     best = max(range(len(lines)), key=lambda i: (shared[i], -i))
     if shared[best] < min(2, len(wanted)):
         return None
