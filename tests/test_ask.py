@@ -136,8 +136,8 @@ def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
 
 
 def test_ask_interactive_reads_one_question_per_line_as_json_lines(golden_index, mrag_bin_module):
-    # blank lines are skipped; the last line needs no newline
-    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "2",
+    # a blank argument and blank lines are skipped; the last line needs no newline
+    out = ask(mrag_bin_module, golden_index, "  ", "-i", "--json", "--no-answer", "--k", "2",
               stdin=f"{SHOP}\n\n   \n  {BOARD}")
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip() == ""

@@ -128,8 +128,11 @@ def questions(first: str | None) -> Iterator[str]:
     (Ctrl-D) ends."""
     interactive = sys.stdin.isatty()
     if interactive:
-        import readline  # noqa: F401  (line editing and history for input())
-    if first is not None and first != "-":
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:  # not on every platform; input() works without it
+            pass
+    if first is not None and first != "-" and first.strip():
         yield " ".join(first.split())
     while True:
         if interactive:
