@@ -437,6 +437,9 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
 
 # ------------------------------------------------------------------ merge
 
+FLAGS = {"overlap_tokens": "--overlap"}  # settings whose flag is not --NAME
+
+
 def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLike | None = None, *,
               sync_dirs: list[Path] | None = None, cwd: Path | None = None) -> Settings:
     """Merge defaults < user config < project config < env < `cli_values`.
@@ -453,7 +456,7 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
         try:
             cli[name] = SPEC_BY_NAME[name].convert(value)
         except ValueError as exc:
-            raise UsageError(f"--{name.replace('_', '-')} {value!r}: {exc}.") from None
+            raise UsageError(f"{FLAGS.get(name, '--' + name.replace('_', '-'))} {value!r}: {exc}.") from None
 
     values = {s.name: s.default for s in SPECS}
     sources = {s.name: "default" for s in SPECS}
