@@ -86,6 +86,13 @@ def test_absolute_paths_inside_a_root_work_others_are_refused(kb, tmp_path):
         show(conn, "projects/atlas.md:999")
     with pytest.raises(NotFound, match="No chunk with id"):
         show(conn, "987654")
+    # past SQLite's integers, or digits int() cannot read: not found (was an unexpected OverflowError / ValueError)
+    with pytest.raises(NotFound, match="No chunk with id"):
+        show(conn, "9" * 25)
+    with pytest.raises(NotFound, match="no chunk at line 9999"):
+        show(conn, "projects/atlas.md:" + "9" * 25)
+    with pytest.raises(NotFound, match="not an indexed document"):
+        show(conn, "\u00b2")
 
 
 def test_show_cli_text_json_and_errors(kb, mrag_bin):
