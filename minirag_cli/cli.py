@@ -67,6 +67,9 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     if known is not None:  # damage found mid-query, a lock held too long
         sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
         sys.exit(known.exit_code)
+    if isinstance(exc, OverflowError) and "SQLite INTEGER" in str(exc):  # --notes 99999999999999999999
+        sys.stderr.write("error: A number given is too large (SQLite's integers end at 9223372036854775807).\n")
+        sys.exit(2)
     sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                      "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
     sys.exit(1)

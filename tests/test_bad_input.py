@@ -300,6 +300,21 @@ def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
     assert r.returncode == 1 and "hashing:64" in r.stderr and "--rebuild" in r.stderr
 
 
+def test_numbers_past_sqlite_integers_are_usage_errors(tmp_path, mrag_bin):
+    """`mrag entity X --notes 99999999999999999999` (and --hops, --min-weight,
+    --max-nodes) ended in 'unexpected OverflowError ... SQLite INTEGER'."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+    huge = "9" * 20
+    for args in (["entity", "Wolfgang", "--notes", huge], ["ask", "Wolfgang Schulz", "--hops", huge, "--no-answer"],
+                 ["graph", "export", "--min-weight", huge, "--format", "json"]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 2 and r.stdout == "", (args, r.returncode, r.stderr)
+        assert "too large" in r.stderr and "unexpected" not in r.stderr, (args, r.stderr)
+
+
 # ------------------------------------------------------------- index files
 
 
