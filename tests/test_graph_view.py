@@ -255,6 +255,14 @@ def test_command_query_and_entity(cli_env):
     assert page_data((cli_env / "e.html").read_text())["center"]["label"] == "Oskar Brandt"
 
 
+def test_command_onto_a_folder_is_a_clear_error(cli_env):
+    """-o onto a folder ended in 'unexpected IsADirectoryError'."""
+    from minirag_cli.errors import MragError
+
+    result = CliRunner().invoke(app, ["graph", "view", "-o", str(cli_env)])
+    assert isinstance(result.exception, MragError) and "Cannot write" in str(result.exception)
+
+
 def test_command_open_uses_the_browser(cli_env, monkeypatch):
     import webbrowser
 
