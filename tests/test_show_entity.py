@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from minirag_cli import db
+from minirag_cli.errors import UsageError
 from minirag_cli.cli import app
 from minirag_cli.store.lookup import NotFound, get_document, get_entity, reassemble, show
 from tests.kb_fixture import NOTES, build_small_index
@@ -126,6 +127,9 @@ def test_entity_by_alias_with_neighbours_and_notes(kb):
     assert "journal/day.txt" in {d["path"] for d in fuzzy["notes"]}
     with pytest.raises(NotFound):
         get_entity(conn, "zzzzqqqq")
+    for empty in ("", "  "):  # "" was fuzzy-matched to some entity and shown, exit 0
+        with pytest.raises(UsageError, match="empty"):
+            get_entity(conn, empty)
 
 
 def test_entity_cli(kb):

@@ -14,7 +14,7 @@ import os
 import re
 from pathlib import Path
 
-from minirag_cli.errors import MragError
+from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
 from minirag_cli.text import normalise_key
 
@@ -173,6 +173,8 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first."""
+    if not name.strip():
+        raise UsageError("The entity name is empty.", hint="`mrag entities` lists the most mentioned ones.")
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
     if row is None:
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
