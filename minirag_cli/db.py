@@ -178,7 +178,8 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
     except sqlite.DatabaseError as exc:
         raise DatabaseError(
             f"{path} cannot be opened as an index: {exc}.",
-            hint="If the file is damaged, move it aside and run `mrag sync` to rebuild.",
+            hint=READONLY_HINT if "readonly" in str(exc).lower()
+            else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
         conn.close()
@@ -298,6 +299,8 @@ def compact(conn, free_share: float = 0.25) -> bool:
     return True
 
 
+READONLY_HINT = ("mrag needs to write the index file and its folder (even to read it: WAL keeps -wal and -shm files "
+                 "beside it); check their permissions, or copy the index somewhere writable.")
 _DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt", "file is not a database")
 
 
@@ -315,6 +318,8 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
             f"The index is damaged: {text}.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
+    if "readonly" in text.lower():
+        return DatabaseError(f"The index cannot be written: {text}.", hint=READONLY_HINT)
     if "locked" in text.lower() or "busy" in text.lower():
         return DatabaseError(
             f"The index stayed locked for more than {BUSY_TIMEOUT_MS // 1000} s: {text}.",

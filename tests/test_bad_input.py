@@ -430,3 +430,29 @@ def test_directory_or_unreadable_path_as_index(tmp_path, mrag_bin):
     r = run_mrag(mrag_bin, "--db", str(missing), "status")
     assert r.returncode == 1 and "No index" in r.stderr
     assert not missing.exists() and not missing.parent.exists()  # status never creates one
+
+
+def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
+    """A read-only index file: sync ended in 'unexpected OperationalError:
+    attempt to write a readonly database'; in a read-only folder, ask was told
+    the file might be damaged. Both now say what to check."""
+    index = synced_copy
+    digest = sha256(index)
+    index.chmod(0o444)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", as_user=True)
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert "cannot be written" in r.stderr and "permissions" in r.stderr
+    finally:
+        index.chmod(0o644)
+    assert sha256(index) == digest
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    moved = folder / "index.sqlite"
+    index.rename(moved)
+    folder.chmod(0o555)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(moved), "ask", "Berlin", "--no-answer", as_user=True)
+        assert r.returncode == 1 and "permissions" in r.stderr and "damaged" not in r.stderr, r.stderr
+    finally:
+        folder.chmod(0o755)
