@@ -440,9 +440,10 @@ def deliver_page(path, *, open_it: bool) -> None:
         import webbrowser
 
         note(f"wrote {path}; opening it in the browser", markup=False)
-        webbrowser.open(path.as_uri())
-    else:
-        print_lines([path])
+        if webbrowser.open(path.as_uri()):
+            return
+        note("no browser could be opened (none found, or no display); open the file yourself", markup=False)
+    print_lines([path])
 
 
 def print_sync(summary: dict, *, as_json: bool, one_line: bool = False) -> None:
