@@ -264,7 +264,12 @@ def load_plugins(names: Iterable[str] | None = None) -> None:
 def user_config_path() -> Path:
     explicit = os.environ.get("MRAG_CONFIG")
     if explicit:
-        return Path(explicit).expanduser()
+        path = Path(explicit).expanduser()
+        if not path.is_file():  # a typo would otherwise drop every setting of the file without a word
+            raise ConfigError(f"Environment variable MRAG_CONFIG={explicit!r}: "
+                              f"{'a folder' if path.is_dir() else 'no such file'}, not a config file.",
+                              hint="Point it at a TOML file, or unset it to use ~/.config/mrag/config.toml.")
+        return path
     return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
 
 

@@ -148,6 +148,15 @@ def test_mrag_config_names_another_user_file(project, tmp_path, monkeypatch):
     assert effective().k == 7
 
 
+def test_mrag_config_naming_no_file_is_an_error(project, tmp_path, monkeypatch):
+    """MRAG_CONFIG=/typo/config.toml was ignored without a word (the user's
+    settings silently not applied)."""
+    for bad in (tmp_path / "nope.toml", tmp_path):
+        monkeypatch.setenv("MRAG_CONFIG", str(bad))
+        with pytest.raises(ConfigError, match="MRAG_CONFIG"):
+            effective()
+
+
 def test_embedding_model_for_prefers_the_index_unless_configured(project, monkeypatch):
     s = effective()
     assert config.embedding_model_for(s, "hashing:64") == "hashing:64"
