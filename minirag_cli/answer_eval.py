@@ -67,7 +67,11 @@ class AnswerCache:
 
 def sample_questions(questions: Sequence[GoldenQuestion], n: int | None, seed: int = 0) -> list[GoldenQuestion]:
     """n questions stratified by group (each group in proportion, at least
-    one), drawn with a seeded generator; file order is kept."""
+    one), drawn with a seeded generator; file order is kept. None or 0: all."""
+    if n is not None and n < 0:
+        from minirag_cli.errors import UsageError
+
+        raise UsageError(f"--sample {n}: expected a number >= 1 (or 0 for every question).")
     if not n or n >= len(questions):
         return list(questions)
     rng = random.Random(seed)

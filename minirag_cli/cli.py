@@ -17,6 +17,8 @@ from minirag_cli.errors import MragError
 
 __all__ = ["app", "main"]
 
+INTERRUPTED = "interrupted; everything committed so far is kept.\n"
+
 
 def main() -> None:
     """Entry point: run the app, turning library errors into one-line messages."""
@@ -24,6 +26,8 @@ def main() -> None:
 
     try:
         rv = app(standalone_mode=False)
+        if rv == 130:  # typer catches Ctrl-C in a command and returns Exit(130)'s code
+            sys.stderr.write(INTERRUPTED)
         if isinstance(rv, int) and rv:
             sys.exit(rv)
     except MragError as exc:
@@ -34,7 +38,7 @@ def main() -> None:
         print_error(exc)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted; everything committed so far is kept.\n")
+        sys.stderr.write(INTERRUPTED)
         sys.exit(130)
     except SystemExit:
         raise
@@ -67,6 +71,9 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     if known is not None:  # damage found mid-query, a lock held too long
         sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
         sys.exit(known.exit_code)
+    if isinstance(exc, OverflowError) and "SQLite INTEGER" in str(exc):  # --notes 99999999999999999999
+        sys.stderr.write("error: A number given is too large (SQLite's integers end at 9223372036854775807).\n")
+        sys.exit(2)
     sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                      "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
     sys.exit(1)

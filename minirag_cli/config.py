@@ -264,7 +264,12 @@ def load_plugins(names: Iterable[str] | None = None) -> None:
 def user_config_path() -> Path:
     explicit = os.environ.get("MRAG_CONFIG")
     if explicit:
-        return Path(explicit).expanduser()
+        path = Path(explicit).expanduser()
+        if not path.is_file():  # a typo would otherwise drop every setting of the file without a word
+            raise ConfigError(f"Environment variable MRAG_CONFIG={explicit!r}: "
+                              f"{'a folder' if path.is_dir() else 'no such file'}, not a config file.",
+                              hint="Point it at a TOML file, or unset it to use ~/.config/mrag/config.toml.")
+        return path
     return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
 
 
@@ -437,6 +442,9 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
 
 # ------------------------------------------------------------------ merge
 
+FLAGS = {"overlap_tokens": "--overlap"}  # settings whose flag is not --NAME
+
+
 def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLike | None = None, *,
               sync_dirs: list[Path] | None = None, cwd: Path | None = None) -> Settings:
     """Merge defaults < user config < project config < env < `cli_values`.
@@ -453,7 +461,7 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
         try:
             cli[name] = SPEC_BY_NAME[name].convert(value)
         except ValueError as exc:
-            raise UsageError(f"--{name.replace('_', '-')} {value!r}: {exc}.") from None
+            raise UsageError(f"{FLAGS.get(name, '--' + name.replace('_', '-'))} {value!r}: {exc}.") from None
 
     values = {s.name: s.default for s in SPECS}
     sources = {s.name: "default" for s in SPECS}

@@ -124,6 +124,27 @@ def _check_header(path: Path) -> None:
         )
 
 
+def _check_ours(conn, path: Path, *, create: bool) -> None:
+    """Refuse an SQLite file of another program (tables, no mrag schema), and,
+    unless creating, an empty one: migrating either would write mrag's tables
+    into a file no sync made."""
+    names = [row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' "
+        "ORDER BY name")]
+    if schema_version(conn):
+        return
+    if names:
+        conn.close()
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise DatabaseError(
+            f"{path} is an SQLite database of another program (tables {shown}), not an mrag index.",
+            hint="Point --db at an index made by `mrag sync`, or at a new file; mrag never writes to it.")
+    if not create:
+        conn.close()
+        raise DatabaseError(f"{path} is empty: no index has been built in it yet.",
+                            hint=f"Run `mrag --db {path} sync DIR` to build the index in it.")
+
+
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
     """Open (and with create=True make) the index at `path`, migrated and ready."""
     path = Path(path)
@@ -147,6 +168,7 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
         conn.load_extension(sqlite_vec_path())
         conn.enable_load_extension(False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        _check_ours(conn, path, create=create)  # before WAL: a file not ours stays untouched
         conn.execute("PRAGMA foreign_keys = ON")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         conn.execute("PRAGMA synchronous = NORMAL")
@@ -156,7 +178,8 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
     except sqlite.DatabaseError as exc:
         raise DatabaseError(
             f"{path} cannot be opened as an index: {exc}.",
-            hint="If the file is damaged, move it aside and run `mrag sync` to rebuild.",
+            hint=READONLY_HINT if "readonly" in str(exc).lower()
+            else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
         conn.close()
@@ -276,6 +299,8 @@ def compact(conn, free_share: float = 0.25) -> bool:
     return True
 
 
+READONLY_HINT = ("mrag needs to write the index file and its folder (even to read it: WAL keeps -wal and -shm files "
+                 "beside it); check their permissions, or copy the index somewhere writable.")
 _DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt", "file is not a database")
 
 
@@ -293,6 +318,8 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
             f"The index is damaged: {text}.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
+    if "readonly" in text.lower():
+        return DatabaseError(f"The index cannot be written: {text}.", hint=READONLY_HINT)
     if "locked" in text.lower() or "busy" in text.lower():
         return DatabaseError(
             f"The index stayed locked for more than {BUSY_TIMEOUT_MS // 1000} s: {text}.",

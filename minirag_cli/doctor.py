@@ -172,8 +172,8 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
 
     info = IndexInfo()
     where = f"{db_path}" + (f" ({source})" if source else "")
-    if not db_path.exists():
-        return [Check("index", WARN, f"no index at {where}",
+    if not db_path.exists() or (db_path.is_file() and db_path.stat().st_size == 0):
+        return [Check("index", WARN, f"no index at {where}" + (" (an empty file)" if db_path.exists() else ""),
                       "Run `mrag sync DIR` to build one, or point --db / MRAG_DB at it.")], info
     try:
         conn = db.connect(db_path, migrate=False)

@@ -448,13 +448,20 @@ def deliver_page(path, *, open_it: bool) -> None:
         import webbrowser
 
         note(f"wrote {path}; opening it in the browser", markup=False)
-        webbrowser.open(path.as_uri())
+        if webbrowser.open(path.as_uri()):
+            return
+        note("no browser could be opened (none found, or no display); open the file yourself", markup=False)
+    print_lines([path])
+
+
+def print_sync(summary: dict, *, as_json: bool, one_line: bool = False) -> None:
+    """The sync's summary; `one_line` (--watch --json) keeps stdout JSON Lines,
+    as the per-note lines that follow it are."""
+    if as_json and one_line:
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False, default=str) + "\n")
+        sys.stdout.flush()
     else:
-        print_lines([path])
-
-
-def print_sync(summary: dict, *, as_json: bool) -> None:
-    print_json(summary) if as_json else render_sync_summary(summary, stdout_console())
+        print_json(summary) if as_json else render_sync_summary(summary, stdout_console())
 
 
 def print_data(data, render, *, as_json: bool) -> None:

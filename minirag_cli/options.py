@@ -136,5 +136,9 @@ class SyncOptions:
     @classmethod
     def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
         """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags."""
+        if max_bytes is not None and max_bytes < 0:  # would skip, so remove, every note of the index
+            from minirag_cli.errors import UsageError
+
+            raise UsageError(f"--max-bytes {max_bytes}: expected a number >= 0 (0: the default, 5 MB).")
         return cls(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens,
                    max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks)

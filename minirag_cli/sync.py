@@ -58,7 +58,7 @@ def check_folders(dirs: Sequence[Path]) -> list[Path]:
     for d in dirs:
         if not Path(d).is_dir():
             raise MragError(f"{d} is not a folder.")
-    return [Path(d).resolve() for d in dirs]
+    return list(dict.fromkeys(Path(d).resolve() for d in dirs))
 
 
 @dataclass
@@ -346,6 +346,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             root = Path(root).resolve()
             if not root.is_dir():
                 raise MragError(f"{root} is not a folder.")
+            if str(root) in summary.roots:  # `mrag sync notes notes/`: once
+                continue
             summary.roots.append(str(root))
             _sync_root(run, root)
     finally:

@@ -300,6 +300,21 @@ def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
     assert r.returncode == 1 and "hashing:64" in r.stderr and "--rebuild" in r.stderr
 
 
+def test_numbers_past_sqlite_integers_are_usage_errors(tmp_path, mrag_bin):
+    """`mrag entity X --notes 99999999999999999999` (and --hops, --min-weight,
+    --max-nodes) ended in 'unexpected OverflowError ... SQLite INTEGER'."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+    huge = "9" * 20
+    for args in (["entity", "Wolfgang", "--notes", huge], ["ask", "Wolfgang Schulz", "--hops", huge, "--no-answer"],
+                 ["graph", "export", "--min-weight", huge, "--format", "json"]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 2 and r.stdout == "", (args, r.returncode, r.stderr)
+        assert "too large" in r.stderr and "unexpected" not in r.stderr, (args, r.stderr)
+
+
 # ------------------------------------------------------------- index files
 
 
@@ -415,3 +430,29 @@ def test_directory_or_unreadable_path_as_index(tmp_path, mrag_bin):
     r = run_mrag(mrag_bin, "--db", str(missing), "status")
     assert r.returncode == 1 and "No index" in r.stderr
     assert not missing.exists() and not missing.parent.exists()  # status never creates one
+
+
+def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
+    """A read-only index file: sync ended in 'unexpected OperationalError:
+    attempt to write a readonly database'; in a read-only folder, ask was told
+    the file might be damaged. Both now say what to check."""
+    index = synced_copy
+    digest = sha256(index)
+    index.chmod(0o444)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", as_user=True)
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert "cannot be written" in r.stderr and "permissions" in r.stderr
+    finally:
+        index.chmod(0o644)
+    assert sha256(index) == digest
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    moved = folder / "index.sqlite"
+    index.rename(moved)
+    folder.chmod(0o555)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(moved), "ask", "Berlin", "--no-answer", as_user=True)
+        assert r.returncode == 1 and "permissions" in r.stderr and "damaged" not in r.stderr, r.stderr
+    finally:
+        folder.chmod(0o755)

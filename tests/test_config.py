@@ -123,6 +123,22 @@ def test_bad_env_and_flag_values(project, monkeypatch):
     monkeypatch.delenv("MRAG_HOPS")
     with pytest.raises(UsageError, match="--chunk-tokens"):
         effective({"chunk_tokens": 0})
+    with pytest.raises(UsageError, match="^--overlap -1: "):  # the flag's name, not --overlap-tokens
+        effective({"overlap_tokens": -1})
+
+
+def test_negative_max_bytes_is_refused_before_the_index_is_touched(tmp_path, mrag_bin):
+    """`mrag sync DIR --max-bytes -5` skipped every note as too large and so
+    removed them all from the index, exit 0."""
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang Schulz in Berlin.\n"})
+    index = tmp_path / "index.sqlite"
+    run = lambda *args: subprocess.run([mrag_bin, "--db", str(index), *args], capture_output=True, text=True,
+                                       cwd=tmp_path)
+    assert run("sync", str(root), "-x", "heuristic", "--embedding-model", "hashing:16", "-q").returncode == 0
+    out = run("sync", str(root), "--max-bytes", "-5", "--json")
+    assert out.returncode == 2 and "--max-bytes -5" in out.stderr and out.stdout == ""
+    assert json.loads(run("status", "--json").stdout)["files"] == 1
 
 
 def test_mrag_config_names_another_user_file(project, tmp_path, monkeypatch):
@@ -130,6 +146,15 @@ def test_mrag_config_names_another_user_file(project, tmp_path, monkeypatch):
     monkeypatch.setenv("MRAG_CONFIG", str(other))
     assert config.user_config_path() == other
     assert effective().k == 7
+
+
+def test_mrag_config_naming_no_file_is_an_error(project, tmp_path, monkeypatch):
+    """MRAG_CONFIG=/typo/config.toml was ignored without a word (the user's
+    settings silently not applied)."""
+    for bad in (tmp_path / "nope.toml", tmp_path):
+        monkeypatch.setenv("MRAG_CONFIG", str(bad))
+        with pytest.raises(ConfigError, match="MRAG_CONFIG"):
+            effective()
 
 
 def test_embedding_model_for_prefers_the_index_unless_configured(project, monkeypatch):

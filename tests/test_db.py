@@ -236,6 +236,41 @@ def test_non_sqlite_file_is_refused_and_left_alone(tmp_path):
     assert bad.read_bytes().startswith(b"my precious notes")
 
 
+def test_sqlite_file_of_another_program_is_refused_and_left_alone(tmp_path):
+    """`mrag --db places.sqlite status` once added mrag's tables to another
+    program's database (and switched it to WAL): it is refused, unchanged."""
+    import hashlib
+    import sqlite3
+
+    other = tmp_path / "places.sqlite"
+    c = sqlite3.connect(other)
+    c.execute("CREATE TABLE bookmarks (url TEXT)")
+    c.execute("INSERT INTO bookmarks VALUES ('https://example.org')")
+    c.commit()
+    c.close()
+    digest = hashlib.sha256(other.read_bytes()).hexdigest()
+    for kwargs in ({}, {"create": True}, {"migrate": False}):
+        with pytest.raises(DatabaseError, match="another program .*bookmarks"):
+            db.connect(other, **kwargs)
+    assert hashlib.sha256(other.read_bytes()).hexdigest() == digest
+    assert {p.name for p in tmp_path.iterdir()} == {"places.sqlite"}
+
+
+def test_empty_file_is_no_index_for_readers(tmp_path):
+    """An empty file given to a reading command (`mrag --db empty ask ...`)
+    was migrated into an index without vector tables, and ask then failed with
+    'unexpected OperationalError: no such table: vec_chunks'."""
+    empty = tmp_path / "index.sqlite"
+    empty.write_bytes(b"")
+    with pytest.raises(DatabaseError, match="is empty") as err:
+        db.connect(empty)
+    assert "sync" in err.value.hint
+    assert empty.read_bytes() == b""
+    conn = db.connect(empty, create=True)  # what `mrag sync` does: it becomes the index
+    assert db.schema_version(conn) == db.migrations()[-1][0]
+    conn.close()
+
+
 def test_truncated_database_is_a_clear_error(db_path):
     conn = db.connect(db_path, create=True)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [(f"k{i}", "x" * 500) for i in range(200)])

@@ -120,6 +120,18 @@ def test_no_index_is_a_warning_not_a_failure(tmp_path):
     assert healthy(checks)
 
 
+def test_empty_file_is_no_index_yet_and_left_alone(tmp_path):
+    """An empty index file was switched to WAL (4 KB written) and failed
+    integrity with 'no such table: chunks'; it is 'no index yet', untouched."""
+    empty = tmp_path / "index.sqlite"
+    empty.write_bytes(b"")
+    checks = run_checks(db_path=empty, embedding_model="hashing:64", load=False)
+    index_check = [c for c in checks if c.name == "index"][0]
+    assert index_check.status == "warn" and "empty file" in index_check.detail
+    assert healthy(checks)
+    assert empty.read_bytes() == b""
+
+
 def test_doctor_import_stays_light():
     code = ("import sys, minirag_cli.cli, minirag_cli.doctor, minirag_cli.commands.doctor; "
             "print(sorted(m for m in ('torch', 'sentence_transformers', 'llama_cpp', 'transformers') "

@@ -95,6 +95,18 @@ def test_eval_answers_table_and_errors(golden_db):
     assert bad.returncode == 1 and "GGUF" in bad.stderr
 
 
+def test_negative_sample_is_a_usage_error():
+    """--sample -2 drew one question per type (three here) and answered them, exit 0."""
+    from minirag_cli.answer_eval import sample_questions
+    from minirag_cli.errors import UsageError
+    from minirag_cli.evaluate import load_golden
+
+    questions = load_golden(GOLDEN / "golden.jsonl")
+    assert len(sample_questions(questions, 0)) == len(questions)
+    with pytest.raises(UsageError, match="--sample -2"):
+        sample_questions(questions, -2)
+
+
 def test_ask_with_a_model_prints_the_sources_and_the_answer(golden_db):
     """The model loads in a thread while ask searches; llama.cpp silences
     stdout while it loads, so nothing may be written before it has loaded."""

@@ -105,6 +105,19 @@ def test_cli_entity_json_and_output_file(kb, tmp_path):
     assert all("depth" in n for n in nodes.values())
 
 
+def test_output_file_in_a_new_folder_or_onto_a_folder(kb, tmp_path):
+    """-o into a folder that does not exist yet ended in 'unexpected
+    FileNotFoundError', -o onto a folder in 'unexpected IsADirectoryError'."""
+    _conn, db_path = kb
+    out = tmp_path / "new" / "sub" / "g.graphml"
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(out)])
+    assert res.exit_code == 0 and out.read_text().startswith("<?xml")
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(tmp_path)])
+    from minirag_cli.errors import MragError
+
+    assert isinstance(res.exception, MragError) and "Cannot write" in str(res.exception)
+
+
 def test_min_weight_drops_light_edges(kb):
     conn, _ = kb
     heavy = conn.execute("SELECT count(*) FROM cooccurrence WHERE weight >= 2").fetchone()[0]

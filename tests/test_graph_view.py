@@ -255,6 +255,14 @@ def test_command_query_and_entity(cli_env):
     assert page_data((cli_env / "e.html").read_text())["center"]["label"] == "Oskar Brandt"
 
 
+def test_command_onto_a_folder_is_a_clear_error(cli_env):
+    """-o onto a folder ended in 'unexpected IsADirectoryError'."""
+    from minirag_cli.errors import MragError
+
+    result = CliRunner().invoke(app, ["graph", "view", "-o", str(cli_env)])
+    assert isinstance(result.exception, MragError) and "Cannot write" in str(result.exception)
+
+
 def test_command_open_uses_the_browser(cli_env, monkeypatch):
     import webbrowser
 
@@ -263,6 +271,18 @@ def test_command_open_uses_the_browser(cli_env, monkeypatch):
     result = CliRunner().invoke(app, ["graph", "view", "--open", "-o", "g.html"])
     assert result.exit_code == 0, result.output
     assert opened == [(cli_env / "g.html").resolve().as_uri()] and result.stdout == ""
+
+
+def test_command_open_without_a_browser_prints_the_path(cli_env, monkeypatch):
+    """--open on a machine with no browser (a server, ssh) said 'opening it in
+    the browser', opened nothing and printed no path on stdout."""
+    import webbrowser
+
+    monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: False)
+    result = CliRunner().invoke(app, ["graph", "view", "--open", "-o", "g.html"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == str((cli_env / "g.html").resolve())
+    assert "no browser could be opened" in result.stderr
 
 
 def test_command_refuses_entity_and_query_together(cli_env):

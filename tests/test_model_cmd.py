@@ -112,6 +112,13 @@ def test_pull_unknown_name_lists_the_choices(tmp_path):
     assert all(name in exc.value.hint for name in RECOMMENDED_MODELS)
 
 
+def test_pull_unknown_name_is_refused_before_downloading(tmp_path, mrag_bin):
+    """`mrag model pull llama-70b` said 'downloading llama-70b from the Hugging
+    Face hub...' and then that it knows no such model."""
+    r = run(mrag_bin, "model", "pull", "llama-70b", "--dir", str(tmp_path))
+    assert r.returncode == 1 and "Unknown model" in r.stderr and "downloading" not in r.stderr
+
+
 def test_any_hub_file_by_owner_repo_file():
     assert resolve_model_name("bartowski/SmolLM2-1.7B-Instruct-GGUF/SmolLM2-1.7B-Instruct-Q4_K_M.gguf") == \
         ("bartowski/SmolLM2-1.7B-Instruct-GGUF", "SmolLM2-1.7B-Instruct-Q4_K_M.gguf")

@@ -92,3 +92,19 @@ def test_shell_completion(run):
     assert "export" in out.stdout.split()
     script = run("--show-completion", "bash")
     assert script.returncode == 0 and "_MRAG_COMPLETE" in script.stdout
+
+
+def test_ctrl_c_says_interrupted_and_exits_130(mrag_bin, tmp_path):
+    """typer turns Ctrl-C in a command into Exit(130), which main() returned silently: the
+    line README and the KeyboardInterrupt branch promise was never printed."""
+    import signal
+    import time
+
+    p = subprocess.Popen([mrag_bin, "--db", str(tmp_path / "none.sqlite"), "ask", "-"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2)  # waiting for the question on stdin
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and out == ""
+    assert "interrupted; everything committed so far is kept." in err and "Traceback" not in err

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from minirag_cli import db
+from minirag_cli.errors import UsageError
 from minirag_cli.cli import app
 from minirag_cli.store.lookup import NotFound, get_document, get_entity, reassemble, show
 from tests.kb_fixture import NOTES, build_small_index
@@ -86,6 +87,13 @@ def test_absolute_paths_inside_a_root_work_others_are_refused(kb, tmp_path):
         show(conn, "projects/atlas.md:999")
     with pytest.raises(NotFound, match="No chunk with id"):
         show(conn, "987654")
+    # past SQLite's integers, or digits int() cannot read: not found (was an unexpected OverflowError / ValueError)
+    with pytest.raises(NotFound, match="No chunk with id"):
+        show(conn, "9" * 25)
+    with pytest.raises(NotFound, match="no chunk at line 9999"):
+        show(conn, "projects/atlas.md:" + "9" * 25)
+    with pytest.raises(NotFound, match="not an indexed document"):
+        show(conn, "\u00b2")
 
 
 def test_show_cli_text_json_and_errors(kb, mrag_bin):
@@ -119,6 +127,9 @@ def test_entity_by_alias_with_neighbours_and_notes(kb):
     assert "journal/day.txt" in {d["path"] for d in fuzzy["notes"]}
     with pytest.raises(NotFound):
         get_entity(conn, "zzzzqqqq")
+    for empty in ("", "  "):  # "" was fuzzy-matched to some entity and shown, exit 0
+        with pytest.raises(UsageError, match="empty"):
+            get_entity(conn, empty)
 
 
 def test_entity_cli(kb):

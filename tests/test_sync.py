@@ -220,6 +220,17 @@ def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor)
     assert conn.execute("SELECT chunks FROM entities WHERE key='ingridberg'").fetchone()[0] == 2
 
 
+def test_the_same_folder_twice_is_synced_once(tmp_path, conn, embedder, extractor):
+    """`mrag sync notes notes/` walked the folder twice: the summary counted
+    every note twice (66 unchanged for 33 notes) and listed the root twice."""
+    a = tmp_path / "a"
+    write_notes(a, {"x.md": "Alpha Project with Ingrid Berg\n", "y.md": "Beta with Ingrid Berg\n"})
+    s = sync_folders(conn, [a, tmp_path / "a" / ".." / "a"], embedder=embedder, extractor=extractor)
+    assert (s.added, s.roots) == (2, [str(a.resolve())])
+    s = sync_folders(conn, [a, a], embedder=embedder, extractor=extractor)
+    assert (s.unchanged, s.roots) == (2, [str(a.resolve())])
+
+
 class _CountingModel:
     """A window extractor standing in for the GGUF one (the interface sync
     uses: `windows`, `run`, `cache_id`): answers each window with the

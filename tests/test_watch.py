@@ -194,6 +194,22 @@ def test_watch_keeps_up_with_a_burst_of_50_changes(mrag_bin, folder):
     assert problems(db_path) == []
 
 
+def test_watch_json_is_json_lines_from_the_first_line(mrag_bin, folder):
+    """--watch --json printed the first sync's summary indented over many
+    lines before the one-object-per-line changes: a line reader choked on it."""
+    db_path = folder / ".mrag" / "index.sqlite"
+    w = Watcher(mrag_bin, folder, "--json")
+    try:
+        write_notes(folder, {"journal/new.md": "Jennifer Moore visited the Garden Club.\n"})
+        w.wait_for(lambda: any(line.startswith('{"event"') for line in w.stdout), PICKUP_SECONDS, "the new note")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    objects = [json.loads(line) for line in w.stdout]  # every line on its own
+    assert objects[0]["added"] == len(NOTES) and objects[1]["event"] == "added"
+    assert problems(db_path) == []
+
+
 def test_note_filter(tmp_path):
     root = (tmp_path / "notes").resolve()
     (root / "sub").mkdir(parents=True)

@@ -47,7 +47,8 @@ def sync(
         index.sync(dirs, options, extractor=ext, rebuild=rebuild,
                    progress=None if (quiet or as_json) else fmt.sync_progress(),
                    on_synced=lambda summary: (remember_sync(index.path, summary),  # found from any folder now
-                                              fmt.print_sync(summary.to_dict(), as_json=as_json)),
+                                              fmt.print_sync(summary.to_dict(), as_json=as_json,
+                                                             one_line=watch)),
                    watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None)
     if watch:
         fmt.note("stopped watching; everything synced is kept.", markup=False)

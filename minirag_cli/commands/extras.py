@@ -82,7 +82,7 @@ def graph_export(
     Example: mrag graph export --format graphml --entity "Wolfgang" --hops 2 -o wolfgang.graphml
     """
     from minirag_cli.errors import UsageError
-    from minirag_cli.export import FORMATS, write_graph
+    from minirag_cli.export import FORMATS, write_graph, write_graph_file
     from minirag_cli.format import note
 
     if fmt not in FORMATS:
@@ -91,8 +91,7 @@ def graph_export(
     if output is None:
         write_graph(graph, fmt, sys.stdout)
         return
-    with open(output, "w", encoding="utf-8") as fh:
-        write_graph(graph, fmt, fh)
+    write_graph_file(graph, fmt, output)
     note(f"wrote {len(graph.nodes)} entities and {len(graph.edges)} edges to {output}", markup=False, soft_wrap=False)
 
 

@@ -50,8 +50,9 @@ def pull(
     Example: export MRAG_MODEL=$(mrag model pull qwen2.5-1.5b)
     """
     from minirag_cli.format import note
-    from minirag_cli.llm import pull_model
+    from minirag_cli.llm import pull_model, resolve_model_name
 
+    resolve_model_name(name)  # an unknown name fails before "downloading"
     note(f"downloading {name} from the Hugging Face hub...", soft_wrap=False, highlight=True)
     path = pull_model(name, dest)
     typer.echo(str(path))

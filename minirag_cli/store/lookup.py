@@ -14,11 +14,12 @@ import os
 import re
 from pathlib import Path
 
-from minirag_cli.errors import MragError
+from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
 from minirag_cli.text import normalise_key
 
-_LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>\d+)$")
+_LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)$")
+_MAX_ROWID = 2**63 - 1  # SQLite's largest integer: a bigger id or line is in no index
 
 
 class NotFound(MragError):
@@ -134,7 +135,7 @@ _CHUNK_SQL = ("SELECT c.id, c.seq, c.text, c.start_line, c.end_line, d.path, d.r
 
 
 def get_chunk(conn, chunk_id: int) -> dict:
-    row = conn.execute(_CHUNK_SQL + "WHERE c.id = ?", (chunk_id,)).fetchone()
+    row = None if chunk_id > _MAX_ROWID else conn.execute(_CHUNK_SQL + "WHERE c.id = ?", (chunk_id,)).fetchone()
     if row is None:
         raise NotFound(f"No chunk with id {chunk_id}.",
                        hint="Chunk ids are printed by `mrag ask --json`; they change when a file is re-synced.")
@@ -144,8 +145,9 @@ def get_chunk(conn, chunk_id: int) -> dict:
 def chunk_at_line(conn, path: str, line: int) -> dict:
     """The first chunk (in document order) whose line span holds `line`."""
     doc = find_document(conn, path)
-    row = conn.execute(_CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? "
-                                    "ORDER BY c.seq LIMIT 1", (doc["id"], line, line)).fetchone()
+    row = None if line > _MAX_ROWID else conn.execute(
+        _CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.seq LIMIT 1",
+        (doc["id"], line, line)).fetchone()
     if row is None:
         raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {doc['n_lines']} lines; "
                        "blank lines between chunks belong to none).")
@@ -154,7 +156,7 @@ def chunk_at_line(conn, path: str, line: int) -> dict:
 
 def show(conn, target: str) -> dict:
     """`mrag show` addressing: CHUNK_ID, PATH:LINE or PATH."""
-    if target.isdigit():
+    if target.isascii() and target.isdigit():
         return get_chunk(conn, int(target))
     m = _LINE_SUFFIX.match(target)
     if m:
@@ -171,6 +173,8 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first."""
+    if not name.strip():
+        raise UsageError("The entity name is empty.", hint="`mrag entities` lists the most mentioned ones.")
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
     if row is None:
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
