@@ -23,7 +23,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import MragError, SyncLocked
+from minirag_cli.errors import MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -53,9 +53,12 @@ def extractable_text(text: str) -> str:
     return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
 
 
-def check_folders(dirs: Sequence[Path]) -> list[Path]:
-    """The folders to sync, resolved; a MragError for anything that is not a folder."""
+def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
+    """The folders to sync, resolved; a MragError for anything that is not a
+    folder, a UsageError for an empty name (which Path would read as ".")."""
     for d in dirs:
+        if not str(d).strip():  # an unset "$NOTES" would sync the current folder
+            raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
         if not Path(d).is_dir():
             raise MragError(f"{d} is not a folder.")
     return list(dict.fromkeys(Path(d).resolve() for d in dirs))
@@ -332,6 +335,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
                  options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
     """Bring the index in line with the folders. The caller holds sync_lock."""
     options = options or SyncOptions()
+    check_built_alike(conn, extractor.name, options)
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
@@ -366,6 +370,26 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
+    """Refuse to sync an index that holds notes with other chunk sizes, or
+    from the other kind of extractor (heuristic / llm): only the notes that
+    changed would get the new ones, and the index would be built two ways
+    while `status` shows one. `sync --rebuild` (an empty index) builds every
+    note anew, with the extraction cache kept."""
+    if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
+        return
+    hint = "Sync with --rebuild to build every note anew (the extraction cache is kept), or keep the settings."
+    tokens, overlap = dbmod.get_meta(conn, "chunk_tokens"), dbmod.get_meta(conn, "overlap_tokens")
+    if tokens is not None and (tokens, overlap) != (str(options.chunk_tokens), str(options.overlap_tokens)):
+        raise UsageError(f"The index is chunked at {tokens} tokens with {overlap} of overlap, not "
+                         f"{options.chunk_tokens} and {options.overlap_tokens}: only the notes that change "
+                         "would be chunked anew.", hint=hint)
+    built = dbmod.get_meta(conn, "extractor")
+    if built and built.split(":")[0] != extractor_name.split(":")[0]:
+        raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
+                         "notes that change would get the new one's.", hint=hint)
 
 
 def _read_note(run: _Run, note: NoteFile) -> tuple[bytes, str] | None:

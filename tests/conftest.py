@@ -20,6 +20,20 @@ SHARED = REPO.parent / "shared"
 LIHUA = SHARED / "data" / "lihua-world"
 
 
+def pytest_configure(config):
+    # Module-scoped fixtures (a shared synced index) run outside _isolated_env below:
+    # the whole run gets its own config and state folders, so their syncs read no user
+    # config and are never recorded in the user's record of synced indexes (synced.py).
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="mrag-tests-"))
+    for var in ("MRAG_DB", "MRAG_MODEL", "MRAG_EMBEDDING_MODEL", "MRAG_CONFIG", "MRAG_DEBUG"):
+        os.environ.pop(var, None)
+    os.environ["XDG_CONFIG_HOME"] = str(base / "xdg-config")
+    os.environ["XDG_STATE_HOME"] = str(base / "xdg-state")
+    os.environ["HF_HUB_OFFLINE"] = "1"
+
+
 @pytest.fixture(autouse=True)
 def _isolated_env(monkeypatch, tmp_path):
     # no user config, env index or model leaks into a test

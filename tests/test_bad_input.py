@@ -456,3 +456,45 @@ def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
         assert r.returncode == 1 and "permissions" in r.stderr and "damaged" not in r.stderr, r.stderr
     finally:
         folder.chmod(0o755)
+
+
+def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):
+    """A re-sync with --chunk-tokens 40 reported '60 unchanged' and recorded
+    40 while every chunk stayed 120 tokens; another extractor kind would have
+    given only changed notes its entities."""
+    index, notes = synced_copy, str(tmp_path / "notes")
+    conn = db.connect(index)
+    before = table_counts(conn)
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", notes, "-q", "--chunk-tokens", "40", "--overlap", "5")
+    assert r.returncode == 2 and "chunked at 120 tokens" in r.stderr and "--rebuild" in r.stderr, r.stderr
+    conn = db.connect(index)
+    assert table_counts(conn) == before and db.get_meta(conn, "chunk_tokens") == "120"
+    with pytest.raises(UsageError, match="heuristic extractor, not llm:tiny"):
+        sync_folders(conn, [tmp_path / "notes"], embedder=None, extractor=type("X", (), {"name": "llm:tiny"})(),
+                     options=SyncOptions(), progress=NullProgress())
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", notes, "-q", "--chunk-tokens", "40", "--overlap", "5",
+                 "--rebuild")
+    assert r.returncode == 0, r.stderr
+    conn = db.connect(index)
+    assert db.get_meta(conn, "chunk_tokens") == "40" and table_counts(conn)["chunks"] > before["chunks"]
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", notes, "-q", "--chunk-tokens", "40", "--overlap", "5")
+    assert r.returncode == 0, r.stderr  # the same settings again: an ordinary re-sync
+
+
+def test_flag_values_that_would_mean_something_else_are_usage_errors(tmp_path, mrag_bin):
+    """`sync ""` synced the current folder; `entities -n -1` listed every
+    entity (LIMIT -1); `ask --paths --json` printed paths only."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", "", "-q")
+    assert r.returncode == 2 and "empty folder name" in r.stderr and not index.exists()
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+    for args in (["entities", "-n", "-1"], ["entity", "Wolfgang", "-n", "-3"], ["entity", "Wolfgang", "--notes", "-1"],
+                 ["ask", "bass", "--paths", "--json"]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 2 and r.stdout == "", (args, r.returncode, r.stderr)
+        assert "Traceback" not in r.stderr

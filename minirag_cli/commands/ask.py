@@ -46,14 +46,17 @@ def ask(
 
     Example: mrag ask "has Wolfgang ever been to Hong Kong?" --explain
     """
+    if paths and as_json:
+        raise UsageError("--paths and --json are two ways to print the results: choose one.")
     if question is None and not interactive:
         raise UsageError("Missing the question.", hint='mrag ask "what did Wolfgang say about Berlin?" '
                                                        "(or mrag ask -i for one question after another)")
+    text = None if interactive else read_question(question)  # an empty question fails before the index opens
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model)
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
-    if not interactive:
-        ask_one(index, read_question(question), **show)
+    if text is not None:
+        ask_one(index, text, **show)
         return
     # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
     # first, so it keeps every core for the line choice of later questions (Index.query_embedder)

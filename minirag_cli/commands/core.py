@@ -12,7 +12,7 @@ from minirag_cli.app import app, index_path, open_index, remember_sync, settings
 
 @app.command()
 def sync(
-    dirs: List[Path] = typer.Argument(..., help="Folders of notes to index (several allowed).", show_default=False),
+    dirs: List[str] = typer.Argument(..., help="Folders of notes to index (several allowed).", show_default=False),
     extractor: Optional[str] = typer.Option(None, "--extractor", "-x", help="auto | heuristic | llm (default: auto)."),
     model: Optional[str] = typer.Option(None, "--model", "-m", help="GGUF model for the llm extractor (or $MRAG_MODEL)."),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model", help="sentence-transformers model name or folder."),
@@ -44,7 +44,7 @@ def sync(
     with Index.open(s, create=True) as index:
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}")
-        index.sync(dirs, options, extractor=ext, rebuild=rebuild,
+        index.sync(sync_dirs, options, extractor=ext, rebuild=rebuild,
                    progress=None if (quiet or as_json) else fmt.sync_progress(),
                    on_synced=lambda summary: (remember_sync(index.path, summary),  # found from any folder now
                                               fmt.print_sync(summary.to_dict(), as_json=as_json,
@@ -68,7 +68,7 @@ def status(as_json: bool = typer.Option(False, "--json", help="Print as JSON."))
 @app.command()
 def entities(
     query: Optional[str] = typer.Argument(None, help="Fuzzy search; omit to list the most mentioned."),
-    limit: int = typer.Option(50, "--limit", "-n", help="How many to show."),
+    limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """List or fuzzy-search entities with type, mention count and aliases.

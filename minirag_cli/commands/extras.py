@@ -54,8 +54,8 @@ def show(
 @app.command()
 def entity(
     name: str = typer.Argument(..., help="Entity name or alias (fuzzy)."),
-    neighbours: int = typer.Option(20, "--neighbours", "-n", help="How many neighbours to list."),
-    notes: int = typer.Option(20, "--notes", help="How many notes to list."),
+    neighbours: int = typer.Option(20, "--neighbours", "-n", min=0, help="How many neighbours to list."),
+    notes: int = typer.Option(20, "--notes", min=0, help="How many notes to list."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Show an entity: type, aliases, neighbours in the graph (with weights) and the notes that mention it.
