@@ -336,6 +336,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     """Bring the index in line with the folders. The caller holds sync_lock."""
     options = options or SyncOptions()
     check_built_alike(conn, extractor.name, options)
+    check_nested(conn, roots)
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
@@ -390,6 +391,21 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     if built and built.split(":")[0] != extractor_name.split(":")[0]:
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.", hint=hint)
+
+
+def check_nested(conn, roots: Sequence[Path]) -> None:
+    """Refuse a folder inside another one being synced or synced before (or
+    holding one): their shared notes would be indexed twice, once per root."""
+    given = list(dict.fromkeys(Path(r).resolve() for r in roots))
+    known = [Path(r) for r in json.loads(dbmod.get_meta(conn, "roots", "[]"))]
+    for i, root in enumerate(given):
+        for other in given[:i] + given[i + 1:] + [k for k in known if k != root]:
+            if other.is_relative_to(root) or root.is_relative_to(other):
+                inner, outer = (other, root) if other.is_relative_to(root) else (root, other)
+                raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.",
+                                 hint=f"Sync {outer} alone" + (", after `mrag sync DIR --rebuild` forgets the "
+                                                               "folders synced before" if other in known else "")
+                                      + ".")
 
 
 def _read_note(run: _Run, note: NoteFile) -> tuple[bytes, str] | None:

@@ -498,3 +498,19 @@ def test_flag_values_that_would_mean_something_else_are_usage_errors(tmp_path, m
         r = run_mrag(mrag_bin, "--db", str(index), *args)
         assert r.returncode == 2 and r.stdout == "", (args, r.returncode, r.stderr)
         assert "Traceback" not in r.stderr
+
+
+def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
+    """`sync town town/people` stored each people note twice (once per root)."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), str(root / "people"), "-q")
+    assert r.returncode == 2 and "people is inside" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root / "people"), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q")  # holds the folder synced before
+    assert r.returncode == 2 and "--rebuild" in r.stderr, r.stderr
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q", "--rebuild").returncode == 0
+    conn = db.connect(index)
+    assert table_counts(conn)["documents"] == len(GOOD)
+    conn.close()
