@@ -381,16 +381,19 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     note anew, with the extraction cache kept."""
     if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
         return
-    hint = "Sync with --rebuild to build every note anew (the extraction cache is kept), or keep the settings."
+    rebuild = "Sync with --rebuild to build every note anew (the extraction cache is kept)"
     tokens, overlap = dbmod.get_meta(conn, "chunk_tokens"), dbmod.get_meta(conn, "overlap_tokens")
     if tokens is not None and (tokens, overlap) != (str(options.chunk_tokens), str(options.overlap_tokens)):
         raise UsageError(f"The index is chunked at {tokens} tokens with {overlap} of overlap, not "
                          f"{options.chunk_tokens} and {options.overlap_tokens}: only the notes that change "
-                         "would be chunked anew.", hint=hint)
+                         "would be chunked anew.",
+                         hint=f"{rebuild}, or sync with --chunk-tokens {tokens} --overlap {overlap}.")
     built = dbmod.get_meta(conn, "extractor")
-    if built and built.split(":")[0] != extractor_name.split(":")[0]:
+    kind = built.split(":")[0] if built else None
+    if kind and kind != extractor_name.split(":")[0]:
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
-                         "notes that change would get the new one's.", hint=hint)
+                         "notes that change would get the new one's.",
+                         hint=f"{rebuild}, or keep this index's with --extractor {kind} (MRAG_EXTRACTOR={kind}).")
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:
