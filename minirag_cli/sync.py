@@ -379,7 +379,7 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     changed would get the new ones, and the index would be built two ways
     while `status` shows one. `sync --rebuild` (an empty index) builds every
     note anew, with the extraction cache kept."""
-    if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
+    if store.totals(conn)[2] == 0:  # no documents
         return
     rebuild = "Sync with --rebuild to build every note anew (the extraction cache is kept)"
     tokens, overlap = dbmod.get_meta(conn, "chunk_tokens"), dbmod.get_meta(conn, "overlap_tokens")
