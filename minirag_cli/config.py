@@ -27,6 +27,7 @@ switch is set in `minirag_cli/__init__.py`, before anything can import it.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -310,7 +311,7 @@ def load_file(path: Path) -> dict[str, Any]:
         try:
             value = spec.convert(value)
         except ValueError as exc:
-            raise ConfigError(f"{where}: {key} = {value!r}: {exc}.") from None
+            raise ConfigError(f"{where}: {key} = {json.dumps(value, default=str)}: {exc}.") from None
         if spec.is_path:
             p = Path(value).expanduser()
             value = str(p if p.is_absolute() else (path.parent / p).resolve())

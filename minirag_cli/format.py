@@ -274,7 +274,7 @@ def render_settings(settings, console: Console) -> None:
     for spec in SPECS:
         value = settings.values[spec.name]
         source = settings.sources[spec.name]
-        note = source if source.startswith("env ") else f"{source} (env {spec.env})"
+        note = source if source.startswith("env ") else f"{source}; env {spec.env} would set it"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)

@@ -178,6 +178,12 @@ def test_config_show_json_and_text(project, user_cfg, monkeypatch):
     assert res.exit_code == 0
     k_line = next(line for line in res.stdout.splitlines() if line.startswith("k "))
     assert "= 3" in k_line and "user config" in k_line
+    # a default is not read as coming from the variable that would set it
+    chunk_line = next(line for line in res.stdout.splitlines() if line.startswith("chunk_tokens"))
+    assert chunk_line.endswith("# default; env MRAG_CHUNK_TOKENS would set it"), chunk_line
+    write(user_cfg, "k = true\n")  # TOML's spelling in the message, not Python's True
+    with pytest.raises(ConfigError, match="k = true: expected a whole number"):
+        effective()
 
 
 def test_sync_uses_project_config(tmp_path, mrag_bin, monkeypatch):
