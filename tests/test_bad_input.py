@@ -514,3 +514,19 @@ def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
     conn = db.connect(index)
     assert table_counts(conn)["documents"] == len(GOOD)
     conn.close()
+
+
+def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
+    """Offline, `--embedding-model nonexistent-model` printed ~80 s of the hub
+    client's retries before its error. The hub's host here never resolves
+    (.invalid, RFC 2606), so no test reaches a hub."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    env = {k: v for k, v in mrag_env().items() if k != "HF_HUB_OFFLINE" and "proxy" not in k.lower()}
+    env.update({"HF_ENDPOINT": "https://hub.invalid", "XDG_CACHE_HOME": str(tmp_path / "cache"),
+                "HF_HOME": str(tmp_path / "hf")})
+    r = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q",
+                        "--embedding-model", "nonexistent-model"], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 1 and "hub (hub.invalid) cannot be reached" in r.stderr, r.stderr
+    assert "Retrying" not in r.stderr and "Traceback" not in r.stderr
