@@ -218,6 +218,36 @@ def prepare_model_environment(offline: bool) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
+_PROXY_VARS = ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy")
+
+
+def unreachable_hub() -> str | None:
+    """The Hugging Face hub's host name when it does not resolve (offline),
+    else None. The hub client retries every request on that for ~20 s; a
+    download can fail at once instead. None as well when the hub is switched
+    off (HF_HUB_OFFLINE: the client fails at once itself) or a proxy is set
+    (the proxy resolves names, not this machine)."""
+    import socket
+    from urllib.parse import urlparse
+
+    if os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE"):
+        return None
+    if any(os.environ.get(v) for v in _PROXY_VARS):
+        return None
+    try:
+        from huggingface_hub import constants
+    except ImportError:
+        return None
+    if constants.HF_HUB_OFFLINE:
+        return None
+    host = urlparse(constants.ENDPOINT).hostname or ""
+    try:
+        socket.getaddrinfo(host, 443)
+    except (socket.gaierror, UnicodeError):
+        return host
+    return None
+
+
 @contextlib.contextmanager
 def hub_offline() -> Iterator[None]:
     """The Hugging Face hub switched off for the duration (`mrag doctor` asks

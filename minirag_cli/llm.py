@@ -254,15 +254,20 @@ def pull_model(name: str, dest: str | os.PathLike | None = None) -> Path:
         raise ModelError("huggingface-hub is not installed, so mrag cannot download models.",
                          hint="pip install huggingface-hub, or download a .gguf file yourself and "
                               "pass --model PATH.") from exc
+    from minirag_cli.config import unreachable_hub
+
     dest.mkdir(parents=True, exist_ok=True)
     manual = f"https://huggingface.co/{repo}/resolve/main/{filename}"
+    unreachable = ModelError(f"Cannot download {repo}/{filename}: the Hugging Face hub is not reachable "
+                             "(offline, HF_HUB_OFFLINE set, or blocked by a proxy).",
+                             hint=f"On a machine with internet, fetch {manual} and pass --model PATH "
+                                  "or set MRAG_MODEL.")
+    if unreachable_hub():  # at once, not after the hub client's retries
+        raise unreachable
     try:
         path = hf_hub_download(repo_id=repo, filename=filename, local_dir=str(dest))
     except LocalEntryNotFoundError as exc:  # offline mode, or no connection to the hub
-        raise ModelError(f"Cannot download {repo}/{filename}: the Hugging Face hub is not reachable "
-                         "(offline, HF_HUB_OFFLINE set, or blocked by a proxy).",
-                         hint=f"On a machine with internet, fetch {manual} and pass --model PATH "
-                              "or set MRAG_MODEL.") from exc
+        raise unreachable from exc
     except (RepositoryNotFoundError, EntryNotFoundError) as exc:
         raise ModelError(f"{repo}/{filename} does not exist on the Hugging Face hub.",
                          hint="Check the name (`mrag model pull --help` lists the recommended ones).") from exc

@@ -96,6 +96,17 @@ def test_pull_offline_fails_clearly_and_leaves_no_model(tmp_path, mrag_bin):
     assert not list((tmp_path / "models").glob("*.gguf"))
 
 
+def test_pull_with_the_hub_unresolvable_fails_at_once(tmp_path, mrag_bin):
+    """Without HF_HUB_OFFLINE, an offline pull printed ~24 s of the hub
+    client's retries first. The hub's host here never resolves (.invalid)."""
+    env = {k: v for k, v in os.environ.items() if k != "HF_HUB_OFFLINE" and "proxy" not in k.lower()}
+    r = subprocess.run([mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(tmp_path / "models")],
+                       capture_output=True, text=True, timeout=120,
+                       env={**env, "HF_ENDPOINT": "https://hub.invalid", "HF_HOME": str(tmp_path / "hf")})
+    assert r.returncode == 1 and "not reachable" in r.stderr, r.stderr
+    assert "Retrying" not in r.stderr and "Traceback" not in r.stderr
+
+
 def test_pull_reuses_a_file_already_there_offline(tmp_path, mrag_bin):
     dest = tmp_path / "models"
     dest.mkdir()
