@@ -123,7 +123,10 @@ def check_hub_reachable(name: str, repo: str) -> None:
         from huggingface_hub import try_to_load_from_cache
     except ImportError:  # sentence-transformers brings it; without it the load fails clearly anyway
         return
-    if isinstance(try_to_load_from_cache(repo, "config.json"), str):
+    try:
+        if isinstance(try_to_load_from_cache(repo, "config.json"), str):
+            return
+    except Exception:  # no repo name ("./models/mine", a folder that is not there): the load says so
         return
     host = unreachable_hub()
     if host:

@@ -530,3 +530,8 @@ def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
                        timeout=300)
     assert r.returncode == 1 and "hub (hub.invalid) cannot be reached" in r.stderr, r.stderr
     assert "Retrying" not in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q",
+                        "--embedding-model", "./models/missing"], env=env, capture_output=True, text=True,
+                       timeout=300)  # a folder that is not there is no hub name: the load's own error
+    assert r.returncode == 1 and "Could not load embedding model './models/missing'" in r.stderr, r.stderr
+    assert "unexpected" not in r.stderr
