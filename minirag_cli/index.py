@@ -233,6 +233,12 @@ class Index:
         channels = retrieve.parse_mode(options.mode)
         # the embedder also embeds the sides of a decomposed question (dense), given a query vector or not
         embedder = self.query_embedder() if ("dense" in channels or "graph" in channels) else None
+        if embedder is None and self.settings.sources["embedding_model"] != "default":
+            # bm25 alone embeds nothing, but a model named on purpose must still be the index's
+            from minirag_cli.embed import canonical_model_name
+
+            with self.lock:
+                db.check_embedder(self.conn, canonical_model_name(self.embedding_model()))
         return retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                query_vector=query_vector)
 

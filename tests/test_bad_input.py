@@ -298,6 +298,12 @@ def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
     assert json.loads(r.stdout)["results"][0]["path"] == "people/wolfgang.md"  # the tables are intact
     r = run_mrag(mrag_bin, "--db", str(index), "ask", "bass", "--embedding-model", "hashing:32")
     assert r.returncode == 1 and "hashing:64" in r.stderr and "--rebuild" in r.stderr
+    # bm25 alone embeds nothing, but the model named is still checked (it was ignored)
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "bass", "--mode", "bm25", "--embedding-model", "hashing:32")
+    assert r.returncode == 1 and "hashing:64" in r.stderr, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "bass", "--mode", "bm25", "--embedding-model", "hashing:64",
+                 "--json", "--no-answer")
+    assert r.returncode == 0 and json.loads(r.stdout)["results"][0]["path"] == "people/wolfgang.md", r.stderr
 
 
 def test_numbers_past_sqlite_integers_are_usage_errors(tmp_path, mrag_bin):
