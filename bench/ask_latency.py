@@ -36,6 +36,12 @@ from bench.proc import bench_env, mrag_exe
 from bench.report import pct
 
 
+def answer_text(out: bytes) -> str:
+    """The answer in `mrag ask`'s readable output: what follows its "Answer" line."""
+    text = out.decode("utf-8", "replace")
+    return text.split("Answer\n", 1)[1].strip() if "Answer\n" in text else ""
+
+
 def timed_ask(db: str, model: str, question: str, extra: list[str], env: dict) -> dict:
     """One `mrag ask` process: wall seconds, seconds to the first answer word, and the answer."""
     argv = [mrag_exe(), "--db", db, "ask", question, "--model", model] + extra
@@ -62,9 +68,7 @@ def timed_ask(db: str, model: str, question: str, extra: list[str], env: dict) -
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}: {err.decode()[-2000:]}")
-    text = out.decode("utf-8", "replace")
-    return {"question": question, "wall": wall, "first_word": first,
-            "answer": text.split("Answer\n", 1)[1].strip() if "Answer\n" in text else ""}
+    return {"question": question, "wall": wall, "first_word": first, "answer": answer_text(out)}
 
 
 def timed_session(db: str, model: str, questions: list[str], env: dict) -> list[dict]:
@@ -117,9 +121,7 @@ def session_runs(out: bytes, events: list[tuple[float, int]], end: float, questi
             if body.strip():
                 first = seen_at(heads[i] + at + lead) - start
         wall = (seen_at(stop) if stop < len(out) else end) - start
-        text = part.decode("utf-8", "replace")
-        runs.append({"question": q, "wall": wall, "first_word": first,
-                     "answer": text.split("Answer\n", 1)[1].strip() if "Answer\n" in text else ""})
+        runs.append({"question": q, "wall": wall, "first_word": first, "answer": answer_text(part)})
     return runs
 
 

@@ -128,11 +128,11 @@ def _check_ours(conn, path: Path, *, create: bool) -> None:
     """Refuse an SQLite file of another program (tables, no mrag schema), and,
     unless creating, an empty one: migrating either would write mrag's tables
     into a file no sync made."""
+    if schema_version(conn):
+        return
     names = [row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' "
         "ORDER BY name")]
-    if schema_version(conn):
-        return
     if names:
         conn.close()
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")

@@ -401,11 +401,7 @@ def _detail(q: GoldenQuestion, mode: str, ranked: list[str], expected: list[str]
 
 
 def write_details(path: str | Path, details: Sequence[dict]) -> None:
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", encoding="utf-8") as fh:
-            for d in details:
-                fh.write(json.dumps(d, ensure_ascii=False) + "\n")
-    except OSError as exc:
-        raise MragError(f"Cannot write --details file {path}: {exc.strerror or exc}.") from None
+    """One JSON line per question (`mrag eval --details FILE`)."""
+    from minirag_cli.files import write_output
+
+    write_output(path, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in details), what="--details file ")

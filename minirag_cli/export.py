@@ -7,6 +7,7 @@ number of chunks in which both entities are mentioned).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree as ET
 
-from minirag_cli.errors import MragError, UsageError
+from minirag_cli.errors import UsageError
 from minirag_cli.store import read as store
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
@@ -97,14 +98,10 @@ def write_graph(graph: EntityGraph, fmt: str, out: IO[str]) -> None:
 
 
 def write_graph_file(graph: EntityGraph, fmt: str, path: str | Path) -> None:
-    """`mrag graph export -o FILE`: the graph written to `path` (its folder made
-    as `graph view -o` and `eval --details` make theirs)."""
-    path = Path(path)
-    text = to_graphml(graph) if fmt == "graphml" else to_json(graph) if fmt == "json" else None
-    if text is None:
-        raise UsageError(f"Unknown format {fmt!r}; choose graphml or json.")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise MragError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+    """`mrag graph export -o FILE`: the graph written to `path` (files.write_output
+    makes its folder, as for `graph view -o` and `eval --details`)."""
+    from minirag_cli.files import write_output
+
+    out = io.StringIO()
+    write_graph(graph, fmt, out)
+    write_output(path, out.getvalue())

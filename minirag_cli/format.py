@@ -457,11 +457,7 @@ def deliver_page(path, *, open_it: bool) -> None:
 def print_sync(summary: dict, *, as_json: bool, one_line: bool = False) -> None:
     """The sync's summary; `one_line` (--watch --json) keeps stdout JSON Lines,
     as the per-note lines that follow it are."""
-    if as_json and one_line:
-        sys.stdout.write(json.dumps(summary, ensure_ascii=False, default=str) + "\n")
-        sys.stdout.flush()
-    else:
-        print_json(summary) if as_json else render_sync_summary(summary, stdout_console())
+    print_json(summary, one_line=one_line) if as_json else render_sync_summary(summary, stdout_console())
 
 
 def print_data(data, render, *, as_json: bool) -> None:

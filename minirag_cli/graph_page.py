@@ -22,7 +22,6 @@ import re
 from pathlib import Path
 
 from minirag_cli import __version__
-from minirag_cli.errors import MragError
 
 WEB = Path(__file__).resolve().parent / "web"
 CYTOSCAPE = WEB / "vendor" / "cytoscape.min.js"
@@ -74,10 +73,6 @@ def render_page(data: dict) -> str:
 
 
 def write_page(data: dict, path: Path) -> Path:
-    path, page = Path(path), render_page(data)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(page, encoding="utf-8")
-    except OSError as exc:
-        raise MragError(f"Cannot write {path}: {exc.strerror or exc}.") from None
-    return path
+    from minirag_cli.files import write_output
+
+    return write_output(path, render_page(data))

@@ -335,6 +335,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
                  options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
     """Bring the index in line with the folders. The caller holds sync_lock."""
     options = options or SyncOptions()
+    roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
     check_nested(conn, roots)
     started = time.perf_counter()
@@ -348,11 +349,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     dbmod.set_wal_autocheckpoint(conn, SYNC_WAL_AUTOCHECKPOINT)
     try:
         for root in roots:
-            root = Path(root).resolve()
             if not root.is_dir():
                 raise MragError(f"{root} is not a folder.")
-            if str(root) in summary.roots:  # `mrag sync notes notes/`: once
-                continue
             summary.roots.append(str(root))
             _sync_root(run, root)
     finally:
@@ -398,11 +396,11 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
 
 def check_nested(conn, roots: Sequence[Path]) -> None:
     """Refuse a folder inside another one being synced or synced before (or
-    holding one): their shared notes would be indexed twice, once per root."""
-    given = list(dict.fromkeys(Path(r).resolve() for r in roots))
+    holding one): their shared notes would be indexed twice, once per root.
+    `roots` are resolved and distinct (sync_folders)."""
     known = [Path(r) for r in json.loads(dbmod.get_meta(conn, "roots", "[]"))]
-    for i, root in enumerate(given):
-        for other in given[:i] + given[i + 1:] + [k for k in known if k != root]:
+    for i, root in enumerate(roots):
+        for other in [*roots[:i], *roots[i + 1:], *(k for k in known if k != root)]:
             if other.is_relative_to(root) or root.is_relative_to(other):
                 inner, outer = (other, root) if other.is_relative_to(root) else (root, other)
                 raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.",

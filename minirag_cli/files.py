@@ -1,0 +1,21 @@
+"""Writing the files a command is asked to write (`graph export -o`, `graph
+view -o`, `eval --details`): the folder made when missing, and an OSError
+(a folder in the way, no permission, a full disk) turned into a MragError
+the CLI shows as one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from minirag_cli.errors import MragError
+
+
+def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
+    """`text` written to `path` (UTF-8); `what` names the file in the error ("--details file ")."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MragError(f"Cannot write {what}{path}: {exc.strerror or exc}.") from None
+    return path
