@@ -27,11 +27,20 @@ def pytest_configure(config):
     import tempfile
 
     base = Path(tempfile.mkdtemp(prefix="mrag-tests-"))
+    config._mrag_folders = base  # removed in pytest_unconfigure
     for var in ("MRAG_DB", "MRAG_MODEL", "MRAG_EMBEDDING_MODEL", "MRAG_CONFIG", "MRAG_DEBUG"):
         os.environ.pop(var, None)
     os.environ["XDG_CONFIG_HOME"] = str(base / "xdg-config")
     os.environ["XDG_STATE_HOME"] = str(base / "xdg-state")
     os.environ["HF_HUB_OFFLINE"] = "1"
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    base = getattr(config, "_mrag_folders", None)
+    if base is not None:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -56,6 +56,7 @@ import threading
 import time
 import unicodedata
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -566,7 +567,12 @@ class _Batcher:
         params.kv_unified = True
         params.no_perf = True
         params.n_threads = params.n_threads_batch = n_threads
-        self.ctx = C.llama_init_from_model(llm._model.model, params)
+        # with one KV buffer llama.cpp takes all its cells as one sequence's context and warns when
+        # that exceeds the model's training context (SmolLM2: 8k); no sequence goes past
+        # PREFIX_CTX + SLOT_CTX positions, so the warning is silenced when that fits
+        quiet = PREFIX_CTX + SLOT_CTX <= C.llama_model_n_ctx_train(llm._model.model)
+        with _without_log_line(_CTX_TRAIN_WARNING if quiet else None):
+            self.ctx = C.llama_init_from_model(llm._model.model, params)
         if not self.ctx:
             raise ModelError("llama.cpp could not create a context for batched decoding.",
                              hint="Set MRAG_PARALLEL to a smaller number.")
@@ -808,6 +814,33 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
     for surface, _iso in find_dates(text):
         add(EntityMention(surface, "date"))
     return out
+
+
+_CTX_TRAIN_WARNING = b"possible training context overflow"
+
+
+@contextmanager
+def _without_log_line(needle: bytes | None):
+    """llama.cpp's log lines, less those holding `needle`, while the block runs
+    (llama-cpp-python's own log callback handles the rest, as it always does)."""
+    if needle is None:
+        yield
+        return
+    import ctypes
+
+    import llama_cpp as C
+    from llama_cpp import _logger
+
+    @C.llama_log_callback
+    def forward(level, text, user_data):
+        if needle not in (text or b""):
+            _logger.llama_log_callback(level, text, user_data)
+
+    C.llama_log_set(forward, ctypes.c_void_p(0))
+    try:
+        yield
+    finally:
+        C.llama_log_set(_logger.llama_log_callback, ctypes.c_void_p(0))
 
 
 def _stop_index(out: str) -> int | None:
