@@ -13,6 +13,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
 IGNORE_FILE = ".mragignore"
+BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue
+            if not _utf8(d):
+                result.skipped.append({"path": shown_path(reldir + d), "reason": BAD_NAME})
+                continue
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
                 reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
@@ -80,6 +84,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             rel = reldir + name
             if spec and spec.match_file(rel):
+                continue
+            if not _utf8(name):  # the index stores paths as UTF-8 text
+                result.skipped.append({"path": shown_path(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
                 result.skipped.append({"path": rel, "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
@@ -125,6 +132,21 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
         return "symlink to a folder already walked"
     visited.add((st.st_dev, st.st_ino))
     return None
+
+
+def _utf8(name: str) -> bool:
+    """Whether a file name decoded from the file system is valid UTF-8 (Python
+    keeps the bytes of one that is not as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown_path(path: str) -> str:
+    """A path that may hold undecodable bytes, printable: those bytes as U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def looks_binary(data: bytes) -> bool:

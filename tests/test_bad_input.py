@@ -216,6 +216,36 @@ def test_files_deleted_during_the_sync(tmp_path, conn, embedder, extractor):
     assert verify_index(conn) == []
 
 
+def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
+    # a Latin-1 name (b"caf\xe9.md"): Python holds its byte as a lone surrogate, which
+    # SQLite cannot store; it stopped the whole sync with an UnicodeEncodeError
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    base = os.fsencode(root)
+    with open(base + b"/caf\xe9.md", "wb") as fh:
+        fh.write(b"Lunch with Olav Nygaard.\n")
+    os.mkdir(base + b"/d\xe9j\xe0")
+    with open(base + b"/d\xe9j\xe0/inside.md", "wb") as fh:
+        fh.write(b"Inside a folder with a Latin-1 name.\n")
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert "not valid UTF-8" in reasons["caf\ufffd.md"]
+    assert "not valid UTF-8" in reasons["d\ufffdj\ufffd"]
+    json.dumps(s.to_dict(), ensure_ascii=False).encode("utf-8")  # the summary prints
+    assert {p for (p,) in conn.execute("SELECT path FROM documents")} == set(GOOD)
+    assert verify_index(conn) == []
+
+
+def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
+    from minirag_cli.errors import MragError
+    from minirag_cli.sync import check_folders
+
+    folder = os.fsencode(tmp_path) + b"/not\xe9s"
+    os.mkdir(folder)
+    with pytest.raises(MragError, match="not valid UTF-8"):
+        check_folders([os.fsdecode(folder)])
+
+
 # ------------------------------------------------------------- questions
 
 NASTY_QUESTIONS = [
