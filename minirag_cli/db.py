@@ -266,8 +266,11 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
         )
         try:
             # the script leaves its transaction open for the migration's Python
-            # step (if any), and the COMMIT makes both one atomic change
-            conn.executescript("BEGIN IMMEDIATE;\n" + sql + "\n" + record)
+            # step (if any), and the COMMIT makes both one atomic change. The
+            # record goes first: when another process (a second `mrag sync`, a
+            # query) applied this migration since `current` was read, its row
+            # is there and the insert fails before any of the SQL runs again
+            conn.executescript("BEGIN IMMEDIATE;\n" + record + "\n" + sql)
             step = MIGRATION_STEPS.get(version)
             if step:
                 step(conn)
@@ -275,6 +278,8 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
         except Exception:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if schema_version(conn) >= version:  # applied by another process meanwhile
+                continue
             raise
         applied.append(version)
     if applied:
