@@ -4,6 +4,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -149,14 +150,39 @@ def shown_path(path: str) -> str:
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+# Notes saved as "Unicode" by Windows Notepad and some exporters: UTF-16 (or,
+# rarely, UTF-32) with a byte order mark. Their NUL bytes are not binary.
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+              (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _wide_text(data: bytes) -> str | None:
+    """The text of a UTF-16 / UTF-32 note with a byte order mark; None for
+    anything else, or bytes that do not decode to text without NULs."""
+    for bom, codec in _WIDE_BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(codec)
+            except UnicodeDecodeError:
+                return None
+            return None if "\x00" in text else text
+    return None
+
+
 def looks_binary(data: bytes) -> bool:
-    return b"\x00" in data[:8192]
+    return b"\x00" in data[:8192] and _wide_text(data) is None
 
 
 def decode_note(data: bytes) -> tuple[str, bool]:
-    """Decode note bytes as UTF-8 (BOM allowed). Invalid bytes are replaced, and
-    the second value says so, so the sync can report the file."""
-    try:
-        return data.decode("utf-8-sig"), False
-    except UnicodeDecodeError:
-        return data.decode("utf-8-sig", errors="replace"), True
+    """Decode note bytes as UTF-8 (BOM allowed), or UTF-16/32 with a BOM.
+    Invalid bytes are replaced, and the second value says so, so the sync can
+    report the file. Lone CR line ends (classic Mac) become LF, so line
+    numbers are an editor's; the text keeps its length (chunk offsets)."""
+    text, replaced = _wide_text(data), False
+    if text is None:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text, replaced = data.decode("utf-8-sig", errors="replace"), True
+    return (_LONE_CR.sub("\n", text) if "\r" in text else text), replaced

@@ -236,6 +236,28 @@ def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path,
     assert verify_index(conn) == []
 
 
+def test_utf16_notes_and_lone_cr_line_ends(tmp_path, conn, embedder, extractor):
+    # Notepad's "Unicode" (UTF-16 with a BOM) was skipped as a binary file (its
+    # ASCII has NUL bytes); a classic-Mac note (lone CR line ends) was one line
+    from minirag_cli.store.lookup import show
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "le.md").write_bytes("Lunch with Olav Nygaard in Bergen.\r\nThen rehearsal.\r\n".encode("utf-16"))
+    (root / "be.txt").write_bytes(b"\xfe\xff" + "Priya Raman in Z\u00fcrich.\n".encode("utf-16-be"))
+    (root / "mac.md").write_bytes(b"First line\rSecond line with Mei Chen\rThird line\r")
+    (root / "fake.md").write_bytes(b"\xff\xfe" + bytes(range(256)) * 4)  # a BOM, then binary
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert set(s.added_paths) == {"le.md", "be.txt", "mac.md"}
+    assert s.skipped == [{"path": "fake.md", "reason": "binary file"}] and s.warnings == []
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["le.md"].startswith("Lunch with Olav Nygaard") and "Z\u00fcrich" in texts["be.txt"]
+    assert show(conn, "mac.md:2")["lines"] == [1, 3]
+    assert show(conn, "mac.md")["lines"] == [1, 4] and show(conn, "le.md")["source"] == "disk"
+    assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+
+
 def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
     from minirag_cli.errors import MragError
     from minirag_cli.sync import check_folders
