@@ -311,13 +311,17 @@ _DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt",
 
 def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
-    a lock held too long) into a DatabaseError with advice; None if `exc` is
+    a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
     not an SQLite error. The file is never touched."""
     module = type(exc).__module__
     if type(exc).__name__ not in ("DatabaseError", "OperationalError") or \
             ("sqlite" not in module and "sqlean" not in module):
         return None
     text = str(exc)
+    if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
+        return DatabaseError(
+            f"No room to write the index: {text}.",
+            hint="Free some space on its disk and run the command again; everything committed before is kept.")
     if any(word in text.lower() for word in _DAMAGED):
         return DatabaseError(
             f"The index is damaged: {text}.",
@@ -339,7 +343,8 @@ def transaction(conn) -> Iterator[Any]:
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite rolls back itself on some errors (a full disk)
+            conn.execute("ROLLBACK")
         raise
     else:
         conn.execute("COMMIT")

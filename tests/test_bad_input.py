@@ -268,6 +268,33 @@ def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
         check_folders([os.fsdecode(folder)])
 
 
+def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, conn, embedder, extractor, capsys):
+    # SQLITE_FULL ("database or disk is full") printed "error: unexpected
+    # OperationalError ... please report it"
+    from minirag_cli import cli
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    before = table_counts(conn)
+    write_notes(root, {f"more/{i}.md": f"Note {i}: Grace Okafor met Akira Tanaka in Lisbon.\n" * 40
+                       for i in range(30)})
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages + 3}")  # a disk with room for three more pages
+    with pytest.raises(Exception) as failed:
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    with pytest.raises(SystemExit) as exited:
+        cli._unexpected(failed.value, debug=False)
+    err = capsys.readouterr().err
+    assert exited.value.code == 1 and "unexpected" not in err
+    assert "error: No room to write the index: database or disk is full." in err and "Free some space" in err
+    assert verify_index(conn) == [] and table_counts(conn)["documents"] >= before["documents"]
+    conn.execute("PRAGMA max_page_count = 1073741823")  # space freed: the next sync finishes the job
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert table_counts(conn)["documents"] == len(GOOD) + 30 and s.removed == 0
+    assert verify_index(conn) == []
+
+
 # ------------------------------------------------------------- questions
 
 NASTY_QUESTIONS = [
