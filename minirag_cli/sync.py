@@ -346,6 +346,14 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
+    # how the notes are built, recorded before the first is written: a sync
+    # interrupted after a `--rebuild --chunk-tokens 60` must leave 60 there,
+    # or the next sync with the old settings would build the rest another way
+    with dbmod.transaction(conn):
+        dbmod.set_meta(conn, "extractor", extractor.name)
+        dbmod.set_meta(conn, "extractor_model", getattr(extractor, "cache_id", None) or "")
+        dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
+        dbmod.set_meta(conn, "overlap_tokens", options.overlap_tokens)
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn))
     # Each file still commits on its own (crash safety); only the copy of WAL
@@ -363,10 +371,6 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
-        dbmod.set_meta(conn, "extractor", extractor.name)
-        dbmod.set_meta(conn, "extractor_model", getattr(extractor, "cache_id", None) or "")
-        dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
-        dbmod.set_meta(conn, "overlap_tokens", options.overlap_tokens)
         roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
         dbmod.set_meta(conn, "roots", json.dumps(sorted(roots_known | set(summary.roots))))
     for attr in ("model_calls", "tokens_in", "tokens_out"):
