@@ -241,6 +241,18 @@ def test_an_interrupted_rebuild_keeps_its_chunking_for_the_next_sync(tmp_path, c
     assert s.added == 3 and verify_index(conn) == []
 
 
+def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedder, extractor):
+    # the synced folders were recorded only when a sync ended: after an interrupted
+    # first sync of notes/, `sync notes/people` was let in and indexed its notes twice
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor, progress=_InterruptAfter(1))
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1
+    with pytest.raises(UsageError, match="is inside"):
+        run(conn, root / "people", embedder, extractor)
+
+
 def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):
     a, b = tmp_path / "a", tmp_path / "b"
     write_notes(a, {"x.md": "Alpha Project with Ingrid Berg\n"})
