@@ -266,8 +266,11 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
         )
         try:
             # the script leaves its transaction open for the migration's Python
-            # step (if any), and the COMMIT makes both one atomic change
-            conn.executescript("BEGIN IMMEDIATE;\n" + sql + "\n" + record)
+            # step (if any), and the COMMIT makes both one atomic change. The
+            # record goes first: when another process (a second `mrag sync`, a
+            # query) applied this migration since `current` was read, its row
+            # is there and the insert fails before any of the SQL runs again
+            conn.executescript("BEGIN IMMEDIATE;\n" + record + "\n" + sql)
             step = MIGRATION_STEPS.get(version)
             if step:
                 step(conn)
@@ -275,6 +278,8 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
         except Exception:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if schema_version(conn) >= version:  # applied by another process meanwhile
+                continue
             raise
         applied.append(version)
     if applied:
@@ -306,13 +311,17 @@ _DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt",
 
 def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
-    a lock held too long) into a DatabaseError with advice; None if `exc` is
+    a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
     not an SQLite error. The file is never touched."""
     module = type(exc).__module__
     if type(exc).__name__ not in ("DatabaseError", "OperationalError") or \
             ("sqlite" not in module and "sqlean" not in module):
         return None
     text = str(exc)
+    if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
+        return DatabaseError(
+            f"No room to write the index: {text}.",
+            hint="Free some space on its disk and run the command again; everything committed before is kept.")
     if any(word in text.lower() for word in _DAMAGED):
         return DatabaseError(
             f"The index is damaged: {text}.",
@@ -334,7 +343,8 @@ def transaction(conn) -> Iterator[Any]:
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite rolls back itself on some errors (a full disk)
+            conn.execute("ROLLBACK")
         raise
     else:
         conn.execute("COMMIT")

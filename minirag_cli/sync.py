@@ -30,7 +30,7 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import NoteFile, decode_note, looks_binary, walk_notes
+from minirag_cli.walk import NoteFile, decode_note, looks_binary, shown_path, walk_notes
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -61,7 +61,12 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
         if not Path(d).is_dir():
             raise MragError(f"{d} is not a folder.")
-    return list(dict.fromkeys(Path(d).resolve() for d in dirs))
+    roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
+    for root in roots:
+        if shown_path(str(root)) != str(root):  # the index stores its folders as UTF-8 text
+            raise MragError(f"The folder name {shown_path(str(root))} is not valid UTF-8.",
+                            hint="Rename the folder to a UTF-8 name and sync it again.")
+    return roots
 
 
 @dataclass
@@ -329,6 +334,13 @@ class _Run:
     progress: Progress
     summary: SyncSummary
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
+    build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
+
+
+def _record_build(run: _Run) -> None:
+    """Write the pending build settings (inside the caller's transaction)."""
+    for key, value in run.build.items():
+        dbmod.set_meta(run.conn, key, value)
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
@@ -341,8 +353,19 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
+    # how the notes are built and the folders they come from, recorded with
+    # the first note written (not before: an index found damaged on the way
+    # is never written to): a sync interrupted after a `--rebuild --chunk-tokens 60`
+    # must leave 60 there, or the next sync with the old settings would build
+    # the rest another way; and a folder inside a root synced halfway is
+    # refused as inside one synced in full (check_nested)
+    roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
+    build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
+             "extractor_model": getattr(extractor, "cache_id", None) or "",
+             "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
-               progress or NullProgress(), summary, codec_of(conn))
+               progress or NullProgress(), summary, codec_of(conn),
+               {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value})
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -357,13 +380,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         dbmod.set_wal_autocheckpoint(conn, 1000)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
+        _record_build(run)
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
-        dbmod.set_meta(conn, "extractor", extractor.name)
-        dbmod.set_meta(conn, "extractor_model", getattr(extractor, "cache_id", None) or "")
-        dbmod.set_meta(conn, "chunk_tokens", options.chunk_tokens)
-        dbmod.set_meta(conn, "overlap_tokens", options.overlap_tokens)
-        roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
-        dbmod.set_meta(conn, "roots", json.dumps(sorted(roots_known | set(summary.roots))))
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
@@ -624,6 +642,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, pending.text.count("\n") + 1)
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names)
+        _record_build(run)
+    run.build = {}
     run.resolver.forget(gone)
     summary = run.summary
     summary.chunks += len(pending.chunks)

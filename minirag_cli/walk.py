@@ -4,6 +4,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
 IGNORE_FILE = ".mragignore"
+BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue
+            if not _utf8(d):
+                result.skipped.append({"path": shown_path(reldir + d), "reason": BAD_NAME})
+                continue
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
                 reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
@@ -80,6 +85,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             rel = reldir + name
             if spec and spec.match_file(rel):
+                continue
+            if not _utf8(name):  # the index stores paths as UTF-8 text
+                result.skipped.append({"path": shown_path(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
                 result.skipped.append({"path": rel, "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
@@ -127,14 +135,54 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
     return None
 
 
+def _utf8(name: str) -> bool:
+    """Whether a file name decoded from the file system is valid UTF-8 (Python
+    keeps the bytes of one that is not as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown_path(path: str) -> str:
+    """A path that may hold undecodable bytes, printable: those bytes as U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+# Notes saved as "Unicode" by Windows Notepad and some exporters: UTF-16 (or,
+# rarely, UTF-32) with a byte order mark. Their NUL bytes are not binary.
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+              (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _wide_text(data: bytes) -> str | None:
+    """The text of a UTF-16 / UTF-32 note with a byte order mark; None for
+    anything else, or bytes that do not decode to text without NULs."""
+    for bom, codec in _WIDE_BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(codec)
+            except UnicodeDecodeError:
+                return None
+            return None if "\x00" in text else text
+    return None
+
+
 def looks_binary(data: bytes) -> bool:
-    return b"\x00" in data[:8192]
+    return b"\x00" in data[:8192] and _wide_text(data) is None
 
 
 def decode_note(data: bytes) -> tuple[str, bool]:
-    """Decode note bytes as UTF-8 (BOM allowed). Invalid bytes are replaced, and
-    the second value says so, so the sync can report the file."""
-    try:
-        return data.decode("utf-8-sig"), False
-    except UnicodeDecodeError:
-        return data.decode("utf-8-sig", errors="replace"), True
+    """Decode note bytes as UTF-8 (BOM allowed), or UTF-16/32 with a BOM.
+    Invalid bytes are replaced, and the second value says so, so the sync can
+    report the file. Lone CR line ends (classic Mac) become LF, so line
+    numbers are an editor's; the text keeps its length (chunk offsets)."""
+    text, replaced = _wide_text(data), False
+    if text is None:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text, replaced = data.decode("utf-8-sig", errors="replace"), True
+    return (_LONE_CR.sub("\n", text) if "\r" in text else text), replaced

@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from minirag_cli.errors import MragError
 from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
 
@@ -188,4 +189,11 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                     hooks.on_ready()
         except KeyboardInterrupt:
             pass
+        except RuntimeError as exc:  # watchfiles' WatchfilesRustInternalError: the watcher is dead
+            if type(exc).__name__ != "WatchfilesRustInternalError":
+                raise
+            raise MragError(f"The watch stopped: the file watcher failed: {exc}.",
+                            hint=("It cannot watch a file or folder whose name is not valid UTF-8 (`mrag sync` "
+                                  "skips those): rename it. " if "decode path" in str(exc) else "")
+                                 + "Everything synced so far is kept.") from exc
     return batches

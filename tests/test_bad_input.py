@@ -216,6 +216,85 @@ def test_files_deleted_during_the_sync(tmp_path, conn, embedder, extractor):
     assert verify_index(conn) == []
 
 
+def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
+    # a Latin-1 name (b"caf\xe9.md"): Python holds its byte as a lone surrogate, which
+    # SQLite cannot store; it stopped the whole sync with an UnicodeEncodeError
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    base = os.fsencode(root)
+    with open(base + b"/caf\xe9.md", "wb") as fh:
+        fh.write(b"Lunch with Olav Nygaard.\n")
+    os.mkdir(base + b"/d\xe9j\xe0")
+    with open(base + b"/d\xe9j\xe0/inside.md", "wb") as fh:
+        fh.write(b"Inside a folder with a Latin-1 name.\n")
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert "not valid UTF-8" in reasons["caf\ufffd.md"]
+    assert "not valid UTF-8" in reasons["d\ufffdj\ufffd"]
+    json.dumps(s.to_dict(), ensure_ascii=False).encode("utf-8")  # the summary prints
+    assert {p for (p,) in conn.execute("SELECT path FROM documents")} == set(GOOD)
+    assert verify_index(conn) == []
+
+
+def test_utf16_notes_and_lone_cr_line_ends(tmp_path, conn, embedder, extractor):
+    # Notepad's "Unicode" (UTF-16 with a BOM) was skipped as a binary file (its
+    # ASCII has NUL bytes); a classic-Mac note (lone CR line ends) was one line
+    from minirag_cli.store.lookup import show
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "le.md").write_bytes("Lunch with Olav Nygaard in Bergen.\r\nThen rehearsal.\r\n".encode("utf-16"))
+    (root / "be.txt").write_bytes(b"\xfe\xff" + "Priya Raman in Z\u00fcrich.\n".encode("utf-16-be"))
+    (root / "mac.md").write_bytes(b"First line\rSecond line with Mei Chen\rThird line\r")
+    (root / "fake.md").write_bytes(b"\xff\xfe" + bytes(range(256)) * 4)  # a BOM, then binary
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert set(s.added_paths) == {"le.md", "be.txt", "mac.md"}
+    assert s.skipped == [{"path": "fake.md", "reason": "binary file"}] and s.warnings == []
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["le.md"].startswith("Lunch with Olav Nygaard") and "Z\u00fcrich" in texts["be.txt"]
+    assert show(conn, "mac.md:2")["lines"] == [1, 3]
+    assert show(conn, "mac.md")["lines"] == [1, 4] and show(conn, "le.md")["source"] == "disk"
+    assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+
+
+def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
+    from minirag_cli.errors import MragError
+    from minirag_cli.sync import check_folders
+
+    folder = os.fsencode(tmp_path) + b"/not\xe9s"
+    os.mkdir(folder)
+    with pytest.raises(MragError, match="not valid UTF-8"):
+        check_folders([os.fsdecode(folder)])
+
+
+def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, conn, embedder, extractor, capsys):
+    # SQLITE_FULL ("database or disk is full") printed "error: unexpected
+    # OperationalError ... please report it"
+    from minirag_cli import cli
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    before = table_counts(conn)
+    write_notes(root, {f"more/{i}.md": f"Note {i}: Grace Okafor met Akira Tanaka in Lisbon.\n" * 40
+                       for i in range(30)})
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages + 3}")  # a disk with room for three more pages
+    with pytest.raises(Exception) as failed:
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    with pytest.raises(SystemExit) as exited:
+        cli._unexpected(failed.value, debug=False)
+    err = capsys.readouterr().err
+    assert exited.value.code == 1 and "unexpected" not in err
+    assert "error: No room to write the index: database or disk is full." in err and "Free some space" in err
+    assert verify_index(conn) == [] and table_counts(conn)["documents"] >= before["documents"]
+    conn.execute("PRAGMA max_page_count = 1073741823")  # space freed: the next sync finishes the job
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert table_counts(conn)["documents"] == len(GOOD) + 30 and s.removed == 0
+    assert verify_index(conn) == []
+
+
 # ------------------------------------------------------------- questions
 
 NASTY_QUESTIONS = [

@@ -29,6 +29,29 @@ def test_reopening_applies_nothing(db_path):
     assert db.apply_migrations(conn) == []
 
 
+def test_two_processes_migrating_at_once(db_path, monkeypatch):
+    # Two commands open a new (or older-schema) index together: both read the
+    # version, one migrates, then the other ran the same migrations again
+    # ("table documents already exists", printed as an unexpected error).
+    first = db.connect(db_path, create=True, migrate=False)
+    second = db.connect(db_path, create=True, migrate=False)
+    real = db.schema_version
+    raced = []
+
+    def version_then_the_other_migrates(conn):
+        v = real(conn)
+        if conn is second and not raced:
+            raced.append(db.apply_migrations(first))  # between the read and the writes
+        return v
+
+    monkeypatch.setattr(db, "schema_version", version_then_the_other_migrates)
+    assert db.apply_migrations(second) == []
+    assert raced == [[v for v, _n, _s in db.migrations()]]
+    versions = [r[0] for r in second.execute("SELECT version FROM schema_migrations ORDER BY version")]
+    assert versions == raced[0]
+    first.close(), second.close()
+
+
 # A small but complete and consistent index written with the first released
 # schema's own SQL (not today's store.py, which may need later migrations):
 # every table has rows, derived counts agree with the edges, vectors exist.

@@ -12,7 +12,8 @@ import pytest
 from minirag_cli import db
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import table_counts
-from minirag_cli.sync import SyncOptions, rebuild, sync_folders
+from minirag_cli.errors import UsageError
+from minirag_cli.sync import NullProgress, SyncOptions, rebuild, sync_folders
 from tests.conftest import write_notes
 
 CORPUS = {
@@ -207,6 +208,49 @@ def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor
     assert not db.has_vec_tables(conn)
     s = run(conn, root, embedder, extractor)
     assert s.added == 4 and verify_index(conn) == []
+
+
+class _InterruptAfter(NullProgress):
+    """Ctrl-C once `files` notes are written."""
+
+    def __init__(self, files: int):
+        self.left = files
+
+    def advance(self, n_files: int, n_chunks: int) -> None:
+        self.left -= n_files
+        if self.left <= 0:
+            raise KeyboardInterrupt
+
+
+def test_an_interrupted_rebuild_keeps_its_chunking_for_the_next_sync(tmp_path, conn, embedder, extractor):
+    # The chunk sizes were recorded only when a sync ended: a `--rebuild --chunk-tokens 8`
+    # stopped midway left the old 120 recorded, and the next plain sync chunked the
+    # rest at 120 (an index built two ways, status showing one) instead of refusing
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+    rebuild(conn)
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor,
+                     options=SyncOptions(chunk_tokens=8, overlap_tokens=2), progress=_InterruptAfter(1))
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1
+    assert (db.get_meta(conn, "chunk_tokens"), db.get_meta(conn, "overlap_tokens")) == ("8", "2")
+    with pytest.raises(UsageError, match="chunked at 8 tokens"):
+        run(conn, root, embedder, extractor)
+    s = run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=2)  # resumes the same way
+    assert s.added == 3 and verify_index(conn) == []
+
+
+def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedder, extractor):
+    # the synced folders were recorded only when a sync ended: after an interrupted
+    # first sync of notes/, `sync notes/people` was let in and indexed its notes twice
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor, progress=_InterruptAfter(1))
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1
+    with pytest.raises(UsageError, match="is inside"):
+        run(conn, root / "people", embedder, extractor)
 
 
 def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):

@@ -261,3 +261,31 @@ def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder)
                                                                         ("removed", "people/anna.md", 1)]
     assert verify_index(conn) == []
     conn.close()
+
+
+def test_a_name_the_watcher_cannot_decode_is_a_clear_error(tmp_path, folder):
+    """watchfiles cannot watch a tree holding a name that is not UTF-8 (sync
+    skips it): `--watch` ended with 'unexpected WatchfilesRustInternalError';
+    it is now one MragError naming the cause, and the first sync is kept."""
+    from minirag_cli.errors import MragError
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    os.mkdir(os.fsencode(folder) + b"/d\xe9j\xe0")
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    stop = threading.Event()
+    timer = threading.Timer(20, stop.set)  # never hang the run
+    timer.start()
+    try:
+        with pytest.raises(MragError, match="file watcher failed") as failed:
+            watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=lambda change: None), stop_event=stop,
+                          resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert "not valid UTF-8" in failed.value.hint
+    assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
+    conn.close()
