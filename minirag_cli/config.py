@@ -191,7 +191,8 @@ def environment() -> Environment:
     threads, parallel = env.get("MRAG_THREADS", ""), env.get("MRAG_PARALLEL", "")
     batch, workers = env.get("MRAG_BATCH", ""), env.get("MRAG_WORKERS", "")
     return Environment(
-        debug=bool(env.get("MRAG_DEBUG")),
+        # "0", "false", "no", "off" and "" leave it off, as a user who writes MRAG_DEBUG=0 means
+        debug=env.get("MRAG_DEBUG", "").strip().lower() not in ("", "0", "false", "no", "off"),
         threads=int(threads) if threads.isdigit() and int(threads) > 0 else None,
         parallel=int(parallel) if parallel.isdigit() else None,
         batch=int(batch) if batch.isdigit() and int(batch) > 0 else None,

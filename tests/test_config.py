@@ -220,3 +220,11 @@ def test_resync_keeps_the_embedder_the_index_was_built_with(tmp_path, mrag_bin):
     assert json.loads(out.stdout)["added"] == 1
     status = json.loads(run("--db", str(root / ".mrag" / "index.sqlite"), "status", "--json").stdout)
     assert status["embedding_model"] == "hashing:16"
+
+
+@pytest.mark.parametrize("value, debug", [("1", True), ("yes", True), ("", False), ("0", False),
+                                          ("false", False), ("No", False), ("off", False)])
+def test_mrag_debug_zero_or_false_leaves_tracebacks_off(monkeypatch, value, debug):
+    # MRAG_DEBUG=0 turned debug on (any non-empty value did), so a user switching it off got tracebacks
+    monkeypatch.setenv("MRAG_DEBUG", value)
+    assert config.environment().debug is debug
