@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             for q, result, heads in searched:
                 opts = VARIANTS[name]
                 sources = ans.make_sources(result.query, result.results, note_heads=heads, embed=embed, options=opts,
-                                           note_lines=lambda paths: note_lines(index.conn, paths))
+                                           note_lines=lambda notes: note_lines(index.conn, notes))
                 kind = sc.gold_kind(q.answer, q.expected)
                 text = "\n".join(f"{s.get('date', '')}\n{s['text']}" for s in sources)
                 paths = {s["path"] for s in sources}

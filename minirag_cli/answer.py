@@ -244,23 +244,29 @@ class _Line:
     line: bool = False  # seq is the note's line number (the notes' lines were at hand)
 
 
+def note_key(r: dict) -> tuple[str, str]:
+    """The note a result (or source) is of: its synced folder and its path
+    there (two synced folders may both hold a `todo.md`)."""
+    return (r.get("root") or "", r.get("path") or "")
+
+
 def _is_date_line(raw: str, head: str) -> bool:
     """Is `raw` the note's first line (`head`, stripped) holding its date? The source's header shows it."""
     return bool(head) and raw.strip() == head and _NOTE_DATE.search(head) is not None
 
 
-def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[str, list[str]] | None = None,
+def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tuple[str, str], list[str]] | None = None,
                      context: int | None = -1) -> list[_Line]:
     """The lines that compete: each result's chunk lines (context -1, or a
     note whose lines are not at hand), else the note's lines from `context`
     lines before the chunk to `context` after it (None: the whole note);
     a line already taken from a better result is not repeated."""
     out: list[_Line] = []
-    seen: set[tuple[str, str]] = set()
-    taken: set[tuple[str, int]] = set()
+    seen: set[tuple] = set()
+    taken: set[tuple] = set()
     for rank, r in enumerate(results):
         head = heads.get(r.get("chunk_id"), "").strip()
-        path = r.get("path")
+        path = note_key(r)
         note = (notes or {}).get(path) if context is None or context >= 0 else None
         span = r.get("lines") or []
         if note and len(span) == 2:
@@ -283,8 +289,8 @@ def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[str
     return out
 
 
-def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple[str, int], int],
-               notes: dict[str, list[str]], heads: dict[int, str]) -> _Line | None:
+def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple, int],
+               notes: dict[tuple[str, str], list[str]], heads: dict[int, str]) -> _Line | None:
     """The line `step` (+1 after, -1 before) from lines[i]: in its note
     when the note's lines are at hand (a candidate, or else made from the
     note), else in its chunk."""
@@ -294,7 +300,7 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple[str, i
         if 0 <= j < len(lines) and lines[j].result is x.result and lines[j].seq == x.seq + step:
             return lines[j]
         return None
-    path = x.result.get("path")
+    path = note_key(x.result)
     seq = x.seq + step
     if (path, seq) in by_line:
         return lines[by_line[(path, seq)]]
@@ -310,14 +316,14 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple[str, i
 
 def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None, options: AnswerOptions = DEFAULT_OPTIONS,
-                 notes: dict[str, list[str]] | None = None) -> list[_Line]:
+                 notes: dict[tuple[str, str], list[str]] | None = None) -> list[_Line]:
     """The options.lines best lines of the first options.pool results, each
     with the line after it (a reply often holds the answer) and, with
     options.before, the line before it. A line scores
     cosine(question, line) + lexical_weight x its share of the best weighted
     overlap with the question's words - rank_weight x its chunk's rank
     (measured on the LiHua dev split: BENCHMARKS.md, "Answers"). With
-    `notes` (path -> the note's lines, store.note_lines) and
+    `notes` ((root, path) -> the note's lines, store.note_lines) and
     options.context >= 0 or None, the lines around each result's chunk in
     its note compete as well (_candidate_lines); options.per_note caps the
     lines chosen from one note."""
@@ -338,18 +344,18 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     for x, lex, cos in zip(lines, lexical, cosine):
         x.score = float(cos) + options.lexical_weight * lex / best - options.rank_weight * x.rank
     order = sorted(range(len(lines)), key=lambda i: (-lines[i].score, i))
-    by_line = {(x.result.get("path"), x.seq): i for i, x in enumerate(lines) if x.line}
+    by_line = {(note_key(x.result), x.seq): i for i, x in enumerate(lines) if x.line}
     per_note: dict[str, int] = {}
     keep: dict[tuple, _Line] = {}
     used = chosen = 0
 
     def key(x: _Line) -> tuple:
-        return (x.result.get("path"), x.seq) if x.line else (id(x.result), x.seq)
+        return (note_key(x.result), x.seq) if x.line else (id(x.result), x.seq)
 
     for i in order:
         if chosen >= options.lines:
             break
-        path = lines[i].result.get("path")
+        path = note_key(lines[i].result)
         if options.per_note is not None and per_note.get(path, 0) >= options.per_note:
             continue
         group = [lines[i]] + [nb for step in ((1, -1) if options.before else (1,))
@@ -369,13 +375,14 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None,
                  options: AnswerOptions = DEFAULT_OPTIONS,
-                 note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> list[dict]:
+                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
+                 ) -> list[dict]:
     """The sources the model reads, one per note, numbered by the rank (in
     the list the user sees) of the note's best result: the selected lines of
     each note in their order ('...' marks a gap), headed by the note's date;
     best first, or in time order for a question about order in time.
     `note_heads` maps a chunk id to its note's first line (where a chat keeps
-    its date); `note_lines` (paths -> each note's lines, store.note_lines)
+    its date); `note_lines` ((root, path) pairs -> each note's lines, store.note_lines)
     lets lines around the retrieved chunks compete (options.context)."""
     heads = note_heads or {}
     if options.lines is None:
@@ -385,16 +392,17 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     else:
         notes = None
         if note_lines is not None and (options.context is None or options.context >= 0):
-            notes = note_lines(list(dict.fromkeys(r.get("path") for r in results[:options.pool] if r.get("path"))))
+            notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
-    by_path: dict[str, dict] = {}
+    by_note: dict[tuple[str, str], dict] = {}
     for x in picked:
         r = x.result
         path = r.get("path", "?")
-        src = by_path.get(path)
+        src = by_note.get(note_key(r))
         if src is None:
             head = heads.get(r.get("chunk_id"), "")
-            src = by_path[path] = {"n": r.get("rank", x.rank + 1), "path": path, "chunk_id": r.get("chunk_id"),
+            src = by_note[note_key(r)] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
+                                          "chunk_id": r.get("chunk_id"),
                                    "date": note_date(head, path) if options.dates else "", "picked": [],
                                    "best": x.rank}
         elif x.rank < src["best"]:
@@ -402,7 +410,7 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
         # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
         place = (x.seq,) if x.line else ((r.get("lines") or [0])[0], x.rank, x.seq)
         src["picked"].append((place, x.text))
-    for src in by_path.values():  # in the note's order; '...' where lines were left out
+    for src in by_note.values():  # in the note's order; '...' where lines were left out
         src["lines"], prev = [], None
         for place, text in sorted(src["picked"]):
             at = place if len(place) == 1 else place[1:]  # (line in the note,) or (rank, line in the chunk)
@@ -410,10 +418,10 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
                 src["lines"].append("...")
             src["lines"].append(text)
             prev = at
-    out = sorted(by_path.values(), key=lambda s: s["best"])
+    out = sorted(by_note.values(), key=lambda s: s["best"])
     if options.time_order and asks_about_order(question) and all(s["date"] for s in out):
         out.sort(key=lambda s: s["date"])
-    return [{"n": s["n"], "path": s["path"], "chunk_id": s["chunk_id"], "date": s["date"],
+    return [{"n": s["n"], "path": s["path"], "root": s["root"], "chunk_id": s["chunk_id"], "date": s["date"],
              "text": "\n".join(s["lines"])} for s in out]
 
 
@@ -1048,7 +1056,7 @@ def dated_sources(results: list[dict], heads: dict[int, str]) -> list[dict]:
     """Results as timeline.py reads them: rank, chunk, path, the chunk's text
     and the note's date (from its head line in `heads`, else its path; ""
     when neither)."""
-    return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"),
+    return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"), "root": r.get("root"),
              "text": r.get("text", ""), "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
             for i, r in enumerate(results, start=1)]
 
@@ -1085,13 +1093,14 @@ class Prepared:
 def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             options: AnswerOptions = DEFAULT_OPTIONS,
-            note_lines: Callable[[list[str]], dict[str, list[str]]] | None = None) -> Prepared:
+            note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
+            ) -> Prepared:
     """For a yes/no question about order in time, the verdict from the notes'
     dates when it can be had for sure, and for "when did X?" the date of X's
     note (timeline.py); else the selected, dated lines the model reads.
     `embed` (texts -> vectors) ranks lines by meaning as well as by words;
     `search` (text -> results) finds each event of an order question;
-    `note_lines` (paths -> each note's lines) lets the lines around the
+    `note_lines` ((root, path) pairs -> each note's lines) lets the lines around the
     retrieved chunks compete (AnswerOptions.context)."""
     started = time.perf_counter()
     heads = note_heads or {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -181,9 +182,23 @@ def ask_json(result, *, explain: bool) -> dict:
     return data
 
 
-def result_paths(result) -> list[str]:
-    """`mrag ask --paths`: the unique document paths, best first."""
-    return list(dict.fromkeys(r["path"] for r in result.results))
+def result_paths(result, cwd: Path | None = None) -> list[str]:
+    """`mrag ask --paths`: the notes' files, best first, each once, as a
+    shell in `cwd` (the current folder) opens them: relative when the note
+    lies below it (in the synced folder itself: the path as listed), else
+    absolute; so `| xargs grep` works from any folder."""
+    cwd = cwd or Path.cwd()
+    out = []
+    for r in result.results:
+        if not r.get("root"):
+            out.append(r["path"])
+            continue
+        file = Path(r["root"]) / r["path"]
+        try:
+            out.append(str(file.relative_to(cwd)))
+        except ValueError:
+            out.append(str(file))
+    return list(dict.fromkeys(out))
 
 
 def render_results(data: dict, console: Console, *, explain: bool = False) -> None:

@@ -33,9 +33,14 @@ __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_r
 
 def public_result(r: dict, explain: bool = False) -> dict:
     """The stable JSON of one search result (`mrag ask --json`, the MCP
-    server): rank, path, lines, score, text, channels (+ duplicate_of, the rank
-    of the result a near-duplicate repeats, and graph with `explain`)."""
+    server): rank, path (in its synced folder), file (the note's absolute
+    path: two synced folders may both hold a `todo.md`), lines, score, text,
+    channels (+ duplicate_of, the rank of the result a near-duplicate repeats,
+    and graph with `explain`)."""
     out = {k: r[k] for k in ("rank", "path", "lines", "score", "text", "channels")}
+    if r.get("root"):
+        out = {"rank": r["rank"], "path": r["path"], "file": str(Path(r["root"]) / r["path"]),
+               **{k: v for k, v in out.items() if k not in ("rank", "path")}}
     if r.get("duplicate_of"):
         out["duplicate_of"] = r["duplicate_of"]
     if explain and r.get("graph"):
@@ -290,9 +295,9 @@ class Index:
         embed = self._query_embedder.embed if self._query_embedder is not None else None
         events = options.replace(k=ans.EVENT_RESULTS)
 
-        def lines(paths: list[str]) -> dict[str, list[str]]:
+        def lines(notes: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
             with self.lock:
-                return note_lines(self.conn, paths)
+                return note_lines(self.conn, notes)
 
         return ans.prepare(result.query, result.results, note_heads=heads, embed=embed,
                            search=lambda text: self.search(text, events).results,

@@ -117,15 +117,17 @@ def parse_date(value: str) -> dt.datetime | None:
 
 def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
     """The listed source that the event's own search ranks highest."""
+    from minirag_cli.answer import note_key
+
     by_chunk = {s.get("chunk_id"): s for s in sources if s.get("chunk_id") is not None}
-    by_path = {}
+    by_note = {}
     for s in sources:
-        by_path.setdefault(s.get("path"), s)
+        by_note.setdefault(note_key(s), s)
     for r in search(event)[:EVENT_DEPTH]:
         if r.get("chunk_id") in by_chunk:
             return by_chunk[r["chunk_id"]]
-        if r.get("path") in by_path:
-            return by_path[r["path"]]
+        if note_key(r) in by_note:
+            return by_note[note_key(r)]
     return None
 
 

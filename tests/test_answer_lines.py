@@ -44,8 +44,8 @@ RESULTS = [_result(1, 1, "week9/20260301_1000.txt", 1, 3), _result(2, 2, "week10
 Q = "What will Tom bring to the picnic, lemonade?"
 
 
-def _lines(paths):
-    return {p: NOTES[p] for p in paths if p in NOTES}
+def _lines(notes):
+    return {(root, p): NOTES[p] for root, p in notes if p in NOTES}
 
 
 def _sources(question=Q, results=RESULTS, **options):
@@ -61,7 +61,7 @@ def test_the_retrieved_chunk_alone_misses_the_answer_line():
 def test_lines_around_the_chunk_compete_and_bring_the_next_line_of_the_note():
     # context 2: lines 1-5 compete; the chosen line 5 brings line 6, which lies past the window
     got = _sources(context=2, lines=1)
-    assert got == [{"n": 1, "path": "week9/20260301_1000.txt", "chunk_id": 1, "date": "2026-03-01 10:00",
+    assert got == [{"n": 1, "path": "week9/20260301_1000.txt", "root": None, "chunk_id": 1, "date": "2026-03-01 10:00",
                     "text": "TomBaker: I'll bring lemonade and a frisbee to the picnic.\n"
                             "MayaLin: Perfect, see you there."}]
     # context 1 stops at line 4: the answer line is not reachable
@@ -111,5 +111,28 @@ def test_note_lines_rebuilds_notes_from_chunks_cut_mid_line(tmp_path):
                    extractor=HeuristicExtractor())
         spans = index.conn.execute("SELECT start_line, end_line FROM chunks ORDER BY seq").fetchall()
         assert len(spans) > 4 and any(a == b for a, b in spans)  # lines were cut across chunks
-        got = note_lines(index.conn, ["week9/picnic.txt", "not/there.txt"])
-    assert got == {"week9/picnic.txt": text.rstrip("\n").split("\n")}
+        root = str((tmp_path / "notes").resolve())
+        got = note_lines(index.conn, [(root, "week9/picnic.txt"), (root, "not/there.txt"), ("/elsewhere", "week9/picnic.txt")])
+    assert got == {(root, "week9/picnic.txt"): text.rstrip("\n").split("\n")}
+
+
+def test_two_synced_folders_with_the_same_path_are_two_notes(tmp_path):
+    # two synced folders that both hold todo.md: the model read one note's lines under the other's
+    # date, merged into one source (and with `context`, only one note's lines came back at all)
+    notes = {"a": "Time: 20260101_10:00\nIngrid: I will paint the red kayak on Sunday.\n",
+             "b": "Time: 20260202_10:00\nTomas: I sold the blue kayak at the market.\n"}
+    for name, text in notes.items():
+        write_notes(tmp_path / name, {"todo.md": text})
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "a", tmp_path / "b"], SyncOptions(), extractor=HeuristicExtractor())
+        result = index.search("Who has a kayak?")
+        assert [r["path"] for r in result.results] == ["todo.md", "todo.md"]
+        roots = {str((tmp_path / n).resolve()) for n in notes}
+        assert set(note_lines(index.conn, [(r, "todo.md") for r in roots])) == {(r, "todo.md") for r in roots}
+        for context in (-1, 0):
+            sources = index.prepare_answer(result, answer_options=ans.AnswerOptions(context=context)).sources
+            assert len(sources) == 2, sources
+            for s in sources:  # one note each, under its own date
+                assert ("Ingrid" in s["text"]) != ("Tomas" in s["text"]), sources
+                assert s["date"][:10] == ("2026-01-01" if "Ingrid" in s["text"] else "2026-02-02"), sources

@@ -50,8 +50,9 @@ def _env(db, **extra):
     return env
 
 
-def ask(mrag, db, *args, stdin=None, **env):
-    return subprocess.run([mrag, "ask", *args], env=_env(db, **env), capture_output=True, text=True,
+def ask(mrag, db, *args, stdin=None, cwd=GOLDEN / "notes", **env):
+    # run in the notes' folder, as a user who types `mrag ask` there: --paths lists them as the index does
+    return subprocess.run([mrag, "ask", *args], env=_env(db, **env), capture_output=True, text=True, cwd=cwd,
                           input=stdin, timeout=120)
 
 
@@ -75,7 +76,7 @@ def test_ask_json_schema(golden_index, mrag_bin_module):
     assert set(data) >= {"query", "mode", "seeds", "results"} and "answer" not in data
     assert data["mode"] == "hybrid" and len(data["results"]) == 4
     for r in data["results"]:
-        assert set(r) - {"graph"} == {"rank", "path", "lines", "score", "text", "channels"}
+        assert set(r) - {"graph"} == {"rank", "path", "file", "lines", "score", "text", "channels"}
         assert isinstance(r["lines"], list) and len(r["lines"]) == 2
         assert set(r["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert data["results"][0]["path"] == "projects/heron/kickoff-2025-03-04.md"
@@ -90,6 +91,21 @@ def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
     assert paths[0] == "projects/heron/buoy-design.md"
     assert len(paths) == len(set(paths)) and all(not p.startswith(" ") for p in paths)
     assert out.stderr.strip() == ""  # --paths is for scripts: no hint
+
+
+def test_ask_paths_open_from_any_folder_and_json_names_the_file(golden_index, mrag_bin_module, tmp_path):
+    # from another folder the paths were the notes' paths inside the synced folder, which
+    # `| xargs grep` could not open there
+    q = "Which microcontroller is the HeronBoard built around?"
+    notes = (GOLDEN / "notes").resolve()
+    out = ask(mrag_bin_module, golden_index, q, "--paths", "--mode", "bm25", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == str(notes / "projects/heron/buoy-design.md")
+    out = ask(mrag_bin_module, golden_index, q, "--paths", "--mode", "bm25", cwd=notes / "projects")
+    assert out.stdout.splitlines()[0] == "heron/buoy-design.md"
+    data = json.loads(ask(mrag_bin_module, golden_index, q, "--json", "--mode", "bm25", cwd=tmp_path).stdout)
+    first = data["results"][0]
+    assert first["path"] == "projects/heron/buoy-design.md" and first["file"] == str(notes / first["path"])
 
 
 def test_ask_explain_shows_channels_and_graph_reasons(golden_index, mrag_bin_module):

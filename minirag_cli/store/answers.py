@@ -17,21 +17,23 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
             for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
 
 
-def note_lines(conn, paths: Iterable[str]) -> dict[str, list[str]]:
-    """Each note's lines (index 0 is line 1), rebuilt from its chunks: they
-    cover the note from its first word to its last (overlapping, each at its
-    start_char), so the lines a chunk cut in half come back whole. A note
-    with no chunk is left out."""
-    wanted = list(dict.fromkeys(p for p in paths if p))
+def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
+    """Each note's lines (index 0 is line 1) by (root, path), rebuilt from its
+    chunks: they cover the note from its first word to its last
+    (overlapping, each at its start_char), so the lines a chunk cut in half
+    come back whole. A note with no chunk is left out."""
+    wanted = set(n for n in notes if n and n[1])
     if not wanted:
         return {}
-    marks = ",".join("?" * len(wanted))
-    parts: dict[str, list[tuple[int, int, str]]] = {}
-    for path, start, first_line, text in conn.execute(
-            f"SELECT d.path, c.start_char, c.start_line, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
-            f"WHERE d.path IN ({marks}) ORDER BY d.path, c.start_char", wanted):
-        parts.setdefault(path, []).append((start, first_line, text))
-    out: dict[str, list[str]] = {}
+    paths = sorted({path for _root, path in wanted})
+    marks = ",".join("?" * len(paths))
+    parts: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    for root, path, start, first_line, text in conn.execute(
+            f"SELECT d.root, d.path, c.start_char, c.start_line, c.text FROM chunks c JOIN documents d "
+            f"ON d.id = c.document_id WHERE d.path IN ({marks}) ORDER BY d.root, d.path, c.start_char", paths):
+        if (root, path) in wanted:
+            parts.setdefault((root, path), []).append((start, first_line, text))
+    out: dict[tuple[str, str], list[str]] = {}
     for path, chunks in parts.items():
         origin, first_line = chunks[0][0], chunks[0][1]
         buf: list[str] = []
