@@ -1,7 +1,9 @@
 """`mrag sync`: walk -> read -> chunk -> extract -> resolve -> embed -> write.
 
 Incremental: a file whose size and mtime match the index costs a stat; one
-whose bytes hash the same costs a read; only new or changed files are chunked,
+whose bytes hash the same costs a read (a file read within RACY_SECONDS of
+its mtime is recorded without it, so the next sync compares its bytes: an
+edit of the same size in the same timestamp tick would keep size and mtime); only new or changed files are chunked,
 extracted and embedded, and chunk vectors are reused by content hash (renames
 and small edits re-embed little). Each file is written in its own transaction,
 so an interrupted sync keeps every file it finished and the next one resumes.
@@ -15,7 +17,7 @@ import json
 import os
 import re
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Protocol, Sequence
 
@@ -144,6 +146,19 @@ class _Pending:
     chunks: list[Chunk]
     is_new: bool
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
+
+
+# A note read less than this after its mtime could be written again within the same
+# timestamp tick (FAT keeps 2 s, HFS+ 1 s, Linux's clock a few ms) with the same size,
+# leaving size and mtime as recorded: it is recorded with UNTRUSTED_MTIME instead, which
+# no stat matches, so the next sync hashes its bytes once (as git treats "racily clean" files)
+RACY_SECONDS = 2.0
+UNTRUSTED_MTIME = -1.0
+
+
+def recorded_mtime(mtime: float, read_at: float) -> float:
+    """The mtime to record for a note whose bytes were read at `read_at` (or later)."""
+    return mtime if read_at - mtime >= RACY_SECONDS else UNTRUSTED_MTIME
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -502,11 +517,13 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
+        read_at = time.time()  # before the read: the bytes read are at least this recent
         read = _read_note(run, note)
         if read is None:
             continue
         data, digest = read
         seen.add(note.path)
+        note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
         if old and old[1] == digest:
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1

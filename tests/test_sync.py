@@ -95,6 +95,40 @@ def test_touch_without_change_rehashes_but_does_not_reindex(tmp_path, conn, embe
     assert s.unchanged == 4 and s.changed == 0 and embedder.texts_embedded == embedded
 
 
+def _stat_reads(monkeypatch):
+    """Count the notes a sync reads (bytes, not just a stat)."""
+    from minirag_cli import sync as syncmod
+
+    reads = []
+    real = syncmod._read_note
+    monkeypatch.setattr(syncmod, "_read_note", lambda run, note: reads.append(note.path) or real(run, note))
+    return reads
+
+
+def test_an_edit_in_the_same_timestamp_tick_is_not_missed(tmp_path, conn, embedder, extractor, monkeypatch):
+    # a note edited again right after a sync read it, with the same size, in the same mtime tick
+    # (FAT keeps 2 s): size and mtime matched the index, so the edit was never indexed
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang plays bass.\n"})
+    path = root / "a.md"
+    tick = time.time() - 0.5
+    os.utime(path, (tick, tick))
+    run(conn, root, embedder, extractor)
+    path.write_text("Jennifer plays harp.\n")  # same size
+    os.utime(path, (tick, tick))  # the same tick
+    s = run(conn, root, embedder, extractor)
+    assert s.changed == 1, s
+    text = conn.execute("SELECT text FROM chunks").fetchone()[0]
+    assert "Jennifer" in text
+    # a note last written long before the sync read it costs a stat again
+    old = time.time() - 60
+    os.utime(path, (old, old))
+    run(conn, root, embedder, extractor)  # same bytes: rehashed, its mtime recorded
+    reads = _stat_reads(monkeypatch)
+    s = run(conn, root, embedder, extractor)
+    assert s.unchanged == 1 and reads == []
+
+
 def test_edit_delete_rename_ignore_match_clean_sync(tmp_path, db_path, embedder, extractor):
     root = tmp_path / "notes"
     write_notes(root, CORPUS)
