@@ -306,7 +306,7 @@ def compact(conn, free_share: float = 0.25) -> bool:
 
 READONLY_HINT = ("mrag needs to write the index file and its folder (even to read it: WAL keeps -wal and -shm files "
                  "beside it); check their permissions, or copy the index somewhere writable.")
-_DAMAGED = ("malformed", "not a database", "disk i/o error", "database corrupt", "file is not a database")
+_DAMAGED = ("malformed", "not a database", "database corrupt", "file is not a database")
 
 
 def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
@@ -322,6 +322,11 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
         return DatabaseError(
             f"No room to write the index: {text}.",
             hint="Free some space on its disk and run the command again; everything committed before is kept.")
+    if "disk i/o error" in text.lower():  # SQLITE_IOERR: the disk (or a file-size limit), not the file, failed
+        return DatabaseError(
+            f"Could not read or write the index file: {text}.",
+            hint="Check its disk (space, a file-size limit, a network drive that went away) and run the command "
+                 "again; everything committed before is kept. `mrag doctor` tells whether the file itself is sound.")
     if any(word in text.lower() for word in _DAMAGED):
         return DatabaseError(
             f"The index is damaged: {text}.",

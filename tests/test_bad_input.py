@@ -295,6 +295,21 @@ def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, con
     assert verify_index(conn) == []
 
 
+def test_a_disk_io_error_is_not_called_damage(conn):
+    # SQLITE_IOERR (a flaky network disk, a file-size limit) said "The index is damaged ... rebuild",
+    # though the file is fine; damage itself still says so
+    import sys
+
+    from minirag_cli.db import explain_sqlite_error
+
+    sqlite = sys.modules[type(conn).__mro__[1].__module__]  # the SQLite module the index is opened with
+    io = explain_sqlite_error(sqlite.OperationalError("disk I/O error"))
+    assert io is not None and "damaged" not in str(io) and "rebuild" not in (io.hint or "")
+    assert "Could not read or write the index file" in str(io) and "committed before is kept" in io.hint
+    bad = explain_sqlite_error(sqlite.DatabaseError("database disk image is malformed"))
+    assert bad is not None and "damaged" in str(bad)
+
+
 # ------------------------------------------------------------- questions
 
 NASTY_QUESTIONS = [
