@@ -32,7 +32,7 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import NoteFile, decode_note, looks_binary, shown_path, walk_notes
+from minirag_cli.walk import NoteFile, cannot_read_for_now, decode_note, looks_binary, shown_path, walk_notes
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -442,14 +442,18 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                                       + ".")
 
 
-def _read_note(run: _Run, note: NoteFile) -> tuple[bytes, str] | None:
+def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] | None:
     """The note's bytes and hash when it must be (re)indexed; None when it
-    is skipped or unchanged (counted in the summary either way)."""
+    is skipped or unchanged (counted in the summary either way). A note that
+    cannot be read for now keeps what the index holds of it (in `seen`)."""
     summary, progress = run.summary, run.progress
     try:
         data = note.abspath.read_bytes()
     except OSError as exc:
         reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
+        if cannot_read_for_now(exc):
+            seen.add(note.path)
+            reason += " (kept as last synced)"
         summary.skipped.append({"path": note.path, "reason": reason})
         progress.advance(1, 0)
         return None
@@ -467,7 +471,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     summary.skipped.extend(walked.skipped)
     existing = store.existing_documents(conn, str(root))
     progress.start(len(walked.files))
-    seen: set[str] = set()
+    # the notes under a folder that could not be listed stay as last synced
+    seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
     touched_only: list[tuple[float, int, int]] = []  # (mtime, size, doc id): same bytes, new stat
     changed: Iterable[_Pending] = _changed_notes(run, walked.files, existing, seen, touched_only)
     extraction = run.extraction
@@ -518,7 +523,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         read_at = time.time()  # before the read: the bytes read are at least this recent
-        read = _read_note(run, note)
+        read = _read_note(run, note, seen)
         if read is None:
             continue
         data, digest = read

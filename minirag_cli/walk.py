@@ -3,6 +3,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -29,6 +30,15 @@ class NoteFile:
 class WalkResult:
     files: list[NoteFile] = field(default_factory=list)
     skipped: list[dict] = field(default_factory=list)  # {path, reason}
+    # folders that could not be listed for now (permission, I/O error): "" for the root, else
+    # "folder/"; the notes indexed below them are kept as last synced, not removed
+    unlisted: list[str] = field(default_factory=list)
+
+
+def cannot_read_for_now(exc: OSError) -> bool:
+    """A folder or file that is there but cannot be read (permissions, an I/O
+    error): what the index holds of it is kept, unlike a file that is gone."""
+    return isinstance(exc, PermissionError) or exc.errno == errno.EIO
 
 
 def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
@@ -53,7 +63,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
-        result.skipped.append({"path": rel.replace(os.sep, "/"), "reason": f"unreadable folder: {exc.strerror}"})
+        reason = f"unreadable folder: {exc.strerror}"
+        if rel != "?" and cannot_read_for_now(exc):
+            result.unlisted.append("" if rel == "." else rel.replace(os.sep, "/") + "/")
+            reason += " (its notes stay indexed as last synced)"
+        result.skipped.append({"path": rel.replace(os.sep, "/"), "reason": reason})
 
     # With --follow-symlinks, os.walk would follow a link back up the tree
     # round and round until the path is too long: links into the synced folder

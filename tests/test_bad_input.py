@@ -216,6 +216,46 @@ def test_files_deleted_during_the_sync(tmp_path, conn, embedder, extractor):
     assert verify_index(conn) == []
 
 
+def test_notes_that_cannot_be_read_for_now_stay_indexed(tmp_path, conn, embedder, extractor, monkeypatch):
+    # a folder or note that could not be read (permissions changed, the root's drive erroring) had
+    # every indexed note of it removed, as if deleted: the index lost them until a full re-sync
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    before = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    locked_dir, locked_file = root / "people", root / "projects" / "atlas.txt"
+    real_scandir, real_read = os.scandir, Path.read_bytes
+
+    def scandir(path="."):
+        if Path(path) == locked_dir:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    def read_bytes(self):
+        if self == locked_file:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    locked_file.write_text(GOOD["projects/atlas.txt"] + "Edited while locked.\n")  # must be read again
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert "stay indexed" in reasons["people"] and "kept" in reasons["projects/atlas.txt"], reasons
+    assert s.removed == 0 and {p for (p,) in conn.execute("SELECT path FROM documents")} == before
+    # the root itself unreadable: nothing removed either
+    monkeypatch.setattr(os, "scandir", lambda path=".": (_ for _ in ()).throw(
+        PermissionError(13, "Permission denied", str(path))) if Path(path) == root else real_scandir(path))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert s.removed == 0 and {p for (p,) in conn.execute("SELECT path FROM documents")} == before
+    # readable again: the edit is indexed; a note really deleted is removed
+    monkeypatch.setattr(os, "scandir", real_scandir)
+    monkeypatch.setattr(Path, "read_bytes", real_read)
+    (root / "people" / "wolfgang.md").unlink()
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert s.changed == 1 and s.removed == 1 and verify_index(conn) == []
+
+
 def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
     # a Latin-1 name (b"caf\xe9.md"): Python holds its byte as a lone surrogate, which
     # SQLite cannot store; it stopped the whole sync with an UnicodeEncodeError
