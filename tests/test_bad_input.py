@@ -541,3 +541,29 @@ def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
                        timeout=300)  # a folder that is not there is no hub name: the load's own error
     assert r.returncode == 1 and "Could not load embedding model './models/missing'" in r.stderr, r.stderr
     assert "unexpected" not in r.stderr
+
+
+def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
+    """Rich markup in what notes and golden files name: an index at
+    `vault[/]index.sqlite` (a folder `vault[` holding `]index.sqlite`) ended
+    `mrag sync` in 'unexpected MarkupError' (so did a skipped note `x[/]y.md`,
+    after the sync had committed), a skipped `[red]pic.md` was printed as
+    `pic.md`; `status`, `entities` and `eval`'s lines print what they name."""
+    root = tmp_path / "vault[" / "]notes"
+    write_notes(root, {**GOOD, "misc/quotes.md": 'We sang "Salt [/] Wires" at the harbour.\n'})
+    (root / "[red]pic.md").write_bytes(b"\x00\x01\x02binary")
+    index = tmp_path / "vault[" / "]index.sqlite"  # .../vault[/]index.sqlite
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert f"index {index} · extractor heuristic" in r.stderr, r.stderr
+    assert "skipped [red]pic.md: binary file" in r.stdout, r.stdout
+    r = run_mrag(mrag_bin, "--db", str(index), "status")
+    assert r.returncode == 0 and str(root) in r.stdout, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "entities", "-n", "500")
+    assert r.returncode == 0 and "Salt [/] Wires" in r.stdout, r.stderr
+    golden = tmp_path / "golden [v2].jsonl"
+    golden.write_text('{"query": "bass", "expected": ["people/wolfgang.md", "[/]gone.md"], "type": "[/x]"}\n')
+    r = run_mrag(mrag_bin, "--db", str(index), "eval", str(golden))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert f"eval {golden}: 1 questions" in r.stderr and "[/]gone.md is not in the index" in r.stderr, r.stderr
+    assert "[/x]" in r.stdout, r.stdout

@@ -51,7 +51,7 @@ def eval_command(
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
     questions = answer_eval.sample_questions(plan.questions, sample, seed)
     index = open_index(embedding_model=embedding_model, model=model)
-    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}")
+    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)

@@ -53,7 +53,7 @@ def pull(
     from minirag_cli.llm import pull_model, resolve_model_name
 
     resolve_model_name(name)  # an unknown name fails before "downloading"
-    note(f"downloading {name} from the Hugging Face hub...", soft_wrap=False, highlight=True)
+    note(f"downloading {name} from the Hugging Face hub...", markup=False, soft_wrap=False)
     path = pull_model(name, dest)
     typer.echo(str(path))
-    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", soft_wrap=False)
+    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", markup=False, soft_wrap=False)
