@@ -389,9 +389,12 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     built = dbmod.get_meta(conn, "extractor")
     kind = built.split(":")[0] if built else None
     if kind and kind != extractor_name.split(":")[0]:
+        # the llm extractor needs its model: --extractor llm alone is an error of its own
+        keep = ("with its model: --model PATH.gguf (MRAG_MODEL=PATH)" if kind == "llm"
+                else f"with --extractor {kind} (MRAG_EXTRACTOR={kind})")
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.",
-                         hint=f"{rebuild}, or keep this index's with --extractor {kind} (MRAG_EXTRACTOR={kind}).")
+                         hint=f"{rebuild}, or keep this index's {keep}.")
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:

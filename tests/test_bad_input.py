@@ -490,6 +490,19 @@ def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_comman
     assert r.returncode == 0, r.stderr  # the same settings again: an ordinary re-sync
 
 
+def test_an_llm_index_synced_without_its_model_is_told_to_pass_the_model(tmp_path, synced_copy, extractor):
+    """The refusal's hint said 'keep this index's with --extractor llm', and
+    `mrag sync DIR --extractor llm` without a model is an error of its own:
+    the llm extractor is kept by passing its model."""
+    conn = db.connect(synced_copy)
+    db.set_meta(conn, "extractor", "llm:tiny")
+    with pytest.raises(UsageError, match="llm:tiny extractor, not heuristic") as refused:
+        sync_folders(conn, [tmp_path / "notes"], embedder=None, extractor=extractor, options=SyncOptions(),
+                     progress=NullProgress())
+    conn.close()
+    assert "--model PATH.gguf" in refused.value.hint and "--extractor llm" not in refused.value.hint
+
+
 def test_flag_values_that_would_mean_something_else_are_usage_errors(tmp_path, mrag_bin):
     """`sync ""` synced the current folder; `entities -n -1` listed every
     entity (LIMIT -1); `ask --paths --json` printed paths only."""
