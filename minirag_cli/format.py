@@ -358,7 +358,7 @@ def print_doctor(checks, ok: bool, *, as_json: bool) -> None:
 
 def model_info_lines(data: dict) -> list[str]:
     """`mrag model info`: `key: value` lines (sizes human-readable)."""
-    return [f"{key.replace('_', ' ')}: {human_bytes(value) if key == 'size_bytes' else value}"
+    return [f"size: {human_bytes(value)}" if key == "size_bytes" else f"{key.replace('_', ' ')}: {value}"
             for key, value in data.items()]
 
 

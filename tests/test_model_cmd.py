@@ -37,6 +37,8 @@ def test_info_table(mrag_bin):
     r = run(mrag_bin, "model", "info", str(SMOL))
     assert r.returncode == 0, r.stderr
     assert "quantization: Q4_1" in r.stdout and "architecture: llama" in r.stdout
+    # the size is shown human-readable, so its label does not say bytes ('size bytes: 93.8 MB')
+    assert "\nsize: 93.8 MB\n" in r.stdout and "size bytes" not in r.stdout, r.stdout
 
 
 def test_header_reader_agrees_with_llama_cpp():
