@@ -482,7 +482,8 @@ ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)")
                ("citations_removed", "citations removed"), ("seconds_p50", "seconds per answer p50"),
                ("seconds_p95", "seconds per answer p95"), ("prompt_tokens", "prompt tokens per answer"),
                ("evaluated_tokens", "evaluated tokens per answer"), ("output_tokens", "output tokens per answer"),
-               ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule")]
+               ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule"),
+               ("judge_unclear", "judge: no clear verdict")]
 
 
 def render_answers(report: dict, console: Console) -> None:
