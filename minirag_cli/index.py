@@ -201,6 +201,10 @@ class Index:
                 summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
                                                options=options, progress=progress)
                 stop()
+                if watch is not None and not summary.embedded:
+                    # a sync that embedded nothing has not loaded the model: load it now, or the
+                    # watch's first change waits for it (~5 s) instead of being searchable in ~0.5 s
+                    embedder.embed(["mrag watch"])
                 from minirag_cli.query_embed import try_export
 
                 try_export(embedder)  # the model is loaded: make the fast query embedder now, once
