@@ -147,6 +147,21 @@ def test_ask_interactive_reads_one_question_per_line_as_json_lines(golden_index,
     assert rows[1]["results"][0]["path"] == "projects/heron/buoy-design.md"
 
 
+def test_ask_interactive_json_writes_a_line_for_a_question_that_failed(golden_index, mrag_bin_module):
+    """`ask -i --json < questions.txt > answers.jsonl`: a question that fails
+    (one too long) wrote nothing on stdout, so answer N no longer belonged to
+    question N; it now writes {query, error, hint} and the run goes on."""
+    long = " ".join(f"w{i}" for i in range(2000))
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "1",
+              stdin=f"{SHOP}\n{long}\n{BOARD}\n")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["query"] for r in rows] == [SHOP, long, BOARD]
+    assert "characters long" in rows[1]["error"] and rows[1]["hint"] and "results" not in rows[1]
+    assert rows[2]["results"][0]["path"] == "projects/heron/buoy-design.md"
+    assert "characters long" in out.stderr  # and said on stderr, as before
+
+
 def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index, SHOP, "-i", "--k", "1", stdin=f"{BOARD}\n")
     assert out.returncode == 0, out.stderr
@@ -304,7 +319,9 @@ def test_ask_interactive_answers_every_question_and_survives_one_that_fails(in_p
                                 obj=Seams(llm=fake, llm_name="fake.gguf"))
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [r["query"] for r in rows] == [SHOP, BOARD]  # the failed one printed no results
+    assert [r["query"] for r in rows] == [SHOP, "When is the tide table printed?", BOARD]
+    failed = rows.pop(1)  # the failed one printed no results: its error, on its own line
+    assert "the model stopped" in failed["error"] and "results" not in failed
     assert all(r["answer"]["text"] == "Ohm Sweet Ohm [1]." and r["answer"]["model"] == "fake.gguf" for r in rows)
     assert "error: the model stopped" in result.stderr
 

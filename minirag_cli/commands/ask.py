@@ -105,7 +105,7 @@ class AskSession:
             self.show = dict(show, want_answer=False)
 
     def ask(self, text: str) -> None:
-        from minirag_cli.format import print_error, stdout_console
+        from minirag_cli.format import print_error, print_json, stdout_console
 
         text_mode = not self.show["as_json"] and not self.show["paths"]
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
@@ -114,6 +114,8 @@ class AskSession:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:
             print_error(exc)
+            if self.show["as_json"] and not self.show["paths"]:  # one object per question, line for line
+                print_json({"query": text, "error": str(exc), "hint": exc.hint}, one_line=True)
         except KeyboardInterrupt:
             if not sys.stdin.isatty():  # a script's Ctrl-C ends the run
                 raise
