@@ -120,9 +120,13 @@ def sync_lock(db_path: Path) -> Iterator[None]:
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
+        fh.seek(0)
+        pid = fh.read().strip()  # the holder wrote its pid (below)
         fh.close()
-        raise SyncLocked(f"Another `mrag sync` is running on {db_path}.",
-                         hint="Wait for it to finish; `mrag ask` and `mrag status` work meanwhile.")
+        who = f" (pid {pid})" if pid.isdigit() else ""
+        raise SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
+                         hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with Ctrl-C "
+                              "or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
     try:
         fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
         yield

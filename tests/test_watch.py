@@ -151,7 +151,9 @@ def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
         assert asked.returncode == 0, asked.stderr
         assert json.loads(asked.stdout)["results"][0]["path"] == "people/anna.md"
         second = subprocess.run([mrag_bin, "sync", str(folder)], capture_output=True, text=True, env=env, timeout=120)
-        assert second.returncode == 1 and "Another `mrag sync` is running" in second.stderr
+        assert second.returncode == 1 and "is running on" in second.stderr
+        # which process holds it, and that a watch holds it until stopped ('Wait for it to finish' alone)
+        assert f"Another `mrag sync` (pid {w.proc.pid})" in second.stderr and "--watch" in second.stderr
         # delete: gone within 3 s
         (folder / "projects/garden.md").unlink()
         took = w.wait_for(lambda: "projects/garden.md" not in indexed(db_path), PICKUP_SECONDS, "the deletion")
