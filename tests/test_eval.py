@@ -279,6 +279,18 @@ def test_cli_json_schema_and_details(mrag_bin, cli_index, tmp_path):
     assert all(set(t) >= {"rank", "path", "lines", "score", "channels"} for t in q2["top"])
 
 
+def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_index, tmp_path):
+    """`--details out` onto a folder (or under a file) failed only after the
+    whole run (with --answers, every model call), and the report was never
+    printed; it now fails first, with one line."""
+    db_path, golden = cli_index
+    (tmp_path / "afile").write_text("x")
+    for target, why in ((tmp_path, "Is a directory"), (tmp_path / "afile" / "d.jsonl", "is not a folder")):
+        p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
+        assert p.returncode == 1 and f"Cannot write --details file {target}: " in p.stderr and why in p.stderr
+        assert "questions ×" not in p.stderr and p.stdout == "", p.stderr  # before the run began
+
+
 def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "dense", "--mode", "bm25")

@@ -49,6 +49,10 @@ def eval_command(
     from minirag_cli import format as fmt
 
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
+    if details is not None:  # a --details path that cannot be written fails now, not after the run
+        from minirag_cli.files import check_output
+
+        check_output(details, what="--details file ")
     questions = answer_eval.sample_questions(plan.questions, sample, seed)
     index = open_index(embedding_model=embedding_model, model=model)
     fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
