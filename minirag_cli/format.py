@@ -346,7 +346,9 @@ def render_doctor(checks, ok: bool, console: Console) -> None:
         fix = f"\n[cyan]fix:[/] {escape(c.fix)}" if c.fix and c.status != "ok" else ""
         table.add_row(DOCTOR_STYLE[c.status], c.name, escape(c.detail) + fix)
     console.print(table, highlight=False)
-    console.print("all checks passed" if ok else "some checks failed", style="green" if ok else "bold red")
+    warnings = sum(c.status == "warn" for c in checks)
+    passed = "no check failed" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else "")
+    console.print(passed if ok else "some checks failed", style="green" if ok else "bold red")
 
 
 def print_doctor(checks, ok: bool, *, as_json: bool) -> None:
