@@ -33,9 +33,10 @@ __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_r
 
 def public_result(r: dict, explain: bool = False) -> dict:
     """The stable JSON of one search result (`mrag ask --json`, the MCP
-    server): rank, path, lines, score, text, channels (+ duplicate_of, the rank
-    of the result a near-duplicate repeats, and graph with `explain`)."""
-    out = {k: r[k] for k in ("rank", "path", "lines", "score", "text", "channels")}
+    server): rank, path, lines, chunk_id (what `mrag show ID` takes), score,
+    text, channels (+ duplicate_of, the rank of the result a near-duplicate
+    repeats, and graph with `explain`)."""
+    out = {k: r[k] for k in ("rank", "path", "lines", "chunk_id", "score", "text", "channels")}
     if r.get("duplicate_of"):
         out["duplicate_of"] = r["duplicate_of"]
     if explain and r.get("graph"):

@@ -75,11 +75,24 @@ def test_ask_json_schema(golden_index, mrag_bin_module):
     assert set(data) >= {"query", "mode", "seeds", "results"} and "answer" not in data
     assert data["mode"] == "hybrid" and len(data["results"]) == 4
     for r in data["results"]:
-        assert set(r) - {"graph"} == {"rank", "path", "lines", "score", "text", "channels"}
+        assert set(r) - {"graph"} == {"rank", "path", "lines", "chunk_id", "score", "text", "channels"}
         assert isinstance(r["lines"], list) and len(r["lines"]) == 2
         assert set(r["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert data["results"][0]["path"] == "projects/heron/kickoff-2025-03-04.md"
     assert data["seeds"] and {"name", "type", "similarity", "via"} <= set(data["seeds"][0])
+
+
+def test_ask_json_gives_the_chunk_ids_show_takes(golden_index, mrag_bin_module):
+    """README (`mrag show 4711 --json  # ids come from mrag ask --json`) and
+    show's own hint ('Chunk ids are printed by `mrag ask --json`') sent users
+    to ids that ask --json did not print."""
+    out = ask(mrag_bin_module, golden_index, SHOP, "--json", "--k", "2", "--no-answer")
+    first = json.loads(out.stdout)["results"][0]
+    shown = subprocess.run([mrag_bin_module, "show", str(first["chunk_id"]), "--json"], env=_env(golden_index),
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    chunk = json.loads(shown.stdout)
+    assert (chunk["kind"], chunk["path"], chunk["lines"]) == ("chunk", first["path"], first["lines"])
 
 
 def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
