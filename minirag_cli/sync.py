@@ -145,6 +145,12 @@ class _Pending:
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
 
 
+def line_count(text: str) -> int:
+    """Lines as an editor or `wc -l` counts them: the newline that ends the
+    last line starts no line of its own."""
+    return text.count("\n") + (not text.endswith("\n"))
+
+
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -628,7 +634,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
 
 def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
     note = pending.note
-    record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, pending.text.count("\n") + 1)
+    record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names)
     run.resolver.forget(gone)
