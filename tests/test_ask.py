@@ -249,6 +249,43 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     assert data["answer"]["model"] == "fake.gguf"
 
 
+def test_ask_interactive_at_a_terminal_keeps_the_prompt_out_of_redirected_json(golden_index, mrag_bin_module):
+    """`mrag ask -i --json > answers.jsonl` typed at a terminal: the
+    'question: ' prompts (and Ctrl-D's newline) went into the file, before
+    each JSON object. With stdout not a terminal they go to stderr."""
+    import pty
+    import select
+    import time
+
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-i", "--json", "--no-answer", "--k", "1"], stdin=side,
+                            stdout=subprocess.PIPE, stderr=side, env=_env(golden_index), close_fds=True)
+    os.close(side)
+    seen = b""
+
+    def wait_for_prompt(count: int) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while seen.count(b"question: ") < count and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                seen += os.read(main, 4096)
+        assert seen.count(b"question: ") >= count, seen
+
+    try:
+        wait_for_prompt(1)
+        os.write(main, f"{SHOP}\n".encode())
+        wait_for_prompt(2)
+        os.write(main, b"\x04")  # Ctrl-D
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    rows = [json.loads(line) for line in out.decode().splitlines()]  # nothing but JSON Lines
+    assert [r["query"] for r in rows] == [SHOP]
+
+
 def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(golden_index, mrag_bin_module):
     import pty
     import select

@@ -119,7 +119,8 @@ class AskSession:
         except KeyboardInterrupt:
             if not sys.stdin.isatty():  # a script's Ctrl-C ends the run
                 raise
-            sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
+            if text_mode:  # ends the answer's line; JSON Lines get no blank line
+                sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
             sys.stderr.write("(stopped)\n")
         if text_mode:  # a blank line before the next prompt or header
             sys.stdout.write("\n")
@@ -132,6 +133,8 @@ def questions(first: str | None) -> Iterator[str]:
     Ctrl-C clears the line). Blank lines are skipped; the end of input
     (Ctrl-D) ends."""
     interactive = sys.stdin.isatty()
+    # the prompt goes where the person typing sees it, never into `> answers.jsonl`
+    prompt_out = sys.stdout if sys.stdout.isatty() else sys.stderr
     if interactive:
         try:
             import readline  # noqa: F401  (line editing and history for input())
@@ -142,12 +145,17 @@ def questions(first: str | None) -> Iterator[str]:
     while True:
         if interactive:
             try:
-                line = input("question: ")
+                if prompt_out is sys.stdout:
+                    line = input("question: ")
+                else:
+                    prompt_out.write("question: ")
+                    prompt_out.flush()
+                    line = input()
             except EOFError:  # Ctrl-D
-                sys.stdout.write("\n")
+                prompt_out.write("\n")
                 return
             except KeyboardInterrupt:  # Ctrl-C clears the line, as in Python's prompt
-                sys.stdout.write("\n")
+                prompt_out.write("\n")
                 continue
         else:
             line = sys.stdin.readline()
