@@ -291,6 +291,14 @@ def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_in
         assert "questions ×" not in p.stderr and p.stdout == "", p.stderr  # before the run began
 
 
+def test_cli_judge_without_answers_is_a_usage_error(mrag_bin, cli_index, tmp_path):
+    """`mrag eval g.jsonl --judge j.gguf` without --answers printed the
+    retrieval report as if the judge had been asked for nothing."""
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--judge", tmp_path / "j.gguf")
+    assert p.returncode == 2 and "--answers" in p.stderr and p.stdout == "", p.stderr
+
+
 def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "dense", "--mode", "bm25")

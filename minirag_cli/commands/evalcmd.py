@@ -48,6 +48,11 @@ def eval_command(
     from minirag_cli import evaluate as ev
     from minirag_cli import format as fmt
 
+    if judge is not None and not answers:  # it judges the answers of --answers: alone it did nothing
+        from minirag_cli.errors import UsageError
+
+        raise UsageError("--judge judges the answers that --answers writes.",
+                         hint="Add --answers (with --model or MRAG_MODEL), or leave --judge out.")
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
     if details is not None:  # a --details path that cannot be written fails now, not after the run
         from minirag_cli.files import check_output
