@@ -30,7 +30,7 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import NoteFile, decode_note, looks_binary, walk_notes
+from minirag_cli.walk import NoteFile, decode_note, is_utf8_name, looks_binary, printable_name, walk_notes
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -61,7 +61,12 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
         if not Path(d).is_dir():
             raise MragError(f"{d} is not a folder.")
-    return list(dict.fromkeys(Path(d).resolve() for d in dirs))
+    roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
+    for root in roots:  # the index stores the folder as text
+        if not is_utf8_name(str(root)):
+            raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
+                            "cannot store it.", hint="Rename the folder (or the folders above it).")
+    return roots
 
 
 @dataclass

@@ -67,6 +67,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue
+            if not is_utf8_name(d):  # the index stores paths as text: its notes could not be written
+                result.skipped.append({"path": printable_name(reldir + d), "reason": "folder name is not valid UTF-8"})
+                continue
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
                 reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
@@ -82,7 +85,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if spec and spec.match_file(rel):
                 continue
             if Path(name).suffix.lower() not in extensions:
-                result.skipped.append({"path": rel, "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
+                result.skipped.append({"path": printable_name(rel),
+                                       "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
+                continue
+            if not is_utf8_name(name):
+                result.skipped.append({"path": printable_name(rel), "reason": "file name is not valid UTF-8"})
                 continue
             full = Path(dirpath) / name
             try:
@@ -105,6 +112,21 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     result.files.sort(key=lambda f: f.path)
     return result
+
+
+def is_utf8_name(name: str) -> bool:
+    """Whether a file name read from disk is text: bytes that are not UTF-8
+    come as surrogates (os.fsdecode), which SQLite and JSON cannot hold."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable_name(name: str) -> str:
+    """A file name for messages and JSON: bytes that are not UTF-8 as U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tuple[int, int]],

@@ -580,3 +580,35 @@ def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert f"eval {golden}: 1 questions" in r.stderr and "[/]gone.md is not in the index" in r.stderr, r.stderr
     assert "[/x]" in r.stdout, r.stdout
+
+
+def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
+    """One note named with bytes that are not UTF-8 (`bad\\xff.md`, from an old
+    archive or another system's encoding) ended every sync of the folder in
+    'unexpected UnicodeEncodeError: surrogates not allowed' with nothing
+    indexed; it is skipped and named (U+FFFD for the bad byte), as is a folder
+    so named, and the rest is indexed. A synced folder whose own path is not
+    UTF-8 is refused with one line before the index is made."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    broot = os.fsencode(root)
+    with open(os.path.join(broot, b"bad\xff.md"), "w", encoding="utf-8") as fh:
+        fh.write("Wolfgang Schulz, in a file with a Latin-1 name.\n")
+    os.mkdir(os.path.join(broot, b"old\xfe"))
+    with open(os.path.join(broot, b"old\xfe", b"a.md"), "w", encoding="utf-8") as fh:
+        fh.write("An old note.\n")
+    index = tmp_path / "index.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json", "-q")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    summary = json.loads(r.stdout)
+    assert set(summary["added_paths"]) == set(GOOD)
+    assert {"path": "bad\ufffd.md", "reason": "file name is not valid UTF-8"} in summary["skipped"]
+    assert {"path": "old\ufffd", "reason": "folder name is not valid UTF-8"} in summary["skipped"]
+    text = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    assert text.returncode == 0 and "skipped bad\ufffd.md: file name is not valid UTF-8" in text.stdout, text.stderr
+    odd = os.path.join(os.fsencode(tmp_path), b"vault\xff")
+    os.mkdir(odd)
+    r = subprocess.run([os.fsencode(mrag_bin), b"--db", os.fsencode(tmp_path / "odd.sqlite"), b"sync", odd],
+                       env=mrag_env(), capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1 and "not valid UTF-8" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "odd.sqlite").exists()
