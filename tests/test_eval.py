@@ -225,6 +225,15 @@ def test_bm25_only_never_embeds(index):
     assert run.modes["bm25"]["overall"]["recall@10"] > 0
 
 
+def test_golden_file_saved_with_a_byte_order_mark_and_crlf_loads(tmp_path):
+    """A golden file saved by an editor that writes a UTF-8 byte-order mark
+    (Notepad) was refused: 'line 1: not valid JSON (Unexpected UTF-8 BOM)'."""
+    golden = tmp_path / "g.jsonl"
+    golden.write_bytes(b'\xef\xbb\xbf{"id": "a", "query": "q1", "expected": ["a.md"]}\r\n'
+                       b'{"id": "b", "query": "q2", "expected": []}\r\n')
+    assert [(q.id, q.query) for q in ev.load_golden(golden)] == [("a", "q1"), ("b", "q2")]
+
+
 def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
     idx, _embedder = index
     questions = ev.parse_golden_lines([
