@@ -85,8 +85,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if spec and spec.match_file(rel):
                 continue
             if Path(name).suffix.lower() not in extensions:
-                result.skipped.append({"path": printable_name(rel),
-                                       "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
+                suffix = printable_name(Path(name).suffix.lower()) or "no extension"
+                result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue
             if not is_utf8_name(name):
                 result.skipped.append({"path": printable_name(rel), "reason": "file name is not valid UTF-8"})

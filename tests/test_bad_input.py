@@ -594,6 +594,8 @@ def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
     broot = os.fsencode(root)
     with open(os.path.join(broot, b"bad\xff.md"), "w", encoding="utf-8") as fh:
         fh.write("Wolfgang Schulz, in a file with a Latin-1 name.\n")
+    with open(os.path.join(broot, b"scan.p\xe9g"), "wb") as fh:  # not a note, by an extension not UTF-8
+        fh.write(b"\x00")
     os.mkdir(os.path.join(broot, b"old\xfe"))
     with open(os.path.join(broot, b"old\xfe", b"a.md"), "w", encoding="utf-8") as fh:
         fh.write("An old note.\n")
@@ -604,6 +606,7 @@ def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
     assert set(summary["added_paths"]) == set(GOOD)
     assert {"path": "bad\ufffd.md", "reason": "file name is not valid UTF-8"} in summary["skipped"]
     assert {"path": "old\ufffd", "reason": "folder name is not valid UTF-8"} in summary["skipped"]
+    assert {"path": "scan.p\ufffdg", "reason": "not a note file (.p\ufffdg)"} in summary["skipped"]
     text = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
     assert text.returncode == 0 and "skipped bad\ufffd.md: file name is not valid UTF-8" in text.stdout, text.stderr
     odd = os.path.join(os.fsencode(tmp_path), b"vault\xff")
