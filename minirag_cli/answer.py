@@ -45,6 +45,7 @@ from typing import Callable, Iterable, Iterator
 
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
+from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
 # change: it is part of the answer cache key and of the prefix state's name.
@@ -242,12 +243,6 @@ class _Line:
     text: str
     score: float = 0.0
     line: bool = False  # seq is the note's line number (the notes' lines were at hand)
-
-
-def note_key(r: dict) -> tuple[str, str]:
-    """The note a result (or source) is of: its synced folder and its path
-    there (two synced folders may both hold a `todo.md`)."""
-    return (r.get("root") or "", r.get("path") or "")
 
 
 def _is_date_line(raw: str, head: str) -> bool:

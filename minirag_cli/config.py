@@ -320,7 +320,7 @@ def load_file(path: Path) -> dict[str, Any]:
         import tomli as tomllib
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark an editor put first is not TOML
     except OSError as exc:
         raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.") from exc
     except UnicodeDecodeError as exc:

@@ -128,7 +128,7 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
 def load_golden(path: str | Path) -> list[GoldenQuestion]:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # the byte-order mark an editor may put first is not JSON
     except FileNotFoundError:
         raise GoldenFileError(f"Golden file {path} does not exist.") from None
     except IsADirectoryError:

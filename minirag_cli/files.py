@@ -19,3 +19,15 @@ def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
     except OSError as exc:
         raise MragError(f"Cannot write {what}{path}: {exc.strerror or exc}.") from None
     return path
+
+
+def check_output(path: str | Path, *, what: str = "") -> None:
+    """Fail before the work whose result goes to `path` when it could not be
+    written there: a folder in the way, or a file where a folder would be
+    made. (write_output still reports what only the write finds.)"""
+    path = Path(path)
+    if path.is_dir():
+        raise MragError(f"Cannot write {what}{path}: Is a directory.")
+    parent = next((p for p in path.parents if p.exists()), None)
+    if parent is not None and not parent.is_dir():
+        raise MragError(f"Cannot write {what}{path}: {parent} is not a folder.")

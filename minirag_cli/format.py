@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 
@@ -49,7 +50,7 @@ def render_sync_summary(summary: dict, console: Console) -> None:
                            f"{summary['removed']} removed, {summary['unchanged']} unchanged")
     table.add_row("chunks", f"{summary['chunks']} written ({summary['total_chunks']} in the index)")
     table.add_row("entities", str(summary["entities"]))
-    table.add_row("extractor", summary["extractor"])
+    table.add_row("extractor", escape(summary["extractor"]))
     if summary.get("model_calls") or summary.get("cache_hits"):
         per_chunk = f", {summary['seconds_per_chunk']:.2f} s/chunk" if summary.get("seconds_per_chunk") else ""
         table.add_row("model", f"{summary['model_calls']} calls, {summary['cache_hits']} cache hits, "
@@ -64,13 +65,13 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         by_reason.setdefault(item["reason"], []).append(item["path"])
     for reason, paths in by_reason.items():
         if len(paths) > 3:
-            console.print(f"[yellow]skipped[/] {len(paths)} files: {reason} (e.g. {', '.join(paths[:2])})",
-                          highlight=False)
+            console.print(f"[yellow]skipped[/] {len(paths)} files: {escape(reason)} "
+                          f"(e.g. {escape(', '.join(paths[:2]))})", highlight=False)
         else:
             for path in paths:
-                console.print(f"[yellow]skipped[/] {path}: {reason}", highlight=False)
+                console.print(f"[yellow]skipped[/] {escape(path)}: {escape(reason)}", highlight=False)
     for item in summary["warnings"]:
-        console.print(f"[yellow]warning[/] {item['path']}: {item['reason']}")
+        console.print(f"[yellow]warning[/] {escape(item['path'])}: {escape(item['reason'])}", highlight=False)
 
 
 def render_watch_change(change, as_json: bool = False) -> None:
@@ -90,7 +91,7 @@ def watch_hooks(dirs, *, as_json: bool):
 
 
 def render_status(status: dict, console: Console) -> None:
-    table = Table(title=f"mrag index {status['db']}", show_header=False, box=None)
+    table = Table(title=f"mrag index {escape(status['db'])}", show_header=False, box=None)
     table.add_column(style="bold")
     table.add_column()
     for key in ("files", "chunks", "entities", "aliases", "mentions", "edges", "relations"):
@@ -102,13 +103,13 @@ def render_status(status: dict, console: Console) -> None:
                   "free": "free pages"}
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
-    table.add_row("embedding model", f"{status['embedding_model']} ({status['embedding_dim']} dims)")
+    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)")
     extractor = str(status["extractor"])
     if status.get("extractor_model"):
         extractor += f" (model {status['extractor_model']})"
-    table.add_row("extractor", extractor)
+    table.add_row("extractor", escape(extractor))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap")
-    table.add_row("roots", "\n".join(status["roots"]) or "-")
+    table.add_row("roots", escape("\n".join(status["roots"])) or "-")
     table.add_row("last sync", str(status["last_sync"]))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
@@ -120,7 +121,7 @@ def render_entities(rows: list[dict], console: Console) -> None:
         table.add_column(col, justify="right" if col in ("mentions", "chunks") else "left")
     for r in rows:
         aliases = ", ".join(a for a in r["aliases"] if a != r["name"])
-        table.add_row(r["name"], r["type"], str(r["mentions"]), str(r["chunks"]), aliases)
+        table.add_row(escape(r["name"]), escape(r["type"]), str(r["mentions"]), str(r["chunks"]), escape(aliases))
     console.print(table)
 
 
@@ -133,14 +134,14 @@ def render_eval(report: dict, console: Console) -> None:
     table.add_column("group", style="bold")
     table.add_column("metric")
     for mode in modes:
-        table.add_column(mode, justify="right")
+        table.add_column(escape(mode), justify="right")
     groups = list(dict.fromkeys(g for m in modes for g in report["modes"][m]))
     metrics = [f"{m}@{k}" for m in ("recall", "hit") for k in ks] + ["mrr"]
     for gi, group in enumerate(groups):
         if gi:
             table.add_section()
         cells = [report["modes"][m].get(group, {}) for m in modes]
-        table.add_row(group, "n", *[str(c.get("n", 0)) for c in cells])
+        table.add_row(escape(group), "n", *[str(c.get("n", 0)) for c in cells])
         for metric in metrics:
             values = [c.get(metric) for c in cells]
             if all(v is None for v in values):
@@ -202,8 +203,6 @@ def result_paths(result, cwd: Path | None = None) -> list[str]:
 
 
 def render_results(data: dict, console: Console, *, explain: bool = False) -> None:
-    from rich.markup import escape
-
     if explain and data.get("seeds"):
         seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
         console.print(f"[dim]seeds:[/] {escape(seeds)}", highlight=False)
@@ -281,8 +280,6 @@ def print_answer_hint() -> None:
 
 def render_settings(settings, console: Console) -> None:
     """TOML-like lines (`k = 10  # default`), so a line can be pasted into a config file."""
-    from rich.markup import escape
-
     from minirag_cli.config import SPECS
 
     width = max(len(s.name) for s in SPECS)
@@ -303,8 +300,6 @@ def render_settings(settings, console: Console) -> None:
 
 def render_item(item: dict, console: Console) -> None:
     """`mrag show`: a document or a chunk, with its entities."""
-    from rich.markup import escape
-
     lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
     if item["kind"] == "chunk":
         head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
@@ -321,8 +316,6 @@ def render_item(item: dict, console: Console) -> None:
 
 def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
-    from rich.markup import escape
-
     console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "
                   f"{e['chunks']} chunks of {e['notes_total']} notes", highlight=False)
     aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (" (fuzzy)" if a["merge"] == "fuzzy" else "")
@@ -360,8 +353,6 @@ DOCTOR_STYLE = {"ok": "[green] ok [/]", "warn": "[yellow]warn[/]", "fail": "[bol
 
 
 def render_doctor(checks, ok: bool, console: Console) -> None:
-    from rich.markup import escape
-
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(no_wrap=True)
     table.add_column(style="bold", no_wrap=True)
@@ -370,7 +361,9 @@ def render_doctor(checks, ok: bool, console: Console) -> None:
         fix = f"\n[cyan]fix:[/] {escape(c.fix)}" if c.fix and c.status != "ok" else ""
         table.add_row(DOCTOR_STYLE[c.status], c.name, escape(c.detail) + fix)
     console.print(table, highlight=False)
-    console.print("all checks passed" if ok else "some checks failed", style="green" if ok else "bold red")
+    warnings = sum(c.status == "warn" for c in checks)
+    passed = "no check failed" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else "")
+    console.print(passed if ok else "some checks failed", style="green" if ok else "bold red")
 
 
 def print_doctor(checks, ok: bool, *, as_json: bool) -> None:
@@ -382,7 +375,7 @@ def print_doctor(checks, ok: bool, *, as_json: bool) -> None:
 
 def model_info_lines(data: dict) -> list[str]:
     """`mrag model info`: `key: value` lines (sizes human-readable)."""
-    return [f"{key.replace('_', ' ')}: {human_bytes(value) if key == 'size_bytes' else value}"
+    return [f"size: {human_bytes(value)}" if key == "size_bytes" else f"{key.replace('_', ' ')}: {value}"
             for key, value in data.items()]
 
 
@@ -396,8 +389,8 @@ def eval_warnings(run, limit: int = 20) -> None:
     """`mrag eval`: expected paths the index does not hold, on stderr."""
     err = stderr_console()
     for item in run.unknown_paths[:limit]:
-        err.print(f"[yellow]warning[/] line {item['line']} ({item['id']}): {item['path']} is not in the index "
-                  "(left out of scoring)", highlight=False)
+        err.print(f"[yellow]warning[/] line {item['line']} ({escape(str(item['id']))}): {escape(item['path'])} "
+                  "is not in the index (left out of scoring)", highlight=False, soft_wrap=True)
     if len(run.unknown_paths) > limit:
         err.print(f"[yellow]warning[/] ... and {len(run.unknown_paths) - limit} more unknown paths "
                   "(all listed under unknown_paths in --json)", highlight=False)
@@ -432,8 +425,6 @@ class eval_progress:
 
 def print_error(exc) -> None:
     """A MragError as one `error:` line plus an optional `hint:` line on stderr."""
-    from rich.markup import escape
-
     err = stderr_console()
     # soft_wrap: one line per message even when stderr is not a terminal (no 80-column wrap)
     err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
@@ -494,8 +485,6 @@ def which_index(choice) -> None:
     """On stderr: records of moved or deleted indexes that were dropped, and
     the index a command uses when the record of synced indexes chose it
     (rather than --db, MRAG_DB or a .mrag/ above the current folder)."""
-    from rich.markup import escape
-
     err = stderr_console()
     for gone in choice.forgotten:
         err.print(f"[yellow]warning[/] forgetting {escape(gone.db)} (synced from {escape(gone.folder())}): "
@@ -510,18 +499,19 @@ ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)")
                ("citations_removed", "citations removed"), ("seconds_p50", "seconds per answer p50"),
                ("seconds_p95", "seconds per answer p95"), ("prompt_tokens", "prompt tokens per answer"),
                ("evaluated_tokens", "evaluated tokens per answer"), ("output_tokens", "output tokens per answer"),
-               ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule")]
+               ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule"),
+               ("judge_unclear", "judge: no clear verdict")]
 
 
 def render_answers(report: dict, console: Console) -> None:
     """`mrag eval --answers`: one row per metric, one column per question type and kind of gold."""
     groups = {**report["groups"], **{k: v for k, v in report["kinds"].items() if k not in report["groups"]}}
-    table = Table(title=f"answers · {report['model']} · prompt {report['prompt_version']} · "
+    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")
     table.add_column("metric", style="bold")
     for g in groups:
-        table.add_column(g, justify="right")
+        table.add_column(escape(g), justify="right")
     table.add_row("n", *[str(v["n"]) for v in groups.values()])
     for key, label in ANSWER_ROWS:
         values = [v.get(key) for v in groups.values()]

@@ -34,10 +34,10 @@ __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_r
 def public_result(r: dict, explain: bool = False) -> dict:
     """The stable JSON of one search result (`mrag ask --json`, the MCP
     server): rank, path (in its synced folder), file (the note's absolute
-    path: two synced folders may both hold a `todo.md`), lines, score, text,
-    channels (+ duplicate_of, the rank of the result a near-duplicate repeats,
-    and graph with `explain`)."""
-    out = {k: r[k] for k in ("rank", "path", "lines", "score", "text", "channels")}
+    path: two synced folders may both hold a `todo.md`), lines, chunk_id (what
+    `mrag show ID` takes), score, text, channels (+ duplicate_of, the rank of
+    the result a near-duplicate repeats, and graph with `explain`)."""
+    out = {k: r[k] for k in ("rank", "path", "lines", "chunk_id", "score", "text", "channels")}
     if r.get("root"):
         out = {"rank": r["rank"], "path": r["path"], "file": str(Path(r["root"]) / r["path"]),
                **{k: v for k, v in out.items() if k not in ("rank", "path")}}
@@ -206,6 +206,10 @@ class Index:
                 summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
                                                options=options, progress=progress)
                 stop()
+                if watch is not None and not summary.embedded:
+                    # a sync that embedded nothing has not loaded the model: load it now, or the
+                    # watch's first change waits for it (~5 s) instead of being searchable in ~0.5 s
+                    embedder.embed(["mrag watch"])
                 from minirag_cli.query_embed import try_export
 
                 try_export(embedder)  # the model is loaded: make the fast query embedder now, once

@@ -236,16 +236,20 @@ def resolve_model_name(name: str) -> tuple[str, str]:
                           + ", or give OWNER/REPO/FILE.gguf from huggingface.co.")
 
 
-def pull_model(name: str, dest: str | os.PathLike | None = None) -> Path:
+def pull_model(name: str, dest: str | os.PathLike | None = None, *, on_download=None) -> Path:
     """Download a GGUF model from the Hugging Face hub into `dest` (default
-    models_dir()) and return its path; a file already there is not fetched
-    again. Offline, or with the hub unreachable, raises ModelError."""
+    models_dir()) and return its absolute path (what MRAG_MODEL may hold in
+    any folder); a file already there is not fetched again. `on_download()`
+    is called when a download starts. Offline, or with the hub unreachable,
+    raises ModelError."""
     repo, filename = resolve_model_name(name)
-    dest = Path(dest).expanduser() if dest else models_dir()
+    dest = (Path(dest).expanduser() if dest else models_dir()).absolute()
     target = dest / filename
     if target.is_file():
         validate_gguf(target)
         return target
+    if on_download is not None:
+        on_download()
     try:
         from huggingface_hub import hf_hub_download
         from huggingface_hub.errors import (EntryNotFoundError, LocalEntryNotFoundError,

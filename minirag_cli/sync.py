@@ -32,7 +32,8 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import NoteFile, cannot_read_for_now, decode_note, looks_binary, shown_path, walk_notes
+from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, is_utf8_name, looks_binary,
+                              printable_name, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -64,10 +65,10 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
         if not Path(d).is_dir():
             raise MragError(f"{d} is not a folder.")
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
-    for root in roots:
-        if shown_path(str(root)) != str(root):  # the index stores its folders as UTF-8 text
-            raise MragError(f"The folder name {shown_path(str(root))} is not valid UTF-8.",
-                            hint="Rename the folder to a UTF-8 name and sync it again.")
+    for root in roots:  # the index stores the folder as text
+        if not is_utf8_name(str(root)):
+            raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
+                            "cannot store it.", hint="Rename the folder (or the folders above it).")
     return roots
 
 
@@ -127,9 +128,13 @@ def sync_lock(db_path: Path) -> Iterator[None]:
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
+        fh.seek(0)
+        pid = fh.read().strip()  # the holder wrote its pid (below)
         fh.close()
-        raise SyncLocked(f"Another `mrag sync` is running on {db_path}.",
-                         hint="Wait for it to finish; `mrag ask` and `mrag status` work meanwhile.")
+        who = f" (pid {pid})" if pid.isdigit() else ""
+        raise SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
+                         hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with Ctrl-C "
+                              "or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
     try:
         fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
         yield
@@ -159,6 +164,12 @@ UNTRUSTED_MTIME = -1.0
 def recorded_mtime(mtime: float, read_at: float) -> float:
     """The mtime to record for a note whose bytes were read at `read_at` (or later)."""
     return mtime if read_at - mtime >= RACY_SECONDS else UNTRUSTED_MTIME
+
+
+def line_count(text: str) -> int:
+    """Lines as an editor or `wc -l` counts them: the newline that ends the
+    last line starts no line of its own."""
+    return text.count("\n") + (not text.endswith("\n"))
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -422,9 +433,12 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     built = dbmod.get_meta(conn, "extractor")
     kind = built.split(":")[0] if built else None
     if kind and kind != extractor_name.split(":")[0]:
+        # the llm extractor needs its model: --extractor llm alone is an error of its own
+        keep = ("with its model: --model PATH.gguf (MRAG_MODEL=PATH)" if kind == "llm"
+                else f"with --extractor {kind} (MRAG_EXTRACTOR={kind})")
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.",
-                         hint=f"{rebuild}, or keep this index's with --extractor {kind} (MRAG_EXTRACTOR={kind}).")
+                         hint=f"{rebuild}, or keep this index's {keep}.")
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:
@@ -661,7 +675,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
 
 def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
     note = pending.note
-    record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, pending.text.count("\n") + 1)
+    record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names)
         _record_build(run)

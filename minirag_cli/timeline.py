@@ -115,10 +115,14 @@ def parse_date(value: str) -> dt.datetime | None:
         return None
 
 
+def note_key(r: dict) -> tuple[str, str]:
+    """The note a result (or source) is of: its synced folder and its path
+    there (two synced folders may both hold a `todo.md`)."""
+    return (r.get("root") or "", r.get("path") or "")
+
+
 def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
     """The listed source that the event's own search ranks highest."""
-    from minirag_cli.answer import note_key
-
     by_chunk = {s.get("chunk_id"): s for s in sources if s.get("chunk_id") is not None}
     by_note = {}
     for s in sources:

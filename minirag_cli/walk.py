@@ -16,6 +16,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
+BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue
-            if not _utf8(d):
-                result.skipped.append({"path": shown_path(reldir + d), "reason": BAD_NAME})
+            if not is_utf8_name(d):  # the index stores paths as text: its notes could not be written
+                result.skipped.append({"path": printable_name(reldir + d), "reason": BAD_FOLDER_NAME})
                 continue
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
@@ -100,11 +101,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             rel = reldir + name
             if spec and spec.match_file(rel):
                 continue
-            if not _utf8(name):  # the index stores paths as UTF-8 text
-                result.skipped.append({"path": shown_path(rel), "reason": BAD_NAME})
+            if not is_utf8_name(name):  # the index stores paths as UTF-8 text
+                result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
-                result.skipped.append({"path": rel, "reason": f"not a note file ({Path(name).suffix.lower() or 'no extension'})"})
+                suffix = printable_name(Path(name).suffix.lower()) or "no extension"
+                result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue
             full = Path(dirpath) / name
             try:
@@ -129,6 +131,21 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     return result
 
 
+def is_utf8_name(name: str) -> bool:
+    """Whether a file name read from disk is text: bytes that are not UTF-8
+    come as surrogates (os.fsdecode), which SQLite and JSON cannot hold."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable_name(name: str) -> str:
+    """A file name for messages and JSON: bytes that are not UTF-8 as U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tuple[int, int]],
                              follow_symlinks: bool) -> str | None:
     """Why a symlinked folder is not walked (None: walk it, and remember it)."""
@@ -147,21 +164,6 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
         return "symlink to a folder already walked"
     visited.add((st.st_dev, st.st_ino))
     return None
-
-
-def _utf8(name: str) -> bool:
-    """Whether a file name decoded from the file system is valid UTF-8 (Python
-    keeps the bytes of one that is not as lone surrogates)."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def shown_path(path: str) -> str:
-    """A path that may hold undecodable bytes, printable: those bytes as U+FFFD."""
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 # Notes saved as "Unicode" by Windows Notepad and some exporters: UTF-16 (or,

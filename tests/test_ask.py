@@ -76,11 +76,24 @@ def test_ask_json_schema(golden_index, mrag_bin_module):
     assert set(data) >= {"query", "mode", "seeds", "results"} and "answer" not in data
     assert data["mode"] == "hybrid" and len(data["results"]) == 4
     for r in data["results"]:
-        assert set(r) - {"graph"} == {"rank", "path", "file", "lines", "score", "text", "channels"}
+        assert set(r) - {"graph"} == {"rank", "path", "file", "lines", "chunk_id", "score", "text", "channels"}
         assert isinstance(r["lines"], list) and len(r["lines"]) == 2
         assert set(r["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert data["results"][0]["path"] == "projects/heron/kickoff-2025-03-04.md"
     assert data["seeds"] and {"name", "type", "similarity", "via"} <= set(data["seeds"][0])
+
+
+def test_ask_json_gives_the_chunk_ids_show_takes(golden_index, mrag_bin_module):
+    """README (`mrag show 4711 --json  # ids come from mrag ask --json`) and
+    show's own hint ('Chunk ids are printed by `mrag ask --json`') sent users
+    to ids that ask --json did not print."""
+    out = ask(mrag_bin_module, golden_index, SHOP, "--json", "--k", "2", "--no-answer")
+    first = json.loads(out.stdout)["results"][0]
+    shown = subprocess.run([mrag_bin_module, "show", str(first["chunk_id"]), "--json"], env=_env(golden_index),
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    chunk = json.loads(shown.stdout)
+    assert (chunk["kind"], chunk["path"], chunk["lines"]) == ("chunk", first["path"], first["lines"])
 
 
 def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
@@ -163,6 +176,21 @@ def test_ask_interactive_reads_one_question_per_line_as_json_lines(golden_index,
     assert rows[1]["results"][0]["path"] == "projects/heron/buoy-design.md"
 
 
+def test_ask_interactive_json_writes_a_line_for_a_question_that_failed(golden_index, mrag_bin_module):
+    """`ask -i --json < questions.txt > answers.jsonl`: a question that fails
+    (one too long) wrote nothing on stdout, so answer N no longer belonged to
+    question N; it now writes {query, error, hint} and the run goes on."""
+    long = " ".join(f"w{i}" for i in range(2000))
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "1",
+              stdin=f"{SHOP}\n{long}\n{BOARD}\n")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["query"] for r in rows] == [SHOP, long, BOARD]
+    assert "characters long" in rows[1]["error"] and rows[1]["hint"] and "results" not in rows[1]
+    assert rows[2]["results"][0]["path"] == "projects/heron/buoy-design.md"
+    assert "characters long" in out.stderr  # and said on stderr, as before
+
+
 def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index, SHOP, "-i", "--k", "1", stdin=f"{BOARD}\n")
     assert out.returncode == 0, out.stderr
@@ -235,6 +263,43 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     data = json.loads(result.stdout)
     assert data["answer"]["citations"] == [1] and data["answer"]["removed_citations"] == [42]
     assert data["answer"]["model"] == "fake.gguf"
+
+
+def test_ask_interactive_at_a_terminal_keeps_the_prompt_out_of_redirected_json(golden_index, mrag_bin_module):
+    """`mrag ask -i --json > answers.jsonl` typed at a terminal: the
+    'question: ' prompts (and Ctrl-D's newline) went into the file, before
+    each JSON object. With stdout not a terminal they go to stderr."""
+    import pty
+    import select
+    import time
+
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-i", "--json", "--no-answer", "--k", "1"], stdin=side,
+                            stdout=subprocess.PIPE, stderr=side, env=_env(golden_index), close_fds=True)
+    os.close(side)
+    seen = b""
+
+    def wait_for_prompt(count: int) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while seen.count(b"question: ") < count and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                seen += os.read(main, 4096)
+        assert seen.count(b"question: ") >= count, seen
+
+    try:
+        wait_for_prompt(1)
+        os.write(main, f"{SHOP}\n".encode())
+        wait_for_prompt(2)
+        os.write(main, b"\x04")  # Ctrl-D
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    rows = [json.loads(line) for line in out.decode().splitlines()]  # nothing but JSON Lines
+    assert [r["query"] for r in rows] == [SHOP]
 
 
 def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(golden_index, mrag_bin_module):
@@ -320,7 +385,9 @@ def test_ask_interactive_answers_every_question_and_survives_one_that_fails(in_p
                                 obj=Seams(llm=fake, llm_name="fake.gguf"))
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [r["query"] for r in rows] == [SHOP, BOARD]  # the failed one printed no results
+    assert [r["query"] for r in rows] == [SHOP, "When is the tide table printed?", BOARD]
+    failed = rows.pop(1)  # the failed one printed no results: its error, on its own line
+    assert "the model stopped" in failed["error"] and "results" not in failed
     assert all(r["answer"]["text"] == "Ohm Sweet Ohm [1]." and r["answer"]["model"] == "fake.gguf" for r in rows)
     assert "error: the model stopped" in result.stderr
 

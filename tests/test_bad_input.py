@@ -293,7 +293,7 @@ def test_utf16_notes_and_lone_cr_line_ends(tmp_path, conn, embedder, extractor):
     texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
     assert texts["le.md"].startswith("Lunch with Olav Nygaard") and "Z\u00fcrich" in texts["be.txt"]
     assert show(conn, "mac.md:2")["lines"] == [1, 3]
-    assert show(conn, "mac.md")["lines"] == [1, 4] and show(conn, "le.md")["source"] == "disk"
+    assert show(conn, "mac.md")["lines"] == [1, 3] and show(conn, "le.md")["source"] == "disk"
     assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert verify_index(conn) == []
 
@@ -624,6 +624,19 @@ def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_comman
     assert r.returncode == 0, r.stderr  # the same settings again: an ordinary re-sync
 
 
+def test_an_llm_index_synced_without_its_model_is_told_to_pass_the_model(tmp_path, synced_copy, extractor):
+    """The refusal's hint said 'keep this index's with --extractor llm', and
+    `mrag sync DIR --extractor llm` without a model is an error of its own:
+    the llm extractor is kept by passing its model."""
+    conn = db.connect(synced_copy)
+    db.set_meta(conn, "extractor", "llm:tiny")
+    with pytest.raises(UsageError, match="llm:tiny extractor, not heuristic") as refused:
+        sync_folders(conn, [tmp_path / "notes"], embedder=None, extractor=extractor, options=SyncOptions(),
+                     progress=NullProgress())
+    conn.close()
+    assert "--model PATH.gguf" in refused.value.hint and "--extractor llm" not in refused.value.hint
+
+
 def test_flag_values_that_would_mean_something_else_are_usage_errors(tmp_path, mrag_bin):
     """`sync ""` synced the current folder; `entities -n -1` listed every
     entity (LIMIT -1); `ask --paths --json` printed paths only."""
@@ -675,3 +688,64 @@ def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
                        timeout=300)  # a folder that is not there is no hub name: the load's own error
     assert r.returncode == 1 and "Could not load embedding model './models/missing'" in r.stderr, r.stderr
     assert "unexpected" not in r.stderr
+
+
+def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
+    """Rich markup in what notes and golden files name: an index at
+    `vault[/]index.sqlite` (a folder `vault[` holding `]index.sqlite`) ended
+    `mrag sync` in 'unexpected MarkupError' (so did a skipped note `x[/]y.md`,
+    after the sync had committed), a skipped `[red]pic.md` was printed as
+    `pic.md`; `status`, `entities` and `eval`'s lines print what they name."""
+    root = tmp_path / "vault[" / "]notes"
+    write_notes(root, {**GOOD, "misc/quotes.md": 'We sang "Salt [/] Wires" at the harbour.\n'})
+    (root / "[red]pic.md").write_bytes(b"\x00\x01\x02binary")
+    index = tmp_path / "vault[" / "]index.sqlite"  # .../vault[/]index.sqlite
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert f"index {index} · extractor heuristic" in r.stderr, r.stderr
+    assert "skipped [red]pic.md: binary file" in r.stdout, r.stdout
+    r = run_mrag(mrag_bin, "--db", str(index), "status")
+    assert r.returncode == 0 and str(root) in r.stdout, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "entities", "-n", "500")
+    assert r.returncode == 0 and "Salt [/] Wires" in r.stdout, r.stderr
+    golden = tmp_path / "golden [v2].jsonl"
+    golden.write_text('{"query": "bass", "expected": ["people/wolfgang.md", "[/]gone.md"], "type": "[/x]"}\n')
+    r = run_mrag(mrag_bin, "--db", str(index), "eval", str(golden))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert f"eval {golden}: 1 questions" in r.stderr and "[/]gone.md is not in the index" in r.stderr, r.stderr
+    assert "[/x]" in r.stdout, r.stdout
+
+
+def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
+    """One note named with bytes that are not UTF-8 (`bad\\xff.md`, from an old
+    archive or another system's encoding) ended every sync of the folder in
+    'unexpected UnicodeEncodeError: surrogates not allowed' with nothing
+    indexed; it is skipped and named (U+FFFD for the bad byte), as is a folder
+    so named, and the rest is indexed. A synced folder whose own path is not
+    UTF-8 is refused with one line before the index is made."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    broot = os.fsencode(root)
+    with open(os.path.join(broot, b"bad\xff.md"), "w", encoding="utf-8") as fh:
+        fh.write("Wolfgang Schulz, in a file with a Latin-1 name.\n")
+    with open(os.path.join(broot, b"scan.p\xe9g"), "wb") as fh:  # not a note, by an extension not UTF-8
+        fh.write(b"\x00")
+    os.mkdir(os.path.join(broot, b"old\xfe"))
+    with open(os.path.join(broot, b"old\xfe", b"a.md"), "w", encoding="utf-8") as fh:
+        fh.write("An old note.\n")
+    index = tmp_path / "index.sqlite"
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json", "-q")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    summary = json.loads(r.stdout)
+    assert set(summary["added_paths"]) == set(GOOD)
+    assert {"path": "bad\ufffd.md", "reason": "file name is not valid UTF-8 (rename it to index it)"} in summary["skipped"]
+    assert {"path": "old\ufffd", "reason": "folder name is not valid UTF-8 (rename it to index it)"} in summary["skipped"]
+    assert {"path": "scan.p\ufffdg", "reason": "file name is not valid UTF-8 (rename it to index it)"} in summary["skipped"]
+    text = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    assert text.returncode == 0 and "skipped bad\ufffd.md: file name is not valid UTF-8" in text.stdout, text.stderr
+    odd = os.path.join(os.fsencode(tmp_path), b"vault\xff")
+    os.mkdir(odd)
+    r = subprocess.run([os.fsencode(mrag_bin), b"--db", os.fsencode(tmp_path / "odd.sqlite"), b"sync", odd],
+                       env=mrag_env(), capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1 and "not valid UTF-8" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "odd.sqlite").exists()

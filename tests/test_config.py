@@ -100,6 +100,16 @@ def test_syntax_error_names_file_and_line(project):
     assert str(cfg) in str(err.value) and "line 2" in str(err.value)
 
 
+def test_config_saved_with_a_byte_order_mark_is_read(project):
+    """A config file saved with a UTF-8 byte-order mark (Notepad) was
+    'invalid TOML: Invalid statement (at line 1, column 1)' though it read
+    `k = 3` in every editor."""
+    (project / ".mrag").mkdir(parents=True, exist_ok=True)
+    (project / ".mrag" / "config.toml").write_bytes(b"\xef\xbb\xbfk = 3\r\nmode = \"bm25\"\r\n")
+    settings = effective()
+    assert (settings.k, settings.mode) == (3, "bm25")
+
+
 @pytest.mark.parametrize("body, line, words", [
     ('k = 4\n\nwidth = 3\n', 3, "unknown setting 'width'"),
     ('hops = 1\nk = "ten"\n', 2, "whole number"),

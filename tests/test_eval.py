@@ -225,6 +225,15 @@ def test_bm25_only_never_embeds(index):
     assert run.modes["bm25"]["overall"]["recall@10"] > 0
 
 
+def test_golden_file_saved_with_a_byte_order_mark_and_crlf_loads(tmp_path):
+    """A golden file saved by an editor that writes a UTF-8 byte-order mark
+    (Notepad) was refused: 'line 1: not valid JSON (Unexpected UTF-8 BOM)'."""
+    golden = tmp_path / "g.jsonl"
+    golden.write_bytes(b'\xef\xbb\xbf{"id": "a", "query": "q1", "expected": ["a.md"]}\r\n'
+                       b'{"id": "b", "query": "q2", "expected": []}\r\n')
+    assert [(q.id, q.query) for q in ev.load_golden(golden)] == [("a", "q1"), ("b", "q2")]
+
+
 def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
     idx, _embedder = index
     questions = ev.parse_golden_lines([
@@ -277,6 +286,26 @@ def test_cli_json_schema_and_details(mrag_bin, cli_index, tmp_path):
     q2 = next(r for r in rows if r["id"] == "q2" and r["mode"] == "bm25")
     assert [e["path"] for e in q2["expected"]] == ["heron/storm.md", "people/jonas.md"]
     assert all(set(t) >= {"rank", "path", "lines", "score", "channels"} for t in q2["top"])
+
+
+def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_index, tmp_path):
+    """`--details out` onto a folder (or under a file) failed only after the
+    whole run (with --answers, every model call), and the report was never
+    printed; it now fails first, with one line."""
+    db_path, golden = cli_index
+    (tmp_path / "afile").write_text("x")
+    for target, why in ((tmp_path, "Is a directory"), (tmp_path / "afile" / "d.jsonl", "is not a folder")):
+        p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
+        assert p.returncode == 1 and f"Cannot write --details file {target}: " in p.stderr and why in p.stderr
+        assert "questions ×" not in p.stderr and p.stdout == "", p.stderr  # before the run began
+
+
+def test_cli_judge_without_answers_is_a_usage_error(mrag_bin, cli_index, tmp_path):
+    """`mrag eval g.jsonl --judge j.gguf` without --answers printed the
+    retrieval report as if the judge had been asked for nothing."""
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--judge", tmp_path / "j.gguf")
+    assert p.returncode == 2 and "--answers" in p.stderr and p.stdout == "", p.stderr
 
 
 def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):

@@ -120,3 +120,20 @@ def test_ask_with_a_model_prints_the_sources_and_the_answer(golden_db):
                          "--model", str(smollm2_path())], env=env, capture_output=True, text=True, timeout=900)
     answer = json.loads(js.stdout)["answer"]
     assert answer["method"] == "model" and answer["text"] and set(answer) >= {"citations", "removed_citations"}
+
+
+def test_answers_table_counts_the_judge_verdicts_that_were_unclear():
+    """With a judge whose verdicts were all unclear (SmolLM2 as judge), the
+    table showed 'judge: right' and 'agrees' as '-' and never said why;
+    judge_unclear, in --json, is now a row too."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_answers
+
+    overall = {"n": 4, "accuracy": 0.5, "judge_accuracy": None, "judge_agrees": None, "judge_unclear": 4}
+    console = Console(record=True, width=200)
+    render_answers({"model": "m.gguf", "prompt_version": "a1", "questions": 4, "model_calls": 4, "cached": 0,
+                    "groups": {"overall": overall}, "kinds": {}}, console)
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
+            for line in console.export_text().splitlines() if line.count("│") == 3}
+    assert rows["judge: no clear verdict"] == "4" and rows["accuracy"] == "0.500", rows

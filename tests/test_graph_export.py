@@ -118,6 +118,21 @@ def test_output_file_in_a_new_folder_or_onto_a_folder(kb, tmp_path):
     assert isinstance(res.exception, MragError) and "Cannot write" in str(res.exception)
 
 
+def test_output_file_format_follows_its_extension(kb, tmp_path):
+    """`graph export -o graph.json` wrote GraphML into the .json file; without
+    --format the extension chooses (.json: JSON, anything else: GraphML), and
+    --format still wins."""
+    _conn, db_path = kb
+    for name, fmt, starts in (("g.json", None, "{"), ("G.JSON", None, "{"), ("g.graphml", None, "<?xml"),
+                              ("g.xml", None, "<?xml"), ("g.json", "graphml", "<?xml"), ("g.graphml", "json", "{")):
+        out = tmp_path / name
+        res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(out),
+                                       *(["--format", fmt] if fmt else [])])
+        assert res.exit_code == 0 and out.read_text().startswith(starts), (name, fmt, res.output)
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export"])
+    assert res.stdout.startswith("<?xml")
+
+
 def test_min_weight_drops_light_edges(kb):
     conn, _ = kb
     heavy = conn.execute("SELECT count(*) FROM cooccurrence WHERE weight >= 2").fetchone()[0]

@@ -37,6 +37,8 @@ def test_info_table(mrag_bin):
     r = run(mrag_bin, "model", "info", str(SMOL))
     assert r.returncode == 0, r.stderr
     assert "quantization: Q4_1" in r.stdout and "architecture: llama" in r.stdout
+    # the size is shown human-readable, so its label does not say bytes ('size bytes: 93.8 MB')
+    assert "\nsize: 93.8 MB\n" in r.stdout and "size bytes" not in r.stdout, r.stdout
 
 
 def test_header_reader_agrees_with_llama_cpp():
@@ -115,6 +117,15 @@ def test_pull_reuses_a_file_already_there_offline(tmp_path, mrag_bin):
     r = run(mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(dest))
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == str(dest / filename)
+    # a relative --dir: an absolute path, so `export MRAG_MODEL=$(mrag model pull ...)` works from any
+    # folder; nothing is downloaded, so nothing says so; the command to copy is on one line
+    r = subprocess.run([mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", "models"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "HF_HUB_OFFLINE": "1", "COLUMNS": "60"})
+    assert r.returncode == 0 and r.stdout.strip() == str(dest / filename), (r.stdout, r.stderr)
+    assert "downloading" not in r.stderr, r.stderr
+    assert r.stderr.splitlines() == [f"use it with: mrag sync DIR --model {dest / filename}  "
+                                     f"(or export MRAG_MODEL={dest / filename})"], r.stderr
 
 
 def test_pull_unknown_name_lists_the_choices(tmp_path):

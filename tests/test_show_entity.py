@@ -40,6 +40,19 @@ def test_document_from_disk_equals_the_file(kb):
     assert {"Wolfgang Schulz", "Jennifer Moore", "Harbor Hall"} <= names
 
 
+def test_a_document_has_the_lines_its_file_has(kb, tmp_path):
+    """A file ending in a newline (nearly all) was one line longer in the
+    index than in an editor or `wc -l`: `mrag show` said 'lines 1-13' of a
+    12-line note, and 'no chunk at line 13 (it has 13 lines...)'."""
+    conn, _, root = kb
+    text = (root / "people/wolfgang.md").read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    assert get_document(conn, "people/wolfgang.md")["lines"] == [1, len(text.splitlines())]
+    from minirag_cli.sync import line_count
+
+    assert [line_count(t) for t in ("a", "a\n", "a\nb", "a\r\nb\r\n", "a\n\n")] == [1, 1, 2, 2, 2]
+
+
 def test_document_reassembled_from_chunks_when_the_file_changed(kb):
     conn, _, root = kb
     (root / "people/wolfgang.md").write_text("edited after the sync\n")

@@ -35,8 +35,8 @@ NOTES = {
 class Watcher:
     """`mrag sync ROOT --watch` in its own process, its output read by threads."""
 
-    def __init__(self, mrag_bin: str, root: Path, *extra: str):
-        self.env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+    def __init__(self, mrag_bin: str, root: Path, *extra: str, env: dict | None = None):
+        self.env = env or {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
         # Ctrl-C must reach the watch as it does in a terminal, even when the tests run as a
         # background job (a shell starts those with SIGINT ignored, and children inherit it)
         self.proc = subprocess.Popen([mrag_bin, "sync", str(root), "--watch", *extra], stdout=subprocess.PIPE,
@@ -100,6 +100,38 @@ def problems(db_path: Path) -> list[str]:
         conn.close()
 
 
+def test_the_watch_loads_the_embedder_before_it_watches(tmp_path, monkeypatch):
+    """A folder already synced: the watch's catch-up sync embeds nothing, so
+    the real model (loaded on first use) was loaded only by the first note
+    saved, which then took ~5 s instead of ~0.5 s. The embedder must have
+    embedded once before watching starts, and only when the sync did not."""
+    from minirag_cli import watch as watchmod
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+
+    calls: list[list[str]] = []
+
+    def factory(name):
+        emb = hashing_embedder(name)
+        real = emb.embed
+        emb.embed = lambda texts, **kw: calls.append(list(texts)) or real(texts, **kw)
+        return emb
+
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    embedded_when_watching = []
+    monkeypatch.setattr(watchmod, "watch_folders", lambda *a, **kw: embedded_when_watching.append(len(calls)))
+    for expect_extra in (False, True):  # a first sync embeds the notes; a catch-up sync embeds nothing
+        with Index.open(settings, create=True, embedder_factory=factory) as index:
+            calls.clear()
+            summary = index.sync([root], SyncOptions(), extractor=HeuristicExtractor(), watch=WatchHooks(report=lambda change: None))
+            assert bool(summary.embedded) is not expect_extra
+            assert embedded_when_watching[-1] >= 1  # the model is loaded before the watch begins
+            assert (calls[-1] == ["mrag watch"]) is expect_extra
+
+
 def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
     db_path = folder / ".mrag" / "index.sqlite"
     w = Watcher(mrag_bin, folder)
@@ -127,7 +159,9 @@ def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
         assert asked.returncode == 0, asked.stderr
         assert json.loads(asked.stdout)["results"][0]["path"] == "people/anna.md"
         second = subprocess.run([mrag_bin, "sync", str(folder)], capture_output=True, text=True, env=env, timeout=120)
-        assert second.returncode == 1 and "Another `mrag sync` is running" in second.stderr
+        assert second.returncode == 1 and "is running on" in second.stderr
+        # which process holds it, and that a watch holds it until stopped ('Wait for it to finish' alone)
+        assert f"Another `mrag sync` (pid {w.proc.pid})" in second.stderr and "--watch" in second.stderr
         # delete: gone within 3 s
         (folder / "projects/garden.md").unlink()
         took = w.wait_for(lambda: "projects/garden.md" not in indexed(db_path), PICKUP_SECONDS, "the deletion")

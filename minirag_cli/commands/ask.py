@@ -105,7 +105,7 @@ class AskSession:
             self.show = dict(show, want_answer=False)
 
     def ask(self, text: str) -> None:
-        from minirag_cli.format import print_error, stdout_console
+        from minirag_cli.format import print_error, print_json, stdout_console
 
         text_mode = not self.show["as_json"] and not self.show["paths"]
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
@@ -114,10 +114,13 @@ class AskSession:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:
             print_error(exc)
+            if self.show["as_json"] and not self.show["paths"]:  # one object per question, line for line
+                print_json({"query": text, "error": str(exc), "hint": exc.hint}, one_line=True)
         except KeyboardInterrupt:
             if not sys.stdin.isatty():  # a script's Ctrl-C ends the run
                 raise
-            sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
+            if text_mode:  # ends the answer's line; JSON Lines get no blank line
+                sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
             sys.stderr.write("(stopped)\n")
         if text_mode:  # a blank line before the next prompt or header
             sys.stdout.write("\n")
@@ -130,6 +133,8 @@ def questions(first: str | None) -> Iterator[str]:
     Ctrl-C clears the line). Blank lines are skipped; the end of input
     (Ctrl-D) ends."""
     interactive = sys.stdin.isatty()
+    # the prompt goes where the person typing sees it, never into `> answers.jsonl`
+    prompt_out = sys.stdout if sys.stdout.isatty() else sys.stderr
     if interactive:
         try:
             import readline  # noqa: F401  (line editing and history for input())
@@ -140,12 +145,17 @@ def questions(first: str | None) -> Iterator[str]:
     while True:
         if interactive:
             try:
-                line = input("question: ")
+                if prompt_out is sys.stdout:
+                    line = input("question: ")
+                else:
+                    prompt_out.write("question: ")
+                    prompt_out.flush()
+                    line = input()
             except EOFError:  # Ctrl-D
-                sys.stdout.write("\n")
+                prompt_out.write("\n")
                 return
             except KeyboardInterrupt:  # Ctrl-C clears the line, as in Python's prompt
-                sys.stdout.write("\n")
+                prompt_out.write("\n")
                 continue
         else:
             line = sys.stdin.readline()

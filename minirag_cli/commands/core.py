@@ -43,7 +43,7 @@ def sync(
     options = SyncOptions.from_settings(s, max_bytes=max_bytes, follow_symlinks=follow_symlinks)
     with Index.open(s, create=True) as index:
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
-            fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}")
+            fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}", markup=False)
         index.sync(sync_dirs, options, extractor=ext, rebuild=rebuild,
                    progress=None if (quiet or as_json) else fmt.sync_progress(),
                    on_synced=lambda summary: (remember_sync(index.path, summary),  # found from any folder now

@@ -49,9 +49,10 @@ def eval_command(
     from minirag_cli import format as fmt
 
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
+    check_flags(answers=answers, judge=judge, details=details)
     questions = answer_eval.sample_questions(plan.questions, sample, seed)
     index = open_index(embedding_model=embedding_model, model=model)
-    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}")
+    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
@@ -66,3 +67,17 @@ def eval_command(
     fmt.threshold_failures(failures)
     if failures:
         raise typer.Exit(THRESHOLD_EXIT_CODE)
+
+
+def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path]) -> None:
+    """Before the run, what would otherwise do nothing or fail only after it:
+    --judge without --answers (it judges their answers), a --details path
+    that cannot be written."""
+    from minirag_cli.errors import UsageError
+    from minirag_cli.files import check_output
+
+    if judge is not None and not answers:
+        raise UsageError("--judge judges the answers that --answers writes.",
+                         hint="Add --answers (with --model or MRAG_MODEL), or leave --judge out.")
+    if details is not None:
+        check_output(details, what="--details file ")

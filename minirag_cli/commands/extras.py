@@ -71,7 +71,8 @@ def entity(
 
 @graph_app.command("export")
 def graph_export(
-    fmt: str = typer.Option("graphml", "--format", "-f", help="graphml (Gephi, Cytoscape) or json."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="graphml (Gephi, Cytoscape) or json "
+                                                                   "(default: json for -o FILE.json, else graphml)."),
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     hops: int = typer.Option(1, "--hops", help="Neighbourhood radius with --entity."),
     min_weight: int = typer.Option(1, "--min-weight", help="Drop edges shared by fewer chunks."),
@@ -85,6 +86,8 @@ def graph_export(
     from minirag_cli.export import FORMATS, write_graph, write_graph_file
     from minirag_cli.format import note
 
+    if fmt is None:  # -o graph.json means JSON (it held GraphML)
+        fmt = "json" if output is not None and output.suffix.lower() == ".json" else "graphml"
     if fmt not in FORMATS:
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")
     graph = open_index().export(entity=entity_name, hops=hops, min_weight=min_weight)

@@ -53,7 +53,8 @@ def pull(
     from minirag_cli.llm import pull_model, resolve_model_name
 
     resolve_model_name(name)  # an unknown name fails before "downloading"
-    note(f"downloading {name} from the Hugging Face hub...", soft_wrap=False, highlight=True)
-    path = pull_model(name, dest)
+    path = pull_model(name, dest, on_download=lambda: note(f"downloading {name} from the Hugging Face hub...",
+                                                           markup=False))
     typer.echo(str(path))
-    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", soft_wrap=False)
+    # one line, whatever the terminal's width: the command is there to be copied
+    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", markup=False)
