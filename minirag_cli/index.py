@@ -37,10 +37,10 @@ def public_result(r: dict, explain: bool = False) -> dict:
     path: two synced folders may both hold a `todo.md`), lines, chunk_id (what
     `mrag show ID` takes), score, text, channels (+ duplicate_of, the rank of
     the result a near-duplicate repeats, and graph with `explain`)."""
-    out = {k: r[k] for k in ("rank", "path", "lines", "chunk_id", "score", "text", "channels")}
+    out = {"rank": r["rank"], "path": r["path"]}
     if r.get("root"):
-        out = {"rank": r["rank"], "path": r["path"], "file": str(Path(r["root"]) / r["path"]),
-               **{k: v for k, v in out.items() if k not in ("rank", "path")}}
+        out["file"] = str(Path(r["root"]) / r["path"])
+    out.update((k, r[k]) for k in ("lines", "chunk_id", "score", "text", "channels"))
     if r.get("duplicate_of"):
         out["duplicate_of"] = r["duplicate_of"]
     if explain and r.get("graph"):

@@ -4,10 +4,11 @@ Incremental: a file whose size and mtime match the index costs a stat; one
 whose bytes hash the same costs a read (a file read within RACY_SECONDS of
 its mtime is recorded without it, so the next sync compares its bytes: an
 edit of the same size in the same timestamp tick would keep size and
-mtime); only new or changed files are chunked, extracted and embedded, and chunk vectors are reused by content hash (renames
-and small edits re-embed little). Each file is written in its own transaction,
-so an interrupted sync keeps every file it finished and the next one resumes.
-Files are read and embedded in groups so the embedder sees full batches.
+mtime); only new or changed files are chunked, extracted and embedded, and
+chunk vectors are reused by content hash (renames and small edits re-embed
+little). Each file is written in its own transaction, so an interrupted sync
+keeps every file it finished and the next one resumes. Files are read and
+embedded in groups so the embedder sees full batches.
 """
 
 from __future__ import annotations
