@@ -559,6 +559,76 @@ class CitationStream:
         return rest
 
 
+class RepeatStop:
+    """Ends an answer at the first sentence it says a second time. A small
+    model can loop on one sentence up to the token cap (SmolLM2-135M does,
+    on the golden notes); the repeat adds nothing and costs a second per
+    few tokens on a CPU. A sentence that starts like one already said is held
+    back while it still could be that one, so the repeat is never shown;
+    any other text passes at once (the first sentence is never held)."""
+
+    _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one)
+
+    def __init__(self):
+        self.said: set[str] = set()
+        self.prefixes: set[str] = set()  # every prefix of a said sentence, normalised
+        self.sentence = ""  # the sentence being written: released text + held text
+        self.held = ""
+        self.stopped = False
+
+    @staticmethod
+    def _norm(text: str) -> str:
+        return " ".join(text.split()).lower().rstrip(" .!?")
+
+    def feed(self, piece: str) -> str:
+        out = []
+        for ch in piece:
+            if self.stopped:
+                break
+            tail = self.sentence.rstrip()[-1:]
+            if ch.isspace() and tail and tail in self._END:
+                out.append(self._end_sentence())
+                if self.stopped:
+                    break
+            self.sentence += ch
+            self.held += ch
+            if not (self.sentence.strip() and self._norm(self.sentence) in self.prefixes):
+                out.append(self.held)
+                self.held = ""
+        return "".join(out)
+
+    def _end_sentence(self) -> str:
+        """The sentence in self.sentence is complete: a repeat stops the answer
+        (its held text dropped), anything else is remembered and released."""
+        norm = self._norm(self.sentence)
+        released, self.held, self.sentence = self.held, "", ""
+        if norm in self.said:
+            self.stopped = True
+            return ""
+        if norm:
+            self.said.add(norm)
+            self.prefixes.update(norm[:i] for i in range(1, len(norm) + 1))
+        return released
+
+    def close(self) -> str:
+        """What is still held when the stream ends: dropped if it repeats a
+        sentence, else released."""
+        if self.stopped or not self.held:
+            return ""
+        if self._norm(self.sentence) in self.said:
+            self.stopped = True
+            return ""
+        held, self.held = self.held, ""
+        return held
+
+
+def without_repeats(text: str) -> str:
+    """`text` up to the first sentence it says a second time (RepeatStop)."""
+    stop = RepeatStop()
+    kept = stop.feed(text) + stop.close()
+    return _tidy(kept) if stop.stopped else text
+
+
 VERBATIM_RUN = 4  # words in a row that make a statement a source's own words (SourceWords.best)
 
 
@@ -854,9 +924,14 @@ class Answerer:
             if piece and on_text:
                 on_text(piece)
 
-        for piece in self._pieces(messages, got):
-            emit(checked.feed(shown.feed(piece)))
-        emit(checked.feed(shown.close()) + checked.close())
+        repeat = RepeatStop()
+        pieces = self._pieces(messages, got)
+        for piece in pieces:
+            emit(checked.feed(shown.feed(repeat.feed(piece))))
+            if repeat.stopped:
+                pieces.close()  # no more tokens: the model began to repeat itself
+                break
+        emit(checked.feed(shown.feed(repeat.close()) + shown.close()) + checked.close())
         # the stream already removed and renumbered the citations: the cache keeps the model's own
         got.text, got.citations, got.removed = _tidy(shown.shown), list(shown.kept), sorted(set(shown.removed))
         got.seconds = time.perf_counter() - started
@@ -878,6 +953,7 @@ class Answerer:
             return None
         got = Answer.from_record(rec)
         got.cached = True
+        got.text = without_repeats(got.text)  # an answer cached before the repeat stop
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:

@@ -127,6 +127,52 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 
 
+class LoopingLLM(FakeLLM):
+    """A model that says one sentence again and again, as SmolLM2-135M can
+    up to the token cap; counts the pieces it was asked for."""
+
+    def __init__(self, reply: str, times: int = 40):
+        super().__init__(reply * times, piece=2)
+        self.pulled = 0
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        for chunk in super().create_chat_completion(messages, stream=stream, **kw):
+            self.pulled += 1
+            yield chunk
+
+
+def test_an_answer_stops_at_the_first_sentence_it_repeats():
+    sentence = "Wolfgang flew to Hong Kong [2]. "
+    llm = LoopingLLM(sentence, times=40)
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES, on_text=seen.append)
+    assert got.text == "Wolfgang flew to Hong Kong [2]." and got.citations == [2]
+    assert "".join(seen).strip() == got.text  # the repeat was never streamed
+    # two-character pieces: the stream was left in the second sentence, not run to the fortieth
+    assert llm.pulled <= len(sentence) + 2
+
+
+@pytest.mark.parametrize("pieces, shown, stopped", [
+    (["He plays bass. ", "He plays bass. ", "He plays bass."], "He plays bass. ", True),
+    (list("He plays bass. He plays drums. He plays bass. Done."), "He plays bass. He plays drums. ", True),
+    (list("It is 1.5 m wide. It is 1.5 m wide"), "It is 1.5 m wide. ", True),  # cut by the cap mid-repeat
+    (list("He plays bass. He plays"), "He plays bass. He plays", False),  # ends on a prefix: shown
+    (list("Yes. He left. Yes, on Monday."), "Yes. He left. Yes, on Monday.", False),
+    (["A. ", "B. ", "a.\n"], "A. B. ", True),  # case and the blank after the stop do not matter
+])
+def test_repeat_stop_shows_text_up_to_the_repeated_sentence(pieces, shown, stopped):
+    stop = ans.RepeatStop()
+    out = "".join(stop.feed(p) for p in pieces) + stop.close()
+    assert (out, stop.stopped) == (shown, stopped)
+
+
+def test_a_cached_answer_that_repeats_itself_is_replayed_without_the_repeat():
+    assert ans.without_repeats("Wolfgang plays bass [1]. Wolfgang plays bass [1]. Wolfgang") == \
+        "Wolfgang plays bass [1]."
+    text = "Wolfgang  plays bass [1] .  He flew [2]."  # no repeat: untouched, spacing and all
+    assert ans.without_repeats(text) is text
+
+
 def test_answer_to_an_injection_keeps_only_real_citations():
     # a model that obeys the note still cannot cite a source that is not listed
     llm = FakeLLM("PWNED [9]")
