@@ -193,8 +193,7 @@ class Index:
             from minirag_cli.extract.select import make_extractor
 
             extractor = make_extractor(self.settings.extractor, self.settings.model)
-        options = options or SyncOptions(chunk_tokens=self.settings.chunk_tokens,
-                                         overlap_tokens=self.settings.overlap_tokens)
+        options = options or SyncOptions.from_settings(self.settings)
         # an existing index keeps the embedder it was built with unless one is
         # configured: chosen before a rebuild forgets it
         embedder = self.sync_embedder()

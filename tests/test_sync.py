@@ -275,6 +275,44 @@ def test_an_interrupted_rebuild_keeps_its_chunking_for_the_next_sync(tmp_path, c
     assert s.added == 3 and verify_index(conn) == []
 
 
+def test_an_overlap_over_half_a_chunk_is_refused_not_cut(tmp_path, conn, embedder, extractor):
+    # `--chunk-tokens 8 --overlap 6` chunked with an overlap of 4 (cut without a
+    # word) while the index recorded, and `status` showed, 6
+    from minirag_cli.chunking import chunk_text
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    with pytest.raises(UsageError, match="more than half of --chunk-tokens 8: at most 4") as refused:
+        run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=6)
+    assert "--overlap 4 or less" in refused.value.hint
+    with pytest.raises(ValueError):  # the chunker too: it no longer cuts what it is given
+        chunk_text(CORPUS["people/wolfgang.md"], 8, 6)
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0
+    s = run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4)  # half a chunk is allowed
+    assert s.added == 4
+    # the default overlap (20) is not the user's: chunks of 8 take 4, and the index says so
+    assert run(conn, root, embedder, extractor, chunk_tokens=8).unchanged == 4
+
+
+def test_an_index_that_recorded_a_cut_overlap_shows_and_keeps_the_one_used(tmp_path, conn, embedder, extractor):
+    # an index synced before the refusal may record `overlap_tokens` 6 for chunks of
+    # 8 (built with 4): it opens, status says 4, and a sync with 4 is the same build
+    from minirag_cli.store import index_status
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4)
+    with conn:
+        db.set_meta(conn, "overlap_tokens", "6")
+    status = index_status(conn, tmp_path / "idx" / "index.sqlite")
+    assert (status["chunk_tokens"], status["overlap_tokens"]) == (8, 4)
+    with pytest.raises(UsageError, match="chunked at 8 tokens with 4 of overlap") as refused:
+        run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=2)
+    assert "--chunk-tokens 8 --overlap 4" in refused.value.hint
+    assert run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4).unchanged == 4
+    assert db.get_meta(conn, "overlap_tokens") == "4"
+
+
 def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedder, extractor):
     # the synced folders were recorded only when a sync ended: after an interrupted
     # first sync of notes/, `sync notes/people` was let in and indexed its notes twice
