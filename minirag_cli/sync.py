@@ -407,6 +407,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         dbmod.set_wal_autocheckpoint(conn, 1000)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
+        if summary.changed or summary.removed:  # chunks went: so do the answers that read them
+            store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):

@@ -244,6 +244,47 @@ def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor
     assert s.added == 4 and verify_index(conn) == []
 
 
+def test_cached_answers_go_with_the_chunks_they_read(tmp_path, conn, embedder, extractor):
+    # `mrag eval --answers` caches answers by the chunks they read; an edited,
+    # deleted or rebuilt note left its answers in answer_cache for good
+    from minirag_cli.store import cache_answer, index_status
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+
+    def chunks_of(path):
+        return [r[0] for r in conn.execute("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                           "WHERE d.path = ? ORDER BY c.seq", (path,))]
+
+    def cache(key, chunk_ids):
+        cache_answer(conn, key, question=key, chunk_ids=chunk_ids, model_id="m", prompt_version="a1",
+                     answer={"text": key}, created_at="2026-01-01T00:00:00")
+
+    def cached():
+        return {r[0] for r in conn.execute("SELECT key FROM answer_cache")}
+
+    wolfgang, atlas = chunks_of("people/wolfgang.md"), chunks_of("projects/atlas.md")
+    cache("wolfgang", wolfgang)
+    cache("both", [*atlas, *wolfgang])
+    cache("atlas", atlas)
+    cache("verdict", [])  # a judge's verdict reads no chunk
+    cache("left-before", [max(wolfgang + atlas) + 1000])  # left by a sync before the pruning
+    assert run(conn, root, embedder, extractor).unchanged == 4
+    assert cached() == {"wolfgang", "both", "atlas", "verdict", "left-before"}  # nothing removed: left alone
+    (root / "people/wolfgang.md").write_text(CORPUS["people/wolfgang.md"] + "He moved to Hamburg.\n")
+    assert run(conn, root, embedder, extractor).changed == 1
+    assert cached() == {"atlas", "verdict"}
+    assert index_status(conn, tmp_path / "idx" / "index.sqlite")["cached_answers"] == 2
+    (root / "projects/atlas.md").unlink()
+    assert run(conn, root, embedder, extractor).removed == 1
+    assert cached() == {"verdict"}
+    cache("journal", chunks_of("journal/2026-01-06.txt"))
+    rebuild(conn)  # chunk ids start over: the answer's would point at other chunks
+    run(conn, root, embedder, extractor)
+    assert cached() == {"verdict"}
+
+
 class _InterruptAfter(NullProgress):
     """Ctrl-C once `files` notes are written."""
 

@@ -14,7 +14,7 @@ from minirag_cli.text import normalise_key
 
 def table_counts(conn) -> dict[str, int]:
     tables = ["documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
-              "relations", "relation_sentences", "extraction_cache"]
+              "relations", "relation_sentences", "extraction_cache", "answer_cache"]
     if has_vec_tables(conn):
         tables += ["vec_chunks", "vec_entity_names"]
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
@@ -95,6 +95,7 @@ def index_status(conn, db_path) -> dict:
         "edges": counts["cooccurrence"],
         "relations": counts["relations"],
         "cached_extractions": counts["extraction_cache"],
+        "cached_answers": counts["answer_cache"],  # mrag eval --answers (and --judge)
         "db_bytes": size,
         "group_bytes": _group_bytes(db_path),
         "embedding_model": get_meta(conn, "embedding_model"),
