@@ -36,10 +36,24 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def max_overlap(size: int) -> int:
+    """The most overlap chunks of `size` tokens may have: half a chunk, so
+    that each chunk begins at least half a chunk after the one before."""
+    return size // 2
+
+
+def chunked_with(size: int, overlap: int) -> int:
+    """The overlap the chunker used for `overlap` at `size`: before sync
+    refused a larger overlap, chunk_text cut it to `max_overlap` without a
+    word, and an index may still record the value it was given."""
+    return max(0, min(overlap, max_overlap(size)))
+
+
 def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAULT_OVERLAP_TOKENS) -> list[Chunk]:
     if size < 1:
         raise ValueError("chunk size must be at least 1 token")
-    overlap = max(0, min(overlap, size // 2))
+    if not 0 <= overlap <= max_overlap(size):
+        raise ValueError(f"overlap must be 0 to {max_overlap(size)} tokens for chunks of {size}")
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     if not words:
         return []

@@ -35,11 +35,30 @@ class EntityGraph:
                 "nodes": self.nodes, "edges": self.edges}
 
 
-def entity_graph(conn, *, entity_id: int | None = None, hops: int = 1, min_weight: int = 1) -> EntityGraph:
-    """The whole graph, or the entities within `hops` of `entity_id` and the
-    edges among them."""
-    if hops < 0:
+def check_scope(*, entity: bool, hops: int | None, min_weight: int) -> None:
+    """Refuse what would otherwise be ignored or mean nothing: `hops` (the
+    radius of an entity's neighbourhood) without an entity, and an edge
+    weight below 0 (weights are numbers of chunks, 1 or more)."""
+    if hops is not None and not entity:
+        raise UsageError("--hops is the radius of an entity's neighbourhood: without --entity the whole graph "
+                         "is exported and --hops would be ignored.",
+                         hint='Add --entity NAME (mrag graph export --entity "Wolfgang Schulz" --hops 2), '
+                              "or leave --hops out.")
+    if hops is not None and hops < 0:
         raise UsageError("--hops must be 0 or more.")
+    if min_weight < 0:
+        raise UsageError(f"--min-weight {min_weight}: expected a number >= 0 (an edge's weight is the number "
+                         "of chunks its two entities share, 1 or more).",
+                         hint="--min-weight 2 keeps the edges shared by two chunks or more; leave it out for "
+                              "every edge.")
+
+
+def entity_graph(conn, *, entity_id: int | None = None, hops: int | None = None,
+                 min_weight: int = 1) -> EntityGraph:
+    """The whole graph, or the entities within `hops` (default 1) of
+    `entity_id` and the edges among them."""
+    check_scope(entity=entity_id is not None, hops=hops, min_weight=min_weight)
+    hops = 1 if hops is None else hops
     depth: dict[int, int] | None = None
     if entity_id is not None:
         depth, node_rows, edge_rows = store.neighbourhood_rows(conn, entity_id, hops, min_weight)

@@ -193,8 +193,7 @@ class Index:
             from minirag_cli.extract.select import make_extractor
 
             extractor = make_extractor(self.settings.extractor, self.settings.model)
-        options = options or SyncOptions(chunk_tokens=self.settings.chunk_tokens,
-                                         overlap_tokens=self.settings.overlap_tokens)
+        options = options or SyncOptions.from_settings(self.settings)
         # an existing index keeps the embedder it was built with unless one is
         # configured: chosen before a rebuild forgets it
         embedder = self.sync_embedder()
@@ -228,9 +227,21 @@ class Index:
     # ------------------------------------------------------------ read
 
     def retrieval_options(self, **flags) -> RetrievalOptions:
-        """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning."""
+        """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning.
+        A walk depth given by `mrag ask --hops` for a mode without the graph
+        channel is a UsageError: it would be ignored (one from a config file or
+        MRAG_HOPS is a default, and an MCP client's `hops` is not checked)."""
         values = {"mode": self.settings.mode, "k": self.settings.k, "hops": self.settings.hops}
         values.update({k: v for k, v in flags.items() if v is not None})
+        if self.settings.sources["hops"] == "flag":
+            from minirag_cli.retrieve import parse_mode
+
+            if "graph" not in parse_mode(values["mode"]):
+                where = "" if self.settings.sources["mode"] in ("flag", "default") else \
+                    f" (set in {self.settings.sources['mode']})"
+                raise UsageError(f"--hops is the graph walk's depth: --mode {values['mode']}{where} has no graph "
+                                 "channel, and --hops would be ignored.",
+                                 hint="Add graph to --mode (or use hybrid), or leave --hops out.")
         return RetrievalOptions(**values)
 
     def search(self, question: str, options: RetrievalOptions | None = None, *, terms=None,
@@ -377,10 +388,12 @@ class Index:
 
         return get_document(self.conn, path)
 
-    def export(self, *, entity: str | None = None, hops: int = 1, min_weight: int = 1):
-        """The entity graph (or one entity's neighbourhood) as an export.EntityGraph."""
-        from minirag_cli.export import entity_graph
+    def export(self, *, entity: str | None = None, hops: int | None = None, min_weight: int = 1):
+        """The entity graph (or `entity`'s neighbourhood within `hops`, default
+        1) as an export.EntityGraph; `hops` without `entity` is a UsageError."""
+        from minirag_cli.export import check_scope, entity_graph
 
+        check_scope(entity=entity is not None, hops=hops, min_weight=min_weight)  # before the entity is looked up
         entity_id = self.entity(entity, neighbours=0, notes=0)["id"] if entity else None
         return entity_graph(self.conn, entity_id=entity_id, hops=hops, min_weight=min_weight)
 
@@ -389,9 +402,17 @@ class Index:
         """What `mrag graph view` draws (graph_view.GraphView): the whole graph,
         `entity`'s neighbourhood within `hops` (default 1), or the story of
         `question` searched with `k` and `hops` (ask's defaults), capped at
-        `max_nodes` entities."""
+        `max_nodes` entities. `hops` without `entity` or `question`, and `k`
+        without `question`, are UsageErrors: they would be ignored."""
         from minirag_cli.graph_view import build_view
 
+        if hops is not None and entity is None and question is None:
+            raise UsageError("--hops is the radius of --entity's neighbourhood or the walk depth of --query: "
+                             "the whole graph has neither, and --hops would be ignored.",
+                             hint="Add --entity NAME or --query QUESTION, or leave --hops out.")
+        if k is not None and question is None:
+            raise UsageError("--k is how many results of --query are drawn: without --query it would be ignored.",
+                             hint='Add --query "QUESTION", or leave --k out.')
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
         result = self.search(question, self.retrieval_options(k=k, hops=hops)) if question is not None else None
         with self.lock:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS
+from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS, max_overlap
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024  # walk.py skips larger files
 RELATION_SENTENCES_PER_CHUNK = 4  # sentences joining entities, embedded as relations, per chunk
@@ -128,17 +128,42 @@ class SyncOptions:
     """How `mrag sync` reads and cuts files (sync.py, walk.py, chunking.py)."""
 
     chunk_tokens: int = DEFAULT_CHUNK_TOKENS
-    overlap_tokens: int = DEFAULT_OVERLAP_TOKENS
+    # None: the default (20), cut to half of a smaller chunk; a value given
+    # must be at most half a chunk (chunking.max_overlap), or it is refused
+    overlap_tokens: int | None = None
     max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped
     follow_symlinks: bool = False
     relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
 
-    @classmethod
-    def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
-        """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags."""
-        if max_bytes is not None and max_bytes < 0:  # would skip, so remove, every note of the index
+    def __post_init__(self) -> None:
+        most = max_overlap(self.chunk_tokens)
+        if self.overlap_tokens is None:
+            object.__setattr__(self, "overlap_tokens", min(DEFAULT_OVERLAP_TOKENS, most))
+        elif not 0 <= self.overlap_tokens <= most:
+            # the chunker would not use it; the index would record a value it was not built with
             from minirag_cli.errors import UsageError
 
+            raise UsageError(f"--overlap {self.overlap_tokens} is more than half of --chunk-tokens "
+                             f"{self.chunk_tokens}: at most {most}." if self.overlap_tokens > most else
+                             f"--overlap {self.overlap_tokens}: expected a number >= 0.",
+                             hint=f"Sync with --overlap {most} or less, or with larger --chunk-tokens.")
+
+    @classmethod
+    def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
+        """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags.
+        An overlap set nowhere is the default, cut to half of a small chunk; one set
+        anywhere (flag, MRAG_OVERLAP_TOKENS, a config file) must fit the chunk size."""
+        from minirag_cli.errors import UsageError
+
+        if max_bytes is not None and max_bytes < 0:  # would skip, so remove, every note of the index
             raise UsageError(f"--max-bytes {max_bytes}: expected a number >= 0 (0: the default, 5 MB).")
-        return cls(chunk_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens,
-                   max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks)
+        overlap_source = settings.source("overlap_tokens")
+        try:
+            return cls(chunk_tokens=settings.chunk_tokens,
+                       overlap_tokens=None if overlap_source == "default" else settings.overlap_tokens,
+                       max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks)
+        except UsageError as exc:
+            sources = {settings.source(name) for name in ("chunk_tokens", "overlap_tokens")} - {"flag", "default"}
+            if not sources:
+                raise
+            raise UsageError(str(exc), hint=f"{exc.hint} (Set in: {'; '.join(sorted(sources))}.)") from None

@@ -407,6 +407,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         dbmod.set_wal_autocheckpoint(conn, 1000)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
+        if summary.changed or summary.removed:  # chunks went: so do the answers that read them
+            store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
@@ -425,8 +427,9 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
     if store.totals(conn)[2] == 0:  # no documents
         return
     rebuild = "Sync with --rebuild to build every note anew (the extraction cache is kept)"
-    tokens, overlap = dbmod.get_meta(conn, "chunk_tokens"), dbmod.get_meta(conn, "overlap_tokens")
-    if tokens is not None and (tokens, overlap) != (str(options.chunk_tokens), str(options.overlap_tokens)):
+    built = store.built_chunking(conn)  # the overlap the chunker used, not a too-large one it was given
+    if built is not None and built != (options.chunk_tokens, options.overlap_tokens):
+        tokens, overlap = built
         raise UsageError(f"The index is chunked at {tokens} tokens with {overlap} of overlap, not "
                          f"{options.chunk_tokens} and {options.overlap_tokens}: only the notes that change "
                          "would be chunked anew.",

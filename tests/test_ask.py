@@ -159,6 +159,26 @@ SHOP = "What shop does WolfgangSchulz run on Mill Street?"
 BOARD = "Which microcontroller is the HeronBoard built around?"
 
 
+def test_ask_flags_that_would_be_ignored_are_usage_errors(golden_index, mrag_bin_module, tmp_path):
+    """--explain with --paths, --model with --no-answer or --paths (without
+    --llm-query), and --hops with a mode that has no graph channel were
+    silently ignored. The same values from MRAG_MODEL / MRAG_HOPS are no
+    mistake (a default the user set once)."""
+    model = str(tmp_path / "m.gguf")
+    for args, says in ((["--paths", "--explain"], "--explain would be ignored"),
+                       (["--no-answer", "--model", model], "--no-answer prints only the sources"),
+                       (["--paths", "--model", model], "--paths prints only the sources"),
+                       (["-i", "--paths", "--model", model], "--paths prints only the sources"),
+                       (["--mode", "bm25", "--hops", "1"], "--mode bm25 has no graph channel"),
+                       (["-i", "--mode", "dense,bm25", "--hops", "1"], "has no graph channel")):
+        out = ask(mrag_bin_module, golden_index, SHOP, *args, stdin="")
+        assert out.returncode == 2 and says in out.stderr and "hint:" in out.stderr, (args, out.stderr)
+        assert out.stdout == "", args
+    out = ask(mrag_bin_module, golden_index, SHOP, "--no-answer", "--mode", "bm25", "--k", "2", "--json",
+              MRAG_MODEL=model, MRAG_HOPS="1")
+    assert out.returncode == 0 and len(json.loads(out.stdout)["results"]) == 2, out.stderr
+
+
 def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index)
     assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr

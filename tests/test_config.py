@@ -219,6 +219,24 @@ def test_sync_uses_project_config(tmp_path, mrag_bin, monkeypatch):
     assert str(cfg) in out.stderr and "line 2" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_sync_refuses_an_overlap_over_half_a_chunk_and_says_where_it_was_set(tmp_path, monkeypatch):
+    """`sync --chunk-tokens 30 --overlap 20` chunked with an overlap of 15 and
+    recorded 20; it is a usage error naming the most allowed, before the index
+    is made, and an overlap from MRAG_OVERLAP_TOKENS is said to come from there."""
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang Schulz in Berlin.\n"})
+    index = tmp_path / "idx" / "index.sqlite"
+    runner = CliRunner()
+    res = runner.invoke(app, ["--db", str(index), "sync", str(root), "--chunk-tokens", "30", "--overlap", "20"])
+    assert isinstance(res.exception, UsageError), res.output
+    assert "more than half of --chunk-tokens 30: at most 15" in str(res.exception)
+    assert not index.exists()
+    monkeypatch.setenv("MRAG_OVERLAP_TOKENS", "20")
+    res = runner.invoke(app, ["--db", str(index), "sync", str(root), "--chunk-tokens", "30"])
+    assert isinstance(res.exception, UsageError) and "env MRAG_OVERLAP_TOKENS" in res.exception.hint
+    assert not index.exists()
+
+
 def test_resync_keeps_the_embedder_the_index_was_built_with(tmp_path, mrag_bin):
     root = tmp_path / "notes"
     write_notes(root, {"a.md": "Wolfgang Schulz in Berlin.\n"})

@@ -308,6 +308,23 @@ def test_cli_judge_without_answers_is_a_usage_error(mrag_bin, cli_index, tmp_pat
     assert p.returncode == 2 and "--answers" in p.stderr and p.stdout == "", p.stderr
 
 
+def test_cli_model_without_answers_and_seed_without_sample_are_usage_errors(mrag_bin, cli_index, tmp_path):
+    """`eval g.jsonl --model m.gguf` without --answers measured the retrieval
+    and ignored the model; `--seed 3` without --sample changed nothing. A
+    model set by MRAG_MODEL is no mistake: eval runs without loading it."""
+    import os
+
+    db_path, golden = cli_index
+    for args, says in ((["--model", tmp_path / "m.gguf"], "--model writes the answers of --answers"),
+                       (["--seed", "3"], "--seed is the random seed of --sample")):
+        p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", *args)
+        assert p.returncode == 2 and says in p.stderr and "hint:" in p.stderr and p.stdout == "", p.stderr
+    env = {**os.environ, "MRAG_MODEL": str(tmp_path / "m.gguf")}
+    p = subprocess.run([mrag_bin, "--db", str(db_path), "eval", str(golden), "--mode", "bm25", "--json",
+                        "--sample", "2", "--seed", "3"], capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 0 and list(json.loads(p.stdout)["modes"]) == ["bm25"], p.stderr
+
+
 def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "dense", "--mode", "bm25")

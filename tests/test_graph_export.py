@@ -140,6 +140,29 @@ def test_min_weight_drops_light_edges(kb):
     assert len(entity_graph(conn, min_weight=2).edges) == heavy
 
 
+def test_flags_that_would_be_ignored_or_mean_nothing_are_usage_errors(kb):
+    """`graph export --hops 2` without --entity exported the whole graph as if
+    --hops were not there, and `--min-weight -1` kept every edge; both are
+    usage errors with a hint, from the library as from the CLI."""
+    from minirag_cli.config import effective
+    from minirag_cli.errors import UsageError
+    from minirag_cli.index import Index
+
+    conn, db_path = kb
+    for args, says in ((["--hops", "2"], "without --entity"), (["--min-weight", "-1"], "--min-weight -1"),
+                       (["--entity", "Jennifer Moore", "--min-weight", "-2"], "--min-weight -2")):
+        res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--format", "json", *args])
+        assert isinstance(res.exception, UsageError) and says in str(res.exception), (args, res.output)
+        assert res.exception.hint and res.stdout == ""
+    index = Index(conn, effective({"db": str(db_path)}), db_path)
+    with pytest.raises(UsageError, match="without --entity"):
+        index.export(hops=1)
+    with pytest.raises(UsageError, match="--min-weight"):
+        entity_graph(conn, min_weight=-1)
+    # --min-weight 0 keeps every edge, as 1 does (no edge weighs less)
+    assert len(entity_graph(conn, min_weight=0).edges) == len(entity_graph(conn).edges)
+
+
 def test_graphml_escapes_markup_and_control_characters():
     g = EntityGraph(nodes=[{"id": 1, "label": 'A & <B> "C"\x0b', "type": "name", "mentions": 1, "chunks": 1},
                            {"id": 2, "label": "Zoë", "type": "name", "mentions": 1, "chunks": 1}],

@@ -255,6 +255,18 @@ def test_command_query_and_entity(cli_env):
     assert page_data((cli_env / "e.html").read_text())["center"]["label"] == "Oskar Brandt"
 
 
+def test_command_flags_that_would_be_ignored_are_usage_errors(cli_env):
+    """`graph view --hops 2` (no --entity, no --query) and `graph view --k 3`
+    (no --query) drew the whole graph as if the flag were not there."""
+    from minirag_cli.errors import UsageError
+
+    for args, says in ((["--hops", "2"], "--hops would be ignored"), (["--k", "3"], "without --query"),
+                       (["--entity", "Oskar Brandt", "--k", "3"], "without --query")):
+        result = CliRunner().invoke(app, ["graph", "view", "-o", "x.html", *args])
+        assert isinstance(result.exception, UsageError) and says in str(result.exception), (args, result.output)
+        assert result.exception.hint and not (cli_env / "x.html").exists()
+
+
 def test_command_onto_a_folder_is_a_clear_error(cli_env):
     """-o onto a folder ended in 'unexpected IsADirectoryError'."""
     from minirag_cli.errors import MragError

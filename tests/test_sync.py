@@ -244,6 +244,47 @@ def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor
     assert s.added == 4 and verify_index(conn) == []
 
 
+def test_cached_answers_go_with_the_chunks_they_read(tmp_path, conn, embedder, extractor):
+    # `mrag eval --answers` caches answers by the chunks they read; an edited,
+    # deleted or rebuilt note left its answers in answer_cache for good
+    from minirag_cli.store import cache_answer, index_status
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor)
+
+    def chunks_of(path):
+        return [r[0] for r in conn.execute("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                           "WHERE d.path = ? ORDER BY c.seq", (path,))]
+
+    def cache(key, chunk_ids):
+        cache_answer(conn, key, question=key, chunk_ids=chunk_ids, model_id="m", prompt_version="a1",
+                     answer={"text": key}, created_at="2026-01-01T00:00:00")
+
+    def cached():
+        return {r[0] for r in conn.execute("SELECT key FROM answer_cache")}
+
+    wolfgang, atlas = chunks_of("people/wolfgang.md"), chunks_of("projects/atlas.md")
+    cache("wolfgang", wolfgang)
+    cache("both", [*atlas, *wolfgang])
+    cache("atlas", atlas)
+    cache("verdict", [])  # a judge's verdict reads no chunk
+    cache("left-before", [max(wolfgang + atlas) + 1000])  # left by a sync before the pruning
+    assert run(conn, root, embedder, extractor).unchanged == 4
+    assert cached() == {"wolfgang", "both", "atlas", "verdict", "left-before"}  # nothing removed: left alone
+    (root / "people/wolfgang.md").write_text(CORPUS["people/wolfgang.md"] + "He moved to Hamburg.\n")
+    assert run(conn, root, embedder, extractor).changed == 1
+    assert cached() == {"atlas", "verdict"}
+    assert index_status(conn, tmp_path / "idx" / "index.sqlite")["cached_answers"] == 2
+    (root / "projects/atlas.md").unlink()
+    assert run(conn, root, embedder, extractor).removed == 1
+    assert cached() == {"verdict"}
+    cache("journal", chunks_of("journal/2026-01-06.txt"))
+    rebuild(conn)  # chunk ids start over: the answer's would point at other chunks
+    run(conn, root, embedder, extractor)
+    assert cached() == {"verdict"}
+
+
 class _InterruptAfter(NullProgress):
     """Ctrl-C once `files` notes are written."""
 
@@ -273,6 +314,44 @@ def test_an_interrupted_rebuild_keeps_its_chunking_for_the_next_sync(tmp_path, c
         run(conn, root, embedder, extractor)
     s = run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=2)  # resumes the same way
     assert s.added == 3 and verify_index(conn) == []
+
+
+def test_an_overlap_over_half_a_chunk_is_refused_not_cut(tmp_path, conn, embedder, extractor):
+    # `--chunk-tokens 8 --overlap 6` chunked with an overlap of 4 (cut without a
+    # word) while the index recorded, and `status` showed, 6
+    from minirag_cli.chunking import chunk_text
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    with pytest.raises(UsageError, match="more than half of --chunk-tokens 8: at most 4") as refused:
+        run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=6)
+    assert "--overlap 4 or less" in refused.value.hint
+    with pytest.raises(ValueError):  # the chunker too: it no longer cuts what it is given
+        chunk_text(CORPUS["people/wolfgang.md"], 8, 6)
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0
+    s = run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4)  # half a chunk is allowed
+    assert s.added == 4
+    # the default overlap (20) is not the user's: chunks of 8 take 4, and the index says so
+    assert run(conn, root, embedder, extractor, chunk_tokens=8).unchanged == 4
+
+
+def test_an_index_that_recorded_a_cut_overlap_shows_and_keeps_the_one_used(tmp_path, conn, embedder, extractor):
+    # an index synced before the refusal may record `overlap_tokens` 6 for chunks of
+    # 8 (built with 4): it opens, status says 4, and a sync with 4 is the same build
+    from minirag_cli.store import index_status
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4)
+    with conn:
+        db.set_meta(conn, "overlap_tokens", "6")
+    status = index_status(conn, tmp_path / "idx" / "index.sqlite")
+    assert (status["chunk_tokens"], status["overlap_tokens"]) == (8, 4)
+    with pytest.raises(UsageError, match="chunked at 8 tokens with 4 of overlap") as refused:
+        run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=2)
+    assert "--chunk-tokens 8 --overlap 4" in refused.value.hint
+    assert run(conn, root, embedder, extractor, chunk_tokens=8, overlap_tokens=4).unchanged == 4
+    assert db.get_meta(conn, "overlap_tokens") == "4"
 
 
 def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedder, extractor):

@@ -48,6 +48,14 @@ def ask(
     """
     if paths and as_json:
         raise UsageError("--paths and --json are two ways to print the results: choose one.")
+    if paths and explain:  # --paths prints the files alone
+        raise UsageError("--paths prints only the notes' files: --explain would be ignored.",
+                         hint="Leave --paths out to see why each result ranked (or use --json --explain).")
+    if model is not None and (no_answer or paths) and not llm_query:  # the flag only: MRAG_MODEL is no mistake
+        raise UsageError(f"--model writes the answer, and {'--no-answer' if no_answer else '--paths'} prints "
+                         "only the sources: the model would not be loaded.",
+                         hint=f"Leave {'--no-answer' if no_answer else '--paths'} out for an answer, add "
+                              "--llm-query to let the model name the question's entities, or leave --model out.")
     if question is None and not interactive:
         raise UsageError("Missing the question.", hint='mrag ask "what did Wolfgang say about Berlin?" '
                                                        "(or mrag ask -i for one question after another)")
@@ -58,6 +66,7 @@ def ask(
     if text is not None:
         ask_one(index, text, **show)
         return
+    index.retrieval_options()  # a flag that does not apply stops before the first question, not at each
     # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
     # first, so it keeps every core for the line choice of later questions (Index.query_embedder)
     index.query_embedder()

@@ -37,7 +37,7 @@ def eval_command(
     judge: Optional[Path] = typer.Option(None, "--judge", help="A GGUF model that also judges each answer right "
                                                                "or wrong (reported beside the rule)."),
     sample: Optional[int] = typer.Option(None, "--sample", help="Only N questions, stratified by type."),
-    seed: int = typer.Option(0, "--seed", help="The random seed of --sample."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="The random seed of --sample (default 0)."),
 ) -> None:
     """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with
     --answers, the answers a model writes from it.
@@ -49,8 +49,8 @@ def eval_command(
     from minirag_cli import format as fmt
 
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
-    check_flags(answers=answers, judge=judge, details=details)
-    questions = answer_eval.sample_questions(plan.questions, sample, seed)
+    check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed)
+    questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
     index = open_index(embedding_model=embedding_model, model=model)
     fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
@@ -69,15 +69,24 @@ def eval_command(
         raise typer.Exit(THRESHOLD_EXIT_CODE)
 
 
-def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path]) -> None:
+def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path], model: Optional[str] = None,
+                sample: Optional[int] = None, seed: Optional[int] = None) -> None:
     """Before the run, what would otherwise do nothing or fail only after it:
-    --judge without --answers (it judges their answers), a --details path
-    that cannot be written."""
+    --judge or --model without --answers (they judge and write its answers;
+    MRAG_MODEL is no mistake, only the flag), --seed without --sample (it
+    draws the sample), a --details path that cannot be written."""
     from minirag_cli.errors import UsageError
     from minirag_cli.files import check_output
 
     if judge is not None and not answers:
         raise UsageError("--judge judges the answers that --answers writes.",
                          hint="Add --answers (with --model or MRAG_MODEL), or leave --judge out.")
+    if model is not None and not answers:
+        raise UsageError("--model writes the answers of --answers: without it, eval measures the retrieval "
+                         "only and loads no model.",
+                         hint="Add --answers to score the model's answers too, or leave --model out.")
+    if seed is not None and sample is None:
+        raise UsageError("--seed is the random seed of --sample: without --sample every question is asked.",
+                         hint="Add --sample N, or leave --seed out.")
     if details is not None:
         check_output(details, what="--details file ")

@@ -74,8 +74,8 @@ def graph_export(
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="graphml (Gephi, Cytoscape) or json "
                                                                    "(default: json for -o FILE.json, else graphml)."),
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
-    hops: int = typer.Option(1, "--hops", help="Neighbourhood radius with --entity."),
-    min_weight: int = typer.Option(1, "--min-weight", help="Drop edges shared by fewer chunks."),
+    hops: Optional[int] = typer.Option(None, "--hops", help="Neighbourhood radius with --entity (default 1)."),
+    min_weight: int = typer.Option(1, "--min-weight", help="Drop edges shared by fewer chunks (0 or more)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout."),
 ) -> None:
     """Export the entity co-occurrence graph (or one entity's neighbourhood) as GraphML or JSON.

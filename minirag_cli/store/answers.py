@@ -46,6 +46,30 @@ def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
     return out
 
 
+# an answer that read a chunk the index no longer holds can never be found
+# again (its key holds the chunk's id and text): an edited, renamed or
+# deleted note leaves such answers behind. A judge's verdict reads no chunk
+# (chunk_ids []) and is kept: it is keyed by the answer it judged.
+_PRUNE_SQL = """
+DELETE FROM answer_cache WHERE EXISTS (
+    SELECT 1 FROM json_each(answer_cache.chunk_ids) AS read
+    WHERE NOT EXISTS (SELECT 1 FROM chunks WHERE chunks.id = read.value))
+"""
+
+
+def prune_answers(conn) -> int:
+    """Delete the cached answers that read a chunk no longer in the index;
+    returns how many. Call inside a transaction, after a sync removed chunks."""
+    return conn.execute(_PRUNE_SQL).rowcount
+
+
+def forget_chunk_answers(conn) -> None:
+    """Delete every cached answer that read chunks (a rebuild: chunk ids start
+    over, so an old answer's ids would point at other chunks and never be
+    pruned); the judge's verdicts stay. Call inside a transaction."""
+    conn.execute("DELETE FROM answer_cache WHERE chunk_ids <> '[]'")
+
+
 def cached_answer(conn, key: str) -> dict | None:
     row = conn.execute("SELECT answer FROM answer_cache WHERE key = ?", (key,)).fetchone()
     return json.loads(row[0]) if row else None

@@ -7,13 +7,14 @@ import json
 from collections import defaultdict
 from typing import Iterable
 
+from minirag_cli.chunking import chunked_with
 from minirag_cli.db import get_meta, has_vec_tables, schema_version
 from minirag_cli.text import normalise_key
 
 
 def table_counts(conn) -> dict[str, int]:
     tables = ["documents", "chunks", "chunks_fts", "entities", "entity_aliases", "mentions", "cooccurrence",
-              "relations", "relation_sentences", "extraction_cache"]
+              "relations", "relation_sentences", "extraction_cache", "answer_cache"]
     if has_vec_tables(conn):
         tables += ["vec_chunks", "vec_entity_names"]
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
@@ -94,18 +95,29 @@ def index_status(conn, db_path) -> dict:
         "edges": counts["cooccurrence"],
         "relations": counts["relations"],
         "cached_extractions": counts["extraction_cache"],
+        "cached_answers": counts["answer_cache"],  # mrag eval --answers (and --judge)
         "db_bytes": size,
         "group_bytes": _group_bytes(db_path),
         "embedding_model": get_meta(conn, "embedding_model"),
         "embedding_dim": int(get_meta(conn, "embedding_dim") or 0) or None,
         "extractor": get_meta(conn, "extractor"),
         "extractor_model": get_meta(conn, "extractor_model") or None,  # model identity @ prompt version
-        "chunk_tokens": int(get_meta(conn, "chunk_tokens") or 0) or None,
-        "overlap_tokens": int(get_meta(conn, "overlap_tokens") or 0) or None,
+        **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
         "roots": json.loads(get_meta(conn, "roots", "[]")),
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
+
+
+def built_chunking(conn) -> tuple[int, int] | None:
+    """(chunk tokens, overlap tokens) the index's notes were chunked with;
+    None before the first sync. The overlap is the one the chunker used: an
+    index synced when a larger overlap was cut without a word records the
+    value it was given."""
+    tokens, overlap = get_meta(conn, "chunk_tokens"), get_meta(conn, "overlap_tokens")
+    if not tokens:
+        return None
+    return int(tokens), chunked_with(int(tokens), int(overlap or 0))
 
 
 def _group_bytes(db_path) -> dict[str, int] | None:

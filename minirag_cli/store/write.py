@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import now_iso
+from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import normalise_key
 
 
@@ -333,8 +334,10 @@ def resolver_keys(conn) -> dict[str, str]:
 
 def empty_index(conn, vec_tables: dict[str, str]) -> None:
     """Delete every document and entity, drop the vec tables and forget the
-    embedder (the extraction cache stays). Call inside a transaction."""
+    embedder (the extraction cache stays; the cached answers that read the
+    chunks go, see answers.forget_chunk_answers). Call inside a transaction."""
     conn.execute("DELETE FROM documents")
+    forget_chunk_answers(conn)
     conn.execute("DELETE FROM entities")
     for table, owner in vec_tables.items():
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
