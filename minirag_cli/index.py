@@ -180,11 +180,13 @@ class Index:
     # ------------------------------------------------------------ write
 
     def sync(self, dirs: Sequence[Path], options: SyncOptions | None = None, *, extractor=None,
-             rebuild: bool = False, progress=None, on_synced: Callable | None = None, watch=None):
+             rebuild: bool = False, progress=None, on_synced: Callable | None = None,
+             on_first_note: Callable[[list[str]], None] | None = None, watch=None):
         """Index or refresh folders (incremental) under the sync lock; returns
         the SyncSummary. `extractor` defaults to the settings' choice.
-        `on_synced(summary)` is called once the sync is done, still under the
-        lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
+        `on_first_note(roots)` is called once the first note is committed (an
+        interrupted sync keeps it), `on_synced(summary)` once the sync is
+        done, still under the lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
         folders and re-syncs what changes, holding the lock (a second sync is
         refused) until Ctrl-C or SIGTERM (watch.watch_folders)."""
         from minirag_cli import sync as syncmod
@@ -204,7 +206,7 @@ class Index:
                 if rebuild:
                     syncmod.rebuild(self.conn)
                 summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
-                                               options=options, progress=progress)
+                                               options=options, progress=progress, on_first_note=on_first_note)
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the

@@ -20,7 +20,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import store
@@ -362,6 +362,7 @@ class _Run:
     summary: SyncSummary
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
     build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
+    on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
 
 
 def _record_build(run: _Run) -> None:
@@ -371,8 +372,12 @@ def _record_build(run: _Run) -> None:
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
-                 options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
-    """Bring the index in line with the folders. The caller holds sync_lock."""
+                 options: SyncOptions | None = None, progress: Progress | None = None,
+                 on_first_note: Callable[[list[str]], None] | None = None) -> SyncSummary:
+    """Bring the index in line with the folders. The caller holds sync_lock.
+    `on_first_note(roots)` is called once the first note this sync writes is
+    committed (the index then holds notes of `roots` even if the sync is
+    interrupted: the CLI records it for index discovery there)."""
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
@@ -392,7 +397,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
-               {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value})
+               {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
+               on_first_note and (lambda: on_first_note([str(r) for r in roots])))
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -681,6 +687,9 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         _doc_id, gone = store.write_document(run.conn, record, planned, names)
         _record_build(run)
     run.build = {}
+    if run.on_first_note is not None:
+        first_note, run.on_first_note = run.on_first_note, None
+        first_note()
     run.resolver.forget(gone)
     summary = run.summary
     summary.chunks += len(pending.chunks)
