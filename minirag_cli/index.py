@@ -220,6 +220,12 @@ class Index:
                 if watch is not None:
                     from minirag_cli.watch import watch_folders
 
+                    # a model extractor loads its model on the first window not in the cache: a
+                    # catch-up sync never loads it, and the watch's first change would wait for it
+                    preload = getattr(extractor, "preload", None)
+                    if preload is not None:
+                        preload()
+
                     watch_folders(self.conn, self.path, [Path(d).resolve() for d in dirs], hooks=watch,
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
                                                                             extractor=extractor, options=options))
