@@ -18,6 +18,7 @@ through it; it imports no command module.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -203,10 +204,12 @@ class Index:
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
             with syncmod.sync_lock(self.path):
-                if rebuild:
-                    syncmod.rebuild(self.conn)
-                summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
-                                               options=options, progress=progress, on_first_note=on_first_note)
+                syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
+                # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
+                with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
+                        as build:
+                    summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
+                                                   options=options, progress=progress, on_first_note=on_first_note)
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the

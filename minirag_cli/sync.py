@@ -707,3 +707,76 @@ def rebuild(conn) -> None:
     extraction cache, so a rebuild never pays the model twice."""
     with dbmod.transaction(conn):
         store.empty_index(conn, dbmod.VEC_TABLES)
+
+
+REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds the new index
+
+
+def rebuild_path(db_path: Path) -> Path:
+    return Path(str(db_path) + REBUILD_SUFFIX)
+
+
+@contextlib.contextmanager
+def rebuilding(conn, db_path: Path) -> Iterator[object]:
+    """`sync --rebuild`: the connection to build the new index in. An index
+    that holds notes is rebuilt aside, in `<index>.rebuild`: a copy of it
+    emptied as `rebuild` empties it (the extraction and answer caches and the
+    other meta kept), copied back over the index when the build is complete,
+    in one write transaction on `conn` (SQLite's backup API). Queries in
+    other connections see the whole old index until then and the whole new
+    one after: no file is renamed or replaced under them (which SQLite does
+    not survive), so WAL and its side files work as for any commit.
+    Interrupted, the index stays as it was and keeps the model answers the
+    rebuild paid for (extraction cache). An index without notes is emptied
+    in place. The caller holds sync_lock; the copy needs the index's size
+    again in free disk, twice while it is copied back (the WAL holds it)."""
+    if store.totals(conn)[2] == 0:
+        rebuild(conn)
+        yield conn
+        return
+    aside = rebuild_path(db_path)
+    discard_unfinished_rebuild(conn, db_path)
+    copy = dbmod.sqlite_module().connect(str(aside))
+    try:
+        conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
+    finally:
+        copy.close()
+    build = None
+    try:
+        build = dbmod.connect(aside)
+        rebuild(build)
+        yield build
+        build.backup(conn)
+        build.close()
+        build = None
+        _remove_index_files(aside)
+    finally:
+        if build is not None:
+            build.close()
+        discard_unfinished_rebuild(conn, db_path)  # interrupted: the index as it was, plus the answers
+
+
+def discard_unfinished_rebuild(conn, db_path: Path) -> None:
+    """Remove what a rebuild interrupted or killed left beside the index,
+    keeping the model answers it holds in the index's extraction cache
+    (best effort: the answers are only a cache). The caller holds sync_lock."""
+    aside = rebuild_path(db_path)
+    if not aside.exists():
+        return
+    with contextlib.suppress(Exception):  # damaged or from another version: its answers are lost, nothing else
+        dbmod.connect(aside).close()  # recovers a killed build's WAL and migrates it like the index
+        conn.execute("ATTACH DATABASE ? AS unfinished", (str(aside),))
+        try:
+            columns = ", ".join(row[1] for row in conn.execute("PRAGMA main.table_info(extraction_cache)"))
+            with dbmod.transaction(conn):
+                conn.execute(f"INSERT OR IGNORE INTO main.extraction_cache ({columns}) "
+                             f"SELECT {columns} FROM unfinished.extraction_cache")
+        finally:
+            conn.execute("DETACH DATABASE unfinished")
+    _remove_index_files(aside)
+
+
+def _remove_index_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(str(path) + suffix)
