@@ -765,14 +765,7 @@ def discard_unfinished_rebuild(conn, db_path: Path) -> None:
         return
     with contextlib.suppress(Exception):  # damaged or from another version: its answers are lost, nothing else
         dbmod.connect(aside).close()  # recovers a killed build's WAL and migrates it like the index
-        conn.execute("ATTACH DATABASE ? AS unfinished", (str(aside),))
-        try:
-            columns = ", ".join(row[1] for row in conn.execute("PRAGMA main.table_info(extraction_cache)"))
-            with dbmod.transaction(conn):
-                conn.execute(f"INSERT OR IGNORE INTO main.extraction_cache ({columns}) "
-                             f"SELECT {columns} FROM unfinished.extraction_cache")
-        finally:
-            conn.execute("DETACH DATABASE unfinished")
+        store.merge_extraction_cache(conn, str(aside))
     _remove_index_files(aside)
 
 
