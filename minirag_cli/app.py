@@ -108,10 +108,11 @@ def open_index(*, sync_dirs: list[Path] | None = None, **flags):
     return Index(conn, resolved, path, **vars(state.seams))
 
 
-def remember_sync(path: Path, summary) -> None:
-    """Record the index just synced, so commands find it from any folder (synced.py)."""
+def remember_sync(path: Path, roots: list[str]) -> None:
+    """Record the index just synced from `roots`, so commands find it from
+    any folder (synced.py)."""
     from minirag_cli.config import state_dir
     from minirag_cli.db import now_iso
     from minirag_cli.synced import record_sync
 
-    record_sync(state_dir(), path, summary.roots, now_iso())
+    record_sync(state_dir(), path, roots, now_iso())

@@ -18,6 +18,7 @@ through it; it imports no command module.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,11 +181,13 @@ class Index:
     # ------------------------------------------------------------ write
 
     def sync(self, dirs: Sequence[Path], options: SyncOptions | None = None, *, extractor=None,
-             rebuild: bool = False, progress=None, on_synced: Callable | None = None, watch=None):
+             rebuild: bool = False, progress=None, on_synced: Callable | None = None,
+             on_first_note: Callable[[list[str]], None] | None = None, watch=None):
         """Index or refresh folders (incremental) under the sync lock; returns
         the SyncSummary. `extractor` defaults to the settings' choice.
-        `on_synced(summary)` is called once the sync is done, still under the
-        lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
+        `on_first_note(roots)` is called once the first note is committed (an
+        interrupted sync keeps it), `on_synced(summary)` once the sync is
+        done, still under the lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
         folders and re-syncs what changes, holding the lock (a second sync is
         refused) until Ctrl-C or SIGTERM (watch.watch_folders)."""
         from minirag_cli import sync as syncmod
@@ -200,10 +203,12 @@ class Index:
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
             with syncmod.sync_lock(self.path):
-                if rebuild:
-                    syncmod.rebuild(self.conn)
-                summary = syncmod.sync_folders(self.conn, dirs, embedder=embedder, extractor=extractor,
-                                               options=options, progress=progress)
+                syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
+                # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
+                with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
+                        as build:
+                    summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
+                                                   options=options, progress=progress, on_first_note=on_first_note)
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the
@@ -216,6 +221,12 @@ class Index:
                     on_synced(summary)
                 if watch is not None:
                     from minirag_cli.watch import watch_folders
+
+                    # a model extractor loads its model on the first window not in the cache: a
+                    # catch-up sync never loads it, and the watch's first change would wait for it
+                    preload = getattr(extractor, "preload", None)
+                    if preload is not None:
+                        preload()
 
                     watch_folders(self.conn, self.path, [Path(d).resolve() for d in dirs], hooks=watch,
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,

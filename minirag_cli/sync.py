@@ -20,7 +20,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import store
@@ -362,6 +362,7 @@ class _Run:
     summary: SyncSummary
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
     build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
+    on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
 
 
 def _record_build(run: _Run) -> None:
@@ -371,8 +372,12 @@ def _record_build(run: _Run) -> None:
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
-                 options: SyncOptions | None = None, progress: Progress | None = None) -> SyncSummary:
-    """Bring the index in line with the folders. The caller holds sync_lock."""
+                 options: SyncOptions | None = None, progress: Progress | None = None,
+                 on_first_note: Callable[[list[str]], None] | None = None) -> SyncSummary:
+    """Bring the index in line with the folders. The caller holds sync_lock.
+    `on_first_note(roots)` is called once the first note this sync writes is
+    committed (the index then holds notes of `roots` even if the sync is
+    interrupted: the CLI records it for index discovery there)."""
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
@@ -392,7 +397,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
-               {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value})
+               {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
+               on_first_note and (lambda: on_first_note([str(r) for r in roots])))
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -684,6 +690,9 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         _doc_id, gone = store.write_document(run.conn, record, planned, names)
         _record_build(run)
     run.build = {}
+    if run.on_first_note is not None:
+        first_note, run.on_first_note = run.on_first_note, None
+        first_note()
     run.resolver.forget(gone)
     summary = run.summary
     summary.chunks += len(pending.chunks)
@@ -701,3 +710,69 @@ def rebuild(conn) -> None:
     extraction cache, so a rebuild never pays the model twice."""
     with dbmod.transaction(conn):
         store.empty_index(conn, dbmod.VEC_TABLES)
+
+
+REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds the new index
+
+
+def rebuild_path(db_path: Path) -> Path:
+    return Path(str(db_path) + REBUILD_SUFFIX)
+
+
+@contextlib.contextmanager
+def rebuilding(conn, db_path: Path) -> Iterator[object]:
+    """`sync --rebuild`: the connection to build the new index in. An index
+    that holds notes is rebuilt aside, in `<index>.rebuild`: a copy of it
+    emptied as `rebuild` empties it (the extraction and answer caches and the
+    other meta kept), copied back over the index when the build is complete,
+    in one write transaction on `conn` (SQLite's backup API). Queries in
+    other connections see the whole old index until then and the whole new
+    one after: no file is renamed or replaced under them (which SQLite does
+    not survive), so WAL and its side files work as for any commit.
+    Interrupted, the index stays as it was and keeps the model answers the
+    rebuild paid for (extraction cache). An index without notes is emptied
+    in place. The caller holds sync_lock; the copy needs the index's size
+    again in free disk, twice while it is copied back (the WAL holds it)."""
+    if store.totals(conn)[2] == 0:
+        rebuild(conn)
+        yield conn
+        return
+    aside = rebuild_path(db_path)
+    discard_unfinished_rebuild(conn, db_path)
+    copy = dbmod.sqlite_module().connect(str(aside))
+    try:
+        conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
+    finally:
+        copy.close()
+    build = None
+    try:
+        build = dbmod.connect(aside)
+        rebuild(build)
+        yield build
+        build.backup(conn)
+        build.close()
+        build = None
+        _remove_index_files(aside)
+    finally:
+        if build is not None:
+            build.close()
+        discard_unfinished_rebuild(conn, db_path)  # interrupted: the index as it was, plus the answers
+
+
+def discard_unfinished_rebuild(conn, db_path: Path) -> None:
+    """Remove what a rebuild interrupted or killed left beside the index,
+    keeping the model answers it holds in the index's extraction cache
+    (best effort: the answers are only a cache). The caller holds sync_lock."""
+    aside = rebuild_path(db_path)
+    if not aside.exists():
+        return
+    with contextlib.suppress(Exception):  # damaged or from another version: its answers are lost, nothing else
+        dbmod.connect(aside).close()  # recovers a killed build's WAL and migrates it like the index
+        store.merge_extraction_cache(conn, str(aside))
+    _remove_index_files(aside)
+
+
+def _remove_index_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(str(path) + suffix)

@@ -1,9 +1,11 @@
 """The record of the indexes this user has synced, so that `mrag ask` finds
 the index from any folder (README: "Where the index lives", rule 5).
 
-Every successful `mrag sync` records its index file, the folders it synced
-and the time, in `indexes.json` under the user's state folder (platformdirs'
-user state directory, `$XDG_STATE_HOME/mrag` on Linux; config.state_dir()).
+Every `mrag sync` records its index file, the folders it synced and the
+time, in `indexes.json` under the user's state folder (platformdirs' user
+state directory, `$XDG_STATE_HOME/mrag` on Linux; config.state_dir()): once
+its first note is committed (a first sync stopped by Ctrl-C keeps its notes,
+so it must be found too) and again when it finishes.
 A command that reads an index and finds none by the earlier rules (flag,
 MRAG_DB, a `.mrag/` above the current folder, the user config's `db`) uses
 the most recently synced one. Records of index files that no longer exist
@@ -31,7 +33,7 @@ MAX_RECORDS = 50  # a user has a handful; the file must not grow without bound
 class SyncedIndex:
     db: str  # absolute path of the index file
     roots: list[str] = field(default_factory=list)  # folders synced into it (absolute)
-    last_sync: str = ""  # ISO time of the last sync that finished
+    last_sync: str = ""  # ISO time of the last sync (its first note written, or its end)
 
     def folder(self) -> str:
         return ", ".join(self.roots) or "-"

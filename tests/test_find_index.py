@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from minirag_cli import synced
+from minirag_cli import db, synced
 from mrag_test_plugin import PLUGIN_ENV
 from tests.conftest import REPO, write_notes
 from tests.kb_fixture import EMBEDDER
@@ -178,3 +178,45 @@ def test_record_keeps_most_recent_first_and_merges_folders(tmp_path):
     assert live[0].roots == ["/n1", "/n3"]
     synced.state_file(state).write_text("not json")  # a damaged record is no record, never an error
     assert synced.known_indexes(state) == ([], [])
+
+
+@pytest.mark.parametrize("where", ["default", "db elsewhere"])
+def test_an_interrupted_first_sync_is_found_with_the_notes_it_wrote(tmp_path, monkeypatch, where):
+    """Ctrl-C during a first `mrag sync FOLDER` kept the notes written so far,
+    but the sync was recorded only once it finished: `mrag status` in
+    another folder (or, for an index named by --db at sync time, in FOLDER
+    itself) found no index. It is recorded with the first note written."""
+    from typer.testing import CliRunner
+
+    from minirag_cli import sync as syncmod
+    from minirag_cli.cli import app
+    from minirag_cli.integrity import verify_index
+
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", EMBEDDER)
+    folder = tmp_path / "notes"
+    write_notes(folder, {f"n{i}.md": f"Person Number{i} met Anna Weber in Town{i}.\n" for i in range(4)})
+    index = folder / ".mrag" / "index.sqlite" if where == "default" else tmp_path / "kb" / "index.sqlite"
+    flushed = []
+    real_flush = syncmod._flush
+
+    def flush_then_interrupt(run, root, group):  # Ctrl-C while the second group is written
+        if flushed:
+            raise KeyboardInterrupt
+        flushed.append(real_flush(run, root, group))
+
+    monkeypatch.setattr(syncmod, "GROUP_CHUNKS", 1)
+    monkeypatch.setattr(syncmod, "_flush", flush_then_interrupt)
+    runner = CliRunner()
+    args = ["sync", str(folder), "-q"] if where == "default" else ["--db", str(index), "sync", str(folder), "-q"]
+    interrupted = runner.invoke(app, args)
+    assert interrupted.exit_code == 130 and flushed, interrupted.output
+    conn = db.connect(index)
+    try:
+        assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1  # kept, and nothing more
+        assert verify_index(conn) == []
+    finally:
+        conn.close()
+    monkeypatch.chdir(tmp_path if where == "default" else folder)
+    r = runner.invoke(app, ["status", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["db"] == str(index)

@@ -306,6 +306,19 @@ def test_run_real_model_counts_and_shares_the_prefix(smol, tmp_path):
     assert len(again) == 2 and ext.tokens_prefix == prefix * ext.workers
 
 
+def test_preload_readies_the_model_so_the_first_window_pays_no_prefix(smol):
+    """`mrag sync --watch` preloads the model: the decoding contexts then
+    already hold the prompt prefix, and the first window evaluates only its
+    own tokens."""
+    ext = fresh(smol)
+    ext.preload()
+    prefix = len(ext.prefix_tokens())
+    assert ext.tokens_prefix == prefix * ext.workers
+    got = list(ext.run(note_windows(LONG_NOTE, 40)[:1]))
+    assert len(got) == 1 and got[0][2].reused_tokens == prefix
+    assert ext.tokens_prefix == prefix * ext.workers  # nothing evaluated twice
+
+
 @pytest.mark.parametrize("parallel, workers", [(1, 1), (4, 1), (3, 2)])
 def test_batching_and_workers_give_every_answer_once(smol, parallel, workers):
     ext = fresh(smol, parallel=parallel, workers=workers, n_threads=2, batch=32)

@@ -426,3 +426,89 @@ def test_interrupted_model_sync_keeps_the_answers_it_paid_for(tmp_path, conn, em
     s = run(conn, tmp_path / "n", embedder, again)
     assert s.cache_hits == 5 and again.seen == 4 and s.added == 9
     assert run(conn, tmp_path / "n", embedder, _CountingModel(die_after=0)).unchanged == 9  # no call at all
+
+
+class _Check(NullProgress):
+    """Calls `check()` after every note the sync writes."""
+
+    def __init__(self, check):
+        self.check = check
+
+    def advance(self, n_files: int, n_chunks: int) -> None:
+        if n_chunks:
+            self.check()
+
+
+def _documents(path) -> tuple[set, int, list]:
+    """(documents, chunks, notes FTS finds for 'Moore'), read in a new connection as `mrag ask` would."""
+    reader = db.connect(path)
+    try:
+        return (set(reader.execute("SELECT path, hash FROM documents")),
+                reader.execute("SELECT count(*) FROM chunks").fetchone()[0],
+                sorted(r[0] for r in reader.execute(
+                    "SELECT DISTINCT d.path FROM chunks_fts f JOIN chunks c ON c.id = f.rowid "
+                    "JOIN documents d ON d.id = c.document_id WHERE chunks_fts MATCH 'moore'")))
+    finally:
+        reader.close()
+
+
+def _rebuild_index(tmp_path):
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+    from mrag_test_plugin import hashing_embedder
+
+    settings = effective({"db": str(tmp_path / "idx" / "index.sqlite"), "embedding_model": "hashing:64"})
+    return Index.open(settings, create=True, embedder_factory=hashing_embedder)
+
+
+def test_readers_see_the_whole_old_index_until_a_rebuild_is_done(tmp_path):
+    """`sync --rebuild` emptied the index and refilled it note by note: an
+    `ask` meanwhile found only the notes rebuilt so far. The new index is
+    built aside and copied in whole at the end."""
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    model = _CountingModel()
+    with _rebuild_index(tmp_path) as index:
+        index.sync([root], extractor=model)
+        old = _documents(index.path)
+        assert len(old[0]) == 4 and old[2] == ["people/wolfgang.md", "projects/atlas.md"]
+        held = db.connect(index.path)  # a reader in the middle of a query when the new index comes in
+        held.execute("BEGIN")
+        assert held.execute("SELECT count(*) FROM chunks").fetchone()[0] == old[1]
+        write_notes(root, {"journal/2026-01-07.txt": "Jennifer Moore joined the Harbor Band.\n"})
+        seen = []
+        summary = index.sync([root], SyncOptions(chunk_tokens=8, overlap_tokens=2), extractor=model, rebuild=True,
+                             progress=_Check(lambda: seen.append(_documents(index.path))))
+        assert summary.added == 5 and len(seen) == 5
+        assert all(s == old for s in seen)  # mid-rebuild: every old note, no new one
+        assert held.execute("SELECT count(*) FROM chunks").fetchone()[0] == old[1]  # its snapshot holds
+        held.execute("COMMIT")
+        new = _documents(index.path)
+        assert len(new[0]) == 5 and new[1] > old[1] and "journal/2026-01-07.txt" in new[2]
+        assert held.execute("SELECT count(*) FROM chunks").fetchone()[0] == new[1]
+        held.close()
+        assert verify_index(index.conn) == [] and db.get_meta(index.conn, "chunk_tokens") == "8"
+        assert model.seen == 5  # the old notes' answers came from the extraction cache, carried over
+    assert sorted(p.name for p in (tmp_path / "idx").iterdir() if "rebuild" in p.name) == []
+
+
+def test_an_interrupted_rebuild_leaves_the_index_whole_with_the_answers_it_paid_for(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    model = _CountingModel()
+    with _rebuild_index(tmp_path) as index:
+        index.sync([root], extractor=model)
+        old = _documents(index.path)
+        cached = index.conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
+        write_notes(root, {"journal/2026-01-07.txt": "Jennifer Moore joined the Harbor Band.\n"})
+        with pytest.raises(KeyboardInterrupt):
+            index.sync([root], SyncOptions(chunk_tokens=8, overlap_tokens=2), extractor=model, rebuild=True,
+                       progress=_InterruptAfter(1))
+        assert _documents(index.path) == old and db.get_meta(index.conn, "chunk_tokens") == "120"
+        assert verify_index(index.conn) == []
+        # the new note's answer (its group was answered before the first note was written) is kept
+        assert index.conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0] == cached + 1
+        assert model.seen == 5
+        assert index.sync([root], extractor=model).added == 1  # and the index syncs on as before
+        assert model.seen == 5
+    assert [p.name for p in (tmp_path / "idx").iterdir() if "rebuild" in p.name] == []

@@ -132,6 +132,47 @@ def test_the_watch_loads_the_embedder_before_it_watches(tmp_path, monkeypatch):
             assert (calls[-1] == ["mrag watch"]) is expect_extra
 
 
+def test_the_watch_loads_the_extractors_model_before_it_watches(tmp_path, monkeypatch):
+    """With a model extractor, the first note saved after the watch began
+    waited for the GGUF model to load (the sync loads it on the first window
+    not in the extraction cache: a catch-up sync of an indexed folder never
+    does). The model must be loaded before watching starts, as the embedder
+    is, also when the sync needed no model."""
+    from minirag_cli import watch as watchmod
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+
+    class LazyModelExtractor(HeuristicExtractor):
+        """A model extractor's shape: the model loads on the first text it must read."""
+
+        name = "llm:fake"
+
+        def __init__(self):
+            self.model_loaded = False
+
+        def preload(self):
+            self.model_loaded = True
+
+        def extract(self, texts):
+            self.model_loaded = True
+            return super().extract(texts)
+
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    loaded_when_watching = []
+    for needs_model in (True, False):  # a first sync reads the notes; a catch-up sync reads none
+        extractor = LazyModelExtractor()  # a new process: nothing loaded
+        monkeypatch.setattr(watchmod, "watch_folders",
+                            lambda *a, **kw: loaded_when_watching.append(extractor.model_loaded))
+        with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+            summary = index.sync([root], SyncOptions(), extractor=extractor,
+                                 watch=WatchHooks(report=lambda change: None))
+        assert bool(summary.added) is needs_model
+    assert loaded_when_watching == [True, True]
+
+
 def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
     db_path = folder / ".mrag" / "index.sqlite"
     w = Watcher(mrag_bin, folder)

@@ -46,7 +46,9 @@ def sync(
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}", markup=False)
         index.sync(sync_dirs, options, extractor=ext, rebuild=rebuild,
                    progress=None if (quiet or as_json) else fmt.sync_progress(),
-                   on_synced=lambda summary: (remember_sync(index.path, summary),  # found from any folder now
+                   # found from any folder once it holds a note, even if Ctrl-C stops the sync
+                   on_first_note=lambda roots: remember_sync(index.path, roots),
+                   on_synced=lambda summary: (remember_sync(index.path, summary.roots),
                                               fmt.print_sync(summary.to_dict(), as_json=as_json,
                                                              one_line=watch)),
                    watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None)

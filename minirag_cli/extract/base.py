@@ -21,3 +21,5 @@ class Extractor(Protocol):
     cache_id: str | None
 
     def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]: ...
+
+    # optional: `preload()` loads a model now rather than on the first text (Index.sync before a watch)

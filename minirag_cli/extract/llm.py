@@ -45,7 +45,8 @@ the guard (without it: MAX_OFF_TEXT names in a row not in the window, or a
 name of the example).
 
 The model is loaded on the first window that is not in the extraction
-cache: a re-sync that hits the cache never pays for loading it.
+cache: a re-sync that hits the cache never pays for loading it (`preload`
+loads it at once: `mrag sync --watch` does, before it watches).
 """
 
 from __future__ import annotations
@@ -362,6 +363,25 @@ class LlmExtractor:
                 raise ModelError(f"The prompt prefix takes {n} tokens; {PREFIX_CTX} are reserved.")
         return self._prefix_tokens
 
+    def preload(self) -> None:
+        """Load the model and hold the prompt prefix in every decoding
+        context now, not on the first window (`mrag sync --watch`: the first
+        note saved would wait for it)."""
+        self._ready_batchers()
+
+    def _ready_batchers(self) -> list[int]:
+        """The decoding contexts made (the model loaded first) and holding the
+        prompt prefix; returns the prefix."""
+        llm = self.llm
+        prefix = self.prefix_tokens()
+        if not self._batchers:
+            self._batchers = [_Batcher(llm, self.parallel, self.threads_per_worker, self.batch, KV_CELLS)
+                              for _ in range(self.workers)]
+        for b in self._batchers:
+            if not b.set_prefix(prefix):
+                self.tokens_prefix += len(prefix)
+        return prefix
+
     # -- extraction ---------------------------------------------------------------------
     def windows(self, text: str) -> list[Window]:
         return note_windows(text, self.window_words)
@@ -395,13 +415,7 @@ class LlmExtractor:
         if not windows:
             return
         llm = self.llm
-        prefix = self.prefix_tokens()
-        if not self._batchers:
-            self._batchers = [_Batcher(llm, self.parallel, self.threads_per_worker, self.batch, KV_CELLS)
-                              for _ in range(self.workers)]
-        for b in self._batchers:
-            if not b.set_prefix(prefix):
-                self.tokens_prefix += len(prefix)
+        prefix = self._ready_batchers()
         queue: deque[_Job] = deque()
         for i, w in enumerate(windows):
             if stop is not None and stop.is_set():

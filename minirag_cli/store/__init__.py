@@ -21,11 +21,12 @@ from minirag_cli.store.read import (built_chunking, entities_list, existing_docu
                                     table_counts, vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, delete_document, document_header,
-                                     empty_index, purge_orphan_entities, resolver_keys, rows_by_key, totals,
-                                     touch_documents, write_document)
+                                     empty_index, merge_extraction_cache, purge_orphan_entities, resolver_keys,
+                                     rows_by_key, totals, touch_documents, write_document)
 
 __all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "built_chunking",
            "cache_answer", "cache_extraction", "cached_answer", "cached_extraction", "note_heads", "note_lines",
            "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
-           "index_status", "indexed_paths", "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key",
-           "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]
+           "index_status", "indexed_paths", "merge_extraction_cache", "prune_answers", "purge_orphan_entities",
+           "resolver_keys", "rows_by_key", "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash",
+           "write_document"]
