@@ -32,6 +32,28 @@ from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # n
 __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result"]
 
 
+SQLITE_MAX_INTEGER = 2 ** 63 - 1
+
+
+def check_counts(flags: dict) -> None:
+    """A UsageError for a `k` below 1 or `hops` below 0 (or either beyond
+    SQLite's integers). The CLI's flags are checked by config.effective before
+    they get here; an MCP client's arguments are not, and a negative k would
+    slice results off the end instead of failing."""
+    from minirag_cli.config import SPEC_BY_NAME
+
+    for name in ("k", "hops"):
+        if name not in flags:
+            continue
+        value = flags[name]
+        try:
+            SPEC_BY_NAME[name].convert(value)
+        except ValueError as exc:
+            raise UsageError(f"{name} {value}: {exc}.") from None
+        if value > SQLITE_MAX_INTEGER:
+            raise UsageError(f"{name} {value}: too large (SQLite's integers end at {SQLITE_MAX_INTEGER}).")
+
+
 def public_result(r: dict, explain: bool = False) -> dict:
     """The stable JSON of one search result (`mrag ask --json`, the MCP
     server): rank, path (in its synced folder), file (the note's absolute
@@ -238,12 +260,15 @@ class Index:
     # ------------------------------------------------------------ read
 
     def retrieval_options(self, **flags) -> RetrievalOptions:
-        """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning.
+        """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning;
+        a k below 1 or hops below 0 is a UsageError (check_counts).
         A walk depth given by `mrag ask --hops` for a mode without the graph
         channel is a UsageError: it would be ignored (one from a config file or
         MRAG_HOPS is a default, and an MCP client's `hops` is not checked)."""
         values = {"mode": self.settings.mode, "k": self.settings.k, "hops": self.settings.hops}
-        values.update({k: v for k, v in flags.items() if v is not None})
+        given = {k: v for k, v in flags.items() if v is not None}
+        check_counts(given)
+        values.update(given)
         if self.settings.sources["hops"] == "flag":
             from minirag_cli.retrieve import parse_mode
 

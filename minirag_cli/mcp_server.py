@@ -61,7 +61,7 @@ class MragTools:
         from minirag_cli.index import public_result
 
         self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
-        options = self.index.retrieval_options(mode=mode or None, k=k or None, hops=hops)
+        options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops)
         with self.index.lock:
             result = self.index.search(query, options)
         data = result.to_dict()
@@ -100,7 +100,8 @@ def build_server(tools: MragTools):
         lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it.
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
         hybrid or a comma-separated set. hops: graph walk depth (default 2)."""
-        return call(tools.search, query, k=k or None, mode=mode or None, hops=None if hops < 0 else hops)
+        return call(tools.search, query, k=None if k == 0 else k, mode=mode or None,
+                    hops=None if hops == -1 else hops)
 
     @server.tool()
     def get_document(path: str) -> dict[str, Any]:

@@ -99,3 +99,32 @@ def test_missing_extra_says_how_to_install(tmp_path):
                          cwd=tmp_path)
     assert out.returncode == 1 and out.stdout == ""
     assert "pip install 'minirag-cli[mcp]'" in out.stderr
+
+
+def test_bad_numbers_are_tool_errors(tmp_path):
+    """`mrag ask` refuses -k 0 and --hops -1; a client's k and hops get the same
+    check (a negative k used to cut results off the end: k=-5 gave all but the
+    last five; a huge hops failed with an empty message). k=0 and hops=-1 are
+    the tool's defaults."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli.mcp_server import build_server
+
+    db_path, _ = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        server = build_server(MragTools(index))
+
+        async def call(**args):
+            return await server.call_tool("search", {"query": "Jennifer Moore Berlin", **args})
+
+        for args, words in (({"k": -5}, "k -5: expected a number >= 1"),
+                            ({"hops": -3}, "hops -3: expected a number >= 0"),
+                            ({"hops": 10 ** 20}, "too large"),
+                            ({"k": 10 ** 20}, "too large")):
+            with pytest.raises(ToolError) as caught:
+                anyio.run(lambda: call(**args))
+            assert words in str(caught.value), args
+        defaults = anyio.run(lambda: call()).structured_content
+        assert anyio.run(lambda: call(k=0, hops=-1)).structured_content == defaults
+        assert len(anyio.run(lambda: call(k=2)).structured_content["results"]) == 2
+
