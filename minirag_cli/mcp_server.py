@@ -10,12 +10,17 @@ optional extra: `pip install 'minirag-cli[mcp]'`.
 Everything goes through an index.Index. The embedder loads on the first
 search (or the warm-up) and is kept; tool calls run in worker threads, so
 the Index's lock serialises them over the single SQLite connection.
+
+A server started before its index exists (a client configured before the
+first sync, a mistyped --db) still serves: every tool call fails with the
+reason and its hint, and the first call after the index appears opens it.
+A server that exited would only be "disconnected" to the client.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from minirag_cli.errors import MragError
 
@@ -38,8 +43,22 @@ class MragTools:
     """The tools' logic over an index.Index, independent of the MCP transport
     (and testable so)."""
 
-    def __init__(self, index):
-        self.index = index
+    def __init__(self, index=None, *, open_index: Callable[[], Any] | None = None):
+        """`index`, or `open_index` to open it on the first tool call that
+        needs it (tried again on every call until it succeeds)."""
+        if index is None and open_index is None:
+            raise TypeError("MragTools needs an index or open_index")
+        self._index = index
+        self._open_index = open_index
+        self._opening = threading.Lock()
+
+    @property
+    def index(self):
+        if self._index is None:
+            with self._opening:
+                if self._index is None:
+                    self._index = self._open_index()
+        return self._index
 
     def embedder(self):
         return self.index.query_embedder()
@@ -118,9 +137,11 @@ def build_server(tools: MragTools):
     return server
 
 
-def serve(index) -> None:
-    """Run the server on stdin/stdout until the client closes it."""
+def serve(index, open_index: Callable[[], Any] | None = None) -> None:
+    """Run the server on stdin/stdout until the client closes it. `index`
+    None: not there yet; `open_index` opens it on a later tool call."""
     require_mcp()
-    tools = MragTools(index)
-    tools.warm_up()
+    tools = MragTools(index, open_index=open_index)
+    if index is not None:
+        tools.warm_up()
     build_server(tools).run("stdio")

@@ -128,3 +128,38 @@ def test_bad_numbers_are_tool_errors(tmp_path):
         assert anyio.run(lambda: call(k=0, hops=-1)).structured_content == defaults
         assert len(anyio.run(lambda: call(k=2)).structured_content["results"]) == 2
 
+
+def test_serves_before_the_index_exists(tmp_path, mrag_bin):
+    """A client configured before the first sync (or with a mistyped --db)
+    gets the reason as each tool's error, not a server that exits (which a
+    client shows only as "disconnected"); once the index exists, the same
+    server answers."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    db_path = tmp_path / "notes" / ".mrag" / "index.sqlite"
+    params = StdioServerParameters(
+        command=mrag_bin, args=["--db", str(db_path), "mcp"], cwd=str(tmp_path),
+        env={"MRAG_EMBEDDING_MODEL": EMBEDDER, "HF_HUB_OFFLINE": "1",
+             "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "XDG_STATE_HOME": str(tmp_path / "xdg-state"),
+             "PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.environ.get("PYTHONPATH", ""), **PLUGIN_ENV})
+    seen: dict = {}
+
+    async def session() -> None:
+        with open(tmp_path / "server.log", "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write) as client:
+                    with anyio.fail_after(60):
+                        await client.initialize()
+                        seen["before"] = await client.call_tool("status", {})
+                        seen["search_before"] = await client.call_tool("search", {"query": "Harbor Band"})
+                        build_small_index(tmp_path)
+                        seen["after"] = result_json(await client.call_tool("status", {}))
+                        seen["search_after"] = result_json(await client.call_tool("search", {"query": "Harbor Band"}))
+
+    anyio.run(session)
+    for before in (seen["before"], seen["search_before"]):
+        assert before.is_error and f"No index at {db_path}" in before.content[0].text
+    assert seen["after"]["files"] == len(NOTES)
+    assert seen["search_after"]["results"]
+    assert f"No index at {db_path}" in (tmp_path / "server.log").read_text()  # said once at start, for a terminal

@@ -130,7 +130,17 @@ def mcp() -> None:
 
     Example: mrag --db ~/notes/.mrag/index.sqlite mcp
     """
+    from minirag_cli.errors import MragError
+    from minirag_cli.format import print_error
     from minirag_cli.mcp_server import require_mcp, serve
 
     require_mcp()
-    serve(open_index())
+    try:
+        index = open_index()
+    except MragError as exc:
+        # Serve anyway: the client gets this as each tool's error (an exited server is only
+        # "disconnected" to it), and the first call after the index appears opens it.
+        print_error(exc)
+        sys.stderr.write("serving anyway: every tool call fails with this error until it is fixed.\n")
+        index = None
+    serve(index, open_index=open_index)
