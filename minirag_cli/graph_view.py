@@ -74,8 +74,11 @@ def build_view(conn, *, entity: dict | None = None, hops: int = 1, search=None,
         scope, title, scope_total = "entity", f"{entity['name']} and its neighbourhood", len(scope_ids)
     elif search is not None:
         story, focus = _story(conn, search)
-        keep = _cap(focus, store.strongest_neighbours(conn, focus, max_nodes), max_nodes)
-        scope, title, scope_total = "query", search.query, totals["entities"]
+        # the scope is the story and all its neighbours: what lies beyond is not the cap's doing
+        neighbours = store.strongest_neighbours(conn, focus, totals["entities"])
+        scope_ids = list(dict.fromkeys(focus + neighbours))
+        keep = _cap(focus, neighbours, max_nodes)
+        scope, title, scope_total = "query", search.query, len(scope_ids)
     else:
         keep = [eid for eid, _name in store.most_mentioned(conn, max_nodes)]
         scope, title, scope_total = "graph", "entity graph", totals["entities"]
@@ -136,7 +139,8 @@ def _edges(conn, ids: list[int], story: dict | None) -> tuple[list[dict], int]:
 def _left_out(conn, keep: list[int], scope_ids: list[int] | None, scope_total: int, shown_edges: int,
               scope_edges: int, total_edges: int) -> dict:
     """What the cap left out: counts, and the most mentioned entities that
-    are not shown (of the neighbourhood with --entity, else of the index)."""
+    are not shown (of the neighbourhood with --entity or --query, else of
+    the index)."""
     shown = set(keep)
     if scope_ids is not None:
         missing = [e for e in scope_ids if e not in shown][:2000]

@@ -140,6 +140,28 @@ def test_query_view_tells_the_explain_story(kb):
     assert default_filename(view).startswith("mrag-query-what-did-anna-weber")
 
 
+
+def test_query_view_left_out_counts_only_what_the_cap_dropped(kb):
+    """A question's view is its story plus the story's neighbours: entities
+    outside that neighbourhood are not "left out by the cap" (the page said
+    so for every entity of the index not drawn, even under a cap nothing had
+    reached, and a bigger --max-nodes changed nothing)."""
+    conn, _ = kb
+    question = "What did Anna Weber and Oskar Brandt found?"
+    result = retrieve.search(conn, question, embedder=hashing_embedder(EMBEDDER), k=5)
+    total = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    roomy = build_view(conn, search=result, max_nodes=1000)
+    assert len(roomy.nodes) < total  # the index holds entities far from this story
+    assert roomy.left_out["entities"] == 0 and roomy.left_out["largest"] == []
+    capped = build_view(conn, search=result, max_nodes=1)
+    assert capped.left_out["scope_entities"] == len(roomy.nodes)
+    assert capped.left_out["entities"] == len(roomy.nodes) - len(capped.nodes) > 0
+    shown = {n["label"] for n in capped.nodes}
+    assert set(capped.left_out["largest"]) <= {n["label"] for n in roomy.nodes} - shown
+    nothing = retrieve.search(conn, "zzqx qqqv", embedder=hashing_embedder(EMBEDDER), k=5, mode="bm25,dense")
+    empty = build_view(conn, search=nothing)
+    assert empty.nodes == [] and empty.left_out["entities"] == 0
+
 def test_the_page_words_each_result_as_ask_explain_does(kb, tmp_path):
     from minirag_cli.format import explain_lines
 

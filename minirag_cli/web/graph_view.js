@@ -145,7 +145,7 @@
                        DATA.edges.length + " of " + plural(t.edges, "edge") + " in the index: " + scope + "."));
     if (left.entities || left.edges_among_shown) {
       var msg = "Left out (cap --max-nodes " + DATA.max_nodes + "): " + plural(left.entities, "entity", "entities") +
-        (DATA.scope === "entity" ? " of the neighbourhood" : "");
+        (DATA.scope === "entity" ? " of the neighbourhood" : DATA.scope === "query" ? " of the story's neighbourhood" : "");
       if (left.edges_among_shown) msg += ", " + plural(left.edges_among_shown, "weaker edge") + " among those shown";
       if (left.largest.length && left.entities) msg += ". Most mentioned left out: " + left.largest.join(", ");
       box.appendChild(el("div", {class: "left-out", id: "left-out"}, msg + "."));
