@@ -223,13 +223,24 @@ def models_dir() -> Path:
     return environment().models_dir
 
 
+# the hub's rule for an owner or repository name: letters, digits, `_ . -`, not
+# starting or ending with `.` or `-`, no `..` or `--` (huggingface_hub validate_repo_id)
+_HUB_NAME = re.compile(r"[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?")
+
+
+def _hub_name(part: str) -> bool:
+    return bool(_HUB_NAME.fullmatch(part)) and ".." not in part and "--" not in part
+
+
 def resolve_model_name(name: str) -> tuple[str, str]:
-    """A recommended name, or `owner/repo/file.gguf` for any GGUF on the hub."""
+    """A recommended name, or `owner/repo/file.gguf` for any GGUF on the hub
+    (`../../x.gguf` is neither: it would name a URL outside the hub's files)."""
     if name in RECOMMENDED_MODELS:
         repo, filename, _size = RECOMMENDED_MODELS[name]
         return repo, filename
     parts = name.split("/")
-    if len(parts) >= 3 and parts[-1].endswith(".gguf"):
+    if len(parts) >= 3 and parts[-1].endswith(".gguf") and all(_hub_name(p) for p in parts[:2]) \
+            and all(p not in ("", ".", "..") for p in parts[2:]):
         return "/".join(parts[:2]), "/".join(parts[2:])
     raise ModelError(f"Unknown model {name!r}.",
                      hint="Choose one of " + ", ".join(RECOMMENDED_MODELS)
@@ -248,6 +259,12 @@ def pull_model(name: str, dest: str | os.PathLike | None = None, *, on_download=
     if target.is_file():
         validate_gguf(target)
         return target
+    try:  # before "downloading ...": a --dir on a file fails here
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ModelError(f"Cannot make the models folder {dest}: {exc.strerror or exc}.",
+                         hint="Give --dir a folder you can write to (or leave it out: ~/.cache/mrag/models).") \
+            from exc
     if on_download is not None:
         on_download()
     try:
@@ -260,7 +277,6 @@ def pull_model(name: str, dest: str | os.PathLike | None = None, *, on_download=
                               "pass --model PATH.") from exc
     from minirag_cli.config import unreachable_hub
 
-    dest.mkdir(parents=True, exist_ok=True)
     manual = f"https://huggingface.co/{repo}/resolve/main/{filename}"
     unreachable = ModelError(f"Cannot download {repo}/{filename}: the Hugging Face hub is not reachable "
                              "(offline, HF_HUB_OFFLINE set, or blocked by a proxy).",

@@ -145,3 +145,24 @@ def test_any_hub_file_by_owner_repo_file():
     assert resolve_model_name("bartowski/SmolLM2-1.7B-Instruct-GGUF/SmolLM2-1.7B-Instruct-Q4_K_M.gguf") == \
         ("bartowski/SmolLM2-1.7B-Instruct-GGUF", "SmolLM2-1.7B-Instruct-Q4_K_M.gguf")
     assert resolve_model_name("qwen2.5-3b")[0] == "Qwen/Qwen2.5-3B-Instruct-GGUF"
+
+
+@pytest.mark.parametrize("name", ["../../x.gguf", "owner/../x.gguf", "a//b.gguf", "owner/re po/x.gguf",
+                                  "owner/repo/../x.gguf", ".hidden/repo/x.gguf"])
+def test_names_that_are_no_hub_file_are_unknown(name):
+    """`../../x.gguf` passed as OWNER/REPO/FILE and sent the user (offline) to
+    fetch https://huggingface.co/../../resolve/main/x.gguf by hand."""
+    with pytest.raises(ModelError, match="Unknown model"):
+        resolve_model_name(name)
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-file/models"])
+def test_pull_into_a_folder_that_cannot_be_made_is_one_line(tmp_path, mrag_bin, where):
+    """--dir on a file (or under one) was 'unexpected FileExistsError' after
+    'downloading ...'."""
+    (tmp_path / "a-file").write_text("not a folder\n")
+    r = run(mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(tmp_path / where))
+    assert r.returncode == 1 and r.stdout == ""
+    text = " ".join(r.stderr.split())
+    assert f"Cannot make the models folder {tmp_path / where}" in text, r.stderr
+    assert "unexpected" not in text and "downloading" not in text
