@@ -314,6 +314,23 @@ def render_item(item: dict, console: Console) -> None:
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
 
 
+def entity_match_note(name: str, e: dict) -> None:
+    """On stderr, when `name` found the entity only by fuzzy matching."""
+    if e.get("match", {}).get("by") == "fuzzy":
+        from minirag_cli.store.lookup import shorten
+
+        note(f"no entity is named {shorten(name)!r}; the closest match is {e['name']!r} "
+             f"(score {e['match']['score']:g} of 100)", markup=False)
+
+
+def no_entities_note(query: str | None) -> None:
+    """On stderr, for `mrag entities` that lists nothing (an empty table says nothing)."""
+    from minirag_cli.store.lookup import shorten
+
+    note(f"No entity matches {shorten(query)!r}." if query else
+         "The index holds no entities yet: `mrag sync DIR` extracts them from the notes.", markup=False)
+
+
 def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
     console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "

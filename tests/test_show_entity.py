@@ -153,3 +153,41 @@ def test_entity_cli(kb):
     assert data["name"] == "Jennifer Moore" and data["neighbours"]
     res = invoke(db_path, "entity", "Jennifer Moore")
     assert "neighbours" in res.stdout and "journal/day.txt" in res.stdout
+
+
+def test_a_fuzzy_entity_match_says_it_is_one(kb):
+    """`mrag entity "Anna Webber"` showed Anna Weber's page as if the name were
+    hers: neither the text nor the JSON said it was the closest match, not a
+    match (a weak one can be quite another entity)."""
+    conn, db_path, _ = kb
+    assert get_entity(conn, "Anna Weber")["match"] == {"by": "name"}
+    assert get_entity(conn, "wolfgangschulz")["match"] == {"by": "name"}  # the same normalised key
+    fuzzy = get_entity(conn, "Anna Webber")
+    assert fuzzy["name"] == "Anna Weber"
+    assert fuzzy["match"]["by"] == "fuzzy" and 60 <= fuzzy["match"]["score"] < 100
+    res = invoke(db_path, "entity", "Anna Webber")
+    assert res.exit_code == 0
+    assert "no entity is named 'Anna Webber'; the closest match" in " ".join(res.stderr.split())
+    assert "closest" not in invoke(db_path, "entity", "Anna Weber").stderr
+
+
+def test_a_long_name_is_not_echoed_whole(kb):
+    """A 100,000-character name came back whole in the error line."""
+    conn, db_path, _ = kb
+    with pytest.raises(NotFound) as caught:
+        get_entity(conn, "q" * 100_000)
+    assert len(str(caught.value)) < 200 and "…" in str(caught.value)
+
+
+def test_entities_says_when_nothing_matches(kb, tmp_path):
+    """`mrag entities "!!!"` printed an empty table and nothing else (an empty
+    index too); --json stays a bare []."""
+    conn, db_path, _ = kb
+    res = invoke(db_path, "entities", "!!!")
+    assert res.exit_code == 0 and "No entity matches '!!!'" in res.stderr
+    res = invoke(db_path, "entities", "!!!", "--json")
+    assert res.exit_code == 0 and json.loads(res.stdout) == [] and res.stderr == ""
+    empty = tmp_path / "empty.sqlite"
+    db.connect(empty, create=True).close()
+    res = invoke(empty, "entities")
+    assert res.exit_code == 0 and "The index holds no entities" in res.stderr

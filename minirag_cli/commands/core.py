@@ -77,6 +77,9 @@ def entities(
 
     Example: mrag entities "wolfgang"
     """
-    from minirag_cli.format import print_data, render_entities
+    from minirag_cli.format import no_entities_note, print_data, render_entities
 
-    print_data(open_index().entities(query, limit), render_entities, as_json=as_json)
+    rows = open_index().entities(query, limit)
+    if not rows and not as_json:
+        no_entities_note(query)
+    print_data(rows, render_entities, as_json=as_json)

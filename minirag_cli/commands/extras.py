@@ -62,9 +62,11 @@ def entity(
 
     Example: mrag entity "Wolfgang Schulz"
     """
-    from minirag_cli.format import print_data, render_entity
+    from minirag_cli.format import entity_match_note, print_data, render_entity
 
-    print_data(open_index().entity(name, neighbours=neighbours, notes=notes), render_entity, as_json=as_json)
+    page = open_index().entity(name, neighbours=neighbours, notes=notes)
+    entity_match_note(name, page)
+    print_data(page, render_entity, as_json=as_json)
 
 
 # ------------------------------------------------------------------ graph export

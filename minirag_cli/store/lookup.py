@@ -169,21 +169,32 @@ def show(conn, target: str) -> dict:
 
 # ------------------------------------------------------------------ entities
 
+def shorten(text: str, width: int = 80) -> str:
+    """`text` for an error line: a pasted page is not echoed whole."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
-    notes that mention it, most mentions first."""
+    notes that mention it, most mentions first. `match` says how it was
+    found: {"by": "name"}, {"by": "alias"} or {"by": "fuzzy", "score": 0-100}."""
     if not name.strip():
         raise UsageError("The entity name is empty.", hint="`mrag entities` lists the most mentioned ones.")
+    match = {"by": "name"}
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
     if row is None:
+        match = {"by": "alias"}
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
                            (normalise_key(name),)).fetchone()
     candidates = entities_list(conn, name, 6)
     if row is None:
         if not candidates:
-            raise NotFound(f"No entity matches {name!r}.", hint="`mrag entities` lists the most mentioned ones.")
+            raise NotFound(f"No entity matches {shorten(name)!r}.",
+                           hint="`mrag entities` lists the most mentioned ones.")
         entity_id = candidates[0]["id"]
+        # the closest name, not the name: say so (a weak match can be another entity altogether)
+        match = {"by": "fuzzy", "score": candidates[0]["score"]}
     else:
         entity_id = row[0]
     eid, ename, etype, mentions, nchunks = conn.execute(
@@ -205,7 +216,7 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         "WHERE m.entity_id = ?", (eid,)).fetchone()[0]
     n_neighbours = conn.execute("SELECT (SELECT count(*) FROM cooccurrence WHERE a = ?1) + "
                                 "(SELECT count(*) FROM cooccurrence WHERE b = ?1)", (eid,)).fetchone()[0]
-    return {"id": eid, "name": ename, "type": etype, "mentions": mentions, "chunks": nchunks,
+    return {"id": eid, "name": ename, "type": etype, "match": match, "mentions": mentions, "chunks": nchunks,
             "aliases": aliases, "neighbours": near, "neighbours_total": n_neighbours,
             "notes": docs, "notes_total": n_docs,
             "other_matches": [{"name": c["name"], "type": c["type"], "mentions": c["mentions"]}
