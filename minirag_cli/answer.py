@@ -559,13 +559,18 @@ class CitationStream:
         return rest
 
 
+MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
+
+
 class RepeatStop:
-    """Ends an answer at the first sentence it says a second time. A small
-    model can loop on one sentence up to the token cap (SmolLM2-135M does,
-    on the golden notes); the repeat adds nothing and costs a second per
-    few tokens on a CPU. A sentence that starts like one already said is held
-    back while it still could be that one, so the repeat is never shown;
-    any other text passes at once (the first sentence is never held)."""
+    """Ends an answer that loops: at the first sentence it says a second
+    time, or at a citation after MAX_CITATIONS_IN_ROW in a row with no word
+    between. A small model can loop to the token cap (SmolLM2-135M was seen
+    repeating a sentence, and writing `[2] [5] [9] [26] …` on the golden
+    notes); the loop adds nothing and costs a second per few tokens on a CPU.
+    A sentence that starts like one already said is held back while it
+    still could be that one, so the repeat is never shown; any other text
+    passes at once (the first sentence is never held)."""
 
     _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one)
 
@@ -575,6 +580,8 @@ class RepeatStop:
         self.sentence = ""  # the sentence being written: released text + held text
         self.held = ""
         self.stopped = False
+        self.cited_in_row = 0  # citations since the last word
+        self._in_citation = False
 
     @staticmethod
     def _norm(text: str) -> str:
@@ -584,6 +591,10 @@ class RepeatStop:
         out = []
         for ch in piece:
             if self.stopped:
+                break
+            if self._citation_run(ch):
+                out.append(self.held)  # what was held is no repeat: shown
+                self.held, self.stopped = "", True
                 break
             tail = self.sentence.rstrip()[-1:]
             if ch.isspace() and tail and tail in self._END:
@@ -596,6 +607,20 @@ class RepeatStop:
                 out.append(self.held)
                 self.held = ""
         return "".join(out)
+
+    def _citation_run(self, ch: str) -> bool:
+        """Whether `ch` opens one citation too many in a row (every listed
+        source cited already: the model is looping on brackets)."""
+        if ch == "[" and not self._in_citation:
+            if self.cited_in_row >= MAX_CITATIONS_IN_ROW:
+                return True
+            self._in_citation = True
+        elif ch == "]" and self._in_citation:
+            self._in_citation = False
+            self.cited_in_row += 1
+        elif ch.isalnum() and not self._in_citation:
+            self.cited_in_row = 0
+        return False
 
     def _end_sentence(self) -> str:
         """The sentence in self.sentence is complete: a repeat stops the answer

@@ -166,6 +166,24 @@ def test_repeat_stop_shows_text_up_to_the_repeated_sentence(pieces, shown, stopp
     assert (out, stop.stopped) == (shown, stopped)
 
 
+def test_an_answer_stops_at_a_run_of_citations():
+    llm = LoopingLLM("Wolfgang flew to Hong Kong [2]", times=1)
+    llm.reply += " [1] [9] [26] [2]" * 25  # SmolLM2 on the golden notes: citations to the token cap
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES)
+    assert got.text == "Wolfgang flew to Hong Kong [2]"  # the citation check keeps the source that holds it
+    assert llm.pulled < 80  # two-character pieces: stopped at the eleventh citation, not at the 101st
+
+
+@pytest.mark.parametrize("text, shown, stopped", [
+    ("He left [1] [2] [3] [4] [5] [6] [7] [8] [9] [10] [1] [2]", "He left [1] [2] [3] [4] [5] [6] [7] [8] [9] [10] ", True),
+    ("He left [1] [2] [3]. Then [4] [5] [6] [7] [8] [9] [10] came.", None, False),  # words between: no run
+])
+def test_repeat_stop_ends_a_run_of_citations(text, shown, stopped):
+    stop = ans.RepeatStop()
+    out = stop.feed(text) + stop.close()
+    assert (out, stop.stopped) == (text if shown is None else shown, stopped)
+
+
 def test_a_cached_answer_that_repeats_itself_is_replayed_without_the_repeat():
     assert ans.without_repeats("Wolfgang plays bass [1]. Wolfgang plays bass [1]. Wolfgang") == \
         "Wolfgang plays bass [1]."
