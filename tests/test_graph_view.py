@@ -297,6 +297,16 @@ def test_command_onto_a_folder_is_a_clear_error(cli_env):
     assert isinstance(result.exception, MragError) and "Cannot write" in str(result.exception)
 
 
+def test_command_says_when_the_entity_was_only_the_closest_match(cli_env):
+    """`graph view --entity "Anna Webber"` drew Anna Weber's neighbourhood
+    with no sign on stderr that the name matched only fuzzily."""
+    result = CliRunner().invoke(app, ["graph", "view", "--entity", "Anna Webber", "-o", "e.html"])
+    assert result.exit_code == 0, result.output
+    assert "no entity is named 'Anna Webber'; the closest match is 'Anna Weber'" in " ".join(result.stderr.split())
+    result = CliRunner().invoke(app, ["graph", "view", "--entity", "Anna Weber", "-o", "e.html"])
+    assert result.exit_code == 0 and "closest" not in result.stderr
+
+
 def test_command_open_uses_the_browser(cli_env, monkeypatch):
     import webbrowser
 
