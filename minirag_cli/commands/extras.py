@@ -118,13 +118,15 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
-    from minirag_cli.format import deliver_page, entity_match_note, write_graph_view
+    from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
     if entity_name is not None and query is not None:
         raise typer.BadParameter("give --entity or --query, not both")
     view = open_index().graph_view(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
     if view.center is not None:
         entity_match_note(entity_name, view.center["label"], view.center["match"])
+    if not view.totals["entities"]:  # the page would be a blank canvas: say why
+        no_entities_note(None)
     deliver_page(write_graph_view(view, output), open_it=open_it)
 
 
