@@ -314,13 +314,14 @@ def render_item(item: dict, console: Console) -> None:
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
 
 
-def entity_match_note(name: str, e: dict) -> None:
-    """On stderr, when `name` found the entity only by fuzzy matching."""
-    if e.get("match", {}).get("by") == "fuzzy":
+def entity_match_note(name: str, found: str, match: dict | None) -> None:
+    """On stderr, when `name` found the entity `found` only by fuzzy matching
+    (`match`: an entity page's, or a graph centre's)."""
+    if (match or {}).get("by") == "fuzzy":
         from minirag_cli.store.lookup import shorten
 
-        note(f"no entity is named {shorten(name)!r}; the closest match is {e['name']!r} "
-             f"(score {e['match']['score']:g} of 100)", markup=False)
+        note(f"no entity is named {shorten(name)!r}; the closest match is {found!r} "
+             f"(score {match['score']:g} of 100)", markup=False)
 
 
 def no_entities_note(query: str | None) -> None:

@@ -68,7 +68,7 @@ def build_view(conn, *, entity: dict | None = None, hops: int = 1, search=None,
     totals = store.totals(conn)
     center = story = scope_ids = None
     if entity is not None:
-        center = {"id": entity["id"], "label": entity["name"], "hops": hops}
+        center = {"id": entity["id"], "label": entity["name"], "hops": hops, "match": entity.get("match")}
         scope_ids = store.neighbourhood(conn, entity["id"], hops)
         keep = _cap([entity["id"]], scope_ids, max_nodes)
         scope, title, scope_total = "entity", f"{entity['name']} and its neighbourhood", len(scope_ids)

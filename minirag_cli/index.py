@@ -430,8 +430,12 @@ class Index:
         from minirag_cli.export import check_scope, entity_graph
 
         check_scope(entity=entity is not None, hops=hops, min_weight=min_weight)  # before the entity is looked up
-        entity_id = self.entity(entity, neighbours=0, notes=0)["id"] if entity else None
-        return entity_graph(self.conn, entity_id=entity_id, hops=hops, min_weight=min_weight)
+        # `is not None`: an empty name is refused by entity(), not taken for the whole graph
+        found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
+        graph = entity_graph(self.conn, entity_id=found["id"] if found else None, hops=hops, min_weight=min_weight)
+        if graph.center is not None:
+            graph.center["match"] = found["match"]  # how the name found it: a fuzzy match is only the closest
+        return graph
 
     def graph_view(self, *, entity: str | None = None, question: str | None = None, hops: int | None = None,
                    k: int | None = None, max_nodes: int = 150):

@@ -10,19 +10,23 @@ import re
 import struct
 from pathlib import Path
 
-from minirag_cli.errors import ModelError
+from minirag_cli.errors import ModelError, UsageError
 
 GGUF_MAGIC = b"GGUF"
 
 
 def validate_gguf(path: str | os.PathLike) -> Path:
     """Fail clearly, before any work starts, on a missing, unreadable or non-GGUF file."""
+    if not str(path).strip():
+        # Path("") is "." (the current folder), which would be refused as a folder
+        raise UsageError("The model path is empty.", hint="Give the path of a .gguf file.")
     p = Path(path).expanduser()
     if not p.exists():
         raise ModelError(f"Model file {p} does not exist.",
                          hint="Pass --model PATH.gguf, set MRAG_MODEL, or run `mrag model pull`.")
     if p.is_dir():
-        raise ModelError(f"{p} is a folder; --model needs a .gguf file.")
+        # not worded for --model: `mrag model info` and the answer model check paths here too
+        raise ModelError(f"{p} is a folder, not a GGUF model file.", hint="Give the path of a .gguf file.")
     try:
         with open(p, "rb") as fh:
             magic = fh.read(4)

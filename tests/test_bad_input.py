@@ -749,3 +749,20 @@ def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
                        env=mrag_env(), capture_output=True, text=True, timeout=300)
     assert r.returncode == 1 and "not valid UTF-8" in r.stderr and "Traceback" not in r.stderr, r.stderr
     assert not (tmp_path / "odd.sqlite").exists()
+
+
+def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
+    """The note text `"Bobby \\"Tables\\"..."` (an escaped quote) made an
+    entity `Bobby \\`; Markdown's `_Bob Marley_` one `Marley_`. Names in
+    ordinary prose are found as before."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    def names(text):
+        return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+    escaped = names('Robert "Bobby \\"Tables\\" Smith" wrote. Then Bobby \\"Tables\\" left.')
+    assert escaped and not any(n[:1] in "\\_*" or n[-1:] in "\\_*" for n in escaped), escaped
+    assert "Marley" in names("We played _Bob Marley_ all night.")
+    assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
+        "Wolfgang Schulz", "Harbor Band", "Berlin"}
+    assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title

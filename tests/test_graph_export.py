@@ -105,6 +105,23 @@ def test_cli_entity_json_and_output_file(kb, tmp_path):
     assert all("depth" in n for n in nodes.values())
 
 
+def test_a_fuzzy_entity_match_says_it_is_one(kb):
+    """`graph export --entity "Anna Webber"` exported Anna Weber's
+    neighbourhood with no sign it was only the closest name (as `mrag entity`
+    now says); --entity "" exported the whole graph."""
+    _conn, db_path = kb
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "json", "--entity", "Anna Webber"])
+    assert res.exit_code == 0
+    assert "no entity is named 'Anna Webber'; the closest match is 'Anna Weber'" in " ".join(res.stderr.split())
+    assert json.loads(res.stdout)["center"]["match"]["by"] == "fuzzy"
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "json", "--entity", "Anna Weber"])
+    assert res.exit_code == 0 and res.stderr == "" and json.loads(res.stdout)["center"]["match"] == {"by": "name"}
+    from minirag_cli.errors import UsageError
+
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--entity", ""])
+    assert isinstance(res.exception, UsageError) and "empty" in str(res.exception)
+
+
 def test_output_file_in_a_new_folder_or_onto_a_folder(kb, tmp_path):
     """-o into a folder that does not exist yet ended in 'unexpected
     FileNotFoundError', -o onto a folder in 'unexpected IsADirectoryError'."""

@@ -88,6 +88,18 @@ def test_info_bad_files_fail_with_one_line(tmp_path, mrag_bin, content, message)
     assert r.stdout == "" and message in r.stderr and "Traceback" not in r.stderr
 
 
+def test_info_on_a_folder_or_an_empty_path_is_about_its_argument(tmp_path, mrag_bin):
+    """`mrag model info ""` said ". is a folder; --model needs a .gguf file.":
+    a flag the command does not have, and "" turned into ".". """
+    r = run(mrag_bin, "model", "info", str(tmp_path))
+    assert r.returncode == 1 and f"{tmp_path} is a folder, not a GGUF model file" in r.stderr
+    assert "--model" not in r.stderr
+    for empty in ("", "  "):
+        r = run(mrag_bin, "model", "info", empty)
+        assert r.returncode == 2 and "The model path is empty" in r.stderr
+        assert "--model" not in r.stderr and "is a folder" not in r.stderr
+
+
 def test_pull_offline_fails_clearly_and_leaves_no_model(tmp_path, mrag_bin):
     r = run(mrag_bin, "model", "pull", "qwen2.5-1.5b", "--dir", str(tmp_path / "models"))
     assert r.returncode == 1

@@ -124,6 +124,19 @@ def test_show_cli_text_json_and_errors(kb, mrag_bin):
     assert out.returncode == 1 and out.stdout == "" and "not an indexed document" in out.stderr
 
 
+def test_show_names_the_path_it_did_not_find(kb, mrag_bin):
+    """`mrag show ""` said "error:  is not an indexed document.": the path
+    given was missing from the line. It is quoted, so an empty one shows."""
+    import subprocess
+
+    _, db_path, _ = kb
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", ""], capture_output=True, text=True)
+    assert out.returncode == 1 and "'' is not an indexed document" in out.stderr
+    assert "as `mrag ask` prints it" in " ".join(out.stderr.split())  # the hint says what to give
+    with pytest.raises(NotFound, match="^'missing.md' is not an indexed document"):
+        show(kb[0], "missing.md")
+
+
 def test_entity_by_alias_with_neighbours_and_notes(kb):
     conn, _, _ = kb
     e = get_entity(conn, "wolfgangschulz")  # the CamelCase alias

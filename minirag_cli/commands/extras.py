@@ -65,7 +65,7 @@ def entity(
     from minirag_cli.format import entity_match_note, print_data, render_entity
 
     page = open_index().entity(name, neighbours=neighbours, notes=notes)
-    entity_match_note(name, page)
+    entity_match_note(name, page["name"], page["match"])
     print_data(page, render_entity, as_json=as_json)
 
 
@@ -86,13 +86,15 @@ def graph_export(
     """
     from minirag_cli.errors import UsageError
     from minirag_cli.export import FORMATS, write_graph, write_graph_file
-    from minirag_cli.format import note
+    from minirag_cli.format import entity_match_note, note
 
     if fmt is None:  # -o graph.json means JSON (it held GraphML)
         fmt = "json" if output is not None and output.suffix.lower() == ".json" else "graphml"
     if fmt not in FORMATS:
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")
     graph = open_index().export(entity=entity_name, hops=hops, min_weight=min_weight)
+    if graph.center is not None:
+        entity_match_note(entity_name, graph.center["label"], graph.center["match"])
     if output is None:
         write_graph(graph, fmt, sys.stdout)
         return
@@ -116,11 +118,15 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
-    from minirag_cli.format import deliver_page, write_graph_view
+    from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
     if entity_name is not None and query is not None:
         raise typer.BadParameter("give --entity or --query, not both")
     view = open_index().graph_view(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
+    if view.center is not None:
+        entity_match_note(entity_name, view.center["label"], view.center["match"])
+    if not view.totals["entities"]:  # the page would be a blank canvas: say why
+        no_entities_note(None)
     deliver_page(write_graph_view(view, output), open_it=open_it)
 
 

@@ -46,6 +46,11 @@ QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 HASHTAG = re.compile(r"(?<![\w#])#([A-Za-z][\w/-]{1,40})")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]{1,30}[A-Za-z0-9])")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+# Trimmed off both ends of a name: spacing and punctuation no name starts or
+# ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
+# `Bobby \`), `*`, `_` and `` ` `` are Markdown's (`_Bob Marley_` spanned
+# `Marley_`). Brackets are not, as a title may end in one ("Songs (Live)").
+NAME_EDGES = " \t-–—'’.,;:!?\\/*_|~`"
 
 
 def speaker_tag(line: str) -> re.Match | None:
@@ -73,7 +78,7 @@ class HeuristicExtractor:
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
-            name = name.strip(" \t-–—'’.,;:!?")
+            name = name.strip(NAME_EDGES)
             if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
                 return
             key = name.lower()

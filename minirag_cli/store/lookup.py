@@ -46,12 +46,13 @@ def find_document(conn, path: str) -> dict:
                     rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
                                          "WHERE root = ? AND path = ?", (root, rel)).fetchall()
     if not rows:
-        raise NotFound(f"{path} is not an indexed document.",
+        # quoted: an empty or blank path would otherwise vanish from the line
+        raise NotFound(f"{shorten(path)!r} is not an indexed document.",
                        hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
                             "`mrag status` lists the synced folders.")
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
-        raise NotFound(f"{path} is indexed under several folders ({roots}).",
+        raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}

@@ -141,6 +141,10 @@
         " (" + plural(left.scope_entities, "entity", "entities") + ")"
       : DATA.scope === "query" ? "the question's seeds, walked paths and voters, then their neighbours"
       : "the most mentioned entities";
+    if (!t.entities) {  // a blank canvas otherwise: say why (as the command does on stderr)
+      box.appendChild(el("div", {class: "left-out", id: "no-entities"},
+                         "The index holds no entities yet: `mrag sync DIR` extracts them from the notes."));
+    }
     box.appendChild(el("div", null, "Showing " + nEntities + " of " + plural(t.entities, "entity", "entities") + " and " +
                        DATA.edges.length + " of " + plural(t.edges, "edge") + " in the index: " + scope + "."));
     if (left.entities || left.edges_among_shown) {
