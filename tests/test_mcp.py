@@ -28,17 +28,24 @@ def result_json(result) -> dict:
     return json.loads(result.content[0].text)
 
 
-def test_round_trip_over_stdio(tmp_path, mrag_bin):
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+def server_params(mrag_bin, db_path, tmp_path, **env):
+    """`mrag --db DB mcp` as a client starts it: offline, the test embedder, its own config."""
+    from mcp.client.stdio import StdioServerParameters
 
-    db_path, root = build_small_index(tmp_path)
-    (tmp_path / "secret.md").write_text("not indexed\n")
-    params = StdioServerParameters(
+    return StdioServerParameters(
         command=mrag_bin, args=["--db", str(db_path), "mcp"], cwd=str(tmp_path),
         env={"MRAG_EMBEDDING_MODEL": EMBEDDER, "HF_HUB_OFFLINE": "1",
              "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "PATH": os.environ.get("PATH", ""),
-             "PYTHONPATH": os.environ.get("PYTHONPATH", ""), **PLUGIN_ENV})
+             "PYTHONPATH": os.environ.get("PYTHONPATH", ""), **PLUGIN_ENV, **env})
+
+
+def test_round_trip_over_stdio(tmp_path, mrag_bin):
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import stdio_client
+
+    db_path, root = build_small_index(tmp_path)
+    (tmp_path / "secret.md").write_text("not indexed\n")
+    params = server_params(mrag_bin, db_path, tmp_path)
     seen: dict = {}
 
     async def session() -> None:
@@ -135,14 +142,10 @@ def test_serves_before_the_index_exists(tmp_path, mrag_bin):
     client shows only as "disconnected"); once the index exists, the same
     server answers."""
     from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.stdio import stdio_client
 
     db_path = tmp_path / "notes" / ".mrag" / "index.sqlite"
-    params = StdioServerParameters(
-        command=mrag_bin, args=["--db", str(db_path), "mcp"], cwd=str(tmp_path),
-        env={"MRAG_EMBEDDING_MODEL": EMBEDDER, "HF_HUB_OFFLINE": "1",
-             "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "XDG_STATE_HOME": str(tmp_path / "xdg-state"),
-             "PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.environ.get("PYTHONPATH", ""), **PLUGIN_ENV})
+    params = server_params(mrag_bin, db_path, tmp_path, XDG_STATE_HOME=str(tmp_path / "xdg-state"))
     seen: dict = {}
 
     async def session() -> None:
