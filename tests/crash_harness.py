@@ -14,6 +14,9 @@ of the time the sync is expected to take, SIGKILL it. Then:
    alias counts and co-occurrence weights as a clean in-process sync of the
    same folder into a new index.
 
+A killed `--rebuild` must leave the old index whole (it builds in a copy
+beside it, `<db>.rebuild`, which the next sync removes).
+
 Used by tests/test_crash.py (a CI-sized run) and runnable for longer runs:
 
     python -m tests.crash_harness --trials 100 --files 300 [--real-model]
@@ -39,6 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script too
 from mrag_test_plugin import PLUGIN_ENV  # noqa: E402
+
+from minirag_cli.sync import rebuild_path  # noqa: E402
 
 HASHING_MODEL = "hashing:64"
 
@@ -251,6 +256,7 @@ class Trial:
     docs_after_kill: int | None
     docs_target: int
     incomplete: bool = False  # the index after the kill is neither the old nor the new folder state
+    built_aside: bool = False  # a killed --rebuild left its half-built copy (INDEX.rebuild) beside the index
     problems: list[str] = field(default_factory=list)
     resume_seconds: float = 0.0
 
@@ -273,8 +279,10 @@ class Report:
 
     @property
     def partial_states(self) -> int:
-        """Kills that left the index between the old and the new folder state."""
-        return sum(1 for t in self.trials if t.killed and t.incomplete)
+        """Kills that left work half done: the index between the old and the
+        new folder state, or (a rebuild, which builds aside) a half-built copy
+        beside the whole old index."""
+        return sum(1 for t in self.trials if t.killed and (t.incomplete or t.built_aside))
 
     def summary(self) -> dict:
         return {"trials": len(self.trials), "killed_mid_sync": self.killed_mid_sync,
@@ -386,11 +394,16 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
         problems, docs = _post_kill_checks(db_path)
         trial.docs_after_kill = None if docs is None else len(docs)
         trial.incomplete = docs is not None and docs != want["docs"] and docs != before_docs
+        trial.built_aside = rebuild_path(db_path).exists()
+        if rebuild and trial.incomplete:
+            trial.problems.append("a killed --rebuild left a half-built index where readers see it")
         trial.problems += problems
 
         t1 = time.perf_counter()
         resumed = subprocess.run(mrag_command(db_path, root), env=env, capture_output=True)
         trial.resume_seconds = round(time.perf_counter() - t1, 2)
+        if rebuild_path(db_path).exists():
+            trial.problems.append("the resumed sync left the killed rebuild's copy behind")
         if resumed.returncode != 0:
             trial.problems.append(f"resume sync exited {resumed.returncode}: "
                                   f"{resumed.stderr.decode(errors='replace').strip()}")
@@ -404,7 +417,8 @@ def run_trials(workdir: Path, *, trials: int = 20, files: int = 300, seed: int =
         report.trials.append(trial)
         if log:
             log(f"trial {n:3d} {'rebuild' if rebuild else 'sync   '} {'early' if early else 'after lock'} delay {delay:5.2f}s "
-                f"{'killed' if killed else 'finished'} {'partial' if trial.incomplete else 'whole  '} "
+                f"{'killed' if killed else 'finished'} "
+                f"{'partial' if trial.incomplete else 'aside  ' if trial.built_aside else 'whole  '} "
                 f"docs {trial.docs_after_kill}->{trial.docs_target} "
                 f"{'OK' if not trial.problems else 'FAIL ' + '; '.join(trial.problems)}")
     report.seconds = time.perf_counter() - started
