@@ -145,6 +145,12 @@ def _check_ours(conn, path: Path, *, create: bool) -> None:
                             hint=f"Run `mrag --db {path} sync DIR` to build the index in it.")
 
 
+def sqlite_files(path: str | os.PathLike) -> list[str]:
+    """The index file and the files SQLite keeps beside it (WAL, shared
+    memory, rollback journal)."""
+    return [str(path) + suffix for suffix in ("", "-wal", "-shm", "-journal")]
+
+
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
     """Open (and with create=True make) the index at `path`, migrated and ready."""
     path = Path(path)

@@ -731,14 +731,15 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
     not survive), so WAL and its side files work as for any commit.
     Interrupted, the index stays as it was and keeps the model answers the
     rebuild paid for (extraction cache). An index without notes is emptied
-    in place. The caller holds sync_lock; the copy needs the index's size
-    again in free disk, twice while it is copied back (the WAL holds it)."""
+    in place. The caller holds sync_lock and has removed an unfinished
+    rebuild's copy (discard_unfinished_rebuild, which every sync runs
+    first). The copy needs the index's size again in free disk, twice while
+    it is copied back (the WAL holds it)."""
     if store.totals(conn)[2] == 0:
         rebuild(conn)
         yield conn
         return
     aside = rebuild_path(db_path)
-    discard_unfinished_rebuild(conn, db_path)
     copy = dbmod.sqlite_module().connect(str(aside))
     try:
         conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
@@ -773,6 +774,6 @@ def discard_unfinished_rebuild(conn, db_path: Path) -> None:
 
 
 def _remove_index_files(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    for name in dbmod.sqlite_files(path):
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(str(path) + suffix)
+            os.unlink(name)
