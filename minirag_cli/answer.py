@@ -392,14 +392,14 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     by_note: dict[tuple[str, str], dict] = {}
     for x in picked:
         r = x.result
-        path = r.get("path", "?")
-        src = by_note.get(note_key(r))
+        path, key = r.get("path", "?"), note_key(r)
+        src = by_note.get(key)
         if src is None:
             head = heads.get(r.get("chunk_id"), "")
-            src = by_note[note_key(r)] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
-                                          "chunk_id": r.get("chunk_id"),
-                                   "date": note_date(head, path) if options.dates else "", "picked": [],
-                                   "best": x.rank}
+            src = by_note[key] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
+                                  "chunk_id": r.get("chunk_id"),
+                                  "date": note_date(head, path) if options.dates else "", "picked": [],
+                                  "best": x.rank}
         elif x.rank < src["best"]:
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
         # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
