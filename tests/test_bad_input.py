@@ -753,8 +753,9 @@ def test_names_that_are_not_utf8_are_skipped_not_fatal(tmp_path, mrag_bin):
 
 def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     """The note text `"Bobby \\"Tables\\"..."` (an escaped quote) made an
-    entity `Bobby \\`; Markdown's `_Bob Marley_` one `Marley_`. Names in
-    ordinary prose are found as before."""
+    entity `Bobby \\`; Markdown's `_Bob Marley_` one `Marley_` (later
+    `Marley`: the span did not start after the `_`). Names in ordinary prose
+    are found as before, and a capital inside an identifier starts none."""
     from minirag_cli.extract.heuristic import HeuristicExtractor
 
     def names(text):
@@ -762,7 +763,9 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
 
     escaped = names('Robert "Bobby \\"Tables\\" Smith" wrote. Then Bobby \\"Tables\\" left.')
     assert escaped and not any(n[:1] in "\\_*" or n[-1:] in "\\_*" for n in escaped), escaped
-    assert "Marley" in names("We played _Bob Marley_ all night.")
+    assert names("We played _Bob Marley_ all night.") == {"Bob Marley"}
+    assert names("Then __JennyMoore__ and *Tom Baker* came.") == {"JennyMoore", "Tom Baker"}
+    assert names("Set my_Model and x_Yy, not the_Title here.") == set()
     assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
         "Wolfgang Schulz", "Harbor Band", "Berlin"}
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title

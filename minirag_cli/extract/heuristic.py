@@ -39,8 +39,13 @@ TIME_WORDS = frozenset("day week month year night morning evening weekend".split
 
 _CAP_WORD = r"[A-Z][\w'’&-]*"
 _CONNECT = r"(?:of|de|da|del|van|von|der|la|le|du|the)"
-CAP_SPAN = re.compile(rf"\b{_CAP_WORD}(?:[ \t]+(?:{_CONNECT}[ \t]+)?{_CAP_WORD}){{0,4}}")
-CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
+# A name starts where `\b` would start it, or after Markdown's `_` or `__`
+# emphasis (`_Bob Marley_`: `_` is a word character, so `\b` saw no start
+# there), but not inside an identifier (`snake_Case`).
+_NAME_START = r"(?<![^\W_])(?<![^\W_]_)(?<![^\W_]__)"
+_NAME_END = r"(?![^\W_])"
+CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:[ \t]+(?:{_CONNECT}[ \t]+)?{_CAP_WORD}){{0,4}}")
+CAMEL = re.compile(rf"{_NAME_START}[A-Z][a-z]+(?:[A-Z][a-z]+)+{_NAME_END}")
 SPEAKER = re.compile(r"^\s*([A-Z][\w.'’ -]{0,40}?):\s", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 HASHTAG = re.compile(r"(?<![\w#])#([A-Za-z][\w/-]{1,40})")
