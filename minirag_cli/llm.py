@@ -15,15 +15,19 @@ from minirag_cli.errors import ModelError, UsageError
 GGUF_MAGIC = b"GGUF"
 
 
-def validate_gguf(path: str | os.PathLike) -> Path:
-    """Fail clearly, before any work starts, on a missing, unreadable or non-GGUF file."""
+MISSING_MODEL_HINT = "Pass --model PATH.gguf, set MRAG_MODEL, or run `mrag model pull`."
+
+
+def validate_gguf(path: str | os.PathLike, *, missing_hint: str = MISSING_MODEL_HINT) -> Path:
+    """Fail clearly, before any work starts, on a missing, unreadable or non-GGUF
+    file. `missing_hint` is for commands that take the path otherwise than by
+    --model (`mrag model info PATH`)."""
     if not str(path).strip():
         # Path("") is "." (the current folder), which would be refused as a folder
         raise UsageError("The model path is empty.", hint="Give the path of a .gguf file.")
     p = Path(path).expanduser()
     if not p.exists():
-        raise ModelError(f"Model file {p} does not exist.",
-                         hint="Pass --model PATH.gguf, set MRAG_MODEL, or run `mrag model pull`.")
+        raise ModelError(f"Model file {p} does not exist.", hint=missing_hint)
     if p.is_dir():
         # not worded for --model: `mrag model info` and the answer model check paths here too
         raise ModelError(f"{p} is a folder, not a GGUF model file.", hint="Give the path of a .gguf file.")
@@ -130,7 +134,7 @@ def gguf_metadata(path: str | os.PathLike, *, until: str | None = None) -> dict:
 
 def model_summary(path: str | os.PathLike) -> dict:
     """What `mrag model info` shows."""
-    p = validate_gguf(path)
+    p = validate_gguf(path, missing_hint="Check the path; `mrag model pull` downloads a model and prints its path.")
     meta = gguf_metadata(p)
     arch = meta.get("general.architecture", "")
     file_type = meta.get("general.file_type")

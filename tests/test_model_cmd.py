@@ -90,7 +90,11 @@ def test_info_bad_files_fail_with_one_line(tmp_path, mrag_bin, content, message)
 
 def test_info_on_a_folder_or_an_empty_path_is_about_its_argument(tmp_path, mrag_bin):
     """`mrag model info ""` said ". is a folder; --model needs a .gguf file.":
-    a flag the command does not have, and "" turned into ".". """
+    a flag the command does not have, and "" turned into ".". A missing file's
+    hint named --model too."""
+    r = run(mrag_bin, "model", "info", str(tmp_path / "missing.gguf"))
+    assert r.returncode == 1 and f"Model file {tmp_path / 'missing.gguf'} does not exist" in r.stderr
+    assert "--model" not in r.stderr and "mrag model pull" in r.stderr, r.stderr
     r = run(mrag_bin, "model", "info", str(tmp_path))
     assert r.returncode == 1 and f"{tmp_path} is a folder, not a GGUF model file" in r.stderr
     assert "--model" not in r.stderr
