@@ -103,6 +103,7 @@ def build_server(tools: MragTools):
     from mcp.server.mcpserver.exceptions import ToolError
 
     from minirag_cli import __version__
+    from minirag_cli.db import explain_sqlite_error
 
     server = MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
 
@@ -111,6 +112,13 @@ def build_server(tools: MragTools):
             return fn(*args, **kwargs)
         except MragError as exc:
             raise ToolError(f"{exc}" + (f" (hint: {exc.hint})" if exc.hint else "")) from exc
+        except Exception as exc:
+            # a raw SQLite error (damage found mid-query, a lock held too long):
+            # the advice the CLI gives for it, not the bare SQLite text
+            known = explain_sqlite_error(exc)
+            if known is None:
+                raise
+            raise ToolError(f"{known} (hint: {known.hint})") from exc
 
     @server.tool()
     def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:

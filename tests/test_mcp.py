@@ -166,3 +166,27 @@ def test_serves_before_the_index_exists(tmp_path, mrag_bin):
     assert seen["after"]["files"] == len(NOTES)
     assert seen["search_after"]["results"]
     assert f"No index at {db_path}" in (tmp_path / "server.log").read_text()  # said once at start, for a terminal
+
+
+def test_an_index_damaged_under_the_server_is_a_tool_error_with_advice(tmp_path):
+    """The server's index file damaged after it was opened: the tool error says
+    what the CLI says of it (damaged, run `mrag doctor`), not SQLite's bare
+    text or an unexpected-error message."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli.mcp_server import build_server
+
+    db_path, _ = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        server = build_server(MragTools(index))
+        assert anyio.run(lambda: server.call_tool("status", {})).structured_content["files"] > 0
+        index.conn.execute("PRAGMA cache_size = 0")  # pages are read from the file again
+        size = db_path.stat().st_size
+        page = index.conn.execute("PRAGMA page_size").fetchone()[0]
+        with open(db_path, "r+b") as fh:  # every page but the first (the schema) overwritten
+            fh.seek(page)
+            fh.write(b"\xa5" * (size - page))
+        with pytest.raises(ToolError) as caught:
+            anyio.run(lambda: server.call_tool("status", {}))
+    text = str(caught.value)
+    assert "The index is damaged" in text and "mrag doctor" in text, text
