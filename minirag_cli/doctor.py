@@ -239,7 +239,9 @@ def _rebuild_hint(roots_json: str) -> str:
 def _sync_running(db_path: Path) -> str | None:
     import fcntl
 
-    lock_path = Path(str(db_path) + ".lock")
+    from minirag_cli.db import LOCK_SUFFIX
+
+    lock_path = Path(str(db_path) + LOCK_SUFFIX)
     if not lock_path.exists():
         return None
     try:

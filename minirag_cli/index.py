@@ -230,7 +230,8 @@ class Index:
                 with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
                         as build:
                     summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
-                                                   options=options, progress=progress, on_first_note=on_first_note)
+                                                   options=options, progress=progress, on_first_note=on_first_note,
+                                                   index_path=self.path)
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the
@@ -252,7 +253,8 @@ class Index:
 
                     watch_folders(self.conn, self.path, [Path(d).resolve() for d in dirs], hooks=watch,
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
-                                                                            extractor=extractor, options=options))
+                                                                            extractor=extractor, options=options,
+                                                                            index_path=self.path))
         finally:
             stop()
         return summary

@@ -123,7 +123,7 @@ def sync_lock(db_path: Path) -> Iterator[None]:
     the kernel if the process dies, so a crash never leaves it stuck."""
     import fcntl
 
-    lock_path = Path(str(db_path) + ".lock")
+    lock_path = Path(str(db_path) + dbmod.LOCK_SUFFIX)
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     fh = open(lock_path, "a+")
     try:
@@ -363,6 +363,7 @@ class _Run:
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
     build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
     on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
+    own_files: frozenset[str] = frozenset()  # the index's own files: never notes, never reported skipped
 
 
 def _record_build(run: _Run) -> None:
@@ -373,11 +374,14 @@ def _record_build(run: _Run) -> None:
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
                  options: SyncOptions | None = None, progress: Progress | None = None,
-                 on_first_note: Callable[[list[str]], None] | None = None) -> SyncSummary:
+                 on_first_note: Callable[[list[str]], None] | None = None,
+                 index_path: Path | None = None) -> SyncSummary:
     """Bring the index in line with the folders. The caller holds sync_lock.
     `on_first_note(roots)` is called once the first note this sync writes is
     committed (the index then holds notes of `roots` even if the sync is
-    interrupted: the CLI records it for index discovery there)."""
+    interrupted: the CLI records it for index discovery there). The files of
+    the index at `index_path` (db.index_files) are passed over silently when
+    it lies in a synced folder."""
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
@@ -398,7 +402,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
-               on_first_note and (lambda: on_first_note([str(r) for r in roots])))
+               on_first_note and (lambda: on_first_note([str(r) for r in roots])),
+               frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset())
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -491,7 +496,8 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] |
 def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
-    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks)
+    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks,
+                        exclude=run.own_files)
     summary.skipped.extend(walked.skipped)
     existing = store.existing_documents(conn, str(root))
     progress.start(len(walked.files))
@@ -712,11 +718,8 @@ def rebuild(conn) -> None:
         store.empty_index(conn, dbmod.VEC_TABLES)
 
 
-REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds the new index
-
-
 def rebuild_path(db_path: Path) -> Path:
-    return Path(str(db_path) + REBUILD_SUFFIX)
+    return Path(str(db_path) + dbmod.REBUILD_SUFFIX)
 
 
 @contextlib.contextmanager

@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-from minirag_cli.db import sqlite_files
+from minirag_cli.db import index_files
 from minirag_cli.errors import MragError
 from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
@@ -82,7 +82,7 @@ class NoteFilter:
         self.own = set()
         if db_path is not None:
             db = str(Path(db_path).resolve())
-            self.own = {*sqlite_files(db), db + ".lock"}
+            self.own = set(index_files(db))
 
     def __call__(self, _change, path: str) -> bool:
         if path in self.own:

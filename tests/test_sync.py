@@ -512,3 +512,25 @@ def test_an_interrupted_rebuild_leaves_the_index_whole_with_the_answers_it_paid_
         assert index.sync([root], extractor=model).added == 1  # and the index syncs on as before
         assert model.seen == 5
     assert [p.name for p in (tmp_path / "idx").iterdir() if "rebuild" in p.name] == []
+
+
+def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_note(tmp_path):
+    """`mrag --db notes/idx.sqlite sync notes` listed idx.sqlite, its -wal,
+    -shm and .lock, and during `--rebuild` the .rebuild files, as skipped
+    "not a note file"; a file that is not a note is still reported."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    (root / "photo.png").write_bytes(b"\x89PNG")
+    settings = effective({"db": str(root / "idx.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        first = index.sync([root], extractor=_CountingModel())
+        rebuilt = index.sync([root], extractor=_CountingModel(), rebuild=True)
+        again = index.sync([root], extractor=_CountingModel())
+    assert {"idx.sqlite", "idx.sqlite.lock"} <= {p.name for p in root.iterdir()}  # there while it was walked
+    for summary in (first, rebuilt, again):
+        assert summary.skipped == [{"path": "photo.png", "reason": "not a note file (.png)"}], summary.skipped
+    assert (first.added, rebuilt.added, again.unchanged) == (4, 4, 4)
