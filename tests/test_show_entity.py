@@ -6,6 +6,7 @@ mention it. Only indexed documents are ever served."""
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 from typer.testing import CliRunner
@@ -13,8 +14,10 @@ from typer.testing import CliRunner
 from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.cli import app
+from minirag_cli.store import entities_list
 from minirag_cli.store.lookup import NotFound, get_document, get_entity, reassemble, show
 from tests.kb_fixture import NOTES, build_small_index
+from tests.test_bad_input import mrag_env
 
 
 @pytest.fixture
@@ -182,6 +185,24 @@ def test_a_fuzzy_entity_match_says_it_is_one(kb):
     assert res.exit_code == 0
     assert "no entity is named 'Anna Webber'; the closest match" in " ".join(res.stderr.split())
     assert "closest" not in invoke(db_path, "entity", "Anna Weber").stderr
+
+
+def test_a_weak_fuzzy_match_is_not_shown_as_the_entity(kb, mrag_bin):
+    """`mrag entity Xylophone` on LiHua showed Thane's page (fuzzy score 60 of
+    100), `mrag entity Bob` Bohemian Rhapsody's (72): a name that is close to
+    none is not found, and the closest names are in the hint; a typing slip
+    still finds its entity."""
+    conn, db_path, _ = kb
+    assert entities_list(conn, "Annabelle", 3)[0]["name"] == "Anna Weber"  # the list search still lists it
+    with pytest.raises(NotFound) as caught:
+        get_entity(conn, "Annabelle")
+    assert "'Anna Weber'" in caught.value.hint and "none close" in caught.value.hint
+    res = subprocess.run([mrag_bin, "--db", str(db_path), "entity", "Annabelle"], capture_output=True, text=True,
+                         timeout=120, env=mrag_env())
+    assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr
+    assert "No entity matches 'Annabelle'" in res.stderr and "Anna Weber" in res.stderr, res.stderr
+    assert get_entity(conn, "Berln")["name"] == "Berlin"
+    assert get_entity(conn, "Harbour Band")["name"] == "Harbor Band"
 
 
 def test_a_long_name_is_not_echoed_whole(kb):

@@ -175,6 +175,13 @@ def shorten(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
+# The least fuzzy score (rapidfuzz WRatio, 0-100; a name the query is part of
+# scores 95) at which one entity is shown for a name that is not its own: a
+# typing slip in a name scores 80-95 ("LiHau" 80, "Wolfgnag" 87.5), a short
+# word against an unrelated longer name ~72 ("Bob" / "Bohemian Rhapsody").
+FUZZY_PICK = 80
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
@@ -193,6 +200,13 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         if not candidates:
             raise NotFound(f"No entity matches {shorten(name)!r}.",
                            hint="`mrag entities` lists the most mentioned ones.")
+        if candidates[0]["score"] < FUZZY_PICK:
+            # the list search's 60 lets "Xylophone" reach "Thane": shown as the
+            # entity asked for, that is another entity altogether
+            closest = ", ".join(repr(c["name"]) for c in candidates[:3])
+            raise NotFound(f"No entity matches {shorten(name)!r}.",
+                           hint=f"The closest names, none close: {closest} (`mrag entities` lists the most "
+                                "mentioned ones).")
         entity_id = candidates[0]["id"]
         # the closest name, not the name: say so (a weak match can be another entity altogether)
         match = {"by": "fuzzy", "score": candidates[0]["score"]}
