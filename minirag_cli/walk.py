@@ -55,9 +55,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset()) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
-    the absolute paths in `exclude` are skipped silently; files with other extensions, symlinked folders that are
-    not followed, folders already visited (symlink loops) and anything that
-    is not a regular file are reported."""
+    the absolute paths in `exclude` (the index's own files) are skipped
+    silently; files with other extensions, symlinked folders that are not
+    followed, folders already visited (symlink loops) and anything that is
+    not a regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -99,7 +100,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if name.startswith("."):
                 continue
             rel = reldir + name
-            if spec and spec.match_file(rel) or exclude and os.path.join(dirpath, name) in exclude:
+            if (spec and spec.match_file(rel)) or os.path.join(dirpath, name) in exclude:
                 continue
             if not is_utf8_name(name):  # the index stores paths as UTF-8 text
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
