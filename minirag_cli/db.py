@@ -151,15 +151,19 @@ def sqlite_files(path: str | os.PathLike) -> list[str]:
     return [str(path) + suffix for suffix in ("", "-wal", "-shm", "-journal")]
 
 
-LOCK_SUFFIX = ".lock"  # `<index>.lock`: the sync lock (sync.sync_lock)
 REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds the new index
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    """`<index>.lock`: the sync lock (sync.sync_lock; doctor asks whether it is held)."""
+    return Path(str(path) + ".lock")
 
 
 def index_files(path: str | os.PathLike) -> list[str]:
     """Every file mrag keeps for the index at `path`: SQLite's, the sync lock
     and the rebuild copy's. An index kept inside a synced folder is not a note
     there, nor a change for `mrag watch`."""
-    return [*sqlite_files(path), str(path) + LOCK_SUFFIX, *sqlite_files(str(path) + REBUILD_SUFFIX)]
+    return [*sqlite_files(path), str(lock_path(path)), *sqlite_files(str(path) + REBUILD_SUFFIX)]
 
 
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):

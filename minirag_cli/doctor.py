@@ -239,13 +239,13 @@ def _rebuild_hint(roots_json: str) -> str:
 def _sync_running(db_path: Path) -> str | None:
     import fcntl
 
-    from minirag_cli.db import LOCK_SUFFIX
+    from minirag_cli.db import lock_path
 
-    lock_path = Path(str(db_path) + LOCK_SUFFIX)
-    if not lock_path.exists():
+    lock = lock_path(db_path)
+    if not lock.exists():
         return None
     try:
-        with open(lock_path, "r") as fh:
+        with open(lock, "r") as fh:
             try:
                 fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:

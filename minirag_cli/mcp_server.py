@@ -110,15 +110,13 @@ def build_server(tools: MragTools):
     def call(fn, *args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except MragError as exc:
-            raise ToolError(f"{exc}" + (f" (hint: {exc.hint})" if exc.hint else "")) from exc
         except Exception as exc:
-            # a raw SQLite error (damage found mid-query, a lock held too long):
-            # the advice the CLI gives for it, not the bare SQLite text
-            known = explain_sqlite_error(exc)
-            if known is None:
+            # a raw SQLite error (damage found mid-query, a lock held too long)
+            # gets the advice the CLI gives for it, not the bare SQLite text
+            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc)
+            if error is None:
                 raise
-            raise ToolError(f"{known} (hint: {known.hint})") from exc
+            raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc
 
     @server.tool()
     def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:

@@ -123,9 +123,9 @@ def sync_lock(db_path: Path) -> Iterator[None]:
     the kernel if the process dies, so a crash never leaves it stuck."""
     import fcntl
 
-    lock_path = Path(str(db_path) + dbmod.LOCK_SUFFIX)
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    fh = open(lock_path, "a+")
+    lock = dbmod.lock_path(db_path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fh = open(lock, "a+")
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
