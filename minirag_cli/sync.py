@@ -726,12 +726,14 @@ def rebuild_path(db_path: Path) -> Path:
 def rebuilding(conn, db_path: Path) -> Iterator[object]:
     """`sync --rebuild`: the connection to build the new index in. An index
     that holds notes is rebuilt aside, in `<index>.rebuild`: a copy of it
-    emptied as `rebuild` empties it (the extraction and answer caches and the
-    other meta kept), copied back over the index when the build is complete,
-    in one write transaction on `conn` (SQLite's backup API). Queries in
-    other connections see the whole old index until then and the whole new
-    one after: no file is renamed or replaced under them (which SQLite does
-    not survive), so WAL and its side files work as for any commit.
+    emptied as `rebuild` empties it (the extraction cache, the judge's
+    verdicts and the other meta kept; verdicts another process wrote into
+    the index meanwhile are taken along), copied back over the index when
+    the build is complete, in one write transaction on `conn` (SQLite's
+    backup API). Queries in other connections see the whole old index until
+    then and the whole new one after: no file is renamed or replaced under
+    them (which SQLite does not survive), so WAL and its side files work as
+    for any commit.
     Interrupted, the index stays as it was and keeps the model answers the
     rebuild paid for (extraction cache). An index without notes is emptied
     in place. The caller holds sync_lock and has removed an unfinished
@@ -753,6 +755,7 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         build = dbmod.connect(aside)
         rebuild(build)
         yield build
+        store.keep_chunkless_answers(build, str(db_path))  # judged while it was built: copied back, kept
         build.backup(conn)
         build.close()
         build = None

@@ -514,6 +514,34 @@ def test_an_interrupted_rebuild_leaves_the_index_whole_with_the_answers_it_paid_
     assert [p.name for p in (tmp_path / "idx").iterdir() if "rebuild" in p.name] == []
 
 
+def test_a_verdict_cached_while_a_rebuild_runs_is_kept(tmp_path):
+    """A judge's verdict (an answer cache row that read no chunk) written
+    into the live index by another process during `sync --rebuild` was lost
+    when the rebuilt copy went over the index; one written before is kept
+    as it was, and answers that read chunks go (their ids start over)."""
+    from minirag_cli import store
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    model = _CountingModel()
+
+    def cache(conn, key, chunk_ids):
+        store.cache_answer(conn, key, question="q", chunk_ids=chunk_ids, model_id="m", prompt_version="p",
+                           answer={"verdict": key}, created_at="2026-12-04T00:00:00")
+
+    with _rebuild_index(tmp_path) as index:
+        index.sync([root], extractor=model)
+        chunk = index.conn.execute("SELECT min(id) FROM chunks").fetchone()[0]
+        cache(index.conn, "before", [])
+        cache(index.conn, "read-a-chunk", [chunk])
+        other = db.connect(index.path)  # `mrag eval --answers --judge` in another process
+        index.sync([root], extractor=model, rebuild=True,
+                   progress=_Check(lambda: cache(other, "during", [])))
+        other.close()
+        keys = {k for (k,) in index.conn.execute("SELECT key FROM answer_cache")}
+    assert keys == {"before", "during"}
+
+
 def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_note(tmp_path):
     """`mrag --db notes/idx.sqlite sync notes` listed idx.sqlite, its -wal,
     -shm and .lock, and during `--rebuild` the .rebuild files, as skipped

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Iterable, Sequence
 
+from minirag_cli.db import transaction
+
 
 def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     """Each chunk's note's first line (stored in chunks.header by sync)."""
@@ -68,6 +70,23 @@ def forget_chunk_answers(conn) -> None:
     over, so an old answer's ids would point at other chunks and never be
     pruned); the judge's verdicts stay. Call inside a transaction."""
     conn.execute("DELETE FROM answer_cache WHERE chunk_ids <> '[]'")
+
+
+def keep_chunkless_answers(conn, other_index: str) -> None:
+    """Add the cached answers that read no chunk (a judge's verdicts) which
+    another index file holds and this one lacks: a rebuild's new index takes
+    the verdicts written into the live index while it was built (copied over
+    it, the live index would lose them). Answers that read chunks are not
+    taken: a rebuild's chunk ids start over (forget_chunk_answers). Call
+    outside a transaction (ATTACH); the other file must have this schema."""
+    conn.execute("ATTACH DATABASE ? AS other", (other_index,))
+    try:
+        columns = ", ".join(row[1] for row in conn.execute("PRAGMA main.table_info(answer_cache)"))
+        with transaction(conn):
+            conn.execute(f"INSERT OR IGNORE INTO main.answer_cache ({columns}) "
+                         f"SELECT {columns} FROM other.answer_cache WHERE chunk_ids = '[]'")
+    finally:
+        conn.execute("DETACH DATABASE other")
 
 
 def cached_answer(conn, key: str) -> dict | None:
