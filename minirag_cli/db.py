@@ -376,6 +376,20 @@ def transaction(conn) -> Iterator[Any]:
         conn.execute("COMMIT")
 
 
+def copy_missing_rows(conn, other_index: str, table: str, where: str = "1") -> None:
+    """Insert into `table` the rows of the same table in another index file
+    (matching `where`) whose keys it lacks, keeping the rows it has. Call
+    outside a transaction (ATTACH); the other file must have this schema."""
+    conn.execute("ATTACH DATABASE ? AS other", (other_index,))
+    try:
+        columns = ", ".join(row[1] for row in conn.execute(f"PRAGMA main.table_info({table})"))
+        with transaction(conn):
+            conn.execute(f"INSERT OR IGNORE INTO main.{table} ({columns}) "
+                         f"SELECT {columns} FROM other.{table} WHERE {where}")
+    finally:
+        conn.execute("DETACH DATABASE other")
+
+
 def set_wal_autocheckpoint(conn, pages: int) -> None:
     """How many WAL pages accumulate before SQLite copies them back (a sync raises it)."""
     conn.execute(f"PRAGMA wal_autocheckpoint = {int(pages)}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Sequence
 
-from minirag_cli.db import transaction
+from minirag_cli.db import copy_missing_rows
 
 
 def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
@@ -79,14 +79,7 @@ def keep_chunkless_answers(conn, other_index: str) -> None:
     it, the live index would lose them). Answers that read chunks are not
     taken: a rebuild's chunk ids start over (forget_chunk_answers). Call
     outside a transaction (ATTACH); the other file must have this schema."""
-    conn.execute("ATTACH DATABASE ? AS other", (other_index,))
-    try:
-        columns = ", ".join(row[1] for row in conn.execute("PRAGMA main.table_info(answer_cache)"))
-        with transaction(conn):
-            conn.execute(f"INSERT OR IGNORE INTO main.answer_cache ({columns}) "
-                         f"SELECT {columns} FROM other.answer_cache WHERE chunk_ids = '[]'")
-    finally:
-        conn.execute("DETACH DATABASE other")
+    copy_missing_rows(conn, other_index, "answer_cache", "chunk_ids = '[]'")
 
 
 def cached_answer(conn, key: str) -> dict | None:

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import now_iso, transaction
+from minirag_cli.db import copy_missing_rows, now_iso, transaction
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import normalise_key
 
@@ -321,14 +321,7 @@ def merge_extraction_cache(conn, other_index: str) -> None:
     """Add the extraction answers another index file holds (an unfinished
     rebuild's) to this index's cache, keeping the ones it has. Call outside
     a transaction (ATTACH); the other file must have this schema."""
-    conn.execute("ATTACH DATABASE ? AS other", (other_index,))
-    try:
-        columns = ", ".join(row[1] for row in conn.execute("PRAGMA main.table_info(extraction_cache)"))
-        with transaction(conn):
-            conn.execute(f"INSERT OR IGNORE INTO main.extraction_cache ({columns}) "
-                         f"SELECT {columns} FROM other.extraction_cache")
-    finally:
-        conn.execute("DETACH DATABASE other")
+    copy_missing_rows(conn, other_index, "extraction_cache")
 
 
 def touch_documents(conn, stats: list[tuple[float, int, int]]) -> None:
