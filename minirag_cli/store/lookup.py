@@ -180,6 +180,7 @@ def shorten(text: str, width: int = 80) -> str:
 # typing slip in a name scores 80-95 ("LiHau" 80, "Wolfgnag" 87.5), a short
 # word against an unrelated longer name ~72 ("Bob" / "Bohemian Rhapsody").
 FUZZY_PICK = 80
+_LIST_HINT = "`mrag entities` lists the most mentioned ones."
 
 
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
@@ -188,7 +189,7 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     notes that mention it, most mentions first. `match` says how it was
     found: {"by": "name"}, {"by": "alias"} or {"by": "fuzzy", "score": 0-100}."""
     if not name.strip():
-        raise UsageError("The entity name is empty.", hint="`mrag entities` lists the most mentioned ones.")
+        raise UsageError("The entity name is empty.", hint=_LIST_HINT)
     match = {"by": "name"}
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
     if row is None:
@@ -198,15 +199,13 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     candidates = entities_list(conn, name, 6)
     if row is None:
         if not candidates:
-            raise NotFound(f"No entity matches {shorten(name)!r}.",
-                           hint="`mrag entities` lists the most mentioned ones.")
+            raise NotFound(f"No entity matches {shorten(name)!r}.", hint=_LIST_HINT)
         if candidates[0]["score"] < FUZZY_PICK:
             # the list search's 60 lets "Xylophone" reach "Thane": shown as the
             # entity asked for, that is another entity altogether
             closest = ", ".join(repr(c["name"]) for c in candidates[:3])
             raise NotFound(f"No entity matches {shorten(name)!r}.",
-                           hint=f"The closest names, none close: {closest} (`mrag entities` lists the most "
-                                "mentioned ones).")
+                           hint=f"The closest names, none close: {closest}. {_LIST_HINT}")
         entity_id = candidates[0]["id"]
         # the closest name, not the name: say so (a weak match can be another entity altogether)
         match = {"by": "fuzzy", "score": candidates[0]["score"]}
