@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pathspec
 
+from minirag_cli.errors import IgnoreFileError
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
@@ -43,11 +44,30 @@ def cannot_read_for_now(exc: OSError) -> bool:
 
 
 def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
+    """The rules of the root's .mragignore (None without one). One that
+    cannot be read, or with a line that is no gitignore pattern, is an
+    IgnoreFileError: a sync without its rules would index the notes it
+    keeps out."""
     ignore = root / IGNORE_FILE
     if not ignore.is_file():
         return None
-    lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        raise IgnoreFileError(ignore, f"cannot be read ({exc.strerror or exc})",
+                              hint="Make it readable (or remove it): the sync does not run without its rules.") \
+            from None
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, re.error):  # pathspec's GitIgnorePatternError, or a bad range such as [z-a]
+        pass
+    for number, line in enumerate(lines, start=1):  # which line: each is compiled on its own
+        try:
+            pathspec.GitIgnoreSpec.from_lines([line])
+        except (ValueError, re.error):
+            raise IgnoreFileError(ignore, f"line {number} ({line}) is not a valid pattern",
+                                  hint="Fix or remove the line (gitignore syntax).") from None
+    raise IgnoreFileError(ignore, "holds an invalid pattern", hint="Fix it (gitignore syntax).")
 
 
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,

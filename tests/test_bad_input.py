@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from minirag_cli import db
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import IgnoreFileError, UsageError
 from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search
 from minirag_cli.store import table_counts
@@ -254,6 +254,44 @@ def test_notes_that_cannot_be_read_for_now_stay_indexed(tmp_path, conn, embedder
     (root / "people" / "wolfgang.md").unlink()
     s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
     assert s.changed == 1 and s.removed == 1 and verify_index(conn) == []
+
+
+@pytest.mark.parametrize("line", ["!", "\\", "[z-a]"])
+def test_a_mragignore_line_that_is_no_pattern_stops_the_sync(tmp_path, conn, embedder, extractor, line):
+    """A .mragignore line that is no gitignore pattern (a lone `!` or
+    backslash, the range [z-a]) ended the sync in 'unexpected
+    GitIgnorePatternError' (or 'unexpected error: bad character range'). It
+    is an IgnoreFileError naming the file and the line, and the index is left
+    as it was: a sync without the rules would index the notes they keep out."""
+    root = tmp_path / "notes"
+    write_notes(root, {**GOOD, "secret.md": "Private notes about Harbor Hall.\n"})
+    (root / ".mragignore").write_text("secret.md\n", encoding="utf-8")
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    before = sorted(p for (p,) in conn.execute("SELECT path FROM documents"))
+    assert "secret.md" not in before
+    (root / ".mragignore").write_text(f"secret.md\n{line}\n", encoding="utf-8")
+    with pytest.raises(IgnoreFileError, match=r"\.mragignore: line 2 \(.*\) is not a valid pattern"):
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(p for (p,) in conn.execute("SELECT path FROM documents")) == before
+
+
+def test_an_unreadable_mragignore_is_a_clear_error(tmp_path, mrag_bin):
+    """An unreadable .mragignore ended the sync in 'unexpected
+    PermissionError'; now it is a one-line error naming the file, exit 1."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a file unreadable for this user (root without prctl)")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    ignore = root / ".mragignore"
+    ignore.write_text("people/\n", encoding="utf-8")
+    ignore.chmod(0)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "--json", "-q",
+                     as_user=True)
+    finally:
+        ignore.chmod(0o644)
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"{ignore}: cannot be read (Permission denied)" in r.stderr and r.stdout == ""
 
 
 def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
