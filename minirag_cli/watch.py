@@ -118,6 +118,8 @@ def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[l
     removed or newly skipped. `touched` maps each root to the paths that
     changed under it, or to None when they are not known (every change is
     then reported, skipped files excepted)."""
+    # a changed .mragignore adds and removes notes nobody touched: every change of its root is reported
+    touched = {root: None if rels is not None and IGNORE_FILE in rels else rels for root, rels in touched.items()}
     before = {root: chunks_at(conn, str(root), rels) for root, rels in touched.items()}
     started = time.perf_counter()
     summary = resync(sorted(touched))

@@ -364,3 +364,40 @@ def test_a_name_the_watcher_cannot_decode_is_a_clear_error(tmp_path, folder):
     assert "not valid UTF-8" in failed.value.hint
     assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
     conn.close()
+
+
+def test_notes_a_mragignore_change_removes_or_adds_are_reported(tmp_path, folder):
+    """The watch re-synced a changed .mragignore but printed no line for the
+    notes its rules removed or brought back (only paths at or under the
+    changed ones were compared): people/anna.md left the index silently."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    ignore = folder / ".mragignore"
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.event == "removed":  # the rule took it out: take it back
+            ignore.write_text("", encoding="utf-8")
+        elif change.event == "added":
+            stop.set()
+
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        watch_folders(conn, db_path, [folder], stop_event=stop,
+                      hooks=WatchHooks(report=report, on_ready=lambda: ignore.write_text("people/\n")),
+                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert [(c.event, c.path, c.chunks) for c in seen] == [("removed", "people/anna.md", 1),
+                                                           ("added", "people/anna.md", 1)]
+    assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
+    conn.close()
+
