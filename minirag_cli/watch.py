@@ -11,6 +11,9 @@ loses nothing committed. Events inside hidden folders (the index's own
 `.mrag/` among them), on the index file and on files that are not notes are
 ignored, so writing the index never wakes the watcher.
 
+A .mragignore that cannot be used (unreadable, an invalid line) is reported
+as a skipped line and the watch goes on; its fix re-syncs the root.
+
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
 error.
@@ -27,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
-from minirag_cli.errors import MragError
+from minirag_cli.errors import IgnoreFileError, MragError
 from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
 
@@ -184,8 +187,16 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 if not ready:
                     touched = {root: None for root in note_filter.roots}
                 if touched:
-                    for change in resync_batch(conn, touched, resync):
-                        hooks.report(change)
+                    for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
+                        try:
+                            changes = resync_batch(conn, {root: rels}, resync)
+                        except IgnoreFileError as exc:
+                            # a .mragignore saved half-edited must not end the watch: it is one line, and
+                            # the next change (its fix) re-syncs the root with whatever changed meanwhile
+                            changes = [Change("skipped", str(root), IGNORE_FILE, None, 0.0,
+                                              datetime.now().strftime("%H:%M:%S"), exc.reason)]
+                        for change in changes:
+                            hooks.report(change)
                     batches += 1
                 if not ready:
                     ready = True

@@ -401,3 +401,38 @@ def test_notes_a_mragignore_change_removes_or_adds_are_reported(tmp_path, folder
     assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
     conn.close()
 
+
+def test_a_mragignore_saved_with_a_bad_line_does_not_end_the_watch(tmp_path, folder):
+    """A .mragignore saved with a line that is no pattern (`!` typed on its
+    way to `!keep.md`) ended the watch with an error; it is now a skipped
+    line, and the file's fix re-syncs the folder with its rules."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    (folder / ".mragignore").write_text("people/\n!\n", encoding="utf-8")
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.event == "removed":
+            stop.set()
+
+    def ready():  # the catch-up batch met the bad line: fix it
+        (folder / ".mragignore").write_text("people/\n", encoding="utf-8")
+
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=report, on_ready=ready), stop_event=stop,
+                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert [(c.event, c.path) for c in seen] == [("skipped", ".mragignore"), ("removed", "people/anna.md")]
+    assert seen[0].reason == "line 2 (!) is not a valid pattern" and seen[0].root == str(folder.resolve())
+    assert set(indexed(db_path)) == {"projects/garden.md"} and verify_index(conn) == []
+    conn.close()
