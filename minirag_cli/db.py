@@ -169,7 +169,8 @@ def index_files(path: str | os.PathLike) -> list[str]:
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
     """Open (and with create=True make) the index at `path`, migrated and ready."""
     path = Path(path)
-    if path.exists():
+    existed = path.exists()
+    if existed:
         if path.is_dir():
             raise DatabaseError(f"{path} is a folder, not an index file.")
         _check_header(path)
@@ -179,7 +180,7 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
             hint="Run `mrag sync DIR` to build one, or point --db / MRAG_DB at an existing index.",
         )
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(path)
 
     sqlite = sqlite_module()
     try:
@@ -197,9 +198,10 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
         # the whole vector table (145 MB at 100k chunks), 87 -> 56 ms (BENCHMARKS.md)
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     except sqlite.DatabaseError as exc:
+        # a new index that cannot be made (a read-only folder) is no damaged file
         raise DatabaseError(
-            f"{path} cannot be opened as an index: {exc}.",
-            hint=READONLY_HINT if "readonly" in str(exc).lower()
+            f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}.",
+            hint=READONLY_HINT if "readonly" in str(exc).lower() or not existed
             else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
@@ -208,6 +210,21 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
     if migrate:
         apply_migrations(conn)
     return conn
+
+
+def _make_folder(path: Path) -> None:
+    """The folder a new index at `path` goes in; a DatabaseError when it
+    cannot be made (a file in the way, no permission)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        elsewhere = "choose another place with --db (or MRAG_DB)"
+        blocker = next((p for p in path.parents if p.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            raise DatabaseError(f"{path} cannot be created: {blocker} is not a folder.",
+                                hint=elsewhere[0].upper() + elsewhere[1:] + ".") from None
+        raise DatabaseError(f"{path} cannot be created: {exc.strerror or exc} ({exc.filename}).",
+                            hint=f"Check the permissions of the folders above it, or {elsewhere}.") from None
 
 
 def sibling(conn):

@@ -610,6 +610,35 @@ def test_directory_or_unreadable_path_as_index(tmp_path, mrag_bin):
     assert not missing.exists() and not missing.parent.exists()  # status never creates one
 
 
+def test_an_index_that_cannot_be_created_says_why(tmp_path, mrag_bin):
+    """`--db` under a file ended the sync in 'unexpected FileExistsError'
+    (NotADirectoryError one folder deeper), and under a read-only folder in
+    'unexpected PermissionError' or 'cannot be opened ... If the file is
+    damaged': none of them is a damaged file. Each is now one line saying why."""
+    notes = tmp_path / "notes"
+    write_notes(notes, GOOD)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder\n")
+    for index in (a_file / "index.sqlite", a_file / "sub" / "index.sqlite"):
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert f"{index} cannot be created: {a_file} is not a folder" in r.stderr and r.stdout == ""
+    assert a_file.read_text() == "not a folder\n"
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder read-only for this user (root without prctl)")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        for index in (folder / "index.sqlite", folder / "sub" / "index.sqlite"):
+            r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "-q", as_user=True)
+            assert r.returncode == 1 and "unexpected" not in r.stderr and "damaged" not in r.stderr, r.stderr
+            assert f"{index} cannot be created" in r.stderr and "permissions" in r.stderr
+    finally:
+        folder.chmod(0o755)
+    assert list(folder.iterdir()) == []
+
+
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
     """A read-only index file: sync ended in 'unexpected OperationalError:
     attempt to write a readonly database'; in a read-only folder, ask was told
