@@ -52,7 +52,9 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
     if not ignore.is_file():
         return None
     try:
-        lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+        # read as a note is: a byte order mark (Windows Notepad writes one, in UTF-8 or UTF-16)
+        # would otherwise be part of the first rule, which then matched nothing
+        lines = decode_note(ignore.read_bytes())[0].splitlines()
     except OSError as exc:
         raise IgnoreFileError(ignore, f"cannot be read ({exc.strerror or exc})",
                               hint="Make it readable (or remove it): the sync does not run without its rules.") \

@@ -256,6 +256,20 @@ def test_notes_that_cannot_be_read_for_now_stay_indexed(tmp_path, conn, embedder
     assert s.changed == 1 and s.removed == 1 and verify_index(conn) == []
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_mragignore_saved_with_a_byte_order_mark_keeps_its_first_rule(tmp_path, conn, embedder, extractor,
+                                                                        encoding):
+    """A .mragignore saved by Windows Notepad starts with a byte order mark
+    (UTF-8's, or UTF-16 as 'Unicode'): the mark was read as part of the first
+    rule, which then matched nothing, and the note it keeps out was indexed
+    (UTF-16: every rule). It is read as notes are (walk.decode_note)."""
+    root = tmp_path / "notes"
+    write_notes(root, {**GOOD, "secret.md": "Private notes about Harbor Hall.\n", "drafts/x.md": "Draft.\n"})
+    (root / ".mragignore").write_bytes("secret.md\r\ndrafts/\r\n".encode(encoding))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(s.added_paths) == sorted(GOOD)
+
+
 @pytest.mark.parametrize("line", ["!", "\\", "[z-a]"])
 def test_a_mragignore_line_that_is_no_pattern_stops_the_sync(tmp_path, conn, embedder, extractor, line):
     """A .mragignore line that is no gitignore pattern (a lone `!` or
