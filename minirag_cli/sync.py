@@ -26,7 +26,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import MragError, SyncLocked, UsageError
+from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -125,7 +125,13 @@ def sync_lock(db_path: Path) -> Iterator[None]:
 
     lock = dbmod.lock_path(db_path)
     lock.parent.mkdir(parents=True, exist_ok=True)
-    fh = open(lock, "a+")
+    try:
+        fh = open(lock, "a+")
+    except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
+        raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
+                            hint="A sync writes this file beside the index: check its owner and permissions "
+                                 "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
+                                 "runs.") from None
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -679,6 +679,25 @@ def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
         folder.chmod(0o755)
 
 
+def test_a_sync_lock_that_cannot_be_opened_says_so(tmp_path, mrag_bin, synced_copy):
+    """`<index>.lock` left by another user (a `sudo mrag sync` makes it
+    root's) or a folder in its place ended the sync in 'unexpected
+    PermissionError / IsADirectoryError'; now one line names the lock file."""
+    lock = db.lock_path(synced_copy)
+    lock.mkdir()
+    r = run_mrag(mrag_bin, "--db", str(synced_copy), "sync", str(tmp_path / "notes"), "--json", "-q")
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"Cannot open the sync lock {lock}: Is a directory" in r.stderr and r.stdout == ""
+    lock.rmdir()
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a file unwritable for this user (root without prctl)")
+    lock.write_text("")
+    lock.chmod(0o444)
+    r = run_mrag(mrag_bin, "--db", str(synced_copy), "sync", str(tmp_path / "notes"), "-q", as_user=True)
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"Cannot open the sync lock {lock}: Permission denied" in r.stderr and "owner" in r.stderr
+
+
 def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):
     """A re-sync with --chunk-tokens 40 reported '60 unchanged' and recorded
     40 while every chunk stayed 120 tokens; another extractor kind would have
