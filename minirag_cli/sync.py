@@ -422,6 +422,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             _sync_root(run, root)
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
@@ -433,6 +434,22 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
+    """A folder synced before that is gone (moved, renamed, deleted or not
+    mounted) keeps its notes, as a folder that cannot be read for now does
+    (an unplugged drive must not empty the index); each sync warns, so
+    a moved folder synced at its new place is not found twice in silence."""
+    for root in sorted(others):
+        if Path(root).is_dir():
+            continue
+        notes = len(store.existing_documents(conn, root))
+        if notes:
+            summary.warnings.append({"path": root, "reason": (
+                f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
+                f"note{'s' * (notes != 1)} stay in the index; `mrag sync DIR --rebuild`, with the folders you "
+                "keep, drops them")})
 
 
 def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:

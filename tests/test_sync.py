@@ -534,3 +534,23 @@ def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_not
     for summary in (first, rebuilt, again):
         assert summary.skipped == [{"path": "photo.png", "reason": "not a note file (.png)"}], summary.skipped
     assert (first.added, rebuilt.added, again.unchanged) == (4, 4, 4)
+
+
+def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, embedder, extractor):
+    """Notes moved to a new folder and synced there were in the index twice
+    (every answer repeated) and the sync said nothing: the old folder's notes
+    stay (an unplugged drive must not empty the index), but each sync now
+    warns about the folder that is gone, and --rebuild drops its notes."""
+    old, new = tmp_path / "notes", tmp_path / "moved"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor)
+    assert run(conn, old, embedder, extractor).warnings == []
+    old.rename(new)
+    s = run(conn, new, embedder, extractor)
+    assert s.total_files == 2 * len(CORPUS)  # kept, and now said:
+    assert [w["path"] for w in s.warnings] == [str(old.resolve())]
+    assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
+    assert "--rebuild" in s.warnings[0]["reason"]
+    rebuild(conn)
+    s = run(conn, new, embedder, extractor)
+    assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []
