@@ -197,8 +197,9 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
                                 "Upgrade mrag (pip install -U minirag-cli) to open it."))
             return checks, info
         running = _sync_running(db_path)
-        detail = (f"{where}: schema {current}/{latest}, {files} files, "
-                  f"embedding model {info.recorded_model} ({info.recorded_dim} dims)")
+        detail = f"{where}: schema {current}/{latest}, {files} files, " + (
+            f"embedding model {info.recorded_model} ({info.recorded_dim} dims)" if info.recorded_model
+            else "no embedding model recorded yet")
         if running:
             detail += f"; a sync is running ({running})"
         if current < latest:

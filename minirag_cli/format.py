@@ -103,14 +103,17 @@ def render_status(status: dict, console: Console) -> None:
                   "free": "free pages"}
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
-    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)")
-    extractor = str(status["extractor"])
+    # an index no sync has written a note to yet (the first one stopped early) records none of these: "-", not None
+    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)"
+                  if status["embedding_model"] else "-")
+    extractor = str(status["extractor"] or "-")
     if status.get("extractor_model"):
         extractor += f" (model {status['extractor_model']})"
     table.add_row("extractor", escape(extractor))
-    table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap")
+    table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
+                  if status["chunk_tokens"] else "-")
     table.add_row("roots", escape("\n".join(status["roots"])) or "-")
-    table.add_row("last sync", str(status["last_sync"]))
+    table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
 
