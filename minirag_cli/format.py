@@ -60,9 +60,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     console.print(table)
     # a vault with hundreds of images must not bury the rest: one line per
     # reason given more than 3 times (`--json` still lists every file)
+    from minirag_cli.walk import terminal_name
+
     by_reason: dict[str, list[str]] = {}
     for item in summary["skipped"]:
-        by_reason.setdefault(item["reason"], []).append(item["path"])
+        by_reason.setdefault(item["reason"], []).append(terminal_name(item["path"]))
     for reason, paths in by_reason.items():
         if len(paths) > 3:
             console.print(f"[yellow]skipped[/] {len(paths)} files: {escape(reason)} "
@@ -71,7 +73,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
             for path in paths:
                 console.print(f"[yellow]skipped[/] {escape(path)}: {escape(reason)}", highlight=False)
     for item in summary["warnings"]:
-        console.print(f"[yellow]warning[/] {escape(item['path'])}: {escape(item['reason'])}", highlight=False)
+        console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
+                      highlight=False)
 
 
 def render_watch_change(change, as_json: bool = False) -> None:

@@ -169,6 +169,16 @@ def printable_name(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def terminal_name(name: str) -> str:
+    """A file name for a line of text output: control characters (a newline,
+    ESC) written as escapes (\\n, \\x1b), so a name can neither break the
+    line into two nor send the terminal a command. JSON keeps the name."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+
+
 def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tuple[int, int]],
                              follow_symlinks: bool) -> str | None:
     """Why a symlinked folder is not walked (None: walk it, and remember it)."""

@@ -32,7 +32,7 @@ from typing import Callable, Iterator, Sequence
 from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, MragError
 from minirag_cli.store.view import chunks_at
-from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
+from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, terminal_name
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
@@ -67,10 +67,11 @@ class Change:
         return d
 
     def line(self) -> str:
+        path = terminal_name(self.path)
         if self.event == "skipped":
-            return f"{self.at}  skipped  {self.path}  ({self.reason})"
+            return f"{self.at}  skipped  {path}  ({self.reason})"
         chunks = "" if self.chunks is None else f"{self.chunks} chunk{'s' * (self.chunks != 1)}"
-        return f"{self.at}  {self.event:<7}  {self.path}  {chunks}  {self.seconds:.2f} s"
+        return f"{self.at}  {self.event:<7}  {path}  {chunks}  {self.seconds:.2f} s"
 
 
 class NoteFilter:

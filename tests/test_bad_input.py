@@ -256,6 +256,27 @@ def test_notes_that_cannot_be_read_for_now_stay_indexed(tmp_path, conn, embedder
     assert s.changed == 1 and s.removed == 1 and verify_index(conn) == []
 
 
+def test_control_characters_in_names_cannot_forge_lines_or_drive_the_terminal(tmp_path, mrag_bin):
+    """A skipped file named with a newline and ESC sequences was printed as
+    it is: the name made a second, forged 'skipped' line and coloured the
+    terminal. Text output writes control characters as escapes (JSON keeps
+    the name); the watch's lines too."""
+    from minirag_cli.watch import Change
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    name = "evil\x1b[31mred\x1b[0m\nskipped forged.md: fine.md"
+    (root / name).write_bytes(b"\x00binary")
+    r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q")
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and not any(line.startswith("skipped forged") for line in r.stdout.splitlines())
+    assert "skipped evil\\x1b[31mred\\x1b[0m\\nskipped forged.md: fine.md: binary file" in r.stdout
+    r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "--json")
+    assert {"path": name, "reason": "binary file"} in json.loads(r.stdout)["skipped"]
+    line = Change("added", str(root), "a\nb.md", 1, 0.1, "12:00:00").line()
+    assert "\n" not in line and "a\\nb.md" in line
+
+
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
 def test_a_mragignore_saved_with_a_byte_order_mark_keeps_its_first_rule(tmp_path, conn, embedder, extractor,
                                                                         encoding):
