@@ -18,6 +18,7 @@ NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text"
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
+SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
-    followed, folders already visited (symlink loops) and anything that is
-    not a regular file are reported."""
+    followed, folders already visited (symlink loops), symlinks to notes
+    walked at their real path and anything that is not a regular file are
+    reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -98,6 +100,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     # are not followed (their target is indexed at its real path) and a folder
     # outside it is walked once, however many links lead there.
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
+    links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -135,7 +138,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             try:
                 if full.is_symlink():
                     target = full.resolve(strict=True)
-                    if not follow_symlinks and not target.is_relative_to(root):
+                    if target.is_relative_to(root):
+                        links[rel] = str(target)
+                    elif not follow_symlinks:
                         result.skipped.append({"path": rel, "reason": "symlink pointing outside the synced folder"})
                         continue
                 st = full.stat()
@@ -150,6 +155,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
+    if links:
+        # a link to a note of the folder is that note: indexed once, at its real path (as folder
+        # links are), or every answer would hold it twice; a link to a file not walked stays
+        real = {str(root / f.path) for f in result.files if f.path not in links}
+        twice = {f.path for f in result.files if links.get(f.path) in real}
+        result.files = [f for f in result.files if f.path not in twice]
+        result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
     result.files.sort(key=lambda f: f.path)
     return result
 
