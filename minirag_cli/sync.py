@@ -526,6 +526,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     progress.start(len(walked.files))
     # the notes under a folder that could not be listed stay as last synced
     seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
+    seen.update(p for p in walked.kept if p in existing)  # listed, but could not be looked at
     touched_only: list[tuple[float, int, int]] = []  # (mtime, size, doc id): same bytes, new stat
     changed: Iterable[_Pending] = _changed_notes(run, walked.files, existing, seen, touched_only)
     extraction = run.extraction

@@ -36,6 +36,8 @@ class WalkResult:
     # folders that could not be listed for now (permission, I/O error): "" for the root, else
     # "folder/"; the notes indexed below them are kept as last synced, not removed
     unlisted: list[str] = field(default_factory=list)
+    # notes listed in a folder that cannot be searched (no execute permission): kept as last synced
+    kept: list[str] = field(default_factory=list)
 
 
 def cannot_read_for_now(exc: OSError) -> bool:
@@ -50,7 +52,10 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
     IgnoreFileError: a sync without its rules would index the notes it
     keeps out."""
     ignore = root / IGNORE_FILE
-    if not ignore.is_file():
+    try:
+        if not ignore.is_file():
+            return None
+    except OSError:  # the folder cannot be searched: the walk lists no note, so none is added
         return None
     try:
         # read as a note is: a byte order mark (Windows Notepad writes one, in UTF-8 or UTF-16)
@@ -145,7 +150,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue
                 st = full.stat()
             except (OSError, RuntimeError) as exc:
-                reason = "broken or looping symlink" if full.is_symlink() else f"cannot stat: {exc}"
+                if isinstance(exc, OSError) and cannot_read_for_now(exc):
+                    # listed but not searchable (`chmod -x`, `chmod -R 644`): the note is there
+                    result.kept.append(rel)
+                    reason = f"cannot stat: {exc.strerror} (kept as last synced)"
+                else:  # os.path.islink, unlike Path.is_symlink, cannot raise
+                    reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
             if not os.path.isfile(full):

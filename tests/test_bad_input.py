@@ -329,6 +329,31 @@ def test_an_unreadable_mragignore_is_a_clear_error(tmp_path, mrag_bin):
     assert f"{ignore}: cannot be read (Permission denied)" in r.stderr and r.stdout == ""
 
 
+def test_folders_that_can_be_listed_but_not_searched_keep_their_notes(tmp_path, mrag_bin):
+    """A folder with read but no execute permission (`chmod -R 644 notes`,
+    `chmod -x`) ended the sync in 'unexpected PermissionError' (its notes
+    can be listed but not stat'ed), as did a synced folder with mode 000 (its
+    .mragignore could not be looked for). Their notes are kept as last
+    synced, as for any folder that cannot be read for now."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unsearchable for this user (root without prctl)")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    for folder, mode in ((root / "people", 0o644), (root, 0o644), (root, 0)):
+        folder.chmod(mode)
+        try:
+            r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q", as_user=True)
+        finally:
+            folder.chmod(0o755)
+        assert r.returncode == 0 and "unexpected" not in r.stderr, (folder, mode, r.stderr)
+        summary = json.loads(r.stdout)
+        assert summary["removed"] == 0 and summary["total_files"] == len(GOOD), (folder, mode, summary)
+        assert all("kept" in s["reason"] or "stay indexed" in s["reason"] for s in summary["skipped"]), summary
+    assert verify_index(db.connect(index)) == []
+
+
 def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
     # a Latin-1 name (b"caf\xe9.md"): Python holds its byte as a lone surrogate, which
     # SQLite cannot store; it stopped the whole sync with an UnicodeEncodeError
