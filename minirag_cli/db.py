@@ -155,8 +155,10 @@ REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds 
 
 
 def lock_path(path: str | os.PathLike) -> Path:
-    """`<index>.lock`: the sync lock (sync.sync_lock; doctor asks whether it is held)."""
-    return Path(str(path) + ".lock")
+    """`<index>.lock`: the sync lock (sync.sync_lock; doctor asks whether it is held),
+    beside the real file: an index reached through a symlink to it has the same lock
+    (SQLite follows the link too), or two syncs could run on it at once."""
+    return Path(os.path.realpath(path) + ".lock")
 
 
 def index_files(path: str | os.PathLike) -> list[str]:

@@ -743,7 +743,8 @@ def rebuild(conn) -> None:
 
 
 def rebuild_path(db_path: Path) -> Path:
-    return Path(str(db_path) + dbmod.REBUILD_SUFFIX)
+    """`<index>.rebuild`, beside the real file (as the lock: the same whichever link reached it)."""
+    return Path(os.path.realpath(db_path) + dbmod.REBUILD_SUFFIX)
 
 
 @contextlib.contextmanager
