@@ -168,10 +168,21 @@ def index_files(path: str | os.PathLike) -> list[str]:
     return [*sqlite_files(path), str(lock_path(path)), *sqlite_files(str(path) + REBUILD_SUFFIX)]
 
 
+def index_exists(path: str | os.PathLike) -> bool:
+    """Whether anything is at `path`; a DatabaseError when a folder above it
+    cannot be searched (Path.exists raises PermissionError there)."""
+    try:
+        return Path(path).exists()
+    except OSError as exc:
+        raise DatabaseError(f"Cannot reach the index {path}: {exc.strerror or exc}.",
+                            hint="mrag needs to search the folders above it: check their permissions, or choose "
+                                 "another index with --db (or MRAG_DB).") from None
+
+
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
     """Open (and with create=True make) the index at `path`, migrated and ready."""
     path = Path(path)
-    existed = path.exists()
+    existed = index_exists(path)
     if existed:
         if path.is_dir():
             raise DatabaseError(f"{path} is a folder, not an index file.")

@@ -63,7 +63,12 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
-        if not Path(d).is_dir():
+        try:
+            is_dir = Path(d).is_dir()
+        except OSError as exc:  # a folder above it cannot be searched
+            raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
+                            hint="mrag needs to search the folders above it: check their permissions.") from None
+        if not is_dir:
             raise MragError(f"{d} is not a folder.")
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     for root in roots:  # the index stores the folder as text
@@ -442,7 +447,10 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
     (an unplugged drive must not empty the index); each sync warns, so
     a moved folder synced at its new place is not found twice in silence."""
     for root in sorted(others):
-        if Path(root).is_dir():
+        try:
+            if Path(root).is_dir():
+                continue
+        except OSError:  # there, but cannot be reached for now: not gone
             continue
         notes = len(store.existing_documents(conn, root))
         if notes:

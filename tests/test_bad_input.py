@@ -699,6 +699,40 @@ def test_an_index_that_cannot_be_created_says_why(tmp_path, mrag_bin):
     assert list(folder.iterdir()) == []
 
 
+def test_paths_under_a_folder_that_cannot_be_searched_are_clear_errors(tmp_path, mrag_bin):
+    """A notes folder or an index under a folder this user cannot search
+    (chmod 000, another user's home) ended `sync`, `status` and `doctor` in
+    'unexpected PermissionError' (Path.exists / is_dir raise there). Each is
+    one line naming the path (the doctor: a failed index check); and a
+    folder synced before that cannot be reached now is not called gone."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unsearchable for this user (root without prctl)")
+    notes, closed = tmp_path / "notes", tmp_path / "closed"
+    write_notes(notes, GOOD)
+    write_notes(closed / "notes", GOOD)
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(closed / "notes"), "-q").returncode == 0
+    closed.chmod(0)
+    try:
+        checks = [
+            (["--db", str(closed / "index.sqlite"), "status"], f"Cannot reach the index {closed / 'index.sqlite'}"),
+            (["--db", str(closed / "index.sqlite"), "sync", str(notes)], "Cannot reach the index"),
+            (["--db", str(tmp_path / "other.sqlite"), "sync", str(closed / "notes")],
+             f"{closed / 'notes'} cannot be reached: Permission denied"),
+        ]
+        for args, message in checks:
+            r = run_mrag(mrag_bin, *args, as_user=True)
+            assert r.returncode == 1 and "unexpected" not in r.stderr and message in r.stderr, (args, r.stderr)
+        r = run_mrag(mrag_bin, "--db", str(closed / "index.sqlite"), "doctor", "--no-load", "--json", as_user=True)
+        index_check = [c for c in json.loads(r.stdout)["checks"] if c["name"] == "index"][0]
+        assert r.returncode == 1 and index_check["status"] == "fail", r.stderr
+        assert "Cannot reach the index" in index_check["detail"]
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", as_user=True)
+        assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == [], r.stderr
+    finally:
+        closed.chmod(0o755)
+
+
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
     """A read-only index file: sync ended in 'unexpected OperationalError:
     attempt to write a readonly database'; in a read-only folder, ask was told
