@@ -147,6 +147,13 @@ def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[l
     return changes
 
 
+def _still_a_folder(root: Path) -> bool:
+    try:
+        return root.is_dir()
+    except OSError:  # there, but cannot be searched for now: the sync keeps its notes
+        return True
+
+
 @contextlib.contextmanager
 def _sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM (a service manager stopping the watch) ends it as Ctrl-C does."""
@@ -189,6 +196,10 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                     touched = {root: None for root in note_filter.roots}
                 if touched:
                     for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
+                        if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
+                            raise MragError(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
+                                            hint="Everything synced so far is kept; sync the folder where it "
+                                                 "is now.")
                         try:
                             changes = resync_batch(conn, {root: rels}, resync)
                         except IgnoreFileError as exc:

@@ -436,3 +436,31 @@ def test_a_mragignore_saved_with_a_bad_line_does_not_end_the_watch(tmp_path, fol
     assert seen[0].reason == "line 2 (!) is not a valid pattern" and seen[0].root == str(folder.resolve())
     assert set(indexed(db_path)) == {"projects/garden.md"} and verify_index(conn) == []
     conn.close()
+
+
+def test_a_watched_folder_moved_away_ends_the_watch_saying_so(tmp_path, folder):
+    """A watched folder renamed or deleted ended the watch with 'error:
+    <folder> is not a folder.', which read as a mistake in the command; the
+    watch now says the folder is gone and that what was synced is kept."""
+    from minirag_cli.errors import MragError
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    stop = threading.Event()
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        with pytest.raises(MragError, match="The watch stopped: .* is gone") as stopped:
+            watch_folders(conn, db_path, [folder], stop_event=stop,
+                          hooks=WatchHooks(report=lambda change: None,
+                                           on_ready=lambda: folder.rename(tmp_path / "renamed")),
+                          resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert "kept" in stopped.value.hint and set(indexed(db_path)) == set(NOTES)
+    conn.close()
