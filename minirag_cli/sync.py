@@ -502,10 +502,11 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                                       + ".")
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] | None:
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str] | None:
     """The note's bytes and hash when it must be (re)indexed; None when it
     is skipped or unchanged (counted in the summary either way). A note that
-    cannot be read for now keeps what the index holds of it (in `seen`)."""
+    cannot be read for now keeps what the index holds of it (in `seen`);
+    `indexed`: the index holds a version of it."""
     summary, progress = run.summary, run.progress
     try:
         data = note.abspath.read_bytes()
@@ -513,7 +514,7 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] |
         reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
         if cannot_read_for_now(exc):
             seen.add(note.path)
-            reason += " (kept as last synced)"
+            reason += kept_reason(indexed)
         summary.skipped.append({"path": note.path, "reason": reason})
         progress.advance(1, 0)
         return None
@@ -524,13 +525,21 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] |
     return data, content_hash(data)
 
 
+def kept_reason(indexed: bool) -> str:
+    """What the summary adds for a note that cannot be read for now: a new one is not
+    indexed at all, and "kept as last synced" would say it was."""
+    return " (kept as last synced)" if indexed else " (not indexed until it can be read)"
+
+
 def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks,
                         exclude=run.own_files)
-    summary.skipped.extend(walked.skipped)
     existing = store.existing_documents(conn, str(root))
+    kept = set(walked.kept)
+    summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
+                           if item["path"] in kept else item for item in walked.skipped)
     progress.start(len(walked.files))
     # the notes under a folder that could not be listed stay as last synced
     seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
@@ -585,7 +594,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         read_at = time.time()  # before the read: the bytes read are at least this recent
-        read = _read_note(run, note, seen)
+        read = _read_note(run, note, seen, indexed=old is not None)
         if read is None:
             continue
         data, digest = read

@@ -153,7 +153,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 if isinstance(exc, OSError) and cannot_read_for_now(exc):
                     # listed but not searchable (`chmod -x`, `chmod -R 644`): the note is there
                     result.kept.append(rel)
-                    reason = f"cannot stat: {exc.strerror} (kept as last synced)"
+                    reason = f"cannot stat: {exc.strerror}"  # the sync says whether it is kept
                 else:  # os.path.islink, unlike Path.is_symlink, cannot raise
                     reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})

@@ -354,6 +354,32 @@ def test_folders_that_can_be_listed_but_not_searched_keep_their_notes(tmp_path, 
     assert verify_index(db.connect(index)) == []
 
 
+def test_a_new_note_that_cannot_be_read_is_not_called_kept(tmp_path, conn, embedder, extractor, monkeypatch):
+    """A note that could not be read was listed as 'unreadable: Permission
+    denied (kept as last synced)' even when the index had never held it,
+    which read as if it were indexed. A new one says it is not indexed
+    until it can be read; one the index holds still says kept."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    write_notes(root, {"new.md": "Written by another user.\n"})
+    (root / "projects" / "atlas.txt").write_text(GOOD["projects/atlas.txt"] + "Edited.\n")
+    locked = {root / "new.md", root / "projects" / "atlas.txt"}
+    real_read = Path.read_bytes
+
+    def read_bytes(self):
+        if self in locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert reasons["new.md"] == "unreadable: Permission denied (not indexed until it can be read)"
+    assert reasons["projects/atlas.txt"] == "unreadable: Permission denied (kept as last synced)"
+    assert s.removed == 0 and s.added == 0
+
+
 def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
     # a Latin-1 name (b"caf\xe9.md"): Python holds its byte as a lone surrogate, which
     # SQLite cannot store; it stopped the whole sync with an UnicodeEncodeError
