@@ -89,13 +89,13 @@ def open_index(*, sync_dirs: list[Path] | None = None, **flags):
     flags make, and the seams an in-process caller injected."""
     from minirag_cli import format as fmt
     from minirag_cli.config import resolve_db, state_dir
-    from minirag_cli.db import connect
+    from minirag_cli.db import connect, index_exists
     from minirag_cli.index import Index
 
     choice = resolve_db(state.db, sync_dirs=sync_dirs)
     fmt.which_index(choice)  # on stderr: dropped records, and the index the record of syncs chose
     path = choice.path
-    if not path.exists():
+    if not index_exists(path):
         from minirag_cli.synced import missing_index_error
 
         raise missing_index_error(choice, state_dir())

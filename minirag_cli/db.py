@@ -155,8 +155,10 @@ REBUILD_SUFFIX = ".rebuild"  # `<index>.rebuild`: where `sync --rebuild` builds 
 
 
 def lock_path(path: str | os.PathLike) -> Path:
-    """`<index>.lock`: the sync lock (sync.sync_lock; doctor asks whether it is held)."""
-    return Path(str(path) + ".lock")
+    """`<index>.lock`: the sync lock (sync.sync_lock; doctor asks whether it is held),
+    beside the real file: an index reached through a symlink to it has the same lock
+    (SQLite follows the link too), or two syncs could run on it at once."""
+    return Path(os.path.realpath(path) + ".lock")
 
 
 def index_files(path: str | os.PathLike) -> list[str]:
@@ -166,10 +168,22 @@ def index_files(path: str | os.PathLike) -> list[str]:
     return [*sqlite_files(path), str(lock_path(path)), *sqlite_files(str(path) + REBUILD_SUFFIX)]
 
 
+def index_exists(path: str | os.PathLike) -> bool:
+    """Whether anything is at `path`; a DatabaseError when a folder above it
+    cannot be searched (Path.exists raises PermissionError there)."""
+    try:
+        return Path(path).exists()
+    except OSError as exc:
+        raise DatabaseError(f"Cannot reach the index {path}: {exc.strerror or exc}.",
+                            hint="mrag needs to search the folders above it: check their permissions, or choose "
+                                 "another index with --db (or MRAG_DB).") from None
+
+
 def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = True):
     """Open (and with create=True make) the index at `path`, migrated and ready."""
     path = Path(path)
-    if path.exists():
+    existed = index_exists(path)
+    if existed:
         if path.is_dir():
             raise DatabaseError(f"{path} is a folder, not an index file.")
         _check_header(path)
@@ -179,7 +193,7 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
             hint="Run `mrag sync DIR` to build one, or point --db / MRAG_DB at an existing index.",
         )
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(path)
 
     sqlite = sqlite_module()
     try:
@@ -197,9 +211,10 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
         # the whole vector table (145 MB at 100k chunks), 87 -> 56 ms (BENCHMARKS.md)
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     except sqlite.DatabaseError as exc:
+        # a new index that cannot be made (a read-only folder) is no damaged file
         raise DatabaseError(
-            f"{path} cannot be opened as an index: {exc}.",
-            hint=READONLY_HINT if "readonly" in str(exc).lower()
+            f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}.",
+            hint=READONLY_HINT if "readonly" in str(exc).lower() or not existed
             else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
@@ -208,6 +223,21 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
     if migrate:
         apply_migrations(conn)
     return conn
+
+
+def _make_folder(path: Path) -> None:
+    """The folder a new index at `path` goes in; a DatabaseError when it
+    cannot be made (a file in the way, no permission)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        elsewhere = "choose another place with --db (or MRAG_DB)"
+        blocker = next((p for p in path.parents if p.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            raise DatabaseError(f"{path} cannot be created: {blocker} is not a folder.",
+                                hint=elsewhere[0].upper() + elsewhere[1:] + ".") from None
+        raise DatabaseError(f"{path} cannot be created: {exc.strerror or exc} ({exc.filename}).",
+                            hint=f"Check the permissions of the folders above it, or {elsewhere}.") from None
 
 
 def sibling(conn):

@@ -172,6 +172,10 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
 
     info = IndexInfo()
     where = f"{db_path}" + (f" ({source})" if source else "")
+    try:
+        db.index_exists(db_path)
+    except MragError as exc:  # a folder above it cannot be searched
+        return [Check("index", FAIL, str(exc), exc.hint)], info
     if not db_path.exists() or (db_path.is_file() and db_path.stat().st_size == 0):
         return [Check("index", WARN, f"no index at {where}" + (" (an empty file)" if db_path.exists() else ""),
                       "Run `mrag sync DIR` to build one, or point --db / MRAG_DB at it.")], info
@@ -197,8 +201,9 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
                                 "Upgrade mrag (pip install -U minirag-cli) to open it."))
             return checks, info
         running = _sync_running(db_path)
-        detail = (f"{where}: schema {current}/{latest}, {files} files, "
-                  f"embedding model {info.recorded_model} ({info.recorded_dim} dims)")
+        detail = f"{where}: schema {current}/{latest}, {files} files, " + (
+            f"embedding model {info.recorded_model} ({info.recorded_dim} dims)" if info.recorded_model
+            else "no embedding model recorded yet")
         if running:
             detail += f"; a sync is running ({running})"
         if current < latest:

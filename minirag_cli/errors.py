@@ -32,6 +32,15 @@ class ModelError(MragError):
     """A model file or model package is missing, unreadable or not usable."""
 
 
+class IgnoreFileError(MragError):
+    """A folder's .mragignore (`path`) cannot be read or holds an invalid
+    pattern (`reason` says which)."""
+
+    def __init__(self, path, reason: str, hint: str | None = None):
+        super().__init__(f"{path}: {reason}.", hint)
+        self.path, self.reason = str(path), reason
+
+
 class GoldenFileError(MragError):
     """A golden set is malformed."""
 

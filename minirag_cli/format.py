@@ -60,9 +60,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     console.print(table)
     # a vault with hundreds of images must not bury the rest: one line per
     # reason given more than 3 times (`--json` still lists every file)
+    from minirag_cli.walk import terminal_name
+
     by_reason: dict[str, list[str]] = {}
     for item in summary["skipped"]:
-        by_reason.setdefault(item["reason"], []).append(item["path"])
+        by_reason.setdefault(item["reason"], []).append(terminal_name(item["path"]))
     for reason, paths in by_reason.items():
         if len(paths) > 3:
             console.print(f"[yellow]skipped[/] {len(paths)} files: {escape(reason)} "
@@ -71,7 +73,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
             for path in paths:
                 console.print(f"[yellow]skipped[/] {escape(path)}: {escape(reason)}", highlight=False)
     for item in summary["warnings"]:
-        console.print(f"[yellow]warning[/] {escape(item['path'])}: {escape(item['reason'])}", highlight=False)
+        console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
+                      highlight=False)
 
 
 def render_watch_change(change, as_json: bool = False) -> None:
@@ -103,14 +106,17 @@ def render_status(status: dict, console: Console) -> None:
                   "free": "free pages"}
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
-    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)")
-    extractor = str(status["extractor"])
+    # an index no sync has written a note to yet (the first one stopped early) records none of these: "-", not None
+    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)"
+                  if status["embedding_model"] else "-")
+    extractor = str(status["extractor"] or "-")
     if status.get("extractor_model"):
         extractor += f" (model {status['extractor_model']})"
     table.add_row("extractor", escape(extractor))
-    table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap")
+    table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
+                  if status["chunk_tokens"] else "-")
     table.add_row("roots", escape("\n".join(status["roots"])) or "-")
-    table.add_row("last sync", str(status["last_sync"]))
+    table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
 

@@ -26,7 +26,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import MragError, SyncLocked, UsageError
+from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -63,7 +63,12 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
-        if not Path(d).is_dir():
+        try:
+            is_dir = Path(d).is_dir()
+        except OSError as exc:  # a folder above it cannot be searched
+            raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
+                            hint="mrag needs to search the folders above it: check their permissions.") from None
+        if not is_dir:
             raise MragError(f"{d} is not a folder.")
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     for root in roots:  # the index stores the folder as text
@@ -125,7 +130,13 @@ def sync_lock(db_path: Path) -> Iterator[None]:
 
     lock = dbmod.lock_path(db_path)
     lock.parent.mkdir(parents=True, exist_ok=True)
-    fh = open(lock, "a+")
+    try:
+        fh = open(lock, "a+")
+    except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
+        raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
+                            hint="A sync writes this file beside the index: check its owner and permissions "
+                                 "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
+                                 "runs.") from None
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -416,6 +427,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             _sync_root(run, root)
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
@@ -427,6 +439,25 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
+    """A folder synced before that is gone (moved, renamed, deleted or not
+    mounted) keeps its notes, as a folder that cannot be read for now does
+    (an unplugged drive must not empty the index); each sync warns, so
+    a moved folder synced at its new place is not found twice in silence."""
+    for root in sorted(others):
+        try:
+            if Path(root).is_dir():
+                continue
+        except OSError:  # there, but cannot be reached for now: not gone
+            continue
+        notes = len(store.existing_documents(conn, root))
+        if notes:
+            summary.warnings.append({"path": root, "reason": (
+                f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
+                f"note{'s' * (notes != 1)} stay in the index; `mrag sync DIR --rebuild`, with the folders you "
+                "keep, drops them")})
 
 
 def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
@@ -471,10 +502,11 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                                       + ".")
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] | None:
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str] | None:
     """The note's bytes and hash when it must be (re)indexed; None when it
     is skipped or unchanged (counted in the summary either way). A note that
-    cannot be read for now keeps what the index holds of it (in `seen`)."""
+    cannot be read for now keeps what the index holds of it (in `seen`);
+    `indexed`: the index holds a version of it."""
     summary, progress = run.summary, run.progress
     try:
         data = note.abspath.read_bytes()
@@ -482,7 +514,7 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] |
         reason = "deleted during the sync" if isinstance(exc, FileNotFoundError) else f"unreadable: {exc.strerror}"
         if cannot_read_for_now(exc):
             seen.add(note.path)
-            reason += " (kept as last synced)"
+            reason += kept_reason(indexed)
         summary.skipped.append({"path": note.path, "reason": reason})
         progress.advance(1, 0)
         return None
@@ -493,16 +525,25 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str]) -> tuple[bytes, str] |
     return data, content_hash(data)
 
 
+def kept_reason(indexed: bool) -> str:
+    """What the summary adds for a note that cannot be read for now: a new one is not
+    indexed at all, and "kept as last synced" would say it was."""
+    return " (kept as last synced)" if indexed else " (not indexed until it can be read)"
+
+
 def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks,
                         exclude=run.own_files)
-    summary.skipped.extend(walked.skipped)
     existing = store.existing_documents(conn, str(root))
+    kept = set(walked.kept)
+    summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
+                           if item["path"] in kept else item for item in walked.skipped)
     progress.start(len(walked.files))
     # the notes under a folder that could not be listed stay as last synced
     seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
+    seen.update(p for p in walked.kept if p in existing)  # listed, but could not be looked at
     touched_only: list[tuple[float, int, int]] = []  # (mtime, size, doc id): same bytes, new stat
     changed: Iterable[_Pending] = _changed_notes(run, walked.files, existing, seen, touched_only)
     extraction = run.extraction
@@ -553,7 +594,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         read_at = time.time()  # before the read: the bytes read are at least this recent
-        read = _read_note(run, note, seen)
+        read = _read_note(run, note, seen, indexed=old is not None)
         if read is None:
             continue
         data, digest = read
@@ -719,7 +760,8 @@ def rebuild(conn) -> None:
 
 
 def rebuild_path(db_path: Path) -> Path:
-    return Path(str(db_path) + dbmod.REBUILD_SUFFIX)
+    """`<index>.rebuild`, beside the real file (as the lock: the same whichever link reached it)."""
+    return Path(os.path.realpath(db_path) + dbmod.REBUILD_SUFFIX)
 
 
 @contextlib.contextmanager

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pathspec
 
+from minirag_cli.errors import IgnoreFileError
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
+SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class WalkResult:
     # folders that could not be listed for now (permission, I/O error): "" for the root, else
     # "folder/"; the notes indexed below them are kept as last synced, not removed
     unlisted: list[str] = field(default_factory=list)
+    # notes listed in a folder that cannot be searched (no execute permission): kept as last synced
+    kept: list[str] = field(default_factory=list)
 
 
 def cannot_read_for_now(exc: OSError) -> bool:
@@ -43,11 +47,35 @@ def cannot_read_for_now(exc: OSError) -> bool:
 
 
 def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
+    """The rules of the root's .mragignore (None without one). One that
+    cannot be read, or with a line that is no gitignore pattern, is an
+    IgnoreFileError: a sync without its rules would index the notes it
+    keeps out."""
     ignore = root / IGNORE_FILE
-    if not ignore.is_file():
+    try:
+        if not ignore.is_file():
+            return None
+    except OSError:  # the folder cannot be searched: the walk lists no note, so none is added
         return None
-    lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        # read as a note is: a byte order mark (Windows Notepad writes one, in UTF-8 or UTF-16)
+        # would otherwise be part of the first rule, which then matched nothing
+        lines = decode_note(ignore.read_bytes())[0].splitlines()
+    except OSError as exc:
+        raise IgnoreFileError(ignore, f"cannot be read ({exc.strerror or exc})",
+                              hint="Make it readable (or remove it): the sync does not run without its rules.") \
+            from None
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, re.error):  # pathspec's GitIgnorePatternError, or a bad range such as [z-a]
+        pass
+    for number, line in enumerate(lines, start=1):  # which line: each is compiled on its own
+        try:
+            pathspec.GitIgnoreSpec.from_lines([line])
+        except (ValueError, re.error):
+            raise IgnoreFileError(ignore, f"line {number} ({line}) is not a valid pattern",
+                                  hint="Fix or remove the line (gitignore syntax).") from None
+    raise IgnoreFileError(ignore, "holds an invalid pattern", hint="Fix it (gitignore syntax).")
 
 
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
@@ -57,8 +85,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
-    followed, folders already visited (symlink loops) and anything that is
-    not a regular file are reported."""
+    followed, folders already visited (symlink loops), symlinks to notes
+    walked at their real path and anything that is not a regular file are
+    reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -76,6 +105,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     # are not followed (their target is indexed at its real path) and a folder
     # outside it is walked once, however many links lead there.
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
+    links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -113,12 +143,19 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             try:
                 if full.is_symlink():
                     target = full.resolve(strict=True)
-                    if not follow_symlinks and not target.is_relative_to(root):
+                    if target.is_relative_to(root):
+                        links[rel] = str(target)
+                    elif not follow_symlinks:
                         result.skipped.append({"path": rel, "reason": "symlink pointing outside the synced folder"})
                         continue
                 st = full.stat()
             except (OSError, RuntimeError) as exc:
-                reason = "broken or looping symlink" if full.is_symlink() else f"cannot stat: {exc}"
+                if isinstance(exc, OSError) and cannot_read_for_now(exc):
+                    # listed but not searchable (`chmod -x`, `chmod -R 644`): the note is there
+                    result.kept.append(rel)
+                    reason = f"cannot stat: {exc.strerror}"  # the sync says whether it is kept
+                else:  # os.path.islink, unlike Path.is_symlink, cannot raise
+                    reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
             if not os.path.isfile(full):
@@ -128,6 +165,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
+    if links:
+        # a link to a note of the folder is that note: indexed once, at its real path (as folder
+        # links are), or every answer would hold it twice; a link to a file not walked stays
+        real = {str(root / f.path) for f in result.files if f.path not in links}
+        twice = {f.path for f in result.files if links.get(f.path) in real}
+        result.files = [f for f in result.files if f.path not in twice]
+        result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
     result.files.sort(key=lambda f: f.path)
     return result
 
@@ -145,6 +189,16 @@ def is_utf8_name(name: str) -> bool:
 def printable_name(name: str) -> str:
     """A file name for messages and JSON: bytes that are not UTF-8 as U+FFFD."""
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def terminal_name(name: str) -> str:
+    """A file name for a line of text output: control characters (a newline,
+    ESC) written as escapes (\\n, \\x1b), so a name can neither break the
+    line into two nor send the terminal a command. JSON keeps the name."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
 
 
 def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tuple[int, int]],

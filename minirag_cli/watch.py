@@ -11,6 +11,9 @@ loses nothing committed. Events inside hidden folders (the index's own
 `.mrag/` among them), on the index file and on files that are not notes are
 ignored, so writing the index never wakes the watcher.
 
+A .mragignore that cannot be used (unreadable, an invalid line) is reported
+as a skipped line and the watch goes on; its fix re-syncs the root.
+
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
 error.
@@ -27,9 +30,9 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
-from minirag_cli.errors import MragError
+from minirag_cli.errors import IgnoreFileError, MragError
 from minirag_cli.store.view import chunks_at
-from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS
+from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, terminal_name
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
@@ -64,10 +67,11 @@ class Change:
         return d
 
     def line(self) -> str:
+        path = terminal_name(self.path)
         if self.event == "skipped":
-            return f"{self.at}  skipped  {self.path}  ({self.reason})"
+            return f"{self.at}  skipped  {path}  ({self.reason})"
         chunks = "" if self.chunks is None else f"{self.chunks} chunk{'s' * (self.chunks != 1)}"
-        return f"{self.at}  {self.event:<7}  {self.path}  {chunks}  {self.seconds:.2f} s"
+        return f"{self.at}  {self.event:<7}  {path}  {chunks}  {self.seconds:.2f} s"
 
 
 class NoteFilter:
@@ -118,6 +122,8 @@ def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[l
     removed or newly skipped. `touched` maps each root to the paths that
     changed under it, or to None when they are not known (every change is
     then reported, skipped files excepted)."""
+    # a changed .mragignore adds and removes notes nobody touched: every change of its root is reported
+    touched = {root: None if rels is not None and IGNORE_FILE in rels else rels for root, rels in touched.items()}
     before = {root: chunks_at(conn, str(root), rels) for root, rels in touched.items()}
     started = time.perf_counter()
     summary = resync(sorted(touched))
@@ -139,6 +145,13 @@ def resync_batch(conn, touched: dict[Path, set[str] | None], resync: Callable[[l
             if rels is not None and item["path"] in rels:
                 changes.append(Change("skipped", str(root), item["path"], None, seconds, at, item["reason"]))
     return changes
+
+
+def _still_a_folder(root: Path) -> bool:
+    try:
+        return root.is_dir()
+    except OSError:  # there, but cannot be searched for now: the sync keeps its notes
+        return True
 
 
 @contextlib.contextmanager
@@ -182,8 +195,20 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 if not ready:
                     touched = {root: None for root in note_filter.roots}
                 if touched:
-                    for change in resync_batch(conn, touched, resync):
-                        hooks.report(change)
+                    for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
+                        if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
+                            raise MragError(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
+                                            hint="Everything synced so far is kept; sync the folder where it "
+                                                 "is now.")
+                        try:
+                            changes = resync_batch(conn, {root: rels}, resync)
+                        except IgnoreFileError as exc:
+                            # a .mragignore saved half-edited must not end the watch: it is one line, and
+                            # the next change (its fix) re-syncs the root with whatever changed meanwhile
+                            changes = [Change("skipped", str(root), IGNORE_FILE, None, 0.0,
+                                              datetime.now().strftime("%H:%M:%S"), exc.reason)]
+                        for change in changes:
+                            hooks.report(change)
                     batches += 1
                 if not ready:
                     ready = True

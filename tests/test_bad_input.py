@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from minirag_cli import db
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import IgnoreFileError, UsageError
 from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search
 from minirag_cli.store import table_counts
@@ -254,6 +254,130 @@ def test_notes_that_cannot_be_read_for_now_stay_indexed(tmp_path, conn, embedder
     (root / "people" / "wolfgang.md").unlink()
     s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
     assert s.changed == 1 and s.removed == 1 and verify_index(conn) == []
+
+
+def test_control_characters_in_names_cannot_forge_lines_or_drive_the_terminal(tmp_path, mrag_bin):
+    """A skipped file named with a newline and ESC sequences was printed as
+    it is: the name made a second, forged 'skipped' line and coloured the
+    terminal. Text output writes control characters as escapes (JSON keeps
+    the name); the watch's lines too."""
+    from minirag_cli.watch import Change
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    name = "evil\x1b[31mred\x1b[0m\nskipped forged.md: fine.md"
+    (root / name).write_bytes(b"\x00binary")
+    r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q")
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and not any(line.startswith("skipped forged") for line in r.stdout.splitlines())
+    assert "skipped evil\\x1b[31mred\\x1b[0m\\nskipped forged.md: fine.md: binary file" in r.stdout
+    r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "--json")
+    assert {"path": name, "reason": "binary file"} in json.loads(r.stdout)["skipped"]
+    line = Change("added", str(root), "a\nb.md", 1, 0.1, "12:00:00").line()
+    assert "\n" not in line and "a\\nb.md" in line
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_mragignore_saved_with_a_byte_order_mark_keeps_its_first_rule(tmp_path, conn, embedder, extractor,
+                                                                        encoding):
+    """A .mragignore saved by Windows Notepad starts with a byte order mark
+    (UTF-8's, or UTF-16 as 'Unicode'): the mark was read as part of the first
+    rule, which then matched nothing, and the note it keeps out was indexed
+    (UTF-16: every rule). It is read as notes are (walk.decode_note)."""
+    root = tmp_path / "notes"
+    write_notes(root, {**GOOD, "secret.md": "Private notes about Harbor Hall.\n", "drafts/x.md": "Draft.\n"})
+    (root / ".mragignore").write_bytes("secret.md\r\ndrafts/\r\n".encode(encoding))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(s.added_paths) == sorted(GOOD)
+
+
+@pytest.mark.parametrize("line", ["!", "\\", "[z-a]"])
+def test_a_mragignore_line_that_is_no_pattern_stops_the_sync(tmp_path, conn, embedder, extractor, line):
+    """A .mragignore line that is no gitignore pattern (a lone `!` or
+    backslash, the range [z-a]) ended the sync in 'unexpected
+    GitIgnorePatternError' (or 'unexpected error: bad character range'). It
+    is an IgnoreFileError naming the file and the line, and the index is left
+    as it was: a sync without the rules would index the notes they keep out."""
+    root = tmp_path / "notes"
+    write_notes(root, {**GOOD, "secret.md": "Private notes about Harbor Hall.\n"})
+    (root / ".mragignore").write_text("secret.md\n", encoding="utf-8")
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    before = sorted(p for (p,) in conn.execute("SELECT path FROM documents"))
+    assert "secret.md" not in before
+    (root / ".mragignore").write_text(f"secret.md\n{line}\n", encoding="utf-8")
+    with pytest.raises(IgnoreFileError, match=r"\.mragignore: line 2 \(.*\) is not a valid pattern"):
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(p for (p,) in conn.execute("SELECT path FROM documents")) == before
+
+
+def test_an_unreadable_mragignore_is_a_clear_error(tmp_path, mrag_bin):
+    """An unreadable .mragignore ended the sync in 'unexpected
+    PermissionError'; now it is a one-line error naming the file, exit 1."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a file unreadable for this user (root without prctl)")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    ignore = root / ".mragignore"
+    ignore.write_text("people/\n", encoding="utf-8")
+    ignore.chmod(0)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "--json", "-q",
+                     as_user=True)
+    finally:
+        ignore.chmod(0o644)
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"{ignore}: cannot be read (Permission denied)" in r.stderr and r.stdout == ""
+
+
+def test_folders_that_can_be_listed_but_not_searched_keep_their_notes(tmp_path, mrag_bin):
+    """A folder with read but no execute permission (`chmod -R 644 notes`,
+    `chmod -x`) ended the sync in 'unexpected PermissionError' (its notes
+    can be listed but not stat'ed), as did a synced folder with mode 000 (its
+    .mragignore could not be looked for). Their notes are kept as last
+    synced, as for any folder that cannot be read for now."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unsearchable for this user (root without prctl)")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    for folder, mode in ((root / "people", 0o644), (root, 0o644), (root, 0)):
+        folder.chmod(mode)
+        try:
+            r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q", as_user=True)
+        finally:
+            folder.chmod(0o755)
+        assert r.returncode == 0 and "unexpected" not in r.stderr, (folder, mode, r.stderr)
+        summary = json.loads(r.stdout)
+        assert summary["removed"] == 0 and summary["total_files"] == len(GOOD), (folder, mode, summary)
+        assert all("kept" in s["reason"] or "stay indexed" in s["reason"] for s in summary["skipped"]), summary
+    assert verify_index(db.connect(index)) == []
+
+
+def test_a_new_note_that_cannot_be_read_is_not_called_kept(tmp_path, conn, embedder, extractor, monkeypatch):
+    """A note that could not be read was listed as 'unreadable: Permission
+    denied (kept as last synced)' even when the index had never held it,
+    which read as if it were indexed. A new one says it is not indexed
+    until it can be read; one the index holds still says kept."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    write_notes(root, {"new.md": "Written by another user.\n"})
+    (root / "projects" / "atlas.txt").write_text(GOOD["projects/atlas.txt"] + "Edited.\n")
+    locked = {root / "new.md", root / "projects" / "atlas.txt"}
+    real_read = Path.read_bytes
+
+    def read_bytes(self):
+        if self in locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    reasons = {item["path"]: item["reason"] for item in s.skipped}
+    assert reasons["new.md"] == "unreadable: Permission denied (not indexed until it can be read)"
+    assert reasons["projects/atlas.txt"] == "unreadable: Permission denied (kept as last synced)"
+    assert s.removed == 0 and s.added == 0
 
 
 def test_file_names_that_are_not_utf8_are_skipped_and_the_rest_indexed(tmp_path, conn, embedder, extractor):
@@ -572,6 +696,69 @@ def test_directory_or_unreadable_path_as_index(tmp_path, mrag_bin):
     assert not missing.exists() and not missing.parent.exists()  # status never creates one
 
 
+def test_an_index_that_cannot_be_created_says_why(tmp_path, mrag_bin):
+    """`--db` under a file ended the sync in 'unexpected FileExistsError'
+    (NotADirectoryError one folder deeper), and under a read-only folder in
+    'unexpected PermissionError' or 'cannot be opened ... If the file is
+    damaged': none of them is a damaged file. Each is now one line saying why."""
+    notes = tmp_path / "notes"
+    write_notes(notes, GOOD)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder\n")
+    for index in (a_file / "index.sqlite", a_file / "sub" / "index.sqlite"):
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert f"{index} cannot be created: {a_file} is not a folder" in r.stderr and r.stdout == ""
+    assert a_file.read_text() == "not a folder\n"
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder read-only for this user (root without prctl)")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        for index in (folder / "index.sqlite", folder / "sub" / "index.sqlite"):
+            r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "-q", as_user=True)
+            assert r.returncode == 1 and "unexpected" not in r.stderr and "damaged" not in r.stderr, r.stderr
+            assert f"{index} cannot be created" in r.stderr and "permissions" in r.stderr
+    finally:
+        folder.chmod(0o755)
+    assert list(folder.iterdir()) == []
+
+
+def test_paths_under_a_folder_that_cannot_be_searched_are_clear_errors(tmp_path, mrag_bin):
+    """A notes folder or an index under a folder this user cannot search
+    (chmod 000, another user's home) ended `sync`, `status` and `doctor` in
+    'unexpected PermissionError' (Path.exists / is_dir raise there). Each is
+    one line naming the path (the doctor: a failed index check); and a
+    folder synced before that cannot be reached now is not called gone."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unsearchable for this user (root without prctl)")
+    notes, closed = tmp_path / "notes", tmp_path / "closed"
+    write_notes(notes, GOOD)
+    write_notes(closed / "notes", GOOD)
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(closed / "notes"), "-q").returncode == 0
+    closed.chmod(0)
+    try:
+        checks = [
+            (["--db", str(closed / "index.sqlite"), "status"], f"Cannot reach the index {closed / 'index.sqlite'}"),
+            (["--db", str(closed / "index.sqlite"), "sync", str(notes)], "Cannot reach the index"),
+            (["--db", str(tmp_path / "other.sqlite"), "sync", str(closed / "notes")],
+             f"{closed / 'notes'} cannot be reached: Permission denied"),
+        ]
+        for args, message in checks:
+            r = run_mrag(mrag_bin, *args, as_user=True)
+            assert r.returncode == 1 and "unexpected" not in r.stderr and message in r.stderr, (args, r.stderr)
+        r = run_mrag(mrag_bin, "--db", str(closed / "index.sqlite"), "doctor", "--no-load", "--json", as_user=True)
+        index_check = [c for c in json.loads(r.stdout)["checks"] if c["name"] == "index"][0]
+        assert r.returncode == 1 and index_check["status"] == "fail", r.stderr
+        assert "Cannot reach the index" in index_check["detail"]
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", as_user=True)
+        assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == [], r.stderr
+    finally:
+        closed.chmod(0o755)
+
+
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
     """A read-only index file: sync ended in 'unexpected OperationalError:
     attempt to write a readonly database'; in a read-only folder, ask was told
@@ -596,6 +783,25 @@ def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
         assert r.returncode == 1 and "permissions" in r.stderr and "damaged" not in r.stderr, r.stderr
     finally:
         folder.chmod(0o755)
+
+
+def test_a_sync_lock_that_cannot_be_opened_says_so(tmp_path, mrag_bin, synced_copy):
+    """`<index>.lock` left by another user (a `sudo mrag sync` makes it
+    root's) or a folder in its place ended the sync in 'unexpected
+    PermissionError / IsADirectoryError'; now one line names the lock file."""
+    lock = db.lock_path(synced_copy)
+    lock.mkdir()
+    r = run_mrag(mrag_bin, "--db", str(synced_copy), "sync", str(tmp_path / "notes"), "--json", "-q")
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"Cannot open the sync lock {lock}: Is a directory" in r.stderr and r.stdout == ""
+    lock.rmdir()
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a file unwritable for this user (root without prctl)")
+    lock.write_text("")
+    lock.chmod(0o444)
+    r = run_mrag(mrag_bin, "--db", str(synced_copy), "sync", str(tmp_path / "notes"), "-q", as_user=True)
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert f"Cannot open the sync lock {lock}: Permission denied" in r.stderr and "owner" in r.stderr
 
 
 def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):

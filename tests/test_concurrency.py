@@ -116,3 +116,24 @@ def test_lock_names_the_running_sync_and_dies_with_it(tmp_path, corpus):
     again = subprocess.run(mrag_command(index, corpus), env=mrag_env(HASHING_MODEL), capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["total_files"] == FILES
+
+
+def test_an_index_reached_through_a_symlink_has_the_same_lock(tmp_path):
+    """The lock was `<path given>.lock`: a sync through a symlink to the
+    index (`--db alias.sqlite`) took `alias.sqlite.lock` and ran while a
+    `sync --watch` held `real.sqlite.lock` on the same file."""
+    from minirag_cli.errors import SyncLocked
+    from minirag_cli.sync import rebuild_path, sync_lock
+
+    real, alias = tmp_path / "real.sqlite", tmp_path / "alias.sqlite"
+    alias.symlink_to(real.name)
+    with sync_lock(real):
+        with pytest.raises(SyncLocked):
+            with sync_lock(alias):
+                pass
+    with sync_lock(alias):
+        with pytest.raises(SyncLocked):
+            with sync_lock(real):
+                pass
+    assert not Path(str(alias) + ".lock").exists()
+    assert rebuild_path(alias) == rebuild_path(real)

@@ -142,6 +142,29 @@ def test_empty_file_is_no_index_yet_and_left_alone(tmp_path):
     assert empty.read_bytes() == b""
 
 
+def test_an_index_no_sync_has_filled_shows_no_none(tmp_path):
+    """An index a first sync created but stopped before its first note
+    (Ctrl-C while the model loaded) showed 'None (None dims)', 'None
+    tokens, None overlap' and 'last sync None' in `mrag status`, and the
+    doctor 'embedding model None (None dims)'."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_status
+    from minirag_cli.store import index_status
+
+    path = tmp_path / "index.sqlite"
+    conn = db.connect(path, create=True)
+    status = index_status(conn, path)
+    conn.close()
+    checks = run_checks(db_path=path, embedding_model="hashing:64", load=False)
+    index_check = [c for c in checks if c.name == "index"][0]
+    assert index_check.status == OK and "None" not in index_check.detail, index_check.detail
+    console = Console(record=True, width=200)
+    render_status(status, console)
+    text = console.export_text()
+    assert "None" not in text and "last sync        - (none has finished)" in text, text
+
+
 def test_doctor_import_stays_light():
     code = ("import sys, minirag_cli.cli, minirag_cli.doctor, minirag_cli.commands.doctor; "
             "print(sorted(m for m in ('torch', 'sentence_transformers', 'llama_cpp', 'transformers') "

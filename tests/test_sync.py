@@ -233,6 +233,28 @@ def test_symlink_out_of_root_is_not_followed(tmp_path, conn, embedder, extractor
     assert any(d["path"] == "link.md" and "outside" in d["reason"] for d in s.skipped)
 
 
+@pytest.mark.parametrize("follow", [False, True])
+def test_a_symlink_to_a_note_of_the_folder_indexes_it_once(tmp_path, conn, embedder, extractor, follow):
+    """A file symlink to a note of the synced folder (relative, absolute or a
+    link to a link) indexed the note again under each link's name: every
+    answer held it twice or more. Folder links into the folder were already
+    passed over; file links are too, and listed. A link to a hidden note,
+    which the walk never reaches, still indexes it."""
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Alpha Note about Harbor Hall.\n", ".drafts/h.md": "Hidden Draft.\n"})
+    (root / "sub").mkdir()
+    (root / "sub" / "rel.md").symlink_to("../a.md")
+    (root / "abs.md").symlink_to(root / "a.md")
+    (root / "chain.md").symlink_to("abs.md")
+    (root / "draft.md").symlink_to(".drafts/h.md")
+    s = run(conn, root, embedder, extractor, follow_symlinks=follow)
+    assert sorted(s.added_paths) == ["a.md", "draft.md"]
+    reasons = {d["path"]: d["reason"] for d in s.skipped}
+    assert {p: reasons.get(p) for p in ("abs.md", "chain.md", "sub/rel.md")} == dict.fromkeys(
+        ("abs.md", "chain.md", "sub/rel.md"), "symlink to a note in the synced folder (indexed at its real path)")
+    assert verify_index(conn) == []
+
+
 def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor):
     root = tmp_path / "notes"
     write_notes(root, CORPUS)
@@ -562,3 +584,23 @@ def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_not
     for summary in (first, rebuilt, again):
         assert summary.skipped == [{"path": "photo.png", "reason": "not a note file (.png)"}], summary.skipped
     assert (first.added, rebuilt.added, again.unchanged) == (4, 4, 4)
+
+
+def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, embedder, extractor):
+    """Notes moved to a new folder and synced there were in the index twice
+    (every answer repeated) and the sync said nothing: the old folder's notes
+    stay (an unplugged drive must not empty the index), but each sync now
+    warns about the folder that is gone, and --rebuild drops its notes."""
+    old, new = tmp_path / "notes", tmp_path / "moved"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor)
+    assert run(conn, old, embedder, extractor).warnings == []
+    old.rename(new)
+    s = run(conn, new, embedder, extractor)
+    assert s.total_files == 2 * len(CORPUS)  # kept, and now said:
+    assert [w["path"] for w in s.warnings] == [str(old.resolve())]
+    assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
+    assert "--rebuild" in s.warnings[0]["reason"]
+    rebuild(conn)
+    s = run(conn, new, embedder, extractor)
+    assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []

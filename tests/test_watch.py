@@ -364,3 +364,103 @@ def test_a_name_the_watcher_cannot_decode_is_a_clear_error(tmp_path, folder):
     assert "not valid UTF-8" in failed.value.hint
     assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
     conn.close()
+
+
+def test_notes_a_mragignore_change_removes_or_adds_are_reported(tmp_path, folder):
+    """The watch re-synced a changed .mragignore but printed no line for the
+    notes its rules removed or brought back (only paths at or under the
+    changed ones were compared): people/anna.md left the index silently."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    ignore = folder / ".mragignore"
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.event == "removed":  # the rule took it out: take it back
+            ignore.write_text("", encoding="utf-8")
+        elif change.event == "added":
+            stop.set()
+
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        watch_folders(conn, db_path, [folder], stop_event=stop,
+                      hooks=WatchHooks(report=report, on_ready=lambda: ignore.write_text("people/\n")),
+                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert [(c.event, c.path, c.chunks) for c in seen] == [("removed", "people/anna.md", 1),
+                                                           ("added", "people/anna.md", 1)]
+    assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
+    conn.close()
+
+
+def test_a_mragignore_saved_with_a_bad_line_does_not_end_the_watch(tmp_path, folder):
+    """A .mragignore saved with a line that is no pattern (`!` typed on its
+    way to `!keep.md`) ended the watch with an error; it is now a skipped
+    line, and the file's fix re-syncs the folder with its rules."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    (folder / ".mragignore").write_text("people/\n!\n", encoding="utf-8")
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.event == "removed":
+            stop.set()
+
+    def ready():  # the catch-up batch met the bad line: fix it
+        (folder / ".mragignore").write_text("people/\n", encoding="utf-8")
+
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=report, on_ready=ready), stop_event=stop,
+                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert [(c.event, c.path) for c in seen] == [("skipped", ".mragignore"), ("removed", "people/anna.md")]
+    assert seen[0].reason == "line 2 (!) is not a valid pattern" and seen[0].root == str(folder.resolve())
+    assert set(indexed(db_path)) == {"projects/garden.md"} and verify_index(conn) == []
+    conn.close()
+
+
+def test_a_watched_folder_moved_away_ends_the_watch_saying_so(tmp_path, folder):
+    """A watched folder renamed or deleted ended the watch with 'error:
+    <folder> is not a folder.', which read as a mistake in the command; the
+    watch now says the folder is gone and that what was synced is kept."""
+    from minirag_cli.errors import MragError
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from minirag_cli.watch import watch_folders
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    stop = threading.Event()
+    timer = threading.Timer(30, stop.set)  # never hang the run
+    timer.start()
+    try:
+        with pytest.raises(MragError, match="The watch stopped: .* is gone") as stopped:
+            watch_folders(conn, db_path, [folder], stop_event=stop,
+                          hooks=WatchHooks(report=lambda change: None,
+                                           on_ready=lambda: folder.rename(tmp_path / "renamed")),
+                          resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    finally:
+        timer.cancel()
+    assert "kept" in stopped.value.hint and set(indexed(db_path)) == set(NOTES)
+    conn.close()
