@@ -81,6 +81,11 @@ def sample_questions(questions: Sequence[GoldenQuestion], n: int | None, seed: i
     share = {g: max(1, round(n * len(qs) / len(questions))) for g, qs in groups.items()}
     while sum(share.values()) > n and any(v > 1 for v in share.values()):
         share[max(share, key=lambda g: share[g])] -= 1
+    # rounding every group down can leave the sample short (3 equal groups, n = 10: 3 + 3 + 3):
+    # the groups furthest below their proportion get one more, so --sample N asks N questions
+    while sum(share.values()) < n:
+        room = [g for g in sorted(groups) if share[g] < len(groups[g])]
+        share[max(room, key=lambda g: n * len(groups[g]) / len(questions) - share[g])] += 1
     chosen = {id(q) for g, qs in sorted(groups.items()) for q in rng.sample(qs, min(share[g], len(qs)))}
     return [q for q in questions if id(q) in chosen]
 

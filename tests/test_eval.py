@@ -388,3 +388,18 @@ def test_index_embedding_model_follows_the_settings(index, db_path, monkeypatch)
     assert idx.embedding_model() == "hashing:32"  # nothing configured: the index's model
     monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:16")
     assert Index(idx.conn, effective({"db": str(db_path)}), db_path).embedding_model() == "hashing:16"
+
+
+def test_sample_asks_as_many_questions_as_asked_for():
+    """`--sample 10` of three equal types asked 9 questions (3.33 rounds to 3
+    in each); on the LiHua dev set --sample 13, 23, 32, ... asked one fewer."""
+    from minirag_cli.answer_eval import sample_questions
+
+    qs = ev.parse_golden_lines([json.dumps({"query": f"q{i}", "expected": [] if i % 3 == 2 else ["a.md"],
+                                            "type": ["single", "multi", None][i % 3]}) for i in range(30)])
+    for n in range(3, 30):
+        chosen = sample_questions(qs, n, seed=1)
+        assert len(chosen) == n, n
+        counts = {g: sum(q.group == g for q in chosen) for g in ("single", "multi", "unanswerable")}
+        assert max(counts.values()) - min(counts.values()) <= 1, (n, counts)  # still in proportion
+    assert sample_questions(qs, 10, seed=1) == sample_questions(qs, 10, seed=1)  # seeded
