@@ -135,7 +135,9 @@ def load_golden(path: str | Path) -> list[GoldenQuestion]:
         raise GoldenFileError(f"{path} is a folder, not a golden JSONL file.") from None
     except UnicodeDecodeError as exc:
         raise GoldenFileError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start}).") from None
-    return parse_golden_lines(text.splitlines(), source=str(path))
+    # JSON Lines ends a line at \n (\r\n too) only: str.splitlines() also splits at U+2028, U+0085,
+    # \f ..., which JSON allows unescaped in a string (a question pasted from a web page)
+    return parse_golden_lines(text.split("\n"), source=str(path))
 
 
 def parse_ks(spec: str | Sequence[int]) -> tuple[int, ...]:

@@ -403,3 +403,19 @@ def test_sample_asks_as_many_questions_as_asked_for():
         counts = {g: sum(q.group == g for q in chosen) for g in ("single", "multi", "unanswerable")}
         assert max(counts.values()) - min(counts.values()) <= 1, (n, counts)  # still in proportion
     assert sample_questions(qs, 10, seed=1) == sample_questions(qs, 10, seed=1)  # seeded
+
+
+def test_golden_line_holding_a_unicode_line_separator_is_one_line(tmp_path):
+    """JSON allows U+2028, U+0085 and \\f unescaped in a string (json.dumps(...,
+    ensure_ascii=False) writes them so): the loader split lines there too and
+    reported two bad lines for one good one, and every later line number was off."""
+    golden = tmp_path / "g.jsonl"
+    lines = [json.dumps({"id": name, "query": f"who said{sep}hello?", "expected": ["a.md"]}, ensure_ascii=False)
+             for name, sep in zip("abc", ("\u2028", "\u0085", "\u2029"))]
+    lines.append('{"id": "a", "query": "d", "expected": []}')
+    golden.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(GoldenFileError) as exc:
+        ev.load_golden(golden)
+    assert "1 bad line(s)" in str(exc.value) and "line 4: duplicate id 'a' (first on line 1)" in str(exc.value)
+    golden.write_text("\n".join(lines[:1]) + "\r\n", encoding="utf-8")
+    assert [q.query for q in ev.load_golden(golden)] == ["who said\u2028hello?"]
