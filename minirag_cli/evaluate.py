@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from minirag_cli.errors import GoldenFileError, MragError, UsageError
+from minirag_cli.options import RetrievalOptions
 
 DEFAULT_KS = (1, 5, 10, 20)
 OVERALL = "overall"
@@ -33,6 +34,7 @@ UNANSWERABLE = "unanswerable"
 # document collapse into a single document rank, so ask for more than k.
 CHUNKS_PER_DOC = 5
 MAX_REPORTED_ERRORS = 20
+MAX_QUESTION_CHARS = RetrievalOptions.max_question_chars  # retrieve.check_question's limit
 
 
 # --------------------------------------------------------------------------- golden file
@@ -89,6 +91,9 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             problems.append("missing \"query\"")
         elif not isinstance(query, str) or not query.strip():
             problems.append("\"query\" must be a non-empty string")
+        elif len(query.strip()) > MAX_QUESTION_CHARS:  # search refuses it: found here, not mid-run
+            problems.append(f"\"query\" is {len(query.strip()):,} characters long; mrag reads up to "
+                            f"{MAX_QUESTION_CHARS:,}")
         expected = obj.get("expected")
         if "expected" not in obj:
             problems.append("missing \"expected\" (use [] for an unanswerable question)")

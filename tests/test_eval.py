@@ -419,3 +419,13 @@ def test_golden_line_holding_a_unicode_line_separator_is_one_line(tmp_path):
     assert "1 bad line(s)" in str(exc.value) and "line 4: duplicate id 'a' (first on line 1)" in str(exc.value)
     golden.write_text("\n".join(lines[:1]) + "\r\n", encoding="utf-8")
     assert [q.query for q in ev.load_golden(golden)] == ["who said\u2028hello?"]
+
+
+def test_golden_question_too_long_to_search_is_a_bad_line():
+    """A question over the search's 4,000 characters passed the golden file's
+    check, and `mrag eval` stopped at it mid-run (after loading the embedder
+    and scoring the questions before it) with exit code 2 and no line number."""
+    long = json.dumps({"query": "why " * 1001, "expected": ["a.md"]})
+    with pytest.raises(GoldenFileError, match=r"line 2: \"query\" is 4,003 characters long; mrag reads up to 4,000"):
+        ev.parse_golden_lines(['{"query": "fine", "expected": []}', long])
+    assert len(ev.parse_golden_lines([json.dumps({"query": "w" * 4000, "expected": []})])) == 1
