@@ -104,6 +104,11 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             problems.append("\"type\" must be a string")
         elif qtype in (OVERALL,):
             problems.append(f"\"type\" may not be {qtype!r} (reserved group name)")
+        elif qtype == UNANSWERABLE and isinstance(expected, list) and expected:
+            # its figures would go into the group of the questions with no expected path, whose
+            # row holds only their count (and replaced this question's figures there)
+            problems.append(f"\"type\" {UNANSWERABLE!r} is the group of questions with \"expected\": [] "
+                            "(this one lists paths: give it another type)")
         qid = obj.get("id", f"line{lineno}")
         if not isinstance(qid, (str, int)) or isinstance(qid, bool):
             problems.append("\"id\" must be a string or an integer")

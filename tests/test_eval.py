@@ -429,3 +429,15 @@ def test_golden_question_too_long_to_search_is_a_bad_line():
     with pytest.raises(GoldenFileError, match=r"line 2: \"query\" is 4,003 characters long; mrag reads up to 4,000"):
         ev.parse_golden_lines(['{"query": "fine", "expected": []}', long])
     assert len(ev.parse_golden_lines([json.dumps({"query": "w" * 4000, "expected": []})])) == 1
+
+
+def test_type_unanswerable_with_expected_paths_is_a_bad_line():
+    """`"type": "unanswerable"` on a question with expected paths put its
+    recall into the `unanswerable` row, which then held figures beside `n`,
+    and with a real unanswerable question (expected: []) in the file that row
+    was replaced by {n} alone: the question's figures showed nowhere but in overall."""
+    lines = ['{"query": "a", "expected": ["x.md"], "type": "unanswerable"}',
+             '{"query": "b", "expected": [], "type": "unanswerable"}']
+    with pytest.raises(GoldenFileError, match=r"line 1: \"type\" 'unanswerable' is the group of questions with"):
+        ev.parse_golden_lines(lines)
+    assert [q.group for q in ev.parse_golden_lines(lines[1:])] == ["unanswerable"]
