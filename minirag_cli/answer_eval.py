@@ -269,10 +269,11 @@ class LazyJudge:
     """A GGUF judge (model_judge) loaded on its first uncached verdict."""
 
     def __init__(self, path):
-        from minirag_cli.llm import model_identity, validate_gguf
+        from minirag_cli.llm import gguf_metadata, model_identity, validate_gguf
 
-        self.path = validate_gguf(path)
-        self.identity = model_identity(self.path)
+        # the hint names --judge: the default one tells to pass --model, which is the other model
+        self.path = validate_gguf(path, missing_hint="Check the --judge path (a .gguf file).")
+        self.identity = model_identity(self.path, gguf_metadata(self.path))  # a truncated file fails here
         self._judge: Judge | None = None
 
     def __call__(self, question: str, gold: str, answer: str) -> bool | None:

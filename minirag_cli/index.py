@@ -377,18 +377,33 @@ class Index:
             prepared = self.prepare_answer(result, options, answerer.options)
         return ans.respond(answerer, result.query, prepared, on_text=on_text)
 
+    def check_answering(self, judge: str | Path | None = None):
+        """Before `mrag eval --answers` runs its retrieval (seconds to minutes):
+        a model is set and its file (and the judge's) is a whole GGUF model,
+        so a mistake fails now, not after that run. Returns the judge
+        (answer_eval.LazyJudge, not loaded yet) or None."""
+        from minirag_cli import answer_eval
+        from minirag_cli.llm import gguf_metadata
+
+        if not self.has_llm():
+            raise UsageError("--answers needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        if not self._llm_injected and self._llm is None:
+            gguf_metadata(self.settings.model)  # missing, not GGUF, truncated: a ModelError
+        return answer_eval.LazyJudge(judge) if judge else None
+
     def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
                          judge: str | Path | None = None, on_question=None):
         """`mrag eval --answers`: every question searched and answered as
         `mrag ask` would (cached in the index), scored by answer_score, with
-        an optional judge model's verdict beside the rule."""
+        an optional judge model's verdict beside the rule (`judge`: a path,
+        or what check_answering returned)."""
         from minirag_cli import answer_eval
 
-        if not self.has_llm():
-            raise UsageError("--answers needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        if not isinstance(judge, answer_eval.LazyJudge):
+            judge = self.check_answering(judge)
         options = self.retrieval_options(mode=mode)
         answerer = self.answerer(answer_options, cache=True)
-        judge_fn = answer_eval.LazyJudge(judge) if judge else None
+        judge_fn = judge
         return answer_eval.evaluate_answers(
             questions, search=lambda q: self.search(q, options),
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),

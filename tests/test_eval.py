@@ -441,3 +441,28 @@ def test_type_unanswerable_with_expected_paths_is_a_bad_line():
     with pytest.raises(GoldenFileError, match=r"line 1: \"type\" 'unanswerable' is the group of questions with"):
         ev.parse_golden_lines(lines)
     assert [q.group for q in ev.parse_golden_lines(lines[1:])] == ["unanswerable"]
+
+
+def test_cli_answers_without_a_usable_model_or_judge_fail_before_the_run(mrag_bin, cli_index, tmp_path):
+    """`eval --answers` with no model, a model file that is missing or cut
+    short, or a missing --judge file ran the whole retrieval first (12 s on
+    the LiHua dev set) and only then failed; the judge's hint said to pass
+    --model."""
+    import os
+
+    from tests.test_llm_extract import SMOL
+
+    db_path, golden = cli_index
+    cut = tmp_path / "cut.gguf"
+    with open(SMOL, "rb") as fh:
+        cut.write_bytes(fh.read(3_000_000))
+    env = {k: v for k, v in os.environ.items() if k != "MRAG_MODEL"}
+    for model, args, says in ((None, [], "--answers needs a model"),
+                              (tmp_path / "gone.gguf", [], "gone.gguf does not exist"),
+                              (cut, [], "cut.gguf is truncated"),
+                              (SMOL, ["--judge", tmp_path / "j.gguf"], "Check the --judge path")):
+        p = subprocess.run([mrag_bin, "--db", str(db_path), "eval", str(golden), "--mode", "bm25", "--json",
+                            "--answers", *map(str, args)], capture_output=True, text=True, timeout=120,
+                           env={**env, **({"MRAG_MODEL": str(model)} if model else {})})
+        assert p.returncode in (1, 2) and says in p.stderr and p.stdout == "", (model, p.stderr)
+        assert "questions ×" not in p.stderr, p.stderr  # before the run began

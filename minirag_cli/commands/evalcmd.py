@@ -52,12 +52,14 @@ def eval_command(
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed)
     questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
     index = open_index(embedding_model=embedding_model, model=model)
+    # no model, or a bad model or judge file, fails before the retrieval run, not after it
+    judge_model = index.check_answering(judge) if answers else None
     fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
         got = index.evaluate_answers(answer_eval.answered_questions(questions, run), mode=plan.modes[0],
-                                     judge=judge, on_question=tick) if answers else None
+                                     judge=judge_model, on_question=tick) if answers else None
     fmt.eval_warnings(run)
     report = {**run.to_dict(), **({"answers": got.to_dict()} if got else {})}
     if details is not None:
