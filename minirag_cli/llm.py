@@ -4,6 +4,7 @@ context and threads for a CPU. llama_cpp is imported only inside load_llama."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -16,6 +17,22 @@ GGUF_MAGIC = b"GGUF"
 
 
 MISSING_MODEL_HINT = "Pass --model PATH.gguf, set MRAG_MODEL, or run `mrag model pull`."
+SET_BY = "The model path is set by "
+
+
+@contextlib.contextmanager
+def model_set_by(source: str | None):
+    """A ModelError about the configured model says where its path was set
+    when that was not the command line (`env MRAG_MODEL`, `user config
+    PATH`, `project config PATH`: config.Settings.sources): a stale path in
+    a config file, resolved against the file's folder, is otherwise hard to
+    place, and the hint's "pass --model" reads as if none had been set."""
+    try:
+        yield
+    except ModelError as exc:
+        if source and source not in ("flag", "default") and not (exc.hint or "").startswith(SET_BY):
+            exc.hint = f"{SET_BY}{source}." + (f" {exc.hint}" if exc.hint else "")
+        raise
 
 
 def validate_gguf(path: str | os.PathLike, *, missing_hint: str = MISSING_MODEL_HINT) -> Path:
