@@ -284,14 +284,18 @@ class LazyJudge:
         return self._judge(question, gold, answer)
 
 
+def without_gold(q: GoldenQuestion) -> bool:
+    """An answerable question with no gold `answer` to score against (an
+    empty gold would count it as unanswerable): --answers leaves it out."""
+    return bool(q.expected) and (q.answer is None or not str(q.answer).strip())
+
+
 def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
     """The questions `mrag eval` scored (those whose expected paths are all
     unknown to the index are left out: evaluate.EvalRun.excluded), less the
-    answerable ones with no gold `answer` to score against (an empty gold
-    would count them as unanswerable)."""
+    answerable ones with no gold `answer` (without_gold)."""
     excluded = {e["line"] for e in run.excluded}
-    return [q for q in questions if q.line not in excluded
-            and not (q.expected and (q.answer is None or not str(q.answer).strip()))]
+    return [q for q in questions if q.line not in excluded and not without_gold(q)]
 
 
 def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:

@@ -414,6 +414,18 @@ def eval_warnings(run, limit: int = 20) -> None:
                   "(all listed under unknown_paths in --json)", highlight=False)
 
 
+def unscored_answers(questions, total: int) -> None:
+    """`mrag eval --answers`: the questions with expected paths but no gold
+    `answer`, on stderr before the run; the report would only count fewer
+    questions (none at all for a golden set written for retrieval)."""
+    if not questions:
+        return
+    lines = ", ".join(str(q.line) for q in questions[:10]) + (", ..." if len(questions) > 10 else "")
+    stderr_console().print(f"[yellow]warning[/] {len(questions)} of {total} questions have expected paths but no "
+                           f"\"answer\" to score against and are left out of --answers "
+                           f"(line{'s' if len(questions) > 1 else ''} {lines})", highlight=False, soft_wrap=True)
+
+
 def threshold_failures(lines: list[str]) -> None:
     for line in lines:
         stderr_console().print(f"[bold red]below threshold:[/] {line}", highlight=False)

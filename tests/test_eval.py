@@ -466,3 +466,21 @@ def test_cli_answers_without_a_usable_model_or_judge_fail_before_the_run(mrag_bi
                            env={**env, **({"MRAG_MODEL": str(model)} if model else {})})
         assert p.returncode in (1, 2) and says in p.stderr and p.stdout == "", (model, p.stderr)
         assert "questions ×" not in p.stderr, p.stderr  # before the run began
+
+
+def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_index):
+    """`eval --answers` on a golden set with no `answer` fields (one written
+    for retrieval) reported "0 questions" and nothing on why: the questions
+    it leaves out are now named on stderr before the model is asked anything."""
+    import os
+
+    from tests.test_llm_extract import SMOL
+
+    db_path, golden = cli_index
+    p = subprocess.run([mrag_bin, "--db", str(db_path), "eval", str(golden), "--mode", "bm25", "--json",
+                        "--answers", "--model", str(SMOL)], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "MRAG_THREADS": "1"})
+    assert p.returncode == 0, p.stderr
+    assert ('4 of 5 questions have expected paths but no "answer" to score against and are left out of '
+            '--answers (lines 1, 2, 3, 5)') in " ".join(p.stderr.split()), p.stderr
+    assert json.loads(p.stdout)["answers"]["questions"] == 1  # the unanswerable one (expected: [])

@@ -54,6 +54,8 @@ def eval_command(
     index = open_index(embedding_model=embedding_model, model=model)
     # no model, or a bad model or judge file, fails before the retrieval run, not after it
     judge_model = index.check_answering(judge) if answers else None
+    if answers:
+        fmt.unscored_answers([q for q in questions if answer_eval.without_gold(q)], len(questions))
     fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
