@@ -352,6 +352,10 @@ def pull_model(name: str, dest: str | os.PathLike | None = None, *, on_download=
                                   "or set MRAG_MODEL.")
     if unreachable_hub():  # at once, not after the hub client's retries
         raise unreachable
+    from huggingface_hub import constants
+
+    if constants.HF_HUB_OFFLINE:  # the client would fail too, after leaving .cache/huggingface/ in dest
+        raise unreachable
     try:
         path = hf_hub_download(repo_id=repo, filename=filename, local_dir=str(dest))
     except LocalEntryNotFoundError as exc:  # offline mode, or no connection to the hub

@@ -112,6 +112,8 @@ def test_pull_offline_fails_clearly_and_leaves_no_model(tmp_path, mrag_bin):
     assert "not reachable" in text and "huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF" in text
     assert "--model PATH" in text and "Traceback" not in text
     assert not list((tmp_path / "models").glob("*.gguf"))
+    # the hub client, asked offline, left .cache/huggingface/download/FILE.lock in the models folder
+    assert not list((tmp_path / "models").iterdir()), list((tmp_path / "models").rglob("*"))
 
 
 def test_pull_with_the_hub_unresolvable_fails_at_once(tmp_path, mrag_bin):
