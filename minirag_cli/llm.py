@@ -270,7 +270,10 @@ def load_llama(path: str | os.PathLike, *, n_ctx: int = 4096, n_threads: int | N
     except Exception as exc:
         # `mrag ask` checks only the magic before loading (reading the whole
         # header costs 0.15 s); when the load fails, say why if the header can
-        gguf_metadata(p)  # raises the ModelError of a truncated or corrupt file
+        try:
+            gguf_metadata(p)  # raises the ModelError of a truncated or corrupt file
+        except OSError:  # gone or unreadable since: llama.cpp's own reason below
+            pass
         raise ModelError(f"llama.cpp could not load {p}: {exc}") from exc
 
 
