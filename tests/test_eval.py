@@ -484,3 +484,15 @@ def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_ind
     assert ('4 of 5 questions have expected paths but no "answer" to score against and are left out of '
             '--answers (lines 1, 2, 3, 5)') in " ".join(p.stderr.split()), p.stderr
     assert json.loads(p.stdout)["answers"]["questions"] == 1  # the unanswerable one (expected: [])
+
+
+def test_cli_details_onto_the_golden_file_is_refused(mrag_bin, cli_index, tmp_path):
+    """`mrag eval g.jsonl --details g.jsonl` ran, then replaced the golden set
+    with the per-question details: the questions were lost."""
+    db_path, golden = cli_index
+    before = golden.read_text(encoding="utf-8")
+    (tmp_path / "link.jsonl").symlink_to(golden)
+    for target in (golden, tmp_path / "." / golden.name, tmp_path / "link.jsonl"):
+        p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
+        assert p.returncode == 2 and "is the golden file" in p.stderr and p.stdout == "", p.stderr
+        assert golden.read_text(encoding="utf-8") == before
