@@ -535,7 +535,12 @@ ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)")
 
 def render_answers(report: dict, console: Console) -> None:
     """`mrag eval --answers`: one row per metric, one column per question type and kind of gold."""
-    groups = {**report["groups"], **{k: v for k, v in report["kinds"].items() if k not in report["groups"]}}
+    # a kind of gold named like a question type (`unanswerable` always, `content` or `yes/no` when a
+    # golden set uses them as types) is shown once when both hold the same questions, else beside it
+    groups = dict(report["groups"])
+    for kind, summary in report["kinds"].items():
+        if groups.get(kind) != summary:
+            groups[kind if kind not in groups else f"{kind} (gold)"] = summary
     table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")
