@@ -751,11 +751,25 @@ class CitationCheck:
         return self._release()
 
     def _release(self) -> str:
-        whole = self.sentence + self.held
+        groups = list(re.finditer(r"(?:\[\d+\])+", self.held))
+        # each citation is checked against the words written since the previous one: checked
+        # against the whole sentence, "Adam [1] and Wolfgang [2]." moved Wolfgang's [2] to Adam's
+        # source (it holds the sentence's words as well and is listed first). A citation with no
+        # words before it ("[1] [2]") shares the statement of the one before; the last takes
+        # the words after it too, as a sentence's only citation does
+        statements, since, previous = [], self.sentence, ""
+        for i, m in enumerate(groups):
+            since += self.held[groups[i - 1].end() if i else 0:m.start()]
+            if i == len(groups) - 1:
+                since += self.held[m.end():]
+            previous = since if re.search(r"\w", since) else previous
+            statements.append(previous)
+            since = ""
+        checked_groups = iter(statements)
 
         def fix(m: re.Match) -> str:
             cited = cited_numbers(m.group(0))
-            checked = self.words.check(whole, cited)
+            checked = self.words.check(next(checked_groups), cited)
             self.changed |= checked != cited
             return "".join(f"[{c}]" for c in checked)
 

@@ -81,6 +81,11 @@ def sample_questions(questions: Sequence[GoldenQuestion], n: int | None, seed: i
     share = {g: max(1, round(n * len(qs) / len(questions))) for g, qs in groups.items()}
     while sum(share.values()) > n and any(v > 1 for v in share.values()):
         share[max(share, key=lambda g: share[g])] -= 1
+    # rounding every group down can leave the sample short (3 equal groups, n = 10: 3 + 3 + 3):
+    # the groups furthest below their proportion get one more, so --sample N asks N questions
+    while sum(share.values()) < n:
+        room = [g for g in sorted(groups) if share[g] < len(groups[g])]
+        share[max(room, key=lambda g: n * len(groups[g]) / len(questions) - share[g])] += 1
     chosen = {id(q) for g, qs in sorted(groups.items()) for q in rng.sample(qs, min(share[g], len(qs)))}
     return [q for q in questions if id(q) in chosen]
 
@@ -264,10 +269,11 @@ class LazyJudge:
     """A GGUF judge (model_judge) loaded on its first uncached verdict."""
 
     def __init__(self, path):
-        from minirag_cli.llm import model_identity, validate_gguf
+        from minirag_cli.llm import gguf_metadata, model_identity, validate_gguf
 
-        self.path = validate_gguf(path)
-        self.identity = model_identity(self.path)
+        # the hint names --judge: the default one tells to pass --model, which is the other model
+        self.path = validate_gguf(path, missing_hint="Check the --judge path (a .gguf file).")
+        self.identity = model_identity(self.path, gguf_metadata(self.path))  # a truncated file fails here
         self._judge: Judge | None = None
 
     def __call__(self, question: str, gold: str, answer: str) -> bool | None:
@@ -278,14 +284,18 @@ class LazyJudge:
         return self._judge(question, gold, answer)
 
 
+def without_gold(q: GoldenQuestion) -> bool:
+    """An answerable question with no gold `answer` to score against (an
+    empty gold would count it as unanswerable): --answers leaves it out."""
+    return bool(q.expected) and (q.answer is None or not str(q.answer).strip())
+
+
 def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
     """The questions `mrag eval` scored (those whose expected paths are all
     unknown to the index are left out: evaluate.EvalRun.excluded), less the
-    answerable ones with no gold `answer` to score against (an empty gold
-    would count them as unanswerable)."""
+    answerable ones with no gold `answer` (without_gold)."""
     excluded = {e["line"] for e in run.excluded}
-    return [q for q in questions if q.line not in excluded
-            and not (q.expected and (q.answer is None or not str(q.answer).strip()))]
+    return [q for q in questions if q.line not in excluded and not without_gold(q)]
 
 
 def write_details(path, records: Sequence[AnswerRecord], retrieval: Sequence[dict] = ()) -> None:

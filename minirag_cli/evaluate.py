@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from minirag_cli.errors import GoldenFileError, MragError, UsageError
+from minirag_cli.options import RetrievalOptions
 
 DEFAULT_KS = (1, 5, 10, 20)
 OVERALL = "overall"
@@ -33,6 +34,7 @@ UNANSWERABLE = "unanswerable"
 # document collapse into a single document rank, so ask for more than k.
 CHUNKS_PER_DOC = 5
 MAX_REPORTED_ERRORS = 20
+MAX_QUESTION_CHARS = RetrievalOptions.max_question_chars  # retrieve.check_question's limit
 
 
 # --------------------------------------------------------------------------- golden file
@@ -89,6 +91,9 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             problems.append("missing \"query\"")
         elif not isinstance(query, str) or not query.strip():
             problems.append("\"query\" must be a non-empty string")
+        elif len(query.strip()) > MAX_QUESTION_CHARS:  # search refuses it: found here, not mid-run
+            problems.append(f"\"query\" is {len(query.strip()):,} characters long; mrag reads up to "
+                            f"{MAX_QUESTION_CHARS:,}")
         expected = obj.get("expected")
         if "expected" not in obj:
             problems.append("missing \"expected\" (use [] for an unanswerable question)")
@@ -99,6 +104,11 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             problems.append("\"type\" must be a string")
         elif qtype in (OVERALL,):
             problems.append(f"\"type\" may not be {qtype!r} (reserved group name)")
+        elif qtype == UNANSWERABLE and isinstance(expected, list) and expected:
+            # its figures would go into the group of the questions with no expected path, whose
+            # row holds only their count (and replaced this question's figures there)
+            problems.append(f"\"type\" {UNANSWERABLE!r} is the group of questions with \"expected\": [] "
+                            "(this one lists paths: give it another type)")
         qid = obj.get("id", f"line{lineno}")
         if not isinstance(qid, (str, int)) or isinstance(qid, bool):
             problems.append("\"id\" must be a string or an integer")
@@ -135,7 +145,9 @@ def load_golden(path: str | Path) -> list[GoldenQuestion]:
         raise GoldenFileError(f"{path} is a folder, not a golden JSONL file.") from None
     except UnicodeDecodeError as exc:
         raise GoldenFileError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start}).") from None
-    return parse_golden_lines(text.splitlines(), source=str(path))
+    # JSON Lines ends a line at \n (\r\n too) only: str.splitlines() also splits at U+2028, U+0085,
+    # \f ..., which JSON allows unescaped in a string (a question pasted from a web page)
+    return parse_golden_lines(text.split("\n"), source=str(path))
 
 
 def parse_ks(spec: str | Sequence[int]) -> tuple[int, ...]:

@@ -420,6 +420,18 @@ def eval_warnings(run, limit: int = 20) -> None:
                   "(all listed under unknown_paths in --json)", highlight=False)
 
 
+def unscored_answers(questions, total: int) -> None:
+    """`mrag eval --answers`: the questions with expected paths but no gold
+    `answer`, on stderr before the run; the report would only count fewer
+    questions (none at all for a golden set written for retrieval)."""
+    if not questions:
+        return
+    lines = ", ".join(str(q.line) for q in questions[:10]) + (", ..." if len(questions) > 10 else "")
+    stderr_console().print(f"[yellow]warning[/] {len(questions)} of {total} questions have expected paths but no "
+                           f"\"answer\" to score against and are left out of --answers "
+                           f"(line{'s' if len(questions) > 1 else ''} {lines})", highlight=False, soft_wrap=True)
+
+
 def threshold_failures(lines: list[str]) -> None:
     for line in lines:
         stderr_console().print(f"[bold red]below threshold:[/] {line}", highlight=False)
@@ -529,7 +541,12 @@ ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)")
 
 def render_answers(report: dict, console: Console) -> None:
     """`mrag eval --answers`: one row per metric, one column per question type and kind of gold."""
-    groups = {**report["groups"], **{k: v for k, v in report["kinds"].items() if k not in report["groups"]}}
+    # a kind of gold named like a question type (`unanswerable` always, `content` or `yes/no` when a
+    # golden set uses them as types) is shown once when both hold the same questions, else beside it
+    groups = dict(report["groups"])
+    for kind, summary in report["kinds"].items():
+        if groups.get(kind) != summary:
+            groups[kind if kind not in groups else f"{kind} (gold)"] = summary
     table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")

@@ -160,19 +160,27 @@ class Index:
         """The language model: injected, else `settings.model` loaded on first
         use (or by preload_llm); None when neither (a UsageError naming `why`
         when `required`)."""
-        if self._llm is None and self._llm_loading is not None:
-            self._llm_loading.join()
-            self._llm_loading, failed, self._llm_failed = None, self._llm_failed, None
-            if failed is not None:
-                raise failed
-        if self._llm is None and self.settings.model:
-            from minirag_cli.answer import load_answer_model
+        with self.model_set_by():
+            if self._llm is None and self._llm_loading is not None:
+                self._llm_loading.join()
+                self._llm_loading, failed, self._llm_failed = None, self._llm_failed, None
+                if failed is not None:
+                    raise failed
+            if self._llm is None and self.settings.model:
+                from minirag_cli.answer import load_answer_model
 
-            model, name = load_answer_model(self.settings.model)
-            self._llm = LoadedLLM(model, name)
+                model, name = load_answer_model(self.settings.model)
+                self._llm = LoadedLLM(model, name)
         if self._llm is None and required:
             raise UsageError(f"{why} needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
         return self._llm
+
+    def model_set_by(self):
+        """A context in which a ModelError about the configured model names
+        where its path was set (llm.model_set_by)."""
+        from minirag_cli.llm import model_set_by
+
+        return model_set_by(None if self._llm_injected else getattr(self.settings, "sources", {}).get("model"))
 
     def has_llm(self) -> bool:
         """A model is injected or configured (not necessarily loaded yet)."""
@@ -189,7 +197,8 @@ class Index:
         from minirag_cli.answer import load_answer_model
         from minirag_cli.llm import validate_gguf
 
-        path = validate_gguf(self.settings.model)
+        with self.model_set_by():
+            path = validate_gguf(self.settings.model)
 
         def load() -> None:
             try:
@@ -217,7 +226,8 @@ class Index:
         if extractor is None:
             from minirag_cli.extract.select import make_extractor
 
-            extractor = make_extractor(self.settings.extractor, self.settings.model)
+            with self.model_set_by():
+                extractor = make_extractor(self.settings.extractor, self.settings.model)
         options = options or SyncOptions.from_settings(self.settings)
         # an existing index keeps the embedder it was built with unless one is
         # configured: chosen before a rebuild forgets it
@@ -331,7 +341,8 @@ class Index:
             return self._llm.name if self._llm else ""
         from minirag_cli.llm import model_identity
 
-        return model_identity(self.settings.model)
+        with self.model_set_by():
+            return model_identity(self.settings.model)
 
     def prepare_answer(self, result, options: RetrievalOptions | None = None, answer_options=None):
         """What the answer to a SearchResult is made of (answer.prepare): the
@@ -377,18 +388,34 @@ class Index:
             prepared = self.prepare_answer(result, options, answerer.options)
         return ans.respond(answerer, result.query, prepared, on_text=on_text)
 
+    def check_answering(self, judge: str | Path | None = None):
+        """Before `mrag eval --answers` runs its retrieval (seconds to minutes):
+        a model is set and its file (and the judge's) is a whole GGUF model,
+        so a mistake fails now, not after that run. Returns the judge
+        (answer_eval.LazyJudge, not loaded yet) or None."""
+        from minirag_cli import answer_eval
+        from minirag_cli.llm import gguf_metadata
+
+        if not self.has_llm():
+            raise UsageError("--answers needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        if not self._llm_injected and self._llm is None:
+            with self.model_set_by():
+                gguf_metadata(self.settings.model)  # missing, not GGUF, truncated: a ModelError
+        return answer_eval.LazyJudge(judge) if judge else None
+
     def evaluate_answers(self, questions, *, mode: str | None = None, answer_options=None,
                          judge: str | Path | None = None, on_question=None):
         """`mrag eval --answers`: every question searched and answered as
         `mrag ask` would (cached in the index), scored by answer_score, with
-        an optional judge model's verdict beside the rule."""
+        an optional judge model's verdict beside the rule (`judge`: a path,
+        or what check_answering returned)."""
         from minirag_cli import answer_eval
 
-        if not self.has_llm():
-            raise UsageError("--answers needs a model.", hint="Pass --model PATH.gguf or set MRAG_MODEL.")
+        if not isinstance(judge, answer_eval.LazyJudge):
+            judge = self.check_answering(judge)
         options = self.retrieval_options(mode=mode)
         answerer = self.answerer(answer_options, cache=True)
-        judge_fn = answer_eval.LazyJudge(judge) if judge else None
+        judge_fn = judge
         return answer_eval.evaluate_answers(
             questions, search=lambda q: self.search(q, options),
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),

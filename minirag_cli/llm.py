@@ -4,6 +4,7 @@ context and threads for a CPU. llama_cpp is imported only inside load_llama."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -16,6 +17,22 @@ GGUF_MAGIC = b"GGUF"
 
 
 MISSING_MODEL_HINT = "Pass --model PATH.gguf, set MRAG_MODEL, or run `mrag model pull`."
+SET_BY = "The model path is set by "
+
+
+@contextlib.contextmanager
+def model_set_by(source: str | None):
+    """A ModelError about the configured model says where its path was set
+    when that was not the command line (`env MRAG_MODEL`, `user config
+    PATH`, `project config PATH`: config.Settings.sources): a stale path in
+    a config file, resolved against the file's folder, is otherwise hard to
+    place, and the hint's "pass --model" reads as if none had been set."""
+    try:
+        yield
+    except ModelError as exc:
+        if source and source not in ("flag", "default") and not (exc.hint or "").startswith(SET_BY):
+            exc.hint = f"{SET_BY}{source}." + (f" {exc.hint}" if exc.hint else "")
+        raise
 
 
 def validate_gguf(path: str | os.PathLike, *, missing_hint: str = MISSING_MODEL_HINT) -> Path:
@@ -54,6 +71,17 @@ GGUF_FILE_TYPES = {0: "F32", 1: "F16", 2: "Q4_0", 3: "Q4_1", 7: "Q8_0", 8: "Q5_0
                    17: "Q5_K_M", 18: "Q6_K", 19: "IQ2_XXS", 20: "IQ2_XS", 21: "Q2_K_S", 22: "IQ3_XS",
                    23: "IQ3_XXS", 24: "IQ1_S", 25: "IQ4_NL", 26: "IQ3_S", 27: "IQ3_M", 28: "IQ2_S",
                    29: "IQ2_M", 30: "IQ4_XS", 31: "IQ1_M", 32: "BF16"}
+
+# ggml tensor type -> (values per block, bytes per block), as in gguf-py's
+# GGML_QUANT_SIZES: how many bytes of the file a tensor's data takes. A type
+# not listed here is checked by its offset only.
+GGML_BLOCK_SIZES = {0: (1, 4), 1: (1, 2), 2: (32, 18), 3: (32, 20), 6: (32, 22), 7: (32, 24), 8: (32, 34),
+                    9: (32, 40), 10: (256, 84), 11: (256, 110), 12: (256, 144), 13: (256, 176), 14: (256, 210),
+                    15: (256, 292), 16: (256, 66), 17: (256, 74), 18: (256, 98), 19: (256, 50), 20: (32, 18),
+                    21: (256, 110), 22: (256, 82), 23: (256, 136), 24: (1, 1), 25: (1, 2), 26: (1, 4),
+                    27: (1, 8), 28: (1, 8), 29: (256, 56), 30: (1, 2), 34: (256, 54), 35: (256, 66),
+                    39: (32, 17)}
+GGUF_DEFAULT_ALIGNMENT = 32
 
 
 class _GgufReader:
@@ -128,8 +156,37 @@ def gguf_metadata(path: str | os.PathLike, *, until: str | None = None) -> dict:
             key = r.string()
             meta[key] = r.value(r.scalar("<I"))
             if key == until:
-                break
+                return meta
+        # the whole header was read: check the tensors' data is all there. An
+        # interrupted download keeps the header (a few MB at the front of a
+        # GB file) and loses tensor data, which llama.cpp reports only as
+        # "Failed to load model" when it loads
+        _check_tensor_data(r, p, n_tensors, meta.get("general.alignment"))
     return meta
+
+
+def _check_tensor_data(r: _GgufReader, p: Path, n_tensors: int, alignment) -> None:
+    """Read the tensor infos after the metadata and raise ModelError when the
+    file ends before the last tensor's data does."""
+    end = 0
+    for _ in range(n_tensors):
+        r.skip_string()  # the tensor's name
+        n_dims = r.scalar("<I")
+        if n_dims > 8:
+            raise ModelError(f"{p} is corrupt (a tensor of {n_dims} dimensions).")
+        values = 1
+        for _ in range(n_dims):
+            values *= r.scalar("<Q")
+        ggml_type, offset = r.scalar("<I"), r.scalar("<Q")
+        per_block, block_bytes = GGML_BLOCK_SIZES.get(ggml_type, (1, 0))
+        end = max(end, offset + -(-values // per_block) * block_bytes)
+    align = alignment if isinstance(alignment, int) and alignment > 0 else GGUF_DEFAULT_ALIGNMENT
+    data_start = -(-r.fh.tell() // align) * align
+    size = p.stat().st_size
+    if size < data_start + end:
+        raise ModelError(f"{p} is truncated: the file has {size:,} bytes, its tensors end at byte "
+                         f"{data_start + end:,}.",
+                         hint="Download the model again (an interrupted download leaves part of the file).")
 
 
 def model_summary(path: str | os.PathLike) -> dict:
@@ -211,6 +268,12 @@ def load_llama(path: str | os.PathLike, *, n_ctx: int = 4096, n_threads: int | N
         return Llama(model_path=str(p), n_ctx=n_ctx, n_threads=n_threads or default_threads(),
                      n_gpu_layers=0, seed=seed, verbose=False)
     except Exception as exc:
+        # `mrag ask` checks only the magic before loading (reading the whole
+        # header costs 0.15 s); when the load fails, say why if the header can
+        try:
+            gguf_metadata(p)  # raises the ModelError of a truncated or corrupt file
+        except OSError:  # gone or unreadable since: llama.cpp's own reason below
+            pass
         raise ModelError(f"llama.cpp could not load {p}: {exc}") from exc
 
 
@@ -291,6 +354,10 @@ def pull_model(name: str, dest: str | os.PathLike | None = None, *, on_download=
                              hint=f"On a machine with internet, fetch {manual} and pass --model PATH "
                                   "or set MRAG_MODEL.")
     if unreachable_hub():  # at once, not after the hub client's retries
+        raise unreachable
+    from huggingface_hub import constants
+
+    if constants.HF_HUB_OFFLINE:  # the client would fail too, after leaving .cache/huggingface/ in dest
         raise unreachable
     try:
         path = hf_hub_download(repo_id=repo, filename=filename, local_dir=str(dest))

@@ -367,3 +367,18 @@ def test_a_statement_two_sources_hold_alike_cites_the_better_ranked_one():
     # a move that leaves the same citation twice in a row shows it once
     twice = ans.answer_question(FakeLLM("From 2pm to 3pm [1] [2]."), q, sources)
     assert twice.text == "From 2pm to 3pm [1]." and twice.citations == [1]
+
+
+def test_two_citations_in_one_sentence_are_each_checked_against_their_own_words():
+    """Each citation is checked against the words since the previous one (as
+    README says), not the whole sentence: "AdamSmith [1] and WolfgangSchulz
+    [2]." moved the right [2] to [1], whose source holds the sentence's
+    words as well and is listed first (LiHua dev lihua-31; 4 dev answers'
+    citations changed, the figures did not)."""
+    sources = [{"n": 1, "path": "a.md", "text": "AdamSmith: Wishing you a very happy Lunar New Year! LiHua: Thanks!"},
+               {"n": 2, "path": "w.md", "text": "WolfgangSchulz: Happy Lunar New Year! LiHua: Thanks, buddy!"}]
+    q = "Who wished Li Hua a happy Lunar New Year?"
+    got = ans.answer_question(FakeLLM("AdamSmith [1] and WolfgangSchulz [2]."), q, sources)
+    assert got.text == "AdamSmith [1] and WolfgangSchulz [2]." and got.citations == [1, 2] and not got.recited
+    swapped = ans.answer_question(FakeLLM("AdamSmith [2] and WolfgangSchulz [1]."), q, sources)
+    assert swapped.text == "AdamSmith [1] and WolfgangSchulz [2]." and swapped.recited  # each to its own

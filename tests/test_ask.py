@@ -155,6 +155,28 @@ def test_ask_errors_are_one_line(golden_index, mrag_bin_module, tmp_path):
     assert out.returncode == 2 and "empty" in out.stderr
 
 
+def test_a_bad_model_set_outside_the_command_line_says_where_it_is_set(golden_index, mrag_bin_module, tmp_path):
+    """A model path from MRAG_MODEL or a config file (resolved against the
+    file's folder) that is missing failed with "Model file ... does not exist"
+    and a hint to pass --model or set MRAG_MODEL, nothing about where the
+    path came from; a stale `model =` in a config file was hard to place."""
+    config = tmp_path / "config.toml"
+    config.write_text('model = "models/gone.gguf"\n', encoding="utf-8")
+    out = ask(mrag_bin_module, golden_index, "anything", MRAG_CONFIG=str(config))
+    assert out.returncode == 1 and f"Model file {tmp_path / 'models' / 'gone.gguf'} does not exist" in out.stderr
+    assert f"hint: The model path is set by user config {config}." in out.stderr, out.stderr
+    out = ask(mrag_bin_module, golden_index, "anything", "-i", stdin="q\n", MRAG_MODEL=str(tmp_path / "m.gguf"))
+    assert out.returncode == 1 and "hint: The model path is set by env MRAG_MODEL." in out.stderr, out.stderr
+    out = ask(mrag_bin_module, golden_index, "anything", "--model", str(tmp_path / "m.gguf"),
+              MRAG_CONFIG=str(config))  # the flag's own path: nothing to place
+    assert out.returncode == 1 and "set by" not in out.stderr, out.stderr
+    (tmp_path / "notes").mkdir()  # sync's llm extractor (auto: a model is set) fails before the index is made
+    out = subprocess.run([mrag_bin_module, "sync", str(tmp_path / "notes")], capture_output=True, text=True,
+                         env=_env(tmp_path / "new.sqlite", MRAG_CONFIG=str(config)), timeout=120)
+    assert out.returncode == 1 and f"set by user config {config}" in out.stderr, out.stderr
+    assert not (tmp_path / "new.sqlite").exists()
+
+
 SHOP = "What shop does WolfgangSchulz run on Mill Street?"
 BOARD = "Which microcontroller is the HeronBoard built around?"
 

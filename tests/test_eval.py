@@ -388,3 +388,111 @@ def test_index_embedding_model_follows_the_settings(index, db_path, monkeypatch)
     assert idx.embedding_model() == "hashing:32"  # nothing configured: the index's model
     monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:16")
     assert Index(idx.conn, effective({"db": str(db_path)}), db_path).embedding_model() == "hashing:16"
+
+
+def test_sample_asks_as_many_questions_as_asked_for():
+    """`--sample 10` of three equal types asked 9 questions (3.33 rounds to 3
+    in each); on the LiHua dev set --sample 13, 23, 32, ... asked one fewer."""
+    from minirag_cli.answer_eval import sample_questions
+
+    qs = ev.parse_golden_lines([json.dumps({"query": f"q{i}", "expected": [] if i % 3 == 2 else ["a.md"],
+                                            "type": ["single", "multi", None][i % 3]}) for i in range(30)])
+    for n in range(3, 30):
+        chosen = sample_questions(qs, n, seed=1)
+        assert len(chosen) == n, n
+        counts = {g: sum(q.group == g for q in chosen) for g in ("single", "multi", "unanswerable")}
+        assert max(counts.values()) - min(counts.values()) <= 1, (n, counts)  # still in proportion
+    assert sample_questions(qs, 10, seed=1) == sample_questions(qs, 10, seed=1)  # seeded
+
+
+def test_golden_line_holding_a_unicode_line_separator_is_one_line(tmp_path):
+    """JSON allows U+2028, U+0085 and \\f unescaped in a string (json.dumps(...,
+    ensure_ascii=False) writes them so): the loader split lines there too and
+    reported two bad lines for one good one, and every later line number was off."""
+    golden = tmp_path / "g.jsonl"
+    lines = [json.dumps({"id": name, "query": f"who said{sep}hello?", "expected": ["a.md"]}, ensure_ascii=False)
+             for name, sep in zip("abc", ("\u2028", "\u0085", "\u2029"))]
+    lines.append('{"id": "a", "query": "d", "expected": []}')
+    golden.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(GoldenFileError) as exc:
+        ev.load_golden(golden)
+    assert "1 bad line(s)" in str(exc.value) and "line 4: duplicate id 'a' (first on line 1)" in str(exc.value)
+    golden.write_text("\n".join(lines[:1]) + "\r\n", encoding="utf-8")
+    assert [q.query for q in ev.load_golden(golden)] == ["who said\u2028hello?"]
+
+
+def test_golden_question_too_long_to_search_is_a_bad_line():
+    """A question over the search's 4,000 characters passed the golden file's
+    check, and `mrag eval` stopped at it mid-run (after loading the embedder
+    and scoring the questions before it) with exit code 2 and no line number."""
+    long = json.dumps({"query": "why " * 1001, "expected": ["a.md"]})
+    with pytest.raises(GoldenFileError, match=r"line 2: \"query\" is 4,003 characters long; mrag reads up to 4,000"):
+        ev.parse_golden_lines(['{"query": "fine", "expected": []}', long])
+    assert len(ev.parse_golden_lines([json.dumps({"query": "w" * 4000, "expected": []})])) == 1
+
+
+def test_type_unanswerable_with_expected_paths_is_a_bad_line():
+    """`"type": "unanswerable"` on a question with expected paths put its
+    recall into the `unanswerable` row, which then held figures beside `n`,
+    and with a real unanswerable question (expected: []) in the file that row
+    was replaced by {n} alone: the question's figures showed nowhere but in overall."""
+    lines = ['{"query": "a", "expected": ["x.md"], "type": "unanswerable"}',
+             '{"query": "b", "expected": [], "type": "unanswerable"}']
+    with pytest.raises(GoldenFileError, match=r"line 1: \"type\" 'unanswerable' is the group of questions with"):
+        ev.parse_golden_lines(lines)
+    assert [q.group for q in ev.parse_golden_lines(lines[1:])] == ["unanswerable"]
+
+
+def test_cli_answers_without_a_usable_model_or_judge_fail_before_the_run(mrag_bin, cli_index, tmp_path):
+    """`eval --answers` with no model, a model file that is missing or cut
+    short, or a missing --judge file ran the whole retrieval first (12 s on
+    the LiHua dev set) and only then failed; the judge's hint said to pass
+    --model."""
+    import os
+
+    from tests.test_llm_extract import SMOL
+
+    db_path, golden = cli_index
+    cut = tmp_path / "cut.gguf"
+    with open(SMOL, "rb") as fh:
+        cut.write_bytes(fh.read(3_000_000))
+    env = {k: v for k, v in os.environ.items() if k != "MRAG_MODEL"}
+    for model, args, says in ((None, [], "--answers needs a model"),
+                              (tmp_path / "gone.gguf", [], "gone.gguf does not exist"),
+                              (cut, [], "cut.gguf is truncated"),
+                              (SMOL, ["--judge", tmp_path / "j.gguf"], "Check the --judge path")):
+        p = subprocess.run([mrag_bin, "--db", str(db_path), "eval", str(golden), "--mode", "bm25", "--json",
+                            "--answers", *map(str, args)], capture_output=True, text=True, timeout=120,
+                           env={**env, **({"MRAG_MODEL": str(model)} if model else {})})
+        assert p.returncode in (1, 2) and says in p.stderr and p.stdout == "", (model, p.stderr)
+        assert "questions ×" not in p.stderr, p.stderr  # before the run began
+
+
+def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_index):
+    """`eval --answers` on a golden set with no `answer` fields (one written
+    for retrieval) reported "0 questions" and nothing on why: the questions
+    it leaves out are now named on stderr before the model is asked anything."""
+    import os
+
+    from tests.test_llm_extract import SMOL
+
+    db_path, golden = cli_index
+    p = subprocess.run([mrag_bin, "--db", str(db_path), "eval", str(golden), "--mode", "bm25", "--json",
+                        "--answers", "--model", str(SMOL)], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "MRAG_THREADS": "1"})
+    assert p.returncode == 0, p.stderr
+    assert ('4 of 5 questions have expected paths but no "answer" to score against and are left out of '
+            '--answers (lines 1, 2, 3, 5)') in " ".join(p.stderr.split()), p.stderr
+    assert json.loads(p.stdout)["answers"]["questions"] == 1  # the unanswerable one (expected: [])
+
+
+def test_cli_details_onto_the_golden_file_is_refused(mrag_bin, cli_index, tmp_path):
+    """`mrag eval g.jsonl --details g.jsonl` ran, then replaced the golden set
+    with the per-question details: the questions were lost."""
+    db_path, golden = cli_index
+    before = golden.read_text(encoding="utf-8")
+    (tmp_path / "link.jsonl").symlink_to(golden)
+    for target in (golden, tmp_path / "." / golden.name, tmp_path / "link.jsonl"):
+        p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
+        assert p.returncode == 2 and "is the golden file" in p.stderr and p.stdout == "", p.stderr
+        assert golden.read_text(encoding="utf-8") == before

@@ -137,3 +137,21 @@ def test_answers_table_counts_the_judge_verdicts_that_were_unclear():
     rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
             for line in console.export_text().splitlines() if line.count("│") == 3}
     assert rows["judge: no clear verdict"] == "4" and rows["accuracy"] == "0.500", rows
+
+
+def test_answers_table_shows_a_kind_named_like_a_question_type():
+    """A golden set whose types are `yes/no` and `content` (or an answerable
+    question with the gold "N/A") made the table drop the kind of gold that
+    has a type's name: its column showed the type's figures only."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_answers
+
+    by_type, by_kind = {"n": 3, "accuracy": 1.0}, {"n": 4, "accuracy": 0.25}
+    console = Console(record=True, width=200)
+    render_answers({"model": "m.gguf", "prompt_version": "a1", "questions": 4, "model_calls": 4, "cached": 0,
+                    "groups": {"overall": by_kind, "yes/no": by_type},
+                    "kinds": {"yes/no": by_kind, "unanswerable": {"n": 0, "accuracy": None}}}, console)
+    head = next(line for line in console.export_text().splitlines() if "metric" in line)
+    assert [c.strip() for c in head.split("┃")[1:-1]] == ["metric", "overall", "yes/no", "yes/no (gold)",
+                                                          "unanswerable"], head

@@ -112,6 +112,8 @@ def test_pull_offline_fails_clearly_and_leaves_no_model(tmp_path, mrag_bin):
     assert "not reachable" in text and "huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF" in text
     assert "--model PATH" in text and "Traceback" not in text
     assert not list((tmp_path / "models").glob("*.gguf"))
+    # the hub client, asked offline, left .cache/huggingface/download/FILE.lock in the models folder
+    assert not list((tmp_path / "models").iterdir()), list((tmp_path / "models").rglob("*"))
 
 
 def test_pull_with_the_hub_unresolvable_fails_at_once(tmp_path, mrag_bin):
@@ -182,3 +184,24 @@ def test_pull_into_a_folder_that_cannot_be_made_is_one_line(tmp_path, mrag_bin, 
     text = " ".join(r.stderr.split())
     assert f"Cannot make the models folder {tmp_path / where}" in text, r.stderr
     assert "unexpected" not in text and "downloading" not in text
+
+
+def test_a_file_cut_short_in_its_tensors_is_truncated(tmp_path, mrag_bin):
+    """An interrupted download keeps the header (3 MB of SmolLM's 98) and
+    loses tensor data: `model info` printed the header and exited 0, sync's
+    check before work passed it (and created the index), and `ask` said only
+    llama.cpp's "Failed to load model from file"."""
+    from minirag_cli.extract.llm import LlmExtractor
+    from minirag_cli.llm import load_llama
+
+    cut = tmp_path / "cut.gguf"
+    with open(SMOL, "rb") as fh:
+        cut.write_bytes(fh.read(3_000_000))
+    r = run(mrag_bin, "model", "info", str(cut), "--json")
+    assert r.returncode == 1 and r.stdout == "", r.stdout
+    assert "is truncated" in r.stderr and "Download the model again" in r.stderr, r.stderr
+    with pytest.raises(ModelError, match="is truncated"):
+        LlmExtractor.from_path(cut)
+    with pytest.raises(ModelError, match="is truncated"):
+        load_llama(cut, n_ctx=256)
+    gguf_metadata(SMOL)  # the whole file passes: its last tensor ends at its last byte

@@ -33,13 +33,15 @@ def sync(
     from minirag_cli import format as fmt
     from minirag_cli.extract.select import describe_choice, make_extractor
     from minirag_cli.index import Index
+    from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
     sync_dirs = check_folders(dirs)
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
-    ext = make_extractor(s.extractor, s.model)  # a bad model fails here, before the index is touched
+    with model_set_by(s.source("model")):  # a bad model fails here, before the index is touched
+        ext = make_extractor(s.extractor, s.model)
     options = SyncOptions.from_settings(s, max_bytes=max_bytes, follow_symlinks=follow_symlinks)
     with Index.open(s, create=True) as index:
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)

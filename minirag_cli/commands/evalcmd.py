@@ -49,15 +49,20 @@ def eval_command(
     from minirag_cli import format as fmt
 
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
-    check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed)
+    check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
+                golden=golden)
     questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
     index = open_index(embedding_model=embedding_model, model=model)
+    # no model, or a bad model or judge file, fails before the retrieval run, not after it
+    judge_model = index.check_answering(judge) if answers else None
+    if answers:
+        fmt.unscored_answers([q for q in questions if answer_eval.without_gold(q)], len(questions))
     fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
         got = index.evaluate_answers(answer_eval.answered_questions(questions, run), mode=plan.modes[0],
-                                     judge=judge, on_question=tick) if answers else None
+                                     judge=judge_model, on_question=tick) if answers else None
     fmt.eval_warnings(run)
     report = {**run.to_dict(), **({"answers": got.to_dict()} if got else {})}
     if details is not None:
@@ -70,11 +75,12 @@ def eval_command(
 
 
 def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path], model: Optional[str] = None,
-                sample: Optional[int] = None, seed: Optional[int] = None) -> None:
+                sample: Optional[int] = None, seed: Optional[int] = None, golden: Optional[Path] = None) -> None:
     """Before the run, what would otherwise do nothing or fail only after it:
     --judge or --model without --answers (they judge and write its answers;
     MRAG_MODEL is no mistake, only the flag), --seed without --sample (it
-    draws the sample), a --details path that cannot be written."""
+    draws the sample), a --details path that cannot be written or is the
+    golden file itself (the run would end by overwriting it)."""
     from minirag_cli.errors import UsageError
     from minirag_cli.files import check_output
 
@@ -90,3 +96,6 @@ def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path]
                          hint="Add --sample N, or leave --seed out.")
     if details is not None:
         check_output(details, what="--details file ")
+        if golden is not None and Path(details).resolve() == Path(golden).resolve():
+            raise UsageError(f"--details {details} is the golden file: the run would overwrite it.",
+                             hint="Write the details to another file, e.g. --details details.jsonl.")
