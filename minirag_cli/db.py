@@ -179,7 +179,14 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
             hint="Run `mrag sync DIR` to build one, or point --db / MRAG_DB at an existing index.",
         )
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a read-only disk, a folder of another user, a file in the way
+            blocker = next((p for p in path.parents if p.exists()), None)
+            why = (f"{blocker} is a file, not a folder" if blocker is not None and not blocker.is_dir()
+                   else exc.strerror or str(exc))  # not mkdir's "File exists"
+            raise DatabaseError(f"Cannot make the folder of the index {path}: {why}.",
+                                hint="Choose an index in a folder you can write (--db PATH or MRAG_DB).") from None
 
     sqlite = sqlite_module()
     try:
@@ -197,9 +204,12 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
         # the whole vector table (145 MB at 100k chunks), 87 -> 56 ms (BENCHMARKS.md)
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     except sqlite.DatabaseError as exc:
+        # on a read-only disk SQLite says only "unable to open database file" (it cannot make
+        # the -shm file WAL needs): that is no reason to call a sound index damaged
+        readonly = "readonly" in str(exc).lower() or not _writable(path)
         raise DatabaseError(
-            f"{path} cannot be opened as an index: {exc}.",
-            hint=READONLY_HINT if "readonly" in str(exc).lower()
+            f"{path} cannot be opened as an index: {exc}" + (" (it or its folder is read-only)." if readonly else "."),
+            hint=READONLY_HINT if readonly
             else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
@@ -208,6 +218,13 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
     if migrate:
         apply_migrations(conn)
     return conn
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the index file (if it is there) and its
+    folder (where WAL keeps -wal and -shm): false on a read-only disk too."""
+    folder = path.parent if str(path.parent) else Path(".")
+    return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
 def sibling(conn):
@@ -326,7 +343,8 @@ def compact(conn, free_share: float = 0.25) -> bool:
 
 
 READONLY_HINT = ("mrag needs to write the index file and its folder (even to read it: WAL keeps -wal and -shm files "
-                 "beside it); check their permissions, or copy the index somewhere writable.")
+                 "beside it); check their permissions (and that the disk is not mounted read-only), or copy the "
+                 "index somewhere writable.")
 _DAMAGED = ("malformed", "not a database", "database corrupt", "file is not a database")
 
 

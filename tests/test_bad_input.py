@@ -12,6 +12,7 @@ import ctypes
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -596,6 +597,53 @@ def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
         assert r.returncode == 1 and "permissions" in r.stderr and "damaged" not in r.stderr, r.stderr
     finally:
         folder.chmod(0o755)
+
+
+def test_an_index_in_a_folder_mrag_cannot_write_is_no_damaged_index(tmp_path, mrag_bin):
+    """`--db` in a folder this user cannot write: a new index's folder ended in
+    'unexpected PermissionError', and a new file was 'unable to open database
+    file' with the advice to move a damaged file aside (there was no file)."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot take write access away from root here")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    shut.chmod(0o555)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(shut / "sub" / "index.sqlite"), "sync", str(root), "-q", as_user=True)
+        assert r.returncode == 1 and "unexpected" not in r.stderr and "Permission denied" in r.stderr, r.stderr
+        assert "folder you can write" in r.stderr
+        r = run_mrag(mrag_bin, "--db", str(shut / "index.sqlite"), "sync", str(root), "-q", as_user=True)
+        assert r.returncode == 1 and "read-only" in r.stderr and "damaged" not in r.stderr, r.stderr
+    finally:
+        shut.chmod(0o755)
+    assert list(shut.iterdir()) == []
+
+
+def test_an_index_on_a_read_only_disk_is_not_called_damaged(tmp_path, mrag_bin, synced_copy):
+    """On a read-only mount SQLite says only 'unable to open database file'
+    (WAL's -shm cannot be made): every command told the user the index
+    might be damaged and to move it aside and rebuild."""
+    src, mnt = tmp_path / "src", tmp_path / "mnt"
+    src.mkdir()
+    mnt.mkdir()
+    shutil.copyfile(synced_copy, src / "index.sqlite")
+    mount = subprocess.run(["mount", "--bind", str(src), str(mnt)], capture_output=True)
+    if mount.returncode != 0:
+        pytest.skip("cannot bind-mount here (needs root)")
+    try:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", str(mnt)], capture_output=True).returncode != 0:
+            pytest.skip("cannot remount read-only here")
+        for args in (["status"], ["entities", "--json"], ["ask", "Berlin", "--no-answer"]):
+            r = run_mrag(mrag_bin, "--db", str(mnt / "index.sqlite"), *args)
+            assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+            assert "read-only" in r.stderr and "damaged" not in r.stderr, r.stderr
+        r = run_mrag(mrag_bin, "--db", str(mnt / "new" / "index.sqlite"), "sync", str(tmp_path / "notes"), "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr and "Read-only file system" in r.stderr, r.stderr
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+    assert sha256(src / "index.sqlite") == sha256(synced_copy)
 
 
 def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):
