@@ -205,6 +205,22 @@ def test_a_weak_fuzzy_match_is_not_shown_as_the_entity(kb, mrag_bin):
     assert get_entity(conn, "Harbour Band")["name"] == "Harbor Band"
 
 
+def test_a_letter_or_two_of_a_name_is_no_match(kb):
+    """`mrag entity z` showed Wolfgang Schulz's page, scored 95 of 100 ("z" is
+    in its key), `entity an` Wolfgang Schulz's too, `entity the` Come Together's;
+    rapidfuzz's WRatio alone gave any one letter of a name 90. Whole words and
+    the start of a name's words still match."""
+    conn, _, _ = kb
+    for query in ("z", "an", "er", "g"):
+        with pytest.raises(NotFound):
+            get_entity(conn, query)
+        assert all(c["score"] < 80 for c in entities_list(conn, query, 5)), query
+    assert get_entity(conn, "wolf")["name"] == "Wolfgang Schulz"  # the start of a word
+    assert get_entity(conn, "moore")["name"] == "Jennifer Moore"  # a whole word
+    assert get_entity(conn, "jennifer mo")["name"] == "Jennifer Moore"
+    assert entities_list(conn, "weber", 3)[0]["name"] == "Anna Weber"
+
+
 def test_a_long_name_is_not_echoed_whole(kb):
     """A 100,000-character name came back whole in the error line."""
     conn, db_path, _ = kb
