@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from minirag_cli.errors import MragError
+from minirag_cli.errors import MragError, UsageError
 
 
 def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
     """`text` written to `path` (UTF-8); `what` names the file in the error ("--details file ")."""
     path = Path(path)
+    check_output(path, what=what)  # a file where a folder would be made: mkdir says only "File exists"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -26,6 +27,9 @@ def check_output(path: str | Path, *, what: str = "") -> None:
     written there: a folder in the way, or a file where a folder would be
     made. (write_output still reports what only the write finds.)"""
     path = Path(path)
+    if str(path) == "-":  # the shell convention for stdout: a file named "-" is never what was meant
+        raise UsageError(f"Cannot write {what}to - (stdout) here: give a file name.",
+                         hint="`./-` is a file named -.")
     if path.is_dir():
         raise MragError(f"Cannot write {what}{path}: Is a directory.")
     parent = next((p for p in path.parents if p.exists()), None)
