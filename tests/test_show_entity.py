@@ -241,3 +241,31 @@ def test_entities_says_when_nothing_matches(kb, tmp_path):
     db.connect(empty, create=True).close()
     res = invoke(empty, "entities")
     assert res.exit_code == 0 and "The index holds no entities" in res.stderr
+
+
+def test_a_path_composed_otherwise_than_the_file_name_finds_its_note(tmp_path):
+    """A note whose name is stored decomposed (NFD, as macOS's HFS+ writes
+    "café") was 'not an indexed document' when its path was typed composed
+    (NFC), and the other way round."""
+    import unicodedata
+
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+    from tests.kb_fixture import EMBEDDER
+
+    root = tmp_path / "notes"
+    nfd, nfc = unicodedata.normalize("NFD", "café/crème.md"), unicodedata.normalize("NFC", "zoë.md")
+    write_notes(root, {nfd: "Coffee with Anna Weber.\n", nfc: "Zoë met Anna Weber.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for typed, stored in ((unicodedata.normalize("NFC", nfd), nfd), (unicodedata.normalize("NFD", nfc), nfc)):
+            assert typed != stored
+            assert get_document(conn, typed)["path"] == stored
+            assert show(conn, typed + ":1")["path"] == stored
+            assert get_document(conn, str(root / typed))["path"] == stored
+    finally:
+        conn.close()

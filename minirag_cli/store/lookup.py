@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
@@ -32,19 +33,27 @@ def find_document(conn, path: str) -> dict:
     """The indexed document `path` names: a path relative to a synced root
     (as `mrag ask` prints it) or a filesystem path inside a synced root.
     Anything else is refused, so nothing outside the index can be read."""
-    rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
-                        (path.replace(os.sep, "/").removeprefix("./"),)).fetchall()
-    if not rows:
+    # a path typed (NFC on most keyboards) may be composed otherwise than the file's name
+    # (NFD as macOS's HFS+ writes it): "café.md" and "cafe\u0301.md" name the same note
+    forms = list(dict.fromkeys([path, unicodedata.normalize("NFC", path), unicodedata.normalize("NFD", path)]))
+    rows = []
+    for form in forms:
+        rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
+                            (form.replace(os.sep, "/").removeprefix("./"),)).fetchall()
+        if rows:
+            break
+    for form in forms if not rows else []:
         try:
-            absolute = str(Path(path).expanduser().resolve())
+            absolute = str(Path(form).expanduser().resolve())
         except (OSError, RuntimeError):
-            absolute = None
-        if absolute:
-            for root, in conn.execute("SELECT DISTINCT root FROM documents"):
-                if absolute.startswith(root.rstrip("/") + "/"):
-                    rel = absolute[len(root.rstrip("/")) + 1:]
-                    rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
-                                         "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+            continue
+        for root, in conn.execute("SELECT DISTINCT root FROM documents"):
+            if absolute.startswith(root.rstrip("/") + "/"):
+                rel = absolute[len(root.rstrip("/")) + 1:]
+                rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
+                                     "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+        if rows:
+            break
     if not rows:
         # quoted: an empty or blank path would otherwise vanish from the line
         raise NotFound(f"{shorten(path)!r} is not an indexed document.",
