@@ -42,9 +42,12 @@
   function snippet(text, mark) {
     var s = el("div", {class: "snippet"});
     if (!mark) { s.appendChild(document.createTextNode(text)); return s; }
-    s.appendChild(document.createTextNode(text.slice(0, mark[0])));
-    s.appendChild(el("mark", null, text.slice(mark[0], mark[1])));
-    s.appendChild(document.createTextNode(text.slice(mark[1])));
+    // mark counts characters (code points, as Python does); a JS string counts UTF-16 units,
+    // so every emoji before the mention moved the highlight one unit left
+    var chars = Array.from(text);
+    s.appendChild(document.createTextNode(chars.slice(0, mark[0]).join("")));
+    s.appendChild(el("mark", null, chars.slice(mark[0], mark[1]).join("")));
+    s.appendChild(document.createTextNode(chars.slice(mark[1]).join("")));
     return s;
   }
 
