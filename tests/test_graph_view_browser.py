@@ -194,3 +194,16 @@ def test_the_mark_in_a_snippet_after_an_emoji_covers_the_mention(chromium, kb, t
         assert marks[0] == "Mallory Quinn", marks
         first = b.evaluate("document.querySelector('#notes li .snippet').textContent")
         assert first == snippet
+
+
+def test_the_search_box_finds_a_name_without_its_accents(chromium, kb, tmp_path):
+    """`mrag entity zoe` finds Zoë (keys drop case and accents); the page's
+    search box compared lower case only, so "zoe" or "jurgen" found nothing."""
+    view = build_view(kb, max_nodes=1000)
+    target = view.nodes[0]
+    target["label"], target["aliases"] = "Zoë Jürgensen", ["ZoëJürgensen"]
+    page = write_graph_view(view, tmp_path / "accents.html")
+    with open_page(chromium, page) as b:
+        b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
+        b.type_text("zoe jurg")
+        assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Zoë Jürgensen"]

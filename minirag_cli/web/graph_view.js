@@ -301,13 +301,15 @@
   }
 
   // ---------------------------------------------------------------- search
+  // case and accents aside, as `mrag entities` and `mrag entity` find names: "zoe" finds Zoë
+  function fold(s) { return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
   function search(text) {
-    var q = text.trim().toLowerCase();
+    var q = fold(text.trim());
     unhighlight();
     if (!q) { $("search-info").textContent = ""; return []; }
     var found = DATA.nodes.filter(function (n) {
-      return n.label.toLowerCase().indexOf(q) >= 0 ||
-        n.aliases.some(function (a) { return a.toLowerCase().indexOf(q) >= 0; });
+      return fold(n.label).indexOf(q) >= 0 ||
+        n.aliases.some(function (a) { return fold(a).indexOf(q) >= 0; });
     }).sort(function (a, b) { return b.mentions - a.mentions; });
     var eles = cy.collection();
     found.forEach(function (n) { eles = eles.union(cy.getElementById("e" + n.id)); });
