@@ -149,6 +149,8 @@ def missing_index_error(choice, state_dir: Path):
         what = (f"No index found: no --db or MRAG_DB, no .mrag/ folder above {choice.path.parent.parent}, and "
                 + ("the indexes you synced were moved or deleted." if choice.forgotten
                    else "you have not synced one yet."))
+    elif choice.source.startswith("found "):  # a .mrag/ folder with only a config.toml: "named by found ..."
+        what = f"No index at {choice.path}: the .mrag/ folder found at {choice.source[6:]} holds none yet."
     else:
         named = {"flag": "--db", "env MRAG_DB": "MRAG_DB"}.get(choice.source, choice.source)
         what = f"No index at {choice.path} (named by {named})."

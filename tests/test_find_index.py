@@ -247,3 +247,15 @@ def test_an_interrupted_first_sync_is_found_with_the_notes_it_wrote(tmp_path, mo
     r = runner.invoke(app, ["status", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["db"] == str(index)
+
+
+def test_a_mrag_folder_with_only_a_config_says_it_holds_no_index(tmp_path, mrag_bin):
+    """Rule 3 takes a .mrag/ folder holding only config.toml; its error read
+    'No index at ... (named by found /path/.mrag).'"""
+    env = home_env(tmp_path)
+    project = tmp_path / "home" / "proj"
+    (project / ".mrag").mkdir(parents=True)
+    (project / ".mrag" / "config.toml").write_text("k = 3\n")
+    r = mrag(mrag_bin, env, project, "status")
+    assert r.returncode == 1 and "named by found" not in r.stderr, r.stderr
+    assert f"the .mrag/ folder found at {project / '.mrag'} holds none yet" in r.stderr
