@@ -371,6 +371,13 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
             f"The index is damaged: {text}.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
+    if text.lower().startswith(("no such table", "no such column")):
+        # migrations made every table of this schema version: one missing was dropped or lost
+        # (a tool, a partial copy); not an mrag fault to report but an index to rebuild
+        return DatabaseError(
+            f"The index lacks part of its schema ({text}): it is damaged.",
+            hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
+                 "(mrag never overwrites it).")
     if "readonly" in text.lower():
         return DatabaseError(f"The index cannot be written: {text}.", hint=READONLY_HINT)
     if "locked" in text.lower() or "busy" in text.lower():

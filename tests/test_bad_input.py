@@ -501,11 +501,18 @@ def damage(kind: str, good: Path, target: Path) -> None:
         for i in range(len(b) // 2, len(b), 4096):
             b[i + 8: i + 200] = os.urandom(192)
         target.write_bytes(bytes(b))
+    elif kind.startswith("dropped-"):  # a table dropped (a tool, a partial copy): the file itself is sound
+        shutil.copyfile(good, target)
+        conn = db.connect(target)
+        conn.execute(f"DROP TABLE {kind.removeprefix('dropped-')}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
     else:
         raise ValueError(kind)
 
 
-@pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data"])
+@pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data", "dropped-cooccurrence",
+                                  "dropped-entity_aliases"])
 def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind, synced_copy):
     good = synced_copy
     bad = tmp_path / "bad" / "index.sqlite"
@@ -513,7 +520,8 @@ def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind, 
     damage(kind, good, bad)
     digest = sha256(bad)
     failures = 0
-    for args in (["status"], ["status", "--json"], ["sync", str(tmp_path / "notes"), "-q"], ["doctor"]):
+    for args in (["status"], ["status", "--json"], ["sync", str(tmp_path / "notes"), "-q"], ["doctor"],
+                 ["entity", "Wolfgang"], ["graph", "export"], ["graph", "view", "-o", str(tmp_path / "v.html")]):
         r = run_mrag(mrag_bin, "--db", str(bad), *args)
         assert "Traceback" not in r.stderr and "unexpected" not in r.stderr, (args, r.stderr)
         if r.returncode != 0:
