@@ -259,3 +259,13 @@ def test_a_mrag_folder_with_only_a_config_says_it_holds_no_index(tmp_path, mrag_
     r = mrag(mrag_bin, env, project, "status")
     assert r.returncode == 1 and "named by found" not in r.stderr, r.stderr
     assert f"the .mrag/ folder found at {project / '.mrag'} holds none yet" in r.stderr
+
+
+def test_an_empty_db_flag_is_a_usage_error_before_any_index_is_chosen(two_folders, mrag_bin, tmp_path):
+    """`--db ""` fell through to the record of syncs: "using index ..." on
+    stderr, then the usage error; a blank one was looked up as a file."""
+    env, _a, _b = two_folders
+    for value in ("", "  "):
+        r = mrag(mrag_bin, env, tmp_path, "--db", value, "status")
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert "using index" not in r.stderr and "expected a path" in r.stderr, r.stderr
