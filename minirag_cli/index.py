@@ -286,7 +286,16 @@ class Index:
                query_vector=None):
         """Ranked chunks for a question (retrieve.search): a SearchResult."""
         from minirag_cli import retrieve
+        from minirag_cli.errors import DatabaseError
 
+        with self.lock:
+            # a first sync stopped before its first note (while its model loaded) leaves an index
+            # with no vector tables: searching it ended in "unexpected OperationalError"
+            unsynced = not db.has_vec_tables(self.conn) and \
+                self.conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
+        if unsynced:
+            raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
+                                hint="Run `mrag sync DIR` to index a folder of notes into it.")
         options = options or self.retrieval_options()
         channels = retrieve.parse_mode(options.mode)
         # the embedder also embeds the sides of a decomposed question (dense), given a query vector or not

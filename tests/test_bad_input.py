@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from minirag_cli import db
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import DatabaseError, UsageError
 from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search
 from minirag_cli.store import table_counts
@@ -825,3 +825,26 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
         "Wolfgang Schulz", "Harbor Band", "Berlin"}
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title
+
+
+def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
+    """A first sync stopped before its first note (while its model loaded)
+    leaves an index with no vector tables: ask, graph view --query and the
+    MCP search ended in 'unexpected OperationalError: no such table:
+    vec_chunks'."""
+    from minirag_cli.index import Index
+    from minirag_cli.mcp_server import MragTools
+
+    index = tmp_path / "index.sqlite"
+    db.connect(index, create=True).close()
+    for args in (["ask", "Berlin", "--json"], ["ask", "Berlin", "--mode", "bm25"],
+                 ["graph", "view", "--query", "Berlin", "-o", str(tmp_path / "v.html")]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+        assert "holds no notes yet" in r.stderr and "mrag sync DIR" in r.stderr and "unexpected" not in r.stderr, r.stderr
+    assert not (tmp_path / "v.html").exists()
+    from minirag_cli.config import effective
+
+    with Index.open(effective({"db": str(index)}, index)) as opened:
+        with pytest.raises(DatabaseError, match="holds no notes yet"):
+            MragTools(opened).search("Berlin")
