@@ -287,12 +287,12 @@ class Index:
         """Ranked chunks for a question (retrieve.search): a SearchResult."""
         from minirag_cli import retrieve
         from minirag_cli.errors import DatabaseError
+        from minirag_cli.store import never_synced
 
         with self.lock:
-            # a first sync stopped before its first note (while its model loaded) leaves an index
-            # with no vector tables: searching it ended in "unexpected OperationalError"
-            unsynced = not db.has_vec_tables(self.conn) and \
-                self.conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
+            # an index made but never given a note has no vector tables: searching it ended in
+            # "unexpected OperationalError: no such table: vec_chunks"
+            unsynced = never_synced(self.conn)
         if unsynced:
             raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
                                 hint="Run `mrag sync DIR` to index a folder of notes into it.")

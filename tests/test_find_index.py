@@ -180,8 +180,10 @@ def test_record_keeps_most_recent_first_and_merges_folders(tmp_path):
     assert synced.known_indexes(state) == ([], [])
 
 
-@pytest.mark.parametrize("text", ['{"indexes": 5}', '{"indexes": {"db": "x"}}', '{"indexes": [{"db": "DB", "roots": 3}]}',
-                                  '{"indexes": [{"db": "DB", "roots": null, "last_sync": 7}]}', '{"indexes": [{"db": ""}]}'])
+@pytest.mark.parametrize("text", ['{"indexes": 5}', '{"indexes": {"db": "x"}}',
+                                  '{"indexes": [{"db": "DB", "roots": 3}]}',
+                                  '{"indexes": [{"db": "DB", "roots": null, "last_sync": 7}]}',
+                                  '{"indexes": [{"db": ""}]}'])
 def test_a_record_file_of_the_wrong_shape_is_no_record(tmp_path, mrag_bin, text):
     """JSON of the wrong shape in indexes.json ended every command without
     --db, and every sync, in 'unexpected TypeError: 'int' object is not

@@ -133,6 +133,12 @@ def index_status(conn, db_path) -> dict:
     }
 
 
+def never_synced(conn) -> bool:
+    """No sync has written a note into the index yet: no documents, and no
+    vector tables (made when a sync first records its embedder)."""
+    return not has_vec_tables(conn) and conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
+
+
 def built_chunking(conn) -> tuple[int, int] | None:
     """(chunk tokens, overlap tokens) the index's notes were chunked with;
     None before the first sync. The overlap is the one the chunker used: an
