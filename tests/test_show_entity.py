@@ -269,3 +269,11 @@ def test_a_path_composed_otherwise_than_the_file_name_finds_its_note(tmp_path):
             assert get_document(conn, str(root / typed))["path"] == stored
     finally:
         conn.close()
+
+
+def test_a_path_with_a_nul_is_not_an_indexed_document(kb):
+    """An MCP client's get_document("a\\x00b") ended in a bare ValueError
+    (embedded null byte): the client saw a tool error with no message."""
+    conn, _, _ = kb
+    with pytest.raises(NotFound, match="not an indexed document"):
+        get_document(conn, "people/wolfgang.md\x00")

@@ -45,7 +45,7 @@ def find_document(conn, path: str) -> dict:
     for form in forms if not rows else []:
         try:
             absolute = str(Path(form).expanduser().resolve())
-        except (OSError, RuntimeError):
+        except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
             continue
         for root, in conn.execute("SELECT DISTINCT root FROM documents"):
             if absolute.startswith(root.rstrip("/") + "/"):
