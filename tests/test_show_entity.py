@@ -277,3 +277,33 @@ def test_a_path_with_a_nul_is_not_an_indexed_document(kb):
     conn, _, _ = kb
     with pytest.raises(NotFound, match="not an indexed document"):
         get_document(conn, "people/wolfgang.md\x00")
+
+
+def test_a_date_in_any_spelling_finds_its_date_entity(tmp_path):
+    """Date entities are keyed by ISO date: `mrag entity "January 6, 2026"`
+    found nothing, and `mrag entity "Jan 6"` showed Jan 18th's page (fuzzy
+    85 of 100), another day altogether."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+    from tests.kb_fixture import EMBEDDER
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.txt": "Time: 20260106_10:00\nAnna Weber: the rehearsal moved to Jan 18th.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        dates = dict(conn.execute("SELECT key, name FROM entities WHERE type = 'date'").fetchall())
+        assert {"date:2026-01-06", "date:--01-18"} <= set(dates), dates
+        for spelling in ("January 6, 2026", "6 January 2026", "Jan 6", "january 6th", "2026-01-06"):
+            found = get_entity(conn, spelling)
+            assert found["name"] == dates["date:2026-01-06"], spelling
+            assert found["match"]["by"] in ("date", "alias")
+        assert get_entity(conn, "January 18")["name"] == dates["date:--01-18"]
+        for other_day in ("Jan 7", "January 6, 2025"):
+            with pytest.raises(NotFound, match="date"):
+                get_entity(conn, other_day)
+    finally:
+        conn.close()

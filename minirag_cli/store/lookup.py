@@ -17,7 +17,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import normalise_key
+from minirag_cli.text import find_dates, normalise_key
 
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)$")
 _MAX_ROWID = 2**63 - 1  # SQLite's largest integer: a bigger id or line is in no index
@@ -191,6 +191,27 @@ def shorten(text: str, width: int = 80) -> str:
 FUZZY_PICK = 80
 
 
+def _date_key(name: str) -> str | None:
+    """The key of the date entity `name` spells in full ("January 6, 2026",
+    "6 Jan", "20260106"), else None. Date entities are keyed by their ISO
+    form, which a spelt date's letters do not match."""
+    dates = find_dates(name)
+    if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,"):
+        return normalise_key(name, "date")
+    return None
+
+
+def _date_entity(conn, key: str):
+    """The date entity of `key`; for a date without a year ("date:--01-06"),
+    the most mentioned of that day in any year, as a question's date stands
+    for each year the index holds."""
+    row = conn.execute("SELECT id FROM entities WHERE key = ?", (key,)).fetchone()
+    if row is None and key.startswith("date:--"):
+        row = conn.execute("SELECT id FROM entities WHERE type = 'date' AND key LIKE ? ORDER BY mentions DESC, id "
+                           "LIMIT 1", ("date:____" + key[len("date:--") - 1:],)).fetchone()
+    return row
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
@@ -204,6 +225,14 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         match = {"by": "alias"}
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
                            (normalise_key(name),)).fetchone()
+    date = _date_key(name)
+    if row is None and date:
+        match = {"by": "date"}
+        row = _date_entity(conn, date)
+        if row is None:
+            # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
+            raise NotFound(f"No entity is the date {shorten(name)!r}.",
+                           hint="`mrag entities` lists the most mentioned ones; dates are named yyyy-mm-dd.")
     candidates = entities_list(conn, name, 6)
     if row is None:
         if not candidates:
