@@ -214,3 +214,8 @@ def test_bad_format_is_a_usage_error(kb, mrag_bin):
     out = subprocess.run([mrag_bin, "--db", str(db_path), "graph", "export", "--format", "dot"],
                          capture_output=True, text=True)
     assert out.returncode == 2 and out.stdout == "" and "graphml or json" in out.stderr
+    # the format's case does not matter, as the file extension's does not ("Unknown --format 'JSON'")
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--format", "JSON"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["nodes"], res.output
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "GraphML"])
+    assert res.exit_code == 0 and res.stdout.startswith("<?xml"), res.output

@@ -93,6 +93,7 @@ def graph_export(
         output = None
     if fmt is None:  # -o graph.json means JSON (it held GraphML)
         fmt = "json" if output is not None and output.suffix.lower() == ".json" else "graphml"
+    fmt = fmt.lower()  # --format JSON / GraphML, as -o G.JSON is taken for JSON
     if fmt not in FORMATS:
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")
     if output is not None:
