@@ -218,3 +218,28 @@ def test_terminal_escape_sequences_in_notes_are_shown_not_sent(tmp_path, mrag_bi
     assert r.stdout == hostile  # the text itself, for pipes
     r = run(mrag_bin, env, tmp_path, "--db", str(index), "show", "evil.md", "--json")
     assert json.loads(r.stdout)["text"] == hostile
+
+
+def test_an_output_file_never_overwrites_an_index(tmp_path, mrag_bin):
+    """`graph export -o index.sqlite` (a slip of -o and --db) wrote GraphML over
+    the index it had just read, and the next command called the index "not an
+    SQLite database ... mrag never overwrites it". No output file is written
+    over an SQLite database or its -wal, -shm or -journal file."""
+    notes = tmp_path / "notes"
+    write_notes(notes, NOTES)
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    assert run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "-q").returncode == 0
+    (tmp_path / "index.sqlite-journal").write_bytes(b"")  # as SQLite leaves one beside a database
+    digest = hashlib.sha256(index.read_bytes()).hexdigest()
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text('{"query": "bass", "expected": ["people/wolfgang.md"]}\n')
+    for target in ("index.sqlite", "index.sqlite-journal"):
+        for args in (["graph", "export", "-o", target], ["graph", "view", "-o", target],
+                     ["eval", str(golden), "--mode", "bm25", "--details", target]):
+            r = run(mrag_bin, env, tmp_path, "--db", str(index), *args)
+            assert r.returncode == 1 and "never overwrites" in r.stderr, (args, r.stderr)
+    assert hashlib.sha256(index.read_bytes()).hexdigest() == digest
+    assert (tmp_path / "index.sqlite-journal").read_bytes() == b""
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "status")
+    assert r.returncode == 0, r.stderr
