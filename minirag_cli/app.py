@@ -24,8 +24,8 @@ app = typer.Typer(
     name="mrag",
     help="A knowledge base for a folder of notes, in one SQLite file.\n\n"
          "Index: --db PATH, else $MRAG_DB, else the nearest .mrag/index.sqlite above the current "
-         "directory, else the index you synced most recently (mrag sync creates DIR/.mrag/index.sqlite "
-         "when none is found).",
+         "directory, else db in the user config, else the index you synced most recently (mrag sync "
+         "creates DIR/.mrag/index.sqlite when none is found).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -64,6 +64,12 @@ def main_options(
                                                         "synced last)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
+    if db is not None and not db.strip():
+        # before any command looks for its index: an empty --db fell through to the record of
+        # syncs, which said "using index ..." on stderr just before this usage error
+        from minirag_cli.errors import UsageError
+
+        raise UsageError(f"--db {db!r}: expected a path (a non-empty string).")
     state.db = db
     state.seams = ctx.obj if isinstance(ctx.obj, Seams) else Seams()
 

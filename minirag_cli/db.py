@@ -211,10 +211,14 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
         # the whole vector table (145 MB at 100k chunks), 87 -> 56 ms (BENCHMARKS.md)
         conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     except sqlite.DatabaseError as exc:
-        # a new index that cannot be made (a read-only folder) is no damaged file
+        # a new index that cannot be made (a read-only folder) is no damaged file; nor is a sound
+        # index on a read-only disk, where SQLite says only "unable to open database file" (it
+        # cannot make the -shm file WAL needs)
+        readonly = "readonly" in str(exc).lower() or not _writable(path)
         raise DatabaseError(
-            f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}.",
-            hint=READONLY_HINT if "readonly" in str(exc).lower() or not existed
+            f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}"
+            + (" (it or its folder is read-only)." if readonly else "."),
+            hint=READONLY_HINT if readonly or not existed
             else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
@@ -238,6 +242,13 @@ def _make_folder(path: Path) -> None:
                                 hint=elsewhere[0].upper() + elsewhere[1:] + ".") from None
         raise DatabaseError(f"{path} cannot be created: {exc.strerror or exc} ({exc.filename}).",
                             hint=f"Check the permissions of the folders above it, or {elsewhere}.") from None
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the index file (if it is there) and its
+    folder (where WAL keeps -wal and -shm): false on a read-only disk too."""
+    folder = path.parent if str(path.parent) else Path(".")
+    return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
 def sibling(conn):
@@ -356,7 +367,8 @@ def compact(conn, free_share: float = 0.25) -> bool:
 
 
 READONLY_HINT = ("mrag needs to write the index file and its folder (even to read it: WAL keeps -wal and -shm files "
-                 "beside it); check their permissions, or copy the index somewhere writable.")
+                 "beside it); check their permissions (and that the disk is not mounted read-only), or copy the "
+                 "index somewhere writable.")
 _DAMAGED = ("malformed", "not a database", "database corrupt", "file is not a database")
 
 
@@ -381,6 +393,13 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     if any(word in text.lower() for word in _DAMAGED):
         return DatabaseError(
             f"The index is damaged: {text}.",
+            hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
+                 "(mrag never overwrites it).")
+    if text.lower().startswith(("no such table", "no such column")):
+        # migrations made every table of this schema version: one missing was dropped or lost
+        # (a tool, a partial copy); not an mrag fault to report but an index to rebuild
+        return DatabaseError(
+            f"The index lacks part of its schema ({text}): it is damaged.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
     if "readonly" in text.lower():

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from minirag_cli.errors import MragError
+from minirag_cli.errors import MragError, UsageError
 
 
 def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
     """`text` written to `path` (UTF-8); `what` names the file in the error ("--details file ")."""
     path = Path(path)
+    check_output(path, what=what)  # a file where a folder would be made: mkdir says only "File exists"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -26,8 +27,35 @@ def check_output(path: str | Path, *, what: str = "") -> None:
     written there: a folder in the way, or a file where a folder would be
     made. (write_output still reports what only the write finds.)"""
     path = Path(path)
+    if str(path) == "-":  # the shell convention for stdout: a file named "-" is never what was meant
+        raise UsageError(f"Cannot write {what}to - (stdout) here: give a file name.",
+                         hint="`./-` is a file named -.")
     if path.is_dir():
         raise MragError(f"Cannot write {what}{path}: Is a directory.")
+    database = _sqlite_file_of(path)
+    if database is not None:
+        # `graph export -o index.sqlite` wrote GraphML over the index it had just read
+        what_it_is = "an SQLite database" if database == path else f"a file of the SQLite database {database}"
+        raise MragError(f"Cannot write {what}{path}: it is {what_it_is} (an index?), and mrag never overwrites one.",
+                        hint="Choose another file name.")
     parent = next((p for p in path.parents if p.exists()), None)
     if parent is not None and not parent.is_dir():
         raise MragError(f"Cannot write {what}{path}: {parent} is not a folder.")
+
+
+def _sqlite_file_of(path: Path) -> Path | None:
+    """The SQLite database `path` is, or whose -wal, -shm or -journal file it
+    is (an index and its companions), else None."""
+    from minirag_cli.db import SQLITE_HEADER
+
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if not str(path).endswith(suffix):
+            continue
+        base = Path(str(path)[:len(str(path)) - len(suffix)]) if suffix else path
+        try:
+            with open(base, "rb") as fh:
+                if fh.read(16) == SQLITE_HEADER:
+                    return base
+        except OSError:
+            continue
+    return None

@@ -5,13 +5,30 @@ warnings and hints go to stderr (so pipes carry only results)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as _escape_markup
 from rich.table import Table
+
+# C0 and C1 control characters but tab, newline and carriage return. Notes, their file names and
+# the entities taken from them are text from anywhere (a web clip, a mail): printed raw on a
+# terminal, an ESC sequence in one retitles it, hides lines or writes the clipboard (OSC 52).
+# Shown as \x1b instead; `show --text` and JSON keep the text as it is.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with its control characters written out (`\\x1b`), for a terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def escape(text: str) -> str:
+    """Text from the index for a rich markup string: markup escaped, control characters shown."""
+    return _escape_markup(visible(text))
 
 
 def _no_color() -> bool:
@@ -314,7 +331,7 @@ def render_item(item: dict, console: Console) -> None:
         head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
     console.print(f"[bold]{escape(head)}[/]", highlight=False)
     console.rule(style="dim")
-    console.print(item["text"], markup=False, highlight=False)
+    console.print(visible(item["text"]), markup=False, highlight=False)
     console.rule(style="dim")
     ents = ", ".join(f"{e['name']} ({e['type']}, {e['count']})" for e in item["entities"]) or "none"
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
@@ -405,8 +422,8 @@ def model_info_lines(data: dict) -> list[str]:
 
 def note(message: str, *, markup: bool = True, soft_wrap: bool = True, highlight: bool = False) -> None:
     """A message on stderr, dim unless `markup` is off (never mixed into results)."""
-    stderr_console().print(f"[dim]{message}[/]" if markup else message, highlight=highlight, soft_wrap=soft_wrap,
-                           markup=markup)
+    stderr_console().print(f"[dim]{message}[/]" if markup else visible(message), highlight=highlight,
+                           soft_wrap=soft_wrap, markup=markup)
 
 
 def eval_warnings(run, limit: int = 20) -> None:

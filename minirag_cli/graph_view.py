@@ -157,12 +157,13 @@ def _snippet(text: str, forms: list[str], width: int = SNIPPET_CHARS) -> tuple[s
     """About `width` characters of `text` around the first surface form found,
     whitespace collapsed; and where the form sits in the snippet."""
     flat = " ".join(text.split())
-    low = flat.lower()
     at, length = -1, 0
     for form in sorted(forms, key=len, reverse=True):
-        i = low.find(" ".join(form.split()).lower())
-        if i >= 0 and (at < 0 or i < at):
-            at, length = i, len(" ".join(form.split()))
+        # searched case-blind in `flat` itself: flat.lower() can be longer ("İ" lowers to two
+        # characters), and an index found in it marked the wrong words
+        found = re.search(re.escape(" ".join(form.split())), flat, re.IGNORECASE) if form.strip() else None
+        if found and (at < 0 or found.start() < at):
+            at, length = found.start(), found.end() - found.start()
     if at < 0:
         return (flat[:width] + ("…" if len(flat) > width else "")), None
     start = max(0, at - width // 3)

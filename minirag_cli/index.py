@@ -296,7 +296,16 @@ class Index:
                query_vector=None):
         """Ranked chunks for a question (retrieve.search): a SearchResult."""
         from minirag_cli import retrieve
+        from minirag_cli.errors import DatabaseError
+        from minirag_cli.store import never_synced
 
+        with self.lock:
+            # an index made but never given a note has no vector tables: searching it ended in
+            # "unexpected OperationalError: no such table: vec_chunks"
+            unsynced = never_synced(self.conn)
+        if unsynced:
+            raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
+                                hint="Run `mrag sync DIR` to index a folder of notes into it.")
         options = options or self.retrieval_options()
         channels = retrieve.parse_mode(options.mode)
         # the embedder also embeds the sides of a decomposed question (dense), given a query vector or not

@@ -39,6 +39,17 @@ def require_mcp() -> None:
                         hint="pip install 'minirag-cli[mcp]'   (or: pip install 'mcp>=2')") from exc
 
 
+def _file_identity(path) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path`, None when there is none."""
+    import os
+
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
 class MragTools:
     """The tools' logic over an index.Index, independent of the MCP transport
     (and testable so)."""
@@ -51,13 +62,25 @@ class MragTools:
         self._index = index
         self._open_index = open_index
         self._opening = threading.Lock()
+        self._file = _file_identity(index.path) if index is not None else None
 
     @property
     def index(self):
+        if self._index is not None and self._open_index is not None and \
+                _file_identity(self._index.path) != self._file:
+            # the file at the index's path is another one (deleted or moved aside and synced
+            # anew, as mrag's own advice for a damaged index says): the open connection still
+            # reads the old file, so the server served it until restarted. Open the new one; the
+            # old Index closes when the last call using it lets go.
+            with self._opening:
+                if self._index is not None and _file_identity(self._index.path) != self._file:
+                    self._index = None
         if self._index is None:
             with self._opening:
                 if self._index is None:
-                    self._index = self._open_index()
+                    index = self._open_index()
+                    self._file = _file_identity(index.path)
+                    self._index = index
         return self._index
 
     def embedder(self):

@@ -64,10 +64,15 @@ def _read(state_dir: Path) -> list[SyncedIndex]:
     except (OSError, ValueError):
         return []
     out = []
-    for item in raw.get("indexes", []) if isinstance(raw, dict) else []:
-        if isinstance(item, dict) and isinstance(item.get("db"), str):
-            roots = [r for r in item.get("roots", []) if isinstance(r, str)]
-            out.append(SyncedIndex(item["db"], roots, str(item.get("last_sync", ""))))
+    # every level checked: a hand-edited or foreign file ({"indexes": 5}, "roots": null) is as
+    # damaged as one that is not JSON, and a TypeError here stopped every command and every sync
+    items = raw.get("indexes") if isinstance(raw, dict) else None
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("db"), str) and item["db"]:
+            roots = item.get("roots")
+            roots = [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
+            last_sync = item.get("last_sync")
+            out.append(SyncedIndex(item["db"], roots, last_sync if isinstance(last_sync, str) else ""))
     out.sort(key=lambda s: s.last_sync, reverse=True)
     return out
 
@@ -144,6 +149,8 @@ def missing_index_error(choice, state_dir: Path):
         what = (f"No index found: no --db or MRAG_DB, no .mrag/ folder above {choice.path.parent.parent}, and "
                 + ("the indexes you synced were moved or deleted." if choice.forgotten
                    else "you have not synced one yet."))
+    elif choice.source.startswith("found "):  # a .mrag/ folder with only a config.toml: "named by found ..."
+        what = f"No index at {choice.path}: the .mrag/ folder found at {choice.source[6:]} holds none yet."
     else:
         named = {"flag": "--db", "env MRAG_DB": "MRAG_DB"}.get(choice.source, choice.source)
         what = f"No index at {choice.path} (named by {named})."

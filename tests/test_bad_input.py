@@ -12,13 +12,14 @@ import ctypes
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from minirag_cli import db
-from minirag_cli.errors import IgnoreFileError, UsageError
+from minirag_cli.errors import DatabaseError, IgnoreFileError, UsageError
 from minirag_cli.integrity import verify_index
 from minirag_cli.retrieve import search
 from minirag_cli.store import table_counts
@@ -624,11 +625,18 @@ def damage(kind: str, good: Path, target: Path) -> None:
         for i in range(len(b) // 2, len(b), 4096):
             b[i + 8: i + 200] = os.urandom(192)
         target.write_bytes(bytes(b))
+    elif kind.startswith("dropped-"):  # a table dropped (a tool, a partial copy): the file itself is sound
+        shutil.copyfile(good, target)
+        conn = db.connect(target)
+        conn.execute(f"DROP TABLE {kind.removeprefix('dropped-')}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
     else:
         raise ValueError(kind)
 
 
-@pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data"])
+@pytest.mark.parametrize("kind", ["not-sqlite", "truncated", "garbled-schema", "garbled-data", "dropped-cooccurrence",
+                                  "dropped-entity_aliases"])
 def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind, synced_copy):
     good = synced_copy
     bad = tmp_path / "bad" / "index.sqlite"
@@ -636,7 +644,8 @@ def test_damaged_index_is_refused_and_never_rewritten(tmp_path, mrag_bin, kind, 
     damage(kind, good, bad)
     digest = sha256(bad)
     failures = 0
-    for args in (["status"], ["status", "--json"], ["sync", str(tmp_path / "notes"), "-q"], ["doctor"]):
+    for args in (["status"], ["status", "--json"], ["sync", str(tmp_path / "notes"), "-q"], ["doctor"],
+                 ["entity", "Wolfgang"], ["graph", "export"], ["graph", "view", "-o", str(tmp_path / "v.html")]):
         r = run_mrag(mrag_bin, "--db", str(bad), *args)
         assert "Traceback" not in r.stderr and "unexpected" not in r.stderr, (args, r.stderr)
         if r.returncode != 0:
@@ -802,6 +811,53 @@ def test_a_sync_lock_that_cannot_be_opened_says_so(tmp_path, mrag_bin, synced_co
     r = run_mrag(mrag_bin, "--db", str(synced_copy), "sync", str(tmp_path / "notes"), "-q", as_user=True)
     assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
     assert f"Cannot open the sync lock {lock}: Permission denied" in r.stderr and "owner" in r.stderr
+
+
+def test_an_index_in_a_folder_mrag_cannot_write_is_no_damaged_index(tmp_path, mrag_bin):
+    """`--db` in a folder this user cannot write: a new index's folder ended in
+    'unexpected PermissionError', and a new file was 'unable to open database
+    file' with the advice to move a damaged file aside (there was no file)."""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot take write access away from root here")
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    shut.chmod(0o555)
+    try:
+        r = run_mrag(mrag_bin, "--db", str(shut / "sub" / "index.sqlite"), "sync", str(root), "-q", as_user=True)
+        assert r.returncode == 1 and "unexpected" not in r.stderr and "Permission denied" in r.stderr, r.stderr
+        assert "--db" in r.stderr
+        r = run_mrag(mrag_bin, "--db", str(shut / "index.sqlite"), "sync", str(root), "-q", as_user=True)
+        assert r.returncode == 1 and "read-only" in r.stderr and "damaged" not in r.stderr, r.stderr
+    finally:
+        shut.chmod(0o755)
+    assert list(shut.iterdir()) == []
+
+
+def test_an_index_on_a_read_only_disk_is_not_called_damaged(tmp_path, mrag_bin, synced_copy):
+    """On a read-only mount SQLite says only 'unable to open database file'
+    (WAL's -shm cannot be made): every command told the user the index
+    might be damaged and to move it aside and rebuild."""
+    src, mnt = tmp_path / "src", tmp_path / "mnt"
+    src.mkdir()
+    mnt.mkdir()
+    shutil.copyfile(synced_copy, src / "index.sqlite")
+    mount = subprocess.run(["mount", "--bind", str(src), str(mnt)], capture_output=True)
+    if mount.returncode != 0:
+        pytest.skip("cannot bind-mount here (needs root)")
+    try:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", str(mnt)], capture_output=True).returncode != 0:
+            pytest.skip("cannot remount read-only here")
+        for args in (["status"], ["entities", "--json"], ["ask", "Berlin", "--no-answer"]):
+            r = run_mrag(mrag_bin, "--db", str(mnt / "index.sqlite"), *args)
+            assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+            assert "read-only" in r.stderr and "damaged" not in r.stderr, r.stderr
+        r = run_mrag(mrag_bin, "--db", str(mnt / "new" / "index.sqlite"), "sync", str(tmp_path / "notes"), "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr and "Read-only file system" in r.stderr, r.stderr
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+    assert sha256(src / "index.sqlite") == sha256(synced_copy)
 
 
 def test_other_chunk_sizes_or_extractor_kind_are_refused_with_the_rebuild_command(tmp_path, mrag_bin, synced_copy):
@@ -975,3 +1031,27 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
         "Wolfgang Schulz", "Harbor Band", "Berlin"}
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title
+
+
+def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
+    """A first sync stopped before its first note (while its model loaded)
+    leaves an index with no vector tables: ask, graph view --query and the
+    MCP search ended in 'unexpected OperationalError: no such table:
+    vec_chunks'."""
+    from minirag_cli.index import Index
+    from minirag_cli.mcp_server import MragTools
+
+    index = tmp_path / "index.sqlite"
+    db.connect(index, create=True).close()
+    for args in (["ask", "Berlin", "--json"], ["ask", "Berlin", "--mode", "bm25"],
+                 ["graph", "view", "--query", "Berlin", "-o", str(tmp_path / "v.html")]):
+        r = run_mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+        assert "holds no notes yet" in r.stderr and "mrag sync DIR" in r.stderr, r.stderr
+        assert "unexpected" not in r.stderr
+    assert not (tmp_path / "v.html").exists()
+    from minirag_cli.config import effective
+
+    with Index.open(effective({"db": str(index)}, index)) as opened:
+        with pytest.raises(DatabaseError, match="holds no notes yet"):
+            MragTools(opened).search("Berlin")

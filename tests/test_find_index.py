@@ -180,6 +180,35 @@ def test_record_keeps_most_recent_first_and_merges_folders(tmp_path):
     assert synced.known_indexes(state) == ([], [])
 
 
+@pytest.mark.parametrize("text", ['{"indexes": 5}', '{"indexes": {"db": "x"}}',
+                                  '{"indexes": [{"db": "DB", "roots": 3}]}',
+                                  '{"indexes": [{"db": "DB", "roots": null, "last_sync": 7}]}',
+                                  '{"indexes": [{"db": ""}]}'])
+def test_a_record_file_of_the_wrong_shape_is_no_record(tmp_path, mrag_bin, text):
+    """JSON of the wrong shape in indexes.json ended every command without
+    --db, and every sync, in 'unexpected TypeError: 'int' object is not
+    iterable'; a damaged record is no record (the next sync rewrites it)."""
+    env = home_env(tmp_path, MRAG_EMBEDDING_MODEL=EMBEDDER)
+    state = Path(env["XDG_STATE_HOME"]) / "mrag"
+    state.mkdir(parents=True)
+    db1 = tmp_path / "one.sqlite"
+    db1.write_bytes(b"")
+    synced.state_file(state).write_text(text.replace("DB", str(db1)))
+    live, _gone = synced.known_indexes(state)
+    assert all(r.roots == [] and isinstance(r.last_sync, str) for r in live)
+    synced.record_sync(state, db1, ["/n1"], "2026-01-01T10:00:00+00:00")
+    assert [(r.db, r.roots) for r in synced.known_indexes(state)[0]] == [(str(db1), ["/n1"])]
+    notes = tmp_path / "home" / "n"
+    write_notes(notes, {"a.md": "Anna Weber toured Berlin.\n"})
+    synced.state_file(state).write_text(text.replace("DB", str(db1)))
+    r = mrag(mrag_bin, env, notes, "status")
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    r = mrag(mrag_bin, env, notes, "sync", ".", "-q")
+    assert r.returncode == 0, r.stderr
+    r = mrag(mrag_bin, env, tmp_path, "status", "--json")  # found by the record the sync rewrote
+    assert r.returncode == 0 and json.loads(r.stdout)["files"] == 1, r.stderr
+
+
 @pytest.mark.parametrize("where", ["default", "db elsewhere"])
 def test_an_interrupted_first_sync_is_found_with_the_notes_it_wrote(tmp_path, monkeypatch, where):
     """Ctrl-C during a first `mrag sync FOLDER` kept the notes written so far,
@@ -220,3 +249,25 @@ def test_an_interrupted_first_sync_is_found_with_the_notes_it_wrote(tmp_path, mo
     r = runner.invoke(app, ["status", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["db"] == str(index)
+
+
+def test_a_mrag_folder_with_only_a_config_says_it_holds_no_index(tmp_path, mrag_bin):
+    """Rule 3 takes a .mrag/ folder holding only config.toml; its error read
+    'No index at ... (named by found /path/.mrag).'"""
+    env = home_env(tmp_path)
+    project = tmp_path / "home" / "proj"
+    (project / ".mrag").mkdir(parents=True)
+    (project / ".mrag" / "config.toml").write_text("k = 3\n")
+    r = mrag(mrag_bin, env, project, "status")
+    assert r.returncode == 1 and "named by found" not in r.stderr, r.stderr
+    assert f"the .mrag/ folder found at {project / '.mrag'} holds none yet" in r.stderr
+
+
+def test_an_empty_db_flag_is_a_usage_error_before_any_index_is_chosen(two_folders, mrag_bin, tmp_path):
+    """`--db ""` fell through to the record of syncs: "using index ..." on
+    stderr, then the usage error; a blank one was looked up as a file."""
+    env, _a, _b = two_folders
+    for value in ("", "  "):
+        r = mrag(mrag_bin, env, tmp_path, "--db", value, "status")
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert "using index" not in r.stderr and "expected a path" in r.stderr, r.stderr

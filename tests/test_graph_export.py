@@ -135,6 +135,24 @@ def test_output_file_in_a_new_folder_or_onto_a_folder(kb, tmp_path):
     assert isinstance(res.exception, MragError) and "Cannot write" in str(res.exception)
 
 
+def test_output_dash_is_stdout_and_a_file_in_the_way_is_named(kb, tmp_path, monkeypatch):
+    """`-o -` wrote a file named "-" into the current folder (graph view's
+    too); `-o FILE/x.graphml` under a file said only "File exists"."""
+    from minirag_cli.errors import MragError, UsageError
+
+    _conn, db_path = kb
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", "-", "--format", "json"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["nodes"], res.output
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "view", "-o", "-"])
+    assert isinstance(res.exception, UsageError) and "stdout" in str(res.exception)
+    assert not (tmp_path / "-").exists()
+    (tmp_path / "a-file").write_text("x")
+    for command in (["graph", "export"], ["graph", "view"]):
+        res = CliRunner().invoke(app, ["--db", str(db_path), *command, "-o", str(tmp_path / "a-file" / "g.out")])
+        assert isinstance(res.exception, MragError) and "a-file is not a folder" in str(res.exception), command
+
+
 def test_output_file_format_follows_its_extension(kb, tmp_path):
     """`graph export -o graph.json` wrote GraphML into the .json file; without
     --format the extension chooses (.json: JSON, anything else: GraphML), and
@@ -196,3 +214,8 @@ def test_bad_format_is_a_usage_error(kb, mrag_bin):
     out = subprocess.run([mrag_bin, "--db", str(db_path), "graph", "export", "--format", "dot"],
                          capture_output=True, text=True)
     assert out.returncode == 2 and out.stdout == "" and "graphml or json" in out.stderr
+    # the format's case does not matter, as the file extension's does not ("Unknown --format 'JSON'")
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "--format", "JSON"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["nodes"], res.output
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "GraphML"])
+    assert res.exit_code == 0 and res.stdout.startswith("<?xml"), res.output

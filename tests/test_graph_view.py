@@ -350,3 +350,14 @@ def test_command_refuses_entity_and_query_together(cli_env):
 
     result = CliRunner().invoke(app, ["graph", "view", "--entity", "Nobody Zzyzx Qwv"])
     assert result.exit_code != 0 and isinstance(result.exception, MragError)
+
+
+def test_a_snippet_marks_the_mention_after_letters_that_lower_longer():
+    """"İ" lowers to two characters: the mention was found in text.lower()
+    and marked one character early for every "İ" before it."""
+    from minirag_cli.graph_view import _snippet
+
+    snippet, mark = _snippet("İİ İstanbul, then Mallory Quinn came", ["Mallory Quinn"])
+    assert snippet[mark[0]:mark[1]] == "Mallory Quinn"
+    snippet, mark = _snippet("🎉 met mallory  quinn", ["Mallory Quinn"])
+    assert snippet[mark[0]:mark[1]] == "mallory quinn"

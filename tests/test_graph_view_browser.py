@@ -175,3 +175,35 @@ def test_query_story_is_drawn_with_ranked_results(chromium, kb, tmp_path):
         assert b.evaluate(f"document.getElementById('result-{voted['rank']}').classList.contains('active')")
         b.screenshot(tmp_path / "query-view.png")
         assert all(u.startswith(("file:", "data:", "about:", "blob:")) for u in b.requested_urls())
+
+
+def test_the_mark_in_a_snippet_after_an_emoji_covers_the_mention(chromium, kb, tmp_path):
+    """The page sliced snippets by JavaScript's UTF-16 units with marks counted
+    in characters: in a chat full of emoji (LiHua: 60 of 320 snippets) the
+    highlight sat one unit left per emoji (" Mallory Qui", or half an emoji)."""
+    view = build_view(kb, max_nodes=1000)
+    target = next(n for n in view.nodes if n["label"] == "Mallory Quinn")
+    from minirag_cli.graph_view import _snippet
+
+    snippet, mark = _snippet("Party 🎉🎉! 😀 Then Mallory Quinn brought cake 🍰.", ["Mallory Quinn"])
+    view.notes[target["id"]][0].update(snippet=snippet, mark=mark)
+    page = write_graph_view(view, tmp_path / "emoji.html")
+    with open_page(chromium, page) as b:
+        b.evaluate(f"window.mragView.selectEntity({target['id']}, true)")
+        marks = b.evaluate("[...document.querySelectorAll('#notes li mark')].map(m => m.textContent)")
+        assert marks[0] == "Mallory Quinn", marks
+        first = b.evaluate("document.querySelector('#notes li .snippet').textContent")
+        assert first == snippet
+
+
+def test_the_search_box_finds_a_name_without_its_accents(chromium, kb, tmp_path):
+    """`mrag entity zoe` finds Zoë (keys drop case and accents); the page's
+    search box compared lower case only, so "zoe" or "jurgen" found nothing."""
+    view = build_view(kb, max_nodes=1000)
+    target = view.nodes[0]
+    target["label"], target["aliases"] = "Zoë Jürgensen", ["ZoëJürgensen"]
+    page = write_graph_view(view, tmp_path / "accents.html")
+    with open_page(chromium, page) as b:
+        b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
+        b.type_text("zoe jurg")
+        assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Zoë Jürgensen"]

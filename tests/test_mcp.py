@@ -12,6 +12,7 @@ import sys
 import anyio
 import pytest
 
+from minirag_cli import db
 from minirag_cli.config import effective
 from minirag_cli.index import Index
 from minirag_cli.mcp_server import MragTools
@@ -190,3 +191,40 @@ def test_an_index_damaged_under_the_server_is_a_tool_error_with_advice(tmp_path)
             anyio.run(lambda: server.call_tool("status", {}))
     text = str(caught.value)
     assert "The index is damaged" in text and "mrag doctor" in text, text
+
+
+@pytest.mark.parametrize("how", ["deleted", "moved aside"])
+def test_an_index_replaced_under_the_server_is_the_one_served(tmp_path, how):
+    """mrag's advice for a damaged index is to move it aside and sync anew: the
+    server's connection kept reading the old file, so it served the old notes
+    (and refused the new ones) until restarted. The file at the index's path
+    is the one served; while there is none, tools say so."""
+    import shutil
+
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    db_path, _ = build_small_index(tmp_path)
+    tools = MragTools(open_index=lambda: Index.open(effective(db_path=db_path)))
+    before = tools.status()["files"]
+    assert tools.get_document("people/wolfgang.md")["path"] == "people/wolfgang.md"
+    files = [db_path.with_name(db_path.name + s) for s in ("", "-wal", "-shm")]
+    if how == "deleted":
+        for f in files:
+            f.unlink(missing_ok=True)
+    else:
+        for f in files:
+            if f.exists():
+                shutil.move(f, tmp_path / f.name)
+    with pytest.raises(Exception, match="No index at"):
+        tools.status()
+    other = tmp_path / "other"
+    write_notes(other, {"new.md": "Oskar Brandt founded the Garden Club in Hamburg.\n"})
+    conn = db.connect(db_path, create=True)
+    sync_folders(conn, [other], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions())
+    conn.close()
+    assert tools.status()["files"] == 1 != before
+    assert tools.get_document("new.md")["path"] == "new.md"

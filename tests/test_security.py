@@ -194,3 +194,52 @@ def test_hostile_file_names_are_just_names(tmp_path, mrag_bin):
     assert all(not p.startswith("/") and ".." not in p.split("/") for p in paths)
     assert verify_index(conn) == []
     conn.close()
+
+
+def test_terminal_escape_sequences_in_notes_are_shown_not_sent(tmp_path, mrag_bin):
+    """A note (or its file name) holding ESC sequences reached the terminal
+    raw through `mrag show`, `ask` and `entity`: an OSC sequence retitles the
+    window or writes the clipboard (OSC 52), CSI ones hide or recolour lines.
+    They are written out as \\x1b; `show --text` and --json keep the text."""
+    notes = tmp_path / "notes"
+    hostile = "Meeting with Olga Escape \x1b]52;c;cHduZWQ=\x07 and \x1b[8mHidden Person\x1b[0m today.\n"
+    write_notes(notes, {**NOTES, "evil.md": hostile, "title\x1b]0;pwned\x07.md": "Olga Escape again.\n"})
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    assert run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "-q").returncode == 0
+    for args in (["show", "evil.md"], ["ask", "Olga Escape", "--mode", "bm25", "--no-answer"],
+                 ["entity", "Olga Escape"], ["entities", "olga"]):
+        r = run(mrag_bin, env, tmp_path, "--db", str(index), *args)
+        assert r.returncode == 0, (args, r.stderr)
+        assert "\x1b" not in r.stdout and "\x07" not in r.stdout, (args, r.stdout)
+        assert "\x1b" not in r.stderr, (args, r.stderr)
+    assert "\\x1b]52;c;" in run(mrag_bin, env, tmp_path, "--db", str(index), "show", "evil.md").stdout
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "show", "evil.md", "--text")
+    assert r.stdout == hostile  # the text itself, for pipes
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "show", "evil.md", "--json")
+    assert json.loads(r.stdout)["text"] == hostile
+
+
+def test_an_output_file_never_overwrites_an_index(tmp_path, mrag_bin):
+    """`graph export -o index.sqlite` (a slip of -o and --db) wrote GraphML over
+    the index it had just read, and the next command called the index "not an
+    SQLite database ... mrag never overwrites it". No output file is written
+    over an SQLite database or its -wal, -shm or -journal file."""
+    notes = tmp_path / "notes"
+    write_notes(notes, NOTES)
+    index = tmp_path / "index.sqlite"
+    env = sandbox_env(tmp_path)
+    assert run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "-q").returncode == 0
+    (tmp_path / "index.sqlite-journal").write_bytes(b"")  # as SQLite leaves one beside a database
+    digest = hashlib.sha256(index.read_bytes()).hexdigest()
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text('{"query": "bass", "expected": ["people/wolfgang.md"]}\n')
+    for target in ("index.sqlite", "index.sqlite-journal"):
+        for args in (["graph", "export", "-o", target], ["graph", "view", "-o", target],
+                     ["eval", str(golden), "--mode", "bm25", "--details", target]):
+            r = run(mrag_bin, env, tmp_path, "--db", str(index), *args)
+            assert r.returncode == 1 and "never overwrites" in r.stderr, (args, r.stderr)
+    assert hashlib.sha256(index.read_bytes()).hexdigest() == digest
+    assert (tmp_path / "index.sqlite-journal").read_bytes() == b""
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "status")
+    assert r.returncode == 0, r.stderr

@@ -205,6 +205,22 @@ def test_a_weak_fuzzy_match_is_not_shown_as_the_entity(kb, mrag_bin):
     assert get_entity(conn, "Harbour Band")["name"] == "Harbor Band"
 
 
+def test_a_letter_or_two_of_a_name_is_no_match(kb):
+    """`mrag entity z` showed Wolfgang Schulz's page, scored 95 of 100 ("z" is
+    in its key), `entity an` Wolfgang Schulz's too, `entity the` Come Together's;
+    rapidfuzz's WRatio alone gave any one letter of a name 90. Whole words and
+    the start of a name's words still match."""
+    conn, _, _ = kb
+    for query in ("z", "an", "er", "g"):
+        with pytest.raises(NotFound):
+            get_entity(conn, query)
+        assert all(c["score"] < 80 for c in entities_list(conn, query, 5)), query
+    assert get_entity(conn, "wolf")["name"] == "Wolfgang Schulz"  # the start of a word
+    assert get_entity(conn, "moore")["name"] == "Jennifer Moore"  # a whole word
+    assert get_entity(conn, "jennifer mo")["name"] == "Jennifer Moore"
+    assert entities_list(conn, "weber", 3)[0]["name"] == "Anna Weber"
+
+
 def test_a_long_name_is_not_echoed_whole(kb):
     """A 100,000-character name came back whole in the error line."""
     conn, db_path, _ = kb
@@ -225,3 +241,69 @@ def test_entities_says_when_nothing_matches(kb, tmp_path):
     db.connect(empty, create=True).close()
     res = invoke(empty, "entities")
     assert res.exit_code == 0 and "The index holds no entities" in res.stderr
+
+
+def test_a_path_composed_otherwise_than_the_file_name_finds_its_note(tmp_path):
+    """A note whose name is stored decomposed (NFD, as macOS's HFS+ writes
+    "café") was 'not an indexed document' when its path was typed composed
+    (NFC), and the other way round."""
+    import unicodedata
+
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+    from tests.kb_fixture import EMBEDDER
+
+    root = tmp_path / "notes"
+    nfd, nfc = unicodedata.normalize("NFD", "café/crème.md"), unicodedata.normalize("NFC", "zoë.md")
+    write_notes(root, {nfd: "Coffee with Anna Weber.\n", nfc: "Zoë met Anna Weber.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for typed, stored in ((unicodedata.normalize("NFC", nfd), nfd), (unicodedata.normalize("NFD", nfc), nfc)):
+            assert typed != stored
+            assert get_document(conn, typed)["path"] == stored
+            assert show(conn, typed + ":1")["path"] == stored
+            assert get_document(conn, str(root / typed))["path"] == stored
+    finally:
+        conn.close()
+
+
+def test_a_path_with_a_nul_is_not_an_indexed_document(kb):
+    """An MCP client's get_document("a\\x00b") ended in a bare ValueError
+    (embedded null byte): the client saw a tool error with no message."""
+    conn, _, _ = kb
+    with pytest.raises(NotFound, match="not an indexed document"):
+        get_document(conn, "people/wolfgang.md\x00")
+
+
+def test_a_date_in_any_spelling_finds_its_date_entity(tmp_path):
+    """Date entities are keyed by ISO date: `mrag entity "January 6, 2026"`
+    found nothing, and `mrag entity "Jan 6"` showed Jan 18th's page (fuzzy
+    85 of 100), another day altogether."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+    from tests.kb_fixture import EMBEDDER
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.txt": "Time: 20260106_10:00\nAnna Weber: the rehearsal moved to Jan 18th.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        dates = dict(conn.execute("SELECT key, name FROM entities WHERE type = 'date'").fetchall())
+        assert {"date:2026-01-06", "date:--01-18"} <= set(dates), dates
+        for spelling in ("January 6, 2026", "6 January 2026", "Jan 6", "january 6th", "2026-01-06"):
+            found = get_entity(conn, spelling)
+            assert found["name"] == dates["date:2026-01-06"], spelling
+            assert found["match"]["by"] in ("date", "alias")
+        assert get_entity(conn, "January 18")["name"] == dates["date:--01-18"]
+        for other_day in ("Jan 7", "January 6, 2025"):
+            with pytest.raises(NotFound, match="date"):
+                get_entity(conn, other_day)
+    finally:
+        conn.close()

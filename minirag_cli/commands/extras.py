@@ -78,7 +78,7 @@ def graph_export(
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     hops: Optional[int] = typer.Option(None, "--hops", help="Neighbourhood radius with --entity (default 1)."),
     min_weight: int = typer.Option(1, "--min-weight", help="Drop edges shared by fewer chunks (0 or more)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout (- is stdout)."),
 ) -> None:
     """Export the entity co-occurrence graph (or one entity's neighbourhood) as GraphML or JSON.
 
@@ -86,12 +86,18 @@ def graph_export(
     """
     from minirag_cli.errors import UsageError
     from minirag_cli.export import FORMATS, write_graph, write_graph_file
+    from minirag_cli.files import check_output
     from minirag_cli.format import entity_match_note, note
 
+    if output is not None and str(output) == "-":  # -o - wrote a file named "-" into the current folder
+        output = None
     if fmt is None:  # -o graph.json means JSON (it held GraphML)
         fmt = "json" if output is not None and output.suffix.lower() == ".json" else "graphml"
+    fmt = fmt.lower()  # --format JSON / GraphML, as -o G.JSON is taken for JSON
     if fmt not in FORMATS:
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")
+    if output is not None:
+        check_output(output)  # before the work: a folder in the way, a file where a folder would be made
     graph = open_index().export(entity=entity_name, hops=hops, min_weight=min_weight)
     if graph.center is not None:
         entity_match_note(entity_name, graph.center["label"], graph.center["match"])

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import normalise_key
+from minirag_cli.text import find_dates, normalise_key
 
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)$")
 _MAX_ROWID = 2**63 - 1  # SQLite's largest integer: a bigger id or line is in no index
@@ -32,19 +33,27 @@ def find_document(conn, path: str) -> dict:
     """The indexed document `path` names: a path relative to a synced root
     (as `mrag ask` prints it) or a filesystem path inside a synced root.
     Anything else is refused, so nothing outside the index can be read."""
-    rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
-                        (path.replace(os.sep, "/").removeprefix("./"),)).fetchall()
-    if not rows:
+    # a path typed (NFC on most keyboards) may be composed otherwise than the file's name
+    # (NFD as macOS's HFS+ writes it): "café.md" and "cafe\u0301.md" name the same note
+    forms = list(dict.fromkeys([path, unicodedata.normalize("NFC", path), unicodedata.normalize("NFD", path)]))
+    rows = []
+    for form in forms:
+        rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
+                            (form.replace(os.sep, "/").removeprefix("./"),)).fetchall()
+        if rows:
+            break
+    for form in forms if not rows else []:
         try:
-            absolute = str(Path(path).expanduser().resolve())
-        except (OSError, RuntimeError):
-            absolute = None
-        if absolute:
-            for root, in conn.execute("SELECT DISTINCT root FROM documents"):
-                if absolute.startswith(root.rstrip("/") + "/"):
-                    rel = absolute[len(root.rstrip("/")) + 1:]
-                    rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
-                                         "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+            absolute = str(Path(form).expanduser().resolve())
+        except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
+            continue
+        for root, in conn.execute("SELECT DISTINCT root FROM documents"):
+            if absolute.startswith(root.rstrip("/") + "/"):
+                rel = absolute[len(root.rstrip("/")) + 1:]
+                rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
+                                     "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+        if rows:
+            break
     if not rows:
         # quoted: an empty or blank path would otherwise vanish from the line
         raise NotFound(f"{shorten(path)!r} is not an indexed document.",
@@ -183,6 +192,27 @@ FUZZY_PICK = 80
 _LIST_HINT = "`mrag entities` lists the most mentioned ones."
 
 
+def _date_key(name: str) -> str | None:
+    """The key of the date entity `name` spells in full ("January 6, 2026",
+    "6 Jan", "20260106"), else None. Date entities are keyed by their ISO
+    form, which a spelt date's letters do not match."""
+    dates = find_dates(name)
+    if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,"):
+        return normalise_key(name, "date")
+    return None
+
+
+def _date_entity(conn, key: str):
+    """The date entity of `key`; for a date without a year ("date:--01-06"),
+    the most mentioned of that day in any year, as a question's date stands
+    for each year the index holds."""
+    row = conn.execute("SELECT id FROM entities WHERE key = ?", (key,)).fetchone()
+    if row is None and key.startswith("date:--"):
+        row = conn.execute("SELECT id FROM entities WHERE type = 'date' AND key LIKE ? ORDER BY mentions DESC, id "
+                           "LIMIT 1", ("date:____" + key[len("date:--") - 1:],)).fetchone()
+    return row
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
@@ -196,6 +226,14 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         match = {"by": "alias"}
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
                            (normalise_key(name),)).fetchone()
+    date = _date_key(name)
+    if row is None and date:
+        match = {"by": "date"}
+        row = _date_entity(conn, date)
+        if row is None:
+            # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
+            raise NotFound(f"No entity is the date {shorten(name)!r}.",
+                           hint="`mrag entities` lists the most mentioned ones; dates are named yyyy-mm-dd.")
     candidates = entities_list(conn, name, 6)
     if row is None:
         if not candidates:

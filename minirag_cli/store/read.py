@@ -4,6 +4,7 @@ lists, the documents of a root, reusable vectors. Plain dicts and tuples."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from typing import Iterable
 
@@ -38,6 +39,26 @@ def vectors_by_chunk_hash(conn, hashes: Iterable[str]) -> dict[str, bytes]:
     return out
 
 
+def _names_part(qkey: str, name: str) -> bool:
+    """Whether the query key `qkey` names part of `name`: whole words of it
+    ("hua", "li" of "Li Hua"), or from three letters on the start of a run of
+    its words ("wolf", "wolfgang sch"). Any substring of the key made "z" and
+    "an" match Wolfgang Schulz, "the" Come Together, at 95 of 100."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)  # CamelCase: "LiHua" has the words li, hua
+    words = [k for k in (normalise_key(w) for w in re.split(r"[\W_]+", spaced)) if k]
+    for i in range(len(words)):
+        run = ""
+        for word in words[i:]:
+            run += word
+            if run == qkey:
+                return True
+            if len(run) >= len(qkey):
+                break
+        if len(qkey) >= 3 and run.startswith(qkey):
+            return True
+    return False
+
+
 def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]:
     """Entities by mention count, or fuzzy-matched against `query`."""
     rows = conn.execute("SELECT id, name, key, type, mentions, chunks FROM entities").fetchall()
@@ -50,12 +71,15 @@ def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]
         choices = {f"e{r[0]}": r[1] for r in rows}
         choices.update({f"a{i}:{eid}": alias for i, (eid, alias, _k) in enumerate(alias_rows)})
         scored: dict[int, float] = {}
-        for _choice, score, cid in process.extract(query, choices, scorer=fuzz.WRatio, limit=limit * 3,
+        # WRatio scores a query found anywhere in a longer name 90 (its partial ratio): one or two
+        # letters are in most names ("z" -> Raze, "x" -> Phoenix), so a short query is compared whole
+        scorer = fuzz.WRatio if len(qkey) >= 3 else fuzz.QRatio
+        for _choice, score, cid in process.extract(query, choices, scorer=scorer, limit=limit * 3,
                                                    score_cutoff=60):
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
             scored[eid] = max(scored.get(eid, 0), score)
         for eid, r in names.items():
-            if qkey and qkey in r[2]:
+            if qkey and qkey in r[2] and _names_part(qkey, r[1]):
                 scored[eid] = max(scored.get(eid, 0), 95.0)
         ordered = sorted(scored, key=lambda e: (-scored[e], -names[e][4]))[:limit]
         rows = [names[e] for e in ordered]
@@ -107,6 +131,12 @@ def index_status(conn, db_path) -> dict:
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
+
+
+def never_synced(conn) -> bool:
+    """No sync has written a note into the index yet: no documents, and no
+    vector tables (made when a sync first records its embedder)."""
+    return not has_vec_tables(conn) and conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
 
 
 def built_chunking(conn) -> tuple[int, int] | None:

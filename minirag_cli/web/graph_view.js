@@ -42,9 +42,12 @@
   function snippet(text, mark) {
     var s = el("div", {class: "snippet"});
     if (!mark) { s.appendChild(document.createTextNode(text)); return s; }
-    s.appendChild(document.createTextNode(text.slice(0, mark[0])));
-    s.appendChild(el("mark", null, text.slice(mark[0], mark[1])));
-    s.appendChild(document.createTextNode(text.slice(mark[1])));
+    // mark counts characters (code points, as Python does); a JS string counts UTF-16 units,
+    // so every emoji before the mention moved the highlight one unit left
+    var chars = Array.from(text);
+    s.appendChild(document.createTextNode(chars.slice(0, mark[0]).join("")));
+    s.appendChild(el("mark", null, chars.slice(mark[0], mark[1]).join("")));
+    s.appendChild(document.createTextNode(chars.slice(mark[1]).join("")));
     return s;
   }
 
@@ -298,13 +301,15 @@
   }
 
   // ---------------------------------------------------------------- search
+  // case and accents aside, as `mrag entities` and `mrag entity` find names: "zoe" finds Zoë
+  function fold(s) { return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
   function search(text) {
-    var q = text.trim().toLowerCase();
+    var q = fold(text.trim());
     unhighlight();
     if (!q) { $("search-info").textContent = ""; return []; }
     var found = DATA.nodes.filter(function (n) {
-      return n.label.toLowerCase().indexOf(q) >= 0 ||
-        n.aliases.some(function (a) { return a.toLowerCase().indexOf(q) >= 0; });
+      return fold(n.label).indexOf(q) >= 0 ||
+        n.aliases.some(function (a) { return fold(a).indexOf(q) >= 0; });
     }).sort(function (a, b) { return b.mentions - a.mentions; });
     var eles = cy.collection();
     found.forEach(function (n) { eles = eles.union(cy.getElementById("e" + n.id)); });
