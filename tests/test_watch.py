@@ -309,19 +309,37 @@ def test_change_lines():
                            "time": "12:00:01"}
 
 
+
+class InProcessWatch:
+    """A heuristic index of `folder` (tmp_path/index.sqlite, synced once) and
+    watch_folders run on it in this process, as `mrag sync --watch` does."""
+
+    def __init__(self, tmp_path: Path, folder: Path):
+        from minirag_cli.extract.heuristic import HeuristicExtractor
+        from minirag_cli.sync import sync_folders
+
+        self.folder, self.db_path = folder, tmp_path / "index.sqlite"
+        self.conn = db.connect(self.db_path, create=True)
+        embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+        self.resync = lambda roots: sync_folders(self.conn, roots, embedder=embedder, extractor=extractor)
+        self.resync([folder])
+
+    def run(self, hooks: WatchHooks, stop: threading.Event, seconds: float = 30) -> None:
+        """Watch until `stop` is set, or `seconds` pass (never hang the run)."""
+        from minirag_cli.watch import watch_folders
+
+        timer = threading.Timer(seconds, stop.set)
+        timer.start()
+        try:
+            watch_folders(self.conn, self.db_path, [self.folder], hooks=hooks, stop_event=stop, resync=self.resync)
+        finally:
+            timer.cancel()
+
+
 def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder):
     """A note written after the first sync but before the watcher started is
     synced by the catch-up batch, before `on_ready` says the watch runs."""
-    import threading
-
-    from minirag_cli.extract.heuristic import HeuristicExtractor
-    from minirag_cli.sync import sync_folders
-    from minirag_cli.watch import watch_folders
-
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
-    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    watch = InProcessWatch(tmp_path, folder)
     write_notes(folder, {"late.md": "Oskar Brandt wrote late.\n"})
     (folder / "people/anna.md").unlink()
     stop, seen, ready_with = threading.Event(), [], []
@@ -330,12 +348,11 @@ def test_catch_up_takes_in_what_changed_before_the_watcher_ran(tmp_path, folder)
         ready_with.extend(seen)
         stop.set()
 
-    watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=seen.append, on_ready=ready), stop_event=stop,
-                  resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
+    watch.run(WatchHooks(report=seen.append, on_ready=ready), stop)
     assert sorted((c.event, c.path, c.chunks) for c in ready_with) == [("added", "late.md", 1),
                                                                         ("removed", "people/anna.md", 1)]
-    assert verify_index(conn) == []
-    conn.close()
+    assert verify_index(watch.conn) == []
+    watch.conn.close()
 
 
 def test_a_name_the_watcher_cannot_decode_is_a_clear_error(tmp_path, folder):
@@ -343,41 +360,21 @@ def test_a_name_the_watcher_cannot_decode_is_a_clear_error(tmp_path, folder):
     skips it): `--watch` ended with 'unexpected WatchfilesRustInternalError';
     it is now one MragError naming the cause, and the first sync is kept."""
     from minirag_cli.errors import MragError
-    from minirag_cli.extract.heuristic import HeuristicExtractor
-    from minirag_cli.sync import sync_folders
-    from minirag_cli.watch import watch_folders
 
     os.mkdir(os.fsencode(folder) + b"/d\xe9j\xe0")
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
-    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
-    stop = threading.Event()
-    timer = threading.Timer(20, stop.set)  # never hang the run
-    timer.start()
-    try:
-        with pytest.raises(MragError, match="file watcher failed") as failed:
-            watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=lambda change: None), stop_event=stop,
-                          resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
-    finally:
-        timer.cancel()
+    watch = InProcessWatch(tmp_path, folder)
+    with pytest.raises(MragError, match="file watcher failed") as failed:
+        watch.run(WatchHooks(report=lambda change: None), threading.Event(), seconds=20)
     assert "not valid UTF-8" in failed.value.hint
-    assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
-    conn.close()
+    assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
+    watch.conn.close()
 
 
 def test_notes_a_mragignore_change_removes_or_adds_are_reported(tmp_path, folder):
     """The watch re-synced a changed .mragignore but printed no line for the
     notes its rules removed or brought back (only paths at or under the
     changed ones were compared): people/anna.md left the index silently."""
-    from minirag_cli.extract.heuristic import HeuristicExtractor
-    from minirag_cli.sync import sync_folders
-    from minirag_cli.watch import watch_folders
-
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
-    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    watch = InProcessWatch(tmp_path, folder)
     ignore = folder / ".mragignore"
     stop, seen = threading.Event(), []
 
@@ -388,32 +385,18 @@ def test_notes_a_mragignore_change_removes_or_adds_are_reported(tmp_path, folder
         elif change.event == "added":
             stop.set()
 
-    timer = threading.Timer(30, stop.set)  # never hang the run
-    timer.start()
-    try:
-        watch_folders(conn, db_path, [folder], stop_event=stop,
-                      hooks=WatchHooks(report=report, on_ready=lambda: ignore.write_text("people/\n")),
-                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
-    finally:
-        timer.cancel()
+    watch.run(WatchHooks(report=report, on_ready=lambda: ignore.write_text("people/\n")), stop)
     assert [(c.event, c.path, c.chunks) for c in seen] == [("removed", "people/anna.md", 1),
                                                            ("added", "people/anna.md", 1)]
-    assert set(indexed(db_path)) == set(NOTES) and verify_index(conn) == []
-    conn.close()
+    assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
+    watch.conn.close()
 
 
 def test_a_mragignore_saved_with_a_bad_line_does_not_end_the_watch(tmp_path, folder):
     """A .mragignore saved with a line that is no pattern (`!` typed on its
     way to `!keep.md`) ended the watch with an error; it is now a skipped
     line, and the file's fix re-syncs the folder with its rules."""
-    from minirag_cli.extract.heuristic import HeuristicExtractor
-    from minirag_cli.sync import sync_folders
-    from minirag_cli.watch import watch_folders
-
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
-    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    watch = InProcessWatch(tmp_path, folder)
     (folder / ".mragignore").write_text("people/\n!\n", encoding="utf-8")
     stop, seen = threading.Event(), []
 
@@ -425,17 +408,11 @@ def test_a_mragignore_saved_with_a_bad_line_does_not_end_the_watch(tmp_path, fol
     def ready():  # the catch-up batch met the bad line: fix it
         (folder / ".mragignore").write_text("people/\n", encoding="utf-8")
 
-    timer = threading.Timer(30, stop.set)  # never hang the run
-    timer.start()
-    try:
-        watch_folders(conn, db_path, [folder], hooks=WatchHooks(report=report, on_ready=ready), stop_event=stop,
-                      resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
-    finally:
-        timer.cancel()
+    watch.run(WatchHooks(report=report, on_ready=ready), stop)
     assert [(c.event, c.path) for c in seen] == [("skipped", ".mragignore"), ("removed", "people/anna.md")]
     assert seen[0].reason == "line 2 (!) is not a valid pattern" and seen[0].root == str(folder.resolve())
-    assert set(indexed(db_path)) == {"projects/garden.md"} and verify_index(conn) == []
-    conn.close()
+    assert set(indexed(watch.db_path)) == {"projects/garden.md"} and verify_index(watch.conn) == []
+    watch.conn.close()
 
 
 def test_a_watched_folder_moved_away_ends_the_watch_saying_so(tmp_path, folder):
@@ -443,24 +420,10 @@ def test_a_watched_folder_moved_away_ends_the_watch_saying_so(tmp_path, folder):
     <folder> is not a folder.', which read as a mistake in the command; the
     watch now says the folder is gone and that what was synced is kept."""
     from minirag_cli.errors import MragError
-    from minirag_cli.extract.heuristic import HeuristicExtractor
-    from minirag_cli.sync import sync_folders
-    from minirag_cli.watch import watch_folders
 
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
-    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
-    stop = threading.Event()
-    timer = threading.Timer(30, stop.set)  # never hang the run
-    timer.start()
-    try:
-        with pytest.raises(MragError, match="The watch stopped: .* is gone") as stopped:
-            watch_folders(conn, db_path, [folder], stop_event=stop,
-                          hooks=WatchHooks(report=lambda change: None,
-                                           on_ready=lambda: folder.rename(tmp_path / "renamed")),
-                          resync=lambda roots: sync_folders(conn, roots, embedder=embedder, extractor=extractor))
-    finally:
-        timer.cancel()
-    assert "kept" in stopped.value.hint and set(indexed(db_path)) == set(NOTES)
-    conn.close()
+    watch = InProcessWatch(tmp_path, folder)
+    with pytest.raises(MragError, match="The watch stopped: .* is gone") as stopped:
+        watch.run(WatchHooks(report=lambda change: None, on_ready=lambda: folder.rename(tmp_path / "renamed")),
+                  threading.Event())
+    assert "kept" in stopped.value.hint and set(indexed(watch.db_path)) == set(NOTES)
+    watch.conn.close()
