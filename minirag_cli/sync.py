@@ -605,9 +605,9 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, replaced = decode_note(data)
-        if replaced:
-            summary.warnings.append({"path": note.path, "reason": "invalid UTF-8, decoded with replacement characters"})
+        text, warning = decode_note(data)
+        if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
+            summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
 
 

@@ -3,6 +3,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -245,15 +246,42 @@ def looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192] and _wide_text(data) is None
 
 
-def decode_note(data: bytes) -> tuple[str, bool]:
-    """Decode note bytes as UTF-8 (BOM allowed), or UTF-16/32 with a BOM.
-    Invalid bytes are replaced, and the second value says so, so the sync can
-    report the file. Lone CR line ends (classic Mac) become LF, so line
+# Notes saved by older Windows editors (Notepad before 2019, Outlook, Word's
+# "plain text") are cp1252, a superset of Latin-1: "café" is the byte 0xE9,
+# curly quotes 0x93/0x94, none of them valid UTF-8. The bytes UTF-8 cannot
+# read are read as cp1252 (a UTF-8 note with one pasted cp1252 quote keeps
+# its UTF-8); the five bytes cp1252 leaves undefined raise, and the note is
+# then read with replacement characters as before.
+CP1252 = "decoded as cp1252 (Windows-1252), not UTF-8"
+REPLACED = "invalid UTF-8, decoded with replacement characters"
+
+
+def _cp1252_where_not_utf8(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return exc.object[exc.start:exc.end].decode("cp1252"), exc.end
+
+
+codecs.register_error("mrag-cp1252", _cp1252_where_not_utf8)
+
+
+def decode_note(data: bytes) -> tuple[str, str | None]:
+    """Decode note bytes as UTF-8 (BOM allowed), or UTF-16/32 with a BOM;
+    bytes that are not UTF-8 as cp1252 (none of them NUL), else replaced.
+    The second value is None, or the warning the sync gives for the file
+    (CP1252, REPLACED). Lone CR line ends (classic Mac) become LF, so line
     numbers are an editor's; the text keeps its length (chunk offsets)."""
-    text, replaced = _wide_text(data), False
+    text, warning = _wide_text(data), None
     if text is None:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            text, replaced = data.decode("utf-8-sig", errors="replace"), True
-    return (_LONE_CR.sub("\n", text) if "\r" in text else text), replaced
+            text = None
+            if b"\x00" not in data:  # NULs are no cp1252 text: a binary tail past looks_binary's look
+                try:
+                    text, warning = data.decode("utf-8-sig", errors="mrag-cp1252"), CP1252
+                except UnicodeDecodeError:
+                    pass
+            if text is None:
+                text, warning = data.decode("utf-8-sig", errors="replace"), REPLACED
+    return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning

@@ -86,7 +86,7 @@ def build_bad_folder(root: Path) -> dict[str, str]:
     (root / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
     expect["binary.md"] = "binary"
     (root / "latin1.md").write_bytes("Café Müller in Zürich with Jürgen Groß.\n".encode("latin-1"))
-    expect["latin1.md"] = "invalid UTF-8"
+    expect["latin1.md"] = "decoded as cp1252"
     (root / "empty.md").write_bytes(b"")
     expect["empty.md"] = "empty"
     (root / "blank.txt").write_text("  \n\n\t\n")
@@ -163,7 +163,7 @@ def test_bad_files_are_reported_and_the_rest_indexed(tmp_path, mrag_bin):
     assert paths == INDEXED
     latin = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
                          "WHERE d.path = 'latin1.md'").fetchone()[0]
-    assert "Z\ufffdrich" in latin  # decoded with replacement characters, said so in warnings
+    assert "Café Müller in Zürich" in latin  # read as cp1252 (Latin-1's superset), said so in warnings
     long_chunks = conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
                                "WHERE d.path = 'long-line.md'").fetchone()[0]
     assert long_chunks > 100  # a 20k-word line is cut into chunks like any text
@@ -421,6 +421,45 @@ def test_utf16_notes_and_lone_cr_line_ends(tmp_path, conn, embedder, extractor):
     assert show(conn, "mac.md")["lines"] == [1, 3] and show(conn, "le.md")["source"] == "disk"
     assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert verify_index(conn) == []
+
+
+def test_notes_saved_as_cp1252_are_indexed_with_their_letters(tmp_path, mrag_bin):
+    """A note saved as cp1252 / Latin-1 (older Windows editors: "café" is the
+    byte 0xE9, curly quotes 0x93/0x94) was indexed with U+FFFD for every such
+    byte ('Caf\ufffd', '\ufffdOlav Nygaard\ufffd'). The bytes that are not
+    UTF-8 are read as cp1252, the summary warns that the note was, and the
+    index and `mrag show` hold the letters; UTF-8 notes are read as before,
+    a UTF-8 note with one pasted cp1252 quote keeps its UTF-8, and bytes
+    cp1252 leaves undefined are still replaced."""
+    root = tmp_path / "notes"
+    write_notes(root, {"utf8.md": "Déjà vu with Mei Chen in Zürich — “quoted”.\n"})
+    (root / "cp1252.md").write_bytes(b"Caf\xe9 with \x93Olav Nygaard\x94 in Bergen \x96 na\xefve.\n")
+    (root / "mixed.md").write_bytes("Crème brûlée with Priya Raman".encode() + b" \x93at home\x94.\n")
+    (root / "undefined.md").write_bytes(b"Odd byte \x81 near Akira Tanaka.\n")
+    index = str(tmp_path / "index.sqlite")
+    r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["skipped"] == [] and len(summary["added_paths"]) == 4
+    warned = {w["path"]: w["reason"] for w in summary["warnings"]}
+    assert warned == {"cp1252.md": "decoded as cp1252 (Windows-1252), not UTF-8",
+                      "mixed.md": "decoded as cp1252 (Windows-1252), not UTF-8",
+                      "undefined.md": "invalid UTF-8, decoded with replacement characters"}
+    conn = db.connect(index)
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["cp1252.md"] == "Café with “Olav Nygaard” in Bergen – naïve."
+    assert texts["mixed.md"] == "Crème brûlée with Priya Raman “at home”."
+    assert texts["utf8.md"] == "Déjà vu with Mei Chen in Zürich — “quoted”."
+    assert texts["undefined.md"] == "Odd byte \ufffd near Akira Tanaka."
+    assert {"olavnygaard", "priyaraman"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+    conn.close()
+    for args in (["show", "cp1252.md"], ["show", "cp1252.md", "--text"]):
+        shown = run_mrag(mrag_bin, "--db", index, *args)
+        assert shown.returncode == 0, shown.stderr
+        assert "Café with “Olav Nygaard” in Bergen – naïve." in shown.stdout and "\ufffd" not in shown.stdout
+    assert json.loads(run_mrag(mrag_bin, "--db", index, "show", "cp1252.md", "--json").stdout)["text"] == \
+        "Café with “Olav Nygaard” in Bergen – naïve.\n"
 
 
 def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
