@@ -462,6 +462,54 @@ def test_notes_saved_as_cp1252_are_indexed_with_their_letters(tmp_path, mrag_bin
         "Café with “Olav Nygaard” in Bergen – naïve.\n"
 
 
+def test_utf16_notes_without_a_byte_order_mark_are_indexed_and_binary_stays_skipped(tmp_path, mrag_bin):
+    """UTF-16 written without a byte order mark (PowerShell's and .NET's
+    "Unicode", some exporters: every other byte NUL) was skipped as a
+    'binary file'. It is read as UTF-16 with a mark is, little- or
+    big-endian; PNG, PDF and SQLite files, and NUL-padded numbers, are still
+    skipped as binary."""
+    import sqlite3
+    import struct
+    import zlib
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    le = "Lunch with Olav Nygaard in Zürich.\r\nThen rehearsal at Harbor Hall.\r\n"
+    be = "Priya Raman met Mei Chen in Bergen.\n"
+    (root / "le.md").write_bytes(le.encode("utf-16-le"))
+    (root / "be.txt").write_bytes(be.encode("utf-16-be"))
+    rows = b"".join(b"\x00" + bytes(range(i, i + 48)) for i in range(0, 192, 48))
+    chunk = lambda kind, body: (struct.pack(">I", len(body)) + kind + body  # noqa: E731
+                                + struct.pack(">I", zlib.crc32(kind + body)))
+    (root / "image.md").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 48, 4, 8, 0, 0, 0, 0))
+                                    + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    stream = zlib.compress(b"".join(hashlib.sha256(b"%d" % i).digest() for i in range(64)))  # a compressed page
+    (root / "paper.md").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length " + str(len(stream)).encode()
+                                    + b" /Filter /FlateDecode >>\nstream\n" + stream + b"\nendstream\nendobj\n%%EOF\n")
+    database = sqlite3.connect(tmp_path / "x.sqlite")
+    database.execute("CREATE TABLE t (a TEXT, b INTEGER)")
+    database.executemany("INSERT INTO t VALUES (?, ?)", [("Olav Nygaard", i) for i in range(300)])
+    database.commit()
+    database.close()
+    (root / "database.md").write_bytes((tmp_path / "x.sqlite").read_bytes())
+    (root / "numbers.md").write_bytes(struct.pack("<255H", *range(1, 256)))  # every other byte NUL: no text
+    index = str(tmp_path / "index.sqlite")
+    r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert set(summary["added_paths"]) == set(GOOD) | {"le.md", "be.txt"} and summary["warnings"] == []
+    assert {s["path"]: s["reason"] for s in summary["skipped"]} == {
+        name: "binary file" for name in ("image.md", "paper.md", "database.md", "numbers.md")}
+    conn = db.connect(index)
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["le.md"] == le.strip() and texts["be.txt"] == be.strip()
+    assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+    conn.close()
+    shown = run_mrag(mrag_bin, "--db", index, "show", "le.md", "--text")
+    assert shown.returncode == 0 and shown.stdout == le.replace("\r\n", "\n"), shown  # (text mode reads \r\n as \n)
+
+
 def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
     from minirag_cli.errors import MragError
     from minirag_cli.sync import check_folders
