@@ -278,6 +278,37 @@ def test_control_characters_in_names_cannot_forge_lines_or_drive_the_terminal(tm
     assert "\n" not in line and "a\\nb.md" in line
 
 
+def test_a_lone_carriage_return_is_shown_not_obeyed_on_a_terminal(tmp_path, mrag_bin):
+    """A lone CR in a file name reached the terminal's output as nothing
+    (rich drops it: `evil\\rX.md` was listed as `evilX.md`, a file that is
+    not there), and in a streamed answer raw, sending the cursor back to
+    overwrite the line. It is written out as \\x0d, while a CRLF stays a line
+    end; JSON keeps the name as it is."""
+    import io
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    (root / "evil\rX.md").write_bytes(b"Meeting with Hanna Berg in Oslo.\r\nSecond line.\r\n")
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    for args in (["ask", "Hanna Berg", "--mode", "bm25", "--no-answer"], ["show", "evil\rX.md"]):
+        r = subprocess.run([mrag_bin, "--db", index, *args], env=mrag_env(), capture_output=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        out = r.stdout.decode()
+        assert "evil\\x0dX.md" in out and "\r" not in out.replace("\r\n", ""), (args, out)
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Hanna Berg", "--mode", "bm25", "--json", "--no-answer")
+    assert json.loads(r.stdout)["results"][0]["path"] == "evil\rX.md"
+    from minirag_cli.format import VisibleStream, visible
+
+    assert visible("one\r\ntwo\rthree") == "one\r\ntwo\\x0dthree"
+    out = io.StringIO()
+    stream = VisibleStream(out)  # the answer as the model streams it: a CRLF may be cut between two pieces
+    for piece in ("Yes [1].\r", "\nHidden\rOverwritten \x1b[8m", "end\r"):
+        stream.write(piece)
+    stream.close()
+    assert out.getvalue() == "Yes [1].\r\nHidden\\x0dOverwritten \\x1b[8mend\\x0d"
+
+
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
 def test_a_mragignore_saved_with_a_byte_order_mark_keeps_its_first_rule(tmp_path, conn, embedder, extractor,
                                                                         encoding):
