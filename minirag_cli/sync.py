@@ -397,6 +397,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
     check_nested(conn, roots)
+    roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
+    check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
@@ -406,7 +408,6 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     # must leave 60 there, or the next sync with the old settings would build
     # the rest another way; and a folder inside a root synced halfway is
     # refused as inside one synced in full (check_nested)
-    roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
@@ -485,6 +486,21 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.",
                          hint=f"{rebuild}, or keep this index's {keep}.")
+
+
+def check_readable(roots: Sequence[Path]) -> None:
+    """Refuse a folder the index has not synced before that cannot be listed
+    or searched (`chmod 000`, another user's): its walk would find no note,
+    and the sync would record an index of an empty folder. A folder synced
+    before keeps its notes while it cannot be read (walk.cannot_read_for_now)."""
+    for root in roots:
+        try:
+            with os.scandir(root) as entries:  # read permission: list it
+                next(entries, None)
+            os.stat(os.path.join(root, "."))  # search permission: look at what it holds
+        except OSError as exc:
+            raise MragError(f"Cannot read the folder {root}: {exc.strerror or exc}; nothing was indexed.",
+                            hint=f"Give yourself access to it (chmod u+rx {root}) and sync again.") from None
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:

@@ -51,10 +51,10 @@ def without_root_file_access() -> None:
             raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
 
-def run_mrag(mrag_bin, *args, model="hashing:64", as_user=False, timeout=300):
+def run_mrag(mrag_bin, *args, model="hashing:64", as_user=False, timeout=300, cwd=None):
     preexec = without_root_file_access if (as_user and os.geteuid() == 0) else None
     return subprocess.run([mrag_bin, *args], env=mrag_env(model), capture_output=True, text=True,
-                          timeout=timeout, preexec_fn=preexec)
+                          timeout=timeout, preexec_fn=preexec, cwd=cwd)
 
 
 def sha256(path: Path) -> str:
@@ -884,6 +884,44 @@ def test_paths_under_a_folder_that_cannot_be_searched_are_clear_errors(tmp_path,
         assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == [], r.stderr
     finally:
         closed.chmod(0o755)
+
+
+def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tmp_path, mrag_bin):
+    """`mrag sync DIR` of a folder this user cannot read (chmod 000) ended in
+    'unexpected PermissionError: ... DIR/.mrag/index.sqlite' (looking for an
+    index in it); with --db it said 'unreadable folder: Permission denied (its
+    notes stay indexed as last synced)' and exited 0, leaving an index that
+    recorded the folder and a finished sync, which status showed as a real,
+    empty index. Both are now one error naming the folder and the permission
+    problem; the index --db names stays one no sync has written into, and
+    neither is recorded as synced. (A folder synced before keeps its notes
+    while it cannot be read: test_folders_that_can_be_listed_but_not_searched_keep_their_notes.)"""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unreadable for this user (root without prctl)")
+    notes = tmp_path / "notes"
+    write_notes(notes, GOOD)
+    index = tmp_path / "index.sqlite"
+    notes.chmod(0)
+    try:
+        for args, message in ((["sync", str(notes)], f"Cannot search the folder {notes} for an index (.mrag/): "
+                                                     "Permission denied."),
+                              (["--db", str(index), "sync", str(notes)], f"Cannot read the folder {notes}: "
+                                                                          "Permission denied; nothing was indexed.")):
+            r = run_mrag(mrag_bin, *args, as_user=True, cwd=tmp_path)
+            assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+            errors = [line for line in r.stderr.splitlines() if line.startswith("error:")]
+            assert errors == [f"error: {message}"] and "unexpected" not in r.stderr, (args, r.stderr)
+            assert f"chmod u+rx {notes}" in r.stderr
+        for args in ([], ["--mode", "bm25"]):
+            r = run_mrag(mrag_bin, "--db", str(index), "ask", "Wolfgang", *args, cwd=tmp_path)
+            assert r.returncode == 1 and "holds no notes yet" in r.stderr, r.stderr
+        status = json.loads(run_mrag(mrag_bin, "--db", str(index), "status", "--json", cwd=tmp_path).stdout)
+        assert (status["files"], status["roots"], status["last_sync"]) == (0, [], None)
+        assert not (tmp_path / "xdg-state" / "mrag" / "indexes.json").exists()
+    finally:
+        notes.chmod(0o755)
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", "-q", cwd=tmp_path)
+    assert r.returncode == 0 and set(json.loads(r.stdout)["added_paths"]) == set(GOOD), r.stderr
 
 
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
