@@ -803,6 +803,12 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         yield conn
         return
     aside = rebuild_path(db_path)
+    foreign = _not_a_rebuild_copy(aside)
+    if foreign:  # SQLite would fail on a folder, or write through a link or over a file mrag did not make
+        raise DatabaseError(f"{aside} is {foreign}: `mrag sync --rebuild` builds the new index in a file of that "
+                            "name, beside the index.",
+                            hint="Move it or remove it (mrag never deletes what it did not make), then run the "
+                                 "rebuild again; the index is as it was.")
     copy = dbmod.sqlite_module().connect(str(aside))
     try:
         conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
@@ -829,12 +835,32 @@ def discard_unfinished_rebuild(conn, db_path: Path) -> None:
     keeping the model answers it holds in the index's extraction cache
     (best effort: the answers are only a cache). The caller holds sync_lock."""
     aside = rebuild_path(db_path)
-    if not aside.exists():
+    if not aside.exists() or _not_a_rebuild_copy(aside):  # not ours: left alone (a rebuild refuses it)
         return
     with contextlib.suppress(Exception):  # damaged or from another version: its answers are lost, nothing else
         dbmod.connect(aside).close()  # recovers a killed build's WAL and migrates it like the index
         store.merge_extraction_cache(conn, str(aside))
     _remove_index_files(aside)
+
+
+def _not_a_rebuild_copy(aside: Path) -> str | None:
+    """What is at `<index>.rebuild` when it is not what a rebuild leaves there
+    (an SQLite file, or an empty one made just before it was stopped): "a
+    folder", "a symlink", ...; None for a copy, or nothing."""
+    if os.path.islink(aside):
+        return "a symlink"
+    try:
+        if not aside.exists():
+            return None
+        if aside.is_dir():
+            return "a folder"
+        if not aside.is_file():
+            return "not a regular file"
+        with open(aside, "rb") as fh:
+            head = fh.read(len(dbmod.SQLITE_HEADER))
+    except OSError as exc:
+        return f"a file that cannot be read ({exc.strerror or exc})"
+    return None if head in (b"", dbmod.SQLITE_HEADER) else "a file that is not an SQLite database"
 
 
 def _remove_index_files(path: Path) -> None:

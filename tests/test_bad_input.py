@@ -924,6 +924,51 @@ def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tm
     assert r.returncode == 0 and set(json.loads(r.stdout)["added_paths"]) == set(GOOD), r.stderr
 
 
+def test_something_else_where_the_rebuild_copy_goes_is_never_deleted(tmp_path, mrag_bin):
+    """A folder named `<index>.rebuild` (where `sync --rebuild` builds the new
+    index) ended every sync, not only --rebuild, in 'unexpected
+    IsADirectoryError', and a file of that name that was no SQLite database
+    was deleted by the next sync. A sync now leaves them alone, and
+    --rebuild is refused with an error naming what is in the way; the index
+    stays as it was, and rebuilds once it is moved."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    aside = tmp_path / "index.sqlite.rebuild"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+
+    def held() -> list:
+        conn = db.connect(index)
+        try:
+            return conn.execute("SELECT d.path, c.id, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "ORDER BY c.id").fetchall()
+        finally:
+            conn.close()
+
+    before = held()
+    aside.mkdir()
+    (aside / "mine.md").write_text("Not mrag's.\n")
+    for what in ("a folder", "a file that is not an SQLite database"):
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json", "-q")
+        assert r.returncode == 0 and json.loads(r.stdout)["unchanged"] == len(GOOD), r.stderr
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--rebuild", "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert r.stderr.splitlines()[0] == (f"error: {aside} is {what}: `mrag sync --rebuild` builds the new index "
+                                            "in a file of that name, beside the index."), r.stderr
+        assert "Move it or remove it" in r.stderr
+        assert held() == before
+        if aside.is_dir():
+            assert (aside / "mine.md").read_text() == "Not mrag's.\n"
+            shutil.rmtree(aside)
+            aside.write_text("My own notes about the rebuild.\n")
+        else:
+            assert aside.read_text() == "My own notes about the rebuild.\n"
+    aside.unlink()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--rebuild", "--json", "-q")
+    assert r.returncode == 0 and json.loads(r.stdout)["added"] == len(GOOD), r.stderr
+    assert not aside.exists() and verify_index(db.connect(index)) == []
+
+
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):
     """A read-only index file: sync ended in 'unexpected OperationalError:
     attempt to write a readonly database'; in a read-only folder, ask was told
