@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from minirag_cli.errors import MragError, UsageError
+from minirag_cli.errors import DatabaseError, MragError, UsageError
 
 PROJECT_DIRNAME = ".mrag"
 INDEX_FILENAME = "index.sqlite"
@@ -382,8 +382,18 @@ def find_project_dir(start: Path) -> Path | None:
     start = start.resolve()
     for folder in (start, *start.parents):
         candidate = folder / PROJECT_DIRNAME
-        if (candidate / INDEX_FILENAME).is_file() or (candidate / CONFIG_FILENAME).is_file():
-            return candidate
+        try:
+            if (candidate / INDEX_FILENAME).is_file() or (candidate / CONFIG_FILENAME).is_file():
+                return candidate
+        except OSError as exc:  # a folder that cannot be searched (chmod 000): whether it holds one is unknown
+            try:
+                candidate.stat()
+                blocked = candidate
+            except OSError:
+                blocked = folder
+            raise DatabaseError(f"Cannot search the folder {blocked} for an index (.mrag/): {exc.strerror or exc}.",
+                                hint=f"Give yourself access to it (chmod u+rx {blocked}), or choose the index "
+                                     "with --db (or MRAG_DB).") from None
     return None
 
 

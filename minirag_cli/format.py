@@ -14,16 +14,38 @@ from rich.console import Console
 from rich.markup import escape as _escape_markup
 from rich.table import Table
 
-# C0 and C1 control characters but tab, newline and carriage return. Notes, their file names and
-# the entities taken from them are text from anywhere (a web clip, a mail): printed raw on a
-# terminal, an ESC sequence in one retitles it, hides lines or writes the clipboard (OSC 52).
-# Shown as \x1b instead; `show --text` and JSON keep the text as it is.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# C0 and C1 control characters but tab, newline and the CR of a CRLF line end. Notes, their file
+# names and the entities taken from them are text from anywhere (a web clip, a mail): printed raw
+# on a terminal, an ESC sequence in one retitles it, hides lines or writes the clipboard (OSC 52),
+# and a lone CR sends the cursor back to overwrite the line (rich drops it instead: the name
+# shown is then not the file's). Shown as \x1b, \x0d instead; `show --text` and JSON keep the
+# text as it is.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 
 
 def visible(text: str) -> str:
     """`text` with its control characters written out (`\\x1b`), for a terminal."""
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class VisibleStream:
+    """Pieces of streamed text (the model's answer) written to `out` as
+    `visible` writes them: a CR that ends a piece waits for the next one,
+    which may start with the LF of its CRLF."""
+
+    def __init__(self, out=None):
+        self.out, self.held = out or sys.stdout, ""
+
+    def write(self, piece: str) -> None:
+        text = self.held + piece
+        self.held = "\r" if text.endswith("\r") else ""
+        self.out.write(visible(text[:len(text) - len(self.held)]))
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.held:
+            self.out.write(visible(self.held))
+            self.held = ""
 
 
 def escape(text: str) -> str:
@@ -287,7 +309,9 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         render_results(data, console, explain=explain)
         if answer is not None:
             console.print("\n[bold]Answer[/]")
-            got = answer(lambda t: (sys.stdout.write(t), sys.stdout.flush()))
+            stream = VisibleStream()  # the model may copy a note's control characters
+            got = answer(stream.write)
+            stream.close()
             sys.stdout.write("\n")
             if got.removed:
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")

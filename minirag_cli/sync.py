@@ -397,6 +397,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     check_built_alike(conn, extractor.name, options)
     check_nested(conn, roots)
+    roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
+    check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
@@ -406,7 +408,6 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     # must leave 60 there, or the next sync with the old settings would build
     # the rest another way; and a folder inside a root synced halfway is
     # refused as inside one synced in full (check_nested)
-    roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
@@ -485,6 +486,21 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.",
                          hint=f"{rebuild}, or keep this index's {keep}.")
+
+
+def check_readable(roots: Sequence[Path]) -> None:
+    """Refuse a folder the index has not synced before that cannot be listed
+    or searched (`chmod 000`, another user's): its walk would find no note,
+    and the sync would record an index of an empty folder. A folder synced
+    before keeps its notes while it cannot be read (walk.cannot_read_for_now)."""
+    for root in roots:
+        try:
+            with os.scandir(root) as entries:  # read permission: list it
+                next(entries, None)
+            os.stat(os.path.join(root, "."))  # search permission: look at what it holds
+        except OSError as exc:
+            raise MragError(f"Cannot read the folder {root}: {exc.strerror or exc}; nothing was indexed.",
+                            hint=f"Give yourself access to it (chmod u+rx {root}) and sync again.") from None
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:
@@ -605,9 +621,9 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, replaced = decode_note(data)
-        if replaced:
-            summary.warnings.append({"path": note.path, "reason": "invalid UTF-8, decoded with replacement characters"})
+        text, warning = decode_note(data)
+        if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
+            summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
 
 
@@ -787,6 +803,12 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         yield conn
         return
     aside = rebuild_path(db_path)
+    foreign = _not_a_rebuild_copy(aside)
+    if foreign:  # SQLite would fail on a folder, or write through a link or over a file mrag did not make
+        raise DatabaseError(f"{aside} is {foreign}: `mrag sync --rebuild` builds the new index in a file of that "
+                            "name, beside the index.",
+                            hint="Move it or remove it (mrag never deletes what it did not make), then run the "
+                                 "rebuild again; the index is as it was.")
     copy = dbmod.sqlite_module().connect(str(aside))
     try:
         conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
@@ -813,12 +835,32 @@ def discard_unfinished_rebuild(conn, db_path: Path) -> None:
     keeping the model answers it holds in the index's extraction cache
     (best effort: the answers are only a cache). The caller holds sync_lock."""
     aside = rebuild_path(db_path)
-    if not aside.exists():
+    if not aside.exists() or _not_a_rebuild_copy(aside):  # not ours: left alone (a rebuild refuses it)
         return
     with contextlib.suppress(Exception):  # damaged or from another version: its answers are lost, nothing else
         dbmod.connect(aside).close()  # recovers a killed build's WAL and migrates it like the index
         store.merge_extraction_cache(conn, str(aside))
     _remove_index_files(aside)
+
+
+def _not_a_rebuild_copy(aside: Path) -> str | None:
+    """What is at `<index>.rebuild` when it is not what a rebuild leaves there
+    (an SQLite file, or an empty one made just before it was stopped): "a
+    folder", "a symlink", ...; None for a copy, or nothing."""
+    if os.path.islink(aside):
+        return "a symlink"
+    try:
+        if not aside.exists():
+            return None
+        if aside.is_dir():
+            return "a folder"
+        if not aside.is_file():
+            return "not a regular file"
+        with open(aside, "rb") as fh:
+            head = fh.read(len(dbmod.SQLITE_HEADER))
+    except OSError as exc:
+        return f"a file that cannot be read ({exc.strerror or exc})"
+    return None if head in (b"", dbmod.SQLITE_HEADER) else "a file that is not an SQLite database"
 
 
 def _remove_index_files(path: Path) -> None:

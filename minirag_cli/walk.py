@@ -3,6 +3,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -229,8 +230,9 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 
 
 def _wide_text(data: bytes) -> str | None:
-    """The text of a UTF-16 / UTF-32 note with a byte order mark; None for
-    anything else, or bytes that do not decode to text without NULs."""
+    """The text of a UTF-16 / UTF-32 note with a byte order mark, or of a
+    UTF-16 one without (_bomless_utf16); None for anything else, or bytes
+    that do not decode to text without NULs."""
     for bom, codec in _WIDE_BOMS:
         if data.startswith(bom):
             try:
@@ -238,6 +240,38 @@ def _wide_text(data: bytes) -> str | None:
             except UnicodeDecodeError:
                 return None
             return None if "\x00" in text else text
+    return _bomless_utf16(data)
+
+
+# Some Windows tools (PowerShell's and .NET's "Unicode" writers, exporters)
+# write UTF-16 with no byte order mark. Told from binary conservatively, by
+# what text in Latin letters looks like in it: at least half of the first 8 KB's
+# code units have a NUL high byte (odd bytes little-endian, even ones
+# big-endian), it decodes cleanly, holds no NUL character and reads as text.
+# UTF-16 of other scripts (few NUL bytes) is still skipped as binary.
+_UTF16_NUL_SHARE = 0.5
+_UTF16_PRINTABLE_SHARE = 0.95
+
+
+def _bomless_utf16(data: bytes) -> str | None:
+    """The text of `data` when it is UTF-16 (little- or big-endian) without
+    a byte order mark, else None."""
+    head = data[:8192]
+    if len(data) < 4 or len(data) % 2 or b"\x00" not in head:
+        return None
+    units = len(head) // 2
+    for codec, high in (("utf-16-le", head[1::2]), ("utf-16-be", head[0::2])):
+        if high.count(0) < units * _UTF16_NUL_SHARE:
+            continue
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:  # a lone surrogate: not UTF-16
+            return None
+        sample = text[:4096]
+        printable = sum(1 for c in sample if c.isprintable() or c in "\t\n\r\f")
+        if "\x00" in text or printable < len(sample) * _UTF16_PRINTABLE_SHARE:
+            return None
+        return text
     return None
 
 
@@ -245,15 +279,43 @@ def looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192] and _wide_text(data) is None
 
 
-def decode_note(data: bytes) -> tuple[str, bool]:
-    """Decode note bytes as UTF-8 (BOM allowed), or UTF-16/32 with a BOM.
-    Invalid bytes are replaced, and the second value says so, so the sync can
-    report the file. Lone CR line ends (classic Mac) become LF, so line
+# Notes saved by older Windows editors (Notepad before 2019, Outlook, Word's
+# "plain text") are cp1252, a superset of Latin-1: "café" is the byte 0xE9,
+# curly quotes 0x93/0x94, none of them valid UTF-8. The bytes UTF-8 cannot
+# read are read as cp1252 (a UTF-8 note with one pasted cp1252 quote keeps
+# its UTF-8); the five bytes cp1252 leaves undefined raise, and the note is
+# then read with replacement characters as before.
+CP1252 = "decoded as cp1252 (Windows-1252), not UTF-8"
+REPLACED = "invalid UTF-8, decoded with replacement characters"
+
+
+def _cp1252_where_not_utf8(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return exc.object[exc.start:exc.end].decode("cp1252"), exc.end
+
+
+codecs.register_error("mrag-cp1252", _cp1252_where_not_utf8)
+
+
+def decode_note(data: bytes) -> tuple[str, str | None]:
+    """Decode note bytes as UTF-8 (BOM allowed), UTF-16/32 with a BOM or
+    UTF-16 without one (_bomless_utf16);
+    bytes that are not UTF-8 as cp1252 (none of them NUL), else replaced.
+    The second value is None, or the warning the sync gives for the file
+    (CP1252, REPLACED). Lone CR line ends (classic Mac) become LF, so line
     numbers are an editor's; the text keeps its length (chunk offsets)."""
-    text, replaced = _wide_text(data), False
+    text, warning = _wide_text(data), None
     if text is None:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            text, replaced = data.decode("utf-8-sig", errors="replace"), True
-    return (_LONE_CR.sub("\n", text) if "\r" in text else text), replaced
+            text = None
+            if b"\x00" not in data:  # NULs are no cp1252 text: a binary tail past looks_binary's look
+                try:
+                    text, warning = data.decode("utf-8-sig", errors="mrag-cp1252"), CP1252
+                except UnicodeDecodeError:
+                    pass
+            if text is None:
+                text, warning = data.decode("utf-8-sig", errors="replace"), REPLACED
+    return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning

@@ -106,6 +106,23 @@ def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
     assert out.stderr.strip() == ""  # --paths is for scripts: no hint
 
 
+def test_a_question_piped_with_a_byte_order_mark_is_the_question(golden_index, mrag_bin_module):
+    """PowerShell pipes (and files saved by Notepad) start with a UTF-8 byte
+    order mark: `mrag ask -` and `ask -i` kept it as U+FEFF glued to the
+    question's first word ('\\ufeffWhich microcontroller ...' in --json).
+    It is dropped, at the start of stdin and of each line of `ask -i`."""
+    bom = "\ufeff"
+    plain = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3", stdin=f"{BOARD}\n")
+    piped = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3", stdin=f"{bom}{BOARD}\n")
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout)["query"] == BOARD
+    assert json.loads(piped.stdout) == json.loads(plain.stdout)
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "1",
+              stdin=f"{bom}{SHOP}\n{bom}{BOARD}\n")
+    assert out.returncode == 0, out.stderr
+    assert [json.loads(line)["query"] for line in out.stdout.splitlines()] == [SHOP, BOARD]
+
+
 def test_ask_paths_open_from_any_folder_and_json_names_the_file(golden_index, mrag_bin_module, tmp_path):
     # from another folder the paths were the notes' paths inside the synced folder, which
     # `| xargs grep` could not open there

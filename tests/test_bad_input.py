@@ -51,10 +51,10 @@ def without_root_file_access() -> None:
             raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
 
-def run_mrag(mrag_bin, *args, model="hashing:64", as_user=False, timeout=300):
+def run_mrag(mrag_bin, *args, model="hashing:64", as_user=False, timeout=300, cwd=None):
     preexec = without_root_file_access if (as_user and os.geteuid() == 0) else None
     return subprocess.run([mrag_bin, *args], env=mrag_env(model), capture_output=True, text=True,
-                          timeout=timeout, preexec_fn=preexec)
+                          timeout=timeout, preexec_fn=preexec, cwd=cwd)
 
 
 def sha256(path: Path) -> str:
@@ -86,7 +86,7 @@ def build_bad_folder(root: Path) -> dict[str, str]:
     (root / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
     expect["binary.md"] = "binary"
     (root / "latin1.md").write_bytes("Café Müller in Zürich with Jürgen Groß.\n".encode("latin-1"))
-    expect["latin1.md"] = "invalid UTF-8"
+    expect["latin1.md"] = "decoded as cp1252"
     (root / "empty.md").write_bytes(b"")
     expect["empty.md"] = "empty"
     (root / "blank.txt").write_text("  \n\n\t\n")
@@ -163,7 +163,7 @@ def test_bad_files_are_reported_and_the_rest_indexed(tmp_path, mrag_bin):
     assert paths == INDEXED
     latin = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
                          "WHERE d.path = 'latin1.md'").fetchone()[0]
-    assert "Z\ufffdrich" in latin  # decoded with replacement characters, said so in warnings
+    assert "Café Müller in Zürich" in latin  # read as cp1252 (Latin-1's superset), said so in warnings
     long_chunks = conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
                                "WHERE d.path = 'long-line.md'").fetchone()[0]
     assert long_chunks > 100  # a 20k-word line is cut into chunks like any text
@@ -276,6 +276,37 @@ def test_control_characters_in_names_cannot_forge_lines_or_drive_the_terminal(tm
     assert {"path": name, "reason": "binary file"} in json.loads(r.stdout)["skipped"]
     line = Change("added", str(root), "a\nb.md", 1, 0.1, "12:00:00").line()
     assert "\n" not in line and "a\\nb.md" in line
+
+
+def test_a_lone_carriage_return_is_shown_not_obeyed_on_a_terminal(tmp_path, mrag_bin):
+    """A lone CR in a file name reached the terminal's output as nothing
+    (rich drops it: `evil\\rX.md` was listed as `evilX.md`, a file that is
+    not there), and in a streamed answer raw, sending the cursor back to
+    overwrite the line. It is written out as \\x0d, while a CRLF stays a line
+    end; JSON keeps the name as it is."""
+    import io
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    (root / "evil\rX.md").write_bytes(b"Meeting with Hanna Berg in Oslo.\r\nSecond line.\r\n")
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    for args in (["ask", "Hanna Berg", "--mode", "bm25", "--no-answer"], ["show", "evil\rX.md"]):
+        r = subprocess.run([mrag_bin, "--db", index, *args], env=mrag_env(), capture_output=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        out = r.stdout.decode()
+        assert "evil\\x0dX.md" in out and "\r" not in out.replace("\r\n", ""), (args, out)
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Hanna Berg", "--mode", "bm25", "--json", "--no-answer")
+    assert json.loads(r.stdout)["results"][0]["path"] == "evil\rX.md"
+    from minirag_cli.format import VisibleStream, visible
+
+    assert visible("one\r\ntwo\rthree") == "one\r\ntwo\\x0dthree"
+    out = io.StringIO()
+    stream = VisibleStream(out)  # the answer as the model streams it: a CRLF may be cut between two pieces
+    for piece in ("Yes [1].\r", "\nHidden\rOverwritten \x1b[8m", "end\r"):
+        stream.write(piece)
+    stream.close()
+    assert out.getvalue() == "Yes [1].\r\nHidden\\x0dOverwritten \\x1b[8mend\\x0d"
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
@@ -421,6 +452,93 @@ def test_utf16_notes_and_lone_cr_line_ends(tmp_path, conn, embedder, extractor):
     assert show(conn, "mac.md")["lines"] == [1, 3] and show(conn, "le.md")["source"] == "disk"
     assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert verify_index(conn) == []
+
+
+def test_notes_saved_as_cp1252_are_indexed_with_their_letters(tmp_path, mrag_bin):
+    """A note saved as cp1252 / Latin-1 (older Windows editors: "café" is the
+    byte 0xE9, curly quotes 0x93/0x94) was indexed with U+FFFD for every such
+    byte ('Caf\ufffd', '\ufffdOlav Nygaard\ufffd'). The bytes that are not
+    UTF-8 are read as cp1252, the summary warns that the note was, and the
+    index and `mrag show` hold the letters; UTF-8 notes are read as before,
+    a UTF-8 note with one pasted cp1252 quote keeps its UTF-8, and bytes
+    cp1252 leaves undefined are still replaced."""
+    root = tmp_path / "notes"
+    write_notes(root, {"utf8.md": "Déjà vu with Mei Chen in Zürich — “quoted”.\n"})
+    (root / "cp1252.md").write_bytes(b"Caf\xe9 with \x93Olav Nygaard\x94 in Bergen \x96 na\xefve.\n")
+    (root / "mixed.md").write_bytes("Crème brûlée with Priya Raman".encode() + b" \x93at home\x94.\n")
+    (root / "undefined.md").write_bytes(b"Odd byte \x81 near Akira Tanaka.\n")
+    index = str(tmp_path / "index.sqlite")
+    r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["skipped"] == [] and len(summary["added_paths"]) == 4
+    warned = {w["path"]: w["reason"] for w in summary["warnings"]}
+    assert warned == {"cp1252.md": "decoded as cp1252 (Windows-1252), not UTF-8",
+                      "mixed.md": "decoded as cp1252 (Windows-1252), not UTF-8",
+                      "undefined.md": "invalid UTF-8, decoded with replacement characters"}
+    conn = db.connect(index)
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["cp1252.md"] == "Café with “Olav Nygaard” in Bergen – naïve."
+    assert texts["mixed.md"] == "Crème brûlée with Priya Raman “at home”."
+    assert texts["utf8.md"] == "Déjà vu with Mei Chen in Zürich — “quoted”."
+    assert texts["undefined.md"] == "Odd byte \ufffd near Akira Tanaka."
+    assert {"olavnygaard", "priyaraman"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+    conn.close()
+    for args in (["show", "cp1252.md"], ["show", "cp1252.md", "--text"]):
+        shown = run_mrag(mrag_bin, "--db", index, *args)
+        assert shown.returncode == 0, shown.stderr
+        assert "Café with “Olav Nygaard” in Bergen – naïve." in shown.stdout and "\ufffd" not in shown.stdout
+    assert json.loads(run_mrag(mrag_bin, "--db", index, "show", "cp1252.md", "--json").stdout)["text"] == \
+        "Café with “Olav Nygaard” in Bergen – naïve.\n"
+
+
+def test_utf16_notes_without_a_byte_order_mark_are_indexed_and_binary_stays_skipped(tmp_path, mrag_bin):
+    """UTF-16 written without a byte order mark (PowerShell's and .NET's
+    "Unicode", some exporters: every other byte NUL) was skipped as a
+    'binary file'. It is read as UTF-16 with a mark is, little- or
+    big-endian; PNG, PDF and SQLite files, and NUL-padded numbers, are still
+    skipped as binary."""
+    import sqlite3
+    import struct
+    import zlib
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    le = "Lunch with Olav Nygaard in Zürich.\r\nThen rehearsal at Harbor Hall.\r\n"
+    be = "Priya Raman met Mei Chen in Bergen.\n"
+    (root / "le.md").write_bytes(le.encode("utf-16-le"))
+    (root / "be.txt").write_bytes(be.encode("utf-16-be"))
+    rows = b"".join(b"\x00" + bytes(range(i, i + 48)) for i in range(0, 192, 48))
+    chunk = lambda kind, body: (struct.pack(">I", len(body)) + kind + body  # noqa: E731
+                                + struct.pack(">I", zlib.crc32(kind + body)))
+    (root / "image.md").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 48, 4, 8, 0, 0, 0, 0))
+                                    + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    stream = zlib.compress(b"".join(hashlib.sha256(b"%d" % i).digest() for i in range(64)))  # a compressed page
+    (root / "paper.md").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length " + str(len(stream)).encode()
+                                    + b" /Filter /FlateDecode >>\nstream\n" + stream + b"\nendstream\nendobj\n%%EOF\n")
+    database = sqlite3.connect(tmp_path / "x.sqlite")
+    database.execute("CREATE TABLE t (a TEXT, b INTEGER)")
+    database.executemany("INSERT INTO t VALUES (?, ?)", [("Olav Nygaard", i) for i in range(300)])
+    database.commit()
+    database.close()
+    (root / "database.md").write_bytes((tmp_path / "x.sqlite").read_bytes())
+    (root / "numbers.md").write_bytes(struct.pack("<255H", *range(1, 256)))  # every other byte NUL: no text
+    index = str(tmp_path / "index.sqlite")
+    r = run_mrag(mrag_bin, "--db", index, "sync", str(root), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert set(summary["added_paths"]) == set(GOOD) | {"le.md", "be.txt"} and summary["warnings"] == []
+    assert {s["path"]: s["reason"] for s in summary["skipped"]} == {
+        name: "binary file" for name in ("image.md", "paper.md", "database.md", "numbers.md")}
+    conn = db.connect(index)
+    texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    assert texts["le.md"] == le.strip() and texts["be.txt"] == be.strip()
+    assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert verify_index(conn) == []
+    conn.close()
+    shown = run_mrag(mrag_bin, "--db", index, "show", "le.md", "--text")
+    assert shown.returncode == 0 and shown.stdout == le.replace("\r\n", "\n"), shown  # (text mode reads \r\n as \n)
 
 
 def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
@@ -766,6 +884,89 @@ def test_paths_under_a_folder_that_cannot_be_searched_are_clear_errors(tmp_path,
         assert r.returncode == 0 and json.loads(r.stdout)["warnings"] == [], r.stderr
     finally:
         closed.chmod(0o755)
+
+
+def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tmp_path, mrag_bin):
+    """`mrag sync DIR` of a folder this user cannot read (chmod 000) ended in
+    'unexpected PermissionError: ... DIR/.mrag/index.sqlite' (looking for an
+    index in it); with --db it said 'unreadable folder: Permission denied (its
+    notes stay indexed as last synced)' and exited 0, leaving an index that
+    recorded the folder and a finished sync, which status showed as a real,
+    empty index. Both are now one error naming the folder and the permission
+    problem; the index --db names stays one no sync has written into, and
+    neither is recorded as synced. (A folder synced before keeps its notes
+    while it cannot be read: test_folders_that_can_be_listed_but_not_searched_keep_their_notes.)"""
+    if not can_drop_root_access(tmp_path):
+        pytest.skip("cannot make a folder unreadable for this user (root without prctl)")
+    notes = tmp_path / "notes"
+    write_notes(notes, GOOD)
+    index = tmp_path / "index.sqlite"
+    notes.chmod(0)
+    try:
+        for args, message in ((["sync", str(notes)], f"Cannot search the folder {notes} for an index (.mrag/): "
+                                                     "Permission denied."),
+                              (["--db", str(index), "sync", str(notes)], f"Cannot read the folder {notes}: "
+                                                                          "Permission denied; nothing was indexed.")):
+            r = run_mrag(mrag_bin, *args, as_user=True, cwd=tmp_path)
+            assert r.returncode == 1 and r.stdout == "", (args, r.stdout)
+            errors = [line for line in r.stderr.splitlines() if line.startswith("error:")]
+            assert errors == [f"error: {message}"] and "unexpected" not in r.stderr, (args, r.stderr)
+            assert f"chmod u+rx {notes}" in r.stderr
+        for args in ([], ["--mode", "bm25"]):
+            r = run_mrag(mrag_bin, "--db", str(index), "ask", "Wolfgang", *args, cwd=tmp_path)
+            assert r.returncode == 1 and "holds no notes yet" in r.stderr, r.stderr
+        status = json.loads(run_mrag(mrag_bin, "--db", str(index), "status", "--json", cwd=tmp_path).stdout)
+        assert (status["files"], status["roots"], status["last_sync"]) == (0, [], None)
+        assert not (tmp_path / "xdg-state" / "mrag" / "indexes.json").exists()
+    finally:
+        notes.chmod(0o755)
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "--json", "-q", cwd=tmp_path)
+    assert r.returncode == 0 and set(json.loads(r.stdout)["added_paths"]) == set(GOOD), r.stderr
+
+
+def test_something_else_where_the_rebuild_copy_goes_is_never_deleted(tmp_path, mrag_bin):
+    """A folder named `<index>.rebuild` (where `sync --rebuild` builds the new
+    index) ended every sync, not only --rebuild, in 'unexpected
+    IsADirectoryError', and a file of that name that was no SQLite database
+    was deleted by the next sync. A sync now leaves them alone, and
+    --rebuild is refused with an error naming what is in the way; the index
+    stays as it was, and rebuilds once it is moved."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    index = tmp_path / "index.sqlite"
+    aside = tmp_path / "index.sqlite.rebuild"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+
+    def held() -> list:
+        conn = db.connect(index)
+        try:
+            return conn.execute("SELECT d.path, c.id, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "ORDER BY c.id").fetchall()
+        finally:
+            conn.close()
+
+    before = held()
+    aside.mkdir()
+    (aside / "mine.md").write_text("Not mrag's.\n")
+    for what in ("a folder", "a file that is not an SQLite database"):
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json", "-q")
+        assert r.returncode == 0 and json.loads(r.stdout)["unchanged"] == len(GOOD), r.stderr
+        r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--rebuild", "-q")
+        assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+        assert r.stderr.splitlines()[0] == (f"error: {aside} is {what}: `mrag sync --rebuild` builds the new index "
+                                            "in a file of that name, beside the index."), r.stderr
+        assert "Move it or remove it" in r.stderr
+        assert held() == before
+        if aside.is_dir():
+            assert (aside / "mine.md").read_text() == "Not mrag's.\n"
+            shutil.rmtree(aside)
+            aside.write_text("My own notes about the rebuild.\n")
+        else:
+            assert aside.read_text() == "My own notes about the rebuild.\n"
+    aside.unlink()
+    r = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--rebuild", "--json", "-q")
+    assert r.returncode == 0 and json.loads(r.stdout)["added"] == len(GOOD), r.stderr
+    assert not aside.exists() and verify_index(db.connect(index)) == []
 
 
 def test_read_only_index_or_folder_says_so(tmp_path, mrag_bin, synced_copy):

@@ -170,14 +170,22 @@ def questions(first: str | None) -> Iterator[str]:
             line = sys.stdin.readline()
             if not line:
                 return
-        text = " ".join(line.split())
+        text = " ".join(without_bom(line).split())
         if text:
             yield text
 
 
+def without_bom(text: str) -> str:
+    """`text` read from stdin without the byte order mark it may start with:
+    PowerShell (and Notepad's files piped in) write one, Python keeps it as
+    U+FEFF, which str.split() does not take for a blank, so it stayed glued
+    to the question's first word. Each line of `ask -i` may be a file's first."""
+    return text.removeprefix("\ufeff")
+
+
 def read_question(question: str) -> str:
     """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
-    text = sys.stdin.read() if question == "-" else question
+    text = without_bom(sys.stdin.read()) if question == "-" else question
     text = " ".join(text.split())
     if not text:
         raise UsageError("The question is empty.", hint='mrag ask "what did Wolfgang say about Berlin?"')
