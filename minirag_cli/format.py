@@ -232,9 +232,6 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
         for p in data.get("paths", [])[:3]:
             console.print(f"[dim]path:[/] {escape(' -> '.join(p['path']))}  [dim]{p['score']:.3f}[/]",
                           highlight=False)
-    if not data["results"]:
-        console.print("no results", style="yellow")
-        return
     for r in data["results"]:
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
@@ -274,6 +271,8 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there."""
+    if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
+        note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
         print_lines(result_paths(result))
         return
@@ -293,6 +292,12 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
     if hint:
         print_answer_hint()
+
+
+def _mode_note(mode) -> str:
+    """For `no results`: a single-channel --mode sees less than the default hybrid search."""
+    mode = str(mode or "")
+    return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
 def print_answer_hint() -> None:

@@ -144,6 +144,21 @@ def test_ask_fts_syntax_never_errors(golden_index, mrag_bin_module, question):
     assert out.returncode == 0, out.stderr
 
 
+def test_ask_with_no_results_says_so_on_stderr_and_prints_nothing_on_stdout(golden_index, mrag_bin_module):
+    """"no results" was printed on stdout, as if it were a result (`| wc -l`
+    counted it); it is a message: stderr, stdout empty, exit code 0 as
+    `mrag entities` that finds nothing. --json is still one valid object."""
+    q = "zyxwvut qwertyuiop"  # no word of it is in any note
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--no-answer")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""
+    assert "No results" in out.stderr and "--mode bm25" in out.stderr
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--paths")
+    assert out.returncode == 0 and out.stdout == "" and "No results" in out.stderr
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--json", "--no-answer")
+    assert out.returncode == 0 and json.loads(out.stdout)["results"] == [] and out.stderr.strip() == ""
+
+
 def test_ask_errors_are_one_line(golden_index, mrag_bin_module, tmp_path):
     out = ask(mrag_bin_module, golden_index, "anything", "--model", str(tmp_path / "missing.gguf"))
     assert out.returncode == 1 and "does not exist" in out.stderr and "Traceback" not in out.stderr
