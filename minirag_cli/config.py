@@ -421,6 +421,11 @@ def state_dir() -> Path:
     return Path(platformdirs.user_state_dir("mrag", appauthor=False))
 
 
+def _absolute(path: str | os.PathLike, cwd: Path) -> Path:
+    """`path` (~ expanded) made absolute from `cwd` and normalised (`..` folded), symlinks kept as given."""
+    return Path(os.path.normpath(cwd / Path(path).expanduser()))
+
+
 def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = None, cwd: Path | None = None,
                user_values: dict[str, Any] | None = None) -> DbChoice:
     """Locate the index: --db, MRAG_DB, the nearest `.mrag/` above the current
@@ -434,12 +439,14 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
     def beside(path: Path) -> Path | None:
         return project_config_beside(path)
 
+    # --db / MRAG_DB as an absolute path (from `cwd`), as every other rule gives it: `status --json`,
+    # `config show` and `doctor` name the file a script can open from any folder
     if explicit:
-        p = Path(explicit).expanduser()
+        p = _absolute(explicit, cwd)
         return DbChoice(p, "flag", beside(p))
     env = os.environ.get("MRAG_DB")
     if env:
-        p = Path(env).expanduser()
+        p = _absolute(env, cwd)
         return DbChoice(p, "env MRAG_DB", beside(p))
     for start in [cwd, *(sync_dirs or [])]:
         project = find_project_dir(Path(start))
