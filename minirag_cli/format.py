@@ -124,7 +124,9 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
     # an index no sync has written a note to yet (the first one stopped early) records none of these: "-", not None
-    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)"
+    # a damaged or old index may name its model without the dimension (mrag doctor says to rebuild it)
+    dims = f"{status['embedding_dim']} dims" if status["embedding_dim"] else "dimension not recorded"
+    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({dims})"
                   if status["embedding_model"] else "-")
     extractor = str(status["extractor"] or "-")
     if status.get("extractor_model"):
