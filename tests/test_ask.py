@@ -264,6 +264,31 @@ def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, m
     assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
 
 
+def test_ask_interactive_paths_ends_each_questions_list_with_a_blank_line(golden_index, mrag_bin_module):
+    """`ask -i --paths` printed one flat list for all the questions: which
+    paths answered which question could not be told. Each question's paths
+    now end with a blank line (a question with none, or one that fails, gives
+    just the blank line), so group N answers question N; `| xargs` still
+    reads only paths."""
+    nothing = "zyxwvut qwertyuiop"
+    long = " ".join(f"w{i}" for i in range(2000))  # too long: an error on stderr, the run goes on
+    out = ask(mrag_bin_module, golden_index, "-i", "--paths", "--mode", "bm25", "--k", "3",
+              stdin=f"{BOARD}\n{nothing}\n{long}\n{SHOP}\n")
+    assert out.returncode == 0, out.stderr
+    groups, current = [], []
+    for line in out.stdout.splitlines():  # a blank line ends a question's list
+        if line:
+            current.append(line)
+        else:
+            groups.append(current)
+            current = []
+    assert current == [] and len(groups) == 4, out.stdout
+    assert groups[0][0] == "projects/heron/buoy-design.md"
+    assert groups[1] == [] and groups[2] == []
+    assert "people/wolfgang-schulz.md" in groups[3]
+    assert "No results" in out.stderr and "characters long" in out.stderr
+
+
 def test_golden_questions_end_to_end(golden_index, mrag_bin_module):
     """Every answerable golden question through the real command: most find
     an expected note in the top 10 (hashing embedder: BM25 and the graph carry it)."""
