@@ -17,10 +17,40 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from minirag_cli import __version__
 
-app = typer.Typer(
+class Command(TyperCommand):
+    """A command whose usage line names its arguments as click does (`DIRS...`,
+    `[QUERY]`): this typer writes a required one `{dirs}`, which a user reads
+    as a placeholder left unformatted (`Usage: mrag sync [OPTIONS] {dirs}...`)."""
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            is_argument = param.param_type_name == "argument"  # typer's own click, or click's
+            pieces.extend([usage_name(param)] if is_argument else param.get_usage_pieces(ctx))
+        return pieces
+
+
+def usage_name(param) -> str:
+    """An argument as the usage line shows it: NAME, [NAME] when optional, NAME... when it takes several."""
+    name = (param.metavar or param.name or "").upper()
+    if not param.required:
+        name = f"[{name}]"
+    return name + ("..." if param.nargs != 1 else "")
+
+
+class Typer(typer.Typer):
+    """typer.Typer whose commands are `Command`s (every command and subcommand of mrag)."""
+
+    def command(self, *args, **kwargs):
+        kwargs.setdefault("cls", Command)
+        return super().command(*args, **kwargs)
+
+
+app = Typer(
     name="mrag",
     help="A knowledge base for a folder of notes, in one SQLite file.\n\n"
          "Index: --db PATH, else $MRAG_DB, else the nearest .mrag/index.sqlite above the current "

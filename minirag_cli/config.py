@@ -305,6 +305,29 @@ def user_config_path() -> Path:
     return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
 
 
+def config_present(path: Path) -> bool:
+    """Whether a config file is at `path` to be read. Something else under its
+    name (a folder, a symlink to nothing, a folder that cannot be searched) is
+    a ConfigError naming it: ignoring it would silently drop the settings the
+    user put there."""
+    try:
+        if path.is_file():
+            return True
+        if path.is_dir():
+            problem = "is a folder, not a file"
+        elif path.is_symlink():
+            problem = "is a symlink to nothing"
+        elif path.exists():
+            problem = "is not a regular file"
+        else:
+            return False
+    except OSError as exc:
+        raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.",
+                          hint="Make it readable, or move it away to run without its settings.") from exc
+    raise ConfigError(f"Config file {path} {problem}: its settings cannot be read.",
+                      hint="Make it a TOML file (e.g.  k = 8), or move it away to run without it.")
+
+
 def _line_of_key(text: str, key: str) -> int | None:
     pattern = re.compile(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?\s*=", re.MULTILINE)
     m = pattern.search(text)
@@ -383,7 +406,7 @@ def find_project_dir(start: Path) -> Path | None:
     for folder in (start, *start.parents):
         candidate = folder / PROJECT_DIRNAME
         try:
-            if (candidate / INDEX_FILENAME).is_file() or (candidate / CONFIG_FILENAME).is_file():
+            if (candidate / INDEX_FILENAME).is_file() or config_present(candidate / CONFIG_FILENAME):
                 return candidate
         except OSError as exc:  # a folder that cannot be searched (chmod 000): whether it holds one is unknown
             try:
@@ -402,7 +425,7 @@ def project_config_beside(index: Path) -> Path | None:
     elsewhere (`--db ~/kb.sqlite`) has no project config, so an unrelated
     config.toml that happens to sit beside it is never read."""
     cfg = index.parent / CONFIG_FILENAME
-    return cfg if index.parent.name == PROJECT_DIRNAME and cfg.is_file() else None
+    return cfg if index.parent.name == PROJECT_DIRNAME and config_present(cfg) else None
 
 
 @dataclass
@@ -431,6 +454,11 @@ def state_dir() -> Path:
     return Path(platformdirs.user_state_dir("mrag", appauthor=False))
 
 
+def _absolute(path: str | os.PathLike, cwd: Path) -> Path:
+    """`path` (~ expanded) made absolute from `cwd` and normalised (`..` folded), symlinks kept as given."""
+    return Path(os.path.normpath(cwd / Path(path).expanduser()))
+
+
 def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = None, cwd: Path | None = None,
                user_values: dict[str, Any] | None = None) -> DbChoice:
     """Locate the index: --db, MRAG_DB, the nearest `.mrag/` above the current
@@ -444,19 +472,21 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
     def beside(path: Path) -> Path | None:
         return project_config_beside(path)
 
+    # --db / MRAG_DB as an absolute path (from `cwd`), as every other rule gives it: `status --json`,
+    # `config show` and `doctor` name the file a script can open from any folder
     if explicit:
-        p = Path(explicit).expanduser()
+        p = _absolute(explicit, cwd)
         return DbChoice(p, "flag", beside(p))
     env = os.environ.get("MRAG_DB")
     if env:
-        p = Path(env).expanduser()
+        p = _absolute(env, cwd)
         return DbChoice(p, "env MRAG_DB", beside(p))
     for start in [cwd, *(sync_dirs or [])]:
         project = find_project_dir(Path(start))
         if project is None:
             continue
         cfg = project / CONFIG_FILENAME
-        if cfg.is_file():
+        if config_present(cfg):
             configured = load_file(cfg).get("db")
             if configured:
                 return DbChoice(Path(configured), f"project config {cfg}", cfg)
@@ -464,7 +494,7 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
         return DbChoice(project / INDEX_FILENAME, f"found {project}", None)
     if user_values is None:
         user_file = user_config_path()
-        user_values = load_file(user_file) if user_file.is_file() else {}
+        user_values = load_file(user_file) if config_present(user_file) else {}
     if user_values.get("db"):
         p = Path(user_values["db"])
         return DbChoice(p, f"user config {user_config_path()}", beside(p))
@@ -510,8 +540,9 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
     files_read: list[str] = []
 
     user_file = user_config_path()
-    user_values = load_file(user_file) if user_file.is_file() else {}
-    if user_file.is_file():
+    user_present = config_present(user_file)
+    user_values = load_file(user_file) if user_present else {}
+    if user_present:
         files_read.append(str(user_file))
     for name, value in user_values.items():
         values[name], sources[name] = value, f"user config {user_file}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import json
 import os
 import re
 from pathlib import Path
@@ -472,12 +473,40 @@ def has_vec_tables(conn) -> bool:
     return has_table(conn, "vec_chunks")
 
 
+def embedding_dim(conn) -> int | None:
+    """The dimension of the index's vectors (meta `embedding_dim`); None for
+    an index no sync has embedded into yet. An index that names its embedder
+    or holds vector tables but records no usable dimension (damaged, or
+    written by an old mrag) is a DatabaseError saying to rebuild: its vectors
+    cannot be read or added to without it."""
+    raw = get_meta(conn, "embedding_dim")
+    try:
+        dim = int(raw) if raw is not None else 0
+    except ValueError:
+        dim = 0
+    if dim > 0:
+        return dim
+    if raw is None and get_meta(conn, "embedding_model") is None and not has_vec_tables(conn):
+        return None
+    row = conn.execute("PRAGMA database_list").fetchone()
+    where = f"The index {row[2]}" if row and row[2] else "The index"
+    state = "is not recorded" if raw is None else f"is recorded as {raw!r}"
+    try:
+        roots = [r for r in json.loads(get_meta(conn, "roots") or "[]") if isinstance(r, str)]
+    except ValueError:
+        roots = []
+    target = " ".join(f'"{r}"' for r in roots) or "DIR"
+    raise DatabaseError(f"{where} is missing its embedding dimension (meta embedding_dim {state}): it is damaged "
+                        "or was written by another version of mrag, and its vectors cannot be read.",
+                        hint=f"Rebuild it from the notes: mrag sync {target} --rebuild (the extraction cache is kept).")
+
+
 def ensure_embedder(conn, model_name: str, dim: int) -> None:
     """Record the embedder on first use and create the vec tables for its
     dimension; refuse an index built with another embedder."""
     recorded = get_meta(conn, "embedding_model")
-    recorded_dim = get_meta(conn, "embedding_dim")
-    if recorded is not None and (recorded != model_name or int(recorded_dim or 0) != dim):
+    recorded_dim = embedding_dim(conn)
+    if recorded is not None and (recorded != model_name or recorded_dim != dim):
         raise EmbedderMismatch(
             f"This index was built with embedding model {recorded} ({recorded_dim} dims); "
             f"the configured one is {model_name} ({dim} dims).",

@@ -168,7 +168,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
     """Opens (never creates, never migrates) the index: schema version,
     recorded embedder, a running sync, and verify_index's full check."""
     from minirag_cli import db, store
-    from minirag_cli.errors import MragError
+    from minirag_cli.errors import DatabaseError, MragError
 
     info = IndexInfo()
     where = f"{db_path}" + (f" ({source})" if source else "")
@@ -188,8 +188,11 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
         try:
             current = db.schema_version(conn)
             info.recorded_model = db.get_meta(conn, "embedding_model") if current else None
-            dim = db.get_meta(conn, "embedding_dim") if current else None
-            info.recorded_dim = int(dim) if dim else None
+            try:
+                info.recorded_dim = db.embedding_dim(conn) if current else None
+                no_dim = None
+            except DatabaseError as exc:  # damaged or old: search and sync refuse it, doctor says so
+                no_dim = exc
             files = store.totals(conn)[2] if current else 0
         except Exception as exc:
             known = db.explain_sqlite_error(exc)
@@ -201,12 +204,17 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
                                 "Upgrade mrag (pip install -U minirag-cli) to open it."))
             return checks, info
         running = _sync_running(db_path)
-        detail = f"{where}: schema {current}/{latest}, {files} files, " + (
-            f"embedding model {info.recorded_model} ({info.recorded_dim} dims)" if info.recorded_model
-            else "no embedding model recorded yet")
+        embedder = (f"embedding model {info.recorded_model}" + (f" ({info.recorded_dim} dims)" if info.recorded_dim
+                                                                 else "")
+                    if info.recorded_model else "no embedding model recorded yet")
+        detail = f"{where}: schema {current}/{latest}, {files} files, {embedder}"
         if running:
             detail += f"; a sync is running ({running})"
-        if current < latest:
+        if no_dim is not None:
+            checks.append(Check("index", FAIL, detail + "; no embedding dimension recorded (meta embedding_dim): "
+                                "its vectors cannot be read (ask and sync stop with an error)",
+                                _rebuild_hint(db.get_meta(conn, "roots", "[]"))))
+        elif current < latest:
             checks.append(Check("index", WARN, detail + f"; {latest - current} migration(s) pending",
                                 "They are applied the next time a command opens the index (e.g. `mrag status`)."))
         else:

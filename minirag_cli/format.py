@@ -146,7 +146,9 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("  by group", ", ".join(f"{labels[g]} {human_bytes(n)}" for g, n in groups.items()
                                               if n or g != "free"))
     # an index no sync has written a note to yet (the first one stopped early) records none of these: "-", not None
-    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({status['embedding_dim']} dims)"
+    # a damaged or old index may name its model without the dimension (mrag doctor says to rebuild it)
+    dims = f"{status['embedding_dim']} dims" if status["embedding_dim"] else "dimension not recorded"
+    table.add_row("embedding model", f"{escape(str(status['embedding_model']))} ({dims})"
                   if status["embedding_model"] else "-")
     extractor = str(status["extractor"] or "-")
     if status.get("extractor_model"):
@@ -254,9 +256,6 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
         for p in data.get("paths", [])[:3]:
             console.print(f"[dim]path:[/] {escape(' -> '.join(p['path']))}  [dim]{p['score']:.3f}[/]",
                           highlight=False)
-    if not data["results"]:
-        console.print("no results", style="yellow")
-        return
     for r in data["results"]:
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
@@ -296,6 +295,8 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there."""
+    if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
+        note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
         print_lines(result_paths(result))
         return
@@ -317,6 +318,12 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
     if hint:
         print_answer_hint()
+
+
+def _mode_note(mode) -> str:
+    """For `no results`: a single-channel --mode sees less than the default hybrid search."""
+    mode = str(mode or "")
+    return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
 def print_answer_hint() -> None:

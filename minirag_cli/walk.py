@@ -41,6 +41,21 @@ class WalkResult:
     kept: list[str] = field(default_factory=list)
 
 
+# The page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html):
+# saved inside a synced folder, it is passed over as quietly as a hidden file, not listed as skipped
+PAGE_EXTENSIONS = frozenset({".html", ".htm"})
+MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
+
+
+def written_by_mrag(path: str) -> bool:
+    """Whether the file at `path` is a page mrag wrote (its first 4 KB hold MRAG_PAGE_MARK)."""
+    try:
+        with open(path, "rb") as f:
+            return MRAG_PAGE_MARK in f.read(4096)
+    except OSError:
+        return False
+
+
 def cannot_read_for_now(exc: OSError) -> bool:
     """A folder or file that is there but cannot be read (permissions, an I/O
     error): what the index holds of it is kept, unlike a file that is gone."""
@@ -137,6 +152,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
+                if Path(name).suffix.lower() in PAGE_EXTENSIONS and written_by_mrag(os.path.join(dirpath, name)):
+                    continue  # a `mrag graph view -o` page saved among the notes: mrag's own, not a skipped note
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
                 result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue

@@ -161,6 +161,21 @@ def test_ask_fts_syntax_never_errors(golden_index, mrag_bin_module, question):
     assert out.returncode == 0, out.stderr
 
 
+def test_ask_with_no_results_says_so_on_stderr_and_prints_nothing_on_stdout(golden_index, mrag_bin_module):
+    """"no results" was printed on stdout, as if it were a result (`| wc -l`
+    counted it); it is a message: stderr, stdout empty, exit code 0 as
+    `mrag entities` that finds nothing. --json is still one valid object."""
+    q = "zyxwvut qwertyuiop"  # no word of it is in any note
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--no-answer")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""
+    assert "No results" in out.stderr and "--mode bm25" in out.stderr
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--paths")
+    assert out.returncode == 0 and out.stdout == "" and "No results" in out.stderr
+    out = ask(mrag_bin_module, golden_index, q, "--mode", "bm25", "--json", "--no-answer")
+    assert out.returncode == 0 and json.loads(out.stdout)["results"] == [] and out.stderr.strip() == ""
+
+
 def test_ask_errors_are_one_line(golden_index, mrag_bin_module, tmp_path):
     out = ask(mrag_bin_module, golden_index, "anything", "--model", str(tmp_path / "missing.gguf"))
     assert out.returncode == 1 and "does not exist" in out.stderr and "Traceback" not in out.stderr
@@ -264,6 +279,31 @@ def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, m
     assert "people/wolfgang-schulz.md" in out.stdout.splitlines()
     out = ask(mrag_bin_module, golden_index, "-i", "--llm-query", stdin=f"{SHOP}\n")
     assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
+
+
+def test_ask_interactive_paths_ends_each_questions_list_with_a_blank_line(golden_index, mrag_bin_module):
+    """`ask -i --paths` printed one flat list for all the questions: which
+    paths answered which question could not be told. Each question's paths
+    now end with a blank line (a question with none, or one that fails, gives
+    just the blank line), so group N answers question N; `| xargs` still
+    reads only paths."""
+    nothing = "zyxwvut qwertyuiop"
+    long = " ".join(f"w{i}" for i in range(2000))  # too long: an error on stderr, the run goes on
+    out = ask(mrag_bin_module, golden_index, "-i", "--paths", "--mode", "bm25", "--k", "3",
+              stdin=f"{BOARD}\n{nothing}\n{long}\n{SHOP}\n")
+    assert out.returncode == 0, out.stderr
+    groups, current = [], []
+    for line in out.stdout.splitlines():  # a blank line ends a question's list
+        if line:
+            current.append(line)
+        else:
+            groups.append(current)
+            current = []
+    assert current == [] and len(groups) == 4, out.stdout
+    assert groups[0][0] == "projects/heron/buoy-design.md"
+    assert groups[1] == [] and groups[2] == []
+    assert "people/wolfgang-schulz.md" in groups[3]
+    assert "No results" in out.stderr and "characters long" in out.stderr
 
 
 def test_golden_questions_end_to_end(golden_index, mrag_bin_module):

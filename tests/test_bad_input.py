@@ -1116,6 +1116,36 @@ def test_flag_values_that_would_mean_something_else_are_usage_errors(tmp_path, m
         assert "Traceback" not in r.stderr
 
 
+def test_usage_lines_name_arguments_without_placeholder_braces(mrag_bin):
+    """`mrag sync` without a folder printed `Usage: mrag sync [OPTIONS]
+    {dirs}...`, which reads as a placeholder left unformatted (so did entity,
+    show, eval, model info); usage lines now name arguments as click does:
+    DIRS..., [QUERY]. Checked for every command and subcommand."""
+    import re
+
+    import typer.main
+
+    from minirag_cli.cli import app
+
+    for args, usage in ((["sync"], "Usage: mrag sync [OPTIONS] DIRS..."), (["entity"], "Usage: mrag entity [OPTIONS] NAME"),
+                        (["model", "info"], "Usage: mrag model info [OPTIONS] PATH")):
+        r = run_mrag(mrag_bin, *args)
+        assert r.returncode == 2 and usage in r.stderr and "{" not in r.stderr, (args, r.stderr)
+    r = run_mrag(mrag_bin, "entities", "--help")
+    assert r.returncode == 0 and "Usage: mrag entities [OPTIONS] [QUERY]" in r.stdout
+
+    def commands(cmd, path):
+        yield path, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from commands(sub, [*path, name])
+
+    root = typer.main.get_command(app)
+    for path, cmd in commands(root, ["mrag"]):
+        ctx = cmd.make_context(" ".join(path), ["--help"], resilient_parsing=True)
+        usage = cmd.get_usage(ctx)
+        assert not re.search(r"[{}]", usage), usage
+
+
 def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
     """`sync town town/people` stored each people note twice (once per root)."""
     root = tmp_path / "notes"

@@ -167,6 +167,24 @@ def test_mrag_config_naming_no_file_is_an_error(project, tmp_path, monkeypatch):
             effective()
 
 
+@pytest.mark.parametrize("which", ["user", "project"])
+def test_a_config_file_that_is_a_folder_is_an_error_naming_it(project, user_cfg, mrag_bin, tmp_path, which):
+    """A config.toml that was a folder (or a symlink to nothing) was passed
+    over as if there were none: `config show` said "(none)" and every setting
+    the user meant to put there was silently not applied."""
+    cfg = user_cfg if which == "user" else project / ".mrag" / "config.toml"
+    cfg.mkdir(parents=True)
+    for args in (["config", "show"], ["config", "show", "--json"], ["status"]):
+        out = subprocess.run([mrag_bin, *args], capture_output=True, text=True, cwd=project, timeout=120)
+        assert out.returncode == 1, (args, out.stdout, out.stderr)
+        assert f"{cfg} is a folder" in out.stderr and "Traceback" not in out.stderr
+        assert out.stdout == ""
+    cfg.rmdir()
+    cfg.symlink_to(tmp_path / "gone.toml")
+    with pytest.raises(ConfigError, match="symlink to nothing"):
+        effective()
+
+
 def test_embedding_model_for_prefers_the_index_unless_configured(project, monkeypatch):
     s = effective()
     assert config.embedding_model_for(s, "hashing:64") == "hashing:64"

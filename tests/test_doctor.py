@@ -83,6 +83,34 @@ def test_damaged_file_fails_the_index_check(index, mrag_bin):
     assert check["status"] == FAIL and check["fix"]
 
 
+def test_an_index_missing_its_embedding_dimension_says_to_rebuild(index, mrag_bin, tmp_path):
+    """An index whose meta lost `embedding_dim` (damaged, or an old one):
+    `mrag ask` stopped with "unexpected ValueError: operands could not be
+    broadcast ...", `mrag sync` said it was built "with hashing:64 (None
+    dims)", status showed "(None dims)" and doctor passed it. Now ask and
+    sync say what is missing and how to rebuild; doctor fails the index."""
+    conn = db.connect(index)
+    conn.execute("DELETE FROM meta WHERE key = 'embedding_dim'")
+    conn.close()
+    notes = str((tmp_path / "notes").resolve())
+    for args in (["ask", "Where did Wolfgang Schulz meet Jennifer Moore?", "--no-answer"], ["sync", notes, "-q"]):
+        r = mrag(mrag_bin, "--db", str(index), *args)
+        assert r.returncode == 1, (args, r.stdout, r.stderr)
+        assert "missing its embedding dimension" in r.stderr and "unexpected" not in r.stderr, r.stderr
+        assert f'mrag sync "{notes}" --rebuild' in r.stderr and r.stdout == ""
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load")
+    assert r.returncode == 1
+    check = by_name(json.loads(r.stdout))["index"]
+    assert check["status"] == FAIL and "no embedding dimension recorded" in check["detail"]
+    assert "None" not in check["detail"] and "--rebuild" in check["fix"] and notes in check["fix"]
+    r = mrag(mrag_bin, "--db", str(index), "status")
+    assert r.returncode == 0 and "None" not in r.stdout and "dimension not recorded" in r.stdout
+    r = mrag(mrag_bin, "--db", str(index), "sync", notes, "-q", "--rebuild")  # the fix it names works
+    assert r.returncode == 0, r.stderr
+    r = mrag(mrag_bin, "--db", str(index), "ask", "Where did Wolfgang Schulz meet Jennifer Moore?", "--no-answer")
+    assert r.returncode == 0 and " 1. n" in r.stdout, r.stderr
+
+
 def test_newer_schema_fails_with_upgrade_advice(index, mrag_bin):
     conn = db.connect(index)
     conn.execute("INSERT INTO schema_migrations VALUES (9999, 'future', 'now')")

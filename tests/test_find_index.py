@@ -155,6 +155,28 @@ def test_db_mrag_db_and_a_project_folder_override_the_record(two_folders, mrag_b
     assert "using index" not in r.stderr
 
 
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_a_relative_db_is_reported_as_an_absolute_path(two_folders, mrag_bin, how):
+    """`mrag --db .mrag/index.sqlite status --json` reported "db":
+    ".mrag/index.sqlite", which a script running elsewhere cannot open; every
+    output that names the index now gives it absolute, as the other rules do."""
+    env, a, _b = two_folders
+    relative = os.path.join("sub", "..", ".mrag", "index.sqlite")
+    if how == "env":
+        env, pre = {**env, "MRAG_DB": relative}, []
+    else:
+        pre = ["--db", relative]
+    chosen = str(a / ".mrag" / "index.sqlite")
+    r = mrag(mrag_bin, env, a, *pre, "status", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["db"] == chosen
+    r = mrag(mrag_bin, env, a, *pre, "config", "show", "--json")
+    assert json.loads(r.stdout)["settings"]["db"]["value"] == chosen
+    r = mrag(mrag_bin, env, a, *pre, "doctor", "--json")
+    index = next(c for c in json.loads(r.stdout)["checks"] if c["name"] == "index")
+    assert index["detail"].startswith(chosen + " (")
+
+
 def test_sync_of_a_new_folder_never_writes_into_the_recorded_index(two_folders, mrag_bin, tmp_path):
     env, a, b = two_folders
     c = tmp_path / "home" / "c"

@@ -297,6 +297,26 @@ def test_command_onto_a_folder_is_a_clear_error(cli_env):
     assert isinstance(result.exception, MragError) and "Cannot write" in str(result.exception)
 
 
+def test_a_page_written_among_the_notes_is_not_listed_as_skipped_by_sync(cli_env, mrag_bin):
+    """`mrag graph view -o notes/graph.html` and then every `mrag sync notes`
+    listed "skipped graph.html: not a note file (.html)": mrag's own page
+    read as a note it could not index. It is now passed over quietly; an
+    .html file mrag did not write is still listed."""
+    import subprocess
+
+    notes = cli_env / "notes"
+    page = notes / "graph.html"
+    r = subprocess.run([mrag_bin, "graph", "view", "-o", str(page)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and page.is_file(), r.stderr
+    (notes / "clipped.html").write_text("<html><body>a web page saved here</body></html>\n")
+    r = subprocess.run([mrag_bin, "sync", str(notes), "--json", "-x", "heuristic", "--chunk-tokens", "14",
+                        "--overlap", "4"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    skipped = [s["path"] for s in json.loads(r.stdout)["skipped"]]
+    assert "graph.html" not in skipped and "clipped.html" in skipped, skipped
+    assert "graph.html" not in r.stderr
+
+
 def test_command_says_when_the_entity_was_only_the_closest_match(cli_env):
     """`graph view --entity "Anna Webber"` drew Anna Weber's neighbourhood
     with no sign on stderr that the name matched only fuzzily."""

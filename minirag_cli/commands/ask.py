@@ -131,8 +131,8 @@ class AskSession:
             if text_mode:  # ends the answer's line; JSON Lines get no blank line
                 sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
             sys.stderr.write("(stopped)\n")
-        if text_mode:  # a blank line before the next prompt or header
-            sys.stdout.write("\n")
+        if not self.show["as_json"]:  # a blank line before the next prompt or header; with --paths it ends
+            sys.stdout.write("\n")    # each question's list (an empty one too), so group N answers question N
             sys.stdout.flush()
 
 

@@ -11,11 +11,11 @@ from typing import Optional
 
 import typer
 
-from minirag_cli.app import app, open_index, settings
+from minirag_cli.app import Typer, app, open_index, settings
 
-config_app = typer.Typer(help="Show the effective configuration and where each setting comes from.",
+config_app = Typer(help="Show the effective configuration and where each setting comes from.",
                          no_args_is_help=True)
-graph_app = typer.Typer(help="Export the entity graph, or draw it in a browser.", no_args_is_help=True)
+graph_app = Typer(help="Export the entity graph, or draw it in a browser.", no_args_is_help=True)
 app.add_typer(config_app, name="config")
 app.add_typer(graph_app, name="graph")
 

@@ -7,10 +7,10 @@ from typing import Optional
 
 import typer
 
-from minirag_cli.app import app
+from minirag_cli.app import Typer, app
 from minirag_cli.llm import DEFAULT_PULL, RECOMMENDED_MODELS
 
-model_app = typer.Typer(help="GGUF models for the llm extractor: inspect or download.", no_args_is_help=True)
+model_app = Typer(help="GGUF models for the llm extractor: inspect or download.", no_args_is_help=True)
 app.add_typer(model_app, name="model")
 
 

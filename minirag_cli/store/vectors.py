@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from minirag_cli.db import VEC_TABLES, get_meta, rebuild_vec_table
+from minirag_cli.db import VEC_TABLES, embedding_dim, get_meta, rebuild_vec_table
 from minirag_cli.vectors import BLOCKS_PER_TABLE, MAX_CHUNK_SIZE, Codec, chunk_size_for, cosine_rows, needs_fit
 
 _CHUNK_SIZE_RE = re.compile(r"chunk_size\s*=\s*(\d+)", re.I)
@@ -16,8 +16,7 @@ _CHUNK_SIZE_RE = re.compile(r"chunk_size\s*=\s*(\d+)", re.I)
 
 def codec_of(conn) -> Codec:
     """The encoding of this index's vectors (its dimension and int8 scale)."""
-    dim = int(get_meta(conn, "embedding_dim") or 0)
-    return Codec(dim, float(get_meta(conn, "vector_scale") or 0) or None)
+    return Codec(embedding_dim(conn) or 0, float(get_meta(conn, "vector_scale") or 0) or None)
 
 
 def knn(conn, table: str, query, k: int, codec: Codec | None = None) -> list[tuple[int, float]]:
