@@ -596,9 +596,20 @@ def _vectors_0004(conn) -> None:
     conn.execute("DROP TABLE IF EXISTS vec_relations")
 
 
+def _cjk_0005(conn) -> None:
+    """Migration 0005: `chunks.cjk` of the chunks that hold CJK characters
+    (the others keep ''); the update trigger indexes them in chunks_cjk."""
+    from minirag_cli.text import CJK_RUN, cjk_text
+
+    rows = [(cjk_text(text), cid) for cid, text in conn.execute("SELECT id, text FROM chunks")
+            if CJK_RUN.search(text)]
+    conn.executemany("UPDATE chunks SET cjk = ? WHERE id = ?", rows)
+
+
 # What a migration's SQL cannot do, run in its transaction after the SQL.
 MIGRATION_STEPS = {
     4: _vectors_0004,
+    5: _cjk_0005,
 }
 
 

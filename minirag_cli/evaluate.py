@@ -14,6 +14,14 @@ Groups are `overall` (every answerable question), one per `type` value
 in `n`, never in recall). Expected paths the index does not hold are left out
 of scoring and listed in `unknown_paths`; a question all of whose paths are
 unknown is listed in `excluded` instead of scoring zero.
+
+Documents are told apart by (root, path): an index of several synced folders
+may hold the same relative path twice (a/notes/x.md and b/notes/x.md are both
+`x.md`). A relative expected path held under one root only names that note; one
+held under several is listed in `ambiguous_paths` and left out of scoring like
+an unknown path (counting either note as the hit would score a note the golden
+set never named); a golden line names one of them by its full path, the root
+joined with the relative path (`/home/me/b/notes/x.md`).
 """
 
 from __future__ import annotations
@@ -280,6 +288,7 @@ class EvalRun:
     questions: int
     scored: int
     unknown_paths: list[dict] = field(default_factory=list)  # {line, id, path}
+    ambiguous_paths: list[dict] = field(default_factory=list)  # {line, id, path, roots}: in several synced folders
     excluded: list[dict] = field(default_factory=list)  # questions with only unknown paths
     details: list[dict] = field(default_factory=list)  # one per (question, mode)
     seconds: float = 0.0
@@ -292,20 +301,66 @@ class EvalRun:
             "scored": self.scored,
             "mrr_cutoff": max(self.ks),
             "unknown_paths": self.unknown_paths,
+            "ambiguous_paths": self.ambiguous_paths,
             "excluded": self.excluded,
             "seconds": round(self.seconds, 3),
         }
 
 
-def check_paths(questions: Sequence[GoldenQuestion], known: set[str]) -> tuple[list[dict], list[dict]]:
-    """(unknown paths with their line numbers, questions left with no known path)."""
-    unknown, excluded = [], []
+DocumentKey = tuple[str, str]  # (root, path relative to it): how eval tells documents apart
+
+
+class IndexedDocuments:
+    """The index's documents as (root, path) keys, and how a golden path names
+    one: a relative path held under exactly one root, or the full path (root
+    joined with the relative path) whatever the other roots hold."""
+
+    def __init__(self, documents: Iterable[DocumentKey]):
+        self.documents = set(documents)
+        self.roots_of: dict[str, list[str]] = {}
+        for root, path in sorted(self.documents):
+            self.roots_of.setdefault(path, []).append(root)
+        # longest root first: a root inside another one takes its own paths
+        roots = {root for root, _ in self.documents}
+        self.prefixes = sorted(((root, root.replace("\\", "/").rstrip("/") + "/") for root in roots),
+                               key=lambda rp: len(rp[1]), reverse=True)
+
+    def __bool__(self) -> bool:
+        return bool(self.documents)
+
+    def resolve(self, path: str) -> tuple[DocumentKey | None, list[str]]:
+        """(the document `path` names, or None; the roots holding it): None with
+        no root is an unknown path, None with several roots an ambiguous one."""
+        roots = self.roots_of.get(path, [])
+        if len(roots) == 1:
+            return (roots[0], path), roots
+        if roots:
+            return None, roots
+        for root, prefix in self.prefixes:
+            if path.startswith(prefix) and (root, path[len(prefix):]) in self.documents:
+                return (root, path[len(prefix):]), [root]
+        return None, []
+
+
+def check_paths(questions: Sequence[GoldenQuestion], documents: IndexedDocuments
+                ) -> tuple[list[dict], list[dict], list[dict]]:
+    """(unknown paths with their line numbers, ambiguous paths with the roots
+    holding them, questions left with no path that names one document)."""
+    unknown, ambiguous, excluded = [], [], []
     for q in questions:
-        missing = [p for p in q.expected if p not in known]
-        unknown.extend({"line": q.line, "id": q.id, "path": p} for p in missing)
-        if q.expected and len(missing) == len(q.expected):
+        unnamed = 0
+        for p in q.expected:
+            key, roots = documents.resolve(p)
+            if key is not None:
+                continue
+            unnamed += 1
+            if roots:
+                ambiguous.append({"line": q.line, "id": q.id, "path": p, "roots": roots})
+            else:
+                unknown.append({"line": q.line, "id": q.id, "path": p})
+        if q.expected and unnamed == len(q.expected):
             excluded.append({"line": q.line, "id": q.id, "query": q.query})
-    return unknown, excluded
+    return unknown, ambiguous, excluded
 
 
 @dataclass
@@ -347,18 +402,18 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
 
     from minirag_cli import retrieve
     from minirag_cli.options import RetrievalOptions
-    from minirag_cli.store import indexed_paths
+    from minirag_cli.store import indexed_documents
 
     started = time.perf_counter()
     ks = tuple(sorted(set(ks)))
     channel_sets = list(dict.fromkeys(retrieve.parse_mode(m) for m in modes))
     if not channel_sets:
         raise UsageError("No --mode given.")
-    known = indexed_paths(index.conn)
+    known = IndexedDocuments(indexed_documents(index.conn))
     if not known:
         raise MragError("The index holds no documents.", hint="Run `mrag sync DIR` on the folder the golden set "
                                                               "was written for, then `mrag eval` again.")
-    unknown, excluded = check_paths(questions, known)
+    unknown, ambiguous, excluded = check_paths(questions, known)
     excluded_lines = {e["line"] for e in excluded}
     scored = [q for q in questions if q.line not in excluded_lines]
     if not scored:
@@ -375,13 +430,15 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
     total = len(scored) * len(channel_sets)
     done = 0
     for q, vector in zip(scored, vectors):
-        expected = [p for p in q.expected if p in known]
+        named = [(p, known.resolve(p)[0]) for p in q.expected]
+        expected = {p: key for p, key in named if key is not None}  # golden path -> the document it names
         for channels in channel_sets:
             name = retrieve.mode_name(channels)
             result = index.search(q.query, (options or RetrievalOptions()).replace(mode=name, k=chunk_k),
                                   query_vector=vector)
-            ranked = document_ranking(r["path"] for r in result.results)
-            metrics = question_metrics(ranked, expected, ks) if expected else None
+            ranked = document_ranking((r["root"], r["path"]) for r in result.results)
+            keys = list(dict.fromkeys(expected.values()))  # a note named twice (relative and full path) counts once
+            metrics = question_metrics(ranked, keys, ks) if keys else None
             per_mode[name].append((q.group, metrics))
             if with_details:
                 details.append(_detail(q, name, ranked, expected, metrics, result.results, top_n))
@@ -390,23 +447,24 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
                 on_question(done, total)
     modes_out = {name: aggregate(rows, ks) for name, rows in per_mode.items()}
     return EvalRun(ks=ks, modes=modes_out, questions=len(questions),
-                   scored=sum(1 for q in scored if q.answerable), unknown_paths=unknown,
+                   scored=sum(1 for q in scored if q.answerable), unknown_paths=unknown, ambiguous_paths=ambiguous,
                    excluded=excluded, details=details, seconds=time.perf_counter() - started)
 
 
-def _detail(q: GoldenQuestion, mode: str, ranked: list[str], expected: list[str], metrics: dict | None,
-            results: list[dict], top_n: int) -> dict:
-    best_chunk: dict[str, dict] = {}
+def _detail(q: GoldenQuestion, mode: str, ranked: list[DocumentKey], expected: dict[str, DocumentKey],
+            metrics: dict | None, results: list[dict], top_n: int) -> dict:
+    best_chunk: dict[DocumentKey, dict] = {}
     for r in results:
-        best_chunk.setdefault(r["path"], r)
+        best_chunk.setdefault((r["root"], r["path"]), r)
+    wanted = set(expected.values())
     top = []
-    for rank, path in enumerate(ranked[:top_n], start=1):
-        r = best_chunk[path]
-        top.append({"rank": rank, "path": path, "lines": r.get("lines"), "score": r.get("score"),
-                    "channels": sorted(r.get("channels", {})), "expected": path in expected})
+    for rank, key in enumerate(ranked[:top_n], start=1):
+        r = best_chunk[key]
+        top.append({"rank": rank, "path": key[1], "root": key[0], "lines": r.get("lines"), "score": r.get("score"),
+                    "channels": sorted(r.get("channels", {})), "expected": key in wanted})
     return {
         "id": q.id, "line": q.line, "mode": mode, "type": q.type, "group": q.group, "query": q.query,
-        "expected": [{"path": p, "rank": expected_ranks(ranked, [p])[p]} for p in expected],
+        "expected": [{"path": p, "rank": expected_ranks(ranked, [key])[key]} for p, key in expected.items()],
         "unknown": [p for p in q.expected if p not in expected],
         "metrics": metrics, "top": top,
     }

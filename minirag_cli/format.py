@@ -201,6 +201,10 @@ def render_eval(report: dict, console: Console) -> None:
     if report["unknown_paths"]:
         console.print(f"[yellow]{len(report['unknown_paths'])} expected path(s) not in the index[/] "
                       f"(left out of scoring; {len(report['excluded'])} question(s) excluded entirely).")
+    if report.get("ambiguous_paths"):
+        console.print(f"[yellow]{len(report['ambiguous_paths'])} expected path(s) held by several synced folders[/] "
+                      f"(left out of scoring; name one by its full path; "
+                      f"{len(report['excluded'])} question(s) excluded entirely).")
     if report.get("answers"):
         render_answers(report["answers"], console)
 
@@ -466,6 +470,13 @@ def eval_warnings(run, limit: int = 20) -> None:
     if len(run.unknown_paths) > limit:
         err.print(f"[yellow]warning[/] ... and {len(run.unknown_paths) - limit} more unknown paths "
                   "(all listed under unknown_paths in --json)", highlight=False)
+    for item in run.ambiguous_paths[:limit]:
+        err.print(f"[yellow]warning[/] line {item['line']} ({escape(str(item['id']))}): {escape(item['path'])} "
+                  f"is ambiguous: {len(item['roots'])} synced folders hold it ({escape(', '.join(item['roots']))}); "
+                  "left out of scoring, name one by its full path", highlight=False, soft_wrap=True)
+    if len(run.ambiguous_paths) > limit:
+        err.print(f"[yellow]warning[/] ... and {len(run.ambiguous_paths) - limit} more ambiguous paths "
+                  "(all listed under ambiguous_paths in --json)", highlight=False)
 
 
 def unscored_answers(questions, total: int) -> None:

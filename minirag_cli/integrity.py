@@ -38,6 +38,13 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
         "edges with no weight": "SELECT count(*) FROM cooccurrence WHERE weight <= 0",
         "fts rows != chunks": "SELECT (SELECT count(*) FROM chunks_fts_docsize) - (SELECT count(*) FROM chunks)",
     }
+    if has_table(conn, "chunks_cjk"):  # schema >= 5
+        try:
+            conn.execute("INSERT INTO chunks_cjk(chunks_cjk) VALUES ('integrity-check')")
+        except Exception as exc:
+            problems.append(f"cjk fts integrity-check: {exc}")
+        orphan_checks["cjk fts rows != chunks"] = ("SELECT (SELECT count(*) FROM chunks_cjk_docsize) "
+                                                   "- (SELECT count(*) FROM chunks)")
     if has_table(conn, "relation_sentences"):  # schema >= 4
         orphan_checks.update({
             "relations without sentence":

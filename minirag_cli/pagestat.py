@@ -23,7 +23,7 @@ WAL_MAGIC = (0x377F0682, 0x377F0683)
 # table -> group shown by `mrag status`; anything else is "other"
 GROUPS = {
     "documents": "text", "chunks": "text",
-    "chunks_fts": "fts",
+    "chunks_fts": "fts", "chunks_cjk": "fts",
     "entities": "graph", "entity_aliases": "graph", "mentions": "graph", "cooccurrence": "graph",
     "relations": "graph", "relation_sentences": "vectors",
     "vec_chunks": "vectors", "vec_entity_names": "vectors", "vec_relations": "vectors",

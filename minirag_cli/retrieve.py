@@ -46,7 +46,7 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import STOPWORDS, date_key_prefixes, date_terms
+from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -124,11 +124,28 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     return " OR ".join(terms)
 
 
+def cjk_query(question: str) -> str | None:
+    """The FTS5 query of chunks_cjk for a question's Chinese, Japanese or
+    Korean text: its two-character terms, quoted and OR-ed (text.cjk_bigrams);
+    None when it has none."""
+    terms = list(dict.fromkeys(cjk_bigrams(question)))[:64]
+    return " OR ".join(f'"{t}"' for t in terms) if terms else None
+
+
 def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS) -> list[tuple[int, float]]:
+    """Chunks by BM25. FTS5 takes a run of CJK characters for one token, so a
+    question holding some is also searched in the chunks' CJK bigrams
+    (chunks_cjk), a chunk's two scores added; a question with none ranks by
+    chunks_fts alone."""
     q = fts_query(question, date_terms(question, store.index_years(conn)))
-    if not q:
-        return []
-    return store.bm25_rows(conn, q, options.header_weight, options.candidates)
+    rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
+    cjk = cjk_query(question)
+    if not cjk:
+        return rows
+    scores: dict[int, float] = {}
+    for chunk_id, score in rows + store.cjk_rows(conn, cjk, options.candidates):
+        scores[chunk_id] = scores.get(chunk_id, 0.0) + score
+    return sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))[:options.candidates]
 
 
 # --------------------------------------------------------------------------- dense

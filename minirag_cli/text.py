@@ -161,6 +161,32 @@ def date_key_prefixes(terms: Iterable[str]) -> list[str]:
 # --------------------------------------------------------------------------- names
 
 
+# --------------------------------------------------------------------------- CJK
+
+# Han (with its extensions and compatibility forms), kana and Hangul syllables:
+# scripts written without spaces between words, which FTS5's unicode61 takes a
+# whole run of for one token (migrations/0005_cjk_bigrams.sql).
+CJK_RUN = re.compile("[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+                     "\uac00-\ud7af\U00020000-\U0002fa1f]+")
+
+
+def cjk_bigrams(text: str) -> list[str]:
+    """Each run of CJK characters as its overlapping two-character terms, a
+    lone character as itself: "去北京了" -> ["去北", "北京", "京了"]. A word of
+    two or more characters is then a term, or a phrase of terms, wherever it
+    stands in a run."""
+    out: list[str] = []
+    for m in CJK_RUN.finditer(text):
+        run = m.group(0)
+        out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
+    return out
+
+
+def cjk_text(text: str) -> str:
+    """`chunks.cjk`: the chunk's CJK bigrams, space-separated ('' when none)."""
+    return " ".join(cjk_bigrams(text))
+
+
 def split_camel(name: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 

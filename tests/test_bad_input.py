@@ -1264,6 +1264,45 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title
 
 
+def test_heuristic_names_start_with_a_capital_of_any_script():
+    """The heuristic extractor's capital was `[A-Z]`: "Émile Zola" came out as
+    "Zola", "Martin Ødegaard" as "Martin", and "Łódź", "Ärzte", "Αθήνα" or a
+    speaker "Émile:" were no entity at all. A capital is now any Unicode
+    uppercase or titlecase letter (CamelCase handles, chat speakers, tags
+    and @handles alike); ASCII text gives the names it gave."""
+    import sys
+    import unicodedata
+
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    def names(text):
+        return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+    def typed(text):
+        return {(m.name, m.type) for m in HeuristicExtractor().extract_one(text)}
+
+    assert names("We read Émile Zola on the train to Łódź with Martin Ødegaard.") == {
+        "Émile Zola", "Łódź", "Martin Ødegaard"}
+    assert names("Yesterday the Ärzte played in Berlin, then in Αθήνα and Москва.") == {
+        "Ärzte", "Berlin", "Αθήνα", "Москва"}
+    assert names("Then ǅemal Bijedić came.") == {"ǅemal Bijedić"}  # a titlecase digraph
+    assert typed("Émile: see you at the Café Özil\nZoë: sure") >= {("Émile", "person"), ("Zoë", "person"),
+                                                                    ("Café Özil", "name")}
+    # as "Ask JohnZola about #Zurich and @Oyvind." gives them
+    assert typed("Ask ÉmileZola about #Zürich and @Øyvind.") == {
+        ("ÉmileZola", "name"), ("Ask ÉmileZola", "name"), ("#Zürich", "concept"), ("Zürich", "name"),
+        ("@Øyvind", "person"), ("Øyvind", "name")}
+    assert names("émile zola and łódź written small are no names.") == set()
+    assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
+        "Wolfgang Schulz", "Harbor Band", "Berlin"}
+    # the character classes stop at CASED_PLANES_END: no cased letter lies beyond it
+    from minirag_cli.extract.heuristic import CASED_PLANES_END
+
+    beyond = [cp for cp in range(CASED_PLANES_END, sys.maxunicode + 1)
+              if unicodedata.category(chr(cp)) in ("Lu", "Lt", "Ll")]
+    assert beyond == [], [hex(cp) for cp in beyond[:5]]
+
+
 def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
     """A first sync stopped before its first note (while its model loaded)
     leaves an index with no vector tables: ask, graph view --query and the

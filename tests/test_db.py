@@ -238,6 +238,31 @@ def test_upgrade_from_schema_2_makes_vectors_small(db_path):
     assert verify_index(conn) == []
 
 
+def test_migration_5_indexes_the_cjk_text_an_older_index_holds(db_path):
+    """Schema 5 adds chunks.cjk (CJK runs as bigrams) and its FTS5 table
+    chunks_cjk; an index at schema 4 gets both filled for the chunks it holds
+    (db._cjk_0005), the others keep '', and BM25 finds a Chinese word."""
+    from minirag_cli import retrieve
+    from minirag_cli.integrity import verify_index
+
+    conn = db.connect(db_path, create=True, migrate=False)
+    assert db.apply_migrations(conn, upto=4) == [1, 2, 3, 4]
+    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
+                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
+    for cid, text in ((1, "李华今天去北京了。他很喜欢烤鸭。"), (2, "Wolfgang plays bass in Berlin.")):
+        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
+                     "n_tokens, hash) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h')", (cid, cid, text))
+    conn.commit()
+    assert retrieve.fts_query("北京") == '"北京"'
+    assert conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH '\"北京\"'").fetchall() == []
+    assert db.apply_migrations(conn) == [5]
+    assert dict(conn.execute("SELECT id, cjk FROM chunks")) == {
+        1: "李华 华今 今天 天去 去北 北京 京了 他很 很喜 喜欢 欢烤 烤鸭", 2: ""}
+    assert [c for c, _s in retrieve.bm25_channel(conn, "北京烤鸭")] == [1]
+    assert [c for c, _s in retrieve.bm25_channel(conn, "bass")] == [2]
+    assert verify_index(conn) == []
+
+
 def test_newer_schema_is_refused(db_path):
     conn = db.connect(db_path, create=True)
     conn.execute("INSERT INTO schema_migrations VALUES (9999, 'future', 'now')")

@@ -248,6 +248,54 @@ def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
         ev.evaluate(idx, only_unknown, modes=["bm25"])
 
 
+def test_same_relative_path_in_two_synced_folders_is_ambiguous_unless_named_by_full_path(
+        tmp_path, conn, db_path, extractor, mrag_bin):
+    """An index of a/notes and b/notes holds x.md twice; eval keyed documents
+    by their relative path alone, so `"expected": ["x.md"]` counted either
+    note as the hit (and a full path naming one of them was unknown). A
+    relative path held by several roots is now reported as ambiguous and
+    left out of scoring; the full path names one note precisely."""
+    from minirag_cli.sync import SyncOptions
+
+    root_a, root_b = tmp_path / "a" / "notes", tmp_path / "b" / "notes"
+    write_notes(root_a, {"x.md": "The lighthouse keeper polishes the brass lamp every evening.\n",
+                         "y.md": "Pelicans nest on the harbour breakwater in spring.\n"})
+    write_notes(root_b, {"x.md": "The baker kneads sourdough before dawn on market days.\n"})
+    embedder = hashing_embedder("hashing:32")
+    sync_folders(conn, [root_a, root_b], embedder=embedder, extractor=extractor,
+                 options=SyncOptions(chunk_tokens=40, overlap_tokens=5))
+    conn.commit()
+    roots = {root for (root,) in conn.execute("SELECT DISTINCT root FROM documents")}
+    ra = next(r for r in roots if r.endswith("/a/notes"))
+    rb = next(r for r in roots if r.endswith("/b/notes"))
+    lamp = "lighthouse keeper brass lamp"
+    lines = [json.dumps(g) for g in (
+        {"id": "amb", "query": lamp, "expected": ["x.md"]},
+        {"id": "in-b", "query": lamp, "expected": [f"{rb}/x.md"]},
+        {"id": "in-a", "query": lamp, "expected": [f"{ra}/x.md", "x.md"]},
+        {"id": "y", "query": "pelicans breakwater", "expected": ["y.md"]},
+    )]
+    idx = Index(conn, effective({"db": str(db_path)}), db_path, embedder_factory=lambda name: embedder)
+    run = ev.evaluate(idx, ev.parse_golden_lines(lines), modes=["bm25"], ks=(1,), with_details=True)
+    assert run.ambiguous_paths == [{"line": 1, "id": "amb", "path": "x.md", "roots": sorted([ra, rb])},
+                                   {"line": 3, "id": "in-a", "path": "x.md", "roots": sorted([ra, rb])}]
+    assert run.unknown_paths == []
+    assert run.excluded == [{"line": 1, "id": "amb", "query": lamp}]
+    # a/notes/x.md is first for the lamp: a hit for in-a and y, a miss for in-b
+    third = pytest.approx(2 / 3, abs=1e-4)
+    assert run.modes["bm25"]["overall"] == {"n": 3, "recall@1": third, "hit@1": third, "mrr": third}
+    in_b = next(d for d in run.details if d["id"] == "in-b")
+    assert in_b["top"][0]["root"] == ra and in_b["top"][0]["expected"] is False
+    assert in_b["expected"] == [{"path": f"{rb}/x.md", "rank": None}]  # no word of the question in it
+
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--k", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["ambiguous_paths"] == run.ambiguous_paths
+    assert "line 1 (amb): x.md is ambiguous: 2 synced folders hold it" in p.stderr
+
+
 # --------------------------------------------------------------------------- the CLI
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 
 import pytest
@@ -23,8 +24,11 @@ def run(mrag_bin, tmp_path):
     base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     base.update(MRAG_EMBEDDING_MODEL=EMBEDDER, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
 
-    def go(*args, env=None, input=None):
-        return subprocess.run([mrag_bin, *args], capture_output=True, text=True, cwd=tmp_path,
+    def go(*args, env=None, input=None, shell=None):
+        argv = [mrag_bin, *args]
+        if shell:  # run from that shell, which stays mrag's parent (`; exit $?`: no exec of a lone command)
+            argv = [shell, "-c", " ".join(shlex.quote(a) for a in argv) + "; exit $?"]
+        return subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path,
                               env={**base, **(env or {})}, input=input, timeout=120)
 
     return go
@@ -86,12 +90,21 @@ def test_no_color_is_honoured(run, tmp_path):
 
 
 def test_shell_completion(run):
+    """`--show-completion` takes no shell name (`mrag --show-completion bash`
+    ignored the `bash`): typer prints the script of the shell it finds among
+    the process's ancestors (shellingham). The test asked for bash and got
+    whatever shell had started pytest: "Shell sh not supported." and exit 1
+    when that was dash (`sh -c 'pytest ...'`, as some runners do), so it
+    failed or passed by how the suite was launched. It now runs mrag from
+    bash, the current shell the README speaks of."""
     out = run(env={"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag gr", "COMP_CWORD": "1"})
     assert out.stdout.split() == ["graph"]
     out = run(env={"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag graph ", "COMP_CWORD": "2"})
     assert "export" in out.stdout.split()
-    script = run("--show-completion", "bash")
-    assert script.returncode == 0 and "_MRAG_COMPLETE" in script.stdout
+    script = run("--show-completion", shell="bash")
+    assert script.returncode == 0, script.stderr
+    assert "_MRAG_COMPLETE=complete_bash" in script.stdout and "complete -o default -F _mrag_completion mrag" in \
+        script.stdout
 
 
 def test_ctrl_c_says_interrupted_and_exits_130(mrag_bin, tmp_path):

@@ -112,6 +112,51 @@ def test_a_quoted_phrase_ranks_chunks_holding_it_in_order_first(conn):
     assert [c for c, _s in retrieve.bm25_channel(conn, '"overwatch 3"')] == [1, 2]
 
 
+CJK_NOTES = {
+    "beijing.md": "李华今天去北京了。他很喜欢烤鸭。\n",
+    "shanghai.md": "王芳在上海学习音乐，每天练习钢琴。\n",
+    "tokyo.md": "東京の天気は晴れです。ナギサを聴いた。\n",
+    "berlin.md": "Wolfgang plays bass in Berlin.\n",
+}
+
+
+def test_a_chinese_or_japanese_question_finds_its_note_by_bm25(tmp_path, conn, embedder, extractor):
+    """FTS5's unicode61 takes a run of CJK characters for one token
+    ("李华今天去北京了"), so no word of a Chinese question matched a note
+    (only a question spelling a whole run between punctuation did). The
+    chunks' CJK bigrams are indexed too (chunks_cjk) and searched for a
+    question holding CJK characters."""
+    write_notes(tmp_path / "notes", CJK_NOTES)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+
+    def top(question):
+        ranked = retrieve.bm25_channel(conn, question)
+        path = conn.execute("SELECT d.path FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
+                            (ranked[0][0],)).fetchone()[0] if ranked else None
+        return path, len(ranked)
+
+    assert top("北京烤鸭") == ("beijing.md", 1)
+    assert top("李华去了哪里？") == ("beijing.md", 1)
+    assert top("谁在上海学习钢琴？")[0] == "shanghai.md"
+    assert top("東京の天気は？")[0] == "tokyo.md"
+    assert top("ナギサ")[0] == "tokyo.md"
+    assert top("Who plays bass in Berlin?") == ("berlin.md", 1)
+    # a question with no CJK character ranks by chunks_fts alone, as before
+    q = retrieve.fts_query("Who plays bass in Berlin?")
+    assert retrieve.bm25_channel(conn, "Who plays bass in Berlin?") == \
+        retrieve.store.bm25_rows(conn, q, RetrievalOptions().header_weight, RetrievalOptions().candidates)
+    assert retrieve.cjk_query("Who plays bass?") is None
+    assert retrieve.cjk_query("去北京了") == '"去北" OR "北京" OR "京了"'
+    # a search through the whole pipeline, and the bigrams go with the note
+    result = retrieve.search(conn, "北京烤鸭", embedder=embedder, mode="bm25", k=5)
+    assert [r["path"] for r in result.results] == ["beijing.md"]
+    (tmp_path / "notes" / "beijing.md").unlink()
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    assert retrieve.bm25_channel(conn, "北京烤鸭") == []
+    assert conn.execute("SELECT count(*) FROM chunks_cjk_docsize").fetchone()[0] == \
+        conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+
+
 NOTES = {
     "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band.\n"
                           "He met Jennifer Moore at Harbor Hall in Berlin.\n",

@@ -18,8 +18,8 @@ modules, chosen where db.connect is called (Index.open).
 
 from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkless_answers, note_heads, note_lines,
                                       prune_answers)
-from minirag_cli.store.read import (built_chunking, entities_list, existing_documents, index_status, indexed_paths,
-                                    never_synced, table_counts, vectors_by_chunk_hash)
+from minirag_cli.store.read import (built_chunking, entities_list, existing_documents, index_status, indexed_documents,
+                                    indexed_paths, never_synced, table_counts, vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, delete_document, document_header,
                                      empty_index, merge_extraction_cache, purge_orphan_entities, resolver_keys,
@@ -28,6 +28,6 @@ from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, 
 __all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "built_chunking",
            "cache_answer", "cache_extraction", "cached_answer", "cached_extraction", "note_heads", "note_lines",
            "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
-           "index_status", "indexed_paths", "keep_chunkless_answers", "merge_extraction_cache", "never_synced",
-           "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts", "totals",
-           "touch_documents", "vectors_by_chunk_hash", "write_document"]
+           "index_status", "indexed_documents", "indexed_paths", "keep_chunkless_answers", "merge_extraction_cache",
+           "never_synced", "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts",
+           "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]

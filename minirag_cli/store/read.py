@@ -168,6 +168,12 @@ def indexed_paths(conn) -> set[str]:
     return {r[0] for r in conn.execute("SELECT path FROM documents")}
 
 
+def indexed_documents(conn) -> set[tuple[str, str]]:
+    """Every document the index holds as (root, path relative to that root):
+    two synced folders may both hold the same relative path."""
+    return {(r[0], r[1]) for r in conn.execute("SELECT root, path FROM documents")}
+
+
 # ------------------------------------------------------------------ graph export (export.py)
 
 # shortest distance from the start entity to every entity within `hops`;

@@ -32,6 +32,15 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
     return [(r[0], -r[1]) for r in rows]
 
 
+def cjk_rows(conn, fts_query: str, limit: int) -> list[tuple[int, float]]:
+    """(chunk id, BM25 score, higher is better) of an FTS5 query over the
+    chunks' CJK bigrams (chunks_cjk, migration 0005)."""
+    rows = conn.execute(
+        "SELECT rowid, bm25(chunks_cjk) AS s FROM chunks_cjk WHERE chunks_cjk MATCH ? ORDER BY s LIMIT ?",
+        (fts_query, limit)).fetchall()
+    return [(r[0], -r[1]) for r in rows]
+
+
 def dense_rows(conn, query_vector, limit: int) -> list[tuple[int, float]]:
     """(chunk id, cosine similarity) of the `limit` chunks nearest the vector."""
     return vectors.knn(conn, "vec_chunks", query_vector, limit)

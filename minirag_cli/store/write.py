@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import copy_missing_rows, now_iso, transaction
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import normalise_key
+from minirag_cli.text import cjk_text, normalise_key
 
 
 @dataclass
@@ -208,8 +208,9 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
     c = pc.chunk
     chunk_id = conn.execute(
         "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash, "
-        "header) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header),
+        "header, cjk) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header,
+         cjk_text(c.text)),
     ).lastrowid
     conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (chunk_id, pc.vector))
     merged: dict[int, PlannedEntity] = {}
