@@ -158,9 +158,6 @@ def date_key_prefixes(terms: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-# --------------------------------------------------------------------------- names
-
-
 # --------------------------------------------------------------------------- CJK
 
 # Han (with its extensions and compatibility forms), kana and Hangul syllables:
@@ -185,6 +182,9 @@ def cjk_bigrams(text: str) -> list[str]:
 def cjk_text(text: str) -> str:
     """`chunks.cjk`: the chunk's CJK bigrams, space-separated ('' when none)."""
     return " ".join(cjk_bigrams(text))
+
+
+# --------------------------------------------------------------------------- names
 
 
 def split_camel(name: str) -> str:
