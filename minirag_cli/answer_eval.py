@@ -197,11 +197,14 @@ Judge = Callable[[str, str, str], bool | None]  # (question, gold, answer) -> ri
 
 def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, respond: Respond, model_name: str,
                      prompt_version: str, cache: AnswerCache | None = None, judge: Judge | None = None,
-                     judge_model: str | None = None, on_question: Callable[[int, int], None] | None = None
-                     ) -> AnswersRun:
+                     judge_model: str | None = None, on_question: Callable[[int, int], None] | None = None,
+                     documents=None) -> AnswersRun:
     """Answer and score every question (Index.evaluate_answers wires the
     index's search and answer in). Caching model answers is the answerer's
-    business (answer.Answerer.cache); `cache` keeps the judge's verdicts."""
+    business (answer.Answerer.cache); `cache` keeps the judge's verdicts.
+    `documents` (evaluate.IndexedDocuments) tells notes of two synced folders
+    with the same relative path apart for "grounded", as retrieval eval does;
+    without it cited paths are compared as written."""
     started = time.perf_counter()
     records: list[AnswerRecord] = []
     for i, q in enumerate(questions, start=1):
@@ -210,7 +213,8 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
         by_rank = {r.get("rank", n): r for n, r in enumerate(result.results, start=1)}
         cited = list(dict.fromkeys(by_rank[c]["path"] for c in got.get("citations", []) if c in by_rank))
         s = answer_score.score(q.answer, got.get("text", ""), question=q.query, expected=q.expected)
-        grounded = s.right and q.answerable and any(p in q.expected for p in cited)
+        grounded = s.right and q.answerable and _cites_expected(q, [by_rank[c] for c in got.get("citations", [])
+                                                                       if c in by_rank], documents)
         verdict = None
         if judge is not None:
             verdict = _cached_judge(judge, cache, judge_model or "judge", q, got.get("text", ""))
@@ -220,6 +224,16 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
     calls = sum(1 for r in records if r.answer.get("method", "model") == "model" and not r.cached)
     return AnswersRun(records, model_name, prompt_version, time.perf_counter() - started,
                       judge_model=judge_model, model_calls=calls)
+
+
+def _cites_expected(q: GoldenQuestion, cited_results: Sequence[dict], documents) -> bool:
+    """Whether a cited result is a note the golden line expects: by (root,
+    path) through `documents` (an ambiguous expected path names none), else
+    by relative path."""
+    if documents is None:
+        return any(r["path"] in q.expected for r in cited_results)
+    expected = {key for key in (documents.resolve(p)[0] for p in q.expected) if key is not None}
+    return any((r.get("root"), r["path"]) in expected for r in cited_results)
 
 
 JUDGE_VERSION = "j1"

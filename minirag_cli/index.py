@@ -419,6 +419,8 @@ class Index:
         an optional judge model's verdict beside the rule (`judge`: a path,
         or what check_answering returned)."""
         from minirag_cli import answer_eval
+        from minirag_cli.evaluate import IndexedDocuments
+        from minirag_cli.store import indexed_documents
 
         if not isinstance(judge, answer_eval.LazyJudge):
             judge = self.check_answering(judge)
@@ -430,7 +432,7 @@ class Index:
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),
             model_name=answerer.model_name, prompt_version=answerer.options.version,
             cache=answerer.cache, judge=judge_fn, judge_model=judge_fn.identity if judge_fn else None,
-            on_question=on_question)
+            on_question=on_question, documents=IndexedDocuments(indexed_documents(self.conn)))
 
     def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,
                  with_details: bool = False, options: RetrievalOptions | None = None):

@@ -155,3 +155,32 @@ def test_answers_table_shows_a_kind_named_like_a_question_type():
     head = next(line for line in console.export_text().splitlines() if "metric" in line)
     assert [c.strip() for c in head.split("┃")[1:-1]] == ["metric", "overall", "yes/no", "yes/no (gold)",
                                                           "unanswerable"], head
+
+
+def test_grounded_tells_notes_of_two_folders_with_one_relative_path_apart():
+    """Two synced folders both holding x.md: a golden line names one by its
+    full path (retrieval eval reads it so). `grounded` compared the cited
+    result's relative path with the expected paths, so a right answer citing
+    that very note counted as ungrounded, and a bare "x.md" expected would
+    have taken either folder's note."""
+    from types import SimpleNamespace
+
+    from minirag_cli.answer_eval import evaluate_answers
+    from minirag_cli.evaluate import GoldenQuestion, IndexedDocuments
+
+    documents = IndexedDocuments({("/a/notes", "x.md"), ("/b/notes", "x.md")})
+    q = GoldenQuestion(line=1, id="q1", query="Where did Anna go?", expected=("/a/notes/x.md",), answer="Berlin")
+
+    def grounded(q: GoldenQuestion, cited_root: str) -> bool:
+        result = SimpleNamespace(results=[{"rank": 1, "path": "x.md", "root": cited_root}])
+        run = evaluate_answers([q], search=lambda query: result,
+                               respond=lambda r: {"text": "Anna went to Berlin [1].", "citations": [1]},
+                               model_name="fake", prompt_version="t", documents=documents)
+        (record,) = run.records
+        assert record.score.right
+        return record.grounded
+
+    assert grounded(q, "/a/notes") is True
+    assert grounded(q, "/b/notes") is False  # the other folder's x.md is not the expected note
+    ambiguous = GoldenQuestion(line=2, id="q2", query=q.query, expected=("x.md",), answer="Berlin")
+    assert grounded(ambiguous, "/a/notes") is False  # "x.md" names no one note of the two
