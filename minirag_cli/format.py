@@ -330,6 +330,25 @@ def _mode_note(mode) -> str:
     return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
+def unsynced_note(edits: list[dict]) -> None:
+    """On stderr: the notes shown whose file changed or was deleted since the
+    last sync (store.lookup.unsynced_edits); their text and lines are the
+    indexed version's."""
+    if not edits:
+        return
+    import shlex
+
+    roots = " ".join(shlex.quote(r) for r in dict.fromkeys(e["root"] for e in edits))
+    if len(edits) == 1:
+        e = edits[0]
+        what = f"{e['path']} {'was deleted' if e['state'] == 'deleted' else 'changed'} since the last sync"
+    else:
+        listed = ", ".join(f"{e['path']} {e['state']}" for e in edits)
+        what = f"{len(edits)} of these notes changed since the last sync ({listed})"
+    note(f"{what}: the text and line numbers shown are the indexed version's; `mrag sync {roots}` "
+         "updates the index.", markup=False)
+
+
 def print_answer_hint() -> None:
     stderr_console().print(f"[dim]{ANSWER_HINT}[/]", highlight=False, soft_wrap=True)
 

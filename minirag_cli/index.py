@@ -459,6 +459,13 @@ class Index:
 
         return show(self.conn, target)
 
+    def unsynced_edits(self, notes) -> list[dict]:
+        """Of the notes `notes` names ((root, path) pairs), those changed or
+        deleted on disk since the last sync (store.lookup.unsynced_edits)."""
+        from minirag_cli.store.lookup import unsynced_edits
+
+        return unsynced_edits(self.conn, notes)
+
     def document(self, path: str) -> dict:
         from minirag_cli.store.lookup import get_document
 

@@ -307,3 +307,46 @@ def test_a_date_in_any_spelling_finds_its_date_entity(tmp_path):
                 get_entity(conn, other_day)
     finally:
         conn.close()
+
+
+def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
+    """A note edited (two lines added at its top) or deleted after the sync:
+    `mrag show people/wolfgang.md:6` and `mrag ask` printed the indexed lines
+    (`people/wolfgang.md:6-8`) with no word that the file no longer holds them
+    there, and `mrag ask --paths | xargs grep` met a file that was gone. Each
+    now says on stderr which of the notes it shows changed or were deleted since
+    the last sync, and how to update the index; stdout is unchanged."""
+    _, db_path, root = kb
+    env = mrag_env()
+
+    def run(*args):
+        return subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True, env=env)
+
+    fresh = run("show", "people/wolfgang.md:6")
+    assert fresh.returncode == 0 and "since the last sync" not in fresh.stderr
+    asked = run("ask", "Wolfgang Schulz Harbor Band", "--no-answer")
+    assert asked.returncode == 0 and "since the last sync" not in asked.stderr
+
+    wolfgang = root / "people/wolfgang.md"
+    wolfgang.write_text("new first line\nanother new line\n" + NOTES["people/wolfgang.md"])
+    (root / "projects/atlas.md").unlink()
+    for args in (("show", "people/wolfgang.md:6"), ("show", "people/wolfgang.md"),
+                 ("show", "people/wolfgang.md:6", "--json")):
+        out = run(*args)
+        assert out.returncode == 0 and out.stdout == run(*args).stdout
+        said = " ".join(out.stderr.split())
+        assert "people/wolfgang.md changed since the last sync" in said, args
+        assert f"mrag sync {root}" in said
+    # the text shown is still the indexed version (the lines `mrag ask` gave)
+    assert run("show", "people/wolfgang.md:6").stdout == fresh.stdout
+    gone = " ".join(run("show", "projects/atlas.md:1").stderr.split())
+    assert "projects/atlas.md was deleted since the last sync" in gone
+    for extra in ((), ("--paths",), ("--json",)):
+        out = run("ask", "Wolfgang Schulz Project Atlas Harbor Band", "--no-answer", "--k", "20", *extra)
+        assert out.returncode == 0, out.stderr
+        said = " ".join(out.stderr.split())
+        assert "people/wolfgang.md changed" in said and "projects/atlas.md deleted" in said, said
+        assert "journal/day.txt" not in said  # untouched notes are not named
+    # a file touched (new mtime) with the same bytes is not a change
+    wolfgang.write_text(NOTES["people/wolfgang.md"])
+    assert "since the last sync" not in run("show", "people/wolfgang.md:6").stderr

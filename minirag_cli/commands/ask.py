@@ -80,7 +80,7 @@ def ask(
 def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want_answer: bool, llm_query: bool,
             answerer=None, one_line: bool = False) -> None:
     """Search one question and print it (format.print_ask), with the answer when a model is set."""
-    from minirag_cli.format import print_ask
+    from minirag_cli.format import print_ask, unsynced_note
 
     has_llm = (want_answer or llm_query) and index.has_llm()
     if want_answer and not llm_query:
@@ -95,6 +95,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
               hint=want_answer and not has_llm, one_line=one_line)
+    unsynced_note(index.unsynced_edits([(r["root"], r["path"]) for r in result.results if r.get("root")]))
 
 
 class AskSession:

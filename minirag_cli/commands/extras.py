@@ -46,9 +46,12 @@ def show(
 
     Example: mrag show notes/berlin.md:12
     """
-    from minirag_cli.format import print_show
+    from minirag_cli.format import print_show, unsynced_note
 
-    print_show(open_index().show(target), as_json=as_json, text_only=text_only)
+    index = open_index()
+    item = index.show(target)
+    print_show(item, as_json=as_json, text_only=text_only)
+    unsynced_note(index.unsynced_edits([(item["root"], item["path"])]))
 
 
 @app.command()

@@ -108,6 +108,43 @@ def _disk_text(doc: dict) -> str | None:
     return decode_note(data)[0]
 
 
+def unsynced_edits(conn, notes) -> list[dict]:
+    """Of the indexed notes `notes` names ((root, path) pairs, in order),
+    those whose file changed or was deleted since the last sync, each once:
+    [{root, path, state: 'changed' | 'deleted'}]. What `mrag show` and
+    `mrag ask` print of them (text, line numbers) is the indexed version. A
+    file with the size and mtime the sync recorded costs a stat; another one
+    is compared by its bytes (a file touched but not edited is unchanged)."""
+    from minirag_cli.chunking import content_hash
+
+    out = []
+    for root, path in dict.fromkeys(notes):
+        row = conn.execute("SELECT size, mtime, hash FROM documents WHERE root = ? AND path = ?",
+                           (root, path)).fetchone()
+        if row is None:
+            continue
+        size, mtime, digest = row
+        file = Path(root) / path
+        try:
+            st = file.stat()
+            if not file.is_file():
+                raise FileNotFoundError(path)
+        except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
+            out.append({"root": root, "path": path, "state": "deleted"})
+            continue
+        except OSError:  # cannot be looked at for now: nothing to say it changed
+            continue
+        if st.st_size == size and abs(st.st_mtime - mtime) < 1e-6:
+            continue
+        try:
+            same = st.st_size == size and content_hash(file.read_bytes()) == digest
+        except OSError:
+            continue
+        if not same:
+            out.append({"root": root, "path": path, "state": "changed"})
+    return out
+
+
 def entities_in_chunks(conn, chunk_ids: list[int]) -> list[dict]:
     if not chunk_ids:
         return []
