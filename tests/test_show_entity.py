@@ -16,6 +16,7 @@ from minirag_cli.errors import UsageError
 from minirag_cli.cli import app
 from minirag_cli.store import entities_list
 from minirag_cli.store.lookup import NotFound, get_document, get_entity, reassemble, show
+from tests.conftest import write_notes
 from tests.kb_fixture import NOTES, build_small_index
 from tests.test_bad_input import mrag_env
 
@@ -350,3 +351,44 @@ def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
     # a file touched (new mtime) with the same bytes is not a change
     wolfgang.write_text(NOTES["people/wolfgang.md"])
     assert "since the last sync" not in run("show", "people/wolfgang.md:6").stderr
+
+
+def test_show_from_a_subfolder_shows_the_file_the_path_names_there(tmp_path, mrag_bin):
+    """In notes/sub/, `mrag ask --paths` printed `x.md` for notes/sub/x.md (paths
+    are relative to the current folder), and `mrag show x.md` - even `mrag show
+    ./x.md` - showed notes/x.md, another note: the path was always read
+    relative to the synced folder first. A path that starts with ./ or ../ is a
+    file path; a bare one that names two notes (from the synced folder and from
+    here) is refused, naming both; with two synced folders holding the same
+    relative path, the file in the current folder picks one."""
+    root, other = tmp_path / "notes", tmp_path / "other"
+    write_notes(root, {"x.md": "Root note about Tina Turner.\n", "sub/x.md": "Sub note about Uma Thurman.\n",
+                       "sub/only.md": "Only here, Vera Wang.\n"})
+    write_notes(other, {"y.md": "Other folder, Walt Whitman.\n"})
+    write_notes(root, {"y.md": "Notes folder, Xena Warrior.\n"})
+    db_path = tmp_path / "index.sqlite"
+    env = mrag_env()
+
+    def run(cwd, *args):
+        return subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True, env=env,
+                              cwd=cwd)
+
+    assert run(tmp_path, "sync", str(root), str(other)).returncode == 0
+    sub = root / "sub"
+    listed = run(sub, "ask", "Uma Thurman", "--paths", "--k", "1").stdout.split()
+    assert listed == ["x.md"]
+    assert run(sub, "show", "./x.md", "--text").stdout == "Sub note about Uma Thurman.\n"
+    assert run(sub, "show", "../x.md", "--text").stdout == "Root note about Tina Turner.\n"
+    both = run(sub, "show", "x.md")
+    said = " ".join(both.stderr.split())
+    assert both.returncode == 1 and both.stdout == "" and "names two indexed notes" in said, said
+    assert "sub/x.md" in said and "./x.md" in said and "Traceback" not in said
+    # not ambiguous: as before
+    assert run(sub, "show", "sub/x.md", "--text").stdout == "Sub note about Uma Thurman.\n"
+    assert run(sub, "show", "only.md", "--text").stdout == "Only here, Vera Wang.\n"
+    assert run(root, "show", "x.md", "--text").stdout == "Root note about Tina Turner.\n"
+    assert run(root, "show", "./x.md:1", "--text").stdout.startswith("Root note about Tina Turner.")
+    # y.md is in both synced folders: from inside one of them, it is that folder's
+    assert run(other, "show", "y.md", "--text").stdout == "Other folder, Walt Whitman.\n"
+    assert run(root, "show", "y.md", "--text").stdout == "Notes folder, Xena Warrior.\n"
+    assert "several folders" in run(tmp_path, "show", "y.md").stderr

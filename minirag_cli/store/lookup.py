@@ -32,28 +32,40 @@ class NotFound(MragError):
 def find_document(conn, path: str) -> dict:
     """The indexed document `path` names: a path relative to a synced root
     (as `mrag ask` prints it) or a filesystem path inside a synced root.
-    Anything else is refused, so nothing outside the index can be read."""
+    Anything else is refused, so nothing outside the index can be read.
+
+    A path starting with ./ or ../ (or absolute, or ~) is a file path first.
+    A bare one (`x.md`) read both ways, from a subfolder of a synced root
+    (where `mrag ask --paths` prints paths relative to the current folder),
+    can name two notes: refused, naming both. When it names one note in
+    several synced folders, the file in the current folder picks it."""
     # a path typed (NFC on most keyboards) may be composed otherwise than the file's name
     # (NFD as macOS's HFS+ writes it): "café.md" and "cafe\u0301.md" name the same note
     forms = list(dict.fromkeys([path, unicodedata.normalize("NFC", path), unicodedata.normalize("NFD", path)]))
-    rows = []
+    by_root: list = []  # relative to a synced root
     for form in forms:
-        rows = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
-                            (form.replace(os.sep, "/").removeprefix("./"),)).fetchall()
-        if rows:
+        by_root = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
+                               (form.replace(os.sep, "/").removeprefix("./"),)).fetchall()
+        if by_root:
             break
-    for form in forms if not rows else []:
-        try:
-            absolute = str(Path(form).expanduser().resolve())
-        except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
-            continue
-        for root, in conn.execute("SELECT DISTINCT root FROM documents"):
-            if absolute.startswith(root.rstrip("/") + "/"):
-                rel = absolute[len(root.rstrip("/")) + 1:]
-                rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
-                                     "WHERE root = ? AND path = ?", (root, rel)).fetchall()
-        if rows:
+    by_file: list = []  # the file the path names from the current folder
+    for form in forms:
+        by_file = _rows_at_file(conn, form)
+        if by_file:
             break
+    explicit = path.replace(os.sep, "/").startswith(("./", "../", "/", "~"))
+    rows = by_root or by_file
+    if by_file and by_root and by_file != by_root:
+        if explicit or by_file[0] in by_root:
+            rows = by_file
+        else:
+            here, there = by_file[0], by_root[0]
+            raise NotFound(f"{shorten(path)!r} names two indexed notes: {there[2]} (in {there[1]}) and, "
+                           f"from the current folder, {here[2]} (in {here[1]}).",
+                           hint=f"Give ./{shorten(path)} for the file below the current folder, or the full "
+                                "path of the other.")
+    elif by_file and explicit:
+        rows = by_file
     if not rows:
         # quoted: an empty or blank path would otherwise vanish from the line
         raise NotFound(f"{shorten(path)!r} is not an indexed document.",
@@ -65,6 +77,22 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _rows_at_file(conn, path: str) -> list:
+    """The documents row of the file `path` names (a filesystem path, from
+    the current folder), [] when it is no indexed note."""
+    try:
+        absolute = str(Path(path).expanduser().resolve())
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
+        return []
+    rows = []
+    for root, in conn.execute("SELECT DISTINCT root FROM documents"):
+        if absolute.startswith(root.rstrip("/") + "/"):
+            rel = absolute[len(root.rstrip("/")) + 1:]
+            rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
+                                 "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+    return rows
 
 
 def _chunks_of(conn, doc_id: int) -> list[dict]:
