@@ -392,3 +392,26 @@ def test_show_from_a_subfolder_shows_the_file_the_path_names_there(tmp_path, mra
     assert run(other, "show", "y.md", "--text").stdout == "Other folder, Walt Whitman.\n"
     assert run(root, "show", "y.md", "--text").stdout == "Notes folder, Xena Warrior.\n"
     assert "several folders" in run(tmp_path, "show", "y.md").stderr
+
+
+def test_show_of_a_note_not_indexed_yet_says_so(kb, mrag_bin):
+    """A note saved after the sync (or one the sync skipped: too large, binary,
+    another extension) is a file in the synced folder: `mrag show new.md` said
+    it "is not an indexed document" with the hint to give the path "as `mrag
+    ask` prints it", as if it were mistyped. It now says the file is in the
+    synced folder but not indexed, and that `mrag sync DIR` indexes it or says
+    why it skips it."""
+    _, db_path, root = kb
+    (root / "people/new.md").write_text("Written after the sync by Yusuf Ali.\n")
+    (root / "people/data.csv").write_text("a,b\n")
+    for target, cwd in (("people/new.md", root), ("new.md", root / "people"), (str(root / "people/new.md"), "/"),
+                        ("people/new.md:1", root), ("people/data.csv", root)):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), "show", target], capture_output=True, text=True,
+                             env=mrag_env(), cwd=cwd)
+        said = " ".join(out.stderr.split())
+        assert out.returncode == 1 and out.stdout == "" and "Traceback" not in said, said
+        assert "is in the synced folder" in said and "not indexed" in said, (target, said)
+        assert f"mrag sync {root}" in said
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "people/nothing.md"], capture_output=True,
+                         text=True, env=mrag_env(), cwd=root)
+    assert "is not an indexed document" in out.stderr and "synced folder but" not in out.stderr

@@ -67,6 +67,14 @@ def find_document(conn, path: str) -> dict:
     elif by_file and explicit:
         rows = by_file
     if not rows:
+        unindexed = _unindexed_file(conn, forms)
+        if unindexed:
+            import shlex
+
+            raise NotFound(f"{shorten(path)!r} is in the synced folder {unindexed} but not indexed (saved since the "
+                           "last sync, or skipped by it).",
+                           hint=f"`mrag sync {shlex.quote(unindexed)}` indexes it, or lists it as skipped with "
+                                "the reason (another extension, binary, over --max-bytes, hidden, .mragignore).")
         # quoted: an empty or blank path would otherwise vanish from the line
         raise NotFound(f"{shorten(path)!r} is not an indexed document.",
                        hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
@@ -77,6 +85,29 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _unindexed_file(conn, forms: list[str]) -> str | None:
+    """The synced root holding a file that one of `forms` names (relative to
+    the root, or from the current folder) when it is no indexed note, else None."""
+    roots = [r for r, in conn.execute("SELECT DISTINCT root FROM documents")]
+    for form in forms:
+        candidates = [Path(root) / form.replace(os.sep, "/").removeprefix("./") for root in roots]
+        try:
+            candidates.append(Path(form).expanduser().resolve())
+        except (OSError, RuntimeError, ValueError):
+            pass
+        for file in candidates:
+            try:
+                if not file.is_file():
+                    continue
+                absolute = str(file.resolve())
+            except (OSError, RuntimeError, ValueError):
+                continue
+            for root in roots:
+                if absolute.startswith(root.rstrip("/") + "/"):
+                    return root
+    return None
 
 
 def _rows_at_file(conn, path: str) -> list:
