@@ -60,6 +60,7 @@ def _unexpected(exc: Exception, debug: bool) -> None:
         sys.exit(130)
     if isinstance(exc, click_errors):
         exc.show()
+        _dash_file_hint(exc)
         sys.exit(exc.exit_code)
     if isinstance(exc, (click.exceptions.Exit, typer.Exit)):
         sys.exit(exc.exit_code)
@@ -77,3 +78,20 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                      "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
     sys.exit(1)
+
+
+def _dash_file_hint(exc: Exception) -> None:
+    """After "No such option: -r": when the word it came from is a file name
+    (`mrag show -rf.md`, a note named -rf.md), how to give it as one."""
+    import os
+
+    option = getattr(exc, "option_name", None)
+    if type(exc).__name__ != "NoSuchOption" or not option or option.startswith("--"):
+        return
+    for word in sys.argv[1:]:
+        if word == "--":
+            return
+        if word.startswith(option) and (os.path.lexists(word) or "." in word or "/" in word):
+            sys.stderr.write(f"hint: {word!r} looks like a file name, read as options since it starts with -: "
+                             f"write ./{word}, or put -- before it.\n")
+            return

@@ -415,3 +415,26 @@ def test_show_of_a_note_not_indexed_yet_says_so(kb, mrag_bin):
     out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "people/nothing.md"], capture_output=True,
                          text=True, env=mrag_env(), cwd=root)
     assert "is not an indexed document" in out.stderr and "synced folder but" not in out.stderr
+
+
+def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):
+    """`mrag show -rf.md` (a note named -rf.md) said only "No such option: -r"
+    (exit code 2): nothing about the file. The usage error now ends with a
+    hint to write ./-rf.md (or -- before it), and both ways show the note."""
+    _, db_path, root = kb
+    (root / "-rf.md").write_text("A dash note about Zora Neale.\n")
+    env = mrag_env()
+    assert subprocess.run([mrag_bin, "--db", str(db_path), "sync", str(root), "--chunk-tokens", "14", "--overlap", "4"], env=env, capture_output=True,
+                          text=True).returncode == 0
+    for cwd in (root, "/"):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "-rf.md"], capture_output=True, text=True,
+                             env=env, cwd=cwd)
+        said = " ".join(out.stderr.split())
+        assert out.returncode == 2 and "No such option" in said, said
+        assert "hint:" in said and "./-rf.md" in said and "--" in said, said
+    for args in (["show", "./-rf.md", "--text"], ["show", "--text", "--", "-rf.md"]):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True, env=env,
+                             cwd=root)
+        assert out.returncode == 0 and out.stdout == "A dash note about Zora Neale.\n", out.stderr
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "-x"], capture_output=True, text=True, env=env)
+    assert out.returncode == 2 and "hint:" not in out.stderr  # a mistyped option is not taken for a file
