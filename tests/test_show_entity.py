@@ -314,8 +314,8 @@ def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
     """A note edited (two lines added at its top) or deleted after the sync:
     `mrag show people/wolfgang.md:6` and `mrag ask` printed the indexed lines
     (`people/wolfgang.md:6-8`) with no word that the file no longer holds them
-    there, and `mrag ask --paths | xargs grep` met a file that was gone. Each
-    now says on stderr which of the notes it shows changed or were deleted since
+    there, and `mrag ask --paths | xargs grep` met a file that was gone (as
+    `mrag entity` listed the notes' lines). Each now says on stderr which of the notes it shows changed or were deleted since
     the last sync, and how to update the index; stdout is unchanged."""
     _, db_path, root = kb
     env = mrag_env()
@@ -348,6 +348,8 @@ def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
         said = " ".join(out.stderr.split())
         assert "people/wolfgang.md changed" in said and "projects/atlas.md deleted" in said, said
         assert "journal/day.txt" not in said  # untouched notes are not named
+    said = " ".join(run("entity", "Jennifer Moore").stderr.split())  # its notes table: their lines
+    assert "people/wolfgang.md changed" in said and "projects/atlas.md deleted" in said, said
     # a file touched (new mtime) with the same bytes is not a change
     wolfgang.write_text(NOTES["people/wolfgang.md"])
     assert "since the last sync" not in run("show", "people/wolfgang.md:6").stderr

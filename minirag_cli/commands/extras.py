@@ -65,11 +65,13 @@ def entity(
 
     Example: mrag entity "Wolfgang Schulz"
     """
-    from minirag_cli.format import entity_match_note, print_data, render_entity
+    from minirag_cli.format import entity_match_note, print_data, render_entity, unsynced_note
 
-    page = open_index().entity(name, neighbours=neighbours, notes=notes)
+    index = open_index()
+    page = index.entity(name, neighbours=neighbours, notes=notes)
     entity_match_note(name, page["name"], page["match"])
     print_data(page, render_entity, as_json=as_json)
+    unsynced_note(index.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]]))
 
 
 # ------------------------------------------------------------------ graph export
