@@ -576,7 +576,8 @@ def _sync_root(run: _Run, root: Path) -> None:
         for pending in changed:
             pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
             if not pending.chunks:
-                summary.warnings.append({"path": pending.note.path, "reason": "empty file (indexed with no chunks)"})
+                what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
+                summary.warnings.append({"path": pending.note.path, "reason": f"{what} (indexed with no chunks)"})
             group.append(pending)
             group_chunks += len(pending.chunks)
             if group_chunks >= GROUP_CHUNKS:

@@ -604,3 +604,16 @@ def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, emb
     rebuild(conn)
     s = run(conn, new, embedder, extractor)
     assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []
+
+
+def test_a_note_of_only_whitespace_is_not_called_an_empty_file(tmp_path, conn, embedder, extractor):
+    """A note holding only blank lines and tabs (9 bytes on disk) was warned
+    about as an `empty file`, which `ls -l` contradicts; it is now `empty of
+    text (only whitespace)`, and a 0-byte note is still an empty file."""
+    root = tmp_path / "notes"
+    write_notes(root, {"blank.md": "   \n\t\n  \n", "empty.md": "", "ok.md": "Hello Wolfgang Schulz.\n"})
+    s = run(conn, root, embedder, extractor)
+    reasons = {w["path"]: w["reason"] for w in s.warnings}
+    assert reasons["empty.md"] == "empty file (indexed with no chunks)"
+    assert reasons["blank.md"] == "empty of text, only whitespace (indexed with no chunks)"
+    assert "ok.md" not in reasons and s.added == 3
