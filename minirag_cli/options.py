@@ -134,6 +134,9 @@ class SyncOptions:
     max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped
     follow_symlinks: bool = False
     relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
+    # False: neither chunk size was set anywhere (flag, env, config): a sync of an
+    # index holding notes keeps the chunking it was built with (sync.built_alike)
+    chunking_given: bool = True
 
     def __post_init__(self) -> None:
         most = max_overlap(self.chunk_tokens)
@@ -161,7 +164,8 @@ class SyncOptions:
         try:
             return cls(chunk_tokens=settings.chunk_tokens,
                        overlap_tokens=None if overlap_source == "default" else settings.overlap_tokens,
-                       max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks)
+                       max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks,
+                       chunking_given=not (overlap_source == settings.source("chunk_tokens") == "default"))
         except UsageError as exc:
             sources = {settings.source(name) for name in ("chunk_tokens", "overlap_tokens")} - {"flag", "default"}
             if not sources:

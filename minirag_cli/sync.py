@@ -395,7 +395,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     it lies in a synced folder."""
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
-    check_built_alike(conn, extractor.name, options)
+    options = built_alike(conn, extractor.name, options)
     check_nested(conn, roots)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
@@ -461,16 +461,20 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
                 "keep, drops them")})
 
 
-def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
-    """Refuse to sync an index that holds notes with other chunk sizes, or
-    from the other kind of extractor (heuristic / llm): only the notes that
-    changed would get the new ones, and the index would be built two ways
-    while `status` shows one. `sync --rebuild` (an empty index) builds every
-    note anew, with the extraction cache kept."""
+def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
+    """`options` for a sync of this index: chunk sizes set nowhere
+    (options.chunking_given false) are the ones the index's notes were built
+    with. Refuse to sync an index that holds notes with other chunk sizes
+    given, or from the other kind of extractor (heuristic / llm): only the
+    notes that changed would get the new ones, and the index would be built
+    two ways while `status` shows one. `sync --rebuild` (an empty index)
+    builds every note anew, with the extraction cache kept."""
     if store.totals(conn)[2] == 0:  # no documents
-        return
+        return options
     rebuild = "Sync with --rebuild to build every note anew (the extraction cache is kept)"
     built = store.built_chunking(conn)  # the overlap the chunker used, not a too-large one it was given
+    if built is not None and not options.chunking_given:
+        options = replace(options, chunk_tokens=built[0], overlap_tokens=built[1])
     if built is not None and built != (options.chunk_tokens, options.overlap_tokens):
         tokens, overlap = built
         raise UsageError(f"The index is chunked at {tokens} tokens with {overlap} of overlap, not "
@@ -486,6 +490,7 @@ def check_built_alike(conn, extractor_name: str, options: SyncOptions) -> None:
         raise UsageError(f"The index's entities come from the {built} extractor, not {extractor_name}: only the "
                          "notes that change would get the new one's.",
                          hint=f"{rebuild}, or keep this index's {keep}.")
+    return options
 
 
 def check_readable(roots: Sequence[Path]) -> None:

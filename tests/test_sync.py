@@ -4,6 +4,7 @@ always equal a recomputation and a clean sync of the same folder."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -617,3 +618,44 @@ def test_a_note_of_only_whitespace_is_not_called_an_empty_file(tmp_path, conn, e
     assert reasons["empty.md"] == "empty file (indexed with no chunks)"
     assert reasons["blank.md"] == "empty of text, only whitespace (indexed with no chunks)"
     assert "ok.md" not in reasons and s.added == 3
+
+
+def test_a_plain_resync_keeps_the_chunking_the_index_was_built_with(tmp_path, mrag_bin):
+    """`mrag sync notes --chunk-tokens 60 --overlap 10` once, then `mrag sync
+    notes` (or `--watch`) with no chunking flag: refused (exit code 2, "The index
+    is chunked at 60 tokens ... not 120 and 20") at every later sync, although
+    the user asked for no other size. Chunk sizes set nowhere now are the
+    index's; ones given (flag, MRAG_CHUNK_TOKENS, a config file) that differ are
+    still refused, and --rebuild without them starts over at the defaults."""
+    import subprocess
+
+    from tests.test_bad_input import mrag_env
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    db_path = tmp_path / "index.sqlite"
+    env = mrag_env()
+
+    def sync(*args, **extra_env):
+        return subprocess.run([mrag_bin, "--db", str(db_path), "sync", str(root), "--json", *args],
+                              capture_output=True, text=True, env={**env, **extra_env})
+
+    assert sync("--chunk-tokens", "60", "--overlap", "10").returncode == 0
+    (root / "projects/atlas.md").write_text(CORPUS["projects/atlas.md"] + "More about Harbor Hall.\n")
+    again = sync()
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["changed"] == 1
+    conn = db.connect(db_path)
+    try:
+        assert db.get_meta(conn, "chunk_tokens") == "60" and db.get_meta(conn, "overlap_tokens") == "10"
+    finally:
+        conn.close()
+    for args, extra in (((("--chunk-tokens", "80")), {}), ((), {"MRAG_CHUNK_TOKENS": "80"})):
+        other = sync(*args, **extra)
+        assert other.returncode == 2 and "chunked at 60 tokens" in other.stderr, other.stderr
+    assert sync("--rebuild").returncode == 0
+    conn = db.connect(db_path)
+    try:
+        assert db.get_meta(conn, "chunk_tokens") == str(SyncOptions().chunk_tokens)
+    finally:
+        conn.close()
