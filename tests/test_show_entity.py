@@ -440,3 +440,23 @@ def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):
         assert out.returncode == 0 and out.stdout == "A dash note about Zora Neale.\n", out.stderr
     out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "-x"], capture_output=True, text=True, env=env)
     assert out.returncode == 2 and "hint:" not in out.stderr  # a mistyped option is not taken for a file
+
+
+def test_a_line_of_an_empty_note_says_the_note_holds_no_text(kb):
+    """`mrag show empty.md:1` said "empty.md has no chunk at line 1 (it has 1
+    lines; blank lines between chunks belong to none)": no chunk to be between.
+    An empty or blank note now says it holds no text; "1 lines" is "1 line"."""
+    conn, db_path, root = kb
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.kb_fixture import EMBEDDER
+
+    write_notes(root, {"empty.md": "", "blank.md": " \n\t\n", "one.md": "One line about Anna Weber.\n"})
+    sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
+    for path in ("empty.md", "blank.md"):
+        with pytest.raises(NotFound, match=f"^{path} holds no text: it has no chunks"):
+            show(conn, f"{path}:1")
+    with pytest.raises(NotFound, match=r"\(it has 1 line;"):
+        show(conn, "one.md:2")

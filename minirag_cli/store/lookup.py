@@ -255,7 +255,10 @@ def chunk_at_line(conn, path: str, line: int) -> dict:
         _CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.seq LIMIT 1",
         (doc["id"], line, line)).fetchone()
     if row is None:
-        raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {doc['n_lines']} lines; "
+        if conn.execute("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", (doc["id"],)).fetchone() is None:
+            raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, or only whitespace).")
+        n = doc["n_lines"]
+        raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")
     return _chunk_result(conn, row)
 
