@@ -333,11 +333,20 @@ def _mode_note(mode) -> str:
 def unsynced_note(edits: list[dict]) -> None:
     """On stderr: the notes shown whose file changed or was deleted since the
     last sync (store.lookup.unsynced_edits); their text and lines are the
-    indexed version's."""
-    if not edits:
-        return
+    indexed version's. A synced folder that is gone cannot be synced: its
+    notes are named with the --rebuild that drops them."""
     import shlex
 
+    gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder gone"))
+    for root in gone:
+        held = [e["path"] for e in edits if e["root"] == root]
+        whose = held[0] if len(held) == 1 else f"{len(held)} of these notes"
+        note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): they are "
+             "shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops them.",
+             markup=False)
+    edits = [e for e in edits if e["state"] != "folder gone"]
+    if not edits:
+        return
     roots = " ".join(shlex.quote(r) for r in dict.fromkeys(e["root"] for e in edits))
     if len(edits) == 1:
         e = edits[0]

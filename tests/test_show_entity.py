@@ -460,3 +460,17 @@ def test_a_line_of_an_empty_note_says_the_note_holds_no_text(kb):
             show(conn, f"{path}:1")
     with pytest.raises(NotFound, match=r"\(it has 1 line;"):
         show(conn, "one.md:2")
+
+
+def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_bin, tmp_path):
+    """The notes of a synced folder moved away since the sync: the line about
+    notes deleted since the sync named `mrag sync FOLDER`, which fails on a
+    folder that is not there. It now says the folder is gone and how to drop
+    its notes (--rebuild with the folders kept)."""
+    _, db_path, root = kb
+    root.rename(tmp_path / "moved")
+    out = subprocess.run([mrag_bin, "--db", str(tmp_path / "moved/.mrag/index.sqlite"), "show",
+                          "people/wolfgang.md:6"], capture_output=True, text=True, env=mrag_env())
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 0 and f"the synced folder {root} of people/wolfgang.md is gone" in said, said
+    assert "--rebuild" in said and f"mrag sync {root}" not in said

@@ -170,7 +170,7 @@ def _disk_text(doc: dict) -> str | None:
 def unsynced_edits(conn, notes) -> list[dict]:
     """Of the indexed notes `notes` names ((root, path) pairs, in order),
     those whose file changed or was deleted since the last sync, each once:
-    [{root, path, state: 'changed' | 'deleted'}]. What `mrag show` and
+    [{root, path, state: 'changed' | 'deleted' | 'folder gone'}]. What `mrag show` and
     `mrag ask` print of them (text, line numbers) is the indexed version. A
     file with the size and mtime the sync recorded costs a stat; another one
     is compared by its bytes (a file touched but not edited is unchanged)."""
@@ -189,7 +189,9 @@ def unsynced_edits(conn, notes) -> list[dict]:
             if not file.is_file():
                 raise FileNotFoundError(path)
         except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
-            out.append({"root": root, "path": path, "state": "deleted"})
+            # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
+            gone = not os.path.isdir(root)
+            out.append({"root": root, "path": path, "state": "folder gone" if gone else "deleted"})
             continue
         except OSError:  # cannot be looked at for now: nothing to say it changed
             continue
