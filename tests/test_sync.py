@@ -659,3 +659,21 @@ def test_a_plain_resync_keeps_the_chunking_the_index_was_built_with(tmp_path, mr
         assert db.get_meta(conn, "chunk_tokens") == str(SyncOptions().chunk_tokens)
     finally:
         conn.close()
+
+
+def test_a_name_written_with_a_no_break_space_is_one_entity(tmp_path, conn, embedder, extractor):
+    """Notes pasted from the web, Word or Apple Notes put a no-break space
+    (U+00A0, or the narrow U+202F) inside names: "Rosa\\u00a0Diaz met Sam." gave
+    the entities Diaz and Sam, and Rosa Diaz, written with a plain space in
+    another note, was never linked to it. The heuristic extractor now takes
+    those spaces between the words of a name as it takes a space."""
+    root = tmp_path / "notes"
+    write_notes(root, {"pasted.md": "Rosa\u00a0Diaz met Sam\u202fTate at the Harbor\u00a0Hall.\n",
+                       "typed.md": "She called Rosa Diaz and Sam Tate later.\n"})
+    run(conn, root, embedder, extractor)
+    keys = {k for k, in conn.execute("SELECT key FROM entities")}
+    assert {"rosadiaz", "samtate", "harborhall"} <= keys, keys
+    assert not {"rosa", "diaz", "tate"} & keys, keys
+    notes = conn.execute("SELECT count(DISTINCT c.document_id) FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                         "JOIN chunks c ON c.id = m.chunk_id WHERE e.key = 'rosadiaz'").fetchone()[0]
+    assert notes == 2  # one entity, in both notes

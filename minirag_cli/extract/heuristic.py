@@ -73,7 +73,10 @@ _CONNECT = r"(?:of|de|da|del|van|von|der|la|le|du|the)"
 # there), but not inside an identifier (`snake_Case`).
 _NAME_START = r"(?<![^\W_])(?<![^\W_]_)(?<![^\W_]__)"
 _NAME_END = r"(?![^\W_])"
-CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:[ \t]+(?:{_CONNECT}[ \t]+)?{_CAP_WORD}){{0,4}}")
+# Between a name's words: spaces and tabs, and the no-break spaces (U+00A0, narrow U+202F)
+# that text pasted from the web, Word or Apple Notes puts there ("Rosa\u00a0Diaz")
+_GAP = "[ \t\u00a0\u202f]+"
+CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 SPEAKER = re.compile(rf"^\s*({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
