@@ -417,6 +417,15 @@ def test_show_of_a_note_not_indexed_yet_says_so(kb, mrag_bin):
     out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "people/nothing.md"], capture_output=True,
                          text=True, env=mrag_env(), cwd=root)
     assert "is not an indexed document" in out.stderr and "synced folder but" not in out.stderr
+    # passed over without a word by sync: the sync would not say why, so show does
+    (root / ".mragignore").write_text("drafts/\n")
+    write_notes(root, {"drafts/plan.md": "A plan by Yusuf Ali.\n", ".hidden.md": "Hidden, Yusuf Ali.\n"})
+    for target, why in (("drafts/plan.md", ".mragignore names it"), (".hidden.md", "hidden files"),
+                        (".mrag/index.sqlite", "hidden files")):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), "show", target], capture_output=True, text=True,
+                             env=mrag_env(), cwd=root)
+        said = " ".join(out.stderr.split())
+        assert out.returncode == 1 and "never indexed" in said and why in said, (target, said)
 
 
 def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):

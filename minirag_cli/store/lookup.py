@@ -71,10 +71,16 @@ def find_document(conn, path: str) -> dict:
         if unindexed:
             import shlex
 
-            raise NotFound(f"{shorten(path)!r} is in the synced folder {unindexed} but not indexed (saved since the "
+            root, rel = unindexed
+            passed_over = _passed_over(Path(root), rel)
+            if passed_over:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {passed_over}.",
+                               hint="Rename it, or change the rules, to index it; sync passes such files over "
+                                    "without listing them.")
+            raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but not indexed (saved since the "
                            "last sync, or skipped by it).",
-                           hint=f"`mrag sync {shlex.quote(unindexed)}` indexes it, or lists it as skipped with "
-                                "the reason (another extension, binary, over --max-bytes, hidden, .mragignore).")
+                           hint=f"`mrag sync {shlex.quote(root)}` indexes it, or lists it as skipped with "
+                                "the reason (another extension, binary, over --max-bytes).")
         # quoted: an empty or blank path would otherwise vanish from the line
         raise NotFound(f"{shorten(path)!r} is not an indexed document.",
                        hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
@@ -87,9 +93,29 @@ def find_document(conn, path: str) -> dict:
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
 
 
-def _unindexed_file(conn, forms: list[str]) -> str | None:
-    """The synced root holding a file that one of `forms` names (relative to
-    the root, or from the current folder) when it is no indexed note, else None."""
+def _passed_over(root: Path, rel: str) -> str | None:
+    """Why sync passes the file `rel` of `root` over silently (hidden, or
+    named by the root's .mragignore), else None."""
+    from minirag_cli.errors import IgnoreFileError
+    from minirag_cli.walk import IGNORE_FILE, load_ignore
+
+    parts = rel.split("/")
+    if any(p.startswith(".") for p in parts):
+        return "hidden files and folders (a name starting with .) are not indexed"
+    try:
+        spec = load_ignore(root)
+    except IgnoreFileError:
+        return None
+    if spec and any(spec.match_file("/".join(parts[:i]) + "/") for i in range(1, len(parts))) \
+            or spec and spec.match_file(rel):
+        return f"{root / IGNORE_FILE} names it"
+    return None
+
+
+def _unindexed_file(conn, forms: list[str]) -> tuple[str, str] | None:
+    """(synced root, path in it) of a file that one of `forms` names
+    (relative to the root, or from the current folder) when it is no indexed
+    note, else None."""
     roots = [r for r, in conn.execute("SELECT DISTINCT root FROM documents")]
     for form in forms:
         candidates = [Path(root) / form.replace(os.sep, "/").removeprefix("./") for root in roots]
@@ -106,7 +132,7 @@ def _unindexed_file(conn, forms: list[str]) -> str | None:
                 continue
             for root in roots:
                 if absolute.startswith(root.rstrip("/") + "/"):
-                    return root
+                    return root, absolute[len(root.rstrip("/")) + 1:]
     return None
 
 
