@@ -132,6 +132,9 @@ class SyncOptions:
     # must be at most half a chunk (chunking.max_overlap), or it is refused
     overlap_tokens: int | None = None
     max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped
+    # False: no --max-bytes given: a sync takes the limit the index last recorded
+    # (a plain re-sync must not drop the notes a larger limit let in)
+    max_bytes_given: bool = True
     follow_symlinks: bool = False
     relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
     # False: neither chunk size was set anywhere (flag, env, config): a sync of an
@@ -164,7 +167,8 @@ class SyncOptions:
         try:
             return cls(chunk_tokens=settings.chunk_tokens,
                        overlap_tokens=None if overlap_source == "default" else settings.overlap_tokens,
-                       max_bytes=max_bytes or DEFAULT_MAX_BYTES, follow_symlinks=follow_symlinks,
+                       max_bytes=max_bytes or DEFAULT_MAX_BYTES, max_bytes_given=max_bytes is not None,
+                       follow_symlinks=follow_symlinks,
                        chunking_given=not (overlap_source == settings.source("chunk_tokens") == "default"))
         except UsageError as exc:
             sources = {settings.source(name) for name in ("chunk_tokens", "overlap_tokens")} - {"flag", "default"}

@@ -410,7 +410,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     # refused as inside one synced in full (check_nested)
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
-             "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens)}
+             "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens),
+             "max_bytes": str(options.max_bytes)}
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
@@ -464,11 +465,14 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
 def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
     """`options` for a sync of this index: chunk sizes set nowhere
     (options.chunking_given false) are the ones the index's notes were built
-    with. Refuse to sync an index that holds notes with other chunk sizes
+    with, and no --max-bytes is the one last given. Refuse to sync an index that holds notes with other chunk sizes
     given, or from the other kind of extractor (heuristic / llm): only the
     notes that changed would get the new ones, and the index would be built
     two ways while `status` shows one. `sync --rebuild` (an empty index)
     builds every note anew, with the extraction cache kept."""
+    limit = dbmod.get_meta(conn, "max_bytes")  # the --max-bytes last given (a --rebuild keeps it too)
+    if not options.max_bytes_given and limit and limit.isdigit() and int(limit) > 0:
+        options = replace(options, max_bytes=int(limit))
     if store.totals(conn)[2] == 0:  # no documents
         return options
     rebuild = "Sync with --rebuild to build every note anew (the extraction cache is kept)"

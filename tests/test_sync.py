@@ -677,3 +677,35 @@ def test_a_name_written_with_a_no_break_space_is_one_entity(tmp_path, conn, embe
     notes = conn.execute("SELECT count(DISTINCT c.document_id) FROM mentions m JOIN entities e ON e.id = m.entity_id "
                          "JOIN chunks c ON c.id = m.chunk_id WHERE e.key = 'rosadiaz'").fetchone()[0]
     assert notes == 2  # one entity, in both notes
+
+
+def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):
+    """`mrag sync notes --max-bytes 8000000` indexed a 6 MB export; the next
+    plain `mrag sync notes` (or `--watch`) took the 5 MB default again and
+    removed that unchanged note from the index ("removed 1", skipped as larger
+    than the size limit). The limit last given is now kept by a sync that gives
+    none (shown here with a small one); `--max-bytes 0` goes back to 5 MB."""
+    import subprocess
+
+    from tests.test_bad_input import mrag_env
+
+    root = tmp_path / "notes"
+    write_notes(root, {"small.md": "A short note about Wolfgang Schulz.\n",
+                       "big.md": "Jennifer Moore wrote a longer note. " * 8 + "\n"})
+    db_path = tmp_path / "index.sqlite"
+
+    def sync(*args):
+        r = subprocess.run([mrag_bin, "--db", str(db_path), "sync", str(root), "--json", *args],
+                           capture_output=True, text=True, env=mrag_env())
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    first = sync("--max-bytes", "100")
+    assert first["added"] == 1 and [s["path"] for s in first["skipped"]] == ["big.md"]
+    again = sync()
+    assert again["added"] == again["removed"] == 0 and [s["path"] for s in again["skipped"]] == ["big.md"]
+    back = sync("--max-bytes", "0")
+    assert back["added"] == 1 and back["skipped"] == []
+    assert sync()["unchanged"] == 2  # the default, 5 MB, is kept as well
+    sync("--max-bytes", "100")
+    assert [s["path"] for s in sync("--rebuild")["skipped"]] == ["big.md"]  # so does a rebuild
