@@ -82,8 +82,11 @@ def _unexpected(exc: Exception, debug: bool) -> None:
 
 def _dash_file_hint(exc: Exception) -> None:
     """After "No such option: -r": when the word it came from is a file name
-    (`mrag show -rf.md`, a note named -rf.md), how to give it as one."""
+    (`mrag show -rf.md`, a note named -rf.md) or a question (`mrag ask "-5
+    degrees?"`), how to give it as one."""
     import os
+
+    from minirag_cli.store.lookup import shorten
 
     option = getattr(exc, "option_name", None)
     if type(exc).__name__ != "NoSuchOption" or not option or option.startswith("--"):
@@ -91,7 +94,13 @@ def _dash_file_hint(exc: Exception) -> None:
     for word in sys.argv[1:]:
         if word == "--":
             return
-        if word.startswith(option) and (os.path.lexists(word) or "." in word or "/" in word):
+        if not word.startswith(option):
+            continue
+        if os.path.lexists(word) or "/" in word or ("." in word and " " not in word):
             sys.stderr.write(f"hint: {word!r} looks like a file name, read as options since it starts with -: "
                              f"write ./{word}, or put -- before it.\n")
+            return
+        if " " in word:  # mrag ask "-5 degrees in Berlin?"
+            sys.stderr.write(f"hint: {shorten(word)!r} is read as options since it starts with -: put -- "
+                             "before it.\n")
             return

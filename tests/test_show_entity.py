@@ -449,6 +449,13 @@ def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):
         assert out.returncode == 0 and out.stdout == "A dash note about Zora Neale.\n", out.stderr
     out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "-x"], capture_output=True, text=True, env=env)
     assert out.returncode == 2 and "hint:" not in out.stderr  # a mistyped option is not taken for a file
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "-5 degrees in Berlin?", "--no-answer"],
+                         capture_output=True, text=True, env=env)
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 2 and "hint: '-5 degrees in Berlin?' is read as options" in said and "--" in said
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "--no-answer", "--", "-5 degrees in Berlin?"],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
 
 
 def test_a_line_of_an_empty_note_says_the_note_holds_no_text(kb):
