@@ -6,6 +6,7 @@ mention it. Only indexed documents are ever served."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -490,3 +491,20 @@ def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_
     said = " ".join(out.stderr.split())
     assert out.returncode == 0 and f"the synced folder {root} of people/wolfgang.md is gone" in said, said
     assert "--rebuild" in said and f"mrag sync {root}" not in said
+
+
+def test_show_of_a_note_replaced_by_a_named_pipe_does_not_hang(kb, mrag_bin):
+    """A note replaced by a named pipe of the same name after the sync:
+    `mrag show journal/day.txt` opened the pipe to compare its bytes with the
+    index and waited forever for a writer (the MCP server's show too). Only
+    a regular file is read; the text comes from the chunks."""
+    conn, db_path, root = kb
+    note = root / "journal/day.txt"
+    note.unlink()
+    os.mkfifo(note)
+    doc = get_document(conn, "journal/day.txt")  # returns: the pipe is not opened for reading
+    assert doc["source"] == "chunks" and doc["text"].split() == NOTES["journal/day.txt"].split()
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "journal/day.txt", "--text"], capture_output=True,
+                         text=True, env=mrag_env(), timeout=60)
+    assert out.returncode == 0 and out.stdout.split() == NOTES["journal/day.txt"].split()
+    assert "journal/day.txt was deleted since the last sync" in " ".join(out.stderr.split())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import unicodedata
 from pathlib import Path
 
@@ -179,16 +180,30 @@ def reassemble(chunks: list[dict]) -> str:
     return "".join(parts)
 
 
+def _file_bytes(file: Path) -> bytes | None:
+    """The bytes of `file` if it is a regular file that can be read, else
+    None. A named pipe put where a note was is never read: opened without
+    O_NONBLOCK, it would wait forever for a writer."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            return f.read()
+        except OSError:
+            return None
+
+
 def _disk_text(doc: dict) -> str | None:
     """The file's text if it is on disk unchanged since it was indexed."""
     from minirag_cli.chunking import content_hash
     from minirag_cli.walk import decode_note
 
-    try:
-        data = (Path(doc["root"]) / doc["path"]).read_bytes()
-    except OSError:
-        return None
-    if content_hash(data) != doc["hash"]:
+    data = _file_bytes(Path(doc["root"]) / doc["path"])
+    if data is None or content_hash(data) != doc["hash"]:
         return None
     return decode_note(data)[0]
 
@@ -223,11 +238,10 @@ def unsynced_edits(conn, notes) -> list[dict]:
             continue
         if st.st_size == size and abs(st.st_mtime - mtime) < 1e-6:
             continue
-        try:
-            same = st.st_size == size and content_hash(file.read_bytes()) == digest
-        except OSError:
+        data = _file_bytes(file) if st.st_size == size else b""
+        if data is None:  # cannot be read for now: nothing to say it changed
             continue
-        if not same:
+        if st.st_size != size or content_hash(data) != digest:
             out.append({"root": root, "path": path, "state": "changed"})
     return out
 
