@@ -307,3 +307,17 @@ def test_a_date_in_any_spelling_finds_its_date_entity(tmp_path):
                 get_entity(conn, other_day)
     finally:
         conn.close()
+
+
+def test_a_huge_limit_with_a_query_lists_every_match(kb, mrag_bin):
+    """`mrag entities wolfgang -n 99999999999999999999` ended in 'unexpected
+    OverflowError: Python int too large to convert to C long' (the fuzzy
+    matcher's limit is a C long), while without a query the same -n listed
+    every entity."""
+    conn, db_path, _ = kb
+    assert entities_list(conn, "wolfgang", 10**20) == entities_list(conn, "wolfgang", 50)
+    r = subprocess.run([mrag_bin, "--db", str(db_path), "entities", "wolfgang", "-n", "9" * 20, "--json"],
+                       capture_output=True, text=True, env=mrag_env())
+    assert r.returncode == 0, r.stderr
+    assert "unexpected" not in r.stderr
+    assert json.loads(r.stdout)[0]["name"].startswith("Wolfgang")
