@@ -281,6 +281,18 @@ def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, m
     assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
 
 
+def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_index, mrag_bin_module):
+    """A piped question holding `[/]` ended the whole `ask -i` run with
+    'unexpected MarkupError: closing tag '[/]' ... has nothing to close' (the
+    head line took the question for Rich markup), and `[red]` vanished from it."""
+    odd = "what does [/] mean in [red] Wolfgang's notes?"
+    out = ask(mrag_bin_module, golden_index, "-i", "--no-answer", "--k", "1", stdin=f"{odd}\n{SHOP}\n")
+    assert out.returncode == 0, out.stderr
+    assert "unexpected" not in out.stderr
+    heads = [ln for ln in out.stdout.splitlines() if ln.startswith("─")]
+    assert len(heads) == 2 and odd in heads[0] and SHOP in heads[1]
+
+
 def test_ask_interactive_paths_ends_each_questions_list_with_a_blank_line(golden_index, mrag_bin_module):
     """`ask -i --paths` printed one flat list for all the questions: which
     paths answered which question could not be told. Each question's paths

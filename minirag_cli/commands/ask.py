@@ -118,7 +118,10 @@ class AskSession:
 
         text_mode = not self.show["as_json"] and not self.show["paths"]
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
-            stdout_console().rule(text, style="dim", characters="─")
+            from rich.text import Text
+
+            # the question as typed: a `[/]` in it is no Rich markup (it ended the run)
+            stdout_console().rule(Text(text, style="rule.text"), style="dim", characters="─")
         try:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:
