@@ -382,6 +382,17 @@ def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
     assert "recall@10" in p.stdout and "unanswerable" in p.stdout
 
 
+def test_cli_a_mode_named_twice_is_run_and_counted_once(mrag_bin, cli_index):
+    """`--mode bm25 --mode bm25` (or dense,bm25 and bm25,dense) printed one
+    column under a header of '2 mode(s)' on stderr."""
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--mode", "bm25", "--mode", "dense,bm25",
+                "--mode", "bm25,dense", "--json")
+    assert p.returncode == 0, p.stderr
+    assert list(json.loads(p.stdout)["modes"]) == ["bm25", "dense,bm25"]
+    assert "× 2 mode(s)" in p.stderr, p.stderr
+
+
 def test_cli_fail_under_exit_code(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--fail-under", "recall@1=0.0")
