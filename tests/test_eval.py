@@ -393,6 +393,19 @@ def test_cli_a_mode_named_twice_is_run_and_counted_once(mrag_bin, cli_index):
     assert "× 2 mode(s)" in p.stderr, p.stderr
 
 
+def test_cli_help_says_eval_in_one_sentence(mrag_bin):
+    """`mrag --help` and `mrag eval --help` broke the line before '--answers'
+    (a docstring line starting with a dash is a list item to the help's
+    renderer): 'Measure retrieval ... and, with' then '--answers, the answers...'."""
+    import os
+
+    for args in (["--help"], ["eval", "--help"]):
+        p = subprocess.run([mrag_bin, *args], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "COLUMNS": "250", "NO_COLOR": "1"})
+        assert p.returncode == 0, p.stderr
+        assert "MRR) and, with --answers, the answers a model writes from it." in p.stdout, p.stdout
+
+
 def test_cli_fail_under_exit_code(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--fail-under", "recall@1=0.0")

@@ -39,8 +39,7 @@ def eval_command(
     sample: Optional[int] = typer.Option(None, "--sample", help="Only N questions, stratified by type."),
     seed: Optional[int] = typer.Option(None, "--seed", help="The random seed of --sample (default 0)."),
 ) -> None:
-    """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with
-    --answers, the answers a model writes from it.
+    """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with --answers, the answers a model writes from it.
 
     Example: mrag eval golden/golden.jsonl --mode dense --mode bm25 --mode hybrid --fail-under recall@10=0.9
     """
