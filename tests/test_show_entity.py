@@ -321,3 +321,14 @@ def test_a_huge_limit_with_a_query_lists_every_match(kb, mrag_bin):
     assert r.returncode == 0, r.stderr
     assert "unexpected" not in r.stderr
     assert json.loads(r.stdout)[0]["name"].startswith("Wolfgang")
+
+
+def test_a_blank_query_lists_entities_as_an_empty_one_does(kb):
+    """`mrag entities "   "` (a script's `mrag entities "$q"` with q a blank)
+    said "No entity matches '   '" and printed [], while `mrag entities ""`
+    listed the most mentioned entities."""
+    conn, db_path, _ = kb
+    listed = entities_list(conn, None, 5)
+    assert listed and entities_list(conn, "   ", 5) == listed == entities_list(conn, "", 5)
+    res = invoke(db_path, "entities", " \t ", "--json", "-n", "5")
+    assert res.exit_code == 0 and json.loads(res.stdout) == listed

@@ -60,9 +60,10 @@ def _names_part(qkey: str, name: str) -> bool:
 
 
 def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]:
-    """Entities by mention count, or fuzzy-matched against `query`."""
+    """Entities by mention count, or fuzzy-matched against `query` (a blank
+    one is none, as an empty one is)."""
     rows = conn.execute("SELECT id, name, key, type, mentions, chunks FROM entities").fetchall()
-    if query:
+    if query and query.strip():
         from rapidfuzz import fuzz, process
 
         qkey = normalise_key(query)
