@@ -332,3 +332,31 @@ def test_a_blank_query_lists_entities_as_an_empty_one_does(kb):
     assert listed and entities_list(conn, "   ", 5) == listed == entities_list(conn, "", 5)
     res = invoke(db_path, "entities", " \t ", "--json", "-n", "5")
     assert res.exit_code == 0 and json.loads(res.stdout) == listed
+
+
+def test_show_takes_the_path_and_lines_ask_prints(tmp_path, mrag_bin):
+    """`mrag ask` lists each result as `path:first-last`; pasted into `mrag
+    show` it was "'notes.md:7-12' is not an indexed document". It is now the
+    chunk ask listed, also where chunks overlap (the line first-last starts
+    on can end the chunk before)."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "log.md").write_text("".join(f"Line {i}: the harbour crane moved crates of apples today.\n"
+                                         for i in range(1, 41)), encoding="utf-8")
+    db_path = tmp_path / "index.sqlite"
+
+    def mrag(*args):
+        return subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True,
+                              env=mrag_env(), timeout=120)
+
+    assert mrag("sync", str(root), "-q", "--chunk-tokens", "30", "--overlap", "15").returncode == 0
+    out = mrag("ask", "harbour crane apples", "--json", "--no-answer", "--k", "20")
+    results = json.loads(out.stdout)["results"]
+    assert len(results) > 2, out.stderr
+    for r in results:
+        target = f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
+        shown = mrag("show", target, "--json")
+        assert shown.returncode == 0, (target, shown.stderr)
+        assert json.loads(shown.stdout)["chunk_id"] == r["chunk_id"], target
+    bad = mrag("show", "log.md:3-2")
+    assert bad.returncode == 2 and "3-2" in bad.stderr and "ends before it starts" in bad.stderr
