@@ -293,6 +293,16 @@ def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_i
     assert len(heads) == 2 and odd in heads[0] and SHOP in heads[1]
 
 
+def test_ask_interactive_head_writes_a_questions_control_characters_out(golden_index, mrag_bin_module):
+    """A piped question holding an escape sequence (`\x1b[2J` clears the
+    screen) reached the terminal raw in the head line above its results,
+    where every other line mrag prints writes control characters out."""
+    out = ask(mrag_bin_module, golden_index, "-i", "--no-answer", "--k", "1", stdin=f"{SHOP} \x1b[2J\n")
+    assert out.returncode == 0, out.stderr
+    head = next(ln for ln in out.stdout.splitlines() if ln.startswith("─"))
+    assert "\x1b" not in out.stdout and f"{SHOP} \\x1b[2J" in head, head
+
+
 def test_ask_interactive_paths_ends_each_questions_list_with_a_blank_line(golden_index, mrag_bin_module):
     """`ask -i --paths` printed one flat list for all the questions: which
     paths answered which question could not be told. Each question's paths

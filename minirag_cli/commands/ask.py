@@ -120,8 +120,11 @@ class AskSession:
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
             from rich.text import Text
 
-            # the question as typed: a `[/]` in it is no Rich markup (it ended the run)
-            stdout_console().rule(Text(text, style="rule.text"), style="dim", characters="─")
+            from minirag_cli.format import visible
+
+            # the question as typed: a `[/]` in it is no Rich markup (it ended the run), and its
+            # control characters are written out (`\x1b`), as everywhere mrag writes to a terminal
+            stdout_console().rule(Text(visible(text), style="rule.text"), style="dim", characters="─")
         try:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:
