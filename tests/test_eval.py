@@ -558,6 +558,20 @@ def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_ind
     assert json.loads(p.stdout)["answers"]["questions"] == 1  # the unanswerable one (expected: [])
 
 
+def test_cli_answers_with_no_question_to_score_is_a_usage_error(mrag_bin, cli_index, tmp_path):
+    """`eval --answers` on a golden set none of whose questions has an
+    `answer` (nor is unanswerable) loaded the model, answered nothing and
+    exited 0 with an answers report of 0 questions: a flag that does nothing,
+    found before the model is loaded now."""
+    db_path, _ = cli_index
+    golden = tmp_path / "retrieval-only.jsonl"
+    golden.write_text("".join(json.dumps(g) + "\n" for g in GOLDEN if g["expected"]), encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, golden, "--answers", "--model", tmp_path / "not-loaded.gguf")
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert "none of the 4 questions has one" in p.stderr and "leave --answers out" in p.stderr, p.stderr
+    assert "not-loaded.gguf" not in p.stderr  # refused before the model is looked at
+
+
 def test_cli_details_onto_the_golden_file_is_refused(mrag_bin, cli_index, tmp_path):
     """`mrag eval g.jsonl --details g.jsonl` ran, then replaced the golden set
     with the per-question details: the questions were lost."""

@@ -51,6 +51,8 @@ def eval_command(
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
                 golden=golden)
     questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
+    if answers:
+        answer_eval.require_gold(questions)  # before the model loads
     index = open_index(embedding_model=embedding_model, model=model)
     # no model, or a bad model or judge file, fails before the retrieval run, not after it
     judge_model = index.check_answering(judge) if answers else None
