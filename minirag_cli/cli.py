@@ -60,6 +60,9 @@ def _unexpected(exc: Exception, debug: bool) -> None:
         sys.exit(130)
     if isinstance(exc, click_errors):
         exc.show()
+        hint = _dash_argument_hint(sys.argv[1:]) if type(exc).__name__ == "NoSuchOption" else None
+        if hint:
+            sys.stderr.write(f"hint: {hint}\n")
         sys.exit(exc.exit_code)
     if isinstance(exc, (click.exceptions.Exit, typer.Exit)):
         sys.exit(exc.exit_code)
@@ -77,3 +80,18 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                      "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
     sys.exit(1)
+
+
+def _dash_argument_hint(argv: list[str]) -> str | None:
+    """For "No such option: -2": an argument that starts with a dash (`mrag
+    ask "-20 degrees in Berlin?"`) is read as options; after `--` it is the
+    argument. The command to type, or None when no argument looks like one."""
+    import shlex
+
+    for arg in argv:
+        if arg == "--":
+            return None
+        if arg.startswith("-") and len(arg) > 1 and (arg[1].isdigit() or any(c.isspace() for c in arg)):
+            rest = [a for a in argv if a is not arg]
+            return "mrag " + " ".join(shlex.quote(a) for a in rest) + " -- " + shlex.quote(arg)
+    return None

@@ -233,6 +233,16 @@ def test_ask_flags_that_would_be_ignored_are_usage_errors(golden_index, mrag_bin
     assert out.returncode == 0 and len(json.loads(out.stdout)["results"]) == 2, out.stderr
 
 
+def test_a_question_starting_with_a_dash_says_to_put_it_after_double_dash(golden_index, mrag_bin_module):
+    """`mrag ask "-20 degrees in Berlin?"` said only "No such option: -2": the
+    question was read as options. The error now says how to ask it."""
+    out = ask(mrag_bin_module, golden_index, "-20 degrees in the harbour office?", "--no-answer", "--k", "1")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "hint: mrag ask --no-answer --k 1 -- '-20 degrees in the harbour office?'" in out.stderr, out.stderr
+    out = ask(mrag_bin_module, golden_index, "--no-answer", "--k", "1", "--", "-20 degrees in the harbour office?")
+    assert out.returncode == 0 and "journal/2025-07-30_mei.md" in out.stdout, out.stderr
+
+
 def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index)
     assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr
