@@ -304,6 +304,20 @@ def without_gold(q: GoldenQuestion) -> bool:
     return bool(q.expected) and (q.answer is None or not str(q.answer).strip())
 
 
+def require_gold(questions: Sequence[GoldenQuestion]) -> None:
+    """A UsageError when `--answers` would answer none of `questions`: every
+    one is answerable and has no gold `answer` (without_gold). Found before
+    the model loads; the run would report answers to 0 questions."""
+    from minirag_cli.errors import UsageError
+
+    if questions and all(without_gold(q) for q in questions):
+        raise UsageError(f"--answers scores a model's answers against each golden line's \"answer\", and none of "
+                         f"the {len(questions)} question{'s' * (len(questions) != 1)} has one: it would answer "
+                         "nothing.",
+                         hint='Add "answer": "..." to the lines (an unanswerable one, expected: [], needs none), '
+                              "or leave --answers out to measure the retrieval.")
+
+
 def answered_questions(questions: Sequence[GoldenQuestion], run) -> list[GoldenQuestion]:
     """The questions `mrag eval` scored (those whose expected paths are all
     unknown to the index are left out: evaluate.EvalRun.excluded), less the

@@ -60,7 +60,9 @@ def _unexpected(exc: Exception, debug: bool) -> None:
         sys.exit(130)
     if isinstance(exc, click_errors):
         exc.show()
-        _dash_file_hint(exc)
+        hint = _dash_argument_hint(exc, sys.argv[1:])
+        if hint:
+            sys.stderr.write(f"hint: {hint}\n")
         sys.exit(exc.exit_code)
     if isinstance(exc, (click.exceptions.Exit, typer.Exit)):
         sys.exit(exc.exit_code)
@@ -80,27 +82,26 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     sys.exit(1)
 
 
-def _dash_file_hint(exc: Exception) -> None:
+def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:
     """After "No such option: -r": when the word it came from is a file name
-    (`mrag show -rf.md`, a note named -rf.md) or a question (`mrag ask "-5
-    degrees?"`), how to give it as one."""
+    (`mrag show -rf.md`, a note named -rf.md), how to give it as one; when it
+    is a question (`mrag ask "-20 degrees in Berlin?"`), the command to type,
+    the question after `--`. None when no argument looks like either."""
     import os
-
-    from minirag_cli.store.lookup import shorten
+    import shlex
 
     option = getattr(exc, "option_name", None)
     if type(exc).__name__ != "NoSuchOption" or not option or option.startswith("--"):
-        return
-    for word in sys.argv[1:]:
+        return None
+    for word in argv:
         if word == "--":
-            return
+            return None
         if not word.startswith(option):
             continue
         if os.path.lexists(word) or "/" in word or ("." in word and " " not in word):
-            sys.stderr.write(f"hint: {word!r} looks like a file name, read as options since it starts with -: "
-                             f"write ./{word}, or put -- before it.\n")
-            return
-        if " " in word:  # mrag ask "-5 degrees in Berlin?"
-            sys.stderr.write(f"hint: {shorten(word)!r} is read as options since it starts with -: put -- "
-                             "before it.\n")
-            return
+            return (f"{word!r} looks like a file name, read as options since it starts with -: write ./{word}, "
+                    "or put -- before it.")
+        if word[1:2].isdigit() or any(c.isspace() for c in word):
+            rest = [a for a in argv if a is not word]
+            return "mrag " + " ".join(shlex.quote(a) for a in rest) + " -- " + shlex.quote(word)
+    return None

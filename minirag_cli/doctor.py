@@ -232,9 +232,42 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots)))
         else:
             checks.append(Check("integrity", OK, "integrity_check ok; no orphan rows; derived counts match"))
+        if current:
+            checks.append(_check_folders(conn, roots))
     finally:
         conn.close()
     return checks, info
+
+
+def _check_folders(conn, roots_json: str) -> Check:
+    """The synced folders are still there: one that is gone (moved, renamed,
+    a drive not mounted) keeps its notes in the index, so ask lists files
+    that cannot be opened (sync.py warns about it at each sync)."""
+    import json
+
+    from minirag_cli import store
+
+    try:
+        roots = json.loads(roots_json or "[]")
+    except ValueError:
+        roots = []
+    gone = []
+    for root in roots:
+        try:
+            if Path(root).is_dir():
+                continue
+        except OSError:  # there, but cannot be reached for now: not gone
+            continue
+        gone.append((root, len(store.existing_documents(conn, root))))
+    if not gone:
+        shown = ", ".join(roots) if roots else "none yet"
+        return Check("folders", OK, f"synced folder{'s' * (len(roots) != 1)}: {shown}")
+    detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
+                       "the index, and ask lists files that are not there" for root, n in gone)
+    kept = [r for r in roots if r not in {g for g, _ in gone}]
+    target = " ".join(f'"{r}"' for r in kept) if kept else "DIR"
+    return Check("folders", WARN, detail, f"Mount it again, or run mrag sync {target} --rebuild with the folders "
+                                          "you keep (a moved folder: at its new place) to drop its notes.")
 
 
 def _rebuild_hint(roots_json: str) -> str:

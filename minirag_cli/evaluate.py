@@ -381,9 +381,11 @@ def plan_run(golden: str | Path, k: str | Sequence[int], modes: Sequence[str] | 
     from minirag_cli import retrieve
 
     ks = parse_ks(k)
-    chosen = list(modes or ["hybrid"])
-    for mode in chosen:
-        retrieve.parse_mode(mode)
+    # a mode named twice (bm25 and bm25, dense,bm25 and bm25,dense) is one column, run once
+    by_channels = {}
+    for mode in modes or ["hybrid"]:
+        by_channels.setdefault(retrieve.parse_mode(mode), mode)
+    chosen = list(by_channels.values())
     thresholds = [parse_threshold(t, ks) for t in (fail_under or [])]
     return EvalPlan(load_golden(golden), chosen, ks, thresholds)
 

@@ -414,7 +414,7 @@ def no_entities_note(query: str | None) -> None:
     """On stderr, for `mrag entities` that lists nothing (an empty table says nothing)."""
     from minirag_cli.store.lookup import shorten
 
-    note(f"No entity matches {shorten(query)!r}." if query else
+    note(f"No entity matches {shorten(query)!r}." if query and query.strip() else
          "The index holds no entities yet: `mrag sync DIR` extracts them from the notes.", markup=False)
 
 

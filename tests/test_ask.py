@@ -233,6 +233,16 @@ def test_ask_flags_that_would_be_ignored_are_usage_errors(golden_index, mrag_bin
     assert out.returncode == 0 and len(json.loads(out.stdout)["results"]) == 2, out.stderr
 
 
+def test_a_question_starting_with_a_dash_says_to_put_it_after_double_dash(golden_index, mrag_bin_module):
+    """`mrag ask "-20 degrees in Berlin?"` said only "No such option: -2": the
+    question was read as options. The error now says how to ask it."""
+    out = ask(mrag_bin_module, golden_index, "-20 degrees in the harbour office?", "--no-answer", "--k", "1")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "hint: mrag ask --no-answer --k 1 -- '-20 degrees in the harbour office?'" in out.stderr, out.stderr
+    out = ask(mrag_bin_module, golden_index, "--no-answer", "--k", "1", "--", "-20 degrees in the harbour office?")
+    assert out.returncode == 0 and "journal/2025-07-30_mei.md" in out.stdout, out.stderr
+
+
 def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index)
     assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr
@@ -279,6 +289,28 @@ def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, m
     assert "people/wolfgang-schulz.md" in out.stdout.splitlines()
     out = ask(mrag_bin_module, golden_index, "-i", "--llm-query", stdin=f"{SHOP}\n")
     assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
+
+
+def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_index, mrag_bin_module):
+    """A piped question holding `[/]` ended the whole `ask -i` run with
+    'unexpected MarkupError: closing tag '[/]' ... has nothing to close' (the
+    head line took the question for Rich markup), and `[red]` vanished from it."""
+    odd = "what does [/] mean in [red] Wolfgang's notes?"
+    out = ask(mrag_bin_module, golden_index, "-i", "--no-answer", "--k", "1", stdin=f"{odd}\n{SHOP}\n")
+    assert out.returncode == 0, out.stderr
+    assert "unexpected" not in out.stderr
+    heads = [ln for ln in out.stdout.splitlines() if ln.startswith("─")]
+    assert len(heads) == 2 and odd in heads[0] and SHOP in heads[1]
+
+
+def test_ask_interactive_head_writes_a_questions_control_characters_out(golden_index, mrag_bin_module):
+    """A piped question holding an escape sequence (`\x1b[2J` clears the
+    screen) reached the terminal raw in the head line above its results,
+    where every other line mrag prints writes control characters out."""
+    out = ask(mrag_bin_module, golden_index, "-i", "--no-answer", "--k", "1", stdin=f"{SHOP} \x1b[2J\n")
+    assert out.returncode == 0, out.stderr
+    head = next(ln for ln in out.stdout.splitlines() if ln.startswith("─"))
+    assert "\x1b" not in out.stdout and f"{SHOP} \\x1b[2J" in head, head
 
 
 def test_ask_interactive_paths_ends_each_questions_list_with_a_blank_line(golden_index, mrag_bin_module):

@@ -59,6 +59,23 @@ def test_healthy_index_passes(index, mrag_bin):
     assert text.returncode == 0 and "no check failed" in text.stdout
 
 
+def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
+    """With the synced folder deleted (moved, a drive not mounted) the doctor
+    said 'no check failed' with every check ok, while `ask --paths` listed
+    files that are not there; only a sync warned. It is a warning now, with
+    the way out."""
+    healthy_report = json.loads(mrag(mrag_bin, "--db", str(index), "doctor", "--json").stdout)
+    assert by_name(healthy_report)["folders"]["status"] == OK
+    import shutil
+
+    shutil.move(str(tmp_path / "notes"), str(tmp_path / "moved"))
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr  # a warning, not a failure: the index itself is sound
+    folders = by_name(json.loads(r.stdout))["folders"]
+    assert folders["status"] == "warn" and str(tmp_path / "notes") in folders["detail"]
+    assert "12 notes" in folders["detail"] and "--rebuild" in folders["fix"]
+
+
 def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag_bin, tmp_path):
     conn = db.connect(index)
     conn.execute("DELETE FROM vec_chunks WHERE rowid = (SELECT min(id) FROM chunks)")

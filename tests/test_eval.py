@@ -382,6 +382,30 @@ def test_cli_table_has_modes_as_columns(mrag_bin, cli_index):
     assert "recall@10" in p.stdout and "unanswerable" in p.stdout
 
 
+def test_cli_a_mode_named_twice_is_run_and_counted_once(mrag_bin, cli_index):
+    """`--mode bm25 --mode bm25` (or dense,bm25 and bm25,dense) printed one
+    column under a header of '2 mode(s)' on stderr."""
+    db_path, golden = cli_index
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--mode", "bm25", "--mode", "dense,bm25",
+                "--mode", "bm25,dense", "--json")
+    assert p.returncode == 0, p.stderr
+    assert list(json.loads(p.stdout)["modes"]) == ["bm25", "dense,bm25"]
+    assert "× 2 mode(s)" in p.stderr, p.stderr
+
+
+def test_cli_help_says_eval_in_one_sentence(mrag_bin):
+    """`mrag --help` and `mrag eval --help` broke the line before '--answers'
+    (a docstring line starting with a dash is a list item to the help's
+    renderer): 'Measure retrieval ... and, with' then '--answers, the answers...'."""
+    import os
+
+    for args in (["--help"], ["eval", "--help"]):
+        p = subprocess.run([mrag_bin, *args], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "COLUMNS": "250", "NO_COLOR": "1"})
+        assert p.returncode == 0, p.stderr
+        assert "MRR) and, with --answers, the answers a model writes from it." in p.stdout, p.stdout
+
+
 def test_cli_fail_under_exit_code(mrag_bin, cli_index):
     db_path, golden = cli_index
     p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--fail-under", "recall@1=0.0")
@@ -532,6 +556,20 @@ def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_ind
     assert ('4 of 5 questions have expected paths but no "answer" to score against and are left out of '
             '--answers (lines 1, 2, 3, 5)') in " ".join(p.stderr.split()), p.stderr
     assert json.loads(p.stdout)["answers"]["questions"] == 1  # the unanswerable one (expected: [])
+
+
+def test_cli_answers_with_no_question_to_score_is_a_usage_error(mrag_bin, cli_index, tmp_path):
+    """`eval --answers` on a golden set none of whose questions has an
+    `answer` (nor is unanswerable) loaded the model, answered nothing and
+    exited 0 with an answers report of 0 questions: a flag that does nothing,
+    found before the model is loaded now."""
+    db_path, _ = cli_index
+    golden = tmp_path / "retrieval-only.jsonl"
+    golden.write_text("".join(json.dumps(g) + "\n" for g in GOLDEN if g["expected"]), encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, golden, "--answers", "--model", tmp_path / "not-loaded.gguf")
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert "none of the 4 questions has one" in p.stderr and "leave --answers out" in p.stderr, p.stderr
+    assert "not-loaded.gguf" not in p.stderr  # refused before the model is looked at
 
 
 def test_cli_details_onto_the_golden_file_is_refused(mrag_bin, cli_index, tmp_path):

@@ -453,7 +453,7 @@ def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):
     out = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "-5 degrees in Berlin?", "--no-answer"],
                          capture_output=True, text=True, env=env)
     said = " ".join(out.stderr.split())
-    assert out.returncode == 2 and "hint: '-5 degrees in Berlin?' is read as options" in said and "--" in said
+    assert out.returncode == 2 and "hint: mrag --db" in said and "ask --no-answer -- '-5 degrees in Berlin?'" in said
     out = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "--no-answer", "--", "-5 degrees in Berlin?"],
                          capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
@@ -508,3 +508,56 @@ def test_show_of_a_note_replaced_by_a_named_pipe_does_not_hang(kb, mrag_bin):
                          text=True, env=mrag_env(), timeout=60)
     assert out.returncode == 0 and out.stdout.split() == NOTES["journal/day.txt"].split()
     assert "journal/day.txt was deleted since the last sync" in " ".join(out.stderr.split())
+
+
+def test_a_huge_limit_with_a_query_lists_every_match(kb, mrag_bin):
+    """`mrag entities wolfgang -n 99999999999999999999` ended in 'unexpected
+    OverflowError: Python int too large to convert to C long' (the fuzzy
+    matcher's limit is a C long), while without a query the same -n listed
+    every entity."""
+    conn, db_path, _ = kb
+    assert entities_list(conn, "wolfgang", 10**20) == entities_list(conn, "wolfgang", 50)
+    r = subprocess.run([mrag_bin, "--db", str(db_path), "entities", "wolfgang", "-n", "9" * 20, "--json"],
+                       capture_output=True, text=True, env=mrag_env())
+    assert r.returncode == 0, r.stderr
+    assert "unexpected" not in r.stderr
+    assert json.loads(r.stdout)[0]["name"].startswith("Wolfgang")
+
+
+def test_a_blank_query_lists_entities_as_an_empty_one_does(kb):
+    """`mrag entities "   "` (a script's `mrag entities "$q"` with q a blank)
+    said "No entity matches '   '" and printed [], while `mrag entities ""`
+    listed the most mentioned entities."""
+    conn, db_path, _ = kb
+    listed = entities_list(conn, None, 5)
+    assert listed and entities_list(conn, "   ", 5) == listed == entities_list(conn, "", 5)
+    res = invoke(db_path, "entities", " \t ", "--json", "-n", "5")
+    assert res.exit_code == 0 and json.loads(res.stdout) == listed
+
+
+def test_show_takes_the_path_and_lines_ask_prints(tmp_path, mrag_bin):
+    """`mrag ask` lists each result as `path:first-last`; pasted into `mrag
+    show` it was "'notes.md:7-12' is not an indexed document". It is now the
+    chunk ask listed, also where chunks overlap (the line first-last starts
+    on can end the chunk before)."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "log.md").write_text("".join(f"Line {i}: the harbour crane moved crates of apples today.\n"
+                                         for i in range(1, 41)), encoding="utf-8")
+    db_path = tmp_path / "index.sqlite"
+
+    def mrag(*args):
+        return subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True,
+                              env=mrag_env(), timeout=120)
+
+    assert mrag("sync", str(root), "-q", "--chunk-tokens", "30", "--overlap", "15").returncode == 0
+    out = mrag("ask", "harbour crane apples", "--json", "--no-answer", "--k", "20")
+    results = json.loads(out.stdout)["results"]
+    assert len(results) > 2, out.stderr
+    for r in results:
+        target = f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
+        shown = mrag("show", target, "--json")
+        assert shown.returncode == 0, (target, shown.stderr)
+        assert json.loads(shown.stdout)["chunk_id"] == r["chunk_id"], target
+    bad = mrag("show", "log.md:3-2")
+    assert bad.returncode == 2 and "3-2" in bad.stderr and "ends before it starts" in bad.stderr

@@ -119,7 +119,13 @@ class AskSession:
 
         text_mode = not self.show["as_json"] and not self.show["paths"]
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
-            stdout_console().rule(text, style="dim", characters="─")
+            from rich.text import Text
+
+            from minirag_cli.format import visible
+
+            # the question as typed: a `[/]` in it is no Rich markup (it ended the run), and its
+            # control characters are written out (`\x1b`), as everywhere mrag writes to a terminal
+            stdout_console().rule(Text(visible(text), style="rule.text"), style="dim", characters="─")
         try:
             ask_one(self.index, text, answerer=self.answerer, one_line=True, **self.show)
         except MragError as exc:

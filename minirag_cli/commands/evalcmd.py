@@ -39,8 +39,7 @@ def eval_command(
     sample: Optional[int] = typer.Option(None, "--sample", help="Only N questions, stratified by type."),
     seed: Optional[int] = typer.Option(None, "--seed", help="The random seed of --sample (default 0)."),
 ) -> None:
-    """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with
-    --answers, the answers a model writes from it.
+    """Measure retrieval against a golden set (recall@k, hit@k, MRR) and, with --answers, the answers a model writes from it.
 
     Example: mrag eval golden/golden.jsonl --mode dense --mode bm25 --mode hybrid --fail-under recall@10=0.9
     """
@@ -52,6 +51,8 @@ def eval_command(
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
                 golden=golden)
     questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
+    if answers:
+        answer_eval.require_gold(questions)  # before the model loads
     index = open_index(embedding_model=embedding_model, model=model)
     # no model, or a bad model or judge file, fails before the retrieval run, not after it
     judge_model = index.check_answering(judge) if answers else None

@@ -38,7 +38,7 @@ def config_show(as_json: bool = typer.Option(False, "--json", help="Print as JSO
 
 @app.command()
 def show(
-    target: str = typer.Argument(..., help="PATH, PATH:LINE or CHUNK_ID (as `mrag ask` prints them)."),
+    target: str = typer.Argument(..., help="PATH, PATH:LINE, PATH:FIRST-LAST or CHUNK_ID (as `mrag ask` prints them)."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
     text_only: bool = typer.Option(False, "--text", help="Print only the text (for pipes)."),
 ) -> None:

@@ -20,7 +20,8 @@ from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
 from minirag_cli.text import find_dates, normalise_key
 
-_LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)$")
+# PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
+_LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
 _MAX_ROWID = 2**63 - 1  # SQLite's largest integer: a bigger id or line is in no index
 
 
@@ -290,9 +291,22 @@ def get_chunk(conn, chunk_id: int) -> dict:
     return _chunk_result(conn, row)
 
 
-def chunk_at_line(conn, path: str, line: int) -> dict:
-    """The first chunk (in document order) whose line span holds `line`."""
+def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
+    """The first chunk (in document order) whose line span holds `line`; with
+    `end`, the chunk spanning exactly `line`-`end` (a result of `mrag ask`:
+    where chunks overlap, `line` can also end the chunk before) when there is
+    one."""
     doc = find_document(conn, path)
+    row = None
+    if end is not None:
+        if end < line:
+            raise UsageError(f"{doc['path']}:{line}-{end}: the line range ends before it starts.",
+                             hint=f"mrag show {doc['path']}:{end}-{line}, or one line: mrag show {doc['path']}:{line}")
+        if end <= _MAX_ROWID:
+            row = conn.execute(_CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line = ? AND c.end_line = ? "
+                               "ORDER BY c.seq LIMIT 1", (doc["id"], line, end)).fetchone()
+        if row is not None:
+            return _chunk_result(conn, row)
     row = None if line > _MAX_ROWID else conn.execute(
         _CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.seq LIMIT 1",
         (doc["id"], line, line)).fetchone()
@@ -306,7 +320,7 @@ def chunk_at_line(conn, path: str, line: int) -> dict:
 
 
 def show(conn, target: str) -> dict:
-    """`mrag show` addressing: CHUNK_ID, PATH:LINE or PATH."""
+    """`mrag show` addressing: CHUNK_ID, PATH:LINE, PATH:FIRST-LAST or PATH."""
     if target.isascii() and target.isdigit():
         return get_chunk(conn, int(target))
     m = _LINE_SUFFIX.match(target)
@@ -314,7 +328,8 @@ def show(conn, target: str) -> dict:
         try:
             find_document(conn, target)  # a file whose name really ends in ":12"
         except NotFound:
-            return chunk_at_line(conn, m.group("path"), int(m.group("line")))
+            end = m.group("end")
+            return chunk_at_line(conn, m.group("path"), int(m.group("line")), None if end is None else int(end))
     return get_document(conn, target)
 
 

@@ -60,9 +60,10 @@ def _names_part(qkey: str, name: str) -> bool:
 
 
 def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]:
-    """Entities by mention count, or fuzzy-matched against `query`."""
+    """Entities by mention count, or fuzzy-matched against `query` (a blank
+    one is none, as an empty one is)."""
     rows = conn.execute("SELECT id, name, key, type, mentions, chunks FROM entities").fetchall()
-    if query:
+    if query and query.strip():
         from rapidfuzz import fuzz, process
 
         qkey = normalise_key(query)
@@ -74,8 +75,9 @@ def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]
         # WRatio scores a query found anywhere in a longer name 90 (its partial ratio): one or two
         # letters are in most names ("z" -> Raze, "x" -> Phoenix), so a short query is compared whole
         scorer = fuzz.WRatio if len(qkey) >= 3 else fuzz.QRatio
-        for _choice, score, cid in process.extract(query, choices, scorer=scorer, limit=limit * 3,
-                                                   score_cutoff=60):
+        # never more than there are choices: rapidfuzz takes the limit as a C long (-n 99999999999999999999)
+        for _choice, score, cid in process.extract(query, choices, scorer=scorer,
+                                                   limit=min(limit * 3, max(len(choices), 1)), score_cutoff=60):
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
             scored[eid] = max(scored.get(eid, 0), score)
         for eid, r in names.items():
