@@ -112,10 +112,17 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
+def file_head(path: str | os.PathLike) -> bytes:
+    """The first bytes of the file at `path`, as many as SQLITE_HEADER has
+    (equal to it for an SQLite database, b"" for an empty file); OSError when
+    it cannot be read."""
+    with open(path, "rb") as fh:
+        return fh.read(len(SQLITE_HEADER))
+
+
 def _check_header(path: Path) -> None:
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(16)
+        head = file_head(path)
     except OSError as exc:
         raise DatabaseError(f"Cannot read the index {path}: {exc.strerror}.") from exc
     if head and head != SQLITE_HEADER:
@@ -491,14 +498,25 @@ def embedding_dim(conn) -> int | None:
     row = conn.execute("PRAGMA database_list").fetchone()
     where = f"The index {row[2]}" if row and row[2] else "The index"
     state = "is not recorded" if raw is None else f"is recorded as {raw!r}"
-    try:
-        roots = [r for r in json.loads(get_meta(conn, "roots") or "[]") if isinstance(r, str)]
-    except ValueError:
-        roots = []
-    target = " ".join(f'"{r}"' for r in roots) or "DIR"
     raise DatabaseError(f"{where} is missing its embedding dimension (meta embedding_dim {state}): it is damaged "
                         "or was written by another version of mrag, and its vectors cannot be read.",
-                        hint=f"Rebuild it from the notes: mrag sync {target} --rebuild (the extraction cache is kept).")
+                        hint=f"Rebuild it from the notes: {rebuild_command(recorded_roots(conn))} (the extraction "
+                             "cache is kept).")
+
+
+def recorded_roots(conn) -> list[str]:
+    """The synced folders the index records (meta `roots`), for messages:
+    [] before the first sync, or when the record is damaged."""
+    try:
+        roots = json.loads(get_meta(conn, "roots") or "[]")
+    except ValueError:
+        return []
+    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
+
+
+def rebuild_command(roots: list[str]) -> str:
+    """`mrag sync "ROOT" ... --rebuild` for the folders `roots` (DIR when none)."""
+    return "mrag sync " + (" ".join(f'"{r}"' for r in roots) or "DIR") + " --rebuild"
 
 
 def ensure_embedder(conn, model_name: str, dim: int) -> None:

@@ -213,7 +213,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
         if no_dim is not None:
             checks.append(Check("index", FAIL, detail + "; no embedding dimension recorded (meta embedding_dim): "
                                 "its vectors cannot be read (ask and sync stop with an error)",
-                                _rebuild_hint(db.get_meta(conn, "roots", "[]"))))
+                                _rebuild_hint(db.recorded_roots(conn))))
         elif current < latest:
             checks.append(Check("index", WARN, detail + f"; {latest - current} migration(s) pending",
                                 "They are applied the next time a command opens the index (e.g. `mrag status`)."))
@@ -226,7 +226,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
         except Exception as exc:
             known = db.explain_sqlite_error(exc)
             problems = [str(known or f"{type(exc).__name__}: {exc}")]
-        roots = db.get_meta(conn, "roots", "[]") if current else "[]"
+        roots = db.recorded_roots(conn) if current else []
         if problems:
             shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
             checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots)))
@@ -239,46 +239,28 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
     return checks, info
 
 
-def _check_folders(conn, roots_json: str) -> Check:
+def _check_folders(conn, roots: list[str]) -> Check:
     """The synced folders are still there: one that is gone (moved, renamed,
     a drive not mounted) keeps its notes in the index, so ask lists files
     that cannot be opened (sync.py warns about it at each sync)."""
-    import json
+    from minirag_cli import db, store
+    from minirag_cli.walk import gone_folders
 
-    from minirag_cli import store
-
-    try:
-        roots = json.loads(roots_json or "[]")
-    except ValueError:
-        roots = []
-    gone = []
-    for root in roots:
-        try:
-            if Path(root).is_dir():
-                continue
-        except OSError:  # there, but cannot be reached for now: not gone
-            continue
-        gone.append((root, len(store.existing_documents(conn, root))))
+    gone = [(root, len(store.existing_documents(conn, root))) for root in gone_folders(roots)]
     if not gone:
         shown = ", ".join(roots) if roots else "none yet"
         return Check("folders", OK, f"synced folder{'s' * (len(roots) != 1)}: {shown}")
     detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
                        "the index, and ask lists files that are not there" for root, n in gone)
     kept = [r for r in roots if r not in {g for g, _ in gone}]
-    target = " ".join(f'"{r}"' for r in kept) if kept else "DIR"
-    return Check("folders", WARN, detail, f"Mount it again, or run mrag sync {target} --rebuild with the folders "
+    return Check("folders", WARN, detail, f"Mount it again, or run {db.rebuild_command(kept)} with the folders "
                                           "you keep (a moved folder: at its new place) to drop its notes.")
 
 
-def _rebuild_hint(roots_json: str) -> str:
-    import json
+def _rebuild_hint(roots: list[str]) -> str:
+    from minirag_cli import db
 
-    try:
-        roots = json.loads(roots_json or "[]")
-    except ValueError:
-        roots = []
-    target = " ".join(f'"{r}"' for r in roots) if roots else "DIR"
-    return (f"Rebuild the index: mrag sync {target} --rebuild (or move the file aside and sync again); "
+    return (f"Rebuild the index: {db.rebuild_command(roots)} (or move the file aside and sync again); "
             "the extraction cache is kept.")
 
 

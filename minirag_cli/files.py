@@ -46,16 +46,15 @@ def check_output(path: str | Path, *, what: str = "") -> None:
 def _sqlite_file_of(path: Path) -> Path | None:
     """The SQLite database `path` is, or whose -wal, -shm or -journal file it
     is (an index and its companions), else None."""
-    from minirag_cli.db import SQLITE_HEADER
+    from minirag_cli.db import SQLITE_HEADER, file_head
 
     for suffix in ("", "-wal", "-shm", "-journal"):
         if not str(path).endswith(suffix):
             continue
         base = Path(str(path)[:len(str(path)) - len(suffix)]) if suffix else path
         try:
-            with open(base, "rb") as fh:
-                if fh.read(16) == SQLITE_HEADER:
-                    return base
+            if file_head(base) == SQLITE_HEADER:
+                return base
         except OSError:
             continue
     return None

@@ -33,7 +33,7 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, is_utf8_name, looks_binary,
+from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, looks_binary,
                               printable_name, walk_notes)
 
 GROUP_CHUNKS = 128
@@ -448,12 +448,7 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
     mounted) keeps its notes, as a folder that cannot be read for now does
     (an unplugged drive must not empty the index); each sync warns, so
     a moved folder synced at its new place is not found twice in silence."""
-    for root in sorted(others):
-        try:
-            if Path(root).is_dir():
-                continue
-        except OSError:  # there, but cannot be reached for now: not gone
-            continue
+    for root in gone_folders(sorted(others)):
         notes = len(store.existing_documents(conn, root))
         if notes:
             summary.warnings.append({"path": root, "reason": (
@@ -866,8 +861,7 @@ def _not_a_rebuild_copy(aside: Path) -> str | None:
             return "a folder"
         if not aside.is_file():
             return "not a regular file"
-        with open(aside, "rb") as fh:
-            head = fh.read(len(dbmod.SQLITE_HEADER))
+        head = dbmod.file_head(aside)
     except OSError as exc:
         return f"a file that cannot be read ({exc.strerror or exc})"
     return None if head in (b"", dbmod.SQLITE_HEADER) else "a file that is not an SQLite database"

@@ -56,6 +56,21 @@ def written_by_mrag(path: str) -> bool:
         return False
 
 
+def gone_folders(roots) -> list[str]:
+    """Of the synced folders `roots`, those that are gone (moved, renamed,
+    deleted or not mounted); one that is there but cannot be reached for now
+    (a folder above it that cannot be searched) is not gone."""
+    gone = []
+    for root in roots:
+        try:
+            if Path(root).is_dir():
+                continue
+        except OSError:  # there, but cannot be reached for now
+            continue
+        gone.append(root)
+    return gone
+
+
 def cannot_read_for_now(exc: OSError) -> bool:
     """A folder or file that is there but cannot be read (permissions, an I/O
     error): what the index holds of it is kept, unlike a file that is gone."""
