@@ -434,12 +434,12 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
     for q, vector in zip(scored, vectors):
         named = [(p, known.resolve(p)[0]) for p in q.expected]
         expected = {p: key for p, key in named if key is not None}  # golden path -> the document it names
+        keys = list(dict.fromkeys(expected.values()))  # a note named twice (relative and full path) counts once
         for channels in channel_sets:
             name = retrieve.mode_name(channels)
             result = index.search(q.query, (options or RetrievalOptions()).replace(mode=name, k=chunk_k),
                                   query_vector=vector)
             ranked = document_ranking((r["root"], r["path"]) for r in result.results)
-            keys = list(dict.fromkeys(expected.values()))  # a note named twice (relative and full path) counts once
             metrics = question_metrics(ranked, keys, ks) if keys else None
             per_mode[name].append((q.group, metrics))
             if with_details:

@@ -108,8 +108,8 @@ def _passed_over(root: Path, rel: str) -> str | None:
         spec = load_ignore(root)
     except IgnoreFileError:
         return None
-    if spec and any(spec.match_file("/".join(parts[:i]) + "/") for i in range(1, len(parts))) \
-            or spec and spec.match_file(rel):
+    if spec and (spec.match_file(rel) or any(spec.match_file("/".join(parts[:i]) + "/")
+                                             for i in range(1, len(parts)))):
         return f"{root / IGNORE_FILE} names it"
     return None
 
@@ -132,10 +132,17 @@ def _unindexed_file(conn, forms: list[str]) -> tuple[str, str] | None:
                 absolute = str(file.resolve())
             except (OSError, RuntimeError, ValueError):
                 continue
-            for root in roots:
-                if absolute.startswith(root.rstrip("/") + "/"):
-                    return root, absolute[len(root.rstrip("/")) + 1:]
+            found = _under_roots(absolute, roots)
+            if found:
+                return found[0]
     return None
+
+
+def _under_roots(absolute: str, roots) -> list[tuple[str, str]]:
+    """(root, path relative to it) for each synced root the absolute path
+    `absolute` lies in."""
+    return [(root, absolute[len(root.rstrip("/")) + 1:]) for root in roots
+            if absolute.startswith(root.rstrip("/") + "/")]
 
 
 def _rows_at_file(conn, path: str) -> list:
@@ -145,12 +152,11 @@ def _rows_at_file(conn, path: str) -> list:
         absolute = str(Path(path).expanduser().resolve())
     except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
         return []
+    roots = [r for r, in conn.execute("SELECT DISTINCT root FROM documents")]
     rows = []
-    for root, in conn.execute("SELECT DISTINCT root FROM documents"):
-        if absolute.startswith(root.rstrip("/") + "/"):
-            rel = absolute[len(root.rstrip("/")) + 1:]
-            rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
-                                 "WHERE root = ? AND path = ?", (root, rel)).fetchall()
+    for root, rel in _under_roots(absolute, roots):
+        rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
+                             "WHERE root = ? AND path = ?", (root, rel)).fetchall()
     return rows
 
 
@@ -228,7 +234,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
         file = Path(root) / path
         try:
             st = file.stat()
-            if not file.is_file():
+            if not stat.S_ISREG(st.st_mode):
                 raise FileNotFoundError(path)
         except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
             # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
