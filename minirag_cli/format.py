@@ -294,17 +294,19 @@ def explain_lines(r: dict) -> list[str]:
 
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
-              one_line: bool = False) -> None:
+              one_line: bool = False, unsynced: list[dict] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
-    model is there."""
+    model is there. `unsynced` (Index.unsynced_edits of the results) is
+    the JSON's `unsynced`; the other forms leave it to unsynced_note."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
         note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
         print_lines(result_paths(result))
         return
     data = ask_json(result, explain=explain)
+    data["unsynced"] = unsynced or []
     if as_json:
         if answer is not None:
             data["answer"] = answer(None).to_dict()
@@ -337,14 +339,14 @@ def unsynced_note(edits: list[dict]) -> None:
     notes are named with the --rebuild that drops them."""
     import shlex
 
-    gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder gone"))
+    gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
         held = [e["path"] for e in edits if e["root"] == root]
         whose = held[0] if len(held) == 1 else f"{len(held)} of these notes"
         note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): they are "
              "shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops them.",
              markup=False)
-    edits = [e for e in edits if e["state"] != "folder gone"]
+    edits = [e for e in edits if e["state"] != "folder_gone"]
     if not edits:
         return
     roots = " ".join(shlex.quote(r) for r in dict.fromkeys(e["root"] for e in edits))

@@ -29,7 +29,7 @@ from minirag_cli.config import Settings, embedding_model_for
 from minirag_cli.errors import UsageError
 from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # noqa: F401  (part of the API)
 
-__all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result"]
+__all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result", "result_notes"]
 
 
 SQLITE_MAX_INTEGER = 2 ** 63 - 1
@@ -69,6 +69,12 @@ def public_result(r: dict, explain: bool = False) -> dict:
     if explain and r.get("graph"):
         out["graph"] = r["graph"]
     return out
+
+
+def result_notes(results) -> list[tuple[str, str]]:
+    """The (root, path) of each search result's note, best first, for
+    Index.unsynced_edits (a result without a root has no file to look at)."""
+    return [(r["root"], r["path"]) for r in results if r.get("root")]
 
 
 @dataclass
@@ -461,7 +467,9 @@ class Index:
 
     def unsynced_edits(self, notes) -> list[dict]:
         """Of the notes `notes` names ((root, path) pairs), those changed or
-        deleted on disk since the last sync (store.lookup.unsynced_edits)."""
+        deleted on disk since the last sync (store.lookup.unsynced_edits):
+        the `unsynced` list of `show`, `entity` and `ask` --json and of the
+        MCP tools, and the notice the CLI prints on stderr."""
         from minirag_cli.store.lookup import unsynced_edits
 
         return unsynced_edits(self.conn, notes)

@@ -99,20 +99,29 @@ class MragTools:
 
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
-        """What `mrag ask --json --no-answer` prints for the same question."""
-        from minirag_cli.index import public_result
+        """What `mrag ask --json --no-answer` prints for the same question,
+        `unsynced` included (the results' notes changed or deleted since the
+        last sync, which the CLI also names on stderr)."""
+        from minirag_cli.index import public_result, result_notes
 
         self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
         options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops)
         with self.index.lock:
             result = self.index.search(query, options)
+            unsynced = self.index.unsynced_edits(result_notes(result.results))
         data = result.to_dict()
         data["results"] = [public_result(r, False) for r in result.results]
+        data["unsynced"] = unsynced
         return data
 
     def get_document(self, path: str) -> dict:
+        """The indexed note (what `mrag show PATH --json` prints), with
+        `unsynced` naming it when its file changed or was deleted since the
+        last sync (the text is then the indexed version's)."""
         with self.index.lock:
-            return self.index.document(path)
+            doc = self.index.document(path)
+            doc["unsynced"] = self.index.unsynced_edits([(doc["root"], doc["path"])])
+        return doc
 
     def status(self) -> dict:
         with self.index.lock:
@@ -145,7 +154,9 @@ def build_server(tools: MragTools):
     def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
-        lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it.
+        lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it,
+        and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
+        state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []).
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
         hybrid or a comma-separated set. hops: graph walk depth (default 2)."""
         return call(tools.search, query, k=None if k == 0 else k, mode=mode or None,
@@ -154,7 +165,9 @@ def build_server(tools: MragTools):
     @server.tool()
     def get_document(path: str) -> dict[str, Any]:
         """Read one indexed note in full, by the path `search` returned. Returns its text, line count,
-        chunks (id and line span) and the entities it mentions. Only indexed notes can be read."""
+        chunks (id and line span), the entities it mentions, and unsynced: [{path, root, state}] when the
+        note's file changed or was deleted since the last sync (the text is the indexed version's), else [].
+        Only indexed notes can be read."""
         return call(tools.get_document, path)
 
     @server.tool()

@@ -97,6 +97,32 @@ def test_tools_use_the_index_embedder_and_config(tmp_path, monkeypatch):
         assert tools.embedder().name == EMBEDDER
 
 
+def test_results_name_the_notes_changed_since_the_sync(tmp_path):
+    """`mrag ask` and `mrag show` name on stderr a note edited or deleted since
+    the sync; an MCP client saw nothing of it. `search` and `get_document`
+    carry `unsynced` [{path, root, state}], [] when nothing changed."""
+    from minirag_cli.mcp_server import build_server
+
+    db_path, root = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        tools = MragTools(index)
+        question = "Wolfgang Schulz Project Atlas Harbor Band"
+        assert tools.search(question, k=20)["unsynced"] == []
+        assert tools.get_document("people/wolfgang.md")["unsynced"] == []
+        (root / "people/wolfgang.md").write_text("new first line\n" + NOTES["people/wolfgang.md"])
+        (root / "projects/atlas.md").unlink()
+        changed = {"path": "people/wolfgang.md", "root": str(root), "state": "changed"}
+        deleted = {"path": "projects/atlas.md", "root": str(root), "state": "deleted"}
+        found = tools.search(question, k=20)
+        assert {r["path"] for r in found["results"]} >= {changed["path"], deleted["path"]}
+        assert sorted(found["unsynced"], key=lambda u: u["path"]) == [changed, deleted]
+        assert tools.get_document("projects/atlas.md")["unsynced"] == [deleted]
+        # and through the server, as a client gets it
+        server = build_server(tools)
+        doc = anyio.run(lambda: server.call_tool("get_document", {"path": "people/wolfgang.md"}))
+        assert doc.structured_content["unsynced"] == [changed]
+
+
 def test_missing_extra_says_how_to_install(tmp_path):
     """With `mcp` unimportable, `mrag mcp` exits 1 with the install command."""
     shim = tmp_path / "shim"

@@ -356,6 +356,44 @@ def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
     assert "since the last sync" not in run("show", "people/wolfgang.md:6").stderr
 
 
+def test_json_names_the_notes_changed_since_the_sync(kb, mrag_bin):
+    """The notice about notes edited or deleted since the sync went to stderr
+    only: a script reading `mrag show/entity/ask --json` could not tell the
+    text and lines it got were no longer the file's. Their JSON carries it as
+    `unsynced` [{path, root, state}], an empty list when nothing changed (the
+    key is always there), one per line of `ask -i --json`."""
+    _, db_path, root = kb
+    env = mrag_env()
+
+    def run(*args, stdin=None):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True, env=env,
+                             input=stdin)
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+
+    question = ("ask", "Wolfgang Schulz Project Atlas Harbor Band", "--no-answer", "--k", "20", "--json")
+    for args in (("show", "people/wolfgang.md:6", "--json"), ("entity", "Jennifer Moore", "--json"), question):
+        assert json.loads(run(*args))["unsynced"] == [], args
+
+    (root / "people/wolfgang.md").write_text("new first line\n" + NOTES["people/wolfgang.md"])
+    (root / "projects/atlas.md").unlink()
+    changed = {"path": "people/wolfgang.md", "root": str(root), "state": "changed"}
+    deleted = {"path": "projects/atlas.md", "root": str(root), "state": "deleted"}
+    assert json.loads(run("show", "people/wolfgang.md:6", "--json"))["unsynced"] == [changed]
+    assert json.loads(run("show", "projects/atlas.md", "--json"))["unsynced"] == [deleted]
+    for got in (json.loads(run("entity", "Jennifer Moore", "--json")), json.loads(run(*question))):
+        assert changed in got["unsynced"] and deleted in got["unsynced"], got["unsynced"]
+        assert len(got["unsynced"]) == 2  # untouched notes are not listed
+    lines = run("ask", "-i", "--json", "--no-answer", "--k", "20",
+                stdin="Wolfgang Schulz Project Atlas\nanna weber garden club\n").splitlines()
+    assert len(lines) == 2
+    for line in map(json.loads, lines):  # each names the changed notes among its own results
+        listed = {r["path"] for r in line["results"]} & {"people/wolfgang.md", "projects/atlas.md"}
+        assert listed and sorted(u["path"] for u in line["unsynced"]) == sorted(listed), line
+    # stdout without --json is as it was: the notice stays on stderr
+    assert "unsynced" not in run("show", "people/wolfgang.md:6") + run(*question[:-1])
+
+
 def test_show_from_a_subfolder_shows_the_file_the_path_names_there(tmp_path, mrag_bin):
     """In notes/sub/, `mrag ask --paths` printed `x.md` for notes/sub/x.md (paths
     are relative to the current folder), and `mrag show x.md` - even `mrag show
@@ -491,6 +529,10 @@ def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_
     said = " ".join(out.stderr.split())
     assert out.returncode == 0 and f"the synced folder {root} of people/wolfgang.md is gone" in said, said
     assert "--rebuild" in said and f"mrag sync {root}" not in said
+    shown = subprocess.run([mrag_bin, "--db", str(tmp_path / "moved/.mrag/index.sqlite"), "show",
+                            "people/wolfgang.md:6", "--json"], capture_output=True, text=True, env=mrag_env())
+    assert json.loads(shown.stdout)["unsynced"] == [{"path": "people/wolfgang.md", "root": str(root),
+                                                     "state": "folder_gone"}]
 
 
 def test_show_of_a_note_replaced_by_a_named_pipe_does_not_hang(kb, mrag_bin):

@@ -81,6 +81,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             answerer=None, one_line: bool = False) -> None:
     """Search one question and print it (format.print_ask), with the answer when a model is set."""
     from minirag_cli.format import print_ask, unsynced_note
+    from minirag_cli.index import result_notes
 
     has_llm = (want_answer or llm_query) and index.has_llm()
     if want_answer and not llm_query:
@@ -93,9 +94,10 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         answer = lambda on_text: index.answer(result, on_text=on_text, prepared=prepared,  # noqa: E731
                                               answerer=answerer)
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
+    unsynced = index.unsynced_edits(result_notes(result.results))
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
-              hint=want_answer and not has_llm, one_line=one_line)
-    unsynced_note(index.unsynced_edits([(r["root"], r["path"]) for r in result.results if r.get("root")]))
+              hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced)
+    unsynced_note(unsynced)
 
 
 class AskSession:

@@ -50,8 +50,10 @@ def show(
 
     index = open_index()
     item = index.show(target)
+    # in --json too, as data: a script cannot read the notice on stderr
+    item["unsynced"] = index.unsynced_edits([(item["root"], item["path"])])
     print_show(item, as_json=as_json, text_only=text_only)
-    unsynced_note(index.unsynced_edits([(item["root"], item["path"])]))
+    unsynced_note(item["unsynced"])
 
 
 @app.command()
@@ -69,9 +71,10 @@ def entity(
 
     index = open_index()
     page = index.entity(name, neighbours=neighbours, notes=notes)
+    page["unsynced"] = index.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]])  # in --json too
     entity_match_note(name, page["name"], page["match"])
     print_data(page, render_entity, as_json=as_json)
-    unsynced_note(index.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]]))
+    unsynced_note(page["unsynced"])
 
 
 # ------------------------------------------------------------------ graph export

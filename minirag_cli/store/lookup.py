@@ -218,8 +218,10 @@ def _disk_text(doc: dict) -> str | None:
 def unsynced_edits(conn, notes) -> list[dict]:
     """Of the indexed notes `notes` names ((root, path) pairs, in order),
     those whose file changed or was deleted since the last sync, each once:
-    [{root, path, state: 'changed' | 'deleted' | 'folder gone'}]. What `mrag show` and
-    `mrag ask` print of them (text, line numbers) is the indexed version. A
+    [{path, root, state: 'changed' | 'deleted' | 'folder_gone'}] ('folder_gone':
+    the synced folder itself is gone, so no sync of it can run). What `mrag
+    show` and `mrag ask` print of them (text, line numbers) is the indexed
+    version; their `--json` and the MCP tools carry this list as `unsynced`. A
     file with the size and mtime the sync recorded costs a stat; another one
     is compared by its bytes (a file touched but not edited is unchanged)."""
     from minirag_cli.chunking import content_hash
@@ -239,7 +241,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
         except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
             # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
             gone = not os.path.isdir(root)
-            out.append({"root": root, "path": path, "state": "folder gone" if gone else "deleted"})
+            out.append({"path": path, "root": root, "state": "folder_gone" if gone else "deleted"})
             continue
         except OSError:  # cannot be looked at for now: nothing to say it changed
             continue
@@ -249,7 +251,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
         if data is None:  # cannot be read for now: nothing to say it changed
             continue
         if st.st_size != size or content_hash(data) != digest:
-            out.append({"root": root, "path": path, "state": "changed"})
+            out.append({"path": path, "root": root, "state": "changed"})
     return out
 
 
