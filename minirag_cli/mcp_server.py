@@ -17,10 +17,13 @@ reason and its hint, and the first call after the index appears opens it.
 A server that exited would only be "disconnected" to the client.
 """
 
-from __future__ import annotations
+# no `from __future__ import annotations` here: the tools' argument types
+# (build_server) are made from pydantic, imported only when the server is
+# built, and the SDK reads them from the functions' annotations, which must
+# be objects then, not names to look up in this module.
 
 import threading
-from typing import Any, Callable
+from typing import Annotated, Any, Callable
 
 from minirag_cli.errors import MragError
 
@@ -128,16 +131,29 @@ class MragTools:
             return self.index.status()
 
 
+def _whole_float(value):
+    """3.0 as 3 (JSON Schema's integer is any number without a fraction);
+    anything else as it is, for the strict integer check."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def build_server(tools: MragTools):
     """An MCPServer exposing `tools`; MragError becomes a tool error whose
     text carries the hint."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import BeforeValidator, Field
 
     from minirag_cli import __version__
     from minirag_cli.db import explain_sqlite_error
 
     server = MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    # The arguments are checked as the schema states them: pydantic's lax mode
+    # took "k": "3" for 3 and true for 1, so a client's mistake went unseen.
+    # Strict, a wrong type is the SDK's tool error naming the argument; a JSON
+    # number with no fraction (3.0) is an integer, as JSON Schema has it.
+    integer = Annotated[int, Field(strict=True), BeforeValidator(_whole_float)]
+    text = Annotated[str, Field(strict=True)]
 
     def call(fn, *args, **kwargs):
         try:
@@ -151,7 +167,7 @@ def build_server(tools: MragTools):
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc
 
     @server.tool()
-    def search(query: str, k: int = 0, mode: str = "", hops: int = -1) -> dict[str, Any]:
+    def search(query: text, k: integer = 0, mode: text = "", hops: integer = -1) -> dict[str, Any]:
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
         lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it,
@@ -163,7 +179,7 @@ def build_server(tools: MragTools):
                     hops=None if hops == -1 else hops)
 
     @server.tool()
-    def get_document(path: str) -> dict[str, Any]:
+    def get_document(path: text) -> dict[str, Any]:
         """Read one indexed note in full, by the path `search` returned. Returns its text, line count,
         chunks (id and line span), the entities it mentions, and unsynced: [{path, root, state}] when the
         note's file changed or was deleted since the last sync (the text is the indexed version's), else [].

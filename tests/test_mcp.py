@@ -163,6 +163,44 @@ def test_bad_numbers_are_tool_errors(tmp_path):
         assert len(anyio.run(lambda: call(k=2)).structured_content["results"]) == 2
 
 
+def test_arguments_of_the_wrong_type_are_tool_errors(tmp_path):
+    """The SDK's lax validation took `"k": "3"` for 3, `true` for 1 and
+    `"hops": "1"` for 1, so a client's mistake went unseen (and `"k": true`
+    gave one result). Each argument of the wrong type is now a tool error
+    naming it; a JSON number without a fraction (3.0) is an integer, as JSON
+    Schema says, and the schema the client sees is unchanged."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli.mcp_server import build_server
+
+    db_path, _ = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        server = build_server(MragTools(index))
+
+        async def call(tool="search", **args):
+            return await server.call_tool(tool, args)
+
+        for tool, args, name, words in (
+                ("search", {"query": "Berlin", "k": "3"}, "k", "valid integer"),
+                ("search", {"query": "Berlin", "k": True}, "k", "valid integer"),
+                ("search", {"query": "Berlin", "k": 2.5}, "k", "valid integer"),
+                ("search", {"query": "Berlin", "k": "[3]"}, "k", "valid integer"),
+                ("search", {"query": "Berlin", "hops": "1"}, "hops", "valid integer"),
+                ("search", {"query": "Berlin", "hops": False}, "hops", "valid integer"),
+                ("search", {"query": 42}, "query", "valid string"),
+                ("search", {"query": ["Berlin"]}, "query", "valid string"),
+                ("search", {"query": "Berlin", "mode": 1}, "mode", "valid string"),
+                ("get_document", {"path": 7}, "path", "valid string")):
+            with pytest.raises(ToolError) as caught:
+                anyio.run(lambda: call(tool, **args))
+            text = str(caught.value)
+            assert f"\n{name}\n" in text and words in text, (args, text)
+        assert len(anyio.run(lambda: call(query="Berlin", k=3.0)).structured_content["results"]) == 3
+        schema = {t.name: t.input_schema["properties"] for t in anyio.run(server.list_tools)}
+        assert schema["search"]["k"]["type"] == schema["search"]["hops"]["type"] == "integer"
+        assert schema["search"]["query"]["type"] == schema["get_document"]["path"]["type"] == "string"
+
+
 def test_serves_before_the_index_exists(tmp_path, mrag_bin):
     """A client configured before the first sync (or with a mistyped --db)
     gets the reason as each tool's error, not a server that exits (which a
