@@ -21,10 +21,24 @@ from typer.core import TyperCommand
 
 from minirag_cli import __version__
 
+class OutputClosed(Exception):
+    """stdout's reader went away before the command was done (`mrag ... |
+    head -1`): the end of the command, not an error (cli.main)."""
+
+
 class Command(TyperCommand):
     """A command whose usage line names its arguments as click does (`DIRS...`,
     `[QUERY]`): this typer writes a required one `{dirs}`, which a user reads
-    as a placeholder left unformatted (`Usage: mrag sync [OPTIONS] {dirs}...`)."""
+    as a placeholder left unformatted (`Usage: mrag sync [OPTIONS] {dirs}...`).
+    A broken pipe on stdout becomes OutputClosed."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            # click turns it into exit code 1 itself, so `mrag ask -i --json | head -1` failed
+            # under `set -o pipefail` (and `mrag show X | head -1` did by how the race went)
+            raise OutputClosed() from exc
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from minirag_cli.app import app
+from minirag_cli.app import OutputClosed, app
 from minirag_cli.commands import core  # noqa: F401,I001  (sync, status, entities: listed first in --help)
 from minirag_cli.commands import ask, doctor, evalcmd, extras, model  # noqa: F401  (they register on app)
 from minirag_cli.errors import MragError
@@ -26,6 +26,7 @@ def main() -> None:
 
     try:
         rv = app(standalone_mode=False)
+        sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
         if rv == 130:  # typer catches Ctrl-C in a command and returns Exit(130)'s code
             sys.stderr.write(INTERRUPTED)
         if isinstance(rv, int) and rv:
@@ -40,10 +41,27 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED)
         sys.exit(130)
+    except (OutputClosed, BrokenPipeError):
+        _output_closed()
     except SystemExit:
         raise
     except Exception as exc:  # click usage errors and the unexpected
         _unexpected(exc, environment().debug)
+
+
+def _output_closed() -> None:
+    """stdout's reader went away (`| head -1`): it had what it wanted, so
+    stop quietly with exit code 0, as every command does. Python's own flush
+    of stdout at the exit would fail on the pipe again (an `Exception
+    ignored` message, exit code 120): stdout is /dev/null from here on."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor: nothing will be flushed to it either
+        pass
+    sys.exit(0)
 
 
 def _unexpected(exc: Exception, debug: bool) -> None:

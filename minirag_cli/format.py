@@ -4,6 +4,7 @@ warnings and hints go to stderr (so pipes carry only results)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import sys
@@ -59,12 +60,20 @@ def _no_color() -> bool:
     return environment().no_color
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # Rich's own exits with code 1; a closed pipe is the reader having what it
+        # wanted (`mrag show X | head -1`), which cli.main ends as for every command
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
+
+
 def stdout_console() -> Console:
-    return Console(no_color=_no_color(), soft_wrap=False)
+    return _Console(no_color=_no_color(), soft_wrap=False)
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, no_color=_no_color())
+    return _Console(stderr=True, no_color=_no_color())
 
 
 def print_json(data: Any, *, one_line: bool = False) -> None:

@@ -548,3 +548,29 @@ def test_ask_llm_query_adds_model_named_seeds(golden_index, monkeypatch, tmp_pat
     # "Atlantis" is not in the question: the tolerant parse drops it
     assert all(s["span"] != "Atlantis" for s in data["seeds"])
     assert data["answer"]["citations"] == [1]
+
+
+@pytest.mark.parametrize("form", [["--json"], [], ["--paths"]], ids=["json", "text", "paths"])
+def test_ask_interactive_stops_quietly_when_the_reader_goes_away(golden_index, mrag_bin_module, form):
+    """`mrag ask -i --json < questions | head -1`: the next answer written to
+    the closed pipe ended the run with exit code 1 (click's and Rich's way
+    with a broken pipe), so the pipeline failed under `set -o pipefail`. The
+    reader had what it wanted: mrag now stops with exit code 0 and nothing on
+    stderr. A real pipe: the reader closes it after the first line, before
+    the second question is sent, so the second answer meets it closed."""
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-i", *form, "--no-answer", "--k", "3"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=_env(golden_index), cwd=GOLDEN / "notes", text=True)
+    try:
+        proc.stdin.write(SHOP + "\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip()  # the first question's first line: the reader goes away
+        proc.stdout.close()
+        proc.stdin.write(BOARD + "\n")
+        proc.stdin.close()
+        rc = proc.wait(timeout=120)
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert rc == 0 and err == "", (rc, err)
