@@ -143,7 +143,20 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
     return questions
 
 
-def load_golden(path: str | Path) -> list[GoldenQuestion]:
+STDIN = "-"  # `mrag eval -`: the golden set read from stdin, as `mrag ask -` reads the question
+
+
+def golden_name(path: str | Path) -> str:
+    """How messages name the golden set: its path, or `stdin`."""
+    return "stdin" if str(path) == STDIN else str(path)
+
+
+def load_golden(path: str | Path, stdin=None) -> list[GoldenQuestion]:
+    """The questions of the golden file at `path`; `-` reads them from
+    `stdin` (default sys.stdin), as UTF-8 bytes whatever the locale says, as
+    a file is read."""
+    if str(path) == STDIN:
+        return parse_golden_lines(_stdin_text(stdin).split("\n"), source="stdin")
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")  # the byte-order mark an editor may put first is not JSON
@@ -156,6 +169,21 @@ def load_golden(path: str | Path) -> list[GoldenQuestion]:
     # JSON Lines ends a line at \n (\r\n too) only: str.splitlines() also splits at U+2028, U+0085,
     # \f ..., which JSON allows unescaped in a string (a question pasted from a web page)
     return parse_golden_lines(text.split("\n"), source=str(path))
+
+
+def _stdin_text(stdin=None) -> str:
+    import sys
+
+    stream = stdin if stdin is not None else sys.stdin
+    if stream is None:  # the process was started with stdin closed
+        raise GoldenFileError("No golden set on stdin: it is closed.", hint="mrag eval - < golden.jsonl")
+    data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")  # PowerShell pipes start with a byte order mark
+    except UnicodeDecodeError as exc:
+        raise GoldenFileError(f"stdin is not UTF-8 text ({exc.reason} at byte {exc.start}).") from None
 
 
 def parse_ks(spec: str | Sequence[int]) -> tuple[int, ...]:

@@ -336,6 +336,38 @@ def test_cli_json_schema_and_details(mrag_bin, cli_index, tmp_path):
     assert all(set(t) >= {"rank", "path", "lines", "score", "channels"} for t in q2["top"])
 
 
+def test_cli_reads_the_golden_set_from_stdin(mrag_bin, cli_index, tmp_path):
+    """`mrag eval -` said 'Golden file - does not exist.' (as `mrag ask -`
+    reads the question, it now reads the golden set from stdin): the same
+    report as from the file, bad lines reported by line number as for a
+    file, and a --details file that happens to be named `-` in the current
+    folder is not taken for the golden set (which the run would overwrite)."""
+    db_path, golden = cli_index
+    text = golden.read_text(encoding="utf-8")
+
+    def from_stdin(*args, data):
+        return subprocess.run([mrag_bin, "--db", str(db_path), "eval", "-", "--mode", "bm25", "--k", "1,5", *args],
+                              capture_output=True, input=data, timeout=120, cwd=tmp_path)
+
+    from_file = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--k", "1,5", "--json")
+    piped = from_stdin("--json", data=b"\xef\xbb\xbf" + text.encode())  # a byte order mark first (PowerShell)
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout)["modes"] == json.loads(from_file.stdout)["modes"]
+    assert "eval stdin: 5 questions" in piped.stderr.decode()
+
+    bad = from_stdin(data=(text + 'not json\n{"query": "x"}\n').encode())
+    said = bad.stderr.decode()
+    assert bad.returncode == 1 and bad.stdout == b"", said
+    assert "stdin: 2 bad line(s)" in said and "line 6: not valid JSON" in said, said
+    assert 'line 7: missing "expected"' in said and "Traceback" not in said
+    assert "not UTF-8" in from_stdin(data=b'{"query": "\xff"}\n').stderr.decode()
+
+    named_dash = tmp_path / "-"
+    out = from_stdin("--details", str(named_dash), data=text.encode())
+    assert out.returncode == 0, out.stderr
+    assert len(named_dash.read_text().splitlines()) == 5
+
+
 def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_index, tmp_path):
     """`--details out` onto a folder (or under a file) failed only after the
     whole run (with --answers, every model call), and the report was never

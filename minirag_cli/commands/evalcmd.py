@@ -17,8 +17,8 @@ THRESHOLD_EXIT_CODE = 3
 
 @app.command("eval")
 def eval_command(
-    golden: Path = typer.Argument(..., help="Golden set: JSON Lines with query, expected paths, type.",
-                                  show_default=False),
+    golden: Path = typer.Argument(..., help="Golden set: JSON Lines with query, expected paths, type "
+                                            "(- reads it from stdin).", show_default=False),
     k: str = typer.Option("1,5,10,20", "--k", help="Cut-offs for recall@k and hit@k, comma-separated."),
     modes: Optional[List[str]] = typer.Option(
         None, "--mode", help="dense | bm25 | graph | hybrid | a set like dense,bm25. Repeat to compare "
@@ -58,7 +58,7 @@ def eval_command(
     judge_model = index.check_answering(judge) if answers else None
     if answers:
         fmt.unscored_answers([q for q in questions if answer_eval.without_gold(q)], len(questions))
-    fmt.note(f"eval {golden}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
+    fmt.note(f"eval {ev.golden_name(golden)}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
@@ -97,6 +97,7 @@ def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path]
                          hint="Add --sample N, or leave --seed out.")
     if details is not None:
         check_output(details, what="--details file ")
-        if golden is not None and Path(details).resolve() == Path(golden).resolve():
+        # a golden set from stdin (-) is no file to overwrite: a --details file named - here is another
+        if golden is not None and str(golden) != "-" and Path(details).resolve() == Path(golden).resolve():
             raise UsageError(f"--details {details} is the golden file: the run would overwrite it.",
                              hint="Write the details to another file, e.g. --details details.jsonl.")
