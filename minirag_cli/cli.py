@@ -26,7 +26,8 @@ def main() -> None:
 
     try:
         rv = app(standalone_mode=False)
-        sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
+        if sys.stdout is not None:  # None: started with stdout closed (`>&-`)
+            sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
         if rv == 130:  # typer catches Ctrl-C in a command and returns Exit(130)'s code
             sys.stderr.write(INTERRUPTED)
         if isinstance(rv, int) and rv:
