@@ -6,6 +6,7 @@ place, library errors (MragError) become a one-line message and exit code 1
 
 from __future__ import annotations
 
+import io
 import sys
 
 import typer
@@ -20,14 +21,29 @@ __all__ = ["app", "main"]
 INTERRUPTED = "interrupted; everything committed so far is kept.\n"
 
 
+class _ClosedStdout(io.TextIOBase):
+    """stdout of a process started with it closed (`mrag status >&-`):
+    Python sets sys.stdout to None, and the first print would end in an
+    AttributeError; the first write is this clear error instead (a command
+    that writes nothing to stdout runs as usual)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise MragError("stdout is closed: the output cannot be written.",
+                        hint="Run the command without >&-, or send its output to a file or to /dev/null.")
+
+
 def main() -> None:
     """Entry point: run the app, turning library errors into one-line messages."""
     from minirag_cli.config import environment
 
+    if sys.stdout is None:
+        sys.stdout = _ClosedStdout()
     try:
         rv = app(standalone_mode=False)
-        if sys.stdout is not None:  # None: started with stdout closed (`>&-`)
-            sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
+        sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
         if rv == 130:  # typer catches Ctrl-C in a command and returns Exit(130)'s code
             sys.stderr.write(INTERRUPTED)
         if isinstance(rv, int) and rv:

@@ -73,6 +73,21 @@ def test_errors_are_one_line_on_stderr_with_exit_1(run, tmp_path):
     assert lines[1].startswith("hint: ") and len(lines) == 2
 
 
+def test_a_closed_stdout_is_a_clear_error(mrag_bin, tmp_path):
+    """`mrag status --json >&-`: Python starts with sys.stdout None, and the
+    first write ended in "unexpected AttributeError" (plain `status` exited
+    0 having written nothing). Writing to a closed stdout is an error, as
+    for any Unix tool: one clear line and exit code 1."""
+    db_path, _ = build_small_index(tmp_path)
+    for args in (["status"], ["status", "--json"], ["show", "projects/atlas.md"]):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, timeout=120, env={**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER},
+                             preexec_fn=lambda: os.close(1))
+        assert out.returncode == 1, (args, out.stderr)
+        assert out.stderr.startswith("error: stdout is closed"), (args, out.stderr)
+        assert "unexpected" not in out.stderr
+
+
 def test_usage_errors_exit_2(run):
     out = run("status", "--no-such-flag")
     assert out.returncode == 2 and out.stdout == "" and "no-such-flag" in out.stderr
