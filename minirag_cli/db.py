@@ -514,9 +514,14 @@ def recorded_roots(conn) -> list[str]:
     return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
+def sync_command(roots: list[str]) -> str:
+    """`mrag sync "ROOT" ...` for the folders `roots` (DIR when none)."""
+    return "mrag sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")
+
+
 def rebuild_command(roots: list[str]) -> str:
     """`mrag sync "ROOT" ... --rebuild` for the folders `roots` (DIR when none)."""
-    return "mrag sync " + (" ".join(f'"{r}"' for r in roots) or "DIR") + " --rebuild"
+    return sync_command(roots) + " --rebuild"
 
 
 def ensure_embedder(conn, model_name: str, dim: int) -> None:

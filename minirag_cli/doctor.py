@@ -234,6 +234,8 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             checks.append(Check("integrity", OK, "integrity_check ok; no orphan rows; derived counts match"))
         if current:
             checks.append(_check_folders(conn, roots))
+            if files:
+                checks.append(_check_extractor(conn, roots))
     finally:
         conn.close()
     return checks, info
@@ -255,6 +257,28 @@ def _check_folders(conn, roots: list[str]) -> Check:
     kept = [r for r in roots if r not in {g for g, _ in gone}]
     return Check("folders", WARN, detail, f"Mount it again, or run {db.rebuild_command(kept)} with the folders "
                                           "you keep (a moved folder: at its new place) to drop its notes.")
+
+
+def _check_extractor(conn, roots: list[str]) -> Check:
+    """The index's entities come from this mrag's heuristic rules (meta
+    heuristic_version): an index synced before an upgrade that changed them
+    keeps the old entities of its notes until the next sync re-extracts them
+    (heuristic extractor) or a rebuild (llm extractor: sync.py, _check_heuristic_version)."""
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import VERSION
+
+    extractor = db.get_meta(conn, "extractor") or "heuristic"
+    recorded = db.get_meta(conn, "heuristic_version")
+    if recorded == str(VERSION):
+        return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}")
+    shown = f"version {recorded}" if recorded else "older than version 1 (the index records none)"
+    detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}"
+    if extractor.startswith("llm"):
+        return Check("extractor", WARN, detail + ": notes that have not changed keep the old rules' entities",
+                     f"Run {db.rebuild_command(roots)}: the model's cached answers are reused.")
+    return Check("extractor", WARN, detail, f"Run {db.sync_command(roots)}: it "
+                                            "extracts every note's entities anew (seconds; only new names are "
+                                            "embedded).")
 
 
 def _rebuild_hint(roots: list[str]) -> str:

@@ -103,6 +103,12 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         per_chunk = f", {summary['seconds_per_chunk']:.2f} s/chunk" if summary.get("seconds_per_chunk") else ""
         table.add_row("model", f"{summary['model_calls']} calls, {summary['cache_hits']} cache hits, "
                                f"{summary['tokens_in']} tokens in / {summary['tokens_out']} out{per_chunk}")
+    again = summary.get("reextracted")
+    if again:
+        was = again["from_version"] or "not recorded"
+        table.add_row("re-extracted", f"the entities of {again['notes']} notes, in {again['seconds']:.1f} s "
+                                      f"(the index had heuristic rules version {was}, this mrag has "
+                                      f"{again['to_version']})")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     table.add_row("elapsed", f"{summary['seconds']:.1f} s")
     console.print(table)
@@ -162,6 +168,10 @@ def render_status(status: dict, console: Console) -> None:
     extractor = str(status["extractor"] or "-")
     if status.get("extractor_model"):
         extractor += f" (model {status['extractor_model']})"
+    if status["extractor"] == "heuristic":
+        extractor += f" (rules {heuristic_version(status)})"
+    elif status["extractor"]:  # the llm extractor uses the heuristic's rules for chat speakers and dates
+        extractor += f", heuristic rules {heuristic_version(status)}"
     table.add_row("extractor", escape(extractor))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
@@ -169,6 +179,20 @@ def render_status(status: dict, console: Console) -> None:
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
+
+
+def heuristic_version(status: dict) -> str:
+    """`mrag status`: the version of the heuristic rules the index's entities
+    come from, and what a sync does when it is not this mrag's."""
+    recorded, current = status["heuristic_version"], status["heuristic_version_current"]
+    if recorded == current or not status["files"]:
+        return f"version {current}"
+    shown = f"version {recorded}" if recorded is not None else "version not recorded"
+    if str(status["extractor"]).startswith("llm"):
+        from minirag_cli.db import rebuild_command
+
+        return f"{shown}, this mrag has {current}: `{rebuild_command(status['roots'])}` extracts every note anew"
+    return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
 def render_entities(rows: list[dict], console: Console) -> None:

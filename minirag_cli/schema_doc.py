@@ -28,8 +28,8 @@ _COLUMN_NOTE = re.compile(r"^\s*(\w+)\s+[^-]*--\s*(.+)$")
 # Only for tables whose CREATE has no comment in the migrations (0001 is frozen)
 # or that db.py creates itself.
 FALLBACK = {
-    "meta": "Key/value settings of the index: schema version, embedding model and dimension, extractor, "
-            "chunking, synced roots, last sync.",
+    "meta": "Key/value settings of the index: schema version, embedding model and dimension, extractor "
+            "(and the heuristic rules' version), chunking, synced roots, last sync.",
     "chunks": "Chunk text, its document, order, character and line span (1-based, inclusive), token count "
               "and content hash (used to reuse vectors and the extraction cache).",
     "schema_migrations": "Applied migrations (created by db.py; one row per `migrations/NNNN_name.sql`).",

@@ -8,7 +8,9 @@ mtime); only new or changed files are chunked, extracted and embedded, and
 chunk vectors are reused by content hash (renames and small edits re-embed
 little). Each file is written in its own transaction, so an interrupted sync
 keeps every file it finished and the next one resumes. Files are read and
-embedded in groups so the embedder sees full batches.
+embedded in groups so the embedder sees full batches. An index whose
+entities come from another version of the heuristic rules has them
+extracted anew first, from the chunks it holds (_check_heuristic_version).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
+from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
@@ -42,6 +45,9 @@ GROUP_CHUNKS = 128
 # (_Extraction.stream). False: it is called group by group, between the
 # embedding and writing of the groups, as before (tests compare the two).
 STREAM_WINDOWS = True
+# A re-extraction (_reextract) reads the chunks of this many notes at a time
+# and embeds their new names and relation sentences together.
+REEXTRACT_NOTES = 64
 SYNC_WAL_AUTOCHECKPOINT = 10_000  # pages (~40 MB of WAL) between checkpoints during a sync
 # No name is this long; such runs are inlined images (base64), hashes or
 # minified code. A chunk is bounded in words, not characters, so one such
@@ -99,6 +105,9 @@ class SyncSummary:
     skipped: list[dict] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
     seconds: float = 0.0
+    # the notes' entities extracted anew because the index recorded another
+    # version of the heuristic rules: {notes, from_version, to_version, seconds}
+    reextracted: dict | None = None
     added_paths: list[str] = field(default_factory=list)
     changed_paths: list[str] = field(default_factory=list)
     removed_paths: list[str] = field(default_factory=list)
@@ -252,8 +261,7 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            chunks = [c for p in group for c in p.chunks]
-            return self.extractor.extract([extractable_text(c.text) for c in chunks])
+            return self.run_chunks([c for p in group for c in p.chunks])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
         note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
@@ -271,6 +279,10 @@ class _Extraction:
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
                 out.append(chunk_mentions(c.text, found))
         return out
+
+    def run_chunks(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
+        """Mentions for each chunk, from an extractor without windows (the heuristic one)."""
+        return self.extractor.extract([extractable_text(c.text) for c in chunks])
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
@@ -417,6 +429,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
                on_first_note and (lambda: on_first_note([str(r) for r in roots])),
                frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset())
+    _check_heuristic_version(run, roots, index_path)
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -455,6 +468,87 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
                 f"note{'s' * (notes != 1)} stay in the index; `mrag sync DIR --rebuild`, with the folders you "
                 "keep, drops them")})
+
+
+HEURISTIC_VERSION_KEY = "heuristic_version"  # meta: the heuristic rules' version the index's entities come from
+
+
+def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
+    """Bring an index whose entities come from another version of the
+    heuristic rules (extract/heuristic.py VERSION; none recorded: older than
+    1) up to this one. An index without notes records this version with its
+    first note. One built by the heuristic extractor is re-extracted now
+    (_reextract: milliseconds per note). One built by a model is not: its
+    windows (model_view) and `complete` use the heuristic's speaker and
+    common-word rules, so a re-extraction could ask the model anew for every
+    window those rules now read differently (minutes to hours, not the
+    cached answers): the sync warns, naming the rebuild, and leaves the old
+    version recorded until then."""
+    conn, current = run.conn, str(HEURISTIC_VERSION)
+    recorded = dbmod.get_meta(conn, HEURISTIC_VERSION_KEY)
+    if recorded == current:
+        return
+    if store.totals(conn)[2] == 0:  # built now, with these rules
+        run.build[HEURISTIC_VERSION_KEY] = current
+        return
+    if run.extraction.extractor.cache_id is None:  # no model: extracting costs less than a cache lookup
+        _reextract(run, roots, recorded)
+        return
+    folders = dbmod.recorded_roots(conn) or [str(r) for r in roots]
+    run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (
+        f"the entities of the notes synced before come from other heuristic rules (version "
+        f"{recorded or 'not recorded'}; this mrag has {current}), which the llm extractor uses for chat speakers "
+        f"and dates; `{dbmod.rebuild_command(folders)}` extracts every note anew (the model's cached answers are "
+        "reused; a window the new rules read differently is asked again)")})
+
+
+def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
+    """Extract every note's entities anew from the chunks the index holds (no
+    chunking, no chunk embedding) and remake the graph from nothing, in the
+    order a rebuild writes the notes: entities, aliases, mentions,
+    co-occurrence edges, relations and chunk headers end as `sync --rebuild`
+    makes them (an entity of the old graph could otherwise draw a new name
+    into itself, fuzzily, or keep an old name or type). Name and sentence
+    vectors are the ones the index holds when the text is the same; only
+    new texts are embedded. One transaction: Ctrl-C leaves the old graph,
+    and the next sync starts again."""
+    conn, summary, progress = run.conn, run.summary, run.progress
+    started = time.perf_counter()
+    current = str(HEURISTIC_VERSION)
+    doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
+    progress.start(len(doc_ids))
+    progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
+    resolver = Resolver()  # as a rebuild's: no entity yet
+    with dbmod.transaction(conn):
+        store.clear_graph(conn)
+        for start in range(0, len(doc_ids), REEXTRACT_NOTES):
+            part = doc_ids[start:start + REEXTRACT_NOTES]
+            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()))
+        dbmod.set_meta(conn, HEURISTIC_VERSION_KEY, current)
+        store.forget_kept_vectors(conn)
+    run.resolver = Resolver.from_db(conn)
+    summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
+                           "seconds": round(time.perf_counter() - started, 3)}
+
+
+def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]]) -> None:
+    """Extract, resolve and write the graph of a group of notes ((document
+    id, its (chunk id, chunk) pairs)), as _flush does for changed notes."""
+    chunks = [c for _doc, pairs in notes for _id, c in pairs]
+    mentions = run.extraction.run_chunks(chunks)
+    planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
+    planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
+                         for c, pe in zip(chunks, planned_entities)]
+    vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
+    names = _name_vectors(run, vectors)
+    i = 0
+    for doc_id, pairs in notes:
+        planned = []
+        for chunk_id, c in pairs:
+            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
+            i += 1
+        store.write_graph(run.conn, doc_id, planned, names)
+        run.progress.advance(1, 0)
 
 
 def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
@@ -689,8 +783,11 @@ class _GroupVectors:
     relations: dict[str, bytes]  # relation text -> 12-bit vector
 
 
-def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations) -> _GroupVectors:
-    """One embedder call for the group: new chunk texts, new entity names, relation sentences."""
+def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations, *,
+                 kept: bool = False) -> _GroupVectors:
+    """One embedder call for the group: new chunk texts, new entity names,
+    relation sentences. With `kept` (a re-extraction), names and sentences
+    whose vectors store.clear_graph kept are not embedded again."""
     conn, summary = run.conn, run.summary
     reuse = store.vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
     summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
@@ -703,8 +800,16 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
             if pe.key not in known_keys:
                 new_names.setdefault(pe.key, pe.name)
     relation_texts = sorted({rel[1] for rels in planned_relations for rel in rels})
+    name_vec: dict[str, bytes] = {}
+    rel_vec: dict[str, bytes] = {}
+    if kept:
+        name_vec, by_key = store.kept_vectors(conn, new_names, [sentence_key(t) for t in relation_texts])
+        rel_vec = {t: by_key[sentence_key(t)] for t in relation_texts if sentence_key(t) in by_key}
+        new_names = {key: name for key, name in new_names.items() if key not in name_vec}
+        relation_texts = [t for t in relation_texts if t not in rel_vec]
     texts = [t for _h, t in chunk_texts] + list(new_names.values()) + relation_texts
-    run.progress.phase(f"embedding {len(texts)} texts")
+    if texts or not kept:
+        run.progress.phase(f"embedding {len(texts)} texts")
     vectors = run.embedder.embed(texts) if texts else []
     summary.embedded += len(texts)
     codec = run.codec
@@ -712,10 +817,29 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
     for i, (h, _t) in enumerate(chunk_texts):
         chunk_vec[h] = codec.int8(vectors[i])
     off = len(chunk_texts)
-    name_vec = {key: codec.int8(vectors[off + i]) for i, key in enumerate(new_names)}
+    name_vec.update({key: codec.int8(vectors[off + i]) for i, key in enumerate(new_names)})
     off += len(new_names)
-    rel_vec = {t: codec.pack12(vectors[off + i]) for i, t in enumerate(relation_texts)}
+    rel_vec.update({t: codec.pack12(vectors[off + i]) for i, t in enumerate(relation_texts)})
     return _GroupVectors(chunk_vec, name_vec, rel_vec)
+
+
+def _name_vectors(run: _Run, vectors: _GroupVectors) -> NameVectors:
+    """The group's name vectors, and the embedder for a name it lacks."""
+
+    def embed_missing(names: list[str]) -> list[bytes]:
+        run.summary.embedded += len(names)
+        return [run.codec.int8(v) for v in run.embedder.embed(names)]
+
+    return NameVectors(vectors.names, embed_missing)
+
+
+def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
+                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors) -> PlannedChunk:
+    """A chunk as the store writes it: one relation per pair of the entities a sentence joins."""
+    rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
+            for keys, text, start, end in relations
+            for a in range(len(keys)) for b in range(a + 1, len(keys))]
+    return PlannedChunk(chunk, vector, entities, rels)
 
 
 def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
@@ -728,21 +852,14 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
     run.extraction.drain()  # the answers the model finished while this group was embedded
-
-    def embed_missing(names: list[str]) -> list[bytes]:
-        run.summary.embedded += len(names)
-        return [run.codec.int8(v) for v in run.embedder.embed(names)]
-
-    names = NameVectors(vectors.names, embed_missing)
+    names = _name_vectors(run, vectors)
     run.progress.phase("writing")
     i = 0
     for pending in group:
         planned = []
         for c in pending.chunks:
-            rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
-                    for keys, text, start, end in planned_relations[i]
-                    for a in range(len(keys)) for b in range(a + 1, len(keys))]
-            planned.append(PlannedChunk(c, vectors.chunks[c.hash], planned_entities[i], rels))
+            planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
+                                       vectors))
             i += 1
         _write_pending(run, root, pending, planned, names)
         run.extraction.wrote()

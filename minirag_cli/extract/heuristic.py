@@ -12,6 +12,19 @@ from typing import Sequence
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.text import MONTH_WORDS, find_dates
 
+# The version of what this extractor outputs, recorded in the index (meta
+# `heuristic_version`) by every sync that builds it. Bump it with ANY change to
+# the names or types `extract_one` returns for some text, here or in what it
+# calls (text.find_dates, MONTH_WORDS, COMMON_WORDS...); a change that returns
+# the same names for every text (speed, refactoring) keeps it. A sync of an
+# index built with another version re-extracts every note's entities
+# (sync.py, `_reextract`), so an upgrade gives the whole graph the new rules.
+# The llm extractor reads SPEAKER, speaker_tag and COMMON_WORDS too
+# (extract/llm.py: model_view, complete): an index it built is told to rebuild.
+# 1: names start with a capital of any cased script ("Émile Zola"); indexes
+#    that record no version were built before it.
+VERSION = 1
+
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
 # Words that are capitalised because they start a sentence or are "I", not

@@ -3,7 +3,8 @@ functions that take a connection and return plain data (ids, tuples, dicts).
 
 - `write`: documents, chunks, entities, edges and vectors in, kept exact
   (replacing or deleting a document leaves the numbers of never having
-  synced it); the extraction cache; sync bookkeeping.
+  synced it), or the whole graph remade from the chunks (a re-extraction);
+  the extraction cache; sync bookkeeping.
 - `read`: counts, status, entity lists, documents, entity pages, exports.
 - `search`: the BM25 and dense channels and result rows of retrieval.
 - `vectors`: KNN and point lookups on the int8 vec0 tables, their blocks
@@ -18,16 +19,19 @@ modules, chosen where db.connect is called (Index.open).
 
 from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkless_answers, note_heads, note_lines,
                                       prune_answers)
-from minirag_cli.store.read import (built_chunking, entities_list, existing_documents, index_status, indexed_documents,
-                                    indexed_paths, never_synced, table_counts, vectors_by_chunk_hash)
+from minirag_cli.store.read import (built_chunking, documents_in_sync_order, entities_list, existing_documents,
+                                    index_status, indexed_documents, indexed_paths, never_synced, stored_chunks,
+                                    table_counts, vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
-                                     cache_extraction, cached_extraction, delete_document, document_header,
-                                     empty_index, merge_extraction_cache, purge_orphan_entities, resolver_keys,
-                                     rows_by_key, totals, touch_documents, write_document)
+                                     cache_extraction, cached_extraction, clear_graph, delete_document,
+                                     document_header, empty_index, forget_kept_vectors, kept_vectors,
+                                     merge_extraction_cache, purge_orphan_entities, resolver_keys, rows_by_key,
+                                     totals, touch_documents, write_document, write_graph)
 
-__all__ = ["DocumentRecord", "NameVectors", "PlannedChunk", "PlannedEntity", "PlannedRelation", "built_chunking",
-           "cache_answer", "cache_extraction", "cached_answer", "cached_extraction", "note_heads", "note_lines",
-           "delete_document", "document_header", "empty_index", "entities_list", "existing_documents",
-           "index_status", "indexed_documents", "indexed_paths", "keep_chunkless_answers", "merge_extraction_cache",
-           "never_synced", "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key", "table_counts",
-           "totals", "touch_documents", "vectors_by_chunk_hash", "write_document"]
+__all__ = ["built_chunking", "cache_answer", "cache_extraction", "cached_answer", "cached_extraction", "clear_graph",
+           "delete_document", "document_header", "DocumentRecord", "documents_in_sync_order", "empty_index",
+           "entities_list", "existing_documents", "forget_kept_vectors", "index_status", "indexed_documents",
+           "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "NameVectors",
+           "never_synced", "note_heads", "note_lines", "PlannedChunk", "PlannedEntity", "PlannedRelation",
+           "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key", "stored_chunks", "table_counts",
+           "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from minirag_cli.chunking import chunked_with
+from minirag_cli.chunking import Chunk, chunked_with
 from minirag_cli.db import get_meta, has_vec_tables, schema_version
 from minirag_cli.text import normalise_key
 
@@ -24,6 +24,31 @@ def table_counts(conn) -> dict[str, int]:
 def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]]:
     return {path: (i, h, s, m) for i, path, h, s, m in
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
+
+
+def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
+    """The ids of the index's documents in the order a sync of `roots` into
+    an empty index writes them: folder by folder (`roots` in their order,
+    then the index's other folders by name), each one's paths sorted as
+    walk.walk_notes sorts them (in Python: its order of text is the one the
+    walk used)."""
+    rank = {root: i for i, root in enumerate(roots)}
+    rows = conn.execute("SELECT id, root, path FROM documents").fetchall()
+    rows.sort(key=lambda r: (rank.get(r[1], len(rank)), r[1], r[2]))
+    return [r[0] for r in rows]
+
+
+def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chunk]]]:
+    """{document id: [(chunk id, Chunk), ...] in order} for `doc_ids` (every one, [] when it has no chunks)."""
+    out: dict[int, list[tuple[int, Chunk]]] = {d: [] for d in doc_ids}
+    for start in range(0, len(doc_ids), 500):
+        part = list(doc_ids[start:start + 500])
+        marks = ",".join("?" * len(part))
+        for row in conn.execute(
+                "SELECT document_id, id, seq, text, start_char, end_char, start_line, end_line, n_tokens FROM chunks "
+                f"WHERE document_id IN ({marks}) ORDER BY document_id, seq", part):
+            out[row[0]].append((row[1], Chunk(*row[2:])))
+    return out
 
 
 def vectors_by_chunk_hash(conn, hashes: Iterable[str]) -> dict[str, bytes]:
@@ -104,6 +129,8 @@ def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]
 def index_status(conn, db_path) -> dict:
     import os as _os
 
+    from minirag_cli.extract.heuristic import VERSION
+
     counts = table_counts(conn)
     size = 0
     for suffix in ("", "-wal"):
@@ -128,11 +155,19 @@ def index_status(conn, db_path) -> dict:
         "embedding_dim": int(get_meta(conn, "embedding_dim") or 0) or None,
         "extractor": get_meta(conn, "extractor"),
         "extractor_model": get_meta(conn, "extractor_model") or None,  # model identity @ prompt version
+        # the heuristic rules' version the entities come from (sync re-extracts or warns when it is not this mrag's)
+        "heuristic_version": _version(get_meta(conn, "heuristic_version")),
+        "heuristic_version_current": VERSION,
         **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
         "roots": json.loads(get_meta(conn, "roots", "[]")),
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
+
+
+def _version(value: str | None) -> int | None:
+    """A version recorded in meta as a number; None when none is (or it is not a number)."""
+    return int(value) if value and value.isdigit() else None
 
 
 def never_synced(conn) -> bool:

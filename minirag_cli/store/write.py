@@ -170,18 +170,79 @@ def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
     inside a transaction. Returns (document id, keys of entities removed by
     the replacement)."""
     doc_id, retracted = _upsert_document(conn, doc)
-    # entities first: get or create every canonical key this document names
+    ids, header = _document_entities(conn, chunks, names)
+    deltas = _Deltas()
+    for pc in chunks:
+        _insert_chunk(conn, doc_id, pc, ids, header, deltas)
+    _apply_deltas(conn, deltas)
+    return doc_id, purge_orphan_entities(conn, retracted)
+
+
+def _document_entities(conn, chunks: list[PlannedChunk], names: NameVectors) -> tuple[dict[str, int], str]:
+    """The ids of every canonical key a document's chunks name (entities
+    made for new ones, in the chunks' order), and its chunks' header."""
     wanted: dict[str, PlannedEntity] = {}
     for pc in chunks:
         for pe in pc.entities:
             wanted.setdefault(pe.key, pe)
     ids = _entity_ids(conn, wanted, names.known, names.embed)
+    return ids, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values())
+
+
+def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], names: NameVectors) -> None:
+    """The entities, mentions, edges and relations of a document whose chunks
+    the index holds (`chunks`: (chunk id, its plan), in order; the plans'
+    vectors are not used), and its chunks' header: what write_document writes
+    besides the chunks. Call inside a transaction, after clear_graph (sync's
+    re-extraction, which writes every document again this way)."""
+    ids, header = _document_entities(conn, [pc for _id, pc in chunks], names)
+    # the header names the document's people: FTS re-indexes only the chunks whose header changed
+    conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
     deltas = _Deltas()
-    header = document_header(conn, chunks[0].chunk.text if chunks else "", ids.values())
-    for pc in chunks:
-        _insert_chunk(conn, doc_id, pc, ids, header, deltas)
+    for chunk_id, pc in chunks:
+        _insert_graph(conn, chunk_id, pc, ids, deltas)
     _apply_deltas(conn, deltas)
-    return doc_id, purge_orphan_entities(conn, retracted)
+
+
+def clear_graph(conn) -> None:
+    """Delete every entity, alias, mention, co-occurrence edge and relation
+    (documents and chunks stay, with their vectors), keeping the entity-name
+    and relation-sentence vectors aside for kept_vectors (temp tables of this
+    connection, dropped by forget_kept_vectors or a rollback). Call inside a
+    transaction."""
+    forget_kept_vectors(conn)
+    conn.execute("CREATE TEMP TABLE kept_names(key TEXT PRIMARY KEY, name TEXT NOT NULL, vector BLOB NOT NULL)")
+    conn.execute("INSERT INTO temp.kept_names(key, name, vector) "
+                 "SELECT e.key, e.name, v.embedding FROM vec_entity_names v JOIN entities e ON e.id = v.rowid")
+    conn.execute("CREATE TEMP TABLE kept_sentences(key INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
+    conn.execute("INSERT INTO temp.kept_sentences(key, vector) SELECT key, vector FROM relation_sentences")
+    # the edges before their entities: a cascade from each entity would scan
+    # `relations` (no index on a, b) once per entity
+    for table in ("relations", "mentions", "cooccurrence", "entity_aliases", "entities", "relation_sentences"):
+        conn.execute(f"DELETE FROM {table}")
+
+
+def kept_vectors(conn, names: dict[str, str], sentences: Iterable[int]) -> tuple[dict[str, bytes], dict[int, bytes]]:
+    """Of the vectors clear_graph kept: those of the entity keys in `names`
+    (key -> display name) whose entity had that same name (a name vector is
+    the embedding of the name), and those of the relation sentence keys in
+    `sentences`."""
+    found_names, found_sentences = {}, {}
+    for key, name in names.items():
+        row = conn.execute("SELECT vector FROM temp.kept_names WHERE key = ? AND name = ?", (key, name)).fetchone()
+        if row:
+            found_names[key] = row[0]
+    for key in set(sentences):  # or written since, by an earlier note
+        row = conn.execute("SELECT vector FROM temp.kept_sentences WHERE key = ? UNION ALL "
+                           "SELECT vector FROM relation_sentences WHERE key = ? LIMIT 1", (key, key)).fetchone()
+        if row:
+            found_sentences[key] = row[0]
+    return found_names, found_sentences
+
+
+def forget_kept_vectors(conn) -> None:
+    conn.execute("DROP TABLE IF EXISTS temp.kept_names")
+    conn.execute("DROP TABLE IF EXISTS temp.kept_sentences")
 
 
 def _upsert_document(conn, doc: DocumentRecord) -> tuple[int, set]:
@@ -213,6 +274,11 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
          cjk_text(c.text)),
     ).lastrowid
     conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (chunk_id, pc.vector))
+    _insert_graph(conn, chunk_id, pc, ids, d)
+
+
+def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d: _Deltas) -> None:
+    """A chunk's mentions and relations; its counts go to `d`."""
     merged: dict[int, PlannedEntity] = {}
     for pe in pc.entities:
         eid = ids[pe.key]

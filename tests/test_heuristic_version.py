@@ -1,0 +1,301 @@
+"""The index records the version of the heuristic rules its entities come
+from (meta heuristic_version): a sync of an index built with other rules
+(an older mrag: another version, or none recorded) extracts every note's
+entities anew, ending with the graph a rebuild makes; an index built by a
+model extractor is told to rebuild instead; a current index costs nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rich.console import Console
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.format import render_sync_summary
+from minirag_cli.integrity import verify_index
+from minirag_cli.store import index_status
+from minirag_cli.sync import SyncOptions, rebuild, sync_folders
+from tests.conftest import write_notes
+
+# several chunks per note (chunk_tokens below), names the old rules missed
+# ("Émile Zola", "Øyvind"), chat speakers (people: the chunk header), fuzzy
+# merges ("Harbor Hall" / "Harbour Hall") and two folders
+NOTES = {
+    "a": {
+        "chat.md": "Time: 20260106_10:00\nÉmile: Lunch with Wolfgang Schulz at Harbor Hall?\n"
+                   "Wolfgang: Yes, and bring Émile Zola's book for Jennifer Moore.\n"
+                   "Émile: Øyvind Berg joins us, he read \"Les Misérables\" twice.\n",
+        "people/wolfgang.md": "# Wolfgang Schulz\n\nWolfgang Schulz plays bass in the Harbor Band. He met "
+                              "Jennifer Moore at Harbour Hall in Berlin. Émile Zola wrote novels. Ærøskøbing is "
+                              "a town Øyvind Berg visited with Wolfgang Schulz in March 2025.\n" * 3,
+        "projects/atlas.md": "Project Atlas kickoff with WolfgangSchulz and Jennifer Moore.\n"
+                             "Budget review at Harbor Hall next week with Ørsted Energy. #atlas\n",
+    },
+    "b": {
+        "journal.txt": "Time: 20260107_09:00\nLiHua: Dinner with Øyvind Berg and Émile Zola fans at Harbor Hall.\n",
+        "zürich.md": "Über Zürich: Émile and Jennifer Moore met Ørsted Energy in Zürich.\n",
+    },
+}
+OPTIONS = SyncOptions(chunk_tokens=24, overlap_tokens=6)
+
+
+class OldRules(HeuristicExtractor):
+    """The heuristic extractor before version 1, as far as these notes show
+    it: a name could not start with a capital outside ASCII ("Émile Zola"
+    was "Zola", "Øyvind Berg" was "Berg")."""
+
+    def extract_one(self, text):
+        out = []
+        for m in super().extract_one(text):
+            if m.name[:1].isupper() and not m.name[:1].isascii():
+                rest = m.name.split(maxsplit=1)[1:]
+                if not rest:
+                    continue
+                m = EntityMention(rest[0], m.type)
+            out.append(m)
+        return out
+
+
+class Interrupting(HeuristicExtractor):
+    """Ctrl-C after `calls` extractor calls."""
+
+    def __init__(self, calls):
+        self.calls = calls
+
+    def extract(self, texts):
+        if self.calls == 0:
+            raise KeyboardInterrupt
+        self.calls -= 1
+        return super().extract(texts)
+
+
+def folders(tmp_path):
+    roots = []
+    for name, files in NOTES.items():
+        write_notes(tmp_path / name, files)
+        roots.append(tmp_path / name)
+    return roots
+
+
+def sync(conn, roots, extractor=None, embedder=None, **kw):
+    return sync_folders(conn, roots, embedder=embedder or HashingEmbedder(dim=32),
+                        extractor=extractor or HeuristicExtractor(), options=OPTIONS, **kw)
+
+
+def graph(conn) -> dict:
+    """Everything the extraction makes, by entity key and (folder, path, chunk
+    seq): entities, name vectors, aliases, mentions, edges, relations with
+    their sentences' vectors, and the chunks' headers and FTS rows."""
+    key = dict(conn.execute("SELECT id, key FROM entities"))
+    where = {cid: (root[-1], path, seq) for cid, root, path, seq in conn.execute(
+        "SELECT c.id, d.root, d.path, c.seq FROM chunks c JOIN documents d ON d.id = c.document_id")}
+    return {
+        "entities": sorted(conn.execute("SELECT key, name, type, mentions, chunks FROM entities")),
+        "name vectors": sorted((key[i], v) for i, v in conn.execute("SELECT rowid, embedding FROM vec_entity_names")),
+        "aliases": sorted((key[e], a, k, n, m) for e, a, k, n, m in conn.execute(
+            "SELECT entity_id, alias, key, count, merge FROM entity_aliases")),
+        "mentions": sorted((key[e], where[c], n, f) for e, c, n, f in conn.execute(
+            "SELECT entity_id, chunk_id, count, forms FROM mentions")),
+        "edges": sorted((*sorted((key[a], key[b])), w) for a, b, w in conn.execute(
+            "SELECT a, b, weight FROM cooccurrence")),
+        "relations": sorted((where[c], *sorted((key[a], key[b])), s, e, k, v) for c, a, b, s, e, k, v in conn.execute(
+            "SELECT r.chunk_id, r.a, r.b, r.start_char, r.end_char, rs.key, rs.vector FROM relations r "
+            "JOIN relation_sentences rs ON rs.id = r.sentence_id")),
+        "sentences": sorted(conn.execute("SELECT key, vector FROM relation_sentences")),
+        "headers": sorted((where[c], h) for c, h in conn.execute("SELECT id, header FROM chunks")),
+        "header search": sorted(where[c] for (c,) in conn.execute(
+            "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH 'header:emile'")),
+    }
+
+
+def old_index(tmp_path, recorded):
+    """An index of NOTES built with the old rules, recording `recorded` (None: no version)."""
+    roots = folders(tmp_path)
+    conn = db.connect(tmp_path / "old.sqlite", create=True)
+    sync(conn, roots, OldRules())
+    with db.transaction(conn):
+        conn.execute("DELETE FROM meta WHERE key = 'heuristic_version'")
+        if recorded is not None:
+            db.set_meta(conn, "heuristic_version", recorded)
+    return conn, roots
+
+
+def fresh_graph(tmp_path, roots):
+    """The graph a fresh sync of `roots` with this mrag's rules makes."""
+    conn = db.connect(tmp_path / "fresh.sqlite", create=True)
+    try:
+        sync(conn, roots)
+        assert db.get_meta(conn, "heuristic_version") == str(VERSION)
+        return graph(conn)
+    finally:
+        conn.close()
+
+
+def test_a_sync_records_the_version_and_a_current_index_costs_nothing(tmp_path):
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    roots = folders(tmp_path)
+    first = sync(conn, roots)
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION) and first.reextracted is None
+    before = graph(conn)
+    ids = conn.execute("SELECT id, key FROM entities ORDER BY id").fetchall()
+    again = sync(conn, roots)
+    assert again.reextracted is None and again.embedded == 0 and again.unchanged == 5
+    assert graph(conn) == before and conn.execute("SELECT id, key FROM entities ORDER BY id").fetchall() == ids
+    assert again.to_dict()["reextracted"] is None
+    status = index_status(conn, tmp_path / "idx.sqlite")
+    assert (status["heuristic_version"], status["heuristic_version_current"]) == (VERSION, VERSION)
+
+
+@pytest.mark.parametrize("recorded", [None, "0"], ids=["no version recorded", "older version"])
+def test_an_old_index_is_re_extracted_as_a_rebuild_makes_it(tmp_path, recorded):
+    conn, roots = old_index(tmp_path, recorded)
+    stale = graph(conn)
+    assert not any(k.startswith("emile") for k, *_ in stale["entities"])  # the old rules' graph
+    embedder = HashingEmbedder(dim=32)
+    s = sync(conn, roots, embedder=embedder)
+    assert s.reextracted["notes"] == 5 and s.reextracted["from_version"] == recorded
+    assert s.reextracted["to_version"] == str(VERSION)
+    assert (s.added, s.changed, s.unchanged, s.chunks) == (0, 0, 5, 0)  # nothing chunked, no chunk embedded
+    assert 0 < s.embedded < len(stale["name vectors"]) + len(stale["sentences"])  # only the new names and sentences
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION)
+    assert json.loads(json.dumps(s.to_dict()))["reextracted"]["notes"] == 5
+    console = Console(record=True, width=300)
+    render_sync_summary(s.to_dict(), console)
+    assert "re-extracted  the entities of 5 notes" in console.export_text()
+    after = graph(conn)
+    assert any(k == "emilezola" for k, *_ in after["entities"]) and after["header search"]
+    assert after == fresh_graph(tmp_path, roots)
+    assert verify_index(conn) == []
+    # and the next sync has nothing to do
+    again = sync(conn, roots)
+    assert again.reextracted is None and again.embedded == 0 and graph(conn) == after
+    conn.close()
+
+
+def test_a_rebuild_of_the_same_index_gives_the_same_graph(tmp_path):
+    """The comparison itself: `sync --rebuild` (the index emptied, the notes
+    synced anew) after the re-extraction changes nothing."""
+    conn, roots = old_index(tmp_path, None)
+    sync(conn, roots)
+    reextracted = graph(conn)
+    rebuild(conn)
+    sync(conn, roots)
+    assert graph(conn) == reextracted
+    conn.close()
+
+
+def test_re_extraction_with_unchanged_rules_changes_nothing_and_embeds_nothing(tmp_path):
+    """What `mrag eval` checks on LiHua: an index whose version is changed by
+    hand is re-extracted to the very same graph, every vector kept."""
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    roots = folders(tmp_path)
+    sync(conn, roots)
+    before = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "0")
+    s = sync(conn, roots)
+    assert s.reextracted["notes"] == 5 and s.embedded == 0
+    assert graph(conn) == before and verify_index(conn) == []
+    conn.close()
+
+
+def test_changed_notes_are_synced_after_the_re_extraction(tmp_path):
+    conn, roots = old_index(tmp_path, None)
+    (roots[0] / "projects" / "atlas.md").write_text("Project Atlas ends. Émile Zola joins Ørsted Energy.\n")
+    (roots[1] / "journal.txt").unlink()
+    (roots[1] / "new.md").write_text("Øyvind Berg met Émile at Harbor Hall.\n")
+    s = sync(conn, roots)
+    assert (s.reextracted["notes"], s.added, s.changed, s.removed) == (5, 1, 1, 1)
+    assert verify_index(conn) == []
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION)
+    conn.close()
+
+
+def test_ctrl_c_during_the_re_extraction_keeps_the_old_graph(tmp_path):
+    conn, roots = old_index(tmp_path, None)
+    stale = graph(conn)
+    # two documents per group would be too few calls: one group holds every note here
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, roots, Interrupting(calls=0))
+    assert graph(conn) == stale and verify_index(conn) == []
+    assert db.get_meta(conn, "heuristic_version") is None  # the next sync starts again
+    s = sync(conn, roots)
+    assert s.reextracted["notes"] == 5 and graph(conn) == fresh_graph(tmp_path, roots)
+    conn.close()
+
+
+class _CachedModel:
+    """A window extractor standing in for the GGUF one (tests/test_sync.py's
+    _CountingModel): answers with the heuristic's names, counts calls."""
+
+    name, cache_id, parallel = "llm:fake", "fake-model@p1", 1
+
+    def __init__(self):
+        self.inner, self.model_calls = HeuristicExtractor(), 0
+
+    def windows(self, text):
+        from minirag_cli.extract.llm import note_windows
+
+        return note_windows(text)
+
+    def run(self, windows, stop=None):
+        for i, w in enumerate(windows):
+            self.model_calls += 1
+            yield i, self.inner.extract([w.text])[0], None
+
+
+def test_an_llm_index_is_told_to_rebuild_and_not_re_extracted(tmp_path):
+    roots = folders(tmp_path)
+    conn = db.connect(tmp_path / "llm.sqlite", create=True)
+    sync(conn, roots, _CachedModel())
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION)
+    with db.transaction(conn):
+        conn.execute("DELETE FROM meta WHERE key = 'heuristic_version'")
+    before = graph(conn)
+    model = _CachedModel()
+    s = sync(conn, roots, model, index_path=tmp_path / "llm.sqlite")
+    assert s.reextracted is None and model.model_calls == 0 and graph(conn) == before
+    notice = [w for w in s.warnings if "heuristic rules" in w["reason"]]
+    assert len(notice) == 1 and "--rebuild" in notice[0]["reason"] and str(roots[0]) in notice[0]["reason"]
+    assert notice[0]["path"] == str(tmp_path / "llm.sqlite")
+    # a changed note is synced with the new rules, but the index still records none: the others are old
+    (roots[1] / "new.md").write_text("Øyvind Berg met Émile at Harbor Hall.\n")
+    s = sync(conn, roots, _CachedModel())
+    assert s.added == 1 and db.get_meta(conn, "heuristic_version") is None and s.warnings
+    rebuild(conn)
+    s = sync(conn, roots, _CachedModel())
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION) and not s.warnings
+    conn.close()
+
+
+def test_status_and_doctor_show_an_out_of_date_version(tmp_path):
+    from minirag_cli.doctor import OK, WARN, check_index
+    from minirag_cli.format import render_status
+
+    conn, roots = old_index(tmp_path, "0")
+    conn.close()
+    path = tmp_path / "old.sqlite"
+
+    def shown():
+        conn = db.connect(path)
+        status = index_status(conn, path)
+        conn.close()
+        console = Console(record=True, width=300)
+        render_status(status, console)
+        checks = {c.name: c for c in check_index(path)[0]}
+        return status, console.export_text(), checks["extractor"]
+
+    status, text, check = shown()
+    assert (status["heuristic_version"], status["heuristic_version_current"]) == (0, VERSION)
+    assert f"version 0, this mrag has {VERSION}: the next `mrag sync` extracts every note anew" in text, text
+    assert check.status == WARN and "mrag sync" in check.fix and "--rebuild" not in check.fix
+    conn = db.connect(path)
+    sync(conn, roots)
+    conn.close()
+    status, text, check = shown()
+    assert status["heuristic_version"] == VERSION and f"heuristic (rules version {VERSION})" in text
+    assert "this mrag has" not in text and check.status == OK
