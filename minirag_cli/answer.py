@@ -11,7 +11,8 @@ What the model reads (`make_sources`, `build_messages`):
   small model drifts when it is given many long sources, and prompt
   evaluation sets the latency (~300 tokens of sources instead of ~1,900);
 - grouped by note, each note headed by its date and time when it carries
-  one (a `Time: yyyymmdd_hh:mm` first line, or a date in the file name):
+  one (a `Time: yyyymmdd_hh:mm` first line, a front matter `date:` line, or a
+  date in the file name):
   "did X before Y?" needs them; in time order for such a question;
 - a fixed prefix (rules and worked examples, among them a decline) that is
   byte-identical for every question, so llama.cpp's KV state of it can be
@@ -158,8 +159,9 @@ class Answer:
 
 
 def note_date(first_line: str, path: str = "") -> str:
-    """'2026-01-22 15:00' (or '2026-01-22') from a note's first line, else
-    from its file name; '' when neither carries a date."""
+    """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
+    line, or its front matter's date line: store.note_heads), else from its
+    file name; '' when neither carries a date."""
     for text in (first_line or "", Path(path or "").name):
         m = _NOTE_DATE.search(text)
         if m:
@@ -246,7 +248,8 @@ class _Line:
 
 
 def _is_date_line(raw: str, head: str) -> bool:
-    """Is `raw` the note's first line (`head`, stripped) holding its date? The source's header shows it."""
+    """Is `raw` the note's head (its first line or front matter date line, stripped) holding its date?
+    The source's header shows it."""
     return bool(head) and raw.strip() == head and _NOTE_DATE.search(head) is not None
 
 
@@ -376,8 +379,9 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     the list the user sees) of the note's best result: the selected lines of
     each note in their order ('...' marks a gap), headed by the note's date;
     best first, or in time order for a question about order in time.
-    `note_heads` maps a chunk id to its note's first line (where a chat keeps
-    its date); `note_lines` ((root, path) pairs -> each note's lines, store.note_lines)
+    `note_heads` maps a chunk id to its note's head (store.note_heads: the
+    first line, where a chat keeps its date, or the front matter's date
+    line); `note_lines` ((root, path) pairs -> each note's lines, store.note_lines)
     lets lines around the retrieved chunks compete (options.context)."""
     heads = note_heads or {}
     if options.lines is None:

@@ -47,7 +47,8 @@ MONTH_WORDS = {**MONTHS, **{m[:3]: i for m, i in MONTHS.items()}, "sept": 9}
 # --------------------------------------------------------------------------- dates in notes
 
 COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|_)")
-ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# also the date of an ISO 8601 date and time ("2024-05-01T14:30", a front matter's `date:`)
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 WORD_DATE = re.compile(
     r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")

@@ -57,9 +57,73 @@ def _search(conn, index, k=10):
     ("# Trip notes", "journal/2025-06-30.md", "2025-06-30"),
     ("Meeting on 20251102", "x.md", "2025-11-02"),
     ("# Wolfgang", "people/wolfgang.md", ""),
+    # a front matter's date line (store.note_heads), with a time, an ISO time or none
+    ("date: 2024-05-01 14:30", "x.md", "2024-05-01 14:30"),
+    ("created: 2024-05-01T14:30:00+02:00", "x.md", "2024-05-01 14:30"),
+    ("date: '2024-05-01'", "2023-01-01.md", "2024-05-01"),
+    ("---", "2023-01-01.md", "2023-01-01"),
 ])
 def test_note_date(first_line, path, date):
     assert ans.note_date(first_line, path) == date
+
+
+# Notes that open with front matter (frontmatter.py), each with the date it should get
+FRONT_MATTER = {
+    "trips/lisbon.md": ("---\ntitle: Lisbon\ndate: 2026-05-01T14:30\ntags: [travel]\n---\n"
+                        "Li Hua visited the Lisbon aquarium with Tom and watched the sea otters.\n", "2026-05-01 14:30"),
+    "trips/porto.md": ("---\ncreated: 2026-06-10 09:15\n---\n"
+                       "Li Hua tasted port wine in Porto with Tom at the riverside cellar.\n", "2026-06-10 09:15"),
+    # `date` before `created`, whatever their order; a value that is no date is passed over
+    "trips/both.md": ("---\ncreated: 2026-01-02\ndate: 2026-03-04\nupdated: 2026-09-09\n---\nBoth keys.\n",
+                      "2026-03-04"),
+    "trips/tbd.md": ("---\ndate: soon\ncreated: '2026-02-03'\n---\nA date to be decided.\n", "2026-02-03"),
+    # Windows line ends and a byte order mark
+    "trips/windows.md": ("\ufeff---\r\ndate: 2026-07-08\r\n---\r\nSaved on Windows.\r\n", "2026-07-08"),
+    # no date in the block: the file name's, as before
+    "journal/2026-08-09.md": ("---\ntitle: A day\n---\nNothing happened.\n", "2026-08-09"),
+    # no closing line, or prose between two rules: no front matter, so no date from it
+    "misc/unclosed.md": ("---\ndate: 2026-01-01\nThe block is never closed.\n", ""),
+    "misc/rules.md": ("---\nA rule opens this note.\n---\ndate: 2026-01-01\n", ""),
+}
+
+
+@pytest.fixture(scope="module")
+def front_matter_index(tmp_path_factory):
+    root = tmp_path_factory.mktemp("front-matter")
+    for rel, (text, _date) in FRONT_MATTER.items():
+        (root / "notes" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "notes" / rel).write_bytes(text.encode("utf-8"))
+    settings = effective({"db": str(root / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([root / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        yield index.conn, index
+
+
+def test_a_front_matter_date_dates_the_note(front_matter_index):
+    """A note opening with front matter had `---` for its first line and so
+    no date (unless its file name had one): its `date:` (or `created:`) is
+    its date in the sources' headers and for the order and "when" questions."""
+    conn, index = front_matter_index
+    rows = conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id").fetchall()
+    results = [{"chunk_id": cid, "path": path, "text": ""} for cid, path in rows]
+    dated = {s["path"]: s["date"] for s in _listed(conn, results)}
+    assert dated == {path: date for path, (_text, date) in FRONT_MATTER.items()}
+
+
+def test_order_and_when_answered_from_front_matter_dates(front_matter_index):
+    conn, index = front_matter_index
+    q = "Did Li Hua visit the Lisbon aquarium with Tom before she tasted port wine in Porto with Tom?"
+    got = timeline.answer_order(q, _listed(conn, _search(conn, index)(q)), _search(conn, index, k=20))
+    assert got is not None and got.verdict == "Yes" and "May 1, 2026 14:30" in got.text
+    q = "When did Li Hua visit the Lisbon aquarium and watch the sea otters?"
+    results = _search(conn, index)(q)
+    got = timeline.answer_when(q, _listed(conn, results), _search(conn, index, k=20))
+    assert got is not None and got.text.startswith("On May 1, 2026 14:30 [")
+    # the date line is in the source's header, not among the lines the model reads
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    sources = ans.make_sources("What did Li Hua watch at the Lisbon aquarium?", results, note_heads=heads)
+    lisbon = next(s for s in sources if s["path"] == "trips/lisbon.md")
+    assert lisbon["date"] == "2026-05-01 14:30" and "date:" not in lisbon["text"] and "otters" in lisbon["text"]
 
 
 def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):

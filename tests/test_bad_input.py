@@ -1303,6 +1303,38 @@ def test_heuristic_names_start_with_a_capital_of_any_script():
     assert beyond == [], [hex(cp) for cp in beyond[:5]]
 
 
+def test_heuristic_reads_front_matter_values_not_keys():
+    """A note opening with YAML front matter (Obsidian, Jekyll, Hugo) was read
+    as prose: a capitalised key (`Tags:`, `Aliases:`) became a person (a chat
+    speaker), `tags: [travel]` no tag, and an ISO date with a time
+    (`2024-05-01T14:30`) no date. Keys now name nothing, tags are the #tags
+    the text would give, a title is a name read whole, other values are text."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    def typed(text):
+        return {(m.name, m.type) for m in HeuristicExtractor().extract_one(text)}
+
+    note = ("---\nTitle: Trip to Lisbon\nDate: 2024-05-01T14:30\nTags: [travel, \"#Family\", x]\n"
+            "Aliases:\n  - Lisbon Trip\ntags: food beach, Travel/2024\nauthor:\n  name: Jane Doe\n---\n"
+            "We flew to Lisbon with Bob Smith. #beach\n")
+    assert typed(note) == {
+        ("#travel", "concept"), ("#Family", "concept"), ("#food", "concept"), ("#beach", "concept"),
+        ("#Travel/2024", "concept"), ("Trip to Lisbon", "name"), ("Lisbon Trip", "name"),
+        ("2024-05-01", "date"), ("Jane Doe", "name"), ("Lisbon", "name"), ("Bob Smith", "name")}
+    # a tag is the #tag the text gives
+    assert typed("---\ntags:\n- Zürich\n---\nx") == {("#Zürich", "concept")} < typed("#Zürich")
+    # the Windows line ends and byte order mark a note may be saved with
+    assert typed("\ufeff---\r\ntags: [travel]\r\n---\r\nBob Smith came.") == {
+        ("#travel", "concept"), ("Bob Smith", "name")}
+    # no front matter (never closed; prose between two rules; not at the start): read as it is written
+    for text in ("---\nTags: travel\nBob Smith came.\n", "---\nTags: travel\nBob Smith came.\n---\n",
+                 "Intro\n---\nTags: travel\n---\n"):
+        assert typed(text) == typed(text.replace("---", "***")) and ("Tags", "person") in typed(text), text
+    # a rule later in a note with front matter is text, like the rest of the body
+    assert ("Tags", "person") in typed("---\ntitle: x\n---\nBody.\n---\nTags: travel\n---\n")
+    assert typed("---\n---\nBob Smith came.") == {("Bob Smith", "name")}  # an empty block
+
+
 def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
     """A first sync stopped before its first note (while its model loaded)
     leaves an index with no vector tables: ask, graph view --query and the

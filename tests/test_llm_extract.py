@@ -380,6 +380,9 @@ def test_complete_adds_dates_and_speakers_and_drops_relative_times():
     assert got == [EntityMention("bread", "product"), EntityMention("Lunar New Year", "event"),
                    EntityMention("Alice", "person"), EntityMention("20260403", "date")]
     assert complete(text, got) == got
+    # a front matter's capitalised keys are no chat speakers; its dates are dates, its values' speakers speakers
+    note = "---\nTitle: Trip\nDate: 2026-05-01T14:30\nTags: [a]\n---\nAlice: Ready?"
+    assert complete(note, []) == [EntityMention("Alice", "person"), EntityMention("2026-05-01", "date")]
 
 
 def test_the_real_model_writes_only_names_the_window_holds(smol, monkeypatch):

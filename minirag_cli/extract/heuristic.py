@@ -1,6 +1,13 @@
 """The no-model extractor: capitalised spans, chat speakers, CamelCase handles,
 quoted titles, #tags, @handles and dates. What a fresh machine uses until a
-GGUF model is configured."""
+GGUF model is configured.
+
+A text that opens with front matter (frontmatter.py) is read without its
+keys (`title:`, `Tags:` name nothing): its `tags:` are the #tags they would
+be in the text; a `title:` or `aliases:` value names the note, and is a name
+when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
+the heuristics cannot tell: a person's page, a trip, a project); the other
+values are read as text (a `date:` is a date, `author: Jane Doe` a name)."""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ import re
 import unicodedata
 from typing import Sequence
 
+from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.text import MONTH_WORDS, find_dates
 
@@ -96,6 +104,9 @@ QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
+# front matter keys whose values are the note's tags, and its names
+TAG_KEYS = ("tags", "tag")
+TITLE_KEYS = ("title", "aliases", "alias")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -118,6 +129,26 @@ def _strip_possessive(span: str) -> str:
     return re.sub(r"['’]s$", "", span)
 
 
+def _is_title(title: str) -> bool:
+    """A quoted text that names a work (a front matter title that names
+    something): 1 to 8 words, one capitalised."""
+    words = title.split()
+    return 1 <= len(words) <= 8 and any(w[:1].isupper() for w in words)
+
+
+def read_front_matter(text: str) -> tuple[str, list[str], list[str]]:
+    """(the text to read, the front matter's tags, its titles): the text with
+    its front matter, when it opens with one, replaced by the block's other
+    values, one a line, keys left out (llm.complete reads its speakers there)."""
+    found = frontmatter.parse(text)
+    if found is None:
+        return text, [], []
+    tags = [t for v in found.values(*TAG_KEYS) for t in re.split(r"[\s,]+", v) if t]
+    titles = found.values(*TITLE_KEYS)
+    values = [v for e in found.entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS for v in e.values]
+    return "\n".join(values) + "\n\n" + text[found.end:], tags, titles
+
+
 class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
@@ -136,6 +167,7 @@ class HeuristicExtractor:
             if key not in out or (out[key].type == "name" and type_ != "name"):
                 out[key] = EntityMention(name, type_)
 
+        text, tags, names = read_front_matter(text)
         speakers = set()
         titles: list[str] = []
         for m in SPEAKER.finditer(text):
@@ -148,12 +180,18 @@ class HeuristicExtractor:
             add(m.group(0), "person" if m.group(0) in speakers else "name")
         for m in HANDLE.finditer(text):
             add("@" + m.group(1), "person")
+        for tag in tags:  # a front matter tag, with its # or without
+            m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
+            if m:
+                add("#" + m.group(1), "concept")
         for m in HASHTAG.finditer(text):
             add("#" + m.group(1), "concept")
+        for name in names:  # the note's title: read whole, never in fragments
+            if _is_title(name):
+                add(name, "name")
         for m in QUOTED.finditer(text):
             title = m.group(1).strip()
-            words = title.split()
-            if 1 <= len(words) <= 8 and any(w[:1].isupper() for w in words):
+            if _is_title(title):
                 titles.append(title)
                 add(title, "work")
         for surface, _iso in find_dates(text):

@@ -802,8 +802,9 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
     """The model's mentions with relative times and clock times dropped (any
     type), other non-calendar
     "dates" ("Lunar New Year") typed as events, and the chunk's exact dates
-    and chat speakers added when the model left them out. Idempotent."""
-    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates
+    and chat speakers added when the model left them out (a front matter's
+    `Title:` is no speaker). Idempotent."""
+    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, read_front_matter
     from minirag_cli.resolve import normalise_key
 
     out: list[EntityMention] = []
@@ -821,7 +822,7 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
         if m.type == "date" and not find_dates(m.name):
             m = EntityMention(m.name, "event")
         add(m)
-    for match in SPEAKER.finditer(text):
+    for match in SPEAKER.finditer(read_front_matter(text)[0]):
         speaker = match.group(1).strip()
         if speaker.lower() not in COMMON_WORDS and len(speaker.split()) <= 4:
             add(EntityMention(speaker, "person"))

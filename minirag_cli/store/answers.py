@@ -10,13 +10,29 @@ from minirag_cli.db import copy_missing_rows
 
 
 def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
-    """Each chunk's note's first line (stored in chunks.header by sync)."""
+    """Each chunk's note's head: the line that dates the note when any does
+    (answer.note_date): its first line (stored in chunks.header by sync;
+    a chat's `Time:` line), or, for a note that opens with front matter,
+    the front matter's date line (`date: 2024-05-01`), read from the note's
+    first chunk, which holds the block unless it is longer than a chunk."""
+    from minirag_cli import frontmatter
+
     ids = [int(c) for c in chunk_ids if c is not None]
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    return {cid: (header or "").split("\n", 1)[0]
-            for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
+    heads = {cid: (header or "").split("\n", 1)[0]
+             for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
+    opened = [cid for cid, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)]
+    if opened:
+        marks = ",".join("?" * len(opened))
+        for cid, first in conn.execute(
+                f"SELECT c.id, f.text FROM chunks c JOIN chunks f ON f.document_id = c.document_id AND f.seq = 0 "
+                f"WHERE c.id IN ({marks})", opened):
+            found = frontmatter.parse(first)
+            if found is not None and found.date_line():
+                heads[cid] = found.date_line()
+    return heads
 
 
 def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:

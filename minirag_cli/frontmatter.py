@@ -1,0 +1,122 @@
+"""Front matter: the YAML block a note may open with (Obsidian properties,
+Jekyll and Hugo pages), read for what the index uses of it: which lines
+are keys, the values each key holds, and the line that dates the note.
+
+```
+---
+title: Trip to Lisbon
+date: 2024-05-01 14:30
+tags: [travel, family]
+---
+```
+
+A text opens with front matter when its first line is `---` (trailing
+spaces, a byte order mark and a Windows line end allowed), a later line
+`---` or `...` closes the block, and every line between is of the YAML that
+notes hold: `key: value`, a list item (`- item`), an indented line (a nested
+key, a list item or a continued value: part of the key above), a comment
+or a blank line. Anything else (no closing line, prose between two
+horizontal rules) is no front matter and `parse` returns None: the text is
+read as it is written, nothing of it skipped.
+
+Not a YAML parser: values are strings as written, a flow list (`[a, b]`)
+split at its commas, quotes taken off; no anchors, no types. The note's
+text (and so its chunks, what BM25 and the embedder read, and `mrag show`)
+keeps the block as it is; only the readers here skip its keys.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+OPEN = "---"
+CLOSE = ("---", "...")
+# the keys whose value dates a note, in order of preference: Jekyll's and
+# Hugo's `date`, then Obsidian's `created`
+DATE_KEYS = ("date", "created")
+
+# a top-level key: not indented, not a list item, comment or quoted key; the
+# key ends at the first ": " (or ":" ending the line), so `title: Re: lunch` is `title`
+_KEY = re.compile(r"^([^\s#\-\[\]{}'\"|>!&*%@`,?:][^:]*?)\s*:(?:[ \t]+(.*?))?\s*$")
+_ITEM = re.compile(r"^-(?:[ \t]+(.*?))?\s*$")
+_NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+(.*?))?\s*$")  # `name: Jane` under `author:` (stripped)
+# a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
+_DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str  # as written
+    line: str  # the key's line as written (no line end)
+    values: tuple[str, ...]  # its value, a flow list's items, the list items and lines under it; unquoted
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    entries: tuple[Entry, ...]
+    end: int  # offset in the text just past the closing line (and its line end)
+
+    def values(self, *keys: str) -> list[str]:
+        """The values of the entries with one of `keys` (any case), in order."""
+        wanted = {k.lower() for k in keys}
+        return [v for e in self.entries if e.key.lower() in wanted for v in e.values]
+
+    def date_line(self) -> str:
+        """The line of the first key of DATE_KEYS whose value is a date
+        (`date: 2024-05-01`, `created: 2024-05-01T14:30`), '' when none is."""
+        for key in DATE_KEYS:
+            for e in self.entries:
+                if e.key.lower() == key and e.values and _DATE_VALUE.match(e.values[0]):
+                    return e.line
+        return ""
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1].strip()
+    return value
+
+
+def _scalars(value: str | None) -> list[str]:
+    """A value as written: [] when empty, a flow list's items, else the value."""
+    value = (value or "").strip()
+    if value.startswith("[") and value.endswith("]"):
+        return [v for v in map(_unquote, value[1:-1].split(",")) if v]
+    if value in ("|", ">", "|-", ">-", "|+", ">+"):  # a block scalar: its lines follow, indented
+        return []
+    value = _unquote(value)
+    return [value] if value else []
+
+
+def parse(text: str) -> FrontMatter | None:
+    """The front matter `text` opens with, or None (see the module's rules)."""
+    start = 1 if text.startswith("\ufeff") else 0
+    first_end = text.find("\n", start)
+    if first_end < 0 or text[start:first_end].rstrip() != OPEN:
+        return None
+    entries: list[tuple[str, str, list[str]]] = []
+    pos = first_end + 1
+    while pos < len(text):
+        nl = text.find("\n", pos)
+        end = len(text) if nl < 0 else nl + 1
+        line = text[pos:end].rstrip("\r\n")
+        pos = end
+        bare = line.rstrip()
+        if bare in CLOSE:
+            return FrontMatter(tuple(Entry(k, ln, tuple(v)) for k, ln, v in entries), pos)
+        if not bare.strip() or bare.lstrip().startswith("#"):
+            continue  # blank line or comment
+        if line[0] in " \t" or _ITEM.match(bare):  # under the key above
+            if not entries:
+                return None
+            inner = bare.strip()
+            m = _ITEM.match(inner) or _NESTED.match(inner)
+            entries[-1][2].extend(_scalars(m.group(1)) if m else [_unquote(inner)])
+            continue
+        m = _KEY.match(bare)
+        if not m:
+            return None  # prose: not front matter
+        entries.append((m.group(1), line, _scalars(m.group(2))))
+    return None  # never closed
