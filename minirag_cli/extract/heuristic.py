@@ -31,7 +31,9 @@ from minirag_cli.text import MONTH_WORDS, find_dates
 # (extract/llm.py: model_view, complete): an index it built is told to rebuild.
 # 1: names start with a capital of any cased script ("Émile Zola"); indexes
 #    that record no version were built before it.
-VERSION = 1
+# 2: a note's YAML front matter is read for its values (keys are no names,
+#    `tags:` are #tags, a `title:` is one name); `2024-05-01T14:30` is a date.
+VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
