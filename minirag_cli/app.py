@@ -56,6 +56,28 @@ def usage_name(param) -> str:
     return name + ("..." if param.nargs != 1 else "")
 
 
+def _flags_show_no_type() -> None:
+    """Typer 0.2x's help shows each option's type (`--k <int>`), a flag's as
+    well: `--json <bool>` reads as an option that takes true or false, and
+    `mrag ask --json true` makes `true` the question. A flag takes no value,
+    so its type column stays empty, as click's own help leaves it. (Older
+    typer has no display_type_rich and shows flags without a type.)"""
+    from typer.core import TyperOption
+
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "mrag_flags_hidden", False):
+        return
+
+    def display_type_rich(self, ctx):
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    display_type_rich.mrag_flags_hidden = True
+    TyperOption.display_type_rich = display_type_rich
+
+
+_flags_show_no_type()
+
+
 class Typer(typer.Typer):
     """typer.Typer whose commands are `Command`s (every command and subcommand of mrag)."""
 
