@@ -56,26 +56,35 @@ def usage_name(param) -> str:
     return name + ("..." if param.nargs != 1 else "")
 
 
-def _flags_show_no_type() -> None:
-    """Typer 0.2x's help shows each option's type (`--k <int>`), a flag's as
-    well: `--json <bool>` reads as an option that takes true or false, and
-    `mrag ask --json true` makes `true` the question. A flag takes no value,
-    so its type column stays empty, as click's own help leaves it. (Older
-    typer has no display_type_rich and shows flags without a type.)"""
-    from typer.core import TyperOption
+def _types_as_a_user_reads_them() -> None:
+    """Typer 0.2x's help shows each parameter's type as Python spells it, a
+    flag's as well: `--json <bool>` reads as an option that takes true or
+    false (`mrag ask --json true` makes `true` the question), `--mode
+    <list[str]>` as a Python list to write. A flag takes no value, so its type
+    column stays empty, as click's own help leaves it; a repeatable option
+    or an argument taking several shows its element's type (the `...` and
+    "Repeat" already say there may be several). Older typer has no
+    display_type_rich and shows neither."""
+    from typer.core import TyperArgument, TyperOption
 
-    shown = getattr(TyperOption, "display_type_rich", None)
-    if shown is None or getattr(shown, "mrag_flags_hidden", False):
-        return
+    for cls in (TyperArgument, TyperOption):
+        shown = getattr(cls, "display_type_rich", None)
+        if shown is None or getattr(shown, "mrag_readable", False):
+            continue
 
-    def display_type_rich(self, ctx):
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+        def display_type_rich(self, ctx, shown=shown):
+            if getattr(self, "is_flag", False):
+                return None
+            label = shown(self, ctx)
+            if isinstance(label, str) and label.startswith("<list[") and label.endswith("]>"):
+                label = "<" + label[len("<list["):-len("]>")] + ">"
+            return label
 
-    display_type_rich.mrag_flags_hidden = True
-    TyperOption.display_type_rich = display_type_rich
+        display_type_rich.mrag_readable = True
+        cls.display_type_rich = display_type_rich
 
 
-_flags_show_no_type()
+_types_as_a_user_reads_them()
 
 
 class Typer(typer.Typer):

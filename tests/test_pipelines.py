@@ -90,12 +90,13 @@ def test_a_closed_stdout_is_a_clear_error(mrag_bin, tmp_path):
 
 def test_help_shows_no_type_for_a_flag(run):
     """Typer 0.2x's help gave every option its type, flags too: `--json
-    <bool>` read as an option taking true or false. A flag shows no type;
-    an option that takes a value keeps its own."""
+    <bool>` read as an option taking true or false, `--mode <list[str]>` as a
+    Python list. A flag shows no type; an option that takes a value keeps its
+    own, a repeatable one its element's."""
     for args in (["--help"], ["ask", "--help"], ["sync", "--help"], ["graph", "export", "--help"]):
         out = run(*args, env={"COLUMNS": "120"})
         assert out.returncode == 0, (args, out.stderr)
-        assert "<bool>" not in out.stdout, (args, out.stdout)
+        assert "<bool>" not in out.stdout and "list[" not in out.stdout, (args, out.stdout)
     k_row = next(line for line in run("ask", "--help", env={"COLUMNS": "120"}).stdout.splitlines() if "--k " in line)
     assert "int" in k_row.lower()  # `<int>` (typer 0.2x) or INTEGER (older typer)
 
