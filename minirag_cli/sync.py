@@ -33,7 +33,7 @@ from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, Planned
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, looks_binary,
+from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
                               printable_name, walk_notes)
 
 GROUP_CHUNKS = 128
@@ -522,9 +522,10 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                                       + ".")
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str] | None:
-    """The note's bytes and hash when it must be (re)indexed; None when it
-    is skipped or unchanged (counted in the summary either way). A note that
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:
+    """The note's bytes, hash and, for a UTF-16/32 note, text (decoded once,
+    by the binary check: walk.sniff_note) when it must be (re)indexed; None
+    when it is skipped or unchanged (counted in the summary either way). A note that
     cannot be read for now keeps what the index holds of it (in `seen`);
     `indexed`: the index holds a version of it."""
     summary, progress = run.summary, run.progress
@@ -538,11 +539,12 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tupl
         summary.skipped.append({"path": note.path, "reason": reason})
         progress.advance(1, 0)
         return None
-    if looks_binary(data):
+    binary, wide = sniff_note(data)
+    if binary:
         summary.skipped.append({"path": note.path, "reason": "binary file"})
         progress.advance(1, 0)
         return None
-    return data, content_hash(data)
+    return data, content_hash(data), wide
 
 
 def kept_reason(indexed: bool) -> str:
@@ -618,7 +620,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         read = _read_note(run, note, seen, indexed=old is not None)
         if read is None:
             continue
-        data, digest = read
+        data, digest, wide = read
         seen.add(note.path)
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
         if old and old[1] == digest:
@@ -626,7 +628,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, warning = decode_note(data)
+        text, warning = decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
