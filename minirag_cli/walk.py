@@ -24,6 +24,11 @@ BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
 SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
 
 
+def hard_link_reason(indexed_at: str) -> str:
+    """Why a hard link to a note is passed over: the note is indexed once, at `indexed_at`."""
+    return f"hard link to the note {indexed_at} (the same file, indexed at that path)"
+
+
 @dataclass(frozen=True)
 class NoteFile:
     path: str  # relative to the root, '/'-separated
@@ -119,8 +124,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
     followed, folders already visited (symlink loops), symlinks to notes
-    walked at their real path and anything that is not a regular file are
-    reported."""
+    walked at their real path, hard links to a note walked at another path
+    (the first in path order is the one listed) and anything that is not a
+    regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -139,6 +145,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     # outside it is walked once, however many links lead there.
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
     links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
+    inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -175,8 +182,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue
             full = Path(dirpath) / name
+            symlink = False
             try:
                 if full.is_symlink():
+                    symlink = True
                     target = full.resolve(strict=True)
                     if target.is_relative_to(root):
                         links[rel] = str(target)
@@ -199,6 +208,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue
+            if st.st_nlink > 1 and not symlink:
+                inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     if links:
         # a link to a note of the folder is that note: indexed once, at its real path (as folder
@@ -207,6 +218,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         twice = {f.path for f in result.files if links.get(f.path) in real}
         result.files = [f for f in result.files if f.path not in twice]
         result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
+    # hard links are one file under two names: indexed once too, at the first name in path order
+    # (whichever is edited, that name's size and time change with it), the others listed
+    indexed_at = {p: min(paths) for paths in inodes.values() if len(paths) > 1 for p in paths}
+    if indexed_at:
+        result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
+        result.skipped += [{"path": p, "reason": hard_link_reason(first)}
+                           for p, first in sorted(indexed_at.items()) if p != first]
     result.files.sort(key=lambda f: f.path)
     return result
 

@@ -256,6 +256,44 @@ def test_a_symlink_to_a_note_of_the_folder_indexes_it_once(tmp_path, conn, embed
     assert verify_index(conn) == []
 
 
+def test_hard_links_to_one_note_index_it_once(tmp_path, conn, embedder, extractor):
+    """Two names of one file (hard links: the same device and inode) were two
+    notes, every answer holding it twice. It is indexed once, at the first
+    name in path order, the other names listed as symlinks to a note are; an
+    edit through any name re-syncs it, removing a name keeps it (under the
+    name left), and `mrag show` of another name shows it."""
+    from minirag_cli.store.lookup import find_document
+
+    root = tmp_path / "notes"
+    write_notes(root, {"b.md": "Bravo Note about Harbor Hall with Olav Nygaard.\n", "other.md": "Other Note.\n"})
+    (root / "sub").mkdir()
+    os.link(root / "b.md", root / "a.md")
+    os.link(root / "b.md", root / "sub" / "c.md")
+    (root / "d.md").symlink_to("b.md")  # a symlink to a name passed over: still the one note
+    s = run(conn, root, embedder, extractor)
+    assert sorted(s.added_paths) == ["a.md", "other.md"]
+    reasons = {d["path"]: d["reason"] for d in s.skipped}
+    assert reasons == {"b.md": "hard link to the note a.md (the same file, indexed at that path)",
+                       "sub/c.md": "hard link to the note a.md (the same file, indexed at that path)",
+                       "d.md": "symlink to a note in the synced folder (indexed at its real path)"}
+    assert find_document(conn, str(root / "sub" / "c.md"))["path"] == "a.md"
+    with open(root / "sub" / "c.md", "a") as f:  # edited in place through a name that is passed over
+        f.write("Then rehearsal with Mei Chen.\n")
+    s = run(conn, root, embedder, extractor)
+    assert s.changed_paths == ["a.md"] and s.added == s.removed == 0
+    texts = [t for (t,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                        "WHERE d.path = 'a.md'")]
+    assert "Mei Chen" in " ".join(texts)
+    (root / "b.md").unlink()
+    s = run(conn, root, embedder, extractor)
+    assert s.removed == 0 and s.unchanged == 2 and [d["path"] for d in s.skipped] == ["d.md", "sub/c.md"]
+    (root / "a.md").unlink()  # the name it was indexed at: the note stays, at the name left
+    s = run(conn, root, embedder, extractor)
+    assert s.removed_paths == ["a.md"] and s.added_paths == ["sub/c.md"]
+    assert sorted(p for (p,) in conn.execute("SELECT path FROM documents")) == ["other.md", "sub/c.md"]
+    assert verify_index(conn) == []
+
+
 def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor):
     root = tmp_path / "notes"
     write_notes(root, CORPUS)
