@@ -48,19 +48,29 @@ class WalkResult:
     kept: list[str] = field(default_factory=list)
 
 
-# The page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html):
-# saved inside a synced folder, it is passed over as quietly as a hidden file, not listed as skipped
-PAGE_EXTENSIONS = frozenset({".html", ".htm"})
+# What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
+# listed as skipped at every sync. Told by content, in the first 4 KB, for the extensions it is saved
+# under: the page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html);
+# `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its JSON opens with the keys
+# of export.EntityGraph.to_dict in their order, as json.dumps indents them (it names no maker:
+# another tool's JSON would have to open with the same keys in the same order and layout).
+MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
+GRAPHML_MARKS = (b'<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+                 b'<graph id="mrag" edgedefault="undirected">')
+EXPORT_JSON_START = b'{\n  "directed": false,\n  "center": '
+EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 
 
 def written_by_mrag(path: str) -> bool:
-    """Whether the file at `path` is a page mrag wrote (its first 4 KB hold MRAG_PAGE_MARK)."""
+    """Whether the file at `path` is a page or a graph export mrag wrote (by its first 4 KB)."""
     try:
         with open(path, "rb") as f:
-            return MRAG_PAGE_MARK in f.read(4096)
+            head = f.read(4096)
     except OSError:
         return False
+    return (MRAG_PAGE_MARK in head or all(mark in head for mark in GRAPHML_MARKS)
+            or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
 
 
 def gone_folders(roots) -> list[str]:
@@ -176,8 +186,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
-                if Path(name).suffix.lower() in PAGE_EXTENSIONS and written_by_mrag(os.path.join(dirpath, name)):
-                    continue  # a `mrag graph view -o` page saved among the notes: mrag's own, not a skipped note
+                if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
+                        and written_by_mrag(os.path.join(dirpath, name))):
+                    continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
                 result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue
