@@ -31,6 +31,7 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
+from minirag_cli.text import without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
@@ -204,7 +205,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 def _occurrences(text_lower: str, form: str) -> int:
-    return max(1, text_lower.count(form.lower()))
+    """How often `form` is in the text (lower-cased and without invisibles, as `_plan_entities` has it)."""
+    return max(1, text_lower.count(without_invisibles(form).lower()))
 
 
 class _Extraction:
@@ -647,7 +649,7 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
-    lower = text.lower()
+    lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
         res = resolver.resolve(m.name, m.type)
@@ -670,11 +672,12 @@ def _plan_relations(text: str, entities: list[PlannedEntity],
     if limit <= 0:
         return []
     named = [e for e in entities if e.type != "date"]
+    forms = {e.key: [without_invisibles(f).lower() for f in e.forms] for e in named}
     found = []
     for start, end in _sentences(text):
         sentence = text[start:end]
-        low = sentence.lower()
-        keys = [e for e in named if any(f.lower() in low for f in e.forms)]
+        low = without_invisibles(sentence).lower()
+        keys = [e for e in named if any(f in low for f in forms[e.key])]
         if len(keys) >= 2:
             names = " | ".join(e.name for e in keys[:6])
             found.append(([e.key for e in keys[:6]], f"{names} :: {sentence[:400]}", start, end))

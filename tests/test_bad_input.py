@@ -1390,6 +1390,32 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title
 
 
+def test_heuristic_names_written_with_zero_width_characters_are_the_names_without_them():
+    """Text copied from the web carries zero width characters inside and
+    around names: "Li\u200bHua met Rosa\u2060Diaz" gave the entities Hua and
+    Diaz (a name ended at the invisible character; "Li", opening the
+    sentence, was dropped), and "\ufeffLiHua: hi" no chat speaker. The
+    extractor reads a text as if typed without U+200B, U+2060 and U+FEFF, and
+    without U+200C/U+200D between letters of scripts with case; Persian and
+    Hindi words and emoji sequences keep their joiners (they change the text)."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.text import without_invisibles
+
+    def typed(text):
+        return sorted((m.name, m.type) for m in HeuristicExtractor().extract_one(text))
+
+    for pasted, plain in (
+            ("Li\u200bHua met Rosa\u2060Diaz at the Harbor\u200c Hall.", "LiHua met RosaDiaz at the Harbor Hall."),
+            ("\ufeffLiHua: see you at \u200bHarbor Hall\u200b\nWang\u200dFang: sure",
+             "LiHua: see you at Harbor Hall\nWangFang: sure"),
+            ("Then we met Émile\u200b Zola and #Zü\u200brich with @Øy\ufeffvind.",
+             "Then we met Émile Zola and #Zürich with @Øyvind.")):
+        assert typed(pasted) == typed(plain), pasted
+    assert typed("Li\u200bHua met Bob.") == [("Bob", "name"), ("LiHua", "name")]
+    for kept in ("می\u200cخواهم", "क्\u200dष", "👨\u200d👩\u200d👧", "Plain text, nothing invisible."):
+        assert without_invisibles(kept) == kept
+
+
 def test_heuristic_names_start_with_a_capital_of_any_script():
     """The heuristic extractor's capital was `[A-Z]`: "Émile Zola" came out as
     "Zola", "Martin Ødegaard" as "Martin", and "Łódź", "Ärzte", "Αθήνα" or a

@@ -717,6 +717,47 @@ def test_a_name_written_with_a_no_break_space_is_one_entity(tmp_path, conn, embe
     assert notes == 2  # one entity, in both notes
 
 
+def test_a_name_written_with_zero_width_characters_is_the_entity_without_them(tmp_path, conn, embedder,
+                                                                               extractor):
+    """A name pasted with a zero width space or word joiner inside
+    ("Li\u200bHua", copied from the web) became the entities Li and Hua (or
+    Hua alone), never linked to LiHua typed elsewhere; a question written so
+    grounded a stray "Li" besides Li Hua. The name is now the entity
+    without them: its mentions counted in that note too, its sentences
+    related, the same seeds for the question, and `mrag entity` finds it."""
+    from minirag_cli.graph.grounding import ground
+    from minirag_cli.store.lookup import get_entity
+
+    root = tmp_path / "notes"
+    write_notes(root, {"pasted.md": "Li\u200bHua met Rosa\u2060Diaz at the Harbor Hall.\n"
+                                    "Then \ufeffLi\u200bHua\u200b called Rosa Diaz.\n",
+                       "typed.md": "LiHua: I went home with Rosa Diaz.\nThen we saw Li at noon.\n"})
+    run(conn, root, embedder, extractor)
+    keys = {k for k, in conn.execute(
+        "SELECT DISTINCT e.key FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id "
+        "JOIN documents d ON d.id = c.document_id WHERE d.path = 'pasted.md'")}
+    assert keys == {"lihua", "rosadiaz", "harborhall"}, keys
+    names = dict(conn.execute("SELECT key, name FROM entities"))
+    assert (names["lihua"], names["rosadiaz"]) == ("Li Hua", "Rosa Diaz")  # as LiHua and RosaDiaz are shown
+    mentions = dict(conn.execute("SELECT d.path, sum(m.count) FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                                 "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                                 "WHERE e.key = 'lihua' GROUP BY d.path"))
+    assert mentions == {"pasted.md": 2, "typed.md": 1}
+    related = {(a, b) for a, b in conn.execute(
+        "SELECT a.key, b.key FROM relations r JOIN entities a ON a.id = r.a JOIN entities b ON b.id = r.b "
+        "JOIN chunks c ON c.id = r.chunk_id JOIN documents d ON d.id = c.document_id WHERE d.path = 'pasted.md'")}
+    assert {("lihua", "rosadiaz"), ("rosadiaz", "lihua")} & related, related  # its sentences name both
+
+    def seeds(question):
+        return [(s.entity_id, s.via, round(s.similarity, 4)) for s in ground(conn, question)]
+
+    # (the entity Li, another person, is no seed of a question naming LiHua)
+    assert seeds("Who did Li\u200bHua meet?") == seeds("Who did LiHua meet?") != []
+    assert seeds("Where is \ufeffRosa\u200bDiaz?") == seeds("Where is RosaDiaz?") != []
+    assert get_entity(conn, "Li\u200bHua")["name"] == get_entity(conn, "\u2060LiHua")["name"] == "Li Hua"
+    assert verify_index(conn) == []
+
+
 def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):
     """`mrag sync notes --max-bytes 8000000` indexed a 6 MB export; the next
     plain `mrag sync notes` (or `--watch`) took the 5 MB default again and

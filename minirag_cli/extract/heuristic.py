@@ -10,7 +10,7 @@ import unicodedata
 from typing import Sequence
 
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.text import MONTH_WORDS, find_dates
+from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
@@ -113,6 +113,9 @@ class HeuristicExtractor:
         return [self.extract_one(t) for t in texts]
 
     def extract_one(self, text: str) -> list[EntityMention]:
+        # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
+        # LiHua, not Li and Hua); sync counts the names in the text read the same way
+        text = without_invisibles(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
