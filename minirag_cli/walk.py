@@ -404,6 +404,7 @@ def _script(letter: str) -> str:
 
 
 def _reads_as_script_text(sample: str) -> bool:
+    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note does (the rules above)."""
     scripts: Counter[str] = Counter()
     letters = visible = 0
     spaced = False
