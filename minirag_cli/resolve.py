@@ -15,15 +15,17 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from minirag_cli.text import find_dates, normalise_key, split_camel  # noqa: F401  (normalise_key re-exported)
+from minirag_cli.text import (find_dates, normalise_key,  # noqa: F401  (normalise_key re-exported)
+                              split_camel, without_invisibles)
 
 FUZZY_THRESHOLD = 90.0
 FUZZY_MIN_LEN = 6
 
 
 def display_name(surface: str, type_: str) -> str:
-    """How a new entity is named: CamelCase handles are spelled out."""
-    name = surface.strip()
+    """How a new entity is named: CamelCase handles are spelled out, invisible
+    characters a model copied from the text ("Li\u200bHua") left out."""
+    name = without_invisibles(surface).strip()
     if type_ == "date":
         dates = find_dates(name)
         if dates and not dates[0][1].startswith("--"):

@@ -34,9 +34,10 @@ from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
+from minirag_cli.text import without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, looks_binary,
+from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
                               printable_name, walk_notes)
 
 GROUP_CHUNKS = 128
@@ -213,7 +214,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 def _occurrences(text_lower: str, form: str) -> int:
-    return max(1, text_lower.count(form.lower()))
+    """How often `form` is in the text (lower-cased and without invisibles, as `_plan_entities` has it)."""
+    return max(1, text_lower.count(without_invisibles(form).lower()))
 
 
 class _Extraction:
@@ -616,9 +618,10 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                                       + ".")
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str] | None:
-    """The note's bytes and hash when it must be (re)indexed; None when it
-    is skipped or unchanged (counted in the summary either way). A note that
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:
+    """The note's bytes, hash and, for a UTF-16/32 note, text (decoded once,
+    by the binary check: walk.sniff_note) when it must be (re)indexed; None
+    when it is skipped or unchanged (counted in the summary either way). A note that
     cannot be read for now keeps what the index holds of it (in `seen`);
     `indexed`: the index holds a version of it."""
     summary, progress = run.summary, run.progress
@@ -632,11 +635,12 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tupl
         summary.skipped.append({"path": note.path, "reason": reason})
         progress.advance(1, 0)
         return None
-    if looks_binary(data):
+    binary, wide = sniff_note(data)
+    if binary:
         summary.skipped.append({"path": note.path, "reason": "binary file"})
         progress.advance(1, 0)
         return None
-    return data, content_hash(data)
+    return data, content_hash(data), wide
 
 
 def kept_reason(indexed: bool) -> str:
@@ -712,7 +716,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         read = _read_note(run, note, seen, indexed=old is not None)
         if read is None:
             continue
-        data, digest = read
+        data, digest, wide = read
         seen.add(note.path)
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
         if old and old[1] == digest:
@@ -720,7 +724,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, warning = decode_note(data)
+        text, warning = decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
@@ -739,7 +743,7 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
-    lower = text.lower()
+    lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
         res = resolver.resolve(m.name, m.type)
@@ -762,11 +766,12 @@ def _plan_relations(text: str, entities: list[PlannedEntity],
     if limit <= 0:
         return []
     named = [e for e in entities if e.type != "date"]
+    forms = {e.key: [without_invisibles(f).lower() for f in e.forms] for e in named}
     found = []
     for start, end in _sentences(text):
         sentence = text[start:end]
-        low = sentence.lower()
-        keys = [e for e in named if any(f.lower() in low for f in e.forms)]
+        low = without_invisibles(sentence).lower()
+        keys = [e for e in named if any(f in low for f in forms[e.key])]
         if len(keys) >= 2:
             names = " | ".join(e.name for e in keys[:6])
             found.append(([e.key for e in keys[:6]], f"{names} :: {sentence[:400]}", start, end))

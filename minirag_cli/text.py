@@ -187,6 +187,36 @@ def cjk_text(text: str) -> str:
 
 # --------------------------------------------------------------------------- names
 
+# Invisible characters that text copied from the web, a PDF or a chat carries
+# inside and around words ("Li\u200bHua"): the zero width space, the word joiner
+# and the zero width no-break space (a byte order mark in mid-text) change
+# nothing a text says; the zero width non-joiner and joiner (U+200C, U+200D) do
+# in Persian and Indic words and in emoji sequences, and are kept beside a
+# letter of a script without case, a mark or a symbol.
+_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+
+
+def without_invisibles(text: str) -> str:
+    """`text` without the invisible characters that change nothing in it
+    (_INVISIBLE): "Li\u200bHua" -> "LiHua", "\ufeffRosa Diaz" -> "Rosa Diaz";
+    "می\u200cخواهم" (Persian) and the ZWJ emoji sequences keep theirs. A text
+    without any is returned as it is."""
+    if not _INVISIBLE.search(text):
+        return text
+    return _INVISIBLE.sub(lambda m: m.group() if _joins(text, m.start()) else "", text)
+
+
+def _joins(text: str, at: int) -> bool:
+    """Whether the joiner or non-joiner at `at` stands between characters it
+    can shape: a letter of a script without case (Lo, Lm), a mark or a symbol."""
+    if text[at] not in "\u200c\u200d":
+        return False
+    for near in (text[at - 1] if at else "", text[at + 1:at + 2]):
+        category = unicodedata.category(near) if near else ""
+        if category in ("Lo", "Lm") or category[:1] in ("M", "S"):
+            return True
+    return False
+
 
 def split_camel(name: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)

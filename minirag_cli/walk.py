@@ -7,6 +7,8 @@ import codecs
 import errno
 import os
 import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,11 @@ IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
 SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
+
+
+def hard_link_reason(indexed_at: str) -> str:
+    """Why a hard link to a note is passed over: the note is indexed once, at `indexed_at`."""
+    return f"hard link to the note {indexed_at} (the same file, indexed at that path)"
 
 
 @dataclass(frozen=True)
@@ -41,19 +48,29 @@ class WalkResult:
     kept: list[str] = field(default_factory=list)
 
 
-# The page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html):
-# saved inside a synced folder, it is passed over as quietly as a hidden file, not listed as skipped
-PAGE_EXTENSIONS = frozenset({".html", ".htm"})
+# What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
+# listed as skipped at every sync. Told by content, in the first 4 KB, for the extensions it is saved
+# under: the page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html);
+# `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its JSON opens with the keys
+# of export.EntityGraph.to_dict in their order, as json.dumps indents them (it names no maker:
+# another tool's JSON would have to open with the same keys in the same order and layout).
+MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
+GRAPHML_MARKS = (b'<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+                 b'<graph id="mrag" edgedefault="undirected">')
+EXPORT_JSON_START = b'{\n  "directed": false,\n  "center": '
+EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 
 
 def written_by_mrag(path: str) -> bool:
-    """Whether the file at `path` is a page mrag wrote (its first 4 KB hold MRAG_PAGE_MARK)."""
+    """Whether the file at `path` is a page or a graph export mrag wrote (by its first 4 KB)."""
     try:
         with open(path, "rb") as f:
-            return MRAG_PAGE_MARK in f.read(4096)
+            head = f.read(4096)
     except OSError:
         return False
+    return (MRAG_PAGE_MARK in head or all(mark in head for mark in GRAPHML_MARKS)
+            or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
 
 
 def gone_folders(roots) -> list[str]:
@@ -117,8 +134,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
     followed, folders already visited (symlink loops), symlinks to notes
-    walked at their real path and anything that is not a regular file are
-    reported."""
+    walked at their real path, hard links to a note walked at another path
+    (the first in path order is the one listed) and anything that is not a
+    regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -137,6 +155,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     # outside it is walked once, however many links lead there.
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
     links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
+    inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -167,14 +186,17 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
-                if Path(name).suffix.lower() in PAGE_EXTENSIONS and written_by_mrag(os.path.join(dirpath, name)):
-                    continue  # a `mrag graph view -o` page saved among the notes: mrag's own, not a skipped note
+                if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
+                        and written_by_mrag(os.path.join(dirpath, name))):
+                    continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
                 result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
                 continue
             full = Path(dirpath) / name
+            symlink = False
             try:
                 if full.is_symlink():
+                    symlink = True
                     target = full.resolve(strict=True)
                     if target.is_relative_to(root):
                         links[rel] = str(target)
@@ -197,6 +219,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue
+            if st.st_nlink > 1 and not symlink:
+                inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     if links:
         # a link to a note of the folder is that note: indexed once, at its real path (as folder
@@ -205,6 +229,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         twice = {f.path for f in result.files if links.get(f.path) in real}
         result.files = [f for f in result.files if f.path not in twice]
         result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
+    # hard links are one file under two names: indexed once too, at the first name in path order
+    # (whichever is edited, that name's size and time change with it), the others listed
+    indexed_at = {p: min(paths) for paths in inodes.values() if len(paths) > 1 for p in paths}
+    if indexed_at:
+        result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
+        result.skipped += [{"path": p, "reason": hard_link_reason(first)}
+                           for p, first in sorted(indexed_at.items()) if p != first]
     result.files.sort(key=lambda f: f.path)
     return result
 
@@ -259,12 +290,15 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
 _WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
               (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
 _LONE_CR = re.compile(r"\r(?!\n)")
+# a file's first bytes, where binary and text are told apart (looks_binary, _bomless_utf16)
+HEAD_BYTES = 8192
 
 
-def _wide_text(data: bytes) -> str | None:
+def wide_text(data: bytes) -> str | None:
     """The text of a UTF-16 / UTF-32 note with a byte order mark, or of a
     UTF-16 one without (_bomless_utf16); None for anything else, or bytes
-    that do not decode to text without NULs."""
+    that do not decode to text without NULs. The whole file is decoded at
+    most once, and only when its head reads as such text."""
     for bom, codec in _WIDE_BOMS:
         if data.startswith(bom):
             try:
@@ -276,39 +310,134 @@ def _wide_text(data: bytes) -> str | None:
 
 
 # Some Windows tools (PowerShell's and .NET's "Unicode" writers, exporters)
-# write UTF-16 with no byte order mark. Told from binary conservatively, by
-# what text in Latin letters looks like in it: at least half of the first 8 KB's
-# code units have a NUL high byte (odd bytes little-endian, even ones
-# big-endian), it decodes cleanly, holds no NUL character and reads as text.
-# UTF-16 of other scripts (few NUL bytes) is still skipped as binary.
+# write UTF-16 with no byte order mark. Told from binary conservatively, by its
+# head (the first HEAD_BYTES). Text in Latin letters has a NUL high byte (odd
+# bytes little-endian, even ones big-endian) in at least half of the code
+# units and reads as text (_UTF16_PRINTABLE_SHARE). Text in other scripts (Chinese,
+# Russian, Greek, Arabic, Hindi: NUL high bytes only for its spaces, line ends
+# and digits) must read as what a note is, which random bytes, images,
+# archives and databases do not (_reads_as_script_text); and its bytes must
+# not read as 8-bit text with stray NULs (_eight_bit_text), which, taken two
+# bytes at a time, spells Chinese ideographs ("Bush hid the facts").
+# The whole file must then decode, with no NUL character.
 _UTF16_NUL_SHARE = 0.5
 _UTF16_PRINTABLE_SHARE = 0.95
+_UTF16_SAMPLE_CHARS = 4096
 
 
 def _bomless_utf16(data: bytes) -> str | None:
     """The text of `data` when it is UTF-16 (little- or big-endian) without
     a byte order mark, else None."""
-    head = data[:8192]
+    head = data[:HEAD_BYTES]
     if len(data) < 4 or len(data) % 2 or b"\x00" not in head:
         return None
     units = len(head) // 2
-    for codec, high in (("utf-16-le", head[1::2]), ("utf-16-be", head[0::2])):
-        if high.count(0) < units * _UTF16_NUL_SHARE:
+    high_le, high_be = head[1::2].count(0), head[0::2].count(0)
+    if max(high_le, high_be) >= units * _UTF16_NUL_SHARE:  # Latin letters
+        codec = "utf-16-le" if high_le >= units * _UTF16_NUL_SHARE else "utf-16-be"
+        sample = _utf16_sample(data, codec)
+        if sample is None or sum(1 for c in sample if c.isprintable() or c in "\t\n\r\f") \
+                < len(sample) * _UTF16_PRINTABLE_SHARE:
+            return None
+    elif _eight_bit_text(head):
+        return None
+    else:
+        # the order with more NUL high bytes first: a note with as many 一 (U+4E00) as line ends has as many low
+        for codec in ("utf-16-le", "utf-16-be") if high_le >= high_be else ("utf-16-be", "utf-16-le"):
+            sample = _utf16_sample(data, codec)
+            if sample is not None and _reads_as_script_text(sample):
+                break
+        else:
+            return None
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
+
+
+def _utf16_sample(data: bytes, codec: str) -> str | None:
+    """The first _UTF16_SAMPLE_CHARS characters of `data` read as `codec`
+    (never the whole file: a surrogate pair is two code units), None when
+    they do not decode (a lone surrogate: not UTF-16)."""
+    prefix = data[:_UTF16_SAMPLE_CHARS * 4]
+    try:
+        text = codecs.getincrementaldecoder(codec)().decode(prefix, final=len(prefix) == len(data))
+    except UnicodeDecodeError:
+        return None
+    return text[:_UTF16_SAMPLE_CHARS]
+
+
+_EIGHT_BIT_SHARE = 0.9
+
+
+def _eight_bit_text(head: bytes) -> bool:
+    """Whether `head`, its NUL bytes left out, is UTF-8 (ASCII included) that
+    reads as text: a text file with stray NULs, not UTF-16. Tabs do not count
+    as text here: the letters of Devanagari (U+09xx) have the tab byte high."""
+    try:
+        text = codecs.getincrementaldecoder("utf-8")().decode(head.replace(b"\x00", b""), final=False)
+    except UnicodeDecodeError:
+        return False
+    return sum(1 for c in text if c.isprintable() or c in "\n\r") >= len(text) * _EIGHT_BIT_SHARE
+
+
+# What a note in one script (and Latin) reads as: no control character (but
+# tab, line ends and form feed), no unassigned or private-use code point, a
+# space or a line end, mostly letters and marks, and nearly all its letters
+# of one script, Latin aside (Japanese kana and kanji count as one). Random
+# bytes decoded as UTF-16 spread over Hangul, CJK, Yi and the rest, and hit
+# unassigned and private-use code points; binary formats hold NUL units.
+_SCRIPT_MIN_LETTERS = 8
+_SCRIPT_LETTER_SHARE = 0.5
+_SCRIPT_ONE_SCRIPT_SHARE = 0.9
+_KANA_AND_KANJI = frozenset({"HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HALFWIDTH", "IDEOGRAPHIC"})
+
+
+def _script(letter: str) -> str:
+    """The script of a letter, as the first word of its Unicode name says
+    (CJK, CYRILLIC, GREEK, ...; kana as CJK, fullwidth forms as LATIN)."""
+    word = unicodedata.name(letter, "?").split(" ", 1)[0]
+    if word in _KANA_AND_KANJI:
+        return "CJK"
+    return "LATIN" if word == "FULLWIDTH" else word
+
+
+def _reads_as_script_text(sample: str) -> bool:
+    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note does (the rules above)."""
+    scripts: Counter[str] = Counter()
+    letters = visible = 0
+    spaced = False
+    for c in sample:
+        category = unicodedata.category(c)
+        if category in ("Cn", "Co", "Cs") or (category == "Cc" and c not in "\t\n\r\f"):
+            return False
+        if c.isspace():
+            spaced = True
             continue
-        try:
-            text = data.decode(codec)
-        except UnicodeDecodeError:  # a lone surrogate: not UTF-16
-            return None
-        sample = text[:4096]
-        printable = sum(1 for c in sample if c.isprintable() or c in "\t\n\r\f")
-        if "\x00" in text or printable < len(sample) * _UTF16_PRINTABLE_SHARE:
-            return None
-        return text
-    return None
+        visible += 1
+        if category[0] in "LM":
+            letters += 1
+            if category[0] == "L":
+                scripts[_script(c)] += 1
+    if not spaced or letters < _SCRIPT_MIN_LETTERS or letters < visible * _SCRIPT_LETTER_SHARE:
+        return False
+    (script, count), = scripts.most_common(1) or [("", 0)]
+    if script != "LATIN":
+        count += scripts["LATIN"]
+    return count >= sum(scripts.values()) * _SCRIPT_ONE_SCRIPT_SHARE
+
+
+def sniff_note(data: bytes) -> tuple[bool, str | None]:
+    """(binary, wide): whether the bytes are no text note (a NUL in their
+    head, and not UTF-16/32), and their text when they are UTF-16/32 (for
+    decode_note, so that the sync decodes such a note once)."""
+    wide = wide_text(data)
+    return wide is None and b"\x00" in data[:HEAD_BYTES], wide
 
 
 def looks_binary(data: bytes) -> bool:
-    return b"\x00" in data[:8192] and _wide_text(data) is None
+    return sniff_note(data)[0]
 
 
 # Notes saved by older Windows editors (Notepad before 2019, Outlook, Word's
@@ -330,14 +459,15 @@ def _cp1252_where_not_utf8(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error("mrag-cp1252", _cp1252_where_not_utf8)
 
 
-def decode_note(data: bytes) -> tuple[str, str | None]:
+def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """Decode note bytes as UTF-8 (BOM allowed), UTF-16/32 with a BOM or
     UTF-16 without one (_bomless_utf16);
     bytes that are not UTF-8 as cp1252 (none of them NUL), else replaced.
-    The second value is None, or the warning the sync gives for the file
+    `wide`: their text as sniff_note gave it (not decoded again), None to
+    find out. The second value is None, or the warning the sync gives for the file
     (CP1252, REPLACED). Lone CR line ends (classic Mac) become LF, so line
     numbers are an editor's; the text keeps its length (chunk offsets)."""
-    text, warning = _wide_text(data), None
+    text, warning = (wide if wide is not None else wide_text(data)), None
     if text is None:
         try:
             text = data.decode("utf-8-sig")

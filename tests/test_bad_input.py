@@ -541,6 +541,132 @@ def test_utf16_notes_without_a_byte_order_mark_are_indexed_and_binary_stays_skip
     assert shown.returncode == 0 and shown.stdout == le.replace("\r\n", "\n"), shown  # (text mode reads \r\n as \n)
 
 
+# Notes in scripts other than Latin, for UTF-16 without a byte order mark
+OTHER_SCRIPTS = {
+    "chinese.md": "李华周六去了北京的音乐节。\n他和王芳一起听了三个乐队的演出，晚上十点才回家。\n一切都很顺利。\n",
+    "russian.md": "Сегодня Анна ходила на концерт в Москве.\nОна встретила Петра, и они долго говорили о музыке.\n",
+    "greek.txt": "Σήμερα η Μαρία παρουσίασε το νέο σχέδιο στην Αθήνα.\nΤην επόμενη εβδομάδα θα συνεχίσουμε.\n",
+    "japanese.md": "今日は東京で会議がありました。\n田中さんとプロジェクトの進捗について話しました。\n",
+    "hindi.md": "आज हम दिल्ली में मिले।\nहमने नई परियोजना के बारे में बात की।\n",
+    "korean.md": "오늘 서울에서 친구를 만났습니다.\n우리는 점심을 먹고 영화를 봤어요.\n",
+}
+
+
+def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_path, conn, embedder, extractor):
+    """UTF-16 without a byte order mark was told from binary by its NUL high
+    bytes, which only text in Latin letters has in most code units: a note in
+    Chinese, Russian or Greek (NULs only for its spaces and line ends) was
+    skipped as a 'binary file'. It is read when it reads as text in one
+    script, little- or big-endian (a Chinese note with as many 一, U+4E00,
+    as line ends included)."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    for name, text in OTHER_SCRIPTS.items():
+        (root / name).write_bytes(text.encode("utf-16-le"))
+        (root / ("be-" + name)).write_bytes(text.encode("utf-16-be"))
+    ones = "李华说一句话。\n" * 600  # 一 (bytes 00 4E little-endian) once a line: NULs as often in both orders
+    (root / "ones.md").write_bytes(ones.encode("utf-16-le"))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert s.skipped == [] and s.warnings == []
+    texts = {path: "".join(t for (t,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+        (path,))) for (path,) in conn.execute("SELECT path FROM documents")}
+    for name, text in OTHER_SCRIPTS.items():
+        assert texts[name].split() == texts["be-" + name].split() == text.split(), name
+    assert texts["ones.md"].startswith("李华说一句话。")
+    assert verify_index(conn) == []
+
+
+def test_bytes_that_only_look_like_utf16_of_another_script_stay_binary(tmp_path):
+    """The test that lets UTF-16 of other scripts in keeps out what is not
+    text: random bytes of even length (which read as CJK and Hangul two bytes
+    at a time, with unassigned and private-use code points), a text file with
+    stray NUL bytes (taken two bytes at a time, ASCII spells Chinese: "Bush
+    hid the facts"), PNG, PDF, SQLite, zip, gzip and NUL-padded numbers."""
+    import gzip
+    import random
+    import sqlite3
+    import struct
+    import zipfile
+    import zlib
+
+    from minirag_cli.walk import looks_binary
+
+    rng = random.Random(20260531)
+    for length in (64, 100, 256, 1000, 4096, 65536):
+        for _ in range(200 if length < 4096 else 20):
+            data = bytearray(rng.randbytes(length))
+            data[rng.randrange(length)] = 0  # a NUL in the head: the bytes are then text or binary
+            assert looks_binary(bytes(data)), (length, bytes(data[:32]))
+    ascii_text = (GOOD["people/wolfgang.md"] * 40).encode()
+    for cut in (8, 64, 100, 2000):
+        assert looks_binary(ascii_text[:cut] + b"\x00" + ascii_text[cut:]), cut
+    russian_utf8 = OTHER_SCRIPTS["russian.md"].encode()  # UTF-8, not UTF-16: stray NULs do not make it UTF-16
+    assert looks_binary(russian_utf8[:20] + b"\x00" + russian_utf8[20:])
+    samples = {}
+    rows = b"".join(b"\x00" + bytes(range(i, i + 48)) for i in range(0, 192, 48))
+    chunk = lambda kind, body: (struct.pack(">I", len(body)) + kind + body  # noqa: E731
+                                + struct.pack(">I", zlib.crc32(kind + body)))
+    samples["png"] = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 48, 4, 8, 0, 0, 0, 0))
+                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    stream = zlib.compress(b"".join(hashlib.sha256(b"%d" % i).digest() for i in range(64)))
+    samples["pdf"] = (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length " + str(len(stream)).encode()
+                      + b" /Filter /FlateDecode >>\nstream\n" + stream + b"\nendstream\nendobj\n%%EOF\n")
+    database = sqlite3.connect(tmp_path / "x.sqlite")
+    database.execute("CREATE TABLE t (a TEXT, b INTEGER)")
+    database.executemany("INSERT INTO t VALUES (?, ?)", [(OTHER_SCRIPTS["chinese.md"], i) for i in range(300)])
+    database.commit()
+    database.close()
+    samples["sqlite"] = (tmp_path / "x.sqlite").read_bytes()
+    with zipfile.ZipFile(tmp_path / "x.zip", "w") as archive:
+        for name, text in OTHER_SCRIPTS.items():
+            archive.writestr(name, text.encode("utf-16-le"))  # stored, not compressed: UTF-16 text inside
+    samples["zip"] = (tmp_path / "x.zip").read_bytes()
+    samples["gzip"] = gzip.compress(OTHER_SCRIPTS["chinese.md"].encode("utf-16-le") * 50)
+    samples["numbers"] = struct.pack("<255H", *range(1, 256))
+    for kind, data in samples.items():
+        for piece in (data, data[:len(data) // 2 * 2], data[:64], data[:1000]):
+            assert looks_binary(piece) or b"\x00" not in piece, kind  # (bytes without NUL are read as 8-bit text)
+
+
+def test_a_large_file_is_told_from_utf16_by_its_head_and_a_utf16_note_decoded_once(tmp_path, conn, embedder,
+                                                                                      extractor, monkeypatch):
+    """Whether bytes without a byte order mark are UTF-16 was decided after
+    decoding the whole file (then looking at its first 4,000 characters), and
+    the sync decoded a UTF-16 note twice (once to tell it from binary, once
+    to index it). The head decides; a note is decoded once per sync."""
+    from minirag_cli import walk
+
+    decoded: list[int] = []
+
+    class Counted(bytes):  # what a note's bytes decode to, and how often the whole of them is decoded
+        def decode(self, *args, **kwargs):
+            decoded.append(len(self))
+            return super().decode(*args, **kwargs)
+
+    # Latin UTF-16 for the NUL test, with control characters in its head: not text, whatever follows
+    not_text = Counted(("\x01\x02" * 4096 + "Olav Nygaard in Bergen.\n" * 20000).encode("utf-16-le"))
+    assert walk.looks_binary(not_text) and decoded == []
+    chinese = Counted(OTHER_SCRIPTS["chinese.md"].encode("utf-16-le") * 200 + b"\x00\xd8")  # a lone surrogate last
+    assert walk.looks_binary(chinese) and decoded == [len(chinese)]  # the head read as text: the whole is decoded
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    notes = {"bom.md": "Lunch with Olav Nygaard in Bergen.\n".encode("utf-16"),
+             "latin.md": "Priya Raman met Mei Chen in Zürich.\n".encode("utf-16-le"),
+             "chinese.md": OTHER_SCRIPTS["chinese.md"].encode("utf-16-be")}
+    for name, data in notes.items():
+        (root / name).write_bytes(data)
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: Counted(read_bytes(self)) if self.suffix == ".md"
+                        else read_bytes(self))
+    decoded.clear()
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(s.added_paths) == sorted(notes) and s.skipped == []
+    assert sorted(decoded) == sorted(len(data) for data in notes.values())  # each note once
+    assert verify_index(conn) == []
+
+
 def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
     from minirag_cli.errors import MragError
     from minirag_cli.sync import check_folders
@@ -1262,6 +1388,32 @@ def test_heuristic_names_do_not_keep_stray_punctuation_at_their_ends():
     assert names("Wolfgang Schulz plays bass in the Harbor Band in Berlin.") == {
         "Wolfgang Schulz", "Harbor Band", "Berlin"}
     assert "Songs (Live)" in names('Lunch, then "Songs (Live)" on repeat.')  # a bracket can end a title
+
+
+def test_heuristic_names_written_with_zero_width_characters_are_the_names_without_them():
+    """Text copied from the web carries zero width characters inside and
+    around names: "Li\u200bHua met Rosa\u2060Diaz" gave the entities Hua and
+    Diaz (a name ended at the invisible character; "Li", opening the
+    sentence, was dropped), and "\ufeffLiHua: hi" no chat speaker. The
+    extractor reads a text as if typed without U+200B, U+2060 and U+FEFF, and
+    without U+200C/U+200D between letters of scripts with case; Persian and
+    Hindi words and emoji sequences keep their joiners (they change the text)."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.text import without_invisibles
+
+    def typed(text):
+        return sorted((m.name, m.type) for m in HeuristicExtractor().extract_one(text))
+
+    for pasted, plain in (
+            ("Li\u200bHua met Rosa\u2060Diaz at the Harbor\u200c Hall.", "LiHua met RosaDiaz at the Harbor Hall."),
+            ("\ufeffLiHua: see you at \u200bHarbor Hall\u200b\nWang\u200dFang: sure",
+             "LiHua: see you at Harbor Hall\nWangFang: sure"),
+            ("Then we met Émile\u200b Zola and #Zü\u200brich with @Øy\ufeffvind.",
+             "Then we met Émile Zola and #Zürich with @Øyvind.")):
+        assert typed(pasted) == typed(plain), pasted
+    assert typed("Li\u200bHua met Bob.") == [("Bob", "name"), ("LiHua", "name")]
+    for kept in ("می\u200cخواهم", "क्\u200dष", "👨\u200d👩\u200d👧", "Plain text, nothing invisible."):
+        assert without_invisibles(kept) == kept
 
 
 def test_heuristic_names_start_with_a_capital_of_any_script():

@@ -219,3 +219,31 @@ def test_bad_format_is_a_usage_error(kb, mrag_bin):
     assert res.exit_code == 0 and json.loads(res.stdout)["nodes"], res.output
     res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "GraphML"])
     assert res.exit_code == 0 and res.stdout.startswith("<?xml"), res.output
+
+
+def test_an_export_saved_among_the_notes_is_not_listed_as_skipped_by_sync(kb, tmp_path):
+    """`mrag graph export -o notes/graph.graphml` (or JSON, or stdout sent to a
+    file there) and then every `mrag sync notes` listed "skipped graph.graphml:
+    not a note file (.graphml)", as it did a `graph view -o` page before that
+    was passed over. An export is mrag's own output and now passed over
+    quietly too, told by its content (GraphML: the graph mrag names "mrag";
+    JSON: export's keys in their order and layout); a GraphML, XML or JSON
+    file mrag did not write is still listed."""
+    from minirag_cli.walk import walk_notes
+
+    _conn, db_path = kb
+    root = tmp_path / "notes"
+    for name, args in (("graph.graphml", []), ("graph.xml", []), ("graph.json", []),
+                       ("hood.json", ["--entity", "Jennifer Moore", "--hops", "2"]),
+                       ("hood.graphml", ["--entity", "Jennifer Moore", "-f", "graphml"])):
+        res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(root / name), *args])
+        assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "json"])
+    (root / "piped.json").write_text(res.stdout)  # mrag graph export -f json > notes/piped.json
+    (root / "other.graphml").write_text(to_graphml(EntityGraph([], [])).replace('id="mrag"', 'id="G"'))
+    (root / "networkx.json").write_text(json.dumps({"directed": False, "multigraph": False, "graph": {},
+                                                    "nodes": [], "edges": []}, indent=2))
+    (root / "settings.json").write_text('{\n  "directed": false,\n  "center": 3\n}\n')
+    (root / "feed.xml").write_text('<?xml version="1.0"?>\n<rss><channel><title>x</title></channel></rss>\n')
+    skipped = {s["path"] for s in walk_notes(root).skipped}
+    assert skipped == {"other.graphml", "networkx.json", "settings.json", "feed.xml"}

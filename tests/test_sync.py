@@ -256,6 +256,44 @@ def test_a_symlink_to_a_note_of_the_folder_indexes_it_once(tmp_path, conn, embed
     assert verify_index(conn) == []
 
 
+def test_hard_links_to_one_note_index_it_once(tmp_path, conn, embedder, extractor):
+    """Two names of one file (hard links: the same device and inode) were two
+    notes, every answer holding it twice. It is indexed once, at the first
+    name in path order, the other names listed as symlinks to a note are; an
+    edit through any name re-syncs it, removing a name keeps it (under the
+    name left), and `mrag show` of another name shows it."""
+    from minirag_cli.store.lookup import find_document
+
+    root = tmp_path / "notes"
+    write_notes(root, {"b.md": "Bravo Note about Harbor Hall with Olav Nygaard.\n", "other.md": "Other Note.\n"})
+    (root / "sub").mkdir()
+    os.link(root / "b.md", root / "a.md")
+    os.link(root / "b.md", root / "sub" / "c.md")
+    (root / "d.md").symlink_to("b.md")  # a symlink to a name passed over: still the one note
+    s = run(conn, root, embedder, extractor)
+    assert sorted(s.added_paths) == ["a.md", "other.md"]
+    reasons = {d["path"]: d["reason"] for d in s.skipped}
+    assert reasons == {"b.md": "hard link to the note a.md (the same file, indexed at that path)",
+                       "sub/c.md": "hard link to the note a.md (the same file, indexed at that path)",
+                       "d.md": "symlink to a note in the synced folder (indexed at its real path)"}
+    assert find_document(conn, str(root / "sub" / "c.md"))["path"] == "a.md"
+    with open(root / "sub" / "c.md", "a") as f:  # edited in place through a name that is passed over
+        f.write("Then rehearsal with Mei Chen.\n")
+    s = run(conn, root, embedder, extractor)
+    assert s.changed_paths == ["a.md"] and s.added == s.removed == 0
+    texts = [t for (t,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                        "WHERE d.path = 'a.md'")]
+    assert "Mei Chen" in " ".join(texts)
+    (root / "b.md").unlink()
+    s = run(conn, root, embedder, extractor)
+    assert s.removed == 0 and s.unchanged == 2 and [d["path"] for d in s.skipped] == ["d.md", "sub/c.md"]
+    (root / "a.md").unlink()  # the name it was indexed at: the note stays, at the name left
+    s = run(conn, root, embedder, extractor)
+    assert s.removed_paths == ["a.md"] and s.added_paths == ["sub/c.md"]
+    assert sorted(p for (p,) in conn.execute("SELECT path FROM documents")) == ["other.md", "sub/c.md"]
+    assert verify_index(conn) == []
+
+
 def test_rebuild_keeps_nothing_but_the_cache(tmp_path, conn, embedder, extractor):
     root = tmp_path / "notes"
     write_notes(root, CORPUS)
@@ -677,6 +715,47 @@ def test_a_name_written_with_a_no_break_space_is_one_entity(tmp_path, conn, embe
     notes = conn.execute("SELECT count(DISTINCT c.document_id) FROM mentions m JOIN entities e ON e.id = m.entity_id "
                          "JOIN chunks c ON c.id = m.chunk_id WHERE e.key = 'rosadiaz'").fetchone()[0]
     assert notes == 2  # one entity, in both notes
+
+
+def test_a_name_written_with_zero_width_characters_is_the_entity_without_them(tmp_path, conn, embedder,
+                                                                               extractor):
+    """A name pasted with a zero width space or word joiner inside
+    ("Li\u200bHua", copied from the web) became the entities Li and Hua (or
+    Hua alone), never linked to LiHua typed elsewhere; a question written so
+    grounded a stray "Li" besides Li Hua. The name is now the entity
+    without them: its mentions counted in that note too, its sentences
+    related, the same seeds for the question, and `mrag entity` finds it."""
+    from minirag_cli.graph.grounding import ground
+    from minirag_cli.store.lookup import get_entity
+
+    root = tmp_path / "notes"
+    write_notes(root, {"pasted.md": "Li\u200bHua met Rosa\u2060Diaz at the Harbor Hall.\n"
+                                    "Then \ufeffLi\u200bHua\u200b called Rosa Diaz.\n",
+                       "typed.md": "LiHua: I went home with Rosa Diaz.\nThen we saw Li at noon.\n"})
+    run(conn, root, embedder, extractor)
+    keys = {k for k, in conn.execute(
+        "SELECT DISTINCT e.key FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id "
+        "JOIN documents d ON d.id = c.document_id WHERE d.path = 'pasted.md'")}
+    assert keys == {"lihua", "rosadiaz", "harborhall"}, keys
+    names = dict(conn.execute("SELECT key, name FROM entities"))
+    assert (names["lihua"], names["rosadiaz"]) == ("Li Hua", "Rosa Diaz")  # as LiHua and RosaDiaz are shown
+    mentions = dict(conn.execute("SELECT d.path, sum(m.count) FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                                 "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                                 "WHERE e.key = 'lihua' GROUP BY d.path"))
+    assert mentions == {"pasted.md": 2, "typed.md": 1}
+    related = {(a, b) for a, b in conn.execute(
+        "SELECT a.key, b.key FROM relations r JOIN entities a ON a.id = r.a JOIN entities b ON b.id = r.b "
+        "JOIN chunks c ON c.id = r.chunk_id JOIN documents d ON d.id = c.document_id WHERE d.path = 'pasted.md'")}
+    assert {("lihua", "rosadiaz"), ("rosadiaz", "lihua")} & related, related  # its sentences name both
+
+    def seeds(question):
+        return [(s.entity_id, s.via, round(s.similarity, 4)) for s in ground(conn, question)]
+
+    # (the entity Li, another person, is no seed of a question naming LiHua)
+    assert seeds("Who did Li\u200bHua meet?") == seeds("Who did LiHua meet?") != []
+    assert seeds("Where is \ufeffRosa\u200bDiaz?") == seeds("Where is RosaDiaz?") != []
+    assert get_entity(conn, "Li\u200bHua")["name"] == get_entity(conn, "\u2060LiHua")["name"] == "Li Hua"
+    assert verify_index(conn) == []
 
 
 def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):

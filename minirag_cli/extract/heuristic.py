@@ -18,7 +18,7 @@ from typing import Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.text import MONTH_WORDS, find_dates
+from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -32,7 +32,8 @@ from minirag_cli.text import MONTH_WORDS, find_dates
 # 1: names start with a capital of any cased script ("Émile Zola"); indexes
 #    that record no version were built before it.
 # 2: a note's YAML front matter is read for its values (keys are no names,
-#    `tags:` are #tags, a `title:` is one name); `2024-05-01T14:30` is a date.
+#    `tags:` are #tags, a `title:` is one name); `2024-05-01T14:30` is a date;
+#    a name is read without the zero width characters pasted into it.
 VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -159,6 +160,9 @@ class HeuristicExtractor:
         return [self.extract_one(t) for t in texts]
 
     def extract_one(self, text: str) -> list[EntityMention]:
+        # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
+        # LiHua, not Li and Hua); sync counts the names in the text read the same way
+        text = without_invisibles(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:

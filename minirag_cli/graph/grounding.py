@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import GROUNDING_STOPWORDS, find_dates, normalise_key, word_keys
+from minirag_cli.text import GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles, word_keys
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
 # work, date, concept; LLM types: person, organization, location, event,
@@ -84,8 +84,10 @@ class _Span:
 
 
 def _spans(question: str, max_words: int) -> list[_Span]:
-    """Word n-grams (1..max_words) that neither start nor end with a stopword."""
-    words = [w.rstrip(".:,;!?") for w in re.findall(r"[\w][\w'’&.:-]*", question)]
+    """Word n-grams (1..max_words) that neither start nor end with a stopword,
+    read as the heuristic extractor reads notes: without invisible characters
+    ("Li\u200bHua" is the word LiHua, not Li and Hua)."""
+    words = [w.rstrip(".:,;!?") for w in re.findall(r"[\w][\w'’&.:-]*", without_invisibles(question))]
     spans: list[_Span] = []
     for n in range(1, max_words + 1):
         for i in range(len(words) - n + 1):

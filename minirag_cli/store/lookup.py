@@ -68,8 +68,10 @@ def find_document(conn, path: str) -> dict:
                                 "path of the other.")
     elif by_file and explicit:
         rows = by_file
+    unindexed = None if rows else _unindexed_file(conn, forms)
+    if unindexed:
+        rows = _hard_linked_rows(conn, *unindexed)  # another name of an indexed note, which sync passes over
     if not rows:
-        unindexed = _unindexed_file(conn, forms)
         if unindexed:
             import shlex
 
@@ -112,6 +114,27 @@ def _passed_over(root: Path, rel: str) -> str | None:
                                              for i in range(1, len(parts)))):
         return f"{root / IGNORE_FILE} names it"
     return None
+
+
+def _hard_linked_rows(conn, root: str, rel: str) -> list:
+    """The documents row of the note that the file `rel` of `root` is a hard
+    link to (the same file under another name: sync indexes it once, at the
+    first name in path order), [] when it is none."""
+    try:
+        st = os.stat(Path(root) / rel)
+    except (OSError, ValueError):
+        return []
+    if st.st_nlink < 2:
+        return []
+    for row in conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE root = ? ORDER BY path",
+                            (root,)):
+        try:
+            other = os.stat(Path(root) / row[2])
+        except (OSError, ValueError):
+            continue
+        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+            return [row]
+    return []
 
 
 def _unindexed_file(conn, forms: list[str]) -> tuple[str, str] | None:
