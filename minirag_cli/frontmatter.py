@@ -23,6 +23,12 @@ Not a YAML parser: values are strings as written, a flow list (`[a, b]`)
 split at its commas, quotes taken off; no anchors, no types. The note's
 text (and so its chunks, what BM25 and the embedder read, and `mrag show`)
 keeps the block as it is; only the readers here skip its keys.
+
+A note's chunks are searched with a header (store.document_header) that
+opens with the note's first line; `head` is what a note that opens with
+front matter has there instead of `---`: its title and its date line,
+`Trip to Lisbon · date: 2024-05-01 14:30`, which `head_date_line` finds
+again (store.note_heads: the date line the answer sources are headed with).
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ _ITEM = re.compile(r"^-(?:[ \t]+(.*?))?\s*$")
 _NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+(.*?))?\s*$")  # `name: Jane` under `author:` (stripped)
 # a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
 _DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
+# between a head's title and its date line (`head`)
+HEAD_SEP = " · "
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,51 @@ class FrontMatter:
                 if e.key.lower() == key and e.values and _DATE_VALUE.match(e.values[0]):
                     return e.line
         return ""
+
+
+def head(text: str, limit: int) -> str | None:
+    """The line a note that opens with front matter is headed by in its
+    chunks' header, at most `limit` characters; None when `text` opens with
+    none (its first line heads it). What the block says of the note: its
+    `title:` (else the first non-blank line after the block, as a plain
+    note's first line would be) and its date line (`date_line`), joined by
+    HEAD_SEP; a long title is cut to leave the date line whole."""
+    found = parse(text)
+    if found is None:
+        return None
+    title = " ".join(found.values("title"))
+    if not title:
+        title = next((line.strip() for line in text[found.end:].split("\n") if line.strip()), "")
+    date = found.date_line().strip()
+    room = limit - len(HEAD_SEP) - len(date)
+    if date and title and room > 0:
+        return title[:room].rstrip() + HEAD_SEP + date
+    return (date or title)[:limit]
+
+
+def head_date_line(line: str) -> str:
+    """The front matter date line a header's first line holds: all of it
+    (a block with a date and nothing else to say), or the end of a `head`
+    after its HEAD_SEP; '' when none. A plain note whose first line reads
+    that way (`Standup · date: 2024-05-01`) is read the same: its date is
+    the same."""
+    at = 0
+    while at >= 0:
+        rest = line[at:].strip()
+        if _is_date_line(rest):
+            return rest
+        at = line.find(HEAD_SEP, at)
+        at = at + len(HEAD_SEP) if at >= 0 else -1
+    return ""
+
+
+def _is_date_line(line: str) -> bool:
+    """A top-level line of one of DATE_KEYS whose value is a date (what `date_line` returns)."""
+    m = _KEY.match(line)
+    if not m or m.group(1).lower() not in DATE_KEYS:
+        return False
+    values = _scalars(m.group(2))
+    return bool(values) and _DATE_VALUE.match(values[0]) is not None
 
 
 def _unquote(value: str) -> str:

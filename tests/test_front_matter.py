@@ -1,8 +1,10 @@
 """Front matter (frontmatter.py): the YAML block Obsidian, Jekyll and Hugo
 notes open with. The parser's rules on well-formed and malformed blocks,
 and a real end-to-end run: notes with front matter synced with the real
-embedder, then their tags, dates and text as the commands show them.
-(The extractor's reading is in test_bad_input.py, the dates of the answer
+embedder, then their tags, dates and text as the commands show them; the
+header a note's chunks are searched with (its title and date line), from a
+fresh sync, a re-extraction and the llm extractor, and a later chunk found
+by the title. (The extractor's reading is in test_bad_input.py, the dates of the answer
 sources in test_answer_sources.py.)"""
 
 from __future__ import annotations
@@ -116,3 +118,159 @@ def test_front_matter_notes_synced_with_the_real_embedder(tmp_path, mrag_bin):
     assert mrag("show", "trips/lisbon.md")["text"] == NOTES["trips/lisbon.md"]
     assert mrag("show", "trips/porto.md")["text"].replace("\r\n", "\n") == \
         NOTES["trips/porto.md"].lstrip("\ufeff").replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("text,head", [
+    ("---\ntitle: Trip to Lisbon\ndate: 2024-05-01 14:30\ntags: [a]\n---\nBody\n",
+     "Trip to Lisbon · date: 2024-05-01 14:30"),
+    # no title: the first non-blank line after the block, as a plain note's first line would be
+    ("\ufeff---\r\ncreated: 2024-05-01T14:30\r\n---\r\n\r\n  # Saved  \r\nmore\r\n",
+     "# Saved · created: 2024-05-01T14:30"),
+    ("---\ntags: [a]\n---\n\n# Packing list\n", "# Packing list"),  # no date either
+    ("---\ntitle: Lisbon\ndate: soon\n---\nBody", "Lisbon"),  # a date that is no date
+    ("---\ndate: 2024-05-01\n---\n", "date: 2024-05-01"), ("---\n---\n", ""),  # nothing else to say
+    # a long title is cut to leave the date line whole
+    ("---\ntitle: " + "x" * 200 + "\ndate: '2024-05-01'\n---\n", "x" * 99 + " · date: '2024-05-01'"),
+    ("# Plain\nbody", None), ("---\ndate: 2024-05-01\nnever closed\n", None),  # no front matter
+])
+def test_the_head_a_front_matter_note_has_in_its_header(text, head):
+    got = frontmatter.head(text, 120)
+    assert got == head
+    if head is not None:
+        assert len(got) <= 120
+        date = frontmatter.parse(text).date_line().strip()
+        assert frontmatter.head_date_line(got) == date  # store.note_heads finds the date line again
+
+
+@pytest.mark.parametrize("line", ["# Trip to Lisbon", "Time: 20260105_11:00", "Lisbon · date: soon", "a · b", ""])
+def test_a_head_without_a_date_line(line):
+    assert frontmatter.head_date_line(line) == ""
+
+
+# the header a sync before this mrag wrote for a front-matter note: its first line `---`, then its people
+MAIN_HEADER = ("UPDATE chunks SET header = '---' || CASE WHEN instr(header, char(10)) > 0 "
+               "THEN substr(header, instr(header, char(10))) ELSE '' END")
+LISBON_HEAD = "Trip to Lisbon · date: 2024-05-01 14:30"
+
+
+def _synced_before(tmp_path, name, extractor):
+    """An index of a front-matter note as a sync before heuristic rules
+    version 2 left it (headers `---` and its people), and a sync of it."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    notes = tmp_path / "notes"
+    if not notes.exists():
+        notes.mkdir()
+        (notes / "lisbon.md").write_text(
+            "---\ntitle: Trip to Lisbon\ndate: 2024-05-01 14:30\n---\n" + "Tom: Lunch by the river?\nAnna: Yes.\n" * 10)
+
+    def sync(conn):
+        return sync_folders(conn, [notes], embedder=HashingEmbedder(dim=32), extractor=extractor(),
+                            options=SyncOptions(chunk_tokens=24, overlap_tokens=4))
+
+    fresh = db.connect(tmp_path / f"{name}-fresh.sqlite", create=True)
+    sync(fresh)
+    conn = db.connect(tmp_path / f"{name}-old.sqlite", create=True)
+    sync(conn)
+    with db.transaction(conn):
+        conn.execute(MAIN_HEADER)
+        db.set_meta(conn, "heuristic_version", "1")
+    assert {h for (h,) in conn.execute("SELECT header FROM chunks")} == {"---\nAnna, Tom"}
+    return fresh, conn, sync(conn)
+
+
+def _headers(conn):
+    return conn.execute("SELECT seq, header FROM chunks ORDER BY seq").fetchall()
+
+
+def test_re_extraction_rewrites_the_headers_of_front_matter_notes(tmp_path):
+    """The re-extraction the next sync of a heuristic index from older rules
+    makes gives a front-matter note the headers a fresh sync gives."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    fresh, conn, s = _synced_before(tmp_path, "heuristic", HeuristicExtractor)
+    assert s.reextracted["notes"] == 1
+    assert len(_headers(conn)) > 2 and _headers(conn) == _headers(fresh)
+    assert {h for _s, h in _headers(conn)} == {LISBON_HEAD + "\nAnna, Tom"}
+    assert conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'header:lisbon'").fetchone()[0] \
+        == len(_headers(conn))
+
+
+def test_an_llm_index_gets_the_same_header_and_dates_an_old_one_from_the_first_chunk(tmp_path):
+    """The llm extractor's sync writes the same header (store.document_header);
+    its index is not re-extracted (sync warns to rebuild): a header still
+    `---` is dated from the note's first chunk (store.note_heads)."""
+    from minirag_cli.store import note_heads
+    from tests.test_heuristic_version import _CachedModel
+
+    fresh, conn, s = _synced_before(tmp_path, "llm", _CachedModel)
+    assert {h.split("\n")[0] for _s, h in _headers(fresh)} == {LISBON_HEAD}
+    assert s.reextracted is None and any("--rebuild" in w["reason"] for w in s.warnings)
+    ids = [i for (i,) in conn.execute("SELECT id FROM chunks")]
+    assert {h for _s, h in _headers(conn)} == {"---\nAnna, Tom"}
+    assert set(note_heads(conn, ids).values()) == set(note_heads(fresh, ids).values()) == {"date: 2024-05-01 14:30"}
+
+
+FILLER = "".join(f"On day {i} we walked the old town, rode the yellow tram and had coffee by the river.\n"
+                 for i in range(12))
+LONG_NOTES = {
+    # the title is in the block only: a later chunk has neither "trip" nor "Lisbon"
+    "trips/lisbon.md": ("---\ntitle: Trip to Lisbon\ndate: 2024-05-01 14:30\ntags: [travel]\n---\n" + FILLER
+                        + "We had grilled sardines with Tom at a small harbour restaurant.\n" + FILLER),
+    "trips/porto.md": ("# Trip to Porto\n" + FILLER
+                       + "We had grilled sardines with Anna at the riverside market.\n" + FILLER),
+    # neither a title nor a date in the block
+    "misc/packing.md": "---\ntags: [misc]\n---\n\n# Packing list\nSunscreen, a hat and the travel adapter.\n",
+    **{f"garden/{i}.md": f"Watered the tomatoes on day {i}.\n" for i in range(10)},  # a corpus, for IDF
+}
+
+
+@pytest.mark.slow
+def test_a_later_chunk_of_a_front_matter_note_is_found_by_its_title(tmp_path):
+    """A front-matter note's header holds its title and date line (it was
+    `---`): BM25 finds a later chunk by the title a question names, and the
+    note is dated from the header alone."""
+    from minirag_cli.config import effective
+    from minirag_cli.embed import SentenceTransformerEmbedder, make_embedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, RetrievalOptions, SyncOptions
+    from minirag_cli.store import note_heads
+
+    notes, db = tmp_path / "notes", tmp_path / "index.sqlite"
+    for rel, text in LONG_NOTES.items():
+        (notes / rel).parent.mkdir(parents=True, exist_ok=True)
+        (notes / rel).write_text(text)
+    embedder = make_embedder()
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    with Index.open(effective({"db": str(db)}), create=True, embedder_factory=lambda _name: embedder) as index:
+        index.sync([notes], SyncOptions(), extractor=HeuristicExtractor())
+        conn = index.conn
+        header = dict(conn.execute("SELECT d.path || ':' || c.seq, c.header FROM chunks c "
+                                   "JOIN documents d ON d.id = c.document_id"))
+        lisbon = sorted(k for k in header if k.startswith("trips/lisbon.md:"))
+        assert len(lisbon) >= 3
+        assert {header[k].split("\n")[0] for k in lisbon} == {"Trip to Lisbon · date: 2024-05-01 14:30"}
+        assert header["misc/packing.md:0"] == "# Packing list"
+        q = "Where did we have grilled sardines on the trip to Lisbon?"
+        for mode in ("bm25", "hybrid"):
+            top = index.search(q, RetrievalOptions(mode=mode, k=3)).results[0]
+            assert (top["path"], "sardines" in top["text"]) == ("trips/lisbon.md", True), (mode, top)
+            assert "Lisbon" not in top["text"]  # found through its header
+        # dated from the header alone: one query, no read of the note's first chunk
+        later = next(r["chunk_id"] for r in index.search(q, RetrievalOptions(mode="bm25")).results
+                     if r["path"] == "trips/lisbon.md" and "sardines" in r["text"])
+        queries = []
+        conn.set_trace_callback(queries.append)
+        try:
+            assert note_heads(conn, [later]) == {later: "date: 2024-05-01 14:30"}
+        finally:
+            conn.set_trace_callback(None)
+        assert len(queries) == 1, queries
+        sources = index.prepare_answer(index.search(q)).sources
+        source = next(s for s in sources if s["path"] == "trips/lisbon.md")
+        assert source["date"] == "2024-05-01 14:30" and "date:" not in source["text"]
+        # a header written before (`---`, an llm index synced before the upgrade) is still dated, from the first chunk
+        conn.execute(MAIN_HEADER + " WHERE id = ?", (later,))
+        assert note_heads(conn, [later]) == {later: "date: 2024-05-01 14:30"}

@@ -33,7 +33,10 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    that record no version were built before it.
 # 2: a note's YAML front matter is read for its values (keys are no names,
 #    `tags:` are #tags, a `title:` is one name); `2024-05-01T14:30` is a date;
-#    a name is read without the zero width characters pasted into it.
+#    a name is read without the zero width characters pasted into it. (A
+#    front matter's title and date line head its chunks' header,
+#    store.document_header, in place of `---`: the re-extraction rewrites
+#    headers too.)
 VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)

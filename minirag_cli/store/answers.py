@@ -11,18 +11,25 @@ from minirag_cli.db import copy_missing_rows
 
 def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     """Each chunk's note's head: the line that dates the note when any does
-    (answer.note_date): its first line (stored in chunks.header by sync;
-    a chat's `Time:` line), or, for a note that opens with front matter,
-    the front matter's date line (`date: 2024-05-01`), read from the note's
-    first chunk, which holds the block unless it is longer than a chunk."""
+    (answer.note_date), read from the header sync stores with the chunk
+    (store.document_header): its first line (a chat's `Time:` line), or,
+    for a note that opens with front matter, the block's date line
+    (`date: 2024-05-01`) its header holds after the title
+    (frontmatter.head_date_line), else its title. A header still `---`
+    (written before the header held the block's title and date: an
+    index the llm extractor built, or a heuristic one not synced since the
+    upgrade) has the date line read from the note's first chunk, which
+    holds the block unless it is longer than a chunk."""
     from minirag_cli import frontmatter
 
     ids = [int(c) for c in chunk_ids if c is not None]
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    heads = {cid: (header or "").split("\n", 1)[0]
-             for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)}
+    heads = {}
+    for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids):
+        first = (header or "").split("\n", 1)[0]
+        heads[cid] = frontmatter.head_date_line(first) or first
     opened = [cid for cid, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)]
     if opened:
         marks = ",".join("?" * len(opened))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Callable, Iterable
 
+from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import copy_missing_rows, now_iso, transaction
 from minirag_cli.store.answers import forget_chunk_answers
@@ -122,10 +123,20 @@ HEADER_FIRST_LINE_CHARS = 120
 def document_header(conn, first_chunk_text: str, entity_ids) -> str:
     """What every chunk of a document is indexed with besides its text
     (FTS5 column `header`, migration 0002): the document's first line (a
-    title, a chat export's `Time:` line), at most HEADER_FIRST_LINE_CHARS,
-    and the names of the people it mentions, sorted. Keep in step with the
-    SQL of migrations/0002_chunk_header.sql, which fills older indexes."""
-    first = first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    title, a chat export's `Time:` line; for a note that opens with front
+    matter, the block's title and date line, frontmatter.head, read in the
+    first chunk as the extractor reads a chunk: a block longer than a chunk
+    is none), at most HEADER_FIRST_LINE_CHARS, and the names of the people
+    it mentions, sorted. migrations/0002_chunk_header.sql (immutable) filled
+    the indexes older than it with what this was then, the first line alone,
+    which every sync wrote until heuristic rules version 2: `---` for a
+    front-matter note. The re-extraction of a heuristic index from older
+    rules (sync._reextract) rewrites those headers; an llm index keeps them
+    until the note changes or `sync --rebuild`, and store.note_heads dates
+    such a note from its first chunk."""
+    first = frontmatter.head(first_chunk_text, HEADER_FIRST_LINE_CHARS)
+    if first is None:
+        first = first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
     ids = sorted({int(i) for i in entity_ids})
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
