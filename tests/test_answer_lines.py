@@ -9,6 +9,8 @@ the rebuilt lines."""
 
 from __future__ import annotations
 
+import pytest
+
 from minirag_cli import answer as ans
 from minirag_cli.config import effective
 from minirag_cli.extract.heuristic import HeuristicExtractor
@@ -98,7 +100,8 @@ def test_without_the_notes_lines_context_falls_back_to_the_chunks():
     assert "lemonade" not in got[0]["text"] and got[0]["text"]
 
 
-def test_note_lines_rebuilds_notes_from_chunks_cut_mid_line(tmp_path):
+@pytest.mark.parametrize("overlap", [2, 0])
+def test_note_lines_rebuilds_notes_from_chunks_cut_mid_line(tmp_path, overlap):
     text = ("Time: 20260301_10:00\n"
             "MayaLin: Shall we plan the picnic for the weekend at the park by the river, with everyone?\n"
             "TomBaker: Sure, Saturday works for me, and I'll bring lemonade and a frisbee and some sandwiches.\n"
@@ -107,13 +110,29 @@ def test_note_lines_rebuilds_notes_from_chunks_cut_mid_line(tmp_path):
     write_notes(tmp_path / "notes", {"week9/picnic.txt": text})
     settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
     with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
-        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=8, overlap_tokens=2),
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=8, overlap_tokens=overlap),
                    extractor=HeuristicExtractor())
         spans = index.conn.execute("SELECT start_line, end_line FROM chunks ORDER BY seq").fetchall()
         assert len(spans) > 4 and any(a == b for a, b in spans)  # lines were cut across chunks
         root = str((tmp_path / "notes").resolve())
         got = note_lines(index.conn, [(root, "week9/picnic.txt"), (root, "not/there.txt"), ("/elsewhere", "week9/picnic.txt")])
     assert got == {(root, "week9/picnic.txt"): text.rstrip("\n").split("\n")}
+
+
+def test_note_lines_keeps_the_line_ends_between_chunks_without_overlap(tmp_path):
+    """--overlap 0: chunks cut at line ends, and the line ends between two
+    chunks belong to neither; they came back as spaces, joining the last line
+    of one chunk with the first of the next ("line one has words line two")."""
+    text = "line one has words\nline two has words\n\nline four words here\nline five\n"
+    write_notes(tmp_path / "notes", {"list.md": text})
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=6, overlap_tokens=0),
+                   extractor=HeuristicExtractor())
+        assert index.conn.execute("SELECT count(*) FROM chunks").fetchone()[0] == 3
+        root = str((tmp_path / "notes").resolve())
+        got = note_lines(index.conn, [(root, "list.md")])
+    assert got == {(root, "list.md"): text.rstrip("\n").split("\n")}
 
 
 def test_two_synced_folders_with_the_same_path_are_two_notes(tmp_path):

@@ -62,11 +62,19 @@ def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
     for path, chunks in parts.items():
         origin, first_line = chunks[0][0], chunks[0][1]
         buf: list[str] = []
-        for start, _line, text in chunks:
+        end_line = first_line  # the line the buffer's end is on
+        for start, line, text in chunks:
             at = start - origin
-            if at > len(buf):  # only blanks lie between two chunks' words
-                buf.extend(" " * (at - len(buf)))
+            if at > len(buf):
+                # only blanks lie between two chunks' words, the line ends among them: chunks
+                # without overlap (--overlap 0) are cut at line ends, and the next chunk's first
+                # line is a line of its own, not the end of the previous chunk's last one
+                gap = at - len(buf)
+                breaks = min(gap, max(0, line - end_line))
+                buf.extend(" " * (gap - breaks) + "\n" * breaks)
             buf[at:at + len(text)] = text
+            if at + len(text) >= len(buf):
+                end_line = line + text.count("\n")
         out[path] = [""] * (first_line - 1) + "".join(buf).split("\n")
     return out
 
