@@ -143,19 +143,21 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
     return questions
 
 
-STDIN = "-"  # `mrag eval -`: the golden set read from stdin, as `mrag ask -` reads the question
+# `mrag eval -`: the golden set read from stdin, as `mrag ask -` reads the question; only
+# the str "-" (files.STREAM), so Path("-") (the CLI's `./-`) is the file named -
+STDIN = "-"
 
 
 def golden_name(path: str | Path) -> str:
     """How messages name the golden set: its path, or `stdin`."""
-    return "stdin" if str(path) == STDIN else str(path)
+    return "stdin" if path == STDIN else str(path)
 
 
 def load_golden(path: str | Path, stdin=None) -> list[GoldenQuestion]:
-    """The questions of the golden file at `path`; `-` reads them from
-    `stdin` (default sys.stdin), as UTF-8 bytes whatever the locale says, as
-    a file is read."""
-    if str(path) == STDIN:
+    """The questions of the golden file at `path`; the str `-` reads them
+    from `stdin` (default sys.stdin), as UTF-8 bytes whatever the locale
+    says, as a file is read (Path("-") is the file named -)."""
+    if path == STDIN:
         return parse_golden_lines(_stdin_text(stdin).split("\n"), source="stdin")
     path = Path(path)
     try:

@@ -1,7 +1,13 @@
 """Writing the files a command is asked to write (`graph export -o`, `graph
 view -o`, `eval --details`): the folder made when missing, and an OSError
 (a folder in the way, no permission, a full disk) turned into a MragError
-the CLI shows as one line."""
+the CLI shows as one line.
+
+`-` is the shell's name for stdin or stdout, and `./-` the way to name a
+file called -; pathlib reads both as Path("-"). So the word `-` means the
+stream only as the str STREAM, never as a Path: the commands take such a
+file parameter as the word typed (typer's `path_type=str`), and a caller
+that means the file named - passes Path("-") or "./-"."""
 
 from __future__ import annotations
 
@@ -9,11 +15,13 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 
+STREAM = "-"  # stdin or stdout, where a parameter takes it: only as this str (see above)
+
 
 def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
     """`text` written to `path` (UTF-8); `what` names the file in the error ("--details file ")."""
-    path = Path(path)
     check_output(path, what=what)  # a file where a folder would be made: mkdir says only "File exists"
+    path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -26,10 +34,10 @@ def check_output(path: str | Path, *, what: str = "") -> None:
     """Fail before the work whose result goes to `path` when it could not be
     written there: a folder in the way, or a file where a folder would be
     made. (write_output still reports what only the write finds.)"""
-    path = Path(path)
-    if str(path) == "-":  # the shell convention for stdout: a file named "-" is never what was meant
+    if path == STREAM:  # the shell convention for stdout: a file named "-" is never what was meant
         raise UsageError(f"Cannot write {what}to - (stdout) here: give a file name.",
                          hint="`./-` is a file named -.")
+    path = Path(path)
     if path.is_dir():
         raise MragError(f"Cannot write {what}{path}: Is a directory.")
     database = _sqlite_file_of(path)

@@ -603,7 +603,8 @@ def write_graph_view(view, path=None):
     data = view.to_dict()
     for r in (data["story"] or {}).get("results", []):
         r["why"] = explain_lines(r.pop("explain"))
-    return write_page(data, Path(path) if path else Path(default_filename(view))).resolve()
+    # `path` as given: "-" (stdout, refused here) is told apart from Path("-"), a file (files.STREAM)
+    return write_page(data, Path(default_filename(view)) if path is None else path).resolve()
 
 
 def deliver_page(path, *, open_it: bool) -> None:

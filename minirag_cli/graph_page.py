@@ -72,7 +72,7 @@ def render_page(data: dict) -> str:
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def write_page(data: dict, path: Path) -> Path:
+def write_page(data: dict, path: str | Path) -> Path:
     from minirag_cli.files import write_output
 
     return write_output(path, render_page(data))

@@ -368,6 +368,31 @@ def test_cli_reads_the_golden_set_from_stdin(mrag_bin, cli_index, tmp_path):
     assert len(named_dash.read_text().splitlines()) == 5
 
 
+def test_cli_dot_slash_dash_is_the_file_named_dash(mrag_bin, cli_index, tmp_path):
+    """`mrag eval ./-` read stdin and `--details ./-` was refused as stdout
+    (the hint for a file named - says to write ./-): pathlib reads `./-` as
+    `-`. A bare `-` is stdin (golden) or refused (--details); `./-` is the file."""
+    db_path, golden = cli_index
+    folder = tmp_path / "here"
+    folder.mkdir()
+    (folder / "-").write_text(golden.read_text(encoding="utf-8"), encoding="utf-8")
+
+    def in_folder(*args):
+        return subprocess.run([mrag_bin, "--db", str(db_path), "eval", *args, "--mode", "bm25", "--k", "1,5"],
+                              capture_output=True, text=True, input="", timeout=120, cwd=folder)
+
+    read = in_folder("./-", "--json")
+    assert read.returncode == 0, read.stderr
+    assert "eval ./-: 5 questions" in read.stderr and json.loads(read.stdout)["modes"]
+    clash = in_folder("./-", "--details", "./-")
+    assert clash.returncode == 2 and "is the golden file" in clash.stderr, clash.stderr
+    refused = in_folder(str(golden), "--details", "-")
+    assert refused.returncode == 2 and "stdout" in refused.stderr and "./-" in refused.stderr, refused.stderr
+    details = in_folder(str(golden), "--details", "./-")
+    assert details.returncode == 0, details.stderr
+    assert [json.loads(line)["mode"] for line in (folder / "-").read_text().splitlines()] == ["bm25"] * 5
+
+
 def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_index, tmp_path):
     """`--details out` onto a folder (or under a file) failed only after the
     whole run (with --answers, every model call), and the report was never

@@ -153,6 +153,21 @@ def test_output_dash_is_stdout_and_a_file_in_the_way_is_named(kb, tmp_path, monk
         assert isinstance(res.exception, MragError) and "a-file is not a folder" in str(res.exception), command
 
 
+def test_output_dot_slash_dash_is_the_file_named_dash(kb, tmp_path, monkeypatch):
+    """`-o ./-` (the way to name a file called -, as the hint for `-o -`
+    says) wrote to stdout in graph export and was refused in graph view:
+    pathlib reads `./-` as `-`. A bare `-` keeps its meaning, `./-` is the file."""
+    _conn, db_path = kb
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", "./-", "--format", "json"])
+    assert res.exit_code == 0 and res.stdout == "", res.output
+    assert json.loads((tmp_path / "-").read_text())["nodes"]
+    (tmp_path / "-").unlink()
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "view", "-o", "./-"])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "-").read_text().lstrip().lower().startswith("<!doctype html")
+
+
 def test_output_file_format_follows_its_extension(kb, tmp_path):
     """`graph export -o graph.json` wrote GraphML into the .json file; without
     --format the extension chooses (.json: JSON, anything else: GraphML), and

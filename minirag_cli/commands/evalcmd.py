@@ -14,11 +14,15 @@ from minirag_cli.app import app, open_index
 
 THRESHOLD_EXIT_CODE = 3
 
+# GOLDEN and --details come as the word typed (path_type=str), a str despite their
+# annotation (which keeps `<path>` in --help): `-` is stdin (golden) or refused (details),
+# `./-` the file named - (files.STREAM; a Path would have made both "-")
+
 
 @app.command("eval")
 def eval_command(
     golden: Path = typer.Argument(..., help="Golden set: JSON Lines with query, expected paths, type "
-                                            "(- reads it from stdin).", show_default=False),
+                                            "(- reads it from stdin).", show_default=False, path_type=str),
     k: str = typer.Option("1,5,10,20", "--k", help="Cut-offs for recall@k and hit@k, comma-separated."),
     modes: Optional[List[str]] = typer.Option(
         None, "--mode", help="dense | bm25 | graph | hybrid | a set like dense,bm25. Repeat to compare "
@@ -28,7 +32,7 @@ def eval_command(
         None, "--fail-under", help="METRIC=VALUE, e.g. recall@10=0.9: exit 3 if the overall figure of any "
                                    "mode is below it. Repeatable."),
     details: Optional[Path] = typer.Option(None, "--details", help="Write per-question ranks and top results "
-                                                                   "(JSON Lines) to this file."),
+                                                                   "(JSON Lines) to this file.", path_type=str),
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model",
                                                   help="The query embedding model (must match the one the index was built with)."),
     answers: bool = typer.Option(False, "--answers", help="Also answer each question with the model, as mrag ask "
@@ -75,15 +79,15 @@ def eval_command(
         raise typer.Exit(THRESHOLD_EXIT_CODE)
 
 
-def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path], model: Optional[str] = None,
-                sample: Optional[int] = None, seed: Optional[int] = None, golden: Optional[Path] = None) -> None:
+def check_flags(*, answers: bool, judge: Optional[Path], details: str | Path | None, model: Optional[str] = None,
+                sample: Optional[int] = None, seed: Optional[int] = None, golden: str | Path | None = None) -> None:
     """Before the run, what would otherwise do nothing or fail only after it:
     --judge or --model without --answers (they judge and write its answers;
     MRAG_MODEL is no mistake, only the flag), --seed without --sample (it
     draws the sample), a --details path that cannot be written or is the
     golden file itself (the run would end by overwriting it)."""
     from minirag_cli.errors import UsageError
-    from minirag_cli.files import check_output
+    from minirag_cli.files import STREAM, check_output
 
     if judge is not None and not answers:
         raise UsageError("--judge judges the answers that --answers writes.",
@@ -97,7 +101,7 @@ def check_flags(*, answers: bool, judge: Optional[Path], details: Optional[Path]
                          hint="Add --sample N, or leave --seed out.")
     if details is not None:
         check_output(details, what="--details file ")
-        # a golden set from stdin (-) is no file to overwrite: a --details file named - here is another
-        if golden is not None and str(golden) != "-" and Path(details).resolve() == Path(golden).resolve():
+        # a golden set from stdin (-) is no file to overwrite: a --details file named ./- here is another
+        if golden is not None and golden != STREAM and Path(details).resolve() == Path(golden).resolve():
             raise UsageError(f"--details {details} is the golden file: the run would overwrite it.",
                              hint="Write the details to another file, e.g. --details details.jsonl.")

@@ -86,7 +86,10 @@ def graph_export(
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     hops: Optional[int] = typer.Option(None, "--hops", help="Neighbourhood radius with --entity (default 1)."),
     min_weight: int = typer.Option(1, "--min-weight", help="Drop edges shared by fewer chunks (0 or more)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout (- is stdout)."),
+    # the word typed (path_type=str), a str despite the annotation (which keeps `<path>` in
+    # --help): `-` is stdout, `./-` the file named - (a Path would have made both "-")
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout (- is stdout).",
+                                          path_type=str),
 ) -> None:
     """Export the entity co-occurrence graph (or one entity's neighbourhood) as GraphML or JSON.
 
@@ -94,11 +97,11 @@ def graph_export(
     """
     from minirag_cli.errors import UsageError
     from minirag_cli.export import FORMATS, write_graph, write_graph_file
-    from minirag_cli.files import check_output
+    from minirag_cli.files import STREAM, check_output
     from minirag_cli.format import entity_match_note, note
 
-    if output is not None and str(output) == "-":  # -o - wrote a file named "-" into the current folder
-        output = None
+    # -o - wrote a file named "-" into the current folder
+    output = None if output is None or output == STREAM else Path(output)
     if fmt is None:  # -o graph.json means JSON (it held GraphML)
         fmt = "json" if output is not None and output.suffix.lower() == ".json" else "graphml"
     fmt = fmt.lower()  # --format JSON / GraphML, as -o G.JSON is taken for JSON
@@ -121,7 +124,8 @@ def graph_view(
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     query: Optional[str] = typer.Option(None, "--query", "-q", help="Draw how this question is answered (ask --explain)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="The HTML file to write "
-                                                                       "(default: mrag-graph*.html here)."),
+                                                                       "(default: mrag-graph*.html here).",
+                                          path_type=str),  # the word typed: `-` is refused, `./-` a file
     open_it: bool = typer.Option(False, "--open", help="Open the page in the default browser."),
     max_nodes: int = typer.Option(150, "--max-nodes", help="Most entities drawn; the page says what was left out."),
     hops: Optional[int] = typer.Option(None, "--hops", help="Neighbourhood radius with --entity (default 1); "
