@@ -137,17 +137,47 @@ def _whole_float(value):
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+def _closed_arguments(tool):
+    """`tool` (an SDK Tool) taking only the arguments it names: another name
+    is the SDK's tool error naming it and the ones the tool takes, and the
+    schema a client sees says so (additionalProperties: false). The SDK's
+    arguments model ignores an unknown name (pydantic's default), so
+    `{"query": "x", "top_k": 3}` ran with the default k, the typo unseen."""
+    from pydantic import ConfigDict, model_validator
+    from pydantic_core import PydanticCustomError
+
+    model = tool.fn_metadata.arg_model
+    accepted = [field.alias or name for name, field in model.model_fields.items()]
+    takes = f"{tool.name} takes " + (", ".join(accepted) or "no arguments")
+
+    def only_known_names(cls, data):
+        unknown = [str(name) for name in data if name not in accepted] if isinstance(data, dict) else []
+        if unknown:
+            raise PydanticCustomError("unknown_argument", "unknown argument{s} {names}; {takes}",
+                                      {"s": "s" if len(unknown) > 1 else "", "names": ", ".join(unknown),
+                                       "takes": takes})
+        return data
+
+    closed = type(model.__name__, (model,), {  # the SDK's name stays in its messages ("searchArguments")
+        "__module__": model.__module__,
+        "model_config": ConfigDict(extra="forbid"),
+        "only_known_names": model_validator(mode="before")(only_known_names),
+    })
+    metadata = tool.fn_metadata.model_copy(update={"arg_model": closed})
+    return tool.model_copy(update={"fn_metadata": metadata, "parameters": closed.model_json_schema(by_alias=True)})
+
+
 def build_server(tools: MragTools):
     """An MCPServer exposing `tools`; MragError becomes a tool error whose
     text carries the hint."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.server.mcpserver.tools import Tool
     from pydantic import BeforeValidator, Field
 
     from minirag_cli import __version__
     from minirag_cli.db import explain_sqlite_error
 
-    server = MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     # The arguments are checked as the schema states them: pydantic's lax mode
     # took "k": "3" for 3 and true for 1, so a client's mistake went unseen.
     # Strict, a wrong type is the SDK's tool error naming the argument; a JSON
@@ -166,7 +196,6 @@ def build_server(tools: MragTools):
                 raise
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc
 
-    @server.tool()
     def search(query: text, k: integer = 0, mode: text = "", hops: integer = -1) -> dict[str, Any]:
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
@@ -178,7 +207,6 @@ def build_server(tools: MragTools):
         return call(tools.search, query, k=None if k == 0 else k, mode=mode or None,
                     hops=None if hops == -1 else hops)
 
-    @server.tool()
     def get_document(path: text) -> dict[str, Any]:
         """Read one indexed note in full, by the path `search` returned. Returns its text, line count,
         chunks (id and line span), the entities it mentions, and unsynced: [{path, root, state}] when the
@@ -186,13 +214,13 @@ def build_server(tools: MragTools):
         Only indexed notes can be read."""
         return call(tools.get_document, path)
 
-    @server.tool()
     def status() -> dict[str, Any]:
         """What the index holds: files, chunks, entities, edges, size, embedding model, extractor,
         synced folders and the time of the last sync."""
         return call(tools.status)
 
-    return server
+    return MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
+                     tools=[_closed_arguments(Tool.from_function(fn)) for fn in (search, get_document, status)])
 
 
 def serve(index, open_index: Callable[[], Any] | None = None) -> None:

@@ -201,6 +201,37 @@ def test_arguments_of_the_wrong_type_are_tool_errors(tmp_path):
         assert schema["search"]["query"]["type"] == schema["get_document"]["path"]["type"] == "string"
 
 
+def test_unknown_argument_names_are_tool_errors(tmp_path):
+    """`search` with `{"query": "x", "top_k": 3}` ran with the default k: the
+    SDK drops an argument name the tool does not take, so a client's typo
+    (or a name from another tool's schema) went unseen. It is now a tool error
+    naming it and the arguments the tool takes, and the schema a client sees
+    says no other property is allowed."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli.mcp_server import build_server
+
+    db_path, _ = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        server = build_server(MragTools(index))
+
+        for tool, args, says in (
+                ("search", {"query": "Berlin", "top_k": 3}, "unknown argument top_k; search takes query, k, mode, hops"),
+                ("search", {"query": "Berlin", "K": 3, "depth": 1}, "unknown arguments K, depth; search takes"),
+                ("search", {"question": "Berlin"}, "unknown argument question; search takes query"),
+                ("get_document", {"path": "people/wolfgang.md", "lines": [1, 2]},
+                 "unknown argument lines; get_document takes path"),
+                ("status", {"verbose": True}, "unknown argument verbose; status takes no arguments")):
+            with pytest.raises(ToolError) as caught:
+                anyio.run(lambda: server.call_tool(tool, args))
+            assert says in str(caught.value), (args, str(caught.value))
+        assert anyio.run(lambda: server.call_tool("search", {"query": "Berlin", "k": 2})).structured_content["results"]
+        schemas = {t.name: t.input_schema for t in anyio.run(server.list_tools)}
+        assert all(s.get("additionalProperties") is False for s in schemas.values()), schemas
+        assert set(schemas["search"]["properties"]) == {"query", "k", "mode", "hops"}
+        assert schemas["search"]["required"] == ["query"]
+
+
 def test_serves_before_the_index_exists(tmp_path, mrag_bin):
     """A client configured before the first sync (or with a mistyped --db)
     gets the reason as each tool's error, not a server that exits (which a
