@@ -17,16 +17,47 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from minirag_cli import __version__
 
 class OutputClosed(Exception):
     """stdout's reader went away before the command was done (`mrag ... |
-    head -1`): the end of the command, not an error (cli.main)."""
+    head -1`): the end of the command, not an error (cli.main); `exit_code`
+    is what the command would have ended with (0, or 2 for the help a group
+    or command given no arguments prints as a usage error)."""
+
+    def __init__(self, exit_code: int = 0):
+        super().__init__()
+        self.exit_code = exit_code
 
 
-class Command(TyperCommand):
+class HelpToReaderGone:
+    """The help (`--help`, a group given no command) and the version are
+    printed while click parses the arguments, before any command is invoked;
+    a broken pipe there becomes OutputClosed too. Click made it exit code 1
+    (the version), and so did Rich, which typer prints the help with (its
+    Console.on_broken_pipe: SystemExit(1) while handling the BrokenPipeError),
+    so `mrag --help | head -1` failed under `set -o pipefail`."""
+
+    def parse_args(self, ctx, args):
+        # the help a group or command given no arguments prints is a usage error (exit code 2)
+        exit_code = 2 if not args and self.no_args_is_help and not ctx.resilient_parsing else 0
+        try:
+            return super().parse_args(ctx, args)
+        except BrokenPipeError as exc:
+            raise OutputClosed(exit_code) from exc
+        except SystemExit as exc:
+            if isinstance(exc.__context__, BrokenPipeError):  # Rich's exit for a broken pipe
+                raise OutputClosed(exit_code) from exc.__context__
+            raise
+
+
+class Group(HelpToReaderGone, TyperGroup):
+    """typer's group (mrag itself, `mrag graph`, ...), its help to a reader gone ending quietly."""
+
+
+class Command(HelpToReaderGone, TyperCommand):
     """A command whose usage line names its arguments as click does (`DIRS...`,
     `[QUERY]`): this typer writes a required one `{dirs}`, which a user reads
     as a placeholder left unformatted (`Usage: mrag sync [OPTIONS] {dirs}...`).
@@ -88,7 +119,12 @@ _types_as_a_user_reads_them()
 
 
 class Typer(typer.Typer):
-    """typer.Typer whose commands are `Command`s (every command and subcommand of mrag)."""
+    """typer.Typer whose commands are `Command`s (every command and subcommand of mrag)
+    and whose groups are `Group`s."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("cls", Group)
+        super().__init__(*args, **kwargs)
 
     def command(self, *args, **kwargs):
         kwargs.setdefault("cls", Command)

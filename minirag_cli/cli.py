@@ -58,17 +58,19 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED)
         sys.exit(130)
-    except (OutputClosed, BrokenPipeError):
-        _output_closed()
+    except (OutputClosed, BrokenPipeError) as exc:
+        _output_closed(getattr(exc, "exit_code", 0))
     except SystemExit:
         raise
     except Exception as exc:  # click usage errors and the unexpected
         _unexpected(exc, environment().debug)
 
 
-def _output_closed() -> None:
+def _output_closed(exit_code: int = 0) -> None:
     """stdout's reader went away (`| head -1`): it had what it wanted, so
-    stop quietly with exit code 0, as every command does. Python's own flush
+    stop quietly with the exit code the command would have had (0 for every
+    command that got that far; 2 for the help of `mrag` given no command,
+    a usage error whoever reads it). Python's own flush
     of stdout at the exit would fail on the pipe again (an `Exception
     ignored` message, exit code 120): stdout is /dev/null from here on."""
     import os
@@ -78,7 +80,7 @@ def _output_closed() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # no file descriptor: nothing will be flushed to it either
         pass
-    sys.exit(0)
+    sys.exit(exit_code)
 
 
 def _unexpected(exc: Exception, debug: bool) -> None:

@@ -101,6 +101,28 @@ def test_help_shows_no_type_for_a_flag(run):
     assert "int" in k_row.lower()  # `<int>` (typer 0.2x) or INTEGER (older typer)
 
 
+@pytest.mark.parametrize("args", [["--help"], ["ask", "--help"], ["--version"], ["graph", "--help"], ["graph"], []],
+                         ids=["help", "ask-help", "version", "group-help", "group-no-args", "no-args"])
+def test_help_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, args):
+    """`mrag --help | head -1` could exit 1: click prints the help (and the
+    version) while it parses the arguments, before any mrag command runs,
+    and turns the broken pipe into exit code 1 itself. The help to a reader
+    gone ends as the commands do: quietly, with the exit code the reader
+    did not change (0; 2 for the help that stands for a usage error,
+    `mrag` or `mrag graph` alone, as with a reader). The pipe's
+    read end is closed before mrag starts, so the first write finds it
+    closed whatever the timing (help is short enough to fit a pipe)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        out = subprocess.run([mrag_bin, *args], stdout=write_end, stderr=subprocess.PIPE, text=True,
+                             timeout=120, cwd=tmp_path, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg")})
+    finally:
+        os.close(write_end)
+    # `mrag` and `mrag graph` alone print the help as a usage error (exit code 2), whoever reads it
+    assert (out.returncode, out.stderr) == (2 if args in ([], ["graph"]) else 0, ""), args
+
+
 def test_usage_errors_exit_2(run):
     out = run("status", "--no-such-flag")
     assert out.returncode == 2 and out.stdout == "" and "no-such-flag" in out.stderr
