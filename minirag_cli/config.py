@@ -51,6 +51,20 @@ EXTRACTORS = ("auto", "heuristic", "llm")
 MODE_PARTS = ("dense", "bm25", "graph", "hybrid")
 
 
+# sync flags the index itself remembers, with no setting here. A config file or
+# MRAG_* variable applies to every index it reaches, and a project config sits
+# in the notes folder (anyone who can write a shared folder can write it):
+# following symlinks out of the folder (a link to ~/.ssh or /etc) would be
+# turned on for indexes whose users never asked. Given once to `mrag sync`, it
+# is kept with the index that user made (sync.following).
+SYNC_FLAG_ONLY = {
+    "follow_symlinks": "Following symlinks out of the folder is not a setting: give --follow-symlinks to "
+                       "`mrag sync DIR` once; the index keeps it for that folder (--no-follow-symlinks stops).",
+    "max_bytes": "The size limit is not a setting: give --max-bytes to `mrag sync DIR` once; the index keeps it "
+                 "(--max-bytes 0 goes back to 5 MB).",
+}
+
+
 class ConfigError(MragError):
     """A config file or an MRAG_* variable holds something mrag cannot use."""
 
@@ -361,7 +375,8 @@ def load_file(path: Path) -> dict[str, Any]:
         spec = SPEC_BY_NAME.get(key.replace("-", "_"))
         if spec is None:
             raise ConfigError(f"{where}: unknown setting {key!r}.",
-                              hint="Known settings: " + ", ".join(s.name for s in SPECS) + ".")
+                              hint=SYNC_FLAG_ONLY.get(key.replace("-", "_"))
+                              or "Known settings: " + ", ".join(s.name for s in SPECS) + ".")
         try:
             value = spec.convert(value)
         except ValueError as exc:

@@ -514,6 +514,22 @@ def recorded_roots(conn) -> list[str]:
     return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
+FOLLOW_SYMLINKS_KEY = "follow_symlinks"  # meta: the roots whose symlinks out of the folder a sync follows
+
+
+def following_roots(conn) -> list[str]:
+    """The synced folders whose symlinks out of the folder every sync follows
+    (meta `follow_symlinks`, a JSON list the `--follow-symlinks` given to a
+    sync of them recorded; `--no-follow-symlinks` takes a folder out). [] when
+    none, and when the record is damaged: following links out is an opt-in,
+    never what an unreadable record turns on."""
+    try:
+        roots = json.loads(get_meta(conn, FOLLOW_SYMLINKS_KEY) or "[]")
+    except ValueError:
+        return []
+    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
+
+
 def sync_command(roots: list[str]) -> str:
     """`mrag sync "ROOT" ...` for the folders `roots` (DIR when none)."""
     return "mrag sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")

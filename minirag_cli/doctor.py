@@ -244,19 +244,24 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
 def _check_folders(conn, roots: list[str]) -> Check:
     """The synced folders are still there: one that is gone (moved, renamed,
     a drive not mounted) keeps its notes in the index, so ask lists files
-    that cannot be opened (sync.py warns about it at each sync)."""
+    that cannot be opened (sync.py warns about it at each sync). Also says
+    which of them a sync follows symlinks out of."""
     from minirag_cli import db, store
     from minirag_cli.walk import gone_folders
 
     gone = [(root, len(store.existing_documents(conn, root))) for root in gone_folders(roots)]
+    # following symlinks out of a folder is an opt-in the index keeps (sync.following): shown, not a problem
+    follows = db.following_roots(conn)
+    also = f"; symlinks out of {', '.join(follows)} are followed (--follow-symlinks)" if follows else ""
     if not gone:
         shown = ", ".join(roots) if roots else "none yet"
-        return Check("folders", OK, f"synced folder{'s' * (len(roots) != 1)}: {shown}")
+        return Check("folders", OK, f"synced folder{'s' * (len(roots) != 1)}: {shown}{also}")
     detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
                        "the index, and ask lists files that are not there" for root, n in gone)
     kept = [r for r in roots if r not in {g for g, _ in gone}]
-    return Check("folders", WARN, detail, f"Mount it again, or run {db.rebuild_command(kept)} with the folders "
-                                          "you keep (a moved folder: at its new place) to drop its notes.")
+    return Check("folders", WARN, detail + also, f"Mount it again, or run {db.rebuild_command(kept)} with the "
+                                                 "folders you keep (a moved folder: at its new place) to drop its "
+                                                 "notes.")
 
 
 def _check_extractor(conn, roots: list[str]) -> Check:

@@ -110,6 +110,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
                                       f"(the index had heuristic rules version {was}, this mrag has "
                                       f"{again['to_version']})")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
+    if summary.get("follow_symlinks"):  # also when the index, not a flag, said so: it is an opt-in worth seeing
+        table.add_row("symlinks", following(summary["follow_symlinks"]))
     table.add_row("elapsed", f"{summary['seconds']:.1f} s")
     console.print(table)
     # a vault with hundreds of images must not bury the rest: one line per
@@ -176,9 +178,17 @@ def render_status(status: dict, console: Console) -> None:
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
     table.add_row("roots", escape("\n".join(status["roots"])) or "-")
+    table.add_row("symlinks", following(status["follow_symlinks"]))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
+
+
+def following(roots: list[str]) -> str:
+    """`mrag status`, `mrag sync`: whether syncs follow symlinks out of the folders."""
+    if not roots:
+        return "not followed out of the folders (--follow-symlinks follows them)"
+    return f"followed out of {escape(', '.join(roots))} (--no-follow-symlinks stops)"
 
 
 def heuristic_version(status: dict) -> str:

@@ -135,7 +135,12 @@ class SyncOptions:
     # False: no --max-bytes given: a sync takes the limit the index last recorded
     # (a plain re-sync must not drop the notes a larger limit let in)
     max_bytes_given: bool = True
-    follow_symlinks: bool = False
+    # symlinks out of the folder: True follows them (--follow-symlinks), False does
+    # not (--no-follow-symlinks); either is recorded in the index for the folders
+    # synced. None (neither given): as the index records for each folder
+    # (sync.following); a folder it has no record of (every folder of a new
+    # index) is not followed. No config file or variable sets it (config.py).
+    follow_symlinks: bool | None = None
     relation_sentences: int = RELATION_SENTENCES_PER_CHUNK
     # False: neither chunk size was set anywhere (flag, env, config): a sync of an
     # index holding notes keeps the chunking it was built with (sync.built_alike)
@@ -155,8 +160,10 @@ class SyncOptions:
                              hint=f"Sync with --overlap {most} or less, or with larger --chunk-tokens.")
 
     @classmethod
-    def from_settings(cls, settings, *, max_bytes: int | None = None, follow_symlinks: bool = False) -> "SyncOptions":
-        """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks from flags.
+    def from_settings(cls, settings, *, max_bytes: int | None = None,
+                      follow_symlinks: bool | None = None) -> "SyncOptions":
+        """Chunking from the settings; `max_bytes` (None or 0: the default) and symlinks (None: as
+        the index records) from flags.
         An overlap set nowhere is the default, cut to half of a small chunk; one set
         anywhere (flag, MRAG_OVERLAP_TOKENS, a config file) must fit the chunk size."""
         from minirag_cli.errors import UsageError

@@ -29,7 +29,8 @@ _COLUMN_NOTE = re.compile(r"^\s*(\w+)\s+[^-]*--\s*(.+)$")
 # or that db.py creates itself.
 FALLBACK = {
     "meta": "Key/value settings of the index: schema version, embedding model and dimension, extractor "
-            "(and the heuristic rules' version), chunking, synced roots, last sync.",
+            "(and the heuristic rules' version), chunking, size limit (`max_bytes`), synced roots (and, in "
+            "`follow_symlinks`, those whose symlinks out of the folder are followed), last sync.",
     "chunks": "Chunk text, its document, order, character and line span (1-based, inclusive), token count "
               "and content hash (used to reuse vectors and the extraction cache).",
     "schema_migrations": "Applied migrations (created by db.py; one row per `migrations/NNNN_name.sql`).",

@@ -112,6 +112,7 @@ class SyncSummary:
     added_paths: list[str] = field(default_factory=list)
     changed_paths: list[str] = field(default_factory=list)
     removed_paths: list[str] = field(default_factory=list)
+    follow_symlinks: list[str] = field(default_factory=list)  # the roots whose symlinks out were followed
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -389,6 +390,7 @@ class _Run:
     build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
     on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
     own_files: frozenset[str] = frozenset()  # the index's own files: never notes, never reported skipped
+    following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
 
 
 def _record_build(run: _Run) -> None:
@@ -413,6 +415,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     check_nested(conn, roots)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
+    follow = following(conn, roots, options.follow_symlinks)
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
@@ -425,12 +428,15 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens),
-             "max_bytes": str(options.max_bytes)}
+             "max_bytes": str(options.max_bytes),
+             # of the folders the index keeps (a rebuild forgets the ones it is not given)
+             dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
                on_first_note and (lambda: on_first_note([str(r) for r in roots])),
-               frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset())
+               frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset(),
+               frozenset(follow))
     _check_heuristic_version(run, roots, index_path)
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
@@ -441,6 +447,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             if not root.is_dir():
                 raise MragError(f"{root} is not a folder.")
             summary.roots.append(str(root))
+            if str(root) in run.following:
+                summary.follow_symlinks.append(str(root))
             _sync_root(run, root)
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
@@ -553,6 +561,22 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         run.progress.advance(1, 0)
 
 
+def following(conn, roots: Sequence[Path], given: bool | None) -> set[str]:
+    """The folders whose symlinks out of the folder the index follows after
+    this sync of `roots`: the ones it records (db.following_roots), with
+    `roots` added by --follow-symlinks (`given` True) or taken out by
+    --no-follow-symlinks (False). Neither given, a plain re-sync, `--watch` or
+    `--rebuild` follows them as the last sync that said did: without it, a plain
+    sync removed the linked notes the user asked for. The record is per folder,
+    not per index: a folder added to an index that follows another one's links
+    is not followed until asked (a shared folder's link to ~/.ssh stays out)."""
+    recorded = set(dbmod.following_roots(conn))
+    if given is None:
+        return recorded
+    named = {str(r) for r in roots}
+    return recorded | named if given else recorded - named
+
+
 def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
     """`options` for a sync of this index: chunk sizes set nowhere
     (options.chunking_given false) are the ones the index's notes were built
@@ -652,7 +676,7 @@ def kept_reason(indexed: bool) -> str:
 def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
-    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=options.follow_symlinks,
+    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
     kept = set(walked.kept)
@@ -738,6 +762,10 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
     for path in gone:
         with dbmod.transaction(run.conn):
             run.resolver.forget(store.delete_document(run.conn, existing[path][0]))
+            # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
+            # while it removes the linked notes must not have the next plain sync add them again
+            _record_build(run)
+        run.build = {}
         run.summary.removed += 1
         run.summary.removed_paths.append(path)
 

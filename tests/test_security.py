@@ -174,6 +174,93 @@ def test_follow_symlinks_is_an_explicit_choice(tmp_path, mrag_bin):
     conn.close()
 
 
+LINKED = {"link.md", "relative.md", "linked-dir/private.md"}  # the notes make_outside_links' links out bring in
+
+
+def test_follow_symlinks_is_kept_for_the_folder_until_turned_off(tmp_path, mrag_bin):
+    """`mrag sync notes --follow-symlinks` indexed the notes behind links out
+    of the folder; the next plain `mrag sync notes` (a cron job, `--watch`)
+    did not follow them and removed those notes. The index now keeps the
+    choice for the folder: plain syncs and `--rebuild` follow the links,
+    `status` says so, and `--no-follow-symlinks` drops them and is kept too."""
+    notes = make_outside_links(tmp_path)
+    index = tmp_path / "index.sqlite"
+    env = {**sandbox_env(tmp_path), "COLUMNS": "400"}  # `status` on one line per row, tmp_path whole
+
+    def mrag(*args):
+        r = run(mrag_bin, env, tmp_path, "--db", str(index), *args)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout) if "--json" in args else r.stdout
+
+    def indexed():
+        conn = db.connect(index)
+        try:
+            return {p for (p,) in conn.execute("SELECT path FROM documents")}
+        finally:
+            conn.close()
+
+    first = mrag("sync", str(notes), "--json", "-q", "--follow-symlinks")
+    assert LINKED <= indexed() and first["follow_symlinks"] == [str(notes)]
+    again = mrag("sync", str(notes), "--json", "-q")
+    assert (again["removed"], again["unchanged"]) == (0, len(NOTES) + len(LINKED)) and LINKED <= indexed()
+    assert again["follow_symlinks"] == [str(notes)]
+    assert mrag("status", "--json")["follow_symlinks"] == [str(notes)]
+    assert f"followed out of {notes} " in mrag("status")
+    rebuilt = mrag("sync", str(notes), "--json", "-q", "--rebuild")
+    assert rebuilt["added"] == len(NOTES) + len(LINKED) and LINKED <= indexed()
+    off = mrag("sync", str(notes), "--json", "-q", "--no-follow-symlinks")
+    assert sorted(off["removed_paths"]) == sorted(LINKED) and indexed() == set(NOTES)
+    assert off["follow_symlinks"] == []
+    later = mrag("sync", str(notes), "--json", "-q")
+    assert later["added"] == 0 and indexed() == set(NOTES)
+    assert mrag("status", "--json")["follow_symlinks"] == []
+    assert "not followed" in mrag("status")
+    conn = db.connect(index)
+    assert conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (SECRET_WORD,)).fetchone()[0] == 0
+    assert verify_index(conn) == []
+    conn.close()
+    both = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "--follow-symlinks",
+               "--no-follow-symlinks")
+    assert both.returncode == 2 and "contradict" in both.stderr
+
+
+def test_following_links_is_not_carried_to_another_index_or_folder(tmp_path, mrag_bin):
+    """The opt-in stays with the index and folder it was given for: another
+    index of the same folder, a second folder synced into the index and a
+    config file do not turn it on; `mrag doctor` names the folder that
+    follows its links."""
+    notes = make_outside_links(tmp_path)
+    other = tmp_path / "shared"
+    write_notes(other, {"readme.md": "Shared notes about Harbor Hall.\n"})
+    (other / "keys.md").symlink_to(tmp_path / "outside" / "secret.md")
+    index, second = tmp_path / "index.sqlite", tmp_path / "second.sqlite"
+    env = sandbox_env(tmp_path)
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), "-q", "--follow-symlinks")
+    assert r.returncode == 0, r.stderr
+    r = run(mrag_bin, env, tmp_path, "--db", str(index), "sync", str(notes), str(other), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["follow_symlinks"] == [str(notes)] and summary["removed"] == 0
+    assert "keys.md" in {s["path"] for s in summary["skipped"]}
+    r = run(mrag_bin, env, tmp_path, "--db", str(second), "sync", str(notes), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    assert LINKED.isdisjoint(json.loads(r.stdout)["added_paths"])
+    r = run(mrag_bin, env, tmp_path, "--db", str(second), "status", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["follow_symlinks"] == []
+    doctor = run(mrag_bin, env, tmp_path, "--db", str(index), "doctor", "--no-load", "--json")
+    folders = next(c for c in json.loads(doctor.stdout)["checks"] if c["name"] == "folders")
+    assert f"symlinks out of {notes} are followed" in folders["detail"] and str(other) not in folders["detail"].split(
+        "symlinks out of")[1]
+    # no config setting turns it on: the file is refused, saying what to do instead
+    (tmp_path / "home" / ".config" / "mrag").mkdir(parents=True)
+    (tmp_path / "home" / ".config" / "mrag" / "config.toml").write_text("follow_symlinks = true\n")
+    r = run(mrag_bin, env, tmp_path, "--db", str(second), "sync", str(notes), "-q")
+    assert r.returncode == 1 and "unknown setting 'follow_symlinks'" in r.stderr and "--follow-symlinks" in r.stderr
+    conn = db.connect(second)
+    assert {p for (p,) in conn.execute("SELECT path FROM documents")} == set(NOTES)
+    conn.close()
+
+
 HOSTILE_NAMES = ["'; DROP TABLE documents; --.md", "\" OR 1=1 --.md", "$(touch pwned).md", "`id`.md",
                  "ümlaut ✓ 😀.md", "new\nline.md", "back\\slash.md", "-rf.md", "%s%n%x.md"]
 

@@ -427,3 +427,37 @@ def test_a_watched_folder_moved_away_ends_the_watch_saying_so(tmp_path, folder):
                   threading.Event())
     assert "kept" in stopped.value.hint and set(indexed(watch.db_path)) == set(NOTES)
     watch.conn.close()
+
+
+def test_the_watch_follows_symlinks_as_the_index_records(tmp_path, folder):
+    """`mrag sync notes --follow-symlinks` then `mrag sync notes --watch`: the
+    watch's catch-up re-sync did not follow the links out of the folder and
+    removed the notes behind them. It follows them as the index records, and
+    a note added in a linked folder is indexed under the link's path."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    outside = tmp_path / "outside"
+    write_notes(outside, {"dir/linked.md": "Oskar Brandt keeps his notes elsewhere.\n"})
+    (folder / "elsewhere").symlink_to(outside / "dir")
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    first = sync_folders(conn, [folder], embedder=embedder, extractor=extractor,
+                         options=SyncOptions(follow_symlinks=True))
+    assert "elsewhere/linked.md" in first.added_paths
+    conn.close()
+    watch = InProcessWatch(tmp_path, folder)  # syncs it again, then watches, with no symlink option given
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.path == "elsewhere/new.md":
+            stop.set()
+
+    watch.run(WatchHooks(report=report, on_ready=lambda: write_notes(outside, {"dir/new.md": "Anna Weber too.\n"})),
+              stop)
+    assert [(c.event, c.path) for c in seen] == [("added", "elsewhere/new.md")]
+    paths = {p for (p,) in watch.conn.execute("SELECT path FROM documents")}
+    assert paths == {*NOTES, "elsewhere/linked.md", "elsewhere/new.md"}
+    assert verify_index(watch.conn) == []
+    watch.conn.close()

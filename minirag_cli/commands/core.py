@@ -19,7 +19,11 @@ def sync(
     chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Chunk size in whitespace tokens."),
     overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens."),
     max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this many bytes (default 5 MB)."),
-    follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="Follow symlinks out of the folder."),
+    # two flags, not typer's "--follow-symlinks/--no-follow-symlinks": that one puts the --no- name in
+    # the short-name column, 20 characters taken from every option's help at 80 columns
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="Follow symlinks out of the folder, "
+                                                                         "in this sync and the next ones."),
+    no_follow_symlinks: bool = typer.Option(False, "--no-follow-symlinks", help="Stop following them."),
     rebuild: bool = typer.Option(False, "--rebuild", help="Empty the index first (keeps the extraction cache)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
@@ -42,7 +46,8 @@ def sync(
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
     with model_set_by(s.source("model")):  # a bad model fails here, before the index is touched
         ext = make_extractor(s.extractor, s.model)
-    options = SyncOptions.from_settings(s, max_bytes=max_bytes, follow_symlinks=follow_symlinks)
+    options = SyncOptions.from_settings(s, max_bytes=max_bytes,
+                                        follow_symlinks=follow_flag(follow_symlinks, no_follow_symlinks))
     with Index.open(s, create=True) as index:
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}", markup=False)
@@ -56,6 +61,15 @@ def sync(
                    watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None)
     if watch:
         fmt.note("stopped watching; everything synced is kept.", markup=False)
+
+
+def follow_flag(follow: bool, no_follow: bool) -> bool | None:
+    """--follow-symlinks: True, --no-follow-symlinks: False, neither: None (as the index records)."""
+    from minirag_cli.errors import UsageError
+
+    if follow and no_follow:
+        raise UsageError("--follow-symlinks and --no-follow-symlinks contradict each other: give one.")
+    return True if follow else False if no_follow else None
 
 
 @app.command()

@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Iterable, Sequence
 
 from minirag_cli.chunking import Chunk, chunked_with
-from minirag_cli.db import get_meta, has_vec_tables, schema_version
+from minirag_cli.db import following_roots, get_meta, has_vec_tables, schema_version
 from minirag_cli.text import normalise_key
 
 
@@ -160,6 +160,8 @@ def index_status(conn, db_path) -> dict:
         "heuristic_version_current": VERSION,
         **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
         "roots": json.loads(get_meta(conn, "roots", "[]")),
+        # the roots whose symlinks out of the folder every sync follows (--follow-symlinks); []: none
+        "follow_symlinks": following_roots(conn),
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
