@@ -447,6 +447,7 @@ def test_the_watch_follows_symlinks_as_the_index_records(tmp_path, folder):
     assert "elsewhere/linked.md" in first.added_paths
     conn.close()
     watch = InProcessWatch(tmp_path, folder)  # syncs it again, then watches, with no symlink option given
+    assert "elsewhere/linked.md" in {p for (p,) in watch.conn.execute("SELECT path FROM documents")}
     stop, seen = threading.Event(), []
 
     def report(change):
