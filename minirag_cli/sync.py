@@ -34,7 +34,7 @@ from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import without_invisibles
+from minirag_cli.text import normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
@@ -529,11 +529,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     progress.start(len(doc_ids))
     progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
     resolver = Resolver()  # as a rebuild's: no entity yet
+    paths = store.document_paths(conn)
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()))
+            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths)
         dbmod.set_meta(conn, HEURISTIC_VERSION_KEY, current)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -541,11 +542,14 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
                            "seconds": round(time.perf_counter() - started, 3)}
 
 
-def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]]) -> None:
+def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],
+                     paths: dict[int, str]) -> None:
     """Extract, resolve and write the graph of a group of notes ((document
-    id, its (chunk id, chunk) pairs)), as _flush does for changed notes."""
+    id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
+    _flush does for changed notes."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     mentions = run.extraction.run_chunks(chunks)
+    _name_notes(run.extraction.extractor, _first_chunks((paths[doc], len(pairs)) for doc, pairs in notes), mentions)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
@@ -770,6 +774,26 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.summary.removed_paths.append(path)
 
 
+def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, int]],
+                mentions: list[list[EntityMention]]) -> None:
+    """Add each note's own name, as the extractor has it (heuristic.py
+    `note_name`: a Markdown note's file name, the name `[[wikilinks]]` call
+    it by), to the mentions of its first chunk, unless that chunk names it
+    already: a link in another note then mentions an entity the linked note
+    mentions too. `notes`: (path, index of its first chunk in `mentions`).
+    An extractor without `note_name` (the llm one) names no note."""
+    note_name = getattr(extractor, "note_name", None)
+    if note_name is None:
+        return
+    for path, first in notes:
+        name = note_name(path)
+        if name is None:
+            continue
+        key = normalise_key(name.name, name.type)
+        if all(normalise_key(m.name, m.type) != key for m in mentions[first]):
+            mentions[first] = [*mentions[first], name]
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
@@ -785,6 +809,17 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver)
         pe.forms[m.name] = pe.forms.get(m.name, 0) + n
         pe.merges[m.name] = res.merge
     return list(planned.values())
+
+
+def _first_chunks(notes: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+    """(path, index of its first chunk) of the notes that have chunks, from
+    (path, number of chunks) of notes whose chunks follow one another."""
+    out, i = [], 0
+    for path, n in notes:
+        if n:
+            out.append((path, i))
+        i += n
+    return out
 
 
 def _plan_relations(text: str, entities: list[PlannedEntity],
@@ -880,6 +915,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
     mentions = run.extraction.run(group)
+    _name_notes(run.extraction.extractor, _first_chunks((p.note.path, len(p.chunks)) for p in group), mentions)
     planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]

@@ -7,13 +7,24 @@ keys (`title:`, `Tags:` name nothing): its `tags:` are the #tags they would
 be in the text; a `title:` or `aliases:` value names the note, and is a name
 when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
 the heuristics cannot tell: a person's page, a trip, a project); the other
-values are read as text (a `date:` is a date, `author: Jane Doe` a name)."""
+values are read as text (a `date:` is a date, `author: Jane Doe` a name).
+
+A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
+embeds, in the text or a front matter value) names the note it links to,
+whole and as a name: its target as written, without folder, `#heading`,
+`^block`, `|shown text` (read as text) or `.md`. A Markdown note's own file
+name, when it is a title as a front matter title must be, is the same name
+(`note_name`: sync adds it to the note's first chunk), so the link and the
+note it targets share an entity and the graph joins them. A date is left to
+the date rules (`[[2024-05-01]]`), and no note is named by its date, its
+timestamp (`20260922_1700.txt`) or a lower-case file name."""
 
 from __future__ import annotations
 
 import functools
 import re
 import unicodedata
+from pathlib import PurePosixPath
 from typing import Sequence
 
 from minirag_cli import frontmatter
@@ -36,7 +47,10 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    a name is read without the zero width characters pasted into it. (A
 #    front matter's title and date line head its chunks' header,
 #    store.document_header, in place of `---`: the re-extraction rewrites
-#    headers too.)
+#    headers too.) A `[[wikilink]]` names its target, whole (no fragments,
+#    no #tag from `[[#Heading]]`), and a Markdown note's first chunk names
+#    the note by its file name when that is a title (`note_name`, added by
+#    sync).
 VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -113,6 +127,15 @@ HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
+# `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
+# brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
+# target longer than any file name is no link.
+WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
+# an embed's target that is a file, not a note
+ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
+                        r"avi|canvas|excalidraw|base)$", re.IGNORECASE)
+# the notes wikilinks link to (a `.txt` note is named by no link)
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -129,6 +152,44 @@ def speaker_tag(line: str) -> re.Match | None:
     if m and m.group(1).strip().lower() not in COMMON_WORDS and len(m.group(1).split()) <= 4:
         return m
     return None
+
+
+def _named(name: str) -> str | None:
+    """`name` as a mention names it (its edges trimmed), or None: shorter than
+    two characters, or a common word."""
+    name = name.strip(NAME_EDGES)
+    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
+        return None
+    return name
+
+
+def link_name(target: str) -> str | None:
+    """The note a wikilink's target (what `[[` and `|` or `]]` hold) names:
+    its last path part, without `#heading`, `^block` or `.md`; None for a
+    link into the same note (`[[#Heading]]`), to an attachment
+    (`![[photo.png]]`) or to a date (`[[2024-05-01]]`, `[[May 1, 2024]]`:
+    the date rules read it) or another name without a letter."""
+    target = re.split(r"[#^]", target, maxsplit=1)[0].rsplit("/", 1)[-1].strip()
+    if ATTACHMENT.search(target):
+        return None
+    if target.lower().endswith(MARKDOWN_SUFFIXES):
+        target = target.rsplit(".", 1)[0]
+    if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
+        return None
+    return _named(target)
+
+
+def wikilinks(text: str) -> list[tuple[int, int, str | None]]:
+    """(start, end, the note named or None) of each wikilink's target in
+    `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
+    is the text's)."""
+    if "[[" not in text:
+        return []
+    out = []
+    for m in WIKILINK.finditer(text):
+        target = m.group(1).split("|", 1)[0]
+        out.append((m.start(1), m.start(1) + len(target), link_name(target)))
+    return out
 
 
 def _strip_possessive(span: str) -> str:
@@ -169,8 +230,8 @@ class HeuristicExtractor:
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
-            name = name.strip(NAME_EDGES)
-            if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
+            name = _named(name)
+            if name is None:
                 return
             key = name.lower()
             if key not in out or (out[key].type == "name" and type_ != "name"):
@@ -193,10 +254,15 @@ class HeuristicExtractor:
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
                 add("#" + m.group(1), "concept")
+        links = wikilinks(text)
         for m in HASHTAG.finditer(text):
-            add("#" + m.group(1), "concept")
+            if not _inside(links, m.start()):  # `[[#Heading]]` links a heading, it tags nothing
+                add("#" + m.group(1), "concept")
         for name in names:  # the note's title: read whole, never in fragments
             if _is_title(name):
+                add(name, "name")
+        for _start, _end, name in links:  # the note linked to: read whole, never in fragments
+            if name is not None:
                 add(name, "name")
         for m in QUOTED.finditer(text):
             title = m.group(1).strip()
@@ -206,6 +272,8 @@ class HeuristicExtractor:
         for surface, _iso in find_dates(text):
             add(surface, "date")
         for m in CAP_SPAN.finditer(text):
+            if links and _inside(links, m.start()):
+                continue  # a part of a link's target (named whole above), its heading or block
             span = _strip_possessive(m.group(0))
             words = span.split()
             # drop leading words that are only capitalised as a sentence start
@@ -230,6 +298,27 @@ class HeuristicExtractor:
                 continue  # already added as a handle
             add(span, "name")
         return list(out.values())
+
+    def note_name(self, path: str) -> EntityMention | None:
+        """The name a Markdown note at `path` is linked to by, `[[Trip to
+        Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
+        mentions of the note's first chunk (the extractor reads chunks, not
+        paths), so that a link joins the linking note to the linked one.
+        None for other notes (`.txt`: LiHua's `20260922_1700.txt`), for a
+        file name that names nothing by the link rules (a date) and for one
+        that is no title (lower case: `trip-to-lisbon.md`)."""
+        file = PurePosixPath(path)
+        if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+            return None
+        name = link_name(without_invisibles(file.name))
+        # a title, as a front matter title must be: Obsidian shows the file
+        # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
+        # no entity (one per note, lower-case and spelled as no text spells it)
+        return EntityMention(name, "name") if name is not None and _is_title(name) else None
+
+
+def _inside(links: list[tuple[int, int, str | None]], pos: int) -> bool:
+    return any(start <= pos < end for start, end, _name in links)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -38,6 +38,11 @@ def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
     return [r[0] for r in rows]
 
 
+def document_paths(conn) -> dict[int, str]:
+    """{document id: its path in its folder} for every document."""
+    return dict(conn.execute("SELECT id, path FROM documents"))
+
+
 def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chunk]]]:
     """{document id: [(chunk id, Chunk), ...] in order} for `doc_ids` (every one, [] when it has no chunks)."""
     out: dict[int, list[tuple[int, Chunk]]] = {d: [] for d in doc_ids}

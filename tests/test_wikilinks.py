@@ -1,0 +1,197 @@
+"""`[[wikilinks]]` (Obsidian, Logseq, Foam): the heuristic extractor names
+a link's target whole, and a Markdown note's first chunk names the note by
+its file name (extract/heuristic.py `note_name`, sync._name_notes), so the
+linking note and the linked one share an entity: `mrag entity` lists both
+and the graph channel of `ask` reaches one from the other. The link forms
+and the texts that are no link; a real sync and the commands on it; the
+re-extraction of an index from older rules names the notes as a fresh
+sync does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from mrag_test_plugin import PLUGIN_ENV
+from tests.conftest import write_notes
+
+
+def names(text: str) -> dict[str, str]:
+    return {m.name: m.type for m in HeuristicExtractor().extract_one(text)}
+
+
+@pytest.mark.parametrize("text,target", [
+    ("See [[Trip to Lisbon]] for the photos.", "Trip to Lisbon"),
+    ("See [[Trip to Lisbon|our trip]].", "Trip to Lisbon"),
+    ("See [[Trip to Lisbon#Day 2]].", "Trip to Lisbon"),
+    ("See [[Trip to Lisbon#^a1b2c3]].", "Trip to Lisbon"),
+    ("See [[trips/2024/Trip to Lisbon]].", "Trip to Lisbon"),
+    ("See [[trips/Trip to Lisbon.md#Day 2|the second day]].", "Trip to Lisbon"),
+    ("![[Trip to Lisbon]]", "Trip to Lisbon"),
+    ("| day | [[Trip to Lisbon\\|trip]] |", "Trip to Lisbon"),  # a link in a Markdown table escapes its `|`
+    ("up: [[  Trip to Lisbon  ]]", "Trip to Lisbon"),
+    ("Met [[harbour hall]] staff.", "harbour hall"),  # as written: a link names even a lower-case note
+    ("[[C++ notes]] and [[O'Brien's pub]]", "C++ notes"),
+    ("[[O'Brien's pub]]", "O'Brien's pub"),
+    ("[[Café Tortoni]]", "Café Tortoni"),
+    ("[[Project Atlas (2024)]]", "Project Atlas (2024)"),
+    ("[[a [[Nested Note]] b]]", "Nested Note"),  # the inner one is the link
+])
+def test_a_link_names_its_target_whole(text, target):
+    found = names(text)
+    assert found.get(target) == "name", found
+    # no fragment of the target, its folder, heading or block is a name of its own
+    assert not {"Trip", "Lisbon", "Day", "Day 2", "trips", "Nested", "Note", "Atlas"} & set(found), found
+
+
+def test_the_shown_text_is_read_as_text():
+    found = names("Plans for [[Trip to Lisbon|the trip with Maria Silva]].")
+    assert found == {"Trip to Lisbon": "name", "Maria Silva": "name"}
+
+
+def test_a_link_keeps_a_type_the_text_gives_its_name():
+    # "Maria Silva:" speaks in the chat: a person, the link names the same entity
+    assert names("Maria Silva: see [[Maria Silva]]'s page\nTom: ok\n")["Maria Silva"] == "person"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("[[]] and [[ ]] and [[|shown]]", {}),
+    ("an unclosed [[Trip to Lisbon link", {"Trip": "name", "Lisbon": "name"}),  # read as text, as before
+    ("[[Trip to Lisbon\n]]", {"Trip": "name", "Lisbon": "name"}),  # across lines: no link
+    ("[[#Packing List]] of this note", {}),  # a heading of the same note: no note, no #tag
+    ("[[x]] and [[notes]] and [[Todo]]", {}),  # too short, common words: as in the text
+    ("![[Pasted image 20240501093000.png]] ![[Scan.PDF]]", {}),  # attachments
+    ("[[2024-05-01]]", {"2024-05-01": "date"}),  # a daily note: the date it is, no name besides
+    ("[[May 1, 2024]]", {"May 1, 2024": "date"}),
+    ("[[" + "Long " * 60 + "]]", {"Long Long Long Long Long": "name"}),  # longer than a file name: text
+])
+def test_what_names_no_note(text, expected):
+    assert names(text) == expected
+
+
+def test_a_very_long_text_of_brackets_is_read_quickly():
+    import time
+
+    text = "[[" * 50_000 + "x" * 100_000 + "]]" * 50_000 + " [[Trip to Lisbon]]"
+    start = time.perf_counter()
+    assert names(text) == {"Trip to Lisbon": "name"}
+    assert time.perf_counter() - start < 5
+
+
+def test_a_link_in_a_front_matter_value_names_its_note():
+    text = "---\ntitle: Day two\nup: \"[[Trip to Lisbon]]\"\nrelated:\n  - \"[[Maria Silva]]\"\n---\nBody\n"
+    found = names(text)
+    assert found["Trip to Lisbon"] == found["Maria Silva"] == "name", found
+
+
+@pytest.mark.parametrize("path,name", [
+    ("trips/Trip to Lisbon.md", "Trip to Lisbon"),
+    ("Trip to Lisbon.MD", "Trip to Lisbon"),
+    ("people/Maria Silva.markdown", "Maria Silva"),
+    ("Zürich.md", "Zürich"),
+    ("Tri\u200bp to Lisbon.md", "Trip to Lisbon"),  # as the text is read: without invisible characters
+    # no title: LiHua's timestamps, daily notes, lower case, common words, not Markdown
+    ("week38/20260922_1700.txt", None), ("week38/20260922_1700.md", None), ("journal/2024-05-01.md", None),
+    ("people/wolfgang-schulz.md", None), ("Notes.md", None), ("Trip to Lisbon.txt", None),
+    ("A note with far too many words to be a title at all.md", None),
+])
+def test_a_markdown_note_is_named_by_its_title(path, name):
+    found = HeuristicExtractor().note_name(path)
+    assert (found and (found.name, found.type)) == ((name, "name") if name else None)
+
+
+NOTES = {
+    # the linked note says neither "Trip" nor "Lisbon": only its file name names it
+    "trips/Trip to Lisbon.md": "Rode the yellow tram up to the castle, ate custard tarts in Belem.\n",
+    "journal/2024-05-03.md": "Had dinner with Maria Silva and we talked about the [[Trip to Lisbon]] photos.\n",
+    "journal/2024-05-09.md": "Printed the album: ![[Trip to Lisbon#Day 2|day two]] and some more.\n",
+    "trips/lisbon-packing.md": "Packing list for [[trips/Trip to Lisbon.md|the trip]]: sunscreen, a hat.\n",
+    **{f"garden/day-{i}.md": f"Watered the tomatoes and the beans on day {i}.\n" for i in range(8)},
+}
+LINKED = {"trips/Trip to Lisbon.md", "journal/2024-05-03.md", "journal/2024-05-09.md", "trips/lisbon-packing.md"}
+
+
+def _env(db):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MRAG_")}
+    env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": "hashing:64", "HF_HUB_OFFLINE": "1", **PLUGIN_ENV,
+                "NO_COLOR": "1"})
+    return env
+
+
+def test_a_link_joins_the_linking_note_and_the_linked_one(tmp_path, mrag_bin):
+    """A real `mrag sync` (heuristic extractor, hashing embedder): the link's
+    target is one entity the linked note mentions too; `ask` reaches the
+    linked note through the graph from a question whose words only the
+    linking note holds."""
+    root, db = tmp_path / "vault", tmp_path / "index.sqlite"
+    write_notes(root, NOTES)
+
+    def mrag(*args):
+        r = subprocess.run([mrag_bin, *args, "--json"], env=_env(db), capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        return json.loads(r.stdout)
+
+    assert mrag("sync", str(root), "-x", "heuristic")["added"] == len(NOTES)
+    entity = mrag("entity", "Trip to Lisbon")
+    assert (entity["name"], entity["type"], entity["match"]) == ("Trip to Lisbon", "name", {"by": "name"})
+    assert {n["path"] for n in entity["notes"]} == LINKED
+    assert "Maria Silva" in {n["name"] for n in entity["neighbours"]}
+    names = {e["name"] for e in mrag("entities", "-n", "100")}
+    assert not {"Trip", "Lisbon", "Day", "day-0", "Day 2"} & names, names
+    # Maria Silva and the dinner are in the journal note alone: the graph walks Maria Silva -> Trip to
+    # Lisbon (the sentence that joins them is near the question) and votes for the note that link names
+    found = mrag("ask", "Which trip did Maria Silva and I talk about at dinner?", "--k", str(len(NOTES)),
+                 "--no-answer", "--explain")["results"]
+    linked = [r for r in found if r["path"] == "trips/Trip to Lisbon.md"]
+    assert linked and linked[0]["graph"]["path"] == ["Maria Silva", "Trip to Lisbon"], found
+    assert "graph" in linked[0]["channels"]
+
+
+def test_renaming_the_linked_note_unjoins_it(tmp_path):
+    """The note's name is its file's: renamed, its first chunk names the new
+    name, and the link's entity no longer holds it."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.store.lookup import get_entity
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def sync():
+        sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+
+    sync()
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == LINKED
+    (root / "trips/Trip to Lisbon.md").rename(root / "trips/Lisbon in May.md")
+    sync()
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == LINKED - {"trips/Trip to Lisbon.md"}
+    assert {n["path"] for n in get_entity(conn, "Lisbon in May")["notes"]} == {"trips/Lisbon in May.md"}
+    conn.close()
+
+
+def test_a_re_extraction_names_the_notes_as_a_fresh_sync_does(tmp_path):
+    """An index of older rules is extracted anew from the chunks it holds
+    (sync._reextract): the notes' own names come from their paths there too,
+    and the graph ends as a fresh sync makes it."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    old = db.connect(tmp_path / "old.sqlite", create=True)
+    sync(old, [root])
+    with db.transaction(old):  # as an older mrag left it: no link, no note named
+        old.execute("DELETE FROM mentions WHERE entity_id IN (SELECT id FROM entities WHERE key = 'triptolisbon')")
+        db.set_meta(old, "heuristic_version", "1")
+    assert sync(old, [root]).reextracted["notes"] == len(NOTES)
+    assert graph(old) == graph(fresh)
+    assert ("triptolisbon", "Trip to Lisbon", "name") in {e[:3] for e in graph(old)["entities"]}
