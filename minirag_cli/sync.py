@@ -391,6 +391,8 @@ class _Run:
     on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
     own_files: frozenset[str] = frozenset()  # the index's own files: never notes, never reported skipped
     following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
+    # (folder, key) of the file names (_name_notes) two or more notes of a folder share
+    shared_names: frozenset[tuple[str, str]] = frozenset()
 
 
 def _record_build(run: _Run) -> None:
@@ -530,6 +532,11 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
     resolver = Resolver()  # as a rebuild's: no entity yet
     paths = store.document_paths(conn)
+    by_root: dict[str, list[str]] = {}
+    for root, path in paths.values():
+        by_root.setdefault(root, []).append(path)
+    run.shared_names = frozenset().union(*(shared_note_names(run.extraction.extractor, root, held)
+                                           for root, held in by_root.items()))
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
@@ -549,7 +556,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     _flush does for changed notes."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     mentions = run.extraction.run_chunks(chunks)
-    _name_notes(run.extraction.extractor, _first_chunks((paths[doc], len(pairs)) for doc, pairs in notes), mentions)
+    _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
+                run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
@@ -684,6 +692,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
     kept = set(walked.kept)
+    run.shared_names = shared_note_names(run.extraction.extractor, str(root),
+                                         [f.path for f in walked.files] + walked.kept)
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
     progress.start(len(walked.files))
@@ -774,23 +784,46 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.summary.removed_paths.append(path)
 
 
-def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, int]],
-                mentions: list[list[EntityMention]]) -> None:
+def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
+    """The keys of the names `paths`' notes are linked by (_name_notes)."""
+    note_name = getattr(extractor, "note_name", None)
+    if note_name is None:
+        return []
+    names = (note_name(path) for path in paths)
+    return [normalise_key(n.name, n.type) for n in names if n is not None]
+
+
+def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+    """(root, key) of the file names two or more of the notes at `paths` in
+    the folder `root` share (`README.md`, `Untitled.md`, `Index.md` in
+    several of its subfolders): no link can tell which note it means, and one
+    entity mentioned by every such note would join notes that have nothing in
+    common, through the graph walk. Per folder, as a rebuild syncs them."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for key in _note_name_keys(extractor, paths):
+        (shared if key in seen else seen).add(key)
+    return frozenset((root, key) for key in shared)
+
+
+def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
+                mentions: list[list[EntityMention]], shared: frozenset[tuple[str, str]] = frozenset()) -> None:
     """Add each note's own name, as the extractor has it (heuristic.py
     `note_name`: a Markdown note's file name, the name `[[wikilinks]]` call
     it by), to the mentions of its first chunk, unless that chunk names it
     already: a link in another note then mentions an entity the linked note
-    mentions too. `notes`: (path, index of its first chunk in `mentions`).
-    An extractor without `note_name` (the llm one) names no note."""
+    mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
+    An extractor without `note_name` (the llm one) names no note, nor is a
+    note named by a file name in `shared` (shared_note_names)."""
     note_name = getattr(extractor, "note_name", None)
     if note_name is None:
         return
-    for path, first in notes:
+    for root, path, first in notes:
         name = note_name(path)
         if name is None:
             continue
         key = normalise_key(name.name, name.type)
-        if all(normalise_key(m.name, m.type) != key for m in mentions[first]):
+        if (root, key) not in shared and all(normalise_key(m.name, m.type) != key for m in mentions[first]):
             mentions[first] = [*mentions[first], name]
 
 
@@ -811,13 +844,13 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver)
     return list(planned.values())
 
 
-def _first_chunks(notes: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
-    """(path, index of its first chunk) of the notes that have chunks, from
-    (path, number of chunks) of notes whose chunks follow one another."""
+def _first_chunks(notes: Iterable[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """(folder, path, index of its first chunk) of the notes that have chunks,
+    from (folder, path, number of chunks) of notes whose chunks follow one another."""
     out, i = [], 0
-    for path, n in notes:
+    for root, path, n in notes:
         if n:
-            out.append((path, i))
+            out.append((root, path, i))
         i += n
     return out
 
@@ -915,7 +948,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
     mentions = run.extraction.run(group)
-    _name_notes(run.extraction.extractor, _first_chunks((p.note.path, len(p.chunks)) for p in group), mentions)
+    _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
+                mentions, run.shared_names)
     planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]

@@ -195,3 +195,34 @@ def test_a_re_extraction_names_the_notes_as_a_fresh_sync_does(tmp_path):
     assert sync(old, [root]).reextracted["notes"] == len(NOTES)
     assert graph(old) == graph(fresh)
     assert ("triptolisbon", "Trip to Lisbon", "name") in {e[:3] for e in graph(old)["entities"]}
+
+
+def test_a_file_name_several_notes_share_names_none_of_them(tmp_path):
+    """`README.md` (or `Untitled.md`, `Index.md`) in several subfolders of a
+    vault: no link can tell which note it means, and one entity mentioned by
+    each of them joined notes with nothing in common in the graph walk. A
+    name one note holds still names it; the re-extraction names the same."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    notes = {"alpha/README.md": "The alpha project builds a weather station.\n",
+             "beta/README.md": "The beta project is a sourdough starter log.\n",
+             "gamma/Garden Plan.md": "Tomatoes go along the south fence.\n",
+             "links.md": "See [[README]] and [[Garden Plan]].\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    readme = conn.execute("SELECT id FROM entities WHERE key = 'readme'").fetchone()
+    held = {r[0] for r in conn.execute(
+        "SELECT DISTINCT d.path FROM mentions m JOIN chunks c ON c.id = m.chunk_id "
+        "JOIN documents d ON d.id = c.document_id WHERE m.entity_id = ?", (readme[0],))} if readme else set()
+    assert held <= {"links.md"}, held  # only the link itself, never the two READMEs
+    assert {n["path"] for n in get_entity(conn, "Garden Plan")["notes"]} == {"gamma/Garden Plan.md", "links.md"}
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)

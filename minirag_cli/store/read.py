@@ -38,9 +38,9 @@ def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
     return [r[0] for r in rows]
 
 
-def document_paths(conn) -> dict[int, str]:
-    """{document id: its path in its folder} for every document."""
-    return dict(conn.execute("SELECT id, path FROM documents"))
+def document_paths(conn) -> dict[int, tuple[str, str]]:
+    """{document id: (its folder, its path in the folder)} for every document."""
+    return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}
 
 
 def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chunk]]]:
