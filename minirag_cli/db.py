@@ -507,14 +507,21 @@ def embedding_dim(conn) -> int | None:
 def recorded_roots(conn) -> list[str]:
     """The synced folders the index records (meta `roots`), for messages:
     [] before the first sync, or when the record is damaged."""
+    return _meta_folders(conn, "roots")
+
+
+def _meta_folders(conn, key: str) -> list[str]:
+    """The folders a meta value records as a JSON list; [] when there is
+    none, and when the record is damaged (not JSON, not a list: its strings only)."""
     try:
-        roots = json.loads(get_meta(conn, "roots") or "[]")
+        roots = json.loads(get_meta(conn, key) or "[]")
     except ValueError:
         return []
     return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
 FOLLOW_SYMLINKS_KEY = "follow_symlinks"  # meta: the roots whose symlinks out of the folder a sync follows
+HEURISTIC_VERSION_KEY = "heuristic_version"  # meta: the heuristic rules' version the index's entities come from
 
 
 def following_roots(conn) -> list[str]:
@@ -523,11 +530,7 @@ def following_roots(conn) -> list[str]:
     sync of them recorded; `--no-follow-symlinks` takes a folder out). [] when
     none, and when the record is damaged: following links out is an opt-in,
     never what an unreadable record turns on."""
-    try:
-        roots = json.loads(get_meta(conn, FOLLOW_SYMLINKS_KEY) or "[]")
-    except ValueError:
-        return []
-    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
+    return _meta_folders(conn, FOLLOW_SYMLINKS_KEY)
 
 
 def sync_command(roots: list[str]) -> str:

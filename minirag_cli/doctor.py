@@ -273,7 +273,7 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     from minirag_cli.extract.heuristic import VERSION
 
     extractor = db.get_meta(conn, "extractor") or "heuristic"
-    recorded = db.get_meta(conn, "heuristic_version")
+    recorded = db.get_meta(conn, db.HEURISTIC_VERSION_KEY)
     if recorded == str(VERSION):
         return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}")
     shown = f"version {recorded}" if recorded else "older than version 1 (the index records none)"

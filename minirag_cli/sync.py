@@ -482,9 +482,6 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
                 "keep, drops them")})
 
 
-HEURISTIC_VERSION_KEY = "heuristic_version"  # meta: the heuristic rules' version the index's entities come from
-
-
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
     """Bring an index whose entities come from another version of the
     heuristic rules (extract/heuristic.py VERSION; none recorded: older than
@@ -497,11 +494,11 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     cached answers): the sync warns, naming the rebuild, and leaves the old
     version recorded until then."""
     conn, current = run.conn, str(HEURISTIC_VERSION)
-    recorded = dbmod.get_meta(conn, HEURISTIC_VERSION_KEY)
+    recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     if recorded == current:
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
-        run.build[HEURISTIC_VERSION_KEY] = current
+        run.build[dbmod.HEURISTIC_VERSION_KEY] = current
         return
     if run.extraction.extractor.cache_id is None:  # no model: extracting costs less than a cache lookup
         _reextract(run, roots, recorded)
@@ -542,7 +539,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
             _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths)
-        dbmod.set_meta(conn, HEURISTIC_VERSION_KEY, current)
+        dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,

@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Iterable, Sequence
 
 from minirag_cli.chunking import Chunk, chunked_with
-from minirag_cli.db import following_roots, get_meta, has_vec_tables, schema_version
+from minirag_cli.db import HEURISTIC_VERSION_KEY, following_roots, get_meta, has_vec_tables, schema_version
 from minirag_cli.text import normalise_key
 
 
@@ -161,7 +161,7 @@ def index_status(conn, db_path) -> dict:
         "extractor": get_meta(conn, "extractor"),
         "extractor_model": get_meta(conn, "extractor_model") or None,  # model identity @ prompt version
         # the heuristic rules' version the entities come from (sync re-extracts or warns when it is not this mrag's)
-        "heuristic_version": _version(get_meta(conn, "heuristic_version")),
+        "heuristic_version": _version(get_meta(conn, HEURISTIC_VERSION_KEY)),
         "heuristic_version_current": VERSION,
         **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
         "roots": json.loads(get_meta(conn, "roots", "[]")),
