@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from minirag_cli.errors import GoldenFileError, MragError, UsageError
+from minirag_cli.files import STREAM  # the str "-", never Path("-") (the CLI's `./-`: the file named -)
 from minirag_cli.options import RetrievalOptions
 
 DEFAULT_KS = (1, 5, 10, 20)
@@ -143,21 +144,16 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
     return questions
 
 
-# `mrag eval -`: the golden set read from stdin, as `mrag ask -` reads the question; only
-# the str "-" (files.STREAM), so Path("-") (the CLI's `./-`) is the file named -
-STDIN = "-"
-
-
 def golden_name(path: str | Path) -> str:
     """How messages name the golden set: its path, or `stdin`."""
-    return "stdin" if path == STDIN else str(path)
+    return "stdin" if path == STREAM else str(path)
 
 
 def load_golden(path: str | Path, stdin=None) -> list[GoldenQuestion]:
     """The questions of the golden file at `path`; the str `-` reads them
     from `stdin` (default sys.stdin), as UTF-8 bytes whatever the locale
     says, as a file is read (Path("-") is the file named -)."""
-    if path == STDIN:
+    if path == STREAM:  # `mrag eval -`, as `mrag ask -` reads the question from stdin
         return parse_golden_lines(_stdin_text(stdin).split("\n"), source="stdin")
     path = Path(path)
     try:
