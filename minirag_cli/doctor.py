@@ -270,15 +270,16 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     keeps the old entities of its notes until the next sync re-extracts them
     (heuristic extractor) or a rebuild (llm extractor: sync.py, _check_heuristic_version)."""
     from minirag_cli import db
-    from minirag_cli.extract.heuristic import VERSION
+    from minirag_cli.extract.heuristic import VERSION, rules_update
 
     extractor = db.get_meta(conn, "extractor") or "heuristic"
     recorded = db.get_meta(conn, db.HEURISTIC_VERSION_KEY)
-    if recorded == str(VERSION):
+    update = rules_update(recorded, extractor)
+    if update is None:
         return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}")
     shown = f"version {recorded}" if recorded else "older than version 1 (the index records none)"
     detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}"
-    if extractor.startswith("llm"):
+    if update == "rebuild":
         return Check("extractor", WARN, detail + ": notes that have not changed keep the old rules' entities",
                      f"Run {db.rebuild_command(roots)}: the model's cached answers are reused.")
     return Check("extractor", WARN, detail, f"Run {db.sync_command(roots)}: it "

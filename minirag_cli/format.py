@@ -194,11 +194,14 @@ def following(roots: list[str]) -> str:
 def heuristic_version(status: dict) -> str:
     """`mrag status`: the version of the heuristic rules the index's entities
     come from, and what a sync does when it is not this mrag's."""
+    from minirag_cli.extract.heuristic import rules_update
+
     recorded, current = status["heuristic_version"], status["heuristic_version_current"]
-    if recorded == current or not status["files"]:
+    update = rules_update(recorded, status["extractor"])
+    if update is None or not status["files"]:
         return f"version {current}"
     shown = f"version {recorded}" if recorded is not None else "version not recorded"
-    if str(status["extractor"]).startswith("llm"):
+    if update == "rebuild":
         from minirag_cli.db import rebuild_command
 
         return f"{shown}, this mrag has {current}: `{rebuild_command(status['roots'])}` extracts every note anew"

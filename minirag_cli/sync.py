@@ -31,6 +31,7 @@ from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
+from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
@@ -495,13 +496,14 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     version recorded until then."""
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
-    if recorded == current:
+    update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
+    if update is None:
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
         run.build[dbmod.HEURISTIC_VERSION_KEY] = current
         return
-    if run.extraction.extractor.cache_id is None:  # no model: extracting costs less than a cache lookup
-        _reextract(run, roots, recorded)
+    if update == "sync":
+        _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
         return
     folders = dbmod.recorded_roots(conn) or [str(r) for r in roots]
     run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (

@@ -299,3 +299,15 @@ def test_status_and_doctor_show_an_out_of_date_version(tmp_path):
     status, text, check = shown()
     assert status["heuristic_version"] == VERSION and f"heuristic (rules version {VERSION})" in text
     assert "this mrag has" not in text and check.status == OK
+
+
+@pytest.mark.parametrize("recorded, extractor, update", [
+    (str(VERSION), "heuristic", None), (VERSION, "llm:qwen@w4", None),  # meta holds text, status an int
+    (None, "heuristic", "sync"), (None, None, "sync"), (str(VERSION - 1), "heuristic", "sync"),
+    (str(VERSION - 1), "llm:qwen@w4", "rebuild"), (None, "llm", "rebuild"),
+])
+def test_what_an_index_of_other_rules_needs_is_decided_in_one_place(recorded, extractor, update):
+    """sync, doctor and status word it; rules_update decides it for all three."""
+    from minirag_cli.extract.heuristic import rules_update
+
+    assert rules_update(recorded, extractor) == update

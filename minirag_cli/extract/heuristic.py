@@ -53,6 +53,20 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    sync).
 VERSION = 2
 
+
+def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
+    """What an index with notes whose entities come from the heuristic rules
+    `recorded` (meta heuristic_version; None: older than version 1) needs
+    under this mrag's VERSION: None when they are these rules; "sync" for an
+    index the heuristic built (the next sync extracts every note anew from
+    its chunks, sync._reextract); "rebuild" for one a model built (its
+    windows and `complete` use these rules, so only `sync --rebuild` extracts
+    anew, reusing the model's cached answers). The one decision that sync,
+    doctor and status each word for their own output."""
+    if recorded is not None and str(recorded) == str(VERSION):
+        return None
+    return "rebuild" if str(extractor or "heuristic").startswith("llm") else "sync"
+
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
 # Words that are capitalised because they start a sentence or are "I", not
