@@ -450,9 +450,12 @@ class Index:
                            with_details=with_details, options=options)
 
     def entity(self, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
+        """An entity's page; `unsynced`: its listed notes changed or deleted since the last sync."""
         from minirag_cli.store.lookup import get_entity
 
-        return get_entity(self.conn, name, neighbours=neighbours, notes=notes)
+        page = get_entity(self.conn, name, neighbours=neighbours, notes=notes)
+        page["unsynced"] = self.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]])
+        return page
 
     def entities(self, query: str | None = None, limit: int = 50) -> list[dict]:
         from minirag_cli.store import entities_list
@@ -460,10 +463,14 @@ class Index:
         return entities_list(self.conn, query, limit)
 
     def show(self, target: str) -> dict:
-        """A document, the chunk holding PATH:LINE, or a chunk by id."""
+        """A document, the chunk holding PATH:LINE, or a chunk by id; `unsynced`
+        names its note when the file changed or was deleted since the last
+        sync (the text is then the indexed version's)."""
         from minirag_cli.store.lookup import show
 
-        return show(self.conn, target)
+        item = show(self.conn, target)
+        item["unsynced"] = self.unsynced_edits([(item["root"], item["path"])])
+        return item
 
     def unsynced_edits(self, notes) -> list[dict]:
         """Of the notes `notes` names ((root, path) pairs), those changed or
@@ -475,9 +482,12 @@ class Index:
         return unsynced_edits(self.conn, notes)
 
     def document(self, path: str) -> dict:
+        """The indexed note (`mrag show PATH --json`, MCP get_document), with `unsynced` as in `show`."""
         from minirag_cli.store.lookup import get_document
 
-        return get_document(self.conn, path)
+        doc = get_document(self.conn, path)
+        doc["unsynced"] = self.unsynced_edits([(doc["root"], doc["path"])])
+        return doc
 
     def export(self, *, entity: str | None = None, hops: int | None = None, min_weight: int = 1):
         """The entity graph (or `entity`'s neighbourhood within `hops`, default

@@ -122,9 +122,7 @@ class MragTools:
         `unsynced` naming it when its file changed or was deleted since the
         last sync (the text is then the indexed version's)."""
         with self.index.lock:
-            doc = self.index.document(path)
-            doc["unsynced"] = self.index.unsynced_edits([(doc["root"], doc["path"])])
-        return doc
+            return self.index.document(path)
 
     def status(self) -> dict:
         with self.index.lock:

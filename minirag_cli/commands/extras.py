@@ -49,9 +49,7 @@ def show(
     from minirag_cli.format import print_show, unsynced_note
 
     index = open_index()
-    item = index.show(target)
-    # in --json too, as data: a script cannot read the notice on stderr
-    item["unsynced"] = index.unsynced_edits([(item["root"], item["path"])])
+    item = index.show(target)  # with `unsynced`, printed in --json too: a script cannot read the notice on stderr
     print_show(item, as_json=as_json, text_only=text_only)
     unsynced_note(item["unsynced"])
 
@@ -70,8 +68,7 @@ def entity(
     from minirag_cli.format import entity_match_note, print_data, render_entity, unsynced_note
 
     index = open_index()
-    page = index.entity(name, neighbours=neighbours, notes=notes)
-    page["unsynced"] = index.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]])  # in --json too
+    page = index.entity(name, neighbours=neighbours, notes=notes)  # with `unsynced`, in --json too
     entity_match_note(name, page["name"], page["match"])
     print_data(page, render_entity, as_json=as_json)
     unsynced_note(page["unsynced"])
