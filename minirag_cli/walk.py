@@ -290,7 +290,7 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
 _WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
               (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
 _LONE_CR = re.compile(r"\r(?!\n)")
-# a file's first bytes, where binary and text are told apart (looks_binary, _bomless_utf16)
+# a file's first bytes, where binary and text are told apart (sniff_note, _bomless_utf16)
 HEAD_BYTES = 8192
 
 
@@ -436,10 +436,6 @@ def sniff_note(data: bytes) -> tuple[bool, str | None]:
     return wide is None and b"\x00" in data[:HEAD_BYTES], wide
 
 
-def looks_binary(data: bytes) -> bool:
-    return sniff_note(data)[0]
-
-
 # Notes saved by older Windows editors (Notepad before 2019, Outlook, Word's
 # "plain text") are cp1252, a superset of Latin-1: "café" is the byte 0xE9,
 # curly quotes 0x93/0x94, none of them valid UTF-8. The bytes UTF-8 cannot
@@ -473,7 +469,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = None
-            if b"\x00" not in data:  # NULs are no cp1252 text: a binary tail past looks_binary's look
+            if b"\x00" not in data:  # NULs are no cp1252 text: a binary tail past sniff_note's look
                 try:
                     text, warning = data.decode("utf-8-sig", errors="mrag-cp1252"), CP1252
                 except UnicodeDecodeError:

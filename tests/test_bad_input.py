@@ -590,7 +590,10 @@ def test_bytes_that_only_look_like_utf16_of_another_script_stay_binary(tmp_path)
     import zipfile
     import zlib
 
-    from minirag_cli.walk import looks_binary
+    from minirag_cli.walk import sniff_note
+
+    def looks_binary(data: bytes) -> bool:
+        return sniff_note(data)[0]
 
     rng = random.Random(20260531)
     for length in (64, 100, 256, 1000, 4096, 65536):
@@ -646,9 +649,9 @@ def test_a_large_file_is_told_from_utf16_by_its_head_and_a_utf16_note_decoded_on
 
     # Latin UTF-16 for the NUL test, with control characters in its head: not text, whatever follows
     not_text = Counted(("\x01\x02" * 4096 + "Olav Nygaard in Bergen.\n" * 20000).encode("utf-16-le"))
-    assert walk.looks_binary(not_text) and decoded == []
+    assert walk.sniff_note(not_text)[0] and decoded == []
     chinese = Counted(OTHER_SCRIPTS["chinese.md"].encode("utf-16-le") * 200 + b"\x00\xd8")  # a lone surrogate last
-    assert walk.looks_binary(chinese) and decoded == [len(chinese)]  # the head read as text: the whole is decoded
+    assert walk.sniff_note(chinese)[0] and decoded == [len(chinese)]  # the head read as text: the whole is decoded
 
     root = tmp_path / "notes"
     root.mkdir()
