@@ -46,7 +46,7 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms
+from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -111,9 +111,15 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     """A safe FTS5 query: every word quoted, OR-ed (no syntax reaches FTS5),
     plus `extra_terms` that are already well-formed (date_terms). A phrase
     the question puts in quotes ("Overwatch 3") is also a phrase term, so a
-    chunk holding it in that order outranks one holding the words apart."""
-    words = [w for w in re.findall(r"\w+", question.lower()) if w not in STOPWORDS and len(w) > 1]
+    chunk holding it in that order outranks one holding the words apart.
+    An ISO date ("2025-07-30") is the phrase of its numbers, as FTS5 splits
+    it in a note, not three words: "07" and "30" alone match "07:30"."""
+    dates, plain = iso_dates(question), question
+    for match in reversed(dates):
+        plain = plain[:match.start()] + " " + plain[match.end():]
+    words = [w for w in re.findall(r"\w+", plain.lower()) if w not in STOPWORDS and len(w) > 1]
     terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
+    terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     for match in _QUOTED.finditer(question):
         phrase = re.findall(r"\w+", (match.group(1) or match.group(2)).lower())
         if len(phrase) > 1:

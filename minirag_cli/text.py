@@ -136,9 +136,20 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
         month = _month_of(word)
         if month and len(word) >= 3:
             add(m.group(2), month, None, m.span())
+    for m in iso_dates(question):
+        add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
     for _at, digits in partial_compact_dates(question):
         terms.append(f'"{digits}"*')
     return list(dict.fromkeys(terms))
+
+
+def iso_dates(question: str) -> list[re.Match]:
+    """The valid ISO dates a question writes ("on 2025-07-30"): date_terms
+    turns each into its yyyymmdd term, and retrieve.fts_query searches it as
+    one phrase instead of its numbers apart (alone, "07" and "30" match the
+    time 07:30)."""
+    return [m for m in ISO_DATE.finditer(question)
+            if iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))]
 
 
 def partial_compact_dates(question: str) -> list[tuple[int, str]]:

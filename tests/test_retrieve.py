@@ -66,6 +66,8 @@ def test_rrf_fuse_on_fixed_rankings():
     ("the discussion on 2026101", [], ['"2026101"*']),
     ("the discussion on 20261019", [], []),  # already a full token
     ("Sept 3rd", ["2026"], ['"20260903"']),
+    ("what happened on 2025-07-30?", ["2026"], ['"20250730"']),  # an ISO date: its day, in any year's index
+    ("the 2025-13-40 build", ["2026"], []),  # no date
 ])
 def test_date_terms(question, years, expected):
     assert retrieve.date_terms(question, years) == expected
@@ -392,3 +394,17 @@ def test_document_header_lets_a_later_chunk_match_its_speakers(tmp_path, conn, e
     assert res.results[0]["path"] == "chat/jennifer.txt" and "Kettlebell" in res.results[0]["text"]
     from minirag_cli.integrity import verify_index
     assert verify_index(conn) == []
+
+
+def test_an_iso_date_in_a_question_matches_the_date_not_a_time(conn):
+    """FTS5 splits "2025-07-30" into 2025, 07 and 30 in a note as in the
+    question: searched as three words, a chunk with the time 07:30 (and
+    "30 minutes", "2025") outranked the note of that day."""
+    from minirag_cli.store.search import bm25_rows
+
+    _insert_chunks(conn, [(1, "Standup moved to 07:30. Budget 2025: 30 minutes, 30 people, 2025 plan.", ""),
+                          (2, "Dentist 2025-07-30, then lunch with Marta.", "")])
+    question = "What happened on 2025-07-30?"
+    q = retrieve.fts_query(question, retrieve.date_terms(question, ["2025"]))
+    assert [cid for cid, _ in bm25_rows(conn, q, 1.0, 10)] == [2]
+    assert retrieve.fts_query("the 2025-13-40 build") == '"2025" OR "13" OR "40" OR "build"'  # no date: words
