@@ -114,6 +114,9 @@ class SyncSummary:
     changed_paths: list[str] = field(default_factory=list)
     removed_paths: list[str] = field(default_factory=list)
     follow_symlinks: list[str] = field(default_factory=list)  # the roots whose symlinks out were followed
+    # the notes no file change brought in whose entities were extracted anew because the file name they
+    # have became shared by another note of their folder, or stopped being (_name_anew)
+    note_names_changed: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -534,7 +537,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
         by_root.setdefault(root, []).append(path)
-    run.shared_names = frozenset().union(*(shared_note_names(run.extraction.extractor, root, held)
+    extractor = run.extraction.extractor
+    run.shared_names = frozenset().union(*(shared_note_names(extractor, root, held)
                                            for root, held in by_root.items()))
     with dbmod.transaction(conn):
         store.clear_graph(conn)
@@ -542,6 +546,9 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
             part = doc_ids[start:start + REEXTRACT_NOTES]
             _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
+        # the file names shared as the notes are named now, for the folders that have a note with a title
+        _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
+                                    by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
@@ -691,8 +698,10 @@ def _sync_root(run: _Run, root: Path) -> None:
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
     kept = set(walked.kept)
+    named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
     run.shared_names = shared_note_names(run.extraction.extractor, str(root),
                                          [f.path for f in walked.files] + walked.kept)
+    written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
     progress.start(len(walked.files))
@@ -735,6 +744,8 @@ def _sync_root(run: _Run, root: Path) -> None:
         with dbmod.transaction(conn):
             store.touch_documents(conn, touched_only)
     _remove_gone(run, existing, seen)
+    _name_anew(run, root, named_before,
+               set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]))
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -783,13 +794,18 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.summary.removed_paths.append(path)
 
 
+def _note_name_key(extractor: Extractor, path: str) -> str | None:
+    """The key of the name the note at `path` is linked by (_name_notes), or None."""
+    note_name = getattr(extractor, "note_name", None)
+    name = note_name(path) if note_name is not None else None
+    return None if name is None else normalise_key(name.name, name.type)
+
+
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
     """The keys of the names `paths`' notes are linked by (_name_notes)."""
-    note_name = getattr(extractor, "note_name", None)
-    if note_name is None:
+    if getattr(extractor, "note_name", None) is None:  # the llm extractor: no note is named
         return []
-    names = (note_name(path) for path in paths)
-    return [normalise_key(n.name, n.type) for n in names if n is not None]
+    return [key for key in (_note_name_key(extractor, path) for path in paths) if key is not None]
 
 
 def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
@@ -803,6 +819,86 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     for key in _note_name_keys(extractor, paths):
         (shared if key in seen else seen).add(key)
     return frozenset((root, key) for key in shared)
+
+
+def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
+    """{folder: the keys of the file names several of its notes share} as the
+    index's graph names its notes (meta shared_note_names); a folder absent
+    (an index synced before this was recorded, or a damaged record) is not known."""
+    try:
+        recorded = json.loads(dbmod.get_meta(conn, dbmod.SHARED_NAMES_KEY) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(recorded, dict):
+        return {}
+    return {root: frozenset(k for k in keys if isinstance(k, str)) for root, keys in recorded.items()
+            if isinstance(keys, list)}
+
+
+def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
+    """Record the shared file names of the folders in `names` (of no other
+    folder with `replace_all`), inside the caller's transaction. Nothing is
+    written for no folder when nothing was recorded (an index whose notes
+    have no title for a file name, LiHua's, is left byte for byte as it was)."""
+    before = dbmod.get_meta(conn, dbmod.SHARED_NAMES_KEY)
+    recorded = {} if replace_all else {root: sorted(keys) for root, keys in recorded_shared_names(conn).items()}
+    recorded.update({root: sorted(keys) for root, keys in names.items()})
+    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
+    if value != before and (recorded or before is not None):
+        dbmod.set_meta(conn, dbmod.SHARED_NAMES_KEY, value)
+
+
+def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str]) -> None:
+    """Re-extract the notes of `root` this sync did not write whose file name
+    became shared by another note of the folder (a second `README.md` added,
+    a note renamed to one), or stopped being (one of two deleted or renamed
+    away): their first chunk names them or not as a rebuild's would
+    (_name_notes). Their entities come anew from the chunks the index holds,
+    as _reextract does (no chunk is embedded again); the shared names are
+    recorded with them, in one transaction: a sync stopped before has the
+    next one do it. `named_before`: the shared names the graph was made
+    with (recorded_shared_names); None when not known, and then every note
+    of the folder with a title for a file name is extracted anew, once.
+    `written`: the paths this sync wrote, named as they are already."""
+    conn, extractor = run.conn, run.extraction.extractor
+    if getattr(extractor, "note_name", None) is None:  # the llm extractor names no note: nothing to redo
+        return
+    shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
+    held = store.existing_documents(conn, str(root))
+    keys = {path: key for path in held if (key := _note_name_key(extractor, path)) is not None}
+    if named_before is None:
+        if not keys:
+            return
+        redo = sorted(path for path in keys if path not in written)
+    else:
+        if named_before == shared:
+            return
+        redo = sorted(path for path, key in keys.items() if key in named_before ^ shared and path not in written)
+    with dbmod.transaction(conn):
+        if redo:
+            _reextract_notes(run, str(root), [(held[path][0], path) for path in redo])
+        _record_shared_names(conn, {str(root): shared})
+    run.summary.note_names_changed.extend(redo)
+
+
+def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None:
+    """Extract anew the graph of the notes of `root` (document id, path),
+    sorted as the walk writes them, from the chunks the index holds; the
+    rest of the graph stays. Inside the caller's transaction."""
+    conn, progress = run.conn, run.progress
+    progress.start(len(notes))
+    progress.phase(f"re-extracting {len(notes)} note{'s' * (len(notes) != 1)} whose file name another note "
+                   "now shares, or no longer does")
+    doc_ids = [doc for doc, _path in notes]
+    paths = {doc: (root, path) for doc, path in notes}
+    touched = store.clear_document_graphs(conn, doc_ids)
+    try:
+        for start in range(0, len(doc_ids), REEXTRACT_NOTES):
+            part = doc_ids[start:start + REEXTRACT_NOTES]
+            _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths)
+        run.resolver.forget(store.purge_orphan_entities(conn, touched))
+    finally:
+        store.forget_kept_vectors(conn)
 
 
 def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],

@@ -226,3 +226,153 @@ def test_a_file_name_several_notes_share_names_none_of_them(tmp_path):
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
+
+
+# A file name that becomes shared (a second README.md added, a note renamed
+# to one) or stops being (one of two deleted or renamed away) changes what
+# the notes an incremental sync does not read should name: the sync
+# re-extracts those (sync._name_anew) and the graph ends as a rebuild's.
+SHARED_BEFORE_AFTER = {
+    "a second one added": ({"alpha/README.md"}, {"alpha/README.md", "beta/README.md"}),
+    "one of two deleted": ({"alpha/README.md", "beta/README.md"}, {"alpha/README.md"}),
+    "one of two renamed away": ({"alpha/README.md", "beta/README.md"}, {"alpha/README.md", "beta/Overview.md"}),
+    "one renamed to collide": ({"alpha/README.md", "beta/Overview.md"}, {"alpha/README.md", "beta/README.md"}),
+}
+PROJECT_TEXT = {"alpha": "Maria Silva builds a weather station with Tom Baker.\n",
+                "beta": "Joao Pereira keeps a sourdough starter log.\n"}
+OTHER_NOTES = {"gamma/Garden Plan.md": "Tomatoes go along the south fence.\n",
+               "links.md": "See [[Garden Plan]] and the notes of Maria Silva.\n"}
+
+
+def _project_notes(paths: set[str]) -> dict[str, str]:
+    return {**OTHER_NOTES, **{p: PROJECT_TEXT[p.split("/")[0]] for p in paths}}
+
+
+def _change(root, before: set[str], after: set[str]) -> None:
+    """From the notes `before` to the notes `after`: a rename when one path
+    of each side is in the same folder (its bytes and mtime kept)."""
+    gone, new = sorted(before - after), sorted(after - before)
+    for old in list(gone):
+        moved = [p for p in new if p.split("/")[0] == old.split("/")[0]]
+        if moved:
+            (root / old).rename(root / moved[0])
+            gone.remove(old)
+            new.remove(moved[0])
+    for path in gone:
+        (root / path).unlink()
+    write_notes(root, {p: PROJECT_TEXT[p.split("/")[0]] for p in new})
+
+
+def _self_named(conn) -> set[str]:
+    """The notes whose first chunk mentions the entity of their own file name."""
+    from minirag_cli.text import normalise_key
+
+    named = set()
+    extractor = HeuristicExtractor()
+    for path, entity in conn.execute(
+            "SELECT d.path, e.key FROM mentions m JOIN chunks c ON c.id = m.chunk_id AND c.seq = 0 "
+            "JOIN documents d ON d.id = c.document_id JOIN entities e ON e.id = m.entity_id"):
+        own = extractor.note_name(path)
+        if own is not None and normalise_key(own.name, own.type) == entity:
+            named.add(path)
+    return named
+
+
+@pytest.mark.parametrize("case", list(SHARED_BEFORE_AFTER))
+def test_an_incremental_sync_names_the_notes_as_a_rebuild_when_a_file_name_becomes_shared_or_not(tmp_path, case):
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    before, after = SHARED_BEFORE_AFTER[case]
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes(before))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    _change(root, before, after)
+    summary = sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _self_named(conn) == _self_named(fresh)
+    # the README the sync did not read is the only note extracted anew; no chunk is embedded again
+    assert summary.note_names_changed == ["alpha/README.md"]
+    again = sync(conn, [root])  # nothing changed since: nothing extracted anew
+    assert again.note_names_changed == [] and again.embedded == 0
+    assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()
+
+
+def test_a_note_left_alone_is_named_again_without_embedding(tmp_path):
+    """One of two READMEs deleted: the other is re-extracted from the chunks
+    the index holds; its chunk and names need no embedding."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes({"alpha/README.md", "beta/README.md"}))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert "alpha/README.md" not in _self_named(conn)
+    (root / "beta/README.md").unlink()
+    summary = sync(conn, [root])
+    assert "alpha/README.md" in _self_named(conn)
+    assert (summary.removed, summary.changed, summary.note_names_changed) == (1, 0, ["alpha/README.md"])
+    assert summary.embedded == 1  # the one new name, README; no chunk, no sentence
+    conn.close()
+
+
+def test_an_interrupted_sync_names_the_notes_on_the_next_one(tmp_path, monkeypatch):
+    """Stopped after it wrote the second README, before it re-extracted the
+    first: the next sync, which finds no file changed, does it."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes({"alpha/README.md"}))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"beta/README.md": PROJECT_TEXT["beta"]})
+
+    def interrupted(*_args, **_kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(syncmod, "_reextract_notes", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    monkeypatch.undo()
+    summary = sync(conn, [root])  # the second README, written before, is named as it was: extracted again
+    assert (summary.added, summary.note_names_changed) == (0, ["alpha/README.md", "beta/README.md"])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()
+
+
+def test_an_index_of_an_older_mrag_is_named_anew_once(tmp_path):
+    """An index synced before the folder's shared file names were recorded
+    may hold a note named as the folder was then (one of two READMEs
+    deleted by an older mrag: the other one unnamed): its next sync
+    re-extracts the notes with a title for a file name, once."""
+    from minirag_cli import db, store
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes({"alpha/README.md", "beta/README.md"}))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    (root / "beta/README.md").unlink()
+    with db.transaction(conn):  # as an older mrag's sync left it: the note deleted, nothing else
+        store.delete_document(conn, conn.execute("SELECT id FROM documents WHERE path = 'beta/README.md'")
+                              .fetchone()[0])
+        conn.execute("DELETE FROM meta WHERE key = ?", (db.SHARED_NAMES_KEY,))
+    assert "alpha/README.md" not in _self_named(conn)
+    summary = sync(conn, [root])
+    assert sorted(summary.note_names_changed) == ["alpha/README.md", "gamma/Garden Plan.md"]
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert sync(conn, [root]).note_names_changed == []
+    conn.close()
+    fresh.close()

@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import copy_missing_rows, now_iso, transaction
+from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import cjk_text, normalise_key
 
@@ -57,10 +57,12 @@ def delete_document(conn, doc_id: int) -> set[str]:
     return removed
 
 
-def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set:
-    """Undo the counts and edges of these chunks and delete them. With purge,
-    returns the keys of the entities deleted as orphans; without, the ids of
-    the entities whose counts went down (the caller purges them later)."""
+def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True, keep_chunks: bool = False) -> set:
+    """Undo the counts and edges of these chunks and delete them (with
+    `keep_chunks`, only their mentions and relations: the chunks, their text
+    and vectors stay). With purge, returns the keys of the entities deleted
+    as orphans; without, the ids of the entities whose counts went down (the
+    caller purges them later)."""
     if not chunk_ids:
         return set()
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS retract(id INTEGER PRIMARY KEY)")
@@ -89,7 +91,11 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True) -> set:
                      [(n, e, f) for (e, f), n in forms.items()])
     conn.executemany("DELETE FROM entity_aliases WHERE entity_id = ? AND alias = ? AND count <= 0",
                      [(e, f) for (e, f) in forms])
-    conn.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM temp.retract)")
+    if keep_chunks:
+        for table in ("relations", "mentions"):
+            conn.execute(f"DELETE FROM {table} WHERE chunk_id IN (SELECT id FROM temp.retract)")
+    else:
+        conn.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM temp.retract)")
     conn.execute("DELETE FROM temp.retract")
     touched = [e for e, _m, _c in per_entity]
     return purge_orphan_entities(conn, touched) if purge else set(touched)
@@ -231,6 +237,32 @@ def clear_graph(conn) -> None:
     # `relations` (no index on a, b) once per entity
     for table in ("relations", "mentions", "cooccurrence", "entity_aliases", "entities", "relation_sentences"):
         conn.execute(f"DELETE FROM {table}")
+
+
+def clear_document_graphs(conn, doc_ids: list[int]) -> set[int]:
+    """Delete the mentions and relations of these documents' chunks, with
+    what they added to the counts, aliases and co-occurrence edges (the
+    chunks stay, with their vectors), keeping their relation sentences'
+    vectors aside for kept_vectors, as clear_graph does for every document;
+    the entities stay too, while the caller writes the documents' graph anew
+    (write_graph): an entity a document still names keeps its id and vector.
+    Returns the ids of the entities whose counts went down, for
+    purge_orphan_entities once they are written. Call inside a transaction;
+    forget_kept_vectors after."""
+    forget_kept_vectors(conn)
+    chunk_ids = [r[0] for start in range(0, len(doc_ids), 500) for r in conn.execute(
+        f"SELECT id FROM chunks WHERE document_id IN ({','.join('?' * len(doc_ids[start:start + 500]))})",
+        doc_ids[start:start + 500])]
+    # none: the documents' entities are not deleted before they are written again
+    conn.execute("CREATE TEMP TABLE kept_names(key TEXT PRIMARY KEY, name TEXT NOT NULL, vector BLOB NOT NULL)")
+    conn.execute("CREATE TEMP TABLE kept_sentences(key INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
+    # before the relations go: the last one of a sentence deletes it (trigger relations_sentence_ad)
+    for start in range(0, len(chunk_ids), 500):
+        part = chunk_ids[start:start + 500]
+        conn.execute("INSERT OR IGNORE INTO temp.kept_sentences(key, vector) SELECT rs.key, rs.vector "
+                     "FROM relations r JOIN relation_sentences rs ON rs.id = r.sentence_id "
+                     f"WHERE r.chunk_id IN ({','.join('?' * len(part))})", part)
+    return _retract_chunks(conn, chunk_ids, purge=False, keep_chunks=True)
 
 
 def kept_vectors(conn, names: dict[str, str], sentences: Iterable[int]) -> tuple[dict[str, bytes], dict[int, bytes]]:
@@ -427,7 +459,7 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
     for table, owner in vec_tables.items():
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
-    for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync"):
+    for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY):
         conn.execute("DELETE FROM meta WHERE key = ?", (key,))
 
 
