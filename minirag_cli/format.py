@@ -109,6 +109,10 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         table.add_row("re-extracted", f"the entities of {again['notes']} notes, in {again['seconds']:.1f} s "
                                       f"(the index had heuristic rules version {was}, this mrag has "
                                       f"{again['to_version']})")
+    renamed = summary.get("note_names_changed")
+    if renamed:
+        table.add_row("note names", f"{len(renamed)} note{'s' * (len(renamed) != 1)} extracted anew: another note of "
+                                    "the folder now has the same file name, or no longer does")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     if summary.get("follow_symlinks"):  # also when the index, not a flag, said so: it is an opt-in worth seeing
         table.add_row("symlinks", following(summary["follow_symlinks"]))

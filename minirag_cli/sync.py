@@ -864,15 +864,15 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     if getattr(extractor, "note_name", None) is None:  # the llm extractor names no note: nothing to redo
         return
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
+    if named_before == shared:  # the plain re-sync: no query
+        return
     held = store.existing_documents(conn, str(root))
     keys = {path: key for path in held if (key := _note_name_key(extractor, path)) is not None}
     if named_before is None:
-        if not keys:
+        if not keys:  # no note to name (LiHua's): nothing recorded either
             return
         redo = sorted(path for path in keys if path not in written)
     else:
-        if named_before == shared:
-            return
         redo = sorted(path for path, key in keys.items() if key in named_before ^ shared and path not in written)
     with dbmod.transaction(conn):
         if redo:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -189,10 +190,13 @@ def test_a_re_extraction_names_the_notes_as_a_fresh_sync_does(tmp_path):
     sync(fresh, [root])
     old = db.connect(tmp_path / "old.sqlite", create=True)
     sync(old, [root])
-    with db.transaction(old):  # as an older mrag left it: no link, no note named
+    with db.transaction(old):  # as an older mrag left it: no link, no note named, no shared names recorded
         old.execute("DELETE FROM mentions WHERE entity_id IN (SELECT id FROM entities WHERE key = 'triptolisbon')")
+        old.execute("DELETE FROM meta WHERE key = ?", (db.SHARED_NAMES_KEY,))
         db.set_meta(old, "heuristic_version", "1")
-    assert sync(old, [root]).reextracted["notes"] == len(NOTES)
+    summary = sync(old, [root])
+    # the re-extraction records the shared names it named the notes by: none is extracted a second time
+    assert (summary.reextracted["notes"], summary.note_names_changed) == (len(NOTES), [])
     assert graph(old) == graph(fresh)
     assert ("triptolisbon", "Trip to Lisbon", "name") in {e[:3] for e in graph(old)["entities"]}
 
@@ -376,3 +380,25 @@ def test_an_index_of_an_older_mrag_is_named_anew_once(tmp_path):
     assert sync(conn, [root]).note_names_changed == []
     conn.close()
     fresh.close()
+
+
+def test_the_sync_command_reports_the_notes_named_anew(tmp_path, mrag_bin):
+    """`mrag sync` after one of two READMEs is deleted: the other one is
+    listed (`--json` note_names_changed, a row of the table) and `mrag
+    entity README` finds it with the note that links to it."""
+    root, db = tmp_path / "vault", tmp_path / "index.sqlite"
+    write_notes(root, {**_project_notes({"alpha/README.md", "beta/README.md"}), "links.md": "See [[README]].\n"})
+
+    def mrag(*args):
+        r = subprocess.run([mrag_bin, *args], env=_env(db), capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        return r.stdout
+
+    assert json.loads(mrag("sync", str(root), "-x", "heuristic", "--json"))["note_names_changed"] == []
+    (root / "beta/README.md").unlink()
+    out = json.loads(mrag("sync", str(root), "--json"))
+    assert (out["removed"], out["note_names_changed"]) == (1, ["alpha/README.md"])
+    assert {n["path"] for n in json.loads(mrag("entity", "README", "--json"))["notes"]} == {"alpha/README.md",
+                                                                                          "links.md"}
+    (root / "beta/README.md").write_text(PROJECT_TEXT["beta"])
+    assert re.search(r"note names +1 note extracted anew", mrag("sync", str(root)))
