@@ -11,6 +11,9 @@ keeps every file it finished and the next one resumes. Files are read and
 embedded in groups so the embedder sees full batches. An index whose
 entities come from another version of the heuristic rules has them
 extracted anew first, from the chunks it holds (_check_heuristic_version).
+So, after the files, are the unchanged notes whose file name another note
+of the folder now shares or no longer does: a note names itself only by a
+name no other note of its folder has (_name_anew).
 """
 
 from __future__ import annotations
