@@ -64,6 +64,16 @@ def extractable_text(text: str) -> str:
     return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
 
 
+def read_in_context(chunks: Sequence[Chunk]) -> list[str]:
+    """The texts of a note's chunks (all of them, in order) as the
+    extractors read them: a chunk that starts inside a fenced code block
+    after the fence that opened it (mdcode.fence_prefixes), so that a
+    `[[link]]` in the block stays code and one after it is a link."""
+    from minirag_cli.extract.mdcode import fence_prefixes
+
+    return [prefix + c.text for prefix, c in zip(fence_prefixes((c.start_line, c.text) for c in chunks), chunks)]
+
+
 def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
     folder, a UsageError for an empty name (which Path would read as ".")."""
@@ -264,7 +274,7 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([c for p in group for c in p.chunks])
+            return self.run_chunks([p.chunks for p in group])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
         note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
@@ -278,14 +288,15 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            for c in p.chunks:
+            for c, text in zip(p.chunks, read_in_context(p.chunks)):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(c.text, found))
+                out.append(chunk_mentions(text, found))
         return out
 
-    def run_chunks(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
-        """Mentions for each chunk, from an extractor without windows (the heuristic one)."""
-        return self.extractor.extract([extractable_text(c.text) for c in chunks])
+    def run_chunks(self, notes: Sequence[Sequence[Chunk]]) -> list[list[EntityMention]]:
+        """Mentions for each chunk of `notes` (each note's chunks, all of
+        them, in order), from an extractor without windows (the heuristic one)."""
+        return self.extractor.extract([extractable_text(t) for chunks in notes for t in read_in_context(chunks)])
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
@@ -552,7 +563,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
-    mentions = run.extraction.run_chunks(chunks)
+    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]

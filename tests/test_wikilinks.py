@@ -73,6 +73,26 @@ def test_what_names_no_note(text, expected):
     assert names(text) == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    # in code a link is written about, not followed: its target names nothing (the shown text is text)
+    ("Write `[[Trip to Lisbon]]` to link a note.", {}),
+    ("``a ` tick and [[Trip to Lisbon|Maria Silva]]`` then [[Harbour Hall]]", {"Maria Silva": "name",
+                                                                               "Harbour Hall": "name"}),
+    ("as in\n```markdown\nSee [[Trip to Lisbon]] #tag\n```\nSee [[Maria Silva]].", {"Maria Silva": "name",
+                                                                                    "#tag": "concept"}),
+    ("~~~~\n[[Trip to Lisbon]]\n~~~\n```\n[[Harbour Hall]]\n~~~~\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("[[Maria Silva]]\n  ```\nunclosed: [[Trip to Lisbon]]", {"Maria Silva": "name"}),  # to the end of the text
+    # no code: a tick nothing closes, a span across a blank line, a fence with a tick in its info string,
+    # a line indented four spaces
+    ("a ` stray tick, [[Trip to Lisbon]]", {"Trip to Lisbon": "name"}),
+    ("`a\n\n[[Trip to Lisbon]] b`", {"Trip to Lisbon": "name"}),
+    ("``` a`b\n[[Trip to Lisbon]]\n```", {"Trip to Lisbon": "name"}),
+    ("    ```\n[[Trip to Lisbon]]", {"Trip to Lisbon": "name"}),
+])
+def test_a_link_in_code_is_no_link(text, expected):
+    assert names(text) == expected
+
+
 def test_a_very_long_text_of_brackets_is_read_quickly():
     import time
 
@@ -226,3 +246,31 @@ def test_a_file_name_several_notes_share_names_none_of_them(tmp_path):
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
+
+
+def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
+    """The extractor reads a chunk: the chunks after the one a fenced block
+    opens in are read after its fence, so a link in the block is no link in
+    any chunk and a link after the block's closing fence (which, read
+    alone, would open a block) is one. A re-extraction reads them alike."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    block = "\n".join(f"line {i} of the code, [[Harbour Hall]] example" for i in range(12))
+    notes = {"syntax.md": f"Obsidian links, for example:\n\n```markdown\n{block}\n```\n\n"
+                          "The trip itself is in [[Trip to Lisbon]].\n",
+             "Trip to Lisbon.md": "Rode the yellow tram.\n", "Harbour Hall.md": "A hall by the water.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'syntax.md'").fetchone()[0] > 3
+    assert {n["path"] for n in get_entity(conn, "Harbour Hall")["notes"]} == {"Harbour Hall.md"}
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == {"Trip to Lisbon.md", "syntax.md"}
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh

@@ -10,7 +10,7 @@ the heuristics cannot tell: a person's page, a trip, a project); the other
 values are read as text (a `date:` is a date, `author: Jane Doe` a name).
 
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
-embeds, in the text or a front matter value) names the note it links to,
+embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
 `^block`, `|shown text` (read as text) or `.md`. A Markdown note's own file
 name, when it is a title as a front matter title must be, is the same name
@@ -29,6 +29,7 @@ from typing import Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.mdcode import code_ranges, inside
 from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
@@ -48,9 +49,9 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    front matter's title and date line head its chunks' header,
 #    store.document_header, in place of `---`: the re-extraction rewrites
 #    headers too.) A `[[wikilink]]` names its target, whole (no fragments,
-#    no #tag from `[[#Heading]]`), and a Markdown note's first chunk names
-#    the note by its file name when that is a title (`note_name`, added by
-#    sync).
+#    no #tag from `[[#Heading]]`; none in code, mdcode.py), and a Markdown
+#    note's first chunk names the note by its file name when that is a title
+#    (`note_name`, added by sync).
 VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -182,13 +183,18 @@ def link_name(target: str) -> str | None:
 def wikilinks(text: str) -> list[tuple[int, int, str | None]]:
     """(start, end, the note named or None) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's)."""
+    is the text's). A `[[...]]` in a code span or a fenced code block
+    (mdcode.py) is written about, not followed: its target names nothing,
+    neither the note nor, read as text, its words (`[[Harbour Hall]]` in an
+    example of the syntax names no Harbour Hall)."""
     if "[[" not in text:
         return []
+    code = code_ranges(text)
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
-        out.append((m.start(1), m.start(1) + len(target), link_name(target)))
+        name = None if code and inside(code, m.start()) else link_name(target)
+        out.append((m.start(1), m.start(1) + len(target), name))
     return out
 
 
