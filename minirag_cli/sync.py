@@ -793,12 +793,14 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
 
 
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
-    """The keys of the names `paths`' notes are linked by (_name_notes)."""
+    """The keys of the names `paths`' notes are linked by (_name_notes),
+    but dates: two daily notes of one date (`work/2024-05-01.md`,
+    `home/2024-05-01.md`) are both of that date, as a text that says it is."""
     note_name = getattr(extractor, "note_name", None)
     if note_name is None:
         return []
     names = (note_name(path) for path in paths)
-    return [normalise_key(n.name, n.type) for n in names if n is not None]
+    return [normalise_key(n.name, n.type) for n in names if n is not None and n.type != "date"]
 
 
 def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:

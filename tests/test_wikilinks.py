@@ -115,13 +115,64 @@ def test_a_link_in_a_front_matter_value_names_its_note():
     ("Zürich.md", "Zürich"),
     ("Tri\u200bp to Lisbon.md", "Trip to Lisbon"),  # as the text is read: without invisible characters
     # no title: LiHua's timestamps, daily notes, lower case, common words, not Markdown
-    ("week38/20260922_1700.txt", None), ("week38/20260922_1700.md", None), ("journal/2024-05-01.md", None),
+    ("week38/20260922_1700.txt", None), ("week38/20260922_1700.md", None), ("journal/May 1.md", None),
     ("people/wolfgang-schulz.md", None), ("Notes.md", None), ("Trip to Lisbon.txt", None),
     ("A note with far too many words to be a title at all.md", None),
 ])
 def test_a_markdown_note_is_named_by_its_title(path, name):
     found = HeuristicExtractor().note_name(path)
     assert (found and (found.name, found.type)) == ((name, "name") if name else None)
+
+
+@pytest.mark.parametrize("path,date", [
+    ("journal/2024-05-01.md", "2024-05-01"), ("2024-05-01.txt", "2024-05-01"), ("20240501.md", "20240501"),
+    ("journal/May 1st, 2024.md", "May 1st, 2024"),
+    # no date: a timestamp (LiHua), a date and a title, no year, no such day
+    ("week38/20260922_1700.txt", None), ("2024-05-01 standup.md", None), ("May 1.md", None), ("2024-02-30.md", None),
+])
+def test_a_daily_note_is_named_by_its_date(path, date):
+    found = HeuristicExtractor().note_name(path)
+    if date is None:
+        assert found is None or found.type != "date", found
+    else:
+        assert (found.name, found.type) == (date, "date")
+
+
+def test_a_link_to_a_date_joins_the_daily_note(tmp_path):
+    """`[[2024-05-01]]` is the date entity a text's "May 1, 2024" is too;
+    the daily note `2024-05-01.md` carries it without saying the date, in
+    each folder that has one, and is dated by its file name unless it says
+    another date (front matter)."""
+    from minirag_cli import db, store
+    from minirag_cli.answer import note_date
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    notes = {"journal/2024-05-01.md": "Planted the tomatoes along the south fence.\n",
+             "work/2024-05-01.md": "Standup: the release slipped.\n",
+             "journal/2024-05-02.md": "---\ndate: 2024-05-03\n---\nWritten up two days late.\n",
+             "plans.md": "What I did on [[2024-05-01]] and [[2024-05-02]].\n",
+             "letter.md": "Dear Ann, on May 1, 2024 we planted the garden.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    may1 = get_entity(conn, "2024-05-01")
+    assert may1["type"] == "date"
+    assert {n["path"] for n in may1["notes"]} == {"journal/2024-05-01.md", "work/2024-05-01.md", "plans.md",
+                                                   "letter.md"}
+    assert {n["path"] for n in get_entity(conn, "2024-05-02")["notes"]} == {"journal/2024-05-02.md", "plans.md"}
+    assert {n["path"] for n in get_entity(conn, "2024-05-03")["notes"]} == {"journal/2024-05-02.md"}
+    firsts = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "WHERE c.seq = 0"))
+    heads = store.note_heads(conn, firsts.values())
+    dates = {path: note_date(heads[cid], path) for path, cid in firsts.items()}
+    assert (dates["journal/2024-05-01.md"], dates["journal/2024-05-02.md"]) == ("2024-05-01", "2024-05-03")
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
 
 
 NOTES = {

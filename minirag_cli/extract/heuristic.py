@@ -16,7 +16,8 @@ whole and as a name: its target as written, without folder, `#heading`,
 name, when it is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
-the date rules (`[[2024-05-01]]`), and no note is named by its date, its
+the date rules (`[[2024-05-01]]`), and a daily note whose file name is a date
+(`2024-05-01.md`) is named by that date entity; no note is named by its
 timestamp (`20260922_1700.txt`) or a lower-case file name."""
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    headers too.) A `[[wikilink]]` names its target, whole (no fragments,
 #    no #tag from `[[#Heading]]`; none in code, mdcode.py), and a Markdown
 #    note's first chunk names the note by its file name when that is a title
-#    (`note_name`, added by sync).
+#    (`note_name`, added by sync), a daily note by the date its file name is.
 VERSION = 2
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -310,10 +311,17 @@ class HeuristicExtractor:
         Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
         mentions of the note's first chunk (the extractor reads chunks, not
         paths), so that a link joins the linking note to the linked one.
-        None for other notes (`.txt`: LiHua's `20260922_1700.txt`), for a
-        file name that names nothing by the link rules (a date) and for one
-        that is no title (lower case: `trip-to-lisbon.md`)."""
+        A daily note, whose file name is a date with its year
+        (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too), is named by
+        that date, the date entity `[[2024-05-01]]` and the text's
+        "May 1, 2024" are (text.normalise_key). None for other
+        notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
+        date), for a file name that names nothing by the link rules and for
+        one that is no title (lower case: `trip-to-lisbon.md`)."""
         file = PurePosixPath(path)
+        date = _file_date(without_invisibles(file.name))
+        if date is not None:
+            return EntityMention(date, "date")
         if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
             return None
         name = link_name(without_invisibles(file.name))
@@ -321,6 +329,14 @@ class HeuristicExtractor:
         # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
         # no entity (one per note, lower-case and spelled as no text spells it)
         return EntityMention(name, "name") if name is not None and _is_title(name) else None
+
+
+def _file_date(file_name: str) -> str | None:
+    """The date a file name is, whole but for its extension, as the date
+    rules read one in a text (with its year): `2024-05-01.md` -> 2024-05-01."""
+    stem = file_name.rsplit(".", 1)[0].strip() if "." in file_name else file_name.strip()
+    dates = find_dates(stem) if stem[:1].isalnum() else []
+    return stem if len(dates) == 1 and dates[0][0] == stem and not dates[0][1].startswith("--") else None
 
 
 def _inside(links: list[tuple[int, int, str | None]], pos: int) -> bool:
