@@ -31,6 +31,7 @@ from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
+from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
@@ -792,13 +793,21 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.summary.removed_paths.append(path)
 
 
+def _note_namer(extractor: Extractor):
+    """`note_name(path)` of the extractor, or the heuristic rules' (a
+    Markdown note's title, a daily note's date: extract/heuristic.py): a
+    model extractor's index has its notes named as a heuristic one has, as
+    its chunks get the dates, chat speakers and link targets the heuristic
+    rules find (extract/llm.py `complete`), so that a link joins the same
+    notes whatever extracted them."""
+    return getattr(extractor, "note_name", heuristic_note_name)
+
+
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
     """The keys of the names `paths`' notes are linked by (_name_notes),
     but dates: two daily notes of one date (`work/2024-05-01.md`,
     `home/2024-05-01.md`) are both of that date, as a text that says it is."""
-    note_name = getattr(extractor, "note_name", None)
-    if note_name is None:
-        return []
+    note_name = _note_namer(extractor)
     names = (note_name(path) for path in paths)
     return [normalise_key(n.name, n.type) for n in names if n is not None and n.type != "date"]
 
@@ -823,11 +832,8 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     it by), to the mentions of its first chunk, unless that chunk names it
     already: a link in another note then mentions an entity the linked note
     mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
-    An extractor without `note_name` (the llm one) names no note, nor is a
-    note named by a file name in `shared` (shared_note_names)."""
-    note_name = getattr(extractor, "note_name", None)
-    if note_name is None:
-        return
+    No note is named by a file name in `shared` (shared_note_names)."""
+    note_name = _note_namer(extractor)
     for root, path, first in notes:
         name = note_name(path)
         if name is None:

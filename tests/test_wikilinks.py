@@ -325,3 +325,56 @@ def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
         db.set_meta(conn, "heuristic_version", "1")
     assert sync(conn, [root]).reextracted["notes"] == len(notes)
     assert graph(conn) == fresh
+
+
+def test_the_llm_extractor_adds_the_link_targets_without_the_model():
+    """`complete` (what every model answer goes through, cached or not)
+    adds a link's target as the heuristic reads it, whole; a name the model
+    gave it keeps the model's type; a link in code adds nothing."""
+    from minirag_cli.extract.base import EntityMention
+    from minirag_cli.extract.llm import complete
+
+    text = "---\nup: \"[[Maria Silva]]\"\n---\nSee [[trips/Trip to Lisbon#Day 2|the trip]], not `[[Harbour Hall]]`."
+    assert complete(text, []) == [EntityMention("Maria Silva", "name"), EntityMention("Trip to Lisbon", "name")]
+    model = [EntityMention("Trip to Lisbon", "event")]
+    assert complete(text, model) == [*model, EntityMention("Maria Silva", "name")]
+
+
+class _LinkBlindModel:
+    """A window extractor standing in for the GGUF one (the interface sync
+    uses, as tests/test_sync.py's _CountingModel: `windows`, `run`,
+    `cache_id`) whose model names only Maria Silva: no link target, no note."""
+
+    name, cache_id, parallel = "fake-llm", "fake-model@links", 1
+
+    def windows(self, text):
+        from minirag_cli.extract.llm import note_windows
+
+        return note_windows(text)
+
+    def run(self, windows, stop=None):
+        from minirag_cli.extract.base import EntityMention
+
+        for i, w in enumerate(windows):
+            yield i, [EntityMention("Maria Silva", "person")] if "Maria Silva" in w.text else [], None
+
+
+def test_an_llm_index_joins_the_linking_and_the_linked_notes(tmp_path):
+    """The model names no link target and knows no file name: the link
+    targets come from `complete` and the notes' own names from sync, as in a
+    heuristic index, so the same notes share `Trip to Lisbon`."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.store.lookup import get_entity
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    root = tmp_path / "vault"
+    write_notes(root, {**NOTES, "journal/2024-05-01.md": "Nothing much.\n", "plans.md": "See [[2024-05-01]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=_LinkBlindModel(), options=SyncOptions())
+    entity = get_entity(conn, "Trip to Lisbon")
+    assert (entity["name"], entity["type"]) == ("Trip to Lisbon", "name")
+    assert {n["path"] for n in entity["notes"]} == LINKED
+    assert "Maria Silva" in {n["name"] for n in entity["neighbours"]}
+    assert {n["path"] for n in get_entity(conn, "2024-05-01")["notes"]} == {"journal/2024-05-01.md", "plans.md"}
+    conn.close()

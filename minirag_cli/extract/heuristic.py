@@ -306,29 +306,45 @@ class HeuristicExtractor:
             add(span, "name")
         return list(out.values())
 
-    def note_name(self, path: str) -> EntityMention | None:
-        """The name a Markdown note at `path` is linked to by, `[[Trip to
-        Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
-        mentions of the note's first chunk (the extractor reads chunks, not
-        paths), so that a link joins the linking note to the linked one.
-        A daily note, whose file name is a date with its year
-        (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too), is named by
-        that date, the date entity `[[2024-05-01]]` and the text's
-        "May 1, 2024" are (text.normalise_key). None for other
-        notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
-        date), for a file name that names nothing by the link rules and for
-        one that is no title (lower case: `trip-to-lisbon.md`)."""
-        file = PurePosixPath(path)
-        date = _file_date(without_invisibles(file.name))
-        if date is not None:
-            return EntityMention(date, "date")
-        if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
-            return None
-        name = link_name(without_invisibles(file.name))
-        # a title, as a front matter title must be: Obsidian shows the file
-        # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
-        # no entity (one per note, lower-case and spelled as no text spells it)
-        return EntityMention(name, "name") if name is not None and _is_title(name) else None
+    @staticmethod
+    def note_name(path: str) -> EntityMention | None:
+        """See `note_name` (sync names a note so whatever the extractor, sync._note_namer)."""
+        return note_name(path)
+
+
+def link_names(text: str) -> list[str]:
+    """The notes the links of `text` name, read as the extractor reads a
+    text (its front matter's values, without invisible characters): what
+    the llm extractor adds to its model's names (extract/llm.py `complete`)."""
+    text = without_invisibles(text)
+    if "[[" not in text:
+        return []
+    return [name for _start, _end, name in wikilinks(read_front_matter(text)[0]) if name is not None]
+
+
+def note_name(path: str) -> EntityMention | None:
+    """The name a Markdown note at `path` is linked to by, `[[Trip to
+    Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
+    mentions of the note's first chunk (the extractor reads chunks, not
+    paths), so that a link joins the linking note to the linked one.
+    A daily note, whose file name is a date with its year
+    (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too), is named by
+    that date, the date entity `[[2024-05-01]]` and the text's
+    "May 1, 2024" are (text.normalise_key). None for other
+    notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
+    date), for a file name that names nothing by the link rules and for
+    one that is no title (lower case: `trip-to-lisbon.md`)."""
+    file = PurePosixPath(path)
+    date = _file_date(without_invisibles(file.name))
+    if date is not None:
+        return EntityMention(date, "date")
+    if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    name = link_name(without_invisibles(file.name))
+    # a title, as a front matter title must be: Obsidian shows the file
+    # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
+    # no entity (one per note, lower-case and spelled as no text spells it)
+    return EntityMention(name, "name") if name is not None and _is_title(name) else None
 
 
 def _file_date(file_name: str) -> str | None:
