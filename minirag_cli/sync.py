@@ -34,6 +34,7 @@ from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
+from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -66,6 +67,16 @@ def extractable_text(text: str) -> str:
     """The chunk text the entity extractor sees: runs of non-space characters
     longer than any name are cut out (the chunk itself keeps them)."""
     return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
+
+
+def read_in_context(chunks: Sequence[Chunk]) -> list[str]:
+    """The texts of a note's chunks (all of them, in order) as the
+    extractors read them: a chunk that starts inside a fenced code block
+    after the fence that opened it (mdcode.fence_prefixes), so that a
+    `[[link]]` in the block stays code and one after it is a link."""
+    from minirag_cli.extract.mdcode import fence_prefixes
+
+    return [prefix + c.text for prefix, c in zip(fence_prefixes((c.start_line, c.text) for c in chunks), chunks)]
 
 
 def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
@@ -271,7 +282,7 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([c for p in group for c in p.chunks])
+            return self.run_chunks([p.chunks for p in group])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
         note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
@@ -285,14 +296,15 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            for c in p.chunks:
+            for c, text in zip(p.chunks, read_in_context(p.chunks)):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(c.text, found))
+                out.append(chunk_mentions(text, found))
         return out
 
-    def run_chunks(self, chunks: Sequence[Chunk]) -> list[list[EntityMention]]:
-        """Mentions for each chunk, from an extractor without windows (the heuristic one)."""
-        return self.extractor.extract([extractable_text(c.text) for c in chunks])
+    def run_chunks(self, notes: Sequence[Sequence[Chunk]]) -> list[list[EntityMention]]:
+        """Mentions for each chunk of `notes` (each note's chunks, all of
+        them, in order), from an extractor without windows (the heuristic one)."""
+        return self.extractor.extract([extractable_text(t) for chunks in notes for t in read_in_context(chunks)])
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
@@ -564,7 +576,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
-    mentions = run.extraction.run_chunks(chunks)
+    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
@@ -797,17 +809,27 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.summary.removed_paths.append(path)
 
 
+def _note_namer(extractor: Extractor):
+    """`note_name(path)` of the extractor, or the heuristic rules' (a
+    Markdown note's title, a daily note's date: extract/heuristic.py): a
+    model extractor's index has its notes named as a heuristic one has, as
+    its chunks get the dates, chat speakers and link targets the heuristic
+    rules find (extract/llm.py `complete`), so that a link joins the same
+    notes whatever extracted them."""
+    return getattr(extractor, "note_name", heuristic_note_name)
+
+
 def _note_name_key(extractor: Extractor, path: str) -> str | None:
-    """The key of the name the note at `path` is linked by (_name_notes), or None."""
-    note_name = getattr(extractor, "note_name", None)
-    name = note_name(path) if note_name is not None else None
-    return None if name is None else normalise_key(name.name, name.type)
+    """The key of the name the note at `path` is linked by (_name_notes),
+    or None; None for a date too: two daily notes of one date
+    (`work/2024-05-01.md`, `home/2024-05-01.md`) are both of that date, as a
+    text that says it is, and never share a name that names neither."""
+    name = _note_namer(extractor)(path)
+    return None if name is None or name.type == "date" else normalise_key(name.name, name.type)
 
 
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
-    """The keys of the names `paths`' notes are linked by (_name_notes)."""
-    if getattr(extractor, "note_name", None) is None:  # the llm extractor: no note is named
-        return []
+    """The keys of the names `paths`' notes are linked by (_name_notes), dates left out."""
     return [key for key in (_note_name_key(extractor, path) for path in paths) if key is not None]
 
 
@@ -864,8 +886,6 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     of the folder with a title for a file name is extracted anew, once.
     `written`: the paths this sync wrote, named as they are already."""
     conn, extractor = run.conn, run.extraction.extractor
-    if getattr(extractor, "note_name", None) is None:  # the llm extractor names no note: nothing to redo
-        return
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
     if named_before == shared:  # the plain re-sync: no query
         return
@@ -911,11 +931,8 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     it by), to the mentions of its first chunk, unless that chunk names it
     already: a link in another note then mentions an entity the linked note
     mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
-    An extractor without `note_name` (the llm one) names no note, nor is a
-    note named by a file name in `shared` (shared_note_names)."""
-    note_name = getattr(extractor, "note_name", None)
-    if note_name is None:
-        return
+    No note is named by a file name in `shared` (shared_note_names)."""
+    note_name = _note_namer(extractor)
     for root, path, first in notes:
         name = note_name(path)
         if name is None:

@@ -74,6 +74,26 @@ def test_what_names_no_note(text, expected):
     assert names(text) == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    # in code a link is written about, not followed: its target names nothing (the shown text is text)
+    ("Write `[[Trip to Lisbon]]` to link a note.", {}),
+    ("``a ` tick and [[Trip to Lisbon|Maria Silva]]`` then [[Harbour Hall]]", {"Maria Silva": "name",
+                                                                               "Harbour Hall": "name"}),
+    ("as in\n```markdown\nSee [[Trip to Lisbon]] #tag\n```\nSee [[Maria Silva]].", {"Maria Silva": "name",
+                                                                                    "#tag": "concept"}),
+    ("~~~~\n[[Trip to Lisbon]]\n~~~\n```\n[[Harbour Hall]]\n~~~~\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("[[Maria Silva]]\n  ```\nunclosed: [[Trip to Lisbon]]", {"Maria Silva": "name"}),  # to the end of the text
+    # no code: a tick nothing closes, a span across a blank line, a fence with a tick in its info string,
+    # a line indented four spaces
+    ("a ` stray tick, [[Trip to Lisbon]]", {"Trip to Lisbon": "name"}),
+    ("`a\n\n[[Trip to Lisbon]] b`", {"Trip to Lisbon": "name"}),
+    ("``` a`b\n[[Trip to Lisbon]]\n```", {"Trip to Lisbon": "name"}),
+    ("    ```\n[[Trip to Lisbon]]", {"Trip to Lisbon": "name"}),
+])
+def test_a_link_in_code_is_no_link(text, expected):
+    assert names(text) == expected
+
+
 def test_a_very_long_text_of_brackets_is_read_quickly():
     import time
 
@@ -96,13 +116,64 @@ def test_a_link_in_a_front_matter_value_names_its_note():
     ("Zürich.md", "Zürich"),
     ("Tri\u200bp to Lisbon.md", "Trip to Lisbon"),  # as the text is read: without invisible characters
     # no title: LiHua's timestamps, daily notes, lower case, common words, not Markdown
-    ("week38/20260922_1700.txt", None), ("week38/20260922_1700.md", None), ("journal/2024-05-01.md", None),
+    ("week38/20260922_1700.txt", None), ("week38/20260922_1700.md", None), ("journal/May 1.md", None),
     ("people/wolfgang-schulz.md", None), ("Notes.md", None), ("Trip to Lisbon.txt", None),
     ("A note with far too many words to be a title at all.md", None),
 ])
 def test_a_markdown_note_is_named_by_its_title(path, name):
     found = HeuristicExtractor().note_name(path)
     assert (found and (found.name, found.type)) == ((name, "name") if name else None)
+
+
+@pytest.mark.parametrize("path,date", [
+    ("journal/2024-05-01.md", "2024-05-01"), ("2024-05-01.txt", "2024-05-01"), ("20240501.md", "20240501"),
+    ("journal/May 1st, 2024.md", "May 1st, 2024"),
+    # no date: a timestamp (LiHua), a date and a title, no year, no such day
+    ("week38/20260922_1700.txt", None), ("2024-05-01 standup.md", None), ("May 1.md", None), ("2024-02-30.md", None),
+])
+def test_a_daily_note_is_named_by_its_date(path, date):
+    found = HeuristicExtractor().note_name(path)
+    if date is None:
+        assert found is None or found.type != "date", found
+    else:
+        assert (found.name, found.type) == (date, "date")
+
+
+def test_a_link_to_a_date_joins_the_daily_note(tmp_path):
+    """`[[2024-05-01]]` is the date entity a text's "May 1, 2024" is too;
+    the daily note `2024-05-01.md` carries it without saying the date, in
+    each folder that has one, and is dated by its file name unless it says
+    another date (front matter)."""
+    from minirag_cli import db, store
+    from minirag_cli.answer import note_date
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    notes = {"journal/2024-05-01.md": "Planted the tomatoes along the south fence.\n",
+             "work/2024-05-01.md": "Standup: the release slipped.\n",
+             "journal/2024-05-02.md": "---\ndate: 2024-05-03\n---\nWritten up two days late.\n",
+             "plans.md": "What I did on [[2024-05-01]] and [[2024-05-02]].\n",
+             "letter.md": "Dear Ann, on May 1, 2024 we planted the garden.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    may1 = get_entity(conn, "2024-05-01")
+    assert may1["type"] == "date"
+    assert {n["path"] for n in may1["notes"]} == {"journal/2024-05-01.md", "work/2024-05-01.md", "plans.md",
+                                                   "letter.md"}
+    assert {n["path"] for n in get_entity(conn, "2024-05-02")["notes"]} == {"journal/2024-05-02.md", "plans.md"}
+    assert {n["path"] for n in get_entity(conn, "2024-05-03")["notes"]} == {"journal/2024-05-02.md"}
+    firsts = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "WHERE c.seq = 0"))
+    heads = store.note_heads(conn, firsts.values())
+    dates = {path: note_date(heads[cid], path) for path, cid in firsts.items()}
+    assert (dates["journal/2024-05-01.md"], dates["journal/2024-05-02.md"]) == ("2024-05-01", "2024-05-03")
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
 
 
 NOTES = {
@@ -402,3 +473,84 @@ def test_the_sync_command_reports_the_notes_named_anew(tmp_path, mrag_bin):
                                                                                           "links.md"}
     (root / "beta/README.md").write_text(PROJECT_TEXT["beta"])
     assert re.search(r"note names +1 note extracted anew", mrag("sync", str(root)))
+
+
+def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
+    """The extractor reads a chunk: the chunks after the one a fenced block
+    opens in are read after its fence, so a link in the block is no link in
+    any chunk and a link after the block's closing fence (which, read
+    alone, would open a block) is one. A re-extraction reads them alike."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    block = "\n".join(f"line {i} of the code, [[Harbour Hall]] example" for i in range(12))
+    notes = {"syntax.md": f"Obsidian links, for example:\n\n```markdown\n{block}\n```\n\n"
+                          "The trip itself is in [[Trip to Lisbon]].\n",
+             "Trip to Lisbon.md": "Rode the yellow tram.\n", "Harbour Hall.md": "A hall by the water.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'syntax.md'").fetchone()[0] > 3
+    assert {n["path"] for n in get_entity(conn, "Harbour Hall")["notes"]} == {"Harbour Hall.md"}
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == {"Trip to Lisbon.md", "syntax.md"}
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
+
+
+def test_the_llm_extractor_adds_the_link_targets_without_the_model():
+    """`complete` (what every model answer goes through, cached or not)
+    adds a link's target as the heuristic reads it, whole; a name the model
+    gave it keeps the model's type; a link in code adds nothing."""
+    from minirag_cli.extract.base import EntityMention
+    from minirag_cli.extract.llm import complete
+
+    text = "---\nup: \"[[Maria Silva]]\"\n---\nSee [[trips/Trip to Lisbon#Day 2|the trip]], not `[[Harbour Hall]]`."
+    assert complete(text, []) == [EntityMention("Maria Silva", "name"), EntityMention("Trip to Lisbon", "name")]
+    model = [EntityMention("Trip to Lisbon", "event")]
+    assert complete(text, model) == [*model, EntityMention("Maria Silva", "name")]
+
+
+class _LinkBlindModel:
+    """A window extractor standing in for the GGUF one (the interface sync
+    uses, as tests/test_sync.py's _CountingModel: `windows`, `run`,
+    `cache_id`) whose model names only Maria Silva: no link target, no note."""
+
+    name, cache_id, parallel = "fake-llm", "fake-model@links", 1
+
+    def windows(self, text):
+        from minirag_cli.extract.llm import note_windows
+
+        return note_windows(text)
+
+    def run(self, windows, stop=None):
+        from minirag_cli.extract.base import EntityMention
+
+        for i, w in enumerate(windows):
+            yield i, [EntityMention("Maria Silva", "person")] if "Maria Silva" in w.text else [], None
+
+
+def test_an_llm_index_joins_the_linking_and_the_linked_notes(tmp_path):
+    """The model names no link target and knows no file name: the link
+    targets come from `complete` and the notes' own names from sync, as in a
+    heuristic index, so the same notes share `Trip to Lisbon`."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.store.lookup import get_entity
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    root = tmp_path / "vault"
+    write_notes(root, {**NOTES, "journal/2024-05-01.md": "Nothing much.\n", "plans.md": "See [[2024-05-01]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=_LinkBlindModel(), options=SyncOptions())
+    entity = get_entity(conn, "Trip to Lisbon")
+    assert (entity["name"], entity["type"]) == ("Trip to Lisbon", "name")
+    assert {n["path"] for n in entity["notes"]} == LINKED
+    assert "Maria Silva" in {n["name"] for n in entity["neighbours"]}
+    assert {n["path"] for n in get_entity(conn, "2024-05-01")["notes"]} == {"journal/2024-05-01.md", "plans.md"}
+    conn.close()

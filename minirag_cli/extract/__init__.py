@@ -7,7 +7,8 @@ extractor (llm.py) also has `windows(text)` and `run(windows, stop=None)`,
 yielding (index, mentions, cost) as answers finish until the `stop` event
 is set: sync calls it per note window, in a thread (stream.py). The
 heuristic extractor also has `note_name(path)`: the name `[[wikilinks]]`
-call a note by, which sync adds to the note's first chunk.
+call a note by (its title, or the date a daily note is), which sync adds to
+the note's first chunk.
 """
 
 from minirag_cli.extract.base import EntityMention, Extractor, ENTITY_TYPES  # noqa: F401

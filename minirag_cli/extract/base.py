@@ -23,4 +23,5 @@ class Extractor(Protocol):
     def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]: ...
 
     # optional: `preload()` loads a model now rather than on the first text (Index.sync before a watch);
-    # `note_name(path) -> EntityMention | None`, the note's own name, for its first chunk (sync._name_notes)
+    # `note_name(path) -> EntityMention | None`, the note's own name, for its first chunk (sync._name_notes;
+    # without one, the heuristic rules name it: a Markdown note's title, a daily note's date)

@@ -10,13 +10,14 @@ the heuristics cannot tell: a person's page, a trip, a project); the other
 values are read as text (a `date:` is a date, `author: Jane Doe` a name).
 
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
-embeds, in the text or a front matter value) names the note it links to,
+embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
 `^block`, `|shown text` (read as text) or `.md`. A Markdown note's own file
 name, when it is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
-the date rules (`[[2024-05-01]]`), and no note is named by its date, its
+the date rules (`[[2024-05-01]]`), and a daily note whose file name is a date
+(`2024-05-01.md`) is named by that date entity; no note is named by its
 timestamp (`20260922_1700.txt`) or a lower-case file name."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.mdcode import code_ranges, inside
 from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
@@ -48,9 +50,9 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    front matter's title and date line head its chunks' header,
 #    store.document_header, in place of `---`: the re-extraction rewrites
 #    headers too.) A `[[wikilink]]` names its target, whole (no fragments,
-#    no #tag from `[[#Heading]]`), and a Markdown note's first chunk names
-#    the note by its file name when that is a title (`note_name`, added by
-#    sync).
+#    no #tag from `[[#Heading]]`; none in code, mdcode.py), and a Markdown
+#    note's first chunk names the note by its file name when that is a title
+#    (`note_name`, added by sync), a daily note by the date its file name is.
 VERSION = 2
 
 
@@ -196,13 +198,18 @@ def link_name(target: str) -> str | None:
 def wikilinks(text: str) -> list[tuple[int, int, str | None]]:
     """(start, end, the note named or None) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's)."""
+    is the text's). A `[[...]]` in a code span or a fenced code block
+    (mdcode.py) is written about, not followed: its target names nothing,
+    neither the note nor, read as text, its words (`[[Harbour Hall]]` in an
+    example of the syntax names no Harbour Hall)."""
     if "[[" not in text:
         return []
+    code = code_ranges(text)
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
-        out.append((m.start(1), m.start(1) + len(target), link_name(target)))
+        name = None if code and inside(code, m.start()) else link_name(target)
+        out.append((m.start(1), m.start(1) + len(target), name))
     return out
 
 
@@ -313,22 +320,53 @@ class HeuristicExtractor:
             add(span, "name")
         return list(out.values())
 
-    def note_name(self, path: str) -> EntityMention | None:
-        """The name a Markdown note at `path` is linked to by, `[[Trip to
-        Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
-        mentions of the note's first chunk (the extractor reads chunks, not
-        paths), so that a link joins the linking note to the linked one.
-        None for other notes (`.txt`: LiHua's `20260922_1700.txt`), for a
-        file name that names nothing by the link rules (a date) and for one
-        that is no title (lower case: `trip-to-lisbon.md`)."""
-        file = PurePosixPath(path)
-        if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
-            return None
-        name = link_name(without_invisibles(file.name))
-        # a title, as a front matter title must be: Obsidian shows the file
-        # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
-        # no entity (one per note, lower-case and spelled as no text spells it)
-        return EntityMention(name, "name") if name is not None and _is_title(name) else None
+    @staticmethod
+    def note_name(path: str) -> EntityMention | None:
+        """See `note_name` (sync names a note so whatever the extractor, sync._note_namer)."""
+        return note_name(path)
+
+
+def link_names(text: str) -> list[str]:
+    """The notes the links of `text` name, read as the extractor reads a
+    text (its front matter's values, without invisible characters): what
+    the llm extractor adds to its model's names (extract/llm.py `complete`)."""
+    text = without_invisibles(text)
+    if "[[" not in text:
+        return []
+    return [name for _start, _end, name in wikilinks(read_front_matter(text)[0]) if name is not None]
+
+
+def note_name(path: str) -> EntityMention | None:
+    """The name a Markdown note at `path` is linked to by, `[[Trip to
+    Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
+    mentions of the note's first chunk (the extractor reads chunks, not
+    paths), so that a link joins the linking note to the linked one.
+    A daily note, whose file name is a date with its year
+    (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too), is named by
+    that date, the date entity `[[2024-05-01]]` and the text's
+    "May 1, 2024" are (text.normalise_key). None for other
+    notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
+    date), for a file name that names nothing by the link rules and for
+    one that is no title (lower case: `trip-to-lisbon.md`)."""
+    file = PurePosixPath(path)
+    date = _file_date(without_invisibles(file.name))
+    if date is not None:
+        return EntityMention(date, "date")
+    if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    name = link_name(without_invisibles(file.name))
+    # a title, as a front matter title must be: Obsidian shows the file
+    # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
+    # no entity (one per note, lower-case and spelled as no text spells it)
+    return EntityMention(name, "name") if name is not None and _is_title(name) else None
+
+
+def _file_date(file_name: str) -> str | None:
+    """The date a file name is, whole but for its extension, as the date
+    rules read one in a text (with its year): `2024-05-01.md` -> 2024-05-01."""
+    stem = file_name.rsplit(".", 1)[0].strip() if "." in file_name else file_name.strip()
+    dates = find_dates(stem) if stem[:1].isalnum() else []
+    return stem if len(dates) == 1 and dates[0][0] == stem and not dates[0][1].startswith("--") else None
 
 
 def _inside(links: list[tuple[int, int, str | None]], pos: int) -> bool:

@@ -10,7 +10,8 @@ edited note re-extracts only the windows that changed.
 
 What the model sees is the window as `model_view` rewrites it: no `Time:`
 stamp lines, no chat speaker tags, no emoji, no runs longer than any name.
-`complete` adds the exact dates and the chat speakers without the model,
+`complete` adds the exact dates, the chat speakers and the notes
+`[[wikilinks]]` name without the model,
 so the model neither reads nor repeats them (about a fifth of a LiHua chat's
 tokens). The prompt asks only for what the heuristics cannot give: people
 named in the text, organizations, places, events, products, works and
@@ -801,10 +802,11 @@ _CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m
 def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
     """The model's mentions with relative times and clock times dropped (any
     type), other non-calendar
-    "dates" ("Lunar New Year") typed as events, and the chunk's exact dates
-    and chat speakers added when the model left them out (a front matter's
-    `Title:` is no speaker). Idempotent."""
-    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, read_front_matter
+    "dates" ("Lunar New Year") typed as events, and the chunk's exact dates,
+    chat speakers and link targets (`[[Trip to Lisbon]]`, whole: the note's
+    name, which sync gives the linked note's first chunk) added when the
+    model left them out (a front matter's `Title:` is no speaker). Idempotent."""
+    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_names, read_front_matter
     from minirag_cli.resolve import normalise_key
 
     out: list[EntityMention] = []
@@ -828,6 +830,8 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
             add(EntityMention(speaker, "person"))
     for surface, _iso in find_dates(text):
         add(EntityMention(surface, "date"))
+    for name in link_names(text):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
+        add(EntityMention(name, "name"))
     return out
 
 
