@@ -46,6 +46,19 @@ class WalkResult:
     unlisted: list[str] = field(default_factory=list)
     # notes listed in a folder that cannot be searched (no execute permission): kept as last synced
     kept: list[str] = field(default_factory=list)
+    # What a watch on the folder (inotify) cannot see change, for `mrag sync --watch` to stat instead:
+    # note path -> stat_key as walked, of a followed file symlink out of the folder (its target
+    # changes elsewhere; None while broken) and of a note with a hard link outside the folder or in a
+    # hidden folder (edited through that name)
+    unwatched: dict[str, tuple | None] = field(default_factory=dict)
+    # followed symlinked folders: link path ("a/b") -> the folder it points at
+    linked_folders: dict[str, str] = field(default_factory=dict)
+
+
+def stat_key(st: os.stat_result) -> tuple:
+    """What tells a file's content changed without reading it: which file it
+    is (a save by rename makes a new one), its size and its modification time."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
@@ -156,6 +169,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
     links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
     inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
+    nlinks: dict[str, os.stat_result] = {}  # note path -> its stat, of the files with hard links
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -174,6 +188,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 if reason:
                     result.skipped.append({"path": reldir + d, "reason": reason})
                     continue
+                result.linked_folders[reldir + d] = os.path.realpath(full_dir)
             kept.append(d)
         dirnames[:] = kept
         for name in sorted(filenames):
@@ -205,6 +220,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue
                 st = full.stat()
             except (OSError, RuntimeError) as exc:
+                if symlink and follow_symlinks:  # a broken link out of the folder: its target may come
+                    result.unwatched[rel] = None
                 if isinstance(exc, OSError) and cannot_read_for_now(exc):
                     # listed but not searchable (`chmod -x`, `chmod -R 644`): the note is there
                     result.kept.append(rel)
@@ -213,6 +230,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
+            if symlink and rel not in links:  # followed out of the folder
+                result.unwatched[rel] = stat_key(st)
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
@@ -221,6 +240,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
+                nlinks[rel] = st
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     if links:
         # a link to a note of the folder is that note: indexed once, at its real path (as folder
@@ -236,6 +256,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
         result.skipped += [{"path": p, "reason": hard_link_reason(first)}
                            for p, first in sorted(indexed_at.items()) if p != first]
+    for paths in inodes.values():  # a name the walk did not meet: outside the folder, or hidden in it
+        st = nlinks[paths[0]]
+        if st.st_nlink > len(paths):
+            result.unwatched[min(paths)] = stat_key(st)
     result.files.sort(key=lambda f: f.path)
     return result
 
