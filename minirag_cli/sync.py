@@ -122,7 +122,7 @@ class SyncSummary:
     note_names_changed: list[str] = field(default_factory=list)
     # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders
     unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
-    linked_folders: dict[str, dict[str, str]] = field(default_factory=dict)
+    linked_folders: dict[str, dict[str, tuple]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         d = asdict(self)

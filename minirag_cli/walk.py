@@ -4,6 +4,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
 import re
@@ -22,6 +23,7 @@ IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
 SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
+BROKEN_LINK = "broken or looping symlink"
 
 
 def hard_link_reason(indexed_at: str) -> str:
@@ -51,8 +53,8 @@ class WalkResult:
     # changes elsewhere; None while broken) and of a note with a hard link outside the folder or in a
     # hidden folder (edited through that name)
     unwatched: dict[str, tuple | None] = field(default_factory=dict)
-    # followed symlinked folders: link path ("a/b") -> the folder it points at
-    linked_folders: dict[str, str] = field(default_factory=dict)
+    # followed symlinked folders: link path ("a/b") -> (the folder it points at, its device, its inode)
+    linked_folders: dict[str, tuple] = field(default_factory=dict)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -185,10 +187,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
                 reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
+                if reason == BROKEN_LINK and follow_symlinks:  # its folder may come (back)
+                    result.unwatched[reldir + d] = None
                 if reason:
                     result.skipped.append({"path": reldir + d, "reason": reason})
                     continue
-                result.linked_folders[reldir + d] = os.path.realpath(full_dir)
+                with contextlib.suppress(OSError):  # the folder it points at, and which one (made anew?)
+                    st = os.stat(full_dir)
+                    result.linked_folders[reldir + d] = (os.path.realpath(full_dir), st.st_dev, st.st_ino)
             kept.append(d)
         dirnames[:] = kept
         for name in sorted(filenames):
@@ -201,6 +207,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
+                if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
+                    # a link whose folder (or file) is gone: its name does not say which it was
+                    if follow_symlinks:  # it may come back
+                        result.unwatched[rel] = None
+                    result.skipped.append({"path": rel, "reason": BROKEN_LINK})
+                    continue
                 if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
                         and written_by_mrag(os.path.join(dirpath, name))):
                     continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
@@ -227,7 +239,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     result.kept.append(rel)
                     reason = f"cannot stat: {exc.strerror}"  # the sync says whether it is kept
                 else:  # os.path.islink, unlike Path.is_symlink, cannot raise
-                    reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
+                    reason = BROKEN_LINK if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
             if symlink and rel not in links:  # followed out of the folder
@@ -298,7 +310,7 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
         target = Path(link).resolve(strict=True)
         st = target.stat()
     except (OSError, RuntimeError):
-        return "broken or looping symlink"
+        return BROKEN_LINK
     if Path(parent).resolve().is_relative_to(target):
         return "symlink loop (points back up the tree)"
     if target.is_relative_to(root):

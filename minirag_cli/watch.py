@@ -146,7 +146,7 @@ class Known:
     def __init__(self):
         self.skipped: dict[Path, dict[str, str]] = {}
         self.unwatched: dict[Path, dict[str, tuple | None]] = {}
-        self.linked_folders: dict[Path, dict[str, str]] = {}
+        self.linked_folders: dict[Path, dict[str, tuple]] = {}
 
     def learn(self, root: Path, summary) -> None:
         self.skipped[root] = {item["path"]: item["reason"] for item in summary.skipped}

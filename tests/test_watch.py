@@ -635,3 +635,28 @@ def test_editors_saves_are_seen(tmp_path, folder):
     assert seen == [("changed", "people/anna.md")] * 4 + [("added", "marker.md")]
     assert mallory_in(watch, "people/anna.md")
     watch.conn.close()
+
+
+def test_a_followed_folder_deleted_and_made_anew_is_watched_again(tmp_path, folder):
+    """--follow-symlinks: the folder a symlink points at, deleted (its notes
+    removed) and made again, came back unseen (nothing in the synced folder
+    changes), and the new folder was not watched."""
+    import shutil
+
+    outside = tmp_path / "outside"
+    write_notes(outside, {"dir/linked.md": "Oskar Brandt keeps his notes elsewhere.\n"})
+    (folder / "elsewhere").symlink_to(outside / "dir")
+    watch = following_watch(tmp_path, folder)
+    def again():  # once the watch has settled with the link broken (not while it still re-syncs)
+        threading.Timer(1.5, write_notes, (outside, {"dir/again.md": "Anna Weber is back.\n"})).start()
+
+    seen = run_script(watch, [(lambda: shutil.rmtree(outside / "dir"), ("removed", "elsewhere/linked.md")),
+                              (again, ("added", "elsewhere/again.md")),
+                              (lambda: append(outside / "dir/again.md"), ("changed", "elsewhere/again.md"))])
+    # the link broken is a skipped line, when the watch saw it as it went
+    assert [c for c in seen if c[0] != "skipped"] == [("removed", "elsewhere/linked.md"),
+                                                      ("added", "elsewhere/again.md"),
+                                                      ("changed", "elsewhere/again.md"), ("added", "marker.md")]
+    assert {c for c in seen if c[0] == "skipped"} <= {("skipped", "elsewhere")}
+    assert mallory_in(watch, "elsewhere/again.md")
+    watch.conn.close()
