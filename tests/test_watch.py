@@ -4,6 +4,8 @@ renames notes and makes a burst of 50 changes. A new note is in the index
 within 3 s and a deleted one gone within 3 s, each change prints one line,
 the index has no orphan rows (integrity.verify_index), a second sync is
 refused, queries answer meanwhile and Ctrl-C ends the watch with exit code 0.
+In-process watches (real inotify, a real index) follow editors' saves, hard
+links, followed symlinks' targets and folders moved away (run_script).
 """
 
 from __future__ import annotations
