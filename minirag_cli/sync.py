@@ -131,9 +131,13 @@ class SyncSummary:
     # the notes no file change brought in whose entities were extracted anew because the file name they
     # have became shared by another note of their folder, or stopped being (_name_anew)
     note_names_changed: list[str] = field(default_factory=list)
+    # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders
+    unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
+    linked_folders: dict[str, dict[str, tuple]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         d = asdict(self)
+        del d["unwatched"], d["linked_folders"]
         d["seconds"] = round(self.seconds, 3)
         d["seconds_per_chunk"] = round(self.seconds / self.chunks, 4) if self.chunks else None
         return d
@@ -712,6 +716,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
+    summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
     run.shared_names = shared_note_names(run.extraction.extractor, str(root),

@@ -4,6 +4,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
 import re
@@ -22,6 +23,7 @@ IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
 SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
+BROKEN_LINK = "broken or looping symlink"
 
 
 def hard_link_reason(indexed_at: str) -> str:
@@ -46,6 +48,19 @@ class WalkResult:
     unlisted: list[str] = field(default_factory=list)
     # notes listed in a folder that cannot be searched (no execute permission): kept as last synced
     kept: list[str] = field(default_factory=list)
+    # What a watch on the folder (inotify) cannot see change, for `mrag sync --watch` to stat instead:
+    # note path -> stat_key as walked, of a followed file symlink out of the folder (its target
+    # changes elsewhere; None while broken) and of a note with a hard link outside the folder or in a
+    # hidden folder (edited through that name)
+    unwatched: dict[str, tuple | None] = field(default_factory=dict)
+    # followed symlinked folders: link path ("a/b") -> (the folder it points at, its device, its inode)
+    linked_folders: dict[str, tuple] = field(default_factory=dict)
+
+
+def stat_key(st: os.stat_result) -> tuple:
+    """What tells a file's content changed without reading it: which file it
+    is (a save by rename makes a new one), its size and its modification time."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
@@ -156,6 +171,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     visited: set[tuple[int, int]] = set()  # (device, inode) of folders outside the root
     links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
     inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
+    nlinks: dict[str, os.stat_result] = {}  # note path -> its stat, of the files with hard links
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -171,9 +187,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             full_dir = os.path.join(dirpath, d)
             if os.path.islink(full_dir):
                 reason = _symlinked_folder_reason(full_dir, dirpath, root, visited, follow_symlinks)
+                if reason == BROKEN_LINK and follow_symlinks:  # its folder may come (back)
+                    result.unwatched[reldir + d] = None
                 if reason:
                     result.skipped.append({"path": reldir + d, "reason": reason})
                     continue
+                with contextlib.suppress(OSError):  # the folder it points at, and which one (made anew?)
+                    st = os.stat(full_dir)
+                    result.linked_folders[reldir + d] = (os.path.realpath(full_dir), st.st_dev, st.st_ino)
             kept.append(d)
         dirnames[:] = kept
         for name in sorted(filenames):
@@ -186,6 +207,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
+                if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
+                    # a link whose folder (or file) is gone: its name does not say which it was
+                    if follow_symlinks:  # it may come back
+                        result.unwatched[rel] = None
+                    result.skipped.append({"path": rel, "reason": BROKEN_LINK})
+                    continue
                 if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
                         and written_by_mrag(os.path.join(dirpath, name))):
                     continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
@@ -205,14 +232,18 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue
                 st = full.stat()
             except (OSError, RuntimeError) as exc:
+                if symlink and follow_symlinks:  # a broken link out of the folder: its target may come
+                    result.unwatched[rel] = None
                 if isinstance(exc, OSError) and cannot_read_for_now(exc):
                     # listed but not searchable (`chmod -x`, `chmod -R 644`): the note is there
                     result.kept.append(rel)
                     reason = f"cannot stat: {exc.strerror}"  # the sync says whether it is kept
                 else:  # os.path.islink, unlike Path.is_symlink, cannot raise
-                    reason = "broken or looping symlink" if os.path.islink(full) else f"cannot stat: {exc}"
+                    reason = BROKEN_LINK if os.path.islink(full) else f"cannot stat: {exc}"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
+            if symlink and rel not in links:  # followed out of the folder
+                result.unwatched[rel] = stat_key(st)
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
@@ -221,6 +252,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
+                nlinks[rel] = st
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
     if links:
         # a link to a note of the folder is that note: indexed once, at its real path (as folder
@@ -236,6 +268,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
         result.skipped += [{"path": p, "reason": hard_link_reason(first)}
                            for p, first in sorted(indexed_at.items()) if p != first]
+    for paths in inodes.values():  # a name the walk did not meet: outside the folder, or hidden in it
+        st = nlinks[paths[0]]
+        if st.st_nlink > len(paths):
+            result.unwatched[min(paths)] = stat_key(st)
     result.files.sort(key=lambda f: f.path)
     return result
 
@@ -274,7 +310,7 @@ def _symlinked_folder_reason(link: str, parent: str, root: Path, visited: set[tu
         target = Path(link).resolve(strict=True)
         st = target.stat()
     except (OSError, RuntimeError):
-        return "broken or looping symlink"
+        return BROKEN_LINK
     if Path(parent).resolve().is_relative_to(target):
         return "symlink loop (points back up the tree)"
     if target.is_relative_to(root):

@@ -4,6 +4,8 @@ renames notes and makes a burst of 50 changes. A new note is in the index
 within 3 s and a deleted one gone within 3 s, each change prints one line,
 the index has no orphan rows (integrity.verify_index), a second sync is
 refused, queries answer meanwhile and Ctrl-C ends the watch with exit code 0.
+In-process watches (real inotify, a real index) follow editors' saves, hard
+links, followed symlinks' targets and folders moved away (run_script).
 """
 
 from __future__ import annotations
@@ -298,6 +300,11 @@ def test_note_filter(tmp_path):
     assert [f(None, str(p)) for p in no] == [False] * len(no)
     assert f.roots_of([str(root / "a.md"), str(root / "sub" / "b.md"), str(tmp_path / "x.md")]) == \
         {root: {"a.md", "sub/b.md"}}
+    # gone, with no note extension: passes when the index holds notes under it (a folder `v1.2` moved away)
+    held = NoteFilter([root], db_path, held=lambda r, rel: r == root and rel == "v1.2")
+    assert [held(None, str(root / name)) for name in ("v1.2", "v1.3", "x.png")] == [True, False, False]
+    (root / "v1.2").write_bytes(b"")  # there, and a file that is no note
+    assert held(None, str(root / "v1.2")) is False
 
 
 def test_change_lines():
@@ -461,4 +468,197 @@ def test_the_watch_follows_symlinks_as_the_index_records(tmp_path, folder):
     paths = {p for (p,) in watch.conn.execute("SELECT path FROM documents")}
     assert paths == {*NOTES, "elsewhere/linked.md", "elsewhere/new.md"}
     assert verify_index(watch.conn) == []
+    watch.conn.close()
+
+
+def run_script(watch: InProcessWatch, steps, seconds: float = 20) -> list[tuple[str, str]]:
+    """Watch while doing `steps` in turn: (action, (event, path) awaited before
+    the next step). The watch then saves a marker note and stops at its line:
+    any line an earlier batch printed after the awaited one is in the
+    returned (event, path) list, which ends with ("added", "marker.md")."""
+    steps = list(steps) + [(lambda: write_notes(watch.folder, {"marker.md": "Marker Person.\n"}),
+                            ("added", "marker.md"))]
+    stop, seen, step = threading.Event(), [], [0]
+
+    def report(change):
+        seen.append((change.event, change.path))
+        if step[0] < len(steps) and seen[-1] == steps[step[0]][1]:
+            step[0] += 1
+            if step[0] == len(steps):
+                stop.set()
+            else:
+                steps[step[0]][0]()
+
+    watch.run(WatchHooks(report=report, on_ready=steps[0][0]), stop, seconds=seconds)
+    assert step[0] == len(steps), f"waited in vain for {steps[step[0]][1]}; the watch printed {seen}"
+    assert verify_index(watch.conn) == []
+    return seen
+
+
+def append(path: Path, text: str = "Later Mallory Quinn came along.\n") -> None:
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def mallory_in(watch: InProcessWatch, path: str) -> bool:
+    return any("Mallory Quinn" in text for (text,) in watch.conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?", (path,)))
+
+
+def test_an_edit_through_a_hard_link_passed_over_re_syncs_the_note_quietly(tmp_path, folder):
+    """Hard links are one note, indexed at the first name; a save through
+    another name printed `changed` for the note and a `skipped` line for the
+    name saved, at every save. The link is reported once, when it appears;
+    a save through it is the note's `changed` line alone."""
+    watch = InProcessWatch(tmp_path, folder)
+    anna, link = folder / "people/anna.md", folder / "people/zanna.md"
+    seen = run_script(watch, [(lambda: os.link(anna, link), ("skipped", "people/zanna.md")),
+                              (lambda: append(link), ("changed", "people/anna.md")),
+                              (lambda: append(link, "And Oskar Brandt.\n"), ("changed", "people/anna.md"))])
+    assert seen == [("skipped", "people/zanna.md"), ("changed", "people/anna.md"), ("changed", "people/anna.md"),
+                    ("added", "marker.md")]
+    assert mallory_in(watch, "people/anna.md") and "people/zanna.md" not in set(indexed(watch.db_path))
+    watch.conn.close()
+
+
+def test_an_edit_through_a_hard_link_outside_the_folder_is_seen(tmp_path, folder):
+    """A note hard-linked from outside the folder (or from a hidden folder in
+    it): inotify on the folder does not see a save through that name, and
+    the watch missed it. The watch stats such notes."""
+    outside = tmp_path / "desktop"
+    outside.mkdir()
+    os.link(folder / "people/anna.md", outside / "anna.md")
+    os.mkdir(folder / ".trash")
+    os.link(folder / "projects/garden.md", folder / ".trash/garden.md")
+    watch = InProcessWatch(tmp_path, folder)
+    seen = run_script(watch, [(lambda: append(outside / "anna.md"), ("changed", "people/anna.md")),
+                              (lambda: append(folder / ".trash/garden.md"), ("changed", "projects/garden.md"))])
+    assert seen == [("changed", "people/anna.md"), ("changed", "projects/garden.md"), ("added", "marker.md")]
+    assert mallory_in(watch, "people/anna.md") and mallory_in(watch, "projects/garden.md")
+    watch.conn.close()
+
+
+def following_watch(tmp_path: Path, folder: Path) -> InProcessWatch:
+    """An InProcessWatch of `folder` synced once with --follow-symlinks (which the index keeps)."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [folder], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(follow_symlinks=True))
+    conn.close()
+    return InProcessWatch(tmp_path, folder)
+
+
+def test_an_edit_to_a_followed_file_symlinks_target_re_syncs_the_note(tmp_path, folder):
+    """--follow-symlinks: a note symlinked from outside the folder is indexed
+    under the link's path, but an edit of its target (elsewhere) woke no
+    re-sync. It does now, through a save by rename (a new file at the
+    target), the target's deletion and its return."""
+    outside = tmp_path / "outside"
+    write_notes(outside, {"target.md": "Oskar Brandt keeps this note elsewhere.\n"})
+    target = outside / "target.md"
+    (folder / "linked.md").symlink_to(target)
+
+    def save_by_rename():
+        (outside / "target.md.tmp").write_text("Anna Weber rewrote it whole.\n", encoding="utf-8")
+        os.replace(outside / "target.md.tmp", target)
+
+    watch = following_watch(tmp_path, folder)
+    assert "linked.md" in indexed(watch.db_path)
+    seen = run_script(watch, [(lambda: append(target), ("changed", "linked.md")),
+                              (save_by_rename, ("changed", "linked.md")),
+                              (target.unlink, ("removed", "linked.md")),
+                              (lambda: target.write_text("Back again.\n", encoding="utf-8"), ("added", "linked.md"))])
+    assert seen == [("changed", "linked.md"), ("changed", "linked.md"), ("removed", "linked.md"),
+                    ("skipped", "linked.md"), ("added", "linked.md"), ("added", "marker.md")]
+    assert set(indexed(watch.db_path)) == {*NOTES, "linked.md", "marker.md"}
+    watch.conn.close()
+
+
+def test_a_folder_symlinked_while_watching_is_watched_too(tmp_path, folder):
+    """--follow-symlinks: a symlinked folder made while the watch ran was
+    synced, but the watcher (which follows such links as it starts) did not
+    watch it: an edit in it was missed. The watcher starts anew when the
+    followed folders change."""
+    outside = tmp_path / "outside"
+    write_notes(outside, {"dir/linked.md": "Oskar Brandt keeps his notes elsewhere.\n"})
+    watch = following_watch(tmp_path, folder)
+    seen = run_script(watch, [(lambda: (folder / "elsewhere").symlink_to(outside / "dir"),
+                               ("added", "elsewhere/linked.md")),
+                              (lambda: append(outside / "dir/linked.md"), ("changed", "elsewhere/linked.md")),
+                              (lambda: write_notes(outside, {"dir/new.md": "Anna Weber too.\n"}),
+                               ("added", "elsewhere/new.md"))])
+    assert seen == [("added", "elsewhere/linked.md"), ("changed", "elsewhere/linked.md"),
+                    ("added", "elsewhere/new.md"), ("added", "marker.md")]
+    assert mallory_in(watch, "elsewhere/linked.md")
+    watch.conn.close()
+
+
+def test_a_folder_with_a_dot_in_its_name_moved_away_is_removed(tmp_path, folder):
+    """A folder named `v1.2` moved out of the folder (to the trash) is one
+    event for a path that is gone and has no note extension: the filter
+    dropped it and the notes in it stayed in the index."""
+    write_notes(folder, {"Project v1.2/plan.md": "Oskar Brandt plans v1.2.\n"})
+    trash = tmp_path / "trash"
+    trash.mkdir()
+    watch = InProcessWatch(tmp_path, folder)
+    seen = run_script(watch, [(lambda: (folder / "Project v1.2").rename(trash / "Project v1.2"),
+                               ("removed", "Project v1.2/plan.md")),
+                              (lambda: (trash / "Project v1.2").rename(folder / "v2.0"), ("added", "v2.0/plan.md"))])
+    assert seen == [("removed", "Project v1.2/plan.md"), ("added", "v2.0/plan.md"), ("added", "marker.md")]
+    watch.conn.close()
+
+
+def test_editors_saves_are_seen(tmp_path, folder):
+    """How editors save: in place; vim's rename of the note to a backup and
+    write of a new one; a hidden temp file renamed over the note; a delete
+    and a new file. Each is one `changed` line, with the new text indexed."""
+    watch = InProcessWatch(tmp_path, folder)
+    anna = folder / "people/anna.md"
+
+    def vim():
+        os.rename(anna, folder / "people/anna.md~")
+        anna.write_text("Anna Weber met Vim Person.\n", encoding="utf-8")
+        os.unlink(folder / "people/anna.md~")
+
+    def temp_then_rename():
+        (folder / "people/.anna.md.tmp").write_text("Anna Weber met Temp Person.\n", encoding="utf-8")
+        os.replace(folder / "people/.anna.md.tmp", anna)
+
+    def delete_and_recreate():
+        anna.unlink()
+        anna.write_text("Anna Weber met Mallory Quinn.\n", encoding="utf-8")
+
+    seen = run_script(watch, [(lambda: append(anna, "In place Inplace Person.\n"), ("changed", "people/anna.md")),
+                              (vim, ("changed", "people/anna.md")),
+                              (temp_then_rename, ("changed", "people/anna.md")),
+                              (delete_and_recreate, ("changed", "people/anna.md"))])
+    assert seen == [("changed", "people/anna.md")] * 4 + [("added", "marker.md")]
+    assert mallory_in(watch, "people/anna.md")
+    watch.conn.close()
+
+
+def test_a_followed_folder_deleted_and_made_anew_is_watched_again(tmp_path, folder):
+    """--follow-symlinks: the folder a symlink points at, deleted (its notes
+    removed) and made again, came back unseen (nothing in the synced folder
+    changes), and the new folder was not watched."""
+    import shutil
+
+    outside = tmp_path / "outside"
+    write_notes(outside, {"dir/linked.md": "Oskar Brandt keeps his notes elsewhere.\n"})
+    (folder / "elsewhere").symlink_to(outside / "dir")
+    watch = following_watch(tmp_path, folder)
+    def again():  # once the watch has settled with the link broken (not while it still re-syncs)
+        threading.Timer(1.5, write_notes, (outside, {"dir/again.md": "Anna Weber is back.\n"})).start()
+
+    seen = run_script(watch, [(lambda: shutil.rmtree(outside / "dir"), ("removed", "elsewhere/linked.md")),
+                              (again, ("added", "elsewhere/again.md")),
+                              (lambda: append(outside / "dir/again.md"), ("changed", "elsewhere/again.md"))])
+    # the link broken is a skipped line, when the watch saw it as it went
+    assert [c for c in seen if c[0] != "skipped"] == [("removed", "elsewhere/linked.md"),
+                                                      ("added", "elsewhere/again.md"),
+                                                      ("changed", "elsewhere/again.md"), ("added", "marker.md")]
+    assert {c for c in seen if c[0] == "skipped"} <= {("skipped", "elsewhere")}
+    assert mallory_in(watch, "elsewhere/again.md")
     watch.conn.close()
