@@ -66,11 +66,12 @@ def heuristic_names():
     not) also adds the heuristic extractor's names; on a shared key the
     model's type wins, as the model's mentions come first."""
     from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.frontmatter import OWN
 
     saved, heuristic = llm_mod.complete, HeuristicExtractor()
 
-    def complete(text, mentions):
-        return saved(text, [*mentions, *heuristic.extract_one(text)])
+    def complete(text, mentions, matter=OWN):  # matter: the chunk's part of its note's front matter
+        return saved(text, [*mentions, *heuristic.extract_one(text, matter)], matter)
 
     llm_mod.complete = complete
     try:

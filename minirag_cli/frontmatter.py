@@ -29,6 +29,14 @@ opens with the note's first line; `head` is what a note that opens with
 front matter has there instead of `---`: its title and its date line,
 `Trip to Lisbon · date: 2024-05-01 14:30`, which `head_date_line` finds
 again (store.note_heads: the date line the answer sources are headed with).
+
+The block is a note's, not a chunk's: sync reads it once from the note's
+text (`of_note`) and gives each chunk the part of it the chunk holds
+(`FrontMatter.part`): a block longer than a chunk is read across the chunks
+it covers, each value in the chunks that hold its line, and a later chunk
+that happens to open with `---`, `key: value` lines and `---` is text. A
+text read alone (the extractors' `extract_one`, `complete`) is a note of its
+own: OWN, its front matter the block it opens with.
 """
 
 from __future__ import annotations
@@ -49,8 +57,12 @@ _ITEM = re.compile(r"^-(?:[ \t]+(.*?))?\s*$")
 _NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+(.*?))?\s*$")  # `name: Jane` under `author:` (stripped)
 # a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
 _DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
+_BLANKS = re.compile(r"\s*")  # before a note's first word (chunking's words are \S+)
 # between a head's title and its date line (`head`)
 HEAD_SEP = " · "
+# what a text read alone is given for its front matter (read_front_matter,
+# the extractors): it is a note of its own, read with the block it opens with
+OWN = object()
 
 
 @dataclass(frozen=True)
@@ -58,12 +70,31 @@ class Entry:
     key: str  # as written
     line: str  # the key's line as written (no line end)
     values: tuple[str, ...]  # its value, a flow list's items, the list items and lines under it; unquoted
+    # the (start, end) in the parsed text of the line each value is on (its line end and trailing blanks left out)
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class FrontMatter:
     entries: tuple[Entry, ...]
     end: int  # offset in the text just past the closing line (and its line end)
+
+    def part(self, start: int, end: int) -> FrontMatter | None:
+        """What the span [start, end) of the text (a chunk of the note) holds
+        of the block: the values on the lines it overlaps, under their keys
+        (an `aliases:` list a chunk holds the end of is still aliases), and
+        `end` the block's end as an offset into the span (0 to its length:
+        the span's text after it is the note's body). None when the span
+        begins past the block: nothing of it is front matter, whatever it
+        opens with."""
+        if start >= self.end:
+            return None
+        entries = []
+        for e in self.entries:
+            held = [(v, s) for v, s in zip(e.values, e.spans) if s[0] < end and start < s[1]]
+            if held:
+                entries.append(Entry(e.key, e.line, tuple(v for v, _s in held), tuple(s for _v, s in held)))
+        return FrontMatter(tuple(entries), min(self.end, end) - start if end > start else 0)
 
     def values(self, *keys: str) -> list[str]:
         """The values of the entries with one of `keys` (any case), in order."""
@@ -88,8 +119,11 @@ def head(text: str, limit: int) -> str | None:
     note's first line would be) and its date line (`date_line`), joined by
     HEAD_SEP; a long title is cut to leave the date line whole."""
     found = parse(text)
-    if found is None:
-        return None
+    return None if found is None else head_of(found, text, limit)
+
+
+def head_of(found: FrontMatter, text: str, limit: int) -> str:
+    """`head` of a note's `text` whose front matter is `found` (`of_note`)."""
     title = " ".join(found.values("title"))
     if not title:
         title = next((line.strip() for line in text[found.end:].split("\n") if line.strip()), "")
@@ -143,22 +177,38 @@ def _scalars(value: str | None) -> list[str]:
     return [value] if value else []
 
 
+def of_note(text: str) -> FrontMatter | None:
+    """The front matter a note's `text` opens with, offsets in `text`: read
+    from its first word, where its first chunk begins (chunking.chunk_text;
+    the blank lines before it are in no chunk), as every reader of the index
+    has it: the extractors, the header, store.note_heads."""
+    return _parse(text, _BLANKS.match(text).end())
+
+
 def parse(text: str) -> FrontMatter | None:
     """The front matter `text` opens with, or None (see the module's rules)."""
-    start = 1 if text.startswith("\ufeff") else 0
+    return _parse(text, 0)
+
+
+def _parse(text: str, start: int) -> FrontMatter | None:
+    """The front matter `text` holds from `start` on, offsets in `text`."""
+    if text.startswith("\ufeff", start):
+        start += 1
     first_end = text.find("\n", start)
     if first_end < 0 or text[start:first_end].rstrip() != OPEN:
         return None
-    entries: list[tuple[str, str, list[str]]] = []
+    # key, its line, its values and the span of each value's line
+    entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
     pos = first_end + 1
     while pos < len(text):
         nl = text.find("\n", pos)
         end = len(text) if nl < 0 else nl + 1
         line = text[pos:end].rstrip("\r\n")
+        span = (pos, pos + len(line.rstrip()))
         pos = end
         bare = line.rstrip()
         if bare in CLOSE:
-            return FrontMatter(tuple(Entry(k, ln, tuple(v)) for k, ln, v in entries), pos)
+            return FrontMatter(tuple(Entry(k, ln, tuple(v), tuple(s)) for k, ln, v, s in entries), pos)
         if not bare.strip() or bare.lstrip().startswith("#"):
             continue  # blank line or comment
         if line[0] in " \t" or _ITEM.match(bare):  # under the key above
@@ -166,10 +216,13 @@ def parse(text: str) -> FrontMatter | None:
                 return None
             inner = bare.strip()
             m = _ITEM.match(inner) or _NESTED.match(inner)
-            entries[-1][2].extend(_scalars(m.group(1)) if m else [_unquote(inner)])
-            continue
-        m = _KEY.match(bare)
-        if not m:
-            return None  # prose: not front matter
-        entries.append((m.group(1), line, _scalars(m.group(2))))
+            values = _scalars(m.group(1)) if m else [_unquote(inner)]
+        else:
+            m = _KEY.match(bare)
+            if not m:
+                return None  # prose: not front matter
+            entries.append((m.group(1), line, [], []))
+            values = _scalars(m.group(2))
+        entries[-1][2].extend(values)
+        entries[-1][3].extend([span] * len(values))
     return None  # never closed

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
-from minirag_cli import store
+from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
@@ -77,6 +77,52 @@ def read_in_context(chunks: Sequence[Chunk]) -> list[str]:
     from minirag_cli.extract.mdcode import fence_prefixes
 
     return [prefix + c.text for prefix, c in zip(fence_prefixes((c.start_line, c.text) for c in chunks), chunks)]
+
+
+def extractable(text: str, part: frontmatter.FrontMatter | None) -> tuple[str, frontmatter.FrontMatter | None]:
+    """A chunk's text (read_in_context) as the extractor sees it
+    (extractable_text) and its part of its note's front matter
+    (`chunk_parts`), the part's values cut the same way and its end moved
+    with the text (a run cut out of the block would leave the body's start
+    elsewhere)."""
+    if part is None:
+        return extractable_text(text), None
+    block = extractable_text(text[:part.end])
+    entries = tuple(replace(e, values=tuple(extractable_text(v) for v in e.values)) for e in part.entries)
+    return block + extractable_text(text[part.end:]), frontmatter.FrontMatter(entries, len(block))
+
+
+def chunk_parts(matter: frontmatter.FrontMatter | None,
+                chunks: Sequence[Chunk]) -> list[frontmatter.FrontMatter | None]:
+    """Each chunk's part of the front matter its note opens with (`matter`:
+    frontmatter.of_note of the note's text), None past it: the block is read
+    once, from the note, so that one longer than a chunk is still front
+    matter in every chunk it covers, and a later chunk that opens as a block
+    would is text."""
+    return [None if matter is None else matter.part(c.start_char, c.end_char) for c in chunks]
+
+
+def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter | None]:
+    """(the note's text as its chunks hold it, its front matter) for a
+    re-extraction, which reads no file: ("", None) unless the first chunk
+    opens with `---`; else the chunks laid at their offsets (they overlap by
+    default), the blanks before the first word as spaces. Chunks without
+    overlap (--overlap 0) leave out the blanks between them: the chunker cuts
+    at line starts, so each such gap is laid as its line ends (CRLF when the
+    chunks' are), then spaces (the next line's indentation)."""
+    if not chunks or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
+        return "", None
+    eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
+    text, line = " " * chunks[0].start_char, chunks[0].start_line  # line: the one `text` ends on
+    for c in chunks:
+        gap = c.start_char - len(text)
+        if gap > 0:
+            breaks = min(gap, max(0, c.start_line - line))
+            ends = eol * breaks if len(eol) * breaks <= gap else "\n" * breaks
+            text += ends + " " * (gap - len(ends))
+        if c.end_char > len(text):
+            text, line = text[:c.start_char] + c.text, c.end_line
+    return text, frontmatter.of_note(text)
 
 
 def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
@@ -196,6 +242,7 @@ class _Pending:
     chunks: list[Chunk]
     is_new: bool
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
+    matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
 
 
 # A note read less than this after its mtime could be written again within the same
@@ -286,7 +333,8 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([p.chunks for p in group])
+            return self.run_chunks([p.chunks for p in group],
+                                   [part for p in group for part in chunk_parts(p.matter, p.chunks)])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
         note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
@@ -300,15 +348,25 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            for c, text in zip(p.chunks, read_in_context(p.chunks)):
+            # a chunk in a front matter block opens the note: no fence is open before it (read_in_context)
+            for c, text, part in zip(p.chunks, read_in_context(p.chunks), chunk_parts(p.matter, p.chunks)):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(text, found))
+                out.append(chunk_mentions(c.text if part is not None else text, found, part))
         return out
 
-    def run_chunks(self, notes: Sequence[Sequence[Chunk]]) -> list[list[EntityMention]]:
+    def run_chunks(self, notes: Sequence[Sequence[Chunk]],
+                   parts: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` (each note's chunks, all of
-        them, in order), from an extractor without windows (the heuristic one)."""
-        return self.extractor.extract([extractable_text(t) for chunks in notes for t in read_in_context(chunks)])
+        them, in order), from an extractor without windows (the heuristic
+        one); `parts`: each chunk's part of its note's front matter
+        (chunk_parts). A chunk is read in its note's context
+        (read_in_context); one a front matter block covers opens the note,
+        after no fence."""
+        in_context = [text for chunks in notes for text in read_in_context(chunks)]
+        chunks = [c for note in notes for c in note]
+        read = [extractable(c.text if part is not None else text, part)
+                for c, text, part in zip(chunks, in_context, parts, strict=True)]
+        return self.extractor.extract([text for text, _part in read], [part for _text, part in read])
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
@@ -580,7 +638,12 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
-    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes])
+    heads, parts = [], []
+    for _doc, pairs in notes:
+        text, matter = stored_note([c for _id, c in pairs])
+        heads.append(store.note_head(text, matter))
+        parts.extend(chunk_parts(matter, [c for _id, c in pairs]))
+    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes], parts)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
@@ -589,12 +652,12 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
     names = _name_vectors(run, vectors)
     i = 0
-    for doc_id, pairs in notes:
+    for (doc_id, pairs), head in zip(notes, heads):
         planned = []
         for chunk_id, c in pairs:
             planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
             i += 1
-        store.write_graph(run.conn, doc_id, planned, names)
+        store.write_graph(run.conn, doc_id, planned, names, head)
         run.progress.advance(1, 0)
 
 
@@ -743,6 +806,7 @@ def _sync_root(run: _Run, root: Path) -> None:
         group_chunks = 0
         for pending in changed:
             pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
+            pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
                 what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
                 summary.warnings.append({"path": pending.note.path, "reason": f"{what} (indexed with no chunks)"})
@@ -1095,7 +1159,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     note = pending.note
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
-        _doc_id, gone = store.write_document(run.conn, record, planned, names)
+        _doc_id, gone = store.write_document(run.conn, record, planned, names,
+                                             store.note_head(pending.text, pending.matter))
         _record_build(run)
     run.build = {}
     if run.on_first_note is not None:

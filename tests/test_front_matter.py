@@ -274,3 +274,220 @@ def test_a_later_chunk_of_a_front_matter_note_is_found_by_its_title(tmp_path):
         # a header written before (`---`, an llm index synced before the upgrade) is still dated, from the first chunk
         conn.execute(MAIN_HEADER + " WHERE id = ?", (later,))
         assert note_heads(conn, [later]) == {later: "date: 2024-05-01 14:30"}
+
+
+# A block longer than a chunk (at 24 tokens with 4 of overlap): capitalised
+# keys, a long `Aliases:` list, a nested mapping, then a chat
+ALIASES = ["Lisbon Trip", "Alfama Walk", "Belem Tower Day", "Sintra Palace Visit", "Cascais Beach",
+           "Tram Twenty Eight", "Pastel Tasting", "Fado Night", "Oceanarium Morning", "Tagus Ferry"]
+LONG_BLOCK = ("---\nTitle: Trip to Lisbon\nDate: 2024-05-01 14:30\nAliases:\n"
+              + "".join(f"  - {a}\n" for a in ALIASES)
+              + "Tags: [travel, family]\nAuthor:\n  name: Jane Doe\n---\n"
+              + "Tom: Lunch by the river?\nAnna: Yes, at the harbour.\n")
+LONG_HEAD = "Trip to Lisbon · Date: 2024-05-01 14:30"
+# a plain note whose last chunk (at 24 tokens with 4 of overlap) opens with
+# `---`, `key: value` lines and `---`: a chat quoted between two rules
+RULED_CHAT = ("# Standup notes\n" + "".join(f"Item {i} was reviewed by the team today.\n" for i in range(6))
+              + "---\nTom: Lunch by the river?\nAnna: Yes, at noon.\n---\nAfter lunch we walked back.\n")
+SMALL = {"chunk_tokens": 24, "overlap_tokens": 4}
+
+
+def _sync_notes(tmp_path, notes: dict[str, str], extractor=None, name="index", **options):
+    """An index of `notes` (written as given: line ends, byte order mark) synced with the heuristic extractor."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+
+    root = tmp_path / "notes"
+    for rel, text in notes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(text.encode("utf-8"))
+    conn = db.connect(tmp_path / f"{name}.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=extractor or HeuristicExtractor(),
+                 options=SyncOptions(**(options or SMALL)))
+    return conn
+
+
+def _chunks(conn, path):
+    """[(chunk text, its header, {(entity name, type)})] of the note at `path`, in order."""
+    rows = conn.execute("SELECT c.id, c.text, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = ? ORDER BY c.seq", (path,)).fetchall()
+    return [(text, header, {(n, t) for n, t in conn.execute(
+        "SELECT e.name, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id WHERE m.chunk_id = ?", (cid,))})
+            for cid, text, header in rows]
+
+
+KEYS = {"Title", "Date", "Aliases", "Tags", "Author", "name"}
+
+
+def _check_long_block(chunks):
+    """What every reader makes of LONG_BLOCK, however many chunks it covers."""
+    assert len(chunks) >= 3 and "\n---" not in chunks[0][0]  # the first chunk does not close the block
+    names = set().union(*(e for _t, _h, e in chunks))
+    assert not {n for n, _t in names} & KEYS, names  # no key is a name (`Title:` was a chat speaker)
+    assert {(a, "name") for a in ALIASES} | {("#travel", "concept"), ("#family", "concept"),
+                                             ("Trip to Lisbon", "name"), ("Jane Doe", "name")} <= names
+    assert {("Tom", "person"), ("Anna", "person")} <= names
+    for text, _header, entities in chunks:  # each alias in the chunks that hold its line, as a name
+        assert {a for a in ALIASES if a in text} == {n for n, t in entities if n in ALIASES}
+    # the block's title and date head every chunk (they were `---`), and date the note
+    assert {header.split("\n")[0] for _t, header, _e in chunks} == {LONG_HEAD}
+
+
+@pytest.mark.parametrize("variant", ["lf", "crlf-bom", "no-overlap"])
+def test_a_front_matter_block_longer_than_a_chunk_is_front_matter_in_every_chunk(tmp_path, variant):
+    """A block longer than one chunk (a long `aliases:` list, a small
+    --chunk-tokens) was never closed in the first chunk, so no front matter
+    at all: its keys were names (`Title:` a chat speaker), its tags no #tags,
+    its header `---` and the note had no date. The block is read once, from
+    the note: each chunk reads the values on its lines as the block's."""
+    from minirag_cli.store import note_heads
+
+    note = LONG_BLOCK if variant != "crlf-bom" else "\ufeff" + LONG_BLOCK.replace("\n", "\r\n")
+    options = {"chunk_tokens": 24, "overlap_tokens": 0} if variant == "no-overlap" else SMALL
+    conn = _sync_notes(tmp_path, {"lisbon.md": note}, **options)
+    chunks = _chunks(conn, "lisbon.md")
+    _check_long_block(chunks)
+    ids = [i for (i,) in conn.execute("SELECT id FROM chunks")]
+    assert set(note_heads(conn, ids).values()) == {"Date: 2024-05-01 14:30"}
+
+
+def test_the_llm_extractor_reads_a_long_block_the_same_way(tmp_path):
+    """The llm extractor's sync (a stand-in model) heads the chunks of a
+    block longer than a chunk with its title and date, and completes each
+    chunk with the speakers of its text (llm.complete): a key of the block
+    is none (`Title:` was), a chat after the block is."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.extract.llm import chunk_mentions
+    from tests.test_heuristic_version import _CachedModel
+
+    chunks = _chunks(_sync_notes(tmp_path, {"lisbon.md": LONG_BLOCK}, _CachedModel()), "lisbon.md")
+    assert {header.split("\n")[0] for _t, header, _e in chunks} == {LONG_HEAD}
+    from minirag_cli.sync import chunk_parts  # (here: the header above fails first on the code before it)
+
+    pieces = chunk_text(LONG_BLOCK, **{"size": 24, "overlap": 4})
+    speakers = {m.name for c, part in zip(pieces, chunk_parts(frontmatter.of_note(LONG_BLOCK), pieces))
+                for m in chunk_mentions(c.text, [], part) if m.type == "person"}
+    assert speakers == {"Tom", "Anna"}
+
+
+def test_a_later_chunk_that_opens_like_a_block_is_text(tmp_path):
+    """A plain note's later chunk that happened to open with `---`, `key:
+    value` lines and `---` (a chat quoted between two rules) was read as
+    front matter: its speakers were keys, lost as names. Only the note's
+    opening is front matter."""
+    conn = _sync_notes(tmp_path, {"standup.md": RULED_CHAT})
+    chunks = _chunks(conn, "standup.md")
+    text, header, entities = chunks[-1]
+    assert len(chunks) > 1 and text.startswith("---\nTom: Lunch") and "\n---\n" in text  # the case at hand
+    assert {("Tom", "person"), ("Anna", "person")} <= entities
+    assert header == "# Standup notes\nAnna, Tom"
+
+
+def test_a_re_extraction_reads_the_block_from_the_stored_chunks(tmp_path):
+    """The re-extraction of an index from older heuristic rules reads no
+    file: it finds the note's block in the chunks the index holds, with or
+    without overlap, Windows line ends or not, and ends as a fresh sync."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from tests.test_heuristic_version import graph
+
+    notes = {"lisbon.md": LONG_BLOCK, "porto.md": "\ufeff" + LONG_BLOCK.replace("Lisbon", "Porto").replace(
+        "\n", "\r\n"), "standup.md": RULED_CHAT, "only.md": LONG_BLOCK.split("---\nTom")[0] + "---"}
+    for overlap in (4, 0):
+        options = {"chunk_tokens": 24, "overlap_tokens": overlap}
+        fresh = _sync_notes(tmp_path, notes, name=f"fresh{overlap}", **options)
+        conn = _sync_notes(tmp_path, notes, name=f"old{overlap}", **options)
+        with db.transaction(conn):
+            conn.execute("UPDATE chunks SET header = '---'")
+            db.set_meta(conn, "heuristic_version", "1")
+        s = sync_folders(conn, [tmp_path / "notes"], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                         options=SyncOptions(**options))
+        assert s.reextracted["notes"] == 4
+        assert graph(conn) == graph(fresh)
+        for path in notes:
+            assert _chunks(conn, path) == _chunks(fresh, path), path
+        _check_long_block(_chunks(conn, "lisbon.md"))
+
+
+def test_a_note_that_is_only_a_long_block(tmp_path):
+    """A note of front matter alone, longer than a chunk: every chunk is the
+    block's, read for its values; the title and date head it."""
+    note = LONG_BLOCK.split("---\nTom")[0] + "---"  # no body, no line end after the closing line
+    chunks = _chunks(_sync_notes(tmp_path, {"only.md": note}), "only.md")
+    names = set().union(*(e for _t, _h, e in chunks))
+    assert len(chunks) >= 3 and not {n for n, _t in names} & KEYS and ("Lisbon Trip", "name") in names
+    assert {header for _t, header, _e in chunks} == {LONG_HEAD}
+
+
+def test_a_chunk_holds_the_part_of_the_block_on_its_lines():
+    """FrontMatter.part: the values on the lines a span overlaps, under their
+    keys, the block's end as an offset into the span; None past the block."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.sync import chunk_parts, stored_note
+
+    note = "\n\n" + LONG_BLOCK  # blank lines before the first word: read from it, as the chunks are
+    found = frontmatter.of_note(note)
+    assert found is not None and note[found.end:].startswith("Tom:") and found.values("aliases") == ALIASES
+    assert frontmatter.of_note(RULED_CHAT) is None and frontmatter.of_note("") is None
+    chunks = chunk_text(note, 24, 4)
+    parts = chunk_parts(found, chunks)
+    for c, part in zip(chunks, parts):
+        if part is None:
+            assert c.start_char >= found.end
+            continue
+        assert part.values("aliases") == [a for a in ALIASES if a in c.text]
+        assert c.text[part.end:] == note[max(found.end, c.start_char):c.end_char]  # the body it holds
+    # an aliases list a chunk holds the end of is still aliases
+    last = found.part(note.index("Fado"), found.end)
+    assert [(e.key, e.values) for e in last.entries] == [
+        ("Aliases", ("Fado Night", "Oceanarium Morning", "Tagus Ferry")), ("Tags", ("travel", "family")),
+        ("Author", ("Jane Doe",))] and last.end == found.end - note.index("Fado")
+    assert found.part(found.end, len(note)) is None
+    # the note as its chunks hold it, for a re-extraction: the same block
+    for overlap in (4, 0):
+        text, matter = stored_note(chunk_text(note, 24, overlap))
+        assert matter == found and text[found.end:].startswith("Tom:")
+    assert stored_note(chunk_text(RULED_CHAT, 24, 4)) == ("", None)
+
+
+def test_sync_through_the_cli_reads_a_long_front_matter_block(tmp_path, mrag_bin):
+    """End to end: `mrag sync --chunk-tokens 24 --overlap 4` of a note whose
+    block covers several chunks, then what the commands show: its aliases
+    and tags, no key, the note's date and its later chunks found by the title."""
+    from minirag_cli import db
+    from minirag_cli.store import note_heads
+    from tests.test_bad_input import mrag_env
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "lisbon.md").write_bytes(("\ufeff" + LONG_BLOCK).replace("\n", "\r\n").encode())
+    (notes / "standup.md").write_text(RULED_CHAT)
+    index = tmp_path / "index.sqlite"
+
+    def mrag(*args):
+        r = subprocess.run([mrag_bin, "--db", str(index), *args, "--json"], capture_output=True, text=True,
+                           env=mrag_env(), timeout=120)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        return json.loads(r.stdout)
+
+    summary = mrag("sync", str(notes), "--chunk-tokens", "24", "--overlap", "4")
+    assert summary["added"] == 2 and summary["chunks"] >= 6, summary
+    names = {(e["name"], e["type"]) for e in mrag("entities")}
+    assert {(a, "name") for a in ALIASES} | {("#travel", "concept"), ("Tom", "person"), ("Anna", "person")} <= names
+    assert not {n for n, _t in names} & KEYS, names
+    tag = mrag("entity", "#family")
+    assert (tag["type"], [n["path"] for n in tag["notes"]]) == ("concept", ["lisbon.md"]), tag
+    conn = db.connect(index)
+    try:
+        chunks = _chunks(conn, "lisbon.md")
+        ids = [i for (i,) in conn.execute("SELECT id FROM chunks")]
+        heads = note_heads(conn, ids)
+    finally:
+        conn.close()
+    assert len(chunks) >= 3 and {h.split("\n")[0] for _t, h, _e in chunks} == {LONG_HEAD}
+    assert sorted(set(heads.values())) == ["# Standup notes", "Date: 2024-05-01 14:30"]  # the note's date
+    assert mrag("show", "lisbon.md")["text"].replace("\r\n", "\n") == LONG_BLOCK

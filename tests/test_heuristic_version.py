@@ -48,9 +48,9 @@ class OldRules(HeuristicExtractor):
     it: a name could not start with a capital outside ASCII ("Émile Zola"
     was "Zola", "Øyvind Berg" was "Berg")."""
 
-    def extract_one(self, text):
+    def extract_one(self, text, *matter):
         out = []
-        for m in super().extract_one(text):
+        for m in super().extract_one(text, *matter):
             if m.name[:1].isupper() and not m.name[:1].isascii():
                 rest = m.name.split(maxsplit=1)[1:]
                 if not rest:
@@ -66,11 +66,11 @@ class Interrupting(HeuristicExtractor):
     def __init__(self, calls):
         self.calls = calls
 
-    def extract(self, texts):
+    def extract(self, texts, matters=None):
         if self.calls == 0:
             raise KeyboardInterrupt
         self.calls -= 1
-        return super().extract(texts)
+        return super().extract(texts, matters)
 
 
 def folders(tmp_path):

@@ -156,9 +156,9 @@ def test_the_watch_loads_the_extractors_model_before_it_watches(tmp_path, monkey
         def preload(self):
             self.model_loaded = True
 
-        def extract(self, texts):
+        def extract(self, texts, matters=None):
             self.model_loaded = True
-            return super().extract(texts)
+            return super().extract(texts, matters)
 
     root = tmp_path / "notes"
     write_notes(root, NOTES)

@@ -554,3 +554,44 @@ def test_an_llm_index_joins_the_linking_and_the_linked_notes(tmp_path):
     assert "Maria Silva" in {n["name"] for n in entity["neighbours"]}
     assert {n["path"] for n in get_entity(conn, "2024-05-01")["notes"]} == {"journal/2024-05-01.md", "plans.md"}
     conn.close()
+
+
+def test_a_long_front_matter_and_a_long_code_block_in_one_note(tmp_path):
+    """The two ways a chunk is read in its note's context together (merged
+    from two branches): a front matter block longer than a chunk is front
+    matter in each chunk it covers (its keys no names, its aliases names),
+    and a fenced block longer than a chunk stays code, its links no links.
+    A re-extraction from the stored chunks reads them alike."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    aliases = "\n".join(f"  - Lisbon Trip Part {i}" for i in range(30))
+    block = "\n".join(f"line {i} of the code, [[Harbour Hall]] example" for i in range(12))
+    notes = {"trip.md": f"---\ntitle: Trip to Lisbon\nStatus: planned\naliases:\n{aliases}\n---\n"
+                        f"Obsidian links, for example:\n\n```markdown\n{block}\n```\n\n"
+                        "Maria Silva booked the tram. See [[Harbour Hall]].\n",
+             "Harbour Hall.md": "A hall by the water.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'trip.md'").fetchone()[0] > 5
+    names = {r[0] for r in conn.execute("SELECT name FROM entities")}
+    assert {"Trip to Lisbon", "Lisbon Trip Part 29", "Maria Silva"} <= names
+    assert not names & {"Status", "aliases", "Aliases", "title"}
+    hall = get_entity(conn, "Harbour Hall")
+    assert {n["path"] for n in hall["notes"]} == {"Harbour Hall.md", "trip.md"}
+    last = conn.execute("SELECT max(c.seq) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'trip.md'").fetchone()[0]
+    linked = {seq for (seq,) in conn.execute(
+        "SELECT c.seq FROM mentions m JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+        "JOIN entities e ON e.id = m.entity_id WHERE d.path = 'trip.md' AND e.key = ?",
+        (conn.execute("SELECT key FROM entities WHERE name = 'Harbour Hall'").fetchone()[0],))}
+    assert linked == {last} or linked == {last - 1, last}  # the link after the block, not the block's lines
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh

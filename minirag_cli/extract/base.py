@@ -20,7 +20,9 @@ class Extractor(Protocol):
     name: str
     cache_id: str | None
 
-    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]: ...
+    # `matters`: for each text (a chunk, from sync), the part of its note's front matter it holds
+    # (frontmatter.FrontMatter.part), None for none; not given, each text is a note of its own
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]: ...
 
     # optional: `preload()` loads a model now rather than on the first text (Index.sync before a watch);
     # `note_name(path) -> EntityMention | None`, the note's own name, for its first chunk (sync._name_notes;

@@ -8,6 +8,8 @@ be in the text; a `title:` or `aliases:` value names the note, and is a name
 when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
 the heuristics cannot tell: a person's page, a trip, a project); the other
 values are read as text (a `date:` is a date, `author: Jane Doe` a name).
+Sync gives each chunk the part of its note's block it holds (`extract`'s
+`matters`): a chunk is never read for a block of its own.
 
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
 embeds, in the text or a front matter value, not in code) names the note it links to,
@@ -50,10 +52,17 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    front matter's title and date line head its chunks' header,
 #    store.document_header, in place of `---`: the re-extraction rewrites
 #    headers too.) A `[[wikilink]]` names its target, whole (no fragments,
-#    no #tag from `[[#Heading]]`; none in code, mdcode.py), and a Markdown
-#    note's first chunk names the note by its file name when that is a title
-#    (`note_name`, added by sync), a daily note by the date its file name is.
-VERSION = 2
+#    no #tag from `[[#Heading]]`), and a Markdown note's first chunk names
+#    the note by its file name when that is a title (`note_name`, added by
+#    sync).
+# 3: a note's front matter is read once, from the note (sync.chunk_parts), not
+#    from each chunk: a block longer than a chunk is front matter in every
+#    chunk it covers (its keys no names, its tags #tags, the header its title
+#    and date), and a later chunk that opens with `---`, `key: value` lines and
+#    `---` is text (its keys, chat speakers, are names again). A `[[link]]` in
+#    an inline code span or a fenced block is no link (mdcode.py), and a note
+#    whose file name is a date (`2024-05-01.md`) carries that date (note_name).
+VERSION = 3
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -224,11 +233,16 @@ def _is_title(title: str) -> bool:
     return 1 <= len(words) <= 8 and any(w[:1].isupper() for w in words)
 
 
-def read_front_matter(text: str) -> tuple[str, list[str], list[str]]:
+def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str], list[str]]:
     """(the text to read, the front matter's tags, its titles): the text with
-    its front matter, when it opens with one, replaced by the block's other
-    values, one a line, keys left out (llm.complete reads its speakers there)."""
-    found = frontmatter.parse(text)
+    its front matter replaced by the block's other values, one a line, keys
+    left out (llm.complete reads its speakers there). `found`: the front
+    matter `text` holds, its `end` an offset into `text` (a chunk's part of
+    its note's block, frontmatter.FrontMatter.part), None for none (a chunk
+    past its note's block: read as written, whatever it opens with); not
+    given, `text` is a note of its own, read with the block it opens with."""
+    if found is frontmatter.OWN:
+        found = frontmatter.parse(text)
     if found is None:
         return text, [], []
     tags = [t for v in found.values(*TAG_KEYS) for t in re.split(r"[\s,]+", v) if t]
@@ -241,13 +255,27 @@ class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
 
-    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
-        return [self.extract_one(t) for t in texts]
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]:
+        """Each text's names. `matters`: for each text (a chunk), the part of
+        its note's front matter it holds (read_front_matter), None for none;
+        not given, each text is a note of its own."""
+        if matters is None:
+            return [self.extract_one(t) for t in texts]
+        return [self.extract_one(t, m) for t, m in zip(texts, matters, strict=True)]
 
-    def extract_one(self, text: str) -> list[EntityMention]:
+    def extract_one(self, text: str, matter=frontmatter.OWN) -> list[EntityMention]:
+        """The names in `text`, read with `matter` for its front matter (read_front_matter)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
-        # LiHua, not Li and Hua); sync counts the names in the text read the same way
-        text = without_invisibles(text)
+        # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
+        # part of its note's block has its end at an offset into the text as written: the
+        # characters go once the block is read.
+        own = matter is frontmatter.OWN
+        if own:
+            text = without_invisibles(text)
+        text, tags, names = read_front_matter(text, matter)
+        if not own:
+            text = without_invisibles(text)
+            tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -258,7 +286,6 @@ class HeuristicExtractor:
             if key not in out or (out[key].type == "name" and type_ != "name"):
                 out[key] = EntityMention(name, type_)
 
-        text, tags, names = read_front_matter(text)
         speakers = set()
         titles: list[str] = []
         for m in SPEAKER.finditer(text):

@@ -67,6 +67,7 @@ from minirag_cli.chunking import content_hash
 from minirag_cli.errors import ModelError
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
+from minirag_cli.frontmatter import OWN
 
 # Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
 # settings change: it is part of the extraction cache key.
@@ -225,9 +226,9 @@ def chunk_windows(chunk_start: int, chunk_end: int, windows: Sequence[Window]) -
     return [i for i, w in enumerate(windows) if w.start < chunk_end and chunk_start < w.end]
 
 
-def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention]) -> list[EntityMention]:
+def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OWN) -> list[EntityMention]:
     """The names of a chunk's windows that the chunk's own text holds (first
-    type wins), then `complete`."""
+    type wins), then `complete` (`matter`: the chunk's part of its note's front matter)."""
     matcher = ChunkMatcher(chunk_text)
     out, seen = [], set()
     for m in mentions:
@@ -235,7 +236,7 @@ def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention]) -> list[E
         if key not in seen and matcher.contains(m.name):
             seen.add(key)
             out.append(m)
-    return complete(chunk_text, out)
+    return complete(chunk_text, out, matter)
 
 
 def chat_messages(window_text: str) -> list[dict]:
@@ -387,19 +388,20 @@ class LlmExtractor:
     def windows(self, text: str) -> list[Window]:
         return note_windows(text, self.window_words)
 
-    def extract(self, texts: Sequence[str]) -> list[list[EntityMention]]:
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]:
         """Each text as a note: its windows through the model, then the names
-        that occur in it, then `complete`."""
+        that occur in it, then `complete` (`matters`: each text's front matter,
+        as heuristic.read_front_matter takes it; not given, the block it opens with)."""
         per_text = [self.windows(t) for t in texts]
         flat = [w for ws in per_text for w in ws]
         answers: list[list[EntityMention]] = [[] for _ in flat]
         for i, mentions, _rec in self.run(flat):
             answers[i] = mentions
         out, k = [], 0
-        for t, ws in zip(texts, per_text):
+        for j, (t, ws) in enumerate(zip(texts, per_text)):
             mentions = [m for a in answers[k:k + len(ws)] for m in a]
             k += len(ws)
-            out.append(chunk_mentions(t, mentions))
+            out.append(chunk_mentions(t, mentions, OWN if matters is None else matters[j]))
         return out
 
     @staticmethod
@@ -799,13 +801,15 @@ _CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m
                     re.IGNORECASE)
 
 
-def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
+def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[EntityMention]:
     """The model's mentions with relative times and clock times dropped (any
     type), other non-calendar
     "dates" ("Lunar New Year") typed as events, and the chunk's exact dates,
     chat speakers and link targets (`[[Trip to Lisbon]]`, whole: the note's
     name, which sync gives the linked note's first chunk) added when the
-    model left them out (a front matter's `Title:` is no speaker). Idempotent."""
+    model left them out (a front matter's `Title:` is no speaker; `matter`:
+    the front matter `text` holds, as heuristic.read_front_matter takes it).
+    Idempotent."""
     from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_names, read_front_matter
     from minirag_cli.resolve import normalise_key
 
@@ -824,7 +828,7 @@ def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
         if m.type == "date" and not find_dates(m.name):
             m = EntityMention(m.name, "event")
         add(m)
-    for match in SPEAKER.finditer(read_front_matter(text)[0]):
+    for match in SPEAKER.finditer(read_front_matter(text, matter)[0]):
         speaker = match.group(1).strip()
         if speaker.lower() not in COMMON_WORDS and len(speaker.split()) <= 4:
             add(EntityMention(speaker, "person"))

@@ -126,23 +126,29 @@ def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[
 HEADER_FIRST_LINE_CHARS = 120
 
 
-def document_header(conn, first_chunk_text: str, entity_ids) -> str:
+def note_head(text: str, matter) -> str | None:
+    """The first line of the header of a note that opens with front matter
+    (`matter`: frontmatter.of_note of its `text`): the block's title and date
+    line (frontmatter.head_of), read from the whole note, however many
+    chunks the block covers; None for a note that opens with none."""
+    return None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+
+
+def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = None) -> str:
     """What every chunk of a document is indexed with besides its text
     (FTS5 column `header`, migration 0002): the document's first line (a
     title, a chat export's `Time:` line; for a note that opens with front
-    matter, the block's title and date line, frontmatter.head, read in the
-    first chunk as the extractor reads a chunk: a block longer than a chunk
-    is none), at most HEADER_FIRST_LINE_CHARS, and the names of the people
-    it mentions, sorted. migrations/0002_chunk_header.sql (immutable) filled
+    matter, `head`: note_head), at most HEADER_FIRST_LINE_CHARS, and the
+    names of the people it mentions, sorted; `head` None: the first line
+    of the first chunk. migrations/0002_chunk_header.sql (immutable) filled
     the indexes older than it with what this was then, the first line alone,
     which every sync wrote until heuristic rules version 2: `---` for a
-    front-matter note. The re-extraction of a heuristic index from older
-    rules (sync._reextract) rewrites those headers; an llm index keeps them
-    until the note changes or `sync --rebuild`, and store.note_heads dates
-    such a note from its first chunk."""
-    first = frontmatter.head(first_chunk_text, HEADER_FIRST_LINE_CHARS)
-    if first is None:
-        first = first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    front-matter note (and until version 3 for a block longer than a chunk).
+    The re-extraction of a heuristic index from older rules
+    (sync._reextract) rewrites those headers; an llm index keeps them until
+    the note changes or `sync --rebuild`, and store.note_heads dates such a
+    note from its first chunk (a block it holds whole)."""
+    first = head if head is not None else first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
     ids = sorted({int(i) for i in entity_ids})
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
@@ -182,12 +188,12 @@ class _Deltas:
 
 
 def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
-                   names: NameVectors) -> tuple[int, set[str]]:
-    """Insert or replace one document with its chunks and graph edges. Call
-    inside a transaction. Returns (document id, keys of entities removed by
-    the replacement)."""
+                   names: NameVectors, head: str | None) -> tuple[int, set[str]]:
+    """Insert or replace one document with its chunks and graph edges (`head`:
+    note_head). Call inside a transaction. Returns (document id, keys of
+    entities removed by the replacement)."""
     doc_id, retracted = _upsert_document(conn, doc)
-    ids, header = _document_entities(conn, chunks, names)
+    ids, header = _document_entities(conn, chunks, names, head)
     deltas = _Deltas()
     for pc in chunks:
         _insert_chunk(conn, doc_id, pc, ids, header, deltas)
@@ -195,7 +201,8 @@ def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
     return doc_id, purge_orphan_entities(conn, retracted)
 
 
-def _document_entities(conn, chunks: list[PlannedChunk], names: NameVectors) -> tuple[dict[str, int], str]:
+def _document_entities(conn, chunks: list[PlannedChunk], names: NameVectors,
+                       head: str | None) -> tuple[dict[str, int], str]:
     """The ids of every canonical key a document's chunks name (entities
     made for new ones, in the chunks' order), and its chunks' header."""
     wanted: dict[str, PlannedEntity] = {}
@@ -203,16 +210,17 @@ def _document_entities(conn, chunks: list[PlannedChunk], names: NameVectors) -> 
         for pe in pc.entities:
             wanted.setdefault(pe.key, pe)
     ids = _entity_ids(conn, wanted, names.known, names.embed)
-    return ids, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values())
+    return ids, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values(), head)
 
 
-def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], names: NameVectors) -> None:
+def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], names: NameVectors,
+                head: str | None) -> None:
     """The entities, mentions, edges and relations of a document whose chunks
     the index holds (`chunks`: (chunk id, its plan), in order; the plans'
     vectors are not used), and its chunks' header: what write_document writes
     besides the chunks. Call inside a transaction, after clear_graph (sync's
     re-extraction, which writes every document again this way)."""
-    ids, header = _document_entities(conn, [pc for _id, pc in chunks], names)
+    ids, header = _document_entities(conn, [pc for _id, pc in chunks], names, head)
     # the header names the document's people: FTS re-indexes only the chunks whose header changed
     conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
     deltas = _Deltas()
