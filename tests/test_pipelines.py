@@ -101,6 +101,39 @@ def test_help_shows_no_type_for_a_flag(run):
     assert "int" in k_row.lower()  # `<int>` (typer 0.2x) or INTEGER (older typer)
 
 
+def test_help_starts_with_the_usage_line(run):
+    """`mrag --help | head -1` printed a blank line: typer's Rich help pads
+    the usage line with a blank line above it (and a space on its left and
+    on its right to the terminal's width). The usage line is now the first
+    line, as it is in click's and other tools' help; checked through the
+    real binary (also coloured) and, in process, for every command and
+    subcommand's --help and a group's help given no command."""
+    import typer.main
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    for args, env, usage in (
+            (["--help"], {}, "Usage: mrag [OPTIONS] COMMAND [ARGS]..."),
+            (["ask", "--help"], {"COLUMNS": "120"}, "Usage: mrag ask [OPTIONS] [QUESTION]"),
+            (["graph"], {}, "Usage: mrag graph [OPTIONS] COMMAND [ARGS]..."),
+            (["graph", "export", "--help"], {"FORCE_COLOR": "1"}, "Usage: mrag graph export [OPTIONS]")):
+        out = run(*args, env=env)
+        assert re.sub(r"\x1b\[[0-9;]*m", "", out.stdout).split("\n", 1)[0] == usage, (args, out.stdout[:300])
+
+    def commands(cmd, path):
+        yield path, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from commands(sub, [*path, name])
+
+    runner = CliRunner()
+    for path, _ in commands(typer.main.get_command(app), []):
+        out = runner.invoke(app, [*path, "--help"], env={"NO_COLOR": "1", "COLUMNS": "100"})
+        assert out.exit_code == 0, (path, out.output)
+        assert out.output.startswith(" ".join(["Usage: mrag", *path, "[OPTIONS]"])), (path, out.output[:300])
+        assert out.output.split("\n", 1)[0] == out.output.split("\n", 1)[0].rstrip(), path
+
+
 @pytest.mark.parametrize("args", [["--help"], ["ask", "--help"], ["--version"], ["graph", "--help"], ["graph"], []],
                          ids=["help", "ask-help", "version", "group-help", "group-no-args", "no-args"])
 def test_help_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, args):
