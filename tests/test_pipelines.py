@@ -156,6 +156,27 @@ def test_help_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, args):
     assert (out.returncode, out.stderr) == (2 if args in ([], ["graph"]) else 0, ""), args
 
 
+@pytest.mark.parametrize("env", [{"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag ", "COMP_CWORD": "1"},
+                                 {"_MRAG_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "mrag graph "},
+                                 {"_MRAG_COMPLETE": "source_bash"}],
+                         ids=["complete-bash", "complete-zsh", "source-bash"])
+def test_completion_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, env):
+    """Shell completion (`_MRAG_COMPLETE=... mrag`) answers before click
+    parses any argument, outside the commands and the help that turn a broken
+    pipe into OutputClosed: it ends quietly all the same (cli.main takes the
+    BrokenPipeError the answer's write raises), exit code 0, nothing on
+    stderr, as `mrag --help | head -1` does. The read end is closed before
+    mrag starts, so the first write finds it closed whatever the timing."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        out = subprocess.run([mrag_bin], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120,
+                             cwd=tmp_path, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg"), **env})
+    finally:
+        os.close(write_end)
+    assert (out.returncode, out.stderr) == (0, ""), env
+
+
 def test_usage_errors_exit_2(run):
     out = run("status", "--no-such-flag")
     assert out.returncode == 2 and out.stdout == "" and "no-such-flag" in out.stderr
