@@ -53,11 +53,56 @@ class HelpToReaderGone:
             raise
 
 
-class Group(HelpToReaderGone, TyperGroup):
+class UsageFirst:
+    """The help starts with its usage line, as click's and every Unix tool's
+    does: `mrag --help | head -1` printed a blank line, the top of the
+    padding typer's Rich help puts around the usage line (which also had a
+    space on its left and spaces to the terminal's width on its right)."""
+
+    def format_help(self, ctx, formatter):
+        _usage_on_the_first_line()
+        return super().format_help(ctx, formatter)
+
+
+def _usage_on_the_first_line() -> None:
+    """typer prints the usage line first, as Padding(usage, 1), on a console
+    it makes for the help (rich_utils._get_rich_console); that console's
+    first Padding printed loses its top, left and right (the rest of the
+    help keeps its layout). Installed on the first help
+    printed (typer.rich_utils imports Rich, which no command needs to start).
+    Older typer without the function, or help without Rich, keep their own."""
+    try:
+        from rich.padding import Padding
+        from typer import rich_utils
+    except ImportError:
+        return
+    make_console = getattr(rich_utils, "_get_rich_console", None)
+    if make_console is None or getattr(make_console, "mrag_usage_first", False):
+        return
+
+    def get_rich_console(*args, **kwargs):
+        console = make_console(*args, **kwargs)
+        console_print = console.print
+
+        def print_first(*objects, **options):
+            console.print = console_print  # the first print only
+            if objects and isinstance(objects[0], Padding):
+                objects[0].top = objects[0].left = objects[0].right = 0
+                objects[0].expand = False  # nor the spaces to the width on its right
+            return console_print(*objects, **options)
+
+        console.print = print_first
+        return console
+
+    get_rich_console.mrag_usage_first = True
+    rich_utils._get_rich_console = get_rich_console
+
+
+class Group(UsageFirst, HelpToReaderGone, TyperGroup):
     """typer's group (mrag itself, `mrag graph`, ...), its help to a reader gone ending quietly."""
 
 
-class Command(HelpToReaderGone, TyperCommand):
+class Command(UsageFirst, HelpToReaderGone, TyperCommand):
     """A command whose usage line names its arguments as click does (`DIRS...`,
     `[QUERY]`): this typer writes a required one `{dirs}`, which a user reads
     as a placeholder left unformatted (`Usage: mrag sync [OPTIONS] {dirs}...`).

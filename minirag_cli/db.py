@@ -651,10 +651,28 @@ def _cjk_0005(conn) -> None:
     conn.executemany("UPDATE chunks SET cjk = ? WHERE id = ?", rows)
 
 
+def _bm25_text_0006(conn) -> None:
+    """Migration 0006: `chunks.bm25_text` of the chunks whose text holds an
+    invisible character BM25 must not split a word at, their header and CJK
+    bigrams read without it (text.without_invisibles); the update triggers
+    re-index just those chunks in chunks_fts and chunks_cjk. Only chunks
+    holding one of the characters are read into Python (a few, if any)."""
+    from minirag_cli.text import INVISIBLES, bm25_text, cjk_text, without_invisibles
+
+    holds = " OR ".join(f"instr({column}, char({ord(c)}))" for column in ("text", "header") for c in INVISIBLES)
+    rows = conn.execute(f"SELECT id, text, header, cjk FROM chunks WHERE {holds}").fetchall()
+    for cid, text, header, cjk in rows:
+        read, clean_header, bigrams = bm25_text(text), without_invisibles(header), cjk_text(text)
+        if read is not None or clean_header != header or bigrams != cjk:
+            conn.execute("UPDATE chunks SET bm25_text = ?, header = ?, cjk = ? WHERE id = ?",
+                         (read, clean_header, bigrams, cid))
+
+
 # What a migration's SQL cannot do, run in its transaction after the SQL.
 MIGRATION_STEPS = {
     4: _vectors_0004,
     5: _cjk_0005,
+    6: _bm25_text_0006,
 }
 
 

@@ -22,6 +22,8 @@ A server that exited would only be "disconnected" to the client.
 # built, and the SDK reads them from the functions' annotations, which must
 # be objects then, not names to look up in this module.
 
+import functools
+import re
 import threading
 from typing import Annotated, Any, Callable
 
@@ -165,12 +167,85 @@ def _closed_arguments(tool):
     return tool.model_copy(update={"fn_metadata": metadata, "parameters": closed.model_json_schema(by_alias=True)})
 
 
+def _json_kind(value) -> str:
+    """What a JSON value other than null is, in JSON's words."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, (list, tuple)) else "an object"
+
+
+# pydantic's error types for the arguments' JSON types, as a schema words them
+_EXPECTED = {"int_type": "an integer", "int_from_float": "an integer", "int_parsing": "an integer",
+             "string_type": "a string"}
+
+
+def argument_errors(error, arguments: dict) -> str:
+    """pydantic's ValidationError on a tool's arguments as a client should
+    read it: each argument named with what was expected and what was given,
+    without pydantic's model name, its [type=..., input_value=...] suffix and
+    its "For further information visit https://errors.pydantic.dev/..." line
+    (what a client's model would otherwise read and maybe act on)."""
+    import json
+
+    messages = []
+    for item in error.errors(include_url=False):
+        loc = ".".join(str(part) for part in item["loc"])
+        if not loc:  # a check on the arguments as a whole (an unknown name): its own message
+            messages.append(item["msg"])
+            continue
+        if item["type"] == "missing":
+            messages.append(f"argument {loc} is required")
+            continue
+        message = f"expected {_EXPECTED[item['type']]}" if item["type"] in _EXPECTED else \
+            re.sub(r"^Input should be ", "expected ", item["msg"])
+        # the value as the client sent it (the SDK parses a JSON-looking string before checking)
+        given = arguments.get(item["loc"][0], item.get("input")) if len(item["loc"]) == 1 else item.get("input")
+        try:
+            shown = json.dumps(given, ensure_ascii=False)
+        except (TypeError, ValueError):
+            shown = repr(given)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        got = shown if given is None else f"{shown} ({_json_kind(given)})"
+        messages.append(f"argument {loc}: {message}" + (f": {shown}" if ", got " in message else f", got {got}"))
+    return "; ".join(messages)
+
+
+@functools.cache
+def _tool_class():
+    """The SDK's Tool whose argument errors read as argument_errors words
+    them. The SDK turns a ValidationError into a ToolError carrying pydantic's
+    whole text; anything raised instead of that ValidationError would be a
+    crash to it (an opaque "Error executing tool"), so the clean text replaces
+    the ToolError's after the SDK made it."""
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.server.mcpserver.tools import Tool
+    from pydantic import ValidationError
+
+    class MragTool(Tool):
+        async def run(self, arguments, *args, **kwargs):
+            try:
+                return await super().run(arguments, *args, **kwargs)
+            except ToolError as exc:
+                cause = exc.__cause__
+                if not isinstance(cause, ValidationError) or \
+                        cause.title != self.fn_metadata.arg_model.__name__:
+                    raise
+                raise ToolError(f"Error executing tool {self.name}: "
+                                f"{argument_errors(cause, arguments)}") from cause
+
+    return MragTool
+
+
 def build_server(tools: MragTools):
     """An MCPServer exposing `tools`; MragError becomes a tool error whose
     text carries the hint."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.server.mcpserver.tools import Tool
     from pydantic import BeforeValidator, Field
 
     from minirag_cli import __version__
@@ -218,7 +293,7 @@ def build_server(tools: MragTools):
         return call(tools.status)
 
     return MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-                     tools=[_closed_arguments(Tool.from_function(fn)) for fn in (search, get_document, status)])
+                     tools=[_closed_arguments(_tool_class().from_function(fn)) for fn in (search, get_document, status)])
 
 
 def serve(index, open_index: Callable[[], Any] | None = None) -> None:

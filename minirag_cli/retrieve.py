@@ -19,10 +19,12 @@ on a second connection while BM25 and grounding run.
 
 Query normalisation for BM25: every word is quoted (no FTS5 syntax from a
 question ever reaches FTS5), a phrase in quotes is also a phrase term,
-stopwords are dropped, and dates written in words or in part ("January 6th",
-"in May", "2026101") become the compact yyyymmdd tokens notes carry
-("20260106", prefix "202605*"). A chunk's header column (its note's first
-line and people) counts `header_weight` times its text.
+stopwords are dropped, invisible characters inside words ("Li\u200bHua")
+are read as the chunks are indexed (migration 0006), and dates written in
+words or in part ("January 6th", "in May", "2026101") become the compact
+yyyymmdd tokens notes carry ("20260106", prefix "202605*"). A chunk's
+header column (its note's first line and people) counts `header_weight`
+times its text.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
@@ -46,7 +48,7 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates
+from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates, without_invisibles
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -113,7 +115,11 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     the question puts in quotes ("Overwatch 3") is also a phrase term, so a
     chunk holding it in that order outranks one holding the words apart.
     An ISO date ("2025-07-30") is the phrase of its numbers, as FTS5 splits
-    it in a note, not three words: "07" and "30" alone match "07:30"."""
+    it in a note, not three words: "07" and "30" alone match "07:30". The
+    question is read without the invisible characters that change nothing
+    in it, as the chunks are indexed (chunks.bm25_text): "Li\u200bHua" is
+    the word lihua, not li and hua."""
+    question = without_invisibles(question)
     dates, plain = iso_dates(question), question
     for match in reversed(dates):
         plain = plain[:match.start()] + " " + plain[match.end():]

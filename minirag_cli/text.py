@@ -183,9 +183,10 @@ def cjk_bigrams(text: str) -> list[str]:
     """Each run of CJK characters as its overlapping two-character terms, a
     lone character as itself: "去北京了" -> ["去北", "北京", "京了"]. A word of
     two or more characters is then a term, or a phrase of terms, wherever it
-    stands in a run."""
+    stands in a run. Read without the invisible characters that change
+    nothing in it (without_invisibles): "北\u200b京" is 北京."""
     out: list[str] = []
-    for m in CJK_RUN.finditer(text):
+    for m in CJK_RUN.finditer(without_invisibles(text)):
         run = m.group(0)
         out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
     return out
@@ -204,7 +205,8 @@ def cjk_text(text: str) -> str:
 # nothing a text says; the zero width non-joiner and joiner (U+200C, U+200D) do
 # in Persian and Indic words and in emoji sequences, and are kept beside a
 # letter of a script without case, a mark or a symbol.
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+INVISIBLES = "\u200b\u200c\u200d\u2060\ufeff"
+_INVISIBLE = re.compile(f"[{INVISIBLES}]")
 
 
 def without_invisibles(text: str) -> str:
@@ -215,6 +217,14 @@ def without_invisibles(text: str) -> str:
     if not _INVISIBLE.search(text):
         return text
     return _INVISIBLE.sub(lambda m: m.group() if _joins(text, m.start()) else "", text)
+
+
+def bm25_text(text: str) -> str | None:
+    """`chunks.bm25_text` (migration 0006): the chunk's text as BM25 reads
+    it, without_invisibles, when that differs from the text; None when it
+    does not (BM25 then reads the text itself, and nothing is stored twice)."""
+    read = without_invisibles(text)
+    return None if read == text else read
 
 
 def _joins(text: str, at: int) -> bool:

@@ -255,12 +255,57 @@ def test_migration_5_indexes_the_cjk_text_an_older_index_holds(db_path):
     conn.commit()
     assert retrieve.fts_query("北京") == '"北京"'
     assert conn.execute("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH '\"北京\"'").fetchall() == []
-    assert db.apply_migrations(conn) == [5]
+    assert db.apply_migrations(conn, upto=5) == [5]
     assert dict(conn.execute("SELECT id, cjk FROM chunks")) == {
         1: "李华 华今 今天 天去 去北 北京 京了 他很 很喜 喜欢 欢烤 烤鸭", 2: ""}
     assert [c for c, _s in retrieve.bm25_channel(conn, "北京烤鸭")] == [1]
     assert [c for c, _s in retrieve.bm25_channel(conn, "bass")] == [2]
     assert verify_index(conn) == []
+
+
+def test_migration_6_lets_bm25_read_the_words_of_an_older_index_without_zero_width_characters(db_path):
+    """Schema 6 adds chunks.bm25_text (the text without the invisible
+    characters FTS5 split a word at) and indexes chunks_fts from the view
+    chunks_bm25; an index at schema 5 gets it filled for the chunks holding
+    such characters (db._bm25_text_0006), with their header and CJK bigrams
+    read the same way, and only those are re-indexed. The text stays as
+    written; a chunk without such characters, or only with joiners that
+    shape its words (Persian) or emoji, keeps bm25_text NULL."""
+    from minirag_cli import retrieve
+    from minirag_cli import text as text_mod
+    from minirag_cli.integrity import verify_index
+
+    conn = db.connect(db_path, create=True, migrate=False)
+    assert db.apply_migrations(conn, upto=5) == [1, 2, 3, 4, 5]
+    conn.execute("INSERT INTO documents(id, root, path, hash, size, mtime, synced_at) "
+                 "VALUES (1, '/r', 'a.md', 'h', 1, 0, 'now')")
+    chunks = {1: ("Li\u200bHua rowed with Wolfgang.", "\ufeffLi\u200bHua's diary\nLi Hua"),
+              2: ("Wolfgang plays bass in Berlin.", "Berlin\nWolfgang"),
+              3: ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \U0001f469\u200d\U0001f373", ""),
+              4: ("\u674e\u534e\u53bb\u5317\u200b\u4eac\u4e86", "")}
+    for cid, (text, header) in chunks.items():
+        conn.execute("INSERT INTO chunks(id, document_id, seq, text, start_char, end_char, start_line, end_line, "
+                     "n_tokens, hash, header, cjk) VALUES (?, 1, ?, ?, 0, 1, 1, 1, 2, 'h', ?, ?)",
+                     (cid, cid, text, header, text_mod.cjk_text(text.replace("\u200b", " "))))
+    conn.commit()
+    assert retrieve.bm25_channel(conn, "LiHua") == []  # li and hua, to FTS5
+    assert db.apply_migrations(conn) == [6]
+    rows = {cid: (text, bm25, header) for cid, text, bm25, header in
+            conn.execute("SELECT id, text, bm25_text, header FROM chunks")}
+    assert rows == {1: (chunks[1][0], "LiHua rowed with Wolfgang.", "LiHua's diary\nLi Hua"),
+                    2: (*chunks[2][:1], None, chunks[2][1]),
+                    3: (chunks[3][0], None, ""),
+                    4: (chunks[4][0], "\u674e\u534e\u53bb\u5317\u4eac\u4e86", "")}
+    assert conn.execute("SELECT cjk FROM chunks WHERE id = 4").fetchone()[0] == \
+        "\u674e\u534e \u534e\u53bb \u53bb\u5317 \u5317\u4eac \u4eac\u4e86"
+    assert [c for c, _s in retrieve.bm25_channel(conn, "LiHua")] == [1]
+    assert [c for c, _s in retrieve.bm25_channel(conn, "Li\u200bHua's diary")] == [1]
+    assert [c for c, _s in retrieve.bm25_channel(conn, "\u5317\u4eac")] == [4]  # the bigram 北京
+    assert [c for c, _s in retrieve.bm25_channel(conn, "bass")] == [2]
+    assert verify_index(conn) == []
+    # written after the migration: the triggers index bm25_text, a delete takes it out
+    conn.execute("DELETE FROM chunks WHERE id = 1")
+    assert retrieve.bm25_channel(conn, "LiHua") == [] and verify_index(conn) == []
 
 
 def test_newer_schema_is_refused(db_path):

@@ -149,6 +149,28 @@ def test_model_view_drops_what_needs_no_model():
     assert model_view("x" * 500 + " tail") == "tail"  # an inlined image is no name
 
 
+def test_the_model_and_complete_read_a_note_without_zero_width_characters():
+    """The heuristic extractor reads a note without the invisible characters
+    pasted text carries ("Li\u200bHua" is LiHua); the llm extractor's model
+    read them raw ("Li\u200bHua: I met Rosa\u2060Diaz", the speaker's tag
+    kept for want of a match), `complete` found no speaker in
+    "\ufeffLi\u200bHua:" nor the date in "Time: 2026\u200b0403", and a
+    chunk's names were checked against its raw text. All read the text as
+    the heuristic does now; emoji go as before, joiners included."""
+    from minirag_cli.extract.llm import complete
+
+    text = ("\ufeffLi\u200bHua: I met Rosa\u2060Diaz \U0001f469\u200d\U0001f373 at the Harbor\u200b Hall.\n"
+            "Time: 2026\u200b0403_08:11\nWang\u200bFang: see you")
+    assert model_view(text) == "I met RosaDiaz at the Harbor Hall.\nsee you"
+    assert complete(text, []) == [EntityMention("LiHua", "person"), EntityMention("WangFang", "person"),
+                                  EntityMention("20260403", "date")]
+    # the model read RosaDiaz: the chunk holds it
+    assert chunk_mentions(text, [EntityMention("RosaDiaz", "person")])[0] == EntityMention("RosaDiaz", "person")
+    # a Persian word keeps its non-joiner, as text.without_invisibles keeps it
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+    assert model_view(persian) == persian
+
+
 def test_a_short_note_is_one_window_and_a_long_one_is_cut_at_line_ends():
     short = "Time: 20260101_10:00\nAlice: Your bread is ready at Hailey's bakery.\n"
     [w] = note_windows(short)
@@ -563,3 +585,17 @@ def test_cli_auto_says_which_extractor_it_used(tmp_path, mrag_bin):
     r = _run(mrag_bin, "--db", str(tmp_path / "b.sqlite"), "sync", str(root), env={"MRAG_MODEL": str(SMOL)})
     assert r.returncode == 0, r.stderr
     assert "extractor llm:SmolLM2-135M-Instruct.Q4_1 (auto: model from env MRAG_MODEL)" in " ".join(r.stderr.split())
+
+
+def test_complete_moves_a_front_matter_part_with_the_invisible_characters_it_drops():
+    """`complete` reads the text without zero width characters, and the
+    chunk's part of its note's front matter (sync.chunk_parts) ends at an
+    offset into the text as written: the offset moves with the text, so the
+    first chat line after a block holding one is read whole."""
+    from minirag_cli import frontmatter
+    from minirag_cli.extract.llm import complete
+
+    text = "---\ntitle: Trip\u200b to\u200b Lisbon\n---\nAnna: we land at nine\nTom: fine\n"
+    part = frontmatter.of_note(text).part(0, len(text))
+    people = [m.name for m in complete(text, [], part) if m.type == "person"]
+    assert people == ["Anna", "Tom"]

@@ -101,6 +101,39 @@ def test_help_shows_no_type_for_a_flag(run):
     assert "int" in k_row.lower()  # `<int>` (typer 0.2x) or INTEGER (older typer)
 
 
+def test_help_starts_with_the_usage_line(run):
+    """`mrag --help | head -1` printed a blank line: typer's Rich help pads
+    the usage line with a blank line above it (and a space on its left and
+    on its right to the terminal's width). The usage line is now the first
+    line, as it is in click's and other tools' help; checked through the
+    real binary (also coloured) and, in process, for every command and
+    subcommand's --help and a group's help given no command."""
+    import typer.main
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    for args, env, usage in (
+            (["--help"], {}, "Usage: mrag [OPTIONS] COMMAND [ARGS]..."),
+            (["ask", "--help"], {"COLUMNS": "120"}, "Usage: mrag ask [OPTIONS] [QUESTION]"),
+            (["graph"], {}, "Usage: mrag graph [OPTIONS] COMMAND [ARGS]..."),
+            (["graph", "export", "--help"], {"FORCE_COLOR": "1"}, "Usage: mrag graph export [OPTIONS]")):
+        out = run(*args, env=env)
+        assert re.sub(r"\x1b\[[0-9;]*m", "", out.stdout).split("\n", 1)[0] == usage, (args, out.stdout[:300])
+
+    def commands(cmd, path):
+        yield path, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from commands(sub, [*path, name])
+
+    runner = CliRunner()
+    for path, _ in commands(typer.main.get_command(app), []):
+        out = runner.invoke(app, [*path, "--help"], env={"NO_COLOR": "1", "COLUMNS": "100"})
+        assert out.exit_code == 0, (path, out.output)
+        assert out.output.startswith(" ".join(["Usage: mrag", *path, "[OPTIONS]"])), (path, out.output[:300])
+        assert out.output.split("\n", 1)[0] == out.output.split("\n", 1)[0].rstrip(), path
+
+
 @pytest.mark.parametrize("args", [["--help"], ["ask", "--help"], ["--version"], ["graph", "--help"], ["graph"], []],
                          ids=["help", "ask-help", "version", "group-help", "group-no-args", "no-args"])
 def test_help_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, args):
@@ -121,6 +154,27 @@ def test_help_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, args):
         os.close(write_end)
     # `mrag` and `mrag graph` alone print the help as a usage error (exit code 2), whoever reads it
     assert (out.returncode, out.stderr) == (2 if args in ([], ["graph"]) else 0, ""), args
+
+
+@pytest.mark.parametrize("env", [{"_MRAG_COMPLETE": "complete_bash", "COMP_WORDS": "mrag ", "COMP_CWORD": "1"},
+                                 {"_MRAG_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "mrag graph "},
+                                 {"_MRAG_COMPLETE": "source_bash"}],
+                         ids=["complete-bash", "complete-zsh", "source-bash"])
+def test_completion_to_a_reader_gone_ends_quietly(mrag_bin, tmp_path, env):
+    """Shell completion (`_MRAG_COMPLETE=... mrag`) answers before click
+    parses any argument, outside the commands and the help that turn a broken
+    pipe into OutputClosed: it ends quietly all the same (cli.main takes the
+    BrokenPipeError the answer's write raises), exit code 0, nothing on
+    stderr, as `mrag --help | head -1` does. The read end is closed before
+    mrag starts, so the first write finds it closed whatever the timing."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        out = subprocess.run([mrag_bin], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120,
+                             cwd=tmp_path, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg"), **env})
+    finally:
+        os.close(write_end)
+    assert (out.returncode, out.stderr) == (0, ""), env
 
 
 def test_usage_errors_exit_2(run):

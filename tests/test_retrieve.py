@@ -11,6 +11,7 @@ import pytest
 from minirag_cli import graph, retrieve
 from minirag_cli.options import RetrievalOptions
 from minirag_cli.errors import UsageError
+from minirag_cli.integrity import verify_index
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
 
@@ -157,6 +158,47 @@ def test_a_chinese_or_japanese_question_finds_its_note_by_bm25(tmp_path, conn, e
     assert retrieve.bm25_channel(conn, "北京烤鸭") == []
     assert conn.execute("SELECT count(*) FROM chunks_cjk_docsize").fetchone()[0] == \
         conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+
+
+def test_zero_width_characters_inside_words_split_no_word_for_bm25(tmp_path, conn, embedder, extractor):
+    """FTS5 took each zero width character pasted inside a name for a word
+    break: "Li\u200bHua" was indexed as the words li and hua, so the
+    question "LiHua" did not find that note by BM25, nor "Li\u200bHua" the
+    note typing LiHua (the extractor and the grounding already read both as
+    LiHua). BM25 now reads the chunks (chunks.bm25_text) and the question
+    without them, the non-joiner and joiner kept where they shape a word
+    (Persian, Hindi) or an emoji; what is stored and shown stays as written."""
+    notes = {"pasted.md": "Li\u200bHua met Rosa\u2060Diaz at the Harbor Hall.\n",
+             "typed.md": "\ufeffWangFang rowed across the lake with Berta.\n",
+             "persian.md": "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 a coffee.\n",
+             "emoji.md": "The cook \U0001f469\u200d\U0001f373 baked bread.\n",
+             "beijing.md": "\u674e\u534e\u53bb\u5317\u200b\u4eac\u4e86\u3002\n"}
+    write_notes(tmp_path / "notes", notes)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+
+    def found(question):
+        return [conn.execute("SELECT d.path FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
+                             (cid,)).fetchone()[0] for cid, _s in retrieve.bm25_channel(conn, question)]
+
+    assert found("LiHua") == found("Li\u200bHua") == found("li\u2060hua") == ["pasted.md"]
+    assert found("RosaDiaz") == ["pasted.md"]
+    assert found("Wang\u200bFang") == found("Wang\u200dFang") == ["typed.md"]
+    assert retrieve.fts_query("Who is Li\u200bHua?") == '"lihua"'
+    # the Persian non-joiner is kept, a word break to FTS5 as before; so is the emoji's joiner
+    assert found("\u062e\u0648\u0627\u0647\u0645") == ["persian.md"]
+    assert found("bread") == ["emoji.md"]
+    # CJK bigrams read the same way: 北\u200b京 is 北京
+    assert found("\u5317\u4eac") == ["beijing.md"]
+    stored = dict(conn.execute("SELECT d.path, c.text || '|' || coalesce(c.bm25_text, '-') FROM chunks c "
+                               "JOIN documents d ON d.id = c.document_id"))
+    assert stored["pasted.md"] == notes["pasted.md"].strip() + "|LiHua met RosaDiaz at the Harbor Hall."
+    assert stored["persian.md"].endswith("|-") and stored["emoji.md"].endswith("|-")  # nothing to drop
+    assert retrieve.search(conn, "LiHua", embedder=embedder, mode="bm25", k=3).results[0]["text"] == \
+        notes["pasted.md"].strip()  # shown as written
+    assert verify_index(conn) == []
+    (tmp_path / "notes" / "pasted.md").unlink()
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    assert found("LiHua") == [] and verify_index(conn) == []
 
 
 NOTES = {

@@ -67,7 +67,8 @@ from minirag_cli.chunking import content_hash
 from minirag_cli.errors import ModelError
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
-from minirag_cli.frontmatter import OWN
+from minirag_cli.frontmatter import OWN, FrontMatter
+from minirag_cli.text import without_invisibles
 
 # Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
 # settings change: it is part of the extraction cache key.
@@ -131,11 +132,16 @@ def _is_emoji(ch: str) -> bool:
 def model_view(text: str) -> str:
     """A piece of a note as the model reads it: date-stamp lines, chat speaker
     tags, emoji and over-long runs removed, spaces collapsed, empty lines
-    dropped."""
+    dropped; read, as the heuristic extractor reads a note, without the
+    invisible characters pasted text carries (text.without_invisibles:
+    "Li\u200bHua" is LiHua, and "\ufeffLi\u200bHua: hi" a speaker's tag).
+    A view this changes has another hash, so only its windows miss the
+    extraction cache (no PROMPT_VERSION bump; LiHua's views are unchanged:
+    its only such characters are emoji joiners, removed with the emoji)."""
     from minirag_cli.extract.heuristic import speaker_tag
 
     out = []
-    for line in text.split("\n"):
+    for line in without_invisibles(text).split("\n"):
         if _STAMP.match(line):
             continue
         tag = speaker_tag(line)
@@ -228,8 +234,11 @@ def chunk_windows(chunk_start: int, chunk_end: int, windows: Sequence[Window]) -
 
 def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OWN) -> list[EntityMention]:
     """The names of a chunk's windows that the chunk's own text holds (first
-    type wins), then `complete` (`matter`: the chunk's part of its note's front matter)."""
-    matcher = ChunkMatcher(chunk_text)
+    type wins), then `complete` (`matter`: the chunk's part of its note's
+    front matter). The text is read as model_view reads it (without
+    invisible characters), so the LiHua the model read in "Li\u200bHua" is
+    in it."""
+    matcher = ChunkMatcher(without_invisibles(chunk_text))
     out, seen = [], set()
     for m in mentions:
         key = m.name.casefold()
@@ -809,9 +818,17 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[Entit
     name, which sync gives the linked note's first chunk) added when the
     model left them out (a front matter's `Title:` is no speaker; `matter`:
     the front matter `text` holds, as heuristic.read_front_matter takes it).
-    Idempotent."""
+    Idempotent. The text is read as the heuristic extractor reads it,
+    without the invisible characters pasted text carries
+    ("\ufeffLi\u200bHua: hi" is LiHua speaking)."""
     from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_names, read_front_matter
     from minirag_cli.resolve import normalise_key
+
+    if isinstance(matter, FrontMatter):  # its end is an offset into the text as written: moved with the text
+        block = without_invisibles(text[:matter.end])
+        text, matter = block + without_invisibles(text[matter.end:]), FrontMatter(matter.entries, len(block))
+    else:
+        text = without_invisibles(text)
 
     out: list[EntityMention] = []
     keys: set[str] = set()

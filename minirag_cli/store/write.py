@@ -17,7 +17,7 @@ from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import cjk_text, normalise_key
+from minirag_cli.text import bm25_text, cjk_text, normalise_key, without_invisibles
 
 
 @dataclass
@@ -147,13 +147,15 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
     The re-extraction of a heuristic index from older rules
     (sync._reextract) rewrites those headers; an llm index keeps them until
     the note changes or `sync --rebuild`, and store.note_heads dates such a
-    note from its first chunk (a block it holds whole)."""
+    note from its first chunk (a block it holds whole). It holds no
+    invisible character BM25 would split a word at (text.without_invisibles:
+    the header is indexed, never shown as written; migration 0006)."""
     first = head if head is not None else first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
     ids = sorted({int(i) for i in entity_ids})
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
         "WHERE e.type = 'person' ORDER BY e.name", (json.dumps(ids),))] if ids else []
-    return (first + "\n" + ", ".join(names)).strip("\n ")
+    return without_invisibles(first + "\n" + ", ".join(names)).strip("\n ")
 
 
 @dataclass(frozen=True)
@@ -320,9 +322,9 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
     c = pc.chunk
     chunk_id = conn.execute(
         "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash, "
-        "header, cjk) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        "header, cjk, bm25_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
         (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header,
-         cjk_text(c.text)),
+         cjk_text(c.text), bm25_text(c.text)),
     ).lastrowid
     conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (chunk_id, pc.vector))
     _insert_graph(conn, chunk_id, pc, ids, d)
