@@ -46,6 +46,7 @@ from typing import Callable, Iterable, Iterator
 
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
+from minirag_cli.text import file_date
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -161,13 +162,19 @@ class Answer:
 def note_date(first_line: str, path: str = "") -> str:
     """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
     line, or its front matter's date line: store.note_heads), else from its
-    file name; '' when neither carries a date."""
-    for text in (first_line or "", Path(path or "").name):
+    file name: one that holds a date and maybe a time (`2026-01-22.md`,
+    LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
+    form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
+    `Thursday, January 22nd 2026.md`: text.file_date, the date the note's
+    first chunk names); '' when neither carries a date."""
+    name = Path(path or "").name
+    for text in (first_line or "", name):
         m = _NOTE_DATE.search(text)
         if m:
             date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
             return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
-    return ""
+    daily = file_date(name)
+    return daily[1] if daily is not None else ""
 
 
 def _clean_line(line: str) -> str:

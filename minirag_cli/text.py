@@ -85,6 +85,64 @@ def find_dates(text: str) -> list[tuple[str, str]]:
     return found
 
 
+# A daily note's name (its file name without the extension, a link's
+# target) is a date when it is one whole, with its year: as the date rules
+# read one in a text (2024-05-01, 20240501, May 1st, 2024: Logseq's page
+# title), the ISO order with `_` or `.` (Logseq's file name 2024_05_01,
+# 2024.05.01), Dendron's hierarchy ending in one (daily.journal.2024.05.01),
+# or any of these with the date's own weekday before or after it (Obsidian
+# formats: 2024-05-01 Wednesday, Wednesday, May 1st 2024). A name that holds
+# a date and more (2024-05-01 standup, a timestamp 20260922_1700), day-first
+# or month-first numbers (01-05-2024: which is the month?) is none.
+_SEPARATED_DATE = re.compile(r"((?:19|20)\d\d)([-_.])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])")
+_HIERARCHY = re.compile(r"(?:[^\W\d_][\w-]*\.)+(?=\d{4}\.\d\d\.\d\d$)")
+_WEEKDAY = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES)])
+_WEEKDAY_FIRST = re.compile(rf"({_WEEKDAY})\.?,?\s+(.+)", re.I)
+_WEEKDAY_LAST = re.compile(rf"(.+?),?\s+({_WEEKDAY})", re.I)
+
+
+def _whole_date(name: str) -> tuple[str, str] | None:
+    dates = find_dates(name)
+    if len(dates) == 1 and dates[0][0] == name and not dates[0][1].startswith("--"):
+        return dates[0]
+    m = _SEPARATED_DATE.fullmatch(name)
+    iso = iso_date(int(m.group(1)), int(m.group(3)), int(m.group(4))) if m else None
+    return (iso, iso) if iso else None
+
+
+def daily_date(name: str) -> tuple[str, str] | None:
+    """(surface, ISO date) when `name`, whole, is a daily note's date (see
+    above): the surface is `name` when the date rules read it as written
+    (its entity's form), else the ISO date; None for any other name."""
+    name = name.strip()
+    if not name[:1].isalnum():
+        return None
+    found = _whole_date(name)
+    if found is not None:
+        return found
+    m = _HIERARCHY.match(name)
+    if m:
+        found = _whole_date(name[m.end():])
+        return (found[1], found[1]) if found else None
+    for pattern, day, date in ((_WEEKDAY_FIRST, 1, 2), (_WEEKDAY_LAST, 2, 1)):
+        m = pattern.fullmatch(name)
+        found = _whole_date(m.group(date)) if m else None
+        if found is not None:
+            weekday = _dt.date.fromisoformat(found[1]).weekday()
+            # the date's own weekday: "Monday, May 1st 2024" is a typo or no date
+            if m.group(day).lower()[:3] == WEEKDAY_NAMES[weekday][:3]:
+                return found[1], found[1]
+    return None
+
+
+def file_date(file_name: str) -> tuple[str, str] | None:
+    """daily_date of a file name without its extension (`journals/2024_05_01.md`'s
+    `2024_05_01.md` -> ("2024-05-01", "2024-05-01")): the date a daily note
+    is named by (heuristic.note_name) and dated by (answer.note_date)."""
+    stem = file_name.rsplit(".", 1)[0] if "." in file_name else file_name
+    return daily_date(stem)
+
+
 # --------------------------------------------------------------------------- dates in questions
 
 # every month word MONTH_WORDS knows, longest first (a regex alternation)

@@ -68,6 +68,13 @@ def test_a_link_keeps_a_type_the_text_gives_its_name():
     ("![[Pasted image 20240501093000.png]] ![[Scan.PDF]]", {}),  # attachments
     ("[[2024-05-01]]", {"2024-05-01": "date"}),  # a daily note: the date it is, no name besides
     ("[[May 1, 2024]]", {"May 1, 2024": "date"}),
+    # other tools' daily notes (text.daily_date): the date, no name besides
+    ("[[May 1st, 2024]]", {"May 1st, 2024": "date"}),  # Logseq's journal page title
+    ("[[journals/2024_05_01]]", {"2024-05-01": "date"}),  # Logseq's journal file name
+    ("[[daily.journal.2024.05.01]]", {"2024-05-01": "date"}),  # Dendron
+    ("[[2024.05.01|that day]]", {"2024-05-01": "date"}),
+    ("[[2024-05-01 Wednesday]]", {"2024-05-01": "date"}),  # Obsidian formats with a weekday
+    ("[[Wednesday, May 1st 2024]]", {"2024-05-01": "date", "May 1st 2024": "date"}),
     ("[[" + "Long " * 60 + "]]", {"Long Long Long Long Long": "name"}),  # longer than a file name: text
 ])
 def test_what_names_no_note(text, expected):
@@ -128,8 +135,16 @@ def test_a_markdown_note_is_named_by_its_title(path, name):
 @pytest.mark.parametrize("path,date", [
     ("journal/2024-05-01.md", "2024-05-01"), ("2024-05-01.txt", "2024-05-01"), ("20240501.md", "20240501"),
     ("journal/May 1st, 2024.md", "May 1st, 2024"),
+    # Logseq's journals, Dendron's daily journal, the ISO order with dots, a weekday before or after
+    ("journals/2024_05_01.md", "2024-05-01"), ("daily.journal.2024.05.01.md", "2024-05-01"),
+    ("2024.05.01.md", "2024-05-01"), ("2024-05-01 Wednesday.md", "2024-05-01"), ("2024-05-01 Wed.md", "2024-05-01"),
+    ("Wednesday, May 1st 2024.md", "2024-05-01"), ("Wed, 1 May 2024.txt", "2024-05-01"),
     # no date: a timestamp (LiHua), a date and a title, no year, no such day
     ("week38/20260922_1700.txt", None), ("2024-05-01 standup.md", None), ("May 1.md", None), ("2024-02-30.md", None),
+    # a number that is no date, mixed or missing separators, day or month first, another day's weekday
+    ("2024_05_01_1100.md", None), ("v1.2.3.md", None), ("2024.5.1.md", None), ("2024-05_01.md", None),
+    ("01-05-2024.md", None), ("05.01.2024.md", None), ("Monday, May 1st 2024.md", None), ("1.2024.05.01.md", None),
+    ("Standup 2024.05.01.md", None), ("2024_13_01.md", None),
 ])
 def test_a_daily_note_is_named_by_its_date(path, date):
     found = HeuristicExtractor().note_name(path)
@@ -192,6 +207,65 @@ def _env(db):
     env.update({"MRAG_DB": str(db), "MRAG_EMBEDDING_MODEL": "hashing:64", "HF_HUB_OFFLINE": "1", **PLUGIN_ENV,
                 "NO_COLOR": "1"})
     return env
+
+
+@pytest.mark.parametrize("path,date", [
+    ("journals/2024_05_01.md", "2024-05-01"), ("daily.journal.2024.05.01.md", "2024-05-01"),
+    ("2024.05.01.md", "2024-05-01"), ("Wednesday, May 1st 2024.md", "2024-05-01"),
+    ("2024-05-01 Wednesday.md", "2024-05-01"), ("journal/May 1st, 2024.md", "2024-05-01"),
+    # as before: the file name's date and time, none
+    ("20260105_1100.txt", "2026-01-05 11:00"), ("2024-05-01.md", "2024-05-01"), ("v1.2.3.md", ""),
+    ("Monday, May 1st 2024.md", ""),
+])
+def test_a_daily_note_is_dated_by_its_file_name(path, date):
+    from minirag_cli.answer import note_date
+
+    assert note_date("- planted the tomatoes", path) == date
+
+
+def test_other_tools_daily_notes_join_their_links_and_are_dated(tmp_path):
+    """Logseq's journal file `journals/2024_05_01.md` and its link `[[May
+    1st, 2024]]`, Dendron's `daily.journal.2024.05.02.md` and its link by
+    name, Obsidian's `2024-05-03 Friday.md` and its link by name: each note
+    and each link mention its day's date entity, the note is dated by its
+    file name in answer sources and by that entity in the date vote of a
+    question that names its month (graph/timelinks.dated_chunks)."""
+    from minirag_cli import db, store
+    from minirag_cli.answer import note_date
+    from minirag_cli.graph.timelinks import dated_chunks
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    days = {"journals/2024_05_01.md": "2024-05-01", "daily.journal.2024.05.02.md": "2024-05-02",
+            "2024-05-03 Friday.md": "2024-05-03"}
+    notes = {**{path: "- planted the tomatoes along the south fence\n" for path in days},
+             "pages/Garden.md": "- [[May 1st, 2024]] first seedlings\n",
+             "garden.plan.md": "Seedlings out on [[daily.journal.2024.05.02]].\n",
+             "plan.md": "More on [[2024-05-03 Friday]].\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    linking = {"2024-05-01": "pages/Garden.md", "2024-05-02": "garden.plan.md", "2024-05-03": "plan.md"}
+    for path, day in days.items():
+        entity = get_entity(conn, day)
+        assert entity["type"] == "date"
+        assert {n["path"] for n in entity["notes"]} == {path, linking[day]}
+    firsts = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "WHERE c.seq = 0"))
+    heads = store.note_heads(conn, firsts.values())
+    assert {path: note_date(heads[firsts[path]], path) for path in days} == days
+    # no name entity besides (but the page Garden.md's title): neither the file names nor the link targets
+    assert conn.execute("SELECT key FROM entities WHERE type != 'date'").fetchall() == [("garden",)]
+    may = dated_chunks(conn, ["date:2024-05"], firsts.values())
+    assert {path for path, cid in firsts.items() if cid in may} == set(notes)
+    assert dated_chunks(conn, ["date:2024-05-02"], firsts.values()) == sorted(
+        firsts[p] for p in ("daily.journal.2024.05.02.md", "garden.plan.md"))
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
 
 
 def test_a_link_joins_the_linking_note_and_the_linked_one(tmp_path, mrag_bin):
@@ -512,6 +586,8 @@ def test_the_llm_extractor_adds_the_link_targets_without_the_model():
 
     text = "---\nup: \"[[Maria Silva]]\"\n---\nSee [[trips/Trip to Lisbon#Day 2|the trip]], not `[[Harbour Hall]]`."
     assert complete(text, []) == [EntityMention("Maria Silva", "name"), EntityMention("Trip to Lisbon", "name")]
+    assert complete("Seedlings: [[journals/2024_05_01]]", []) == [EntityMention("Seedlings", "person"),
+                                                                   EntityMention("2024-05-01", "date")]
     model = [EntityMention("Trip to Lisbon", "event")]
     assert complete(text, model) == [*model, EntityMention("Maria Silva", "name")]
 

@@ -18,9 +18,12 @@ whole and as a name: its target as written, without folder, `#heading`,
 name, when it is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
-the date rules (`[[2024-05-01]]`), and a daily note whose file name is a date
-(`2024-05-01.md`) is named by that date entity; no note is named by its
-timestamp (`20260922_1700.txt`) or a lower-case file name."""
+the date rules (`[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]`), and a daily
+note whose file name is a date (`2024-05-01.md`, Logseq's
+`journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`, Obsidian's
+`2024-05-01 Wednesday.md`: text.daily_date) is named by that date entity, as a
+link to such a name is; no note is named by its timestamp (`20260922_1700.txt`)
+or a lower-case file name."""
 
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ from typing import Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import code_ranges, inside
-from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
+from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -61,7 +64,10 @@ from minirag_cli.text import MONTH_WORDS, find_dates, without_invisibles
 #    and date), and a later chunk that opens with `---`, `key: value` lines and
 #    `---` is text (its keys, chat speakers, are names again). A `[[link]]` in
 #    an inline code span or a fenced block is no link (mdcode.py), and a note
-#    whose file name is a date (`2024-05-01.md`) carries that date (note_name).
+#    whose file name is a date (`2024-05-01.md`) carries that date (note_name),
+#    as do other tools' daily notes (text.daily_date: Logseq's 2024_05_01,
+#    Dendron's daily.journal.2024.05.01, a weekday with the date), which a
+#    link to such a name is too.
 VERSION = 3
 
 
@@ -188,24 +194,36 @@ def _named(name: str) -> str | None:
     return name
 
 
-def link_name(target: str) -> str | None:
-    """The note a wikilink's target (what `[[` and `|` or `]]` hold) names:
-    its last path part, without `#heading`, `^block` or `.md`; None for a
-    link into the same note (`[[#Heading]]`), to an attachment
-    (`![[photo.png]]`) or to a date (`[[2024-05-01]]`, `[[May 1, 2024]]`:
-    the date rules read it) or another name without a letter."""
+def link_target(target: str) -> EntityMention | None:
+    """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
+    the note its last path part names, without `#heading`, `^block` or
+    `.md`, a name; a daily note's date (`[[2024-05-01]]`, `[[May 1st,
+    2024]]`, `[[journals/2024_05_01]]`, `[[daily.journal.2024.05.01]]`:
+    text.daily_date), the date its note_name is; None for a link into the
+    same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
+    another name without a letter."""
     target = re.split(r"[#^]", target, maxsplit=1)[0].rsplit("/", 1)[-1].strip()
     if ATTACHMENT.search(target):
         return None
     if target.lower().endswith(MARKDOWN_SUFFIXES):
         target = target.rsplit(".", 1)[0]
+    date = daily_date(target)
+    if date is not None:
+        return EntityMention(date[0], "date")
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
         return None
-    return _named(target)
+    name = _named(target)
+    return EntityMention(name, "name") if name is not None else None
 
 
-def wikilinks(text: str) -> list[tuple[int, int, str | None]]:
-    """(start, end, the note named or None) of each wikilink's target in
+def link_name(target: str) -> str | None:
+    """The note a wikilink's target names (link_target), None for a date."""
+    found = link_target(target)
+    return found.name if found is not None and found.type == "name" else None
+
+
+def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
+    """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
     is the text's). A `[[...]]` in a code span or a fenced code block
     (mdcode.py) is written about, not followed: its target names nothing,
@@ -217,7 +235,7 @@ def wikilinks(text: str) -> list[tuple[int, int, str | None]]:
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
-        name = None if code and inside(code, m.start()) else link_name(target)
+        name = None if code and inside(code, m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
     return out
 
@@ -309,9 +327,9 @@ class HeuristicExtractor:
         for name in names:  # the note's title: read whole, never in fragments
             if _is_title(name):
                 add(name, "name")
-        for _start, _end, name in links:  # the note linked to: read whole, never in fragments
-            if name is not None:
-                add(name, "name")
+        for _start, _end, target in links:  # the note linked to: read whole, never in fragments
+            if target is not None:
+                add(target.name, target.type)
         for m in QUOTED.finditer(text):
             title = m.group(1).strip()
             if _is_title(title):
@@ -353,14 +371,15 @@ class HeuristicExtractor:
         return note_name(path)
 
 
-def link_names(text: str) -> list[str]:
-    """The notes the links of `text` name, read as the extractor reads a
-    text (its front matter's values, without invisible characters): what
-    the llm extractor adds to its model's names (extract/llm.py `complete`)."""
+def link_targets(text: str) -> list[EntityMention]:
+    """What the links of `text` link to (names of notes, daily notes'
+    dates), read as the extractor reads a text (its front matter's values,
+    without invisible characters): what the llm extractor adds to its
+    model's names (extract/llm.py `complete`)."""
     text = without_invisibles(text)
     if "[[" not in text:
         return []
-    return [name for _start, _end, name in wikilinks(read_front_matter(text)[0]) if name is not None]
+    return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
 
 
 def note_name(path: str) -> EntityMention | None:
@@ -369,16 +388,18 @@ def note_name(path: str) -> EntityMention | None:
     mentions of the note's first chunk (the extractor reads chunks, not
     paths), so that a link joins the linking note to the linked one.
     A daily note, whose file name is a date with its year
-    (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too), is named by
-    that date, the date entity `[[2024-05-01]]` and the text's
-    "May 1, 2024" are (text.normalise_key). None for other
+    (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too; Logseq's
+    `journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`,
+    `2024-05-01 Wednesday.md`: text.daily_date), is named by that date, the
+    date entity `[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]` and the
+    text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
     date), for a file name that names nothing by the link rules and for
     one that is no title (lower case: `trip-to-lisbon.md`)."""
     file = PurePosixPath(path)
-    date = _file_date(without_invisibles(file.name))
+    date = file_date(without_invisibles(file.name))
     if date is not None:
-        return EntityMention(date, "date")
+        return EntityMention(date[0], "date")
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
         return None
     name = link_name(without_invisibles(file.name))
@@ -388,15 +409,7 @@ def note_name(path: str) -> EntityMention | None:
     return EntityMention(name, "name") if name is not None and _is_title(name) else None
 
 
-def _file_date(file_name: str) -> str | None:
-    """The date a file name is, whole but for its extension, as the date
-    rules read one in a text (with its year): `2024-05-01.md` -> 2024-05-01."""
-    stem = file_name.rsplit(".", 1)[0].strip() if "." in file_name else file_name.strip()
-    dates = find_dates(stem) if stem[:1].isalnum() else []
-    return stem if len(dates) == 1 and dates[0][0] == stem and not dates[0][1].startswith("--") else None
-
-
-def _inside(links: list[tuple[int, int, str | None]], pos: int) -> bool:
+def _inside(links: list[tuple[int, int, EntityMention | None]], pos: int) -> bool:
     return any(start <= pos < end for start, end, _name in links)
 
 

@@ -821,7 +821,7 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[Entit
     Idempotent. The text is read as the heuristic extractor reads it,
     without the invisible characters pasted text carries
     ("\ufeffLi\u200bHua: hi" is LiHua speaking)."""
-    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_names, read_front_matter
+    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_targets, read_front_matter
     from minirag_cli.resolve import normalise_key
 
     if isinstance(matter, FrontMatter):  # its end is an offset into the text as written: moved with the text
@@ -851,8 +851,8 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[Entit
             add(EntityMention(speaker, "person"))
     for surface, _iso in find_dates(text):
         add(EntityMention(surface, "date"))
-    for name in link_names(text):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
-        add(EntityMention(name, "name"))
+    for target in link_targets(text):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
+        add(target)
     return out
 
 
