@@ -34,6 +34,7 @@ from minirag_cli.embed import Embedder
 from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
+from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.resolve import Resolver
@@ -69,14 +70,16 @@ def extractable_text(text: str) -> str:
     return _LONG_RUN.sub(" ", text) if len(text) > LONGEST_EXTRACTABLE_WORD else text
 
 
-def read_in_context(chunks: Sequence[Chunk]) -> list[str]:
-    """The texts of a note's chunks (all of them, in order) as the
-    extractors read them: a chunk that starts inside a fenced code block
-    after the fence that opened it (mdcode.fence_prefixes), so that a
-    `[[link]]` in the block stays code and one after it is a link."""
-    from minirag_cli.extract.mdcode import fence_prefixes
+def read_in_context(chunks: Sequence[Chunk], path: str) -> list[str]:
+    """The texts of the chunks (all of them, in order) of the note at `path`
+    as the extractors read them (mdcode.chunk_readings): a chunk that starts
+    inside a fenced code block or a code span after the fence or backticks
+    that opened it, one that ends inside a span before the backticks that
+    close it, and in a Markdown note its indented code blocks as fenced
+    ones, so that a `[[link]]` in code stays code and one after it is a link."""
+    from minirag_cli.extract.mdcode import chunk_readings
 
-    return [prefix + c.text for prefix, c in zip(fence_prefixes((c.start_line, c.text) for c in chunks), chunks)]
+    return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES))
 
 
 def extractable(text: str, part: frontmatter.FrontMatter | None) -> tuple[str, frontmatter.FrontMatter | None]:
@@ -333,7 +336,7 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([p.chunks for p in group],
+            return self.run_chunks([p.chunks for p in group], [p.note.path for p in group],
                                    [part for p in group for part in chunk_parts(p.matter, p.chunks)])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
@@ -349,20 +352,22 @@ class _Extraction:
         out = []
         for p, ws in zip(group, note_windows):
             # a chunk in a front matter block opens the note: no fence is open before it (read_in_context)
-            for c, text, part in zip(p.chunks, read_in_context(p.chunks), chunk_parts(p.matter, p.chunks)):
+            for c, text, part in zip(p.chunks, read_in_context(p.chunks, p.note.path),
+                                     chunk_parts(p.matter, p.chunks)):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
                 out.append(chunk_mentions(c.text if part is not None else text, found, part))
         return out
 
-    def run_chunks(self, notes: Sequence[Sequence[Chunk]],
+    def run_chunks(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    parts: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` (each note's chunks, all of
-        them, in order), from an extractor without windows (the heuristic
-        one); `parts`: each chunk's part of its note's front matter
+        them, in order; `paths`: the notes' paths), from an extractor without
+        windows (the heuristic one); `parts`: each chunk's part of its note's front matter
         (chunk_parts). A chunk is read in its note's context
         (read_in_context); one a front matter block covers opens the note,
         after no fence."""
-        in_context = [text for chunks in notes for text in read_in_context(chunks)]
+        in_context = [text for chunks, path in zip(notes, paths, strict=True)
+                      for text in read_in_context(chunks, path)]
         chunks = [c for note in notes for c in note]
         read = [extractable(c.text if part is not None else text, part)
                 for c, text, part in zip(chunks, in_context, parts, strict=True)]
@@ -643,7 +648,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         text, matter = stored_note([c for _id, c in pairs])
         heads.append(store.note_head(text, matter))
         parts.extend(chunk_parts(matter, [c for _id, c in pairs]))
-    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes], parts)
+    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes],
+                                         [paths[doc][1] for doc, _pairs in notes], parts)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]

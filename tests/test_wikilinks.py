@@ -577,6 +577,93 @@ def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
     assert graph(conn) == fresh
 
 
+@pytest.mark.parametrize("text,code", [
+    ("para\n\n    code [[X]]\n    more\n\ntext", ["    code [[X]]\n    more"]),
+    ("\tcode [[X]]", ["\tcode [[X]]"]),  # a tab, at the start of the text
+    ("text\n\n\tcode [[X]]\n\n    more code\ntext", ["\tcode [[X]]\n\n    more code"]),
+    ("- item\n\nParagraph\n\n    code [[X]]", ["    code [[X]]"]),  # the list ended at the paragraph
+    ("- item\n# Heading\n\n    code [[X]]", ["    code [[X]]"]),  # or at the heading
+    ("---\ntags:\n  - a\n---\n\n    code [[X]]", ["    code [[X]]"]),  # or at front matter's end
+    ("```\n\n    in a fence [[X]]\n```\n\n    code [[Y]]", ["```\n\n    in a fence [[X]]\n```", "    code [[Y]]"]),
+    # no indented code: a paragraph's continuation, an item's text, a nested list's, a lazy line's, a quote
+    ("para\n    not code [[X]]", []),
+    ("- item\n\n    the item's second paragraph [[X]]", []),
+    ("1. item\n\n   more\n\n    still the item [[X]]", []),
+    ("- a\n  - b\n\n  a's text\n\n    a's text too [[X]]", []),
+    ("- a\n\n      code in the item: read as text [[X]]", []),
+    ("- item\nlazy text\n\n    the item's [[X]]", []),
+    ("> quote\n>\n>     quoted code [[X]]", []),
+])
+def test_indented_code_in_a_markdown_text(text, code):
+    from minirag_cli.extract.mdcode import code_ranges
+
+    assert [text[a:b] for a, b in code_ranges(text, indented=True)] == code
+    assert [text[a:b] for a, b in code_ranges(text)] == [c for c in code if c.startswith("```")]
+
+
+def test_code_across_chunks_and_indented_code_is_no_link(tmp_path):
+    """A Markdown note's indented code block (a blank line before, no list
+    item around) is code, in every chunk it spans; a `.txt` note's indented
+    lines and a list item's indented paragraph are text. A code span that a
+    chunk boundary cuts is code in both chunks: the first reads it closed,
+    the second opened. A CRLF note's fenced block ends at its fence. A
+    re-extraction reads them alike."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    block = "\n".join(f"    line {i} of the example, see [[Harbour Hall]]" for i in range(8))
+    indented = (f"Obsidian links, for example:\n\n{block}\n\nThe trip itself is in [[Trip to Lisbon]].\n\n"
+                "- a list item\n\n    still the item, with [[Maria Silva]]\n")
+    filler = " ".join(["word"] * 16)
+    notes = {"indented.md": indented, "indented.txt": indented,
+             # one line: the chunker cuts it every 24 words, the next chunk 6 words back
+             "span-ends.md": f"{filler} `code [[Harbour Hall]] {filler} end` then [[Trip to Lisbon]].\n",
+             "span-starts.md": f"{filler} `code {' '.join(['x'] * 6)} [[Harbour Hall]] {filler} end` then "
+                               "[[Trip to Lisbon]] and `more`.\n",
+             "crlf.md": "```\r\nwrite [[Harbour Hall]]\r\n```\r\nSee [[Trip to Lisbon]] with [[Maria Silva]].\r\n",
+             "Trip to Lisbon.md": "Rode the yellow tram.\n", "Harbour Hall.md": "A hall by the water.\n",
+             "Maria Silva.md": "A friend.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    chunks = dict(conn.execute("SELECT d.path, count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "GROUP BY d.path"))
+    assert chunks["indented.md"] > 3 and chunks["span-ends.md"] > 1 and chunks["span-starts.md"] > 1
+    assert {n["path"] for n in get_entity(conn, "Harbour Hall")["notes"]} == {"Harbour Hall.md", "indented.txt"}
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == set(notes) - {
+        "Harbour Hall.md", "Maria Silva.md"}
+    assert {n["path"] for n in get_entity(conn, "Maria Silva")["notes"]} == {
+        "Maria Silva.md", "indented.md", "indented.txt", "crlf.md"}
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
+
+
+def test_the_chunks_are_read_as_the_note_with_overlap_or_without():
+    """mdcode.chunk_readings from the chunks alone, with the chunker's
+    default overlap or none (the blanks between chunks not held): a chunk
+    reads a link as the whole note reads it."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.extract.heuristic import wikilinks
+    from minirag_cli.extract.mdcode import chunk_readings
+
+    body = "\n".join(f"    code {i} [[Harbour Hall]]" for i in range(30))
+    note = (f"Intro text.\n\n{body}\n\nAfter it: [[Trip to Lisbon]]. " + "w " * 40
+            + "`a span [[Harbour Hall]] " + "w " * 30 + "closed` and [[Maria Silva]].\n")
+    whole = sorted({t.name for _a, _b, t in wikilinks(note) if t})
+    assert whole == ["Harbour Hall", "Maria Silva", "Trip to Lisbon"]  # read alone, no indented code
+    for size, overlap in ((24, 6), (10, 0), (7, 3)):
+        chunks = chunk_text(note, size, overlap)
+        read = {t.name for text in chunk_readings(chunks, markdown=True) for _a, _b, t in wikilinks(text) if t}
+        assert read == {"Maria Silva", "Trip to Lisbon"}, (size, overlap)
+        plain = {t.name for text in chunk_readings(chunks, markdown=False) for _a, _b, t in wikilinks(text) if t}
+        assert plain == {"Harbour Hall", "Maria Silva", "Trip to Lisbon"}, (size, overlap)
+
+
 def test_the_llm_extractor_adds_the_link_targets_without_the_model():
     """`complete` (what every model answer goes through, cached or not)
     adds a link's target as the heuristic reads it, whole; a name the model

@@ -63,7 +63,8 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, wit
 #    chunk it covers (its keys no names, its tags #tags, the header its title
 #    and date), and a later chunk that opens with `---`, `key: value` lines and
 #    `---` is text (its keys, chat speakers, are names again). A `[[link]]` in
-#    an inline code span or a fenced block is no link (mdcode.py), and a note
+#    an inline code span, a fenced block or a Markdown note's indented block
+#    (read in the note's context, sync.read_in_context) is no link (mdcode.py), and a note
 #    whose file name is a date (`2024-05-01.md`) carries that date (note_name),
 #    as do other tools' daily notes (text.daily_date: Logseq's 2024_05_01,
 #    Dendron's daily.journal.2024.05.01, a weekday with the date), which a

@@ -1,15 +1,21 @@
-"""Markdown code in a note: fenced code blocks and inline code spans, where
-a `[[wikilink]]` is written about, not followed (`` `[[Note]]` `` in a
-note on Obsidian's syntax links nothing). The heuristic extractor and the
-llm extractor's `complete` read no link there (heuristic.wikilinks).
+"""Markdown code in a note: fenced code blocks, inline code spans and (in a
+Markdown note) indented code blocks, where a `[[wikilink]]` is written
+about, not followed (`` `[[Note]]` `` in a note on Obsidian's syntax links
+nothing). The heuristic extractor and the llm extractor's `complete` read no
+link there (heuristic.wikilinks).
 
-The extractors read a chunk, not a note, and a fenced block longer than a
-chunk opens in one chunk and closes in a later one: read alone, the later
-chunk would take the block's closing fence for an opening one and the text
-after it for code. `fence_prefixes` gives each chunk of a note the opening
-fence of the block it starts in, from the note's chunks alone (what sync
-has when it extracts a changed note and when it re-extracts the chunks an
-index holds, sync._reextract), to be read before the chunk's text.
+The extractors read a chunk, not a note, and code can open in one chunk and
+close in a later one: read alone, a later chunk of a fenced block would take
+the block's closing fence for an opening one and the text after it for code;
+a chunk that ends inside a code span would take the link after its opening
+backticks for one, and the next chunk the closing backticks for opening
+ones. `chunk_readings` gives each chunk of a note the text it is read as,
+from the note's chunks alone (what sync has when it extracts a changed note
+and when it re-extracts the chunks an index holds, sync._reextract): the
+opening fence or backticks of the code it starts in before its text, the
+closing backticks of a span it ends in after it, and, as a fenced block,
+the indented code blocks of a Markdown note (which a text read alone cannot
+tell from a `.txt` note's indented lines).
 
 CommonMark's rules, as far as links need them: a fence is a line of three
 or more backticks or tildes, indented by at most three spaces (a backtick
@@ -17,18 +23,29 @@ fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
 the end of the text. A code span opens at a run of backticks and closes at
 the next run of the same length in the same paragraph (not across a blank
-line); a run nothing closes is text. Indented code blocks are not told from
-an indented list item's lines, and are read as text."""
+line); a run nothing closes is text. An indented code block is read only
+where it cannot be a list item's text (`indented_blocks`)."""
 
 from __future__ import annotations
 
+import bisect
 import re
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Sequence
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")
+_CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*\r?$")  # a CRLF note's fence ends in \r
 _TICKS = re.compile(r"`+")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+# what starts a list item (a bullet, or 1 to 9 digits and `.` or `)`), and its text's indent
+_LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
+# lines that end a list item they are not indented into, though no blank line
+# precedes them (only paragraph text continues an item lazily): a heading, a
+# thematic break or a front matter's closing `---`, a block quote, a fence
+_INTERRUPTS = re.compile(r"#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$|>|`{3}|~{3}")
+# the fence the extractors read an indented block in: a line of the block,
+# indented four columns or more, can close no fence (closing_fence)
+_INDENTED_FENCE = "~~~"
 
 
 def opening_fence(line: str) -> str | None:
@@ -45,12 +62,26 @@ def closes(line: str, fence: str) -> bool:
     return m is not None and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
 
 
-def code_ranges(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the fenced code blocks (fences included) and the
-    inline code spans (backticks included) of `text`, in order."""
-    if "`" not in text and "~~~" not in text:
+@dataclass(frozen=True)
+class Code:
+    start: int
+    end: int
+    kind: str  # "fence", "span" or "indented"
+    opener: str = ""  # a fence's or a span's backticks (tildes), as written
+
+
+def code_ranges(text: str, indented: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of the fenced code blocks (fences included), the
+    inline code spans (backticks included) and, with `indented` (a Markdown
+    note), the indented code blocks of `text`, in order."""
+    return [(c.start, c.end) for c in find_code(text, indented)]
+
+
+def find_code(text: str, indented: bool = False) -> list[Code]:
+    """The code of `text` (code_ranges), with each block's or span's kind and opener."""
+    if "`" not in text and "~~~" not in text and not indented:
         return []
-    blocks: list[tuple[int, int]] = []
+    blocks: list[Code] = []
     fence, start, pos = None, 0, 0
     for line in text.split("\n"):
         end = pos + len(line)
@@ -58,22 +89,25 @@ def code_ranges(text: str) -> list[tuple[int, int]]:
             fence = opening_fence(line)
             start = pos
         elif closes(line, fence):
-            blocks.append((start, end))
+            blocks.append(Code(start, end, "fence", fence))
             fence = None
         pos = end + 1
     if fence is not None:  # a block nothing closes runs to the end of the text
-        blocks.append((start, len(text)))
-    out: list[tuple[int, int]] = []
+        blocks.append(Code(start, len(text), "fence", fence))
+    if indented:
+        blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
+                        key=lambda c: c.start)
+    out: list[Code] = []
     prose_start = 0
-    for a, b in [*blocks, (len(text), len(text))]:
-        out += _code_spans(text, prose_start, a)
-        if a < b:
-            out.append((a, b))
-        prose_start = b
+    for block in [*blocks, Code(len(text), len(text), "")]:
+        out += _code_spans(text, prose_start, block.start)
+        if block.start < block.end:
+            out.append(block)
+        prose_start = block.end
     return out
 
 
-def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _code_spans(text: str, start: int, end: int) -> list[Code]:
     """The inline code spans of text[start:end]."""
     runs = [m.span() for m in _TICKS.finditer(text, start, end)]
     out = []
@@ -83,10 +117,76 @@ def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
         n = b - a
         closer = next((j for j in range(i + 1, len(runs)) if runs[j][1] - runs[j][0] == n), None)
         if closer is not None and not _BLANK_LINE.search(text, b, runs[closer][0]):
-            out.append((a, runs[closer][1]))
+            out.append(Code(a, runs[closer][1], "span", text[a:b]))
             i = closer + 1
         else:
             i += 1  # backticks nothing closes are text
+    return out
+
+
+def _indent(line: str) -> tuple[int, int]:
+    """(columns, characters) of a line's indentation, a tab to the next multiple of 4."""
+    col = 0
+    for i, ch in enumerate(line):
+        if ch == " ":
+            col += 1
+        elif ch == "\t":
+            col += 4 - col % 4
+        else:
+            return col, i
+    return col, len(line)
+
+
+def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, int]]:
+    """(start, end) of the indented code blocks of a Markdown `text`: from
+    the start of a line indented four columns or more (spaces or a tab) that
+    follows a blank line (or opens the text) outside any list item and any
+    fenced block (`fences`), to the end of the last such line before a line
+    indented less. Conservative, as CommonMark reads it where it matters: a
+    line indented into a list item (up to four columns past its marker's
+    text: `- item`, a blank line, `    more of it`) and a nested list's lines
+    are the item's text, and an item lasts until a line indented less than
+    its text follows a blank line or starts another block (a heading, a
+    rule, a quote, a fence, another item); a block quote's lines are text."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    in_fence = [0] * len(starts)  # 1: a fenced block's first line, 2: its other lines
+    for block in fences:
+        first = bisect.bisect_right(starts, block.start) - 1
+        last = bisect.bisect_right(starts, max(block.start, block.end - 1)) - 1
+        in_fence[first:last + 1] = [1] + [2] * (last - first)
+    out: list[tuple[int, int]] = []
+    items: list[int] = []  # the text indents of the open list items, innermost last
+    blank_before, code_start, code_end = True, None, 0
+    for n, line in enumerate(text.split("\n")):
+        pos = starts[n]
+        if not line.strip():
+            blank_before = True
+            continue
+        col, chars = _indent(line)
+        if code_start is not None:
+            if col >= 4 and not in_fence[n]:
+                code_end = pos + len(line.rstrip("\r"))
+                blank_before = False
+                continue
+            out.append((code_start, code_end))
+            code_start = None
+        if in_fence[n]:
+            while in_fence[n] == 1 and items and col < items[-1]:
+                items.pop()  # a fence less indented than an item's text ends the item
+            blank_before = False
+            continue
+        rest = line[chars:]
+        item = _LIST_ITEM.match(rest)
+        while items and col < items[-1] and (blank_before or item or _INTERRUPTS.match(rest)):
+            items.pop()
+        if not items and col >= 4 and blank_before:
+            code_start, code_end = pos, pos + len(line.rstrip("\r"))
+        elif item and col - (items[-1] if items else 0) < 4:
+            gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
+            items.append(col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1))
+        blank_before = False
+    if code_start is not None:
+        out.append((code_start, code_end))
     return out
 
 
@@ -94,32 +194,70 @@ def inside(ranges: list[tuple[int, int]], pos: int) -> bool:
     return any(a <= pos < b for a, b in ranges)
 
 
-def fence_prefixes(chunks: Iterable[tuple[int, str]]) -> list[str]:
-    """For each chunk of one note, (its first line's number, its text) in
-    order: the opening fence of the code block the chunk starts inside, and
-    a line end, to be read before its text; '' for a chunk that starts in
-    prose. The note's lines are rebuilt from its overlapping chunks (a line
-    two chunks hold is the longer of the two)."""
-    chunks = list(chunks)
-    if not any("```" in text or "~~~" in text for _line, text in chunks):
-        return [""] * len(chunks)
-    lines: dict[int, str] = {}
-    for first, text in chunks:
-        for k, line in enumerate(text.split("\n")):
-            if len(line) > len(lines.get(first + k, "")):
-                lines[first + k] = line
-    starts = sorted({first for first, _text in chunks})
-    open_at: dict[int, str | None] = {}
-    fence = None
-    wanted = iter(starts)
-    at = next(wanted, None)
-    for n in range(min(lines), max(lines) + 1):
-        while at is not None and at <= n:
-            open_at[at] = fence
-            at = next(wanted, None)
-        line = lines.get(n, "")
-        if fence is None:
-            fence = opening_fence(line)
-        elif closes(line, fence):
-            fence = None
-    return [open_at[first] + "\n" if open_at.get(first) else "" for first, _text in chunks]
+def laid_note(chunks: Sequence) -> str | None:
+    """The note's text rebuilt from its chunks (in order, with `start_char`,
+    `start_line`, `end_line`, `text`), laid at their offsets (they overlap by
+    default). A blank the chunks leave out (before the first, between two
+    with --overlap 0) is laid as its line ends (CRLF when the chunks' are), then spaces: the chunker cuts
+    at line starts, so they are the next line's indentation (as
+    sync.stored_note lays them; spaces a line ended with would be read as
+    the next one's). None for chunks that do not fit their offsets (an
+    index written otherwise)."""
+    eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
+    pieces: list[str] = []
+    end, line = 0, 1  # the length laid, the line it ends on
+    for c in chunks:
+        if c.start_char < 0 or (pieces and c.start_char > end and c.start_line < line):
+            return None
+        if c.start_char > end:
+            gap = c.start_char - end
+            breaks = min(gap, max(0, c.start_line - line))
+            ends = eol * breaks if len(eol) * breaks <= gap else "\n" * breaks
+            pieces.append(ends + " " * (gap - len(ends)))
+            end = c.start_char
+        new = c.start_char + len(c.text) - end
+        if new > 0:
+            pieces.append(c.text[len(c.text) - new:])
+            end, line = end + new, c.end_line
+    return "".join(pieces)
+
+
+def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
+    """The texts a note's chunks (all of them, in order: chunking.Chunk) are
+    read as (see above): each chunk that holds a `[[` gets the opening fence
+    (`~~~` for an indented block: no line of it can close that) or backticks
+    of the code it starts in and a line end before its text, the closing
+    backticks of a span it ends in after it, and `~~~` lines around the
+    indented blocks (`markdown`) it holds; the others, which hold no link,
+    are read as they are."""
+    texts = [c.text for c in chunks]
+    if not any("[[" in t for t in texts):
+        return texts
+    note = laid_note(chunks)
+    if note is None:
+        return texts
+    code = find_code(note, markdown)
+    out = []
+    for c, text in zip(chunks, texts):
+        if "[[" not in text or not code:
+            out.append(text)
+            continue
+        s, e = c.start_char, c.start_char + len(text)
+        prefix = suffix = ""
+        inserts: list[tuple[int, str]] = []
+        for k in code:
+            if k.end <= s or k.start >= e:
+                continue
+            if k.start < s:
+                prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"
+            if k.kind == "span" and k.end > e:
+                suffix = "\n" + k.opener
+            if k.kind == "indented":
+                if k.start >= s:
+                    inserts.append((k.start - s, _INDENTED_FENCE + "\n"))
+                if k.end < e:
+                    inserts.append((k.end - s, "\n" + _INDENTED_FENCE))
+        for at, piece in sorted(inserts, reverse=True):
+            text = text[:at] + piece + text[at:]
+        out.append(prefix + text + suffix)
+    return out
