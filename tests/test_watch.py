@@ -854,3 +854,73 @@ def test_a_watched_folder_replaced_stops_the_watch_and_keeps_its_notes(tmp_path,
         watch.run(WatchHooks(report=lambda change: None, on_ready=replace), threading.Event(), seconds=10)
     assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
     watch.conn.close()
+
+
+@pytest.fixture
+def unprivileged(tmp_path):
+    """(prefix, base): a command prefix running as a user whom permissions
+    bind (root reads every folder: `nobody` then) and a folder that user owns."""
+    import shutil
+    import tempfile
+
+    if os.geteuid() != 0:
+        yield (), tmp_path
+        return
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root, with no setpriv to run as another user")
+    base = Path(tempfile.mkdtemp(prefix="mrag-watch-"))  # not under pytest's root-only tmp folder
+    try:
+        os.chmod(base, 0o755)
+        os.chown(base, 65534, 65534)
+        yield ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"), base
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(base)], check=False)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def as_owner(base: Path, prefix: tuple, *command: str) -> None:
+    subprocess.run([*prefix, *command], check=True, cwd=base)
+
+
+def test_a_folder_the_watcher_cannot_read_is_a_clear_error_for_real(mrag_bin, unprivileged):
+    """A subfolder the user cannot read (`mrag sync` skips it and keeps
+    going): the watch ended with 'unexpected PermissionError'. It names the
+    folder and what to do."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    as_owner(base, prefix, "mkdir", "-p", "notes/people", "notes/locked")
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; chmod 000 notes/locked")
+    done = subprocess.run([*prefix, mrag_bin, "sync", str(base / "notes"), "--watch"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert f"cannot read {base / 'notes/locked'} (permission denied)" in done.stderr, done.stderr
+    assert "chmod u+rx" in done.stderr and "unexpected" not in done.stderr
+    assert set(indexed(base / "notes/.mrag/index.sqlite")) == {"people/anna.md"}
+
+
+def test_a_folder_unreadable_when_it_came_is_watched_once_readable(mrag_bin, unprivileged):
+    """A folder moved in that the user cannot read is not watched (inotify
+    needs read access); once made readable its notes were synced, but the
+    watcher still did not watch it: an edit in it was missed. The watcher
+    starts anew when a folder found unreadable becomes readable."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    as_owner(base, prefix, "mkdir", "-p", "notes/people", "away/locked")  # locked: -wx, moved in (not listed)
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; "
+                                       "echo 'Oskar Brandt.' > away/locked/oskar.md; chmod 300 away/locked")
+    folder, db_path = base / "notes", base / "notes/.mrag/index.sqlite"
+    w = Watcher(mrag_bin, folder, env=env, prefix=prefix)
+    try:
+        as_owner(base, prefix, "mv", "away/locked", "notes/locked")
+        w.wait_for(lambda: any("skipped" in line and "locked" in line for line in w.stdout), PICKUP_SECONDS,
+                   "the unreadable folder's line")
+        as_owner(base, prefix, "chmod", "755", "notes/locked")
+        w.wait_for(lambda: "locked/oskar.md" in indexed(db_path), PICKUP_SECONDS, "its note")
+        as_owner(base, prefix, "sh", "-c", "echo 'Later Mallory Quinn came along.' >> notes/locked/oskar.md")
+        w.wait_for(lambda: any(" changed " in line and "locked/oskar.md" in line for line in w.stdout), 5,
+                   "the edit in it")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
