@@ -19,11 +19,24 @@ wakes (at least every WATCH_IDLE_MS): the target of a followed file symlink
 out of the folder (edited, saved by rename, deleted or brought back) and a
 note with a hard link outside the folder or in a hidden folder (edited
 through that name). The watcher follows symlinked folders only as it starts:
-when a re-sync finds the followed ones changed, it is started anew, with a
-catch-up re-sync for what changed meanwhile. A skipped file is reported when
+when a re-sync (its own catch-up included) finds the followed ones changed
+from those known before it started, it is started anew, with a catch-up
+re-sync for what changed meanwhile. A skipped file is reported when
 it becomes skipped (or for another reason), not at every save: an edit
 through a hard link passed over is a `changed` line of the note it is
 indexed as, with no `skipped` line.
+
+A note re-extracted because another note of the folder now shares its file
+name, or no longer does (SyncSummary.note_names_changed), is a `named` line.
+
+What would end the watch in silence or with a traceback stops it with a
+WatchStopped saying what to do (everything synced is kept): inotify's watch
+or instance limit reached (watcher_error; a new folder past the watch limit
+is not watched and notify says nothing, so the limit is probed after a batch
+with a new folder), a folder the watcher cannot read, a watched folder gone,
+unmounted or replaced, the index file deleted (_check_in_place, at every
+wake: inotify says nothing of an unmount). A folder found unreadable that
+becomes readable restarts the watcher, which watches it then.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
