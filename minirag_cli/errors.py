@@ -41,6 +41,12 @@ class IgnoreFileError(MragError):
         self.path, self.reason = str(path), reason
 
 
+class WatchStopped(MragError):
+    """`mrag sync --watch` cannot go on (or start): the file watcher failed (a
+    system limit, a folder it cannot read), a watched folder or the index
+    went away. Everything synced before is kept."""
+
+
 class GoldenFileError(MragError):
     """A golden set is malformed."""
 

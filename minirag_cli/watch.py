@@ -19,11 +19,24 @@ wakes (at least every WATCH_IDLE_MS): the target of a followed file symlink
 out of the folder (edited, saved by rename, deleted or brought back) and a
 note with a hard link outside the folder or in a hidden folder (edited
 through that name). The watcher follows symlinked folders only as it starts:
-when a re-sync finds the followed ones changed, it is started anew, with a
-catch-up re-sync for what changed meanwhile. A skipped file is reported when
+when a re-sync (its own catch-up included) finds the followed ones changed
+from those known before it started, it is started anew, with a catch-up
+re-sync for what changed meanwhile. A skipped file is reported when
 it becomes skipped (or for another reason), not at every save: an edit
 through a hard link passed over is a `changed` line of the note it is
 indexed as, with no `skipped` line.
+
+A note re-extracted because another note of the folder now shares its file
+name, or no longer does (SyncSummary.note_names_changed), is a `named` line.
+
+What would end the watch in silence or with a traceback stops it with a
+WatchStopped saying what to do (everything synced is kept): inotify's watch
+or instance limit reached (watcher_error; a new folder past the watch limit
+is not watched and notify says nothing, so the limit is probed after a batch
+with a new folder), a folder the watcher cannot read, a watched folder gone,
+unmounted or replaced, the index file deleted (_check_in_place, at every
+wake: inotify says nothing of an unmount). A folder found unreadable that
+becomes readable restarts the watcher, which watches it then.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
@@ -33,8 +46,11 @@ error.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import signal
+import sys
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -42,7 +58,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
-from minirag_cli.errors import IgnoreFileError, MragError
+from minirag_cli.errors import IgnoreFileError, WatchStopped
 from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, terminal_name
 
@@ -51,6 +67,9 @@ WATCH_STEP_MS = 250  # ... or once no change came for this long
 # with no change, the watcher wakes this often (the first time, to say it runs; each time, to stat
 # what inotify cannot see: a followed symlink's target is re-synced within about this long)
 WATCH_IDLE_MS = 500
+
+NAMED_REASON = "entities extracted anew: another note of the folder now has its file name, or no longer has"
+
 
 @dataclass
 class WatchHooks:
@@ -65,7 +84,7 @@ class WatchHooks:
 class Change:
     """One line of the watch's output."""
 
-    event: str  # added | changed | removed | skipped
+    event: str  # added | changed | removed | skipped | named (sync.SyncSummary.note_names_changed)
     root: str
     path: str
     chunks: int | None
@@ -85,7 +104,8 @@ class Change:
         if self.event == "skipped":
             return f"{self.at}  skipped  {path}  ({self.reason})"
         chunks = "" if self.chunks is None else f"{self.chunks} chunk{'s' * (self.chunks != 1)}"
-        return f"{self.at}  {self.event:<7}  {path}  {chunks}  {self.seconds:.2f} s"
+        why = f"  ({self.reason})" if self.reason else ""
+        return f"{self.at}  {self.event:<7}  {path}  {chunks}  {self.seconds:.2f} s{why}"
 
 
 class NoteFilter:
@@ -153,6 +173,15 @@ class Known:
         self.unwatched[root] = dict(summary.unwatched.get(str(root), {}))
         self.linked_folders[root] = dict(summary.linked_folders.get(str(root), {}))
 
+    def followed(self) -> dict[Path, dict[str, tuple]]:
+        """root -> the symlinked folders its last re-sync followed, for the roots with any."""
+        return {root: folders for root, folders in self.linked_folders.items() if folders}
+
+    def unreadable_folders(self) -> set[tuple[Path, str]]:
+        """(root, folder) for each folder the last re-syncs could not list (the watcher cannot watch it)."""
+        return {(root, path) for root, skipped in self.skipped.items() for path, reason in skipped.items()
+                if reason.startswith("unreadable folder")}
+
     def stat_changes(self) -> dict[Path, set[str]]:
         """root -> its unwatched notes whose file changed since the re-sync walked them."""
         out: dict[Path, set[str]] = {}
@@ -186,7 +215,8 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     seconds = time.perf_counter() - started
     at = datetime.now().strftime("%H:%M:%S")
     changes: list[Change] = []
-    after = chunks_at(conn, str(root), set(summary.added_paths) | set(summary.changed_paths))
+    named = getattr(summary, "note_names_changed", [])
+    after = chunks_at(conn, str(root), set(summary.added_paths) | set(summary.changed_paths) | set(named))
     for event, paths in (("added", summary.added_paths), ("changed", summary.changed_paths)):
         for path in paths:
             if path in after:
@@ -194,6 +224,11 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     for path in summary.removed_paths:
         if path in before:
             changes.append(Change("removed", str(root), path, before[path], seconds, at))
+    # a note no file change brought in, whose file name another note of the folder now shares (or no
+    # longer does): its graph changed (it names itself or not), and nothing else would say so
+    for path in named:
+        if path in after:
+            changes.append(Change("named", str(root), path, after[path], seconds, at, NAMED_REASON))
     # a file that became unreadable or binary is worth a line, once: the rest of the folder's skipped
     # files were reported by the first sync, and a hard link passed over stays passed over when it
     # is saved (the note it is indexed as is the `changed` line)
@@ -210,6 +245,114 @@ def _still_a_folder(root: Path) -> bool:
         return root.is_dir()
     except OSError:  # there, but cannot be searched for now: the sync keeps its notes
         return True
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+KEPT = "Everything synced so far is kept: the index is intact, and a plain `mrag sync` still works."
+
+
+def _check_in_place(roots: dict[Path, tuple[int, int] | None], db_path: Path | None,
+                    index_at_start: tuple[int, int] | None) -> None:
+    """Stop the watch (WatchStopped) when a watched folder is gone, unmounted
+    or replaced, or the index file deleted or replaced: inotify says nothing
+    of an unmount, and the watch would re-sync an empty mount point (every
+    note removed) or write to a deleted index that no query sees."""
+    for root, at_start in roots.items():
+        if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
+            raise WatchStopped(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
+                               hint="Everything synced so far is kept; sync the folder where it is now.")
+        now = _identity(root)
+        if at_start is None or now is None or now == at_start:
+            continue
+        if now[0] != at_start[0]:
+            raise WatchStopped(f"The watch stopped: {root} is not on the file system it was on when the watch "
+                               "started (unmounted, or another one mounted there): its notes were not removed.",
+                               hint="Mount it again and run `mrag sync --watch` again. " + KEPT)
+        raise WatchStopped(f"The watch stopped: {root} is another folder than when the watch started (moved or "
+                           "deleted, and one made anew at its place).",
+                           hint="Run `mrag sync --watch` again to watch the folder now there. " + KEPT)
+    if db_path is not None and index_at_start is not None and _identity(db_path) != index_at_start:
+        raise WatchStopped(f"The watch stopped: the index {db_path} was deleted or replaced while it watched; "
+                           "what the watch wrote since went with the deleted file.",
+                           hint="Sync the folders again to build it anew (`mrag sync FOLDER`, with --watch to go "
+                                "on watching): the notes are all in their files.")
+
+
+def _raise_limit_hint(name: str, value: int) -> str:
+    return (f"Raise it: `sudo sysctl fs.inotify.{name}={value}`; to keep it after a reboot: "
+            f"`echo fs.inotify.{name}={value} | sudo tee -a /etc/sysctl.d/90-inotify.conf`. ")
+
+
+def _limit_now(name: str) -> str:
+    try:
+        return f", now {(Path('/proc/sys/fs/inotify') / name).read_text().strip()}"
+    except OSError:
+        return ""
+
+
+def watcher_error(exc: BaseException, roots: Sequence[Path], started: bool) -> WatchStopped | None:
+    """What watchfiles raised (notify's error, in text) as a WatchStopped a
+    user can act on; None for anything else. Both inotify limits are per
+    user: other programs' watchers (editors, sync clients) count too. The
+    watch limit reached as the watcher starts is an OSError ('OS file watch
+    limit reached', notify's MaxFilesWatch for ENOSPC); the instance limit,
+    a WatchfilesRustInternalError ('Too many open files (os error 24)'); a
+    folder it cannot read, a PermissionError (inotify needs read access)."""
+    text = str(exc)
+    what = "The watch stopped" if started else "The watch could not start"
+    folders = ", ".join(map(str, roots))
+    if "OS file watch limit reached" in text or "(os error 28)" in text:
+        return WatchStopped(f"{what}: the system's limit on inotify watches (fs.inotify.max_user_watches"
+                            f"{_limit_now('max_user_watches')}) is reached: the file watcher needs one for each "
+                            f"folder under {folders}, and other programs' watchers count too.",
+                            hint=_raise_limit_hint("max_user_watches", 524288) + KEPT)
+    if "Too many open files" in text or "(os error 24)" in text:
+        return WatchStopped(f"{what}: the system's limit on inotify instances (fs.inotify.max_user_instances"
+                            f"{_limit_now('max_user_instances')}) is reached: each program watching files "
+                            "(editors, sync clients, another `mrag sync --watch`) holds one.",
+                            hint="Stop one of them, or " + _raise_limit_hint("max_user_instances", 1024).lower()
+                                 + KEPT)
+    if isinstance(exc, PermissionError) or "(os error 13)" in text:
+        named = re.search(r'about \["(.*?)"\]', text)
+        where = named.group(1) if named else "a folder"
+        return WatchStopped(f"{what}: the file watcher cannot read {where} (permission denied), and it must read "
+                            f"every folder under {folders} (`mrag sync` skips that one).",
+                            hint=f"Give yourself access to it (chmod u+rx), or move it out of the folder. {KEPT}")
+    if type(exc).__name__ == "WatchfilesRustInternalError":  # the watcher is dead
+        return WatchStopped(f"{what}: the file watcher failed: {text}.",
+                            hint=("It cannot watch a file or folder whose name is not valid UTF-8 (`mrag sync` "
+                                  "skips those): rename it. " if "decode path" in text else "") + KEPT)
+    return None
+
+
+def _watch_limit_reached(path: Path) -> bool:
+    """Whether one more inotify watch would pass the watch limit now. The
+    watcher adds a watch for each new folder and, past the limit, goes on
+    without it, saying nothing (notify drops that error): an edit in such a
+    folder would be missed. Linux only; False when it cannot tell."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = libc.inotify_init1(os.O_CLOEXEC)
+    except (OSError, AttributeError):
+        return False
+    if fd < 0:  # no instance left to try with: the instance limit, not this one
+        return False
+    try:
+        in_create = 0x100
+        return libc.inotify_add_watch(fd, os.fsencode(path), in_create) < 0 and ctypes.get_errno() == errno.ENOSPC
+    finally:
+        os.close(fd)
 
 
 @contextlib.contextmanager
@@ -229,6 +372,39 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+def _batches(note_filter: NoteFilter, *, debounce_ms: int, step_ms: int, stop_event,
+             started: Callable[[], bool]) -> Iterator[set]:
+    """watchfiles.watch on the roots, its failures as WatchStopped
+    (watcher_error). Its first batch (maybe empty) comes once the watcher
+    runs, the next ones at least every WATCH_IDLE_MS (to stat what inotify
+    cannot see)."""
+    import watchfiles
+
+    batches = watchfiles.watch(*note_filter.roots, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
+                               stop_event=stop_event, raise_interrupt=True, yield_on_timeout=True,
+                               rust_timeout=WATCH_IDLE_MS)
+    try:
+        while True:
+            try:
+                events = next(batches)
+            except StopIteration:  # stop_event
+                return
+            except (OSError, RuntimeError) as exc:
+                stopped = watcher_error(exc, note_filter.roots, started())
+                if stopped is None:
+                    raise
+                raise stopped from exc
+            yield events
+    finally:
+        batches.close()  # the watcher (its inotify instance and watches) goes now, not when collected
+
+
+def _new_folders(events) -> bool:
+    import watchfiles
+
+    return any(change == watchfiles.Change.added and os.path.isdir(path) for change, path in events)
+
+
 def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
                   hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
                   stop_event=None) -> int:
@@ -237,35 +413,36 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     sync.SyncSummary) and report every Change to `hooks`. Once the watcher
     runs, one catch-up re-sync takes in what changed since the caller's first
     sync, then `hooks.on_ready` is called. Returns the number of batches
-    synced."""
-    import watchfiles
-
+    synced. Raises WatchStopped when it cannot go on (_check_in_place,
+    watcher_error, the watch limit reached by a new folder)."""
     note_filter = NoteFilter(roots, db_path, held=lambda root, rel: bool(chunks_at(conn, str(root), {rel})))
+    in_place = {root: _identity(root) for root in note_filter.roots}
+    index_at_start = _identity(db_path) if db_path is not None else None
     known = Known()
     batches = 0
     ready = False
     with _sigterm_as_interrupt():
         try:
             while True:
-                linked_at_start = None  # the symlinked folders followed when this watcher started
-                # yield_on_timeout: the first (maybe empty) batch comes as soon as the watcher runs,
-                # and the next ones at least every WATCH_IDLE_MS (to stat what inotify cannot see)
-                for events in watchfiles.watch(*note_filter.roots, watch_filter=note_filter, debounce=debounce_ms,
-                                               step=step_ms, stop_event=stop_event, raise_interrupt=True,
-                                               yield_on_timeout=True, rust_timeout=WATCH_IDLE_MS):
+                # what the last re-sync before this watcher started found: the watcher follows symlinked
+                # folders and watches readable folders only as it starts (or as a folder is made), so
+                # anything found otherwise once it runs, the catch-up's re-sync included, restarts it (the
+                # first watcher knows none: with followed symlinked folders, it starts twice)
+                linked_before = known.followed()
+                unreadable: set[tuple[Path, str]] = set()  # folders found unreadable while this watcher ran
+                catching_up = True
+                for events in _batches(note_filter, debounce_ms=debounce_ms, step_ms=step_ms, stop_event=stop_event,
+                                       started=lambda: ready):
                     touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
-                    if linked_at_start is None:  # the watcher runs: catch up with what changed before
+                    if catching_up:  # the watcher runs: catch up with what changed before
                         touched = {root: None for root in note_filter.roots}
                     for root, rels in known.stat_changes().items():
                         if root in touched and touched[root] is None:
                             continue
                         touched[root] = touched.get(root, set()) | rels
+                    _check_in_place(in_place, db_path, index_at_start)
                     if touched:
                         for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
-                            if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
-                                raise MragError(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
-                                                hint="Everything synced so far is kept; sync the folder where it "
-                                                     "is now.")
                             try:
                                 changes = resync_root(conn, root, rels, resync, known)
                             except IgnoreFileError as exc:
@@ -276,24 +453,21 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             for change in changes:
                                 hooks.report(change)
                         batches += 1
-                    if linked_at_start is None:
-                        linked_at_start = dict(known.linked_folders)
+                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]):
+                            raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, True)
+                    if catching_up:
+                        catching_up = False
                         if not ready:
                             ready = True
                             hooks.on_ready()
-                    elif dict(known.linked_folders) != linked_at_start:
-                        # the watcher follows symlinked folders only as it starts (a folder linked
-                        # now would be watched by its link alone): start it anew, and catch up
-                        break
+                    now_unreadable = known.unreadable_folders()
+                    readable_again = {(root, rel) for root, rel in unreadable - now_unreadable
+                                      if _still_a_folder(root / rel)}
+                    unreadable |= now_unreadable
+                    if known.followed() != linked_before or readable_again:
+                        break  # start the watcher anew (it watches them now), and catch up
                 else:  # stop_event
                     break
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # what the re-sync committed (each note its own transaction) is kept
             pass
-        except RuntimeError as exc:  # watchfiles' WatchfilesRustInternalError: the watcher is dead
-            if type(exc).__name__ != "WatchfilesRustInternalError":
-                raise
-            raise MragError(f"The watch stopped: the file watcher failed: {exc}.",
-                            hint=("It cannot watch a file or folder whose name is not valid UTF-8 (`mrag sync` "
-                                  "skips those): rename it. " if "decode path" in str(exc) else "")
-                                 + "Everything synced so far is kept.") from exc
     return batches

@@ -10,6 +10,7 @@ links, followed symlinks' targets and folders moved away (run_script).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -37,11 +38,11 @@ NOTES = {
 class Watcher:
     """`mrag sync ROOT --watch` in its own process, its output read by threads."""
 
-    def __init__(self, mrag_bin: str, root: Path, *extra: str, env: dict | None = None):
+    def __init__(self, mrag_bin: str, root: Path, *extra: str, env: dict | None = None, prefix: tuple = ()):
         self.env = env or {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
         # Ctrl-C must reach the watch as it does in a terminal, even when the tests run as a
         # background job (a shell starts those with SIGINT ignored, and children inherit it)
-        self.proc = subprocess.Popen([mrag_bin, "sync", str(root), "--watch", *extra], stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen([*prefix, mrag_bin, "sync", str(root), "--watch", *extra], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, env=self.env,
                                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.stdout: list[str] = []
@@ -662,3 +663,264 @@ def test_a_followed_folder_deleted_and_made_anew_is_watched_again(tmp_path, fold
     assert {c for c in seen if c[0] == "skipped"} <= {("skipped", "elsewhere")}
     assert mallory_in(watch, "elsewhere/again.md")
     watch.conn.close()
+
+
+# ---------------------------------------------------------------- inotify's limits, and what goes away
+
+def failing_watch(exc: BaseException, after_batches: int = 0):
+    """A stand-in for watchfiles.watch that fails as it does: `exc` raised
+    from the generator once it has yielded `after_batches` empty batches."""
+    def watch(*paths, **kwargs):
+        for _ in range(after_batches):
+            yield set()
+        raise exc
+
+    return watch
+
+
+WATCH_LIMIT = OSError('OS file watch limit reached. about ["/n/big/sub"] (Error { kind: MaxFilesWatch, paths: '
+                      '["/n/big/sub"] })')  # watchfiles 1.3 (notify 8) as the watcher starts
+
+
+def rust_error(text: str) -> BaseException:
+    from watchfiles._rust_notify import WatchfilesRustInternalError
+
+    return WatchfilesRustInternalError(text)
+
+
+@pytest.mark.parametrize("error, after, expected", [
+    (lambda: WATCH_LIMIT, 0, ("could not start", "fs.inotify.max_user_watches", "max_user_watches=524288")),
+    (lambda: rust_error("error in underlying watcher: OS file watch limit reached. about [\"/n/x\"]"), 2,
+     ("stopped", "fs.inotify.max_user_watches", "max_user_watches=524288")),
+    (lambda: rust_error("Error creating recommended watcher: Too many open files (os error 24)"), 0,
+     ("could not start", "fs.inotify.max_user_instances", "max_user_instances=1024")),
+    (lambda: PermissionError('Permission denied (os error 13) about ["/n/locked"]'), 0,
+     ("could not start", "cannot read /n/locked", "chmod u+rx")),
+], ids=["watches-at-start", "watches-while-watching", "instances", "unreadable-folder"])
+def test_the_watchers_failures_are_clear_errors(tmp_path, folder, monkeypatch, error, after, expected):
+    """The inotify watch limit reached (a large tree) ended the watch with
+    'unexpected OSError: OS file watch limit reached...', the instance limit
+    with 'the file watcher failed: ... Too many open files', a folder the
+    watcher cannot read with 'unexpected PermissionError'. Each is now an
+    error naming the limit (or folder) and how to raise it, saying the index
+    is intact. watchfiles raises them as injected here (its Rust source, and
+    tests below for real in a user namespace)."""
+    import watchfiles
+
+    from minirag_cli.errors import WatchStopped
+
+    watch = InProcessWatch(tmp_path, folder)
+    monkeypatch.setattr(watchfiles, "watch", failing_watch(error(), after))
+    with pytest.raises(WatchStopped) as stopped:
+        watch.run(WatchHooks(report=lambda change: None), threading.Event(), seconds=20)
+    what, limit, command = expected
+    assert f"The watch {what}:" in str(stopped.value) and limit in str(stopped.value)
+    if "sysctl" in limit or "inotify" in limit:
+        assert f"`sudo sysctl fs.inotify.{command}`" in stopped.value.hint
+        assert f"echo fs.inotify.{command} | sudo tee -a /etc/sysctl.d/" in stopped.value.hint
+    else:
+        assert command in stopped.value.hint
+    assert "the index is intact" in stopped.value.hint and "a plain `mrag sync` still works" in stopped.value.hint
+    assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
+    watch.conn.close()
+
+
+def in_user_namespace(limits: dict[str, int]) -> tuple[str, ...]:
+    """A command prefix running a command in a new user namespace whose
+    inotify limits (/proc/sys/user/max_inotify_*) are `limits`: the machine's
+    fs.inotify sysctls stay as they are. Skips where namespaces are not allowed."""
+    sets = "; ".join(f"echo {n} > /proc/sys/user/max_inotify_{name}" for name, n in limits.items())
+    probe = subprocess.run(["unshare", "-Ur", "sh", "-c", sets], capture_output=True, text=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no user namespace with its own inotify limits here: {probe.stderr.strip()}")
+    return ("unshare", "-Ur", "sh", "-c", f'{sets} && exec "$@"', "sh")
+
+
+def folders_under(root: Path) -> int:
+    return sum(1 for _ in os.walk(root))  # the watcher watches every folder, hidden ones too
+
+
+@pytest.mark.parametrize("limit", ["watches", "instances"])
+def test_an_inotify_limit_reached_as_the_watch_starts_for_real(mrag_bin, folder, limit):
+    """`mrag sync --watch` where the inotify watch limit is below the
+    folder's count of folders, or no inotify instance is left: exit 1 and an
+    error naming the limit, not 'unexpected OSError'; the first sync is kept."""
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+    prefix = in_user_namespace({"watches": 2} if limit == "watches" else {"instances": 0})
+    done = subprocess.run([*prefix, mrag_bin, "sync", str(folder), "--watch"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert f"fs.inotify.max_user_{limit}" in done.stderr and "unexpected" not in done.stderr, done.stderr
+    assert f"sudo sysctl fs.inotify.max_user_{limit}=" in done.stderr and "/etc/sysctl.d/" in done.stderr
+    assert set(indexed(folder / ".mrag" / "index.sqlite")) == set(NOTES)
+
+
+def test_the_watch_limit_reached_by_a_new_folder_stops_the_watch(mrag_bin, folder):
+    """The watch limit reached while watching (a folder copied in): notify
+    goes on without a watch on the new folder and says nothing, so an edit
+    in it was missed for good. The watch syncs the batch, then stops with
+    the limit's error."""
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+    assert subprocess.run([mrag_bin, "sync", str(folder)], env=env, capture_output=True).returncode == 0
+    w = Watcher(mrag_bin, folder, env=env, prefix=in_user_namespace({"watches": folders_under(folder)}))
+    try:
+        write_notes(folder, {"journal/new.md": "Jennifer Moore visited the Garden Club.\n"})
+        assert w.proc.wait(timeout=30) == 1
+    finally:
+        w.stop()
+    stderr = "\n".join(w.stderr)
+    assert "The watch stopped: the system's limit on inotify watches" in stderr and "unexpected" not in stderr
+    assert any(" added " in line and "journal/new.md" in line for line in w.stdout), w.stdout
+    assert set(indexed(folder / ".mrag" / "index.sqlite")) == {*NOTES, "journal/new.md"}
+
+
+def test_a_folder_symlinked_as_the_watcher_starts_is_watched(tmp_path, folder):
+    """--follow-symlinks: a folder symlinked after the watcher started but
+    before its catch-up re-sync was synced by that re-sync and taken as
+    followed from the start: the watcher (which follows links only as it
+    starts) never watched it, and edits in it were missed until the set of
+    linked folders changed again."""
+    outside = tmp_path / "outside"
+    write_notes(outside, {"dir/linked.md": "Oskar Brandt keeps his notes elsewhere.\n"})
+    watch = following_watch(tmp_path, folder)
+    sync, calls = watch.resync, []
+
+    def resync(roots):  # the watcher runs: its catch-up re-sync is the first call
+        calls.append(roots)
+        if len(calls) == 1:
+            (folder / "elsewhere").symlink_to(outside / "dir")
+        return sync(roots)
+
+    watch.resync = resync
+    seen = run_script(watch, [(lambda: append(outside / "dir/linked.md"), ("changed", "elsewhere/linked.md")),
+                              (lambda: append(outside / "dir/linked.md", "And Oskar Brandt.\n"),
+                               ("changed", "elsewhere/linked.md"))])
+    assert seen == [("added", "elsewhere/linked.md"), ("changed", "elsewhere/linked.md"),
+                    ("changed", "elsewhere/linked.md"), ("added", "marker.md")]
+    assert mallory_in(watch, "elsewhere/linked.md")
+    watch.conn.close()
+
+
+def test_notes_named_anew_by_another_notes_file_name_are_reported(tmp_path, folder):
+    """A second README.md in the folder makes the first one's file name
+    shared: the re-sync extracts its entities anew (it no longer names
+    itself), and the name freed again does the reverse; the watch printed
+    no line for it. It prints a `named` line, in the same style."""
+    write_notes(folder, {"alpha/README.md": "Alpha Team met Oskar Brandt.\n"})
+    watch = InProcessWatch(tmp_path, folder)
+    beta = folder / "beta/README.md"
+    seen = run_script(watch, [(lambda: write_notes(folder, {"beta/README.md": "Beta Team met Anna Weber.\n"}),
+                               ("named", "alpha/README.md")),
+                              (beta.unlink, ("named", "alpha/README.md"))])
+    assert seen == [("added", "beta/README.md"), ("named", "alpha/README.md"), ("removed", "beta/README.md"),
+                    ("named", "alpha/README.md"), ("added", "marker.md")]
+    line = Change("named", str(folder), "alpha/README.md", 1, 0.25, "12:00:01", "why").line()
+    assert line == "12:00:01  named    alpha/README.md  1 chunk  0.25 s  (why)"
+    watch.conn.close()
+
+
+def test_the_index_deleted_while_watching_stops_the_watch(tmp_path, folder):
+    """The index file deleted while the watch ran: the watch went on writing
+    to the deleted file, printing lines for notes no query could find."""
+    from minirag_cli.errors import WatchStopped
+
+    watch = InProcessWatch(tmp_path, folder)
+
+    def delete_index():
+        for name in ("index.sqlite", "index.sqlite-wal", "index.sqlite-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                (tmp_path / name).unlink()
+
+    with pytest.raises(WatchStopped, match=r"the index .*index\.sqlite was deleted or replaced") as stopped:
+        watch.run(WatchHooks(report=lambda change: None, on_ready=delete_index), threading.Event(), seconds=10)
+    assert "mrag sync FOLDER" in stopped.value.hint
+    watch.conn.close()
+
+
+def test_a_watched_folder_replaced_stops_the_watch_and_keeps_its_notes(tmp_path, folder):
+    """A watched folder moved away and another made at its path (a restore,
+    a fresh clone): the watch re-synced the new, empty folder, removing every
+    note, and went on watching the old one. It stops, saying so, and the
+    index keeps the notes."""
+    from minirag_cli.errors import WatchStopped
+
+    watch = InProcessWatch(tmp_path, folder)
+
+    def replace():
+        folder.rename(tmp_path / "old")
+        folder.mkdir()
+
+    with pytest.raises(WatchStopped, match="is another folder than when the watch started"):
+        watch.run(WatchHooks(report=lambda change: None, on_ready=replace), threading.Event(), seconds=10)
+    assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
+    watch.conn.close()
+
+
+@pytest.fixture
+def unprivileged(tmp_path):
+    """(prefix, base): a command prefix running as a user whom permissions
+    bind (root reads every folder: `nobody` then) and a folder that user owns."""
+    import shutil
+    import tempfile
+
+    if os.geteuid() != 0:
+        yield (), tmp_path
+        return
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root, with no setpriv to run as another user")
+    base = Path(tempfile.mkdtemp(prefix="mrag-watch-"))  # not under pytest's root-only tmp folder
+    try:
+        os.chmod(base, 0o755)
+        os.chown(base, 65534, 65534)
+        yield ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"), base
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(base)], check=False)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def as_owner(base: Path, prefix: tuple, *command: str) -> None:
+    subprocess.run([*prefix, *command], check=True, cwd=base)
+
+
+def test_a_folder_the_watcher_cannot_read_is_a_clear_error_for_real(mrag_bin, unprivileged):
+    """A subfolder the user cannot read (`mrag sync` skips it and keeps
+    going): the watch ended with 'unexpected PermissionError'. It names the
+    folder and what to do."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    as_owner(base, prefix, "mkdir", "-p", "notes/people", "notes/locked")
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; chmod 000 notes/locked")
+    done = subprocess.run([*prefix, mrag_bin, "sync", str(base / "notes"), "--watch"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert f"cannot read {base / 'notes/locked'} (permission denied)" in done.stderr, done.stderr
+    assert "chmod u+rx" in done.stderr and "unexpected" not in done.stderr
+    assert set(indexed(base / "notes/.mrag/index.sqlite")) == {"people/anna.md"}
+
+
+def test_a_folder_unreadable_when_it_came_is_watched_once_readable(mrag_bin, unprivileged):
+    """A folder moved in that the user cannot read is not watched (inotify
+    needs read access); once made readable its notes were synced, but the
+    watcher still did not watch it: an edit in it was missed. The watcher
+    starts anew when a folder found unreadable becomes readable."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    as_owner(base, prefix, "mkdir", "-p", "notes/people", "away/locked")  # locked: -wx, moved in (not listed)
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; "
+                                       "echo 'Oskar Brandt.' > away/locked/oskar.md; chmod 300 away/locked")
+    folder, db_path = base / "notes", base / "notes/.mrag/index.sqlite"
+    w = Watcher(mrag_bin, folder, env=env, prefix=prefix)
+    try:
+        as_owner(base, prefix, "mv", "away/locked", "notes/locked")
+        w.wait_for(lambda: any("skipped" in line and "locked" in line for line in w.stdout), PICKUP_SECONDS,
+                   "the unreadable folder's line")
+        as_owner(base, prefix, "chmod", "755", "notes/locked")
+        w.wait_for(lambda: "locked/oskar.md" in indexed(db_path), PICKUP_SECONDS, "its note")
+        as_owner(base, prefix, "sh", "-c", "echo 'Later Mallory Quinn came along.' >> notes/locked/oskar.md")
+        w.wait_for(lambda: any(" changed " in line and "locked/oskar.md" in line for line in w.stdout), 5,
+                   "the edit in it")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
