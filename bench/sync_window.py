@@ -70,8 +70,9 @@ def heuristic_names():
 
     saved, heuristic = llm_mod.complete, HeuristicExtractor()
 
-    def complete(text, mentions, matter=OWN):  # matter: the chunk's part of its note's front matter
-        return saved(text, [*mentions, *heuristic.extract_one(text, matter)], matter)
+    def complete(text, mentions, matter=OWN, speakers=None):  # the chunk's part of its note's front matter,
+        # its note's chat speakers
+        return saved(text, [*mentions, *heuristic.extract_one(text, matter, speakers)], matter, speakers)
 
     llm_mod.complete = complete
     try:

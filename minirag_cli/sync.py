@@ -128,6 +128,21 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     return text, frontmatter.of_note(text)
 
 
+def note_speakers(chunks: Sequence[Chunk]) -> frozenset[str]:
+    """The chat speakers (extract.heuristic.chat_speakers) of the note whose
+    chunks (all of them, in order) these are: whether a `Name:` line is a
+    chat line or a label line is the note's to say, not a chunk's (a chunk
+    of a LiHua chat may hold two lines and no `Time:` stamp). The note is
+    laid from its chunks (mdcode.laid_note), as a re-extraction, which reads
+    no file, has it too; chunks that do not fit their offsets are read one
+    after another."""
+    from minirag_cli.extract.heuristic import chat_speakers
+    from minirag_cli.extract.mdcode import laid_note
+
+    note = laid_note(chunks)
+    return chat_speakers("\n".join(c.text for c in chunks) if note is None else note)
+
+
 def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
     folder, a UsageError for an empty name (which Path would read as ".")."""
@@ -351,11 +366,12 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
+            speakers = note_speakers(p.chunks)
             # a chunk in a front matter block opens the note: no fence is open before it (read_in_context)
             for c, text, part in zip(p.chunks, read_in_context(p.chunks, p.note.path),
                                      chunk_parts(p.matter, p.chunks)):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(c.text if part is not None else text, found, part))
+                out.append(chunk_mentions(c.text if part is not None else text, found, part, speakers))
         return out
 
     def run_chunks(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
@@ -365,13 +381,15 @@ class _Extraction:
         windows (the heuristic one); `parts`: each chunk's part of its note's front matter
         (chunk_parts). A chunk is read in its note's context
         (read_in_context); one a front matter block covers opens the note,
-        after no fence."""
+        after no fence; its `Name:` lines are chat lines when its note
+        reads like a chat (note_speakers)."""
         in_context = [text for chunks, path in zip(notes, paths, strict=True)
                       for text in read_in_context(chunks, path)]
         chunks = [c for note in notes for c in note]
         read = [extractable(c.text if part is not None else text, part)
                 for c, text, part in zip(chunks, in_context, parts, strict=True)]
-        return self.extractor.extract([text for text, _part in read], [part for _text, part in read])
+        speakers = [s for note in notes for s in [note_speakers(note)] * len(note)]
+        return self.extractor.extract([text for text, _part in read], [part for _text, part in read], speakers)
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of

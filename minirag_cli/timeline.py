@@ -193,7 +193,7 @@ class WhenAnswer:
 
 
 def _speaker(line: str) -> str | None:
-    from minirag_cli.extract.heuristic import speaker_tag  # what the extractors take for a chat speaker
+    from minirag_cli.extract.heuristic import speaker_tag  # a tag that may name a chat speaker (no `Status:`)
 
     m = speaker_tag(line)
     return m.group(1).strip() if m else None

@@ -277,18 +277,19 @@ def test_a_later_chunk_of_a_front_matter_note_is_found_by_its_title(tmp_path):
 
 
 # A block longer than a chunk (at 24 tokens with 4 of overlap): capitalised
-# keys, a long `Aliases:` list, a nested mapping, then a chat
+# keys, a long `Aliases:` list, a nested mapping, then a chat (Tom speaks
+# twice: a chat, not label lines, heuristic.chat_speakers)
 ALIASES = ["Lisbon Trip", "Alfama Walk", "Belem Tower Day", "Sintra Palace Visit", "Cascais Beach",
            "Tram Twenty Eight", "Pastel Tasting", "Fado Night", "Oceanarium Morning", "Tagus Ferry"]
 LONG_BLOCK = ("---\nTitle: Trip to Lisbon\nDate: 2024-05-01 14:30\nAliases:\n"
               + "".join(f"  - {a}\n" for a in ALIASES)
               + "Tags: [travel, family]\nAuthor:\n  name: Jane Doe\n---\n"
-              + "Tom: Lunch by the river?\nAnna: Yes, at the harbour.\n")
+              + "Tom: Lunch by the river?\nAnna: Yes, at the harbour.\nTom: Great.\n")
 LONG_HEAD = "Trip to Lisbon · Date: 2024-05-01 14:30"
 # a plain note whose last chunk (at 24 tokens with 4 of overlap) opens with
 # `---`, `key: value` lines and `---`: a chat quoted between two rules
 RULED_CHAT = ("# Standup notes\n" + "".join(f"Item {i} was reviewed by the team today.\n" for i in range(6))
-              + "---\nTom: Lunch by the river?\nAnna: Yes, at noon.\n---\nAfter lunch we walked back.\n")
+              + "---\nTom: Lunch by the river?\nAnna: Yes, at noon.\nTom: Great.\n---\nAfter lunch we walked back.\n")
 SMALL = {"chunk_tokens": 24, "overlap_tokens": 4}
 
 

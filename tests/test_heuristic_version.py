@@ -66,11 +66,11 @@ class Interrupting(HeuristicExtractor):
     def __init__(self, calls):
         self.calls = calls
 
-    def extract(self, texts, matters=None):
+    def extract(self, texts, matters=None, speakers=None):
         if self.calls == 0:
             raise KeyboardInterrupt
         self.calls -= 1
-        return super().extract(texts, matters)
+        return super().extract(texts, matters, speakers)
 
 
 def folders(tmp_path):

@@ -402,9 +402,12 @@ def test_complete_adds_dates_and_speakers_and_drops_relative_times():
     assert got == [EntityMention("bread", "product"), EntityMention("Lunar New Year", "event"),
                    EntityMention("Alice", "person"), EntityMention("20260403", "date")]
     assert complete(text, got) == got
-    # a front matter's capitalised keys are no chat speakers; its dates are dates, its values' speakers speakers
-    note = "---\nTitle: Trip\nDate: 2026-05-01T14:30\nTags: [a]\n---\nAlice: Ready?"
-    assert complete(note, []) == [EntityMention("Alice", "person"), EntityMention("2026-05-01", "date")]
+    # a front matter's capitalised keys are no chat speakers (nor its `Date:` a chat's stamp); its dates are
+    # dates, its chat's speakers speakers
+    note = "---\nTitle: Trip\nDate: 2026-05-01T14:30\nTags: [a]\n---\nAlice: Ready?\nBob: Yes.\nAlice: Go!"
+    assert complete(note, []) == [EntityMention("Alice", "person"), EntityMention("Bob", "person"),
+                                  EntityMention("2026-05-01", "date")]
+    assert complete(note.split("Bob")[0], []) == [EntityMention("2026-05-01", "date")]  # a label line, no chat
 
 
 def test_the_real_model_writes_only_names_the_window_holds(smol, monkeypatch):
@@ -595,7 +598,7 @@ def test_complete_moves_a_front_matter_part_with_the_invisible_characters_it_dro
     from minirag_cli import frontmatter
     from minirag_cli.extract.llm import complete
 
-    text = "---\ntitle: Trip\u200b to\u200b Lisbon\n---\nAnna: we land at nine\nTom: fine\n"
+    text = "---\ntitle: Trip\u200b to\u200b Lisbon\n---\nAnna: we land at nine\nTom: fine\nAnna: see you\n"
     part = frontmatter.of_note(text).part(0, len(text))
     people = [m.name for m in complete(text, [], part) if m.type == "person"]
     assert people == ["Anna", "Tom"]

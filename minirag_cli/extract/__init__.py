@@ -2,7 +2,9 @@
 
 Every extractor has `name`, `cache_id` (None when its output is not worth
 caching, else a string identifying model + prompt version, the key of the
-extraction cache) and `extract(texts) -> list[list[EntityMention]]`. A model
+extraction cache) and `extract(texts, matters=None, speakers=None) ->
+list[list[EntityMention]]` (per text, from sync: its part of its note's front
+matter, sync.chunk_parts, and its note's chat speakers, sync.note_speakers). A model
 extractor (llm.py) also has `windows(text)` and `run(windows, stop=None)`,
 yielding (index, mentions, cost) as answers finish until the `stop` event
 is set: sync calls it per note window, in a thread (stream.py). The

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Collection, Protocol, Sequence
 
 # The types the LLM prompt asks for; the heuristic extractor uses a subset plus
 # 'name' (a capitalised span whose kind it cannot tell).
@@ -21,8 +21,11 @@ class Extractor(Protocol):
     cache_id: str | None
 
     # `matters`: for each text (a chunk, from sync), the part of its note's front matter it holds
-    # (frontmatter.FrontMatter.part), None for none; not given, each text is a note of its own
-    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]: ...
+    # (frontmatter.FrontMatter.part), None for none; `speakers`: for each, its note's chat speakers
+    # (sync.note_speakers: a `Name:` line is a chat line or a label line by its note,
+    # heuristic.chat_speakers); not given, each text is a note of its own
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None,
+                speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]: ...
 
     # optional: `preload()` loads a model now rather than on the first text (Index.sync before a watch);
     # `note_name(path) -> EntityMention | None`, the note's own name, for its first chunk (sync._name_notes;

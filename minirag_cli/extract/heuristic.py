@@ -2,6 +2,16 @@
 quoted titles, #tags, @handles and dates. What a fresh machine uses until a
 GGUF model is configured.
 
+A line that opens with `Name:` is a chat line only in a note that reads
+like a chat (`chat_speakers`): one whose tags recur (`LiHua:` speaks twice)
+or that holds a chat export's time stamp (`Time: 20260105_11:00`).
+Elsewhere it is a label line (`Goal: migrate billing`, `Owner: Priya`):
+its label names no one (a one-word label reads as a sentence's first word;
+a common one, LABEL_WORDS, is never a speaker nor a name), and a value
+that lists capitalised words names them (`Owner: Priya`, `Attendees:
+Priya, Tom`). Sync decides per note, not per chunk (a chunk of a chat may
+hold two lines): `extract(texts, matters, speakers)`.
+
 A text that opens with front matter (frontmatter.py) is read without its
 keys (`title:`, `Tags:` name nothing): its `tags:` are the #tags they would
 be in the text; a `title:` or `aliases:` value names the note, and is a name
@@ -31,7 +41,7 @@ import functools
 import re
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Sequence
+from typing import Collection, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
@@ -69,7 +79,12 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, wit
 #    as do other tools' daily notes (text.daily_date: Logseq's 2024_05_01,
 #    Dendron's daily.journal.2024.05.01, a weekday with the date), which a
 #    link to such a name is too.
-VERSION = 3
+# 4: a `Name:` tag is a chat speaker only in a note that reads like a chat
+#    (chat_speakers: a tag recurs, or a `Time: 20260105_11:00` stamp; sync
+#    reads it from the whole note, sync.note_speakers); a label line's label
+#    is no person, a common label (LABEL_WORDS) no name either, and a label's
+#    value that lists capitalised words names them (`Owner: Priya`).
+VERSION = 4
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -108,6 +123,33 @@ do does did looking looks look just got get gets getting make makes made take ta
 remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
 """.split())
 COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
+# The labels Markdown and plain notes open lines with (`Status: done`, `Action
+# items:`), lower-cased: never a chat speaker, even in a note that reads like
+# a chat, and no name. A backstop: a label line of a note that is no chat is
+# no speaker whatever its word (chat_speakers); these are the labels that
+# recur within a note (a task list's `Status:` and `Owner:`) or that a chat
+# note holds too. COMMON_WORDS holds `Note`, `Todo`, `Done`, `Date`, `Subject`.
+LABEL_WORDS = frozenset(
+    w.replace("_", " ") for w in """
+goal goals objective objectives purpose status state owner owners assignee assignees attendees participants present
+absent summary tl;dr tldr agenda action actions action_items action_item update updates decision decisions outcome
+outcomes result results next_steps next_step steps step context background problem problems issue issues question
+questions answer answers idea ideas risk risks blocker blockers blocked priority due deadline due_date topic topics
+project location where when who what why how type category categories tags tag source sources link links reference
+references url email phone address contact name title author description details example examples warning tip tips
+important reminder takeaway takeaways key_takeaways conclusion conclusions lesson lessons lessons_learned pros cons
+feedback follow-up follow-ups follow_up follow_ups comment comments q a input output error errors fix solution
+workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
+progress milestone milestones caveat caveats requirements requirement deliverables deliverable
+""".split())
+# The values of those labels that are no names (`Status: Blocked`, `Priority:
+# High`), lower-cased: a label's value that lists capitalised words names
+# them (`Owner: Priya`), but a state or a level is no thing a note is about.
+LABEL_VALUES = frozenset("""
+open opened closed blocked pending done draft active inactive high low medium mid urgent none n/a na yes no wip
+complete completed cancelled canceled started ongoing paused approved rejected true false ok todo doing new later
+""".split())
+
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
 
@@ -152,6 +194,14 @@ _GAP = "[ \t\u00a0\u202f]+"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 SPEAKER = re.compile(rf"^\s*({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
+# a chat export's header: a date and a time of day on a line of their own
+# (LiHua's `Time: 20260105_11:00`); a meeting note's `Date: 2024-05-01` is none
+CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_ T]\d{1,2}:\d{2}(?::\d{2})?[ \t]*$",
+                        re.IGNORECASE | re.MULTILINE)
+# a label's value that lists capitalised words (`Priya`, `Priya, Tom Baker`,
+# `Ana & Bo`), names and nothing else, up to the end of its line (matched after the label's colon)
+NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,/][ \t]*|[ \t]+(?:&|and)[ \t]+)"
+                       rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*\.?[ \t]*$", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
@@ -177,13 +227,42 @@ NAME_EDGES = " \t-–—'’.,;:!?\\/*_|~`"
 
 
 def speaker_tag(line: str) -> re.Match | None:
-    """The `Name:` that opens a chat line ("LiHua: ..."), when it names a
-    speaker (not a common word like "Note:"): what `extract.llm.complete`
-    adds as a person and what timeline.py takes for a reply's speaker."""
+    """The `Name:` that opens a line ("LiHua: ..."), when it may name a chat
+    speaker: not a common word ("Note:") nor a common label ("Status:"),
+    at most 4 words. Whether it does is the note's to say (`chat_speakers`);
+    timeline.py takes it for a reply's speaker in the chat it reads."""
     m = SPEAKER.match(line)
-    if m and m.group(1).strip().lower() not in COMMON_WORDS and len(m.group(1).split()) <= 4:
+    if m and _may_speak(m.group(1).strip()):
         return m
     return None
+
+
+def _may_speak(tag: str) -> bool:
+    key = tag.lower().replace("’", "'")
+    return key not in COMMON_WORDS and key not in LABEL_WORDS and len(tag.split()) <= 4
+
+
+def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
+    """The `Name:` tags (speaker_tag) of `text`, a whole note, that name chat
+    speakers: all of them when the note reads like a chat, none otherwise.
+    A note reads like a chat when a tag opens two lines or more (a speaker
+    speaks again: `LiHua:`, `AdamSmith:`, `LiHua:`) or when a line is a chat
+    export's time stamp (`Time: 20260105_11:00`: a date and a time of day,
+    which a lone message, `Alice: your bread is ready`, has). In a note of
+    `Goal:`, `Status:` and `Owner: Priya` lines each tag opens one line: they
+    are labels. Read as the extractor reads it, with `matter` for its front
+    matter (read_front_matter: its keys are no tags, its `date:` no stamp)
+    and without invisible characters."""
+    if matter is frontmatter.OWN:
+        text = read_front_matter(without_invisibles(text))[0]
+    else:
+        text = without_invisibles(read_front_matter(text, matter)[0])
+    tags = [m.group(1).strip() for m in SPEAKER.finditer(text) if _may_speak(m.group(1).strip())]
+    if not tags:
+        return frozenset()
+    if len(set(tags)) < len(tags) or CHAT_STAMP.search(text):
+        return frozenset(tags)
+    return frozenset()
 
 
 def _named(name: str) -> str | None:
@@ -274,16 +353,22 @@ class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
 
-    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]:
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None,
+                speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
+        `speakers`: for each, its note's chat speakers (sync.note_speakers);
         not given, each text is a note of its own."""
-        if matters is None:
-            return [self.extract_one(t) for t in texts]
-        return [self.extract_one(t, m) for t, m in zip(texts, matters, strict=True)]
+        matters = [frontmatter.OWN] * len(texts) if matters is None else matters
+        speakers = [None] * len(texts) if speakers is None else speakers
+        return [self.extract_one(t, m, s) for t, m, s in zip(texts, matters, speakers, strict=True)]
 
-    def extract_one(self, text: str, matter=frontmatter.OWN) -> list[EntityMention]:
-        """The names in `text`, read with `matter` for its front matter (read_front_matter)."""
+    def extract_one(self, text: str, matter=frontmatter.OWN,
+                    speakers: Collection[str] | None = None) -> list[EntityMention]:
+        """The names in `text`, read with `matter` for its front matter
+        (read_front_matter); a `Name:` tag is a person when it is one of
+        `speakers`, its note's chat speakers (None: those of `text` read as a
+        note, chat_speakers)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -295,6 +380,8 @@ class HeuristicExtractor:
         if not own:
             text = without_invisibles(text)
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
+        if speakers is None:
+            speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -305,16 +392,27 @@ class HeuristicExtractor:
             if key not in out or (out[key].type == "name" and type_ != "name"):
                 out[key] = EntityMention(name, type_)
 
-        speakers = set()
+        said = set()  # the speakers of this text's chat lines
+        labels = set()  # the other labels of its label lines (`Flood alert:`): names, of no person
+        keys = set()  # where a common label starts (`Status:`): it names nothing
+        listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
         for m in SPEAKER.finditer(text):
             span = m.group(1).strip()
-            if span.lower() in COMMON_WORDS or len(span.split()) > 4:
+            if span in speakers:
+                said.add(span)
+                add(span, "person")
                 continue
-            speakers.add(span)
-            add(span, "person")
+            if span.lower().replace("’", "'") in LABEL_WORDS:
+                keys.add(m.start(1))
+            elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
+                labels.add(span)
+                add(span, "name")
+            value = NAME_LIST.match(text, text.index(":", m.end(1)) + 1)
+            if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
+                listed.add(value.start(1))
         for m in CAMEL.finditer(text):
-            add(m.group(0), "person" if m.group(0) in speakers else "name")
+            add(m.group(0), "person" if m.group(0) in said else "name")
         for m in HANDLE.finditer(text):
             add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
@@ -341,6 +439,8 @@ class HeuristicExtractor:
         for m in CAP_SPAN.finditer(text):
             if links and _inside(links, m.start()):
                 continue  # a part of a link's target (named whole above), its heading or block
+            if m.start() in keys:
+                continue  # `Next Steps:` labels a line, it names nothing
             span = _strip_possessive(m.group(0))
             words = span.split()
             # drop leading words that are only capitalised as a sentence start
@@ -352,9 +452,10 @@ class HeuristicExtractor:
             if not words:
                 continue
             span = " ".join(words)
-            if span in speakers or span.lower() in MONTHS:
+            if span in said or span in labels or span.lower() in MONTHS:
                 continue
-            at_sentence_start = words[0] == m.group(0).split()[0] and SENTENCE_START.search(text[:m.start()])
+            at_sentence_start = (words[0] == m.group(0).split()[0] and m.start() not in listed
+                                 and SENTENCE_START.search(text[:m.start()]))
             if len(words) == 1 and at_sentence_start and not _capitalised_elsewhere(text, words[0], m.start()):
                 # a lone capitalised word opening a sentence names something
                 # only if the text capitalises it mid-sentence too

@@ -9,7 +9,8 @@ long enough), so an edit moves no cut outside the window it touches and an
 edited note re-extracts only the windows that changed.
 
 What the model sees is the window as `model_view` rewrites it: no `Time:`
-stamp lines, no chat speaker tags, no emoji, no runs longer than any name.
+stamp lines, no chat speaker tags (the note's, heuristic.chat_speakers: a
+label line's `Goal:` stays), no emoji, no runs longer than any name.
 `complete` adds the exact dates, the chat speakers and the notes
 `[[wikilinks]]` name without the model,
 so the model neither reads nor repeats them (about a fifth of a LiHua chat's
@@ -61,7 +62,7 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Sequence
 
 from minirag_cli.chunking import content_hash
 from minirag_cli.errors import ModelError
@@ -129,23 +130,26 @@ def _is_emoji(ch: str) -> bool:
     return cat == "So" or cat == "Cs" or ch in "\u200d\ufe0e\ufe0f\u20e3" or "\U0001f3fb" <= ch <= "\U0001f3ff"
 
 
-def model_view(text: str) -> str:
+def model_view(text: str, speakers: Collection[str] | None = None) -> str:
     """A piece of a note as the model reads it: date-stamp lines, chat speaker
-    tags, emoji and over-long runs removed, spaces collapsed, empty lines
-    dropped; read, as the heuristic extractor reads a note, without the
+    tags (`speakers`: its note's chat speakers, heuristic.chat_speakers;
+    None: those of `text` read as a note), emoji and over-long runs removed,
+    spaces collapsed, empty lines dropped; read, as the heuristic extractor reads a note, without the
     invisible characters pasted text carries (text.without_invisibles:
     "Li\u200bHua" is LiHua, and "\ufeffLi\u200bHua: hi" a speaker's tag).
     A view this changes has another hash, so only its windows miss the
     extraction cache (no PROMPT_VERSION bump; LiHua's views are unchanged:
     its only such characters are emoji joiners, removed with the emoji)."""
-    from minirag_cli.extract.heuristic import speaker_tag
+    from minirag_cli.extract.heuristic import chat_speakers, speaker_tag
 
+    if speakers is None:
+        speakers = chat_speakers(text)
     out = []
     for line in without_invisibles(text).split("\n"):
         if _STAMP.match(line):
             continue
-        tag = speaker_tag(line)
-        if tag:
+        tag = speaker_tag(line) if speakers else None
+        if tag and tag.group(1).strip() in speakers:  # a label line's `Goal:` stays
             line = line[tag.end():]
         if any(ord(c) > 0x2000 for c in line):
             line = "".join(c for c in line if not _is_emoji(c))
@@ -199,9 +203,12 @@ def _cut_after(view: str) -> bool:
 def note_windows(text: str, max_words: int = WINDOW_WORDS) -> list[Window]:
     """The windows of a note (see the module docstring). A note with nothing
     for the model to read (only a stamp, tags and emoji) has none."""
+    from minirag_cli.extract.heuristic import chat_speakers
+
+    speakers = chat_speakers(text)  # the note's: a piece is a line or less
     pieces = []
     for a, b in _pieces(text, max_words):
-        view = model_view(text[a:b])
+        view = model_view(text[a:b], speakers)
         if view:
             pieces.append((a, b, view, len(view.split())))
     if not pieces:
@@ -232,10 +239,11 @@ def chunk_windows(chunk_start: int, chunk_end: int, windows: Sequence[Window]) -
     return [i for i, w in enumerate(windows) if w.start < chunk_end and chunk_start < w.end]
 
 
-def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OWN) -> list[EntityMention]:
+def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OWN,
+                   speakers: Collection[str] | None = None) -> list[EntityMention]:
     """The names of a chunk's windows that the chunk's own text holds (first
     type wins), then `complete` (`matter`: the chunk's part of its note's
-    front matter). The text is read as model_view reads it (without
+    front matter; `speakers`: its note's chat speakers). The text is read as model_view reads it (without
     invisible characters), so the LiHua the model read in "Li\u200bHua" is
     in it."""
     matcher = ChunkMatcher(without_invisibles(chunk_text))
@@ -245,7 +253,7 @@ def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OW
         if key not in seen and matcher.contains(m.name):
             seen.add(key)
             out.append(m)
-    return complete(chunk_text, out, matter)
+    return complete(chunk_text, out, matter, speakers)
 
 
 def chat_messages(window_text: str) -> list[dict]:
@@ -397,10 +405,12 @@ class LlmExtractor:
     def windows(self, text: str) -> list[Window]:
         return note_windows(text, self.window_words)
 
-    def extract(self, texts: Sequence[str], matters: Sequence | None = None) -> list[list[EntityMention]]:
+    def extract(self, texts: Sequence[str], matters: Sequence | None = None,
+                speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text as a note: its windows through the model, then the names
         that occur in it, then `complete` (`matters`: each text's front matter,
-        as heuristic.read_front_matter takes it; not given, the block it opens with)."""
+        as heuristic.read_front_matter takes it; not given, the block it opens
+        with; `speakers`: each text's note's chat speakers, not given its own)."""
         per_text = [self.windows(t) for t in texts]
         flat = [w for ws in per_text for w in ws]
         answers: list[list[EntityMention]] = [[] for _ in flat]
@@ -410,13 +420,15 @@ class LlmExtractor:
         for j, (t, ws) in enumerate(zip(texts, per_text)):
             mentions = [m for a in answers[k:k + len(ws)] for m in a]
             k += len(ws)
-            out.append(chunk_mentions(t, mentions, OWN if matters is None else matters[j]))
+            out.append(chunk_mentions(t, mentions, OWN if matters is None else matters[j],
+                                      None if speakers is None else speakers[j]))
         return out
 
     @staticmethod
-    def complete(text: str, mentions: list[EntityMention]) -> list[EntityMention]:
+    def complete(text: str, mentions: list[EntityMention], matter=OWN,
+                 speakers: Collection[str] | None = None) -> list[EntityMention]:
         """See `complete` (sync calls this on cached answers as well)."""
-        return complete(text, mentions)
+        return complete(text, mentions, matter, speakers)
 
     def run(self, windows: Sequence[Window],
             stop: threading.Event | None = None) -> Iterator[tuple[int, list[EntityMention], CallRecord]]:
@@ -810,18 +822,21 @@ _CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m
                     re.IGNORECASE)
 
 
-def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[EntityMention]:
+def complete(text: str, mentions: list[EntityMention], matter=OWN,
+             speakers: Collection[str] | None = None) -> list[EntityMention]:
     """The model's mentions with relative times and clock times dropped (any
     type), other non-calendar
     "dates" ("Lunar New Year") typed as events, and the chunk's exact dates,
     chat speakers and link targets (`[[Trip to Lisbon]]`, whole: the note's
     name, which sync gives the linked note's first chunk) added when the
     model left them out (a front matter's `Title:` is no speaker; `matter`:
-    the front matter `text` holds, as heuristic.read_front_matter takes it).
+    the front matter `text` holds, as heuristic.read_front_matter takes it;
+    a chat speaker is one of `speakers`, its note's, heuristic.chat_speakers;
+    None: those of `text` read as a note: a label line's `Goal:` is none).
     Idempotent. The text is read as the heuristic extractor reads it,
     without the invisible characters pasted text carries
     ("\ufeffLi\u200bHua: hi" is LiHua speaking)."""
-    from minirag_cli.extract.heuristic import COMMON_WORDS, SPEAKER, find_dates, link_targets, read_front_matter
+    from minirag_cli.extract.heuristic import SPEAKER, chat_speakers, find_dates, link_targets, read_front_matter
     from minirag_cli.resolve import normalise_key
 
     if isinstance(matter, FrontMatter):  # its end is an offset into the text as written: moved with the text
@@ -845,9 +860,12 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN) -> list[Entit
         if m.type == "date" and not find_dates(m.name):
             m = EntityMention(m.name, "event")
         add(m)
-    for match in SPEAKER.finditer(read_front_matter(text, matter)[0]):
+    read = read_front_matter(text, matter)[0]
+    if speakers is None:
+        speakers = chat_speakers(read, None)
+    for match in SPEAKER.finditer(read) if speakers else ():
         speaker = match.group(1).strip()
-        if speaker.lower() not in COMMON_WORDS and len(speaker.split()) <= 4:
+        if speaker in speakers:
             add(EntityMention(speaker, "person"))
     for surface, _iso in find_dates(text):
         add(EntityMention(surface, "date"))

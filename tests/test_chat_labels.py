@@ -1,0 +1,95 @@
+"""A `Name:` line is a chat line only in a note that reads like a chat
+(extract.heuristic.chat_speakers: a tag recurs, or a chat export's `Time:`
+stamp); elsewhere it is a label line (`Goal:`, `Status:`, `Owner: Priya`),
+whose label is no person (a name, of a kind the rules cannot tell) and, when
+common (LABEL_WORDS), no name at all, so that `Status:` in every project
+note is no hub joining them. Sync decides per
+note, not per chunk: a chunk of a chat may hold two lines and no stamp."""
+
+from __future__ import annotations
+
+from minirag_cli import db
+from minirag_cli.chunking import chunk_text
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers, speaker_tag
+from minirag_cli.extract.llm import complete, model_view, note_windows
+from minirag_cli.sync import SyncOptions, note_speakers, sync_folders
+from tests.conftest import write_notes
+
+PROJECT = ("# Billing migration\n\nGoal: migrate billing to Stripe by March.\nStatus: in progress\n"
+           "Owner: Priya\nAttendees: Priya, Tom Baker\nSummary: we agreed to cut over in two steps.\n\n"
+           "Action items:\n- Tom to draft the runbook\nNext Steps: write the postmortem.\n")
+SEARCH = "# Search revamp\n\nGoal: faster search for the help center.\nStatus: done\nOwner: Marco\n"
+STANDUP = "Update: the office move is next week.\nStatus: Blocked\nPriority: High\n"
+# LiHua's notes: a chat export, its first line a time stamp
+CHAT = ("Time: 20260105_11:00\nLiHua: Hey Adam, did the rent go through?\n"
+        "AdamSmith: Yes, I checked this morning.\nLiHua: Great, thanks!\n")
+
+
+def typed(text, *args):
+    return {(m.name, m.type) for m in HeuristicExtractor().extract_one(text, *args)}
+
+
+def test_label_lines_make_no_people_and_their_values_are_names():
+    assert not {t for t in typed(PROJECT) if t[1] == "person"}
+    names = {n for n, _t in typed(PROJECT)}
+    assert not names & {"Goal", "Status", "Owner", "Attendees", "Summary", "Action items", "Next Steps", "Steps"}
+    # a value that lists capitalised words names them (a lone one opened no sentence)
+    assert {("Priya", "name"), ("Tom Baker", "name"), ("Stripe", "name")} <= typed(PROJECT)
+    assert ("Marco", "name") in typed(SEARCH)
+    # a state or a level is no name; a label of the note's own is a name, of no person
+    assert typed(STANDUP) == set()
+    assert typed("Flood alert: above 2.4 m\nVenue: the old mill\n") == {("Flood alert", "name"), ("Venue", "name")}
+
+
+def test_chats_keep_their_speakers():
+    assert {("LiHua", "person"), ("AdamSmith", "person")} <= typed(CHAT)
+    assert chat_speakers(CHAT) == {"LiHua", "AdamSmith"}
+    # a lone message under a chat stamp (LiHua's bakery notes), a chat without one whose speaker speaks again
+    assert ("Alice", "person") in typed("Time: 20260408_08:38\nAlice: Your bread has been delivered.\n")
+    assert ("Émile", "person") in typed("Émile: lunch?\nZoë: sure\nÉmile: noon then\n")
+    # a common label is no speaker even in a chat; a meeting note's date is no chat stamp
+    assert ("Status", "person") not in typed(CHAT + "Status: paid\n")
+    assert chat_speakers("Date: 2024-05-01\nGoal: ship\nBudget: 10k\n") == frozenset()
+    assert speaker_tag("LiHua: hi") and not speaker_tag("Status: done")
+
+
+def test_a_chunk_is_read_with_its_notes_speakers():
+    # a later chunk of a chat: two lines, each speaker once, no stamp
+    chunk = "LiHua: Did you see the game?\nWolfgangSchulz: Yes, what a finish!"
+    assert ("LiHua", "person") not in typed(chunk)  # alone it reads as labels
+    speakers = {"LiHua", "WolfgangSchulz"}
+    assert {("LiHua", "person"), ("WolfgangSchulz", "person")} <= typed(chunk, None, speakers)
+    # the llm extractor's `complete` and model view read it the same way
+    assert complete(chunk, []) == []
+    assert EntityMention("LiHua", "person") in complete(chunk, [], None, speakers)
+    assert model_view(chunk, speakers) == "Did you see the game?\nYes, what a finish!"
+    assert model_view(PROJECT).splitlines()[1] == "Goal: migrate billing to Stripe by March."
+    # a note's windows are cut from its lines, each viewed with the note's speakers
+    long_chat = "Time: 20260105_11:00\n" + "".join(
+        f"{who}: " + " ".join(["word"] * 30) + ".\n" for who in ("LiHua", "AdamSmith") * 6)
+    assert all(":" not in w.text for w in note_windows(long_chat, 40))
+    # sync reads the note back from its chunks (overlapping or not), each line once
+    for overlap in (0, 10):
+        chunks = chunk_text(long_chat, 40, overlap)
+        assert len(chunks) > 3 and note_speakers(chunks) == chat_speakers(long_chat) == {"LiHua", "AdamSmith"}
+
+
+def test_sync_makes_no_label_hub_and_keeps_a_chunked_chats_speakers(tmp_path):
+    # two lines a chunk, each speaker once and no stamp: read alone, `Anna:` would be a label
+    long_chat = "Time: 20260105_11:00\n" + "".join(
+        f"{who}: " + " ".join(["word"] * 17) + ".\n" for who in ("Anna", "Bruno") * 6)
+    write_notes(tmp_path / "notes", {"billing.md": PROJECT, "search.md": SEARCH, "standup.md": STANDUP,
+                                     "chat.txt": long_chat})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [tmp_path / "notes"], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=40, overlap_tokens=0))
+    entities = {key: (type_, chunks) for key, type_, chunks in conn.execute("SELECT key, type, chunks FROM entities")}
+    assert not {"goal", "status", "owner", "summary", "update"} & set(entities)
+    assert entities["priya"][0] == "name" and entities["marco"][0] == "name"
+    # every chunk of the chat a speaker speaks in names them as people: the chat is the note's
+    chunks = [text for (text,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = 'chat.txt'")]
+    assert sum(1 for t in chunks if "Time:" not in t and t.count("Anna:") == t.count("Bruno:") == 1) >= 4
+    assert entities["anna"] == ("person", len(chunks)) and entities["bruno"] == ("person", len(chunks))
