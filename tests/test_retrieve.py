@@ -322,7 +322,9 @@ def test_search_says_which_result_a_near_duplicate_repeats(tmp_path, conn, embed
     notice = "Time: 2026050{}_08:00\nAlice: Your bread from the bakery has been delivered, please pick it up.\n"
     write_notes(tmp_path / "notes", {
         "deliveries/a.txt": notice.format(1), "deliveries/b.txt": notice.format(1),
-        "chat/bread.txt": "LiHua: the bakery bread was great, rye next time?\nHailey: rye it is, delivered Friday.\n"})
+        # a chat: a speaker opens two lines (heuristic rules 4: else `Name:` lines are labels)
+        "chat/bread.txt": "LiHua: the bakery bread was great, rye next time?\nHailey: rye it is, delivered Friday.\n"
+                          "LiHua: perfect.\n"})
     sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
     res = retrieve.search(conn, "bakery bread delivered", embedder=embedder, mode="dense,bm25", k=10)
     paths = [r["path"] for r in res.results]
