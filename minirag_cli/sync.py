@@ -108,23 +108,16 @@ def chunk_parts(matter: frontmatter.FrontMatter | None,
 def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter | None]:
     """(the note's text as its chunks hold it, its front matter) for a
     re-extraction, which reads no file: ("", None) unless the first chunk
-    opens with `---`; else the chunks laid at their offsets (they overlap by
-    default), the blanks before the first word as spaces. Chunks without
-    overlap (--overlap 0) leave out the blanks between them: the chunker cuts
-    at line starts, so each such gap is laid as its line ends (CRLF when the
-    chunks' are), then spaces (the next line's indentation)."""
+    opens with `---`; else the chunks laid at their offsets
+    (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
+    out are laid as line ends, then spaces)."""
+    from minirag_cli.extract.mdcode import laid_note
+
     if not chunks or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
         return "", None
-    eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
-    text, line = " " * chunks[0].start_char, chunks[0].start_line  # line: the one `text` ends on
-    for c in chunks:
-        gap = c.start_char - len(text)
-        if gap > 0:
-            breaks = min(gap, max(0, c.start_line - line))
-            ends = eol * breaks if len(eol) * breaks <= gap else "\n" * breaks
-            text += ends + " " * (gap - len(ends))
-        if c.end_char > len(text):
-            text, line = text[:c.start_char] + c.text, c.end_line
+    text = laid_note(chunks)
+    if text is None:  # chunks that do not fit their offsets: the first alone
+        text = chunks[0].text
     return text, frontmatter.of_note(text)
 
 
