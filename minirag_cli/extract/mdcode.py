@@ -199,10 +199,11 @@ def laid_note(chunks: Sequence) -> str | None:
     `start_line`, `end_line`, `text`), laid at their offsets (they overlap by
     default). A blank the chunks leave out (before the first, between two
     with --overlap 0) is laid as its line ends (CRLF when the chunks' are), then spaces: the chunker cuts
-    at line starts, so they are the next line's indentation (as
-    sync.stored_note lays them; spaces a line ended with would be read as
-    the next one's). None for chunks that do not fit their offsets (an
-    index written otherwise)."""
+    at line starts, so they are the next line's indentation (spaces a line
+    ended with would be read as the next one's). None for chunks that do
+    not fit their offsets (an index written otherwise). What a sync reads a
+    note back from its stored chunks with (sync.stored_note, note_speakers,
+    chunk_readings)."""
     eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
     pieces: list[str] = []
     end, line = 0, 1  # the length laid, the line it ends on
