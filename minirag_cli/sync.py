@@ -37,7 +37,7 @@ from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
-from minirag_cli.resolve import Resolver
+from minirag_cli.resolve import Resolver, chosen_name, type_rank
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import normalise_key, without_invisibles
@@ -633,11 +633,15 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     extractor = run.extraction.extractor
     run.shared_names = frozenset().union(*(shared_note_names(extractor, root, held)
                                            for root, held in by_root.items()))
+    written: set[int] = set()
+    new: set[int] = set()
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths)
+            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths, written, new)
+        # named once every note is in: each name embedded once (or its vector kept: the same name as before)
+        store.refresh_entities(conn, written, _name_vectors(run), new)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
@@ -649,10 +653,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
 
 
 def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],
-                     paths: dict[int, str]) -> None:
+                     paths: dict[int, str], written: set[int], new: set[int]) -> None:
     """Extract, resolve and write the graph of a group of notes ((document
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
-    _flush does for changed notes."""
+    _flush does for changed notes; the ids of the entities written go to
+    `written`, of those made to `new` (store.write_graph): the caller names
+    them (store.refresh_entities)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     heads, parts = [], []
     for _doc, pairs in notes:
@@ -667,14 +673,13 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
-    names = _name_vectors(run, vectors)
     i = 0
     for (doc_id, pairs), head in zip(notes, heads):
         planned = []
         for chunk_id, c in pairs:
             planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
             i += 1
-        store.write_graph(run.conn, doc_id, planned, names, head)
+        store.write_graph(run.conn, doc_id, planned, head, written, new)
         run.progress.advance(1, 0)
 
 
@@ -886,7 +891,7 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.progress.phase("removing deleted files")
     for path in gone:
         with dbmod.transaction(run.conn):
-            run.resolver.forget(store.delete_document(run.conn, existing[path][0]))
+            run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
             _record_build(run)
@@ -1001,11 +1006,13 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None
     doc_ids = [doc for doc, _path in notes]
     paths = {doc: (root, path) for doc, path in notes}
     touched = store.clear_document_graphs(conn, doc_ids)
+    new: set[int] = set()
     try:
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths)
+            _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths, touched, new)
         run.resolver.forget(store.purge_orphan_entities(conn, touched))
+        store.refresh_entities(conn, touched, _name_vectors(run), new)
     finally:
         store.forget_kept_vectors(conn)
 
@@ -1037,8 +1044,11 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver)
             continue
         n = _occurrences(lower, m.name)
         pe = planned.get(res.key)
+        rank = type_rank(m.name, res.type)
         if pe is None:
-            pe = planned[res.key] = PlannedEntity(res.key, res.name, res.type, 0)
+            pe = planned[res.key] = PlannedEntity(res.key, res.name, res.type, 0, rank=rank)
+        elif rank > pe.rank:  # "#atlas" then [[Atlas]]: the name's type (resolve.type_rank)
+            pe.type, pe.rank = res.type, rank
         pe.count += n
         pe.forms[m.name] = pe.forms.get(m.name, 0) + n
         pe.merges[m.name] = res.merge
@@ -1081,35 +1091,37 @@ class _GroupVectors:
     """The vectors one embedder call made for a group of files."""
 
     chunks: dict[str, bytes]  # chunk hash -> int8 vector (reused ones included)
-    names: dict[str, bytes]  # new entity key -> int8 name vector
+    names: dict[str, bytes]  # name of a new entity -> int8 name vector
     relations: dict[str, bytes]  # relation text -> 12-bit vector
 
 
 def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations, *,
                  kept: bool = False) -> _GroupVectors:
     """One embedder call for the group: new chunk texts, new entity names,
-    relation sentences. With `kept` (a re-extraction), names and sentences
-    whose vectors store.clear_graph kept are not embedded again."""
+    relation sentences. With `kept` (a re-extraction), sentences whose
+    vectors store.clear_graph kept are not embedded again, and no name is:
+    the entities are named once every note is written (_reextract)."""
     conn, summary = run.conn, run.summary
     reuse = store.vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
     summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
     chunk_texts = list({c.hash: c.text for c in all_chunks if c.hash not in reuse}.items())
-    # only the keys this group names: reading every entity key per group grows with the index
-    known_keys = set(store.rows_by_key(conn, list({pe.key for pes in planned_entities for pe in pes})))
     new_names = {}
-    for pes in planned_entities:
-        for pe in pes:
-            if pe.key not in known_keys:
-                new_names.setdefault(pe.key, pe.name)
+    if not kept:
+        # only the keys this group names: reading every entity key per group grows with the index
+        known_keys = set(store.rows_by_key(conn, list({pe.key for pes in planned_entities for pe in pes})))
+        for pes in planned_entities:
+            for pe in pes:
+                if pe.key not in known_keys and pe.key not in new_names:
+                    # the name the entity is likely to bear once written (store.refresh_entities)
+                    new_names[pe.key] = chosen_name(pe.forms.items(), pe.type) or pe.name
     relation_texts = sorted({rel[1] for rels in planned_relations for rel in rels})
-    name_vec: dict[str, bytes] = {}
     rel_vec: dict[str, bytes] = {}
     if kept:
-        name_vec, by_key = store.kept_vectors(conn, new_names, [sentence_key(t) for t in relation_texts])
+        by_key = store.kept_vectors(conn, [sentence_key(t) for t in relation_texts])
         rel_vec = {t: by_key[sentence_key(t)] for t in relation_texts if sentence_key(t) in by_key}
-        new_names = {key: name for key, name in new_names.items() if key not in name_vec}
         relation_texts = [t for t in relation_texts if t not in rel_vec]
-    texts = [t for _h, t in chunk_texts] + list(new_names.values()) + relation_texts
+    new_names = list(dict.fromkeys(new_names.values()))  # the vector of a name, whatever entity bears it
+    texts = [t for _h, t in chunk_texts] + new_names + relation_texts
     if texts or not kept:
         run.progress.phase(f"embedding {len(texts)} texts")
     vectors = run.embedder.embed(texts) if texts else []
@@ -1119,20 +1131,20 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
     for i, (h, _t) in enumerate(chunk_texts):
         chunk_vec[h] = codec.int8(vectors[i])
     off = len(chunk_texts)
-    name_vec.update({key: codec.int8(vectors[off + i]) for i, key in enumerate(new_names)})
+    name_vec = {name: codec.int8(vectors[off + i]) for i, name in enumerate(new_names)}
     off += len(new_names)
     rel_vec.update({t: codec.pack12(vectors[off + i]) for i, t in enumerate(relation_texts)})
     return _GroupVectors(chunk_vec, name_vec, rel_vec)
 
 
-def _name_vectors(run: _Run, vectors: _GroupVectors) -> NameVectors:
-    """The group's name vectors, and the embedder for a name it lacks."""
+def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVectors:
+    """The group's name vectors (none outside a group), and the embedder for a name it lacks."""
 
     def embed_missing(names: list[str]) -> list[bytes]:
         run.summary.embedded += len(names)
         return [run.codec.int8(v) for v in run.embedder.embed(names)]
 
-    return NameVectors(vectors.names, embed_missing)
+    return NameVectors(dict(vectors.names) if vectors else {}, embed_missing)
 
 
 def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],

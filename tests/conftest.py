@@ -56,6 +56,16 @@ def _isolated_env(monkeypatch, tmp_path):
     monkeypatch.setenv("MRAG_PLUGINS", PLUGIN_FILE)
 
 
+def name_vectors(conn, dim: int = 32):
+    """store.NameVectors embedding new entity names with HashingEmbedder(dim),
+    as the index stores them (for store.delete_document called directly)."""
+    from minirag_cli.store import NameVectors
+    from minirag_cli.store.vectors import codec_of
+
+    embedder = HashingEmbedder(dim=dim)
+    return NameVectors({}, lambda names: [codec_of(conn).int8(v) for v in embedder.embed(names)])
+
+
 @pytest.fixture
 def embedder():
     return HashingEmbedder(dim=32)

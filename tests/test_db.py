@@ -200,6 +200,7 @@ def test_upgrade_from_schema_2_makes_vectors_small(db_path):
     pages returned (VACUUM), and the index works as before."""
     from minirag_cli import graph, retrieve, store, vectors
     from minirag_cli.store import vectors as store_vectors
+    from tests.conftest import name_vectors
     from minirag_cli.integrity import verify_index
 
     conn, originals = _old_index(db_path, 2, dim=32)
@@ -233,7 +234,7 @@ def test_upgrade_from_schema_2_makes_vectors_small(db_path):
     assert verify_index(conn) == []
     # deleting the document of the shared sentence deletes its relations and its sentence
     with db.transaction(conn):
-        store.delete_document(conn, 1)
+        store.delete_document(conn, 1, name_vectors(conn))
     assert conn.execute("SELECT count(*) FROM relation_sentences").fetchone()[0] == 1
     assert verify_index(conn) == []
 

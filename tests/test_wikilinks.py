@@ -18,7 +18,7 @@ import pytest
 
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from mrag_test_plugin import PLUGIN_ENV
-from tests.conftest import write_notes
+from tests.conftest import name_vectors, write_notes
 
 
 def names(text: str) -> dict[str, str]:
@@ -515,7 +515,7 @@ def test_an_index_of_an_older_mrag_is_named_anew_once(tmp_path):
     (root / "beta/README.md").unlink()
     with db.transaction(conn):  # as an older mrag's sync left it: the note deleted, nothing else
         store.delete_document(conn, conn.execute("SELECT id FROM documents WHERE path = 'beta/README.md'")
-                              .fetchone()[0])
+                              .fetchone()[0], name_vectors(conn))
         conn.execute("DELETE FROM meta WHERE key = ?", (db.SHARED_NAMES_KEY,))
     assert "alpha/README.md" not in _self_named(conn)
     summary = sync(conn, [root])

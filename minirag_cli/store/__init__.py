@@ -25,7 +25,8 @@ from minirag_cli.store.read import (built_chunking, document_paths, documents_in
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
                                      delete_document, document_header, empty_index, forget_kept_vectors, kept_vectors,
-                                     merge_extraction_cache, note_head, purge_orphan_entities, resolver_keys,
+                                     merge_extraction_cache, note_head, purge_orphan_entities, refresh_entities,
+                                     resolver_keys,
                                      rows_by_key, totals, touch_documents, write_document, write_graph)
 
 __all__ = ["built_chunking", "cache_answer", "cache_extraction", "cached_answer", "cached_extraction",
@@ -34,5 +35,5 @@ __all__ = ["built_chunking", "cache_answer", "cache_extraction", "cached_answer"
            "empty_index", "entities_list", "existing_documents", "forget_kept_vectors", "index_status",
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache",
            "NameVectors", "never_synced", "note_head", "note_heads", "note_lines", "PlannedChunk", "PlannedEntity",
-           "PlannedRelation", "prune_answers", "purge_orphan_entities", "resolver_keys", "rows_by_key", "stored_chunks",
+           "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_keys", "rows_by_key", "stored_chunks",
            "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

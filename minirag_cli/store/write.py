@@ -1,7 +1,9 @@
 """Writes and reads of the index tables. Every write keeps the derived counts
 exact: entities.mentions/chunks, entity_aliases.count and cooccurrence.weight
 are adjusted by the same amounts a document's chunks added, so replacing or
-deleting a document leaves the same numbers as never having synced it.
+deleting a document leaves the same numbers as never having synced it; and
+an entity's name and type are decided from those counts after every write
+(refresh_entities), so they too are what a rebuild would give.
 The read side returns plain dicts for formatters.
 """
 
@@ -28,6 +30,7 @@ class PlannedEntity:
     count: int  # occurrences in the chunk
     forms: dict[str, int] = field(default_factory=dict)  # surface form -> count
     merges: dict[str, str] = field(default_factory=dict)  # surface form -> 'exact'|'fuzzy'
+    rank: int = 1  # resolve.type_rank of the mention `type` comes from
 
 
 @dataclass
@@ -48,12 +51,16 @@ class PlannedChunk:
     relations: list[PlannedRelation]
 
 
-def delete_document(conn, doc_id: int) -> set[str]:
+def delete_document(conn, doc_id: int, names: "NameVectors") -> set[str]:
     """Remove a document and everything derived from it; returns the keys of
-    entities that no longer have any mention (and were deleted)."""
+    entities that no longer have any mention (and were deleted). The entities
+    it named that stay are named and typed anew (refresh_entities: `names`
+    embeds a new name)."""
     chunk_ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = ?", (doc_id,))]
-    removed = _retract_chunks(conn, chunk_ids)
+    touched = _retract_chunks(conn, chunk_ids, purge=False)
+    removed = purge_orphan_entities(conn, touched)
     conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+    refresh_entities(conn, touched, names)
     return removed
 
 
@@ -172,11 +179,28 @@ class DocumentRecord:
 
 @dataclass
 class NameVectors:
-    """Vectors of new entity names: `known` maps canonical keys to vectors
-    embedded with the group; `embed(names) -> list[bytes]` makes any missing."""
+    """Vectors of entity names: `known` maps names to vectors (a name vector
+    is the embedding of the name, whatever entity bears it) embedded with
+    the group or since; `embed(names) -> list[bytes]` makes any missing."""
 
     known: dict[str, bytes]
     embed: Callable[[list[str]], list[bytes]]
+
+    def vectors(self, conn, wanted: dict[str, str]) -> dict[str, bytes]:
+        """{key: vector} for `wanted` ({entity key: name}): known, kept aside
+        by clear_graph for that key and name (a re-extraction), or embedded
+        now, in one call."""
+        kept = conn.execute("SELECT 1 FROM sqlite_temp_master WHERE name = 'kept_names'").fetchone() is not None
+        for key, name in wanted.items():
+            if name not in self.known and kept:
+                row = conn.execute("SELECT vector FROM temp.kept_names WHERE key = ? AND name = ?",
+                                   (key, name)).fetchone()
+                if row:
+                    self.known[name] = row[0]
+        missing = list(dict.fromkeys(name for name in wanted.values() if name not in self.known))
+        if missing:
+            self.known.update(zip(missing, self.embed(missing)))
+        return {key: self.known[name] for key, name in wanted.items()}
 
 
 @dataclass
@@ -195,48 +219,58 @@ def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
     note_head). Call inside a transaction. Returns (document id, keys of
     entities removed by the replacement)."""
     doc_id, retracted = _upsert_document(conn, doc)
-    ids, header = _document_entities(conn, chunks, names, head)
+    ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
     for pc in chunks:
         _insert_chunk(conn, doc_id, pc, ids, header, deltas)
     _apply_deltas(conn, deltas)
-    return doc_id, purge_orphan_entities(conn, retracted)
+    gone = purge_orphan_entities(conn, retracted)
+    refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
+    return doc_id, gone
 
 
-def _document_entities(conn, chunks: list[PlannedChunk], names: NameVectors,
-                       head: str | None) -> tuple[dict[str, int], str]:
+def _document_entities(conn, chunks: list[PlannedChunk],
+                       head: str | None) -> tuple[dict[str, int], set[int], str]:
     """The ids of every canonical key a document's chunks name (entities
-    made for new ones, in the chunks' order), and its chunks' header."""
+    made for new ones, in the chunks' order, without a name vector yet: see
+    refresh_entities), the ids of the new ones and the chunks' header."""
     wanted: dict[str, PlannedEntity] = {}
     for pc in chunks:
         for pe in pc.entities:
-            wanted.setdefault(pe.key, pe)
-    ids = _entity_ids(conn, wanted, names.known, names.embed)
-    return ids, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values(), head)
+            if pe.key not in wanted or pe.rank > wanted[pe.key].rank:  # the type of the highest rank
+                wanted[pe.key] = pe
+    ids, new = _entity_ids(conn, wanted)
+    return ids, new, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values(), head)
 
 
-def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], names: NameVectors,
-                head: str | None) -> None:
+def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head: str | None,
+                written: set[int], new: set[int]) -> None:
     """The entities, mentions, edges and relations of a document whose chunks
     the index holds (`chunks`: (chunk id, its plan), in order; the plans'
     vectors are not used), and its chunks' header: what write_document writes
-    besides the chunks. Call inside a transaction, after clear_graph (sync's
-    re-extraction, which writes every document again this way)."""
-    ids, header = _document_entities(conn, [pc for _id, pc in chunks], names, head)
+    besides the chunks. The ids of the entities it names are added to
+    `written`, of those it made to `new`: the caller names them
+    (refresh_entities) once every document is written, so that a name is
+    embedded once, not as each note changes the counts. Call inside a
+    transaction, after clear_graph (sync's re-extraction, which writes every
+    document again this way)."""
+    ids, made, header = _document_entities(conn, [pc for _id, pc in chunks], head)
     # the header names the document's people: FTS re-indexes only the chunks whose header changed
     conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
     deltas = _Deltas()
     for chunk_id, pc in chunks:
         _insert_graph(conn, chunk_id, pc, ids, deltas)
     _apply_deltas(conn, deltas)
+    written.update(deltas.entity)
+    new.update(made)
 
 
 def clear_graph(conn) -> None:
     """Delete every entity, alias, mention, co-occurrence edge and relation
     (documents and chunks stay, with their vectors), keeping the entity-name
     and relation-sentence vectors aside for kept_vectors (temp tables of this
-    connection, dropped by forget_kept_vectors or a rollback). Call inside a
-    transaction."""
+    connection, dropped by forget_kept_vectors or a rollback; for
+    NameVectors.vectors and kept_vectors). Call inside a transaction."""
     forget_kept_vectors(conn)
     conn.execute("CREATE TEMP TABLE kept_names(key TEXT PRIMARY KEY, name TEXT NOT NULL, vector BLOB NOT NULL)")
     conn.execute("INSERT INTO temp.kept_names(key, name, vector) "
@@ -275,22 +309,16 @@ def clear_document_graphs(conn, doc_ids: list[int]) -> set[int]:
     return _retract_chunks(conn, chunk_ids, purge=False, keep_chunks=True)
 
 
-def kept_vectors(conn, names: dict[str, str], sentences: Iterable[int]) -> tuple[dict[str, bytes], dict[int, bytes]]:
-    """Of the vectors clear_graph kept: those of the entity keys in `names`
-    (key -> display name) whose entity had that same name (a name vector is
-    the embedding of the name), and those of the relation sentence keys in
-    `sentences`."""
-    found_names, found_sentences = {}, {}
-    for key, name in names.items():
-        row = conn.execute("SELECT vector FROM temp.kept_names WHERE key = ? AND name = ?", (key, name)).fetchone()
-        if row:
-            found_names[key] = row[0]
+def kept_vectors(conn, sentences: Iterable[int]) -> dict[int, bytes]:
+    """Of the vectors clear_graph kept: those of the relation sentence keys
+    in `sentences` (the entity-name ones are looked up by NameVectors.vectors)."""
+    found = {}
     for key in set(sentences):  # or written since, by an earlier note
         row = conn.execute("SELECT vector FROM temp.kept_sentences WHERE key = ? UNION ALL "
                            "SELECT vector FROM relation_sentences WHERE key = ? LIMIT 1", (key, key)).fetchone()
         if row:
-            found_sentences[key] = row[0]
-    return found_names, found_sentences
+            found[key] = row[0]
+    return found
 
 
 def forget_kept_vectors(conn) -> None:
@@ -385,28 +413,113 @@ def _apply_deltas(conn, d: _Deltas) -> None:
         [(a, b, w) for (a, b), w in d.pair.items()])
 
 
-def _entity_ids(conn, wanted: dict[str, PlannedEntity], vectors: dict[str, bytes], embed_missing) -> dict[str, int]:
+def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int], set[int]]:
+    """{key: entity id} for `wanted`, and the ids of the entities made for
+    the keys the index lacked (named and given their vector by
+    refresh_entities). A known entity takes the type of a mention of a
+    higher rank than its own (resolve.type_rank)."""
     ids: dict[str, int] = {}
-    missing = []
+    new: set[int] = set()
     found = rows_by_key(conn, list(wanted))
     for key, pe in wanted.items():
         row = found.get(key)
         if row:
             ids[key] = row[0]
-            if row[1] == "name" and pe.type != "name":
+            if pe.type != row[1] and pe.rank > _stored_rank(conn, row[0], row[1]):
                 conn.execute("UPDATE entities SET type = ? WHERE id = ?", (pe.type, row[0]))
         else:
-            missing.append(pe)
-    need_vectors = [pe for pe in missing if pe.key not in vectors]
-    if need_vectors:
-        for pe, vec in zip(need_vectors, embed_missing([pe.name for pe in need_vectors])):
-            vectors[pe.key] = vec
-    for pe in missing:
-        eid = conn.execute("INSERT INTO entities(name, key, type, mentions, chunks) VALUES (?,?,?,0,0)",
-                           (pe.name, pe.key, pe.type)).lastrowid
-        conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, vec_int8(?))", (eid, vectors[pe.key]))
-        ids[pe.key] = eid
-    return ids
+            eid = conn.execute("INSERT INTO entities(name, key, type, mentions, chunks) VALUES (?,?,?,0,0)",
+                               (pe.name, pe.key, pe.type)).lastrowid
+            ids[key] = eid
+            new.add(eid)
+    return ids, new
+
+
+def _stored_rank(conn, entity_id: int, type_: str) -> int:
+    """resolve.type_rank of an entity's type: that of a #tag when every form
+    it has is a #tag (a `concept` a plain name's type replaces)."""
+    if type_ == "name":
+        return 1
+    plain = conn.execute("SELECT 1 FROM entity_aliases WHERE entity_id = ? AND substr(alias, 1, 1) <> '#' LIMIT 1",
+                         (entity_id,)).fetchone()
+    return 2 if plain else 0
+
+
+def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: Iterable[int] = ()) -> None:
+    """Name the entities `entity_ids` (and `new`, made without a name vector)
+    after their alias counts (resolve.chosen_name), and type an entity whose
+    forms are all #tags as a tag is (`concept`: the plain name that typed it
+    otherwise is gone): what a rebuild would call them, whatever the order
+    the notes came in. A new name gets its vector (`names`), and the headers
+    of the documents that name a renamed person (document_header) list the
+    new name. Deleted ids are passed over. Call inside a transaction."""
+    from minirag_cli.resolve import chosen_name
+
+    new = set(new)
+    ids = sorted(set(entity_ids) | new)
+    entities: dict[int, list] = {}
+    aliases: dict[int, list[tuple[str, int]]] = {}
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        marks = ",".join("?" * len(part))
+        for eid, key, name, type_ in conn.execute(
+                f"SELECT id, key, name, type FROM entities WHERE id IN ({marks})", part):
+            entities[eid] = [key, name, type_]
+        for eid, alias, count in conn.execute(
+                f"SELECT entity_id, alias, count FROM entity_aliases WHERE entity_id IN ({marks})", part):
+            aliases.setdefault(eid, []).append((alias, count))
+    changed: dict[int, tuple[str, str]] = {}  # entity id -> (name, type)
+    for eid, (_key, name, type_) in entities.items():
+        forms = aliases.get(eid, [])
+        if forms and type_ != "concept" and all(form.startswith("#") for form, _n in forms):
+            type_ = "concept"
+        name = chosen_name(forms, type_) or name
+        if (name, type_) != tuple(entities[eid][1:]):
+            changed[eid] = (name, type_)
+    people = [eid for eid in changed if "person" in (entities[eid][2], changed[eid][1])]
+    before = _people_of_documents(conn, people)
+    conn.executemany("UPDATE entities SET name = ?, type = ? WHERE id = ?",
+                     [(name, type_, eid) for eid, (name, type_) in changed.items()])
+    for doc_id, old in before.items():
+        _rename_people(conn, doc_id, old)
+    renamed = [eid for eid in changed if changed[eid][0] != entities[eid][1]]
+    vectors = names.vectors(conn, {entities[eid][0]: changed[eid][0] if eid in changed else entities[eid][1]
+                                   for eid in sorted(set(renamed) | (new & set(entities)))})
+    for eid in sorted(set(renamed) | (new & set(entities))):
+        if eid not in new:
+            conn.execute("DELETE FROM vec_entity_names WHERE rowid = ?", (eid,))
+        conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, vec_int8(?))",
+                     (eid, vectors[entities[eid][0]]))
+
+
+def _people_of_documents(conn, entity_ids: list[int]) -> dict[int, list[str]]:
+    """{document id: the names of the people it names, as its header lists
+    them} for the documents that name any of `entity_ids`."""
+    if not entity_ids:
+        return {}
+    docs = {r[0] for r in conn.execute(
+        "SELECT DISTINCT c.document_id FROM json_each(?) j JOIN mentions m ON m.entity_id = j.value "
+        "JOIN chunks c ON c.id = m.chunk_id", (json.dumps(entity_ids),))}
+    return {doc: _people_of(conn, doc) for doc in sorted(docs)}
+
+
+def _people_of(conn, doc_id: int) -> list[str]:
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT e.name FROM chunks c JOIN mentions m ON m.chunk_id = c.id JOIN entities e "
+        "ON e.id = m.entity_id WHERE c.document_id = ? AND e.type = 'person' ORDER BY e.name", (doc_id,))]
+
+
+def _rename_people(conn, doc_id: int, old: list[str]) -> None:
+    """Rewrite the people line of a document's header (document_header),
+    which listed `old`, as its people are named now."""
+    row = conn.execute("SELECT header FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
+    if row is None:
+        return
+    header, listed = row[0], ", ".join(old)
+    # the first line is the header less the old names: document_header wrote first + "\n" + names
+    first = header[:len(header) - len(listed)] if listed and header.endswith(listed) else header + "\n"
+    new = without_invisibles(first + ", ".join(_people_of(conn, doc_id))).strip("\n ")
+    conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (new, doc_id, new))
 
 
 def rows_by_key(conn, keys: list[str]) -> dict[str, tuple[int, str]]:

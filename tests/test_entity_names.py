@@ -1,0 +1,106 @@
+"""Which name and type an entity shows: its most-mentioned surface form, a
+plain name before a #tag or @handle at equal counts (resolve.chosen_name),
+and the type of its strongest mention, a #tag's `concept` the weakest
+(resolve.type_rank); decided from the alias counts after every write
+(store.refresh_entities), so an incremental sync, a deletion and a rebuild
+name an entity alike, whatever order the notes came in."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.resolve import chosen_name
+from tests.conftest import write_notes
+from tests.test_heuristic_version import graph, sync
+
+JOURNAL = {"journal/2024-05-01.md": "Met [[Priya Natarajan|Priya]] about [[Project Atlas#Budget]]. #project/atlas\n"}
+PROJECT = {"projects/Project Atlas.md": "# Project Atlas\n\nGoal: migrate billing by Q3.\n"}
+
+
+def entity(conn, key: str) -> tuple[str, str]:
+    return conn.execute("SELECT name, type FROM entities WHERE key = ?", (key,)).fetchone()
+
+
+def fresh_graph(tmp_path, root) -> dict:
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    out = graph(fresh)
+    fresh.close()
+    return out
+
+
+def test_a_note_s_name_mentioned_more_than_its_tag_names_the_entity(tmp_path):
+    # the journal (and its tag) is synced first, in path order
+    root = tmp_path / "vault"
+    write_notes(root, {**JOURNAL, **PROJECT})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert entity(conn, "projectatlas") == ("Project Atlas", "name")
+    aliases = dict(conn.execute("SELECT a.alias, a.count FROM entity_aliases a JOIN entities e "
+                                "ON e.id = a.entity_id WHERE e.key = 'projectatlas'"))
+    assert aliases == {"Project Atlas": 2, "#project/atlas": 1}
+    conn.close()
+
+
+@pytest.mark.parametrize("first,then", [(PROJECT, JOURNAL), (JOURNAL, PROJECT)])
+def test_an_incremental_sync_names_and_types_the_entity_as_a_rebuild(tmp_path, first, then):
+    root = tmp_path / "vault"
+    write_notes(root, first)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, then)
+    sync(conn, [root])
+    assert entity(conn, "projectatlas") == ("Project Atlas", "name")
+    assert graph(conn) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+def test_deleting_the_named_note_leaves_the_tag_s_name_and_type(tmp_path):
+    root = tmp_path / "vault"
+    write_notes(root, {"a/tagged.md": "Standup notes. #atlas\n", "b/more.md": "Lunch, then more work. #atlas\n",
+                       "c/Atlas.md": "# Atlas\n\nAtlas is the billing project. Atlas ships in Q3. Atlas!\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert entity(conn, "atlas") == ("Atlas", "name")  # 4 mentions of the name, 2 of the tag
+    (root / "c/Atlas.md").unlink()
+    sync(conn, [root])
+    assert entity(conn, "atlas") == ("#atlas", "concept")
+    assert graph(conn) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+def test_a_person_renamed_by_a_later_note_is_renamed_in_every_header(tmp_path):
+    # "Émile" speaks twice in the first chat, "Emile" three times in the
+    # second: one person (same key), named as the second note spells him;
+    # the first note's header (the people it names) follows
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": "Émile: lunch at noon?\nTom: yes\nÉmile: great\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert entity(conn, "emile") == ("Émile", "person")
+    write_notes(root, {"b.md": "Emile: dinner?\nTom: sure\nEmile: at eight\nTom: ok\nEmile: see you\n"})
+    summary = sync(conn, [root])
+    assert entity(conn, "emile") == ("Emile", "person")
+    header = conn.execute("SELECT c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                          "WHERE d.path = 'a.md' AND c.seq = 0").fetchone()[0]
+    assert header.endswith("\nEmile, Tom"), header
+    assert graph(conn) == fresh_graph(tmp_path, root)
+    # nothing changed: nothing renamed, nothing embedded
+    again = sync(conn, [root])
+    assert again.embedded == 0 and summary.embedded > 0
+    conn.close()
+
+
+@pytest.mark.parametrize("aliases,expected", [
+    ([("#atlas", 1), ("Atlas", 1)], "Atlas"),  # a plain name before a tag at equal counts
+    ([("@lihua", 1), ("LiHua", 1)], "Li Hua"),  # and before a handle
+    ([("#atlas", 3), ("Atlas", 1)], "#atlas"),  # the most-mentioned form
+    ([("LiHua", 2), ("Li Hua", 1), ("Lihua", 2)], "Li Hua"),  # forms that spell the same count together
+    ([("Jolly Band", 1), ("The Jolly Band", 1)], "The Jolly Band"),  # then the longer
+    ([("H’aanit", 1), ("H'aanit", 1)], "H'aanit"),  # then code point order
+    ([("H'aanit", 1), ("H’aanit", 1)], "H'aanit"),  # whatever the order given
+    ([], None),
+])
+def test_the_chosen_name_depends_on_the_counts_alone(aliases, expected):
+    assert chosen_name(aliases, "name") == expected
