@@ -37,7 +37,8 @@ from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
-from minirag_cli.resolve import Resolver, chosen_name, type_rank
+from minirag_cli.naming import chosen_name, type_rank
+from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import normalise_key, without_invisibles
@@ -1047,7 +1048,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver)
         rank = type_rank(m.name, res.type)
         if pe is None:
             pe = planned[res.key] = PlannedEntity(res.key, res.name, res.type, 0, rank=rank)
-        elif rank > pe.rank:  # "#atlas" then [[Atlas]]: the name's type (resolve.type_rank)
+        elif rank > pe.rank:  # "#atlas" then [[Atlas]]: the name's type (naming.type_rank)
             pe.type, pe.rank = res.type, rank
         pe.count += n
         pe.forms[m.name] = pe.forms.get(m.name, 0) + n

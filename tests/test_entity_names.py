@@ -1,7 +1,7 @@
 """Which name and type an entity shows: its most-mentioned surface form, a
-plain name before a #tag or @handle at equal counts (resolve.chosen_name),
+plain name before a #tag or @handle at equal counts (naming.chosen_name),
 and the type of its strongest mention, a #tag's `concept` the weakest
-(resolve.type_rank); decided from the alias counts after every write
+(naming.type_rank); decided from the alias counts after every write
 (store.refresh_entities), so an incremental sync, a deletion and a rebuild
 name an entity alike, whatever order the notes came in."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from minirag_cli import db
-from minirag_cli.resolve import chosen_name
+from minirag_cli.naming import chosen_name
 from tests.conftest import write_notes
 from tests.test_heuristic_version import graph, sync
 

@@ -30,7 +30,7 @@ class PlannedEntity:
     count: int  # occurrences in the chunk
     forms: dict[str, int] = field(default_factory=dict)  # surface form -> count
     merges: dict[str, str] = field(default_factory=dict)  # surface form -> 'exact'|'fuzzy'
-    rank: int = 1  # resolve.type_rank of the mention `type` comes from
+    rank: int = 1  # naming.type_rank of the mention `type` comes from
 
 
 @dataclass
@@ -417,7 +417,7 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int],
     """{key: entity id} for `wanted`, and the ids of the entities made for
     the keys the index lacked (named and given their vector by
     refresh_entities). A known entity takes the type of a mention of a
-    higher rank than its own (resolve.type_rank)."""
+    higher rank than its own (naming.type_rank)."""
     ids: dict[str, int] = {}
     new: set[int] = set()
     found = rows_by_key(conn, list(wanted))
@@ -436,7 +436,7 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int],
 
 
 def _stored_rank(conn, entity_id: int, type_: str) -> int:
-    """resolve.type_rank of an entity's type: that of a #tag when every form
+    """naming.type_rank of an entity's type: that of a #tag when every form
     it has is a #tag (a `concept` a plain name's type replaces)."""
     if type_ == "name":
         return 1
@@ -447,13 +447,13 @@ def _stored_rank(conn, entity_id: int, type_: str) -> int:
 
 def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: Iterable[int] = ()) -> None:
     """Name the entities `entity_ids` (and `new`, made without a name vector)
-    after their alias counts (resolve.chosen_name), and type an entity whose
+    after their alias counts (naming.chosen_name), and type an entity whose
     forms are all #tags as a tag is (`concept`: the plain name that typed it
     otherwise is gone): what a rebuild would call them, whatever the order
     the notes came in. A new name gets its vector (`names`), and the headers
     of the documents that name a renamed person (document_header) list the
     new name. Deleted ids are passed over. Call inside a transaction."""
-    from minirag_cli.resolve import chosen_name
+    from minirag_cli.naming import chosen_name
 
     new = set(new)
     ids = sorted(set(entity_ids) | new)
