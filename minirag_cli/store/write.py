@@ -516,8 +516,12 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     if row is None:
         return
     header, listed = row[0], ", ".join(old)
-    # the first line is the header less the old names: document_header wrote first + "\n" + names
-    first = header[:len(header) - len(listed)] if listed and header.endswith(listed) else header + "\n"
+    # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
+    # else (a header written before a type changed elsewhere) less what follows its first line
+    if listed and header.endswith(listed):
+        first = header[:len(header) - len(listed)]
+    else:
+        first = header.split("\n", 1)[0] + "\n"
     new = without_invisibles(first + ", ".join(_people_of(conn, doc_id))).strip("\n ")
     conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (new, doc_id, new))
 
