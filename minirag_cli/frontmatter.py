@@ -52,9 +52,13 @@ DATE_KEYS = ("date", "created")
 
 # a top-level key: not indented, not a list item, comment or quoted key; the
 # key ends at the first ": " (or ":" ending the line), so `title: Re: lunch` is `title`
-_KEY = re.compile(r"^([^\s#\-\[\]{}'\"|>!&*%@`,?:][^:]*?)\s*:(?:[ \t]+(.*?))?\s*$")
-_ITEM = re.compile(r"^-(?:[ \t]+(.*?))?\s*$")
-_NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+(.*?))?\s*$")  # `name: Jane` under `author:` (stripped)
+# key, `:` and value, the key and value without the blanks around them.
+# Each is to the last character no blank (not `[^:]*?\s*:` and `(.*?)\s*$`,
+# which tried `\s*` again from each character: a value or a key of long
+# runs of blanks took time growing with their square).
+_KEY = re.compile(r"^([^\s#\-\[\]{}'\"|>!&*%@`,?:](?:[^:]*[^:\s])?)\s*:(?:[ \t]+((?:.*\S)?))?\s*$")
+_ITEM = re.compile(r"^-(?:[ \t]+((?:.*\S)?))?\s*$")
+_NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+((?:.*\S)?))?\s*$")  # `name: Jane` under `author:` (stripped)
 # a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
 _DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
 _BLANKS = re.compile(r"\s*")  # before a note's first word (chunking's words are \S+)
