@@ -41,6 +41,10 @@ own: OWN, its front matter the block it opens with.
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
+import math
 import re
 from dataclasses import dataclass
 
@@ -94,11 +98,26 @@ class FrontMatter:
         if start >= self.end:
             return None
         entries = []
-        for e in self.entries:
+        reach, later = self._reach
+        # from the first entry with a line past `start` to the last with one before `end`: each
+        # chunk of a block of thousands of keys went through all of them (quadratic)
+        for i in range(bisect.bisect_right(reach, start), len(self.entries)):
+            if later[i] >= end:
+                break
+            e = self.entries[i]
             held = [(v, s) for v, s in zip(e.values, e.spans) if s[0] < end and start < s[1]]
             if held:
                 entries.append(Entry(e.key, e.line, tuple(v for v, _s in held), tuple(s for _v, s in held)))
         return FrontMatter(tuple(entries), min(self.end, end) - start if end > start else 0)
+
+    @functools.cached_property
+    def _reach(self) -> tuple[list[int], list[float]]:
+        """(the furthest end of the value lines of each entry and those before it, the
+        first start of those of each entry and those after it): the entries `part` reads."""
+        reach = list(itertools.accumulate((max((b for _a, b in e.spans), default=-1) for e in self.entries), max))
+        firsts = [min((a for a, _b in e.spans), default=math.inf) for e in self.entries]
+        later = list(itertools.accumulate(reversed(firsts), min))[::-1]
+        return reach, later
 
     def values(self, *keys: str) -> list[str]:
         """The values of the entries with one of `keys` (any case), in order."""

@@ -116,15 +116,27 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     if not chunks or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
         return "", None
     eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
-    text, line = " " * chunks[0].start_char, chunks[0].start_line  # line: the one `text` ends on
+    # the text as pieces, cut back to a chunk's start before it is laid: a text rebuilt
+    # for each chunk grew in time with the square of the note's length
+    pieces, size = [" " * chunks[0].start_char], chunks[0].start_char
+    line = chunks[0].start_line  # the one the text ends on
     for c in chunks:
-        gap = c.start_char - len(text)
+        gap = c.start_char - size
         if gap > 0:
             breaks = min(gap, max(0, c.start_line - line))
             ends = eol * breaks if len(eol) * breaks <= gap else "\n" * breaks
-            text += ends + " " * (gap - len(ends))
-        if c.end_char > len(text):
-            text, line = text[:c.start_char] + c.text, c.end_line
+            pieces.append(ends + " " * (gap - len(ends)))
+            size += gap
+        if c.end_char > size:
+            while size > c.start_char:
+                last = pieces.pop()
+                size -= len(last)
+                if size < c.start_char:
+                    pieces.append(last[:c.start_char - size])
+                    size = c.start_char
+            pieces.append(c.text)
+            size, line = size + len(c.text), c.end_line
+    text = "".join(pieces)
     return text, frontmatter.of_note(text)
 
 
