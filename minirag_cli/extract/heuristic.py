@@ -530,11 +530,11 @@ def _sentence_start(text: str, pos: int) -> bool:
     after a quote or a bracket), read back from `pos` over the blanks before
     it: searching the text up to each word took time growing with the
     square of the text's length."""
-    start = pos  # of the blanks before pos, found a window at a time (a run of blanks may be long)
+    start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
     while start:
-        window = max(0, start - 64)
+        window = max(0, start - step)
         kept = len(text[window:start].rstrip())
-        start = window + kept
+        start, step = window + kept, step * 2
         if kept:
             break
     blanks = text[start:pos]
