@@ -599,14 +599,17 @@ class _Elsewhere:
 
 class _InTitles:
     """Whether a span is part of a quoted title other than itself
-    (`any(span.lower() in t.lower() and span != t for t in titles)`),
-    with one search of the titles joined and each span's answer kept: a
-    text of many titles and spans went through every title for each span."""
+    (`any(span.lower() in t.lower() and span != t for t in titles)`), each
+    span's answer kept and looked for only in the titles that hold its
+    rarest three letters: a text of many titles and spans went through
+    every title for each span."""
 
     def __init__(self, titles: list[str]):
         self.titles = titles
-        self.joined: str | None = None
         self.found: dict[str, bool] = {}
+        self.distinct: list[str] = []
+        self.lowered: list[str] = []
+        self.grams: dict[str, list[int]] | None = None  # three letters -> the titles that hold them
 
     def __call__(self, span: str) -> bool:
         if not self.titles:
@@ -616,20 +619,19 @@ class _InTitles:
         return self.found[span]
 
     def _part_of_another(self, span: str) -> bool:
-        if self.joined is None:
+        if self.grams is None:
             self.distinct = list(dict.fromkeys(self.titles))
-            lowered = [t.lower() for t in self.distinct]
-            self.joined = "\n".join(lowered)  # no title holds a line end (QUOTED), nor a span
-            self.ends = list(itertools.accumulate(len(t) + 1 for t in lowered))  # past each title's line end
+            self.lowered = [t.lower() for t in self.distinct]
+            self.grams = {}
+            for i, t in enumerate(self.lowered):
+                for gram in {t[j:j + 3] for j in range(len(t) - 2)}:
+                    self.grams.setdefault(gram, []).append(i)
         key = span.lower()
-        at = self.joined.find(key)
-        if at < 0:
-            return False
-        i = bisect.bisect_right(self.ends, at)
-        if self.distinct[i] != span:
-            return True
-        # the one title that is the span itself holds it: another must too
-        return self.joined.find(key, self.ends[i]) >= 0
+        if len(key) < 3:
+            held = range(len(self.lowered))
+        else:
+            held = min((self.grams.get(key[j:j + 3], []) for j in range(len(key) - 2)), key=len)
+        return any(key in self.lowered[i] and self.distinct[i] != span for i in held)
 
 
 @functools.lru_cache(maxsize=8192)
