@@ -41,6 +41,10 @@ own: OWN, its front matter the block it opens with.
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
+import math
 import re
 from dataclasses import dataclass
 
@@ -52,9 +56,13 @@ DATE_KEYS = ("date", "created")
 
 # a top-level key: not indented, not a list item, comment or quoted key; the
 # key ends at the first ": " (or ":" ending the line), so `title: Re: lunch` is `title`
-_KEY = re.compile(r"^([^\s#\-\[\]{}'\"|>!&*%@`,?:][^:]*?)\s*:(?:[ \t]+(.*?))?\s*$")
-_ITEM = re.compile(r"^-(?:[ \t]+(.*?))?\s*$")
-_NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+(.*?))?\s*$")  # `name: Jane` under `author:` (stripped)
+# key, `:` and value, the key and value without the blanks around them.
+# Each is to the last character no blank (not `[^:]*?\s*:` and `(.*?)\s*$`,
+# which tried `\s*` again from each character: a value or a key of long
+# runs of blanks took time growing with their square).
+_KEY = re.compile(r"^([^\s#\-\[\]{}'\"|>!&*%@`,?:](?:[^:]*[^:\s])?)\s*:(?:[ \t]+((?:.*\S)?))?\s*$")
+_ITEM = re.compile(r"^-(?:[ \t]+((?:.*\S)?))?\s*$")
+_NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+((?:.*\S)?))?\s*$")  # `name: Jane` under `author:` (stripped)
 # a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
 _DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
 _BLANKS = re.compile(r"\s*")  # before a note's first word (chunking's words are \S+)
@@ -90,11 +98,26 @@ class FrontMatter:
         if start >= self.end:
             return None
         entries = []
-        for e in self.entries:
+        reach, later = self._reach
+        # from the first entry with a line past `start` to the last with one before `end`: each
+        # chunk of a block of thousands of keys went through all of them (quadratic)
+        for i in range(bisect.bisect_right(reach, start), len(self.entries)):
+            if later[i] >= end:
+                break
+            e = self.entries[i]
             held = [(v, s) for v, s in zip(e.values, e.spans) if s[0] < end and start < s[1]]
             if held:
                 entries.append(Entry(e.key, e.line, tuple(v for v, _s in held), tuple(s for _v, s in held)))
         return FrontMatter(tuple(entries), min(self.end, end) - start if end > start else 0)
+
+    @functools.cached_property
+    def _reach(self) -> tuple[list[int], list[float]]:
+        """(the furthest end of the value lines of each entry and those before it, the
+        first start of those of each entry and those after it): the entries `part` reads."""
+        reach = list(itertools.accumulate((max((b for _a, b in e.spans), default=-1) for e in self.entries), max))
+        firsts = [min((a for a, _b in e.spans), default=math.inf) for e in self.entries]
+        later = list(itertools.accumulate(reversed(firsts), min))[::-1]
+        return reach, later
 
     def values(self, *keys: str) -> list[str]:
         """The values of the entries with one of `keys` (any case), in order."""

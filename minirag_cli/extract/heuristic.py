@@ -37,7 +37,9 @@ or a lower-case file name."""
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
 import unicodedata
 from pathlib import PurePosixPath
@@ -45,7 +47,7 @@ from typing import Collection, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.mdcode import code_ranges, inside
+from minirag_cli.extract.mdcode import Ranges, code_ranges
 from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
@@ -193,15 +195,20 @@ _NAME_END = r"(?![^\W_])"
 _GAP = "[ \t\u00a0\u202f]+"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
-SPEAKER = re.compile(rf"^\s*({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
+# A line's blanks before its tag are spaces and tabs: a run of blank lines
+# before a line (`^\s*` spanned them) was read again from each of its line
+# starts, time growing with the square of the run; the tags found are the same.
+SPEAKER = re.compile(rf"^[^\S\n]*({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
 # a chat export's header: a date and a time of day on a line of their own
 # (LiHua's `Time: 20260105_11:00`); a meeting note's `Date: 2024-05-01` is none
 CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_ T]\d{1,2}:\d{2}(?::\d{2})?[ \t]*$",
                         re.IGNORECASE | re.MULTILINE)
 # a label's value that lists capitalised words (`Priya`, `Priya, Tom Baker`,
-# `Ana & Bo`), names and nothing else, up to the end of its line (matched after the label's colon)
+# `Ana & Bo`), names and nothing else, up to the end of its line (matched after the label's colon).
+# Its end, blanks and a full stop, has one way to match blanks (`[ \t]*\.?[ \t]*` had as many as
+# the blanks, tried for each of them: a line of spaces took time growing with their square).
 NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,/][ \t]*|[ \t]+(?:&|and)[ \t]+)"
-                       rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*\.?[ \t]*$", re.MULTILINE)
+                       rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*(?:\.[ \t]*)?$", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
@@ -218,7 +225,10 @@ ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp
                         r"avi|canvas|excalidraw|base)$", re.IGNORECASE)
 # the notes wikilinks link to (a `.txt` note is named by no link)
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+# What a text ends with when its next word starts a sentence (`_sentence_start`
+# reads it from the position back, not searching the text up to it).
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+_WORD_RUN = re.compile(r"\w+")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
 # `Bobby \`), `*`, `_` and `` ` `` are Markdown's (`_Bob Marley_` spanned
@@ -311,11 +321,11 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
     example of the syntax names no Harbour Hall)."""
     if "[[" not in text:
         return []
-    code = code_ranges(text)
+    code = Ranges(code_ranges(text))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
-        name = None if code and inside(code, m.start()) else link_target(target)
+        name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
     return out
 
@@ -420,8 +430,9 @@ class HeuristicExtractor:
             if m:
                 add("#" + m.group(1), "concept")
         links = wikilinks(text)
+        linked = Ranges([(start, end) for start, end, _target in links])
         for m in HASHTAG.finditer(text):
-            if not _inside(links, m.start()):  # `[[#Heading]]` links a heading, it tags nothing
+            if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
         for name in names:  # the note's title: read whole, never in fragments
             if _is_title(name):
@@ -436,8 +447,10 @@ class HeuristicExtractor:
                 add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
+        elsewhere = _Elsewhere(text)
+        in_title = _InTitles(titles)
         for m in CAP_SPAN.finditer(text):
-            if links and _inside(links, m.start()):
+            if linked and linked.covers(m.start()):
                 continue  # a part of a link's target (named whole above), its heading or block
             if m.start() in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
@@ -455,12 +468,12 @@ class HeuristicExtractor:
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
             at_sentence_start = (words[0] == m.group(0).split()[0] and m.start() not in listed
-                                 and SENTENCE_START.search(text[:m.start()]))
-            if len(words) == 1 and at_sentence_start and not _capitalised_elsewhere(text, words[0], m.start()):
+                                 and _sentence_start(text, m.start()))
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], m.start()):
                 # a lone capitalised word opening a sentence names something
                 # only if the text capitalises it mid-sentence too
                 continue
-            if any(span.lower() in t.lower() and span != t for t in titles):
+            if in_title(span):
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
@@ -511,18 +524,117 @@ def note_name(path: str) -> EntityMention | None:
     return EntityMention(name, "name") if name is not None and _is_title(name) else None
 
 
-def _inside(links: list[tuple[int, int, EntityMention | None]], pos: int) -> bool:
-    return any(start <= pos < end for start, end, _name in links)
+def _sentence_start(text: str, pos: int) -> bool:
+    """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
+    (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
+    after a quote or a bracket), read back from `pos` over the blanks before
+    it: searching the text up to each word took time growing with the
+    square of the text's length."""
+    start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
+    while start:
+        window = max(0, start - step)
+        kept = len(text[window:start].rstrip())
+        start, step = window + kept, step * 2
+        if kept:
+            break
+    blanks = text[start:pos]
+    if pos == 0 or "\n" in blanks:
+        return True
+    before = text[start - 1] if start else ""
+    return before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != ""))
+
+
+class _Elsewhere:
+    """Whether a text capitalises a word mid-sentence elsewhere than at a
+    position (`elsewhere(word, pos)`): a match of `\\bword\\b`, as
+    `re.finditer` finds them, that starts at another position and no
+    sentence (_sentence_start). The text's word starts are indexed once by
+    the run of word characters there (where each match of a word starts),
+    and each word's answer is kept: a note of many lines opening with the
+    same word scanned the whole text for each of them."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.runs: dict[str, list[int]] | None = None  # a run of word characters -> where it starts
+        self.found: dict[str, list[int]] = {}  # a word -> the first two starts of it mid-sentence
+
+    def __call__(self, word: str, pos: int) -> bool:
+        starts = self.found.get(word)
+        if starts is None:
+            starts = self.found[word] = self._mid_sentence(word)
+        return any(start != pos for start in starts)
+
+    def _mid_sentence(self, word: str) -> list[int]:
+        lead = _WORD_RUN.match(word)
+        if lead is None:  # no word starts with a word character (a capital is one): read it as re does
+            matches = (m.start() for m in _whole_word(word).finditer(self.text))
+        else:
+            if self.runs is None:
+                self.runs = {}
+                for m in _WORD_RUN.finditer(self.text):
+                    self.runs.setdefault(m.group(), []).append(m.start())
+            matches = self._matches(word, self.runs.get(lead.group(), []), lead.end() == len(word))
+        out = []
+        for start in matches:
+            if not _sentence_start(self.text, start):
+                out.append(start)
+                if len(out) == 2:
+                    break
+        return out
+
+    def _matches(self, word: str, starts: list[int], whole_run: bool):
+        """Where `\\bword\\b` matches, one after another as re.finditer finds them, among
+        `starts`, the starts of the run of word characters `word` opens with."""
+        if whole_run:  # each is a match, and none overlaps another
+            yield from starts
+            return
+        pattern, end = _whole_word(word), 0
+        for start in starts:
+            if start >= end:
+                m = pattern.match(self.text, start)
+                if m:
+                    end = m.end()
+                    yield start
+
+
+class _InTitles:
+    """Whether a span is part of a quoted title other than itself
+    (`any(span.lower() in t.lower() and span != t for t in titles)`), each
+    span's answer kept and looked for only in the titles that hold its
+    rarest three letters: a text of many titles and spans went through
+    every title for each span."""
+
+    def __init__(self, titles: list[str]):
+        self.titles = titles
+        self.found: dict[str, bool] = {}
+        self.distinct: list[str] = []
+        self.lowered: list[str] = []
+        self.grams: dict[str, list[int]] | None = None  # three letters -> the titles that hold them
+
+    def __call__(self, span: str) -> bool:
+        if not self.titles:
+            return False
+        if span not in self.found:
+            self.found[span] = self._part_of_another(span)
+        return self.found[span]
+
+    def _part_of_another(self, span: str) -> bool:
+        if self.grams is None:
+            self.distinct = list(dict.fromkeys(self.titles))
+            self.lowered = [t.lower() for t in self.distinct]
+            self.grams = {}
+            for i, t in enumerate(self.lowered):
+                for gram in {t[j:j + 3] for j in range(len(t) - 2)}:
+                    self.grams.setdefault(gram, []).append(i)
+        key = span.lower()
+        if len(key) < 3:
+            held = range(len(self.lowered))
+        else:
+            held = min((self.grams.get(key[j:j + 3], []) for j in range(len(key) - 2)), key=len)
+        return any(key in self.lowered[i] and self.distinct[i] != span for i in held)
 
 
 @functools.lru_cache(maxsize=8192)
 def _whole_word(word: str) -> re.Pattern:
     # re's own cache holds 512 patterns; one per capitalised word thrashes it
     return re.compile(rf"\b{re.escape(word)}\b")
-
-
-def _capitalised_elsewhere(text: str, word: str, pos: int) -> bool:
-    for m in _whole_word(word).finditer(text):
-        if m.start() != pos and not SENTENCE_START.search(text[:m.start()]):
-            return True
-    return False

@@ -29,6 +29,7 @@ where it cannot be a list item's text (`indented_blocks`)."""
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Sequence
@@ -190,8 +191,23 @@ def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, i
     return out
 
 
-def inside(ranges: list[tuple[int, int]], pos: int) -> bool:
-    return any(a <= pos < b for a, b in ranges)
+class Ranges:
+    """(start, end) ranges (code, links) asked whether one holds a position,
+    in log time: a note of thousands of code spans and links would
+    otherwise scan every range for every link (quadratic)."""
+
+    def __init__(self, ranges: Sequence[tuple[int, int]]):
+        spans = sorted(ranges)
+        self.starts = [a for a, _b in spans]
+        self.reach = list(itertools.accumulate((b for _a, b in spans), max))  # the furthest end up to each
+
+    def __bool__(self) -> bool:
+        return bool(self.starts)
+
+    def covers(self, pos: int) -> bool:
+        """Does a range hold `pos` (start <= pos < end)?"""
+        i = bisect.bisect_right(self.starts, pos)
+        return i > 0 and self.reach[i - 1] > pos
 
 
 def laid_note(chunks: Sequence) -> str | None:
@@ -237,7 +253,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     note = laid_note(chunks)
     if note is None:
         return texts
-    code = find_code(note, markdown)
+    code = find_code(note, markdown)  # in order of their starts
+    reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
     out = []
     for c, text in zip(chunks, texts):
         if "[[" not in text or not code:
@@ -246,8 +263,13 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
         s, e = c.start_char, c.start_char + len(text)
         prefix = suffix = ""
         inserts: list[tuple[int, str]] = []
-        for k in code:
-            if k.end <= s or k.start >= e:
+        # only the code that overlaps the chunk: every chunk of a note of thousands of spans
+        # and links would otherwise go through all of them (quadratic)
+        for i in range(bisect.bisect_right(reach, s), len(code)):
+            k = code[i]
+            if k.start >= e:
+                break
+            if k.end <= s:
                 continue
             if k.start < s:
                 prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"

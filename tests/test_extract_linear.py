@@ -1,0 +1,131 @@
+"""The heuristic extractor, and what sync reads a note with before it, take
+time in proportion to the text on what users paste into notes (CSV rows,
+long lists, minified JSON, logs, runs of blanks, front matter of many keys):
+a 30,000-character line of names took 2.4 s, a 26 KB line of JSON minutes.
+
+No speed target here: `test_time_grows_linearly` compares each shape's time
+with that of the same shape eight times longer, in the same run (a linear
+reading takes about 8 times as long, one that reads the text again for each
+name 64 times). The other tests hold the properties that keep it linear."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from minirag_cli import frontmatter, sync
+from minirag_cli.chunking import chunk_text
+from minirag_cli.extract import heuristic
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.extract.mdcode import chunk_readings
+
+NAMES = ["Alice", "Bob", "Carol Smith", "Dave", "Erin", "Frank", "Grace", "Heidi"]
+
+
+def _names(n: int) -> str:
+    return ", ".join(NAMES[i % 8] for i in range(n))
+
+
+def _extract(text: str) -> None:
+    HeuristicExtractor().extract_one(text)
+
+
+def _sync_reading(text: str) -> None:
+    """What sync does with a note before and around its extraction (sync.run_chunks, re-extraction)."""
+    chunks = chunk_text(text)
+    parts = sync.chunk_parts(frontmatter.of_note(text), chunks)
+    read = [sync.extractable(c.text if part is not None else t, part)
+            for c, t, part in zip(chunks, chunk_readings(chunks), parts)]
+    HeuristicExtractor().extract([t for t, _p in read], [p for _t, p in read], [sync.note_speakers(chunks)] * len(chunks))
+    sync.stored_note(chunks)
+
+
+# (what, how it is read, the text of size n); n is about a hundred lines or names
+SHAPES = [
+    ("a line of comma-separated names", _extract, lambda n: _names(6 * n)),
+    ("a label listing names", _extract, lambda n: "Attendees: " + _names(6 * n)),
+    ("lines of one label", _extract, lambda n: "\n".join(f"Alice{i % 7}: hello Bob" for i in range(4 * n))),
+    ("a front matter of many keys", _extract,
+     lambda n: "---\n" + "\n".join(f"key{i}: Value {i}" for i in range(2 * n)) + "\n---\nAlice met Bob.\n"),
+    ("sentences opening with new words", _extract, lambda n: " ".join(f"Word{i} went home." for i in range(4 * n))),
+    ("links and code spans", _extract, lambda n: " ".join(f"`x{i}` [[Note {i}]] Alice #tag{i}" for i in range(2 * n))),
+    ("quoted titles", _extract, lambda n: " ".join(f'"Song{i} of Ice" Song{i} was sung.' for i in range(2 * n))),
+    ("minified JSON", _extract, lambda n: "{" + ",".join(f'"Key{i}":"Value {i}","Name":"Alice Bob"' for i in range(n)) + "}"),
+    ("blank lines", _extract, lambda n: "Alice" + "\n" * (100 * n) + "Bob"),
+    ("a label's value of blanks", _extract, lambda n: "Owner: Alice" + " " * (40 * n) + "x"),
+    ("a front matter value of blanks", _extract, lambda n: "---\ntitle: a" + " " * (40 * n) + "b\n---\nAlice met Bob.\n"),
+    ("a front matter key of blanks", _extract, lambda n: "---\na" + " " * (40 * n) + "b\n---\nAlice met Bob.\n"),
+    ("a note of links and code, as sync reads it", _sync_reading,
+     lambda n: "\n".join(f"`x{i}` [[Note {i}]] and ``y`` for Alice" for i in range(20 * n))),
+    ("a front matter of many keys, as sync reads it", _sync_reading,
+     lambda n: "---\n" + "\n".join(f"key{i}: value {i}" for i in range(20 * n)) + "\n---\nAlice met Bob.\n"),
+]
+
+
+def _seconds(read, text: str, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        read(text)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("what,read,shape", SHAPES, ids=[s[0] for s in SHAPES])
+def test_time_grows_linearly(what, read, shape):
+    small, large = shape(100), shape(800)
+    base = _seconds(read, small, 3)
+    if base < 0.002:  # too short to time: a larger base
+        small, large = shape(400), shape(3200)
+        base = _seconds(read, small, 3)
+    ratio = _seconds(read, large, 2) / max(base, 1e-4)
+    # 8 times the text: about 8 times the time when linear, 64 when quadratic (52-58 measured on
+    # the old code); 32 leaves room for a busy machine
+    assert ratio < 32, f"{what}: {len(small)} -> {len(large)} characters took {ratio:.0f} times as long"
+
+
+def test_a_speaker_tag_is_read_from_its_own_line():
+    # `^\s*` read a run of blank lines from each of its line starts again
+    # (time growing with the square of the run); a tag is found from its own line
+    text = "\n\n\n  Alice: hi\n"
+    assert [(m.start(), m.group(1)) for m in heuristic.SPEAKER.finditer(text)] == [(3, "Alice")]
+    assert heuristic.chat_speakers("\n\n\nAlice: hi\n\n\nAlice: bye") == {"Alice"}
+
+
+class _Counted(str):
+    """A text that counts the characters sliced out of it."""
+    sliced = 0
+
+    def __getitem__(self, key):
+        part = str.__getitem__(self, key)
+        if isinstance(key, slice):
+            _Counted.sliced += len(part)
+        return part
+
+
+def test_no_name_copies_the_text_before_it():
+    # each capitalised span searched the text up to it for a sentence start (text[:pos])
+    text = _Counted(_names(3000))
+    _Counted.sliced = 0
+    found = HeuristicExtractor().extract_one(text)
+    assert {m.name for m in found} >= {"Alice", "Carol Smith", "Heidi"}
+    assert _Counted.sliced < 4 * len(text), _Counted.sliced
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n", " ", "Alice", ". ", ".\n", "a. ", "a.", "a\n  ", '"', "(", "“ ", "a:\t", "a ;", "a\u2028", "a\x1c",
+    "x" * 100 + " " * 100, "x." + " " * 100, "x" + " " * 100 + "\n" + " " * 100, " " * 300,
+])
+def test_a_sentence_start_is_the_pattern_s(text):
+    for pos in range(len(text) + 1):
+        assert heuristic._sentence_start(text, pos) == bool(heuristic.SENTENCE_START.search(text[:pos])), (text, pos)
+
+
+def test_a_chunk_reads_the_front_matter_entries_on_its_lines():
+    text = "---\n" + "\n".join(f"key{i}: value {i}" for i in range(300)) + "\n---\nBody\n"
+    found = frontmatter.of_note(text)
+    for start, end in [(0, 40), (500, 900), (text.index("key150"), text.index("key151")), (len(text) - 10, len(text))]:
+        part = found.part(start, end)
+        expected = [(e.key, v) for e in found.entries for v, s in zip(e.values, e.spans) if s[0] < end and start < s[1]]
+        assert [(e.key, v) for e in part.entries for v in e.values] == expected
