@@ -68,7 +68,7 @@ from minirag_cli.chunking import content_hash
 from minirag_cli.errors import ModelError
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
-from minirag_cli.frontmatter import OWN, FrontMatter
+from minirag_cli.frontmatter import OWN
 from minirag_cli.text import without_invisibles
 
 # Bump whenever SYSTEM, FEW_SHOT, model_view, the window rules or the decoding
@@ -839,11 +839,14 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
     from minirag_cli.extract.heuristic import SPEAKER, chat_speakers, find_dates, link_targets, read_front_matter
     from minirag_cli.resolve import normalise_key
 
-    if isinstance(matter, FrontMatter):  # its end is an offset into the text as written: moved with the text
-        block = without_invisibles(text[:matter.end])
-        text, matter = block + without_invisibles(text[matter.end:]), FrontMatter(matter.entries, len(block))
-    else:
+    # as the heuristic extractor reads it (extract_one): a chunk's part of its note's block has its
+    # end at an offset into the text as written, so the invisible characters go once the block is read
+    own = matter is OWN
+    if own:
         text = without_invisibles(text)
+    read = read_front_matter(text, matter)[0]
+    if not own:
+        text, read = without_invisibles(text), without_invisibles(read)
 
     out: list[EntityMention] = []
     keys: set[str] = set()
@@ -860,7 +863,6 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
         if m.type == "date" and not find_dates(m.name):
             m = EntityMention(m.name, "event")
         add(m)
-    read = read_front_matter(text, matter)[0]
     if speakers is None:
         speakers = chat_speakers(read, None)
     for match in SPEAKER.finditer(read) if speakers else ():
