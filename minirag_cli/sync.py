@@ -137,6 +137,21 @@ def note_speakers(chunks: Sequence[Chunk]) -> frozenset[str]:
     return chat_speakers("\n".join(c.text for c in chunks) if note is None else note)
 
 
+def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None
+                  ) -> tuple[list[str], list[frontmatter.FrontMatter | None], frozenset[str]]:
+    """How the extractors read the note at `path` (its chunks, all of them,
+    in order; `matter`: the front matter it opens with): each chunk's text
+    in its note's context (read_in_context; a chunk a front matter block
+    covers opens the note, after no fence: its own text), each chunk's part
+    of the block (chunk_parts), and the note's chat speakers (note_speakers).
+    What a fresh sync, with the file's text, and a re-extraction, with the
+    stored chunks, both give the extractor."""
+    parts = chunk_parts(matter, chunks)
+    texts = [c.text if part is not None else text
+             for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
+    return texts, parts, note_speakers(chunks)
+
+
 def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
     folder, a UsageError for an empty name (which Path would read as ".")."""
@@ -345,8 +360,7 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([p.chunks for p in group], [p.note.path for p in group],
-                                   [part for p in group for part in chunk_parts(p.matter, p.chunks)])
+            return self.run_chunks([p.chunks for p in group], [p.note.path for p in group], [p.matter for p in group])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
 
         note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
@@ -360,30 +374,27 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            speakers = note_speakers(p.chunks)
-            # a chunk in a front matter block opens the note: no fence is open before it (read_in_context)
-            for c, text, part in zip(p.chunks, read_in_context(p.chunks, p.note.path),
-                                     chunk_parts(p.matter, p.chunks)):
+            texts, parts, speakers = note_readings(p.chunks, p.note.path, p.matter)
+            for c, text, part in zip(p.chunks, texts, parts):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(c.text if part is not None else text, found, part, speakers))
+                out.append(chunk_mentions(text, found, part, speakers))
         return out
 
     def run_chunks(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
-                   parts: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
+                   matters: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` (each note's chunks, all of
-        them, in order; `paths`: the notes' paths), from an extractor without
-        windows (the heuristic one); `parts`: each chunk's part of its note's front matter
-        (chunk_parts). A chunk is read in its note's context
-        (read_in_context); one a front matter block covers opens the note,
-        after no fence; its `Name:` lines are chat lines when its note
-        reads like a chat (note_speakers)."""
-        in_context = [text for chunks, path in zip(notes, paths, strict=True)
-                      for text in read_in_context(chunks, path)]
-        chunks = [c for note in notes for c in note]
-        read = [extractable(c.text if part is not None else text, part)
-                for c, text, part in zip(chunks, in_context, parts, strict=True)]
-        speakers = [s for note in notes for s in [note_speakers(note)] * len(note)]
-        return self.extractor.extract([text for text, _part in read], [part for _text, part in read], speakers)
+        them, in order; `paths`: the notes' paths; `matters`: the front
+        matter each opens with), from an extractor without windows (the
+        heuristic one), each chunk read as note_readings gives it and cut
+        as extractable does."""
+        texts, parts, speakers = [], [], []
+        for chunks, path, matter in zip(notes, paths, matters, strict=True):
+            note_texts, note_parts, chatting = note_readings(chunks, path, matter)
+            read = [extractable(text, part) for text, part in zip(note_texts, note_parts)]
+            texts += [text for text, _part in read]
+            parts += [part for _text, part in read]
+            speakers += [chatting] * len(chunks)
+        return self.extractor.extract(texts, parts, speakers)
 
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
@@ -661,13 +672,13 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     `written`, of those made to `new` (store.write_graph): the caller names
     them (store.refresh_entities)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
-    heads, parts = [], []
+    heads, matters = [], []
     for _doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
         heads.append(store.note_head(text, matter))
-        parts.extend(chunk_parts(matter, [c for _id, c in pairs]))
+        matters.append(matter)
     mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes],
-                                         [paths[doc][1] for doc, _pairs in notes], parts)
+                                         [paths[doc][1] for doc, _pairs in notes], matters)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]

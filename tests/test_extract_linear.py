@@ -18,7 +18,6 @@ from minirag_cli import frontmatter, sync
 from minirag_cli.chunking import chunk_text
 from minirag_cli.extract import heuristic
 from minirag_cli.extract.heuristic import HeuristicExtractor
-from minirag_cli.extract.mdcode import chunk_readings
 
 NAMES = ["Alice", "Bob", "Carol Smith", "Dave", "Erin", "Frank", "Grace", "Heidi"]
 
@@ -34,10 +33,9 @@ def _extract(text: str) -> None:
 def _sync_reading(text: str) -> None:
     """What sync does with a note before and around its extraction (sync.run_chunks, re-extraction)."""
     chunks = chunk_text(text)
-    parts = sync.chunk_parts(frontmatter.of_note(text), chunks)
-    read = [sync.extractable(c.text if part is not None else t, part)
-            for c, t, part in zip(chunks, chunk_readings(chunks), parts)]
-    HeuristicExtractor().extract([t for t, _p in read], [p for _t, p in read], [sync.note_speakers(chunks)] * len(chunks))
+    texts, parts, speakers = sync.note_readings(chunks, "note.md", frontmatter.of_note(text))
+    read = [sync.extractable(t, part) for t, part in zip(texts, parts)]
+    HeuristicExtractor().extract([t for t, _p in read], [p for _t, p in read], [speakers] * len(chunks))
     sync.stored_note(chunks)
 
 
