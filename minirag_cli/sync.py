@@ -122,6 +122,15 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     return text, frontmatter.of_note(text)
 
 
+def stored_text(chunks: Sequence[Chunk]) -> str | None:
+    """The text of a note laid from its stored chunks (mdcode.laid_note), what
+    a model extractor's windows are cut from in a re-extraction; None when
+    the chunks do not fit their offsets."""
+    from minirag_cli.extract.mdcode import laid_note
+
+    return laid_note(chunks) if chunks else ""
+
+
 def note_speakers(chunks: Sequence[Chunk]) -> frozenset[str]:
     """The chat speakers (extract.heuristic.chat_speakers) of the note whose
     chunks (all of them, in order) these are: whether a `Name:` line is a
@@ -396,6 +405,24 @@ class _Extraction:
             speakers += [chatting] * len(chunks)
         return self.extractor.extract(texts, parts, speakers)
 
+    def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
+                   matters: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
+        """Mentions for each chunk of `notes` as run_chunks gives them, for a
+        re-extraction (_reextract), which reads no file: a model extractor's
+        from the windows of each note laid from its chunks (stored_text),
+        which the cache holds when their text is the text that was synced
+        (_uncached_windows; a window it does not hold goes to the model)."""
+        if not self.windowed:
+            return self.run_chunks(notes, paths, matters)
+        return self.run([_Pending(NoteFile(path, Path(path), 0, 0.0), "", stored_text(chunks) or "", list(chunks),
+                                  False, matter=matter) for chunks, path, matter in zip(notes, paths, matters,
+                                                                                       strict=True)])
+
+    def uncached(self, text: str) -> tuple[int, int]:
+        """(windows of a note's `text` the cache does not hold, its windows)."""
+        hashes = {w.hash for w in self.extractor.windows(text)}
+        return sum(store.cached_extraction(self.conn, h, *self._cache_key) is None for h in hashes), len(hashes)
+
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
         a root, in order) that the cache does not hold; `run` then takes the
@@ -468,8 +495,11 @@ class _Extraction:
 
     def close(self) -> None:
         """Stop the model if it still runs (it is done unless the sync was
-        interrupted) and write the answers it finished that nobody took."""
+        interrupted) and write the answers it finished that nobody took.
+        A `run` after it (a note named anew, _name_anew) looks its windows
+        up in the cache again, as without a stream."""
         stream, self._stream = self._stream, None
+        self._streaming = False
         if stream is not None:
             for window, mentions in stream.close():
                 self._answered(window, mentions, self._answers)
@@ -600,8 +630,11 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     windows (model_view) and `complete` use the heuristic's speaker and
     common-word rules, so a re-extraction could ask the model anew for every
     window those rules now read differently (minutes to hours, not the
-    cached answers): the sync warns, naming the rebuild, and leaves the old
-    version recorded until then."""
+    cached answers): it is re-extracted now only when the model's cache
+    holds every window of its notes as they are cut now (_uncached_windows:
+    the names then are those a rebuild gives, with no model call); else the
+    sync warns, naming the rebuild and how many windows it would ask, and
+    leaves the old version recorded until then."""
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
@@ -613,12 +646,37 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     if update == "sync":
         _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
         return
+    missing, windows = _uncached_windows(run, roots)
+    if missing == 0:
+        _reextract(run, roots, recorded)  # every answer cached: no model call
+        return
     folders = dbmod.recorded_roots(conn) or [str(r) for r in roots]
+    asked = (f"{missing} of its {windows} windows" if missing is not None
+             else "the windows of notes it cannot read back from the index")
     run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (
         f"the entities of the notes synced before come from other heuristic rules (version "
         f"{recorded or 'not recorded'}; this mrag has {current}), which the llm extractor uses for chat speakers "
         f"and dates; `{dbmod.rebuild_command(folders)}` extracts every note anew (the model's cached answers are "
-        "reused; a window the new rules read differently is asked again)")})
+        f"reused; it asks the model for {asked}, which the new rules read differently)")})
+
+
+def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int]:
+    """(windows the model's cache does not hold, windows) over the notes an
+    index of a model extractor holds, each cut as it is now from the note
+    laid from its stored chunks (stored_text); (None, windows) when a
+    note's chunks do not lay (an index written otherwise: only a rebuild
+    reads its file)."""
+    conn = run.conn
+    doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
+    missing = total = 0
+    for start in range(0, len(doc_ids), REEXTRACT_NOTES):
+        for pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).values():
+            text = stored_text([c for _id, c in pairs])
+            if text is None:
+                return None, total
+            not_held, held = run.extraction.uncached(text)
+            missing, total = missing + not_held, total + held
+    return missing, total
 
 
 def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
@@ -677,7 +735,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         text, matter = stored_note([c for _id, c in pairs])
         heads.append(store.note_head(text, matter))
         matters.append(matter)
-    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes],
+    mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)

@@ -453,6 +453,30 @@ def test_an_incremental_sync_names_the_notes_as_a_rebuild_when_a_file_name_becom
     fresh.close()
 
 
+def test_an_llm_index_names_a_note_again_from_the_model_s_cached_answers(tmp_path):
+    """The same for an index a model built: the note named anew is read as a
+    sync reads it (its windows, answered from the model's cache), not chunk
+    by chunk through the model, and ends as a fresh sync."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import _CachedModel, graph, sync
+
+    before, after = SHARED_BEFORE_AFTER[next(iter(SHARED_BEFORE_AFTER))]
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes(before))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root], _CachedModel())
+    _change(root, before, after)
+    model = _CachedModel()
+    summary = sync(conn, [root], model)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root], _CachedModel())
+    assert summary.note_names_changed == ["alpha/README.md"]
+    assert graph(conn) == graph(fresh) and _self_named(conn) == _self_named(fresh)
+    assert model.model_calls == len({p for p in after} - set(before))  # the new notes' windows, no more
+    conn.close()
+    fresh.close()
+
+
 def test_a_note_left_alone_is_named_again_without_embedding(tmp_path):
     """One of two READMEs deleted: the other is re-extracted from the chunks
     the index holds; its chunk and names need no embedding."""

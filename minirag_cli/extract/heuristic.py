@@ -95,8 +95,9 @@ def rules_update(recorded: str | int | None, extractor: str | None) -> str | Non
     under this mrag's VERSION: None when they are these rules; "sync" for an
     index the heuristic built (the next sync extracts every note anew from
     its chunks, sync._reextract); "rebuild" for one a model built (its
-    windows and `complete` use these rules, so only `sync --rebuild` extracts
-    anew, reusing the model's cached answers). The one decision that sync,
+    windows and `complete` use these rules: the next sync extracts anew only
+    when the model's cache holds every window as the rules cut it now, else
+    only `sync --rebuild` does, asking the model for the windows it lacks). The one decision that sync,
     doctor and status each word for their own output."""
     if recorded is not None and str(recorded) == str(VERSION):
         return None
