@@ -332,6 +332,49 @@ def watcher_error(exc: BaseException, roots: Sequence[Path], started: bool) -> W
     return None
 
 
+def _watched_folders() -> set[tuple[int, int]] | None:
+    """(st_dev, st_ino) of each folder this process's inotify instances
+    watch, read from /proc/self/fdinfo (Linux: `inotify wd:N ino:HEX
+    sdev:HEX ...`, sdev the kernel's dev_t, major << 20 | minor); None when
+    it cannot tell."""
+    fds = Path("/proc/self/fd")
+    try:
+        names = os.listdir(fds)
+    except OSError:
+        return None
+    watched: set[tuple[int, int]] = set()
+    for name in names:
+        try:
+            if os.readlink(fds / name) != "anon_inode:inotify":
+                continue
+            info = (Path("/proc/self/fdinfo") / name).read_text()
+        except OSError:  # closed meanwhile (listdir's own fd among them)
+            continue
+        for ino, sdev in re.findall(r"^inotify wd:\d+ ino:([0-9a-f]+) sdev:([0-9a-f]+)", info, re.M):
+            dev = int(sdev, 16)
+            watched.add((os.makedev(dev >> 20, dev & 0xFFFFF), int(ino, 16)))
+    return watched
+
+
+def _unwatched_new_folder(events) -> bool:
+    """Whether a folder among `events`' new ones, or under them, has no
+    inotify watch of this process (notify adds them before it reports the
+    event: this is asked after the batch). True when it cannot tell."""
+    import watchfiles
+
+    watched = _watched_folders()
+    if watched is None:
+        return True
+    for change, path in events:
+        if change != watchfiles.Change.added:
+            continue
+        for folder, _dirs, _files in os.walk(path, followlinks=True):  # nothing for a file or a path gone
+            identity = _identity(Path(folder))
+            if identity is not None and identity not in watched:
+                return True
+    return False
+
+
 def _watch_limit_reached(path: Path) -> bool:
     """Whether one more inotify watch would pass the watch limit now. The
     watcher adds a watch for each new folder and, past the limit, goes on
@@ -453,7 +496,10 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             for change in changes:
                                 hooks.report(change)
                         batches += 1
-                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]):
+                        # the probe is refused as well when the new folder took the very last watch: it stops
+                        # the watch only if a new folder has none (the limit reached before it came)
+                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]) \
+                                and _unwatched_new_folder(events):
                             raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, True)
                     if catching_up:
                         catching_up = False

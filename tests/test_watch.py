@@ -774,6 +774,30 @@ def test_the_watch_limit_reached_by_a_new_folder_stops_the_watch(mrag_bin, folde
     assert set(indexed(folder / ".mrag" / "index.sqlite")) == {*NOTES, "journal/new.md"}
 
 
+def test_a_new_folder_taking_the_last_watch_does_not_stop_the_watch(mrag_bin, folder):
+    """The limit probe asks for one more watch after a batch with a new
+    folder: when the new folder had taken the very last one, the probe was
+    refused and the watch stopped, saying the limit was reached, though the
+    folder was watched. It goes on, and an edit in that folder is seen."""
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+    assert subprocess.run([mrag_bin, "sync", str(folder)], env=env, capture_output=True).returncode == 0
+    w = Watcher(mrag_bin, folder, env=env, prefix=in_user_namespace({"watches": folders_under(folder) + 1}))
+    try:
+        write_notes(folder, {"journal/new.md": "Jennifer Moore visited the Garden Club.\n"})
+        w.wait_for(lambda: any(" added " in line and "journal/new.md" in line for line in w.stdout), 10,
+                   "the new note")
+        time.sleep(1)  # the probe runs after the batch
+        append(folder / "journal/new.md")
+        w.wait_for(lambda: any(" changed " in line and "journal/new.md" in line for line in w.stdout), 10,
+                   "the edit in the new folder")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert "limit" not in "\n".join(w.stderr)
+    assert "Mallory Quinn" in db.connect(folder / ".mrag" / "index.sqlite").execute(
+        "SELECT group_concat(text) FROM chunks").fetchone()[0]
+
+
 def test_a_folder_symlinked_as_the_watcher_starts_is_watched(tmp_path, folder):
     """--follow-symlinks: a folder symlinked after the watcher started but
     before its catch-up re-sync was synced by that re-sync and taken as
