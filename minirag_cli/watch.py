@@ -36,7 +36,10 @@ is not watched and notify says nothing, so the limit is probed after a batch
 with a new folder), a folder the watcher cannot read, a watched folder gone,
 unmounted or replaced, the index file deleted (_check_in_place, at every
 wake: inotify says nothing of an unmount). A folder found unreadable that
-becomes readable restarts the watcher, which watches it then.
+becomes readable restarts the watcher, which watches it then; a watcher
+started anew passes over the folders unreadable then (each was a `skipped`
+line) and watches the rest: only the first one, as the watch starts, stops
+on a folder it cannot read.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
@@ -415,17 +418,44 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> list[Path]:
+    """What a watcher started anew while folders are unreadable is given to
+    watch: the roots and, in each folder from a root down to an unreadable
+    one, every other folder. notify adds a root's folders one by one as it
+    walks it and stops at the first it may not read (watchfiles, told to,
+    then ignores the refusal): the folders after it in the walk would go
+    unwatched, and are given on their own."""
+    paths = dict.fromkeys(roots)
+    left_out = {root / rel for root, rel in unreadable}
+    for root, rel in sorted(unreadable):
+        folder = root
+        for part in Path(rel).parts:
+            try:
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        with contextlib.suppress(OSError):
+                            if Path(entry.path) not in left_out and entry.is_dir():  # follows links, as notify
+                                paths.setdefault(Path(entry.path))
+            except OSError:  # gone meanwhile: the catch-up re-sync sees what became of it
+                break
+            folder = folder / part
+    return list(paths)
+
+
 def _batches(note_filter: NoteFilter, *, debounce_ms: int, step_ms: int, stop_event,
-             started: Callable[[], bool]) -> Iterator[set]:
+             started: Callable[[], bool], unreadable: set[tuple[Path, str]] | None = None) -> Iterator[set]:
     """watchfiles.watch on the roots, its failures as WatchStopped
     (watcher_error). Its first batch (maybe empty) comes once the watcher
     runs, the next ones at least every WATCH_IDLE_MS (to stat what inotify
-    cannot see)."""
+    cannot see). With `unreadable` (a watcher started anew: the folders
+    found unreadable), a folder it may not read is passed over instead of
+    failing the watcher (_watch_paths)."""
     import watchfiles
 
-    batches = watchfiles.watch(*note_filter.roots, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
+    paths = note_filter.roots if unreadable is None else _watch_paths(note_filter.roots, unreadable)
+    batches = watchfiles.watch(*paths, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
                                stop_event=stop_event, raise_interrupt=True, yield_on_timeout=True,
-                               rust_timeout=WATCH_IDLE_MS)
+                               rust_timeout=WATCH_IDLE_MS, ignore_permission_denied=unreadable is not None)
     try:
         while True:
             try:
@@ -464,6 +494,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     known = Known()
     batches = 0
     ready = False
+    restarted = False
     with _sigterm_as_interrupt():
         try:
             while True:
@@ -472,10 +503,14 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 # anything found otherwise once it runs, the catch-up's re-sync included, restarts it (the
                 # first watcher knows none: with followed symlinked folders, it starts twice)
                 linked_before = known.followed()
-                unreadable: set[tuple[Path, str]] = set()  # folders found unreadable while this watcher ran
+                # a folder the first watcher cannot read stops the watch (watcher_error: the first sync
+                # listed it as skipped); one started anew goes on without the folders found unreadable (the
+                # `skipped` lines said so), and starts anew again once one is readable
+                left_out = known.unreadable_folders() if restarted else None
+                unreadable = set(left_out or ())  # folders found unreadable while this watcher ran
                 catching_up = True
                 for events in _batches(note_filter, debounce_ms=debounce_ms, step_ms=step_ms, stop_event=stop_event,
-                                       started=lambda: ready):
+                                       started=lambda: ready, unreadable=left_out):
                     touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
                     if catching_up:  # the watcher runs: catch up with what changed before
                         touched = {root: None for root in note_filter.roots}
@@ -506,6 +541,14 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         if not ready:
                             ready = True
                             hooks.on_ready()
+                        # a folder unreadable as this watcher started, not known so then: it was passed over
+                        # and may have cut the watcher's walk short (_watch_paths): say so, and start anew
+                        came = sorted(known.unreadable_folders() - unreadable) if left_out is not None else []
+                        at = datetime.now().strftime("%H:%M:%S")
+                        for root, rel in came:
+                            hooks.report(Change("skipped", str(root), rel, None, 0.0, at, known.skipped[root][rel]))
+                        if came:
+                            break
                     now_unreadable = known.unreadable_folders()
                     readable_again = {(root, rel) for root, rel in unreadable - now_unreadable
                                       if _still_a_folder(root / rel)}
@@ -514,6 +557,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         break  # start the watcher anew (it watches them now), and catch up
                 else:  # stop_event
                     break
+                restarted = True
         except KeyboardInterrupt:  # what the re-sync committed (each note its own transaction) is kept
             pass
     return batches

@@ -948,3 +948,46 @@ def test_a_folder_unreadable_when_it_came_is_watched_once_readable(mrag_bin, unp
         assert w.interrupt() == 0
     finally:
         w.stop()
+
+
+def test_a_restart_with_another_folder_unreadable_goes_on(mrag_bin, unprivileged):
+    """The watcher starts anew when a folder found unreadable becomes
+    readable; another folder unreadable at that moment (chmod 000 while
+    watching) made the new watcher fail ('cannot read ...') and the watch
+    stopped. It goes on watching the rest (the folders after it in the
+    watcher's walk too), the unreadable folder is its `skipped` line, and
+    it is watched once made readable."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    folders = ["a", "m", "people", "z"]
+    as_owner(base, prefix, "mkdir", "-p", "away/late", *(f"notes/{d}" for d in folders))
+    as_owner(base, prefix, "sh", "-c", "".join(f"echo 'Oskar Brandt {d}.' > notes/{d}/{d}.md; " for d in folders)
+                                       + "echo 'Oskar Brandt.' > away/late/oskar.md; chmod 300 away/late")
+    folder, db_path = base / "notes", base / "notes/.mrag/index.sqlite"
+    # the one the watcher walks first (the folder's order): the others come after it
+    locked = next(name for name in os.listdir(folder) if name in folders)
+
+    def line(event: str, path: str) -> bool:
+        return any(f" {event} " in ln and path in ln for ln in w.stdout)
+
+    w = Watcher(mrag_bin, folder, env=env, prefix=prefix)
+    try:
+        as_owner(base, prefix, "mv", "away/late", "notes/late")
+        w.wait_for(lambda: line("skipped", "late"), PICKUP_SECONDS, "the unreadable folder's line")
+        as_owner(base, prefix, "chmod", "000", f"notes/{locked}")
+        w.wait_for(lambda: line("skipped", locked), PICKUP_SECONDS, "the folder made unreadable's line")
+        as_owner(base, prefix, "chmod", "755", "notes/late")  # the watcher starts anew, one folder unreadable
+        w.wait_for(lambda: "late/oskar.md" in indexed(db_path), PICKUP_SECONDS, "the note made readable")
+        time.sleep(1)
+        for path in ["late/oskar.md", *(f"{d}/{d}.md" for d in folders if d != locked)]:
+            as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{path}")
+            w.wait_for(lambda: line("changed", path), 5, f"the edit of {path}")
+        as_owner(base, prefix, "chmod", "755", f"notes/{locked}")
+        time.sleep(1.5)  # the watcher starts anew
+        as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{locked}/{locked}.md")
+        w.wait_for(lambda: line("changed", f"{locked}/{locked}.md"), 5, "the edit in the folder readable again")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
