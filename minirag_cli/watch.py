@@ -42,7 +42,8 @@ line) and watches the rest: only the first one, as the watch starts, stops
 on a folder it cannot read.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
-refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
+refused while it runs. The lock's file deleted is made and locked anew at
+the next wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the watch; it is not an
 error.
 """
 
@@ -480,14 +481,16 @@ def _new_folders(events) -> bool:
 
 def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
                   hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
-                  stop_event=None) -> int:
+                  stop_event=None, check_lock: Callable[[], None] = lambda: None) -> int:
     """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
     debounced batch of changes with `resync(roots)` (a function returning a
     sync.SyncSummary) and report every Change to `hooks`. Once the watcher
     runs, one catch-up re-sync takes in what changed since the caller's first
     sync, then `hooks.on_ready` is called. Returns the number of batches
     synced. Raises WatchStopped when it cannot go on (_check_in_place,
-    watcher_error, the watch limit reached by a new folder)."""
+    watcher_error, the watch limit reached by a new folder). `check_lock` is
+    called at every wake, before anything is re-synced (the caller's
+    SyncLock.check: SyncLocked when another sync took the lock)."""
     note_filter = NoteFilter(roots, db_path, held=lambda root, rel: bool(chunks_at(conn, str(root), {rel})))
     in_place = {root: _identity(root) for root in note_filter.roots}
     index_at_start = _identity(db_path) if db_path is not None else None
@@ -519,6 +522,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             continue
                         touched[root] = touched.get(root, set()) | rels
                     _check_in_place(in_place, db_path, index_at_start)
+                    check_lock()
                     if touched:
                         for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
                             try:

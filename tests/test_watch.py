@@ -991,3 +991,34 @@ def test_a_restart_with_another_folder_unreadable_goes_on(mrag_bin, unprivileged
     finally:
         w.stop()
     assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
+
+
+def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_bin, folder):
+    """`<index>.lock` deleted while `mrag sync --watch` ran: a second `mrag
+    sync` made a new one, locked it and wrote beside the watch. The watch
+    makes it anew at its next wake and a second sync is refused as before;
+    a sync that took the new file first stops the watch (exit 1), saying so."""
+    from minirag_cli.sync import sync_lock
+
+    lock = folder / ".mrag" / "index.sqlite.lock"
+    w = Watcher(mrag_bin, folder)
+    try:
+        lock.unlink()
+        w.wait_for(lambda: lock.exists() and lock.read_text() == str(w.proc.pid), 3, "the lock made anew")
+        second = subprocess.run([mrag_bin, "sync", str(folder)], env=w.env, capture_output=True, text=True,
+                                timeout=120)
+        assert second.returncode == 1 and f"Another `mrag sync` (pid {w.proc.pid}) is running on" in second.stderr, \
+            second.stderr
+        write_notes(folder, {"later.md": "Jennifer Moore joined the Garden Club.\n"})
+        w.wait_for(lambda: any(" added " in line and "later.md" in line for line in w.stdout), PICKUP_SECONDS,
+                   "the watch going on")
+        # another sync takes the lock before the watch wakes: a new file locked, put at the lock's name at once
+        taken = folder / ".mrag" / "taken"
+        with sync_lock(taken):
+            os.rename(str(taken) + ".lock", lock)
+            assert w.proc.wait(timeout=10) == 1
+    finally:
+        w.stop()
+    stderr = "\n".join(w.stderr)
+    assert "was deleted while this `mrag sync` held it, and another one" in stderr and "Traceback" not in stderr
+    assert problems(folder / ".mrag" / "index.sqlite") == []
