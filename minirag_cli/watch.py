@@ -191,16 +191,23 @@ class Known:
         out: dict[Path, set[str]] = {}
         for root, keys in self.unwatched.items():
             for rel, key in keys.items():
-                if _stat_key(root / rel) != key:
+                st = _stat(root / rel)
+                if (None if st is None else stat_key(st)) != key:
                     out.setdefault(root, set()).add(rel)
         return out
 
 
-def _stat_key(path: Path) -> tuple | None:
+def _stat(path: Path) -> os.stat_result | None:
     try:
-        return stat_key(os.stat(path))
-    except (OSError, ValueError):  # gone, a broken or looping link
+        return os.stat(path)
+    except (OSError, ValueError):  # gone, a broken or looping link, a name with a NUL
         return None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` is (st_dev, st_ino); None when it cannot be stat'ed."""
+    st = _stat(path)
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[Path]], object],
@@ -249,14 +256,6 @@ def _still_a_folder(root: Path) -> bool:
         return root.is_dir()
     except OSError:  # there, but cannot be searched for now: the sync keeps its notes
         return True
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
 
 
 KEPT = "Everything synced so far is kept: the index is intact, and a plain `mrag sync` still works."
