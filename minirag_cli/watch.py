@@ -42,9 +42,9 @@ line) and watches the rest: only the first one, as the watch starts, stops
 on a folder it cannot read.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
-refused while it runs. The lock's file deleted is made and locked anew at
-the next wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the watch; it is not an
-error.
+refused while it runs; its file deleted is made and locked anew at the next
+wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the
+watch; it is not an error.
 """
 
 from __future__ import annotations
@@ -362,7 +362,8 @@ def _watched_folders() -> set[tuple[int, int]] | None:
 def _unwatched_new_folder(events) -> bool:
     """Whether a folder among `events`' new ones, or under them, has no
     inotify watch of this process (notify adds them before it reports the
-    event: this is asked after the batch). True when it cannot tell."""
+    event: this is asked after the batch). One it may not read is not
+    watched for that (the sync skips it). True when it cannot tell."""
     import watchfiles
 
     watched = _watched_folders()
@@ -373,7 +374,7 @@ def _unwatched_new_folder(events) -> bool:
             continue
         for folder, _dirs, _files in os.walk(path, followlinks=True):  # nothing for a file or a path gone
             identity = _identity(Path(folder))
-            if identity is not None and identity not in watched:
+            if identity is not None and identity not in watched and os.access(folder, os.R_OK):
                 return True
     return False
 
