@@ -237,37 +237,127 @@ class NullProgress:
     def advance(self, n_files: int, n_chunks: int) -> None: pass
 
 
-@contextlib.contextmanager
-def sync_lock(db_path: Path) -> Iterator[None]:
-    """Only one sync per index: an advisory lock on `<index>.lock`, released by
-    the kernel if the process dies, so a crash never leaves it stuck."""
+class SyncLock:
+    """The sync lock held (sync_lock): an flock on `<index>.lock`.
+
+    An flock is on the file, not its name: deleted while held (by hand, by a
+    cleaner of stale files), it keeps no one out, as the next sync makes a
+    new file and locks that. SQLite's own locks on the index cannot stand
+    in (they are per process and byte-range, and the index file is swapped by
+    a rebuild), so the holder of a lock held long (`--watch`) calls `check()`
+    at each wake: a file gone or replaced is made and locked anew at once, and
+    a sync that came in meanwhile (it took the new file first) stops this
+    one. What is left is that window, a wake long at most."""
+
+    def __init__(self, db_path: Path, path: Path, fh):
+        self.db_path, self.path, self._fh = db_path, path, fh
+
+    def check(self) -> None:
+        """Keep the lock: re-take it if its file is no longer the one locked.
+        Raises SyncLocked when another sync holds the new one."""
+        if _same_file(self.path, self._fh):
+            return
+        try:
+            fh = _take_lock(self.db_path, self.path)
+        except SyncLocked as exc:
+            raise SyncLocked(f"The sync lock {self.path} was deleted while this `mrag sync` held it, and another "
+                             f"one{exc.holder} took it since: this one stops, as two must not write to "
+                             f"{self.db_path} at once.",
+                             hint="Everything synced so far is kept, and the other sync goes on. Leave the .lock "
+                                  "file in place while a sync runs: it is what keeps a second one out.") from None
+        self.release()
+        self._fh = fh
+
+    def checking(self, progress: Progress | None) -> Progress:
+        """`progress`, checking the lock as files go by (every CHECK_SECONDS
+        at most): a first sync, or one with a model extractor, holds it for
+        minutes to hours too."""
+        return _CheckingLock(progress or NullProgress(), self)
+
+    def release(self) -> None:
+        import fcntl
+
+        with contextlib.suppress(OSError):
+            fcntl.flock(self._fh, fcntl.LOCK_UN)
+        self._fh.close()
+
+
+class _CheckingLock:
+    """A sync's Progress that also keeps its lock (SyncLock.checking)."""
+
+    CHECK_SECONDS = 1.0
+
+    def __init__(self, progress, lock: SyncLock):
+        self._progress, self._lock, self._next = progress, lock, time.monotonic() + self.CHECK_SECONDS
+
+    def advance(self, n_files: int, n_chunks: int) -> None:
+        self._progress.advance(n_files, n_chunks)
+        if time.monotonic() >= self._next:
+            self._lock.check()
+            self._next = time.monotonic() + self.CHECK_SECONDS
+
+    def __getattr__(self, name):  # start, phase, and what the CLI's bar has besides (stop)
+        return getattr(self._progress, name)
+
+
+def _same_file(path: Path, fh) -> bool:
+    """Whether `path` still names the open file `fh`."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fh.fileno())
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _take_lock(db_path: Path, lock: Path):
+    """`lock` opened (made if need be) and flock'ed, the holder's pid written
+    in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
+    another sync holds it."""
     import fcntl
 
-    lock = dbmod.lock_path(db_path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fh = open(lock, "a+")
-    except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
-        raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
-                            hint="A sync writes this file beside the index: check its owner and permissions "
-                                 "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
-                                 "runs.") from None
-    try:
-        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        fh.seek(0)
-        pid = fh.read().strip()  # the holder wrote its pid (below)
-        fh.close()
-        who = f" (pid {pid})" if pid.isdigit() else ""
-        raise SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
-                         hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with Ctrl-C "
-                              "or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
-    try:
-        fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
-        yield
-    finally:
+    for _attempt in range(100):
+        try:
+            fh = open(lock, "a+")
+        except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
+            raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
+                                hint="A sync writes this file beside the index: check its owner and permissions "
+                                     "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
+                                     "runs.") from None
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            fh.seek(0)
+            pid = fh.read().strip()  # the holder wrote its pid (below)
+            fh.close()
+            who = f" (pid {pid})" if pid.isdigit() else ""
+            locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
+                                hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with "
+                                     "Ctrl-C or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
+            locked.holder = who
+            raise locked
+        # deleted between the open and the lock: another sync may hold the file now at its name
+        if _same_file(lock, fh):
+            fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
+            return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
+    raise DatabaseError(f"The sync lock {lock} is deleted again each time it is made.",
+                        hint="Something removes it as it is made (a cleaner of stale files?): stop it, then sync.")
+
+
+@contextlib.contextmanager
+def sync_lock(db_path: Path) -> Iterator[SyncLock]:
+    """Only one sync per index: an advisory lock on `<index>.lock`, released by
+    the kernel if the process dies, so a crash never leaves it stuck. A lock
+    held long is kept with SyncLock.check."""
+    lock = dbmod.lock_path(db_path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    held = SyncLock(db_path, lock, _take_lock(db_path, lock))
+    try:
+        yield held
+    finally:
+        held.release()
 
 
 @dataclass
