@@ -505,6 +505,46 @@ def test_an_incremental_sync_names_the_notes_as_a_rebuild_when_a_file_name_becom
     fresh.close()
 
 
+# what a note encrypted by git-crypt (a vault shared through git) holds until it is unlocked: binary
+LOCKED = b"\x00GITCRYPT\x00" + bytes(range(256)) * 4
+
+
+def test_a_binary_file_under_a_notes_file_name_shares_no_name(tmp_path):
+    """A binary file with a note's file name (`beta/README.md` locked by
+    git-crypt, an image saved as `.md`), which the sync skips, made that
+    name shared: the one note `alpha/README.md` was named by nothing after a
+    sync, and by its file name after a re-extraction (which reads the notes
+    the index holds). Only the files synced as notes count: the binary file
+    unlocked into a note, and locked again, the incremental sync names the
+    notes as a fresh sync of the folder does."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes({"alpha/README.md"}))
+    (root / "beta").mkdir()
+    (root / "beta/README.md").write_bytes(LOCKED)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    summary = sync(conn, [root])
+    assert {"path": "beta/README.md", "reason": "binary file"} in summary.skipped
+    assert "alpha/README.md" in _self_named(conn)
+    before = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "4")
+    assert sync(conn, [root]).reextracted["notes"] == len(_project_notes({"alpha/README.md"}))
+    assert graph(conn) == before
+    for step, data in enumerate((PROJECT_TEXT["beta"].encode(), LOCKED)):  # unlocked, locked again
+        (root / "beta/README.md").write_bytes(data)
+        summary = sync(conn, [root])
+        assert summary.note_names_changed == ["alpha/README.md"], step
+        fresh = db.connect(tmp_path / f"fresh{step}.sqlite", create=True)
+        sync(fresh, [root])
+        assert graph(conn) == graph(fresh) and _self_named(conn) == _self_named(fresh), step
+        assert ("alpha/README.md" in _self_named(conn)) == (data == LOCKED)
+        fresh.close()
+    conn.close()
+
+
 def test_a_note_left_alone_is_named_again_without_embedding(tmp_path):
     """One of two READMEs deleted: the other is re-extracted from the chunks
     the index holds; its chunk and names need no embedding."""
