@@ -44,8 +44,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
-                              printable_name, walk_notes)
+from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
+                              printable_name, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -964,8 +964,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
-    run.shared_names = shared_note_names(run.extraction.extractor, str(root),
-                                         [f.path for f in walked.files] + walked.kept)
+    run.shared_names = shared_note_names(run.extraction.extractor, str(root), _synced_notes(run, walked, existing))
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
@@ -1021,7 +1020,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
     summary, progress = run.summary, run.progress
     for note in files:
         old = existing.get(note.path)
-        if old and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6:
+        if _unchanged(note, old):
             seen.add(note.path)
             summary.unchanged += 1
             progress.advance(1, 0)
@@ -1042,6 +1041,47 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
+
+
+def _unchanged(note: NoteFile, old: tuple | None) -> bool:
+    """Whether the index holds `note` (`old`: its record in existing_documents)
+    as it is on disk by its size and modification time: not read again."""
+    return bool(old) and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6
+
+
+def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
+    """The paths of the notes the index holds of a folder after this sync
+    (`walked`: its walk; `existing`: what the index held before), as far as
+    shared_note_names needs them: the files walked, the notes kept as last
+    synced (under a folder that could not be listed, or listed but not looked
+    at), less the files under a file name another of them has that the sync
+    skips (a binary `README.md`: an image, a note locked by git-crypt; one
+    that cannot be read and was not indexed). A file the sync does not index
+    makes no name shared, as a re-extraction, which reads the index's notes,
+    has it. Only those files are read here (the sync reads them again)."""
+    extractor = run.extraction.extractor
+    kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
+    kept += [p for p in walked.kept if p in existing]
+    files = {f.path: f for f in walked.files}
+    keys = {path: key for path in (*files, *kept) if (key := _note_name_key(extractor, path)) is not None}
+    counts: dict[str, int] = {}
+    for key in keys.values():
+        counts[key] = counts.get(key, 0) + 1
+    twice = {key for key, n in counts.items() if n > 1}
+    return [*kept, *(path for path, note in files.items()
+                     if keys.get(path) not in twice or _indexed(note, existing.get(path)))]
+
+
+def _indexed(note: NoteFile, old: tuple | None) -> bool:
+    """Whether this sync leaves the file `note` indexed, as _read_note decides
+    (`old`: the index's record of it, or None)."""
+    if _unchanged(note, old):
+        return True
+    try:
+        data = note.abspath.read_bytes()
+    except OSError as exc:
+        return old is not None and cannot_read_for_now(exc)  # kept as last synced
+    return not sniff_note(data)[0]
 
 
 def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
