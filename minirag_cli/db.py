@@ -668,11 +668,38 @@ def _bm25_text_0006(conn) -> None:
                          (read, clean_header, bigrams, cid))
 
 
+def _entity_types_0007(conn) -> None:
+    """Migration 0007: `mentions.type` and entity_types for the graph an
+    older index holds. It never recorded the type each mention gave, so
+    each is taken to give its entity's type as it stands, or `concept` for
+    a mention by #tags alone (naming.tags_only), as the heuristic types a
+    tag: naming.chosen_type then types every entity as it was typed. Runs
+    in the migration's transaction."""
+    from collections import Counter
+
+    from minirag_cli.naming import tags_only
+
+    counts: Counter = Counter()
+    updates = []
+    for eid, cid, n, raw, type_ in conn.execute(
+            "SELECT m.entity_id, m.chunk_id, m.count, m.forms, e.type FROM mentions m "
+            "JOIN entities e ON e.id = m.entity_id"):
+        tags = tags_only(json.loads(raw or "{}"))
+        given = "concept" if tags else type_
+        counts[(eid, given, int(tags))] += n
+        if given != "concept":  # the column's default
+            updates.append((given, eid, cid))
+    conn.executemany("UPDATE mentions SET type = ? WHERE entity_id = ? AND chunk_id = ?", updates)
+    conn.executemany("INSERT INTO entity_types(entity_id, type, tags, count) VALUES (?, ?, ?, ?)",
+                     [(e, t, g, n) for (e, t, g), n in counts.items() if n > 0])
+
+
 # What a migration's SQL cannot do, run in its transaction after the SQL.
 MIGRATION_STEPS = {
     4: _vectors_0004,
     5: _cjk_0005,
     6: _bm25_text_0006,
+    7: _entity_types_0007,
 }
 
 

@@ -45,6 +45,11 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
             problems.append(f"cjk fts integrity-check: {exc}")
         orphan_checks["cjk fts rows != chunks"] = ("SELECT (SELECT count(*) FROM chunks_cjk_docsize) "
                                                    "- (SELECT count(*) FROM chunks)")
+    if has_table(conn, "entity_types"):  # schema >= 7
+        orphan_checks.update({
+            "types without entity": "SELECT count(*) FROM entity_types WHERE entity_id NOT IN (SELECT id FROM entities)",
+            "types with no count": "SELECT count(*) FROM entity_types WHERE count <= 0",
+        })
     if has_table(conn, "relation_sentences"):  # schema >= 4
         orphan_checks.update({
             "relations without sentence":
@@ -85,4 +90,28 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
     aliases = {(e, a): n for e, a, n in conn.execute("SELECT entity_id, alias, count FROM entity_aliases")}
     if dict(forms) != aliases:
         problems.append(f"alias counts differ from recomputation in {len(set(forms.items()) ^ set(aliases.items()))} rows")
+    if has_table(conn, "entity_types"):  # schema >= 7
+        problems += _type_problems(conn)
+    return problems
+
+
+def _type_problems(conn) -> list[str]:
+    """entity_types recomputed from the mentions, and each entity's type
+    the one its counts give (naming.chosen_type)."""
+    from minirag_cli.naming import chosen_type, tags_only
+
+    given: Counter = Counter()
+    for eid, raw, type_, n in conn.execute("SELECT entity_id, forms, type, count FROM mentions"):
+        given[(eid, type_, int(tags_only(json.loads(raw))))] += n
+    stored = {(e, t, g): n for e, t, g, n in conn.execute("SELECT entity_id, type, tags, count FROM entity_types")}
+    problems = []
+    if dict(given) != stored:
+        problems.append(f"type counts differ from recomputation in {len(set(given.items()) ^ set(stored.items()))} rows")
+    counts: dict[int, list] = {}
+    for (eid, type_, tags), n in stored.items():
+        counts.setdefault(eid, []).append((type_, tags, n))
+    wrong = [eid for eid, type_ in conn.execute("SELECT id, type FROM entities")
+             if eid in counts and chosen_type(counts[eid]) != type_]
+    if wrong:
+        problems.append(f"entities typed otherwise than their type counts give: {len(wrong)}")
     return problems

@@ -1,9 +1,11 @@
 """What an entity is called and typed, whatever order its notes were synced
 in: its name is its most-mentioned surface form (chosen_name, from the
-alias counts the index keeps exact), its type the strongest one its forms
-were given (type_rank), so an incremental sync, a re-extraction and
-`sync --rebuild` name an entity alike (store.refresh_entities applies
-these after every write). resolve.py decides which entity a form joins.
+alias counts the index keeps exact), its type the strongest one its
+mentions gave, then the most given (chosen_type, from the type counts the
+index keeps exact: entity_types, migration 0007), so an incremental sync, a
+re-extraction and `sync --rebuild` name and type an entity alike
+(store.refresh_entities applies these after every write). resolve.py
+decides which entity a form joins.
 """
 
 from __future__ import annotations
@@ -53,13 +55,44 @@ def chosen_name(aliases, type_: str) -> str | None:
 
 
 def type_rank(surface: str, type_: str) -> int:
-    """How much a mention's type says about its entity: a #tag's `concept`
-    the least, as a tag says nothing about what it labels; then `name`, the
-    type of a capitalised span the extractor could not place; then any other
-    type (person, an @handle's too, work, date, a model's types). An entity
-    takes the type of its highest-ranked mention (the first seen of that
-    rank, as before): a concept tag merged into a named note's entity leaves
-    it a name, whichever note was synced first."""
-    if surface.startswith("#"):
+    """How much a mention's type says about its entity: a #tag's the least,
+    as a tag says nothing about what it labels; then `name`, the type of a
+    capitalised span the extractor could not place; then any other type
+    (person, an @handle's too, work, date, a model's types). A chunk's
+    mention of an entity gives it the type of its highest-ranked form there
+    (the first seen of that rank, in the chunk's own order: sync._plan_entities)."""
+    return given_rank(type_, surface.startswith("#"))
+
+
+def given_rank(type_: str, tags_only: bool) -> int:
+    """type_rank of a type given by mentions whose forms are all #tags
+    (`tags_only`) or not: what entity_types keeps, the rank read from it."""
+    if tags_only:
         return 0
     return 1 if type_ == "name" else 2
+
+
+def tags_only(forms) -> bool:
+    """Whether every surface form of a mention (its `forms`) is a #tag: its
+    type then ranks lowest (given_rank)."""
+    forms = list(forms)
+    return bool(forms) and all(form.startswith("#") for form in forms)
+
+
+def chosen_type(counts) -> str | None:
+    """An entity's type from the types its mentions gave ((type, tags only,
+    mentions) triples, entity_types' rows): the strongest rank (given_rank),
+    then the type given most mentions, then the first in code point order
+    ("person" before "work"): a function of the counts alone, not of which
+    note came first or was deleted. Given by #tags alone it is a `concept`,
+    whatever they were typed: a tag says nothing about what it labels. None
+    without counts."""
+    totals: dict[tuple[int, str], int] = {}
+    for type_, tags, n in counts:
+        if n > 0:
+            rank = given_rank(type_, bool(tags))
+            totals[(rank, type_)] = totals.get((rank, type_), 0) + n
+    if not totals:
+        return None
+    rank, type_ = min(totals, key=lambda rt: (-rt[0], -totals[rt], rt[1]))
+    return "concept" if rank == 0 else type_

@@ -4,6 +4,7 @@ fallback, and the database-location rule."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -290,7 +291,7 @@ def test_migration_6_lets_bm25_read_the_words_of_an_older_index_without_zero_wid
                      (cid, cid, text, header, text_mod.cjk_text(text.replace("\u200b", " "))))
     conn.commit()
     assert retrieve.bm25_channel(conn, "LiHua") == []  # li and hua, to FTS5
-    assert db.apply_migrations(conn) == [6]
+    assert db.apply_migrations(conn, upto=6) == [6]
     rows = {cid: (text, bm25, header) for cid, text, bm25, header in
             conn.execute("SELECT id, text, bm25_text, header FROM chunks")}
     assert rows == {1: (chunks[1][0], "LiHua rowed with Wolfgang.", "LiHua's diary\nLi Hua"),
@@ -307,6 +308,47 @@ def test_migration_6_lets_bm25_read_the_words_of_an_older_index_without_zero_wid
     # written after the migration: the triggers index bm25_text, a delete takes it out
     conn.execute("DELETE FROM chunks WHERE id = 1")
     assert retrieve.bm25_channel(conn, "LiHua") == [] and verify_index(conn) == []
+
+
+def test_migration_7_counts_the_types_an_older_index_gave_its_entities(tmp_path):
+    """Schema 7 adds mentions.type and entity_types (the counts an entity is
+    typed from: naming.chosen_type). An index at schema 6 never recorded the
+    type each mention gave: db._entity_types_0007 takes each to give its
+    entity's type (a mention by #tags alone `concept`), so every entity
+    keeps its type, the counts are consistent (verify_index) and a sync that
+    changes nothing changes no type or header. Here the old index is a
+    synced one with the two new parts taken away."""
+    from minirag_cli.integrity import verify_index
+    from minirag_cli.naming import tags_only
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import folders, graph, sync
+
+    roots = folders(tmp_path)
+    write_notes(roots[1], {"lunch.md": "Lunch with Wolfgang and Priya today.\n"})  # a name; a person elsewhere
+    conn = db.connect(tmp_path / "old.sqlite", create=True)
+    sync(conn, roots)
+    before = graph(conn)
+    lunch = ("SELECT m.type FROM mentions m JOIN chunks c ON c.id = m.chunk_id JOIN documents d "
+             "ON d.id = c.document_id JOIN entities e ON e.id = m.entity_id "
+             "WHERE d.path = 'lunch.md' AND e.key = 'wolfgang'")
+    assert conn.execute(lunch).fetchone()[0] == "name"
+    assert conn.execute("SELECT type FROM entities WHERE key = 'wolfgang'").fetchone()[0] == "person"
+    with db.transaction(conn):  # back to schema 6
+        conn.execute("DROP TABLE entity_types")
+        conn.execute("ALTER TABLE mentions DROP COLUMN type")
+        conn.execute("DELETE FROM schema_migrations WHERE version = 7")
+    assert db.schema_version(conn) == 6
+    # tag-only entities and people are there to keep their type
+    assert {"concept", "person", "name"} <= {t for (t,) in conn.execute("SELECT type FROM entities")}
+    assert db.apply_migrations(conn) == [7]
+    for forms, given, type_ in conn.execute(
+            "SELECT m.forms, m.type, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id"):
+        assert given == ("concept" if tags_only(json.loads(forms)) else type_)
+    assert conn.execute(lunch).fetchone()[0] == "person"  # what the old index could not know
+    assert graph(conn) == before and verify_index(conn) == []
+    again = sync(conn, roots)
+    assert again.unchanged == 6 and graph(conn) == before and verify_index(conn) == []
+    conn.close()
 
 
 def test_newer_schema_is_refused(db_path):

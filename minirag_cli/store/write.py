@@ -1,9 +1,10 @@
 """Writes and reads of the index tables. Every write keeps the derived counts
-exact: entities.mentions/chunks, entity_aliases.count and cooccurrence.weight
-are adjusted by the same amounts a document's chunks added, so replacing or
-deleting a document leaves the same numbers as never having synced it; and
-an entity's name and type are decided from those counts after every write
-(refresh_entities), so they too are what a rebuild would give.
+exact: entities.mentions/chunks, entity_aliases.count, entity_types.count
+and cooccurrence.weight are adjusted by the same amounts a document's chunks
+added, so replacing or deleting a document leaves the same numbers as never
+having synced it; and an entity's name and type are decided from those
+counts after every write (refresh_entities), so they too are what a rebuild
+would give.
 The read side returns plain dicts for formatters.
 """
 
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
+from minirag_cli.naming import chosen_name, chosen_type, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, normalise_key, without_invisibles
 
@@ -90,14 +92,21 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True, keep_chunks:
     # instead of scanning the whole edge table for every replaced document
     conn.executemany("DELETE FROM cooccurrence WHERE a = ? AND b = ? AND weight <= 0", [(a, b) for a, b, _w in pairs])
     forms: Counter = Counter()
-    for entity_id, raw in conn.execute(
-            "SELECT entity_id, forms FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract)"):
-        for form, n in json.loads(raw).items():
+    types: Counter = Counter()
+    for entity_id, raw, type_, count in conn.execute(
+            "SELECT entity_id, forms, type, count FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract)"):
+        given = json.loads(raw)
+        for form, n in given.items():
             forms[(entity_id, form)] += n
+        types[(entity_id, type_, int(tags_only(given)))] += count
     conn.executemany("UPDATE entity_aliases SET count = count - ? WHERE entity_id = ? AND alias = ?",
                      [(n, e, f) for (e, f), n in forms.items()])
     conn.executemany("DELETE FROM entity_aliases WHERE entity_id = ? AND alias = ? AND count <= 0",
                      [(e, f) for (e, f) in forms])
+    conn.executemany("UPDATE entity_types SET count = count - ? WHERE entity_id = ? AND type = ? AND tags = ?",
+                     [(n, e, t, g) for (e, t, g), n in types.items()])
+    conn.executemany("DELETE FROM entity_types WHERE entity_id = ? AND type = ? AND tags = ? AND count <= 0",
+                     list(types))
     if keep_chunks:
         for table in ("relations", "mentions"):
             conn.execute(f"DELETE FROM {table} WHERE chunk_id IN (SELECT id FROM temp.retract)")
@@ -210,6 +219,7 @@ class _Deltas:
     entity: Counter = field(default_factory=Counter)  # entity id -> mentions
     chunk: Counter = field(default_factory=Counter)  # entity id -> chunks
     alias: dict[tuple[int, str], list] = field(default_factory=dict)  # (entity, form) -> [count, merge, key]
+    types: Counter = field(default_factory=Counter)  # (entity, type, tags only) -> mentions
     pair: Counter = field(default_factory=Counter)  # (a, b) -> chunks shared
 
 
@@ -233,13 +243,18 @@ def _document_entities(conn, chunks: list[PlannedChunk],
                        head: str | None) -> tuple[dict[str, int], set[int], str]:
     """The ids of every canonical key a document's chunks name (entities
     made for new ones, in the chunks' order, without a name vector yet: see
-    refresh_entities), the ids of the new ones and the chunks' header."""
+    refresh_entities), the ids of the new ones and the chunks' header. A new
+    entity is made with the type the document's mentions give it
+    (naming.chosen_type of their counts): the one refresh_entities keeps
+    unless another note names it too."""
     wanted: dict[str, PlannedEntity] = {}
+    given: dict[str, Counter] = {}
     for pc in chunks:
         for pe in pc.entities:
-            if pe.key not in wanted or pe.rank > wanted[pe.key].rank:  # the type of the highest rank
-                wanted[pe.key] = pe
-    ids, new = _entity_ids(conn, wanted)
+            wanted.setdefault(pe.key, pe)
+            given.setdefault(pe.key, Counter())[(pe.type, tags_only(pe.forms))] += pe.count
+    types = {key: chosen_type((t, tags, n) for (t, tags), n in counts.items()) for key, counts in given.items()}
+    ids, new = _entity_ids(conn, {key: replace(pe, type=types[key] or pe.type) for key, pe in wanted.items()})
     return ids, new, document_header(conn, chunks[0].chunk.text if chunks else "", ids.values(), head)
 
 
@@ -279,7 +294,8 @@ def clear_graph(conn) -> None:
     conn.execute("INSERT INTO temp.kept_sentences(key, vector) SELECT key, vector FROM relation_sentences")
     # the edges before their entities: a cascade from each entity would scan
     # `relations` (no index on a, b) once per entity
-    for table in ("relations", "mentions", "cooccurrence", "entity_aliases", "entities", "relation_sentences"):
+    for table in ("relations", "mentions", "cooccurrence", "entity_aliases", "entity_types", "entities",
+                  "relation_sentences"):
         conn.execute(f"DELETE FROM {table}")
 
 
@@ -363,20 +379,22 @@ def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d:
     merged: dict[int, PlannedEntity] = {}
     for pe in pc.entities:
         eid = ids[pe.key]
-        if eid in merged:  # two surface forms of one entity in this chunk
+        if eid in merged:  # two keys of the chunk resolved to one entity: the type of the higher rank
             prev = merged[eid]
             forms = Counter(prev.forms) + Counter(pe.forms)
-            merged[eid] = PlannedEntity(prev.key, prev.name, prev.type, prev.count + pe.count, dict(forms),
-                                        {**pe.merges, **prev.merges})
+            top = pe if pe.rank > prev.rank else prev
+            merged[eid] = PlannedEntity(prev.key, prev.name, top.type, prev.count + pe.count, dict(forms),
+                                        {**pe.merges, **prev.merges}, top.rank)
         else:
             merged[eid] = pe
     conn.executemany(
-        "INSERT INTO mentions(entity_id, chunk_id, count, forms) VALUES (?,?,?,?)",
-        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True))
+        "INSERT INTO mentions(entity_id, chunk_id, count, forms, type) VALUES (?,?,?,?,?)",
+        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True), pe.type)
          for eid, pe in merged.items()])
     for eid, pe in merged.items():
         d.entity[eid] += pe.count
         d.chunk[eid] += 1
+        d.types[(eid, pe.type, int(tags_only(pe.forms)))] += pe.count
         for form, n in pe.forms.items():
             slot = d.alias.setdefault((eid, form), [0, pe.merges.get(form, "exact"), pe.key])
             slot[0] += n
@@ -408,6 +426,10 @@ def _apply_deltas(conn, d: _Deltas) -> None:
         "ON CONFLICT(entity_id, alias) DO UPDATE SET count = count + excluded.count",
         [(e, form, normalise_key(form), n, merge) for (e, form), (n, merge, _k) in d.alias.items()])
     conn.executemany(
+        "INSERT INTO entity_types(entity_id, type, tags, count) VALUES (?,?,?,?) "
+        "ON CONFLICT(entity_id, type, tags) DO UPDATE SET count = count + excluded.count",
+        [(e, t, g, n) for (e, t, g), n in d.types.items()])
+    conn.executemany(
         "INSERT INTO cooccurrence(a, b, weight) VALUES (?,?,?) "
         "ON CONFLICT(a, b) DO UPDATE SET weight = weight + excluded.weight",
         [(a, b, w) for (a, b), w in d.pair.items()])
@@ -416,8 +438,8 @@ def _apply_deltas(conn, d: _Deltas) -> None:
 def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int], set[int]]:
     """{key: entity id} for `wanted`, and the ids of the entities made for
     the keys the index lacked (named and given their vector by
-    refresh_entities). A known entity takes the type of a mention of a
-    higher rank than its own (naming.type_rank)."""
+    refresh_entities). A known entity keeps its type until
+    refresh_entities types it from its counts."""
     ids: dict[str, int] = {}
     new: set[int] = set()
     found = rows_by_key(conn, list(wanted))
@@ -425,8 +447,6 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int],
         row = found.get(key)
         if row:
             ids[key] = row[0]
-            if pe.type != row[1] and pe.rank > _stored_rank(conn, row[0], row[1]):
-                conn.execute("UPDATE entities SET type = ? WHERE id = ?", (pe.type, row[0]))
         else:
             eid = conn.execute("INSERT INTO entities(name, key, type, mentions, chunks) VALUES (?,?,?,0,0)",
                                (pe.name, pe.key, pe.type)).lastrowid
@@ -435,30 +455,20 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int],
     return ids, new
 
 
-def _stored_rank(conn, entity_id: int, type_: str) -> int:
-    """naming.type_rank of an entity's type: that of a #tag when every form
-    it has is a #tag (a `concept` a plain name's type replaces)."""
-    if type_ == "name":
-        return 1
-    plain = conn.execute("SELECT 1 FROM entity_aliases WHERE entity_id = ? AND substr(alias, 1, 1) <> '#' LIMIT 1",
-                         (entity_id,)).fetchone()
-    return 2 if plain else 0
-
-
 def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: Iterable[int] = ()) -> None:
-    """Name the entities `entity_ids` (and `new`, made without a name vector)
-    after their alias counts (naming.chosen_name), and type an entity whose
-    forms are all #tags as a tag is (`concept`: the plain name that typed it
-    otherwise is gone): what a rebuild would call them, whatever the order
-    the notes came in. A new name gets its vector (`names`), and the headers
-    of the documents that name a renamed person (document_header) list the
-    new name. Deleted ids are passed over. Call inside a transaction."""
-    from minirag_cli.naming import chosen_name
-
+    """Type the entities `entity_ids` (and `new`, made without a name vector)
+    after their type counts (naming.chosen_type of entity_types) and name
+    them after their alias counts (naming.chosen_name): what a rebuild would
+    call them, whatever the order the notes came in or left. A new name gets
+    its vector (`names`), and the headers of the documents that name an
+    entity that became a person, stopped being one or is a renamed one
+    (document_header) list the people as they are now. Deleted ids are
+    passed over. Call inside a transaction."""
     new = set(new)
     ids = sorted(set(entity_ids) | new)
     entities: dict[int, list] = {}
     aliases: dict[int, list[tuple[str, int]]] = {}
+    given: dict[int, list[tuple[str, int, int]]] = {}
     for start in range(0, len(ids), 500):
         part = ids[start:start + 500]
         marks = ",".join("?" * len(part))
@@ -468,12 +478,13 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: I
         for eid, alias, count in conn.execute(
                 f"SELECT entity_id, alias, count FROM entity_aliases WHERE entity_id IN ({marks})", part):
             aliases.setdefault(eid, []).append((alias, count))
+        for eid, type_, tags, count in conn.execute(
+                f"SELECT entity_id, type, tags, count FROM entity_types WHERE entity_id IN ({marks})", part):
+            given.setdefault(eid, []).append((type_, tags, count))
     changed: dict[int, tuple[str, str]] = {}  # entity id -> (name, type)
     for eid, (_key, name, type_) in entities.items():
-        forms = aliases.get(eid, [])
-        if forms and type_ != "concept" and all(form.startswith("#") for form, _n in forms):
-            type_ = "concept"
-        name = chosen_name(forms, type_) or name
+        type_ = chosen_type(given.get(eid, ())) or type_
+        name = chosen_name(aliases.get(eid, []), type_) or name
         if (name, type_) != tuple(entities[eid][1:]):
             changed[eid] = (name, type_)
     people = [eid for eid in changed if "person" in (entities[eid][2], changed[eid][1])]
