@@ -86,7 +86,14 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, wit
 #    reads it from the whole note, sync.note_speakers); a label line's label
 #    is no person, a common label (LABEL_WORDS) no name either, and a label's
 #    value that lists capitalised words names them (`Owner: Priya`).
-VERSION = 4
+# 5: a `[[link]]` in a raw HTML block of code (`<pre>`, `<script>`, `<style>`,
+#    `<textarea>`, `<!-- -->`, to the line that ends it) or a `<code>` element
+#    is no link, nor is one in a Markdown note's indented code right after a
+#    heading, a thematic break or a fenced or HTML block (no blank line
+#    between: mdcode.py); front matter opens only on a note's first line (a
+#    note that opens with blank lines and then `---` holds none: its `key:
+#    value` lines are text, no title, date or tags; frontmatter.of_note).
+VERSION = 5
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -315,10 +322,11 @@ def link_name(target: str) -> str | None:
 def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's). A `[[...]]` in a code span or a fenced code block
-    (mdcode.py) is written about, not followed: its target names nothing,
-    neither the note nor, read as text, its words (`[[Harbour Hall]]` in an
-    example of the syntax names no Harbour Hall)."""
+    is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
+    code block, a raw HTML block of code, a `<code>` element) is written
+    about, not followed: its target names nothing, neither the note nor,
+    read as text, its words (`[[Harbour Hall]]` in an example of the syntax
+    names no Harbour Hall)."""
     if "[[" not in text:
         return []
     code = Ranges(code_ranges(text))
