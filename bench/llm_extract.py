@@ -49,7 +49,8 @@ from minirag_cli.extract import llm as llm_mod  # noqa: E402
 from minirag_cli.extract.llm import WINDOW_WORDS, CallRecord, LlmExtractor, chunk_mentions, \
     chunk_windows, note_windows  # noqa: E402
 from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items  # noqa: E402
-from minirag_cli.sync import GROUP_CHUNKS  # noqa: E402
+from minirag_cli import frontmatter  # noqa: E402
+from minirag_cli.sync import GROUP_CHUNKS, extractable, note_readings  # noqa: E402
 
 DEFAULT_NOTES = Path("/work/shared/data/lihua-world/notes")
 
@@ -190,13 +191,16 @@ def main() -> None:
         per_note_prompt.append(note_prompt)
         per_note_out.append(note_out)
         per_note_kept.append(len(note_kept))
-        for c in chunks:
+        # each chunk read as `mrag sync` reads it: in its note's context, with its part of the
+        # note's front matter and the note's chat speakers (sync.note_readings)
+        texts, parts, speakers = note_readings(chunks, path, frontmatter.of_note(text))
+        for c, read, part in zip(chunks, texts, parts):
             mentions = [m for i in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[i].hash, [])]
-            kept = chunk_mentions(c.text, mentions)
+            kept = chunk_mentions(read, mentions, part, speakers)
             per_chunk.append(len(kept))
             types.update(m.type for m in kept)
             names = {m.name.casefold() for m in kept}
-            h = {m.name.casefold() for m in heuristic.extract_one(c.text)}
+            h = {m.name.casefold() for m in heuristic.extract_one(*extractable(read, part), speakers)}
             h_total += len(h)
             h_found += len(h & names)
     if samples:

@@ -165,15 +165,16 @@ def note_date(first_line: str, path: str = "") -> str:
     file name: one that holds a date and maybe a time (`2026-01-22.md`,
     LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
     form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
-    `Thursday, January 22nd 2026.md`: text.file_date, the date the note's
-    first chunk names); '' when neither carries a date."""
+    `Thursday, January 22nd 2026.md`) or whose path in its folder is
+    (Obsidian's year, month and day folders `2026/01/22.md`): text.file_date,
+    the date the note's first chunk names; '' when neither carries a date."""
     name = Path(path or "").name
     for text in (first_line or "", name):
         m = _NOTE_DATE.search(text)
         if m:
             date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
             return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
-    daily = file_date(name)
+    daily = file_date(path or "")
     return daily[1] if daily is not None else ""
 
 

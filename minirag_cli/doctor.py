@@ -268,7 +268,8 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     """The index's entities come from this mrag's heuristic rules (meta
     heuristic_version): an index synced before an upgrade that changed them
     keeps the old entities of its notes until the next sync re-extracts them
-    (heuristic extractor) or a rebuild (llm extractor: sync.py, _check_heuristic_version)."""
+    (heuristic extractor; llm extractor: when the model's cache holds every
+    window, else a rebuild: sync.py, _check_heuristic_version)."""
     from minirag_cli import db
     from minirag_cli.extract.heuristic import VERSION, rules_update
 
@@ -281,7 +282,9 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}"
     if update == "rebuild":
         return Check("extractor", WARN, detail + ": notes that have not changed keep the old rules' entities",
-                     f"Run {db.rebuild_command(roots)}: the model's cached answers are reused.")
+                     f"Run {db.sync_command(roots)}: it extracts every note anew from the model's cached answers "
+                     f"when they hold all its windows, else it says how many the model must answer and "
+                     f"{db.rebuild_command(roots)} asks them.")
     return Check("extractor", WARN, detail, f"Run {db.sync_command(roots)}: it "
                                             "extracts every note's entities anew (seconds; only new names are "
                                             "embedded).")

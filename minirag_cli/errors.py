@@ -27,6 +27,8 @@ class EmbedderMismatch(DatabaseError):
 class SyncLocked(MragError):
     """Another `mrag sync` holds the database."""
 
+    holder = ""  # " (pid N)" when the lock file says which process holds it
+
 
 class ModelError(MragError):
     """A model file or model package is missing, unreadable or not usable."""

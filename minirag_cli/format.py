@@ -208,7 +208,8 @@ def heuristic_version(status: dict) -> str:
     if update == "rebuild":
         from minirag_cli.db import rebuild_command
 
-        return f"{shown}, this mrag has {current}: `{rebuild_command(status['roots'])}` extracts every note anew"
+        return (f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew if the model's "
+                f"cache holds all their windows, else `{rebuild_command(status['roots'])}` does")
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 

@@ -240,14 +240,14 @@ class Index:
         embedder = self.sync_embedder()
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
-            with syncmod.sync_lock(self.path):
+            with syncmod.sync_lock(self.path) as lock:
                 syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
                 # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
                 with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
                         as build:
                     summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
-                                                   options=options, progress=progress, on_first_note=on_first_note,
-                                                   index_path=self.path)
+                                                   options=options, progress=lock.checking(progress),
+                                                   on_first_note=on_first_note, index_path=self.path)
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the
@@ -270,7 +270,8 @@ class Index:
                     watch_folders(self.conn, self.path, [Path(d).resolve() for d in dirs], hooks=watch,
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
                                                                             extractor=extractor, options=options,
-                                                                            index_path=self.path))
+                                                                            index_path=self.path),
+                                  check_lock=lock.check)
         finally:
             stop()
         return summary

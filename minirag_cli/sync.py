@@ -44,8 +44,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, cannot_read_for_now, decode_note, gone_folders, is_utf8_name, sniff_note,
-                              printable_name, walk_notes)
+from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
+                              printable_name, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -121,6 +121,15 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     if text is None:  # chunks that do not fit their offsets: the first alone
         text = chunks[0].text
     return text, frontmatter.of_note(text)
+
+
+def stored_text(chunks: Sequence[Chunk]) -> str | None:
+    """The text of a note laid from its stored chunks (mdcode.laid_note), what
+    a model extractor's windows are cut from in a re-extraction; None when
+    the chunks do not fit their offsets."""
+    from minirag_cli.extract.mdcode import laid_note
+
+    return laid_note(chunks) if chunks else ""
 
 
 def note_speakers(chunks: Sequence[Chunk]) -> frozenset[str]:
@@ -229,37 +238,127 @@ class NullProgress:
     def advance(self, n_files: int, n_chunks: int) -> None: pass
 
 
-@contextlib.contextmanager
-def sync_lock(db_path: Path) -> Iterator[None]:
-    """Only one sync per index: an advisory lock on `<index>.lock`, released by
-    the kernel if the process dies, so a crash never leaves it stuck."""
+class SyncLock:
+    """The sync lock held (sync_lock): an flock on `<index>.lock`.
+
+    An flock is on the file, not its name: deleted while held (by hand, by a
+    cleaner of stale files), it keeps no one out, as the next sync makes a
+    new file and locks that. SQLite's own locks on the index cannot stand
+    in (they are per process and byte-range, and the index file is swapped by
+    a rebuild), so the holder of a lock held long (`--watch`) calls `check()`
+    at each wake: a file gone or replaced is made and locked anew at once, and
+    a sync that came in meanwhile (it took the new file first) stops this
+    one. What is left is that window, a wake long at most."""
+
+    def __init__(self, db_path: Path, path: Path, fh):
+        self.db_path, self.path, self._fh = db_path, path, fh
+
+    def check(self) -> None:
+        """Keep the lock: re-take it if its file is no longer the one locked.
+        Raises SyncLocked when another sync holds the new one."""
+        if _same_file(self.path, self._fh):
+            return
+        try:
+            fh = _take_lock(self.db_path, self.path)
+        except SyncLocked as exc:
+            raise SyncLocked(f"The sync lock {self.path} was deleted while this `mrag sync` held it, and another "
+                             f"one{exc.holder} took it since: this one stops, as two must not write to "
+                             f"{self.db_path} at once.",
+                             hint="Everything synced so far is kept, and the other sync goes on. Leave the .lock "
+                                  "file in place while a sync runs: it is what keeps a second one out.") from None
+        self.release()
+        self._fh = fh
+
+    def checking(self, progress: Progress | None) -> Progress:
+        """`progress`, checking the lock as files go by (every CHECK_SECONDS
+        at most): a first sync, or one with a model extractor, holds it for
+        minutes to hours too."""
+        return _CheckingLock(progress or NullProgress(), self)
+
+    def release(self) -> None:
+        import fcntl
+
+        with contextlib.suppress(OSError):
+            fcntl.flock(self._fh, fcntl.LOCK_UN)
+        self._fh.close()
+
+
+class _CheckingLock:
+    """A sync's Progress that also keeps its lock (SyncLock.checking)."""
+
+    CHECK_SECONDS = 1.0
+
+    def __init__(self, progress, lock: SyncLock):
+        self._progress, self._lock, self._next = progress, lock, time.monotonic() + self.CHECK_SECONDS
+
+    def advance(self, n_files: int, n_chunks: int) -> None:
+        self._progress.advance(n_files, n_chunks)
+        if time.monotonic() >= self._next:
+            self._lock.check()
+            self._next = time.monotonic() + self.CHECK_SECONDS
+
+    def __getattr__(self, name):  # start, phase, and what the CLI's bar has besides (stop)
+        return getattr(self._progress, name)
+
+
+def _same_file(path: Path, fh) -> bool:
+    """Whether `path` still names the open file `fh`."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fh.fileno())
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _take_lock(db_path: Path, lock: Path):
+    """`lock` opened (made if need be) and flock'ed, the holder's pid written
+    in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
+    another sync holds it."""
     import fcntl
 
-    lock = dbmod.lock_path(db_path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fh = open(lock, "a+")
-    except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
-        raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
-                            hint="A sync writes this file beside the index: check its owner and permissions "
-                                 "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
-                                 "runs.") from None
-    try:
-        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        fh.seek(0)
-        pid = fh.read().strip()  # the holder wrote its pid (below)
-        fh.close()
-        who = f" (pid {pid})" if pid.isdigit() else ""
-        raise SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
-                         hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with Ctrl-C "
-                              "or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
-    try:
-        fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
-        yield
-    finally:
+    for _attempt in range(100):
+        try:
+            fh = open(lock, "a+")
+        except OSError as exc:  # left by another user (a `sudo mrag sync`), or a folder in its place
+            raise DatabaseError(f"Cannot open the sync lock {lock}: {exc.strerror or exc}.",
+                                hint="A sync writes this file beside the index: check its owner and permissions "
+                                     "(a `sudo mrag sync` leaves it owned by root), or remove it while no sync "
+                                     "runs.") from None
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            fh.seek(0)
+            pid = fh.read().strip()  # the holder wrote its pid (below)
+            fh.close()
+            who = f" (pid {pid})" if pid.isdigit() else ""
+            locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
+                                hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with "
+                                     "Ctrl-C or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
+            locked.holder = who
+            raise locked
+        # deleted between the open and the lock: another sync may hold the file now at its name
+        if _same_file(lock, fh):
+            fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
+            return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
+    raise DatabaseError(f"The sync lock {lock} is deleted again each time it is made.",
+                        hint="Something removes it as it is made (a cleaner of stale files?): stop it, then sync.")
+
+
+@contextlib.contextmanager
+def sync_lock(db_path: Path) -> Iterator[SyncLock]:
+    """Only one sync per index: an advisory lock on `<index>.lock`, released by
+    the kernel if the process dies, so a crash never leaves it stuck. A lock
+    held long is kept with SyncLock.check."""
+    lock = dbmod.lock_path(db_path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    held = SyncLock(db_path, lock, _take_lock(db_path, lock))
+    try:
+        yield held
+    finally:
+        held.release()
 
 
 @dataclass
@@ -397,6 +496,24 @@ class _Extraction:
             speakers += [chatting] * len(chunks)
         return self.extractor.extract(texts, parts, speakers)
 
+    def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
+                   matters: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
+        """Mentions for each chunk of `notes` as run_chunks gives them, for a
+        re-extraction (_reextract), which reads no file: a model extractor's
+        from the windows of each note laid from its chunks (stored_text),
+        which the cache holds when their text is the text that was synced
+        (_uncached_windows; a window it does not hold goes to the model)."""
+        if not self.windowed:
+            return self.run_chunks(notes, paths, matters)
+        return self.run([_Pending(NoteFile(path, Path(path), 0, 0.0), "", stored_text(chunks) or "", list(chunks),
+                                  False, matter=matter) for chunks, path, matter in zip(notes, paths, matters,
+                                                                                       strict=True)])
+
+    def uncached(self, text: str) -> tuple[int, int]:
+        """(windows of a note's `text` the cache does not hold, its windows)."""
+        hashes = {w.hash for w in self.extractor.windows(text)}
+        return sum(store.cached_extraction(self.conn, h, *self._cache_key) is None for h in hashes), len(hashes)
+
     def stream(self, notes: Sequence[_Pending]) -> None:
         """Start the model on the windows of all `notes` (the changed notes of
         a root, in order) that the cache does not hold; `run` then takes the
@@ -469,8 +586,11 @@ class _Extraction:
 
     def close(self) -> None:
         """Stop the model if it still runs (it is done unless the sync was
-        interrupted) and write the answers it finished that nobody took."""
+        interrupted) and write the answers it finished that nobody took.
+        A `run` after it (a note named anew, _name_anew) looks its windows
+        up in the cache again, as without a stream."""
         stream, self._stream = self._stream, None
+        self._streaming = False
         if stream is not None:
             for window, mentions in stream.close():
                 self._answered(window, mentions, self._answers)
@@ -601,8 +721,11 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     windows (model_view) and `complete` use the heuristic's speaker and
     common-word rules, so a re-extraction could ask the model anew for every
     window those rules now read differently (minutes to hours, not the
-    cached answers): the sync warns, naming the rebuild, and leaves the old
-    version recorded until then."""
+    cached answers): it is re-extracted now only when the model's cache
+    holds every window of its notes as they are cut now (_uncached_windows:
+    the names then are those a rebuild gives, with no model call); else the
+    sync warns, naming the rebuild and how many windows it would ask, and
+    leaves the old version recorded until then."""
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
@@ -614,12 +737,37 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     if update == "sync":
         _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
         return
+    missing, windows = _uncached_windows(run, roots)
+    if missing == 0:
+        _reextract(run, roots, recorded)  # every answer cached: no model call
+        return
     folders = dbmod.recorded_roots(conn) or [str(r) for r in roots]
+    asked = (f"{missing} of its {windows} windows" if missing is not None
+             else "the windows of notes it cannot read back from the index")
     run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (
         f"the entities of the notes synced before come from other heuristic rules (version "
         f"{recorded or 'not recorded'}; this mrag has {current}), which the llm extractor uses for chat speakers "
         f"and dates; `{dbmod.rebuild_command(folders)}` extracts every note anew (the model's cached answers are "
-        "reused; a window the new rules read differently is asked again)")})
+        f"reused; it asks the model for {asked}, which the new rules read differently)")})
+
+
+def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int]:
+    """(windows the model's cache does not hold, windows) over the notes an
+    index of a model extractor holds, each cut as it is now from the note
+    laid from its stored chunks (stored_text); (None, windows) when a
+    note's chunks do not lay (an index written otherwise: only a rebuild
+    reads its file)."""
+    conn = run.conn
+    doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
+    missing = total = 0
+    for start in range(0, len(doc_ids), REEXTRACT_NOTES):
+        for pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).values():
+            text = stored_text([c for _id, c in pairs])
+            if text is None:
+                return None, total
+            not_held, held = run.extraction.uncached(text)
+            missing, total = missing + not_held, total + held
+    return missing, total
 
 
 def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
@@ -678,7 +826,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         text, matter = stored_note([c for _id, c in pairs])
         heads.append(store.note_head(text, matter))
         matters.append(matter)
-    mentions = run.extraction.run_chunks([[c for _id, c in pairs] for _doc, pairs in notes],
+    mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
@@ -817,8 +965,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
-    run.shared_names = shared_note_names(run.extraction.extractor, str(root),
-                                         [f.path for f in walked.files] + walked.kept)
+    run.shared_names = shared_note_names(run.extraction.extractor, str(root), _synced_notes(run, walked, existing))
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
@@ -874,7 +1021,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
     summary, progress = run.summary, run.progress
     for note in files:
         old = existing.get(note.path)
-        if old and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6:
+        if _unchanged(note, old):
             seen.add(note.path)
             summary.unchanged += 1
             progress.advance(1, 0)
@@ -895,6 +1042,47 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
+
+
+def _unchanged(note: NoteFile, old: tuple | None) -> bool:
+    """Whether the index holds `note` (`old`: its record in existing_documents)
+    as it is on disk by its size and modification time: not read again."""
+    return bool(old) and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6
+
+
+def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
+    """The paths of the notes the index holds of a folder after this sync
+    (`walked`: its walk; `existing`: what the index held before), as far as
+    shared_note_names needs them: the files walked, the notes kept as last
+    synced (under a folder that could not be listed, or listed but not looked
+    at), less the files under a file name another of them has that the sync
+    skips (a binary `README.md`: an image, a note locked by git-crypt; one
+    that cannot be read and was not indexed). A file the sync does not index
+    makes no name shared, as a re-extraction, which reads the index's notes,
+    has it. Only those files are read here (the sync reads them again)."""
+    extractor = run.extraction.extractor
+    kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
+    kept += [p for p in walked.kept if p in existing]
+    files = {f.path: f for f in walked.files}
+    keys = {path: key for path in (*files, *kept) if (key := _note_name_key(extractor, path)) is not None}
+    counts: dict[str, int] = {}
+    for key in keys.values():
+        counts[key] = counts.get(key, 0) + 1
+    twice = {key for key, n in counts.items() if n > 1}
+    return [*kept, *(path for path, note in files.items()
+                     if keys.get(path) not in twice or _indexed(note, existing.get(path)))]
+
+
+def _indexed(note: NoteFile, old: tuple | None) -> bool:
+    """Whether this sync leaves the file `note` indexed, as _read_note decides
+    (`old`: the index's record of it, or None)."""
+    if _unchanged(note, old):
+        return True
+    try:
+        data = note.abspath.read_bytes()
+    except OSError as exc:
+        return old is not None and cannot_read_for_now(exc)  # kept as last synced
+    return not sniff_note(data)[0]
 
 
 def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:

@@ -135,12 +135,41 @@ def daily_date(name: str) -> tuple[str, str] | None:
     return None
 
 
-def file_date(file_name: str) -> tuple[str, str] | None:
-    """daily_date of a file name without its extension (`journals/2024_05_01.md`'s
-    `2024_05_01.md` -> ("2024-05-01", "2024-05-01")): the date a daily note
-    is named by (heuristic.note_name) and dated by (answer.note_date)."""
-    stem = file_name.rsplit(".", 1)[0] if "." in file_name else file_name
-    return daily_date(stem)
+# Obsidian's daily notes and Periodic Notes plugins may file each day in
+# folders of its year and month: the format YYYY/MM/DD makes `2024/05/01.md`
+# (YYYY/MM/YYYY-MM-DD's `2024/05/2024-05-01.md` is a date by its file name
+# alone) and the link `[[2024/05/01]]`. Such a path is a date when its last
+# three parts are a year (19xx or 20xx), a month and a day of two digits, all
+# digits, that make a date: not `chapter/3/1.md` (no year), `2024/13/01.md`
+# or `2024/5/1.md` (a dotted `2024.5.1` is no date either).
+_FOLDER_DATE = re.compile(r"(?:^|/)((?:19|20)\d\d)/(0[1-9]|1[0-2])/(0[1-9]|[12]\d|3[01])")
+
+
+def folder_date(path: str) -> tuple[str, str] | None:
+    """(ISO date, ISO date) when the last three parts of `path` (a note's
+    path in its synced folder without the file's extension, a link's target:
+    '/'-separated) are a year, a month and a day folder layout (above); None
+    for any other path."""
+    m = _FOLDER_DATE.search(path)
+    if m is None or m.end() != len(path):
+        return None
+    iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    return (iso, iso) if iso else None
+
+
+def file_date(path: str) -> tuple[str, str] | None:
+    """The date a daily note at `path` (relative to its synced folder,
+    '/'-separated; a file name alone is read alike) is named by
+    (heuristic.note_name) and dated by (answer.note_date): daily_date of its
+    file name without the extension (`journals/2024_05_01.md` ->
+    ("2024-05-01", "2024-05-01")), else its folders' date
+    (`2024/05/01.md`: folder_date); None for other notes."""
+    name = path.rsplit("/", 1)[-1]
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    found = daily_date(stem)
+    if found is None and "/" in path:
+        found = folder_date(path[:len(path) - len(name)] + stem)
+    return found
 
 
 # --------------------------------------------------------------------------- dates in questions

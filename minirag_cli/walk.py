@@ -355,6 +355,13 @@ def wide_text(data: bytes) -> str | None:
 # archives and databases do not (_reads_as_script_text); and its bytes must
 # not read as 8-bit text with stray NULs (_eight_bit_text), which, taken two
 # bytes at a time, spells Chinese ideographs ("Bush hid the facts").
+# Text with no ASCII at all in its head (Chinese or Japanese without a line
+# end: a short note, one long paragraph) has no NUL byte, unless a character
+# ends in one (一, U+4E00); without any, its bytes must also be no text in an
+# 8-bit or a multi-byte encoding (_other_encoding_text: UTF-8, cp1252's
+# mostly ASCII, GBK, Big5, Shift-JIS...: Shift-JIS two bytes at a time spells
+# Chinese too), and the byte order tried first is the one whose high bytes
+# take fewer values (a script's letters share their Unicode block).
 # The whole file must then decode, with no NUL character.
 _UTF16_NUL_SHARE = 0.5
 _UTF16_PRINTABLE_SHARE = 0.95
@@ -365,21 +372,28 @@ def _bomless_utf16(data: bytes) -> str | None:
     """The text of `data` when it is UTF-16 (little- or big-endian) without
     a byte order mark, else None."""
     head = data[:HEAD_BYTES]
-    if len(data) < 4 or len(data) % 2 or b"\x00" not in head:
+    if len(data) < 4 or len(data) % 2:
         return None
-    units = len(head) // 2
-    high_le, high_be = head[1::2].count(0), head[0::2].count(0)
-    if max(high_le, high_be) >= units * _UTF16_NUL_SHARE:  # Latin letters
-        codec = "utf-16-le" if high_le >= units * _UTF16_NUL_SHARE else "utf-16-be"
-        sample = _utf16_sample(data, codec)
-        if sample is None or sum(1 for c in sample if c.isprintable() or c in "\t\n\r\f") \
-                < len(sample) * _UTF16_PRINTABLE_SHARE:
+    codec = None
+    if b"\x00" not in head:  # no ASCII: a script's letters share their high byte (their Unicode block)
+        if _other_encoding_text(head):
             return None
-    elif _eight_bit_text(head):
-        return None
+        little_first = len(set(head[1::2])) <= len(set(head[0::2]))
     else:
+        units = len(head) // 2
+        high_le, high_be = head[1::2].count(0), head[0::2].count(0)
+        if max(high_le, high_be) >= units * _UTF16_NUL_SHARE:  # Latin letters
+            codec = "utf-16-le" if high_le >= units * _UTF16_NUL_SHARE else "utf-16-be"
+            sample = _utf16_sample(data, codec)
+            if sample is None or sum(1 for c in sample if c.isprintable() or c in "\t\n\r\f") \
+                    < len(sample) * _UTF16_PRINTABLE_SHARE:
+                return None
+        elif _eight_bit_text(head):
+            return None
         # the order with more NUL high bytes first: a note with as many 一 (U+4E00) as line ends has as many low
-        for codec in ("utf-16-le", "utf-16-be") if high_le >= high_be else ("utf-16-be", "utf-16-le"):
+        little_first = high_le >= high_be
+    if codec is None:
+        for codec in ("utf-16-le", "utf-16-be") if little_first else ("utf-16-be", "utf-16-le"):
             sample = _utf16_sample(data, codec)
             if sample is not None and _reads_as_script_text(sample):
                 break
@@ -405,6 +419,55 @@ def _utf16_sample(data: bytes, codec: str) -> str | None:
 
 
 _EIGHT_BIT_SHARE = 0.9
+# Legacy encodings of Chinese, Japanese and Korean notes (older Windows and
+# Mac editors, mail): their bytes read two at a time may be letters of one
+# script. UTF-16 read in one of them holds control characters (a code unit's
+# low byte below 0x20, one in eight) or does not decode, but for a few
+# characters.
+_MULTIBYTE_ENCODINGS = ("gbk", "big5", "cp932", "cp949", "euc_jp")
+
+
+def _reads_as(head: bytes, codec: str) -> str | None:
+    """`head` decoded as `codec` (a character its end cuts left out), None when it does not decode."""
+    try:
+        return codecs.getincrementaldecoder(codec)().decode(head, final=False)
+    except UnicodeDecodeError:
+        return None
+
+
+def _other_encoding_text(head: bytes) -> bool:
+    """Whether `head` (no NUL byte in it) is UTF-8, 8-bit text in Latin
+    letters (cp1252 and the like: _latin_eight_bit) or text in a multi-byte
+    legacy encoding (_MULTIBYTE_ENCODINGS: it decodes, with no control
+    character): not UTF-16."""
+    if _reads_as(head, "utf-8") is not None or _latin_eight_bit(head):
+        return True
+    for codec in _MULTIBYTE_ENCODINGS:
+        text = _reads_as(head, codec)
+        if text is not None and all(c.isprintable() or c in "\t\n\r\f" for c in text):
+            return True
+    return False
+
+
+_ASCII_TEXT = frozenset(range(32, 127)) | frozenset(b"\t\n\r")
+_LATIN_SPACE_SHARE = 0.04
+_LATIN_ASCII_SHARE = 0.6
+
+
+def _latin_eight_bit(head: bytes) -> bool:
+    """Whether `head` reads as 8-bit text in Latin letters (cp1252, Latin-1):
+    in its odd bytes and in its even ones alike, nearly all printable ASCII
+    (_EIGHT_BIT_SHARE), or mostly so with the spaces between words
+    ("Caf\xe9 cr\xe8me", a French note's accents). UTF-16 without ASCII
+    has a code unit's low byte spread over all values (printable ASCII for
+    three in eight of CJK's), and hardly a space byte (0x20) in it."""
+    for half in (head[0::2], head[1::2]):
+        n = max(1, len(half))
+        ascii_share = sum(1 for b in half if b in _ASCII_TEXT) / n
+        if ascii_share < _EIGHT_BIT_SHARE and (
+                ascii_share < _LATIN_ASCII_SHARE or half.count(b" ") / n < _LATIN_SPACE_SHARE):
+            return False
+    return True
 
 
 def _eight_bit_text(head: bytes) -> bool:
@@ -424,7 +487,11 @@ def _eight_bit_text(head: bytes) -> bool:
 # of one script, Latin aside (Japanese kana and kanji count as one). Random
 # bytes decoded as UTF-16 spread over Hangul, CJK, Yi and the rest, and hit
 # unassigned and private-use code points; binary formats hold NUL units.
+# A script written without spaces (_UNSPACED_SCRIPTS) needs none, with more
+# letters (_UNSPACED_MIN_LETTERS): a Chinese note's head may hold no line end.
 _SCRIPT_MIN_LETTERS = 8
+_UNSPACED_MIN_LETTERS = 16
+_UNSPACED_SCRIPTS = frozenset({"CJK", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN"})
 _SCRIPT_LETTER_SHARE = 0.5
 _SCRIPT_ONE_SCRIPT_SHARE = 0.9
 _KANA_AND_KANJI = frozenset({"HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HALFWIDTH", "IDEOGRAPHIC"})
@@ -456,9 +523,11 @@ def _reads_as_script_text(sample: str) -> bool:
             letters += 1
             if category[0] == "L":
                 scripts[_script(c)] += 1
-    if not spaced or letters < _SCRIPT_MIN_LETTERS or letters < visible * _SCRIPT_LETTER_SHARE:
+    if letters < _SCRIPT_MIN_LETTERS or letters < visible * _SCRIPT_LETTER_SHARE:
         return False
     (script, count), = scripts.most_common(1) or [("", 0)]
+    if not spaced and (script not in _UNSPACED_SCRIPTS or letters < _UNSPACED_MIN_LETTERS):
+        return False
     if script != "LATIN":
         count += scripts["LATIN"]
     return count >= sum(scripts.values()) * _SCRIPT_ONE_SCRIPT_SHARE

@@ -36,11 +36,15 @@ is not watched and notify says nothing, so the limit is probed after a batch
 with a new folder), a folder the watcher cannot read, a watched folder gone,
 unmounted or replaced, the index file deleted (_check_in_place, at every
 wake: inotify says nothing of an unmount). A folder found unreadable that
-becomes readable restarts the watcher, which watches it then.
+becomes readable restarts the watcher, which watches it then; a watcher
+started anew passes over the folders unreadable then (each was a `skipped`
+line) and watches the rest: only the first one, as the watch starts, stops
+on a folder it cannot read.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
-refused while it runs. Ctrl-C (or SIGTERM) ends the watch; it is not an
-error.
+refused while it runs; its file deleted is made and locked anew at the next
+wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the
+watch; it is not an error.
 """
 
 from __future__ import annotations
@@ -187,16 +191,23 @@ class Known:
         out: dict[Path, set[str]] = {}
         for root, keys in self.unwatched.items():
             for rel, key in keys.items():
-                if _stat_key(root / rel) != key:
+                st = _stat(root / rel)
+                if (None if st is None else stat_key(st)) != key:
                     out.setdefault(root, set()).add(rel)
         return out
 
 
-def _stat_key(path: Path) -> tuple | None:
+def _stat(path: Path) -> os.stat_result | None:
     try:
-        return stat_key(os.stat(path))
-    except (OSError, ValueError):  # gone, a broken or looping link
+        return os.stat(path)
+    except (OSError, ValueError):  # gone, a broken or looping link, a name with a NUL
         return None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` is (st_dev, st_ino); None when it cannot be stat'ed."""
+    st = _stat(path)
+    return None if st is None else (st.st_dev, st.st_ino)
 
 
 def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[Path]], object],
@@ -245,14 +256,6 @@ def _still_a_folder(root: Path) -> bool:
         return root.is_dir()
     except OSError:  # there, but cannot be searched for now: the sync keeps its notes
         return True
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
 
 
 KEPT = "Everything synced so far is kept: the index is intact, and a plain `mrag sync` still works."
@@ -332,6 +335,50 @@ def watcher_error(exc: BaseException, roots: Sequence[Path], started: bool) -> W
     return None
 
 
+def _watched_folders() -> set[tuple[int, int]] | None:
+    """(st_dev, st_ino) of each folder this process's inotify instances
+    watch, read from /proc/self/fdinfo (Linux: `inotify wd:N ino:HEX
+    sdev:HEX ...`, sdev the kernel's dev_t, major << 20 | minor); None when
+    it cannot tell."""
+    fds = Path("/proc/self/fd")
+    try:
+        names = os.listdir(fds)
+    except OSError:
+        return None
+    watched: set[tuple[int, int]] = set()
+    for name in names:
+        try:
+            if os.readlink(fds / name) != "anon_inode:inotify":
+                continue
+            info = (Path("/proc/self/fdinfo") / name).read_text()
+        except OSError:  # closed meanwhile (listdir's own fd among them)
+            continue
+        for ino, sdev in re.findall(r"^inotify wd:\d+ ino:([0-9a-f]+) sdev:([0-9a-f]+)", info, re.M):
+            dev = int(sdev, 16)
+            watched.add((os.makedev(dev >> 20, dev & 0xFFFFF), int(ino, 16)))
+    return watched
+
+
+def _unwatched_new_folder(events) -> bool:
+    """Whether a folder among `events`' new ones, or under them, has no
+    inotify watch of this process (notify adds them before it reports the
+    event: this is asked after the batch). One it may not read is not
+    watched for that (the sync skips it). True when it cannot tell."""
+    import watchfiles
+
+    watched = _watched_folders()
+    if watched is None:
+        return True
+    for change, path in events:
+        if change != watchfiles.Change.added:
+            continue
+        for folder, _dirs, _files in os.walk(path, followlinks=True):  # nothing for a file or a path gone
+            identity = _identity(Path(folder))
+            if identity is not None and identity not in watched and os.access(folder, os.R_OK):
+                return True
+    return False
+
+
 def _watch_limit_reached(path: Path) -> bool:
     """Whether one more inotify watch would pass the watch limit now. The
     watcher adds a watch for each new folder and, past the limit, goes on
@@ -372,17 +419,44 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> list[Path]:
+    """What a watcher started anew while folders are unreadable is given to
+    watch: the roots and, in each folder from a root down to an unreadable
+    one, every other folder. notify adds a root's folders one by one as it
+    walks it and stops at the first it may not read (watchfiles, told to,
+    then ignores the refusal): the folders after it in the walk would go
+    unwatched, and are given on their own."""
+    paths = dict.fromkeys(roots)
+    left_out = {root / rel for root, rel in unreadable}
+    for root, rel in sorted(unreadable):
+        folder = root
+        for part in Path(rel).parts:
+            try:
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        with contextlib.suppress(OSError):
+                            if Path(entry.path) not in left_out and entry.is_dir():  # follows links, as notify
+                                paths.setdefault(Path(entry.path))
+            except OSError:  # gone meanwhile: the catch-up re-sync sees what became of it
+                break
+            folder = folder / part
+    return list(paths)
+
+
 def _batches(note_filter: NoteFilter, *, debounce_ms: int, step_ms: int, stop_event,
-             started: Callable[[], bool]) -> Iterator[set]:
+             started: Callable[[], bool], unreadable: set[tuple[Path, str]] | None = None) -> Iterator[set]:
     """watchfiles.watch on the roots, its failures as WatchStopped
     (watcher_error). Its first batch (maybe empty) comes once the watcher
     runs, the next ones at least every WATCH_IDLE_MS (to stat what inotify
-    cannot see)."""
+    cannot see). With `unreadable` (a watcher started anew: the folders
+    found unreadable), a folder it may not read is passed over instead of
+    failing the watcher (_watch_paths)."""
     import watchfiles
 
-    batches = watchfiles.watch(*note_filter.roots, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
+    paths = note_filter.roots if unreadable is None else _watch_paths(note_filter.roots, unreadable)
+    batches = watchfiles.watch(*paths, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
                                stop_event=stop_event, raise_interrupt=True, yield_on_timeout=True,
-                               rust_timeout=WATCH_IDLE_MS)
+                               rust_timeout=WATCH_IDLE_MS, ignore_permission_denied=unreadable is not None)
     try:
         while True:
             try:
@@ -407,20 +481,23 @@ def _new_folders(events) -> bool:
 
 def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
                   hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
-                  stop_event=None) -> int:
+                  stop_event=None, check_lock: Callable[[], None] = lambda: None) -> int:
     """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
     debounced batch of changes with `resync(roots)` (a function returning a
     sync.SyncSummary) and report every Change to `hooks`. Once the watcher
     runs, one catch-up re-sync takes in what changed since the caller's first
     sync, then `hooks.on_ready` is called. Returns the number of batches
     synced. Raises WatchStopped when it cannot go on (_check_in_place,
-    watcher_error, the watch limit reached by a new folder)."""
+    watcher_error, the watch limit reached by a new folder). `check_lock` is
+    called at every wake, before anything is re-synced (the caller's
+    SyncLock.check: SyncLocked when another sync took the lock)."""
     note_filter = NoteFilter(roots, db_path, held=lambda root, rel: bool(chunks_at(conn, str(root), {rel})))
     in_place = {root: _identity(root) for root in note_filter.roots}
     index_at_start = _identity(db_path) if db_path is not None else None
     known = Known()
     batches = 0
     ready = False
+    restarted = False
     with _sigterm_as_interrupt():
         try:
             while True:
@@ -429,10 +506,14 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 # anything found otherwise once it runs, the catch-up's re-sync included, restarts it (the
                 # first watcher knows none: with followed symlinked folders, it starts twice)
                 linked_before = known.followed()
-                unreadable: set[tuple[Path, str]] = set()  # folders found unreadable while this watcher ran
+                # a folder the first watcher cannot read stops the watch (watcher_error: the first sync
+                # listed it as skipped); one started anew goes on without the folders found unreadable (the
+                # `skipped` lines said so), and starts anew again once one is readable
+                left_out = known.unreadable_folders() if restarted else None
+                unreadable = set(left_out or ())  # folders found unreadable while this watcher ran
                 catching_up = True
                 for events in _batches(note_filter, debounce_ms=debounce_ms, step_ms=step_ms, stop_event=stop_event,
-                                       started=lambda: ready):
+                                       started=lambda: ready, unreadable=left_out):
                     touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
                     if catching_up:  # the watcher runs: catch up with what changed before
                         touched = {root: None for root in note_filter.roots}
@@ -441,6 +522,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             continue
                         touched[root] = touched.get(root, set()) | rels
                     _check_in_place(in_place, db_path, index_at_start)
+                    check_lock()
                     if touched:
                         for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
                             try:
@@ -453,13 +535,24 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             for change in changes:
                                 hooks.report(change)
                         batches += 1
-                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]):
+                        # the probe is refused as well when the new folder took the very last watch: it stops
+                        # the watch only if a new folder has none (the limit reached before it came)
+                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]) \
+                                and _unwatched_new_folder(events):
                             raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, True)
                     if catching_up:
                         catching_up = False
                         if not ready:
                             ready = True
                             hooks.on_ready()
+                        # a folder unreadable as this watcher started, not known so then: it was passed over
+                        # and may have cut the watcher's walk short (_watch_paths): say so, and start anew
+                        came = sorted(known.unreadable_folders() - unreadable) if left_out is not None else []
+                        at = datetime.now().strftime("%H:%M:%S")
+                        for root, rel in came:
+                            hooks.report(Change("skipped", str(root), rel, None, 0.0, at, known.skipped[root][rel]))
+                        if came:
+                            break
                     now_unreadable = known.unreadable_folders()
                     readable_again = {(root, rel) for root, rel in unreadable - now_unreadable
                                       if _still_a_folder(root / rel)}
@@ -468,6 +561,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         break  # start the watcher anew (it watches them now), and catch up
                 else:  # stop_event
                     break
+                restarted = True
         except KeyboardInterrupt:  # what the re-sync committed (each note its own transaction) is kept
             pass
     return batches

@@ -577,6 +577,63 @@ def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_
     assert verify_index(conn) == []
 
 
+# Notes with no ASCII character (no space, no line end): UTF-16 without a byte order mark has no NUL byte
+NO_ASCII = {
+    "chinese.md": "李华周六去了北京的音乐节。他和王芳听了三个乐队的演出，晚上十点才回家。第二天早上，他们在学校附近的"
+                  "咖啡馆见面，讨论下个月去上海旅行的计划。",
+    "japanese.md": "今日は東京で会議がありました。田中さんとプロジェクトの進捗について話しました。来週までに資料を"
+                   "まとめて、部長に報告する予定です。",
+    "ones.md": "李华说一句话。王芳说一句话。李华和王芳一起去北京。",  # 一 (U+4E00) has a NUL byte: no space either
+}
+
+
+def test_utf16_notes_without_ascii_or_a_byte_order_mark_are_indexed(tmp_path, conn, embedder, extractor):
+    """UTF-16 without a byte order mark was told from other bytes by its NUL
+    bytes (an ASCII character's high byte) and its spaces or line ends: a
+    Chinese or Japanese note with neither (one line, one long paragraph)
+    was read as cp1252 (garbage, with a warning), or, with a character whose
+    low byte is NUL (一), skipped as a 'binary file'. It is read as UTF-16,
+    little- or big-endian. UTF-8 Chinese stays UTF-8; notes in GBK, Shift-JIS
+    or cp1252 (which, two bytes at a time, may spell Chinese) are read as
+    before; random bytes and a PNG stay binary."""
+    import random
+    import struct
+    import zlib
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    for name, text in NO_ASCII.items():
+        for prefix, codec in (("le-", "utf-16-le"), ("be-", "utf-16-be")):
+            data = text.encode(codec)
+            assert (b"\x00" in data) == (name == "ones.md")  # the case each note tests
+            (root / (prefix + name)).write_bytes(data)
+    (root / "utf8.md").write_bytes(NO_ASCII["chinese.md"].encode())
+    legacy = {"gbk.md": NO_ASCII["chinese.md"].encode("gbk"), "sjis.md": NO_ASCII["japanese.md"].encode("cp932"),
+              "cp1252.md": "Été élégant: café, thé, crème brûlée à la façon de Noël.\n".encode("cp1252")}
+    for name, data in legacy.items():
+        (root / name).write_bytes(data + b"\n" * (len(data) % 2))  # of even length, as UTF-16 is
+    rng = random.Random(20260601)
+    (root / "random.md").write_bytes(rng.randbytes(4096))
+    chunk = lambda kind, body: (struct.pack(">I", len(body)) + kind + body  # noqa: E731
+                                + struct.pack(">I", zlib.crc32(kind + body)))
+    (root / "image.md").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 64, 8, 2, 0, 0, 0))
+                                    + chunk(b"IDAT", zlib.compress(rng.randbytes(4096))) + chunk(b"IEND", b""))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert sorted(s.skipped, key=lambda x: x["path"]) == [{"path": "image.md", "reason": "binary file"},
+                                                          {"path": "random.md", "reason": "binary file"}]
+    texts = {path: "".join(t for (t,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+        (path,))) for (path,) in conn.execute("SELECT path FROM documents")}
+    for name, text in NO_ASCII.items():
+        assert texts["le-" + name] == texts["be-" + name] == text, name
+    assert texts["utf8.md"] == NO_ASCII["chinese.md"]
+    # the legacy notes are read as before: as cp1252 or with replacement characters, never as UTF-16
+    warned = {w["path"] for w in s.warnings}
+    assert warned == set(legacy), s.warnings
+    assert texts["cp1252.md"].startswith("Été élégant")
+    assert verify_index(conn) == []
+
+
 def test_bytes_that_only_look_like_utf16_of_another_script_stay_binary(tmp_path):
     """The test that lets UTF-16 of other scripts in keeps out what is not
     text: random bytes of even length (which read as CJK and Hangul two bytes
@@ -601,6 +658,10 @@ def test_bytes_that_only_look_like_utf16_of_another_script_stay_binary(tmp_path)
             data = bytearray(rng.randbytes(length))
             data[rng.randrange(length)] = 0  # a NUL in the head: the bytes are then text or binary
             assert looks_binary(bytes(data)), (length, bytes(data[:32]))
+    for length in (34, 64, 100, 256, 1000, 8192):  # bytes with no NUL are no UTF-16 text either (read as 8-bit)
+        for _ in range(200 if length < 4096 else 20):
+            data = bytes(rng.randrange(1, 256) for _ in range(length))
+            assert sniff_note(data) == (False, None), (length, data[:32])
     ascii_text = (GOOD["people/wolfgang.md"] * 40).encode()
     for cut in (8, 64, 100, 2000):
         assert looks_binary(ascii_text[:cut] + b"\x00" + ascii_text[cut:]), cut

@@ -5,6 +5,7 @@ instead of interleaving with the first."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import time
@@ -137,3 +138,94 @@ def test_an_index_reached_through_a_symlink_has_the_same_lock(tmp_path):
                 pass
     assert not Path(str(alias) + ".lock").exists()
     assert rebuild_path(alias) == rebuild_path(real)
+
+
+def test_a_lock_file_deleted_while_held_is_made_anew(tmp_path):
+    """`<index>.lock` deleted while a sync held it (by hand, a cleaner of
+    stale files): the next sync made a new one, locked it and ran beside the
+    first. The holder of a lock held long (a watch, at each wake) makes it
+    anew, and a sync that came in before that stops it instead."""
+    import os
+
+    from minirag_cli.errors import SyncLocked
+    from minirag_cli.sync import sync_lock
+
+    index = tmp_path / "index.sqlite"
+    lock = Path(str(index) + ".lock")
+    with sync_lock(index) as held:
+        held.check()  # in place: nothing to do
+        lock.unlink()
+        held.check()
+        assert lock.read_text() == str(os.getpid())
+        with pytest.raises(SyncLocked, match="is running on"):
+            with sync_lock(index):
+                pass
+        lock.unlink()
+        with sync_lock(index):  # came in before the holder checked
+            with pytest.raises(SyncLocked, match="was deleted while this `mrag sync` held it") as stopped:
+                held.check()
+            assert f"(pid {os.getpid()}) took it" in str(stopped.value) and "is kept" in stopped.value.hint
+    with sync_lock(index):  # both let go
+        pass
+
+
+def test_a_lock_file_deleted_as_it_is_taken_is_taken_anew(tmp_path, monkeypatch):
+    """The lock file deleted between a sync's open and its flock, and made
+    and locked by another sync meanwhile: the first locked the deleted file
+    and ran beside the other. It checks the name still is the file it locked."""
+    import fcntl
+
+    from minirag_cli.errors import SyncLocked
+    from minirag_cli.sync import sync_lock
+
+    index = tmp_path / "index.sqlite"
+    lock = Path(str(index) + ".lock")
+    lock.write_text("")
+    real_flock, other = fcntl.flock, []
+
+    def flock(fh, op):
+        if not other:
+            lock.unlink()
+            other.append(open(lock, "a+"))
+            real_flock(other[0], fcntl.LOCK_EX | fcntl.LOCK_NB)
+            other[0].write("4242"), other[0].flush()
+        return real_flock(fh, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    with pytest.raises(SyncLocked, match=r"Another `mrag sync` \(pid 4242\) is running on"):
+        with sync_lock(index):
+            pass
+    other[0].close()
+
+
+def test_a_long_sync_keeps_its_lock_too(tmp_path, monkeypatch):
+    """A first sync (with a model extractor, hours) holds the lock long as
+    well: its file deleted and taken by another sync midway, it stops after
+    the note it was writing, instead of writing beside the other."""
+    import os
+
+    from minirag_cli.config import effective
+    from minirag_cli.errors import SyncLocked
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index
+    from minirag_cli.sync import _CheckingLock, sync_lock
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    monkeypatch.setattr(_CheckingLock, "CHECK_SECONDS", 0.0)
+    write_notes(tmp_path / "notes", {f"n{i}.md": f"Oskar Brandt met Anna Weber on day {i}.\n" for i in range(8)})
+    index_path = tmp_path / "index.sqlite"
+    taken = tmp_path / "taken"
+    other = contextlib.ExitStack()
+
+    def another_sync_takes_the_lock(_roots):  # a new file, locked, put at the lock's name at once
+        other.enter_context(sync_lock(taken))
+        os.rename(str(taken) + ".lock", str(index_path) + ".lock")
+
+    settings = effective({"db": str(index_path), "embedding_model": "hashing:64"})
+    with other, Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        with pytest.raises(SyncLocked, match="was deleted while this `mrag sync` held it"):
+            index.sync([tmp_path / "notes"], extractor=HeuristicExtractor(),
+                       on_first_note=another_sync_takes_the_lock)
+        written = index.conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+        assert 1 <= written < 8 and verify_index(index.conn) == []

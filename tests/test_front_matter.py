@@ -153,9 +153,10 @@ MAIN_HEADER = ("UPDATE chunks SET header = '---' || CASE WHEN instr(header, char
 LISBON_HEAD = "Trip to Lisbon · date: 2024-05-01 14:30"
 
 
-def _synced_before(tmp_path, name, extractor):
+def _synced_before(tmp_path, name, extractor, also: str = ""):
     """An index of a front-matter note as a sync before heuristic rules
-    version 2 left it (headers `---` and its people), and a sync of it."""
+    version 2 left it (headers `---` and its people; `also`: SQL run then
+    too), and a sync of it."""
     from minirag_cli import db
     from minirag_cli.embed import HashingEmbedder
     from minirag_cli.sync import SyncOptions, sync_folders
@@ -177,6 +178,8 @@ def _synced_before(tmp_path, name, extractor):
     with db.transaction(conn):
         conn.execute(MAIN_HEADER)
         db.set_meta(conn, "heuristic_version", "1")
+        if also:
+            conn.execute(also)
     assert {h for (h,) in conn.execute("SELECT header FROM chunks")} == {"---\nAnna, Tom"}
     return fresh, conn, sync(conn)
 
@@ -199,14 +202,19 @@ def test_re_extraction_rewrites_the_headers_of_front_matter_notes(tmp_path):
 
 
 def test_an_llm_index_gets_the_same_header_and_dates_an_old_one_from_the_first_chunk(tmp_path):
-    """The llm extractor's sync writes the same header (store.document_header);
-    its index is not re-extracted (sync warns to rebuild): a header still
-    `---` is dated from the note's first chunk (store.note_heads)."""
+    """The llm extractor's sync writes the same header (store.document_header).
+    An index from older rules is re-extracted from the model's cached
+    answers (the headers a fresh sync writes); one whose windows the cache
+    does not all hold is not (sync warns to rebuild): a header still `---`
+    is dated from the note's first chunk (store.note_heads)."""
     from minirag_cli.store import note_heads
     from tests.test_heuristic_version import _CachedModel
 
     fresh, conn, s = _synced_before(tmp_path, "llm", _CachedModel)
     assert {h.split("\n")[0] for _s, h in _headers(fresh)} == {LISBON_HEAD}
+    assert s.reextracted["notes"] == 1 and _headers(conn) == _headers(fresh)
+
+    fresh, conn, s = _synced_before(tmp_path, "llm2", _CachedModel, also="DELETE FROM extraction_cache")
     assert s.reextracted is None and any("--rebuild" in w["reason"] for w in s.warnings)
     ids = [i for (i,) in conn.execute("SELECT id FROM chunks")]
     assert {h for _s, h in _headers(conn)} == {"---\nAnna, Tom"}

@@ -248,27 +248,60 @@ class _CachedModel:
             yield i, self.inner.extract([w.text])[0], None
 
 
-def test_an_llm_index_is_told_to_rebuild_and_not_re_extracted(tmp_path):
+def test_an_llm_index_is_re_extracted_from_the_model_s_cached_answers(tmp_path):
+    """An index a model built with other heuristic rules is extracted anew
+    at the next sync when the model's cache holds every window of its notes
+    as they are cut now: no model call, and the graph a rebuild makes. It
+    was told to rebuild on every sync instead, and kept the old rules'
+    names, speakers and headers until then."""
+    roots = folders(tmp_path)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, roots, _CachedModel())
+    conn = db.connect(tmp_path / "llm.sqlite", create=True)
+    sync(conn, roots, _CachedModel())
+    with db.transaction(conn):  # what older rules wrote differently
+        conn.execute("DELETE FROM meta WHERE key = 'heuristic_version'")
+        conn.execute("DELETE FROM mentions WHERE rowid % 3 = 0")
+        conn.execute("UPDATE chunks SET header = '---'")
+    assert graph(conn) != graph(fresh)
+    model = _CachedModel()
+    s = sync(conn, roots, model, index_path=tmp_path / "llm.sqlite")
+    assert s.reextracted["notes"] == 5 and model.model_calls == 0 and s.cache_hits > 0
+    assert not [w for w in s.warnings if "heuristic rules" in w["reason"]]
+    assert graph(conn) == graph(fresh) and db.get_meta(conn, "heuristic_version") == str(VERSION)
+    conn.close()
+    fresh.close()
+
+
+def test_an_llm_index_is_told_to_rebuild_when_the_cache_lacks_windows(tmp_path):
+    """Windows the new rules cut differently are not in the model's cache:
+    the sync asks no model for them (minutes to hours) and warns, naming the
+    rebuild and how many windows it would ask for."""
     roots = folders(tmp_path)
     conn = db.connect(tmp_path / "llm.sqlite", create=True)
     sync(conn, roots, _CachedModel())
     assert db.get_meta(conn, "heuristic_version") == str(VERSION)
+    cached = conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
     with db.transaction(conn):
         conn.execute("DELETE FROM meta WHERE key = 'heuristic_version'")
+        conn.execute("DELETE FROM extraction_cache WHERE chunk_hash IN (SELECT chunk_hash FROM extraction_cache "
+                     "ORDER BY chunk_hash LIMIT 2)")
     before = graph(conn)
     model = _CachedModel()
     s = sync(conn, roots, model, index_path=tmp_path / "llm.sqlite")
     assert s.reextracted is None and model.model_calls == 0 and graph(conn) == before
     notice = [w for w in s.warnings if "heuristic rules" in w["reason"]]
     assert len(notice) == 1 and "--rebuild" in notice[0]["reason"] and str(roots[0]) in notice[0]["reason"]
+    assert f"2 of its {cached} windows" in notice[0]["reason"]
     assert notice[0]["path"] == str(tmp_path / "llm.sqlite")
     # a changed note is synced with the new rules, but the index still records none: the others are old
     (roots[1] / "new.md").write_text("Øyvind Berg met Émile at Harbor Hall.\n")
     s = sync(conn, roots, _CachedModel())
     assert s.added == 1 and db.get_meta(conn, "heuristic_version") is None and s.warnings
     rebuild(conn)
-    s = sync(conn, roots, _CachedModel())
-    assert db.get_meta(conn, "heuristic_version") == str(VERSION) and not s.warnings
+    model = _CachedModel()
+    s = sync(conn, roots, model)
+    assert db.get_meta(conn, "heuristic_version") == str(VERSION) and not s.warnings and model.model_calls == 2
     conn.close()
 
 

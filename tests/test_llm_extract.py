@@ -20,7 +20,7 @@ from minirag_cli.extract import llm as llm_mod
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
 from minirag_cli.extract.llm import PROMPT_VERSION, LlmExtractor, Window, _check_items, _stop_index, \
     chat_messages, chunk_mentions, chunk_windows, model_view, note_windows
-from minirag_cli.extract.parse import ChunkMatcher, parse_items
+from minirag_cli.extract.parse import ChunkMatcher, parse_entities, parse_items
 from minirag_cli.extract.select import describe_choice, make_extractor
 from minirag_cli.sync import SyncOptions, rebuild, sync_folders
 from tests.conftest import ExtractionRecorder, write_notes
@@ -169,6 +169,22 @@ def test_the_model_and_complete_read_a_note_without_zero_width_characters():
     # a Persian word keeps its non-joiner, as text.without_invisibles keeps it
     persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
     assert model_view(persian) == persian
+
+
+def test_a_persian_name_keeps_its_non_joiner_through_the_name_check():
+    """The model writes \u0639\u0644\u06cc\u200c\u0631\u0636\u0627 (Alireza) as the note does, with its
+    zero width non-joiner. The output's reader turned the non-joiner into a
+    space (a name the note does not hold as written), and chunk_mentions
+    checked the name raw against a text whose non-joiner was a space, so it
+    dropped the name. Output, names and text are now read as
+    text.without_invisibles reads them: joiners kept where they shape a
+    word, the other zero width characters left out."""
+    name = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"
+    text = f"\u0645\u0644\u0627\u0642\u0627\u062a \u0628\u0627 {name} \u062f\u0631 \u062a\u0647\u0631\u0627\u0646."
+    assert parse_entities(f"{name} | person", text) == [EntityMention(name, "person")]
+    assert EntityMention(name, "person") in chunk_mentions(text, [EntityMention(name, "person")])
+    # a zero width space the model copies from the text goes, as the heuristic reads it: LiHua, not "Li Hua"
+    assert parse_entities("Li\u200bHua | person", "Li\u200bHua met Rosa") == [EntityMention("LiHua", "person")]
 
 
 def test_a_short_note_is_one_window_and_a_long_one_is_cut_at_line_ends():

@@ -774,6 +774,30 @@ def test_the_watch_limit_reached_by_a_new_folder_stops_the_watch(mrag_bin, folde
     assert set(indexed(folder / ".mrag" / "index.sqlite")) == {*NOTES, "journal/new.md"}
 
 
+def test_a_new_folder_taking_the_last_watch_does_not_stop_the_watch(mrag_bin, folder):
+    """The limit probe asks for one more watch after a batch with a new
+    folder: when the new folder had taken the very last one, the probe was
+    refused and the watch stopped, saying the limit was reached, though the
+    folder was watched. It goes on, and an edit in that folder is seen."""
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
+    assert subprocess.run([mrag_bin, "sync", str(folder)], env=env, capture_output=True).returncode == 0
+    w = Watcher(mrag_bin, folder, env=env, prefix=in_user_namespace({"watches": folders_under(folder) + 1}))
+    try:
+        write_notes(folder, {"journal/new.md": "Jennifer Moore visited the Garden Club.\n"})
+        w.wait_for(lambda: any(" added " in line and "journal/new.md" in line for line in w.stdout), 10,
+                   "the new note")
+        time.sleep(1)  # the probe runs after the batch
+        append(folder / "journal/new.md")
+        w.wait_for(lambda: any(" changed " in line and "journal/new.md" in line for line in w.stdout), 10,
+                   "the edit in the new folder")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert "limit" not in "\n".join(w.stderr)
+    assert "Mallory Quinn" in db.connect(folder / ".mrag" / "index.sqlite").execute(
+        "SELECT group_concat(text) FROM chunks").fetchone()[0]
+
+
 def test_a_folder_symlinked_as_the_watcher_starts_is_watched(tmp_path, folder):
     """--follow-symlinks: a folder symlinked after the watcher started but
     before its catch-up re-sync was synced by that re-sync and taken as
@@ -924,3 +948,77 @@ def test_a_folder_unreadable_when_it_came_is_watched_once_readable(mrag_bin, unp
         assert w.interrupt() == 0
     finally:
         w.stop()
+
+
+def test_a_restart_with_another_folder_unreadable_goes_on(mrag_bin, unprivileged):
+    """The watcher starts anew when a folder found unreadable becomes
+    readable; another folder unreadable at that moment (chmod 000 while
+    watching) made the new watcher fail ('cannot read ...') and the watch
+    stopped. It goes on watching the rest (the folders after it in the
+    watcher's walk too), the unreadable folder is its `skipped` line, and
+    it is watched once made readable."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    folders = ["a", "m", "people", "z"]
+    as_owner(base, prefix, "mkdir", "-p", "away/late", *(f"notes/{d}" for d in folders))
+    as_owner(base, prefix, "sh", "-c", "".join(f"echo 'Oskar Brandt {d}.' > notes/{d}/{d}.md; " for d in folders)
+                                       + "echo 'Oskar Brandt.' > away/late/oskar.md; chmod 300 away/late")
+    folder, db_path = base / "notes", base / "notes/.mrag/index.sqlite"
+    # the one the watcher walks first (the folder's order): the others come after it
+    locked = next(name for name in os.listdir(folder) if name in folders)
+
+    def line(event: str, path: str) -> bool:
+        return any(f" {event} " in ln and path in ln for ln in w.stdout)
+
+    w = Watcher(mrag_bin, folder, env=env, prefix=prefix)
+    try:
+        as_owner(base, prefix, "mv", "away/late", "notes/late")
+        w.wait_for(lambda: line("skipped", "late"), PICKUP_SECONDS, "the unreadable folder's line")
+        as_owner(base, prefix, "chmod", "000", f"notes/{locked}")
+        w.wait_for(lambda: line("skipped", locked), PICKUP_SECONDS, "the folder made unreadable's line")
+        as_owner(base, prefix, "chmod", "755", "notes/late")  # the watcher starts anew, one folder unreadable
+        w.wait_for(lambda: "late/oskar.md" in indexed(db_path), PICKUP_SECONDS, "the note made readable")
+        time.sleep(1)
+        for path in ["late/oskar.md", *(f"{d}/{d}.md" for d in folders if d != locked)]:
+            as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{path}")
+            w.wait_for(lambda: line("changed", path), 5, f"the edit of {path}")
+        as_owner(base, prefix, "chmod", "755", f"notes/{locked}")
+        time.sleep(1.5)  # the watcher starts anew
+        as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{locked}/{locked}.md")
+        w.wait_for(lambda: line("changed", f"{locked}/{locked}.md"), 5, "the edit in the folder readable again")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
+
+
+def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_bin, folder):
+    """`<index>.lock` deleted while `mrag sync --watch` ran: a second `mrag
+    sync` made a new one, locked it and wrote beside the watch. The watch
+    makes it anew at its next wake and a second sync is refused as before;
+    a sync that took the new file first stops the watch (exit 1), saying so."""
+    from minirag_cli.sync import sync_lock
+
+    lock = folder / ".mrag" / "index.sqlite.lock"
+    w = Watcher(mrag_bin, folder)
+    try:
+        lock.unlink()
+        w.wait_for(lambda: lock.exists() and lock.read_text() == str(w.proc.pid), 3, "the lock made anew")
+        second = subprocess.run([mrag_bin, "sync", str(folder)], env=w.env, capture_output=True, text=True,
+                                timeout=120)
+        assert second.returncode == 1 and f"Another `mrag sync` (pid {w.proc.pid}) is running on" in second.stderr, \
+            second.stderr
+        write_notes(folder, {"later.md": "Jennifer Moore joined the Garden Club.\n"})
+        w.wait_for(lambda: any(" added " in line and "later.md" in line for line in w.stdout), PICKUP_SECONDS,
+                   "the watch going on")
+        # another sync takes the lock before the watch wakes: a new file locked, put at the lock's name at once
+        taken = folder / ".mrag" / "taken"
+        with sync_lock(taken):
+            os.rename(str(taken) + ".lock", lock)
+            assert w.proc.wait(timeout=10) == 1
+    finally:
+        w.stop()
+    stderr = "\n".join(w.stderr)
+    assert "was deleted while this `mrag sync` held it, and another one" in stderr and "Traceback" not in stderr
+    assert problems(folder / ".mrag" / "index.sqlite") == []

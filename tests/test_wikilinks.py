@@ -76,6 +76,9 @@ def test_a_link_keeps_a_type_the_text_gives_its_name():
     ("[[2024.05.01|that day]]", {"2024-05-01": "date"}),
     ("[[2024-05-01 Wednesday]]", {"2024-05-01": "date"}),  # Obsidian formats with a weekday
     ("[[Wednesday, May 1st 2024]]", {"2024-05-01": "date", "May 1st 2024": "date"}),
+    # Obsidian's year, month and day folders (text.folder_date): the date; no year, no such month: nothing
+    ("[[2024/05/01]]", {"2024-05-01": "date"}), ("[[journal/2024/05/01.md#Tasks|that day]]", {"2024-05-01": "date"}),
+    ("[[chapter/3/1]]", {}), ("[[2024/13/01]]", {}), ("[[2024/5/1]]", {}),
     ("[[" + "Long " * 60 + "]]", {"Long Long Long Long Long": "name"}),  # longer than a file name: text
 ])
 def test_what_names_no_note(text, expected):
@@ -162,6 +165,12 @@ def test_a_markdown_note_is_named_by_its_title(path, name):
     ("2024_05_01_1100.md", None), ("v1.2.3.md", None), ("2024.5.1.md", None), ("2024-05_01.md", None),
     ("01-05-2024.md", None), ("05.01.2024.md", None), ("Monday, May 1st 2024.md", None), ("1.2024.05.01.md", None),
     ("Standup 2024.05.01.md", None), ("2024_13_01.md", None),
+    # Obsidian's year, month and day folders (YYYY/MM/DD, YYYY/MM/YYYY-MM-DD), in the synced folder or below
+    ("2024/05/01.md", "2024-05-01"), ("notes/2024/05/01.md", "2024-05-01"), ("2024/05/2024-05-01.md", "2024-05-01"),
+    ("1999/12/31.txt", "1999-12-31"),
+    # no year, no such month or day, one digit, more than the day, a day folder
+    ("chapter/3/1.md", None), ("2024/13/01.md", None), ("2024/02/30.md", None), ("2024/5/1.md", None),
+    ("x2024/05/01.md", None), ("2024/05/01 standup.md", None), ("2024/05/01/notes.md", None), ("05/01.md", None),
 ])
 def test_a_daily_note_is_named_by_its_date(path, date):
     found = HeuristicExtractor().note_name(path)
@@ -233,6 +242,8 @@ def _env(db):
     # as before: the file name's date and time, none
     ("20260105_1100.txt", "2026-01-05 11:00"), ("2024-05-01.md", "2024-05-01"), ("v1.2.3.md", ""),
     ("Monday, May 1st 2024.md", ""),
+    # Obsidian's year, month and day folders: the date of its path in the synced folder
+    ("journal/2024/05/01.md", "2024-05-01"), ("chapter/3/1.md", ""), ("2024/13/01.md", ""),
 ])
 def test_a_daily_note_is_dated_by_its_file_name(path, date):
     from minirag_cli.answer import note_date
@@ -281,6 +292,47 @@ def test_other_tools_daily_notes_join_their_links_and_are_dated(tmp_path):
     fresh = graph(conn)
     with db.transaction(conn):
         db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
+
+
+def test_daily_notes_in_year_month_and_day_folders_join_their_links_and_are_dated(tmp_path):
+    """Obsidian's daily notes filed by the format YYYY/MM/DD (`2024/05/01.md`)
+    and their links `[[2024/05/01]]` were no date: the note was neither named
+    nor dated by its day, and the link named nothing. Each note and each link
+    now mention the day's date entity, the note is dated by its path in
+    answer sources; a numbered folder that is no date (`chapter/3/1.md`) is
+    no daily note. A re-extraction names the notes as the sync did."""
+    from minirag_cli import db, store
+    from minirag_cli.answer import note_date
+    from minirag_cli.store.lookup import get_entity
+    from minirag_cli.text import normalise_key
+    from tests.test_heuristic_version import graph, sync
+
+    days = {"journal/2024/05/01.md": "2024-05-01", "2024/05/02.md": "2024-05-02"}
+    notes = {**{path: "- planted the tomatoes along the south fence\n" for path in days},
+             "chapter/3/1.md": "- planted the beans\n",
+             "plan.md": "Seedlings out on [[2024/05/01]], watered on [[2024/05/02|the next day]].\n",
+             "chapters.md": "See [[chapter/3/1]].\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    for path, day in days.items():
+        entity = get_entity(conn, day)
+        assert entity["type"] == "date"
+        assert {n["path"] for n in entity["notes"]} == {path, "plan.md"}
+    # no entity besides: neither the numbered folders nor the links that are no date name anything
+    assert {k for (k,) in conn.execute("SELECT key FROM entities")} == {
+        normalise_key(day, "date") for day in days.values()}
+    firsts = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "WHERE c.seq = 0"))
+    heads = store.note_heads(conn, firsts.values())
+    assert {path: note_date(heads[cid], path) for path, cid in firsts.items()} == {
+        **days, "chapter/3/1.md": "", "plan.md": "", "chapters.md": ""}
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "4")
     assert sync(conn, [root]).reextracted["notes"] == len(notes)
     assert graph(conn) == fresh
 
@@ -467,6 +519,70 @@ def test_an_incremental_sync_names_the_notes_as_a_rebuild_when_a_file_name_becom
     assert graph(conn) == graph(fresh)
     conn.close()
     fresh.close()
+
+
+def test_an_llm_index_names_a_note_again_from_the_model_s_cached_answers(tmp_path):
+    """The same for an index a model built: the note named anew is read as a
+    sync reads it (its windows, answered from the model's cache), not chunk
+    by chunk through the model, and ends as a fresh sync."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import _CachedModel, graph, sync
+
+    before, after = SHARED_BEFORE_AFTER[next(iter(SHARED_BEFORE_AFTER))]
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes(before))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root], _CachedModel())
+    _change(root, before, after)
+    model = _CachedModel()
+    summary = sync(conn, [root], model)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root], _CachedModel())
+    assert summary.note_names_changed == ["alpha/README.md"]
+    assert graph(conn) == graph(fresh) and _self_named(conn) == _self_named(fresh)
+    assert model.model_calls == len({p for p in after} - set(before))  # the new notes' windows, no more
+    conn.close()
+    fresh.close()
+
+
+# what a note encrypted by git-crypt (a vault shared through git) holds until it is unlocked: binary
+LOCKED = b"\x00GITCRYPT\x00" + bytes(range(256)) * 4
+
+
+def test_a_binary_file_under_a_notes_file_name_shares_no_name(tmp_path):
+    """A binary file with a note's file name (`beta/README.md` locked by
+    git-crypt, an image saved as `.md`), which the sync skips, made that
+    name shared: the one note `alpha/README.md` was named by nothing after a
+    sync, and by its file name after a re-extraction (which reads the notes
+    the index holds). Only the files synced as notes count: the binary file
+    unlocked into a note, and locked again, the incremental sync names the
+    notes as a fresh sync of the folder does."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, _project_notes({"alpha/README.md"}))
+    (root / "beta").mkdir()
+    (root / "beta/README.md").write_bytes(LOCKED)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    summary = sync(conn, [root])
+    assert {"path": "beta/README.md", "reason": "binary file"} in summary.skipped
+    assert "alpha/README.md" in _self_named(conn)
+    before = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "4")
+    assert sync(conn, [root]).reextracted["notes"] == len(_project_notes({"alpha/README.md"}))
+    assert graph(conn) == before
+    for step, data in enumerate((PROJECT_TEXT["beta"].encode(), LOCKED)):  # unlocked, locked again
+        (root / "beta/README.md").write_bytes(data)
+        summary = sync(conn, [root])
+        assert summary.note_names_changed == ["alpha/README.md"], step
+        fresh = db.connect(tmp_path / f"fresh{step}.sqlite", create=True)
+        sync(fresh, [root])
+        assert graph(conn) == graph(fresh) and _self_named(conn) == _self_named(fresh), step
+        assert ("alpha/README.md" in _self_named(conn)) == (data == LOCKED)
+        fresh.close()
+    conn.close()
 
 
 def test_a_note_left_alone_is_named_again_without_embedding(tmp_path):

@@ -31,8 +31,9 @@ note it targets share an entity and the graph joins them. A date is left to
 the date rules (`[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]`), and a daily
 note whose file name is a date (`2024-05-01.md`, Logseq's
 `journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`, Obsidian's
-`2024-05-01 Wednesday.md`: text.daily_date) is named by that date entity, as a
-link to such a name is; no note is named by its timestamp (`20260922_1700.txt`)
+`2024-05-01 Wednesday.md`: text.daily_date; Obsidian's year, month and day
+folders `2024/05/01.md`: text.file_date) is named by that date entity, as a
+link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`20260922_1700.txt`)
 or a lower-case file name."""
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from typing import Collection, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges
-from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, without_invisibles
+from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, folder_date, without_invisibles
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -86,14 +87,17 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, wit
 #    reads it from the whole note, sync.note_speakers); a label line's label
 #    is no person, a common label (LABEL_WORDS) no name either, and a label's
 #    value that lists capitalised words names them (`Owner: Priya`).
-# 5: a `[[link]]` in a raw HTML block of code (`<pre>`, `<script>`, `<style>`,
+# 5: a daily note filed in year, month and day folders (Obsidian's
+#    `2024/05/01.md`: text.file_date) is named by its date, and the link
+#    `[[2024/05/01]]` is that date (text.folder_date).
+# 6: a `[[link]]` in a raw HTML block of code (`<pre>`, `<script>`, `<style>`,
 #    `<textarea>`, `<!-- -->`, to the line that ends it) or a `<code>` element
 #    is no link, nor is one in a Markdown note's indented code right after a
 #    heading, a thematic break or a fenced or HTML block (no blank line
 #    between: mdcode.py); front matter opens only on a note's first line (a
 #    note that opens with blank lines and then `---` holds none: its `key:
 #    value` lines are text, no title, date or tags; frontmatter.of_note).
-VERSION = 5
+VERSION = 6
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -102,8 +106,9 @@ def rules_update(recorded: str | int | None, extractor: str | None) -> str | Non
     under this mrag's VERSION: None when they are these rules; "sync" for an
     index the heuristic built (the next sync extracts every note anew from
     its chunks, sync._reextract); "rebuild" for one a model built (its
-    windows and `complete` use these rules, so only `sync --rebuild` extracts
-    anew, reusing the model's cached answers). The one decision that sync,
+    windows and `complete` use these rules: the next sync extracts anew only
+    when the model's cache holds every window as the rules cut it now, else
+    only `sync --rebuild` does, asking the model for the windows it lacks). The one decision that sync,
     doctor and status each word for their own output."""
     if recorded is not None and str(recorded) == str(VERSION):
         return None
@@ -296,15 +301,17 @@ def link_target(target: str) -> EntityMention | None:
     the note its last path part names, without `#heading`, `^block` or
     `.md`, a name; a daily note's date (`[[2024-05-01]]`, `[[May 1st,
     2024]]`, `[[journals/2024_05_01]]`, `[[daily.journal.2024.05.01]]`:
-    text.daily_date), the date its note_name is; None for a link into the
+    text.daily_date; `[[2024/05/01]]`, a path of year, month and day
+    folders: text.folder_date), the date its note_name is; None for a link into the
     same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
     another name without a letter."""
-    target = re.split(r"[#^]", target, maxsplit=1)[0].rsplit("/", 1)[-1].strip()
+    path = re.split(r"[#^]", target, maxsplit=1)[0].strip()
+    target = path.rsplit("/", 1)[-1].strip()
     if ATTACHMENT.search(target):
         return None
     if target.lower().endswith(MARKDOWN_SUFFIXES):
-        target = target.rsplit(".", 1)[0]
-    date = daily_date(target)
+        target, path = target.rsplit(".", 1)[0], path.rsplit(".", 1)[0]
+    date = daily_date(target) or folder_date(path)
     if date is not None:
         return EntityMention(date[0], "date")
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
@@ -513,14 +520,16 @@ def note_name(path: str) -> EntityMention | None:
     A daily note, whose file name is a date with its year
     (`journal/2024-05-01.md`, `20240501.txt`: a `.txt` too; Logseq's
     `journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`,
-    `2024-05-01 Wednesday.md`: text.daily_date), is named by that date, the
+    `2024-05-01 Wednesday.md`: text.daily_date), or filed in year, month
+    and day folders (Obsidian's `2024/05/01.md`, `path` being relative to
+    the synced folder: text.file_date), is named by that date, the
     date entity `[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]` and the
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
     date), for a file name that names nothing by the link rules and for
     one that is no title (lower case: `trip-to-lisbon.md`)."""
     file = PurePosixPath(path)
-    date = file_date(without_invisibles(file.name))
+    date = file_date(without_invisibles(path))
     if date is not None:
         return EntityMention(date[0], "date")
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES):

@@ -19,6 +19,7 @@ import re
 import unicodedata
 
 from minirag_cli.extract.base import ENTITY_TYPES, EntityMention
+from minirag_cli.text import without_invisibles
 
 MAX_OUTPUT_CHARS = 20_000  # a runaway output is cut here before any regex runs
 MAX_LINES = 400
@@ -56,7 +57,9 @@ here list result results extracted the a an and or of to in on at i you he she i
 yes no ok okay
 """.split()) | frozenset(TYPE_SYNONYMS)
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+# control characters, direction marks and line separators become spaces; the zero width
+# characters (text.INVISIBLES) go first, as the extractors read them (without_invisibles)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029]")
 _BULLET = re.compile(r"^\s*(?:[-*•·>+]+|\d{1,3}[.)\]:]|\(\d{1,3}\)|[a-z][.)])\s+")
 _MARKDOWN = re.compile(r"\*\*|__|`+|^#+\s*")
 _JSON_NAME = re.compile(r'"(?:name|entity|text)"\s*:\s*"([^"]{1,200})"', re.IGNORECASE)
@@ -75,7 +78,7 @@ def clean_output(output: object) -> str:
     elif not isinstance(output, str):
         output = "" if output is None else str(output)
     output = output[:MAX_OUTPUT_CHARS]
-    output = unicodedata.normalize("NFC", output)
+    output = without_invisibles(unicodedata.normalize("NFC", output))
     return _CONTROL.sub(" ", output.replace("\r\n", "\n").replace("\r", "\n"))
 
 
@@ -148,6 +151,7 @@ class ChunkMatcher:
 
     @staticmethod
     def _norm(s: str) -> str:
+        s = without_invisibles(s)  # a name read from the model as its text is: "علی\u200cرضا" kept whole
         s = s.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
         return re.sub(r"\s+", " ", s.casefold())
 
