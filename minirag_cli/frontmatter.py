@@ -65,7 +65,6 @@ _ITEM = re.compile(r"^-(?:[ \t]+((?:.*\S)?))?\s*$")
 _NESTED = re.compile(r"^[^\s#\-'\"][^:]*?:(?:[ \t]+((?:.*\S)?))?\s*$")  # `name: Jane` under `author:` (stripped)
 # a value that is a date (unquoted): YAML's 2024-05-01, with a time or not, or 20240501
 _DATE_VALUE = re.compile(r"^(?:19|20)\d\d-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])(?!\d)")
-_BLANKS = re.compile(r"\s*")  # before a note's first word (chunking's words are \S+)
 # between a head's title and its date line (`head`)
 HEAD_SEP = " · "
 # what a text read alone is given for its front matter (read_front_matter,
@@ -201,22 +200,18 @@ def _scalars(value: str | None) -> list[str]:
 
 
 def of_note(text: str) -> FrontMatter | None:
-    """The front matter a note's `text` opens with, offsets in `text`: read
-    from its first word, where its first chunk begins (chunking.chunk_text;
-    the blank lines before it are in no chunk), as every reader of the index
-    has it: the extractors, the header, store.note_heads."""
-    return _parse(text, _BLANKS.match(text).end())
+    """The front matter a note's `text` opens with, offsets in `text`, as
+    every reader of the index has it: the extractors, the header,
+    store.note_heads. Its first line, as Obsidian, Jekyll, Hugo and Pandoc
+    read it: a note that opens with blank lines and then `---` opens with
+    none (its first chunk, which begins at its first word, then opens with
+    `---`: text, read as written)."""
+    return parse(text)
 
 
 def parse(text: str) -> FrontMatter | None:
     """The front matter `text` opens with, or None (see the module's rules)."""
-    return _parse(text, 0)
-
-
-def _parse(text: str, start: int) -> FrontMatter | None:
-    """The front matter `text` holds from `start` on, offsets in `text`."""
-    if text.startswith("\ufeff", start):
-        start += 1
+    start = 1 if text.startswith("\ufeff") else 0
     first_end = text.find("\n", start)
     if first_end < 0 or text[start:first_end].rstrip() != OPEN:
         return None

@@ -109,12 +109,13 @@ def chunk_parts(matter: frontmatter.FrontMatter | None,
 def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter | None]:
     """(the note's text as its chunks hold it, its front matter) for a
     re-extraction, which reads no file: ("", None) unless the first chunk
-    opens with `---`; else the chunks laid at their offsets
+    opens the note (no blank line before it: frontmatter.of_note) with
+    `---`; else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
     from minirag_cli.extract.mdcode import laid_note
 
-    if not chunks or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
+    if not chunks or chunks[0].start_char != 0 or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
         return "", None
     text = laid_note(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone

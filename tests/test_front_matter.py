@@ -438,7 +438,7 @@ def test_a_chunk_holds_the_part_of_the_block_on_its_lines():
     from minirag_cli.chunking import chunk_text
     from minirag_cli.sync import chunk_parts, stored_note
 
-    note = "\n\n" + LONG_BLOCK  # blank lines before the first word: read from it, as the chunks are
+    note = LONG_BLOCK
     found = frontmatter.of_note(note)
     assert found is not None and note[found.end:].startswith("Tom:") and found.values("aliases") == ALIASES
     assert frontmatter.of_note(RULED_CHAT) is None and frontmatter.of_note("") is None
@@ -461,6 +461,11 @@ def test_a_chunk_holds_the_part_of_the_block_on_its_lines():
         text, matter = stored_note(chunk_text(note, 24, overlap))
         assert matter == found and text[found.end:].startswith("Tom:")
     assert stored_note(chunk_text(RULED_CHAT, 24, 4)) == ("", None)
+    # blank lines before `---`: no block, though the first chunk, from the first word, opens with one
+    late = "\n\n" + LONG_BLOCK
+    assert frontmatter.of_note(late) is None and chunk_text(late, 24, 4)[0].text.startswith("---\n")
+    assert stored_note(chunk_text(late, 24, 4)) == ("", None)
+    assert frontmatter.of_note("\ufeff" + LONG_BLOCK).values("aliases") == ALIASES  # a byte order mark is fine
 
 
 def test_sync_through_the_cli_reads_a_long_front_matter_block(tmp_path, mrag_bin):
@@ -500,3 +505,43 @@ def test_sync_through_the_cli_reads_a_long_front_matter_block(tmp_path, mrag_bin
     assert len(chunks) >= 3 and {h.split("\n")[0] for _t, h, _e in chunks} == {LONG_HEAD}
     assert sorted(set(heads.values())) == ["# Standup notes", "Date: 2024-05-01 14:30"]  # the note's date
     assert mrag("show", "lisbon.md")["text"].replace("\r\n", "\n") == LONG_BLOCK
+
+
+def test_blank_lines_before_the_block_leave_it_text(tmp_path):
+    """Front matter opens on a note's first line (Obsidian, Jekyll, Hugo,
+    Pandoc): a note that opens with blank lines, then `---`, `key: value`
+    lines and `---`, holds none, though its first chunk (from its first
+    word) opens with `---`: no title or date in its header, no date for its
+    answer sources, no tags; its lines are read as any text is. A sync of
+    it, a re-extraction and an old header `---` read it alike."""
+    from minirag_cli import db
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.store import note_heads
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from tests.test_heuristic_version import graph
+
+    note = ("---\ntitle: Harbour Plan\ndate: 2024-05-01\ntags: [boats, weekend]\n---\n"
+            "Tom: Lunch by the river?\nAnna: Yes, at noon.\nTom: Great.\n")
+    conn = _sync_notes(tmp_path, {"first.md": note, "late.md": "\n\n" + note}, chunk_tokens=200, overlap_tokens=4)
+    (first, first_header, first_names), = _chunks(conn, "first.md")
+    (late, late_header, late_names), = _chunks(conn, "late.md")
+    assert late == first and late.startswith("---\ntitle:")  # the chunks are the same text
+    assert first_header.split("\n")[0] == "Harbour Plan · date: 2024-05-01"
+    assert {("#boats", "concept"), ("#weekend", "concept")} <= first_names
+    assert late_header.split("\n")[0] == "---"
+    assert not {n for n, _t in late_names} & {"#boats", "#weekend"}
+    assert late_names == {(m.name, m.type) for m in HeuristicExtractor().extract_one(late, None)}
+    ids = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    heads = note_heads(conn, ids.values())
+    assert heads[ids["first.md"]] == "date: 2024-05-01" and heads[ids["late.md"]] == "---"
+    # a re-extraction, from the stored chunks, reads it alike; so does an old header `---`
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    s = sync_folders(conn, [tmp_path / "notes"], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                     options=SyncOptions(chunk_tokens=200, overlap_tokens=4))
+    assert s.reextracted["notes"] == 2 and graph(conn) == fresh
+    with db.transaction(conn):
+        conn.execute(MAIN_HEADER)
+    assert note_heads(conn, ids.values()) == heads

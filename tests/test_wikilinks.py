@@ -100,6 +100,22 @@ def test_what_names_no_note(text, expected):
     ("`a\n\n[[Trip to Lisbon]] b`", {"Trip to Lisbon": "name"}),
     ("``` a`b\n[[Trip to Lisbon]]\n```", {"Trip to Lisbon": "name"}),
     ("    ```\n[[Trip to Lisbon]]", {"Trip to Lisbon": "name"}),
+    # raw HTML blocks of code (CommonMark types 1 and 2), to the line that ends them, and <code> elements
+    ("<pre>\n[[Trip to Lisbon]]\n</pre>\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("Text\n  <pre class=\"x\">[[Trip to Lisbon]]</pre> and [[Harbour Hall]]\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("<script>\nlet a = '[[Trip to Lisbon]]';\n</script>\n<style>\n/* [[Harbour Hall]] */\n</style>\n[[Maria Silva]]",
+     {"Maria Silva": "name"}),
+    ("<textarea>\n[[Trip to Lisbon]]\n</textarea>\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("<!--\n[[Trip to Lisbon]]\n-->\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("<!-- [[Trip to Lisbon]] -->\n[[Maria Silva]]", {"Maria Silva": "name"}),
+    ("[[Maria Silva]]\n<pre>\nunclosed: [[Trip to Lisbon]]", {"Maria Silva": "name"}),  # to the end of the text
+    ("See <code>[[Trip to Lisbon]]</code> or <code class=\"md\">\n[[Harbour Hall]]\n</code>, then [[Maria Silva]].",
+     {"Maria Silva": "name"}),
+    # no HTML code: a tag that is no block's start, one indented four spaces, an element nothing closes
+    ("<preface>\n[[Trip to Lisbon]]\n</pre>", {"Trip to Lisbon": "name"}),
+    ("<div>\n[[Trip to Lisbon]]\n</div>", {"Trip to Lisbon": "name"}),
+    ("    <pre>\n[[Trip to Lisbon]]\n</pre>", {"Trip to Lisbon": "name"}),
+    ("a <code> b\n\n[[Trip to Lisbon]] </code>", {"Trip to Lisbon": "name"}),
 ])
 def test_a_link_in_code_is_no_link(text, expected):
     assert names(text) == expected
@@ -702,6 +718,19 @@ def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
     ("- item\n# Heading\n\n    code [[X]]", ["    code [[X]]"]),  # or at the heading
     ("---\ntags:\n  - a\n---\n\n    code [[X]]", ["    code [[X]]"]),  # or at front matter's end
     ("```\n\n    in a fence [[X]]\n```\n\n    code [[Y]]", ["```\n\n    in a fence [[X]]\n```", "    code [[Y]]"]),
+    # no blank line needed after a line that leaves no paragraph open: a heading, a setext heading's
+    # underline, a thematic break, a fenced block's closing fence, a raw HTML block's last line
+    ("# Heading\n    code [[X]]\n    more\ntext", ["    code [[X]]\n    more"]),
+    ("text\n## Heading ##\n\tcode [[X]]", ["\tcode [[X]]"]),
+    ("Heading\n=======\n    code [[X]]", ["    code [[X]]"]),
+    ("Heading\r\n---\r\n    code [[X]]\r\n", ["    code [[X]]"]),
+    ("text\n\n* * *\n    code [[X]]", ["    code [[X]]"]),
+    ("```\nx\n```\n    code [[X]]", ["```\nx\n```", "    code [[X]]"]),
+    ("<PRE class=\"x\">\nx\n</Pre>\n    code [[X]]", ["<PRE class=\"x\">\nx\n</Pre>", "    code [[X]]"]),
+    ("<!-- x -->\n    code [[X]]", ["<!-- x -->", "    code [[X]]"]),
+    ("See <CODE>[[X]]</Code>.\n\n    code", ["<CODE>[[X]]</Code>", "    code"]),
+    ("    code\n# Heading\n    more code [[X]]", ["    code", "    more code [[X]]"]),
+    ("- item\n# Heading\n    code [[X]]", ["    code [[X]]"]),  # the heading ended the list
     # no indented code: a paragraph's continuation, an item's text, a nested list's, a lazy line's, a quote
     ("para\n    not code [[X]]", []),
     ("- item\n\n    the item's second paragraph [[X]]", []),
@@ -710,12 +739,16 @@ def test_a_code_block_longer_than_a_chunk_stays_code(tmp_path):
     ("- a\n\n      code in the item: read as text [[X]]", []),
     ("- item\nlazy text\n\n    the item's [[X]]", []),
     ("> quote\n>\n>     quoted code [[X]]", []),
+    ("#hashtag\n    not code [[X]]", []),  # no heading: a paragraph
+    ("=====\n    not code [[X]]", []),  # no paragraph above it: a paragraph's text
+    ("> # quoted heading\n    lazily the quote's? text [[X]]", []),
+    ("- item\n  # Heading in the item\n    the item's [[X]]", []),
 ])
 def test_indented_code_in_a_markdown_text(text, code):
     from minirag_cli.extract.mdcode import code_ranges
 
     assert [text[a:b] for a, b in code_ranges(text, indented=True)] == code
-    assert [text[a:b] for a, b in code_ranges(text)] == [c for c in code if c.startswith("```")]
+    assert [text[a:b] for a, b in code_ranges(text)] == [c for c in code if c.startswith(("```", "<"))]
 
 
 def test_code_across_chunks_and_indented_code_is_no_link(tmp_path):
@@ -760,6 +793,43 @@ def test_code_across_chunks_and_indented_code_is_no_link(tmp_path):
     assert graph(conn) == fresh
 
 
+def test_html_code_and_code_after_a_heading_across_chunks_is_no_link(tmp_path):
+    """A raw HTML block of code (`<pre>`, `<!-- -->`), a `<code>` element
+    and a Markdown note's indented code block right after a heading (no
+    blank line: a heading is no paragraph, an indented line after it is
+    code) are code in every chunk they span: a link in them is no link, one
+    after them is. A `.txt` note's indented lines are text. A re-extraction
+    reads them alike."""
+    from minirag_cli import db
+    from minirag_cli.store.lookup import get_entity
+    from tests.test_heuristic_version import graph, sync
+
+    lines = "\n".join(f"line {i} of the example, see [[Harbour Hall]]" for i in range(8))
+    indented = "\n".join(f"    line {i} of the example, see [[Harbour Hall]]" for i in range(8))
+    after = "\nThe trip itself is in [[Trip to Lisbon]].\n"
+    words = " ".join(["word"] * 30)
+    heading = f"# Obsidian links\n{indented}\n## The trip\n    and [[Harbour Hall]]\n{after}"
+    notes = {"pre.md": f"Obsidian links, for example:\n<pre class=\"md\">\n{lines}\n</pre>{after}",
+             "comment.md": f"Obsidian links, for example:\n<!--\n{lines}\n-->{after}",
+             "element.md": f"Obsidian links: <code>{words} [[Harbour Hall]] {words}</code>.{after}",
+             "heading.md": heading, "heading.txt": heading,
+             "Trip to Lisbon.md": "Rode the yellow tram.\n", "Harbour Hall.md": "A hall by the water.\n"}
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    chunks = dict(conn.execute("SELECT d.path, count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "GROUP BY d.path"))
+    assert all(chunks[p] > 2 for p in ("pre.md", "comment.md", "element.md", "heading.md")), chunks
+    assert {n["path"] for n in get_entity(conn, "Harbour Hall")["notes"]} == {"Harbour Hall.md", "heading.txt"}
+    assert {n["path"] for n in get_entity(conn, "Trip to Lisbon")["notes"]} == set(notes) - {"Harbour Hall.md"}
+    fresh = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
+
+
 def test_the_chunks_are_read_as_the_note_with_overlap_or_without():
     """mdcode.chunk_readings from the chunks alone, with the chunker's
     default overlap or none (the blanks between chunks not held): a chunk
@@ -781,6 +851,29 @@ def test_the_chunks_are_read_as_the_note_with_overlap_or_without():
         assert plain == {"Harbour Hall", "Maria Silva", "Trip to Lisbon"}, (size, overlap)
 
 
+def test_html_code_is_read_in_every_chunk_with_overlap_or_without():
+    """mdcode.chunk_readings of raw HTML blocks, a `<code>` element and code
+    after a heading, cut by chunks of every size: a chunk that starts in one
+    reads its tag first, one that ends in an element reads `</code>` last."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.extract.heuristic import wikilinks
+    from minirag_cli.extract.mdcode import chunk_readings
+
+    pre = "\n".join(f"line {i} [[Harbour Hall]]" for i in range(20))
+    note = (f"Intro text.\n<pre class=\"x\">\n{pre}\n</PRE> the end line too: [[Harbour Hall]]\n[[Trip to Lisbon]]\n"
+            + "w " * 30 + "\n<!--\n" + "\n".join(f"c {i} [[Harbour Hall]]" for i in range(15)) + "\n-->\n"
+            "See <code>" + "x " * 30 + "[[Harbour Hall]] " + "y " * 20 + "</code> and [[Maria Silva]].\n"
+            "# Heading\n    code [[Harbour Hall]]\n    more " + "z " * 30 + "[[Harbour Hall]]\nAfter [[Anna Berg]]\n")
+    whole = sorted({t.name for _a, _b, t in wikilinks(note) if t})
+    assert whole == ["Anna Berg", "Harbour Hall", "Maria Silva", "Trip to Lisbon"]  # read alone: no indented code
+    for size, overlap in ((24, 6), (10, 0), (7, 3), (5, 2)):
+        chunks = chunk_text(note, size, overlap)
+        read = {t.name for text in chunk_readings(chunks, markdown=True) for _a, _b, t in wikilinks(text) if t}
+        assert read == {"Anna Berg", "Maria Silva", "Trip to Lisbon"}, (size, overlap)
+        plain = {t.name for text in chunk_readings(chunks, markdown=False) for _a, _b, t in wikilinks(text) if t}
+        assert plain == set(whole), (size, overlap)
+
+
 def test_the_llm_extractor_adds_the_link_targets_without_the_model():
     """`complete` (what every model answer goes through, cached or not)
     adds a link's target as the heuristic reads it, whole; a name the model
@@ -794,6 +887,8 @@ def test_the_llm_extractor_adds_the_link_targets_without_the_model():
     assert complete("Seedlings: [[journals/2024_05_01]]", []) == [EntityMention("2024-05-01", "date")]
     model = [EntityMention("Trip to Lisbon", "event")]
     assert complete(text, model) == [*model, EntityMention("Maria Silva", "name")]
+    html = "<pre>\n[[Harbour Hall]]\n</pre>\n<!-- [[Harbour Hall]] -->\nSee <code>[[Harbour Hall]]</code>, [[Maria Silva]]."
+    assert complete(html, []) == [EntityMention("Maria Silva", "name")]
 
 
 class _LinkBlindModel:

@@ -90,7 +90,14 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 # 5: a daily note filed in year, month and day folders (Obsidian's
 #    `2024/05/01.md`: text.file_date) is named by its date, and the link
 #    `[[2024/05/01]]` is that date (text.folder_date).
-VERSION = 5
+# 6: a `[[link]]` in a raw HTML block of code (`<pre>`, `<script>`, `<style>`,
+#    `<textarea>`, `<!-- -->`, to the line that ends it) or a `<code>` element
+#    is no link, nor is one in a Markdown note's indented code right after a
+#    heading, a thematic break or a fenced or HTML block (no blank line
+#    between: mdcode.py); front matter opens only on a note's first line (a
+#    note that opens with blank lines and then `---` holds none: its `key:
+#    value` lines are text, no title, date or tags; frontmatter.of_note).
+VERSION = 6
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -322,10 +329,11 @@ def link_name(target: str) -> str | None:
 def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's). A `[[...]]` in a code span or a fenced code block
-    (mdcode.py) is written about, not followed: its target names nothing,
-    neither the note nor, read as text, its words (`[[Harbour Hall]]` in an
-    example of the syntax names no Harbour Hall)."""
+    is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
+    code block, a raw HTML block of code, a `<code>` element) is written
+    about, not followed: its target names nothing, neither the note nor,
+    read as text, its words (`[[Harbour Hall]]` in an example of the syntax
+    names no Harbour Hall)."""
     if "[[" not in text:
         return []
     code = Ranges(code_ranges(text))

@@ -1,8 +1,9 @@
-"""Markdown code in a note: fenced code blocks, inline code spans and (in a
-Markdown note) indented code blocks, where a `[[wikilink]]` is written
-about, not followed (`` `[[Note]]` `` in a note on Obsidian's syntax links
-nothing). The heuristic extractor and the llm extractor's `complete` read no
-link there (heuristic.wikilinks).
+"""Markdown code in a note: fenced code blocks, inline code spans, raw HTML
+blocks of code (`<pre>`, `<script>`, `<style>`, `<textarea>`, `<!-- -->`),
+`<code>` elements and (in a Markdown note) indented code blocks, where a
+`[[wikilink]]` is written about, not followed (`` `[[Note]]` `` in a note on
+Obsidian's syntax links nothing). The heuristic extractor and the llm
+extractor's `complete` read no link there (heuristic.wikilinks).
 
 The extractors read a chunk, not a note, and code can open in one chunk and
 close in a later one: read alone, a later chunk of a fenced block would take
@@ -21,10 +22,23 @@ CommonMark's rules, as far as links need them: a fence is a line of three
 or more backticks or tildes, indented by at most three spaces (a backtick
 fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
-the end of the text. A code span opens at a run of backticks and closes at
-the next run of the same length in the same paragraph (not across a blank
-line); a run nothing closes is text. An indented code block is read only
-where it cannot be a list item's text (`indented_blocks`)."""
+the end of the text. A raw HTML block (CommonMark's types 1 and 2: what
+Markdown passes to the page as written) starts at a line that opens, after
+at most three spaces, with `<pre`, `<script`, `<style` or `<textarea` (any
+case; then a blank, `>` or the line's end) and ends with the line that
+holds `</pre>`, `</script>`, `</style>` or `</textarea>` (any of them, as
+CommonMark has it), or starts at a line opening with `<!--` and ends with
+the line that holds `-->`; either may be one line, and one nothing ends
+runs to the end of the text. A code span opens at a run of backticks and
+closes at the next run of the same length in the same paragraph (not
+across a blank line); a run nothing closes is text. A `<code>` element
+(`<code>[[Note]]</code>`, or its tags on lines of their own) is read as a
+span: from `<code>` (or `<code class=...>`) to the next `</code>` in the
+same paragraph, backticks between them its text; one nothing closes is
+text. Whichever of a span and an element opens first is the code, the
+other's marks in it are its text. An indented code block is read only
+where it cannot be a list item's text or a paragraph's continuation
+(`indented_blocks`)."""
 
 from __future__ import annotations
 
@@ -35,6 +49,13 @@ from dataclasses import dataclass
 from typing import Sequence
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+# the lines that start a raw HTML block of code (CommonMark types 1 and 2) and what ends one
+_HTML_START = re.compile(r" {0,3}<(?:(pre|script|style|textarea)(?=[ \t>]|\r?$)|!--)", re.IGNORECASE)
+_HTML_END = re.compile(r"</(?:pre|script|style|textarea)>", re.IGNORECASE)
+_COMMENT = "<!--"
+# a `<code>` element's tags (an attribute's value holds no `<` or `>` here)
+_CODE_TAG = re.compile(r"<code(?:[ \t\r\n][^<>]*)?>", re.IGNORECASE)
+_CODE_CLOSE = re.compile(r"</code[ \t\r\n]*>", re.IGNORECASE)
 _CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*\r?$")  # a CRLF note's fence ends in \r
 _TICKS = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
@@ -44,6 +65,12 @@ _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
 # precedes them (only paragraph text continues an item lazily): a heading, a
 # thematic break or a front matter's closing `---`, a block quote, a fence
 _INTERRUPTS = re.compile(r"#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$|>|`{3}|~{3}")
+# the lines after which an indented line is code though no blank line
+# precedes it (no paragraph is open): an ATX heading, a thematic break, a
+# setext heading's underline (after a paragraph's line)
+_ATX = re.compile(r"#{1,6}(?:[ \t]|$)")
+_RULE = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 # the fence the extractors read an indented block in: a line of the block,
 # indented four columns or more, can close no fence (closing_fence)
 _INDENTED_FENCE = "~~~"
@@ -63,65 +90,127 @@ def closes(line: str, fence: str) -> bool:
     return m is not None and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
 
 
+def opening_html(line: str) -> str | None:
+    """The tag (`<pre>`, `<script>`, `<style>`, `<textarea>`, as written, or
+    `<!--`) `line` opens a raw HTML block of code with, or None."""
+    m = _HTML_START.match(line)
+    if m is None:
+        return None
+    return f"<{m.group(1)}>" if m.group(1) else _COMMENT
+
+
+def ends_html(line: str, opener: str) -> bool:
+    """Does `line` end a raw HTML block opened by `opener` (the line that opens it may)?"""
+    return "-->" in line if opener == _COMMENT else _HTML_END.search(line) is not None
+
+
 @dataclass(frozen=True)
 class Code:
     start: int
     end: int
-    kind: str  # "fence", "span" or "indented"
-    opener: str = ""  # a fence's or a span's backticks (tildes), as written
+    kind: str  # "fence", "html" (a raw HTML block), "span", "tag" (a `<code>` element) or "indented"
+    opener: str = ""  # a fence's or a span's backticks (tildes), as written; a block's or an element's tag
+    closer: str = ""  # what closes a span (its backticks), an element (`</code>`) or an HTML block
+
+
+def _html_code(start: int, end: int, opener: str) -> Code:
+    """A raw HTML block, with the tag that ends it (`</pre>`, `-->`)."""
+    return Code(start, end, "html", opener, "-->" if opener == _COMMENT else "</" + opener[1:])
 
 
 def code_ranges(text: str, indented: bool = False) -> list[tuple[int, int]]:
-    """(start, end) of the fenced code blocks (fences included), the
-    inline code spans (backticks included) and, with `indented` (a Markdown
-    note), the indented code blocks of `text`, in order."""
+    """(start, end) of the fenced code blocks (fences included), the raw
+    HTML blocks of code (their lines whole), the inline code spans
+    (backticks included), the `<code>` elements (tags included) and, with
+    `indented` (a Markdown note), the indented code blocks of `text`, in
+    order."""
     return [(c.start, c.end) for c in find_code(text, indented)]
 
 
 def find_code(text: str, indented: bool = False) -> list[Code]:
     """The code of `text` (code_ranges), with each block's or span's kind and opener."""
-    if "`" not in text and "~~~" not in text and not indented:
+    if "`" not in text and "~~~" not in text and "<" not in text and not indented:
         return []
     blocks: list[Code] = []
-    fence, start, pos = None, 0, 0
+    fence = html = None  # the fence or the tag of the block open
+    start = pos = 0
     for line in text.split("\n"):
         end = pos + len(line)
-        if fence is None:
-            fence = opening_fence(line)
+        if fence is not None:
+            if closes(line, fence):
+                blocks.append(Code(start, end, "fence", fence))
+                fence = None
+        elif html is not None:
+            if ends_html(line, html):
+                blocks.append(_html_code(start, end, html))
+                html = None
+        else:
             start = pos
-        elif closes(line, fence):
-            blocks.append(Code(start, end, "fence", fence))
-            fence = None
+            fence = opening_fence(line)
+            html = None if fence is not None else opening_html(line)
+            if html is not None and ends_html(line, html):  # a block of one line
+                blocks.append(_html_code(start, end, html))
+                html = None
         pos = end + 1
     if fence is not None:  # a block nothing closes runs to the end of the text
         blocks.append(Code(start, len(text), "fence", fence))
+    elif html is not None:
+        blocks.append(_html_code(start, len(text), html))
     if indented:
         blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
                         key=lambda c: c.start)
     out: list[Code] = []
     prose_start = 0
     for block in [*blocks, Code(len(text), len(text), "")]:
-        out += _code_spans(text, prose_start, block.start)
+        out += _inline_code(text, prose_start, block.start)
         if block.start < block.end:
             out.append(block)
         prose_start = block.end
     return out
 
 
-def _code_spans(text: str, start: int, end: int) -> list[Code]:
-    """The inline code spans of text[start:end]."""
+def _inline_code(text: str, start: int, end: int) -> list[Code]:
+    """The inline code spans and `<code>` elements of text[start:end], in
+    order: whichever opens first is code, and what it holds is its text."""
     runs = [m.span() for m in _TICKS.finditer(text, start, end)]
+    tags = [m.span() for m in _CODE_TAG.finditer(text, start, end)] if text.find("<", start, end) >= 0 else []
+    of_length: dict[int, list[int]] = {}  # the runs of each length: a run's closer in log time
+    for i, (a, b) in enumerate(runs):
+        of_length.setdefault(b - a, []).append(i)
     out = []
-    i = 0
-    while i < len(runs):
+    i = t = 0
+    pos = start  # the end of the last code found: what opens before it is its text
+    close = None  # the last `</code>` found, reused by the openers before it (no rescan of the text)
+    unclosed_from = end  # no `</code>` after this
+    while True:
+        while i < len(runs) and runs[i][0] < pos:
+            i += 1
+        while t < len(tags) and tags[t][0] < pos:
+            t += 1
+        if t < len(tags) and (i == len(runs) or tags[t][0] < runs[i][0]):
+            a, b = tags[t]
+            t += 1
+            if b >= unclosed_from:
+                continue
+            if close is None or close.start() < b:
+                close = _CODE_CLOSE.search(text, b, end)
+                if close is None:
+                    unclosed_from = b
+                    continue
+            if not _BLANK_LINE.search(text, b, close.start()):
+                out.append(Code(a, close.end(), "tag", "<code>", "</code>"))
+                pos = close.end()
+            continue  # a tag nothing closes in its paragraph is text
+        if i == len(runs):
+            break
         a, b = runs[i]
-        n = b - a
-        closer = next((j for j in range(i + 1, len(runs)) if runs[j][1] - runs[j][0] == n), None)
+        same = of_length[b - a]
+        k = bisect.bisect_right(same, i)
+        closer = same[k] if k < len(same) else None
         if closer is not None and not _BLANK_LINE.search(text, b, runs[closer][0]):
-            out.append(Code(a, runs[closer][1], "span", text[a:b]))
-            i = closer + 1
-        else:
-            i += 1  # backticks nothing closes are text
+            out.append(Code(a, runs[closer][1], "span", text[a:b], text[a:b]))
+            pos = runs[closer][1]
+        i += 1  # backticks nothing closes are text
     return out
 
 
@@ -140,15 +229,20 @@ def _indent(line: str) -> tuple[int, int]:
 
 def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, int]]:
     """(start, end) of the indented code blocks of a Markdown `text`: from
-    the start of a line indented four columns or more (spaces or a tab) that
-    follows a blank line (or opens the text) outside any list item and any
-    fenced block (`fences`), to the end of the last such line before a line
-    indented less. Conservative, as CommonMark reads it where it matters: a
+    the start of a line indented four columns or more (spaces or a tab)
+    outside any list item and any fenced or raw HTML block (`fences`) that
+    follows a blank line (or opens the text) or a line that leaves no
+    paragraph open (an ATX heading, a thematic break, a setext heading's
+    underline, a fenced or raw HTML block's last line: an indented line
+    cannot continue them, as it would a paragraph's line), to the end of the
+    last such line before a line indented less. Conservative, as CommonMark
+    reads it where it matters: a
     line indented into a list item (up to four columns past its marker's
     text: `- item`, a blank line, `    more of it`) and a nested list's lines
     are the item's text, and an item lasts until a line indented less than
     its text follows a blank line or starts another block (a heading, a
-    rule, a quote, a fence, another item); a block quote's lines are text."""
+    rule, a quote, a fence, another item); a block quote's lines are text
+    (its heading too: a later line may be the quote's, lazily)."""
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     in_fence = [0] * len(starts)  # 1: a fenced block's first line, 2: its other lines
     for block in fences:
@@ -157,35 +251,44 @@ def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, i
         in_fence[first:last + 1] = [1] + [2] * (last - first)
     out: list[tuple[int, int]] = []
     items: list[int] = []  # the text indents of the open list items, innermost last
-    blank_before, code_start, code_end = True, None, 0
+    code_start, code_end = None, 0
+    # the line before: "blank" (or the text's start), "block" (no paragraph left open: an indented
+    # line after it is code), "text" (a paragraph's, which an indented line continues), "quote", "code"
+    before = "blank"
     for n, line in enumerate(text.split("\n")):
         pos = starts[n]
         if not line.strip():
-            blank_before = True
+            before = "blank"
             continue
         col, chars = _indent(line)
         if code_start is not None:
             if col >= 4 and not in_fence[n]:
                 code_end = pos + len(line.rstrip("\r"))
-                blank_before = False
+                before = "code"
                 continue
             out.append((code_start, code_end))
             code_start = None
         if in_fence[n]:
             while in_fence[n] == 1 and items and col < items[-1]:
                 items.pop()  # a fence less indented than an item's text ends the item
-            blank_before = False
+            before = "block"
             continue
-        rest = line[chars:]
-        item = _LIST_ITEM.match(rest)
-        while items and col < items[-1] and (blank_before or item or _INTERRUPTS.match(rest)):
+        rest = line[chars:].rstrip("\r")  # a CRLF note's line ends in \r
+        rule = col < 4 and _RULE.match(rest)
+        item = None if rule else _LIST_ITEM.match(rest)  # `- - -` is a rule, not an item
+        while items and col < items[-1] and (before == "blank" or item or _INTERRUPTS.match(rest)):
             items.pop()
-        if not items and col >= 4 and blank_before:
+        if not items and col >= 4 and before in ("blank", "block"):
             code_start, code_end = pos, pos + len(line.rstrip("\r"))
-        elif item and col - (items[-1] if items else 0) < 4:
+            before = "code"
+            continue
+        if item and col - (items[-1] if items else 0) < 4:
             gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
             items.append(col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1))
-        blank_before = False
+        if col < 4 and (rule or _ATX.match(rest) or (before == "text" and _SETEXT.match(rest))):
+            before = "block"
+        else:
+            before = "quote" if col < 4 and rest.startswith(">") else "text"
     if code_start is not None:
         out.append((code_start, code_end))
     return out
@@ -242,9 +345,12 @@ def laid_note(chunks: Sequence) -> str | None:
 def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     """The texts a note's chunks (all of them, in order: chunking.Chunk) are
     read as (see above): each chunk that holds a `[[` gets the opening fence
-    (`~~~` for an indented block: no line of it can close that) or backticks
-    of the code it starts in and a line end before its text, the closing
-    backticks of a span it ends in after it, and `~~~` lines around the
+    (`~~~` for an indented block: no line of it can close that), HTML tag or
+    backticks of the code it starts in and a line end before its text, the
+    closing backticks or `</code>` of a span or element it ends in after
+    it, the end tag of an HTML block it starts in at the end of the line
+    that ends it (which it may hold only after the tag), and `~~~` lines
+    around the
     indented blocks (`markdown`) it holds; the others, which hold no link,
     are read as they are."""
     texts = [c.text for c in chunks]
@@ -273,8 +379,13 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                 continue
             if k.start < s:
                 prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"
-            if k.kind == "span" and k.end > e:
-                suffix = "\n" + k.opener
+            if k.kind in ("span", "tag") and k.end > e:
+                suffix = "\n" + k.closer
+            if k.kind == "html" and k.start < s and k.end <= e:
+                # the line that ends the block, which the chunk may hold only after its end tag
+                # (`</pre> and more`: the line is the block's), ends it read alone too
+                at = k.end - s - (text[k.end - s - 1] == "\r")
+                inserts.append((at, k.closer))
             if k.kind == "indented":
                 if k.start >= s:
                     inserts.append((k.start - s, _INDENTED_FENCE + "\n"))

@@ -19,7 +19,8 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     (written before the header held the block's title and date: an
     index the llm extractor built, or a heuristic one not synced since the
     upgrade) has the date line read from the note's first chunk, which
-    holds the block unless it is longer than a chunk."""
+    holds the block unless it is longer than a chunk (and opens the note:
+    after blank lines, `---` opens no block, frontmatter.of_note)."""
     from minirag_cli import frontmatter
 
     ids = [int(c) for c in chunk_ids if c is not None]
@@ -35,7 +36,7 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
         marks = ",".join("?" * len(opened))
         for cid, first in conn.execute(
                 f"SELECT c.id, f.text FROM chunks c JOIN chunks f ON f.document_id = c.document_id AND f.seq = 0 "
-                f"WHERE c.id IN ({marks})", opened):
+                f"WHERE c.id IN ({marks}) AND f.start_char = 0", opened):
             found = frontmatter.parse(first)
             if found is not None and found.date_line():
                 heads[cid] = found.date_line()
