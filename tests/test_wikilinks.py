@@ -851,6 +851,29 @@ def test_the_chunks_are_read_as_the_note_with_overlap_or_without():
         assert plain == {"Harbour Hall", "Maria Silva", "Trip to Lisbon"}, (size, overlap)
 
 
+def test_a_chunk_that_starts_in_a_span_of_three_backticks_opens_no_fence():
+    """A chunk that starts inside an inline span of three backticks or more
+    read the span's opener on a line of its own, a fence: the rest of the
+    chunk was code, its links after the span lost. The opener is now
+    indented four spaces (no fence; a chunk read alone has no indented code)."""
+    from minirag_cli.chunking import chunk_text
+    from minirag_cli.extract.heuristic import wikilinks
+    from minirag_cli.extract.mdcode import chunk_readings
+
+    note = ("Intro text.\n\nSee ```a span [[Harbour Hall]] " + "w " * 30 + "closed``` and [[Maria Silva]], "
+            + "v " * 12 + "then ``two [[Harbour Hall]] " + "x " * 20 + "ticks`` and [[Anna Berg]].\n")
+    links = [(a, b, t.name) for a, b, t in wikilinks(note) if t]
+    assert sorted(name for _a, _b, name in links) == ["Anna Berg", "Maria Silva"]
+    for size, overlap in ((24, 6), (10, 0), (7, 3), (5, 2)):
+        chunks = chunk_text(note, size, overlap)
+        held = {name for a, b, name in links if any(c.start_char <= a and b <= c.end_char for c in chunks)}
+        # a link a chunk boundary cuts is none (without overlap, both here), read as a whole note or not
+        assert held or not overlap, (size, overlap)
+        for markdown in (True, False):
+            read = {t.name for text in chunk_readings(chunks, markdown=markdown) for _a, _b, t in wikilinks(text) if t}
+            assert read == held, (size, overlap, markdown)
+
+
 def test_html_code_is_read_in_every_chunk_with_overlap_or_without():
     """mdcode.chunk_readings of raw HTML blocks, a `<code>` element and code
     after a heading, cut by chunks of every size: a chunk that starts in one

@@ -379,8 +379,11 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                 continue
             if k.start < s:
                 prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"
+                if k.kind == "span":  # three backticks or more on a line of their own would open a fence;
+                    prefix = "    " + prefix  # indented four spaces they open the span (a chunk read alone reads
+                    # no indented code), and close it after its text (suffix)
             if k.kind in ("span", "tag") and k.end > e:
-                suffix = "\n" + k.closer
+                suffix = "\n" + ("    " if k.kind == "span" else "") + k.closer  # as the opener, no fence
             if k.kind == "html" and k.start < s and k.end <= e:
                 # the line that ends the block, which the chunk may hold only after its end tag
                 # (`</pre> and more`: the line is the block's), ends it read alone too
