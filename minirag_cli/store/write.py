@@ -161,8 +161,9 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
     which every sync wrote until heuristic rules version 2: `---` for a
     front-matter note (and until version 3 for a block longer than a chunk).
     The re-extraction of a heuristic index from older rules
-    (sync._reextract) rewrites those headers; an llm index keeps them until
-    the note changes or `sync --rebuild`, and store.note_heads dates such a
+    (sync._reextract) rewrites those headers, as that of an llm index whose
+    windows the model's cache holds; another llm index keeps them until the
+    note changes or `sync --rebuild`, and store.note_heads dates such a
     note from its first chunk (a block it holds whole). It holds no
     invisible character BM25 would split a word at (text.without_invisibles:
     the header is indexed, never shown as written; migration 0006)."""
@@ -171,7 +172,14 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
         "WHERE e.type = 'person' ORDER BY e.name", (json.dumps(ids),))] if ids else []
-    return without_invisibles(first + "\n" + ", ".join(names)).strip("\n ")
+    return header_layout(first, names)
+
+
+def header_layout(first: str, people: Iterable[str]) -> str:
+    """A header as document_header writes it: the first line, a line end,
+    the people's names, without the invisible characters BM25 would split a
+    word at; no line end where either is empty."""
+    return without_invisibles(first + "\n" + ", ".join(people)).strip("\n ")
 
 
 @dataclass(frozen=True)
@@ -530,10 +538,10 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
     # else (a header written before a type changed elsewhere) less what follows its first line
     if listed and header.endswith(listed):
-        first = header[:len(header) - len(listed)]
+        first = header[:len(header) - len(listed)].removesuffix("\n")
     else:
-        first = header.split("\n", 1)[0] + "\n"
-    new = without_invisibles(first + ", ".join(_people_of(conn, doc_id))).strip("\n ")
+        first = header.split("\n", 1)[0]
+    new = header_layout(first, _people_of(conn, doc_id))
     conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (new, doc_id, new))
 
 
