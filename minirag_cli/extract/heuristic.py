@@ -59,7 +59,9 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 # index built with another version re-extracts every note's entities
 # (sync.py, `_reextract`), so an upgrade gives the whole graph the new rules.
 # The llm extractor reads SPEAKER, speaker_tag and COMMON_WORDS too
-# (extract/llm.py: model_view, complete): an index it built is told to rebuild.
+# (extract/llm.py: model_view, complete): an index it built is re-extracted
+# when the model's cache holds every window as the rules cut them now, else
+# told to rebuild (sync._check_heuristic_version).
 # 1: names start with a capital of any cased script ("Émile Zola"); indexes
 #    that record no version were built before it.
 # 2: a note's YAML front matter is read for its values (keys are no names,
@@ -96,7 +98,9 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    heading, a thematic break or a fenced or HTML block (no blank line
 #    between: mdcode.py); front matter opens only on a note's first line (a
 #    note that opens with blank lines and then `---` holds none: its `key:
-#    value` lines are text, no title, date or tags; frontmatter.of_note).
+#    value` lines are text, no title, date or tags; frontmatter.of_note); a
+#    chunk that starts or ends inside an inline span of three backticks or
+#    more reads its links after the span (mdcode.chunk_readings).
 VERSION = 6
 
 
