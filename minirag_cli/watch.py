@@ -31,15 +31,18 @@ name, or no longer does (SyncSummary.note_names_changed), is a `named` line.
 
 What would end the watch in silence or with a traceback stops it with a
 WatchStopped saying what to do (everything synced is kept): inotify's watch
-or instance limit reached (watcher_error; a new folder past the watch limit
-is not watched and notify says nothing, so the limit is probed after a batch
-with a new folder), a folder the watcher cannot read, a watched folder gone,
-unmounted or replaced, the index file deleted (_check_in_place, at every
-wake: inotify says nothing of an unmount). A folder found unreadable that
-becomes readable restarts the watcher, which watches it then; a watcher
-started anew passes over the folders unreadable then (each was a `skipped`
-line) and watches the rest: only the first one, as the watch starts, stops
-on a folder it cannot read.
+or instance limit reached (watcher_error; a folder past the watch limit is
+not watched and notify, or watchfiles passing over unreadable folders, says
+nothing, so the limit is probed as each watcher starts and after a batch
+with a new folder; the limit that binds is named: a container's may be lower
+than the machine's), a synced folder (a root) the watcher cannot read as it
+starts, a watched folder gone, unmounted or replaced, the index file deleted
+(_check_in_place, at every wake: inotify says nothing of an unmount). A
+folder inside a root that the watcher cannot read is passed over, as the
+watch starts or later: it is a `skipped` line, once, and the watcher watches
+the rest (started anew when the catch-up finds one: _watch_paths). A folder
+found unreadable that becomes readable restarts the watcher, which watches
+it then.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs; its file deleted is made and locked anew at the next
@@ -288,16 +291,37 @@ def _check_in_place(roots: dict[Path, tuple[int, int] | None], db_path: Path | N
                                 "on watching): the notes are all in their files.")
 
 
-def _raise_limit_hint(name: str, value: int) -> str:
-    return (f"Raise it: `sudo sysctl fs.inotify.{name}={value}`; to keep it after a reboot: "
-            f"`echo fs.inotify.{name}={value} | sudo tee -a /etc/sysctl.d/90-inotify.conf`. ")
+# where inotify's limits are read (tests point it at a folder of their own)
+PROC_SYS = Path("/proc/sys")
+RAISED_LIMIT = {"watches": 524288, "instances": 1024}
 
 
-def _limit_now(name: str) -> str:
-    try:
-        return f", now {(Path('/proc/sys/fs/inotify') / name).read_text().strip()}"
-    except OSError:
-        return ""
+def _inotify_limit(kind: str) -> tuple[str, str]:
+    """(the sysctl that binds for inotify's `kind` limit, 'watches' or
+    'instances'; how it reads in the error). Both fs.inotify.max_user_<kind>
+    (the machine's) and user.max_inotify_<kind> (the user namespace's: a
+    container's, lower than the machine's there; the same setting outside
+    one) count a user's watches: the lower one binds. The machine's when
+    neither can be read, or both are equal."""
+    read: list[tuple[int, str]] = []
+    for name in (f"fs.inotify.max_user_{kind}", f"user.max_inotify_{kind}"):
+        try:
+            read.append((int((PROC_SYS / name.replace(".", "/")).read_text().strip()), name))
+        except (OSError, ValueError):  # no user namespaces (an old kernel), or no /proc
+            continue
+    if not read:
+        return f"fs.inotify.max_user_{kind}", f"fs.inotify.max_user_{kind}"
+    value, name = min(read, key=lambda limit: limit[0])  # equal: the first, the machine's
+    if name.startswith("user.") and len(read) > 1:
+        return name, (f"{name}, now {value}: this container's (user namespace's) limit, lower than the "
+                      f"machine's fs.inotify.max_user_{kind}, {read[0][0]}")
+    return name, f"{name}, now {value}"
+
+
+def _raise_limit_hint(name: str, kind: str) -> str:
+    value = RAISED_LIMIT[kind]
+    return (f"Raise it: `sudo sysctl {name}={value}`; to keep it after a reboot: "
+            f"`echo {name}={value} | sudo tee -a /etc/sysctl.d/90-inotify.conf`. ")
 
 
 def watcher_error(exc: BaseException, roots: Sequence[Path], started: bool) -> WatchStopped | None:
@@ -312,27 +336,44 @@ def watcher_error(exc: BaseException, roots: Sequence[Path], started: bool) -> W
     what = "The watch stopped" if started else "The watch could not start"
     folders = ", ".join(map(str, roots))
     if "OS file watch limit reached" in text or "(os error 28)" in text:
-        return WatchStopped(f"{what}: the system's limit on inotify watches (fs.inotify.max_user_watches"
-                            f"{_limit_now('max_user_watches')}) is reached: the file watcher needs one for each "
-                            f"folder under {folders}, and other programs' watchers count too.",
-                            hint=_raise_limit_hint("max_user_watches", 524288) + KEPT)
+        name, limit = _inotify_limit("watches")
+        return WatchStopped(f"{what}: the system's limit on inotify watches ({limit}) is reached: the file "
+                            f"watcher needs one for each folder under {folders}, and other programs' watchers "
+                            "count too.", hint=_raise_limit_hint(name, "watches") + KEPT)
     if "Too many open files" in text or "(os error 24)" in text:
-        return WatchStopped(f"{what}: the system's limit on inotify instances (fs.inotify.max_user_instances"
-                            f"{_limit_now('max_user_instances')}) is reached: each program watching files "
-                            "(editors, sync clients, another `mrag sync --watch`) holds one.",
-                            hint="Stop one of them, or " + _raise_limit_hint("max_user_instances", 1024).lower()
-                                 + KEPT)
+        name, limit = _inotify_limit("instances")
+        hint = _raise_limit_hint(name, "instances")
+        return WatchStopped(f"{what}: the system's limit on inotify instances ({limit}) is reached: each program "
+                            "watching files (editors, sync clients, another `mrag sync --watch`) holds one.",
+                            hint="Stop one of them, or " + hint[0].lower() + hint[1:] + KEPT)
     if isinstance(exc, PermissionError) or "(os error 13)" in text:
         named = re.search(r'about \["(.*?)"\]', text)
-        where = named.group(1) if named else "a folder"
-        return WatchStopped(f"{what}: the file watcher cannot read {where} (permission denied), and it must read "
-                            f"every folder under {folders} (`mrag sync` skips that one).",
-                            hint=f"Give yourself access to it (chmod u+rx), or move it out of the folder. {KEPT}")
+        return _cannot_read(named.group(1) if named else "a folder", what)
     if type(exc).__name__ == "WatchfilesRustInternalError":  # the watcher is dead
         return WatchStopped(f"{what}: the file watcher failed: {text}.",
                             hint=("It cannot watch a file or folder whose name is not valid UTF-8 (`mrag sync` "
                                   "skips those): rename it. " if "decode path" in text else "") + KEPT)
     return None
+
+
+def _cannot_read(where: str, what: str) -> WatchStopped:
+    return WatchStopped(f"{what}: the file watcher cannot read {where} (permission denied): it must read each "
+                        "folder given to `mrag sync --watch` (one inside them that it cannot read is passed over, "
+                        "a `skipped` line).", hint=f"Give yourself access to it (chmod u+rx). {KEPT}")
+
+
+def _check_roots_readable(roots: Sequence[Path], started: bool) -> None:
+    """A synced folder the watcher may not read stops the watch as a watcher
+    starts (watchfiles, told to pass over what it may not read, would watch
+    nothing of it and say nothing; inotify needs read access)."""
+    for root in roots:
+        try:
+            with os.scandir(root):
+                pass
+        except PermissionError:
+            raise _cannot_read(str(root), "The watch stopped" if started else "The watch could not start") from None
+        except OSError:  # gone or replaced: _check_in_place says so at the first batch
+            continue
 
 
 def _watched_folders() -> set[tuple[int, int]] | None:
@@ -359,24 +400,35 @@ def _watched_folders() -> set[tuple[int, int]] | None:
     return watched
 
 
-def _unwatched_new_folder(events) -> bool:
-    """Whether a folder among `events`' new ones, or under them, has no
-    inotify watch of this process (notify adds them before it reports the
-    event: this is asked after the batch). One it may not read is not
-    watched for that (the sync skips it). True when it cannot tell."""
-    import watchfiles
-
+def _unwatched_under(paths) -> bool:
+    """Whether a folder at or under one of `paths` has no inotify watch of
+    this process. One it may not read is not watched for that (the sync
+    skips it). True when it cannot tell."""
     watched = _watched_folders()
     if watched is None:
         return True
-    for change, path in events:
-        if change != watchfiles.Change.added:
-            continue
-        for folder, _dirs, _files in os.walk(path, followlinks=True):  # nothing for a file or a path gone
+    seen: set[tuple[int, int]] = set()
+    for path in paths:
+        for folder, dirs, _files in os.walk(path, followlinks=True):  # nothing for a file or a path gone
             identity = _identity(Path(folder))
-            if identity is not None and identity not in watched and os.access(folder, os.R_OK):
+            if identity is None:
+                continue
+            if identity in seen:  # linked twice, or a link back up the tree: walked once
+                dirs[:] = []
+                continue
+            seen.add(identity)
+            if identity not in watched and os.access(folder, os.R_OK):
                 return True
     return False
+
+
+def _unwatched_new_folder(events) -> bool:
+    """Whether a folder among `events`' new ones, or under them, has no
+    inotify watch of this process (notify adds them before it reports the
+    event: this is asked after the batch)."""
+    import watchfiles
+
+    return _unwatched_under(path for change, path in events if change == watchfiles.Change.added)
 
 
 def _watch_limit_reached(path: Path) -> bool:
@@ -420,7 +472,7 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 
 
 def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> list[Path]:
-    """What a watcher started anew while folders are unreadable is given to
+    """What a watcher started while folders are known unreadable is given to
     watch: the roots and, in each folder from a root down to an unreadable
     one, every other folder. notify adds a root's folders one by one as it
     walks it and stops at the first it may not read (watchfiles, told to,
@@ -444,19 +496,21 @@ def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> li
 
 
 def _batches(note_filter: NoteFilter, *, debounce_ms: int, step_ms: int, stop_event,
-             started: Callable[[], bool], unreadable: set[tuple[Path, str]] | None = None) -> Iterator[set]:
+             started: Callable[[], bool], unreadable: set[tuple[Path, str]]) -> Iterator[set]:
     """watchfiles.watch on the roots, its failures as WatchStopped
     (watcher_error). Its first batch (maybe empty) comes once the watcher
     runs, the next ones at least every WATCH_IDLE_MS (to stat what inotify
-    cannot see). With `unreadable` (a watcher started anew: the folders
-    found unreadable), a folder it may not read is passed over instead of
-    failing the watcher (_watch_paths)."""
+    cannot see). A root it may not read stops it (_check_roots_readable); a
+    folder inside one is passed over, and the folders `unreadable` (the ones
+    known so: none for the first watcher) do not cut its walk short
+    (_watch_paths). watchfiles then passes over any folder it cannot watch,
+    the watch limit reached too: the caller probes it."""
     import watchfiles
 
-    paths = note_filter.roots if unreadable is None else _watch_paths(note_filter.roots, unreadable)
-    batches = watchfiles.watch(*paths, watch_filter=note_filter, debounce=debounce_ms, step=step_ms,
-                               stop_event=stop_event, raise_interrupt=True, yield_on_timeout=True,
-                               rust_timeout=WATCH_IDLE_MS, ignore_permission_denied=unreadable is not None)
+    _check_roots_readable(note_filter.roots, started())
+    batches = watchfiles.watch(*_watch_paths(note_filter.roots, unreadable), watch_filter=note_filter,
+                               debounce=debounce_ms, step=step_ms, stop_event=stop_event, raise_interrupt=True,
+                               yield_on_timeout=True, rust_timeout=WATCH_IDLE_MS, ignore_permission_denied=True)
     try:
         while True:
             try:
@@ -497,7 +551,6 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     known = Known()
     batches = 0
     ready = False
-    restarted = False
     with _sigterm_as_interrupt():
         try:
             while True:
@@ -506,14 +559,20 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 # anything found otherwise once it runs, the catch-up's re-sync included, restarts it (the
                 # first watcher knows none: with followed symlinked folders, it starts twice)
                 linked_before = known.followed()
-                # a folder the first watcher cannot read stops the watch (watcher_error: the first sync
-                # listed it as skipped); one started anew goes on without the folders found unreadable (the
-                # `skipped` lines said so), and starts anew again once one is readable
-                left_out = known.unreadable_folders() if restarted else None
-                unreadable = set(left_out or ())  # folders found unreadable while this watcher ran
+                # a folder inside the roots that the watcher cannot read is passed over (a `skipped` line says
+                # so) and the rest watched; it starts anew once one is readable. The first watcher knows none:
+                # its catch-up finds them (the first sync listed them as skipped), and it starts anew
+                left_out = known.unreadable_folders()
+                unreadable = set(left_out)  # folders found unreadable while this watcher ran
                 catching_up = True
                 for events in _batches(note_filter, debounce_ms=debounce_ms, step_ms=step_ms, stop_event=stop_event,
                                        started=lambda: ready, unreadable=left_out):
+                    # watchfiles, told to pass over the folders it may not read, passes over any folder it could
+                    # not watch, the watch limit reached (notify's MaxFilesWatch) too: a folder past it would go
+                    # unwatched, and edits in it missed. The limit is probed once the watcher has walked the roots
+                    if catching_up and _watch_limit_reached(note_filter.roots[0]) \
+                            and _unwatched_under(note_filter.roots):
+                        raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, ready)
                     touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
                     if catching_up:  # the watcher runs: catch up with what changed before
                         touched = {root: None for root in note_filter.roots}
@@ -547,7 +606,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             hooks.on_ready()
                         # a folder unreadable as this watcher started, not known so then: it was passed over
                         # and may have cut the watcher's walk short (_watch_paths): say so, and start anew
-                        came = sorted(known.unreadable_folders() - unreadable) if left_out is not None else []
+                        came = sorted(known.unreadable_folders() - unreadable)
                         at = datetime.now().strftime("%H:%M:%S")
                         for root, rel in came:
                             hooks.report(Change("skipped", str(root), rel, None, 0.0, at, known.skipped[root][rel]))
@@ -561,7 +620,6 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         break  # start the watcher anew (it watches them now), and catch up
                 else:  # stop_event
                     break
-                restarted = True
         except KeyboardInterrupt:  # what the re-sync committed (each note its own transaction) is kept
             pass
     return batches

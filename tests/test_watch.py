@@ -704,11 +704,15 @@ def test_the_watchers_failures_are_clear_errors(tmp_path, folder, monkeypatch, e
     watcher cannot read with 'unexpected PermissionError'. Each is now an
     error naming the limit (or folder) and how to raise it, saying the index
     is intact. watchfiles raises them as injected here (its Rust source, and
-    tests below for real in a user namespace)."""
+    tests below for real in a user namespace); the limits are read from a
+    /proc/sys of the test's own (the machine's alone, as outside a container)."""
     import watchfiles
 
+    from minirag_cli import watch as watchmod
     from minirag_cli.errors import WatchStopped
 
+    monkeypatch.setattr(watchmod, "PROC_SYS", proc_sys(tmp_path, {"fs/inotify/max_user_watches": 8192,
+                                                                  "fs/inotify/max_user_instances": 128}))
     watch = InProcessWatch(tmp_path, folder)
     monkeypatch.setattr(watchfiles, "watch", failing_watch(error(), after))
     with pytest.raises(WatchStopped) as stopped:
@@ -723,6 +727,41 @@ def test_the_watchers_failures_are_clear_errors(tmp_path, folder, monkeypatch, e
     assert "the index is intact" in stopped.value.hint and "a plain `mrag sync` still works" in stopped.value.hint
     assert set(indexed(watch.db_path)) == set(NOTES) and verify_index(watch.conn) == []
     watch.conn.close()
+
+
+def proc_sys(tmp_path: Path, values: dict[str, int]) -> Path:
+    """A stand-in for /proc/sys holding `values` (path under it -> value)."""
+    base = tmp_path / "proc-sys"
+    for rel, value in values.items():
+        (base / rel).parent.mkdir(parents=True, exist_ok=True)
+        (base / rel).write_text(f"{value}\n")
+    return base
+
+
+@pytest.mark.parametrize("machine, namespace, named", [
+    (65536, 8192, "user"), (8192, 65536, "fs"), (8192, 8192, "fs"), (8192, None, "fs"), (None, 100, "user"),
+], ids=["container-lower", "machine-lower", "equal", "no-user-namespaces", "machine-unreadable"])
+@pytest.mark.parametrize("kind", ["watches", "instances"])
+def test_the_inotify_limit_named_is_the_one_that_binds(tmp_path, monkeypatch, kind, machine, namespace, named):
+    """Inside a container (a user namespace), the inotify limit that binds
+    may be the namespace's user.max_inotify_<kind>, lower than the machine's
+    fs.inotify.max_user_<kind>: the error quoted the machine's value and
+    said to raise it, which changes nothing there. It quotes the lower of
+    the two it can read, with the command that raises that one."""
+    from minirag_cli import watch as watchmod
+
+    values = {f"fs/inotify/max_user_{kind}": machine, f"user/max_inotify_{kind}": namespace}
+    monkeypatch.setattr(watchmod, "PROC_SYS", proc_sys(tmp_path, {k: v for k, v in values.items() if v is not None}))
+    error = WATCH_LIMIT if kind == "watches" else rust_error("Too many open files (os error 24)")
+    stopped = watchmod.watcher_error(error, [tmp_path / "notes"], started=False)
+    setting = f"fs.inotify.max_user_{kind}" if named == "fs" else f"user.max_inotify_{kind}"
+    value = machine if named == "fs" else namespace
+    raised = 524288 if kind == "watches" else 1024
+    assert f"({setting}, now {value}" in str(stopped), str(stopped)
+    assert f"`sudo sysctl {setting}={raised}`" in stopped.hint and f"`echo {setting}={raised} | sudo tee -a " \
+        in stopped.hint, stopped.hint
+    if named == "user" and machine is not None:  # why this one: the machine's is higher
+        assert f"lower than the machine's fs.inotify.max_user_{kind}, {machine})" in str(stopped)
 
 
 def in_user_namespace(limits: dict[str, int]) -> tuple[str, ...]:
@@ -744,14 +783,18 @@ def folders_under(root: Path) -> int:
 def test_an_inotify_limit_reached_as_the_watch_starts_for_real(mrag_bin, folder, limit):
     """`mrag sync --watch` where the inotify watch limit is below the
     folder's count of folders, or no inotify instance is left: exit 1 and an
-    error naming the limit, not 'unexpected OSError'; the first sync is kept."""
+    error naming the limit, not 'unexpected OSError'; the first sync is kept.
+    The limit is the user namespace's (as a container's): it is the one named
+    and raised (the error named the machine's, which binds nothing here)."""
     env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1"}
     prefix = in_user_namespace({"watches": 2} if limit == "watches" else {"instances": 0})
     done = subprocess.run([*prefix, mrag_bin, "sync", str(folder), "--watch"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 1, done.stderr
-    assert f"fs.inotify.max_user_{limit}" in done.stderr and "unexpected" not in done.stderr, done.stderr
-    assert f"sudo sysctl fs.inotify.max_user_{limit}=" in done.stderr and "/etc/sysctl.d/" in done.stderr
+    stderr = " ".join(done.stderr.split())  # the error is wrapped to the terminal
+    assert f"user.max_inotify_{limit}, now {2 if limit == 'watches' else 0}" in stderr, stderr
+    assert f"lower than the machine's fs.inotify.max_user_{limit}" in stderr and "unexpected" not in stderr
+    assert f"sudo sysctl user.max_inotify_{limit}=" in stderr and "/etc/sysctl.d/" in stderr
     assert set(indexed(folder / ".mrag" / "index.sqlite")) == set(NOTES)
 
 
@@ -906,21 +949,71 @@ def as_owner(base: Path, prefix: tuple, *command: str) -> None:
     subprocess.run([*prefix, *command], check=True, cwd=base)
 
 
-def test_a_folder_the_watcher_cannot_read_is_a_clear_error_for_real(mrag_bin, unprivileged):
-    """A subfolder the user cannot read (`mrag sync` skips it and keeps
-    going): the watch ended with 'unexpected PermissionError'. It names the
-    folder and what to do."""
+def test_a_synced_folder_the_watcher_cannot_read_is_a_clear_error_for_real(mrag_bin, unprivileged):
+    """A folder the user cannot read ended the watch with 'unexpected
+    PermissionError'; it named the folder and what to do. This asked it of a
+    folder inside the synced one, which now stops nothing (the watch passes
+    over it and says so: the test below). The synced folder itself, listed
+    before but unreadable now (the sync keeps its notes), is still an error
+    naming it: watchfiles would watch nothing of it, and say nothing."""
     prefix, base = unprivileged
     env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
            "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
-    as_owner(base, prefix, "mkdir", "-p", "notes/people", "notes/locked")
-    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; chmod 000 notes/locked")
+    as_owner(base, prefix, "mkdir", "-p", "notes/people")
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md")
+    assert subprocess.run([*prefix, mrag_bin, "sync", str(base / "notes")], env=env, capture_output=True).returncode == 0
+    as_owner(base, prefix, "chmod", "300", "notes")  # -wx: its index still reachable, the folder not listed
     done = subprocess.run([*prefix, mrag_bin, "sync", str(base / "notes"), "--watch"], capture_output=True,
                           text=True, env=env, timeout=120)
     assert done.returncode == 1, done.stderr
-    assert f"cannot read {base / 'notes/locked'} (permission denied)" in done.stderr, done.stderr
-    assert "chmod u+rx" in done.stderr and "unexpected" not in done.stderr
+    stderr = " ".join(done.stderr.split())  # the error is wrapped to the terminal
+    assert f"could not start: the file watcher cannot read {base / 'notes'} (permission denied)" in stderr, stderr
+    assert "chmod u+rx" in stderr and "unexpected" not in stderr
+    as_owner(base, prefix, "chmod", "755", "notes")
     assert set(indexed(base / "notes/.mrag/index.sqlite")) == {"people/anna.md"}
+
+
+def test_a_watch_started_with_an_unreadable_folder_in_it_watches_the_rest(mrag_bin, unprivileged):
+    """`mrag sync ~/notes --watch` with one folder in it the user cannot read
+    (another user's, a `.Trash` of root's): the sync passed over it, but the
+    watch then stopped ('cannot read ...'). It passes over it as the sync
+    does: one `skipped` line for it, edits in every other folder (those after
+    it in the watcher's walk too) synced, and it is watched once readable."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    folders = ["a", "m", "people", "z"]
+    as_owner(base, prefix, "mkdir", "-p", *(f"notes/{d}" for d in folders))
+    as_owner(base, prefix, "sh", "-c", "".join(f"echo 'Oskar Brandt {d}.' > notes/{d}/{d}.md; " for d in folders))
+    folder, db_path = base / "notes", base / "notes/.mrag/index.sqlite"
+    # the one the watcher walks first (the folder's order): the others come after it
+    locked = next(name for name in os.listdir(folder) if name in folders)
+    as_owner(base, prefix, "chmod", "000", f"notes/{locked}")
+
+    def events(event: str, path: str) -> list[dict]:
+        return [c for c in map(json.loads, list(w.stdout)) if c.get("event") == event and c["path"] == path]
+
+    w = Watcher(mrag_bin, folder, "--json", env=env, prefix=prefix)
+    try:
+        w.wait_for(lambda: events("skipped", locked), PICKUP_SECONDS, "the unreadable folder's line")
+        assert "unreadable folder" in events("skipped", locked)[0]["reason"]
+        time.sleep(1)  # the watcher starts anew, passing over it
+        for d in folders:
+            if d != locked:
+                as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{d}/{d}.md")
+                w.wait_for(lambda: events("changed", f"{d}/{d}.md"), 5, f"the edit in {d}/")
+        as_owner(base, prefix, "chmod", "755", f"notes/{locked}")
+        w.wait_for(lambda: events("added", f"{locked}/{locked}.md"), PICKUP_SECONDS, "its note, readable")
+        time.sleep(1.5)  # the watcher starts anew, watching it
+        as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{locked}/{locked}.md")
+        w.wait_for(lambda: events("changed", f"{locked}/{locked}.md"), 5, "the edit in it")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert len(events("skipped", locked)) == 1, w.stdout  # once, not at each restart or wake
+    assert [c["event"] for c in map(json.loads, w.stdout[1:])].count("skipped") == 1
+    assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
+    assert problems(db_path) == []
 
 
 def test_a_folder_unreadable_when_it_came_is_watched_once_readable(mrag_bin, unprivileged):
