@@ -97,7 +97,7 @@ def _unexpected(exc: Exception, debug: bool) -> None:
         sys.exit(130)
     if isinstance(exc, click_errors):
         exc.show()
-        hint = _dash_argument_hint(exc, sys.argv[1:])
+        hint = _dash_argument_hint(exc, sys.argv[1:]) or _global_option_hint(exc, sys.argv[1:])
         if hint:
             sys.stderr.write(f"hint: {hint}\n")
         sys.exit(exc.exit_code)
@@ -142,3 +142,37 @@ def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:
             rest = [a for a in argv if a is not word]
             return "mrag " + " ".join(shlex.quote(a) for a in rest) + " -- " + shlex.quote(word)
     return None
+
+
+def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:
+    """After "No such option: --db": `--db` is mrag's own option, not a
+    command's, so it goes before the command (`mrag ask "..." --db X` said
+    only that ask has no such option, with "Possible options: --mode"): the
+    command as it is to be typed. None for any other option, or when
+    `--db` came after `--` (the question's text)."""
+    import shlex
+
+    if type(exc).__name__ != "NoSuchOption" or getattr(exc, "option_name", None) != "--db":
+        return None
+    given = argv[:argv.index("--")] if "--" in argv else argv
+    if sum(w == "--db" or w.startswith("--db=") for w in given) != 1:  # also before the command: no one fix
+        return None
+    rest, value = [], None
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if value is None and word == "--db":
+            value = next(words, None)
+            if value is None:
+                return None
+        elif value is None and word.startswith("--db="):
+            value = word[len("--db="):]
+        else:
+            rest.append(word)
+    if value is None:
+        return None
+    return ("--db names the index for every command, so it goes before the command: "
+            "mrag --db " + " ".join(shlex.quote(a) for a in [value, *rest]))

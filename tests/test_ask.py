@@ -243,6 +243,29 @@ def test_a_question_starting_with_a_dash_says_to_put_it_after_double_dash(golden
     assert out.returncode == 0 and "journal/2025-07-30_mei.md" in out.stdout, out.stderr
 
 
+def test_db_after_the_command_says_where_it_goes(golden_index, mrag_bin_module):
+    """`mrag ask "..." --db X` said only "No such option: --db (Possible
+    options: --mode)", though --db is an option of mrag: it goes before the
+    command. The hint is the command as it is to be typed, and it works."""
+    import shlex
+
+    env = {k: v for k, v in _env(golden_index).items() if k != "MRAG_DB"}
+    for argv in (["ask", "Who handles the accounts for the Heron grant?", "--k", "2", "--db", str(golden_index)],
+                 ["status", f"--db={golden_index}", "--json"]):
+        out = subprocess.run([mrag_bin_module, *argv], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        hint = [ln for ln in out.stderr.splitlines() if ln.startswith("hint: ")]
+        assert len(hint) == 1 and "goes before the command: mrag --db " in hint[0], out.stderr
+        fixed = shlex.split(hint[0].split(": ", 2)[2])
+        assert fixed[:3] == ["mrag", "--db", str(golden_index)], fixed
+        out = subprocess.run([mrag_bin_module, *fixed[1:]], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0 and out.stdout, out.stderr
+    # after `--` it is the question's text, and a command's own unknown option gets no such hint
+    for argv in (["ask", "--k", "2", "--bogus"], ["--db", str(golden_index), "ask", "x", "--db", "y"]):
+        out = subprocess.run([mrag_bin_module, *argv], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2 and "goes before the command" not in out.stderr, out.stderr
+
+
 def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index)
     assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr
