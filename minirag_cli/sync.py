@@ -174,13 +174,31 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
             raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
                             hint="mrag needs to search the folders above it: check their permissions.") from None
         if not is_dir:
-            raise MragError(f"{d} is not a folder.")
+            raise _not_a_folder(str(d))
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     for root in roots:  # the index stores the folder as text
         if not is_utf8_name(str(root)):
             raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
                             "cannot store it.", hint="Rename the folder (or the folders above it).")
     return roots
+
+
+def _not_a_folder(d: str) -> MragError:
+    """The error for a folder to sync that is none: a name that does not
+    exist (a typo) is said to be missing, and a note given for its folder
+    is told to give the folder ("is not a folder" said neither)."""
+    if not os.path.lexists(d):
+        return MragError(f"{d} does not exist.", hint="Check the folder's name: mrag sync indexes a folder of notes.")
+    if not os.path.exists(d) and os.path.islink(d):  # a symlink to nothing, or a loop
+        with contextlib.suppress(OSError):
+            return MragError(f"{d} is a symlink to {os.readlink(d)}, which cannot be found.")
+    if os.path.isfile(d):
+        import shlex
+
+        return MragError(f"{d} is a file: mrag sync indexes a folder of notes, every note in it.",
+                         hint=f"Give its folder (mrag sync {shlex.quote(str(Path(d).resolve().parent))}), or the one you "
+                              "synced it in: a sync reads again only the notes that changed.")
+    return MragError(f"{d} is not a folder.")
 
 
 @dataclass

@@ -1114,6 +1114,28 @@ def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tm
     assert r.returncode == 0 and set(json.loads(r.stdout)["added_paths"]) == set(GOOD), r.stderr
 
 
+def test_a_folder_to_sync_that_is_none_says_what_it_is(tmp_path, mrag_bin):
+    """`mrag sync ./nots` (a typo), `mrag sync notes/a.md` (a note for its
+    folder) and a symlink to nothing all said "X is not a folder": the typo
+    is now said to be missing, the note gets the command for its folder, and
+    the link names its target. Nothing is indexed or recorded."""
+    notes = tmp_path / "notes"
+    write_notes(notes, GOOD)
+    (tmp_path / "gone").symlink_to(tmp_path / "elsewhere")
+    for arg, error, hint in (("./nots", "./nots does not exist.", "Check the folder's name"),
+                             ("notes/people/wolfgang.md", "notes/people/wolfgang.md is a file: mrag sync indexes a "
+                                                          "folder of notes", f"mrag sync {notes / 'people'}"),
+                             ("gone", f"gone is a symlink to {tmp_path / 'elsewhere'}, which cannot be found.", None)):
+        r = run_mrag(mrag_bin, "sync", arg, "--json", cwd=tmp_path)
+        assert r.returncode == 1 and r.stdout == "", (arg, r.stdout)
+        assert f"error: {error}" in r.stderr and "unexpected" not in r.stderr, (arg, r.stderr)
+        assert hint is None or hint in r.stderr, (arg, r.stderr)
+    assert not (notes / ".mrag").exists() and not (tmp_path / ".mrag").exists()
+    assert not (tmp_path / "xdg-state" / "mrag" / "indexes.json").exists()
+    r = run_mrag(mrag_bin, "sync", "notes/people", "--json", cwd=tmp_path)  # the folder the hint names
+    assert r.returncode == 0 and json.loads(r.stdout)["added_paths"] == ["wolfgang.md"], r.stderr
+
+
 def test_something_else_where_the_rebuild_copy_goes_is_never_deleted(tmp_path, mrag_bin):
     """A folder named `<index>.rebuild` (where `sync --rebuild` builds the new
     index) ended every sync, not only --rebuild, in 'unexpected
