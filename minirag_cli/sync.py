@@ -195,9 +195,10 @@ def _not_a_folder(d: str) -> MragError:
     if os.path.isfile(d):
         import shlex
 
+        folder = shlex.quote(str(Path(d).resolve().parent))
         return MragError(f"{d} is a file: mrag sync indexes a folder of notes, every note in it.",
-                         hint=f"Give its folder (mrag sync {shlex.quote(str(Path(d).resolve().parent))}), or the one you "
-                              "synced it in: a sync reads again only the notes that changed.")
+                         hint=f"Give its folder (mrag sync {folder}), or the one you synced it in: a sync reads "
+                              "again only the notes that changed.")
     return MragError(f"{d} is not a folder.")
 
 
