@@ -48,7 +48,8 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates, without_invisibles
+from minirag_cli.text import (STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates, typed_text,
+                              without_invisibles)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -317,8 +318,9 @@ def merge_max(lists: list[list[tuple[int, float]]], normalise: bool = False) -> 
 
 
 def check_question(question: str, options: RetrievalOptions = DEFAULTS) -> str:
-    """The question stripped, or a UsageError when it is empty or too long."""
-    question = question.strip()
+    """The question stripped (its bytes that were no UTF-8 read as cp1252:
+    text.typed_text), or a UsageError when it is empty or too long."""
+    question = typed_text(question).strip()
     if not question:
         raise UsageError("The question is empty.")
     if len(question) > options.max_question_chars:

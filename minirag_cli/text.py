@@ -306,6 +306,27 @@ def without_invisibles(text: str) -> str:
     return _INVISIBLE.sub(lambda m: m.group() if _joins(text, m.start()) else "", text)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def typed_text(text: str) -> str:
+    """A question as its writer meant it. Bytes that are not UTF-8 (a
+    terminal or a file in Latin-1 or cp1252: `caf\\xe9`) reach Python from
+    the command line and stdin as lone surrogates, which the question's
+    tokenizer, SQLite and JSON readers refuse: they are read as a note's
+    bytes are (walk.decode_note: cp1252 where not UTF-8, else replaced).
+    A text without any is returned as it is."""
+    if not _SURROGATE.search(text):
+        return text
+    try:
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte made ("\\ud800" in JSON): nothing to read it as
+        return _SURROGATE.sub("\ufffd", text)
+    from minirag_cli.walk import decode_note
+
+    return decode_note(data)[0]
+
+
 def bm25_text(text: str) -> str | None:
     """`chunks.bm25_text` (migration 0006): the chunk's text as BM25 reads
     it, without_invisibles, when that differs from the text; None when it

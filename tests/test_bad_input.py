@@ -873,6 +873,32 @@ def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
     assert r.returncode == 0 and json.loads(r.stdout)["results"][0]["path"] == "people/wolfgang.md", r.stderr
 
 
+def test_a_question_in_latin1_bytes_is_read_as_cp1252(tmp_path, mrag_bin):
+    """A question typed in a Latin-1 / cp1252 terminal or piped from such a
+    file (`caf\\xe9`) reached the search as lone surrogates and ended in
+    'unexpected TypeError: TextEncodeInput must be ...' (the question's
+    tokenizer) or an SQLite encoding error, and `ask -i` stopped at it. Its
+    bytes are read as a note's are: cp1252 where they are not UTF-8."""
+    root = tmp_path / "notes"
+    write_notes(root, {**GOOD, "cafe.md": "# Café Müller\n\nThe café on Mill Street serves Käsekuchen.\n"})
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
+    env = {**mrag_env(), "LC_ALL": "C.UTF-8"}
+    typed = b"caf\xe9 K\xe4sekuchen"
+    for mode in ("hybrid", "bm25"):
+        for argv, data in (([typed], None), ([b"-"], typed + b"\n")):
+            r = subprocess.run([mrag_bin, "--db", str(index), "ask", *argv, "--json", "--mode", mode],
+                               input=data, env=env, capture_output=True, timeout=300)
+            assert r.returncode == 0, (mode, argv, r.stderr)
+            out = json.loads(r.stdout)
+            assert out["query"] == "café Käsekuchen" and out["results"][0]["path"] == "cafe.md", (mode, out)
+    r = subprocess.run([mrag_bin, "--db", str(index), "ask", "-i", "--json"], input=typed + b"\nbass\n", env=env,
+                       capture_output=True, timeout=300)
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.returncode == 0 and [d["query"] for d in lines] == ["café Käsekuchen", "bass"], r.stderr
+    assert lines[0]["results"][0]["path"] == "cafe.md" and lines[1]["results"][0]["path"] == "people/wolfgang.md"
+
+
 def test_numbers_past_sqlite_integers_are_usage_errors(tmp_path, mrag_bin):
     """`mrag entity X --notes 99999999999999999999` (and --hops, --min-weight,
     --max-nodes) ended in 'unexpected OverflowError ... SQLite INTEGER'."""

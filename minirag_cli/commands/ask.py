@@ -158,8 +158,10 @@ def questions(first: str | None) -> Iterator[str]:
             import readline  # noqa: F401  (line editing and history for input())
         except ImportError:  # not on every platform; input() works without it
             pass
+    from minirag_cli.text import typed_text
+
     if first is not None and first != "-" and first.strip():
-        yield " ".join(first.split())
+        yield " ".join(typed_text(first).split())
     while True:
         if interactive:
             try:
@@ -179,7 +181,7 @@ def questions(first: str | None) -> Iterator[str]:
             line = sys.stdin.readline()
             if not line:
                 return
-        text = " ".join(without_bom(line).split())
+        text = " ".join(typed_text(without_bom(line)).split())
         if text:
             yield text
 
@@ -194,8 +196,10 @@ def without_bom(text: str) -> str:
 
 def read_question(question: str) -> str:
     """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
+    from minirag_cli.text import typed_text
+
     text = without_bom(sys.stdin.read()) if question == "-" else question
-    text = " ".join(text.split())
+    text = " ".join(typed_text(text).split())
     if not text:
         raise UsageError("The question is empty.", hint='mrag ask "what did Wolfgang say about Berlin?"')
     return text
