@@ -453,23 +453,26 @@ class Index:
     def entity(self, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
         """An entity's page; `unsynced`: its listed notes changed or deleted since the last sync."""
         from minirag_cli.store.lookup import get_entity
+        from minirag_cli.text import typed_text
 
-        page = get_entity(self.conn, name, neighbours=neighbours, notes=notes)
+        page = get_entity(self.conn, typed_text(name), neighbours=neighbours, notes=notes)
         page["unsynced"] = self.unsynced_edits([(d["root"], d["path"]) for d in page["notes"]])
         return page
 
     def entities(self, query: str | None = None, limit: int = 50) -> list[dict]:
         from minirag_cli.store import entities_list
+        from minirag_cli.text import typed_text
 
-        return entities_list(self.conn, query, limit)
+        return entities_list(self.conn, typed_text(query) if query else query, limit)
 
     def show(self, target: str) -> dict:
         """A document, the chunk holding PATH:LINE, or a chunk by id; `unsynced`
         names its note when the file changed or was deleted since the last
         sync (the text is then the indexed version's)."""
         from minirag_cli.store.lookup import show
+        from minirag_cli.text import typed_text
 
-        item = show(self.conn, target)
+        item = show(self.conn, typed_text(target))  # its bytes as a question's: no indexed path is other than UTF-8
         item["unsynced"] = self.unsynced_edits([(item["root"], item["path"])])
         return item
 
@@ -485,8 +488,9 @@ class Index:
     def document(self, path: str) -> dict:
         """The indexed note (`mrag show PATH --json`, MCP get_document), with `unsynced` as in `show`."""
         from minirag_cli.store.lookup import get_document
+        from minirag_cli.text import typed_text
 
-        doc = get_document(self.conn, path)
+        doc = get_document(self.conn, typed_text(path))
         doc["unsynced"] = self.unsynced_edits([(doc["root"], doc["path"])])
         return doc
 

@@ -880,7 +880,7 @@ def test_a_question_in_latin1_bytes_is_read_as_cp1252(tmp_path, mrag_bin):
     tokenizer) or an SQLite encoding error, and `ask -i` stopped at it. Its
     bytes are read as a note's are: cp1252 where they are not UTF-8."""
     root = tmp_path / "notes"
-    write_notes(root, {**GOOD, "cafe.md": "# Café Müller\n\nThe café on Mill Street serves Käsekuchen.\n"})
+    write_notes(root, {**GOOD, "café.md": "# Café Müller\n\nThe café on Mill Street serves Käsekuchen.\n"})
     index = tmp_path / "index.sqlite"
     assert run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "-q").returncode == 0
     env = {**mrag_env(), "LC_ALL": "C.UTF-8"}
@@ -891,12 +891,21 @@ def test_a_question_in_latin1_bytes_is_read_as_cp1252(tmp_path, mrag_bin):
                                input=data, env=env, capture_output=True, timeout=300)
             assert r.returncode == 0, (mode, argv, r.stderr)
             out = json.loads(r.stdout)
-            assert out["query"] == "café Käsekuchen" and out["results"][0]["path"] == "cafe.md", (mode, out)
+            assert out["query"] == "café Käsekuchen" and out["results"][0]["path"] == "café.md", (mode, out)
     r = subprocess.run([mrag_bin, "--db", str(index), "ask", "-i", "--json"], input=typed + b"\nbass\n", env=env,
                        capture_output=True, timeout=300)
     lines = [json.loads(line) for line in r.stdout.splitlines()]
     assert r.returncode == 0 and [d["query"] for d in lines] == ["café Käsekuchen", "bass"], r.stderr
-    assert lines[0]["results"][0]["path"] == "cafe.md" and lines[1]["results"][0]["path"] == "people/wolfgang.md"
+    assert lines[0]["results"][0]["path"] == "café.md" and lines[1]["results"][0]["path"] == "people/wolfgang.md"
+    # a name or a path typed so: `mrag show` ended in 'unexpected UnicodeEncodeError', entity matched fuzzily
+    for argv, key, want in ((["entity", b"K\xe4sekuchen", "--json"], "name", "Käsekuchen"),
+                            (["show", b"caf\xe9.md", "--json"], "path", "café.md"),
+                            (["show", b"M\xfcller.md", "--json"], None, "not an indexed document")):
+        r = subprocess.run([mrag_bin, "--db", str(index), *argv], env=env, capture_output=True, timeout=300)
+        if key is None:
+            assert r.returncode == 1 and want in r.stderr.decode() and b"unexpected" not in r.stderr, r.stderr
+        else:
+            assert r.returncode == 0 and json.loads(r.stdout)[key] == want, (argv, r.stderr)
 
 
 def test_numbers_past_sqlite_integers_are_usage_errors(tmp_path, mrag_bin):
