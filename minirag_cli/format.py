@@ -426,6 +426,8 @@ def render_settings(settings, console: Console) -> None:
         value = settings.values[spec.name]
         source = settings.sources[spec.name]
         note = source if source.startswith("env ") else f"{source}; env {spec.env} would set it"
+        if source == "index":  # a rebuild changes it, not a variable (a sync would be refused)
+            note = "the index's: its notes are chunked so (`mrag sync DIR --rebuild --chunk-tokens N` changes it)"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)

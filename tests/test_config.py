@@ -237,6 +237,33 @@ def test_sync_uses_project_config(tmp_path, mrag_bin, monkeypatch):
     assert str(cfg) in out.stderr and "line 2" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_config_show_gives_the_chunking_the_index_keeps(tmp_path, mrag_bin):
+    """An index synced with --chunk-tokens 30 is synced at 30 by every sync
+    that sets no size, but `config show` said `chunk_tokens = 120  # default`.
+    It now shows the index's values (source "index"), which the next sync
+    uses; a size set in the environment is still shown as set there."""
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": " ".join(f"word{i}" for i in range(100)) + "\n"})
+    env = {**__import__("os").environ, "MRAG_EMBEDDING_MODEL": "hashing:32"}
+    run = lambda *args, **extra: subprocess.run([mrag_bin, *args], capture_output=True, text=True,  # noqa: E731
+                                                env={**env, **extra}, cwd=root)
+    assert run("config", "show", "--json").returncode == 0  # no index yet: the defaults
+    out = run("sync", ".", "--chunk-tokens", "30", "--overlap", "5", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["chunks"] == 4, out.stderr
+    shown = json.loads(run("config", "show", "--json").stdout)["settings"]
+    assert [shown[n] for n in ("chunk_tokens", "overlap_tokens")] == [
+        {"value": 30, "source": "index", "env": "MRAG_CHUNK_TOKENS"},
+        {"value": 5, "source": "index", "env": "MRAG_OVERLAP_TOKENS"}]
+    line = next(ln for ln in run("config", "show").stdout.splitlines() if ln.startswith("chunk_tokens"))
+    assert "= 30" in line and "the index's" in line and "--rebuild" in line, line
+    (root / "a.md").write_text(" ".join(f"other{i}" for i in range(100)) + "\n")
+    out = run("sync", ".", "--json")  # what config show said: 30 and 5
+    assert out.returncode == 0 and json.loads(out.stdout)["chunks"] == 4, out.stderr
+    shown = json.loads(run("config", "show", "--json", MRAG_CHUNK_TOKENS="60").stdout)["settings"]
+    assert shown["chunk_tokens"]["source"] == "env MRAG_CHUNK_TOKENS" and shown["chunk_tokens"]["value"] == 60
+    assert shown["overlap_tokens"]["source"] == "default"
+
+
 def test_sync_refuses_an_overlap_over_half_a_chunk_and_says_where_it_was_set(tmp_path, monkeypatch):
     """`sync --chunk-tokens 30 --overlap 20` chunked with an overlap of 15 and
     recorded 20; it is a usage error naming the most allowed, before the index

@@ -31,7 +31,37 @@ def config_show(as_json: bool = typer.Option(False, "--json", help="Print as JSO
     from minirag_cli.format import print_json, render_settings, stdout_console
 
     resolved = settings()
+    _index_chunking(resolved)
     print_json(resolved.to_dict()) if as_json else render_settings(resolved, stdout_console())
+
+
+def _index_chunking(resolved) -> None:
+    """The chunk size and overlap a sync of the index uses when neither is
+    set anywhere: the index's own (sync.built_alike), not the defaults
+    `config show` said (120 and 20 for an index chunked at 60). Nothing
+    for an index that is not there or cannot be read: config show still
+    shows the rest."""
+    from pathlib import Path
+
+    from minirag_cli import db
+    from minirag_cli.errors import MragError
+    from minirag_cli.store import built_chunking, totals
+
+    names = ("chunk_tokens", "overlap_tokens")
+    path = resolved.values.get("db")
+    if any(resolved.sources[n] != "default" for n in names) or not path or not db.index_exists(Path(path)):
+        return
+    try:
+        conn = db.connect(Path(path))
+    except MragError:
+        return
+    try:
+        built = built_chunking(conn) if totals(conn)[2] else None  # an index with no note is built anew
+    finally:
+        conn.close()
+    if built is not None:
+        for name, value in zip(names, built):
+            resolved.values[name], resolved.sources[name] = value, "index"
 
 
 # ------------------------------------------------------------------ show / entity
