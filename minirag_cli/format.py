@@ -317,12 +317,24 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(r["text"].split())
+        snippet = " ".join(snippet_text(r["text"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:
             for line in explain_lines(r):
                 console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
+
+
+def snippet_text(text: str) -> str:
+    """What a result's snippet shows of its chunk: the text after the front
+    matter the chunk opens with (`--- title: ... tags: [...] ---` took half
+    of the snippet of every such note, whose path and lines are on the line
+    above), unless nothing follows it; `--json` keeps the text whole."""
+    from minirag_cli import frontmatter
+
+    matter = frontmatter.parse(text)
+    body = text[matter.end:] if matter is not None else ""
+    return body if body.strip() else text
 
 
 def explain_lines(r: dict) -> list[str]:

@@ -545,3 +545,33 @@ def test_blank_lines_before_the_block_leave_it_text(tmp_path):
     with db.transaction(conn):
         conn.execute(MAIN_HEADER)
     assert note_heads(conn, ids.values()) == heads
+
+
+def test_the_result_list_snippet_shows_the_note_after_its_front_matter(tmp_path, mrag_bin):
+    """`mrag ask`'s snippet of a note that opens with front matter began
+    `--- title: ... tags: [...] aliases: [...] ---`, half of its 220
+    characters; it now shows the text after the block (a note that is all
+    front matter still shows it). `--json` keeps the chunk's text whole."""
+    import os
+    import re
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    tom = "---\ntitle: Tom Baker\ntags: [people, engineering]\naliases: [Tom, TB]\n---\n# Tom Baker\n\n" \
+          "Tom maintains the currency conversion module.\n"
+    (notes / "Tom Baker.md").write_text(tom)
+    (notes / "card.md").write_text("---\ntitle: Currency card\ntags: [currency]\n---\n")
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": "hashing:32", "NO_COLOR": "1", "COLUMNS": "200"}
+    db = tmp_path / "index.sqlite"
+    run = lambda *args: subprocess.run([mrag_bin, "--db", str(db), *args], capture_output=True, text=True,  # noqa: E731
+                                       env=env, timeout=120)
+    assert run("sync", str(notes), "-q").returncode == 0
+    out = run("ask", "currency conversion module", "--mode", "bm25", "--no-answer")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    snippets = {re.match(r"\s*\d+\. (.+?):\d", lines[i]).group(1): lines[i + 1].strip()
+                for i in range(0, len(lines), 2)}
+    assert snippets["Tom Baker.md"] == "# Tom Baker Tom maintains the currency conversion module.", snippets
+    assert snippets["card.md"] == "--- title: Currency card tags: [currency] ---", snippets
+    data = json.loads(run("ask", "currency conversion module", "--mode", "bm25", "--json").stdout)
+    assert next(r["text"] for r in data["results"] if r["path"] == "Tom Baker.md") == tom.rstrip("\n")
