@@ -465,6 +465,13 @@ class Index:
 
         return entities_list(self.conn, typed_text(query) if query else query, limit)
 
+    def entity_count(self) -> int:
+        """How many entities the index holds."""
+        from minirag_cli.store import totals
+
+        with self.lock:
+            return totals(self.conn)[0]
+
     def show(self, target: str) -> dict:
         """A document, the chunk holding PATH:LINE, or a chunk by id; `unsynced`
         names its note when the file changed or was deleted since the last

@@ -245,6 +245,22 @@ def test_entities_says_when_nothing_matches(kb, tmp_path):
     assert res.exit_code == 0 and "The index holds no entities" in res.stderr
 
 
+def test_entities_says_when_the_list_is_cut(kb):
+    """`mrag entities` lists the 50 most mentioned (-n) and said nothing of
+    the others: on a 130-entity index the table read as all there is. A
+    line on stderr now says how many there are and the -n that lists them;
+    not when the list is whole, nor for a query, nor with --json."""
+    conn, db_path, _ = kb
+    total = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+    assert total > 3
+    res = invoke(db_path, "entities", "-n", "3")
+    assert res.exit_code == 0 and len([ln for ln in res.stdout.splitlines() if ln.startswith("│")]) == 3
+    assert f"the 3 most mentioned of {total} entities; -n {total} lists them all" in res.stderr, res.stderr
+    for args in (["-n", str(total)], ["-n", "3", "--json"], ["wolfgang", "-n", "1"]):
+        res = invoke(db_path, "entities", *args)
+        assert res.exit_code == 0 and "most mentioned of" not in res.stderr, (args, res.stderr)
+
+
 def test_a_path_composed_otherwise_than_the_file_name_finds_its_note(tmp_path):
     """A note whose name is stored decomposed (NFD, as macOS's HFS+ writes
     "café") was 'not an indexed document' when its path was typed composed

@@ -93,9 +93,14 @@ def entities(
 
     Example: mrag entities "wolfgang"
     """
-    from minirag_cli.format import no_entities_note, print_data, render_entities
+    from minirag_cli.format import no_entities_note, note, print_data, render_entities
 
-    rows = open_index().entities(query, limit)
+    index = open_index()
+    rows = index.entities(query, limit)
     if not rows and not as_json:
         no_entities_note(query)
     print_data(rows, render_entities, as_json=as_json)
+    if len(rows) == limit and not (query and query.strip()) and not as_json:
+        total = index.entity_count()  # the table alone read as all there is
+        if total > limit:
+            note(f"the {limit} most mentioned of {total} entities; -n {total} lists them all", markup=False)
