@@ -266,6 +266,23 @@ def test_db_after_the_command_says_where_it_goes(golden_index, mrag_bin_module):
         assert out.returncode == 2 and "goes before the command" not in out.stderr, out.stderr
 
 
+def test_a_question_of_only_common_words_says_so(golden_index, mrag_bin_module):
+    """`mrag ask "what is it?"` (every word a stopword) listed ten notes as
+    for any question, though no word of it was searched: only the dense
+    channel's nearest, which read as an answer. A line on stderr now says
+    so; stdout is unchanged, and a question with a word to search gets no
+    such line."""
+    for question in ("what is it?", "the"):
+        out = ask(mrag_bin_module, golden_index, question, "--no-answer", "--k", "3")
+        assert out.returncode == 0 and out.stdout.count("\n 2. ") == 1, out.stdout
+        assert f"The question holds only common words ({question!r})" in out.stderr, out.stderr
+        out = ask(mrag_bin_module, golden_index, question, "--no-answer", "--k", "3", "--json")
+        assert len(json.loads(out.stdout)["results"]) == 3 and "only common words" in out.stderr
+    for question in ("who is Wolfgang?", "北京"):
+        out = ask(mrag_bin_module, golden_index, question, "--no-answer", "--k", "3")
+        assert out.returncode == 0 and "only common words" not in out.stderr, (question, out.stderr)
+
+
 def test_ask_without_a_question_is_a_usage_error(golden_index, mrag_bin_module):
     out = ask(mrag_bin_module, golden_index)
     assert out.returncode == 2 and "Missing the question" in out.stderr and "ask -i" in out.stderr

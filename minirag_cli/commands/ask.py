@@ -80,8 +80,9 @@ def ask(
 def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want_answer: bool, llm_query: bool,
             answerer=None, one_line: bool = False) -> None:
     """Search one question and print it (format.print_ask), with the answer when a model is set."""
-    from minirag_cli.format import print_ask, unsynced_note
+    from minirag_cli.format import note, print_ask, unsynced_note
     from minirag_cli.index import result_notes
+    from minirag_cli.store.lookup import shorten
 
     has_llm = (want_answer or llm_query) and index.has_llm()
     if want_answer and not llm_query:
@@ -95,6 +96,11 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
                                               answerer=answerer)
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     unsynced = index.unsynced_edits(result_notes(result.results))
+    if result.results and only_common_words(result.query):
+        # BM25 had no word to search: the list is whatever is nearest, which read as an answer
+        note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "
+             "for: the notes listed are only those nearest to it in meaning. Name what you are looking for.",
+             markup=False)
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
               hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced)
     unsynced_note(unsynced)
@@ -184,6 +190,14 @@ def questions(first: str | None) -> Iterator[str]:
         text = " ".join(typed_text(without_bom(line)).split())
         if text:
             yield text
+
+
+def only_common_words(question: str) -> bool:
+    """Whether BM25 has no word of the question to search for (every word a
+    stopword: "what is it?", "the"), nor Chinese or Japanese text."""
+    from minirag_cli.retrieve import cjk_query, fts_query
+
+    return fts_query(question) is None and cjk_query(question) is None
 
 
 def without_bom(text: str) -> str:
