@@ -149,7 +149,14 @@ def head_of(found: FrontMatter, text: str, limit: int) -> str:
     title = " ".join(found.values("title"))
     if not title:
         title = next((line.strip() for line in text[found.end:].split("\n") if line.strip()), "")
-    date = found.date_line().strip()
+    return joined_head(title, found.date_line().strip(), limit)
+
+
+def joined_head(title: str, date: str, limit: int) -> str:
+    """A head of `title` and a `date` line (`date: 2024-05-01`), joined by
+    HEAD_SEP, at most `limit` characters: a long title is cut to leave the
+    date line whole; either alone when the other is empty (or no room is
+    left for the title)."""
     room = limit - len(HEAD_SEP) - len(date)
     if date and title and room > 0:
         return title[:room].rstrip() + HEAD_SEP + date

@@ -841,9 +841,9 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     them (store.refresh_entities)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     heads, matters = [], []
-    for _doc, pairs in notes:
+    for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        heads.append(store.note_head(text, matter))
+        heads.append(store.note_head(text, matter, paths[doc][1], pairs[0][1].text if pairs else ""))
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters)
@@ -1409,7 +1409,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names,
-                                             store.note_head(pending.text, pending.matter))
+                                             store.note_head(pending.text, pending.matter, note.path,
+                                                             pending.chunks[0].text if pending.chunks else ""))
         _record_build(run)
     run.build = {}
     if run.on_first_note is not None:

@@ -190,10 +190,10 @@ def _month_of(word: str) -> int | None:
 
 
 def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
-    """FTS5 terms for the dates a question writes in words or in part: exact
-    yyyymmdd tokens, or quoted prefixes followed by `*` for a month or a
-    truncated compact date. A date without a year stands for each year the
-    index knows."""
+    """FTS5 terms for the dates a question writes in words or in part: a
+    day's exact yyyymmdd token and the phrase of its numbers (yyyy mm dd),
+    or quoted prefixes followed by `*` for a month or a truncated compact
+    date. A date without a year stands for each year the index knows."""
     years = list(years)
     terms: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -204,7 +204,10 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
             if day is None:
                 terms.append(f'"{y}{month:02d}"*')
             elif 1 <= day <= 31:
-                terms.append(f'"{y}{month:02d}{day:02d}"')
+                # its yyyymmdd token (a compact date, a LiHua file name) and the phrase of its
+                # numbers, as FTS5 reads an ISO date in a note or a header (`date: 2024-05-03`
+                # of a front matter or a daily note's name: store.note_head)
+                terms.extend([f'"{y}{month:02d}{day:02d}"', f'"{y} {month:02d} {day:02d}"'])
 
     for m in _DAY_MONTH.finditer(question):
         month = _month_of(m.group(2))
@@ -232,8 +235,8 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
 
 def iso_dates(question: str) -> list[re.Match]:
     """The valid ISO dates a question writes ("on 2025-07-30"): date_terms
-    turns each into its yyyymmdd term, and retrieve.fts_query searches it as
-    one phrase instead of its numbers apart (alone, "07" and "30" match the
+    turns each into its yyyymmdd term (and phrase), and retrieve.fts_query
+    searches it as one phrase instead of its numbers apart (alone, "07" and "30" match the
     time 07:30)."""
     return [m for m in ISO_DATE.finditer(question)
             if iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))]

@@ -59,15 +59,15 @@ def test_rrf_fuse_on_fixed_rankings():
 
 
 @pytest.mark.parametrize("question,years,expected", [
-    ("What did he say on January 6th?", ["2026"], ['"20260106"']),
-    ("what happened on 6 jan 2025", ["2026"], ['"20250106"']),
+    ("What did he say on January 6th?", ["2026"], ['"20260106"', '"2026 01 06"']),
+    ("what happened on 6 jan 2025", ["2026"], ['"20250106"', '"2025 01 06"']),
     ("offers in the month of May", ["2025", "2026"], ['"202505"*', '"202605"*']),
     ("May I ask what we did?", ["2026"], []),  # a sentence-opening modal, not the month
     ("we may go in march", ["2026"], []),  # lower case: ordinary words
     ("the discussion on 2026101", [], ['"2026101"*']),
     ("the discussion on 20261019", [], []),  # already a full token
-    ("Sept 3rd", ["2026"], ['"20260903"']),
-    ("what happened on 2025-07-30?", ["2026"], ['"20250730"']),  # an ISO date: its day, in any year's index
+    ("Sept 3rd", ["2026"], ['"20260903"', '"2026 09 03"']),
+    ("what happened on 2025-07-30?", ["2026"], ['"20250730"', '"2025 07 30"']),  # an ISO date: its day
     ("the 2025-13-40 build", ["2026"], []),  # no date
 ])
 def test_date_terms(question, years, expected):
@@ -452,3 +452,18 @@ def test_an_iso_date_in_a_question_matches_the_date_not_a_time(conn):
     q = retrieve.fts_query(question, retrieve.date_terms(question, ["2025"]))
     assert [cid for cid, _ in bm25_rows(conn, q, 1.0, 10)] == [2]
     assert retrieve.fts_query("the 2025-13-40 build") == '"2025" OR "13" OR "40" OR "build"'  # no date: words
+
+
+@pytest.mark.parametrize("question", ["What happened on 30 July 2025?", "what happened on July 30th, 2025",
+                                      "what did I do on the 30th of July?"])
+def test_a_day_in_words_in_a_question_matches_the_iso_date_of_a_note(conn, question):
+    """A day the question writes in words is also the phrase of its ISO
+    date's numbers (text.date_terms): a note or header that holds
+    `2025-07-30` (a daily note's `date: 2025-07-30`, store.note_head) is
+    found by it; its yyyymmdd term alone matched no such note."""
+    from minirag_cli.store.search import bm25_rows
+
+    _insert_chunks(conn, [(1, "Standup moved to 07:30. Budget 2025: 30 minutes, 30 people, 2025 plan, July.", ""),
+                          (2, "Dentist, then lunch with Marta.", "Friday · date: 2025-07-30")])
+    q = retrieve.fts_query(question, retrieve.date_terms(question, ["2025"]))
+    assert [cid for cid, _ in bm25_rows(conn, q, 2.0, 10)][:1] == [2]

@@ -100,7 +100,11 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    note that opens with blank lines and then `---` holds none: its `key:
 #    value` lines are text, no title, date or tags; frontmatter.of_note); a
 #    chunk that starts or ends inside an inline span of three backticks or
-#    more reads its links after the span (mdcode.chunk_readings).
+#    more reads its links after the span (mdcode.chunk_readings). A daily
+#    note (its path a date: text.file_date) carries that date in its chunks'
+#    header as a front matter date does (`# Friday · date: 2024-05-03`,
+#    store.note_head; a front matter date line comes first): the
+#    re-extraction rewrites headers.
 VERSION = 6
 
 

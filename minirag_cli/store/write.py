@@ -21,7 +21,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
 from minirag_cli.naming import chosen_name, chosen_type, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import bm25_text, cjk_text, normalise_key, without_invisibles
+from minirag_cli.text import bm25_text, cjk_text, file_date, normalise_key, without_invisibles
 
 
 @dataclass
@@ -142,12 +142,28 @@ def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[
 HEADER_FIRST_LINE_CHARS = 120
 
 
-def note_head(text: str, matter) -> str | None:
-    """The first line of the header of a note that opens with front matter
-    (`matter`: frontmatter.of_note of its `text`): the block's title and date
-    line (frontmatter.head_of), read from the whole note, however many
-    chunks the block covers; None for a note that opens with none."""
-    return None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> str | None:
+    """The first line of a note's header when it is not the first line of
+    its first chunk; None when it is. A note that opens with front matter
+    (`matter`: frontmatter.of_note of its `text`) is headed by the block's
+    title and date line (frontmatter.head_of), read from the whole note,
+    however many chunks the block covers. A daily note, whose `path` in its
+    synced folder is a date (`2024-05-03.md`, `journals/2024_05_03.md`,
+    `2024/05/03.md`: text.file_date, the date heuristic.note_name names it
+    by), is dated by it as by a front matter date: its title (the block's,
+    else its first chunk's first line, `first_chunk_text`) and `date:
+    2024-05-03`, so that BM25 finds every chunk of it by the date a question
+    writes (retrieve.fts_query) and store.note_heads dates it from the
+    header. A front matter date line, or a first line that is one, comes
+    first: the file name's date is then not added."""
+    head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    daily = file_date(without_invisibles(path)) if path else None
+    if daily is None or (matter is not None and matter.date_line()):
+        return head
+    title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
+    if frontmatter.head_date_line(title):
+        return head
+    return frontmatter.joined_head(title, f"date: {daily[1]}", HEADER_FIRST_LINE_CHARS)
 
 
 def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = None) -> str:

@@ -1,0 +1,150 @@
+"""A daily note, whose path in its synced folder is a date (text.file_date:
+`2024-05-03.md`, Logseq's `journals/2024_05_03.md`, Dendron's
+`daily.journal.2024.05.03.md`, Obsidian's `2024/05/03.md` and
+`2024-05-03 Friday.md`), carries that date in every chunk's header as a
+front matter date does (store.note_head): `mrag ask 2024-05-03` and "what
+did I do on May 3rd 2024?" find it first (it held the date in no searched
+column: notes that only said "May" outranked it), and its answers are
+dated from the header (store.note_heads). A fresh sync, an incremental one,
+a rebuild and the re-extraction from older rules write the same headers."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.retrieve import search
+from minirag_cli.store import note_heads
+from minirag_cli.sync import SyncOptions, rebuild, sync_folders
+from tests.conftest import write_notes
+from tests.test_heuristic_version import _CachedModel, graph
+
+LAYOUTS = ["2024-05-03.md", "journals/2024_05_03.md", "daily.journal.2024.05.03.md", "2024/05/03.md",
+           "2024-05-03 Friday.md"]
+DAY = ("# Friday\nDentist in the morning, the filling finally fixed.\n"
+       "Lunch with Marta at the harbour, then a long walk along the river.\n"
+       "Evening: read two chapters of the novel and watered the tomatoes.\n")
+OTHERS = {
+    # notes that say "May" (and 2024, 03) without being that day's
+    "garden/may.md": "May is the month the roses open. May rain, May sun: in May the garden grows.\n",
+    "plans/trip.md": "In May we may visit Porto: the guide covers the May festivals.\n",
+    "work/report.md": "Report 2024: quarter 03 numbers, revenue 05 percent up, May targets met.\n",
+    **{f"misc/note{i}.md": f"Bought seeds and a watering can on errand number {i}.\n" for i in range(10)},
+}
+OPTIONS = SyncOptions(chunk_tokens=24, overlap_tokens=6)
+
+
+def _sync(conn, root, extractor=None):
+    return sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=extractor or HeuristicExtractor(),
+                        options=OPTIONS)
+
+
+def _vault(tmp_path, layout):
+    root = tmp_path / "notes"
+    write_notes(root, {layout: DAY, **OTHERS})
+    return root
+
+
+def _headers(conn, path):
+    return [h for (h,) in conn.execute("SELECT c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                       "WHERE d.path = ? ORDER BY c.seq", (path,))]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_daily_note_is_found_by_its_date(tmp_path, layout):
+    root = _vault(tmp_path, layout)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    _sync(conn, root)
+    headers = _headers(conn, layout)
+    assert len(headers) >= 2  # every chunk of it, not the first alone
+    assert {h.split("\n")[0] for h in headers} == {"# Friday · date: 2024-05-03"}
+    for q in ("2024-05-03", "what did I do on May 3rd 2024?", "3 May 2024"):
+        results = search(conn, q, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
+        assert results and results[0]["path"] == layout, (q, [r["path"] for r in results])
+    # answers date it from the header, as the path did (answer.note_date)
+    ids = [i for (i,) in conn.execute("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                      "WHERE d.path = ?", (layout,))]
+    assert set(note_heads(conn, ids).values()) == {"date: 2024-05-03"}
+    conn.close()
+
+
+def test_mrag_ask_finds_the_daily_note_by_its_date(tmp_path, mrag_bin):
+    import subprocess
+
+    root = _vault(tmp_path, "2024/05/03.md")
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    _sync(conn, root)
+    conn.close()
+    out = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "ask", "2024-05-03", "--mode", "bm25",
+                          "--json", "--no-answer"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["results"][0]["path"] == "2024/05/03.md"
+
+
+def test_front_matter_dates_first_and_a_plain_note_is_not_dated(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "2024-05-03.md": "---\ntitle: Dentist\ndate: 2024-05-01 09:00\n---\nThe filling.\n",  # its own date first
+        "2024/05/04.md": "---\ntitle: Market\ntags: [food]\n---\nCherries.\n",  # no date in the block: the name's
+        "journals/2024_05_05.md": "date: 2024-05-05\nA first line that dates the note already.\n",
+        "plans/may.md": "# May plans\nPorto.\n",  # no daily name: its first line, as before
+        "20260204_1500.txt": "Time: 20260204_15:00\nLiHua: a timestamp, no daily name.\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    _sync(conn, root)
+    assert _headers(conn, "2024-05-03.md") == ["Dentist · date: 2024-05-01 09:00"]
+    assert _headers(conn, "2024/05/04.md") == ["Market · date: 2024-05-04"]
+    assert _headers(conn, "journals/2024_05_05.md") == ["date: 2024-05-05"]
+    assert _headers(conn, "plans/may.md") == ["# May plans"]
+    assert _headers(conn, "20260204_1500.txt") == ["Time: 20260204_15:00\nLi Hua"]
+    conn.close()
+
+
+def test_every_sync_writes_the_same_daily_headers(tmp_path):
+    """A fresh sync, an incremental one (the daily notes added to a synced
+    folder), a rebuild and the re-extraction from older rules (which reads
+    no file: the note's path in the index) give the same headers; the
+    llm extractor's sync too."""
+    notes = {p: DAY for p in ("2024-05-03.md", "journals/2024_05_04.md", "daily.journal.2024.05.05.md",
+                              "2024/05/06.md", "2024-05-07 Tuesday.md")}
+    root = tmp_path / "notes"
+    write_notes(root, OTHERS)
+
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    incremental = db.connect(tmp_path / "incremental.sqlite", create=True)
+    _sync(incremental, root)
+    write_notes(root, notes)
+    _sync(fresh, root)
+    _sync(incremental, root)
+    headers = graph(fresh)["headers"]
+    dated = [h for (_root, path, _seq), h in headers if path in notes]
+    assert len(dated) > len(notes) and all(" · date: 2024-05-0" in h.split("\n")[0] for h in dated)
+    assert graph(incremental)["headers"] == headers
+
+    rebuilt = db.connect(tmp_path / "rebuilt.sqlite", create=True)
+    _sync(rebuilt, root)
+    rebuild(rebuilt)
+    _sync(rebuilt, root)
+    assert graph(rebuilt)["headers"] == headers
+
+    # an index from older rules: the headers without the date, re-extracted from its chunks
+    with db.transaction(incremental):
+        incremental.executemany("UPDATE chunks SET header = ? WHERE id = ?", [
+            (re.sub(r" · date: 2024-05-0\d", "", h), i) for i, h in incremental.execute("SELECT id, header FROM chunks")])
+        db.set_meta(incremental, "heuristic_version", "5")
+    assert graph(incremental)["headers"] != headers
+    s = _sync(incremental, root)
+    assert s.reextracted["notes"] == len(notes) + len(OTHERS)
+    assert graph(incremental) == graph(fresh)
+
+    llm = db.connect(tmp_path / "llm.sqlite", create=True)
+    _sync(llm, root, _CachedModel())
+    assert graph(llm)["headers"] == headers
+    for c in (fresh, incremental, rebuilt, llm):
+        c.close()
