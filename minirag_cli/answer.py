@@ -46,7 +46,7 @@ from typing import Callable, Iterable, Iterator
 
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
-from minirag_cli.text import file_date
+from minirag_cli.text import file_date, line_date
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -109,8 +109,6 @@ FEW_SHOT = (
 )
 
 _MAYBE_CITATION = re.compile(r"\[[\d\s,;]*$")
-_NOTE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01])(?:[_T ]?([01]\d|2[0-3]):?([0-5]\d))?"
-                        r"(?!\d)")
 _TIME_ORDER = re.compile(r"\b(?:before|after|first|earlier|later|prior to|then)\b", re.I)
 
 
@@ -170,10 +168,9 @@ def note_date(first_line: str, path: str = "") -> str:
     the date the note's first chunk names; '' when neither carries a date."""
     name = Path(path or "").name
     for text in (first_line or "", name):
-        m = _NOTE_DATE.search(text)
-        if m:
-            date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
-            return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
+        date = line_date(text)
+        if date:
+            return date
     daily = file_date(path or "")
     return daily[1] if daily is not None else ""
 
@@ -258,7 +255,7 @@ class _Line:
 def _is_date_line(raw: str, head: str) -> bool:
     """Is `raw` the note's head (its first line or front matter date line, stripped) holding its date?
     The source's header shows it."""
-    return bool(head) and raw.strip() == head and _NOTE_DATE.search(head) is not None
+    return bool(head) and raw.strip() == head and bool(line_date(head))
 
 
 def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tuple[str, str], list[str]] | None = None,

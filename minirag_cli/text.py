@@ -172,6 +172,25 @@ def file_date(path: str) -> tuple[str, str] | None:
     return found
 
 
+# a date, with a time or not, as a note's first line or file name holds it:
+# 2026-01-22, 20260122, 2026-01-22 15:00, 2026-01-22T15:00, LiHua's `Time:
+# 20260122_15:00` and `20260122_1500.txt`
+_LINE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01])(?:[_T ]?([01]\d|2[0-3]):?([0-5]\d))?"
+                        r"(?!\d)")
+
+
+def line_date(line: str) -> str:
+    """'2026-01-22 15:00' (or '2026-01-22') of the first date `line` holds
+    (_LINE_DATE), '' when none: the date a note's head or file name gives
+    it (answer.note_date), and whether a daily note's first line dates it
+    already (store.note_head)."""
+    m = _LINE_DATE.search(line)
+    if m is None:
+        return ""
+    date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
+    return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
+
+
 # --------------------------------------------------------------------------- dates in questions
 
 # every month word MONTH_WORDS knows, longest first (a regex alternation)

@@ -16,6 +16,7 @@ import re
 import pytest
 
 from minirag_cli import db
+from minirag_cli.answer import note_date
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.retrieve import search
@@ -87,12 +88,14 @@ def test_mrag_ask_finds_the_daily_note_by_its_date(tmp_path, mrag_bin):
     assert data["results"][0]["path"] == "2024/05/03.md"
 
 
-def test_front_matter_dates_first_and_a_plain_note_is_not_dated(tmp_path):
+def test_front_matter_or_a_dated_first_line_dates_first_and_a_plain_note_is_not_dated(tmp_path):
     root = tmp_path / "notes"
     write_notes(root, {
         "2024-05-03.md": "---\ntitle: Dentist\ndate: 2024-05-01 09:00\n---\nThe filling.\n",  # its own date first
         "2024/05/04.md": "---\ntitle: Market\ntags: [food]\n---\nCherries.\n",  # no date in the block: the name's
+        # a first line that dates the note already: it heads it, as before (a chat's time kept)
         "journals/2024_05_05.md": "date: 2024-05-05\nA first line that dates the note already.\n",
+        "deliveries/20240506.txt": "Time: 20240506_08:38\nAlice: The bread is at the door.\n",
         "plans/may.md": "# May plans\nPorto.\n",  # no daily name: its first line, as before
         "20260204_1500.txt": "Time: 20260204_15:00\nLiHua: a timestamp, no daily name.\n",
     })
@@ -101,7 +104,12 @@ def test_front_matter_dates_first_and_a_plain_note_is_not_dated(tmp_path):
     assert _headers(conn, "2024-05-03.md") == ["Dentist · date: 2024-05-01 09:00"]
     assert _headers(conn, "2024/05/04.md") == ["Market · date: 2024-05-04"]
     assert _headers(conn, "journals/2024_05_05.md") == ["date: 2024-05-05"]
+    assert _headers(conn, "deliveries/20240506.txt") == ["Time: 20240506_08:38\nAlice"]
     assert _headers(conn, "plans/may.md") == ["# May plans"]
+    ids = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    heads = note_heads(conn, ids.values())
+    assert [note_date(heads[ids[p]], p) for p in ("2024-05-03.md", "2024/05/04.md", "deliveries/20240506.txt")] \
+        == ["2024-05-01 09:00", "2024-05-04", "2024-05-06 08:38"]
     assert _headers(conn, "20260204_1500.txt") == ["Time: 20260204_15:00\nLi Hua"]
     conn.close()
 

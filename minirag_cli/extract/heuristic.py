@@ -103,8 +103,8 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    more reads its links after the span (mdcode.chunk_readings). A daily
 #    note (its path a date: text.file_date) carries that date in its chunks'
 #    header as a front matter date does (`# Friday · date: 2024-05-03`,
-#    store.note_head; a front matter date line comes first): the
-#    re-extraction rewrites headers.
+#    store.note_head; a front matter date line, or a first line that holds
+#    a date, comes first): the re-extraction rewrites headers.
 VERSION = 6
 
 

@@ -21,7 +21,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
 from minirag_cli.naming import chosen_name, chosen_type, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import bm25_text, cjk_text, file_date, normalise_key, without_invisibles
+from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
 
 
 @dataclass
@@ -154,14 +154,16 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     else its first chunk's first line, `first_chunk_text`) and `date:
     2024-05-03`, so that BM25 finds every chunk of it by the date a question
     writes (retrieve.fts_query) and store.note_heads dates it from the
-    header. A front matter date line, or a first line that is one, comes
-    first: the file name's date is then not added."""
+    header. A front matter date line comes first, and a title that holds
+    a date already dates the note (text.line_date, as answer.note_date
+    reads it: a chat's `Time: 20260408_08:38` keeps its time): the file
+    name's date is then not added."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     daily = file_date(without_invisibles(path)) if path else None
     if daily is None or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
-    if frontmatter.head_date_line(title):
+    if line_date(title):
         return head
     return frontmatter.joined_head(title, f"date: {daily[1]}", HEADER_FIRST_LINE_CHARS)
 
