@@ -581,7 +581,7 @@ class RepeatStop:
     still could be that one, so the repeat is never shown; any other text
     passes at once (the first sentence is never held)."""
 
-    _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one)
+    _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one), or at a line end
 
     def __init__(self):
         self.said: set[str] = set()
@@ -592,9 +592,14 @@ class RepeatStop:
         self.cited_in_row = 0  # citations since the last word
         self._in_citation = False
 
-    @staticmethod
-    def _norm(text: str) -> str:
-        return " ".join(text.split()).lower().rstrip(" .!?")
+    # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
+    # [4]... (the check moved or removed them all alike); a citation being written is none either,
+    # so a repeat stays held through its brackets
+    _CITATIONS = re.compile(r"\s*\[\d+\]|\s*\[\d*$")
+
+    @classmethod
+    def _norm(cls, text: str) -> str:
+        return " ".join(cls._CITATIONS.sub("", text).split()).lower().rstrip(" .!?")
 
     def feed(self, piece: str) -> str:
         out = []
@@ -606,7 +611,9 @@ class RepeatStop:
                 self.held, self.stopped = "", True
                 break
             tail = self.sentence.rstrip()[-1:]
-            if ch.isspace() and tail and tail in self._END:
+            # a line break ends a sentence as well: SmolLM2 looped on a line with no stop
+            # ("Tom's schema is owned by Greta [2]\n\n" to the token cap), one growing sentence
+            if (ch.isspace() and tail and tail in self._END) or (ch == "\n" and tail):
                 out.append(self._end_sentence())
                 if self.stopped:
                     break

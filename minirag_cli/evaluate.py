@@ -118,6 +118,16 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             # row holds only their count (and replaced this question's figures there)
             problems.append(f"\"type\" {UNANSWERABLE!r} is the group of questions with \"expected\": [] "
                             "(this one lists paths: give it another type)")
+        answer = obj.get("answer")
+        if isinstance(answer, bool):
+            # scored as the text "True", against which "Yes." is wrong (answer_score reads a yes/no gold
+            # from its first word)
+            problems.append(f"\"answer\" must be a string: write \"{'Yes' if answer else 'No'}\", not "
+                            f"{json.dumps(answer)}")
+        elif answer is not None and not isinstance(answer, (str, int, float)):
+            # a list was scored as its Python spelling, "['Tom', 'Baker']"
+            problems.append("\"answer\" must be a string or a number (items of a list: one string joined "
+                            "by \" & \")")
         qid = obj.get("id", f"line{lineno}")
         if not isinstance(qid, (str, int)) or isinstance(qid, bool):
             problems.append("\"id\" must be a string or an integer")

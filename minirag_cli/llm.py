@@ -53,6 +53,12 @@ def validate_gguf(path: str | os.PathLike, *, missing_hint: str = MISSING_MODEL_
             magic = fh.read(4)
     except OSError as exc:
         raise ModelError(f"Cannot read model file {p}: {exc.strerror}.") from exc
+    if not magic:
+        raise ModelError(f"{p} is empty (0 bytes): a download that failed?",
+                         hint="Download the model again (`mrag model pull`), or give another .gguf file.")
+    if len(magic) < len(GGUF_MAGIC) and GGUF_MAGIC.startswith(magic):
+        raise ModelError(f"{p} is truncated: {len(magic)} bytes.",
+                         hint="Download the model again (an interrupted download leaves part of the file).")
     if magic != GGUF_MAGIC:
         raise ModelError(f"{p} is not a GGUF model file (it starts with {magic!r}).",
                          hint="llama.cpp models end in .gguf; convert or download one (`mrag model pull`).")

@@ -560,6 +560,25 @@ def test_golden_question_too_long_to_search_is_a_bad_line():
     assert len(ev.parse_golden_lines([json.dumps({"query": "w" * 4000, "expected": []})])) == 1
 
 
+def test_a_golden_answer_that_is_no_string_or_number_is_a_bad_line():
+    """`"answer": true` was scored as the text "True" (a content gold), so
+    the answer "Yes." to a yes/no question was wrong ("0/1 content words"),
+    and a list as its Python spelling "['Tom', 'Baker']"; neither was
+    reported. A number is a gold as its digits."""
+    lines = ['{"query": "Is Greta moving to Lisbon?", "expected": ["g.md"], "answer": true}',
+             '{"query": "Who owns it?", "expected": ["t.md"], "answer": ["Tom", "Baker"]}',
+             '{"query": "Which?", "expected": ["t.md"], "answer": {"a": 1}}',
+             '{"query": "How many invoices?", "expected": ["l.md"], "answer": 412}',
+             '{"query": "Unanswerable?", "expected": [], "answer": null}']
+    with pytest.raises(GoldenFileError) as exc:
+        ev.parse_golden_lines(lines)
+    msg = str(exc.value)
+    assert "3 bad line(s)" in msg
+    assert 'line 1: "answer" must be a string: write "Yes", not true' in msg
+    assert 'line 2: "answer" must be a string or a number' in msg and "line 3: " in msg
+    assert [q.answer for q in ev.parse_golden_lines(lines[3:])] == [412, None]
+
+
 def test_type_unanswerable_with_expected_paths_is_a_bad_line():
     """`"type": "unanswerable"` on a question with expected paths put its
     recall into the `unanswerable` row, which then held figures beside `n`,

@@ -207,3 +207,38 @@ def test_the_search_box_finds_a_name_without_its_accents(chromium, kb, tmp_path)
         b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
         b.type_text("zoe jurg")
         assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Zoë Jürgensen"]
+
+
+# the on-screen font size of each key label of the view, and whether Cytoscape draws it (a label
+# under min-zoomed-font-size on the screen is not drawn)
+KEY_LABELS = """(() => {
+  const cy = window.mragView.cy, floor = cy.nodes()[0].numericStyle('min-zoomed-font-size');
+  return cy.nodes('.seed, .note').map(n => {
+    const px = n.numericStyle('font-size') * cy.zoom();
+    return [n.data('label'), px, px >= floor];
+  });
+})()"""
+
+
+def test_seed_and_result_labels_stay_drawn_when_the_view_is_zoomed_out(chromium, kb, tmp_path):
+    """`mrag graph view --query` with its 150 nodes fitted into a 1366x768
+    window (zoom ~0.35) drew the ranked results as unlabelled ticks and the
+    seeds without their names: labels under min-zoomed-font-size (9 px on the
+    screen) are not drawn, and theirs were 13 px at zoom 1. The key labels now
+    keep 11 px on the screen at any zoom; the others are left to the zoom."""
+    result = retrieve.search(kb, "What did Anna Weber and Oskar Brandt found?", embedder=hashing_embedder(EMBEDDER), k=4)
+    view = build_view(kb, search=result)
+    page = write_graph_view(view, tmp_path / "query.html")
+    with open_page(chromium, page) as b:
+        b.evaluate("(window.mragView.cy.zoom(0.3), 0)")  # as far out as a big view fitted into a laptop window
+        labels = b.evaluate(KEY_LABELS)
+        assert len(labels) == 4 + len(view.story["seeds"]) and len(view.story["seeds"]) >= 2
+        assert all(drawn and px >= 10.9 for _label, px, drawn in labels), labels
+        assert any(label.startswith("#1  ") for label, _px, _drawn in labels)
+        # the other nodes keep the stylesheet's size: the page does not label every node at every zoom
+        context = b.evaluate("window.mragView.cy.nodes('.context').map(n => n.numericStyle('font-size') * 0.3)")
+        assert context and max(context) < 9
+        # zoomed in, a key label is its stylesheet's size again, not held at the floor
+        b.evaluate("(window.mragView.cy.zoom(2), 0)")
+        assert all(px >= 2 * 13 - 0.1 for _label, px, _drawn in b.evaluate(KEY_LABELS) if _label.startswith("#"))
+        b.screenshot(tmp_path / "zoomed-out.png")

@@ -78,6 +78,10 @@ def same_value(ours, theirs: str) -> bool:
     (b"not a model at all", "not a GGUF"),
     (b"GGUF\x03\x00\x00\x00", "truncated"),
     (b"GGUF\x09\x00\x00\x00" + b"\x00" * 16, "version 9"),
+    # a download that failed at once leaves an empty file: it said "is not a GGUF model file (it
+    # starts with b'')" and "end in .gguf; convert or download one", about a file named .gguf
+    (b"", "is empty (0 bytes): a download that failed?"),
+    (b"GG", "is truncated: 2 bytes"),
 ])
 def test_info_bad_files_fail_with_one_line(tmp_path, mrag_bin, content, message):
     p = tmp_path / "m.gguf"

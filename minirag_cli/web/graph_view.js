@@ -134,6 +134,28 @@
   cy.edges().filter(function (e) { return e.source().hasClass("context") || e.target().hasClass("context"); })
     .addClass("context");
 
+  // The labels the view is about (the seeds, walked paths and ranked results of --query, the
+  // centre of --entity) stay readable however far the view is zoomed out: labels under
+  // min-zoomed-font-size on the screen are not drawn, and a 150-node view fitted into a laptop
+  // window (zoom ~0.35) drew the results column as unlabelled ticks and the seeds without names
+  // while bigger context entities kept theirs. Their font grows as the zoom shrinks (never below
+  // the stylesheet's), and so does their label's wrap width.
+  var LABEL_FLOOR = 11;  // px on the screen
+  var keyNodes = cy.nodes(".seed, .path, .center, .note");
+  keyNodes.forEach(function (n) {
+    n.scratch("_mrag", {font: n.numericStyle("font-size"), wrap: n.numericStyle("text-max-width")});
+  });
+  function keepKeyLabels() {
+    var zoom = cy.zoom();
+    cy.batch(function () {
+      keyNodes.forEach(function (n) {
+        var base = n.scratch("_mrag"), font = Math.max(base.font, LABEL_FLOOR / zoom);
+        n.style({"font-size": font, "text-max-width": base.wrap * font / base.font});
+      });
+    });
+  }
+  cy.on("zoom", keepKeyLabels);
+
   // ---------------------------------------------------------------- side panel
   function summary() {
     var box = clear($("summary"));
@@ -359,6 +381,7 @@
       });
     }
     cy.fit(cy.elements(), 36);
+    cy.fit(cy.elements(), 36);  // again: the zoom grew the key labels (keepKeyLabels), which the fit must hold
     $("graph-status").textContent = plural(cy.nodes().length, "node") + " · " + plural(cy.edges().length, "edge") +
       " · scroll to zoom, drag to move, click a node for its notes";
     window.mragView = {cy: cy, selectEntity: selectEntity, selectResult: selectResult, search: search};
