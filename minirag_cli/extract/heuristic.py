@@ -101,6 +101,10 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    value` lines are text, no title, date or tags; frontmatter.of_note); a
 #    chunk that starts or ends inside an inline span of three backticks or
 #    more reads its links after the span (mdcode.chunk_readings).
+#    A list item's or a quote line's first word starts a sentence as a line's
+#    does (after `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation:
+#    LINE_MARKS), so a lone capitalised word there is a name only when the
+#    text capitalises it mid-sentence too (`- Plays bass` names no Plays).
 VERSION = 6
 
 
@@ -244,6 +248,15 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+# What a line opens with before its first word when it is a list item or a
+# quote: blanks (a Logseq outline's indentation), `>` quote marks, then a
+# bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
+# `[x]`) or not. The word after it starts a sentence, as the line's first
+# word does (`- Plays bass on Thursdays.` names no Plays).
+LINE_MARKS = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
+# how far back a line's start is looked for from a word after `-`, `>` or `)`: further than any
+# line's marks reach (a long line of ` - ` dashes read back to its start for each word was quadratic)
+MARKS_REACH = 120
 _WORD_RUN = re.compile(r"\w+")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -548,7 +561,8 @@ def note_name(path: str) -> EntityMention | None:
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
-    after a quote or a bracket), read back from `pos` over the blanks before
+    after a quote or a bracket), or a list item's or a quote line's first word
+    (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
     it: searching the text up to each word took time growing with the
     square of the text's length."""
     start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
@@ -562,7 +576,19 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
-    return before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != ""))
+    if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "")):
+        return True
+    # a bullet, a number and a task's box end with a blank before the word; a quote's `>` need not
+    return (before == ">" or (before in "-*+)]" and blanks != "")) and _after_line_marks(text, start)
+
+
+def _after_line_marks(text: str, end: int) -> bool:
+    """Is text[:end] a line's start and its list or quote marks (LINE_MARKS:
+    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation), nothing else?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    return LINE_MARKS.fullmatch(text[line:end] + " ") is not None
 
 
 class _Elsewhere:
