@@ -41,3 +41,25 @@ def test_a_name_opening_an_item_is_found_when_written_mid_sentence_too(tmp_path)
                                 "prose.md": "Plays and films.\n\nTom - Plays - Hamlet.\n"})
     assert found["maria"][0] == "name"
     assert "plays" in found  # after a dash mid-line, not a list item: a word written mid-sentence
+
+
+LOGSEQ = {
+    "pages/gardening.md": ("title:: Gardening\ntags:: hobby, garden, [[Raised Beds]]\nalias:: Veg patch\n"
+                           "place:: Harbour Allotments\n\n- Planted tomatoes with Priya Patel.\n  collapsed:: true\n"
+                           "  Owner:: Priya Patel\n"),
+    "journals/2024_05_01.md": "- Worked on [[Gardening]] with Tom Baker.\n- Weeded the [[Veg patch]].\n",
+}
+
+
+def test_logseq_properties_mean_what_front_matter_keys_mean(tmp_path):
+    found = entities(tmp_path, LOGSEQ)
+    # `title::` names the note (as a front matter title: the page a link to it joins)
+    assert found["gardening"] == ("name", 2)
+    assert found["vegpatch"] == ("name", 2)  # an alias is a name of its own, as a front matter alias is
+    # `tags::` are #tags; a tag that is a page of words is a link to that page
+    tags = {key for key, (type_, _n) in found.items() if type_ == "concept"}
+    assert {"hobby", "garden"} <= set(tags)
+    assert found["raisedbeds"][0] == "name"
+    # the other keys name nothing, their values are read as text
+    assert not {"title", "tags", "alias", "place", "collapsed", "owner"} & set(found)
+    assert found["harbourallotments"][0] == "name" and found["priyapatel"][0] == "name"
