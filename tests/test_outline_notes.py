@@ -43,6 +43,13 @@ def test_a_name_opening_an_item_is_found_when_written_mid_sentence_too(tmp_path)
     assert "plays" in found  # after a dash mid-line, not a list item: a word written mid-sentence
 
 
+def test_a_list_item_that_opens_with_a_label_reads_as_a_label_line(tmp_path):
+    # `Jonas: boat time` on a line of its own names Jonas, `Status: Blocked` nothing: as list items too
+    found = entities(tmp_path, {"kickoff.md": "Roles\n\n- Jonas: boat time, moorings.\n- Status: Blocked\n"
+                                              "- Owner: Priya, Tom Baker\n> Summary: all good\n"})
+    assert found["jonas"][0] == "name" and found["priya"][0] == "name" and "tombaker" in found
+    assert not {"status", "blocked", "owner", "summary"} & set(found)
+
 LOGSEQ = {
     "pages/gardening.md": ("title:: Gardening\ntags:: hobby, garden, [[Raised Beds]]\nalias:: Veg patch\n"
                            "place:: Harbour Allotments\n\n- Planted tomatoes with Priya Patel.\n  collapsed:: true\n"

@@ -106,7 +106,10 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    A list item's or a quote line's first word starts a sentence as a line's
 #    does (after `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation:
 #    LINE_MARKS), so a lone capitalised word there is a name only when the
-#    text capitalises it mid-sentence too (`- Plays bass` names no Plays).
+#    text capitalises it mid-sentence too (`- Plays bass` names no Plays),
+#    and an item that opens with a label (`- Jonas: boat time`) is a label
+#    line (ITEM_LABEL: its label a name unless common, a value listing
+#    capitalised words names them).
 #    Logseq's `key:: value` properties (frontmatter.properties) are read as
 #    front matter keys are: `title::` and `alias::` name the note, `tags::`
 #    are #tags (a `[[page of words]]` a link), another key names nothing and
@@ -263,6 +266,9 @@ LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[
 # reads it from the position back, not searching the text up to it).
 SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n){LINE_MARKS})$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+# a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
+# a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
@@ -483,7 +489,8 @@ class HeuristicExtractor:
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
-        for m in SPEAKER.finditer(text):
+        # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text)):
             span = m.group(1).strip()
             if span in speakers:
                 said.add(span)
