@@ -37,6 +37,12 @@ it covers, each value in the chunks that hold its line, and a later chunk
 that happens to open with `---`, `key: value` lines and `---` is text. A
 text read alone (the extractors' `extract_one`, `complete`) is a note of its
 own: OWN, its front matter the block it opens with.
+
+Logseq writes the same properties as `key:: value` lines (`title::
+Gardening`, `tags:: hobby, garden`, `alias:: Veg patch`): a page's first
+lines, or a block's under its bullet (`- Plays bass` then `  collapsed::
+true`). `properties` reads them as entries of the same kind, so the
+extractor gives them the meaning their front matter keys have.
 """
 
 from __future__ import annotations
@@ -204,6 +210,34 @@ def _scalars(value: str | None) -> list[str]:
         return []
     value = _unquote(value)
     return [value] if value else []
+
+
+# Logseq's `key:: value` line: indented or not, on a bullet or under one (`- title:: X`); a key of
+# no blanks, `::` and the value to the line's end. `std::vector` has no blank after `::`: no property.
+PROPERTY = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?([^\s:#\[\]`][^\s:]*)::(?:[ \t]+((?:.*\S)?))?[ \t]*$", re.MULTILINE)
+# the keys whose value Logseq splits at its commas (`tags:: hobby, garden`); another key's
+# value is one (`title:: Paris, France`)
+LIST_PROPERTIES = ("tags", "tag", "alias", "aliases")
+
+
+def properties(text: str) -> list[Entry]:
+    """Logseq's `key:: value` lines in `text`, each an Entry as a front
+    matter key is (its values unquoted, a `[a, b]` list split; a
+    LIST_PROPERTIES value at its commas; a `[[link]]` as written), `spans`
+    the line's (start, end)."""
+    if "::" not in text:
+        return []
+    out = []
+    for m in PROPERTY.finditer(text):
+        value = m.group(2) or ""
+        if m.group(1).lower() in LIST_PROPERTIES and not (value.startswith("[") and not value.startswith("[[")):
+            values = [v for v in map(_unquote, value.split(",")) if v]
+        elif value.startswith("[["):  # a page's link (`type:: [[Book]]`), no flow list
+            values = [value]
+        else:
+            values = _scalars(value)
+        out.append(Entry(m.group(1), m.group(0), tuple(values), ((m.start(), m.end()),)))
+    return out
 
 
 def of_note(text: str) -> FrontMatter | None:

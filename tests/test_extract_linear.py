@@ -114,6 +114,9 @@ def test_no_name_copies_the_text_before_it():
 @pytest.mark.parametrize("text", [
     "", "\n", " ", "Alice", ". ", ".\n", "a. ", "a.", "a\n  ", '"', "(", "“ ", "a:\t", "a ;", "a\u2028", "a\x1c",
     "x" * 100 + " " * 100, "x." + " " * 100, "x" + " " * 100 + "\n" + " " * 100, " " * 300,
+    # list items and quotes: a word after a line's marks starts a sentence
+    "- a", "-a", "a - b", "x\n\t- a", "* a *b", "+ a", "1. a", "1) a", "1)a", "12) a (3) b", "- [ ] a", "- [x]a",
+    "> a", ">a", "> > - a", "x > a", "  5 a", "- - a", "-\n a", "x\r\n- a",
 ])
 def test_a_sentence_start_is_the_pattern_s(text):
     for pos in range(len(text) + 1):

@@ -18,6 +18,8 @@ be in the text; a `title:` or `aliases:` value names the note, and is a name
 when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
 the heuristics cannot tell: a person's page, a trip, a project); the other
 values are read as text (a `date:` is a date, `author: Jane Doe` a name).
+Logseq's `key:: value` property lines, wherever they are, mean the same
+(`title:: Gardening`, `tags:: hobby, garden`: _read_properties).
 Sync gives each chunk the part of its note's block it holds (`extract`'s
 `matters`): a chunk is never read for a block of its own.
 
@@ -105,6 +107,17 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    header as a front matter date does (`# Friday · date: 2024-05-03`,
 #    store.note_head; a front matter date line, or a first line that holds
 #    a date, comes first): the re-extraction rewrites headers.
+#    A list item's or a quote line's first word starts a sentence as a line's
+#    does (after `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation:
+#    LINE_MARKS), so a lone capitalised word there is a name only when the
+#    text capitalises it mid-sentence too (`- Plays bass` names no Plays),
+#    and an item that opens with a label (`- Jonas: boat time`) is a label
+#    line (ITEM_LABEL: its label a name unless common, a value listing
+#    capitalised words names them).
+#    Logseq's `key:: value` properties (frontmatter.properties) are read as
+#    front matter keys are: `title::` and `alias::` name the note, `tags::`
+#    are #tags (a `[[page of words]]` a link), another key names nothing and
+#    its value is read as text.
 VERSION = 6
 
 
@@ -233,6 +246,8 @@ QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
+# a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
+LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
@@ -245,9 +260,23 @@ ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp
                         r"avi|canvas|excalidraw|base)$", re.IGNORECASE)
 # the notes wikilinks link to (a `.txt` note is named by no link)
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+# What a line opens with before its first word when it is a list item or a
+# quote: blanks (a Logseq outline's indentation), `>` quote marks, then a
+# bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
+# `[x]`) or not; one mark at least. The word after it starts a sentence, as
+# the line's first word does (`- Plays bass on Thursdays.` names no Plays).
+LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n){LINE_MARKS})$")
+_LINE_MARKS = re.compile(LINE_MARKS)
+# a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
+# a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
+# how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
+# any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
+# quadratic); a line's marks longer than that (no note's) start no sentence
+MARKS_REACH = 120
 _WORD_RUN = re.compile(r"\w+")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -374,12 +403,46 @@ def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str],
     given, `text` is a note of its own, read with the block it opens with."""
     if found is frontmatter.OWN:
         found = frontmatter.parse(text)
+    body, tags, titles = _read_properties(text if found is None else text[found.end:])
     if found is None:
+        return body, tags, titles
+    head_tags, head_titles, values = _read_entries(found.entries)
+    return "\n".join(values) + "\n\n" + body, head_tags + tags, head_titles + titles
+
+
+def _read_entries(entries) -> tuple[list[str], list[str], list[str]]:
+    """(tags, titles, other values) of front matter or Logseq property entries."""
+    tags = [t for e in entries if e.key.lower() in TAG_KEYS for v in e.values for t in re.split(r"[\s,]+", v) if t]
+    titles = [v for e in entries if e.key.lower() in TITLE_KEYS for v in e.values]
+    values = [v for e in entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS for v in e.values]
+    return tags, titles, values
+
+
+def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
+    """(the text, its tags, its titles) with Logseq's `key:: value` lines
+    (frontmatter.properties) read as front matter is (read_front_matter): each
+    line in place holds its other values, one a line, its key left out."""
+    entries = frontmatter.properties(text)
+    if not entries:
         return text, [], []
-    tags = [t for v in found.values(*TAG_KEYS) for t in re.split(r"[\s,]+", v) if t]
-    titles = found.values(*TITLE_KEYS)
-    values = [v for e in found.entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS for v in e.values]
-    return "\n".join(values) + "\n\n" + text[found.end:], tags, titles
+    tags, titles, parts, at = [], [], [], 0
+    for e in entries:
+        start, end = e.spans[0]
+        e_tags, e_titles, values = _read_entries([e])
+        # Logseq links pages in these values: `alias:: [[Veg patch]]` is Veg patch; a tag of a
+        # page of words (`tags:: [[Machine Learning]]`) is that page's link, no #tag
+        titles += [LOGSEQ_PAGE.sub(r"\1", v) for v in e_titles]
+        for v in (e.values if e_tags else []):
+            page = LOGSEQ_PAGE.fullmatch(v)
+            if page is None:
+                tags += [t for t in re.split(r"[\s,]+", v) if t]
+            elif len(page.group(1).split()) == 1:
+                tags.append(page.group(1))
+            else:
+                values.append(f"[[{page.group(1)}]]")
+        parts += [text[at:start], "\n".join(values)]
+        at = end
+    return "".join(parts) + text[at:], tags, titles
 
 
 class HeuristicExtractor:
@@ -430,7 +493,8 @@ class HeuristicExtractor:
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
-        for m in SPEAKER.finditer(text):
+        # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text)):
             span = m.group(1).strip()
             if span in speakers:
                 said.add(span)
@@ -552,7 +616,8 @@ def note_name(path: str) -> EntityMention | None:
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
-    after a quote or a bracket), read back from `pos` over the blanks before
+    after a quote or a bracket), or a list item's or a quote line's first word
+    (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
     it: searching the text up to each word took time growing with the
     square of the text's length."""
     start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
@@ -566,7 +631,19 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
-    return before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != ""))
+    if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "")):
+        return True
+    # a bullet, a number and a task's box end with a blank before the word; a quote's `>` need not
+    return (before == ">" or (before != "" and before in "-*+)]" and blanks != "")) and _after_line_marks(text, start)
+
+
+def _after_line_marks(text: str, end: int) -> bool:
+    """Is text[:end] a line's start and its list or quote marks (LINE_MARKS:
+    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation), nothing else?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    return _LINE_MARKS.fullmatch(text[line:end] + " ") is not None
 
 
 class _Elsewhere:
