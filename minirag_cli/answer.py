@@ -296,18 +296,22 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple, int],
                notes: dict[tuple[str, str], list[str]], heads: dict[int, str]) -> _Line | None:
     """The line `step` (+1 after, -1 before) from lines[i]: in its note
     when the note's lines are at hand (a candidate, or else made from the
-    note), else in its chunk."""
+    note), else in its chunk. Blank lines are passed over: the line after
+    a heading is the first line under it."""
     x = lines[i]
     if not x.line:
         j = i + step
-        if 0 <= j < len(lines) and lines[j].result is x.result and lines[j].seq == x.seq + step:
+        if 0 <= j < len(lines) and lines[j].result is x.result and _blank_between(
+                x.result.get("text", "").splitlines(), x.seq, lines[j].seq):
             return lines[j]
         return None
     path = note_key(x.result)
+    note = notes.get(path) or []
     seq = x.seq + step
+    while 1 <= seq <= len(note) and not note[seq - 1].strip() and (path, seq) not in by_line:
+        seq += step
     if (path, seq) in by_line:
         return lines[by_line[(path, seq)]]
-    note = notes.get(path) or []
     if not 1 <= seq <= len(note):
         return None
     raw = note[seq - 1]
@@ -315,6 +319,13 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple, int],
         return None
     text = _clean_line(raw)
     return _Line(x.rank, x.result, seq, text, line=True) if text else None
+
+
+def _blank_between(raw: list[str], a: int, b: int) -> bool:
+    """Whether lines `a` and `b` of a chunk's lines `raw` are neighbours:
+    nothing but blank lines between them."""
+    lo, hi = min(a, b), max(a, b)
+    return hi > lo and all(not raw[k].strip() for k in range(lo + 1, min(hi, len(raw))))
 
 
 def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | None = None,
@@ -389,12 +400,12 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     line); `note_lines` ((root, path) pairs -> each note's lines, store.note_lines)
     lets lines around the retrieved chunks compete (options.context)."""
     heads = note_heads or {}
+    notes = None
     if options.lines is None:
         picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(x) for x in r.get("text", "").splitlines()
                                                           if x.strip() != heads.get(r.get("chunk_id"), "").strip()))))
                   for i, r in enumerate(results[:options.max_sources])]
     else:
-        notes = None
         if note_lines is not None and (options.context is None or options.context >= 0):
             notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
@@ -413,12 +424,15 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
         # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
         place = (x.seq,) if x.line else ((r.get("lines") or [0])[0], x.rank, x.seq)
-        src["picked"].append((place, x.text))
-    for src in by_note.values():  # in the note's order; '...' where lines were left out
+        # the lines it is numbered in, 0-based: the note's (x.seq from 1), else its chunk's
+        raw = ([""] + (notes or {}).get(key, [])) if x.line else r.get("text", "").splitlines()
+        src["picked"].append((place, x.text, raw))
+    for src in by_note.values():  # in the note's order; '...' where lines were left out (not blank ones)
         src["lines"], prev = [], None
-        for place, text in sorted(src["picked"]):
+        for place, text, raw in sorted(src["picked"], key=lambda p: p[0]):
             at = place if len(place) == 1 else place[1:]  # (line in the note,) or (rank, line in the chunk)
-            if prev is not None and prev != at[:-1] + (at[-1] - 1,):
+            if prev is not None and prev != at[:-1] + (at[-1] - 1,) and not (
+                    prev[:-1] == at[:-1] and _blank_between(raw, prev[-1], at[-1])):
                 src["lines"].append("...")
             src["lines"].append(text)
             prev = at

@@ -155,3 +155,20 @@ def test_two_synced_folders_with_the_same_path_are_two_notes(tmp_path):
             for s in sources:  # one note each, under its own date
                 assert ("Ingrid" in s["text"]) != ("Tomas" in s["text"]), sources
                 assert s["date"][:10] == ("2026-01-01" if "Ingrid" in s["text"] else "2026-02-02"), sources
+
+
+def test_the_line_after_a_heading_is_the_first_line_under_it():
+    """A person note: `# Greta Lindqvist`, a blank line, then what it says of
+    her. The heading, chosen for the name the question holds, brought the
+    blank line after it, which is dropped: the model read the name alone
+    and declined. Blank lines are passed over, in the chunk's lines and in
+    the note's."""
+    greta = ["# Greta Lindqvist", "", "Swedish, grew up in Uppsala.", "", "Moved to Lisbon in May 2026."]
+    path = "people/greta.md"
+    result = {"rank": 1, "chunk_id": 7, "path": path, "lines": [1, 5], "text": "\n".join(greta)}
+    question = "Where did Greta Lindqvist grow up?"
+    for context in (-1, None):
+        got = ans.make_sources(question, [result], note_heads={7: greta[0]},
+                               options=ans.AnswerOptions(context=context, lines=1),
+                               note_lines=lambda keys: {k: greta for k in keys})
+        assert got[0]["text"].splitlines() == ["# Greta Lindqvist", "Swedish, grew up in Uppsala."], context
