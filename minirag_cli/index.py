@@ -278,25 +278,28 @@ class Index:
 
     # ------------------------------------------------------------ read
 
-    def retrieval_options(self, **flags) -> RetrievalOptions:
+    def retrieval_options(self, *, arguments: bool = False, **flags) -> RetrievalOptions:
         """RetrievalOptions from the settings (mode, k, hops), `flags` (None = not given) winning;
         a k below 1 or hops below 0 is a UsageError (check_counts).
         A walk depth given by `mrag ask --hops` for a mode without the graph
         channel is a UsageError: it would be ignored (one from a config file or
-        MRAG_HOPS is a default, and an MCP client's `hops` is not checked)."""
+        MRAG_HOPS is a default). `arguments`: `flags` are a client's arguments
+        (the MCP server's), so a `hops` among them is checked the same way and
+        the error names them as the client spells them (hops, not --hops)."""
         values = {"mode": self.settings.mode, "k": self.settings.k, "hops": self.settings.hops}
         given = {k: v for k, v in flags.items() if v is not None}
         check_counts(given)
         values.update(given)
-        if self.settings.sources["hops"] == "flag":
+        if self.settings.sources["hops"] == "flag" or (arguments and "hops" in given):
             from minirag_cli.retrieve import parse_mode
 
             if "graph" not in parse_mode(values["mode"]):
-                where = "" if self.settings.sources["mode"] in ("flag", "default") else \
+                dash = "" if arguments else "--"
+                where = "" if "mode" in given or self.settings.sources["mode"] in ("flag", "default") else \
                     f" (set in {self.settings.sources['mode']})"
-                raise UsageError(f"--hops is the graph walk's depth: --mode {values['mode']}{where} has no graph "
-                                 "channel, and --hops would be ignored.",
-                                 hint="Add graph to --mode (or use hybrid), or leave --hops out.")
+                raise UsageError(f"{dash}hops is the graph walk's depth: {dash}mode {values['mode']}{where} has no "
+                                 f"graph channel, and {dash}hops would be ignored.",
+                                 hint=f"Add graph to {dash}mode (or use hybrid), or leave {dash}hops out.")
         return RetrievalOptions(**values)
 
     def search(self, question: str, options: RetrievalOptions | None = None, *, terms=None,

@@ -110,7 +110,7 @@ class MragTools:
         from minirag_cli.index import public_result, result_notes
 
         self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
-        options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops)
+        options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops, arguments=True)
         with self.index.lock:
             result = self.index.search(query, options)
             unsynced = self.index.unsynced_edits(result_notes(result.results))
@@ -276,7 +276,7 @@ def build_server(tools: MragTools):
         and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
         state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []).
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
-        hybrid or a comma-separated set. hops: graph walk depth (default 2)."""
+        hybrid or a comma-separated set. hops: graph walk depth (default 2; only with the graph channel)."""
         return call(tools.search, query, k=None if k == 0 else k, mode=mode or None,
                     hops=None if hops == -1 else hops)
 

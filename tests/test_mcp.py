@@ -167,6 +167,32 @@ def test_bad_numbers_are_tool_errors(tmp_path):
         assert len(anyio.run(lambda: call(k=2)).structured_content["results"]) == 2
 
 
+def test_hops_with_a_mode_without_the_graph_is_a_tool_error(tmp_path):
+    """`mrag ask --mode bm25 --hops 2` is a usage error (the walk depth would be
+    ignored); a client's mode "bm25" with hops 2 was served silently. It is now
+    the same check, in the client's words (hops, not --hops); hops with a mode
+    that walks the graph, and a mode without hops, are served."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from minirag_cli.mcp_server import build_server
+
+    db_path, _ = build_small_index(tmp_path)
+    with Index.open(effective(db_path=db_path)) as index:
+        server = build_server(MragTools(index))
+
+        async def call(**args):
+            return await server.call_tool("search", {"query": "Jennifer Moore Berlin", **args})
+
+        for mode in ("bm25", "dense,bm25"):
+            with pytest.raises(ToolError) as caught:
+                anyio.run(lambda: call(mode=mode, hops=2))
+            assert str(caught.value).endswith(f": hops is the graph walk's depth: mode {mode} has no graph "
+                                              "channel, and hops would be ignored. (hint: Add graph to mode "
+                                              "(or use hybrid), or leave hops out.)"), mode
+        assert anyio.run(lambda: call(mode="bm25")).structured_content["results"]
+        assert anyio.run(lambda: call(mode="bm25,graph", hops=1)).structured_content["mode"] == "bm25,graph"
+
+
 def test_arguments_of_the_wrong_type_are_tool_errors(tmp_path):
     """The SDK's lax validation took `"k": "3"` for 3, `true` for 1 and
     `"hops": "1"` for 1, so a client's mistake went unseen (and `"k": true`
