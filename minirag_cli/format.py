@@ -456,13 +456,19 @@ def render_item(item: dict, console: Console) -> None:
     lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
     if item["kind"] == "chunk":
         head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
+    elif not item["chunks"]:
+        # sync indexes an empty or whitespace-only note with no chunks; "lines 1-1" of an
+        # empty file read as a note with a line of text
+        head = f"{item['path']}  " + ("empty note" if not item["text"] else f"{lines}, only whitespace") + \
+            ", nothing indexed"
     else:
         n = len(item["chunks"])
         head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
     console.print(f"[bold]{escape(head)}[/]", highlight=False)
-    console.rule(style="dim")
-    console.print(visible(item["text"]), markup=False, highlight=False)
-    console.rule(style="dim")
+    if item["text"]:
+        console.rule(style="dim")
+        console.print(visible(item["text"]), markup=False, highlight=False)
+        console.rule(style="dim")
     ents = ", ".join(f"{e['name']} ({e['type']}, {e['count']})" for e in item["entities"]) or "none"
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
 

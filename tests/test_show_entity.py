@@ -533,6 +533,32 @@ def test_a_line_of_an_empty_note_says_the_note_holds_no_text(kb):
         show(conn, "one.md:2")
 
 
+def test_showing_an_empty_note_says_it_is_empty(kb):
+    """`mrag show empty.md` said "empty.md  lines 1-1  0 chunks", as if the
+    note had a line of text, and framed nothing between two rules. It now
+    says the note is empty (a whitespace-only one: only whitespace); --json
+    is unchanged and valid."""
+    conn, db_path, root = kb
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.kb_fixture import EMBEDDER
+
+    write_notes(root, {"empty.md": "", "blank.md": " \n\t\n"})
+    sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
+    res = invoke(db_path, "show", "empty.md")
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[0] == "empty.md  empty note, nothing indexed"
+    assert "lines 1-1" not in res.output and "─" not in res.output
+    res = invoke(db_path, "show", "blank.md")
+    assert res.exit_code == 0 and res.output.splitlines()[0] == "blank.md  lines 1-2, only whitespace, nothing indexed"
+    res = invoke(db_path, "show", "empty.md", "--json")
+    assert res.exit_code == 0 and json.loads(res.output)["chunks"] == [] and json.loads(res.output)["text"] == ""
+    res = invoke(db_path, "show", "people/wolfgang.md")  # a note with text is shown as before
+    assert res.output.startswith("people/wolfgang.md  lines 1-7  ") and "text from disk" in res.output
+
+
 def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_bin, tmp_path):
     """The notes of a synced folder moved away since the sync: the line about
     notes deleted since the sync named `mrag sync FOLDER`, which fails on a
