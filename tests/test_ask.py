@@ -331,6 +331,19 @@ def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, m
     assert out.returncode == 2 and "needs a model" in out.stderr and out.stdout == ""
 
 
+def test_ask_interactive_with_no_question_prints_nothing(golden_index, mrag_bin_module):
+    """`mrag ask -i < /dev/null` (or only blank lines) asked nothing, and was
+    told on stderr "no answer written: pass --model ...": the hint now comes
+    with the first question, and no question prints nothing (exit 0)."""
+    for stdin in ("", "\n  \n"):
+        out = ask(mrag_bin_module, golden_index, "-i", stdin=stdin)
+        assert (out.returncode, out.stdout, out.stderr) == (0, "", ""), repr(stdin)
+    out = ask(mrag_bin_module, golden_index, "-i", "--k", "1", stdin=f"\n{SHOP}\n")
+    assert out.returncode == 0 and "people/wolfgang-schulz.md" in out.stdout
+    hint = [ln for ln in out.stderr.splitlines() if ln.strip()]
+    assert len(hint) == 1 and "--model" in hint[0]  # a question asked: the hint, once
+
+
 def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_index, mrag_bin_module):
     """A piped question holding `[/]` ended the whole `ask -i` run with
     'unexpected MarkupError: closing tag '[/]' ... has nothing to close' (the

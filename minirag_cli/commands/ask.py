@@ -112,19 +112,23 @@ class AskSession:
     questions). An error about one question is shown, and the next is read."""
 
     def __init__(self, index, **show):
-        from minirag_cli.format import print_answer_hint
-
         self.index, self.show = index, show
         self.answerer = None
+        # no model: the hint once, not after every question, and only when a question comes
+        # (`mrag ask -i < /dev/null` asked nothing, and was told how to get answers)
+        self.hint_due = False
         if show["want_answer"] and index.has_llm():
             self.answerer = index.answerer()
-        elif show["want_answer"]:  # no model: the hint once, not after every question
-            print_answer_hint()
+        elif show["want_answer"]:
+            self.hint_due = True
             self.show = dict(show, want_answer=False)
 
     def ask(self, text: str) -> None:
-        from minirag_cli.format import print_error, print_json, stdout_console
+        from minirag_cli.format import print_answer_hint, print_error, print_json, stdout_console
 
+        if self.hint_due:
+            print_answer_hint()
+            self.hint_due = False
         text_mode = not self.show["as_json"] and not self.show["paths"]
         if text_mode and not sys.stdin.isatty():  # a header says which question the lines answer
             from rich.text import Text
