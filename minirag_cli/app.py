@@ -245,17 +245,20 @@ def settings(db_path=None, sync_dirs: list[Path] | None = None, **flags):
     return effective({"db": state.db, **flags}, db_path, sync_dirs=sync_dirs)
 
 
-def open_index(*, sync_dirs: list[Path] | None = None, **flags):
+def open_index(*, sync_dirs: list[Path] | None = None, check: Callable | None = None, **flags):
     """The command's Index: located and opened first (a missing or damaged
     index fails before the flags are read), then given the settings the
-    flags make, and the seams an in-process caller injected."""
+    flags make, and the seams an in-process caller injected. `check(index)`
+    refuses flags that do not go together (a UsageError) before the line
+    naming the index the record of syncs chose is printed: that line says
+    the command runs, and came just before the usage error."""
     from minirag_cli import format as fmt
     from minirag_cli.config import resolve_db, state_dir
     from minirag_cli.db import connect, index_exists
     from minirag_cli.index import Index
 
     choice = resolve_db(state.db, sync_dirs=sync_dirs)
-    fmt.which_index(choice)  # on stderr: dropped records, and the index the record of syncs chose
+    fmt.forgotten_indexes(choice)  # now: resolve_db dropped them from the record
     path = choice.path
     if not index_exists(path):
         from minirag_cli.synced import missing_index_error
@@ -263,11 +266,14 @@ def open_index(*, sync_dirs: list[Path] | None = None, **flags):
         raise missing_index_error(choice, state_dir())
     conn = connect(path)
     try:
-        resolved = settings(path, sync_dirs=sync_dirs, **flags)
+        index = Index(conn, settings(path, sync_dirs=sync_dirs, **flags), path, **vars(state.seams))
+        if check is not None:
+            check(index)
     except BaseException:
         conn.close()
         raise
-    return Index(conn, resolved, path, **vars(state.seams))
+    fmt.which_index(choice)  # on stderr: the index the record of syncs chose
+    return index
 
 
 def remember_sync(path: Path, roots: list[str]) -> None:

@@ -678,18 +678,23 @@ def sync_progress():
     return RichProgress(err)
 
 
-def which_index(choice) -> None:
-    """On stderr: records of moved or deleted indexes that were dropped, and
-    the index a command uses when the record of synced indexes chose it
-    (rather than --db, MRAG_DB or a .mrag/ above the current folder)."""
+def forgotten_indexes(choice) -> None:
+    """On stderr: records of moved or deleted indexes that were dropped."""
     err = stderr_console()
     for gone in choice.forgotten:
         err.print(f"[yellow]warning[/] forgetting {escape(gone.db)} (synced from {escape(gone.folder())}): "
                   "the index file is gone (moved or deleted)", highlight=False, soft_wrap=True)
+
+
+def which_index(choice) -> None:
+    """On stderr: the index a command uses when the record of synced indexes
+    chose it (rather than --db, MRAG_DB or a .mrag/ above the current folder)."""
     if choice.from_record:
         from minirag_cli.synced import describe_choice
 
-        err.print(f"[dim]{escape(describe_choice(choice.known))}[/]", highlight=False, soft_wrap=True)
+        stderr_console().print(f"[dim]{escape(describe_choice(choice.known))}[/]", highlight=False,
+                               soft_wrap=True)
+
 
 ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)"),
                ("false_declines", "false declines"), ("grounded", "grounded (right, citing an expected note)"),

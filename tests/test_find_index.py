@@ -293,3 +293,19 @@ def test_an_empty_db_flag_is_a_usage_error_before_any_index_is_chosen(two_folder
         r = mrag(mrag_bin, env, tmp_path, "--db", value, "status")
         assert r.returncode == 2 and r.stdout == "", r.stderr
         assert "using index" not in r.stderr and "expected a path" in r.stderr, r.stderr
+
+
+def test_the_chosen_index_is_named_only_when_the_command_runs(two_folders, mrag_bin, tmp_path):
+    """`mrag ask Q --mode bm25 --hops 2` (or `-k 0`) with the index chosen by
+    the record of syncs printed "using index ..." and then the usage error,
+    as if the command had run. The line now comes once the flags are
+    accepted; a run that goes ahead still names its index."""
+    env, _a, b = two_folders
+    for args in (["--mode", "bm25", "--hops", "2"], ["-i", "--mode", "bm25", "--hops", "2"],
+                 ["-k", "0"], ["--mode", "nope"]):
+        r = mrag(mrag_bin, env, "/", "ask", "who founded the Garden Club?", *args)
+        assert r.returncode == 2 and r.stdout == "", (args, r.stderr)
+        assert "error:" in r.stderr and "using index" not in r.stderr, (args, r.stderr)
+    r = mrag(mrag_bin, env, "/", "ask", "who founded the Garden Club?", "--no-answer", "--mode", "bm25", "-k", "1")
+    assert r.returncode == 0 and "y.md" in r.stdout, r.stderr
+    assert r.stderr.count(f"using index {b / '.mrag' / 'index.sqlite'}") == 1, r.stderr

@@ -60,13 +60,12 @@ def ask(
         raise UsageError("Missing the question.", hint='mrag ask "what did Wolfgang say about Berlin?" '
                                                        "(or mrag ask -i for one question after another)")
     text = None if interactive else read_question(question)  # an empty question fails before the index opens
-    index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model)
+    index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model, check=flags_apply)
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
     if text is not None:
         ask_one(index, text, **show)
         return
-    index.retrieval_options()  # a flag that does not apply stops before the first question, not at each
     # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
     # first, so it keeps every core for the line choice of later questions (Index.query_embedder)
     index.query_embedder()
@@ -75,6 +74,13 @@ def ask(
     session = AskSession(index, **show)
     for text in questions(question):
         session.ask(text)
+
+
+def flags_apply(index) -> None:
+    """A UsageError for a flag that does not apply (--hops for a mode without
+    the graph), raised before the command runs: before the first question of
+    -i, and before the line naming the index (app.open_index)."""
+    index.retrieval_options()
 
 
 def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want_answer: bool, llm_query: bool,
