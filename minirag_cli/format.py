@@ -54,6 +54,16 @@ def escape(text: str) -> str:
     return _escape_markup(visible(text))
 
 
+def escape_name(name: str) -> str:
+    """A note's path (or a folder's) for a rich markup string: as `escape`, and
+    a newline or tab written out too (`\\n`): a name is one line of a list
+    or one cell of a table, and `a<newline>b.md` split its row in two. JSON
+    keeps the name."""
+    from minirag_cli.walk import terminal_name
+
+    return _escape_markup(terminal_name(name))
+
+
 def _no_color() -> bool:
     from minirag_cli.config import environment
 
@@ -181,7 +191,7 @@ def render_status(status: dict, console: Console) -> None:
     table.add_row("extractor", escape(extractor))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
-    table.add_row("roots", escape("\n".join(status["roots"])) or "-")
+    table.add_row("roots", "\n".join(escape_name(r) for r in status["roots"]) or "-")
     table.add_row("symlinks", following(status["follow_symlinks"]))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
@@ -315,7 +325,7 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
-        console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape(r['path'])}[/]:{lines}  "
+        console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
         snippet = " ".join(snippet_text(r["text"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
@@ -464,7 +474,7 @@ def render_item(item: dict, console: Console) -> None:
     else:
         n = len(item["chunks"])
         head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
-    console.print(f"[bold]{escape(head)}[/]", highlight=False)
+    console.print(f"[bold]{escape_name(head)}[/]", highlight=False)  # head: the path and our words
     if item["text"]:
         console.rule(style="dim")
         console.print(visible(item["text"]), markup=False, highlight=False)
@@ -508,7 +518,7 @@ def render_entity(e: dict, console: Console) -> None:
     for col in ("path", "mentions", "lines"):
         docs.add_column(col, justify="right" if col == "mentions" else "left")
     for d in e["notes"]:
-        docs.add_row(escape(d["path"]), str(d["mentions"]), f"{d['lines'][0]}-{d['lines'][1]}")
+        docs.add_row(escape_name(d["path"]), str(d["mentions"]), f"{d['lines'][0]}-{d['lines'][1]}")
     console.print(docs)
     if e["other_matches"]:
         others = ", ".join(o["name"] for o in e["other_matches"])

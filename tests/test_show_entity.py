@@ -645,3 +645,36 @@ def test_show_takes_the_path_and_lines_ask_prints(tmp_path, mrag_bin):
         assert json.loads(shown.stdout)["chunk_id"] == r["chunk_id"], target
     bad = mrag("show", "log.md:3-2")
     assert bad.returncode == 2 and "3-2" in bad.stderr and "ends before it starts" in bad.stderr
+
+
+def test_a_file_name_with_a_newline_keeps_its_row(kb, mrag_bin):
+    """A note named `odd<newline>name.md` (a folder `sub<newline>dir`) split its
+    line of `mrag ask`'s list, its row of `mrag entity`'s notes table and
+    `mrag show`'s header in two. Names are written out there (`odd\\nname.md`,
+    as sync's warnings and escapes of other control characters are); --json
+    keeps the real name."""
+    conn, db_path, root = kb
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.kb_fixture import EMBEDDER
+
+    write_notes(root, {"odd\nname.md": "Greta Lindqvist founded the Kite Club.\n",
+                       "sub\ndir/x.md": "Greta Lindqvist flies kites.\n"})
+    sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
+
+    def run(*args):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True,
+                             env=mrag_env(), timeout=120)
+        assert out.returncode == 0, (args, out.stderr)
+        return out.stdout
+
+    listed = run("ask", "Greta Lindqvist kites", "--no-answer", "-k", "2")
+    assert "odd\\nname.md:1" in listed and "sub\\ndir/x.md:1" in listed and "\nname.md" not in listed
+    rows = run("entity", "Greta Lindqvist")
+    assert "│ odd\\nname.md " in rows and "│ sub\\ndir/x.md " in rows, rows
+    assert run("show", "odd\nname.md").splitlines()[0] == "odd\\nname.md  lines 1-1  1 chunk, text from disk"
+    data = json.loads(run("ask", "Greta Lindqvist kites", "--no-answer", "-k", "2", "--json"))
+    assert {r["path"] for r in data["results"]} == {"odd\nname.md", "sub\ndir/x.md"}
+    assert json.loads(run("show", "odd\nname.md", "--json"))["path"] == "odd\nname.md"
