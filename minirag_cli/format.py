@@ -58,10 +58,9 @@ def escape_name(name: str) -> str:
     """A note's path (or a folder's) for a rich markup string: as `escape`, and
     a newline or tab written out too (`\\n`): a name is one line of a list
     or one cell of a table, and `a<newline>b.md` split its row in two. JSON
-    keeps the name."""
-    from minirag_cli.walk import terminal_name
-
-    return _escape_markup(terminal_name(name))
+    keeps the name. The other control characters as `visible` writes them
+    (a lone CR `\\x0d`), as in the note's text."""
+    return escape(name.replace("\n", "\\n").replace("\t", "\\t"))
 
 
 def _no_color() -> bool:
