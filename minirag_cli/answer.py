@@ -424,15 +424,15 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
         # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
         place = (x.seq,) if x.line else ((r.get("lines") or [0])[0], x.rank, x.seq)
-        # the lines it is numbered in, 0-based: the note's (x.seq from 1), else its chunk's
-        raw = ([""] + (notes or {}).get(key, [])) if x.line else r.get("text", "").splitlines()
-        src["picked"].append((place, x.text, raw))
+        # the lines it is numbered in: the note's (x.seq counts from 1), else its chunk's (from 0)
+        raw, first = ((notes or {}).get(key, []), 1) if x.line else (r.get("text", "").splitlines(), 0)
+        src["picked"].append((place, x.text, raw, first))
     for src in by_note.values():  # in the note's order; '...' where lines were left out (not blank ones)
         src["lines"], prev = [], None
-        for place, text, raw in sorted(src["picked"], key=lambda p: p[0]):
+        for place, text, raw, first in sorted(src["picked"], key=lambda p: p[0]):
             at = place if len(place) == 1 else place[1:]  # (line in the note,) or (rank, line in the chunk)
             if prev is not None and prev != at[:-1] + (at[-1] - 1,) and not (
-                    prev[:-1] == at[:-1] and _blank_between(raw, prev[-1], at[-1])):
+                    prev[:-1] == at[:-1] and _blank_between(raw, prev[-1] - first, at[-1] - first)):
                 src["lines"].append("...")
             src["lines"].append(text)
             prev = at

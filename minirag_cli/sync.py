@@ -113,11 +113,9 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     `---`; else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
-    from minirag_cli.extract.mdcode import laid_note
-
     if not chunks or chunks[0].start_char != 0 or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
         return "", None
-    text = laid_note(chunks)
+    text = stored_text(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone
         text = chunks[0].text
     return text, frontmatter.of_note(text)
