@@ -544,11 +544,18 @@ class CitationStream:
         self.kept: list[int] = []
         self.removed: list[int] = []
         self.shown = ""
+        self.held = ""  # the blank before a removed citation, until what follows it shows whether it stays
 
     def feed(self, piece: str) -> str:
         self.pending += piece
         out = ""
         while self.pending:
+            if self.held and self.pending[0] != "[":
+                # as the batch filter leaves it: "done [9]." -> "done.", "yes [9] no" -> "yes no",
+                # "yes [9]no" -> "yes no" (another citation may follow: the blank waits for it)
+                if self.pending[0] not in " \t\n.,;:!?":
+                    out += self.held
+                self.held = ""
             start = self.pending.find("[")
             if start < 0:
                 # trailing blanks wait: a citation may follow and be removed
@@ -566,18 +573,25 @@ class CitationStream:
                 fixed, kept, removed = filter_citations(m.group(0), self.valid)
                 self.kept.extend(x for x in kept if x not in self.kept)
                 self.removed.extend(removed)
-                out += (self.pending[:lead] + fixed) if fixed else ""
+                if fixed:
+                    out += self.held + self.pending[:lead] + fixed
+                    self.held = ""
+                else:
+                    self.held += self.pending[:lead]
                 self.pending = self.pending[m.end():]
                 continue
             if lead == len(self.pending) or (_MAYBE_CITATION.match(self.pending, lead) and len(self.pending) < 24):
                 break  # wait for more text
-            out += self.pending[:lead + 1]
+            out += self.held + self.pending[:lead + 1]
+            self.held = ""
             self.pending = self.pending[lead + 1:]
         self.shown += out
         return out
 
     def close(self) -> str:
         rest, self.pending = self.pending, ""
+        if rest:  # a text cut inside a bracket is shown as it is, the blank before it too
+            rest, self.held = self.held + rest, ""
         self.shown += rest
         return rest
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from minirag_cli import answer as ans
@@ -97,6 +97,7 @@ def test_filter_citations(text, n, expected, kept, removed):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(["Yes", " ", "[", "1", "2", "9", "]", ",", ".", "a", "[x]", "\n"]), max_size=30),
        st.lists(st.integers(min_value=1, max_value=5), max_size=10))
+@example(parts=["Yes", " ", "[", "1", "1", "]", "Yes"], cuts=[])  # a removed citation between two words kept no blank
 def test_streamed_citations_match_the_batch_filter(parts, cuts):
     text = "".join(parts)
     pieces, i = [], 0
