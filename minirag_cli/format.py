@@ -121,7 +121,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     renamed = summary.get("note_names_changed")
     if renamed:
         table.add_row("note names", f"{len(renamed)} note{'s' * (len(renamed) != 1)} extracted anew: another note of "
-                                    "the folder now has the same file name, or no longer does")
+                                    "the folder now has the same file name, or no longer does, or an alias "
+                                    "they mention names another note now")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     if summary.get("follow_symlinks"):  # also when the index, not a flag, said so: it is an opt-in worth seeing
         table.add_row("symlinks", following(summary["follow_symlinks"]))
@@ -504,7 +505,7 @@ def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
     console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "
                   f"{e['chunks']} chunks of {e['notes_total']} notes", highlight=False)
-    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (" (fuzzy)" if a["merge"] == "fuzzy" else "")
+    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (f" ({a['merge']})" if a["merge"] in ("fuzzy", "alias") else "")
                         for a in e["aliases"])
     console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)
     near = Table(title=f"neighbours ({len(e['neighbours'])} of {e['neighbours_total']})")

@@ -36,7 +36,10 @@ note whose file name is a date (`2024-05-01.md`, Logseq's
 `2024-05-01 Wednesday.md`: text.daily_date; Obsidian's year, month and day
 folders `2024/05/01.md`: text.file_date) is named by that date entity, as a
 link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`20260922_1700.txt`)
-or a lower-case file name."""
+or a single lower-case word (`todo.md`); a lower-case name of two words or more names it
+(`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
+`alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
+folder (sync.joined_names)."""
 
 from __future__ import annotations
 
@@ -51,7 +54,8 @@ from typing import Collection, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges
-from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, folder_date, without_invisibles
+from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, folder_date, normalise_key,
+                              without_invisibles)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -118,7 +122,12 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    front matter keys are: `title::` and `alias::` name the note, `tags::`
 #    are #tags (a `[[page of words]]` a link), another key names nothing and
 #    its value is read as text.
-VERSION = 6
+# 7: a note's aliases (front matter `aliases:`/`alias:`, Logseq's `alias::`:
+#    note_aliases) are names of the note's own entity wherever the folder's
+#    notes mention them (sync.joined_names: `[[Jo]]` is `[[Jonas Berg]]`),
+#    and a lower-case file name of two words or more names its note, its
+#    words apart (`kitchen-renovation.md` is "kitchen renovation": note_name).
+VERSION = 7
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -251,6 +260,7 @@ LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
+ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 # `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
@@ -584,6 +594,27 @@ def link_targets(text: str) -> list[EntityMention]:
     return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
 
 
+def note_aliases(text: str) -> list[str]:
+    """The other names a note gives itself (Obsidian's front matter
+    `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
+    Berg]` in `Jonas Berg.md`), each once by its key, as a link names them
+    (`[[Jo]]`: link_name, so a lower-case `kitchen reno` is one too); none
+    that is a date, a common word (`Home`... of COMMON_WORDS) or shorter than
+    two characters. Sync joins each to the note's own name (sync.joined_names:
+    the alias's mentions in any note of the folder are the note's entity)."""
+    text = without_invisibles(text)
+    found = frontmatter.of_note(text)
+    values = found.values(*ALIAS_KEYS) if found is not None else []
+    body = text if found is None else text[found.end:]
+    values += [v for e in frontmatter.properties(body) if e.key.lower() in ALIAS_KEYS for v in e.values]
+    out: dict[str, str] = {}
+    for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
+        name = link_name(value.strip()) if "/" not in value and "#" not in value else None
+        if name is not None and name.lower().replace("’", "'") not in COMMON_WORDS:
+            out.setdefault(normalise_key(name, "name"), name)
+    return [name for key, name in out.items() if key]
+
+
 def note_name(path: str) -> EntityMention | None:
     """The name a Markdown note at `path` is linked to by, `[[Trip to
     Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
@@ -607,10 +638,21 @@ def note_name(path: str) -> EntityMention | None:
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
         return None
     name = link_name(without_invisibles(file.name))
+    if name is None:
+        return None
     # a title, as a front matter title must be: Obsidian shows the file
-    # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
-    # no entity (one per note, lower-case and spelled as no text spells it)
-    return EntityMention(name, "name") if name is not None and _is_title(name) else None
+    # name as the note's title
+    if _is_title(name):
+        return EntityMention(name, "name")
+    # a lower-case name of two words or more, as Obsidian, Logseq and Foam
+    # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
+    # spelled as a text does, its words apart ("kitchen renovation"); a
+    # single lower-case word (`todo.md`, `inbox.md`, `ideas.md`) names no
+    # entity, as the heuristics name no lower-case word in a text
+    words = [w for w in re.split(r"[\s_-]+", name) if w]
+    if len(words) >= 2 and re.search(r"[^\W\d_]", words[0]):
+        return EntityMention(" ".join(words), "name")
+    return None
 
 
 def _sentence_start(text: str, pos: int) -> bool:
