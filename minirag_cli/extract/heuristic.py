@@ -644,13 +644,13 @@ def note_name(path: str) -> EntityMention | None:
     # name as the note's title
     if _is_title(name):
         return EntityMention(name, "name")
-    # a lower-case name of two words or more, as Obsidian, Logseq and Foam
+    # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
     # spelled as a text does, its words apart ("kitchen renovation"); a
     # single lower-case word (`todo.md`, `inbox.md`, `ideas.md`) names no
     # entity, as the heuristics name no lower-case word in a text
     words = [w for w in re.split(r"[\s_-]+", name) if w]
-    if len(words) >= 2 and re.search(r"[^\W\d_]", words[0]):
+    if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
     return None
 
