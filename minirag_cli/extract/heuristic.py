@@ -127,6 +127,9 @@ from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, fo
 #    notes mention them (sync.joined_names: `[[Jo]]` is `[[Jonas Berg]]`),
 #    and a lower-case file name of two words or more names its note, its
 #    words apart (`kitchen-renovation.md` is "kitchen renovation": note_name).
+#    Also, a lone capitalised word opening a sentence or a list item (rule 6) is a
+#    name too when the text opens a longer name with it: `Attendees: Jonas
+#    Berg` then `- Jonas re-lays the mooring.` names Jonas.
 VERSION = 7
 
 
@@ -546,6 +549,8 @@ class HeuristicExtractor:
             add(surface, "date")
         elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
+        heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
+        openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
         for m in CAP_SPAN.finditer(text):
             if linked and linked.covers(m.start()):
                 continue  # a part of a link's target (named whole above), its heading or block
@@ -562,19 +567,30 @@ class HeuristicExtractor:
             if not words:
                 continue
             span = " ".join(words)
+            if len(words) > 1:
+                heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
             at_sentence_start = (words[0] == m.group(0).split()[0] and m.start() not in listed
                                  and _sentence_start(text, m.start()))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], m.start()):
-                # a lone capitalised word opening a sentence names something
-                # only if the text capitalises it mid-sentence too
+                # a lone capitalised word opening a sentence or a list item names
+                # something only if the text capitalises it mid-sentence too, or
+                # opens a longer name with it (known once every span is read)
+                openers.append(span)
                 continue
             if in_title(span):
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
             add(span, "name")
+        # `Attendees: Jonas Berg, Amara Okafor` then `- Jonas re-lays the mooring.`: a meeting
+        # note's actions open with the first names its attendees line wrote in full. A common
+        # word opens no name (COMMON_WORDS: `The Low Tides` is Low Tides) and a capitalised verb
+        # or noun (`- Plays bass`, `- Buy milk`, `- Meeting moved`) seldom opens one in the same text.
+        for span in openers:
+            if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
+                add(span, "name")
         return list(out.values())
 
     @staticmethod
