@@ -2,8 +2,8 @@
 `2024-05-03.md`, Logseq's `journals/2024_05_03.md`, Dendron's
 `daily.journal.2024.05.03.md`, Obsidian's `2024/05/03.md` and
 `2024-05-03 Friday.md`), carries that date in every chunk's header as a
-front matter date does (store.note_head): `mrag ask 2024-05-03` and "what
-did I do on May 3rd 2024?" find it first (it held the date in no searched
+front matter date does (store.note_head): `mrag ask 2024-05-03`, "what
+did I do on May 3rd 2024?" and "… on May 3rd?" find it first (it held the date in no searched
 column: notes that only said "May" outranked it), and its answers are
 dated from the header (store.note_heads). A fresh sync, an incremental one,
 a rebuild and the re-extraction from older rules write the same headers."""
@@ -64,7 +64,8 @@ def test_a_daily_note_is_found_by_its_date(tmp_path, layout):
     headers = _headers(conn, layout)
     assert len(headers) >= 2  # every chunk of it, not the first alone
     assert {h.split("\n")[0] for h in headers} == {"# Friday · date: 2024-05-03"}
-    for q in ("2024-05-03", "what did I do on May 3rd 2024?", "3 May 2024"):
+    # without a year too: "May" in the question's words ranked the notes that say May first
+    for q in ("2024-05-03", "what did I do on May 3rd 2024?", "3 May 2024", "what did I do on May 3rd?", "3 May"):
         results = search(conn, q, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
         assert results and results[0]["path"] == layout, (q, [r["path"] for r in results])
     # answers date it from the header, as the path did (answer.note_date)
