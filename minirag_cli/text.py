@@ -172,6 +172,20 @@ def file_date(path: str) -> tuple[str, str] | None:
     return found
 
 
+def dated_path(root: str, path: str) -> str:
+    """`path` (a note's, in its synced folder `root`, '/'-separated) read
+    with the folder's own last folders in front as far as a year, month and
+    day layout needs (three parts): a synced `journal/2024/05` holds
+    `01.md`, which file_date reads as `2024/05/01.md` (the root's absolute
+    path is on disk and in the index, documents.root). `path` itself when it
+    has three parts or more, or no root is given."""
+    parts = path.split("/")
+    if not root or len(parts) >= 3:
+        return path
+    above = [p for p in re.split(r"[/\\]", root) if p and not p.endswith(":")]  # not a drive's `C:`
+    return "/".join(above[len(above) - (3 - len(parts)):] + parts) if above else path
+
+
 # a date, with a time or not, as a note's first line or file name holds it:
 # 2026-01-22, 20260122, 2026-01-22 15:00, 2026-01-22T15:00, LiHua's `Time:
 # 20260122_15:00` and `20260122_1500.txt`
