@@ -361,6 +361,10 @@ def explain_lines(r: dict) -> list[str]:
     if g.get("time"):
         t = g["time"]
         out.append(f"time: {t['days']} day(s) from {t['near']}, shares {t['shared']}")
+    elif g.get("time_anchor"):
+        # an anchor's own vote (GraphOptions.time_anchor_self), an undated note's too: said, not left unexplained
+        out.append("time: its own note's vote (one of the best text notes, which anchor the time edges)"
+                   + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
         out.append(f"date: its note is dated in {', '.join(g['date'])}")
     return out

@@ -47,7 +47,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import normalise_key, without_invisibles
+from minirag_cli.text import dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
@@ -859,7 +859,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        heads.append(store.note_head(text, matter, paths[doc][1], pairs[0][1].text if pairs else ""))
+        heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters)
@@ -1394,10 +1394,12 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     it by), to the mentions of its first chunk, unless that chunk names it
     already: a link in another note then mentions an entity the linked note
     mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
-    No note is named by a file name in `shared` (shared_note_names)."""
+    No note is named by a file name in `shared` (shared_note_names). A
+    daily note is named by its date as its path reads with the folder's own
+    folders above it (text.dated_path: `01.md` of a synced `journal/2024/05`)."""
     note_name = _note_namer(extractor)
     for root, path, first in notes:
-        name = note_name(path)
+        name = note_name(dated_path(root, path))
         if name is None:
             continue
         key = normalise_key(name.name, name.type)
@@ -1569,7 +1571,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names,
-                                             store.note_head(pending.text, pending.matter, note.path,
+                                             store.note_head(pending.text, pending.matter,
+                                                             dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""))
         _record_build(run)
     run.build = {}

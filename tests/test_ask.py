@@ -627,3 +627,19 @@ def test_ask_interactive_stops_quietly_when_the_reader_goes_away(golden_index, m
         if proc.poll() is None:
             proc.kill()
     assert rc == 0 and err == "", (rc, err)
+
+
+def test_ask_explain_says_why_each_result_has_a_time_vote(golden_index, mrag_bin_module):
+    """The best text notes keep their own time vote (GraphOptions.time_anchor_self),
+    an undated one too: --explain showed `time` among its channels and said
+    nothing of it. Each result with a time vote now says where it comes from,
+    and an undated note that it has no time edge."""
+    q = "Who runs the bakery on Mill Street?"
+    data = json.loads(ask(mrag_bin_module, golden_index, q, "--explain", "--json", "--no-answer").stdout)
+    timed = [r for r in data["results"] if "time" in r["channels"]]
+    assert timed and all({"time", "time_anchor"} & set(r.get("graph", {})) for r in timed), timed
+    undated = [r["path"] for r in timed if r["graph"].get("time_anchor") == {"dated": False}]
+    assert "people/tomas-rivera.md" in undated  # "Runs Rivera's Bakehouse on Mill Street": no date in it
+    out = ask(mrag_bin_module, golden_index, q, "--explain", "--no-answer").stdout
+    rivera = out.split("people/tomas-rivera.md:", 1)[1].split("\n 2. ", 1)[0]
+    assert "time: its own note's vote" in rivera and "the note mentions no date: it has no time edge" in rivera, out

@@ -130,6 +130,10 @@ from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, fo
 #    Also, a lone capitalised word opening a sentence or a list item (rule 6) is a
 #    name too when the text opens a longer name with it: `Attendees: Jonas
 #    Berg` then `- Jonas re-lays the mooring.` names Jonas.
+#    And a daily note in year, month and day folders is dated (named, headed) by
+#    its path with the synced folder's own folders above it (text.dated_path:
+#    `01.md` of a synced `journal/2024/05` is `2024/05/01.md`), not only by
+#    the folders inside the synced one.
 VERSION = 7
 
 
@@ -641,7 +645,8 @@ def note_name(path: str) -> EntityMention | None:
     `journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`,
     `2024-05-01 Wednesday.md`: text.daily_date), or filed in year, month
     and day folders (Obsidian's `2024/05/01.md`, `path` being relative to
-    the synced folder: text.file_date), is named by that date, the
+    the synced folder, with its own folders in front when it is shallower:
+    sync passes text.dated_path; text.file_date), is named by that date, the
     date entity `[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]` and the
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
