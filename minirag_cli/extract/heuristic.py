@@ -134,6 +134,12 @@ from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, fo
 #    its path with the synced folder's own folders above it (text.dated_path:
 #    `01.md` of a synced `journal/2024/05` is `2024/05/01.md`), not only by
 #    the folders inside the synced one.
+#    A Markdown section heading's first word starts a sentence as a list item's
+#    does (after `## `, `- ## `: HEADING_MARKS; a note's `# ` title is read as
+#    before), so a lone capitalised word there is a name only as rules 6 and 7
+#    say (`## Goal`, `## Decisions` name nothing); and a word capitalised only as
+#    a sentence's first opens no name with `the` (`- Designed the HeronBoard`
+#    names HeronBoard, not "Designed the HeronBoard": VERB_THE).
 VERSION = 7
 
 
@@ -243,6 +249,8 @@ _NAME_END = r"(?![^\W_])"
 # that text pasted from the web, Word or Apple Notes puts there ("Rosa\u00a0Diaz")
 _GAP = "[ \t\u00a0\u202f]+"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
+# a capitalised word and the connector `the` opening a span (`Designed the HeronBoard`)
+VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -283,10 +291,19 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # `[x]`) or not; one mark at least. The word after it starts a sentence, as
 # the line's first word does (`- Plays bass on Thursdays.` names no Plays).
 LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
+# What a Markdown section heading opens with before its first word: `##` to `######` and a blank
+# (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
+# first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
+# (Setext's `Goal` over `---` opens a line already). A note's title, `# ` alone, is read as before:
+# it names the note's topic and is often the only place the note writes it (golden/'s `# Heron buoy
+# — hardware notes`, `# Wolfgang — to do`); read as a sentence start it dropped those names with
+# `Book`, `Grafting` and `Dr`, and graph retrieval lost more than it gained (heuristic rules 7).
+HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n){LINE_MARKS})$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+_HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
 ITEM_LABEL = re.compile(rf"^{LINE_MARKS}({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
@@ -560,7 +577,14 @@ class HeuristicExtractor:
                 continue  # a part of a link's target (named whole above), its heading or block
             if m.start() in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
-            span = _strip_possessive(m.group(0))
+            start, found = m.start(), m.group(0)
+            verb = VERB_THE.match(found)
+            if verb and _sentence_start(text, start) and not elsewhere(found.split()[0], start):
+                # `- Designed the HeronBoard`: a word capitalised only as a sentence's first word
+                # (rule 6: a verb, a noun) opens no name with `the`; the name is what follows it.
+                # With `of` it does (`Game of Thrones`, `Ghost of Tsushima` open LiHua's sentences)
+                start, found = start + verb.end(), found[verb.end():]
+            span = _strip_possessive(found)
             words = span.split()
             # drop leading words that are only capitalised as a sentence start
             while words and words[0].lower().replace("’", "'") in COMMON_WORDS:
@@ -575,9 +599,9 @@ class HeuristicExtractor:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
-            at_sentence_start = (words[0] == m.group(0).split()[0] and m.start() not in listed
-                                 and _sentence_start(text, m.start()))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], m.start()):
+            at_sentence_start = (words[0] == found.split()[0] and start not in listed
+                                 and _sentence_start(text, start))
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
                 # opens a longer name with it (known once every span is read)
@@ -696,17 +720,19 @@ def _sentence_start(text: str, pos: int) -> bool:
     before = text[start - 1] if start else ""
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "")):
         return True
-    # a bullet, a number and a task's box end with a blank before the word; a quote's `>` need not
-    return (before == ">" or (before != "" and before in "-*+)]" and blanks != "")) and _after_line_marks(text, start)
+    # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
+    return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 
 
 def _after_line_marks(text: str, end: int) -> bool:
     """Is text[:end] a line's start and its list or quote marks (LINE_MARKS:
-    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation), nothing else?"""
+    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation) or a
+    section heading's (HEADING_MARKS: `## `, `- ## `), nothing else?"""
     line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
     if line == 0 and end > MARKS_REACH:
         return False
-    return _LINE_MARKS.fullmatch(text[line:end] + " ") is not None
+    marks = text[line:end] + " "
+    return _LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
 
 
 class _Elsewhere:
