@@ -1312,13 +1312,24 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     return out
 
 
+# how much of a file the alias pass reads: aliases are in the front matter or
+# the properties a note opens with, and the sync reads (and decodes) the
+# whole file once more when it indexes it
+ALIAS_HEAD_BYTES = 64 * 1024
+
+
 def _file_aliases(note: NoteFile) -> list[str] | None:
     """The aliases of the file `note` as the sync will read it ([] for a binary
-    file, which it skips); None when it cannot be read."""
+    file, which it skips); None when it cannot be read. Only its first
+    ALIAS_HEAD_BYTES are read (cut to whole UTF-32 units): a large note is
+    not decoded twice, and front matter that runs past them gives none."""
     try:
-        data = note.abspath.read_bytes()
+        with note.abspath.open("rb") as f:
+            data = f.read(ALIAS_HEAD_BYTES)
     except OSError:
         return None
+    if len(data) == ALIAS_HEAD_BYTES:
+        data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
     return [] if binary else note_aliases(decode_note(data, wide)[0])
 
