@@ -526,18 +526,25 @@ class Index:
         without `question`, are UsageErrors: they would be ignored."""
         from minirag_cli.graph_view import build_view
 
-        if hops is not None and entity is None and question is None:
-            raise UsageError("--hops is the radius of --entity's neighbourhood or the walk depth of --query: "
-                             "the whole graph has neither, and --hops would be ignored.",
-                             hint="Add --entity NAME or --query QUESTION, or leave --hops out.")
-        if k is not None and question is None:
-            raise UsageError("--k is how many results of --query are drawn: without --query it would be ignored.",
-                             hint='Add --query "QUESTION", or leave --k out.')
+        options = self.graph_view_options(entity=entity, question=question, hops=hops, k=k, max_nodes=max_nodes)
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
-        result = self.search(question, self.retrieval_options(k=k, hops=hops)) if question is not None else None
+        result = self.search(question, options) if question is not None else None
         with self.lock:
             return build_view(self.conn, entity=found, hops=1 if hops is None else hops, search=result,
                               max_nodes=max_nodes, index=str(self.path))
+
+    def graph_view_options(self, *, entity: str | None = None, question: str | None = None,
+                           hops: int | None = None, k: int | None = None,
+                           max_nodes: int = 150) -> RetrievalOptions | None:
+        """The flags of graph_view checked before any work (graph_view.check_flags,
+        and with `question` the search's retrieval_options): a UsageError for
+        one that would be ignored or means nothing. `mrag graph view` runs it
+        before naming the index it uses (app.open_index's check). The search
+        options with `question`, else None."""
+        from minirag_cli.graph_view import check_flags
+
+        check_flags(entity=entity is not None, question=question is not None, hops=hops, k=k, max_nodes=max_nodes)
+        return self.retrieval_options(k=k, hops=hops) if question is not None else None
 
     def status(self) -> dict:
         from minirag_cli.store import index_status
