@@ -11,6 +11,7 @@ embedder load once and the prompt prefix stays in the model's KV state."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 from typing import Iterator, Optional
 
@@ -66,13 +67,23 @@ def ask(
     if text is not None:
         ask_one(index, text, **show)
         return
+    if llm_query and not index.has_llm():
+        index.llm(required=True)  # --llm-query without a model fails here, not at every question
+    asked = questions(question)
+    if not sys.stdin.isatty():
+        # from a pipe the first question is read before anything loads: `mrag ask -i < /dev/null`
+        # loaded the embedder (seconds of sentence-transformers import) to answer nothing
+        first = next(asked, None)
+        if first is None:
+            return
+        asked = itertools.chain([first], asked)
     # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
     # first, so it keeps every core for the line choice of later questions (Index.query_embedder)
     index.query_embedder()
     if llm_query or (want_answer and index.has_llm()):
-        index.llm(required=llm_query)  # --llm-query without a model fails here, not at every question
+        index.llm(required=llm_query)
     session = AskSession(index, **show)
-    for text in questions(question):
+    for text in asked:
         session.ask(text)
 
 
