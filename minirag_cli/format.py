@@ -462,7 +462,7 @@ def render_settings(settings, console: Console) -> None:
 
 def render_item(item: dict, console: Console) -> None:
     """`mrag show`: a document or a chunk, with its entities."""
-    lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
+    lines = f"lines {item['lines'][0]}-{item['lines'][1]}" if item["lines"] else ""  # an empty note has none
     if item["kind"] == "chunk":
         head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
     elif not item["chunks"]:

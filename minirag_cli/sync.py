@@ -404,8 +404,9 @@ def recorded_mtime(mtime: float, read_at: float) -> float:
 
 def line_count(text: str) -> int:
     """Lines as an editor or `wc -l` counts them: the newline that ends the
-    last line starts no line of its own."""
-    return text.count("\n") + (not text.endswith("\n"))
+    last line starts no line of its own, and an empty text has none (it was
+    counted as one: `mrag show empty.md --json` gave lines [1, 1])."""
+    return text.count("\n") + (bool(text) and not text.endswith("\n"))
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
