@@ -722,7 +722,8 @@ def render_answers(report: dict, console: Console) -> None:
     for kind, summary in report["kinds"].items():
         if groups.get(kind) != summary:
             groups[kind if kind not in groups else f"{kind} (gold)"] = summary
-    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
+    mode = f"mode {escape(report['mode'])} · " if report.get("mode") else ""  # the sources' mode
+    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · {mode}"
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")
     table.add_column("metric", style="bold")
