@@ -271,7 +271,7 @@ class Index:
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
                                                                             extractor=extractor, options=options,
                                                                             index_path=self.path),
-                                  check_lock=lock.check)
+                                  check_lock=lock.check, synced=summary)
         finally:
             stop()
         return summary
