@@ -467,7 +467,7 @@ def render_settings(settings, console: Console) -> None:
 
 def render_item(item: dict, console: Console) -> None:
     """`mrag show`: a document or a chunk, with its entities."""
-    lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
+    lines = f"lines {item['lines'][0]}-{item['lines'][1]}" if item["lines"] else ""  # an empty note has none
     if item["kind"] == "chunk":
         head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
     elif not item["chunks"]:
@@ -727,7 +727,8 @@ def render_answers(report: dict, console: Console) -> None:
     for kind, summary in report["kinds"].items():
         if groups.get(kind) != summary:
             groups[kind if kind not in groups else f"{kind} (gold)"] = summary
-    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
+    mode = f"mode {escape(report['mode'])} · " if report.get("mode") else ""  # the sources' mode
+    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · {mode}"
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")
     table.add_column("metric", style="bold")

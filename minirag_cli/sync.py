@@ -238,13 +238,15 @@ class SyncSummary:
     # have became shared by another note of their folder, or stopped being, or because they mention an
     # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
     note_names_changed: list[str] = field(default_factory=list)
-    # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders
+    # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders, and
+    # root -> its items of `skipped` (a watch of several roots learns which root each is of)
     unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
     linked_folders: dict[str, dict[str, tuple]] = field(default_factory=dict)
+    skipped_in: dict[str, list[dict]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        del d["unwatched"], d["linked_folders"]
+        del d["unwatched"], d["linked_folders"], d["skipped_in"]
         d["seconds"] = round(self.seconds, 3)
         d["seconds_per_chunk"] = round(self.seconds / self.chunks, 4) if self.chunks else None
         return d
@@ -411,8 +413,9 @@ def recorded_mtime(mtime: float, read_at: float) -> float:
 
 def line_count(text: str) -> int:
     """Lines as an editor or `wc -l` counts them: the newline that ends the
-    last line starts no line of its own."""
-    return text.count("\n") + (not text.endswith("\n"))
+    last line starts no line of its own, and an empty text has none (it was
+    counted as one: `mrag show empty.md --json` gave lines [1, 1])."""
+    return text.count("\n") + (bool(text) and not text.endswith("\n"))
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -709,7 +712,9 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             summary.roots.append(str(root))
             if str(root) in run.following:
                 summary.follow_symlinks.append(str(root))
+            skipped_before = len(summary.skipped)
             _sync_root(run, root)
+            summary.skipped_in[str(root)] = summary.skipped[skipped_before:]
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
     _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)

@@ -344,6 +344,31 @@ def test_ask_interactive_with_no_question_prints_nothing(golden_index, mrag_bin_
     assert len(hint) == 1 and "--model" in hint[0]  # a question asked: the hint, once
 
 
+def test_ask_interactive_with_no_question_loads_nothing(in_process, tmp_path):
+    """`mrag ask -i < /dev/null` loaded the question embedder (seconds of
+    sentence-transformers import) and the model before it found there was no
+    question. From a pipe it now reads the first question before loading
+    either: no question, nothing loaded, nothing printed."""
+    from minirag_cli.embed import make_embedder
+
+    app, _fake = in_process
+    made = []
+    factory = lambda name: made.append(name) or make_embedder(name)  # noqa: E731
+    not_a_model = tmp_path / "m.gguf"
+    not_a_model.write_bytes(b"not a model")  # loading it fails: the run shows whether it was loaded
+    for stdin in ("", "\n  \n"):
+        result = CliRunner().invoke(app, ["ask", "-i", "--model", str(not_a_model)], input=stdin,
+                                    obj=Seams(embedder_factory=factory))
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", ""), (stdin, result.output)
+    assert made == []
+    result = CliRunner().invoke(app, ["ask", "-i", "--no-answer", "--k", "1"], input=f"\n{SHOP}\n",
+                                obj=Seams(embedder_factory=factory))
+    assert result.exit_code == 0 and "people/wolfgang-schulz.md" in result.stdout, result.output
+    assert made == [ENV_EMBEDDER]
+    result = CliRunner().invoke(app, ["ask", "-i", "--llm-query"], input="", obj=Seams(embedder_factory=factory))
+    assert "needs a model" in str(result.exception)  # a flag that cannot work still fails
+
+
 def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_index, mrag_bin_module):
     """A piped question holding `[/]` ended the whole `ask -i` run with
     'unexpected MarkupError: closing tag '[/]' ... has nothing to close' (the
