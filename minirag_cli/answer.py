@@ -108,7 +108,6 @@ FEW_SHOT = (
           ("2025-05-27 19:00", "MayaLin: Welcome back! How was the trip?")),
 )
 
-_MAYBE_CITATION = re.compile(r"\[[\d\s,;]*$")
 _TIME_ORDER = re.compile(r"\b(?:before|after|first|earlier|later|prior to|then)\b", re.I)
 
 
@@ -512,23 +511,85 @@ def _valid_map(valid: Valid) -> dict[int, int]:
     return {n: n for n in (range(1, valid + 1) if isinstance(valid, int) else valid)}
 
 
+def _fix_citation(citation: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
+    """One citation ("[1, 9]"): its listed sources in shown numbers, the
+    numbers it names of no listed source."""
+    nums = [int(x) for x in re.split(r"\s*[,;]\s*", CITATION.fullmatch(citation).group(1).strip())]
+    good = list(dict.fromkeys(valid[x] for x in nums if x in valid))
+    return "".join(f"[{x}]" for x in good), good, [x for x in nums if x not in valid]
+
+
+_CITATION_CHARS = frozenset("0123456789,; \t\n\r\f\v")
+
+
+def _bracket(text: str, i: int, valid: dict[int, int]) -> tuple[bool, int, str, list[int], list[int]] | None:
+    """What the bracket opening at text[i] becomes: (is a citation, where
+    it ends, what is shown, kept, removed), or None while the text ends
+    before that is known.
+
+    A citation is read with the citations written inside it removed: "[9[19]]"
+    with no source 19 is "[9]", a citation too (removed as well when there
+    is no source 9), so that taking one out never leaves one to a source
+    not listed. A citation kept inside a bracket leaves that bracket text
+    ("[9[1]]": "[9" shown before "[1]"); so does any other character, as
+    it does in the batch filter and the stream alike."""
+    stack = [[i, "[", []]]  # the open brackets: (where, what it holds with removed citations left out, removed)
+    j = i + 1
+    while j < len(text):
+        c = text[j]
+        if c == "[":
+            stack.append([j, "[", []])
+        elif c in _CITATION_CHARS:
+            stack[-1][1] += c
+        elif c == "]" and CITATION.fullmatch(stack[-1][1] + "]"):
+            shown, kept, removed = _fix_citation(stack[-1][1] + "]", valid)
+            removed = stack[-1][2] + removed
+            if len(stack) == 1:
+                return True, j + 1, shown, kept, removed
+            if shown:  # a kept citation inside a bracket: the outer one is text, up to the inner one
+                return False, stack[1][0], stack[0][1], [], stack[0][2]
+            stack.pop()
+            stack[-1][2].extend(removed)
+        elif len(stack) > 1:  # not a citation, nor one made of removed ones: the outer bracket is text
+            return False, stack[1][0], stack[0][1], [], stack[0][2]
+        elif c == "]":
+            return False, j + 1, stack[0][1] + "]", [], stack[0][2]
+        else:
+            return False, j, stack[0][1], [], stack[0][2]
+        j += 1
+    return None
+
+
+def _filter(text: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
+    """filter_citations without the tidying of blanks; a bracket the text
+    ends in is shown as it is (what is inside it is still read)."""
+    out: list[str] = []
+    kept: list[int] = []
+    removed: list[int] = []
+    at = 0
+    while (start := text.find("[", at)) >= 0:
+        out.append(text[at:start])
+        got = _bracket(text, start, valid)
+        if got is None:
+            out.append("[")
+            at = start + 1
+            continue
+        _cite, at, shown, k, r = got
+        out.append(shown)
+        kept.extend(x for x in k if x not in kept)
+        removed.extend(r)
+    out.append(text[at:])
+    return "".join(out), kept, removed
+
+
 def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]]:
     """Drop citations that name no listed source and renumber the others;
     `valid` is n (sources 1..n), the source numbers, or {number in the
     prompt: number shown}. Returns (text, kept, removed): kept in shown
-    numbers, removed as written."""
-    valid = _valid_map(valid)
-    kept: list[int] = []
-    removed: list[int] = []
-
-    def fix(m: re.Match) -> str:
-        nums = [int(x) for x in re.split(r"\s*[,;]\s*", m.group(1).strip())]
-        good = list(dict.fromkeys(valid[x] for x in nums if x in valid))
-        removed.extend(x for x in nums if x not in valid)
-        kept.extend(x for x in good if x not in kept)
-        return "".join(f"[{x}]" for x in good)
-
-    return _tidy(CITATION.sub(fix, text)), kept, removed
+    numbers, removed as written. Citations written inside a bracket are
+    read as _bracket says (CitationStream reads them the same way)."""
+    text, kept, removed = _filter(text, _valid_map(valid))
+    return _tidy(text), kept, removed
 
 
 def _tidy(text: str) -> str:
@@ -538,7 +599,8 @@ def _tidy(text: str) -> str:
 
 class CitationStream:
     """Filters a token stream: text after an opening bracket is held back
-    until it is known to be a citation (then fixed) or not (then shown)."""
+    until it is known to be a citation (then fixed) or not (then shown),
+    bracket by bracket as filter_citations reads them (_bracket)."""
 
     def __init__(self, valid: Valid):
         self.valid = _valid_map(valid)
@@ -570,29 +632,27 @@ class CitationStream:
             out += self.pending[:start]
             self.pending = self.pending[start:]
             lead = len(self.pending) - len(self.pending.lstrip(" \t"))
-            m = CITATION.match(self.pending, lead)
-            if m:
-                fixed, kept, removed = filter_citations(m.group(0), self.valid)
-                self.kept.extend(x for x in kept if x not in self.kept)
-                self.removed.extend(removed)
-                if fixed:
-                    out += self.held + self.pending[:lead] + fixed
-                    self.held = ""
-                else:
-                    self.held += self.pending[:lead]
-                self.pending = self.pending[m.end():]
-                continue
-            if lead == len(self.pending) or (_MAYBE_CITATION.match(self.pending, lead) and len(self.pending) < 24):
-                break  # wait for more text
-            out += self.held + self.pending[:lead + 1]
-            self.held = ""
-            self.pending = self.pending[lead + 1:]
+            got = _bracket(self.pending, lead, self.valid) if lead < len(self.pending) else None
+            if got is None:
+                break  # wait for more text (a bracket holds at most the rest of the answer, MAX_ANSWER_TOKENS)
+            cite, end, shown, kept, removed = got
+            self.kept.extend(x for x in kept if x not in self.kept)
+            self.removed.extend(removed)
+            if cite and not shown:
+                self.held += self.pending[:lead]
+            else:
+                out += self.held + self.pending[:lead] + shown
+                self.held = ""
+            self.pending = self.pending[end:]
         self.shown += out
         return out
 
     def close(self) -> str:
         rest, self.pending = self.pending, ""
-        if rest:  # a text cut inside a bracket is shown as it is, the blank before it too
+        if rest:  # a text cut inside a bracket is shown as it is, the blank before it too (citations in it read)
+            rest, kept, removed = _filter(rest, self.valid)
+            self.kept.extend(x for x in kept if x not in self.kept)
+            self.removed.extend(removed)
             rest, self.held = self.held + rest, ""
         self.shown += rest
         return rest
