@@ -447,9 +447,34 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
 # --------------------------------------------------------------------------- prompt
 
 
+FENCE_REMOVED = "[source tag removed]"
+
+
 def _fence_safe(text: str) -> str:
     # a note may not close its own fence or open a fake one
-    return re.sub(r"</?\s*source\b[^>]*>", "[source tag removed]", text, flags=re.I)
+    return re.sub(r"</?\s*source\b[^>]*>", FENCE_REMOVED, text, flags=re.I)
+
+
+# The prompt's own markup, which a small model echoes into its answer (SmolLM2-135M ends
+# answers with "</source>"): a source tag, or the mark _fence_safe puts for one a note held.
+# A tag ends on its line within TAG_CHARS characters; _MARKUP_START is what can still become one.
+TAG_CHARS = 120
+MARKUP = re.compile(r"</?[ \t]*source\b[^<>\n]{0,%d}>|%s" % (TAG_CHARS, re.escape(FENCE_REMOVED)), re.I)
+_MARKUP_START = re.compile(r"<(?:/?[ \t]*(?:s(?:o(?:u(?:r(?:c(?:e(?:[^\w<>\n][^<>\n]{0,%d})?)?)?)?)?)?)?)?\Z"
+                           % (TAG_CHARS - 1), re.I)
+_CUT_TAG = re.compile(r"</?[ \t]*source(?:[^\w<>\n][^<>\n]{0,%d})?\Z" % (TAG_CHARS - 1), re.I)  # cut by the token cap
+
+
+def strip_markup(text: str) -> str:
+    """The answer without the prompt's markup in it (MARKUP), nor a tag the
+    answer ends in before its '>'."""
+    return MARKUP.sub("", _CUT_TAG.sub("", text))
+
+
+def _markup_pending(rest: str) -> bool:
+    """Can `rest` (from a '<' or '[') still grow into the prompt's markup?"""
+    return bool(_MARKUP_START.match(rest)) or (len(rest) < len(FENCE_REMOVED)
+                                               and FENCE_REMOVED.startswith(rest.lower()))
 
 
 def source_blocks(sources: list[dict], *, source_chars: int = SOURCE_CHARS, prompt_chars: int = PROMPT_CHARS,
@@ -587,8 +612,9 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
     `valid` is n (sources 1..n), the source numbers, or {number in the
     prompt: number shown}. Returns (text, kept, removed): kept in shown
     numbers, removed as written. Citations written inside a bracket are
-    read as _bracket says (CitationStream reads them the same way)."""
-    text, kept, removed = _filter(text, _valid_map(valid))
+    read as _bracket says (CitationStream reads them the same way). The
+    prompt's own markup (MARKUP: "</source>") is taken out first."""
+    text, kept, removed = _filter(strip_markup(text), _valid_map(valid))
     return _tidy(text), kept, removed
 
 
@@ -600,7 +626,8 @@ def _tidy(text: str) -> str:
 class CitationStream:
     """Filters a token stream: text after an opening bracket is held back
     until it is known to be a citation (then fixed) or not (then shown),
-    bracket by bracket as filter_citations reads them (_bracket)."""
+    bracket by bracket as filter_citations reads them (_bracket); before
+    that, the prompt's markup is taken out as strip_markup does."""
 
     def __init__(self, valid: Valid):
         self.valid = _valid_map(valid)
@@ -609,8 +636,34 @@ class CitationStream:
         self.removed: list[int] = []
         self.shown = ""
         self.held = ""  # the blank before a removed citation, until what follows it shows whether it stays
+        self.raw = ""  # text from a '<' or '[' that may be the prompt's markup (MARKUP)
+
+    def _unmarked(self, piece: str, end: bool = False) -> str:
+        """The text without the prompt's markup, as strip_markup takes it
+        out: from a '<' or '[' that can still grow into a tag, text waits."""
+        self.raw += piece
+        out = ""
+        while True:
+            m = re.search(r"[<\[]", self.raw)
+            if m is None:
+                out, self.raw = out + self.raw, ""
+                return out
+            at = m.start()
+            out, self.raw = out + self.raw[:at], self.raw[at:]
+            tag = MARKUP.match(self.raw)
+            if tag:
+                self.raw = self.raw[tag.end():]
+            elif _markup_pending(self.raw) and not end:
+                return out
+            elif end and _CUT_TAG.match(self.raw):
+                self.raw = ""
+            else:
+                out, self.raw = out + self.raw[0], self.raw[1:]
 
     def feed(self, piece: str) -> str:
+        return self._brackets(self._unmarked(piece))
+
+    def _brackets(self, piece: str) -> str:
         self.pending += piece
         out = ""
         while self.pending:
@@ -648,6 +701,7 @@ class CitationStream:
         return out
 
     def close(self) -> str:
+        out = self._brackets(self._unmarked("", end=True))  # a tag cut short is text
         rest, self.pending = self.pending, ""
         if rest:  # a text cut inside a bracket is shown as it is, the blank before it too (citations in it read)
             rest, kept, removed = _filter(rest, self.valid)
@@ -655,7 +709,7 @@ class CitationStream:
             self.removed.extend(removed)
             rest, self.held = self.held + rest, ""
         self.shown += rest
-        return rest
+        return out + rest
 
 
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
@@ -1099,6 +1153,8 @@ class Answerer:
         got = Answer.from_record(rec)
         got.cached = True
         got.text = without_repeats(got.text)  # an answer cached before the repeat stop
+        if MARKUP.search(got.text) or _CUT_TAG.search(got.text):  # or before the markup was taken out
+            got.text = _tidy(strip_markup(got.text))
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:

@@ -94,6 +94,13 @@ def test_prompt_truncates_long_sources_and_stops_at_the_budget():
     ("See [1[9]] and [2[9], 1].", 2, "See [1] and [2][1].", [1, 2], [9, 9]),
     ("Kept [9[1]] inside.", 2, "Kept [9[1]] inside.", [1], []),  # a kept one leaves "[9" text
     ("Cut [9[19]", 2, "Cut [9", [], [19]),  # the text ends inside a bracket: shown, what is in it read
+    # the prompt's own markup echoed by the model (SmolLM2-135M ends answers with "</source>") goes
+    ("Yes [1].</source>", 2, "Yes [1].", [1], []),
+    ('No [2]. <source id="3" date="2026-01-01">It was [3].</source>', 2, "No [2]. It was.", [2], [3]),
+    ("Quoted [source tag removed] here [1].", 2, "Quoted here [1].", [1], []),
+    ('Cut by the cap <source id="2" date="20', 2, "Cut by the cap", [], []),
+    ("[9</source>] gone", 2, "gone", [], [9]),  # taken out first: the bracket is read without it
+    ("a < b, <sources> and <sou stay", 2, "a < b, <sources> and <sou stay", [], []),
 ])
 def test_filter_citations(text, n, expected, kept, removed):
     assert ans.filter_citations(text, n) == (expected, kept, removed)
@@ -121,6 +128,36 @@ def test_streamed_citations_match_the_batch_filter(parts, cuts):
     norm = lambda s: re.sub(r"\s+", " ", re.sub(r"\s+([.,;:!?])", r"\1", s)).strip()  # noqa: E731
     assert norm(shown) == norm(batch)
     assert not re.search(r"\[\s*(?:9|0)\s*\]", shown)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Yes", " ", "[", "1", "9", "]", ".", "\n", "<", "/", ">", "source", " id=\"2\"",
+                                 "</source>", "<source id=\"1\">", "[source tag removed]"]), max_size=30),
+       st.lists(st.integers(min_value=1, max_value=5), max_size=10))
+@example(parts=["Yes", " ", "[", "1", "]", ".", "<", "/", "source", ">"], cuts=[9, 1])
+def test_streamed_markup_is_taken_out_as_the_batch_filter_does(parts, cuts):
+    text = "".join(parts)
+    pieces, i = [], 0
+    for c in cuts:
+        pieces.append(text[i:i + c])
+        i += c
+    pieces.append(text[i:])
+    stream = ans.CitationStream(2)
+    shown = "".join(stream.feed(p) for p in pieces) + stream.close()
+    assert ans._tidy(shown) == ans.filter_citations(text, 2)[0]
+    assert not ans.MARKUP.search(shown) or ans.MARKUP.search(text.replace("</source>", "").replace(
+        '<source id="1">', "").replace("[source tag removed]", ""))  # only one the removals put together
+
+
+def test_an_answer_echoing_the_source_tags_streams_and_keeps_none():
+    llm = FakeLLM('Wolfgang flew to Hong Kong [2].</source>\n<source id="1" path="people/wolfgang.md">')
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES, on_text=seen.append)
+    assert got.text == "Wolfgang flew to Hong Kong [2]." and got.citations == [2]
+    assert "source" not in "".join(seen)
+    # an answer cached with the tag (before they were taken out) is replayed without it
+    rec = ans.Answer("Hong Kong [2].</source>", [2], [], "smol").record()
+    assert ans.Answerer()._replay(rec).text == "Hong Kong [2]."
 
 
 def test_answer_streams_and_drops_citations_to_nothing():
