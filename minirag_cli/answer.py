@@ -499,6 +499,27 @@ QUESTION_INTRO = "\n\nAnswer using only these sources, citing them by number. In
                  "do not apply.\nQuestion: "
 
 
+# A line an answer begins with one of the prompt's own lines ends it: past a source tag, SmolLM2-135M
+# goes on with "Answer using only these sources, ..." and a "Question: ..." of its own making.
+ECHOES = ("Question:", QUESTION_INTRO.strip()[:31], SOURCES_INTRO[:21])  # "Answer using only these sources"
+ECHO_LINE = re.compile(r"\n[ \t]*(?:%s)" % "|".join(re.escape(e) for e in ECHOES), re.I)
+
+
+def cut_echo(text: str) -> str:
+    """The answer up to a line that echoes the prompt (ECHO_LINE), when
+    something was written before it."""
+    for m in ECHO_LINE.finditer(text):
+        if text[:m.start()].strip():
+            return text[:m.start()]
+    return text
+
+
+def _echo_pending(rest: str) -> bool:
+    """Can `rest` (from a line end) still grow into an ECHO_LINE?"""
+    line = rest[1:].lstrip(" \t").lower()
+    return "\n" not in rest[1:] and any(len(line) < len(e) and e.lower().startswith(line) for e in ECHOES)
+
+
 def _user_turn(question: str, sources: list[dict], *, question_first: bool = False, **kw) -> str:
     # question_first: the question also heads the turn, so the sources are read with it in mind
     head = f"Question: {question.strip()}\n\n" if question_first else ""
@@ -613,8 +634,9 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
     prompt: number shown}. Returns (text, kept, removed): kept in shown
     numbers, removed as written. Citations written inside a bracket are
     read as _bracket says (CitationStream reads them the same way). The
-    prompt's own markup (MARKUP: "</source>") is taken out first."""
-    text, kept, removed = _filter(strip_markup(text), _valid_map(valid))
+    prompt's own markup (MARKUP: "</source>") is taken out first, and a
+    line echoing the prompt ends the text (cut_echo)."""
+    text, kept, removed = _filter(cut_echo(strip_markup(text)), _valid_map(valid))
     return _tidy(text), kept, removed
 
 
@@ -637,6 +659,9 @@ class CitationStream:
         self.shown = ""
         self.held = ""  # the blank before a removed citation, until what follows it shows whether it stays
         self.raw = ""  # text from a '<' or '[' that may be the prompt's markup (MARKUP)
+        self.line = ""  # text from a line end that may be a line echoing the prompt (ECHO_LINE)
+        self.said = False  # something not blank passed the echo check
+        self.ended = False  # a line echoed the prompt: the answer ends there
 
     def _unmarked(self, piece: str, end: bool = False) -> str:
         """The text without the prompt's markup, as strip_markup takes it
@@ -660,8 +685,28 @@ class CitationStream:
             else:
                 out, self.raw = out + self.raw[0], self.raw[1:]
 
+    def _echo(self, piece: str, end: bool = False) -> str:
+        """The text up to a line that echoes the prompt, as cut_echo cuts
+        it: from a line end that can still grow into one, text waits."""
+        if self.ended:
+            return ""
+        self.line += piece
+        out = ""
+        while (at := self.line.find("\n")) >= 0:
+            out, self.line = out + self.line[:at], self.line[at:]
+            if ECHO_LINE.match(self.line) and (self.said or out.strip()):
+                self.ended, self.line = True, ""
+                break
+            if _echo_pending(self.line) and not end:
+                self.said = self.said or bool(out.strip())
+                return out
+            out, self.line = out + "\n", self.line[1:]
+        out, self.line = out + self.line, ""
+        self.said = self.said or bool(out.strip())
+        return out
+
     def feed(self, piece: str) -> str:
-        return self._brackets(self._unmarked(piece))
+        return self._brackets(self._echo(self._unmarked(piece)))
 
     def _brackets(self, piece: str) -> str:
         self.pending += piece
@@ -701,7 +746,7 @@ class CitationStream:
         return out
 
     def close(self) -> str:
-        out = self._brackets(self._unmarked("", end=True))  # a tag cut short is text
+        out = self._brackets(self._echo(self._unmarked("", end=True), end=True))  # a tag cut short is text
         rest, self.pending = self.pending, ""
         if rest:  # a text cut inside a bracket is shown as it is, the blank before it too (citations in it read)
             rest, kept, removed = _filter(rest, self.valid)
@@ -1127,8 +1172,8 @@ class Answerer:
         pieces = self._pieces(messages, got)
         for piece in pieces:
             emit(checked.feed(shown.feed(repeat.feed(piece))))
-            if repeat.stopped:
-                pieces.close()  # no more tokens: the model began to repeat itself
+            if repeat.stopped or shown.ended:
+                pieces.close()  # no more tokens: the model began to repeat itself, or the prompt
                 break
         emit(checked.feed(shown.feed(repeat.close()) + shown.close()) + checked.close())
         # the stream already removed and renumbered the citations: the cache keeps the model's own
@@ -1153,8 +1198,9 @@ class Answerer:
         got = Answer.from_record(rec)
         got.cached = True
         got.text = without_repeats(got.text)  # an answer cached before the repeat stop
-        if MARKUP.search(got.text) or _CUT_TAG.search(got.text):  # or before the markup was taken out
-            got.text = _tidy(strip_markup(got.text))
+        unmarked = cut_echo(strip_markup(got.text))  # or before the prompt's markup was taken out
+        if unmarked != got.text:
+            got.text = _tidy(unmarked)
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:
