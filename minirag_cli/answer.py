@@ -1412,15 +1412,16 @@ class Prepared:
 def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             options: AnswerOptions = DEFAULT_OPTIONS,
-            note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
-            ) -> Prepared:
+            note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
+            memo=None, embed_id: str = "") -> Prepared:
     """For a yes/no question about order in time, the verdict from the notes'
     dates when it can be had for sure, and for "when did X?" the date of X's
     note (timeline.py); else the selected, dated lines the model reads.
     `embed` (texts -> vectors) ranks lines by meaning as well as by words;
     `search` (text -> results) finds each event of an order question;
     `note_lines` ((root, path) pairs -> each note's lines) lets the lines around the
-    retrieved chunks compete (AnswerOptions.context)."""
+    retrieved chunks compete (AnswerOptions.context); `memo` (an answer cache)
+    keeps the lines chosen with `embed` (named `embed_id`), see memo_sources."""
     started = time.perf_counter()
     heads = note_heads or {}
     if search is not None and results:
@@ -1437,8 +1438,77 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
             return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if options.day_notes and results:
         results = on_the_day(question, results[:options.pool], heads) or results
-    sources = make_sources(question, results, note_heads=heads, embed=embed, options=options, note_lines=note_lines)
+    if memo is not None and embed is not None and results:
+        sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
+                               note_lines=note_lines)
+    else:
+        sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
+                               note_lines=note_lines)
     return Prepared(None, sources, time.perf_counter() - started)
+
+
+# The sources' text is part of the answer cache key, and the lines are chosen by meaning: a
+# replay of cached answers (`mrag eval --answers`) embedded every question's candidate lines
+# again (~3/4 of the dev replay's time) to find the key. The choice is a function of what
+# make_sources reads, so it is kept in the answer cache under a key of all of it, with the
+# source of the code that chooses (a change to it is a new key, whatever PROMPT_VERSION says).
+# Not the line vectors themselves: a line embedded in another batch differs in the last bits
+# (padding), which can swap two lines of equal score and so change an answer.
+SELECTION_VERSION = "lines1"  # the answer cache's prompt_version of these rows (store.answers.LINE_CHOICES)
+_SELECTION_MODULES = ("minirag_cli.answer_score", "minirag_cli.text", "minirag_cli.timeline")
+
+
+def _selection_code() -> str:
+    global _SELECTION_DIGEST
+    if _SELECTION_DIGEST is None:
+        import hashlib
+        import importlib
+        import inspect
+
+        own = (make_sources, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
+               question_weights, note_date, asks_about_order, _Line, AnswerOptions)
+        code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
+                                                      for m in _SELECTION_MODULES]
+        _SELECTION_DIGEST = hashlib.blake2b("\0".join(code).encode(), digest_size=8).hexdigest()
+    return _SELECTION_DIGEST
+
+
+_SELECTION_DIGEST: str | None = None
+
+
+def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, heads: dict[int, str],
+                 embed: Callable[[list[str]], object], options: AnswerOptions = DEFAULT_OPTIONS,
+                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
+                 ) -> list[dict]:
+    """make_sources, kept in `memo` (an answer cache: get/put) under a key of
+    everything it reads: the question, the results it can look at (rank,
+    chunk id, note, lines, text) and their notes' heads, the notes' lines
+    when options.context lets them compete, the options, the embedder
+    (`embed_id`) and the code that chooses (_selection_code)."""
+    import dataclasses
+    import hashlib
+    import json
+
+    seen = results[:max(options.pool, options.max_sources)]
+    notes = None
+    if note_lines is not None and options.lines is not None and (options.context is None or options.context >= 0):
+        notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    read = [[r.get("rank"), r.get("chunk_id"), r.get("root"), r.get("path"), r.get("lines"), r.get("text"),
+             heads.get(r.get("chunk_id"))] for r in seen]
+    opts = {k: v for k, v in dataclasses.asdict(options).items() if k != "label"}
+    raw = json.dumps(["sources", SELECTION_VERSION, _selection_code(), embed_id, question, opts, read,
+                      sorted([list(k), v] for k, v in (notes or {}).items())], ensure_ascii=False, default=str)
+    key = hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
+    hit = memo.get(key)
+    if hit is not None and isinstance(hit.get("sources"), list):
+        return hit["sources"]
+    sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
+                           note_lines=None if notes is None else (lambda _paths: notes))
+    chunk_ids = [r.get("chunk_id") for r in seen if r.get("chunk_id") is not None]
+    if chunk_ids:  # pruned with the chunks it read (store.prune_answers)
+        memo.put(key, question=question, chunk_ids=chunk_ids, model_id=embed_id,
+                 prompt_version=SELECTION_VERSION, answer={"sources": sources})
+    return sources
 
 
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)

@@ -363,11 +363,12 @@ class Index:
         with self.model_set_by():
             return model_identity(self.settings.model)
 
-    def prepare_answer(self, result, options: RetrievalOptions | None = None, answer_options=None):
+    def prepare_answer(self, result, options: RetrievalOptions | None = None, answer_options=None, *, memo=None):
         """What the answer to a SearchResult is made of (answer.prepare): the
         notes' dates' verdict, or the lines the model will read. Needs no
         model, so `mrag ask` runs it while the model loads. An order question
-        ("did X before Y?") searches each event with the same options."""
+        ("did X before Y?") searches each event with the same options. `memo`
+        (the answer cache) keeps the lines chosen (answer.memo_sources)."""
         from minirag_cli import answer as ans
         from minirag_cli.store import note_heads, note_lines
 
@@ -384,7 +385,8 @@ class Index:
 
         return ans.prepare(result.query, result.results, note_heads=heads, embed=embed,
                            search=lambda text: self.search(text, events).results,
-                           options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines)
+                           options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines,
+                           memo=memo, embed_id=_embedder_identity(self._query_embedder))
 
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):
@@ -404,7 +406,7 @@ class Index:
                                  hint="Pass --model PATH.gguf or set MRAG_MODEL.")
             answerer = self.answerer()
         if prepared is None:
-            prepared = self.prepare_answer(result, options, answerer.options)
+            prepared = self.prepare_answer(result, options, answerer.options, memo=answerer.cache)
         return ans.respond(answerer, result.query, prepared, on_text=on_text)
 
     def check_answering(self, judge: str | Path | None = None):
@@ -552,3 +554,18 @@ class Index:
         from minirag_cli.store import index_status
 
         return index_status(self.conn, self.path)
+
+
+def _embedder_identity(embedder) -> str:
+    """What names a question embedder's vectors (answer.memo_sources' key):
+    its kind and model, and for an ONNX export the meta it was checked
+    with (a new export may differ from the last in the last bits)."""
+    if embedder is None:
+        return ""
+    import hashlib
+    import json
+
+    meta = getattr(embedder, "meta", None)
+    digest = hashlib.blake2b(json.dumps(meta, sort_keys=True, default=str).encode(), digest_size=8).hexdigest() \
+        if meta else ""
+    return f"{type(embedder).__name__}:{getattr(embedder, 'name', '')}:{digest}"

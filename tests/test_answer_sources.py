@@ -416,3 +416,52 @@ def test_an_order_question_reads_yesterday_as_the_day_before_the_note():
          "receiving the curtains?")
     got = _order(q, booked, "2026-10-10 09:00", received, "2026-10-13 10:00")
     assert got is not None and got.verdict == "No" and "2 days apart" in got.text, got
+
+
+class _Cache:
+    """answer_eval.AnswerCache's interface over a dict."""
+
+    def __init__(self):
+        self.rows: dict[str, dict] = {}
+
+    def get(self, key):
+        return self.rows.get(key)
+
+    def put(self, key, *, answer, **_row):
+        self.rows[key] = answer
+
+
+class _Reply:
+    def __init__(self, reply):
+        self.reply, self.calls = reply, 0
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        self.calls += 1
+        yield {"choices": [{"delta": {"content": self.reply}}]}
+
+
+def test_a_cached_answer_is_replayed_without_embedding_its_lines_again(chats, monkeypatch):
+    """`mrag eval --answers` on cached answers embedded every question's
+    candidate lines again to rebuild the answer's key (the sources' text):
+    the lines chosen are kept in the answer cache under what chose them."""
+    conn, index = chats
+    q = "Did Tom ask Li Hua to have pizza for dinner?"
+    embedder = index.query_embedder()
+    real, batches = embedder.embed, []
+    monkeypatch.setattr(embedder, "embed", lambda texts, *a, **kw: batches.append(len(texts)) or real(texts, *a, **kw))
+    llm, cache = _Reply("Yes, pizza for dinner [1]."), _Cache()
+    answerer = ans.Answerer(llm, model_name="fake", cache=cache)
+    first = index.answer(q, answerer=answerer)
+    assert any(n > 1 for n in batches)  # the question and its candidate lines
+    batches.clear()
+    again = index.answer(q, answerer=answerer)
+    assert again.cached and (again.text, again.citations) == (first.text, first.citations) and llm.calls == 1
+    assert not any(n > 1 for n in batches)  # the search's question alone
+    # the same lines as make_sources chooses; what it reads changed (a line's text), they are chosen again
+    results = index.search(q, RetrievalOptions()).results
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    assert index.prepare_answer(index.search(q), memo=cache).sources == ans.make_sources(
+        q, results, note_heads=heads, embed=real)
+    results[0] = {**results[0], "text": results[0]["text"] + "\nTomBaker: pizza it is."}
+    memo = ans.memo_sources(cache, "e", q, results, heads=heads, embed=embedder.embed)
+    assert any(n > 1 for n in batches) and memo == ans.make_sources(q, results, note_heads=heads, embed=real)

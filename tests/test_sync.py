@@ -337,6 +337,10 @@ def test_cached_answers_go_with_the_chunks_they_read(tmp_path, conn, embedder, e
     assert run(conn, root, embedder, extractor).changed == 1
     assert cached() == {"atlas", "verdict"}
     assert index_status(conn, tmp_path / "idx" / "index.sqlite")["cached_answers"] == 2
+    # the lines chosen for an answer (answer.memo_sources) are kept beside it, are pruned alike, and are no answer
+    cache_answer(conn, "lines", question="q", chunk_ids=atlas, model_id="e", prompt_version="lines1",
+                 answer={"sources": []}, created_at="2026-01-01T00:00:00")
+    assert index_status(conn, tmp_path / "idx" / "index.sqlite")["cached_answers"] == 2
     (root / "projects/atlas.md").unlink()
     assert run(conn, root, embedder, extractor).removed == 1
     assert cached() == {"verdict"}

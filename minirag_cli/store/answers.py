@@ -114,6 +114,17 @@ def keep_chunkless_answers(conn, other_index: str) -> None:
     copy_missing_rows(conn, other_index, "answer_cache", "chunk_ids = '[]'")
 
 
+# answer.memo_sources keeps the lines chosen for an answer in answer_cache too, under this
+# prompt_version (and a version after it): they are no answer, and `mrag status` does not count them
+LINE_CHOICES = "lines"
+
+
+def count_answers(conn) -> int:
+    """The cached answers and verdicts, the kept line choices left out."""
+    return conn.execute("SELECT count(*) FROM answer_cache WHERE prompt_version NOT LIKE ?",
+                        (LINE_CHOICES + "%",)).fetchone()[0]
+
+
 def cached_answer(conn, key: str) -> dict | None:
     row = conn.execute("SELECT answer FROM answer_cache WHERE key = ?", (key,)).fetchone()
     return json.loads(row[0]) if row else None

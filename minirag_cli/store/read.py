@@ -10,6 +10,7 @@ from typing import Iterable, Sequence
 
 from minirag_cli.chunking import Chunk, chunked_with
 from minirag_cli.db import HEURISTIC_VERSION_KEY, following_roots, get_meta, has_vec_tables, schema_version
+from minirag_cli.store.answers import count_answers
 from minirag_cli.text import normalise_key
 
 
@@ -167,7 +168,7 @@ def index_status(conn, db_path) -> dict:
         "edges": counts["cooccurrence"],
         "relations": counts["relations"],
         "cached_extractions": counts["extraction_cache"],
-        "cached_answers": counts["answer_cache"],  # mrag eval --answers (and --judge)
+        "cached_answers": count_answers(conn),  # mrag eval --answers (and --judge)
         "db_bytes": size,
         "group_bytes": _group_bytes(db_path),
         "embedding_model": get_meta(conn, "embedding_model"),
