@@ -408,7 +408,9 @@ def line_count(text: str) -> int:
     return text.count("\n") + (not text.endswith("\n"))
 
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+# a full stop and blanks, a line break, or a Chinese or Japanese full stop (`。`,
+# `！`, `？`), which no blank follows, with the closing quotes after it
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[。！？])[」』）”\s]*")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

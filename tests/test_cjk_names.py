@@ -1,0 +1,113 @@
+"""Chinese and Japanese notes get a graph from the heuristic extractor.
+
+Its rules find names by capitals and blanks, which Han and kana have none
+of: a Chinese meeting chat gave no speaker, a reading note no book. Now a
+CJK `张伟：` (full width colon or ASCII, no blank after it) is a tag as
+`LiHua: ` is (a chat's speaker, or a label; common labels, `时间：`, `结论：`,
+name nothing), `《三体》` and `『ノルウェイの森』` are works (「」 is a quote),
+a label that lists people (`参会人员：张伟、李娜`, `作者：刘慈欣`) names persons,
+a name the rules found in a note is found again wherever the note's running
+text holds it (`张伟说...`), a CJK file name or front matter title names its
+note, and a Latin name written against CJK text (`和Alice讨论`) is a name.
+A question's CJK characters are matched against entity names in the graph
+(`张伟说了什么` seeds 张伟)."""
+
+from __future__ import annotations
+
+from minirag_cli import retrieve
+from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
+from minirag_cli.graph import grounding
+from minirag_cli.sync import SyncOptions, _sentences, sync_folders
+from tests.conftest import write_notes
+
+# a renovation team's weekly meeting, kept as a chat log (speakers speak again)
+MEETING = """# 装修周会
+
+时间：2024-05-03 19:00
+参会人员：张伟、李娜、王师傅
+
+张伟：我们下周开始装修厨房，预算先按三万元算。
+李娜：好的，我联系王师傅确认瓷砖的价格。
+王师傅：瓷砖这周可以到货。
+张伟：那周六开工。
+
+结论：周六开工，详见 [[预算]]。
+"""
+BUDGET = "# 预算\n\n张伟说厨房预算是三万元，瓷砖另算。\n"
+READING = """# 读书笔记
+
+书名：《三体》
+作者：刘慈欣
+
+读《三体》时最喜欢的人物是罗辑。三体的结构很特别，“黑暗森林”一章最好。
+"""
+# a Japanese chat, ASCII colons without a blank; 「」 quotes words said
+JAPANESE = """田中:おはようございます。今日の読書会は十時からです。
+佐藤:了解です。『ノルウェイの森』の感想を話しましょう。
+田中:「面白かった」と佐藤さんが言っていました。彼は『もう帰る。』とも言った。
+"""
+
+
+def typed(text, *args):
+    return {(m.name, m.type) for m in HeuristicExtractor().extract_one(text, *args)}
+
+
+def test_chinese_chat_speakers_are_persons_and_labels_name_nothing():
+    found = typed(MEETING)
+    assert chat_speakers(MEETING) == {"张伟", "李娜", "王师傅"}
+    assert {("张伟", "person"), ("李娜", "person"), ("王师傅", "person"), ("预算", "name")} <= found
+    # common labels (meeting time, attendees, conclusion) are no names, of any type
+    assert not {n for n, _t in found} & {"时间", "参会人员", "结论"}
+    # the same lines each said once: labels, names of no person (as `Tom: lunch?` / `Anna: yes` are)
+    assert typed("张伟：我们下周开始装修厨房。\n李娜：好的。\n") == {("张伟", "name"), ("李娜", "name")}
+    assert typed("状态：进行中\n负责人：张伟\n") == {("张伟", "person")}
+
+
+def test_titles_in_title_marks_are_works_and_corner_quotes_are_not():
+    assert {("三体", "work"), ("刘慈欣", "person")} <= typed(READING)
+    assert not {n for n, _t in typed(READING)} & {"书名", "作者", "黑暗森林"}  # “” quotes words: no capital, no work
+    found = typed(JAPANESE)
+    assert {("田中", "person"), ("佐藤", "person"), ("ノルウェイの森", "work")} <= found
+    assert not {n for n, _t in found} & {"面白かった", "もう帰る。", "もう帰る"}  # a quote, and one inside it
+
+
+def test_a_known_name_is_found_in_running_text_and_latin_names_beside_cjk():
+    # 张伟 is a speaker of the note: `张伟说...` mentions him though no rule can cut the word out
+    meeting = HeuristicExtractor().extract([MEETING, "张伟说厨房要先拆旧柜子。", "我们读了三体。"],
+                                           speakers=[chat_speakers(MEETING)] * 3)
+    assert ("张伟", "person") in {(m.name, m.type) for m in meeting[1]}
+    assert meeting[2] == []  # a chunk is read for its note's speakers, not for the other chunks' names
+    assert ("三体", "work") in typed("《三体》很好看。我又读了一遍三体。")
+    # a Latin name against CJK characters is a whole word: not `和Alice讨论` swallowed, nor missed
+    assert {("Alice", "name"), ("Berlin", "name")} <= typed("周末和Alice讨论了去Berlin的计划。")
+    assert ("Bob", "name") in typed("昨天Bob说他会来。")
+    # `。` and `：` end a sentence with no blank after them: its first word is capitalised as one
+    assert typed("会议结束。Plays bass at night.\n张伟：Great") == {("张伟", "name")}
+
+
+def test_a_relation_sentence_ends_at_a_cjk_full_stop():
+    text = "张伟买了瓷砖。李娜说：「好的！」王师傅明天来？\nLiHua: ok. Fine"
+    assert [text[a:b] for a, b in _sentences(text)] == ["张伟买了瓷砖。", "李娜说：「好的！", "王师傅明天来？",
+                                                        "LiHua: ok.", "Fine"]
+
+
+def test_cjk_file_names_and_titles_name_their_notes():
+    extractor = HeuristicExtractor()
+    assert extractor.note_name("家/预算.md").name == "预算"
+    assert extractor.note_name("読書メモ.md").name == "読書メモ"
+    assert extractor.note_name("todo.md") is None  # a lower-case file name still names nothing
+    assert ("読書メモ", "name") in typed("---\ntitle: 読書メモ\n---\n本文です。\n")
+
+
+def test_a_chinese_question_grounds_on_the_names_and_reaches_both_notes(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "notes", {"会议.md": MEETING, "预算.md": BUDGET, "读书.md": READING})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    for question in ("张伟", "张伟说了什么？", "What did 张伟 say?"):
+        seeds = grounding.ground(conn, question)
+        assert [(s.name, s.via) for s in seeds if s.via != "vector"] == [("张伟", "exact")], question
+        result = retrieve.search(conn, question, embedder=embedder, mode="graph", k=5)
+        assert {"会议.md", "预算.md"} <= {r["path"] for r in result.results}, question
+    assert [s.name for s in grounding.ground(conn, "三体的作者是谁？") if s.via == "exact"] == ["三体"]
+    # English spans are cut as before
+    assert [s.text for s in grounding._spans("Who met Priya Shah?", 4)] == ["met", "Priya", "Shah", "met Priya",
+                                                                         "Priya Shah", "met Priya Shah"]
