@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from minirag_cli import retrieve
 from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
+from minirag_cli.extract.llm import model_view
 from minirag_cli.graph import grounding
 from minirag_cli.sync import SyncOptions, _sentences, sync_folders
 from tests.conftest import write_notes
@@ -61,6 +62,13 @@ def test_chinese_chat_speakers_are_persons_and_labels_name_nothing():
     # the same lines each said once: labels, names of no person (as `Tom: lunch?` / `Anna: yes` are)
     assert typed("张伟：我们下周开始装修厨房。\n李娜：好的。\n") == {("张伟", "name"), ("李娜", "name")}
     assert typed("状态：进行中\n负责人：张伟\n") == {("张伟", "person")}
+    # a Latin name's tag with a full width colon before Chinese words (`Tom：好的`) is a tag too; one before
+    # English words is read as before (LiHua's `LiHua：Got it!`: its model view the same)
+    assert chat_speakers("Tom：好的\nTom：嗯，明天见\n") == {"Tom"}
+    assert chat_speakers("LiHua：Got it!\nLiHua：Fine\n") == frozenset()
+    assert model_view("LiHua: Hi\nLiHua：Got it!\nLiHua: Bye") == "Hi\nLiHua：Got it!\nBye"
+    assert model_view(MEETING.split("\n\n")[2]) == "我们下周开始装修厨房，预算先按三万元算。\n好的，我联系王师傅确认瓷砖的价格。\n" \
+        "瓷砖这周可以到货。\n那周六开工。"  # a CJK chat's tags leave the model's view as `LiHua: ` ones do
 
 
 def test_titles_in_title_marks_are_works_and_corner_quotes_are_not():
@@ -69,6 +77,7 @@ def test_titles_in_title_marks_are_works_and_corner_quotes_are_not():
     found = typed(JAPANESE)
     assert {("田中", "person"), ("佐藤", "person"), ("ノルウェイの森", "work")} <= found
     assert not {n for n, _t in found} & {"面白かった", "もう帰る。", "もう帰る"}  # a quote, and one inside it
+    assert typed("「彼は『もう帰る』と言った」。『けいおん！』を見た。") == {("けいおん！", "work")}
 
 
 def test_a_known_name_is_found_in_running_text_and_latin_names_beside_cjk():

@@ -126,7 +126,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    its value is read as text.
 # 7: Chinese and Japanese notes: a line opening with 2 to 12 Han, kana or
 #    Hangul characters and a colon (full width `：` or ASCII, no blank needed;
-#    a capitalised tag with `：` too) is a tag (SPEAKER), common CJK labels
+#    a capitalised tag with `：` before CJK words too) is a tag (SPEAKER), common CJK labels
 #    (LABEL_WORDS) name nothing, a people label's list names persons
 #    (CJK_PEOPLE_LABELS), 《》 and 『』 hold works (CJK_TITLE; 「」 quotes as
 #    `"` does), a CJK file name or front matter title names its note
@@ -272,13 +272,16 @@ CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
 # starts, time growing with the square of the run; the tags found are the same.
-# A tag is a capitalised one followed by `: ` or a full width `：`, or 2 to 12
-# Han, kana or Hangul characters (`张伟`, `田中さん`, `王师傅`; their parts apart by
-# a blank or a middle dot: `田中 太郎`) followed by either colon, with or without
-# a blank: Chinese and Japanese write none after one, and have no capitals
-# to tell a name by.
+# A tag is a capitalised one followed by `: ` (or by a full width `：` before
+# Chinese or Japanese words: `Tom：好的`; LiHua's one `LiHua：Got it!` line is
+# read as before, its model view the same), or 2 to 12 Han, kana or Hangul
+# characters (`张伟`, `田中さん`, `王师傅`; their parts apart by a blank or a
+# middle dot: `田中 太郎`) followed by either colon, with or without a blank:
+# Chinese and Japanese write none after one, and have no capitals to tell a
+# name by.
 _CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
-_TAG = rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：)|{_CJK_TAG}(?=[ \t]*[:：]))(?::\s|[ \t]*[:：])"
+_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
+        r"(?::\s|[ \t]*[:：])")
 SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
 _COLON = re.compile("[:：]")
 CJK_PEOPLE = re.compile(rf"[ \t]*({_CJK_TAG}(?:[ \t]*[、，,/][ \t]*{_CJK_TAG})*)[ \t]*[。.]?[ \t]*$", re.MULTILINE)
@@ -294,12 +297,15 @@ NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,
                        rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*(?:\.[ \t]*)?$", re.MULTILINE)
 QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]|「([^「」\n]{2,60})」")
 # Chinese title marks 《》 and Japanese 『』 say that what they hold names a work
-# (a book, a film, a song, a game), capitals or none. A 『』 that holds a
-# sentence (`。`, `！`, `？`) is a quote inside a 「」 quote, which Japanese marks
-# so too. 「」 is a quotation mark (Japanese, and Chinese as Taiwan and Hong
-# Kong write it), read as `"..."` is (QUOTED: a work when it has a capital):
-# what it holds is mostly words said, not a name.
-CJK_TITLE = re.compile(r"《([^《》\n]{1,60})》|『([^『』\n。！？!?]{1,60})』")
+# (a book, a film, a song, a game: `『けいおん！』`), capitals or none. A 『』
+# inside a 「」 quote, or holding a sentence (`。`), is a quote in a quote,
+# which Japanese marks so too (_in_corner_quote). 「」 is a quotation mark
+# (Japanese, and Chinese as Taiwan and Hong Kong write it), read as `"..."`
+# is (QUOTED: a work when it has a capital): what it holds is mostly words
+# said, not a name.
+CJK_TITLE = re.compile(r"《([^《》\n]{1,60})》|『([^『』\n。]{1,60})』")
+# how far back on its line a 『』 looks for the 「 of a quote it is inside
+QUOTE_REACH = 200
 
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
@@ -605,7 +611,7 @@ class HeuristicExtractor:
                 add(title, "work")
         for m in CJK_TITLE.finditer(text):
             title = (m.group(1) or m.group(2)).strip()
-            if title:
+            if title and not (m.group(2) and _in_corner_quote(text, m.start())):
                 titles.append(title)
                 add(title, "work")
         for surface, _iso in find_dates(text):
@@ -688,6 +694,15 @@ def note_name(path: str) -> EntityMention | None:
     # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
     # no entity (one per note, lower-case and spelled as no text spells it)
     return EntityMention(name, "name") if name is not None and _names_note(name) else None
+
+
+def _in_corner_quote(text: str, pos: int) -> bool:
+    """Is `pos` inside a 「」 quote opened on its line (at most QUOTE_REACH
+    characters back: a window, so a long line of titles is not read again
+    from its start for each)?"""
+    start = max(text.rfind("\n", max(0, pos - QUOTE_REACH), pos) + 1, pos - QUOTE_REACH)
+    before = text[start:pos]
+    return before.rfind("「") > before.rfind("」")
 
 
 def _add_known_cjk(text: str, out: dict[str, EntityMention], speakers: Collection[str], add) -> None:
