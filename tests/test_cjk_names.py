@@ -120,3 +120,54 @@ def test_a_chinese_question_grounds_on_the_names_and_reaches_both_notes(tmp_path
     # English spans are cut as before
     assert [s.text for s in grounding._spans("Who met Priya Shah?", 4)] == ["met", "Priya", "Shah", "met Priya",
                                                                          "Priya Shah", "met Priya Shah"]
+
+
+def _mentions(conn):
+    return sorted(conn.execute("SELECT d.path, e.name, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                               "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id"))
+
+
+def test_a_name_another_note_makes_known_is_found_in_running_text_as_a_rebuild_finds_it(tmp_path, embedder,
+                                                                                         extractor):
+    """张伟 speaks in the meeting chat; the budget note writes 张伟说... A name
+    another note makes known (a chat speaker, a listed person, a 《》 title, a
+    link target: heuristic.known_cjk) is found in every note's running text
+    (sync._add_known), and a sync that makes a name known or forgets it
+    extracts anew the notes that write it (sync._know_anew), as a rebuild
+    would have them. A label (`装修：`) is made known to no other note."""
+    from minirag_cli import db
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET, "日记.md": "装修：瓷砖已买\n今天装修很累。\n",
+                        "随笔.md": "最近在读三体，也在忙装修。\n", "读书.md": READING})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh():  # what a rebuild of the folder as it is makes
+        other = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync_folders(other, [notes], embedder=embedder, extractor=extractor)
+        return _mentions(other)
+
+    first = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert first.known_names_changed == []  # every note was written by this sync: no news
+    found = _mentions(conn)
+    assert ("预算.md", "张伟", "person") in found and ("随笔.md", "三体", "work") in found
+    assert not {m for m in found if m[0] == "随笔.md" and m[1] == "装修"}  # a label is no name elsewhere
+    assert found == fresh()
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).known_names_changed == []
+
+    (notes / "会议.md").unlink()  # nothing makes 张伟 known any more
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["预算.md"]
+    assert ("预算.md", "张伟", "person") not in _mentions(conn) and _mentions(conn) == fresh()
+
+    write_notes(notes, {"会议.md": MEETING})
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["预算.md"]
+    assert ("预算.md", "张伟", "person") in _mentions(conn) and _mentions(conn) == fresh()
+
+    # an index re-extracted for new rules finds them too
+    with db.transaction(conn):
+        conn.execute("UPDATE meta SET value = '6' WHERE key = 'heuristic_version'")
+        conn.execute("DELETE FROM meta WHERE key = 'known_cjk_names'")
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).reextracted["notes"] == 5
+    assert _mentions(conn) == fresh()

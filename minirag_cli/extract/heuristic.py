@@ -696,6 +696,30 @@ def note_name(path: str) -> EntityMention | None:
     return EntityMention(name, "name") if name is not None and _names_note(name) else None
 
 
+def known_cjk(note: str) -> dict[str, str]:
+    """{name: type} of the names in Han, kana or Hangul (CJK_NAME) a whole
+    `note` makes known to every other note (sync.known_cjk_names): its chat
+    speakers (persons), the people a label lists (`参会人员：张伟、李娜`), its
+    《》 and 『』 titles (works) and its links' targets (names). Not its labels
+    nor its file name: a label (`装修：`) or a note called 会议 is a common word
+    too often, which every note that writes it would then mention."""
+    if CJK_RUN.search(note) is None:
+        return {}
+    found = {name: "name" for _start, _end, target in wikilinks(note)
+             if target is not None and target.type == "name" for name in [target.name]}
+    for m in CJK_TITLE.finditer(note):
+        if not (m.group(2) and _in_corner_quote(note, m.start())):
+            found[(m.group(1) or m.group(2)).strip()] = "work"
+    for m in itertools.chain(SPEAKER.finditer(note), ITEM_LABEL.finditer(note)):
+        if m.group(1).strip() in CJK_PEOPLE_LABELS:
+            people = CJK_PEOPLE.match(note, _COLON.search(note, m.end(1)).end())
+            for person in re.split(r"[ \t]*[、，,/][ \t]*", people.group(1)) if people else ():
+                found[person] = "person"
+    found.update((speaker, "person") for speaker in chat_speakers(note))
+    return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
+            if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None}
+
+
 def _in_corner_quote(text: str, pos: int) -> bool:
     """Is `pos` inside a 「」 quote opened on its line (at most QUOTE_REACH
     characters back: a window, so a long line of titles is not read again
@@ -718,11 +742,36 @@ def _add_known_cjk(text: str, out: dict[str, EntityMention], speakers: Collectio
     known.update((s, "person") for s in speakers)
     # one CJK character is a word too often to be a name found so (CJK_NAME: 2 or more)
     known = {name: type_ for name, type_ in known.items() if CJK_NAME.fullmatch(name)}
-    if not known:
-        return
-    pattern = re.compile("|".join(map(re.escape, sorted(known, key=lambda n: (-len(n), n)))))
-    for m in pattern.finditer(text):
-        add(m.group(0), known[m.group(0)])
+    for name in KnownNames(known).find(text):
+        add(name, known[name])
+
+
+class KnownNames:
+    """Where a text writes names of a set (`find`): from its start, the
+    longest name that starts at a place, then on after it; a place is tried
+    only for the lengths of the names that start with its character (a
+    regex of the names' alternation tried each name at each place: a note
+    set that makes thousands of names known made every chunk that slow)."""
+
+    def __init__(self, names: Collection[str]):
+        self.names = frozenset(names)
+        lengths: dict[str, set[int]] = {}
+        for name in self.names:
+            if name:
+                lengths.setdefault(name[0], set()).add(len(name))
+        self.lengths = {first: sorted(ns, reverse=True) for first, ns in lengths.items()}
+
+    def find(self, text: str) -> list[str]:
+        out, i, end = [], 0, len(text)
+        while i < end:
+            for n in self.lengths.get(text[i], ()):
+                if text[i:i + n] in self.names:
+                    out.append(text[i:i + n])
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
 
 
 def _sentence_start(text: str, pos: int) -> bool:
