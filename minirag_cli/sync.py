@@ -700,6 +700,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     _check_heuristic_version(run, roots, index_path)
     if not run.known:
         run.known = recorded_known(conn)
+    run.cjk_changed = dbmod.get_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY) is not None  # a sync stopped before
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -841,6 +842,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_known(conn, run.known)
+        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
@@ -1127,8 +1129,8 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.progress.phase("removing deleted files")
     for path in gone:
         with dbmod.transaction(run.conn):
-            if not run.cjk_changed and _holds_cjk(run.conn, existing[path][0]):
-                run.cjk_changed = True
+            if _holds_cjk(run.conn, existing[path][0]):
+                _cjk_changed(run)
             run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
@@ -1295,6 +1297,14 @@ def _record_known(conn, known: dict[str, str]) -> None:
         dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
 
 
+def _cjk_changed(run: _Run) -> None:
+    """A note holding CJK text is written or removed: the known CJK names may
+    change (_know_anew, at the end of the sync), which the index records
+    with the note (run.build), so a sync stopped before has the next do it."""
+    run.cjk_changed = True
+    run.build[dbmod.KNOWN_CJK_PENDING_KEY] = "1"
+
+
 def _holds_cjk(conn, doc_id: int) -> bool:
     return conn.execute("SELECT 1 FROM chunks WHERE document_id = ? AND cjk != '' LIMIT 1", (doc_id,)).fetchone() \
         is not None
@@ -1334,6 +1344,8 @@ def _know_anew(run: _Run) -> None:
     conn = run.conn
     known = known_cjk_names(conn)
     if known == run.known:
+        with dbmod.transaction(conn):
+            conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
         return
     changed = {n for n in known.keys() | run.known.keys() if known.get(n) != run.known.get(n)}
     docs: dict[int, tuple[str, str]] = {}
@@ -1350,6 +1362,7 @@ def _know_anew(run: _Run) -> None:
             _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
         _record_known(conn, known)
+        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
 
@@ -1501,7 +1514,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names)
     if _add_known(run.known, all_chunks, mentions):
-        run.cjk_changed = True
+        _cjk_changed(run)
     planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]

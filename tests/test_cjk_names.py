@@ -171,3 +171,22 @@ def test_a_name_another_note_makes_known_is_found_in_running_text_as_a_rebuild_f
         conn.execute("DELETE FROM meta WHERE key = 'known_cjk_names'")
     assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).reextracted["notes"] == 5
     assert _mentions(conn) == fresh()
+
+
+def test_a_sync_stopped_before_it_knew_the_names_anew_has_the_next_one_do_it(tmp_path, embedder, extractor,
+                                                                            monkeypatch):
+    from minirag_cli import db, sync
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    with monkeypatch.context() as m:
+        m.setattr(sync, "_know_anew", lambda run: None)  # Ctrl-C once the notes are written
+        sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert ("预算.md", "张伟", "person") not in _mentions(conn)
+    assert db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) == "1"
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)  # no file changed
+    assert (summary.added, summary.changed, summary.known_names_changed) == (0, 0, ["会议.md", "预算.md"])
+    assert ("预算.md", "张伟", "person") in _mentions(conn)
+    assert db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) is None
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).known_names_changed == []
