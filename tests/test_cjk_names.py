@@ -62,6 +62,8 @@ def test_chinese_chat_speakers_are_persons_and_labels_name_nothing():
     # the same lines each said once: labels, names of no person (as `Tom: lunch?` / `Anna: yes` are)
     assert typed("张伟：我们下周开始装修厨房。\n李娜：好的。\n") == {("张伟", "name"), ("李娜", "name")}
     assert typed("状态：进行中\n负责人：张伟\n") == {("张伟", "person")}
+    # "everyone" says it in a group chat: a word, no speaker (else every note writing 大家 would mention it)
+    assert chat_speakers("张伟：开会了\n大家：好\n张伟：谢谢\n") == {"张伟"}
     # a Latin name's tag with a full width colon before Chinese words (`Tom：好的`) is a tag too; one before
     # English words is read as before (LiHua's `LiHua：Got it!`: its model view the same)
     assert chat_speakers("Tom：好的\nTom：嗯，明天见\n") == {"Tom"}

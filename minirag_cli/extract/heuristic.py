@@ -180,6 +180,9 @@ COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
 # no speaker whatever its word (chat_speakers); these are the labels that
 # recur within a note (a task list's `Status:` and `Owner:`) or that a chat
 # note holds too. COMMON_WORDS holds `Note`, `Todo`, `Done`, `Date`, `Subject`.
+# Then Chinese (simplified and traditional) and Japanese ones (`时间：`, `結論：`,
+# `担当者：`), which have no case to tell a name by, and the words for "everyone"
+# and "we" a group chat's lines open with (`大家：`, `みんな：`).
 LABEL_WORDS = frozenset(
     w.replace("_", " ") for w in """
 goal goals objective objectives purpose status state owner owners assignee assignees attendees participants present
@@ -205,6 +208,7 @@ progress milestone milestones caveat caveats requirements requirement deliverabl
 書記 議事録 質問 方針 次回 アクション リスク 優先度 期限 締め切り 予算 タグ 種類 概要 ポイント 感想 評価 出版社 ページ メール
 気分 メリット デメリット 考え フィードバック 参考文献 添付 要件 手順 入力 出力 エラー 解決策 定義 キーワード 今日 明日 昨日
 午前 午後 その他 合計 ステータス 目標 状態 内容 説明 結論 決定 問題 原因 結果 計画 備考 注意 引用 背景 目的
+大家 我们 你们 他们 她们 咱们 所有人 全体 全员 大家伙 我們 你們 他們 全體 全員 みんな 皆さん 皆様 私たち 僕たち
 """.split())
 # The labels of a line that lists people (`参会人员：张伟、李娜`, `参加者：田中、佐藤`, `作者：刘慈欣`):
 # a value of CJK names apart by `、`, `，` or `,` (CJK_PEOPLE) names persons.
