@@ -19,6 +19,10 @@ went or came, or another note now claims too: an alias is a name of the
 note's own entity, in any note of the folder (joined_names), and a pass over
 every note's aliases before the notes are extracted (_aliases_now, recorded
 in the index) says which.
+And, after a sync that wrote or removed a note holding Chinese or Japanese
+text, the notes whose text writes a CJK name some note made known or no
+longer does: a chunk mentions every known CJK name it writes (_add_known,
+_know_anew).
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import dated_path, normalise_key, without_invisibles
+from minirag_cli.text import CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
@@ -238,6 +242,9 @@ class SyncSummary:
     # have became shared by another note of their folder, or stopped being, or because they mention an
     # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
     note_names_changed: list[str] = field(default_factory=list)
+    # the notes no file change brought in whose entities were extracted anew because a Chinese or Japanese
+    # name their text writes became known by another note, or stopped being (_know_anew)
+    known_names_changed: list[str] = field(default_factory=list)
     # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders, and
     # root -> its items of `skipped` (a watch of several roots learns which root each is of)
     unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
@@ -418,7 +425,9 @@ def line_count(text: str) -> int:
     return text.count("\n") + (bool(text) and not text.endswith("\n"))
 
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+# a full stop and blanks, a line break, or a Chinese or Japanese full stop (`。`,
+# `！`, `？`), which no blank follows, with the closing quotes after it
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[。！？])[」』）”\s]*")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -654,6 +663,9 @@ class _Run:
     joined: dict[str, dict[str, str]] = field(default_factory=dict)
     # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
     aliases: dict[str, dict[str, list[str] | None]] = field(default_factory=dict)
+    # the Chinese and Japanese names the notes make known, as the graph has them (known_cjk_names)
+    known: dict[str, str] = field(default_factory=dict)
+    cjk_changed: bool = False  # a note holding CJK text was written or removed: `known` may have changed
 
 
 def _record_build(run: _Run) -> None:
@@ -701,6 +713,9 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
                frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset(),
                frozenset(follow))
     _check_heuristic_version(run, roots, index_path)
+    if not run.known:
+        run.known = recorded_known(conn)
+    run.cjk_changed = dbmod.get_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY) is not None  # a sync stopped before
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -717,6 +732,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             summary.skipped_in[str(root)] = summary.skipped[skipped_before:]
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
+    if run.cjk_changed:
+        _know_anew(run)
     _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
@@ -835,6 +852,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
                   for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
+    run.known = known_cjk_names(conn)
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
@@ -847,6 +865,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
+        _record_known(conn, run.known)
+        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
@@ -870,6 +890,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                                          [paths[doc][1] for doc, _pairs in notes], matters)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
+    _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
                         for c, m, root in zip(chunks, mentions, roots)]
@@ -1143,6 +1164,8 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.progress.phase("removing deleted files")
     for path in gone:
         with dbmod.transaction(run.conn):
+            if _holds_cjk(run.conn, existing[path][0]):
+                _cjk_changed(run)
             run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
@@ -1381,14 +1404,15 @@ def _record_aliases(conn, folders: dict[str, tuple[dict, dict]], replace_all: bo
         dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
 
 
-def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None:
+def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
+                     why: str = "whose file name another note now shares, or no longer does, or that "
+                                "mention an alias joined anew") -> None:
     """Extract anew the graph of the notes of `root` (document id, path),
     sorted as the walk writes them, from the chunks the index holds; the
     rest of the graph stays. Inside the caller's transaction."""
     conn, progress = run.conn, run.progress
     progress.start(len(notes))
-    progress.phase(f"re-extracting {len(notes)} note{'s' * (len(notes) != 1)} whose file name another note "
-                   "now shares, or no longer does, or that mention an alias joined anew")
+    progress.phase(f"re-extracting {len(notes)} note{'s' * (len(notes) != 1)} {why}")
     doc_ids = [doc for doc, _path in notes]
     paths = {doc: (root, path) for doc, path in notes}
     touched = store.clear_document_graphs(conn, doc_ids)
@@ -1401,6 +1425,116 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None
         store.refresh_entities(conn, touched, _name_vectors(run), new)
     finally:
         store.forget_kept_vectors(conn)
+
+
+def known_cjk_names(conn) -> dict[str, str]:
+    """{name: type} of the Chinese and Japanese names the index's notes make
+    known (extract.heuristic.known_cjk: chat speakers, listed people, 《》
+    titles, link targets), read from the chunks that hold CJK text, each
+    note laid from its chunks: a function of the notes' texts alone, whatever
+    extracted them, so a note's running text (`张伟说...`) mentions a name
+    another note makes known (_add_known) as a rebuild would have it."""
+    from minirag_cli.extract.heuristic import known_cjk
+    from minirag_cli.extract.mdcode import laid_note
+
+    docs = [d for (d,) in conn.execute("SELECT DISTINCT document_id FROM chunks WHERE cjk != '' ORDER BY 1")]
+    known: dict[str, str] = {}
+    for start in range(0, len(docs), 500):
+        for pairs in store.stored_chunks(conn, docs[start:start + 500]).values():
+            chunks = [c for _id, c in pairs]
+            note = laid_note(chunks)
+            for name, type_ in known_cjk("\n".join(c.text for c in chunks) if note is None else note).items():
+                if type_rank(name, type_) > type_rank(name, known.get(name, "name")) or name not in known:
+                    known[name] = type_
+    return dict(sorted(known.items()))
+
+
+def recorded_known(conn) -> dict[str, str]:
+    """The known CJK names as the graph has them (meta known_cjk_names); {}
+    when none or a damaged record."""
+    try:
+        known = json.loads(dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) or "{}")
+    except ValueError:
+        return {}
+    return {k: v for k, v in known.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(known, dict) else {}
+
+
+def _record_known(conn, known: dict[str, str]) -> None:
+    """Record the known CJK names (inside the caller's transaction); an
+    index that has none and recorded none is left byte for byte as it was."""
+    if known or dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) is not None:
+        dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
+
+
+def _cjk_changed(run: _Run) -> None:
+    """A note holding CJK text is written or removed: the known CJK names may
+    change (_know_anew, at the end of the sync), which the index records
+    with the note (run.build), so a sync stopped before has the next do it."""
+    run.cjk_changed = True
+    run.build[dbmod.KNOWN_CJK_PENDING_KEY] = "1"
+
+
+def _holds_cjk(conn, doc_id: int) -> bool:
+    return conn.execute("SELECT 1 FROM chunks WHERE document_id = ? AND cjk != '' LIMIT 1", (doc_id,)).fetchone() \
+        is not None
+
+
+def _add_known(known: dict[str, str], chunks: Sequence[Chunk], mentions: list[list[EntityMention]]) -> bool:
+    """Add to each chunk's mentions the known CJK names (known_cjk_names) its
+    text writes that it does not mention yet, the longest first where two
+    start at one place: Chinese and Japanese put no blank around a name
+    (`张伟说厨房预算...`), which only a name known from some note can find.
+    Whether a chunk holds CJK text (its note may make names known)."""
+    from minirag_cli.extract.heuristic import KnownNames
+
+    holds = False
+    names = None
+    for i, c in enumerate(chunks):
+        if CJK_RUN.search(c.text) is None:
+            continue
+        holds = True
+        if not known:
+            continue
+        names = names or KnownNames(known)
+        have = {normalise_key(m.name, m.type) for m in mentions[i]}
+        for name in dict.fromkeys(names.find(without_invisibles(c.text))):
+            if normalise_key(name) not in have:
+                mentions[i] = [*mentions[i], EntityMention(name, known[name])]
+    return holds
+
+
+def _know_anew(run: _Run) -> None:
+    """After a sync that wrote or removed a note holding CJK text: the known
+    CJK names anew (known_cjk_names) and, when they changed, the notes whose
+    text writes a name that became known, stopped being or changed type
+    extracted anew from the chunks the index holds (as _name_anew does for
+    shared file names), in one transaction with the record: a sync stopped
+    before has the next one do it (the record still the old one)."""
+    conn = run.conn
+    known = known_cjk_names(conn)
+    if known == run.known:
+        with dbmod.transaction(conn):
+            conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
+        return
+    changed = {n for n in known.keys() | run.known.keys() if known.get(n) != run.known.get(n)}
+    docs: dict[int, tuple[str, str]] = {}
+    paths = store.document_paths(conn)
+    for name in sorted(changed):
+        for (doc,) in conn.execute(
+                "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
+                "WHERE chunks_cjk MATCH ?", ('cjk : "' + " ".join(cjk_bigrams(name)) + '"',)):
+            docs[doc] = paths[doc]
+    run.known = known
+    with dbmod.transaction(conn):
+        for root in sorted({root for root, _path in docs.values()}):
+            notes = sorted((doc, path) for doc, (r, path) in docs.items() if r == root)
+            _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
+                             "whose text writes a Chinese or Japanese name another note made known or forgot")
+        _record_known(conn, known)
+        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
+    written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
+    run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
 
 
 def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
@@ -1556,6 +1690,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     mentions = run.extraction.run(group)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names)
+    if _add_known(run.known, all_chunks, mentions):
+        _cjk_changed(run)
     joined = run.joined.get(str(root))
     planned_entities = [_plan_entities(c.text, m, run.resolver, joined) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)

@@ -321,8 +321,14 @@ def date_key_prefixes(terms: Iterable[str]) -> list[str]:
 # Han (with its extensions and compatibility forms), kana and Hangul syllables:
 # scripts written without spaces between words, which FTS5's unicode61 takes a
 # whole run of for one token (migrations/0005_cjk_bigrams.sql).
-CJK_RUN = re.compile("[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-                     "\uac00-\ud7af\U00020000-\U0002fa1f]+")
+CJK_CHARS = ("\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+             "\uac00-\ud7af\U00020000-\U0002fa1f")  # the ranges, for a regex character class
+CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
+# A name of CJK characters, 2 or more (a blank or a middle dot between its
+# parts: `田中 太郎`): one a note's text holds with no blank around it
+# (`张伟说...`), found there by its characters (extract.heuristic._add_known_cjk,
+# graph.votes.name_occurrences), as no word boundary tells where it starts.
+CJK_NAME = re.compile(f"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}]))+")
 
 
 def cjk_bigrams(text: str) -> list[str]:

@@ -117,6 +117,8 @@ def test_no_name_copies_the_text_before_it():
     # list items and quotes: a word after a line's marks starts a sentence
     "- a", "-a", "a - b", "x\n\t- a", "* a *b", "+ a", "1. a", "1) a", "1)a", "12) a (3) b", "- [ ] a", "- [x]a",
     "> a", ">a", "> > - a", "x > a", "  5 a", "- - a", "-\n a", "x\r\n- a",
+    # a CJK full stop or colon ends a sentence with or without a blank after it
+    "结束。Plays", "张伟：Bob", "好！ a", "x；\ta", "?Alice",
 ])
 def test_a_sentence_start_is_the_pattern_s(text):
     for pos in range(len(text) + 1):

@@ -39,7 +39,12 @@ link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`2
 or a single lower-case word (`todo.md`); a lower-case name of two words or more names it
 (`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
 `alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
-folder (sync.joined_names)."""
+folder (sync.joined_names).
+
+Chinese and Japanese have no capitals and no blanks between words: a CJK
+`张伟：` tag is read as a `Name:` one is, 《》 and 『』 mark works, a CJK file
+name or title names its note, and a CJK name found in a text is found again
+wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 
 from __future__ import annotations
 
@@ -54,8 +59,8 @@ from typing import Collection, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges
-from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, folder_date, normalise_key,
-                              without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_date, file_date, find_dates,
+                              folder_date, normalise_key, without_invisibles)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -140,7 +145,17 @@ from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, fo
 #    say (`## Goal`, `## Decisions` name nothing); and a word capitalised only as
 #    a sentence's first opens no name with `the` (`- Designed the HeronBoard`
 #    names HeronBoard, not "Designed the HeronBoard": VERB_THE).
-VERSION = 7
+# 8: Chinese and Japanese notes: a line opening with 2 to 12 Han, kana or
+#    Hangul characters and a colon (full width `：` or ASCII, no blank needed;
+#    a capitalised tag with `：` before CJK words too) is a tag (SPEAKER), common CJK labels
+#    (LABEL_WORDS) name nothing, a people label's list names persons
+#    (CJK_PEOPLE_LABELS), 《》 and 『』 hold works (CJK_TITLE; 「」 quotes as
+#    `"` does), a CJK file name or front matter title names its note
+#    (_names_note), a CJK name found in a text is found wherever it holds it
+#    (_add_known_cjk), and a Latin name ends and starts against CJK text
+#    (`和Alice讨论`: _WORD_CHAR). English text reads as before (LiHua's graph
+#    is the same).
+VERSION = 8
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -186,6 +201,9 @@ COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
 # no speaker whatever its word (chat_speakers); these are the labels that
 # recur within a note (a task list's `Status:` and `Owner:`) or that a chat
 # note holds too. COMMON_WORDS holds `Note`, `Todo`, `Done`, `Date`, `Subject`.
+# Then Chinese (simplified and traditional) and Japanese ones (`时间：`, `結論：`,
+# `担当者：`), which have no case to tell a name by, and the words for "everyone"
+# and "we" a group chat's lines open with (`大家：`, `みんな：`).
 LABEL_WORDS = frozenset(
     w.replace("_", " ") for w in """
 goal goals objective objectives purpose status state owner owners assignee assignees attendees participants present
@@ -198,6 +216,26 @@ important reminder takeaway takeaways key_takeaways conclusion conclusions lesso
 feedback follow-up follow-ups follow_up follow_ups comment comments q a input output error errors fix solution
 workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
+""".split()) | frozenset("""
+时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
+目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
+会议记录 会议纪要 纪要 问题 问 答 回答 答案 原因 结果 方案 计划 安排 下一步 后续 行动项 风险 优先级 截止 截止日期 预算 费用 价格
+成本 标签 分类 类型 描述 内容 摘要 要点 重点 注意 注意事项 提示 例如 比如 示例 例子 评价 评分 感想 心得 笔记 读后感 摘录 引用
+书名 出版社 页数 章节 电话 邮箱 天气 心情 优点 缺点 想法 反馈 参考 参考资料 附件 背景 需求 步骤 输入 输出 错误 解决 解决方案
+原文 翻译 译文 定义 关键词 今天 明天 昨天 上午 下午 晚上 其他 其它 总计 合计 支出 收入 材料 做法 地點 議題 標題 備註 說明
+總結 結論 負責人 參會人 參會人員 與會者 記錄 會議 會議記錄 紀要 問題 回答 結果 計劃 風險 優先級 費用 價格 標籤 分類 類型 內容
+重點 評價 筆記 讀後感 參考 參考資料 附件 需求 步驟 輸入 輸出 錯誤 解決 解決方案 翻譯 關鍵詞 其他 總計 合計
+日時 日付 場所 件名 題名 タイトル 著者 出典 リンク メモ 要約 まとめ 決定事項 タスク 進捗 担当 担当者 参加者 出席者 欠席者 司会
+書記 議事録 質問 方針 次回 アクション リスク 優先度 期限 締め切り 予算 タグ 種類 概要 ポイント 感想 評価 出版社 ページ メール
+気分 メリット デメリット 考え フィードバック 参考文献 添付 要件 手順 入力 出力 エラー 解決策 定義 キーワード 今日 明日 昨日
+午前 午後 その他 合計 ステータス 目標 状態 内容 説明 結論 決定 問題 原因 結果 計画 備考 注意 引用 背景 目的
+大家 我们 你们 他们 她们 咱们 所有人 全体 全员 大家伙 我們 你們 他們 全體 全員 みんな 皆さん 皆様 私たち 僕たち
+""".split())
+# The labels of a line that lists people (`参会人员：张伟、李娜`, `参加者：田中、佐藤`, `作者：刘慈欣`):
+# a value of CJK names apart by `、`, `，` or `,` (CJK_PEOPLE) names persons.
+CJK_PEOPLE_LABELS = frozenset("""
+参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录人 负责人 參會人 參會人員 與會者 負責人
+参加者 出席者 欠席者 担当 担当者 司会 書記 メンバー 成员 成員 作者 译者 著者 訳者 翻訳者
 """.split())
 # The values of those labels that are no names (`Status: Blocked`, `Priority:
 # High`), lower-cased: a label's value that lists capitalised words names
@@ -238,13 +276,19 @@ def letter_classes(*groups: frozenset[str]) -> list[str]:
 # "Ødegaard", "Łódź" and "Ärzte" start names as "Bob" does. Titlecase letters
 # (Lt: the digraph "ǅ") start a capitalised word too.
 UPPER, LOWER = letter_classes(frozenset({"Lu", "Lt"}), frozenset({"Ll"}))
-_CAP_WORD = rf"{UPPER}[\w'’&-]*"
+# A word character of a script that puts blanks between its words: a name's
+# neighbour that makes it a part of a longer word. Han, kana and Hangul
+# (text.CJK_CHARS) are none: Chinese and Japanese write a Latin name right
+# against their own words (`和Alice讨论`, `Alice说`), which go on no Latin name.
+_WORD_CHAR = rf"[^\W{CJK_CHARS}]"
+_LETTER = rf"[^\W_{CJK_CHARS}]"
+_CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
 _CONNECT = r"(?:of|de|da|del|van|von|der|la|le|du|the)"
 # A name starts where `\b` would start it, or after Markdown's `_` or `__`
 # emphasis (`_Bob Marley_`: `_` is a word character, so `\b` saw no start
 # there), but not inside an identifier (`snake_Case`).
-_NAME_START = r"(?<![^\W_])(?<![^\W_]_)(?<![^\W_]__)"
-_NAME_END = r"(?![^\W_])"
+_NAME_START = rf"(?<!{_LETTER})(?<!{_LETTER}_)(?<!{_LETTER}__)"
+_NAME_END = rf"(?!{_LETTER})"
 # Between a name's words: spaces and tabs, and the no-break spaces (U+00A0, narrow U+202F)
 # that text pasted from the web, Word or Apple Notes puts there ("Rosa\u00a0Diaz")
 _GAP = "[ \t\u00a0\u202f]+"
@@ -255,7 +299,19 @@ CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
 # starts, time growing with the square of the run; the tags found are the same.
-SPEAKER = re.compile(rf"^[^\S\n]*({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
+# A tag is a capitalised one followed by `: ` (or by a full width `：` before
+# Chinese or Japanese words: `Tom：好的`; LiHua's one `LiHua：Got it!` line is
+# read as before, its model view the same), or 2 to 12 Han, kana or Hangul
+# characters (`张伟`, `田中さん`, `王师傅`; their parts apart by a blank or a
+# middle dot: `田中 太郎`) followed by either colon, with or without a blank:
+# Chinese and Japanese write none after one, and have no capitals to tell a
+# name by.
+_CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
+_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
+        r"(?::\s|[ \t]*[:：])")
+SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
+_COLON = re.compile("[:：]")
+CJK_PEOPLE = re.compile(rf"[ \t]*({_CJK_TAG}(?:[ \t]*[、，,/][ \t]*{_CJK_TAG})*)[ \t]*[。.]?[ \t]*$", re.MULTILINE)
 # a chat export's header: a date and a time of day on a line of their own
 # (LiHua's `Time: 20260105_11:00`); a meeting note's `Date: 2024-05-01` is none
 CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_ T]\d{1,2}:\d{2}(?::\d{2})?[ \t]*$",
@@ -266,7 +322,18 @@ CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_
 # the blanks, tried for each of them: a line of spaces took time growing with their square).
 NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,/][ \t]*|[ \t]+(?:&|and)[ \t]+)"
                        rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*(?:\.[ \t]*)?$", re.MULTILINE)
-QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]")
+QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]|「([^「」\n]{2,60})」")
+# Chinese title marks 《》 and Japanese 『』 say that what they hold names a work
+# (a book, a film, a song, a game: `『けいおん！』`), capitals or none. A 『』
+# inside a 「」 quote, or holding a sentence (`。`), is a quote in a quote,
+# which Japanese marks so too (_in_corner_quote). 「」 is a quotation mark
+# (Japanese, and Chinese as Taiwan and Hong Kong write it), read as `"..."`
+# is (QUOTED: a work when it has a capital): what it holds is mostly words
+# said, not a name.
+CJK_TITLE = re.compile(r"《([^《》\n]{1,60})》|『([^『』\n。]{1,60})』")
+# how far back on its line a 『』 looks for the 「 of a quote it is inside
+QUOTE_REACH = 200
+
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
@@ -301,12 +368,12 @@ LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[
 HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
-ITEM_LABEL = re.compile(rf"^{LINE_MARKS}({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_TAG}", re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
@@ -427,6 +494,15 @@ def _is_title(title: str) -> bool:
     return 1 <= len(words) <= 8 and any(w[:1].isupper() for w in words)
 
 
+def _names_note(title: str) -> bool:
+    """A front matter title or a file name that names its note: a title
+    (_is_title), or 1 to 8 words in Han, kana or Hangul (`预算.md`, `title:
+    読書メモ`), scripts with no capitals to tell a name by and no lower-case
+    file name (`todo.md`) to tell apart. A quoted text ("好的") needs its
+    capital: Chinese quotes words said with “”."""
+    return _is_title(title) or (1 <= len(title.split()) <= 8 and CJK_RUN.search(title) is not None)
+
+
 def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str], list[str]]:
     """(the text to read, the front matter's tags, its titles): the text with
     its front matter replaced by the block's other values, one a line, keys
@@ -539,9 +615,13 @@ class HeuristicExtractor:
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
-            value = NAME_LIST.match(text, text.index(":", m.end(1)) + 1)
+            after = _COLON.search(text, m.end(1)).end()
+            value = NAME_LIST.match(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
                 listed.add(value.start(1))
+            people = CJK_PEOPLE.match(text, after) if span in CJK_PEOPLE_LABELS else None
+            for person in re.split(r"[ \t]*[、，,/][ \t]*", people.group(1)) if people else ():
+                add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
         for m in HANDLE.finditer(text):
@@ -556,14 +636,19 @@ class HeuristicExtractor:
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
         for name in names:  # the note's title: read whole, never in fragments
-            if _is_title(name):
+            if _names_note(name):
                 add(name, "name")
         for _start, _end, target in links:  # the note linked to: read whole, never in fragments
             if target is not None:
                 add(target.name, target.type)
         for m in QUOTED.finditer(text):
-            title = m.group(1).strip()
+            title = (m.group(1) or m.group(2)).strip()
             if _is_title(title):
+                titles.append(title)
+                add(title, "work")
+        for m in CJK_TITLE.finditer(text):
+            title = (m.group(1) or m.group(2)).strip()
+            if title and not (m.group(2) and _in_corner_quote(text, m.start())):
                 titles.append(title)
                 add(title, "work")
         for surface, _iso in find_dates(text):
@@ -619,6 +704,7 @@ class HeuristicExtractor:
         for span in openers:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
+        _add_known_cjk(text, out, speakers, add)
         return list(out.values())
 
     @staticmethod
@@ -687,7 +773,7 @@ def note_name(path: str) -> EntityMention | None:
         return None
     # a title, as a front matter title must be: Obsidian shows the file
     # name as the note's title
-    if _is_title(name):
+    if _names_note(name):
         return EntityMention(name, "name")
     # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
@@ -700,10 +786,88 @@ def note_name(path: str) -> EntityMention | None:
     return None
 
 
+def known_cjk(note: str) -> dict[str, str]:
+    """{name: type} of the names in Han, kana or Hangul (CJK_NAME) a whole
+    `note` makes known to every other note (sync.known_cjk_names): its chat
+    speakers (persons), the people a label lists (`参会人员：张伟、李娜`), its
+    《》 and 『』 titles (works) and its links' targets (names). Not its labels
+    nor its file name: a label (`装修：`) or a note called 会议 is a common word
+    too often, which every note that writes it would then mention."""
+    if CJK_RUN.search(note) is None:
+        return {}
+    found = {name: "name" for _start, _end, target in wikilinks(note)
+             if target is not None and target.type == "name" for name in [target.name]}
+    for m in CJK_TITLE.finditer(note):
+        if not (m.group(2) and _in_corner_quote(note, m.start())):
+            found[(m.group(1) or m.group(2)).strip()] = "work"
+    for m in itertools.chain(SPEAKER.finditer(note), ITEM_LABEL.finditer(note)):
+        if m.group(1).strip() in CJK_PEOPLE_LABELS:
+            people = CJK_PEOPLE.match(note, _COLON.search(note, m.end(1)).end())
+            for person in re.split(r"[ \t]*[、，,/][ \t]*", people.group(1)) if people else ():
+                found[person] = "person"
+    found.update((speaker, "person") for speaker in chat_speakers(note))
+    return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
+            if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None}
+
+
+def _in_corner_quote(text: str, pos: int) -> bool:
+    """Is `pos` inside a 「」 quote opened on its line (at most QUOTE_REACH
+    characters back: a window, so a long line of titles is not read again
+    from its start for each)?"""
+    start = max(text.rfind("\n", max(0, pos - QUOTE_REACH), pos) + 1, pos - QUOTE_REACH)
+    before = text[start:pos]
+    return before.rfind("「") > before.rfind("」")
+
+
+def _add_known_cjk(text: str, out: dict[str, EntityMention], speakers: Collection[str], add) -> None:
+    """Add the names of the text's note written in Han, kana or Hangul
+    (CJK_NAME: its chat speakers, and the persons, names and works the rules
+    found in the text: a label, a link's target, a title) wherever the text
+    holds them, as the type they were found as: a chat's `张伟：` makes
+    张伟 of `张伟说厨房预算...`, which no rule finds, such text having no
+    blanks nor capitals. The longest first where two start at one place."""
+    if CJK_RUN.search(text) is None:
+        return
+    known = {m.name: m.type for m in out.values() if m.type in ("person", "name", "work")}
+    known.update((s, "person") for s in speakers)
+    # one CJK character is a word too often to be a name found so (CJK_NAME: 2 or more)
+    known = {name: type_ for name, type_ in known.items() if CJK_NAME.fullmatch(name)}
+    for name in KnownNames(known).find(text):
+        add(name, known[name])
+
+
+class KnownNames:
+    """Where a text writes names of a set (`find`): from its start, the
+    longest name that starts at a place, then on after it; a place is tried
+    only for the lengths of the names that start with its character (a
+    regex of the names' alternation tried each name at each place: a note
+    set that makes thousands of names known made every chunk that slow)."""
+
+    def __init__(self, names: Collection[str]):
+        self.names = frozenset(names)
+        lengths: dict[str, set[int]] = {}
+        for name in self.names:
+            if name:
+                lengths.setdefault(name[0], set()).add(len(name))
+        self.lengths = {first: sorted(ns, reverse=True) for first, ns in lengths.items()}
+
+    def find(self, text: str) -> list[str]:
+        out, i, end = [], 0, len(text)
+        while i < end:
+            for n in self.lengths.get(text[i], ()):
+                if text[i:i + n] in self.names:
+                    out.append(text[i:i + n])
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
-    after a quote or a bracket), or a list item's or a quote line's first word
+    after `。`, `！`, `？`, `：`, `；`, or after a quote or a bracket), or a list item's or a quote line's first word
     (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
     it: searching the text up to each word took time growing with the
     square of the text's length."""
@@ -718,8 +882,8 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
-    if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "")):
-        return True
+    if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
+        return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
     return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles, word_keys
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles,
+                              word_keys)
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
 # work, date, concept; LLM types: person, organization, location, event,
@@ -83,21 +84,34 @@ class _Span:
     llm: bool = False  # proposed by the LLM keyword step, not written in the question
 
 
+# A question's words: a Han, kana or Hangul character is one of its own, as
+# Chinese and Japanese put no blanks between words (`张伟说了什么`: a span of its
+# characters is the name 张伟); another word is a run of word characters.
+_WORD = re.compile(rf"[{CJK_CHARS}]|[^\W{CJK_CHARS}](?:[^\W{CJK_CHARS}]|['’&.:-])*")
+# the most characters of such a span: a name, a title (`ノルウェイの森`)
+CJK_SPAN_CHARS = 12
+
+
 def _spans(question: str, max_words: int) -> list[_Span]:
-    """Word n-grams (1..max_words) that neither start nor end with a stopword,
-    read as the heuristic extractor reads notes: without invisible characters
-    ("Li\u200bHua" is the word LiHua, not Li and Hua)."""
-    words = [w.rstrip(".:,;!?") for w in re.findall(r"[\w][\w'’&.:-]*", without_invisibles(question))]
+    """Word n-grams (1..max_words; of CJK characters, 1..CJK_SPAN_CHARS) that
+    neither start nor end with a stopword, read as the heuristic extractor
+    reads notes: without invisible characters ("Li\u200bHua" is the word
+    LiHua, not Li and Hua)."""
+    words = [w.rstrip(".:,;!?") for w in _WORD.findall(without_invisibles(question))]
+    cjk = [CJK_RUN.fullmatch(w) is not None for w in words]
     spans: list[_Span] = []
-    for n in range(1, max_words + 1):
+    for n in range(1, max(max_words, CJK_SPAN_CHARS) + 1):
         for i in range(len(words) - n + 1):
+            if n > max_words and not all(cjk[i:i + n]):
+                continue
             gram = words[i:i + n]
             if gram[0].lower() in GROUNDING_STOPWORDS or gram[-1].lower() in GROUNDING_STOPWORDS:
                 continue
-            text = " ".join(gram)
+            text = gram[0] + "".join(("" if cjk[j - 1] and cjk[j] else " ") + words[j] for j in range(i + 1, i + n))
             key = normalise_key(text)
             if len(key) >= 2:
-                spans.append(_Span(i, i + n, text, key, text == text.lower()))
+                # CJK has no case: 张伟 is written as a name is, not as "try" is
+                spans.append(_Span(i, i + n, text, key, text == text.lower() and not any(cjk[i:i + n])))
     return spans
 
 

@@ -153,6 +153,16 @@ def chunks_spelling(conn, words: list[str], limit: int) -> list[int]:
         ("text : \"" + " ".join(words) + "\"", limit)).fetchall()]
 
 
+def chunks_spelling_cjk(conn, bigrams: list[str], limit: int) -> list[int]:
+    """Chunks whose CJK runs hold the two-character terms in a row (chunks_cjk,
+    text.cjk_bigrams: "王师傅" is the phrase "王师 师傅"), in chunk order, at
+    most `limit`: chunks_fts takes a whole run (`张伟说厨房预算是三万元`) for one
+    word, which no name spells."""
+    return [r[0] for r in conn.execute(
+        "SELECT rowid FROM chunks_cjk WHERE chunks_cjk MATCH ? ORDER BY rowid LIMIT ?",
+        ('cjk : "' + " ".join(bigrams) + '"', limit)).fetchall()]
+
+
 # The inputs of both vote queries: each voting entity with its concept, its
 # weight (path score x inverse chunk frequency, computed once in `plan`) and
 # its chunk count; and the chunks whose text spells out a seed's name.

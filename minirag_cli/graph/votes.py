@@ -26,6 +26,7 @@ from minirag_cli.graph import sql
 from minirag_cli.graph.grounding import QueryTerms, Seed, answer_types_for, ground
 from minirag_cli.graph.walk import WalkPath, hub_max, walk
 from minirag_cli.options import GraphOptions
+from minirag_cli.text import CJK_NAME, cjk_bigrams
 
 
 @dataclass
@@ -90,10 +91,13 @@ def name_occurrences(conn, seeds: list[Seed], limit: int | None = None) -> dict[
     for s in seeds:
         if s.via == "vector" or s.type == "date":
             continue  # a guess, or a date (dates are matched by key and by the time edges)
-        words = re.findall(r"\w+", s.name.lower())
-        if not words:
-            continue
-        rows = sql.chunks_spelling(conn, words, limit + 1)
+        if CJK_NAME.fullmatch(s.name) and sql.has_table(conn, "chunks_cjk"):
+            rows = sql.chunks_spelling_cjk(conn, cjk_bigrams(s.name), limit + 1)  # 张伟 of `张伟说...`
+        else:
+            words = re.findall(r"\w+", s.name.lower())
+            if not words:
+                continue
+            rows = sql.chunks_spelling(conn, words, limit + 1)
         if 0 < len(rows) <= limit:
             out[s.entity_id] = rows
     return out

@@ -1,0 +1,194 @@
+"""Chinese and Japanese notes get a graph from the heuristic extractor.
+
+Its rules find names by capitals and blanks, which Han and kana have none
+of: a Chinese meeting chat gave no speaker, a reading note no book. Now a
+CJK `张伟：` (full width colon or ASCII, no blank after it) is a tag as
+`LiHua: ` is (a chat's speaker, or a label; common labels, `时间：`, `结论：`,
+name nothing), `《三体》` and `『ノルウェイの森』` are works (「」 is a quote),
+a label that lists people (`参会人员：张伟、李娜`, `作者：刘慈欣`) names persons,
+a name the rules found in a note is found again wherever the note's running
+text holds it (`张伟说...`), a CJK file name or front matter title names its
+note, and a Latin name written against CJK text (`和Alice讨论`) is a name.
+A question's CJK characters are matched against entity names in the graph
+(`张伟说了什么` seeds 张伟)."""
+
+from __future__ import annotations
+
+from minirag_cli import retrieve
+from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
+from minirag_cli.extract.llm import model_view
+from minirag_cli.graph import grounding
+from minirag_cli.sync import SyncOptions, _sentences, sync_folders
+from tests.conftest import write_notes
+
+# a renovation team's weekly meeting, kept as a chat log (speakers speak again)
+MEETING = """# 装修周会
+
+时间：2024-05-03 19:00
+参会人员：张伟、李娜、王师傅
+
+张伟：我们下周开始装修厨房，预算先按三万元算。
+李娜：好的，我联系王师傅确认瓷砖的价格。
+王师傅：瓷砖这周可以到货。
+张伟：那周六开工。
+
+结论：周六开工，详见 [[预算]]。
+"""
+BUDGET = "# 预算\n\n张伟说厨房预算是三万元，瓷砖另算。\n"
+READING = """# 读书笔记
+
+书名：《三体》
+作者：刘慈欣
+
+读《三体》时最喜欢的人物是罗辑。三体的结构很特别，“黑暗森林”一章最好。
+"""
+# a Japanese chat, ASCII colons without a blank; 「」 quotes words said
+JAPANESE = """田中:おはようございます。今日の読書会は十時からです。
+佐藤:了解です。『ノルウェイの森』の感想を話しましょう。
+田中:「面白かった」と佐藤さんが言っていました。彼は『もう帰る。』とも言った。
+"""
+
+
+def typed(text, *args):
+    return {(m.name, m.type) for m in HeuristicExtractor().extract_one(text, *args)}
+
+
+def test_chinese_chat_speakers_are_persons_and_labels_name_nothing():
+    found = typed(MEETING)
+    assert chat_speakers(MEETING) == {"张伟", "李娜", "王师傅"}
+    assert {("张伟", "person"), ("李娜", "person"), ("王师傅", "person"), ("预算", "name")} <= found
+    # common labels (meeting time, attendees, conclusion) are no names, of any type
+    assert not {n for n, _t in found} & {"时间", "参会人员", "结论"}
+    # the same lines each said once: labels, names of no person (as `Tom: lunch?` / `Anna: yes` are)
+    assert typed("张伟：我们下周开始装修厨房。\n李娜：好的。\n") == {("张伟", "name"), ("李娜", "name")}
+    assert typed("状态：进行中\n负责人：张伟\n") == {("张伟", "person")}
+    # "everyone" says it in a group chat: a word, no speaker (else every note writing 大家 would mention it)
+    assert chat_speakers("张伟：开会了\n大家：好\n张伟：谢谢\n") == {"张伟"}
+    # a Latin name's tag with a full width colon before Chinese words (`Tom：好的`) is a tag too; one before
+    # English words is read as before (LiHua's `LiHua：Got it!`: its model view the same)
+    assert chat_speakers("Tom：好的\nTom：嗯，明天见\n") == {"Tom"}
+    assert chat_speakers("LiHua：Got it!\nLiHua：Fine\n") == frozenset()
+    assert model_view("LiHua: Hi\nLiHua：Got it!\nLiHua: Bye") == "Hi\nLiHua：Got it!\nBye"
+    assert model_view(MEETING.split("\n\n")[2]) == "我们下周开始装修厨房，预算先按三万元算。\n好的，我联系王师傅确认瓷砖的价格。\n" \
+        "瓷砖这周可以到货。\n那周六开工。"  # a CJK chat's tags leave the model's view as `LiHua: ` ones do
+
+
+def test_titles_in_title_marks_are_works_and_corner_quotes_are_not():
+    assert {("三体", "work"), ("刘慈欣", "person")} <= typed(READING)
+    assert not {n for n, _t in typed(READING)} & {"书名", "作者", "黑暗森林"}  # “” quotes words: no capital, no work
+    found = typed(JAPANESE)
+    assert {("田中", "person"), ("佐藤", "person"), ("ノルウェイの森", "work")} <= found
+    assert not {n for n, _t in found} & {"面白かった", "もう帰る。", "もう帰る"}  # a quote, and one inside it
+    assert typed("「彼は『もう帰る』と言った」。『けいおん！』を見た。") == {("けいおん！", "work")}
+
+
+def test_a_known_name_is_found_in_running_text_and_latin_names_beside_cjk():
+    # 张伟 is a speaker of the note: `张伟说...` mentions him though no rule can cut the word out
+    meeting = HeuristicExtractor().extract([MEETING, "张伟说厨房要先拆旧柜子。", "我们读了三体。"],
+                                           speakers=[chat_speakers(MEETING)] * 3)
+    assert ("张伟", "person") in {(m.name, m.type) for m in meeting[1]}
+    assert meeting[2] == []  # a chunk is read for its note's speakers, not for the other chunks' names
+    assert ("三体", "work") in typed("《三体》很好看。我又读了一遍三体。")
+    # a Latin name against CJK characters is a whole word: not `和Alice讨论` swallowed, nor missed
+    assert {("Alice", "name"), ("Berlin", "name")} <= typed("周末和Alice讨论了去Berlin的计划。")
+    assert ("Bob", "name") in typed("昨天Bob说他会来。")
+    # `。` and `：` end a sentence with no blank after them: its first word is capitalised as one
+    assert typed("会议结束。Plays bass at night.\n张伟：Great") == {("张伟", "name")}
+
+
+def test_a_relation_sentence_ends_at_a_cjk_full_stop():
+    text = "张伟买了瓷砖。李娜说：「好的！」王师傅明天来？\nLiHua: ok. Fine"
+    assert [text[a:b] for a, b in _sentences(text)] == ["张伟买了瓷砖。", "李娜说：「好的！", "王师傅明天来？",
+                                                        "LiHua: ok.", "Fine"]
+
+
+def test_cjk_file_names_and_titles_name_their_notes():
+    extractor = HeuristicExtractor()
+    assert extractor.note_name("家/预算.md").name == "预算"
+    assert extractor.note_name("読書メモ.md").name == "読書メモ"
+    assert extractor.note_name("todo.md") is None  # a lower-case file name still names nothing
+    assert ("読書メモ", "name") in typed("---\ntitle: 読書メモ\n---\n本文です。\n")
+
+
+def test_a_chinese_question_grounds_on_the_names_and_reaches_both_notes(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "notes", {"会议.md": MEETING, "预算.md": BUDGET, "读书.md": READING})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    for question in ("张伟", "张伟说了什么？", "What did 张伟 say?"):
+        seeds = grounding.ground(conn, question)
+        assert [(s.name, s.via) for s in seeds if s.via != "vector"] == [("张伟", "exact")], question
+        result = retrieve.search(conn, question, embedder=embedder, mode="graph", k=5)
+        assert {"会议.md", "预算.md"} <= {r["path"] for r in result.results}, question
+    assert [s.name for s in grounding.ground(conn, "三体的作者是谁？") if s.via == "exact"] == ["三体"]
+    # English spans are cut as before
+    assert [s.text for s in grounding._spans("Who met Priya Shah?", 4)] == ["met", "Priya", "Shah", "met Priya",
+                                                                         "Priya Shah", "met Priya Shah"]
+
+
+def _mentions(conn):
+    return sorted(conn.execute("SELECT d.path, e.name, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                               "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id"))
+
+
+def test_a_name_another_note_makes_known_is_found_in_running_text_as_a_rebuild_finds_it(tmp_path, embedder,
+                                                                                         extractor):
+    """张伟 speaks in the meeting chat; the budget note writes 张伟说... A name
+    another note makes known (a chat speaker, a listed person, a 《》 title, a
+    link target: heuristic.known_cjk) is found in every note's running text
+    (sync._add_known), and a sync that makes a name known or forgets it
+    extracts anew the notes that write it (sync._know_anew), as a rebuild
+    would have them. A label (`装修：`) is made known to no other note."""
+    from minirag_cli import db
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET, "日记.md": "装修：瓷砖已买\n今天装修很累。\n",
+                        "随笔.md": "最近在读三体，也在忙装修。\n", "读书.md": READING})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh():  # what a rebuild of the folder as it is makes
+        other = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync_folders(other, [notes], embedder=embedder, extractor=extractor)
+        return _mentions(other)
+
+    first = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert first.known_names_changed == []  # every note was written by this sync: no news
+    found = _mentions(conn)
+    assert ("预算.md", "张伟", "person") in found and ("随笔.md", "三体", "work") in found
+    assert not {m for m in found if m[0] == "随笔.md" and m[1] == "装修"}  # a label is no name elsewhere
+    assert found == fresh()
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).known_names_changed == []
+
+    (notes / "会议.md").unlink()  # nothing makes 张伟 known any more
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["预算.md"]
+    assert ("预算.md", "张伟", "person") not in _mentions(conn) and _mentions(conn) == fresh()
+
+    write_notes(notes, {"会议.md": MEETING})
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["预算.md"]
+    assert ("预算.md", "张伟", "person") in _mentions(conn) and _mentions(conn) == fresh()
+
+    # an index re-extracted for new rules finds them too
+    with db.transaction(conn):
+        conn.execute("UPDATE meta SET value = '6' WHERE key = 'heuristic_version'")
+        conn.execute("DELETE FROM meta WHERE key = 'known_cjk_names'")
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).reextracted["notes"] == 5
+    assert _mentions(conn) == fresh()
+
+
+def test_a_sync_stopped_before_it_knew_the_names_anew_has_the_next_one_do_it(tmp_path, embedder, extractor,
+                                                                            monkeypatch):
+    from minirag_cli import db, sync
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    with monkeypatch.context() as m:
+        m.setattr(sync, "_know_anew", lambda run: None)  # Ctrl-C once the notes are written
+        sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert ("预算.md", "张伟", "person") not in _mentions(conn)
+    assert db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) == "1"
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)  # no file changed
+    assert (summary.added, summary.changed, summary.known_names_changed) == (0, 0, ["会议.md", "预算.md"])
+    assert ("预算.md", "张伟", "person") in _mentions(conn)
+    assert db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) is None
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).known_names_changed == []
