@@ -701,7 +701,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             _sync_root(run, root)
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
-    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
+    _warn_copied_index(conn, index_path, sorted(roots_known | {str(r) for r in roots}), summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
@@ -715,18 +716,54 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     return summary
 
 
-def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:
     """A folder synced before that is gone (moved, renamed, deleted or not
     mounted) keeps its notes, as a folder that cannot be read for now does
     (an unplugged drive must not empty the index); each sync warns, so
-    a moved folder synced at its new place is not found twice in silence."""
-    for root in gone_folders(sorted(others)):
+    a moved folder synced at its new place is not found twice in silence.
+    The command that drops them names the folders kept: the ones synced now
+    and the others that are still there."""
+    others = sorted(others)
+    gone = gone_folders(others)
+    kept = [*synced, *(r for r in others if r not in gone)]
+    for root in gone:
         notes = len(store.existing_documents(conn, root))
         if notes:
             summary.warnings.append({"path": root, "reason": (
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
-                f"note{'s' * (notes != 1)} stay in the index; `mrag sync DIR --rebuild`, with the folders you "
-                "keep, drops them")})
+                f"note{'s' * (notes != 1)} stay in the index; `{dbmod.rebuild_command(kept)}` drops them")})
+
+
+def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], summary: SyncSummary) -> None:
+    """A notes folder copied with its `.mrag/` (a backup, a new laptop, `cp -a`)
+    and synced at the copy: the copied index still holds the first folder, which
+    is there, so the sync added the copy beside it and every note was in the
+    index twice, in silence. Told by the index lying in one of its folders while
+    another of them holds an index of its own (that folder's, the one copied)."""
+    if index_path is None:
+        return
+    here = Path(index_path).resolve()
+    roots = [Path(r) for r in folders]
+    homes = [r for r in roots if here.is_relative_to(r)]
+    if not homes:  # an index kept outside its folders (--db): nothing was copied with one
+        return
+    copied = []
+    for other in roots:
+        theirs = other / ".mrag" / "index.sqlite"
+        try:
+            if other not in homes and theirs.is_file() and not theirs.samefile(here):
+                copied.append(other)
+        except OSError:
+            continue
+    gone = set(gone_folders([str(r) for r in roots]))  # warned about on their own, dropped by a rebuild too
+    kept = [str(r) for r in roots if r not in copied and str(r) not in gone]
+    for other in copied:
+        notes = len(store.existing_documents(conn, str(other)))
+        if notes:
+            summary.warnings.append({"path": str(other), "reason": (
+                f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
+                f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
+                f"index twice; `{dbmod.rebuild_command(kept)}` drops {other}'s")})
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:

@@ -640,6 +640,7 @@ def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, emb
     assert [w["path"] for w in s.warnings] == [str(old.resolve())]
     assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
     assert "--rebuild" in s.warnings[0]["reason"]
+    assert f'`mrag sync "{new.resolve()}" --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
     rebuild(conn)
     s = run(conn, new, embedder, extractor)
     assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []
@@ -788,3 +789,37 @@ def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):
     assert sync()["unchanged"] == 2  # the default, 5 MB, is kept as well
     sync("--max-bytes", "100")
     assert [s["path"] for s in sync("--rebuild")["skipped"]] == ["big.md"]  # so does a rebuild
+
+
+def test_a_folder_copied_with_its_index_and_synced_there_is_warned_about(tmp_path, embedder, extractor):
+    """`cp -a ~/notes ~/notes-backup` (or a vault copied to a new place) takes
+    `.mrag/index.sqlite` along; `mrag sync .` in the copy finds that index, which
+    records ~/notes, still there: the sync added the copy beside it, every note
+    was in the index twice and nothing was said. Each sync now warns, naming the
+    folder with an index of its own and the --rebuild that keeps only the copy;
+    a second folder synced into one index (no index of its own) is no copy."""
+    import shutil
+
+    old, copy = tmp_path / "notes", tmp_path / "notes-copy"
+    write_notes(old, CORPUS)
+    first = db.connect(old / ".mrag" / "index.sqlite", create=True)
+    s = sync_folders(first, [old], embedder=embedder, extractor=extractor, index_path=old / ".mrag" / "index.sqlite")
+    wiki = tmp_path / "wiki"
+    write_notes(wiki, {"w.md": "Wolfgang Schulz wrote the wiki.\n"})
+    s = sync_folders(first, [wiki], embedder=embedder, extractor=extractor, index_path=old / ".mrag" / "index.sqlite")
+    assert s.warnings == []  # two folders in one index, kept in one of them: no copy
+    first.close()
+    shutil.copytree(old, copy)
+    index = copy / ".mrag" / "index.sqlite"
+    conn = db.connect(index)
+    try:
+        s = sync_folders(conn, [copy], embedder=embedder, extractor=extractor, index_path=index)
+        assert s.total_files == 2 * len(CORPUS) + 1  # nothing dropped; and now said:
+        assert [w["path"] for w in s.warnings] == [str(old.resolve())]
+        reason = s.warnings[0]["reason"]
+        assert f"{len(CORPUS)} notes of {old.resolve()}" in reason and "copied" in reason
+        assert f'mrag sync "{copy.resolve()}" "{wiki.resolve()}" --rebuild' in reason  # the folders kept
+        again = sync_folders(conn, [copy], embedder=embedder, extractor=extractor, index_path=index)
+        assert [w["path"] for w in again.warnings] == [str(old.resolve())]  # at every sync, as a gone folder
+    finally:
+        conn.close()
