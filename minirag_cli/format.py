@@ -448,7 +448,8 @@ def render_settings(settings, console: Console) -> None:
         source = settings.sources[spec.name]
         note = source if source.startswith("env ") else f"{source}; env {spec.env} would set it"
         if source == "index":  # a rebuild changes it, not a variable (a sync would be refused)
-            note = "the index's: its notes are chunked so (`mrag sync DIR --rebuild --chunk-tokens N` changes it)"
+            flag = "--overlap" if spec.name == "overlap_tokens" else "--chunk-tokens"
+            note = f"the index's: its notes are chunked so (`mrag sync DIR --rebuild {flag} N` changes it)"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)
