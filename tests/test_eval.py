@@ -244,8 +244,13 @@ def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
     assert run.excluded == [{"line": 2, "id": "b", "query": "anything"}]
     assert run.modes["bm25"]["overall"] == {"n": 1, "recall@1": 1.0, "hit@1": 1.0, "mrr": 1.0}
     only_unknown = ev.parse_golden_lines(['{"query": "x", "expected": ["nope.md"]}'])
-    with pytest.raises(GoldenFileError, match="None of the golden set"):
+    with pytest.raises(GoldenFileError, match="None of the golden set") as refused:
         ev.evaluate(idx, only_unknown, modes=["bm25"])
+    # the hint sent to `mrag eval --details` (nothing is written: the run stops) and to
+    # "the documents in `mrag status`" (status lists none); it shows a path of each side
+    hint = refused.value.hint
+    assert "mrag status" not in hint and "--details" not in hint
+    assert "line 1 expects 'nope.md', and the index holds paths such as 'cafe.md'" in hint, hint
 
 
 def test_same_relative_path_in_two_synced_folders_is_ambiguous_unless_named_by_full_path(
