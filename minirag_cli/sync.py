@@ -31,7 +31,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
+from minirag_cli.errors import DatabaseError, Interrupted, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
@@ -1504,21 +1504,29 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
                             "name, beside the index.",
                             hint="Move it or remove it (mrag never deletes what it did not make), then run the "
                                  "rebuild again; the index is as it was.")
-    copy = dbmod.sqlite_module().connect(str(aside))
-    try:
-        conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
-    finally:
-        copy.close()
     build = None
+    copied_back = False
     try:
+        copy = dbmod.sqlite_module().connect(str(aside))
+        try:
+            conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
+        finally:
+            copy.close()
         build = dbmod.connect(aside)
         rebuild(build)
         yield build
         store.keep_chunkless_answers(build, str(db_path))  # judged while it was built: copied back, kept
         build.backup(conn)
+        copied_back = True
         build.close()
         build = None
         _remove_index_files(aside)
+    except KeyboardInterrupt as exc:
+        if copied_back:  # the new index is in place: only the copy's files are left, removed below
+            raise
+        # "everything committed so far is kept" would promise the notes the rebuild wrote aside
+        raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
+                          "(the model answers the rebuild paid for are kept).") from exc
     finally:
         if build is not None:
             build.close()

@@ -13,7 +13,7 @@ import pytest
 from minirag_cli import db
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import table_counts
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import Interrupted, UsageError
 from minirag_cli.sync import NullProgress, SyncOptions, rebuild, sync_folders
 from tests.conftest import write_notes
 
@@ -562,9 +562,11 @@ def test_an_interrupted_rebuild_leaves_the_index_whole_with_the_answers_it_paid_
         old = _documents(index.path)
         cached = index.conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
         write_notes(root, {"journal/2026-01-07.txt": "Jennifer Moore joined the Harbor Band.\n"})
-        with pytest.raises(KeyboardInterrupt):
+        with pytest.raises(KeyboardInterrupt) as stopped:
             index.sync([root], SyncOptions(chunk_tokens=8, overlap_tokens=2), extractor=model, rebuild=True,
                        progress=_InterruptAfter(1))
+        # says so: the CLI's general "everything committed so far is kept" promised the notes written aside
+        assert isinstance(stopped.value, Interrupted) and "the index is as it was" in stopped.value.message
         assert _documents(index.path) == old and db.get_meta(index.conn, "chunk_tokens") == "120"
         assert verify_index(index.conn) == []
         # the new note's answer (its group was answered before the first note was written) is kept
@@ -823,3 +825,42 @@ def test_a_folder_copied_with_its_index_and_synced_there_is_warned_about(tmp_pat
         assert [w["path"] for w in again.warnings] == [str(old.resolve())]  # at every sync, as a gone folder
     finally:
         conn.close()
+
+
+def test_ctrl_c_during_a_rebuild_says_the_index_is_as_it_was(tmp_path, monkeypatch, capsys):
+    """`mrag sync DIR --rebuild` stopped with Ctrl-C printed "interrupted; everything
+    committed so far is kept.", which reads as a half-rebuilt index; the notes it wrote
+    were in the copy aside, removed, and the index was as before. It now says that."""
+    import sys
+
+    from minirag_cli import cli, sync as syncmod
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    index = tmp_path / "idx.sqlite"
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:32")
+
+    def mrag(*args):
+        monkeypatch.setattr(sys, "argv", ["mrag", "--db", str(index), *args])
+        try:
+            cli.main()
+            code = 0
+        except SystemExit as done:
+            code = done.code
+        return code, capsys.readouterr().err
+
+    assert mrag("sync", str(root), "-q")[0] == 0
+    before = table_counts(db.connect(index))
+    real = syncmod.rebuild
+
+    def pressed(conn):  # Ctrl-C as the copy aside is emptied
+        real(conn)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(syncmod, "rebuild", pressed)
+    code, err = mrag("sync", str(root), "--rebuild", "-q")
+    assert code == 130 and "Traceback" not in err
+    assert "interrupted before the rebuild was complete: the index is as it was" in err, err
+    assert "everything committed so far is kept" not in err
+    assert table_counts(db.connect(index)) == before
+
