@@ -237,7 +237,7 @@ def render_eval(report: dict, console: Console) -> None:
     value of each row in bold."""
     modes = list(report["modes"])
     ks = report["k"]
-    table = Table(title=f"mrag eval · {report['questions']} questions · MRR within top {report['mrr_cutoff']}")
+    table = Table(title=f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}")
     table.add_column("group", style="bold")
     table.add_column("metric")
     for mode in modes:
@@ -501,10 +501,15 @@ def no_entities_note(query: str | None) -> None:
          "The index holds no entities yet: `mrag sync DIR` extracts them from the notes.", markup=False)
 
 
+def counted(n: int, word: str) -> str:
+    """`1 note`, `3 notes`: "1 mentions in 1 chunks of 1 notes" is what a user reads first of most entities."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
-    console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "
-                  f"{e['chunks']} chunks of {e['notes_total']} notes", highlight=False)
+    console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {counted(e['mentions'], 'mention')} in "
+                  f"{counted(e['chunks'], 'chunk')} of {counted(e['notes_total'], 'note')}", highlight=False)
     aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (" (fuzzy)" if a["merge"] == "fuzzy" else "")
                         for a in e["aliases"])
     console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)

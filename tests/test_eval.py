@@ -452,7 +452,7 @@ def test_cli_a_mode_named_twice_is_run_and_counted_once(mrag_bin, cli_index):
                 "--mode", "bm25,dense", "--json")
     assert p.returncode == 0, p.stderr
     assert list(json.loads(p.stdout)["modes"]) == ["bm25", "dense,bm25"]
-    assert "× 2 mode(s)" in p.stderr, p.stderr
+    assert "× 2 modes" in p.stderr, p.stderr
 
 
 def test_cli_help_says_eval_in_one_sentence(mrag_bin):

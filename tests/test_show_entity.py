@@ -678,3 +678,19 @@ def test_a_file_name_with_a_newline_keeps_its_row(kb, mrag_bin):
     data = json.loads(run("ask", "Greta Lindqvist kites", "--no-answer", "-k", "2", "--json"))
     assert {r["path"] for r in data["results"]} == {"odd\nname.md", "sub\ndir/x.md"}
     assert json.loads(run("show", "odd\nname.md", "--json"))["path"] == "odd\nname.md"
+
+
+def test_an_entity_mentioned_once_is_not_counted_in_plurals():
+    """`mrag entity` headed most entities of a notes folder (one mention) with
+    "1 mentions in 1 chunks of 1 notes"; `mrag eval` said "1 questions"."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_entity
+
+    console = Console(record=True, width=120, color_system=None)
+    render_entity({"name": "Café Müller", "type": "name", "mentions": 1, "chunks": 1, "notes_total": 1,
+                   "aliases": [], "neighbours": [], "neighbours_total": 0, "notes": [], "other_matches": []}, console)
+    render_entity({"name": "Priya", "type": "name", "mentions": 10, "chunks": 5, "notes_total": 4,
+                   "aliases": [], "neighbours": [], "neighbours_total": 0, "notes": [], "other_matches": []}, console)
+    text = console.export_text()
+    assert "1 mention in 1 chunk of 1 note\n" in text and "10 mentions in 5 chunks of 4 notes" in text, text
