@@ -414,9 +414,10 @@ def unsynced_note(edits: list[dict]) -> None:
     gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
         held = [e["path"] for e in edits if e["root"] == root]
-        whose = held[0] if len(held) == 1 else f"{len(held)} of these notes"
-        note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): they are "
-             "shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops them.",
+        whose, they, them = (held[0], "it is", "it") if len(held) == 1 else \
+            (f"{len(held)} of these notes", "they are", "them")
+        note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): {they} "
+             f"shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops {them}.",
              markup=False)
     edits = [e for e in edits if e["state"] != "folder_gone"]
     if not edits:

@@ -570,6 +570,7 @@ def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_
                           "people/wolfgang.md:6"], capture_output=True, text=True, env=mrag_env())
     said = " ".join(out.stderr.split())
     assert out.returncode == 0 and f"the synced folder {root} of people/wolfgang.md is gone" in said, said
+    assert "it is shown as last synced" in said and "drops it." in said, said  # one note: not "they are"
     assert "--rebuild" in said and f"mrag sync {root}" not in said
     shown = subprocess.run([mrag_bin, "--db", str(tmp_path / "moved/.mrag/index.sqlite"), "show",
                             "people/wolfgang.md:6", "--json"], capture_output=True, text=True, env=mrag_env())
