@@ -366,14 +366,19 @@ def explain_lines(r: dict) -> list[str]:
 
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
-              one_line: bool = False, unsynced: list[dict] | None = None) -> None:
+              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there. `unsynced` (Index.unsynced_edits of the results) is
-    the JSON's `unsynced`; the other forms leave it to unsynced_note."""
+    the JSON's `unsynced`; the other forms leave it to unsynced_note.
+    `empty_index`: the index holds no note text, which no rewording mends."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
-        note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
+        if empty_index:
+            note("No results: the index holds no note text (its folders had no notes, or only empty ones); "
+                 "`mrag sync DIR` lists the files it skipped and why.", markup=False)
+        else:
+            note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
         print_lines(result_paths(result))
         return

@@ -486,6 +486,12 @@ class Index:
         item["unsynced"] = self.unsynced_edits([(item["root"], item["path"])])
         return item
 
+    def holds_no_text(self) -> bool:
+        """No chunk in the index: its syncs found no note with text (a folder of
+        .docx and PDF files, or of empty notes), so no question can match."""
+        with self.lock:
+            return self.conn.execute("SELECT 1 FROM chunks LIMIT 1").fetchone() is None
+
     def unsynced_edits(self, notes) -> list[dict]:
         """Of the notes `notes` names ((root, path) pairs), those changed or
         deleted on disk since the last sync (store.lookup.unsynced_edits):

@@ -627,3 +627,27 @@ def test_ask_interactive_stops_quietly_when_the_reader_goes_away(golden_index, m
         if proc.poll() is None:
             proc.kill()
     assert rc == 0 and err == "", (rc, err)
+
+
+def test_a_question_to_an_index_of_no_note_text_says_why_nothing_matches(tmp_path, mrag_bin):
+    """A folder of Word and PDF files (or of empty notes) synced: every question
+    got "No results: nothing in the index matches the question", and the user
+    reworded it; the index holds no text at all, which the line now says.
+    stdout and the JSON are as before (empty, "results": [])."""
+    from tests.test_bad_input import run_mrag
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "report.docx").write_bytes(b"PK\x03\x04")
+    (folder / "empty.md").write_text("")
+    index = tmp_path / "idx.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(folder), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue")
+    assert r.returncode == 0 and r.stdout == ""
+    assert "the index holds no note text" in r.stderr and "nothing in the index matches" not in r.stderr, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["results"] == []
+    (folder / "note.md").write_text("Notes about the garden.\n")
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(folder), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue", "--mode", "bm25")
+    assert r.returncode == 0 and "nothing in the index matches the question" in r.stderr, r.stderr
