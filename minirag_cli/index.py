@@ -489,8 +489,10 @@ class Index:
     def holds_no_text(self) -> bool:
         """No chunk in the index: its syncs found no note with text (a folder of
         .docx and PDF files, or of empty notes), so no question can match."""
+        from minirag_cli.store import holds_no_chunks
+
         with self.lock:
-            return self.conn.execute("SELECT 1 FROM chunks LIMIT 1").fetchone() is None
+            return holds_no_chunks(self.conn)
 
     def unsynced_edits(self, notes) -> list[dict]:
         """Of the notes `notes` names ((root, path) pairs), those changed or
