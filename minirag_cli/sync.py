@@ -739,7 +739,8 @@ def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], su
     and synced at the copy: the copied index still holds the first folder, which
     is there, so the sync added the copy beside it and every note was in the
     index twice, in silence. Told by the index lying in one of its folders while
-    another of them holds an index of its own (that folder's, the one copied)."""
+    another of them holds an index of its own (that folder's, the one copied)
+    and notes at the same paths."""
     if index_path is None:
         return
     here = Path(index_path).resolve()
@@ -757,9 +758,12 @@ def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], su
             continue
     gone = set(gone_folders([str(r) for r in roots]))  # warned about on their own, dropped by a rebuild too
     kept = [str(r) for r in roots if r not in copied and str(r) not in gone]
+    held = {path for home in homes for path in store.existing_documents(conn, str(home))}
     for other in copied:
-        notes = len(store.existing_documents(conn, str(other)))
-        if notes:
+        theirs = store.existing_documents(conn, str(other))
+        notes = len(theirs)
+        # a copy holds the same notes: a folder added on purpose (--db) with an index of its own does not
+        if notes and held & set(theirs):
             summary.warnings.append({"path": str(other), "reason": (
                 f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
                 f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
@@ -962,6 +966,31 @@ def check_readable(roots: Sequence[Path]) -> None:
         except OSError as exc:
             raise MragError(f"Cannot read the folder {root}: {exc.strerror or exc}; nothing was indexed.",
                             hint=f"Give yourself access to it (chmod u+rx {root}) and sync again.") from None
+
+
+def check_own_index(conn, roots: Sequence[Path], index_path: Path) -> None:
+    """For an index found walking up from the current folder (not named by
+    --db, MRAG_DB or a config): refuse a folder new to it that has an index
+    of its own. `cd ~/notes; mrag sync ~/wiki` put ~/wiki's notes into
+    ~/notes' index although ~/wiki/.mrag holds its own, and said only which
+    index it used: the next `mrag ask` in ~/wiki did not find them. A folder
+    with no index of its own is added as before (several folders, one index)."""
+    from minirag_cli.config import INDEX_FILENAME, find_project_dir
+
+    known = set(dbmod.recorded_roots(conn))
+    here = Path(index_path).resolve()
+    for root in roots:
+        root = Path(root).resolve()
+        if str(root) in known:
+            continue
+        project = find_project_dir(root)
+        theirs = project / INDEX_FILENAME if project is not None else None
+        if theirs is None or not theirs.is_file() or theirs.resolve() == here:
+            continue
+        raise UsageError(f"{root} has an index of its own ({theirs}), but this sync took {here}, found walking up "
+                         "from the current folder: the notes would go into that one instead.",
+                         hint=f"Sync it into its own: mrag --db {theirs} sync {root} (or `mrag sync .` in it); "
+                              f"to add it to {here}, name that one: mrag --db {here} sync {root}")
 
 
 def check_nested(conn, roots: Sequence[Path]) -> None:

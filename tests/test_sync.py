@@ -864,3 +864,32 @@ def test_ctrl_c_during_a_rebuild_says_the_index_is_as_it_was(tmp_path, monkeypat
     assert "everything committed so far is kept" not in err
     assert table_counts(db.connect(index)) == before
 
+
+
+def test_a_folder_with_its_own_index_is_not_synced_into_the_one_above_the_current_folder(tmp_path, mrag_bin):
+    """`cd ~/notes; mrag sync ~/wiki`, ~/wiki having been synced into its own
+    ~/wiki/.mrag: the index found walking up from the current folder came first,
+    so ~/wiki's notes went into ~/notes' index (and `mrag ask` in ~/wiki did not
+    see the edits). It is refused, naming both indexes; --db chooses, and a
+    folder without an index of its own is still added."""
+    from tests.test_bad_input import run_mrag
+
+    notes, wiki, plain = tmp_path / "notes", tmp_path / "wiki", tmp_path / "plain"
+    write_notes(notes, {"a.md": "Wolfgang Schulz in Berlin.\n"})
+    write_notes(wiki, {"w.md": "Jennifer Moore wrote the wiki.\n"})
+    write_notes(plain, {"p.md": "Priya Natarajan plays chess.\n"})
+    for folder in (notes, wiki):
+        assert run_mrag(mrag_bin, "sync", ".", "-q", cwd=folder).returncode == 0
+    r = run_mrag(mrag_bin, "sync", str(wiki), "--json", cwd=notes)
+    said = " ".join(r.stderr.split())
+    assert r.returncode == 2 and r.stdout == "", said
+    assert f"{wiki} has an index of its own ({wiki}/.mrag/index.sqlite)" in said, said
+    assert f"mrag --db {wiki}/.mrag/index.sqlite sync {wiki}" in said
+    counts = lambda folder: json.loads(run_mrag(mrag_bin, "status", "--json", cwd=folder).stdout)["files"]  # noqa: E731
+    assert (counts(notes), counts(wiki)) == (1, 1)  # nothing went into either
+    r = run_mrag(mrag_bin, "--db", str(notes / ".mrag" / "index.sqlite"), "sync", str(wiki), "-q", cwd=notes)
+    assert r.returncode == 0 and counts(notes) == 2  # named: as asked
+    assert run_mrag(mrag_bin, "sync", str(wiki), "-q", cwd=notes).returncode == 0  # one of its folders now
+    assert run_mrag(mrag_bin, "sync", str(plain), "-q", cwd=notes).returncode == 0 and counts(notes) == 3
+    r = run_mrag(mrag_bin, "sync", ".", "--json", cwd=notes)
+    assert json.loads(r.stdout)["warnings"] == []  # wiki added on purpose: not called a copy of notes
