@@ -183,6 +183,9 @@ class Typer(typer.Typer):
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("cls", Group)
+        # `-h` as every other tool takes it ("No such option: -h" was the answer); no command uses
+        # -h for anything else, and subcommands inherit the names from mrag's context
+        kwargs.setdefault("context_settings", {"help_option_names": ["-h", "--help"]})
         super().__init__(*args, **kwargs)
 
     def command(self, *args, **kwargs):
