@@ -1002,10 +1002,18 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
         for other in [*roots[:i], *roots[i + 1:], *(k for k in known if k != root)]:
             if other.is_relative_to(root) or root.is_relative_to(other):
                 inner, outer = (other, root) if other.is_relative_to(root) else (root, other)
-                raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.",
-                                 hint=f"Sync {outer} alone" + (", after `mrag sync DIR --rebuild` forgets the "
-                                                               "folders synced before" if other in known else "")
-                                      + ".")
+                if other not in known:  # both given now
+                    hint = f"Sync {outer} alone."
+                elif outer == other:  # a subfolder of a synced folder: its notes are indexed with it
+                    # ("after `mrag sync DIR --rebuild` forgets the folders synced before" read as the
+                    # way to refresh a subfolder, and would have dropped the rest of the folder)
+                    hint = (f"Its notes are indexed with {outer}: {dbmod.sync_command([str(outer)])} re-syncs "
+                            f"them (unchanged notes cost a stat); {dbmod.rebuild_command([str(inner)])} "
+                            f"would index {inner} alone instead.")
+                else:  # the folder holding one synced before
+                    hint = (f"{dbmod.rebuild_command([str(outer)])} indexes {outer} in place of {inner} "
+                            "(the extraction cache is kept).")
+                raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
 
 def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:

@@ -423,8 +423,13 @@ def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedd
     with pytest.raises(KeyboardInterrupt):
         sync_folders(conn, [root], embedder=embedder, extractor=extractor, progress=_InterruptAfter(1))
     assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1
-    with pytest.raises(UsageError, match="is inside"):
+    with pytest.raises(UsageError, match="is inside") as refused:
         run(conn, root / "people", embedder, extractor)
+    # the hint was "Sync notes alone, after `mrag sync DIR --rebuild` forgets the folders synced
+    # before": read as the way to refresh a subfolder, which would drop the rest of the folder
+    assert refused.value.hint.startswith(f'Its notes are indexed with {root.resolve()}: mrag sync "{root.resolve()}" '
+                                         're-syncs them'), refused.value.hint
+    assert f'mrag sync "{(root / "people").resolve()}" --rebuild would index' in refused.value.hint
 
 
 def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):
