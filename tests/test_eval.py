@@ -407,7 +407,7 @@ def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_in
     for target, why in ((tmp_path, "Is a directory"), (tmp_path / "afile" / "d.jsonl", "is not a folder")):
         p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
         assert p.returncode == 1 and f"Cannot write --details file {target}: " in p.stderr and why in p.stderr
-        assert "questions ×" not in p.stderr and p.stdout == "", p.stderr  # before the run began
+        assert " × " not in p.stderr and p.stdout == "", p.stderr  # before the run began
 
 
 def test_cli_judge_without_answers_is_a_usage_error(mrag_bin, cli_index, tmp_path):
@@ -618,7 +618,7 @@ def test_cli_answers_without_a_usable_model_or_judge_fail_before_the_run(mrag_bi
                             "--answers", *map(str, args)], capture_output=True, text=True, timeout=120,
                            env={**env, **({"MRAG_MODEL": str(model)} if model else {})})
         assert p.returncode in (1, 2) and says in p.stderr and p.stdout == "", (model, p.stderr)
-        assert "questions ×" not in p.stderr, p.stderr  # before the run began
+        assert " × " not in p.stderr, p.stderr  # before the run began
 
 
 def test_cli_answers_warns_about_questions_with_no_gold_answer(mrag_bin, cli_index):
