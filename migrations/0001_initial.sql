@@ -64,7 +64,8 @@ CREATE TABLE entities (
 );
 
 -- Surface forms merged into an entity, with how often each was seen and how
--- it was merged ('exact' key match or 'fuzzy' rapidfuzz match).
+-- it was merged ('exact' key match, 'fuzzy' rapidfuzz match, or, since
+-- heuristic rules 7, 'alias': a note's front matter alias joined to its entity).
 CREATE TABLE entity_aliases (
     entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
     alias     TEXT NOT NULL,

@@ -46,7 +46,7 @@ from typing import Callable, Iterable, Iterator
 
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
-from minirag_cli.text import file_date, line_date
+from minirag_cli.text import dated_path, file_date, line_date
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -164,7 +164,8 @@ def note_date(first_line: str, path: str = "") -> str:
     LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
     form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
     `Thursday, January 22nd 2026.md`) or whose path in its folder is
-    (Obsidian's year, month and day folders `2026/01/22.md`): text.file_date,
+    (Obsidian's year, month and day folders `2026/01/22.md`, with the synced
+    folder's own folders in front: callers pass text.dated_path): text.file_date,
     the date the note's first chunk names; '' when neither carries a date."""
     name = Path(path or "").name
     for text in (first_line or "", name):
@@ -418,7 +419,8 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
             head = heads.get(r.get("chunk_id"), "")
             src = by_note[key] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
                                   "chunk_id": r.get("chunk_id"),
-                                  "date": note_date(head, path) if options.dates else "", "picked": [],
+                                  "date": note_date(head, dated_path(r.get("root") or "", path)) if options.dates
+                                  else "", "picked": [],
                                   "best": x.rank}
         elif x.rank < src["best"]:
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
@@ -1211,7 +1213,8 @@ def dated_sources(results: list[dict], heads: dict[int, str]) -> list[dict]:
     and the note's date (from its head line in `heads`, else its path; ""
     when neither)."""
     return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"), "root": r.get("root"),
-             "text": r.get("text", ""), "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""))}
+             "text": r.get("text", ""),
+             "date": note_date(heads.get(r.get("chunk_id"), ""), dated_path(r.get("root") or "", r.get("path", "")))}
             for i, r in enumerate(results, start=1)]
 
 

@@ -124,6 +124,7 @@ class AnswersRun:
     seconds: float
     judge_model: str | None = None
     model_calls: int = 0
+    mode: str = ""  # the retrieval mode whose results the answers read (a script tells runs apart by it)
 
     def to_dict(self) -> dict:
         by_type: dict[str, list[AnswerRecord]] = {OVERALL: list(self.records)}
@@ -132,7 +133,8 @@ class AnswersRun:
             by_type.setdefault(r.question.group, []).append(r)
             by_kind.setdefault(KIND_GROUPS[r.score.kind], []).append(r)
         out = {
-            "model": self.model, "prompt_version": self.prompt_version, "questions": len(self.records),
+            "model": self.model, "prompt_version": self.prompt_version, "mode": self.mode,
+            "questions": len(self.records),
             "model_calls": self.model_calls, "cached": sum(r.cached for r in self.records),
             "groups": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_type).items()},
             "kinds": {g: summarise(rs, judged=bool(self.judge_model)) for g, rs in _ordered(by_kind).items()},
@@ -198,13 +200,14 @@ Judge = Callable[[str, str, str], bool | None]  # (question, gold, answer) -> ri
 def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, respond: Respond, model_name: str,
                      prompt_version: str, cache: AnswerCache | None = None, judge: Judge | None = None,
                      judge_model: str | None = None, on_question: Callable[[int, int], None] | None = None,
-                     documents=None) -> AnswersRun:
+                     documents=None, mode: str = "") -> AnswersRun:
     """Answer and score every question (Index.evaluate_answers wires the
     index's search and answer in). Caching model answers is the answerer's
     business (answer.Answerer.cache); `cache` keeps the judge's verdicts.
     `documents` (evaluate.IndexedDocuments) tells notes of two synced folders
     with the same relative path apart for "grounded", as retrieval eval does;
-    without it cited paths are compared as written."""
+    without it cited paths are compared as written. `mode`: the retrieval
+    mode `search` runs, reported beside the model."""
     started = time.perf_counter()
     records: list[AnswerRecord] = []
     for i, q in enumerate(questions, start=1):
@@ -223,7 +226,7 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
             on_question(i, len(questions))
     calls = sum(1 for r in records if r.answer.get("method", "model") == "model" and not r.cached)
     return AnswersRun(records, model_name, prompt_version, time.perf_counter() - started,
-                      judge_model=judge_model, model_calls=calls)
+                      judge_model=judge_model, model_calls=calls, mode=mode)
 
 
 def _cites_expected(q: GoldenQuestion, cited_results: Sequence[dict], documents) -> bool:

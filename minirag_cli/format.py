@@ -121,7 +121,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     renamed = summary.get("note_names_changed")
     if renamed:
         table.add_row("note names", f"{len(renamed)} note{'s' * (len(renamed) != 1)} extracted anew: another note of "
-                                    "the folder now has the same file name, or no longer does")
+                                    "the folder now has the same file name, or no longer does, or an alias "
+                                    "they mention names another note now")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     if summary.get("follow_symlinks"):  # also when the index, not a flag, said so: it is an opt-in worth seeing
         table.add_row("symlinks", following(summary["follow_symlinks"]))
@@ -360,6 +361,10 @@ def explain_lines(r: dict) -> list[str]:
     if g.get("time"):
         t = g["time"]
         out.append(f"time: {t['days']} day(s) from {t['near']}, shares {t['shared']}")
+    elif g.get("time_anchor"):
+        # an anchor's own vote (GraphOptions.time_anchor_self), an undated note's too: said, not left unexplained
+        out.append("time: its own note's vote (one of the best text notes, which anchor the time edges)"
+                   + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
         out.append(f"date: its note is dated in {', '.join(g['date'])}")
     return out
@@ -469,7 +474,7 @@ def render_settings(settings, console: Console) -> None:
 
 def render_item(item: dict, console: Console) -> None:
     """`mrag show`: a document or a chunk, with its entities."""
-    lines = f"lines {item['lines'][0]}-{item['lines'][1]}"
+    lines = f"lines {item['lines'][0]}-{item['lines'][1]}" if item["lines"] else ""  # an empty note has none
     if item["kind"] == "chunk":
         head = f"{item['path']}  {lines}  chunk {item['chunk_id']} (#{item['seq']})"
     elif not item["chunks"]:
@@ -516,7 +521,7 @@ def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
     console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {counted(e['mentions'], 'mention')} in "
                   f"{counted(e['chunks'], 'chunk')} of {counted(e['notes_total'], 'note')}", highlight=False)
-    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (" (fuzzy)" if a["merge"] == "fuzzy" else "")
+    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (f" ({a['merge']})" if a["merge"] in ("fuzzy", "alias") else "")
                         for a in e["aliases"])
     console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)
     near = Table(title=f"neighbours ({len(e['neighbours'])} of {e['neighbours_total']})")
@@ -734,7 +739,8 @@ def render_answers(report: dict, console: Console) -> None:
     for kind, summary in report["kinds"].items():
         if groups.get(kind) != summary:
             groups[kind if kind not in groups else f"{kind} (gold)"] = summary
-    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · "
+    mode = f"mode {escape(report['mode'])} · " if report.get("mode") else ""  # the sources' mode
+    table = Table(title=f"answers · {escape(report['model'])} · prompt {report['prompt_version']} · {mode}"
                         f"{report['questions']} questions, {report['model_calls']} model calls, "
                         f"{report['cached']} cached")
     table.add_column("metric", style="bold")

@@ -53,6 +53,25 @@ class GraphView:
         return d
 
 
+def check_flags(*, entity: bool, question: bool, hops: int | None, k: int | None, max_nodes: int) -> None:
+    """Refuse, before any work, what would be ignored or means nothing: --entity
+    with --query, --hops without either (the whole graph has no radius and no
+    walk), --k without --query, --max-nodes below 1 and --hops below 0."""
+    if entity and question:
+        raise UsageError("Give --entity or --query, not both.")
+    if hops is not None and not entity and not question:
+        raise UsageError("--hops is the radius of --entity's neighbourhood or the walk depth of --query: "
+                         "the whole graph has neither, and --hops would be ignored.",
+                         hint="Add --entity NAME or --query QUESTION, or leave --hops out.")
+    if k is not None and not question:
+        raise UsageError("--k is how many results of --query are drawn: without --query it would be ignored.",
+                         hint='Add --query "QUESTION", or leave --k out.')
+    if max_nodes < 1:
+        raise UsageError("--max-nodes must be 1 or more.")
+    if hops is not None and hops < 0:
+        raise UsageError("--hops must be 0 or more.")
+
+
 def build_view(conn, *, entity: dict | None = None, hops: int = 1, search=None,
                max_nodes: int = DEFAULT_MAX_NODES, notes_per_node: int = NOTES_PER_NODE,
                index: str = "") -> GraphView:

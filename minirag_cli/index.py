@@ -271,7 +271,7 @@ class Index:
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
                                                                             extractor=extractor, options=options,
                                                                             index_path=self.path),
-                                  check_lock=lock.check)
+                                  check_lock=lock.check, synced=summary)
         finally:
             stop()
         return summary
@@ -430,6 +430,7 @@ class Index:
         or what check_answering returned)."""
         from minirag_cli import answer_eval
         from minirag_cli.evaluate import IndexedDocuments
+        from minirag_cli.retrieve import mode_name, parse_mode
         from minirag_cli.store import indexed_documents
 
         if not isinstance(judge, answer_eval.LazyJudge):
@@ -442,7 +443,8 @@ class Index:
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),
             model_name=answerer.model_name, prompt_version=answerer.options.version,
             cache=answerer.cache, judge=judge_fn, judge_model=judge_fn.identity if judge_fn else None,
-            on_question=on_question, documents=IndexedDocuments(indexed_documents(self.conn)))
+            on_question=on_question, documents=IndexedDocuments(indexed_documents(self.conn)),
+            mode=mode_name(parse_mode(options.mode)))  # named as eval's retrieval report names it
 
     def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,
                  with_details: bool = False, options: RetrievalOptions | None = None):
@@ -542,18 +544,25 @@ class Index:
         without `question`, are UsageErrors: they would be ignored."""
         from minirag_cli.graph_view import build_view
 
-        if hops is not None and entity is None and question is None:
-            raise UsageError("--hops is the radius of --entity's neighbourhood or the walk depth of --query: "
-                             "the whole graph has neither, and --hops would be ignored.",
-                             hint="Add --entity NAME or --query QUESTION, or leave --hops out.")
-        if k is not None and question is None:
-            raise UsageError("--k is how many results of --query are drawn: without --query it would be ignored.",
-                             hint='Add --query "QUESTION", or leave --k out.')
+        options = self.graph_view_options(entity=entity, question=question, hops=hops, k=k, max_nodes=max_nodes)
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
-        result = self.search(question, self.retrieval_options(k=k, hops=hops)) if question is not None else None
+        result = self.search(question, options) if question is not None else None
         with self.lock:
             return build_view(self.conn, entity=found, hops=1 if hops is None else hops, search=result,
                               max_nodes=max_nodes, index=str(self.path))
+
+    def graph_view_options(self, *, entity: str | None = None, question: str | None = None,
+                           hops: int | None = None, k: int | None = None,
+                           max_nodes: int = 150) -> RetrievalOptions | None:
+        """The flags of graph_view checked before any work (graph_view.check_flags,
+        and with `question` the search's retrieval_options): a UsageError for
+        one that would be ignored or means nothing. `mrag graph view` runs it
+        before naming the index it uses (app.open_index's check). The search
+        options with `question`, else None."""
+        from minirag_cli.graph_view import check_flags
+
+        check_flags(entity=entity is not None, question=question is not None, hops=hops, k=k, max_nodes=max_nodes)
+        return self.retrieval_options(k=k, hops=hops) if question is not None else None
 
     def status(self) -> dict:
         from minirag_cli.store import index_status

@@ -1,6 +1,7 @@
 """What an entity is called and typed, whatever order its notes were synced
 in: its name is its most-mentioned surface form (chosen_name, from the
-alias counts the index keeps exact), its type the strongest one its
+alias counts the index keeps exact; a note's alias only when nothing else
+names it: own_forms), its type the strongest one its
 mentions gave, then the most given (chosen_type, from the type counts the
 index keeps exact: entity_types, migration 0007), so an incremental sync, a
 re-extraction and `sync --rebuild` name and type an entity alike
@@ -52,6 +53,16 @@ def chosen_name(aliases, type_: str) -> str | None:
     if not counts:
         return None
     return min(counts, key=lambda name: (-counts[name], not plain[name], -len(name), name))
+
+
+def own_forms(forms) -> list[tuple[str, int]]:
+    """(form, count) of the forms that may name an entity, from (form, count,
+    merge) triples: a note's alias (merge 'alias', resolve.Resolver.resolve)
+    names its note's entity only when no other form does, so `Jonas Berg.md`
+    with `aliases: [Jo]` is Jonas Berg, as Obsidian titles it, however often
+    the notes say Jo."""
+    forms = list(forms)
+    return [(form, n) for form, n, merge in forms if merge != "alias"] or [(form, n) for form, n, _m in forms]
 
 
 def type_rank(surface: str, type_: str) -> int:

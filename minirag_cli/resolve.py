@@ -6,6 +6,8 @@ punctuation and a possessive 's removed), so "Wolfgang Schulz",
 seen for the first time is merged into an existing entity when rapidfuzz
 finds a close enough key (typos, plurals: "jam session"/"jam sessions");
 short keys and keys with digits (dates, versions) only merge exactly.
+A note's alias (`aliases: [Jo]` in `Jonas Berg.md`) joins the note's own
+entity whatever its key (sync.joined_names gives `resolve` the note's key).
 What a resolved entity is called and typed: naming.py.
 """
 
@@ -50,12 +52,15 @@ class Resolver:
     def _fuzzable(key: str) -> bool:
         return len(key) >= FUZZY_MIN_LEN and not any(c.isdigit() for c in key) and not key.startswith("date:")
 
-    def resolve(self, surface: str, type_: str) -> Resolution | None:
-        key = normalise_key(surface, type_)
+    def resolve(self, surface: str, type_: str, joined: str | None = None) -> Resolution | None:
+        """The entity `surface` joins; with `joined`, the key of the note
+        whose alias it is (sync.joined_names): the form joins that note's
+        entity, as the note's own name does ('alias' merge)."""
+        key = joined or normalise_key(surface, type_)
         if not key:
             return None
         if key in self.canonical:
-            return Resolution(self.canonical[key], display_name(surface, type_), type_, "exact")
+            return Resolution(self.canonical[key], display_name(surface, type_), type_, "alias" if joined else "exact")
         if self._fuzzable(key) and self._fuzzy_keys:
             match = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD)
             if match is not None:
@@ -64,7 +69,14 @@ class Resolver:
         self.canonical[key] = key
         if self._fuzzable(key):
             self._fuzzy_keys.append(key)
-        return Resolution(key, display_name(surface, type_), type_, "exact")
+        return Resolution(key, display_name(surface, type_), type_, "alias" if joined else "exact")
+
+    def unjoin(self, keys) -> None:
+        """Forget what the alias keys `keys` joined (the notes whose aliases
+        they were changed them): each resolves anew, as a rebuild has it."""
+        for key in keys:
+            if self.canonical.get(key, key) != key:
+                del self.canonical[key]
 
     def forget(self, keys: set[str]) -> None:
         """Drop entity keys deleted from the database (and aliases pointing at them)."""

@@ -49,7 +49,7 @@ from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates, typed_text,
-                              without_invisibles)
+                              day_phrases, without_invisibles, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -116,17 +116,23 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     the question puts in quotes ("Overwatch 3") is also a phrase term, so a
     chunk holding it in that order outranks one holding the words apart.
     An ISO date ("2025-07-30") is the phrase of its numbers, as FTS5 splits
-    it in a note, not three words: "07" and "30" alone match "07:30". The
+    it in a note, not three words: "07" and "30" alone match "07:30"; a day
+    in words ("May 3rd") is the phrase of its words, not the word "may". The
     question is read without the invisible characters that change nothing
     in it, as the chunks are indexed (chunks.bm25_text): "Li\u200bHua" is
     the word lihua, not li and hua."""
     question = without_invisibles(question)
-    dates, plain = iso_dates(question), question
-    for match in reversed(dates):
+    dates, days, plain = iso_dates(question), written_days(question), question
+    for match in sorted(dates + [d[0] for d in days], key=lambda m: m.start(), reverse=True):
         plain = plain[:match.start()] + " " + plain[match.end():]
     words = [w for w in re.findall(r"\w+", plain.lower()) if w not in STOPWORDS and len(w) > 1]
     terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
+    # a day in words is its date (extra_terms: date_terms), and the phrases a
+    # note may write it in ("on May 3rd"), not its words: the month word alone
+    # ranked every note that says "May" (or "may") above the note of that day
+    for m, _year, month, day in days:
+        terms += day_phrases(m.group(0), month, day)
     for match in _QUOTED.finditer(question):
         phrase = re.findall(r"\w+", (match.group(1) or match.group(2)).lower())
         if len(phrase) > 1:

@@ -13,7 +13,12 @@ entities come from another version of the heuristic rules has them
 extracted anew first, from the chunks it holds (_check_heuristic_version).
 So, after the files, are the unchanged notes whose file name another note
 of the folder now shares or no longer does: a note names itself only by a
-name no other note of its folder has (_name_anew).
+name no other note of its folder has (_name_anew); and the notes that
+mention an alias (`aliases: [Jo]` in `Jonas Berg.md`) whose note changed,
+went or came, or another note now claims too: an alias is a name of the
+note's own entity, in any note of the folder (joined_names), and a pass over
+every note's aliases before the notes are extracted (_aliases_now, recorded
+in the index) says which.
 """
 
 from __future__ import annotations
@@ -35,13 +40,14 @@ from minirag_cli.errors import DatabaseError, Interrupted, MragError, SyncLocked
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
+from minirag_cli.extract.heuristic import note_aliases
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
-from minirag_cli.naming import chosen_name, type_rank
+from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import normalise_key, without_invisibles
+from minirag_cli.text import dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
@@ -229,15 +235,18 @@ class SyncSummary:
     removed_paths: list[str] = field(default_factory=list)
     follow_symlinks: list[str] = field(default_factory=list)  # the roots whose symlinks out were followed
     # the notes no file change brought in whose entities were extracted anew because the file name they
-    # have became shared by another note of their folder, or stopped being (_name_anew)
+    # have became shared by another note of their folder, or stopped being, or because they mention an
+    # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
     note_names_changed: list[str] = field(default_factory=list)
-    # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders
+    # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders, and
+    # root -> its items of `skipped` (a watch of several roots learns which root each is of)
     unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
     linked_folders: dict[str, dict[str, tuple]] = field(default_factory=dict)
+    skipped_in: dict[str, list[dict]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        del d["unwatched"], d["linked_folders"]
+        del d["unwatched"], d["linked_folders"], d["skipped_in"]
         d["seconds"] = round(self.seconds, 3)
         d["seconds_per_chunk"] = round(self.seconds / self.chunks, 4) if self.chunks else None
         return d
@@ -404,8 +413,9 @@ def recorded_mtime(mtime: float, read_at: float) -> float:
 
 def line_count(text: str) -> int:
     """Lines as an editor or `wc -l` counts them: the newline that ends the
-    last line starts no line of its own."""
-    return text.count("\n") + (not text.endswith("\n"))
+    last line starts no line of its own, and an empty text has none (it was
+    counted as one: `mrag show empty.md --json` gave lines [1, 1])."""
+    return text.count("\n") + (bool(text) and not text.endswith("\n"))
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -640,6 +650,10 @@ class _Run:
     following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
     # (folder, key) of the file names (_name_notes) two or more notes of a folder share
     shared_names: frozenset[tuple[str, str]] = frozenset()
+    # folder -> {alias key: key of its note's own name}: the aliases the graph joins (joined_names)
+    joined: dict[str, dict[str, str]] = field(default_factory=dict)
+    # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
+    aliases: dict[str, dict[str, list[str] | None]] = field(default_factory=dict)
 
 
 def _record_build(run: _Run) -> None:
@@ -698,7 +712,9 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             summary.roots.append(str(root))
             if str(root) in run.following:
                 summary.follow_symlinks.append(str(root))
+            skipped_before = len(summary.skipped)
             _sync_root(run, root)
+            summary.skipped_in[str(root)] = summary.skipped[skipped_before:]
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
     _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
@@ -852,6 +868,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     extractor = run.extraction.extractor
     run.shared_names = frozenset().union(*(shared_note_names(extractor, root, held)
                                            for root, held in by_root.items()))
+    run.aliases = {root: {} for root in by_root}
+    for doc, names in _stored_aliases(conn, list(paths)).items():
+        root, path = paths[doc]
+        run.aliases[root][path] = names
+    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names)
+                  for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
     with dbmod.transaction(conn):
@@ -865,6 +887,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
+        _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
@@ -882,13 +905,15 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        heads.append(store.note_head(text, matter, paths[doc][1], pairs[0][1].text if pairs else ""))
+        heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
-    planned_entities = [_plan_entities(c.text, m, resolver) for c, m in zip(chunks, mentions)]
+    roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
+    planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
+                        for c, m, root in zip(chunks, mentions, roots)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -1056,7 +1081,15 @@ def _sync_root(run: _Run, root: Path) -> None:
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
-    run.shared_names = shared_note_names(run.extraction.extractor, str(root), _synced_notes(run, walked, existing))
+    synced = _synced_notes(run, walked, existing)
+    run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
+    recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
+    run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
+                                                  synced, run.shared_names)
+    unjoined = {k for k in {*joined, *(recorded[1] if recorded else ())}
+                if joined.get(k) != (recorded[1].get(k) if recorded else None)}
+    run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
@@ -1102,7 +1135,8 @@ def _sync_root(run: _Run, root: Path) -> None:
             store.touch_documents(conn, touched_only)
     _remove_gone(run, existing, seen)
     _name_anew(run, root, named_before,
-               set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]))
+               set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]),
+               unjoined, recorded)
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -1256,35 +1290,169 @@ def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = F
         dbmod.set_meta(conn, dbmod.SHARED_NAMES_KEY, value)
 
 
-def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str]) -> None:
+def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str],
+               unjoined: set[str] = frozenset(), recorded: tuple | None = None) -> None:
     """Re-extract the notes of `root` this sync did not write whose file name
     became shared by another note of the folder (a second `README.md` added,
     a note renamed to one), or stopped being (one of two deleted or renamed
     away): their first chunk names them or not as a rebuild's would
-    (_name_notes). Their entities come anew from the chunks the index holds,
-    as _reextract does (no chunk is embedded again); the shared names are
-    recorded with them, in one transaction: a sync stopped before has the
-    next one do it. `named_before`: the shared names the graph was made
+    (_name_notes); and those that mention an alias whose join changed
+    (`unjoined`: an alias added, removed, its note renamed or gone, or
+    claimed by a second note: joined_names), which resolve it as a rebuild
+    would. Their entities come anew from the chunks the index holds,
+    as _reextract does (no chunk is embedded again); the shared names and
+    aliases are recorded with them, in one transaction: a sync stopped
+    before has the next one do it. `named_before`: the shared names the graph was made
     with (recorded_shared_names); None when not known, and then every note
     of the folder with a title for a file name is extracted anew, once.
+    `recorded`: the aliases as recorded before this sync (recorded_aliases).
     `written`: the paths this sync wrote, named as they are already."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
-    if named_before == shared:  # the plain re-sync: no query
+    aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
+    if named_before == shared and not unjoined:  # the plain re-sync: no query
+        if recorded != aliases:
+            with dbmod.transaction(conn):
+                _record_aliases(conn, {str(root): aliases})
         return
     held = store.existing_documents(conn, str(root))
     keys = {path: key for path in held if (key := _note_name_key(extractor, path)) is not None}
     if named_before is None:
-        if not keys:  # no note to name (LiHua's): nothing recorded either
-            return
-        redo = sorted(path for path in keys if path not in written)
+        redo = {path for path in keys if path not in written}
     else:
-        redo = sorted(path for path, key in keys.items() if key in named_before ^ shared and path not in written)
+        redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
+    redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
+    redo = sorted(path for path in redo if path in held)
     with dbmod.transaction(conn):
         if redo:
             _reextract_notes(run, str(root), [(held[path][0], path) for path in redo])
-        _record_shared_names(conn, {str(root): shared})
+        if named_before is not None or keys:  # no note to name (LiHua's): no shared names recorded
+            _record_shared_names(conn, {str(root): shared})
+        _record_aliases(conn, {str(root): aliases})
     run.summary.note_names_changed.extend(redo)
+
+
+def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
+                 shared: frozenset[tuple[str, str]]) -> dict[str, str]:
+    """{alias key: the key of its note's own name} for the aliases of the
+    notes of the folder `root` (`aliases`: path -> heuristic.note_aliases;
+    `paths`: the folder's notes): `aliases: [Jo, J. Berg]` in `Jonas
+    Berg.md` makes "Jo" and "J. Berg", wherever the folder's notes mention
+    them (`[[Jo]]`, "Jo said"), names of the entity `[[Jonas Berg]]` is,
+    as Obsidian links `[[Jo]]` to that note. Left as names of their own
+    (as before aliases were read): an alias two notes claim (no link can
+    tell which it means), one that is a note's file name (a link to it
+    opens that note: `Lisbon` aliased by `Trip to Lisbon.md` beside
+    `Lisbon.md`), and those of a note its file name does not name (a
+    daily note, a `.txt`, a single lower-case word, a file name several
+    notes share: heuristic.note_name, shared_note_names). Per folder, as a
+    rebuild syncs them."""
+    own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
+    files = set(own.values())
+    claims: dict[str, set[str | None]] = {}
+    for path, names in aliases.items():
+        key = own.get(path)
+        target = key if key is not None and (root, key) not in shared else None
+        for name in names or ():
+            alias = normalise_key(name, "name")
+            if alias and alias != key and alias not in files:
+                claims.setdefault(alias, set()).add(target)
+    return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
+            if len(targets) == 1 and None not in targets}
+
+
+def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence[str],
+                 before: dict[str, list[str] | None] | None) -> dict[str, list[str] | None]:
+    """{path: its aliases (heuristic.note_aliases)} of the notes at `synced`
+    that have some, for joined_names before any note is extracted: a new or
+    changed file's read from it, an unchanged one's as recorded (`before`:
+    the folder's record, None when there is none) or, not recorded, read
+    from the chunks the index holds (an index synced before aliases were
+    read: once)."""
+    files = {f.path: f for f in walked.files}
+    out: dict[str, list[str] | None] = {}
+    from_index: dict[int, str] = {}
+    for path in synced:
+        note, old = files.get(path), existing.get(path)
+        if note is not None and not _unchanged(note, old):
+            names = _file_aliases(note)
+            if names is not None:
+                if names:
+                    out[path] = names
+                continue
+        if old is None:
+            continue
+        if before is not None and before.get(path) is not None:
+            out[path] = before[path]
+        elif before is None or path in before:  # not recorded, or recorded as unknown (None)
+            from_index[old[0]] = path
+    for doc, names in _stored_aliases(run.conn, list(from_index)).items():
+        out[from_index[doc]] = names
+    return out
+
+
+# how much of a file the alias pass reads: aliases are in the front matter or
+# the properties a note opens with, and the sync reads (and decodes) the
+# whole file once more when it indexes it
+ALIAS_HEAD_BYTES = 64 * 1024
+
+
+def _file_aliases(note: NoteFile) -> list[str] | None:
+    """The aliases of the file `note` as the sync will read it ([] for a binary
+    file, which it skips); None when it cannot be read. Only its first
+    ALIAS_HEAD_BYTES are read (cut to whole UTF-32 units): a large note is
+    not decoded twice, and front matter that runs past them gives none."""
+    try:
+        with note.abspath.open("rb") as f:
+            data = f.read(ALIAS_HEAD_BYTES)
+    except OSError:
+        return None
+    if len(data) == ALIAS_HEAD_BYTES:
+        data = data[:len(data) // 4 * 4]
+    binary, wide = sniff_note(data)
+    return [] if binary else note_aliases(decode_note(data, wide)[0])
+
+
+def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
+    """{document id: its aliases} of the notes `doc_ids` that have some, read
+    from the chunks the index holds (laid as the note, else the first chunk)."""
+    out = {}
+    for start in range(0, len(doc_ids), REEXTRACT_NOTES):
+        for doc, pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).items():
+            chunks = [c for _id, c in pairs]
+            if chunks:
+                names = note_aliases(stored_text(chunks) or chunks[0].text)
+                if names:
+                    out[doc] = names
+    return out
+
+
+def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[str, str]]]:
+    """{folder: (its notes' aliases, the aliases joined)} as the index's
+    graph joins them (meta note_aliases); a folder absent (an index synced
+    before this was recorded, or a damaged record) is not known."""
+    try:
+        recorded = json.loads(dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY) or "{}")
+    except ValueError:
+        return {}
+    out = {}
+    for root, value in recorded.items() if isinstance(recorded, dict) else ():
+        if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
+            out[root] = ({p: (list(v) if isinstance(v, list) else None) for p, v in value["aliases"].items()},
+                         {k: v for k, v in value["joined"].items() if isinstance(v, str)})
+    return out
+
+
+def _record_aliases(conn, folders: dict[str, tuple[dict, dict]], replace_all: bool = False) -> None:
+    """Record the aliases of the folders in `folders` ((aliases, joined) each;
+    of no other folder with `replace_all`), inside the caller's transaction."""
+    before = dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY)
+    recorded = {} if replace_all else dict(recorded_aliases(conn))
+    recorded.update(folders)
+    value = json.dumps({root: {"aliases": aliases, "joined": joined} for root, (aliases, joined) in recorded.items()},
+                       sort_keys=True, ensure_ascii=False)
+    if value != before:
+        dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
 
 
 def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None:
@@ -1294,7 +1462,7 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]]) -> None
     conn, progress = run.conn, run.progress
     progress.start(len(notes))
     progress.phase(f"re-extracting {len(notes)} note{'s' * (len(notes) != 1)} whose file name another note "
-                   "now shares, or no longer does")
+                   "now shares, or no longer does, or that mention an alias joined anew")
     doc_ids = [doc for doc, _path in notes]
     paths = {doc: (root, path) for doc, path in notes}
     touched = store.clear_document_graphs(conn, doc_ids)
@@ -1316,10 +1484,12 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     it by), to the mentions of its first chunk, unless that chunk names it
     already: a link in another note then mentions an entity the linked note
     mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
-    No note is named by a file name in `shared` (shared_note_names)."""
+    No note is named by a file name in `shared` (shared_note_names). A
+    daily note is named by its date as its path reads with the folder's own
+    folders above it (text.dated_path: `01.md` of a synced `journal/2024/05`)."""
     note_name = _note_namer(extractor)
     for root, path, first in notes:
-        name = note_name(path)
+        name = note_name(dated_path(root, path))
         if name is None:
             continue
         key = normalise_key(name.name, name.type)
@@ -1327,11 +1497,15 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
             mentions[first] = [*mentions[first], name]
 
 
-def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver) -> list[PlannedEntity]:
+def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
+                   joined: dict[str, str] | None = None) -> list[PlannedEntity]:
+    """The entities a chunk's `mentions` resolve to, with their forms and
+    counts; `joined`: its folder's aliases (joined_names), each a form of its
+    note's entity."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
-        res = resolver.resolve(m.name, m.type)
+        res = resolver.resolve(m.name, m.type, joined.get(normalise_key(m.name, m.type)) if joined else None)
         if res is None:
             continue
         n = _occurrences(lower, m.name)
@@ -1405,7 +1579,8 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
             for pe in pes:
                 if pe.key not in known_keys and pe.key not in new_names:
                     # the name the entity is likely to bear once written (store.refresh_entities)
-                    new_names[pe.key] = chosen_name(pe.forms.items(), pe.type) or pe.name
+                    new_names[pe.key] = chosen_name(own_forms((form, n, pe.merges.get(form)) for form, n
+                                                           in pe.forms.items()), pe.type) or pe.name
     relation_texts = sorted({rel[1] for rels in planned_relations for rel in rels})
     rel_vec: dict[str, bytes] = {}
     if kept:
@@ -1455,7 +1630,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     mentions = run.extraction.run(group)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names)
-    planned_entities = [_plan_entities(c.text, m, run.resolver) for c, m in zip(all_chunks, mentions)]
+    joined = run.joined.get(str(root))
+    planned_entities = [_plan_entities(c.text, m, run.resolver, joined) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
@@ -1478,10 +1654,15 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
 
 def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
     note = pending.note
+    aliases = run.aliases.get(str(root))
+    if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text):
+        # edited since _aliases_now read it: the next sync reads its aliases from the index
+        aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _doc_id, gone = store.write_document(run.conn, record, planned, names,
-                                             store.note_head(pending.text, pending.matter, note.path,
+                                             store.note_head(pending.text, pending.matter,
+                                                             dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""))
         _record_build(run)
     run.build = {}

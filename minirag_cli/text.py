@@ -172,6 +172,20 @@ def file_date(path: str) -> tuple[str, str] | None:
     return found
 
 
+def dated_path(root: str, path: str) -> str:
+    """`path` (a note's, in its synced folder `root`, '/'-separated) read
+    with the folder's own last folders in front as far as a year, month and
+    day layout needs (three parts): a synced `journal/2024/05` holds
+    `01.md`, which file_date reads as `2024/05/01.md` (the root's absolute
+    path is on disk and in the index, documents.root). `path` itself when it
+    has three parts or more, or no root is given."""
+    parts = path.split("/")
+    if not root or len(parts) >= 3:
+        return path
+    above = [p for p in re.split(r"[/\\]", root) if p and not p.endswith(":")]  # not a drive's `C:`
+    return "/".join(above[len(above) - (3 - len(parts)):] + parts) if above else path
+
+
 # a date, with a time or not, as a note's first line or file name holds it:
 # 2026-01-22, 20260122, 2026-01-22 15:00, 2026-01-22T15:00, LiHua's `Time:
 # 20260122_15:00` and `20260122_1500.txt`
@@ -228,14 +242,8 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
                 # of a front matter or a daily note's name: store.note_head)
                 terms.extend([f'"{y}{month:02d}{day:02d}"', f'"{y} {month:02d} {day:02d}"'])
 
-    for m in _DAY_MONTH.finditer(question):
-        month = _month_of(m.group(2))
-        if month:
-            add(m.group(3), month, int(m.group(1)), m.span())
-    for m in _MONTH_DAY.finditer(question):
-        month = _month_of(m.group(1))
-        if month and not any(a <= m.start() < b for a, b in spans):
-            add(m.group(3), month, int(m.group(2)), m.span())
+    for m, year, month, day in written_days(question):
+        add(year, month, day, m.span())
     for m in _MONTH_ONLY.finditer(question):
         word = m.group(1)
         # "may", "march" and friends are words too: only a capitalised month
@@ -250,6 +258,35 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     for _at, digits in partial_compact_dates(question):
         terms.append(f'"{digits}"*')
     return list(dict.fromkeys(terms))
+
+
+def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
+    """(match, year or None, month, day) of each day the question writes in
+    words ("3 May 2024", "May 3rd", "the 30th of July"; "3 May" read before
+    "May 3"): the days date_terms searches as their dates and
+    retrieve.fts_query no longer as their words."""
+    found: list[tuple[re.Match, str | None, int, int]] = []
+    for m in _DAY_MONTH.finditer(question):
+        month = _month_of(m.group(2))
+        if month:
+            found.append((m, m.group(3), month, int(m.group(1))))
+    for m in _MONTH_DAY.finditer(question):
+        month = _month_of(m.group(1))
+        if month and not any(f.start() <= m.start() < f.end() for f, *_ in found):
+            found.append((m, m.group(3), month, int(m.group(2))))
+    return found
+
+
+def day_phrases(written: str, month: int, day: int) -> list[str]:
+    """FTS5 phrase terms for a day the question writes in words, as a note
+    may write it: the question's words ("may 3rd 2024") and the month's
+    full name with the day, with and without its ordinal, either way round
+    ("may 3", "may 3rd", "3 may", "3rd may", "3rd of may")."""
+    name = MONTH_NAMES[month - 1]
+    nth = f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
+    phrases = [" ".join(re.findall(r"\w+", written.lower())),
+               f"{name} {day}", f"{name} {nth}", f"{day} {name}", f"{nth} {name}", f"{nth} of {name}"]
+    return [f'"{p}"' for p in dict.fromkeys(phrases)]
 
 
 def iso_dates(question: str) -> list[re.Match]:

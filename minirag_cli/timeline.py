@@ -19,6 +19,10 @@ you if you have received the curtains!" / "Yep, I have received it
 yesterday!"). A note dated by day only (a journal page, a report) tells of
 plans and past days as well, so there the model reads the text.
 
+An order question's event told of as "yesterday" in its note (the same
+reading) took place the day before the note: the two events are then
+compared by their days, and on the same day there is no verdict.
+
 Nothing is guessed: when the question does not split that way, an event
 matches no listed result, both events land in the same note, or a note has
 no date, `answer_order` (`answer_when`) returns None and the model answers
@@ -167,22 +171,38 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     if x is None or y is None or x.get("path") == y.get("path"):
         return None
     dx, dy = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
-    if dx is None or dy is None or dx == dy:
+    if dx is None or dy is None:
+        return None
+    # an event the note tells of as "yesterday" took place the day before the
+    # note, at a time it does not say: then the two are compared by their days (a day before the other's, or no verdict)
+    tx, ty = told_as_day_before(oq.first, x.get("text", "")), told_as_day_before(oq.second, y.get("text", ""))
+    if tx or ty:
+        dx = dt.datetime.combine(dx.date() - dt.timedelta(days=1 if tx else 0), dt.time())
+        dy = dt.datetime.combine(dy.date() - dt.timedelta(days=1 if ty else 0), dt.time())
+    if dx == dy:
         return None
     nx, ny = x["n"], y["n"]
     ex, ey = _quote(oq.first), _quote(oq.second)
-    wx, wy = _when(dx, x["date"]), _when(dy, y["date"])
+    wx, wy = _when(parse_date(x["date"]), x["date"]), _when(parse_date(y["date"]), y["date"])
+    # the answer names the note's date; an event told as the day before is said so
+    sx = f"in a note of {wx} [{nx}]" if not tx else _told_day(dx, x["date"], tx, nx)
     if oq.kind in ("before", "after"):
         yes = dx < dy if oq.kind == "before" else dx > dy
         order = "before" if dx < dy else "after"
-        text = (f"{'Yes' if yes else 'No'}. “{ex}” is in a note of {wx} [{nx}], {order} “{ey}” on {wy} [{ny}] "
-                "(compared by the notes' dates).")
+        sy = f"on {wy} [{ny}]" if not ty else _told_day(dy, y["date"], ty, ny)
+        text = f"{'Yes' if yes else 'No'}. “{ex}” is {sx}, {order} “{ey}” {sy} (compared by the notes' dates)."
     else:
         days = abs((dy - dx).total_seconds()) / 86400
         yes = days > oq.days if oq.kind == "longer" else days < oq.days
-        text = (f"{'Yes' if yes else 'No'}. “{ex}” is in a note of {wx} [{nx}] and “{ey}” in one of {wy} [{ny}]: "
+        sy = f"in one of {wy} [{ny}]" if not ty else _told_day(dy, y["date"], ty, ny)
+        text = (f"{'Yes' if yes else 'No'}. “{ex}” is {sx} and “{ey}” {sy}: "
                 f"{days:.0f} days apart (compared by the notes' dates).")
     return OrderAnswer("Yes" if yes else "No", text, [nx, ny])
+
+
+def _told_day(day: dt.datetime, raw: str, told: str, n: int) -> str:
+    """'on May 2, 2024 (“yesterday” in the note of May 3, 2024 10:00 [1])'."""
+    return f"on {day:%B} {day.day}, {day.year} (“{told}” in the note of {_when(parse_date(raw), raw)} [{n}])"
 
 
 @dataclass

@@ -35,14 +35,17 @@ or instance limit reached (watcher_error; a folder past the watch limit is
 not watched and notify, or watchfiles passing over unreadable folders, says
 nothing, so the limit is probed as each watcher starts and after a batch
 with a new folder; the limit that binds is named: a container's may be lower
-than the machine's), a synced folder (a root) the watcher cannot read as it
-starts, a watched folder gone, unmounted or replaced, the index file deleted
+than the machine's), a synced folder (a root) the watcher cannot read as the
+watch starts, a watched folder gone, unmounted or replaced, the index file deleted
 (_check_in_place, at every wake: inotify says nothing of an unmount). A
 folder inside a root that the watcher cannot read is passed over, as the
 watch starts or later: it is a `skipped` line, once, and the watcher watches
-the rest (started anew when the catch-up finds one: _watch_paths). A folder
-found unreadable that becomes readable restarts the watcher, which watches
-it then.
+the rest (the first watcher knows those the first sync found; it is started
+anew when its catch-up finds another: _watch_paths). So is a root found
+unreadable once the watch runs (its line's path is "."): a watcher started
+anew leaves it out, and the root is listed at every wake till it can be read.
+A folder found unreadable that becomes readable restarts the watcher, which
+watches it then.
 
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs; its file deleted is made and locked anew at the next
@@ -176,7 +179,9 @@ class Known:
         self.linked_folders: dict[Path, dict[str, tuple]] = {}
 
     def learn(self, root: Path, summary) -> None:
-        self.skipped[root] = {item["path"]: item["reason"] for item in summary.skipped}
+        """What `summary` (a re-sync of `root`, or a sync of several roots with it) says of `root`."""
+        skipped = getattr(summary, "skipped_in", {}).get(str(root), summary.skipped)
+        self.skipped[root] = {item["path"]: item["reason"] for item in skipped}
         self.unwatched[root] = dict(summary.unwatched.get(str(root), {}))
         self.linked_folders[root] = dict(summary.linked_folders.get(str(root), {}))
 
@@ -185,9 +190,15 @@ class Known:
         return {root: folders for root, folders in self.linked_folders.items() if folders}
 
     def unreadable_folders(self) -> set[tuple[Path, str]]:
-        """(root, folder) for each folder the last re-syncs could not list (the watcher cannot watch it)."""
+        """(root, folder) for each folder the last re-syncs could not list (the watcher cannot watch it);
+        the folder is "." for a root itself."""
         return {(root, path) for root, skipped in self.skipped.items() for path, reason in skipped.items()
                 if reason.startswith("unreadable folder")}
+
+    def listable_again(self) -> set[Path]:
+        """The roots the last re-sync could not list that can be listed now. No watcher watches a
+        root it may not read, nor anything above it: nothing but this says it became readable."""
+        return {root for root, rel in self.unreadable_folders() if rel == "." and _listable(root)}
 
     def stat_changes(self) -> dict[Path, set[str]]:
         """root -> its unwatched notes whose file changed since the re-sync walked them."""
@@ -362,18 +373,43 @@ def _cannot_read(where: str, what: str) -> WatchStopped:
                         "a `skipped` line).", hint=f"Give yourself access to it (chmod u+rx). {KEPT}")
 
 
-def _check_roots_readable(roots: Sequence[Path], started: bool) -> None:
-    """A synced folder the watcher may not read stops the watch as a watcher
-    starts (watchfiles, told to pass over what it may not read, would watch
-    nothing of it and say nothing; inotify needs read access)."""
+def _listable(folder: Path) -> bool:
+    try:
+        with os.scandir(folder):
+            return True
+    except OSError:
+        return False
+
+
+def _readable_roots(roots: Sequence[Path], started: bool) -> list[Path]:
+    """The synced folders a watcher can watch (inotify needs read access:
+    watchfiles, told to pass over what it may not read, would watch nothing
+    of one and say nothing). One it may not read stops the watch as it
+    starts (_cannot_read: nothing was watched yet); once it runs, a watcher
+    started anew leaves it out, as it does a folder inside a root: the
+    catch-up's re-sync makes it a `skipped` line (path "."), and the watch
+    starts anew once it is readable (Known.listable_again)."""
+    readable = []
     for root in roots:
         try:
             with os.scandir(root):
                 pass
         except PermissionError:
-            raise _cannot_read(str(root), "The watch stopped" if started else "The watch could not start") from None
-        except OSError:  # gone or replaced: _check_in_place says so at the first batch
+            if not started:
+                raise _cannot_read(str(root), "The watch could not start") from None
             continue
+        except OSError:  # gone or replaced: _check_in_place says so at the first batch
+            pass
+        readable.append(root)
+    return readable
+
+
+def _idle(stop_event) -> Iterator[set]:
+    """A watcher's wakes with nothing to watch (every synced folder unreadable
+    for now): an empty batch every WATCH_IDLE_MS until `stop_event`."""
+    while stop_event is None or not stop_event.is_set():
+        time.sleep(WATCH_IDLE_MS / 1000)
+        yield set()
 
 
 def _watched_folders() -> set[tuple[int, int]] | None:
@@ -500,15 +536,19 @@ def _batches(note_filter: NoteFilter, *, debounce_ms: int, step_ms: int, stop_ev
     """watchfiles.watch on the roots, its failures as WatchStopped
     (watcher_error). Its first batch (maybe empty) comes once the watcher
     runs, the next ones at least every WATCH_IDLE_MS (to stat what inotify
-    cannot see). A root it may not read stops it (_check_roots_readable); a
-    folder inside one is passed over, and the folders `unreadable` (the ones
-    known so: none for the first watcher) do not cut its walk short
+    cannot see). A root it may not read stops the first watcher and is left
+    out of a later one (_readable_roots); a folder inside one is passed over,
+    and the folders `unreadable` (the ones known so) do not cut its walk short
     (_watch_paths). watchfiles then passes over any folder it cannot watch,
     the watch limit reached too: the caller probes it."""
     import watchfiles
 
-    _check_roots_readable(note_filter.roots, started())
-    batches = watchfiles.watch(*_watch_paths(note_filter.roots, unreadable), watch_filter=note_filter,
+    roots = _readable_roots(note_filter.roots, started())
+    if not roots:
+        yield from _idle(stop_event)
+        return
+    paths = _watch_paths(roots, {(root, rel) for root, rel in unreadable if root in roots})
+    batches = watchfiles.watch(*paths, watch_filter=note_filter,
                                debounce=debounce_ms, step=step_ms, stop_event=stop_event, raise_interrupt=True,
                                yield_on_timeout=True, rust_timeout=WATCH_IDLE_MS, ignore_permission_denied=True)
     try:
@@ -535,7 +575,7 @@ def _new_folders(events) -> bool:
 
 def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
                   hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
-                  stop_event=None, check_lock: Callable[[], None] = lambda: None) -> int:
+                  stop_event=None, check_lock: Callable[[], None] = lambda: None, synced=None) -> int:
     """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
     debounced batch of changes with `resync(roots)` (a function returning a
     sync.SyncSummary) and report every Change to `hooks`. Once the watcher
@@ -544,11 +584,21 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     synced. Raises WatchStopped when it cannot go on (_check_in_place,
     watcher_error, the watch limit reached by a new folder). `check_lock` is
     called at every wake, before anything is re-synced (the caller's
-    SyncLock.check: SyncLocked when another sync took the lock)."""
+    SyncLock.check: SyncLocked when another sync took the lock). `synced`,
+    the caller's first sync (a SyncSummary of `roots`), is what the first
+    watcher knows of them: the folders it cannot read and the symlinked
+    folders it follows (without it, its catch-up learns them and, if there
+    are any, the watcher starts a second time)."""
     note_filter = NoteFilter(roots, db_path, held=lambda root, rel: bool(chunks_at(conn, str(root), {rel})))
     in_place = {root: _identity(root) for root in note_filter.roots}
     index_at_start = _identity(db_path) if db_path is not None else None
     known = Known()
+    if synced is not None:
+        for root in note_filter.roots:
+            known.learn(root, synced)
+    # the unreadable folders that have had their `skipped` line (or were found by a re-sync that
+    # printed what it had to): each gets one as the watch starts, or when it becomes unreadable
+    reported: set[tuple[Path, str]] = set()
     batches = 0
     ready = False
     with _sigterm_as_interrupt():
@@ -557,11 +607,12 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 # what the last re-sync before this watcher started found: the watcher follows symlinked
                 # folders and watches readable folders only as it starts (or as a folder is made), so
                 # anything found otherwise once it runs, the catch-up's re-sync included, restarts it (the
-                # first watcher knows none: with followed symlinked folders, it starts twice)
+                # first watcher knows what the first sync found, `synced`; without it, none)
                 linked_before = known.followed()
                 # a folder inside the roots that the watcher cannot read is passed over (a `skipped` line says
-                # so) and the rest watched; it starts anew once one is readable. The first watcher knows none:
-                # its catch-up finds them (the first sync listed them as skipped), and it starts anew
+                # so) and the rest watched; it starts anew once one is readable. The first watcher knows those
+                # the first sync found (`synced`); one its catch-up finds besides makes it start anew. A root
+                # it cannot read is left out the same way once the watch runs (_readable_roots)
                 left_out = known.unreadable_folders()
                 unreadable = set(left_out)  # folders found unreadable while this watcher ran
                 catching_up = True
@@ -580,6 +631,8 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         if root in touched and touched[root] is None:
                             continue
                         touched[root] = touched.get(root, set()) | rels
+                    for root in known.listable_again():  # nothing watched sees it: re-synced, then watched
+                        touched[root] = None
                     _check_in_place(in_place, db_path, index_at_start)
                     check_lock()
                     if touched:
@@ -604,15 +657,18 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         if not ready:
                             ready = True
                             hooks.on_ready()
-                        # a folder unreadable as this watcher started, not known so then: it was passed over
-                        # and may have cut the watcher's walk short (_watch_paths): say so, and start anew
-                        came = sorted(known.unreadable_folders() - unreadable)
+                        # a folder unreadable as this watcher started: a `skipped` line, once; one not known
+                        # so then was passed over and may have cut the watcher's walk short (_watch_paths):
+                        # start anew
+                        found = known.unreadable_folders()
                         at = datetime.now().strftime("%H:%M:%S")
-                        for root, rel in came:
+                        for root, rel in sorted(found - reported):
                             hooks.report(Change("skipped", str(root), rel, None, 0.0, at, known.skipped[root][rel]))
-                        if came:
+                        reported = set(found)
+                        if found - left_out:
                             break
                     now_unreadable = known.unreadable_folders()
+                    reported = set(now_unreadable)
                     readable_again = {(root, rel) for root, rel in unreadable - now_unreadable
                                       if _still_a_folder(root / rel)}
                     unreadable |= now_unreadable

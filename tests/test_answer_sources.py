@@ -379,3 +379,40 @@ def test_a_question_on_a_date_written_in_part_reads_the_notes_of_those_days(chat
                   q.replace("on 2026101", "in 2026101 notes"),  # not "on"
                   q.replace("2026101", "2026111")):  # no note of those days
         assert ans.on_the_day(other, result.results, heads) == []
+
+
+def _order(question, x_text, x_date, y_text, y_date):
+    """answer_order over two listed notes, each event's search finding the note that holds its words."""
+    listed = [{"n": 1, "chunk_id": 1, "path": "a.txt", "date": x_date, "text": x_text},
+              {"n": 2, "chunk_id": 2, "path": "b.txt", "date": y_date, "text": y_text}]
+    from minirag_cli.answer_score import content_words
+
+    def search(event):
+        wanted = set(content_words(event))
+        return sorted(listed, key=lambda s: -len(wanted & set(content_words(s["text"]))))
+    return timeline.answer_order(question, listed, search)
+
+
+def test_an_order_question_reads_yesterday_as_the_day_before_the_note():
+    """An event the note tells of as "yesterday" took place the day before
+    the note (told_as_day_before, as "When did X?" reads it): the order
+    compared the notes' dates only."""
+    q = "Did Li Hua receive the curtains before Adam booked the installation team?"
+    received = CURTAINS  # "Yep, I have received it yesterday!"
+    booked = "AdamSmith: I booked the installation team for Saturday.\nLiHua: Great!"
+    # the note of the curtains is 10:00, the booking's 09:00 the same day: received the day before
+    got = _order(q, received, "2026-10-12 10:00", booked, "2026-10-12 09:00")
+    assert got is not None and got.verdict == "Yes", got
+    assert got.text == ("Yes. “Li Hua receive the curtains” is on October 11, 2026 (“yesterday” in the note of "
+                        "October 12, 2026 10:00 [1]), before “Adam booked the installation team” on "
+                        "October 12, 2026 09:00 [2] (compared by the notes' dates).")
+    # booked the day before the curtains' note: both on October 11, at times unknown: no verdict
+    assert _order(q, received, "2026-10-12 10:00", booked, "2026-10-11 09:00") is None
+    # without "yesterday" the notes' moments order them as before
+    got = _order(q, received.replace("yesterday", "today"), "2026-10-12 10:00", booked, "2026-10-12 09:00")
+    assert got is not None and got.verdict == "No"
+    # the second event told as yesterday: an interval counts from its day
+    q = ("Is the time interval more than 2 days between Adam booking the installation team and Li Hua "
+         "receiving the curtains?")
+    got = _order(q, booked, "2026-10-10 09:00", received, "2026-10-13 10:00")
+    assert got is not None and got.verdict == "No" and "2 days apart" in got.text, got

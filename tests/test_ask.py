@@ -344,6 +344,31 @@ def test_ask_interactive_with_no_question_prints_nothing(golden_index, mrag_bin_
     assert len(hint) == 1 and "--model" in hint[0]  # a question asked: the hint, once
 
 
+def test_ask_interactive_with_no_question_loads_nothing(in_process, tmp_path):
+    """`mrag ask -i < /dev/null` loaded the question embedder (seconds of
+    sentence-transformers import) and the model before it found there was no
+    question. From a pipe it now reads the first question before loading
+    either: no question, nothing loaded, nothing printed."""
+    from minirag_cli.embed import make_embedder
+
+    app, _fake = in_process
+    made = []
+    factory = lambda name: made.append(name) or make_embedder(name)  # noqa: E731
+    not_a_model = tmp_path / "m.gguf"
+    not_a_model.write_bytes(b"not a model")  # loading it fails: the run shows whether it was loaded
+    for stdin in ("", "\n  \n"):
+        result = CliRunner().invoke(app, ["ask", "-i", "--model", str(not_a_model)], input=stdin,
+                                    obj=Seams(embedder_factory=factory))
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", ""), (stdin, result.output)
+    assert made == []
+    result = CliRunner().invoke(app, ["ask", "-i", "--no-answer", "--k", "1"], input=f"\n{SHOP}\n",
+                                obj=Seams(embedder_factory=factory))
+    assert result.exit_code == 0 and "people/wolfgang-schulz.md" in result.stdout, result.output
+    assert made == [ENV_EMBEDDER]
+    result = CliRunner().invoke(app, ["ask", "-i", "--llm-query"], input="", obj=Seams(embedder_factory=factory))
+    assert "needs a model" in str(result.exception)  # a flag that cannot work still fails
+
+
 def test_ask_interactive_heads_a_question_with_square_brackets_as_typed(golden_index, mrag_bin_module):
     """A piped question holding `[/]` ended the whole `ask -i` run with
     'unexpected MarkupError: closing tag '[/]' ... has nothing to close' (the
@@ -627,6 +652,22 @@ def test_ask_interactive_stops_quietly_when_the_reader_goes_away(golden_index, m
         if proc.poll() is None:
             proc.kill()
     assert rc == 0 and err == "", (rc, err)
+
+
+def test_ask_explain_says_why_each_result_has_a_time_vote(golden_index, mrag_bin_module):
+    """The best text notes keep their own time vote (GraphOptions.time_anchor_self),
+    an undated one too: --explain showed `time` among its channels and said
+    nothing of it. Each result with a time vote now says where it comes from,
+    and an undated note that it has no time edge."""
+    q = "Who runs the bakery on Mill Street?"
+    data = json.loads(ask(mrag_bin_module, golden_index, q, "--explain", "--json", "--no-answer").stdout)
+    timed = [r for r in data["results"] if "time" in r["channels"]]
+    assert timed and all({"time", "time_anchor"} & set(r.get("graph", {})) for r in timed), timed
+    undated = [r["path"] for r in timed if r["graph"].get("time_anchor") == {"dated": False}]
+    assert "people/tomas-rivera.md" in undated  # "Runs Rivera's Bakehouse on Mill Street": no date in it
+    out = ask(mrag_bin_module, golden_index, q, "--explain", "--no-answer").stdout
+    rivera = out.split("people/tomas-rivera.md:", 1)[1].split("\n 2. ", 1)[0]
+    assert "time: its own note's vote" in rivera and "the note mentions no date: it has no time edge" in rivera, out
 
 
 def test_a_question_to_an_index_of_no_note_text_says_why_nothing_matches(tmp_path, mrag_bin):

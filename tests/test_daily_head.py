@@ -2,8 +2,8 @@
 `2024-05-03.md`, Logseq's `journals/2024_05_03.md`, Dendron's
 `daily.journal.2024.05.03.md`, Obsidian's `2024/05/03.md` and
 `2024-05-03 Friday.md`), carries that date in every chunk's header as a
-front matter date does (store.note_head): `mrag ask 2024-05-03` and "what
-did I do on May 3rd 2024?" find it first (it held the date in no searched
+front matter date does (store.note_head): `mrag ask 2024-05-03`, "what
+did I do on May 3rd 2024?" and "… on May 3rd?" find it first (it held the date in no searched
 column: notes that only said "May" outranked it), and its answers are
 dated from the header (store.note_heads). A fresh sync, an incremental one,
 a rebuild and the re-extraction from older rules write the same headers."""
@@ -64,7 +64,8 @@ def test_a_daily_note_is_found_by_its_date(tmp_path, layout):
     headers = _headers(conn, layout)
     assert len(headers) >= 2  # every chunk of it, not the first alone
     assert {h.split("\n")[0] for h in headers} == {"# Friday · date: 2024-05-03"}
-    for q in ("2024-05-03", "what did I do on May 3rd 2024?", "3 May 2024"):
+    # without a year too: "May" in the question's words ranked the notes that say May first
+    for q in ("2024-05-03", "what did I do on May 3rd 2024?", "3 May 2024", "what did I do on May 3rd?", "3 May"):
         results = search(conn, q, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
         assert results and results[0]["path"] == layout, (q, [r["path"] for r in results])
     # answers date it from the header, as the path did (answer.note_date)
@@ -156,3 +157,47 @@ def test_every_sync_writes_the_same_daily_headers(tmp_path):
     assert graph(llm)["headers"] == headers
     for c in (fresh, incremental, rebuilt, llm):
         c.close()
+
+
+@pytest.mark.parametrize("synced,layout", [("journal/2024/05", "03.md"), ("journal/2024", "05/03.md")])
+def test_a_daily_folder_synced_below_its_year_is_dated_by_the_folders_above(tmp_path, synced, layout):
+    """`journal/2024/05/03.md` is dated by its folders when `journal` is
+    synced; a user who syncs `journal/2024/05` (or `journal/2024`) holds
+    `03.md` (`05/03.md`), which had no date: the synced folder's own
+    folders count (text.dated_path), in a fresh sync and in the
+    re-extraction from older rules alike."""
+    notes = {f"{synced}/{layout}": DAY, **{f"{synced}/{p}": t for p, t in OTHERS.items()}}
+    write_notes(tmp_path / "vault", notes)
+    root = tmp_path / "vault" / synced
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    _sync(conn, root)
+    assert {h.split("\n")[0] for h in _headers(conn, layout)} == {"# Friday · date: 2024-05-03"}
+    named = conn.execute("SELECT 1 FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON "
+                         "c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE d.path = ? AND "
+                         "e.key = 'date:2024-05-03'", (layout,)).fetchall()
+    assert named  # the note carries its date's entity, as `2024/05/03.md` does
+    for q in ("what did I do on May 3rd?", "2024-05-03"):
+        results = search(conn, q, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
+        assert results and results[0]["path"] == layout, (q, [r["path"] for r in results])
+    assert _headers(conn, "garden/may.md") == ["May is the month the roses open. May rain, May sun: in May the garden "
+                                               "grows."]  # no daily name: no date however deep
+    fresh = graph(conn)
+    with db.transaction(conn):
+        conn.executemany("UPDATE chunks SET header = ? WHERE id = ?", [
+            (re.sub(r" · date: 2024-05-03", "", h), i) for i, h in conn.execute("SELECT id, header FROM chunks")])
+        db.set_meta(conn, "heuristic_version", "6")
+    assert _sync(conn, root).reextracted["notes"] == len(notes)
+    assert graph(conn) == fresh
+    conn.close()
+
+
+def test_answer_sources_date_a_daily_note_by_the_folders_above_its_synced_one():
+    """An index whose headers were not rewritten (an llm index the model's
+    cache cannot re-extract keeps them) dates a note from its path: the
+    synced folder's own folders count there too."""
+    from minirag_cli.answer import dated_sources
+
+    results = [{"rank": 1, "chunk_id": 1, "root": "/home/me/journal/2024/05", "path": "03.md", "text": "Dentist."},
+               {"rank": 2, "chunk_id": 2, "root": "/home/me/journal/2024", "path": "05/04.md", "text": "Market."},
+               {"rank": 3, "chunk_id": 3, "root": "/home/me/notes", "path": "garden/05.md", "text": "Roses."}]
+    assert [s["date"] for s in dated_sources(results, {})] == ["2024-05-03", "2024-05-04", ""]

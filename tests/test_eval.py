@@ -663,3 +663,41 @@ def test_cli_details_onto_the_golden_file_is_refused(mrag_bin, cli_index, tmp_pa
         p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
         assert p.returncode == 2 and "is the golden file" in p.stderr and p.stdout == "", p.stderr
         assert golden.read_text(encoding="utf-8") == before
+
+
+class _FakeLLM:
+    """Answers every question the same way, streamed as llama-cpp-python does."""
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        yield {"choices": [{"delta": {"content": "The HeronBoard runs an RP2040 [1]."}}]}
+
+
+def test_cli_answers_json_names_the_mode_the_answers_used(cli_index, tmp_path, monkeypatch):
+    """`eval --answers --json` said which model and prompt wrote the answers
+    but not which retrieval mode found their sources (the first --mode), which
+    the retrieval part states: two runs with different modes read alike. The
+    answers' report now has `mode`, named as the retrieval's `modes` key."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.app import Seams
+    from minirag_cli.cli import app
+
+    db_path, _ = cli_index
+    golden = tmp_path / "answers.jsonl"
+    golden.write_text(json.dumps({"query": "Which microcontroller is on the HeronBoard?", "expected": ["heron/buoy.md"],
+                                  "answer": "RP2040"}) + "\n", encoding="utf-8")
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    monkeypatch.delenv("MRAG_MODEL", raising=False)
+    for modes, used in (([], "hybrid"), (["--mode", "bm25,dense", "--mode", "bm25"], "dense,bm25")):
+        result = CliRunner().invoke(app, ["--db", str(db_path), "eval", str(golden), "--answers", "--json",
+                                          "--model", str(model), *modes],
+                                    obj=Seams(llm=_FakeLLM(), llm_name="fake.gguf"))
+        assert result.exit_code == 0, (result.output, result.exception)
+        report = json.loads(result.stdout)
+        assert report["answers"]["mode"] == used and used in report["modes"], report["answers"]
+        assert report["answers"]["questions"] == 1
+        if used == "dense,bm25":  # the table says it too
+            table = CliRunner().invoke(app, ["--db", str(db_path), "eval", str(golden), "--answers", "--model",
+                                             str(model), *modes], obj=Seams(llm=_FakeLLM(), llm_name="fake.gguf"))
+            assert "mode dense,bm25" in " ".join(table.stdout.split()), table.stdout

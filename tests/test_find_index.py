@@ -309,3 +309,29 @@ def test_the_chosen_index_is_named_only_when_the_command_runs(two_folders, mrag_
     r = mrag(mrag_bin, env, "/", "ask", "who founded the Garden Club?", "--no-answer", "--mode", "bm25", "-k", "1")
     assert r.returncode == 0 and "y.md" in r.stdout, r.stderr
     assert r.stderr.count(f"using index {b / '.mrag' / 'index.sqlite'}") == 1, r.stderr
+
+
+def test_graph_flags_are_checked_before_the_chosen_index_is_named(two_folders, mrag_bin, tmp_path):
+    """`mrag graph view --hops 2` (no --entity or --query) or `graph export
+    --hops 2` (no --entity) with the index chosen by the record of syncs
+    printed "using index ..." and then the usage error: the two commands
+    checked their flags inside the Index call. They are now refused before
+    the line, as ask's are; a run that goes ahead still names its index."""
+    env, _a, b = two_folders
+    page = tmp_path / "g.html"
+    refused = [["view", "--hops", "2"], ["view", "-k", "3"], ["view", "--max-nodes", "0"],
+               ["view", "--entity", "Oskar Brandt", "--hops", "-1"], ["view", "--query", "who?", "-k", "0"],
+               ["view", "--query", "who?", "--hops", "-2"], ["view", "-o", "-"],
+               ["export", "--hops", "2"], ["export", "--entity", "Oskar Brandt", "--hops", "-1"],
+               ["export", "--min-weight", "-1"]]
+    for args in refused:
+        full = args if "-o" in args or args[0] == "export" else [*args, "-o", str(page)]
+        r = mrag(mrag_bin, env, "/", "graph", *full)
+        assert r.returncode == 2 and r.stdout == "", (args, r.stderr)
+        assert "error:" in r.stderr and "using index" not in r.stderr, (args, r.stderr)
+    assert not page.exists()
+    for args in (["view", "--entity", "Oskar Brandt", "--hops", "1", "-o", str(page)],
+                 ["export", "--entity", "Oskar Brandt", "--hops", "1"]):
+        r = mrag(mrag_bin, env, "/", "graph", *args)
+        assert r.returncode == 0, (args, r.stderr)
+        assert r.stderr.count(f"using index {b / '.mrag' / 'index.sqlite'}") == 1, (args, r.stderr)

@@ -454,6 +454,23 @@ def test_an_iso_date_in_a_question_matches_the_date_not_a_time(conn):
     assert retrieve.fts_query("the 2025-13-40 build") == '"2025" OR "13" OR "40" OR "build"'  # no date: words
 
 
+@pytest.mark.parametrize("question", ["What did I do on May 3rd?", "what about 3 May", "the 3rd of May, 2024?"])
+def test_a_day_in_words_is_searched_as_that_day_not_as_the_month_word(conn, question):
+    """The month word of a day in words ("May 3rd") matched every note that
+    says May (or "may"), which outranked the note of that day; the day is
+    its date and the phrases a note writes it in (text.day_phrases), so a
+    note saying "May 3" or "3rd of May" in its text is found too."""
+    from minirag_cli.store.search import bm25_rows
+
+    _insert_chunks(conn, [(1, "May is the month the roses open. May rain, May sun: in May we may plant.", ""),
+                          (2, "Dentist, then lunch with Marta.", "Friday · date: 2024-05-03"),
+                          (3, "The parcel came on May 3 at noon.", ""),
+                          (4, "Book club meets on the 3rd of May.", ""),
+                          (5, "The parcel came on May 30, the book club on 13 May.", "")])
+    q = retrieve.fts_query(question, retrieve.date_terms(question, ["2024"]))
+    assert sorted(cid for cid, _ in bm25_rows(conn, q, 2.0, 10)) == [2, 3, 4]
+
+
 @pytest.mark.parametrize("question", ["What happened on 30 July 2025?", "what happened on July 30th, 2025",
                                       "what did I do on the 30th of July?"])
 def test_a_day_in_words_in_a_question_matches_the_iso_date_of_a_note(conn, question):

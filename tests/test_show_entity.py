@@ -559,6 +559,29 @@ def test_showing_an_empty_note_says_it_is_empty(kb):
     assert res.output.startswith("people/wolfgang.md  lines 1-7  ") and "text from disk" in res.output
 
 
+def test_an_empty_notes_json_gives_no_line_span(kb):
+    """`mrag show empty.md --json` gave `"lines": [1, 1]`, a line the note
+    does not have (sync counted the empty text as one line). An empty note's
+    `lines` is now `[]`, as README says; a note of only whitespace has its
+    lines, and an index synced before keeps its stored count (1) yet shows []."""
+    conn, db_path, root = kb
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, line_count, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.kb_fixture import EMBEDDER
+
+    assert [line_count(t) for t in ("", "a", "a\n", "a\nb", "\n")] == [0, 1, 1, 2, 1]
+    write_notes(root, {"empty.md": "", "blank.md": " \n\t\n"})
+    sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=14, overlap_tokens=4))
+    shown = lambda path: json.loads(invoke(db_path, "show", path, "--json").output)  # noqa: E731
+    assert shown("empty.md")["lines"] == [] and shown("blank.md")["lines"] == [1, 2]
+    assert shown("people/wolfgang.md")["lines"] == [1, 7]
+    conn.execute("UPDATE documents SET n_lines = 1 WHERE path = 'empty.md'")  # as an older sync stored it
+    conn.commit()
+    assert shown("empty.md")["lines"] == []
+
+
 def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_bin, tmp_path):
     """The notes of a synced folder moved away since the sync: the line about
     notes deleted since the sync named `mrag sync FOLDER`, which fails on a

@@ -1086,6 +1086,109 @@ def test_a_restart_with_another_folder_unreadable_goes_on(mrag_bin, unprivileged
     assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
 
 
+def watcher_starts(base: Path, env: dict) -> Path:
+    """A plugin (MRAG_PLUGINS, loaded by the spawned `mrag`) writing a line to
+    the returned file each time a watcher starts (watchfiles.watch is called),
+    naming the paths it watches."""
+    plugin, log = base / "starts.py", base / "starts.log"
+    plugin.write_text("import os, watchfiles\n"
+                      "_watch = watchfiles.watch\n"
+                      "def watch(*paths, **kw):\n"
+                      f"    with open({str(log)!r}, 'a') as f:\n"
+                      "        f.write(' '.join(map(str, paths)) + '\\n')\n"
+                      "    return _watch(*paths, **kw)\n"
+                      "watchfiles.watch = watch\n", encoding="utf-8")
+    env["MRAG_PLUGINS"] = ",".join(p for p in (env.get("MRAG_PLUGINS"), str(plugin)) if p)
+    return log
+
+
+def started(log: Path) -> list[str]:
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+def test_a_watch_started_with_an_unreadable_folder_starts_its_watcher_once(mrag_bin, unprivileged):
+    """The first watcher knew nothing of the folders the first sync could
+    not read: its catch-up found one, and the watcher was started a second
+    time (two watchfiles.watch calls, two inotify instances one after the
+    other). It now starts once, knowing them from the first sync, and still
+    says `skipped` for the folder once and watches the folders after it."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    log = watcher_starts(base, env)
+    folders = ["a", "m", "z"]
+    as_owner(base, prefix, "mkdir", "-p", *(f"notes/{d}" for d in folders))
+    as_owner(base, prefix, "sh", "-c", "".join(f"echo 'Oskar Brandt {d}.' > notes/{d}/{d}.md; " for d in folders))
+    folder = base / "notes"
+    locked = next(name for name in os.listdir(folder) if name in folders)  # the first the watcher walks
+    as_owner(base, prefix, "chmod", "000", f"notes/{locked}")
+
+    def events(event: str, path: str) -> list[dict]:
+        return [c for c in map(json.loads, list(w.stdout)) if c.get("event") == event and c["path"] == path]
+
+    w = Watcher(mrag_bin, folder, "--json", env=env, prefix=prefix)
+    try:
+        w.wait_for(lambda: events("skipped", locked), PICKUP_SECONDS, "the unreadable folder's line")
+        time.sleep(1.5)  # the time a second start took
+        for d in folders:
+            if d != locked:
+                as_owner(base, prefix, "sh", "-c", f"echo 'Later Mallory Quinn came along.' >> notes/{d}/{d}.md")
+                w.wait_for(lambda: events("changed", f"{d}/{d}.md"), 5, f"the edit in {d}/")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert len(started(log)) == 1, started(log)
+    assert len(events("skipped", locked)) == 1, w.stdout
+
+
+def test_a_synced_folder_unreadable_at_a_restart_is_passed_over_till_readable(mrag_bin, unprivileged):
+    """`mrag sync notes other --watch`: the watcher starts anew when a folder
+    found unreadable becomes readable; `other`, one of the synced folders,
+    unreadable at that moment (chmod 000 while watching) stopped the watch
+    ('the file watcher cannot read other'). It is now passed over as a folder
+    inside them is: its `skipped` line (path "."), `notes` still watched, and
+    once `other` is readable again the watcher starts anew and watches it."""
+    prefix, base = unprivileged
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "XDG_CONFIG_HOME": str(base / "c"),
+           "XDG_STATE_HOME": str(base / "s"), "HOME": str(base)}
+    log = watcher_starts(base, env)
+    as_owner(base, prefix, "mkdir", "-p", "notes/people", "other", "away/late")
+    as_owner(base, prefix, "sh", "-c", "echo 'Anna Weber.' > notes/people/anna.md; echo 'Jonas Berg.' > other/jonas.md; "
+                                       "echo 'Oskar Brandt.' > away/late/oskar.md; chmod 300 away/late")
+    db_path = base / "index.sqlite"
+
+    def lines(event: str, path: str, root: str = "") -> list[dict]:
+        return [c for c in map(json.loads, list(w.stdout)) if c.get("event") == event and c["path"] == path
+                and c["root"].endswith(root)]
+
+    env["MRAG_DB"] = str(db_path)
+    w = Watcher(mrag_bin, base / "notes", str(base / "other"), "--json", env=env, prefix=prefix)
+    try:
+        as_owner(base, prefix, "mv", "away/late", "notes/late")
+        w.wait_for(lambda: lines("skipped", "late"), PICKUP_SECONDS, "the unreadable folder's line")
+        as_owner(base, prefix, "chmod", "000", "other")
+        w.wait_for(lambda: lines("skipped", ".", "/other"), PICKUP_SECONDS, "the synced folder made unreadable")
+        as_owner(base, prefix, "chmod", "755", "notes/late")  # the watcher starts anew, `other` unreadable
+        w.wait_for(lambda: "late/oskar.md" in indexed(db_path), PICKUP_SECONDS, "the note made readable")
+        w.wait_for(lambda: len(started(log)) >= 2, PICKUP_SECONDS, "the watcher started anew")
+        time.sleep(1)
+        as_owner(base, prefix, "sh", "-c", "echo 'Later Mallory Quinn came along.' >> notes/people/anna.md")
+        w.wait_for(lambda: lines("changed", "people/anna.md"), 5, "an edit in the folder still readable")
+        assert "jonas.md" in indexed(db_path)  # the unreadable folder's notes stay as last synced
+        as_owner(base, prefix, "chmod", "755", "other")
+        w.wait_for(lambda: str(base / "other") in started(log)[-1], 5, "a watcher watching it again")
+        time.sleep(1)
+        as_owner(base, prefix, "sh", "-c", "echo 'Later Mallory Quinn came along.' >> other/jonas.md")
+        w.wait_for(lambda: lines("changed", "jonas.md"), 5, "the edit in the folder readable again")
+        assert w.interrupt() == 0
+    finally:
+        w.stop()
+    assert not any(ln.startswith("error") for ln in w.stderr), w.stderr
+    assert len(lines("skipped", ".", "/other")) == 1, w.stdout
+    assert str(base / "other") not in started(log)[1], started(log)  # the watcher started without it
+    assert problems(db_path) == []
+
+
 def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_bin, folder):
     """`<index>.lock` deleted while `mrag sync --watch` ran: a second `mrag
     sync` made a new one, locked it and wrote beside the watch. The watch

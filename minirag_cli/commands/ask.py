@@ -11,6 +11,7 @@ embedder load once and the prompt prefix stays in the model's KV state."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 from typing import Iterator, Optional
 
@@ -66,13 +67,28 @@ def ask(
     if text is not None:
         ask_one(index, text, **show)
         return
+    ask_interactively(index, question, **show)
+
+
+def ask_interactively(index, first: str | None, **show) -> None:
+    """`ask -i`: the questions (`first`, then stdin's lines) asked of one AskSession."""
+    if show["llm_query"] and not index.has_llm():
+        index.llm(required=True)  # --llm-query without a model fails here, not at every question
+    asked = questions(first)
+    if not sys.stdin.isatty():
+        # from a pipe the first question is read before anything loads: `mrag ask -i < /dev/null`
+        # loaded the embedder (seconds of sentence-transformers import) to answer nothing
+        question = next(asked, None)
+        if question is None:
+            return
+        asked = itertools.chain([question], asked)
     # loaded once, before the first prompt (llama.cpp mutes stdout while it loads); the embedder
     # first, so it keeps every core for the line choice of later questions (Index.query_embedder)
     index.query_embedder()
-    if llm_query or (want_answer and index.has_llm()):
-        index.llm(required=llm_query)  # --llm-query without a model fails here, not at every question
+    if show["llm_query"] or (show["want_answer"] and index.has_llm()):
+        index.llm(required=show["llm_query"])
     session = AskSession(index, **show)
-    for text in questions(question):
+    for text in asked:
         session.ask(text)
 
 

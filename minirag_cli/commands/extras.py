@@ -123,7 +123,7 @@ def graph_export(
     Example: mrag graph export --format graphml --entity "Wolfgang" --hops 2 -o wolfgang.graphml
     """
     from minirag_cli.errors import UsageError
-    from minirag_cli.export import FORMATS, write_graph, write_graph_file
+    from minirag_cli.export import FORMATS, check_scope, write_graph, write_graph_file
     from minirag_cli.files import STREAM, check_output
     from minirag_cli.format import entity_match_note, note
 
@@ -136,7 +136,10 @@ def graph_export(
         raise UsageError(f"Unknown --format {fmt!r}; choose graphml or json.")
     if output is not None:
         check_output(output)  # before the work: a folder in the way, a file where a folder would be made
-    graph = open_index().export(entity=entity_name, hops=hops, min_weight=min_weight)
+    # the flags are refused before the line naming the index, as ask's are (app.open_index)
+    index = open_index(check=lambda _index: check_scope(entity=entity_name is not None, hops=hops,
+                                                        min_weight=min_weight))
+    graph = index.export(entity=entity_name, hops=hops, min_weight=min_weight)
     if graph.center is not None:
         entity_match_note(entity_name, graph.center["label"], graph.center["match"])
     if output is None:
@@ -163,11 +166,17 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
+    from minirag_cli.files import check_output
     from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
     if entity_name is not None and query is not None:
         raise typer.BadParameter("give --entity or --query, not both")
-    view = open_index().graph_view(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
+    if output is not None:
+        check_output(output)  # before the work, as graph export does: `-o -`, a folder in the way
+    flags = dict(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
+    # the flags are refused before the line naming the index, as ask's are (app.open_index)
+    index = open_index(check=lambda index: index.graph_view_options(**flags))
+    view = index.graph_view(**flags)
     if view.center is not None:
         entity_match_note(entity_name, view.center["label"], view.center["match"])
     if not view.totals["entities"]:  # the page would be a blank canvas: say why

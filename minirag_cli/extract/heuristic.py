@@ -36,7 +36,10 @@ note whose file name is a date (`2024-05-01.md`, Logseq's
 `2024-05-01 Wednesday.md`: text.daily_date; Obsidian's year, month and day
 folders `2024/05/01.md`: text.file_date) is named by that date entity, as a
 link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`20260922_1700.txt`)
-or a lower-case file name."""
+or a single lower-case word (`todo.md`); a lower-case name of two words or more names it
+(`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
+`alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
+folder (sync.joined_names)."""
 
 from __future__ import annotations
 
@@ -51,7 +54,8 @@ from typing import Collection, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges
-from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, folder_date, without_invisibles
+from minirag_cli.text import (MONTH_WORDS, daily_date, file_date, find_dates, folder_date, normalise_key,
+                              without_invisibles)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -118,7 +122,25 @@ from minirag_cli.text import MONTH_WORDS, daily_date, file_date, find_dates, fol
 #    front matter keys are: `title::` and `alias::` name the note, `tags::`
 #    are #tags (a `[[page of words]]` a link), another key names nothing and
 #    its value is read as text.
-VERSION = 6
+# 7: a note's aliases (front matter `aliases:`/`alias:`, Logseq's `alias::`:
+#    note_aliases) are names of the note's own entity wherever the folder's
+#    notes mention them (sync.joined_names: `[[Jo]]` is `[[Jonas Berg]]`),
+#    and a lower-case file name of two words or more names its note, its
+#    words apart (`kitchen-renovation.md` is "kitchen renovation": note_name).
+#    Also, a lone capitalised word opening a sentence or a list item (rule 6) is a
+#    name too when the text opens a longer name with it: `Attendees: Jonas
+#    Berg` then `- Jonas re-lays the mooring.` names Jonas.
+#    And a daily note in year, month and day folders is dated (named, headed) by
+#    its path with the synced folder's own folders above it (text.dated_path:
+#    `01.md` of a synced `journal/2024/05` is `2024/05/01.md`), not only by
+#    the folders inside the synced one.
+#    A Markdown section heading's first word starts a sentence as a list item's
+#    does (after `## `, `- ## `: HEADING_MARKS; a note's `# ` title is read as
+#    before), so a lone capitalised word there is a name only as rules 6 and 7
+#    say (`## Goal`, `## Decisions` name nothing); and a word capitalised only as
+#    a sentence's first opens no name with `the` (`- Designed the HeronBoard`
+#    names HeronBoard, not "Designed the HeronBoard": VERB_THE).
+VERSION = 7
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -227,6 +249,8 @@ _NAME_END = r"(?![^\W_])"
 # that text pasted from the web, Word or Apple Notes puts there ("Rosa\u00a0Diaz")
 _GAP = "[ \t\u00a0\u202f]+"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
+# a capitalised word and the connector `the` opening a span (`Designed the HeronBoard`)
+VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -251,6 +275,7 @@ LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
+ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 # `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
@@ -266,10 +291,19 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # `[x]`) or not; one mark at least. The word after it starts a sentence, as
 # the line's first word does (`- Plays bass on Thursdays.` names no Plays).
 LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
+# What a Markdown section heading opens with before its first word: `##` to `######` and a blank
+# (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
+# first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
+# (Setext's `Goal` over `---` opens a line already). A note's title, `# ` alone, is read as before:
+# it names the note's topic and is often the only place the note writes it (golden/'s `# Heron buoy
+# — hardware notes`, `# Wolfgang — to do`); read as a sentence start it dropped those names with
+# `Book`, `Grafting` and `Dr`, and graph retrieval lost more than it gained (heuristic rules 7).
+HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n){LINE_MARKS})$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+_HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
 ITEM_LABEL = re.compile(rf"^{LINE_MARKS}({UPPER}[\w.'’ -]{{0,40}}?):\s", re.MULTILINE)
@@ -536,12 +570,21 @@ class HeuristicExtractor:
             add(surface, "date")
         elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
+        heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
+        openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
         for m in CAP_SPAN.finditer(text):
             if linked and linked.covers(m.start()):
                 continue  # a part of a link's target (named whole above), its heading or block
             if m.start() in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
-            span = _strip_possessive(m.group(0))
+            start, found = m.start(), m.group(0)
+            verb = VERB_THE.match(found)
+            if verb and _sentence_start(text, start) and not elsewhere(found.split()[0], start):
+                # `- Designed the HeronBoard`: a word capitalised only as a sentence's first word
+                # (rule 6: a verb, a noun) opens no name with `the`; the name is what follows it.
+                # With `of` it does (`Game of Thrones`, `Ghost of Tsushima` open LiHua's sentences)
+                start, found = start + verb.end(), found[verb.end():]
+            span = _strip_possessive(found)
             words = span.split()
             # drop leading words that are only capitalised as a sentence start
             while words and words[0].lower().replace("’", "'") in COMMON_WORDS:
@@ -552,19 +595,30 @@ class HeuristicExtractor:
             if not words:
                 continue
             span = " ".join(words)
+            if len(words) > 1:
+                heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
-            at_sentence_start = (words[0] == m.group(0).split()[0] and m.start() not in listed
-                                 and _sentence_start(text, m.start()))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], m.start()):
-                # a lone capitalised word opening a sentence names something
-                # only if the text capitalises it mid-sentence too
+            at_sentence_start = (words[0] == found.split()[0] and start not in listed
+                                 and _sentence_start(text, start))
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
+                # a lone capitalised word opening a sentence or a list item names
+                # something only if the text capitalises it mid-sentence too, or
+                # opens a longer name with it (known once every span is read)
+                openers.append(span)
                 continue
             if in_title(span):
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
             add(span, "name")
+        # `Attendees: Jonas Berg, Amara Okafor` then `- Jonas re-lays the mooring.`: a meeting
+        # note's actions open with the first names its attendees line wrote in full. A common
+        # word opens no name (COMMON_WORDS: `The Low Tides` is Low Tides) and a capitalised verb
+        # or noun (`- Plays bass`, `- Buy milk`, `- Meeting moved`) seldom opens one in the same text.
+        for span in openers:
+            if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
+                add(span, "name")
         return list(out.values())
 
     @staticmethod
@@ -584,6 +638,27 @@ def link_targets(text: str) -> list[EntityMention]:
     return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
 
 
+def note_aliases(text: str) -> list[str]:
+    """The other names a note gives itself (Obsidian's front matter
+    `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
+    Berg]` in `Jonas Berg.md`), each once by its key, as a link names them
+    (`[[Jo]]`: link_name, so a lower-case `kitchen reno` is one too); none
+    that is a date, a common word (`Home`... of COMMON_WORDS) or shorter than
+    two characters. Sync joins each to the note's own name (sync.joined_names:
+    the alias's mentions in any note of the folder are the note's entity)."""
+    text = without_invisibles(text)
+    found = frontmatter.of_note(text)
+    values = found.values(*ALIAS_KEYS) if found is not None else []
+    body = text if found is None else text[found.end:]
+    values += [v for e in frontmatter.properties(body) if e.key.lower() in ALIAS_KEYS for v in e.values]
+    out: dict[str, str] = {}
+    for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
+        name = link_name(value.strip()) if "/" not in value and "#" not in value else None
+        if name is not None and name.lower().replace("’", "'") not in COMMON_WORDS:
+            out.setdefault(normalise_key(name, "name"), name)
+    return [name for key, name in out.items() if key]
+
+
 def note_name(path: str) -> EntityMention | None:
     """The name a Markdown note at `path` is linked to by, `[[Trip to
     Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
@@ -594,7 +669,8 @@ def note_name(path: str) -> EntityMention | None:
     `journals/2024_05_01.md`, Dendron's `daily.journal.2024.05.01.md`,
     `2024-05-01 Wednesday.md`: text.daily_date), or filed in year, month
     and day folders (Obsidian's `2024/05/01.md`, `path` being relative to
-    the synced folder: text.file_date), is named by that date, the
+    the synced folder, with its own folders in front when it is shallower:
+    sync passes text.dated_path; text.file_date), is named by that date, the
     date entity `[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]` and the
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
@@ -607,10 +683,21 @@ def note_name(path: str) -> EntityMention | None:
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
         return None
     name = link_name(without_invisibles(file.name))
+    if name is None:
+        return None
     # a title, as a front matter title must be: Obsidian shows the file
-    # name as the note's title; `wolfgang-schulz.md` or `todo.md` names
-    # no entity (one per note, lower-case and spelled as no text spells it)
-    return EntityMention(name, "name") if name is not None and _is_title(name) else None
+    # name as the note's title
+    if _is_title(name):
+        return EntityMention(name, "name")
+    # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
+    # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
+    # spelled as a text does, its words apart ("kitchen renovation"); a
+    # single lower-case word (`todo.md`, `inbox.md`, `ideas.md`) names no
+    # entity, as the heuristics name no lower-case word in a text
+    words = [w for w in re.split(r"[\s_-]+", name) if w]
+    if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
+        return EntityMention(" ".join(words), "name")
+    return None
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -633,17 +720,19 @@ def _sentence_start(text: str, pos: int) -> bool:
     before = text[start - 1] if start else ""
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "")):
         return True
-    # a bullet, a number and a task's box end with a blank before the word; a quote's `>` need not
-    return (before == ">" or (before != "" and before in "-*+)]" and blanks != "")) and _after_line_marks(text, start)
+    # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
+    return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 
 
 def _after_line_marks(text: str, end: int) -> bool:
     """Is text[:end] a line's start and its list or quote marks (LINE_MARKS:
-    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation), nothing else?"""
+    `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation) or a
+    section heading's (HEADING_MARKS: `## `, `- ## `), nothing else?"""
     line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
     if line == 0 and end > MARKS_REACH:
         return False
-    return _LINE_MARKS.fullmatch(text[line:end] + " ") is not None
+    marks = text[line:end] + " "
+    return _LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
 
 
 class _Elsewhere:

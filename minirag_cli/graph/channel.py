@@ -77,8 +77,13 @@ def explain_votes(conn, g: GraphVotes, chunk_ids) -> dict[int, dict]:
     if g.plan is None:
         return {}
     p, votes, linked = g.plan, g.concept_votes, g.links
-    linked = {c: t for c, t in linked.items() if t["via"] is not None}  # an anchor's own vote explains nothing
-    wanted = [c for c in chunk_ids if c in votes or c in linked]
+    # an anchor's own vote (time_anchor_self) is no time edge: it is said
+    # apart, with whether its note has a date at all (an undated note gets it
+    # too, as one of the best text notes, though no edge can reach it)
+    own = {c: t["anchor"] for c, t in linked.items() if t["via"] is None}
+    linked = {c: t for c, t in linked.items() if t["via"] is not None}
+    wanted = [c for c in chunk_ids if c in votes or c in linked or c in own]
+    dated = sql.documents_with_dates(conn, sorted({own[c] for c in wanted if c in own}))
     anchors = sorted({linked[c]["anchor"] for c in wanted if c in linked})
     vias = [linked[c]["via"] for c in wanted if c in linked and linked[c]["via"] not in p.names]
     names = {**p.names, **{e: i[0] for e, i in sql.entity_info(conn, vias).items()}}
@@ -90,6 +95,8 @@ def explain_votes(conn, g: GraphVotes, chunk_ids) -> dict[int, dict]:
             t = linked[c]
             item["time"] = {"near": paths_of.get(t["anchor"], str(t["anchor"])), "days": t["gap"],
                             "shared": names.get(t["via"], str(t["via"]))}
+        elif c in own:
+            item["time_anchor"] = {"dated": own[c] in dated}
         out[c] = item
     return out
 

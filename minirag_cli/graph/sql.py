@@ -373,6 +373,17 @@ def dated_chunk_ids(conn, prefixes: list[str], ids: list[int]) -> list[int]:
     return [r[0] for r in conn.execute(DATED_SQL, {"chunks": json.dumps(ids), "prefixes": json.dumps(prefixes)})]
 
 
+def documents_with_dates(conn, doc_ids: list[int]) -> set[int]:
+    """Those of `doc_ids` whose chunks mention a dated entity (a day, month
+    or year: what the time edges link by, TIME_SQL's anchor_days)."""
+    if not doc_ids:
+        return set()
+    return {r[0] for r in conn.execute(
+        "SELECT DISTINCT c.document_id FROM json_each(?) j JOIN chunks c ON c.document_id = j.value "
+        "JOIN mentions m ON m.chunk_id = c.id JOIN entities e ON e.id = m.entity_id "
+        "WHERE e.key >= 'date:1' AND e.key < 'date:a'", (json.dumps(doc_ids),))}
+
+
 def document_paths(conn, doc_ids: list[int]) -> dict[int, str]:
     if not doc_ids:
         return {}

@@ -297,7 +297,8 @@ def get_document(conn, path: str) -> dict:
     if text is None:
         text, source = reassemble(chunks), "chunks"
     return {"kind": "document", "path": doc["path"], "root": doc["root"], "text": text, "source": source,
-            "lines": [1, doc["n_lines"]],
+            # the span of `text`: none for an empty note (an index synced before stored 1 line for it)
+            "lines": [1, doc["n_lines"]] if text else [],
             "chunks": [{"chunk_id": c["chunk_id"], "seq": c["seq"], "lines": c["lines"]} for c in chunks],
             "entities": entities_in_chunks(conn, [c["chunk_id"] for c in chunks])}
 

@@ -38,6 +38,20 @@ def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
     return [r[0] for r in rows]
 
 
+def notes_mentioning(conn, root: str, keys) -> set[str]:
+    """The paths of the notes of `root` whose chunks mention an entity by a
+    surface form whose key (entity_aliases.key) is one of `keys`: the notes
+    a change of what those keys join must extract anew (sync._name_anew)."""
+    keys = sorted(keys)
+    if not keys:
+        return set()
+    return {path for (path,) in conn.execute(
+        "SELECT DISTINCT d.path FROM entity_aliases a JOIN mentions m ON m.entity_id = a.entity_id "
+        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+        "WHERE d.root = ? AND a.key IN (SELECT value FROM json_each(?)) "
+        "AND EXISTS (SELECT 1 FROM json_each(m.forms) f WHERE f.key = a.alias)", (root, json.dumps(keys)))}
+
+
 def document_paths(conn) -> dict[int, tuple[str, str]]:
     """{document id: (its folder, its path in the folder)} for every document."""
     return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
-from minirag_cli.naming import chosen_name, chosen_type, tags_only
+from minirag_cli.db import NOTE_ALIASES_KEY, SHARED_NAMES_KEY, copy_missing_rows, now_iso, transaction
+from minirag_cli.naming import chosen_name, chosen_type, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
 
@@ -31,7 +31,7 @@ class PlannedEntity:
     type: str
     count: int  # occurrences in the chunk
     forms: dict[str, int] = field(default_factory=dict)  # surface form -> count
-    merges: dict[str, str] = field(default_factory=dict)  # surface form -> 'exact'|'fuzzy'
+    merges: dict[str, str] = field(default_factory=dict)  # surface form -> 'exact'|'fuzzy'|'alias'
     rank: int = 1  # naming.type_rank of the mention `type` comes from
 
 
@@ -493,7 +493,7 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: I
     new = set(new)
     ids = sorted(set(entity_ids) | new)
     entities: dict[int, list] = {}
-    aliases: dict[int, list[tuple[str, int]]] = {}
+    aliases: dict[int, list[tuple[str, int, str]]] = {}
     given: dict[int, list[tuple[str, int, int]]] = {}
     for start in range(0, len(ids), 500):
         part = ids[start:start + 500]
@@ -501,16 +501,16 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: I
         for eid, key, name, type_ in conn.execute(
                 f"SELECT id, key, name, type FROM entities WHERE id IN ({marks})", part):
             entities[eid] = [key, name, type_]
-        for eid, alias, count in conn.execute(
-                f"SELECT entity_id, alias, count FROM entity_aliases WHERE entity_id IN ({marks})", part):
-            aliases.setdefault(eid, []).append((alias, count))
+        for eid, alias, count, merge in conn.execute(
+                f"SELECT entity_id, alias, count, merge FROM entity_aliases WHERE entity_id IN ({marks})", part):
+            aliases.setdefault(eid, []).append((alias, count, merge))
         for eid, type_, tags, count in conn.execute(
                 f"SELECT entity_id, type, tags, count FROM entity_types WHERE entity_id IN ({marks})", part):
             given.setdefault(eid, []).append((type_, tags, count))
     changed: dict[int, tuple[str, str]] = {}  # entity id -> (name, type)
     for eid, (_key, name, type_) in entities.items():
         type_ = chosen_type(given.get(eid, ())) or type_
-        name = chosen_name(aliases.get(eid, []), type_) or name
+        name = chosen_name(own_forms(aliases.get(eid, [])), type_) or name
         if (name, type_) != tuple(entities[eid][1:]):
             changed[eid] = (name, type_)
     people = [eid for eid in changed if "person" in (entities[eid][2], changed[eid][1])]
@@ -623,7 +623,8 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
     for table, owner in vec_tables.items():
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
-    for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY):
+    for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
+                NOTE_ALIASES_KEY):
         conn.execute("DELETE FROM meta WHERE key = ?", (key,))
 
 

@@ -1,0 +1,114 @@
+"""Capitalised words that are no names in Markdown headings and at the start
+of list items, as the heuristic extractor reads them (heuristic rules 7): a
+section heading's first word starts a sentence (`## Goal` names nothing), a
+note's `# ` title is read as before (it names its note's topic: measured on
+golden/), and a word capitalised only as a sentence's first opens no name
+with the connector `the` (`- Designed the HeronBoard` names HeronBoard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli.extract import heuristic
+from minirag_cli.extract.heuristic import HeuristicExtractor
+
+
+def names(text: str) -> set[str]:
+    return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+
+# Section headings as meeting notes, project pages and gig logs write them (golden/'s kickoff note
+# holds `## Goal`, `## Money`, `## Who does what`, `## Decisions`): the words no rule may name.
+SECTIONS = ("# Project Heron kickoff\n\n## Goal\n\nThree buoys by June.\n\n## Money\n\nThe grant covers parts.\n\n"
+            "## Decisions\n\n- Buoys go out in May.\n\n### Next steps\n\n- Order the boards.\n\n"
+            "## Went well\n\nThe weather.\n\n## Setlist\n\n1. Sloop song\n\n## Budget 2025\n\nTight.\n\n"
+            "- ## Attendees\n\n> ## Summary\n\nAll good.\n\n##\tRisks\n\nSalt spray.\n")
+SECTION_WORDS = {"Goal", "Money", "Decisions", "Next", "Went", "Setlist", "Budget", "Attendees", "Summary", "Risks"}
+
+
+def test_a_section_heading_s_first_word_starts_a_sentence():
+    found = names(SECTIONS)
+    assert found & SECTION_WORDS == set()
+    assert "Project Heron" in found  # the title, two words: a name wherever it stands
+
+
+def test_a_section_heading_names_what_a_sentence_opening_with_it_would():
+    found = names("# Crew\n\n## Jonas Berg\n\nBoat time.\n\n## Kestrel Café\n\nBack room.\n\n"
+                  "## Heron\n\nThe Heron buoy is out.\n\n## Lisbon\n\nFlights booked.\n")
+    # a name of two words, and a lone word the text capitalises mid-sentence too (rule 6)
+    assert {"Jonas Berg", "Kestrel Café", "Heron"} <= found
+    # a lone word written nowhere else is read as a sentence's first word is: the known cost
+    assert "Lisbon" not in found
+
+
+@pytest.mark.parametrize("text", ["#Goal is a tag", "Issue ## Goal", "####### Goal", "`## Goal` in code"])
+def test_what_is_no_heading_is_read_as_before(text):
+    assert "Goal" in names(text)
+
+
+# A note's title, read as a sentence's start, dropped Book (`# Book club (Ingrid's)`), Grafting and Dr
+# (`# Dr. Amara Okafor`) but also Heron from `# Heron buoy — hardware notes (Wolfgang)` and `# Heron
+# dashboard (Mei)` and Wolfgang from `# Wolfgang — to do, November 2025`, which their notes write nowhere
+# else: golden/'s graph mode lost (MRR 0.6038 -> 0.5881 with the connector rule; s03's buoy note fell
+# from rank 1 to 2, s21's chat from 20 to none). These pin the title as read today, the cost included:
+# a rule for titles must beat that measure.
+TITLES = {
+    "buoy.md": ("# Heron buoy — hardware notes (Wolfgang)\n\nThe HeronBoard v2 is built around an ESP32.\n",
+                {"Heron"}),
+    "todo.md": ("# Wolfgang — to do, November 2025\n\n- [ ] order flatwound strings\n", {"Wolfgang"}),
+    "meeting.md": ("# Meeting notes\n\nWe met at noon.\n", {"Meeting"}),
+    "standup.md": ("# Standup 12 March\n\n- Priya owns the rollout checklist.\n", {"Standup"}),
+    "neighbour.md": ("# Neighbour\n\n- Plays bass in a band.\n", {"Neighbour"}),
+    "club.md": ("# Book club (Ingrid's)\n\nWe read in May.\n", {"Book", "Ingrid"}),
+}
+
+
+@pytest.mark.parametrize("note", sorted(TITLES))
+def test_a_note_s_title_is_read_as_before(note):
+    text, expected = TITLES[note]
+    assert expected <= names(text)
+
+
+def test_a_word_a_longer_name_opens_names_an_item_it_opens():
+    # rule 7, wherever the longer name stands: `Project` opens Project Heron, so `- Project budget
+    # approved` names Project as `- Jonas re-lays the mooring` names Jonas after `Jonas Berg`
+    for text in ("# Project Heron\n\n- Project budget approved\n", "Notes on Project Heron.\n\n- Project budget approved\n"):
+        assert {"Project Heron", "Project"} <= names(text)
+
+
+# Items and sentences as people's pages and chats open them (golden/'s `people/wolfgang-schulz.md`,
+# `people/mei-tanaka.md`; LiHua's `Joining the PS5 Game Enthusiasts group has been awesome!`)
+VERB_ITEMS = ("# Wolfgang Schulz\n\n- Designed the HeronBoard, the circuit board inside the buoys.\n"
+              "- Co-organises the Lantern Festival with Tomás.\n- Wrote the Project Heron dashboard.\n"
+              "LiHua: Yeah! Joining the PS5 Game Enthusiasts group has been awesome!\n")
+
+
+def test_a_sentence_start_word_opens_no_name_with_the():
+    found = names(VERB_ITEMS)
+    assert {"HeronBoard", "Lantern Festival", "Project Heron", "PS5 Game Enthusiasts"} <= found
+    assert not {n for n in found if " the " in n}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Game of Thrones is back on Sunday.", "Game of Thrones"),  # `of` joins as before: LiHua's titles
+    ("- Ghost of Tsushima finished at last", "Ghost of Tsushima"),
+    ("Viva la Vida again?", "Viva la Vida"),
+    ("We met Winnie the Pooh at the fair.", "Winnie the Pooh"),  # mid-sentence
+    # capitalised mid-sentence elsewhere, the word is a name: it opens one with `the` too
+    ("I dressed as Winnie. Winnie the Pooh won the prize.", "Winnie the Pooh"),
+])
+def test_names_with_connectors_are_read_as_before(text, name):
+    assert name in names(text)
+
+
+def test_a_name_with_the_opening_a_text_is_read_from_its_last_part():
+    # the known cost: no rule tells Winnie from Designed at a sentence's start (no such name opens a
+    # sentence in golden/ or LiHua; four verbs did)
+    assert names("Winnie the Pooh won the prize.") == {"Pooh"}
+
+
+@pytest.mark.parametrize("text", ["## a", "##\ta", "- ## a", "> ## a", "  ## a", "x\n### a", "# a", "#a",
+                                  "x ## a", "####### a", "## ## a", "-## a"])
+def test_a_heading_s_sentence_start_is_the_pattern_s(text):
+    for pos in range(len(text) + 1):
+        assert heuristic._sentence_start(text, pos) == bool(heuristic.SENTENCE_START.search(text[:pos])), (text, pos)

@@ -1,0 +1,166 @@
+"""A note's other names: front matter `aliases:` (Obsidian), Logseq's
+`alias::`. `aliases: [Jo, J. Berg]` in `Jonas Berg.md` makes "Jo" and
+"J. Berg" names of the note's own entity wherever the folder's notes say
+them, and `[[Jo]]` links that note as `[[Jonas Berg]]` does
+(heuristic.note_aliases, sync.joined_names). An incremental sync that adds,
+edits or removes aliases, or the notes holding them, re-extracts exactly
+the notes that mention them, and ends as a rebuild. A lower-case file name
+of two words or more (`kitchen-renovation.md`) names its note."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli.extract.heuristic import note_aliases, note_name
+from tests.conftest import write_notes
+
+JONAS = "---\naliases: [Jo, J. Berg]\n---\nJonas plays bass in the Low Tides.\n"
+NOTES = {"people/Jonas Berg.md": JONAS,
+         "gig.md": "At the gig [[Jo]] brought the amp, and Maria Silva sang.\n",
+         "letters.md": "A postcard from Jo arrived, sent in Bergen.\n",
+         "other.md": "Tomatoes go along the south fence.\n"}
+
+
+def _notes_of(conn, name: str) -> set[str]:
+    from minirag_cli.store.lookup import get_entity
+
+    found = get_entity(conn, name)
+    return {n["path"] for n in found["notes"]} if found else set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    (JONAS, ["Jo", "J. Berg"]),
+    ("---\naliases:\n  - Jo\n  - \"Jonny B\"\n---\ntext\n", ["Jo", "Jonny B"]),
+    ("---\nalias: Jo\n---\ntext\n", ["Jo"]),
+    ("title:: Jonas\nalias:: Jo, [[J. Berg]]\n- plays bass\n", ["Jo", "J. Berg"]),  # Logseq
+    ("---\naliases: [kitchen reno]\n---\n", ["kitchen reno"]),  # as a link names it: lower case too
+    # a common word, a date, one character, a duplicate by its key: no alias
+    ("---\naliases: [The, 2024-05-01, x, Jo, JO]\n---\n", ["Jo"]),
+    ("Jonas plays bass.\naliases: [Jo]\n", []),  # no front matter: text
+])
+def test_a_note_s_aliases_are_read_from_its_front_matter_and_properties(text, expected):
+    assert note_aliases(text) == expected
+
+
+@pytest.mark.parametrize("path,expected", [
+    ("kitchen-renovation.md", "kitchen renovation"),
+    ("trips/trip_to_lisbon.md", "trip to lisbon"),
+    ("Trip to Lisbon.md", "Trip to Lisbon"),
+    ("todo.md", None), ("inbox.md", None),  # one lower-case word: too generic to name an entity
+    ("todo/2025-11-wolfgang.md", None),  # no name of words: a date's parts first
+    ("chats/20251003_wolfgang-amara.txt", None),  # a .txt is named by no link
+])
+def test_a_lower_case_file_name_of_two_words_names_its_note(path, expected):
+    found = note_name(path)
+    assert (found.name if found else None) == expected
+
+
+def test_an_alias_is_a_name_of_its_note_s_entity(tmp_path):
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    keys = {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert "jonasberg" in keys and not {"jo", "jberg"} & keys, keys
+    # `[[Jo]]` and the text's "Jo" reach the note, and the entity is named as the note is
+    everyone = {"people/Jonas Berg.md", "gig.md", "letters.md"}
+    assert _notes_of(conn, "Jo") == _notes_of(conn, "Jonas Berg") == _notes_of(conn, "J. Berg") == everyone
+    assert conn.execute("SELECT name FROM entities WHERE key = 'jonasberg'").fetchone()[0] == "Jonas Berg"
+    conn.close()
+
+
+@pytest.mark.parametrize("notes,alone", [
+    # two notes claim "Jo": no link can tell which one it means
+    ({**NOTES, "people/Jo Tanaka.md": "---\naliases: [Jo]\n---\nJo Tanaka runs the bakery.\n"}, "jo"),
+    # an alias that is another note's file name: the link opens that note
+    ({**NOTES, "J. Berg.md": "The shipping company J. Berg of Bergen.\n"}, "jberg"),
+])
+def test_an_alias_two_notes_claim_joins_neither(tmp_path, notes, alone):
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT 1 FROM entities WHERE key = ?", (alone,)).fetchone()
+    assert conn.execute("SELECT 1 FROM entity_aliases WHERE key = ? AND merge = 'alias'", (alone,)).fetchone() is None
+    conn.close()
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new)
+
+
+# (the notes changed: path -> text, None to delete; the notes an incremental sync re-extracts unread)
+CHANGES = {
+    "an alias removed": ({"people/Jonas Berg.md": _edit(JONAS, "[Jo, J. Berg]", "[J. Berg]")},
+                         ["gig.md", "letters.md"]),
+    "an alias added": ({"people/Jonas Berg.md": _edit(JONAS, "[Jo, J. Berg]", "[Jo, J. Berg, Bergen]")},
+                       ["letters.md"]),
+    "the aliases gone": ({"people/Jonas Berg.md": "Jonas plays bass.\n"}, ["gig.md", "letters.md"]),
+    "the note deleted": ({"people/Jonas Berg.md": None}, ["gig.md", "letters.md"]),
+    "a second note claims one": ({"people/Jo Tanaka.md": "---\naliases: [Jo]\n---\nJo runs the bakery.\n"},
+                                 ["gig.md", "letters.md", "people/Jonas Berg.md"]),
+    "its file name taken by a second note": ({"old/Jonas Berg.md": "Another Jonas.\n"},
+                                             ["gig.md", "letters.md", "people/Jonas Berg.md"]),
+    "the note renamed": ({"people/Jonas Berg.md": None, "people/Jonas B.md": JONAS}, ["gig.md", "letters.md"]),
+    "an unrelated note edited": ({"other.md": "Beans go along the north fence.\n"}, []),
+}
+
+
+@pytest.mark.parametrize("case", list(CHANGES))
+def test_an_incremental_sync_joins_the_aliases_as_a_rebuild(tmp_path, case):
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    changes, redone = CHANGES[case]
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    for path, text in changes.items():
+        if text is None:
+            (root / path).unlink()
+        else:
+            write_notes(root, {path: text})
+    summary = sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert sorted(summary.note_names_changed) == redone  # exactly the notes that mention what changed
+    again = sync(conn, [root])  # nothing changed since: nothing extracted anew, nothing embedded
+    assert again.note_names_changed == [] and again.embedded == 0
+    assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()
+
+
+def test_a_re_extraction_joins_the_aliases_as_a_fresh_sync(tmp_path):
+    """An index of older rules (no alias joined, none recorded) is extracted
+    anew by the next sync as a fresh sync builds it."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    old = db.connect(tmp_path / "old.sqlite", create=True)
+    sync(old, [root])
+    with db.transaction(old):
+        old.execute("DELETE FROM meta WHERE key = ?", (db.NOTE_ALIASES_KEY,))
+        db.set_meta(old, "heuristic_version", "6")
+    summary = sync(old, [root])
+    assert (summary.reextracted["notes"], summary.note_names_changed) == (len(NOTES), [])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(old) == graph(fresh)
+    # an index whose aliases were not recorded (a model-built index not re-extracted) reads them once
+    with db.transaction(old):
+        old.execute("DELETE FROM meta WHERE key = ?", (db.NOTE_ALIASES_KEY,))
+    sync(old, [root])
+    assert graph(old) == graph(fresh)
+    assert sync(old, [root]).note_names_changed == []
