@@ -32,6 +32,16 @@ class OutputClosed(Exception):
         self.exit_code = exit_code
 
 
+class InterruptedSaying(Exception):
+    """Ctrl-C that says what it left (errors.Interrupted), carried past typer,
+    which turns every KeyboardInterrupt into a bare exit code 130: cli.main
+    prints `message` in place of its general line and exits with 130."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 class HelpToReaderGone:
     """The help (`--help`, a group given no command) and the version are
     printed while click parses the arguments, before any command is invoked;
@@ -109,8 +119,12 @@ class Command(UsageFirst, HelpToReaderGone, TyperCommand):
     A broken pipe on stdout becomes OutputClosed."""
 
     def invoke(self, ctx):
+        from minirag_cli.errors import Interrupted
+
         try:
             return super().invoke(ctx)
+        except Interrupted as exc:
+            raise InterruptedSaying(exc.message) from exc
         except BrokenPipeError as exc:
             # click turns it into exit code 1 itself, so `mrag ask -i --json | head -1` failed
             # under `set -o pipefail` (and `mrag show X | head -1` did by how the race went)
@@ -169,6 +183,9 @@ class Typer(typer.Typer):
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("cls", Group)
+        # `-h` as every other tool takes it ("No such option: -h" was the answer); no command uses
+        # -h for anything else, and subcommands inherit the names from mrag's context
+        kwargs.setdefault("context_settings", {"help_option_names": ["-h", "--help"]})
         super().__init__(*args, **kwargs)
 
     def command(self, *args, **kwargs):

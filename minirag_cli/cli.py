@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from minirag_cli.app import OutputClosed, app
+from minirag_cli.app import InterruptedSaying, OutputClosed, app
 from minirag_cli.commands import core  # noqa: F401,I001  (sync, status, entities: listed first in --help)
 from minirag_cli.commands import ask, doctor, evalcmd, extras, model  # noqa: F401  (they register on app)
 from minirag_cli.errors import MragError
@@ -57,6 +57,9 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED)
+        sys.exit(130)
+    except InterruptedSaying as exc:  # Ctrl-C whose command knows what it left
+        sys.stderr.write(exc.message + "\n")
         sys.exit(130)
     except (OutputClosed, BrokenPipeError) as exc:
         _output_closed(getattr(exc, "exit_code", 0))

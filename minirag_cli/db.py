@@ -380,6 +380,16 @@ READONLY_HINT = ("mrag needs to write the index file and its folder (even to rea
 _DAMAGED = ("malformed", "not a database", "database corrupt", "file is not a database")
 
 
+def is_lock_error(exc: BaseException) -> bool:
+    """An SQLite error saying another connection held the lock past the busy
+    timeout (SQLITE_BUSY / SQLITE_LOCKED): the file is fine, only busy."""
+    module = type(exc).__module__
+    if type(exc).__name__ != "OperationalError" or ("sqlite" not in module and "sqlean" not in module):
+        return False
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
 def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
     a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is

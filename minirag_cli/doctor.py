@@ -223,11 +223,19 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             from minirag_cli.integrity import verify_index
 
             problems = verify_index(conn)
+            locked = False
         except Exception as exc:
+            # another program writing (a sync, a DB browser with a transaction open) holds the lock
+            # FTS5's check needs: the index is not checked, which is no reason to rebuild it
+            locked = db.is_lock_error(exc)
             known = db.explain_sqlite_error(exc)
             problems = [str(known or f"{type(exc).__name__}: {exc}")]
         roots = db.recorded_roots(conn) if current else []
-        if problems:
+        if locked:
+            checks.append(Check("integrity", WARN, f"not checked: another program held the index's write lock for "
+                                f"more than {db.BUSY_TIMEOUT_MS // 1000} s (a sync, or a tool with a write open)",
+                                "Run `mrag doctor` again when it has finished."))
+        elif problems:
             shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
             checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots)))
         else:

@@ -55,3 +55,13 @@ class GoldenFileError(MragError):
 
 class UsageError(MragError):
     exit_code = 2
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C that knows what it left: `message` replaces the CLI's general
+    "everything committed so far is kept" (a rebuild stopped keeps none of its
+    notes: the index is as it was). Still a KeyboardInterrupt for callers."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message

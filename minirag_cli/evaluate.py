@@ -455,9 +455,14 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
     excluded_lines = {e["line"] for e in excluded}
     scored = [q for q in questions if q.line not in excluded_lines]
     if not scored:
+        # the run stops here, so no --details file shows them: one path of each side, to compare
+        roots = sorted({root for root, _ in known.documents})
+        sample = min(path for _, path in known.documents)
+        first = min((*unknown, *ambiguous), key=lambda u: u["line"], default=None)
+        expects = f"line {first['line']} expects '{first['path']}', " if first else ""
         raise GoldenFileError("None of the golden set's expected paths is in the index.",
-                              hint="Paths must be relative to the folder given to `mrag sync` "
-                                   "(see `mrag eval --details` and the documents in `mrag status`).")
+                              hint=f"Paths must be relative to the folder given to `mrag sync` ({', '.join(roots)}): "
+                                   f"{expects}and the index holds paths such as '{sample}'.")
     need_vectors = any(("dense" in cs or "graph" in cs) for cs in channel_sets)
     vectors = index.query_embedder().embed([q.query for q in scored]) if need_vectors else [None] * len(scored)
     chunk_k = max(ks) * CHUNKS_PER_DOC

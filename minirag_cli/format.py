@@ -242,7 +242,7 @@ def render_eval(report: dict, console: Console) -> None:
     value of each row in bold."""
     modes = list(report["modes"])
     ks = report["k"]
-    table = Table(title=f"mrag eval · {report['questions']} questions · MRR within top {report['mrr_cutoff']}")
+    table = Table(title=f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}")
     table.add_column("group", style="bold")
     table.add_column("metric")
     for mode in modes:
@@ -375,14 +375,19 @@ def explain_lines(r: dict) -> list[str]:
 
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
-              one_line: bool = False, unsynced: list[dict] | None = None) -> None:
+              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there. `unsynced` (Index.unsynced_edits of the results) is
-    the JSON's `unsynced`; the other forms leave it to unsynced_note."""
+    the JSON's `unsynced`; the other forms leave it to unsynced_note.
+    `empty_index`: the index holds no note text, which no rewording mends."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
-        note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
+        if empty_index:
+            note("No results: the index holds no note text (its folders had no notes, or only empty ones); "
+                 "`mrag sync DIR` lists the files it skipped and why.", markup=False)
+        else:
+            note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
         print_lines(result_paths(result))
         return
@@ -423,9 +428,10 @@ def unsynced_note(edits: list[dict]) -> None:
     gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
         held = [e["path"] for e in edits if e["root"] == root]
-        whose = held[0] if len(held) == 1 else f"{len(held)} of these notes"
-        note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): they are "
-             "shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops them.",
+        whose, they, them = (held[0], "it is", "it") if len(held) == 1 else \
+            (f"{len(held)} of these notes", "they are", "them")
+        note(f"the synced folder {root} of {whose} is gone (moved, renamed or not mounted): {they} "
+             f"shown as last synced; `mrag sync DIR --rebuild`, with the folders you keep, drops {them}.",
              markup=False)
     edits = [e for e in edits if e["state"] != "folder_gone"]
     if not edits:
@@ -457,7 +463,8 @@ def render_settings(settings, console: Console) -> None:
         source = settings.sources[spec.name]
         note = source if source.startswith("env ") else f"{source}; env {spec.env} would set it"
         if source == "index":  # a rebuild changes it, not a variable (a sync would be refused)
-            note = "the index's: its notes are chunked so (`mrag sync DIR --rebuild --chunk-tokens N` changes it)"
+            flag = "--overlap" if spec.name == "overlap_tokens" else "--chunk-tokens"
+            note = f"the index's: its notes are chunked so (`mrag sync DIR --rebuild {flag} N` changes it)"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)
@@ -509,10 +516,15 @@ def no_entities_note(query: str | None) -> None:
          "The index holds no entities yet: `mrag sync DIR` extracts them from the notes.", markup=False)
 
 
+def counted(n: int, word: str) -> str:
+    """`1 note`, `3 notes`: "1 mentions in 1 chunks of 1 notes" is what a user reads first of most entities."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
-    console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {e['mentions']} mentions in "
-                  f"{e['chunks']} chunks of {e['notes_total']} notes", highlight=False)
+    console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {counted(e['mentions'], 'mention')} in "
+                  f"{counted(e['chunks'], 'chunk')} of {counted(e['notes_total'], 'note')}", highlight=False)
     aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (f" ({a['merge']})" if a["merge"] in ("fuzzy", "alias") else "")
                         for a in e["aliases"])
     console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)

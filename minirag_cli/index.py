@@ -490,6 +490,22 @@ class Index:
         item["unsynced"] = self.unsynced_edits([(item["root"], item["path"])])
         return item
 
+    def check_own_index(self, dirs: Sequence[Path]) -> None:
+        """Refuse to sync into this index, found walking up from the current
+        folder, a folder new to it that has an index of its own (sync.check_own_index)."""
+        from minirag_cli import sync as syncmod
+
+        with self.lock:
+            syncmod.check_own_index(self.conn, dirs, self.path)
+
+    def holds_no_text(self) -> bool:
+        """No chunk in the index: its syncs found no note with text (a folder of
+        .docx and PDF files, or of empty notes), so no question can match."""
+        from minirag_cli.store import holds_no_chunks
+
+        with self.lock:
+            return holds_no_chunks(self.conn)
+
     def unsynced_edits(self, notes) -> list[dict]:
         """Of the notes `notes` names ((root, path) pairs), those changed or
         deleted on disk since the last sync (store.lookup.unsynced_edits):

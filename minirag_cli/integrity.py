@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from minirag_cli.db import has_table, has_vec_tables
+from minirag_cli.db import has_table, has_vec_tables, is_lock_error
 
 
 def verify_index(conn, *, full: bool = True) -> list[str]:
@@ -20,6 +20,9 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
     try:
         conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
     except Exception as exc:
+        # FTS5's check is a write: a lock another program holds says nothing about the index
+        if is_lock_error(exc):
+            raise
         problems.append(f"fts integrity-check: {exc}")
 
     def count(sql: str) -> int:
@@ -42,6 +45,8 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
         try:
             conn.execute("INSERT INTO chunks_cjk(chunks_cjk) VALUES ('integrity-check')")
         except Exception as exc:
+            if is_lock_error(exc):
+                raise
             problems.append(f"cjk fts integrity-check: {exc}")
         orphan_checks["cjk fts rows != chunks"] = ("SELECT (SELECT count(*) FROM chunks_cjk_docsize) "
                                                    "- (SELECT count(*) FROM chunks)")

@@ -40,7 +40,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import DatabaseError, MragError, SyncLocked, UsageError
+from minirag_cli.errors import DatabaseError, Interrupted, MragError, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
@@ -734,7 +734,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         dbmod.set_wal_autocheckpoint(conn, 1000)
     if run.cjk_changed:
         _know_anew(run)
-    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary)
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
+    _warn_copied_index(conn, index_path, sorted(roots_known | {str(r) for r in roots}), summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
@@ -748,18 +749,58 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     return summary
 
 
-def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary) -> None:
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:
     """A folder synced before that is gone (moved, renamed, deleted or not
     mounted) keeps its notes, as a folder that cannot be read for now does
     (an unplugged drive must not empty the index); each sync warns, so
-    a moved folder synced at its new place is not found twice in silence."""
-    for root in gone_folders(sorted(others)):
+    a moved folder synced at its new place is not found twice in silence.
+    The command that drops them names the folders kept: the ones synced now
+    and the others that are still there."""
+    others = sorted(others)
+    gone = gone_folders(others)
+    kept = [*synced, *(r for r in others if r not in gone)]
+    for root in gone:
         notes = len(store.existing_documents(conn, root))
         if notes:
             summary.warnings.append({"path": root, "reason": (
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
-                f"note{'s' * (notes != 1)} stay in the index; `mrag sync DIR --rebuild`, with the folders you "
-                "keep, drops them")})
+                f"note{'s' * (notes != 1)} stay in the index; `{dbmod.rebuild_command(kept)}` drops them")})
+
+
+def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], summary: SyncSummary) -> None:
+    """A notes folder copied with its `.mrag/` (a backup, a new laptop, `cp -a`)
+    and synced at the copy: the copied index still holds the first folder, which
+    is there, so the sync added the copy beside it and every note was in the
+    index twice, in silence. Told by the index lying in one of its folders while
+    another of them holds an index of its own (that folder's, the one copied)
+    and notes at the same paths."""
+    if index_path is None:
+        return
+    here = Path(index_path).resolve()
+    roots = [Path(r) for r in folders]
+    homes = [r for r in roots if here.is_relative_to(r)]
+    if not homes:  # an index kept outside its folders (--db): nothing was copied with one
+        return
+    copied = []
+    for other in roots:
+        theirs = other / ".mrag" / "index.sqlite"
+        try:
+            if other not in homes and theirs.is_file() and not theirs.samefile(here):
+                copied.append(other)
+        except OSError:
+            continue
+    gone = set(gone_folders([str(r) for r in roots]))  # warned about on their own, dropped by a rebuild too
+    kept = [str(r) for r in roots if r not in copied and str(r) not in gone]
+    held = {path for home in homes for path in store.existing_documents(conn, str(home))}
+    for other in copied:
+        theirs = store.existing_documents(conn, str(other))
+        notes = len(theirs)
+        # a copy holds the same notes: a folder added on purpose (--db) with an index of its own does not
+        if notes and held & set(theirs):
+            summary.warnings.append({"path": str(other), "reason": (
+                f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
+                f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
+                f"index twice; `{dbmod.rebuild_command(kept)}` drops {other}'s")})
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
@@ -973,6 +1014,31 @@ def check_readable(roots: Sequence[Path]) -> None:
                             hint=f"Give yourself access to it (chmod u+rx {root}) and sync again.") from None
 
 
+def check_own_index(conn, roots: Sequence[Path], index_path: Path) -> None:
+    """For an index found walking up from the current folder (not named by
+    --db, MRAG_DB or a config): refuse a folder new to it that has an index
+    of its own. `cd ~/notes; mrag sync ~/wiki` put ~/wiki's notes into
+    ~/notes' index although ~/wiki/.mrag holds its own, and said only which
+    index it used: the next `mrag ask` in ~/wiki did not find them. A folder
+    with no index of its own is added as before (several folders, one index)."""
+    from minirag_cli.config import INDEX_FILENAME, find_project_dir
+
+    known = set(dbmod.recorded_roots(conn))
+    here = Path(index_path).resolve()
+    for root in roots:
+        root = Path(root).resolve()
+        if str(root) in known:
+            continue
+        project = find_project_dir(root)
+        theirs = project / INDEX_FILENAME if project is not None else None
+        if theirs is None or not theirs.is_file() or theirs.resolve() == here:
+            continue
+        raise UsageError(f"{root} has an index of its own ({theirs}), but this sync took {here}, found walking up "
+                         "from the current folder: the notes would go into that one instead.",
+                         hint=f"Sync it into its own: mrag --db {theirs} sync {root} (or `mrag sync .` in it); "
+                              f"to add it to {here}, name that one: mrag --db {here} sync {root}")
+
+
 def check_nested(conn, roots: Sequence[Path]) -> None:
     """Refuse a folder inside another one being synced or synced before (or
     holding one): their shared notes would be indexed twice, once per root.
@@ -982,10 +1048,18 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
         for other in [*roots[:i], *roots[i + 1:], *(k for k in known if k != root)]:
             if other.is_relative_to(root) or root.is_relative_to(other):
                 inner, outer = (other, root) if other.is_relative_to(root) else (root, other)
-                raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.",
-                                 hint=f"Sync {outer} alone" + (", after `mrag sync DIR --rebuild` forgets the "
-                                                               "folders synced before" if other in known else "")
-                                      + ".")
+                if other not in known:  # both given now
+                    hint = f"Sync {outer} alone."
+                elif outer == other:  # a subfolder of a synced folder: its notes are indexed with it
+                    # ("after `mrag sync DIR --rebuild` forgets the folders synced before" read as the
+                    # way to refresh a subfolder, and would have dropped the rest of the folder)
+                    hint = (f"Its notes are indexed with {outer}: {dbmod.sync_command([str(outer)])} re-syncs "
+                            f"them (unchanged notes cost a stat); {dbmod.rebuild_command([str(inner)])} "
+                            f"would index {inner} alone instead.")
+                else:  # the folder holding one synced before
+                    hint = (f"{dbmod.rebuild_command([str(outer)])} indexes {outer} in place of {inner} "
+                            "(the extraction cache is kept).")
+                raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
 
 def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:
@@ -1784,21 +1858,29 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
                             "name, beside the index.",
                             hint="Move it or remove it (mrag never deletes what it did not make), then run the "
                                  "rebuild again; the index is as it was.")
-    copy = dbmod.sqlite_module().connect(str(aside))
-    try:
-        conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
-    finally:
-        copy.close()
     build = None
+    copied_back = False
     try:
+        copy = dbmod.sqlite_module().connect(str(aside))
+        try:
+            conn.backup(copy)  # pages as they are: no extension needed, readers undisturbed
+        finally:
+            copy.close()
         build = dbmod.connect(aside)
         rebuild(build)
         yield build
         store.keep_chunkless_answers(build, str(db_path))  # judged while it was built: copied back, kept
         build.backup(conn)
+        copied_back = True
         build.close()
         build = None
         _remove_index_files(aside)
+    except KeyboardInterrupt as exc:
+        if copied_back:  # the new index is in place: only the copy's files are left, removed below
+            raise
+        # "everything committed so far is kept" would promise the notes the rebuild wrote aside
+        raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
+                          "(the model answers the rebuild paid for are kept).") from exc
     finally:
         if build is not None:
             build.close()

@@ -668,3 +668,27 @@ def test_ask_explain_says_why_each_result_has_a_time_vote(golden_index, mrag_bin
     out = ask(mrag_bin_module, golden_index, q, "--explain", "--no-answer").stdout
     rivera = out.split("people/tomas-rivera.md:", 1)[1].split("\n 2. ", 1)[0]
     assert "time: its own note's vote" in rivera and "the note mentions no date: it has no time edge" in rivera, out
+
+
+def test_a_question_to_an_index_of_no_note_text_says_why_nothing_matches(tmp_path, mrag_bin):
+    """A folder of Word and PDF files (or of empty notes) synced: every question
+    got "No results: nothing in the index matches the question", and the user
+    reworded it; the index holds no text at all, which the line now says.
+    stdout and the JSON are as before (empty, "results": [])."""
+    from tests.test_bad_input import run_mrag
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "report.docx").write_bytes(b"PK\x03\x04")
+    (folder / "empty.md").write_text("")
+    index = tmp_path / "idx.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(folder), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue")
+    assert r.returncode == 0 and r.stdout == ""
+    assert "the index holds no note text" in r.stderr and "nothing in the index matches" not in r.stderr, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["results"] == []
+    (folder / "note.md").write_text("Notes about the garden.\n")
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(folder), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "quarterly revenue", "--mode", "bm25")
+    assert r.returncode == 0 and "nothing in the index matches the question" in r.stderr, r.stderr

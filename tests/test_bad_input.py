@@ -1452,7 +1452,7 @@ def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
     golden.write_text('{"query": "bass", "expected": ["people/wolfgang.md", "[/]gone.md"], "type": "[/x]"}\n')
     r = run_mrag(mrag_bin, "--db", str(index), "eval", str(golden))
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
-    assert f"eval {golden}: 1 questions" in r.stderr and "[/]gone.md is not in the index" in r.stderr, r.stderr
+    assert f"eval {golden}: 1 question × 1 mode" in r.stderr and "[/]gone.md is not in the index" in r.stderr, r.stderr
     assert "[/x]" in r.stdout, r.stdout
 
 

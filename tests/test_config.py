@@ -255,7 +255,9 @@ def test_config_show_gives_the_chunking_the_index_keeps(tmp_path, mrag_bin):
         {"value": 30, "source": "index", "env": "MRAG_CHUNK_TOKENS"},
         {"value": 5, "source": "index", "env": "MRAG_OVERLAP_TOKENS"}]
     line = next(ln for ln in run("config", "show").stdout.splitlines() if ln.startswith("chunk_tokens"))
-    assert "= 30" in line and "the index's" in line and "--rebuild" in line, line
+    assert "= 30" in line and "the index's" in line and "--rebuild --chunk-tokens N" in line, line
+    line = next(ln for ln in run("config", "show").stdout.splitlines() if ln.startswith("overlap_tokens"))
+    assert "= 5" in line and "--rebuild --overlap N" in line, line  # its own flag, not --chunk-tokens
     (root / "a.md").write_text(" ".join(f"other{i}" for i in range(100)) + "\n")
     out = run("sync", ".", "--json")  # what config show said: 30 and 5
     assert out.returncode == 0 and json.loads(out.stdout)["chunks"] == 4, out.stderr

@@ -91,6 +91,28 @@ def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag
     assert text.returncode == 1 and "FAIL" in text.stdout and "fix:" in text.stdout
 
 
+def test_an_index_another_program_is_writing_is_not_called_damaged(index, monkeypatch):
+    # FTS5's integrity-check is a write: with another program's write open (a sync writing a
+    # long note, a DB browser) it waited out the busy timeout and was reported as a FAIL whose
+    # fix was to rebuild a sound index
+    from minirag_cli.doctor import WARN, check_index
+
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 300)
+    holder = db.connect(index)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("UPDATE meta SET value = value WHERE key = 'last_sync'")
+    try:
+        checks, _info = check_index(index)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    check = {c.name: c for c in checks}["integrity"]
+    assert check.status == WARN, check
+    assert "not checked" in check.detail and "lock" in check.detail
+    assert "--rebuild" not in (check.fix or "") and "again" in check.fix
+    assert {c.name: c for c in check_index(index)[0]}["integrity"].status == OK  # the lock gone, it is checked
+
+
 def test_damaged_file_fails_the_index_check(index, mrag_bin):
     data = index.read_bytes()
     index.write_bytes(data[:100] + bytes(b ^ 0xFF for b in data[100:4096]) + data[4096:])

@@ -101,6 +101,18 @@ def test_help_shows_no_type_for_a_flag(run):
     assert "int" in k_row.lower()  # `<int>` (typer 0.2x) or INTEGER (older typer)
 
 
+def test_dash_h_is_the_help_as_in_other_tools(run):
+    """`mrag -h` and `mrag ask -h` answered "No such option: -h" (exit code 2):
+    -h is now --help everywhere, and a question "-h" still goes after `--`."""
+    for args, usage in ((["-h"], "Usage: mrag [OPTIONS] COMMAND [ARGS]..."),
+                        (["ask", "-h"], "Usage: mrag ask [OPTIONS] [QUESTION]"),
+                        (["graph", "export", "-h"], "Usage: mrag graph export [OPTIONS]"),
+                        (["model", "info", "-h"], "Usage: mrag model info [OPTIONS] PATH")):
+        out = run(*args)
+        assert out.returncode == 0 and out.stdout.splitlines()[0] == usage, (args, out.stdout[:200], out.stderr)
+        assert "-h" in out.stdout and "No such option" not in out.stderr
+
+
 def test_help_starts_with_the_usage_line(run):
     """`mrag --help | head -1` printed a blank line: typer's Rich help pads
     the usage line with a blank line above it (and a space on its left and

@@ -593,6 +593,7 @@ def test_notes_of_a_synced_folder_that_is_gone_are_not_sent_to_sync_it(kb, mrag_
                           "people/wolfgang.md:6"], capture_output=True, text=True, env=mrag_env())
     said = " ".join(out.stderr.split())
     assert out.returncode == 0 and f"the synced folder {root} of people/wolfgang.md is gone" in said, said
+    assert "it is shown as last synced" in said and "drops it." in said, said  # one note: not "they are"
     assert "--rebuild" in said and f"mrag sync {root}" not in said
     shown = subprocess.run([mrag_bin, "--db", str(tmp_path / "moved/.mrag/index.sqlite"), "show",
                             "people/wolfgang.md:6", "--json"], capture_output=True, text=True, env=mrag_env())
@@ -701,3 +702,19 @@ def test_a_file_name_with_a_newline_keeps_its_row(kb, mrag_bin):
     data = json.loads(run("ask", "Greta Lindqvist kites", "--no-answer", "-k", "2", "--json"))
     assert {r["path"] for r in data["results"]} == {"odd\nname.md", "sub\ndir/x.md"}
     assert json.loads(run("show", "odd\nname.md", "--json"))["path"] == "odd\nname.md"
+
+
+def test_an_entity_mentioned_once_is_not_counted_in_plurals():
+    """`mrag entity` headed most entities of a notes folder (one mention) with
+    "1 mentions in 1 chunks of 1 notes"; `mrag eval` said "1 questions"."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_entity
+
+    console = Console(record=True, width=120, color_system=None)
+    render_entity({"name": "Café Müller", "type": "name", "mentions": 1, "chunks": 1, "notes_total": 1,
+                   "aliases": [], "neighbours": [], "neighbours_total": 0, "notes": [], "other_matches": []}, console)
+    render_entity({"name": "Priya", "type": "name", "mentions": 10, "chunks": 5, "notes_total": 4,
+                   "aliases": [], "neighbours": [], "neighbours_total": 0, "notes": [], "other_matches": []}, console)
+    text = console.export_text()
+    assert "1 mention in 1 chunk of 1 note\n" in text and "10 mentions in 5 chunks of 4 notes" in text, text

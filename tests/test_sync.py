@@ -13,7 +13,7 @@ import pytest
 from minirag_cli import db
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import table_counts
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import Interrupted, UsageError
 from minirag_cli.sync import NullProgress, SyncOptions, rebuild, sync_folders
 from tests.conftest import write_notes
 
@@ -427,8 +427,13 @@ def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedd
     with pytest.raises(KeyboardInterrupt):
         sync_folders(conn, [root], embedder=embedder, extractor=extractor, progress=_InterruptAfter(1))
     assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 1
-    with pytest.raises(UsageError, match="is inside"):
+    with pytest.raises(UsageError, match="is inside") as refused:
         run(conn, root / "people", embedder, extractor)
+    # the hint was "Sync notes alone, after `mrag sync DIR --rebuild` forgets the folders synced
+    # before": read as the way to refresh a subfolder, which would drop the rest of the folder
+    assert refused.value.hint.startswith(f'Its notes are indexed with {root.resolve()}: mrag sync "{root.resolve()}" '
+                                         're-syncs them'), refused.value.hint
+    assert f'mrag sync "{(root / "people").resolve()}" --rebuild would index' in refused.value.hint
 
 
 def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):
@@ -566,9 +571,11 @@ def test_an_interrupted_rebuild_leaves_the_index_whole_with_the_answers_it_paid_
         old = _documents(index.path)
         cached = index.conn.execute("SELECT count(*) FROM extraction_cache").fetchone()[0]
         write_notes(root, {"journal/2026-01-07.txt": "Jennifer Moore joined the Harbor Band.\n"})
-        with pytest.raises(KeyboardInterrupt):
+        with pytest.raises(KeyboardInterrupt) as stopped:
             index.sync([root], SyncOptions(chunk_tokens=8, overlap_tokens=2), extractor=model, rebuild=True,
                        progress=_InterruptAfter(1))
+        # says so: the CLI's general "everything committed so far is kept" promised the notes written aside
+        assert isinstance(stopped.value, Interrupted) and "the index is as it was" in stopped.value.message
         assert _documents(index.path) == old and db.get_meta(index.conn, "chunk_tokens") == "120"
         assert verify_index(index.conn) == []
         # the new note's answer (its group was answered before the first note was written) is kept
@@ -644,6 +651,7 @@ def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, emb
     assert [w["path"] for w in s.warnings] == [str(old.resolve())]
     assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
     assert "--rebuild" in s.warnings[0]["reason"]
+    assert f'`mrag sync "{new.resolve()}" --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
     rebuild(conn)
     s = run(conn, new, embedder, extractor)
     assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []
@@ -792,3 +800,105 @@ def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):
     assert sync()["unchanged"] == 2  # the default, 5 MB, is kept as well
     sync("--max-bytes", "100")
     assert [s["path"] for s in sync("--rebuild")["skipped"]] == ["big.md"]  # so does a rebuild
+
+
+def test_a_folder_copied_with_its_index_and_synced_there_is_warned_about(tmp_path, embedder, extractor):
+    """`cp -a ~/notes ~/notes-backup` (or a vault copied to a new place) takes
+    `.mrag/index.sqlite` along; `mrag sync .` in the copy finds that index, which
+    records ~/notes, still there: the sync added the copy beside it, every note
+    was in the index twice and nothing was said. Each sync now warns, naming the
+    folder with an index of its own and the --rebuild that keeps only the copy;
+    a second folder synced into one index (no index of its own) is no copy."""
+    import shutil
+
+    old, copy = tmp_path / "notes", tmp_path / "notes-copy"
+    write_notes(old, CORPUS)
+    first = db.connect(old / ".mrag" / "index.sqlite", create=True)
+    s = sync_folders(first, [old], embedder=embedder, extractor=extractor, index_path=old / ".mrag" / "index.sqlite")
+    wiki = tmp_path / "wiki"
+    write_notes(wiki, {"w.md": "Wolfgang Schulz wrote the wiki.\n"})
+    s = sync_folders(first, [wiki], embedder=embedder, extractor=extractor, index_path=old / ".mrag" / "index.sqlite")
+    assert s.warnings == []  # two folders in one index, kept in one of them: no copy
+    first.close()
+    shutil.copytree(old, copy)
+    index = copy / ".mrag" / "index.sqlite"
+    conn = db.connect(index)
+    try:
+        s = sync_folders(conn, [copy], embedder=embedder, extractor=extractor, index_path=index)
+        assert s.total_files == 2 * len(CORPUS) + 1  # nothing dropped; and now said:
+        assert [w["path"] for w in s.warnings] == [str(old.resolve())]
+        reason = s.warnings[0]["reason"]
+        assert f"{len(CORPUS)} notes of {old.resolve()}" in reason and "copied" in reason
+        assert f'mrag sync "{copy.resolve()}" "{wiki.resolve()}" --rebuild' in reason  # the folders kept
+        again = sync_folders(conn, [copy], embedder=embedder, extractor=extractor, index_path=index)
+        assert [w["path"] for w in again.warnings] == [str(old.resolve())]  # at every sync, as a gone folder
+    finally:
+        conn.close()
+
+
+def test_ctrl_c_during_a_rebuild_says_the_index_is_as_it_was(tmp_path, monkeypatch, capsys):
+    """`mrag sync DIR --rebuild` stopped with Ctrl-C printed "interrupted; everything
+    committed so far is kept.", which reads as a half-rebuilt index; the notes it wrote
+    were in the copy aside, removed, and the index was as before. It now says that."""
+    import sys
+
+    from minirag_cli import cli, sync as syncmod
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    index = tmp_path / "idx.sqlite"
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:32")
+
+    def mrag(*args):
+        monkeypatch.setattr(sys, "argv", ["mrag", "--db", str(index), *args])
+        try:
+            cli.main()
+            code = 0
+        except SystemExit as done:
+            code = done.code
+        return code, capsys.readouterr().err
+
+    assert mrag("sync", str(root), "-q")[0] == 0
+    before = table_counts(db.connect(index))
+    real = syncmod.rebuild
+
+    def pressed(conn):  # Ctrl-C as the copy aside is emptied
+        real(conn)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(syncmod, "rebuild", pressed)
+    code, err = mrag("sync", str(root), "--rebuild", "-q")
+    assert code == 130 and "Traceback" not in err
+    assert "interrupted before the rebuild was complete: the index is as it was" in err, err
+    assert "everything committed so far is kept" not in err
+    assert table_counts(db.connect(index)) == before
+
+
+
+def test_a_folder_with_its_own_index_is_not_synced_into_the_one_above_the_current_folder(tmp_path, mrag_bin):
+    """`cd ~/notes; mrag sync ~/wiki`, ~/wiki having been synced into its own
+    ~/wiki/.mrag: the index found walking up from the current folder came first,
+    so ~/wiki's notes went into ~/notes' index (and `mrag ask` in ~/wiki did not
+    see the edits). It is refused, naming both indexes; --db chooses, and a
+    folder without an index of its own is still added."""
+    from tests.test_bad_input import run_mrag
+
+    notes, wiki, plain = tmp_path / "notes", tmp_path / "wiki", tmp_path / "plain"
+    write_notes(notes, {"a.md": "Wolfgang Schulz in Berlin.\n"})
+    write_notes(wiki, {"w.md": "Jennifer Moore wrote the wiki.\n"})
+    write_notes(plain, {"p.md": "Priya Natarajan plays chess.\n"})
+    for folder in (notes, wiki):
+        assert run_mrag(mrag_bin, "sync", ".", "-q", cwd=folder).returncode == 0
+    r = run_mrag(mrag_bin, "sync", str(wiki), "--json", cwd=notes)
+    said = " ".join(r.stderr.split())
+    assert r.returncode == 2 and r.stdout == "", said
+    assert f"{wiki} has an index of its own ({wiki}/.mrag/index.sqlite)" in said, said
+    assert f"mrag --db {wiki}/.mrag/index.sqlite sync {wiki}" in said
+    counts = lambda folder: json.loads(run_mrag(mrag_bin, "status", "--json", cwd=folder).stdout)["files"]  # noqa: E731
+    assert (counts(notes), counts(wiki)) == (1, 1)  # nothing went into either
+    r = run_mrag(mrag_bin, "--db", str(notes / ".mrag" / "index.sqlite"), "sync", str(wiki), "-q", cwd=notes)
+    assert r.returncode == 0 and counts(notes) == 2  # named: as asked
+    assert run_mrag(mrag_bin, "sync", str(wiki), "-q", cwd=notes).returncode == 0  # one of its folders now
+    assert run_mrag(mrag_bin, "sync", str(plain), "-q", cwd=notes).returncode == 0 and counts(notes) == 3
+    r = run_mrag(mrag_bin, "sync", ".", "--json", cwd=notes)
+    assert json.loads(r.stdout)["warnings"] == []  # wiki added on purpose: not called a copy of notes

@@ -124,7 +124,8 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
              "for: the notes listed are only those nearest to it in meaning. Name what you are looking for.",
              markup=False)
     print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
-              hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced)
+              hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
+              empty_index=not result.results and index.holds_no_text())
     unsynced_note(unsynced)
 
 

@@ -49,6 +49,8 @@ def sync(
     options = SyncOptions.from_settings(s, max_bytes=max_bytes,
                                         follow_symlinks=follow_flag(follow_symlinks, no_follow_symlinks))
     with Index.open(s, create=True) as index:
+        if s.source("db").startswith("found "):  # walking up from the current folder (or a synced one)
+            index.check_own_index(sync_dirs)
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}", markup=False)
         index.sync(sync_dirs, options, extractor=ext, rebuild=rebuild,

@@ -62,7 +62,7 @@ def eval_command(
     judge_model = index.check_answering(judge) if answers else None
     if answers:
         fmt.unscored_answers([q for q in questions if answer_eval.without_gold(q)], len(questions))
-    fmt.note(f"eval {ev.golden_name(golden)}: {len(questions)} questions × {len(plan.modes)} mode(s) on {index.path}", markup=False)
+    fmt.note(f"eval {ev.golden_name(golden)}: {fmt.counted(len(questions), 'question')} × {fmt.counted(len(plan.modes), 'mode')} on {index.path}", markup=False)
     with fmt.eval_progress() as tick:
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)

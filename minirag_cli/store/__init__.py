@@ -21,7 +21,7 @@ from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkle
                                       prune_answers)
 from minirag_cli.store.read import (built_chunking, document_paths, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
-                                    notes_mentioning,
+                                    holds_no_chunks, notes_mentioning,
                                     stored_chunks, table_counts, vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
@@ -35,6 +35,7 @@ __all__ = ["built_chunking", "cache_answer", "cache_extraction", "cached_answer"
            "DocumentRecord", "documents_in_sync_order",
            "empty_index", "entities_list", "existing_documents", "forget_kept_vectors", "index_status",
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache",
-           "NameVectors", "never_synced", "notes_mentioning", "note_head", "note_heads", "note_lines", "PlannedChunk", "PlannedEntity",
+           "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "note_head", "note_heads", "note_lines",
+           "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_keys", "rows_by_key", "stored_chunks",
            "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -198,6 +198,11 @@ def never_synced(conn) -> bool:
     return not has_vec_tables(conn) and conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
 
 
+def holds_no_chunks(conn) -> bool:
+    """No chunk in the index: its syncs found no note with text."""
+    return conn.execute("SELECT 1 FROM chunks LIMIT 1").fetchone() is None
+
+
 def built_chunking(conn) -> tuple[int, int] | None:
     """(chunk tokens, overlap tokens) the index's notes were chunked with;
     None before the first sync. The overlap is the one the chunker used: an
