@@ -52,6 +52,14 @@ ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 WORD_DATE = re.compile(
     r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
+# A day as Chinese and Japanese write it, its year or not: 2024年5月3日, 5月3日,
+# Chinese speech's 5月3号, with the blanks typesetting puts around the digits
+# (2024 年 5 月 3 日) or full-width digits (５月３日). No word boundary marks its
+# start or end (a CJK character is a word character: 在2024年5月3日去了), digits
+# do: 12月3日 is no 2月3日. An era year (令和6年) is none.
+CJK_DATE = re.compile(r"(?<!\d)(?:(\d{4})[ \t]?年[ \t]?)?(\d{1,2})[ \t]?月[ \t]?(\d{1,2})[ \t]?[日号](?!\d)")
+# a month so written, with its year (2024年5月): a span of days a question asks about
+CJK_MONTH = re.compile(r"(?<!\d)(\d{4})[ \t]?年[ \t]?(\d{1,2})[ \t]?月(?![ \t]?\d)")
 
 
 def iso_date(year: int | None, month: int, day: int) -> str | None:
@@ -80,6 +88,10 @@ def find_dates(text: str) -> list[tuple[str, str]]:
             continue
         year = int(m.group(5)) if m.group(5) else None
         iso = iso_date(year, month, int(day))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in CJK_DATE.finditer(text):
+        iso = iso_date(int(m.group(1)) if m.group(1) else None, int(m.group(2)), int(m.group(3)))
         if iso:
             found.append((m.group(0), iso))
     return found
@@ -255,6 +267,13 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
             add(m.group(2), month, None, m.span())
     for m in iso_dates(question):
         add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
+    # 2024年5月3日, 5月3日 and 2024年5月 (a month): a Chinese or Japanese question's days
+    for m in CJK_DATE.finditer(question):
+        if 1 <= int(m.group(2)) <= 12:
+            add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
+    for m in CJK_MONTH.finditer(question):
+        if 1 <= int(m.group(2)) <= 12:
+            add(m.group(1), int(m.group(2)), None, m.span())
     for _at, digits in partial_compact_dates(question):
         terms.append(f'"{digits}"*')
     return list(dict.fromkeys(terms))

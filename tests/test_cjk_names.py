@@ -19,6 +19,7 @@ from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
 from minirag_cli.extract.llm import model_view
 from minirag_cli.graph import grounding
 from minirag_cli.sync import SyncOptions, _sentences, sync_folders
+from minirag_cli.text import find_dates, normalise_key
 from tests.conftest import write_notes
 
 # a renovation team's weekly meeting, kept as a chat log (speakers speak again)
@@ -192,3 +193,33 @@ def test_a_sync_stopped_before_it_knew_the_names_anew_has_the_next_one_do_it(tmp
     assert ("预算.md", "张伟", "person") in _mentions(conn)
     assert db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) is None
     assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).known_names_changed == []
+
+
+# a Chinese diary: its days written as Chinese writes them
+DIARY = """# 装修日记
+
+2024年5月3日，张伟和李娜去建材市场看了瓷砖。
+5月10号王师傅开工。
+"""
+
+
+def test_chinese_and_japanese_days_are_date_entities():
+    found = typed(DIARY)
+    assert {("2024年5月3日", "date"), ("5月10号", "date")} <= found
+    assert normalise_key("2024年5月3日", "date") == normalise_key("2024-05-03", "date") == "date:2024-05-03"
+    assert [iso for _s, iso in find_dates("在 2024 年 5 月 3 日和５月３日，令和6年は範囲外")] == ["2024-05-03", "--05-03"]
+    assert find_dates("12月3日") == [("12月3日", "--12-03")]  # not the 2nd month's 3rd day
+    assert find_dates("2024年13月3日") == [] and find_dates("2024年5月") == []  # no day, no date entity (as "May 2024")
+    daily = HeuristicExtractor().note_name("日记/2024年5月3日.md")  # a daily note, named by its date
+    assert daily.type == "date" and normalise_key(daily.name, "date") == "date:2024-05-03"
+
+
+def test_a_chinese_question_on_a_day_grounds_on_its_date_and_searches_it(tmp_path, conn, embedder, extractor):
+    write_notes(tmp_path / "notes", {"日记.md": DIARY, "预算.md": BUDGET})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    day = conn.execute("SELECT id FROM entities WHERE key = 'date:2024-05-03'").fetchone()[0]
+    for question in ("2024年5月3日做了什么？", "What happened on 2024-05-03?", "5月3日张伟做了什么？"):
+        assert day in {s.entity_id for s in grounding.ground(conn, question) if s.via == "exact"}, question
+    # the question's day (and month) are searched as its date, as "May 3, 2024" is
+    assert retrieve.date_terms("2024年5月3日做了什么？") == retrieve.date_terms("What happened on May 3, 2024?")
+    assert retrieve.date_terms("2024年5月去了哪里？") == ['"202405"*']

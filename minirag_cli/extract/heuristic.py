@@ -155,7 +155,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (_add_known_cjk), and a Latin name ends and starts against CJK text
 #    (`和Alice讨论`: _WORD_CHAR). English text reads as before (LiHua's graph
 #    is the same).
-VERSION = 8
+# 9: a day as Chinese and Japanese write it (2024年5月3日, 5月3日, 5月3号:
+#    text.CJK_DATE) is a date entity as 2024-05-03 and May 3 are, and a note
+#    whose file name is one (2024年5月3日.md) is named by it.
+VERSION = 9
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles,
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles,
                               word_keys)
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
@@ -87,7 +87,9 @@ class _Span:
 # A question's words: a Han, kana or Hangul character is one of its own, as
 # Chinese and Japanese put no blanks between words (`张伟说了什么`: a span of its
 # characters is the name 张伟); another word is a run of word characters.
-_WORD = re.compile(rf"[{CJK_CHARS}]|[^\W{CJK_CHARS}](?:[^\W{CJK_CHARS}]|['’&.:-])*")
+# A date written in CJK characters (text.CJK_DATE: 2024年5月3日) is one word: a
+# span of its own, the date entity it names (_date_keys), as 2024-05-03 is.
+_WORD = re.compile(rf"{CJK_DATE.pattern}|[{CJK_CHARS}]|[^\W{CJK_CHARS}](?:[^\W{CJK_CHARS}]|['’&.:-])*")
 # the most characters of such a span: a name, a title (`ノルウェイの森`)
 CJK_SPAN_CHARS = 12
 
@@ -97,7 +99,7 @@ def _spans(question: str, max_words: int) -> list[_Span]:
     neither start nor end with a stopword, read as the heuristic extractor
     reads notes: without invisible characters ("Li\u200bHua" is the word
     LiHua, not Li and Hua)."""
-    words = [w.rstrip(".:,;!?") for w in _WORD.findall(without_invisibles(question))]
+    words = [m.group(0).rstrip(".:,;!?") for m in _WORD.finditer(without_invisibles(question))]
     cjk = [CJK_RUN.fullmatch(w) is not None for w in words]
     spans: list[_Span] = []
     for n in range(1, max(max_words, CJK_SPAN_CHARS) + 1):
