@@ -27,7 +27,10 @@ through a hard link passed over is a `changed` line of the note it is
 indexed as, with no `skipped` line.
 
 A note re-extracted because another note of the folder now shares its file
-name, or no longer does (SyncSummary.note_names_changed), is a `named` line.
+name, or no longer does (SyncSummary.note_names_changed), is a `named` line;
+so is one re-extracted because a Chinese or Japanese name its text writes
+became known by another note, or stopped being (known_names_changed), with
+its own reason.
 
 What would end the watch in silence or with a traceback stops it with a
 WatchStopped saying what to do (everything synced is kept): inotify's watch
@@ -79,6 +82,7 @@ WATCH_STEP_MS = 250  # ... or once no change came for this long
 WATCH_IDLE_MS = 500
 
 NAMED_REASON = "entities extracted anew: another note of the folder now has its file name, or no longer has"
+KNOWN_REASON = "entities extracted anew: a Chinese or Japanese name it writes became known by another note, or stopped being"
 
 
 @dataclass
@@ -94,7 +98,7 @@ class WatchHooks:
 class Change:
     """One line of the watch's output."""
 
-    event: str  # added | changed | removed | skipped | named (sync.SyncSummary.note_names_changed)
+    event: str  # added | changed | removed | skipped | named (SyncSummary.note_names_changed, .known_names_changed)
     root: str
     path: str
     chunks: int | None
@@ -241,7 +245,9 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     at = datetime.now().strftime("%H:%M:%S")
     changes: list[Change] = []
     named = getattr(summary, "note_names_changed", [])
-    after = chunks_at(conn, str(root), set(summary.added_paths) | set(summary.changed_paths) | set(named))
+    known_anew = getattr(summary, "known_names_changed", [])
+    after = chunks_at(conn, str(root),
+                      set(summary.added_paths) | set(summary.changed_paths) | set(named) | set(known_anew))
     for event, paths in (("added", summary.added_paths), ("changed", summary.changed_paths)):
         for path in paths:
             if path in after:
@@ -254,6 +260,10 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     for path in named:
         if path in after:
             changes.append(Change("named", str(root), path, after[path], seconds, at, NAMED_REASON))
+    # likewise a note whose text writes a CJK name another note made known, or forgot (sync._know_anew)
+    for path in known_anew:
+        if path in after and path not in named:
+            changes.append(Change("named", str(root), path, after[path], seconds, at, KNOWN_REASON))
     # a file that became unreadable or binary is worth a line, once: the rest of the folder's skipped
     # files were reported by the first sync, and a hard link passed over stays passed over when it
     # is saved (the note it is indexed as is the `changed` line)

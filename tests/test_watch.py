@@ -886,6 +886,25 @@ def test_notes_named_anew_by_another_notes_file_name_are_reported(tmp_path, fold
     watch.conn.close()
 
 
+def test_notes_extracted_anew_for_a_chinese_name_made_known_are_reported(tmp_path, folder):
+    """A meeting chat where 张伟 speaks makes the name known, and the budget
+    note's 张伟说... is extracted anew (sync: known_names_changed); deleting
+    the chat forgets it again. The watch printed no line for the budget
+    note, as it once printed none for a note named anew: a `named` line."""
+    from minirag_cli.watch import KNOWN_REASON
+
+    write_notes(folder, {"预算.md": "# 预算\n\n张伟说厨房预算是三万元。\n"})
+    watch = InProcessWatch(tmp_path, folder)
+    chat = folder / "会议.md"
+    seen = run_script(watch, [(lambda: write_notes(folder, {"会议.md": "张伟：开工吧。\n李娜：好的。\n张伟：周六见。\n"}),
+                               ("named", "预算.md")),
+                              (chat.unlink, ("named", "预算.md"))])
+    assert seen == [("added", "会议.md"), ("named", "预算.md"), ("removed", "会议.md"), ("named", "预算.md"),
+                    ("added", "marker.md")]
+    assert "Chinese or Japanese name" in KNOWN_REASON
+    watch.conn.close()
+
+
 def test_the_index_deleted_while_watching_stops_the_watch(tmp_path, folder):
     """The index file deleted while the watch ran: the watch went on writing
     to the deleted file, printing lines for notes no query could find."""
