@@ -223,3 +223,11 @@ def test_a_chinese_question_on_a_day_grounds_on_its_date_and_searches_it(tmp_pat
     # the question's day (and month) are searched as its date, as "May 3, 2024" is
     assert retrieve.date_terms("2024年5月3日做了什么？") == retrieve.date_terms("What happened on May 3, 2024?")
     assert retrieve.date_terms("2024年5月去了哪里？") == ['"202405"*']
+
+
+def test_a_tag_in_cjk_text_ends_at_a_blank_or_punctuation_as_obsidian_ends_it():
+    """Checked, not changed: Obsidian ends a tag at a blank or a punctuation
+    mark only, so `#装修计划很好` is one tag there too; a full width mark ends one."""
+    assert {n for n, t in typed("今天 #装修计划，很好。 #装修计划很好 #設計メモ・二") if t == "concept"} == \
+        {"#装修计划", "#装修计划很好", "#設計メモ"}
+    assert not {n for n, _t in typed("今天#装修计划") if n.startswith("#")}  # mid-word, as in Obsidian
