@@ -475,6 +475,10 @@ def set_meta(conn, key: str, value: Any) -> None:
     )
 
 
+def delete_meta(conn, key: str) -> None:
+    conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+
 VEC_TABLES = {
     # vec0 table: the owner table whose delete removes the vector (rowid = owner id)
     "vec_chunks": "chunks",

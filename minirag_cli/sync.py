@@ -907,7 +907,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         _record_known(conn, run.known)
-        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
+        dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
@@ -1511,7 +1511,7 @@ def known_cjk_names(conn) -> dict[str, str]:
     from minirag_cli.extract.heuristic import known_cjk
     from minirag_cli.extract.mdcode import laid_note
 
-    docs = [d for (d,) in conn.execute("SELECT DISTINCT document_id FROM chunks WHERE cjk != '' ORDER BY 1")]
+    docs = store.cjk_documents(conn)
     known: dict[str, str] = {}
     for start in range(0, len(docs), 500):
         for pairs in store.stored_chunks(conn, docs[start:start + 500]).values():
@@ -1550,8 +1550,7 @@ def _cjk_changed(run: _Run) -> None:
 
 
 def _holds_cjk(conn, doc_id: int) -> bool:
-    return conn.execute("SELECT 1 FROM chunks WHERE document_id = ? AND cjk != '' LIMIT 1", (doc_id,)).fetchone() \
-        is not None
+    return store.holds_cjk(conn, doc_id)
 
 
 def _add_known(known: dict[str, str], chunks: Sequence[Chunk], mentions: list[list[EntityMention]]) -> bool:
@@ -1589,15 +1588,13 @@ def _know_anew(run: _Run) -> None:
     known = known_cjk_names(conn)
     if known == run.known:
         with dbmod.transaction(conn):
-            conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
+            dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = {n for n in known.keys() | run.known.keys() if known.get(n) != run.known.get(n)}
     docs: dict[int, tuple[str, str]] = {}
     paths = store.document_paths(conn)
     for name in sorted(changed):
-        for (doc,) in conn.execute(
-                "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
-                "WHERE chunks_cjk MATCH ?", ('cjk : "' + " ".join(cjk_bigrams(name)) + '"',)):
+        for doc in store.documents_with_bigrams(conn, cjk_bigrams(name)):
             docs[doc] = paths[doc]
     run.known = known
     with dbmod.transaction(conn):
@@ -1606,7 +1603,7 @@ def _know_anew(run: _Run) -> None:
             _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
         _record_known(conn, known)
-        conn.execute("DELETE FROM meta WHERE key = ?", (dbmod.KNOWN_CJK_PENDING_KEY,))
+        dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
 

@@ -279,3 +279,22 @@ def graph_rows(conn, min_weight: int) -> tuple[list, list]:
     edge_rows = conn.execute("SELECT a, b, weight FROM cooccurrence WHERE weight >= ? ORDER BY a, b",
                              (min_weight,)).fetchall()
     return node_rows, edge_rows
+
+
+def cjk_documents(conn) -> list[int]:
+    """The documents with a chunk that holds Chinese or Japanese text (chunks.cjk)."""
+    return [d for (d,) in conn.execute("SELECT DISTINCT document_id FROM chunks WHERE cjk != '' ORDER BY 1")]
+
+
+def holds_cjk(conn, doc_id: int) -> bool:
+    """Whether a chunk of the document holds Chinese or Japanese text."""
+    return conn.execute("SELECT 1 FROM chunks WHERE document_id = ? AND cjk != '' LIMIT 1",
+                        (doc_id,)).fetchone() is not None
+
+
+def documents_with_bigrams(conn, bigrams: Sequence[str]) -> list[int]:
+    """The documents whose CJK text (chunks_cjk) holds the character bigrams
+    in a row: those that write a Chinese or Japanese name."""
+    return [doc for (doc,) in conn.execute(
+        "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
+        "WHERE chunks_cjk MATCH ?", ('cjk : "' + " ".join(bigrams) + '"',))]
