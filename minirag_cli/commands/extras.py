@@ -31,6 +31,7 @@ def config_show(as_json: bool = typer.Option(False, "--json", help="Print as JSO
     from minirag_cli.format import print_json, render_settings, stdout_console
 
     resolved = settings()
+    resolved.check()  # it shows them all: a bad MRAG_* value is an error here
     _index_chunking(resolved)
     print_json(resolved.to_dict()) if as_json else render_settings(resolved, stdout_console())
 
