@@ -267,6 +267,7 @@ def test_command_prints_the_path_of_the_page(cli_env):
 
 def test_command_query_and_entity(cli_env):
     out = cli_env / "sub" / "q.html"
+    out.parent.mkdir()
     result = CliRunner().invoke(app, ["graph", "view", "--query", "Who founded the Garden Club?", "-o", str(out),
                                       "--k", "3"])
     assert result.exit_code == 0, result.output
