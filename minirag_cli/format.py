@@ -408,7 +408,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
             sys.stdout.write("\n")
             if got.removed:
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
-    if hint:
+    if hint and result.results:  # no source, no answer a model could write: the hint would mislead
         print_answer_hint()
 
 
