@@ -352,6 +352,25 @@ def test_command_open_uses_the_browser(cli_env, monkeypatch):
     assert opened == [(cli_env / "g.html").resolve().as_uri()] and result.stdout == ""
 
 
+def test_command_open_without_o_writes_into_the_cache_not_here(cli_env, monkeypatch, tmp_path):
+    """`graph view --open` without -o wrote mrag-graph.html into the current
+    folder (often the notes folder, whose next sync could index the page);
+    it goes to mrag's cache folder now, and stderr says where."""
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: opened.append(url) or True)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MRAG_CACHE_DIR", str(cache))
+    result = CliRunner().invoke(app, ["graph", "view", "--open", "--max-nodes", "4"])
+    assert result.exit_code == 0, result.output
+    page = cache / "views" / "mrag-graph.html"
+    assert opened == [page.resolve().as_uri()] and len(page_data(page.read_text())["nodes"]) == 4
+    assert not (cli_env / "mrag-graph.html").exists() and str(page.resolve()) in result.stderr
+    result = CliRunner().invoke(app, ["graph", "view", "--max-nodes", "4"])  # without --open: here, as asked
+    assert result.exit_code == 0 and (cli_env / "mrag-graph.html").is_file()
+
+
 def test_command_open_without_a_browser_prints_the_path(cli_env, monkeypatch):
     """--open on a machine with no browser (a server, ssh) said 'opening it in
     the browser', opened nothing and printed no path on stdout."""
