@@ -741,6 +741,29 @@ def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
         check_folders([os.fsdecode(folder)])
 
 
+def test_syncing_the_whole_disk_or_home_needs_force(tmp_path, monkeypatch):
+    """`mrag sync ~` or `mrag sync /` (a slip for ~/notes) began reading every
+    file of a home or disk into the index, with nothing to stop it but Ctrl-C."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+    from minirag_cli.errors import UsageError
+    from minirag_cli.sync import check_folders
+
+    home = tmp_path / "home"
+    (home / "notes").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    for folder in ("/", str(home), str(home / "notes" / "..")):
+        with pytest.raises(UsageError, match="whole (filesystem|home folder)") as caught:
+            check_folders([str(home / "notes"), folder])
+        assert "--force" in caught.value.hint
+        assert check_folders([folder], whole=True) == [Path(folder).resolve()]
+    assert check_folders([str(home / "notes")]) == [(home / "notes").resolve()]  # a folder in it is fine
+    db_path = tmp_path / "index.sqlite"
+    res = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(home)])
+    assert isinstance(res.exception, UsageError) and not db_path.exists()  # refused before the index is made
+
+
 def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, conn, embedder, extractor, capsys):
     # SQLITE_FULL ("database or disk is full") printed "error: unexpected
     # OperationalError ... please report it"

@@ -29,6 +29,7 @@ def sync(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     watch: bool = typer.Option(False, "--watch", "-w", help="After the sync, keep watching and re-sync what "
                                                             "changes until Ctrl-C."),
+    force: bool = typer.Option(False, "--force", help="Sync / or your home folder itself (refused without it)."),
 ) -> None:
     """Index or refresh folders of notes (incremental: unchanged files cost a stat).
 
@@ -40,7 +41,7 @@ def sync(
     from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
-    sync_dirs = check_folders(dirs)
+    sync_dirs = check_folders(dirs, whole=force)
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
