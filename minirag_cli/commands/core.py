@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from minirag_cli.app import app, index_path, open_index, remember_sync, settings
+from minirag_cli.app import app, index_path, open_index, remember_sync, settings, sigterm_as_interrupt
 
 
 @app.command()
@@ -49,7 +49,8 @@ def sync(
         ext = make_extractor(s.extractor, s.model)
     options = SyncOptions.from_settings(s, max_bytes=max_bytes,
                                         follow_symlinks=follow_flag(follow_symlinks, no_follow_symlinks))
-    with Index.open(s, create=True) as index:
+    # SIGTERM stops the sync as Ctrl-C does, saying what is kept (--watch's own handler ends the watch with 0)
+    with sigterm_as_interrupt(), Index.open(s, create=True) as index:
         if s.source("db").startswith("found "):  # walking up from the current folder (or a synced one)
             index.check_own_index(sync_dirs)
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
