@@ -12,6 +12,7 @@ fake LLM or embedder reaches `ask` through Index, not by patching a module.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -40,6 +41,32 @@ class InterruptedSaying(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+TERMINATED = {"by_sigterm": False}  # set when SIGTERM ended a command as Ctrl-C would (cli.main's exit code)
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt():
+    """SIGTERM (`kill`, a service manager) during the block stops it as Ctrl-C
+    does, so the command says what it kept; cli.main then exits 143 (128 +
+    SIGTERM), as the signal itself would have. It raised nothing, so a plain
+    `mrag sync` ended with exit 143 and not a word."""
+    import signal
+
+    def handler(_signum, _frame):
+        TERMINATED["by_sigterm"] = True
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (an in-process caller): the signal stays as it was
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 class HelpToReaderGone:

@@ -46,6 +46,7 @@ def main() -> None:
         sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
         if rv == 130:  # typer catches Ctrl-C in a command and returns Exit(130)'s code
             sys.stderr.write(INTERRUPTED)
+            rv = _interrupted_code()
         if isinstance(rv, int) and rv:
             sys.exit(rv)
     except MragError as exc:
@@ -57,16 +58,23 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED)
-        sys.exit(130)
+        sys.exit(_interrupted_code())
     except InterruptedSaying as exc:  # Ctrl-C whose command knows what it left
         sys.stderr.write(exc.message + "\n")
-        sys.exit(130)
+        sys.exit(_interrupted_code())
     except (OutputClosed, BrokenPipeError) as exc:
         _output_closed(getattr(exc, "exit_code", 0))
     except SystemExit:
         raise
     except Exception as exc:  # click usage errors and the unexpected
         _unexpected(exc, environment().debug)
+
+
+def _interrupted_code() -> int:
+    """130 for Ctrl-C; 143 for a SIGTERM that app.sigterm_as_interrupt turned into one."""
+    from minirag_cli.app import TERMINATED
+
+    return 143 if TERMINATED["by_sigterm"] else 130
 
 
 def _output_closed(exit_code: int = 0) -> None:

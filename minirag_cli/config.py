@@ -151,12 +151,23 @@ class Settings:
     user_config: Path | None = None
     project_config: Path | None = None
     files_read: list[str] = field(default_factory=list)
+    # settings whose MRAG_* variable holds no valid value: the error is raised when the
+    # setting is read, so `MRAG_MODE=bogus mrag status` works and `mrag ask` says why it cannot
+    errors: dict[str, "ConfigError"] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:
+        errors = self.__dict__.get("errors", {})
+        if name in errors:
+            raise errors[name]
         values = self.__dict__.get("values", {})
         if name in values:
             return values[name]
         raise AttributeError(name)
+
+    def check(self) -> None:
+        """Raise the first bad setting's ConfigError (for a command that shows them all)."""
+        for error in self.errors.values():
+            raise error
 
     def source(self, name: str) -> str:
         return self.sources[name]
@@ -400,8 +411,11 @@ def env_value(name: str) -> Any:
         raise ConfigError(f"Environment variable {spec.env}={raw!r}: {exc}.") from None
 
 
-def _env_values() -> dict[str, Any]:
+def _env_values() -> tuple[dict[str, Any], dict[str, ConfigError]]:
+    """The settings MRAG_* variables give, and the errors of those that hold
+    no valid value (raised when the setting is read: see Settings.errors)."""
     out: dict[str, Any] = {}
+    errors: dict[str, ConfigError] = {}
     for spec in SPECS:
         raw = os.environ.get(spec.env)
         if raw is None or raw == "":
@@ -409,8 +423,8 @@ def _env_values() -> dict[str, Any]:
         try:
             out[spec.name] = spec.convert(raw)
         except ValueError as exc:
-            raise ConfigError(f"Environment variable {spec.env}={raw!r}: {exc}.") from None
-    return out
+            errors[spec.name] = ConfigError(f"Environment variable {spec.env}={raw!r}: {exc}.")
+    return out, errors
 
 
 # ------------------------------------------------------------------ where the index is
@@ -574,15 +588,20 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
     for name, value in project_values.items():
         values[name], sources[name] = value, f"project config {choice.project_config}"
 
-    for name, value in _env_values().items():
+    env_values, errors = _env_values()
+    for name, value in env_values.items():
         values[name], sources[name] = value, f"env {SPEC_BY_NAME[name].env}"
+    for name in errors:
+        sources[name] = f"env {SPEC_BY_NAME[name].env}"
     for name, value in cli.items():
         values[name], sources[name] = value, "flag"
+        errors.pop(name, None)  # the flag is used, not the variable
 
     # the located index wins over any lower-precedence `db` (it was found using them)
     values["db"], sources["db"] = str(choice.path), choice.source
+    errors.pop("db", None)  # the index was located from MRAG_DB as it is (resolve_db)
     return Settings(values, sources, user_config=user_file,
-                    project_config=choice.project_config, files_read=files_read)
+                    project_config=choice.project_config, files_read=files_read, errors=errors)
 
 
 def embedding_model_for(settings: Settings, recorded: str | None) -> str:

@@ -1,5 +1,6 @@
 """Writing the files a command is asked to write (`graph export -o`, `graph
-view -o`, `eval --details`): the folder made when missing, and an OSError
+view -o`, `eval --details`): into a folder that exists (a missing one is an
+error, as with cp or tee: a typing slip in a path made folders, even at /), and an OSError
 (a folder in the way, no permission, a full disk) turned into a MragError
 the CLI shows as one line.
 
@@ -23,7 +24,6 @@ def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
     check_output(path, what=what)  # a file where a folder would be made: mkdir says only "File exists"
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise MragError(f"Cannot write {what}{path}: {exc.strerror or exc}.") from None
@@ -33,7 +33,7 @@ def write_output(path: str | Path, text: str, *, what: str = "") -> Path:
 def check_output(path: str | Path, *, what: str = "") -> None:
     """Fail before the work whose result goes to `path` when it could not be
     written there: a folder in the way, or a file where a folder would be
-    made. (write_output still reports what only the write finds.)"""
+    made, or no folder at all. (write_output still reports what only the write finds.)"""
     if path == STREAM:  # the shell convention for stdout: a file named "-" is never what was meant
         raise UsageError(f"Cannot write {what}to - (stdout) here: give a file name.",
                          hint="`./-` is a file named -.")
@@ -49,6 +49,10 @@ def check_output(path: str | Path, *, what: str = "") -> None:
     parent = next((p for p in path.parents if p.exists()), None)
     if parent is not None and not parent.is_dir():
         raise MragError(f"Cannot write {what}{path}: {parent} is not a folder.")
+    folder = path.parent
+    if not folder.exists():
+        raise MragError(f"Cannot write {what}{path}: there is no folder {folder}.",
+                        hint=f"Check the path, or make the folder first (mkdir -p {folder}).")
 
 
 def _sqlite_file_of(path: Path) -> Path | None:

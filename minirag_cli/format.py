@@ -408,7 +408,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
             sys.stdout.write("\n")
             if got.removed:
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
-    if hint:
+    if hint and result.results:  # no source, no answer a model could write: the hint would mislead
         print_answer_hint()
 
 
@@ -658,19 +658,27 @@ def print_error(exc) -> None:
         err.print(f"[dim]hint:[/] {escape(exc.hint)}", highlight=False, soft_wrap=True)
 
 
-def write_graph_view(view, path=None):
+def write_graph_view(view, path=None, *, folder=None):
     """`mrag graph view`: the HTML page (graph_page.py) of a GraphView, each
     result's reasons worded as `ask --explain` words them; written to `path`,
-    else to a name made from what the view shows, in the current folder.
-    Returns the written file's absolute path."""
+    else to a name made from what the view shows, in `folder` (made when
+    missing), else in the current folder. Returns the written file's absolute path."""
     from pathlib import Path
 
+    from minirag_cli.errors import MragError
     from minirag_cli.graph_page import write_page
     from minirag_cli.graph_view import default_filename
 
     data = view.to_dict()
     for r in (data["story"] or {}).get("results", []):
         r["why"] = explain_lines(r.pop("explain"))
+    if path is None and folder is not None:
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)  # mrag's own cache folder, not a path typed
+        except OSError as exc:
+            raise MragError(f"Cannot make the folder {folder}: {exc.strerror or exc}.",
+                            hint="Write the page elsewhere with -o FILE.") from None
+        path = Path(folder) / default_filename(view)
     # `path` as given: "-" (stdout, refused here) is told apart from Path("-"), a file (files.STREAM)
     return write_page(data, Path(default_filename(view)) if path is None else path).resolve()
 

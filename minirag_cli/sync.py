@@ -170,9 +170,10 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     return texts, parts, note_speakers(chunks)
 
 
-def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
+def check_folders(dirs: Sequence[str | Path], *, whole: bool = False) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
-    folder, a UsageError for an empty name (which Path would read as ".")."""
+    folder, a UsageError for an empty name (which Path would read as ".") and,
+    unless `whole` (--force), for the filesystem's root or the home folder itself."""
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
@@ -184,11 +185,30 @@ def check_folders(dirs: Sequence[str | Path]) -> list[Path]:
         if not is_dir:
             raise _not_a_folder(str(d))
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
+    if not whole:
+        for root in roots:
+            _refuse_whole_disk_or_home(root)
     for root in roots:  # the index stores the folder as text
         if not is_utf8_name(str(root)):
             raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
                             "cannot store it.", hint="Rename the folder (or the folders above it).")
     return roots
+
+
+def _refuse_whole_disk_or_home(root: Path) -> None:
+    """`mrag sync ~` or `mrag sync /` (a slip for ~/notes, or an unset "$NOTES/..")
+    would read every file of a home or a disk into the index, with no prompt to
+    stop it: refused, as a usage error, unless --force says it is meant."""
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, OSError):  # no home to be found: nothing to compare with
+        home = None
+    what = ("the whole filesystem" if root == Path(root.anchor)
+            else "your whole home folder" if home is not None and root == home else None)
+    if what is not None:
+        raise UsageError(f"{root} is {what}: mrag sync indexes a folder of notes, and would read every file in it.",
+                         hint=f"Give the folder your notes are in (mrag sync ~/notes), or add --force to index "
+                              f"all of {root}.")
 
 
 def _not_a_folder(d: str) -> MragError:

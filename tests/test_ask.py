@@ -450,6 +450,17 @@ def in_process(golden_index, monkeypatch):
     return app, fake  # injected through the Index seam: CliRunner().invoke(..., obj=Seams(llm=fake))
 
 
+def test_no_answer_hint_without_results(in_process):
+    """"no answer written: pass --model ..." followed "No results": with no
+    source a model would have nothing to answer from."""
+    app, _fake = in_process
+    result = CliRunner().invoke(app, ["ask", "xyzzyqq plugh", "--mode", "bm25"])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "No results" in result.stderr and "--model" not in result.stderr, result.stderr
+    result = CliRunner().invoke(app, ["ask", SHOP, "--mode", "bm25", "--k", "1"])
+    assert result.exit_code == 0 and "no answer written" in result.stderr  # results: the hint stays
+
+
 def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
     app, fake = in_process
     model = tmp_path / "m.gguf"

@@ -741,6 +741,64 @@ def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path):
         check_folders([os.fsdecode(folder)])
 
 
+def test_syncing_the_whole_disk_or_home_needs_force(tmp_path, monkeypatch):
+    """`mrag sync ~` or `mrag sync /` (a slip for ~/notes) began reading every
+    file of a home or disk into the index, with nothing to stop it but Ctrl-C."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+    from minirag_cli.errors import UsageError
+    from minirag_cli.sync import check_folders
+
+    home = tmp_path / "home"
+    (home / "notes").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    for folder in ("/", str(home), str(home / "notes" / "..")):
+        with pytest.raises(UsageError, match="whole (filesystem|home folder)") as caught:
+            check_folders([str(home / "notes"), folder])
+        assert "--force" in caught.value.hint
+        assert check_folders([folder], whole=True) == [Path(folder).resolve()]
+    assert check_folders([str(home / "notes")]) == [(home / "notes").resolve()]  # a folder in it is fine
+    db_path = tmp_path / "index.sqlite"
+    res = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(home)])
+    assert isinstance(res.exception, UsageError) and not db_path.exists()  # refused before the index is made
+
+
+SLOW_SYNC = """
+import sys, time
+from minirag_cli import cli
+from minirag_cli.index import Index
+def slow(self, *a, **k):
+    print("syncing", flush=True)
+    time.sleep(60)
+Index.sync = slow
+sys.argv = ["mrag", *sys.argv[1:]]
+cli.main()
+"""
+
+
+def test_sigterm_during_a_sync_says_what_is_kept(tmp_path):
+    """SIGTERM during a plain `mrag sync` ended it with exit 143 and not a
+    word, where Ctrl-C says what is kept: it says the same now, exit 143 still."""
+    import signal
+    import sys
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Anna Weber toured Berlin.\n"})
+    env = {**mrag_env(), "PYTHONPATH": os.pathsep.join(p for p in (str(Path(__file__).parent.parent),
+                                                                       os.environ.get("PYTHONPATH")) if p)}
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_SYNC, "--db", str(tmp_path / "i.sqlite"), "sync", str(root),
+                             "-q"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline() == "syncing\n"
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, err
+    assert "interrupted; everything committed so far is kept" in err and "Traceback" not in err
+
+
 def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, conn, embedder, extractor, capsys):
     # SQLITE_FULL ("database or disk is full") printed "error: unexpected
     # OperationalError ... please report it"

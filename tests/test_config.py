@@ -128,13 +128,38 @@ def test_bad_values_name_file_line_and_setting(project, body, line, words):
 
 def test_bad_env_and_flag_values(project, monkeypatch):
     monkeypatch.setenv("MRAG_HOPS", "two")
+    settings = effective()  # a bad variable fails the command that reads it, not every command
     with pytest.raises(ConfigError, match="MRAG_HOPS"):
-        effective()
+        settings.hops
+    assert settings.k == 10
+    with pytest.raises(ConfigError, match="MRAG_HOPS"):
+        settings.check()
+    assert effective({"hops": 1}).hops == 1  # the flag wins over the variable
     monkeypatch.delenv("MRAG_HOPS")
     with pytest.raises(UsageError, match="--chunk-tokens"):
         effective({"chunk_tokens": 0})
     with pytest.raises(UsageError, match="^--overlap -1: "):  # the flag's name, not --overlap-tokens
         effective({"overlap_tokens": -1})
+
+
+def test_a_bad_variable_fails_only_the_commands_that_use_it(tmp_path, monkeypatch):
+    """`MRAG_MODE=bogus mrag status` failed, although status has no use for
+    the retrieval mode; `mrag ask` does, and says what is wrong with it."""
+    from tests.kb_fixture import build_small_index
+
+    db_path, _ = build_small_index(tmp_path)
+    monkeypatch.setenv("MRAG_MODE", "bogus")
+    runner = CliRunner()
+    for args in (["status", "--json"], ["entities", "wolf", "--json"]):
+        res = runner.invoke(app, ["--db", str(db_path), *args])
+        assert res.exit_code == 0, (args, res.output)
+        json.loads(res.stdout)
+    # the ConfigError reaches the one place that prints errors (cli.main) as one line
+    res = runner.invoke(app, ["--db", str(db_path), "ask", "who is Wolfgang?", "--json"])
+    assert isinstance(res.exception, ConfigError) and res.stdout == ""
+    assert "Environment variable MRAG_MODE='bogus'" in str(res.exception)
+    res = runner.invoke(app, ["--db", str(db_path), "config", "show"])
+    assert isinstance(res.exception, ConfigError) and "MRAG_MODE" in str(res.exception)
 
 
 def test_negative_max_bytes_is_refused_before_the_index_is_touched(tmp_path, mrag_bin):

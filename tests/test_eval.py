@@ -320,6 +320,7 @@ def run_cli(mrag_bin, db_path, *args):
 def test_cli_json_schema_and_details(mrag_bin, cli_index, tmp_path):
     db_path, golden = cli_index
     details = tmp_path / "out" / "details.jsonl"
+    details.parent.mkdir()  # an -o / --details folder is not made (files.check_output)
     p = run_cli(mrag_bin, db_path, golden, "--k", "1,5", "--mode", "bm25", "--mode", "bm25,dense",
                 "--json", "--details", details)
     assert p.returncode == 0, p.stderr

@@ -124,14 +124,18 @@ def test_a_fuzzy_entity_match_says_it_is_one(kb):
 
 def test_output_file_in_a_new_folder_or_onto_a_folder(kb, tmp_path):
     """-o into a folder that does not exist yet ended in 'unexpected
-    FileNotFoundError', -o onto a folder in 'unexpected IsADirectoryError'."""
+    FileNotFoundError', -o onto a folder in 'unexpected IsADirectoryError'.
+    A missing folder is now a one-line error (it was made, even at /)."""
+    from minirag_cli.errors import MragError
+
     _conn, db_path = kb
     out = tmp_path / "new" / "sub" / "g.graphml"
     res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(out)])
+    assert isinstance(res.exception, MragError) and "there is no folder" in str(res.exception)
+    out.parent.mkdir(parents=True)
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(out)])
     assert res.exit_code == 0 and out.read_text().startswith("<?xml")
     res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-o", str(tmp_path)])
-    from minirag_cli.errors import MragError
-
     assert isinstance(res.exception, MragError) and "Cannot write" in str(res.exception)
 
 
@@ -151,6 +155,12 @@ def test_output_dash_is_stdout_and_a_file_in_the_way_is_named(kb, tmp_path, monk
     for command in (["graph", "export"], ["graph", "view"]):
         res = CliRunner().invoke(app, ["--db", str(db_path), *command, "-o", str(tmp_path / "a-file" / "g.out")])
         assert isinstance(res.exception, MragError) and "a-file is not a folder" in str(res.exception), command
+    # a typing slip in the folder is an error, not a new folder tree (it made /nonexistent/dir as root)
+    missing = tmp_path / "no-such" / "dir"
+    for command in (["graph", "export"], ["graph", "view"]):
+        res = CliRunner().invoke(app, ["--db", str(db_path), *command, "-o", str(missing / "g.out")])
+        assert isinstance(res.exception, MragError) and f"there is no folder {missing}" in str(res.exception)
+        assert "mkdir -p" in res.exception.hint and not (tmp_path / "no-such").exists(), command
 
 
 def test_output_dot_slash_dash_is_the_file_named_dash(kb, tmp_path, monkeypatch):

@@ -267,6 +267,7 @@ def test_command_prints_the_path_of_the_page(cli_env):
 
 def test_command_query_and_entity(cli_env):
     out = cli_env / "sub" / "q.html"
+    out.parent.mkdir()
     result = CliRunner().invoke(app, ["graph", "view", "--query", "Who founded the Garden Club?", "-o", str(out),
                                       "--k", "3"])
     assert result.exit_code == 0, result.output
@@ -349,6 +350,25 @@ def test_command_open_uses_the_browser(cli_env, monkeypatch):
     result = CliRunner().invoke(app, ["graph", "view", "--open", "-o", "g.html"])
     assert result.exit_code == 0, result.output
     assert opened == [(cli_env / "g.html").resolve().as_uri()] and result.stdout == ""
+
+
+def test_command_open_without_o_writes_into_the_cache_not_here(cli_env, monkeypatch, tmp_path):
+    """`graph view --open` without -o wrote mrag-graph.html into the current
+    folder (often the notes folder, whose next sync could index the page);
+    it goes to mrag's cache folder now, and stderr says where."""
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: opened.append(url) or True)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MRAG_CACHE_DIR", str(cache))
+    result = CliRunner().invoke(app, ["graph", "view", "--open", "--max-nodes", "4"])
+    assert result.exit_code == 0, result.output
+    page = cache / "views" / "mrag-graph.html"
+    assert opened == [page.resolve().as_uri()] and len(page_data(page.read_text())["nodes"]) == 4
+    assert not (cli_env / "mrag-graph.html").exists() and str(page.resolve()) in result.stderr
+    result = CliRunner().invoke(app, ["graph", "view", "--max-nodes", "4"])  # without --open: here, as asked
+    assert result.exit_code == 0 and (cli_env / "mrag-graph.html").is_file()
 
 
 def test_command_open_without_a_browser_prints_the_path(cli_env, monkeypatch):

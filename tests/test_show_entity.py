@@ -195,7 +195,7 @@ def test_a_weak_fuzzy_match_is_not_shown_as_the_entity(kb, mrag_bin):
     none is not found, and the closest names are in the hint; a typing slip
     still finds its entity."""
     conn, db_path, _ = kb
-    assert entities_list(conn, "Annabelle", 3)[0]["name"] == "Anna Weber"  # the list search still lists it
+    assert entities_list(conn, "Annabelle", 3) == []  # too far from any name to be listed
     with pytest.raises(NotFound) as caught:
         get_entity(conn, "Annabelle")
     assert "'Anna Weber'" in caught.value.hint and "none close" in caught.value.hint
@@ -205,6 +205,23 @@ def test_a_weak_fuzzy_match_is_not_shown_as_the_entity(kb, mrag_bin):
     assert "No entity matches 'Annabelle'" in res.stderr and "Anna Weber" in res.stderr, res.stderr
     assert get_entity(conn, "Berln")["name"] == "Berlin"
     assert get_entity(conn, "Harbour Band")["name"] == "Harbor Band"
+
+
+def test_the_entity_list_lists_no_weak_matches(kb):
+    """`mrag entities zzz` on LiHua listed Grizzlies East, `entities xylophone`
+    Thane (scores 60): README says a query that finds nothing is an empty list.
+    A name the query starts a word of, is part of, or is a typing slip of
+    (in any case) is listed; nothing else is."""
+    conn, db_path, _ = kb
+    names = lambda q: [e["name"] for e in entities_list(conn, q, 10)]  # noqa: E731
+    for query in ("zzz", "xylophone", "Annabelle", "qq"):
+        assert names(query) == [], query
+    assert names("wolf")[0] == "Wolfgang Schulz"  # the start of a word
+    assert names("Wolfgnag Schulz")[0] == "Wolfgang Schulz"  # a typing slip
+    assert names("wolfgnag schulz")[0] == "Wolfgang Schulz"  # in lower case too
+    assert names("berln") == ["Berlin"]
+    res = invoke(db_path, "entities", "xylophone", "--json")
+    assert res.exit_code == 0 and json.loads(res.stdout) == []
 
 
 def test_a_letter_or_two_of_a_name_is_no_match(kb):

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from minirag_cli.app import app, index_path, open_index, remember_sync, settings
+from minirag_cli.app import app, index_path, open_index, remember_sync, settings, sigterm_as_interrupt
 
 
 @app.command()
@@ -29,6 +29,7 @@ def sync(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     watch: bool = typer.Option(False, "--watch", "-w", help="After the sync, keep watching and re-sync what "
                                                             "changes until Ctrl-C."),
+    force: bool = typer.Option(False, "--force", help="Sync / or your home folder itself (refused without it)."),
 ) -> None:
     """Index or refresh folders of notes (incremental: unchanged files cost a stat).
 
@@ -40,7 +41,7 @@ def sync(
     from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
-    sync_dirs = check_folders(dirs)
+    sync_dirs = check_folders(dirs, whole=force)
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
@@ -48,7 +49,8 @@ def sync(
         ext = make_extractor(s.extractor, s.model)
     options = SyncOptions.from_settings(s, max_bytes=max_bytes,
                                         follow_symlinks=follow_flag(follow_symlinks, no_follow_symlinks))
-    with Index.open(s, create=True) as index:
+    # SIGTERM stops the sync as Ctrl-C does, saying what is kept (--watch's own handler ends the watch with 0)
+    with sigterm_as_interrupt(), Index.open(s, create=True) as index:
         if s.source("db").startswith("found "):  # walking up from the current folder (or a synced one)
             index.check_own_index(sync_dirs)
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)

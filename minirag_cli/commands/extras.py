@@ -31,6 +31,7 @@ def config_show(as_json: bool = typer.Option(False, "--json", help="Print as JSO
     from minirag_cli.format import print_json, render_settings, stdout_console
 
     resolved = settings()
+    resolved.check()  # it shows them all: a bad MRAG_* value is an error here
     _index_chunking(resolved)
     print_json(resolved.to_dict()) if as_json else render_settings(resolved, stdout_console())
 
@@ -154,7 +155,8 @@ def graph_view(
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     query: Optional[str] = typer.Option(None, "--query", "-q", help="Draw how this question is answered (ask --explain)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="The HTML file to write "
-                                                                       "(default: mrag-graph*.html here).",
+                                                                       "(default: mrag-graph*.html here; with --open "
+                                                                       "in mrag's cache folder).",
                                           path_type=str),  # the word typed: `-` is refused, `./-` a file
     open_it: bool = typer.Option(False, "--open", help="Open the page in the default browser."),
     max_nodes: int = typer.Option(150, "--max-nodes", help="Most entities drawn; the page says what was left out."),
@@ -166,6 +168,7 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
+    from minirag_cli.config import environment
     from minirag_cli.files import check_output
     from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
@@ -181,7 +184,10 @@ def graph_view(
         entity_match_note(entity_name, view.center["label"], view.center["match"])
     if not view.totals["entities"]:  # the page would be a blank canvas: say why
         no_entities_note(None)
-    deliver_page(write_graph_view(view, output), open_it=open_it)
+    # a page only opened is not written here: the current folder is often the notes folder,
+    # which then held a generated page the next sync could index
+    folder = environment().cache_dir / "views" if open_it and output is None else None
+    deliver_page(write_graph_view(view, output, folder=folder), open_it=open_it)
 
 
 # ------------------------------------------------------------------ mcp

@@ -422,12 +422,12 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
             # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
             raise NotFound(f"No entity is the date {shorten(name)!r}.",
                            hint="`mrag entities` lists the most mentioned ones; dates are named yyyy-mm-dd.")
-    candidates = entities_list(conn, name, 6)
+    candidates = entities_list(conn, name, 6, min_score=60)  # the weak ones name the closest in the hint
     if row is None:
         if not candidates:
             raise NotFound(f"No entity matches {shorten(name)!r}.", hint=_LIST_HINT)
         if candidates[0]["score"] < FUZZY_PICK:
-            # the list search's 60 lets "Xylophone" reach "Thane": shown as the
+            # a score of 60 lets "Xylophone" reach "Thane": shown as the
             # entity asked for, that is another entity altogether
             closest = ", ".join(repr(c["name"]) for c in candidates[:3])
             raise NotFound(f"No entity matches {shorten(name)!r}.",

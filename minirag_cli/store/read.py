@@ -104,12 +104,20 @@ def _names_part(qkey: str, name: str) -> bool:
     return False
 
 
-def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]:
+# The least score (0-100) a name or alias needs to be listed for a query: a name the
+# query starts a word of scores 95, one it is part of 90, a typing slip 80-94 ("Wolfgnag"
+# 88, "lihau" / "LiHua" 80, "liverpol" 94). At the 60 of old, "zzz" listed Grizzlies East
+# and "xylophone" Thane: a name filter that lists what the query is not in reads as a match.
+LIST_CUTOFF = 80
+
+
+def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score: float = LIST_CUTOFF) -> list[dict]:
     """Entities by mention count, or fuzzy-matched against `query` (a blank
-    one is none, as an empty one is)."""
+    one is none, as an empty one is): names and aliases scoring `min_score`
+    and up, best first. `get_entity` asks for weaker ones, for its hint."""
     rows = conn.execute("SELECT id, name, key, type, mentions, chunks FROM entities").fetchall()
     if query and query.strip():
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import fuzz, process, utils
 
         qkey = normalise_key(query)
         names = {r[0]: r for r in rows}
@@ -121,8 +129,10 @@ def entities_list(conn, query: str | None = None, limit: int = 50) -> list[dict]
         # letters are in most names ("z" -> Raze, "x" -> Phoenix), so a short query is compared whole
         scorer = fuzz.WRatio if len(qkey) >= 3 else fuzz.QRatio
         # never more than there are choices: rapidfuzz takes the limit as a C long (-n 99999999999999999999)
-        for _choice, score, cid in process.extract(query, choices, scorer=scorer,
-                                                   limit=min(limit * 3, max(len(choices), 1)), score_cutoff=60):
+        # case does not count: "lihau" is a typing slip of "LiHua" as "LiHau" is
+        for _choice, score, cid in process.extract(query, choices, scorer=scorer, processor=utils.default_process,
+                                                   limit=min(limit * 3, max(len(choices), 1)),
+                                                   score_cutoff=min_score):
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
             scored[eid] = max(scored.get(eid, 0), score)
         for eid, r in names.items():
