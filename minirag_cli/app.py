@@ -52,21 +52,10 @@ def sigterm_as_interrupt():
     does, so the command says what it kept; cli.main then exits 143 (128 +
     SIGTERM), as the signal itself would have. It raised nothing, so a plain
     `mrag sync` ended with exit 143 and not a word."""
-    import signal
+    from minirag_cli.errors import sigterm_as_interrupt as interrupting
 
-    def handler(_signum, _frame):
-        TERMINATED["by_sigterm"] = True
-        raise KeyboardInterrupt
-
-    try:
-        old = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread (an in-process caller): the signal stays as it was
+    with interrupting(lambda: TERMINATED.update(by_sigterm=True)):
         yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 class HelpToReaderGone:

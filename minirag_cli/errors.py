@@ -1,5 +1,11 @@
 """Exceptions the library raises on purpose; the CLI turns them into one-line
-errors (set MRAG_DEBUG=1 to see the traceback instead)."""
+errors (set MRAG_DEBUG=1 to see the traceback instead); and SIGTERM turned
+into the KeyboardInterrupt the commands already handle as Ctrl-C."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Callable, Iterator
 
 
 class MragError(Exception):
@@ -65,3 +71,26 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt(on_signal: Callable[[], None] | None = None) -> Iterator[None]:
+    """SIGTERM (`kill`, a service manager) during the block raises
+    KeyboardInterrupt, as Ctrl-C does, after `on_signal`; outside the main
+    thread (an in-process caller) the signal stays as it was."""
+    import signal
+
+    def handler(_signum, _frame):
+        if on_signal is not None:
+            on_signal()
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)

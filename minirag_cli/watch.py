@@ -62,7 +62,6 @@ import contextlib
 import errno
 import os
 import re
-import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -71,7 +70,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
-from minirag_cli.errors import IgnoreFileError, WatchStopped
+from minirag_cli.errors import IgnoreFileError, WatchStopped, sigterm_as_interrupt
 from minirag_cli.store.view import chunks_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, terminal_name
 
@@ -500,23 +499,6 @@ def _watch_limit_reached(path: Path) -> bool:
         os.close(fd)
 
 
-@contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM (a service manager stopping the watch) ends it as Ctrl-C does."""
-    def handler(_signum, _frame):
-        raise KeyboardInterrupt
-
-    try:
-        old = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
 def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> list[Path]:
     """What a watcher started while folders are known unreadable is given to
     watch: the roots and, in each folder from a root down to an unreadable
@@ -611,7 +593,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     reported: set[tuple[Path, str]] = set()
     batches = 0
     ready = False
-    with _sigterm_as_interrupt():
+    with sigterm_as_interrupt():  # a service manager stopping the watch ends it as Ctrl-C does
         try:
             while True:
                 # what the last re-sync before this watcher started found: the watcher follows symlinked
