@@ -386,6 +386,15 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     return sorted(keep.values(), key=lambda x: (index.get(id(x), len(lines)), x.rank, x.seq))
 
 
+def _context_notes(results: list[dict], options: AnswerOptions, note_lines) -> dict | None:
+    """The lines of the notes of the first options.pool results, when
+    options.context lets them compete with the retrieved chunks (make_sources;
+    memo_sources keys on them)."""
+    if note_lines is None or not (options.context is None or options.context >= 0):
+        return None
+    return note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+
+
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None,
                  options: AnswerOptions = DEFAULT_OPTIONS,
@@ -406,8 +415,7 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
                                                           if x.strip() != heads.get(r.get("chunk_id"), "").strip()))))
                   for i, r in enumerate(results[:options.max_sources])]
     else:
-        if note_lines is not None and (options.context is None or options.context >= 0):
-            notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+        notes = _context_notes(results, options, note_lines)
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
     by_note: dict[tuple[str, str], dict] = {}
     for x in picked:
@@ -1465,7 +1473,7 @@ def _selection_code() -> str:
         import importlib
         import inspect
 
-        own = (make_sources, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
+        own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
                question_weights, note_date, asks_about_order, _Line, AnswerOptions)
         code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                       for m in _SELECTION_MODULES]
@@ -1490,9 +1498,7 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
     import json
 
     seen = results[:max(options.pool, options.max_sources)]
-    notes = None
-    if note_lines is not None and options.lines is not None and (options.context is None or options.context >= 0):
-        notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    notes = _context_notes(results, options, note_lines) if options.lines is not None else None
     read = [[r.get("rank"), r.get("chunk_id"), r.get("root"), r.get("path"), r.get("lines"), r.get("text"),
              heads.get(r.get("chunk_id"))] for r in seen]
     opts = {k: v for k, v in dataclasses.asdict(options).items() if k != "label"}

@@ -1128,8 +1128,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names)
-    unjoined = {k for k in {*joined, *(recorded[1] if recorded else ())}
-                if joined.get(k) != (recorded[1].get(k) if recorded else None)}
+    unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
@@ -1258,7 +1257,7 @@ def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
         run.progress.phase("removing deleted files")
     for path in gone:
         with dbmod.transaction(run.conn):
-            if _holds_cjk(run.conn, existing[path][0]):
+            if store.holds_cjk(run.conn, existing[path][0]):
                 _cjk_changed(run)
             run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
@@ -1529,14 +1528,13 @@ def known_cjk_names(conn) -> dict[str, str]:
     extracted them, so a note's running text (`张伟说...`) mentions a name
     another note makes known (_add_known) as a rebuild would have it."""
     from minirag_cli.extract.heuristic import known_cjk
-    from minirag_cli.extract.mdcode import laid_note
 
     docs = store.cjk_documents(conn)
     known: dict[str, str] = {}
     for start in range(0, len(docs), 500):
         for pairs in store.stored_chunks(conn, docs[start:start + 500]).values():
             chunks = [c for _id, c in pairs]
-            note = laid_note(chunks)
+            note = stored_text(chunks)
             for name, type_ in known_cjk("\n".join(c.text for c in chunks) if note is None else note).items():
                 if type_rank(name, type_) > type_rank(name, known.get(name, "name")) or name not in known:
                     known[name] = type_
@@ -1569,10 +1567,6 @@ def _cjk_changed(run: _Run) -> None:
     run.build[dbmod.KNOWN_CJK_PENDING_KEY] = "1"
 
 
-def _holds_cjk(conn, doc_id: int) -> bool:
-    return store.holds_cjk(conn, doc_id)
-
-
 def _add_known(known: dict[str, str], chunks: Sequence[Chunk], mentions: list[list[EntityMention]]) -> bool:
     """Add to each chunk's mentions the known CJK names (known_cjk_names) its
     text writes that it does not mention yet, the longest first where two
@@ -1597,6 +1591,11 @@ def _add_known(known: dict[str, str], chunks: Sequence[Chunk], mentions: list[li
     return holds
 
 
+def _differing(a: dict, b: dict) -> set:
+    """The keys whose value differs between `a` and `b` (one missing counts as None)."""
+    return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
+
+
 def _know_anew(run: _Run) -> None:
     """After a sync that wrote or removed a note holding CJK text: the known
     CJK names anew (known_cjk_names) and, when they changed, the notes whose
@@ -1610,7 +1609,7 @@ def _know_anew(run: _Run) -> None:
         with dbmod.transaction(conn):
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
-    changed = {n for n in known.keys() | run.known.keys() if known.get(n) != run.known.get(n)}
+    changed = _differing(known, run.known)
     docs: dict[int, tuple[str, str]] = {}
     paths = store.document_paths(conn)
     for name in sorted(changed):
@@ -1619,8 +1618,8 @@ def _know_anew(run: _Run) -> None:
     run.known = known
     with dbmod.transaction(conn):
         for root in sorted({root for root, _path in docs.values()}):
-            notes = sorted((doc, path) for doc, (r, path) in docs.items() if r == root)
-            _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
+            notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
+            _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
         _record_known(conn, known)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)

@@ -88,10 +88,11 @@ def name_occurrences(conn, seeds: list[Seed], limit: int | None = None) -> dict[
     out: dict[int, list[int]] = {}
     if not sql.has_table(conn, "chunks_fts"):
         return out
+    cjk = sql.has_table(conn, "chunks_cjk")
     for s in seeds:
         if s.via == "vector" or s.type == "date":
             continue  # a guess, or a date (dates are matched by key and by the time edges)
-        if CJK_NAME.fullmatch(s.name) and sql.has_table(conn, "chunks_cjk"):
+        if cjk and CJK_NAME.fullmatch(s.name):
             rows = sql.chunks_spelling_cjk(conn, cjk_bigrams(s.name), limit + 1)  # 张伟 of `张伟说...`
         else:
             words = re.findall(r"\w+", s.name.lower())
