@@ -644,6 +644,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]) \
                                 and _unwatched_new_folder(events):
                             raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, True)
+                    now_unreadable = known.unreadable_folders()
                     if catching_up:
                         catching_up = False
                         if not ready:
@@ -652,14 +653,12 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         # a folder unreadable as this watcher started: a `skipped` line, once; one not known
                         # so then was passed over and may have cut the watcher's walk short (_watch_paths):
                         # start anew
-                        found = known.unreadable_folders()
                         at = datetime.now().strftime("%H:%M:%S")
-                        for root, rel in sorted(found - reported):
+                        for root, rel in sorted(now_unreadable - reported):
                             hooks.report(Change("skipped", str(root), rel, None, 0.0, at, known.skipped[root][rel]))
-                        reported = set(found)
-                        if found - left_out:
+                        reported = set(now_unreadable)
+                        if now_unreadable - left_out:
                             break
-                    now_unreadable = known.unreadable_folders()
                     reported = set(now_unreadable)
                     readable_again = {(root, rel) for root, rel in unreadable - now_unreadable
                                       if _still_a_folder(root / rel)}

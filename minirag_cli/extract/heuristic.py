@@ -54,7 +54,7 @@ import itertools
 import re
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Collection, Sequence
+from typing import Collection, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
@@ -622,8 +622,7 @@ class HeuristicExtractor:
             value = NAME_LIST.match(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
                 listed.add(value.start(1))
-            people = CJK_PEOPLE.match(text, after) if span in CJK_PEOPLE_LABELS else None
-            for person in re.split(r"[ \t]*[、，,/][ \t]*", people.group(1)) if people else ():
+            for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
@@ -649,11 +648,9 @@ class HeuristicExtractor:
             if _is_title(title):
                 titles.append(title)
                 add(title, "work")
-        for m in CJK_TITLE.finditer(text):
-            title = (m.group(1) or m.group(2)).strip()
-            if title and not (m.group(2) and _in_corner_quote(text, m.start())):
-                titles.append(title)
-                add(title, "work")
+        for title in _cjk_titles(text):
+            titles.append(title)
+            add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
         elsewhere = _Elsewhere(text)
@@ -800,17 +797,31 @@ def known_cjk(note: str) -> dict[str, str]:
         return {}
     found = {name: "name" for _start, _end, target in wikilinks(note)
              if target is not None and target.type == "name" for name in [target.name]}
-    for m in CJK_TITLE.finditer(note):
-        if not (m.group(2) and _in_corner_quote(note, m.start())):
-            found[(m.group(1) or m.group(2)).strip()] = "work"
+    found.update((title, "work") for title in _cjk_titles(note))
     for m in itertools.chain(SPEAKER.finditer(note), ITEM_LABEL.finditer(note)):
         if m.group(1).strip() in CJK_PEOPLE_LABELS:
-            people = CJK_PEOPLE.match(note, _COLON.search(note, m.end(1)).end())
-            for person in re.split(r"[ \t]*[、，,/][ \t]*", people.group(1)) if people else ():
-                found[person] = "person"
+            found.update((person, "person") for person in _listed_people(note, _COLON.search(note, m.end(1)).end()))
     found.update((speaker, "person") for speaker in chat_speakers(note))
     return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
             if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None}
+
+
+def _cjk_titles(text: str) -> Iterator[str]:
+    """The 《》 and 『』 titles of `text` (a 『』 inside a 「」 quote is a quote's
+    nested quote, not a title), stripped, the empty ones left out."""
+    for m in CJK_TITLE.finditer(text):
+        title = (m.group(1) or m.group(2)).strip()
+        if title and not (m.group(2) and _in_corner_quote(text, m.start())):
+            yield title
+
+
+_CJK_PEOPLE_SEPARATOR = re.compile(r"[ \t]*[、，,/][ \t]*")
+
+
+def _listed_people(text: str, at: int) -> list[str]:
+    """The people a CJK people label lists from `at` (`参会人员：张伟、李娜`)."""
+    people = CJK_PEOPLE.match(text, at)
+    return _CJK_PEOPLE_SEPARATOR.split(people.group(1)) if people else []
 
 
 def _in_corner_quote(text: str, pos: int) -> bool:
