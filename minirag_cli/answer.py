@@ -156,22 +156,23 @@ class Answer:
 # --------------------------------------------------------------------------- sources
 
 
-def note_date(first_line: str, path: str = "") -> str:
+def note_date(first_line: str, path: str = "", root: str = "") -> str:
     """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
     line, or its front matter's date line: store.note_heads), else from its
     file name: one that holds a date and maybe a time (`2026-01-22.md`,
     LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
     form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
     `Thursday, January 22nd 2026.md`) or whose path in its folder is
-    (Obsidian's year, month and day folders `2026/01/22.md`, with the synced
-    folder's own folders in front: callers pass text.dated_path): text.file_date,
+    (Obsidian's year, month and day folders `2026/01/22.md`, read with the
+    folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
     the date the note's first chunk names; '' when neither carries a date."""
-    name = Path(path or "").name
+    path = dated_path(root, path or "")
+    name = Path(path).name
     for text in (first_line or "", name):
         date = line_date(text)
         if date:
             return date
-    daily = file_date(path or "")
+    daily = file_date(path)
     return daily[1] if daily is not None else ""
 
 
@@ -426,7 +427,7 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
             head = heads.get(r.get("chunk_id"), "")
             src = by_note[key] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
                                   "chunk_id": r.get("chunk_id"),
-                                  "date": note_date(head, dated_path(r.get("root") or "", path)) if options.dates
+                                  "date": note_date(head, path, r.get("root") or "") if options.dates
                                   else "", "picked": [],
                                   "best": x.rank}
         elif x.rank < src["best"]:
@@ -1384,7 +1385,7 @@ def dated_sources(results: list[dict], heads: dict[int, str]) -> list[dict]:
     when neither)."""
     return [{"n": r.get("rank", i), "chunk_id": r.get("chunk_id"), "path": r.get("path"), "root": r.get("root"),
              "text": r.get("text", ""),
-             "date": note_date(heads.get(r.get("chunk_id"), ""), dated_path(r.get("root") or "", r.get("path", "")))}
+             "date": note_date(heads.get(r.get("chunk_id"), ""), r.get("path", ""), r.get("root") or "")}
             for i, r in enumerate(results, start=1)]
 
 

@@ -380,11 +380,19 @@ READONLY_HINT = ("mrag needs to write the index file and its folder (even to rea
 _DAMAGED = ("malformed", "not a database", "database corrupt", "file is not a database")
 
 
+def _is_sqlite_error(exc: BaseException, kinds: tuple[str, ...] = ("DatabaseError", "OperationalError")) -> bool:
+    """Whether `exc` is one of the `kinds` of error of an SQLite module
+    (sqlite3, or sqlean's drop-in), by name: either module's classes count."""
+    module = type(exc).__module__
+    return type(exc).__name__ in kinds and ("sqlite" in module or "sqlean" in module)
+
+
 def is_lock_error(exc: BaseException) -> bool:
     """An SQLite error saying another connection held the lock past the busy
-    timeout (SQLITE_BUSY / SQLITE_LOCKED): the file is fine, only busy."""
-    module = type(exc).__module__
-    if type(exc).__name__ != "OperationalError" or ("sqlite" not in module and "sqlean" not in module):
+    timeout (SQLITE_BUSY / SQLITE_LOCKED): the file is fine, only busy. The
+    one test of a lock error (explain_sqlite_error's too); SQLite raises
+    these as OperationalError, never as a plain DatabaseError."""
+    if not _is_sqlite_error(exc, ("OperationalError",)):
         return False
     text = str(exc).lower()
     return "locked" in text or "busy" in text
@@ -394,9 +402,7 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
     a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
     not an SQLite error. The file is never touched."""
-    module = type(exc).__module__
-    if type(exc).__name__ not in ("DatabaseError", "OperationalError") or \
-            ("sqlite" not in module and "sqlean" not in module):
+    if not _is_sqlite_error(exc):
         return None
     text = str(exc)
     if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
@@ -422,7 +428,7 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
                  "(mrag never overwrites it).")
     if "readonly" in text.lower():
         return DatabaseError(f"The index cannot be written: {text}.", hint=READONLY_HINT)
-    if "locked" in text.lower() or "busy" in text.lower():
+    if is_lock_error(exc):
         return DatabaseError(
             f"The index stayed locked for more than {BUSY_TIMEOUT_MS // 1000} s: {text}.",
             hint="Another program holds a write lock on it; try again when it has finished.")

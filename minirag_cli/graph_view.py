@@ -72,18 +72,15 @@ def check_flags(*, entity: bool, question: bool, hops: int | None, k: int | None
         raise UsageError("--hops must be 0 or more.")
 
 
-def build_view(conn, *, entity: dict | None = None, hops: int = 1, search=None,
+def build_view(conn, *, entity: dict | None = None, hops: int | None = None, search=None,
                max_nodes: int = DEFAULT_MAX_NODES, notes_per_node: int = NOTES_PER_NODE,
                index: str = "") -> GraphView:
     """The view of the whole graph, of `entity`'s neighbourhood within `hops`
-    (`entity`: the entity page Index.entity returns), or of a question's
-    story (`search`: the retrieve.SearchResult of `ask --explain`)."""
-    if max_nodes < 1:
-        raise UsageError("--max-nodes must be 1 or more.")
-    if hops < 0:
-        raise UsageError("--hops must be 0 or more.")
-    if entity is not None and search is not None:
-        raise UsageError("Give --entity or --query, not both.")
+    (default 1; `entity`: the entity page Index.entity returns), or of a
+    question's story (`search`: the retrieve.SearchResult of `ask --explain`,
+    searched with its own hops). The flags as check_flags refuses them."""
+    check_flags(entity=entity is not None, question=search is not None, hops=hops, k=None, max_nodes=max_nodes)
+    hops = 1 if hops is None else hops
     totals = store.totals(conn)
     center = story = scope_ids = None
     if entity is not None:

@@ -550,7 +550,7 @@ class Index:
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
         result = self.search(question, options) if question is not None else None
         with self.lock:
-            return build_view(self.conn, entity=found, hops=1 if hops is None else hops, search=result,
+            return build_view(self.conn, entity=found, hops=hops, search=result,
                               max_nodes=max_nodes, index=str(self.path))
 
     def graph_view_options(self, *, entity: str | None = None, question: str | None = None,

@@ -1305,18 +1305,23 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     return frozenset((root, key) for key in shared)
 
 
+def _meta_dict(conn, key: str) -> dict:
+    """The JSON object a meta record of the graph holds (the shared file
+    names, the aliases, the known CJK names); {} when there is none, or it is
+    damaged: not JSON, or JSON but no object. Its values are the caller's to check."""
+    try:
+        recorded = json.loads(dbmod.get_meta(conn, key) or "{}")
+    except ValueError:
+        return {}
+    return recorded if isinstance(recorded, dict) else {}
+
+
 def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
     """{folder: the keys of the file names several of its notes share} as the
     index's graph names its notes (meta shared_note_names); a folder absent
     (an index synced before this was recorded, or a damaged record) is not known."""
-    try:
-        recorded = json.loads(dbmod.get_meta(conn, dbmod.SHARED_NAMES_KEY) or "{}")
-    except ValueError:
-        return {}
-    if not isinstance(recorded, dict):
-        return {}
-    return {root: frozenset(k for k in keys if isinstance(k, str)) for root, keys in recorded.items()
-            if isinstance(keys, list)}
+    return {root: frozenset(k for k in keys if isinstance(k, str))
+            for root, keys in _meta_dict(conn, dbmod.SHARED_NAMES_KEY).items() if isinstance(keys, list)}
 
 
 def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
@@ -1473,12 +1478,8 @@ def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[
     """{folder: (its notes' aliases, the aliases joined)} as the index's
     graph joins them (meta note_aliases); a folder absent (an index synced
     before this was recorded, or a damaged record) is not known."""
-    try:
-        recorded = json.loads(dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY) or "{}")
-    except ValueError:
-        return {}
     out = {}
-    for root, value in recorded.items() if isinstance(recorded, dict) else ():
+    for root, value in _meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
         if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
             out[root] = ({p: (list(v) if isinstance(v, list) else None) for p, v in value["aliases"].items()},
                          {k: v for k, v in value["joined"].items() if isinstance(v, str)})
@@ -1544,12 +1545,7 @@ def known_cjk_names(conn) -> dict[str, str]:
 def recorded_known(conn) -> dict[str, str]:
     """The known CJK names as the graph has them (meta known_cjk_names); {}
     when none or a damaged record."""
-    try:
-        known = json.loads(dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) or "{}")
-    except ValueError:
-        return {}
-    return {k: v for k, v in known.items() if isinstance(k, str) and isinstance(v, str)} \
-        if isinstance(known, dict) else {}
+    return {k: v for k, v in _meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _record_known(conn, known: dict[str, str]) -> None:
@@ -1610,11 +1606,8 @@ def _know_anew(run: _Run) -> None:
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = _differing(known, run.known)
-    docs: dict[int, tuple[str, str]] = {}
     paths = store.document_paths(conn)
-    for name in sorted(changed):
-        for doc in store.documents_with_bigrams(conn, cjk_bigrams(name)):
-            docs[doc] = paths[doc]
+    docs = {doc: paths[doc] for doc in store.documents_with_bigrams(conn, [cjk_bigrams(name) for name in changed])}
     run.known = known
     with dbmod.transaction(conn):
         for root in sorted({root for root, _path in docs.values()}):

@@ -841,6 +841,25 @@ def test_a_disk_io_error_is_not_called_damage(conn):
     assert bad is not None and "damaged" in str(bad)
 
 
+def test_one_test_says_what_a_lock_error_is(conn):
+    """explain_sqlite_error words a lock error exactly when is_lock_error
+    (which doctor and the integrity check ask) calls it one: each had its
+    own test of the message and of the error's class."""
+    import sys
+
+    from minirag_cli.db import explain_sqlite_error, is_lock_error
+
+    sqlite = sys.modules[type(conn).__mro__[1].__module__]
+    errors = [sqlite.OperationalError("database is locked"), sqlite.OperationalError("database table is locked"),
+              sqlite.OperationalError("database is busy"), sqlite.DatabaseError("database is locked"),
+              sqlite.OperationalError("disk I/O error"), sqlite.OperationalError("attempt to write a readonly database"),
+              sqlite.DatabaseError("database disk image is malformed"), RuntimeError("database is locked")]
+    for exc in errors:
+        known = explain_sqlite_error(exc)
+        assert (known is not None and "stayed locked" in str(known)) == is_lock_error(exc), exc
+    assert [is_lock_error(e) for e in errors] == [True, True, True, False, False, False, False, False]
+
+
 # ------------------------------------------------------------- questions
 
 NASTY_QUESTIONS = [

@@ -231,3 +231,30 @@ def test_a_tag_in_cjk_text_ends_at_a_blank_or_punctuation_as_obsidian_ends_it():
     assert {n for n, t in typed("今天 #装修计划，很好。 #装修计划很好 #設計メモ・二") if t == "concept"} == \
         {"#装修计划", "#装修计划很好", "#設計メモ"}
     assert not {n for n, _t in typed("今天#装修计划") if n.startswith("#")}  # mid-word, as in Obsidian
+
+
+def test_the_notes_writing_many_changed_names_are_found_in_a_few_queries(tmp_path, conn, embedder, extractor):
+    """A sync that made many CJK names known (or forgot them) asked chunks_cjk
+    once a name for the notes that write it (sync._know_anew); now the names
+    go in a few queries (store.documents_with_bigrams), which find the same
+    notes; a name of no CJK character finds none."""
+    from minirag_cli import store
+    from minirag_cli.store.read import BIGRAM_PHRASES_PER_QUERY
+    from minirag_cli.text import cjk_bigrams
+
+    write_notes(tmp_path / "notes", {"会议.md": MEETING, "预算.md": BUDGET, "读书.md": READING})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    ids = {path: doc for doc, (_root, path) in store.document_paths(conn).items()}
+    # names no note writes (a character twice: no bigram of these notes) beyond one query's worth
+    absent = [chr(0x9F00 + i) * 2 for i in range(BIGRAM_PHRASES_PER_QUERY + 20)]
+    names = ["张伟", "王师傅", "罗辑", "三体", "Alice", *absent]
+    queries = []
+    conn.set_trace_callback(lambda sql: queries.append(sql) if "MATCH" in sql else None)
+    try:
+        found = store.documents_with_bigrams(conn, [cjk_bigrams(name) for name in names])
+    finally:
+        conn.set_trace_callback(None)
+    assert found == {ids["会议.md"], ids["预算.md"], ids["读书.md"]}
+    assert len(queries) == 2
+    assert store.documents_with_bigrams(conn, [cjk_bigrams("罗辑")]) == {ids["读书.md"]}
+    assert store.documents_with_bigrams(conn, [cjk_bigrams("Alice"), []]) == set()

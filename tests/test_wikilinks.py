@@ -252,6 +252,20 @@ def test_a_daily_note_is_dated_by_its_file_name(path, date):
     assert note_date("- planted the tomatoes", path) == date
 
 
+@pytest.mark.parametrize("root, path, date", [
+    ("/home/me/journal/2024/05", "01.md", "2024-05-01"), ("C:\\notes\\2024\\05", "01.md", "2024-05-01"),
+    ("/home/me/journal/2024", "05/01.md", "2024-05-01"), ("/home/me/chapter/3", "1.md", ""),
+    ("/home/me/journal/2024/05", "2024/06/02.md", "2024-06-02"), ("", "01.md", ""),
+])
+def test_a_daily_note_is_dated_with_its_synced_folders_folders_in_front(root, path, date):
+    """note_date reads the path with the synced folder's own folders in front
+    (text.dated_path) when given the folder: its callers each wrapped the
+    path in dated_path themselves."""
+    from minirag_cli.answer import note_date
+
+    assert note_date("- planted the tomatoes", path, root) == date
+
+
 def test_other_tools_daily_notes_join_their_links_and_are_dated(tmp_path):
     """Logseq's journal file `journals/2024_05_01.md` and its link `[[May
     1st, 2024]]`, Dendron's `daily.journal.2024.05.02.md` and its link by

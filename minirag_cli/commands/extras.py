@@ -172,8 +172,6 @@ def graph_view(
     from minirag_cli.files import check_output
     from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
-    if entity_name is not None and query is not None:
-        raise typer.BadParameter("give --entity or --query, not both")
     if output is not None:
         check_output(output)  # before the work, as graph export does: `-o -`, a folder in the way
     flags = dict(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)

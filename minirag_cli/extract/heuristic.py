@@ -520,15 +520,22 @@ def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str],
     if found is None:
         return body, tags, titles
     head_tags, head_titles, values = _read_entries(found.entries)
-    return "\n".join(values) + "\n\n" + body, head_tags + tags, head_titles + titles
+    return "\n".join(values) + "\n\n" + body, [t for v in head_tags for t in _tag_words(v)] + tags, \
+        head_titles + titles
 
 
 def _read_entries(entries) -> tuple[list[str], list[str], list[str]]:
-    """(tags, titles, other values) of front matter or Logseq property entries."""
-    tags = [t for e in entries if e.key.lower() in TAG_KEYS for v in e.values for t in re.split(r"[\s,]+", v) if t]
+    """(tag values, titles, other values) of front matter or Logseq property
+    entries; each tag value as written, its caller splits it (_tag_words)."""
+    tags = [v for e in entries if e.key.lower() in TAG_KEYS for v in e.values]
     titles = [v for e in entries if e.key.lower() in TITLE_KEYS for v in e.values]
     values = [v for e in entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS for v in e.values]
     return tags, titles, values
+
+
+def _tag_words(value: str) -> list[str]:
+    """The tags one tag value holds: `hobby, garden` is hobby and garden."""
+    return [t for t in re.split(r"[\s,]+", value) if t]
 
 
 def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
@@ -541,14 +548,14 @@ def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
     tags, titles, parts, at = [], [], [], 0
     for e in entries:
         start, end = e.spans[0]
-        e_tags, e_titles, values = _read_entries([e])
+        tag_values, e_titles, values = _read_entries([e])
         # Logseq links pages in these values: `alias:: [[Veg patch]]` is Veg patch; a tag of a
         # page of words (`tags:: [[Machine Learning]]`) is that page's link, no #tag
         titles += [LOGSEQ_PAGE.sub(r"\1", v) for v in e_titles]
-        for v in (e.values if e_tags else []):
+        for v in tag_values:
             page = LOGSEQ_PAGE.fullmatch(v)
             if page is None:
-                tags += [t for t in re.split(r"[\s,]+", v) if t]
+                tags += _tag_words(v)
             elif len(page.group(1).split()) == 1:
                 tags.append(page.group(1))
             else:

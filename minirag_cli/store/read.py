@@ -302,9 +302,19 @@ def holds_cjk(conn, doc_id: int) -> bool:
                         (doc_id,)).fetchone() is not None
 
 
-def documents_with_bigrams(conn, bigrams: Sequence[str]) -> list[int]:
-    """The documents whose CJK text (chunks_cjk) holds the character bigrams
-    in a row: those that write a Chinese or Japanese name."""
-    return [doc for (doc,) in conn.execute(
-        "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
-        "WHERE chunks_cjk MATCH ?", ('cjk : "' + " ".join(bigrams) + '"',))]
+# phrases ORed in one chunks_cjk query (documents_with_bigrams): a sync that changed many
+# known names asks a few queries, not one a name, and no query grows without bound
+BIGRAM_PHRASES_PER_QUERY = 200
+
+
+def documents_with_bigrams(conn, phrases: Sequence[Sequence[str]]) -> set[int]:
+    """The documents whose CJK text (chunks_cjk) holds one of `phrases`,
+    each a name's character bigrams in a row: those that write one of
+    some Chinese or Japanese names. A phrase of no bigrams matches nothing."""
+    terms = ['cjk : "' + " ".join(bigrams) + '"' for bigrams in phrases if bigrams]
+    docs: set[int] = set()
+    for start in range(0, len(terms), BIGRAM_PHRASES_PER_QUERY):
+        docs.update(doc for (doc,) in conn.execute(
+            "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
+            "WHERE chunks_cjk MATCH ?", (" OR ".join(terms[start:start + BIGRAM_PHRASES_PER_QUERY]),)))
+    return docs
