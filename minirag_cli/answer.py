@@ -36,6 +36,7 @@ taken back).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -569,7 +570,7 @@ def _valid_map(valid: Valid) -> dict[int, int]:
 def _fix_citation(citation: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
     """One citation ("[1, 9]"): its listed sources in shown numbers, the
     numbers it names of no listed source."""
-    nums = [int(x) for x in re.split(r"\s*[,;]\s*", CITATION.fullmatch(citation).group(1).strip())]
+    nums = cited_numbers(citation)
     good = list(dict.fromkeys(valid[x] for x in nums if x in valid))
     return "".join(f"[{x}]" for x in good), good, [x for x in nums if x not in valid]
 
@@ -615,6 +616,13 @@ def _bracket(text: str, i: int, valid: dict[int, int]) -> tuple[bool, int, str, 
     return None
 
 
+def _merge(kept: list[int], removed: list[int], more_kept: Iterable[int], more_removed: Iterable[int]) -> None:
+    """Add a bracket's citations to the answer's so far: kept once each, in
+    the order first cited; removed all, as written."""
+    kept.extend(x for x in more_kept if x not in kept)
+    removed.extend(more_removed)
+
+
 def _filter(text: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
     """filter_citations without the tidying of blanks; a bracket the text
     ends in is shown as it is (what is inside it is still read)."""
@@ -631,8 +639,7 @@ def _filter(text: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]
             continue
         _cite, at, shown, k, r = got
         out.append(shown)
-        kept.extend(x for x in k if x not in kept)
-        removed.extend(r)
+        _merge(kept, removed, k, r)
     out.append(text[at:])
     return "".join(out), kept, removed
 
@@ -743,8 +750,7 @@ class CitationStream:
             if got is None:
                 break  # wait for more text (a bracket holds at most the rest of the answer, MAX_ANSWER_TOKENS)
             cite, end, shown, kept, removed = got
-            self.kept.extend(x for x in kept if x not in self.kept)
-            self.removed.extend(removed)
+            _merge(self.kept, self.removed, kept, removed)
             if cite and not shown:
                 self.held += self.pending[:lead]
             else:
@@ -759,8 +765,7 @@ class CitationStream:
         rest, self.pending = self.pending, ""
         if rest:  # a text cut inside a bracket is shown as it is, the blank before it too (citations in it read)
             rest, kept, removed = _filter(rest, self.valid)
-            self.kept.extend(x for x in kept if x not in self.kept)
-            self.removed.extend(removed)
+            _merge(self.kept, self.removed, kept, removed)
             rest, self.held = self.held + rest, ""
         self.shown += rest
         return out + rest
@@ -1467,22 +1472,17 @@ SELECTION_VERSION = "lines1"  # the answer cache's prompt_version of these rows 
 _SELECTION_MODULES = ("minirag_cli.answer_score", "minirag_cli.text", "minirag_cli.timeline")
 
 
+@functools.cache  # the code does not change while the process runs
 def _selection_code() -> str:
-    global _SELECTION_DIGEST
-    if _SELECTION_DIGEST is None:
-        import hashlib
-        import importlib
-        import inspect
+    import hashlib
+    import importlib
+    import inspect
 
-        own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
-               question_weights, note_date, asks_about_order, _Line, AnswerOptions)
-        code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
-                                                      for m in _SELECTION_MODULES]
-        _SELECTION_DIGEST = hashlib.blake2b("\0".join(code).encode(), digest_size=8).hexdigest()
-    return _SELECTION_DIGEST
-
-
-_SELECTION_DIGEST: str | None = None
+    own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
+           question_weights, note_date, asks_about_order, _Line, AnswerOptions)
+    code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
+                                                  for m in _SELECTION_MODULES]
+    return hashlib.blake2b("\0".join(code).encode(), digest_size=8).hexdigest()
 
 
 def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, heads: dict[int, str],

@@ -553,21 +553,25 @@ class _Extraction:
         return self.extractor.extract(texts, parts, speakers)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
-                   matters: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
+                   matters: Sequence[frontmatter.FrontMatter | None],
+                   windows: Sequence[list | None] | None = None) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` as run_chunks gives them, for a
         re-extraction (_reextract), which reads no file: a model extractor's
         from the windows of each note laid from its chunks (stored_text),
         which the cache holds when their text is the text that was synced
-        (_uncached_windows; a window it does not hold goes to the model)."""
+        (_uncached_windows; a window it does not hold goes to the model).
+        `windows`: each note's windows when they are cut already (None: cut here)."""
         if not self.windowed:
             return self.run_chunks(notes, paths, matters)
-        return self.run([_Pending(NoteFile(path, Path(path), 0, 0.0), "", stored_text(chunks) or "", list(chunks),
-                                  False, matter=matter) for chunks, path, matter in zip(notes, paths, matters,
-                                                                                       strict=True)])
+        cut = [None] * len(notes) if windows is None else windows
+        return self.run([_Pending(NoteFile(path, Path(path), 0, 0.0), "",
+                                  (stored_text(chunks) or "") if ws is None else "", list(chunks), False,
+                                  windows=ws, matter=matter)
+                         for chunks, path, matter, ws in zip(notes, paths, matters, cut, strict=True)])
 
-    def uncached(self, text: str) -> tuple[int, int]:
-        """(windows of a note's `text` the cache does not hold, its windows)."""
-        hashes = {w.hash for w in self.extractor.windows(text)}
+    def uncached(self, windows: Sequence) -> tuple[int, int]:
+        """(distinct windows of a note's `windows` the cache does not hold, its distinct windows)."""
+        hashes = {w.hash for w in windows}
         return sum(store.cached_extraction(self.conn, h, *self._cache_key) is None for h in hashes), len(hashes)
 
     def stream(self, notes: Sequence[_Pending]) -> None:
@@ -848,9 +852,9 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     if update == "sync":
         _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
         return
-    missing, windows = _uncached_windows(run, roots)
+    missing, windows, cut = _uncached_windows(run, roots)
     if missing == 0:
-        _reextract(run, roots, recorded)  # every answer cached: no model call
+        _reextract(run, roots, recorded, cut)  # every answer cached: no model call
         return
     folders = dbmod.recorded_roots(conn) or [str(r) for r in roots]
     asked = (f"{missing} of its {windows} windows" if missing is not None
@@ -862,26 +866,32 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
         f"reused; it asks the model for {asked}, which the new rules read differently)")})
 
 
-def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int]:
-    """(windows the model's cache does not hold, windows) over the notes an
-    index of a model extractor holds, each cut as it is now from the note
-    laid from its stored chunks (stored_text); (None, windows) when a
-    note's chunks do not lay (an index written otherwise: only a rebuild
-    reads its file)."""
+def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int, dict[int, list]]:
+    """(windows the model's cache does not hold, windows, each note's
+    windows by document id) over the notes an index of a model extractor
+    holds, each cut as it is now from the note laid from its stored chunks
+    (stored_text); (None, windows, {}) when a note's chunks do not lay (an
+    index written otherwise: only a rebuild reads its file). The windows
+    are kept for the re-extraction that follows (_reextract), which laid
+    and cut every note again (in memory, about the notes' text: a model
+    extracts thousands of notes, not millions)."""
     conn = run.conn
     doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
     missing = total = 0
+    cut: dict[int, list] = {}
     for start in range(0, len(doc_ids), REEXTRACT_NOTES):
-        for pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).values():
+        for doc, pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).items():
             text = stored_text([c for _id, c in pairs])
             if text is None:
-                return None, total
-            not_held, held = run.extraction.uncached(text)
+                return None, total, {}
+            cut[doc] = run.extraction.extractor.windows(text)
+            not_held, held = run.extraction.uncached(cut[doc])
             missing, total = missing + not_held, total + held
-    return missing, total
+    return missing, total, cut
 
 
-def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
+def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: dict[int, list] | None = None
+               ) -> None:
     """Extract every note's entities anew from the chunks the index holds (no
     chunking, no chunk embedding) and remake the graph from nothing, in the
     order a rebuild writes the notes: entities, aliases, mentions,
@@ -890,7 +900,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
     into itself, fuzzily, or keep an old name or type). Name and sentence
     vectors are the ones the index holds when the text is the same; only
     new texts are embedded. One transaction: Ctrl-C leaves the old graph,
-    and the next sync starts again."""
+    and the next sync starts again. `windows`: a model extractor's windows
+    of each note by document id, when _uncached_windows has cut them."""
     conn, summary, progress = run.conn, run.summary, run.progress
     started = time.perf_counter()
     current = str(HEURISTIC_VERSION)
@@ -918,7 +929,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths, written, new)
+            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths, written, new,
+                             windows)
         # named once every note is in: each name embedded once (or its vector kept: the same name as before)
         store.refresh_entities(conn, written, _name_vectors(run), new)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
@@ -935,12 +947,13 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None) -> None:
 
 
 def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],
-                     paths: dict[int, str], written: set[int], new: set[int]) -> None:
+                     paths: dict[int, str], written: set[int], new: set[int],
+                     windows: dict[int, list] | None = None) -> None:
     """Extract, resolve and write the graph of a group of notes ((document
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes; the ids of the entities written go to
     `written`, of those made to `new` (store.write_graph): the caller names
-    them (store.refresh_entities)."""
+    them (store.refresh_entities). `windows`: as _reextract has them."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     heads, matters = [], []
     for doc, pairs in notes:
@@ -948,7 +961,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
-                                         [paths[doc][1] for doc, _pairs in notes], matters)
+                                         [paths[doc][1] for doc, _pairs in notes], matters,
+                                         None if windows is None else [windows.get(doc) for doc, _pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names)
     _add_known(run.known, chunks, mentions)

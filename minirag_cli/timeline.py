@@ -156,8 +156,14 @@ def _has_time(raw: str) -> bool:
     return len(raw) > len("2026-01-22")
 
 
+def _day(d: dt.datetime) -> str:
+    """'May 2, 2024': a day as the answers write it (no %-d: glibc's, not Windows')."""
+    return f"{d:%B} {d.day}, {d.year}"
+
+
 def _when(d: dt.datetime, raw: str) -> str:
-    return d.strftime("%B %-d, %Y") + (d.strftime(" %H:%M") if _has_time(raw) else "")
+    """A note's date as the answers write it: its day, and its time when `raw` gives one."""
+    return _day(d) + (d.strftime(" %H:%M") if _has_time(raw) else "")
 
 
 def answer_order(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> OrderAnswer | None:
@@ -170,9 +176,10 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     x, y = match_event(oq.first, sources, search), match_event(oq.second, sources, search)
     if x is None or y is None or x.get("path") == y.get("path"):
         return None
-    dx, dy = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
-    if dx is None or dy is None:
+    noted_x, noted_y = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
+    if noted_x is None or noted_y is None:
         return None
+    dx, dy = noted_x, noted_y  # when the events took place, as far as the notes tell
     # an event the note tells of as "yesterday" took place the day before the
     # note, at a time it does not say: then the two are compared by their days (a day before the other's, or no verdict)
     tx, ty = told_as_day_before(oq.first, x.get("text", "")), told_as_day_before(oq.second, y.get("text", ""))
@@ -183,26 +190,27 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
         return None
     nx, ny = x["n"], y["n"]
     ex, ey = _quote(oq.first), _quote(oq.second)
-    wx, wy = _when(parse_date(x["date"]), x["date"]), _when(parse_date(y["date"]), y["date"])
+    wx, wy = _when(noted_x, x["date"]), _when(noted_y, y["date"])
     # the answer names the note's date; an event told as the day before is said so
-    sx = f"in a note of {wx} [{nx}]" if not tx else _told_day(dx, x["date"], tx, nx)
+    sx = f"in a note of {wx} [{nx}]" if not tx else _told_day(dx, wx, tx, nx)
     if oq.kind in ("before", "after"):
         yes = dx < dy if oq.kind == "before" else dx > dy
         order = "before" if dx < dy else "after"
-        sy = f"on {wy} [{ny}]" if not ty else _told_day(dy, y["date"], ty, ny)
+        sy = f"on {wy} [{ny}]" if not ty else _told_day(dy, wy, ty, ny)
         text = f"{'Yes' if yes else 'No'}. “{ex}” is {sx}, {order} “{ey}” {sy} (compared by the notes' dates)."
     else:
         days = abs((dy - dx).total_seconds()) / 86400
         yes = days > oq.days if oq.kind == "longer" else days < oq.days
-        sy = f"in one of {wy} [{ny}]" if not ty else _told_day(dy, y["date"], ty, ny)
+        sy = f"in one of {wy} [{ny}]" if not ty else _told_day(dy, wy, ty, ny)
         text = (f"{'Yes' if yes else 'No'}. “{ex}” is {sx} and “{ey}” {sy}: "
                 f"{days:.0f} days apart (compared by the notes' dates).")
     return OrderAnswer("Yes" if yes else "No", text, [nx, ny])
 
 
-def _told_day(day: dt.datetime, raw: str, told: str, n: int) -> str:
-    """'on May 2, 2024 (“yesterday” in the note of May 3, 2024 10:00 [1])'."""
-    return f"on {day:%B} {day.day}, {day.year} (“{told}” in the note of {_when(parse_date(raw), raw)} [{n}])"
+def _told_day(day: dt.datetime, note_when: str, told: str, n: int) -> str:
+    """'on May 2, 2024 (“yesterday” in the note of May 3, 2024 10:00 [1])';
+    `note_when` is the note's date as _when writes it."""
+    return f"on {_day(day)} (“{told}” in the note of {note_when} [{n}])"
 
 
 @dataclass
@@ -259,7 +267,7 @@ def answer_when(question: str, sources: list[dict], search: Callable[[str], list
     when = _when(d, x["date"])
     told = told_as_day_before(event, x.get("text", ""))
     if told:
-        day = (d - dt.timedelta(days=1)).strftime("%B %-d, %Y")
+        day = _day(d - dt.timedelta(days=1))
         text = f"On {day} [{x['n']}]: “{told}” in the note of {when} that matches “{_quote(event)}”."
         return WhenAnswer(day, text, [x["n"]])
     text = f"On {when} [{x['n']}]: the date of the note that matches “{_quote(event)}”."

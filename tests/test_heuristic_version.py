@@ -230,16 +230,18 @@ def test_ctrl_c_during_the_re_extraction_keeps_the_old_graph(tmp_path):
 
 class _CachedModel:
     """A window extractor standing in for the GGUF one (tests/test_sync.py's
-    _CountingModel): answers with the heuristic's names, counts calls."""
+    _CountingModel): answers with the heuristic's names, counts calls and
+    the notes it cuts into windows."""
 
     name, cache_id, parallel = "llm:fake", "fake-model@p1", 1
 
     def __init__(self):
-        self.inner, self.model_calls = HeuristicExtractor(), 0
+        self.inner, self.model_calls, self.cuts = HeuristicExtractor(), 0, 0
 
     def windows(self, text):
         from minirag_cli.extract.llm import note_windows
 
+        self.cuts += 1
         return note_windows(text)
 
     def run(self, windows, stop=None):
@@ -267,6 +269,8 @@ def test_an_llm_index_is_re_extracted_from_the_model_s_cached_answers(tmp_path):
     model = _CachedModel()
     s = sync(conn, roots, model, index_path=tmp_path / "llm.sqlite")
     assert s.reextracted["notes"] == 5 and model.model_calls == 0 and s.cache_hits > 0
+    # each note is cut once: to find its windows in the cache, and the re-extraction reads those (it cut them anew)
+    assert model.cuts == 5
     assert not [w for w in s.warnings if "heuristic rules" in w["reason"]]
     assert graph(conn) == graph(fresh) and db.get_meta(conn, "heuristic_version") == str(VERSION)
     conn.close()
