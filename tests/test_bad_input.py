@@ -1432,8 +1432,8 @@ def test_usage_lines_name_arguments_without_placeholder_braces(mrag_bin):
 
     from minirag_cli.cli import app
 
-    for args, usage in ((["sync"], "Usage: mrag sync [OPTIONS] DIRS..."), (["entity"], "Usage: mrag entity [OPTIONS] NAME"),
-                        (["model", "info"], "Usage: mrag model info [OPTIONS] PATH")):
+    for args, usage in ((["sync"], "usage: mrag sync [OPTIONS] DIRS..."), (["entity"], "usage: mrag entity [OPTIONS] NAME"),
+                        (["model", "info"], "usage: mrag model info [OPTIONS] PATH")):
         r = run_mrag(mrag_bin, *args)
         assert r.returncode == 2 and usage in r.stderr and "{" not in r.stderr, (args, r.stderr)
     r = run_mrag(mrag_bin, "entities", "--help")
@@ -1449,6 +1449,26 @@ def test_usage_lines_name_arguments_without_placeholder_braces(mrag_bin):
         ctx = cmd.make_context(" ".join(path), ["--help"], resilient_parsing=True)
         usage = cmd.get_usage(ctx)
         assert not re.search(r"[{}]", usage), usage
+
+
+def test_usage_errors_are_one_line_with_a_hint(mrag_bin):
+    """A usage error was click's four lines (usage, "Try 'mrag ask -h' for
+    help.", a blank line, "Error: ..."), where every other mrag error is one
+    `error:` line and a `hint:` line: now that, the usage and -h in the hint,
+    exit code 2 as before. A hint mrag has for the mistake replaces it."""
+    cases = (
+        (["bogus"], "error: No such command 'bogus'.", "hint: usage: mrag [OPTIONS] COMMAND [ARGS]...  (mrag -h for help)"),
+        (["ask", "-k", "x", "q"], "error: Invalid value for '--k' / '-k': ", "hint: usage: mrag ask [OPTIONS] [QUESTION]  (mrag ask -h"),
+        (["graph", "view", "--entity", "a", "--query", "b"], "error: Invalid value: give --entity or --query, not both.",
+         "hint: usage: mrag graph view [OPTIONS]  (mrag graph view -h for help)"),
+        (["status", "--nope"], "error: No such option: --nope.", "hint: usage: mrag status [OPTIONS]"),
+        (["show", "-rf.md"], "error: No such option: -r.", "hint: '-rf.md' looks like a file name"),
+    )
+    for args, error, hint in cases:
+        r = run_mrag(mrag_bin, *args)
+        lines = r.stderr.splitlines()
+        assert r.returncode == 2 and r.stdout == "" and len(lines) == 2, (args, r.stderr)
+        assert lines[0].startswith(error) and lines[1].startswith(hint), (args, r.stderr)
 
 
 def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
