@@ -579,6 +579,32 @@ def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_
     assert verify_index(conn) == []
 
 
+def test_utf16_korean_with_hanja_without_a_byte_order_mark_is_indexed(tmp_path, conn, embedder, extractor):
+    """A Korean note in UTF-16 without a byte order mark that writes Hanja
+    among its Hangul (大韓民國, names, law and history texts) was skipped as a
+    'binary file': its letters were not nine in ten of one script. Hanja
+    count with the Hangul they stand among, little- and big-endian; English
+    and Korean without Hanja read as before, and binary stays skipped."""
+    import random
+
+    notes = {"hanja.md": "大韓民國 憲法 제1조 대한민국은 민주공화국이다.\n金民洙 선생님과 서울에서 만났다.\n",
+             "korean.md": OTHER_SCRIPTS["korean.md"], "english.md": "Lunch with Olav Nygaard in Bergen.\n"}
+    root = tmp_path / "notes"
+    root.mkdir()
+    for name, text in notes.items():
+        (root / ("le-" + name)).write_bytes(text.encode("utf-16-le"))
+        (root / ("be-" + name)).write_bytes(text.encode("utf-16-be"))
+    rng = random.Random(20261205)
+    (root / "random.md").write_bytes(b"\x00" + rng.randbytes(1023))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert [(i["path"], i["reason"]) for i in s.skipped] == [("random.md", "binary file")] and s.warnings == []
+    texts = {path: "".join(t for (t,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+        (path,))) for (path,) in conn.execute("SELECT path FROM documents")}
+    for name, text in notes.items():
+        assert texts["le-" + name].split() == texts["be-" + name].split() == text.split(), name
+
+
 # Notes with no ASCII character (no space, no line end): UTF-16 without a byte order mark has no NUL byte
 NO_ASCII = {
     "chinese.md": "李华周六去了北京的音乐节。他和王芳听了三个乐队的演出，晚上十点才回家。第二天早上，他们在学校附近的"
