@@ -107,11 +107,7 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     if isinstance(exc, (click.exceptions.Abort, typer.Abort)):
         sys.exit(130)
     if isinstance(exc, click_errors):
-        exc.show()
-        hint = _dash_argument_hint(exc, sys.argv[1:]) or _global_option_hint(exc, sys.argv[1:])
-        if hint:
-            sys.stderr.write(f"hint: {hint}\n")
-        sys.exit(exc.exit_code)
+        _usage_error(exc)
     if isinstance(exc, (click.exceptions.Exit, typer.Exit)):
         sys.exit(exc.exit_code)
     if debug:
@@ -128,6 +124,29 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     sys.stderr.write(f"error: unexpected {type(exc).__name__}: {exc}\n"
                      "Set MRAG_DEBUG=1 to see the traceback, and please report it.\n")
     sys.exit(1)
+
+
+def _usage_error(exc: Exception) -> None:
+    """A click usage error (no such command or option, a missing or invalid
+    argument) as mrag's other errors are written: one `error:` line and a
+    `hint:` line, here the command's usage and its -h (click wrote four lines:
+    usage, "Try ... for help.", a blank line, "Error: ..."). Exit code as
+    click's (2 for usage)."""
+    from minirag_cli.errors import MragError
+    from minirag_cli.format import print_error
+
+    message = exc.format_message().strip()
+    if message and message[-1] not in ".!?":
+        message += "."
+    hint = _dash_argument_hint(exc, sys.argv[1:]) or _global_option_hint(exc, sys.argv[1:])
+    ctx = getattr(exc, "ctx", None)
+    if hint is None and ctx is not None:
+        usage = " ".join([ctx.command_path, *ctx.command.collect_usage_pieces(ctx)])
+        helps = ctx.command.get_help_option(ctx) is not None and ctx.help_option_names
+        hint = f"usage: {usage}" + (f"  ({ctx.command_path} {helps[0]} for help)" if helps else "")
+    error = MragError(message, hint=hint)
+    print_error(error)
+    sys.exit(exc.exit_code)
 
 
 def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:

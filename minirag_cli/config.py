@@ -361,7 +361,20 @@ def _line_of_key(text: str, key: str) -> int | None:
 
 def load_file(path: Path) -> dict[str, Any]:
     """Read and validate one config file: {setting: converted value}. Errors
-    name the file and the line."""
+    name the file and the line; the first bad value is raised."""
+    values, errors = read_file(path)
+    for error in errors.values():
+        raise error
+    return values
+
+
+def read_file(path: Path) -> tuple[dict[str, Any], dict[str, ConfigError]]:
+    """Read one config file: the settings it gives (converted) and the errors
+    of those whose value mrag cannot use, each naming the file and line. The
+    bad values are kept apart, as a bad MRAG_* value is (Settings.errors): a
+    command that does not read the setting runs. A file that cannot be read,
+    is not TOML or names an unknown setting raises at once: no one setting
+    holds the mistake."""
     try:
         import tomllib
     except ImportError:  # Python 3.10
@@ -380,6 +393,7 @@ def load_file(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: invalid TOML: {exc}.",
                           hint="Config files are flat TOML, e.g.  k = 8  and  mode = \"hybrid\".") from exc
     out: dict[str, Any] = {}
+    errors: dict[str, ConfigError] = {}
     for key, value in raw.items():
         line = _line_of_key(text, key)
         where = f"{path}, line {line}" if line else str(path)
@@ -391,12 +405,15 @@ def load_file(path: Path) -> dict[str, Any]:
         try:
             value = spec.convert(value)
         except ValueError as exc:
-            raise ConfigError(f"{where}: {key} = {json.dumps(value, default=str)}: {exc}.") from None
+            errors[spec.name] = ConfigError(f"{where}: {key} = {json.dumps(value, default=str)}: {exc}.")
+            out.pop(spec.name, None)  # `chunk-tokens` and `chunk_tokens` both given: the last one counts
+            continue
         if spec.is_path:
             p = Path(value).expanduser()
             value = str(p if p.is_absolute() else (path.parent / p).resolve())
         out[spec.name] = value
-    return out
+        errors.pop(spec.name, None)
+    return out, errors
 
 
 def env_value(name: str) -> Any:
@@ -457,6 +474,16 @@ def project_config_beside(index: Path) -> Path | None:
     return cfg if index.parent.name == PROJECT_DIRNAME and config_present(cfg) else None
 
 
+def _file_db(path: Path) -> str | None:
+    """The `db` a project config gives. Every command reads the index, so a
+    bad `db` there fails at once (no other index may stand in for it); the
+    file's other bad values wait for the command that reads them."""
+    values, errors = read_file(path)
+    if "db" in errors:
+        raise errors["db"]
+    return values.get("db")
+
+
 @dataclass
 class DbChoice:
     path: Path
@@ -489,7 +516,8 @@ def _absolute(path: str | os.PathLike, cwd: Path) -> Path:
 
 
 def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = None, cwd: Path | None = None,
-               user_values: dict[str, Any] | None = None) -> DbChoice:
+               user_values: dict[str, Any] | None = None,
+               user_errors: dict[str, ConfigError] | None = None) -> DbChoice:
     """Locate the index: --db, MRAG_DB, the nearest `.mrag/` above the current
     directory (then above each synced folder) with its config's `db` if set,
     the user config's `db`, then (for commands that read an index, not for
@@ -516,14 +544,16 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
             continue
         cfg = project / CONFIG_FILENAME
         if config_present(cfg):
-            configured = load_file(cfg).get("db")
+            configured = _file_db(cfg)
             if configured:
                 return DbChoice(Path(configured), f"project config {cfg}", cfg)
             return DbChoice(project / INDEX_FILENAME, f"found {project}", cfg)
         return DbChoice(project / INDEX_FILENAME, f"found {project}", None)
     if user_values is None:
         user_file = user_config_path()
-        user_values = load_file(user_file) if config_present(user_file) else {}
+        user_values, user_errors = read_file(user_file) if config_present(user_file) else ({}, {})
+    if user_errors and "db" in user_errors:  # every command reads the index: no other may stand in for it
+        raise user_errors["db"]
     if user_values.get("db"):
         p = Path(user_values["db"])
         return DbChoice(p, f"user config {user_config_path()}", beside(p))
@@ -568,34 +598,40 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
     sources = {s.name: "default" for s in SPECS}
     files_read: list[str] = []
 
+    # a setting with no usable value at one level keeps its error (raised when the setting is
+    # read: Settings.errors) until a higher level gives it a value or an error of its own
+    errors: dict[str, ConfigError] = {}
+
+    def layer(given: dict[str, Any], bad: dict[str, ConfigError], source: Callable[[str], str]) -> None:
+        for name, value in given.items():
+            values[name], sources[name] = value, source(name)
+            errors.pop(name, None)
+        for name, error in bad.items():
+            sources[name], errors[name] = source(name), error
+
     user_file = user_config_path()
     user_present = config_present(user_file)
-    user_values = load_file(user_file) if user_present else {}
+    user_values, user_errors = read_file(user_file) if user_present else ({}, {})
     if user_present:
         files_read.append(str(user_file))
-    for name, value in user_values.items():
-        values[name], sources[name] = value, f"user config {user_file}"
+    layer(user_values, user_errors, lambda _name: f"user config {user_file}")
 
-    choice = resolve_db(cli.get("db"), sync_dirs=sync_dirs, cwd=cwd, user_values=user_values)
+    choice = resolve_db(cli.get("db"), sync_dirs=sync_dirs, cwd=cwd, user_values=user_values,
+                        user_errors=user_errors)
     if db_path is not None and Path(db_path).expanduser().resolve() != choice.path.expanduser().resolve():
         p = Path(db_path).expanduser()
         choice = DbChoice(p, "given", project_config_beside(p))
 
-    project_values: dict[str, Any] = {}
     if choice.project_config is not None:
-        project_values = load_file(choice.project_config)
+        project_values, project_errors = read_file(choice.project_config)
         files_read.append(str(choice.project_config))
-    for name, value in project_values.items():
-        values[name], sources[name] = value, f"project config {choice.project_config}"
+        layer(project_values, project_errors, lambda _name: f"project config {choice.project_config}")
 
-    env_values, errors = _env_values()
-    for name, value in env_values.items():
-        values[name], sources[name] = value, f"env {SPEC_BY_NAME[name].env}"
-    for name in errors:
-        sources[name] = f"env {SPEC_BY_NAME[name].env}"
+    env_values, env_errors = _env_values()
+    layer(env_values, env_errors, lambda name: f"env {SPEC_BY_NAME[name].env}")
     for name, value in cli.items():
         values[name], sources[name] = value, "flag"
-        errors.pop(name, None)  # the flag is used, not the variable
+        errors.pop(name, None)  # the flag is used, not the variable or the file
 
     # the located index wins over any lower-precedence `db` (it was found using them)
     values["db"], sources["db"] = str(choice.path), choice.source

@@ -557,6 +557,26 @@ KNOWN_CJK_KEY = "known_cjk_names"
 KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"
 
 
+# meta: {folder: {path: reason}}, the files the last finished sync of each folder skipped (sync.
+# _record_skipped): the next sync lists only the new ones in full, and `mrag show FILE` says why one is
+# not indexed
+SKIPPED_KEY = "skipped_files"
+
+
+def skipped_files(conn) -> dict[str, dict[str, str]]:
+    """{folder: {path: reason}} as the last sync of each folder skipped them
+    (meta skipped_files); {} when none is recorded or the record is damaged
+    (every skip is then new to the next sync)."""
+    try:
+        recorded = json.loads(get_meta(conn, SKIPPED_KEY) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(recorded, dict):
+        return {}
+    return {root: {p: r for p, r in files.items() if isinstance(r, str)}
+            for root, files in recorded.items() if isinstance(root, str) and isinstance(files, dict)}
+
+
 def following_roots(conn) -> list[str]:
     """The synced folders whose symlinks out of the folder every sync follows
     (meta `follow_symlinks`, a JSON list the `--follow-symlinks` given to a

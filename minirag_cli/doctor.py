@@ -349,9 +349,15 @@ def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
     the index's."""
     from pathlib import Path
 
-    chosen_embedder = None if settings.sources["embedding_model"] == "default" else settings.embedding_model
-    return run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
-                      model=settings.model, load=load)
+    # a setting with no usable value (a config file's or an MRAG_* variable's, raised only by the commands
+    # that read it) fails here, whichever it is: the doctor checks for every command
+    bad = settings.errors
+    chosen_embedder = None if "embedding_model" in bad or settings.sources["embedding_model"] == "default" \
+        else settings.embedding_model
+    checks = run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
+                        model=None if "model" in bad else settings.model, load=load)
+    return [*(Check("settings", FAIL, str(error), error.hint or "Correct the value, or remove it for the default.")
+              for error in bad.values()), *checks]
 
 
 def healthy(checks: list[Check]) -> bool:

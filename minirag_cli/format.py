@@ -137,7 +137,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     from minirag_cli.walk import terminal_name
 
     by_reason: dict[str, list[str]] = {}
-    for item in summary["skipped"]:
+    # the files the last sync skipped too, for the same reason, are a count: a sync run again and
+    # again must not repeat the same list each time
+    new = summary.get("skipped_new", summary["skipped"])
+    again = len(summary["skipped"]) - len(new)
+    for item in new:
         by_reason.setdefault(item["reason"], []).append(terminal_name(item["path"]))
     for reason, paths in by_reason.items():
         if len(paths) > 3:
@@ -146,6 +150,9 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         else:
             for path in paths:
                 console.print(f"[yellow]skipped[/] {escape(path)}: {escape(reason)}", highlight=False)
+    if again:
+        console.print(f"[yellow]skipped[/] {again} {'file' if again == 1 else 'files'} as before "
+                      "(`--json` lists them, `mrag show FILE` says why)", highlight=False, soft_wrap=True)
     for item in summary["warnings"]:
         console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
                       highlight=False)

@@ -249,6 +249,9 @@ class SyncSummary:
     tokens_in: int = 0
     tokens_out: int = 0
     skipped: list[dict] = field(default_factory=list)
+    # the items of `skipped` the last sync of their folder did not skip (or skipped for another reason): the
+    # text summary lists these in full and counts the others
+    skipped_new: list[dict] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
@@ -765,12 +768,31 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
+        _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
+    """The summary's skipped files that the last sync of their folder did
+    not skip, or skipped for another reason (summary.skipped_new), and what
+    this sync skipped recorded for the next one (db.SKIPPED_KEY; the folders
+    not synced now keep theirs), inside the caller's transaction: a sync that
+    skips the same files again lists them as a count, not in full each time."""
+    before = dbmod.get_meta(conn, dbmod.SKIPPED_KEY)
+    recorded = dbmod.skipped_files(conn)
+    for root, items in summary.skipped_in.items():
+        was = recorded.get(root, {})
+        summary.skipped_new.extend(item for item in items if was.get(item["path"]) != item["reason"])
+        recorded[root] = {item["path"]: item["reason"] for item in items}
+    recorded = {root: files for root, files in recorded.items() if root in kept_roots and files}
+    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
+    if value != before and (recorded or before is not None):
+        dbmod.set_meta(conn, dbmod.SKIPPED_KEY, value)
 
 
 def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:

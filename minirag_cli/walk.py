@@ -484,7 +484,8 @@ def _eight_bit_text(head: bytes) -> bool:
 # What a note in one script (and Latin) reads as: no control character (but
 # tab, line ends and form feed), no unassigned or private-use code point, a
 # space or a line end, mostly letters and marks, and nearly all its letters
-# of one script, Latin aside (Japanese kana and kanji count as one). Random
+# of one script, Latin aside (Japanese kana and kanji count as one, and so do
+# Korean Hangul and the Hanja among it, when Hangul letters are the most). Random
 # bytes decoded as UTF-16 spread over Hangul, CJK, Yi and the rest, and hit
 # unassigned and private-use code points; binary formats hold NUL units.
 # A script written without spaces (_UNSPACED_SCRIPTS) needs none, with more
@@ -530,6 +531,8 @@ def _reads_as_script_text(sample: str) -> bool:
         return False
     if script != "LATIN":
         count += scripts["LATIN"]
+    if script == "HANGUL":  # Korean writes Hanja (CJK ideographs) among its Hangul: 大韓民國 憲法 제1조
+        count += scripts["CJK"]
     return count >= sum(scripts.values()) * _SCRIPT_ONE_SCRIPT_SHARE
 
 

@@ -476,11 +476,14 @@ def _unwatched_new_folder(events) -> bool:
     return _unwatched_under(path for change, path in events if change == watchfiles.Change.added)
 
 
-def _watch_limit_reached(path: Path) -> bool:
+def _watch_limit_reached(roots: Sequence[Path]) -> bool:
     """Whether one more inotify watch would pass the watch limit now. The
     watcher adds a watch for each new folder and, past the limit, goes on
     without it, saying nothing (notify drops that error): an edit in such a
-    folder would be missed. Linux only; False when it cannot tell."""
+    folder would be missed. The probe watches the roots in turn until one
+    answers: a root it may not watch (unreadable for now, gone) says nothing
+    of the limit, and the first root was once the only one asked. Linux
+    only; False when it cannot tell."""
     if not sys.platform.startswith("linux"):
         return False
     import ctypes
@@ -494,7 +497,12 @@ def _watch_limit_reached(path: Path) -> bool:
         return False
     try:
         in_create = 0x100
-        return libc.inotify_add_watch(fd, os.fsencode(path), in_create) < 0 and ctypes.get_errno() == errno.ENOSPC
+        for root in roots:
+            if libc.inotify_add_watch(fd, os.fsencode(root), in_create) >= 0:
+                return False
+            if ctypes.get_errno() == errno.ENOSPC:
+                return True
+        return False
     finally:
         os.close(fd)
 
@@ -514,6 +522,8 @@ def _watch_paths(roots: Sequence[Path], unreadable: set[tuple[Path, str]]) -> li
             try:
                 with os.scandir(folder) as entries:
                     for entry in entries:
+                        if entry.name.startswith("."):  # hidden: never indexed, so never watched on its own
+                            continue
                         with contextlib.suppress(OSError):
                             if Path(entry.path) not in left_out and entry.is_dir():  # follows links, as notify
                                 paths.setdefault(Path(entry.path))
@@ -613,7 +623,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                     # watchfiles, told to pass over the folders it may not read, passes over any folder it could
                     # not watch, the watch limit reached (notify's MaxFilesWatch) too: a folder past it would go
                     # unwatched, and edits in it missed. The limit is probed once the watcher has walked the roots
-                    if catching_up and _watch_limit_reached(note_filter.roots[0]) \
+                    if catching_up and _watch_limit_reached(note_filter.roots) \
                             and _unwatched_under(note_filter.roots):
                         raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, ready)
                     touched: dict[Path, set[str] | None] = dict(note_filter.roots_of(p for _c, p in events))
@@ -641,7 +651,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         batches += 1
                         # the probe is refused as well when the new folder took the very last watch: it stops
                         # the watch only if a new folder has none (the limit reached before it came)
-                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots[0]) \
+                        if not catching_up and _new_folders(events) and _watch_limit_reached(note_filter.roots) \
                                 and _unwatched_new_folder(events):
                             raise watcher_error(OSError("OS file watch limit reached."), note_filter.roots, True)
                     now_unreadable = known.unreadable_folders()

@@ -121,7 +121,7 @@ def test_config_saved_with_a_byte_order_mark_is_read(project):
 def test_bad_values_name_file_line_and_setting(project, body, line, words):
     cfg = write(project / ".mrag" / "config.toml", body)
     with pytest.raises(ConfigError) as err:
-        effective()
+        effective().check()  # a bad value is raised when read (an unknown key at once)
     msg = str(err.value)
     assert f"{cfg}, line {line}" in msg and words in msg
 
@@ -160,6 +160,48 @@ def test_a_bad_variable_fails_only_the_commands_that_use_it(tmp_path, monkeypatc
     assert "Environment variable MRAG_MODE='bogus'" in str(res.exception)
     res = runner.invoke(app, ["--db", str(db_path), "config", "show"])
     assert isinstance(res.exception, ConfigError) and "MRAG_MODE" in str(res.exception)
+
+
+def test_a_bad_config_value_fails_only_the_commands_that_use_it(tmp_path, user_cfg, monkeypatch):
+    """`mode = "bogus"` in a config file stopped every command (`mrag status`
+    too, which never reads the mode) with the file's error, where the same
+    value in MRAG_MODE stopped only the commands that read it."""
+    from tests.kb_fixture import build_small_index
+
+    index, _ = build_small_index(tmp_path)
+    project_cfg = write(index.parent / "config.toml", 'k = 3\nmode = "bogus"\n')
+    runner = CliRunner()
+    for args in (["status", "--json"], ["entities", "wolf", "--json"]):
+        res = runner.invoke(app, ["--db", str(index), *args])
+        assert res.exit_code == 0, (args, res.output)
+        json.loads(res.stdout)
+    res = runner.invoke(app, ["--db", str(index), "ask", "who is Wolfgang?", "--json"])
+    assert isinstance(res.exception, ConfigError) and res.stdout == ""
+    assert f'{project_cfg}, line 2: mode = "bogus"' in str(res.exception)
+    res = runner.invoke(app, ["--db", str(index), "ask", "who is Wolfgang?", "--mode", "bm25", "--json"])
+    assert res.exit_code == 0, res.output  # the flag wins over the file
+    assert len(json.loads(res.stdout)["results"]) <= 3  # the file's good value is still used
+    res = runner.invoke(app, ["--db", str(index), "config", "show"])
+    assert isinstance(res.exception, ConfigError) and "mode" in str(res.exception)
+
+    # the user config's bad value: a valid one above it (the project config, a variable) wins
+    write(user_cfg, 'hops = "two"\nk = 0\n')
+    monkeypatch.chdir(project_cfg.parent.parent)
+    settings = effective()
+    with pytest.raises(ConfigError, match=f"{user_cfg}, line 1: hops"):
+        settings.hops
+    assert settings.k == 3 and settings.sources["hops"] == f"user config {user_cfg}"
+    monkeypatch.setenv("MRAG_HOPS", "1")
+    assert effective().hops == 1
+    # a bad `db` fails at once: every command reads the index, and no other may stand in for it
+    write(project_cfg, "db = 5\n")
+    with pytest.raises(ConfigError, match="line 1: db = 5"):
+        effective()
+    monkeypatch.chdir(tmp_path)
+    write(user_cfg, "db = true\n")
+    with pytest.raises(ConfigError, match=f"{user_cfg}, line 1: db = true"):
+        effective()
+    effective({"db": str(index)}).check()  # an index named on purpose needs no `db` from a file
 
 
 def test_negative_max_bytes_is_refused_before_the_index_is_touched(tmp_path, mrag_bin):
@@ -236,7 +278,7 @@ def test_config_show_json_and_text(project, user_cfg, monkeypatch):
     assert chunk_line.endswith("# default; env MRAG_CHUNK_TOKENS would set it"), chunk_line
     write(user_cfg, "k = true\n")  # TOML's spelling in the message, not Python's True
     with pytest.raises(ConfigError, match="k = true: expected a whole number"):
-        effective()
+        effective().k
 
 
 def test_sync_uses_project_config(tmp_path, mrag_bin, monkeypatch):

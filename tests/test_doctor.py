@@ -59,6 +59,27 @@ def test_healthy_index_passes(index, mrag_bin):
     assert text.returncode == 0 and "no check failed" in text.stdout
 
 
+def test_a_setting_with_no_usable_value_fails_the_doctor(index, mrag_bin, tmp_path):
+    """A bad value in an MRAG_* variable (or, since they too stop only the
+    commands that read them, in a config file) let `mrag doctor` say "no
+    check failed", though `mrag ask` would stop at it: a `settings` check
+    fails, naming the variable or the file and line."""
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load", extra_env={"MRAG_MODE": "bogus"})
+    assert r.returncode == 1, r.stdout + r.stderr
+    report = json.loads(r.stdout)
+    assert report["ok"] is False and by_name(report)["settings"]["status"] == "fail", report
+    assert "MRAG_MODE='bogus'" in by_name(report)["settings"]["detail"]
+    assert by_name(report)["index"]["status"] == OK  # the rest is checked as usual
+    user_cfg = tmp_path / "xdg-config" / "mrag" / "config.toml"  # conftest's XDG_CONFIG_HOME
+    user_cfg.parent.mkdir(parents=True, exist_ok=True)
+    user_cfg.write_text("k = 3\nhops = -1\n")
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert by_name(json.loads(r.stdout))["settings"]["detail"].startswith(f"{user_cfg}, line 2: hops = -1: ")
+    text = mrag(mrag_bin, "--db", str(index), "doctor", "--no-load")
+    assert text.returncode == 1 and "some checks failed" in text.stdout, text.stdout + text.stderr
+
+
 def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
     """With the synced folder deleted (moved, a drive not mounted) the doctor
     said 'no check failed' with every check ok, while `ask --paths` listed

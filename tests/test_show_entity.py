@@ -520,7 +520,8 @@ def test_a_note_whose_name_starts_with_a_dash_gets_a_hint(kb, mrag_bin):
                              cwd=root)
         assert out.returncode == 0 and out.stdout == "A dash note about Zora Neale.\n", out.stderr
     out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "-x"], capture_output=True, text=True, env=env)
-    assert out.returncode == 2 and "hint:" not in out.stderr  # a mistyped option is not taken for a file
+    assert out.returncode == 2 and "./" not in out.stderr  # a mistyped option is not taken for a file
+    assert "hint: usage: mrag show [OPTIONS] TARGET" in out.stderr  # the command's usage instead
     out = subprocess.run([mrag_bin, "--db", str(db_path), "ask", "-5 degrees in Berlin?", "--no-answer"],
                          capture_output=True, text=True, env=env)
     said = " ".join(out.stderr.split())

@@ -631,8 +631,9 @@ def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_not
         rebuilt = index.sync([root], extractor=_CountingModel(), rebuild=True)
         again = index.sync([root], extractor=_CountingModel())
     assert {"idx.sqlite", "idx.sqlite.lock"} <= {p.name for p in root.iterdir()}  # there while it was walked
-    for summary in (first, rebuilt, again):
+    for summary, new in ((first, True), (rebuilt, True), (again, False)):  # a rebuild starts over: new again
         assert summary.skipped == [{"path": "photo.png", "reason": "not a note file (.png)"}], summary.skipped
+        assert summary.skipped_new == (summary.skipped if new else []), summary.skipped_new
     assert (first.added, rebuilt.added, again.unchanged) == (4, 4, 4)
 
 
@@ -768,6 +769,58 @@ def test_a_name_written_with_zero_width_characters_is_the_entity_without_them(tm
     assert seeds("Where is \ufeffRosa\u200bDiaz?") == seeds("Where is RosaDiaz?") != []
     assert get_entity(conn, "Li\u200bHua")["name"] == get_entity(conn, "\u2060LiHua")["name"] == "Li Hua"
     assert verify_index(conn) == []
+
+
+def test_a_resync_lists_only_the_new_skips_in_full_and_show_says_why_one_was_skipped(tmp_path, mrag_bin):
+    """Every `mrag sync` listed every skipped file (binary, too large) again
+    though nothing had changed, and `mrag show` of such a file said only that
+    it was not indexed, "saved since the last sync, or skipped by it". The
+    index now records what each sync skipped: a file skipped again for the same
+    reason is a count (with how to list them), a new one (or one skipped for
+    another reason) is listed in full, `--json` marks each `new`, and show
+    names the reason."""
+    import subprocess
+
+    from tests.test_bad_input import mrag_env
+
+    root = tmp_path / "notes"
+    write_notes(root, {"small.md": "A short note about Wolfgang Schulz.\n",
+                       "big.md": "Jennifer Moore wrote a longer note. " * 8 + "\n"})
+    (root / "photo.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    db_path = tmp_path / "index.sqlite"
+
+    def mrag(*args):
+        r = subprocess.run([mrag_bin, "--db", str(db_path), *args], capture_output=True, text=True, env=mrag_env())
+        return r
+
+    def sync(*args):
+        r = mrag("sync", str(root), "-q", *args)
+        assert r.returncode == 0, r.stderr
+        return [line for line in r.stdout.splitlines() if line.startswith("skipped")]
+
+    assert sync("--max-bytes", "280") == ["skipped big.md: larger than the size limit (289 > 280 bytes)",
+                                          "skipped photo.md: binary file"]
+    assert sync() == ["skipped 2 files as before (`--json` lists them, `mrag show FILE` says why)"]
+    (root / "more.md").write_bytes(b"\x00\x01\x02\x03" * 64)
+    assert sync() == ["skipped more.md: binary file",
+                      "skipped 2 files as before (`--json` lists them, `mrag show FILE` says why)"]
+    r = mrag("sync", str(root), "--json")
+    summary = json.loads(r.stdout)
+    assert [s["path"] for s in summary["skipped"]] == ["big.md", "more.md", "photo.md"] and summary["skipped_new"] == []
+    (root / "more.md").unlink()
+    (root / "photo.md").write_text("Now a note about Jennifer Moore.\n")
+    assert sync("--max-bytes", "285") == ["skipped big.md: larger than the size limit (289 > 285 bytes)"]
+
+    (root / "photo.md").write_bytes(b"\x00\x01" * 64)
+    sync()
+    for name, why, hint in (("big.md", "larger than the size limit (289 > 285 bytes)", "--max-bytes N"),
+                            ("photo.md", "binary file", "Only text notes are indexed")):
+        r = mrag("show", str(root / name))
+        assert r.returncode == 1 and r.stdout == "", r.stderr
+        assert f"but the last sync skipped it: {why}." in r.stderr and hint in r.stderr, r.stderr
+    (root / "later.md").write_bytes(b"\x00\x01" * 64)  # not synced yet: the last sync cannot say
+    r = mrag("show", str(root / "later.md"))
+    assert r.returncode == 1 and "saved since the last sync, or skipped by it" in r.stderr, r.stderr
 
 
 def test_a_plain_resync_keeps_the_size_limit_given_before(tmp_path, mrag_bin):

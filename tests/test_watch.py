@@ -817,6 +817,36 @@ def test_the_watch_limit_reached_by_a_new_folder_stops_the_watch(mrag_bin, folde
     assert set(indexed(folder / ".mrag" / "index.sqlite")) == {*NOTES, "journal/new.md"}
 
 
+def test_the_watch_limit_is_probed_on_every_root(mrag_bin, tmp_path):
+    """The watch limit was probed by watching the first root only: with that
+    root unreadable for now (left out of the watcher), the probe was refused
+    for that, not for the limit, so folders copied into the second root past
+    the limit went unwatched, in silence. Each root is asked in turn: the
+    watch stops with the limit's error, as with one root."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    write_notes(a, {"people/anna.md": NOTES["people/anna.md"]})
+    write_notes(b, {"projects/garden.md": NOTES["projects/garden.md"]})
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER, "NO_COLOR": "1", "MRAG_DB": str(tmp_path / "i.sqlite")}
+    assert subprocess.run([mrag_bin, "sync", str(a), str(b)], env=env, capture_output=True).returncode == 0
+    # exactly the watches the two roots take; root in the namespace, and so kept out of a folder owned by a
+    # user the namespace does not map
+    w = Watcher(mrag_bin, a, str(b), env=env,
+                prefix=in_user_namespace({"watches": folders_under(a) + folders_under(b)}))
+    try:
+        os.chown(a, 65534, 65534)
+        a.chmod(0)
+        w.wait_for(lambda: any(" skipped " in line for line in w.stdout), 20, "the first root left out")
+        time.sleep(1)  # the watcher starts anew without it
+        write_notes(b, {f"new{i}/note.md": "Jennifer Moore visited the Garden Club.\n"
+                        for i in range(folders_under(a) + 2)})
+        assert w.proc.wait(timeout=30) == 1, w.stderr
+    finally:
+        w.stop()
+        a.chmod(0o755)
+    stderr = "\n".join(w.stderr)
+    assert "The watch stopped: the system's limit on inotify watches" in stderr and "unexpected" not in stderr
+
+
 def test_a_new_folder_taking_the_last_watch_does_not_stop_the_watch(mrag_bin, folder):
     """The limit probe asks for one more watch after a batch with a new
     folder: when the new folder had taken the very last one, the probe was
@@ -1237,3 +1267,17 @@ def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_b
     stderr = "\n".join(w.stderr)
     assert "was deleted while this `mrag sync` held it, and another one" in stderr and "Traceback" not in stderr
     assert problems(folder / ".mrag" / "index.sqlite") == []
+
+
+def test_hidden_folders_beside_an_unreadable_folder_are_not_watched(tmp_path):
+    """A watcher started while a folder is unreadable is given, besides the
+    roots, every other folder on the way down to it (notify's walk stops at
+    the unreadable one): `.git`, `.obsidian` and `.mrag` there were given too,
+    and watched on their own, though hidden folders are never indexed."""
+    from minirag_cli import watch as watchmod
+
+    root = tmp_path / "notes"
+    for folder in ("a/locked", "a/open", "a/.obsidian/plugins", ".git/objects", ".mrag", "b", "b/.cache"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    paths = watchmod._watch_paths([root], {(root, "a/locked")})
+    assert set(paths) == {root, root / "a", root / "b", root / "a" / "open"}, paths

@@ -81,6 +81,10 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {passed_over}.",
                                hint="Rename it, or change the rules, to index it; sync passes such files over "
                                     "without listing them.")
+            skipped = _skipped_by_last_sync(conn, root, rel)
+            if skipped:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but the last sync skipped it: "
+                               f"{skipped[0]}.", hint=skipped[1])
             raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but not indexed (saved since the "
                            "last sync, or skipped by it).",
                            hint=f"`mrag sync {shlex.quote(root)}` indexes it, or lists it as skipped with "
@@ -95,6 +99,28 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
+    """(reason, hint) when the last sync of `root` skipped the file `rel`
+    (db.skipped_files), else None."""
+    import shlex
+
+    from minirag_cli.db import skipped_files
+
+    reason = skipped_files(conn).get(root, {}).get(rel)
+    if reason is None:
+        return None
+    sync = f"mrag sync {shlex.quote(root)}"
+    if reason.startswith("larger than the size limit"):
+        hint = f"`{sync} --max-bytes N` raises the limit (the index keeps it)."
+    elif reason == "binary file":
+        hint = f"Only text notes are indexed; once it holds text, `{sync}` indexes it."
+    elif reason.startswith("unreadable"):
+        hint = f"Give yourself read access to it (chmod u+r), then `{sync}`."
+    else:
+        hint = f"Once that no longer holds, `{sync}` indexes it."
+    return reason, hint
 
 
 def _passed_over(root: Path, rel: str) -> str | None:
