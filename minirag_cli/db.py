@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from minirag_cli.errors import DatabaseError, EmbedderMismatch, SchemaTooNew
+from minirag_cli.errors import DatabaseError, EmbedderMismatch, NoRoom, SchemaTooNew
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
@@ -406,9 +406,7 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
         return None
     text = str(exc)
     if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
-        return DatabaseError(
-            f"No room to write the index: {text}.",
-            hint="Free some space on its disk and run the command again; everything committed before is kept.")
+        return no_room(text)
     if "disk i/o error" in text.lower():  # SQLITE_IOERR: the disk (or a file-size limit), not the file, failed
         return DatabaseError(
             f"Could not read or write the index file: {text}.",
@@ -435,15 +433,59 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     return None
 
 
+def no_room(text: str) -> NoRoom:
+    return NoRoom(f"No room to write the index: {text}.",
+                  hint="Free some space on its disk and run the command again; everything committed before is kept.")
+
+
+# Room the index may lack when a write fails inside sqlite-vec: a vec0 block of the largest size
+# (vectors.MAX_CHUNK_SIZE int8 vectors of 384 dimensions) is under 1 MiB
+_NO_ROOM_BYTES = 1 << 20
+
+
+def _vec_write_failed(exc: BaseException) -> bool:
+    """An error sqlite-vec raised for a write it could not make. It reports the
+    SQLite error under it as a message of its own with SQLITE_ERROR ("Internal
+    sqlite-vec error: Could not insert a new vector chunk"), so a full disk is
+    not "database or disk is full" there."""
+    module = type(exc).__module__
+    return type(exc).__name__ == "OperationalError" and ("sqlite" in module or "sqlean" in module) \
+        and str(exc).lower().startswith(("internal sqlite-vec error", "could not")) \
+        and "disk is full" not in str(exc).lower()  # said: explain_sqlite_error reads it
+
+
+def room_left(conn) -> int | None:
+    """Bytes the index file can still grow by: its disk's free space (for this
+    user), or less when PRAGMA max_page_count caps it; None when unknown (an
+    index in memory, a disk that cannot be asked)."""
+    try:
+        file = next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "")
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pages_left = conn.execute("PRAGMA max_page_count").fetchone()[0] - conn.execute("PRAGMA page_count").fetchone()[0]
+        room = [max(pages_left, 0) * page_size]
+        if file:
+            disk = os.statvfs(os.path.dirname(file) or ".")
+            room.append(disk.f_bavail * disk.f_frsize)
+        return min(room)
+    except Exception:  # only asked to explain another error: never one of its own
+        return None
+
+
 @contextlib.contextmanager
 def transaction(conn) -> Iterator[Any]:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included)."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included).
+    A write sqlite-vec could not make for want of room is a NoRoom error, as
+    SQLite's own "database or disk is full" is (explain_sqlite_error)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
-    except BaseException:
+    except BaseException as exc:
+        room = room_left(conn) if _vec_write_failed(exc) else None  # before the rollback frees its pages
         if conn.in_transaction:  # SQLite rolls back itself on some errors (a full disk)
             conn.execute("ROLLBACK")
+        if room is not None and room < _NO_ROOM_BYTES:
+            detail = re.sub(r"(?i)^internal sqlite-vec error:\s*", "", str(exc))
+            raise no_room(f"database or disk is full (sqlite-vec: {detail})") from exc
         raise
     else:
         conn.execute("COMMIT")

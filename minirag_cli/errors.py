@@ -30,6 +30,10 @@ class EmbedderMismatch(DatabaseError):
     pass
 
 
+class NoRoom(DatabaseError):
+    """The index's disk is full (or its page limit reached): the write was rolled back."""
+
+
 class SyncLocked(MragError):
     """Another `mrag sync` holds the database."""
 

@@ -40,7 +40,7 @@ from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
 from minirag_cli.embed import Embedder
-from minirag_cli.errors import DatabaseError, Interrupted, MragError, SyncLocked, UsageError
+from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
@@ -1926,10 +1926,27 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         # "everything committed so far is kept" would promise the notes the rebuild wrote aside
         raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
                           "(the model answers the rebuild paid for are kept).") from exc
+    except Exception as exc:
+        full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc)
+        if copied_back or not isinstance(full, NoRoom):
+            raise
+        # "everything committed before is kept" would promise the notes the rebuild wrote aside, and
+        # the room a rebuild needs is more than the notes' own: say how much
+        raise NoRoom(f"No room to rebuild the index: {str(full).removeprefix('No room to write the index: ')}",
+                     hint=f"A rebuild needs free disk beside the index for about two more copies of it "
+                          f"({_rebuild_room(db_path)}); free some space and run it again. The index is as it "
+                          "was before it.") from exc
     finally:
         if build is not None:
             build.close()
         discard_unfinished_rebuild(conn, db_path)  # interrupted: the index as it was, plus the answers
+
+
+def _rebuild_room(db_path: Path) -> str:
+    """About the free disk a rebuild of the index at `db_path` needs: twice its
+    size (in MB, as format.human_bytes writes it: sync may not import format)."""
+    size = sum(os.path.getsize(p) for p in dbmod.sqlite_files(db_path)[:2] if os.path.isfile(p))
+    return f"about {max(2 * size / 2**20, 0.1):.1f} MB"
 
 
 def discard_unfinished_rebuild(conn, db_path: Path) -> None:

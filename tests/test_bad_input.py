@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -852,6 +853,67 @@ def test_a_full_disk_is_a_clear_error_and_keeps_what_was_committed(tmp_path, con
     s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
     assert table_counts(conn)["documents"] == len(GOOD) + 30 and s.removed == 0
     assert verify_index(conn) == []
+
+
+def cli_exit(exc: Exception) -> int:
+    """What cli.main does with an exception a command raised: the message it
+    prints (on stderr) and the exit code."""
+    from minirag_cli import cli
+    from minirag_cli.errors import MragError
+    from minirag_cli.format import print_error
+
+    if isinstance(exc, MragError):
+        print_error(exc)
+        return exc.exit_code
+    with pytest.raises(SystemExit) as exited:
+        cli._unexpected(exc, debug=False)
+    return exited.value.code
+
+
+@pytest.mark.parametrize("room", range(2, 6))
+def test_a_full_disk_met_inside_sqlite_vec_is_no_room_either(tmp_path, room, capsys):
+    # sqlite-vec reports the SQLITE_FULL under its block insert as its own SQLITE_ERROR, so a
+    # disk that filled up as a vector block was added (a `sync --rebuild` on a small disk, a
+    # tmpfs: seen by hand) printed "error: unexpected OperationalError: Internal sqlite-vec
+    # error: Could not insert a new vector chunk ... please report it"; with 384 dimensions
+    # and 2 to 5 pages of room, that insert is the write that fails
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    embedder, extractor = HashingEmbedder(dim=384), HeuristicExtractor()
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    write_notes(root, {f"more/{i}.md": f"Note {i}: Grace Okafor met Akira Tanaka in Lisbon {i}. "
+                                       f"Person{i} Name{i} called.\n" * 40 for i in range(30)})
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages + room}")
+    with pytest.raises(Exception) as failed:
+        sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert cli_exit(failed.value) == 1
+    err = capsys.readouterr().err
+    assert "unexpected" not in err, err
+    assert "error: No room to write the index: database or disk is full" in err and "Free some space" in err
+    assert verify_index(conn) == []
+    conn.execute("PRAGMA max_page_count = 1073741823")  # space freed: the next sync finishes the job
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert table_counts(conn)["documents"] == len(GOOD) + 30 and verify_index(conn) == []
+    conn.close()
+
+
+def test_a_failed_sqlite_vec_write_with_room_left_is_not_called_a_full_disk(conn):
+    # the message above only when the disk (or the page limit) really leaves no room: another
+    # sqlite-vec failure stays unexpected, to be reported
+    sqlite = sys.modules[type(conn).__mro__[1].__module__]
+    with pytest.raises(sqlite.OperationalError, match="Could not insert"):
+        with db.transaction(conn):
+            raise sqlite.OperationalError("Internal sqlite-vec error: Could not insert a new vector chunk")
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages + 2}")
+    with pytest.raises(DatabaseError, match="No room to write the index"):
+        with db.transaction(conn):
+            raise sqlite.OperationalError("Internal sqlite-vec error: Could not insert a new vector chunk")
 
 
 def test_a_disk_io_error_is_not_called_damage(conn):

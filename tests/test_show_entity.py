@@ -344,6 +344,34 @@ def test_a_date_in_any_spelling_finds_its_date_entity(tmp_path):
         conn.close()
 
 
+def test_a_day_in_figures_finds_no_other_day(tmp_path):
+    """`mrag entity 30.11.2025` (a German day; figures no date spelling reads, as
+    the month of 12/01/2026 cannot be told) showed the entity 2026-11-30, a fuzzy
+    match of 85.5, another year: README promises a date's own entity, never
+    another day's. The same figures in another order are still that day."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+    from tests.kb_fixture import EMBEDDER
+
+    root = tmp_path / "notes"
+    write_notes(root, {"journals/2026_11_30.md": "- Met [[Wolfgang Richter]] in Berlin.\n",
+                       "journals/2026_12_01.md": "- [[Anna Schmidt]] approved the budget.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        assert get_entity(conn, "30.11.2026")["name"] == "2026-11-30"
+        assert get_entity(conn, "01.12.2026")["name"] == "2026-12-01"
+        for other_day in ("30.11.2025", "31.11.2026", "02.12.2026", "2026/11/29"):
+            with pytest.raises(NotFound, match="No entity is the date"):
+                found = get_entity(conn, other_day)
+                pytest.fail(f"{other_day} found {found['name']} ({found['match']})")
+    finally:
+        conn.close()
+
+
 def test_show_and_ask_say_when_a_note_changed_since_the_sync(kb, mrag_bin):
     """A note edited (two lines added at its top) or deleted after the sync:
     `mrag show people/wolfgang.md:6` and `mrag ask` printed the indexed lines

@@ -927,6 +927,55 @@ def test_ctrl_c_during_a_rebuild_says_the_index_is_as_it_was(tmp_path, monkeypat
     assert table_counts(db.connect(index)) == before
 
 
+@pytest.mark.parametrize("room", [0, 21, 70, 105])  # vec0 tables made, a note, a vector block
+def test_a_rebuild_that_fills_the_disk_says_the_index_is_as_it_was_and_what_room_it_needs(
+        tmp_path, monkeypatch, capsys, room):
+    """`mrag sync DIR --rebuild` on a disk with room for the index but not for the copy a
+    rebuild builds beside it (a 16 MB tmpfs holding a 5 MB index, by hand) said "No room
+    to write the index ...; everything committed before is kept", which promises the notes
+    the rebuild wrote aside (removed), and nothing of the room a rebuild needs; when the
+    disk filled as sqlite-vec added a vector block it was "error: unexpected
+    OperationalError: Internal sqlite-vec error: Could not insert a new vector chunk"."""
+    import sys
+
+    from minirag_cli import cli, sync as syncmod
+
+    root = tmp_path / "notes"
+    write_notes(root, CORPUS)
+    write_notes(root, {f"more/{i}.md": f"Note {i}: Grace Okafor met Akira Tanaka in Lisbon {i}. "
+                                       f"Person{i} Name{i} called.\n" * 40 for i in range(30)})
+    index = tmp_path / "idx.sqlite"
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:384")
+
+    def mrag(*args):
+        monkeypatch.setattr(sys, "argv", ["mrag", "--db", str(index), *args])
+        try:
+            cli.main()
+            code = 0
+        except SystemExit as done:
+            code = done.code
+        return code, capsys.readouterr().err
+
+    assert mrag("sync", str(root), "-q")[0] == 0
+    before = table_counts(db.connect(index))
+    real = syncmod.rebuild
+
+    def small_disk(conn):  # the copy aside emptied, on a disk with `room` pages left
+        real(conn)
+        conn.execute("VACUUM")  # the pages its notes held are given back: the notes need new ones
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages + room}")
+
+    monkeypatch.setattr(syncmod, "rebuild", small_disk)
+    code, err = mrag("sync", str(root), "--rebuild", "-q")
+    assert code == 1 and "unexpected" not in err and "Traceback" not in err, err
+    assert "error: No room to rebuild the index: " in err and "disk is full" in err, err
+    assert "about two more copies of it (about " in err and "The index is as it was before it." in err
+    assert "everything committed before is kept" not in err
+    assert table_counts(db.connect(index)) == before
+    assert not syncmod.rebuild_path(index).exists()
+
+
 
 def test_a_folder_with_its_own_index_is_not_synced_into_the_one_above_the_current_folder(tmp_path, mrag_bin):
     """`cd ~/notes; mrag sync ~/wiki`, ~/wiki having been synced into its own

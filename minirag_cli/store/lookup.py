@@ -404,6 +404,7 @@ def shorten(text: str, width: int = 80) -> str:
 # word against an unrelated longer name ~72 ("Bob" / "Bohemian Rhapsody").
 FUZZY_PICK = 80
 _LIST_HINT = "`mrag entities` lists the most mentioned ones."
+_DATE_HINT = "`mrag entities` lists the most mentioned ones; dates are named yyyy-mm-dd."
 
 
 def _date_key(name: str) -> str | None:
@@ -414,6 +415,24 @@ def _date_key(name: str) -> str | None:
     if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,"):
         return normalise_key(name, "date")
     return None
+
+
+# a day in figures no date spelling reads ("30.11.2025", "12/01/2026": which is the month?)
+_FIGURES_DAY = re.compile(r"\s*(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})\s*")
+
+
+def _other_days(conn, name: str, candidates: list[dict]) -> list[dict]:
+    """`candidates` without the date entities that are another day than `name`,
+    a day in figures find_dates does not read: fuzzy letters made "30.11.2025"
+    the entity 2026-11-30 (85.5 of 100), another year. A date entity of the same
+    figures in another order ("30.11.2026" and 2026-11-30) stays."""
+    figures = _FIGURES_DAY.fullmatch(name)
+    if not figures:
+        return candidates
+    wanted = sorted(int(n) for n in figures.groups())
+    keys = dict(conn.execute("SELECT id, key FROM entities WHERE type = 'date'").fetchall())
+    return [c for c in candidates if c["id"] not in keys
+            or sorted(int(n) for n in re.findall(r"\d+", keys[c["id"]])) == wanted]
 
 
 def _date_entity(conn, key: str):
@@ -446,10 +465,13 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         row = _date_entity(conn, date)
         if row is None:
             # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
-            raise NotFound(f"No entity is the date {shorten(name)!r}.",
-                           hint="`mrag entities` lists the most mentioned ones; dates are named yyyy-mm-dd.")
+            raise NotFound(f"No entity is the date {shorten(name)!r}.", hint=_DATE_HINT)
     candidates = entities_list(conn, name, 6, min_score=60)  # the weak ones name the closest in the hint
     if row is None:
+        days = _other_days(conn, name, candidates)
+        if len(days) < len(candidates) and not any(c["score"] >= FUZZY_PICK for c in days):
+            raise NotFound(f"No entity is the date {shorten(name)!r}.", hint=_DATE_HINT)
+        candidates = days
         if not candidates:
             raise NotFound(f"No entity matches {shorten(name)!r}.", hint=_LIST_HINT)
         if candidates[0]["score"] < FUZZY_PICK:
