@@ -308,6 +308,18 @@ def day_phrases(written: str, month: int, day: int) -> list[str]:
     return [f'"{p}"' for p in dict.fromkeys(phrases)]
 
 
+def cjk_day_tokens(written: str, year: str | None, month: int, day: int) -> list[str]:
+    """FTS5 terms for a day a question writes as Chinese or Japanese do: the
+    one token FTS5 makes of such a day when a note writes it apart from its
+    words (`2024年5月3日，张伟...`: digits and CJK characters are all word
+    characters to unicode61), as the question writes it (with blanks: the
+    phrase of its pieces) and in the usual forms: with its year when the
+    question gives one, else the month and day with 日 and with 号."""
+    forms = [written]
+    forms += [f"{year}年{month}月{day}日"] if year else [f"{month}月{day}日", f"{month}月{day}号"]
+    return [f'"{f}"' for f in dict.fromkeys(forms)]
+
+
 def iso_dates(question: str) -> list[re.Match]:
     """The valid ISO dates a question writes ("on 2025-07-30"): date_terms
     turns each into its yyyymmdd term (and phrase), and retrieve.fts_query

@@ -231,3 +231,24 @@ def test_a_tag_in_cjk_text_ends_at_a_blank_or_punctuation_as_obsidian_ends_it():
     assert {n for n, t in typed("今天 #装修计划，很好。 #装修计划很好 #設計メモ・二") if t == "concept"} == \
         {"#装修计划", "#装修计划很好", "#設計メモ"}
     assert not {n for n, _t in typed("今天#装修计划") if n.startswith("#")}  # mid-word, as in Obsidian
+
+
+def test_a_chinese_question_written_without_blanks_finds_its_day_and_words_by_bm25(tmp_path, conn, embedder,
+                                                                                   extractor):
+    """`2024年5月3日做了什么` was one FTS5 word no note holds (CJK text has no
+    blanks), and its bigrams (年, 月) are every Chinese diary's: the day is
+    searched as the token a note writes it as, the CJK runs apart from
+    Latin words (`和Alice讨论` searches alice)."""
+    write_notes(tmp_path / "notes", {
+        "日记.md": DIARY,
+        # another day of the same diary: the same 年, 月 and 日 bigrams
+        "日记2.md": "# 装修日记\n\n2024年5月4日，李娜去建材市场退了瓷砖。\n",
+        "english.md": "# Kitchen\n\nAlice picked the tiles for the kitchen.\n",
+        **{f"其他{i}.md": f"# 其他{i}\n\n第{i}次去超市买菜。\n" for i in range(8)}})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    paths = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    for question in ("2024年5月3日做了什么？", "5月3日做了什么？"):
+        ranked = [paths[c] for c, _s in retrieve.bm25_channel(conn, question)]
+        assert ranked[0] == "日记.md", (question, ranked)
+    assert "english.md" in {paths[c] for c, _s in retrieve.bm25_channel(conn, "和Alice讨论的厨房")}
+    assert retrieve.fts_query("和张伟讨论Alice的项目") == '"和张伟讨论" OR "alice" OR "的项目"'
