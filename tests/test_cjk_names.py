@@ -252,3 +252,24 @@ def test_a_chinese_question_written_without_blanks_finds_its_day_and_words_by_bm
         assert ranked[0] == "日记.md", (question, ranked)
     assert "english.md" in {paths[c] for c, _s in retrieve.bm25_channel(conn, "和Alice讨论的厨房")}
     assert retrieve.fts_query("和张伟讨论Alice的项目") == '"和张伟讨论" OR "alice" OR "的项目"'
+
+
+def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, embedder, extractor):
+    """A note's first line dates it in Chinese and Japanese form too
+    (`2024年5月3日 周五`, with a time or not), as `2024-05-03` does; a daily
+    note so titled still gets the `date:` line BM25 finds `2024 05 03` in."""
+    from minirag_cli.answer import note_date
+    from minirag_cli.store.answers import note_heads
+
+    assert note_date("2024年5月3日 周五") == "2024-05-03"
+    assert note_date("2024年5月3日 19:00 装修周会", "x.md") == "2024-05-03 19:00"
+    assert note_date("5月3日", "x.md") == "" and note_date("2024年13月3日", "x.md") == ""  # no year; no month 13
+    assert note_date("# 2023-01-02 と 2024年5月3日") == "2023-01-02"  # the first date the line writes
+    write_notes(tmp_path / "notes", {"装修.md": "2024年5月3日，晴\n\n张伟和李娜去建材市场看了瓷砖。\n",
+                                     "2024-05-04.md": "2024年5月4日 周六\n\n王师傅开工。\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    ids = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    heads = note_heads(conn, ids.values())
+    assert {p: note_date(heads[c], p) for p, c in ids.items()} == {"装修.md": "2024-05-03", "2024-05-04.md": "2024-05-04"}
+    assert conn.execute("SELECT header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = '2024-05-04.md'").fetchone()[0].startswith("2024年5月4日 周六 · date: 2024-05-04")

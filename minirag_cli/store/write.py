@@ -155,15 +155,16 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     2024-05-03`, so that BM25 finds every chunk of it by the date a question
     writes (retrieve.fts_query) and store.note_heads dates it from the
     header. A front matter date line comes first, and a title that holds
-    a date already dates the note (text.line_date, as answer.note_date
+    a numeric date already dates the note (text.line_date, as answer.note_date
     reads it: a chat's `Time: 20260408_08:38` keeps its time): the file
-    name's date is then not added."""
+    name's date is then not added (it is to a `2024年5月3日` title, which
+    BM25 reads as one word)."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     daily = file_date(without_invisibles(path)) if path else None
     if daily is None or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
-    if line_date(title):
+    if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
     return frontmatter.joined_head(title, f"date: {daily[1]}", HEADER_FIRST_LINE_CHARS)
 
