@@ -273,3 +273,27 @@ def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, e
     assert {p: note_date(heads[c], p) for p, c in ids.items()} == {"装修.md": "2024-05-03", "2024-05-04.md": "2024-05-04"}
     assert conn.execute("SELECT header FROM chunks c JOIN documents d ON d.id = c.document_id "
                         "WHERE d.path = '2024-05-04.md'").fetchone()[0].startswith("2024年5月4日 周六 · date: 2024-05-04")
+
+
+def test_a_chinese_question_on_a_day_reads_that_days_notes(tmp_path, conn, embedder, extractor):
+    """`2024年5月3日我做了什么？` asks about that day as "What did I do on May
+    3, 2024?" does (answer.on_the_day), with no "on": its sources are that
+    day's notes. A bound (`之前`, `5月3日起`, `从…`) or a day without its year
+    (which year?) reads every note found, as in English."""
+    from minirag_cli import answer as ans
+    from minirag_cli.store.answers import note_heads
+
+    write_notes(tmp_path / "notes", {"2024-05-03.md": "# 周五\n\n张伟和李娜去建材市场看了瓷砖。\n",
+                                     "2024-05-04.md": "# 周六\n\n王师傅开工，瓷砖到货。\n",
+                                     "杂记.md": "2024年5月3日\n\n晚上看了电影。\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    results = retrieve.search(conn, "瓷砖 电影 开工", embedder=embedder, mode="bm25", k=10).results
+    assert {r["path"] for r in results} == {"2024-05-03.md", "2024-05-04.md", "杂记.md"}
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    for question in ("2024年5月3日我做了什么？", "我2024年5月3日做了什么", "2024年5月3日に何をしましたか",
+                     "What did I do on May 3, 2024?"):
+        assert {r["path"] for r in ans.on_the_day(question, results, heads)} == {"2024-05-03.md", "杂记.md"}, question
+    for other in ("2024年5月3日之前做了什么？", "2024年5月3日起做了什么？", "从2024年5月3日到5月4日做了什么？",
+                  "2024年5月3日から何をしましたか", "5月3日我做了什么？", "What did I do on May 3?",
+                  "2024年5月5日做了什么？"):
+        assert ans.on_the_day(other, results, heads) == [], other
