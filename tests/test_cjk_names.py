@@ -297,3 +297,46 @@ def test_a_chinese_question_on_a_day_reads_that_days_notes(tmp_path, conn, embed
                   "2024年5月3日から何をしましたか", "5月3日我做了什么？", "What did I do on May 3?",
                   "2024年5月5日做了什么？"):
         assert ans.on_the_day(other, results, heads) == [], other
+
+
+# a class's group chat: the teacher speaks as a bare role, the class as a group
+CLASS_CHAT = """老师：明天交作业。
+同学们：收到！
+张伟：老师，我能晚一天交吗？
+老师：可以。
+所有人：谢谢老师。
+"""
+
+
+def test_a_label_that_speaks_for_a_group_or_a_bare_role_links_no_other_note(tmp_path, conn, embedder, extractor):
+    """`同学们：`, `所有人：`, `全体成员：` speak for a group: told by their form
+    (a plural, a word of all first: heuristic.CJK_GROUP), they are labels,
+    as `大家：` is, no speaker nor name. A bare role (`老师：`) speaks in its
+    note but is made known to no other: there it is another teacher, or a
+    word, and every note that writes 老师 would be linked to every other."""
+    assert chat_speakers(CLASS_CHAT) == {"老师", "张伟"}
+    assert chat_speakers("全体成员：收到\n张伟：开会\n各位同学：好\n张伟：散会\n学生たち：はい\n") == {"张伟"}
+    assert chat_speakers("安達：おはよう\n田中：おはよう\n安達：またね\n") == {"安達", "田中"}  # 安達 is a family name
+    found = typed(CLASS_CHAT)
+    assert {("老师", "person"), ("张伟", "person")} <= found and not {n for n, _t in found} & {"同学们", "所有人"}
+    write_notes(tmp_path / "notes", {
+        "班级群.md": CLASS_CHAT,
+        "日记.md": "今天老师表扬了张伟，同学们都很高兴。\n",
+        "另一个班.md": "李老师说同学们下周考试，所有人都要复习。\n",
+        "王老师.md": "王老师：周五开会\n李娜：好的\n王老师：记得带材料\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    mentions = _mentions(conn)
+    assert ("日记.md", "张伟", "person") in mentions  # a speaker's name is found in other notes' text, as before
+    assert not {m for m in mentions if m[0] in ("日记.md", "另一个班.md") and m[1] in ("老师", "同学们", "所有人")}
+    assert ("王老师.md", "王老师", "person") in mentions  # a role after a name names a person
+
+
+def test_a_tag_is_read_whole_however_long():
+    """A `#tag` longer than 41 characters was cut there (HASHTAG's {1,40}),
+    a different tag, and such a front matter tag dropped; a CJK tag runs to a
+    blank or a punctuation mark, so it is long more often."""
+    long = "装修计划" * 12
+    assert ("#" + long, "concept") in typed(f"今天 #{long} 很好。")
+    assert ("#" + long, "concept") in typed(f"---\ntags: [{long}]\n---\n正文。\n")
+    assert ("#" + "a" * 50, "concept") in typed("see #" + "a" * 50 + " here")
+
