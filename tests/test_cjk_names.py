@@ -340,3 +340,66 @@ def test_a_tag_is_read_whole_however_long():
     assert ("#" + long, "concept") in typed(f"---\ntags: [{long}]\n---\n正文。\n")
     assert ("#" + "a" * 50, "concept") in typed("see #" + "a" * 50 + " here")
 
+
+def test_a_sync_reads_the_names_only_the_notes_it_writes_make_known_and_ends_as_a_rebuild(tmp_path, embedder,
+                                                                                         extractor, monkeypatch):
+    """The names each note makes known are recorded (meta known_cjk_notes):
+    a sync reads them from the notes it writes (sync._note_known), not from
+    every CJK note of the index again, and the notes it does not write are
+    extracted anew only where they write a name that came or went; the graph
+    is the rebuild's after every step. A note that no longer holds any CJK
+    text (its chat rewritten in English) forgets the names it made known."""
+    from minirag_cli import db
+    from minirag_cli.extract import heuristic
+
+    notes = tmp_path / "notes"
+    others = {f"杂记{i}.md": f"第{i}天：张伟说厨房预算是三万元，李娜说{i}号去看瓷砖。\n" for i in range(6)}
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET, "读书.md": READING, **others})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh():  # what a rebuild of the folder as it is makes
+        other = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync_folders(other, [notes], embedder=embedder, extractor=extractor)
+        return _mentions(other)
+
+    read = []
+    real = heuristic.known_cjk
+    monkeypatch.setattr(heuristic, "known_cjk", lambda note: read.append(note.split("\n", 1)[0]) or real(note))
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert len(read) == 3 + len(others) and _mentions(conn) == fresh()
+
+    # a new chat makes 老王 known: only it is read; the notes that write 老王 are extracted anew
+    write_notes(notes, {"群聊.md": "老王：周末去钓鱼吗？\n小刘：好啊\n老王：那就说定了\n"})
+    (notes / "杂记0.md").write_text("第0天：老王说周末去钓鱼。\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert sorted(read) == ["第0天：老王说周末去钓鱼。", "老王：周末去钓鱼吗？"]
+    assert ("杂记0.md", "老王", "person") in _mentions(conn) and _mentions(conn) == fresh()
+    assert summary.known_names_changed == []  # no other note writes 老王
+
+    # an edit that makes no name known or forgets none reads that note alone and extracts no other anew
+    (notes / "杂记1.md").write_text("第1天：李娜说瓷砖到了。\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert read == ["第1天：李娜说瓷砖到了。"] and summary.known_names_changed == [] and _mentions(conn) == fresh()
+
+    # the meeting rewritten in English: 张伟 and 李娜 are no longer made known by any note
+    (notes / "会议.md").write_text("# Renovation meeting\n\nWe start the kitchen next week.\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert read == []  # no CJK text: nothing to read
+    assert "预算.md" in summary.known_names_changed
+    assert ("预算.md", "张伟", "person") not in _mentions(conn) and _mentions(conn) == fresh()
+
+    (notes / "群聊.md").unlink()  # 老王 forgotten
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["杂记0.md"] and _mentions(conn) == fresh()
+
+    # an index synced before the record was kept (or a sync stopped before it was written) reads every note once
+    with db.transaction(conn):
+        conn.execute("DELETE FROM meta WHERE key = 'known_cjk_notes'")
+    write_notes(notes, {"群聊.md": "老王：周末去钓鱼吗？\n小刘：好啊\n老王：那就说定了\n"})
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert len(read) > 2 and summary.known_names_changed == ["杂记0.md"] and _mentions(conn) == fresh()
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) is not None

@@ -820,7 +820,7 @@ def note_name(path: str) -> EntityMention | None:
 
 def known_cjk(note: str) -> dict[str, str]:
     """{name: type} of the names in Han, kana or Hangul (CJK_NAME) a whole
-    `note` makes known to every other note (sync.known_cjk_names): its chat
+    `note` makes known to every other note (sync._note_known): its chat
     speakers (persons), the people a label lists (`参会人员：张伟、李娜`), its
     《》 and 『』 titles (works) and its links' targets (names). Not its labels
     nor its file name: a label (`装修：`) or a note called 会议 is a common word
