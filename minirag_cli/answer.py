@@ -1519,18 +1519,28 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
 
 
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
-_NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b", re.I)
+_NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b"
+                             # Chinese and Japanese: before, after, since, between, until
+                             r"|之前|以前|之后|之後|以后|以後|以来|以來|之间|之間|直到|截至|以降", re.I)
+# Chinese and Japanese write a day with no "on" (`2024年5月3日我做了什么？`, `5月3日に何をした？`):
+# any day so written is asked about, unless a word right after it makes it a bound (`5月3日前`, `…起`,
+# `…到5月5日`, `5月3日から`: from, which after a person, `田中さんから`, is no bound) or one right before
+# does (`从5月3日`)
+_CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~|～|-|—)")
+_CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
 def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:
     """The results whose note is dated a day the question asks about with
-    "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026"),
+    "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
+    in Chinese and Japanese a day with its year and no "on": `2024年5月3日
+    我做了什么？`, not `2024年5月3日之前`),
     or within the days a compact date written in part spans ("…the
     discussion on 2026101?": October 10 to 19, as retrieval reads it), in
     their order; [] when the question names no such day, compares times
     (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days."""
-    from minirag_cli.text import find_dates, partial_compact_dates
+    from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
 
     if _NOT_ON_THE_DAY.search(question):
         return []
@@ -1538,7 +1548,12 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> lis
     asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
         at = question.find(surface)
-        if not iso.startswith("--") and at >= 0 and _ON_DAY.search(question[:at]):
+        if iso.startswith("--") or at < 0:  # no year: which one?
+            continue
+        if CJK_DATE.fullmatch(surface):
+            if not (_CJK_BOUND_AFTER.match(question, at + len(surface)) or _CJK_BOUND_BEFORE.search(question[:at])):
+                asked.add(iso.replace("-", ""))
+        elif _ON_DAY.search(question[:at]):
             asked.add(iso.replace("-", ""))
     if not asked:
         return []

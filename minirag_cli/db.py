@@ -591,9 +591,13 @@ SHARED_NAMES_KEY = "shared_note_names"
 # the notes of a folder give themselves (heuristic.note_aliases; null: read them from the index) and what
 # the graph joined them to (sync.joined_names): the notes a later sync does not read are joined by these
 NOTE_ALIASES_KEY = "note_aliases"
-# meta: {name: type}, the Chinese and Japanese names the notes make known (sync.known_cjk_names) as the graph
+# meta: {name: type}, the Chinese and Japanese names the notes make known (sync.merged_known) as the graph
 # has them: each note's running text mentions those it writes (sync._add_known)
 KNOWN_CJK_KEY = "known_cjk_names"
+# meta: {folder: {path: {name: type}}}, the CJK names each note makes known (heuristic.known_cjk; notes
+# that make none left out), of which KNOWN_CJK_KEY is the union: a sync reads only the notes it writes
+# (sync._note_known), not every CJK note of the index; absent: to be read from the chunks once
+KNOWN_CJK_NOTES_KEY = "known_cjk_notes"
 # meta: "1" from the first note holding CJK text a sync writes or removes until it has the known CJK names
 # anew (sync._know_anew): a sync stopped between the two has the next one do it
 KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"

@@ -48,8 +48,8 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (STOPWORDS, cjk_bigrams, date_key_prefixes, date_terms, iso_dates, typed_text,
-                              day_phrases, without_invisibles, written_days)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
+                              date_terms, day_phrases, iso_dates, typed_text, without_invisibles, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -107,6 +107,8 @@ class SearchResult:
 # --------------------------------------------------------------------------- BM25
 
 
+# a question's word for chunks_fts: a run of CJK characters, or of other word characters
+_WORD_PIECE = re.compile(rf"[{CJK_CHARS}]+|[^\W{CJK_CHARS}]+")
 _QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 
 
@@ -120,12 +122,19 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     in words ("May 3rd") is the phrase of its words, not the word "may". The
     question is read without the invisible characters that change nothing
     in it, as the chunks are indexed (chunks.bm25_text): "Li\u200bHua" is
-    the word lihua, not li and hua."""
+    the word lihua, not li and hua. A word is cut where Chinese, Japanese or
+    Korean characters meet others (_WORD_PIECE): written without blanks,
+    `2024年5月3日做了什么` was one word no note holds, and `和Alice讨论`
+    did not search alice; the CJK runs are searched by their bigrams too
+    (cjk_query), and as whole words for a note that writes one apart. A day so
+    written (2024年5月3日, 5月3号) is its date (date_terms) and the token
+    FTS5 reads it as when a note writes it apart (`2024年5月3日，...`)."""
     question = without_invisibles(question)
     dates, days, plain = iso_dates(question), written_days(question), question
-    for match in sorted(dates + [d[0] for d in days], key=lambda m: m.start(), reverse=True):
+    cjk_days = [m for m in CJK_DATE.finditer(question) if 1 <= int(m.group(2)) <= 12]
+    for match in sorted(dates + [d[0] for d in days] + cjk_days, key=lambda m: m.start(), reverse=True):
         plain = plain[:match.start()] + " " + plain[match.end():]
-    words = [w for w in re.findall(r"\w+", plain.lower()) if w not in STOPWORDS and len(w) > 1]
+    words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
@@ -133,6 +142,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     # ranked every note that says "May" (or "may") above the note of that day
     for m, _year, month, day in days:
         terms += day_phrases(m.group(0), month, day)
+    for m in cjk_days:
+        terms += cjk_day_tokens(m.group(0), m.group(1), int(m.group(2)), int(m.group(3)))
     for match in _QUOTED.finditer(question):
         phrase = re.findall(r"\w+", (match.group(1) or match.group(2)).lower())
         if len(phrase) > 1:

@@ -19,10 +19,12 @@ went or came, or another note now claims too: an alias is a name of the
 note's own entity, in any note of the folder (joined_names), and a pass over
 every note's aliases before the notes are extracted (_aliases_now, recorded
 in the index) says which.
-And, after a sync that wrote or removed a note holding Chinese or Japanese
-text, the notes whose text writes a CJK name some note made known or no
-longer does: a chunk mentions every known CJK name it writes (_add_known,
-_know_anew).
+And, after a sync that wrote or removed a note making Chinese or Japanese
+names known, or no longer, the notes whose text writes a CJK name some note
+made known or no longer does: a chunk mentions every known CJK name it
+writes (_add_known, _know_anew). The names each note makes known are
+recorded (meta known_cjk_notes): a sync reads them from the notes it
+writes only (_note_known), not from every CJK note of the index.
 """
 
 from __future__ import annotations
@@ -690,9 +692,13 @@ class _Run:
     joined: dict[str, dict[str, str]] = field(default_factory=dict)
     # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
     aliases: dict[str, dict[str, list[str] | None]] = field(default_factory=dict)
-    # the Chinese and Japanese names the notes make known, as the graph has them (known_cjk_names)
+    # the Chinese and Japanese names the notes make known, as the graph has them (merged_known)
     known: dict[str, str] = field(default_factory=dict)
-    cjk_changed: bool = False  # a note holding CJK text was written or removed: `known` may have changed
+    cjk_changed: bool = False  # a note making CJK names known was written or removed: `known` may have changed
+    # (folder, path) -> the CJK names the note makes known (none: left out), as recorded and as this sync
+    # writes and removes notes; None: not recorded (an older index, or a sync stopped before _know_anew
+    # recorded it), to be read from the chunks of every CJK note (known_cjk_by_note)
+    known_notes: dict[tuple[str, str], dict[str, str]] | None = None
 
 
 def _record_build(run: _Run) -> None:
@@ -743,6 +749,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     if not run.known:
         run.known = recorded_known(conn)
     run.cjk_changed = dbmod.get_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY) is not None  # a sync stopped before
+    if run.known_notes is None and not run.cjk_changed:  # (one stopped before left the record behind the notes)
+        run.known_notes = recorded_known_notes(conn)
     # Each file still commits on its own (crash safety); only the copy of WAL
     # pages back into the main file is batched: every checkpoint fsyncs, and at
     # the default 1000 pages a big sync checkpoints every few files.
@@ -946,7 +954,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
                   for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
-    run.known = known_cjk_names(conn)
+    run.known_notes = known_cjk_by_note(conn)
+    run.known = merged_known(run.known_notes.values())
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
@@ -960,7 +969,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
-        _record_known(conn, run.known)
+        _record_known(conn, run.known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -1209,7 +1218,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     if touched_only:
         with dbmod.transaction(conn):
             store.touch_documents(conn, touched_only)
-    _remove_gone(run, existing, seen)
+    _remove_gone(run, str(root), existing, seen)
     _name_anew(run, root, named_before,
                set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]),
                unjoined, recorded)
@@ -1286,14 +1295,17 @@ def _indexed(note: NoteFile, old: tuple | None) -> bool:
     return not sniff_note(data)[0]
 
 
-def _remove_gone(run: _Run, existing: dict, seen: set[str]) -> None:
+def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
     """Delete the documents of files no longer there (one transaction each)."""
     gone = [p for p in existing if p not in seen]
     if gone:
         run.progress.phase("removing deleted files")
     for path in gone:
         with dbmod.transaction(run.conn):
-            if store.holds_cjk(run.conn, existing[path][0]):
+            if run.known_notes is None:
+                if store.holds_cjk(run.conn, existing[path][0]):
+                    _cjk_changed(run)
+            elif run.known_notes.pop((root, path), None):  # it made names known
                 _cjk_changed(run)
             run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
@@ -1557,25 +1569,64 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
         store.forget_kept_vectors(conn)
 
 
-def known_cjk_names(conn) -> dict[str, str]:
-    """{name: type} of the Chinese and Japanese names the index's notes make
-    known (extract.heuristic.known_cjk: chat speakers, listed people, 《》
-    titles, link targets), read from the chunks that hold CJK text, each
-    note laid from its chunks: a function of the notes' texts alone, whatever
-    extracted them, so a note's running text (`张伟说...`) mentions a name
-    another note makes known (_add_known) as a rebuild would have it."""
+def known_cjk_by_note(conn) -> dict[tuple[str, str], dict[str, str]]:
+    """{(folder, path): the Chinese and Japanese names the note makes known
+    (_note_known: chat speakers, listed people, 《》 titles, link targets)}
+    of the index's notes that make some, read from the chunks of every note
+    that holds CJK text, each laid as the note: a function of the notes'
+    texts alone, whatever extracted them, so a note's running text
+    (`张伟说...`) mentions a name another note makes known (_add_known) as a
+    rebuild would have it (merged_known). What an index that has no record
+    of them (recorded_known_notes) needs once."""
+    docs = store.cjk_documents(conn)
+    paths = store.document_paths(conn)
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    for start in range(0, len(docs), 500):
+        for doc, pairs in store.stored_chunks(conn, docs[start:start + 500]).items():
+            known = _note_known([c for _id, c in pairs])
+            if known:
+                out[paths[doc]] = known
+    return out
+
+
+def _note_known(chunks: Sequence[Chunk]) -> dict[str, str]:
+    """The CJK names a note makes known (extract.heuristic.known_cjk), read
+    from its chunks (all of them, in order) laid as the note: the same for
+    the chunks a sync writes and those the index holds."""
     from minirag_cli.extract.heuristic import known_cjk
 
-    docs = store.cjk_documents(conn)
+    if not any(CJK_RUN.search(c.text) for c in chunks):
+        return {}
+    note = stored_text(chunks)
+    return known_cjk("\n".join(c.text for c in chunks) if note is None else note)
+
+
+def merged_known(notes: Iterable[dict[str, str]]) -> dict[str, str]:
+    """{name: type} of the names some note makes known, each of the type that
+    says most (naming.type_rank), of two that say as much the first in
+    alphabetical order: the same whatever order the notes come in (a sync
+    and a rebuild write them with other document ids)."""
     known: dict[str, str] = {}
-    for start in range(0, len(docs), 500):
-        for pairs in store.stored_chunks(conn, docs[start:start + 500]).values():
-            chunks = [c for _id, c in pairs]
-            note = stored_text(chunks)
-            for name, type_ in known_cjk("\n".join(c.text for c in chunks) if note is None else note).items():
-                if type_rank(name, type_) > type_rank(name, known.get(name, "name")) or name not in known:
-                    known[name] = type_
+    for note in notes:
+        for name, type_ in note.items():
+            have = known.get(name)
+            if have is None or (type_rank(name, type_), have) > (type_rank(name, have), type_):
+                known[name] = type_
     return dict(sorted(known.items()))
+
+
+def recorded_known_notes(conn) -> dict[tuple[str, str], dict[str, str]] | None:
+    """The CJK names each note makes known as recorded (meta known_cjk_notes):
+    {(folder, path): {name: type}}; {} for an index with no note yet; None
+    when not recorded (an index synced before it was, or a damaged record)."""
+    raw = dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY)
+    if raw is None:
+        return {} if store.totals(conn)[2] == 0 else None
+    try:
+        recorded = json.loads(raw)
+        return {(root, path): dict(known) for root, notes in recorded.items() for path, known in notes.items()}
+    except (ValueError, AttributeError, TypeError):
+        return None
 
 
 def recorded_known(conn) -> dict[str, str]:
@@ -1584,15 +1635,24 @@ def recorded_known(conn) -> dict[str, str]:
     return {k: v for k, v in _meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _record_known(conn, known: dict[str, str]) -> None:
-    """Record the known CJK names (inside the caller's transaction); an
-    index that has none and recorded none is left byte for byte as it was."""
+def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]]) -> None:
+    """Record the known CJK names and the names each note makes known
+    (inside the caller's transaction); an index that has none and recorded
+    none is left byte for byte as it was."""
     if known or dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) is not None:
         dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
+    if notes or dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None:
+        folders: dict[str, dict[str, dict[str, str]]] = {}
+        for (root, path), names in notes.items():
+            if names:
+                folders.setdefault(root, {})[path] = names
+        dbmod.set_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY, json.dumps(folders, sort_keys=True, ensure_ascii=False))
 
 
 def _cjk_changed(run: _Run) -> None:
-    """A note holding CJK text is written or removed: the known CJK names may
+    """A note making CJK names known is written or removed, or one that
+    made some no longer does (any note holding CJK text, when the index has
+    no record of each note's: run.known_notes None): the known CJK names may
     change (_know_anew, at the end of the sync), which the index records
     with the note (run.build), so a sync stopped before has the next do it."""
     run.cjk_changed = True
@@ -1600,7 +1660,7 @@ def _cjk_changed(run: _Run) -> None:
 
 
 def _add_known(known: dict[str, str], chunks: Sequence[Chunk], mentions: list[list[EntityMention]]) -> bool:
-    """Add to each chunk's mentions the known CJK names (known_cjk_names) its
+    """Add to each chunk's mentions the known CJK names (merged_known) its
     text writes that it does not mention yet, the longest first where two
     start at one place: Chinese and Japanese put no blank around a name
     (`张伟说厨房预算...`), which only a name known from some note can find.
@@ -1629,16 +1689,22 @@ def _differing(a: dict, b: dict) -> set:
 
 
 def _know_anew(run: _Run) -> None:
-    """After a sync that wrote or removed a note holding CJK text: the known
-    CJK names anew (known_cjk_names) and, when they changed, the notes whose
+    """After a sync that wrote or removed a note making CJK names known (or
+    that made some): the known CJK names anew, from each note's as recorded
+    and as this sync wrote them (run.known_notes: the notes it did not
+    write are not read again; all of them once, known_cjk_by_note, for an
+    index with no record) and, when they changed, the notes whose
     text writes a name that became known, stopped being or changed type
     extracted anew from the chunks the index holds (as _name_anew does for
     shared file names), in one transaction with the record: a sync stopped
     before has the next one do it (the record still the old one)."""
     conn = run.conn
-    known = known_cjk_names(conn)
+    if run.known_notes is None:
+        run.known_notes = known_cjk_by_note(conn)
+    known = merged_known(run.known_notes.values())
     if known == run.known:
         with dbmod.transaction(conn):
+            _record_known(conn, known, run.known_notes)
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = _differing(known, run.known)
@@ -1650,7 +1716,7 @@ def _know_anew(run: _Run) -> None:
             notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
             _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
-        _record_known(conn, known)
+        _record_known(conn, known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
@@ -1809,8 +1875,16 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     mentions = run.extraction.run(group)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names)
-    if _add_known(run.known, all_chunks, mentions):
-        _cjk_changed(run)
+    holds = _add_known(run.known, all_chunks, mentions)
+    if run.known_notes is None:  # not recorded: any note holding CJK text may make names known
+        if holds:
+            _cjk_changed(run)
+    else:
+        for p in group:
+            known = _note_known(p.chunks)
+            if known != run.known_notes.get((str(root), p.note.path), {}):
+                run.known_notes[(str(root), p.note.path)] = known
+                _cjk_changed(run)
     joined = run.joined.get(str(root))
     planned_entities = [_plan_entities(c.text, m, run.resolver, joined) for c, m in zip(all_chunks, mentions)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)

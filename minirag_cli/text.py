@@ -205,12 +205,27 @@ _LINE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01
                         r"(?!\d)")
 
 
-def line_date(line: str) -> str:
+# a day as Chinese and Japanese write it, with its year, and maybe a time of day:
+# 2024年5月3日, 2024年5月3日 19:00 (a diary's or a chat export's first line)
+_CJK_LINE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)[ \t]?年[ \t]?(\d{1,2})[ \t]?月[ \t]?(\d{1,2})[ \t]?[日号]"
+                            r"(?:[ \t]*([01]?\d|2[0-3])[:：]([0-5]\d)(?!\d))?")
+
+
+def line_date(line: str, numeric_only: bool = False) -> str:
     """'2026-01-22 15:00' (or '2026-01-22') of the first date `line` holds
-    (_LINE_DATE), '' when none: the date a note's head or file name gives
-    it (answer.note_date), and whether a daily note's first line dates it
-    already (store.note_head)."""
+    (_LINE_DATE; or a Chinese or Japanese one with its year, _CJK_LINE_DATE:
+    `2026年1月22日`), '' when none: the date a note's head or file name gives
+    it (answer.note_date). `numeric_only`: the numeric forms alone, as
+    BM25 reads a date (store.note_head: whether a daily note's first line
+    dates it already, or needs its `date:` line)."""
     m = _LINE_DATE.search(line)
+    if not numeric_only:
+        for c in _CJK_LINE_DATE.finditer(line):
+            if m is not None and m.start() < c.start():
+                break
+            date = iso_date(int(c.group(1)), int(c.group(2)), int(c.group(3)))
+            if date:
+                return f"{date} {int(c.group(4)):02d}:{c.group(5)}" if c.group(4) else date
     if m is None:
         return ""
     date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
@@ -306,6 +321,18 @@ def day_phrases(written: str, month: int, day: int) -> list[str]:
     phrases = [" ".join(re.findall(r"\w+", written.lower())),
                f"{name} {day}", f"{name} {nth}", f"{day} {name}", f"{nth} {name}", f"{nth} of {name}"]
     return [f'"{p}"' for p in dict.fromkeys(phrases)]
+
+
+def cjk_day_tokens(written: str, year: str | None, month: int, day: int) -> list[str]:
+    """FTS5 terms for a day a question writes as Chinese or Japanese do: the
+    one token FTS5 makes of such a day when a note writes it apart from its
+    words (`2024年5月3日，张伟...`: digits and CJK characters are all word
+    characters to unicode61), as the question writes it (with blanks: the
+    phrase of its pieces) and in the usual forms: with its year when the
+    question gives one, else the month and day with 日 and with 号."""
+    forms = [written]
+    forms += [f"{year}年{month}月{day}日"] if year else [f"{month}月{day}日", f"{month}月{day}号"]
+    return [f'"{f}"' for f in dict.fromkeys(forms)]
 
 
 def iso_dates(question: str) -> list[re.Match]:

@@ -258,3 +258,175 @@ def test_the_notes_writing_many_changed_names_are_found_in_a_few_queries(tmp_pat
     assert len(queries) == 2
     assert store.documents_with_bigrams(conn, [cjk_bigrams("罗辑")]) == {ids["读书.md"]}
     assert store.documents_with_bigrams(conn, [cjk_bigrams("Alice"), []]) == set()
+
+
+def test_a_chinese_question_written_without_blanks_finds_its_day_and_words_by_bm25(tmp_path, conn, embedder,
+                                                                                   extractor):
+    """`2024年5月3日做了什么` was one FTS5 word no note holds (CJK text has no
+    blanks), and its bigrams (年, 月) are every Chinese diary's: the day is
+    searched as the token a note writes it as, the CJK runs apart from
+    Latin words (`和Alice讨论` searches alice)."""
+    write_notes(tmp_path / "notes", {
+        "日记.md": DIARY,
+        # another day of the same diary: the same 年, 月 and 日 bigrams
+        "日记2.md": "# 装修日记\n\n2024年5月4日，李娜去建材市场退了瓷砖。\n",
+        "english.md": "# Kitchen\n\nAlice picked the tiles for the kitchen.\n",
+        **{f"其他{i}.md": f"# 其他{i}\n\n第{i}次去超市买菜。\n" for i in range(8)}})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    paths = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    for question in ("2024年5月3日做了什么？", "5月3日做了什么？"):
+        ranked = [paths[c] for c, _s in retrieve.bm25_channel(conn, question)]
+        assert ranked[0] == "日记.md", (question, ranked)
+    assert "english.md" in {paths[c] for c, _s in retrieve.bm25_channel(conn, "和Alice讨论的厨房")}
+    assert retrieve.fts_query("和张伟讨论Alice的项目") == '"和张伟讨论" OR "alice" OR "的项目"'
+
+
+def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, embedder, extractor):
+    """A note's first line dates it in Chinese and Japanese form too
+    (`2024年5月3日 周五`, with a time or not), as `2024-05-03` does; a daily
+    note so titled still gets the `date:` line BM25 finds `2024 05 03` in."""
+    from minirag_cli.answer import note_date
+    from minirag_cli.store.answers import note_heads
+
+    assert note_date("2024年5月3日 周五") == "2024-05-03"
+    assert note_date("2024年5月3日 19:00 装修周会", "x.md") == "2024-05-03 19:00"
+    assert note_date("5月3日", "x.md") == "" and note_date("2024年13月3日", "x.md") == ""  # no year; no month 13
+    assert note_date("# 2023-01-02 と 2024年5月3日") == "2023-01-02"  # the first date the line writes
+    write_notes(tmp_path / "notes", {"装修.md": "2024年5月3日，晴\n\n张伟和李娜去建材市场看了瓷砖。\n",
+                                     "2024-05-04.md": "2024年5月4日 周六\n\n王师傅开工。\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    ids = dict(conn.execute("SELECT d.path, c.id FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    heads = note_heads(conn, ids.values())
+    assert {p: note_date(heads[c], p) for p, c in ids.items()} == {"装修.md": "2024-05-03", "2024-05-04.md": "2024-05-04"}
+    assert conn.execute("SELECT header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = '2024-05-04.md'").fetchone()[0].startswith("2024年5月4日 周六 · date: 2024-05-04")
+
+
+def test_a_chinese_question_on_a_day_reads_that_days_notes(tmp_path, conn, embedder, extractor):
+    """`2024年5月3日我做了什么？` asks about that day as "What did I do on May
+    3, 2024?" does (answer.on_the_day), with no "on": its sources are that
+    day's notes. A bound (`之前`, `5月3日起`, `从…`) or a day without its year
+    (which year?) reads every note found, as in English."""
+    from minirag_cli import answer as ans
+    from minirag_cli.store.answers import note_heads
+
+    write_notes(tmp_path / "notes", {"2024-05-03.md": "# 周五\n\n张伟和李娜去建材市场看了瓷砖。\n",
+                                     "2024-05-04.md": "# 周六\n\n王师傅开工，瓷砖到货。\n",
+                                     "杂记.md": "2024年5月3日\n\n晚上看了电影。\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    results = retrieve.search(conn, "瓷砖 电影 开工", embedder=embedder, mode="bm25", k=10).results
+    assert {r["path"] for r in results} == {"2024-05-03.md", "2024-05-04.md", "杂记.md"}
+    heads = note_heads(conn, [r["chunk_id"] for r in results])
+    for question in ("2024年5月3日我做了什么？", "我2024年5月3日做了什么", "2024年5月3日に何をしましたか",
+                     "What did I do on May 3, 2024?"):
+        assert {r["path"] for r in ans.on_the_day(question, results, heads)} == {"2024-05-03.md", "杂记.md"}, question
+    for other in ("2024年5月3日之前做了什么？", "2024年5月3日起做了什么？", "从2024年5月3日到5月4日做了什么？",
+                  "2024年5月3日から何をしましたか", "5月3日我做了什么？", "What did I do on May 3?",
+                  "2024年5月5日做了什么？"):
+        assert ans.on_the_day(other, results, heads) == [], other
+
+
+# a class's group chat: the teacher speaks as a bare role, the class as a group
+CLASS_CHAT = """老师：明天交作业。
+同学们：收到！
+张伟：老师，我能晚一天交吗？
+老师：可以。
+所有人：谢谢老师。
+"""
+
+
+def test_a_label_that_speaks_for_a_group_or_a_bare_role_links_no_other_note(tmp_path, conn, embedder, extractor):
+    """`同学们：`, `所有人：`, `全体成员：` speak for a group: told by their form
+    (a plural, a word of all first: heuristic.CJK_GROUP), they are labels,
+    as `大家：` is, no speaker nor name. A bare role (`老师：`) speaks in its
+    note but is made known to no other: there it is another teacher, or a
+    word, and every note that writes 老师 would be linked to every other."""
+    assert chat_speakers(CLASS_CHAT) == {"老师", "张伟"}
+    assert chat_speakers("全体成员：收到\n张伟：开会\n各位同学：好\n张伟：散会\n学生たち：はい\n") == {"张伟"}
+    assert chat_speakers("安達：おはよう\n田中：おはよう\n安達：またね\n") == {"安達", "田中"}  # 安達 is a family name
+    found = typed(CLASS_CHAT)
+    assert {("老师", "person"), ("张伟", "person")} <= found and not {n for n, _t in found} & {"同学们", "所有人"}
+    write_notes(tmp_path / "notes", {
+        "班级群.md": CLASS_CHAT,
+        "日记.md": "今天老师表扬了张伟，同学们都很高兴。\n",
+        "另一个班.md": "李老师说同学们下周考试，所有人都要复习。\n",
+        "王老师.md": "王老师：周五开会\n李娜：好的\n王老师：记得带材料\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    mentions = _mentions(conn)
+    assert ("日记.md", "张伟", "person") in mentions  # a speaker's name is found in other notes' text, as before
+    assert not {m for m in mentions if m[0] in ("日记.md", "另一个班.md") and m[1] in ("老师", "同学们", "所有人")}
+    assert ("王老师.md", "王老师", "person") in mentions  # a role after a name names a person
+
+
+def test_a_tag_is_read_whole_however_long():
+    """A `#tag` longer than 41 characters was cut there (HASHTAG's {1,40}),
+    a different tag, and such a front matter tag dropped; a CJK tag runs to a
+    blank or a punctuation mark, so it is long more often."""
+    long = "装修计划" * 12
+    assert ("#" + long, "concept") in typed(f"今天 #{long} 很好。")
+    assert ("#" + long, "concept") in typed(f"---\ntags: [{long}]\n---\n正文。\n")
+    assert ("#" + "a" * 50, "concept") in typed("see #" + "a" * 50 + " here")
+
+
+def test_a_sync_reads_the_names_only_the_notes_it_writes_make_known_and_ends_as_a_rebuild(tmp_path, embedder,
+                                                                                         extractor, monkeypatch):
+    """The names each note makes known are recorded (meta known_cjk_notes):
+    a sync reads them from the notes it writes (sync._note_known), not from
+    every CJK note of the index again, and the notes it does not write are
+    extracted anew only where they write a name that came or went; the graph
+    is the rebuild's after every step. A note that no longer holds any CJK
+    text (its chat rewritten in English) forgets the names it made known."""
+    from minirag_cli import db
+    from minirag_cli.extract import heuristic
+
+    notes = tmp_path / "notes"
+    others = {f"杂记{i}.md": f"第{i}天：张伟说厨房预算是三万元，李娜说{i}号去看瓷砖。\n" for i in range(6)}
+    write_notes(notes, {"会议.md": MEETING, "预算.md": BUDGET, "读书.md": READING, **others})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh():  # what a rebuild of the folder as it is makes
+        other = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync_folders(other, [notes], embedder=embedder, extractor=extractor)
+        return _mentions(other)
+
+    read = []
+    real = heuristic.known_cjk
+    monkeypatch.setattr(heuristic, "known_cjk", lambda note: read.append(note.split("\n", 1)[0]) or real(note))
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert len(read) == 3 + len(others) and _mentions(conn) == fresh()
+
+    # a new chat makes 老王 known: only it is read; the notes that write 老王 are extracted anew
+    write_notes(notes, {"群聊.md": "老王：周末去钓鱼吗？\n小刘：好啊\n老王：那就说定了\n"})
+    (notes / "杂记0.md").write_text("第0天：老王说周末去钓鱼。\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert sorted(read) == ["第0天：老王说周末去钓鱼。", "老王：周末去钓鱼吗？"]
+    assert ("杂记0.md", "老王", "person") in _mentions(conn) and _mentions(conn) == fresh()
+    assert summary.known_names_changed == []  # no other note writes 老王
+
+    # an edit that makes no name known or forgets none reads that note alone and extracts no other anew
+    (notes / "杂记1.md").write_text("第1天：李娜说瓷砖到了。\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert read == ["第1天：李娜说瓷砖到了。"] and summary.known_names_changed == [] and _mentions(conn) == fresh()
+
+    # the meeting rewritten in English: 张伟 and 李娜 are no longer made known by any note
+    (notes / "会议.md").write_text("# Renovation meeting\n\nWe start the kitchen next week.\n", encoding="utf-8")
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert read == []  # no CJK text: nothing to read
+    assert "预算.md" in summary.known_names_changed
+    assert ("预算.md", "张伟", "person") not in _mentions(conn) and _mentions(conn) == fresh()
+
+    (notes / "群聊.md").unlink()  # 老王 forgotten
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert summary.known_names_changed == ["杂记0.md"] and _mentions(conn) == fresh()
+
+    # an index synced before the record was kept (or a sync stopped before it was written) reads every note once
+    with db.transaction(conn):
+        conn.execute("DELETE FROM meta WHERE key = 'known_cjk_notes'")
+    write_notes(notes, {"群聊.md": "老王：周末去钓鱼吗？\n小刘：好啊\n老王：那就说定了\n"})
+    read.clear()
+    summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert len(read) > 2 and summary.known_names_changed == ["杂记0.md"] and _mentions(conn) == fresh()
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) is not None

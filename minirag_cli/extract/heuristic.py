@@ -158,7 +158,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 # 9: a day as Chinese and Japanese write it (2024年5月3日, 5月3日, 5月3号:
 #    text.CJK_DATE) is a date entity as 2024-05-03 and May 3 are, and a note
 #    whose file name is one (2024年5月3日.md) is named by it.
-VERSION = 9
+# 10: a CJK label that speaks for a group (a plural, `同学们`, `老师们`, `みんなたち`,
+#    or a word of all, `所有人`, `全体成员`, `各位同学`: CJK_GROUP) is a common label,
+#    no speaker and no name, as `大家` is; a bare role (`老师`, `师傅`, `客服`, `先生`:
+#    CJK_ROLES; not `王老师`) speaks in its note but is made known to no other note
+#    (known_cjk), where it is some other teacher, or a word. A `#tag` is read whole
+#    (HASHTAG): one longer than 41 characters was cut there (a CJK tag runs to a
+#    blank or a punctuation mark, so often is), and such a front matter tag dropped.
+VERSION = 10
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -234,6 +241,29 @@ progress milestone milestones caveat caveats requirements requirement deliverabl
 午前 午後 その他 合計 ステータス 目標 状態 内容 説明 結論 決定 問題 原因 結果 計画 備考 注意 引用 背景 目的
 大家 我们 你们 他们 她们 咱们 所有人 全体 全员 大家伙 我們 你們 他們 全體 全員 みんな 皆さん 皆様 私たち 僕たち
 """.split())
+# A Chinese or Japanese label that speaks for a group, told by its form rather
+# than listed word by word: a plural (`同学们`, `老师們`, `学生たち`, `社員達`, `家族一同`)
+# or a word of all, each or every first (`所有人`, `全体成员`, `全班`, `各位同学`, `每个人`);
+# 達 after two characters or more (`安達`, `伊達` are family names).
+# It is a common label (as `大家：` in LABEL_WORDS): a group chat's `同学们：收到` is no
+# person, and made known it would be found in every note that writes the word.
+CJK_GROUP = re.compile(r"(?:[们們]|たち|一同)$|(?<=..)達$|^(?:所有|全[体體员員班组組部]|各位|诸位|諸位|每[个個位])")
+# Bare roles, which a chat's line opens with for whoever holds the role (`老师：`,
+# `客服：`, `先生：`): a speaker of its note, but no name another note's 老师 is
+# the same one of (known_cjk). A role after a name (`王老师`, `田中先生`) names a person.
+CJK_ROLES = frozenset("""
+老师 老師 同学 同學 学生 學生 家长 家長 医生 醫生 大夫 护士 護士 经理 經理 老板 老闆 客服 司机 司機 师傅 師傅 群主 管理员
+管理員 班主任 班长 班長 组长 組長 队长 隊長 服务员 服務員 店员 店員 顾客 顧客 客户 客戶 先生 女士 小姐 教练 教練 领导 領導 房东
+房東 快递员 快遞員 助教 教授 主任 秘书 秘書 前台 保安 物业 物業 销售 銷售 面试官 面試官
+部長 課長 社長 係長 店長 先輩 後輩 担任 お客様 お客さん 店員さん 先生方 上司 部下 同僚
+""".split())
+
+
+def _group_label(tag: str) -> bool:
+    """Is `tag` a CJK label that speaks for a group (CJK_GROUP)?"""
+    return CJK_RUN.fullmatch(tag) is not None and CJK_GROUP.search(tag) is not None
+
+
 # The labels of a line that lists people (`参会人员：张伟、李娜`, `参加者：田中、佐藤`, `作者：刘慈欣`):
 # a value of CJK names apart by `、`, `，` or `,` (CJK_PEOPLE) names persons.
 CJK_PEOPLE_LABELS = frozenset("""
@@ -338,7 +368,9 @@ CJK_TITLE = re.compile(r"《([^《》\n]{1,60})》|『([^『』\n。]{1,60})』"
 QUOTE_REACH = 200
 
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
-HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]{1,40})")
+# (whole, however long: Obsidian's are; a chunk's runs of over LONGEST_EXTRACTABLE_WORD
+# characters never reach the extractor, sync.extractable_text)
+HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
 # a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
 LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
@@ -402,7 +434,7 @@ def speaker_tag(line: str) -> re.Match | None:
 
 def _may_speak(tag: str) -> bool:
     key = tag.lower().replace("’", "'")
-    return key not in COMMON_WORDS and key not in LABEL_WORDS and len(tag.split()) <= 4
+    return key not in COMMON_WORDS and key not in LABEL_WORDS and not _group_label(tag) and len(tag.split()) <= 4
 
 
 def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
@@ -620,7 +652,7 @@ class HeuristicExtractor:
                 said.add(span)
                 add(span, "person")
                 continue
-            if span.lower().replace("’", "'") in LABEL_WORDS:
+            if span.lower().replace("’", "'") in LABEL_WORDS or _group_label(span):
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
@@ -795,7 +827,7 @@ def note_name(path: str) -> EntityMention | None:
 
 def known_cjk(note: str) -> dict[str, str]:
     """{name: type} of the names in Han, kana or Hangul (CJK_NAME) a whole
-    `note` makes known to every other note (sync.known_cjk_names): its chat
+    `note` makes known to every other note (sync._note_known): its chat
     speakers (persons), the people a label lists (`参会人员：张伟、李娜`), its
     《》 and 『』 titles (works) and its links' targets (names). Not its labels
     nor its file name: a label (`装修：`) or a note called 会议 is a common word
@@ -809,8 +841,10 @@ def known_cjk(note: str) -> dict[str, str]:
         if m.group(1).strip() in CJK_PEOPLE_LABELS:
             found.update((person, "person") for person in _listed_people(note, _COLON.search(note, m.end(1)).end()))
     found.update((speaker, "person") for speaker in chat_speakers(note))
+    # a bare role (`老师：`, `主持人：老师`) is whoever holds it in each note: made known to none
     return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
-            if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None}
+            if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None
+            and not (type_ == "person" and name.strip(NAME_EDGES) in CJK_ROLES)}
 
 
 def _cjk_titles(text: str) -> Iterator[str]:

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows, delete_meta, now_iso,
-                            transaction)
+from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
+                            delete_meta, now_iso, transaction)
 from minirag_cli.naming import chosen_name, chosen_type, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
@@ -156,15 +156,16 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     2024-05-03`, so that BM25 finds every chunk of it by the date a question
     writes (retrieve.fts_query) and store.note_heads dates it from the
     header. A front matter date line comes first, and a title that holds
-    a date already dates the note (text.line_date, as answer.note_date
+    a numeric date already dates the note (text.line_date, as answer.note_date
     reads it: a chat's `Time: 20260408_08:38` keeps its time): the file
-    name's date is then not added."""
+    name's date is then not added (it is to a `2024年5月3日` title, which
+    BM25 reads as one word)."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     daily = file_date(without_invisibles(path)) if path else None
     if daily is None or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
-    if line_date(title):
+    if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
     return frontmatter.joined_head(title, f"date: {daily[1]}", HEADER_FIRST_LINE_CHARS)
 
@@ -625,7 +626,7 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
-                NOTE_ALIASES_KEY, SKIPPED_KEY):
+                NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
         delete_meta(conn, key)
 
 
