@@ -28,6 +28,7 @@ _know_anew).
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -51,7 +52,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
+from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
@@ -467,8 +468,26 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 def _occurrences(text_lower: str, form: str) -> int:
-    """How often `form` is in the text (lower-cased and without invisibles, as `_plan_entities` has it)."""
-    return max(1, text_lower.count(without_invisibles(form).lower()))
+    """How often `form` is in the text (lower-cased and without invisibles, as
+    `_plan_entities` has it) as a whole word (_form_pattern); at least once, as
+    it was found there (a link's target, a name read across a line break)."""
+    return max(1, len(_form_pattern(without_invisibles(form).lower()).findall(text_lower)))
+
+
+# a letter or digit of a script that puts blanks between its words (not Han, kana
+# or Hangul: `张伟说`, `和Alice讨论` hold their names; heuristic._WORD_CHAR)
+_WORD_CHAR = rf"[^\W_{CJK_CHARS}]"
+
+
+@functools.lru_cache(maxsize=4096)
+def _form_pattern(form: str) -> re.Pattern:
+    """A lower-cased form as a whole word: an alias "jo" is not in "jonas",
+    "major" or the tag "#jo" (a tag or a handle is a form of its own); a
+    plural or possessive ending may follow, as the llm extractor's names
+    are found (extract/parse.ChunkMatcher: "jam session" in "jam sessions")."""
+    head = rf"(?<!{_WORD_CHAR})(?<![#@])" if re.match(_WORD_CHAR, form) else ""
+    tail = rf"(?:s|es|['’]s)?(?!{_WORD_CHAR})" if re.match(_WORD_CHAR, form[-1:]) else ""
+    return re.compile(head + re.escape(form) + tail)
 
 
 class _Extraction:
@@ -1655,7 +1674,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
-        res = resolver.resolve(m.name, m.type, joined.get(normalise_key(m.name, m.type)) if joined else None)
+        # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
+        alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
+        res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
         n = _occurrences(lower, m.name)

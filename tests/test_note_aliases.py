@@ -72,6 +72,27 @@ def test_an_alias_is_a_name_of_its_note_s_entity(tmp_path):
     conn.close()
 
 
+def test_an_alias_is_counted_as_a_whole_word_and_a_tag_is_no_mention_of_it(tmp_path):
+    """"Jo" is said once in the note: not in "Jonas", "Johnson", "major" nor
+    the tag "#jo", which is a topic of its own (a tag names no person)."""
+    import json
+
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {**NOTES, "letters.md": "Jonas met Johnson, the major's clerk, and Jo waved. #jo\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    rows = dict(conn.execute(
+        "SELECT e.key, m.forms FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id"
+        " JOIN documents d ON d.id = c.document_id WHERE d.path = 'letters.md'"))
+    assert json.loads(rows["jonasberg"]) == {"Jo": 1}, rows
+    assert json.loads(rows["jo"]) == {"#jo": 1}, rows
+    assert conn.execute("SELECT type FROM entities WHERE key = 'jo'").fetchone()[0] == "concept"
+    conn.close()
+
+
 @pytest.mark.parametrize("notes,alone", [
     # two notes claim "Jo": no link can tell which one it means
     ({**NOTES, "people/Jo Tanaka.md": "---\naliases: [Jo]\n---\nJo Tanaka runs the bakery.\n"}, "jo"),
@@ -110,6 +131,8 @@ CHANGES = {
                                              ["gig.md", "letters.md", "people/Jonas Berg.md"]),
     "the note renamed": ({"people/Jonas Berg.md": None, "people/Jonas B.md": JONAS}, ["gig.md", "letters.md"]),
     "an unrelated note edited": ({"other.md": "Beans go along the north fence.\n"}, []),
+    # a tag of the alias's letters is a topic of its own, in a later sync as in a rebuild
+    "a note tagged #jo added": ({"tagged.md": "Bread rises overnight. #jo\n"}, []),
 }
 
 

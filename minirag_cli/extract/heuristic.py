@@ -158,7 +158,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 # 9: a day as Chinese and Japanese write it (2024年5月3日, 5月3日, 5月3号:
 #    text.CJK_DATE) is a date entity as 2024-05-03 and May 3 are, and a note
 #    whose file name is one (2024年5月3日.md) is named by it.
-VERSION = 9
+# 10: a name's mentions are counted where the text writes it as a whole word
+#    (sync._occurrences: an alias "Jo" is not in "Jonas", "major" or "#jo";
+#    "Adam" not in "AdamSmith"), and a #tag is no mention of the note an alias
+#    names (`#jo` is a topic of its own, not Jonas Berg: sync._plan_entities).
+VERSION = 10
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
