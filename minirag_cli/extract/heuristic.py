@@ -162,6 +162,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (sync._occurrences: an alias "Jo" is not in "Jonas", "major" or "#jo";
 #    "Adam" not in "AdamSmith"), and a #tag is no mention of the note an alias
 #    names (`#jo` is a topic of its own, not Jonas Berg: sync._plan_entities).
+#    A word shaped as a verb (VERB_NAME: `Leads`, `Runs`, `Founded`, `Exploring`)
+#    capitalised only as a sentence's first opens no name of two words or more,
+#    nor one the text capitalises mid-sentence too, as `Designed the` opens none
+#    (rule 7): `Leads Project Heron.` names Project Heron; not after a colon
+#    (`Sekiro: Shadows Die Twice`).
 VERSION = 10
 
 
@@ -302,6 +307,12 @@ _GAP = "[ \t\u00a0\u202f]+"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
 # a capitalised word and the connector `the` opening a span (`Designed the HeronBoard`)
 VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
+# a word shaped as an English verb's third person or past (`Leads`, `Runs`, `Plays`, `Teaches`,
+# `Founded`, `Seeing`: not the -as, -is, -os, -us, -ss of `Jonas`, `Boris`, `Marcus`, `Ross`; -ed
+# and -ing after three letters or more: not `Red`, `Ted`, `King`) before a name of two words or
+# more, its first not a common word (`Shake It Off` stays whole). `Hans Christian Andersen` has the
+# shape too: read so only when the text capitalises the first word nowhere mid-sentence.
+VERB_NAME = re.compile(rf"([A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -673,6 +684,19 @@ class HeuristicExtractor:
                 # (rule 6: a verb, a noun) opens no name with `the`; the name is what follows it.
                 # With `of` it does (`Game of Thrones`, `Ghost of Tsushima` open LiHua's sentences)
                 start, found = start + verb.end(), found[verb.end():]
+            else:
+                verb = VERB_NAME.match(found)
+                rest = found[verb.end():].split() if verb else []
+                if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
+                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end()))
+                        and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
+                        and text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")):
+                    # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
+                    # inflected verb, capitalised only as a sentence's first, opens no name of two
+                    # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
+                    # Japanese` then `in Japanese`); `Breaking Bad`, `Imagine Dragons` stay whole, and
+                    # so does a title after a colon (`Sekiro: Shadows Die Twice`, a plural noun)
+                    start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
             # drop leading words that are only capitalised as a sentence start
