@@ -167,6 +167,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    nor one the text capitalises mid-sentence too, as `Designed the` opens none
 #    (rule 7): `Leads Project Heron.` names Project Heron; not after a colon
 #    (`Sekiro: Shadows Die Twice`).
+#    A note's `# ` title that is a common-noun phrase opening with a common word
+#    (NOUN_TITLE, _common_noun: a label's, `# Meeting notes`, or one the text
+#    writes in lower case too) starts a sentence with it: `Meeting` is a name
+#    only as rules 6 and 7 say.
 VERSION = 10
 
 
@@ -384,6 +388,15 @@ LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[
 # — hardware notes`, `# Wolfgang — to do`); read as a sentence start it dropped those names with
 # `Book`, `Grafting` and `Dr`, and graph retrieval lost more than it gained (heuristic rules 7).
 HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
+# A note's `# ` title that is a common-noun phrase, a capitalised word and a lower-case one (`# Meeting
+# notes`, `# Book club`, `# Heron buoy — hardware notes`), whose first word is a common one (a label's,
+# LABEL_WORDS: `Meeting`, `Budget`, `Ideas`; or one the text writes in lower case too: `# Grocery
+# list` and `the grocery run`): that word is capitalised as a sentence's first is, a name only as
+# rules 6 and 7 say (capitalised mid-sentence too, or opening a longer name). Another such title
+# names its topic as before (`Book`, `Grafting`, `Heron`: golden/'s graph retrieval lost MRR
+# 0.6038 -> 0.5881 when every such first word was read so), as does a title of names (`# Kestrel
+# Café`, `# Wolfgang — to do`). Heuristic rules 10.
+NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
 SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
@@ -499,6 +512,13 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
         name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
     return out
+
+
+def _common_noun(word: str, text: str) -> bool:
+    """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
+    or one `text` writes in lower case too?"""
+    lower = word.lower()
+    return lower.replace("’", "'") in LABEL_WORDS or (lower != word and _whole_word(lower).search(text) is not None)
 
 
 def _strip_possessive(span: str) -> str:
@@ -672,6 +692,10 @@ class HeuristicExtractor:
         in_title = _InTitles(titles)
         heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
         openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
+        # a `# ` title that is a common-noun phrase of a common word (`# Meeting notes`): its first word
+        # opens a sentence
+        phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
+            if "#" in text else set()
         for m in CAP_SPAN.finditer(text):
             if linked and linked.covers(m.start()):
                 continue  # a part of a link's target (named whole above), its heading or block
@@ -713,7 +737,7 @@ class HeuristicExtractor:
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
-                                 and _sentence_start(text, start))
+                                 and (start in phrase_titles or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
