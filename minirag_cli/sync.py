@@ -426,6 +426,17 @@ class _Pending:
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
 
 
+@dataclass
+class _ReadAhead:
+    """A new or changed note the alias pass read whole (_file_aliases), as
+    the sync indexes it (_changed_notes): the file is read and decoded once."""
+    hash: str
+    read_at: float  # before the read (recorded_mtime)
+    binary: bool
+    text: str  # decoded (walk.decode_note); "" for a binary file
+    warning: str | None
+
+
 # A note read less than this after its mtime could be written again within the same
 # timestamp tick (FAT keeps 2 s, HFS+ 1 s, Linux's clock a few ms) with the same size,
 # leaving size and mtime as recorded: it is recorded with UNTRUSTED_MTIME instead, which
@@ -705,6 +716,9 @@ class _Run:
     # the Chinese and Japanese names the notes make known, as the graph has them (known_cjk_names)
     known: dict[str, str] = field(default_factory=dict)
     cjk_changed: bool = False  # a note holding CJK text was written or removed: `known` may have changed
+    # path -> the note as the alias pass read it, for the sync to index (a folder's, until it is synced)
+    read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
+    read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
 
 
 def _record_build(run: _Run) -> None:
@@ -1101,13 +1115,21 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                 raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
+               ahead: _ReadAhead | None = None) -> tuple[bytes, str, str | None] | None:
     """The note's bytes, hash and, for a UTF-16/32 note, text (decoded once,
     by the binary check: walk.sniff_note) when it must be (re)indexed; None
     when it is skipped or unchanged (counted in the summary either way). A note that
     cannot be read for now keeps what the index holds of it (in `seen`);
-    `indexed`: the index holds a version of it."""
+    `indexed`: the index holds a version of it; `ahead`: the note as the
+    alias pass read it (its hash, no bytes: the caller takes its text)."""
     summary, progress = run.summary, run.progress
+    if ahead is not None:
+        if ahead.binary:
+            summary.skipped.append({"path": note.path, "reason": "binary file"})
+            progress.advance(1, 0)
+            return None
+        return b"", ahead.hash, None
     try:
         data = note.abspath.read_bytes()
     except OSError as exc:
@@ -1139,11 +1161,13 @@ def _sync_root(run: _Run, root: Path) -> None:
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
+    progress.start(len(walked.files))  # before any file is read (the alias pass reads the new ones)
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
+    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names)
@@ -1152,7 +1176,6 @@ def _sync_root(run: _Run, root: Path) -> None:
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
-    progress.start(len(walked.files))
     # the notes under a folder that could not be listed stay as last synced
     seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
     seen.update(p for p in walked.kept if p in existing)  # listed, but could not be looked at
@@ -1192,6 +1215,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     if touched_only:
         with dbmod.transaction(conn):
             store.touch_documents(conn, touched_only)
+    run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, existing, seen)
     _name_anew(run, root, named_before,
                set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]),
@@ -1210,8 +1234,9 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        read_at = time.time()  # before the read: the bytes read are at least this recent
-        read = _read_note(run, note, seen, indexed=old is not None)
+        ahead = run.read_ahead.pop(note.path, None)  # read whole by the alias pass: not read again
+        read_at = ahead.read_at if ahead else time.time()  # before the read: the bytes read are at least this recent
+        read = _read_note(run, note, seen, indexed=old is not None, ahead=ahead)
         if read is None:
             continue
         data, digest, wide = read
@@ -1222,7 +1247,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, warning = decode_note(data, wide)
+        text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
@@ -1436,7 +1461,7 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     for path in synced:
         note, old = files.get(path), existing.get(path)
         if note is not None and not _unchanged(note, old):
-            names = _file_aliases(note)
+            names = _file_aliases(note, run)
             if names is not None:
                 if names:
                     out[path] = names
@@ -1452,26 +1477,44 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     return out
 
 
-# how much of a file the alias pass reads: aliases are in the front matter or
-# the properties a note opens with, and the sync reads (and decodes) the
-# whole file once more when it indexes it
+# how much of a file the alias pass reads when it does not keep it whole:
+# aliases are in the front matter or the properties a note opens with, and
+# the sync reads (and decodes) the whole file once more when it indexes it
 ALIAS_HEAD_BYTES = 64 * 1024
+# how many bytes of a folder's new and changed notes the alias pass keeps,
+# read and decoded, for the sync to index without reading them again (a
+# first sync of a large folder reads the notes past them twice, the second
+# time whole: the memory a sync holds stays bounded)
+READ_AHEAD_BYTES = 32 * 1024 * 1024
 
 
-def _file_aliases(note: NoteFile) -> list[str] | None:
+def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     """The aliases of the file `note` as the sync will read it ([] for a binary
-    file, which it skips); None when it cannot be read. Only its first
-    ALIAS_HEAD_BYTES are read (cut to whole UTF-32 units): a large note is
-    not decoded twice, and front matter that runs past them gives none."""
+    file, which it skips); None when it cannot be read (the sync reads it
+    again, and says why it is skipped). A note that fits in the room left
+    (`run.read_ahead_room`, by its size as walked) is read whole and kept,
+    hashed and decoded, in `run.read_ahead` for the sync to index; of
+    another only its first ALIAS_HEAD_BYTES are read (cut to whole UTF-32
+    units): a large note is not decoded twice, and front matter that runs
+    past them gives none."""
+    whole = run is not None and note.size <= run.read_ahead_room
+    read_at = time.time()
     try:
-        with note.abspath.open("rb") as f:
-            data = f.read(ALIAS_HEAD_BYTES)
+        if whole:
+            data = note.abspath.read_bytes()  # as _read_note reads it
+        else:
+            with note.abspath.open("rb") as f:
+                data = f.read(ALIAS_HEAD_BYTES)
     except OSError:
         return None
-    if len(data) == ALIAS_HEAD_BYTES:
+    if not whole and len(data) == ALIAS_HEAD_BYTES:
         data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
-    return [] if binary else note_aliases(decode_note(data, wide)[0])
+    text, warning = ("", None) if binary else decode_note(data, wide)
+    if whole:
+        run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
+        run.read_ahead_room -= len(data)
+    return [] if binary else note_aliases(text)
 
 
 def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:

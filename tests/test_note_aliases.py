@@ -187,3 +187,59 @@ def test_a_re_extraction_joins_the_aliases_as_a_fresh_sync(tmp_path):
     sync(old, [root])
     assert graph(old) == graph(fresh)
     assert sync(old, [root]).note_names_changed == []
+
+
+# Notes as the alias pass and the sync must read them alike: UTF-16 with its BOM (aliases
+# included), cp1252, a binary file (skipped), and a note too large for the read-ahead's room
+READ_NOTES = {**NOTES,
+              "people/Mo Farah.md": "---\naliases: [Mo]\n---\nMo Farah runs by the harbour.\n".encode("utf-16"),
+              "old.txt": "Café notes from Jonas Berg, “quoted”.\n".encode("cp1252"),
+              "photo.md": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+              "later.md": "A letter from [[Mo]] and Jo.\n"}
+
+
+def test_a_first_sync_reads_each_new_note_once_and_indexes_it_as_read_twice(tmp_path, monkeypatch):
+    """The alias pass keeps the notes it reads whole (sync.READ_AHEAD_BYTES a
+    folder), hashed and decoded, and the sync indexes them without opening them
+    again; with no room (every note read twice, as before) the index, the
+    skipped files and the warnings are the same."""
+    import pathlib
+
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    def vault(name):
+        root = tmp_path / name
+        for path, text in READ_NOTES.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(text if isinstance(text, bytes) else text.encode())
+        return root
+
+    opened: dict[str, int] = {}
+    real_open = pathlib.Path.open
+
+    def counting_open(self, *args, **kw):
+        if "once" in self.parts:
+            opened[self.name] = opened.get(self.name, 0) + 1
+        return real_open(self, *args, **kw)
+
+    roots = {name: vault(name) for name in ("once", "twice", "some")}
+    monkeypatch.setattr(pathlib.Path, "open", counting_open)
+    once = db.connect(tmp_path / "once.sqlite", create=True)
+    read_once = sync(once, [roots["once"]])
+    assert opened and set(opened.values()) == {1}, opened
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    twice = db.connect(tmp_path / "twice.sqlite", create=True)
+    read_twice = sync(twice, [roots["twice"]])
+    assert graph(once) == graph(twice)
+    keys = {k for (k,) in once.execute("SELECT key FROM entities")}
+    assert {"jonasberg", "mofarah"} <= keys and "mo" not in keys, keys  # the UTF-16 note's alias joined
+    assert (read_once.skipped, read_once.warnings) == (read_twice.skipped, read_twice.warnings)
+    assert read_once.skipped and read_once.warnings
+    # room for some notes only: the others are read twice, the index the same
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 120)
+    some = db.connect(tmp_path / "some.sqlite", create=True)
+    sync(some, [roots["some"]])
+    assert graph(some) == graph(twice)
+    for conn in (once, twice, some):
+        conn.close()
