@@ -482,7 +482,8 @@ def _occurrences(text_lower: str, form: str) -> int:
     """How often `form` is in the text (lower-cased and without invisibles, as
     `_plan_entities` has it) as a whole word (_form_pattern); at least once, as
     it was found there (a link's target, a name read across a line break)."""
-    return max(1, len(_form_pattern(without_invisibles(form).lower()).findall(text_lower)))
+    form = without_invisibles(form).lower()
+    return max(1, len(_form_pattern(form).findall(text_lower))) if form else 1
 
 
 # a letter or digit of a script that puts blanks between its words (not Han, kana

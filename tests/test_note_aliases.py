@@ -243,3 +243,18 @@ def test_a_first_sync_reads_each_new_note_once_and_indexes_it_as_read_twice(tmp_
     assert graph(some) == graph(twice)
     for conn in (once, twice, some):
         conn.close()
+
+
+@pytest.mark.parametrize("text, form, n", [
+    ("jonas met johnson; jo waved at the major. #jo @jo", "Jo", 1),
+    ("jo's boat, two jos, and jo.", "Jo", 3),  # a possessive or plural ending is the form's
+    ("jam sessions and a jam session", "jam session", 2),  # as the llm extractor's names are found
+    ("和alice讨论, alice说", "Alice", 2),  # a Latin name against CJK text is a whole word
+    ("张伟说厨房预算, 张伟", "张伟", 2),  # a CJK name is found by its characters
+    ("#jo and #jo2 and #jo", "#jo", 2),
+    ("nothing here", "\u200b", 1),  # a form with nothing left: once, not once per character
+])
+def test_a_form_s_occurrences_are_whole_words(text, form, n):
+    from minirag_cli.sync import _occurrences
+
+    assert _occurrences(text, form) == n
