@@ -30,6 +30,7 @@ writes only (_note_known), not from every CJK note of the index.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -53,7 +54,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.text import CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
+from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
@@ -430,6 +431,17 @@ class _Pending:
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
 
 
+@dataclass
+class _ReadAhead:
+    """A new or changed note the alias pass read whole (_file_aliases), as
+    the sync indexes it (_changed_notes): the file is read and decoded once."""
+    hash: str
+    read_at: float  # before the read (recorded_mtime)
+    binary: bool
+    text: str  # decoded (walk.decode_note); "" for a binary file
+    warning: str | None
+
+
 # A note read less than this after its mtime could be written again within the same
 # timestamp tick (FAT keeps 2 s, HFS+ 1 s, Linux's clock a few ms) with the same size,
 # leaving size and mtime as recorded: it is recorded with UNTRUSTED_MTIME instead, which
@@ -472,8 +484,27 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 def _occurrences(text_lower: str, form: str) -> int:
-    """How often `form` is in the text (lower-cased and without invisibles, as `_plan_entities` has it)."""
-    return max(1, text_lower.count(without_invisibles(form).lower()))
+    """How often `form` is in the text (lower-cased and without invisibles, as
+    `_plan_entities` has it) as a whole word (_form_pattern); at least once, as
+    it was found there (a link's target, a name read across a line break)."""
+    form = without_invisibles(form).lower()
+    return max(1, len(_form_pattern(form).findall(text_lower))) if form else 1
+
+
+# a letter or digit of a script that puts blanks between its words (not Han, kana
+# or Hangul: `张伟说`, `和Alice讨论` hold their names; heuristic._WORD_CHAR)
+_WORD_CHAR = rf"[^\W_{CJK_CHARS}]"
+
+
+@functools.lru_cache(maxsize=4096)
+def _form_pattern(form: str) -> re.Pattern:
+    """A lower-cased form as a whole word: an alias "jo" is not in "jonas",
+    "major" or the tag "#jo" (a tag or a handle is a form of its own); a
+    plural or possessive ending may follow, as the llm extractor's names
+    are found (extract/parse.ChunkMatcher: "jam session" in "jam sessions")."""
+    head = rf"(?<!{_WORD_CHAR})(?<![#@])" if re.match(_WORD_CHAR, form) else ""
+    tail = rf"(?:s|es|['’]s)?(?!{_WORD_CHAR})" if re.match(_WORD_CHAR, form[-1:]) else ""
+    return re.compile(head + re.escape(form) + tail)
 
 
 class _Extraction:
@@ -699,6 +730,9 @@ class _Run:
     # writes and removes notes; None: not recorded (an older index, or a sync stopped before _know_anew
     # recorded it), to be read from the chunks of every CJK note (known_cjk_by_note)
     known_notes: dict[tuple[str, str], dict[str, str]] | None = None
+    # path -> the note as the alias pass read it, for the sync to index (a folder's, until it is synced)
+    read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
+    read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
 
 
 def _record_build(run: _Run) -> None:
@@ -1127,13 +1161,21 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                 raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
 
-def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool) -> tuple[bytes, str, str | None] | None:
+def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
+               ahead: _ReadAhead | None = None) -> tuple[bytes, str, str | None] | None:
     """The note's bytes, hash and, for a UTF-16/32 note, text (decoded once,
     by the binary check: walk.sniff_note) when it must be (re)indexed; None
     when it is skipped or unchanged (counted in the summary either way). A note that
     cannot be read for now keeps what the index holds of it (in `seen`);
-    `indexed`: the index holds a version of it."""
+    `indexed`: the index holds a version of it; `ahead`: the note as the
+    alias pass read it (its hash, no bytes: the caller takes its text)."""
     summary, progress = run.summary, run.progress
+    if ahead is not None:
+        if ahead.binary:
+            summary.skipped.append({"path": note.path, "reason": "binary file"})
+            progress.advance(1, 0)
+            return None
+        return b"", ahead.hash, None
     try:
         data = note.abspath.read_bytes()
     except OSError as exc:
@@ -1165,11 +1207,13 @@ def _sync_root(run: _Run, root: Path) -> None:
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
+    progress.start(len(walked.files))  # before any file is read (the alias pass reads the new ones)
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
+    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names)
@@ -1178,7 +1222,6 @@ def _sync_root(run: _Run, root: Path) -> None:
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
-    progress.start(len(walked.files))
     # the notes under a folder that could not be listed stay as last synced
     seen: set[str] = {p for p in existing if p.startswith(tuple(walked.unlisted))} if walked.unlisted else set()
     seen.update(p for p in walked.kept if p in existing)  # listed, but could not be looked at
@@ -1218,6 +1261,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     if touched_only:
         with dbmod.transaction(conn):
             store.touch_documents(conn, touched_only)
+    run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
     _name_anew(run, root, named_before,
                set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]),
@@ -1236,8 +1280,9 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        read_at = time.time()  # before the read: the bytes read are at least this recent
-        read = _read_note(run, note, seen, indexed=old is not None)
+        ahead = run.read_ahead.pop(note.path, None)  # read whole by the alias pass: not read again
+        read_at = ahead.read_at if ahead else time.time()  # before the read: the bytes read are at least this recent
+        read = _read_note(run, note, seen, indexed=old is not None, ahead=ahead)
         if read is None:
             continue
         data, digest, wide = read
@@ -1248,7 +1293,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, warning = decode_note(data, wide)
+        text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, [], old is None)
@@ -1470,7 +1515,7 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     for path in synced:
         note, old = files.get(path), existing.get(path)
         if note is not None and not _unchanged(note, old):
-            names = _file_aliases(note)
+            names = _file_aliases(note, run)
             if names is not None:
                 if names:
                     out[path] = names
@@ -1486,26 +1531,44 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     return out
 
 
-# how much of a file the alias pass reads: aliases are in the front matter or
-# the properties a note opens with, and the sync reads (and decodes) the
-# whole file once more when it indexes it
+# how much of a file the alias pass reads when it does not keep it whole:
+# aliases are in the front matter or the properties a note opens with, and
+# the sync reads (and decodes) the whole file once more when it indexes it
 ALIAS_HEAD_BYTES = 64 * 1024
+# how many bytes of a folder's new and changed notes the alias pass keeps,
+# read and decoded, for the sync to index without reading them again (a
+# first sync of a large folder reads the notes past them twice, the second
+# time whole: the memory a sync holds stays bounded)
+READ_AHEAD_BYTES = 32 * 1024 * 1024
 
 
-def _file_aliases(note: NoteFile) -> list[str] | None:
+def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     """The aliases of the file `note` as the sync will read it ([] for a binary
-    file, which it skips); None when it cannot be read. Only its first
-    ALIAS_HEAD_BYTES are read (cut to whole UTF-32 units): a large note is
-    not decoded twice, and front matter that runs past them gives none."""
+    file, which it skips); None when it cannot be read (the sync reads it
+    again, and says why it is skipped). A note that fits in the room left
+    (`run.read_ahead_room`, by its size as walked) is read whole and kept,
+    hashed and decoded, in `run.read_ahead` for the sync to index; of
+    another only its first ALIAS_HEAD_BYTES are read (cut to whole UTF-32
+    units): a large note is not decoded twice, and front matter that runs
+    past them gives none."""
+    whole = run is not None and note.size <= run.read_ahead_room
+    read_at = time.time()
     try:
-        with note.abspath.open("rb") as f:
-            data = f.read(ALIAS_HEAD_BYTES)
+        if whole:
+            data = note.abspath.read_bytes()  # as _read_note reads it
+        else:
+            with note.abspath.open("rb") as f:
+                data = f.read(ALIAS_HEAD_BYTES)
     except OSError:
         return None
-    if len(data) == ALIAS_HEAD_BYTES:
+    if not whole and len(data) == ALIAS_HEAD_BYTES:
         data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
-    return [] if binary else note_aliases(decode_note(data, wide)[0])
+    text, warning = ("", None) if binary else decode_note(data, wide)
+    if whole:
+        run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
+        run.read_ahead_room -= len(data)
+    return [] if binary else note_aliases(text)
 
 
 def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
@@ -1750,7 +1813,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
-        res = resolver.resolve(m.name, m.type, joined.get(normalise_key(m.name, m.type)) if joined else None)
+        # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
+        alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
+        res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
         n = _occurrences(lower, m.name)

@@ -2,7 +2,7 @@
 of list items, as the heuristic extractor reads them (heuristic rules 7): a
 section heading's first word starts a sentence (`## Goal` names nothing), a
 note's `# ` title is read as before (it names its note's topic: measured on
-golden/), and a word capitalised only as a sentence's first opens no name
+golden/) unless it is a common-noun phrase of a common word (`# Meeting notes`: rules 10), and a word capitalised only as a sentence's first opens no name
 with the connector `the` (`- Designed the HeronBoard` names HeronBoard)."""
 
 from __future__ import annotations
@@ -51,12 +51,11 @@ def test_what_is_no_heading_is_read_as_before(text):
 # dashboard (Mei)` and Wolfgang from `# Wolfgang — to do, November 2025`, which their notes write nowhere
 # else: golden/'s graph mode lost (MRR 0.6038 -> 0.5881 with the connector rule; s03's buoy note fell
 # from rank 1 to 2, s21's chat from 20 to none). These pin the title as read today, the cost included:
-# a rule for titles must beat that measure.
+# a rule for titles must beat that measure (heuristic rules 10's, for a common word's title, below, does).
 TITLES = {
     "buoy.md": ("# Heron buoy — hardware notes (Wolfgang)\n\nThe HeronBoard v2 is built around an ESP32.\n",
                 {"Heron"}),
     "todo.md": ("# Wolfgang — to do, November 2025\n\n- [ ] order flatwound strings\n", {"Wolfgang"}),
-    "meeting.md": ("# Meeting notes\n\nWe met at noon.\n", {"Meeting"}),
     "standup.md": ("# Standup 12 March\n\n- Priya owns the rollout checklist.\n", {"Standup"}),
     "neighbour.md": ("# Neighbour\n\n- Plays bass in a band.\n", {"Neighbour"}),
     "club.md": ("# Book club (Ingrid's)\n\nWe read in May.\n", {"Book", "Ingrid"}),
@@ -67,6 +66,28 @@ TITLES = {
 def test_a_note_s_title_is_read_as_before(note):
     text, expected = TITLES[note]
     assert expected <= names(text)
+
+
+# a `# ` title that is a common-noun phrase whose first word is a common one (a label's, LABEL_WORDS, or
+# one the note writes in lower case too) names nothing with it (heuristic rules 10)
+@pytest.mark.parametrize("text, word", [
+    ("# Meeting notes\n\nWe met at noon.\n", "Meeting"),
+    ("# Budget review\n\nAttendees: Jonas Berg\n", "Budget"),
+    ("# Grocery list\n\n- eggs and milk for the grocery run\n", "Grocery"),
+    ("Intro.\n\n  # Feedback from the fair\n", "Feedback"),
+])
+def test_a_common_noun_title_names_no_generic_word(text, word):
+    assert word not in names(text)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("# Meeting notes\n\nBooked the Meeting Room.\n", "Meeting"),  # capitalised mid-sentence: a name
+    ("# Budget Airlines\n\nCheap flights.\n", "Budget Airlines"),  # a title of names
+    ("# Heron buoy\n\nA heron landed on it.\n", None),  # the cost: the text's lower-case heron says common
+])
+def test_a_common_noun_title_s_word_is_a_name_as_a_sentence_s_first_is(text, word):
+    found = names(text)
+    assert (word in found) if word else not found, found
 
 
 def test_a_word_a_longer_name_opens_names_an_item_it_opens():
@@ -87,6 +108,40 @@ def test_a_sentence_start_word_opens_no_name_with_the():
     found = names(VERB_ITEMS)
     assert {"HeronBoard", "Lantern Festival", "Project Heron", "PS5 Game Enthusiasts"} <= found
     assert not {n for n in found if " the " in n}
+
+
+# golden/'s `people/amara-okafor.md` and `people/tomas-rivera.md`; LiHua's `Exploring Castle Dimitrescu`
+@pytest.mark.parametrize("text, name, joined", [
+    ("Coastal scientist. Leads Project Heron, the tide-sensor network.", "Project Heron", "Leads Project Heron"),
+    ("- Runs Rivera's Bakehouse with his sister.", "Rivera's Bakehouse", "Runs Rivera's Bakehouse"),
+    ("Exploring Castle Dimitrescu was exhilarating!", "Castle Dimitrescu", "Exploring Castle Dimitrescu"),
+    ("- Founded Greywater Foundation in 2019.", "Greywater Foundation", "Founded Greywater Foundation"),
+    # one word after the verb: a name when the text capitalises it mid-sentence too
+    ("- Speaks Japanese at home.\nShe reads Japanese novels.", "Japanese", "Speaks Japanese"),
+])
+def test_a_sentence_start_verb_opens_no_name(text, name, joined):
+    found = names(text)
+    assert name in found and joined not in found, found
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Jonas Berg Olsen came by.", "Jonas Berg Olsen"),  # -as, -is, -us, -ss: no verb's shape
+    ("- Boris Ivan Petrov called.", "Boris Ivan Petrov"),
+    ("Red Dead Redemption 2 is out.", "Red Dead Redemption"),  # -ed after fewer than three letters
+    ("Breaking Bad is great.", "Breaking Bad"),  # one word after it, capitalised nowhere else
+    ("What about Sekiro: Shadows Die Twice? Worth it?", "Shadows Die Twice"),  # a title after a colon
+    ("Shake It Off played twice.", None),  # a common word after it: as before (no name)
+    # the verb's word capitalised mid-sentence elsewhere: a name's first word
+    ("Hans Christian Andersen wrote it. I read Hans too.", "Hans Christian Andersen"),
+])
+def test_a_verb_shaped_word_keeps_the_names_it_opens(text, name):
+    found = names(text)
+    assert (name in found) if name else not found, found
+
+
+def test_a_three_word_name_whose_first_has_a_verb_s_shape_loses_it():
+    # the known cost: no rule tells Hans from Leads at a sentence's start
+    assert "Christian Andersen" in names("Hans Christian Andersen wrote it.")
 
 
 @pytest.mark.parametrize("text, name", [

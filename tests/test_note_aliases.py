@@ -72,6 +72,27 @@ def test_an_alias_is_a_name_of_its_note_s_entity(tmp_path):
     conn.close()
 
 
+def test_an_alias_is_counted_as_a_whole_word_and_a_tag_is_no_mention_of_it(tmp_path):
+    """"Jo" is said once in the note: not in "Jonas", "Johnson", "major" nor
+    the tag "#jo", which is a topic of its own (a tag names no person)."""
+    import json
+
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {**NOTES, "letters.md": "Jonas met Johnson, the major's clerk, and Jo waved. #jo\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    rows = dict(conn.execute(
+        "SELECT e.key, m.forms FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id"
+        " JOIN documents d ON d.id = c.document_id WHERE d.path = 'letters.md'"))
+    assert json.loads(rows["jonasberg"]) == {"Jo": 1}, rows
+    assert json.loads(rows["jo"]) == {"#jo": 1}, rows
+    assert conn.execute("SELECT type FROM entities WHERE key = 'jo'").fetchone()[0] == "concept"
+    conn.close()
+
+
 @pytest.mark.parametrize("notes,alone", [
     # two notes claim "Jo": no link can tell which one it means
     ({**NOTES, "people/Jo Tanaka.md": "---\naliases: [Jo]\n---\nJo Tanaka runs the bakery.\n"}, "jo"),
@@ -110,6 +131,8 @@ CHANGES = {
                                              ["gig.md", "letters.md", "people/Jonas Berg.md"]),
     "the note renamed": ({"people/Jonas Berg.md": None, "people/Jonas B.md": JONAS}, ["gig.md", "letters.md"]),
     "an unrelated note edited": ({"other.md": "Beans go along the north fence.\n"}, []),
+    # a tag of the alias's letters is a topic of its own, in a later sync as in a rebuild
+    "a note tagged #jo added": ({"tagged.md": "Bread rises overnight. #jo\n"}, []),
 }
 
 
@@ -164,3 +187,74 @@ def test_a_re_extraction_joins_the_aliases_as_a_fresh_sync(tmp_path):
     sync(old, [root])
     assert graph(old) == graph(fresh)
     assert sync(old, [root]).note_names_changed == []
+
+
+# Notes as the alias pass and the sync must read them alike: UTF-16 with its BOM (aliases
+# included), cp1252, a binary file (skipped), and a note too large for the read-ahead's room
+READ_NOTES = {**NOTES,
+              "people/Mo Farah.md": "---\naliases: [Mo]\n---\nMo Farah runs by the harbour.\n".encode("utf-16"),
+              "old.txt": "Café notes from Jonas Berg, “quoted”.\n".encode("cp1252"),
+              "photo.md": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+              "later.md": "A letter from [[Mo]] and Jo.\n"}
+
+
+def test_a_first_sync_reads_each_new_note_once_and_indexes_it_as_read_twice(tmp_path, monkeypatch):
+    """The alias pass keeps the notes it reads whole (sync.READ_AHEAD_BYTES a
+    folder), hashed and decoded, and the sync indexes them without opening them
+    again; with no room (every note read twice, as before) the index, the
+    skipped files and the warnings are the same."""
+    import pathlib
+
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    def vault(name):
+        root = tmp_path / name
+        for path, text in READ_NOTES.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(text if isinstance(text, bytes) else text.encode())
+        return root
+
+    opened: dict[str, int] = {}
+    real_open = pathlib.Path.open
+
+    def counting_open(self, *args, **kw):
+        if "once" in self.parts:
+            opened[self.name] = opened.get(self.name, 0) + 1
+        return real_open(self, *args, **kw)
+
+    roots = {name: vault(name) for name in ("once", "twice", "some")}
+    monkeypatch.setattr(pathlib.Path, "open", counting_open)
+    once = db.connect(tmp_path / "once.sqlite", create=True)
+    read_once = sync(once, [roots["once"]])
+    assert opened and set(opened.values()) == {1}, opened
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    twice = db.connect(tmp_path / "twice.sqlite", create=True)
+    read_twice = sync(twice, [roots["twice"]])
+    assert graph(once) == graph(twice)
+    keys = {k for (k,) in once.execute("SELECT key FROM entities")}
+    assert {"jonasberg", "mofarah"} <= keys and "mo" not in keys, keys  # the UTF-16 note's alias joined
+    assert (read_once.skipped, read_once.warnings) == (read_twice.skipped, read_twice.warnings)
+    assert read_once.skipped and read_once.warnings
+    # room for some notes only: the others are read twice, the index the same
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 120)
+    some = db.connect(tmp_path / "some.sqlite", create=True)
+    sync(some, [roots["some"]])
+    assert graph(some) == graph(twice)
+    for conn in (once, twice, some):
+        conn.close()
+
+
+@pytest.mark.parametrize("text, form, n", [
+    ("jonas met johnson; jo waved at the major. #jo @jo", "Jo", 1),
+    ("jo's boat, two jos, and jo.", "Jo", 3),  # a possessive or plural ending is the form's
+    ("jam sessions and a jam session", "jam session", 2),  # as the llm extractor's names are found
+    ("和alice讨论, alice说", "Alice", 2),  # a Latin name against CJK text is a whole word
+    ("张伟说厨房预算, 张伟", "张伟", 2),  # a CJK name is found by its characters
+    ("#jo and #jo2 and #jo", "#jo", 2),
+    ("nothing here", "\u200b", 1),  # a form with nothing left: once, not once per character
+])
+def test_a_form_s_occurrences_are_whole_words(text, form, n):
+    from minirag_cli.sync import _occurrences
+
+    assert _occurrences(text, form) == n

@@ -606,10 +606,14 @@ def touch_documents(conn, stats: list[tuple[float, int, int]]) -> None:
 
 
 def resolver_keys(conn) -> dict[str, str]:
-    """Every known key (entity key or alias key) -> its entity's key, entity keys first."""
+    """Every known key (entity key or alias key) -> its entity's key, entity keys first.
+    Not the keys of a note's aliases (merge 'alias'): sync joins those by its
+    folder's aliases each time (sync.joined_names), and a form they do not
+    join (a `#jo` tag, a note of another folder) resolves by its own key, as
+    in the sync that first wrote the alias."""
     canonical = {key: key for (key,) in conn.execute("SELECT key FROM entities")}
     for alias_key, entity_key in conn.execute(
-        "SELECT a.key, e.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id"
+        "SELECT a.key, e.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.merge != 'alias'"
     ):
         canonical.setdefault(alias_key, entity_key)
     return canonical
