@@ -1568,7 +1568,7 @@ def test_usage_errors_are_one_line_with_a_hint(mrag_bin):
     cases = (
         (["bogus"], "error: No such command 'bogus'.", "hint: usage: mrag [OPTIONS] COMMAND [ARGS]...  (mrag -h for help)"),
         (["ask", "-k", "x", "q"], "error: Invalid value for '--k' / '-k': ", "hint: usage: mrag ask [OPTIONS] [QUESTION]  (mrag ask -h"),
-        (["graph", "view", "--entity", "a", "--query", "b"], "error: Invalid value: give --entity or --query, not both.",
+        (["graph", "view", "--hops", "x"], "error: Invalid value for '--hops': ",
          "hint: usage: mrag graph view [OPTIONS]  (mrag graph view -h for help)"),
         (["status", "--nope"], "error: No such option: --nope.", "hint: usage: mrag status [OPTIONS]"),
         (["show", "-rf.md"], "error: No such option: -r.", "hint: '-rf.md' looks like a file name"),
