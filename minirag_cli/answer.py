@@ -891,17 +891,24 @@ class CitationStream:
 
 
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
+# a run of RUN_WORDS words written for the RUN_TIMES-th time is a loop inside one sentence ("…, and
+# Wolfgang flew to Hong Kong with the band, and Wolfgang flew to Hong Kong with the band, and …"), which
+# the sentence check never sees end; no answer of the bench model on the LiHua dev questions has one
+RUN_WORDS, RUN_TIMES = 8, 3
 
 
 class RepeatStop:
     """Ends an answer that loops: at the first sentence it says a second
     time, or at a citation after MAX_CITATIONS_IN_ROW in a row with no word
-    between. A small model can loop to the token cap (SmolLM2-135M was seen
-    repeating a sentence, and writing `[2] [5] [9] [26] …` on the golden
-    notes); the loop adds nothing and costs a second per few tokens on a CPU.
-    A sentence that starts like one already said is held back while it
-    still could be that one, so the repeat is never shown; any other text
-    passes at once (the first sentence is never held)."""
+    between, or where a run of RUN_WORDS words (citations aside) comes for
+    the RUN_TIMES-th time. A small model can loop to the token cap
+    (SmolLM2-135M was seen repeating a sentence, and writing `[2] [5] [9]
+    [26] …` on the golden notes); the loop adds nothing and costs a second
+    per few tokens on a CPU. A sentence that starts like one already said is
+    held back while it still could be that one, so the repeat is never
+    shown; any other text passes at once (the first sentence is never
+    held). A run's third time is shown up to its last word (its text held
+    as a sentence's repeat is not)."""
 
     _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one), or at a line end
 
@@ -913,6 +920,9 @@ class RepeatStop:
         self.stopped = False
         self.cited_in_row = 0  # citations since the last word
         self._in_citation = False
+        self.word = ""  # the word being written
+        self.words: list[str] = []  # the words written, lower case, citations aside
+        self.runs: dict[tuple[str, ...], int] = {}  # times each run of RUN_WORDS words was written
 
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
@@ -930,6 +940,9 @@ class RepeatStop:
                 break
             if self._citation_run(ch):
                 out.append(self.held)  # what was held is no repeat: shown
+                self.held, self.stopped = "", True
+                break
+            if self._run_again(ch):
                 self.held, self.stopped = "", True
                 break
             tail = self.sentence.rstrip()[-1:]
@@ -960,6 +973,22 @@ class RepeatStop:
             self.cited_in_row = 0
         return False
 
+    def _run_again(self, ch: str) -> bool:
+        """Whether `ch`, ending a word, ends a run of RUN_WORDS words written
+        for the RUN_TIMES-th time (a citation's digits are no word)."""
+        if ch.isalnum() and not self._in_citation:
+            self.word += ch.lower()
+            return False
+        if not self.word:
+            return False
+        self.words.append(self.word)
+        self.word = ""
+        if len(self.words) < RUN_WORDS:
+            return False
+        run = tuple(self.words[-RUN_WORDS:])
+        self.runs[run] = self.runs.get(run, 0) + 1
+        return self.runs[run] >= RUN_TIMES
+
     def _end_sentence(self) -> str:
         """The sentence in self.sentence is complete: a repeat stops the answer
         (its held text dropped), anything else is remembered and released."""
@@ -976,7 +1005,12 @@ class RepeatStop:
     def close(self) -> str:
         """What is still held when the stream ends: dropped if it repeats a
         sentence, else released."""
-        if self.stopped or not self.held:
+        if self.stopped:
+            return ""
+        if self._run_again(" "):  # the last word, cut by the token cap
+            self.held, self.stopped = "", True
+            return ""
+        if not self.held:
             return ""
         if self._norm(self.sentence) in self.said:
             self.stopped = True

@@ -295,6 +295,28 @@ def test_an_answer_that_loops_on_a_line_with_no_stop_ends_at_the_repeat():
     assert ans.without_repeats(first + looped) == first + "Tom's invoice schema is owned by Wolfgang [2]"
 
 
+def test_an_answer_that_loops_inside_one_sentence_stops_at_a_run_said_a_third_time():
+    """A loop with no sentence end (SmolLM2: "…, and Wolfgang flew to Hong
+    Kong with the band, and Wolfgang flew …") never repeated a sentence:
+    it ran to the token cap, shown whole. It stops where RUN_WORDS words
+    come for the RUN_TIMES-th time, citations aside."""
+    phrase = "Wolfgang flew to Hong Kong with the Harbor Band [{}] and "
+    llm = LoopingLLM("", times=1)
+    llm.reply = "".join(phrase.format(n % 2 + 1) for n in range(30))
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES, on_text=seen.append)
+    assert got.text.count("Wolfgang flew") == 3 and "".join(seen) == got.text
+    assert llm.pulled < 3 * len(phrase) // 2 + 10  # two-character pieces: stopped in the third, not run to the 30th
+    # twice is no loop; nor are runs of fewer words
+    twice = phrase.format(1) * 2 + "done."
+    assert ans.without_repeats(twice) is twice
+    listed = "He met Jennifer at the gym on Monday, he met Jennifer at the gym on Friday, he met Jennifer at the " \
+             "gym on Sunday [1]."  # 7 words alike each time
+    assert ans.without_repeats(listed) is listed
+    # a cached loop is replayed without the rest of it
+    assert ans.without_repeats(phrase.format(1) * 5).count("Wolfgang") == 3
+
+
 def test_an_answer_stops_at_a_run_of_citations():
     llm = LoopingLLM("Wolfgang flew to Hong Kong [2]", times=1)
     llm.reply += " [1] [9] [26] [2]" * 25  # SmolLM2 on the golden notes: citations to the token cap
