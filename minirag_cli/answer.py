@@ -510,23 +510,25 @@ QUESTION_INTRO = "\n\nAnswer using only these sources, citing them by number. In
 
 
 # A line an answer begins with one of the prompt's own lines ends it: past a source tag, SmolLM2-135M
-# goes on with "Answer using only these sources, ..." and a "Question: ..." of its own making.
+# goes on with "Answer using only these sources, ..." and a "Question: ..." of its own making. The
+# answer's first line as well: what follows an echoed "Question: ..." answers a prompt of the model's own
+# making as much as it does later (kept there, it was shown whole); an answer left with nothing is the
+# decline, as one of nothing but the prompt's markup is (filter_citations, CitationStream.close).
 ECHOES = ("Question:", QUESTION_INTRO.strip()[:31], SOURCES_INTRO[:21])  # "Answer using only these sources"
-ECHO_LINE = re.compile(r"\n[ \t]*(?:%s)" % "|".join(re.escape(e) for e in ECHOES), re.I)
+# the blanks in them as any run of blanks: _tidy makes one of a run, and must not make an echo
+ECHO_LINE = re.compile(r"(?:\A|\n)[ \t]*(?:%s)" % "|".join(r"[ \t]+".join(map(re.escape, e.split(" ")))
+                                                           for e in ECHOES), re.I)
 
 
 def cut_echo(text: str) -> str:
-    """The answer up to a line that echoes the prompt (ECHO_LINE), when
-    something was written before it."""
-    for m in ECHO_LINE.finditer(text):
-        if text[:m.start()].strip():
-            return text[:m.start()]
-    return text
+    """The answer up to its first line that echoes the prompt (ECHO_LINE)."""
+    m = ECHO_LINE.search(text)
+    return text[:m.start()] if m else text
 
 
 def _echo_pending(rest: str) -> bool:
     """Can `rest` (from a line end) still grow into an ECHO_LINE?"""
-    line = rest[1:].lstrip(" \t").lower()
+    line = re.sub(r"[ \t]+", " ", rest[1:].lstrip(" \t").lower())
     return "\n" not in rest[1:] and any(len(line) < len(e) and e.lower().startswith(line) for e in ECHOES)
 
 
@@ -623,25 +625,59 @@ def _merge(kept: list[int], removed: list[int], more_kept: Iterable[int], more_r
     removed.extend(more_removed)
 
 
+# after a citation taken out, the blank before it goes when one of these follows ("done [9]." -> "done.",
+# "yes [9] no" -> "yes no"); before any other character it stays ("yes [9]no" -> "yes no")
+_BLANK_GOES_BEFORE = frozenset(" \t\n.,;:!?")
+
+
 def _filter(text: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
-    """filter_citations without the tidying of blanks; a bracket the text
-    ends in is shown as it is (what is inside it is still read)."""
+    """One pass of filter_citations, without the tidying of blanks; a
+    bracket the text ends in is shown as it is (what is inside it is still
+    read). The blank before a citation taken out is left out as
+    _BLANK_GOES_BEFORE says (CitationStream's pass holds it so)."""
     out: list[str] = []
     kept: list[int] = []
     removed: list[int] = []
+    held = ""  # the blanks before citations taken out, until what follows shows whether they stay
     at = 0
-    while (start := text.find("[", at)) >= 0:
-        out.append(text[at:start])
+    while True:
+        start = text.find("[", at)
+        segment = text[at:] if start < 0 else text[at:start]
+        if held and segment:
+            if segment[0] not in _BLANK_GOES_BEFORE:
+                out.append(held)
+            held = ""
+        if start < 0:
+            out.append(segment)
+            return "".join(out), kept, removed
+        body = segment.rstrip(" \t")
+        lead = segment[len(body):]
+        out.append(body)
         got = _bracket(text, start, valid)
         if got is None:
-            out.append("[")
-            at = start + 1
+            out.append(held + lead + "[")
+            held, at = "", start + 1
             continue
-        _cite, at, shown, k, r = got
-        out.append(shown)
+        cite, at, shown, k, r = got
         _merge(kept, removed, k, r)
-    out.append(text[at:])
-    return "".join(out), kept, removed
+        if cite and not shown:
+            held += lead
+        else:
+            out.append(held + lead + shown)
+            held = ""
+
+
+def _pass(text: str, valid: dict[int, int]) -> tuple[str, list[int], list[int]]:
+    """The prompt's markup taken out, the text cut at a line echoing the
+    prompt, then the citations filtered (_filter)."""
+    return _filter(cut_echo(strip_markup(text)), valid)
+
+
+# A removal can join up what another removes: taking "[9]" out of "<so[9]urce>" or "[source tag
+# [9]removed]" made a tag, out of "Ques[9]tion:" at a line's start an echo, and each was shown. What a
+# pass shows is read again by the next; three passes take out what two removals in a row put together
+# (a model was never seen to write one).
+FILTER_PASSES = 3
 
 
 def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]]:
@@ -651,32 +687,74 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
     numbers, removed as written. Citations written inside a bracket are
     read as _bracket says (CitationStream reads them the same way). The
     prompt's own markup (MARKUP: "</source>") is taken out first, and a
-    line echoing the prompt ends the text (cut_echo)."""
-    text, kept, removed = _filter(cut_echo(strip_markup(text)), _valid_map(valid))
-    return _tidy(text), kept, removed
+    line echoing the prompt ends the text (cut_echo). What a removal joins
+    up is read again (FILTER_PASSES). An answer left with nothing is the
+    decline."""
+    valid = _valid_map(valid)
+    removed: list[int] = []
+    for _ in range(FILTER_PASSES):
+        new, kept, r = _pass(text, valid)  # kept: those the last pass keeps, the ones in the text returned
+        removed.extend(r)
+        if new == text:
+            break  # the next pass would find nothing either
+        # the citations kept are in shown numbers now: the next pass keeps them as they are
+        text, valid = new, {n: n for n in valid.values()}
+    return _tidy(text) or DECLINE, kept, removed
+
+
+def _gap(blanks: str, after: str) -> str:
+    """What _tidy leaves of the white space `blanks` between two pieces of
+    text, `after` the character that follows it."""
+    blanks = re.sub(r"[ \t]+(?=[\r\n])", "", blanks)  # none at a line's end ("x [9]\ny" -> "x\ny")
+    if after in ".,;:!?":
+        blanks = blanks.rstrip(" \t")  # "done [9]." -> "done."
+    return re.sub(r"[ \t]{2,}", " ", blanks)
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"[ \t]+([.,;:!?])", r"\1", text)  # "done [9]." -> "done."
-    return re.sub(r"[ \t]{2,}", " ", text).strip()
+    """The text stripped, its blanks tidied (_gap): what TidyStream shows of it."""
+    text = text.strip()
+    return re.sub(r"\s+", lambda m: _gap(m.group(), text[m.end()]), text)
 
 
-class CitationStream:
-    """Filters a token stream: text after an opening bracket is held back
-    until it is known to be a citation (then fixed) or not (then shown),
-    bracket by bracket as filter_citations reads them (_bracket); before
-    that, the prompt's markup is taken out as strip_markup does."""
+class TidyStream:
+    """_tidy on a stream: white space waits for the text after it (_gap),
+    and is left out at the start and the end."""
 
-    def __init__(self, valid: Valid):
-        self.valid = _valid_map(valid)
+    def __init__(self):
+        self.blanks = ""
+        self.begun = False
+
+    def feed(self, piece: str) -> str:
+        out = []
+        for m in re.finditer(r"\s+|\S+", piece):
+            if m.group()[0].isspace():
+                self.blanks += m.group()
+                continue
+            if self.begun:
+                out.append(_gap(self.blanks, m.group()[0]))
+            out.append(m.group())
+            self.blanks, self.begun = "", True
+        return "".join(out)
+
+
+class _StreamPass:
+    """One pass of filter_citations (_pass) on a stream: text after an
+    opening bracket is held back until it is known to be a citation (then
+    fixed) or not (then shown), bracket by bracket as filter_citations
+    reads them (_bracket); before that, the prompt's markup is taken out as
+    strip_markup does, and the text cut at an echo as cut_echo does."""
+
+    def __init__(self, valid: dict[int, int]):
+        self.valid = valid
         self.pending = ""
         self.kept: list[int] = []
         self.removed: list[int] = []
         self.shown = ""
         self.held = ""  # the blank before a removed citation, until what follows it shows whether it stays
         self.raw = ""  # text from a '<' or '[' that may be the prompt's markup (MARKUP)
-        self.line = ""  # text from a line end that may be a line echoing the prompt (ECHO_LINE)
-        self.said = False  # something not blank passed the echo check
+        self.line = "\n"  # text from a line end that may be a line echoing the prompt (ECHO_LINE); the start is one
+        self.begun = False  # the line end the text was given to begin with has gone
         self.ended = False  # a line echoed the prompt: the answer ends there
 
     def _unmarked(self, piece: str, end: bool = False) -> str:
@@ -710,15 +788,18 @@ class CitationStream:
         out = ""
         while (at := self.line.find("\n")) >= 0:
             out, self.line = out + self.line[:at], self.line[at:]
-            if ECHO_LINE.match(self.line) and (self.said or out.strip()):
+            if ECHO_LINE.match(self.line):
                 self.ended, self.line = True, ""
                 break
             if _echo_pending(self.line) and not end:
-                self.said = self.said or bool(out.strip())
-                return out
+                return self._begin(out)
             out, self.line = out + "\n", self.line[1:]
         out, self.line = out + self.line, ""
-        self.said = self.said or bool(out.strip())
+        return self._begin(out)
+
+    def _begin(self, out: str) -> str:
+        if out and not self.begun:  # the line end put before the text
+            out, self.begun = out[1:], True
         return out
 
     def feed(self, piece: str) -> str:
@@ -729,9 +810,8 @@ class CitationStream:
         out = ""
         while self.pending:
             if self.held and self.pending[0] != "[":
-                # as the batch filter leaves it: "done [9]." -> "done.", "yes [9] no" -> "yes no",
-                # "yes [9]no" -> "yes no" (another citation may follow: the blank waits for it)
-                if self.pending[0] not in " \t\n.,;:!?":
+                # as _filter leaves it (_BLANK_GOES_BEFORE); another citation may follow: the blank waits for it
+                if self.pending[0] not in _BLANK_GOES_BEFORE:
                     out += self.held
                 self.held = ""
             start = self.pending.find("[")
@@ -764,25 +844,77 @@ class CitationStream:
         out = self._brackets(self._echo(self._unmarked("", end=True), end=True))  # a tag cut short is text
         rest, self.pending = self.pending, ""
         if rest:  # a text cut inside a bracket is shown as it is, the blank before it too (citations in it read)
-            rest, kept, removed = _filter(rest, self.valid)
+            got, kept, removed = _filter(rest, self.valid)
             _merge(self.kept, self.removed, kept, removed)
-            rest, self.held = self.held + rest, ""
+            rest, self.held = self.held + got, ""
         self.shown += rest
         return out + rest
 
 
+class CitationStream:
+    """filter_citations on a token stream: its FILTER_PASSES passes
+    (_StreamPass), each reading what the one before shows, then the blanks
+    tidied as _tidy does (TidyStream). What it shows, piece
+    by piece, is what filter_citations returns for the whole text, however
+    the text was cut into pieces."""
+
+    def __init__(self, valid: Valid):
+        valid = _valid_map(valid)
+        shown = {n: n for n in valid.values()}  # after the first pass the citations are in shown numbers
+        self.passes = [_StreamPass(valid)] + [_StreamPass(shown) for _ in range(FILTER_PASSES - 1)]
+        self.tidy = TidyStream()
+        self.shown = ""
+
+    @property
+    def kept(self) -> list[int]:
+        return self.passes[-1].kept  # the last pass reads the text shown: the citations in it
+
+    @property
+    def removed(self) -> list[int]:
+        return [x for p in self.passes for x in p.removed]
+
+    @property
+    def ended(self) -> bool:
+        """A line echoed the prompt: nothing after it is shown."""
+        return any(p.ended for p in self.passes)
+
+    def _through(self, piece: str, closing: bool = False) -> str:
+        for p in self.passes:
+            piece = p.feed(piece) + (p.close() if closing else "")
+        return piece
+
+    def feed(self, piece: str) -> str:
+        out = self.tidy.feed(self._through(piece))
+        self.shown += out
+        return out
+
+    def close(self) -> str:
+        out = self.tidy.feed(self._through("", closing=True))
+        if not self.shown and not out:
+            out = DECLINE  # nothing was said but the prompt, echoed (filter_citations)
+        self.shown += out
+        return out
+
+
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
+# a run of RUN_WORDS words written for the RUN_TIMES-th time is a loop inside one sentence ("…, and
+# Wolfgang flew to Hong Kong with the band, and Wolfgang flew to Hong Kong with the band, and …"), which
+# the sentence check never sees end; no answer of the bench model on the LiHua dev questions has one
+RUN_WORDS, RUN_TIMES = 8, 3
 
 
 class RepeatStop:
     """Ends an answer that loops: at the first sentence it says a second
     time, or at a citation after MAX_CITATIONS_IN_ROW in a row with no word
-    between. A small model can loop to the token cap (SmolLM2-135M was seen
-    repeating a sentence, and writing `[2] [5] [9] [26] …` on the golden
-    notes); the loop adds nothing and costs a second per few tokens on a CPU.
-    A sentence that starts like one already said is held back while it
-    still could be that one, so the repeat is never shown; any other text
-    passes at once (the first sentence is never held)."""
+    between, or where a run of RUN_WORDS words (citations aside) comes for
+    the RUN_TIMES-th time. A small model can loop to the token cap
+    (SmolLM2-135M was seen repeating a sentence, and writing `[2] [5] [9]
+    [26] …` on the golden notes); the loop adds nothing and costs a second
+    per few tokens on a CPU. A sentence that starts like one already said is
+    held back while it still could be that one, so the repeat is never
+    shown; any other text passes at once (the first sentence is never
+    held). A run's third time is shown up to its last word (its text held
+    as a sentence's repeat is not)."""
 
     _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one), or at a line end
 
@@ -794,6 +926,9 @@ class RepeatStop:
         self.stopped = False
         self.cited_in_row = 0  # citations since the last word
         self._in_citation = False
+        self.word = ""  # the word being written
+        self.words: list[str] = []  # the words written, lower case, citations aside
+        self.runs: dict[tuple[str, ...], int] = {}  # times each run of RUN_WORDS words was written
 
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
@@ -811,6 +946,9 @@ class RepeatStop:
                 break
             if self._citation_run(ch):
                 out.append(self.held)  # what was held is no repeat: shown
+                self.held, self.stopped = "", True
+                break
+            if self._run_again(ch):
                 self.held, self.stopped = "", True
                 break
             tail = self.sentence.rstrip()[-1:]
@@ -841,6 +979,22 @@ class RepeatStop:
             self.cited_in_row = 0
         return False
 
+    def _run_again(self, ch: str) -> bool:
+        """Whether `ch`, ending a word, ends a run of RUN_WORDS words written
+        for the RUN_TIMES-th time (a citation's digits are no word)."""
+        if ch.isalnum() and not self._in_citation:
+            self.word += ch.lower()
+            return False
+        if not self.word:
+            return False
+        self.words.append(self.word)
+        self.word = ""
+        if len(self.words) < RUN_WORDS:
+            return False
+        run = tuple(self.words[-RUN_WORDS:])
+        self.runs[run] = self.runs.get(run, 0) + 1
+        return self.runs[run] >= RUN_TIMES
+
     def _end_sentence(self) -> str:
         """The sentence in self.sentence is complete: a repeat stops the answer
         (its held text dropped), anything else is remembered and released."""
@@ -857,7 +1011,12 @@ class RepeatStop:
     def close(self) -> str:
         """What is still held when the stream ends: dropped if it repeats a
         sentence, else released."""
-        if self.stopped or not self.held:
+        if self.stopped:
+            return ""
+        if self._run_again(" "):  # the last word, cut by the token cap
+            self.held, self.stopped = "", True
+            return ""
+        if not self.held:
             return ""
         if self._norm(self.sentence) in self.said:
             self.stopped = True
@@ -1215,6 +1374,8 @@ class Answerer:
         unmarked = cut_echo(strip_markup(got.text))  # or before the prompt's markup was taken out
         if unmarked != got.text:
             got.text = _tidy(unmarked)
+            if not got.text:  # nothing but the prompt, echoed: the decline (filter_citations)
+                got.text, got.citations, got.removed = DECLINE, [], []
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:

@@ -106,8 +106,22 @@ def test_filter_citations(text, n, expected, kept, removed):
     assert ans.filter_citations(text, n) == (expected, kept, removed)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["Yes", " ", "[", "1", "2", "9", "]", ",", ".", "a", "[x]", "\n"]), max_size=30),
+def _streamed(text: str, cuts: list[int], valid=2) -> tuple[str, ans.CitationStream]:
+    """`text` through a CitationStream in pieces of the lengths `cuts` (then the rest): what it showed."""
+    pieces, i = [], 0
+    for c in cuts:
+        pieces.append(text[i:i + c])
+        i += c
+    pieces.append(text[i:])
+    stream = ans.CitationStream(valid)
+    shown = "".join(stream.feed(p) for p in pieces) + stream.close()
+    assert stream.shown == shown
+    return shown, stream
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Yes", " ", "  ", "\t", "[", "1", "2", "9", "]", ",", ".", "!", "a", "[x]", "\n",
+                                 "\n\n"]), max_size=30),
        st.lists(st.integers(min_value=1, max_value=5), max_size=10))
 @example(parts=["Yes", " ", "[", "1", "1", "]", "Yes"], cuts=[])  # a removed citation between two words kept no blank
 # nested brackets: removing "[\n19]" left "[9]" shown in the stream and the batch filter alike (4 in 200,000
@@ -115,42 +129,45 @@ def test_filter_citations(text, n, expected, kept, removed):
 @example(parts=[",", "9", "2", "]", "a", "2", "1", ".", "Yes", "2", "Yes", "9", "1", "Yes", "[", "9", "[", "\n", "1", "9",
                 "]", "]", "[x]"], cuts=[4, 1, 4, 4, 3])
 @example(parts=["[", "9", "[", "1", "9", "]"], cuts=[2])
+# the blanks: "x [9]\ny" showed "x\ny" as it streamed and was "x \ny" in the batch filter (and in
+# --json, the stream's text tidied); "a  b" and "a ." streamed as written, tidied in --json
+@example(parts=["a", " ", "[", "9", "]", "\n", "Yes"], cuts=[])
+@example(parts=["a", "  ", "Yes", " ", ".", "\n"], cuts=[])
+@example(parts=[" ", "\n", "Yes", "\t", "\n"], cuts=[1])
 def test_streamed_citations_match_the_batch_filter(parts, cuts):
+    """What `mrag ask` streams is what --json and `eval --answers` give
+    (filter_citations on the whole answer), blank for blank, however the
+    answer arrives in pieces."""
     text = "".join(parts)
-    pieces, i = [], 0
-    for c in cuts:
-        pieces.append(text[i:i + c])
-        i += c
-    pieces.append(text[i:])
-    stream = ans.CitationStream(2)
-    shown = "".join(stream.feed(p) for p in pieces) + stream.close()
-    batch, _kept, _removed = ans.filter_citations(text, 2)
-    norm = lambda s: re.sub(r"\s+", " ", re.sub(r"\s+([.,;:!?])", r"\1", s)).strip()  # noqa: E731
-    assert norm(shown) == norm(batch)
+    shown, stream = _streamed(text, cuts)
+    assert (shown, stream.kept, stream.removed) == ans.filter_citations(text, 2)
     assert not re.search(r"\[\s*(?:9|0)\s*\]", shown)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["Yes", " ", "[", "1", "9", "]", ".", "\n", "<", "/", ">", "source", " id=\"2\"",
-                                 "</source>", "<source id=\"1\">", "[source tag removed]", "Question:", "Quest"]),
+                                 "</source>", "<source id=\"1\">", "[source tag removed]", "Question:", "Quest",
+                                 "<so", "urce>", "Ques", "tion:", "[9]", "[source tag ", "removed]", "Answer using  only",
+                                 " these sources"]),
                 max_size=30),
        st.lists(st.integers(min_value=1, max_value=5), max_size=10))
 @example(parts=["Yes", " ", "[", "1", "]", ".", "<", "/", "source", ">"], cuts=[9, 1])
 @example(parts=["Yes", "[", "1", "]", "\n", "Question:", "Yes"], cuts=[5, 2])  # the rest is the prompt echoed
+# a removal joined up what another removes, and it was shown: a tag, an echo, a citation to no source
+@example(parts=["Yes", " ", "<so", "[9]", "urce>"], cuts=[])
+@example(parts=["Yes", " ", "[source tag ", "[9]", "removed]"], cuts=[3])
+@example(parts=["Yes", "\n", "Ques", "[9]", "tion:", " ", "Yes"], cuts=[])
+@example(parts=["Yes", " ", "[", "9", "<so", "[9]", "urce>", "]"], cuts=[])
+@example(parts=["Yes", " ", "<so", "<so", "[9]", "urce>", "urce>"], cuts=[2, 2])
+@example(parts=["Yes", "\n", "Answer using  only", " these sources"], cuts=[])  # tidied into an echo
 def test_streamed_markup_is_taken_out_as_the_batch_filter_does(parts, cuts):
+    """The prompt's markup and echoes are taken out of the stream as of the
+    whole answer, and taking them or a citation out puts none together."""
     text = "".join(parts)
-    pieces, i = [], 0
-    for c in cuts:
-        pieces.append(text[i:i + c])
-        i += c
-    pieces.append(text[i:])
-    stream = ans.CitationStream(2)
-    shown = "".join(stream.feed(p) for p in pieces) + stream.close()
-    batch = ans.filter_citations(text, 2)[0]
-    norm = lambda s: re.sub(r"\s+", " ", re.sub(r"\s+([.,;:!?])", r"\1", s)).strip()  # noqa: E731
-    assert norm(shown) == norm(batch)
-    assert not ans.MARKUP.search(shown) or ans.MARKUP.search(text.replace("</source>", "").replace(
-        '<source id="1">', "").replace("[source tag removed]", ""))  # only one the removals put together
+    shown, stream = _streamed(text, cuts)
+    assert (shown, stream.kept, stream.removed) == ans.filter_citations(text, 2)
+    assert not ans.MARKUP.search(shown) and not ans.ECHO_LINE.search(shown)
+    assert not re.search(r"\[\s*(?:9|0)\s*\]", shown)
 
 
 def test_an_answer_echoing_the_source_tags_streams_and_keeps_none():
@@ -177,11 +194,27 @@ def test_an_answer_ends_where_it_echoes_the_prompt():
     assert got.text == "Wolfgang flew to Hong Kong [2]." and "Answer using" not in "".join(seen)
     assert llm.pulled < len(got.text + echo) // 2  # two-character pieces: stopped at the echo
     assert ans.filter_citations("The rootstocks [1]\n\nQuestion: What rootstock?", 2)[0] == "The rootstocks [1]"
-    # not before anything was said, nor a line that only begins alike
-    assert ans.filter_citations("Question: what?\nYes [1].", 2)[0] == "Question: what?\nYes [1]."
+    # not a line that only begins alike
     assert ans.filter_citations("Yes.\nQuestions remain [1].", 2)[0] == "Yes.\nQuestions remain [1]."
     rec = ans.Answer("The rootstocks [1]\n\nQuestion: What rootstock?", [1], [], "smol").record()
     assert ans.Answerer()._replay(rec).text == "The rootstocks [1]"
+
+
+def test_an_answer_that_begins_by_echoing_the_prompt_is_the_decline():
+    """An answer's first line that echoes the prompt ends it as a later one
+    does (it was shown whole, with the answer to a question of the model's
+    own making); nothing left is the decline, as an answer of nothing but
+    the prompt's markup is."""
+    llm = LoopingLLM("Question: What does Wolfgang play?\nWolfgang plays bass [1]. " * 3, times=1)
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES, on_text=seen.append)
+    assert (got.text, got.citations) == (ans.DECLINE, []) and "".join(seen) == ans.DECLINE
+    assert llm.pulled < 20  # two-character pieces: stopped at the echo, not run to the end
+    assert ans.filter_citations("  Question: what?\nYes [1].", 2) == (ans.DECLINE, [], [])
+    assert ans.filter_citations("</source>\n", 2) == (ans.DECLINE, [], [])
+    assert ans.answer_question(FakeLLM("</source>"), "q?", SOURCES).text == ans.DECLINE
+    rec = ans.Answer("Question: What rootstock?\nThe rootstocks [1]", [1], [], "smol").record()
+    assert (ans.Answerer()._replay(rec).text, ans.Answerer()._replay(rec).citations) == (ans.DECLINE, [])
 
 
 def test_answer_streams_and_drops_citations_to_nothing():
@@ -260,6 +293,28 @@ def test_an_answer_that_loops_on_a_line_with_no_stop_ends_at_the_repeat():
     assert llm.pulled <= len(first + looped.split("\n\n")[0]) + 30  # two-character pieces: stopped in the second line
     # a cached loop is replayed without it
     assert ans.without_repeats(first + looped) == first + "Tom's invoice schema is owned by Wolfgang [2]"
+
+
+def test_an_answer_that_loops_inside_one_sentence_stops_at_a_run_said_a_third_time():
+    """A loop with no sentence end (SmolLM2: "…, and Wolfgang flew to Hong
+    Kong with the band, and Wolfgang flew …") never repeated a sentence:
+    it ran to the token cap, shown whole. It stops where RUN_WORDS words
+    come for the RUN_TIMES-th time, citations aside."""
+    phrase = "Wolfgang flew to Hong Kong with the Harbor Band [{}] and "
+    llm = LoopingLLM("", times=1)
+    llm.reply = "".join(phrase.format(n % 2 + 1) for n in range(30))
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES, on_text=seen.append)
+    assert got.text.count("Wolfgang flew") == 3 and "".join(seen) == got.text
+    assert llm.pulled < 3 * len(phrase) // 2 + 10  # two-character pieces: stopped in the third, not run to the 30th
+    # twice is no loop; nor are runs of fewer words
+    twice = phrase.format(1) * 2 + "done."
+    assert ans.without_repeats(twice) is twice
+    listed = "He met Jennifer at the gym on Monday, he met Jennifer at the gym on Friday, he met Jennifer at the " \
+             "gym on Sunday [1]."  # 7 words alike each time
+    assert ans.without_repeats(listed) is listed
+    # a cached loop is replayed without the rest of it
+    assert ans.without_repeats(phrase.format(1) * 5).count("Wolfgang") == 3
 
 
 def test_an_answer_stops_at_a_run_of_citations():
