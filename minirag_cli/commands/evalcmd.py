@@ -54,6 +54,7 @@ def eval_command(
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
                 golden=golden)
+    fmt.golden_unknown_keys(ev.unknown_keys(plan.questions))  # a misspelt "type" or "answer" is lost otherwise
     questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
     if answers:
         answer_eval.require_gold(questions)  # before the model loads
