@@ -1400,6 +1400,17 @@ class Answerer:
         while len(sources) > 1 and len(self.tokens(messages)) > room:
             sources = sources[:-1]
             messages = build_messages(question, sources, **layout)
+        if len(self.tokens(messages)) > room:
+            # the question itself fills the context (4,000 characters of Chinese are ~4,000 tokens):
+            # llama.cpp failed mid-answer with "llama_decode returned 1", an unexpected error
+            from minirag_cli.errors import UsageError
+
+            asked = len(self.llm.tokenize(question.encode("utf-8"), add_bos=False, special=False))
+            raise UsageError(f"The question is too long for the model: it takes {asked:,} tokens, and the "
+                             f"prompt with one source and room for the answer must fit in "
+                             f"{self.llm.n_ctx():,}.",
+                             hint="Ask a shorter question (Chinese, Japanese or Korean text takes a token or "
+                                  "more per character).")
         return messages
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:

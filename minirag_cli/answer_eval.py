@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from minirag_cli import answer_score
+from minirag_cli.errors import UsageError
 from minirag_cli.evaluate import OVERALL, GoldenQuestion
 
 KIND_GROUPS = {"yesno": "yes/no", "content": "content", "unanswerable": "unanswerable"}
@@ -212,7 +213,12 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
     records: list[AnswerRecord] = []
     for i, q in enumerate(questions, start=1):
         result = search(q.query)
-        got = respond(result)
+        try:
+            got = respond(result)
+        except UsageError as exc:  # the question's own fault (too long for the model): say which line
+            raise UsageError(f"line {q.line} ({q.id}): {exc}", hint=f"{exc.hint or ''} The answers written "
+                             "so far are cached: a run without this line makes no model call for them.".strip()
+                             ) from exc
         by_rank = {r.get("rank", n): r for n, r in enumerate(result.results, start=1)}
         cited = list(dict.fromkeys(by_rank[c]["path"] for c in got.get("citations", []) if c in by_rank))
         s = answer_score.score(q.answer, got.get("text", ""), question=q.query, expected=q.expected)

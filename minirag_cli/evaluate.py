@@ -44,6 +44,7 @@ UNANSWERABLE = "unanswerable"
 CHUNKS_PER_DOC = 5
 MAX_REPORTED_ERRORS = 20
 MAX_QUESTION_CHARS = RetrievalOptions.max_question_chars  # retrieve.check_question's limit
+GOLDEN_KEYS = ("id", "query", "expected", "type", "answer")  # what a golden line may say
 
 
 # --------------------------------------------------------------------------- golden file
@@ -57,6 +58,9 @@ class GoldenQuestion:
     expected: tuple[str, ...]  # normalised, deduplicated, in file order
     type: str | None = None
     answer: object = None
+    # keys of the line that are none of GOLDEN_KEYS: read by nothing (`"Type": "single"` would
+    # group the question as untyped without a word), so the CLI names them
+    unknown_keys: tuple[str, ...] = ()
 
     @property
     def answerable(self) -> bool:
@@ -140,7 +144,9 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             continue
         seen_ids[qid] = lineno
         paths = tuple(dict.fromkeys(normalise_path(p) for p in expected))
-        questions.append(GoldenQuestion(lineno, qid, query.strip(), paths, qtype or None, obj.get("answer")))
+        unknown = tuple(key for key in obj if key not in GOLDEN_KEYS)
+        questions.append(GoldenQuestion(lineno, qid, query.strip(), paths, qtype or None, obj.get("answer"),
+                                        unknown))
     if errors:
         shown = errors[:MAX_REPORTED_ERRORS]
         more = f"\n  ... and {len(errors) - len(shown)} more" if len(errors) > len(shown) else ""
@@ -152,6 +158,25 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
         raise GoldenFileError(f"{source} holds no questions.",
                               hint="An empty golden set would score nothing; add at least one JSON line.")
     return questions
+
+
+def unknown_keys(questions: Sequence[GoldenQuestion]) -> list[dict]:
+    """The keys of the golden lines that eval does not read, one entry per key:
+    {key, lines, known} where `known` is the key it likely stands for (`Type`,
+    `anwser`), or None. Extra fields a golden set carries on purpose are
+    only named; a misspelt key would otherwise lose its value in silence."""
+    import difflib
+
+    found: dict[str, list[int]] = {}
+    for q in questions:
+        for key in q.unknown_keys:
+            found.setdefault(key, []).append(q.line)
+    entries = []
+    for key, lines in found.items():
+        close = [k for k in GOLDEN_KEYS if k == key.strip().lower()] or \
+            difflib.get_close_matches(key.strip().lower(), GOLDEN_KEYS, n=1, cutoff=0.75)
+        entries.append({"key": key, "lines": lines, "known": close[0] if close else None})
+    return entries
 
 
 def golden_name(path: str | Path) -> str:

@@ -617,6 +617,21 @@ def eval_warnings(run, limit: int = 20) -> None:
                   "(all listed under ambiguous_paths in --json)", highlight=False)
 
 
+def golden_unknown_keys(entries) -> None:
+    """`mrag eval`: keys of the golden lines that eval reads nothing from
+    (evaluate.unknown_keys), on stderr before the run, one line per key."""
+    from minirag_cli.evaluate import GOLDEN_KEYS
+
+    err = stderr_console()
+    for item in entries:
+        lines = item["lines"]
+        shown = ", ".join(str(n) for n in lines[:10]) + (", ..." if len(lines) > 10 else "")
+        meant = f'; did you mean "{item["known"]}"?' if item["known"] else ""
+        err.print(f"[yellow]warning[/] key {escape(json.dumps(item['key'], ensure_ascii=False))} "
+                  f"(line{'s' if len(lines) > 1 else ''} {shown}) is not read{meant} "
+                  f"(a golden line's keys: {', '.join(GOLDEN_KEYS)})", highlight=False, soft_wrap=True)
+
+
 def unscored_answers(questions, total: int) -> None:
     """`mrag eval --answers`: the questions with expected paths but no gold
     `answer`, on stderr before the run; the report would only count fewer

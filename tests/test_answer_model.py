@@ -122,3 +122,18 @@ def test_copy_bias_keeps_the_model_to_the_notes_tokens(smol, tmp_path):
     written = list(llm.input_ids[len(prompt):llm.n_tokens])
     assert got.output_tokens >= 1 and set(written) <= set(allowed)
     assert ans.Answerer(llm, options=ans.AnswerOptions())._copy_bias(messages) is None  # off by default
+
+
+def test_a_question_that_fills_the_context_is_a_clear_error(smol, tmp_path):
+    """3,000 Chinese characters pass ask's 4,000-character limit but take more
+    tokens than the model's 2,048: llama.cpp failed mid-answer with
+    'unexpected RuntimeError: llama_decode returned 1'. The prompt is measured
+    first, and the error says the question is too long for the model."""
+    from minirag_cli.errors import UsageError
+
+    answerer = _answerer(smol, tmp_path / "kv")
+    question = ("汤姆带了什么去烧烤？" * 300)[:3000]
+    with pytest.raises(UsageError, match="too long for the model") as err:
+        answerer.answer(question, SOURCES)
+    assert "2,048" in str(err.value) and "shorter question" in err.value.hint
+    assert answerer.answer(QUESTION, SOURCES).text  # the model still answers the next question

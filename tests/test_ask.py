@@ -485,6 +485,31 @@ def test_ask_json_includes_the_answer(in_process, tmp_path):
     assert data["answer"]["model"] == "fake.gguf"
 
 
+class InterruptedLLM(FakeLLM):
+    """Ctrl-C while the model writes: a few words, then KeyboardInterrupt."""
+
+    def create_chat_completion(self, messages, stream=False, **kw):
+        yield from super().create_chat_completion(messages, stream=stream, **kw)
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_answer_streams_ends_its_line_and_says_what_ask_left(in_process, tmp_path):
+    """The answer's last word and the message were one line at a terminal
+    (`...radio repair^Cinterrupted; everything committed so far is kept.`):
+    stdout now ends the line, and the message is ask's, not sync's."""
+    from minirag_cli.app import InterruptedSaying
+
+    app, _fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "What shop does WolfgangSchulz run on Mill Street?", "--k", "3",
+                                      "--model", str(model)],
+                                obj=Seams(llm=InterruptedLLM("Wolfgang runs Ohm Sweet"), llm_name="fake.gguf"))
+    assert result.stdout.endswith("Answer\nWolfgang runs Ohm Sweet\n"), result.stdout[-80:]
+    assert isinstance(result.exception, InterruptedSaying), result.exception
+    assert "ask only reads the index" in result.exception.message
+
+
 def test_ask_interactive_at_a_terminal_keeps_the_prompt_out_of_redirected_json(golden_index, mrag_bin_module):
     """`mrag ask -i --json > answers.jsonl` typed at a terminal: the
     'question: ' prompts (and Ctrl-D's newline) went into the file, before
@@ -559,6 +584,35 @@ def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(g
     finally:
         proc.kill()
         os.close(main)
+
+
+def test_ask_dash_at_a_terminal_says_it_reads_the_question(golden_index, mrag_bin_module):
+    """`mrag ask -` typed at a terminal waited for stdin without a word: it
+    looked hung. It says what it waits for; a question then Ctrl-D is asked."""
+    import pty
+    import select
+    import time
+
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin_module, "ask", "-", "--no-answer", "--k", "1"], stdin=side,
+                            stdout=subprocess.PIPE, stderr=side, env=_env(golden_index), close_fds=True)
+    os.close(side)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"Ctrl-D" not in seen and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                seen += os.read(main, 4096)
+        assert b"reading the question from stdin" in seen, seen
+        os.write(main, f"{SHOP}\n".encode())
+        os.write(main, b"\x04")  # Ctrl-D at the start of a line: the end of input
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    assert b"people/wolfgang-schulz.md" in out
 
 
 @pytest.mark.slow

@@ -702,3 +702,29 @@ def test_cli_answers_json_names_the_mode_the_answers_used(cli_index, tmp_path, m
             table = CliRunner().invoke(app, ["--db", str(db_path), "eval", str(golden), "--answers", "--model",
                                              str(model), *modes], obj=Seams(llm=_FakeLLM(), llm_name="fake.gguf"))
             assert "mode dense,bm25" in " ".join(table.stdout.split()), table.stdout
+
+
+def test_unknown_keys_of_a_golden_line_are_named_with_the_key_they_likely_mean():
+    """`"Type": "single"` grouped its question as untyped and `"anwser"` left it
+    unscored without a word: eval reads only GOLDEN_KEYS, so the others are named."""
+    qs = ev.parse_golden_lines([
+        '{"id": "a", "query": "q1", "expected": ["a.md"], "Type": "single", "source": "wiki"}',
+        '{"id": "b", "query": "q2", "expected": [], "anwser": "No", "source": 2}',
+        '{"id": "c", "query": "q3", "expected": ["b.md"], "type": "multi", "answer": "x"}',
+    ])
+    assert [q.type for q in qs] == [None, None, "multi"]  # the misspelt key is still not read
+    found = {e["key"]: e for e in ev.unknown_keys(qs)}
+    assert found == {"Type": {"key": "Type", "lines": [1], "known": "type"},
+                     "source": {"key": "source", "lines": [1, 2], "known": None},
+                     "anwser": {"key": "anwser", "lines": [2], "known": "answer"}}
+
+
+def test_cli_warns_about_unknown_golden_keys(mrag_bin, cli_index, tmp_path):
+    db_path, _ = cli_index
+    golden = tmp_path / "typo.jsonl"
+    golden.write_text('{"id": "t", "query": "storm", "expected": ["heron/storm.md"], "Type": "single"}\n',
+                      encoding="utf-8")
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--k", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    assert set(json.loads(p.stdout)["modes"]["bm25"]) == {"overall", "untyped"}  # stdout as before
+    assert 'key "Type" (line 1) is not read; did you mean "type"?' in p.stderr

@@ -184,3 +184,23 @@ def test_grounded_tells_notes_of_two_folders_with_one_relative_path_apart():
     assert grounded(q, "/b/notes") is False  # the other folder's x.md is not the expected note
     ambiguous = GoldenQuestion(line=2, id="q2", query=q.query, expected=("x.md",), answer="Berlin")
     assert grounded(ambiguous, "/a/notes") is False  # "x.md" names no one note of the two
+
+
+def test_a_question_the_model_refuses_names_its_golden_line():
+    """A golden question too long for the model's context (answer.Answerer
+    raises UsageError) stopped `eval --answers` with no word of which of the
+    golden set's lines it was."""
+    from types import SimpleNamespace
+
+    from minirag_cli.answer_eval import evaluate_answers
+    from minirag_cli.errors import UsageError
+    from minirag_cli.evaluate import GoldenQuestion
+
+    def respond(result):
+        raise UsageError("The question is too long for the model.", hint="Ask a shorter question.")
+
+    q = GoldenQuestion(line=7, id="zh-1", query="长" * 3000, expected=("x.md",), answer="Berlin")
+    with pytest.raises(UsageError, match=r"^line 7 \(zh-1\): The question is too long") as err:
+        evaluate_answers([q], search=lambda query: SimpleNamespace(results=[]), respond=respond,
+                         model_name="fake", prompt_version="t")
+    assert err.value.hint.startswith("Ask a shorter question.")

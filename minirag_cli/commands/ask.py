@@ -18,7 +18,7 @@ from typing import Iterator, Optional
 import typer
 
 from minirag_cli.app import app, open_index
-from minirag_cli.errors import MragError, UsageError
+from minirag_cli.errors import Interrupted, MragError, UsageError
 
 
 @app.command()
@@ -65,7 +65,11 @@ def ask(
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
     if text is not None:
-        ask_one(index, text, **show)
+        try:
+            ask_one(index, text, **show)
+        except KeyboardInterrupt:
+            # sync's "everything committed so far is kept" promised a write that ask never makes
+            raise Interrupted("interrupted: the answer stops there (ask only reads the index).") from None
         return
     ask_interactively(index, question, **show)
 
@@ -111,11 +115,14 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms)
-    answer = None
+    answer, streaming = None, []
     if want_answer and has_llm:
         prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
-        answer = lambda on_text: index.answer(result, on_text=on_text, prepared=prepared,  # noqa: E731
-                                              answerer=answerer)
+        def answer(on_text):
+            streaming.append(True)  # its text ends no line until it is done
+            written = index.answer(result, on_text=on_text, prepared=prepared, answerer=answerer)
+            streaming.clear()
+            return written
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     unsynced = index.unsynced_edits(result_notes(result.results))
     if result.results and only_common_words(result.query):
@@ -123,9 +130,15 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "
              "for: the notes listed are only those nearest to it in meaning. Name what you are looking for.",
              markup=False)
-    print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
-              hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
-              empty_index=not result.results and index.holds_no_text())
+    try:
+        print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
+                  hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
+                  empty_index=not result.results and index.holds_no_text())
+    except KeyboardInterrupt:
+        if streaming and not as_json:  # Ctrl-C mid-answer: its line ends, so what is said next (stderr's
+            sys.stdout.write("\n")     # "interrupted", -i's prompt) is not glued to its last word
+            sys.stdout.flush()
+        raise
     unsynced_note(unsynced)
 
 
@@ -170,9 +183,7 @@ class AskSession:
         except KeyboardInterrupt:
             if not sys.stdin.isatty():  # a script's Ctrl-C ends the run
                 raise
-            if text_mode:  # ends the answer's line; JSON Lines get no blank line
-                sys.stdout.write("\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
-            sys.stderr.write("(stopped)\n")
+            sys.stderr.write("(stopped)\n")  # at a terminal, Ctrl-C stops this question: back to the prompt
         if not self.show["as_json"]:  # a blank line before the next prompt or header; with --paths it ends
             sys.stdout.write("\n")    # each question's list (an empty one too), so group N answers question N
             sys.stdout.flush()
@@ -239,6 +250,11 @@ def read_question(question: str) -> str:
     """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
     from minirag_cli.text import typed_text
 
+    if question == "-" and sys.stdin.isatty():
+        # `mrag ask -` typed at a terminal waited for stdin without a word, as if it hung
+        sys.stderr.write("reading the question from stdin: type it, then Enter and Ctrl-D "
+                         "(mrag ask -i asks one question after another)\n")
+        sys.stderr.flush()
     text = without_bom(sys.stdin.read()) if question == "-" else question
     text = " ".join(typed_text(text).split())
     if not text:

@@ -54,7 +54,7 @@ def eval_command(
     plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
                 golden=golden)
-    questions = answer_eval.sample_questions(plan.questions, sample, seed or 0)
+    questions = golden_questions(plan, sample, seed)
     if answers:
         answer_eval.require_gold(questions)  # before the model loads
     index = open_index(embedding_model=embedding_model, model=model)
@@ -77,6 +77,17 @@ def eval_command(
     fmt.threshold_failures(failures)
     if failures:
         raise typer.Exit(THRESHOLD_EXIT_CODE)
+
+
+def golden_questions(plan, sample: Optional[int], seed: Optional[int]) -> list:
+    """The questions eval asks (--sample's draw), once the golden keys it does
+    not read are named on stderr: a misspelt "type" or "answer" is lost otherwise."""
+    from minirag_cli import answer_eval
+    from minirag_cli import evaluate as ev
+    from minirag_cli import format as fmt
+
+    fmt.golden_unknown_keys(ev.unknown_keys(plan.questions))
+    return answer_eval.sample_questions(plan.questions, sample, seed or 0)
 
 
 def check_flags(*, answers: bool, judge: Optional[Path], details: str | Path | None, model: Optional[str] = None,
