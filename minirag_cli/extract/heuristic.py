@@ -36,7 +36,8 @@ note whose file name is a date (`2024-05-01.md`, Logseq's
 `2024-05-01 Wednesday.md`: text.daily_date; Obsidian's year, month and day
 folders `2024/05/01.md`: text.file_date) is named by that date entity, as a
 link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`20260922_1700.txt`)
-or a single lower-case word (`todo.md`); a lower-case name of two words or more names it
+or a single lower-case word (`todo.md`), unless a link of its folder names that word (Logseq's
+`pages/hackerspace.md` and `[[Hackerspace]]`: linkable_name); a lower-case name of two words or more names it
 (`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
 `alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
 folder (sync.joined_names).
@@ -183,6 +184,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    log of `Line N:` lines made an entity of every line); an `@handle` is read whole
 #    (HANDLE: one longer than 32 characters was cut there); and a key folds case, so `ß`
 #    is `ss` (text.fold: "Größe" and "GROSSE" are one key; stored keys change).
+#    A note whose file name is a single lower-case word (Logseq's `pages/hackerspace.md`) is
+#    named by it when a wikilink of its folder names it, case aside (`[[Hackerspace]]`:
+#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`).
 VERSION = 10
 
 
@@ -896,6 +900,22 @@ def note_name(path: str) -> EntityMention | None:
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
     return None
+
+
+def linkable_name(path: str) -> EntityMention | None:
+    """The name a Markdown note whose file name is a single lower-case word
+    (Logseq's `pages/hackerspace.md`, `todo.md`) is named by when a wikilink
+    of its folder names it, case aside (`[[Hackerspace]]`: sync.linked_names):
+    the link is the evidence that the word names the note. Alone it names
+    none (note_name): `todo.md` beside a `#todo` tag would join every note
+    that writes the tag. None for every other path."""
+    file = PurePosixPath(path)
+    if note_name(path) is not None or not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    name = link_name(without_invisibles(file.name))
+    if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):
+        return None
+    return EntityMention(name, "name")
 
 
 def known_cjk(note: str) -> dict[str, str]:

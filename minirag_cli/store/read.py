@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from minirag_cli.chunking import Chunk, chunked_with
 from minirag_cli.db import HEURISTIC_VERSION_KEY, following_roots, get_meta, has_vec_tables, schema_version
@@ -25,6 +25,14 @@ def table_counts(conn) -> dict[str, int]:
 def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]]:
     return {path: (i, h, s, m) for i, path, h, s, m in
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
+
+
+def chunk_texts_with_links(conn, root: str) -> Iterator[str]:
+    """The texts of the chunks of the folder `root`'s notes that hold `[[`
+    (sync.linked_names reads their wikilinks)."""
+    for (text,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,)):
+        yield text
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
