@@ -1220,8 +1220,15 @@ def _sync_root(run: _Run, root: Path) -> None:
     progress.start(len(walked.files))  # before any file is read (the alias pass reads the new ones)
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
-    linked_before = recorded_linked_names(conn).get(str(root))  # None: not known
+    linked_records = recorded_linked_names(conn)
+    linked_before = linked_records.get(str(root))  # None: not known
     run.linked = frozenset((str(root), key) for key in linked_before or ())
+    if linked_before is not None:
+        # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
+        # a sync stopped between the two has the next one read the links again
+        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
+            {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
+            ensure_ascii=False)
     removed_from = len(summary.removed_paths)
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
@@ -1277,6 +1284,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
+    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the record stands
     # a link may name a lower-case file name anew only when a note came, went or changed
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
     _name_anew(run, root, named_before, written, unjoined, recorded,
@@ -1535,11 +1543,14 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         linked_before, paths = relink
         run.linked = linked_names(conn, extractor, str(root), paths)
         now = {key for _root, key in run.linked}
-        moved = now ^ (linked_before or frozenset())
         linkable = _linkable_keys(extractor, paths)
-        relinked = [path for path, key in linkable.items() if key in moved]
+        if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
+            relinked = [path for path, key in linkable.items() if path not in written or key in now]
+        else:
+            moved = now ^ linked_before
+            relinked = [path for path, key in linkable.items() if key in moved]
         # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
-        if relinked or now != (linked_before or frozenset()) or (linked_before is None and linkable):
+        if relinked or linkable or linked_before is not None:
             with dbmod.transaction(conn):
                 if relinked:
                     held = store.existing_documents(conn, str(root))

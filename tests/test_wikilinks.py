@@ -1074,3 +1074,31 @@ def test_a_plain_re_sync_reads_no_chunk_for_the_links(tmp_path, monkeypatch):
     plain = db.connect(tmp_path / "plain.sqlite", create=True)
     sync(plain, [other])
     assert db.get_meta(plain, db.LINKED_NAMES_KEY) is None
+
+
+@pytest.mark.parametrize("link_before,link_after", [(False, True), (True, False)])
+def test_an_interrupted_sync_names_the_linked_note_on_the_next_one(tmp_path, monkeypatch, link_before, link_after):
+    """Stopped after it wrote the note whose link came or went, before it
+    named `pages/hackerspace.md` anew: the next sync, which finds no file
+    changed, does it (the record of the linked names went with the write)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    def journal(linked):
+        return {"journals/2024_05_01.md": "- went to [[Hackerspace]]\n" if linked else "- stayed home\n"}
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "- soldering on thursdays\n", **journal(link_before)})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, journal(link_after))
+    monkeypatch.setattr(syncmod, "linked_names", lambda *_a: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    monkeypatch.undo()
+    summary = sync(conn, [root])
+    assert (summary.changed, summary.note_names_changed) == (0, ["pages/hackerspace.md"])
+    assert _notes_of(conn, "hackerspace") == ({"journals/2024_05_01.md", "pages/hackerspace.md"} if link_after else set())
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
