@@ -587,6 +587,9 @@ HEURISTIC_VERSION_KEY = "heuristic_version"  # meta: the heuristic rules' versio
 # meta: {folder: [keys]}, the file names (sync.shared_note_names) several notes of a folder share, as the
 # graph has them: the notes a later sync does not read are named or not by these
 SHARED_NAMES_KEY = "shared_note_names"
+# meta: {folder: [keys]}, the single lower-case word file names (heuristic.linkable_name) a wikilink of the
+# folder names, as the graph has them (sync.linked_names): the notes a later sync does not read are named by these
+LINKED_NAMES_KEY = "linked_note_names"
 # meta: {folder: {"aliases": {path: [names] or null}, "joined": {alias key: note key}}}, the other names
 # the notes of a folder give themselves (heuristic.note_aliases; null: read them from the index) and what
 # the graph joined them to (sync.joined_names): the notes a later sync does not read are joined by these

@@ -13,7 +13,9 @@ entities come from another version of the heuristic rules has them
 extracted anew first, from the chunks it holds (_check_heuristic_version).
 So, after the files, are the unchanged notes whose file name another note
 of the folder now shares or no longer does: a note names itself only by a
-name no other note of its folder has (_name_anew); and the notes that
+name no other note of its folder has (_name_anew), and those whose single
+lower-case word file name a link of the folder now names or no longer does
+(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`); and the notes that
 mention an alias (`aliases: [Jo]` in `Jonas Berg.md`) whose note changed,
 went or came, or another note now claims too: an alias is a name of the
 note's own entity, in any note of the folder (joined_names), and a pass over
@@ -48,6 +50,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import note_aliases
+from minirag_cli.extract.heuristic import link_targets
+from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.naming import chosen_name, own_forms, type_rank
@@ -719,6 +723,8 @@ class _Run:
     following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
     # (folder, key) of the file names (_name_notes) two or more notes of a folder share
     shared_names: frozenset[tuple[str, str]] = frozenset()
+    # (folder, key) of the single lower-case word file names a wikilink of the folder names (linked_names)
+    linked: frozenset[tuple[str, str]] = frozenset()
     # folder -> {alias key: key of its note's own name}: the aliases the graph joins (joined_names)
     joined: dict[str, dict[str, str]] = field(default_factory=dict)
     # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
@@ -986,6 +992,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         run.aliases[root][path] = names
     run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names)
                   for root, held in by_root.items()}
+    # the chunks are held already: the links name the notes before any is extracted
+    run.linked = frozenset().union(*(linked_names(conn, extractor, root, held) for root, held in by_root.items()))
     written: set[int] = set()
     new: set[int] = set()
     run.known_notes = known_cjk_by_note(conn)
@@ -1003,6 +1011,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
+        _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root, held in by_root.items()
+                                    if _linkable_keys(extractor, held)}, replace_all=True)
         _record_known(conn, run.known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
@@ -1029,7 +1039,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                                          [paths[doc][1] for doc, _pairs in notes], matters,
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
-                run.shared_names)
+                run.shared_names, run.linked)
     _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
@@ -1210,6 +1220,16 @@ def _sync_root(run: _Run, root: Path) -> None:
     progress.start(len(walked.files))  # before any file is read (the alias pass reads the new ones)
     kept = set(walked.kept)
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
+    linked_records = recorded_linked_names(conn)
+    linked_before = linked_records.get(str(root))  # None: not known
+    run.linked = frozenset((str(root), key) for key in linked_before or ())
+    if linked_before is not None:
+        # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
+        # a sync stopped between the two has the next one read the links again
+        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
+            {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
+            ensure_ascii=False)
+    removed_from = len(summary.removed_paths)
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
@@ -1263,9 +1283,12 @@ def _sync_root(run: _Run, root: Path) -> None:
             store.touch_documents(conn, touched_only)
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
-    _name_anew(run, root, named_before,
-               set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:]),
-               unjoined, recorded)
+    written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
+    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the record stands
+    # a link may name a lower-case file name anew only when a note came, went or changed
+    relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
+    _name_anew(run, root, named_before, written, unjoined, recorded,
+               (linked_before, seen) if relink else None)
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -1380,6 +1403,65 @@ def _note_name_key(extractor: Extractor, path: str) -> str | None:
     return None if name is None or name.type == "date" else normalise_key(name.name, name.type)
 
 
+def _linkable_namer(extractor: Extractor):
+    """`linkable_name(path)` of the extractor, or the heuristic rules' (as _note_namer)."""
+    return getattr(extractor, "linkable_name", heuristic_linkable_name)
+
+
+def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+    """{path: key} of the notes at `paths` (a folder's) whose file name is a
+    single lower-case word a link may name (heuristic.linkable_name), but
+    none that another of them shares or another note's file name names
+    (`pages/hackerspace.md` twice, or beside `Hackerspace.md`): no link can tell
+    which note it means."""
+    paths = list(paths)
+    namer = _linkable_namer(extractor)
+    found = {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
+    taken = set(_note_name_keys(extractor, paths))
+    counts: dict[str, int] = {}
+    for key in found.values():
+        counts[key] = counts.get(key, 0) + 1
+    return {path: key for path, key in found.items() if counts[key] == 1 and key not in taken}
+
+
+def linked_names(conn, extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+    """(root, key) of the single lower-case word file names of the notes at
+    `paths` in the folder `root` (_linkable_keys) that a wikilink of a note
+    of the folder names, case aside (`[[Hackerspace]]` for Logseq's
+    `pages/hackerspace.md`): those notes are named by them (_name_notes).
+    Read from the chunks the index holds (each chunk read alone, as
+    heuristic.link_targets reads a text), after the folder's notes are
+    written: a rebuild and an incremental sync decide alike."""
+    wanted = set(_linkable_keys(extractor, paths).values())
+    if not wanted:
+        return frozenset()
+    found: set[str] = set()
+    for text in store.chunk_texts_with_links(conn, root):
+        found.update(key for target in link_targets(text) if target.type == "name"
+                     and (key := normalise_key(target.name, target.type)) in wanted)
+    return frozenset((root, key) for key in found)
+
+
+def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
+    """{folder: the keys of its file names a link names} as the index's graph
+    names its notes (meta linked_note_names); a folder absent is not known."""
+    return {root: frozenset(k for k in keys if isinstance(k, str))
+            for root, keys in _meta_dict(conn, dbmod.LINKED_NAMES_KEY).items() if isinstance(keys, list)}
+
+
+def _record_linked_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
+    """Record the linked file names of the folders in `names` (of no other
+    folder with `replace_all`), inside the caller's transaction; nothing
+    for no folder when nothing was recorded (as _record_shared_names): an
+    index with no single lower-case word file name (LiHua's) is left as it was."""
+    before = dbmod.get_meta(conn, dbmod.LINKED_NAMES_KEY)
+    recorded = {} if replace_all else {root: sorted(keys) for root, keys in recorded_linked_names(conn).items()}
+    recorded.update({root: sorted(keys) for root, keys in names.items()})
+    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
+    if value != before and (recorded or before is not None):
+        dbmod.set_meta(conn, dbmod.LINKED_NAMES_KEY, value)
+
+
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
     """The keys of the names `paths`' notes are linked by (_name_notes), dates left out."""
     return [key for key in (_note_name_key(extractor, path) for path in paths) if key is not None]
@@ -1431,7 +1513,8 @@ def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = F
 
 
 def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str],
-               unjoined: set[str] = frozenset(), recorded: tuple | None = None) -> None:
+               unjoined: set[str] = frozenset(), recorded: tuple | None = None,
+               relink: tuple[frozenset[str] | None, set[str]] | None = None) -> None:
     """Re-extract the notes of `root` this sync did not write whose file name
     became shared by another note of the folder (a second `README.md` added,
     a note renamed to one), or stopped being (one of two deleted or renamed
@@ -1446,10 +1529,36 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     with (recorded_shared_names); None when not known, and then every note
     of the folder with a title for a file name is extracted anew, once.
     `recorded`: the aliases as recorded before this sync (recorded_aliases).
-    `written`: the paths this sync wrote, named as they are already."""
+    `written`: the paths this sync wrote, named as they are already.
+    `relink`: (the linked file names the graph was made with, recorded_linked_names,
+    or None; the folder's paths after this sync) when a note came, went or
+    changed: the notes whose single lower-case word file name a link of the
+    folder now names, or no longer does (linked_names), are extracted anew,
+    those this sync wrote too (named by the names recorded before it)."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
+    relinked: list[str] = []
+    if relink is not None:
+        linked_before, paths = relink
+        run.linked = linked_names(conn, extractor, str(root), paths)
+        now = {key for _root, key in run.linked}
+        linkable = _linkable_keys(extractor, paths)
+        if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
+            relinked = [path for path, key in linkable.items() if path not in written or key in now]
+        else:
+            moved = now ^ linked_before
+            relinked = [path for path, key in linkable.items() if key in moved]
+        # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
+        if relinked or linkable or linked_before is not None:
+            with dbmod.transaction(conn):
+                if relinked:
+                    held = store.existing_documents(conn, str(root))
+                    _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
+                                     "whose file name a link of the folder now names, or no longer does")
+                _record_linked_names(conn, {str(root): now})
+            run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
+            written = written | set(relinked)  # named as they are now
     if named_before == shared and not unjoined:  # the plain re-sync: no query
         if recorded != aliases:
             with dbmod.transaction(conn):
@@ -1786,7 +1895,8 @@ def _know_anew(run: _Run) -> None:
 
 
 def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
-                mentions: list[list[EntityMention]], shared: frozenset[tuple[str, str]] = frozenset()) -> None:
+                mentions: list[list[EntityMention]], shared: frozenset[tuple[str, str]] = frozenset(),
+                linked: frozenset[tuple[str, str]] = frozenset()) -> None:
     """Add each note's own name, as the extractor has it (heuristic.py
     `note_name`: a Markdown note's file name, the name `[[wikilinks]]` call
     it by), to the mentions of its first chunk, unless that chunk names it
@@ -1794,12 +1904,16 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     mentions too. `notes`: (folder, path, index of its first chunk in `mentions`).
     No note is named by a file name in `shared` (shared_note_names). A
     daily note is named by its date as its path reads with the folder's own
-    folders above it (text.dated_path: `01.md` of a synced `journal/2024/05`)."""
+    folders above it (text.dated_path: `01.md` of a synced `journal/2024/05`).
+    A note whose file name is a single lower-case word is named by it when
+    the word is in `linked` (linked_names: a wikilink of its folder names it)."""
     note_name = _note_namer(extractor)
     for root, path, first in notes:
         name = note_name(dated_path(root, path))
         if name is None:
-            continue
+            name = _linkable_namer(extractor)(path)
+            if name is None or (root, normalise_key(name.name, name.type)) not in linked:
+                continue
         key = normalise_key(name.name, name.type)
         if (root, key) not in shared and all(normalise_key(m.name, m.type) != key for m in mentions[first]):
             mentions[first] = [*mentions[first], name]
@@ -1939,7 +2053,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
     mentions = run.extraction.run(group)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
-                mentions, run.shared_names)
+                mentions, run.shared_names, run.linked)
     holds = _add_known(run.known, all_chunks, mentions)
     if run.known_notes is None:  # not recorded: any note holding CJK text may make names known
         if holds:

@@ -468,17 +468,29 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
+def fold(text: str) -> str:
+    """`text` without accents and case folded, as a name's key and a query
+    for it are compared (normalise_key, store.read.entities_list): case
+    folding writes ß as ss ("Größe" -> "grosse"), as German does in capitals
+    ("GRÖSSE"), where lower() kept it. German's ue, oe, ae for ü, ö, ä
+    ("Juergen") are not folded: other names spell those letters (Michael,
+    Samuel, Joel would lose them); the fuzzy match of `mrag entities` finds
+    "Jürgen" for "Juergen"."""
+    return strip_accents(text).casefold()
+
+
 @functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
 def normalise_key(name: str, type_: str | None = None) -> str:
     """The key an entity is stored and found under: case, accents, spacing,
     punctuation, a leading article and a possessive 's removed ("Wolfgang
     Schulz", "WolfgangSchulz" and "wolfgang schulz" -> "wolfgangschulz");
-    a date typed as one becomes `date:` + its ISO form."""
+    a date typed as one becomes `date:` + its ISO form. Case is folded, not
+    lowered: "Größe", "GRÖSSE" and "grosse" share the key "grosse" (fold)."""
     if type_ == "date":
         dates = find_dates(name)
         if dates:
             return "date:" + dates[0][1]
-    text = strip_accents(name).lower()
+    text = fold(name)
     text = re.sub(r"['’]s\b", "", text)
     text = re.sub(r"^(the|a|an)\s+", "", text)
     return re.sub(r"[\W_]+", "", text)

@@ -93,3 +93,27 @@ def test_sync_makes_no_label_hub_and_keeps_a_chunked_chats_speakers(tmp_path):
         "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = 'chat.txt'")]
     assert sum(1 for t in chunks if "Time:" not in t and t.count("Anna:") == t.count("Bruno:") == 1) >= 4
     assert entities["anna"] == ("person", len(chunks)) and entities["bruno"] == ("person", len(chunks))
+
+
+def test_a_numbered_label_is_no_speaker_and_no_name():
+    """A log's `Line 12:` lines made a person of every line (3069 entities for 27
+    notes): a label that counts (`Line 12`, `Step 3`, `Room 101`, `Q1`) names
+    nothing, in a chat too; a log's levels (`INFO:`, `DEBUG:`) are common labels.
+    A speaker with figures inside its name (`R2D2`, `Player1`) still speaks."""
+    log = "".join(f"Line {i}: read block {i} from Parser\n" for i in range(1, 40))
+    assert typed(log) == {("Parser", "name")}
+    assert chat_speakers(log) == frozenset()
+    assert typed("INFO: booted\nDEBUG: cache warm\nINFO: ready\nFATAL: disk gone\n") == set()
+    assert typed("Step 3: mix flour\nQ1: who owns it?\nA1: Priya\nRoom 101: meeting\n- Step 4: bake\n") \
+        == {("Priya", "name")}
+    assert not speaker_tag("Line 12: done") and not speaker_tag("Q1: why?")
+    chat = "R2D2: beep\nPlayer1: gg\nR2D2: boop\n"
+    assert {("R2D2", "person"), ("Player1", "person")} <= typed(chat)
+
+
+def test_a_handle_is_read_whole_however_long():
+    """An `@handle` was cut at 32 characters (HANDLE's {1,30}), a different
+    handle; read whole as a #tag is (its trailing full stop left out)."""
+    handle = "grete_groesse_from_the_harbour_office"
+    assert (f"@{handle}", "person") in typed(f"Ask @{handle}.")
+    assert ("@bo", "person") in typed("cc @bo, thanks") and not {t for t in typed("mail bo@example.com") if "@" in t[0]}

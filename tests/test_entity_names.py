@@ -104,3 +104,24 @@ def test_a_person_renamed_by_a_later_note_is_renamed_in_every_header(tmp_path):
 ])
 def test_the_chosen_name_depends_on_the_counts_alone(aliases, expected):
     assert chosen_name(aliases, "name") == expected
+
+
+def test_sharp_s_is_folded_in_keys_and_queries(tmp_path):
+    """`ß` is `ss` in an entity's key and in a query for it (text.fold: case
+    folding, as German writes it in capitals): "GRÖSSE", "grösse" and
+    "grosse" find Grete Größe, and "Größe" and "Grösse" are one entity."""
+    from minirag_cli.store.read import entities_list
+    from minirag_cli.text import normalise_key
+
+    assert normalise_key("Grete Größe") == normalise_key("GRETE GRÖSSE") == normalise_key("grete grosse")
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": "Lunch with Grete Größe at noon.\n", "b.md": "Then Grete Grösse called.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert entity(conn, "gretegrosse")[0] in ("Grete Größe", "Grete Grösse")
+    for query in ("GRÖSSE", "grösse", "grosse", "Größe"):
+        assert [e["name"] for e in entities_list(conn, query)] == [entity(conn, "gretegrosse")[0]], query
+    # German's ue for ü is left to the fuzzy match (Michael, Samuel spell ae and ue too)
+    write_notes(root, {"c.md": "Jürgen Weiß fixed the boat.\n"})
+    sync(conn, [root])
+    assert "Jürgen Weiß" in [e["name"] for e in entities_list(conn, "Juergen")]

@@ -242,3 +242,16 @@ def test_seed_and_result_labels_stay_drawn_when_the_view_is_zoomed_out(chromium,
         b.evaluate("(window.mragView.cy.zoom(2), 0)")
         assert all(px >= 2 * 13 - 0.1 for _label, px, _drawn in b.evaluate(KEY_LABELS) if _label.startswith("#"))
         b.screenshot(tmp_path / "zoomed-out.png")
+
+
+def test_the_search_box_folds_sharp_s_as_the_keys_do(chromium, kb, tmp_path):
+    """`mrag entities grosse` finds Grete Größe (text.fold: ß is ss); the
+    page's search box lowered case only, which keeps ß."""
+    view = build_view(kb, max_nodes=1000)
+    target = view.nodes[0]
+    target["label"], target["aliases"] = "Grete Größe", ["Grete Größe"]
+    page = write_graph_view(view, tmp_path / "sharp.html")
+    with open_page(chromium, page) as b:
+        b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
+        b.type_text("GROSSE")
+        assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Grete Größe"]

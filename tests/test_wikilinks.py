@@ -1008,3 +1008,97 @@ def test_a_long_front_matter_and_a_long_code_block_in_one_note(tmp_path):
         db.set_meta(conn, "heuristic_version", "1")
     assert sync(conn, [root]).reextracted["notes"] == len(notes)
     assert graph(conn) == fresh
+
+
+def _notes_of(conn, key: str) -> set[str]:
+    return {r[0] for r in conn.execute(
+        "SELECT DISTINCT d.path FROM mentions m JOIN entities e ON e.id = m.entity_id "
+        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.key = ?", (key,))}
+
+
+def test_a_lower_case_file_name_a_link_names_names_its_note(tmp_path):
+    """Logseq saves pages in lower case (`pages/hackerspace.md`): a single
+    lower-case word names no note (`todo.md`), but one a wikilink of the
+    folder names, case aside (`[[Hackerspace]]`), does: the link is the
+    evidence. An incremental sync names it, or stops, as a rebuild does, when
+    the link comes or goes in another note; a #tag is no such link."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    pages = {"pages/hackerspace.md": "- soldering night on thursdays\n- bring a laptop\n",
+             "pages/todo.md": "- fix the bike\n", "pages/ideas.md": "- a kite\n"}
+    write_notes(root, {**pages, "journals/2024_05_01.md": "- went out #todo #ideas\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == set()
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    write_notes(root, {"journals/2024_05_01.md": "- went to [[Hackerspace]] #todo #ideas\n"})
+    summary = sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == {"journals/2024_05_01.md", "pages/hackerspace.md"}
+    assert summary.note_names_changed == ["pages/hackerspace.md"]
+    assert _notes_of(conn, "todo") == {"journals/2024_05_01.md"}  # the #todo tag names no todo.md
+    assert graph(conn) == fresh_graph()
+    assert sync(conn, [root]).note_names_changed == []  # nothing changed: nothing extracted anew
+    with db.transaction(conn):  # an index of older rules is extracted anew, named the same
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).note_names_changed == []
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home #todo\n"})
+    sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == set()
+    assert graph(conn) == fresh_graph()
+
+
+def test_a_plain_re_sync_reads_no_chunk_for_the_links(tmp_path, monkeypatch):
+    """The linked file names are recorded for a folder that has a single
+    lower-case word file name, linked or not: a sync that changes no note reads
+    no chunk's links; a folder without one records nothing."""
+    from minirag_cli import db, store
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/ideas.md": "- a kite\n", "journal.md": "See [[Garden Plan]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert db.get_meta(conn, db.LINKED_NAMES_KEY) == '{"%s": []}' % root
+    monkeypatch.setattr(store, "chunk_texts_with_links", lambda *_a: pytest.fail("chunks read"))
+    sync(conn, [root])
+    other = tmp_path / "other"
+    write_notes(other, {"Garden Plan.md": "Tomatoes.\n", "Trip Log.md": "See [[Garden Plan]].\n"})
+    plain = db.connect(tmp_path / "plain.sqlite", create=True)
+    sync(plain, [other])
+    assert db.get_meta(plain, db.LINKED_NAMES_KEY) is None
+
+
+@pytest.mark.parametrize("link_before,link_after", [(False, True), (True, False)])
+def test_an_interrupted_sync_names_the_linked_note_on_the_next_one(tmp_path, monkeypatch, link_before, link_after):
+    """Stopped after it wrote the note whose link came or went, before it
+    named `pages/hackerspace.md` anew: the next sync, which finds no file
+    changed, does it (the record of the linked names went with the write)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    def journal(linked):
+        return {"journals/2024_05_01.md": "- went to [[Hackerspace]]\n" if linked else "- stayed home\n"}
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "- soldering on thursdays\n", **journal(link_before)})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, journal(link_after))
+    monkeypatch.setattr(syncmod, "linked_names", lambda *_a: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    monkeypatch.undo()
+    summary = sync(conn, [root])
+    assert (summary.changed, summary.note_names_changed) == (0, ["pages/hackerspace.md"])
+    assert _notes_of(conn, "hackerspace") == ({"journals/2024_05_01.md", "pages/hackerspace.md"} if link_after else set())
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)

@@ -36,7 +36,8 @@ note whose file name is a date (`2024-05-01.md`, Logseq's
 `2024-05-01 Wednesday.md`: text.daily_date; Obsidian's year, month and day
 folders `2024/05/01.md`: text.file_date) is named by that date entity, as a
 link to such a name (`[[2024/05/01]]`) is; no note is named by its timestamp (`20260922_1700.txt`)
-or a single lower-case word (`todo.md`); a lower-case name of two words or more names it
+or a single lower-case word (`todo.md`), unless a link of its folder names that word (Logseq's
+`pages/hackerspace.md` and `[[Hackerspace]]`: linkable_name); a lower-case name of two words or more names it
 (`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
 `alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
 folder (sync.joined_names).
@@ -178,6 +179,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (NOUN_TITLE, _common_noun: a label's, `# Meeting notes`, or one the text
 #    writes in lower case too) starts a sentence with it: `Meeting` is a name
 #    only as rules 6 and 7 say.
+#    A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`: NUMBERED) and a log's
+#    level (`INFO:`, `DEBUG:`: LABEL_WORDS) is a common label, no speaker and no name (a
+#    log of `Line N:` lines made an entity of every line); an `@handle` is read whole
+#    (HANDLE: one longer than 32 characters was cut there); and a key folds case, so `ß`
+#    is `ss` (text.fold: "Größe" and "GROSSE" are one key; stored keys change).
+#    A note whose file name is a single lower-case word (Logseq's `pages/hackerspace.md`) is
+#    named by it when a wikilink of its folder names it, case aside (`[[Hackerspace]]`:
+#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`).
 VERSION = 10
 
 
@@ -226,7 +235,8 @@ COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
 # note holds too. COMMON_WORDS holds `Note`, `Todo`, `Done`, `Date`, `Subject`.
 # Then Chinese (simplified and traditional) and Japanese ones (`时间：`, `結論：`,
 # `担当者：`), which have no case to tell a name by, and the words for "everyone"
-# and "we" a group chat's lines open with (`大家：`, `みんな：`).
+# and "we" a group chat's lines open with (`大家：`, `みんな：`). A log's levels
+# (`INFO:`, `DEBUG:`, `FATAL:`; `ERROR:` and `WARNING:` were labels already) too.
 LABEL_WORDS = frozenset(
     w.replace("_", " ") for w in """
 goal goals objective objectives purpose status state owner owners assignee assignees attendees participants present
@@ -239,6 +249,7 @@ important reminder takeaway takeaways key_takeaways conclusion conclusions lesso
 feedback follow-up follow-ups follow_up follow_ups comment comments q a input output error errors fix solution
 workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
+info debug trace warn fatal critical notice fixme
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -254,6 +265,13 @@ progress milestone milestones caveat caveats requirements requirement deliverabl
 午前 午後 その他 合計 ステータス 目標 状態 内容 説明 結論 決定 問題 原因 結果 計画 備考 注意 引用 背景 目的
 大家 我们 你们 他们 她们 咱们 所有人 全体 全员 大家伙 我們 你們 他們 全體 全員 みんな 皆さん 皆様 私たち 僕たち
 """.split())
+# A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
+# word a number, or one or two letters and a number (`Q1`, `A2`, `P0`). A log's or a
+# recipe's lines, one label each, which as speakers made an entity of every line (a log of
+# `Line 1:` to `Line 3000:`); neither LiHua's notes nor golden/'s open a line so, nor does a chat
+# speak so. A speaker whose name holds figures inside it (`R2D2:`, `Player1:`) may still speak.
+# Heuristic rules 10.
+NUMBERED = re.compile(r"(?:^|[\s#№])[#№]?\d+(?:[.,:/-]\d+)*[a-z]?$|^[^\W\d_]{1,2}\d+(?:[.-]\d+)*$")
 # A Chinese or Japanese label that speaks for a group, told by its form rather
 # than listed word by word: a plural (`同学们`, `老师們`, `学生たち`, `社員達`, `家族一同`)
 # or a word of all, each or every first (`所有人`, `全体成员`, `全班`, `各位同学`, `每个人`);
@@ -390,7 +408,7 @@ QUOTE_REACH = 200
 # (whole, however long: Obsidian's are; a chunk's runs of over LONGEST_EXTRACTABLE_WORD
 # characters never reach the extractor, sync.extractable_text)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
-HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]{1,30}[^\W_])")
+HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
 # a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
 LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # front matter keys whose values are the note's tags, and its names
@@ -462,7 +480,14 @@ def speaker_tag(line: str) -> re.Match | None:
 
 def _may_speak(tag: str) -> bool:
     key = tag.lower().replace("’", "'")
-    return key not in COMMON_WORDS and key not in LABEL_WORDS and not _group_label(tag) and len(tag.split()) <= 4
+    return (key not in COMMON_WORDS and key not in LABEL_WORDS and not _group_label(tag) and len(tag.split()) <= 4
+            and NUMBERED.search(tag) is None)
+
+
+def _common_label(tag: str) -> bool:
+    """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a group's
+    (_group_label) or a numbered one (NUMBERED)?"""
+    return tag.lower().replace("’", "'") in LABEL_WORDS or _group_label(tag) or NUMBERED.search(tag) is not None
 
 
 def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
@@ -687,7 +712,7 @@ class HeuristicExtractor:
                 said.add(span)
                 add(span, "person")
                 continue
-            if span.lower().replace("’", "'") in LABEL_WORDS or _group_label(span):
+            if _common_label(span):
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
@@ -875,6 +900,22 @@ def note_name(path: str) -> EntityMention | None:
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
     return None
+
+
+def linkable_name(path: str) -> EntityMention | None:
+    """The name a Markdown note whose file name is a single lower-case word
+    (Logseq's `pages/hackerspace.md`, `todo.md`) is named by when a wikilink
+    of its folder names it, case aside (`[[Hackerspace]]`: sync.linked_names):
+    the link is the evidence that the word names the note. Alone it names
+    none (note_name): `todo.md` beside a `#todo` tag would join every note
+    that writes the tag. None for every other path."""
+    file = PurePosixPath(path)
+    if note_name(path) is not None or not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    name = link_name(without_invisibles(file.name))
+    if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):
+        return None
+    return EntityMention(name, "name")
 
 
 def known_cjk(note: str) -> dict[str, str]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from minirag_cli.chunking import Chunk, chunked_with
 from minirag_cli.db import HEURISTIC_VERSION_KEY, following_roots, get_meta, has_vec_tables, schema_version
 from minirag_cli.store.answers import count_answers
-from minirag_cli.text import normalise_key
+from minirag_cli.text import fold, normalise_key
 
 
 def table_counts(conn) -> dict[str, int]:
@@ -25,6 +25,14 @@ def table_counts(conn) -> dict[str, int]:
 def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]]:
     return {path: (i, h, s, m) for i, path, h, s, m in
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
+
+
+def chunk_texts_with_links(conn, root: str) -> Iterator[str]:
+    """The texts of the chunks of the folder `root`'s notes that hold `[[`
+    (sync.linked_names reads their wikilinks)."""
+    for (text,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,)):
+        yield text
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
@@ -130,7 +138,9 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
         scorer = fuzz.WRatio if len(qkey) >= 3 else fuzz.QRatio
         # never more than there are choices: rapidfuzz takes the limit as a C long (-n 99999999999999999999)
         # case does not count: "lihau" is a typing slip of "LiHua" as "LiHau" is
-        for _choice, score, cid in process.extract(query, choices, scorer=scorer, processor=utils.default_process,
+        # and nor do accents and ß ("grösse", "GROSSE" and "Größe" compare as their keys do: text.fold)
+        for _choice, score, cid in process.extract(query, choices, scorer=scorer,
+                                                   processor=lambda s: utils.default_process(fold(s)),
                                                    limit=min(limit * 3, max(len(choices), 1)),
                                                    score_cutoff=min_score):
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])

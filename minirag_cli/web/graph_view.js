@@ -323,8 +323,11 @@
   }
 
   // ---------------------------------------------------------------- search
-  // case and accents aside, as `mrag entities` and `mrag entity` find names: "zoe" finds Zoë
-  function fold(s) { return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  // case and accents aside, as `mrag entities` and `mrag entity` find names: "zoe" finds Zoë, and ß is
+  // ss as Python's casefold has it (text.fold: "grosse" finds Größe), which toLowerCase leaves
+  function fold(s) {
+    return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\u00df/g, "ss");
+  }
   function search(text) {
     var q = fold(text.trim());
     unhighlight();
