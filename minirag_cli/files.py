@@ -39,7 +39,8 @@ def check_output(path: str | Path, *, what: str = "") -> None:
                          hint="`./-` is a file named -.")
     path = Path(path)
     if path.is_dir():
-        raise MragError(f"Cannot write {what}{path}: Is a directory.")
+        raise MragError(f"Cannot write {what}{path}: Is a directory.",
+                        hint=f"Give a file's name, not a folder's (a file in it: {path / 'NAME'}).")
     database = _sqlite_file_of(path)
     if database is not None:
         # `graph export -o index.sqlite` wrote GraphML over the index it had just read

@@ -409,6 +409,8 @@ def test_cli_details_that_cannot_be_written_fail_before_the_run(mrag_bin, cli_in
         p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", target)
         assert p.returncode == 1 and f"Cannot write --details file {target}: " in p.stderr and why in p.stderr
         assert " × " not in p.stderr and p.stdout == "", p.stderr  # before the run began
+    p = run_cli(mrag_bin, db_path, golden, "--mode", "bm25", "--details", tmp_path)
+    assert f"hint: Give a file's name, not a folder's (a file in it: {tmp_path / 'NAME'})." in p.stderr, p.stderr
 
 
 def test_cli_judge_without_answers_is_a_usage_error(mrag_bin, cli_index, tmp_path):
