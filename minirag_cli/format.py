@@ -474,6 +474,11 @@ def render_settings(settings, console: Console) -> None:
             note = f"the index's: its notes are chunked so (`mrag sync DIR --rebuild {flag} N` changes it)"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
+        if spec.name in settings.errors:  # commented out: the value below it is not what the user asked for
+            line = f"# {spec.name:<{width - 2}} = (invalid)"
+            console.print(f"[red]{escape(line)}[/]  [dim]# {escape(str(settings.errors[spec.name]))}[/]",
+                          highlight=False, soft_wrap=True)
+            continue
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)
     user = settings.user_config
     console.print(f"[dim]# user config:    {escape(str(user))}" + ("" if user and user.is_file() else " (none)")
