@@ -249,7 +249,12 @@ def render_eval(report: dict, console: Console) -> None:
     value of each row in bold."""
     modes = list(report["modes"])
     ks = report["k"]
-    table = Table(title=f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}")
+    from rich.cells import cell_len
+
+    title = f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}"
+    # a table is only as wide as its columns and rich wraps the title to that width ("MRR" /
+    # "within top 20" over one mode): the table is made at least as wide as its title
+    table = Table(title=title, min_width=cell_len(title))
     table.add_column("group", style="bold")
     table.add_column("metric")
     for mode in modes:
