@@ -413,7 +413,8 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         console = stdout_console()
         render_results(data, console, explain=explain)
         if answer is not None:
-            console.print("\n[bold]Answer[/]")
+            # the blank line parts the answer from the results; with none, stdout opened with it
+            console.print(("\n" if data["results"] else "") + "[bold]Answer[/]")
             stream = VisibleStream()  # the model may copy a note's control characters
             got = answer(stream.write)
             stream.close()

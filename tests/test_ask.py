@@ -473,6 +473,19 @@ def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
     assert "people/wolfgang-schulz.md" in fake.messages[-1]["content"]
 
 
+def test_an_answer_to_no_results_does_not_open_with_a_blank_line(in_process, tmp_path):
+    """With a model, a question nothing matched printed an empty line before
+    "Answer": the line that parts the answer from the results it follows."""
+    app, fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "xyzzyqq plugh", "--mode", "bm25", "--model", str(model)],
+                                obj=Seams(llm=fake, llm_name="fake.gguf"))
+    assert result.exit_code == 0, result.output
+    assert "No results" in result.stderr
+    assert result.stdout.startswith("Answer\n"), repr(result.stdout[:40])
+
+
 def test_ask_json_includes_the_answer(in_process, tmp_path):
     app, fake = in_process
     model = tmp_path / "m.gguf"
