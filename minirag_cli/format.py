@@ -769,9 +769,13 @@ def which_index(choice) -> None:
 
 ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)"),
                ("false_declines", "false declines"), ("grounded", "grounded (right, citing an expected note)"),
-               ("citations_removed", "citations removed"), ("seconds_p50", "seconds per answer p50"),
-               ("seconds_p95", "seconds per answer p95"), ("prompt_tokens", "prompt tokens per answer"),
-               ("evaluated_tokens", "evaluated tokens per answer"), ("output_tokens", "output tokens per answer"),
+               ("citations_removed", "citations removed"),
+               # the time and token rows are over the model's answers only: this row is their n
+               ("model_answers", "model answers (n of the rows below)"),
+               ("seconds_p50", "seconds per model answer p50"), ("seconds_p95", "seconds per model answer p95"),
+               ("prompt_tokens", "prompt tokens per model answer"),
+               ("evaluated_tokens", "evaluated tokens per model answer"),
+               ("output_tokens", "output tokens per model answer"),
                ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule"),
                ("judge_unclear", "judge: no clear verdict")]
 
@@ -796,6 +800,8 @@ def render_answers(report: dict, console: Console) -> None:
         values = [v.get(key) for v in groups.values()]
         if all(x is None for x in values):
             continue
-        table.add_row(label, *["-" if x is None else (f"{x:.3f}" if isinstance(x, float) else str(x))
+        # a token count is a whole number ("688", not "688.000"); shares and seconds keep 3 decimals
+        shown = "{:.0f}" if key.endswith("_tokens") else "{:.3f}"
+        table.add_row(label, *["-" if x is None else (shown.format(x) if isinstance(x, float) else str(x))
                                for x in values])
     console.print(table)
