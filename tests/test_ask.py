@@ -106,6 +106,22 @@ def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
     assert out.stderr.strip() == ""  # --paths is for scripts: no hint
 
 
+def test_several_questions_piped_to_ask_dash_are_refused_a_wrapped_one_is_read(golden_index, mrag_bin_module):
+    """`printf 'q1?\nq2?\n' | mrag ask -` searched the two questions' joined
+    text and answered neither: lines that each end with `?` are refused,
+    pointing at -i; a question wrapped over lines is still one question."""
+    two = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3",
+              stdin=f"{BOARD}\nWho runs Ohm Sweet Ohm？\n")
+    assert two.returncode == 2, two.stderr
+    assert two.stdout == "" and "2 questions" in two.stderr and "ask -i" in two.stderr
+    assert "Traceback" not in two.stderr
+    wrapped = BOARD.replace(" is the ", "\nis the ")
+    assert wrapped != BOARD
+    one = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3", stdin=wrapped + "\n")
+    assert one.returncode == 0, one.stderr
+    assert json.loads(one.stdout)["query"] == BOARD
+
+
 def test_a_question_piped_with_a_byte_order_mark_is_the_question(golden_index, mrag_bin_module):
     """PowerShell pipes (and files saved by Notepad) start with a UTF-8 byte
     order mark: `mrag ask -` and `ask -i` kept it as U+FEFF glued to the
