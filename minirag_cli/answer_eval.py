@@ -10,9 +10,11 @@ Per group:
 - `grounded`: share of right answers (of answerable questions) that cite at
   least one source from an expected document;
 - `citations_removed`: citations to no listed source, removed before showing;
-- `seconds_p50` / `seconds_p95` per answer (as measured when the answer was
-  written, cached or not), `first_text_p50`;
-- `prompt_tokens` / `evaluated_tokens` / `output_tokens` per answer (means);
+- `model_answers`: the answers a model wrote (method "model"), the n of the
+  four figures below; answers written without a model call are left out of them;
+- `seconds_p50` / `seconds_p95` per model answer (as measured when the answer
+  was written, cached or not), `first_text_p50`;
+- `prompt_tokens` / `evaluated_tokens` / `output_tokens` per model answer (means);
 - `judge_accuracy`, with a judge model: its verdicts, beside the rule's.
 
 Model answers are cached (`AnswerCache`, table `answer_cache` of the
@@ -167,8 +169,11 @@ def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
     answerable = [r for r in records if r.score.kind != "unanswerable"]
     unanswerable = [r for r in records if r.score.kind == "unanswerable"]
     right = [r for r in answerable if r.score.right]
-    seconds = [r.answer.get("seconds") or 0.0 for r in records]
-    first = [r.answer["first_text_seconds"] for r in records if r.answer.get("first_text_seconds") is not None]
+    # the time and token figures are the model's: an answer written without a model call (a date
+    # list, a name nothing holds, no source) took no tokens, and counted as 0 it made them look small
+    modelled = [r for r in records if r.answer.get("method", "model") == "model"]
+    seconds = [r.answer.get("seconds") or 0.0 for r in modelled]
+    first = [r.answer["first_text_seconds"] for r in modelled if r.answer.get("first_text_seconds") is not None]
 
     def share(part: int, whole: int) -> float | None:
         return round(part / whole, 4) if whole else None
@@ -181,9 +186,10 @@ def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
         "grounded": share(sum(r.grounded for r in right), len(right)),
         "citations_removed": sum(len(r.answer.get("removed_citations") or []) for r in records),
         "seconds_p50": _pct(seconds, 50), "seconds_p95": _pct(seconds, 95), "first_text_p50": _pct(first, 50),
-        "prompt_tokens": _mean([r.answer.get("prompt_tokens") or 0 for r in records]),
-        "evaluated_tokens": _mean([r.answer.get("evaluated_tokens") or 0 for r in records]),
-        "output_tokens": _mean([r.answer.get("output_tokens") or 0 for r in records]),
+        "model_answers": len(modelled),  # the n of the seconds and tokens figures
+        "prompt_tokens": _mean([r.answer.get("prompt_tokens") or 0 for r in modelled]),
+        "evaluated_tokens": _mean([r.answer.get("evaluated_tokens") or 0 for r in modelled]),
+        "output_tokens": _mean([r.answer.get("output_tokens") or 0 for r in modelled]),
     }
     if judged:  # a verdict that was neither right nor wrong counts in judge_unclear only
         clear = [r for r in records if r.judge is not None]

@@ -174,7 +174,9 @@ class Settings:
 
     def to_dict(self) -> dict:
         return {
-            "settings": {s.name: {"value": self.values[s.name], "source": self.sources[s.name], "env": s.env}
+            # a setting with no valid value says why under "error" (its value is the one below it, unused)
+            "settings": {s.name: {"value": self.values[s.name], "source": self.sources[s.name], "env": s.env,
+                                  **({"error": str(self.errors[s.name])} if s.name in self.errors else {})}
                          for s in SPECS},
             "user_config": str(self.user_config) if self.user_config else None,
             "project_config": str(self.project_config) if self.project_config else None,

@@ -249,7 +249,12 @@ def render_eval(report: dict, console: Console) -> None:
     value of each row in bold."""
     modes = list(report["modes"])
     ks = report["k"]
-    table = Table(title=f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}")
+    from rich.cells import cell_len
+
+    title = f"mrag eval · {counted(report['questions'], 'question')} · MRR within top {report['mrr_cutoff']}"
+    # a table is only as wide as its columns and rich wraps the title to that width ("MRR" /
+    # "within top 20" over one mode): the table is made at least as wide as its title
+    table = Table(title=title, min_width=cell_len(title))
     table.add_column("group", style="bold")
     table.add_column("metric")
     for mode in modes:
@@ -408,7 +413,8 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         console = stdout_console()
         render_results(data, console, explain=explain)
         if answer is not None:
-            console.print("\n[bold]Answer[/]")
+            # the blank line parts the answer from the results; with none, stdout opened with it
+            console.print(("\n" if data["results"] else "") + "[bold]Answer[/]")
             stream = VisibleStream()  # the model may copy a note's control characters
             got = answer(stream.write)
             stream.close()
@@ -474,6 +480,11 @@ def render_settings(settings, console: Console) -> None:
             note = f"the index's: its notes are chunked so (`mrag sync DIR --rebuild {flag} N` changes it)"
         line = f"{spec.name:<{width}} = {json.dumps(value, ensure_ascii=False)}" if value is not None \
             else f"# {spec.name:<{width - 2}} = (not set)"
+        if spec.name in settings.errors:  # commented out: the value below it is not what the user asked for
+            line = f"# {spec.name:<{width - 2}} = (invalid)"
+            console.print(f"[red]{escape(line)}[/]  [dim]# {escape(str(settings.errors[spec.name]))}[/]",
+                          highlight=False, soft_wrap=True)
+            continue
         console.print(f"{escape(line)}  [dim]# {escape(note)}[/]", highlight=False, soft_wrap=True)
     user = settings.user_config
     console.print(f"[dim]# user config:    {escape(str(user))}" + ("" if user and user.is_file() else " (none)")
@@ -758,9 +769,13 @@ def which_index(choice) -> None:
 
 ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)"),
                ("false_declines", "false declines"), ("grounded", "grounded (right, citing an expected note)"),
-               ("citations_removed", "citations removed"), ("seconds_p50", "seconds per answer p50"),
-               ("seconds_p95", "seconds per answer p95"), ("prompt_tokens", "prompt tokens per answer"),
-               ("evaluated_tokens", "evaluated tokens per answer"), ("output_tokens", "output tokens per answer"),
+               ("citations_removed", "citations removed"),
+               # the time and token rows are over the model's answers only: this row is their n
+               ("model_answers", "model answers (n of the rows below)"),
+               ("seconds_p50", "seconds per model answer p50"), ("seconds_p95", "seconds per model answer p95"),
+               ("prompt_tokens", "prompt tokens per model answer"),
+               ("evaluated_tokens", "evaluated tokens per model answer"),
+               ("output_tokens", "output tokens per model answer"),
                ("judge_accuracy", "judge: right"), ("judge_agrees", "judge agrees with the rule"),
                ("judge_unclear", "judge: no clear verdict")]
 
@@ -785,6 +800,8 @@ def render_answers(report: dict, console: Console) -> None:
         values = [v.get(key) for v in groups.values()]
         if all(x is None for x in values):
             continue
-        table.add_row(label, *["-" if x is None else (f"{x:.3f}" if isinstance(x, float) else str(x))
+        # a token count is a whole number ("688", not "688.000"); shares and seconds keep 3 decimals
+        shown = "{:.0f}" if key.endswith("_tokens") else "{:.3f}"
+        table.add_row(label, *["-" if x is None else (shown.format(x) if isinstance(x, float) else str(x))
                                for x in values])
     console.print(table)

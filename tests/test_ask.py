@@ -106,6 +106,22 @@ def test_ask_paths_from_stdin_with_a_mode(golden_index, mrag_bin_module):
     assert out.stderr.strip() == ""  # --paths is for scripts: no hint
 
 
+def test_several_questions_piped_to_ask_dash_are_refused_a_wrapped_one_is_read(golden_index, mrag_bin_module):
+    """`printf 'q1?\nq2?\n' | mrag ask -` searched the two questions' joined
+    text and answered neither: lines that each end with `?` are refused,
+    pointing at -i; a question wrapped over lines is still one question."""
+    two = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3",
+              stdin=f"{BOARD}\nWho runs Ohm Sweet Ohm？\n")
+    assert two.returncode == 2, two.stderr
+    assert two.stdout == "" and "2 questions" in two.stderr and "ask -i" in two.stderr
+    assert "Traceback" not in two.stderr
+    wrapped = BOARD.replace(" is the ", "\nis the ")
+    assert wrapped != BOARD
+    one = ask(mrag_bin_module, golden_index, "-", "--json", "--no-answer", "--k", "3", stdin=wrapped + "\n")
+    assert one.returncode == 0, one.stderr
+    assert json.loads(one.stdout)["query"] == BOARD
+
+
 def test_a_question_piped_with_a_byte_order_mark_is_the_question(golden_index, mrag_bin_module):
     """PowerShell pipes (and files saved by Notepad) start with a UTF-8 byte
     order mark: `mrag ask -` and `ask -i` kept it as U+FEFF glued to the
@@ -471,6 +487,19 @@ def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
     assert "Answer" in result.stdout
     assert "Ohm Sweet Ohm [1], a radio repair shop." in result.stdout and "[42]" not in result.stdout
     assert "people/wolfgang-schulz.md" in fake.messages[-1]["content"]
+
+
+def test_an_answer_to_no_results_does_not_open_with_a_blank_line(in_process, tmp_path):
+    """With a model, a question nothing matched printed an empty line before
+    "Answer": the line that parts the answer from the results it follows."""
+    app, fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "xyzzyqq plugh", "--mode", "bm25", "--model", str(model)],
+                                obj=Seams(llm=fake, llm_name="fake.gguf"))
+    assert result.exit_code == 0, result.output
+    assert "No results" in result.stderr
+    assert result.stdout.startswith("Answer\n"), repr(result.stdout[:40])
 
 
 def test_ask_json_includes_the_answer(in_process, tmp_path):

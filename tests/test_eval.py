@@ -730,3 +730,19 @@ def test_cli_warns_about_unknown_golden_keys(mrag_bin, cli_index, tmp_path):
     assert p.returncode == 0, p.stderr
     assert set(json.loads(p.stdout)["modes"]["bm25"]) == {"overall", "untyped"}  # stdout as before
     assert 'key "Type" (line 1) is not read; did you mean "type"?' in p.stderr
+
+
+def test_eval_table_title_is_one_line_over_one_mode():
+    """The title wrapped to the table's width ("mrag eval · 120 questions · MRR"
+    / "within top 20") when one mode made the table narrower than it."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_eval
+
+    cell = {"n": 120, "recall@5": 0.9, "hit@5": 0.9, "mrr": 0.8}
+    report = {"questions": 120, "mrr_cutoff": 20, "k": [5], "modes": {"bm25": {"overall": cell}},
+              "unknown_paths": [], "excluded": []}
+    console = Console(width=80, record=True)
+    render_eval(report, console)
+    first = console.export_text().splitlines()[0]
+    assert first.strip() == "mrag eval · 120 questions · MRR within top 20"

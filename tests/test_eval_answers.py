@@ -204,3 +204,41 @@ def test_a_question_the_model_refuses_names_its_golden_line():
         evaluate_answers([q], search=lambda query: SimpleNamespace(results=[]), respond=respond,
                          model_name="fake", prompt_version="t")
     assert err.value.hint.startswith("Ask a shorter question.")
+
+
+def test_time_and_token_figures_are_over_the_model_answers_and_tokens_print_whole():
+    """The seconds and token figures were averaged over every answer, an
+    answer written without a model call (a date list, no source) counted as
+    0 tokens and ~0 seconds, and printed as `688.000`: they are now the model
+    answers' alone, `model_answers` says how many, tokens print whole."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from minirag_cli.answer_eval import evaluate_answers
+    from minirag_cli.evaluate import GoldenQuestion
+    from minirag_cli.format import render_answers
+
+    questions = [GoldenQuestion(line=i, id=f"q{i}", query=f"Where did Anna go {i}?", expected=("x.md",),
+                                answer="Berlin") for i in (1, 2, 3)]
+    answers = iter([
+        {"text": "Anna went to Berlin [1].", "citations": [1], "method": "model", "prompt_tokens": 688,
+         "evaluated_tokens": 600, "output_tokens": 12, "seconds": 4.0, "first_text_seconds": 1.0},
+        {"text": "Anna went to Berlin [1].", "citations": [1], "method": "model", "prompt_tokens": 700,
+         "evaluated_tokens": 610, "output_tokens": 14, "seconds": 6.0, "first_text_seconds": 1.5},
+        {"text": "2024-05-01: Berlin [1].", "citations": [1], "method": "dates", "seconds": 0.01,
+         "first_text_seconds": 0.01},
+    ])
+    result = SimpleNamespace(results=[{"rank": 1, "path": "x.md"}])
+    run = evaluate_answers(questions, search=lambda query: result, respond=lambda r: next(answers),
+                           model_name="fake", prompt_version="t")
+    report = run.to_dict()
+    overall = report["groups"]["overall"]
+    assert overall["n"] == 3 and overall["model_answers"] == 2
+    assert overall["prompt_tokens"] == 694.0 and overall["output_tokens"] == 13.0
+    assert overall["seconds_p50"] == 4.0 and overall["first_text_p50"] == 1.0
+    console = Console(width=200, record=True)
+    render_answers(report, console)
+    text = console.export_text()
+    assert "694.000" not in text and " 694 " in text
+    assert "model answers" in text

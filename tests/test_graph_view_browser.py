@@ -255,3 +255,18 @@ def test_the_search_box_folds_sharp_s_as_the_keys_do(chromium, kb, tmp_path):
         b.evaluate("(() => { const s = document.getElementById('search'); s.focus(); })()")
         b.type_text("GROSSE")
         assert b.evaluate("window.mragView.cy.nodes('.match').map(n => n.data('label'))") == ["Grete Größe"]
+
+
+def test_the_footer_counts_what_the_summary_counts(chromium, kb, tmp_path):
+    """With --query the footer said "N+4 nodes" (the entities and the 4
+    result boxes) under "Showing N of M entities": it now counts the entities
+    as the summary does, and the results and votes apart."""
+    result = retrieve.search(kb, "What did Anna Weber and Oskar Brandt found?", embedder=hashing_embedder(EMBEDDER), k=4)
+    view = build_view(kb, search=result)
+    page = write_graph_view(view, tmp_path / "query.html")
+    with open_page(chromium, page) as b:
+        status = b.evaluate("document.getElementById('graph-status').textContent")
+        summary = b.evaluate("document.getElementById('summary').textContent")
+    shown = len(view.nodes)
+    assert f"Showing {shown} of " in summary
+    assert status.startswith(f"{shown} entities + 4 results · {len(view.edges)} edge"), (status, summary)

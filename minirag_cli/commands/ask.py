@@ -246,6 +246,19 @@ def without_bom(text: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+def refuse_several_questions(text: str) -> None:
+    """`ask -` joins stdin into one question: two questions piped in (a file
+    of them, without -i) were searched as one text, and neither was answered.
+    Several lines that each end with a question mark are taken for several
+    questions (a UsageError pointing at -i); a question wrapped over lines
+    ends with one mark only, and is still read as one."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and all(line.endswith(("?", "？")) for line in lines):
+        raise UsageError(f"stdin holds {len(lines)} questions, one per line: `mrag ask -` asks one question.",
+                         hint="mrag ask -i < questions.txt asks each in turn (one answer per question); "
+                              "join the lines to ask them as one question.")
+
+
 def read_question(question: str) -> str:
     """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
     from minirag_cli.text import typed_text
@@ -256,6 +269,8 @@ def read_question(question: str) -> str:
                          "(mrag ask -i asks one question after another)\n")
         sys.stderr.flush()
     text = without_bom(sys.stdin.read()) if question == "-" else question
+    if question == "-":
+        refuse_several_questions(text)
     text = " ".join(typed_text(text).split())
     if not text:
         raise UsageError("The question is empty.", hint='mrag ask "what did Wolfgang say about Berlin?"')

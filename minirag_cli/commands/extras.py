@@ -28,12 +28,17 @@ def config_show(as_json: bool = typer.Option(False, "--json", help="Print as JSO
 
     Example: mrag config show --json
     """
-    from minirag_cli.format import print_json, render_settings, stdout_console
+    from minirag_cli.format import print_error, print_json, render_settings, stdout_console
 
     resolved = settings()
-    resolved.check()  # it shows them all: a bad MRAG_* value is an error here
     _index_chunking(resolved)
     print_json(resolved.to_dict()) if as_json else render_settings(resolved, stdout_console())
+    # every setting is listed, a bad one marked (as `doctor` does), rather than the first bad
+    # one alone; each bad one is also an error line, and the exit is 1 so a script notices
+    for error in resolved.errors.values():
+        print_error(error)
+    if resolved.errors:
+        raise typer.Exit(1)
 
 
 def _index_chunking(resolved) -> None:

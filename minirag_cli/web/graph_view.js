@@ -385,7 +385,12 @@
     }
     cy.fit(cy.elements(), 36);
     cy.fit(cy.elements(), 36);  // again: the zoom grew the key labels (keepKeyLabels), which the fit must hold
-    $("graph-status").textContent = plural(cy.nodes().length, "node") + " · " + plural(cy.edges().length, "edge") +
+    // counted as the summary counts them: "160 nodes" (entities and result boxes) read against
+    // "Showing 150 of 1020 entities" looked like a miscount
+    var votes = cy.edges(".vote").length;
+    $("graph-status").textContent = plural(cy.nodes().not(notes).length, "entity", "entities") +
+      (notes.length ? " + " + plural(notes.length, "result") : "") + " · " +
+      plural(cy.edges().length - votes, "edge") + (votes ? " + " + plural(votes, "vote") : "") +
       " · scroll to zoom, drag to move, click a node for its notes";
     window.mragView = {cy: cy, selectEntity: selectEntity, selectResult: selectResult, search: search};
     document.documentElement.setAttribute("data-ready", "1");
