@@ -186,7 +186,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    is `ss` (text.fold: "Größe" and "GROSSE" are one key; stored keys change).
 #    A note whose file name is a single lower-case word (Logseq's `pages/hackerspace.md`) is
 #    named by it when a wikilink of its folder names it, case aside (`[[Hackerspace]]`:
-#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`).
+#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`). Its aliases
+#    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
 VERSION = 10
