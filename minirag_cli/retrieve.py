@@ -154,11 +154,22 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     return " OR ".join(terms)
 
 
+# A Chinese or Japanese question's question words, as its bigrams (text.cjk_bigrams): the CJK
+# counterpart of the English STOPWORDS a question drops. `5月3日我做了什么？` searched 做了, 了什 and
+# 什么, which any note that asks 做了什么 holds, above that day's note. Dropped from a question's
+# query only: the notes' bigrams are indexed whole. Kept short and general (no topic word).
+QUESTION_BIGRAMS = frozenset({
+    "什么", "怎么", "怎样", "哪里", "哪儿", "哪个", "哪些", "为什", "如何", "多少", "是否", "了什", "做了",
+    "了吗", "了呢", "吗", "呢", "谁",
+    "何を", "何が", "何か", "何で", "いつ", "どこ", "だれ", "誰が", "どう", "どの", "です", "すか", "ます",
+    "まし", "した", "たか", "か"})
+
+
 def cjk_query(question: str) -> str | None:
     """The FTS5 query of chunks_cjk for a question's Chinese, Japanese or
-    Korean text: its two-character terms, quoted and OR-ed (text.cjk_bigrams);
-    None when it has none."""
-    terms = list(dict.fromkeys(cjk_bigrams(question)))[:64]
+    Korean text: its two-character terms, quoted and OR-ed (text.cjk_bigrams),
+    but its question words (QUESTION_BIGRAMS); None when it has none."""
+    terms = list(dict.fromkeys(t for t in cjk_bigrams(question) if t not in QUESTION_BIGRAMS))[:64]
     return " OR ".join(f'"{t}"' for t in terms) if terms else None
 
 

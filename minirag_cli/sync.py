@@ -990,10 +990,10 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     for doc, names in _stored_aliases(conn, list(paths)).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
-    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names)
-                  for root, held in by_root.items()}
-    # the chunks are held already: the links name the notes before any is extracted
+    # the chunks are held already: the links name the notes (and join their aliases) before any is extracted
     run.linked = frozenset().union(*(linked_names(conn, extractor, root, held) for root, held in by_root.items()))
+    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked)
+                  for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
     run.known_notes = known_cjk_by_note(conn)
@@ -1236,7 +1236,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
-                                                  synced, run.shared_names)
+                                                  synced, run.shared_names, run.linked)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
     written_from = (len(summary.added_paths), len(summary.changed_paths))
@@ -1537,12 +1537,21 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     those this sync wrote too (named by the names recorded before it)."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
-    aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
     relinked: list[str] = []
+    late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, paths = relink
         run.linked = linked_names(conn, extractor, str(root), paths)
         now = {key for _root, key in run.linked}
+        # a lower-case page a link names now, or no longer does, joins its aliases or stops
+        # (joined_names): the notes were written with the joins of the links recorded before
+        joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), paths, run.shared_names,
+                              run.linked)
+        late = _differing(joined, run.joined.get(str(root), {}))
+        if late:
+            run.joined[str(root)] = joined
+            run.resolver.unjoin(late)
+            unjoined = set(unjoined) | late
         linkable = _linkable_keys(extractor, paths)
         if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
             relinked = [path for path, key in linkable.items() if path not in written or key in now]
@@ -1559,6 +1568,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
                 _record_linked_names(conn, {str(root): now})
             run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
             written = written | set(relinked)  # named as they are now
+    aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
     if named_before == shared and not unjoined:  # the plain re-sync: no query
         if recorded != aliases:
             with dbmod.transaction(conn):
@@ -1571,6 +1581,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     else:
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
     redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
+    redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
     redo = sorted(path for path in redo if path in held)
     with dbmod.transaction(conn):
         if redo:
@@ -1578,11 +1589,12 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         if named_before is not None or keys:  # no note to name (LiHua's): no shared names recorded
             _record_shared_names(conn, {str(root): shared})
         _record_aliases(conn, {str(root): aliases})
-    run.summary.note_names_changed.extend(redo)
+    run.summary.note_names_changed.extend(path for path in redo if path not in written)  # a written one (late) is no news
 
 
 def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
-                 shared: frozenset[tuple[str, str]]) -> dict[str, str]:
+                 shared: frozenset[tuple[str, str]],
+                 linked: frozenset[tuple[str, str]] = frozenset()) -> dict[str, str]:
     """{alias key: the key of its note's own name} for the aliases of the
     notes of the folder `root` (`aliases`: path -> heuristic.note_aliases;
     `paths`: the folder's notes): `aliases: [Jo, J. Berg]` in `Jonas
@@ -1594,9 +1606,13 @@ def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] |
     opens that note: `Lisbon` aliased by `Trip to Lisbon.md` beside
     `Lisbon.md`), and those of a note its file name does not name (a
     daily note, a `.txt`, a single lower-case word, a file name several
-    notes share: heuristic.note_name, shared_note_names). Per folder, as a
-    rebuild syncs them."""
+    notes share: heuristic.note_name, shared_note_names). A single lower-case
+    word file name a link of the folder names (`linked`: linked_names) names
+    its note here too: `alias:: HS` in Logseq's `pages/hackerspace.md` joins
+    `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them."""
+    paths = list(paths)
     own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
+    own.update({path: key for path, key in _linkable_keys(extractor, paths).items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
     for path, names in aliases.items():

@@ -281,6 +281,24 @@ def test_a_chinese_question_written_without_blanks_finds_its_day_and_words_by_bm
     assert retrieve.fts_query("和张伟讨论Alice的项目") == '"和张伟讨论" OR "alice" OR "的项目"'
 
 
+def test_a_chinese_question_s_question_words_are_not_searched(tmp_path, conn, embedder, extractor):
+    """`5月3日我做了什么？` searched its bigrams 做了, 了什, 什么 too: a note that
+    writes 做了什么 (any diary asks it) outranked that day's note. A question's
+    question words (retrieve.QUESTION_BIGRAMS) are not searched; a note's are
+    indexed as before (a question that is only them finds it by them)."""
+    write_notes(tmp_path / "notes", {
+        "日记.md": DIARY,
+        "反思.md": "# 反思\n\n今天做了什么？昨天做了什么？我到底做了什么？\n"})
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor, options=SyncOptions())
+    paths = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    for question in ("5月3日我做了什么？", "5月3日做了什么呢？"):
+        ranked = [paths[c] for c, _s in retrieve.bm25_channel(conn, question)]
+        assert ranked[0] == "日记.md", (question, ranked)
+    assert retrieve.cjk_query("李华去了哪里？") == '"李华" OR "华去" OR "去了" OR "了哪"'
+    assert retrieve.cjk_query("東京で何をしましたか") == '"東京" OR "京で" OR "で何" OR "をし" OR "しま"'
+    assert retrieve.cjk_query("什么？") is None
+
+
 def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, embedder, extractor):
     """A note's first line dates it in Chinese and Japanese form too
     (`2024年5月3日 周五`, with a time or not), as `2024-05-03` does; a daily

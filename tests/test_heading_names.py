@@ -118,6 +118,11 @@ def test_a_sentence_start_word_opens_no_name_with_the():
     ("- Founded Greywater Foundation in 2019.", "Greywater Foundation", "Founded Greywater Foundation"),
     # one word after the verb: a name when the text capitalises it mid-sentence too
     ("- Speaks Japanese at home.\nShe reads Japanese novels.", "Japanese", "Speaks Japanese"),
+    # irregular verbs have no -s/-ed/-ing shape: the common ones are listed (IRREGULAR_VERBS)
+    ("Met Grete Größe at the fair.", "Grete Größe", "Met Grete Größe"),
+    ("- Went to Lisbon. Saw Ana Silva there.", "Ana Silva", "Saw Ana Silva"),
+    ("Ask Jonas Berg about the mooring.", "Jonas Berg", "Ask Jonas Berg"),
+    ("Told Mara Quist the news.", "Mara Quist", "Told Mara Quist"),
 ])
 def test_a_sentence_start_verb_opens_no_name(text, name, joined):
     found = names(text)
@@ -131,6 +136,7 @@ def test_a_sentence_start_verb_opens_no_name(text, name, joined):
     ("Breaking Bad is great.", "Breaking Bad"),  # one word after it, capitalised nowhere else
     ("What about Sekiro: Shadows Die Twice? Worth it?", "Shadows Die Twice"),  # a title after a colon
     ("Shake It Off played twice.", None),  # a common word after it: as before (no name)
+    ("Metro Station Nord is closed.", "Metro Station Nord"),  # a listed verb only as a whole word
     # the verb's word capitalised mid-sentence elsewhere: a name's first word
     ("Hans Christian Andersen wrote it. I read Hans too.", "Hans Christian Andersen"),
 ])

@@ -1102,3 +1102,46 @@ def test_an_interrupted_sync_names_the_linked_note_on_the_next_one(tmp_path, mon
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
+
+
+def test_an_alias_of_a_lower_case_page_a_link_names_is_joined_to_it(tmp_path):
+    """`alias:: HS` in Logseq's `pages/hackerspace.md`: once a link names the
+    page (`[[Hackerspace]]`), its alias is a name of the page's entity as a
+    titled note's is (`[[HS]]` is `[[Hackerspace]]`); with no such link the
+    page names nothing and HS is a name of its own. An incremental sync, as
+    the link comes and goes, ends as a rebuild."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    def journal(linked):
+        return {"journals/2024_05_01.md": "- went to [[Hackerspace]]\n" if linked else "- stayed home\n"}
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "alias:: HS\n- soldering night on thursdays\n",
+                       "journals/2024_05_02.md": "- [[HS]] was closed, HS opens on friday\n", **journal(True)})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    assert sync(conn, [root]).note_names_changed == []  # a first sync names no note anew
+    everyone = {"journals/2024_05_01.md", "journals/2024_05_02.md", "pages/hackerspace.md"}
+    assert _notes_of(conn, "hackerspace") == everyone
+    assert _notes_of(conn, "hs") == set()
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    assert graph(conn) == fresh_graph()
+    assert sync(conn, [root]).note_names_changed == []
+    write_notes(root, journal(False))  # the link goes: HS is a name of its own again
+    sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == set()
+    assert _notes_of(conn, "hs") == {"journals/2024_05_02.md", "pages/hackerspace.md"}  # its alias:: names HS
+    assert graph(conn) == fresh_graph()
+    write_notes(root, journal(True))  # and comes back
+    sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == everyone
+    assert graph(conn) == fresh_graph()
+    with db.transaction(conn):  # an index of older rules is extracted anew, joined the same
+        db.set_meta(conn, "heuristic_version", "1")
+    sync(conn, [root])
+    assert graph(conn) == fresh_graph()

@@ -186,7 +186,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    is `ss` (text.fold: "Größe" and "GROSSE" are one key; stored keys change).
 #    A note whose file name is a single lower-case word (Logseq's `pages/hackerspace.md`) is
 #    named by it when a wikilink of its folder names it, case aside (`[[Hackerspace]]`:
-#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`).
+#    linkable_name, sync.linked_names); alone it still names none (`ideas.md`). Its aliases
+#    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
+#    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
+#    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
 VERSION = 10
 
 
@@ -364,7 +367,12 @@ VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
 # and -ing after three letters or more: not `Red`, `Ted`, `King`) before a name of two words or
 # more, its first not a common word (`Shake It Off` stays whole). `Hans Christian Andersen` has the
 # shape too: read so only when the text capitalises the first word nowhere mid-sentence.
-VERB_NAME = re.compile(rf"([A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
+# Irregular verbs have no such shape: the common ones that open a note's sentences (`Met Grete
+# Größe at the fair.`), past tenses and bases (`Ask Jonas Berg about it`), are listed.
+IRREGULAR_VERBS = ("Met|Meet|Went|Saw|Told|Tell|Took|Gave|Made|Got|Had|Ate|Left|Sent|Spoke|Bought|Brought"
+                   "|Found|Heard|Kept|Lost|Paid|Ran|Sat|Thought|Wrote|Drove|Ask|Call|Email|Visit|Sold"
+                   "|Taught|Caught|Felt|Knew|Led|Began|Came|Did|Held|Read")
+VERB_NAME = re.compile(rf"((?:{IRREGULAR_VERBS})|[A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
