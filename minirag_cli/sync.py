@@ -1288,7 +1288,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     # a link may name a lower-case file name anew only when a note came, went or changed
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
     _name_anew(run, root, named_before, written, unjoined, recorded,
-               (linked_before, seen) if relink else None)
+               (linked_before,) if relink else None)
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -1408,6 +1408,14 @@ def _linkable_namer(extractor: Extractor):
     return getattr(extractor, "linkable_name", heuristic_linkable_name)
 
 
+def _linkable_found(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+    """{path: key} of the notes at `paths` whose file name is a single
+    lower-case word a link may name, ambiguous or not (_linkable_keys keeps
+    the unambiguous ones)."""
+    namer = _linkable_namer(extractor)
+    return {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
+
+
 def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
     """{path: key} of the notes at `paths` (a folder's) whose file name is a
     single lower-case word a link may name (heuristic.linkable_name), but
@@ -1415,8 +1423,7 @@ def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]
     (`pages/hackerspace.md` twice, or beside `Hackerspace.md`): no link can tell
     which note it means."""
     paths = list(paths)
-    namer = _linkable_namer(extractor)
-    found = {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
+    found = _linkable_found(extractor, paths)
     taken = set(_note_name_keys(extractor, paths))
     counts: dict[str, int] = {}
     for key in found.values():
@@ -1514,7 +1521,7 @@ def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = F
 
 def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str],
                unjoined: set[str] = frozenset(), recorded: tuple | None = None,
-               relink: tuple[frozenset[str] | None, set[str]] | None = None) -> None:
+               relink: tuple[frozenset[str] | None] | None = None) -> None:
     """Re-extract the notes of `root` this sync did not write whose file name
     became shared by another note of the folder (a second `README.md` added,
     a note renamed to one), or stopped being (one of two deleted or renamed
@@ -1531,38 +1538,44 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     `recorded`: the aliases as recorded before this sync (recorded_aliases).
     `written`: the paths this sync wrote, named as they are already.
     `relink`: (the linked file names the graph was made with, recorded_linked_names,
-    or None; the folder's paths after this sync) when a note came, went or
-    changed: the notes whose single lower-case word file name a link of the
-    folder now names, or no longer does (linked_names), are extracted anew,
-    those this sync wrote too (named by the names recorded before it)."""
+    or None,) when a note came, went or changed: the notes the index holds
+    whose single lower-case word file name a link of the folder now names,
+    or no longer does (linked_names; one that became ambiguous no longer
+    does), are extracted anew, those this sync wrote too (named by the
+    names recorded before it)."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
     relinked: list[str] = []
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
-        linked_before, paths = relink
-        run.linked = linked_names(conn, extractor, str(root), paths)
+        linked_before, = relink
+        # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
+        # read yet is not indexed, names nothing and makes no file name ambiguous
+        held = store.existing_documents(conn, str(root))
+        run.linked = linked_names(conn, extractor, str(root), held)
         now = {key for _root, key in run.linked}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
-        joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), paths, run.shared_names,
+        joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
                               run.linked)
         late = _differing(joined, run.joined.get(str(root), {}))
         if late:
             run.joined[str(root)] = joined
             run.resolver.unjoin(late)
             unjoined = set(unjoined) | late
-        linkable = _linkable_keys(extractor, paths)
+        linkable = _linkable_keys(extractor, held)
+        # every note whose lower-case file name a key that moved is, the ambiguous ones too (a second
+        # `archive/hackerspace.md`: the first named by it before, the one written named by the old record)
+        found = _linkable_found(extractor, held)
         if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
-            relinked = [path for path, key in linkable.items() if path not in written or key in now]
+            relinked = [path for path, key in found.items() if path not in written or key in now]
         else:
             moved = now ^ linked_before
-            relinked = [path for path, key in linkable.items() if key in moved]
+            relinked = [path for path, key in found.items() if key in moved]
         # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
         if relinked or linkable or linked_before is not None:
             with dbmod.transaction(conn):
                 if relinked:
-                    held = store.existing_documents(conn, str(root))
                     _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
                                      "whose file name a link of the folder now names, or no longer does")
                 _record_linked_names(conn, {str(root): now})
@@ -1823,13 +1836,16 @@ def recorded_known(conn) -> dict[str, str]:
     return {k: v for k, v in _meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]]) -> None:
+def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]],
+                  always: bool = False) -> None:
     """Record the known CJK names and the names each note makes known
     (inside the caller's transaction); an index that has none and recorded
-    none is left byte for byte as it was."""
+    none is left byte for byte as it was, unless `always` (its notes hold
+    CJK text that makes no name known: without a record, {}, every later
+    sync would read all of them again, known_cjk_by_note)."""
     if known or dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) is not None:
         dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
-    if notes or dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None:
+    if notes or always or dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None:
         folders: dict[str, dict[str, dict[str, str]]] = {}
         for (root, path), names in notes.items():
             if names:
@@ -1892,7 +1908,7 @@ def _know_anew(run: _Run) -> None:
     known = merged_known(run.known_notes.values())
     if known == run.known:
         with dbmod.transaction(conn):
-            _record_known(conn, known, run.known_notes)
+            _record_known(conn, known, run.known_notes, always=True)
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = _differing(known, run.known)
@@ -1904,7 +1920,7 @@ def _know_anew(run: _Run) -> None:
             notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
             _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
-        _record_known(conn, known, run.known_notes)
+        _record_known(conn, known, run.known_notes, always=True)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
@@ -2075,6 +2091,10 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
         if holds:
             _cjk_changed(run)
     else:
+        if holds and not run.cjk_changed and dbmod.get_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY) is None:
+            # the first CJK note of an index with none before, even one that makes no name known:
+            # recorded (_know_anew), or every later sync would read every CJK note again
+            _cjk_changed(run)
         for p in group:
             known = _note_known(p.chunks)
             if known != run.known_notes.get((str(root), p.note.path), {}):

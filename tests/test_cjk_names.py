@@ -448,3 +448,22 @@ def test_a_sync_reads_the_names_only_the_notes_it_writes_make_known_and_ends_as_
     summary = sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
     assert len(read) > 2 and summary.known_names_changed == ["杂记0.md"] and _mentions(conn) == fresh()
     assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) is not None
+
+
+def test_cjk_notes_that_make_no_name_known_are_not_read_again_by_every_sync(tmp_path, embedder, extractor,
+                                                                            monkeypatch):
+    """A folder whose CJK notes make no name known is recorded so ({}):
+    a later sync reads only the notes it writes, never every CJK note of the
+    index again (sync.known_cjk_by_note)."""
+    from minirag_cli import db, sync as syncmod
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    scans = []
+    real = syncmod.known_cjk_by_note
+    monkeypatch.setattr(syncmod, "known_cjk_by_note", lambda c: scans.append(1) or real(c))
+    for i in range(3):
+        write_notes(notes, {f"b{i}.md": f"第{i}天，下雨了，在家看书。\n"})
+        sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert scans == [] and db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) == "{}"

@@ -125,3 +125,26 @@ def test_sharp_s_is_folded_in_keys_and_queries(tmp_path):
     write_notes(root, {"c.md": "Jürgen Weiß fixed the boat.\n"})
     sync(conn, [root])
     assert "Jürgen Weiß" in [e["name"] for e in entities_list(conn, "Juergen")]
+
+
+def test_a_fuzzy_lookup_folds_only_the_names_that_need_it(tmp_path, monkeypatch):
+    """text.fold (NFKD, case folding) is the slow part of a fuzzy lookup among
+    many names: the query and the non-ASCII names are folded once per call,
+    an ASCII name is left to rapidfuzz's own lower-casing (the same result),
+    and the answers are those of folding every name."""
+    from minirag_cli.store import read
+    from minirag_cli.text import fold
+
+    root = tmp_path / "vault"
+    people = [f"Person{chr(65 + i)} Walker" for i in range(20)]
+    write_notes(root, {"a.md": "".join(f"{p} called.\n" for p in people) + "Lunch with Grete Größe.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    folded = []
+    monkeypatch.setattr(read, "fold", lambda s: folded.append(s) or fold(s))
+    assert [e["name"] for e in read.entities_list(conn, "GRÖSSE")] == ["Grete Größe"]
+    ascii_name = next(n for (n,) in conn.execute("SELECT name FROM entities ORDER BY name") if n.isascii())
+    assert ascii_name in [e["name"] for e in read.entities_list(conn, ascii_name.upper())]
+    wide = sum(not n.isascii() for (n,) in conn.execute("SELECT name FROM entities UNION ALL "
+                                                         "SELECT alias FROM entity_aliases"))
+    assert 0 < wide < 10 and len(folded) == 2 * (1 + wide)  # each call: the query and the non-ASCII names

@@ -1076,6 +1076,72 @@ def test_a_plain_re_sync_reads_no_chunk_for_the_links(tmp_path, monkeypatch):
     assert db.get_meta(plain, db.LINKED_NAMES_KEY) is None
 
 
+@pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
+def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
+    """A second `hackerspace.md`, or a `Hackerspace.md` beside
+    `pages/hackerspace.md`: no link can tell which note it means, so the
+    page named before is extracted anew, and the note the sync writes is not
+    named by the old record of the linked names: the graph is the rebuild's."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"journals/2024_05_01.md": "- went to [[Hackerspace]] tonight\n",
+                       "pages/hackerspace.md": "- soldering night on thursdays\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace")
+    write_notes(root, {second: "- old stuff\n"})
+    summary = sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert "pages/hackerspace.md" in summary.note_names_changed
+    assert "pages/hackerspace.md" not in _notes_of(conn, "hackerspace")
+    (root / second).unlink()  # unambiguous again: named again, as a rebuild names it
+    sync(conn, [root])
+    again = db.connect(tmp_path / "again.sqlite", create=True)
+    sync(again, [root])
+    assert graph(conn) == graph(again) and "pages/hackerspace.md" in _notes_of(conn, "hackerspace")
+
+
+def test_a_new_linked_page_that_cannot_be_read_yet_is_left_out_until_it_can(tmp_path, monkeypatch):
+    """A new `pages/hackerspace.md` that a [[link]] names but that cannot be
+    read (permission denied) is not indexed: the sync, and every one after
+    it, names no note by it and does not fail; once it can be read, it is
+    indexed and named as a rebuild names it."""
+    import pathlib
+
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"journals/2024_05_01.md": "- went to [[Hackerspace]] tonight\n",
+                       "pages/hackerspace.md": "- soldering\n"})
+    real_read, real_open = pathlib.Path.read_bytes, pathlib.Path.open
+
+    def denied(real):
+        def read(self, *a, **k):
+            if self.name == "hackerspace.md":
+                raise PermissionError(13, "Permission denied")
+            return real(self, *a, **k)
+        return read
+
+    monkeypatch.setattr(pathlib.Path, "read_bytes", denied(real_read))
+    monkeypatch.setattr(pathlib.Path, "open", denied(real_open))
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    for _ in range(2):
+        summary = sync(conn, [root])
+        assert [s["path"] for s in summary.skipped] == ["pages/hackerspace.md"]
+        assert _notes_of(conn, "hackerspace") == {"journals/2024_05_01.md"}
+    monkeypatch.undo()
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _notes_of(conn, "hackerspace") == {"journals/2024_05_01.md", "pages/hackerspace.md"}
+
+
 @pytest.mark.parametrize("link_before,link_after", [(False, True), (True, False)])
 def test_an_interrupted_sync_names_the_linked_note_on_the_next_one(tmp_path, monkeypatch, link_before, link_after):
     """Stopped after it wrote the note whose link came or went, before it

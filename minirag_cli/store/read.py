@@ -138,9 +138,12 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
         scorer = fuzz.WRatio if len(qkey) >= 3 else fuzz.QRatio
         # never more than there are choices: rapidfuzz takes the limit as a C long (-n 99999999999999999999)
         # case does not count: "lihau" is a typing slip of "LiHua" as "LiHau" is
-        # and nor do accents and ß ("grösse", "GROSSE" and "Größe" compare as their keys do: text.fold)
-        for _choice, score, cid in process.extract(query, choices, scorer=scorer,
-                                                   processor=lambda s: utils.default_process(fold(s)),
+        # and nor do accents and ß ("grösse", "GROSSE" and "Größe" compare as their keys do: text.fold),
+        # folded here once per call; an ASCII name is left to default_process, which lowers it as fold
+        # would: fold (NFKD) per name was half the time of a lookup among 100k names
+        choices = {cid: name if name.isascii() else fold(name) for cid, name in choices.items()}
+        for _choice, score, cid in process.extract(fold(query), choices, scorer=scorer,
+                                                   processor=utils.default_process,
                                                    limit=min(limit * 3, max(len(choices), 1)),
                                                    score_cutoff=min_score):
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
