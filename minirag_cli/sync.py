@@ -1452,21 +1452,13 @@ def linked_names(conn, extractor: Extractor, root: str, paths: Iterable[str]) ->
 def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
     """{folder: the keys of its file names a link names} as the index's graph
     names its notes (meta linked_note_names); a folder absent is not known."""
-    return {root: frozenset(k for k in keys if isinstance(k, str))
-            for root, keys in _meta_dict(conn, dbmod.LINKED_NAMES_KEY).items() if isinstance(keys, list)}
+    return _folder_keys(conn, dbmod.LINKED_NAMES_KEY)
 
 
 def _record_linked_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
-    """Record the linked file names of the folders in `names` (of no other
-    folder with `replace_all`), inside the caller's transaction; nothing
-    for no folder when nothing was recorded (as _record_shared_names): an
-    index with no single lower-case word file name (LiHua's) is left as it was."""
-    before = dbmod.get_meta(conn, dbmod.LINKED_NAMES_KEY)
-    recorded = {} if replace_all else {root: sorted(keys) for root, keys in recorded_linked_names(conn).items()}
-    recorded.update({root: sorted(keys) for root, keys in names.items()})
-    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
-    if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, dbmod.LINKED_NAMES_KEY, value)
+    """Record the linked file names of the folders in `names` (_record_folder_keys):
+    an index with no single lower-case word file name (LiHua's) is left as it was."""
+    _record_folder_keys(conn, dbmod.LINKED_NAMES_KEY, names, replace_all)
 
 
 def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
@@ -1498,25 +1490,37 @@ def _meta_dict(conn, key: str) -> dict:
     return recorded if isinstance(recorded, dict) else {}
 
 
-def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
-    """{folder: the keys of the file names several of its notes share} as the
-    index's graph names its notes (meta shared_note_names); a folder absent
-    (an index synced before this was recorded, or a damaged record) is not known."""
+def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
+    """{folder: keys} as a meta record of file-name keys per folder holds
+    them; a folder absent (an index synced before this was recorded, or a
+    damaged record) is not known."""
     return {root: frozenset(k for k in keys if isinstance(k, str))
-            for root, keys in _meta_dict(conn, dbmod.SHARED_NAMES_KEY).items() if isinstance(keys, list)}
+            for root, keys in _meta_dict(conn, meta_key).items() if isinstance(keys, list)}
 
 
-def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
-    """Record the shared file names of the folders in `names` (of no other
-    folder with `replace_all`), inside the caller's transaction. Nothing is
-    written for no folder when nothing was recorded (an index whose notes
-    have no title for a file name, LiHua's, is left byte for byte as it was)."""
-    before = dbmod.get_meta(conn, dbmod.SHARED_NAMES_KEY)
-    recorded = {} if replace_all else {root: sorted(keys) for root, keys in recorded_shared_names(conn).items()}
+def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str]], replace_all: bool) -> None:
+    """Record the keys of the folders in `names` (of no other folder with
+    `replace_all`) in the meta record `meta_key`, inside the caller's
+    transaction. Nothing is written for no folder when nothing was recorded:
+    an index none of whose notes has such a name is left byte for byte as it was."""
+    before = dbmod.get_meta(conn, meta_key)
+    recorded = {} if replace_all else {root: sorted(keys) for root, keys in _folder_keys(conn, meta_key).items()}
     recorded.update({root: sorted(keys) for root, keys in names.items()})
     value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
     if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, dbmod.SHARED_NAMES_KEY, value)
+        dbmod.set_meta(conn, meta_key, value)
+
+
+def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
+    """{folder: the keys of the file names several of its notes share} as the
+    index's graph names its notes (meta shared_note_names); a folder absent is not known."""
+    return _folder_keys(conn, dbmod.SHARED_NAMES_KEY)
+
+
+def _record_shared_names(conn, names: dict[str, set[str]], replace_all: bool = False) -> None:
+    """Record the shared file names of the folders in `names` (_record_folder_keys):
+    an index whose notes have no title for a file name (LiHua's) is left as it was."""
+    _record_folder_keys(conn, dbmod.SHARED_NAMES_KEY, names, replace_all)
 
 
 def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, written: set[str],
