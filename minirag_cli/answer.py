@@ -1421,14 +1421,7 @@ class Answerer:
         if len(self.tokens(messages)) > room:
             # the question itself fills the context (4,000 characters of Chinese are ~4,000 tokens):
             # llama.cpp failed mid-answer with "llama_decode returned 1", an unexpected error
-            from minirag_cli.errors import UsageError
-
-            asked = len(self.llm.tokenize(question.encode("utf-8"), add_bos=False, special=False))
-            raise UsageError(f"The question is too long for the model: it takes {asked:,} tokens, and the "
-                             f"prompt around it and room for the answer must fit in "
-                             f"{self.llm.n_ctx():,}.",
-                             hint="Ask a shorter question (Chinese, Japanese or Korean text takes a token or "
-                                  "more per character).")
+            raise question_too_long(self.llm, question)
         return messages
 
     def _cut_to_fit(self, question: str, source: dict, room: int, layout: dict) -> list[dict]:
@@ -1824,9 +1817,26 @@ def parse_query_terms(output: str, question: str = ""):
     return QueryTerms(entities[:12], types[:3])
 
 
+def question_too_long(llm, question: str):
+    """The UsageError for a question whose prompt and room for the model's
+    reply do not fit in the model's context."""
+    from minirag_cli.errors import UsageError
+
+    asked = len(llm.tokenize(question.encode("utf-8"), add_bos=False, special=False))
+    return UsageError(f"The question is too long for the model: it takes {asked:,} tokens, and the "
+                      f"prompt around it and room for the answer must fit in {llm.n_ctx():,}.",
+                      hint="Ask a shorter question (Chinese, Japanese or Korean text takes a token or "
+                           "more per character).")
+
+
 def extract_query_terms(llm, question: str, max_tokens: int = 96):
     """MiniRAG's query keyword step, with a local model."""
     messages = [{"role": "user", "content": QUERY_PROMPT.format(question=question.strip())}]
+    checker = Answerer(llm)
+    # 2,800 Chinese characters pass ask's limit but not the context: llama.cpp's "Requested tokens
+    # (5299) exceed context window" was an unexpected ValueError
+    if checker.real and len(checker.tokens(messages)) > llm.n_ctx() - max_tokens - 1:
+        raise question_too_long(llm, question)
     text = "".join(stream_chat(llm, messages, max_tokens))
     return parse_query_terms(text, question)
 

@@ -152,3 +152,15 @@ def test_a_short_question_with_a_source_too_long_is_answered_from_its_start(smol
     assert len(answerer.tokens(messages)) <= room
     assert "汤姆带了樱桃蛋糕去烧烤。" in messages[-1]["content"]  # the source's start is kept
     assert answerer.answer("汤姆带了什么？", [big]).text
+
+
+def test_query_terms_of_a_question_that_fills_the_context_is_a_clear_error(smol):
+    """ask --llm-query with 2,800 Chinese characters (within ask's 4,000)
+    ended in "unexpected ValueError: Requested tokens (5299) exceed context
+    window": the keyword step is measured first, as the answer's prompt is."""
+    from minirag_cli.errors import UsageError
+
+    llm, _ = ans.load_answer_model(smol, n_ctx=2048, n_threads=1)
+    with pytest.raises(UsageError, match="too long for the model") as err:
+        ans.extract_query_terms(llm, ("汤姆带了什么去烧烤？" * 300)[:2800])
+    assert "2,048" in str(err.value) and "shorter question" in err.value.hint
