@@ -935,8 +935,10 @@ class RepeatStop:
 
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
-    # so a repeat stays held through its brackets
-    _CITATIONS = re.compile(r"\s*\[\d+\]|\s*\[\d*$")
+    # so a repeat stays held through its brackets; one naming several sources ("[1, 2]", as
+    # answer_score.CITATION reads it) is a citation too: the live guard reads the model's "[1, 2]", the
+    # replay of a cached answer (without_repeats) the shown "[1][2]", and both must see one sentence
+    _CITATIONS = re.compile(r"\s*\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]|\s*\[[\d\s,;]*$")
 
     @classmethod
     def _norm(cls, text: str) -> str:
