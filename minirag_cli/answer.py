@@ -897,9 +897,12 @@ class CitationStream:
 
 
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
-# a run of RUN_WORDS words written for the RUN_TIMES-th time is a loop inside one sentence ("…, and
-# Wolfgang flew to Hong Kong with the band, and Wolfgang flew to Hong Kong with the band, and …"), which
-# the sentence check never sees end; no answer of the bench model on the LiHua dev questions has one
+# a run of RUN_WORDS words written for the RUN_TIMES-th time back to back (the words between its
+# times the same too) is a loop inside one sentence ("…, and Wolfgang flew to Hong Kong with the band,
+# and Wolfgang flew to Hong Kong with the band, and …"), which the sentence check never sees end; no
+# answer of the bench model on the LiHua dev questions has one. A run met again after other words is
+# none: list items share long runs ("- Tom went to the office on May 3, 2024 at 10:00 [1].\n- Anna
+# went to the office on May 3, 2024 at 10:00 [2].")
 RUN_WORDS, RUN_TIMES = 8, 3
 
 
@@ -907,7 +910,7 @@ class RepeatStop:
     """Ends an answer that loops: at the first sentence it says a second
     time, or at a citation after MAX_CITATIONS_IN_ROW in a row with no word
     between, or where a run of RUN_WORDS words (citations aside) comes for
-    the RUN_TIMES-th time. A small model can loop to the token cap
+    the RUN_TIMES-th time back to back. A small model can loop to the token cap
     (SmolLM2-135M was seen repeating a sentence, and writing `[2] [5] [9]
     [26] …` on the golden notes); the loop adds nothing and costs a second
     per few tokens on a CPU. A sentence that starts like one already said is
@@ -928,12 +931,14 @@ class RepeatStop:
         self._in_citation = False
         self.word = ""  # the word being written
         self.words: list[str] = []  # the words written, lower case, citations aside
-        self.runs: dict[tuple[str, ...], int] = {}  # times each run of RUN_WORDS words was written
+        self.runs: dict[tuple[str, ...], list[int]] = {}  # where each run of RUN_WORDS words starts in words
 
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
-    # so a repeat stays held through its brackets
-    _CITATIONS = re.compile(r"\s*\[\d+\]|\s*\[\d*$")
+    # so a repeat stays held through its brackets; one naming several sources ("[1, 2]", as
+    # answer_score.CITATION reads it) is a citation too: the live guard reads the model's "[1, 2]", the
+    # replay of a cached answer (without_repeats) the shown "[1][2]", and both must see one sentence
+    _CITATIONS = re.compile(r"\s*\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]|\s*\[[\d\s,;]*$")
 
     @classmethod
     def _norm(cls, text: str) -> str:
@@ -981,7 +986,9 @@ class RepeatStop:
 
     def _run_again(self, ch: str) -> bool:
         """Whether `ch`, ending a word, ends a run of RUN_WORDS words written
-        for the RUN_TIMES-th time (a citation's digits are no word)."""
+        for the RUN_TIMES-th time back to back, every time the same distance
+        after the last with the same words between (a citation's digits are
+        no word)."""
         if ch.isalnum() and not self._in_citation:
             self.word += ch.lower()
             return False
@@ -991,9 +998,18 @@ class RepeatStop:
         self.word = ""
         if len(self.words) < RUN_WORDS:
             return False
-        run = tuple(self.words[-RUN_WORDS:])
-        self.runs[run] = self.runs.get(run, 0) + 1
-        return self.runs[run] >= RUN_TIMES
+        start = len(self.words) - RUN_WORDS
+        starts = self.runs.setdefault(tuple(self.words[start:]), [])
+        starts.append(start)
+        words = self.words
+        for before in starts[-2::-1]:  # each distance back to an earlier time of this run, nearest first
+            period = start - before
+            first = start - (RUN_TIMES - 1) * period
+            if first < 0:
+                break
+            if all(words[k] == words[k + period] for k in range(first, start + RUN_WORDS - period)):
+                return True
+        return False
 
     def _end_sentence(self) -> str:
         """The sentence in self.sentence is complete: a repeat stops the answer
@@ -1400,18 +1416,28 @@ class Answerer:
         while len(sources) > 1 and len(self.tokens(messages)) > room:
             sources = sources[:-1]
             messages = build_messages(question, sources, **layout)
+        if len(self.tokens(messages)) > room and len(self.tokens(build_messages(question, [], **layout))) <= room:
+            # the one source left is what does not fit (1,200 Chinese characters are ~2,400 tokens): its
+            # text is cut to the longest start that does, rather than a short question blamed
+            messages = self._cut_to_fit(question, sources[0], room, layout)
         if len(self.tokens(messages)) > room:
             # the question itself fills the context (4,000 characters of Chinese are ~4,000 tokens):
             # llama.cpp failed mid-answer with "llama_decode returned 1", an unexpected error
-            from minirag_cli.errors import UsageError
-
-            asked = len(self.llm.tokenize(question.encode("utf-8"), add_bos=False, special=False))
-            raise UsageError(f"The question is too long for the model: it takes {asked:,} tokens, and the "
-                             f"prompt with one source and room for the answer must fit in "
-                             f"{self.llm.n_ctx():,}.",
-                             hint="Ask a shorter question (Chinese, Japanese or Korean text takes a token or "
-                                  "more per character).")
+            raise question_too_long(self.llm, question)
         return messages
+
+    def _cut_to_fit(self, question: str, source: dict, room: int, layout: dict) -> list[dict]:
+        """The prompt with `source` alone, its text cut to the longest start
+        that fits in `room` tokens (found by halving; the question alone fits)."""
+        text = source.get("text", "")[:SOURCE_CHARS]
+        fits, over = 0, len(text) + 1  # the longest length known to fit, the shortest known not to
+        while over - fits > 1:
+            mid = (fits + over) // 2
+            if len(self.tokens(build_messages(question, [{**source, "text": text[:mid]}], **layout))) <= room:
+                fits = mid
+            else:
+                over = mid
+        return build_messages(question, [{**source, "text": text[:fits]}] if fits else [], **layout)
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
         if not self.real:
@@ -1793,9 +1819,26 @@ def parse_query_terms(output: str, question: str = ""):
     return QueryTerms(entities[:12], types[:3])
 
 
+def question_too_long(llm, question: str):
+    """The UsageError for a question whose prompt and room for the model's
+    reply do not fit in the model's context."""
+    from minirag_cli.errors import UsageError
+
+    asked = len(llm.tokenize(question.encode("utf-8"), add_bos=False, special=False))
+    return UsageError(f"The question is too long for the model: it takes {asked:,} tokens, and the "
+                      f"prompt around it and room for the answer must fit in {llm.n_ctx():,}.",
+                      hint="Ask a shorter question (Chinese, Japanese or Korean text takes a token or "
+                           "more per character).")
+
+
 def extract_query_terms(llm, question: str, max_tokens: int = 96):
     """MiniRAG's query keyword step, with a local model."""
     messages = [{"role": "user", "content": QUERY_PROMPT.format(question=question.strip())}]
+    checker = Answerer(llm)
+    # 2,800 Chinese characters pass ask's limit but not the context: llama.cpp's "Requested tokens
+    # (5299) exceed context window" was an unexpected ValueError
+    if checker.real and len(checker.tokens(messages)) > llm.n_ctx() - max_tokens - 1:
+        raise question_too_long(llm, question)
     text = "".join(stream_chat(llm, messages, max_tokens))
     return parse_query_terms(text, question)
 

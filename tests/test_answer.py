@@ -317,6 +317,41 @@ def test_an_answer_that_loops_inside_one_sentence_stops_at_a_run_said_a_third_ti
     assert ans.without_repeats(phrase.format(1) * 5).count("Wolfgang") == 3
 
 
+def test_a_list_whose_items_share_a_long_run_is_shown_whole():
+    """The run guard counted any 8-word run anywhere: a list of visits
+    ("- Tom went to the office on May 3, 2024 at 10:00 [1].") stopped in its
+    third item. Only a run repeated back to back, the words between the
+    same too, is a loop."""
+    items = [f"- {name} went to the office on May 3, 2024 at 10:00 [{n}]." for n, name in
+             enumerate(["Tom", "Anna", "Li Hua", "Greta", "Wolfgang"], start=1)]
+    reply = "\n".join(items)
+    llm = LoopingLLM("", times=1)
+    llm.reply = reply
+    seen: list[str] = []
+    got = ans.answer_question(llm, "Who went to the office on May 3, 2024?", SOURCES * 2, on_text=seen.append)
+    assert "- Wolfgang went to the office on May 3, 2024 at 10:00" in got.text, got.text
+    assert "".join(seen) == got.text
+    assert ans.without_repeats(reply) is reply  # nor is a cached one cut on replay
+    # the same run back to back three times is still a loop, a list item's length apart or not
+    looped = "- Tom went to the office on May 3, 2024 at 10:00 " * 4
+    assert ans.without_repeats(looped).count("Tom went") == 3
+
+
+def test_a_repeat_citing_several_sources_in_one_bracket_stops_live_as_on_replay():
+    """RepeatStop took "[1, 2]" for words: "Wolfgang plays bass [1, 2]." and
+    "Wolfgang plays bass [1]." were two sentences live, but one on the
+    replay of the cached "…[1][2]." (without_repeats), so a cached answer
+    came back shorter than it was shown."""
+    llm = LoopingLLM("", times=1)
+    llm.reply = ("Wolfgang plays bass in the Harbor Band [1, 2]. Wolfgang plays bass in the Harbor Band [1]. "
+                 "Wolfgang flew to Hong Kong [ 2 ; 1 ].")
+    seen: list[str] = []
+    got = ans.answer_question(llm, "What does Wolfgang play?", SOURCES, on_text=seen.append)
+    assert got.text.count("plays bass") == 1, got.text
+    assert "".join(seen).strip() == got.text
+    assert ans.without_repeats(got.text) == got.text  # the replay shows what was shown
+
+
 def test_an_answer_stops_at_a_run_of_citations():
     llm = LoopingLLM("Wolfgang flew to Hong Kong [2]", times=1)
     llm.reply += " [1] [9] [26] [2]" * 25  # SmolLM2 on the golden notes: citations to the token cap

@@ -137,3 +137,30 @@ def test_a_question_that_fills_the_context_is_a_clear_error(smol, tmp_path):
         answerer.answer(question, SOURCES)
     assert "2,048" in str(err.value) and "shorter question" in err.value.hint
     assert answerer.answer(QUESTION, SOURCES).text  # the model still answers the next question
+
+
+def test_a_short_question_with_a_source_too_long_is_answered_from_its_start(smol, tmp_path):
+    """1,200 Chinese characters of one source take more tokens than the
+    model's 2,048 with the prompt: the short question was blamed ("too long
+    for the model"). The source is cut to what fits; the question is blamed
+    only when it does not fit alone."""
+    answerer = _answerer(smol, tmp_path / "kv")
+    big = {"path": "notes/cn.md", "lines": [1, 40], "text": ("汤姆带了樱桃蛋糕去烧烤。" * 120)[:1200]}
+    room = answerer.llm.n_ctx() - answerer.options.max_tokens - 1
+    assert len(answerer.tokens(ans.build_messages("汤姆带了什么？", [big]))) > room  # the source alone does not fit
+    messages = answerer.fitting_messages("汤姆带了什么？", [big])
+    assert len(answerer.tokens(messages)) <= room
+    assert "汤姆带了樱桃蛋糕去烧烤。" in messages[-1]["content"]  # the source's start is kept
+    assert answerer.answer("汤姆带了什么？", [big]).text
+
+
+def test_query_terms_of_a_question_that_fills_the_context_is_a_clear_error(smol):
+    """ask --llm-query with 2,800 Chinese characters (within ask's 4,000)
+    ended in "unexpected ValueError: Requested tokens (5299) exceed context
+    window": the keyword step is measured first, as the answer's prompt is."""
+    from minirag_cli.errors import UsageError
+
+    llm, _ = ans.load_answer_model(smol, n_ctx=2048, n_threads=1)
+    with pytest.raises(UsageError, match="too long for the model") as err:
+        ans.extract_query_terms(llm, ("汤姆带了什么去烧烤？" * 300)[:2800])
+    assert "2,048" in str(err.value) and "shorter question" in err.value.hint
