@@ -114,7 +114,12 @@ def test_logseq_properties_mean_what_front_matter_keys_mean(tmp_path):
     found = entities(tmp_path, LOGSEQ)
     # `title::` names the note (as a front matter title: the page a link to it joins)
     assert found["gardening"] == ("name", 2)
-    assert found["vegpatch"] == ("name", 2)  # an alias is a name of its own, as a front matter alias is
+    # `alias::` is a front matter alias: the journal's [[Gardening]] names the lower-case page, so its
+    # alias joins the page's entity (names3), as a front matter alias joins a note its file name names
+    assert "vegpatch" not in found
+    aliases = db.connect(tmp_path / "index.sqlite").execute(
+        "SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE e.key = 'gardening'")
+    assert "Veg patch" in {alias for (alias,) in aliases}
     # `tags::` are #tags; a tag that is a page of words is a link to that page
     tags = {key for key, (type_, _n) in found.items() if type_ == "concept"}
     assert {"hobby", "garden"} <= set(tags)
