@@ -469,7 +469,9 @@ def _fence_safe(text: str) -> str:
 # answers with "</source>"): a source tag, or the mark _fence_safe puts for one a note held.
 # A tag ends on its line within TAG_CHARS characters; _MARKUP_START is what can still become one.
 TAG_CHARS = 120
-MARKUP = re.compile(r"</?[ \t]*source\b[^<>\n]{0,%d}>|%s" % (TAG_CHARS, re.escape(FENCE_REMOVED)), re.I)
+# the mark with any blanks between its words: the blanks are tidied to one after the filter, which made it
+MARKUP = re.compile(r"</?[ \t]*source\b[^<>\n]{0,%d}>|%s" % (TAG_CHARS, r"[ \t]+".join(map(re.escape, FENCE_REMOVED.split()))),
+                    re.I)
 _MARKUP_START = re.compile(r"<(?:/?[ \t]*(?:s(?:o(?:u(?:r(?:c(?:e(?:[^\w<>\n][^<>\n]{0,%d})?)?)?)?)?)?)?)?\Z"
                            % (TAG_CHARS - 1), re.I)
 _CUT_TAG = re.compile(r"</?[ \t]*source(?:[^\w<>\n][^<>\n]{0,%d})?\Z" % (TAG_CHARS - 1), re.I)  # cut by the token cap
@@ -483,8 +485,8 @@ def strip_markup(text: str) -> str:
 
 def _markup_pending(rest: str) -> bool:
     """Can `rest` (from a '<' or '[') still grow into the prompt's markup?"""
-    return bool(_MARKUP_START.match(rest)) or (len(rest) < len(FENCE_REMOVED)
-                                               and FENCE_REMOVED.startswith(rest.lower()))
+    fence = re.sub(r"[ \t]+", " ", rest).lower()  # MARKUP takes the mark with any blanks between its words
+    return bool(_MARKUP_START.match(rest)) or (len(fence) < len(FENCE_REMOVED) and FENCE_REMOVED.startswith(fence))
 
 
 def source_blocks(sources: list[dict], *, source_chars: int = SOURCE_CHARS, prompt_chars: int = PROMPT_CHARS,

@@ -153,6 +153,8 @@ def test_streamed_citations_match_the_batch_filter(parts, cuts):
        st.lists(st.integers(min_value=1, max_value=5), max_size=10))
 @example(parts=["Yes", " ", "[", "1", "]", ".", "<", "/", "source", ">"], cuts=[9, 1])
 @example(parts=["Yes", "[", "1", "]", "\n", "Question:", "Yes"], cuts=[5, 2])  # the rest is the prompt echoed
+@example(parts=["[source tag ", " ", "removed]"], cuts=[])  # the blanks tidied to one made the mark (CI)
+@example(parts=["1", "[source tag ", " ", "removed]", ">", " these sources"], cuts=[2, 5, 5, 4, 1, 4, 5])
 # a removal joined up what another removes, and it was shown: a tag, an echo, a citation to no source
 @example(parts=["Yes", " ", "<so", "[9]", "urce>"], cuts=[])
 @example(parts=["Yes", " ", "[source tag ", "[9]", "removed]"], cuts=[3])
