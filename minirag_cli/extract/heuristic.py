@@ -487,9 +487,7 @@ def speaker_tag(line: str) -> re.Match | None:
 
 
 def _may_speak(tag: str) -> bool:
-    key = tag.lower().replace("’", "'")
-    return (key not in COMMON_WORDS and key not in LABEL_WORDS and not _group_label(tag) and len(tag.split()) <= 4
-            and NUMBERED.search(tag) is None)
+    return tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
 
 
 def _common_label(tag: str) -> bool:
