@@ -20,12 +20,15 @@ Three kinds of gold, chosen from the golden line alone:
   normalisation, minus stopwords and minus the words the question itself
   uses (repeating the question is no evidence); if that leaves nothing, all
   the gold's non-stopwords count. Every number and date of the gold must
-  be among those found (times need not). Text in parentheses in a gold is context,
+  be among those found (times need not; a Chinese or Japanese term holding
+  a numeral is a number). Text in parentheses in a gold is context,
   not required. A gold listing items joined by "&" is right when more than
   ITEM_SHARE (half) of its items are found, each item by the same
   at-least-half rule. An answer that declines is never right here.
 
-Normalisation (gold and answer alike): Unicode NFKD without accents,
+Normalisation (gold and answer alike): words of any script (a run of
+Chinese or Japanese characters as its two-character terms, "三万元" ->
+三万 万元), Unicode NFKD without accents,
 lowercase, CamelCase handles split ("JenniferMoore" -> "jennifer moore"),
 citations like [2] dropped, possessive 's dropped, number words to digits
 ("three" -> 3, "1,200" -> 1200, "78%" -> 78), a light suffix stemmer
@@ -46,7 +49,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from minirag_cli.text import MONTH_ALT, MONTH_WORDS, split_camel, strip_accents
+from minirag_cli.text import CJK_CHARS, MONTH_ALT, MONTH_WORDS, cjk_bigrams, split_camel, strip_accents
 from minirag_cli.text import STOPWORDS as RETRIEVAL_STOPWORDS
 
 CONTENT_SHARE = 0.5  # a content gold is right from this share of its content words on (inclusive)
@@ -111,7 +114,11 @@ _DATE_PATTERNS = [  # (regex, group of year, month, day); each yields one date t
 _TIME = re.compile(r"(?<![:\w])(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?\s*m\b\.?|\b([01]?\d|2[0-3])[:h](\d\d)\b", re.I)
 # a citation as answers write them: "[2]", "[1, 3]"; the numbers in group 1
 CITATION = re.compile(r"\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]")
-_WORD = re.compile(r"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[a-z]+")
+# a word: a date or time token, a number, a run of CJK characters (read as its bigrams: no blank
+# tells its words apart, as in retrieval) or of other letters; [a-z]+ alone took no word of a
+# Chinese gold ("三万元": 0/0 content words, never right) and split "søren" at its ø
+_WORD = re.compile(rf"@[a-z]+:[\d?:-]+|\d+(?:[.,]\d+)*|[{CJK_CHARS}]+|[^\W\d_{CJK_CHARS}]+")
+_CJK_START = re.compile(f"[{CJK_CHARS}]")
 
 
 def cited_numbers(text: str) -> list[int]:
@@ -191,6 +198,8 @@ def words(text: str) -> list[str]:
             out.append(tok)
         elif tok[0].isdigit():
             out.append(tok.rstrip(".,"))
+        elif _CJK_START.match(tok):
+            out.extend(cjk_bigrams(tok))
         else:
             out.append(_NUMBER_WORDS.get(tok, tok))
     return out
@@ -293,8 +302,13 @@ class Score:
         return {"kind": self.kind, "right": self.right, "declined": self.declined, "detail": self.detail}
 
 
+# Chinese and Japanese numerals: a gold's term holding one is a number, required as digits are
+# ("三万元" is not right for an answer of 两万元, though it shares the term 万元)
+_CJK_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億两兩")
+
+
 def _required(unit: str) -> bool:
-    return unit.startswith("@date:") or unit[0].isdigit()
+    return unit.startswith("@date:") or unit[0].isdigit() or not _CJK_NUMERALS.isdisjoint(unit)
 
 
 def _content_match(gold: str, answer_units: set[str], exclude: set[str]) -> tuple[int, int, bool]:

@@ -188,6 +188,16 @@ def test_a_declined_answerable_question_is_wrong_and_counted():
     # parentheses in a gold are context, not required
     ("What is the day job of the soloist?", "Pharmacist (Priya Natarajan)", "She is a pharmacist [1].", True),
     ("What is the day job of the soloist?", "Pharmacist (Priya Natarajan)", "Priya Natarajan [1].", False),
+    # words of any script: a Chinese or Japanese gold by its two-character terms (no blank tells its
+    # words apart), a Cyrillic or Danish one by its words; [a-z] alone found no word in them (0/0, never right)
+    ("张伟说厨房预算是多少？", "三万元", "今天和张伟说厨房预算是三万元。 [1]", True),
+    ("张伟说厨房预算是多少？", "三万元", "张伟说厨房预算是两万元 [1]", False),
+    ("東京で何を食べましたか？", "ラーメン", "ラーメンを食べました [1]", True),
+    ("東京で何を食べましたか？", "ラーメン", "寿司を食べました [1]", False),
+    ("Куда поехал Иван?", "Москву", "Иван поехал в Москву [1].", True),
+    ("Куда поехал Иван?", "Москву", "Иван поехал в Казань [1].", False),
+    ("Who fixed the bike?", "Søren", "Søren fixed it [1].", True),
+    ("Who fixed the bike?", "Søren", "Ren fixed it [1].", False),
 ])
 def test_content_golds(question, gold, answer, right):
     s = sc.score(gold, answer, question=question, expected=["a.txt"])
@@ -263,6 +273,7 @@ def test_words_normalisation():
     assert sc.words("JenniferMoore's 3PM call on Jan 22nd") == ["jennifer", "moore", "@time:1500", "call", "on",
                                                                 "@date:?-01-22"]
     assert sc.words("Tomás paid 1,200 euros [3]") == ["tomas", "paid", "1200", "euros"]
+    assert sc.words("张伟说三万元 [1]") == ["张伟", "伟说", "说三", "三万", "万元"]
     assert sc.stem("introduced") == sc.stem("introduces") == sc.stem("introduce")
     assert sc.stem("playing") == sc.stem("plays") == sc.stem("played") == sc.stem("play")
     assert sc.stem("stopped") == "stop"
