@@ -177,7 +177,17 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
     return daily[1] if daily is not None else ""
 
 
+# a Markdown heading's marker ("# 東京出張" is the title 東京出張), and a line that is only a rule or
+# a front matter fence: the model copied them into its answer ("# 2026年5月3日" shown as the
+# answer's first line), and they say nothing a source's words do not
+_HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
+_RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+
+
 def _clean_line(line: str) -> str:
+    if _RULE_LINE.match(line):
+        return ""
+    line = _HEADING_MARK.sub("", line)
     # emoji and other pictographs cost tokens and say nothing to the model
     line = "".join(c for c in line if unicodedata.category(c) != "So")
     line = re.sub(r"[ \t]+", " ", line).strip()

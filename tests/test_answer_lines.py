@@ -171,4 +171,4 @@ def test_the_line_after_a_heading_is_the_first_line_under_it():
         got = ans.make_sources(question, [result], note_heads={7: greta[0]},
                                options=ans.AnswerOptions(context=context, lines=1),
                                note_lines=lambda keys: {k: greta for k in keys})
-        assert got[0]["text"].splitlines() == ["# Greta Lindqvist", "Swedish, grew up in Uppsala."], context
+        assert got[0]["text"].splitlines() == ["Greta Lindqvist", "Swedish, grew up in Uppsala."], context

@@ -145,6 +145,23 @@ def test_sources_are_the_question_lines_with_dates_numbered_by_rank(chats):
     assert undated.startswith('<source id="1" path="misc/garden.md">')
 
 
+@pytest.mark.parametrize("lines", [ans.LINES, None])
+def test_sources_carry_no_markdown_headings_or_fences(lines):
+    """A note's `# 2026年5月3日` heading, read by SmolLM2-135M as a source
+    line, came back as its answer's first line, `#` and all; a front matter's
+    `---` fences were lines of the source too. The model reads a heading's
+    words (the title) without its marker, and no rule or fence line."""
+    text = ("---\ndate: 2026-04-02\ntags: [trip]\n---\n# 東京出張\n\n田中さんと新宿で会議をしました。\n\n"
+            "***\n\n## Food\nラーメンを食べました。\n")
+    results = [{"rank": 1, "chunk_id": 7, "path": "tokyo.md", "root": "/vault", "lines": [1, 13], "text": text}]
+    sources = ans.make_sources("東京で何を食べましたか？", results, note_heads={7: "date: 2026-04-02"},
+                               options=ans.AnswerOptions(lines=lines))
+    read = sources[0]["text"].splitlines()
+    assert "ラーメンを食べました。" in read and ("東京出張" in read or lines is not None)
+    assert not [x for x in read if x.startswith("#") or set(x) <= set("-*_ ")], read
+    assert sources[0]["date"] == "2026-04-02" and "date:" not in sources[0]["text"]
+
+
 def test_line_budget_and_whole_chunks(chats):
     conn, index = chats
     q = "What did Adam ask Li Hua to measure?"
