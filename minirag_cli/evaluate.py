@@ -34,6 +34,7 @@ from typing import Callable, Iterable, Sequence
 from minirag_cli.errors import GoldenFileError, MragError, UsageError
 from minirag_cli.files import STREAM  # the str "-", never Path("-") (the CLI's `./-`: the file named -)
 from minirag_cli.options import RetrievalOptions
+from minirag_cli.text import holds_a_word
 
 DEFAULT_KS = (1, 5, 10, 20)
 OVERALL = "overall"
@@ -104,6 +105,8 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             problems.append("missing \"query\"")
         elif not isinstance(query, str) or not query.strip():
             problems.append("\"query\" must be a non-empty string")
+        elif not holds_a_word(query):  # search refuses it (text.refuse_wordless)
+            problems.append(f"\"query\" holds no word, only punctuation ({query.strip()[:40]!r})")
         elif len(query.strip()) > MAX_QUESTION_CHARS:  # search refuses it: found here, not mid-run
             problems.append(f"\"query\" is {len(query.strip()):,} characters long; mrag reads up to "
                             f"{MAX_QUESTION_CHARS:,}")

@@ -49,7 +49,8 @@ from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
-                              date_terms, day_phrases, iso_dates, typed_text, without_invisibles, written_days)
+                              date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
+                              written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -351,6 +352,7 @@ def check_question(question: str, options: RetrievalOptions = DEFAULTS) -> str:
     question = typed_text(question).strip()
     if not question:
         raise UsageError("The question is empty.")
+    refuse_wordless(question)
     if len(question) > options.max_question_chars:
         raise UsageError(f"The question is {len(question):,} characters long; mrag reads up to "
                          f"{options.max_question_chars:,}.", hint="Ask about one thing at a time, in a few sentences.")

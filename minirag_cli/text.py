@@ -420,6 +420,24 @@ def without_invisibles(text: str) -> str:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def holds_a_word(question: str) -> bool:
+    """Whether a question holds a letter, a digit or a pictograph (an emoji
+    names a thing): one of only punctuation (`?!`, `...`, `？？`) searches
+    for nothing, and was answered from whichever notes were nearest."""
+    return any(unicodedata.category(c)[0] in "LN" or unicodedata.category(c) == "So" for c in question)
+
+
+def refuse_wordless(question: str) -> None:
+    """A UsageError for a question of punctuation alone (holds_a_word), as
+    for an empty one: `mrag ask`, each question of `ask -i`, MCP's search
+    and a golden line's query."""
+    from minirag_cli.errors import UsageError
+
+    if question.strip() and not holds_a_word(question):
+        raise UsageError(f"The question holds no word, only punctuation ({question.strip()[:40]!r}).",
+                         hint='Ask about what the notes may hold: mrag ask "what did Wolfgang say about Berlin?"')
+
+
 def typed_text(text: str) -> str:
     """A question as its writer meant it. Bytes that are not UTF-8 (a
     terminal or a file in Latin-1 or cp1252: `caf\\xe9`) reach Python from

@@ -329,6 +329,11 @@ def test_ask_interactive_json_writes_a_line_for_a_question_that_failed(golden_in
     assert "characters long" in rows[1]["error"] and rows[1]["hint"] and "results" not in rows[1]
     assert rows[2]["results"][0]["path"] == "projects/heron/buoy-design.md"
     assert "characters long" in out.stderr  # and said on stderr, as before
+    # a line of punctuation alone is such a question (it was answered from the nearest notes)
+    out = ask(mrag_bin_module, golden_index, "-i", "--json", "--no-answer", "--k", "1", stdin=f"?!\n{BOARD}\n")
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert out.returncode == 0 and [r["query"] for r in rows] == ["?!", BOARD], out.stderr
+    assert "only punctuation" in rows[0]["error"] and "results" not in rows[0] and rows[1]["results"]
 
 
 def test_ask_interactive_text_heads_each_question_and_hints_once(golden_index, mrag_bin_module):

@@ -992,6 +992,22 @@ def test_empty_question_is_a_usage_error(small_index, embedder, question):
         search(small_index, question, embedder=embedder)
 
 
+@pytest.mark.parametrize("question", ["?", "?!?...", "？？", " … ", "()", "$?"])
+def test_a_question_of_punctuation_alone_is_a_usage_error(small_index, embedder, question):
+    """`mrag ask "?!"` was searched as a question of only common words: the
+    dense channel listed the nearest notes and the model answered from them
+    (SmolLM2 quoted a note as the answer to "？？"). It holds nothing to
+    search for, as an empty question does not."""
+    with pytest.raises(UsageError, match="no word, only punctuation") as info:
+        search(small_index, question, embedder=embedder)
+    assert info.value.hint
+
+
+@pytest.mark.parametrize("question", ["7?", "🍜?", "x"])
+def test_a_question_with_a_digit_a_letter_or_an_emoji_is_searched(small_index, embedder, question):
+    search(small_index, question, embedder=embedder)  # no error
+
+
 def test_huge_question_is_refused_clearly(small_index, embedder):
     from minirag_cli.options import RetrievalOptions
 
@@ -1020,6 +1036,9 @@ def test_ask_cli_with_bad_questions(tmp_path, mrag_bin):
     for question in ("", "   \n "):
         r = run_mrag(mrag_bin, "--db", str(index), "ask", question)
         assert r.returncode == 2 and "empty" in r.stderr and "Traceback" not in r.stderr
+    for question in ("?!", "…"):  # refused before the index opens, as an empty one
+        r = run_mrag(mrag_bin, "--db", str(tmp_path / "none.sqlite"), "ask", question)
+        assert r.returncode == 2 and "only punctuation" in r.stderr and "Traceback" not in r.stderr
     huge = " ".join(f"filler{i}" for i in range(200_000))  # 1.5 MB on stdin
     r = subprocess.run([mrag_bin, "--db", str(index), "ask", "-"], input=huge, env=mrag_env(),
                        capture_output=True, text=True, timeout=300)

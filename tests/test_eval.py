@@ -119,15 +119,19 @@ def test_bad_lines_reported_with_line_numbers():
         '{"query": "q"}',
         '{"query": "q", "expected": [], "type": 3}',
         '{"id": "ok", "query": "again", "expected": []}',
+        '{"query": " ?! ", "expected": ["a.md"]}',  # search refuses it: found here, not mid-run
+        '{"query": "\U0001f35c?", "expected": ["a.md"]}',  # an emoji names a thing
     ]
     with pytest.raises(GoldenFileError) as exc:
         ev.parse_golden_lines(lines, "g.jsonl")
     msg = str(exc.value)
-    assert "7 bad line(s)" in msg
+    assert "8 bad line(s)" in msg
     for lineno, words in [(3, "not valid JSON"), (4, 'missing "query"'), (5, "JSON object"),
                           (6, '"expected" must be a list'), (7, 'missing "expected"'), (8, '"type"'),
-                          (9, "duplicate id 'ok' (first on line 1)")]:
+                          (9, "duplicate id 'ok' (first on line 1)"),
+                          (10, "holds no word, only punctuation ('?!')")]:
         assert f"line {lineno}: " in msg and words in msg
+    assert "line 11:" not in msg
 
 
 def test_empty_golden_file_is_an_error(tmp_path):

@@ -110,6 +110,9 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     from minirag_cli.index import result_notes
     from minirag_cli.store.lookup import shorten
 
+    from minirag_cli.text import refuse_wordless
+
+    refuse_wordless(text)  # -i's line "?!": before --llm-query asks the model about it
     has_llm = (want_answer or llm_query) and index.has_llm()
     if want_answer and not llm_query:
         index.preload_llm()  # the model loads while the question is searched
@@ -260,8 +263,9 @@ def refuse_several_questions(text: str) -> None:
 
 
 def read_question(question: str) -> str:
-    """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty."""
-    from minirag_cli.text import typed_text
+    """The question (`-`: from stdin), whitespace collapsed; a UsageError when empty
+    or only punctuation."""
+    from minirag_cli.text import refuse_wordless, typed_text
 
     if question == "-" and sys.stdin.isatty():
         # `mrag ask -` typed at a terminal waited for stdin without a word, as if it hung
@@ -274,4 +278,5 @@ def read_question(question: str) -> str:
     text = " ".join(typed_text(text).split())
     if not text:
         raise UsageError("The question is empty.", hint='mrag ask "what did Wolfgang say about Berlin?"')
+    refuse_wordless(text)  # before the index opens, as an empty question
     return text
