@@ -10,6 +10,8 @@ Nothing is guessed. A word is dated only when the sentence that holds it
 cites sources (or, with no citation in the sentence, the answer does) whose
 notes are all dated the same day; words whose day depends on more than the
 note's date ("next Saturday", "on Monday", "last week") are left alone.
+Chinese and Japanese words for today, tonight, tomorrow and yesterday
+(今天, 今日, 明天, 昨天, ...) are dated too, written as their language does.
 """
 
 from __future__ import annotations
@@ -24,9 +26,14 @@ from minirag_cli.timeline import parse_date
 # word -> days from the note's date; "this <weekday>" is the coming one (0-6 days on)
 _OFFSETS = {"today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
             "tomorrow": 1, "yesterday": -1, "last night": -1}
+# Chinese and Japanese (今天 today, 今日 kyō, 明天 / 明日 tomorrow, 昨天 / 昨日 yesterday, 今晚 / 今夜
+# tonight, 昨晚 / 昨夜 last night): no blank or word boundary sets them apart (今天和张伟去北京了)
+_CJK_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "今夜": 0, "明天": 1, "明日": 1,
+                "昨天": -1, "昨日": -1, "昨晚": -1, "昨夜": -1}
+_OFFSETS.update(_CJK_OFFSETS)
 _RELATIVE = re.compile(r"\b(today|tonight|tomorrow|yesterday|last night|this (?:morning|afternoon|evening|"
-                       + "|".join(WEEKDAY_NAMES) + r"))\b", re.I)
-_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?:\s*\[[\d\s,;]+\])*|$)")
+                       + "|".join(WEEKDAY_NAMES) + r"))\b|(" + "|".join(_CJK_OFFSETS) + ")", re.I)
+_SENTENCE = re.compile(r"[^.!?。！？]+(?:[.!?。！？]+(?:\s*\[[\d\s,;]+\])*|$)")
 
 
 def _one_day(numbers: list[int], days: dict[int, dt.date]) -> dt.date | None:
@@ -43,7 +50,10 @@ def resolve(word: str, day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(weekday - day.weekday()) % 7)
 
 
-def spell(day: dt.date) -> str:
+def spell(day: dt.date, word: str = "") -> str:
+    """The date in words, as the answer's language writes it (a CJK word: 2026年5月3日)."""
+    if word in _CJK_OFFSETS:
+        return f"{day.year}年{day.month}月{day.day}日"
     return f"{WEEKDAY_NAMES[day.weekday()].capitalize()}, {day:%B} {day.day}, {day.year}"
 
 
@@ -64,7 +74,7 @@ def dated_words(text: str, sources: list[dict]) -> list[tuple[str, dt.date]]:
         day = _one_day(cited_numbers(sentence) or everywhere, days)
         if day is None:
             continue
-        for w in words:
+        for w in (a or b for a, b in words):
             out.setdefault(" ".join(w.lower().split()), resolve(w, day))
     return list(out.items())
 
@@ -75,4 +85,4 @@ def note(text: str, sources: list[dict]) -> str:
     dated = dated_words(text, sources)
     if not dated:
         return ""
-    return " (" + "; ".join(f"{w}: {spell(d)}" for w, d in dated) + ")"
+    return " (" + "; ".join(f"{w}: {spell(d, w)}" for w, d in dated) + ")"

@@ -20,6 +20,17 @@ SOURCES = [{"n": 1, "path": "week32/20260810_0900.txt", "date": "2026-08-10 09:0
 
 
 @pytest.mark.parametrize("answer, expected", [
+    # SmolLM2 on a daily note of May 3: "今天和张伟说厨房预算是三万元。 [1]" was left as written
+    ("今天和张伟去北京了。 [2]", " (今天: 2026年8月12日)"),
+    ("明天来安装空调 [2]。", " (明天: 2026年8月13日)"),
+    ("昨日、エアコンが壊れました [2]。今日は直りました [1]。", " (昨日: 2026年8月11日; 今日: 2026年8月10日)"),
+    ("今天 [4]。", ""),  # an undated note dates nothing
+])
+def test_chinese_and_japanese_day_words_get_the_cited_notes_date(answer, expected):
+    assert reldates.note(answer, SOURCES) == expected
+
+
+@pytest.mark.parametrize("answer, expected", [
     ("The team comes at 6 PM today [2].", " (today: Wednesday, August 12, 2026)"),
     ("Tonight [2].", " (tonight: Wednesday, August 12, 2026)"),
     ("Tomorrow morning [2].", " (tomorrow: Thursday, August 13, 2026)"),
