@@ -1648,10 +1648,9 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     keeps the lines chosen with `embed` (named `embed_id`), see memo_sources."""
     started = time.perf_counter()
     heads = note_heads or {}
-    if search is not None and results:
-        found = answer_from_dates(question, results, heads, search, options)
-        if found is not None:
-            return Prepared(found, [], time.perf_counter() - started)
+    # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
+    # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
+    # note of November 2, 2026" of notes that never name him
     if options.names_check and results:
         from minirag_cli.unheld import unheld_names
 
@@ -1660,6 +1659,10 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
                                [s["date"] for s in dated_sources(pool, heads)])
         if missing:
             return Prepared(None, [], time.perf_counter() - started, unheld=missing)
+    if search is not None and results:
+        found = answer_from_dates(question, results, heads, search, options)
+        if found is not None:
+            return Prepared(found, [], time.perf_counter() - started)
     if options.day_notes and results:
         results = on_the_day(question, results[:options.pool], heads) or results
     if memo is not None and embed is not None and results:

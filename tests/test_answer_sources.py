@@ -329,6 +329,26 @@ def test_a_question_naming_what_no_note_holds_is_declined_without_the_model(chat
     assert got.method == "model" and len(fake.calls) == 2
 
 
+def test_an_order_question_naming_what_no_note_holds_is_declined_not_dated(chats):
+    """"Did Sheldon Cooper call Li Hua before Wolfgang went to Hong Kong?" of
+    notes that never name him was answered from the dates: "Yes. “Sheldon
+    Cooper call Li Hua” is in a note of November 2, 2026 [3], before ...",
+    the event matched to the note nearest its other words. The names check
+    comes first: no result holds the name, so the answer is the decline."""
+    from tests.test_answer import FakeLLM
+
+    conn, index = chats
+    fake = FakeLLM("Yes [1].")
+    held = "Did Tom ask Li Hua about lunch on the 8th before he asked about pizza for dinner after work?"
+    assert index.answer(held, answerer=ans.Answerer(fake, model_name="fake")).method == "dates"
+    q = "Did Sheldon Cooper ask Li Hua about lunch on the 8th before Tom asked about pizza for dinner after work?"
+    prepared = index.prepare_answer(index.search(q))
+    assert prepared.dates is None and prepared.unheld == ["Sheldon Cooper"]
+    got = index.answer(q, answerer=ans.Answerer(fake, model_name="fake"))
+    assert got.method == "names" and "Sheldon Cooper" in got.text and not got.text.startswith("Yes")
+    assert not fake.calls
+
+
 def test_prepared_answer_is_the_answer_made_in_one_go(chats):
     """`mrag ask` chooses the lines while the model loads (Index.prepare_answer):
     the model must read exactly what Index.answer would have given it, and
