@@ -286,6 +286,10 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     for m in CJK_DATE.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
             add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
+            if m.group(1) is None and 1 <= int(m.group(3)) <= 31:
+                # the one token FTS5 makes of the day a note writes with its year (`2024年5月3日，张伟...`:
+                # cjk_day_tokens), for each year the index knows: `5月3日` is no part of that token
+                terms.extend(f'"{y}年{int(m.group(2))}月{int(m.group(3))}日"' for y in years)
     for m in CJK_MONTH.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
             add(m.group(1), int(m.group(2)), None, m.span())

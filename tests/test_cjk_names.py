@@ -299,6 +299,20 @@ def test_a_chinese_question_s_question_words_are_not_searched(tmp_path, conn, em
     assert retrieve.cjk_query("什么？") is None
 
 
+def test_a_chinese_question_s_day_is_no_term_of_its_words():
+    """`5月3日我做了什么` searched 月 and 日我 among its words' bigrams, pieces of
+    the day any note of any day holds: a day (or a month) the question writes
+    is searched as its date (fts_query, date_terms), not as characters."""
+    assert retrieve.cjk_query("5月3日我做了什么？") == '"我做"'
+    assert retrieve.cjk_query("2024年5月3日张伟说了什么") == '"张伟" OR "伟说" OR "说了"'
+    assert retrieve.cjk_query("2024年5月我去了哪里") == '"我去" OR "去了" OR "了哪"'
+    assert retrieve.cjk_query("5月3号") is None
+    assert "2024年5月3日" in retrieve.fts_query("2024年5月3日我做了什么？")  # the day is still searched
+    # and a day without its year as the token a note writes it with its year, for each year the index holds
+    from minirag_cli.text import date_terms
+    assert '"2024年5月3日"' in date_terms("5月3日我做了什么？", ["2023", "2024"])
+
+
 def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, embedder, extractor):
     """A note's first line dates it in Chinese and Japanese form too
     (`2024年5月3日 周五`, with a time or not), as `2024-05-03` does; a daily
