@@ -18,7 +18,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import find_dates, normalise_key
+from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -446,11 +446,31 @@ def _date_entity(conn, key: str):
     return row
 
 
+def _spelled_otherwise(conn, name: str) -> tuple[dict, tuple | None]:
+    """(match, (entity id,)) of the entity whose name, else whose alias, is
+    `name` with its ä, ö, ü written ae, oe, ue or the other way round
+    (text.umlaut_keys, confirmed by same_umlauts: "Samuel" is no Samül's
+    "samul"); ({"by": "name"}, None) when none is."""
+    keys = umlaut_keys(name)
+    if not keys:
+        return {"by": "name"}, None
+    marks = ",".join("?" * len(keys))
+    for by, sql in (("name", f"SELECT id, name FROM entities WHERE key IN ({marks}) ORDER BY mentions DESC, id"),
+                    ("alias", f"SELECT entity_id, alias FROM entity_aliases WHERE key IN ({marks}) "
+                              "ORDER BY count DESC, entity_id")):
+        for eid, form in conn.execute(sql, keys):
+            if same_umlauts(form, name):
+                return {"by": by}, (eid,)
+    return {"by": "name"}, None
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first. `match` says how it was
-    found: {"by": "name"}, {"by": "alias"} or {"by": "fuzzy", "score": 0-100}."""
+    found: {"by": "name"}, {"by": "alias"} (either spelled with ä, ö, ü or
+    ae, oe, ue as the query is not: _spelled_otherwise) or {"by": "fuzzy",
+    "score": 0-100}."""
     if not name.strip():
         raise UsageError("The entity name is empty.", hint=_LIST_HINT)
     match = {"by": "name"}
@@ -459,6 +479,9 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         match = {"by": "alias"}
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
                            (normalise_key(name),)).fetchone()
+    if row is None:
+        # the name spelled the other way: "Juergen Weiss" is Jürgen Weiß, "Jürgen" is a note's Juergen
+        match, row = _spelled_otherwise(conn, name)
     date = _date_key(name)
     if row is None and date:
         match = {"by": "date"}
