@@ -190,7 +190,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
-VERSION = 10
+# 11: a verb that takes a person, a place or a work as its object (ONE_NAME_VERBS: `Met`, `Called`,
+#    `Visited`, `Watched`), capitalised only as a sentence's first word, opens no name of one word
+#    either: `Met Grete at the fair.` names Grete, not "Met Grete" (rule 10 split only a name of
+#    two words or more, or of a word the text capitalises mid-sentence too).
+VERSION = 11
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -373,6 +377,16 @@ IRREGULAR_VERBS = ("Met|Meet|Went|Saw|Told|Tell|Took|Gave|Made|Got|Had|Ate|Left|
                    "|Found|Heard|Kept|Lost|Paid|Ran|Sat|Thought|Wrote|Drove|Ask|Call|Email|Visit|Sold"
                    "|Taught|Caught|Felt|Knew|Led|Began|Came|Did|Held|Read")
 VERB_NAME = re.compile(rf"((?:{IRREGULAR_VERBS})|[A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
+# The verbs whose object a note names with one word (`Met Grete at the fair.`, `- Called Priya`,
+# `Watched Inception`), which open no name of one word either: a person met, called or written to, a
+# place visited, a work watched, played or read. A list, not VERB_NAME's -ed shape: a name's or a
+# title's first word has that shape too (`Alfred Hitchcock`, `Jared Harris`, `Ahmed Khan`, `United
+# Kingdom`, `Limited Edition`) and would lose it, as would an irregular verb's titles (`Lost Ark`).
+# Heuristic rules 11.
+ONE_NAME_VERBS = re.compile(
+    "Met|Meet|Saw|Told|Tell|Paid|Taught|Ask|Asked|Call|Called|Email|Emailed|Texted|Messaged|Phoned|Pinged"
+    "|Visit|Visited|Invited|Thanked|Helped|Hugged|Joined|Hired|Interviewed|Contacted|Reminded|Watched|Played"
+    "|Read|Finished|Started")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -707,6 +721,7 @@ class HeuristicExtractor:
                 out[key] = EntityMention(name, type_)
 
         said = set()  # the speakers of this text's chat lines
+        replies = set()  # where a chat line's words start, after its speaker's tag
         labels = set()  # the other labels of its label lines (`Flood alert:`): names, of no person
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
@@ -717,6 +732,7 @@ class HeuristicExtractor:
             if span in speakers:
                 said.add(span)
                 add(span, "person")
+                replies.add(m.end() + len(text[m.end():m.end() + 8]) - len(text[m.end():m.end() + 8].lstrip(" \t")))
                 continue
             if _common_label(span):
                 keys.add(m.start(1))
@@ -782,14 +798,19 @@ class HeuristicExtractor:
                 verb = VERB_NAME.match(found)
                 rest = found[verb.end():].split() if verb else []
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
-                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end()))
+                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end())
+                             or ONE_NAME_VERBS.fullmatch(verb.group(1)))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
-                        and text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")):
+                        and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
+                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1))))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
-                    # Japanese` then `in Japanese`); `Breaking Bad`, `Imagine Dragons` stay whole, and
-                    # so does a title after a colon (`Sekiro: Shadows Die Twice`, a plural noun)
+                    # Japanese` then `in Japanese`), nor after a verb of ONE_NAME_VERBS one of one word
+                    # (`Met Grete at the fair.`); `Breaking Bad`, `Imagine Dragons` stay whole, and
+                    # so does a title after a colon (`Sekiro: Shadows Die Twice`, a plural noun; a chat
+                    # reply's too, `Tom: Shadows Die Twice is hard`, but after ONE_NAME_VERBS: `Anna: Met
+                    # Grete at the fair.`)
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
