@@ -50,6 +50,7 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import itertools
 import re
@@ -194,6 +195,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    `Visited`, `Watched`), capitalised only as a sentence's first word, opens no name of one word
 #    either: `Met Grete at the fair.` names Grete, not "Met Grete" (rule 10 split only a name of
 #    two words or more, or of a word the text capitalises mid-sentence too).
+#    A German text (`german`: its German function words outnumber its English ones) capitalises
+#    every noun: a word it uses as one (after an article or another determiner, `der Käse`, `im
+#    Kino`, or a number, `1 kg Birnen`: german_nouns; a day or a month) is no name of one word anywhere
+#    in it unless it opens a longer name; a sentence's leading article or function word is dropped
+#    as `The` is (`Die Deutsche Bahn`, `- Mit Thomas`), and a noun's `von` joins no name (`ein Buch
+#    von Daniel Kehlmann`). English text reads as before (LiHua's graph is the same).
 VERSION = 11
 
 
@@ -315,6 +322,38 @@ LABEL_VALUES = frozenset("""
 open opened closed blocked pending done draft active inactive high low medium mid urgent none n/a na yes no wip
 complete completed cancelled canceled started ongoing paused approved rejected true false ok todo doing new later
 """.split())
+
+# German capitalises every noun (`Ich muss noch Birnen und Käse kaufen.`): a capitalised word of a
+# German text is a name only when the text does not use it as a noun. A text is German when its
+# German function words (GERMAN_WORDS, none an English word) are at least GERMAN_MIN and twice its
+# English ones (ENGLISH_WORDS): a word lists the closed classes of each language, no nouns. A noun
+# is a word the text writes after a determiner (GERMAN_DETERMINERS: an article, a possessive, a
+# demonstrative, `im`, `zum`...; adjectives between: `die neue Architektur`) or a number (`1 kg
+# Birnen`, `um 9 Uhr`) anywhere: `der Käse vom Markt` makes a noun of `Birnen und Käse` too. Heuristic
+# rules 11.
+GERMAN_WORDS = frozenset("""
+der das und ist nicht ein eine einen einem einer ich wir mit für auf den dem des sich auch zu im von bei noch
+nach sind habe haben hatte wird werden aber oder wenn dass sie er es sehr schon kein keine mein meine uns ihm
+ihn wie nur vom zum zur beim ins dann jetzt heute morgen gestern immer wieder etwas viel mehr
+""".split())
+ENGLISH_WORDS = frozenset("""
+the and is are to of a i you it that this with for on was were have has be not but they he she we at from
+""".split())
+GERMAN_MIN = 4
+GERMAN_DETERMINERS = frozenset("""
+der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
+meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
+ihren ihrem ihrer ihres unser unsere unseren unserem unserer unseres euer eure euren eurem eurer eures dieser
+diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem welche welches welchen welchem
+im am vom zum zur beim ins ans aufs fürs ums
+""".split())
+# the days and months, which German capitalises as nouns: never a name of one word in a German text
+GERMAN_CALENDAR = frozenset("""
+Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
+August September Oktober November Dezember Jänner
+""".split())
+# a relative pronoun after a comma is no article: `der Kollege, den Anna empfahl`
+_RELATIVES = frozenset("der die das den dem".split())
 
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
@@ -591,6 +630,43 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
     return out
 
 
+def german(text: str) -> bool:
+    """Is `text` German: at least GERMAN_MIN of its words German function
+    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS)?"""
+    # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
+    # only in a text that writes one of German's commonest words, as a German text of any length does
+    if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
+        return False
+    counts = collections.Counter(_WORD_RUN.findall(text.lower()))
+    de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
+    return de >= GERMAN_MIN and de >= 2 * sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+
+
+# a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
+# after a number and a unit's abbreviation (`1 kg Birnen`, `180 Grad`); the noun is group 2
+# (a lookahead: each word is tried, `bringt den Wein` holds `den Wein`)
+_GERMAN_NOUN = re.compile(
+    rf"(?=(?:(?<![^\W\d_])([^\W\d_]+)|(?<![\w.,])\d+(?:[.,]\d+)?\.?(?:[ \t]+{LOWER}{{1,3}}\.?)?)"
+    rf"(?:{_GAP}(?:{LOWER}+(?:e|en|er|es|em)|\d+(?:[.,]\d+)?\.?)){{0,2}}{_GAP}({UPPER}{_WORD_CHAR}*)(?!{_WORD_CHAR}))")
+
+
+def german_nouns(text: str) -> set[str]:
+    """The capitalised words a German `text` uses as nouns (_GERMAN_NOUN):
+    after a determiner (GERMAN_DETERMINERS; `der`, `die`, `das`, `den` and
+    `dem` not after a comma, where they are relative pronouns: `der Kollege,
+    den Anna empfahl`) or after a number; and the days and months
+    (GERMAN_CALENDAR)."""
+    out = set(GERMAN_CALENDAR)
+    for m in _GERMAN_NOUN.finditer(text):
+        det = m.group(1)
+        if det is not None:
+            det = det.lower()
+            if det not in GERMAN_DETERMINERS or (det in _RELATIVES and text[:m.start()].rstrip().endswith(",")):
+                continue
+        out.add(m.group(2))
+    return out
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
     or one `text` writes in lower case too?"""
@@ -776,6 +852,9 @@ class HeuristicExtractor:
             add(surface, "date")
         elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
+        # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
+        nouns = german_nouns(text) if german(text) else set()
+        nouns_found = []
         heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
         openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
         # a `# ` title that is a common-noun phrase of a common word (`# Meeting notes`): its first word
@@ -814,9 +893,14 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
-            # drop leading words that are only capitalised as a sentence start
-            while words and words[0].lower().replace("’", "'") in COMMON_WORDS:
+            # drop leading words that are only capitalised as a sentence start (a German text's article
+            # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
+            while words and (words[0].lower().replace("’", "'") in COMMON_WORDS
+                             or (nouns and (words[0].lower() in GERMAN_DETERMINERS
+                                            or words[0].lower() in GERMAN_WORDS))):
                 words = words[1:]
+            if nouns and len(words) > 2 and words[0] in nouns and words[1] == "von":
+                words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
             while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
@@ -826,6 +910,9 @@ class HeuristicExtractor:
             if len(words) > 1:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
+                continue
+            if len(words) == 1 and span in nouns:
+                nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
@@ -844,7 +931,7 @@ class HeuristicExtractor:
         # note's actions open with the first names its attendees line wrote in full. A common
         # word opens no name (COMMON_WORDS: `The Low Tides` is Low Tides) and a capitalised verb
         # or noun (`- Plays bass`, `- Buy milk`, `- Meeting moved`) seldom opens one in the same text.
-        for span in openers:
+        for span in openers + nouns_found:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
         _add_known_cjk(text, out, speakers, add)
