@@ -521,6 +521,7 @@ ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_TAG}", re.MULTILINE)
 # quadratic); a line's marks longer than that (no note's) start no sentence
 MARKS_REACH = 120
 _WORD_RUN = re.compile(r"\w+")
+_BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
 # `Bobby \`), `*`, `_` and `` ` `` are Markdown's (`_Bob Marley_` spanned
@@ -661,7 +662,9 @@ def german_nouns(text: str) -> set[str]:
         det = m.group(1)
         if det is not None:
             det = det.lower()
-            if det not in GERMAN_DETERMINERS or (det in _RELATIVES and text[:m.start()].rstrip().endswith(",")):
+            # (read back a few characters: the text up to each match made it quadratic)
+            if det not in GERMAN_DETERMINERS or (det in _RELATIVES
+                                                 and text[max(0, m.start() - 8):m.start()].rstrip().endswith(",")):
                 continue
         out.add(m.group(2))
     return out
@@ -808,7 +811,7 @@ class HeuristicExtractor:
             if span in speakers:
                 said.add(span)
                 add(span, "person")
-                replies.add(m.end() + len(text[m.end():m.end() + 8]) - len(text[m.end():m.end() + 8].lstrip(" \t")))
+                replies.add(_BLANKS.match(text, m.end()).end())
                 continue
             if _common_label(span):
                 keys.add(m.start(1))
@@ -853,7 +856,8 @@ class HeuristicExtractor:
         elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
-        nouns = german_nouns(text) if german(text) else set()
+        is_german = german(text)
+        nouns = german_nouns(text) if is_german else frozenset()
         nouns_found = []
         heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
         openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
@@ -896,10 +900,10 @@ class HeuristicExtractor:
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             while words and (words[0].lower().replace("’", "'") in COMMON_WORDS
-                             or (nouns and (words[0].lower() in GERMAN_DETERMINERS
-                                            or words[0].lower() in GERMAN_WORDS))):
+                             or (is_german and (words[0].lower() in GERMAN_DETERMINERS
+                                                or words[0].lower() in GERMAN_WORDS))):
                 words = words[1:]
-            if nouns and len(words) > 2 and words[0] in nouns and words[1] == "von":
+            if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
                 words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
             while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
