@@ -590,6 +590,11 @@ SHARED_NAMES_KEY = "shared_note_names"
 # meta: {folder: [keys]}, the single lower-case word file names (heuristic.linkable_name) a wikilink of the
 # folder names, as the graph has them (sync.linked_names): the notes a later sync does not read are named by these
 LINKED_NAMES_KEY = "linked_note_names"
+# meta: {folder: {path: [keys]}}, the keys of the names the wikilinks of each note of a folder link to
+# (sync.note_link_keys; notes that link to none left out), as the index holds their chunks: a sync that
+# writes or removes notes has the linked names (sync.linked_names) from it and the chunks it writes, not
+# from every linking chunk of the folder; absent: to be read from the chunks once
+LINK_TARGETS_KEY = "note_link_targets"
 # meta: {folder: {"aliases": {path: [names] or null}, "joined": {alias key: note key}}}, the other names
 # the notes of a folder give themselves (heuristic.note_aliases; null: read them from the index) and what
 # the graph joined them to (sync.joined_names): the notes a later sync does not read are joined by these

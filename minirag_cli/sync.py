@@ -15,7 +15,9 @@ So, after the files, are the unchanged notes whose file name another note
 of the folder now shares or no longer does: a note names itself only by a
 name no other note of its folder has (_name_anew), and those whose single
 lower-case word file name a link of the folder now names or no longer does
-(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`); and the notes that
+(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`; the
+names each note links to are recorded, meta note_link_targets, so a sync
+reads the links of the notes it writes only); and the notes that
 mention an alias (`aliases: [Jo]` in `Jonas Berg.md`) whose note changed,
 went or came, or another note now claims too: an alias is a name of the
 note's own entity, in any note of the folder (joined_names), and a pass over
@@ -725,6 +727,9 @@ class _Run:
     shared_names: frozenset[tuple[str, str]] = frozenset()
     # (folder, key) of the single lower-case word file names a wikilink of the folder names (linked_names)
     linked: frozenset[tuple[str, str]] = frozenset()
+    # path -> the keys its links link to (note_link_keys), of the folder being synced: as recorded and as this
+    # sync writes and removes notes; None: not known (to be read from the chunks, stored_link_targets)
+    link_targets: dict[str, frozenset[str]] | None = None
     # folder -> {alias key: key of its note's own name}: the aliases the graph joins (joined_names)
     joined: dict[str, dict[str, str]] = field(default_factory=dict)
     # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
@@ -990,8 +995,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     for doc, names in _stored_aliases(conn, list(paths)).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
-    # the chunks are held already: the links name the notes (and join their aliases) before any is extracted
-    run.linked = frozenset().union(*(linked_names(conn, extractor, root, held) for root, held in by_root.items()))
+    # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
+    # each note's link targets are read anew, as these rules read links, and recorded
+    linkable = {root: _linkable_keys(extractor, held) for root, held in by_root.items()}
+    targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
+    run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
+                                     for root in by_root))
     run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked)
                   for root, held in by_root.items()}
     written: set[int] = set()
@@ -1011,8 +1020,9 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
-        _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root, held in by_root.items()
-                                    if _linkable_keys(extractor, held)}, replace_all=True)
+        _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
+                             replace_all=True)
+        _record_link_targets(conn, targets, replace_all=True)
         _record_known(conn, run.known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
@@ -1223,12 +1233,19 @@ def _sync_root(run: _Run, root: Path) -> None:
     linked_records = recorded_linked_names(conn)
     linked_before = linked_records.get(str(root))  # None: not known
     run.linked = frozenset((str(root), key) for key in linked_before or ())
+    target_records = recorded_link_targets(conn)
+    # each note's link targets, kept as this sync writes and removes notes (none yet for a first sync)
+    run.link_targets = dict(target_records[str(root)]) if str(root) in target_records else {} if not existing else None
     if linked_before is not None:
         # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
         # a sync stopped between the two has the next one read the links again
         run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
             {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
             ensure_ascii=False)
+    if str(root) in target_records:  # so are the link targets, for the same reason
+        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(
+            {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)},
+            sort_keys=True, ensure_ascii=False)
     removed_from = len(summary.removed_paths)
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
@@ -1284,7 +1301,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
-    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the record stands
+    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
+    run.build.pop(dbmod.LINK_TARGETS_KEY, None)
     # a link may name a lower-case file name anew only when a note came, went or changed
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
     _name_anew(run, root, named_before, written, unjoined, recorded,
@@ -1375,6 +1393,8 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                     _cjk_changed(run)
             elif run.known_notes.pop((root, path), None):  # it made names known
                 _cjk_changed(run)
+            if run.link_targets is not None:
+                run.link_targets.pop(path, None)
             run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
@@ -1431,22 +1451,70 @@ def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]
     return {path: key for path, key in found.items() if counts[key] == 1 and key not in taken}
 
 
-def linked_names(conn, extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
-    """(root, key) of the single lower-case word file names of the notes at
-    `paths` in the folder `root` (_linkable_keys) that a wikilink of a note
-    of the folder names, case aside (`[[Hackerspace]]` for Logseq's
-    `pages/hackerspace.md`): those notes are named by them (_name_notes).
-    Read from the chunks the index holds (each chunk read alone, as
-    heuristic.link_targets reads a text), after the folder's notes are
-    written: a rebuild and an incremental sync decide alike."""
-    wanted = set(_linkable_keys(extractor, paths).values())
+def linked_names(conn, root: str, linkable: dict[str, str],
+                 targets: dict[str, frozenset[str]] | None) -> frozenset[tuple[str, str]]:
+    """(root, key) of the single lower-case word file names of the folder
+    `root`'s notes (`linkable`: _linkable_keys of the notes the index holds)
+    that a wikilink of a note of the folder names, case aside
+    (`[[Hackerspace]]` for Logseq's `pages/hackerspace.md`): those notes are
+    named by them (_name_notes). From `targets`, the link targets of each
+    note the index holds (run.link_targets: as recorded, and as the sync
+    wrote and removed notes), or, None, read from the chunks the index holds
+    (stored_link_targets), after the folder's notes are written: a rebuild
+    and an incremental sync decide alike."""
+    wanted = set(linkable.values())
     if not wanted:
         return frozenset()
-    found: set[str] = set()
-    for text in store.chunk_texts_with_links(conn, root):
-        found.update(key for target in link_targets(text) if target.type == "name"
-                     and (key := normalise_key(target.name, target.type)) in wanted)
-    return frozenset((root, key) for key in found)
+    if targets is None:
+        targets = stored_link_targets(conn, root)
+    return _linked_by(root, wanted, targets.values())
+
+
+def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str]]) -> frozenset[tuple[str, str]]:
+    """(root, key) of the keys of `wanted` that one of the notes' `targets` links to."""
+    wanted = set(wanted)
+    return frozenset((root, key) for keys in targets for key in keys & wanted)
+
+
+def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
+    """The keys of the names the wikilinks of a note's chunks (`texts`, each
+    read alone, as heuristic.link_targets reads a text) link to: what
+    linked_names needs of a note, recorded per note (meta note_link_targets).
+    Only a chunk that writes `[[` is read, as store.chunk_texts_with_links
+    finds them in the index."""
+    return frozenset(key for text in texts if "[[" in text for target in link_targets(text)
+                     if target.type == "name" and (key := normalise_key(target.name, target.type)))
+
+
+def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
+    """{path: note_link_keys} of the notes of the folder `root` that link to
+    a name, read from every chunk the index holds that writes `[[`: what an
+    index that has no record of them (recorded_link_targets) needs once."""
+    texts: dict[str, list[str]] = {}
+    for path, text in store.chunk_texts_with_links(conn, root):
+        texts.setdefault(path, []).append(text)
+    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks))}
+
+
+def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
+    """{folder: {path: the keys its links link to}} as recorded (meta
+    note_link_targets); a folder absent (an index synced before it was
+    recorded, a sync stopped after it wrote a note, a damaged record) is not known."""
+    return {root: {path: frozenset(k for k in keys if isinstance(k, str))
+                   for path, keys in notes.items() if isinstance(keys, list)}
+            for root, notes in _meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
+
+
+def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]]], replace_all: bool = False) -> None:
+    """Record the link targets of the notes of the folders in `folders` (of no
+    other folder with `replace_all`), inside the caller's transaction."""
+    before = dbmod.get_meta(conn, dbmod.LINK_TARGETS_KEY)
+    recorded = {} if replace_all else recorded_link_targets(conn)
+    recorded.update(folders)
+    value = json.dumps({root: {path: sorted(keys) for path, keys in notes.items() if keys}
+                        for root, notes in recorded.items()}, sort_keys=True, ensure_ascii=False)
+    if value != before and (recorded or before is not None):
+        dbmod.set_meta(conn, dbmod.LINK_TARGETS_KEY, value)
 
 
 def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
@@ -1556,7 +1624,11 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
-        run.linked = linked_names(conn, extractor, str(root), held)
+        linkable = _linkable_keys(extractor, held)
+        if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
+            run.link_targets = stored_link_targets(conn, str(root))
+        targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
+        run.linked = linked_names(conn, str(root), linkable, targets)
         now = {key for _root, key in run.linked}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
@@ -1567,7 +1639,6 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
             run.joined[str(root)] = joined
             run.resolver.unjoin(late)
             unjoined = set(unjoined) | late
-        linkable = _linkable_keys(extractor, held)
         # every note whose lower-case file name a key that moved is, the ambiguous ones too (a second
         # `archive/hackerspace.md`: the first named by it before, the one written named by the old record)
         found = _linkable_found(extractor, held)
@@ -1583,6 +1654,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
                     _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
                                      "whose file name a link of the folder now names, or no longer does")
                 _record_linked_names(conn, {str(root): now})
+                if targets is not None:
+                    _record_link_targets(conn, {str(root): targets})
             run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
             written = written | set(relinked)  # named as they are now
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
@@ -2144,6 +2217,12 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         first_note, run.on_first_note = run.on_first_note, None
         first_note()
     run.resolver.forget(gone)
+    if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
+        keys = note_link_keys(c.text for c in pending.chunks)
+        if keys:
+            run.link_targets[note.path] = keys
+        else:
+            run.link_targets.pop(note.path, None)
     summary = run.summary
     summary.chunks += len(pending.chunks)
     if pending.is_new:

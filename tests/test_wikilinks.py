@@ -1076,6 +1076,52 @@ def test_a_plain_re_sync_reads_no_chunk_for_the_links(tmp_path, monkeypatch):
     assert db.get_meta(plain, db.LINKED_NAMES_KEY) is None
 
 
+def test_a_sync_that_writes_a_note_reads_no_other_note_s_links(tmp_path, monkeypatch):
+    """Each note's link targets are recorded (meta note_link_targets) as it
+    is written: a sync that writes or removes a note (each change under
+    `mrag sync --watch`) has the linked names from the record and the notes
+    it writes, not from every linking chunk of the folder; an index without
+    the record reads the chunks once. The graph is the rebuild's throughout."""
+    from minirag_cli import db, store
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "- soldering night on thursdays\n",
+                       **{f"journals/2024_05_0{i}.md": f"- [[Garden Plan]] day {i}\n" for i in range(1, 6)},
+                       "journals/2024_05_06.md": "- went to [[Hackerspace]]\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace")
+    real = store.chunk_texts_with_links
+    read = []
+    monkeypatch.setattr(store, "chunk_texts_with_links", lambda *a: read.append(a) or real(*a))
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    steps = [{"journals/2024_05_06.md": "- stayed home\n"}, {"journals/2024_05_07.md": "- back at [[hackerspace]]\n"},
+             {"journals/2024_05_07.md": None}]
+    for step, linked in zip(steps, [False, True, False]):
+        for path, text in step.items():
+            (root / path).unlink() if text is None else write_notes(root, {path: text})
+        read.clear()
+        summary = sync(conn, [root])
+        assert (read, summary.note_names_changed) == ([], ["pages/hackerspace.md"])
+        assert ("pages/hackerspace.md" in _notes_of(conn, "hackerspace")) == linked
+        assert graph(conn) == fresh_graph()
+    # an index synced before the record was kept reads the linking chunks once, then no more
+    with db.transaction(conn):
+        db.delete_meta(conn, db.LINK_TARGETS_KEY)
+    for i, text in enumerate(["- went to [[Hackerspace]]\n", "- a quiet day\n"]):
+        write_notes(root, {"journals/2024_05_06.md": text})
+        read.clear()
+        assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+        assert len(read) == (1 if i == 0 else 0)
+        assert graph(conn) == fresh_graph()
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside
