@@ -431,7 +431,7 @@ class _Pending:
     note: NoteFile
     hash: str
     text: str
-    chunks: list[Chunk]
+    chunks: list[Chunk] | None  # None: to be chunked (_sync_root)
     is_new: bool
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
@@ -446,6 +446,7 @@ class _ReadAhead:
     binary: bool
     text: str  # decoded (walk.decode_note); "" for a binary file
     warning: str | None
+    chunks: list[Chunk] | None = None  # chunked already (_link_ahead), as the sync chunks it
 
 
 # A note read less than this after its mtime could be written again within the same
@@ -1252,6 +1253,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    # the lower-case pages the links will name once the notes are written, named before any is extracted
+    links_read = _link_ahead(run, root, walked, existing, synced)
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names, run.linked)
     unjoined = _differing(joined, recorded[1] if recorded else {})
@@ -1276,7 +1279,8 @@ def _sync_root(run: _Run, root: Path) -> None:
         group: list[_Pending] = []
         group_chunks = 0
         for pending in changed:
-            pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
+            if pending.chunks is None:
+                pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
                 what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
@@ -1303,10 +1307,45 @@ def _sync_root(run: _Run, root: Path) -> None:
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
     run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
     run.build.pop(dbmod.LINK_TARGETS_KEY, None)
-    # a link may name a lower-case file name anew only when a note came, went or changed
-    relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
+    # a link may name a lower-case file name anew only when a note came, went or changed (the link
+    # targets read from the chunks here are recorded too, whatever came of them)
+    relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
     _name_anew(run, root, named_before, written, unjoined, recorded,
                (linked_before,) if relink else None)
+
+
+def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str]) -> bool:
+    """Before a sync writes the new and changed notes of `root`, name the
+    single lower-case word file names the links of the folder will name once
+    it has (run.linked; linked_names after the notes are written, _name_anew):
+    a linked page the sync writes is then extracted once, not first plainly
+    and then anew. The links of the notes it does not write are as recorded
+    (run.link_targets; read from the chunks once when not recorded: whether
+    the chunks were read), those of the others from their text as the alias
+    pass read it (_file_aliases), chunked as the sync chunks it (the chunks
+    are kept for it). One it did not read whole (no room) counts with its
+    recorded links: where that guess, or another (a note the sync then cannot
+    read), is wrong, _name_anew extracts the page anew, as before."""
+    synced = set(synced)
+    linkable = _linkable_keys(run.extraction.extractor, synced)
+    changing = [f.path for f in walked.files if f.path in synced and not _unchanged(f, existing.get(f.path))]
+    if not linkable or not changing:
+        return False
+    read = run.link_targets is None
+    if read:
+        run.link_targets = stored_link_targets(run.conn, str(root))
+    targets = {path: keys for path, keys in run.link_targets.items() if path in synced}
+    for path in changing:
+        ahead = run.read_ahead.get(path)
+        if ahead is None:
+            continue
+        keys = frozenset()
+        if not ahead.binary and "[[" in ahead.text:
+            ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
+            keys = note_link_keys(c.text for c in ahead.chunks)
+        targets[path] = keys
+    run.linked = _linked_by(str(root), linkable.values(), targets.values())
+    return read
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -1337,7 +1376,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
-        yield _Pending(note, digest, text, [], old is None)
+        yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None)
 
 
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
@@ -1621,6 +1660,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, = relink
+        written_with = {key for _root, key in run.linked}  # the linked names the notes written were named by
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
@@ -1643,10 +1683,10 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # `archive/hackerspace.md`: the first named by it before, the one written named by the old record)
         found = _linkable_found(extractor, held)
         if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
-            relinked = [path for path, key in found.items() if path not in written or key in now]
+            relinked = [path for path, key in found.items() if path not in written or key in now ^ written_with]
         else:
-            moved = now ^ linked_before
-            relinked = [path for path, key in found.items() if key in moved]
+            relinked = [path for path, key in found.items()
+                        if key in (now ^ written_with if path in written else now ^ linked_before)]
         # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
         if relinked or linkable or linked_before is not None:
             with dbmod.transaction(conn):

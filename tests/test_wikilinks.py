@@ -1122,6 +1122,43 @@ def test_a_sync_that_writes_a_note_reads_no_other_note_s_links(tmp_path, monkeyp
         assert graph(conn) == fresh_graph()
 
 
+@pytest.mark.parametrize("room", [True, False])
+def test_a_linked_lower_case_page_is_extracted_once_by_the_sync_that_writes_it(tmp_path, monkeypatch, room):
+    """A first sync names `pages/hackerspace.md` by the `[[Hackerspace]]` of
+    a note it writes before it extracts the page: the page is extracted once,
+    not plainly and then anew; so is one a later sync adds with its link.
+    Without room to keep the notes read ahead (sync.READ_AHEAD_BYTES) the
+    links are not known before, and the page is extracted anew after, as
+    before. The graph is the rebuild's either way."""
+    from minirag_cli import db, sync as syncmod
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from tests.test_heuristic_version import graph, sync
+
+    seen: list[str] = []
+
+    class Counting(HeuristicExtractor):
+        def extract(self, texts, *a, **k):
+            seen.extend(t for t in texts if "soldering" in t or "kites" in t)
+            return super().extract(texts, *a, **k)
+
+    if not room:
+        monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    root = tmp_path / "vault"
+    write_notes(root, {"journals/2024_05_01.md": "- went to [[Hackerspace]] tonight\n",
+                       "pages/hackerspace.md": "- soldering night on thursdays\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    summary = sync(conn, [root], extractor=Counting())
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace") and summary.note_names_changed == []
+    assert len(seen) == (1 if room else 2)
+    seen.clear()
+    write_notes(root, {"journals/2024_05_02.md": "- flew [[Kites]]\n", "pages/kites.md": "- kites in the park\n"})
+    sync(conn, [root], extractor=Counting())
+    assert "pages/kites.md" in _notes_of(conn, "kites") and len(seen) == (1 if room else 2)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside
