@@ -1248,10 +1248,10 @@ def _sync_root(run: _Run, root: Path) -> None:
             {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)},
             sort_keys=True, ensure_ascii=False)
     removed_from = len(summary.removed_paths)
+    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
-    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     # the lower-case pages the links will name once the notes are written, named before any is extracted
     links_read = _link_ahead(run, root, walked, existing, synced)
@@ -1394,7 +1394,8 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
     skips (a binary `README.md`: an image, a note locked by git-crypt; one
     that cannot be read and was not indexed). A file the sync does not index
     makes no name shared, as a re-extraction, which reads the index's notes,
-    has it. Only those files are read here (the sync reads them again)."""
+    has it. Only those files are read here, and kept as the alias pass keeps
+    them (run.read_ahead): the sync does not read them again."""
     extractor = run.extraction.extractor
     kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
     kept += [p for p in walked.kept if p in existing]
@@ -1405,19 +1406,27 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
         counts[key] = counts.get(key, 0) + 1
     twice = {key for key, n in counts.items() if n > 1}
     return [*kept, *(path for path, note in files.items()
-                     if keys.get(path) not in twice or _indexed(note, existing.get(path)))]
+                     if keys.get(path) not in twice or _indexed(note, existing.get(path), run))]
 
 
-def _indexed(note: NoteFile, old: tuple | None) -> bool:
+def _indexed(note: NoteFile, old: tuple | None, run: _Run) -> bool:
     """Whether this sync leaves the file `note` indexed, as _read_note decides
-    (`old`: the index's record of it, or None)."""
+    (`old`: the index's record of it, or None). A file read is kept for the
+    sync as the alias pass keeps one (_keep_ahead), room allowing."""
     if _unchanged(note, old):
         return True
-    try:
-        data = note.abspath.read_bytes()
-    except OSError as exc:
-        return old is not None and cannot_read_for_now(exc)  # kept as last synced
-    return not sniff_note(data)[0]
+    ahead = run.read_ahead.get(note.path)
+    if ahead is None:
+        whole = note.size <= run.read_ahead_room
+        read_at = time.time()
+        try:
+            data = note.abspath.read_bytes()
+        except OSError as exc:
+            return old is not None and cannot_read_for_now(exc)  # kept as last synced
+        if not whole:
+            return not sniff_note(data)[0]
+        ahead = _keep_ahead(run, note, data, read_at)
+    return not ahead.binary
 
 
 def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
@@ -1806,6 +1815,9 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     another only its first ALIAS_HEAD_BYTES are read (cut to whole UTF-32
     units): a large note is not decoded twice, and front matter that runs
     past them gives none."""
+    ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
+    if ahead is not None:
+        return [] if ahead.binary else note_aliases(ahead.text)
     whole = run is not None and note.size <= run.read_ahead_room
     read_at = time.time()
     try:
@@ -1816,14 +1828,24 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
                 data = f.read(ALIAS_HEAD_BYTES)
     except OSError:
         return None
-    if not whole and len(data) == ALIAS_HEAD_BYTES:
+    if whole:
+        ahead = _keep_ahead(run, note, data, read_at)
+        return [] if ahead.binary else note_aliases(ahead.text)
+    if len(data) == ALIAS_HEAD_BYTES:
         data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
+    return [] if binary else note_aliases(decode_note(data, wide)[0])
+
+
+def _keep_ahead(run: _Run, note: NoteFile, data: bytes, read_at: float) -> _ReadAhead:
+    """The whole file `note` (`data`, read at `read_at` or later) hashed and
+    decoded, kept in `run.read_ahead` for the sync to index without reading
+    it again, its bytes taken from the room left."""
+    binary, wide = sniff_note(data)
     text, warning = ("", None) if binary else decode_note(data, wide)
-    if whole:
-        run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
-        run.read_ahead_room -= len(data)
-    return [] if binary else note_aliases(text)
+    ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
+    run.read_ahead_room -= len(data)
+    return ahead
 
 
 def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
