@@ -1002,8 +1002,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
     run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
                                      for root in by_root))
-    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked)
-                  for root, held in by_root.items()}
+    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked,
+                                     linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
     run.known_notes = known_cjk_by_note(conn)
@@ -1254,9 +1254,10 @@ def _sync_root(run: _Run, root: Path) -> None:
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     # the lower-case pages the links will name once the notes are written, named before any is extracted
-    links_read = _link_ahead(run, root, walked, existing, synced)
+    linkable = _linkable_keys(run.extraction.extractor, synced)
+    links_read = _link_ahead(run, root, walked, existing, synced, linkable)
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
-                                                  synced, run.shared_names, run.linked)
+                                                  synced, run.shared_names, run.linked, linkable)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
     written_from = (len(summary.added_paths), len(summary.changed_paths))
@@ -1314,7 +1315,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                (linked_before,) if relink else None)
 
 
-def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str]) -> bool:
+def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str],
+                linkable: dict[str, str]) -> bool:
     """Before a sync writes the new and changed notes of `root`, name the
     single lower-case word file names the links of the folder will name once
     it has (run.linked; linked_names after the notes are written, _name_anew):
@@ -1325,9 +1327,9 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
     pass read it (_file_aliases), chunked as the sync chunks it (the chunks
     are kept for it). One it did not read whole (no room) counts with its
     recorded links: where that guess, or another (a note the sync then cannot
-    read), is wrong, _name_anew extracts the page anew, as before."""
+    read), is wrong, _name_anew extracts the page anew, as before.
+    `linkable`: _linkable_keys of `synced`."""
     synced = set(synced)
-    linkable = _linkable_keys(run.extraction.extractor, synced)
     changing = [f.path for f in walked.files if f.path in synced and not _unchanged(f, existing.get(f.path))]
     if not linkable or not changing:
         return False
@@ -1484,14 +1486,16 @@ def _linkable_found(extractor: Extractor, paths: Iterable[str]) -> dict[str, str
     return {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
 
 
-def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, str] | None = None
+                   ) -> dict[str, str]:
     """{path: key} of the notes at `paths` (a folder's) whose file name is a
     single lower-case word a link may name (heuristic.linkable_name), but
     none that another of them shares or another note's file name names
     (`pages/hackerspace.md` twice, or beside `Hackerspace.md`): no link can tell
-    which note it means."""
+    which note it means. `found`: _linkable_found of `paths`, when the caller has it."""
     paths = list(paths)
-    found = _linkable_found(extractor, paths)
+    if found is None:
+        found = _linkable_found(extractor, paths)
     taken = set(_note_name_keys(extractor, paths))
     counts: dict[str, int] = {}
     for key in found.values():
@@ -1673,7 +1677,9 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
-        linkable = _linkable_keys(extractor, held)
+        # every note whose file name is a single lower-case word, the ambiguous ones too
+        found = _linkable_found(extractor, held)
+        linkable = _linkable_keys(extractor, held, found)
         if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
@@ -1682,7 +1688,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
         joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
-                              run.linked)
+                              run.linked, linkable)
         late = _differing(joined, run.joined.get(str(root), {}))
         if late:
             run.joined[str(root)] = joined
@@ -1690,7 +1696,6 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
             unjoined = set(unjoined) | late
         # every note whose lower-case file name a key that moved is, the ambiguous ones too (a second
         # `archive/hackerspace.md`: the first named by it before, the one written named by the old record)
-        found = _linkable_found(extractor, held)
         if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
             relinked = [path for path, key in found.items() if path not in written or key in now ^ written_with]
         else:
@@ -1732,8 +1737,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
 
 
 def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
-                 shared: frozenset[tuple[str, str]],
-                 linked: frozenset[tuple[str, str]] = frozenset()) -> dict[str, str]:
+                 shared: frozenset[tuple[str, str]], linked: frozenset[tuple[str, str]] = frozenset(),
+                 linkable: dict[str, str] | None = None) -> dict[str, str]:
     """{alias key: the key of its note's own name} for the aliases of the
     notes of the folder `root` (`aliases`: path -> heuristic.note_aliases;
     `paths`: the folder's notes): `aliases: [Jo, J. Berg]` in `Jonas
@@ -1748,10 +1753,13 @@ def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] |
     notes share: heuristic.note_name, shared_note_names). A single lower-case
     word file name a link of the folder names (`linked`: linked_names) names
     its note here too: `alias:: HS` in Logseq's `pages/hackerspace.md` joins
-    `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them."""
+    `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
+    `linkable`: _linkable_keys of `paths`, when the caller has it."""
     paths = list(paths)
     own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
-    own.update({path: key for path, key in _linkable_keys(extractor, paths).items() if (root, key) in linked})
+    if linkable is None:
+        linkable = _linkable_keys(extractor, paths)
+    own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
     for path, names in aliases.items():

@@ -1159,6 +1159,33 @@ def test_a_linked_lower_case_page_is_extracted_once_by_the_sync_that_writes_it(t
     assert graph(conn) == graph(fresh)
 
 
+def test_the_linkable_file_names_are_found_once_per_listing_of_the_folder(tmp_path, monkeypatch):
+    """Which notes' file names a link may name (sync._linkable_keys) is found
+    once for the notes a sync walks, once for those the index holds after it
+    writes them, and once per folder by a rules-version re-extraction: not
+    again by each step that needs it (the linked names, their record, the
+    aliases they join)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "alias:: HS\n- soldering\n",
+                       "journals/2024_05_01.md": "- went to [[Hackerspace]]\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    calls = []
+    real = syncmod._linkable_keys
+    monkeypatch.setattr(syncmod, "_linkable_keys", lambda *a: calls.append(1) or real(*a))
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home\n"})
+    assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+    assert len(calls) == 2
+    calls.clear()
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted is not None
+    assert len(calls) == 2  # the re-extraction's, then the sync's walk (no note written: no relink)
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside
