@@ -1006,14 +1006,15 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
                                      linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
+    holds_cjk = False
     run.known_notes = known_cjk_by_note(conn)
     run.known = merged_known(run.known_notes.values())
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths, written, new,
-                             windows)
+            holds_cjk |= _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths,
+                                          written, new, windows)
         # named once every note is in: each name embedded once (or its vector kept: the same name as before)
         store.refresh_entities(conn, written, _name_vectors(run), new)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
@@ -1024,7 +1025,9 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
                              replace_all=True)
         _record_link_targets(conn, targets, replace_all=True)
-        _record_known(conn, run.known, run.known_notes)
+        # recorded ({}) when CJK notes make no name known too, or the next sync that writes one would read
+        # every CJK note of the index again (known_cjk_by_note)
+        _record_known(conn, run.known, run.known_notes, always=holds_cjk)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -1034,12 +1037,13 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
 
 def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],
                      paths: dict[int, str], written: set[int], new: set[int],
-                     windows: dict[int, list] | None = None) -> None:
+                     windows: dict[int, list] | None = None) -> bool:
     """Extract, resolve and write the graph of a group of notes ((document
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes; the ids of the entities written go to
     `written`, of those made to `new` (store.write_graph): the caller names
-    them (store.refresh_entities). `windows`: as _reextract has them."""
+    them (store.refresh_entities). `windows`: as _reextract has them.
+    Whether a chunk of the group holds CJK text (_add_known)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     heads, matters = [], []
     for doc, pairs in notes:
@@ -1051,7 +1055,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names, run.linked)
-    _add_known(run.known, chunks, mentions)
+    holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
                         for c, m, root in zip(chunks, mentions, roots)]
@@ -1066,6 +1070,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
             i += 1
         store.write_graph(run.conn, doc_id, planned, head, written, new)
         run.progress.advance(1, 0)
+    return holds_cjk
 
 
 def following(conn, roots: Sequence[Path], given: bool | None) -> set[str]:
