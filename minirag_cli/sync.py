@@ -1559,7 +1559,7 @@ def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
     recorded, a sync stopped after it wrote a note, a damaged record) is not known."""
     return {root: {path: frozenset(k for k in keys if isinstance(k, str))
                    for path, keys in notes.items() if isinstance(keys, list)}
-            for root, notes in _meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
+            for root, notes in dbmod.meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
 
 
 def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]]], replace_all: bool = False) -> None:
@@ -1604,23 +1604,12 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     return frozenset((root, key) for key in shared)
 
 
-def _meta_dict(conn, key: str) -> dict:
-    """The JSON object a meta record of the graph holds (the shared file
-    names, the aliases, the known CJK names); {} when there is none, or it is
-    damaged: not JSON, or JSON but no object. Its values are the caller's to check."""
-    try:
-        recorded = json.loads(dbmod.get_meta(conn, key) or "{}")
-    except ValueError:
-        return {}
-    return recorded if isinstance(recorded, dict) else {}
-
-
 def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
     """{folder: keys} as a meta record of file-name keys per folder holds
     them; a folder absent (an index synced before this was recorded, or a
     damaged record) is not known."""
     return {root: frozenset(k for k in keys if isinstance(k, str))
-            for root, keys in _meta_dict(conn, meta_key).items() if isinstance(keys, list)}
+            for root, keys in dbmod.meta_dict(conn, meta_key).items() if isinstance(keys, list)}
 
 
 def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str]], replace_all: bool) -> None:
@@ -1880,7 +1869,7 @@ def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[
     graph joins them (meta note_aliases); a folder absent (an index synced
     before this was recorded, or a damaged record) is not known."""
     out = {}
-    for root, value in _meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
+    for root, value in dbmod.meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
         if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
             out[root] = ({p: (list(v) if isinstance(v, list) else None) for p, v in value["aliases"].items()},
                          {k: v for k, v in value["joined"].items() if isinstance(v, str)})
@@ -1985,7 +1974,7 @@ def recorded_known_notes(conn) -> dict[tuple[str, str], dict[str, str]] | None:
 def recorded_known(conn) -> dict[str, str]:
     """The known CJK names as the graph has them (meta known_cjk_names); {}
     when none or a damaged record."""
-    return {k: v for k, v in _meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(k, str) and isinstance(v, str)}
+    return {k: v for k, v in dbmod.meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(v, str)}
 
 
 def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]],
