@@ -435,6 +435,7 @@ class _Pending:
     is_new: bool
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
+    link_keys: frozenset[str] | None = None  # note_link_keys of its chunks, when known already (_link_ahead)
 
 
 @dataclass
@@ -447,6 +448,7 @@ class _ReadAhead:
     text: str  # decoded (walk.decode_note); "" for a binary file
     warning: str | None
     chunks: list[Chunk] | None = None  # chunked already (_link_ahead), as the sync chunks it
+    link_keys: frozenset[str] | None = None  # its note_link_keys, when _link_ahead has them
 
 
 # A note read less than this after its mtime could be written again within the same
@@ -1346,11 +1348,11 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead = run.read_ahead.get(path)
         if ahead is None:
             continue
-        keys = frozenset()
+        ahead.link_keys = frozenset()  # no chunk of a text without `[[` writes it
         if not ahead.binary and "[[" in ahead.text:
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
-            keys = note_link_keys(c.text for c in ahead.chunks)
-        targets[path] = keys
+            ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
+        targets[path] = ahead.link_keys
     run.linked = _linked_by(str(root), linkable.values(), targets.values())
     return read
 
@@ -1383,7 +1385,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
-        yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None)
+        yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
+                       link_keys=ahead.link_keys if ahead else None)
 
 
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
@@ -2282,7 +2285,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         first_note()
     run.resolver.forget(gone)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
-        keys = note_link_keys(c.text for c in pending.chunks)
+        keys = pending.link_keys if pending.link_keys is not None else note_link_keys(c.text for c in pending.chunks)
         if keys:
             run.link_targets[note.path] = keys
         else:
