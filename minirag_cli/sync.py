@@ -1659,11 +1659,14 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     `recorded`: the aliases as recorded before this sync (recorded_aliases).
     `written`: the paths this sync wrote, named as they are already.
     `relink`: (the linked file names the graph was made with, recorded_linked_names,
-    or None,) when a note came, went or changed: the notes the index holds
-    whose single lower-case word file name a link of the folder now names,
-    or no longer does (linked_names; one that became ambiguous no longer
-    does), are extracted anew, those this sync wrote too (named by the
-    names recorded before it)."""
+    or None,) when a note came, went or changed (or the link targets were read
+    from the chunks): the notes the index holds whose single lower-case word
+    file name a link of the folder now names and did not when they were
+    extracted, or the other way round (linked_names; one that became
+    ambiguous is named by none), are extracted anew: extracted with the
+    names recorded, the notes this sync did not write; with run.linked as
+    _sync_root left it (_link_ahead), those it wrote. The link targets are
+    recorded with the linked names."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
     relinked: list[str] = []
