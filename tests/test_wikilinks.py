@@ -1082,7 +1082,7 @@ def test_a_sync_that_writes_a_note_reads_no_other_note_s_links(tmp_path, monkeyp
     `mrag sync --watch`) has the linked names from the record and the notes
     it writes, not from every linking chunk of the folder; an index without
     the record reads the chunks once. The graph is the rebuild's throughout."""
-    from minirag_cli import db, store
+    from minirag_cli import db, store, sync as syncmod
     from tests.test_heuristic_version import graph, sync
 
     root = tmp_path / "vault"
@@ -1120,6 +1120,9 @@ def test_a_sync_that_writes_a_note_reads_no_other_note_s_links(tmp_path, monkeyp
         assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
         assert len(read) == (1 if i == 0 else 0)
         assert graph(conn) == fresh_graph()
+    # emptied for a rebuild, the index keeps no record of the notes it no longer holds
+    syncmod.rebuild(conn)
+    assert db.get_meta(conn, db.LINK_TARGETS_KEY) is None
 
 
 @pytest.mark.parametrize("room", [True, False])

@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
+from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, now_iso, transaction)
 from minirag_cli.naming import chosen_name, chosen_type, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
@@ -630,7 +630,7 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
-                LINKED_NAMES_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
+                LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
         delete_meta(conn, key)
 
 
