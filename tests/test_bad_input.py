@@ -1580,6 +1580,51 @@ def test_usage_errors_are_one_line_with_a_hint(mrag_bin):
         assert lines[0].startswith(error) and lines[1].startswith(hint), (args, r.stderr)
 
 
+def test_an_option_given_no_value_is_a_usage_error_with_a_hint(mrag_bin):
+    """`mrag ask "..." --k` (and any option that takes a value, given none)
+    was click's "Option '--k' requires an argument." alone: its parser
+    raises it without the command's context, so no usage was hinted. It is
+    mrag's two lines, the command's usage (or mrag's own, for --db) in the hint."""
+    cases = ((["ask", "a question", "--k"], "--k", "hint: usage: mrag ask [OPTIONS] [QUESTION]  (mrag ask -h for help)"),
+             (["eval", "golden.jsonl", "--k"], "--k", "hint: usage: mrag eval [OPTIONS] GOLDEN  (mrag eval -h"),
+             (["sync", "notes", "--max-bytes"], "--max-bytes", "hint: usage: mrag sync [OPTIONS] DIRS..."),
+             (["graph", "view", "--hops"], "--hops", "hint: usage: mrag graph view [OPTIONS]"),
+             (["--db"], "--db", "hint: usage: mrag [OPTIONS] COMMAND [ARGS]...  (mrag -h for help)"))
+    for args, option, hint in cases:
+        r = run_mrag(mrag_bin, *args)
+        lines = r.stderr.splitlines()
+        assert r.returncode == 2 and r.stdout == "" and len(lines) == 2, (args, r.stderr)
+        assert lines[0] == f"error: Option '{option}' requires an argument.", (args, r.stderr)
+        assert lines[1].startswith(hint), (args, r.stderr)
+
+
+def test_a_missing_argument_says_what_to_give(mrag_bin):
+    """`mrag sync` alone said "Missing argument 'dirs'.": the name of a
+    parameter in the code, not what to type. The error says what to give,
+    the hint the usage and an example; every command's required argument
+    has its own words (cli.MISSING_ARGUMENTS)."""
+    r = run_mrag(mrag_bin, "sync")
+    assert r.returncode == 2 and r.stderr.splitlines() == [
+        "error: Give the folder(s) of notes to sync.",
+        "hint: usage: mrag sync [OPTIONS] DIRS..., e.g. mrag sync ~/notes  (mrag sync -h for help)"], r.stderr
+    r = run_mrag(mrag_bin, "model", "info", "--json")
+    assert r.returncode == 2 and r.stderr.startswith("error: Give the GGUF model file to inspect.\n"), r.stderr
+    assert "e.g. mrag model info model.gguf" in r.stderr
+
+    import typer.main
+
+    from minirag_cli.cli import MISSING_ARGUMENTS, app
+
+    def required(cmd, path):
+        for param in getattr(cmd, "params", []):
+            if param.param_type_name == "argument" and param.required:
+                yield " ".join(path), param.name
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from required(sub, [*path, name])
+
+    assert set(required(typer.main.get_command(app), [])) == set(MISSING_ARGUMENTS)
+
+
 def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
     """`sync town town/people` stored each people note twice (once per root)."""
     root = tmp_path / "notes"
