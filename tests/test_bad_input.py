@@ -1625,6 +1625,24 @@ def test_a_missing_argument_says_what_to_give(mrag_bin):
     assert set(required(typer.main.get_command(app), [])) == set(MISSING_ARGUMENTS)
 
 
+def test_ask_paths_quotes_a_path_holding_a_newline(tmp_path, mrag_bin):
+    """`mrag ask --paths` printed a note named "two\\nlines.md" as two
+    lines: a script reading one path per line read two files that do not
+    exist. Such a path is quoted as git quotes it ("two\\nlines.md"), so
+    is one starting with a double quote; --json keeps the path as it is."""
+    root = tmp_path / "notes"
+    names = ["two\nlines.md", '"quoted".md', "Trip to Lisbon.md", "Ελλάδα.md"]
+    write_notes(root, {name: f"Wolfgang Schulz repairs radios in Berlin ({i}).\n" for i, name in enumerate(names)})
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Wolfgang Schulz radios", "--paths", "--mode", "bm25", cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert sorted(r.stdout.splitlines()) == sorted(['"two\\nlines.md"', '"\\"quoted\\".md"', "Trip to Lisbon.md",
+                                                    "Ελλάδα.md"]), r.stdout
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Wolfgang Schulz radios", "--json", "--mode", "bm25", cwd=root)
+    assert sorted(x["path"] for x in json.loads(r.stdout)["results"]) == sorted(names)
+
+
 def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):
     """`sync town town/people` stored each people note twice (once per root)."""
     root = tmp_path / "notes"
