@@ -395,7 +395,7 @@ def _bomless_utf16(data: bytes) -> str | None:
     if codec is None:
         for codec in ("utf-16-le", "utf-16-be") if little_first else ("utf-16-be", "utf-16-le"):
             sample = _utf16_sample(data, codec)
-            if sample is not None and _reads_as_script_text(sample):
+            if sample is not None and _reads_as_script_text(sample, whole=len(sample) * 2 >= len(data)):
                 break
         else:
             return None
@@ -490,11 +490,19 @@ def _eight_bit_text(head: bytes) -> bool:
 # unassigned and private-use code points; binary formats hold NUL units.
 # A script written without spaces (_UNSPACED_SCRIPTS) needs none, with more
 # letters (_UNSPACED_MIN_LETTERS): a Chinese note's head may hold no line end.
+# A short note read whole (a word or two: "Москва\n", "Ну и что?") has fewer
+# letters than _SCRIPT_MIN_LETTERS asks of a head: its whole text is all the
+# evidence there is, and it is enough with _SHORT_MIN_LETTERS of a script
+# written with spaces in a small block (random bytes land in Greek's or
+# Cyrillic's one unit in 256, in CJK's one in three, in Hangul's one in six:
+# those keep their minimum).
 _SCRIPT_MIN_LETTERS = 8
+_SHORT_MIN_LETTERS = 3
 _UNSPACED_MIN_LETTERS = 16
 _UNSPACED_SCRIPTS = frozenset({"CJK", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN"})
 _SCRIPT_LETTER_SHARE = 0.5
 _SCRIPT_ONE_SCRIPT_SHARE = 0.9
+_LARGE_BLOCK_SCRIPTS = frozenset({"CJK", "HANGUL", "YI"})
 _KANA_AND_KANJI = frozenset({"HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HALFWIDTH", "IDEOGRAPHIC"})
 
 
@@ -507,8 +515,9 @@ def _script(letter: str) -> str:
     return "LATIN" if word == "FULLWIDTH" else word
 
 
-def _reads_as_script_text(sample: str) -> bool:
-    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note does (the rules above)."""
+def _reads_as_script_text(sample: str, whole: bool = False) -> bool:
+    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note
+    does (the rules above); `whole`: it is the file's whole text."""
     scripts: Counter[str] = Counter()
     letters = visible = 0
     spaced = False
@@ -524,9 +533,11 @@ def _reads_as_script_text(sample: str) -> bool:
             letters += 1
             if category[0] == "L":
                 scripts[_script(c)] += 1
-    if letters < _SCRIPT_MIN_LETTERS or letters < visible * _SCRIPT_LETTER_SHARE:
-        return False
     (script, count), = scripts.most_common(1) or [("", 0)]
+    small_script = script not in _UNSPACED_SCRIPTS and script not in _LARGE_BLOCK_SCRIPTS
+    fewest = _SHORT_MIN_LETTERS if whole and spaced and small_script else _SCRIPT_MIN_LETTERS
+    if letters < fewest or letters < visible * _SCRIPT_LETTER_SHARE:
+        return False
     if not spaced and (script not in _UNSPACED_SCRIPTS or letters < _UNSPACED_MIN_LETTERS):
         return False
     if script != "LATIN":

@@ -580,6 +580,36 @@ def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_
     assert verify_index(conn) == []
 
 
+SHORT_OTHER_SCRIPTS = {"moskva.md": "Москва\n", "what.md": "Ну и что?\n", "greece.txt": "Ελλάδα 2024",
+                       "day.md": "Μια μέρα\n", "hello.md": "Γεια σου!\r\n", "kyiv.md": "Київ, 2024\n"}
+
+
+def test_short_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_path, conn, embedder,
+                                                                                  extractor):
+    """A short note (a word or two) in Greek or Cyrillic, UTF-16 without a
+    byte order mark, was skipped as a 'binary file': its NULs (a space's, a
+    line end's high byte) said not 8-bit text, and it had fewer than the
+    eight letters a head of UTF-16 must show. Read whole, three letters of
+    one such script with a space or line end are enough, little- and
+    big-endian; random bytes stay binary."""
+    import random
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    for name, text in SHORT_OTHER_SCRIPTS.items():
+        (root / ("le-" + name)).write_bytes(text.encode("utf-16-le"))
+        (root / ("be-" + name)).write_bytes(text.encode("utf-16-be"))
+    rng = random.Random(20261206)
+    (root / "random.md").write_bytes(b"\x00\n" + rng.randbytes(18))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert [(i["path"], i["reason"]) for i in s.skipped] == [("random.md", "binary file")] and s.warnings == []
+    texts = {path: "".join(t for (t,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+        (path,))) for (path,) in conn.execute("SELECT path FROM documents")}
+    for name, text in SHORT_OTHER_SCRIPTS.items():
+        assert texts["le-" + name].split() == texts["be-" + name].split() == text.split(), name
+
+
 def test_utf16_korean_with_hanja_without_a_byte_order_mark_is_indexed(tmp_path, conn, embedder, extractor):
     """A Korean note in UTF-16 without a byte order mark that writes Hanja
     among its Hangul (大韓民國, names, law and history texts) was skipped as a
