@@ -581,7 +581,8 @@ def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_
 
 
 SHORT_OTHER_SCRIPTS = {"moskva.md": "Москва\n", "what.md": "Ну и что?\n", "greece.txt": "Ελλάδα 2024",
-                       "day.md": "Μια μέρα\n", "hello.md": "Γεια σου!\r\n", "kyiv.md": "Київ, 2024\n"}
+                       "day.md": "Μια μέρα\n", "hello.md": "Γεια σου!\r\n", "kyiv.md": "Київ, 2024\n",
+                       "word.md": "Москва", "word.txt": "Ελλάδα"}  # one word, no ASCII: no NUL byte at all
 
 
 def test_short_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_path, conn, embedder,
@@ -589,9 +590,12 @@ def test_short_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexe
     """A short note (a word or two) in Greek or Cyrillic, UTF-16 without a
     byte order mark, was skipped as a 'binary file': its NULs (a space's, a
     line end's high byte) said not 8-bit text, and it had fewer than the
-    eight letters a head of UTF-16 must show. Read whole, three letters of
-    one such script with a space or line end are enough, little- and
-    big-endian; random bytes stay binary."""
+    eight letters a head of UTF-16 must show. One word alone (no ASCII, so
+    no NUL byte) was read as 8-bit text: control characters (Cyrillic's
+    bytes 1C 04 3E 04... are ASCII) or cp1252 with a warning. Read whole,
+    three letters of one such script are enough, with a space or line end
+    or as one word without ASCII, little- and big-endian; random bytes stay
+    binary."""
     import random
 
     root = tmp_path / "notes"
