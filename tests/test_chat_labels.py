@@ -117,3 +117,22 @@ def test_a_handle_is_read_whole_however_long():
     handle = "grete_groesse_from_the_harbour_office"
     assert (f"@{handle}", "person") in typed(f"Ask @{handle}.")
     assert ("@bo", "person") in typed("cc @bo, thanks") and not {t for t in typed("mail bo@example.com") if "@" in t[0]}
+
+
+def test_a_label_in_bold_or_italics_is_a_label():
+    """Obsidian meeting notes write their labels in bold (`**Attendees:** Priya, Tom Baker`, `- **Owner**:
+    Priya`): a common one is no name (`Attendees` was a hub joining every meeting note of a vault) and
+    the names its value lists are names, its first too (`Priya` opened no sentence)."""
+    for line in ("**Attendees:** Priya, Tom Baker\n", "**Attendees**: Priya, Tom Baker\n",
+                 "- **Attendees:** Priya, Tom Baker\n", "- __Attendees__: Priya, Tom Baker\n",
+                 "*Attendees:* Priya, Tom Baker\n", "> **Attendees:** Priya, Tom Baker\n"):
+        assert typed(line) == typed("Attendees: Priya, Tom Baker\n") == {("Priya", "name"), ("Tom Baker", "name")}, line
+    assert typed("**Status:** Blocked\n**Owner:** Marco\n") == {("Marco", "name")}
+    # a label of the note's own is a name as the plain one is
+    assert typed("**Flood alert:** above 2.4 m\n") == {("Flood alert", "name")}
+    # and it never speaks: a chat message's recipe (LiHua's) names no person, its lines no sentence's names
+    recipe = CHAT + "AdamSmith: Here it is:\n**Ingredients:**\n- Salmon\n**Breakfast:** Scrambled eggs.\n"
+    assert chat_speakers(recipe) == {"LiHua", "AdamSmith"}
+    assert ("Ingredients", "name") in typed(recipe) and ("Scrambled", "name") not in typed(recipe)
+    # bold words that are no label are read as before
+    assert ("Tom Baker", "name") in typed("**Tom Baker** will draft the runbook.\n")

@@ -190,7 +190,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
-VERSION = 10
+# 11: a label in bold or italics (`**Attendees:** Priya, Tom Baker`, `- **Owner**: Priya`, `*Status:*
+#    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
+#    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
+#    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
+#    sentence starts (`- **Flood** alert`), starts a sentence.
+VERSION = 11
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -388,6 +393,19 @@ _CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
 _TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
         r"(?::\s|[ \t]*[:：])")
 SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
+# A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
+# `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
+# is no part of it (heuristic rules 11). Such a tag labels a line, and never speaks: a chat's
+# message that lists a recipe's `**Ingredients:**` (LiHua's) names no person.
+_EMPH = r"(?:\*\*?|__?)"
+_LABEL_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?={_EMPH}?:{_EMPH}?\s|：[ \t]*[{CJK_CHARS}])"
+              rf"|{_CJK_TAG}(?=[ \t]*[:：]))(?:{_EMPH}?:{_EMPH}?\s|[ \t]*[:：])")
+LABEL = re.compile(rf"^[^\S\n]*{_EMPH}{_LABEL_TAG}", re.MULTILINE)
+# the emphasis that closes a label after its colon (`**Attendees:** Priya`): its value starts after it
+_CLOSE = re.compile(rf"{_EMPH}?")
+# a sentence's end or a label's colon, and the emphasis closing it (`**Status:** Blocked`)
+_CLOSED = re.compile(rf"[.!?:;]{_EMPH}$")
+_OPENED = re.compile(rf"(?<![*_\w]){_EMPH}$")
 _COLON = re.compile("[:：]")
 CJK_PEOPLE = re.compile(rf"[ \t]*({_CJK_TAG}(?:[ \t]*[、，,/][ \t]*{_CJK_TAG})*)[ \t]*[。.]?[ \t]*$", re.MULTILINE)
 # a chat export's header: a date and a time of day on a line of their own
@@ -457,12 +475,13 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))"
+                            rf"(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
-ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_TAG}", re.MULTILINE)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
@@ -712,7 +731,7 @@ class HeuristicExtractor:
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text)):
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
             if span in speakers:
                 said.add(span)
@@ -723,7 +742,7 @@ class HeuristicExtractor:
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
-            after = _COLON.search(text, m.end(1)).end()
+            after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
                 listed.add(value.start(1))
@@ -1036,6 +1055,12 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if before in ("*", "_"):  # emphasis (heuristic rules 11)
+        if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
+            opened = _OPENED.search(text, max(0, start - 2), start)
+            return opened is not None and _sentence_start(text, opened.start())
+        if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
+            return True
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
