@@ -136,3 +136,16 @@ def test_a_label_in_bold_or_italics_is_a_label():
     assert ("Ingredients", "name") in typed(recipe) and ("Scrambled", "name") not in typed(recipe)
     # bold words that are no label are read as before
     assert ("Tom Baker", "name") in typed("**Tom Baker** will draft the runbook.\n")
+
+
+def test_a_table_cell_starts_a_sentence():
+    """A Markdown table's cells open with a capital as a list item does: its header row (`| Milestone
+    | Date | Status |`) labels columns, and `Status` in every project note's table was a hub joining
+    them. A cell's first word starts a sentence (heuristic rules 11): a lone word there is a name only
+    when the note writes it mid-sentence too, and a longer name stays one."""
+    table = ("| Milestone | Date | Status |\n| --- | --- | --- |\n| Kickoff | 2024-03-01 | done |\n"
+             "|Owner|Maya Okafor|\n| Berlin | 3 days |\n")
+    assert typed(table) == {("2024-03-01", "date"), ("Maya Okafor", "name")}
+    assert ("Berlin", "name") in typed(table + "We flew to Berlin in May.\n")
+    # a pipe inside a line of prose is no table
+    assert ("Alice", "name") in typed("Options are a | Alice said so.\n")

@@ -194,7 +194,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
 #    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
 #    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
-#    sentence starts (`- **Flood** alert`), starts a sentence.
+#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
+#    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
 VERSION = 11
 
 
@@ -475,8 +476,8 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))"
-                            rf"(?:(?<![*_\w]){_EMPH})?$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
+                            rf"|(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*)(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
@@ -486,6 +487,9 @@ ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
 MARKS_REACH = 120
+# how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
+# that (no table's) opens no sentence in its later cells
+TABLE_REACH = 2000
 _WORD_RUN = re.compile(r"\w+")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -1061,6 +1065,9 @@ def _sentence_start(text: str, pos: int) -> bool:
             return opened is not None and _sentence_start(text, opened.start())
         if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
             return True
+    if before == "|":  # a table's cell (rules 11): in a line that opens with a pipe
+        line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
+        return (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
