@@ -149,3 +149,13 @@ def test_a_table_cell_starts_a_sentence():
     assert ("Berlin", "name") in typed(table + "We flew to Berlin in May.\n")
     # a pipe inside a line of prose is no table
     assert ("Alice", "name") in typed("Options are a | Alice said so.\n")
+
+
+def test_a_callout_title_starts_a_sentence():
+    """Obsidian's callouts (`> [!note] Goal`, `> [!warning]- Risks`, `> [!tip]+ Vacuum`) title a quote
+    block as a heading titles a section: the title's first word starts a sentence (heuristic rules 11),
+    so `Goal` and `Risks` in every project page named nothing of their own; a longer name stays one."""
+    assert typed("> [!note] Goal\n> Migrate the billing database.\n") == set()
+    assert typed("> [!warning]- Risks\n> The window is short.\n> [!tip]+ Vacuum\n> After loads.\n") == set()
+    assert ("Project Atlas", "name") in typed("> [!info] Project Atlas kickoff\n> Went well.\n")
+    assert typed("> [!quote] Owner: Priya\n") == {("Priya", "name")}  # a label, as in any quote line

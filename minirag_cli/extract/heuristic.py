@@ -196,6 +196,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
 #    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
 #    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
+#    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
 VERSION = 11
 
 
@@ -456,7 +457,10 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
 # `[x]`) or not; one mark at least. The word after it starts a sentence, as
 # the line's first word does (`- Plays bass on Thursdays.` names no Plays).
-LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
+# A quote's marks may open an Obsidian callout, whose title's first word starts a sentence as a
+# heading's does (`> [!note] Goal`, `> [!warning]- Risks`: heuristic rules 11).
+LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
+              r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
 # first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
