@@ -159,3 +159,19 @@ def test_a_callout_title_starts_a_sentence():
     assert typed("> [!warning]- Risks\n> The window is short.\n> [!tip]+ Vacuum\n> After loads.\n") == set()
     assert ("Project Atlas", "name") in typed("> [!info] Project Atlas kickoff\n> Went well.\n")
     assert typed("> [!quote] Owner: Priya\n") == {("Priya", "name")}  # a label, as in any quote line
+
+
+def test_the_excalidraw_banner_names_nothing():
+    """Obsidian's Excalidraw plugin opens every drawing's Markdown with the same banner (`==⚠  Switch
+    to EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==`): its Switch, EXCALIDRAW VIEW
+    and OPTIONS were entities joining every drawing of a vault. It names nothing (heuristic rules
+    11); the drawing's text elements are read as before."""
+    drawing = ("---\nexcalidraw-plugin: parsed\ntags: [excalidraw]\n---\n==⚠  Switch to EXCALIDRAW VIEW in the "
+               "MORE OPTIONS menu of this document. ⚠== You can decompress Drawing data with the command "
+               "palette: 'Decompress current Excalidraw file'. For more info check in plugin settings under "
+               "'Saving'\n\n# Excalidraw Data\n## Text Elements\nBilling API talks to Postgres Primary ^t1a2b3c4\n")
+    names = {n for n, _t in typed(drawing)}
+    assert {"Billing API", "Postgres Primary"} <= names
+    assert not names & {"Switch", "EXCALIDRAW VIEW", "OPTIONS", "MORE OPTIONS", "Decompress", "Saving"}, names
+    # the words themselves, elsewhere, are read as before
+    assert ("EXCALIDRAW VIEW", "name") in typed("We renamed it to EXCALIDRAW VIEW last week.\n")

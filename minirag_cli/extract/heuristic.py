@@ -197,6 +197,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
 #    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
 #    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
+#    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
 VERSION = 11
 
 
@@ -491,6 +492,11 @@ ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
 MARKS_REACH = 120
+# The banner Obsidian's Excalidraw plugin opens each drawing's Markdown with (`==⚠  Switch to
+# EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==`, in newer versions followed on its
+# line by how to decompress the drawing): the same words in every drawing, which made Switch,
+# EXCALIDRAW VIEW and OPTIONS hubs joining them (heuristic rules 11). Its line names nothing.
+EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.MULTILINE)
 # how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
 # that (no table's) opens no sentence in its later cells
 TABLE_REACH = 2000
@@ -721,6 +727,8 @@ class HeuristicExtractor:
         if not own:
             text = without_invisibles(text)
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
+        if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
+            text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         out: dict[str, EntityMention] = {}
