@@ -190,7 +190,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
-VERSION = 10
+# 11: an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
+#    its most-mentioned form, then the shorter, then code point order (naming.chosen_key), not
+#    by the first note synced: `bluebell`, whichever note came first (store.refresh_entities
+#    renames it in place when the counts change). LiHua: bluebells -> bluebell, camellias -> camellia.
+VERSION = 11
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
