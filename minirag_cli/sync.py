@@ -1453,7 +1453,9 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                 _cjk_changed(run)
             if run.link_targets is not None:
                 run.link_targets.pop(path, None)
-            run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
+            gone, renamed = store.delete_document(run.conn, existing[path][0], _name_vectors(run))
+            run.resolver.forget(gone)
+            run.resolver.rename(renamed)
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
             _record_build(run)
@@ -1912,7 +1914,7 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
             part = doc_ids[start:start + REEXTRACT_NOTES]
             _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths, touched, new)
         run.resolver.forget(store.purge_orphan_entities(conn, touched))
-        store.refresh_entities(conn, touched, _name_vectors(run), new)
+        run.resolver.rename(store.refresh_entities(conn, touched, _name_vectors(run), new))
     finally:
         store.forget_kept_vectors(conn)
 
@@ -2262,14 +2264,39 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
                                        vectors))
             i += 1
-        _write_pending(run, root, pending, planned, names)
+        renamed = _write_pending(run, root, pending, planned, names)
+        if renamed:  # the notes after it were resolved to the old keys
+            _rekey_plans(planned_entities[i:], planned_relations[i:], renamed)
         run.extraction.wrote()
     if outgrown(run.conn):  # a first sync of a large folder: larger vec0 blocks now, not at the end
         with dbmod.transaction(run.conn):
             fit_tables(run.conn)
 
 
-def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
+def _rekey_plans(planned_entities: list[list[PlannedEntity]], planned_relations: list[list[tuple]],
+                 renamed: dict[str, str]) -> None:
+    """Have the plans of a group's notes not yet written name the entities a
+    written one keyed anew (`renamed`: {old key: new key}, store.refresh_entities)
+    by their new keys, the merge of their forms as the resolver now gives it
+    ('exact' for a form of the new key, 'fuzzy' for one of the old), or the
+    old key would make a second entity."""
+    for pes in planned_entities:
+        for pe in pes:
+            if pe.key not in renamed:
+                continue
+            old, pe.key = pe.key, renamed[pe.key]
+            for form, merge in pe.merges.items():
+                if merge != "alias" and normalise_key(form) in (old, pe.key):
+                    pe.merges[form] = "exact" if normalise_key(form) == pe.key else "fuzzy"
+    for rels in planned_relations:
+        for keys, *_rest in rels:
+            keys[:] = [renamed.get(k, k) for k in keys]
+
+
+def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk],
+                   names: NameVectors) -> dict[str, str]:
+    """Write one note (its own transaction); returns {old key: new key} of
+    the entities it keyed anew (store.refresh_entities), the resolver following."""
     note = pending.note
     aliases = run.aliases.get(str(root))
     if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text):
@@ -2277,7 +2304,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
-        _doc_id, gone = store.write_document(run.conn, record, planned, names,
+        _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names,
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""))
@@ -2287,6 +2314,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         first_note, run.on_first_note = run.on_first_note, None
         first_note()
     run.resolver.forget(gone)
+    run.resolver.rename(renamed)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
         keys = pending.link_keys if pending.link_keys is not None else note_link_keys(c.text for c in pending.chunks)
         if keys:
@@ -2302,6 +2330,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         summary.changed += 1
         summary.changed_paths.append(note.path)
     run.progress.advance(1, len(pending.chunks))
+    return renamed
 
 
 def rebuild(conn) -> None:

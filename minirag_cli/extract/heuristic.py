@@ -198,6 +198,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
 #    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
 #    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
+#    And an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
+#    its most-mentioned form, then the shorter, then code point order (naming.chosen_key), not
+#    by the first note synced: `bluebell`, whichever note came first (store.refresh_entities
+#    renames it in place when the counts change). LiHua: bluebells -> bluebell, camellias -> camellia.
 VERSION = 11
 
 
