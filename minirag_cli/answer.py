@@ -899,6 +899,9 @@ class CitationStream:
 
 
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
+# citations to no listed source, in all, that end an answer: the filter takes them out, so RepeatStop,
+# which reads the filtered text, never sees a loop on them (`[9] [26] [31] …`)
+MAX_REMOVED_CITATIONS = POOL
 # a run of RUN_WORDS words written for the RUN_TIMES-th time back to back (the words between its
 # times the same too) is a loop inside one sentence ("…, and Wolfgang flew to Hong Kong with the band,
 # and Wolfgang flew to Hong Kong with the band, and …"), which the sentence check never sees end; no
@@ -919,7 +922,12 @@ class RepeatStop:
     held back while it still could be that one, so the repeat is never
     shown; any other text passes at once (the first sentence is never
     held). A run's third time is shown up to its last word (its text held
-    as a sentence's repeat is not)."""
+    as a sentence's repeat is not).
+
+    Answerer.answer feeds it the text CitationStream shows (the prompt's
+    markup out, citations filtered): the text the stored answer is made of,
+    which the replay of a cached answer reads again (without_repeats), so
+    both stop at the same place."""
 
     _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one), or at a line end
 
@@ -938,8 +946,8 @@ class RepeatStop:
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
     # so a repeat stays held through its brackets; one naming several sources ("[1, 2]", as
-    # answer_score.CITATION reads it) is a citation too: the live guard reads the model's "[1, 2]", the
-    # replay of a cached answer (without_repeats) the shown "[1][2]", and both must see one sentence
+    # answer_score.CITATION reads it) is a citation too, as the shown "[1][2]" is: a text that was
+    # not filtered ("[1, 2]" in a test, an answer cached before the filter) reads as the shown one
     _CITATIONS = re.compile(r"\s*\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]|\s*\[[\d\s,;]*$")
 
     @classmethod
@@ -1359,16 +1367,25 @@ class Answerer:
             if piece and on_text:
                 on_text(piece)
 
+        # the repeat stop reads the filtered text, the text the answer is made of: on the model's own
+        # text, markup inside a repeat ("Tom left. Tom </source>left.") hid it, and the replay of the
+        # stored answer (without_repeats) cut what had been shown
         repeat = RepeatStop()
+        said: list[str] = []  # what the repeat stop lets through: the answer
         pieces = self._pieces(messages, got)
         for piece in pieces:
-            emit(checked.feed(shown.feed(repeat.feed(piece))))
-            if repeat.stopped or shown.ended:
+            said.append(repeat.feed(shown.feed(piece)))
+            emit(checked.feed(said[-1]))
+            # a loop on citations to no listed source is never shown, so the repeat stop cannot see it
+            if repeat.stopped or shown.ended or len(shown.removed) > MAX_REMOVED_CITATIONS:
                 pieces.close()  # no more tokens: the model began to repeat itself, or the prompt
                 break
-        emit(checked.feed(shown.feed(repeat.close()) + shown.close()) + checked.close())
-        # the stream already removed and renumbered the citations: the cache keeps the model's own
-        got.text, got.citations, got.removed = _tidy(shown.shown), list(shown.kept), sorted(set(shown.removed))
+        said.append(repeat.feed(shown.close()) + repeat.close())
+        emit(checked.feed(said[-1]) + checked.close())
+        # the stream already removed and renumbered the citations; the cache keeps the text before the
+        # citation check (a replay goes through it again), and the citations are those the text cites
+        got.text, got.removed = _tidy("".join(said)), sorted(set(shown.removed))
+        got.citations = _cited(got.text)
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
@@ -1533,14 +1550,22 @@ def answer_question(llm, question: str, sources: list[dict], *, on_text: Callabl
     return Answerer(llm, model_name=model_name, options=options).answer(question, sources, on_text=on_text)
 
 
+def _cited(text: str) -> list[int]:
+    """The sources a text cites, once each, in the order first cited."""
+    return list(dict.fromkeys(cited_numbers(text)))
+
+
 def _check_citations(got: Answer, words: SourceWords) -> str:
     """The answer's citations checked sentence by sentence (CitationCheck;
-    the same as while streaming); returns the text."""
+    the same as while streaming); returns the text. The text is the check's
+    even when no citation moved: the check also makes one of a citation
+    written twice in a row, as the stream showed it ("[1][1, 2]" is shown
+    "[1][2]", and so it is in `--json` and the answer cache's replay)."""
     check = CitationCheck(words)
     text = _tidy(check.feed(got.text) + check.close())
-    if check.changed:
-        got.text, got.recited = text, True
-        got.citations = list(dict.fromkeys(cited_numbers(text)))
+    if text != got.text:
+        got.text, got.citations = text, _cited(text)
+    got.recited |= check.changed
     return got.text
 
 
