@@ -515,7 +515,7 @@ QUESTION_INTRO = "\n\nAnswer using only these sources, citing them by number. In
 # goes on with "Answer using only these sources, ..." and a "Question: ..." of its own making. The
 # answer's first line as well: what follows an echoed "Question: ..." answers a prompt of the model's own
 # making as much as it does later (kept there, it was shown whole); an answer left with nothing is the
-# decline, as one of nothing but the prompt's markup is (filter_citations, CitationStream.close).
+# decline, as one of nothing but the prompt's markup is (or_decline).
 ECHOES = ("Question:", QUESTION_INTRO.strip()[:31], SOURCES_INTRO[:21])  # "Answer using only these sources"
 # the blanks in them as any run of blanks: _tidy makes one of a run, and must not make an echo
 ECHO_LINE = re.compile(r"(?:\A|\n)[ \t]*(?:%s)" % "|".join(r"[ \t]+".join(map(re.escape, e.split(" ")))
@@ -526,6 +526,12 @@ def cut_echo(text: str) -> str:
     """The answer up to its first line that echoes the prompt (ECHO_LINE)."""
     m = ECHO_LINE.search(text)
     return text[:m.start()] if m else text
+
+
+def or_decline(text: str) -> str:
+    """The answer, or the decline when nothing is left of it: it was nothing
+    but the prompt's markup, or began by echoing the prompt (cut_echo)."""
+    return text if text.strip() else DECLINE
 
 
 def _echo_pending(rest: str) -> bool:
@@ -683,15 +689,18 @@ FILTER_PASSES = 3
 
 
 def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]]:
-    """Drop citations that name no listed source and renumber the others;
-    `valid` is n (sources 1..n), the source numbers, or {number in the
-    prompt: number shown}. Returns (text, kept, removed): kept in shown
+    """The batch form of CitationStream, the filter answers stream through.
+    Used by the tests only, as the stream's oracle: what the stream shows of
+    an answer, however cut into pieces, is what this returns for the whole
+    of it; no answer is made with it. Drops citations that name no listed
+    source and renumbers the others; `valid` is n (sources 1..n), the
+    source numbers, or {number in the prompt: number shown}. Returns (text, kept, removed): kept in shown
     numbers, removed as written. Citations written inside a bracket are
     read as _bracket says (CitationStream reads them the same way). The
     prompt's own markup (MARKUP: "</source>") is taken out first, and a
     line echoing the prompt ends the text (cut_echo). What a removal joins
     up is read again (FILTER_PASSES). An answer left with nothing is the
-    decline."""
+    decline (or_decline)."""
     valid = _valid_map(valid)
     removed: list[int] = []
     for _ in range(FILTER_PASSES):
@@ -701,7 +710,7 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
             break  # the next pass would find nothing either
         # the citations kept are in shown numbers now: the next pass keeps them as they are
         text, valid = new, {n: n for n in valid.values()}
-    return _tidy(text) or DECLINE, kept, removed
+    return or_decline(_tidy(text)), kept, removed
 
 
 def _gap(blanks: str, after: str) -> str:
@@ -854,11 +863,12 @@ class _StreamPass:
 
 
 class CitationStream:
-    """filter_citations on a token stream: its FILTER_PASSES passes
+    """The citation filter of an answer as the model writes it (Answerer.answer:
+    the stored answer is the text it shows): its FILTER_PASSES passes
     (_StreamPass), each reading what the one before shows, then the blanks
     tidied as _tidy does (TidyStream). What it shows, piece
-    by piece, is what filter_citations returns for the whole text, however
-    the text was cut into pieces."""
+    by piece, is what filter_citations (its batch form, for tests) returns
+    for the whole text, however the text was cut into pieces."""
 
     def __init__(self, valid: Valid):
         valid = _valid_map(valid)
@@ -892,8 +902,8 @@ class CitationStream:
 
     def close(self) -> str:
         out = self.tidy.feed(self._through("", closing=True))
-        if not self.shown and not out:
-            out = DECLINE  # nothing was said but the prompt, echoed (filter_citations)
+        if not self.shown:
+            out = or_decline(out)
         self.shown += out
         return out
 
@@ -1408,9 +1418,9 @@ class Answerer:
         got.text = without_repeats(got.text)  # an answer cached before the repeat stop
         unmarked = cut_echo(strip_markup(got.text))  # or before the prompt's markup was taken out
         if unmarked != got.text:
-            got.text = _tidy(unmarked)
-            if not got.text:  # nothing but the prompt, echoed: the decline (filter_citations)
-                got.text, got.citations, got.removed = DECLINE, [], []
+            got.text = or_decline(_tidy(unmarked))
+            if got.text == DECLINE:
+                got.citations, got.removed = [], []
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:

@@ -135,9 +135,10 @@ def _streamed(text: str, cuts: list[int], valid=2) -> tuple[str, ans.CitationStr
 @example(parts=["a", "  ", "Yes", " ", ".", "\n"], cuts=[])
 @example(parts=[" ", "\n", "Yes", "\t", "\n"], cuts=[1])
 def test_streamed_citations_match_the_batch_filter(parts, cuts):
-    """What `mrag ask` streams is what --json and `eval --answers` give
-    (filter_citations on the whole answer), blank for blank, however the
-    answer arrives in pieces."""
+    """What the stream shows (what `mrag ask` streams, and the text --json
+    and `eval --answers` give) is what the batch filter, filter_citations,
+    the tests' oracle, gives of the whole answer, blank for blank, however
+    the answer arrives in pieces."""
     text = "".join(parts)
     shown, stream = _streamed(text, cuts)
     assert (shown, stream.kept, stream.removed) == ans.filter_citations(text, 2)
