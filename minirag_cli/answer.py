@@ -62,6 +62,8 @@ MAX_SOURCES = 5  # whole-chunk mode (lines=None): the first results
 LINE_CHARS = 320  # a longer line is cut
 SOURCE_CHARS = 1200  # per source, in the prompt
 PROMPT_CHARS = 9000  # all sources together
+# ends a source's text cut to fit the model's context (Answerer._cut_to_fit): the note goes on past it
+CUT_MARK = "…"
 MAX_ANSWER_TOKENS = 96
 EVENT_RESULTS = 20  # results searched for each event of an order question (timeline.py)
 ANSWER_CONTEXT = 2048  # the prefix (~610 tokens) + selected lines (~450) + the answer (96) fit
@@ -1457,16 +1459,21 @@ class Answerer:
 
     def _cut_to_fit(self, question: str, source: dict, room: int, layout: dict) -> list[dict]:
         """The prompt with `source` alone, its text cut to the longest start
-        that fits in `room` tokens (found by halving; the question alone fits)."""
+        that fits in `room` tokens with CUT_MARK after it (found by halving;
+        the question alone fits, the whole source does not)."""
         text = source.get("text", "")[:SOURCE_CHARS]
-        fits, over = 0, len(text) + 1  # the longest length known to fit, the shortest known not to
+
+        def cut(n: int) -> list[dict]:
+            return build_messages(question, [{**source, "text": text[:n].rstrip() + CUT_MARK}], **layout)
+
+        fits, over = 0, len(text)  # the longest length known to fit, the shortest known not to
         while over - fits > 1:
             mid = (fits + over) // 2
-            if len(self.tokens(build_messages(question, [{**source, "text": text[:mid]}], **layout))) <= room:
+            if len(self.tokens(cut(mid))) <= room:
                 fits = mid
             else:
                 over = mid
-        return build_messages(question, [{**source, "text": text[:fits]}] if fits else [], **layout)
+        return cut(fits) if fits else build_messages(question, [], **layout)
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
         if not self.real:
