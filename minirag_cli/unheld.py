@@ -15,6 +15,22 @@ somewhere, a word of five letters or more also when the notes hold it with
 one typing slip (a letter added, dropped, changed or two swapped: a question
 that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
 first word, and any word that starts a sentence, is not taken for a name.
+
+Chinese and Japanese have no capitals to tell a name by, nor blanks to tell
+a word by. A Latin name is cut from CJK text around it as the search cuts
+a question's words (`和Alice讨论`: Alice; retrieve._WORD_PIECE), and is a name
+even first in the question (CJK text is not capitalised at a sentence's
+start). A CJK name is read as the heuristic's known CJK names are found, by
+its characters (text.CJK_NAME: 2 or more; one is a word too often): a run of
+the question's Han or katakana characters none of which any result holds,
+its question words (retrieve.QUESTION_BIGRAMS, which the search drops too),
+words of grammar, numbers and words of time aside: `赵敏说了什么？` names
+赵敏 when no note found holds 赵 nor 敏. As lenient as each word of a Latin
+name held somewhere: a character of a name held anywhere (王 of 王师傅)
+holds it, and a question whose words the notes hold, in any order, holds
+all its characters. With no capital to tell a name from a word, a word none
+of whose characters a note found holds (`讨论`) is read as one: nothing
+found says anything of it.
 """
 
 from __future__ import annotations
@@ -22,9 +38,14 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.text import MONTH_NAMES, WEEKDAY_NAMES, strip_accents
+from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_NAMES, WEEKDAY_NAMES, strip_accents, without_invisibles
 from minirag_cli.timeline import parse_date
-_CAPITALISED = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)")
+
+# a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
+_LATIN = rf"[^\W{CJK_CHARS}]"
+_CAPITALISED = re.compile(rf"(?<!{_LATIN})(?<!['’])([A-Z](?:{_LATIN}|['’-])*(?:[ \t]+[A-Z](?:{_LATIN}|['’-])*)*)")
+_CJK_CHAR = re.compile(f"[{CJK_CHARS}]")
+_SENTENCE_END = ".?!:;\"“(。？！：；「『（"
 _NOT_NAMES = {"I"}
 SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
@@ -43,12 +64,14 @@ def _words(text: str) -> list[str]:
 
 def question_names(question: str) -> list[str]:
     """Capitalised words and runs of them ("Li Hua", "New Year's Eve"), the
-    word that starts a sentence left out (it is capitalised as a start)."""
+    word that starts a sentence left out (it is capitalised as a start)
+    unless it is written against CJK text (`Alice说了什么？`)."""
     names: list[str] = []
     for m in _CAPITALISED.finditer(question):
         words = m.group(1).split()
         before = question[:m.start()].rstrip()
-        if not before or before[-1] in ".?!:;\"“(":
+        against_cjk = _CJK_CHAR.match(question, m.end()) or (before and _CJK_CHAR.match(before[-1]))
+        if (not before or before[-1] in _SENTENCE_END) and not against_cjk:
             words = words[1:]
         words = [w for w in words if w not in _NOT_NAMES]
         if words and " ".join(words) not in names:
@@ -66,9 +89,43 @@ def _held_with_slip(word: str, words: set[str]) -> bool:
     return any(abs(len(w) - len(word)) <= 1 and OSA.distance(word, w, score_cutoff=1) <= 1 for w in words)
 
 
+# Characters a CJK name is written in: Han and katakana (`赵敏`, `鈴木`, `スミス`). Not hiragana: a
+# Japanese question's particles and endings (`さん`, `は`, `ですか`), which a note need not write; nor
+# Hangul, which Korean writes with blanks between words.
+_NAME_CHAR = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff\U00020000-\U0002fa1f\u30a0-\u30ff\u31f0-\u31ff]")
+# Characters a question writes and a note about the same need not, never taken for part of a name:
+# Chinese words of grammar and pronouns (`和赵敏…吗？`: and, …?), numbers, and the words of time
+# (`星期六` where the notes write `周六`; a Latin month or weekday is held by the notes' dates)
+_FUNCTION_CHARS = frozenset("的了和与跟及或是在有把被给对向从到于就也都还又很吗呢吧啊么我你您他她它们这那哪谁几何私誰"
+                            "一二三四五六七八九十百千万萬两兩"
+                            "年月日号號时時分秒点點星期周週礼禮拜天今明昨前后後早晚午")
+
+
+def unheld_cjk(question: str, text: str) -> list[str]:
+    """The question's runs of 2 or more Han or katakana characters that
+    `text` holds none of: its question words (QUESTION_BIGRAMS, as the search
+    drops them) and _FUNCTION_CHARS aside."""
+    from minirag_cli.retrieve import QUESTION_BIGRAMS
+
+    held = set(text) | _FUNCTION_CHARS
+    out: list[str] = []
+    for m in CJK_RUN.finditer(without_invisibles(question)):
+        run = m.group()
+        asked = set()  # where the run's question words are
+        for i in range(len(run)):
+            for n in (1, 2):
+                if run[i:i + n] in QUESTION_BIGRAMS:
+                    asked.update(range(i, i + n))
+        unheld = "".join(c if i not in asked and c not in held and _NAME_CHAR.match(c) else " "
+                         for i, c in enumerate(run))
+        out.extend(name for name in unheld.split() if len(name) >= 2 and name not in out)
+    return out
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
-    """The question's names that none of `texts` holds; a month or weekday
-    also counts as held when one of `dates` ('2026-02-04 15:00') falls on it."""
+    """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
+    a month or weekday also counts as held when one of `dates`
+    ('2026-02-04 15:00') falls on it."""
     joined = " ".join(texts)
     squashed, words = _squash(joined), set(_words(joined))
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
@@ -85,4 +142,4 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if all(w in words or _held_with_slip(w, words) for w in _words(bare) if w):
             continue
         missing.append(name)
-    return missing
+    return missing + unheld_cjk(question, joined)
