@@ -20,17 +20,16 @@ Chinese and Japanese have no capitals to tell a name by, nor blanks to tell
 a word by. A Latin name is cut from CJK text around it as the search cuts
 a question's words (`和Alice讨论`: Alice; retrieve._WORD_PIECE), and is a name
 even first in the question (CJK text is not capitalised at a sentence's
-start). A CJK name is read as the heuristic's known CJK names are found, by
-its characters (text.CJK_NAME: 2 or more; one is a word too often): a run of
-the question's Han or katakana characters none of which any result holds,
-its question words (retrieve.QUESTION_BIGRAMS, which the search drops too),
-words of grammar, numbers and words of time aside: `赵敏说了什么？` names
-赵敏 when no note found holds 赵 nor 敏. As lenient as each word of a Latin
-name held somewhere: a character of a name held anywhere (王 of 王师傅)
-holds it, and a question whose words the notes hold, in any order, holds
-all its characters. With no capital to tell a name from a word, a word none
-of whose characters a note found holds (`讨论`) is read as one: nothing
-found says anything of it.
+start). A CJK name is a run of 2 to 4 of the question's Han or katakana
+characters none of which any result holds (its question words,
+retrieve.QUESTION_BIGRAMS, words of grammar, numbers and words of time
+aside) and that is shaped as a name: it opens with a common Chinese surname
+(`赵敏说了什么？` names 赵敏 when no note found holds 赵 nor 敏), or a
+person's title or a verb of saying follows it (`鈴木さん`, `赵老师`,
+`スミス说`). An unheld word that is no name (`讨论`, `预算`) declines
+nothing: the notes may say it in other words, and the model reads them.
+As lenient as each word of a Latin name held somewhere: a character of a
+name held anywhere (王 of 王师傅) holds it.
 """
 
 from __future__ import annotations
@@ -98,13 +97,25 @@ _NAME_CHAR = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff\U00020000-\U00
 # (`星期六` where the notes write `周六`; a Latin month or weekday is held by the notes' dates)
 _FUNCTION_CHARS = frozenset("的了和与跟及或是在有把被给对向从到于就也都还又很吗呢吧啊么我你您他她它们这那哪谁几何私誰"
                             "一二三四五六七八九十百千万萬两兩"
-                            "年月日号號时時分秒点點星期周週礼禮拜天今明昨前后後早晚午")
+                            "年月日号號时時分秒点點星期周週礼禮拜天今明昨前后後早晚午上下")
+
+
+# The most common Chinese surnames (simplified and traditional): a run of unheld characters opening
+# with one is a name's shape (`赵敏`); any other unheld word (`讨论`) may be what a note says otherwise
+_SURNAMES = frozenset("王李张刘陈杨黄赵吴徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁"
+                      "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵钱严覃"
+                      "武戴莫孔汤欧欧阳上官司马诸葛"
+                      "張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂蔣盧鍾譚陸賈韋鄒龔錢湯閆顧")
+# What follows a person's name in a question: a title (`さん`, `老师`) or a verb of saying (`说`, `問`)
+_AFTER_NAME = ("さん", "様", "さま", "ちゃん", "くん", "君", "氏", "先生", "老师", "老師", "师傅", "師傅", "同学", "同學",
+               "说", "說", "讲", "講", "问", "問", "告诉", "告訴", "提到", "と言")
+NAME_CHARS_MAX = 4  # a longer unheld run is words, not one name
 
 
 def unheld_cjk(question: str, text: str) -> list[str]:
-    """The question's runs of 2 or more Han or katakana characters that
-    `text` holds none of: its question words (QUESTION_BIGRAMS, as the search
-    drops them) and _FUNCTION_CHARS aside."""
+    """The question's name-shaped runs of 2 to 4 Han or katakana characters
+    that `text` holds none of (see the module docstring): its question words
+    (QUESTION_BIGRAMS, as the search drops them) and _FUNCTION_CHARS aside."""
     from minirag_cli.retrieve import QUESTION_BIGRAMS
 
     held = set(text) | _FUNCTION_CHARS
@@ -118,7 +129,18 @@ def unheld_cjk(question: str, text: str) -> list[str]:
                     asked.update(range(i, i + n))
         unheld = "".join(c if i not in asked and c not in held and _NAME_CHAR.match(c) else " "
                          for i, c in enumerate(run))
-        out.extend(name for name in unheld.split() if len(name) >= 2 and name not in out)
+        for piece in re.finditer(r"\S+", unheld):
+            name, end = piece.group(), piece.end()
+            # a title written unheld with it is no part of the name (`赵敏老师`: 老 unheld, 师 held), but
+            # makes a surname alone one (`赵老师`, told as such)
+            cut = next((k for k in range(1, len(name)) if run.startswith(_AFTER_NAME, piece.start() + k)), None)
+            if cut is not None:
+                name, end = name[:cut], piece.start() + cut
+                if cut == 1:
+                    name += next(t for t in _AFTER_NAME if run.startswith(t, end))
+            named = name[0] in _SURNAMES or run.startswith(_AFTER_NAME, end)
+            if 2 <= len(name) <= NAME_CHARS_MAX and named and name not in out:
+                out.append(name)
     return out
 
 

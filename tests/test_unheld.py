@@ -81,9 +81,13 @@ CJK_NOTES = ["张伟：我们下周开始装修厨房，预算先按三万元算
     # a Latin name against CJK text is cut from it as the search cuts it, first in the question too
     ("和Alice说了什么？", ["Alice"]),
     ("Alice和张伟说了什么？", ["Alice"]),
-    # no capital tells a name from a word: one whose characters no note found holds is read as one
-    # (no note found says anything of it), as lenient as a capitalised word is
-    ("张伟和李娜讨论了什么？", ["讨论"]),
+    # no capital tells a name from a word: an unheld word that is not shaped as a name (a surname
+    # first, or a title or verb of saying after it) declines nothing: the notes may say it otherwise
+    ("张伟和李娜讨论了什么？", []),
+    ("张伟的装修经费够吗？", []),
+    ("赵老师什么时候来？", ["赵老师"]),  # a surname alone with a title is a name
+    ("赵敏老师说了什么？", ["赵敏"]),
+    ("和スミス说了什么？", ["スミス"]),
     ("张伟和TomBaker说了什么？", []),
 ])
 def test_a_cjk_question_names_what_no_note_holds(question, missing):
