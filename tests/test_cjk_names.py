@@ -481,3 +481,28 @@ def test_cjk_notes_that_make_no_name_known_are_not_read_again_by_every_sync(tmp_
         write_notes(notes, {f"b{i}.md": f"第{i}天，下雨了，在家看书。\n"})
         sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
     assert scans == [] and db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) == "{}"
+
+
+def test_a_rules_version_re_extraction_records_cjk_notes_that_make_no_name_known(tmp_path, embedder, extractor,
+                                                                                 monkeypatch):
+    """An index with no record of the CJK names each note makes known (synced
+    before it was kept), re-extracted for a new version of the heuristic
+    rules, records them ({}: its CJK notes make none) with the re-extraction:
+    the next sync that writes a CJK note reads only that one, not every CJK
+    note of the index (sync.known_cjk_by_note)."""
+    from minirag_cli import db, sync as syncmod
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    with db.transaction(conn):
+        db.delete_meta(conn, db.KNOWN_CJK_NOTES_KEY)
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "1")
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).reextracted is not None
+    scans = []
+    real = syncmod.known_cjk_by_note
+    monkeypatch.setattr(syncmod, "known_cjk_by_note", lambda c: scans.append(1) or real(c))
+    write_notes(notes, {"b.md": "第二天，下雨了，在家看书。\n"})
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert scans == []

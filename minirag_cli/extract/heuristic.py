@@ -191,7 +191,19 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
-# 11: a verb that takes a person, a place or a work as its object (ONE_NAME_VERBS: `Met`, `Called`,
+# 11: a label in bold or italics (`**Attendees:** Priya, Tom Baker`, `- **Owner**: Priya`, `*Status:*
+#    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
+#    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
+#    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
+#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
+#    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
+#    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
+#    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
+#    And an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
+#    its most-mentioned form, then the shorter, then code point order (naming.chosen_key), not
+#    by the first note synced: `bluebell`, whichever note came first (store.refresh_entities
+#    renames it in place when the counts change). LiHua: bluebells -> bluebell, camellias -> camellia.
+#    A verb that takes a person, a place or a work as its object (ONE_NAME_VERBS: `Met`, `Called`,
 #    `Visited`, `Watched`), capitalised only as a sentence's first word, opens no name of one word
 #    either: `Met Grete at the fair.` names Grete, not "Met Grete" (rule 10 split only a name of
 #    two words or more, or of a word the text capitalises mid-sentence too).
@@ -441,6 +453,19 @@ _CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
 _TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
         r"(?::\s|[ \t]*[:：])")
 SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
+# A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
+# `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
+# is no part of it (heuristic rules 11). Such a tag labels a line, and never speaks: a chat's
+# message that lists a recipe's `**Ingredients:**` (LiHua's) names no person.
+_EMPH = r"(?:\*\*?|__?)"
+_LABEL_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?={_EMPH}?:{_EMPH}?\s|：[ \t]*[{CJK_CHARS}])"
+              rf"|{_CJK_TAG}(?=[ \t]*[:：]))(?:{_EMPH}?:{_EMPH}?\s|[ \t]*[:：])")
+LABEL = re.compile(rf"^[^\S\n]*{_EMPH}{_LABEL_TAG}", re.MULTILINE)
+# the emphasis that closes a label after its colon (`**Attendees:** Priya`): its value starts after it
+_CLOSE = re.compile(rf"{_EMPH}?")
+# a sentence's end or a label's colon, and the emphasis closing it (`**Status:** Blocked`)
+_CLOSED = re.compile(rf"[.!?:;]{_EMPH}$")
+_OPENED = re.compile(rf"(?<![*_\w]){_EMPH}$")
 _COLON = re.compile("[:：]")
 CJK_PEOPLE = re.compile(rf"[ \t]*({_CJK_TAG}(?:[ \t]*[、，,/][ \t]*{_CJK_TAG})*)[ \t]*[。.]?[ \t]*$", re.MULTILINE)
 # a chat export's header: a date and a time of day on a line of their own
@@ -490,7 +515,10 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
 # `[x]`) or not; one mark at least. The word after it starts a sentence, as
 # the line's first word does (`- Plays bass on Thursdays.` names no Plays).
-LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
+# A quote's marks may open an Obsidian callout, whose title's first word starts a sentence as a
+# heading's does (`> [!note] Goal`, `> [!warning]- Risks`: heuristic rules 11).
+LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
+              r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
 # first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
@@ -510,16 +538,25 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
+                            rf"|(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*)(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
-ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_TAG}", re.MULTILINE)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
 MARKS_REACH = 120
+# The banner Obsidian's Excalidraw plugin opens each drawing's Markdown with (`==⚠  Switch to
+# EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==`, in newer versions followed on its
+# line by how to decompress the drawing): the same words in every drawing, which made Switch,
+# EXCALIDRAW VIEW and OPTIONS hubs joining them (heuristic rules 11). Its line names nothing.
+EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.MULTILINE)
+# how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
+# that (no table's) opens no sentence in its later cells
+TABLE_REACH = 2000
 _WORD_RUN = re.compile(r"\w+")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
@@ -787,6 +824,8 @@ class HeuristicExtractor:
         if not own:
             text = without_invisibles(text)
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
+        if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
+            text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         out: dict[str, EntityMention] = {}
@@ -806,7 +845,7 @@ class HeuristicExtractor:
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text)):
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
             if span in speakers:
                 said.add(span)
@@ -818,7 +857,7 @@ class HeuristicExtractor:
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
-            after = _COLON.search(text, m.end(1)).end()
+            after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
                 listed.add(value.start(1))
@@ -1148,6 +1187,15 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if before in ("*", "_"):  # emphasis (heuristic rules 11)
+        if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
+            opened = _OPENED.search(text, max(0, start - 2), start)
+            return opened is not None and _sentence_start(text, opened.start())
+        if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
+            return True
+    if before == "|":  # a table's cell (rules 11): in a line that opens with a pipe
+        line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
+        return (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not

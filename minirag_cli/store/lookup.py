@@ -89,16 +89,47 @@ def find_document(conn, path: str) -> dict:
                            "last sync, or skipped by it).",
                            hint=f"`mrag sync {shlex.quote(root)}` indexes it, or lists it as skipped with "
                                 "the reason (another extension, binary, over --max-bytes).")
+        meant = _notes_named(conn, path)
+        if meant:
+            import shlex
+
+            listed = " or ".join(repr(m) for m in meant[:3]) + (f" ({len(meant)} notes)" if len(meant) > 3 else "")
+            hint = (f"Did you mean {listed}? Give the path as `mrag ask` prints it: "
+                    f"`mrag show {shlex.quote(meant[0])}`.")
+        else:
+            hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
+                    "`mrag status` lists the synced folders.")
         # quoted: an empty or blank path would otherwise vanish from the line
-        raise NotFound(f"{shorten(path)!r} is not an indexed document.",
-                       hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
-                            "`mrag status` lists the synced folders.")
+        raise NotFound(f"{shorten(path)!r} is not an indexed document.", hint=hint)
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
         raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+# what a wikilink adds to a note's name: `![[` and `]]`, a `#heading`, a `^block` or a `|shown text`
+_LINK_DRESS = re.compile(r"^!?\[\[|\]\]$")
+_LINK_TAIL = re.compile(r"[#^|].*$", re.DOTALL)
+_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org)$", re.IGNORECASE)
+
+
+def _notes_named(conn, given: str) -> list[str]:
+    """The indexed notes `given`, no path of one, names as a wikilink would (Obsidian's way of
+    naming a note, which its users and MCP clients type): `Project Atlas`, `projects/atlas`,
+    `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
+    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
+    name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
+    if not key:
+        return []
+    found = []
+    for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
+        bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
+        if bare == key or bare.endswith("/" + key):
+            found.append(rel)
+    return found
 
 
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:

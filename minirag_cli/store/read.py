@@ -27,12 +27,11 @@ def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
 
 
-def chunk_texts_with_links(conn, root: str) -> Iterator[str]:
-    """The texts of the chunks of the folder `root`'s notes that hold `[[`
-    (sync.linked_names reads their wikilinks)."""
-    for (text,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
-                                "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,)):
-        yield text
+def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str]]:
+    """(path, text) of the chunks of the folder `root`'s notes that hold `[[`
+    (sync.stored_link_targets reads their wikilinks)."""
+    yield from conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                            "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,))
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
