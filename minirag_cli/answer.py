@@ -62,6 +62,8 @@ MAX_SOURCES = 5  # whole-chunk mode (lines=None): the first results
 LINE_CHARS = 320  # a longer line is cut
 SOURCE_CHARS = 1200  # per source, in the prompt
 PROMPT_CHARS = 9000  # all sources together
+# ends a source's text cut to fit the model's context (Answerer._cut_to_fit): the note goes on past it
+CUT_MARK = "…"
 MAX_ANSWER_TOKENS = 96
 EVENT_RESULTS = 20  # results searched for each event of an order question (timeline.py)
 ANSWER_CONTEXT = 2048  # the prefix (~610 tokens) + selected lines (~450) + the answer (96) fit
@@ -525,7 +527,7 @@ QUESTION_INTRO = "\n\nAnswer using only these sources, citing them by number. In
 # goes on with "Answer using only these sources, ..." and a "Question: ..." of its own making. The
 # answer's first line as well: what follows an echoed "Question: ..." answers a prompt of the model's own
 # making as much as it does later (kept there, it was shown whole); an answer left with nothing is the
-# decline, as one of nothing but the prompt's markup is (filter_citations, CitationStream.close).
+# decline, as one of nothing but the prompt's markup is (or_decline).
 ECHOES = ("Question:", QUESTION_INTRO.strip()[:31], SOURCES_INTRO[:21])  # "Answer using only these sources"
 # the blanks in them as any run of blanks: _tidy makes one of a run, and must not make an echo
 ECHO_LINE = re.compile(r"(?:\A|\n)[ \t]*(?:%s)" % "|".join(r"[ \t]+".join(map(re.escape, e.split(" ")))
@@ -536,6 +538,12 @@ def cut_echo(text: str) -> str:
     """The answer up to its first line that echoes the prompt (ECHO_LINE)."""
     m = ECHO_LINE.search(text)
     return text[:m.start()] if m else text
+
+
+def or_decline(text: str) -> str:
+    """The answer, or the decline when nothing is left of it: it was nothing
+    but the prompt's markup, or began by echoing the prompt (cut_echo)."""
+    return text if text.strip() else DECLINE
 
 
 def _echo_pending(rest: str) -> bool:
@@ -693,15 +701,18 @@ FILTER_PASSES = 3
 
 
 def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]]:
-    """Drop citations that name no listed source and renumber the others;
-    `valid` is n (sources 1..n), the source numbers, or {number in the
-    prompt: number shown}. Returns (text, kept, removed): kept in shown
+    """The batch form of CitationStream, the filter answers stream through.
+    Used by the tests only, as the stream's oracle: what the stream shows of
+    an answer, however cut into pieces, is what this returns for the whole
+    of it; no answer is made with it. Drops citations that name no listed
+    source and renumbers the others; `valid` is n (sources 1..n), the
+    source numbers, or {number in the prompt: number shown}. Returns (text, kept, removed): kept in shown
     numbers, removed as written. Citations written inside a bracket are
     read as _bracket says (CitationStream reads them the same way). The
     prompt's own markup (MARKUP: "</source>") is taken out first, and a
     line echoing the prompt ends the text (cut_echo). What a removal joins
     up is read again (FILTER_PASSES). An answer left with nothing is the
-    decline."""
+    decline (or_decline)."""
     valid = _valid_map(valid)
     removed: list[int] = []
     for _ in range(FILTER_PASSES):
@@ -711,7 +722,7 @@ def filter_citations(text: str, valid: Valid) -> tuple[str, list[int], list[int]
             break  # the next pass would find nothing either
         # the citations kept are in shown numbers now: the next pass keeps them as they are
         text, valid = new, {n: n for n in valid.values()}
-    return _tidy(text) or DECLINE, kept, removed
+    return or_decline(_tidy(text)), kept, removed
 
 
 def _gap(blanks: str, after: str) -> str:
@@ -864,11 +875,12 @@ class _StreamPass:
 
 
 class CitationStream:
-    """filter_citations on a token stream: its FILTER_PASSES passes
+    """The citation filter of an answer as the model writes it (Answerer.answer:
+    the stored answer is the text it shows): its FILTER_PASSES passes
     (_StreamPass), each reading what the one before shows, then the blanks
     tidied as _tidy does (TidyStream). What it shows, piece
-    by piece, is what filter_citations returns for the whole text, however
-    the text was cut into pieces."""
+    by piece, is what filter_citations (its batch form, for tests) returns
+    for the whole text, however the text was cut into pieces."""
 
     def __init__(self, valid: Valid):
         valid = _valid_map(valid)
@@ -902,13 +914,16 @@ class CitationStream:
 
     def close(self) -> str:
         out = self.tidy.feed(self._through("", closing=True))
-        if not self.shown and not out:
-            out = DECLINE  # nothing was said but the prompt, echoed (filter_citations)
+        if not self.shown:
+            out = or_decline(out)
         self.shown += out
         return out
 
 
 MAX_CITATIONS_IN_ROW = POOL  # more than there are sources to cite (a model's answers cite 1-5 in a row)
+# citations to no listed source, in all, that end an answer: the filter takes them out, so RepeatStop,
+# which reads the filtered text, never sees a loop on them (`[9] [26] [31] …`)
+MAX_REMOVED_CITATIONS = POOL
 # a run of RUN_WORDS words written for the RUN_TIMES-th time back to back (the words between its
 # times the same too) is a loop inside one sentence ("…, and Wolfgang flew to Hong Kong with the band,
 # and Wolfgang flew to Hong Kong with the band, and …"), which the sentence check never sees end; no
@@ -929,7 +944,12 @@ class RepeatStop:
     held back while it still could be that one, so the repeat is never
     shown; any other text passes at once (the first sentence is never
     held). A run's third time is shown up to its last word (its text held
-    as a sentence's repeat is not)."""
+    as a sentence's repeat is not).
+
+    Answerer.answer feeds it the text CitationStream shows (the prompt's
+    markup out, citations filtered): the text the stored answer is made of,
+    which the replay of a cached answer reads again (without_repeats), so
+    both stop at the same place."""
 
     _END = ".!?"  # a sentence ends at one of these followed by a blank ("1.5" does not end one), or at a line end
 
@@ -948,8 +968,8 @@ class RepeatStop:
     # citations are no part of what a sentence says: SmolLM2 looped on one line citing [2], [3],
     # [4]... (the check moved or removed them all alike); a citation being written is none either,
     # so a repeat stays held through its brackets; one naming several sources ("[1, 2]", as
-    # answer_score.CITATION reads it) is a citation too: the live guard reads the model's "[1, 2]", the
-    # replay of a cached answer (without_repeats) the shown "[1][2]", and both must see one sentence
+    # answer_score.CITATION reads it) is a citation too, as the shown "[1][2]" is: a text that was
+    # not filtered ("[1, 2]" in a test, an answer cached before the filter) reads as the shown one
     _CITATIONS = re.compile(r"\s*\[\s*\d+(?:\s*[,;]\s*\d+)*\s*\]|\s*\[[\d\s,;]*$")
 
     @classmethod
@@ -1369,16 +1389,25 @@ class Answerer:
             if piece and on_text:
                 on_text(piece)
 
+        # the repeat stop reads the filtered text, the text the answer is made of: on the model's own
+        # text, markup inside a repeat ("Tom left. Tom </source>left.") hid it, and the replay of the
+        # stored answer (without_repeats) cut what had been shown
         repeat = RepeatStop()
+        said: list[str] = []  # what the repeat stop lets through: the answer
         pieces = self._pieces(messages, got)
         for piece in pieces:
-            emit(checked.feed(shown.feed(repeat.feed(piece))))
-            if repeat.stopped or shown.ended:
+            said.append(repeat.feed(shown.feed(piece)))
+            emit(checked.feed(said[-1]))
+            # a loop on citations to no listed source is never shown, so the repeat stop cannot see it
+            if repeat.stopped or shown.ended or len(shown.removed) > MAX_REMOVED_CITATIONS:
                 pieces.close()  # no more tokens: the model began to repeat itself, or the prompt
                 break
-        emit(checked.feed(shown.feed(repeat.close()) + shown.close()) + checked.close())
-        # the stream already removed and renumbered the citations: the cache keeps the model's own
-        got.text, got.citations, got.removed = _tidy(shown.shown), list(shown.kept), sorted(set(shown.removed))
+        said.append(repeat.feed(shown.close()) + repeat.close())
+        emit(checked.feed(said[-1]) + checked.close())
+        # the stream already removed and renumbered the citations; the cache keeps the text before the
+        # citation check (a replay goes through it again), and the citations are those the text cites
+        got.text, got.removed = _tidy("".join(said)), sorted(set(shown.removed))
+        got.citations = _cited(got.text)
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
@@ -1401,9 +1430,9 @@ class Answerer:
         got.text = without_repeats(got.text)  # an answer cached before the repeat stop
         unmarked = cut_echo(strip_markup(got.text))  # or before the prompt's markup was taken out
         if unmarked != got.text:
-            got.text = _tidy(unmarked)
-            if not got.text:  # nothing but the prompt, echoed: the decline (filter_citations)
-                got.text, got.citations, got.removed = DECLINE, [], []
+            got.text = or_decline(_tidy(unmarked))
+            if got.text == DECLINE:
+                got.citations, got.removed = [], []
         bias = self.options.decline_bias
         declines = got.decline_margin is not None and bias is not None and got.decline_margin + bias > 0
         if rec.get("declined_by_margin") and not declines:
@@ -1440,16 +1469,21 @@ class Answerer:
 
     def _cut_to_fit(self, question: str, source: dict, room: int, layout: dict) -> list[dict]:
         """The prompt with `source` alone, its text cut to the longest start
-        that fits in `room` tokens (found by halving; the question alone fits)."""
+        that fits in `room` tokens with CUT_MARK after it (found by halving;
+        the question alone fits, the whole source does not)."""
         text = source.get("text", "")[:SOURCE_CHARS]
-        fits, over = 0, len(text) + 1  # the longest length known to fit, the shortest known not to
+
+        def cut(n: int) -> list[dict]:
+            return build_messages(question, [{**source, "text": text[:n].rstrip() + CUT_MARK}], **layout)
+
+        fits, over = 0, len(text)  # the longest length known to fit, the shortest known not to
         while over - fits > 1:
             mid = (fits + over) // 2
-            if len(self.tokens(build_messages(question, [{**source, "text": text[:mid]}], **layout))) <= room:
+            if len(self.tokens(cut(mid))) <= room:
                 fits = mid
             else:
                 over = mid
-        return build_messages(question, [{**source, "text": text[:fits]}] if fits else [], **layout)
+        return cut(fits) if fits else build_messages(question, [], **layout)
 
     def _pieces(self, messages: list[dict], got: Answer) -> Iterator[str]:
         if not self.real:
@@ -1543,14 +1577,22 @@ def answer_question(llm, question: str, sources: list[dict], *, on_text: Callabl
     return Answerer(llm, model_name=model_name, options=options).answer(question, sources, on_text=on_text)
 
 
+def _cited(text: str) -> list[int]:
+    """The sources a text cites, once each, in the order first cited."""
+    return list(dict.fromkeys(cited_numbers(text)))
+
+
 def _check_citations(got: Answer, words: SourceWords) -> str:
     """The answer's citations checked sentence by sentence (CitationCheck;
-    the same as while streaming); returns the text."""
+    the same as while streaming); returns the text. The text is the check's
+    even when no citation moved: the check also makes one of a citation
+    written twice in a row, as the stream showed it ("[1][1, 2]" is shown
+    "[1][2]", and so it is in `--json` and the answer cache's replay)."""
     check = CitationCheck(words)
     text = _tidy(check.feed(got.text) + check.close())
-    if check.changed:
-        got.text, got.recited = text, True
-        got.citations = list(dict.fromkeys(cited_numbers(text)))
+    if text != got.text:
+        got.text, got.citations = text, _cited(text)
+    got.recited |= check.changed
     return got.text
 
 

@@ -64,7 +64,11 @@ class HelpToReaderGone:
     a broken pipe there becomes OutputClosed too. Click made it exit code 1
     (the version), and so did Rich, which typer prints the help with (its
     Console.on_broken_pipe: SystemExit(1) while handling the BrokenPipeError),
-    so `mrag --help | head -1` failed under `set -o pipefail`."""
+    so `mrag --help | head -1` failed under `set -o pipefail`.
+
+    A usage error click's option parser raises without the command's context
+    (`--k` given no value: "Option '--k' requires an argument.") is given it,
+    so that cli.py's hint names the command's usage as for every other one."""
 
     def parse_args(self, ctx, args):
         # the help a group or command given no arguments prints is a usage error (exit code 2)
@@ -76,6 +80,10 @@ class HelpToReaderGone:
         except SystemExit as exc:
             if isinstance(exc.__context__, BrokenPipeError):  # Rich's exit for a broken pipe
                 raise OutputClosed(exit_code) from exc.__context__
+            raise
+        except Exception as exc:
+            if getattr(exc, "ctx", False) is None:  # click's UsageError (typer's copy of click's too)
+                exc.ctx = ctx
             raise
 
 

@@ -140,13 +140,50 @@ def _usage_error(exc: Exception) -> None:
         message += "."
     hint = _dash_argument_hint(exc, sys.argv[1:]) or _global_option_hint(exc, sys.argv[1:])
     ctx = getattr(exc, "ctx", None)
+    missing = _missing_argument(exc)
+    if missing is not None:
+        message = missing[0]
     if hint is None and ctx is not None:
         usage = " ".join([ctx.command_path, *ctx.command.collect_usage_pieces(ctx)])
+        if missing is not None:  # what to type, after the usage that names it
+            usage += f", e.g. {ctx.command_path} {missing[1]}"
         helps = ctx.command.get_help_option(ctx) is not None and ctx.help_option_names
         hint = f"usage: {usage}" + (f"  ({ctx.command_path} {helps[0]} for help)" if helps else "")
     error = MragError(message, hint=hint)
     print_error(error)
     sys.exit(exc.exit_code)
+
+
+# What each command's required argument is, said when it is missing (click's "Missing argument
+# 'dirs'." named a parameter of the code, not what to type), and an example of it.
+# test_bad_input checks that every required argument has its entry.
+MISSING_ARGUMENTS = {
+    ("sync", "dirs"): ("Give the folder(s) of notes to sync.", "~/notes"),
+    ("eval", "golden"): ("Give the golden set to measure against: a JSON Lines file (- reads it from stdin).",
+                         "golden.jsonl"),
+    ("show", "target"): ("Give what to show: PATH, PATH:LINE, PATH:FIRST-LAST or CHUNK_ID, as mrag ask "
+                         "prints them.", "notes/berlin.md:12"),
+    ("entity", "name"): ("Give the entity to show: its name or an alias.", '"Wolfgang Schulz"'),
+    ("model info", "path"): ("Give the GGUF model file to inspect.", "model.gguf"),
+}
+
+
+def _missing_argument(exc: Exception) -> tuple[str, str] | None:
+    """(message, example) for a missing argument (MISSING_ARGUMENTS; one
+    not listed: its name and help), None for any other usage error."""
+    param, ctx = getattr(exc, "param", None), getattr(exc, "ctx", None)
+    if type(exc).__name__ != "MissingParameter" or param is None or ctx is None \
+            or param.param_type_name != "argument":
+        return None
+    names, at = [], ctx
+    while at is not None and at.parent is not None:  # the command's words after mrag's own name
+        names.insert(0, at.info_name)
+        at = at.parent
+    known = MISSING_ARGUMENTS.get((" ".join(names), param.name))
+    if known is not None:
+        return known
+    name = (param.metavar or param.name or "").upper()
+    return f"Give {name}: {getattr(param, 'help', None) or 'it is required.'}", name
 
 
 def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:

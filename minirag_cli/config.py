@@ -361,15 +361,6 @@ def _line_of_key(text: str, key: str) -> int | None:
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
-def load_file(path: Path) -> dict[str, Any]:
-    """Read and validate one config file: {setting: converted value}. Errors
-    name the file and the line; the first bad value is raised."""
-    values, errors = read_file(path)
-    for error in errors.values():
-        raise error
-    return values
-
-
 def read_file(path: Path) -> tuple[dict[str, Any], dict[str, ConfigError]]:
     """Read one config file: the settings it gives (converted) and the errors
     of those whose value mrag cannot use, each naming the file and line. The

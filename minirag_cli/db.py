@@ -448,8 +448,7 @@ def _vec_write_failed(exc: BaseException) -> bool:
     SQLite error under it as a message of its own with SQLITE_ERROR ("Internal
     sqlite-vec error: Could not insert a new vector chunk"), so a full disk is
     not "database or disk is full" there."""
-    module = type(exc).__module__
-    return type(exc).__name__ == "OperationalError" and ("sqlite" in module or "sqlean" in module) \
+    return _is_sqlite_error(exc, ("OperationalError",)) \
         and str(exc).lower().startswith(("internal sqlite-vec error", "could not")) \
         and "disk is full" not in str(exc).lower()  # said: explain_sqlite_error reads it
 
@@ -590,6 +589,11 @@ SHARED_NAMES_KEY = "shared_note_names"
 # meta: {folder: [keys]}, the single lower-case word file names (heuristic.linkable_name) a wikilink of the
 # folder names, as the graph has them (sync.linked_names): the notes a later sync does not read are named by these
 LINKED_NAMES_KEY = "linked_note_names"
+# meta: {folder: {path: [keys]}}, the keys of the names the wikilinks of each note of a folder link to
+# (sync.note_link_keys; notes that link to none left out), as the index holds their chunks: a sync that
+# writes or removes notes has the linked names (sync.linked_names) from it and the chunks it writes, not
+# from every linking chunk of the folder; absent: to be read from the chunks once
+LINK_TARGETS_KEY = "note_link_targets"
 # meta: {folder: {"aliases": {path: [names] or null}, "joined": {alias key: note key}}}, the other names
 # the notes of a folder give themselves (heuristic.note_aliases; null: read them from the index) and what
 # the graph joined them to (sync.joined_names): the notes a later sync does not read are joined by these
@@ -612,18 +616,24 @@ KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"
 SKIPPED_KEY = "skipped_files"
 
 
+def meta_dict(conn, key: str) -> dict:
+    """The JSON object a meta record holds (the skipped files; the graph's
+    shared file names, aliases, link targets, known CJK names: sync); {}
+    when there is none, or it is damaged: not JSON, or JSON but no object.
+    Its values are the caller's to check."""
+    try:
+        recorded = json.loads(get_meta(conn, key) or "{}")
+    except ValueError:
+        return {}
+    return recorded if isinstance(recorded, dict) else {}
+
+
 def skipped_files(conn) -> dict[str, dict[str, str]]:
     """{folder: {path: reason}} as the last sync of each folder skipped them
     (meta skipped_files); {} when none is recorded or the record is damaged
     (every skip is then new to the next sync)."""
-    try:
-        recorded = json.loads(get_meta(conn, SKIPPED_KEY) or "{}")
-    except ValueError:
-        return {}
-    if not isinstance(recorded, dict):
-        return {}
     return {root: {p: r for p, r in files.items() if isinstance(r, str)}
-            for root, files in recorded.items() if isinstance(root, str) and isinstance(files, dict)}
+            for root, files in meta_dict(conn, SKIPPED_KEY).items() if isinstance(files, dict)}
 
 
 def following_roots(conn) -> list[str]:

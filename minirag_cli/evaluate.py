@@ -187,11 +187,14 @@ def golden_name(path: str | Path) -> str:
     return "stdin" if path == STREAM else str(path)
 
 
-def load_golden(path: str | Path, stdin=None) -> list[GoldenQuestion]:
+def load_golden(path: str | Path, stdin=None, *, on_stdin: Callable[[], None] | None = None) -> list[GoldenQuestion]:
     """The questions of the golden file at `path`; the str `-` reads them
     from `stdin` (default sys.stdin), as UTF-8 bytes whatever the locale
-    says, as a file is read (Path("-") is the file named -)."""
+    says, as a file is read (Path("-") is the file named -), once
+    `on_stdin` is called (the CLI says, at a terminal, what it waits for)."""
     if path == STREAM:  # `mrag eval -`, as `mrag ask -` reads the question from stdin
+        if on_stdin is not None:
+            on_stdin()
         return parse_golden_lines(_stdin_text(stdin).split("\n"), source="stdin")
     path = Path(path)
     try:
@@ -438,10 +441,10 @@ class EvalPlan:
 
 
 def plan_run(golden: str | Path, k: str | Sequence[int], modes: Sequence[str] | None,
-             fail_under: Sequence[str] | None) -> EvalPlan:
+             fail_under: Sequence[str] | None, *, on_stdin: Callable[[], None] | None = None) -> EvalPlan:
     """Parse `mrag eval`'s arguments: the cut-offs, the modes (a typo fails
     before the golden file and the model are loaded), the thresholds and the
-    golden file."""
+    golden file (`on_stdin`: load_golden's)."""
     from minirag_cli import retrieve
 
     ks = parse_ks(k)
@@ -451,7 +454,7 @@ def plan_run(golden: str | Path, k: str | Sequence[int], modes: Sequence[str] | 
         by_channels.setdefault(retrieve.parse_mode(mode), mode)
     chosen = list(by_channels.values())
     thresholds = [parse_threshold(t, ks) for t in (fail_under or [])]
-    return EvalPlan(load_golden(golden), chosen, ks, thresholds)
+    return EvalPlan(load_golden(golden, on_stdin=on_stdin), chosen, ks, thresholds)
 
 
 def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str] = ("hybrid",),

@@ -330,6 +330,36 @@ def result_paths(result, cwd: Path | None = None) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# What breaks "one path per line" for a script reading `ask --paths`: a control character (a
+# newline most of all; a tab, or an ESC a terminal would act on), a line or paragraph separator
+# (Python's splitlines() splits there), a byte no encoding read (a surrogate: not printable as
+# text), and a double quote first (the path would read as quoted). Such a path is quoted as git
+# quotes one: "two\nlines.md", C escapes, and \ooo (octal) for each byte of another character.
+_NEEDS_QUOTES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|^\"")
+_C_ESCAPES = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r",
+              '"': '\\"', "\\": "\\\\"}
+
+
+def quoted_path(path: str) -> str:
+    """`path` as `ask --paths` prints it: as it is, or, when it holds what
+    would break one path per line (_NEEDS_QUOTES), quoted as git quotes it."""
+    if not _NEEDS_QUOTES.search(path):
+        return path
+    out = []
+    for c in path:
+        if c in _C_ESCAPES:
+            out.append(_C_ESCAPES[c])
+        elif _NEEDS_QUOTES.match(c):
+            try:  # a file name's undecodable byte is the surrogate os.fsdecode made of it
+                raw = c.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                raw = c.encode("utf-8", "surrogatepass")
+            out.extend(f"\\{b:03o}" for b in raw)
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
 def render_results(data: dict, console: Console, *, explain: bool = False) -> None:
     if explain and data.get("seeds"):
         seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
@@ -401,7 +431,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         else:
             note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if paths:
-        print_lines(result_paths(result))
+        print_lines(quoted_path(path) for path in result_paths(result))
         return
     data = ask_json(result, explain=explain)
     data["unsynced"] = unsynced or []

@@ -1,10 +1,12 @@
 """What an entity is called and typed, whatever order its notes were synced
-in: its name is its most-mentioned surface form (chosen_name, from the
+in: its key is that of its most-mentioned form when forms of several keys
+were merged fuzzily ("Bluebell", "Bluebells": chosen_key), its name is its
+most-mentioned surface form (chosen_name, from the
 alias counts the index keeps exact; a note's alias only when nothing else
 names it: own_forms), its type the strongest one its
 mentions gave, then the most given (chosen_type, from the type counts the
 index keeps exact: entity_types, migration 0007), so an incremental sync, a
-re-extraction and `sync --rebuild` name and type an entity alike
+re-extraction and `sync --rebuild` key, name and type an entity alike
 (store.refresh_entities applies these after every write). resolve.py
 decides which entity a form joins.
 """
@@ -14,6 +16,40 @@ from __future__ import annotations
 import re
 
 from minirag_cli.text import find_dates, split_camel, without_invisibles
+
+
+# keys shorter than this, and keys with digits (dates, versions), only ever
+# merge exactly (resolve.Resolver): "jo" is not "joe", 2024 not 2025
+FUZZY_MIN_LEN = 6
+
+
+def fuzzable(key: str) -> bool:
+    """Whether a key may join another fuzzily (resolve.Resolver), and so be
+    the key of an entity whose forms have several (chosen_key)."""
+    return len(key) >= FUZZY_MIN_LEN and not any(c.isdigit() for c in key) and not key.startswith("date:")
+
+
+def chosen_key(key: str, aliases) -> str:
+    """The key of an entity now keyed `key`, from its aliases ((surface form,
+    its key, count, merge) rows of entity_aliases): when fuzzy resolution
+    merged forms of several keys ("Bluebell" and "Bluebells"), the key of
+    the most-mentioned ones, then the shorter, then the first in code point
+    order: a function of the counts alone, not of which note came first
+    (the first key seen was the entity's key, so syncing the notes the
+    other way round, or `sync --rebuild`, gave the other one). A note's
+    alias (merge 'alias') is a name, never a key; an entity whose key is
+    not fuzzable (a date's `date:2024-05-03`, a short or numbered one) keeps
+    it, as nothing merged into it fuzzily; so does one none of whose forms
+    has a fuzzable key."""
+    if not fuzzable(key):
+        return key
+    counts: dict[str, int] = {}
+    for _form, form_key, n, merge in aliases:
+        if merge != "alias" and n > 0 and fuzzable(form_key):
+            counts[form_key] = counts.get(form_key, 0) + n
+    if not counts:
+        return key
+    return min(counts, key=lambda k: (-counts[k], len(k), k))
 
 
 def display_name(surface: str, type_: str) -> str:

@@ -4,11 +4,16 @@ A surface form's key is its normalised spelling (case, accents, spacing,
 punctuation and a possessive 's removed), so "Wolfgang Schulz",
 "WolfgangSchulz" and "wolfgang schulz" share the key "wolfgangschulz". A key
 seen for the first time is merged into an existing entity when rapidfuzz
-finds a close enough key (typos, plurals: "jam session"/"jam sessions");
+finds a close enough key among those of its forms (typos, plurals: "jam
+session"/"jam sessions");
 short keys and keys with digits (dates, versions) only merge exactly.
 A note's alias (`aliases: [Jo]` in `Jonas Berg.md`) joins the note's own
 entity whatever its key (sync.joined_names gives `resolve` the note's key).
-What a resolved entity is called and typed: naming.py.
+What a resolved entity is keyed, called and typed: naming.py. The first key
+seen of a fuzzy group is its entity's key only until the counts decide
+(naming.chosen_key, applied by store.refresh_entities after every write);
+`rename` has the resolver follow, so a form resolves to the key the entity
+bears now; a new key is matched against every key of a group, whichever won.
 """
 
 from __future__ import annotations
@@ -17,11 +22,10 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from minirag_cli.naming import display_name
+from minirag_cli.naming import FUZZY_MIN_LEN, display_name, fuzzable  # noqa: F401  (FUZZY_MIN_LEN re-exported)
 from minirag_cli.text import normalise_key  # noqa: F401  (re-exported)
 
 FUZZY_THRESHOLD = 90.0
-FUZZY_MIN_LEN = 6
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class Resolution:
     key: str  # the canonical entity's key
     name: str  # its display name (for a new entity)
     type: str
-    merge: str  # 'exact' | 'fuzzy'
+    merge: str  # 'exact' (the form's key is the entity's) | 'fuzzy' (another key of it) | 'alias'
 
 
 class Resolver:
@@ -39,7 +43,10 @@ class Resolver:
     def __init__(self, canonical: dict[str, str] | None = None):
         # any known key (entity key or alias key) -> canonical entity key
         self.canonical: dict[str, str] = dict(canonical or {})
-        self._fuzzy_keys: list[str] = [k for k in set(self.canonical.values()) if self._fuzzable(k)]
+        # every fuzzable key known, an entity's own and those merged into it: a form is matched
+        # against all of a group's keys, so which of them is the entity's (naming.chosen_key, which
+        # the counts change as notes come) does not decide what joins it
+        self._fuzzy_keys: list[str] = [k for k in self.canonical if self._fuzzable(k)]
 
     @classmethod
     def from_db(cls, conn) -> "Resolver":
@@ -50,7 +57,7 @@ class Resolver:
 
     @staticmethod
     def _fuzzable(key: str) -> bool:
-        return len(key) >= FUZZY_MIN_LEN and not any(c.isdigit() for c in key) and not key.startswith("date:")
+        return fuzzable(key)
 
     def resolve(self, surface: str, type_: str, joined: str | None = None) -> Resolution | None:
         """The entity `surface` joins; with `joined`, the key of the note
@@ -60,27 +67,50 @@ class Resolver:
         if not key:
             return None
         if key in self.canonical:
-            return Resolution(self.canonical[key], display_name(surface, type_), type_, "alias" if joined else "exact")
+            # a key merged fuzzily before stays a fuzzy form, in whichever sync or note it comes again
+            # (and whichever key won: chosen_key), so the label is the same whatever the order
+            target = self.canonical[key]
+            merge = "alias" if joined else "fuzzy" if target != key and fuzzable(key) else "exact"
+            return Resolution(target, display_name(surface, type_), type_, merge)
         if self._fuzzable(key) and self._fuzzy_keys:
-            match = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD)
-            if match is not None:
-                self.canonical[key] = match[0]
-                return Resolution(match[0], display_name(surface, type_), type_, "fuzzy")
+            matches = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD,
+                                      limit=None)
+            if matches:
+                # the closest key, the first in code point order at equal scores: not the first listed
+                best = max(score for _k, score, _i in matches)
+                target = self.canonical[min(k for k, score, _i in matches if score == best)]
+                self.canonical[key] = target
+                self._fuzzy_keys.append(key)
+                return Resolution(target, display_name(surface, type_), type_, "fuzzy")
         self.canonical[key] = key
         if self._fuzzable(key):
             self._fuzzy_keys.append(key)
         return Resolution(key, display_name(surface, type_), type_, "alias" if joined else "exact")
 
+    def rename(self, renamed: dict[str, str]) -> None:
+        """Follow the entities the store keyed anew ({old key: new key}:
+        store.refresh_entities): every key that resolved to an old key
+        resolves to the new one."""
+        if not renamed:
+            return
+        self.canonical = {k: renamed.get(v, v) for k, v in self.canonical.items()}
+        for new in renamed.values():
+            if new not in self.canonical and self._fuzzable(new):
+                self._fuzzy_keys.append(new)
+            self.canonical[new] = new
+
     def unjoin(self, keys) -> None:
         """Forget what the alias keys `keys` joined (the notes whose aliases
         they were changed them): each resolves anew, as a rebuild has it."""
-        for key in keys:
-            if self.canonical.get(key, key) != key:
-                del self.canonical[key]
+        gone = {key for key in keys if self.canonical.get(key, key) != key}
+        for key in gone:
+            del self.canonical[key]
+        if gone:
+            self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in gone]
 
     def forget(self, keys: set[str]) -> None:
         """Drop entity keys deleted from the database (and aliases pointing at them)."""
         if not keys:
             return
         self.canonical = {k: v for k, v in self.canonical.items() if v not in keys}
-        self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in keys]
+        self._fuzzy_keys = [k for k in self._fuzzy_keys if k in self.canonical]

@@ -48,7 +48,7 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
                               date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
                               written_days)
 
@@ -169,7 +169,10 @@ QUESTION_BIGRAMS = frozenset({
 def cjk_query(question: str) -> str | None:
     """The FTS5 query of chunks_cjk for a question's Chinese, Japanese or
     Korean text: its two-character terms, quoted and OR-ed (text.cjk_bigrams),
-    but its question words (QUESTION_BIGRAMS); None when it has none."""
+    but its question words (QUESTION_BIGRAMS) and the pieces of a day or month
+    it writes (`5月3日我做了什么` searched 月 and 日我, which any note of any day
+    holds: the day is searched as its date, fts_query); None when it has none."""
+    question = CJK_MONTH.sub(" ", CJK_DATE.sub(" ", without_invisibles(question)))
     terms = list(dict.fromkeys(t for t in cjk_bigrams(question) if t not in QUESTION_BIGRAMS))[:64]
     return " OR ".join(f'"{t}"' for t in terms) if terms else None
 

@@ -15,7 +15,9 @@ So, after the files, are the unchanged notes whose file name another note
 of the folder now shares or no longer does: a note names itself only by a
 name no other note of its folder has (_name_anew), and those whose single
 lower-case word file name a link of the folder now names or no longer does
-(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`); and the notes that
+(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`; the
+names each note links to are recorded, meta note_link_targets, so a sync
+reads the links of the notes it writes only); and the notes that
 mention an alias (`aliases: [Jo]` in `Jonas Berg.md`) whose note changed,
 went or came, or another note now claims too: an alias is a name of the
 note's own entity, in any note of the folder (joined_names), and a pass over
@@ -429,10 +431,11 @@ class _Pending:
     note: NoteFile
     hash: str
     text: str
-    chunks: list[Chunk]
+    chunks: list[Chunk] | None  # None: to be chunked (_sync_root)
     is_new: bool
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
+    link_keys: frozenset[str] | None = None  # note_link_keys of its chunks, when known already (_link_ahead)
 
 
 @dataclass
@@ -444,6 +447,8 @@ class _ReadAhead:
     binary: bool
     text: str  # decoded (walk.decode_note); "" for a binary file
     warning: str | None
+    chunks: list[Chunk] | None = None  # chunked already (_link_ahead), as the sync chunks it
+    link_keys: frozenset[str] | None = None  # its note_link_keys, when _link_ahead has them
 
 
 # A note read less than this after its mtime could be written again within the same
@@ -725,6 +730,9 @@ class _Run:
     shared_names: frozenset[tuple[str, str]] = frozenset()
     # (folder, key) of the single lower-case word file names a wikilink of the folder names (linked_names)
     linked: frozenset[tuple[str, str]] = frozenset()
+    # path -> the keys its links link to (note_link_keys), of the folder being synced: as recorded and as this
+    # sync writes and removes notes; None: not known (to be read from the chunks, stored_link_targets)
+    link_targets: dict[str, frozenset[str]] | None = None
     # folder -> {alias key: key of its note's own name}: the aliases the graph joins (joined_names)
     joined: dict[str, dict[str, str]] = field(default_factory=dict)
     # folder -> {path: its aliases, or None: to be read from the index}, as recorded (_name_anew)
@@ -990,20 +998,25 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     for doc, names in _stored_aliases(conn, list(paths)).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
-    # the chunks are held already: the links name the notes (and join their aliases) before any is extracted
-    run.linked = frozenset().union(*(linked_names(conn, extractor, root, held) for root, held in by_root.items()))
-    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked)
-                  for root, held in by_root.items()}
+    # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
+    # each note's link targets are read anew, as these rules read links, and recorded
+    linkable = {root: _linkable_keys(extractor, held) for root, held in by_root.items()}
+    targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
+    run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
+                                     for root in by_root))
+    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked,
+                                     linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
+    holds_cjk = False
     run.known_notes = known_cjk_by_note(conn)
     run.known = merged_known(run.known_notes.values())
     with dbmod.transaction(conn):
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
-            _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths, written, new,
-                             windows)
+            holds_cjk |= _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths,
+                                          written, new, windows)
         # named once every note is in: each name embedded once (or its vector kept: the same name as before)
         store.refresh_entities(conn, written, _name_vectors(run), new)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
@@ -1011,9 +1024,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
-        _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root, held in by_root.items()
-                                    if _linkable_keys(extractor, held)}, replace_all=True)
-        _record_known(conn, run.known, run.known_notes)
+        _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
+                             replace_all=True)
+        _record_link_targets(conn, targets, replace_all=True)
+        # recorded ({}) when CJK notes make no name known too, or the next sync that writes one would read
+        # every CJK note of the index again (known_cjk_by_note)
+        _record_known(conn, run.known, run.known_notes, always=holds_cjk)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -1023,12 +1039,13 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
 
 def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],
                      paths: dict[int, str], written: set[int], new: set[int],
-                     windows: dict[int, list] | None = None) -> None:
+                     windows: dict[int, list] | None = None) -> bool:
     """Extract, resolve and write the graph of a group of notes ((document
     id, its (chunk id, chunk) pairs); `paths`: document id -> path), as
     _flush does for changed notes; the ids of the entities written go to
     `written`, of those made to `new` (store.write_graph): the caller names
-    them (store.refresh_entities). `windows`: as _reextract has them."""
+    them (store.refresh_entities). `windows`: as _reextract has them.
+    Whether a chunk of the group holds CJK text (_add_known)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
     heads, matters = [], []
     for doc, pairs in notes:
@@ -1040,7 +1057,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names, run.linked)
-    _add_known(run.known, chunks, mentions)
+    holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
                         for c, m, root in zip(chunks, mentions, roots)]
@@ -1055,6 +1072,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
             i += 1
         store.write_graph(run.conn, doc_id, planned, head, written, new)
         run.progress.advance(1, 0)
+    return holds_cjk
 
 
 def following(conn, roots: Sequence[Path], given: bool | None) -> set[str]:
@@ -1223,20 +1241,30 @@ def _sync_root(run: _Run, root: Path) -> None:
     linked_records = recorded_linked_names(conn)
     linked_before = linked_records.get(str(root))  # None: not known
     run.linked = frozenset((str(root), key) for key in linked_before or ())
+    target_records = recorded_link_targets(conn)
+    # each note's link targets, kept as this sync writes and removes notes (none yet for a first sync)
+    run.link_targets = dict(target_records[str(root)]) if str(root) in target_records else {} if not existing else None
     if linked_before is not None:
         # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
         # a sync stopped between the two has the next one read the links again
         run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
             {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
             ensure_ascii=False)
+    if str(root) in target_records:  # so are the link targets, for the same reason
+        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(
+            {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)},
+            sort_keys=True, ensure_ascii=False)
     removed_from = len(summary.removed_paths)
+    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
     run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
-    run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    # the lower-case pages the links will name once the notes are written, named before any is extracted
+    linkable = _linkable_keys(run.extraction.extractor, synced)
+    links_read = _link_ahead(run, root, walked, existing, synced, linkable)
     joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
-                                                  synced, run.shared_names, run.linked)
+                                                  synced, run.shared_names, run.linked, linkable)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
     written_from = (len(summary.added_paths), len(summary.changed_paths))
@@ -1259,7 +1287,8 @@ def _sync_root(run: _Run, root: Path) -> None:
         group: list[_Pending] = []
         group_chunks = 0
         for pending in changed:
-            pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
+            if pending.chunks is None:
+                pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
                 what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
@@ -1284,11 +1313,48 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
-    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the record stands
-    # a link may name a lower-case file name anew only when a note came, went or changed
-    relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None
+    run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
+    run.build.pop(dbmod.LINK_TARGETS_KEY, None)
+    # a link may name a lower-case file name anew only when a note came, went or changed (the link
+    # targets read from the chunks here are recorded too, whatever came of them)
+    relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
     _name_anew(run, root, named_before, written, unjoined, recorded,
                (linked_before,) if relink else None)
+
+
+def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str],
+                linkable: dict[str, str]) -> bool:
+    """Before a sync writes the new and changed notes of `root`, name the
+    single lower-case word file names the links of the folder will name once
+    it has (run.linked; linked_names after the notes are written, _name_anew):
+    a linked page the sync writes is then extracted once, not first plainly
+    and then anew. The links of the notes it does not write are as recorded
+    (run.link_targets; read from the chunks once when not recorded: whether
+    the chunks were read), those of the others from their text as the alias
+    pass read it (_file_aliases), chunked as the sync chunks it (the chunks
+    are kept for it). One it did not read whole (no room) counts with its
+    recorded links: where that guess, or another (a note the sync then cannot
+    read), is wrong, _name_anew extracts the page anew, as before.
+    `linkable`: _linkable_keys of `synced`."""
+    synced = set(synced)
+    changing = [f.path for f in walked.files if f.path in synced and not _unchanged(f, existing.get(f.path))]
+    if not linkable or not changing:
+        return False
+    read = run.link_targets is None
+    if read:
+        run.link_targets = stored_link_targets(run.conn, str(root))
+    targets = {path: keys for path, keys in run.link_targets.items() if path in synced}
+    for path in changing:
+        ahead = run.read_ahead.get(path)
+        if ahead is None:
+            continue
+        ahead.link_keys = frozenset()  # no chunk of a text without `[[` writes it
+        if not ahead.binary and "[[" in ahead.text:
+            ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
+            ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
+        targets[path] = ahead.link_keys
+    run.linked = _linked_by(str(root), linkable.values(), targets.values())
+    return read
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
@@ -1319,7 +1385,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
-        yield _Pending(note, digest, text, [], old is None)
+        yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
+                       link_keys=ahead.link_keys if ahead else None)
 
 
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
@@ -1337,7 +1404,8 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
     skips (a binary `README.md`: an image, a note locked by git-crypt; one
     that cannot be read and was not indexed). A file the sync does not index
     makes no name shared, as a re-extraction, which reads the index's notes,
-    has it. Only those files are read here (the sync reads them again)."""
+    has it. Only those files are read here, and kept as the alias pass keeps
+    them (run.read_ahead): the sync does not read them again."""
     extractor = run.extraction.extractor
     kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
     kept += [p for p in walked.kept if p in existing]
@@ -1348,19 +1416,27 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
         counts[key] = counts.get(key, 0) + 1
     twice = {key for key, n in counts.items() if n > 1}
     return [*kept, *(path for path, note in files.items()
-                     if keys.get(path) not in twice or _indexed(note, existing.get(path)))]
+                     if keys.get(path) not in twice or _indexed(note, existing.get(path), run))]
 
 
-def _indexed(note: NoteFile, old: tuple | None) -> bool:
+def _indexed(note: NoteFile, old: tuple | None, run: _Run) -> bool:
     """Whether this sync leaves the file `note` indexed, as _read_note decides
-    (`old`: the index's record of it, or None)."""
+    (`old`: the index's record of it, or None). A file read is kept for the
+    sync as the alias pass keeps one (_keep_ahead), room allowing."""
     if _unchanged(note, old):
         return True
-    try:
-        data = note.abspath.read_bytes()
-    except OSError as exc:
-        return old is not None and cannot_read_for_now(exc)  # kept as last synced
-    return not sniff_note(data)[0]
+    ahead = run.read_ahead.get(note.path)
+    if ahead is None:
+        whole = note.size <= run.read_ahead_room
+        read_at = time.time()
+        try:
+            data = note.abspath.read_bytes()
+        except OSError as exc:
+            return old is not None and cannot_read_for_now(exc)  # kept as last synced
+        if not whole:
+            return not sniff_note(data)[0]
+        ahead = _keep_ahead(run, note, data, read_at)
+    return not ahead.binary
 
 
 def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
@@ -1375,7 +1451,11 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                     _cjk_changed(run)
             elif run.known_notes.pop((root, path), None):  # it made names known
                 _cjk_changed(run)
-            run.resolver.forget(store.delete_document(run.conn, existing[path][0], _name_vectors(run)))
+            if run.link_targets is not None:
+                run.link_targets.pop(path, None)
+            gone, renamed = store.delete_document(run.conn, existing[path][0], _name_vectors(run))
+            run.resolver.forget(gone)
+            run.resolver.rename(renamed)
             # recorded with the first change, as with a note written: a `--no-follow-symlinks` stopped
             # while it removes the linked notes must not have the next plain sync add them again
             _record_build(run)
@@ -1416,14 +1496,16 @@ def _linkable_found(extractor: Extractor, paths: Iterable[str]) -> dict[str, str
     return {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
 
 
-def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, str] | None = None
+                   ) -> dict[str, str]:
     """{path: key} of the notes at `paths` (a folder's) whose file name is a
     single lower-case word a link may name (heuristic.linkable_name), but
     none that another of them shares or another note's file name names
     (`pages/hackerspace.md` twice, or beside `Hackerspace.md`): no link can tell
-    which note it means."""
+    which note it means. `found`: _linkable_found of `paths`, when the caller has it."""
     paths = list(paths)
-    found = _linkable_found(extractor, paths)
+    if found is None:
+        found = _linkable_found(extractor, paths)
     taken = set(_note_name_keys(extractor, paths))
     counts: dict[str, int] = {}
     for key in found.values():
@@ -1431,22 +1513,70 @@ def _linkable_keys(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]
     return {path: key for path, key in found.items() if counts[key] == 1 and key not in taken}
 
 
-def linked_names(conn, extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
-    """(root, key) of the single lower-case word file names of the notes at
-    `paths` in the folder `root` (_linkable_keys) that a wikilink of a note
-    of the folder names, case aside (`[[Hackerspace]]` for Logseq's
-    `pages/hackerspace.md`): those notes are named by them (_name_notes).
-    Read from the chunks the index holds (each chunk read alone, as
-    heuristic.link_targets reads a text), after the folder's notes are
-    written: a rebuild and an incremental sync decide alike."""
-    wanted = set(_linkable_keys(extractor, paths).values())
+def linked_names(conn, root: str, linkable: dict[str, str],
+                 targets: dict[str, frozenset[str]] | None) -> frozenset[tuple[str, str]]:
+    """(root, key) of the single lower-case word file names of the folder
+    `root`'s notes (`linkable`: _linkable_keys of the notes the index holds)
+    that a wikilink of a note of the folder names, case aside
+    (`[[Hackerspace]]` for Logseq's `pages/hackerspace.md`): those notes are
+    named by them (_name_notes). From `targets`, the link targets of each
+    note the index holds (run.link_targets: as recorded, and as the sync
+    wrote and removed notes), or, None, read from the chunks the index holds
+    (stored_link_targets), after the folder's notes are written: a rebuild
+    and an incremental sync decide alike."""
+    wanted = set(linkable.values())
     if not wanted:
         return frozenset()
-    found: set[str] = set()
-    for text in store.chunk_texts_with_links(conn, root):
-        found.update(key for target in link_targets(text) if target.type == "name"
-                     and (key := normalise_key(target.name, target.type)) in wanted)
-    return frozenset((root, key) for key in found)
+    if targets is None:
+        targets = stored_link_targets(conn, root)
+    return _linked_by(root, wanted, targets.values())
+
+
+def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str]]) -> frozenset[tuple[str, str]]:
+    """(root, key) of the keys of `wanted` that one of the notes' `targets` links to."""
+    wanted = set(wanted)
+    return frozenset((root, key) for keys in targets for key in keys & wanted)
+
+
+def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
+    """The keys of the names the wikilinks of a note's chunks (`texts`, each
+    read alone, as heuristic.link_targets reads a text) link to: what
+    linked_names needs of a note, recorded per note (meta note_link_targets).
+    Only a chunk that writes `[[` is read, as store.chunk_texts_with_links
+    finds them in the index."""
+    return frozenset(key for text in texts if "[[" in text for target in link_targets(text)
+                     if target.type == "name" and (key := normalise_key(target.name, target.type)))
+
+
+def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
+    """{path: note_link_keys} of the notes of the folder `root` that link to
+    a name, read from every chunk the index holds that writes `[[`: what an
+    index that has no record of them (recorded_link_targets) needs once."""
+    texts: dict[str, list[str]] = {}
+    for path, text in store.chunk_texts_with_links(conn, root):
+        texts.setdefault(path, []).append(text)
+    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks))}
+
+
+def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
+    """{folder: {path: the keys its links link to}} as recorded (meta
+    note_link_targets); a folder absent (an index synced before it was
+    recorded, a sync stopped after it wrote a note, a damaged record) is not known."""
+    return {root: {path: frozenset(k for k in keys if isinstance(k, str))
+                   for path, keys in notes.items() if isinstance(keys, list)}
+            for root, notes in dbmod.meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
+
+
+def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]]], replace_all: bool = False) -> None:
+    """Record the link targets of the notes of the folders in `folders` (of no
+    other folder with `replace_all`), inside the caller's transaction."""
+    before = dbmod.get_meta(conn, dbmod.LINK_TARGETS_KEY)
+    recorded = {} if replace_all else recorded_link_targets(conn)
+    recorded.update(folders)
+    value = json.dumps({root: {path: sorted(keys) for path, keys in notes.items() if keys}
+                        for root, notes in recorded.items()}, sort_keys=True, ensure_ascii=False)
+    if value != before and (recorded or before is not None):
+        dbmod.set_meta(conn, dbmod.LINK_TARGETS_KEY, value)
 
 
 def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
@@ -1479,23 +1609,12 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     return frozenset((root, key) for key in shared)
 
 
-def _meta_dict(conn, key: str) -> dict:
-    """The JSON object a meta record of the graph holds (the shared file
-    names, the aliases, the known CJK names); {} when there is none, or it is
-    damaged: not JSON, or JSON but no object. Its values are the caller's to check."""
-    try:
-        recorded = json.loads(dbmod.get_meta(conn, key) or "{}")
-    except ValueError:
-        return {}
-    return recorded if isinstance(recorded, dict) else {}
-
-
 def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
     """{folder: keys} as a meta record of file-name keys per folder holds
     them; a folder absent (an index synced before this was recorded, or a
     damaged record) is not known."""
     return {root: frozenset(k for k in keys if isinstance(k, str))
-            for root, keys in _meta_dict(conn, meta_key).items() if isinstance(keys, list)}
+            for root, keys in dbmod.meta_dict(conn, meta_key).items() if isinstance(keys, list)}
 
 
 def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str]], replace_all: bool) -> None:
@@ -1542,40 +1661,48 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     `recorded`: the aliases as recorded before this sync (recorded_aliases).
     `written`: the paths this sync wrote, named as they are already.
     `relink`: (the linked file names the graph was made with, recorded_linked_names,
-    or None,) when a note came, went or changed: the notes the index holds
-    whose single lower-case word file name a link of the folder now names,
-    or no longer does (linked_names; one that became ambiguous no longer
-    does), are extracted anew, those this sync wrote too (named by the
-    names recorded before it)."""
+    or None,) when a note came, went or changed (or the link targets were read
+    from the chunks): the notes the index holds whose single lower-case word
+    file name a link of the folder now names and did not when they were
+    extracted, or the other way round (linked_names; one that became
+    ambiguous is named by none), are extracted anew: extracted with the
+    names recorded, the notes this sync did not write; with run.linked as
+    _sync_root left it (_link_ahead), those it wrote. The link targets are
+    recorded with the linked names."""
     conn, extractor = run.conn, run.extraction.extractor
     shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
     relinked: list[str] = []
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, = relink
+        written_with = {key for _root, key in run.linked}  # the linked names the notes written were named by
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
-        run.linked = linked_names(conn, extractor, str(root), held)
+        # every note whose file name is a single lower-case word, the ambiguous ones too
+        found = _linkable_found(extractor, held)
+        linkable = _linkable_keys(extractor, held, found)
+        if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
+            run.link_targets = stored_link_targets(conn, str(root))
+        targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
+        run.linked = linked_names(conn, str(root), linkable, targets)
         now = {key for _root, key in run.linked}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
         joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
-                              run.linked)
+                              run.linked, linkable)
         late = _differing(joined, run.joined.get(str(root), {}))
         if late:
             run.joined[str(root)] = joined
             run.resolver.unjoin(late)
             unjoined = set(unjoined) | late
-        linkable = _linkable_keys(extractor, held)
         # every note whose lower-case file name a key that moved is, the ambiguous ones too (a second
         # `archive/hackerspace.md`: the first named by it before, the one written named by the old record)
-        found = _linkable_found(extractor, held)
         if linked_before is None:  # not known (an interrupted sync, an older index): every such note, once
-            relinked = [path for path, key in found.items() if path not in written or key in now]
+            relinked = [path for path, key in found.items() if path not in written or key in now ^ written_with]
         else:
-            moved = now ^ linked_before
-            relinked = [path for path, key in found.items() if key in moved]
+            relinked = [path for path, key in found.items()
+                        if key in (now ^ written_with if path in written else now ^ linked_before)]
         # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
         if relinked or linkable or linked_before is not None:
             with dbmod.transaction(conn):
@@ -1583,6 +1710,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
                     _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
                                      "whose file name a link of the folder now names, or no longer does")
                 _record_linked_names(conn, {str(root): now})
+                if targets is not None:
+                    _record_link_targets(conn, {str(root): targets})
             run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
             written = written | set(relinked)  # named as they are now
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
@@ -1610,8 +1739,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
 
 
 def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
-                 shared: frozenset[tuple[str, str]],
-                 linked: frozenset[tuple[str, str]] = frozenset()) -> dict[str, str]:
+                 shared: frozenset[tuple[str, str]], linked: frozenset[tuple[str, str]] = frozenset(),
+                 linkable: dict[str, str] | None = None) -> dict[str, str]:
     """{alias key: the key of its note's own name} for the aliases of the
     notes of the folder `root` (`aliases`: path -> heuristic.note_aliases;
     `paths`: the folder's notes): `aliases: [Jo, J. Berg]` in `Jonas
@@ -1626,10 +1755,13 @@ def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] |
     notes share: heuristic.note_name, shared_note_names). A single lower-case
     word file name a link of the folder names (`linked`: linked_names) names
     its note here too: `alias:: HS` in Logseq's `pages/hackerspace.md` joins
-    `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them."""
+    `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
+    `linkable`: _linkable_keys of `paths`, when the caller has it."""
     paths = list(paths)
     own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
-    own.update({path: key for path, key in _linkable_keys(extractor, paths).items() if (root, key) in linked})
+    if linkable is None:
+        linkable = _linkable_keys(extractor, paths)
+    own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
     for path, names in aliases.items():
@@ -1693,6 +1825,9 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     another only its first ALIAS_HEAD_BYTES are read (cut to whole UTF-32
     units): a large note is not decoded twice, and front matter that runs
     past them gives none."""
+    ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
+    if ahead is not None:
+        return [] if ahead.binary else note_aliases(ahead.text)
     whole = run is not None and note.size <= run.read_ahead_room
     read_at = time.time()
     try:
@@ -1703,14 +1838,24 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
                 data = f.read(ALIAS_HEAD_BYTES)
     except OSError:
         return None
-    if not whole and len(data) == ALIAS_HEAD_BYTES:
+    if whole:
+        ahead = _keep_ahead(run, note, data, read_at)
+        return [] if ahead.binary else note_aliases(ahead.text)
+    if len(data) == ALIAS_HEAD_BYTES:
         data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
+    return [] if binary else note_aliases(decode_note(data, wide)[0])
+
+
+def _keep_ahead(run: _Run, note: NoteFile, data: bytes, read_at: float) -> _ReadAhead:
+    """The whole file `note` (`data`, read at `read_at` or later) hashed and
+    decoded, kept in `run.read_ahead` for the sync to index without reading
+    it again, its bytes taken from the room left."""
+    binary, wide = sniff_note(data)
     text, warning = ("", None) if binary else decode_note(data, wide)
-    if whole:
-        run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
-        run.read_ahead_room -= len(data)
-    return [] if binary else note_aliases(text)
+    ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
+    run.read_ahead_room -= len(data)
+    return ahead
 
 
 def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
@@ -1732,7 +1877,7 @@ def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[
     graph joins them (meta note_aliases); a folder absent (an index synced
     before this was recorded, or a damaged record) is not known."""
     out = {}
-    for root, value in _meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
+    for root, value in dbmod.meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
         if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
             out[root] = ({p: (list(v) if isinstance(v, list) else None) for p, v in value["aliases"].items()},
                          {k: v for k, v in value["joined"].items() if isinstance(v, str)})
@@ -1769,7 +1914,7 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
             part = doc_ids[start:start + REEXTRACT_NOTES]
             _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths, touched, new)
         run.resolver.forget(store.purge_orphan_entities(conn, touched))
-        store.refresh_entities(conn, touched, _name_vectors(run), new)
+        run.resolver.rename(store.refresh_entities(conn, touched, _name_vectors(run), new))
     finally:
         store.forget_kept_vectors(conn)
 
@@ -1837,7 +1982,7 @@ def recorded_known_notes(conn) -> dict[tuple[str, str], dict[str, str]] | None:
 def recorded_known(conn) -> dict[str, str]:
     """The known CJK names as the graph has them (meta known_cjk_names); {}
     when none or a damaged record."""
-    return {k: v for k, v in _meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(k, str) and isinstance(v, str)}
+    return {k: v for k, v in dbmod.meta_dict(conn, dbmod.KNOWN_CJK_KEY).items() if isinstance(v, str)}
 
 
 def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]],
@@ -2119,14 +2264,39 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
                                        vectors))
             i += 1
-        _write_pending(run, root, pending, planned, names)
+        renamed = _write_pending(run, root, pending, planned, names)
+        if renamed:  # the notes after it were resolved to the old keys
+            _rekey_plans(planned_entities[i:], planned_relations[i:], renamed)
         run.extraction.wrote()
     if outgrown(run.conn):  # a first sync of a large folder: larger vec0 blocks now, not at the end
         with dbmod.transaction(run.conn):
             fit_tables(run.conn)
 
 
-def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk], names: NameVectors) -> None:
+def _rekey_plans(planned_entities: list[list[PlannedEntity]], planned_relations: list[list[tuple]],
+                 renamed: dict[str, str]) -> None:
+    """Have the plans of a group's notes not yet written name the entities a
+    written one keyed anew (`renamed`: {old key: new key}, store.refresh_entities)
+    by their new keys, the merge of their forms as the resolver now gives it
+    ('exact' for a form of the new key, 'fuzzy' for one of the old), or the
+    old key would make a second entity."""
+    for pes in planned_entities:
+        for pe in pes:
+            if pe.key not in renamed:
+                continue
+            old, pe.key = pe.key, renamed[pe.key]
+            for form, merge in pe.merges.items():
+                if merge != "alias" and normalise_key(form) in (old, pe.key):
+                    pe.merges[form] = "exact" if normalise_key(form) == pe.key else "fuzzy"
+    for rels in planned_relations:
+        for keys, *_rest in rels:
+            keys[:] = [renamed.get(k, k) for k in keys]
+
+
+def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk],
+                   names: NameVectors) -> dict[str, str]:
+    """Write one note (its own transaction); returns {old key: new key} of
+    the entities it keyed anew (store.refresh_entities), the resolver following."""
     note = pending.note
     aliases = run.aliases.get(str(root))
     if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text):
@@ -2134,7 +2304,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
-        _doc_id, gone = store.write_document(run.conn, record, planned, names,
+        _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names,
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""))
@@ -2144,6 +2314,13 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         first_note, run.on_first_note = run.on_first_note, None
         first_note()
     run.resolver.forget(gone)
+    run.resolver.rename(renamed)
+    if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
+        keys = pending.link_keys if pending.link_keys is not None else note_link_keys(c.text for c in pending.chunks)
+        if keys:
+            run.link_targets[note.path] = keys
+        else:
+            run.link_targets.pop(note.path, None)
     summary = run.summary
     summary.chunks += len(pending.chunks)
     if pending.is_new:
@@ -2153,6 +2330,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         summary.changed += 1
         summary.changed_paths.append(note.path)
     run.progress.advance(1, len(pending.chunks))
+    return renamed
 
 
 def rebuild(conn) -> None:

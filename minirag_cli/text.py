@@ -286,6 +286,10 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     for m in CJK_DATE.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
             add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
+            if m.group(1) is None and 1 <= int(m.group(3)) <= 31:
+                # the one token FTS5 makes of the day a note writes with its year (`2024年5月3日，张伟...`:
+                # cjk_day_tokens), for each year the index knows: `5月3日` is no part of that token
+                terms.extend(f'"{y}年{int(m.group(2))}月{int(m.group(3))}日"' for y in years)
     for m in CJK_MONTH.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
             add(m.group(1), int(m.group(2)), None, m.span())
@@ -492,9 +496,56 @@ def fold(text: str) -> str:
     folding writes ß as ss ("Größe" -> "grosse"), as German does in capitals
     ("GRÖSSE"), where lower() kept it. German's ue, oe, ae for ü, ö, ä
     ("Juergen") are not folded: other names spell those letters (Michael,
-    Samuel, Joel would lose them); the fuzzy match of `mrag entities` finds
-    "Jürgen" for "Juergen"."""
+    Samuel, Joel would lose them); a lookup tries the other spelling
+    (umlaut_keys: `mrag entity Juergen`, a question's names)."""
     return strip_accents(text).casefold()
+
+
+# German's ä, ö, ü as written without the dots (a keyboard without them, a
+# passport, an e-mail address: "Juergen Mueller")
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_SPELLED_PAIR = re.compile("ae|oe|ue")
+UMLAUT_PAIRS = 4  # the most ae, oe, ue of a key tried either way (2^4 keys)
+
+
+def spelled_out(name: str) -> str:
+    """`name` with its ä, ö, ü written ae, oe, ue ("Jürgen" -> "Juergen")."""
+    return unicodedata.normalize("NFC", name).translate(_SPELLED_OUT)
+
+
+def umlaut_key(name: str) -> str:
+    """`name`'s key (normalise_key) with its ä, ö, ü spelled ae, oe, ue:
+    "Jürgen Weiß" and "Juergen Weiss" share "juergenweiss". What tells a
+    key umlaut_keys proposes from a name it is no spelling of: "Samuel"'s
+    "samul" is the key of no Samül ("samul" is Samul's, "samuel" Samuel's)."""
+    return normalise_key(spelled_out(name))
+
+
+def umlaut_keys(name: str) -> list[str]:
+    """The keys other than its own an entity `name` asks for may be stored
+    under, spelled the other way: "Jürgen" -> "juergen" (a note wrote
+    Juergen), "Juergen" -> "jurgen" (a note wrote Jürgen; up to UMLAUT_PAIRS
+    of the key's ae, oe, ue each kept or made a, o, u). Entity keys keep the
+    text's spelling (Michael, Samuel, Joel write ae and ue too): a lookup
+    takes a name found under one of these keys only when umlaut_key gives it
+    and `name` the same key."""
+    own = normalise_key(name)
+    out = [umlaut_key(name)]
+    pairs = [m.start() for m in _SPELLED_PAIR.finditer(own)][:UMLAUT_PAIRS]
+    for n in range(1, 1 << len(pairs)):
+        key, cut = own, 0
+        for i, at in enumerate(pairs):
+            if n >> i & 1:
+                key = key[:at + 1 - cut] + key[at + 2 - cut:]
+                cut += 1
+        out.append(key)
+    return [k for k in dict.fromkeys(out) if k and k != own]
+
+
+def same_umlauts(a: str, b: str) -> bool:
+    """Are names `a` and `b` one name, their ä, ö, ü and ae, oe, ue aside
+    (umlaut_key)?"""
+    return umlaut_key(a) == umlaut_key(b)
 
 
 @functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)

@@ -15,6 +15,21 @@ somewhere, a word of five letters or more also when the notes hold it with
 one typing slip (a letter added, dropped, changed or two swapped: a question
 that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
 first word, and any word that starts a sentence, is not taken for a name.
+
+Chinese and Japanese have no capitals to tell a name by, nor blanks to tell
+a word by. A Latin name is cut from CJK text around it as the search cuts
+a question's words (`和Alice讨论`: Alice; retrieve._WORD_PIECE), and is a name
+even first in the question (CJK text is not capitalised at a sentence's
+start). A CJK name is a run of 2 to 4 of the question's Han or katakana
+characters none of which any result holds (its question words,
+retrieve.QUESTION_BIGRAMS, words of grammar, numbers and words of time
+aside) and that is shaped as a name: it opens with a common Chinese surname
+(`赵敏说了什么？` names 赵敏 when no note found holds 赵 nor 敏), or a
+person's title or a verb of saying follows it (`鈴木さん`, `赵老师`,
+`スミス说`). An unheld word that is no name (`讨论`, `预算`) declines
+nothing: the notes may say it in other words, and the model reads them.
+As lenient as each word of a Latin name held somewhere: a character of a
+name held anywhere (王 of 王师傅) holds it.
 """
 
 from __future__ import annotations
@@ -22,9 +37,14 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.text import MONTH_NAMES, WEEKDAY_NAMES, strip_accents
+from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_NAMES, WEEKDAY_NAMES, strip_accents, without_invisibles
 from minirag_cli.timeline import parse_date
-_CAPITALISED = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)")
+
+# a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
+_LATIN = rf"[^\W{CJK_CHARS}]"
+_CAPITALISED = re.compile(rf"(?<!{_LATIN})(?<!['’])([A-Z](?:{_LATIN}|['’-])*(?:[ \t]+[A-Z](?:{_LATIN}|['’-])*)*)")
+_CJK_CHAR = re.compile(f"[{CJK_CHARS}]")
+_SENTENCE_END = ".?!:;\"“(。？！：；「『（"
 _NOT_NAMES = {"I"}
 SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
@@ -43,12 +63,14 @@ def _words(text: str) -> list[str]:
 
 def question_names(question: str) -> list[str]:
     """Capitalised words and runs of them ("Li Hua", "New Year's Eve"), the
-    word that starts a sentence left out (it is capitalised as a start)."""
+    word that starts a sentence left out (it is capitalised as a start)
+    unless it is written against CJK text (`Alice说了什么？`)."""
     names: list[str] = []
     for m in _CAPITALISED.finditer(question):
         words = m.group(1).split()
         before = question[:m.start()].rstrip()
-        if not before or before[-1] in ".?!:;\"“(":
+        against_cjk = _CJK_CHAR.match(question, m.end()) or (before and _CJK_CHAR.match(before[-1]))
+        if (not before or before[-1] in _SENTENCE_END) and not against_cjk:
             words = words[1:]
         words = [w for w in words if w not in _NOT_NAMES]
         if words and " ".join(words) not in names:
@@ -66,9 +88,66 @@ def _held_with_slip(word: str, words: set[str]) -> bool:
     return any(abs(len(w) - len(word)) <= 1 and OSA.distance(word, w, score_cutoff=1) <= 1 for w in words)
 
 
+# Characters a CJK name is written in: Han and katakana (`赵敏`, `鈴木`, `スミス`). Not hiragana: a
+# Japanese question's particles and endings (`さん`, `は`, `ですか`), which a note need not write; nor
+# Hangul, which Korean writes with blanks between words.
+_NAME_CHAR = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff\U00020000-\U0002fa1f\u30a0-\u30ff\u31f0-\u31ff]")
+# Characters a question writes and a note about the same need not, never taken for part of a name:
+# Chinese words of grammar and pronouns (`和赵敏…吗？`: and, …?), numbers, and the words of time
+# (`星期六` where the notes write `周六`; a Latin month or weekday is held by the notes' dates)
+_FUNCTION_CHARS = frozenset("的了和与跟及或是在有把被给对向从到于就也都还又很吗呢吧啊么我你您他她它们这那哪谁几何私誰"
+                            "一二三四五六七八九十百千万萬两兩"
+                            "年月日号號时時分秒点點星期周週礼禮拜天今明昨前后後早晚午上下")
+
+
+# The most common Chinese surnames (simplified and traditional): a run of unheld characters opening
+# with one is a name's shape (`赵敏`); any other unheld word (`讨论`) may be what a note says otherwise
+_SURNAMES = frozenset("王李张刘陈杨黄赵吴徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁"
+                      "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵钱严覃"
+                      "武戴莫孔汤欧欧阳上官司马诸葛"
+                      "張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂蔣盧鍾譚陸賈韋鄒龔錢湯閆顧")
+# What follows a person's name in a question: a title (`さん`, `老师`) or a verb of saying (`说`, `問`)
+_AFTER_NAME = ("さん", "様", "さま", "ちゃん", "くん", "君", "氏", "先生", "老师", "老師", "师傅", "師傅", "同学", "同學",
+               "说", "說", "讲", "講", "问", "問", "告诉", "告訴", "提到", "と言")
+NAME_CHARS_MAX = 4  # a longer unheld run is words, not one name
+
+
+def unheld_cjk(question: str, text: str) -> list[str]:
+    """The question's name-shaped runs of 2 to 4 Han or katakana characters
+    that `text` holds none of (see the module docstring): its question words
+    (QUESTION_BIGRAMS, as the search drops them) and _FUNCTION_CHARS aside."""
+    from minirag_cli.retrieve import QUESTION_BIGRAMS
+
+    held = set(text) | _FUNCTION_CHARS
+    out: list[str] = []
+    for m in CJK_RUN.finditer(without_invisibles(question)):
+        run = m.group()
+        asked = set()  # where the run's question words are
+        for i in range(len(run)):
+            for n in (1, 2):
+                if run[i:i + n] in QUESTION_BIGRAMS:
+                    asked.update(range(i, i + n))
+        unheld = "".join(c if i not in asked and c not in held and _NAME_CHAR.match(c) else " "
+                         for i, c in enumerate(run))
+        for piece in re.finditer(r"\S+", unheld):
+            name, end = piece.group(), piece.end()
+            # a title written unheld with it is no part of the name (`赵敏老师`: 老 unheld, 师 held), but
+            # makes a surname alone one (`赵老师`, told as such)
+            cut = next((k for k in range(1, len(name)) if run.startswith(_AFTER_NAME, piece.start() + k)), None)
+            if cut is not None:
+                name, end = name[:cut], piece.start() + cut
+                if cut == 1:
+                    name += next(t for t in _AFTER_NAME if run.startswith(t, end))
+            named = name[0] in _SURNAMES or run.startswith(_AFTER_NAME, end)
+            if 2 <= len(name) <= NAME_CHARS_MAX and named and name not in out:
+                out.append(name)
+    return out
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
-    """The question's names that none of `texts` holds; a month or weekday
-    also counts as held when one of `dates` ('2026-02-04 15:00') falls on it."""
+    """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
+    a month or weekday also counts as held when one of `dates`
+    ('2026-02-04 15:00') falls on it."""
     joined = " ".join(texts)
     squashed, words = _squash(joined), set(_words(joined))
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
@@ -85,4 +164,4 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if all(w in words or _held_with_slip(w, words) for w in _words(bare) if w):
             continue
         missing.append(name)
-    return missing
+    return missing + unheld_cjk(question, joined)

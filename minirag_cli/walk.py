@@ -395,7 +395,8 @@ def _bomless_utf16(data: bytes) -> str | None:
     if codec is None:
         for codec in ("utf-16-le", "utf-16-be") if little_first else ("utf-16-be", "utf-16-le"):
             sample = _utf16_sample(data, codec)
-            if sample is not None and _reads_as_script_text(sample):
+            if sample is not None and _reads_as_script_text(sample, whole=len(sample) * 2 >= len(data),
+                                                            ascii_free=b"\x00" not in head):
                 break
         else:
             return None
@@ -435,12 +436,21 @@ def _reads_as(head: bytes, codec: str) -> str | None:
         return None
 
 
+_UTF8_CONTROL_SHARE = 0.25
+
+
 def _other_encoding_text(head: bytes) -> bool:
     """Whether `head` (no NUL byte in it) is UTF-8, 8-bit text in Latin
     letters (cp1252 and the like: _latin_eight_bit) or text in a multi-byte
     legacy encoding (_MULTIBYTE_ENCODINGS: it decodes, with no control
-    character): not UTF-16."""
-    if _reads_as(head, "utf-8") is not None or _latin_eight_bit(head):
+    character): not UTF-16. UTF-8 with a control character in every
+    other byte is none: Cyrillic ("Москва", U+041C...) in UTF-16 is the
+    bytes 1C 04 3E 04..., all ASCII (a log's colour codes are far fewer)."""
+    utf8 = _reads_as(head, "utf-8")
+    if utf8 is not None and sum(1 for c in utf8 if c < " " and c not in "\t\n\r\f") \
+            < len(utf8) * _UTF8_CONTROL_SHARE:
+        return True
+    if _latin_eight_bit(head):
         return True
     for codec in _MULTIBYTE_ENCODINGS:
         text = _reads_as(head, codec)
@@ -490,11 +500,19 @@ def _eight_bit_text(head: bytes) -> bool:
 # unassigned and private-use code points; binary formats hold NUL units.
 # A script written without spaces (_UNSPACED_SCRIPTS) needs none, with more
 # letters (_UNSPACED_MIN_LETTERS): a Chinese note's head may hold no line end.
+# A short note read whole (a word or two: "Москва\n", "Ну и что?") has fewer
+# letters than _SCRIPT_MIN_LETTERS asks of a head: its whole text is all the
+# evidence there is, and it is enough with _SHORT_MIN_LETTERS of a script
+# written with spaces in a small block (random bytes land in Greek's or
+# Cyrillic's one unit in 256, in CJK's one in three, in Hangul's one in six:
+# those keep their minimum); one word with no ASCII ("Москва" alone) needs no space.
 _SCRIPT_MIN_LETTERS = 8
+_SHORT_MIN_LETTERS = 3
 _UNSPACED_MIN_LETTERS = 16
 _UNSPACED_SCRIPTS = frozenset({"CJK", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN"})
 _SCRIPT_LETTER_SHARE = 0.5
 _SCRIPT_ONE_SCRIPT_SHARE = 0.9
+_LARGE_BLOCK_SCRIPTS = frozenset({"CJK", "HANGUL", "YI"})
 _KANA_AND_KANJI = frozenset({"HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HALFWIDTH", "IDEOGRAPHIC"})
 
 
@@ -507,8 +525,10 @@ def _script(letter: str) -> str:
     return "LATIN" if word == "FULLWIDTH" else word
 
 
-def _reads_as_script_text(sample: str) -> bool:
-    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note does (the rules above)."""
+def _reads_as_script_text(sample: str, whole: bool = False, ascii_free: bool = False) -> bool:
+    """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note
+    does (the rules above); `whole`: it is the file's whole text;
+    `ascii_free`: its bytes hold no NUL (no ASCII character in it)."""
     scripts: Counter[str] = Counter()
     letters = visible = 0
     spaced = False
@@ -524,10 +544,14 @@ def _reads_as_script_text(sample: str) -> bool:
             letters += 1
             if category[0] == "L":
                 scripts[_script(c)] += 1
-    if letters < _SCRIPT_MIN_LETTERS or letters < visible * _SCRIPT_LETTER_SHARE:
-        return False
     (script, count), = scripts.most_common(1) or [("", 0)]
-    if not spaced and (script not in _UNSPACED_SCRIPTS or letters < _UNSPACED_MIN_LETTERS):
+    short = whole and script not in _UNSPACED_SCRIPTS and script not in _LARGE_BLOCK_SCRIPTS and script != "LATIN"
+    fewest = _SHORT_MIN_LETTERS if short else _SCRIPT_MIN_LETTERS
+    if letters < fewest or count < min(fewest, _SHORT_MIN_LETTERS) or letters < visible * _SCRIPT_LETTER_SHARE:
+        return False
+    # one word read whole, without ASCII (UTF-16 with no NUL byte: "Москва") is a note too
+    if not spaced and not (short and ascii_free) \
+            and (script not in _UNSPACED_SCRIPTS or letters < _UNSPACED_MIN_LETTERS):
         return False
     if script != "LATIN":
         count += scripts["LATIN"]

@@ -135,9 +135,10 @@ def _streamed(text: str, cuts: list[int], valid=2) -> tuple[str, ans.CitationStr
 @example(parts=["a", "  ", "Yes", " ", ".", "\n"], cuts=[])
 @example(parts=[" ", "\n", "Yes", "\t", "\n"], cuts=[1])
 def test_streamed_citations_match_the_batch_filter(parts, cuts):
-    """What `mrag ask` streams is what --json and `eval --answers` give
-    (filter_citations on the whole answer), blank for blank, however the
-    answer arrives in pieces."""
+    """What the stream shows (what `mrag ask` streams, and the text --json
+    and `eval --answers` give) is what the batch filter, filter_citations,
+    the tests' oracle, gives of the whole answer, blank for blank, however
+    the answer arrives in pieces."""
     text = "".join(parts)
     shown, stream = _streamed(text, cuts)
     assert (shown, stream.kept, stream.removed) == ans.filter_citations(text, 2)
@@ -352,6 +353,66 @@ def test_a_repeat_citing_several_sources_in_one_bracket_stops_live_as_on_replay(
     assert got.text.count("plays bass") == 1, got.text
     assert "".join(seen).strip() == got.text
     assert ans.without_repeats(got.text) == got.text  # the replay shows what was shown
+
+
+@pytest.mark.parametrize("reply", [
+    "Wolfgang plays bass [1].\n<source>Wolfgang plays bass [1].</source> He flew to Hong Kong [2].",
+    "Wolfgang plays bass [1]. Wolfgang [source tag removed] plays bass [1]. He flew.",
+    "Wolfgang plays bass [1]. Wolfgang plays </source>bass [1]. He flew.",
+])
+def test_a_repeat_hidden_by_markup_stops_live_as_on_replay(reply):
+    """RepeatStop read the model's own text, the stored answer is the
+    filtered one: markup inside a repeat ("Wolfgang plays </source>bass")
+    hid it live, the whole answer was shown and cached, and the replay of
+    the cached answer (without_repeats, on the filtered text) cut it."""
+    llm = LoopingLLM("", times=1)
+    llm.reply = reply
+    seen: list[str] = []
+    got = ans.answer_question(llm, "What does Wolfgang play?", SOURCES, on_text=seen.append)
+    assert got.text == "Wolfgang plays bass [1].", got.text
+    assert "".join(seen).strip() == got.text  # the repeat was never streamed
+    assert ans.without_repeats(got.text) == got.text  # the replay shows what was shown
+    assert llm.pulled < len(reply) // 2  # two-character pieces: stopped at the repeat, not run to the end
+
+
+def test_a_loop_of_citations_to_no_source_stops_the_answer():
+    """The filter takes citations to no listed source out, so the repeat
+    stop (which reads the filtered text) never sees a loop made of them:
+    more of them than there are sources to cite ends the answer."""
+    llm = LoopingLLM("Wolfgang flew to Hong Kong [2]", times=1)
+    llm.reply += " [9] [26] [31]" * 30
+    got = ans.answer_question(llm, "Has Wolfgang been to Hong Kong?", SOURCES)
+    assert got.text == "Wolfgang flew to Hong Kong [2]" and got.citations == [2]
+    assert len(got.removed) <= 3 and llm.pulled < 80  # stopped at the eleventh removed, not run to the 90th
+
+
+def test_a_citation_written_twice_is_shown_and_kept_once():
+    """The stream's citation check makes one of a citation written twice in
+    a row ("[1][1, 2]" shows "[1][2]"), but the stored answer (--json, eval
+    --answers) kept "[1][1][2]" when no citation moved: the two disagreed."""
+    for reply, text in [("Wolfgang plays bass [1][1, 2].", "Wolfgang plays bass [1][2]."),
+                        ("Wolfgang plays bass [1] [1]. He flew to Hong Kong [2][2].",
+                         "Wolfgang plays bass [1]. He flew to Hong Kong [2].")]:
+        seen: list[str] = []
+        got = ans.answer_question(FakeLLM(reply), "What does Wolfgang play?", SOURCES, on_text=seen.append)
+        assert "".join(seen).strip() == got.text == text
+        assert got.to_dict()["citations"] == got.citations == [1, 2]
+        # a cached answer of the old form is replayed in the shown one
+        answerer = ans.Answerer(cache=_OneAnswer(ans.Answer(reply.replace("[1, 2]", "[1][2]"), [1, 2]).record()))
+        assert answerer.answer("What does Wolfgang play?", SOURCES).text == text
+
+
+class _OneAnswer:
+    """An answer cache that holds one answer, for every key."""
+
+    def __init__(self, rec: dict):
+        self.rec = rec
+
+    def get(self, key):
+        return self.rec
+
+    def put(self, key, **kw):
+        raise AssertionError("a cached answer is not written again")
 
 
 def test_an_answer_stops_at_a_run_of_citations():

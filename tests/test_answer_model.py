@@ -151,6 +151,9 @@ def test_a_short_question_with_a_source_too_long_is_answered_from_its_start(smol
     messages = answerer.fitting_messages("汤姆带了什么？", [big])
     assert len(answerer.tokens(messages)) <= room
     assert "汤姆带了樱桃蛋糕去烧烤。" in messages[-1]["content"]  # the source's start is kept
+    # and it is marked as cut: the model reads that the note goes on (it had no mark)
+    kept = messages[-1]["content"].split('<source id="1"', 1)[1].split("</source>", 1)[0]
+    assert kept.rstrip("\n").endswith("…") and kept.count("…") == 1
     assert answerer.answer("汤姆带了什么？", [big]).text
 
 

@@ -349,6 +349,34 @@ def test_an_order_question_naming_what_no_note_holds_is_declined_not_dated(chats
     assert not fake.calls
 
 
+CJK_CHATS = {
+    "装修周会.md": "# 装修周会\n\n时间：2024-05-03 19:00\n参会人员：张伟、李娜、王师傅\n\n"
+                  "张伟：我们下周开始装修厨房，预算先按三万元算。\n李娜：好的，我联系王师傅确认瓷砖的价格。\n"
+                  "王师傅：瓷砖这周可以到货。\n张伟：那周六开工。\n",
+    "预算.md": "# 预算\n\n张伟说厨房预算是三万元，瓷砖另算。\n",
+}
+
+
+def test_a_cjk_question_naming_whom_no_note_holds_is_declined_without_the_model(tmp_path):
+    """The decline without the model read capitalised Latin words only: a
+    Chinese question about a person no note holds (赵敏) went to the model,
+    which answered from the notes of others. Its characters no note found
+    holds; a question whose words the notes hold is answered."""
+    from tests.test_answer import FakeLLM
+
+    write_notes(tmp_path / "notes", CJK_CHATS)
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        fake = FakeLLM("张伟说周六开工 [1]。")
+        got = index.answer("赵敏说了什么时候开工？", answerer=ans.Answerer(fake, model_name="fake"))
+        assert got.method == "names" and "赵敏" in got.text and not fake.calls
+        for question in ("王师傅什么时候开工？", "张伟说厨房预算是多少？"):
+            got = index.answer(question, answerer=ans.Answerer(fake, model_name="fake"))
+            assert got.method == "model", (question, got.text)
+        assert len(fake.calls) == 2
+
+
 def test_prepared_answer_is_the_answer_made_in_one_go(chats):
     """`mrag ask` chooses the lines while the model loads (Index.prepare_answer):
     the model must read exactly what Index.answer would have given it, and

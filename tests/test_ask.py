@@ -547,6 +547,34 @@ def test_ctrl_c_while_the_answer_streams_ends_its_line_and_says_what_ask_left(in
     assert "ask only reads the index" in result.exception.message
 
 
+def test_ctrl_c_in_ask_i_from_a_pipe_says_what_ask_left(in_process, tmp_path, monkeypatch):
+    """`mrag ask -i < questions.txt` stopped by Ctrl-C (while an answer
+    streamed, or while the next line was awaited) printed sync's
+    "interrupted; everything committed so far is kept": ask writes nothing.
+    It says ask's own, as a single `mrag ask` does; the streamed line is ended."""
+    from minirag_cli.app import InterruptedSaying
+    from minirag_cli.commands import ask as ask_command
+
+    app, _fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    result = CliRunner().invoke(app, ["ask", "-i", "--k", "3", "--model", str(model)], input=f"{SHOP}\n{SHOP}\n",
+                                obj=Seams(llm=InterruptedLLM("Wolfgang runs Ohm Sweet"), llm_name="fake.gguf"))
+    assert result.stdout.endswith("Answer\nWolfgang runs Ohm Sweet\n"), result.stdout[-80:]
+    assert isinstance(result.exception, InterruptedSaying), result.exception
+    assert result.exception.message == "interrupted: no more questions are asked (ask only reads the index)."
+
+    def questions(first):  # one question, then Ctrl-C while the pipe's next line is awaited
+        yield SHOP
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ask_command, "questions", questions)
+    result = CliRunner().invoke(app, ["ask", "-i", "--paths", "--k", "1"], input="")
+    assert result.stdout.endswith("people/wolfgang-schulz.md\n\n"), result.stdout
+    assert isinstance(result.exception, InterruptedSaying), result.exception
+    assert "ask only reads the index" in result.exception.message
+
+
 def test_ask_interactive_at_a_terminal_keeps_the_prompt_out_of_redirected_json(golden_index, mrag_bin_module):
     """`mrag ask -i --json > answers.jsonl` typed at a terminal: the
     'question: ' prompts (and Ctrl-D's newline) went into the file, before

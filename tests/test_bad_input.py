@@ -580,6 +580,40 @@ def test_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_
     assert verify_index(conn) == []
 
 
+SHORT_OTHER_SCRIPTS = {"moskva.md": "Москва\n", "what.md": "Ну и что?\n", "greece.txt": "Ελλάδα 2024",
+                       "day.md": "Μια μέρα\n", "hello.md": "Γεια σου!\r\n", "kyiv.md": "Київ, 2024\n",
+                       "word.md": "Москва", "word.txt": "Ελλάδα"}  # one word, no ASCII: no NUL byte at all
+
+
+def test_short_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexed(tmp_path, conn, embedder,
+                                                                                  extractor):
+    """A short note (a word or two) in Greek or Cyrillic, UTF-16 without a
+    byte order mark, was skipped as a 'binary file': its NULs (a space's, a
+    line end's high byte) said not 8-bit text, and it had fewer than the
+    eight letters a head of UTF-16 must show. One word alone (no ASCII, so
+    no NUL byte) was read as 8-bit text: control characters (Cyrillic's
+    bytes 1C 04 3E 04... are ASCII) or cp1252 with a warning. Read whole,
+    three letters of one such script are enough, with a space or line end
+    or as one word without ASCII, little- and big-endian; random bytes stay
+    binary."""
+    import random
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    for name, text in SHORT_OTHER_SCRIPTS.items():
+        (root / ("le-" + name)).write_bytes(text.encode("utf-16-le"))
+        (root / ("be-" + name)).write_bytes(text.encode("utf-16-be"))
+    rng = random.Random(20261206)
+    (root / "random.md").write_bytes(b"\x00\n" + rng.randbytes(18))
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert [(i["path"], i["reason"]) for i in s.skipped] == [("random.md", "binary file")] and s.warnings == []
+    texts = {path: "".join(t for (t,) in conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+        (path,))) for (path,) in conn.execute("SELECT path FROM documents")}
+    for name, text in SHORT_OTHER_SCRIPTS.items():
+        assert texts["le-" + name].split() == texts["be-" + name].split() == text.split(), name
+
+
 def test_utf16_korean_with_hanja_without_a_byte_order_mark_is_indexed(tmp_path, conn, embedder, extractor):
     """A Korean note in UTF-16 without a byte order mark that writes Hanja
     among its Hangul (大韓民國, names, law and history texts) was skipped as a
@@ -1603,6 +1637,69 @@ def test_usage_errors_are_one_line_with_a_hint(mrag_bin):
         lines = r.stderr.splitlines()
         assert r.returncode == 2 and r.stdout == "" and len(lines) == 2, (args, r.stderr)
         assert lines[0].startswith(error) and lines[1].startswith(hint), (args, r.stderr)
+
+
+def test_an_option_given_no_value_is_a_usage_error_with_a_hint(mrag_bin):
+    """`mrag ask "..." --k` (and any option that takes a value, given none)
+    was click's "Option '--k' requires an argument." alone: its parser
+    raises it without the command's context, so no usage was hinted. It is
+    mrag's two lines, the command's usage (or mrag's own, for --db) in the hint."""
+    cases = ((["ask", "a question", "--k"], "--k", "hint: usage: mrag ask [OPTIONS] [QUESTION]  (mrag ask -h for help)"),
+             (["eval", "golden.jsonl", "--k"], "--k", "hint: usage: mrag eval [OPTIONS] GOLDEN  (mrag eval -h"),
+             (["sync", "notes", "--max-bytes"], "--max-bytes", "hint: usage: mrag sync [OPTIONS] DIRS..."),
+             (["graph", "view", "--hops"], "--hops", "hint: usage: mrag graph view [OPTIONS]"),
+             (["--db"], "--db", "hint: usage: mrag [OPTIONS] COMMAND [ARGS]...  (mrag -h for help)"))
+    for args, option, hint in cases:
+        r = run_mrag(mrag_bin, *args)
+        lines = r.stderr.splitlines()
+        assert r.returncode == 2 and r.stdout == "" and len(lines) == 2, (args, r.stderr)
+        assert lines[0] == f"error: Option '{option}' requires an argument.", (args, r.stderr)
+        assert lines[1].startswith(hint), (args, r.stderr)
+
+
+def test_a_missing_argument_says_what_to_give(mrag_bin):
+    """`mrag sync` alone said "Missing argument 'dirs'.": the name of a
+    parameter in the code, not what to type. The error says what to give,
+    the hint the usage and an example; every command's required argument
+    has its own words (cli.MISSING_ARGUMENTS)."""
+    r = run_mrag(mrag_bin, "sync")
+    assert r.returncode == 2 and r.stderr.splitlines() == [
+        "error: Give the folder(s) of notes to sync.",
+        "hint: usage: mrag sync [OPTIONS] DIRS..., e.g. mrag sync ~/notes  (mrag sync -h for help)"], r.stderr
+    r = run_mrag(mrag_bin, "model", "info", "--json")
+    assert r.returncode == 2 and r.stderr.startswith("error: Give the GGUF model file to inspect.\n"), r.stderr
+    assert "e.g. mrag model info model.gguf" in r.stderr
+
+    import typer.main
+
+    from minirag_cli.cli import MISSING_ARGUMENTS, app
+
+    def required(cmd, path):
+        for param in getattr(cmd, "params", []):
+            if param.param_type_name == "argument" and param.required:
+                yield " ".join(path), param.name
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from required(sub, [*path, name])
+
+    assert set(required(typer.main.get_command(app), [])) == set(MISSING_ARGUMENTS)
+
+
+def test_ask_paths_quotes_a_path_holding_a_newline(tmp_path, mrag_bin):
+    """`mrag ask --paths` printed a note named "two\\nlines.md" as two
+    lines: a script reading one path per line read two files that do not
+    exist. Such a path is quoted as git quotes it ("two\\nlines.md"), so
+    is one starting with a double quote; --json keeps the path as it is."""
+    root = tmp_path / "notes"
+    names = ["two\nlines.md", '"quoted".md', "Trip to Lisbon.md", "Ελλάδα.md"]
+    write_notes(root, {name: f"Wolfgang Schulz repairs radios in Berlin ({i}).\n" for i, name in enumerate(names)})
+    index = str(tmp_path / "index.sqlite")
+    assert run_mrag(mrag_bin, "--db", index, "sync", str(root), "-q").returncode == 0
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Wolfgang Schulz radios", "--paths", "--mode", "bm25", cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert sorted(r.stdout.splitlines()) == sorted(['"two\\nlines.md"', '"\\"quoted\\".md"', "Trip to Lisbon.md",
+                                                    "Ελλάδα.md"]), r.stdout
+    r = run_mrag(mrag_bin, "--db", index, "ask", "Wolfgang Schulz radios", "--json", "--mode", "bm25", cwd=root)
+    assert sorted(x["path"] for x in json.loads(r.stdout)["results"]) == sorted(names)
 
 
 def test_a_folder_inside_another_is_refused(tmp_path, mrag_bin):

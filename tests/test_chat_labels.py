@@ -117,3 +117,61 @@ def test_a_handle_is_read_whole_however_long():
     handle = "grete_groesse_from_the_harbour_office"
     assert (f"@{handle}", "person") in typed(f"Ask @{handle}.")
     assert ("@bo", "person") in typed("cc @bo, thanks") and not {t for t in typed("mail bo@example.com") if "@" in t[0]}
+
+
+def test_a_label_in_bold_or_italics_is_a_label():
+    """Obsidian meeting notes write their labels in bold (`**Attendees:** Priya, Tom Baker`, `- **Owner**:
+    Priya`): a common one is no name (`Attendees` was a hub joining every meeting note of a vault) and
+    the names its value lists are names, its first too (`Priya` opened no sentence)."""
+    for line in ("**Attendees:** Priya, Tom Baker\n", "**Attendees**: Priya, Tom Baker\n",
+                 "- **Attendees:** Priya, Tom Baker\n", "- __Attendees__: Priya, Tom Baker\n",
+                 "*Attendees:* Priya, Tom Baker\n", "> **Attendees:** Priya, Tom Baker\n"):
+        assert typed(line) == typed("Attendees: Priya, Tom Baker\n") == {("Priya", "name"), ("Tom Baker", "name")}, line
+    assert typed("**Status:** Blocked\n**Owner:** Marco\n") == {("Marco", "name")}
+    # a label of the note's own is a name as the plain one is
+    assert typed("**Flood alert:** above 2.4 m\n") == {("Flood alert", "name")}
+    # and it never speaks: a chat message's recipe (LiHua's) names no person, its lines no sentence's names
+    recipe = CHAT + "AdamSmith: Here it is:\n**Ingredients:**\n- Salmon\n**Breakfast:** Scrambled eggs.\n"
+    assert chat_speakers(recipe) == {"LiHua", "AdamSmith"}
+    assert ("Ingredients", "name") in typed(recipe) and ("Scrambled", "name") not in typed(recipe)
+    # bold words that are no label are read as before
+    assert ("Tom Baker", "name") in typed("**Tom Baker** will draft the runbook.\n")
+
+
+def test_a_table_cell_starts_a_sentence():
+    """A Markdown table's cells open with a capital as a list item does: its header row (`| Milestone
+    | Date | Status |`) labels columns, and `Status` in every project note's table was a hub joining
+    them. A cell's first word starts a sentence (heuristic rules 11): a lone word there is a name only
+    when the note writes it mid-sentence too, and a longer name stays one."""
+    table = ("| Milestone | Date | Status |\n| --- | --- | --- |\n| Kickoff | 2024-03-01 | done |\n"
+             "|Owner|Maya Okafor|\n| Berlin | 3 days |\n")
+    assert typed(table) == {("2024-03-01", "date"), ("Maya Okafor", "name")}
+    assert ("Berlin", "name") in typed(table + "We flew to Berlin in May.\n")
+    # a pipe inside a line of prose is no table
+    assert ("Alice", "name") in typed("Options are a | Alice said so.\n")
+
+
+def test_a_callout_title_starts_a_sentence():
+    """Obsidian's callouts (`> [!note] Goal`, `> [!warning]- Risks`, `> [!tip]+ Vacuum`) title a quote
+    block as a heading titles a section: the title's first word starts a sentence (heuristic rules 11),
+    so `Goal` and `Risks` in every project page named nothing of their own; a longer name stays one."""
+    assert typed("> [!note] Goal\n> Migrate the billing database.\n") == set()
+    assert typed("> [!warning]- Risks\n> The window is short.\n> [!tip]+ Vacuum\n> After loads.\n") == set()
+    assert ("Project Atlas", "name") in typed("> [!info] Project Atlas kickoff\n> Went well.\n")
+    assert typed("> [!quote] Owner: Priya\n") == {("Priya", "name")}  # a label, as in any quote line
+
+
+def test_the_excalidraw_banner_names_nothing():
+    """Obsidian's Excalidraw plugin opens every drawing's Markdown with the same banner (`==⚠  Switch
+    to EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==`): its Switch, EXCALIDRAW VIEW
+    and OPTIONS were entities joining every drawing of a vault. It names nothing (heuristic rules
+    11); the drawing's text elements are read as before."""
+    drawing = ("---\nexcalidraw-plugin: parsed\ntags: [excalidraw]\n---\n==⚠  Switch to EXCALIDRAW VIEW in the "
+               "MORE OPTIONS menu of this document. ⚠== You can decompress Drawing data with the command "
+               "palette: 'Decompress current Excalidraw file'. For more info check in plugin settings under "
+               "'Saving'\n\n# Excalidraw Data\n## Text Elements\nBilling API talks to Postgres Primary ^t1a2b3c4\n")
+    names = {n for n, _t in typed(drawing)}
+    assert {"Billing API", "Postgres Primary"} <= names
+    assert not names & {"Switch", "EXCALIDRAW VIEW", "OPTIONS", "MORE OPTIONS", "Decompress", "Saving"}, names
+    # the words themselves, elsewhere, are read as before
+    assert ("EXCALIDRAW VIEW", "name") in typed("We renamed it to EXCALIDRAW VIEW last week.\n")

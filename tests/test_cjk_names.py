@@ -299,6 +299,20 @@ def test_a_chinese_question_s_question_words_are_not_searched(tmp_path, conn, em
     assert retrieve.cjk_query("什么？") is None
 
 
+def test_a_chinese_question_s_day_is_no_term_of_its_words():
+    """`5月3日我做了什么` searched 月 and 日我 among its words' bigrams, pieces of
+    the day any note of any day holds: a day (or a month) the question writes
+    is searched as its date (fts_query, date_terms), not as characters."""
+    assert retrieve.cjk_query("5月3日我做了什么？") == '"我做"'
+    assert retrieve.cjk_query("2024年5月3日张伟说了什么") == '"张伟" OR "伟说" OR "说了"'
+    assert retrieve.cjk_query("2024年5月我去了哪里") == '"我去" OR "去了" OR "了哪"'
+    assert retrieve.cjk_query("5月3号") is None
+    assert "2024年5月3日" in retrieve.fts_query("2024年5月3日我做了什么？")  # the day is still searched
+    # and a day without its year as the token a note writes it with its year, for each year the index holds
+    from minirag_cli.text import date_terms
+    assert '"2024年5月3日"' in date_terms("5月3日我做了什么？", ["2023", "2024"])
+
+
 def test_a_first_line_that_writes_a_chinese_day_dates_its_note(tmp_path, conn, embedder, extractor):
     """A note's first line dates it in Chinese and Japanese form too
     (`2024年5月3日 周五`, with a time or not), as `2024-05-03` does; a daily
@@ -467,3 +481,28 @@ def test_cjk_notes_that_make_no_name_known_are_not_read_again_by_every_sync(tmp_
         write_notes(notes, {f"b{i}.md": f"第{i}天，下雨了，在家看书。\n"})
         sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
     assert scans == [] and db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) == "{}"
+
+
+def test_a_rules_version_re_extraction_records_cjk_notes_that_make_no_name_known(tmp_path, embedder, extractor,
+                                                                                 monkeypatch):
+    """An index with no record of the CJK names each note makes known (synced
+    before it was kept), re-extracted for a new version of the heuristic
+    rules, records them ({}: its CJK notes make none) with the re-extraction:
+    the next sync that writes a CJK note reads only that one, not every CJK
+    note of the index (sync.known_cjk_by_note)."""
+    from minirag_cli import db, sync as syncmod
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    with db.transaction(conn):
+        db.delete_meta(conn, db.KNOWN_CJK_NOTES_KEY)
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "1")
+    assert sync_folders(conn, [notes], embedder=embedder, extractor=extractor).reextracted is not None
+    scans = []
+    real = syncmod.known_cjk_by_note
+    monkeypatch.setattr(syncmod, "known_cjk_by_note", lambda c: scans.append(1) or real(c))
+    write_notes(notes, {"b.md": "第二天，下雨了，在家看书。\n"})
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert scans == []

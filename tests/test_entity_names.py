@@ -121,10 +121,49 @@ def test_sharp_s_is_folded_in_keys_and_queries(tmp_path):
     assert entity(conn, "gretegrosse")[0] in ("Grete Größe", "Grete Grösse")
     for query in ("GRÖSSE", "grösse", "grosse", "Größe"):
         assert [e["name"] for e in entities_list(conn, query)] == [entity(conn, "gretegrosse")[0]], query
-    # German's ue for ü is left to the fuzzy match (Michael, Samuel spell ae and ue too)
+    # German's ue for ü is not folded in keys (Michael, Samuel spell ae and ue too): a lookup tries it
     write_notes(root, {"c.md": "Jürgen Weiß fixed the boat.\n"})
     sync(conn, [root])
     assert "Jürgen Weiß" in [e["name"] for e in entities_list(conn, "Juergen")]
+
+
+def test_a_name_spelled_with_ae_oe_ue_finds_the_one_spelled_with_umlauts(tmp_path):
+    """`Juergen` found Jürgen only by the fuzzy match, at a score a near
+    name shares: `mrag entity "Juergen Weiss"` showed the closest entity,
+    and a question's `Juergen Weiss` seeded Juergen Mueller, whose first
+    word it spells. A lookup and a question's names now try the other
+    spelling (text.umlaut_keys: ä ö ü as ae oe ue and back), a name found so
+    only when it is that spelling of the query (same_umlauts: Samuel's
+    `samul` is no Samül). Keys keep the text's spelling."""
+    from minirag_cli.graph import grounding
+    from minirag_cli.store.lookup import get_entity
+    from minirag_cli.store.read import entities_list
+    from minirag_cli.text import normalise_key, same_umlauts, umlaut_keys
+
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": "Jürgen Weiß fixed the boat.\n",
+                       "b.md": "Lunch with Juergen Mueller and Samuel Berg.\nMichael Köhler came too.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert entity(conn, "jurgenweiss") == ("Jürgen Weiß", "name")  # the key as before
+    assert entity(conn, "juergenmueller") == ("Juergen Mueller", "name")
+    for query, name in (("Juergen Weiss", "Jürgen Weiß"), ("juergen weiß", "Jürgen Weiß"),
+                        ("Jürgen Müller", "Juergen Mueller"), ("Michael Koehler", "Michael Köhler")):
+        found = get_entity(conn, query)
+        assert (found["name"], found["match"]) == (name, {"by": "name"}), (query, found["match"])
+    assert [e["name"] for e in entities_list(conn, "Müller")] == ["Juergen Mueller"]
+    assert {e["name"]: e["score"] for e in entities_list(conn, "Juergen")} == \
+        {"Jürgen Weiß": 95.0, "Juergen Mueller": 95.0}  # a word of each name, spelled either way
+
+    def seeds(question):
+        return {s.name for s in grounding.ground(conn, question)}
+
+    assert seeds("What did Juergen Weiss fix?") == {"Jürgen Weiß"}
+    assert seeds("Who had lunch with Jürgen Müller?") == {"Juergen Mueller"}
+    assert seeds("What did Juergen fix?") == {"Jürgen Weiß", "Juergen Mueller"}
+    # the other spelling is confirmed, not guessed: Samuel, Michael, Joel are no umlauts' spelling
+    assert "samul" in umlaut_keys("Samuel") and not same_umlauts("Samul", "Samuel")
+    assert umlaut_keys("Bob") == [] and normalise_key("Jürgen") == "jurgen"
 
 
 def test_a_fuzzy_lookup_folds_only_the_names_that_need_it(tmp_path, monkeypatch):
@@ -133,7 +172,7 @@ def test_a_fuzzy_lookup_folds_only_the_names_that_need_it(tmp_path, monkeypatch)
     an ASCII name is left to rapidfuzz's own lower-casing (the same result),
     and the answers are those of folding every name."""
     from minirag_cli.store import read
-    from minirag_cli.text import fold
+    from minirag_cli.text import fold, spelled_out
 
     root = tmp_path / "vault"
     people = [f"Person{chr(65 + i)} Walker" for i in range(20)]
@@ -145,6 +184,8 @@ def test_a_fuzzy_lookup_folds_only_the_names_that_need_it(tmp_path, monkeypatch)
     assert [e["name"] for e in read.entities_list(conn, "GRÖSSE")] == ["Grete Größe"]
     ascii_name = next(n for (n,) in conn.execute("SELECT name FROM entities ORDER BY name") if n.isascii())
     assert ascii_name in [e["name"] for e in read.entities_list(conn, ascii_name.upper())]
-    wide = sum(not n.isascii() for (n,) in conn.execute("SELECT name FROM entities UNION ALL "
-                                                         "SELECT alias FROM entity_aliases"))
+    forms = [n for (n,) in conn.execute("SELECT name FROM entities UNION ALL SELECT alias FROM entity_aliases")]
+    wide = sum(not n.isascii() for n in forms)
+    # and a name's spelling with ae, oe, ue for ä, ö, ü when that is no ASCII either ("Groeße")
+    wide += sum(spelled_out(n) != n and not spelled_out(n).isascii() for n in forms)
     assert 0 < wide < 10 and len(folded) == 2 * (1 + wide)  # each call: the query and the non-ASCII names

@@ -5,6 +5,7 @@ sqlite-vec, HashingEmbedder), and the CLI as a user runs it (subprocess)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -376,6 +377,37 @@ def test_cli_reads_the_golden_set_from_stdin(mrag_bin, cli_index, tmp_path):
     out = from_stdin("--details", str(named_dash), data=text.encode())
     assert out.returncode == 0, out.stderr
     assert len(named_dash.read_text().splitlines()) == 5
+
+
+def test_cli_eval_dash_at_a_terminal_says_it_reads_the_golden_set(mrag_bin, cli_index):
+    """`mrag eval -` typed at a terminal waited for stdin without a word: it
+    looked hung (`mrag ask -` says what it waits for). It says so on stderr;
+    the lines typed, then Ctrl-D, are the golden set."""
+    import pty
+    import select
+    import time
+
+    db_path, golden = cli_index
+    main, side = pty.openpty()
+    proc = subprocess.Popen([mrag_bin, "--db", str(db_path), "eval", "-", "--mode", "bm25", "--json"], stdin=side,
+                            stdout=subprocess.PIPE, stderr=side, close_fds=True)
+    os.close(side)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"Ctrl-D" not in seen and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                seen += os.read(main, 4096)
+        assert b"reading the golden set from stdin" in seen, seen
+        os.write(main, golden.read_text(encoding="utf-8").splitlines()[0].encode() + b"\n")
+        os.write(main, b"\x04")  # Ctrl-D at the start of a line: the end of input
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert proc.returncode == 0
+    assert json.loads(out)["modes"]["bm25"]["overall"]["n"] == 1
 
 
 def test_cli_dot_slash_dash_is_the_file_named_dash(mrag_bin, cli_index, tmp_path):

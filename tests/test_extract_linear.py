@@ -119,6 +119,12 @@ def test_no_name_copies_the_text_before_it():
     "> a", ">a", "> > - a", "x > a", "  5 a", "- - a", "-\n a", "x\r\n- a",
     # a CJK full stop or colon ends a sentence with or without a blank after it
     "结束。Plays", "张伟：Bob", "好！ a", "x；\ta", "?Alice",
+    # emphasis: a label's closing one (`**Status:** Blocked`), an opening one where a sentence starts
+    "**Status:** Blocked", "- **Owner**: Priya", "a **b", "x. __b", "a_B", "***b", "> *a:* b", "x:**b",
+    # a table's cells: after a pipe in a line that opens with one
+    "| A | b |", "|A|B|", "  | **A** |", "x | A", "x\n| a | B", "| a\nx | B",
+    # an Obsidian callout's title
+    "> [!note] A", "> [!warning]- A", ">[!tip]+ A b", "x [!note] A", "- [!note] A",
 ])
 def test_a_sentence_start_is_the_pattern_s(text):
     for pos in range(len(text) + 1):

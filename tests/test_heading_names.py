@@ -123,6 +123,13 @@ def test_a_sentence_start_word_opens_no_name_with_the():
     ("- Went to Lisbon. Saw Ana Silva there.", "Ana Silva", "Saw Ana Silva"),
     ("Ask Jonas Berg about the mooring.", "Jonas Berg", "Ask Jonas Berg"),
     ("Told Mara Quist the news.", "Mara Quist", "Told Mara Quist"),
+    # a verb whose object a note names with one word (ONE_NAME_VERBS): one word after it is the name
+    ("Met Grete at the fair.", "Grete", "Met Grete"),
+    ("- Called Priya about the lease.", "Priya", "Called Priya"),
+    ("Watched Inception last night.", "Inception", "Watched Inception"),
+    ("Visited Porto with Ana.", "Porto", "Visited Porto"),
+    # a chat reply's first word starts a sentence too (after its speaker's tag, not any colon)
+    ("LiHua: Met Grete at the fair.\nLiHua: She sells cheese.", "Grete", "Met Grete"),
 ])
 def test_a_sentence_start_verb_opens_no_name(text, name, joined):
     found = names(text)
@@ -137,6 +144,12 @@ def test_a_sentence_start_verb_opens_no_name(text, name, joined):
     ("What about Sekiro: Shadows Die Twice? Worth it?", "Shadows Die Twice"),  # a title after a colon
     ("Shake It Off played twice.", None),  # a common word after it: as before (no name)
     ("Metro Station Nord is closed.", "Metro Station Nord"),  # a listed verb only as a whole word
+    # one word after a verb's -ed shape or another irregular verb: a name's first word has that shape too
+    ("Alfred Hitchcock directed it.", "Alfred Hitchcock"),
+    ("Jared Harris plays Legasov.", "Jared Harris"),  # LiHua's
+    ("United Kingdom trip is booked.", "United Kingdom"),
+    ("Lost Ark is fun.", "Lost Ark"),
+    ("Tom: Shadows Die Twice is hard.\nTom: Agreed.", "Shadows Die Twice"),  # a title opening a chat reply
     # the verb's word capitalised mid-sentence elsewhere: a name's first word
     ("Hans Christian Andersen wrote it. I read Hans too.", "Hans Christian Andersen"),
 ])

@@ -245,6 +245,48 @@ def test_a_first_sync_reads_each_new_note_once_and_indexes_it_as_read_twice(tmp_
         conn.close()
 
 
+def test_notes_sharing_a_file_name_are_read_once_by_a_first_sync(tmp_path, monkeypatch):
+    """Two `README.md`: whether each is indexed (a binary one shares no name,
+    sync._synced_notes) is read from the file, which is kept for the sync as
+    the alias pass keeps the notes it reads: each file is read once, and the
+    index is the one a sync with no room to keep them makes."""
+    import pathlib
+
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    def vault(name):
+        root = tmp_path / name
+        for path, data in {"a/README.md": b"Alpha project: Jonas Berg leads it.\n",
+                           "b/README.md": b"Beta project notes.\n", "c/README.md": b"\x89PNG\r\n\x1a\n\x00\x00",
+                           "Jonas Berg.md": b"---\naliases: [Jo]\n---\nJo runs the README of alpha.\n"}.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(data)
+        return root
+
+    roots = {name: vault(name) for name in ("once", "twice")}
+    opened: dict[str, int] = {}
+    real_open = pathlib.Path.open
+
+    def counting(real):
+        def read(self, *args, **kw):
+            if "once" in self.parts and self.suffix == ".md":
+                key = str(self.relative_to(roots["once"]))
+                opened[key] = opened.get(key, 0) + 1
+            return real(self, *args, **kw)
+        return read
+
+    monkeypatch.setattr(pathlib.Path, "open", counting(real_open))  # read_bytes opens the file with it
+    once = db.connect(tmp_path / "once.sqlite", create=True)
+    summary = sync(once, [roots["once"]])
+    assert opened == {"a/README.md": 1, "b/README.md": 1, "c/README.md": 1, "Jonas Berg.md": 1}, opened
+    assert [s["path"] for s in summary.skipped] == ["c/README.md"]
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    twice = db.connect(tmp_path / "twice.sqlite", create=True)
+    assert sync(twice, [roots["twice"]]).skipped == summary.skipped
+    assert graph(once) == graph(twice)
+
+
 @pytest.mark.parametrize("text, form, n", [
     ("jonas met johnson; jo waved at the major. #jo @jo", "Jo", 1),
     ("jo's boat, two jos, and jo.", "Jo", 3),  # a possessive or plural ending is the form's

@@ -142,6 +142,26 @@ def test_show_names_the_path_it_did_not_find(kb, mrag_bin):
         show(kb[0], "missing.md")
 
 
+def test_a_note_named_as_a_link_names_it_is_suggested(kb, mrag_bin):
+    """An Obsidian user (or an MCP client) names a note as a wikilink does: `Atlas`, `projects/atlas`,
+    `[[atlas#Kickoff|the kickoff]]`, `atlas.md#Kickoff`. That is no path, and is refused as before,
+    but the error's hint names the indexed note it means, so the next command is one paste away."""
+    conn, db_path, root = kb
+    for given in ("atlas", "Atlas", "projects/atlas", "[[atlas#Kickoff|the kickoff]]", "![[Atlas]]",
+                  "projects/atlas.md#Kickoff", "atlas.md", "atlas^block1"):
+        with pytest.raises(NotFound, match="not an indexed document") as caught:
+            get_document(conn, given)
+        assert "projects/atlas.md" in (caught.value.hint or ""), given
+    # chain/one.md, chain/two.md, chain/three.md: a folder's name is no note's, and nothing is made up
+    with pytest.raises(NotFound) as caught:
+        get_document(conn, "chain")
+    assert ".md" not in (caught.value.hint or "")
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "show", "Atlas"], capture_output=True, text=True,
+                         env=mrag_env(), cwd="/")
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 1 and "projects/atlas.md" in said and "Traceback" not in said, said
+
+
 def test_entity_by_alias_with_neighbours_and_notes(kb):
     conn, _, _ = kb
     e = get_entity(conn, "wolfgangschulz")  # the CamelCase alias

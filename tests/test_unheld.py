@@ -16,6 +16,9 @@ from minirag_cli.unheld import question_names, unheld_names
     ("Summarise what Wolfgang said. Then tell me if I should go.", ["Wolfgang"]),
     ("Wolfgang Schulz's band: who plays bass?", ["Schulz's"]),
     ("what did tom say?", []),
+    # a Latin name written against Chinese text (`和Alice讨论`), first in the question too
+    ("和Alice讨论了什么？", ["Alice"]),
+    ("Alice说了什么？问Bob。", ["Alice", "Bob"]),
 ])
 def test_question_names(question, names):
     assert question_names(question) == names
@@ -52,3 +55,40 @@ def test_a_name_with_one_typing_slip_is_held():
     assert unheld_names("Has Emily met anyone like Shedlno Cooper?", notes) == ["Shedlno Cooper"]  # two slips
     # a short word one letter from another is another name, not a slip
     assert unheld_names("What did Tim say?", ["Tom: see you at six"]) == ["Tim"]
+
+
+# a renovation team's chat and a reading note (tests/test_cjk_names.py), a Japanese chat
+CJK_NOTES = ["张伟：我们下周开始装修厨房，预算先按三万元算。\n李娜：好的，我联系王师傅确认瓷砖的价格。\n"
+             "王师傅：瓷砖这周可以到货。\n张伟：那周六开工。\n",
+             "张伟说厨房预算是三万元，瓷砖另算。\n",
+             "书名：《三体》\n作者：刘慈欣\n读《三体》时最喜欢的人物是罗辑。\n",
+             "田中:おはようございます。今日の読書会は十時からです。\n佐藤:了解です。『ノルウェイの森』の感想を話しましょう。\n"]
+
+
+@pytest.mark.parametrize("question,missing", [
+    # a person no note holds: no capital tells the name, no result holds its characters
+    ("赵敏说了什么？", ["赵敏"]),
+    ("李娜和赵敏联系了王师傅吗？", ["赵敏"]),
+    ("鈴木さんは何と言いましたか？", ["鈴木"]),
+    # the question's words held (its question words aside), in any order: the model answers
+    ("张伟说厨房预算是多少？", []),
+    ("王师傅什么时候开工？", []),
+    ("《三体》的作者是谁？", []),
+    ("李娜联系谁确认瓷砖的价格？", []),
+    ("田中さんは何時から読書会ですか？", []),
+    ("刘慈欣写了哪本书？", []),  # 写 and 本 held by no note, each alone: one character is no name
+    ("张伟星期六下午做了什么？", []),  # words of time: the notes write 周六
+    # a Latin name against CJK text is cut from it as the search cuts it, first in the question too
+    ("和Alice说了什么？", ["Alice"]),
+    ("Alice和张伟说了什么？", ["Alice"]),
+    # no capital tells a name from a word: an unheld word that is not shaped as a name (a surname
+    # first, or a title or verb of saying after it) declines nothing: the notes may say it otherwise
+    ("张伟和李娜讨论了什么？", []),
+    ("张伟的装修经费够吗？", []),
+    ("赵老师什么时候来？", ["赵老师"]),  # a surname alone with a title is a name
+    ("赵敏老师说了什么？", ["赵敏"]),
+    ("和スミス说了什么？", ["スミス"]),
+    ("张伟和TomBaker说了什么？", []),
+])
+def test_a_cjk_question_names_what_no_note_holds(question, missing):
+    assert unheld_names(question, CJK_NOTES + ["TomBaker: ok"]) == missing

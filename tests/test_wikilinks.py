@@ -1076,6 +1076,119 @@ def test_a_plain_re_sync_reads_no_chunk_for_the_links(tmp_path, monkeypatch):
     assert db.get_meta(plain, db.LINKED_NAMES_KEY) is None
 
 
+def test_a_sync_that_writes_a_note_reads_no_other_note_s_links(tmp_path, monkeypatch):
+    """Each note's link targets are recorded (meta note_link_targets) as it
+    is written: a sync that writes or removes a note (each change under
+    `mrag sync --watch`) has the linked names from the record and the notes
+    it writes, not from every linking chunk of the folder; an index without
+    the record reads the chunks once. The graph is the rebuild's throughout."""
+    from minirag_cli import db, store, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "- soldering night on thursdays\n",
+                       **{f"journals/2024_05_0{i}.md": f"- [[Garden Plan]] day {i}\n" for i in range(1, 6)},
+                       "journals/2024_05_06.md": "- went to [[Hackerspace]]\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace")
+    real = store.chunk_texts_with_links
+    read = []
+    monkeypatch.setattr(store, "chunk_texts_with_links", lambda *a: read.append(a) or real(*a))
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    steps = [{"journals/2024_05_06.md": "- stayed home\n"}, {"journals/2024_05_07.md": "- back at [[hackerspace]]\n"},
+             {"journals/2024_05_07.md": None}]
+    for step, linked in zip(steps, [False, True, False]):
+        for path, text in step.items():
+            (root / path).unlink() if text is None else write_notes(root, {path: text})
+        read.clear()
+        summary = sync(conn, [root])
+        assert (read, summary.note_names_changed) == ([], ["pages/hackerspace.md"])
+        assert ("pages/hackerspace.md" in _notes_of(conn, "hackerspace")) == linked
+        assert graph(conn) == fresh_graph()
+    # an index synced before the record was kept reads the linking chunks once, then no more
+    with db.transaction(conn):
+        db.delete_meta(conn, db.LINK_TARGETS_KEY)
+    for i, text in enumerate(["- went to [[Hackerspace]]\n", "- a quiet day\n"]):
+        write_notes(root, {"journals/2024_05_06.md": text})
+        read.clear()
+        assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+        assert len(read) == (1 if i == 0 else 0)
+        assert graph(conn) == fresh_graph()
+    # emptied for a rebuild, the index keeps no record of the notes it no longer holds
+    syncmod.rebuild(conn)
+    assert db.get_meta(conn, db.LINK_TARGETS_KEY) is None
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_a_linked_lower_case_page_is_extracted_once_by_the_sync_that_writes_it(tmp_path, monkeypatch, room):
+    """A first sync names `pages/hackerspace.md` by the `[[Hackerspace]]` of
+    a note it writes before it extracts the page: the page is extracted once,
+    not plainly and then anew; so is one a later sync adds with its link.
+    Without room to keep the notes read ahead (sync.READ_AHEAD_BYTES) the
+    links are not known before, and the page is extracted anew after, as
+    before. The graph is the rebuild's either way."""
+    from minirag_cli import db, sync as syncmod
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from tests.test_heuristic_version import graph, sync
+
+    seen: list[str] = []
+
+    class Counting(HeuristicExtractor):
+        def extract(self, texts, *a, **k):
+            seen.extend(t for t in texts if "soldering" in t or "kites" in t)
+            return super().extract(texts, *a, **k)
+
+    if not room:
+        monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    root = tmp_path / "vault"
+    write_notes(root, {"journals/2024_05_01.md": "- went to [[Hackerspace]] tonight\n",
+                       "pages/hackerspace.md": "- soldering night on thursdays\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    summary = sync(conn, [root], extractor=Counting())
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace") and summary.note_names_changed == []
+    assert len(seen) == (1 if room else 2)
+    seen.clear()
+    write_notes(root, {"journals/2024_05_02.md": "- flew [[Kites]]\n", "pages/kites.md": "- kites in the park\n"})
+    sync(conn, [root], extractor=Counting())
+    assert "pages/kites.md" in _notes_of(conn, "kites") and len(seen) == (1 if room else 2)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+
+
+def test_the_linkable_file_names_are_found_once_per_listing_of_the_folder(tmp_path, monkeypatch):
+    """Which notes' file names a link may name (sync._linkable_keys) is found
+    once for the notes a sync walks, once for those the index holds after it
+    writes them, and once per folder by a rules-version re-extraction: not
+    again by each step that needs it (the linked names, their record, the
+    aliases they join)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "alias:: HS\n- soldering\n",
+                       "journals/2024_05_01.md": "- went to [[Hackerspace]]\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    calls = []
+    real = syncmod._linkable_keys
+    monkeypatch.setattr(syncmod, "_linkable_keys", lambda *a: calls.append(1) or real(*a))
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home\n"})
+    assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+    assert len(calls) == 2
+    calls.clear()
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted is not None
+    assert len(calls) == 2  # the re-extraction's, then the sync's walk (no note written: no relink)
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside

@@ -64,14 +64,15 @@ def ask(
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model, check=flags_apply)
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
-    if text is not None:
-        try:
+    try:
+        if text is not None:
             ask_one(index, text, **show)
-        except KeyboardInterrupt:
-            # sync's "everything committed so far is kept" promised a write that ask never makes
-            raise Interrupted("interrupted: the answer stops there (ask only reads the index).") from None
-        return
-    ask_interactively(index, question, **show)
+        else:  # Ctrl-C ends -i from a pipe (at a terminal it only stops a question: AskSession.ask)
+            ask_interactively(index, question, **show)
+    except KeyboardInterrupt:
+        # sync's "everything committed so far is kept" promised a write that ask never makes
+        stopped = "the answer stops there" if text is not None else "no more questions are asked"
+        raise Interrupted(f"interrupted: {stopped} (ask only reads the index).") from None
 
 
 def ask_interactively(index, first: str | None, **show) -> None:

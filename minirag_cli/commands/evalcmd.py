@@ -51,7 +51,7 @@ def eval_command(
     from minirag_cli import evaluate as ev
     from minirag_cli import format as fmt
 
-    plan = ev.plan_run(golden, k, modes, fail_under)  # a typo fails before the golden file and the model load
+    plan = ev.plan_run(golden, k, modes, fail_under, on_stdin=say_reading_stdin)  # a typo fails before the model
     check_flags(answers=answers, judge=judge, details=details, model=model, sample=sample, seed=seed,
                 golden=golden)
     questions = golden_questions(plan, sample, seed)
@@ -77,6 +77,17 @@ def eval_command(
     fmt.threshold_failures(failures)
     if failures:
         raise typer.Exit(THRESHOLD_EXIT_CODE)
+
+
+def say_reading_stdin() -> None:
+    """`mrag eval -` typed at a terminal waited for stdin without a word, as
+    if it hung (as `mrag ask -` did): what it waits for, on stderr."""
+    import sys
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        sys.stderr.write("reading the golden set from stdin: paste its JSON lines, then Enter and Ctrl-D "
+                         "(or give the file: mrag eval golden.jsonl)\n")
+        sys.stderr.flush()
 
 
 def golden_questions(plan, sample: Optional[int], seed: Optional[int]) -> list:

@@ -50,6 +50,7 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import itertools
 import re
@@ -190,7 +191,29 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    (`alias:: HS`) are joined to it as a titled note's are (sync.joined_names) when a link names it.
 #    The common irregular verbs (IRREGULAR_VERBS: `Met`, `Went`, `Told`, `Ask`) are verbs as
 #    VERB_NAME's shapes are: `Met Grete Größe at the fair.` names Grete Größe.
-VERSION = 10
+# 11: a label in bold or italics (`**Attendees:** Priya, Tom Baker`, `- **Owner**: Priya`, `*Status:*
+#    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
+#    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
+#    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
+#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
+#    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
+#    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
+#    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
+#    And an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
+#    its most-mentioned form, then the shorter, then code point order (naming.chosen_key), not
+#    by the first note synced: `bluebell`, whichever note came first (store.refresh_entities
+#    renames it in place when the counts change). LiHua: bluebells -> bluebell, camellias -> camellia.
+#    A verb that takes a person, a place or a work as its object (ONE_NAME_VERBS: `Met`, `Called`,
+#    `Visited`, `Watched`), capitalised only as a sentence's first word, opens no name of one word
+#    either: `Met Grete at the fair.` names Grete, not "Met Grete" (rule 10 split only a name of
+#    two words or more, or of a word the text capitalises mid-sentence too).
+#    A German text (`german`: its German function words outnumber its English ones) capitalises
+#    every noun: a word it uses as one (after an article or another determiner, `der Käse`, `im
+#    Kino`, or a number, `1 kg Birnen`: german_nouns; a day or a month) is no name of one word anywhere
+#    in it unless it opens a longer name; a sentence's leading article or function word is dropped
+#    as `The` is (`Die Deutsche Bahn`, `- Mit Thomas`), and a noun's `von` joins no name (`ein Buch
+#    von Daniel Kehlmann`). English text reads as before (LiHua's graph is the same).
+VERSION = 11
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -312,6 +335,38 @@ open opened closed blocked pending done draft active inactive high low medium mi
 complete completed cancelled canceled started ongoing paused approved rejected true false ok todo doing new later
 """.split())
 
+# German capitalises every noun (`Ich muss noch Birnen und Käse kaufen.`): a capitalised word of a
+# German text is a name only when the text does not use it as a noun. A text is German when its
+# German function words (GERMAN_WORDS, none an English word) are at least GERMAN_MIN and twice its
+# English ones (ENGLISH_WORDS): a word lists the closed classes of each language, no nouns. A noun
+# is a word the text writes after a determiner (GERMAN_DETERMINERS: an article, a possessive, a
+# demonstrative, `im`, `zum`...; adjectives between: `die neue Architektur`) or a number (`1 kg
+# Birnen`, `um 9 Uhr`) anywhere: `der Käse vom Markt` makes a noun of `Birnen und Käse` too. Heuristic
+# rules 11.
+GERMAN_WORDS = frozenset("""
+der das und ist nicht ein eine einen einem einer ich wir mit für auf den dem des sich auch zu im von bei noch
+nach sind habe haben hatte wird werden aber oder wenn dass sie er es sehr schon kein keine mein meine uns ihm
+ihn wie nur vom zum zur beim ins dann jetzt heute morgen gestern immer wieder etwas viel mehr
+""".split())
+ENGLISH_WORDS = frozenset("""
+the and is are to of a i you it that this with for on was were have has be not but they he she we at from
+""".split())
+GERMAN_MIN = 4
+GERMAN_DETERMINERS = frozenset("""
+der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
+meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
+ihren ihrem ihrer ihres unser unsere unseren unserem unserer unseres euer eure euren eurem eurer eures dieser
+diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem welche welches welchen welchem
+im am vom zum zur beim ins ans aufs fürs ums
+""".split())
+# the days and months, which German capitalises as nouns: never a name of one word in a German text
+GERMAN_CALENDAR = frozenset("""
+Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
+August September Oktober November Dezember Jänner
+""".split())
+# a relative pronoun after a comma is no article: `der Kollege, den Anna empfahl`
+_RELATIVES = frozenset("der die das den dem".split())
+
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
 
@@ -373,6 +428,16 @@ IRREGULAR_VERBS = ("Met|Meet|Went|Saw|Told|Tell|Took|Gave|Made|Got|Had|Ate|Left|
                    "|Found|Heard|Kept|Lost|Paid|Ran|Sat|Thought|Wrote|Drove|Ask|Call|Email|Visit|Sold"
                    "|Taught|Caught|Felt|Knew|Led|Began|Came|Did|Held|Read")
 VERB_NAME = re.compile(rf"((?:{IRREGULAR_VERBS})|[A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
+# The verbs whose object a note names with one word (`Met Grete at the fair.`, `- Called Priya`,
+# `Watched Inception`), which open no name of one word either: a person met, called or written to, a
+# place visited, a work watched, played or read. A list, not VERB_NAME's -ed shape: a name's or a
+# title's first word has that shape too (`Alfred Hitchcock`, `Jared Harris`, `Ahmed Khan`, `United
+# Kingdom`, `Limited Edition`) and would lose it, as would an irregular verb's titles (`Lost Ark`).
+# Heuristic rules 11.
+ONE_NAME_VERBS = re.compile(
+    "Met|Meet|Saw|Told|Tell|Paid|Taught|Ask|Asked|Call|Called|Email|Emailed|Texted|Messaged|Phoned|Pinged"
+    "|Visit|Visited|Invited|Thanked|Helped|Hugged|Joined|Hired|Interviewed|Contacted|Reminded|Watched|Played"
+    "|Read|Finished|Started")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -388,6 +453,19 @@ _CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
 _TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
         r"(?::\s|[ \t]*[:：])")
 SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
+# A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
+# `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
+# is no part of it (heuristic rules 11). Such a tag labels a line, and never speaks: a chat's
+# message that lists a recipe's `**Ingredients:**` (LiHua's) names no person.
+_EMPH = r"(?:\*\*?|__?)"
+_LABEL_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?={_EMPH}?:{_EMPH}?\s|：[ \t]*[{CJK_CHARS}])"
+              rf"|{_CJK_TAG}(?=[ \t]*[:：]))(?:{_EMPH}?:{_EMPH}?\s|[ \t]*[:：])")
+LABEL = re.compile(rf"^[^\S\n]*{_EMPH}{_LABEL_TAG}", re.MULTILINE)
+# the emphasis that closes a label after its colon (`**Attendees:** Priya`): its value starts after it
+_CLOSE = re.compile(rf"{_EMPH}?")
+# a sentence's end or a label's colon, and the emphasis closing it (`**Status:** Blocked`)
+_CLOSED = re.compile(rf"[.!?:;]{_EMPH}$")
+_OPENED = re.compile(rf"(?<![*_\w]){_EMPH}$")
 _COLON = re.compile("[:：]")
 CJK_PEOPLE = re.compile(rf"[ \t]*({_CJK_TAG}(?:[ \t]*[、，,/][ \t]*{_CJK_TAG})*)[ \t]*[。.]?[ \t]*$", re.MULTILINE)
 # a chat export's header: a date and a time of day on a line of their own
@@ -437,7 +515,10 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
 # `[x]`) or not; one mark at least. The word after it starts a sentence, as
 # the line's first word does (`- Plays bass on Thursdays.` names no Plays).
-LINE_MARKS = r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?"
+# A quote's marks may open an Obsidian callout, whose title's first word starts a sentence as a
+# heading's does (`> [!note] Goal`, `> [!warning]- Risks`: heuristic rules 11).
+LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
+              r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
 # first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
@@ -457,17 +538,27 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}))$")
+SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
+                            rf"|(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*)(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
-ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_TAG}", re.MULTILINE)
+ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
 MARKS_REACH = 120
+# The banner Obsidian's Excalidraw plugin opens each drawing's Markdown with (`==⚠  Switch to
+# EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==`, in newer versions followed on its
+# line by how to decompress the drawing): the same words in every drawing, which made Switch,
+# EXCALIDRAW VIEW and OPTIONS hubs joining them (heuristic rules 11). Its line names nothing.
+EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.MULTILINE)
+# how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
+# that (no table's) opens no sentence in its later cells
+TABLE_REACH = 2000
 _WORD_RUN = re.compile(r"\w+")
+_BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
 # `Bobby \`), `*`, `_` and `` ` `` are Markdown's (`_Bob Marley_` spanned
@@ -574,6 +665,45 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
         target = m.group(1).split("|", 1)[0]
         name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
+    return out
+
+
+def german(text: str) -> bool:
+    """Is `text` German: at least GERMAN_MIN of its words German function
+    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS)?"""
+    # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
+    # only in a text that writes one of German's commonest words, as a German text of any length does
+    if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
+        return False
+    counts = collections.Counter(_WORD_RUN.findall(text.lower()))
+    de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
+    return de >= GERMAN_MIN and de >= 2 * sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+
+
+# a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
+# after a number and a unit's abbreviation (`1 kg Birnen`, `180 Grad`); the noun is group 2
+# (a lookahead: each word is tried, `bringt den Wein` holds `den Wein`)
+_GERMAN_NOUN = re.compile(
+    rf"(?=(?:(?<![^\W\d_])([^\W\d_]+)|(?<![\w.,])\d+(?:[.,]\d+)?\.?(?:[ \t]+{LOWER}{{1,3}}\.?)?)"
+    rf"(?:{_GAP}(?:{LOWER}+(?:e|en|er|es|em)|\d+(?:[.,]\d+)?\.?)){{0,2}}{_GAP}({UPPER}{_WORD_CHAR}*)(?!{_WORD_CHAR}))")
+
+
+def german_nouns(text: str) -> set[str]:
+    """The capitalised words a German `text` uses as nouns (_GERMAN_NOUN):
+    after a determiner (GERMAN_DETERMINERS; `der`, `die`, `das`, `den` and
+    `dem` not after a comma, where they are relative pronouns: `der Kollege,
+    den Anna empfahl`) or after a number; and the days and months
+    (GERMAN_CALENDAR)."""
+    out = set(GERMAN_CALENDAR)
+    for m in _GERMAN_NOUN.finditer(text):
+        det = m.group(1)
+        if det is not None:
+            det = det.lower()
+            # (read back a few characters: the text up to each match made it quadratic)
+            if det not in GERMAN_DETERMINERS or (det in _RELATIVES
+                                                 and text[max(0, m.start() - 8):m.start()].rstrip().endswith(",")):
+                continue
+        out.add(m.group(2))
     return out
 
 
@@ -694,6 +824,8 @@ class HeuristicExtractor:
         if not own:
             text = without_invisibles(text)
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
+        if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
+            text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         out: dict[str, EntityMention] = {}
@@ -707,23 +839,25 @@ class HeuristicExtractor:
                 out[key] = EntityMention(name, type_)
 
         said = set()  # the speakers of this text's chat lines
+        replies = set()  # where a chat line's words start, after its speaker's tag
         labels = set()  # the other labels of its label lines (`Flood alert:`): names, of no person
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text)):
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
             if span in speakers:
                 said.add(span)
                 add(span, "person")
+                replies.add(_BLANKS.match(text, m.end()).end())
                 continue
             if _common_label(span):
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
-            after = _COLON.search(text, m.end(1)).end()
+            after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
                 listed.add(value.start(1))
@@ -760,6 +894,10 @@ class HeuristicExtractor:
             add(surface, "date")
         elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
+        # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
+        is_german = german(text)
+        nouns = german_nouns(text) if is_german else frozenset()
+        nouns_found = []
         heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
         openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
         # a `# ` title that is a common-noun phrase of a common word (`# Meeting notes`): its first word
@@ -782,20 +920,30 @@ class HeuristicExtractor:
                 verb = VERB_NAME.match(found)
                 rest = found[verb.end():].split() if verb else []
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
-                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end()))
+                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end())
+                             or ONE_NAME_VERBS.fullmatch(verb.group(1)))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
-                        and text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")):
+                        and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
+                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1))))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
-                    # Japanese` then `in Japanese`); `Breaking Bad`, `Imagine Dragons` stay whole, and
-                    # so does a title after a colon (`Sekiro: Shadows Die Twice`, a plural noun)
+                    # Japanese` then `in Japanese`), nor after a verb of ONE_NAME_VERBS one of one word
+                    # (`Met Grete at the fair.`); `Breaking Bad`, `Imagine Dragons` stay whole, and
+                    # so does a title after a colon (`Sekiro: Shadows Die Twice`, a plural noun; a chat
+                    # reply's too, `Tom: Shadows Die Twice is hard`, but after ONE_NAME_VERBS: `Anna: Met
+                    # Grete at the fair.`)
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
-            # drop leading words that are only capitalised as a sentence start
-            while words and words[0].lower().replace("’", "'") in COMMON_WORDS:
+            # drop leading words that are only capitalised as a sentence start (a German text's article
+            # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
+            while words and (words[0].lower().replace("’", "'") in COMMON_WORDS
+                             or (is_german and (words[0].lower() in GERMAN_DETERMINERS
+                                                or words[0].lower() in GERMAN_WORDS))):
                 words = words[1:]
+            if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
+                words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
             while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
@@ -805,6 +953,9 @@ class HeuristicExtractor:
             if len(words) > 1:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
+                continue
+            if len(words) == 1 and span in nouns:
+                nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
@@ -823,7 +974,7 @@ class HeuristicExtractor:
         # note's actions open with the first names its attendees line wrote in full. A common
         # word opens no name (COMMON_WORDS: `The Low Tides` is Low Tides) and a capitalised verb
         # or noun (`- Plays bass`, `- Buy milk`, `- Meeting moved`) seldom opens one in the same text.
-        for span in openers:
+        for span in openers + nouns_found:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
         _add_known_cjk(text, out, speakers, add)
@@ -1036,6 +1187,15 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if before in ("*", "_"):  # emphasis (heuristic rules 11)
+        if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
+            opened = _OPENED.search(text, max(0, start - 2), start)
+            return opened is not None and _sentence_start(text, opened.start())
+        if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
+            return True
+    if before == "|":  # a table's cell (rules 11): in a line that opens with a pipe
+        line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
+        return (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not

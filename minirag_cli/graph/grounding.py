@@ -2,7 +2,8 @@
 [0, 1] and the concept (question span) it stands for.
 
 The question's word spans are matched against entity keys and alias keys
-(text.normalise_key), longest span first and without overlaps; a first name
+(text.normalise_key; spelled with ä, ö, ü or ae, oe, ue either way:
+text.umlaut_keys), longest span first and without overlaps; a first name
 as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
 rapidfuzz; dates in any spelling; plus a KNN of the question vector over
 `vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
@@ -16,8 +17,8 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, without_invisibles,
-                              word_keys)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
+                              split_camel, umlaut_keys, without_invisibles, word_keys)
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
 # work, date, concept; LLM types: person, organization, location, event,
@@ -163,6 +164,17 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
         for eid, key, via in rows:
             for sp in by_key[key]:
                 matches.setdefault(eid, []).append((sp, via, 1.0))
+    # the span spelled the other way, ä, ö, ü or ae, oe, ue ("Juergen Weiss" is Jürgen Weiß): an alias
+    # under one of its umlaut_keys that is the same name (same_umlauts: "Samuel" is no "Samul")
+    spelled: dict[str, list[_Span]] = {}
+    for sp in spans:
+        for key in umlaut_keys(sp.text):
+            spelled.setdefault(key, []).append(sp)
+    if spelled:
+        for eid, alias, key in sql.aliases_named_by_keys(conn, list(spelled)):
+            for sp in spelled[key]:
+                if same_umlauts(alias, sp.text) and (sp, "alias", 1.0) not in matches.get(eid, []):
+                    matches.setdefault(eid, []).append((sp, "alias", 1.0))
     return matches, sql.entity_info(conn, list(matches))
 
 
@@ -208,6 +220,16 @@ def _leftover_words(conn, spans: list[_Span], taken: set[int], o: GraphOptions) 
                 ratio = fuzz.ratio(sp.key, akey)
                 if ratio >= o.fuzzy_min_ratio:
                     found.append((eid, "fuzzy", 0.9 * ratio / 100.0))
+        # a word of a longer name spelled the other way ("Juergen" -> Jürgen Weiß), its keys elsewhere
+        have = {eid for eid, _via, _sim in found}
+        for key in umlaut_keys(sp.text):
+            lo = key[:3]
+            hi = lo[:-1] + chr(ord(lo[-1]) + 1)
+            for eid, alias, akey in sql.aliases_from(conn, lo, hi, 200):
+                if (eid not in have and akey.startswith(key) and key in word_keys(alias)
+                        and any(same_umlauts(w, sp.text) for w in re.split(r"[\s_-]+", split_camel(alias)))):
+                    found.append((eid, "word", o.word_match_sim))
+                    have.add(eid)
         if found:
             chosen.append((sp, found))
     return chosen

@@ -51,6 +51,12 @@ def aliases_by_keys(conn, keys: list[str]) -> list[tuple[int, str]]:
     return conn.execute(f"SELECT entity_id, key FROM entity_aliases WHERE key IN ({marks})", keys).fetchall()
 
 
+def aliases_named_by_keys(conn, keys: list[str]) -> list[tuple[int, str, str]]:
+    """(entity id, alias, alias key) of the aliases whose key is among `keys`."""
+    marks = ",".join("?" * len(keys))
+    return conn.execute(f"SELECT entity_id, alias, key FROM entity_aliases WHERE key IN ({marks})", keys).fetchall()
+
+
 def aliases_from(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str, str]]:
     """(entity id, alias, alias key) with lo <= key < hi: an indexed range scan."""
     return conn.execute("SELECT entity_id, alias, key FROM entity_aliases WHERE key >= ? AND key < ? LIMIT ?",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import find_dates, normalise_key
+from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -89,16 +89,47 @@ def find_document(conn, path: str) -> dict:
                            "last sync, or skipped by it).",
                            hint=f"`mrag sync {shlex.quote(root)}` indexes it, or lists it as skipped with "
                                 "the reason (another extension, binary, over --max-bytes).")
+        meant = _notes_named(conn, path)
+        if meant:
+            import shlex
+
+            listed = " or ".join(repr(m) for m in meant[:3]) + (f" ({len(meant)} notes)" if len(meant) > 3 else "")
+            hint = (f"Did you mean {listed}? Give the path as `mrag ask` prints it: "
+                    f"`mrag show {shlex.quote(meant[0])}`.")
+        else:
+            hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
+                    "`mrag status` lists the synced folders.")
         # quoted: an empty or blank path would otherwise vanish from the line
-        raise NotFound(f"{shorten(path)!r} is not an indexed document.",
-                       hint="Give the path as `mrag ask` prints it (relative to the synced folder); "
-                            "`mrag status` lists the synced folders.")
+        raise NotFound(f"{shorten(path)!r} is not an indexed document.", hint=hint)
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
         raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+# what a wikilink adds to a note's name: `![[` and `]]`, a `#heading`, a `^block` or a `|shown text`
+_LINK_DRESS = re.compile(r"^!?\[\[|\]\]$")
+_LINK_TAIL = re.compile(r"[#^|].*$", re.DOTALL)
+_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org)$", re.IGNORECASE)
+
+
+def _notes_named(conn, given: str) -> list[str]:
+    """The indexed notes `given`, no path of one, names as a wikilink would (Obsidian's way of
+    naming a note, which its users and MCP clients type): `Project Atlas`, `projects/atlas`,
+    `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
+    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
+    name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
+    if not key:
+        return []
+    found = []
+    for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
+        bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
+        if bare == key or bare.endswith("/" + key):
+            found.append(rel)
+    return found
 
 
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
@@ -446,11 +477,31 @@ def _date_entity(conn, key: str):
     return row
 
 
+def _spelled_otherwise(conn, name: str) -> tuple[dict, tuple | None]:
+    """(match, (entity id,)) of the entity whose name, else whose alias, is
+    `name` with its ä, ö, ü written ae, oe, ue or the other way round
+    (text.umlaut_keys, confirmed by same_umlauts: "Samuel" is no Samül's
+    "samul"); ({"by": "name"}, None) when none is."""
+    keys = umlaut_keys(name)
+    if not keys:
+        return {"by": "name"}, None
+    marks = ",".join("?" * len(keys))
+    for by, sql in (("name", f"SELECT id, name FROM entities WHERE key IN ({marks}) ORDER BY mentions DESC, id"),
+                    ("alias", f"SELECT entity_id, alias FROM entity_aliases WHERE key IN ({marks}) "
+                              "ORDER BY count DESC, entity_id")):
+        for eid, form in conn.execute(sql, keys):
+            if same_umlauts(form, name):
+                return {"by": by}, (eid,)
+    return {"by": "name"}, None
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first. `match` says how it was
-    found: {"by": "name"}, {"by": "alias"} or {"by": "fuzzy", "score": 0-100}."""
+    found: {"by": "name"}, {"by": "alias"} (either spelled with ä, ö, ü or
+    ae, oe, ue as the query is not: _spelled_otherwise) or {"by": "fuzzy",
+    "score": 0-100}."""
     if not name.strip():
         raise UsageError("The entity name is empty.", hint=_LIST_HINT)
     match = {"by": "name"}
@@ -459,6 +510,9 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         match = {"by": "alias"}
         row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
                            (normalise_key(name),)).fetchone()
+    if row is None:
+        # the name spelled the other way: "Juergen Weiss" is Jürgen Weiß, "Jürgen" is a note's Juergen
+        match, row = _spelled_otherwise(conn, name)
     date = _date_key(name)
     if row is None and date:
         match = {"by": "date"}

@@ -11,7 +11,7 @@ from typing import Iterable, Iterator, Sequence
 from minirag_cli.chunking import Chunk, chunked_with
 from minirag_cli.db import HEURISTIC_VERSION_KEY, following_roots, get_meta, has_vec_tables, schema_version
 from minirag_cli.store.answers import count_answers
-from minirag_cli.text import fold, normalise_key
+from minirag_cli.text import fold, normalise_key, spelled_out, umlaut_key
 
 
 def table_counts(conn) -> dict[str, int]:
@@ -27,12 +27,11 @@ def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
 
 
-def chunk_texts_with_links(conn, root: str) -> Iterator[str]:
-    """The texts of the chunks of the folder `root`'s notes that hold `[[`
-    (sync.linked_names reads their wikilinks)."""
-    for (text,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
-                                "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,)):
-        yield text
+def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str]]:
+    """(path, text) of the chunks of the folder `root`'s notes that hold `[[`
+    (sync.stored_link_targets reads their wikilinks)."""
+    yield from conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                            "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,))
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
@@ -141,15 +140,24 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
         # and nor do accents and ß ("grösse", "GROSSE" and "Größe" compare as their keys do: text.fold),
         # folded here once per call; an ASCII name is left to default_process, which lowers it as fold
         # would: fold (NFKD) per name was half the time of a lookup among 100k names
-        choices = {cid: name if name.isascii() else fold(name) for cid, name in choices.items()}
+        # a name with ä, ö, ü is a choice spelled with ae, oe, ue too: "Juergen" is part of Jürgen Weiß
+        spelled = {f"u{cid}": spelled_out(name) for cid, name in choices.items()
+                   if not name.isascii() and spelled_out(name) != name}
+        choices = {cid: name if name.isascii() else fold(name) for cid, name in {**choices, **spelled}.items()}
         for _choice, score, cid in process.extract(fold(query), choices, scorer=scorer,
                                                    processor=utils.default_process,
                                                    limit=min(limit * 3, max(len(choices), 1)),
                                                    score_cutoff=min_score):
+            cid = cid.removeprefix("u")
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
             scored[eid] = max(scored.get(eid, 0), score)
+        # "Juergen" names part of Jürgen Weiß as "Jurgen" does, "Müller" of Juergen Mueller as "Mueller" does
+        ukey, spelled_query = umlaut_key(query), umlaut_key(query) != qkey
         for eid, r in names.items():
-            if qkey and qkey in r[2] and _names_part(qkey, r[1]):
+            if qkey and ((qkey in r[2] and _names_part(qkey, r[1]))
+                         or ((spelled_query or not r[1].isascii())
+                             and ukey in (r[2] if r[1].isascii() else umlaut_key(r[1]))
+                             and _names_part(ukey, spelled_out(r[1])))):
                 scored[eid] = max(scored.get(eid, 0), 95.0)
         ordered = sorted(scored, key=lambda e: (-scored[e], -names[e][4]))[:limit]
         rows = [names[e] for e in ordered]

@@ -18,9 +18,9 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
+from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, now_iso, transaction)
-from minirag_cli.naming import chosen_name, chosen_type, own_forms, tags_only
+from minirag_cli.naming import chosen_key, chosen_name, chosen_type, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
 
@@ -54,17 +54,16 @@ class PlannedChunk:
     relations: list[PlannedRelation]
 
 
-def delete_document(conn, doc_id: int, names: "NameVectors") -> set[str]:
+def delete_document(conn, doc_id: int, names: "NameVectors") -> tuple[set[str], dict[str, str]]:
     """Remove a document and everything derived from it; returns the keys of
-    entities that no longer have any mention (and were deleted). The entities
-    it named that stay are named and typed anew (refresh_entities: `names`
-    embeds a new name)."""
+    entities that no longer have any mention (and were deleted) and {old key:
+    new key} of those keyed anew. The entities it named that stay are keyed,
+    named and typed anew (refresh_entities: `names` embeds a new name)."""
     chunk_ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE document_id = ?", (doc_id,))]
     touched = _retract_chunks(conn, chunk_ids, purge=False)
     removed = purge_orphan_entities(conn, touched)
     conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
-    refresh_entities(conn, touched, names)
-    return removed
+    return removed, refresh_entities(conn, touched, names)
 
 
 def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True, keep_chunks: bool = False) -> set:
@@ -252,10 +251,11 @@ class _Deltas:
 
 
 def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
-                   names: NameVectors, head: str | None) -> tuple[int, set[str]]:
+                   names: NameVectors, head: str | None) -> tuple[int, set[str], dict[str, str]]:
     """Insert or replace one document with its chunks and graph edges (`head`:
     note_head). Call inside a transaction. Returns (document id, keys of
-    entities removed by the replacement)."""
+    entities removed by the replacement, {old key: new key} of the entities
+    keyed anew: refresh_entities)."""
     doc_id, retracted = _upsert_document(conn, doc)
     ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
@@ -263,8 +263,7 @@ def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
         _insert_chunk(conn, doc_id, pc, ids, header, deltas)
     _apply_deltas(conn, deltas)
     gone = purge_orphan_entities(conn, retracted)
-    refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
-    return doc_id, gone
+    return doc_id, gone, refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
 
 
 def _document_entities(conn, chunks: list[PlannedChunk],
@@ -483,19 +482,24 @@ def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int],
     return ids, new
 
 
-def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: Iterable[int] = ()) -> None:
-    """Type the entities `entity_ids` (and `new`, made without a name vector)
-    after their type counts (naming.chosen_type of entity_types) and name
-    them after their alias counts (naming.chosen_name): what a rebuild would
-    call them, whatever the order the notes came in or left. A new name gets
+def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors,
+                     new: Iterable[int] = ()) -> dict[str, str]:
+    """Key the entities `entity_ids` (and `new`, made without a name vector)
+    after their alias counts (naming.chosen_key: a fuzzy group's most
+    mentioned key, renamed in place, see _rekey), type them after their type
+    counts (naming.chosen_type of entity_types) and name them after their
+    alias counts (naming.chosen_name): what a rebuild would key and call
+    them, whatever the order the notes came in or left. A new name gets
     its vector (`names`), and the headers of the documents that name an
     entity that became a person, stopped being one or is a renamed one
     (document_header) list the people as they are now. Deleted ids are
-    passed over. Call inside a transaction."""
+    passed over. Returns {old key: new key} of the entities keyed anew, for
+    the resolver and the plans that name them by the old key. Call inside a
+    transaction."""
     new = set(new)
     ids = sorted(set(entity_ids) | new)
     entities: dict[int, list] = {}
-    aliases: dict[int, list[tuple[str, int, str]]] = {}
+    aliases: dict[int, list[tuple[str, str, int, str]]] = {}
     given: dict[int, list[tuple[str, int, int]]] = {}
     for start in range(0, len(ids), 500):
         part = ids[start:start + 500]
@@ -503,16 +507,19 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: I
         for eid, key, name, type_ in conn.execute(
                 f"SELECT id, key, name, type FROM entities WHERE id IN ({marks})", part):
             entities[eid] = [key, name, type_]
-        for eid, alias, count, merge in conn.execute(
-                f"SELECT entity_id, alias, count, merge FROM entity_aliases WHERE entity_id IN ({marks})", part):
-            aliases.setdefault(eid, []).append((alias, count, merge))
+        for eid, alias, alias_key, count, merge in conn.execute(
+                f"SELECT entity_id, alias, key, count, merge FROM entity_aliases WHERE entity_id IN ({marks})", part):
+            aliases.setdefault(eid, []).append((alias, alias_key, count, merge))
         for eid, type_, tags, count in conn.execute(
                 f"SELECT entity_id, type, tags, count FROM entity_types WHERE entity_id IN ({marks})", part):
             given.setdefault(eid, []).append((type_, tags, count))
+    # keyed first: the name vector a re-extraction kept (clear_graph) is found under the key the
+    # entity bore, which chosen_key gave it too
+    rekeyed = _rekey(conn, entities, aliases)
     changed: dict[int, tuple[str, str]] = {}  # entity id -> (name, type)
     for eid, (_key, name, type_) in entities.items():
         type_ = chosen_type(given.get(eid, ())) or type_
-        name = chosen_name(own_forms(aliases.get(eid, [])), type_) or name
+        name = chosen_name(own_forms((a, n, m) for a, _k, n, m in aliases.get(eid, [])), type_) or name
         if (name, type_) != tuple(entities[eid][1:]):
             changed[eid] = (name, type_)
     people = [eid for eid in changed if "person" in (entities[eid][2], changed[eid][1])]
@@ -529,6 +536,30 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors, new: I
             conn.execute("DELETE FROM vec_entity_names WHERE rowid = ?", (eid,))
         conn.execute("INSERT INTO vec_entity_names(rowid, embedding) VALUES (?, vec_int8(?))",
                      (eid, vectors[entities[eid][0]]))
+    return rekeyed
+
+
+def _rekey(conn, entities: dict[int, list], aliases: dict[int, list[tuple[str, str, int, str]]]) -> dict[str, str]:
+    """Give each entity of `entities` ({id: [key, name, type]}, its key
+    updated here) the key naming.chosen_key picks from its `aliases`,
+    in place: its id stays, and with it its mentions, aliases, edges,
+    relations and name vector (every table refers to an entity by id). Its
+    aliases' merge follows: 'exact' for the forms of the new key, 'fuzzy'
+    for those of the old. A key another entity bears is not taken (it keeps
+    its own). Returns {old key: new key}."""
+    wanted = {eid: chosen_key(entity[0], aliases.get(eid, ())) for eid, entity in entities.items()}
+    wanted = {eid: key for eid, key in wanted.items() if key != entities[eid][0]}
+    renamed: dict[str, str] = {}
+    for eid in sorted(wanted):
+        old, key = entities[eid][0], wanted[eid]
+        if conn.execute("SELECT 1 FROM entities WHERE key = ?", (key,)).fetchone():
+            continue
+        conn.execute("UPDATE entities SET key = ? WHERE id = ?", (key, eid))
+        conn.execute("UPDATE entity_aliases SET merge = CASE key WHEN ? THEN 'exact' ELSE 'fuzzy' END "
+                     "WHERE entity_id = ? AND merge <> 'alias' AND key IN (?, ?)", (key, eid, key, old))
+        entities[eid][0] = key
+        renamed[old] = key
+    return renamed
 
 
 def _people_of_documents(conn, entity_ids: list[int]) -> dict[int, list[str]]:
@@ -630,7 +661,7 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
-                LINKED_NAMES_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
+                LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
         delete_meta(conn, key)
 
 

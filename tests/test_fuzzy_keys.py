@@ -1,0 +1,166 @@
+"""Which key a fuzzily merged entity is stored under ("Bluebell" and
+"Bluebells" are one entity): the key of its most-mentioned form, then the
+shorter, then the first in code point order (naming.chosen_key), decided
+from the alias counts after every write (store.refresh_entities) and not by
+which note came first; an entity whose winning form changes is renamed in
+place, its id, aliases, mentions, edges and name vector kept, and a new
+key is matched against every key of a group, whichever won. So the notes
+synced one by one in any order, a deletion, a re-extraction and a rebuild
+give one graph (a chain of keys, each close only to the next, still joins
+as the notes come: the first key of it seen decides)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+from minirag_cli import db
+from tests.conftest import write_notes
+from tests.test_heuristic_version import graph, sync
+
+# "Bluebell" twice (a, c), "Bluebells" three times (b): the entity is "bluebells"
+NOTES = {
+    "a.md": "Mara Quinn said the [[Bluebell]] patch needs water.\n",
+    "b.md": "We planted [[Bluebells]] by the gate with Tom Reyes. Tom Reyes loves Bluebells. Bluebells everywhere.\n",
+    "c.md": "Mara Quinn picked a [[Bluebell]] for Tom Reyes.\n",
+}
+
+
+def bluebell_keys(conn) -> list[tuple[str, str]]:
+    return conn.execute("SELECT key, name FROM entities WHERE key LIKE 'bluebell%' ORDER BY key").fetchall()
+
+
+def fresh_graph(tmp_path, root, name="fresh.sqlite") -> dict:
+    """What `sync --rebuild` makes of the folder: every note in one sync, in path order."""
+    fresh = db.connect(tmp_path / name, create=True)
+    sync(fresh, [root])
+    out = graph(fresh), bluebell_keys(fresh)
+    fresh.close()
+    return out
+
+
+def test_one_sync_in_path_order_renames_the_entity_as_the_counts_say(tmp_path):
+    # a.md makes "bluebell", b.md's three "Bluebells" outnumber it, and c.md,
+    # resolved in the same group before b.md was written, joins the renamed
+    # entity: one entity, no duplicate under the old key
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert bluebell_keys(conn) == [("bluebells", "Bluebells")]
+    aliases = conn.execute("SELECT a.alias, a.count, a.merge FROM entity_aliases a JOIN entities e "
+                           "ON e.id = a.entity_id WHERE e.key = 'bluebells' ORDER BY a.alias").fetchall()
+    assert aliases == [("Bluebell", 2, "fuzzy"), ("Bluebells", 3, "exact")]
+    edges = conn.execute("SELECT f.key, c.weight FROM cooccurrence c JOIN entities e ON e.id IN (c.a, c.b) "
+                         "JOIN entities f ON f.id IN (c.a, c.b) AND f.id <> e.id WHERE e.key = 'bluebells' "
+                         "ORDER BY f.key").fetchall()
+    assert edges == [("maraquinn", 2), ("tomreyes", 2)]
+    conn.close()
+
+
+@pytest.mark.parametrize("order", list(permutations(NOTES)), ids="-".join)
+def test_notes_synced_one_by_one_in_any_order_give_the_rebuild_s_graph(tmp_path, order):
+    root = tmp_path / "vault"
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    for path in order:
+        write_notes(root, {path: NOTES[path]})
+        sync(conn, [root])
+    assert bluebell_keys(conn) == [("bluebells", "Bluebells")]
+    assert (graph(conn), bluebell_keys(conn)) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+@pytest.mark.parametrize("gone,key", [("b.md", "bluebell"), ("a.md", "bluebells")])
+def test_a_deletion_renames_the_entity_in_place(tmp_path, gone, key):
+    # without b.md only "Bluebell" is left; without a.md "Bluebells" still wins
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    before = conn.execute("SELECT id FROM entities WHERE key = 'bluebells'").fetchone()[0]
+    (root / gone).unlink()
+    sync(conn, [root])
+    assert conn.execute("SELECT id FROM entities WHERE key LIKE 'bluebell%'").fetchall() == [(before,)]
+    assert conn.execute("SELECT key FROM entities WHERE id = ?", (before,)).fetchone() == (key,)
+    assert (graph(conn), bluebell_keys(conn)) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+def test_an_edit_that_changes_the_winning_form_renames_the_entity(tmp_path):
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": NOTES["a.md"], "c.md": NOTES["c.md"]})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert bluebell_keys(conn) == [("bluebell", "Bluebell")]
+    write_notes(root, {"a.md": "Mara Quinn said the Bluebells need water. Bluebells, Bluebells.\n"})
+    sync(conn, [root])
+    assert bluebell_keys(conn) == [("bluebells", "Bluebells")]
+    assert (graph(conn), bluebell_keys(conn)) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+def test_chosen_key_most_mentioned_then_shorter_then_code_point_order():
+    from minirag_cli.naming import chosen_key
+
+    rows = [("Bluebell", "bluebell", 2, "exact"), ("Bluebells", "bluebells", 3, "fuzzy")]
+    assert chosen_key("bluebell", rows) == "bluebells"
+    assert chosen_key("bluebells", [("Bluebell", "bluebell", 3, "fuzzy"), ("Bluebells", "bluebells", 3, "exact")]) \
+        == "bluebell"
+    assert chosen_key("graysons", [("Greyson", "greyson", 1, "fuzzy"), ("Grayson", "grayson", 1, "exact")]) \
+        == "grayson"
+    # a note's alias (merge 'alias') is no key: "Jo" does not rename Jonas Berg
+    assert chosen_key("jonasberg", [("Jo", "jo", 9, "alias"), ("Jonas Berg", "jonasberg", 1, "exact")]) \
+        == "jonasberg"
+    # a date's key is its ISO form, never a form's spelling
+    assert chosen_key("date:2024-05-03", [("May 3, 2024", "may32024", 2, "exact")]) == "date:2024-05-03"
+
+
+def test_the_resolver_follows_a_rename():
+    from minirag_cli.resolve import Resolver
+
+    r = Resolver()
+    assert r.resolve("Bluebell", "name").key == "bluebell"
+    assert (r.resolve("Bluebells", "name").key, r.resolve("Bluebells", "name").merge) == ("bluebell", "fuzzy")
+    r.rename({"bluebell": "bluebells"})
+    assert r.resolve("Bluebell", "name").key == "bluebells"
+    assert r.resolve("Bluebell", "name").merge == "fuzzy"
+    assert r.resolve("Bluebells", "name").merge == "exact"
+    # a new key is matched against every key of the group: "bluebellss" is close to "bluebells" alone
+    assert r.resolve("Bluebellss", "name").key == "bluebells"
+    r.rename({"bluebells": "bluebell"})
+    assert r.resolve("Bluebellss", "name").key == "bluebell"
+
+
+def test_a_re_extraction_keys_the_entity_as_a_rebuild(tmp_path):
+    # the re-extraction of an index of older rules (sync._reextract) resolves every note anew,
+    # "bluebell" first, and keys the entities once all are written: "bluebells", its vector kept
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    with db.transaction(conn):
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "5")
+    summary = sync(conn, [root])
+    assert summary.reextracted and summary.embedded == 0
+    assert (graph(conn), bluebell_keys(conn)) == fresh_graph(tmp_path, root)
+    conn.close()
+
+
+def test_a_re_extraction_follows_the_renames_note_by_note_as_a_rebuild(tmp_path):
+    # "maribelle" is close to "maribell" (94), not to "maribel" (87.5): a rebuild keys the group
+    # "maribell" once b.md is written, and c.md joins it; the re-extraction must rename it there
+    # too, not only once every note is written, or c.md would be an entity of its own
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": "Tom Reyes met [[Maribel]] at noon.\n",
+                       "b.md": "[[Maribell]] sings. Maribell plays. Maribell rests.\n",
+                       "c.md": "Tom Reyes thanked [[Maribelle]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT key FROM entities WHERE key LIKE 'maribel%'").fetchall() == [("maribell",)]
+    with db.transaction(conn):
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "5")
+    assert sync(conn, [root]).reextracted
+    assert conn.execute("SELECT key FROM entities WHERE key LIKE 'maribel%'").fetchall() == [("maribell",)]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    conn.close()
