@@ -23,12 +23,12 @@ even first in the question (CJK text is not capitalised at a sentence's
 start). A CJK name is a run of 2 to 4 of the question's Han or katakana
 characters none of which any result holds (its question words,
 retrieve.QUESTION_BIGRAMS, words of grammar, numbers and words of time
-aside) and that is shaped as a name: it opens with a common Chinese surname
-(`赵敏说了什么？` names 赵敏 when no note found holds 赵 nor 敏), or a
-person's title or a verb of saying follows it (`鈴木さん`, `赵老师`,
-`スミス说`). An unheld word that is no name (`讨论`, `预算`) declines
-nothing: the notes may say it in other words, and the model reads them.
-As lenient as each word of a Latin name held somewhere: a character of a
+aside) that a person's title follows (`鈴木さん`, `赵敏老师`; a surname
+alone with one, `赵老师`, is one too). Nothing else tells a name there: a
+surname character opens common words (任务, 方法) and a verb of saying
+is part of others (说明, 问题), so `赵敏说了什么？` and an unheld word
+(`讨论`, `预算`) go to the model, which may find them said otherwise. As
+lenient as each word of a Latin name held somewhere: a character of a
 name held anywhere (王 of 王师傅) holds it.
 """
 
@@ -100,15 +100,10 @@ _FUNCTION_CHARS = frozenset("的了和与跟及或是在有把被给对向从到
                             "年月日号號时時分秒点點星期周週礼禮拜天今明昨前后後早晚午上下")
 
 
-# The most common Chinese surnames (simplified and traditional): a run of unheld characters opening
-# with one is a name's shape (`赵敏`); any other unheld word (`讨论`) may be what a note says otherwise
-_SURNAMES = frozenset("王李张刘陈杨黄赵吴徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁"
-                      "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵钱严覃"
-                      "武戴莫孔汤欧欧阳上官司马诸葛"
-                      "張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂蔣盧鍾譚陸賈韋鄒龔錢湯閆顧")
-# What follows a person's name in a question: a title (`さん`, `老师`) or a verb of saying (`说`, `問`)
-_AFTER_NAME = ("さん", "様", "さま", "ちゃん", "くん", "君", "氏", "先生", "老师", "老師", "师傅", "師傅", "同学", "同學",
-               "说", "說", "讲", "講", "问", "問", "告诉", "告訴", "提到", "と言")
+# What follows a person's name in a question and no common word holds: a title (`さん`, `老师`). Not a
+# verb of saying (说 of 说明 and 小说, 问 of 问题), nor a surname first (任 of 任务, 方 of 方法): no blank
+# tells a word's end, and a common word the notes write otherwise must go to the model
+_AFTER_NAME = ("さん", "さま", "ちゃん", "くん", "先生", "老师", "老師", "师傅", "師傅", "同学", "同學", "女士")
 NAME_CHARS_MAX = 4  # a longer unheld run is words, not one name
 
 
@@ -138,7 +133,7 @@ def unheld_cjk(question: str, text: str) -> list[str]:
                 name, end = name[:cut], piece.start() + cut
                 if cut == 1:
                     name += next(t for t in _AFTER_NAME if run.startswith(t, end))
-            named = name[0] in _SURNAMES or run.startswith(_AFTER_NAME, end)
+            named = run.startswith(_AFTER_NAME, end) or cut == 1
             if 2 <= len(name) <= NAME_CHARS_MAX and named and name not in out:
                 out.append(name)
     return out

@@ -369,7 +369,7 @@ def test_a_cjk_question_naming_whom_no_note_holds_is_declined_without_the_model(
     with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
         index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
         fake = FakeLLM("张伟说周六开工 [1]。")
-        got = index.answer("赵敏说了什么时候开工？", answerer=ans.Answerer(fake, model_name="fake"))
+        got = index.answer("赵敏老师说了什么时候开工？", answerer=ans.Answerer(fake, model_name="fake"))
         assert got.method == "names" and "赵敏" in got.text and not fake.calls
         for question in ("王师傅什么时候开工？", "张伟说厨房预算是多少？"):
             got = index.answer(question, answerer=ans.Answerer(fake, model_name="fake"))

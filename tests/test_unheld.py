@@ -67,8 +67,8 @@ CJK_NOTES = ["张伟：我们下周开始装修厨房，预算先按三万元算
 
 @pytest.mark.parametrize("question,missing", [
     # a person no note holds: no capital tells the name, no result holds its characters
-    ("赵敏说了什么？", ["赵敏"]),
-    ("李娜和赵敏联系了王师傅吗？", ["赵敏"]),
+    ("赵敏老师说了什么？", ["赵敏"]),
+    ("李娜和赵敏同学联系了王师傅吗？", ["赵敏"]),
     ("鈴木さんは何と言いましたか？", ["鈴木"]),
     # the question's words held (its question words aside), in any order: the model answers
     ("张伟说厨房预算是多少？", []),
@@ -86,8 +86,13 @@ CJK_NOTES = ["张伟：我们下周开始装修厨房，预算先按三万元算
     ("张伟和李娜讨论了什么？", []),
     ("张伟的装修经费够吗？", []),
     ("赵老师什么时候来？", ["赵老师"]),  # a surname alone with a title is a name
-    ("赵敏老师说了什么？", ["赵敏"]),
-    ("和スミス说了什么？", ["スミス"]),
+    # no title, no name: a surname opens common words (任务, 方法), a verb of saying is part of others
+    # (说明, 问题); the model reads them
+    ("赵敏说了什么？", []),
+    ("张伟的任务是什么？", []),
+    ("会议提到了什么？", []),
+    ("张伟的预算问题解决了吗？", []),
+    ("和スミス说了什么？", []),
     ("张伟和TomBaker说了什么？", []),
 ])
 def test_a_cjk_question_names_what_no_note_holds(question, missing):
