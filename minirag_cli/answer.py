@@ -184,12 +184,15 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
 # answer's first line), and they say nothing a source's words do not
 _HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
 _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+# an Obsidian block id at a line's end (`Tobias grew up in Malmö. ^pref-tobias`): a link target, no word
+# of the note's, which the model would copy into its answer
+_BLOCK_ID = re.compile(r"[ \t]+\^[A-Za-z0-9-]+[ \t]*$")
 
 
 def _clean_line(line: str) -> str:
     if _RULE_LINE.match(line):
         return ""
-    line = _HEADING_MARK.sub("", line)
+    line = _BLOCK_ID.sub("", _HEADING_MARK.sub("", line))
     # emoji and other pictographs cost tokens and say nothing to the model
     line = "".join(c for c in line if unicodedata.category(c) != "So")
     line = re.sub(r"[ \t]+", " ", line).strip()

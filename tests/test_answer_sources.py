@@ -162,6 +162,19 @@ def test_sources_carry_no_markdown_headings_or_fences(lines):
     assert sources[0]["date"] == "2026-04-02" and "date:" not in sources[0]["text"]
 
 
+def test_sources_carry_no_obsidian_block_ids():
+    """An Obsidian block id (`^pref-tobias`, a link target) closed the line
+    the model read; it is no word of the note's. A caret inside a line
+    (`x^2`, `2^10 bytes`) is the note's own."""
+    text = "Tobias grew up in Malmö. ^pref-tobias\nHe moved to Oslo in 2019 ^a1b2 \nArea is x^2 and 2^10 bytes.\n"
+    results = [{"rank": 1, "chunk_id": 3, "path": "People/Tobias.md", "root": "/vault", "lines": [1, 3], "text": text}]
+    sources = ans.make_sources("Where did Tobias grow up?", results, options=ans.AnswerOptions(lines=None))
+    read = sources[0]["text"]
+    assert "Tobias grew up in Malmö." in read and "He moved to Oslo in 2019" in read and "^" not in read.replace(
+        "x^2", "").replace("2^10", ""), read
+    assert "x^2 and 2^10 bytes" in read
+
+
 def test_line_budget_and_whole_chunks(chats):
     conn, index = chats
     q = "What did Adam ask Li Hua to measure?"
