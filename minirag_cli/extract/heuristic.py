@@ -195,8 +195,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
 #    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
 #    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
-#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
-#    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
+#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table header cell's
+#    first word (after a `|` in a line that opens with one and is followed by the `|---|` line):
+#    `| Milestone | Date | Status |` names nothing; a body cell's is a value (`| Fix login | Priya |`).
 #    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
 #    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
 #    And an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
@@ -560,6 +561,9 @@ EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.M
 # how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
 # that (no table's) opens no sentence in its later cells
 TABLE_REACH = 2000
+# a Markdown table's separator line (`|---|:--:|`): the row above it is the header, whose cells are
+# column names (`| Milestone | Date |`); a body row's cell is a value (`| Fix login | Priya |`)
+TABLE_SEPARATOR = re.compile(r"[ \t]*\|[ \t:|-]*-[ \t:|-]*(?:\n|$)")
 _WORD_RUN = re.compile(r"\w+")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
@@ -1239,9 +1243,12 @@ def _sentence_start(text: str, pos: int) -> bool:
             return opened is not None and _sentence_start(text, opened.start())
         if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
             return True
-    if before == "|":  # a table's cell (rules 11): in a line that opens with a pipe
+    if before == "|":  # a table's header cell (rules 11): in a line that opens with a pipe, before `|---|`
         line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
-        return (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")
+        if not ((line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")):
+            return False
+        end = text.find("\n", start, start + TABLE_REACH)
+        return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
