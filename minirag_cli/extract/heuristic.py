@@ -541,9 +541,11 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
-# reads it from the position back, not searching the text up to it).
+# reads it from the position back, not searching the text up to it); or, a table's
+# cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
 SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
-                            rf"|(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*)(?:(?<![*_\w]){_EMPH})?$")
+                            rf")(?:(?<![*_\w]){_EMPH})?$")
+TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
