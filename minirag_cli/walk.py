@@ -395,7 +395,7 @@ def _bomless_utf16(data: bytes) -> str | None:
     if codec is None:
         for codec in ("utf-16-le", "utf-16-be") if little_first else ("utf-16-be", "utf-16-le"):
             sample = _utf16_sample(data, codec)
-            if sample is not None and _reads_as_script_text(sample, whole=len(sample) * 2 >= len(data),
+            if sample is not None and _reads_as_script_text(sample, whole=len(data) <= _SHORT_NOTE_BYTES,
                                                             ascii_free=b"\x00" not in head):
                 break
         else:
@@ -506,6 +506,13 @@ def _eight_bit_text(head: bytes) -> bool:
 # written with spaces in a small block (random bytes land in Greek's or
 # Cyrillic's one unit in 256, in CJK's one in three, in Hangul's one in six:
 # those keep their minimum); one word with no ASCII ("Москва" alone) needs no space.
+# Short is a few dozen bytes (_SHORT_NOTE_BYTES: "Ελλάδα 2024\n" is 24), and no letter of the
+# blocks ASCII letters fall in with an information separator (FS, GS, RS, US: 0x1C-0x1F) after each
+# (_SEPARATED_ASCII: b"a\x1fb\x1fc\x1fd\x1f", a unit-separated record, read as Greek Extended "ὡὢὣὤ";
+# with FS or GS as Ol Chiki, phonetic letters) is in one: polytonic Greek, Ol Chiki, Lepcha and the
+# phonetic extensions of a few words alone, in UTF-16 without a BOM, are rarer than such records.
+_SHORT_NOTE_BYTES = 64
+_SEPARATED_ASCII = re.compile("[\u1c00-\u1dff\u1f00-\u1fff]")
 _SCRIPT_MIN_LETTERS = 8
 _SHORT_MIN_LETTERS = 3
 _UNSPACED_MIN_LETTERS = 16
@@ -527,7 +534,8 @@ def _script(letter: str) -> str:
 
 def _reads_as_script_text(sample: str, whole: bool = False, ascii_free: bool = False) -> bool:
     """Whether `sample` (UTF-16 decoded, not in Latin letters) reads as a note
-    does (the rules above); `whole`: it is the file's whole text;
+    does (the rules above); `whole`: it is the file's whole text, a short
+    one (_SHORT_NOTE_BYTES);
     `ascii_free`: its bytes hold no NUL (no ASCII character in it)."""
     scripts: Counter[str] = Counter()
     letters = visible = 0
@@ -545,7 +553,8 @@ def _reads_as_script_text(sample: str, whole: bool = False, ascii_free: bool = F
             if category[0] == "L":
                 scripts[_script(c)] += 1
     (script, count), = scripts.most_common(1) or [("", 0)]
-    short = whole and script not in _UNSPACED_SCRIPTS and script not in _LARGE_BLOCK_SCRIPTS and script != "LATIN"
+    short = (whole and script not in _UNSPACED_SCRIPTS and script not in _LARGE_BLOCK_SCRIPTS and script != "LATIN"
+             and _SEPARATED_ASCII.search(sample) is None)
     fewest = _SHORT_MIN_LETTERS if short else _SCRIPT_MIN_LETTERS
     if letters < fewest or count < min(fewest, _SHORT_MIN_LETTERS) or letters < visible * _SCRIPT_LETTER_SHARE:
         return False

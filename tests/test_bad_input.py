@@ -614,6 +614,20 @@ def test_short_utf16_notes_of_other_scripts_without_a_byte_order_mark_are_indexe
         assert texts["le-" + name].split() == texts["be-" + name].split() == text.split(), name
 
 
+@pytest.mark.parametrize("data", [b"a\x1fb\x1fc\x1fd\x1f", b"x\x1fy\x1fz\x1f", b"a\x1cb\x1cc\x1c", b"Bob\x1dAnn\x1d",
+                                  b"k\x1ev\x1e"])
+def test_ascii_with_information_separators_is_no_short_utf16_note(data):
+    """ASCII letters with an information separator (US, RS, GS, FS: 0x1F-0x1C) after each are no
+    UTF-16: the short-note rule (a few letters of one small-block script, read whole) read
+    b"a\x1fb\x1fc\x1fd\x1f" as Greek Extended "ὡὢὣὤ" (reviewer revD), b"a\x1cb\x1cc\x1c" as Ol Chiki.
+    The letters of those blocks make no short note; SHORT_OTHER_SCRIPTS above still read as UTF-16."""
+    from minirag_cli import walk
+
+    binary, wide = walk.sniff_note(data)
+    assert not binary and wide is None
+    assert walk.decode_note(data, wide) == (data.decode("ascii"), None)
+
+
 def test_utf16_korean_with_hanja_without_a_byte_order_mark_is_indexed(tmp_path, conn, embedder, extractor):
     """A Korean note in UTF-16 without a byte order mark that writes Hanja
     among its Hangul (大韓民國, names, law and history texts) was skipped as a

@@ -138,17 +138,28 @@ def test_a_label_in_bold_or_italics_is_a_label():
     assert ("Tom Baker", "name") in typed("**Tom Baker** will draft the runbook.\n")
 
 
-def test_a_table_cell_starts_a_sentence():
-    """A Markdown table's cells open with a capital as a list item does: its header row (`| Milestone
-    | Date | Status |`) labels columns, and `Status` in every project note's table was a hub joining
-    them. A cell's first word starts a sentence (heuristic rules 11): a lone word there is a name only
-    when the note writes it mid-sentence too, and a longer name stays one."""
-    table = ("| Milestone | Date | Status |\n| --- | --- | --- |\n| Kickoff | 2024-03-01 | done |\n"
-             "|Owner|Maya Okafor|\n| Berlin | 3 days |\n")
-    assert typed(table) == {("2024-03-01", "date"), ("Maya Okafor", "name")}
-    assert ("Berlin", "name") in typed(table + "We flew to Berlin in May.\n")
+def test_a_table_header_cell_starts_a_sentence():
+    """A Markdown table's header row (`| Milestone | Date | Status |`, the row above the `|---|` line)
+    labels columns, and `Status` in every project note's table was a hub joining them. A header cell's
+    first word starts a sentence (heuristic rules 11): a lone word there is a name only when the note
+    writes it mid-sentence too, and a longer name stays one."""
+    header = "| Milestone | Date | Status |\n| --- | :---: | ---: |\n"
+    assert typed(header + "| 2024-03-01 | | |\n") == {("2024-03-01", "date")}
+    assert typed("|Owner|Maya Okafor|\n|-|-|\n") == {("Maya Okafor", "name")}
+    assert ("Status", "name") in typed(header + "We wait for Status updates.\n")
     # a pipe inside a line of prose is no table
     assert ("Alice", "name") in typed("Options are a | Alice said so.\n")
+
+
+def test_a_table_body_cell_is_a_value():
+    """A body row's cells are values, not sentences: one-word names there (an Owner column's Priya,
+    a Where column's Lisbon) are names, as before rules 11 (which read every cell as a header's)."""
+    found = typed("| Task | Owner |\n|---|---|\n| Fix login | Priya |\n| Budget | Jonas |\n")
+    assert {("Priya", "name"), ("Jonas", "name")} <= found and ("Owner", "name") not in found, found
+    found = typed("| Date | What | Where |\n|---|---|---|\n| 2024-05-01 | dinner with Tom Baker | Lisbon |\n"
+                  "| 2024-05-02 | flight | Porto |\n")
+    assert {("Lisbon", "name"), ("Porto", "name"), ("Tom Baker", "name")} <= found, found
+    assert ("Where", "name") not in found, found
 
 
 def test_a_callout_title_starts_a_sentence():

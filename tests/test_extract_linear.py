@@ -121,14 +121,22 @@ def test_no_name_copies_the_text_before_it():
     "结束。Plays", "张伟：Bob", "好！ a", "x；\ta", "?Alice",
     # emphasis: a label's closing one (`**Status:** Blocked`), an opening one where a sentence starts
     "**Status:** Blocked", "- **Owner**: Priya", "a **b", "x. __b", "a_B", "***b", "> *a:* b", "x:**b",
-    # a table's cells: after a pipe in a line that opens with one
-    "| A | b |", "|A|B|", "  | **A** |", "x | A", "x\n| a | B", "| a\nx | B",
+    # a table's header cells: after a pipe in a line that opens with one and is followed by `|---|`
+    "| A | b |", "|A|B|", "  | **A** |", "x | A", "x\n| a | B", "| a\nx | B", "| A | b |\n|---|---|",
+    "|A|B|\n| :-: | -: |\n| c | D |", "x\n| a | **B** |\n  |-|-|\nx", "| A |\n| B |\n|---|", "| A |\n|x-|",
     # an Obsidian callout's title
     "> [!note] A", "> [!warning]- A", ">[!tip]+ A b", "x [!note] A", "- [!note] A",
 ])
 def test_a_sentence_start_is_the_pattern_s(text):
+    def pattern_s(pos: int) -> bool:
+        if heuristic.SENTENCE_START.search(text[:pos]):
+            return True
+        end = text.find("\n", pos)  # a table's header row: the line after it is the separator
+        return bool(heuristic.TABLE_CELL.search(text[:pos])) and end >= 0 \
+            and heuristic.TABLE_SEPARATOR.match(text, end + 1) is not None
+
     for pos in range(len(text) + 1):
-        assert heuristic._sentence_start(text, pos) == bool(heuristic.SENTENCE_START.search(text[:pos])), (text, pos)
+        assert heuristic._sentence_start(text, pos) == pattern_s(pos), (text, pos)
 
 
 def test_a_chunk_reads_the_front_matter_entries_on_its_lines():

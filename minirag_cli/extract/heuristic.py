@@ -195,8 +195,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    done`: _EMPH) is the label it would be without them: a common one names nothing (`**Attendees:**`
 #    in each meeting note of an Obsidian vault was a hub joining them), its value's list names names
 #    (its first too), and a word after the emphasis closing it, or a word an emphasis opens where a
-#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table cell's first
-#    word (after a `|` in a line that opens with one): `| Milestone | Date | Status |` names nothing.
+#    sentence starts (`- **Flood** alert`), starts a sentence. So does a Markdown table header cell's
+#    first word (after a `|` in a line that opens with one and is followed by the `|---|` line):
+#    `| Milestone | Date | Status |` names nothing; a body cell's is a value (`| Fix login | Priya |`).
 #    And an Obsidian callout's title (`> [!note] Goal`, LINE_MARKS): `Goal` names nothing.
 #    The Excalidraw plugin's banner line (EXCALIDRAW_BANNER) names nothing.
 #    And an entity whose forms fuzzy resolution merged ("Bluebell" x4, "Bluebells" x1) is keyed by
@@ -212,7 +213,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    Kino`, or a number, `1 kg Birnen`: german_nouns; a day or a month) is no name of one word anywhere
 #    in it unless it opens a longer name; a sentence's leading article or function word is dropped
 #    as `The` is (`Die Deutsche Bahn`, `- Mit Thomas`), and a noun's `von` joins no name (`ein Buch
-#    von Daniel Kehlmann`). English text reads as before (LiHua's graph is the same).
+#    von Daniel Kehlmann`). No time's minutes, year or ordered list's number counts a noun (`09:00
+#    Anna`, `2024 Tobias`, `1. Anna`), no word in capitals is one (`dem ADAC`), nor a word the text
+#    also writes right after a preposition (`mit der Anna` and `mit Anna`), nor one in an English
+#    line of the note (`I am Sam`). English text reads as before (LiHua's graph is the same).
 VERSION = 11
 
 
@@ -537,9 +541,11 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
-# reads it from the position back, not searching the text up to it).
+# reads it from the position back, not searching the text up to it); or, a table's
+# cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
 SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
-                            rf"|(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*)(?:(?<![*_\w]){_EMPH})?$")
+                            rf")(?:(?<![*_\w]){_EMPH})?$")
+TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
@@ -557,6 +563,9 @@ EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.M
 # how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
 # that (no table's) opens no sentence in its later cells
 TABLE_REACH = 2000
+# a Markdown table's separator line (`|---|:--:|`): the row above it is the header, whose cells are
+# column names (`| Milestone | Date |`); a body row's cell is a value (`| Fix login | Priya |`)
+TABLE_SEPARATOR = re.compile(r"[ \t]*\|[ \t:|-]*-[ \t:|-]*(?:\n|$)")
 _WORD_RUN = re.compile(r"\w+")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
@@ -681,30 +690,73 @@ def german(text: str) -> bool:
 
 
 # a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
-# after a number and a unit's abbreviation (`1 kg Birnen`, `180 Grad`); the noun is group 2
-# (a lookahead: each word is tried, `bringt den Wein` holds `den Wein`)
+# after a number (group 2) and a unit's abbreviation (`1 kg Birnen`, `180 Grad`); the noun is group 3
+# (a lookahead: each word is tried, `bringt den Wein` holds `den Wein`). A time's minutes count
+# nothing (`09:00 Anna`, `Um 14:30 Jonas`: no number after a colon)
 _GERMAN_NOUN = re.compile(
-    rf"(?=(?:(?<![^\W\d_])([^\W\d_]+)|(?<![\w.,])\d+(?:[.,]\d+)?\.?(?:[ \t]+{LOWER}{{1,3}}\.?)?)"
+    rf"(?=(?:(?<![^\W\d_])([^\W\d_]+)|(?<![\w.,:])(\d+(?:[.,]\d+)?\.?)(?:[ \t]+{LOWER}{{1,3}}\.?)?)"
     rf"(?:{_GAP}(?:{LOWER}+(?:e|en|er|es|em)|\d+(?:[.,]\d+)?\.?)){{0,2}}{_GAP}({UPPER}{_WORD_CHAR}*)(?!{_WORD_CHAR}))")
+# a year (`2024 Anna`) counts nothing either, nor an ordered list's number (`1. Anna` opening a line)
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+_LIST_NUMBER_BEFORE = re.compile(r"(?:^|\n)[ \t>*+-]*$")
+# a capitalised word right after a preposition, with no article or number between (`mit Anna`, `bei
+# Telekom`, `nach München`): the way a German text writes a name, so a word it writes so is a name
+# even where an article comes before it too (`mit der Anna`). Not after `und` or `noch`: `Ich muss
+# noch Birnen und Käse kaufen` writes nouns bare too
+_GERMAN_BARE = re.compile(
+    rf"(?<![^\W\d_])(?:mit|bei|von|nach|für|ohne|gegen|an|aus){_GAP}({UPPER}{_WORD_CHAR}*)(?!{_WORD_CHAR})")
 
 
 def german_nouns(text: str) -> set[str]:
     """The capitalised words a German `text` uses as nouns (_GERMAN_NOUN):
     after a determiner (GERMAN_DETERMINERS; `der`, `die`, `das`, `den` and
     `dem` not after a comma, where they are relative pronouns: `der Kollege,
-    den Anna empfahl`) or after a number; and the days and months
-    (GERMAN_CALENDAR)."""
-    out = set(GERMAN_CALENDAR)
+    den Anna empfahl`) or after a number (no time's minutes, year or
+    ordered list's number); and the days and months (GERMAN_CALENDAR). None
+    in an English line of the text (`I am Sam`: english_line), none in
+    capitals (`dem ADAC`), and none the text also writes right after a
+    preposition (`mit Anna`: _GERMAN_BARE)."""
+    out = set()
+    english = _english_lines(text)
     for m in _GERMAN_NOUN.finditer(text):
-        det = m.group(1)
+        det, number, noun = m.group(1), m.group(2), m.group(3)
+        if noun.isupper():
+            continue  # an acronym (`dem ADAC`, `die EU`) names a thing
         if det is not None:
             det = det.lower()
             # (read back a few characters: the text up to each match made it quadratic)
             if det not in GERMAN_DETERMINERS or (det in _RELATIVES
                                                  and text[max(0, m.start() - 8):m.start()].rstrip().endswith(",")):
                 continue
-        out.add(m.group(2))
-    return out
+        elif _YEAR.fullmatch(number) or (number.endswith(".")
+                                         and _LIST_NUMBER_BEFORE.search(text, max(0, m.start() - 12), m.start())):
+            continue
+        if english and english.covers(m.start()):
+            continue
+        out.add(noun)
+    if out:
+        out -= {m.group(1) for m in _GERMAN_BARE.finditer(text)}
+    return out | GERMAN_CALENDAR
+
+
+def _english_lines(text: str) -> Ranges | None:
+    """The lines of a German `text` that are English (english_line): a
+    mixed note's `I am Sam` is no German `am Sam`."""
+    spans, start = [], 0
+    for line in text.splitlines(keepends=True):
+        if english_line(line):
+            spans.append((start, start + len(line)))
+        start += len(line)
+    return Ranges(spans) if spans else None
+
+
+def english_line(line: str) -> bool:
+    """Does `line` write more English function words (ENGLISH_WORDS) than
+    German ones (GERMAN_WORDS)? A line of neither (`09:00 Anna`, `- 1 kg
+    Birnen`) is read as its text is."""
+    words = _WORD_RUN.findall(line.lower())
+    en = sum(w in ENGLISH_WORDS for w in words)
+    return en > 0 and en > sum(w in GERMAN_WORDS for w in words)
 
 
 def _common_noun(word: str, text: str) -> bool:
@@ -1193,9 +1245,12 @@ def _sentence_start(text: str, pos: int) -> bool:
             return opened is not None and _sentence_start(text, opened.start())
         if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
             return True
-    if before == "|":  # a table's cell (rules 11): in a line that opens with a pipe
+    if before == "|":  # a table's header cell (rules 11): in a line that opens with a pipe, before `|---|`
         line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
-        return (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")
+        if not ((line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")):
+            return False
+        end = text.find("\n", start, start + TABLE_REACH)
+        return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
