@@ -982,7 +982,11 @@ class RepeatStop:
             if self.stopped:
                 break
             if self._citation_run(ch):
-                out.append(self.held)  # what was held is no repeat: shown
+                # the answer ends here: what is held is read as at the end of a text (close), as the
+                # replay of the stored answer reads it (without_repeats); shown whole, a sentence's repeat
+                # held before the run ("He plays bass [1]. He plays bass [1] [2] [2] …") was shown live,
+                # and cut on the replay
+                out.append(self.close())
                 self.held, self.stopped = "", True
                 break
             if self._run_again(ch):
