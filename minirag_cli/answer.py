@@ -985,7 +985,11 @@ class RepeatStop:
             if self.stopped:
                 break
             if self._citation_run(ch):
-                out.append(self.held)  # what was held is no repeat: shown
+                # the answer ends here: what is held is read as at the end of a text (close), as the
+                # replay of the stored answer reads it (without_repeats); shown whole, a sentence's repeat
+                # held before the run ("He plays bass [1]. He plays bass [1] [2] [2] …") was shown live,
+                # and cut on the replay
+                out.append(self.close())
                 self.held, self.stopped = "", True
                 break
             if self._run_again(ch):
@@ -1397,16 +1401,20 @@ class Answerer:
         # stored answer (without_repeats) cut what had been shown
         repeat = RepeatStop()
         said: list[str] = []  # what the repeat stop lets through: the answer
+        # the repeat stop lets the blank after a sentence through before it knows the next one repeats:
+        # tidied again, the blanks it stops after are never shown, as the stored text (_tidy) has none
+        # (streamed, they came before the citation _attribute adds: "bass plays bass.  [1]")
+        tidy = TidyStream()
         pieces = self._pieces(messages, got)
         for piece in pieces:
             said.append(repeat.feed(shown.feed(piece)))
-            emit(checked.feed(said[-1]))
+            emit(checked.feed(tidy.feed(said[-1])))
             # a loop on citations to no listed source is never shown, so the repeat stop cannot see it
             if repeat.stopped or shown.ended or len(shown.removed) > MAX_REMOVED_CITATIONS:
                 pieces.close()  # no more tokens: the model began to repeat itself, or the prompt
                 break
         said.append(repeat.feed(shown.close()) + repeat.close())
-        emit(checked.feed(said[-1]) + checked.close())
+        emit(checked.feed(tidy.feed(said[-1])) + checked.close())
         # the stream already removed and renumbered the citations; the cache keeps the text before the
         # citation check (a replay goes through it again), and the citations are those the text cites
         got.text, got.removed = _tidy("".join(said)), sorted(set(shown.removed))
