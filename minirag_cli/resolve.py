@@ -81,7 +81,10 @@ class Resolver:
                 target = self.canonical[min(k for k, score, _i in matches if score == best)]
                 self.canonical[key] = target
                 self._fuzzy_keys.append(key)
-                return Resolution(target, display_name(surface, type_), type_, "fuzzy")
+                # a note's alias whose note key is new but close to a known one joins that entity as an
+                # alias still: labelled 'fuzzy' it would be counted as a key (naming.chosen_key) and could
+                # take the entity's key, which a rebuild (the note's key known first) never gives it
+                return Resolution(target, display_name(surface, type_), type_, "alias" if joined else "fuzzy")
         self.canonical[key] = key
         if self._fuzzable(key):
             self._fuzzy_keys.append(key)

@@ -164,3 +164,20 @@ def test_a_re_extraction_follows_the_renames_note_by_note_as_a_rebuild(tmp_path)
     assert conn.execute("SELECT key FROM entities WHERE key LIKE 'maribel%'").fetchall() == [("maribell",)]
     assert graph(conn) == fresh_graph(tmp_path, root)[0]
     conn.close()
+
+
+def test_a_new_note_s_alias_close_to_a_known_key_stays_an_alias(tmp_path):
+    # Harborside.md (aliases: [Bluebells]) comes after a page whose alias "Harbourside" is close to
+    # "harborside": its alias joins the fuzzy group as an alias, never as a key that could take the
+    # entity's key (the incremental sync keyed the group "bluebells", a rebuild "harborside")
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "---\naliases: [Harbourside]\n---\n"
+                                               "Harborside cafe with Jonas Berg and Tom Reyes.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Harborside.md": "---\naliases: [Bluebells]\n---\n"
+                                        "We planted Bluebells by the gate with Tom Reyes.\n"})
+    sync(conn, [root])
+    assert conn.execute("SELECT a.merge FROM entity_aliases a WHERE a.alias = 'Bluebells'").fetchall() == [("alias",)]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    conn.close()
