@@ -181,3 +181,25 @@ def test_a_new_note_s_alias_close_to_a_known_key_stays_an_alias(tmp_path):
     assert conn.execute("SELECT a.merge FROM entity_aliases a WHERE a.alias = 'Bluebells'").fetchall() == [("alias",)]
     assert graph(conn) == fresh_graph(tmp_path, root)[0]
     conn.close()
+
+
+def test_a_form_s_label_follows_its_occurrences_not_the_first_write(tmp_path):
+    # "Bluebells" is first merged fuzzily into "bluebell" (four times, outnumbering it: the key), then
+    # Bluebell.md makes it its alias: every occurrence is the note's alias now, so the row is labelled
+    # 'alias' and the form counts no more as a key: "bluebell", as a rebuild has it
+    root = tmp_path / "vault"
+    write_notes(root, {"Bluebell.md": "Tom Reyes planted it.\n",
+                       "notes.md": "Bluebells by the gate. Bluebells everywhere, Bluebells again, said Ana Lima.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Bluebell.md": "---\naliases: [Bluebells]\n---\nTom Reyes planted it.\n"})
+    sync(conn, [root])
+    q = "SELECT e.key, a.alias, a.merge FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = 'Bluebells'"
+    assert conn.execute(q).fetchall() == [("bluebell", "Bluebells", "alias")]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    # and back: the alias taken away, the form is a fuzzy key again, counted as one
+    write_notes(root, {"Bluebell.md": "Tom Reyes planted it.\n"})
+    sync(conn, [root])
+    assert conn.execute(q).fetchall() == [("bluebells", "Bluebells", "exact")]
+    assert graph(conn) == fresh_graph(tmp_path, root, "fresh2.sqlite")[0]
+    conn.close()
