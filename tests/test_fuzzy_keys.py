@@ -203,3 +203,45 @@ def test_a_form_s_label_follows_its_occurrences_not_the_first_write(tmp_path):
     assert conn.execute(q).fetchall() == [("bluebells", "Bluebells", "exact")]
     assert graph(conn) == fresh_graph(tmp_path, root, "fresh2.sqlite")[0]
     conn.close()
+
+
+def test_the_resolver_s_reverse_map_follows_renames_unjoins_and_forgets_as_the_whole_map_would():
+    # Resolver.rename moves only the keys of the entities renamed (its reverse map): random renames
+    # (swaps too), unjoins and forgets give the map that rewriting every key gives
+    import random
+
+    from minirag_cli.resolve import Resolver
+
+    rng = random.Random(7)
+    keys = [f"name{c}{d}" for c in "abcdefgh" for d in "xyzw"]
+    canonical = {k: rng.choice(keys[:8]) for k in keys}
+    canonical.update({k: k for k in keys[:8]})
+    resolver, model = Resolver(canonical), dict(canonical)
+    for _step in range(300):
+        op = rng.random()
+        targets = sorted(set(model.values()))
+        if not targets:
+            op = 1.0
+        if op < 0.5:
+            olds = rng.sample(targets, min(len(targets), rng.randint(1, 2)))
+            news = olds[::-1] if len(olds) == 2 and rng.random() < 0.5 else [rng.choice(keys) for _ in olds]
+            renamed = dict(zip(olds, news))
+            resolver.rename(renamed)
+            model = {k: renamed.get(v, v) for k, v in model.items()}
+            model.update({new: new for new in renamed.values()})
+        elif op < 0.75:
+            gone = set(rng.sample(keys, 3))
+            resolver.unjoin(gone)
+            model = {k: v for k, v in model.items() if not (k in gone and v != k)}
+        elif op < 0.85:
+            gone = {rng.choice(targets)}
+            resolver.forget(gone)
+            model = {k: v for k, v in model.items() if v not in gone}
+        else:
+            key = rng.choice(keys)
+            model.setdefault(key, resolver.resolve(key, "concept").key)
+        assert resolver.canonical == model
+        members = {}
+        for k, v in model.items():
+            members.setdefault(v, set()).add(k)
+        assert {t: m for t, m in resolver._members.items() if m} == members
