@@ -65,7 +65,9 @@ CREATE TABLE entities (
 
 -- Surface forms merged into an entity, with how often each was seen and how
 -- it was merged ('exact' key match, 'fuzzy' rapidfuzz match, or, since
--- heuristic rules 7, 'alias': a note's front matter alias joined to its entity).
+-- heuristic rules 7, 'alias': a note's front matter alias joined to its entity;
+-- since schema 8 a row is 'alias' while every occurrence of the form is a
+-- note's alias, so the label follows the notes as `sync --rebuild` gives it).
 CREATE TABLE entity_aliases (
     entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
     alias     TEXT NOT NULL,

@@ -97,6 +97,28 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
         problems.append(f"alias counts differ from recomputation in {len(set(forms.items()) ^ set(aliases.items()))} rows")
     if has_table(conn, "entity_types"):  # schema >= 7
         problems += _type_problems(conn)
+    if "alias_count" in {r[1] for r in conn.execute("PRAGMA table_info(entity_aliases)")}:  # schema >= 8
+        problems += _alias_label_problems(conn)
+    return problems
+
+
+def _alias_label_problems(conn) -> list[str]:
+    """entity_aliases.alias_count recomputed from mentions.aliases, and each
+    row labelled 'alias' exactly when every occurrence is a note's alias
+    (store.write._relabel)."""
+    joined: Counter = Counter()
+    for eid, raw in conn.execute("SELECT entity_id, aliases FROM mentions WHERE aliases <> '{}'"):
+        for form, n in json.loads(raw).items():
+            joined[(eid, form)] += n
+    stored = {(e, a): n for e, a, n in conn.execute(
+        "SELECT entity_id, alias, alias_count FROM entity_aliases WHERE alias_count <> 0")}
+    problems = []
+    if dict(joined) != stored:
+        problems.append(f"alias occurrence counts differ from recomputation in "
+                        f"{len(set(joined.items()) ^ set(stored.items()))} rows")
+    n = conn.execute("SELECT count(*) FROM entity_aliases WHERE (merge = 'alias') <> (alias_count >= count)").fetchone()[0]
+    if n:
+        problems.append(f"aliases labelled otherwise than their occurrences give: {n}")
     return problems
 
 

@@ -43,6 +43,11 @@ class Resolver:
     def __init__(self, canonical: dict[str, str] | None = None):
         # any known key (entity key or alias key) -> canonical entity key
         self.canonical: dict[str, str] = dict(canonical or {})
+        # canonical entity key -> the keys resolving to it: a rename moves only the keys of the entities
+        # renamed, not the whole map (a sync renames after every note it writes)
+        self._members: dict[str, set[str]] = {}
+        for key, target in self.canonical.items():
+            self._members.setdefault(target, set()).add(key)
         # every fuzzable key known, an entity's own and those merged into it: a form is matched
         # against all of a group's keys, so which of them is the entity's (naming.chosen_key, which
         # the counts change as notes come) does not decide what joins it
@@ -58,6 +63,22 @@ class Resolver:
     @staticmethod
     def _fuzzable(key: str) -> bool:
         return fuzzable(key)
+
+    def _point(self, key: str, target: str) -> None:
+        """Have `key` resolve to `target`, the reverse map kept with it."""
+        old = self.canonical.get(key)
+        if old is not None and old != target:
+            self._members[old].discard(key)
+        self.canonical[key] = target
+        self._members.setdefault(target, set()).add(key)
+
+    def _drop(self, key: str) -> None:
+        target = self.canonical.pop(key)
+        members = self._members.get(target)
+        if members is not None:
+            members.discard(key)
+            if not members:
+                del self._members[target]
 
     def resolve(self, surface: str, type_: str, joined: str | None = None) -> Resolution | None:
         """The entity `surface` joins; with `joined`, the key of the note
@@ -79,10 +100,13 @@ class Resolver:
                 # the closest key, the first in code point order at equal scores: not the first listed
                 best = max(score for _k, score, _i in matches)
                 target = self.canonical[min(k for k, score, _i in matches if score == best)]
-                self.canonical[key] = target
+                self._point(key, target)
                 self._fuzzy_keys.append(key)
-                return Resolution(target, display_name(surface, type_), type_, "fuzzy")
-        self.canonical[key] = key
+                # a note's alias whose note key is new but close to a known one joins that entity as an
+                # alias still: labelled 'fuzzy' it would be counted as a key (naming.chosen_key) and could
+                # take the entity's key, which a rebuild (the note's key known first) never gives it
+                return Resolution(target, display_name(surface, type_), type_, "alias" if joined else "fuzzy")
+        self._point(key, key)
         if self._fuzzable(key):
             self._fuzzy_keys.append(key)
         return Resolution(key, display_name(surface, type_), type_, "alias" if joined else "exact")
@@ -93,18 +117,23 @@ class Resolver:
         resolves to the new one."""
         if not renamed:
             return
-        self.canonical = {k: renamed.get(v, v) for k, v in self.canonical.items()}
+        # every old key's members taken first: renames apply at once, as {a: b, b: a} would
+        moved = [(new, self._members.pop(old, set())) for old, new in renamed.items() if old != new]
+        for new, members in moved:
+            for key in members:
+                self.canonical[key] = new
+            self._members.setdefault(new, set()).update(members)
         for new in renamed.values():
             if new not in self.canonical and self._fuzzable(new):
                 self._fuzzy_keys.append(new)
-            self.canonical[new] = new
+            self._point(new, new)
 
     def unjoin(self, keys) -> None:
         """Forget what the alias keys `keys` joined (the notes whose aliases
         they were changed them): each resolves anew, as a rebuild has it."""
         gone = {key for key in keys if self.canonical.get(key, key) != key}
         for key in gone:
-            del self.canonical[key]
+            self._drop(key)
         if gone:
             self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in gone]
 
@@ -112,5 +141,7 @@ class Resolver:
         """Drop entity keys deleted from the database (and aliases pointing at them)."""
         if not keys:
             return
-        self.canonical = {k: v for k, v in self.canonical.items() if v not in keys}
+        for target in keys:
+            for key in self._members.pop(target, ()):
+                del self.canonical[key]
         self._fuzzy_keys = [k for k in self._fuzzy_keys if k in self.canonical]

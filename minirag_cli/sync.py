@@ -1240,7 +1240,9 @@ def _sync_root(run: _Run, root: Path) -> None:
     named_before = recorded_shared_names(conn).get(str(root))  # as the graph has them, before this sync
     linked_records = recorded_linked_names(conn)
     linked_before = linked_records.get(str(root))  # None: not known
-    run.linked = frozenset((str(root), key) for key in linked_before or ())
+    # every folder's entries are kept (replaced folder by folder): _know_anew re-extracts, after the last
+    # folder, notes of any folder synced, each with its own folder's names
+    run.linked = _with_folder(run.linked, str(root), frozenset((str(root), key) for key in linked_before or ()))
     target_records = recorded_link_targets(conn)
     # each note's link targets, kept as this sync writes and removes notes (none yet for a first sync)
     run.link_targets = dict(target_records[str(root)]) if str(root) in target_records else {} if not existing else None
@@ -1257,7 +1259,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
-    run.shared_names = shared_note_names(run.extraction.extractor, str(root), synced)
+    run.shared_names = _with_folder(run.shared_names, str(root),
+                                    shared_note_names(run.extraction.extractor, str(root), synced))
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     # the lower-case pages the links will name once the notes are written, named before any is extracted
@@ -1353,7 +1356,7 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
             ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
         targets[path] = ahead.link_keys
-    run.linked = _linked_by(str(root), linkable.values(), targets.values())
+    run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable.values(), targets.values()))
     return read
 
 
@@ -1609,6 +1612,13 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     return frozenset((root, key) for key in shared)
 
 
+def _with_folder(pairs: frozenset[tuple[str, str]], root: str,
+                 own: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """(folder, key) `pairs` with those of `root` replaced by `own`: the
+    other folders' entries stay (run.shared_names, run.linked)."""
+    return frozenset(pair for pair in pairs if pair[0] != root) | own
+
+
 def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
     """{folder: keys} as a meta record of file-name keys per folder holds
     them; a folder absent (an index synced before this was recorded, or a
@@ -1670,12 +1680,12 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     _sync_root left it (_link_ahead), those it wrote. The link targets are
     recorded with the linked names."""
     conn, extractor = run.conn, run.extraction.extractor
-    shared = {key for _root, key in run.shared_names}  # this folder's (_sync_root)
+    shared = {key for r, key in run.shared_names if r == str(root)}  # this folder's (_sync_root)
     relinked: list[str] = []
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, = relink
-        written_with = {key for _root, key in run.linked}  # the linked names the notes written were named by
+        written_with = {key for r, key in run.linked if r == str(root)}  # the linked names the notes written were named by
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
@@ -1685,8 +1695,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
-        run.linked = linked_names(conn, str(root), linkable, targets)
-        now = {key for _root, key in run.linked}
+        run.linked = _with_folder(run.linked, str(root), linked_names(conn, str(root), linkable, targets))
+        now = {key for r, key in run.linked if r == str(root)}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
         joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
@@ -2066,6 +2076,11 @@ def _know_anew(run: _Run) -> None:
     run.known = known
     with dbmod.transaction(conn):
         for root in sorted({root for root, _path in docs.values()}):
+            if root not in run.summary.roots:  # a folder this sync did not list: its names as recorded
+                run.shared_names = _with_folder(run.shared_names, root, frozenset(
+                    (root, key) for key in recorded_shared_names(conn).get(root, ())))
+                run.linked = _with_folder(run.linked, root, frozenset(
+                    (root, key) for key in recorded_linked_names(conn).get(root, ())))
             notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
             _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")

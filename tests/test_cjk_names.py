@@ -506,3 +506,26 @@ def test_a_rules_version_re_extraction_records_cjk_notes_that_make_no_name_known
     write_notes(notes, {"b.md": "第二天，下雨了，在家看书。\n"})
     sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
     assert scans == []
+
+
+def test_cjk_notes_known_anew_are_extracted_with_their_own_folder_s_file_names(tmp_path):
+    # a sync of two folders knows the CJK names anew after the last one: the notes of the first are
+    # re-extracted with the first folder's linked file names (pages/garden.md, linked by [[Garden]],
+    # is named "garden"), not with those of the last folder synced (an empty one, which links nothing)
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root, other = tmp_path / "vault", tmp_path / "vault2"
+    write_notes(root, {"notes/z.md": "Jonas Berg met Jo at the [[Garden]].\n",
+                       "pages/garden.md": "张伟说厨房预算要改。\n",
+                       "pages/hackerspace.md": "李娜: 我明天去。\n张伟: 好的。 [[张伟]]和李娜讨论了预算。\n"})
+    other.mkdir()
+    q = "SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE e.key = 'garden'"
+    graphs = []
+    for roots in ([root], [root, other]):
+        conn = db.connect(tmp_path / f"i{len(roots)}.sqlite", create=True)
+        sync(conn, roots)
+        assert sorted(a for (a,) in conn.execute(q)) == ["Garden", "garden"]
+        graphs.append(graph(conn))
+        conn.close()
+    assert graphs[0] == graphs[1]

@@ -334,13 +334,15 @@ def test_migration_7_counts_the_types_an_older_index_gave_its_entities(tmp_path)
     assert conn.execute(lunch).fetchone()[0] == "name"
     assert conn.execute("SELECT type FROM entities WHERE key = 'wolfgang'").fetchone()[0] == "person"
     with db.transaction(conn):  # back to schema 6
+        conn.execute("ALTER TABLE entity_aliases DROP COLUMN alias_count")
+        conn.execute("ALTER TABLE mentions DROP COLUMN aliases")
         conn.execute("DROP TABLE entity_types")
         conn.execute("ALTER TABLE mentions DROP COLUMN type")
-        conn.execute("DELETE FROM schema_migrations WHERE version = 7")
+        conn.execute("DELETE FROM schema_migrations WHERE version >= 7")
     assert db.schema_version(conn) == 6
     # tag-only entities and people are there to keep their type
     assert {"concept", "person", "name"} <= {t for (t,) in conn.execute("SELECT type FROM entities")}
-    assert db.apply_migrations(conn) == [7]
+    assert db.apply_migrations(conn) == [7, 8]
     for forms, given, type_ in conn.execute(
             "SELECT m.forms, m.type, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id"):
         assert given == ("concept" if tags_only(json.loads(forms)) else type_)
@@ -349,6 +351,49 @@ def test_migration_7_counts_the_types_an_older_index_gave_its_entities(tmp_path)
     again = sync(conn, roots)
     assert again.unchanged == 6 and graph(conn) == before and verify_index(conn) == []
     conn.close()
+
+
+def test_migration_8_counts_the_occurrences_of_a_note_s_aliases(tmp_path):
+    """Schema 8 adds entity_aliases.alias_count and mentions.aliases (which
+    forms of a mention joined it as a note's alias), so a form's label
+    follows its occurrences (store.write._relabel). An index at schema 7
+    is taken as labelled: an 'alias' row's occurrences are all a note's
+    alias. The graph is unchanged and a sync that changes nothing changes
+    nothing; a note that drops its alias relabels the form as a rebuild."""
+    from minirag_cli.integrity import verify_index
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"Jonas Berg.md": "---\naliases: [Jo]\n---\nJonas Berg plays bass.\n",
+                       "gig.md": "Jo and Ana Lima played. Jo sang.\n"})
+    conn = db.connect(tmp_path / "old.sqlite", create=True)
+    sync(conn, [root])
+    before = graph(conn)
+    new = conn.execute("SELECT alias, count, alias_count FROM entity_aliases WHERE merge = 'alias'").fetchall()
+    assert [(a, n == j) for a, n, j in new] == [("Jo", True)]
+    joined = sorted(conn.execute("SELECT forms, aliases FROM mentions WHERE aliases <> '{}'"))
+    assert joined and all(json.loads(a) == {"Jo": json.loads(f)["Jo"]} for f, a in joined)
+    with db.transaction(conn):  # back to schema 7
+        conn.execute("ALTER TABLE entity_aliases DROP COLUMN alias_count")
+        conn.execute("ALTER TABLE mentions DROP COLUMN aliases")
+        conn.execute("DELETE FROM schema_migrations WHERE version = 8")
+    assert db.schema_version(conn) == 7
+    assert db.apply_migrations(conn) == [8]
+    assert conn.execute("SELECT alias, count, alias_count FROM entity_aliases WHERE alias_count > 0").fetchall() == new
+    assert sorted((f, json.dumps(json.loads(a), sort_keys=True)) for f, a in conn.execute(
+        "SELECT forms, aliases FROM mentions WHERE aliases <> '{}'")) == joined
+    assert graph(conn) == before and verify_index(conn) == []
+    again = sync(conn, [root])
+    assert again.unchanged == 2 and graph(conn) == before
+    write_notes(root, {"Jonas Berg.md": "Jonas Berg plays bass.\n"})
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert verify_index(conn) == []
+    conn.close()
+    fresh.close()
 
 
 def test_newer_schema_is_refused(db_path):

@@ -164,3 +164,84 @@ def test_a_re_extraction_follows_the_renames_note_by_note_as_a_rebuild(tmp_path)
     assert conn.execute("SELECT key FROM entities WHERE key LIKE 'maribel%'").fetchall() == [("maribell",)]
     assert graph(conn) == fresh_graph(tmp_path, root)[0]
     conn.close()
+
+
+def test_a_new_note_s_alias_close_to_a_known_key_stays_an_alias(tmp_path):
+    # Harborside.md (aliases: [Bluebells]) comes after a page whose alias "Harbourside" is close to
+    # "harborside": its alias joins the fuzzy group as an alias, never as a key that could take the
+    # entity's key (the incremental sync keyed the group "bluebells", a rebuild "harborside")
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "---\naliases: [Harbourside]\n---\n"
+                                               "Harborside cafe with Jonas Berg and Tom Reyes.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Harborside.md": "---\naliases: [Bluebells]\n---\n"
+                                        "We planted Bluebells by the gate with Tom Reyes.\n"})
+    sync(conn, [root])
+    assert conn.execute("SELECT a.merge FROM entity_aliases a WHERE a.alias = 'Bluebells'").fetchall() == [("alias",)]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    conn.close()
+
+
+def test_a_form_s_label_follows_its_occurrences_not_the_first_write(tmp_path):
+    # "Bluebells" is first merged fuzzily into "bluebell" (four times, outnumbering it: the key), then
+    # Bluebell.md makes it its alias: every occurrence is the note's alias now, so the row is labelled
+    # 'alias' and the form counts no more as a key: "bluebell", as a rebuild has it
+    root = tmp_path / "vault"
+    write_notes(root, {"Bluebell.md": "Tom Reyes planted it.\n",
+                       "notes.md": "Bluebells by the gate. Bluebells everywhere, Bluebells again, said Ana Lima.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Bluebell.md": "---\naliases: [Bluebells]\n---\nTom Reyes planted it.\n"})
+    sync(conn, [root])
+    q = "SELECT e.key, a.alias, a.merge FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = 'Bluebells'"
+    assert conn.execute(q).fetchall() == [("bluebell", "Bluebells", "alias")]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    # and back: the alias taken away, the form is a fuzzy key again, counted as one
+    write_notes(root, {"Bluebell.md": "Tom Reyes planted it.\n"})
+    sync(conn, [root])
+    assert conn.execute(q).fetchall() == [("bluebells", "Bluebells", "exact")]
+    assert graph(conn) == fresh_graph(tmp_path, root, "fresh2.sqlite")[0]
+    conn.close()
+
+
+def test_the_resolver_s_reverse_map_follows_renames_unjoins_and_forgets_as_the_whole_map_would():
+    # Resolver.rename moves only the keys of the entities renamed (its reverse map): random renames
+    # (swaps too), unjoins and forgets give the map that rewriting every key gives
+    import random
+
+    from minirag_cli.resolve import Resolver
+
+    rng = random.Random(7)
+    keys = [f"name{c}{d}" for c in "abcdefgh" for d in "xyzw"]
+    canonical = {k: rng.choice(keys[:8]) for k in keys}
+    canonical.update({k: k for k in keys[:8]})
+    resolver, model = Resolver(canonical), dict(canonical)
+    for _step in range(300):
+        op = rng.random()
+        targets = sorted(set(model.values()))
+        if not targets:
+            op = 1.0
+        if op < 0.5:
+            olds = rng.sample(targets, min(len(targets), rng.randint(1, 2)))
+            news = olds[::-1] if len(olds) == 2 and rng.random() < 0.5 else [rng.choice(keys) for _ in olds]
+            renamed = dict(zip(olds, news))
+            resolver.rename(renamed)
+            model = {k: renamed.get(v, v) for k, v in model.items()}
+            model.update({new: new for new in renamed.values()})
+        elif op < 0.75:
+            gone = set(rng.sample(keys, 3))
+            resolver.unjoin(gone)
+            model = {k: v for k, v in model.items() if not (k in gone and v != k)}
+        elif op < 0.85:
+            gone = {rng.choice(targets)}
+            resolver.forget(gone)
+            model = {k: v for k, v in model.items() if v not in gone}
+        else:
+            key = rng.choice(keys)
+            model.setdefault(key, resolver.resolve(key, "concept").key)
+        assert resolver.canonical == model
+        members = {}
+        for k, v in model.items():
+            members.setdefault(v, set()).add(k)
+        assert {t: m for t, m in resolver._members.items() if m} == members

@@ -1,5 +1,5 @@
 """Writes and reads of the index tables. Every write keeps the derived counts
-exact: entities.mentions/chunks, entity_aliases.count, entity_types.count
+exact: entities.mentions/chunks, entity_aliases.count/alias_count, entity_types.count
 and cooccurrence.weight are adjusted by the same amounts a document's chunks
 added, so replacing or deleting a document leaves the same numbers as never
 having synced it; and an entity's name and type are decided from those
@@ -20,7 +20,7 @@ from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, now_iso, transaction)
-from minirag_cli.naming import chosen_key, chosen_name, chosen_type, own_forms, tags_only
+from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
 
@@ -92,17 +92,23 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True, keep_chunks:
     # instead of scanning the whole edge table for every replaced document
     conn.executemany("DELETE FROM cooccurrence WHERE a = ? AND b = ? AND weight <= 0", [(a, b) for a, b, _w in pairs])
     forms: Counter = Counter()
+    joined: Counter = Counter()
     types: Counter = Counter()
-    for entity_id, raw, type_, count in conn.execute(
-            "SELECT entity_id, forms, type, count FROM mentions WHERE chunk_id IN (SELECT id FROM temp.retract)"):
+    for entity_id, raw, raw_aliases, type_, count in conn.execute(
+            "SELECT entity_id, forms, aliases, type, count FROM mentions "
+            "WHERE chunk_id IN (SELECT id FROM temp.retract)"):
         given = json.loads(raw)
         for form, n in given.items():
             forms[(entity_id, form)] += n
+        for form, n in json.loads(raw_aliases).items():
+            joined[(entity_id, form)] += n
         types[(entity_id, type_, int(tags_only(given)))] += count
-    conn.executemany("UPDATE entity_aliases SET count = count - ? WHERE entity_id = ? AND alias = ?",
-                     [(n, e, f) for (e, f), n in forms.items()])
+    conn.executemany("UPDATE entity_aliases SET count = count - ?, alias_count = alias_count - ? "
+                     "WHERE entity_id = ? AND alias = ?",
+                     [(n, joined[(e, f)], e, f) for (e, f), n in forms.items()])
     conn.executemany("DELETE FROM entity_aliases WHERE entity_id = ? AND alias = ? AND count <= 0",
                      [(e, f) for (e, f) in forms])
+    _relabel(conn, list(forms))
     conn.executemany("UPDATE entity_types SET count = count - ? WHERE entity_id = ? AND type = ? AND tags = ?",
                      [(n, e, t, g) for (e, t, g), n in types.items()])
     conn.executemany("DELETE FROM entity_types WHERE entity_id = ? AND type = ? AND tags = ? AND count <= 0",
@@ -245,7 +251,8 @@ class _Deltas:
 
     entity: Counter = field(default_factory=Counter)  # entity id -> mentions
     chunk: Counter = field(default_factory=Counter)  # entity id -> chunks
-    alias: dict[tuple[int, str], list] = field(default_factory=dict)  # (entity, form) -> [count, merge, key]
+    # (entity, form) -> [count, merge, key, occurrences joined as a note's alias]
+    alias: dict[tuple[int, str], list] = field(default_factory=dict)
     types: Counter = field(default_factory=Counter)  # (entity, type, tags only) -> mentions
     pair: Counter = field(default_factory=Counter)  # (a, b) -> chunks shared
 
@@ -415,16 +422,20 @@ def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d:
         else:
             merged[eid] = pe
     conn.executemany(
-        "INSERT INTO mentions(entity_id, chunk_id, count, forms, type) VALUES (?,?,?,?,?)",
-        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True), pe.type)
+        "INSERT INTO mentions(entity_id, chunk_id, count, forms, type, aliases) VALUES (?,?,?,?,?,?)",
+        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True), pe.type,
+          json.dumps({form: n for form, n in pe.forms.items() if pe.merges.get(form) == "alias"},
+                     ensure_ascii=False, sort_keys=True))
          for eid, pe in merged.items()])
     for eid, pe in merged.items():
         d.entity[eid] += pe.count
         d.chunk[eid] += 1
         d.types[(eid, pe.type, int(tags_only(pe.forms)))] += pe.count
         for form, n in pe.forms.items():
-            slot = d.alias.setdefault((eid, form), [0, pe.merges.get(form, "exact"), pe.key])
+            slot = d.alias.setdefault((eid, form), [0, pe.merges.get(form, "exact"), pe.key, 0])
             slot[0] += n
+            if pe.merges.get(form) == "alias":
+                slot[3] += n
     for a, b in combinations(sorted(merged), 2):
         d.pair[(a, b)] += 1
     for rel in pc.relations:
@@ -449,9 +460,11 @@ def _apply_deltas(conn, d: _Deltas) -> None:
     conn.executemany("UPDATE entities SET mentions = mentions + ?, chunks = chunks + ? WHERE id = ?",
                      [(d.entity[e], d.chunk[e], e) for e in d.entity])
     conn.executemany(
-        "INSERT INTO entity_aliases(entity_id, alias, key, count, merge) VALUES (?,?,?,?,?) "
-        "ON CONFLICT(entity_id, alias) DO UPDATE SET count = count + excluded.count",
-        [(e, form, normalise_key(form), n, merge) for (e, form), (n, merge, _k) in d.alias.items()])
+        "INSERT INTO entity_aliases(entity_id, alias, key, count, alias_count, merge) VALUES (?,?,?,?,?,?) "
+        "ON CONFLICT(entity_id, alias) DO UPDATE SET count = count + excluded.count, "
+        "alias_count = alias_count + excluded.alias_count",
+        [(e, form, normalise_key(form), n, joined, merge) for (e, form), (n, merge, _k, joined) in d.alias.items()])
+    _relabel(conn, list(d.alias))
     conn.executemany(
         "INSERT INTO entity_types(entity_id, type, tags, count) VALUES (?,?,?,?) "
         "ON CONFLICT(entity_id, type, tags) DO UPDATE SET count = count + excluded.count",
@@ -460,6 +473,30 @@ def _apply_deltas(conn, d: _Deltas) -> None:
         "INSERT INTO cooccurrence(a, b, weight) VALUES (?,?,?) "
         "ON CONFLICT(a, b) DO UPDATE SET weight = weight + excluded.weight",
         [(a, b, w) for (a, b), w in d.pair.items()])
+
+
+def _relabel(conn, pairs: list[tuple[int, str]]) -> None:
+    """Label the entity_aliases rows `pairs` ((entity id, form)) after their
+    counts, not after the chunk that wrote them first: 'alias' while every
+    occurrence of the form joined the entity as a note's alias (alias_count),
+    else as resolve.Resolver.resolve labels a form it resolves by its key
+    ('exact' for the entity's key or one that never merges fuzzily, 'fuzzy'
+    for another), so a form that became a note's alias, or stopped being
+    one, is labelled as a rebuild labels it. A row whose alias-ness did not
+    change keeps its label (_rekey keeps exact and fuzzy right)."""
+    fix = []
+    for start in range(0, len(pairs), 500):
+        part = pairs[start:start + 500]
+        for eid, form, key, count, joined, merge, entity_key in conn.execute(
+                "SELECT a.entity_id, a.alias, a.key, a.count, a.alias_count, a.merge, e.key "
+                "FROM json_each(?) j JOIN entity_aliases a ON a.entity_id = j.value ->> 0 AND a.alias = j.value ->> 1 "
+                "JOIN entities e ON e.id = a.entity_id", (json.dumps(part, ensure_ascii=False),)):
+            alias = joined >= count
+            if alias == (merge == "alias"):
+                continue
+            label = "alias" if alias else "fuzzy" if key != entity_key and fuzzable(key) else "exact"
+            fix.append((label, eid, form))
+    conn.executemany("UPDATE entity_aliases SET merge = ? WHERE entity_id = ? AND alias = ?", fix)
 
 
 def _entity_ids(conn, wanted: dict[str, PlannedEntity]) -> tuple[dict[str, int], set[int]]:
@@ -500,6 +537,9 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors,
     ids = sorted(set(entity_ids) | new)
     entities: dict[int, list] = {}
     aliases: dict[int, list[tuple[str, str, int, str]]] = {}
+    # the same, counting only the occurrences that were not a note's alias: what may key the entity
+    # (naming.chosen_key), a form that is a note's alias in one place and a name in another counted as a name
+    keyed: dict[int, list[tuple[str, str, int, str]]] = {}
     given: dict[int, list[tuple[str, int, int]]] = {}
     for start in range(0, len(ids), 500):
         part = ids[start:start + 500]
@@ -507,15 +547,17 @@ def refresh_entities(conn, entity_ids: Iterable[int], names: NameVectors,
         for eid, key, name, type_ in conn.execute(
                 f"SELECT id, key, name, type FROM entities WHERE id IN ({marks})", part):
             entities[eid] = [key, name, type_]
-        for eid, alias, alias_key, count, merge in conn.execute(
-                f"SELECT entity_id, alias, key, count, merge FROM entity_aliases WHERE entity_id IN ({marks})", part):
+        for eid, alias, alias_key, count, joined, merge in conn.execute(
+                f"SELECT entity_id, alias, key, count, alias_count, merge FROM entity_aliases "
+                f"WHERE entity_id IN ({marks})", part):
             aliases.setdefault(eid, []).append((alias, alias_key, count, merge))
+            keyed.setdefault(eid, []).append((alias, alias_key, count - joined, merge))
         for eid, type_, tags, count in conn.execute(
                 f"SELECT entity_id, type, tags, count FROM entity_types WHERE entity_id IN ({marks})", part):
             given.setdefault(eid, []).append((type_, tags, count))
     # keyed first: the name vector a re-extraction kept (clear_graph) is found under the key the
     # entity bore, which chosen_key gave it too
-    rekeyed = _rekey(conn, entities, aliases)
+    rekeyed = _rekey(conn, entities, keyed)
     changed: dict[int, tuple[str, str]] = {}  # entity id -> (name, type)
     for eid, (_key, name, type_) in entities.items():
         type_ = chosen_type(given.get(eid, ())) or type_
