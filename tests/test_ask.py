@@ -620,8 +620,11 @@ def test_ask_interactive_at_a_terminal_prompts_and_ctrl_c_only_clears_the_line(g
     import time
 
     main, side = pty.openpty()
+    # SIGINT's default restored, as a terminal gives it: a shell's background job (a CI runner started
+    # with `&`) ignores SIGINT, and its children inherit that (a dry run failed so at 9bb77bd and fa0b675)
     proc = subprocess.Popen([mrag_bin_module, "ask", "-i", "--no-answer", "--k", "1"], stdin=side, stdout=side,
-                            stderr=subprocess.PIPE, env=_env(golden_index), close_fds=True)
+                            stderr=subprocess.PIPE, env=_env(golden_index), close_fds=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(side)
     seen = b""
 
