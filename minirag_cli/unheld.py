@@ -133,7 +133,7 @@ def unheld_cjk(question: str, text: str) -> list[str]:
                 name, end = name[:cut], piece.start() + cut
                 if cut == 1:
                     name += next(t for t in _AFTER_NAME if run.startswith(t, end))
-            named = run.startswith(_AFTER_NAME, end) or cut == 1
+            named = run.startswith(_AFTER_NAME, end)  # a cut is where a title starts
             if 2 <= len(name) <= NAME_CHARS_MAX and named and name not in out:
                 out.append(name)
     return out

@@ -149,8 +149,8 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
         # only for a query that may be spelled either way (ä, ö, ü or ae, oe, ue in it: UMLAUT_QUERY): for
         # every query, spelling out every name tripled the time of a lookup among 100k non-ASCII names
         umlauts = UMLAUT_QUERY.search(query) is not None
-        spelled = {f"u{cid}": spelled_out(name) for cid, name in choices.items()
-                   if umlauts and not name.isascii() and spelled_out(name) != name}
+        spelled = {f"u{cid}": out for cid, name in choices.items()
+                   if not name.isascii() and (out := spelled_out(name)) != name} if umlauts else {}
         choices = {cid: name if name.isascii() else fold(name) for cid, name in {**choices, **spelled}.items()}
         for _choice, score, cid in process.extract(fold(query), choices, scorer=scorer,
                                                    processor=utils.default_process,
