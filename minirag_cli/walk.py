@@ -16,9 +16,12 @@ from pathlib import Path
 import pathspec
 
 from minirag_cli.errors import IgnoreFileError
+from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
-NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
+# `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc",
+                             ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -618,3 +621,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
             if text is None:
                 text, warning = data.decode("utf-8-sig", errors="replace"), REPLACED
     return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning
+
+
+def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
+    """The text mrag reads of the note at `path` (relative or not) whose bytes
+    are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
+    drawing's text), and decode_note's warning. notekinds.MalformedNote when
+    the file is not what its name says (a canvas that is no JSON)."""
+    text, warning = decode_note(data, wide)
+    return note_text(path, text), warning
