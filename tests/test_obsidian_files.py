@@ -15,7 +15,6 @@ from minirag_cli import sync as syncmod
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.integrity import verify_index
-from minirag_cli.notekinds import MalformedNote, canvas_text, drawing_markdown, excalidraw_text
 from minirag_cli.store.lookup import get_entity, show
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
@@ -91,6 +90,8 @@ def read_ahead(request, monkeypatch):
 
 
 def test_a_canvas_is_read_as_its_cards_in_reading_order():
+    from minirag_cli.notekinds import canvas_text
+
     assert canvas_text(json.dumps(CANVAS)) == CANVAS_TEXT
     assert canvas_text("") == canvas_text("{}") == canvas_text('{"nodes": [], "edges": []}') == ""
     # a heading of a note, and a card of a type the spec does not know (yet): nothing of it is read
@@ -108,6 +109,8 @@ def test_a_canvas_is_read_as_its_cards_in_reading_order():
     ("[" * 100000, "malformed canvas: not JSON"),
 ])
 def test_a_malformed_canvas_says_why(text, reason):
+    from minirag_cli.notekinds import MalformedNote, canvas_text
+
     with pytest.raises(MalformedNote) as caught:
         canvas_text(text)
     assert str(caught.value) == reason
@@ -159,6 +162,8 @@ def test_a_malformed_canvas_is_a_skipped_line_not_a_traceback(tmp_path, mrag_bin
 
 
 def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
+    from minirag_cli.notekinds import drawing_markdown
+
     read = drawing_markdown(DRAWING)
     assert read.count("\n") == DRAWING.count("\n")  # line for line: its line numbers are the file's
     lines = read.split("\n")
@@ -177,6 +182,8 @@ def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
 
 
 def test_a_plain_excalidraw_file_is_read_as_its_text_elements():
+    from minirag_cli.notekinds import MalformedNote, excalidraw_text
+
     drawing = {"type": "excalidraw", "version": 2, "elements": [
         {"type": "rectangle", "x": 0, "y": 0},
         {"type": "text", "x": 300, "y": 10, "text": "Postgres\nPrimary", "originalText": "Postgres Primary"},
