@@ -63,7 +63,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.notekinds import MalformedNote
+from minirag_cli.notekinds import MalformedNote, special_kind
 from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, gone_folders, is_utf8_name,
                               printable_name, read_note, sniff_note, walk_notes)
 
@@ -1295,7 +1295,9 @@ def _sync_root(run: _Run, root: Path) -> None:
                 pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
-                what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
+                what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
+                        else "no text in it (no card or text element)" if special_kind(pending.note.path)
+                        else "empty file")
                 summary.warnings.append({"path": pending.note.path, "reason": f"{what} (indexed with no chunks)"})
             group.append(pending)
             group_chunks += len(pending.chunks)

@@ -125,9 +125,13 @@ def test_a_canvas_is_indexed_its_file_cards_link_and_a_malformed_one_is_skipped(
         "projects/Project Atlas.md": "# Project Atlas\n\nThe atlas of harbour depths.\n",
         "boards/broken.canvas": '{"nodes": [{"type": "text", "text": "half saved',
         "boards/old.canvas": json.dumps({"nodes": [{"type": "text", "text": "Old idea", "x": 0, "y": 0}]}),
+        "boards/new.canvas": "{}",  # Obsidian's new canvas: no card yet
     })
     s = sync(conn, root)
-    assert set(s.added_paths) == {"boards/Atlas board.canvas", "projects/Project Atlas.md", "boards/old.canvas"}
+    assert set(s.added_paths) == {"boards/Atlas board.canvas", "projects/Project Atlas.md", "boards/old.canvas",
+                                  "boards/new.canvas"}
+    assert s.warnings == [{"path": "boards/new.canvas",
+                           "reason": "no text in it (no card or text element) (indexed with no chunks)"}]
     assert s.skipped == [{"path": "boards/broken.canvas",
                           "reason": "malformed canvas: not JSON (line 1, column 37)"}], s.skipped
     assert note_text(conn, "boards/Atlas board.canvas") == CANVAS_TEXT
