@@ -63,8 +63,9 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, decode_note, gone_folders, is_utf8_name,
-                              printable_name, sniff_note, walk_notes)
+from minirag_cli.notekinds import MalformedNote, special_kind
+from minirag_cli.walk import (NoteFile, WalkResult, cannot_read_for_now, gone_folders, is_utf8_name,
+                              printable_name, read_note, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -444,8 +445,8 @@ class _ReadAhead:
     the sync indexes it (_changed_notes): the file is read and decoded once."""
     hash: str
     read_at: float  # before the read (recorded_mtime)
-    binary: bool
-    text: str  # decoded (walk.decode_note); "" for a binary file
+    skipped: str | None  # why the sync skips it ("binary file", a malformed canvas), None: it is indexed
+    text: str  # as the sync reads it (walk.read_note); "" for a file it skips
     warning: str | None
     chunks: list[Chunk] | None = None  # chunked already (_link_ahead), as the sync chunks it
     link_keys: frozenset[str] | None = None  # its note_link_keys, when _link_ahead has them
@@ -1199,8 +1200,8 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
     alias pass read it (its hash, no bytes: the caller takes its text)."""
     summary, progress = run.summary, run.progress
     if ahead is not None:
-        if ahead.binary:
-            summary.skipped.append({"path": note.path, "reason": "binary file"})
+        if ahead.skipped:
+            summary.skipped.append({"path": note.path, "reason": ahead.skipped})
             progress.advance(1, 0)
             return None
         return b"", ahead.hash, None
@@ -1294,7 +1295,9 @@ def _sync_root(run: _Run, root: Path) -> None:
                 pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
-                what = "empty of text, only whitespace" if pending.text else "empty file"  # `ls -l` shows its bytes
+                what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
+                        else "no text in it (no card or text element)" if special_kind(pending.note.path)
+                        else "empty file")
                 summary.warnings.append({"path": pending.note.path, "reason": f"{what} (indexed with no chunks)"})
             group.append(pending)
             group_chunks += len(pending.chunks)
@@ -1352,7 +1355,7 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         if ahead is None:
             continue
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` writes it
-        if not ahead.binary and "[[" in ahead.text:
+        if ahead.skipped is None and "[[" in ahead.text:
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
             ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
         targets[path] = ahead.link_keys
@@ -1378,14 +1381,20 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         if read is None:
             continue
         data, digest, wide = read
-        seen.add(note.path)
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
         if old and old[1] == digest:
+            seen.add(note.path)
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1
             progress.advance(1, 0)
             continue
-        text, warning = (ahead.text, ahead.warning) if ahead else decode_note(data, wide)
+        try:
+            text, warning = (ahead.text, ahead.warning) if ahead else read_note(note.path, data, wide)
+        except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
+            summary.skipped.append({"path": note.path, "reason": str(exc)})
+            progress.advance(1, 0)
+            continue
+        seen.add(note.path)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
@@ -1437,9 +1446,9 @@ def _indexed(note: NoteFile, old: tuple | None, run: _Run) -> bool:
         except OSError as exc:
             return old is not None and cannot_read_for_now(exc)  # kept as last synced
         if not whole:
-            return not sniff_note(data)[0]
+            return _skip_reason(note, data)[0] is None
         ahead = _keep_ahead(run, note, data, read_at)
-    return not ahead.binary
+    return ahead.skipped is None
 
 
 def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
@@ -1837,7 +1846,7 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     past them gives none."""
     ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
     if ahead is not None:
-        return [] if ahead.binary else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text)
     whole = run is not None and note.size <= run.read_ahead_room
     read_at = time.time()
     try:
@@ -1850,22 +1859,37 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
         return None
     if whole:
         ahead = _keep_ahead(run, note, data, read_at)
-        return [] if ahead.binary else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text)
     if len(data) == ALIAS_HEAD_BYTES:
         data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
-    return [] if binary else note_aliases(decode_note(data, wide)[0])
+    try:
+        return [] if binary else note_aliases(read_note(note.path, data, wide)[0])
+    except MalformedNote:  # a canvas's head is no JSON, and a canvas has no front matter
+        return []
 
 
 def _keep_ahead(run: _Run, note: NoteFile, data: bytes, read_at: float) -> _ReadAhead:
     """The whole file `note` (`data`, read at `read_at` or later) hashed and
     decoded, kept in `run.read_ahead` for the sync to index without reading
     it again, its bytes taken from the room left."""
-    binary, wide = sniff_note(data)
-    text, warning = ("", None) if binary else decode_note(data, wide)
-    ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, binary, text, warning)
+    skipped, text, warning = _skip_reason(note, data)
+    ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, skipped, text, warning)
     run.read_ahead_room -= len(data)
     return ahead
+
+
+def _skip_reason(note: NoteFile, data: bytes) -> tuple[str | None, str, str | None]:
+    """(why the sync skips the file `note` whose bytes are `data`, or None;
+    its text as the sync reads it, "" when skipped; walk.read_note's warning)."""
+    binary, wide = sniff_note(data)
+    if binary:
+        return "binary file", "", None
+    try:
+        text, warning = read_note(note.path, data, wide)
+    except MalformedNote as exc:
+        return str(exc), "", None
+    return None, text, warning
 
 
 def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:

@@ -16,9 +16,12 @@ from pathlib import Path
 import pathspec
 
 from minirag_cli.errors import IgnoreFileError
+from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
-NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc"})
+# `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc",
+                             ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -376,7 +379,7 @@ def _bomless_utf16(data: bytes) -> str | None:
         return None
     codec = None
     if b"\x00" not in head:  # no ASCII: a script's letters share their high byte (their Unicode block)
-        if _other_encoding_text(head):
+        if _other_encoding_text(head, whole=len(data) <= HEAD_BYTES, short=len(data) <= _SHORT_NOTE_BYTES):
             return None
         little_first = len(set(head[1::2])) <= len(set(head[0::2]))
     else:
@@ -428,10 +431,11 @@ _EIGHT_BIT_SHARE = 0.9
 _MULTIBYTE_ENCODINGS = ("gbk", "big5", "cp932", "cp949", "euc_jp")
 
 
-def _reads_as(head: bytes, codec: str) -> str | None:
-    """`head` decoded as `codec` (a character its end cuts left out), None when it does not decode."""
+def _reads_as(head: bytes, codec: str, whole: bool = False) -> str | None:
+    """`head` decoded as `codec` (a character its end cuts left out, unless
+    it is the `whole` file), None when it does not decode."""
     try:
-        return codecs.getincrementaldecoder(codec)().decode(head, final=False)
+        return codecs.getincrementaldecoder(codec)().decode(head, final=whole)
     except UnicodeDecodeError:
         return None
 
@@ -439,21 +443,28 @@ def _reads_as(head: bytes, codec: str) -> str | None:
 _UTF8_CONTROL_SHARE = 0.25
 
 
-def _other_encoding_text(head: bytes) -> bool:
+def _other_encoding_text(head: bytes, whole: bool = False, short: bool = False) -> bool:
     """Whether `head` (no NUL byte in it) is UTF-8, 8-bit text in Latin
     letters (cp1252 and the like: _latin_eight_bit) or text in a multi-byte
     legacy encoding (_MULTIBYTE_ENCODINGS: it decodes, with no control
     character): not UTF-16. UTF-8 with a control character in every
     other byte is none: Cyrillic ("Москва", U+041C...) in UTF-16 is the
-    bytes 1C 04 3E 04..., all ASCII (a log's colour codes are far fewer)."""
-    utf8 = _reads_as(head, "utf-8")
-    if utf8 is not None and sum(1 for c in utf8 if c < " " and c not in "\t\n\r\f") \
-            < len(utf8) * _UTF8_CONTROL_SHARE:
-        return True
+    bytes 1C 04 3E 04..., all ASCII (a log's colour codes are far fewer).
+    `whole`: the head is the whole file, whose last character must be whole
+    in a multi-byte encoding too (a lead byte last is no GBK: "안녕" in UTF-16
+    ends with one). `short`: a short note (_SHORT_NOTE_BYTES), whose UTF-8
+    holds no control character at all (but tab, line ends, form feed and a
+    colour code's ESC): "你好世界" in UTF-16 is the ASCII bytes "`O}Y", SYN
+    (0x16) and "NLu", a text no note is."""
+    utf8 = _reads_as(head, "utf-8", whole)
+    if utf8 is not None:
+        controls = sum(1 for c in utf8 if c < " " and c not in "\t\n\r\f")
+        if controls == utf8.count("\x1b") if short else controls < len(utf8) * _UTF8_CONTROL_SHARE:
+            return True
     if _latin_eight_bit(head):
         return True
     for codec in _MULTIBYTE_ENCODINGS:
-        text = _reads_as(head, codec)
+        text = _reads_as(head, codec, whole)
         if text is not None and all(c.isprintable() or c in "\t\n\r\f" for c in text):
             return True
     return False
@@ -505,16 +516,28 @@ def _eight_bit_text(head: bytes) -> bool:
 # evidence there is, and it is enough with _SHORT_MIN_LETTERS of a script
 # written with spaces in a small block (random bytes land in Greek's or
 # Cyrillic's one unit in 256, in CJK's one in three, in Hangul's one in six:
-# those keep their minimum); one word with no ASCII ("Москва" alone) needs no space.
+# those keep their minimum, but for everyday letters: below); one word with no ASCII ("Москва" alone) needs no space.
 # Short is a few dozen bytes (_SHORT_NOTE_BYTES: "Ελλάδα 2024\n" is 24), and no letter of the
 # blocks ASCII letters fall in with an information separator (FS, GS, RS, US: 0x1C-0x1F) after each
 # (_SEPARATED_ASCII: b"a\x1fb\x1fc\x1fd\x1f", a unit-separated record, read as Greek Extended "ὡὢὣὤ";
 # with FS or GS as Ol Chiki, phonetic letters) is in one: polytonic Greek, Ol Chiki, Lepcha and the
 # phonetic extensions of a few words alone, in UTF-16 without a BOM, are rarer than such records.
+# A short note in Chinese, Japanese or Korean (a name, a word or two: "东京", "李华的笔记\n") is read
+# whole too, with two letters or more, when it holds nothing but everyday letters (in the character
+# set of a national standard: _common_cjk), their punctuation and ASCII (_short_cjk_char): random
+# bytes, and ASCII read two bytes at a time, land on such a letter about one time in four, and on
+# other letters, marks and spaces too. Without a NUL byte its bytes must be neither UTF-8 with no
+# control character ("你好" in UTF-16 is the ASCII "`O}Y", a note of its own: read so) nor text
+# in a legacy encoding (_other_encoding_text: "안녕" is Shift-JIS "HﾅUｱ"); with one, no text
+# with stray NULs (_eight_bit_text: "你好\n" is "`O}Y\n" and a NUL, and stays binary), and a
+# space or a line end must hold it (a random NUL is neither). A note of a small-block script needs
+# two letters alike ("Да", "Ως\n"): random bytes land in its block one unit in 256.
 _SHORT_NOTE_BYTES = 64
 _SEPARATED_ASCII = re.compile("[\u1c00-\u1dff\u1f00-\u1fff]")
 _SCRIPT_MIN_LETTERS = 8
-_SHORT_MIN_LETTERS = 3
+_SHORT_MIN_LETTERS = 2
+_SCRIPT_MIN_COUNT = 3  # letters of its main script a head needs, however many others it holds
+_SHORT_CJK_SCRIPTS = frozenset({"CJK", "HANGUL"})
 _UNSPACED_MIN_LETTERS = 16
 _UNSPACED_SCRIPTS = frozenset({"CJK", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN"})
 _SCRIPT_LETTER_SHARE = 0.5
@@ -555,11 +578,13 @@ def _reads_as_script_text(sample: str, whole: bool = False, ascii_free: bool = F
     (script, count), = scripts.most_common(1) or [("", 0)]
     short = (whole and script not in _UNSPACED_SCRIPTS and script not in _LARGE_BLOCK_SCRIPTS and script != "LATIN"
              and _SEPARATED_ASCII.search(sample) is None)
-    fewest = _SHORT_MIN_LETTERS if short else _SCRIPT_MIN_LETTERS
-    if letters < fewest or count < min(fewest, _SHORT_MIN_LETTERS) or letters < visible * _SCRIPT_LETTER_SHARE:
+    # a short note of Chinese, Japanese or Korean needs fewer letters (below) when they are all everyday ones
+    short_cjk = whole and script in _SHORT_CJK_SCRIPTS and all(map(_short_cjk_char, sample))
+    fewest = _SHORT_MIN_LETTERS if short or short_cjk else _SCRIPT_MIN_LETTERS
+    if letters < fewest or count < min(fewest, _SCRIPT_MIN_COUNT) or letters < visible * _SCRIPT_LETTER_SHARE:
         return False
-    # one word read whole, without ASCII (UTF-16 with no NUL byte: "Москва") is a note too
-    if not spaced and not (short and ascii_free) \
+    # one word read whole, without ASCII (UTF-16 with no NUL byte: "Москва", "东京") is a note too
+    if not spaced and not ((short or short_cjk) and ascii_free) \
             and (script not in _UNSPACED_SCRIPTS or letters < _UNSPACED_MIN_LETTERS):
         return False
     if script != "LATIN":
@@ -567,6 +592,35 @@ def _reads_as_script_text(sample: str, whole: bool = False, ascii_free: bool = F
     if script == "HANGUL":  # Korean writes Hanja (CJK ideographs) among its Hangul: 大韓民國 憲法 제1조
         count += scripts["CJK"]
     return count >= sum(scripts.values()) * _SCRIPT_ONE_SCRIPT_SHARE
+
+
+_CJK_PUNCTUATION = re.compile("[\u3000-\u303f\u30fb\u30fc\uff01-\uff65]")
+
+
+def _short_cjk_char(c: str) -> bool:
+    """Whether `c` may be in a short note of Chinese, Japanese or Korean:
+    ASCII (a NUL byte's unit), an everyday letter (_common_cjk), their
+    punctuation and spaces (、。「」，！, U+3000) and fullwidth forms; no mark,
+    other space or letter of another script (random bytes land on many)."""
+    if c < "\x7f":
+        return True
+    if unicodedata.category(c)[0] == "L" and _script(c) in _SHORT_CJK_SCRIPTS:
+        return _common_cjk(c)
+    return _CJK_PUNCTUATION.match(c) is not None
+
+
+def _common_cjk(letter: str) -> bool:
+    """Whether a Chinese, Japanese or Korean letter is an everyday one: in GB 2312 (Simplified
+    Chinese), JIS X 0208 (cp932: kanji and kana), Big5's frequent characters (its first level,
+    A440-C67E: Traditional Chinese) or KS X 1001 (Hangul and Hanja: two bytes in EUC-KR)."""
+    for codec in ("gb2312", "cp932", "euc_kr", "big5"):
+        try:
+            code = letter.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        if len(code) == 2 and (codec != "big5" or code <= b"\xc6\x7e"):
+            return True
+    return False
 
 
 def sniff_note(data: bytes) -> tuple[bool, str | None]:
@@ -618,3 +672,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
             if text is None:
                 text, warning = data.decode("utf-8-sig", errors="replace"), REPLACED
     return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning
+
+
+def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
+    """The text mrag reads of the note at `path` (relative or not) whose bytes
+    are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
+    drawing's text), and decode_note's warning. notekinds.MalformedNote when
+    the file is not what its name says (a canvas that is no JSON)."""
+    text, warning = decode_note(data, wide)
+    return note_text(path, text), warning

@@ -287,12 +287,16 @@ def _file_bytes(file: Path) -> bytes | None:
 def _disk_text(doc: dict) -> str | None:
     """The file's text if it is on disk unchanged since it was indexed."""
     from minirag_cli.chunking import content_hash
-    from minirag_cli.walk import decode_note
+    from minirag_cli.notekinds import MalformedNote
+    from minirag_cli.walk import read_note
 
     data = _file_bytes(Path(doc["root"]) / doc["path"])
     if data is None or content_hash(data) != doc["hash"]:
         return None
-    return decode_note(data)[0]
+    try:  # as the sync read it: a canvas's cards, not its JSON (the chunks' lines are its lines)
+        return read_note(doc["path"], data)[0]
+    except MalformedNote:  # not so when it was indexed (the hash says it is the same bytes): never
+        return None
 
 
 def unsynced_edits(conn, notes) -> list[dict]:

@@ -1,0 +1,224 @@
+"""Files of an Obsidian vault whose text is not their bytes as written: a
+JSON Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
+(`.excalidraw.md`) and a plain Excalidraw file (`.excalidraw`). This module
+owns what mrag reads of each (`note_text`); every other note is its decoded
+text. The sync, `mrag show` and the chunks all see the text returned here,
+so a chunk's line numbers are lines of it.
+
+- A canvas is read as the note its cards make: its text cards, file cards
+  and link cards, and its groups' labels, in reading order (top to bottom,
+  then left to right, by each card's y and x), one block each with a blank
+  line between; a file card is the wikilink `[[path]]` (with its `#heading`),
+  so it links to that note as a link in a note's text does; then the labels
+  of its arrows (edges), in the reading order of the cards they join. Its
+  line numbers are those of this text: the JSON puts a whole card on one line
+  (its line ends written `\\n`), so its own lines point at nothing useful.
+- A drawing's Markdown keeps its lines (so its line numbers are the file's):
+  what is dropped becomes blank lines. Dropped: the drawing data (the
+  `# Drawing` / `## Drawing` section and its ```json or ```compressed-json
+  block), the `%%` lines that hide it, the plugin's banner and its section
+  headings (the same words in every drawing), the `^blockid` that ends each
+  text element and the element ids before element links and embedded files.
+- A plain `.excalidraw` file is read as its text elements (deleted ones
+  left out), in reading order as a canvas's cards are, the text as typed
+  (`originalText`: without the wrapping a shape gives it).
+
+A file that is not what its name says (no JSON, or JSON of another shape) is
+a MalformedNote: the sync skips it with that reason, as a binary file is
+skipped."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+CANVAS = ".canvas"
+EXCALIDRAW = ".excalidraw"
+EXCALIDRAW_MD = ".excalidraw.md"
+
+
+class MalformedNote(ValueError):
+    """The file's text is not the JSON its name says it holds; str() is the reason the sync gives."""
+
+
+def special_kind(path: str) -> str | None:
+    """CANVAS, EXCALIDRAW or EXCALIDRAW_MD for a file of that kind (by its name), else None."""
+    name = path.rsplit("/", 1)[-1].lower()
+    for kind in (EXCALIDRAW_MD, CANVAS, EXCALIDRAW):
+        if name.endswith(kind) and len(name) > len(kind):
+            return kind
+    return None
+
+
+def note_text(path: str, text: str) -> str:
+    """What mrag reads of the note at `path` whose decoded text is `text`
+    (the text itself but for the kinds above); MalformedNote when it cannot be read."""
+    kind = special_kind(path)
+    if kind == CANVAS:
+        return canvas_text(text)
+    if kind == EXCALIDRAW:
+        return excalidraw_text(text)
+    if kind == EXCALIDRAW_MD:
+        return drawing_markdown(text)
+    return text
+
+
+# ------------------------------------------------------------------ JSON Canvas
+
+def _json_object(text: str, what: str) -> dict:
+    try:
+        data = json.loads(text) if text.strip() else {}  # an empty canvas: Obsidian saves a new one so
+    except (ValueError, RecursionError) as exc:  # RecursionError: nesting deeper than the parser goes
+        where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise MalformedNote(f"malformed {what}: not JSON{where}") from None
+    if not isinstance(data, dict):
+        raise MalformedNote(f"malformed {what}: not a JSON object")
+    return data
+
+
+def _objects(data: dict, key: str, what: str) -> list[dict]:
+    """The list of objects `data[key]` (none when absent)."""
+    items = data.get(key, [])
+    if items is None:
+        return []
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise MalformedNote(f'malformed {what}: "{key}" is not a list of objects')
+    return items
+
+
+def _string(item: dict, key: str, what: str) -> str:
+    value = item.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise MalformedNote(f'malformed {what}: a "{key}" that is not a string')
+    return value
+
+
+def _place(item: dict) -> tuple[float, float]:
+    """(y, x): where reading order puts an item (a missing or odd coordinate at 0)."""
+    def number(key: str) -> float:
+        value = item.get(key)
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        return float(value) if ok else 0.0
+    return number("y"), number("x")
+
+
+# Obsidian allows none of these in a note's name: a path holding one is written as it is, not linked
+_NO_LINK = re.compile(r"[\[\]|\n\r]")
+
+
+def _file_card(item: dict, what: str) -> str:
+    file = _string(item, "file", what).strip()
+    subpath = _string(item, "subpath", what).strip()
+    if not file:
+        return ""
+    target = file + (subpath if subpath.startswith("#") else "")
+    return file if _NO_LINK.search(target) else f"[[{target}]]"
+
+
+def canvas_text(text: str) -> str:
+    """The text of a JSON Canvas (https://jsoncanvas.org), as the module docstring says."""
+    what = "canvas"
+    data = _json_object(text, what)
+    nodes = _objects(data, "nodes", what)
+    edges = _objects(data, "edges", what)
+    blocks: list[tuple[tuple[float, float], int, str]] = []
+    order: dict[str, tuple[float, float]] = {}
+    for i, node in enumerate(nodes):
+        kind = node.get("type")
+        if kind == "text":
+            block = _string(node, "text", what)
+        elif kind == "file":
+            block = _file_card(node, what)
+        elif kind == "link":
+            block = _string(node, "url", what)
+        elif kind == "group":
+            block = _string(node, "label", what)
+        else:  # a type the spec may add later: nothing of it is known to be text
+            block = ""
+        node_id = node.get("id")
+        if isinstance(node_id, str):
+            order.setdefault(node_id, _place(node))
+        block = block.strip()
+        if block:
+            blocks.append((_place(node), i, block))
+    blocks.sort(key=lambda b: (b[0], b[1]))  # Python's sort is stable; `i` keeps file order on a tie anyway
+    far = (math.inf, math.inf)  # an arrow from a card that is not there: after the others
+    labels = []
+    for i, edge in enumerate(edges):
+        label = _string(edge, "label", what).strip()
+        if label:
+            labels.append(((order.get(edge.get("fromNode"), far), order.get(edge.get("toNode"), far)), i, label))
+    labels.sort(key=lambda b: (b[0], b[1]))
+    parts = [b[2] for b in blocks] + [b[2] for b in labels]
+    return "\n\n".join(parts) + "\n" if parts else ""
+
+
+# ------------------------------------------------------------------ Excalidraw
+
+def excalidraw_text(text: str) -> str:
+    """The text elements of a plain Excalidraw file, as the module docstring says."""
+    what = "Excalidraw file"
+    data = _json_object(text, what)
+    blocks = []
+    for i, element in enumerate(_objects(data, "elements", what)):
+        if element.get("type") != "text" or element.get("isDeleted") is True:
+            continue
+        typed = element.get("originalText")
+        block = (typed if isinstance(typed, str) else _string(element, "text", what)).strip()
+        if block:
+            blocks.append((_place(element), i, block))
+    blocks.sort(key=lambda b: (b[0], b[1]))
+    return "\n\n".join(b[2] for b in blocks) + "\n" if blocks else ""
+
+
+# The plugin's Markdown (`# Excalidraw Data`, then `## Text Elements`, `## Element Links`, `## Embedded
+# Files`, then `## Drawing` with the JSON, compressed or not, inside `%%` lines; older versions: `#`
+# headings and no `%%`). Its banner (heuristic.EXCALIDRAW_BANNER) opens the body in every drawing.
+_BANNER = re.compile(r"[ \t]*==⚠[^\n]*EXCALIDRAW VIEW")
+_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_PLUGIN_SECTIONS = {"excalidraw data", "text elements", "element links", "embedded files", "drawing"}
+_FENCE = re.compile(r"[ \t]{0,3}(```+|~~~+)")
+_BLOCK_ID = re.compile(r"[ \t]+\^[\w-]+[ \t]*$")
+_ELEMENT_ID = re.compile(r"^[ \t]*[\w-]+:[ \t]+")  # `ab12cd34: [[Other note]]`, `f3e2...: [[photo.png]]`
+
+
+def drawing_markdown(text: str) -> str:
+    """An `.excalidraw.md` drawing's text with its drawing data blanked out,
+    line for line (see the module docstring)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    section = None  # the plugin section the line is in (its heading's words, lower case), None before any
+    level = 0
+    fence = None  # the fence of the code block the line is in
+    drawing = False
+    for line in lines:
+        if fence is not None:
+            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = None
+            out.append("" if drawing else line)
+            continue
+        opened = _FENCE.match(line)
+        if opened:
+            fence = opened.group(1)
+            out.append("" if drawing else line)
+            continue
+        heading = _HEADING.match(line)
+        if heading and (heading.group(2).lower() in _PLUGIN_SECTIONS or len(heading.group(1)) <= level):
+            section, level = heading.group(2).lower(), len(heading.group(1))
+            if section not in _PLUGIN_SECTIONS:  # the user's own heading after the plugin's: the user's text
+                section, level = None, 0
+            drawing = section == "drawing"
+            out.append(line if section is None else "")
+            continue
+        if drawing or line.strip() == "%%" or (section is None and _BANNER.match(line)):
+            out.append("")
+        elif section == "text elements":
+            out.append(_BLOCK_ID.sub("", line))
+        elif section in ("element links", "embedded files"):
+            out.append(_ELEMENT_ID.sub("", line, count=1))
+        else:
+            out.append(line)
+    return "\n".join(out)

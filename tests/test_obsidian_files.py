@@ -1,0 +1,225 @@
+"""Files an Obsidian vault holds besides Markdown notes (notekinds.py): a
+JSON Canvas is indexed as the note its cards make, its file cards linking
+to their notes; an Excalidraw drawing's Markdown without its drawing data;
+a plain `.excalidraw` file as its text elements; a malformed one skipped
+with the reason, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from minirag_cli import sync as syncmod
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.integrity import verify_index
+from minirag_cli.store.lookup import get_entity, show
+from minirag_cli.sync import sync_folders
+from tests.conftest import write_notes
+
+# cards written out of reading order: the file lists them as they were made
+CANVAS = {
+    "nodes": [
+        {"id": "c", "type": "text", "text": "Bottom card: the budget is 40k.", "x": 0, "y": 500,
+         "width": 200, "height": 60},
+        {"id": "b", "type": "text", "text": "Right card:\nOlav Nygaard owns the roadmap.", "x": 400, "y": 100,
+         "width": 200, "height": 60},
+        {"id": "a", "type": "text", "text": "Left card: kickoff in Bergen.", "x": 0, "y": 100,
+         "width": 200, "height": 60},
+        {"id": "f", "type": "file", "file": "projects/Project Atlas.md", "x": 0, "y": 300,
+         "width": 200, "height": 60},
+        {"id": "g", "type": "group", "label": "Planning board", "x": -50, "y": 0, "width": 800, "height": 700},
+        {"id": "l", "type": "link", "url": "https://example.org/atlas", "x": 400, "y": 300,
+         "width": 200, "height": 60},
+    ],
+    "edges": [{"id": "e1", "fromNode": "a", "toNode": "b", "label": "hands over to"},
+              {"id": "e2", "fromNode": "b", "toNode": "c"}],
+}
+CANVAS_TEXT = ("Planning board\n\nLeft card: kickoff in Bergen.\n\nRight card:\nOlav Nygaard owns the roadmap.\n\n"
+               "[[projects/Project Atlas.md]]\n\nhttps://example.org/atlas\n\nBottom card: the budget is 40k.\n\n"
+               "hands over to\n")
+
+DRAWING = """---
+excalidraw-plugin: parsed
+tags: [excalidraw]
+---
+==⚠  Switch to EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠== You can decompress Drawing data with the command palette: 'Decompress current Excalidraw file'. For more info check in plugin settings under 'Saving'
+
+
+# Excalidraw Data
+
+## Text Elements
+Billing API talks to Postgres Primary ^t1a2b3c4
+
+Ingrid Holm reviews the schema ^Xy9_k-2L
+
+## Element Links
+t1a2b3c4: [[Project Atlas]]
+
+## Embedded Files
+4f1c2d3e4f5a6b7c8d9e: [[diagram.png]]
+
+%%
+## Drawing
+```compressed-json
+N4KAkARALgngDg5gQwLYFMQC4QGUAmA5AQXsUAJSwQgZAYwDiAFgHIBWoA0sxwRuC+oQ
+YYAZgBXPCSCAxGTqr8JEIZbGETUAG2NmjqmlwwTUiIATTkSALb8H+D5BIDYSWAeyUQIC
+```
+%%
+"""
+
+
+def sync(conn, root):
+    return sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor())
+
+
+def note_text(conn, path):
+    return show(conn, path)["text"]
+
+
+@pytest.fixture(params=["read ahead", "read in the sync"])
+def read_ahead(request, monkeypatch):
+    """Both ways the sync reads a new note: whole by the alias pass, kept for
+    the indexing (_keep_ahead), or, with no room left for that, by the
+    indexing itself (_changed_notes)."""
+    if request.param == "read in the sync":
+        monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    return request.param
+
+
+def test_a_canvas_is_read_as_its_cards_in_reading_order():
+    from minirag_cli.notekinds import canvas_text
+
+    assert canvas_text(json.dumps(CANVAS)) == CANVAS_TEXT
+    assert canvas_text("") == canvas_text("{}") == canvas_text('{"nodes": [], "edges": []}') == ""
+    # a heading of a note, and a card of a type the spec does not know (yet): nothing of it is read
+    assert canvas_text(json.dumps({"nodes": [
+        {"type": "file", "file": "a/B.md", "subpath": "#Goals", "x": 0, "y": 0},
+        {"type": "widget", "text": "what is this", "x": 0, "y": 1}]})) == "[[a/B.md#Goals]]\n"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{not json", "malformed canvas: not JSON (line 1, column 2)"),
+    ("[1, 2]", "malformed canvas: not a JSON object"),
+    ('{"nodes": {"a": 1}}', 'malformed canvas: "nodes" is not a list of objects'),
+    ('{"nodes": [], "edges": [3]}', 'malformed canvas: "edges" is not a list of objects'),
+    ('{"nodes": [{"type": "text", "text": 42}]}', 'malformed canvas: a "text" that is not a string'),
+    ("[" * 100000, "malformed canvas: not JSON"),
+])
+def test_a_malformed_canvas_says_why(text, reason):
+    from minirag_cli.notekinds import MalformedNote, canvas_text
+
+    with pytest.raises(MalformedNote) as caught:
+        canvas_text(text)
+    assert str(caught.value) == reason
+
+
+def test_a_canvas_is_indexed_its_file_cards_link_and_a_malformed_one_is_skipped(tmp_path, conn, read_ahead):
+    """A `.canvas` was passed over ('not a note file (.canvas)'): a board of
+    cards that says who does what was not searched at all."""
+    root = tmp_path / "vault"
+    write_notes(root, {
+        "boards/Atlas board.canvas": json.dumps(CANVAS, indent=2),
+        "projects/Project Atlas.md": "# Project Atlas\n\nThe atlas of harbour depths.\n",
+        "boards/broken.canvas": '{"nodes": [{"type": "text", "text": "half saved',
+        "boards/old.canvas": json.dumps({"nodes": [{"type": "text", "text": "Old idea", "x": 0, "y": 0}]}),
+        "boards/new.canvas": "{}",  # Obsidian's new canvas: no card yet
+    })
+    s = sync(conn, root)
+    assert set(s.added_paths) == {"boards/Atlas board.canvas", "projects/Project Atlas.md", "boards/old.canvas",
+                                  "boards/new.canvas"}
+    assert s.warnings == [{"path": "boards/new.canvas",
+                           "reason": "no text in it (no card or text element) (indexed with no chunks)"}]
+    assert s.skipped == [{"path": "boards/broken.canvas",
+                          "reason": "malformed canvas: not JSON (line 1, column 37)"}], s.skipped
+    assert note_text(conn, "boards/Atlas board.canvas") == CANVAS_TEXT
+    assert show(conn, "boards/Atlas board.canvas")["source"] == "disk"
+    # lines are the read text's: line 5 is the right card's second line
+    assert "Olav Nygaard owns the roadmap." in show(conn, "boards/Atlas board.canvas:5")["text"]
+    # the file card links as [[Project Atlas]] in a note's text does: one entity holds both
+    notes = {n["path"] for n in get_entity(conn, "Project Atlas")["notes"]}
+    assert notes == {"boards/Atlas board.canvas", "projects/Project Atlas.md"}
+    assert "olavnygaard" in {k for (k,) in conn.execute("SELECT key FROM entities")}
+    # a canvas indexed before and saved malformed since: skipped, and its old text no longer searched
+    (root / "boards/old.canvas").write_text('{"nodes": "oops"}', encoding="utf-8")
+    s = sync(conn, root)
+    assert {"path": "boards/old.canvas", "reason": 'malformed canvas: "nodes" is not a list of objects'} in s.skipped
+    assert s.removed_paths == ["boards/old.canvas"]
+    assert verify_index(conn) == []
+
+
+def test_a_malformed_canvas_is_a_skipped_line_not_a_traceback(tmp_path, mrag_bin):
+    root, index = tmp_path / "vault", tmp_path / "index.sqlite"
+    write_notes(root, {"a.canvas": "{", "b.md": "Some note.\n"})
+    from tests.test_bad_input import mrag_env
+
+    r = subprocess.run([mrag_bin, "--db", str(index), "sync", str(root), "--json"], env=mrag_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    out = json.loads(r.stdout)
+    assert out["skipped"] == [{"path": "a.canvas", "reason": "malformed canvas: not JSON (line 1, column 2)"}]
+    r = subprocess.run([mrag_bin, "--db", str(index), "show", str(root / "a.canvas")], env=mrag_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode != 0 and "malformed canvas" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
+    from minirag_cli.notekinds import drawing_markdown
+
+    read = drawing_markdown(DRAWING)
+    assert read.count("\n") == DRAWING.count("\n")  # line for line: its line numbers are the file's
+    lines = read.split("\n")
+    assert lines[10] == "Billing API talks to Postgres Primary" and lines[12] == "Ingrid Holm reviews the schema"
+    assert lines[15] == "[[Project Atlas]]" and lines[18] == "[[diagram.png]]"
+    assert lines[:4] == DRAWING.split("\n")[:4]  # its front matter as written
+    words = read.split()
+    assert not {"N4KAkARALgngDg5gQwLYFMQC4QGUAmA5AQXsUAJSwQgZAYwDiAFgHIBWoA0sxwRuC+oQ", "```compressed-json", "%%",
+                "Switch", "Excalidraw", "Elements", "Drawing", "^t1a2b3c4", "t1a2b3c4:"} & set(words), words
+    # an older drawing: `#` headings, the JSON not compressed and not hidden by %%
+    old = "# Text Elements\nKestrel Café ^abc\n\n# Drawing\n```json\n{\"type\": \"excalidraw\",\n\"elements\": []}\n```\n"
+    assert drawing_markdown(old).split() == ["Kestrel", "Café"]
+    # the user's own text before the data, and a heading of the user's after it, are the user's
+    mine = "Notes on the board.\n\n# Excalidraw Data\n## Text Elements\nHi ^a1\n\n# Follow-up\nCall Ingrid.\n"
+    assert drawing_markdown(mine) == "Notes on the board.\n\n\n\nHi\n\n# Follow-up\nCall Ingrid.\n"
+
+
+def test_a_plain_excalidraw_file_is_read_as_its_text_elements():
+    from minirag_cli.notekinds import MalformedNote, excalidraw_text
+
+    drawing = {"type": "excalidraw", "version": 2, "elements": [
+        {"type": "rectangle", "x": 0, "y": 0},
+        {"type": "text", "x": 300, "y": 10, "text": "Postgres\nPrimary", "originalText": "Postgres Primary"},
+        {"type": "text", "x": 0, "y": 10, "text": "Billing API"},
+        {"type": "text", "x": 0, "y": 200, "text": "Scrapped idea", "isDeleted": True},
+        {"type": "arrow", "x": 0, "y": 50}], "appState": {}, "files": {}}
+    assert excalidraw_text(json.dumps(drawing)) == "Billing API\n\nPostgres Primary\n"
+    with pytest.raises(MalformedNote, match=r'^malformed Excalidraw file: "elements" is not a list of objects$'):
+        excalidraw_text('{"elements": 5}')
+
+
+def test_excalidraw_files_are_indexed_without_their_drawing_data(tmp_path, conn, read_ahead):
+    """An `.excalidraw.md` drawing was indexed with its compressed JSON as
+    text (chunks of base64 nobody searches for, every text element with its
+    `^id`), and a plain `.excalidraw` was passed over."""
+    root = tmp_path / "vault"
+    write_notes(root, {
+        "Drawings/Billing.excalidraw.md": DRAWING,
+        "Drawings/Plain.excalidraw": json.dumps({"type": "excalidraw", "elements": [
+            {"type": "text", "x": 0, "y": 0, "text": "Mei Chen sketches the ingest flow"}]}),
+        "Drawings/Bad.excalidraw": "not json",
+    })
+    s = sync(conn, root)
+    assert set(s.added_paths) == {"Drawings/Billing.excalidraw.md", "Drawings/Plain.excalidraw"}
+    assert s.skipped == [{"path": "Drawings/Bad.excalidraw",
+                          "reason": "malformed Excalidraw file: not JSON (line 1, column 1)"}]
+    chunks = " ".join(t for (t,) in conn.execute("SELECT text FROM chunks"))
+    assert "N4KAkARA" not in chunks and "^t1a2b3c4" not in chunks and "compressed-json" not in chunks
+    assert "Billing API talks to Postgres Primary" in chunks and "Mei Chen sketches the ingest flow" in chunks
+    # the drawing's lines are the file's: line 13 holds the second text element
+    assert "Ingrid Holm reviews the schema" in show(conn, "Drawings/Billing.excalidraw.md:13")["text"]
+    assert show(conn, "Drawings/Billing.excalidraw.md:13")["lines"][0] <= 13
+    keys = {k for (k,) in conn.execute("SELECT key FROM entities")}
+    assert {"ingridholm", "meichen"} <= keys and not {"switch", "excalidrawdata", "textelements"} & keys, keys
+    assert verify_index(conn) == []
