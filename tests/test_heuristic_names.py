@@ -6,6 +6,8 @@ line that opens with an adjective and its noun (`Nächstes Treffen`)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
@@ -95,3 +97,81 @@ def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phras
 ])
 def test_a_name_opening_with_an_adjective_is_kept(text, name):
     assert name in names(text), names(text)
+
+
+# --- @handles (heuristic.handle_names, sync._note_handles) -----------------------------------------
+
+@pytest.mark.parametrize("text, joined", [
+    ("Elena Vasquez runs the survey. @elena can you send the map?", {"@elena": "Elena Vasquez"}),
+    ("Elena Vasquez runs the survey.\n@elena.v sent the map, @Elena_V too.",
+     {"@elena.v": "Elena Vasquez", "@Elena_V": "Elena Vasquez"}),
+    # two Elenas: which one? neither
+    ("Elena Vasquez and Elena Park came. @elena sent the map.", {}),
+    # the initial tells them apart
+    ("Elena Vasquez and Elena Park came. @elena.p sent the map.", {"@elena.p": "Elena Park"}),
+    # no Elena in the note; a handle of another first name; a whole name's handle needs no join
+    ("@elena sent the map.", {}),
+    ("Elena Vasquez runs the survey. @marta sent the map.", {}),
+    ("Elena Vasquez runs the survey. @elena.vasquez sent the map.", {}),
+])
+def test_a_handle_of_a_first_name_joins_the_one_name_of_the_note_it_opens(text, joined):
+    from minirag_cli.extract.heuristic import handle_names
+
+    assert handle_names(HeuristicExtractor().extract_one(text)) == joined
+
+
+HANDLE_NOTES = {
+    "chat.md": "Time: 20260105_11:00\n@elena: the survey map is up\nTom: thanks @elena\n"
+               "Tom: Elena Vasquez asked for the tide table.\n",
+    "other.md": "@elena reviewed the draft.\n",  # no Elena Vasquez here: @elena stays itself
+    "two.md": "Elena Vasquez and Elena Park met. @elena chaired.\n",  # which one? neither
+}
+
+
+def _entity_of(conn, form: str, path: str) -> str:
+    return conn.execute("SELECT e.key FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = ? AND m.forms LIKE ?", (path, f'%"{form}"%')).fetchone()[0]
+
+
+def test_a_handle_joins_its_note_s_person_in_the_graph(tmp_path):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, HANDLE_NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _entity_of(conn, "@elena", "chat.md") == "elenavasquez"
+    assert _entity_of(conn, "@elena", "other.md") == "elena"
+    assert _entity_of(conn, "@elena", "two.md") == "elena"
+    # the handle is a form of the person, not a key of it (Elena Vasquez keeps her name)
+    assert conn.execute("SELECT name FROM entities WHERE key = 'elenavasquez'").fetchone()[0] == "Elena Vasquez"
+    conn.close()
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(HANDLE_NOTES)), ids="-".join)
+def test_notes_with_handles_synced_in_any_order_give_the_rebuild_s_graph(tmp_path, order):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    for path in order:
+        write_notes(root, {path: HANDLE_NOTES[path]})
+        sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    # and an edit that drops the name unjoins the handle, as a rebuild has it
+    write_notes(root, {"chat.md": "Time: 20260105_11:00\n@elena: the survey map is up\nTom: thanks @elena\n"})
+    sync(conn, [root])
+    fresh.close()
+    fresh = db.connect(tmp_path / "fresh2.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _entity_of(conn, "@elena", "chat.md") == "elena"
+    conn.close()
+    fresh.close()

@@ -56,7 +56,7 @@ import itertools
 import re
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Collection, Iterator, Sequence
+from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
@@ -225,6 +225,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    before. A German line or sentence opening with a common adjective and its noun (`Nächstes
 #    Treffen`, `## Offene Fragen`: GERMAN_ADJECTIVE) names neither, unless the text capitalises the
 #    adjective mid-sentence too. English text reads as before (LiHua's graph is the same).
+#    And a note's `@handle` of a first name (`@elena`, `@elena.v`) joins the one name of the note
+#    that opens with it (`Elena Vasquez`: handle_names, applied by sync._note_handles).
 VERSION = 12
 
 
@@ -1143,6 +1145,41 @@ def link_targets(text: str) -> list[EntityMention]:
     if "[[" not in text:
         return []
     return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
+
+
+# a handle's parts: `elena.v`, `elena_v`, `elena-v` are elena and v
+_HANDLE_PARTS = re.compile(r"[._-]+")
+
+
+def handle_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
+    """{handle: the name it joins} for the `@handles` among a whole note's `mentions`
+    (sync reads every chunk's): a handle of a first name (`@elena`), or of a first
+    name and an initial (`@elena.v`, `@elena_v`), joins the one name of two to four
+    words among them that opens with that first name (and that initial: `Elena
+    Vasquez`), as a chat export or a note writes someone by their handle. None when
+    two names open so (`Elena Vasquez` and `Elena Park`: which is meant?) or none
+    does; a handle of a whole name (`@elenavasquez`, `@elena.vasquez`) needs none,
+    its key being the name's. Read from the note alone, so a sync of any order joins
+    as a rebuild does. Heuristic rules 12."""
+    mentions = list(mentions)
+    firsts: dict[str, dict[str, str]] = {}  # folded first word -> {key: name}
+    for m in mentions:
+        words = m.name.split()
+        if m.type in ("name", "person") and 2 <= len(words) <= 4 and m.name[:1] not in "@#" \
+                and all(w[:1].isupper() for w in (words[0], words[-1])):
+            firsts.setdefault(fold(words[0]), {})[normalise_key(m.name, m.type)] = m.name
+    out = {}
+    for m in mentions:
+        if not m.name.startswith("@") or m.name in out:
+            continue
+        parts = [fold(p) for p in _HANDLE_PARTS.split(m.name[1:]) if p]
+        if not parts or len(parts) > 2 or (len(parts) == 2 and len(parts[1]) != 1):
+            continue
+        named = [name for name in firsts.get(parts[0], {}).values()
+                 if len(parts) == 1 or fold(name.split()[1])[:1] == parts[1]]
+        if len(named) == 1:
+            out[m.name] = named[0]
+    return out
 
 
 def note_aliases(text: str) -> list[str]:
