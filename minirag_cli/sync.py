@@ -51,7 +51,7 @@ from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, Sy
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
-from minirag_cli.extract.heuristic import note_aliases
+from minirag_cli.extract.heuristic import handle_names, note_aliases
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -1056,12 +1056,13 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters,
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
+    handles = _note_handles([len(pairs) for _doc, pairs in notes], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names, run.linked)
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
-    planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root))
-                        for c, m, root in zip(chunks, mentions, roots)]
+    planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root), h)
+                        for c, m, root, h in zip(chunks, mentions, roots, handles)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -2139,16 +2140,35 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
             mentions[first] = [*mentions[first], name]
 
 
+def _note_handles(sizes: Sequence[int], mentions: Sequence[list[EntityMention]]) -> list[dict[str, str]]:
+    """For each chunk of notes of `sizes` chunks each, one after another in
+    `mentions` (the extractor's, before a note's file name is added: _name_notes
+    depends on the folder), {handle: the key of the name it joins} as its whole
+    note's mentions say (heuristic.handle_names: `@elena` is the note's Elena
+    Vasquez), the same map for each chunk of a note."""
+    out, at = [], 0
+    for n in sizes:
+        found = handle_names(m for ms in mentions[at:at + n] for m in ms)
+        keys = {handle: normalise_key(name, "name") for handle, name in found.items()}
+        out += [keys] * n
+        at += n
+    return out
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
-                   joined: dict[str, str] | None = None) -> list[PlannedEntity]:
+                   joined: dict[str, str] | None = None, handles: dict[str, str] | None = None
+                   ) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts; `joined`: its folder's aliases (joined_names), each a form of its
-    note's entity."""
+    note's entity; `handles`: its note's handles that join a name of the note
+    (_note_handles), each a form of that name's entity."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
+        if alias_of is None and handles:
+            alias_of = handles.get(m.name)  # `@elena`, the note's Elena Vasquez
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
@@ -2272,6 +2292,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
     mentions = run.extraction.run(group)
+    handles = _note_handles([len(p.chunks) for p in group], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names, run.linked)
     holds = _add_known(run.known, all_chunks, mentions)
@@ -2289,7 +2310,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                 run.known_notes[(str(root), p.note.path)] = known
                 _cjk_changed(run)
     joined = run.joined.get(str(root))
-    planned_entities = [_plan_entities(c.text, m, run.resolver, joined) for c, m in zip(all_chunks, mentions)]
+    planned_entities = [_plan_entities(c.text, m, run.resolver, joined, h)
+                        for c, m, h in zip(all_chunks, mentions, handles)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)

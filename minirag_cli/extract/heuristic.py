@@ -56,13 +56,13 @@ import itertools
 import re
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Collection, Iterator, Sequence
+from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges
-from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_date, file_date, find_dates,
-                              folder_date, normalise_key, without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
+                              find_dates, fold, folder_date, normalise_key, without_invisibles)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -217,7 +217,17 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, daily_d
 #    Anna`, `2024 Tobias`, `1. Anna`), no word in capitals is one (`dem ADAC`), nor a word the text
 #    also writes right after a preposition (`mit der Anna` and `mit Anna`), nor one in an English
 #    line of the note (`I am Sam`). English text reads as before (LiHua's graph is the same).
-VERSION = 11
+# 12: a French, Spanish, Italian, Portuguese or German day or month (`Mardi`, `Lunes`, `Martedì`,
+#    `Segunda-feira`, `Dienstag`, `Janvier`, `Enero`, `März`: CALENDAR_WORDS), capitalised where a
+#    line, a sentence, a heading or a label starts, is no name of one word, as English's are none,
+#    nor a speaker; a label of days, months and numbers names nothing (`Lunes 5 de mayo:`, `Monday 5
+#    May:`: _calendar_label). One that is a name too (CALENDAR_NAMES: `Julio`, `Mars`, `Marco`) reads as
+#    before. A German line or sentence opening with a common adjective and its noun (`Nächstes
+#    Treffen`, `## Offene Fragen`: GERMAN_ADJECTIVE) names neither, unless the text capitalises the
+#    adjective mid-sentence too. English text reads as before (LiHua's graph is the same).
+#    And a note's `@handle` of a first name (`@elena`, `@elena.v`) joins the one name of the note
+#    that opens with it (`Elena Vasquez`: handle_names, applied by sync._note_handles).
+VERSION = 12
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -370,6 +380,47 @@ August September Oktober November Dezember Jänner
 """.split())
 # a relative pronoun after a comma is no article: `der Kollege, den Anna empfahl`
 _RELATIVES = frozenset("der die das den dem".split())
+# The days and months of French, Spanish, Italian, Portuguese and German, folded (text.fold: no
+# accents, `martedi` is Martedì, `marz` März), which a note capitalises where a line, a sentence, a
+# heading or a label starts (`Mardi : réunion`, `# Lunes`, `- Martedì: palestra`, `Dienstag treffe
+# ich Anna`): no name of one word, as English's are none (COMMON_WORDS), nor a speaker, and no name
+# either a label of such words and numbers (`Lunes 5 de mayo:`, `Montag, 3. März:`: _calendar_label).
+# A longer name keeps them (`Viernes Santo`, `Mardi Gras`, `Juli Zeh`), unlike English's (`Monday
+# Standup` is Standup). Heuristic rules 12.
+CALENDAR_WORDS = frozenset("""
+lundi mardi mercredi jeudi vendredi samedi dimanche janvier fevrier mars avril mai juin juillet aout septembre
+octobre novembre decembre
+lunes martes miercoles jueves viernes sabado domingo enero febrero marzo abril mayo junio julio agosto septiembre
+setiembre octubre noviembre diciembre
+lunedi martedi mercoledi giovedi venerdi sabato domenica gennaio febbraio aprile maggio giugno luglio settembre
+ottobre dicembre
+segunda-feira terca-feira quarta-feira quinta-feira sexta-feira janeiro fevereiro marco maio junho julho setembro
+outubro novembro dezembro
+montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend januar februar marz juni juli oktober
+dezember janner
+""".split())
+# Those that are names too, as written (`Marco`, not `Março`): of a person (`Julio`, `Avril`,
+# `Domingo`, `Mai`, `Juli`, `Marco`), a planet or a singer (`Mars`), a clinic (`Mayo`). They are
+# read as before (a lone one opening a sentence names nothing unless the text capitalises it
+# mid-sentence too: rule 6; `# Marco`, `Owner: Julio`, `Julio: ya llegué` name Marco and Julio), as
+# `May` is, but in a day's label of several words (`Mai 2024:`) and in a German text (GERMAN_CALENDAR).
+CALENDAR_NAMES = frozenset("mars mai juli julio junio avril abril domingo domenica mayo marco".split())
+
+# German capitalises a sentence's first word and every noun, so a heading, a label or a sentence
+# that opens with an adjective and its noun (`Nächstes Treffen am Dienstag`, `## Offene Fragen`,
+# `Weitere Infos:`) reads as a name of two words. The adjectives that open such lines (what comes
+# next or last, what is open, important, other, regular: GERMAN_ADJECTIVE, inflected -e, -es, -er,
+# -en, -em) open no name there, their noun neither, unless the text capitalises the adjective
+# mid-sentence too (`im Ersten Weltkrieg`), as a proper name's is. Not those a place's or an
+# institution's name opens as often (neu, alt, groß, deutsch...: `Neues Museum`, `Alter Markt`,
+# `Deutsches Museum`, `Englischer Garten`), which keep their names at a line's start, `Neue Ideen`
+# with them. Heuristic rules 12.
+GERMAN_ADJECTIVE = re.compile(
+    "(?:Nächst|Letzt|Erst|Zweit|Dritt|Viert|Weiter|Offen|Wichtig|Dringend|Kurz|Allgemein|Ander|Sonstig|Übrig"
+    "|Restlich|Aktuell|Bisherig|Heutig|Morgig|Gestrig|Kommend|Vorig|Vorherig|Folgend|Geplant|Erledigt|Gemeinsam"
+    "|Wöchentlich|Monatlich|Täglich|Jährlich|Regelmäßig|Gut|Schön|Toll|Spannend|Interessant|Einfach|Eigen"
+    "|Schnell|Ganz)(e|es|er|en|em)")
+_ADJECTIVE_ENDINGS = ("e", "es", "er", "en", "em")
 
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
@@ -592,8 +643,38 @@ def _may_speak(tag: str) -> bool:
 
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a group's
-    (_group_label) or a numbered one (NUMBERED)?"""
-    return tag.lower().replace("’", "'") in LABEL_WORDS or _group_label(tag) or NUMBERED.search(tag) is not None
+    (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
+    return (tag.lower().replace("’", "'") in LABEL_WORDS or _group_label(tag) or NUMBERED.search(tag) is not None
+            or _calendar_label(tag))
+
+
+# what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
+# and the words between them (`Lunes 5 de mayo`, `Samedi 1er mars`, `Segunda-feira, 3 de março`)
+_CALENDAR_FILLER = re.compile(r"\d{1,4}(?:\.|er|e|º|ª|st|nd|rd|th)?|de|del|di|du|da|do|of|the|le|la|em|à|a")
+
+
+def _calendar_day(word: str) -> bool:
+    """Is `word` a day or a month of French, Spanish, Italian, Portuguese or German (CALENDAR_WORDS)
+    that is no name too (CALENDAR_NAMES)? Heuristic rules 12."""
+    return fold(word) in CALENDAR_WORDS and word.lower() not in CALENDAR_NAMES
+
+
+def _calendar_word(word: str) -> bool:
+    """Is `word` a day or a month of French, Spanish, Italian, Portuguese or German
+    (CALENDAR_WORDS), or of English (which COMMON_WORDS holds)?"""
+    folded = fold(word)
+    return folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES
+
+
+def _calendar_label(tag: str) -> bool:
+    """Is `tag` a day's label, which names nothing (`Lunes 5 de mayo:`, `Monday 5 May:`, `Mardi :`):
+    of one word, a day or a month that is no name too (_calendar_day: `Julio:` may speak), or of
+    several, days, months and numbers only? Heuristic rules 12."""
+    words = [w.strip(",.") for w in tag.split()]
+    if len(words) == 1:
+        return _calendar_day(words[0])
+    return (any(_calendar_word(w) for w in words)
+            and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words if w))
 
 
 def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
@@ -890,12 +971,20 @@ class HeuristicExtractor:
             if key not in out or (out[key].type == "name" and type_ != "name"):
                 out[key] = EntityMention(name, type_)
 
+        def common_adjective(word: str) -> bool:
+            # `Nächstes Treffen`: a German adjective that opens a line's or a sentence's noun phrase
+            # (GERMAN_ADJECTIVE), in no form capitalised mid-sentence (heuristic rules 12)
+            m = GERMAN_ADJECTIVE.fullmatch(word)
+            stem = word[:m.start(1)] if m else ""
+            return m is not None and not any(elsewhere(stem + ending, -1) for ending in _ADJECTIVE_ENDINGS)
+
         said = set()  # the speakers of this text's chat lines
         replies = set()  # where a chat line's words start, after its speaker's tag
         labels = set()  # the other labels of its label lines (`Flood alert:`): names, of no person
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
+        elsewhere = _Elsewhere(text)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
@@ -904,7 +993,8 @@ class HeuristicExtractor:
                 add(span, "person")
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
-            if _common_label(span):
+            if _common_label(span) or (len(span.split()) > 1
+                                                              and common_adjective(span.split()[0])):
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
@@ -944,7 +1034,6 @@ class HeuristicExtractor:
             add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
-        elsewhere = _Elsewhere(text)
         in_title = _InTitles(titles)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
@@ -996,6 +1085,13 @@ class HeuristicExtractor:
                 words = words[1:]
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
                 words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
+            if (len(words) > 1 and words[0] == found.split()[0] and common_adjective(words[0])
+                    and _sentence_start(text, start)):
+                # `Nächstes Treffen am Dienstag`, `Weitere Infos von Anna Weber`: an adjective and
+                # its noun, no name; a name after them is one (its connector dropped)
+                words = words[2:]
+                while words and not words[0][:1].isupper():
+                    words = words[1:]
             while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
@@ -1006,6 +1102,8 @@ class HeuristicExtractor:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
+            if len(words) == 1 and _calendar_day(span):
+                continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
@@ -1047,6 +1145,41 @@ def link_targets(text: str) -> list[EntityMention]:
     if "[[" not in text:
         return []
     return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
+
+
+# a handle's parts: `elena.v`, `elena_v`, `elena-v` are elena and v
+_HANDLE_PARTS = re.compile(r"[._-]+")
+
+
+def handle_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
+    """{handle: the name it joins} for the `@handles` among a whole note's `mentions`
+    (sync reads every chunk's): a handle of a first name (`@elena`), or of a first
+    name and an initial (`@elena.v`, `@elena_v`), joins the one name of two to four
+    words among them that opens with that first name (and that initial: `Elena
+    Vasquez`), as a chat export or a note writes someone by their handle. None when
+    two names open so (`Elena Vasquez` and `Elena Park`: which is meant?) or none
+    does; a handle of a whole name (`@elenavasquez`, `@elena.vasquez`) needs none,
+    its key being the name's. Read from the note alone, so a sync of any order joins
+    as a rebuild does. Heuristic rules 12."""
+    mentions = list(mentions)
+    firsts: dict[str, dict[str, str]] = {}  # folded first word -> {key: name}
+    for m in mentions:
+        words = m.name.split()
+        if m.type in ("name", "person") and 2 <= len(words) <= 4 and m.name[:1] not in "@#" \
+                and all(w[:1].isupper() for w in (words[0], words[-1])):
+            firsts.setdefault(fold(words[0]), {})[normalise_key(m.name, m.type)] = m.name
+    out = {}
+    for m in mentions:
+        if not m.name.startswith("@") or m.name in out:
+            continue
+        parts = [fold(p) for p in _HANDLE_PARTS.split(m.name[1:]) if p]
+        if not parts or len(parts) > 2 or (len(parts) == 2 and len(parts[1]) != 1):
+            continue
+        named = [name for name in firsts.get(parts[0], {}).values()
+                 if len(parts) == 1 or fold(name.split()[1])[:1] == parts[1]]
+        if len(named) == 1:
+            out[m.name] = named[0]
+    return out
 
 
 def note_aliases(text: str) -> list[str]:

@@ -1,0 +1,177 @@
+"""Names the heuristic extractor took from words that name nothing in notes
+not written in English (heuristic rules 12): a French, Spanish, Italian,
+Portuguese or German day or month capitalised where a line, a sentence, a
+heading or a label starts (`Mardi`, `# Lunes`, `Segunda-feira:`), and a German
+line that opens with an adjective and its noun (`Nächstes Treffen`)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
+
+
+def names(text: str) -> set[str]:
+    return {m.name for m in HeuristicExtractor().extract_one(text) if m.type != "date"}
+
+
+@pytest.mark.parametrize("text, day, kept", [
+    ("Mardi : réunion avec Claire Dubois au bureau.", "Mardi", "Claire Dubois"),
+    ("# Lundi\n\nCourses avec Claire Dubois.", "Lundi", "Claire Dubois"),
+    ("Lunes: reunión con Ana García.\nMartes: cena con Pablo.", "Lunes", "Ana García"),
+    ("- Viernes: cine con Lucía Pérez", "Viernes", "Lucía Pérez"),
+    ("Martedì: palestra con Giulia Rossi.", "Martedì", "Giulia Rossi"),
+    ("Segunda-feira: reunião com João Silva.", "Segunda-feira", "João Silva"),
+    ("Dienstag: Treffen mit Anna Weber.", "Dienstag", "Anna Weber"),
+    ("## Janvier\n\nBilan avec Claire Dubois.", "Janvier", "Claire Dubois"),
+    ("Wann: Dienstag\nWer: Anna Weber", "Dienstag", "Anna Weber"),  # a label's value
+    ("Enero: viaje a Sevilla con Ana García.", "Enero", "Ana García"),
+    ("März: Umzug mit Anna Weber.", "März", "Anna Weber"),
+])
+def test_a_day_or_a_month_of_another_language_is_no_name(text, day, kept):
+    found = names(text)
+    assert day not in found and kept in found, found
+
+
+@pytest.mark.parametrize("text, label", [
+    ("- Lunes 5 de mayo: dentista\n- Martes: nada", "Lunes 5 de mayo"),
+    ("Samedi 1er mars : marché avec Claire.", "Samedi 1er mars"),
+    ("Montag, 3. März: Zahnarzt", "Montag, 3. März"),
+    ("- Monday 5 May: dentist", "Monday 5 May"),
+])
+def test_a_day_s_label_names_nothing(text, label):
+    assert label not in names(text), names(text)
+
+
+def test_a_diary_of_day_labels_is_no_chat():
+    # `Martes:` twice made a chat of the week, and Martes a person
+    diary = "Lunes: gimnasio\nMartes: cine con Lucía\nLunes: piscina\nMartes: nada\n"
+    assert chat_speakers(diary) == frozenset()
+    assert names(diary) == {"Lucía"}
+
+
+@pytest.mark.parametrize("text, name", [
+    # a longer name keeps its day (`Viernes Santo`, `Mardi Gras` are days of their own)
+    ("Viernes Santo en Sevilla.", "Viernes Santo"),
+    ("Mardi Gras à La Nouvelle-Orléans.", "Mardi Gras"),
+    # a day that is a name too is read as before: a person's, a planet's
+    ("Llamé a Julio ayer. Julio: ya llegué\nAna: vale\nJulio: ok", "Julio"),
+    ("Owner: Marco", "Marco"),
+    ("The rover landed on Mars. Mars is cold.", "Mars"),
+])
+def test_a_longer_name_or_a_name_that_is_a_day_too_is_kept(text, name):
+    assert name in names(text), names(text)
+
+
+@pytest.mark.parametrize("text, found", [
+    # English's months were common words already: `May` reads as before
+    ("May said hi. I met May Chen at the café. Ask May.", {"Chen"}),
+    ("May we go? In May we travel with Mai Nguyen.", {"Mai Nguyen"}),
+])
+def test_may_reads_as_before(text, found):
+    assert names(text) == found
+
+
+@pytest.mark.parametrize("text, phrase, kept", [
+    ("Nächstes Treffen am Dienstag mit Anna Weber.", "Nächstes Treffen", "Anna Weber"),
+    ("## Offene Fragen\n- Wer bucht das Hotel? Anna Weber fragt.", "Offene Fragen", "Anna Weber"),
+    ("Weitere Infos von Anna Weber.", "Weitere Infos", "Anna Weber"),
+    ("Nächste Schritte: Anna Weber bucht.", "Nächste Schritte", "Anna Weber"),
+    ("Letzte Woche war ich mit Anna Weber im Kino.", "Letzte Woche", "Anna Weber"),
+])
+def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phrase, kept):
+    found = names(text)
+    assert kept in found and not {phrase, phrase.split()[1]} & found, found
+
+
+@pytest.mark.parametrize("text, name", [
+    # a place's name opens with an adjective too: not one of those that open headings
+    ("Neues Museum: Nofretete gesehen.", "Neues Museum"),
+    ("Englischer Garten mit Anna Weber.", "Englischer Garten"),
+    # the adjective capitalised mid-sentence too makes a proper name of it
+    ("Erster Weltkrieg: Lektüre. Ein Buch über den Ersten Weltkrieg.", "Erster Weltkrieg"),
+    # English names ending as a German adjective does are no adjective
+    ("Werner Herzog films. Peter Parker met Oliver Twist.", "Werner Herzog"),
+])
+def test_a_name_opening_with_an_adjective_is_kept(text, name):
+    assert name in names(text), names(text)
+
+
+# --- @handles (heuristic.handle_names, sync._note_handles) -----------------------------------------
+
+@pytest.mark.parametrize("text, joined", [
+    ("Elena Vasquez runs the survey. @elena can you send the map?", {"@elena": "Elena Vasquez"}),
+    ("Elena Vasquez runs the survey.\n@elena.v sent the map, @Elena_V too.",
+     {"@elena.v": "Elena Vasquez", "@Elena_V": "Elena Vasquez"}),
+    # two Elenas: which one? neither
+    ("Elena Vasquez and Elena Park came. @elena sent the map.", {}),
+    # the initial tells them apart
+    ("Elena Vasquez and Elena Park came. @elena.p sent the map.", {"@elena.p": "Elena Park"}),
+    # no Elena in the note; a handle of another first name; a whole name's handle needs no join
+    ("@elena sent the map.", {}),
+    ("Elena Vasquez runs the survey. @marta sent the map.", {}),
+    ("Elena Vasquez runs the survey. @elena.vasquez sent the map.", {}),
+])
+def test_a_handle_of_a_first_name_joins_the_one_name_of_the_note_it_opens(text, joined):
+    from minirag_cli.extract.heuristic import handle_names
+
+    assert handle_names(HeuristicExtractor().extract_one(text)) == joined
+
+
+HANDLE_NOTES = {
+    "chat.md": "Time: 20260105_11:00\n@elena: the survey map is up\nTom: thanks @elena\n"
+               "Tom: Elena Vasquez asked for the tide table.\n",
+    "other.md": "@elena reviewed the draft.\n",  # no Elena Vasquez here: @elena stays itself
+    "two.md": "Elena Vasquez and Elena Park met. @elena chaired.\n",  # which one? neither
+}
+
+
+def _entity_of(conn, form: str, path: str) -> str:
+    return conn.execute("SELECT e.key FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = ? AND m.forms LIKE ?", (path, f'%"{form}"%')).fetchone()[0]
+
+
+def test_a_handle_joins_its_note_s_person_in_the_graph(tmp_path):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, HANDLE_NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _entity_of(conn, "@elena", "chat.md") == "elenavasquez"
+    assert _entity_of(conn, "@elena", "other.md") == "elena"
+    assert _entity_of(conn, "@elena", "two.md") == "elena"
+    # the handle is a form of the person, not a key of it (Elena Vasquez keeps her name)
+    assert conn.execute("SELECT name FROM entities WHERE key = 'elenavasquez'").fetchone()[0] == "Elena Vasquez"
+    conn.close()
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(HANDLE_NOTES)), ids="-".join)
+def test_notes_with_handles_synced_in_any_order_give_the_rebuild_s_graph(tmp_path, order):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    for path in order:
+        write_notes(root, {path: HANDLE_NOTES[path]})
+        sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    # and an edit that drops the name unjoins the handle, as a rebuild has it
+    write_notes(root, {"chat.md": "Time: 20260105_11:00\n@elena: the survey map is up\nTom: thanks @elena\n"})
+    sync(conn, [root])
+    fresh.close()
+    fresh = db.connect(tmp_path / "fresh2.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _entity_of(conn, "@elena", "chat.md") == "elena"
+    conn.close()
+    fresh.close()
