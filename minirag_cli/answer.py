@@ -132,9 +132,18 @@ class Answer:
     decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
     declined_by_margin: bool = False  # the decline came from the margin (+ bias), the model wrote no more
 
+    @property
+    def declined(self) -> bool:
+        """The answer says the notes do not hold the answer: the scoring rule's
+        decline (answer_score.is_decline), so that `mrag ask --json` and
+        `mrag eval --answers` call the same answers declines."""
+        from minirag_cli.answer_score import is_decline
+
+        return is_decline(self.text)
+
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
-                "model": self.model, "method": self.method}
+                "model": self.model, "method": self.method, "declined": self.declined}
 
     def stats(self) -> dict:
         return {"prompt_tokens": self.prompt_tokens, "evaluated_tokens": self.evaluated_tokens,
