@@ -1381,7 +1381,7 @@ class Answerer:
         key = None
         if self.cache is not None:
             key = source_key(question, sources, self.identity, self.options.version)
-            got = self._replay(self.cache.get(key))
+            got = self._replay(self._read_alike(key, question, sources))
             if got is not None:
                 words = SourceWords(question, sources)
                 _check_citations(got, words)
@@ -1431,12 +1431,40 @@ class Answerer:
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
-                           model_id=self.identity, prompt_version=self.options.version, answer=got.record())
+                           model_id=self.identity, prompt_version=self.options.version,
+                           answer={**got.record(), "prompt": prompt_hash(messages)})
         before = _check_citations(got, words)
         _attribute(got, words)
         _date_relative_words(got, sources)
         emit(got.text[len(before):])
         return got
+
+    def _read_alike(self, key: str, question: str, sources: list[dict]) -> dict | None:
+        """The cached record under `key` when the model would read now what it
+        read then, else None (write it again). The key covers the sources,
+        not how they were fitted to the context: a record made from the whole
+        prompt was replayed for a source now cut to fit (`_cut_to_fit`, or
+        another cut mark). A record keeps the hash of what the model read
+        ("prompt"); the whole prompt's hash needs no model (a prompt that fit
+        fits again: the model is in the key), any other is checked against
+        what fitting_messages gives now, which loads the model (its
+        tokenizer) but asks it nothing. A record from before the hash was
+        kept is the whole prompt's when the whole prompt fits now, and is
+        then given the hash, so the next replay needs no model."""
+        rec = self.cache.get(key)
+        if rec is None:
+            return None
+        read = rec.get("prompt")
+        whole = build_messages(question, sources, **self._layout())
+        if read is not None and read == prompt_hash(whole):
+            return rec
+        now = prompt_hash(self.fitting_messages(question, sources))
+        if read is None and now == prompt_hash(whole):
+            rec = {**rec, "prompt": now}
+            self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
+                           model_id=self.identity, prompt_version=self.options.version, answer=rec)
+            return rec
+        return rec if read == now else None
 
     def _replay(self, rec: dict | None) -> Answer | None:
         """A cached answer under this answerer's decline bias (the bias is no
@@ -1649,6 +1677,16 @@ def source_key(question: str, sources: list[dict], model_id: str, prompt_version
 
     parts = [(s.get("n"), s.get("chunk_id"), s.get("date", ""), s.get("text", "")) for s in sources]
     raw = json.dumps([question, parts, model_id, prompt_version], ensure_ascii=False)
+    return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
+
+
+def prompt_hash(messages: list[dict]) -> str:
+    """What the model reads (the messages, sources fitted to its context), as
+    the answer cache records it beside the answer (Answerer._read_alike)."""
+    import hashlib
+    import json
+
+    raw = json.dumps(messages, ensure_ascii=False, sort_keys=True)
     return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 
