@@ -1737,7 +1737,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             options: AnswerOptions = DEFAULT_OPTIONS,
             note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
-            memo=None, embed_id: str = "") -> Prepared:
+            memo=None, embed_id: str = "", days=None) -> Prepared:
     """For a yes/no question about order in time, the verdict from the notes'
     dates when it can be had for sure, and for "when did X?" the date of X's
     note (timeline.py); else the selected, dated lines the model reads.
@@ -1745,7 +1745,9 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     `search` (text -> results) finds each event of an order question;
     `note_lines` ((root, path) pairs -> each note's lines) lets the lines around the
     retrieved chunks compete (AnswerOptions.context); `memo` (an answer cache)
-    keeps the lines chosen with `embed` (named `embed_id`), see memo_sources."""
+    keeps the lines chosen with `embed` (named `embed_id`), see memo_sources;
+    `days` (askday.AskedDays: "yesterday" read against the asking day) are
+    the days the question asks about, as "on <a date>" is (on_the_day)."""
     started = time.perf_counter()
     heads = note_heads or {}
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
@@ -1764,7 +1766,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         if found is not None:
             return Prepared(found, [], time.perf_counter() - started)
     if options.day_notes and results:
-        results = on_the_day(question, results[:options.pool], heads) or results
+        results = on_the_day(question, results[:options.pool], heads, days) or results
     if memo is not None and embed is not None and results:
         sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
                                note_lines=note_lines)
@@ -1843,7 +1845,7 @@ _CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~
 _CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
-def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:
+def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
     in Chinese and Japanese a day with its year and no "on": `2024年5月3日
@@ -1852,9 +1854,13 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> lis
     discussion on 2026101?": October 10 to 19, as retrieval reads it), in
     their order; [] when the question names no such day, compares times
     (before, after, since…), or no result's note is of that day. The other
-    notes' lines would only offer a small model the facts of other days."""
+    notes' lines would only offer a small model the facts of other days.
+    `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
+    read against the asking day; asked about as such a written day is."""
     from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
 
+    if days is not None:  # askday resolves no day next to a comparison
+        return [r for r, s in zip(results, dated_sources(results, heads)) if days.holds(s["date"])]
     if _NOT_ON_THE_DAY.search(question):
         return []
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"
