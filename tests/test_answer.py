@@ -476,7 +476,10 @@ class _OneAnswer:
         return self.rec
 
     def put(self, key, **kw):
-        raise AssertionError("a cached answer is not written again")
+        # a record made before the prompt's hash was kept is given it (Answerer._read_alike), nothing else
+        if {k: v for k, v in kw["answer"].items() if k != "prompt"} != self.rec or "prompt" in self.rec:
+            raise AssertionError("a cached answer is not written again")
+        self.rec = kw["answer"]
 
 
 def test_an_answer_stops_at_a_run_of_citations():
