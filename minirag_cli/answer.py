@@ -132,9 +132,18 @@ class Answer:
     decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
     declined_by_margin: bool = False  # the decline came from the margin (+ bias), the model wrote no more
 
+    @property
+    def declined(self) -> bool:
+        """The answer says the notes do not hold the answer: the scoring rule's
+        decline (answer_score.is_decline), so that `mrag ask --json` and
+        `mrag eval --answers` call the same answers declines."""
+        from minirag_cli.answer_score import is_decline
+
+        return is_decline(self.text)
+
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
-                "model": self.model, "method": self.method}
+                "model": self.model, "method": self.method, "declined": self.declined}
 
     def stats(self) -> dict:
         return {"prompt_tokens": self.prompt_tokens, "evaluated_tokens": self.evaluated_tokens,
@@ -1372,7 +1381,7 @@ class Answerer:
         key = None
         if self.cache is not None:
             key = source_key(question, sources, self.identity, self.options.version)
-            got = self._replay(self.cache.get(key))
+            got = self._replay(self._read_alike(key, question, sources))
             if got is not None:
                 words = SourceWords(question, sources)
                 _check_citations(got, words)
@@ -1422,12 +1431,40 @@ class Answerer:
         got.seconds = time.perf_counter() - started
         if key is not None:
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
-                           model_id=self.identity, prompt_version=self.options.version, answer=got.record())
+                           model_id=self.identity, prompt_version=self.options.version,
+                           answer={**got.record(), "prompt": prompt_hash(messages)})
         before = _check_citations(got, words)
         _attribute(got, words)
         _date_relative_words(got, sources)
         emit(got.text[len(before):])
         return got
+
+    def _read_alike(self, key: str, question: str, sources: list[dict]) -> dict | None:
+        """The cached record under `key` when the model would read now what it
+        read then, else None (write it again). The key covers the sources,
+        not how they were fitted to the context: a record made from the whole
+        prompt was replayed for a source now cut to fit (`_cut_to_fit`, or
+        another cut mark). A record keeps the hash of what the model read
+        ("prompt"); the whole prompt's hash needs no model (a prompt that fit
+        fits again: the model is in the key), any other is checked against
+        what fitting_messages gives now, which loads the model (its
+        tokenizer) but asks it nothing. A record from before the hash was
+        kept is the whole prompt's when the whole prompt fits now, and is
+        then given the hash, so the next replay needs no model."""
+        rec = self.cache.get(key)
+        if rec is None:
+            return None
+        read = rec.get("prompt")
+        whole = build_messages(question, sources, **self._layout())
+        if read is not None and read == prompt_hash(whole):
+            return rec
+        now = prompt_hash(self.fitting_messages(question, sources))
+        if read is None and now == prompt_hash(whole):
+            rec = {**rec, "prompt": now}
+            self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
+                           model_id=self.identity, prompt_version=self.options.version, answer=rec)
+            return rec
+        return rec if read == now else None
 
     def _replay(self, rec: dict | None) -> Answer | None:
         """A cached answer under this answerer's decline bias (the bias is no
@@ -1643,6 +1680,16 @@ def source_key(question: str, sources: list[dict], model_id: str, prompt_version
     return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 
+def prompt_hash(messages: list[dict]) -> str:
+    """What the model reads (the messages, sources fitted to its context), as
+    the answer cache records it beside the answer (Answerer._read_alike)."""
+    import hashlib
+    import json
+
+    raw = json.dumps(messages, ensure_ascii=False, sort_keys=True)
+    return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
+
+
 def _fenced_ids(messages: list[dict]) -> list[int]:
     return [int(x) for x in re.findall(r'<source id="(\d+)"', messages[-1]["content"])]
 
@@ -1690,7 +1737,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             options: AnswerOptions = DEFAULT_OPTIONS,
             note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
-            memo=None, embed_id: str = "") -> Prepared:
+            memo=None, embed_id: str = "", days=None) -> Prepared:
     """For a yes/no question about order in time, the verdict from the notes'
     dates when it can be had for sure, and for "when did X?" the date of X's
     note (timeline.py); else the selected, dated lines the model reads.
@@ -1698,7 +1745,9 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     `search` (text -> results) finds each event of an order question;
     `note_lines` ((root, path) pairs -> each note's lines) lets the lines around the
     retrieved chunks compete (AnswerOptions.context); `memo` (an answer cache)
-    keeps the lines chosen with `embed` (named `embed_id`), see memo_sources."""
+    keeps the lines chosen with `embed` (named `embed_id`), see memo_sources;
+    `days` (askday.AskedDays: "yesterday" read against the asking day) are
+    the days the question asks about, as "on <a date>" is (on_the_day)."""
     started = time.perf_counter()
     heads = note_heads or {}
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
@@ -1717,7 +1766,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         if found is not None:
             return Prepared(found, [], time.perf_counter() - started)
     if options.day_notes and results:
-        results = on_the_day(question, results[:options.pool], heads) or results
+        results = on_the_day(question, results[:options.pool], heads, days) or results
     if memo is not None and embed is not None and results:
         sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
                                note_lines=note_lines)
@@ -1796,7 +1845,7 @@ _CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~
 _CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
-def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> list[dict]:
+def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
     in Chinese and Japanese a day with its year and no "on": `2024年5月3日
@@ -1805,9 +1854,13 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str]) -> lis
     discussion on 2026101?": October 10 to 19, as retrieval reads it), in
     their order; [] when the question names no such day, compares times
     (before, after, since…), or no result's note is of that day. The other
-    notes' lines would only offer a small model the facts of other days."""
+    notes' lines would only offer a small model the facts of other days.
+    `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
+    read against the asking day; asked about as such a written day is."""
     from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
 
+    if days is not None:  # askday resolves no day next to a comparison
+        return [r for r, s in zip(results, dated_sources(results, heads)) if days.holds(s["date"])]
     if _NOT_ON_THE_DAY.search(question):
         return []
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"

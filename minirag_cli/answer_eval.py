@@ -199,7 +199,8 @@ def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
     return out
 
 
-Search = Callable[[str], object]  # question -> retrieve.SearchResult (query, results: rank, chunk_id, path, ...)
+# question [, its asking day: a line's "asked_on"] -> retrieve.SearchResult (query, results: rank, chunk_id, ...)
+Search = Callable[..., object]
 Respond = Callable[[object], dict]  # SearchResult -> answer.Answer.record() (text, citations as ranks, ...)
 Judge = Callable[[str, str, str], bool | None]  # (question, gold, answer) -> right?
 
@@ -218,7 +219,8 @@ def evaluate_answers(questions: Sequence[GoldenQuestion], *, search: Search, res
     started = time.perf_counter()
     records: list[AnswerRecord] = []
     for i, q in enumerate(questions, start=1):
-        result = search(q.query)
+        # "yesterday" is read only against a line's "asked_on" (askday.py): not against the day eval runs
+        result = search(q.query) if q.asked_on is None else search(q.query, q.asked_on)
         try:
             got = respond(result)
         except UsageError as exc:  # the question's own fault (too long for the model): say which line

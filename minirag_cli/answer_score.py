@@ -88,7 +88,14 @@ _DECLINE = re.compile("|".join([
     r"\bthere (?:is|are|was|were) no (?:\w+\s+)?(?:mention|record|information|indication|evidence)",
     rf"\bnothing (?:in|about)\b[^.?!]{{0,40}}\b{_NOTES}\b",
     rf"\bdoes\s*n[o']t\s+(?:appear|seem)\s+(?:to\s+be\s+)?(?:in|mentioned|stated)\b[^.?!]{{0,40}}\b{_NOTES}\b",
+    # doubt in the first person, opening the answer: SmolLM2's "I'm not sure." (_HEDGE: not when an
+    # answer follows it, "I'm not sure, but yes [1].")
+    r"^\W*(?:i(?:'m|\s+am)\s+(?:not\s+(?:\w+ly\s+)?(?:sure|certain)|unsure|uncertain)|not\s+sure)\b"
+    r"(?![^.?!]*\b(?:but|however|though|although|probably|likely|maybe|perhaps|think|believe)\b)",
 ]), re.I)
+# a doubt that opens an answer given after it: "I'm not sure, but yes, he did [1]." is a yes, not a decline
+_HEDGE = re.compile(r"^\W*(?:i(?:'m|\s+am)\s+(?:not\s+(?:\w+ly\s+)?(?:sure|certain)|unsure|uncertain)|not\s+sure)"
+                    r"[^.?!\w]*\s*(?:but|however|though)\s*[,:]?\s*", re.I)
 
 # retrieval's stopwords and a few more words that carry no answer
 STOPWORDS = RETRIEVAL_STOPWORDS | frozenset("""
@@ -238,7 +245,7 @@ def _first_sentence(text: str) -> str:
 
 def is_decline(answer: str) -> bool:
     """The answer says the notes do not hold the answer (in its first sentence)."""
-    first = _first_sentence(answer)
+    first = _first_sentence(answer).replace("\u2019", "'")  # "I don’t know": a typographic apostrophe
     if not first.strip():
         return True  # an empty answer answers nothing
     return bool(_DECLINE.search(first))
@@ -255,6 +262,7 @@ def verdict(answer: str) -> str | None:
     markdown), else "the answer is yes/no" in its first sentence. "No
     information about it" opens a decline and is no verdict."""
     text = _LABEL.sub("", CITATION.sub(" ", answer or ""), count=1)
+    text = _HEDGE.sub("", text.replace("\u2019", "'"), count=1)  # "I'm not sure, but yes": the yes
     first = re.match(r"\s*([A-Za-z]+)", text)
     word = first.group(1).lower() if first else ""
     if word in _YES_WORDS:

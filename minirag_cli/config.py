@@ -17,7 +17,7 @@ use; it returns a `Settings` whose `.sources` says where each value came from.
 This is the only module that reads the process environment: the MRAG_*
 settings above, and `environment()` for the rest (MRAG_DEBUG, MRAG_THREADS,
 MRAG_PARALLEL, MRAG_LLM_LOG, MRAG_SQLITE, MRAG_FAST_QUERY, MRAG_CACHE_DIR,
-MRAG_PLUGINS, XDG_*, NO_COLOR), whose fields the library takes as arguments.
+MRAG_PLUGINS, MRAG_TODAY, XDG_*, NO_COLOR), whose fields the library takes as arguments.
 The two places that must *set* variables for libraries mrag loads (the
 Hugging Face stack's offline switch and progress bars) are functions here
 too (`prepare_model_environment`, `hub_offline`); onnxruntime's telemetry
@@ -204,6 +204,7 @@ class Environment:
     models_dir: Path = Path("~/.cache/mrag/models")  # $XDG_CACHE_HOME/mrag/models (`mrag model pull`)
     no_color: bool = False  # NO_COLOR
     plugins: tuple[str, ...] = ()  # MRAG_PLUGINS: modules or .py files to load (see load_plugins)
+    today: str | None = None  # MRAG_TODAY: the day `mrag ask` reads "yesterday" against (askday.asking_day)
 
 
 def _xdg(name: str, default: str) -> Path:
@@ -231,6 +232,7 @@ def environment() -> Environment:
         models_dir=cache / "models",
         no_color=bool(env.get("NO_COLOR")),
         plugins=tuple(p.strip() for p in env.get("MRAG_PLUGINS", "").split(",") if p.strip()),
+        today=env.get("MRAG_TODAY", "").strip() or None,
     )
 
 

@@ -45,7 +45,7 @@ UNANSWERABLE = "unanswerable"
 CHUNKS_PER_DOC = 5
 MAX_REPORTED_ERRORS = 20
 MAX_QUESTION_CHARS = RetrievalOptions.max_question_chars  # retrieve.check_question's limit
-GOLDEN_KEYS = ("id", "query", "expected", "type", "answer")  # what a golden line may say
+GOLDEN_KEYS = ("id", "query", "expected", "type", "answer", "asked_on")  # what a golden line may say
 
 
 # --------------------------------------------------------------------------- golden file
@@ -62,6 +62,9 @@ class GoldenQuestion:
     # keys of the line that are none of GOLDEN_KEYS: read by nothing (`"Type": "single"` would
     # group the question as untyped without a word), so the CLI names them
     unknown_keys: tuple[str, ...] = ()
+    # the day the question is asked on ("asked_on": "2026-05-03"): "yesterday" in it is read against it
+    # (askday.py); None: read as words, so that the figures do not depend on the day eval runs
+    asked_on: object = None  # datetime.date
 
     @property
     def answerable(self) -> bool:
@@ -135,6 +138,14 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
             # a list was scored as its Python spelling, "['Tom', 'Baker']"
             problems.append("\"answer\" must be a string or a number (items of a list: one string joined "
                             "by \" & \")")
+        asked_on = None
+        if obj.get("asked_on") is not None:
+            from minirag_cli.askday import parse_day
+
+            try:
+                asked_on = parse_day(obj["asked_on"], '"asked_on"')
+            except ValueError as exc:
+                problems.append(str(exc))
         qid = obj.get("id", f"line{lineno}")
         if not isinstance(qid, (str, int)) or isinstance(qid, bool):
             problems.append("\"id\" must be a string or an integer")
@@ -149,7 +160,7 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
         paths = tuple(dict.fromkeys(normalise_path(p) for p in expected))
         unknown = tuple(key for key in obj if key not in GOLDEN_KEYS)
         questions.append(GoldenQuestion(lineno, qid, query.strip(), paths, qtype or None, obj.get("answer"),
-                                        unknown))
+                                        unknown, asked_on))
     if errors:
         shown = errors[:MAX_REPORTED_ERRORS]
         more = f"\n  ... and {len(errors) - len(shown)} more" if len(errors) > len(shown) else ""
@@ -510,7 +521,7 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
         for channels in channel_sets:
             name = retrieve.mode_name(channels)
             result = index.search(q.query, (options or RetrievalOptions()).replace(mode=name, k=chunk_k),
-                                  query_vector=vector)
+                                  query_vector=vector, today=q.asked_on)
             ranked = document_ranking((r["root"], r["path"]) for r in result.results)
             metrics = question_metrics(ranked, keys, ks) if keys else None
             per_mode[name].append((q.group, metrics))

@@ -303,8 +303,12 @@ class Index:
         return RetrievalOptions(**values)
 
     def search(self, question: str, options: RetrievalOptions | None = None, *, terms=None,
-               query_vector=None):
-        """Ranked chunks for a question (retrieve.search): a SearchResult."""
+               query_vector=None, today=None):
+        """Ranked chunks for a question (retrieve.search): a SearchResult.
+        `today` (the asking day, askday.py): "yesterday", "last week"… are
+        searched as the days they stand for (the result's `days`) when a
+        result's note is dated in them; else the question is searched as
+        written, and the result's `undated` names the days no note is of."""
         from minirag_cli import retrieve
         from minirag_cli.errors import DatabaseError
         from minirag_cli.store import never_synced
@@ -326,8 +330,24 @@ class Index:
 
             with self.lock:
                 db.check_embedder(self.conn, canonical_model_name(self.embedding_model()))
-        return retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
-                               query_vector=query_vector)
+        result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
+                                 query_vector=query_vector, today=today)
+        if result.days is not None and not self._dated_in(result.results, result.days):
+            days = result.days
+            result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
+                                     query_vector=query_vector)
+            result.undated = days
+        return result
+
+    def _dated_in(self, results: list[dict], days) -> bool:
+        """Some result's note is dated one of `days` (askday.AskedDays), as
+        the answer dates notes (answer.dated_sources)."""
+        from minirag_cli.answer import dated_sources
+        from minirag_cli.store import note_heads
+
+        with self.lock:
+            heads = note_heads(self.conn, [r["chunk_id"] for r in results])
+        return any(days.holds(s["date"]) for s in dated_sources(results, heads))
 
     def query_terms(self, question: str):
         """The model's names and answer types for a question (MiniRAG's keyword step)."""
@@ -386,7 +406,8 @@ class Index:
         return ans.prepare(result.query, result.results, note_heads=heads, embed=embed,
                            search=lambda text: self.search(text, events).results,
                            options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines,
-                           memo=memo, embed_id=_embedder_identity(self._query_embedder))
+                           memo=memo, embed_id=_embedder_identity(self._query_embedder),
+                           days=getattr(result, "days", None))
 
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):
@@ -441,7 +462,7 @@ class Index:
         answerer = self.answerer(answer_options, cache=True)
         judge_fn = judge
         return answer_eval.evaluate_answers(
-            questions, search=lambda q: self.search(q, options),
+            questions, search=lambda q, today=None: self.search(q, options, today=today),
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),
             model_name=answerer.model_name, prompt_version=answerer.options.version,
             cache=answerer.cache, judge=judge_fn, judge_model=judge_fn.identity if judge_fn else None,

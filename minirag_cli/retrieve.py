@@ -97,11 +97,16 @@ class SearchResult:
     seeds: list[dict]
     results: list[dict]
     paths: list[dict] = field(default_factory=list)  # the graph's best multi-hop paths
+    # the days the question asks about, read against the asking day (askday.py): searched as dates
+    days: object = None  # askday.AskedDays
+    undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
 
     def to_dict(self) -> dict:
         out = {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results}
         if self.paths:
             out["paths"] = self.paths
+        if self.days is not None or self.undated is not None:  # read against the asking day
+            out["days"] = {**(self.days or self.undated).to_dict(), "dated_notes": self.days is not None}
         return out
 
 
@@ -177,12 +182,16 @@ def cjk_query(question: str) -> str | None:
     return " OR ".join(f'"{t}"' for t in terms) if terms else None
 
 
-def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS) -> list[tuple[int, float]]:
+def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS, days=None) -> list[tuple[int, float]]:
     """Chunks by BM25. FTS5 takes a run of CJK characters for one token, so a
     question holding some is also searched in the chunks' CJK bigrams
     (chunks_cjk), a chunk's two scores added; a question with none ranks by
-    chunks_fts alone."""
-    q = fts_query(question, date_terms(question, store.index_years(conn)))
+    chunks_fts alone. `days` (askday.AskedDays of this question): its words
+    ("yesterday") are searched as the dates they stand for."""
+    extra = date_terms(question, store.index_years(conn))
+    if days is not None:
+        question, extra = days.without(question), extra + days.terms()
+    q = fts_query(question, extra)
     rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
     cjk = cjk_query(question)
     if not cjk:
@@ -377,6 +386,7 @@ class _Search:
     scores: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
     graph_votes: object = None
     periods: list[str] = field(default_factory=list)
+    days: object = None  # askday.AskedDays
 
 
 def _text_channels(s: _Search, embedder, clauses: list[str]):
@@ -393,7 +403,7 @@ def _text_channels(s: _Search, embedder, clauses: list[str]):
         else:
             s.rankings["dense"] = dense_ranking(s.conn, vectors, o.candidates)
     if "bm25" in s.channels:
-        s.rankings["bm25"] = bm25_channel(s.conn, s.question, o)
+        s.rankings["bm25"] = bm25_channel(s.conn, s.question, o, s.days)
         if clauses:
             s.rankings["bm25"] = merge_max([s.rankings["bm25"]] + [bm25_channel(s.conn, c, o) for c in clauses],
                                            normalise=True)[:o.candidates]
@@ -421,7 +431,8 @@ def _graph_channel(s: _Search, seeds) -> None:
     s.graph_votes = g
     # a period the question names ("in May", "on January 6th") is a set of
     # date nodes: every found chunk whose note mentions one gets their vote
-    s.periods = date_key_prefixes(date_terms(s.question, store.index_years(s.conn)))
+    s.periods = date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
+                                  + (s.days.terms() if s.days is not None else []))
     if s.periods:
         found = {c for items in s.scores.values() for c, _s in items}
         s.scores["date"] = [(c, 1.0) for c in graph.dated_chunks(s.conn, s.periods, found)]
@@ -440,18 +451,26 @@ def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
 
 
 def search(conn, question: str, *, embedder, options: RetrievalOptions | None = None,
-           query_vector: np.ndarray | None = None, terms=None, **overrides) -> SearchResult:
+           query_vector: np.ndarray | None = None, terms=None, today=None, **overrides) -> SearchResult:
     """Rank chunks for a question; returns the top k with document path, line
     span, score, text and the channels that found each (with the graph's
     seeds, path and relation for the chunks it voted for). `overrides`
-    (mode=, k=, hops=, weights=) change those fields of `options`."""
+    (mode=, k=, hops=, weights=) change those fields of `options`. `today`
+    (a date: the asking day): the days the question's words ("yesterday")
+    stand for (askday.asked_days) are searched as a written date is
+    (date_terms) and named in the result's `days`."""
     weights = overrides.pop("weights", None)
     o = (options or DEFAULTS).replace(**overrides).with_weights(weights)
     channels = parse_mode(o.mode)
     question = check_question(question, o)
+    days = None
+    if today is not None:
+        from minirag_cli.askday import asked_days
+
+        days = asked_days(question, today)
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
-    s = _Search(conn, question, channels, o, query_vector, terms)
+    s = _Search(conn, question, channels, o, query_vector, terms, days=days)
     dense = _text_channels(s, embedder, question_clauses(question, o.min_clause_words) if o.decompose else [])
     seeds = None
     if "graph" in channels:
@@ -467,7 +486,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths)
+                        paths, days=days)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

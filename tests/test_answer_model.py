@@ -157,6 +157,41 @@ def test_a_short_question_with_a_source_too_long_is_answered_from_its_start(smol
     assert answerer.answer("汤姆带了什么？", [big]).text
 
 
+def test_a_cached_answer_is_replayed_only_for_the_prompt_it_was_made_from(smol, tmp_path):
+    """The answer cache is keyed by the sources, not by what the model reads
+    of them: an answer cached from the whole prompt (before sources were cut
+    to fit, or with another cut) was replayed for a source now cut to fit.
+    A record holds the hash of the prompt the model read; one from before
+    the hash is replayed only when the whole prompt fits."""
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    cache = answer_eval.AnswerCache(conn)
+    question = "汤姆带了什么？"
+    big = {"n": 1, "chunk_id": 21, "path": "notes/cn.md", "text": ("汤姆带了樱桃蛋糕去烧烤。" * 120)[:1200]}
+    answerer = _answerer(smol, tmp_path / "kv", cache=cache)
+    key = ans.source_key(question, [big], answerer.identity, answerer.options.version)
+    stale = {"text": "Stale [1].", "citations": [1], "method": "model"}
+
+    def put(record):
+        cache.put(key, question=question, chunk_ids=[21], model_id=answerer.identity,
+                  prompt_version=answerer.options.version, answer=record)
+
+    put(stale)  # made before the hash was kept: from the whole prompt, which does not fit now
+    got = answerer.answer(question, [big])
+    assert not got.cached and got.text != "Stale [1]."
+    again = answerer.answer(question, [big])  # the new record is of the cut prompt: replayed
+    assert again.cached and again.text == got.text
+    put({**stale, "prompt": ans.prompt_hash(ans.build_messages(question, [{**big, "text": big["text"][:300]}]))})
+    assert not answerer.answer(question, [big]).cached  # cut elsewhere (or with no mark): written again
+    # a source that fits: a record from before the hash is replayed, and given it
+    small = [dict(SOURCES[0])]
+    key = ans.source_key(QUESTION, small, answerer.identity, answerer.options.version)
+    cache.put(key, question=QUESTION, chunk_ids=[11], model_id=answerer.identity,
+              prompt_version=answerer.options.version, answer=stale)
+    assert answerer.answer(QUESTION, small).cached
+    assert cache.get(key)["prompt"] == ans.prompt_hash(answerer.fitting_messages(QUESTION, small))
+    conn.close()
+
+
 def test_query_terms_of_a_question_that_fills_the_context_is_a_clear_error(smol):
     """ask --llm-query with 2,800 Chinese characters (within ask's 4,000)
     ended in "unexpected ValueError: Requested tokens (5299) exceed context

@@ -74,6 +74,29 @@ def test_yes_no_scoring(gold, answer, right):
     assert s.kind == "yesno" and s.right is right
 
 
+@pytest.mark.parametrize("answer,got", [
+    ("I'm not sure, but yes, he did [1].", "yes"),  # a hedged verdict is a verdict, not a decline
+    ("I am not sure but no [2].", "no"),
+    ("I’m not sure, however yes [1].", "yes"),
+    ("I'm not sure.", None),
+    ("I'm not sure. Yes [1].", None),  # a yes further on is no verdict
+])
+def test_a_verdict_after_doubt(answer, got):
+    assert sc.verdict(answer) == got
+    s = sc.score("Yes", answer, expected=["a.txt"])
+    assert s.right is (got == "yes") and s.declined is (got is None)
+
+
+def test_ask_calls_declines_what_the_rule_calls_declines():
+    # `mrag ask --json`'s answer.declined is the scoring rule's
+    from minirag_cli.answer import Answer
+
+    for text in DECLINES:
+        assert Answer(text).to_dict()["declined"] is True
+    for text in NOT_DECLINES:
+        assert Answer(text).to_dict()["declined"] is False
+
+
 def test_yes_no_decline_is_a_false_decline():
     s = sc.score("Yes", "I cannot tell from the notes whether he did.", expected=["a.txt"])
     assert (s.right, s.declined) == (False, True)
@@ -108,6 +131,18 @@ DECLINES = [
     "Unable to determine the cost from the sources.",
     "The strategy is unknown.",
     "",
+    # doubt in the first person with nothing after it: SmolLM2's decline
+    "I'm not sure.",
+    "I am not sure.",
+    "I’m not sure.",  # a typographic apostrophe
+    "I'm not certain what he brought.",
+    "I am unsure.",
+    "Not sure.",
+    "I don't know.",
+    "I do not know.",
+    "I don’t know.",
+    "I cannot tell from the sources.",
+    "I'm not sure. Yes, he did [1].",  # the first sentence decides, as for every decline
 ]
 
 NOT_DECLINES = [
@@ -119,6 +154,11 @@ NOT_DECLINES = [
     "The payment was not recorded by Adam until Monday [2].",
     "Yes [1].",
     "Chips [2].",
+    # doubt followed by an answer is an answer
+    "I'm not sure, but yes, he did [1].",
+    "I'm not sure, but I think it was cake [1].",
+    "I am not certain, though it was probably Tuesday [2].",
+    "Tom is not sure he can come [1].",  # doubt, but not the answer's own
 ]
 
 

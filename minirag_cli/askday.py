@@ -1,0 +1,175 @@
+"""Relative days in a question, read against the asking day.
+
+A daily-notes user asks "what did I do yesterday?", "what did I write last
+week?", "what did Priya say on Tuesday?". Read as words, "yesterday" finds
+every note that says yesterday; read against the day the question is asked
+(the local date, or MRAG_TODAY), it is a day, searched and filtered as a
+written date is (retrieve.search's date terms, answer.on_the_day).
+
+Only what depends on the asking day alone, and one way only, is resolved:
+today (tonight, this morning…), yesterday (last night), the day before
+yesterday, N days ago, this week and last week (Monday to Sunday), this
+month and last month, and "on <weekday>" / "last <weekday>": the most
+recent such day before today. "next …", "this Tuesday", "a week ago",
+several such phrases in one question, or one next to a comparison (before,
+after, since, until…) are left alone.
+
+And only when the question speaks of the asker's own time: in the first
+person (I, me, my, we, us, our), impersonal ("what happened yesterday?",
+with no other word than the question's own), or a past question about what
+someone did, ending with the day ("what did Priya say on Tuesday?"). A
+question quoting a note in its own present ("Who proposes that the band
+takes a break from jamming this week?") means the note's week, which only
+the note knows: it stays as it is.
+
+`mrag ask` reads questions against the asking day; `mrag eval` only a golden
+line that gives one ("asked_on"), so its figures do not depend on the day it
+runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from minirag_cli.text import WEEKDAY_NAMES
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10, "a": 1}
+_WEEKDAY = "|".join(WEEKDAY_NAMES)
+# longest first: "the day before yesterday" before "yesterday"
+_PHRASE = re.compile(
+    r"\b(?:(?P<before>the\s+day\s+before\s+yesterday)"
+    r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
+    r"|(?P<week>this|last)\s+week"
+    r"|(?P<month>this|last)\s+month"
+    r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
+    r"|(?P<yesterday>yesterday|last\s+night)"
+    r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)))\b(?!['’]s)", re.I)
+# a day compared with another, not asked about: "since last week", "before Tuesday"
+_COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b", re.I)
+# the words an impersonal question is made of: "what happened yesterday?", "anything new last week?"
+_IMPERSONAL = frozenset("""
+what which anything something everything else new happen happened happening going go went on was were is
+are did do does there any
+""".split())
+# "what did Priya say on Tuesday?": a past question whose day ends it
+_PAST_QUESTION = re.compile(r"^\s*(?:what|who|whom|where|how|which|why)\b.*\bdid\b", re.I)
+
+
+@dataclass(frozen=True)
+class AskedDays:
+    """The days a question asks about: `words` as it writes them, from
+    `first` to `last` (one day, a week or a month), at `span` in it."""
+
+    words: str
+    first: dt.date
+    last: dt.date
+    span: tuple[int, int]
+    month: bool = False  # a whole month (searched as its yyyymm prefix)
+
+    def label(self) -> str:
+        """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)"."""
+        days = self.first.isoformat() if self.first == self.last else f"{self.first} to {self.last}"
+        return f"{self.words} ({days})"
+
+    def holds(self, date: str) -> bool:
+        """A note's date (yyyy-mm-dd[ hh:mm], answer.note_date) is one of the days."""
+        return bool(date) and self.first.isoformat() <= date[:10] <= self.last.isoformat()
+
+    def days(self) -> list[dt.date]:
+        return [self.first + dt.timedelta(days=n) for n in range((self.last - self.first).days + 1)]
+
+    def terms(self) -> list[str]:
+        """FTS5 terms for the days, as text.date_terms writes a written day's
+        (its yyyymmdd token and the phrase of its numbers, as a daily note's
+        header `date: 2026-05-02` reads) and a month's (a yyyymm prefix, and
+        the prefix phrase of its numbers)."""
+        if self.month:
+            return [f'"{self.first:%Y%m}"*', f'"{self.first:%Y %m}"*']
+        return [t for d in self.days() for t in (f'"{d:%Y%m%d}"', f'"{d:%Y %m %d}"')]
+
+    def without(self, question: str) -> str:
+        """The question with the words blanked: searched as dates, not as words
+        (as retrieve.fts_query blanks a written date)."""
+        return question[:self.span[0]] + " " + question[self.span[1]:]
+
+    def to_dict(self) -> dict:
+        return {"words": self.words, "from": self.first.isoformat(), "to": self.last.isoformat()}
+
+
+def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    one = lambda d: (d, d, False)  # noqa: E731
+    if m.group("today"):
+        return one(today)
+    if m.group("yesterday"):
+        return one(today - dt.timedelta(days=1))
+    if m.group("before"):
+        return one(today - dt.timedelta(days=2))
+    if m.group("ago"):
+        n = m.group("ago").lower()
+        return one(today - dt.timedelta(days=int(n) if n.isdigit() else _NUMBERS[n]))
+    if m.group("weekday"):  # the most recent such day before today: 1 to 7 days back
+        back = (today.weekday() - WEEKDAY_NAMES.index(m.group("weekday").lower())) % 7 or 7
+        return one(today - dt.timedelta(days=back))
+    if m.group("week"):
+        monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * (m.group("week").lower() == "last"))
+        return monday, monday + dt.timedelta(days=6), False
+    first = today.replace(day=1)
+    if m.group("month").lower() == "last":
+        first = (first - dt.timedelta(days=1)).replace(day=1)
+    following = (first + dt.timedelta(days=32)).replace(day=1)
+    return first, following - dt.timedelta(days=1), True
+
+
+def _askers_time(question: str, m: re.Match) -> bool:
+    """The question speaks of the asker's own time (module docstring)."""
+    if _FIRST_PERSON.search(question):
+        return True
+    rest = re.findall(r"[^\W\d_]+", question[:m.start()] + " " + question[m.end():])
+    if rest and all(w.lower() in _IMPERSONAL for w in rest):
+        return True
+    return bool(_PAST_QUESTION.match(question) and not question[m.end():].strip(" \t?.!")
+                and not re.search(r"\bthat\b", question[:m.start()], re.I))
+
+
+def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
+    """The days `question` asks about, read against `today` (the asking day);
+    None when it names none the module resolves, or `today` is None."""
+    if today is None:
+        return None
+    found = list(_PHRASE.finditer(question))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    if _COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m):
+        return None
+    first, last, month = _resolve(m, today)
+    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month)
+
+
+def parse_day(value: str, what: str) -> dt.date:
+    """An asking day written yyyy-mm-dd (MRAG_TODAY, a golden line's
+    "asked_on"), or a ValueError naming `what`."""
+    # only YYYY-MM-DD: fromisoformat also reads 20260503, and a golden line's number 20260503 is no string
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{4}-\d\d-\d\d\s*", value):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ValueError(f"{what} is {value!r}, not a date written YYYY-MM-DD")
+
+
+def asking_day(override: str | None = None) -> dt.date:
+    """The day a question is asked: `override` (MRAG_TODAY: config.environment)
+    when set, else the local date. A bad override is a ConfigError."""
+    if override:
+        from minirag_cli.config import ConfigError
+
+        try:
+            return parse_day(override, "MRAG_TODAY")
+        except ValueError as exc:
+            raise ConfigError(str(exc), hint="Set MRAG_TODAY=2026-05-03, or unset it for today's date.") from None
+    return dt.date.today()

@@ -1,0 +1,173 @@
+"""Relative days in a question read against the asking day (askday.py):
+"what did I do yesterday?" asked on 2026-05-03 searches and answers from
+the notes of 2026-05-02, in `mrag ask` (MRAG_TODAY) and in `mrag eval` only
+for a golden line that gives its "asked_on"."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import answer as ans
+from minirag_cli.app import Seams
+from minirag_cli.config import effective
+from minirag_cli.errors import MragError
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+SUNDAY = dt.date(2026, 5, 3)
+
+
+@pytest.mark.parametrize("question,words,first,last", [
+    ("what did I do yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("What did I eat last night?", "last night", "2026-05-02", "2026-05-02"),
+    ("what happened today?", "today", "2026-05-03", "2026-05-03"),  # impersonal
+    ("What happened the day before yesterday?", "the day before yesterday", "2026-05-01", "2026-05-01"),
+    ("what did we cook 3 days ago?", "3 days ago", "2026-04-30", "2026-04-30"),
+    ("what did I write two days ago", "two days ago", "2026-05-01", "2026-05-01"),
+    ("what did I write last week?", "last week", "2026-04-20", "2026-04-26"),  # Monday to Sunday
+    ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
+    ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),
+    ("What's on my list this month?", "this month", "2026-05-01", "2026-05-31"),
+    ("What did Priya say on Tuesday?", "on Tuesday", "2026-04-28", "2026-04-28"),  # the past Tuesday
+    ("What did I do on Sunday?", "on Sunday", "2026-04-26", "2026-04-26"),  # before today, not today
+    ("who did I meet last Friday?", "last Friday", "2026-05-01", "2026-05-01"),
+    ("what did I hear from Priya yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+])
+def test_the_asked_days(question, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, SUNDAY)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
+@pytest.mark.parametrize("question", [
+    # third-person questions quoting a note: the note's week, not the asker's (LiHua dev)
+    "Who proposes that the band takes a break from jamming this week?",
+    "What does Dacey propose to practice on Saturday?",
+    "When did Li Hua inform Adam Smith that the rent for last month (implied to be May) had been transferred?",
+    "Did Wolfgang ask Li Hua if she wants to have pizza for dinner after work today before he wondered?",
+    # compared, not asked about; more than one; the future; no such phrase
+    "what did I do since last week?",
+    "what did I do before yesterday's meeting?",
+    "what did I do yesterday or today?",
+    "what did I plan for next Tuesday?",
+    "what do I do on Tuesdays?",
+    "what did I do on 2026-05-02?",
+])
+def test_days_not_read_against_the_asking_day(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, SUNDAY) is None
+
+
+def test_the_asking_day():
+    from minirag_cli.askday import asking_day
+
+    assert asking_day("2026-05-03") == SUNDAY
+    assert asking_day(None) == dt.date.today()
+    from minirag_cli.config import ConfigError
+
+    with pytest.raises(ConfigError, match="MRAG_TODAY"):
+        asking_day("03/05/2026")
+
+
+NOTES = {
+    "journal/2026-05-02.md": "# Saturday\n\nRepaired the garden fence with Priya.\nBaked rye bread.\n",
+    "journal/2026-04-28.md": "# Tuesday\n\nPriya said the budget review moves to June.\n",
+    "journal/2026-04-22.md": "# Wednesday\n\nWrote the chapter on river birds.\n",
+    # a note of another day that says "yesterday": read as a word, it was the best match
+    "journal/2026-03-10.md": "# Tuesday\n\nYesterday I did the taxes. Yesterday was long: what did I do? "
+                             "I did the taxes yesterday.\n",
+    "meetings/standup.md": "---\ntitle: Standup\ndate: 2026-05-01\n---\n\nPriya presented the fence budget.\n",
+}
+
+
+@pytest.fixture
+def vault(tmp_path):
+    write_notes(tmp_path / "notes", NOTES)
+    db = tmp_path / "index.sqlite"
+    settings = effective({"db": str(db), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+def _open(db):
+    return Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), embedder_factory=hashing_embedder)
+
+
+def test_yesterday_is_searched_and_answered_as_its_day(vault):
+    from tests.test_answer import FakeLLM
+
+    with _open(vault) as index:
+        result = index.search("what did I do yesterday?", today=SUNDAY)
+        assert result.results[0]["path"] == "journal/2026-05-02.md"
+        assert result.days is not None and result.undated is None
+        fake = FakeLLM("Repaired the fence [1].")
+        index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+        prompt = fake.calls[0]["messages"][-1]["content"]
+        assert "garden fence" in prompt and "taxes" not in prompt  # that day's note only
+        # a front matter date dates a note as a file name does; last week is a span
+        result = index.search("what did I write last week?", today=dt.date(2026, 4, 29))
+        assert result.days.label() == "last week (2026-04-20 to 2026-04-26)"
+        assert result.results[0]["path"] == "journal/2026-04-22.md"
+        result = index.search("what happened the day before yesterday?", today=SUNDAY)
+        assert result.results[0]["path"] == "meetings/standup.md"
+        # without an asking day (mrag eval without "asked_on") the words are words
+        assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
+
+
+def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
+    from minirag_cli.cli import app
+    from tests.test_ask import FakeLLM
+
+    monkeypatch.setenv("MRAG_DB", str(vault))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    model = vault.parent / "m.gguf"
+    model.write_bytes(b"GGUF")
+
+    def ask(*args, today):
+        monkeypatch.setenv("MRAG_TODAY", today)
+        fake = FakeLLM("Priya said the budget review moves to June [1].")
+        out = CliRunner().invoke(app, ["ask", *args, "--json", "--model", str(model)],
+                                 obj=Seams(llm=fake, llm_name="fake.gguf"))
+        return out, fake
+
+    out, fake = ask("What did Priya say on Tuesday?", today="2026-05-03")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["results"][0]["path"] == "journal/2026-04-28.md"
+    assert data["days"] == {"words": "on Tuesday", "from": "2026-04-28", "to": "2026-04-28", "dated_notes": True}
+    assert "budget review" in fake.messages[-1]["content"] and "fence" not in fake.messages[-1]["content"]
+    # no note of that day: the question as written, and why on stderr
+    out, _fake = ask("what did I do yesterday?", today="2026-06-10")
+    assert out.exit_code == 0, out.output
+    assert "no note is dated yesterday (2026-06-09)" in out.stderr
+    data = json.loads(out.stdout)  # still one JSON document on stdout
+    assert data["days"]["dated_notes"] is False and data["results"][0]["path"] == "journal/2026-03-10.md"
+    out, fake = ask("what did I do yesterday?", today="yesterday")  # a one-line error (cli.main), no search
+    assert isinstance(out.exception, MragError) and "MRAG_TODAY is 'yesterday'" in str(out.exception)
+    assert fake.messages is None
+
+
+def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
+    from minirag_cli import evaluate as ev
+
+    golden = [{"id": "y1", "query": "what did I do yesterday?", "expected": ["journal/2026-05-02.md"],
+               "asked_on": "2026-05-03"},
+              {"id": "y2", "query": "what did I do yesterday?", "expected": ["journal/2026-05-02.md"]}]
+    questions = ev.parse_golden_lines([json.dumps(g) for g in golden])
+    assert questions[0].asked_on == SUNDAY and questions[1].asked_on is None
+    assert not ev.unknown_keys(questions)
+    with _open(vault) as index:
+        run = index.evaluate(questions, modes=["hybrid"], ks=[1], with_details=True)
+    ranks = {d["id"]: d["expected"][0]["rank"] for d in run.details}
+    assert ranks["y1"] == 1 and ranks["y2"] != 1, ranks
+    with pytest.raises(Exception, match="asked_on"):
+        ev.parse_golden_lines([json.dumps({**golden[0], "asked_on": "May 3"})])
