@@ -267,9 +267,10 @@ def _check_folders(conn, roots: list[str]) -> Check:
     detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
                        "the index, and ask lists files that are not there" for root, n in gone)
     kept = [r for r in roots if r not in {g for g, _ in gone}]
-    return Check("folders", WARN, detail + also, f"Mount it again, or run {db.rebuild_command(kept)} with the "
-                                                 "folders you keep (a moved folder: at its new place) to drop its "
-                                                 "notes.")
+    return Check("folders", WARN, detail + also, "Mount it again; if it was moved or renamed, sync it at its new "
+                                                 "place (mrag sync NEWPATH: its notes go with it, the unchanged "
+                                                 f"ones as they are); if it is gone for good, {db.rebuild_command(kept)} with "
+                                                 "the folders you keep drops its notes.")
 
 
 def _check_extractor(conn, roots: list[str]) -> Check:
