@@ -417,6 +417,14 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
             f"The index is damaged: {text}.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
+    if _is_sqlite_error(exc, ("OperationalError",)) and text.lower().startswith(_VEC_FAILED):
+        # sqlite-vec says a vector it could not read or write in its own words ("Could not fetch vector
+        # data for 1, opening blob failed"), with SQLITE_ERROR: its shadow tables lack what its index
+        # names (a damaged file), or, for a write, the disk failed (a full one is said so: transaction())
+        return DatabaseError(
+            f"The index's vectors cannot be read or written: {text}.",
+            hint="Run `mrag doctor` for details; a damaged index is rebuilt by moving the file aside and running "
+                 "`mrag sync DIR` (mrag never overwrites it).")
     if text.lower().startswith(("no such table", "no such column")):
         # migrations made every table of this schema version: one missing was dropped or lost
         # (a tool, a partial copy); not an mrag fault to report but an index to rebuild
@@ -443,13 +451,16 @@ def no_room(text: str) -> NoRoom:
 _NO_ROOM_BYTES = 1 << 20
 
 
+_VEC_FAILED = ("internal sqlite-vec error", "could not")  # how sqlite-vec's own error messages start
+
+
 def _vec_write_failed(exc: BaseException) -> bool:
     """An error sqlite-vec raised for a write it could not make. It reports the
     SQLite error under it as a message of its own with SQLITE_ERROR ("Internal
     sqlite-vec error: Could not insert a new vector chunk"), so a full disk is
     not "database or disk is full" there."""
     return _is_sqlite_error(exc, ("OperationalError",)) \
-        and str(exc).lower().startswith(("internal sqlite-vec error", "could not")) \
+        and str(exc).lower().startswith(_VEC_FAILED) \
         and "disk is full" not in str(exc).lower()  # said: explain_sqlite_error reads it
 
 

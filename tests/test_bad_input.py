@@ -1958,3 +1958,26 @@ def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
     with Index.open(effective({"db": str(index)}, index)) as opened:
         with pytest.raises(DatabaseError, match="holds no notes yet"):
             MragTools(opened).search("Berlin")
+
+
+def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy):
+    """The vectors of vec_chunks lost from the file (sqlite-vec keeps them in a
+    shadow table of its own; SQLite's b-trees stay sound): `mrag ask` stopped
+    with `unexpected OperationalError: could not open vectors blob for chunk 1`
+    and a request to report a bug, and `mrag doctor` passed every check. Ask
+    now says the index's vectors cannot be read and what to do; the doctor
+    reads every vector back and fails with the rebuild."""
+    index = synced_copy
+    conn = db.connect(index)
+    conn.execute("DELETE FROM vec_chunks_vector_chunks00")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "Wolfgang Schulz", "--no-answer")
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert "error: The index's vectors cannot be read or written: could not open vectors blob" in r.stderr
+    assert "mrag doctor" in r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "doctor", "--no-load", "--json")
+    checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
+    assert r.returncode == 1 and checks["integrity"]["status"] == "fail", checks["integrity"]
+    assert "vec_chunks vectors cannot be read" in checks["integrity"]["detail"]
+    assert "--rebuild" in checks["integrity"]["fix"]
