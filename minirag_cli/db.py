@@ -675,8 +675,7 @@ def ensure_embedder(conn, model_name: str, dim: int) -> None:
         raise EmbedderMismatch(
             f"This index was built with embedding model {recorded} ({recorded_dim} dims); "
             f"the configured one is {model_name} ({dim} dims).",
-            hint="Use the same --embedding-model, or rebuild: `mrag sync DIR --rebuild` "
-            "(or delete the index file and sync again).",
+            hint=embedder_mismatch_hint(conn, recorded),
         )
     if recorded is None or not has_vec_tables(conn):
         from minirag_cli.vectors import scale_for
@@ -829,5 +828,16 @@ def check_embedder(conn, model_name: str) -> None:
     if recorded is not None and recorded != model_name:
         raise EmbedderMismatch(
             f"This index was built with embedding model {recorded}; the configured one is {model_name}.",
-            hint="Use the same --embedding-model, or rebuild with `mrag sync DIR --rebuild`.",
+            hint=embedder_mismatch_hint(conn, recorded),
         )
+
+
+def embedder_mismatch_hint(conn, recorded: str, undo: str | None = None) -> str:
+    """The two ways out of an EmbedderMismatch: the index's own model (`undo`:
+    how to unset the setting that chose another, when known), or the index
+    rebuilt for the new one (its folders named: DIR said nothing to a user
+    whose index is months old)."""
+    own = (f"{undo[0].upper()}{undo[1:]} to use the model the index was built with ({recorded})" if undo else
+           f"Use the model the index was built with ({recorded}: with no embedding model set, mrag uses it)")
+    return (f"{own}, or rebuild the index for the new one: {rebuild_command(recorded_roots(conn))} (every note is "
+            "embedded again; the extraction cache is kept).")

@@ -1264,7 +1264,18 @@ def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin,
     r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", model="hashing:32")
     assert r.returncode == 1
     assert "hashing:64" in r.stderr and "hashing:32" in r.stderr
-    assert "mrag sync DIR --rebuild" in r.stderr
+    # the hint was "Use the same --embedding-model, or rebuild: `mrag sync DIR --rebuild`": no flag was given
+    # (MRAG_EMBEDDING_MODEL set it) and DIR was for the user to remember; it names both now
+    conn = db.connect(index)
+    roots = db.recorded_roots(conn)
+    conn.close()
+    assert "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
+    assert "Unset MRAG_EMBEDDING_MODEL to use the model the index was built with (hashing:64)" in r.stderr
+    assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr and "--embedding-model" not in r.stderr
+    for args in (["ask", "Wolfgang"], ["ask", "Wolfgang", "--mode", "bm25"]):  # the questions say the same
+        r = run_mrag(mrag_bin, "--db", str(index), *args, model="hashing:32")
+        assert r.returncode == 1 and "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
+        assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr
     conn = db.connect(index)
     assert table_counts(conn) == before  # nothing half-converted
     conn.close()
