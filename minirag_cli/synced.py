@@ -103,6 +103,12 @@ def record_sync(state_dir: Path, db: Path, roots: list[str], when: str) -> None:
             _write(Path(state_dir), records)
 
 
+def synced_into(state_dir: Path, folder: str) -> SyncedIndex | None:
+    """The record of the index `folder` was last synced into (its file there
+    or not: an index kept in the folder moved with it), None when it has none."""
+    return next((r for r in _read(Path(state_dir)) if folder in r.roots), None)
+
+
 def known_indexes(state_dir: Path) -> tuple[list[SyncedIndex], list[SyncedIndex]]:
     """(records whose index file exists, most recent first; records dropped
     because their file is gone). Dropped records are removed from the file."""
