@@ -179,10 +179,12 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     return texts, parts, note_speakers(chunks)
 
 
-def check_folders(dirs: Sequence[str | Path], *, whole: bool = False) -> list[Path]:
+def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
-    folder, a UsageError for an empty name (which Path would read as ".") and,
-    unless `whole` (--force), for the filesystem's root or the home folder itself."""
+    folder (with `synced`, one the record of syncs holds is said to have been
+    synced: _gone_synced_folder), a UsageError for an empty name (which Path
+    would read as ".") and, unless `whole` (--force), for the filesystem's root
+    or the home folder itself."""
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
@@ -192,7 +194,7 @@ def check_folders(dirs: Sequence[str | Path], *, whole: bool = False) -> list[Pa
             raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
                             hint="mrag needs to search the folders above it: check their permissions.") from None
         if not is_dir:
-            raise _not_a_folder(str(d))
+            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d))
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     if not whole:
         for root in roots:
@@ -218,6 +220,36 @@ def _refuse_whole_disk_or_home(root: Path) -> None:
         raise UsageError(f"{root} is {what}: mrag sync indexes a folder of notes, and would read every file in it.",
                          hint=f"Give the folder your notes are in (mrag sync ~/notes), or add --force to index "
                               f"all of {root}.")
+
+
+def _gone_synced_folder(d: str) -> MragError | None:
+    """`mrag sync ~/notes` after `mv ~/notes ~/Notes` said only "~/notes does
+    not exist. Check the folder's name", as for a typo. A folder that is not
+    there but was synced before (the record of syncs, synced.py) is said to be
+    that, with the ways on: a sync at its new place, or the rebuild that drops
+    its notes. None for any other folder."""
+    import shlex
+
+    from minirag_cli.config import state_dir
+    from minirag_cli.synced import shown_time, synced_into
+
+    if os.path.lexists(d):
+        return None
+    folder = str(Path(d).expanduser().absolute().resolve())
+    record = synced_into(state_dir(), folder)
+    if record is None:
+        return None
+    move = "Moved or renamed? Sync it at its new place (mrag sync NEWPATH): its notes go with it"
+    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it
+        return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
+                         f"{shown_time(record.last_sync)}), which is gone too.",
+                         hint=move + ", and an index kept inside it (.mrag) is found there.")
+    kept = [r for r in record.roots if r != folder and os.path.isdir(r)]
+    return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
+                     f"{shown_time(record.last_sync)}).",
+                     hint=f"{move}, the unchanged ones as they are. Gone for good? "
+                          f"`mrag --db {shlex.quote(record.db)} {dbmod.rebuild_command(kept).removeprefix('mrag ')}` "
+                          "drops its notes.")
 
 
 def _not_a_folder(d: str) -> MragError:

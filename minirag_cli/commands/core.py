@@ -41,8 +41,7 @@ def sync(
     from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
-    _gone_synced_folder(dirs)
-    sync_dirs = check_folders(dirs, whole=force)
+    sync_dirs = check_folders(dirs, whole=force, synced=True)
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)
@@ -109,36 +108,3 @@ def entities(
         total = index.entity_count()  # the table alone read as all there is
         if total > limit:
             note(f"the {limit} most mentioned of {total} entities; -n {total} lists them all", markup=False)
-
-
-def _gone_synced_folder(dirs: list[str]) -> None:
-    """`mrag sync ~/notes` after `mv ~/notes ~/Notes` said only "~/notes does
-    not exist. Check the folder's name". A folder that is not there but was
-    synced before (the record of syncs, synced.py) is said to be that, with
-    the ways on: a sync at its new place, or the rebuild that drops its notes."""
-    import os
-    import shlex
-
-    from minirag_cli.config import state_dir
-    from minirag_cli.db import rebuild_command
-    from minirag_cli.errors import MragError
-    from minirag_cli.synced import _when, synced_into
-
-    for d in dirs:
-        if not str(d).strip() or os.path.lexists(d):
-            continue
-        folder = str(Path(d).expanduser().absolute().resolve())
-        record = synced_into(state_dir(), folder)
-        if record is None:
-            continue
-        move = "Moved or renamed? Sync it at its new place (mrag sync NEWPATH): its notes go with it"
-        if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it
-            raise MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
-                            f"{_when(record.last_sync)}), which is gone too.",
-                            hint=move + ", and an index kept inside it (.mrag) is found there.")
-        kept = [r for r in record.roots if r != folder and os.path.isdir(r)]
-        raise MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
-                        f"{_when(record.last_sync)}).",
-                        hint=f"{move}, the unchanged ones as they are. Gone for good? "
-                             f"`mrag --db {shlex.quote(record.db)} {rebuild_command(kept).removeprefix('mrag ')}` "
-                             "drops its notes.")
