@@ -417,6 +417,14 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
             f"The index is damaged: {text}.",
             hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
                  "(mrag never overwrites it).")
+    if _is_sqlite_error(exc, ("OperationalError",)) and text.lower().startswith(_VEC_FAILED):
+        # sqlite-vec says a vector it could not read or write in its own words ("Could not fetch vector
+        # data for 1, opening blob failed"), with SQLITE_ERROR: its shadow tables lack what its index
+        # names (a damaged file), or, for a write, the disk failed (a full one is said so: transaction())
+        return DatabaseError(
+            f"The index's vectors cannot be read or written: {text}.",
+            hint="Run `mrag doctor` for details; a damaged index is rebuilt by moving the file aside and running "
+                 "`mrag sync DIR` (mrag never overwrites it).")
     if text.lower().startswith(("no such table", "no such column")):
         # migrations made every table of this schema version: one missing was dropped or lost
         # (a tool, a partial copy); not an mrag fault to report but an index to rebuild
@@ -443,13 +451,16 @@ def no_room(text: str) -> NoRoom:
 _NO_ROOM_BYTES = 1 << 20
 
 
+_VEC_FAILED = ("internal sqlite-vec error", "could not")  # how sqlite-vec's own error messages start
+
+
 def _vec_write_failed(exc: BaseException) -> bool:
     """An error sqlite-vec raised for a write it could not make. It reports the
     SQLite error under it as a message of its own with SQLITE_ERROR ("Internal
     sqlite-vec error: Could not insert a new vector chunk"), so a full disk is
     not "database or disk is full" there."""
     return _is_sqlite_error(exc, ("OperationalError",)) \
-        and str(exc).lower().startswith(("internal sqlite-vec error", "could not")) \
+        and str(exc).lower().startswith(_VEC_FAILED) \
         and "disk is full" not in str(exc).lower()  # said: explain_sqlite_error reads it
 
 
@@ -664,8 +675,7 @@ def ensure_embedder(conn, model_name: str, dim: int) -> None:
         raise EmbedderMismatch(
             f"This index was built with embedding model {recorded} ({recorded_dim} dims); "
             f"the configured one is {model_name} ({dim} dims).",
-            hint="Use the same --embedding-model, or rebuild: `mrag sync DIR --rebuild` "
-            "(or delete the index file and sync again).",
+            hint=embedder_mismatch_hint(conn, recorded),
         )
     if recorded is None or not has_vec_tables(conn):
         from minirag_cli.vectors import scale_for
@@ -818,5 +828,16 @@ def check_embedder(conn, model_name: str) -> None:
     if recorded is not None and recorded != model_name:
         raise EmbedderMismatch(
             f"This index was built with embedding model {recorded}; the configured one is {model_name}.",
-            hint="Use the same --embedding-model, or rebuild with `mrag sync DIR --rebuild`.",
+            hint=embedder_mismatch_hint(conn, recorded),
         )
+
+
+def embedder_mismatch_hint(conn, recorded: str, undo: str | None = None) -> str:
+    """The two ways out of an EmbedderMismatch: the index's own model (`undo`:
+    how to unset the setting that chose another, when known), or the index
+    rebuilt for the new one (its folders named: DIR said nothing to a user
+    whose index is months old)."""
+    own = (f"{undo[0].upper()}{undo[1:]} to use the model the index was built with ({recorded})" if undo else
+           f"Use the model the index was built with ({recorded}: with no embedding model set, mrag uses it)")
+    return (f"{own}, or rebuild the index for the new one: {rebuild_command(recorded_roots(conn))} (every note is "
+            "embedded again; the extraction cache is kept).")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 MIN_PYTHON = (3, 10)
@@ -162,6 +162,7 @@ class IndexInfo:
 
     recorded_model: str | None = None
     recorded_dim: int | None = None
+    roots: list[str] = field(default_factory=list)  # the synced folders, for the rebuild command
 
 
 def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo]:
@@ -188,6 +189,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
         try:
             current = db.schema_version(conn)
             info.recorded_model = db.get_meta(conn, "embedding_model") if current else None
+            info.roots = db.recorded_roots(conn) if current else []
             try:
                 info.recorded_dim = db.embedding_dim(conn) if current else None
                 no_dim = None
@@ -267,9 +269,10 @@ def _check_folders(conn, roots: list[str]) -> Check:
     detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
                        "the index, and ask lists files that are not there" for root, n in gone)
     kept = [r for r in roots if r not in {g for g, _ in gone}]
-    return Check("folders", WARN, detail + also, f"Mount it again, or run {db.rebuild_command(kept)} with the "
-                                                 "folders you keep (a moved folder: at its new place) to drop its "
-                                                 "notes.")
+    return Check("folders", WARN, detail + also, "Mount it again; if it was moved or renamed, sync it at its new "
+                                                 "place (mrag sync NEWPATH: its notes go with it, the unchanged "
+                                                 f"ones as they are); if it is gone for good, {db.rebuild_command(kept)} with "
+                                                 "the folders you keep drops its notes.")
 
 
 def _check_extractor(conn, roots: list[str]) -> Check:
@@ -326,9 +329,11 @@ def _sync_running(db_path: Path) -> str | None:
 
 
 def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: str | None = None,
-               model: str | None = None, load: bool = True) -> list[Check]:
+               embedding_source: str = "flag", model: str | None = None, load: bool = True) -> list[Check]:
     """Every check, in the order they are shown. `embedding_model=None` means
-    the one the index was built with (else the default)."""
+    the one the index was built with (else the default); `embedding_source`
+    says where the one given was set (config.Settings.sources)."""
+    from minirag_cli import db
     from minirag_cli.embed import DEFAULT_EMBEDDING_MODEL
 
     checks = [check_python(), check_sqlite(), check_sqlite_vec()]
@@ -336,9 +341,16 @@ def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: st
     name = embedding_model or info.recorded_model or DEFAULT_EMBEDDING_MODEL
     emb = check_embedding_model(name, load=load, index_dim=info.recorded_dim)
     if info.recorded_model and info.recorded_model != name and emb.status != FAIL:
+        undo = {"flag": "leave out --embedding-model"}.get(embedding_source)
+        if embedding_source.startswith("env "):
+            undo = f"unset {embedding_source.removeprefix('env ')}"
+        elif " config " in embedding_source:
+            undo = f"remove embedding_model from the {embedding_source}"
+        own = f"{undo[0].upper()}{undo[1:]} to use" if undo else "Use"
         emb = Check(emb.name, FAIL, f"{emb.detail}; but the index was built with {info.recorded_model}",
-                    "Use the model the index was built with (--embedding-model), or rebuild: "
-                    "mrag sync DIR --rebuild.")
+                    f"{own} the model the index was built with ({info.recorded_model}), or rebuild the index for "
+                    f"the new one: {db.rebuild_command(info.roots)} (every note is embedded again; the "
+                    "extraction cache is kept).")
     checks += [emb, check_llama(model, load=load)] + index_checks
     return checks
 
@@ -355,6 +367,7 @@ def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
     chosen_embedder = None if "embedding_model" in bad or settings.sources["embedding_model"] == "default" \
         else settings.embedding_model
     checks = run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
+                        embedding_source=settings.sources["embedding_model"],
                         model=None if "model" in bad else settings.model, load=load)
     return [*(Check("settings", FAIL, str(error), error.hint or "Correct the value, or remove it for the default.")
               for error in bad.values()), *checks]

@@ -112,6 +112,9 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         per_chunk = f", {summary['seconds_per_chunk']:.2f} s/chunk" if summary.get("seconds_per_chunk") else ""
         table.add_row("model", f"{summary['model_calls']} calls, {summary['cache_hits']} cache hits, "
                                f"{summary['tokens_in']} tokens in / {summary['tokens_out']} out{per_chunk}")
+    for move in summary.get("moved", []):
+        table.add_row("moved", escape(f"{move['from']} -> {move['to']}: its {move['notes']} notes kept, "
+                                      "re-read only where they changed"))
     again = summary.get("reextracted")
     if again:
         was = again["from_version"] or "not recorded"
@@ -202,7 +205,15 @@ def render_status(status: dict, console: Console) -> None:
     table.add_row("extractor", escape(extractor))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
-    table.add_row("roots", "\n".join(escape_name(r) for r in status["roots"]) or "-")
+    gone = status.get("gone_roots", [])
+    table.add_row("roots", "\n".join(escape_name(r) + (" [yellow](gone: moved, renamed or not mounted)[/]"
+                                                      if r in gone else "") for r in status["roots"]) or "-")
+    if gone:  # its notes stay (an unplugged drive must not empty the index), and ask lists them
+        kept = [r for r in status["roots"] if r not in gone]
+        from minirag_cli.db import rebuild_command
+
+        table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
+                                 f"gone for good: `{rebuild_command(kept)}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))

@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Sequence
 
 from minirag_cli import db
 from minirag_cli.config import Settings, embedding_model_for
-from minirag_cli.errors import UsageError
+from minirag_cli.errors import EmbedderMismatch, UsageError
 from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # noqa: F401  (part of the API)
 
 __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result", "result_notes"]
@@ -148,7 +148,7 @@ class Index:
                     # (BENCHMARKS.md, "The lines chosen on the core the model's loader leaves")
                     threads = max(1, available_cores() - 1) if self._llm_loading is not None else None
                     embedder = query_embedder(name, threads=threads)  # ONNX when a verified export exists
-                with self.lock:
+                with self.lock, self.embedder_set_by():
                     db.check_embedder(self.conn, embedder.name)
                 self._query_embedder = embedder
             return self._query_embedder
@@ -187,6 +187,32 @@ class Index:
         from minirag_cli.llm import model_set_by
 
         return model_set_by(None if self._llm_injected else getattr(self.settings, "sources", {}).get("model"))
+
+    @contextlib.contextmanager
+    def embedder_set_by(self):
+        """A context in which an EmbedderMismatch says where the embedding
+        model that differs from the index's was set, and how to unset it (a
+        variable exported months ago, a config file edited for another index:
+        "the configured one" alone did not say which to change)."""
+        try:
+            yield
+        except EmbedderMismatch as exc:
+            source = getattr(self.settings, "sources", {}).get("embedding_model", "default")
+            where, undo = "--embedding-model", "leave out --embedding-model"
+            if source.startswith("env "):
+                where = source.removeprefix("env ")
+                undo = f"unset {where}"
+            elif " config " in source:  # "user config PATH", "project config PATH"
+                where = f"the {source}"
+                undo = f"remove embedding_model from {where}"
+            elif source != "flag":
+                raise
+            if "(set by " in str(exc):  # a sync inside a sync (--watch's) says it once
+                raise
+            with self.lock:
+                recorded = db.get_meta(self.conn, "embedding_model") or "?"
+                hint = db.embedder_mismatch_hint(self.conn, recorded, undo)
+            raise EmbedderMismatch(f"{str(exc).rstrip('.')} (set by {where}).", hint=hint) from None
 
     def has_llm(self) -> bool:
         """A model is injected or configured (not necessarily loaded yet)."""
@@ -244,7 +270,7 @@ class Index:
                 syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
                 # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
                 with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
-                        as build:
+                        as build, self.embedder_set_by():
                     summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
                                                    options=options, progress=lock.checking(progress),
                                                    on_first_note=on_first_note, index_path=self.path)
@@ -328,7 +354,7 @@ class Index:
             # bm25 alone embeds nothing, but a model named on purpose must still be the index's
             from minirag_cli.embed import canonical_model_name
 
-            with self.lock:
+            with self.lock, self.embedder_set_by():
                 db.check_embedder(self.conn, canonical_model_name(self.embedding_model()))
         result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                  query_vector=query_vector, today=today)

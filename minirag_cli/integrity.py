@@ -71,6 +71,16 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
             "vec_entity_names orphans":
                 "SELECT count(*) FROM vec_entity_names WHERE rowid NOT IN (SELECT id FROM entities)",
         })
+    if has_vec_tables(conn):
+        for table in ("vec_chunks", "vec_entity_names"):
+            # every vector read back: vec0 counts its rows from one shadow table and keeps the vectors in
+            # another, whose loss (a damaged file) only a read shows ("Could not fetch vector data for 1")
+            try:
+                conn.execute(f"SELECT count(embedding) FROM {table}").fetchone()
+            except Exception as exc:
+                if is_lock_error(exc):
+                    raise
+                problems.append(f"{table} vectors cannot be read: {exc}")
     for label, sql in orphan_checks.items():
         n = count(sql)
         if n:

@@ -180,10 +180,12 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     return texts, parts, note_speakers(chunks)
 
 
-def check_folders(dirs: Sequence[str | Path], *, whole: bool = False) -> list[Path]:
+def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
-    folder, a UsageError for an empty name (which Path would read as ".") and,
-    unless `whole` (--force), for the filesystem's root or the home folder itself."""
+    folder (with `synced`, one the record of syncs holds is said to have been
+    synced: _gone_synced_folder), a UsageError for an empty name (which Path
+    would read as ".") and, unless `whole` (--force), for the filesystem's root
+    or the home folder itself."""
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
             raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
@@ -193,7 +195,7 @@ def check_folders(dirs: Sequence[str | Path], *, whole: bool = False) -> list[Pa
             raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
                             hint="mrag needs to search the folders above it: check their permissions.") from None
         if not is_dir:
-            raise _not_a_folder(str(d))
+            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d))
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     if not whole:
         for root in roots:
@@ -219,6 +221,36 @@ def _refuse_whole_disk_or_home(root: Path) -> None:
         raise UsageError(f"{root} is {what}: mrag sync indexes a folder of notes, and would read every file in it.",
                          hint=f"Give the folder your notes are in (mrag sync ~/notes), or add --force to index "
                               f"all of {root}.")
+
+
+def _gone_synced_folder(d: str) -> MragError | None:
+    """`mrag sync ~/notes` after `mv ~/notes ~/Notes` said only "~/notes does
+    not exist. Check the folder's name", as for a typo. A folder that is not
+    there but was synced before (the record of syncs, synced.py) is said to be
+    that, with the ways on: a sync at its new place, or the rebuild that drops
+    its notes. None for any other folder."""
+    import shlex
+
+    from minirag_cli.config import state_dir
+    from minirag_cli.synced import shown_time, synced_into
+
+    if os.path.lexists(d):
+        return None
+    folder = str(Path(d).expanduser().absolute().resolve())
+    record = synced_into(state_dir(), folder)
+    if record is None:
+        return None
+    move = "Moved or renamed? Sync it at its new place (mrag sync NEWPATH): its notes go with it"
+    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it
+        return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
+                         f"{shown_time(record.last_sync)}), which is gone too.",
+                         hint=move + ", and an index kept inside it (.mrag) is found there.")
+    kept = [r for r in record.roots if r != folder and os.path.isdir(r)]
+    return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
+                     f"{shown_time(record.last_sync)}).",
+                     hint=f"{move}, the unchanged ones as they are. Gone for good? "
+                          f"`mrag --db {shlex.quote(record.db)} {dbmod.rebuild_command(kept).removeprefix('mrag ')}` "
+                          "drops its notes.")
 
 
 def _not_a_folder(d: str) -> MragError:
@@ -271,6 +303,8 @@ class SyncSummary:
     changed_paths: list[str] = field(default_factory=list)
     removed_paths: list[str] = field(default_factory=list)
     follow_symlinks: list[str] = field(default_factory=list)  # the roots whose symlinks out were followed
+    # the synced folders found moved or renamed to a folder given now: [{from, to, notes}] (_follow_moves)
+    moved: list[dict] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because the file name they
     # have became shared by another note of their folder, or stopped being, or because they mention an
     # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
@@ -772,10 +806,11 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     check_nested(conn, roots)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
-    follow = following(conn, roots, options.follow_symlinks)
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
+    roots_known = _follow_moves(conn, roots, roots_known, summary)
+    follow = following(conn, roots, options.follow_symlinks)
     # how the notes are built and the folders they come from, recorded with
     # the first note written (not before: an index found damaged on the way
     # is never written to): a sync interrupted after a `--rebuild --chunk-tokens 60`
@@ -852,6 +887,41 @@ def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> No
         dbmod.set_meta(conn, dbmod.SKIPPED_KEY, value)
 
 
+def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary) -> set[str]:
+    """A synced folder that is gone, and a folder new to the index given now
+    holding its notes (at the same paths, of the same sizes: at least half of
+    them), is that folder moved or renamed (`mv ~/notes ~/Notes`): its notes
+    become the new folder's, with their chunks, vectors and graph, so the
+    sync reads only what changed, instead of adding every note a second time
+    beside the ones of the folder that is gone. One gone folder and one new
+    folder only: when several could match, none is taken for a move (the sync
+    warns about the gone folder as before). Returns the synced folders after
+    the moves."""
+    new = [root for root in roots if str(root) not in roots_known]
+    gone = gone_folders(sorted(roots_known)) if new else []
+    matches: dict[str, list[str]] = {}
+    for old in gone:
+        notes = store.existing_documents(conn, old)
+        for root in new:
+            if notes and 2 * sum(_same_size(root / path, size) for path, (_id, _hash, size, _mtime)
+                                 in notes.items()) >= len(notes):
+                matches.setdefault(old, []).append(str(root))
+    targets = [root for found in matches.values() for root in found]
+    moves = {old: found[0] for old, found in matches.items() if len(found) == 1 and targets.count(found[0]) == 1}
+    for old, root in sorted(moves.items()):
+        with dbmod.transaction(conn):
+            notes = store.move_root(conn, old, root)
+        summary.moved.append({"from": old, "to": root, "notes": notes})
+    return {moves.get(root, root) for root in roots_known}
+
+
+def _same_size(path: Path, size: int) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == size
+    except OSError:
+        return False
+
+
 def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:
     """A folder synced before that is gone (moved, renamed, deleted or not
     mounted) keeps its notes, as a folder that cannot be read for now does
@@ -867,7 +937,8 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: 
         if notes:
             summary.warnings.append({"path": root, "reason": (
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
-                f"note{'s' * (notes != 1)} stay in the index; `{dbmod.rebuild_command(kept)}` drops them")})
+                f"note{'s' * (notes != 1)} stay in the index; moved or renamed: `mrag sync NEWPATH` takes them "
+                f"there (unchanged notes are kept as they are); gone for good: `{dbmod.rebuild_command(kept)}` drops them")})
 
 
 def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], summary: SyncSummary) -> None:

@@ -103,6 +103,12 @@ def record_sync(state_dir: Path, db: Path, roots: list[str], when: str) -> None:
             _write(Path(state_dir), records)
 
 
+def synced_into(state_dir: Path, folder: str) -> SyncedIndex | None:
+    """The record of the index `folder` was last synced into (its file there
+    or not: an index kept in the folder moved with it), None when it has none."""
+    return next((r for r in _read(Path(state_dir)) if folder in r.roots), None)
+
+
 def known_indexes(state_dir: Path) -> tuple[list[SyncedIndex], list[SyncedIndex]]:
     """(records whose index file exists, most recent first; records dropped
     because their file is gone). Dropped records are removed from the file."""
@@ -118,19 +124,19 @@ def known_indexes(state_dir: Path) -> tuple[list[SyncedIndex], list[SyncedIndex]
     return live, gone
 
 
-def _when(iso: str) -> str:
+def shown_time(iso: str) -> str:
     """'2026-12-01T14:05:09+00:00' -> '2026-12-01 14:05 UTC'."""
     return iso.replace("T", " ")[:16] + (" UTC" if iso.endswith("+00:00") else "") if iso else "?"
 
 
 def _line(r: SyncedIndex) -> str:
-    return f"{r.db}  (from {r.folder()}, last sync {_when(r.last_sync)})"
+    return f"{r.db}  (from {r.folder()}, last sync {shown_time(r.last_sync)})"
 
 
 def describe_choice(known: list[SyncedIndex]) -> str:
     """The one line a command prints on stderr when the record chose its index."""
     chosen = known[0]
-    head = f"using index {chosen.db} (synced {_when(chosen.last_sync)} from {chosen.folder()})"
+    head = f"using index {chosen.db} (synced {shown_time(chosen.last_sync)} from {chosen.folder()})"
     if len(known) == 1:
         return head + "; --db PATH or MRAG_DB chooses another"
     others = "; ".join(f"{r.db} from {r.folder()}" for r in known[1:4]) + ("; ..." if len(known) > 4 else "")

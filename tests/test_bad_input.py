@@ -1264,7 +1264,18 @@ def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin,
     r = run_mrag(mrag_bin, "--db", str(index), "sync", str(tmp_path / "notes"), "-q", model="hashing:32")
     assert r.returncode == 1
     assert "hashing:64" in r.stderr and "hashing:32" in r.stderr
-    assert "mrag sync DIR --rebuild" in r.stderr
+    # the hint was "Use the same --embedding-model, or rebuild: `mrag sync DIR --rebuild`": no flag was given
+    # (MRAG_EMBEDDING_MODEL set it) and DIR was for the user to remember; it names both now
+    conn = db.connect(index)
+    roots = db.recorded_roots(conn)
+    conn.close()
+    assert "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
+    assert "Unset MRAG_EMBEDDING_MODEL to use the model the index was built with (hashing:64)" in r.stderr
+    assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr and "--embedding-model" not in r.stderr
+    for args in (["ask", "Wolfgang"], ["ask", "Wolfgang", "--mode", "bm25"]):  # the questions say the same
+        r = run_mrag(mrag_bin, "--db", str(index), *args, model="hashing:32")
+        assert r.returncode == 1 and "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
+        assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr
     conn = db.connect(index)
     assert table_counts(conn) == before  # nothing half-converted
     conn.close()
@@ -1958,3 +1969,26 @@ def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
     with Index.open(effective({"db": str(index)}, index)) as opened:
         with pytest.raises(DatabaseError, match="holds no notes yet"):
             MragTools(opened).search("Berlin")
+
+
+def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy):
+    """The vectors of vec_chunks lost from the file (sqlite-vec keeps them in a
+    shadow table of its own; SQLite's b-trees stay sound): `mrag ask` stopped
+    with `unexpected OperationalError: could not open vectors blob for chunk 1`
+    and a request to report a bug, and `mrag doctor` passed every check. Ask
+    now says the index's vectors cannot be read and what to do; the doctor
+    reads every vector back and fails with the rebuild."""
+    index = synced_copy
+    conn = db.connect(index)
+    conn.execute("DELETE FROM vec_chunks_vector_chunks00")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "Wolfgang Schulz", "--no-answer")
+    assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
+    assert "error: The index's vectors cannot be read or written: could not open vectors blob" in r.stderr
+    assert "mrag doctor" in r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "doctor", "--no-load", "--json")
+    checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
+    assert r.returncode == 1 and checks["integrity"]["status"] == "fail", checks["integrity"]
+    assert "vec_chunks vectors cannot be read" in checks["integrity"]["detail"]
+    assert "--rebuild" in checks["integrity"]["fix"]

@@ -95,6 +95,7 @@ def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
     folders = by_name(json.loads(r.stdout))["folders"]
     assert folders["status"] == "warn" and str(tmp_path / "notes") in folders["detail"]
     assert "12 notes" in folders["detail"] and "--rebuild" in folders["fix"]
+    assert "sync it at its new place (mrag sync NEWPATH" in folders["fix"]  # a move keeps its notes (test_sync)
 
 
 def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag_bin, tmp_path):
@@ -186,6 +187,14 @@ def test_other_embedder_than_the_index_fails(index, mrag_bin):
     assert r.returncode == 1
     check = by_name(json.loads(r.stdout))["embedding model"]
     assert check["status"] == FAIL and "hashing:64" in check["detail"] and "--rebuild" in check["fix"]
+    # the fix said "(--embedding-model), or rebuild: mrag sync DIR --rebuild" whatever set the model: it
+    # names the way to unset it and the index's folders now
+    notes = str((index.parent / "notes").resolve())
+    assert check["fix"].startswith("Leave out --embedding-model to use the model the index was built with (hashing:64)")
+    assert f'mrag sync "{notes}" --rebuild' in check["fix"]
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", model="hashing:32")
+    check = by_name(json.loads(r.stdout))["embedding model"]
+    assert r.returncode == 1 and check["fix"].startswith("Unset MRAG_EMBEDDING_MODEL to use the model"), check
 
 
 def test_unusable_model_file_fails_the_llama_check(index, mrag_bin, tmp_path):

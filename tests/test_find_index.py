@@ -335,3 +335,33 @@ def test_graph_flags_are_checked_before_the_chosen_index_is_named(two_folders, m
         r = mrag(mrag_bin, env, "/", "graph", *args)
         assert r.returncode == 0, (args, r.stderr)
         assert r.stderr.count(f"using index {b / '.mrag' / 'index.sqlite'}") == 1, (args, r.stderr)
+
+
+def test_a_synced_folder_moved_away_is_named_as_such_and_found_at_its_new_place(tmp_path, mrag_bin):
+    """`mv ~/notes ~/Notes`, then out of habit `mrag sync ~/notes`: the error
+    was "~/notes does not exist. Check the folder's name", as for a typo. It
+    says now that the folder was synced, into which index, and the ways on;
+    and `mrag sync ~/Notes` takes the notes over, its .mrag index with it."""
+    env = home_env(tmp_path, MRAG_EMBEDDING_MODEL=EMBEDDER)
+    home = Path(env["HOME"])
+    write_notes(home / "notes", {"a.md": "Wolfgang Schulz met Jennifer Moore.\n", "b.md": "Project Atlas.\n"})
+    assert mrag(mrag_bin, env, home, "sync", "notes", "-q").returncode == 0
+    (home / "notes").rename(home / "Notes")
+    r = mrag(mrag_bin, env, home, "sync", "notes")
+    assert r.returncode == 1
+    assert (f"error: notes does not exist: it was synced into the index {home / 'notes/.mrag/index.sqlite'}"
+            in r.stderr), r.stderr
+    assert "Sync it at its new place (mrag sync NEWPATH)" in r.stderr and "Check the folder's name" not in r.stderr
+    r = mrag(mrag_bin, env, home, "sync", "Notes", "--json")
+    summary = json.loads(r.stdout)
+    assert summary["moved"] == [{"from": str(home / "notes"), "to": str(home / "Notes"), "notes": 2}]
+    assert (summary["unchanged"], summary["total_files"]) == (2, 2)
+    # an index kept elsewhere stays: the error names it, and the rebuild that drops the folder's notes
+    index = tmp_path / "elsewhere.sqlite"
+    assert mrag(mrag_bin, env, home, "--db", str(index), "sync", "Notes", "-q").returncode == 0
+    (home / "Notes").rename(home / "N2")
+    r = mrag(mrag_bin, env, home, "sync", "Notes")
+    assert r.returncode == 1 and f"it was synced into the index {index} (last sync" in r.stderr, r.stderr
+    assert f"`mrag --db {index} sync DIR --rebuild` drops its notes" in r.stderr
+    r = mrag(mrag_bin, env, home, "sync", "typo")
+    assert r.returncode == 1 and "Check the folder's name" in r.stderr

@@ -638,24 +638,86 @@ def test_an_index_kept_inside_the_synced_folder_is_not_reported_as_a_skipped_not
 
 
 def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, embedder, extractor):
-    """Notes moved to a new folder and synced there were in the index twice
-    (every answer repeated) and the sync said nothing: the old folder's notes
-    stay (an unplugged drive must not empty the index), but each sync now
-    warns about the folder that is gone, and --rebuild drops its notes."""
-    old, new = tmp_path / "notes", tmp_path / "moved"
+    """Notes of a folder that is gone (deleted, a drive not mounted) stay in
+    the index (an unplugged drive must not empty it), but each sync warns
+    about the folder, and --rebuild drops its notes. (A folder synced now
+    that holds its notes is the folder moved: next test.)"""
+    old, other = tmp_path / "notes", tmp_path / "other"
     write_notes(old, CORPUS)
+    write_notes(other, {"other.md": "Nothing of the notes folder, Harbor Hall aside.\n"})
     run(conn, old, embedder, extractor)
     assert run(conn, old, embedder, extractor).warnings == []
-    old.rename(new)
-    s = run(conn, new, embedder, extractor)
-    assert s.total_files == 2 * len(CORPUS)  # kept, and now said:
+    old.rename(tmp_path / "unmounted")
+    s = run(conn, other, embedder, extractor)
+    assert s.total_files == len(CORPUS) + 1 and s.moved == []  # kept, and now said:
     assert [w["path"] for w in s.warnings] == [str(old.resolve())]
     assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
     assert "--rebuild" in s.warnings[0]["reason"]
-    assert f'`mrag sync "{new.resolve()}" --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
+    assert f'`mrag sync "{other.resolve()}" --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
+    # `mrag status` listed the gone folder as any other
+    from rich.console import Console
+
+    from minirag_cli.format import render_status
+    from minirag_cli.store import index_status
+
+    status = index_status(conn, tmp_path / "idx" / "index.sqlite")
+    assert status["gone_roots"] == [str(old.resolve())]
+    console = Console(record=True, width=200)
+    render_status(status, console)
+    shown = console.export_text()
+    assert f"{old.resolve()} (gone: moved, renamed or not mounted)" in shown and "mrag sync NEWPATH" in shown
+    assert f"{other.resolve()} (gone" not in shown
     rebuild(conn)
+    s = run(conn, other, embedder, extractor)
+    assert s.total_files == 1 and s.warnings == [] and verify_index(conn) == []
+
+
+def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_path, conn, embedder, extractor):
+    """`mv ~/notes ~/Notes`, then `mrag sync ~/Notes`: every note was added a
+    second time beside the notes of the folder that is gone (answers twice,
+    every chunk embedded again) and only a --rebuild undid it. A gone folder
+    whose notes the new one holds (same paths, same sizes) is now that folder
+    moved: its notes become the new folder's and only what changed is read."""
+    old, new = tmp_path / "notes", tmp_path / "Notes"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor, follow_symlinks=True)
+    old.rename(new)
+    (new / "projects/atlas.md").write_text(CORPUS["projects/atlas.md"] + "More about Harbor Hall.\n")
+    (new / "new.md").write_text("Jennifer Moore joined the Harbor Band.\n")
     s = run(conn, new, embedder, extractor)
-    assert s.total_files == len(CORPUS) and s.warnings == [] and verify_index(conn) == []
+    assert (s.added, s.changed, s.removed, s.unchanged) == (1, 1, 0, len(CORPUS) - 1)  # was (5, 0, 0, 0)
+    assert s.total_files == len(CORPUS) + 1 and s.warnings == []  # was 9, and the folder gone warned about
+    assert s.moved == [{"from": str(old.resolve()), "to": str(new.resolve()), "notes": len(CORPUS)}]
+    assert db.recorded_roots(conn) == [str(new.resolve())]
+    assert db.following_roots(conn) == [str(new.resolve())]  # what was recorded for the folder goes with it
+    assert verify_index(conn) == []
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    try:
+        run(fresh, new, embedder, extractor)
+        assert snapshot(conn) == snapshot(fresh)  # the index a sync of the folder at its new place makes
+    finally:
+        fresh.close()
+    again = run(conn, new, embedder, extractor)
+    assert (again.unchanged, again.moved, again.warnings) == (len(CORPUS) + 1, [], [])
+
+
+def test_a_new_folder_holding_few_of_a_gone_folder_s_notes_is_no_move(tmp_path, conn, embedder, extractor):
+    """A folder is taken for a gone one moved only when it holds at least half
+    of its notes at the same paths, of the same sizes, and no other folder
+    given could be it: otherwise the gone folder's notes stay, warned about."""
+    old = tmp_path / "notes"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor)
+    old.rename(tmp_path / "gone")
+    few, twin1, twin2 = tmp_path / "few", tmp_path / "twin1", tmp_path / "twin2"
+    write_notes(few, {"readme.rst": CORPUS["readme.rst"], "x.md": "Harbor Hall.\n"})
+    write_notes(twin1, CORPUS)
+    write_notes(twin2, CORPUS)
+    s = run(conn, few, embedder, extractor)
+    assert s.moved == [] and [w["path"] for w in s.warnings] == [str(old.resolve())]
+    s = sync_folders(conn, [twin1, twin2], embedder=embedder, extractor=extractor, options=SyncOptions())
+    assert s.moved == [] and [w["path"] for w in s.warnings] == [str(old.resolve())]
+    assert s.total_files == 4 * len(CORPUS) - 2  # the gone folder's notes, still there
 
 
 def test_a_note_of_only_whitespace_is_not_called_an_empty_file(tmp_path, conn, embedder, extractor):

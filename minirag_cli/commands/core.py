@@ -41,7 +41,7 @@ def sync(
     from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
-    sync_dirs = check_folders(dirs, whole=force)
+    sync_dirs = check_folders(dirs, whole=force, synced=True)
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)

@@ -26,7 +26,7 @@ from minirag_cli.store.read import (built_chunking, chunk_texts_with_links, cjk_
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
                                      delete_document, document_header, empty_index, forget_kept_vectors, kept_vectors,
-                                     merge_extraction_cache, note_head, purge_orphan_entities, refresh_entities,
+                                     merge_extraction_cache, move_root, note_head, purge_orphan_entities, refresh_entities,
                                      resolver_keys,
                                      rows_by_key, totals, touch_documents, write_document, write_graph)
 
@@ -34,7 +34,7 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_with_links", "cache_ex
            "cjk_documents", "clear_document_graphs", "clear_graph", "delete_document", "document_header", "document_paths",
            "DocumentRecord", "documents_in_sync_order", "documents_with_bigrams", "holds_cjk",
            "empty_index", "entities_list", "existing_documents", "forget_kept_vectors", "index_status",
-           "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache",
+           "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
            "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "note_head", "note_heads", "note_lines",
            "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_keys", "rows_by_key", "stored_chunks",

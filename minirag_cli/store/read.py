@@ -190,8 +190,10 @@ def index_status(conn, db_path) -> dict:
     import os as _os
 
     from minirag_cli.extract.heuristic import VERSION
+    from minirag_cli.walk import gone_folders
 
     counts = table_counts(conn)
+    roots = json.loads(get_meta(conn, "roots", "[]"))
     size = 0
     for suffix in ("", "-wal"):
         try:
@@ -219,7 +221,9 @@ def index_status(conn, db_path) -> dict:
         "heuristic_version": _version(get_meta(conn, HEURISTIC_VERSION_KEY)),
         "heuristic_version_current": VERSION,
         **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
-        "roots": json.loads(get_meta(conn, "roots", "[]")),
+        "roots": roots,
+        # the roots that are gone (moved, renamed, deleted or not mounted): their notes stay in the index
+        "gone_roots": gone_folders(roots),
         # the roots whose symlinks out of the folder every sync follows (--follow-symlinks); []: none
         "follow_symlinks": following_roots(conn),
         "last_sync": get_meta(conn, "last_sync"),

@@ -18,8 +18,9 @@ from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
-                            delete_meta, now_iso, transaction)
+from minirag_cli.db import (FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY,
+                            SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows, delete_meta, get_meta, now_iso,
+                            set_meta, transaction)
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
@@ -705,6 +706,36 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
                 LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY):
         delete_meta(conn, key)
+
+
+# meta records of the form {folder: ...}: a folder's own, kept under its new path when it moves
+FOLDER_KEYED_META = (SHARED_NAMES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY,
+                     KNOWN_CJK_NOTES_KEY)
+
+
+def move_root(conn, old: str, new: str) -> int:
+    """Make the notes of the synced folder `old` the notes of `new`, where it
+    was moved or renamed: their rows (chunks, vectors, graph, cached answers)
+    stay as they are, and so does what the index records per folder (synced
+    roots, followed symlinks, the records of FOLDER_KEYED_META). Returns the
+    notes moved. Call inside a transaction."""
+    moved = conn.execute("UPDATE documents SET root = ? WHERE root = ?", (new, old)).rowcount
+    for key in ("roots", FOLLOW_SYMLINKS_KEY):
+        try:
+            folders = json.loads(get_meta(conn, key) or "[]")
+        except ValueError:
+            continue
+        if isinstance(folders, list) and old in folders:
+            set_meta(conn, key, json.dumps(sorted({new if f == old else f for f in folders})))
+    for key in FOLDER_KEYED_META:
+        try:
+            record = json.loads(get_meta(conn, key) or "{}")
+        except ValueError:
+            continue
+        if isinstance(record, dict) and old in record:
+            record[new] = record.pop(old)
+            set_meta(conn, key, json.dumps(record, sort_keys=True, ensure_ascii=False))
+    return moved
 
 
 def totals(conn) -> tuple[int, int, int]:
