@@ -770,10 +770,13 @@ def print_data(data, render, *, as_json: bool) -> None:
 
 
 def sync_progress():
-    """A progress bar on stderr for a sync, or None when stderr is not a terminal."""
+    """A sync's progress on stderr: a bar on a terminal; else (a log file:
+    cron, systemd, `2> sync.log`) a plain line now and then (progress.LogProgress)."""
     err = stderr_console()
     if not err.is_terminal:
-        return None
+        from minirag_cli.progress import LogProgress
+
+        return LogProgress(lambda line: note(line, markup=False))
     from minirag_cli.progress import RichProgress
 
     return RichProgress(err)

@@ -235,11 +235,11 @@ class Index:
             with self.model_set_by():
                 extractor = make_extractor(self.settings.extractor, self.settings.model)
         options = options or SyncOptions.from_settings(self.settings)
-        # an existing index keeps the embedder it was built with unless one is
-        # configured: chosen before a rebuild forgets it
-        embedder = self.sync_embedder()
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
+            # an existing index keeps the embedder it was built with unless one is
+            # configured: chosen before a rebuild forgets it
+            embedder = self.sync_embedder()
             with syncmod.sync_lock(self.path) as lock:
                 syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
                 # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)

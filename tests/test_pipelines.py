@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +52,63 @@ def test_sync_json_stdout_is_pure_json(run, tmp_path):
     assert out.returncode == 0
     assert "1 added" in out.stdout and "extractor" in out.stderr and "kb.sqlite" in out.stderr
     assert not ANSI.search(out.stdout) and not ANSI.search(out.stderr)  # not a terminal: plain text
+
+
+SLOW_PLUGIN = """
+import time
+from mrag_test_plugin import hashing_embedder
+from minirag_cli.embed import register_embedder
+
+
+class Slow:
+    def __init__(self, name):
+        self._inner = hashing_embedder("hashing:64")
+        self.name, self.dim = name, self._inner.dim
+
+    def embed(self, texts):
+        time.sleep(0.05 * len(texts))  # embedding takes a while, as MiniLM's of a large folder
+        return self._inner.embed(texts)
+
+    def __getattr__(self, attr):
+        return getattr(self._inner, attr)
+
+
+register_embedder("slowhash", Slow)
+"""
+
+# imported as the spawned mrag starts (before the sync makes its LogProgress): a line every 0.3 s, not 30 s
+QUICK_LOG = "from minirag_cli.progress import LogProgress\nLogProgress.LOG_SECONDS = 0.3\n"
+
+
+def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
+    """A sync run by cron or systemd (stderr a log file) said nothing from its
+    `index ...` line to its summary: a first sync of a large folder (80 s for
+    LiHua's 442 notes here, hours with the llm extractor) looked hung in the
+    log. Without a terminal it now writes a plain line now and then (every 30
+    s; the test makes it 0.3 s, and embedding slow): no escape codes, no
+    carriage returns, and none with --json or -q, whose stderr stays as it was."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(8):
+        (notes / f"n{i}.md").write_text(f"Wolfgang Schulz met Person{i} Moore in Berlin.\n")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "slow_plugin.py").write_text(SLOW_PLUGIN)
+    (site / "sitecustomize.py").write_text(QUICK_LOG)
+    tests_dir = str(Path(os.environ["MRAG_PLUGINS"]).parent)  # mrag_test_plugin, which the slow one wraps
+    env = {"MRAG_PLUGINS": f"{os.environ['MRAG_PLUGINS']},{site / 'slow_plugin.py'}", "MRAG_EMBEDDING_MODEL": "slowhash",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(site), tests_dir, os.environ.get("PYTHONPATH")]))}
+    out = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), env=env)
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stderr.splitlines() if "  sync  " in line]
+    assert lines, out.stderr
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  sync  \d+/8 files · \d+ chunks · 0:\d\d elapsed( · .+)?", lines[-1]), lines
+    assert not ANSI.search(out.stderr) and "\r" not in out.stderr
+    assert "8 added" in out.stdout and "  sync  " not in out.stdout  # the summary after the last line
+    for flag in ("--json", "-q"):
+        (notes / "n0.md").write_text(f"Wolfgang Schulz met Jennifer Moore in Hamburg ({flag}).\n")
+        quiet = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), flag, env=env)
+        assert quiet.returncode == 0 and "  sync  " not in quiet.stderr, (flag, quiet.stderr)
 
 
 def test_status_show_entity_json_with_empty_stderr(run, tmp_path):
