@@ -691,21 +691,26 @@ def threshold_failures(lines: list[str]) -> None:
 
 
 class eval_progress:
-    """A transient progress bar on stderr when it is a terminal; else silent."""
+    """A transient progress bar on stderr when it is a terminal; else (a log
+    file) a plain line now and then (progress.EvalLog). Gives the tick,
+    `tick(done, total)` (and `doing="answers"` for --answers)."""
 
     def __init__(self, console: Console | None = None):
         self.console, self.bar = console or stderr_console(), None
 
     def __enter__(self):
         if not self.console.is_terminal:
-            return None
+            from minirag_cli.progress import EvalLog
+
+            self.bar = EvalLog(lambda line: note(line, markup=False))
+            return self.bar
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         self.bar = Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=self.console, transient=True)
         self.bar.start()
         task = self.bar.add_task("eval", total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+        return lambda done, total, doing=None: self.bar.update(task, completed=done, total=total)
 
     def __exit__(self, *exc):
         if self.bar:

@@ -76,8 +76,30 @@ class Slow:
 register_embedder("slowhash", Slow)
 """
 
-# imported as the spawned mrag starts (before the sync makes its LogProgress): a line every 0.3 s, not 30 s
-QUICK_LOG = "from minirag_cli.progress import LogProgress\nLogProgress.LOG_SECONDS = 0.3\n"
+# imported as the spawned mrag starts (before it makes its LogLines): a line every 0.3 s, not 30 s
+QUICK_LOG = "from minirag_cli.progress import LogLines\nLogLines.LOG_SECONDS = 0.3\n"
+
+
+# and each search slow, as a large index's: eval's searches are what its log lines count
+SLOW_SEARCH = """
+import time
+from minirag_cli.index import Index
+
+_search = Index.search
+Index.search = lambda *args, **kwargs: (time.sleep(0.2), _search(*args, **kwargs))[1]
+"""
+
+
+def slow_env(tmp_path, *, slow_search: bool = False) -> dict:
+    """The environment of a spawned mrag whose embedding is slow and whose log lines come every 0.3 s."""
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "slow_plugin.py").write_text(SLOW_PLUGIN)
+    (site / "sitecustomize.py").write_text(QUICK_LOG + (SLOW_SEARCH if slow_search else ""))
+    tests_dir = str(Path(os.environ["MRAG_PLUGINS"]).parent)  # mrag_test_plugin, which the slow one wraps
+    return {"MRAG_PLUGINS": f"{os.environ['MRAG_PLUGINS']},{site / 'slow_plugin.py'}",
+            "MRAG_EMBEDDING_MODEL": "slowhash",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(site), tests_dir, os.environ.get("PYTHONPATH")]))}
 
 
 def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
@@ -91,13 +113,7 @@ def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
     notes.mkdir()
     for i in range(8):
         (notes / f"n{i}.md").write_text(f"Wolfgang Schulz met Person{i} Moore in Berlin.\n")
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "slow_plugin.py").write_text(SLOW_PLUGIN)
-    (site / "sitecustomize.py").write_text(QUICK_LOG)
-    tests_dir = str(Path(os.environ["MRAG_PLUGINS"]).parent)  # mrag_test_plugin, which the slow one wraps
-    env = {"MRAG_PLUGINS": f"{os.environ['MRAG_PLUGINS']},{site / 'slow_plugin.py'}", "MRAG_EMBEDDING_MODEL": "slowhash",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(site), tests_dir, os.environ.get("PYTHONPATH")]))}
+    env = slow_env(tmp_path)
     out = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), env=env)
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stderr.splitlines() if "  sync  " in line]
@@ -109,6 +125,30 @@ def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
         (notes / "n0.md").write_text(f"Wolfgang Schulz met Jennifer Moore in Hamburg ({flag}).\n")
         quiet = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), flag, env=env)
         assert quiet.returncode == 0 and "  sync  " not in quiet.stderr, (flag, quiet.stderr)
+
+
+def test_eval_without_a_terminal_logs_progress_lines(run, tmp_path):
+    """`mrag eval` in CI or cron was silent until its report: with --answers
+    (a model call per question, seconds each) that is many minutes. Without a
+    terminal it now logs `eval  N/M searches` lines (then `answers`), as sync
+    logs its own; stdout still holds only the report, valid JSON with --json."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(3):
+        (notes / f"n{i}.md").write_text(f"Wolfgang Schulz met Person{i} Moore in Berlin.\n")
+    db_path = str(tmp_path / "kb.sqlite")
+    assert run("--db", db_path, "sync", str(notes), "-q", env=slow_env(tmp_path)).returncode == 0
+    env = slow_env(tmp_path, slow_search=True)
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text("".join(json.dumps({"query": f"Who did Wolfgang Schulz meet, Person{i} Moore?",
+                                          "expected": [f"n{i}.md"]}) + "\n" for i in range(3)))
+    out = run("--db", db_path, "eval", str(golden), "--json", "--mode", "dense", "--mode", "hybrid", env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["questions"] == 3
+    lines = [line for line in out.stderr.splitlines() if "  eval  " in line]
+    assert any(re.fullmatch(r"\d\d:\d\d:\d\d  eval  \d/6 searches · 0:\d\d elapsed", line) for line in lines), \
+        out.stderr
+    assert not ANSI.search(out.stderr) and "\r" not in out.stderr
 
 
 def test_status_show_entity_json_with_empty_stderr(run, tmp_path):
