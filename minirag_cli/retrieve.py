@@ -99,10 +99,9 @@ class SearchResult:
     paths: list[dict] = field(default_factory=list)  # the graph's best multi-hop paths
 
     def to_dict(self) -> dict:
-        out = {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results}
-        if self.paths:
-            out["paths"] = self.paths
-        return out
+        # `paths` always, [] when the walk found none: a script reads d["paths"] of every answer
+        return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
+                "paths": self.paths}
 
 
 # --------------------------------------------------------------------------- BM25

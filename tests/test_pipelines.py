@@ -151,6 +151,25 @@ def test_eval_without_a_terminal_logs_progress_lines(run, tmp_path):
     assert not ANSI.search(out.stderr) and "\r" not in out.stderr
 
 
+def test_ask_json_has_the_same_keys_for_every_question(run, tmp_path):
+    """A script reading `mrag ask --json` (or each line of `ask -i --json`)
+    met a KeyError on `paths` for some questions: it was left out when the
+    graph walk found no path (a --mode bm25 question, one naming no entity),
+    while `unsynced` is always there. It is now always there, [] for none."""
+    db_path, _ = build_small_index(tmp_path)
+    keys = {"query", "mode", "seeds", "results", "paths", "unsynced"}
+    walked = run("--db", str(db_path), "ask", "Who did Wolfgang Schulz meet in Berlin?", "--json", "--no-answer")
+    assert walked.returncode == 0, walked.stderr
+    assert set(json.loads(walked.stdout)) == keys and json.loads(walked.stdout)["paths"]
+    text_only = run("--db", str(db_path), "ask", "Who did Wolfgang Schulz meet in Berlin?", "--json", "--no-answer",
+                    "--mode", "bm25")
+    assert text_only.returncode == 0, text_only.stderr
+    assert set(json.loads(text_only.stdout)) == keys and json.loads(text_only.stdout)["paths"] == []
+    lines = run("--db", str(db_path), "ask", "-i", "--json", "--no-answer",
+                input="Who did Wolfgang Schulz meet in Berlin?\nrehearses every Friday\n")
+    assert [set(json.loads(line)) for line in lines.stdout.splitlines()] == [keys, keys], lines.stderr
+
+
 def test_status_show_entity_json_with_empty_stderr(run, tmp_path):
     db_path, _ = build_small_index(tmp_path)
     for args in (["status", "--json"], ["show", "projects/atlas.md", "--json"],
