@@ -315,19 +315,25 @@ def result_paths(result, cwd: Path | None = None) -> list[str]:
     """`mrag ask --paths`: the notes' files, best first, each once, as a
     shell in `cwd` (the current folder) opens them: relative when the note
     lies below it (in the synced folder itself: the path as listed), else
-    absolute; so `| xargs grep` works from any folder."""
+    absolute; so `| xargs grep` works from any folder. A relative path
+    that starts with `-` gets `./` before it, as `find .` writes it: `grep
+    -l Oslo -e.md` would read the note's name as an option."""
     cwd = cwd or Path.cwd()
     out = []
     for r in result.results:
         if not r.get("root"):
-            out.append(r["path"])
+            out.append(_not_an_option(r["path"]))
             continue
         file = Path(r["root"]) / r["path"]
         try:
-            out.append(str(file.relative_to(cwd)))
+            out.append(_not_an_option(str(file.relative_to(cwd))))
         except ValueError:
             out.append(str(file))
     return list(dict.fromkeys(out))
+
+
+def _not_an_option(path: str) -> str:
+    return "./" + path if path.startswith("-") else path
 
 
 # What breaks "one path per line" for a script reading `ask --paths`: a control character (a

@@ -170,6 +170,23 @@ def test_ask_json_has_the_same_keys_for_every_question(run, tmp_path):
     assert [set(json.loads(line)) for line in lines.stdout.splitlines()] == [keys, keys], lines.stderr
 
 
+def test_ask_paths_of_a_note_named_with_a_dash_open_with_xargs(run, tmp_path):
+    """`mrag ask --paths | xargs -d '\\n' grep -l Oslo` run where a note's
+    relative path starts with `-` (`-e.md`, or here the folder `-notes/`) gave
+    grep that path as an option (`-e .md`: "grep: Oslo: No such file", exit
+    123). It is written `./-notes/-e.md` now, as `find .` writes it."""
+    notes = tmp_path / "-notes"
+    notes.mkdir()
+    (notes / "-e.md").write_text("Eve Stark visited Oslo in June.\n")
+    assert run("--db", str(tmp_path / "kb.sqlite"), "sync", "./-notes", "-q").returncode == 0
+    out = run("--db", str(tmp_path / "kb.sqlite"), "ask", "Where did Eve Stark go?", "--paths")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["./-notes/-e.md"]
+    grep = subprocess.run(["xargs", "-d", "\n", "grep", "-l", "Oslo"], input=out.stdout, capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)
+    assert grep.returncode == 0 and grep.stdout == "./-notes/-e.md\n", grep.stderr
+
+
 def test_status_show_entity_json_with_empty_stderr(run, tmp_path):
     db_path, _ = build_small_index(tmp_path)
     for args in (["status", "--json"], ["show", "projects/atlas.md", "--json"],
