@@ -127,6 +127,31 @@ def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
         assert quiet.returncode == 0 and "  sync  " not in quiet.stderr, (flag, quiet.stderr)
 
 
+def test_log_progress_says_the_llm_phase_and_stops_writing_when_stopped():
+    """The log line of an llm sync carries what the bar shows (notes, tok/s,
+    ETA), and no line comes after stop(): the summary or the interrupted
+    message is the log's last line."""
+    import time
+
+    from minirag_cli.progress import LogProgress
+
+    lines: list[str] = []
+    log = LogProgress(lines.append, every=0.05)
+    log.start(10)
+    log.advance(3, 7)
+    log.extracting(llm_notes=2, group_done=0, tokens=400, seconds=20.0)
+    deadline = time.monotonic() + 10
+    while not lines and time.monotonic() < deadline:
+        time.sleep(0.02)
+    log.stop()
+    log.stop()  # idempotent, as Index.sync calls it twice
+    count = len(lines)
+    time.sleep(0.2)
+    assert len(lines) == count and count >= 1
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  sync  3/10 files · 7 chunks · 0:\d\d elapsed · LLM: 2 notes · 20 tok/s · "
+                        r"ETA 0:47", lines[0]), lines[0]  # 7 files left, 2 in 3 for the model, 10 s each
+
+
 def test_eval_without_a_terminal_logs_progress_lines(run, tmp_path):
     """`mrag eval` in CI or cron was silent until its report: with --answers
     (a model call per question, seconds each) that is many minutes. Without a
