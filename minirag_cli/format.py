@@ -723,6 +723,11 @@ class eval_progress:
             self.bar.stop()
 
 
+def answers_tick(tick):
+    """eval_progress's tick for the questions --answers answers (a log line says `answers`)."""
+    return lambda done, total: tick(done, total, doing="answers")
+
+
 def print_error(exc) -> None:
     """A MragError as one `error:` line plus an optional `hint:` line on stderr."""
     err = stderr_console()
