@@ -423,15 +423,20 @@ def explain_lines(r: dict) -> list[str]:
 
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
-              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False) -> None:
+              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
+              sync_running: str | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there. `unsynced` (Index.unsynced_edits of the results) is
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
-    `empty_index`: the index holds no note text, which no rewording mends."""
+    `empty_index`: the index holds no note text, which no rewording mends;
+    `sync_running` ('pid N'): a sync is writing it now (its first notes)."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
-        if empty_index:
+        if empty_index and sync_running:
+            note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
+                 "now: ask again in a moment.", markup=False)
+        elif empty_index:
             note("No results: the index holds no note text (its folders had no notes, or only empty ones); "
                  "`mrag sync DIR` lists the files it skipped and why.", markup=False)
         else:

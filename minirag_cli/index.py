@@ -314,6 +314,11 @@ class Index:
             # "unexpected OperationalError: no such table: vec_chunks"
             unsynced = never_synced(self.conn)
         if unsynced:
+            running = self.sync_running()
+            if running:  # its first sync is at work (loading its models, embedding the first notes)
+                raise DatabaseError(f"The index {self.path} holds no notes yet: a `mrag sync` ({running}) is "
+                                    "writing the first ones now.",
+                                    hint="Ask again in a moment; `mrag status` counts the notes written so far.")
             raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
                                 hint="Run `mrag sync DIR` to index a folder of notes into it.")
         options = options or self.retrieval_options()
@@ -497,6 +502,12 @@ class Index:
 
         with self.lock:
             syncmod.check_own_index(self.conn, dirs, self.path)
+
+    def sync_running(self) -> str | None:
+        """'pid N' while a `mrag sync` holds this index's sync lock, else None."""
+        from minirag_cli.sync import sync_running
+
+        return sync_running(self.path)
 
     def holds_no_text(self) -> bool:
         """No chunk in the index: its syncs found no note with text (a folder of
