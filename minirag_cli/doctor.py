@@ -205,7 +205,9 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             checks.append(Check("index", FAIL, f"{where}: schema version {current}, this mrag knows up to {latest}",
                                 "Upgrade mrag (pip install -U minirag-cli) to open it."))
             return checks, info
-        running = _sync_running(db_path)
+        from minirag_cli.sync import sync_running
+
+        running = sync_running(db_path)
         embedder = (f"embedding model {info.recorded_model}" + (f" ({info.recorded_dim} dims)" if info.recorded_dim
                                                                  else "")
                     if info.recorded_model else "no embedding model recorded yet")
@@ -306,26 +308,6 @@ def _rebuild_hint(roots: list[str]) -> str:
 
     return (f"Rebuild the index: {db.rebuild_command(roots)} (or move the file aside and sync again); "
             "the extraction cache is kept.")
-
-
-def _sync_running(db_path: Path) -> str | None:
-    import fcntl
-
-    from minirag_cli.db import lock_path
-
-    lock = lock_path(db_path)
-    if not lock.exists():
-        return None
-    try:
-        with open(lock, "r") as fh:
-            try:
-                fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return f"pid {fh.read().strip() or '?'}"
-            fcntl.flock(fh, fcntl.LOCK_UN)
-    except OSError:
-        return None
-    return None
 
 
 def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: str | None = None,

@@ -326,19 +326,25 @@ def result_paths(result, cwd: Path | None = None) -> list[str]:
     """`mrag ask --paths`: the notes' files, best first, each once, as a
     shell in `cwd` (the current folder) opens them: relative when the note
     lies below it (in the synced folder itself: the path as listed), else
-    absolute; so `| xargs grep` works from any folder."""
+    absolute; so `| xargs grep` works from any folder. A relative path
+    that starts with `-` gets `./` before it, as `find .` writes it: `grep
+    -l Oslo -e.md` would read the note's name as an option."""
     cwd = cwd or Path.cwd()
     out = []
     for r in result.results:
         if not r.get("root"):
-            out.append(r["path"])
+            out.append(_not_an_option(r["path"]))
             continue
         file = Path(r["root"]) / r["path"]
         try:
-            out.append(str(file.relative_to(cwd)))
+            out.append(_not_an_option(str(file.relative_to(cwd))))
         except ValueError:
             out.append(str(file))
     return list(dict.fromkeys(out))
+
+
+def _not_an_option(path: str) -> str:
+    return "./" + path if path.startswith("-") else path
 
 
 # What breaks "one path per line" for a script reading `ask --paths`: a control character (a
@@ -428,15 +434,20 @@ def explain_lines(r: dict) -> list[str]:
 
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
-              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False) -> None:
+              one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
+              sync_running: str | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there. `unsynced` (Index.unsynced_edits of the results) is
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
-    `empty_index`: the index holds no note text, which no rewording mends."""
+    `empty_index`: the index holds no note text, which no rewording mends;
+    `sync_running` ('pid N'): a sync is writing it now (its first notes)."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
-        if empty_index:
+        if empty_index and sync_running:
+            note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
+                 "now: ask again in a moment.", markup=False)
+        elif empty_index:
             note("No results: the index holds no note text (its folders had no notes, or only empty ones); "
                  "`mrag sync DIR` lists the files it skipped and why.", markup=False)
         else:
@@ -702,25 +713,35 @@ def threshold_failures(lines: list[str]) -> None:
 
 
 class eval_progress:
-    """A transient progress bar on stderr when it is a terminal; else silent."""
+    """A transient progress bar on stderr when it is a terminal; else (a log
+    file) a plain line now and then (progress.EvalLog). Gives the tick,
+    `tick(done, total)` (and `doing="answers"` for --answers)."""
 
     def __init__(self, console: Console | None = None):
         self.console, self.bar = console or stderr_console(), None
 
     def __enter__(self):
         if not self.console.is_terminal:
-            return None
+            from minirag_cli.progress import EvalLog
+
+            self.bar = EvalLog(lambda line: note(line, markup=False))
+            return self.bar
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         self.bar = Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=self.console, transient=True)
         self.bar.start()
         task = self.bar.add_task("eval", total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+        return lambda done, total, doing=None: self.bar.update(task, completed=done, total=total)
 
     def __exit__(self, *exc):
         if self.bar:
             self.bar.stop()
+
+
+def answers_tick(tick):
+    """eval_progress's tick for the questions --answers answers (a log line says `answers`)."""
+    return lambda done, total: tick(done, total, doing="answers")
 
 
 def print_error(exc) -> None:
@@ -781,10 +802,13 @@ def print_data(data, render, *, as_json: bool) -> None:
 
 
 def sync_progress():
-    """A progress bar on stderr for a sync, or None when stderr is not a terminal."""
+    """A sync's progress on stderr: a bar on a terminal; else (a log file:
+    cron, systemd, `2> sync.log`) a plain line now and then (progress.LogProgress)."""
     err = stderr_console()
     if not err.is_terminal:
-        return None
+        from minirag_cli.progress import LogProgress
+
+        return LogProgress(lambda line: note(line, markup=False))
     from minirag_cli.progress import RichProgress
 
     return RichProgress(err)

@@ -261,11 +261,11 @@ class Index:
             with self.model_set_by():
                 extractor = make_extractor(self.settings.extractor, self.settings.model)
         options = options or SyncOptions.from_settings(self.settings)
-        # an existing index keeps the embedder it was built with unless one is
-        # configured: chosen before a rebuild forgets it
-        embedder = self.sync_embedder()
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
         try:
+            # an existing index keeps the embedder it was built with unless one is
+            # configured: chosen before a rebuild forgets it
+            embedder = self.sync_embedder()
             with syncmod.sync_lock(self.path) as lock:
                 syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
                 # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
@@ -344,6 +344,11 @@ class Index:
             # "unexpected OperationalError: no such table: vec_chunks"
             unsynced = never_synced(self.conn)
         if unsynced:
+            running = self.sync_running()
+            if running:  # its first sync is at work (loading its models, embedding the first notes)
+                raise DatabaseError(f"The index {self.path} holds no notes yet: a `mrag sync` ({running}) is "
+                                    "writing the first ones now.",
+                                    hint="Ask again in a moment; `mrag status` counts the notes written so far.")
             raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
                                 hint="Run `mrag sync DIR` to index a folder of notes into it.")
         options = options or self.retrieval_options()
@@ -544,6 +549,12 @@ class Index:
 
         with self.lock:
             syncmod.check_own_index(self.conn, dirs, self.path)
+
+    def sync_running(self) -> str | None:
+        """'pid N' while a `mrag sync` holds this index's sync lock, else None."""
+        from minirag_cli.sync import sync_running
+
+        return sync_running(self.path)
 
     def holds_no_text(self) -> bool:
         """No chunk in the index: its syncs found no note with text (a folder of

@@ -102,12 +102,11 @@ class SearchResult:
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
 
     def to_dict(self) -> dict:
-        out = {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results}
-        if self.paths:
-            out["paths"] = self.paths
-        if self.days is not None or self.undated is not None:  # read against the asking day
-            out["days"] = {**(self.days or self.undated).to_dict(), "dated_notes": self.days is not None}
-        return out
+        # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
+        asked = self.days or self.undated  # read against the asking day
+        return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
+                "paths": self.paths,
+                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None}
 
 
 # --------------------------------------------------------------------------- BM25

@@ -447,6 +447,25 @@ def _take_lock(db_path: Path, lock: Path):
                         hint="Something removes it as it is made (a cleaner of stale files?): stop it, then sync.")
 
 
+def sync_running(db_path: Path) -> str | None:
+    """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock, else None."""
+    import fcntl
+
+    lock = dbmod.lock_path(db_path)
+    if not lock.exists():
+        return None
+    try:
+        with open(lock, "r") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return f"pid {fh.read().strip() or '?'}"
+            fcntl.flock(fh, fcntl.LOCK_UN)
+    except OSError:
+        return None
+    return None
+
+
 @contextlib.contextmanager
 def sync_lock(db_path: Path) -> Iterator[SyncLock]:
     """Only one sync per index: an advisory lock on `<index>.lock`, released by

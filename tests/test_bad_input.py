@@ -1947,6 +1947,40 @@ def test_heuristic_reads_front_matter_values_not_keys():
     assert typed("---\n---\nBob Smith came.") == {("Bob Smith", "name")}  # an empty block
 
 
+def test_ask_while_the_first_sync_runs_says_it_is_running(tmp_path, mrag_bin):
+    """An editor plugin asking while the index's first sync loads its models
+    or embeds its first notes was told "no sync has written one into it",
+    hint "Run `mrag sync DIR`" (or, once the sync had made its tables, that the
+    folders "had no notes, or only empty ones"), while a sync was writing
+    them. A sync holding the index's lock (as a running one does: flock on
+    index.sqlite.lock, its pid in it) is now named, and asking again is the
+    hint."""
+    import fcntl
+
+    index = tmp_path / "index.sqlite"
+    db.connect(index, create=True).close()
+    with open(db.lock_path(index), "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.write("4242")
+        lock.flush()
+        r = run_mrag(mrag_bin, "--db", str(index), "ask", "Berlin", "--json")
+        assert r.returncode == 1 and r.stdout == "", r.stdout
+        assert "a `mrag sync` (pid 4242) is writing the first ones now" in r.stderr and "Ask again" in r.stderr, \
+            r.stderr
+        # its tables made (an empty folder synced first), no note text yet
+        empty = tmp_path / "empty"
+        empty.mkdir()
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        assert run_mrag(mrag_bin, "--db", str(index), "sync", str(empty), "-q").returncode == 0
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.seek(0), lock.truncate(), lock.write("4242"), lock.flush()
+        r = run_mrag(mrag_bin, "--db", str(index), "ask", "Berlin")
+        assert r.returncode == 0 and r.stdout == "", r.stdout
+        assert "a `mrag sync` (pid 4242) is writing it now" in r.stderr and "had no notes" not in r.stderr, r.stderr
+    r = run_mrag(mrag_bin, "--db", str(index), "ask", "Berlin")  # no sync running: the folders had none
+    assert r.returncode == 0 and "had no notes" in r.stderr, r.stderr
+
+
 def test_an_index_no_sync_has_written_into_says_so(tmp_path, mrag_bin):
     """A first sync stopped before its first note (while its model loaded)
     leaves an index with no vector tables: ask, graph view --query and the

@@ -107,13 +107,13 @@ def test_lock_names_the_running_sync_and_dies_with_it(tmp_path, corpus):
     lock = Path(str(index) + ".lock")
     first = start_sync(index, corpus)
     assert wait_for_lock(first, lock) is not None
-    from minirag_cli.doctor import _sync_running
+    from minirag_cli.sync import sync_running
 
     assert lock.read_text() == str(first.pid)
-    assert _sync_running(index) == f"pid {first.pid}"
+    assert sync_running(index) == f"pid {first.pid}"
     first.kill()
     first.wait()
-    assert _sync_running(index) is None  # the kernel dropped the lock with the process
+    assert sync_running(index) is None  # the kernel dropped the lock with the process
     again = subprocess.run(mrag_command(index, corpus), env=mrag_env(HASHING_MODEL), capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["total_files"] == FILES

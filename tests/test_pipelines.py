@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +52,164 @@ def test_sync_json_stdout_is_pure_json(run, tmp_path):
     assert out.returncode == 0
     assert "1 added" in out.stdout and "extractor" in out.stderr and "kb.sqlite" in out.stderr
     assert not ANSI.search(out.stdout) and not ANSI.search(out.stderr)  # not a terminal: plain text
+
+
+SLOW_PLUGIN = """
+import time
+from mrag_test_plugin import hashing_embedder
+from minirag_cli.embed import register_embedder
+
+
+class Slow:
+    def __init__(self, name):
+        self._inner = hashing_embedder("hashing:64")
+        self.name, self.dim = name, self._inner.dim
+
+    def embed(self, texts):
+        time.sleep(0.05 * len(texts))  # embedding takes a while, as MiniLM's of a large folder
+        return self._inner.embed(texts)
+
+    def __getattr__(self, attr):
+        return getattr(self._inner, attr)
+
+
+register_embedder("slowhash", Slow)
+"""
+
+# imported as the spawned mrag starts (before it makes its LogLines): a line every 0.3 s, not 30 s
+QUICK_LOG = "from minirag_cli.progress import LogLines\nLogLines.LOG_SECONDS = 0.3\n"
+
+
+# and each search slow, as a large index's: eval's searches are what its log lines count
+SLOW_SEARCH = """
+import time
+from minirag_cli.index import Index
+
+_search = Index.search
+Index.search = lambda *args, **kwargs: (time.sleep(0.2), _search(*args, **kwargs))[1]
+"""
+
+
+def slow_env(tmp_path, *, slow_search: bool = False) -> dict:
+    """The environment of a spawned mrag whose embedding is slow and whose log lines come every 0.3 s."""
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "slow_plugin.py").write_text(SLOW_PLUGIN)
+    (site / "sitecustomize.py").write_text(QUICK_LOG + (SLOW_SEARCH if slow_search else ""))
+    tests_dir = str(Path(os.environ["MRAG_PLUGINS"]).parent)  # mrag_test_plugin, which the slow one wraps
+    return {"MRAG_PLUGINS": f"{os.environ['MRAG_PLUGINS']},{site / 'slow_plugin.py'}",
+            "MRAG_EMBEDDING_MODEL": "slowhash",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(site), tests_dir, os.environ.get("PYTHONPATH")]))}
+
+
+def test_sync_without_a_terminal_logs_progress_lines(run, tmp_path):
+    """A sync run by cron or systemd (stderr a log file) said nothing from its
+    `index ...` line to its summary: a first sync of a large folder (80 s for
+    LiHua's 442 notes here, hours with the llm extractor) looked hung in the
+    log. Without a terminal it now writes a plain line now and then (every 30
+    s; the test makes it 0.3 s, and embedding slow): no escape codes, no
+    carriage returns, and none with --json or -q, whose stderr stays as it was."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(8):
+        (notes / f"n{i}.md").write_text(f"Wolfgang Schulz met Person{i} Moore in Berlin.\n")
+    env = slow_env(tmp_path)
+    out = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), env=env)
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stderr.splitlines() if "  sync  " in line]
+    assert lines, out.stderr
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  sync  \d+/8 files · \d+ chunks · 0:\d\d elapsed( · .+)?", lines[-1]), lines
+    assert not ANSI.search(out.stderr) and "\r" not in out.stderr
+    assert "8 added" in out.stdout and "  sync  " not in out.stdout  # the summary after the last line
+    for flag in ("--json", "-q"):
+        (notes / "n0.md").write_text(f"Wolfgang Schulz met Jennifer Moore in Hamburg ({flag}).\n")
+        quiet = run("--db", str(tmp_path / "kb.sqlite"), "sync", str(notes), flag, env=env)
+        assert quiet.returncode == 0 and "  sync  " not in quiet.stderr, (flag, quiet.stderr)
+
+
+def test_log_progress_says_the_llm_phase_and_stops_writing_when_stopped():
+    """The log line of an llm sync carries what the bar shows (notes, tok/s,
+    ETA), and no line comes after stop(): the summary or the interrupted
+    message is the log's last line."""
+    import time
+
+    from minirag_cli.progress import LogProgress
+
+    lines: list[str] = []
+    log = LogProgress(lines.append, every=0.05)
+    log.start(10)
+    log.advance(3, 7)
+    log.extracting(llm_notes=2, group_done=0, tokens=400, seconds=20.0)
+    deadline = time.monotonic() + 10
+    while not lines and time.monotonic() < deadline:
+        time.sleep(0.02)
+    log.stop()
+    log.stop()  # idempotent, as Index.sync calls it twice
+    count = len(lines)
+    time.sleep(0.2)
+    assert len(lines) == count and count >= 1
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  sync  3/10 files · 7 chunks · 0:\d\d elapsed · LLM: 2 notes · 20 tok/s · "
+                        r"ETA 0:47", lines[0]), lines[0]  # 7 files left, 2 in 3 for the model, 10 s each
+
+
+def test_eval_without_a_terminal_logs_progress_lines(run, tmp_path):
+    """`mrag eval` in CI or cron was silent until its report: with --answers
+    (a model call per question, seconds each) that is many minutes. Without a
+    terminal it now logs `eval  N/M searches` lines (then `answers`), as sync
+    logs its own; stdout still holds only the report, valid JSON with --json."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(3):
+        (notes / f"n{i}.md").write_text(f"Wolfgang Schulz met Person{i} Moore in Berlin.\n")
+    db_path = str(tmp_path / "kb.sqlite")
+    assert run("--db", db_path, "sync", str(notes), "-q", env=slow_env(tmp_path)).returncode == 0
+    env = slow_env(tmp_path, slow_search=True)
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text("".join(json.dumps({"query": f"Who did Wolfgang Schulz meet, Person{i} Moore?",
+                                          "expected": [f"n{i}.md"]}) + "\n" for i in range(3)))
+    out = run("--db", db_path, "eval", str(golden), "--json", "--mode", "dense", "--mode", "hybrid", env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["questions"] == 3
+    lines = [line for line in out.stderr.splitlines() if "  eval  " in line]
+    assert any(re.fullmatch(r"\d\d:\d\d:\d\d  eval  \d/6 searches · 0:\d\d elapsed", line) for line in lines), \
+        out.stderr
+    assert not ANSI.search(out.stderr) and "\r" not in out.stderr
+
+
+def test_ask_json_has_the_same_keys_for_every_question(run, tmp_path):
+    """A script reading `mrag ask --json` (or each line of `ask -i --json`)
+    met a KeyError on `paths` for some questions: it was left out when the
+    graph walk found no path (a --mode bm25 question, one naming no entity),
+    while `unsynced` is always there. It is now always there, [] for none."""
+    db_path, _ = build_small_index(tmp_path)
+    keys = {"query", "mode", "seeds", "results", "paths", "days", "unsynced"}
+    walked = run("--db", str(db_path), "ask", "Who did Wolfgang Schulz meet in Berlin?", "--json", "--no-answer")
+    assert walked.returncode == 0, walked.stderr
+    assert set(json.loads(walked.stdout)) == keys and json.loads(walked.stdout)["paths"]
+    text_only = run("--db", str(db_path), "ask", "Who did Wolfgang Schulz meet in Berlin?", "--json", "--no-answer",
+                    "--mode", "bm25")
+    assert text_only.returncode == 0, text_only.stderr
+    assert set(json.loads(text_only.stdout)) == keys and json.loads(text_only.stdout)["paths"] == []
+    lines = run("--db", str(db_path), "ask", "-i", "--json", "--no-answer",
+                input="Who did Wolfgang Schulz meet in Berlin?\nrehearses every Friday\n")
+    assert [set(json.loads(line)) for line in lines.stdout.splitlines()] == [keys, keys], lines.stderr
+
+
+def test_ask_paths_of_a_note_named_with_a_dash_open_with_xargs(run, tmp_path):
+    """`mrag ask --paths | xargs -d '\\n' grep -l Oslo` run where a note's
+    relative path starts with `-` (`-e.md`, or here the folder `-notes/`) gave
+    grep that path as an option (`-e .md`: "grep: Oslo: No such file", exit
+    123). It is written `./-notes/-e.md` now, as `find .` writes it."""
+    notes = tmp_path / "-notes"
+    notes.mkdir()
+    (notes / "-e.md").write_text("Eve Stark visited Oslo in June.\n")
+    assert run("--db", str(tmp_path / "kb.sqlite"), "sync", "./-notes", "-q").returncode == 0
+    out = run("--db", str(tmp_path / "kb.sqlite"), "ask", "Where did Eve Stark go?", "--paths")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["./-notes/-e.md"]
+    grep = subprocess.run(["xargs", "-d", "\n", "grep", "-l", "Oslo"], input=out.stdout, capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)
+    assert grep.returncode == 0 and grep.stdout == "./-notes/-e.md\n", grep.stderr
 
 
 def test_status_show_entity_json_with_empty_stderr(run, tmp_path):

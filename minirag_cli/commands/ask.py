@@ -137,10 +137,11 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "
              "for: the notes listed are only those nearest to it in meaning. Name what you are looking for.",
              markup=False)
+    empty = not result.results and index.holds_no_text()
     try:
         print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
                   hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
-                  empty_index=not result.results and index.holds_no_text())
+                  empty_index=empty, sync_running=index.sync_running() if empty else None)
     except KeyboardInterrupt:
         if streaming and not as_json:  # Ctrl-C mid-answer: its line ends, so what is said next (stderr's
             sys.stdout.write("\n")     # "interrupted", -i's prompt) is not glued to its last word

@@ -67,7 +67,7 @@ def eval_command(
         run = index.evaluate(questions, modes=plan.modes, ks=plan.ks, on_question=tick,
                              with_details=details is not None)
         got = index.evaluate_answers(answer_eval.answered_questions(questions, run), mode=plan.modes[0],
-                                     judge=judge_model, on_question=tick) if answers else None
+                                     judge=judge_model, on_question=fmt.answers_tick(tick)) if answers else None
     fmt.eval_warnings(run)
     report = {**run.to_dict(), **({"answers": got.to_dict()} if got else {})}
     if details is not None:
