@@ -1272,6 +1272,9 @@ def _sync_root(run: _Run, root: Path) -> None:
                                                   synced, run.shared_names, run.linked, linkable)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
+    unsettled = _unsettled_aliases(run.aliases[str(root)], joined, recorded and recorded[1])
+    if unsettled != recorded:  # with the first note written or removed, as the linked names are forgotten
+        run.build[dbmod.NOTE_ALIASES_KEY] = _aliases_value(conn, {str(root): unsettled})
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
@@ -1322,6 +1325,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
     run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
     run.build.pop(dbmod.LINK_TARGETS_KEY, None)
+    if run.build.pop(dbmod.NOTE_ALIASES_KEY, None) is None and unsettled != recorded:
+        recorded = unsettled  # recorded with a note: what _name_anew records the aliases over
     # a link may name a lower-case file name anew only when a note came, went or changed (the link
     # targets read from the chunks here are recorded too, whatever came of them)
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
@@ -1732,6 +1737,13 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
                 _record_linked_names(conn, {str(root): now})
                 if targets is not None:
                     _record_link_targets(conn, {str(root): targets})
+                if late:
+                    # the notes relinked join them anew, the others that mention them are re-extracted
+                    # below: a sync stopped before has the next one re-extract these (_unsettled_aliases),
+                    # though the links, which the next sync finds as recorded, unjoin nothing new
+                    recorded = (recorded[0] if recorded else run.aliases.get(str(root), {}),
+                                {**(recorded[1] if recorded else {}), **{alias: UNSETTLED for alias in late}})
+                    _record_aliases(conn, {str(root): recorded})
             run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
             written = written | set(relinked)  # named as they are now
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
@@ -1907,10 +1919,17 @@ def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
     return out
 
 
+# what the record of a folder's joined aliases holds for an alias the notes of the index may join
+# either way (_unsettled_aliases): no note's key, so the next sync finds it joined anew
+UNSETTLED = "?"
+
+
 def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[str, str]]]:
     """{folder: (its notes' aliases, the aliases joined)} as the index's
     graph joins them (meta note_aliases); a folder absent (an index synced
-    before this was recorded, or a damaged record) is not known."""
+    before this was recorded, or a damaged record) is not known. An alias
+    joined to UNSETTLED may be joined either way (a sync stopped after it
+    wrote notes with its join changed)."""
     out = {}
     for root, value in dbmod.meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
         if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
@@ -1922,13 +1941,35 @@ def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[
 def _record_aliases(conn, folders: dict[str, tuple[dict, dict]], replace_all: bool = False) -> None:
     """Record the aliases of the folders in `folders` ((aliases, joined) each;
     of no other folder with `replace_all`), inside the caller's transaction."""
-    before = dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY)
+    value = _aliases_value(conn, folders, replace_all)
+    if value != dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY):
+        dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
+
+
+def _aliases_value(conn, folders: dict[str, tuple[dict, dict]], replace_all: bool = False) -> str:
+    """The record of the aliases (meta note_aliases) with the folders in `folders` as given."""
     recorded = {} if replace_all else dict(recorded_aliases(conn))
     recorded.update(folders)
-    value = json.dumps({root: {"aliases": aliases, "joined": joined} for root, (aliases, joined) in recorded.items()},
-                       sort_keys=True, ensure_ascii=False)
-    if value != before:
-        dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
+    return json.dumps({root: {"aliases": aliases, "joined": joined} for root, (aliases, joined) in recorded.items()},
+                      sort_keys=True, ensure_ascii=False)
+
+
+def _unsettled_aliases(aliases: dict[str, list[str] | None], joined: dict[str, str],
+                       before: dict[str, str] | None) -> tuple[dict, dict]:
+    """What the record of a folder's aliases says while a sync writes its
+    notes (recorded with the first note written or removed, as
+    _record_build writes it): the aliases as this sync read them
+    (`aliases`, _aliases_now), and the joins as recorded (`before`: None when
+    none is), each alias whose join this sync changes (`joined`:
+    joined_names) UNSETTLED. The notes it writes join them as `joined` says
+    and the others as `before` does, until _name_anew re-extracts those that
+    mention them: a sync stopped between the two has the next one re-extract
+    them (its joins differ from UNSETTLED), as the record of the joins
+    before would have it re-extract only those whose join differs from it
+    (a note written with `Bluebells` joined, which the links then unjoined
+    again, was left so)."""
+    before = before or {}
+    return aliases, {**before, **{alias: UNSETTLED for alias in _differing(joined, before)}}
 
 
 def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
