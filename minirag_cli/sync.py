@@ -748,6 +748,11 @@ class _Run:
     # path -> the note as the alias pass read it, for the sync to index (a folder's, until it is synced)
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
+    names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
+
+    def __post_init__(self):
+        if self.names is None:
+            self.names = _NoteNames(self.extraction.extractor)
 
 
 def _record_build(run: _Run) -> None:
@@ -992,8 +997,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
         by_root.setdefault(root, []).append(path)
-    extractor = run.extraction.extractor
-    run.shared_names = frozenset().union(*(shared_note_names(extractor, root, held)
+    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
                                            for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
     for doc, names in _stored_aliases(conn, list(paths)).items():
@@ -1001,11 +1005,11 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         run.aliases[root][path] = names
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
-    linkable = {root: _linkable_keys(extractor, held) for root, held in by_root.items()}
+    linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
     targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
     run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
                                      for root in by_root))
-    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked,
+    run.joined = {root: joined_names(run.names, root, run.aliases[root], held, run.shared_names, run.linked,
                                      linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
@@ -1023,7 +1027,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
-                                    by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
+                                    by_root.items() if _note_name_keys(run.names, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
                              replace_all=True)
@@ -1262,13 +1266,13 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
     run.shared_names = _with_folder(run.shared_names, str(root),
-                                    shared_note_names(run.extraction.extractor, str(root), synced))
+                                    shared_note_names(run.names, str(root), synced))
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     # the lower-case pages the links will name once the notes are written, named before any is extracted
-    linkable = _linkable_keys(run.extraction.extractor, synced)
+    linkable = _linkable_keys(run.names, synced)
     links_read = _link_ahead(run, root, walked, existing, synced, linkable)
-    joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
+    joined = run.joined[str(root)] = joined_names(run.names, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names, run.linked, linkable)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
@@ -1424,11 +1428,10 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
     makes no name shared, as a re-extraction, which reads the index's notes,
     has it. Only those files are read here, and kept as the alias pass keeps
     them (run.read_ahead): the sync does not read them again."""
-    extractor = run.extraction.extractor
     kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
     kept += [p for p in walked.kept if p in existing]
     files = {f.path: f for f in walked.files}
-    keys = {path: key for path in (*files, *kept) if (key := _note_name_key(extractor, path)) is not None}
+    keys = {path: key for path in (*files, *kept) if (key := run.names.key(path)) is not None}
     counts: dict[str, int] = {}
     for key in keys.values():
         counts[key] = counts.get(key, 0) + 1
@@ -1506,15 +1509,40 @@ def _linkable_namer(extractor: Extractor):
     return getattr(extractor, "linkable_name", heuristic_linkable_name)
 
 
-def _linkable_found(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+class _NoteNames:
+    """The key of the name each note is linked by (_note_name_key) and of
+    its single lower-case word file name (linkable_name), found once per path
+    in a sync (run.names): its walk, its shared file names, its linked
+    names, its joined aliases and its naming anew each need them for every
+    note of the folder (they were found about seven times a path)."""
+
+    def __init__(self, extractor: Extractor):
+        self.extractor = extractor
+        self._keys: dict[str, str | None] = {}
+        self._linkable: dict[str, str | None] = {}
+
+    def key(self, path: str) -> str | None:
+        """_note_name_key of the note at `path`."""
+        if path not in self._keys:
+            self._keys[path] = _note_name_key(self.extractor, path)
+        return self._keys[path]
+
+    def linkable(self, path: str) -> str | None:
+        """The key of the note's file name when it is a single lower-case word a link may name, else None."""
+        if path not in self._linkable:
+            name = _linkable_namer(self.extractor)(path)
+            self._linkable[path] = None if name is None else normalise_key(name.name, name.type)
+        return self._linkable[path]
+
+
+def _linkable_found(names: _NoteNames, paths: Iterable[str]) -> dict[str, str]:
     """{path: key} of the notes at `paths` whose file name is a single
     lower-case word a link may name, ambiguous or not (_linkable_keys keeps
     the unambiguous ones)."""
-    namer = _linkable_namer(extractor)
-    return {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
+    return {path: key for path in paths if (key := names.linkable(path)) is not None}
 
 
-def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, str] | None = None
+def _linkable_keys(names: _NoteNames, paths: Iterable[str], found: dict[str, str] | None = None
                    ) -> dict[str, str]:
     """{path: key} of the notes at `paths` (a folder's) whose file name is a
     single lower-case word a link may name (heuristic.linkable_name), but
@@ -1523,8 +1551,8 @@ def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, 
     which note it means. `found`: _linkable_found of `paths`, when the caller has it."""
     paths = list(paths)
     if found is None:
-        found = _linkable_found(extractor, paths)
-    taken = set(_note_name_keys(extractor, paths))
+        found = _linkable_found(names, paths)
+    taken = set(_note_name_keys(names, paths))
     counts: dict[str, int] = {}
     for key in found.values():
         counts[key] = counts.get(key, 0) + 1
@@ -1609,12 +1637,12 @@ def _record_linked_names(conn, names: dict[str, set[str]], replace_all: bool = F
     _record_folder_keys(conn, dbmod.LINKED_NAMES_KEY, names, replace_all)
 
 
-def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
+def _note_name_keys(names: _NoteNames, paths: Iterable[str]) -> list[str]:
     """The keys of the names `paths`' notes are linked by (_name_notes), dates left out."""
-    return [key for key in (_note_name_key(extractor, path) for path in paths) if key is not None]
+    return [key for path in paths if (key := names.key(path)) is not None]
 
 
-def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
     """(root, key) of the file names two or more of the notes at `paths` in
     the folder `root` share (`README.md`, `Untitled.md`, `Index.md` in
     several of its subfolders): no link can tell which note it means, and one
@@ -1622,7 +1650,7 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     common, through the graph walk. Per folder, as a rebuild syncs them."""
     seen: set[str] = set()
     shared: set[str] = set()
-    for key in _note_name_keys(extractor, paths):
+    for key in _note_name_keys(names, paths):
         (shared if key in seen else seen).add(key)
     return frozenset((root, key) for key in shared)
 
@@ -1694,7 +1722,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     names recorded, the notes this sync did not write; with run.linked as
     _sync_root left it (_link_ahead), those it wrote. The link targets are
     recorded with the linked names."""
-    conn, extractor = run.conn, run.extraction.extractor
+    conn = run.conn
     shared = {key for r, key in run.shared_names if r == str(root)}  # this folder's (_sync_root)
     relinked: list[str] = []
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
@@ -1705,8 +1733,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # read yet is not indexed, names nothing and makes no file name ambiguous
         held = store.existing_documents(conn, str(root))
         # every note whose file name is a single lower-case word, the ambiguous ones too
-        found = _linkable_found(extractor, held)
-        linkable = _linkable_keys(extractor, held, found)
+        found = _linkable_found(run.names, held)
+        linkable = _linkable_keys(run.names, held, found)
         if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
@@ -1714,7 +1742,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         now = {key for r, key in run.linked if r == str(root)}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
-        joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
+        joined = joined_names(run.names, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
                               run.linked, linkable)
         late = _differing(joined, run.joined.get(str(root), {}))
         if late:
@@ -1753,7 +1781,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
                 _record_aliases(conn, {str(root): aliases})
         return
     held = store.existing_documents(conn, str(root))
-    keys = {path: key for path in held if (key := _note_name_key(extractor, path)) is not None}
+    keys = {path: key for path in held if (key := run.names.key(path)) is not None}
     if named_before is None:
         redo = {path for path in keys if path not in written}
     else:
@@ -1770,7 +1798,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     run.summary.note_names_changed.extend(path for path in redo if path not in written)  # a written one (late) is no news
 
 
-def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
+def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
                  shared: frozenset[tuple[str, str]], linked: frozenset[tuple[str, str]] = frozenset(),
                  linkable: dict[str, str] | None = None) -> dict[str, str]:
     """{alias key: the key of its note's own name} for the aliases of the
@@ -1790,9 +1818,9 @@ def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] |
     `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
     `linkable`: _linkable_keys of `paths`, when the caller has it."""
     paths = list(paths)
-    own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
+    own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
-        linkable = _linkable_keys(extractor, paths)
+        linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}

@@ -1189,6 +1189,42 @@ def test_the_linkable_file_names_are_found_once_per_listing_of_the_folder(tmp_pa
     assert len(calls) == 2  # the re-extraction's, then the sync's walk (no note written: no relink)
 
 
+def test_a_sync_finds_each_note_s_name_key_once(tmp_path, monkeypatch):
+    """The key of the name a note is linked by (sync._note_name_key) is found
+    once per note in a sync, whatever steps need it (the walk, the shared
+    file names, the linked names, the joined aliases, the naming anew): it
+    was found seven times a note by an edit that relinks, in a folder with a
+    shared file name, aliases and a linked page; a rules-version
+    re-extraction finds it once too."""
+    from collections import Counter
+
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "alias:: HS\n- soldering\n",
+                       "journals/2024_05_01.md": "- went to [[Hackerspace]] with [[Jo]]\n",
+                       "people/Jonas Berg.md": "---\naliases: [Jo]\n---\nJonas plays bass.\n",
+                       "a/README.md": "Project A.\n", "b/README.md": "Project B.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    calls = Counter()
+    real = syncmod._note_name_key
+    monkeypatch.setattr(syncmod, "_note_name_key", lambda extractor, path: calls.update([path]) or real(extractor, path))
+    sync(conn, [root])
+    assert calls and max(calls.values()) == 1, calls
+    calls.clear()
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home, HS met without me\n",
+                       "c/README.md": "Project C.\n"})
+    summary = sync(conn, [root])
+    assert "pages/hackerspace.md" in summary.note_names_changed  # relinked: _name_anew's every step ran
+    assert len(calls) == 6 and max(calls.values()) == 1, calls
+    calls.clear()
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted is not None
+    assert len(calls) == 6 and max(calls.values()) == 1, calls
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside
