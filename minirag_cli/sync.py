@@ -1006,7 +1006,9 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
     linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
-    targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
+    # recorded for the folders that have a lower-case file name, linked or not, ambiguous or not (_name_anew)
+    targets = {root: stored_link_targets(conn, root) for root, held in by_root.items()
+               if _linkable_found(run.names, held)}
     run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
                                      for root in by_root))
     run.joined = {root: joined_names(run.names, root, run.aliases[root], held, run.shared_names, run.linked,
@@ -1613,16 +1615,36 @@ def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
             for root, notes in dbmod.meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
 
 
-def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]]], replace_all: bool = False) -> None:
+def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]] | None],
+                         replace_all: bool = False) -> None:
     """Record the link targets of the notes of the folders in `folders` (of no
-    other folder with `replace_all`), inside the caller's transaction."""
-    before = dbmod.get_meta(conn, dbmod.LINK_TARGETS_KEY)
+    other folder with `replace_all`; None: the folder's entry dropped,
+    _set_folders), inside the caller's transaction."""
     recorded = {} if replace_all else recorded_link_targets(conn)
-    recorded.update(folders)
-    value = json.dumps({root: {path: sorted(keys) for path, keys in notes.items() if keys}
-                        for root, notes in recorded.items()}, sort_keys=True, ensure_ascii=False)
-    if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, dbmod.LINK_TARGETS_KEY, value)
+    _set_folders(conn, dbmod.LINK_TARGETS_KEY, {root: {path: sorted(keys) for path, keys in notes.items() if keys}
+                                                for root, notes in _updated(recorded, folders).items()})
+
+
+def _updated(recorded: dict, folders: dict) -> dict:
+    """`recorded` ({folder: value}) with the folders in `folders` set to
+    theirs, or left out where that is None."""
+    recorded = {**recorded, **folders}
+    return {root: value for root, value in recorded.items() if value is not None}
+
+
+def _set_folders(conn, meta_key: str, recorded: dict) -> None:
+    """Write the record of folders `recorded` in the meta record
+    `meta_key` when it changed; none for no folder, as a fresh sync of
+    folders none of whose notes it is about (LiHua's) writes none (an
+    incremental sync that left a folder none kept `{"folder": []}`)."""
+    before = dbmod.get_meta(conn, meta_key)
+    if not recorded:
+        if before is not None:
+            dbmod.delete_meta(conn, meta_key)
+        return
+    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
+    if value != before:
+        dbmod.set_meta(conn, meta_key, value)
 
 
 def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
@@ -1670,17 +1692,13 @@ def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
             for root, keys in dbmod.meta_dict(conn, meta_key).items() if isinstance(keys, list)}
 
 
-def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str]], replace_all: bool) -> None:
+def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str] | None], replace_all: bool) -> None:
     """Record the keys of the folders in `names` (of no other folder with
-    `replace_all`) in the meta record `meta_key`, inside the caller's
-    transaction. Nothing is written for no folder when nothing was recorded:
-    an index none of whose notes has such a name is left byte for byte as it was."""
-    before = dbmod.get_meta(conn, meta_key)
+    `replace_all`; None: the folder's entry dropped) in the meta record
+    `meta_key`, inside the caller's transaction (_set_folders: none for no folder)."""
     recorded = {} if replace_all else {root: sorted(keys) for root, keys in _folder_keys(conn, meta_key).items()}
-    recorded.update({root: sorted(keys) for root, keys in names.items()})
-    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
-    if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, meta_key, value)
+    _set_folders(conn, meta_key, _updated(recorded, {root: None if keys is None else sorted(keys)
+                                                     for root, keys in names.items()}))
 
 
 def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
@@ -1735,7 +1753,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         # every note whose file name is a single lower-case word, the ambiguous ones too
         found = _linkable_found(run.names, held)
         linkable = _linkable_keys(run.names, held, found)
-        if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
+        if run.link_targets is None and found:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
         run.linked = _with_folder(run.linked, str(root), linked_names(conn, str(root), linkable, targets))
@@ -1756,15 +1774,16 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         else:
             relinked = [path for path, key in found.items()
                         if key in (now ^ written_with if path in written else now ^ linked_before)]
-        # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
-        if relinked or linkable or linked_before is not None:
+        # recorded for a folder that has such notes, linked or not, ambiguous or not: the next plain sync
+        # reads no chunk; dropped for a folder left with none, which a rebuild records none for
+        if relinked or found or linked_before is not None:
             with dbmod.transaction(conn):
                 if relinked:
                     _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
                                      "whose file name a link of the folder now names, or no longer does")
-                _record_linked_names(conn, {str(root): now})
-                if targets is not None:
-                    _record_link_targets(conn, {str(root): targets})
+                _record_linked_names(conn, {str(root): now if found else None})
+                if targets is not None or not found:
+                    _record_link_targets(conn, {str(root): targets if found else None})
                 if late:
                     # the notes relinked join them anew, the others that mention them are re-extracted
                     # below: a sync stopped before has the next one re-extract these (_unsettled_aliases),
@@ -1793,7 +1812,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         if redo:
             _reextract_notes(run, str(root), [(held[path][0], path) for path in redo])
         if named_before is not None or keys:  # no note to name (LiHua's): no shared names recorded
-            _record_shared_names(conn, {str(root): shared})
+            _record_shared_names(conn, {str(root): shared if keys else None})
         _record_aliases(conn, {str(root): aliases})
     run.summary.note_names_changed.extend(path for path in redo if path not in written)  # a written one (late) is no news
 

@@ -1360,3 +1360,49 @@ def test_an_alias_of_a_lower_case_page_a_link_names_is_joined_to_it(tmp_path):
         db.set_meta(conn, "heuristic_version", "1")
     sync(conn, [root])
     assert graph(conn) == fresh_graph()
+
+
+# (notes before, changes: path -> text or None to delete) leaving a folder with no single lower-case
+# word file name, or no titled note, or neither
+EMPTIED = {
+    "the linked page deleted": ({"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"},
+                                {"pages/garden.md": None, "notes/z.md": "See Garden.\n"}),
+    "the lower-case page renamed": ({"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"},
+                                    {"pages/garden.md": None, "pages/Garden Plan.md": "Garden.\n"}),
+    "the titled notes deleted": ({"a/README.md": "A.\n", "b/README.md": "B.\n", "Tom Reyes.md": "Tom.\n",
+                                  "notes/z.md": "Tom Reyes and [[Tom Reyes]].\n"},
+                                 {"a/README.md": None, "b/README.md": None, "Tom Reyes.md": None}),
+}
+
+
+@pytest.mark.parametrize("case", list(EMPTIED))
+def test_a_folder_left_with_nothing_to_link_has_the_records_a_rebuild_has(tmp_path, case):
+    """The records of a folder's linked file names, link targets and shared
+    file names (meta linked_note_names, note_link_targets, shared_note_names)
+    are kept for a folder that has notes they are about; an incremental sync
+    that leaves it none drops the folder's entries, as a rebuild writes none
+    (they were kept as `[]` and `{}`)."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    before, changes = EMPTIED[case]
+    root = tmp_path / "vault"
+    write_notes(root, before)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    keys = (db.LINKED_NAMES_KEY, db.LINK_TARGETS_KEY, db.SHARED_NAMES_KEY)
+    assert any(db.get_meta(conn, key) for key in keys)
+    for path, text in changes.items():
+        if text is None:
+            (root / path).unlink()
+        else:
+            write_notes(root, {path: text})
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    assert graph(conn) == graph(fresh)
+    sync(conn, [root])  # and a plain sync after it keeps them so
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    conn.close()
+    fresh.close()
