@@ -1036,7 +1036,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_link_targets(conn, targets, replace_all=True)
         # recorded ({}) when CJK notes make no name known too, or the next sync that writes one would read
         # every CJK note of the index again (known_cjk_by_note)
-        _record_known(conn, run.known, run.known_notes, always=holds_cjk)
+        _record_known(conn, run.known, run.known_notes, holds_cjk)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -2109,20 +2109,31 @@ def recorded_known(conn) -> dict[str, str]:
 
 
 def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]],
-                  always: bool = False) -> None:
-    """Record the known CJK names and the names each note makes known
-    (inside the caller's transaction); an index that has none and recorded
-    none is left byte for byte as it was, unless `always` (its notes hold
-    CJK text that makes no name known: without a record, {}, every later
-    sync would read all of them again, known_cjk_by_note)."""
-    if known or dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) is not None:
-        dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
-    if notes or always or dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None:
-        folders: dict[str, dict[str, dict[str, str]]] = {}
-        for (root, path), names in notes.items():
-            if names:
-                folders.setdefault(root, {})[path] = names
-        dbmod.set_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY, json.dumps(folders, sort_keys=True, ensure_ascii=False))
+                  holds_cjk: bool | None = None) -> None:
+    """Record the known CJK names (none when there are none) and the names
+    each note makes known (inside the caller's transaction): `{}` when the
+    notes hold CJK text (`holds_cjk`; None: asked of the index) that makes
+    no name known, as without a record every later sync would read all of
+    them again (known_cjk_by_note), and none when they hold none. As a
+    rebuild records them: a sync that left no name known, or no CJK text,
+    kept `{}` where a rebuild writes none, and an index without CJK text is
+    left byte for byte as it was."""
+    _set_or_delete_meta(conn, dbmod.KNOWN_CJK_KEY, known or None)
+    folders: dict[str, dict[str, dict[str, str]]] = {}
+    for (root, path), names in notes.items():
+        if names:
+            folders.setdefault(root, {})[path] = names
+    if not folders and holds_cjk is None:
+        holds_cjk = store.holds_any_cjk(conn)
+    _set_or_delete_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY, folders if folders or holds_cjk else None)
+
+
+def _set_or_delete_meta(conn, key: str, value: dict | None) -> None:
+    """The meta record `key` set to `value` as JSON, or removed for None."""
+    if value is not None:
+        dbmod.set_meta(conn, key, json.dumps(value, sort_keys=True, ensure_ascii=False))
+    elif dbmod.get_meta(conn, key) is not None:
+        dbmod.delete_meta(conn, key)
 
 
 def _cjk_changed(run: _Run) -> None:
@@ -2180,7 +2191,7 @@ def _know_anew(run: _Run) -> None:
     known = merged_known(run.known_notes.values())
     if known == run.known:
         with dbmod.transaction(conn):
-            _record_known(conn, known, run.known_notes, always=True)
+            _record_known(conn, known, run.known_notes)
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = _differing(known, run.known)
@@ -2197,7 +2208,7 @@ def _know_anew(run: _Run) -> None:
             notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
             _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
-        _record_known(conn, known, run.known_notes, always=True)
+        _record_known(conn, known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
