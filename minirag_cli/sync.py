@@ -1743,13 +1743,14 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     conn = run.conn
     shared = {key for r, key in run.shared_names if r == str(root)}  # this folder's (_sync_root)
     relinked: list[str] = []
+    held_now = None  # the notes the index holds now, when read already
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, = relink
         written_with = {key for r, key in run.linked if r == str(root)}  # the linked names the notes written were named by
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
-        held = store.existing_documents(conn, str(root))
+        held = held_now = store.existing_documents(conn, str(root))
         # every note whose file name is a single lower-case word, the ambiguous ones too
         found = _linkable_found(run.names, held)
         linkable = _linkable_keys(run.names, held, found)
@@ -1795,9 +1796,15 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
             written = written | set(relinked)  # named as they are now
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
     if named_before == shared and not unjoined:  # the plain re-sync: no query
-        if recorded != aliases:
+        # a folder whose last note with a title for a file name went (a note came, went or changed: the
+        # notes held are read already): its record goes, as a rebuild writes none
+        untitled = not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+        if recorded != aliases or untitled:
             with dbmod.transaction(conn):
-                _record_aliases(conn, {str(root): aliases})
+                if untitled:
+                    _record_shared_names(conn, {str(root): None})
+                if recorded != aliases:
+                    _record_aliases(conn, {str(root): aliases})
         return
     held = store.existing_documents(conn, str(root))
     keys = {path: key for path in held if (key := run.names.key(path)) is not None}

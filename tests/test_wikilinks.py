@@ -1372,6 +1372,8 @@ EMPTIED = {
     "the titled notes deleted": ({"a/README.md": "A.\n", "b/README.md": "B.\n", "Tom Reyes.md": "Tom.\n",
                                   "notes/z.md": "Tom Reyes and [[Tom Reyes]].\n"},
                                  {"a/README.md": None, "b/README.md": None, "Tom Reyes.md": None}),
+    "the one titled note deleted": ({"Tom Reyes.md": "Tom.\n", "notes/z.md": "Tom Reyes.\n"},
+                                    {"Tom Reyes.md": None}),
 }
 
 
