@@ -723,7 +723,8 @@ class _Run:
     progress: Progress
     summary: SyncSummary
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
-    build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
+    # meta the index must record (settings, roots) with the next note written (None: the record removed)
+    build: dict[str, str | None]
     on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
     own_files: frozenset[str] = frozenset()  # the index's own files: never notes, never reported skipped
     following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
@@ -756,9 +757,13 @@ class _Run:
 
 
 def _record_build(run: _Run) -> None:
-    """Write the pending build settings (inside the caller's transaction)."""
+    """Write the pending build settings (inside the caller's transaction); a
+    record None is removed."""
     for key, value in run.build.items():
-        dbmod.set_meta(run.conn, key, value)
+        if value is None:
+            dbmod.delete_meta(run.conn, key)
+        else:
+            dbmod.set_meta(run.conn, key, value)
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
@@ -1257,13 +1262,12 @@ def _sync_root(run: _Run, root: Path) -> None:
     if linked_before is not None:
         # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
         # a sync stopped between the two has the next one read the links again
-        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
-            {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
-            ensure_ascii=False)
+        # (removed for no other folder, as _set_folders has it: `{}` was kept when nothing recorded it anew)
+        others = {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}
+        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(others, sort_keys=True, ensure_ascii=False) if others else None
     if str(root) in target_records:  # so are the link targets, for the same reason
-        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(
-            {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)},
-            sort_keys=True, ensure_ascii=False)
+        others = {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)}
+        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(others, sort_keys=True, ensure_ascii=False) if others else None
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)

@@ -1408,3 +1408,30 @@ def test_a_folder_left_with_nothing_to_link_has_the_records_a_rebuild_has(tmp_pa
     assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
     conn.close()
     fresh.close()
+
+
+def test_a_sync_stopped_after_it_removed_the_last_linked_page_leaves_the_records_a_rebuild_has(tmp_path,
+                                                                                              monkeypatch):
+    """The records of the linked file names and link targets are forgotten
+    with the first note a sync writes or removes (the next sync reads them
+    anew): a sync stopped then, in a folder left with no lower-case file name,
+    left them `{}`, which the next sync, with nothing to record, kept."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    (root / "pages/garden.md").unlink()
+    monkeypatch.setattr(syncmod, "_name_anew", lambda *_a, **_kw: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    monkeypatch.undo()
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    keys = (db.LINKED_NAMES_KEY, db.LINK_TARGETS_KEY)
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    conn.close()
+    fresh.close()
