@@ -834,6 +834,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
+            _forget_cjk_record(run)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
@@ -2145,6 +2146,18 @@ def _set_or_delete_meta(conn, key: str, value: dict | None) -> None:
         dbmod.set_meta(conn, key, json.dumps(value, sort_keys=True, ensure_ascii=False))
     elif dbmod.get_meta(conn, key) is not None:
         dbmod.delete_meta(conn, key)
+
+
+def _forget_cjk_record(run: _Run) -> None:
+    """After a sync that changed or removed notes, the record of the names
+    each note makes known removed when no note makes one and the index
+    holds no CJK text any more (its last CJK note, which made no name known,
+    deleted or rewritten without CJK: _know_anew does not run for it), as a
+    rebuild writes none. Inside the caller's transaction."""
+    if run.known_notes is None or any(run.known_notes.values()):
+        return
+    if dbmod.get_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None and not store.holds_any_cjk(run.conn):
+        dbmod.delete_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY)
 
 
 def _cjk_changed(run: _Run) -> None:

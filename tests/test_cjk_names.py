@@ -553,3 +553,27 @@ def test_a_sync_that_leaves_no_known_cjk_name_has_the_records_a_rebuild_has(tmp_
     sync_folders(fresh, [notes], embedder=embedder, extractor=extractor)
     assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
     assert _mentions(conn) == _mentions(fresh)
+
+
+@pytest.mark.parametrize("edit", ["deleted", "rewritten without CJK text"])
+def test_the_last_cjk_note_that_makes_no_name_known_going_leaves_no_record(tmp_path, embedder, extractor, edit):
+    """A folder whose only CJK note makes no name known records `{}` (meta
+    known_cjk_notes: no CJK note is read again by every sync); that note
+    deleted, or rewritten in English, leaves no CJK text, and the record goes,
+    as a rebuild writes none (it was kept: no note making names known changed)."""
+    from minirag_cli import db
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n", "plain.md": "Beans go along the north fence.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) == "{}"
+    if edit == "deleted":
+        (notes / "a.md").unlink()
+    else:
+        (notes / "a.md").write_text("The weather is fine.\n", encoding="utf-8")
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync_folders(fresh, [notes], embedder=embedder, extractor=extractor)
+    keys = (db.KNOWN_CJK_KEY, db.KNOWN_CJK_NOTES_KEY)
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
