@@ -437,6 +437,7 @@ class _Pending:
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
     link_keys: frozenset[str] | None = None  # note_link_keys of its chunks, when known already (_link_ahead)
+    old_id: int | None = None  # the document id of the version the index holds, for a changed note
 
 
 @dataclass
@@ -834,7 +835,6 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
         if summary.changed or summary.removed:  # chunks went: so do the answers that read them
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
-            _forget_cjk_record(run)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
@@ -1415,7 +1415,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
-                       link_keys=ahead.link_keys if ahead else None)
+                       link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
 
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
@@ -1479,6 +1479,8 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                     _cjk_changed(run)
             elif run.known_notes.pop((root, path), None):  # it made names known
                 _cjk_changed(run)
+            elif _known_none(run) and store.holds_cjk(run.conn, existing[path][0]):
+                _cjk_changed(run)  # maybe the last CJK note: the record that none makes a name known goes with it
             if run.link_targets is not None:
                 run.link_targets.pop(path, None)
             gone, renamed = store.delete_document(run.conn, existing[path][0], _name_vectors(run))
@@ -2148,16 +2150,14 @@ def _set_or_delete_meta(conn, key: str, value: dict | None) -> None:
         dbmod.delete_meta(conn, key)
 
 
-def _forget_cjk_record(run: _Run) -> None:
-    """After a sync that changed or removed notes, the record of the names
-    each note makes known removed when no note makes one and the index
-    holds no CJK text any more (its last CJK note, which made no name known,
-    deleted or rewritten without CJK: _know_anew does not run for it), as a
-    rebuild writes none. Inside the caller's transaction."""
-    if run.known_notes is None or any(run.known_notes.values()):
-        return
-    if dbmod.get_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None and not store.holds_any_cjk(run.conn):
-        dbmod.delete_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY)
+def _known_none(run: _Run) -> bool:
+    """Whether the index records that its notes hold CJK text and none makes a
+    name known (meta known_cjk_notes `{}`): a note holding CJK text that is
+    removed, or rewritten without it, may be the last, and the record then
+    goes (_know_anew: as a rebuild writes none; no name known changes, which
+    is all that called it before)."""
+    return (run.known_notes is not None and not any(run.known_notes.values())
+            and dbmod.get_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None)
 
 
 def _cjk_changed(run: _Run) -> None:
@@ -2432,6 +2432,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
             if known != run.known_notes.get((str(root), p.note.path), {}):
                 run.known_notes[(str(root), p.note.path)] = known
                 _cjk_changed(run)
+            elif (p.old_id is not None and not run.cjk_changed and _known_none(run)
+                  and not any(CJK_RUN.search(c.text) for c in p.chunks) and store.holds_cjk(run.conn, p.old_id)):
+                _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
     planned_entities = [_plan_entities(c.text, m, run.resolver, joined, h)
                         for c, m, h in zip(all_chunks, mentions, handles)]

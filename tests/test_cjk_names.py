@@ -577,3 +577,23 @@ def test_the_last_cjk_note_that_makes_no_name_known_going_leaves_no_record(tmp_p
     sync_folders(fresh, [notes], embedder=embedder, extractor=extractor)
     keys = (db.KNOWN_CJK_KEY, db.KNOWN_CJK_NOTES_KEY)
     assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+
+
+def test_a_sync_stopped_after_it_removed_the_last_cjk_note_leaves_no_record_after_the_next(tmp_path, embedder,
+                                                                                           extractor, monkeypatch):
+    """As above, the sync stopped (Ctrl-C) after it removed the note, before
+    it recorded the CJK names anew: the next sync, which finds nothing
+    changed, removes the record (the removal recorded that it was due)."""
+    from minirag_cli import db, sync as syncmod
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n", "plain.md": "Beans go along the north fence.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    (notes / "a.md").unlink()
+    monkeypatch.setattr(syncmod, "_know_anew", lambda *_a: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    monkeypatch.undo()
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) is None and db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) is None
