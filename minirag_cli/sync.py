@@ -490,6 +490,7 @@ class _Pending:
     windows: list | None = None  # the model's windows of the note (extract/llm.py), when streamed
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
     link_keys: frozenset[str] | None = None  # note_link_keys of its chunks, when known already (_link_ahead)
+    old_id: int | None = None  # the document id of the version the index holds, for a changed note
 
 
 @dataclass
@@ -776,7 +777,8 @@ class _Run:
     progress: Progress
     summary: SyncSummary
     codec: Codec  # how the index stores vectors (int8, 12-bit relation sentences)
-    build: dict[str, str]  # meta the index must record (settings, roots) with the next note written
+    # meta the index must record (settings, roots) with the next note written (None: the record removed)
+    build: dict[str, str | None]
     on_first_note: Callable[[], None] | None = None  # called once, after the first note is committed
     own_files: frozenset[str] = frozenset()  # the index's own files: never notes, never reported skipped
     following: frozenset[str] = frozenset()  # the roots whose symlinks out of the folder are followed
@@ -801,12 +803,21 @@ class _Run:
     # path -> the note as the alias pass read it, for the sync to index (a folder's, until it is synced)
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
+    names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
+
+    def __post_init__(self):
+        if self.names is None:
+            self.names = _NoteNames(self.extraction.extractor)
 
 
 def _record_build(run: _Run) -> None:
-    """Write the pending build settings (inside the caller's transaction)."""
+    """Write the pending build settings (inside the caller's transaction); a
+    record None is removed."""
     for key, value in run.build.items():
-        dbmod.set_meta(run.conn, key, value)
+        if value is None:
+            dbmod.delete_meta(run.conn, key)
+        else:
+            dbmod.set_meta(run.conn, key, value)
 
 
 def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: Extractor,
@@ -1082,8 +1093,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
         by_root.setdefault(root, []).append(path)
-    extractor = run.extraction.extractor
-    run.shared_names = frozenset().union(*(shared_note_names(extractor, root, held)
+    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
                                            for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
     for doc, names in _stored_aliases(conn, list(paths)).items():
@@ -1091,11 +1101,13 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         run.aliases[root][path] = names
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
-    linkable = {root: _linkable_keys(extractor, held) for root, held in by_root.items()}
-    targets = {root: stored_link_targets(conn, root) for root in by_root if linkable[root]}
+    linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
+    # recorded for the folders that have a lower-case file name, linked or not, ambiguous or not (_name_anew)
+    targets = {root: stored_link_targets(conn, root) for root, held in by_root.items()
+               if _linkable_found(run.names, held)}
     run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
                                      for root in by_root))
-    run.joined = {root: joined_names(extractor, root, run.aliases[root], held, run.shared_names, run.linked,
+    run.joined = {root: joined_names(run.names, root, run.aliases[root], held, run.shared_names, run.linked,
                                      linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
     new: set[int] = set()
@@ -1113,14 +1125,14 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
-                                    by_root.items() if _note_name_keys(extractor, held)}, replace_all=True)
+                                    by_root.items() if _note_name_keys(run.names, held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
                              replace_all=True)
         _record_link_targets(conn, targets, replace_all=True)
         # recorded ({}) when CJK notes make no name known too, or the next sync that writes one would read
         # every CJK note of the index again (known_cjk_by_note)
-        _record_known(conn, run.known, run.known_notes, always=holds_cjk)
+        _record_known(conn, run.known, run.known_notes, holds_cjk)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
     run.resolver = Resolver.from_db(conn)
@@ -1341,27 +1353,29 @@ def _sync_root(run: _Run, root: Path) -> None:
     if linked_before is not None:
         # forgotten with the first note written or removed (_record_build), recorded anew by _name_anew:
         # a sync stopped between the two has the next one read the links again
-        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(
-            {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}, sort_keys=True,
-            ensure_ascii=False)
+        # (removed for no other folder, as _set_folders has it: `{}` was kept when nothing recorded it anew)
+        others = {r: sorted(keys) for r, keys in linked_records.items() if r != str(root)}
+        run.build[dbmod.LINKED_NAMES_KEY] = json.dumps(others, sort_keys=True, ensure_ascii=False) if others else None
     if str(root) in target_records:  # so are the link targets, for the same reason
-        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(
-            {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)},
-            sort_keys=True, ensure_ascii=False)
+        others = {r: {p: sorted(k) for p, k in notes.items()} for r, notes in target_records.items() if r != str(root)}
+        run.build[dbmod.LINK_TARGETS_KEY] = json.dumps(others, sort_keys=True, ensure_ascii=False) if others else None
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
     run.shared_names = _with_folder(run.shared_names, str(root),
-                                    shared_note_names(run.extraction.extractor, str(root), synced))
+                                    shared_note_names(run.names, str(root), synced))
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     # the lower-case pages the links will name once the notes are written, named before any is extracted
-    linkable = _linkable_keys(run.extraction.extractor, synced)
+    linkable = _linkable_keys(run.names, synced)
     links_read = _link_ahead(run, root, walked, existing, synced, linkable)
-    joined = run.joined[str(root)] = joined_names(run.extraction.extractor, str(root), run.aliases[str(root)],
+    joined = run.joined[str(root)] = joined_names(run.names, str(root), run.aliases[str(root)],
                                                   synced, run.shared_names, run.linked, linkable)
     unjoined = _differing(joined, recorded[1] if recorded else {})
     run.resolver.unjoin(unjoined)  # an alias joined before and no longer (or elsewhere): resolved anew
+    unsettled = _unsettled_aliases(run.aliases[str(root)], joined, recorded and recorded[1])
+    if unsettled != recorded:  # with the first note written or removed, as the linked names are forgotten
+        run.build[dbmod.NOTE_ALIASES_KEY] = _aliases_value(conn, {str(root): unsettled})
     written_from = (len(summary.added_paths), len(summary.changed_paths))
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
@@ -1412,6 +1426,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
     run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
     run.build.pop(dbmod.LINK_TARGETS_KEY, None)
+    if run.build.pop(dbmod.NOTE_ALIASES_KEY, None) is None and unsettled != recorded:
+        recorded = unsettled  # recorded with a note: what _name_anew records the aliases over
     # a link may name a lower-case file name anew only when a note came, went or changed (the link
     # targets read from the chunks here are recorded too, whatever came of them)
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
@@ -1489,7 +1505,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
-                       link_keys=ahead.link_keys if ahead else None)
+                       link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
 
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
@@ -1509,11 +1525,10 @@ def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
     makes no name shared, as a re-extraction, which reads the index's notes,
     has it. Only those files are read here, and kept as the alias pass keeps
     them (run.read_ahead): the sync does not read them again."""
-    extractor = run.extraction.extractor
     kept = [p for p in existing if p.startswith(tuple(walked.unlisted))] if walked.unlisted else []
     kept += [p for p in walked.kept if p in existing]
     files = {f.path: f for f in walked.files}
-    keys = {path: key for path in (*files, *kept) if (key := _note_name_key(extractor, path)) is not None}
+    keys = {path: key for path in (*files, *kept) if (key := run.names.key(path)) is not None}
     counts: dict[str, int] = {}
     for key in keys.values():
         counts[key] = counts.get(key, 0) + 1
@@ -1554,6 +1569,8 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                     _cjk_changed(run)
             elif run.known_notes.pop((root, path), None):  # it made names known
                 _cjk_changed(run)
+            elif _known_none(run) and store.holds_cjk(run.conn, existing[path][0]):
+                _cjk_changed(run)  # maybe the last CJK note: the record that none makes a name known goes with it
             if run.link_targets is not None:
                 run.link_targets.pop(path, None)
             gone, renamed = store.delete_document(run.conn, existing[path][0], _name_vectors(run))
@@ -1591,15 +1608,40 @@ def _linkable_namer(extractor: Extractor):
     return getattr(extractor, "linkable_name", heuristic_linkable_name)
 
 
-def _linkable_found(extractor: Extractor, paths: Iterable[str]) -> dict[str, str]:
+class _NoteNames:
+    """The key of the name each note is linked by (_note_name_key) and of
+    its single lower-case word file name (linkable_name), found once per path
+    in a sync (run.names): its walk, its shared file names, its linked
+    names, its joined aliases and its naming anew each need them for every
+    note of the folder (they were found about seven times a path)."""
+
+    def __init__(self, extractor: Extractor):
+        self.extractor = extractor
+        self._keys: dict[str, str | None] = {}
+        self._linkable: dict[str, str | None] = {}
+
+    def key(self, path: str) -> str | None:
+        """_note_name_key of the note at `path`."""
+        if path not in self._keys:
+            self._keys[path] = _note_name_key(self.extractor, path)
+        return self._keys[path]
+
+    def linkable(self, path: str) -> str | None:
+        """The key of the note's file name when it is a single lower-case word a link may name, else None."""
+        if path not in self._linkable:
+            name = _linkable_namer(self.extractor)(path)
+            self._linkable[path] = None if name is None else normalise_key(name.name, name.type)
+        return self._linkable[path]
+
+
+def _linkable_found(names: _NoteNames, paths: Iterable[str]) -> dict[str, str]:
     """{path: key} of the notes at `paths` whose file name is a single
     lower-case word a link may name, ambiguous or not (_linkable_keys keeps
     the unambiguous ones)."""
-    namer = _linkable_namer(extractor)
-    return {path: normalise_key(name.name, name.type) for path in paths if (name := namer(path)) is not None}
+    return {path: key for path in paths if (key := names.linkable(path)) is not None}
 
 
-def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, str] | None = None
+def _linkable_keys(names: _NoteNames, paths: Iterable[str], found: dict[str, str] | None = None
                    ) -> dict[str, str]:
     """{path: key} of the notes at `paths` (a folder's) whose file name is a
     single lower-case word a link may name (heuristic.linkable_name), but
@@ -1608,8 +1650,8 @@ def _linkable_keys(extractor: Extractor, paths: Iterable[str], found: dict[str, 
     which note it means. `found`: _linkable_found of `paths`, when the caller has it."""
     paths = list(paths)
     if found is None:
-        found = _linkable_found(extractor, paths)
-    taken = set(_note_name_keys(extractor, paths))
+        found = _linkable_found(names, paths)
+    taken = set(_note_name_keys(names, paths))
     counts: dict[str, int] = {}
     for key in found.values():
         counts[key] = counts.get(key, 0) + 1
@@ -1670,16 +1712,36 @@ def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
             for root, notes in dbmod.meta_dict(conn, dbmod.LINK_TARGETS_KEY).items() if isinstance(notes, dict)}
 
 
-def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]]], replace_all: bool = False) -> None:
+def _record_link_targets(conn, folders: dict[str, dict[str, frozenset[str]] | None],
+                         replace_all: bool = False) -> None:
     """Record the link targets of the notes of the folders in `folders` (of no
-    other folder with `replace_all`), inside the caller's transaction."""
-    before = dbmod.get_meta(conn, dbmod.LINK_TARGETS_KEY)
+    other folder with `replace_all`; None: the folder's entry dropped,
+    _set_folders), inside the caller's transaction."""
     recorded = {} if replace_all else recorded_link_targets(conn)
-    recorded.update(folders)
-    value = json.dumps({root: {path: sorted(keys) for path, keys in notes.items() if keys}
-                        for root, notes in recorded.items()}, sort_keys=True, ensure_ascii=False)
-    if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, dbmod.LINK_TARGETS_KEY, value)
+    _set_folders(conn, dbmod.LINK_TARGETS_KEY, {root: {path: sorted(keys) for path, keys in notes.items() if keys}
+                                                for root, notes in _updated(recorded, folders).items()})
+
+
+def _updated(recorded: dict, folders: dict) -> dict:
+    """`recorded` ({folder: value}) with the folders in `folders` set to
+    theirs, or left out where that is None."""
+    recorded = {**recorded, **folders}
+    return {root: value for root, value in recorded.items() if value is not None}
+
+
+def _set_folders(conn, meta_key: str, recorded: dict) -> None:
+    """Write the record of folders `recorded` in the meta record
+    `meta_key` when it changed; none for no folder, as a fresh sync of
+    folders none of whose notes it is about (LiHua's) writes none (an
+    incremental sync that left a folder none kept `{"folder": []}`)."""
+    before = dbmod.get_meta(conn, meta_key)
+    if not recorded:
+        if before is not None:
+            dbmod.delete_meta(conn, meta_key)
+        return
+    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
+    if value != before:
+        dbmod.set_meta(conn, meta_key, value)
 
 
 def recorded_linked_names(conn) -> dict[str, frozenset[str]]:
@@ -1694,12 +1756,12 @@ def _record_linked_names(conn, names: dict[str, set[str]], replace_all: bool = F
     _record_folder_keys(conn, dbmod.LINKED_NAMES_KEY, names, replace_all)
 
 
-def _note_name_keys(extractor: Extractor, paths: Iterable[str]) -> list[str]:
+def _note_name_keys(names: _NoteNames, paths: Iterable[str]) -> list[str]:
     """The keys of the names `paths`' notes are linked by (_name_notes), dates left out."""
-    return [key for key in (_note_name_key(extractor, path) for path in paths) if key is not None]
+    return [key for path in paths if (key := names.key(path)) is not None]
 
 
-def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
     """(root, key) of the file names two or more of the notes at `paths` in
     the folder `root` share (`README.md`, `Untitled.md`, `Index.md` in
     several of its subfolders): no link can tell which note it means, and one
@@ -1707,7 +1769,7 @@ def shared_note_names(extractor: Extractor, root: str, paths: Iterable[str]) -> 
     common, through the graph walk. Per folder, as a rebuild syncs them."""
     seen: set[str] = set()
     shared: set[str] = set()
-    for key in _note_name_keys(extractor, paths):
+    for key in _note_name_keys(names, paths):
         (shared if key in seen else seen).add(key)
     return frozenset((root, key) for key in shared)
 
@@ -1727,17 +1789,13 @@ def _folder_keys(conn, meta_key: str) -> dict[str, frozenset[str]]:
             for root, keys in dbmod.meta_dict(conn, meta_key).items() if isinstance(keys, list)}
 
 
-def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str]], replace_all: bool) -> None:
+def _record_folder_keys(conn, meta_key: str, names: dict[str, set[str] | None], replace_all: bool) -> None:
     """Record the keys of the folders in `names` (of no other folder with
-    `replace_all`) in the meta record `meta_key`, inside the caller's
-    transaction. Nothing is written for no folder when nothing was recorded:
-    an index none of whose notes has such a name is left byte for byte as it was."""
-    before = dbmod.get_meta(conn, meta_key)
+    `replace_all`; None: the folder's entry dropped) in the meta record
+    `meta_key`, inside the caller's transaction (_set_folders: none for no folder)."""
     recorded = {} if replace_all else {root: sorted(keys) for root, keys in _folder_keys(conn, meta_key).items()}
-    recorded.update({root: sorted(keys) for root, keys in names.items()})
-    value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
-    if value != before and (recorded or before is not None):
-        dbmod.set_meta(conn, meta_key, value)
+    _set_folders(conn, meta_key, _updated(recorded, {root: None if keys is None else sorted(keys)
+                                                     for root, keys in names.items()}))
 
 
 def recorded_shared_names(conn) -> dict[str, frozenset[str]]:
@@ -1779,27 +1837,28 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     names recorded, the notes this sync did not write; with run.linked as
     _sync_root left it (_link_ahead), those it wrote. The link targets are
     recorded with the linked names."""
-    conn, extractor = run.conn, run.extraction.extractor
+    conn = run.conn
     shared = {key for r, key in run.shared_names if r == str(root)}  # this folder's (_sync_root)
     relinked: list[str] = []
+    held_now = None  # the notes the index holds now, when read already
     late: set[str] = set()  # aliases joined anew by the links now: the notes written with them are read again
     if relink is not None:
         linked_before, = relink
         written_with = {key for r, key in run.linked if r == str(root)}  # the linked names the notes written were named by
         # the notes the index holds now, as a re-extraction reads them: a new note that cannot be
         # read yet is not indexed, names nothing and makes no file name ambiguous
-        held = store.existing_documents(conn, str(root))
+        held = held_now = store.existing_documents(conn, str(root))
         # every note whose file name is a single lower-case word, the ambiguous ones too
-        found = _linkable_found(extractor, held)
-        linkable = _linkable_keys(extractor, held, found)
-        if run.link_targets is None and linkable:  # not recorded: read from the chunks, once
+        found = _linkable_found(run.names, held)
+        linkable = _linkable_keys(run.names, held, found)
+        if run.link_targets is None and found:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
         run.linked = _with_folder(run.linked, str(root), linked_names(conn, str(root), linkable, targets))
         now = {key for r, key in run.linked if r == str(root)}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
-        joined = joined_names(extractor, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
+        joined = joined_names(run.names, str(root), run.aliases.get(str(root), {}), held, run.shared_names,
                               run.linked, linkable)
         late = _differing(joined, run.joined.get(str(root), {}))
         if late:
@@ -1813,25 +1872,39 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         else:
             relinked = [path for path, key in found.items()
                         if key in (now ^ written_with if path in written else now ^ linked_before)]
-        # recorded for a folder that has such notes, linked or not: the next plain sync reads no chunk
-        if relinked or linkable or linked_before is not None:
+        # recorded for a folder that has such notes, linked or not, ambiguous or not: the next plain sync
+        # reads no chunk; dropped for a folder left with none, which a rebuild records none for
+        if relinked or found or linked_before is not None:
             with dbmod.transaction(conn):
                 if relinked:
                     _reextract_notes(run, str(root), [(held[path][0], path) for path in sorted(relinked)],
                                      "whose file name a link of the folder now names, or no longer does")
-                _record_linked_names(conn, {str(root): now})
-                if targets is not None:
-                    _record_link_targets(conn, {str(root): targets})
+                _record_linked_names(conn, {str(root): now if found else None})
+                if targets is not None or not found:
+                    _record_link_targets(conn, {str(root): targets if found else None})
+                if late:
+                    # the notes relinked join them anew, the others that mention them are re-extracted
+                    # below: a sync stopped before has the next one re-extract these (_unsettled_aliases),
+                    # though the links, which the next sync finds as recorded, unjoin nothing new
+                    recorded = (recorded[0] if recorded else run.aliases.get(str(root), {}),
+                                {**(recorded[1] if recorded else {}), **{alias: UNSETTLED for alias in late}})
+                    _record_aliases(conn, {str(root): recorded})
             run.summary.note_names_changed.extend(path for path in sorted(relinked) if path not in written)
             written = written | set(relinked)  # named as they are now
     aliases = (run.aliases.get(str(root), {}), run.joined.get(str(root), {}))
     if named_before == shared and not unjoined:  # the plain re-sync: no query
-        if recorded != aliases:
+        # a folder whose last note with a title for a file name went (a note came, went or changed: the
+        # notes held are read already): its record goes, as a rebuild writes none
+        untitled = not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+        if recorded != aliases or untitled:
             with dbmod.transaction(conn):
-                _record_aliases(conn, {str(root): aliases})
+                if untitled:
+                    _record_shared_names(conn, {str(root): None})
+                if recorded != aliases:
+                    _record_aliases(conn, {str(root): aliases})
         return
     held = store.existing_documents(conn, str(root))
-    keys = {path: key for path in held if (key := _note_name_key(extractor, path)) is not None}
+    keys = {path: key for path in held if (key := run.names.key(path)) is not None}
     if named_before is None:
         redo = {path for path in keys if path not in written}
     else:
@@ -1843,12 +1916,12 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         if redo:
             _reextract_notes(run, str(root), [(held[path][0], path) for path in redo])
         if named_before is not None or keys:  # no note to name (LiHua's): no shared names recorded
-            _record_shared_names(conn, {str(root): shared})
+            _record_shared_names(conn, {str(root): shared if keys else None})
         _record_aliases(conn, {str(root): aliases})
     run.summary.note_names_changed.extend(path for path in redo if path not in written)  # a written one (late) is no news
 
 
-def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
+def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | None], paths: Iterable[str],
                  shared: frozenset[tuple[str, str]], linked: frozenset[tuple[str, str]] = frozenset(),
                  linkable: dict[str, str] | None = None) -> dict[str, str]:
     """{alias key: the key of its note's own name} for the aliases of the
@@ -1868,9 +1941,9 @@ def joined_names(extractor: Extractor, root: str, aliases: dict[str, list[str] |
     `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
     `linkable`: _linkable_keys of `paths`, when the caller has it."""
     paths = list(paths)
-    own = {path: key for path in paths if (key := _note_name_key(extractor, path)) is not None}
+    own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
-        linkable = _linkable_keys(extractor, paths)
+        linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
@@ -1997,10 +2070,17 @@ def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
     return out
 
 
+# what the record of a folder's joined aliases holds for an alias the notes of the index may join
+# either way (_unsettled_aliases): no note's key, so the next sync finds it joined anew
+UNSETTLED = "?"
+
+
 def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[str, str]]]:
     """{folder: (its notes' aliases, the aliases joined)} as the index's
     graph joins them (meta note_aliases); a folder absent (an index synced
-    before this was recorded, or a damaged record) is not known."""
+    before this was recorded, or a damaged record) is not known. An alias
+    joined to UNSETTLED may be joined either way (a sync stopped after it
+    wrote notes with its join changed)."""
     out = {}
     for root, value in dbmod.meta_dict(conn, dbmod.NOTE_ALIASES_KEY).items():
         if isinstance(value, dict) and isinstance(value.get("aliases"), dict) and isinstance(value.get("joined"), dict):
@@ -2012,13 +2092,35 @@ def recorded_aliases(conn) -> dict[str, tuple[dict[str, list[str] | None], dict[
 def _record_aliases(conn, folders: dict[str, tuple[dict, dict]], replace_all: bool = False) -> None:
     """Record the aliases of the folders in `folders` ((aliases, joined) each;
     of no other folder with `replace_all`), inside the caller's transaction."""
-    before = dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY)
+    value = _aliases_value(conn, folders, replace_all)
+    if value != dbmod.get_meta(conn, dbmod.NOTE_ALIASES_KEY):
+        dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
+
+
+def _aliases_value(conn, folders: dict[str, tuple[dict, dict]], replace_all: bool = False) -> str:
+    """The record of the aliases (meta note_aliases) with the folders in `folders` as given."""
     recorded = {} if replace_all else dict(recorded_aliases(conn))
     recorded.update(folders)
-    value = json.dumps({root: {"aliases": aliases, "joined": joined} for root, (aliases, joined) in recorded.items()},
-                       sort_keys=True, ensure_ascii=False)
-    if value != before:
-        dbmod.set_meta(conn, dbmod.NOTE_ALIASES_KEY, value)
+    return json.dumps({root: {"aliases": aliases, "joined": joined} for root, (aliases, joined) in recorded.items()},
+                      sort_keys=True, ensure_ascii=False)
+
+
+def _unsettled_aliases(aliases: dict[str, list[str] | None], joined: dict[str, str],
+                       before: dict[str, str] | None) -> tuple[dict, dict]:
+    """What the record of a folder's aliases says while a sync writes its
+    notes (recorded with the first note written or removed, as
+    _record_build writes it): the aliases as this sync read them
+    (`aliases`, _aliases_now), and the joins as recorded (`before`: None when
+    none is), each alias whose join this sync changes (`joined`:
+    joined_names) UNSETTLED. The notes it writes join them as `joined` says
+    and the others as `before` does, until _name_anew re-extracts those that
+    mention them: a sync stopped between the two has the next one re-extract
+    them (its joins differ from UNSETTLED), as the record of the joins
+    before would have it re-extract only those whose join differs from it
+    (a note written with `Bluebells` joined, which the links then unjoined
+    again, was left so)."""
+    before = before or {}
+    return aliases, {**before, **{alias: UNSETTLED for alias in _differing(joined, before)}}
 
 
 def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
@@ -2111,20 +2213,41 @@ def recorded_known(conn) -> dict[str, str]:
 
 
 def _record_known(conn, known: dict[str, str], notes: dict[tuple[str, str], dict[str, str]],
-                  always: bool = False) -> None:
-    """Record the known CJK names and the names each note makes known
-    (inside the caller's transaction); an index that has none and recorded
-    none is left byte for byte as it was, unless `always` (its notes hold
-    CJK text that makes no name known: without a record, {}, every later
-    sync would read all of them again, known_cjk_by_note)."""
-    if known or dbmod.get_meta(conn, dbmod.KNOWN_CJK_KEY) is not None:
-        dbmod.set_meta(conn, dbmod.KNOWN_CJK_KEY, json.dumps(known, sort_keys=True, ensure_ascii=False))
-    if notes or always or dbmod.get_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None:
-        folders: dict[str, dict[str, dict[str, str]]] = {}
-        for (root, path), names in notes.items():
-            if names:
-                folders.setdefault(root, {})[path] = names
-        dbmod.set_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY, json.dumps(folders, sort_keys=True, ensure_ascii=False))
+                  holds_cjk: bool | None = None) -> None:
+    """Record the known CJK names (none when there are none) and the names
+    each note makes known (inside the caller's transaction): `{}` when the
+    notes hold CJK text (`holds_cjk`; None: asked of the index) that makes
+    no name known, as without a record every later sync would read all of
+    them again (known_cjk_by_note), and none when they hold none. As a
+    rebuild records them: a sync that left no name known, or no CJK text,
+    kept `{}` where a rebuild writes none, and an index without CJK text is
+    left byte for byte as it was."""
+    _set_or_delete_meta(conn, dbmod.KNOWN_CJK_KEY, known or None)
+    folders: dict[str, dict[str, dict[str, str]]] = {}
+    for (root, path), names in notes.items():
+        if names:
+            folders.setdefault(root, {})[path] = names
+    if not folders and holds_cjk is None:
+        holds_cjk = store.holds_any_cjk(conn)
+    _set_or_delete_meta(conn, dbmod.KNOWN_CJK_NOTES_KEY, folders if folders or holds_cjk else None)
+
+
+def _set_or_delete_meta(conn, key: str, value: dict | None) -> None:
+    """The meta record `key` set to `value` as JSON, or removed for None."""
+    if value is not None:
+        dbmod.set_meta(conn, key, json.dumps(value, sort_keys=True, ensure_ascii=False))
+    elif dbmod.get_meta(conn, key) is not None:
+        dbmod.delete_meta(conn, key)
+
+
+def _known_none(run: _Run) -> bool:
+    """Whether the index records that its notes hold CJK text and none makes a
+    name known (meta known_cjk_notes `{}`): a note holding CJK text that is
+    removed, or rewritten without it, may be the last, and the record then
+    goes (_know_anew: as a rebuild writes none; no name known changes, which
+    is all that called it before)."""
+    return (run.known_notes is not None and not any(run.known_notes.values())
+            and dbmod.get_meta(run.conn, dbmod.KNOWN_CJK_NOTES_KEY) is not None)
 
 
 def _cjk_changed(run: _Run) -> None:
@@ -2182,7 +2305,7 @@ def _know_anew(run: _Run) -> None:
     known = merged_known(run.known_notes.values())
     if known == run.known:
         with dbmod.transaction(conn):
-            _record_known(conn, known, run.known_notes, always=True)
+            _record_known(conn, known, run.known_notes)
             dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         return
     changed = _differing(known, run.known)
@@ -2199,7 +2322,7 @@ def _know_anew(run: _Run) -> None:
             notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
             _reextract_notes(run, root, notes,
                              "whose text writes a Chinese or Japanese name another note made known or forgot")
-        _record_known(conn, known, run.known_notes, always=True)
+        _record_known(conn, known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
@@ -2399,6 +2522,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
             if known != run.known_notes.get((str(root), p.note.path), {}):
                 run.known_notes[(str(root), p.note.path)] = known
                 _cjk_changed(run)
+            elif (p.old_id is not None and not run.cjk_changed and _known_none(run)
+                  and not any(CJK_RUN.search(c.text) for c in p.chunks) and store.holds_cjk(run.conn, p.old_id)):
+                _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
     planned_entities = [_plan_entities(c.text, m, run.resolver, joined, h)
                         for c, m, h in zip(all_chunks, mentions, handles)]

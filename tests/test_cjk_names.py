@@ -14,6 +14,8 @@ A question's CJK characters are matched against entity names in the graph
 
 from __future__ import annotations
 
+import pytest
+
 from minirag_cli import retrieve
 from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
 from minirag_cli.extract.llm import model_view
@@ -529,3 +531,69 @@ def test_cjk_notes_known_anew_are_extracted_with_their_own_folder_s_file_names(t
         graphs.append(graph(conn))
         conn.close()
     assert graphs[0] == graphs[1]
+
+
+@pytest.mark.parametrize("edit", ["no CJK text left", "CJK text that makes no name known"])
+def test_a_sync_that_leaves_no_known_cjk_name_has_the_records_a_rebuild_has(tmp_path, embedder, extractor, edit):
+    """The CJK names known (meta known_cjk_names) are recorded while some are,
+    and the names each note makes known (known_cjk_notes) while a note holds
+    CJK text, by a sync as by a rebuild: a sync that left none kept `{}`."""
+    from minirag_cli import db
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"会议.md": MEETING, "plain.md": "Beans go along the north fence.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    keys = (db.KNOWN_CJK_KEY, db.KNOWN_CJK_NOTES_KEY)
+    assert all(db.get_meta(conn, key) not in (None, "{}") for key in keys)
+    text = "# Meeting\n\nWe start the kitchen next week.\n" if edit.startswith("no") else "今天天气很好，我们去公园散步。\n"
+    (notes / "会议.md").write_text(text, encoding="utf-8")
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync_folders(fresh, [notes], embedder=embedder, extractor=extractor)
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    assert _mentions(conn) == _mentions(fresh)
+
+
+@pytest.mark.parametrize("edit", ["deleted", "rewritten without CJK text"])
+def test_the_last_cjk_note_that_makes_no_name_known_going_leaves_no_record(tmp_path, embedder, extractor, edit):
+    """A folder whose only CJK note makes no name known records `{}` (meta
+    known_cjk_notes: no CJK note is read again by every sync); that note
+    deleted, or rewritten in English, leaves no CJK text, and the record goes,
+    as a rebuild writes none (it was kept: no note making names known changed)."""
+    from minirag_cli import db
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n", "plain.md": "Beans go along the north fence.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) == "{}"
+    if edit == "deleted":
+        (notes / "a.md").unlink()
+    else:
+        (notes / "a.md").write_text("The weather is fine.\n", encoding="utf-8")
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync_folders(fresh, [notes], embedder=embedder, extractor=extractor)
+    keys = (db.KNOWN_CJK_KEY, db.KNOWN_CJK_NOTES_KEY)
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+
+
+def test_a_sync_stopped_after_it_removed_the_last_cjk_note_leaves_no_record_after_the_next(tmp_path, embedder,
+                                                                                           extractor, monkeypatch):
+    """As above, the sync stopped (Ctrl-C) after it removed the note, before
+    it recorded the CJK names anew: the next sync, which finds nothing
+    changed, removes the record (the removal recorded that it was due)."""
+    from minirag_cli import db, sync as syncmod
+
+    notes = tmp_path / "notes"
+    write_notes(notes, {"a.md": "今天天气很好，我们去公园散步。\n", "plain.md": "Beans go along the north fence.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    (notes / "a.md").unlink()
+    monkeypatch.setattr(syncmod, "_know_anew", lambda *_a: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    monkeypatch.undo()
+    sync_folders(conn, [notes], embedder=embedder, extractor=extractor)
+    assert db.get_meta(conn, db.KNOWN_CJK_NOTES_KEY) is None and db.get_meta(conn, db.KNOWN_CJK_PENDING_KEY) is None

@@ -300,3 +300,108 @@ def test_a_form_s_occurrences_are_whole_words(text, form, n):
     from minirag_cli.sync import _occurrences
 
     assert _occurrences(text, form) == n
+
+
+def _aged(root, seconds: float = 60.0) -> None:
+    """Every note of `root` written `seconds` ago: a sync trusts their size and mtime
+    (sync.RACY_SECONDS), as it does for notes edited some time before."""
+    import os
+    import time
+
+    for path in root.rglob("*.md"):
+        os.utime(path, (time.time() - seconds,) * 2)
+
+
+@pytest.mark.parametrize("stop_at", [0, 1])
+def test_a_sync_stopped_while_it_joins_an_alias_anew_ends_as_a_rebuild_on_the_next(tmp_path, monkeypatch, stop_at):
+    """A note added with `aliases: [Bluebells]` and a link `[[Bluebells]]`, too
+    large for the read-ahead (so its links are not known before it is written):
+    it is written with "Bluebells" joined to its entity, and the sync then finds
+    the link names `pages/bluebells.md`, a file name, which no alias joins. Stopped
+    (Ctrl-C) as it re-extracts the page (stop_at 0) or the notes written with the
+    join (1), the next sync, which finds no file changed, undoes the join, as a
+    rebuild has it (it kept it: the record of the aliases was the one before the
+    sync, which joined nothing, and the notes written joined it)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/bluebells.md": "Bluebells everywhere, Bluebells again.\n",
+                       "notes/z.md": "We planted Bluebells by the gate with Tom Reyes.\n",
+                       "Tom Reyes.md": "Tom Reyes grows tomatoes.\n"})
+    _aged(root)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Jonas Berg.md": "---\naliases: [Bluebells]\n---\nThe [[Bluebells]] and Harbourside "
+                                        "with Jonas Berg.\n"})
+    _aged(root)
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    real, calls = syncmod._reextract_notes, []
+
+    def stopping(*args, **kw):
+        calls.append([path for _doc, path in args[2]])
+        if len(calls) > stop_at:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(syncmod, "_reextract_notes", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    assert calls[stop_at] == (["pages/bluebells.md"] if stop_at == 0 else ["Jonas Berg.md", "notes/z.md"])
+    monkeypatch.undo()
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert conn.execute("SELECT count(*) FROM entity_aliases WHERE merge = 'alias'").fetchone()[0] == 0
+    assert sync(conn, [root]).note_names_changed == []
+    assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()
+
+
+def test_a_page_relinked_by_a_stopped_sync_is_joined_anew_when_the_link_goes_before_the_next(tmp_path, monkeypatch):
+    """A note too large for the read-ahead adds `[[Bluebells]]` and
+    `[[Hackerspace]]`: the sync relinks `pages/bluebells.md` and
+    `pages/hackerspace.md` (which says "Bluebells") in one transaction, with
+    "Bluebells" no longer joined to Jonas Berg (a file name now), and is stopped
+    (Ctrl-C) as it re-extracts the other notes that say it. The note then drops
+    `[[Bluebells]]`, so "Bluebells" joins Jonas Berg again, as before that sync:
+    the next sync re-extracts `pages/hackerspace.md` too, as a rebuild has it
+    (it kept it unjoined: no join differed from the record, and its own file
+    name stayed linked)."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"Jonas Berg.md": "---\naliases: [Bluebells]\n---\nJonas Berg grows Bluebells.\n",
+                       "pages/bluebells.md": "Bluebells everywhere.\n",
+                       "pages/hackerspace.md": "The Bluebells patch is by the hackerspace door.\n",
+                       "Tom Reyes.md": "Tom Reyes grows tomatoes.\n"})
+    _aged(root)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"notes/x.md": "We met at [[Hackerspace]] about the [[Bluebells]] with Jonas Berg.\n"})
+    _aged(root)
+    monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", 0)
+    real, calls = syncmod._reextract_notes, []
+
+    def stopping(*args, **kw):
+        calls.append([path for _doc, path in args[2]])
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(syncmod, "_reextract_notes", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    assert calls[0] == ["pages/bluebells.md", "pages/hackerspace.md"]
+    monkeypatch.undo()
+    write_notes(root, {"notes/x.md": "We met at [[Hackerspace]] about the garden with Jonas Berg.\n"})
+    _aged(root, 30)
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()

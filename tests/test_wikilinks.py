@@ -1189,6 +1189,42 @@ def test_the_linkable_file_names_are_found_once_per_listing_of_the_folder(tmp_pa
     assert len(calls) == 2  # the re-extraction's, then the sync's walk (no note written: no relink)
 
 
+def test_a_sync_finds_each_note_s_name_key_once(tmp_path, monkeypatch):
+    """The key of the name a note is linked by (sync._note_name_key) is found
+    once per note in a sync, whatever steps need it (the walk, the shared
+    file names, the linked names, the joined aliases, the naming anew): it
+    was found seven times a note by an edit that relinks, in a folder with a
+    shared file name, aliases and a linked page; a rules-version
+    re-extraction finds it once too."""
+    from collections import Counter
+
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/hackerspace.md": "alias:: HS\n- soldering\n",
+                       "journals/2024_05_01.md": "- went to [[Hackerspace]] with [[Jo]]\n",
+                       "people/Jonas Berg.md": "---\naliases: [Jo]\n---\nJonas plays bass.\n",
+                       "a/README.md": "Project A.\n", "b/README.md": "Project B.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    calls = Counter()
+    real = syncmod._note_name_key
+    monkeypatch.setattr(syncmod, "_note_name_key", lambda extractor, path: calls.update([path]) or real(extractor, path))
+    sync(conn, [root])
+    assert calls and max(calls.values()) == 1, calls
+    calls.clear()
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home, HS met without me\n",
+                       "c/README.md": "Project C.\n"})
+    summary = sync(conn, [root])
+    assert "pages/hackerspace.md" in summary.note_names_changed  # relinked: _name_anew's every step ran
+    assert len(calls) == 6 and max(calls.values()) == 1, calls
+    calls.clear()
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "1")
+    assert sync(conn, [root]).reextracted is not None
+    assert len(calls) == 6 and max(calls.values()) == 1, calls
+
+
 @pytest.mark.parametrize("second", ["archive/hackerspace.md", "Hackerspace.md"])
 def test_a_linked_file_name_that_becomes_ambiguous_names_no_note_as_a_rebuild(tmp_path, second):
     """A second `hackerspace.md`, or a `Hackerspace.md` beside
@@ -1324,3 +1360,78 @@ def test_an_alias_of_a_lower_case_page_a_link_names_is_joined_to_it(tmp_path):
         db.set_meta(conn, "heuristic_version", "1")
     sync(conn, [root])
     assert graph(conn) == fresh_graph()
+
+
+# (notes before, changes: path -> text or None to delete) leaving a folder with no single lower-case
+# word file name, or no titled note, or neither
+EMPTIED = {
+    "the linked page deleted": ({"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"},
+                                {"pages/garden.md": None, "notes/z.md": "See Garden.\n"}),
+    "the lower-case page renamed": ({"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"},
+                                    {"pages/garden.md": None, "pages/Garden Plan.md": "Garden.\n"}),
+    "the titled notes deleted": ({"a/README.md": "A.\n", "b/README.md": "B.\n", "Tom Reyes.md": "Tom.\n",
+                                  "notes/z.md": "Tom Reyes and [[Tom Reyes]].\n"},
+                                 {"a/README.md": None, "b/README.md": None, "Tom Reyes.md": None}),
+    "the one titled note deleted": ({"Tom Reyes.md": "Tom.\n", "notes/z.md": "Tom Reyes.\n"},
+                                    {"Tom Reyes.md": None}),
+}
+
+
+@pytest.mark.parametrize("case", list(EMPTIED))
+def test_a_folder_left_with_nothing_to_link_has_the_records_a_rebuild_has(tmp_path, case):
+    """The records of a folder's linked file names, link targets and shared
+    file names (meta linked_note_names, note_link_targets, shared_note_names)
+    are kept for a folder that has notes they are about; an incremental sync
+    that leaves it none drops the folder's entries, as a rebuild writes none
+    (they were kept as `[]` and `{}`)."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    before, changes = EMPTIED[case]
+    root = tmp_path / "vault"
+    write_notes(root, before)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    keys = (db.LINKED_NAMES_KEY, db.LINK_TARGETS_KEY, db.SHARED_NAMES_KEY)
+    assert any(db.get_meta(conn, key) for key in keys)
+    for path, text in changes.items():
+        if text is None:
+            (root / path).unlink()
+        else:
+            write_notes(root, {path: text})
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    assert graph(conn) == graph(fresh)
+    sync(conn, [root])  # and a plain sync after it keeps them so
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    conn.close()
+    fresh.close()
+
+
+def test_a_sync_stopped_after_it_removed_the_last_linked_page_leaves_the_records_a_rebuild_has(tmp_path,
+                                                                                              monkeypatch):
+    """The records of the linked file names and link targets are forgotten
+    with the first note a sync writes or removes (the next sync reads them
+    anew): a sync stopped then, in a folder left with no lower-case file name,
+    left them `{}`, which the next sync, with nothing to record, kept."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"pages/garden.md": "Garden.\n", "notes/z.md": "See [[Garden]].\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    (root / "pages/garden.md").unlink()
+    monkeypatch.setattr(syncmod, "_name_anew", lambda *_a, **_kw: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        sync(conn, [root])
+    monkeypatch.undo()
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    keys = (db.LINKED_NAMES_KEY, db.LINK_TARGETS_KEY)
+    assert {key: db.get_meta(conn, key) for key in keys} == {key: db.get_meta(fresh, key) for key in keys}
+    conn.close()
+    fresh.close()

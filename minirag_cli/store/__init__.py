@@ -21,7 +21,7 @@ from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkle
                                       prune_answers)
 from minirag_cli.store.read import (built_chunking, chunk_texts_with_links, cjk_documents, document_paths, documents_with_bigrams, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
-                                    holds_cjk, holds_no_chunks, notes_mentioning,
+                                    holds_any_cjk, holds_cjk, holds_no_chunks, notes_mentioning,
                                     stored_chunks, table_counts, vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
@@ -32,7 +32,7 @@ from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, 
 
 __all__ = ["built_chunking", "cache_answer", "chunk_texts_with_links", "cache_extraction", "cached_answer", "cached_extraction",
            "cjk_documents", "clear_document_graphs", "clear_graph", "delete_document", "document_header", "document_paths",
-           "DocumentRecord", "documents_in_sync_order", "documents_with_bigrams", "holds_cjk",
+           "DocumentRecord", "documents_in_sync_order", "documents_with_bigrams", "holds_any_cjk", "holds_cjk",
            "empty_index", "entities_list", "existing_documents", "forget_kept_vectors", "index_status",
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
            "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "note_head", "note_heads", "note_lines",

@@ -330,6 +330,11 @@ def cjk_documents(conn) -> list[int]:
     return [d for (d,) in conn.execute("SELECT DISTINCT document_id FROM chunks WHERE cjk != '' ORDER BY 1")]
 
 
+def holds_any_cjk(conn) -> bool:
+    """Whether a chunk of the index holds Chinese or Japanese text."""
+    return conn.execute("SELECT 1 FROM chunks WHERE cjk != '' LIMIT 1").fetchone() is not None
+
+
 def holds_cjk(conn, doc_id: int) -> bool:
     """Whether a chunk of the document holds Chinese or Japanese text."""
     return conn.execute("SELECT 1 FROM chunks WHERE document_id = ? AND cjk != '' LIMIT 1",
