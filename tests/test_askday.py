@@ -34,7 +34,9 @@ SUNDAY = dt.date(2026, 5, 3)
     ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
     ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),
     ("What's on my list this month?", "this month", "2026-05-01", "2026-05-31"),
-    ("What did Priya say on Tuesday?", "on Tuesday", "2026-04-28", "2026-04-28"),  # the past Tuesday
+    ("What did I hear from Priya on Tuesday?", "on Tuesday", "2026-04-28", "2026-04-28"),  # the past Tuesday
+    ("what's new this week?", "this week", "2026-04-27", "2026-05-03"),  # impersonal, with its contraction
+    ("did the band call us yesterday?", "yesterday", "2026-05-02", "2026-05-02"),  # "us" in lower case
     ("What did I do on Sunday?", "on Sunday", "2026-04-26", "2026-04-26"),  # before today, not today
     ("who did I meet last Friday?", "last Friday", "2026-05-01", "2026-05-01"),
     ("what did I hear from Priya yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
@@ -52,6 +54,18 @@ def test_the_asked_days(question, words, first, last):
     "What does Dacey propose to practice on Saturday?",
     "When did Li Hua inform Adam Smith that the rent for last month (implied to be May) had been transferred?",
     "Did Wolfgang ask Li Hua if she wants to have pizza for dinner after work today before he wondered?",
+    # about someone else: the note's "tonight", not the asker's (LiHua's answering note was dropped)
+    "What did Wolfgang want to eat tonight?",
+    "What did Dacey propose to practice on Saturday?",
+    "What did Priya say on Tuesday?",
+    "Was the US office closed yesterday?",  # a country, not "us"
+    # the first person inside quotes is the note's
+    "Who wrote 'I was sick yesterday'?",
+    "Who told Li Hua \u201cI finished the report today\u201d?",
+    # a written date is the date asked about: no weekday overrides it
+    "what did I do on Tuesday, April 21, 2026?",
+    "what did I do last Tuesday (April 21)?",
+    "what did I do yesterday, May 1?",
     # compared, not asked about; more than one; the future; no such phrase
     "what did I do since last week?",
     "what did I do before yesterday's meeting?",
@@ -64,6 +78,13 @@ def test_days_not_read_against_the_asking_day(question):
     from minirag_cli.askday import asked_days
 
     assert asked_days(question, SUNDAY) is None
+
+
+def test_a_day_before_the_calendar_is_no_day():
+    from minirag_cli.askday import asked_days
+
+    # MRAG_TODAY=0001-01-02: "999 days ago" ended in an OverflowError
+    assert asked_days("what did I do 999 days ago?", dt.date(1, 1, 2)) is None
 
 
 def test_the_asking_day():
@@ -139,7 +160,7 @@ def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
                                  obj=Seams(llm=fake, llm_name="fake.gguf"))
         return out, fake
 
-    out, fake = ask("What did Priya say on Tuesday?", today="2026-05-03")
+    out, fake = ask("What did I hear from Priya on Tuesday?", today="2026-05-03")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["results"][0]["path"] == "journal/2026-04-28.md"
