@@ -177,6 +177,31 @@ def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
     assert fake.messages is None
 
 
+def test_the_no_note_line_is_written_once_the_model_has_loaded(vault, monkeypatch):
+    """llama.cpp points stderr at /dev/null while the model loads in its thread
+    (Index.preload_llm): "no note is dated …" written then was lost in most runs."""
+    from minirag_cli import format as fmt
+    from minirag_cli.cli import app
+    from minirag_cli.index import Index as Idx
+    from tests.test_ask import FakeLLM
+
+    events: list[str] = []
+    loaded = Idx.llm
+    monkeypatch.setattr(Idx, "llm", lambda self, **kw: events.append("model loaded") or loaded(self, **kw))
+    said = fmt.note
+    monkeypatch.setattr(fmt, "note", lambda text, **kw: events.append(text) or said(text, **kw))
+    monkeypatch.setenv("MRAG_DB", str(vault))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-06-10")
+    model = vault.parent / "m.gguf"
+    model.write_bytes(b"GGUF")
+    out = CliRunner().invoke(app, ["ask", "what did I do yesterday?", "--json", "--model", str(model)],
+                             obj=Seams(llm=FakeLLM("The taxes [1]."), llm_name="fake.gguf"))
+    assert out.exit_code == 0, out.output
+    line = next(i for i, e in enumerate(events) if e.startswith("no note is dated yesterday"))
+    assert "model loaded" in events[:line], events
+
+
 def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
     from minirag_cli import evaluate as ev
 
