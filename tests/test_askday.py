@@ -144,6 +144,17 @@ def test_yesterday_is_searched_and_answered_as_its_day(vault):
         assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
 
 
+def test_the_answers_echo_of_yesterday_is_the_questions_day(vault):
+    from tests.test_answer import FakeLLM
+
+    with _open(vault) as index:
+        result = index.search("what did I do yesterday?", today=SUNDAY)
+        got = index.answer(result, answerer=ans.Answerer(FakeLLM("Yesterday you repaired the fence [1]."),
+                                                        model_name="fake"))
+        # was "(yesterday: Friday, May 1, 2026)": the cited note's yesterday, a word the note never says
+        assert got.text == "Yesterday you repaired the fence [1]. (yesterday: Saturday, May 2, 2026)"
+
+
 def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
     from minirag_cli.cli import app
     from tests.test_ask import FakeLLM
