@@ -249,7 +249,7 @@ def build_server(tools: MragTools):
     from pydantic import BeforeValidator, Field
 
     from minirag_cli import __version__
-    from minirag_cli.db import explain_sqlite_error
+    from minirag_cli.db import explain_sqlite_error, recorded_roots_at
 
     # The arguments are checked as the schema states them: pydantic's lax mode
     # took "k": "3" for 3 and true for 1, so a client's mistake went unseen.
@@ -264,7 +264,7 @@ def build_server(tools: MragTools):
         except Exception as exc:
             # a raw SQLite error (damage found mid-query, a lock held too long)
             # gets the advice the CLI gives for it, not the bare SQLite text
-            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc)
+            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, recorded_roots_at(tools.index.path))
             if error is None:
                 raise
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc
