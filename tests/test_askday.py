@@ -213,6 +213,20 @@ def test_the_no_note_line_is_written_once_the_model_has_loaded(vault, monkeypatc
     assert "model loaded" in events[:line], events
 
 
+def test_the_mcp_search_reads_yesterday_as_mrag_ask_does(vault, monkeypatch):
+    pytest.importorskip("mcp", reason="the mcp extra is part of the test environment")
+    from minirag_cli.mcp_server import MragTools
+
+    monkeypatch.setenv("MRAG_TODAY", "2026-05-03")
+    with _open(vault) as index:
+        data = MragTools(index).search("what did I do yesterday?")
+    assert data["days"] == {"words": "yesterday", "from": "2026-05-02", "to": "2026-05-02", "dated_notes": True}
+    assert data["results"][0]["path"] == "journal/2026-05-02.md"  # was the 03-10 note that says "yesterday"
+    monkeypatch.setenv("MRAG_TODAY", "May 3")
+    with _open(vault) as index, pytest.raises(MragError, match="MRAG_TODAY"):
+        MragTools(index).search("what did I do yesterday?")
+
+
 def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
     from minirag_cli import evaluate as ev
 
