@@ -131,6 +131,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 def _askers_time(question: str, m: re.Match) -> bool:
     """The question speaks of the asker's own time (module docstring)."""
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
     rest = question[:m.start()] + " " + question[m.end():]
     if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True

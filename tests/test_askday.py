@@ -62,6 +62,7 @@ def test_the_asked_days(question, words, first, last):
     # the first person inside quotes is the note's
     "Who wrote 'I was sick yesterday'?",
     "Who told Li Hua \u201cI finished the report today\u201d?",
+    "Did I write 'I was sick yesterday' in a note?",  # the day inside the quote is the note's
     # a written date is the date asked about: no weekday overrides it
     "what did I do on Tuesday, April 21, 2026?",
     "what did I do last Tuesday (April 21)?",
