@@ -584,7 +584,8 @@ def recorded_roots_at(path) -> list[str]:
     import sqlite3
 
     try:
-        conn = sqlite3.connect(f"file:{Path(path).resolve().as_posix()}?mode=ro", uri=True)
+        # no busy wait: the error being explained may be another program's lock
+        conn = sqlite3.connect(f"file:{Path(path).resolve().as_posix()}?mode=ro", uri=True, timeout=0)
         try:
             return recorded_roots(conn)
         finally:
