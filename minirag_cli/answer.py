@@ -1369,9 +1369,12 @@ class Answerer:
             self.state.save(self.llm, prefix)
 
     # -- answering -----------------------------------------------------------------------
-    def answer(self, question: str, sources: list[dict], *, on_text: Callable[[str], None] | None = None) -> Answer:
+    def answer(self, question: str, sources: list[dict], *, on_text: Callable[[str], None] | None = None,
+               days=None) -> Answer:
         """Write the answer, calling `on_text` with each piece as it is safe to
-        show (citations already checked)."""
+        show (citations already checked). `days` (askday.AskedDays): the days
+        the question's "yesterday"… was read as, to date the answer's echo of
+        it (reldates.py)."""
         started = time.perf_counter()
         if not sources:
             text = DECLINE[:-1] + ": no source matched the question."
@@ -1386,7 +1389,7 @@ class Answerer:
                 words = SourceWords(question, sources)
                 _check_citations(got, words)
                 _attribute(got, words)
-                _date_relative_words(got, sources)
+                _date_relative_words(got, sources, days)
                 if on_text:
                     on_text(got.text)
                 return got
@@ -1435,7 +1438,7 @@ class Answerer:
                            answer={**got.record(), "prompt": prompt_hash(messages)})
         before = _check_citations(got, words)
         _attribute(got, words)
-        _date_relative_words(got, sources)
+        _date_relative_words(got, sources, days)
         emit(got.text[len(before):])
         return got
 
@@ -1661,12 +1664,13 @@ def _attribute(got: Answer, words: SourceWords) -> bool:
     return True
 
 
-def _date_relative_words(got: Answer, sources: list[dict]) -> None:
+def _date_relative_words(got: Answer, sources: list[dict], days=None) -> None:
     """"today", "tomorrow", "this Saturday"… in the answer get the date they
-    stand for, from the note the sentence cites (reldates.py), appended."""
+    stand for, from the note the sentence cites, or the question's (`days`)
+    when it echoes the question (reldates.py), appended."""
     from minirag_cli import reldates
 
-    got.text += reldates.note(got.text, sources)
+    got.text += reldates.note(got.text, sources, days)
 
 
 def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str) -> str:
@@ -1731,6 +1735,7 @@ class Prepared:
     sources: list[dict]
     seconds: float
     unheld: list[str] = field(default_factory=list)  # the question's names no result holds (unheld.py): declined
+    days: object | None = None  # askday.AskedDays the question was read against: the answer's echo is dated so
 
 
 def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
@@ -1773,7 +1778,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     else:
         sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
                                note_lines=note_lines)
-    return Prepared(None, sources, time.perf_counter() - started)
+    return Prepared(None, sources, time.perf_counter() - started, days=days)
 
 
 # The sources' text is part of the answer cache key, and the lines are chosen by meaning: a
@@ -1898,7 +1903,7 @@ def respond(answerer: Answerer, question: str, prepared: Prepared, *,
             on_text(text)
         return Answer(text, [], [], answerer.model_name, seconds=prepared.seconds,
                       first_text_seconds=prepared.seconds, method="names")
-    return answerer.answer(question, prepared.sources, on_text=on_text)
+    return answerer.answer(question, prepared.sources, on_text=on_text, days=prepared.days)
 
 
 # --------------------------------------------------------------------------- query terms

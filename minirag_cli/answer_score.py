@@ -41,7 +41,12 @@ dates in any spelling to one token ("20260122", "2026-01-22",
 A **decline** is an answer whose first sentence says the notes or sources
 do not hold the answer, in any of many wordings ("The notes do not say",
 "not mentioned", "no information about", "I cannot tell", "insufficient
-information", "unknown", ...).
+information", "unknown", ...). Doubt opening the answer ("I'm not sure",
+"Not sure", "I don't know", after an optional label, "Sorry," or
+"Unfortunately,") is a decline only when nothing that answers follows it:
+the rest cites nothing and is empty, names only what is doubted ("I'm not
+sure what he ate.") or itself declines. Otherwise the verdict and the
+content are read past the doubt ("I'm not sure. He went to Paris [1].").
 """
 
 from __future__ import annotations
@@ -88,14 +93,19 @@ _DECLINE = re.compile("|".join([
     r"\bthere (?:is|are|was|were) no (?:\w+\s+)?(?:mention|record|information|indication|evidence)",
     rf"\bnothing (?:in|about)\b[^.?!]{{0,40}}\b{_NOTES}\b",
     rf"\bdoes\s*n[o']t\s+(?:appear|seem)\s+(?:to\s+be\s+)?(?:in|mentioned|stated)\b[^.?!]{{0,40}}\b{_NOTES}\b",
-    # doubt in the first person, opening the answer: SmolLM2's "I'm not sure." (_HEDGE: not when an
-    # answer follows it, "I'm not sure, but yes [1].")
-    r"^\W*(?:i(?:'m|\s+am)\s+(?:not\s+(?:\w+ly\s+)?(?:sure|certain)|unsure|uncertain)|not\s+sure)\b"
-    r"(?![^.?!]*\b(?:but|however|though|although|probably|likely|maybe|perhaps|think|believe)\b)",
 ]), re.I)
-# a doubt that opens an answer given after it: "I'm not sure, but yes, he did [1]." is a yes, not a decline
-_HEDGE = re.compile(r"^\W*(?:i(?:'m|\s+am)\s+(?:not\s+(?:\w+ly\s+)?(?:sure|certain)|unsure|uncertain)|not\s+sure)"
-                    r"[^.?!\w]*\s*(?:but|however|though)\s*[,:]?\s*", re.I)
+# Doubt opening the answer (after a label, markup, "Sorry," or "Unfortunately,"): SmolLM2's "I'm not
+# sure." A decline only when nothing that answers follows it (doubt_rest): "I'm not sure. He went to
+# Paris [1].", "I'm not sure: yes, he did [1]." and "I don't know, but yes [1]." answer.
+_OPENING = re.compile(r"(?:sorry|unfortunately)\b[\s,;:.!]*", re.I)
+_CONNECTOR = r"(?:but|however|though|although|yet)\b"
+_DOUBT = re.compile(
+    r"\W*(?:(?:i(?:'m|\s+am|m)|we(?:'re|\s+are))\s+(?:not\s+(?:quite\s+|\w+ly\s+)?(?:sure|certain)|unsure|"
+    r"uncertain)|i\s+(?:can\s*not|can't|could\s*n[o']t)\s+be\s+(?:sure|certain)|not\s+(?:quite\s+|\w+ly\s+)?sure|"
+    r"i\s+do\s*n[o']t\s+know)\b"
+    # what the doubt is about is no answer: "I'm not sure what he ate, though …", "… if the notes say."
+    rf"(?:\s+(?:if|whether|what|who|whom|when|where|which|why|how|about|of)\b(?:(?!\b{_CONNECTOR})[^,;:.!?—–])*)?"
+    rf"[\s,;:.!?*_\"'”’—–-]*(?:{_CONNECTOR}[\s,;:]*)?", re.I)
 
 # retrieval's stopwords and a few more words that carry no answer
 STOPWORDS = RETRIEVAL_STOPWORDS | frozenset("""
@@ -243,8 +253,23 @@ def _first_sentence(text: str) -> str:
     return text[: m.start()] if m else text
 
 
+def doubt_rest(answer: str) -> str | None:
+    """What follows the doubt that opens the answer ("I'm not sure, but yes
+    [1]." -> "yes [1]."), or None when no doubt opens it. A label ("Answer:"),
+    markup and a leading "Sorry," or "Unfortunately," come before the doubt."""
+    text = _LABEL.sub("", (answer or "").replace("\u2019", "'"), count=1)
+    text = _OPENING.sub("", text, count=1) if _OPENING.match(text) else text
+    m = _DOUBT.match(text)
+    return text[m.end():] if m else None
+
+
 def is_decline(answer: str) -> bool:
-    """The answer says the notes do not hold the answer (in its first sentence)."""
+    """The answer says the notes do not hold the answer (in its first
+    sentence), or opens with doubt that nothing answering follows: the
+    rest cites nothing and is empty or itself a decline."""
+    rest = doubt_rest(answer)
+    if rest is not None:
+        return not CITATION.search(rest) and is_decline(rest)
     first = _first_sentence(answer).replace("\u2019", "'")  # "I don’t know": a typographic apostrophe
     if not first.strip():
         return True  # an empty answer answers nothing
@@ -260,9 +285,13 @@ _NO_DETERMINED = re.compile(r"\s*no\s+(?:specific\s+|such\s+|clear\s+)?(?:inform
 def verdict(answer: str) -> str | None:
     """'yes', 'no' or None: the answer's first word (after a label and
     markdown), else "the answer is yes/no" in its first sentence. "No
-    information about it" opens a decline and is no verdict."""
+    information about it" opens a decline and is no verdict. After doubt
+    ("I'm not sure, but yes [1].", "I'm not sure. Yes [1].") the verdict is
+    the rest's."""
+    rest = doubt_rest(answer)
+    if rest is not None:
+        return verdict(rest)
     text = _LABEL.sub("", CITATION.sub(" ", answer or ""), count=1)
-    text = _HEDGE.sub("", text.replace("\u2019", "'"), count=1)  # "I'm not sure, but yes": the yes
     first = re.match(r"\s*([A-Za-z]+)", text)
     word = first.group(1).lower() if first else ""
     if word in _YES_WORDS:

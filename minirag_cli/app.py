@@ -242,6 +242,7 @@ class Seams:
 class State:
     db: Optional[str] = None
     seams: Seams = Seams()
+    opened: Optional[Path] = None  # the index open_index opened: its folders named in an error's advice
 
 
 state = State()
@@ -269,6 +270,7 @@ def main_options(
         raise UsageError(f"--db {db!r}: expected a path (a non-empty string).")
     state.db = db
     state.seams = ctx.obj if isinstance(ctx.obj, Seams) else Seams()
+    state.opened = None
 
 
 def index_path(sync_dirs: list[Path] | None = None) -> Path:
@@ -314,6 +316,7 @@ def open_index(*, sync_dirs: list[Path] | None = None, check: Callable | None = 
         conn.close()
         raise
     fmt.which_index(choice)  # on stderr: the index the record of syncs chose
+    state.opened = path
     return index
 
 

@@ -1,7 +1,7 @@
 """Relative days in a question, read against the asking day.
 
 A daily-notes user asks "what did I do yesterday?", "what did I write last
-week?", "what did Priya say on Tuesday?". Read as words, "yesterday" finds
+week?", "what did I do on Tuesday?". Read as words, "yesterday" finds
 every note that says yesterday; read against the day the question is asked
 (the local date, or MRAG_TODAY), it is a day, searched and filtered as a
 written date is (retrieve.search's date terms, answer.on_the_day).
@@ -15,12 +15,15 @@ several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
 And only when the question speaks of the asker's own time: in the first
-person (I, me, my, we, us, our), impersonal ("what happened yesterday?",
-with no other word than the question's own), or a past question about what
-someone did, ending with the day ("what did Priya say on Tuesday?"). A
-question quoting a note in its own present ("Who proposes that the band
-takes a break from jamming this week?") means the note's week, which only
-the note knows: it stays as it is.
+person (I, me, my, we, our, and "us" in lower case: "the US" is a country),
+outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or
+impersonal ("what happened yesterday?", "what's new this week?": no other
+word than the question's own). A question about someone else ("What did
+Wolfgang want to eat tonight?", "What did Priya say on Tuesday?") is read as
+written: in a notes base of messages, its "tonight" is the note's, which
+only the note knows, and read against the asking day it lost the note that
+answers it. A question that writes a date ("on Tuesday, April 21, 2026")
+is searched for that date: no weekday or other word overrides it.
 
 `mrag ask` reads questions against the asking day; `mrag eval` only a golden
 line that gives one ("asked_on"), so its figures do not depend on the day it
@@ -49,14 +52,16 @@ _PHRASE = re.compile(
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)))\b(?!['’]s)", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next)\b", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b", re.I)
+_FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b)"
+                           r"|\bus\b")  # "us" in lower case only: "the US office" is a country's
+# quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
+# after a non-word character, so "what's" and "Li Hua's" are no quotes)
+_QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
 # the words an impersonal question is made of: "what happened yesterday?", "anything new last week?"
 _IMPERSONAL = frozenset("""
 what which anything something everything else new happen happened happening going go went on was were is
 are did do does there any
 """.split())
-# "what did Priya say on Tuesday?": a past question whose day ends it
-_PAST_QUESTION = re.compile(r"^\s*(?:what|who|whom|where|how|which|why)\b.*\bdid\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -126,13 +131,23 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 def _askers_time(question: str, m: re.Match) -> bool:
     """The question speaks of the asker's own time (module docstring)."""
-    if _FIRST_PERSON.search(question):
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
+    rest = question[:m.start()] + " " + question[m.end():]
+    if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True
-    rest = re.findall(r"[^\W\d_]+", question[:m.start()] + " " + question[m.end():])
-    if rest and all(w.lower() in _IMPERSONAL for w in rest):
-        return True
-    return bool(_PAST_QUESTION.match(question) and not question[m.end():].strip(" \t?.!")
-                and not re.search(r"\bthat\b", question[:m.start()], re.I))
+    # "what's new this week?": the contraction's "is"
+    words = re.findall(r"[^\W\d_]+", re.sub(r"(?<=\w)['’]s\b", " is", rest))
+    return bool(words) and all(w.lower() in _IMPERSONAL for w in words)
+
+
+def _writes_a_date(question: str) -> bool:
+    """The question writes a date ("on Tuesday, April 21, 2026", "in May",
+    "2026-04-21", "202604"): searched as written, it is that date's."""
+    from minirag_cli.text import date_terms, find_dates, partial_compact_dates
+
+    # any year stands for a date written without one ("April 21"): date_terms gives it no term without
+    return bool(find_dates(question) or partial_compact_dates(question) or date_terms(question, ["2000"]))
 
 
 def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
@@ -144,9 +159,13 @@ def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
     if len(found) != 1:
         return None
     m = found[0]
-    if _COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m):
+    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m)
+            or _writes_a_date(question)):
         return None
-    first, last, month = _resolve(m, today)
+    try:
+        first, last, month = _resolve(m, today)
+    except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
+        return None
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month)
 
 

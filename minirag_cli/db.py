@@ -398,10 +398,12 @@ def is_lock_error(exc: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
+def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
     a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
-    not an SQLite error. The file is never touched."""
+    not an SQLite error. The file is never touched. `roots`: the index's
+    synced folders (recorded_roots), named in the rebuild it advises."""
+    sync = sync_command(roots or [])
     if not _is_sqlite_error(exc):
         return None
     text = str(exc)
@@ -415,7 +417,7 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
     if any(word in text.lower() for word in _DAMAGED):
         return DatabaseError(
             f"The index is damaged: {text}.",
-            hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
+            hint=f"Run `mrag doctor` for details; move the file aside and run `{sync}` to rebuild "
                  "(mrag never overwrites it).")
     if _is_sqlite_error(exc, ("OperationalError",)) and text.lower().startswith(_VEC_FAILED):
         # sqlite-vec says a vector it could not read or write in its own words ("Could not fetch vector
@@ -423,14 +425,14 @@ def explain_sqlite_error(exc: BaseException) -> DatabaseError | None:
         # names (a damaged file), or, for a write, the disk failed (a full one is said so: transaction())
         return DatabaseError(
             f"The index's vectors cannot be read or written: {text}.",
-            hint="Run `mrag doctor` for details; a damaged index is rebuilt by moving the file aside and running "
-                 "`mrag sync DIR` (mrag never overwrites it).")
+            hint=f"Run `mrag doctor` for details; rebuild the index: {rebuild_command(roots or [])} (or move the "
+                 "file aside and sync again); the extraction cache is kept.")
     if text.lower().startswith(("no such table", "no such column")):
         # migrations made every table of this schema version: one missing was dropped or lost
         # (a tool, a partial copy); not an mrag fault to report but an index to rebuild
         return DatabaseError(
             f"The index lacks part of its schema ({text}): it is damaged.",
-            hint="Run `mrag doctor` for details; move the file aside and run `mrag sync DIR` to rebuild "
+            hint=f"Run `mrag doctor` for details; move the file aside and run `{sync}` to rebuild "
                  "(mrag never overwrites it).")
     if "readonly" in text.lower():
         return DatabaseError(f"The index cannot be written: {text}.", hint=READONLY_HINT)
@@ -574,6 +576,22 @@ def embedding_dim(conn) -> int | None:
                         "or was written by another version of mrag, and its vectors cannot be read.",
                         hint=f"Rebuild it from the notes: {rebuild_command(recorded_roots(conn))} (the extraction "
                              "cache is kept).")
+
+
+def recorded_roots_at(path) -> list[str]:
+    """recorded_roots of the index file at `path`, for an error's advice:
+    read-only and without extensions, [] when it cannot be read."""
+    import sqlite3
+
+    try:
+        # no busy wait: the error being explained may be another program's lock
+        conn = sqlite3.connect(f"file:{Path(path).resolve().as_posix()}?mode=ro", uri=True, timeout=0)
+        try:
+            return recorded_roots(conn)
+        finally:
+            conn.close()
+    except Exception:  # noqa: BLE001 (advice only: a damaged file names no folder)
+        return []
 
 
 def recorded_roots(conn) -> list[str]:

@@ -88,6 +88,12 @@ class MragTools:
                     self._index = index
         return self._index
 
+    def roots(self) -> list[str]:
+        """The open index's synced folders, for an error's advice ([] when none is open)."""
+        from minirag_cli.db import recorded_roots_at
+
+        return recorded_roots_at(self._index.path) if self._index is not None else []
+
     def embedder(self):
         return self.index.query_embedder()
 
@@ -106,13 +112,18 @@ class MragTools:
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question,
         `unsynced` included (the results' notes changed or deleted since the
-        last sync, which the CLI also names on stderr)."""
+        last sync, which the CLI also names on stderr), "yesterday" read
+        against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
+        local date: askday.py)."""
+        from minirag_cli.askday import asking_day
+        from minirag_cli.config import environment
         from minirag_cli.index import public_result, result_notes
 
+        today = asking_day(environment().today)  # a bad MRAG_TODAY is a tool error, before any work
         self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
         options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops, arguments=True)
         with self.index.lock:
-            result = self.index.search(query, options)
+            result = self.index.search(query, options, today=today)
             unsynced = self.index.unsynced_edits(result_notes(result.results))
         data = result.to_dict()
         data["results"] = [public_result(r, False) for r in result.results]
@@ -264,7 +275,7 @@ def build_server(tools: MragTools):
         except Exception as exc:
             # a raw SQLite error (damage found mid-query, a lock held too long)
             # gets the advice the CLI gives for it, not the bare SQLite text
-            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc)
+            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, tools.roots())
             if error is None:
                 raise
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc

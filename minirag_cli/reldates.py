@@ -6,10 +6,16 @@ today [2].") is read weeks later, when "today" means another day. The
 answer keeps its words and gets the date they stand for, from the note it
 cites: "… 6 PM today [2]. (today: Wednesday, August 12, 2026)".
 
-Nothing is guessed. A word is dated only when the sentence that holds it
-cites sources (or, with no citation in the sentence, the answer does) whose
-notes are all dated the same day; words whose day depends on more than the
-note's date ("next Saturday", "on Monday", "last week") are left alone.
+Nothing is guessed. A word is dated from the note only when the sentence
+that holds it cites sources (or, with no citation in the sentence, the
+answer does) whose notes are all dated the same day, and one of them says
+the word: an answer that echoes the question's "yesterday" ("Yesterday you
+went to the gym [1].", asked on May 3 and citing the note of May 2) is not
+the note's yesterday (May 1). When the question's own words were read
+against the asking day (askday.py: "what did I do yesterday?"), the same
+word in the answer is dated as the question's (May 2). Any other word is
+left undated, as are words whose day depends on more than the note's date
+("next Saturday", "on Monday", "last week").
 Chinese and Japanese words for today, tonight, tomorrow and yesterday
 (今天, 今日, 明天, 昨天, ...) are dated too, written as their language does.
 """
@@ -57,32 +63,50 @@ def spell(day: dt.date, word: str = "") -> str:
     return f"{WEEKDAY_NAMES[day.weekday()].capitalize()}, {day:%B} {day.day}, {day.year}"
 
 
-def dated_words(text: str, sources: list[dict]) -> list[tuple[str, dt.date]]:
+def _key(word: str) -> str:
+    return " ".join(word.lower().split())
+
+
+def _says(text: str, key: str) -> bool:
+    """The source text says the relative word `key` (as the answer spells it, case aside)."""
+    return any(_key(a or b) == key for a, b in _RELATIVE.findall(text or ""))
+
+
+def dated_words(text: str, sources: list[dict], asked=None) -> list[tuple[str, dt.date]]:
     """The answer's relative day words with the dates they stand for, in
     order of appearance (each word once). `sources` carry the citation
-    number the answer uses (`n`) and their note's date (`date`, "yyyy-mm-dd
-    [hh:mm]")."""
-    days = {s.get("n"): d.date() for s in sources if (d := parse_date(s.get("date", ""))) is not None}
-    if not days or not _RELATIVE.search(text):
+    number the answer uses (`n`), their note's date (`date`, "yyyy-mm-dd
+    [hh:mm]") and the text the model read (`text`); `asked` (askday.AskedDays
+    or None) are the days the question's own words were read as."""
+    if not _RELATIVE.search(text):
         return []
+    days = {s.get("n"): d.date() for s in sources if (d := parse_date(s.get("date", ""))) is not None}
+    texts = {s.get("n"): s.get("text", "") for s in sources}
+    # the question's word, when it stands for one day: "yesterday (2026-05-02)"
+    question_word = (_key(asked.words), asked.first) if asked is not None and asked.first == asked.last else None
     everywhere = cited_numbers(text)
     out: dict[str, dt.date] = {}
     for sentence in _SENTENCE.findall(text):
         words = _RELATIVE.findall(sentence)
         if not words:
             continue
-        day = _one_day(cited_numbers(sentence) or everywhere, days)
-        if day is None:
-            continue
+        cited = cited_numbers(sentence) or everywhere
+        day = _one_day(cited, days)
         for w in (a or b for a, b in words):
-            out.setdefault(" ".join(w.lower().split()), resolve(w, day))
+            key = _key(w)
+            if key in out:
+                continue
+            if day is not None and any(_says(texts.get(n), key) for n in cited):
+                out[key] = resolve(w, day)  # the note's own word: the note's day
+            elif question_word is not None and question_word[0] == key:
+                out[key] = question_word[1]  # the question's word, echoed: the asking day's
     return list(out.items())
 
 
-def note(text: str, sources: list[dict]) -> str:
+def note(text: str, sources: list[dict], asked=None) -> str:
     """What to append to the answer: " (today: Wednesday, August 12, 2026)",
-    or "" when no relative word can be dated."""
-    dated = dated_words(text, sources)
+    or "" when no relative word can be dated (`asked`: dated_words)."""
+    dated = dated_words(text, sources, asked)
     if not dated:
         return ""
     return " (" + "; ".join(f"{w}: {spell(d, w)}" for w, d in dated) + ")"

@@ -79,7 +79,14 @@ def test_yes_no_scoring(gold, answer, right):
     ("I am not sure but no [2].", "no"),
     ("I’m not sure, however yes [1].", "yes"),
     ("I'm not sure.", None),
-    ("I'm not sure. Yes [1].", None),  # a yes further on is no verdict
+    ("I'm not sure. Yes [1].", "yes"),  # the verdict read past the doubt
+    ("I'm not sure. Yes, he did [1].", "yes"),
+    ("I'm not sure: yes, he did [1].", "yes"),
+    ("I'm not sure - no, he did not [2].", "no"),
+    ("I don't know, but yes [1].", "yes"),  # as "I'm not sure, but yes [1]."
+    ("I'm not sure but yes.", "yes"),  # an answer without a citation still answers
+    ("Answer: I'm not sure.", None),
+    ("Sorry, I'm not sure.", None),
 ])
 def test_a_verdict_after_doubt(answer, got):
     assert sc.verdict(answer) == got
@@ -142,7 +149,16 @@ DECLINES = [
     "I do not know.",
     "I don’t know.",
     "I cannot tell from the sources.",
-    "I'm not sure. Yes, he did [1].",  # the first sentence decides, as for every decline
+    # nothing that answers after the doubt: a label, "Sorry,", what is doubted, another decline
+    "Answer: I'm not sure.",
+    "**I'm not sure.**",
+    "Sorry, I'm not sure.",
+    "Unfortunately, I don't know.",
+    "I'm not quite sure.",
+    "Im not sure.",
+    "I'm not sure if the notes say.",
+    "I'm not sure, but no information about it is in the notes.",
+    "I'm not sure. The notes do not say.",
 ]
 
 NOT_DECLINES = [
@@ -159,7 +175,24 @@ NOT_DECLINES = [
     "I'm not sure, but I think it was cake [1].",
     "I am not certain, though it was probably Tuesday [2].",
     "Tom is not sure he can come [1].",  # doubt, but not the answer's own
+    # doubt followed by an answer, in any punctuation (these were declines)
+    "I'm not sure. He went to Paris [1].",
+    "I'm not sure, he went to Paris [1].",
+    "I'm not sure; he went to Paris [1].",
+    "Not sure, he may have gone to Paris [1].",
+    "I'm not sure: yes, he did [1].",
+    "I don't know, but yes [1].",
+    "I'm unsure whether he went; the notes say Paris [1].",
 ]
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure. He went to Paris [1].", "I'm not sure, he went to Paris [1].",
+    "Not sure, he may have gone to Paris [1].", "I'm not sure what he ate, though he went to Paris [1].",
+])
+def test_content_read_past_the_doubt(answer):
+    s = sc.score("Paris", answer, question="Where did he go?", expected=["a.txt"])
+    assert (s.right, s.declined) == (True, False)
 
 
 @pytest.mark.parametrize("answer", DECLINES)

@@ -2014,6 +2014,7 @@ def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy
     reads every vector back and fails with the rebuild."""
     index = synced_copy
     conn = db.connect(index)
+    roots = db.recorded_roots(conn)
     conn.execute("DELETE FROM vec_chunks_vector_chunks00")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
@@ -2021,6 +2022,8 @@ def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy
     assert r.returncode == 1 and "unexpected" not in r.stderr, r.stderr
     assert "error: The index's vectors cannot be read or written: could not open vectors blob" in r.stderr
     assert "mrag doctor" in r.stderr
+    # the rebuild names the index's folders, as the embedder mismatch's does (it said `mrag sync DIR`)
+    assert roots and f'mrag sync "{roots[0]}" --rebuild' in r.stderr and "DIR" not in r.stderr, r.stderr
     r = run_mrag(mrag_bin, "--db", str(index), "doctor", "--no-load", "--json")
     checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
     assert r.returncode == 1 and checks["integrity"]["status"] == "fail", checks["integrity"]

@@ -12,11 +12,15 @@ from minirag_cli import answer as ans
 from minirag_cli import reldates
 
 # n is the citation number the answer uses; 2026-08-12 is a Wednesday
-SOURCES = [{"n": 1, "path": "week32/20260810_0900.txt", "date": "2026-08-10 09:00", "text": "Adam: the rent is due."},
+# a word is dated from a note that says it (the answer copied it): each note says the words its cases use
+SOURCES = [{"n": 1, "path": "week32/20260810_0900.txt", "date": "2026-08-10 09:00",
+            "text": "Adam: the rent is due today. 今日は直りました。"},
            {"n": 2, "path": "week32/20260812_1100.txt", "date": "2026-08-12 11:00",
-            "text": "Contractor: we come to install the AC at 6 PM today."},
-           {"n": 3, "path": "week32/20260812_1500.txt", "date": "2026-08-12", "text": "LiHua: the AC works!"},
-           {"n": 4, "path": "notes/undated.md", "date": "", "text": "someday"}]
+            "text": "Contractor: we come to install the AC at 6 PM today, or tonight, or tomorrow morning. "
+                    "It broke yesterday, last night. This Saturday, this Wednesday or this Tuesday? "
+                    "今天和张伟去北京了, 明天来安装空调; 昨日、エアコンが壊れました。"},
+           {"n": 3, "path": "week32/20260812_1500.txt", "date": "2026-08-12", "text": "LiHua: the AC works today!"},
+           {"n": 4, "path": "notes/undated.md", "date": "", "text": "someday, today"}]
 
 
 @pytest.mark.parametrize("answer, expected", [
@@ -63,6 +67,30 @@ def test_relative_words_get_the_cited_notes_date(answer, expected):
 ])
 def test_nothing_is_guessed(answer):
     assert reldates.note(answer, SOURCES) == ""
+
+
+def test_a_word_no_cited_note_says_is_not_the_notes():
+    # "today" is in source 2 only: the answer's "today" citing source 1 of August 10 is no note's word
+    sources = [dict(SOURCES[0], text="Adam: the rent is due."), SOURCES[1]]
+    assert reldates.note("Rent was due today [1].", sources) == ""
+    assert reldates.note("He arrived this evening [2].", SOURCES) == ""  # the note says "tonight"
+
+
+def test_the_questions_echoed_word_gets_the_asking_days_date():
+    """Asked on Sunday 2026-05-03 "what did I do yesterday?", the answer citing
+    the note of May 2 echoes the question's yesterday: May 2, not the note's May 1."""
+    from minirag_cli.askday import asked_days
+
+    asked = asked_days("what did I do yesterday?", dt.date(2026, 5, 3))
+    gym = [{"n": 1, "date": "2026-05-02", "path": "2026-05-02.md", "text": "Went to the gym with Priya."}]
+    assert reldates.note("Yesterday you went to the gym with Priya [1].", gym, asked) == \
+        " (yesterday: Saturday, May 2, 2026)"
+    assert reldates.note("Yesterday you went to the gym.", gym, asked) == " (yesterday: Saturday, May 2, 2026)"
+    assert reldates.note("Yesterday you went to the gym [1].", gym) == ""  # without the question's days
+    assert reldates.note("Today you went to the gym [1].", gym, asked) == ""  # neither the note's nor the question's
+    # the note's own "yesterday" is the note's (the answer copied it)
+    said = [dict(gym[0], text="Yesterday the knee hurt; went to the gym anyway.")]
+    assert reldates.note("Yesterday your knee hurt [1].", said, asked) == " (yesterday: Friday, May 1, 2026)"
 
 
 def test_resolve_and_spell():

@@ -120,8 +120,6 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms, today=asking_day())
-    if result.undated is not None:  # "yesterday" found no note of that day: searched as words
-        note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
     answer, streaming = None, []
     if want_answer and has_llm:
         prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
@@ -132,6 +130,10 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             return written
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
     unsynced = index.unsynced_edits(result_notes(result.results))
+    # the notes go to stderr once the model has loaded (above): llama.cpp points stderr at /dev/null
+    # while it loads in its thread, and this line was lost in most runs
+    if result.undated is not None:  # "yesterday" found no note of that day: searched as words
+        note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
     if result.results and only_common_words(result.query):
         # BM25 had no word to search: the list is whatever is nearest, which read as an answer
         note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "
