@@ -33,6 +33,11 @@ SUNDAY = dt.date(2026, 5, 3)
     ("what did I write last week?", "last week", "2026-04-20", "2026-04-26"),  # Monday to Sunday
     ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
     ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),
+    # "the last week" is the 7 days up to today, not the calendar week before this one
+    ("What did I do in the last week?", "the last week", "2026-04-27", "2026-05-03"),
+    ("what did I cook over the past week?", "the past week", "2026-04-27", "2026-05-03"),
+    ("What did I do this past week?", "this past week", "2026-04-27", "2026-05-03"),
+    ("what did I read in the past month?", "the past month", "2026-04-03", "2026-05-03"),
     ("What's on my list this month?", "this month", "2026-05-01", "2026-05-31"),
     ("What did I hear from Priya on Tuesday?", "on Tuesday", "2026-04-28", "2026-04-28"),  # the past Tuesday
     ("what's new this week?", "this week", "2026-04-27", "2026-05-03"),  # impersonal, with its contraction
