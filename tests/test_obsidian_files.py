@@ -165,6 +165,47 @@ def test_a_malformed_canvas_is_a_skipped_line_not_a_traceback(tmp_path, mrag_bin
     assert r.returncode != 0 and "malformed canvas" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
+def test_an_odd_canvas_or_drawing_is_read_or_skipped_and_never_stops_the_sync(tmp_path, conn, read_ahead,
+                                                                             monkeypatch):
+    """One odd file stopped every sync with `error: unexpected TypeError`
+    (no file named): an arrow whose fromNode is a list (unhashable), a
+    400-digit coordinate (OverflowError) and a lone surrogate a JSON string
+    escapes (UnicodeEncodeError when the chunk was written)."""
+    from minirag_cli import notekinds
+
+    big = "1" + "0" * 400
+    root = tmp_path / "vault"
+    write_notes(root, {
+        "ok.md": "Tom Reyes went home.\n",
+        "edge.canvas": '{"nodes":[{"id":"a","type":"text","text":"Edge card"}],'
+                       '"edges":[{"fromNode":["a"],"toNode":"a","label":"arrow label"}]}',
+        "big.canvas": '{"nodes":[{"id":"a","type":"text","text":"Far card","x":' + big + ',"y":0},'
+                      '{"id":"b","type":"text","text":"Near card","x":0,"y":5}]}',
+        "big.excalidraw": '{"elements":[{"type":"text","text":"Far text","y":' + big + '}]}',
+        "sur.canvas": r'{"nodes":[{"id":"a","type":"text","text":"Mara Quinn \ud83d went home"}]}',
+        "sur.excalidraw": r'{"elements":[{"type":"text","text":"Ivo \udc00 Lenz"}]}',
+    })
+    s = sync(conn, root)
+    assert s.skipped == [] and len(s.added_paths) == 6, (s.skipped, s.added_paths)
+    assert note_text(conn, "edge.canvas") == "Edge card\n\narrow label\n"
+    assert note_text(conn, "big.canvas") == "Far card\n\nNear card\n"  # the odd x counts as 0
+    assert note_text(conn, "big.excalidraw") == "Far text\n"
+    assert note_text(conn, "sur.canvas") == "Mara Quinn \ufffd went home\n"
+    assert note_text(conn, "sur.excalidraw") == "Ivo \ufffd Lenz\n"
+    assert verify_index(conn) == []
+    # a failure no reader foresaw: that file is skipped with the reason, the others are indexed
+    def broken(text):
+        raise KeyError("surprise")
+    monkeypatch.setattr(notekinds, "canvas_text", broken)
+    (root / "new.md").write_text("Ivo Lenz came too.\n", encoding="utf-8")
+    (root / "later.canvas").write_text('{"nodes": []}', encoding="utf-8")
+    s = sync(conn, root)
+    assert {"path": "later.canvas", "reason": "unreadable canvas: KeyError: 'surprise'"} in s.skipped, s.skipped
+    assert "new.md" in s.added_paths
+    with pytest.raises(notekinds.MalformedNote, match="^unreadable canvas: KeyError"):
+        notekinds.note_text("x.canvas", "{}")
+
+
 def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
     from minirag_cli.notekinds import drawing_markdown
 
