@@ -212,10 +212,17 @@ def drawing_markdown(text: str) -> str:
     drawing = False
     for line in lines:
         if fence is not None:
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
-                fence = None
-            out.append("" if drawing else line)
-            continue
+            # a text element's last line ends in its ^id, a closing fence too ("``` ^Xy12Ab"): without
+            # the id it closes the block, else `## Drawing` would be read as code and its data kept
+            bare = (_BLOCK_ID.sub("", line) if section == "text elements" else line).strip()
+            heading = _HEADING.match(line) if section is not None and not drawing else None
+            if heading and heading.group(2).lower() in _PLUGIN_SECTIONS - {"text elements"}:
+                fence = None  # a block left open in a text element ends at the plugin's next section
+            else:
+                if bare.startswith(fence) and not bare.strip(fence[0]):
+                    fence = None
+                out.append("" if drawing else bare if section == "text elements" and fence is None else line)
+                continue
         opened = _FENCE.match(line)
         if opened:
             fence = opened.group(1)

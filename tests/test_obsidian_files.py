@@ -226,6 +226,23 @@ def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
     assert drawing_markdown(mine) == "Notes on the board.\n\n\n\nHi\n\n# Follow-up\nCall Ingrid.\n"
 
 
+def test_a_code_block_in_a_text_element_does_not_hide_the_drawing_data():
+    """The plugin ends a code-block text element with "``` ^blockid": that
+    closing fence was not seen, so `## Drawing` was read as code and the
+    compressed drawing data was chunked and embedded as the note's text."""
+    from minirag_cli.notekinds import drawing_markdown
+
+    data = "N4KAkARALgngDgUwgLgAQQQDwMYEMA2AlgCYBOuA7hADTgQBuCpAzoQPYB2KqATLZMzYBXUtiRoIACyhQ4z"
+    head = "# Excalidraw Data\n## Text Elements\n```python\nprint('hi')\n"
+    tail = "\n\n%%\n## Drawing\n```compressed-json\n" + data + "\n```\n%%\n"
+    closed = drawing_markdown(head + "``` ^Xy12Ab\n\nTom Reyes ^Qw34Er" + tail)
+    assert closed.split("\n")[2:8] == ["```python", "print('hi')", "```", "", "Tom Reyes", ""], closed
+    assert data not in closed and "%%" not in closed and "Drawing" not in closed
+    # a block the text element left open ends at the plugin's next section
+    left_open = drawing_markdown(head + "still code ^Xy12Ab" + tail)
+    assert data not in left_open and "Drawing" not in left_open, left_open
+
+
 def test_a_plain_excalidraw_file_is_read_as_its_text_elements():
     from minirag_cli.notekinds import MalformedNote, excalidraw_text
 
