@@ -677,6 +677,14 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning
 
 
+# The version of how read_note reads a file's bytes (the encodings, notekinds' readers). Raise it with any
+# change that reads some file differently: the index records it per folder, and the next sync of a folder
+# synced with another re-reads its notes, indexing anew those whose chunks come out different (sync.
+# _stale_readings), as --rebuild would; a file's size and mtime alone would keep the old reading.
+# 2: files2's canvas/Excalidraw readers and short UTF-16 rules, fix7's fixes to them (1: never recorded).
+READER_VERSION = 2
+
+
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a

@@ -281,3 +281,47 @@ def test_excalidraw_files_are_indexed_without_their_drawing_data(tmp_path, conn,
     keys = {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert {"ingridholm", "meichen"} <= keys and not {"switch", "excalidrawdata", "textelements"} & keys, keys
     assert verify_index(conn) == []
+
+
+def test_an_upgrade_re_reads_the_notes_its_file_readers_read_differently(tmp_path, monkeypatch):
+    """An index synced before the readers changed kept an unchanged drawing's
+    data (banner, JSON, "Excalidraw Data" entities) and a short UTF-16
+    note's cp1252 reading ('N¬N' for 东京) until --rebuild: its size and
+    mtime, and its bytes, are the same. The folder's record of the reader
+    version (walk.READER_VERSION) has the next sync read its notes anew."""
+    from rich.console import Console
+
+    from minirag_cli import db
+    from minirag_cli.format import render_sync_summary
+    from minirag_cli.walk import READER_VERSION, decode_note
+    from tests.test_heuristic_version import graph
+
+    root = tmp_path / "vault"
+    write_notes(root, {"Billing.excalidraw.md": DRAWING, "other.md": "Ingrid Holm met Tom Reyes.\n"})
+    (root / "cn.md").write_bytes("东京".encode("utf-16-le"))
+    (root / "board.canvas").write_text(json.dumps(CANVAS), encoding="utf-8")
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, root)
+    # the old readers: the decoded bytes as they are, cp1252 for a short UTF-16 note
+    old = db.connect(tmp_path / "old.sqlite", create=True)
+    with monkeypatch.context() as m:
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None: (data.decode("cp1252"), None)
+                  if path == "cn.md" else decode_note(data, wide))
+        sync(old, root)
+    db.delete_meta(old, db.READER_VERSION_KEY)  # synced by an mrag that did not record it
+    assert graph(old) != graph(fresh) and "excalidrawdata" in {k for (k,) in old.execute("SELECT key FROM entities")}
+    s = sync(old, root)
+    assert s.reread == {"notes": 3, "checked": 4, "from_version": None, "to_version": READER_VERSION,
+                        "seconds": s.reread["seconds"]}, s.reread
+    assert sorted(s.changed_paths) == ["Billing.excalidraw.md", "board.canvas", "cn.md"] and s.unchanged == 1
+    assert graph(old) == graph(fresh)
+    assert note_text(old, "cn.md") == "东京"
+    console = Console(record=True, width=300)
+    render_sync_summary(s.to_dict(), console)
+    line = next(line for line in console.export_text().splitlines() if "re-read" in line)
+    assert "3 of 4 notes read differently by this mrag's file readers" in line, line
+    assert json.loads(db.get_meta(old, db.READER_VERSION_KEY)) == {str(root.resolve()): READER_VERSION}
+    # recorded: the next sync reads nothing again
+    again = sync(old, root)
+    assert again.reread is None and again.unchanged == 4 and again.embedded == 0
+    assert verify_index(old) == []
