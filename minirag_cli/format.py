@@ -121,6 +121,12 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         table.add_row("re-extracted", f"the entities of {again['notes']} notes, in {again['seconds']:.1f} s "
                                       f"(the index had heuristic rules version {was}, this mrag has "
                                       f"{again['to_version']})")
+    reread = summary.get("reread")
+    if reread and reread["notes"]:  # (none read differently: nothing to say)
+        n = reread["notes"]
+        table.add_row("re-read", f"{n} of {reread['checked']} notes read differently by this mrag's "
+                                 f"file readers (version {reread['from_version'] or 'not recorded'} -> "
+                                 f"{reread['to_version']}): indexed anew, as --rebuild would")
     renamed = summary.get("note_names_changed")
     if renamed:
         table.add_row("note names", f"{len(renamed)} note{'s' * (len(renamed) != 1)} extracted anew: another note of "

@@ -25,7 +25,10 @@ so a chunk's line numbers are lines of it.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
-skipped."""
+skipped. So is one a reader fails on in a way not foreseen (note_text turns
+any other exception into a MalformedNote): one odd file must not stop a sync.
+A lone surrogate a JSON string escapes (`"\\ud83d"`, half an emoji) is read
+as U+FFFD: no UTF-8 encoder takes it, so it would fail when it is written."""
 
 from __future__ import annotations
 
@@ -55,13 +58,20 @@ def note_text(path: str, text: str) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read."""
     kind = special_kind(path)
-    if kind == CANVAS:
-        return canvas_text(text)
-    if kind == EXCALIDRAW:
-        return excalidraw_text(text)
-    if kind == EXCALIDRAW_MD:
-        return drawing_markdown(text)
-    return text
+    readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown}
+    if kind is None:
+        return text
+    try:
+        read = readers[kind](text)
+    except MalformedNote:
+        raise
+    except Exception as exc:  # a case the readers did not foresee: this file is skipped, the sync goes on
+        what = {CANVAS: "canvas", EXCALIDRAW: "Excalidraw file", EXCALIDRAW_MD: "Excalidraw drawing"}[kind]
+        raise MalformedNote(f"unreadable {what}: {type(exc).__name__}: {str(exc)[:80]}") from None
+    return _LONE_SURROGATE.sub("\ufffd", read)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # only JSON's \\u escapes make them: decoded text has none
 
 
 # ------------------------------------------------------------------ JSON Canvas
@@ -100,8 +110,13 @@ def _place(item: dict) -> tuple[float, float]:
     """(y, x): where reading order puts an item (a missing or odd coordinate at 0)."""
     def number(key: str) -> float:
         value = item.get(key)
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        return float(value) if ok else 0.0
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return 0.0
+        try:
+            value = float(value)  # OverflowError: an int of hundreds of digits
+        except OverflowError:
+            return 0.0
+        return value if math.isfinite(value) else 0.0
     return number("y"), number("x")
 
 
@@ -150,7 +165,8 @@ def canvas_text(text: str) -> str:
     for i, edge in enumerate(edges):
         label = _string(edge, "label", what).strip()
         if label:
-            labels.append(((order.get(edge.get("fromNode"), far), order.get(edge.get("toNode"), far)), i, label))
+            ends = edge.get("fromNode"), edge.get("toNode")  # only a string is a card's id (a list is no key)
+            labels.append((tuple(order.get(e, far) if isinstance(e, str) else far for e in ends), i, label))
     labels.sort(key=lambda b: (b[0], b[1]))
     parts = [b[2] for b in blocks] + [b[2] for b in labels]
     return "\n\n".join(parts) + "\n" if parts else ""
@@ -196,10 +212,17 @@ def drawing_markdown(text: str) -> str:
     drawing = False
     for line in lines:
         if fence is not None:
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
-                fence = None
-            out.append("" if drawing else line)
-            continue
+            # a text element's last line ends in its ^id, a closing fence too ("``` ^Xy12Ab"): without
+            # the id it closes the block, else `## Drawing` would be read as code and its data kept
+            bare = (_BLOCK_ID.sub("", line) if section == "text elements" else line).strip()
+            heading = _HEADING.match(line) if section is not None and not drawing else None
+            if heading and heading.group(2).lower() in _PLUGIN_SECTIONS - {"text elements"}:
+                fence = None  # a block left open in a text element ends at the plugin's next section
+            else:
+                if bare.startswith(fence) and not bare.strip(fence[0]):
+                    fence = None
+                out.append("" if drawing else bare if section == "text elements" and fence is None else line)
+                continue
         opened = _FENCE.match(line)
         if opened:
             fence = opened.group(1)

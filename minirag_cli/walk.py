@@ -452,14 +452,17 @@ def _other_encoding_text(head: bytes, whole: bool = False, short: bool = False) 
     bytes 1C 04 3E 04..., all ASCII (a log's colour codes are far fewer).
     `whole`: the head is the whole file, whose last character must be whole
     in a multi-byte encoding too (a lead byte last is no GBK: "안녕" in UTF-16
-    ends with one). `short`: a short note (_SHORT_NOTE_BYTES), whose UTF-8
-    holds no control character at all (but tab, line ends, form feed and a
+    ends with one). `short`: a short note (_SHORT_NOTE_BYTES), whose UTF-8,
+    when it is all ASCII, holds no control character at all (but tab, line ends, form feed and a
     colour code's ESC): "你好世界" in UTF-16 is the ASCII bytes "`O}Y", SYN
     (0x16) and "NLu", a text no note is."""
     utf8 = _reads_as(head, "utf-8", whole)
     if utf8 is not None:
         controls = sum(1 for c in utf8 if c < " " and c not in "\t\n\r\f")
-        if controls == utf8.count("\x1b") if short else controls < len(utf8) * _UTF8_CONTROL_SHARE:
+        # the strict rule only for ASCII: UTF-16 of CJK is ASCII bytes, never valid multi-byte UTF-8, so
+        # a short note of "Привет \x01Größe" (a pasted stray control) stays UTF-8
+        strict = short and utf8.isascii()
+        if controls == utf8.count("\x1b") if strict else controls < len(utf8) * _UTF8_CONTROL_SHARE:
             return True
     if _latin_eight_bit(head):
         return True
@@ -672,6 +675,14 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
             if text is None:
                 text, warning = data.decode("utf-8-sig", errors="replace"), REPLACED
     return (_LONE_CR.sub("\n", text) if "\r" in text else text), warning
+
+
+# The version of how read_note reads a file's bytes (the encodings, notekinds' readers). Raise it with any
+# change that reads some file differently: the index records it per folder, and the next sync of a folder
+# synced with another re-reads its notes, indexing anew those whose chunks come out different (sync.
+# _stale_readings), as --rebuild would; a file's size and mtime alone would keep the old reading.
+# 2: files2's canvas/Excalidraw readers and short UTF-16 rules, fix7's fixes to them (1: never recorded).
+READER_VERSION = 2
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:

@@ -165,6 +165,47 @@ def test_a_malformed_canvas_is_a_skipped_line_not_a_traceback(tmp_path, mrag_bin
     assert r.returncode != 0 and "malformed canvas" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
+def test_an_odd_canvas_or_drawing_is_read_or_skipped_and_never_stops_the_sync(tmp_path, conn, read_ahead,
+                                                                             monkeypatch):
+    """One odd file stopped every sync with `error: unexpected TypeError`
+    (no file named): an arrow whose fromNode is a list (unhashable), a
+    400-digit coordinate (OverflowError) and a lone surrogate a JSON string
+    escapes (UnicodeEncodeError when the chunk was written)."""
+    from minirag_cli import notekinds
+
+    big = "1" + "0" * 400
+    root = tmp_path / "vault"
+    write_notes(root, {
+        "ok.md": "Tom Reyes went home.\n",
+        "edge.canvas": '{"nodes":[{"id":"a","type":"text","text":"Edge card"}],'
+                       '"edges":[{"fromNode":["a"],"toNode":"a","label":"arrow label"}]}',
+        "big.canvas": '{"nodes":[{"id":"a","type":"text","text":"Far card","x":' + big + ',"y":0},'
+                      '{"id":"b","type":"text","text":"Near card","x":0,"y":5}]}',
+        "big.excalidraw": '{"elements":[{"type":"text","text":"Far text","y":' + big + '}]}',
+        "sur.canvas": r'{"nodes":[{"id":"a","type":"text","text":"Mara Quinn \ud83d went home"}]}',
+        "sur.excalidraw": r'{"elements":[{"type":"text","text":"Ivo \udc00 Lenz"}]}',
+    })
+    s = sync(conn, root)
+    assert s.skipped == [] and len(s.added_paths) == 6, (s.skipped, s.added_paths)
+    assert note_text(conn, "edge.canvas") == "Edge card\n\narrow label\n"
+    assert note_text(conn, "big.canvas") == "Far card\n\nNear card\n"  # the odd x counts as 0
+    assert note_text(conn, "big.excalidraw") == "Far text\n"
+    assert note_text(conn, "sur.canvas") == "Mara Quinn \ufffd went home\n"
+    assert note_text(conn, "sur.excalidraw") == "Ivo \ufffd Lenz\n"
+    assert verify_index(conn) == []
+    # a failure no reader foresaw: that file is skipped with the reason, the others are indexed
+    def broken(text):
+        raise KeyError("surprise")
+    monkeypatch.setattr(notekinds, "canvas_text", broken)
+    (root / "new.md").write_text("Ivo Lenz came too.\n", encoding="utf-8")
+    (root / "later.canvas").write_text('{"nodes": []}', encoding="utf-8")
+    s = sync(conn, root)
+    assert {"path": "later.canvas", "reason": "unreadable canvas: KeyError: 'surprise'"} in s.skipped, s.skipped
+    assert "new.md" in s.added_paths
+    with pytest.raises(notekinds.MalformedNote, match="^unreadable canvas: KeyError"):
+        notekinds.note_text("x.canvas", "{}")
+
+
 def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
     from minirag_cli.notekinds import drawing_markdown
 
@@ -183,6 +224,23 @@ def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():
     # the user's own text before the data, and a heading of the user's after it, are the user's
     mine = "Notes on the board.\n\n# Excalidraw Data\n## Text Elements\nHi ^a1\n\n# Follow-up\nCall Ingrid.\n"
     assert drawing_markdown(mine) == "Notes on the board.\n\n\n\nHi\n\n# Follow-up\nCall Ingrid.\n"
+
+
+def test_a_code_block_in_a_text_element_does_not_hide_the_drawing_data():
+    """The plugin ends a code-block text element with "``` ^blockid": that
+    closing fence was not seen, so `## Drawing` was read as code and the
+    compressed drawing data was chunked and embedded as the note's text."""
+    from minirag_cli.notekinds import drawing_markdown
+
+    data = "N4KAkARALgngDgUwgLgAQQQDwMYEMA2AlgCYBOuA7hADTgQBuCpAzoQPYB2KqATLZMzYBXUtiRoIACyhQ4z"
+    head = "# Excalidraw Data\n## Text Elements\n```python\nprint('hi')\n"
+    tail = "\n\n%%\n## Drawing\n```compressed-json\n" + data + "\n```\n%%\n"
+    closed = drawing_markdown(head + "``` ^Xy12Ab\n\nTom Reyes ^Qw34Er" + tail)
+    assert closed.split("\n")[2:8] == ["```python", "print('hi')", "```", "", "Tom Reyes", ""], closed
+    assert data not in closed and "%%" not in closed and "Drawing" not in closed
+    # a block the text element left open ends at the plugin's next section
+    left_open = drawing_markdown(head + "still code ^Xy12Ab" + tail)
+    assert data not in left_open and "Drawing" not in left_open, left_open
 
 
 def test_a_plain_excalidraw_file_is_read_as_its_text_elements():
@@ -223,3 +281,47 @@ def test_excalidraw_files_are_indexed_without_their_drawing_data(tmp_path, conn,
     keys = {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert {"ingridholm", "meichen"} <= keys and not {"switch", "excalidrawdata", "textelements"} & keys, keys
     assert verify_index(conn) == []
+
+
+def test_an_upgrade_re_reads_the_notes_its_file_readers_read_differently(tmp_path, monkeypatch):
+    """An index synced before the readers changed kept an unchanged drawing's
+    data (banner, JSON, "Excalidraw Data" entities) and a short UTF-16
+    note's cp1252 reading ('N¬N' for 东京) until --rebuild: its size and
+    mtime, and its bytes, are the same. The folder's record of the reader
+    version (walk.READER_VERSION) has the next sync read its notes anew."""
+    from rich.console import Console
+
+    from minirag_cli import db
+    from minirag_cli.format import render_sync_summary
+    from minirag_cli.walk import READER_VERSION, decode_note
+    from tests.test_heuristic_version import graph
+
+    root = tmp_path / "vault"
+    write_notes(root, {"Billing.excalidraw.md": DRAWING, "other.md": "Ingrid Holm met Tom Reyes.\n"})
+    (root / "cn.md").write_bytes("东京".encode("utf-16-le"))
+    (root / "board.canvas").write_text(json.dumps(CANVAS), encoding="utf-8")
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, root)
+    # the old readers: the decoded bytes as they are, cp1252 for a short UTF-16 note
+    old = db.connect(tmp_path / "old.sqlite", create=True)
+    with monkeypatch.context() as m:
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None: (data.decode("cp1252"), None)
+                  if path == "cn.md" else decode_note(data, wide))
+        sync(old, root)
+    db.delete_meta(old, db.READER_VERSION_KEY)  # synced by an mrag that did not record it
+    assert graph(old) != graph(fresh) and "excalidrawdata" in {k for (k,) in old.execute("SELECT key FROM entities")}
+    s = sync(old, root)
+    assert s.reread == {"notes": 3, "checked": 4, "from_version": None, "to_version": READER_VERSION,
+                        "seconds": s.reread["seconds"]}, s.reread
+    assert sorted(s.changed_paths) == ["Billing.excalidraw.md", "board.canvas", "cn.md"] and s.unchanged == 1
+    assert graph(old) == graph(fresh)
+    assert note_text(old, "cn.md") == "东京"
+    console = Console(record=True, width=300)
+    render_sync_summary(s.to_dict(), console)
+    line = next(line for line in console.export_text().splitlines() if "re-read" in line)
+    assert "3 of 4 notes read differently by this mrag's file readers" in line, line
+    assert json.loads(db.get_meta(old, db.READER_VERSION_KEY)) == {str(root.resolve()): READER_VERSION}
+    # recorded: the next sync reads nothing again
+    again = sync(old, root)
+    assert again.reread is None and again.unchanged == 4 and again.embedded == 0
+    assert verify_index(old) == []

@@ -85,3 +85,15 @@ def test_random_short_bytes_with_a_nul_stay_binary():
             if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # a byte order mark: UTF-16 by what it says
                 continue
             assert walk.sniff_note(bytes(data))[0], bytes(data)
+
+
+@pytest.mark.parametrize("text", ["Привет \x01Größe\n", "Москва \x07Größe Tom\n", "çà \x08Привет Café",
+                                  "Ελλάδα Größe\x01 çà", "Café\x0bnaïve\n", "东京\x07李华\n"])
+def test_a_short_utf8_note_with_a_stray_control_character_stays_utf8(text):
+    """A short note's "no control character" rule (for UTF-16 CJK, whose
+    bytes are ASCII) was applied to every UTF-8: a Word paste's vertical tab
+    or a bell in "Привет Größe" made it UTF-16 garbage ('킟톀킸…'). Valid
+    multi-byte UTF-8 is read as written, as before the rule."""
+    data = text.encode()
+    assert len(data) <= walk._SHORT_NOTE_BYTES
+    assert read(data) == text
