@@ -2436,14 +2436,18 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts; `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
-    (_note_handles), each a form of that name's entity."""
+    (_note_handles), each a form of the entity that name resolves to (the
+    folder's join first, as the name's own mention has it)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
-        if alias_of is None and handles:
-            alias_of = handles.get(m.name)  # `@elena`, the note's Elena Vasquez
+        if alias_of is None and handles and m.name in handles:
+            # `@elena`, the note's Elena Vasquez: the entity that name resolves to, so an alias the
+            # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
+            alias_of = handles[m.name]
+            alias_of = joined.get(alias_of, alias_of) if joined else alias_of
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
