@@ -45,6 +45,28 @@ def test_a_day_s_label_names_nothing(text, label):
     assert label not in names(text), names(text)
 
 
+@pytest.mark.parametrize("text, phrase, kept", [
+    ("Sonntag Morgen mit Lisa.", "Sonntag Morgen", "Lisa"),
+    ("Wir sehen uns am Montag Abend mit Anna Weber.", "Montag Abend", "Anna Weber"),
+    ("Freitag Nachmittag: Zahnarzt mit Lisa.", "Freitag Nachmittag", "Lisa"),
+    ("Samedi Soir avec Claire Dubois.", "Samedi Soir", "Claire Dubois"),
+    ("Dimanche Après-midi avec Claire Dubois.", "Dimanche Après-midi", "Claire Dubois"),
+    ("Lunes Tarde con Ana García.", "Lunes Tarde", "Ana García"),
+    ("Domingo Noche con Ana García.", "Domingo Noche", "Ana García"),
+    ("Sabato Sera con Giulia Rossi.", "Sabato Sera", "Giulia Rossi"),
+    ("Sexta-feira Noite com João Silva.", "Sexta-feira Noite", "João Silva"),
+])
+def test_a_day_and_its_time_of_day_name_nothing(text, phrase, kept):
+    found = names(text)
+    assert not any(phrase.split()[0] in name for name in found) and kept in found, found
+
+
+def test_a_diary_of_a_day_and_a_time_of_day_is_no_chat():
+    diary = "Montag Abend: Kino mit Lisa\nDienstag Abend: nichts\nMontag Abend: frei\nDienstag Abend: frei\n"
+    assert chat_speakers(diary) == frozenset()
+    assert names(diary) == {"Lisa"}
+
+
 def test_a_diary_of_day_labels_is_no_chat():
     # `Martes:` twice made a chat of the week, and Martes a person
     diary = "Lunes: gimnasio\nMartes: cine con Lucía\nLunes: piscina\nMartes: nada\n"
