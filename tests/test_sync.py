@@ -1117,3 +1117,30 @@ def test_a_folder_with_its_own_index_is_not_synced_into_the_one_above_the_curren
     assert run_mrag(mrag_bin, "sync", str(plain), "-q", cwd=notes).returncode == 0 and counts(notes) == 3
     r = run_mrag(mrag_bin, "sync", ".", "--json", cwd=notes)
     assert json.loads(r.stdout)["warnings"] == []  # wiki added on purpose: not called a copy of notes
+
+
+def test_a_header_cut_at_a_blank_is_the_same_however_its_people_came(tmp_path, conn, embedder, extractor):
+    """A note's first line cut for its header at HEADER_FIRST_LINE_CHARS right
+    after a blank kept it when the note was written with its people
+    ("...Blue bell \\nJonas Berg"), not when a later note made them people and
+    the header was rewritten (_rename_people: "...Blue bell\\nJonas Berg"), so
+    the incremental index differed from a fresh one (revE 8a)."""
+    from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS
+
+    root = tmp_path / "notes"
+    first = "word " * 22 + "Blue bell Jonas Berg and more text here"
+    assert first[HEADER_FIRST_LINE_CHARS - 1] == " "
+    write_notes(root, {"z.md": first + "\nJonas Berg went to the market.\n"})
+    run(conn, root, embedder, extractor)
+    # a chat that makes Jonas Berg a person, written before z.md by a fresh sync
+    write_notes(root, {"a.md": "Jonas Berg: hi\nMara: ok\nJonas Berg: bye\nMara: see you\n"})
+    run(conn, root, embedder, extractor)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    query = "SELECT d.path, c.seq, c.header FROM chunks c JOIN documents d ON d.id = c.document_id ORDER BY 1, 2"
+    try:
+        run(fresh, root, embedder, extractor)
+        headers = list(conn.execute(query))
+        assert headers == list(fresh.execute(query))
+        assert ("z.md", 0, first[:HEADER_FIRST_LINE_CHARS].rstrip() + "\nJonas Berg") in headers
+    finally:
+        fresh.close()
