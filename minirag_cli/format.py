@@ -113,8 +113,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         table.add_row("model", f"{summary['model_calls']} calls, {summary['cache_hits']} cache hits, "
                                f"{summary['tokens_in']} tokens in / {summary['tokens_out']} out{per_chunk}")
     for move in summary.get("moved", []):
+        # a copy of a folder only unmounted is taken for it too: the line says how that is undone
+        undo = (f"; was {move['from']} only unmounted and {move['to']} a copy? Once it is back, "
+                f"`{move['undo']}` indexes it again") if move.get("undo") else ""
         table.add_row("moved", escape(f"{move['from']} -> {move['to']}: its {move['notes']} notes kept, "
-                                      "re-read only where they changed"))
+                                      f"re-read only where they changed{undo}"))
     again = summary.get("reextracted")
     if again:
         was = again["from_version"] or "not recorded"

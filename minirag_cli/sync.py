@@ -307,7 +307,7 @@ class SyncSummary:
     changed_paths: list[str] = field(default_factory=list)
     removed_paths: list[str] = field(default_factory=list)
     follow_symlinks: list[str] = field(default_factory=list)  # the roots whose symlinks out were followed
-    # the synced folders found moved or renamed to a folder given now: [{from, to, notes}] (_follow_moves)
+    # the synced folders found moved or renamed to a folder given now: [{from, to, notes, undo}] (_follow_moves)
     moved: list[dict] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because the file name they
     # have became shared by another note of their folder, or stopped being, or because they mention an
@@ -843,7 +843,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     started = time.perf_counter()
     summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
-    roots_known = _follow_moves(conn, roots, roots_known, summary)
+    roots_known = _follow_moves(conn, roots, roots_known, summary, index_path)
     follow = following(conn, roots, options.follow_symlinks)
     # how the notes are built and the folders they come from, recorded with
     # the first note written (not before: an index found damaged on the way
@@ -933,7 +933,8 @@ def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> No
         dbmod.set_meta(conn, dbmod.SKIPPED_KEY, value)
 
 
-def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary) -> set[str]:
+def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary,
+                  index_path: Path | None = None) -> set[str]:
     """A synced folder that is gone, and a folder new to the index given now
     holding its notes (at the same paths, of the same sizes: at least half of
     them), is that folder moved or renamed (`mv ~/notes ~/Notes`): its notes
@@ -941,8 +942,12 @@ def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: S
     sync reads only what changed, instead of adding every note a second time
     beside the ones of the folder that is gone. One gone folder and one new
     folder only: when several could match, none is taken for a move (the sync
-    warns about the gone folder as before). Returns the synced folders after
-    the moves."""
+    warns about the gone folder as before). A copy of a folder that is only
+    unmounted (`cp -r`: new times, same sizes) is taken for it as well, as a
+    copied move must be: each move says how it is undone (`undo`: the sync
+    that indexes the old folder again once it is back, beside the new one;
+    the index's own path named, as `mrag sync OLD` alone may find another).
+    Returns the synced folders after the moves."""
     new = [root for root in roots if str(root) not in roots_known]
     gone = gone_folders(sorted(roots_known)) if new else []
     matches: dict[str, list[str]] = {}
@@ -957,8 +962,20 @@ def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: S
     for old, root in sorted(moves.items()):
         with dbmod.transaction(conn):
             notes = store.move_root(conn, old, root)
-        summary.moved.append({"from": old, "to": root, "notes": notes})
+        summary.moved.append({"from": old, "to": root, "notes": notes, "undo": _undo_move(old, index_path)})
     return {moves.get(root, root) for root in roots_known}
+
+
+def _undo_move(old: str, index_path: Path | None) -> str:
+    """The command that indexes `old`, a folder taken for moved, again (into
+    the index at `index_path`, named: `mrag sync OLD` alone may take or make
+    another, .mrag in OLD or a new one)."""
+    import shlex
+
+    command = dbmod.sync_command([old])
+    if index_path is None:
+        return command
+    return f"mrag --db {shlex.quote(str(Path(index_path).resolve()))} {command.removeprefix('mrag ')}"
 
 
 def _same_size(path: Path, size: int) -> bool:
@@ -2436,14 +2453,18 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts; `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
-    (_note_handles), each a form of that name's entity."""
+    (_note_handles), each a form of the entity that name resolves to (the
+    folder's join first, as the name's own mention has it)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
-        if alias_of is None and handles:
-            alias_of = handles.get(m.name)  # `@elena`, the note's Elena Vasquez
+        if alias_of is None and handles and m.name in handles:
+            # `@elena`, the note's Elena Vasquez: the entity that name resolves to, so an alias the
+            # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
+            alias_of = handles[m.name]
+            alias_of = joined.get(alias_of, alias_of) if joined else alias_of
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue

@@ -45,6 +45,28 @@ def test_a_day_s_label_names_nothing(text, label):
     assert label not in names(text), names(text)
 
 
+@pytest.mark.parametrize("text, phrase, kept", [
+    ("Sonntag Morgen mit Lisa.", "Sonntag Morgen", "Lisa"),
+    ("Wir sehen uns am Montag Abend mit Anna Weber.", "Montag Abend", "Anna Weber"),
+    ("Freitag Nachmittag: Zahnarzt mit Lisa.", "Freitag Nachmittag", "Lisa"),
+    ("Samedi Soir avec Claire Dubois.", "Samedi Soir", "Claire Dubois"),
+    ("Dimanche Après-midi avec Claire Dubois.", "Dimanche Après-midi", "Claire Dubois"),
+    ("Lunes Tarde con Ana García.", "Lunes Tarde", "Ana García"),
+    ("Domingo Noche con Ana García.", "Domingo Noche", "Ana García"),
+    ("Sabato Sera con Giulia Rossi.", "Sabato Sera", "Giulia Rossi"),
+    ("Sexta-feira Noite com João Silva.", "Sexta-feira Noite", "João Silva"),
+])
+def test_a_day_and_its_time_of_day_name_nothing(text, phrase, kept):
+    found = names(text)
+    assert not any(phrase.split()[0] in name for name in found) and kept in found, found
+
+
+def test_a_diary_of_a_day_and_a_time_of_day_is_no_chat():
+    diary = "Montag Abend: Kino mit Lisa\nDienstag Abend: nichts\nMontag Abend: frei\nDienstag Abend: frei\n"
+    assert chat_speakers(diary) == frozenset()
+    assert names(diary) == {"Lisa"}
+
+
 def test_a_diary_of_day_labels_is_no_chat():
     # `Martes:` twice made a chat of the week, and Martes a person
     diary = "Lunes: gimnasio\nMartes: cine con Lucía\nLunes: piscina\nMartes: nada\n"
@@ -173,5 +195,55 @@ def test_notes_with_handles_synced_in_any_order_give_the_rebuild_s_graph(tmp_pat
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
     assert _entity_of(conn, "@elena", "chat.md") == "elena"
+    conn.close()
+    fresh.close()
+
+
+# a handle joins the entity its name resolves to: the note whose alias the name is (revE 6)
+ALIAS_HANDLE_NOTES = {
+    "JB.md": "---\naliases: [Jonas Berg]\n---\nJB is my neighbour.\n",
+    "chat.md": "Jonas Berg met Mara Quinn. Later @jonas said hi.\n",
+    "x.md": "Jonas Berg went home with Tom Reyes.\n",
+}
+
+
+def test_a_handle_of_a_name_another_note_calls_its_alias_joins_that_note(tmp_path):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, ALIAS_HANDLE_NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _entity_of(conn, "Jonas Berg", "chat.md") == "jb"
+    assert _entity_of(conn, "@jonas", "chat.md") == "jb"  # was an entity of its own, keyed jonasberg
+    assert conn.execute("SELECT count(*) FROM entities WHERE key = 'jonasberg'").fetchone()[0] == 0
+    conn.close()
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(ALIAS_HANDLE_NOTES)), ids="-".join)
+def test_handles_of_an_alias_synced_in_any_order_give_the_rebuild_s_graph(tmp_path, order):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    for path in order:
+        write_notes(root, {path: ALIAS_HANDLE_NOTES[path]})
+        sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _entity_of(conn, "@jonas", "chat.md") == "jb"
+    # the alias dropped: the name and its handle are Jonas Berg's again, as a rebuild has it
+    write_notes(root, {"JB.md": "JB is my neighbour.\n"})
+    sync(conn, [root])
+    fresh.close()
+    fresh = db.connect(tmp_path / "fresh2.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert _entity_of(conn, "@jonas", "chat.md") == "jonasberg"
     conn.close()
     fresh.close()

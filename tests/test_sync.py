@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -687,7 +688,8 @@ def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_pat
     s = run(conn, new, embedder, extractor)
     assert (s.added, s.changed, s.removed, s.unchanged) == (1, 1, 0, len(CORPUS) - 1)  # was (5, 0, 0, 0)
     assert s.total_files == len(CORPUS) + 1 and s.warnings == []  # was 9, and the folder gone warned about
-    assert s.moved == [{"from": str(old.resolve()), "to": str(new.resolve()), "notes": len(CORPUS)}]
+    assert s.moved == [{"from": str(old.resolve()), "to": str(new.resolve()), "notes": len(CORPUS),
+                        "undo": f'mrag sync "{old.resolve()}"'}]  # no index path given: none named
     assert db.recorded_roots(conn) == [str(new.resolve())]
     assert db.following_roots(conn) == [str(new.resolve())]  # what was recorded for the folder goes with it
     assert verify_index(conn) == []
@@ -699,6 +701,55 @@ def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_pat
         fresh.close()
     again = run(conn, new, embedder, extractor)
     assert (again.unchanged, again.moved, again.warnings) == (len(CORPUS) + 1, [], [])
+
+
+def test_a_copy_taken_for_a_folder_only_unmounted_says_how_to_get_the_folder_back(tmp_path, db_path, conn,
+                                                                                   embedder, extractor):
+    """A synced folder on a drive that is only unplugged, and a copy of it
+    (`cp -r`: new times, one note edited) synced as a new folder: the copy
+    takes the folder's place (as a folder moved with `cp -r` must), and once
+    the drive is back a plain sync skips the folder. The `moved` line now
+    names both folders and the sync that indexes the old one again (revE 5),
+    and that sync does: its notes come back beside the copy's, for good."""
+    import shlex
+    import shutil
+
+    from rich.console import Console
+
+    from minirag_cli.format import render_sync_summary
+
+    def sync(roots):
+        return sync_folders(conn, roots, embedder=embedder, extractor=extractor, options=SyncOptions(),
+                            index_path=db_path)
+
+    old, copy = tmp_path / "usb" / "notes", tmp_path / "backup"
+    write_notes(old, CORPUS)
+    sync([old])
+    shutil.copytree(old, copy, copy_function=shutil.copyfile)
+    (copy / "readme.rst").write_text("An older draft of the readme, of another size.\n")
+    (tmp_path / "usb").rename(tmp_path / "unplugged")
+    s = sync([copy])
+    undo = f'mrag --db {db_path.resolve()} sync "{old.resolve()}"'
+    assert s.moved == [{"from": str(old.resolve()), "to": str(copy.resolve()), "notes": len(CORPUS), "undo": undo}]
+    assert shlex.split(undo) == ["mrag", "--db", str(db_path.resolve()), "sync", str(old.resolve())]
+    console = Console(record=True, width=400)
+    render_sync_summary(s.to_dict(), console)
+    shown = console.export_text()
+    assert f"{old.resolve()} -> {copy.resolve()}" in shown and f"`{undo}` indexes it again" in shown, shown
+    (tmp_path / "unplugged").rename(tmp_path / "usb")  # the drive is back
+    assert sync([copy]).total_files == len(CORPUS)  # the recorded folders: the copy only
+    back = sync([old])  # the undo
+    assert (back.added, back.moved, back.warnings) == (len(CORPUS), [], [])
+    assert db.recorded_roots(conn) == sorted([str(old.resolve()), str(copy.resolve())])
+    again = sync([Path(r) for r in db.recorded_roots(conn)])
+    assert (again.unchanged, again.total_files) == (2 * len(CORPUS), 2 * len(CORPUS))
+    assert verify_index(conn) == []
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    try:
+        sync_folders(fresh, [old, copy], embedder=embedder, extractor=extractor, options=SyncOptions())
+        assert snapshot(conn) == snapshot(fresh)
+    finally:
+        fresh.close()
 
 
 def test_a_new_folder_holding_few_of_a_gone_folder_s_notes_is_no_move(tmp_path, conn, embedder, extractor):
@@ -1066,3 +1117,30 @@ def test_a_folder_with_its_own_index_is_not_synced_into_the_one_above_the_curren
     assert run_mrag(mrag_bin, "sync", str(plain), "-q", cwd=notes).returncode == 0 and counts(notes) == 3
     r = run_mrag(mrag_bin, "sync", ".", "--json", cwd=notes)
     assert json.loads(r.stdout)["warnings"] == []  # wiki added on purpose: not called a copy of notes
+
+
+def test_a_header_cut_at_a_blank_is_the_same_however_its_people_came(tmp_path, conn, embedder, extractor):
+    """A note's first line cut for its header at HEADER_FIRST_LINE_CHARS right
+    after a blank kept it when the note was written with its people
+    ("...Blue bell \\nJonas Berg"), not when a later note made them people and
+    the header was rewritten (_rename_people: "...Blue bell\\nJonas Berg"), so
+    the incremental index differed from a fresh one (revE 8a)."""
+    from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS
+
+    root = tmp_path / "notes"
+    first = "word " * 22 + "Blue bell Jonas Berg and more text here"
+    assert first[HEADER_FIRST_LINE_CHARS - 1] == " "
+    write_notes(root, {"z.md": first + "\nJonas Berg went to the market.\n"})
+    run(conn, root, embedder, extractor)
+    # a chat that makes Jonas Berg a person, written before z.md by a fresh sync
+    write_notes(root, {"a.md": "Jonas Berg: hi\nMara: ok\nJonas Berg: bye\nMara: see you\n"})
+    run(conn, root, embedder, extractor)
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    query = "SELECT d.path, c.seq, c.header FROM chunks c JOIN documents d ON d.id = c.document_id ORDER BY 1, 2"
+    try:
+        run(fresh, root, embedder, extractor)
+        headers = list(conn.execute(query))
+        assert headers == list(fresh.execute(query))
+        assert ("z.md", 0, first[:HEADER_FIRST_LINE_CHARS].rstrip() + "\nJonas Berg") in headers
+    finally:
+        fresh.close()

@@ -221,7 +221,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `Segunda-feira`, `Dienstag`, `Janvier`, `Enero`, `März`: CALENDAR_WORDS), capitalised where a
 #    line, a sentence, a heading or a label starts, is no name of one word, as English's are none,
 #    nor a speaker; a label of days, months and numbers names nothing (`Lunes 5 de mayo:`, `Monday 5
-#    May:`: _calendar_label). One that is a name too (CALENDAR_NAMES: `Julio`, `Mars`, `Marco`) reads as
+#    May:`: _calendar_label), nor a day and its time of day (`Sonntag Morgen`, `Lunes Tarde`,
+#    `Montag Abend:`: _day_and_time). One that is a name too (CALENDAR_NAMES: `Julio`, `Mars`, `Marco`) reads as
 #    before. A German line or sentence opening with a common adjective and its noun (`Nächstes
 #    Treffen`, `## Offene Fragen`: GERMAN_ADJECTIVE) names neither, unless the text capitalises the
 #    adjective mid-sentence too. English text reads as before (LiHua's graph is the same).
@@ -398,6 +399,24 @@ segunda-feira terca-feira quarta-feira quinta-feira sexta-feira janeiro fevereir
 outubro novembro dezembro
 montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend januar februar marz juni juli oktober
 dezember janner
+""".split())
+# Their days (CALENDAR_WORDS holds them), and the times of day that follow one (`Sonntag Morgen`,
+# `Lunes Tarde`, `Samedi Soir`, `Sabato Sera`, `Domingo Noite`), folded: a day and its time of day
+# name nothing, in a sentence or as a label (`Montag Abend:` is no speaker), as English's do
+# (COMMON_WORDS: `Sunday Morning`). Heuristic rules 12.
+CALENDAR_DAYS = frozenset("""
+lundi mardi mercredi jeudi vendredi samedi dimanche
+lunes martes miercoles jueves viernes sabado domingo
+lunedi martedi mercoledi giovedi venerdi sabato domenica
+segunda-feira terca-feira quarta-feira quinta-feira sexta-feira
+montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend
+""".split())
+TIMES_OF_DAY = frozenset("""
+matin matinee midi apres-midi soir soiree nuit
+manana mediodia tarde noche madrugada
+mattina mattino mezzogiorno pomeriggio sera serata notte
+manha noite
+morgen vormittag mittag nachmittag abend nacht fruh mitternacht
 """.split())
 # Those that are names too, as written (`Marco`, not `Março`): of a person (`Julio`, `Avril`,
 # `Domingo`, `Mai`, `Juli`, `Marco`), a planet or a singer (`Mars`), a clinic (`Mayo`). They are
@@ -666,15 +685,24 @@ def _calendar_word(word: str) -> bool:
     return folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES
 
 
+def _day_and_time(words: Sequence[str]) -> bool:
+    """Do `words` open with a day of French, Spanish, Italian, Portuguese or German and a time of
+    day (`Sonntag Morgen`, `Lunes Tarde`: CALENDAR_DAYS, TIMES_OF_DAY), which name nothing?
+    Heuristic rules 12."""
+    return len(words) > 1 and fold(words[0]) in CALENDAR_DAYS and fold(words[1]) in TIMES_OF_DAY
+
+
 def _calendar_label(tag: str) -> bool:
-    """Is `tag` a day's label, which names nothing (`Lunes 5 de mayo:`, `Monday 5 May:`, `Mardi :`):
-    of one word, a day or a month that is no name too (_calendar_day: `Julio:` may speak), or of
-    several, days, months and numbers only? Heuristic rules 12."""
+    """Is `tag` a day's label, which names nothing (`Lunes 5 de mayo:`, `Monday 5 May:`, `Mardi :`,
+    `Montag Abend:`): of one word, a day or a month that is no name too (_calendar_day: `Julio:` may
+    speak), or of several, days, months and numbers only, or a day and its time of day
+    (_day_and_time)? Heuristic rules 12."""
     words = [w.strip(",.") for w in tag.split()]
     if len(words) == 1:
         return _calendar_day(words[0])
-    return (any(_calendar_word(w) for w in words)
-            and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words if w))
+    rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
+    return ((rest is not words or any(_calendar_word(w) for w in words))
+            and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
 
 
 def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
@@ -1089,6 +1117,12 @@ class HeuristicExtractor:
                     and _sentence_start(text, start)):
                 # `Nächstes Treffen am Dienstag`, `Weitere Infos von Anna Weber`: an adjective and
                 # its noun, no name; a name after them is one (its connector dropped)
+                words = words[2:]
+                while words and not words[0][:1].isupper():
+                    words = words[1:]
+            if _day_and_time(words):
+                # `Sonntag Morgen mit Lisa`, `am Montag Abend`: a day and its time of day, no name;
+                # a name after them is one (its connector dropped), as after an adjective's noun
                 words = words[2:]
                 while words and not words[0][:1].isupper():
                     words = words[1:]

@@ -204,8 +204,11 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
 def header_layout(first: str, people: Iterable[str]) -> str:
     """A header as document_header writes it: the first line, a line end,
     the people's names, without the invisible characters BM25 would split a
-    word at; no line end where either is empty."""
-    return without_invisibles(first + "\n" + ", ".join(people)).strip("\n ")
+    word at; no line end where either is empty. The first line ends with no
+    blank: cut at HEADER_FIRST_LINE_CHARS it may (`...Bluebell `), and
+    _rename_people, which reads it back from the header, could not keep it,
+    so a note's header depended on whether its people were renamed since."""
+    return (without_invisibles(first).rstrip() + "\n" + without_invisibles(", ".join(people))).strip("\n ")
 
 
 @dataclass(frozen=True)
