@@ -51,7 +51,7 @@ _PHRASE = re.compile(
     r"|(?P<month>this|last)\s+month"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     r"|(?P<yesterday>yesterday|last\s+night)"
-    r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)))\b(?!['’]s)", re.I)
+    r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)))\b", re.I)  # "yesterday's note" too
 # a day compared with another, not asked about: "since last week", "before Tuesday"
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next)\b", re.I)
 _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b)"

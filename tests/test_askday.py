@@ -45,6 +45,8 @@ SUNDAY = dt.date(2026, 5, 3)
     ("What did I do on Sunday?", "on Sunday", "2026-04-26", "2026-04-26"),  # before today, not today
     ("who did I meet last Friday?", "last Friday", "2026-05-01", "2026-05-01"),
     ("what did I hear from Priya yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("What did I write in yesterday's note?", "yesterday", "2026-05-02", "2026-05-02"),  # a possessive too
+    ("what was on my list for last week’s trip?", "last week", "2026-04-20", "2026-04-26"),
 ])
 def test_the_asked_days(question, words, first, last):
     from minirag_cli.askday import asked_days
