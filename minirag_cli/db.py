@@ -676,14 +676,19 @@ def following_roots(conn) -> list[str]:
     return _meta_folders(conn, FOLLOW_SYMLINKS_KEY)
 
 
-def sync_command(roots: list[str]) -> str:
-    """`mrag sync "ROOT" ...` for the folders `roots` (DIR when none)."""
-    return "mrag sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")
+def sync_command(roots: list[str], db: str | None = None) -> str:
+    """`mrag sync "ROOT" ...` for the folders `roots` (DIR when none); with
+    `db`, the index named (`mrag --db INDEX sync ...`), for a hint given where
+    `mrag sync` alone may find another index."""
+    import shlex
+
+    named = f"--db {shlex.quote(db)} " if db is not None else ""
+    return f"mrag {named}sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")
 
 
-def rebuild_command(roots: list[str]) -> str:
-    """`mrag sync "ROOT" ... --rebuild` for the folders `roots` (DIR when none)."""
-    return sync_command(roots) + " --rebuild"
+def rebuild_command(roots: list[str], db: str | None = None) -> str:
+    """`mrag sync "ROOT" ... --rebuild` for the folders `roots` (DIR when none; `db`: sync_command's)."""
+    return sync_command(roots, db) + " --rebuild"
 
 
 def ensure_embedder(conn, model_name: str, dim: int) -> None:

@@ -229,8 +229,6 @@ def _gone_synced_folder(d: str) -> MragError | None:
     there but was synced before (the record of syncs, synced.py) is said to be
     that, with the ways on: a sync at its new place, or the rebuild that drops
     its notes. None for any other folder."""
-    import shlex
-
     from minirag_cli.config import state_dir
     from minirag_cli.synced import shown_time, synced_into
 
@@ -249,7 +247,7 @@ def _gone_synced_folder(d: str) -> MragError | None:
     return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
                      f"{shown_time(record.last_sync)}).",
                      hint=f"{move}, the unchanged ones as they are. Gone for good? "
-                          f"`mrag --db {shlex.quote(record.db)} {dbmod.rebuild_command(kept).removeprefix('mrag ')}` "
+                          f"`{dbmod.rebuild_command(kept, db=record.db)}` "
                           "drops its notes.")
 
 
@@ -970,12 +968,7 @@ def _undo_move(old: str, index_path: Path | None) -> str:
     """The command that indexes `old`, a folder taken for moved, again (into
     the index at `index_path`, named: `mrag sync OLD` alone may take or make
     another, .mrag in OLD or a new one)."""
-    import shlex
-
-    command = dbmod.sync_command([old])
-    if index_path is None:
-        return command
-    return f"mrag --db {shlex.quote(str(Path(index_path).resolve()))} {command.removeprefix('mrag ')}"
+    return dbmod.sync_command([old], db=None if index_path is None else str(Path(index_path).resolve()))
 
 
 def _same_size(path: Path, size: int) -> bool:
@@ -1516,7 +1509,8 @@ def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: d
     file or a malformed one now. Only size and mtime would keep the old
     reading until --rebuild. Reading every note once costs little: LiHua's
     442 notes: 0.1 s; one read the same way is not written."""
-    if dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) == READER_VERSION or not existing:
+    recorded = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root)
+    if recorded == READER_VERSION or not existing:
         return set()
     started = time.perf_counter()
     notes = [(f, existing[f.path]) for f in files if f.path in existing]
@@ -1532,15 +1526,10 @@ def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: d
                 continue  # the sync says what it can of it
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
-            binary, wide = sniff_note(data)
-            try:
-                text = None if binary else read_note(note.path, data, wide)[0]
-            except MalformedNote:
-                text = None
-            if text is None or chunk_text(text, options.chunk_tokens, options.overlap_tokens) != \
+            skipped, text, _warning = _skip_reason(note, data)  # as the sync reads it now
+            if skipped or chunk_text(text, options.chunk_tokens, options.overlap_tokens) != \
                     [chunk for _, chunk in stored[old[0]]]:
                 stale.add(note.path)
-    recorded = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root)
     before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
     run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
                           "from_version": recorded if isinstance(recorded, int) else None,
