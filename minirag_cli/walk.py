@@ -552,11 +552,11 @@ _SHORT_MIN_LETTERS = 2
 _SCRIPT_MIN_COUNT = 3  # letters of its main script a head needs, however many others it holds
 _SHORT_CJK_SCRIPTS = frozenset({"CJK", "HANGUL"})
 _UNSPACED_MIN_LETTERS = 16
-# Random bytes of a few dozen (18 units: 36 bytes) pass the rule for unspaced CJK about once in 25,000
-# (letters of CJK and Latin, the odd symbol): of theirs, two in five are everyday ones (_common_cjk),
-# of a note's nearly all (Cantonese's particles 咗, 嘅, 哋 and rare names' letters aside). Below
-# _UNSPACED_CHECKED_LETTERS letters (past them random bytes have hit an unassigned code point),
-# three in four must be.
+# Random bytes of a few dozen passed the rule for unspaced CJK (letters of CJK and Latin, the odd
+# symbol): 28 in 100,000 of 36 bytes, 13 of 48, none of 64. Of their CJK letters two in five are
+# everyday ones (_common_cjk), of a note's nearly all (Cantonese's particles 咗, 嘅, 哋 and rare
+# names' letters aside). Below _UNSPACED_CHECKED_LETTERS letters (past them random bytes have hit an
+# unassigned code point), three in four must be: 2 in 100,000 of 36 bytes pass, none of 48.
 _UNSPACED_CHECKED_LETTERS = 64
 _UNSPACED_EVERYDAY_SHARE = 0.75
 _UNSPACED_SCRIPTS = frozenset({"CJK", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN"})
