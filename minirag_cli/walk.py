@@ -540,7 +540,10 @@ def _eight_bit_text(head: bytes) -> bool:
 # set of a national standard: _common_cjk), their punctuation and ASCII (_short_cjk_char): random
 # bytes, and ASCII read two bytes at a time, land on such a letter about one time in four, and on
 # other letters, marks and spaces too. Without a NUL byte its bytes must be neither UTF-8 with no
-# control character ("你好" in UTF-16 is the ASCII "`O}Y", a note of its own: read so) nor text
+# control character ("你好" in UTF-16 is the ASCII "`O}Y", a note of its own: read so, as an editor
+# opens it; no rule on the letters could prefer the CJK reading: 413 of the 1,093 four-character ASCII
+# words of LiHua's notes, 61% of their uses ("with", "that", "keep"), read as two everyday CJK
+# letters in one byte order or the other, and 5% of two-letter GB 2312 words are ASCII bytes) nor text
 # in a legacy encoding (_other_encoding_text: "안녕" is Shift-JIS "HﾅUｱ"); with one, no text
 # with stray NULs (_eight_bit_text: "你好\n" is "`O}Y\n" and a NUL, and stays binary), and a
 # space or a line end must hold it (a random NUL is neither). A note of a small-block script needs

@@ -6,8 +6,10 @@ NUL bytes still not."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import struct
+import time
 
 import pytest
 
@@ -171,6 +173,8 @@ def test_an_upgrade_skips_the_few_characters_it_read_as_utf16_before(tmp_path, c
     root.mkdir()
     (root / "yes.txt").write_bytes(b"yes\x00")
     (root / "tokyo.md").write_bytes("东京".encode("utf-16-le"))
+    for note in root.iterdir():  # written well before the sync: unchanged since, by size and time too
+        os.utime(note, (time.time() - 100, time.time() - 100))
     with monkeypatch.context() as m:  # version 2's reading of it
         m.setattr(syncmod, "sniff_note", lambda data: (False, "敹s") if data == b"yes\x00" else walk.sniff_note(data))
         first = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
