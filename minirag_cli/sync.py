@@ -2056,48 +2056,39 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
     return out
 
 
-# how much of a file the alias pass reads when it does not keep it whole:
-# aliases are in the front matter or the properties a note opens with, and
-# the sync reads (and decodes) the whole file once more when it indexes it
-ALIAS_HEAD_BYTES = 64 * 1024
 # how many bytes of a folder's new and changed notes the alias pass keeps,
 # read and decoded, for the sync to index without reading them again (a
-# first sync of a large folder reads the notes past them twice, the second
-# time whole: the memory a sync holds stays bounded)
+# first sync of a large folder reads the notes past them twice, whole each
+# time, one at a time: the memory a sync holds stays bounded)
 READ_AHEAD_BYTES = 32 * 1024 * 1024
 
 
 def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     """The aliases of the file `note` as the sync will read it ([] for a binary
     file, which it skips); None when it cannot be read (the sync reads it
-    again, and says why it is skipped). A note that fits in the room left
-    (`run.read_ahead_room`, by its size as walked) is read whole and kept,
-    hashed and decoded, in `run.read_ahead` for the sync to index; of
-    another only its first ALIAS_HEAD_BYTES are read (cut to whole UTF-32
-    units): a large note is not decoded twice, and front matter that runs
-    past them gives none."""
+    again, and says why it is skipped). The note is read whole, as the sync
+    reads it: aliases may be anywhere in it (a front matter block that closes
+    past its first 64 KiB, a Logseq block's `alias::` far down a page), and a
+    head of it gave none of those when the sync had no room to keep the note
+    (the index then depended on the room). One that fits in the room left
+    (`run.read_ahead_room`, by its size as walked) is kept, hashed and
+    decoded, in `run.read_ahead` for the sync to index; another is let go,
+    read (and decoded) again when it is indexed."""
     ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
     if ahead is not None:
         return [] if ahead.skipped else note_aliases(ahead.text)
-    whole = run is not None and note.size <= run.read_ahead_room
     read_at = time.time()
     try:
-        if whole:
-            data = note.abspath.read_bytes()  # as _read_note reads it
-        else:
-            with note.abspath.open("rb") as f:
-                data = f.read(ALIAS_HEAD_BYTES)
+        data = note.abspath.read_bytes()  # as _read_note reads it
     except OSError:
         return None
-    if whole:
+    if run is not None and note.size <= run.read_ahead_room:  # by its size as walked
         ahead = _keep_ahead(run, note, data, read_at)
         return [] if ahead.skipped else note_aliases(ahead.text)
-    if len(data) == ALIAS_HEAD_BYTES:
-        data = data[:len(data) // 4 * 4]
     binary, wide = sniff_note(data)
     try:
         return [] if binary else note_aliases(read_note(note.path, data, wide)[0])
-    except MalformedNote:  # a canvas's head is no JSON, and a canvas has no front matter
+    except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
 

@@ -245,6 +245,37 @@ def test_a_first_sync_reads_each_new_note_once_and_indexes_it_as_read_twice(tmp_
         conn.close()
 
 
+def test_aliases_past_a_note_s_first_64_kib_are_read_however_much_room_the_sync_has(tmp_path, monkeypatch):
+    """With no room left to keep a note read (sync.READ_AHEAD_BYTES: a first
+    sync of a large folder), the alias pass read its first 64 KiB only: front
+    matter that closes past them (a long block of properties) or a Logseq
+    `alias::` further down gave no alias, and "Jo" and "Mo" stayed names of
+    their own, where a sync with room joined them to their notes. The note
+    is read whole either way (the body and the block were always indexed):
+    the index is the same."""
+    from minirag_cli import db, sync as syncmod
+    from tests.test_heuristic_version import graph, sync
+
+    block = "".join(f"key{i}: value number {i} of the properties\n" for i in range(2500))
+    notes = {"Jonas Berg.md": "---\ntitle: Jonas Berg\naliases: [Jo]\n" + block + "---\nJonas Berg sails.\n",
+             "Mo Farah.md": "Mo Farah runs.\n" + "- a training log line\n" * 4000 + "- Races\n  alias:: Mo\n",
+             "later.md": "Jo waved at Mo by the harbour.\n"}
+    assert len(notes["Jonas Berg.md"]) > 64 * 1024 and len(notes["Mo Farah.md"]) > 64 * 1024
+    graphs = []
+    for name, room in (("room", syncmod.READ_AHEAD_BYTES), ("no-room", 0)):
+        root = tmp_path / name
+        write_notes(root, notes)
+        monkeypatch.setattr(syncmod, "READ_AHEAD_BYTES", room)
+        conn = db.connect(tmp_path / (name + ".sqlite"), create=True)
+        summary = sync(conn, [root])
+        assert (summary.skipped, summary.warnings) == ([], [])
+        keys = {k for (k,) in conn.execute("SELECT key FROM entities")}
+        assert {"jonasberg", "mofarah"} <= keys and not {"jo", "mo"} & keys, (name, keys)
+        graphs.append(graph(conn))
+        conn.close()
+    assert graphs[0] == graphs[1]
+
+
 def test_notes_sharing_a_file_name_are_read_once_by_a_first_sync(tmp_path, monkeypatch):
     """Two `README.md`: whether each is indexed (a binary one shares no name,
     sync._synced_notes) is read from the file, which is kept for the sync as
