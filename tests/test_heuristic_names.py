@@ -116,6 +116,9 @@ def test_may_reads_as_before(text, found):
     ("- Alte Rezepte von Anna Weber", "Alte Rezepte", "Anna Weber"),
     ("Große Pläne mit Anna Weber.", "Große Pläne", "Anna Weber"),
     ("Kleine Schritte mit Anna Weber.", "Kleine Schritte", "Anna Weber"),
+    # the adjective capitalised mid-sentence before another noun (a place's) makes no name of this one
+    ("## Neue Ideen\n- Ein Beet mit Anna Weber.\nWir gehen ins Neue Museum und zur Neuen Wache.", "Neue Ideen",
+     "Anna Weber"),
 ])
 def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phrase, kept):
     found = names(text)
@@ -136,6 +139,7 @@ def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phras
     ("Alter Bridge played at the arena.", "Alter Bridge"),
     # the adjective capitalised mid-sentence too makes a proper name of it
     ("Erster Weltkrieg: Lektüre. Ein Buch über den Ersten Weltkrieg.", "Erster Weltkrieg"),
+    ("Erster Weltkrieg: Lektüre. Die Geschichte des Ersten Weltkriegs.", "Erster Weltkrieg"),
     # English names ending as a German adjective does are no adjective
     ("Werner Herzog films. Peter Parker met Oliver Twist.", "Werner Herzog"),
 ])

@@ -444,7 +444,8 @@ CALENDAR_NAMES = frozenset("mars mai juli julio junio avril abril domingo domeni
 # `Weitere Infos:`) reads as a name of two words. The adjectives that open such lines (what comes
 # next or last, what is open, important, other, regular: GERMAN_ADJECTIVE, inflected -e, -es, -er,
 # -en, -em) open no name there, their noun neither, unless the text capitalises the adjective
-# mid-sentence too (`im Ersten Weltkrieg`), as a proper name's is. Heuristic rules 12.
+# mid-sentence too (`im Ersten Weltkrieg`), as a proper name's is. Heuristic rules 12 (and 13: before
+# the same noun, `ins Neue Museum` leaves `## Neue Ideen` no name).
 # Those a place's name opens as often (new, old, big, small: `Neues Museum`, `Alter Markt`, `Großer
 # Garten`, `Neue Wache`) open headings too (`## Neue Ideen`, `Neuer Plan:`, `Alte Rezepte`): they are
 # among them (rules 13), and whichever adjective opens it, a phrase whose noun is a kind of place
@@ -459,6 +460,7 @@ GERMAN_ADJECTIVE = re.compile(
     "|Wöchentlich|Monatlich|Täglich|Jährlich|Regelmäßig|Gut|Schön|Toll|Spannend|Interessant|Einfach|Eigen"
     "|Schnell|Ganz|Neu|Alt|Groß|Klein)(e|es|er|en|em)")
 _ADJECTIVE_ENDINGS = ("e", "es", "er", "en", "em")
+_NOUN_ENDINGS = ("", "s", "es", "n", "en")  # a noun's case endings: `des Ersten Weltkriegs`
 # The kinds of place a German place's name ends with (folded: text.fold), the noun itself or a
 # compound's last part (`Neues Museum`, `Alter Markt`, `Neue Nationalgalerie`, `Alter Friedhof`);
 # `Tor` only alone (`Motor`, `Autor`, `Direktor` end so). Heuristic rules 13.
@@ -1050,13 +1052,17 @@ class HeuristicExtractor:
 
         def common_adjective(word: str, noun: str) -> bool:
             # `Nächstes Treffen`: a German adjective that opens a line's or a sentence's noun phrase
-            # (GERMAN_ADJECTIVE), in no form capitalised mid-sentence (heuristic rules 12), whose noun
-            # is no kind of place (`Neues Museum`: GERMAN_PLACE, rules 13)
+            # (GERMAN_ADJECTIVE), whose noun is no kind of place (`Neues Museum`: GERMAN_PLACE, rules
+            # 13), and which the text capitalises mid-sentence before that noun in no form (`im
+            # Ersten Weltkrieg`, heuristic rules 12; before any noun, rules 12 had it: `ins Neue
+            # Museum` made every `Neue` heading of the note a name, `## Neue Ideen` too)
             m = GERMAN_ADJECTIVE.fullmatch(word)
-            if m is None or GERMAN_PLACE.search(fold(noun.strip(NAME_EDGES))):
+            noun = noun.strip(NAME_EDGES)
+            if m is None or GERMAN_PLACE.search(fold(noun)):
                 return False
             stem = word[:m.start(1)]
-            return not any(elsewhere(stem + ending, -1) for ending in _ADJECTIVE_ENDINGS)
+            return not any(elsewhere(f"{stem}{ending} {noun}{case}", -1)
+                           for ending in _ADJECTIVE_ENDINGS for case in _NOUN_ENDINGS)
 
         said = set()  # the speakers of this text's chat lines
         replies = set()  # where a chat line's words start, after its speaker's tag
