@@ -1184,7 +1184,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters,
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
-    handles = _note_handles([len(pairs) for _doc, pairs in notes], mentions)
+    handles = _note_handles([[c for _id, c in pairs] for _doc, pairs in notes], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names, run.linked)
     holds_cjk = _add_known(run.known, chunks, mentions)
@@ -2412,15 +2412,19 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
             mentions[first] = [*mentions[first], name]
 
 
-def _note_handles(sizes: Sequence[int], mentions: Sequence[list[EntityMention]]) -> list[dict[str, str]]:
-    """For each chunk of notes of `sizes` chunks each, one after another in
+def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[EntityMention]]) -> list[dict[str, str]]:
+    """For each chunk of `notes` (each note's chunks, all of them in order), one after another in
     `mentions` (the extractor's, before a note's file name is added: _name_notes
     depends on the folder), {handle: the key of the name it joins} as its whole
-    note's mentions say (heuristic.handle_names: `@elena` is the note's Elena
-    Vasquez), the same map for each chunk of a note."""
+    note's mentions and chat speakers say (heuristic.handle_names: `@elena` is the note's Elena
+    Vasquez, or its chat's speaker `Elena:`), the same map for each chunk of a note."""
     out, at = [], 0
-    for n in sizes:
-        found = handle_names(m for ms in mentions[at:at + n] for m in ms)
+    for chunks in notes:
+        n = len(chunks)
+        held = [m for ms in mentions[at:at + n] for m in ms]
+        # the speakers only of a note with a handle (read again from its chunks: a handle is rare)
+        speakers = note_speakers(chunks) if any(m.name.startswith("@") for m in held) else ()
+        found = handle_names(held, speakers)
         keys = {handle: normalise_key(name, "name") for handle, name in found.items()}
         out += [keys] * n
         at += n
@@ -2568,7 +2572,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
     mentions = run.extraction.run(group)
-    handles = _note_handles([len(p.chunks) for p in group], mentions)
+    handles = _note_handles([p.chunks for p in group], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
                 mentions, run.shared_names, run.linked)
     holds = _add_known(run.known, all_chunks, mentions)

@@ -2,7 +2,12 @@
 not written in English (heuristic rules 12): a French, Spanish, Italian,
 Portuguese or German day or month capitalised where a line, a sentence, a
 heading or a label starts (`Mardi`, `# Lunes`, `Segunda-feira:`), and a German
-line that opens with an adjective and its noun (`Nächstes Treffen`)."""
+line that opens with an adjective and its noun (`Nächstes Treffen`); and
+@handles joined to a name of their note.
+Rules 13: an English day and its time of day as a label (`Monday Morning:`), a
+day's label's value (`Dienstag Abend: Sport`), the adjectives that open places'
+names (`Neue Ideen`, `Neues Museum`), an Excalidraw drawing's name and links
+(`[[Plan.excalidraw]]`) and a chat speaker's handle (`Elena:` and `@elena`)."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import itertools
 
 import pytest
 
+from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.heuristic import HeuristicExtractor, chat_speakers
 
 
@@ -102,6 +108,17 @@ def test_may_reads_as_before(text, found):
     ("Weitere Infos von Anna Weber.", "Weitere Infos", "Anna Weber"),
     ("Nächste Schritte: Anna Weber bucht.", "Nächste Schritte", "Anna Weber"),
     ("Letzte Woche war ich mit Anna Weber im Kino.", "Letzte Woche", "Anna Weber"),
+    # the adjectives that open places' names open headings too (heuristic rules 13)
+    ("## Neue Ideen\n- Garten umgestalten mit Anna Weber.", "Neue Ideen", "Anna Weber"),
+    ("Neue Ideen\n\nWir haben das Projekt mit Anna Weber besprochen und es ist gut.", "Neue Ideen", "Anna Weber"),
+    ("Neuer Plan: Anna Weber bucht das Hotel.", "Neuer Plan", "Anna Weber"),
+    ("Neues Projekt mit Anna Weber.", "Neues Projekt", "Anna Weber"),
+    ("- Alte Rezepte von Anna Weber", "Alte Rezepte", "Anna Weber"),
+    ("Große Pläne mit Anna Weber.", "Große Pläne", "Anna Weber"),
+    ("Kleine Schritte mit Anna Weber.", "Kleine Schritte", "Anna Weber"),
+    # the adjective capitalised mid-sentence before another noun (a place's) makes no name of this one
+    ("## Neue Ideen\n- Ein Beet mit Anna Weber.\nWir gehen ins Neue Museum und zur Neuen Wache.", "Neue Ideen",
+     "Anna Weber"),
 ])
 def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phrase, kept):
     found = names(text)
@@ -112,8 +129,17 @@ def test_a_german_adjective_and_its_noun_opening_a_line_name_nothing(text, phras
     # a place's name opens with an adjective too: not one of those that open headings
     ("Neues Museum: Nofretete gesehen.", "Neues Museum"),
     ("Englischer Garten mit Anna Weber.", "Englischer Garten"),
+    # an adjective before a kind of place names the place, whichever adjective (heuristic rules 13)
+    ("Neue Wache mit Anna Weber.", "Neue Wache"),
+    ("Alter Markt: Blumen gekauft.", "Alter Markt"),
+    ("## Neue Nationalgalerie\nWir waren mit Anna dort und es ist schön.", "Neue Nationalgalerie"),
+    ("Großer Garten mit Anna Weber.", "Großer Garten"),
+    ("Nächster Bahnhof: Anna steigt aus.", "Nächster Bahnhof"),
+    # `Alter` is an English verb too: an English heading keeps its name
+    ("Alter Bridge played at the arena.", "Alter Bridge"),
     # the adjective capitalised mid-sentence too makes a proper name of it
     ("Erster Weltkrieg: Lektüre. Ein Buch über den Ersten Weltkrieg.", "Erster Weltkrieg"),
+    ("Erster Weltkrieg: Lektüre. Die Geschichte des Ersten Weltkriegs.", "Erster Weltkrieg"),
     # English names ending as a German adjective does are no adjective
     ("Werner Herzog films. Peter Parker met Oliver Twist.", "Werner Herzog"),
 ])
@@ -245,5 +271,134 @@ def test_handles_of_an_alias_synced_in_any_order_give_the_rebuild_s_graph(tmp_pa
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
     assert _entity_of(conn, "@jonas", "chat.md") == "jonasberg"
+    conn.close()
+    fresh.close()
+
+
+# --- heuristic rules 13 -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, label", [
+    ("Monday Morning: went for a run", "Monday Morning"),
+    ("Tuesday evening: gym with Priya Shah", "Tuesday evening"),
+    ("Sunday night: read a book", "Sunday night"),
+    ("- Wednesday Afternoon: dentist", "Wednesday Afternoon"),
+    ("**Thursday Noon:** lunch with Priya Shah", "Thursday Noon"),
+    ("Friday Afternoon - coffee with Priya Shah", "Friday Afternoon"),
+])
+def test_an_english_day_and_its_time_of_day_label_names_nothing(text, label):
+    from minirag_cli.extract.heuristic import speaker_tag
+
+    found = names(text)
+    assert not {label, label.split()[1]} & found, found
+    assert "Priya Shah" in found or "Priya" not in text
+    assert speaker_tag(text.lstrip("- *")) is None  # neither a speaker (timeline.py, the llm extractor read it)
+
+
+def test_an_english_diary_of_days_and_times_of_day_is_no_chat():
+    # `Monday Morning:` twice made a chat of the week, and Monday Morning a person
+    diary = ("Monday Morning: went for a run\nTuesday evening: gym\nMonday Morning: swim with Priya\n"
+             "Tuesday evening: rest\n")
+    assert chat_speakers(diary) == frozenset()
+    assert names(diary) == {"Priya"}
+
+
+def test_a_name_that_is_a_day_too_speaks_as_before():
+    # `May:` was a common word, never a speaker; a chat's other speakers still speak
+    chat = "May: hi\nTom: hey\nMay: see you Monday Morning\nTom: ok\n"
+    assert chat_speakers(chat) == frozenset({"Tom"})
+
+
+@pytest.mark.parametrize("text, word, kept", [
+    ("Dienstag Abend: Sport", "Sport", None),
+    ("Montag Morgen: Arzttermin", "Arzttermin", None),
+    ("- Freitag Nachmittag: Zahnarzt", "Zahnarzt", None),
+    ("Dienstag: Sport\nMittwoch: Kino mit Anna Weber", "Sport", "Anna Weber"),
+    ("Lunes 5 de mayo: Dentista", "Dentista", None),
+    ("Monday Morning: Gym\nTuesday: Pilates", "Gym", None),
+    ("Samedi soir: Cinéma avec Paul", "Cinéma", "Paul"),
+    # a longer name, or one the note writes mid-sentence too, is a name as in any sentence
+    ("Dienstag Abend: Anna Weber", None, "Anna Weber"),
+    ("Montag Abend: Lisa\nDienstag: Kino mit Lisa", None, "Lisa"),
+])
+def test_a_day_s_label_heads_a_sentence_not_a_list_of_names(text, word, kept):
+    found = names(text)
+    assert word not in found and (kept is None or kept in found), found
+
+
+def test_a_label_s_list_of_names_still_names_them():
+    # not a day's label: its value lists names (heuristic rules 4)
+    assert names("Owner: Priya") == {"Priya"}
+    assert "Anna" in names("Wer: Anna\nWann: Dienstag Abend")
+
+
+def test_an_excalidraw_drawing_is_named_without_its_suffix():
+    from minirag_cli.extract.heuristic import link_target, linkable_name, note_name
+
+    plan = EntityMention("Billing flow", "name")
+    assert note_name("Drawings/Billing flow.excalidraw.md") == plan  # was "Billing flow.excalidraw"
+    assert note_name("Drawings/Billing flow.excalidraw") == plan  # a plain drawing, linked alike
+    for target in ("Billing flow.excalidraw", "Drawings/Billing flow.excalidraw", "Billing flow.excalidraw.md",
+                   "Billing flow.excalidraw#^group=abc"):
+        assert link_target(target) == plan, target  # was None: an attachment's link
+    assert note_name("kitchen plan.excalidraw.md") == EntityMention("kitchen plan", "name")
+    assert linkable_name("plan.excalidraw.md") == EntityMention("plan", "name")
+    # a drawing named by a date is no daily note, and its link no date
+    assert note_name("2024-05-01.excalidraw.md") is None and link_target("2024-05-01.excalidraw") is None
+    assert link_target("board.canvas") is None and link_target("photo.png") is None
+
+
+def test_a_link_to_a_drawing_joins_the_drawing_s_note(tmp_path):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {
+        "Drawings/Billing flow.excalidraw.md": "---\nexcalidraw-plugin: parsed\n---\n# Excalidraw Data\n"
+                                               "## Text Elements\nBilling API talks to Postgres ^t1a2b3c4\n",
+        "Planning.md": "The flow is drawn in ![[Billing flow.excalidraw]]; see [[Billing flow.excalidraw|it]].\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    paths = {p for (p,) in conn.execute(
+        "SELECT DISTINCT d.path FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = "
+        "m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.key = 'billingflow'")}
+    assert paths == {"Drawings/Billing flow.excalidraw.md", "Planning.md"}, paths
+    assert conn.execute("SELECT count(*) FROM entities WHERE key LIKE '%excalidraw%'").fetchone()[0] == 0
+    conn.close()
+
+
+CHAT_WITH_ELENA = ("Time: 20260105_11:00\nElena: the survey map is up\nTom: thanks @elena\n"
+                   "Tom: Elena Vasquez asked for the tide table.\nElena: I will send it\n")
+
+
+def test_a_handle_of_a_chat_speaker_s_name_is_that_speaker():
+    from minirag_cli.extract.heuristic import handle_names
+
+    mentions = HeuristicExtractor().extract_one(CHAT_WITH_ELENA)
+    # was Elena Vasquez, whom the chat talks about
+    assert handle_names(mentions, chat_speakers(CHAT_WITH_ELENA)) == {"@elena": "Elena"}
+    # a handle with an initial still tells the longer name; no speaker of that name: as before
+    assert handle_names(mentions + [EntityMention("@elena.v", "person")], {"Elena"})["@elena.v"] == "Elena Vasquez"
+    assert handle_names(mentions, {"Tom"}) == {"@elena": "Elena Vasquez"}
+
+
+def test_a_handle_joins_its_chat_s_speaker_in_the_graph(tmp_path):
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"chat.md": CHAT_WITH_ELENA, "other.md": "Elena Vasquez met Tom at the harbour.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _entity_of(conn, "@elena", "chat.md") == _entity_of(conn, "Elena", "chat.md") == "elena"
+    assert _entity_of(conn, "Elena Vasquez", "chat.md") == "elenavasquez"
+    # an incremental sync (the other note edited) joins as a rebuild does
+    write_notes(root, {"other.md": "Elena Vasquez met Tom at the harbour again.\n"})
+    sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
     conn.close()
     fresh.close()

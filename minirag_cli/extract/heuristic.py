@@ -228,7 +228,18 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    adjective mid-sentence too. English text reads as before (LiHua's graph is the same).
 #    And a note's `@handle` of a first name (`@elena`, `@elena.v`) joins the one name of the note
 #    that opens with it (`Elena Vasquez`: handle_names, applied by sync._note_handles).
-VERSION = 12
+# 13: an English day and its time of day (`Monday Morning:`, `Tuesday evening:`, `Sunday night:`) is
+#    a label that names nothing, as a foreign one is (_day_and_time): a diary of them is no chat. A
+#    day's label (`Dienstag Abend:`, `Lunes:`, `Monday:`: _day_label) heads a sentence, not a list of
+#    names: its value's first word is a name only as a sentence's first is (`Dienstag Abend: Sport`
+#    names nothing; `Samedi soir: Cinéma avec Paul` names Paul). The adjectives that open places'
+#    names open headings too (`Neue Ideen`, `Alte Rezepte`, `Großer Plan`: GERMAN_ADJECTIVE now holds
+#    neu, alt, groß, klein), and any of them before a kind of place names that place (`Neues Museum`,
+#    `Alter Markt`: GERMAN_PLACE). A drawing, `Plan.excalidraw.md` (or `Plan.excalidraw`), is the note
+#    named Plan, and `[[Plan.excalidraw]]` links to it (DRAWING_SUFFIX: the note was "Plan.excalidraw",
+#    the link an attachment's). And a chat's `@elena` is its speaker `Elena:` (handle_names), not a
+#    longer name the note writes (`Elena Vasquez`). LiHua's graph and golden/'s are the same.
+VERSION = 13
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -403,7 +414,9 @@ dezember janner
 # Their days (CALENDAR_WORDS holds them), and the times of day that follow one (`Sonntag Morgen`,
 # `Lunes Tarde`, `Samedi Soir`, `Sabato Sera`, `Domingo Noite`), folded: a day and its time of day
 # name nothing, in a sentence or as a label (`Montag Abend:` is no speaker), as English's do
-# (COMMON_WORDS: `Sunday Morning`). Heuristic rules 12.
+# (COMMON_WORDS: `Sunday Morning`; as a label, `Monday Morning:`, by the English times of day here
+# with WEEKDAY_NAMES, rules 13: a diary of them was a chat of `Monday Morning` and `Tuesday
+# evening`). Heuristic rules 12.
 CALENDAR_DAYS = frozenset("""
 lundi mardi mercredi jeudi vendredi samedi dimanche
 lunes martes miercoles jueves viernes sabado domingo
@@ -417,6 +430,7 @@ manana mediodia tarde noche madrugada
 mattina mattino mezzogiorno pomeriggio sera serata notte
 manha noite
 morgen vormittag mittag nachmittag abend nacht fruh mitternacht
+morning afternoon evening night noon midday midnight lunchtime
 """.split())
 # Those that are names too, as written (`Marco`, not `Março`): of a person (`Julio`, `Avril`,
 # `Domingo`, `Mai`, `Juli`, `Marco`), a planet or a singer (`Mars`), a clinic (`Mayo`). They are
@@ -430,16 +444,30 @@ CALENDAR_NAMES = frozenset("mars mai juli julio junio avril abril domingo domeni
 # `Weitere Infos:`) reads as a name of two words. The adjectives that open such lines (what comes
 # next or last, what is open, important, other, regular: GERMAN_ADJECTIVE, inflected -e, -es, -er,
 # -en, -em) open no name there, their noun neither, unless the text capitalises the adjective
-# mid-sentence too (`im Ersten Weltkrieg`), as a proper name's is. Not those a place's or an
-# institution's name opens as often (neu, alt, groß, deutsch...: `Neues Museum`, `Alter Markt`,
-# `Deutsches Museum`, `Englischer Garten`), which keep their names at a line's start, `Neue Ideen`
-# with them. Heuristic rules 12.
+# mid-sentence too (`im Ersten Weltkrieg`), as a proper name's is. Heuristic rules 12 (and 13: before
+# the same noun, `ins Neue Museum` leaves `## Neue Ideen` no name).
+# Those a place's name opens as often (new, old, big, small: `Neues Museum`, `Alter Markt`, `Großer
+# Garten`, `Neue Wache`) open headings too (`## Neue Ideen`, `Neuer Plan:`, `Alte Rezepte`): they are
+# among them (rules 13), and whichever adjective opens it, a phrase whose noun is a kind of place
+# (GERMAN_PLACE: `Museum`, `Markt`, `Garten`, `Wache`, a compound ending so, `Nationalgalerie`,
+# `Hauptbahnhof`) names that place, as a name does. The adjectives of peoples (deutsch, englisch:
+# `Deutsche Bahn`, `Englischer Garten`) open institutions' names more than headings: not among them.
+# Nor is `Alter`, an English verb (a heading's `Alter Bridge`, `Alter Ego` named nothing): `Alte`,
+# `Altes`, `Alten` are.
 GERMAN_ADJECTIVE = re.compile(
-    "(?:Nächst|Letzt|Erst|Zweit|Dritt|Viert|Weiter|Offen|Wichtig|Dringend|Kurz|Allgemein|Ander|Sonstig|Übrig"
+    "(?!Alter$)(?:Nächst|Letzt|Erst|Zweit|Dritt|Viert|Weiter|Offen|Wichtig|Dringend|Kurz|Allgemein|Ander|Sonstig|Übrig"
     "|Restlich|Aktuell|Bisherig|Heutig|Morgig|Gestrig|Kommend|Vorig|Vorherig|Folgend|Geplant|Erledigt|Gemeinsam"
     "|Wöchentlich|Monatlich|Täglich|Jährlich|Regelmäßig|Gut|Schön|Toll|Spannend|Interessant|Einfach|Eigen"
-    "|Schnell|Ganz)(e|es|er|en|em)")
+    "|Schnell|Ganz|Neu|Alt|Groß|Klein)(e|es|er|en|em)")
 _ADJECTIVE_ENDINGS = ("e", "es", "er", "en", "em")
+_NOUN_ENDINGS = ("", "s", "es", "n", "en")  # a noun's case endings: `des Ersten Weltkriegs`
+# The kinds of place a German place's name ends with (folded: text.fold), the noun itself or a
+# compound's last part (`Neues Museum`, `Alter Markt`, `Neue Nationalgalerie`, `Alter Friedhof`);
+# `Tor` only alone (`Motor`, `Autor`, `Direktor` end so). Heuristic rules 13.
+GERMAN_PLACE = re.compile(
+    r"(?:museum|markt|garten|platz|strasse|gasse|allee|weg|damm|ufer|brucke|kirche|dom|munster|kapelle|kloster"
+    r"|schloss|burg|palais|palast|haus|hof|oper|theater|galerie|pinakothek|bibliothek|wache|park|see|berg|wald"
+    r"|hafen|stadt|viertel|insel|turm|halle|saal|zoo)$|^tor$")
 
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
@@ -581,9 +609,14 @@ ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
 # an embed's target that is a file, not a note
 ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
-                        r"avi|canvas|excalidraw|base)$", re.IGNORECASE)
+                        r"avi|canvas|base)$", re.IGNORECASE)
 # the notes wikilinks link to (a `.txt` note is named by no link)
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+# An Excalidraw drawing: Obsidian's plugin saves `Plan.excalidraw.md` (a plain `Plan.excalidraw` is
+# the same drawing without its Markdown) and links it `[[Plan.excalidraw]]`. Both are the note
+# named Plan (note_name, link_target), never a date (`2024-05-01.excalidraw.md` is no daily note,
+# text.file_date). Heuristic rules 13: the note was "Plan.excalidraw" and the link an attachment's.
+DRAWING_SUFFIX = re.compile(r"\.excalidraw(?:\.md)?$", re.IGNORECASE)
 # What a line opens with before its first word when it is a list item or a
 # quote: blanks (a Logseq outline's indentation), `>` quote marks, then a
 # bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
@@ -686,10 +719,14 @@ def _calendar_word(word: str) -> bool:
 
 
 def _day_and_time(words: Sequence[str]) -> bool:
-    """Do `words` open with a day of French, Spanish, Italian, Portuguese or German and a time of
-    day (`Sonntag Morgen`, `Lunes Tarde`: CALENDAR_DAYS, TIMES_OF_DAY), which name nothing?
-    Heuristic rules 12."""
-    return len(words) > 1 and fold(words[0]) in CALENDAR_DAYS and fold(words[1]) in TIMES_OF_DAY
+    """Do `words` open with a day of French, Spanish, Italian, Portuguese, German or English and a
+    time of day (`Sonntag Morgen`, `Lunes Tarde`, `Monday Morning`, `Tuesday evening`: CALENDAR_DAYS,
+    WEEKDAY_NAMES, TIMES_OF_DAY), which name nothing? Heuristic rules 12, English's 13 (a sentence's
+    English day was a common word already: this reads a label, `Monday Morning:`)."""
+    if len(words) < 2:
+        return False
+    day = fold(words[0])
+    return (day in CALENDAR_DAYS or day in WEEKDAY_NAMES) and fold(words[1]) in TIMES_OF_DAY
 
 
 def _calendar_label(tag: str) -> bool:
@@ -703,6 +740,16 @@ def _calendar_label(tag: str) -> bool:
     rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
     return ((rest is not words or any(_calendar_word(w) for w in words))
             and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
+
+
+def _day_label(tag: str) -> bool:
+    """Is `tag` a diary's label of a day, which heads what was done that day rather than listing
+    names (`Dienstag Abend: Sport`, `Lunes 5 de mayo: Dentista`, `Monday: Gym`, `Monday Morning:
+    Gym`): a day's label (_calendar_label) or an English weekday alone (`Monday:`, which
+    COMMON_WORDS keeps from speaking)? Its value's first word starts a sentence: a name only as a
+    lone word opening a sentence is one (capitalised mid-sentence too, or opening a longer name).
+    Heuristic rules 13."""
+    return _calendar_label(tag) or fold(tag.strip(",.")) in WEEKDAY_NAMES
 
 
 def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
@@ -748,6 +795,10 @@ def link_target(target: str) -> EntityMention | None:
     another name without a letter."""
     path = re.split(r"[#^]", target, maxsplit=1)[0].strip()
     target = path.rsplit("/", 1)[-1].strip()
+    drawing = DRAWING_SUFFIX.search(target)
+    if drawing is not None:  # `[[Plan.excalidraw]]`: the drawing's note, Plan (note_name), no date's
+        name = _named(target[:drawing.start()])
+        return EntityMention(name, "name") if name is not None and re.search(r"[^\W\d_]", name) else None
     if ATTACHMENT.search(target):
         return None
     if target.lower().endswith(MARKDOWN_SUFFIXES):
@@ -999,12 +1050,19 @@ class HeuristicExtractor:
             if key not in out or (out[key].type == "name" and type_ != "name"):
                 out[key] = EntityMention(name, type_)
 
-        def common_adjective(word: str) -> bool:
+        def common_adjective(word: str, noun: str) -> bool:
             # `Nächstes Treffen`: a German adjective that opens a line's or a sentence's noun phrase
-            # (GERMAN_ADJECTIVE), in no form capitalised mid-sentence (heuristic rules 12)
+            # (GERMAN_ADJECTIVE), whose noun is no kind of place (`Neues Museum`: GERMAN_PLACE, rules
+            # 13), and which the text capitalises mid-sentence before that noun in no form (`im
+            # Ersten Weltkrieg`, heuristic rules 12; before any noun, rules 12 had it: `ins Neue
+            # Museum` made every `Neue` heading of the note a name, `## Neue Ideen` too)
             m = GERMAN_ADJECTIVE.fullmatch(word)
-            stem = word[:m.start(1)] if m else ""
-            return m is not None and not any(elsewhere(stem + ending, -1) for ending in _ADJECTIVE_ENDINGS)
+            noun = noun.strip(NAME_EDGES)
+            if m is None or GERMAN_PLACE.search(fold(noun)):
+                return False
+            stem = word[:m.start(1)]
+            return not any(elsewhere(f"{stem}{ending} {noun}{case}", -1)
+                           for ending in _ADJECTIVE_ENDINGS for case in _NOUN_ENDINGS)
 
         said = set()  # the speakers of this text's chat lines
         replies = set()  # where a chat line's words start, after its speaker's tag
@@ -1021,15 +1079,16 @@ class HeuristicExtractor:
                 add(span, "person")
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
-            if _common_label(span) or (len(span.split()) > 1
-                                                              and common_adjective(span.split()[0])):
+            if _common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2])):
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
             after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
-            if value and value.group(1).lower() not in LABEL_VALUES:  # `Status: Blocked` names nothing
+            # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
+            # done, a sentence whose first word is capitalised as any sentence's is (German's nouns too)
+            if value and value.group(1).lower() not in LABEL_VALUES and not _day_label(span):
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
@@ -1113,7 +1172,7 @@ class HeuristicExtractor:
                 words = words[1:]
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
                 words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
-            if (len(words) > 1 and words[0] == found.split()[0] and common_adjective(words[0])
+            if (len(words) > 1 and words[0] == found.split()[0] and common_adjective(words[0], words[1])
                     and _sentence_start(text, start)):
                 # `Nächstes Treffen am Dienstag`, `Weitere Infos von Anna Weber`: an adjective and
                 # its noun, no name; a name after them is one (its connector dropped)
@@ -1185,7 +1244,7 @@ def link_targets(text: str) -> list[EntityMention]:
 _HANDLE_PARTS = re.compile(r"[._-]+")
 
 
-def handle_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
+def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = ()) -> dict[str, str]:
     """{handle: the name it joins} for the `@handles` among a whole note's `mentions`
     (sync reads every chunk's): a handle of a first name (`@elena`), or of a first
     name and an initial (`@elena.v`, `@elena_v`), joins the one name of two to four
@@ -1194,8 +1253,13 @@ def handle_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
     two names open so (`Elena Vasquez` and `Elena Park`: which is meant?) or none
     does; a handle of a whole name (`@elenavasquez`, `@elena.vasquez`) needs none,
     its key being the name's. Read from the note alone, so a sync of any order joins
-    as a rebuild does. Heuristic rules 12."""
+    as a rebuild does. Heuristic rules 12.
+    In a chat one of whose `speakers` (the note's: chat_speakers) is that first name
+    (`Elena:`), a handle of it (`@elena`) is that speaker, whom the chat addresses,
+    and joins no longer name the note writes (`Elena Vasquez`, maybe someone the chat
+    talks about): {"@elena": "Elena"}. Heuristic rules 13."""
     mentions = list(mentions)
+    spoken = {fold(s): s for s in speakers if len(s.split()) == 1}
     firsts: dict[str, dict[str, str]] = {}  # folded first word -> {key: name}
     for m in mentions:
         words = m.name.split()
@@ -1208,6 +1272,9 @@ def handle_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
             continue
         parts = [fold(p) for p in _HANDLE_PARTS.split(m.name[1:]) if p]
         if not parts or len(parts) > 2 or (len(parts) == 2 and len(parts[1]) != 1):
+            continue
+        if len(parts) == 1 and parts[0] in spoken:
+            out[m.name] = spoken[parts[0]]
             continue
         named = [name for name in firsts.get(parts[0], {}).values()
                  if len(parts) == 1 or fold(name.split()[1])[:1] == parts[1]]
@@ -1258,7 +1325,7 @@ def note_name(path: str) -> EntityMention | None:
     date = file_date(without_invisibles(path))
     if date is not None:
         return EntityMention(date[0], "date")
-    if not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+    if not file.name.lower().endswith(MARKDOWN_SUFFIXES) and DRAWING_SUFFIX.search(file.name) is None:
         return None
     name = link_name(without_invisibles(file.name))
     if name is None:
@@ -1286,7 +1353,8 @@ def linkable_name(path: str) -> EntityMention | None:
     none (note_name): `todo.md` beside a `#todo` tag would join every note
     that writes the tag. None for every other path."""
     file = PurePosixPath(path)
-    if note_name(path) is not None or not file.name.lower().endswith(MARKDOWN_SUFFIXES):
+    if note_name(path) is not None or not (file.name.lower().endswith(MARKDOWN_SUFFIXES)
+                                           or DRAWING_SUFFIX.search(file.name)):
         return None
     name = link_name(without_invisibles(file.name))
     if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):
