@@ -47,6 +47,15 @@ SUNDAY = dt.date(2026, 5, 3)
     ("what did I hear from Priya yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
     ("What did I write in yesterday's note?", "yesterday", "2026-05-02", "2026-05-02"),  # a possessive too
     ("what was on my list for last week’s trip?", "last week", "2026-04-20", "2026-04-26"),
+    # of no one else: the asker's (was read as written: "at work", "garden" and "meetings" are no
+    # impersonal words)
+    ("what happened at work yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("anything about the garden last week?", "last week", "2026-04-20", "2026-04-26"),
+    ("meetings this week?", "this week", "2026-04-27", "2026-05-03"),
+    ("Meetings this week?", "this week", "2026-04-27", "2026-05-03"),  # the sentence's capital
+    ("What was the plan for today?", "today", "2026-05-03", "2026-05-03"),  # a copula's subject is asked about
+    ("did anyone call yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("Anything from Monday's meeting last week?", "last week", "2026-04-20", "2026-04-26"),  # a day is no one
 ])
 def test_the_asked_days(question, words, first, last):
     from minirag_cli.askday import asked_days
@@ -66,6 +75,15 @@ def test_the_asked_days(question, words, first, last):
     "What did Dacey propose to practice on Saturday?",
     "What did Priya say on Tuesday?",
     "Was the US office closed yesterday?",  # a country, not "us"
+    # someone else: said, asked about, or a verb's own subject
+    "what did he say yesterday?",
+    "Who called yesterday?",
+    "Priya's plans this week?",
+    "Yesterday Priya said what?",
+    "What did the band play yesterday?",
+    "Does the band take a break from jamming this week?",
+    "Proposals that the band takes a break this week?",
+    "What happened at Google yesterday?",
     # the first person inside quotes is the note's
     "Who wrote 'I was sick yesterday'?",
     "Who told Li Hua \u201cI finished the report today\u201d?",
