@@ -141,9 +141,18 @@ class Answer:
 
         return is_decline(self.text)
 
+    @property
+    def verdict(self) -> str | None:
+        """"yes" or "no" when the answer opens with one ("Yes [1].", "I don't
+        think so."), else None: the scoring rule's verdict (answer_score.verdict),
+        as `declined` is its decline."""
+        from minirag_cli.answer_score import verdict
+
+        return verdict(self.text)
+
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
-                "model": self.model, "method": self.method, "declined": self.declined}
+                "model": self.model, "method": self.method, "declined": self.declined, "verdict": self.verdict}
 
     def stats(self) -> dict:
         return {"prompt_tokens": self.prompt_tokens, "evaluated_tokens": self.evaluated_tokens,

@@ -278,7 +278,7 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert got.text == "Wolfgang flew to Hong Kong [2], as planned. He plays bass [1]."
     assert got.citations == [2, 1] and got.removed == [7]
     assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf",
-                             "method": "model", "declined": False}
+                             "method": "model", "declined": False, "verdict": None}
     call = llm.calls[0]
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 
