@@ -399,10 +399,14 @@ class Index:
             from minirag_cli.answer_eval import AnswerCache
 
             answers = AnswerCache(self.conn)
+        # the context size keys the cached answers before the model loads: an injected (or loaded)
+        # model's own, else ANSWER_CONTEXT, the size `llm()` loads the configured model with
+        n_ctx = getattr(self._llm.model, "n_ctx", None) if self._llm else None
         return ans.Answerer(load=lambda: self.llm(required=True, why="An answer").model,
                             model_name=self._llm.name if self._llm else Path(self.settings.model or "").name,
                             identity=identity, state_dir=environment().cache_dir / "answer-kv",
-                            options=options or ans.DEFAULT_OPTIONS, cache=answers)
+                            options=options or ans.DEFAULT_OPTIONS, cache=answers,
+                            context=int(n_ctx()) if callable(n_ctx) else None)
 
     def llm_identity(self) -> str:
         """The model half of the answer cache key: the GGUF file's identity
