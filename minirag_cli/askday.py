@@ -32,9 +32,10 @@ its "tonight" is the note's, which only the note knows, and read against the
 asking day it lost the note that answers it. A question that writes a date ("on Tuesday, April 21, 2026")
 is searched for that date: no weekday or other word overrides it.
 
-`mrag ask` reads questions against the asking day; `mrag eval` only a golden
-line that gives one ("asked_on"), so its figures do not depend on the day it
-runs.
+`mrag ask`, the MCP server's search and Index.answer (given a question)
+read questions against the asking day (current_day); `mrag eval` only a
+golden line that gives one ("asked_on"), so its figures do not depend on
+the day it runs.
 """
 
 from __future__ import annotations
@@ -213,6 +214,15 @@ def parse_day(value: str, what: str) -> dt.date:
         except ValueError:
             pass
     raise ValueError(f"{what} is {value!r}, not a date written YYYY-MM-DD")
+
+
+def current_day() -> dt.date:
+    """The day this process asks its questions on: MRAG_TODAY when set (a
+    bad one is a ConfigError), else the local date. `mrag ask`, the MCP
+    server's search and Index.answer read relative days against it."""
+    from minirag_cli.config import environment
+
+    return asking_day(environment().today)
 
 
 def asking_day(override: str | None = None) -> dt.date:

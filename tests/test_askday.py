@@ -170,6 +170,27 @@ def test_yesterday_is_searched_and_answered_as_its_day(vault):
         assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
 
 
+def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):
+    """Index.answer(question) reads "yesterday" as `mrag ask` does (it searched
+    the words, and answered from the note of March 10 that says yesterday)."""
+    from tests.test_answer import FakeLLM
+
+    def prompt(**today):
+        fake = FakeLLM("Repaired the fence [1].")
+        with _open(vault) as index:
+            index.answer("what did I do yesterday?", answerer=ans.Answerer(fake, model_name="fake"), **today)
+        return fake.calls[0]["messages"][-1]["content"]
+
+    monkeypatch.setenv("MRAG_TODAY", "2026-05-03")  # by default the asking day: MRAG_TODAY, else the local date
+    assert "garden fence" in prompt() and "taxes" not in prompt()
+    monkeypatch.delenv("MRAG_TODAY")
+    assert "garden fence" in prompt(today=SUNDAY) and "taxes" not in prompt(today=SUNDAY)
+    assert "taxes" in prompt(today=None)  # None: the words as written
+    monkeypatch.setenv("MRAG_TODAY", "May 3")
+    with pytest.raises(MragError, match="MRAG_TODAY"):
+        prompt()
+
+
 def test_the_answers_echo_of_yesterday_is_the_questions_day(vault):
     from tests.test_answer import FakeLLM
 
