@@ -24,13 +24,15 @@ week?"). A question speaks of someone else when it names one (a word with a
 capital other than the first word's first letter, or a first word that is
 possessive: "Priya's plans this week?"; weekday and month names are no
 one), says he, she, they (him, his, their…), asks who, or gives a verb a
-subject of its own ("what did the band play yesterday?": an auxiliary before
-a determiner). Such a question ("What did Wolfgang want to eat tonight?",
-"What did Priya say on Tuesday?", "Who proposes that the band takes a break
-from jamming this week?") is read as written: in a notes base of messages,
-its "tonight" is the note's, which only the note knows, and read against the
-asking day it lost the note that answers it. A question that writes a date ("on Tuesday, April 21, 2026")
-is searched for that date: no weekday or other word overrides it.
+subject of its own ("what did the band play yesterday?", "… that the band
+takes a break": an auxiliary, or that, whether or if, before a determiner).
+Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
+say on Tuesday?", "Who proposes that the band takes a break from jamming
+this week?") is read as written: in a notes base of messages, its "tonight"
+is the note's, which only the note knows, and read against the asking day
+it lost the note that answers it. A question that writes a date ("on
+Tuesday, April 21, 2026") is searched for that date: no weekday or other
+word overrides it.
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
