@@ -141,9 +141,18 @@ class Answer:
 
         return is_decline(self.text)
 
+    @property
+    def verdict(self) -> str | None:
+        """"yes" or "no" when the answer opens with one ("Yes [1].", "I don't
+        think so."), else None: the scoring rule's verdict (answer_score.verdict),
+        as `declined` is its decline."""
+        from minirag_cli.answer_score import verdict
+
+        return verdict(self.text)
+
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
-                "model": self.model, "method": self.method, "declined": self.declined}
+                "model": self.model, "method": self.method, "declined": self.declined, "verdict": self.verdict}
 
     def stats(self) -> dict:
         return {"prompt_tokens": self.prompt_tokens, "evaluated_tokens": self.evaluated_tokens,
@@ -1293,13 +1302,17 @@ class Answerer:
 
     def __init__(self, llm=None, *, load: Callable[[], object] | None = None, model_name: str = "",
                  identity: str = "", state_dir: Path | None = None, options: AnswerOptions = DEFAULT_OPTIONS,
-                 cache=None):
+                 cache=None, context: int | None = None):
         """`llm`, or `load` to load it when the first answer needs it (an
         answer from the cache, or from the notes' dates, needs no model).
         `cache`: get(key) -> record | None and put(key, ...), e.g.
-        answer_eval.AnswerCache."""
+        answer_eval.AnswerCache. `context`: the context size (n_ctx) the
+        model answers in, part of the cache key: by default the loaded
+        model's, and before `load` has loaded it ANSWER_CONTEXT, the size
+        load_answer_model loads with (give it when `load` loads another)."""
         self._llm = llm
         self._load = load
+        self._context = context
         self.model_name = model_name
         self.identity = identity or model_name
         self.options = options
@@ -1315,6 +1328,19 @@ class Answerer:
         if self._llm is None and self._load is not None:
             self._llm = self._load()
         return self._llm
+
+    @property
+    def context(self) -> int:
+        """The context size the answer is written in (see __init__): a prompt
+        is fitted to it, so an answer written in another is another's."""
+        if self._context is not None:
+            return self._context
+        n_ctx = getattr(self._llm, "n_ctx", None)  # a chat-only stand-in has none: the default size
+        return int(n_ctx()) if callable(n_ctx) else ANSWER_CONTEXT
+
+    def cache_key(self, question: str, sources: list[dict]) -> str:
+        """The answer cache key of `question` answered from `sources` (source_key)."""
+        return source_key(question, sources, self.identity, self.options.version, self.context)
 
     @property
     def real(self) -> bool:
@@ -1383,7 +1409,7 @@ class Answerer:
             return Answer(text, model=self.model_name, first_text_seconds=0.0, method="none")
         key = None
         if self.cache is not None:
-            key = source_key(question, sources, self.identity, self.options.version)
+            key = self.cache_key(question, sources)
             got = self._replay(self._read_alike(key, question, sources))
             if got is not None:
                 words = SourceWords(question, sources)
@@ -1433,9 +1459,12 @@ class Answerer:
         got.citations = _cited(got.text)
         got.seconds = time.perf_counter() - started
         if key is not None:
-            self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
-                           model_id=self.identity, prompt_version=self.options.version,
-                           answer={**got.record(), "prompt": prompt_hash(messages)})
+            # the model is loaded now: its own context size names the answer (a `load` that loaded
+            # another size than the one assumed before it had)
+            self.cache.put(self.cache_key(question, sources), question=question,
+                           chunk_ids=[s.get("chunk_id") for s in sources], model_id=self.identity,
+                           prompt_version=self.options.version,
+                           answer={**got.record(), "prompt": prompt_hash(messages), "context": self.context})
         before = _check_citations(got, words)
         _attribute(got, words)
         _date_relative_words(got, sources, days)
@@ -1455,7 +1484,7 @@ class Answerer:
         kept is the whole prompt's when the whole prompt fits now, and is
         then given the hash, so the next replay needs no model."""
         rec = self.cache.get(key)
-        if rec is None:
+        if rec is None or rec.get("context", ANSWER_CONTEXT) != self.context:  # a record without: the default
             return None
         read = rec.get("prompt")
         whole = build_messages(question, sources, **self._layout())
@@ -1673,14 +1702,21 @@ def _date_relative_words(got: Answer, sources: list[dict], days=None) -> None:
     got.text += reldates.note(got.text, sources, days)
 
 
-def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str) -> str:
+def source_key(question: str, sources: list[dict], model_id: str, prompt_version: str,
+               context: int = ANSWER_CONTEXT) -> str:
     """The answer cache key: question x the sources' chunk ids and the text
-    the model reads of them x model identity x prompt version."""
+    the model reads of them x model identity x prompt version x the model's
+    context size (the prompt is fitted to it). The default size adds nothing
+    to the key: the answers cached before the size was part of it were
+    written in it, and keep their keys."""
     import hashlib
     import json
 
     parts = [(s.get("n"), s.get("chunk_id"), s.get("date", ""), s.get("text", "")) for s in sources]
-    raw = json.dumps([question, parts, model_id, prompt_version], ensure_ascii=False)
+    key = [question, parts, model_id, prompt_version]
+    if context != ANSWER_CONTEXT:
+        key.append(context)
+    raw = json.dumps(key, ensure_ascii=False)
     return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 

@@ -19,8 +19,9 @@ Per group:
 
 Model answers are cached (`AnswerCache`, table `answer_cache` of the
 index) by question x the retrieved chunks the model reads (ids and text) x
-model identity x prompt version (answer.source_key): a re-run, or a re-score
-after a change to the rule, costs no model call.
+model identity x prompt version x the model's context size, when not the
+default (answer.source_key): a re-run, or a re-score after a change to the
+rule, costs no model call.
 """
 
 from __future__ import annotations

@@ -12,7 +12,11 @@ Three kinds of gold, chosen from the golden line alone:
   is the answer's first word after an optional label ("Answer:",
   "Verdict:") and markdown/quotes — "Yes, but…" is yes, "No — …" is no —
   or, when the first word is no verdict, a sentence "the answer is yes/no"
-  in its first sentence. A yes or no further on does not count, and an
+  in its first sentence. "I think so" (believe, suppose, guess…) is yes,
+  "I don't think so" and "I think not" are no, and a hedge before a
+  verdict keeps it ("Probably not." is no, "Probably yes." and "Most likely,
+  yes" are yes: the answer commits to one, as after doubt below); a hedge
+  alone ("Probably.") is none. A yes or no further on does not count, and an
   answer that declines has no verdict.
 - **content** (everything else: names, things, reasons, numbers, dates):
   right when at least CONTENT_SHARE (half) of the gold's content words
@@ -282,16 +286,35 @@ _NO_DETERMINED = re.compile(r"\s*no\s+(?:specific\s+|such\s+|clear\s+)?(?:inform
                             r"records|details?|data|evidence|notes?|sources?|answer|indication|one)\b", re.I)
 
 
+# a yes or no in other words, opening the answer: "I think so." is yes, "I don't think so." no
+_BELIEF = r"(?:i|we)\s+(?:think|believe|suppose|guess|expect|reckon)"
+_THINK_SO = re.compile(rf"\s*(?:(?P<no>(?:i|we)\s+(?:do\s*n[o']t|did\s*n[o']t)\s+(?:think|believe|suppose|guess|"
+                       rf"expect|reckon)\s+so|{_BELIEF}\s+not)|{_BELIEF}\s+so)\b", re.I)
+# a hedge before the verdict ("Probably not.", "Probably yes.", "Most likely, no."): the answer still
+# commits to one, as "I'm not sure, but yes" does; a hedge alone ("Probably.") names none
+_HEDGE = re.compile(r"\s*(?:(?:most|very|quite)\s+)?(?:probably|likely|perhaps|maybe|possibly)\b[\s,;:—–-]*", re.I)
+
+
 def verdict(answer: str) -> str | None:
     """'yes', 'no' or None: the answer's first word (after a label and
     markdown), else "the answer is yes/no" in its first sentence. "No
     information about it" opens a decline and is no verdict. After doubt
     ("I'm not sure, but yes [1].", "I'm not sure. Yes [1].") the verdict is
-    the rest's."""
+    the rest's. "I think so" is yes, "I don't think so" and "I think not" no;
+    a hedge before a verdict keeps it ("Probably not." is no, "Probably
+    yes." yes)."""
     rest = doubt_rest(answer)
     if rest is not None:
         return verdict(rest)
-    text = _LABEL.sub("", CITATION.sub(" ", answer or ""), count=1)
+    text = _LABEL.sub("", CITATION.sub(" ", (answer or "").replace("\u2019", "'")), count=1)
+    hedge = _HEDGE.match(text)
+    if hedge:
+        text = text[hedge.end():]
+        if re.match(r"not\b", text, re.I):
+            return NO
+    so = _THINK_SO.match(text)
+    if so:
+        return NO if so.group("no") else YES
     first = re.match(r"\s*([A-Za-z]+)", text)
     word = first.group(1).lower() if first else ""
     if word in _YES_WORDS:

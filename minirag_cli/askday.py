@@ -17,18 +17,27 @@ after, since, until…) are left alone.
 
 And only when the question speaks of the asker's own time: in the first
 person (I, me, my, we, our, and "us" in lower case: "the US" is a country),
-outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or
-impersonal ("what happened yesterday?", "what's new this week?": no other
-word than the question's own). A question about someone else ("What did
-Wolfgang want to eat tonight?", "What did Priya say on Tuesday?") is read as
-written: in a notes base of messages, its "tonight" is the note's, which
-only the note knows, and read against the asking day it lost the note that
-answers it. A question that writes a date ("on Tuesday, April 21, 2026")
-is searched for that date: no weekday or other word overrides it.
+outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or of
+no one else ("what happened yesterday?", "what happened at work
+yesterday?", "anything about the garden last week?", "meetings this
+week?"). A question speaks of someone else when it names one (a word with a
+capital other than the first word's first letter, or a first word that is
+possessive: "Priya's plans this week?"; weekday and month names are no
+one), says he, she, they (him, his, their…), asks who, or gives a verb a
+subject of its own ("what did the band play yesterday?", "… that the band
+takes a break": an auxiliary, or that, whether or if, before a determiner).
+Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
+say on Tuesday?", "Who proposes that the band takes a break from jamming
+this week?") is read as written: in a notes base of messages, its "tonight"
+is the note's, which only the note knows, and read against the asking day
+it lost the note that answers it. A question that writes a date ("on
+Tuesday, April 21, 2026") is searched for that date: no weekday or other
+word overrides it.
 
-`mrag ask` reads questions against the asking day; `mrag eval` only a golden
-line that gives one ("asked_on"), so its figures do not depend on the day it
-runs.
+`mrag ask`, the MCP server's search and Index.answer (given a question)
+read questions against the asking day (current_day); `mrag eval` only a
+golden line that gives one ("asked_on"), so its figures do not depend on
+the day it runs.
 """
 
 from __future__ import annotations
@@ -37,7 +46,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from minirag_cli.text import WEEKDAY_NAMES
+from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "a": 1}
@@ -59,11 +68,15 @@ _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)
 # quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
 # after a non-word character, so "what's" and "Li Hua's" are no quotes)
 _QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
-# the words an impersonal question is made of: "what happened yesterday?", "anything new last week?"
-_IMPERSONAL = frozenset("""
-what which anything something everything else new happen happened happening going go went on was were is
-are did do does there any
-""".split())
+# someone other than the asker (askers_time): he, she, they; "who" asks about someone
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|they|them|their|theirs|themselves"
+                           r"|who|whom|whose)\b", re.I)
+# a verb's own subject after an auxiliary ("what did the band play", "does a neighbour know") or
+# opening a clause ("… that the band takes a break"); not a copula's ("what was the plan today?",
+# "what's the weather like?": the thing asked about)
+_SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
+                      r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
+_CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES)
 
 
 @dataclass(frozen=True)
@@ -141,9 +154,28 @@ def _askers_time(question: str, m: re.Match) -> bool:
     rest = question[:m.start()] + " " + question[m.end():]
     if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True
-    # "what's new this week?": the contraction's "is"
-    words = re.findall(r"[^\W\d_]+", re.sub(r"(?<=\w)['’]s\b", " is", rest))
-    return bool(words) and all(w.lower() in _IMPERSONAL for w in words)
+    return not _someone_else(rest, opens=m.start() > 0)
+
+
+def _someone_else(text: str, opens: bool = True) -> bool:
+    """`text` (a question without its day; `opens`: its first word is the
+    question's) speaks of someone other than the
+    asker: names one, says he, she or they, asks who, or gives a verb a
+    subject ("did the band …"). A question of no one else ("what happened
+    at work?", "anything about the garden?", "meetings?") is the asker's."""
+    if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
+        return True
+    for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
+        word = w.group(0)
+        base = re.sub(r"['’]s$", "", word)
+        if base.lower() in _CALENDAR or base.lower().removesuffix("s") in _CALENDAR:
+            continue  # "Monday's meeting", "on Tuesdays": a day, no one
+        # the first word's capital is the sentence's ("Meetings this week?"), unless it is a possessive
+        # ("Priya's plans this week?"; "What's new?" is a contraction)
+        if any(c.isupper() for c in (base[1:] if i == 0 else base)) or (
+                i == 0 and base != word and base[0].isupper() and base.lower() not in STOPWORDS | {"let"}):
+            return True
+    return False
 
 
 def _writes_a_date(question: str) -> bool:
@@ -184,6 +216,15 @@ def parse_day(value: str, what: str) -> dt.date:
         except ValueError:
             pass
     raise ValueError(f"{what} is {value!r}, not a date written YYYY-MM-DD")
+
+
+def current_day() -> dt.date:
+    """The day this process asks its questions on: MRAG_TODAY when set (a
+    bad one is a ConfigError), else the local date. `mrag ask`, the MCP
+    server's search and Index.answer read relative days against it."""
+    from minirag_cli.config import environment
+
+    return asking_day(environment().today)
 
 
 def asking_day(override: str | None = None) -> dt.date:

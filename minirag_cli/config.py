@@ -204,7 +204,7 @@ class Environment:
     models_dir: Path = Path("~/.cache/mrag/models")  # $XDG_CACHE_HOME/mrag/models (`mrag model pull`)
     no_color: bool = False  # NO_COLOR
     plugins: tuple[str, ...] = ()  # MRAG_PLUGINS: modules or .py files to load (see load_plugins)
-    today: str | None = None  # MRAG_TODAY: the day `mrag ask` reads "yesterday" against (askday.asking_day)
+    today: str | None = None  # MRAG_TODAY: the day `mrag ask` reads "yesterday" against (askday.current_day)
 
 
 def _xdg(name: str, default: str) -> Path:

@@ -29,10 +29,21 @@ from minirag_cli.config import Settings, embedding_model_for
 from minirag_cli.errors import EmbedderMismatch, UsageError
 from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # noqa: F401  (part of the API)
 
-__all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result", "result_notes"]
+__all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result", "result_notes", "ASKING_DAY"]
 
 
 SQLITE_MAX_INTEGER = 2 ** 63 - 1
+
+
+class _AskingDay:
+    """Index.answer's default `today`: the day the question is asked
+    (askday.current_day), looked up when a question is searched."""
+
+    def __repr__(self) -> str:
+        return "ASKING_DAY"
+
+
+ASKING_DAY = _AskingDay()
 
 
 def check_counts(flags: dict) -> None:
@@ -399,10 +410,14 @@ class Index:
             from minirag_cli.answer_eval import AnswerCache
 
             answers = AnswerCache(self.conn)
+        # the context size keys the cached answers before the model loads: an injected (or loaded)
+        # model's own, else ANSWER_CONTEXT, the size `llm()` loads the configured model with
+        n_ctx = getattr(self._llm.model, "n_ctx", None) if self._llm else None
         return ans.Answerer(load=lambda: self.llm(required=True, why="An answer").model,
                             model_name=self._llm.name if self._llm else Path(self.settings.model or "").name,
                             identity=identity, state_dir=environment().cache_dir / "answer-kv",
-                            options=options or ans.DEFAULT_OPTIONS, cache=answers)
+                            options=options or ans.DEFAULT_OPTIONS, cache=answers,
+                            context=int(n_ctx()) if callable(n_ctx) else None)
 
     def llm_identity(self) -> str:
         """The model half of the answer cache key: the GGUF file's identity
@@ -440,18 +455,26 @@ class Index:
                            memo=memo, embed_id=_embedder_identity(self._query_embedder),
                            days=getattr(result, "days", None))
 
-    def answer(self, result_or_question, options: RetrievalOptions | None = None, *,
+    def answer(self, result_or_question, options: RetrievalOptions | None = None, *, today=ASKING_DAY,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):
         """A short answer citing the sources by result rank (answer.respond),
         for a SearchResult or a question (searched first), from `prepared`
         (prepare_answer with the answerer's options) when given. Needs a
-        model unless the notes' dates answer it."""
+        model unless the notes' dates answer it. A question's "yesterday",
+        "last week"… are read against `today` (see search): by default the
+        asking day, MRAG_TODAY or the local date (askday.current_day), as
+        `mrag ask` reads them, so the library answers as the CLI does; None
+        reads them as written. A SearchResult keeps its own search's days."""
         from minirag_cli import answer as ans
 
         options = options or self.retrieval_options()
         result = result_or_question
         if isinstance(result_or_question, str):
-            result = self.search(result_or_question, options)
+            if today is ASKING_DAY:
+                from minirag_cli.askday import current_day
+
+                today = current_day()
+            result = self.search(result_or_question, options, today=today)
         if answerer is None:
             if not self.has_llm():
                 raise UsageError("No model to write an answer with.",

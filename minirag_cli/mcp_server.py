@@ -115,11 +115,10 @@ class MragTools:
         last sync, which the CLI also names on stderr), "yesterday" read
         against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
         local date: askday.py)."""
-        from minirag_cli.askday import asking_day
-        from minirag_cli.config import environment
+        from minirag_cli.askday import current_day
         from minirag_cli.index import public_result, result_notes
 
-        today = asking_day(environment().today)  # a bad MRAG_TODAY is a tool error, before any work
+        today = current_day()  # a bad MRAG_TODAY is a tool error, before any work
         self.embedder()  # made before the connection lock is taken (the warm-up thread may hold it)
         options = self.index.retrieval_options(mode=mode or None, k=k, hops=hops, arguments=True)
         with self.index.lock:

@@ -278,7 +278,7 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert got.text == "Wolfgang flew to Hong Kong [2], as planned. He plays bass [1]."
     assert got.citations == [2, 1] and got.removed == [7]
     assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf",
-                             "method": "model", "declined": False}
+                             "method": "model", "declined": False, "verdict": None}
     call = llm.calls[0]
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 
@@ -714,3 +714,67 @@ def test_two_citations_in_one_sentence_are_each_checked_against_their_own_words(
     assert got.text == "AdamSmith [1] and WolfgangSchulz [2]." and got.citations == [1, 2] and not got.recited
     swapped = ans.answer_question(FakeLLM("AdamSmith [2] and WolfgangSchulz [1]."), q, sources)
     assert swapped.text == "AdamSmith [1] and WolfgangSchulz [2]." and swapped.recited  # each to its own
+
+
+class _KeyedCache:
+    """An answer cache by key, as the index's (answer_eval.AnswerCache)."""
+
+    def __init__(self):
+        self.recs: dict[str, dict] = {}
+
+    def get(self, key):
+        return self.recs.get(key)
+
+    def put(self, key, **kw):
+        self.recs[key] = kw["answer"]
+
+
+class _SizedLLM(FakeLLM):
+    """A model loaded with a context of `n_ctx` tokens."""
+
+    def __init__(self, reply: str, n_ctx: int):
+        super().__init__(reply)
+        self.size = n_ctx
+
+    def n_ctx(self) -> int:
+        return self.size
+
+
+def test_an_answer_is_replayed_only_for_the_context_size_it_was_written_in():
+    import hashlib
+    import json
+
+    question, cache = "What does Wolfgang play?", _KeyedCache()
+    # a record cached before the size was part of the key (its key, and no "context" in it)
+    parts = [(s.get("n"), s.get("chunk_id"), s.get("date", ""), s.get("text", "")) for s in SOURCES]
+    old_key = hashlib.blake2b(json.dumps([question, parts, "fake", ans.DEFAULT_OPTIONS.version],
+                                         ensure_ascii=False).encode(), digest_size=16).hexdigest()
+    cache.recs[old_key] = ans.Answer("Wolfgang plays bass [1].", [1], model="fake").record()
+
+    def answer(llm, **kw):
+        return ans.Answerer(llm, model_name="fake", cache=cache, **kw).answer(question, SOURCES)
+
+    # the default size (ANSWER_CONTEXT, what mrag loads the model with): the old record still replays
+    got = answer(_SizedLLM("never read", ans.ANSWER_CONTEXT))
+    assert got.cached and got.text == "Wolfgang plays bass [1]."
+    assert answer(FakeLLM("never read")).cached  # a model that tells no size: the default
+    # another size fits another prompt: written again (was the record made at 2,048, replayed)
+    bigger = _SizedLLM("Wolfgang plays the bass guitar [1].", 4096)
+    got = answer(bigger)
+    assert not got.cached and bigger.calls and got.text == "Wolfgang plays the bass guitar [1]."
+    # each size keeps its own answer; a model not loaded yet is keyed by the size it will be loaded with
+    assert answer(None, load=lambda: pytest.fail("a cached answer needs no model"), context=4096).text \
+        == "Wolfgang plays the bass guitar [1]."
+    assert answer(_SizedLLM("never read", ans.ANSWER_CONTEXT)).text == "Wolfgang plays bass [1]."
+    assert len(cache.recs) == 2
+
+
+def test_the_index_keys_answers_by_its_models_context_size(tmp_path):
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+
+    config = effective({"db": str(tmp_path / "i.sqlite")})
+    with Index.open(config, create=True, llm=_SizedLLM("x", 4096)) as index:
+        assert index.answerer().context == 4096  # an injected model's, known before any answer
+    with Index.open(config, llm=FakeLLM("x")) as index:
+        assert index.answerer().context == ans.ANSWER_CONTEXT

@@ -202,3 +202,22 @@ def test_query_terms_of_a_question_that_fills_the_context_is_a_clear_error(smol)
     with pytest.raises(UsageError, match="too long for the model") as err:
         ans.extract_query_terms(llm, ("汤姆带了什么去烧烤？" * 300)[:2800])
     assert "2,048" in str(err.value) and "shorter question" in err.value.hint
+
+
+def test_an_answer_written_in_another_context_size_is_not_replayed(smol, tmp_path):
+    """The prompt is fitted to the model's context: an answer cached with the
+    model loaded at 2,048 tokens was replayed for one loaded at 4,096."""
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    cache = answer_eval.AnswerCache(conn)
+    opts = ans.AnswerOptions(max_tokens=16)
+
+    def answer(n_ctx: int):
+        llm, name = ans.load_answer_model(smol, n_ctx=n_ctx, n_threads=1)
+        return ans.Answerer(llm, model_name=name, identity=model_identity(smol), options=opts,
+                            cache=cache).answer(QUESTION, SOURCES)
+
+    assert not answer(ans.ANSWER_CONTEXT).cached
+    assert not answer(4096).cached
+    assert answer(4096).cached and answer(ans.ANSWER_CONTEXT).cached  # each size its own
+    assert conn.execute("SELECT count(*) FROM answer_cache").fetchone()[0] == 2
+    conn.close()

@@ -94,6 +94,37 @@ def test_a_verdict_after_doubt(answer, got):
     assert s.right is (got == "yes") and s.declined is (got is None)
 
 
+@pytest.mark.parametrize("answer,got", [
+    # a yes or no in other words (gave no verdict: "I'm not sure, but I don't think so." was neither)
+    ("I'm not sure, but I don't think so.", "no"),
+    ("I don't think so.", "no"),
+    ("I do not think so [1].", "no"),
+    ("I don’t believe so, he stayed home [2].", "no"),
+    ("I think not.", "no"),
+    ("I think so.", "yes"),
+    ("Answer: I think so [1].", "yes"),
+    ("I'm not sure, but I think so [1].", "yes"),
+    # a hedge before the verdict keeps it; a hedge alone is none
+    ("Probably not.", "no"),
+    ("Probably yes.", "yes"),
+    ("Most likely, no [2].", "no"),
+    ("Maybe not [1].", "no"),
+    ("Not sure, probably not.", "no"),
+    ("Probably.", None),
+    ("Possibly the bakery [1].", None),
+    ("I think he went to the bakery [1].", None),  # an opinion, no yes or no
+])
+def test_a_verdict_in_other_words(answer, got):
+    from minirag_cli.answer import Answer
+
+    assert sc.verdict(answer) == got
+    assert Answer(answer).to_dict()["verdict"] == got  # `mrag ask --json`'s answer.verdict is the rule's
+    if got is not None:
+        for gold in ("Yes", "No"):
+            s = sc.score(gold, answer, expected=["a.txt"])
+            assert s.right is (got == gold.lower()) and not s.declined
+
+
 def test_ask_calls_declines_what_the_rule_calls_declines():
     # `mrag ask --json`'s answer.declined is the scoring rule's
     from minirag_cli.answer import Answer

@@ -47,6 +47,15 @@ SUNDAY = dt.date(2026, 5, 3)
     ("what did I hear from Priya yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
     ("What did I write in yesterday's note?", "yesterday", "2026-05-02", "2026-05-02"),  # a possessive too
     ("what was on my list for last week’s trip?", "last week", "2026-04-20", "2026-04-26"),
+    # of no one else: the asker's (was read as written: "at work", "garden" and "meetings" are no
+    # impersonal words)
+    ("what happened at work yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("anything about the garden last week?", "last week", "2026-04-20", "2026-04-26"),
+    ("meetings this week?", "this week", "2026-04-27", "2026-05-03"),
+    ("Meetings this week?", "this week", "2026-04-27", "2026-05-03"),  # the sentence's capital
+    ("What was the plan for today?", "today", "2026-05-03", "2026-05-03"),  # a copula's subject is asked about
+    ("did anyone call yesterday?", "yesterday", "2026-05-02", "2026-05-02"),
+    ("Anything from Monday's meeting last week?", "last week", "2026-04-20", "2026-04-26"),  # a day is no one
 ])
 def test_the_asked_days(question, words, first, last):
     from minirag_cli.askday import asked_days
@@ -66,6 +75,15 @@ def test_the_asked_days(question, words, first, last):
     "What did Dacey propose to practice on Saturday?",
     "What did Priya say on Tuesday?",
     "Was the US office closed yesterday?",  # a country, not "us"
+    # someone else: said, asked about, or a verb's own subject
+    "what did he say yesterday?",
+    "Who called yesterday?",
+    "Priya's plans this week?",
+    "Yesterday Priya said what?",
+    "What did the band play yesterday?",
+    "Does the band take a break from jamming this week?",
+    "Proposals that the band takes a break this week?",
+    "What happened at Google yesterday?",
     # the first person inside quotes is the note's
     "Who wrote 'I was sick yesterday'?",
     "Who told Li Hua \u201cI finished the report today\u201d?",
@@ -150,6 +168,27 @@ def test_yesterday_is_searched_and_answered_as_its_day(vault):
         assert result.results[0]["path"] == "meetings/standup.md"
         # without an asking day (mrag eval without "asked_on") the words are words
         assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
+
+
+def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):
+    """Index.answer(question) reads "yesterday" as `mrag ask` does (it searched
+    the words, and answered from the note of March 10 that says yesterday)."""
+    from tests.test_answer import FakeLLM
+
+    def prompt(**today):
+        fake = FakeLLM("Repaired the fence [1].")
+        with _open(vault) as index:
+            index.answer("what did I do yesterday?", answerer=ans.Answerer(fake, model_name="fake"), **today)
+        return fake.calls[0]["messages"][-1]["content"]
+
+    monkeypatch.setenv("MRAG_TODAY", "2026-05-03")  # by default the asking day: MRAG_TODAY, else the local date
+    assert "garden fence" in prompt() and "taxes" not in prompt()
+    monkeypatch.delenv("MRAG_TODAY")
+    assert "garden fence" in prompt(today=SUNDAY) and "taxes" not in prompt(today=SUNDAY)
+    assert "taxes" in prompt(today=None)  # None: the words as written
+    monkeypatch.setenv("MRAG_TODAY", "May 3")
+    with pytest.raises(MragError, match="MRAG_TODAY"):
+        prompt()
 
 
 def test_the_answers_echo_of_yesterday_is_the_questions_day(vault):

@@ -61,7 +61,9 @@ def ask(
         raise UsageError("Missing the question.", hint='mrag ask "what did Wolfgang say about Berlin?" '
                                                        "(or mrag ask -i for one question after another)")
     text = None if interactive else read_question(question)  # an empty question fails before the index opens
-    asking_day()  # a bad MRAG_TODAY too
+    from minirag_cli.askday import current_day
+
+    current_day()  # a bad MRAG_TODAY too
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model, check=flags_apply)
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
@@ -108,6 +110,7 @@ def flags_apply(index) -> None:
 def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want_answer: bool, llm_query: bool,
             answerer=None, one_line: bool = False) -> None:
     """Search one question and print it (format.print_ask), with the answer when a model is set."""
+    from minirag_cli.askday import current_day
     from minirag_cli.format import note, print_ask, unsynced_note
     from minirag_cli.index import result_notes
     from minirag_cli.store.lookup import shorten
@@ -119,7 +122,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     if want_answer and not llm_query:
         index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
-    result = index.search(text, index.retrieval_options(), terms=terms, today=asking_day())
+    result = index.search(text, index.retrieval_options(), terms=terms, today=current_day())
     answer, streaming = None, []
     if want_answer and has_llm:
         prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
@@ -150,14 +153,6 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             sys.stdout.flush()
         raise
     unsynced_note(unsynced)
-
-
-def asking_day():
-    """The day questions are asked on (askday.asking_day): MRAG_TODAY, else the local date."""
-    from minirag_cli.askday import asking_day as day
-    from minirag_cli.config import environment
-
-    return day(environment().today)
 
 
 class AskSession:
