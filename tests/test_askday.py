@@ -33,6 +33,10 @@ SUNDAY = dt.date(2026, 5, 3)
     ("what did I write last week?", "last week", "2026-04-20", "2026-04-26"),  # Monday to Sunday
     ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
     ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),
+    # a journal's weekend: Saturday and Sunday of last week / this week (not "last week", nor nothing)
+    ("what did I do last weekend?", "last weekend", "2026-04-25", "2026-04-26"),
+    ("Where did we go this weekend?", "this weekend", "2026-05-02", "2026-05-03"),
+    ("Who did I see last weekend?", "last weekend", "2026-04-25", "2026-04-26"),
     # "the last week" is the 7 days up to today, not the calendar week before this one
     ("What did I do in the last week?", "the last week", "2026-04-27", "2026-05-03"),
     ("what did I cook over the past week?", "the past week", "2026-04-27", "2026-05-03"),
