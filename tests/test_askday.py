@@ -200,6 +200,24 @@ def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
     assert fake.messages is None
 
 
+def test_a_note_of_the_day_below_the_results_is_not_said_to_be_missing(vault, monkeypatch):
+    """A journal's note of yesterday that ranks below the results (a long pasted log made its
+    date worth nothing to BM25; here --k 1 and a question that another day's note matches) was
+    reported as "no note is dated yesterday", and the user went to look for a note that is there."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(vault))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-04-29")  # yesterday: journal/2026-04-28.md
+    out = CliRunner().invoke(app, ["ask", "what did I write about the chapter on river birds yesterday?",
+                                   "--k", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["days"]["dated_notes"] is False and data["results"][0]["path"] == "journal/2026-04-22.md"
+    assert "the notes dated yesterday (2026-04-28) are not among the results" in out.stderr
+    assert "no note is dated" not in out.stderr
+
+
 def test_the_no_note_line_is_written_once_the_model_has_loaded(vault, monkeypatch):
     """llama.cpp points stderr at /dev/null while the model loads in its thread
     (Index.preload_llm): "no note is dated …" written then was lost in most runs."""
