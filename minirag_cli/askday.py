@@ -9,8 +9,9 @@ written date is (retrieve.search's date terms, answer.on_the_day).
 Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
 yesterday, N days ago, this week and last week (Monday to Sunday), this
-month and last month, "the last (past) week" and "this past week" (the
-7 days up to today), "the last (past) month" (the 31 days up to today), and "on <weekday>" / "last <weekday>": the most
+weekend and last weekend (that week's Saturday and Sunday), this month and
+last month, "the last (past) week" and "this past week" (the 7 days up to
+today), "the last (past) month" (the 31 days up to today), and "on <weekday>" / "last <weekday>": the most
 recent such day before today. "next …", "this Tuesday", "a week ago",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
@@ -56,6 +57,7 @@ _PHRASE = re.compile(
     r"\b(?:(?P<before>the\s+day\s+before\s+yesterday)"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
+    r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
@@ -137,6 +139,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
+    if m.group("weekend"):  # the weekend of "this week" / "last week": its Saturday and Sunday
+        last = m.group("weekend").lower() == "last"
+        monday = today - dt.timedelta(days=today.weekday() + 7 * last)
+        return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
     if m.group("week"):
         monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * (m.group("week").lower() == "last"))
         return monday, monday + dt.timedelta(days=6), False

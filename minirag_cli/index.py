@@ -379,6 +379,10 @@ class Index:
             result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                      query_vector=query_vector)
             result.undated = days
+            with self.lock:  # a note of those days that ranked below the results is not "no note"
+                from minirag_cli.store.search import headers_hold
+
+                result.undated_held = headers_hold(self.conn, days.terms())
         return result
 
     def _dated_in(self, results: list[dict], days) -> bool:

@@ -100,6 +100,7 @@ class SearchResult:
     # the days the question asks about, read against the asking day (askday.py): searched as dates
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
+    undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
 
     def to_dict(self) -> dict:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer

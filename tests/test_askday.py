@@ -33,6 +33,10 @@ SUNDAY = dt.date(2026, 5, 3)
     ("what did I write last week?", "last week", "2026-04-20", "2026-04-26"),  # Monday to Sunday
     ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
     ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),
+    # a journal's weekend: Saturday and Sunday of last week / this week (not "last week", nor nothing)
+    ("what did I do last weekend?", "last weekend", "2026-04-25", "2026-04-26"),
+    ("Where did we go this weekend?", "this weekend", "2026-05-02", "2026-05-03"),
+    ("Who did I see last weekend?", "last weekend", "2026-04-25", "2026-04-26"),
     # "the last week" is the 7 days up to today, not the calendar week before this one
     ("What did I do in the last week?", "the last week", "2026-04-27", "2026-05-03"),
     ("what did I cook over the past week?", "the past week", "2026-04-27", "2026-05-03"),
@@ -233,6 +237,24 @@ def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
     out, fake = ask("what did I do yesterday?", today="yesterday")  # a one-line error (cli.main), no search
     assert isinstance(out.exception, MragError) and "MRAG_TODAY is 'yesterday'" in str(out.exception)
     assert fake.messages is None
+
+
+def test_a_note_of_the_day_below_the_results_is_not_said_to_be_missing(vault, monkeypatch):
+    """A journal's note of yesterday that ranks below the results (a long pasted log made its
+    date worth nothing to BM25; here --k 1 and a question that another day's note matches) was
+    reported as "no note is dated yesterday", and the user went to look for a note that is there."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(vault))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-04-29")  # yesterday: journal/2026-04-28.md
+    out = CliRunner().invoke(app, ["ask", "what did I write about the chapter on river birds yesterday?",
+                                   "--k", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["days"]["dated_notes"] is False and data["results"][0]["path"] == "journal/2026-04-22.md"
+    assert "the notes dated yesterday (2026-04-28) are not among the results" in out.stderr
+    assert "no note is dated" not in out.stderr
 
 
 def test_the_no_note_line_is_written_once_the_model_has_loaded(vault, monkeypatch):

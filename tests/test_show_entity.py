@@ -784,3 +784,31 @@ def test_an_entity_mentioned_once_is_not_counted_in_plurals():
                    "aliases": [], "neighbours": [], "neighbours_total": 0, "notes": [], "other_matches": []}, console)
     text = console.export_text()
     assert "1 mention in 1 chunk of 1 note\n" in text and "10 mentions in 5 chunks of 4 notes" in text, text
+
+
+def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
+    """A journal keeper types the day for its note: `mrag show 2026-11-21`. An Obsidian format
+    names the note with more than the day (`2026-11-21 Saturday.md`), and the error said only that
+    no such document is indexed; its hint now names the notes of that day, as a link's name does."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "vault"
+    write_notes(root, {"daily/2026-11-21 Saturday.md": "## Evening\nFarewell party.\n",
+                       "meetings/2026-11-21 Standup.md": "Standup notes.\n",
+                       "daily/2026-11-22.md": "Race day.\n", "daily/2026-11-210 draft.md": "No day.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        with pytest.raises(NotFound, match="not an indexed document") as caught:
+            get_document(conn, "2026-11-21")
+        hint = caught.value.hint or ""
+        assert "daily/2026-11-21 Saturday.md" in hint and "meetings/2026-11-21 Standup.md" in hint, hint
+        assert "2026-11-210" not in hint and "2026-11-22" not in hint
+        with pytest.raises(NotFound) as caught:  # no day: nothing is made up
+            get_document(conn, "2026-11-2")
+        assert ".md" not in (caught.value.hint or "")
+    finally:
+        conn.close()

@@ -136,7 +136,11 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     # the notes go to stderr once the model has loaded (above): llama.cpp points stderr at /dev/null
     # while it loads in its thread, and this line was lost in most runs
     if result.undated is not None:  # "yesterday" found no note of that day: searched as words
-        note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
+        if result.undated_held:  # the note is there: "no note is dated" sent the user to check the folder
+            note(f"the notes dated {result.undated.label()} are not among the results: the question is searched "
+                 "as written", markup=False)
+        else:
+            note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
     if result.results and only_common_words(result.query):
         # BM25 had no word to search: the list is whatever is nearest, which read as an answer
         note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "

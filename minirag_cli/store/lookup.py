@@ -129,7 +129,17 @@ def _notes_named(conn, given: str) -> list[str]:
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
         if bare == key or bare.endswith("/" + key):
             found.append(rel)
+    if not found and _ISO_DAY.fullmatch(key):
+        # a day typed for its daily note, which an Obsidian format names with more than the day:
+        # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too)
+        for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
+            bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
+            if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum():
+                found.append(rel)
     return found
+
+
+_ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:

@@ -65,3 +65,13 @@ def result_rows(conn, chunk_ids: list[int]) -> dict[int, tuple]:
     return {r[0]: r for r in conn.execute(
         f"SELECT c.id, d.path, d.root, c.start_line, c.end_line, c.text, c.document_id FROM chunks c "
         f"JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})", chunk_ids)}
+
+
+def headers_hold(conn, fts_terms: list[str]) -> bool:
+    """Some chunk's header (its note's first line, or its front matter or
+    file name date: store.document_header) holds one of the FTS5 terms:
+    the index holds a note of a day askday.AskedDays.terms() writes."""
+    if not fts_terms:
+        return False
+    query = "header : (" + " OR ".join(fts_terms) + ")"
+    return conn.execute("SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", (query,)).fetchone() is not None
