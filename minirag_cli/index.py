@@ -97,6 +97,7 @@ class Index:
         self._llm_loading: threading.Thread | None = None
         self._llm_failed: BaseException | None = None
         self._query_embedder = None
+        self._query_embedder_of: str | None = None  # the index's recorded embedding model it was made for
         self._embedder_lock = threading.Lock()
         # one connection, several threads (the MCP server's tool calls): hold
         # `lock` around calls that read the index; query_embedder takes it itself
@@ -127,15 +128,19 @@ class Index:
         return embedding_model_for(self.settings, db.get_meta(self.conn, "embedding_model"))
 
     def query_embedder(self):
-        """The question embedder (made once, then kept): the one place that
-        picks it, for ask, eval, the MCP server and bench. Refuses an index
-        built with another model."""
-        if self._query_embedder is not None:
+        """The question embedder: the one place that picks it, for ask, eval,
+        the MCP server and bench. Made once and kept while the index records
+        the same embedding model; an in-place `mrag sync --rebuild` with
+        another model (under a server that keeps the index open) gets a new
+        one on the next call, as the index's vectors are the new model's. The
+        check is one meta read. Refuses an index built with another model."""
+        with self.lock:
+            recorded = db.get_meta(self.conn, "embedding_model")
+        if self._query_embedder is not None and self._query_embedder_of == recorded:
             return self._query_embedder
         with self._embedder_lock:
-            if self._query_embedder is None:
-                with self.lock:
-                    name = self.embedding_model()
+            if self._query_embedder is None or self._query_embedder_of != recorded:
+                name = embedding_model_for(self.settings, recorded)
                 if self.embedder_factory is not None:
                     embedder = self.embedder_factory(name)
                 else:
@@ -148,10 +153,16 @@ class Index:
                     # (BENCHMARKS.md, "The lines chosen on the core the model's loader leaves")
                     threads = max(1, available_cores() - 1) if self._llm_loading is not None else None
                     embedder = query_embedder(name, threads=threads)  # ONNX when a verified export exists
-                with self.lock, self.embedder_set_by():
-                    db.check_embedder(self.conn, embedder.name)
-                self._query_embedder = embedder
-            return self._query_embedder
+                if recorded is None or recorded == embedder.name:  # db.check_embedder's test
+                    self._query_embedder, self._query_embedder_of = embedder, recorded
+                    return embedder
+            else:
+                return self._query_embedder
+        # another model than the index's: refused with its advice, the connection's lock taken
+        # outside the embedder's (a caller holding the connection's lock may wait on that one)
+        with self.lock, self.embedder_set_by():
+            db.check_embedder(self.conn, embedder.name)
+        return embedder  # the index was rebuilt for it meanwhile; kept by the next call
 
     def sync_embedder(self):
         """The embedder a sync writes vectors with (sentence-transformers, or a plugin's)."""
