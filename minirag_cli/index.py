@@ -607,17 +607,19 @@ class Index:
         return graph
 
     def graph_view(self, *, entity: str | None = None, question: str | None = None, hops: int | None = None,
-                   k: int | None = None, max_nodes: int = 150):
+                   k: int | None = None, max_nodes: int = 150, today=None):
         """What `mrag graph view` draws (graph_view.GraphView): the whole graph,
         `entity`'s neighbourhood within `hops` (default 1), or the story of
-        `question` searched with `k` and `hops` (ask's defaults), capped at
-        `max_nodes` entities. `hops` without `entity` or `question`, and `k`
-        without `question`, are UsageErrors: they would be ignored."""
+        `question` searched with `k` and `hops` (ask's defaults) and `today`
+        (the asking day, as `search` takes it: the CLI passes ask's, so the
+        page draws what `ask --explain` finds), capped at `max_nodes`
+        entities. `hops` without `entity` or `question`, and `k` without
+        `question`, are UsageErrors: they would be ignored."""
         from minirag_cli.graph_view import build_view
 
         options = self.graph_view_options(entity=entity, question=question, hops=hops, k=k, max_nodes=max_nodes)
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
-        result = self.search(question, options) if question is not None else None
+        result = self.search(question, options, today=today) if question is not None else None
         with self.lock:
             return build_view(self.conn, entity=found, hops=hops, search=result,
                               max_nodes=max_nodes, index=str(self.path))
