@@ -602,6 +602,10 @@ class Index:
         # `is not None`: an empty name is refused by entity(), not taken for the whole graph
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
         graph = entity_graph(self.conn, entity_id=found["id"] if found else None, hops=hops, min_weight=min_weight)
+        if found is not None and graph.center is None:  # a sync removed its last note since the lookup
+            from minirag_cli.graph_view import entity_gone
+
+            raise entity_gone(found["name"])
         if graph.center is not None:
             graph.center["match"] = found["match"]  # how the name found it: a fuzzy match is only the closest
         return graph

@@ -313,6 +313,42 @@ def test_command_query_reads_the_question_against_the_asking_day(tmp_path, monke
     assert result.exit_code != 0 and "MRAG_TODAY" in str(result.exception) and not (tmp_path / "bad.html").exists()
 
 
+@pytest.mark.parametrize("command", ["graph_view", "export"])
+def test_an_entity_gone_between_lookup_and_view_is_a_clear_error(tmp_path, monkeypatch, command):
+    """`graph view --entity` while a sync (a running `sync --watch`) removes
+    the entity's last note between the name's lookup and the view's reads
+    ended in "unexpected StopIteration ... please report it"; `graph export
+    --entity` wrote an empty graph with no centre."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+    from minirag_cli.store.lookup import NotFound
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang Schulz met Yuriko Tanaka.\n", "b.md": "Ingrid Berg visited Bergen.\n"})
+    db_path = tmp_path / "index.sqlite"
+
+    def sync():
+        conn = db.connect(db_path, create=True)
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        conn.close()
+
+    sync()
+    looked_up = Index.entity
+
+    def then_the_note_goes(self, *args, **kwargs):
+        page = looked_up(self, *args, **kwargs)
+        (root / "b.md").unlink()
+        sync()
+        return page
+
+    monkeypatch.setattr(Index, "entity", then_the_note_goes)
+    with Index.open(effective(db_path=db_path), embedder_factory=hashing_embedder) as index:
+        with pytest.raises(NotFound, match="'Ingrid Berg' is no longer in the index") as gone:
+            getattr(index, command)(entity="Ingrid Berg")
+    assert "Run the command again" in gone.value.hint
+
+
 def test_command_flags_that_would_be_ignored_are_usage_errors(cli_env):
     """`graph view --hops 2` (no --entity, no --query) and `graph view --k 3`
     (no --query) drew the whole graph as if the flag were not there."""
