@@ -427,6 +427,16 @@ def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None) -> 
             f"The index's vectors cannot be read or written: {text}.",
             hint=f"Run `mrag doctor` for details; rebuild the index: {rebuild_command(roots or [])} (or move the "
                  "file aside and sync again); the extraction cache is kept.")
+    if _is_sqlite_error(exc, ("OperationalError",)) and \
+            any(word in text.lower() for word in ("dimension mismatch", "dimension mistmatch")):
+        # sqlite-vec was given a vector of another length than the index's (its own spelling,
+        # "mistmatch", for the distance functions): the index was rebuilt with another embedding
+        # model while a program that had it open (the MCP server) kept the old one's question vector
+        return DatabaseError(
+            f"The question's vector and the index's are of different lengths: {text}. The index was "
+            "probably rebuilt with another embedding model while this ran.",
+            hint="Run it again (it then uses the index's model, `mrag status` names it); if it persists, restart "
+                 "the program that keeps the index open (`mrag mcp`).")
     if text.lower().startswith(("no such table", "no such column")):
         # migrations made every table of this schema version: one missing was dropped or lost
         # (a tool, a partial copy); not an mrag fault to report but an index to rebuild

@@ -103,11 +103,25 @@ def build_view(conn, *, entity: dict | None = None, hops: int | None = None, sea
     if story:
         _mark_story(nodes, story)
     if center:
-        next(n for n in nodes if n["id"] == center["id"])["roles"].append("center")
+        node = next((n for n in nodes if n["id"] == center["id"]), None)
+        if node is None:  # looked up, then gone: a sync removed its last note in between (`sync --watch`)
+            raise entity_gone(entity["name"])
+        node["roles"].append("center")
     left = _left_out(conn, keep, scope_ids, scope_total, len(edges), scope_edges, totals["edges"])
     return GraphView(title=title, scope=scope, nodes=nodes, edges=edges,
                      notes=_notes(conn, keep, notes_per_node), totals=totals, left_out=left,
                      max_nodes=max_nodes, center=center, story=story, index=index)
+
+
+def entity_gone(name: str):
+    """The error for an entity looked up by name and gone before the graph
+    around it was read (graph view and graph export --entity): a sync removed
+    the last note that named it in between."""
+    from minirag_cli.store.lookup import NotFound
+
+    return NotFound(f"The entity {name!r} is no longer in the index: a sync removed the last note that named it "
+                    "while the graph was read.",
+                    hint="Run the command again; `mrag entities` lists the entities the index holds now.")
 
 
 def _cap(focus: list[int], ranked: list[int], max_nodes: int) -> list[int]:

@@ -108,6 +108,7 @@ class Index:
         self._llm_loading: threading.Thread | None = None
         self._llm_failed: BaseException | None = None
         self._query_embedder = None
+        self._query_embedder_of: str | None = None  # the index's recorded embedding model it was made for
         self._embedder_lock = threading.Lock()
         # one connection, several threads (the MCP server's tool calls): hold
         # `lock` around calls that read the index; query_embedder takes it itself
@@ -138,15 +139,19 @@ class Index:
         return embedding_model_for(self.settings, db.get_meta(self.conn, "embedding_model"))
 
     def query_embedder(self):
-        """The question embedder (made once, then kept): the one place that
-        picks it, for ask, eval, the MCP server and bench. Refuses an index
-        built with another model."""
-        if self._query_embedder is not None:
+        """The question embedder: the one place that picks it, for ask, eval,
+        the MCP server and bench. Made once and kept while the index records
+        the same embedding model; an in-place `mrag sync --rebuild` with
+        another model (under a server that keeps the index open) gets a new
+        one on the next call, as the index's vectors are the new model's. The
+        check is one meta read. Refuses an index built with another model."""
+        with self.lock:
+            recorded = db.get_meta(self.conn, "embedding_model")
+        if self._query_embedder is not None and self._query_embedder_of == recorded:
             return self._query_embedder
         with self._embedder_lock:
-            if self._query_embedder is None:
-                with self.lock:
-                    name = self.embedding_model()
+            if self._query_embedder is None or self._query_embedder_of != recorded:
+                name = embedding_model_for(self.settings, recorded)
                 if self.embedder_factory is not None:
                     embedder = self.embedder_factory(name)
                 else:
@@ -159,10 +164,16 @@ class Index:
                     # (BENCHMARKS.md, "The lines chosen on the core the model's loader leaves")
                     threads = max(1, available_cores() - 1) if self._llm_loading is not None else None
                     embedder = query_embedder(name, threads=threads)  # ONNX when a verified export exists
-                with self.lock, self.embedder_set_by():
-                    db.check_embedder(self.conn, embedder.name)
-                self._query_embedder = embedder
-            return self._query_embedder
+                if recorded is None or recorded == embedder.name:  # db.check_embedder's test
+                    self._query_embedder, self._query_embedder_of = embedder, recorded
+                    return embedder
+            else:
+                return self._query_embedder
+        # another model than the index's: refused with its advice, the connection's lock taken
+        # outside the embedder's (a caller holding the connection's lock may wait on that one)
+        with self.lock, self.embedder_set_by():
+            db.check_embedder(self.conn, embedder.name)
+        return embedder  # the index was rebuilt for it meanwhile; kept by the next call
 
     def sync_embedder(self):
         """The embedder a sync writes vectors with (sentence-transformers, or a plugin's)."""
@@ -618,22 +629,28 @@ class Index:
         # `is not None`: an empty name is refused by entity(), not taken for the whole graph
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
         graph = entity_graph(self.conn, entity_id=found["id"] if found else None, hops=hops, min_weight=min_weight)
+        if found is not None and graph.center is None:  # a sync removed its last note since the lookup
+            from minirag_cli.graph_view import entity_gone
+
+            raise entity_gone(found["name"])
         if graph.center is not None:
             graph.center["match"] = found["match"]  # how the name found it: a fuzzy match is only the closest
         return graph
 
     def graph_view(self, *, entity: str | None = None, question: str | None = None, hops: int | None = None,
-                   k: int | None = None, max_nodes: int = 150):
+                   k: int | None = None, max_nodes: int = 150, today=None):
         """What `mrag graph view` draws (graph_view.GraphView): the whole graph,
         `entity`'s neighbourhood within `hops` (default 1), or the story of
-        `question` searched with `k` and `hops` (ask's defaults), capped at
-        `max_nodes` entities. `hops` without `entity` or `question`, and `k`
-        without `question`, are UsageErrors: they would be ignored."""
+        `question` searched with `k` and `hops` (ask's defaults) and `today`
+        (the asking day, as `search` takes it: the CLI passes ask's, so the
+        page draws what `ask --explain` finds), capped at `max_nodes`
+        entities. `hops` without `entity` or `question`, and `k` without
+        `question`, are UsageErrors: they would be ignored."""
         from minirag_cli.graph_view import build_view
 
         options = self.graph_view_options(entity=entity, question=question, hops=hops, k=k, max_nodes=max_nodes)
         found = self.entity(entity, neighbours=0, notes=0) if entity is not None else None
-        result = self.search(question, options) if question is not None else None
+        result = self.search(question, options, today=today) if question is not None else None
         with self.lock:
             return build_view(self.conn, entity=found, hops=hops, search=result,
                               max_nodes=max_nodes, index=str(self.path))

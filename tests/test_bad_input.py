@@ -979,6 +979,22 @@ def test_a_disk_io_error_is_not_called_damage(conn):
     assert bad is not None and "damaged" in str(bad)
 
 
+def test_a_vector_of_another_length_is_explained(conn):
+    # a question embedded by the model an index had before a rebuild with another one (a server
+    # holding it open): the MCP client read only "Error executing tool search"
+    import sys
+
+    from minirag_cli.db import explain_sqlite_error
+
+    sqlite = sys.modules[type(conn).__mro__[1].__module__]
+    for text in ('Dimension mismatch for query vector for the "embedding" column. Expected 32 dimensions but '
+                 'received 64.',
+                 "Vector dimension mistmatch. First vector has 2 dimensions, while the second has 3 dimensions."):
+        known = explain_sqlite_error(sqlite.OperationalError(text))
+        assert known is not None and "different lengths" in str(known) and "another embedding model" in str(known)
+        assert "damaged" not in str(known) and "Run it again" in known.hint
+
+
 def test_one_test_says_what_a_lock_error_is(conn):
     """explain_sqlite_error words a lock error exactly when is_lock_error
     (which doctor and the integrity check ask) calls it one: each had its

@@ -272,3 +272,31 @@ def test_an_export_saved_among_the_notes_is_not_listed_as_skipped_by_sync(kb, tm
     (root / "feed.xml").write_text('<?xml version="1.0"?>\n<rss><channel><title>x</title></channel></rss>\n')
     skipped = {s["path"] for s in walk_notes(root).skipped}
     assert skipped == {"other.graphml", "networkx.json", "settings.json", "feed.xml"}
+
+
+def test_a_page_or_export_saved_under_a_note_extension_is_not_indexed(kb, tmp_path, monkeypatch):
+    """`graph view -o notes/page.md` or `graph export -o notes/graph.txt` (or
+    `> notes/graph.md`) was indexed as a note: the content check ran only for
+    .html, .graphml, .xml and .json, and the page's inlined Cytoscape code
+    made 115 chunks and hundreds of entities. mrag's own output is passed
+    over whatever its extension; a note that quotes a mark below its start
+    is a note."""
+    from minirag_cli.walk import walk_notes
+
+    _conn, db_path = kb
+    root = tmp_path / "notes"
+    monkeypatch.chdir(tmp_path)
+    before = {f.path for f in walk_notes(root).files}
+    for args in (["graph", "view", "-o", str(root / "page.md")],
+                 ["graph", "view", "--entity", "Jennifer Moore", "-o", str(root / "hood.txt")],
+                 ["graph", "export", "-o", str(root / "graph.txt")],
+                 ["graph", "export", "-f", "graphml", "-o", str(root / "graph.org")]):
+        res = CliRunner().invoke(app, ["--db", str(db_path), *args])
+        assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["--db", str(db_path), "graph", "export", "-f", "json"])
+    (root / "graph.md").write_text(res.stdout)  # mrag graph export -f json > notes/graph.md
+    page = (root / "page.md").read_text()
+    (root / "about-mrag.md").write_text("# How mrag marks its pages\n\nIts head says\n" + page[:600] + "\n")
+    walked = walk_notes(root)
+    assert {f.path for f in walked.files} == before | {"about-mrag.md"}
+    assert walked.skipped == []

@@ -283,6 +283,72 @@ def test_command_query_and_entity(cli_env):
     assert page_data((cli_env / "e.html").read_text())["center"]["label"] == "Oskar Brandt"
 
 
+def test_command_query_reads_the_question_against_the_asking_day(tmp_path, monkeypatch):
+    """`graph view --query "what did I do yesterday?"` searched the words as
+    written (the note of another day that says "yesterday") while `ask
+    --explain` searches the asking day's note (MRAG_TODAY): the page did not
+    draw what ask finds. Both rank alike now."""
+    from tests.test_askday import NOTES as DAY_NOTES
+
+    write_notes(tmp_path / "notes", DAY_NOTES)
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=60, overlap_tokens=5))
+    conn.close()
+    monkeypatch.setenv("MRAG_DB", str(db_path))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", EMBEDDER)
+    monkeypatch.setenv("MRAG_TODAY", "2026-05-03")
+    monkeypatch.chdir(tmp_path)
+    question = "what did I do yesterday?"
+    result = CliRunner().invoke(app, ["graph", "view", "--query", question, "-o", "q.html", "-k", "3"])
+    assert result.exit_code == 0, result.output
+    drawn = [r["path"] for r in page_data((tmp_path / "q.html").read_text())["story"]["results"]]
+    asked = CliRunner().invoke(app, ["ask", question, "--no-answer", "--json", "-k", "3"])
+    assert asked.exit_code == 0, asked.output
+    assert drawn == [r["path"] for r in json.loads(asked.stdout)["results"]]
+    assert drawn[0] == "journal/2026-05-02.md"  # was the 03-10 note that says "yesterday"
+    monkeypatch.setenv("MRAG_TODAY", "May 3")  # refused as ask refuses it, before any work
+    result = CliRunner().invoke(app, ["graph", "view", "--query", question, "-o", "bad.html"])
+    assert result.exit_code != 0 and "MRAG_TODAY" in str(result.exception) and not (tmp_path / "bad.html").exists()
+
+
+@pytest.mark.parametrize("command", ["graph_view", "export"])
+def test_an_entity_gone_between_lookup_and_view_is_a_clear_error(tmp_path, monkeypatch, command):
+    """`graph view --entity` while a sync (a running `sync --watch`) removes
+    the entity's last note between the name's lookup and the view's reads
+    ended in "unexpected StopIteration ... please report it"; `graph export
+    --entity` wrote an empty graph with no centre."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+    from minirag_cli.store.lookup import NotFound
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": "Wolfgang Schulz met Yuriko Tanaka.\n", "b.md": "Ingrid Berg visited Bergen.\n"})
+    db_path = tmp_path / "index.sqlite"
+
+    def sync():
+        conn = db.connect(db_path, create=True)
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        conn.close()
+
+    sync()
+    looked_up = Index.entity
+
+    def then_the_note_goes(self, *args, **kwargs):
+        page = looked_up(self, *args, **kwargs)
+        (root / "b.md").unlink()
+        sync()
+        return page
+
+    monkeypatch.setattr(Index, "entity", then_the_note_goes)
+    with Index.open(effective(db_path=db_path), embedder_factory=hashing_embedder) as index:
+        with pytest.raises(NotFound, match="'Ingrid Berg' is no longer in the index") as gone:
+            getattr(index, command)(entity="Ingrid Berg")
+    assert "Run the command again" in gone.value.hint
+
+
 def test_command_flags_that_would_be_ignored_are_usage_errors(cli_env):
     """`graph view --hops 2` (no --entity, no --query) and `graph view --k 3`
     (no --query) drew the whole graph as if the flag were not there."""

@@ -361,3 +361,41 @@ def test_an_index_replaced_under_the_server_is_the_one_served(tmp_path, how):
     conn.close()
     assert tools.status()["files"] == 1 != before
     assert tools.get_document("new.md")["path"] == "new.md"
+
+
+@pytest.mark.parametrize("model", ["hashing:32", "rolled:64"])
+def test_an_index_rebuilt_in_place_with_another_model_is_searched_with_it(tmp_path, model):
+    """`mrag sync --rebuild --embedding-model M` under a running server copies
+    the new index into the same file: the server kept the old model's question
+    embedder, so a search failed on every call with another dimension
+    ("Dimension mismatch") and ranked with the wrong vectors, silently, with
+    the same one. The server searches as a fresh `mrag ask` does."""
+    import numpy as np
+
+    from minirag_cli.embed import HashingEmbedder
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from mrag_test_plugin import hashing_embedder
+
+    class Rolled(HashingEmbedder):
+        """Another model of the same dimension: the hashing vectors rolled."""
+
+        def embed(self, texts):
+            return np.roll(super().embed(texts), 17, axis=1)
+
+    def factory(name):
+        return Rolled(dim=64, name=name) if name.startswith("rolled") else hashing_embedder(name)
+
+    db_path, root = build_small_index(tmp_path)
+    question = "Wolfgang Schulz plays bass in the Harbor Band"
+    with Index.open(effective(db_path=db_path), embedder_factory=factory) as served:
+        tools = MragTools(served)
+        before = tools.search(question, k=5)
+        with Index.open(effective({"embedding_model": model}, db_path=db_path), embedder_factory=factory) as index:
+            index.sync([root], extractor=HeuristicExtractor(), rebuild=True)
+        after = tools.search(question, k=5)
+        assert tools.embedder().name == model
+    with Index.open(effective(db_path=db_path), embedder_factory=factory) as fresh:
+        expected = MragTools(fresh).search(question, k=5)
+    scores = [(r["chunk_id"], r["score"]) for r in after["results"]]
+    assert scores == [(r["chunk_id"], r["score"]) for r in expected["results"]]
+    assert scores != [(r["chunk_id"], r["score"]) for r in before["results"]]

@@ -160,8 +160,9 @@ def graph_view(
     entity_name: Optional[str] = typer.Option(None, "--entity", "-e", help="Only the neighbourhood of this entity."),
     query: Optional[str] = typer.Option(None, "--query", "-q", help="Draw how this question is answered (ask --explain)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="The HTML file to write "
-                                                                       "(default: mrag-graph*.html here; with --open "
-                                                                       "in mrag's cache folder).",
+                                                                       "(default: mrag-graph*.html, or mrag-query-*.html "
+                                                                       "with --query, here; with --open in mrag's cache "
+                                                                       "folder).",
                                           path_type=str),  # the word typed: `-` is refused, `./-` a file
     open_it: bool = typer.Option(False, "--open", help="Open the page in the default browser."),
     max_nodes: int = typer.Option(150, "--max-nodes", help="Most entities drawn; the page says what was left out."),
@@ -173,16 +174,18 @@ def graph_view(
 
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
-    from minirag_cli.config import environment
+    from minirag_cli.askday import current_day
     from minirag_cli.files import check_output
     from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
     if output is not None:
         check_output(output)  # before the work, as graph export does: `-o -`, a folder in the way
     flags = dict(entity=entity_name, question=query, hops=hops, k=k, max_nodes=max_nodes)
+    # "yesterday" in the question is read against ask's asking day (a bad MRAG_TODAY fails here, before any work)
+    today = current_day() if query is not None else None
     # the flags are refused before the line naming the index, as ask's are (app.open_index)
     index = open_index(check=lambda index: index.graph_view_options(**flags))
-    view = index.graph_view(**flags)
+    view = index.graph_view(**flags, today=today)
     if view.center is not None:
         entity_match_note(entity_name, view.center["label"], view.center["match"])
     if not view.totals["entities"]:  # the page would be a blank canvas: say why
