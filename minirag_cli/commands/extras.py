@@ -175,6 +175,7 @@ def graph_view(
     Example: mrag graph view --query "who fixed the sound system?" --open
     """
     from minirag_cli.askday import current_day
+    from minirag_cli.config import environment
     from minirag_cli.files import check_output
     from minirag_cli.format import deliver_page, entity_match_note, no_entities_note, write_graph_view
 
