@@ -212,6 +212,11 @@ def render_status(status: dict, console: Console) -> None:
     elif status["extractor"]:  # the llm extractor uses the heuristic's rules for chat speakers and dates
         extractor += f", heuristic rules {heuristic_version(status)}"
     table.add_row("extractor", escape(extractor))
+    if status.get("newer_mrag"):  # `mrag sync` refuses it (sync.check_not_newer)
+        from minirag_cli.versions import newer_error_hint
+
+        table.add_row("", escape(f"written by a newer mrag ({'; '.join(status['newer_mrag'])}): `mrag sync` "
+                                 "refuses it. " + newer_error_hint(status["roots"])))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
     gone = status.get("gone_roots", [])
@@ -246,6 +251,8 @@ def heuristic_version(status: dict) -> str:
     if update is None or not status["files"]:
         return f"version {current}"
     shown = f"version {recorded}" if recorded is not None else "version not recorded"
+    if update == "newer":  # said on a line of its own (render_status: newer_mrag)
+        return f"{shown}, newer than this mrag's {current}"
     if update == "rebuild":
         from minirag_cli.db import rebuild_command
 

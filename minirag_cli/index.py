@@ -625,9 +625,16 @@ class Index:
         return self.retrieval_options(k=k, hops=hops) if question is not None else None
 
     def status(self) -> dict:
+        """store.index_status, and `newer_mrag`: what a newer mrag recorded (its
+        rules, a folder's file readers, its llm prompt: versions.newer_records),
+        for which a sync by this one refuses the index; [] for none (and for an
+        index without notes)."""
         from minirag_cli.store import index_status
+        from minirag_cli.versions import newer_records
 
-        return index_status(self.conn, self.path)
+        status = index_status(self.conn, self.path)
+        status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
+        return status
 
 
 def _embedder_identity(embedder) -> str:

@@ -806,6 +806,8 @@ class _Run:
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
+    # the folders some of whose notes _stale_readings could not read for now: their reader version stays
+    unread_readings: set[str] = field(default_factory=set)
 
     def __post_init__(self):
         if self.names is None:
@@ -835,6 +837,7 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     options = built_alike(conn, extractor.name, options)
+    check_not_newer(conn, roots)
     check_nested(conn, roots)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
@@ -893,7 +896,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
-        _record_reader_version(conn, [str(r) for r in roots], roots_known | {str(r) for r in roots})
+        _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
+                               roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
@@ -1054,6 +1058,8 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
         run.build[dbmod.HEURISTIC_VERSION_KEY] = current
+        return
+    if update == "newer":  # refused before (check_not_newer): never extracted anew with older rules
         return
     if update == "sync":
         _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
@@ -1256,6 +1262,22 @@ def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
     return options
 
 
+def check_not_newer(conn, roots: Sequence[Path]) -> None:
+    """Refuse an index that holds notes a newer mrag wrote (versions.newer_records:
+    heuristic rules, the file readers of a folder synced now, llm prompt):
+    this one would extract them anew with its older rules (_check_heuristic_version)
+    or read them anew with its older readers (_stale_readings) and record its
+    own versions, downgrading the index in silence. Before anything is written;
+    `--rebuild` (an index emptied of its notes) builds it anew with this one."""
+    from minirag_cli.versions import newer_error_hint, newer_records
+
+    newer = newer_records(conn, [str(r) for r in roots])
+    if newer and store.totals(conn)[2]:
+        raise DatabaseError(f"This index was written by a newer mrag ({'; '.join(newer)}): this one would read "
+                            "or extract its notes anew with its older rules.",
+                            hint=newer_error_hint(dbmod.recorded_roots(conn) or [str(r) for r in roots]))
+
+
 def check_readable(roots: Sequence[Path]) -> None:
     """Refuse a folder the index has not synced before that cannot be listed
     or searched (`chmod 000`, another user's): its walk would find no note,
@@ -1364,7 +1386,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
-    stale = _stale_readings(run, str(root), walked.files, existing)
+    stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
@@ -1499,21 +1521,29 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
     return read
 
 
-def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: dict) -> set[str]:
-    """The paths of the notes of the folder `root` that this mrag reads
-    differently from the way the index holds them, when its last sync read
-    its files with other readers (walk.READER_VERSION; not recorded: an index
-    older than the record): a note whose bytes are unchanged but whose text,
-    as read_note gives it now, chunks differently (a drawing's data left out,
-    a short UTF-16 note read as such and not as cp1252), is read as a binary
-    file or a malformed one now. Only size and mtime would keep the old
-    reading until --rebuild. Reading every note once costs little: LiHua's
-    442 notes: 0.1 s; one read the same way is not written."""
+def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) -> set[str]:
+    """The paths of the notes of the folder `root` (`walked`: its walk) that
+    this mrag reads differently from the way the index holds them, when its
+    last sync read its files with other readers (walk.READER_VERSION; not
+    recorded: an index older than the record): a note whose bytes are
+    unchanged but whose text, as read_note gives it now, chunks differently
+    (a drawing's data left out, a short UTF-16 note read as such and not as
+    cp1252), is read as a binary file or a malformed one now. Only size and
+    mtime would keep the old reading until --rebuild. Reading every note once
+    costs little: LiHua's 442 notes: 0.1 s; one read the same way is not
+    written. A note kept as last synced because it could not be read for now
+    (under a folder that cannot be listed or searched, or unreadable itself)
+    is not checked, so the folder goes into run.unread_readings: its version
+    is not recorded (_record_reader_version), and the next sync checks its
+    notes again, those too once they can be read (recorded, they never were)."""
     recorded = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root)
     if recorded == READER_VERSION or not existing:
         return set()
     started = time.perf_counter()
-    notes = [(f, existing[f.path]) for f in files if f.path in existing]
+    notes = [(f, existing[f.path]) for f in walked.files if f.path in existing]
+    kept = set(walked.kept)  # listed in a folder that cannot be searched
+    if any(path.startswith(tuple(walked.unlisted)) or path in kept for path in existing):
+        run.unread_readings.add(root)
     stale: set[str] = set()
     options = run.options
     for start in range(0, len(notes), 500):
@@ -1522,8 +1552,10 @@ def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: d
         for note, old in part:
             try:
                 data = note.abspath.read_bytes()
-            except OSError:
-                continue  # the sync says what it can of it
+            except OSError as exc:  # the sync says what it can of it
+                if cannot_read_for_now(exc):  # kept as last synced: its reading is not checked
+                    run.unread_readings.add(root)
+                continue
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data)  # as the sync reads it now
