@@ -812,6 +812,22 @@ def print_sync(summary: dict, *, as_json: bool, one_line: bool = False) -> None:
     print_json(summary, one_line=one_line) if as_json else render_sync_summary(summary, stdout_console())
 
 
+def waiting(line: str) -> None:
+    """`mrag sync --wait`: the line saying that it waits for another sync, on
+    stderr, once (--json and -q too: stdout is the summary's)."""
+    note(line, markup=False)
+
+
+def interrupted_sync(*, as_json: bool, one_line: bool = False):
+    """What `mrag sync` prints of a sync Ctrl-C or SIGTERM stopped
+    (Index.sync's on_interrupted): with --json, its summary all the same,
+    what it did and `"interrupted": true`, so a script (a cron job) has its
+    record; None without (the stderr line says what is kept, as before)."""
+    if not as_json:
+        return None
+    return lambda summary: print_sync(summary.to_dict(), as_json=True, one_line=one_line)
+
+
 def print_data(data, render, *, as_json: bool) -> None:
     """JSON on stdout, or `render(data, console)` on a terminal."""
     print_json(data) if as_json else render(data, stdout_console())
