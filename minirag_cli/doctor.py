@@ -282,11 +282,19 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     heuristic_version): an index synced before an upgrade that changed them
     keeps the old entities of its notes until the next sync re-extracts them
     (heuristic extractor; llm extractor: when the model's cache holds every
-    window, else a rebuild: sync.py, _check_heuristic_version)."""
+    window, else a rebuild: sync.py, _check_heuristic_version). An index
+    whose rules, file readers or llm prompt are newer than this mrag's
+    (versions.newer_records) fails the check: sync refuses it."""
     from minirag_cli import db
     from minirag_cli.extract.heuristic import VERSION, rules_update
+    from minirag_cli.versions import newer_error_hint, newer_records
 
     extractor = db.get_meta(conn, "extractor") or "heuristic"
+    newer = newer_records(conn)
+    if newer:  # the rules its notes were read or extracted with are newer than this mrag's: sync refuses it
+        return Check("extractor", FAIL, f"{extractor}; this index was written by a newer mrag ({'; '.join(newer)}): "
+                     "`mrag sync` refuses it, as it would read or extract its notes anew with older rules",
+                     newer_error_hint(roots))
     recorded = db.get_meta(conn, db.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, extractor)
     if update is None:

@@ -70,11 +70,11 @@ class UsageError(MragError):
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C that knows what it left: `message` replaces the CLI's general
     "everything committed so far is kept" (a rebuild stopped keeps none of its
-    notes: the index is as it was). Still a KeyboardInterrupt for callers."""
+    notes: the index is as it was, `kept` False). Still a KeyboardInterrupt for callers."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, kept: bool = True):
         super().__init__(message)
-        self.message = message
+        self.message, self.kept = message, kept
 
 
 @contextlib.contextmanager

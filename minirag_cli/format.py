@@ -212,6 +212,11 @@ def render_status(status: dict, console: Console) -> None:
     elif status["extractor"]:  # the llm extractor uses the heuristic's rules for chat speakers and dates
         extractor += f", heuristic rules {heuristic_version(status)}"
     table.add_row("extractor", escape(extractor))
+    if status.get("newer_mrag"):  # `mrag sync` refuses it (sync.check_not_newer)
+        from minirag_cli.versions import newer_error_hint
+
+        table.add_row("", escape(f"written by a newer mrag ({'; '.join(status['newer_mrag'])}): `mrag sync` "
+                                 "refuses it. " + newer_error_hint(status["roots"])))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
     gone = status.get("gone_roots", [])
@@ -246,6 +251,8 @@ def heuristic_version(status: dict) -> str:
     if update is None or not status["files"]:
         return f"version {current}"
     shown = f"version {recorded}" if recorded is not None else "version not recorded"
+    if update == "newer":  # said on a line of its own (render_status: newer_mrag)
+        return f"{shown}, newer than this mrag's {current}"
     if update == "rebuild":
         from minirag_cli.db import rebuild_command
 
@@ -803,6 +810,22 @@ def print_sync(summary: dict, *, as_json: bool, one_line: bool = False) -> None:
     """The sync's summary; `one_line` (--watch --json) keeps stdout JSON Lines,
     as the per-note lines that follow it are."""
     print_json(summary, one_line=one_line) if as_json else render_sync_summary(summary, stdout_console())
+
+
+def waiting(line: str) -> None:
+    """`mrag sync --wait`: the line saying that it waits for another sync, on
+    stderr, once (--json and -q too: stdout is the summary's)."""
+    note(line, markup=False)
+
+
+def interrupted_sync(*, as_json: bool, one_line: bool = False):
+    """What `mrag sync` prints of a sync Ctrl-C or SIGTERM stopped
+    (Index.sync's on_interrupted): with --json, its summary all the same,
+    what it did and `"interrupted": true`, so a script (a cron job) has its
+    record; None without (the stderr line says what is kept, as before)."""
+    if not as_json:
+        return None
+    return lambda summary: print_sync(summary.to_dict(), as_json=True, one_line=one_line)
 
 
 def print_data(data, render, *, as_json: bool) -> None:

@@ -267,14 +267,21 @@ class Index:
 
     def sync(self, dirs: Sequence[Path], options: SyncOptions | None = None, *, extractor=None,
              rebuild: bool = False, progress=None, on_synced: Callable | None = None,
-             on_first_note: Callable[[list[str]], None] | None = None, watch=None):
+             on_first_note: Callable[[list[str]], None] | None = None, watch=None,
+             wait: float = 0.0, on_wait: Callable[[str], None] | None = None,
+             on_interrupted: Callable | None = None):
         """Index or refresh folders (incremental) under the sync lock; returns
         the SyncSummary. `extractor` defaults to the settings' choice.
         `on_first_note(roots)` is called once the first note is committed (an
         interrupted sync keeps it), `on_synced(summary)` once the sync is
         done, still under the lock. With `watch` (watch.WatchHooks), the sync then keeps watching the
         folders and re-syncs what changes, holding the lock (a second sync is
-        refused) until Ctrl-C or SIGTERM (watch.watch_folders)."""
+        refused) until Ctrl-C or SIGTERM (watch.watch_folders). Another sync
+        running, it is refused (SyncLocked), or waited for up to `wait`
+        seconds (`on_wait(line)` once as the wait starts: sync.sync_lock).
+        Stopped by Ctrl-C or SIGTERM before `on_synced`, `on_interrupted(summary)`
+        gets what it had done (sync.interrupted_summary) before the
+        KeyboardInterrupt goes on."""
         from minirag_cli import sync as syncmod
 
         if extractor is None:
@@ -284,11 +291,14 @@ class Index:
                 extractor = make_extractor(self.settings.extractor, self.settings.model)
         options = options or SyncOptions.from_settings(self.settings)
         stop = getattr(progress, "stop", lambda: None)  # idempotent: the bar goes before anything is printed
+        summary = None
+        reported = False
         try:
-            # an existing index keeps the embedder it was built with unless one is
-            # configured: chosen before a rebuild forgets it
-            embedder = self.sync_embedder()
-            with syncmod.sync_lock(self.path) as lock:
+            # the lock first: a sync refused (or waiting) because another runs loads no model
+            with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait) as lock:
+                # an existing index keeps the embedder it was built with unless one is
+                # configured: chosen before a rebuild forgets it
+                embedder = self.sync_embedder()
                 syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
                 # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
                 with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
@@ -305,6 +315,7 @@ class Index:
 
                 try_export(embedder)  # the model is loaded: make the fast query embedder now, once
                 if on_synced is not None:
+                    reported = True
                     on_synced(summary)
                 if watch is not None:
                     from minirag_cli.watch import watch_folders
@@ -320,6 +331,11 @@ class Index:
                                                                             extractor=extractor, options=options,
                                                                             index_path=self.path),
                                   check_lock=lock.check, synced=summary)
+        except KeyboardInterrupt as exc:
+            if on_interrupted is not None and not reported:
+                stop()
+                on_interrupted(syncmod.interrupted_summary(self.conn, exc, summary, extractor.name))
+            raise
         finally:
             stop()
         return summary
@@ -669,9 +685,16 @@ class Index:
         return self.retrieval_options(k=k, hops=hops) if question is not None else None
 
     def status(self) -> dict:
+        """store.index_status, and `newer_mrag`: what a newer mrag recorded (its
+        rules, a folder's file readers, its llm prompt: versions.newer_records),
+        for which a sync by this one refuses the index; [] for none (and for an
+        index without notes)."""
         from minirag_cli.store import index_status
+        from minirag_cli.versions import newer_records
 
-        return index_status(self.conn, self.path)
+        status = index_status(self.conn, self.path)
+        status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
+        return status
 
 
 def _embedder_identity(embedder) -> str:

@@ -314,6 +314,10 @@ class SyncSummary:
     # the notes no file change brought in whose entities were extracted anew because a Chinese or Japanese
     # name their text writes became known by another note, or stopped being (_know_anew)
     known_names_changed: list[str] = field(default_factory=list)
+    # stopped by Ctrl-C or SIGTERM (interrupted_summary): the rest is what it had done by then
+    interrupted: bool = False
+    # an interrupted --rebuild: what it had done went with it, and the index is as it was before it
+    discarded: bool = False
     # for `mrag sync --watch`, not in --json: root -> walk.WalkResult.unwatched / .linked_folders, and
     # root -> its items of `skipped` (a watch of several roots learns which root each is of)
     unwatched: dict[str, dict[str, tuple | None]] = field(default_factory=dict)
@@ -435,8 +439,9 @@ def _take_lock(db_path: Path, lock: Path):
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
-                                hint="Wait for it to finish (a `mrag sync --watch` runs until it is stopped with "
-                                     "Ctrl-C or SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
+                                hint="Wait for it to finish (`mrag sync --wait SECONDS` waits for it; a `mrag sync "
+                                     "--watch` runs until it is stopped with Ctrl-C or SIGTERM); `mrag ask` and "
+                                     "`mrag status` work meanwhile.")
             locked.holder = who
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
@@ -469,17 +474,48 @@ def sync_running(db_path: Path) -> str | None:
 
 
 @contextlib.contextmanager
-def sync_lock(db_path: Path) -> Iterator[SyncLock]:
+def sync_lock(db_path: Path, *, wait: float = 0.0,
+              on_wait: Callable[[str], None] | None = None) -> Iterator[SyncLock]:
     """Only one sync per index: an advisory lock on `<index>.lock`, released by
     the kernel if the process dies, so a crash never leaves it stuck. A lock
-    held long is kept with SyncLock.check."""
+    held long is kept with SyncLock.check. Held by another sync, it is
+    SyncLocked at once, or with `wait` (seconds) once it has been waited for
+    that long (_wait_for_lock: `on_wait(what)` is told once, as the wait starts)."""
     lock = dbmod.lock_path(db_path)
     lock.parent.mkdir(parents=True, exist_ok=True)
-    held = SyncLock(db_path, lock, _take_lock(db_path, lock))
+    held = SyncLock(db_path, lock, _wait_for_lock(db_path, lock, wait, on_wait))
     try:
         yield held
     finally:
         held.release()
+
+
+WAIT_POLL_SECONDS = 0.2  # how often a sync waiting for the lock (--wait) tries it again
+
+
+def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[str], None] | None):
+    """_take_lock, tried again every WAIT_POLL_SECONDS for up to `wait` seconds
+    while another sync holds it (a cron job's sync that comes while the last
+    one still runs: it was refused each time); `on_wait` gets one line saying
+    so as the wait starts. The SyncLocked of the last try when the time is up.
+    Tried, not blocked on (flock without LOCK_NB): the lock file may be
+    replaced meanwhile (SyncLock), and Ctrl-C must stop the wait."""
+    deadline = time.monotonic() + wait
+    try:
+        return _take_lock(db_path, lock)
+    except SyncLocked as exc:
+        if wait <= 0:
+            raise
+        if on_wait is not None:
+            on_wait(f"waiting for another `mrag sync`{exc.holder} on {db_path} to finish (--wait: up to {wait:g} s)")
+    while True:
+        time.sleep(max(0.0, min(WAIT_POLL_SECONDS, deadline - time.monotonic())))
+        try:
+            return _take_lock(db_path, lock)
+        except SyncLocked as exc:
+            if time.monotonic() >= deadline:
+                exc.hint = f"Waited {wait:g} s for it (--wait). {exc.hint}"
+                raise
 
 
 @dataclass
@@ -806,6 +842,8 @@ class _Run:
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
+    # the folders some of whose notes _stale_readings could not read for now: their reader version stays
+    unread_readings: set[str] = field(default_factory=set)
 
     def __post_init__(self):
         if self.names is None:
@@ -831,15 +869,56 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
     committed (the index then holds notes of `roots` even if the sync is
     interrupted: the CLI records it for index discovery there). The files of
     the index at `index_path` (db.index_files) are passed over silently when
-    it lies in a synced folder."""
+    it lies in a synced folder. Stopped by Ctrl-C or SIGTERM, the
+    KeyboardInterrupt carries the summary of what was done by then
+    (`sync_summary`; interrupted_summary reads it)."""
+    summary = SyncSummary(extractor=extractor.name)
+    started = time.perf_counter()
+    try:
+        return _sync_folders(conn, roots, summary, embedder=embedder, extractor=extractor, options=options,
+                             progress=progress, on_first_note=on_first_note, index_path=index_path)
+    except KeyboardInterrupt as exc:
+        summary.seconds = time.perf_counter() - started
+        for attr in ("model_calls", "tokens_in", "tokens_out"):
+            setattr(summary, attr, getattr(extractor, attr, 0))
+        exc.sync_summary = summary
+        raise
+
+
+def interrupted_summary(conn, exc: BaseException, done: SyncSummary | None = None,
+                        extractor: str = "") -> SyncSummary:
+    """The summary of a sync that Ctrl-C or SIGTERM stopped (`exc`), for a
+    script to read (`mrag sync --json`): what it had done (the summary
+    sync_folders gave `exc`, or `done`, one it had finished before it was
+    stopped; else none: stopped before it started, while it waited for the
+    lock), `interrupted`, `discarded` when it was a rebuild that went with it
+    (rebuilding: the Interrupted it raises keeps nothing), and the totals
+    of the index at `conn` as it is now."""
+    chain, seen = [], exc
+    while seen is not None and len(chain) < 10:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    summary = next((e.sync_summary for e in chain if getattr(e, "sync_summary", None) is not None), None)
+    summary = summary or done or SyncSummary(extractor=extractor)
+    summary.interrupted = True
+    summary.discarded = any(getattr(e, "kept", True) is False for e in chain)
+    with contextlib.suppress(Exception):  # the index as it is (what was committed), if it can be read
+        summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
+    return summary
+
+
+def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder: Embedder, extractor: Extractor,
+                  options: SyncOptions | None, progress: Progress | None,
+                  on_first_note: Callable[[list[str]], None] | None, index_path: Path | None) -> SyncSummary:
+    """sync_folders, filling in `summary` as it goes."""
     options = options or SyncOptions()
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     options = built_alike(conn, extractor.name, options)
+    check_not_newer(conn, roots)
     check_nested(conn, roots)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
     started = time.perf_counter()
-    summary = SyncSummary(extractor=extractor.name)
     dbmod.ensure_embedder(conn, embedder.name, embedder.dim)
     roots_known = _follow_moves(conn, roots, roots_known, summary, index_path)
     follow = following(conn, roots, options.follow_symlinks)
@@ -893,7 +972,8 @@ def sync_folders(conn, roots: Sequence[Path], *, embedder: Embedder, extractor: 
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
-        _record_reader_version(conn, [str(r) for r in roots], roots_known | {str(r) for r in roots})
+        _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
+                               roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
@@ -1054,6 +1134,8 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
         run.build[dbmod.HEURISTIC_VERSION_KEY] = current
+        return
+    if update == "newer":  # refused before (check_not_newer): never extracted anew with older rules
         return
     if update == "sync":
         _reextract(run, roots, recorded)  # no model: extracting costs less than a cache lookup
@@ -1256,6 +1338,22 @@ def built_alike(conn, extractor_name: str, options: SyncOptions) -> SyncOptions:
     return options
 
 
+def check_not_newer(conn, roots: Sequence[Path]) -> None:
+    """Refuse an index that holds notes a newer mrag wrote (versions.newer_records:
+    heuristic rules, the file readers of a folder synced now, llm prompt):
+    this one would extract them anew with its older rules (_check_heuristic_version)
+    or read them anew with its older readers (_stale_readings) and record its
+    own versions, downgrading the index in silence. Before anything is written;
+    `--rebuild` (an index emptied of its notes) builds it anew with this one."""
+    from minirag_cli.versions import newer_error_hint, newer_records
+
+    newer = newer_records(conn, [str(r) for r in roots])
+    if newer and store.totals(conn)[2]:
+        raise DatabaseError(f"This index was written by a newer mrag ({'; '.join(newer)}): this one would read "
+                            "or extract its notes anew with its older rules.",
+                            hint=newer_error_hint(dbmod.recorded_roots(conn) or [str(r) for r in roots]))
+
+
 def check_readable(roots: Sequence[Path]) -> None:
     """Refuse a folder the index has not synced before that cannot be listed
     or searched (`chmod 000`, another user's): its walk would find no note,
@@ -1364,7 +1462,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
-    stale = _stale_readings(run, str(root), walked.files, existing)
+    stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
@@ -1499,21 +1597,29 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
     return read
 
 
-def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: dict) -> set[str]:
-    """The paths of the notes of the folder `root` that this mrag reads
-    differently from the way the index holds them, when its last sync read
-    its files with other readers (walk.READER_VERSION; not recorded: an index
-    older than the record): a note whose bytes are unchanged but whose text,
-    as read_note gives it now, chunks differently (a drawing's data left out,
-    a short UTF-16 note read as such and not as cp1252), is read as a binary
-    file or a malformed one now. Only size and mtime would keep the old
-    reading until --rebuild. Reading every note once costs little: LiHua's
-    442 notes: 0.1 s; one read the same way is not written."""
+def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) -> set[str]:
+    """The paths of the notes of the folder `root` (`walked`: its walk) that
+    this mrag reads differently from the way the index holds them, when its
+    last sync read its files with other readers (walk.READER_VERSION; not
+    recorded: an index older than the record): a note whose bytes are
+    unchanged but whose text, as read_note gives it now, chunks differently
+    (a drawing's data left out, a short UTF-16 note read as such and not as
+    cp1252), is read as a binary file or a malformed one now. Only size and
+    mtime would keep the old reading until --rebuild. Reading every note once
+    costs little: LiHua's 442 notes: 0.1 s; one read the same way is not
+    written. A note kept as last synced because it could not be read for now
+    (under a folder that cannot be listed or searched, or unreadable itself)
+    is not checked, so the folder goes into run.unread_readings: its version
+    is not recorded (_record_reader_version), and the next sync checks its
+    notes again, those too once they can be read (recorded, they never were)."""
     recorded = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root)
     if recorded == READER_VERSION or not existing:
         return set()
     started = time.perf_counter()
-    notes = [(f, existing[f.path]) for f in files if f.path in existing]
+    notes = [(f, existing[f.path]) for f in walked.files if f.path in existing]
+    kept = set(walked.kept)  # listed in a folder that cannot be searched
+    if any(path.startswith(tuple(walked.unlisted)) or path in kept for path in existing):
+        run.unread_readings.add(root)
     stale: set[str] = set()
     options = run.options
     for start in range(0, len(notes), 500):
@@ -1522,8 +1628,10 @@ def _stale_readings(run: _Run, root: str, files: Sequence[NoteFile], existing: d
         for note, old in part:
             try:
                 data = note.abspath.read_bytes()
-            except OSError:
-                continue  # the sync says what it can of it
+            except OSError as exc:  # the sync says what it can of it
+                if cannot_read_for_now(exc):  # kept as last synced: its reading is not checked
+                    run.unread_readings.add(root)
+                continue
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data)  # as the sync reads it now
@@ -2653,6 +2761,15 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                                              dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""))
         _record_build(run)
+    # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
+    summary = run.summary
+    if pending.is_new:
+        summary.added += 1
+        summary.added_paths.append(note.path)
+    else:
+        summary.changed += 1
+        summary.changed_paths.append(note.path)
+    summary.chunks += len(pending.chunks)
     run.build = {}
     if run.on_first_note is not None:
         first_note, run.on_first_note = run.on_first_note, None
@@ -2665,14 +2782,6 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
             run.link_targets[note.path] = keys
         else:
             run.link_targets.pop(note.path, None)
-    summary = run.summary
-    summary.chunks += len(pending.chunks)
-    if pending.is_new:
-        summary.added += 1
-        summary.added_paths.append(note.path)
-    else:
-        summary.changed += 1
-        summary.changed_paths.append(note.path)
     run.progress.advance(1, len(pending.chunks))
     return renamed
 
@@ -2740,7 +2849,7 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
             raise
         # "everything committed so far is kept" would promise the notes the rebuild wrote aside
         raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
-                          "(the model answers the rebuild paid for are kept).") from exc
+                          "(the model answers the rebuild paid for are kept).", kept=False) from exc
     except Exception as exc:
         full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc)
         if copied_back or not isinstance(full, NoRoom):

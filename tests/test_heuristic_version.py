@@ -15,6 +15,7 @@ from minirag_cli import db
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.extract.llm import PROMPT_VERSION
 from minirag_cli.format import render_sync_summary
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import index_status
@@ -342,9 +343,94 @@ def test_status_and_doctor_show_an_out_of_date_version(tmp_path):
     (str(VERSION), "heuristic", None), (VERSION, "llm:qwen@w4", None),  # meta holds text, status an int
     (None, "heuristic", "sync"), (None, None, "sync"), (str(VERSION - 1), "heuristic", "sync"),
     (str(VERSION - 1), "llm:qwen@w4", "rebuild"), (None, "llm", "rebuild"),
+    (str(VERSION + 1), "heuristic", "newer"), (str(VERSION + 1), "llm:qwen@w4", "newer"),
 ])
 def test_what_an_index_of_other_rules_needs_is_decided_in_one_place(recorded, extractor, update):
     """sync, doctor and status word it; rules_update decides it for all three."""
     from minirag_cli.extract.heuristic import rules_update
 
     assert rules_update(recorded, extractor) == update
+
+
+class _PromptModel(_CachedModel):
+    """_CachedModel under this mrag's prompt version (extract/llm.py PROMPT_VERSION)."""
+
+    cache_id = f"fake-model@{PROMPT_VERSION}"
+
+
+def _newer(conn, what):
+    """`conn`'s index as a newer mrag left it: `what` recorded newer than this mrag's."""
+    from minirag_cli.walk import READER_VERSION
+
+    with db.transaction(conn):
+        if what == "heuristic rules":
+            db.set_meta(conn, "heuristic_version", str(VERSION + 1))
+        elif what == "file readers":
+            db.set_meta(conn, db.READER_VERSION_KEY, json.dumps(
+                {root: READER_VERSION + 1 for root in db.meta_dict(conn, db.READER_VERSION_KEY)}))
+        else:
+            db.set_meta(conn, "extractor_model", "fake-model@w99")
+
+
+@pytest.mark.parametrize("what", ["heuristic rules", "file readers", "llm prompt"])
+def test_an_index_a_newer_mrag_wrote_is_refused_not_downgraded(tmp_path, what):
+    """An older mrag took any version of the rules other than its own for an
+    older one: it extracted a newer mrag's heuristic index anew with its
+    older rules (or read its notes anew with its older file readers, or
+    extracted its changed notes with an older prompt) and recorded its own
+    versions, in silence. The sync stops before writing anything, with the
+    way on (upgrade, or --rebuild), and a rebuild builds it with this mrag."""
+    from minirag_cli.errors import DatabaseError
+
+    roots = folders(tmp_path)
+    model = (lambda: _PromptModel()) if what == "llm prompt" else (lambda: None)
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    sync(conn, roots, model())
+    _newer(conn, what)
+    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key NOT IN ('last_sync')"))
+    before = graph(conn)
+    (roots[0] / "new.md").write_text("Øyvind Berg met Émile at Harbor Hall.\n")
+    with pytest.raises(DatabaseError) as refused:
+        sync(conn, roots, model())
+    assert str(refused.value).startswith(f"This index was written by a newer mrag ({what} ")
+    assert "--rebuild" in refused.value.hint and "Upgrade mrag" in refused.value.hint
+    assert graph(conn) == before and dict(conn.execute("SELECT key, value FROM meta WHERE key NOT IN "
+                                                       "('last_sync')")) == meta
+    assert "new.md" not in {p for (p,) in conn.execute("SELECT path FROM documents")}
+    rebuild(conn)  # what `sync --rebuild` builds in: the notes gone, the records kept
+    s = sync(conn, roots, model())
+    assert s.added == 6 and db.get_meta(conn, "heuristic_version") == str(VERSION)
+    from minirag_cli.versions import newer_records
+
+    assert newer_records(conn) == [] and verify_index(conn) == []
+    conn.close()
+
+
+def test_status_and_doctor_say_a_newer_mrag_wrote_the_index(tmp_path):
+    from minirag_cli.doctor import FAIL, check_index
+    from minirag_cli.format import render_status
+    from minirag_cli.walk import READER_VERSION
+
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index
+
+    roots = folders(tmp_path)
+    path = tmp_path / "idx.sqlite"
+    conn = db.connect(path, create=True)
+    sync(conn, roots)
+    _newer(conn, "heuristic rules")
+    _newer(conn, "file readers")
+    conn.close()
+    with Index.open(effective({"db": str(path)})) as index:  # what `mrag status` shows
+        status = index.status()
+    assert status["newer_mrag"] == [f"heuristic rules {VERSION + 1} > {VERSION}",
+                                    *(f"file readers {READER_VERSION + 1} > {READER_VERSION} of {r}"
+                                      for r in sorted(map(str, roots)))]
+    console = Console(record=True, width=400)
+    render_status(status, console)
+    text = console.export_text()
+    assert f"heuristic (rules version {VERSION + 1}, newer than this mrag's {VERSION})" in text, text
+    assert f"written by a newer mrag (heuristic rules {VERSION + 1} > {VERSION}; file readers" in text, text
+    assert "`mrag sync` refuses it" in text and "--rebuild" in text and "extracts every note anew" not in text
+    check = {c.name: c for c in check_index(path)[0]}["extractor"]
+    assert check.status == FAIL and "written by a newer mrag" in check.detail and "--rebuild" in check.fix

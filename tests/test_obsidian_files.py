@@ -325,3 +325,43 @@ def test_an_upgrade_re_reads_the_notes_its_file_readers_read_differently(tmp_pat
     again = sync(old, root)
     assert again.reread is None and again.unchanged == 4 and again.embedded == 0
     assert verify_index(old) == []
+
+
+def test_notes_a_folder_kept_unread_are_re_read_once_it_can_be_read(tmp_path, monkeypatch):
+    """_stale_readings passed over the notes under a folder that could not be
+    listed (kept as last synced), and the sync recorded this mrag's reader
+    version for the folder all the same: once the folder could be listed
+    again, its notes kept the old readers' text until --rebuild."""
+    import os
+    from pathlib import Path
+
+    from minirag_cli import db
+    from minirag_cli.walk import READER_VERSION, decode_note
+
+    def indexed(path):  # the text the index holds (show reads the file when it is there)
+        return "".join(t for (t,) in conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = "
+                                                   "c.document_id WHERE d.path = ? ORDER BY c.seq", (path,)))
+
+    root = tmp_path / "vault"
+    write_notes(root, {"other.md": "Ingrid Holm met Tom Reyes.\n"})
+    (root / "sub").mkdir()
+    (root / "sub" / "cn.md").write_bytes("东京".encode("utf-16-le"))
+    (root / "top.md").write_bytes("大阪".encode("utf-16-le"))
+    conn = db.connect(tmp_path / "old.sqlite", create=True)
+    with monkeypatch.context() as m:  # the old readers: cp1252 for a short UTF-16 note
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None: (data.decode("cp1252"), None)
+                  if path.endswith("cn.md") or path == "top.md" else decode_note(data, wide))
+        sync(conn, root)
+    db.delete_meta(conn, db.READER_VERSION_KEY)  # synced by an mrag that did not record it
+    real_scandir = os.scandir
+    with monkeypatch.context() as m:  # sub/ cannot be listed (chmod 000 does not stop root)
+        m.setattr(os, "scandir", lambda path=".": (_ for _ in ()).throw(PermissionError(
+            13, "Permission denied", str(path))) if Path(path) == root / "sub" else real_scandir(path))
+        s = sync(conn, root)
+    assert s.changed_paths == ["top.md"] and indexed("top.md") == "大阪"  # what could be read is
+    assert indexed("sub/cn.md") == "N¬N"  # kept as last synced (the old readers' cp1252), unread
+    assert db.meta_dict(conn, db.READER_VERSION_KEY) == {}  # so the folder is not recorded as read
+    s = sync(conn, root)  # sub/ readable again
+    assert s.changed_paths == ["sub/cn.md"] and indexed("sub/cn.md") == "东京"
+    assert json.loads(db.get_meta(conn, db.READER_VERSION_KEY)) == {str(root.resolve()): READER_VERSION}
+    assert verify_index(conn) == []

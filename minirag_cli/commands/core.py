@@ -30,6 +30,8 @@ def sync(
     watch: bool = typer.Option(False, "--watch", "-w", help="After the sync, keep watching and re-sync what "
                                                             "changes until Ctrl-C."),
     force: bool = typer.Option(False, "--force", help="Sync / or your home folder itself (refused without it)."),
+    wait: float = typer.Option(0, "--wait", min=0, metavar="SECONDS", help="Another sync running on the index: "
+                               "wait up to SECONDS for it to finish (refused at once without it)."),
 ) -> None:
     """Index or refresh folders of notes (incremental: unchanged files cost a stat).
 
@@ -56,13 +58,13 @@ def sync(
         if not as_json and not quiet:  # which extractor `auto` chose, and why (--json has it as `extractor`)
             fmt.note(f"index {index.path} · extractor {describe_choice(ext, s)}", markup=False)
         index.sync(sync_dirs, options, extractor=ext, rebuild=rebuild,
-                   progress=None if (quiet or as_json) else fmt.sync_progress(),
+                   progress=None if (quiet or as_json) else fmt.sync_progress(), wait=wait, on_wait=fmt.waiting,
                    # found from any folder once it holds a note, even if Ctrl-C stops the sync
                    on_first_note=lambda roots: remember_sync(index.path, roots),
                    on_synced=lambda summary: (remember_sync(index.path, summary.roots),
-                                              fmt.print_sync(summary.to_dict(), as_json=as_json,
-                                                             one_line=watch)),
-                   watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None)
+                                              fmt.print_sync(summary.to_dict(), as_json=as_json, one_line=watch)),
+                   watch=fmt.watch_hooks(sync_dirs, as_json=as_json) if watch else None,
+                   on_interrupted=fmt.interrupted_sync(as_json=as_json, one_line=watch))
     if watch:
         fmt.note("stopped watching; everything synced is kept.", markup=False)
 

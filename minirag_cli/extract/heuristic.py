@@ -250,10 +250,14 @@ def rules_update(recorded: str | int | None, extractor: str | None) -> str | Non
     its chunks, sync._reextract); "rebuild" for one a model built (its
     windows and `complete` use these rules: the next sync extracts anew only
     when the model's cache holds every window as the rules cut it now, else
-    only `sync --rebuild` does, asking the model for the windows it lacks). The one decision that sync,
+    only `sync --rebuild` does, asking the model for the windows it lacks);
+    "newer" for rules a newer mrag recorded (sync refuses the index:
+    versions.py; only a rebuild extracts it with these). The one decision that sync,
     doctor and status each word for their own output."""
     if recorded is not None and str(recorded) == str(VERSION):
         return None
+    if str(recorded).isdigit() and int(recorded) > VERSION:
+        return "newer"
     return "rebuild" if str(extractor or "heuristic").startswith("llm") else "sync"
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
