@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pathspec
 
+from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
@@ -682,13 +683,15 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # synced with another re-reads its notes, indexing anew those whose chunks come out different (sync.
 # _stale_readings), as --rebuild would; a file's size and mtime alone would keep the old reading.
 # 2: files2's canvas/Excalidraw readers and short UTF-16 rules, fix7's fixes to them (1: never recorded).
-READER_VERSION = 2
+# 3: fix10: inline base64 data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
+READER_VERSION = 3
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text), and decode_note's warning. notekinds.MalformedNote when
-    the file is not what its name says (a canvas that is no JSON)."""
+    drawing's text, without inline base64 data: chunking.without_inline_data),
+    and decode_note's warning. notekinds.MalformedNote when the file is not
+    what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return note_text(path, text), warning
+    return without_inline_data(note_text(path, text)), warning
