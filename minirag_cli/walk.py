@@ -10,6 +10,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,15 +148,17 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
 
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
-               follow_symlinks: bool = False, exclude: frozenset[str] = frozenset()) -> WalkResult:
+               follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
+               indexed: Container[str] = frozenset()) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
     followed, folders already visited (symlink loops), symlinks to notes
     walked at their real path, hard links to a note walked at another path
-    (the first in path order is the one listed) and anything that is not a
-    regular file are reported."""
+    (the one listed is the first in path order of those in `indexed`, the
+    paths the index holds, else of all: a new link is the one passed over)
+    and anything that is not a regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -266,8 +269,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         result.files = [f for f in result.files if f.path not in twice]
         result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
     # hard links are one file under two names: indexed once too, at the first name in path order
-    # (whichever is edited, that name's size and time change with it), the others listed
-    indexed_at = {p: min(paths) for paths in inodes.values() if len(paths) > 1 for p in paths}
+    # (whichever is edited, that name's size and time change with it), the others listed; a name
+    # the index holds goes first: `ln note.md a.md` must not move the note to a.md (its chunks
+    # written anew, its citations changed) but list a.md, as `ln note.md z.md` does
+    indexed_at = {p: min(paths, key=lambda q: (q not in indexed, q))
+                  for paths in inodes.values() if len(paths) > 1 for p in paths}
     if indexed_at:
         result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
         result.skipped += [{"path": p, "reason": hard_link_reason(first)}
@@ -275,7 +281,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     for paths in inodes.values():  # a name the walk did not meet: outside the folder, or hidden in it
         st = nlinks[paths[0]]
         if st.st_nlink > len(paths):
-            result.unwatched[min(paths)] = stat_key(st)
+            result.unwatched[indexed_at.get(paths[0], paths[0])] = stat_key(st)
     result.files.sort(key=lambda f: f.path)
     return result
 
