@@ -1,8 +1,15 @@
 """Splitting a note into overlapping chunks of whitespace tokens, cut at line
-ends where possible, each remembering its character and line span.
+ends where possible, each remembering its character and line span; and
+what of a note's text is not worth indexing as text (inline data).
 
 Default size: see BENCHMARKS.md ("Chunk size") — MiniLM reads 256 word pieces,
 so chunks much above ~150 words are partly invisible to the dense channel.
+
+No chunk is absurdly long, whatever the note: a "word" longer than
+MAX_WORD_CHARS (a 3 MB line of base64, hex or minified JSON) is cut into
+pieces of that many characters, each a token, and a chunk ends before it
+passes chunk_chars(size) characters. Ordinary text never meets either cap
+(LiHua's longest word is 19 characters, its longest chunk 826).
 """
 
 from __future__ import annotations
@@ -15,6 +22,39 @@ from dataclasses import dataclass
 DEFAULT_CHUNK_TOKENS = 120
 DEFAULT_OVERLAP_TOKENS = 20
 _WORD = re.compile(r"\S+")
+MAX_WORD_CHARS = 1000  # a longer run of non-blanks is cut into pieces this long, each a token
+MIN_CHUNK_CHARS = 4000  # a chunk's characters are capped at chunk_chars(size): no less than this ...
+CHUNK_CHARS_PER_TOKEN = 32  # ... or this many per token of the chunk size (a word is ~6)
+# an inline base64 payload (`![p](data:image/png;base64,iVBOR...)`): data, not text; its first
+# group (`data:image/png;base64,`) is kept, the payload (never a line end) becomes INLINE_DATA
+_INLINE_DATA = re.compile(r"(data:[\w.+-]+/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,)[A-Za-z0-9+/=_-]{64,}")
+INLINE_DATA = "\u2026"
+
+
+def without_inline_data(text: str) -> str:
+    """`text` with each inline base64 payload of a data: URI (an image pasted
+    into a note) replaced by an ellipsis: it is no text to search or embed,
+    and 1 MB of it made one chunk that `ask --json` returned whole. Line
+    ends are kept, so every line keeps its number."""
+    return _INLINE_DATA.sub(lambda m: m.group(1) + INLINE_DATA, text) if "base64," in text else text
+
+
+def chunk_chars(size: int) -> int:
+    """The most characters a chunk of `size` tokens holds (one token longer
+    than that, up to MAX_WORD_CHARS, makes a chunk on its own)."""
+    return max(MIN_CHUNK_CHARS, CHUNK_CHARS_PER_TOKEN * size)
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each token: runs of non-blanks, those longer than MAX_WORD_CHARS cut into pieces."""
+    words = []
+    for m in _WORD.finditer(text):
+        start, end = m.span()
+        while end - start > MAX_WORD_CHARS:
+            words.append((start, start + MAX_WORD_CHARS))
+            start += MAX_WORD_CHARS
+        words.append((start, end))
+    return words
 
 
 @dataclass(frozen=True)
@@ -54,7 +94,7 @@ def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAU
         raise ValueError("chunk size must be at least 1 token")
     if not 0 <= overlap <= max_overlap(size):
         raise ValueError(f"overlap must be 0 to {max_overlap(size)} tokens for chunks of {size}")
-    words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    words = _words(text)
     if not words:
         return []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -68,12 +108,24 @@ def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAU
 
     chunks: list[Chunk] = []
     n = len(words)
+    most_chars = chunk_chars(size)
     start = 0
     while start < n:
         end = min(start + size, n)
+        # at most `most_chars` characters (one token at least): bisect the token ends
+        capped = words[end - 1][1] - words[start][0] > most_chars
+        if capped:
+            lo, hi = start + 1, end  # words[lo-1] fits (or is the one token), words[hi-1] does not
+            while lo < hi - 1:
+                mid = (lo + hi) // 2
+                if words[mid - 1][1] - words[start][0] <= most_chars:
+                    lo = mid
+                else:
+                    hi = mid
+            end = lo
         if end < n:
             # prefer to end at a line break in the second half of the window
-            for cut in range(end, start + size // 2, -1):
+            for cut in range(end, start + (end - start if capped else size) // 2, -1):
                 if starts_line(cut):
                     end = cut
                     break
@@ -84,7 +136,8 @@ def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAU
         ))
         if end >= n:
             break
-        nxt = max(end - overlap, start + 1)
+        # a chunk cut short by characters overlaps the next by half of it at most, as any chunk does
+        nxt = max(end - (min(overlap, (end - start) // 2) if capped else overlap), start + 1)
         # begin the overlap at a line start when one lies inside it
         for cand in range(nxt, end):
             if starts_line(cand):

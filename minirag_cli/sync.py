@@ -1459,9 +1459,10 @@ def kept_reason(indexed: bool) -> str:
 def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
-    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
-                        exclude=run.own_files)
     existing = store.existing_documents(conn, str(root))
+    # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
+    walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
+                        exclude=run.own_files, indexed=existing)
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}

@@ -10,11 +10,13 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pathspec
 
+from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
@@ -161,15 +163,17 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
 
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
-               follow_symlinks: bool = False, exclude: frozenset[str] = frozenset()) -> WalkResult:
+               follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
+               indexed: Container[str] = frozenset()) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
     followed, folders already visited (symlink loops), symlinks to notes
     walked at their real path, hard links to a note walked at another path
-    (the first in path order is the one listed) and anything that is not a
-    regular file are reported."""
+    (the one listed is the first in path order of those in `indexed`, the
+    paths the index holds, else of all: a new link is the one passed over)
+    and anything that is not a regular file are reported."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -282,8 +286,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         result.files = [f for f in result.files if f.path not in twice]
         result.skipped += [{"path": p, "reason": SAME_NOTE} for p in sorted(twice)]
     # hard links are one file under two names: indexed once too, at the first name in path order
-    # (whichever is edited, that name's size and time change with it), the others listed
-    indexed_at = {p: min(paths) for paths in inodes.values() if len(paths) > 1 for p in paths}
+    # (whichever is edited, that name's size and time change with it), the others listed; a name
+    # the index holds goes first: `ln note.md a.md` must not move the note to a.md (its chunks
+    # written anew, its citations changed) but list a.md, as `ln note.md z.md` does
+    indexed_at = {p: min(paths, key=lambda q: (q not in indexed, q))
+                  for paths in inodes.values() if len(paths) > 1 for p in paths}
     if indexed_at:
         result.files = [f for f in result.files if indexed_at.get(f.path, f.path) == f.path]
         result.skipped += [{"path": p, "reason": hard_link_reason(first)}
@@ -291,7 +298,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     for paths in inodes.values():  # a name the walk did not meet: outside the folder, or hidden in it
         st = nlinks[paths[0]]
         if st.st_nlink > len(paths):
-            result.unwatched[min(paths)] = stat_key(st)
+            result.unwatched[indexed_at.get(paths[0], paths[0])] = stat_key(st)
     result.files.sort(key=lambda f: f.path)
     return result
 
@@ -725,14 +732,16 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # _stale_readings), as --rebuild would; a file's size and mtime alone would keep the old reading.
 # 2: files2's canvas/Excalidraw readers and short UTF-16 rules, fix7's fixes to them (1: never recorded).
 # 3: files3: a few characters of ASCII with one or two NULs are binary (not Latin UTF-16: "yes\0"), and
-# unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones.
+# unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones; fix10: inline base64
+# data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
 READER_VERSION = 3
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text), and decode_note's warning. notekinds.MalformedNote when
-    the file is not what its name says (a canvas that is no JSON)."""
+    drawing's text, without inline base64 data: chunking.without_inline_data),
+    and decode_note's warning. notekinds.MalformedNote when the file is not
+    what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return note_text(path, text), warning
+    return without_inline_data(note_text(path, text)), warning

@@ -53,7 +53,12 @@ watches it then.
 The caller holds the sync lock for the whole watch: a second `mrag sync` is
 refused while it runs; its file deleted is made and locked anew at the next
 wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the
-watch; it is not an error.
+watch; it is not an error. During a re-sync, it keeps the notes committed
+and their lines are printed (ResyncInterrupted): no later batch would see
+them as changes.
+
+A plain sync's warnings (a note decoded as cp1252, one with no text) are
+`warning` lines: a note's whenever it is written anew, any other once.
 """
 
 from __future__ import annotations
@@ -71,7 +76,7 @@ from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, WatchStopped, sigterm_as_interrupt
-from minirag_cli.store.view import chunks_at
+from minirag_cli.store.view import chunks_at, notes_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, terminal_name
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
@@ -97,7 +102,9 @@ class WatchHooks:
 class Change:
     """One line of the watch's output."""
 
-    event: str  # added | changed | removed | skipped | named (SyncSummary.note_names_changed, .known_names_changed)
+    # added | changed | removed | skipped | named (SyncSummary.note_names_changed, .known_names_changed) |
+    # warning (SyncSummary.warnings: a note decoded as cp1252, a folder synced before gone, ...)
+    event: str
     root: str
     path: str
     chunks: int | None
@@ -114,8 +121,8 @@ class Change:
 
     def line(self) -> str:
         path = terminal_name(self.path)
-        if self.event == "skipped":
-            return f"{self.at}  skipped  {path}  ({self.reason})"
+        if self.event in ("skipped", "warning"):
+            return f"{self.at}  {self.event}  {path}  ({self.reason})"
         chunks = "" if self.chunks is None else f"{self.chunks} chunk{'s' * (self.chunks != 1)}"
         why = f"  ({self.reason})" if self.reason else ""
         return f"{self.at}  {self.event:<7}  {path}  {chunks}  {self.seconds:.2f} s{why}"
@@ -180,9 +187,13 @@ class Known:
         self.skipped: dict[Path, dict[str, str]] = {}
         self.unwatched: dict[Path, dict[str, tuple | None]] = {}
         self.linked_folders: dict[Path, dict[str, tuple]] = {}
+        # (path, reason) of each warning printed (by the first sync too): one of no note written anew
+        # (a folder synced before gone, another index's notes) is printed once, not at every batch
+        self.warned: set[tuple[str, str]] = set()
 
     def learn(self, root: Path, summary) -> None:
         """What `summary` (a re-sync of `root`, or a sync of several roots with it) says of `root`."""
+        self.warned |= {(item["path"], item["reason"]) for item in getattr(summary, "warnings", [])}
         skipped = getattr(summary, "skipped_in", {}).get(str(root), summary.skipped)
         self.skipped[root] = {item["path"]: item["reason"] for item in skipped}
         self.unwatched[root] = dict(summary.unwatched.get(str(root), {}))
@@ -227,19 +238,53 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return None if st is None else (st.st_dev, st.st_ino)
 
 
+class ResyncInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) during a re-sync, with a Change for each note it
+    committed before it stopped (every note is its own transaction): the
+    watch prints them as it ends, or nothing would ever say they changed."""
+
+    def __init__(self, changes: list["Change"]):
+        super().__init__()
+        self.changes = changes
+
+
+def _committed(conn, root: Path, rels: set[str] | None, before: dict[str, tuple[str, int]],
+               seconds: float) -> list[Change]:
+    """The notes at or under `rels` (all for None) that an interrupted
+    re-sync of `root` added, changed or removed: the index now against
+    `before` (notes_at before it ran)."""
+    at = datetime.now().strftime("%H:%M:%S")
+    after = notes_at(conn, str(root), rels)
+    changes = []
+    for path in sorted(after.keys() | before.keys()):
+        now, was = after.get(path), before.get(path)
+        if now is not None and was is None:
+            changes.append(Change("added", str(root), path, now[1], seconds, at))
+        elif now is not None and now[0] != was[0]:
+            changes.append(Change("changed", str(root), path, now[1], seconds, at))
+        elif now is None:
+            changes.append(Change("removed", str(root), path, was[1], seconds, at))
+    return changes
+
+
 def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[Path]], object],
                 known: Known | None = None) -> list[Change]:
     """Re-sync `root`; one Change per note added, changed, removed or newly
-    skipped. `rels` are the paths that changed under it, or None when they
-    are not known (every change is then reported, skipped files excepted).
-    `known` (what the last re-sync learnt) is updated."""
+    skipped, and per warning. `rels` are the paths that changed under it, or
+    None when they are not known (every change is then reported, skipped
+    files excepted). `known` (what the last re-sync learnt) is updated.
+    Interrupted (Ctrl-C), it raises ResyncInterrupted with the changes it
+    committed."""
     known = known if known is not None else Known()
     # a changed .mragignore adds and removes notes nobody touched: every change of its root is reported
     if rels is not None and IGNORE_FILE in rels:
         rels = None
-    before = chunks_at(conn, str(root), rels)
+    before = notes_at(conn, str(root), rels)
     started = time.perf_counter()
-    summary = resync([root])
+    try:
+        summary = resync([root])
+    except KeyboardInterrupt:
+        raise ResyncInterrupted(_committed(conn, root, rels, before, time.perf_counter() - started)) from None
     seconds = time.perf_counter() - started
     at = datetime.now().strftime("%H:%M:%S")
     changes: list[Change] = []
@@ -251,9 +296,10 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
         for path in paths:
             if path in after:
                 changes.append(Change(event, str(root), path, after[path], seconds, at))
+    # a note removed that no changed path names (it had been indexed at another name of its file, a
+    # hard link) is still a line, with its chunks when known: the index must not lose a note in silence
     for path in summary.removed_paths:
-        if path in before:
-            changes.append(Change("removed", str(root), path, before[path], seconds, at))
+        changes.append(Change("removed", str(root), path, before[path][1] if path in before else None, seconds, at))
     # a note no file change brought in, whose file name another note of the folder now shares (or no
     # longer does): its graph changed (it names itself or not), and nothing else would say so
     for path in named:
@@ -270,6 +316,12 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     for item in summary.skipped:
         if rels is not None and item["path"] in rels and was_skipped.get(item["path"]) != item["reason"]:
             changes.append(Change("skipped", str(root), item["path"], None, seconds, at, item["reason"]))
+    # as a plain sync prints them: a note's (decoded as cp1252, indexed with no chunks) whenever it is
+    # read anew, any other once (a folder synced before gone is said by every sync: not at every batch)
+    written = set(summary.added_paths) | set(summary.changed_paths)
+    for item in getattr(summary, "warnings", []):
+        if item["path"] in written or (item["path"], item["reason"]) not in known.warned:
+            changes.append(Change("warning", str(root), item["path"], None, seconds, at, item["reason"]))
     known.learn(root, summary)
     return changes
 
@@ -677,6 +729,9 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         break  # start the watcher anew (it watches them now), and catch up
                 else:  # stop_event
                     break
-        except KeyboardInterrupt:  # what the re-sync committed (each note its own transaction) is kept
+        except ResyncInterrupted as stopped:  # what the re-sync committed (each note its own transaction) is
+            for change in stopped.changes:   # kept, and said: no later batch would see it as a change
+                hooks.report(change)
+        except KeyboardInterrupt:
             pass
     return batches

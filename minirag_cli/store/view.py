@@ -107,6 +107,14 @@ def entities_named(conn, names) -> list[tuple[int, str, int]]:
                         (json.dumps(sorted(names)),)).fetchall()
 
 
+def notes_at(conn, root: str, rels: set[str] | None) -> dict[str, tuple[str, int]]:
+    """path -> (content hash, chunks) of the root's documents at or under `rels` (all of them for None)."""
+    paths = chunks_at(conn, root, rels)
+    hashes = dict(conn.execute("SELECT d.path, d.hash FROM documents d JOIN json_each(?) j ON d.path = j.value "
+                               "WHERE d.root = ?", (json.dumps(sorted(paths)), root)).fetchall())
+    return {path: (hashes.get(path, ""), chunks) for path, chunks in paths.items()}
+
+
 def chunks_at(conn, root: str, rels: set[str] | None) -> dict[str, int]:
     """path -> chunks of the root's documents at or under `rels` (all of them for None)."""
     if rels is None:

@@ -1,0 +1,153 @@
+"""What `mrag sync --watch` says of a re-sync, as a plain sync says it: a
+new hard link to a note is its `skipped` line (the note stays where the
+index holds it; `ln "note.md" a.md` moved it to a.md, with an `added` line
+and none for the note gone), the per-note warnings (a note decoded as
+cp1252) are `warning` lines, and the notes a re-sync committed before Ctrl-C
+stopped it have their lines (none had, and no later watch would say it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+
+from minirag_cli import db
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.integrity import verify_index
+from minirag_cli.sync import NullProgress, SyncSummary, sync_folders
+from minirag_cli.walk import hard_link_reason
+from minirag_cli.watch import Change, Known, WatchHooks, resync_root
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+from tests.test_watch import EMBEDDER, NOTES, InProcessWatch, Watcher, folder, indexed, run_script  # noqa: F401
+
+CP1252 = "Caf\u00e9 with Ren\u00e9e M\u00fcller, \u00bdprice.\n".encode("cp1252")
+
+
+def test_a_new_hard_link_named_before_the_note_is_skipped_and_the_note_kept(tmp_path, folder):
+    """`ln people/anna.md people/aaa.md` while watching printed `added
+    people/aaa.md` alone: the note moved to the new name (first in path
+    order) and its old name left the index with no line. The note stays
+    where the index holds it; the new name is the `skipped` line."""
+    watch = InProcessWatch(tmp_path, folder)
+    anna, link = folder / "people/anna.md", folder / "people/aaa.md"
+    seen = run_script(watch, [(lambda: os.link(anna, link), ("skipped", "people/aaa.md"))])
+    assert seen == [("skipped", "people/aaa.md"), ("added", "marker.md")]
+    assert set(indexed(watch.db_path)) == {*NOTES, "marker.md"}
+    watch.conn.close()
+
+
+def test_a_plain_sync_keeps_a_hard_linked_note_where_the_index_holds_it(tmp_path, folder):
+    """A plain sync moved the note to the new link's name (1 added, 1
+    removed: its chunks written anew, every citation of the old path gone)."""
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    os.link(folder / "people/anna.md", folder / "people/aaa.md")
+    again = sync_folders(conn, [folder], embedder=embedder, extractor=extractor)
+    assert (again.added_paths, again.removed_paths, again.changed_paths) == ([], [], [])
+    assert again.skipped == [{"path": "people/aaa.md", "reason": hard_link_reason("people/anna.md")}]
+    # a new index (or --rebuild) takes the first name in path order, as before
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    first = sync_folders(fresh, [folder], embedder=embedder, extractor=extractor)
+    assert "people/aaa.md" in first.added_paths and "people/anna.md" not in first.added_paths
+    assert verify_index(conn) == [] and verify_index(fresh) == []
+
+
+def test_a_notes_warning_is_a_watch_line(tmp_path, folder):
+    """A note decoded as cp1252: a plain sync warns, the watch printed only
+    `added cp.md`."""
+    watch = InProcessWatch(tmp_path, folder)
+    stop, seen = threading.Event(), []
+
+    def report(change):
+        seen.append(change)
+        if change.event == "warning":
+            stop.set()
+
+    watch.run(WatchHooks(report=report, on_ready=lambda: (folder / "cp.md").write_bytes(CP1252)), stop)
+    assert [(c.event, c.path) for c in seen] == [("added", "cp.md"), ("warning", "cp.md")]
+    assert "cp1252" in seen[1].reason and seen[1].line().endswith(f"warning  cp.md  ({seen[1].reason})")
+    watch.conn.close()
+
+
+def test_a_warning_of_no_note_is_printed_once(tmp_path, folder):
+    """A warning no note written brings (a folder synced before is gone) is
+    said by every sync: the watch says it once, a note's each time it is
+    written."""
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    gone = {"path": "/elsewhere/notes", "reason": "a folder synced before is gone"}
+    mine = {"path": "cp.md", "reason": "decoded as cp1252"}
+
+    def resync(_roots):
+        s = SyncSummary(extractor="heuristic")
+        s.warnings, s.changed_paths = [gone, mine], ["cp.md"]
+        return s
+
+    known = Known()
+    events = [[(c.event, c.path) for c in resync_root(conn, folder, {"cp.md"}, resync, known)] for _ in range(2)]
+    assert events == [[("warning", "/elsewhere/notes"), ("warning", "cp.md")], [("warning", "cp.md")]]
+
+
+class StopAfter(NullProgress):
+    """A sync's progress that is Ctrl-C after `notes` notes are written."""
+
+    def __init__(self, notes: int):
+        self.left = notes
+
+    def advance(self, n_files: int, n_chunks: int) -> None:
+        if n_chunks:
+            self.left -= 1
+            if not self.left:
+                raise KeyboardInterrupt
+
+
+def test_ctrl_c_during_a_re_sync_reports_the_notes_it_committed(tmp_path, folder):
+    """Ctrl-C while the watch re-synced 10 new notes: the 4 it had written
+    stayed in the index with no line, and the next watch would not report
+    them either. They are reported as the watch ends."""
+    watch = InProcessWatch(tmp_path, folder)
+    embedder, extractor = hashing_embedder(EMBEDDER), HeuristicExtractor()
+    progress = StopAfter(4)
+    watch.resync = lambda roots: sync_folders(watch.conn, roots, embedder=embedder, extractor=extractor,
+                                              progress=progress)
+    new = {f"trip/day{i:02d}.md": f"Anna Weber walked with Oskar Brandt on day {i}.\n" for i in range(10)}
+    seen: list[Change] = []
+    watch.run(WatchHooks(report=seen.append, on_ready=lambda: write_notes(folder, new)), threading.Event())
+    committed = set(indexed(watch.db_path)) - set(NOTES)
+    assert len(committed) == 4 and committed < set(new)
+    assert sorted((c.event, c.path, c.chunks) for c in seen) == [("added", p, 1) for p in sorted(committed)]
+    assert verify_index(watch.conn) == []
+    watch.conn.close()
+
+
+def test_ctrl_c_during_a_re_sync_for_real(mrag_bin, folder, tmp_path):
+    """The review's case: 300 notes copied into a watched folder, SIGINT
+    while the watch re-syncs them: exit 0, and a JSON line for every note
+    the index holds of them."""
+    source = tmp_path / "source"
+    text = "Anna Weber met Oskar Brandt in Berlin and they talked about the garden club.\n" * 40
+    write_notes(source, {f"n{i:03d}.md": f"# Note {i}\n{text}" for i in range(300)})
+    watcher = Watcher(mrag_bin, folder, "--json")
+    try:
+        db_path = folder / ".mrag/index.sqlite"
+        shutil.copytree(source, folder / "batch")
+        watcher.wait_for(lambda: len(indexed(db_path)) > len(NOTES) + 2, 60, "some notes synced")
+        assert watcher.interrupt() == 0
+        time.sleep(0.2)  # the reader threads drain the pipe
+        held = set(indexed(db_path)) - set(NOTES)
+        lines = [json.loads(line) for line in watcher.stdout if line.startswith("{")]
+        added = {line["path"] for line in lines if line.get("event") == "added"}
+        assert held and held <= added, (len(held), len(added))
+    finally:
+        watcher.stop()
+
+
+def test_warning_lines():
+    c = Change("warning", "/r", "cp.md", None, 0.1, "12:00:03", "decoded as cp1252")
+    assert c.line() == "12:00:03  warning  cp.md  (decoded as cp1252)"
+    assert c.to_dict() == {"event": "warning", "path": "cp.md", "root": "/r", "chunks": None, "seconds": 0.1,
+                           "time": "12:00:03", "reason": "decoded as cp1252"}
