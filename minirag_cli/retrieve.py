@@ -192,7 +192,11 @@ def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS, days
     if days is not None:
         question, extra = days.without(question), extra + days.terms()
     q = fts_query(question, extra)
-    rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
+    if q and extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
+        rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
+                                            options.dated_note_chunks)
+    else:
+        rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
     cjk = cjk_query(question)
     if not cjk:
         return rows
@@ -438,6 +442,31 @@ def _graph_channel(s: _Search, seeds) -> None:
         s.scores["date"] = [(c, 1.0) for c in graph.dated_chunks(s.conn, s.periods, found)]
 
 
+def _dated_notes(s: _Search) -> None:
+    """The notes dated in the days or months the question asks about, each
+    its best chunk, as candidates of the date channel (datednotes.py); their
+    cosines score them in the dense channel, as the graph's votes score
+    chunks outside its own ranking."""
+    from minirag_cli import datednotes
+
+    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
+                                             + (s.days.terms() if s.days is not None else []))
+    notes = datednotes.dated_notes(s.conn, datednotes.asked_spans(periods, s.days))
+    if not notes:
+        return
+    s.periods = periods
+    found = {h.chunk_id: h.score for h in score_fuse(s.rankings, s.options.weights)} if s.rankings else {}
+    votes, cosines = datednotes.best_chunks(s.conn, notes, found,
+                                            s.query_vector if "dense" in s.channels else None, s.options.candidates)
+    date = dict(s.scores.get("date", []))
+    for c, v in votes.items():
+        date[c] = max(date.get(c, 0.0), v)
+    s.scores["date"] = sorted(date.items(), key=lambda cs: (-cs[1], cs[0]))
+    if cosines:
+        dense = dict(s.scores.get("dense", []))
+        s.scores["dense"] = sorted({**cosines, **dense}.items(), key=lambda cs: (-cs[1], cs[0]))
+
+
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
     if s.graph_votes is None:
         return {}
@@ -482,6 +511,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     s.scores = dict(s.rankings)
     if "graph" in channels:
         _graph_channel(s, seeds)
+    _dated_notes(s)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
