@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -461,7 +462,16 @@ def _dated_notes(s: _Search) -> None:
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)
-    s.scores["date"] = sorted(date.items(), key=lambda cs: (-cs[1], cs[0]))
+    # the date vote reaches dated_note_chunks chunks of a note (its best chunk and those the channels
+    # ranked best), not every chunk of a long one the dense pool holds
+    from minirag_cli.graph.sql import document_of_chunks
+
+    doc_of, kept, per_note = document_of_chunks(s.conn, list(date)), {}, Counter()
+    for c in sorted(date, key=lambda c: (c not in votes, -found.get(c, 0.0), c)):
+        per_note[doc_of.get(c)] += 1
+        if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:
+            kept[c] = date[c]
+    s.scores["date"] = sorted(kept.items(), key=lambda cs: (-cs[1], cs[0]))
     if cosines:
         dense = dict(s.scores.get("dense", []))
         s.scores["dense"] = sorted({**cosines, **dense}.items(), key=lambda cs: (-cs[1], cs[0]))
