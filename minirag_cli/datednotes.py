@@ -11,7 +11,7 @@ chunks some channel found, never saw the other notes of the day or month.
 So each note dated in the asked days is a candidate directly: its best chunk
 by the question's vector (the chunk a channel ranked best when there is no
 vector, else its first), voted for by the `date` channel. A note is dated by
-its head or file name (answer.note_date: a daily note), or covers a week or
+its head or file name (text.note_date, as answer sources are: a daily note), or covers a week or
 a month by its file name (text.file_period: `2026-W45.md`, `2026-11.md`). Its
 vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
@@ -54,8 +54,7 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
 
 def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | None:
     from minirag_cli import frontmatter
-    from minirag_cli.answer import note_date
-    from minirag_cli.text import file_period
+    from minirag_cli.text import file_period, note_date
 
     first = (header or "").split("\n", 1)[0]
     date = note_date(frontmatter.head_date_line(first) or first, path, root or "")

@@ -260,6 +260,26 @@ def line_date(line: str, numeric_only: bool = False) -> str:
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
 
 
+def note_date(first_line: str, path: str = "", root: str = "") -> str:
+    """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
+    line, or its front matter's date line: store.note_heads), else from its
+    file name: one that holds a date and maybe a time (`2026-01-22.md`,
+    LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
+    form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
+    `Thursday, January 22nd 2026.md`) or whose path in its folder is
+    (Obsidian's year, month and day folders `2026/01/22.md`, read with the
+    folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
+    the date the note's first chunk names; '' when neither carries a date."""
+    path = dated_path(root, path or "")
+    name = path.rsplit("/", 1)[-1]
+    for text in (first_line or "", name):
+        date = line_date(text)
+        if date:
+            return date
+    daily = file_date(path)
+    return daily[1] if daily is not None else ""
+
+
 # --------------------------------------------------------------------------- dates in questions
 
 # every month word MONTH_WORDS knows, longest first (a regex alternation)

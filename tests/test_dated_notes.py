@@ -52,7 +52,8 @@ def _open(db):
 @pytest.mark.parametrize("mode", ["hybrid", "dense,bm25", "bm25"])
 def test_one_long_note_does_not_fill_a_month(journal, mode):
     with _open(journal) as index:
-        result = index.search("what did I do last month?", RetrievalOptions(k=20, mode=mode), today=dt.date(2026, 12, 5))
+        result = index.search("what did I do last month?", RetrievalOptions(k=20, mode=mode),
+                              today=dt.date(2026, 12, 5))
     paths = Counter(r["path"] for r in result.results)
     daily = {p for p in NOTES if p.startswith("daily/")}
     assert daily <= set(paths), paths  # every November daily note, not 20 chunks of the log
