@@ -447,9 +447,15 @@ def _dated_notes(s: _Search) -> None:
     """The notes dated in the days or months the question asks about, each
     its best chunk, as candidates of the date channel (datednotes.py); their
     cosines score them in the dense channel, as the graph's votes score
-    chunks outside its own ranking."""
+    chunks outside its own ranking. Only with the dense channel: without
+    the question's vector a note's best chunk is anyone's guess, and a vote
+    for it alone outranked what the graph found (LiHua dev, graph mode: the
+    notes of May above the June note that answers "the rent for last month
+    (May)")."""
     from minirag_cli import datednotes
 
+    if "dense" not in s.channels or s.query_vector is None:
+        return
     periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
                                              + (s.days.terms() if s.days is not None else []))
     notes = datednotes.dated_notes(s.conn, datednotes.asked_spans(periods, s.days))
@@ -457,8 +463,7 @@ def _dated_notes(s: _Search) -> None:
         return
     s.periods = periods
     found = {h.chunk_id: h.score for h in score_fuse(s.rankings, s.options.weights)} if s.rankings else {}
-    votes, cosines = datednotes.best_chunks(s.conn, notes, found,
-                                            s.query_vector if "dense" in s.channels else None, s.options.candidates)
+    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates)
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)
