@@ -8,9 +8,10 @@ note carries that date alike, so one long note (a pasted log of hundreds of
 chunks) filled the whole candidate pool and the date vote, which reaches only
 chunks some channel found, never saw the other notes of the day or month.
 
-So each note dated in the asked days is a candidate directly: its best chunk
-by the question's vector (the chunk a channel ranked best when there is no
-vector, else its first), voted for by the `date` channel. A note is dated by
+So each note dated in the asked days is a candidate directly (retrieve.search
+with the dense channel): its best chunk by the question's vector (the chunk a
+channel ranked best when its vectors are too many to read, else its first),
+voted for by the `date` channel. A note is dated by
 its head or file name (text.note_date, as answer sources are: a daily note), or covers a week or
 a month by its file name (text.file_period: `2026-W45.md`, `2026-11.md`). Its
 vote is the share of the note's own days that fall in the asked days: 1 for

@@ -26,6 +26,12 @@ yyyymmdd tokens notes carry ("20260106", prefix "202605*"). A chunk's
 header column (its note's first line and people) counts `header_weight`
 times its text.
 
+A question about days or a month (its date terms, or the asking day's
+"yesterday", askday.py): BM25 keeps at most `dated_note_chunks` chunks of
+one note (every chunk of a note dated in them matches the date alike), and
+with the dense channel every note dated in them is a candidate by its best
+chunk, voted for by the `date` channel (datednotes.py).
+
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
 best score over the whole question and its sides, so the note of the side
