@@ -55,10 +55,12 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
 
 def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | None:
     from minirag_cli import frontmatter
-    from minirag_cli.text import file_period, note_date
+    from minirag_cli.text import file_period, line_date, note_date
 
     first = (header or "").split("\n", 1)[0]
-    date = note_date(frontmatter.head_date_line(first) or first, path, root or "")
+    head = frontmatter.head_date_line(first) or first
+    # the head's date first: note_date reads it first too, after a path lookup each note would pay
+    date = line_date(head) or note_date(head, path, root or "")
     if date:
         try:
             day = dt.date.fromisoformat(date[:10])
