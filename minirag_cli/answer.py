@@ -47,7 +47,7 @@ from typing import Callable, Iterable, Iterator
 
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
-from minirag_cli.text import dated_path, file_date, line_date
+from minirag_cli.text import line_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -175,26 +175,6 @@ class Answer:
 
 
 # --------------------------------------------------------------------------- sources
-
-
-def note_date(first_line: str, path: str = "", root: str = "") -> str:
-    """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
-    line, or its front matter's date line: store.note_heads), else from its
-    file name: one that holds a date and maybe a time (`2026-01-22.md`,
-    LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
-    form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
-    `Thursday, January 22nd 2026.md`) or whose path in its folder is
-    (Obsidian's year, month and day folders `2026/01/22.md`, read with the
-    folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
-    the date the note's first chunk names; '' when neither carries a date."""
-    path = dated_path(root, path or "")
-    name = Path(path).name
-    for text in (first_line or "", name):
-        date = line_date(text)
-        if date:
-            return date
-    daily = file_date(path)
-    return daily[1] if daily is not None else ""
 
 
 # a Markdown heading's marker ("# 東京出張" is the title 東京出張), and a line that is only a rule or

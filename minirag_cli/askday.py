@@ -8,11 +8,12 @@ written date is (retrieve.search's date terms, answer.on_the_day).
 
 Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
-yesterday, N days ago, this week and last week (Monday to Sunday), this
+yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
+day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday), this month and
 last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), and "on <weekday>" / "last <weekday>": the most
-recent such day before today. "next …", "this Tuesday", "a week ago",
+recent such day before today. "next …", "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -56,6 +57,7 @@ _WEEKDAY = "|".join(WEEKDAY_NAMES)
 _PHRASE = re.compile(
     r"\b(?:(?P<before>the\s+day\s+before\s+yesterday)"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
+    r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
@@ -133,6 +135,9 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("ago"):
         n = m.group("ago").lower()
         return one(today - dt.timedelta(days=int(n) if n.isdigit() else _NUMBERS[n]))
+    if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
+        n = m.group("weeks").lower()
+        return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
     if m.group("weekday"):  # the most recent such day before today: 1 to 7 days back
         back = (today.weekday() - WEEKDAY_NAMES.index(m.group("weekday").lower())) % 7 or 7
         return one(today - dt.timedelta(days=back))

@@ -91,6 +91,10 @@ class RetrievalOptions:
     # header weights 0.5 / 1 / 1.5 / 2 / 3 gave hybrid MRR 0.841 / 0.844 / 0.846 /
     # 0.851 / 0.851 (BENCHMARKS.md, "Retrieval modes").
     header_weight: float = 2.0
+    # A question about a day or a month matches every chunk of a note dated in
+    # it alike: BM25 keeps this many of one note's chunks, so that one long note
+    # (a pasted log) cannot fill the pool (store.bm25_rows_per_document).
+    dated_note_chunks: int = 3
     # From this many chunks on, the dense scan (sqlite-vec brute force, about
     # 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
     # graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k

@@ -26,6 +26,12 @@ yyyymmdd tokens notes carry ("20260106", prefix "202605*"). A chunk's
 header column (its note's first line and people) counts `header_weight`
 times its text.
 
+A question about days or a month (its date terms, or the asking day's
+"yesterday", askday.py): BM25 keeps at most `dated_note_chunks` chunks of
+one note (every chunk of a note dated in them matches the date alike), and
+with the dense channel every note dated in them is a candidate by its best
+chunk, voted for by the `date` channel (datednotes.py).
+
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
 best score over the whole question and its sides, so the note of the side
@@ -39,6 +45,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -192,7 +199,11 @@ def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS, days
     if days is not None:
         question, extra = days.without(question), extra + days.terms()
     q = fts_query(question, extra)
-    rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
+    if q and extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
+        rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
+                                            options.dated_note_chunks)
+    else:
+        rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
     cjk = cjk_query(question)
     if not cjk:
         return rows
@@ -438,6 +449,45 @@ def _graph_channel(s: _Search, seeds) -> None:
         s.scores["date"] = [(c, 1.0) for c in graph.dated_chunks(s.conn, s.periods, found)]
 
 
+def _dated_notes(s: _Search) -> None:
+    """The notes dated in the days or months the question asks about, each
+    its best chunk, as candidates of the date channel (datednotes.py); their
+    cosines score them in the dense channel, as the graph's votes score
+    chunks outside its own ranking. Only with the dense channel: without
+    the question's vector a note's best chunk is anyone's guess, and a vote
+    for it alone outranked what the graph found (LiHua dev, graph mode: the
+    notes of May above the June note that answers "the rent for last month
+    (May)")."""
+    from minirag_cli import datednotes
+
+    if "dense" not in s.channels or s.query_vector is None:
+        return
+    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
+                                             + (s.days.terms() if s.days is not None else []))
+    notes = datednotes.dated_notes(s.conn, datednotes.asked_spans(periods, s.days))
+    if not notes:
+        return
+    s.periods = periods
+    found = {h.chunk_id: h.score for h in score_fuse(s.rankings, s.options.weights)} if s.rankings else {}
+    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates)
+    date = dict(s.scores.get("date", []))
+    for c, v in votes.items():
+        date[c] = max(date.get(c, 0.0), v)
+    # the date vote reaches dated_note_chunks chunks of a note (its best chunk and those the channels
+    # ranked best), not every chunk of a long one the dense pool holds
+    from minirag_cli.graph.sql import document_of_chunks
+
+    doc_of, kept, per_note = document_of_chunks(s.conn, list(date)), {}, Counter()
+    for c in sorted(date, key=lambda c: (c not in votes, -found.get(c, 0.0), c)):
+        per_note[doc_of.get(c)] += 1
+        if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:
+            kept[c] = date[c]
+    s.scores["date"] = sorted(kept.items(), key=lambda cs: (-cs[1], cs[0]))
+    if cosines:
+        dense = dict(s.scores.get("dense", []))
+        s.scores["dense"] = sorted({**cosines, **dense}.items(), key=lambda cs: (-cs[1], cs[0]))
+
+
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
     if s.graph_votes is None:
         return {}
@@ -482,6 +532,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     s.scores = dict(s.rankings)
     if "graph" in channels:
         _graph_channel(s, seeds)
+    _dated_notes(s)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])

@@ -184,6 +184,34 @@ def file_date(path: str) -> tuple[str, str] | None:
     return found
 
 
+# A weekly or monthly note's name, as Obsidian's Periodic Notes and Journals
+# plugins write them by default: `2026-W45` (the ISO week: gggg-[W]ww) and
+# `2026-11` (YYYY-MM), the month's name after it or not (`2026-11 November`,
+# `2026-11 Nov`: the month's own name, else no period).
+_WEEK_NAME = re.compile(r"((?:19|20)\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])", re.I)
+_MONTH_NAME = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:,?\s+([^\W\d_]+)\.?)?")
+
+
+def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
+    """(first day, last day) of the week or month a weekly or monthly note
+    at `path` is named by (its file name without the extension, whole:
+    above); None for any other note (a daily note is dated by file_date)."""
+    name = path.rsplit("/", 1)[-1]
+    stem = (name.rsplit(".", 1)[0] if "." in name else name).strip()
+    m = _WEEK_NAME.fullmatch(stem)
+    if m:
+        try:
+            monday = _dt.date.fromisocalendar(int(m.group(1)), int(m.group(2)), 1)
+        except ValueError:  # week 53 of a year of 52
+            return None
+        return monday, monday + _dt.timedelta(days=6)
+    m = _MONTH_NAME.fullmatch(stem)
+    if m is None or (m.group(3) and _month_of(m.group(3)) != int(m.group(2))):
+        return None
+    first = _dt.date(int(m.group(1)), int(m.group(2)), 1)
+    return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
+
+
 def dated_path(root: str, path: str) -> str:
     """`path` (a note's, in its synced folder `root`, '/'-separated) read
     with the folder's own last folders in front as far as a year, month and
@@ -230,6 +258,26 @@ def line_date(line: str, numeric_only: bool = False) -> str:
         return ""
     date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
+
+
+def note_date(first_line: str, path: str = "", root: str = "") -> str:
+    """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
+    line, or its front matter's date line: store.note_heads), else from its
+    file name: one that holds a date and maybe a time (`2026-01-22.md`,
+    LiHua's `20260122_1500.txt`) or a daily note's that is a date in another
+    form (Logseq's `2026_01_22.md`, Dendron's `daily.journal.2026.01.22.md`,
+    `Thursday, January 22nd 2026.md`) or whose path in its folder is
+    (Obsidian's year, month and day folders `2026/01/22.md`, read with the
+    folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
+    the date the note's first chunk names; '' when neither carries a date."""
+    path = dated_path(root, path or "")
+    name = path.rsplit("/", 1)[-1]
+    for text in (first_line or "", name):
+        date = line_date(text)
+        if date:
+            return date
+    daily = file_date(path)
+    return daily[1] if daily is not None else ""
 
 
 # --------------------------------------------------------------------------- dates in questions

@@ -348,9 +348,10 @@ def test_a_named_period_votes_for_the_notes_dated_in_it(synced, embedder):
     # the vote comes from the date nodes, not from the words: another month votes for nothing
     other = retrieve.search(synced, q.replace("January", "March"), embedder=embedder, mode="hybrid", k=10)
     assert not any("date" in r["channels"] for r in other.results)
-    # and a mode without the graph has no date vote
+    # a mode without the graph votes for the notes dated that day (datednotes.py: every note of the
+    # day is a candidate), and for no other
     text = retrieve.search(synced, q, embedder=embedder, mode="dense,bm25", k=10)
-    assert not any("date" in r["channels"] for r in text.results)
+    assert {r["path"] for r in text.results if "date" in r["channels"]} == {"journal/20260106.txt"}
     chunk_ids = [r["chunk_id"] for r in res.results]
     assert graph.dated_chunks(synced, ["date:2026-01"], chunk_ids) == graph.dated_chunks(
         synced, ["date:2026-01-06"], chunk_ids) != []

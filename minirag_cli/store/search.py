@@ -9,6 +9,8 @@ the same functions with tsvector ranking and pgvector's `<=>`.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from minirag_cli.store import vectors
@@ -30,6 +32,38 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
         "SELECT rowid, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
         (header_weight, fts_query, limit)).fetchall()
     return [(r[0], -r[1]) for r in rows]
+
+
+def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: int,
+                           per_document: int) -> list[tuple[int, float]]:
+    """bm25_rows with at most `per_document` chunks of any one document: a
+    question about a day or a month matches every chunk of a note dated in
+    it alike (its header holds the date), and a note of hundreds of chunks
+    (a pasted log) would fill the whole pool (retrieve.bm25_channel)."""
+    rows = conn.execute(
+        "SELECT id, s FROM (SELECT f.id, f.s, row_number() OVER (PARTITION BY c.document_id ORDER BY f.s, f.id) AS n "
+        "FROM (SELECT rowid AS id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ?) f "
+        "JOIN chunks c ON c.id = f.id) WHERE n <= ? ORDER BY s, id LIMIT ?",
+        (header_weight, fts_query, per_document, limit)).fetchall()
+    return [(r[0], -r[1]) for r in rows]
+
+
+def note_firsts(conn) -> list[tuple[int, str, str, str]]:
+    """(document id, path, root, header) of every document with chunks: its
+    first chunk's header, which holds the line that dates the note
+    (store.note_heads, answer.note_date)."""
+    return conn.execute("SELECT d.id, d.path, d.root, c.header FROM documents d "
+                        "JOIN chunks c ON c.document_id = d.id AND c.seq = 0").fetchall()
+
+
+def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
+    """document id -> its chunk ids in order."""
+    out: dict[int, list[int]] = {}
+    for doc, chunk in conn.execute("SELECT c.document_id, c.id FROM json_each(?) j JOIN chunks c "
+                                   "ON c.document_id = j.value ORDER BY c.document_id, c.seq",
+                                   (json.dumps([int(d) for d in doc_ids]),)):
+        out.setdefault(doc, []).append(chunk)
+    return out
 
 
 def cjk_rows(conn, fts_query: str, limit: int) -> list[tuple[int, float]]:

@@ -1,0 +1,123 @@
+"""The notes dated in the days a question asks about, as candidates of their own.
+
+A question that resolves to a day or a period ("what did I do yesterday?"
+read against the asking day, askday.py; "on November 8", "in May": the date
+terms retrieve.search reads) is about the notes dated in it. The text
+channels find them by the date their header holds, but every chunk of such a
+note carries that date alike, so one long note (a pasted log of hundreds of
+chunks) filled the whole candidate pool and the date vote, which reaches only
+chunks some channel found, never saw the other notes of the day or month.
+
+So each note dated in the asked days is a candidate directly (retrieve.search
+with the dense channel): its best chunk by the question's vector (the chunk a
+channel ranked best when its vectors are too many to read, else its first),
+voted for by the `date` channel. A note is dated by
+its head or file name (text.note_date, as answer sources are: a daily note), or covers a week or
+a month by its file name (text.file_period: `2026-W45.md`, `2026-11.md`). Its
+vote is the share of the note's own days that fall in the asked days: 1 for
+a daily note of them and for a weekly note asked about by its week, 1/7 for
+a weekly note asked about by one of its days, 7/30 for a monthly note asked
+about by a week of it; so a day's own notes rank above the week's review, and
+the review above the month's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import numpy as np
+
+from minirag_cli.store import search as store
+
+# at most this many chunks' vectors are read to choose the dated notes' best chunks (30 us each)
+MAX_SCORED_CHUNKS = 4096
+
+
+def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
+    """The (first, last) days a question asks about: its asked days
+    (askday.AskedDays) and the days and months of its date key prefixes
+    (text.date_key_prefixes: 'date:2026-05', 'date:2026-05-08'); a part
+    of a month ('date:2026-10-1', the 10th to the 19th) is none."""
+    spans = [(days.first, days.last)] if days is not None else []
+    for p in periods:
+        m = re.fullmatch(r"date:(\d{4})-(\d\d)(?:-(\d\d))?", p)
+        if m is None:
+            continue
+        try:
+            first = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3) or 1))
+        except ValueError:
+            continue
+        last = first if m.group(3) else (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
+        spans.append((first, last))
+    return list(dict.fromkeys(spans))
+
+
+def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | None:
+    from minirag_cli import frontmatter
+    from minirag_cli.text import file_period, line_date, note_date
+
+    first = (header or "").split("\n", 1)[0]
+    head = frontmatter.head_date_line(first) or first
+    # the head's date first: note_date reads it first too, after a path lookup each note would pay
+    date = line_date(head) or note_date(head, path, root or "")
+    if date:
+        try:
+            day = dt.date.fromisoformat(date[:10])
+        except ValueError:
+            return None
+        return day, day
+    return file_period(path)
+
+
+def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
+    """document id -> its vote: the share of the note's days (one for a
+    daily note, a week's or a month's for a periodic note) in `spans`."""
+    if not spans:
+        return {}
+    out: dict[int, float] = {}
+    for doc, path, root, header in store.note_firsts(conn):
+        span = _note_span(path, root, header)
+        if span is None:
+            continue
+        own = (span[1] - span[0]).days + 1
+        for first, last in spans:
+            shared = (min(last, span[1]) - max(first, span[0])).days + 1
+            if shared > 0:
+                out[doc] = max(out.get(doc, 0.0), shared / own)
+    return out
+
+
+def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_vector,
+                limit: int) -> tuple[dict[int, float], dict[int, float]]:
+    """(chunk id -> date vote, chunk id -> cosine) for the `limit` notes of
+    `notes` (document id -> vote) whose best chunk is closest to the
+    question: each note's chunk nearest `query_vector` (when the note's
+    chunks' vectors are read: MAX_SCORED_CHUNKS in all), else the one
+    `found` (chunk id -> a channel's fused score) scores best, else its
+    first. The cosines are for the dense channel to score those chunks."""
+    chunks = store.document_chunks(conn, list(notes))
+    scored = query_vector is not None and sum(len(c) for c in chunks.values()) <= MAX_SCORED_CHUNKS
+    q = np.asarray(query_vector, dtype=np.float32) if scored else None
+    picked: list[tuple[float, float, int, int]] = []  # (-vote, -best, doc, chunk)
+    cosines: dict[int, float] = {}
+    for doc, ids in chunks.items():
+        best, chunk = None, None
+        if q is not None:
+            for c in ids:
+                v = store.chunk_vector(conn, c)
+                if v is None:
+                    continue
+                sim = float(np.dot(q, v) / ((np.linalg.norm(q) * np.linalg.norm(v)) or 1.0))
+                if best is None or sim > best:
+                    best, chunk = sim, c
+            if chunk is not None:
+                cosines[chunk] = best
+        if chunk is None:
+            known = [c for c in ids if c in found]
+            chunk = max(known, key=lambda c: found[c]) if known else ids[0]
+            best = found.get(chunk, 0.0)
+        picked.append((-notes[doc], -best, doc, chunk))
+    picked.sort()
+    kept = picked[:limit]
+    return {c: -vote for vote, _b, _d, c in kept}, {c: cosines[c] for *_x, c in kept if c in cosines}

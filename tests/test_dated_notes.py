@@ -1,0 +1,102 @@
+"""The notes dated in the days a question asks about are candidates of their
+own (datednotes.py): one long note of the day (a pasted log) no longer fills
+every candidate pool, and weekly and monthly notes (`2026-W45.md`,
+`2026-11.md`) are dated to the period they cover."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+
+import pytest
+
+from minirag_cli.config import effective
+from minirag_cli.datednotes import asked_spans
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.options import RetrievalOptions
+from minirag_cli.text import file_period
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+LOG = "\n".join(f"2026-11-18T21:{i // 60:02d}:{i % 60:02d}Z INFO migrate step=copy rows={i * 37} batch={i}"
+                for i in range(400))
+NOTES = {
+    "daily/2026-11-02.md": "## Morning\nSwam 2 km at the lake before work.\n",
+    "daily/2026-11-04.md": "## Work\nThe first dry run failed on foreign keys.\n",
+    "daily/2026-11-06.md": "## Evening\nBoard game night; Lena won Catan.\n",
+    "daily/2026-11-12.md": "## Home\nSick in bed with a cold, soup all day.\n",
+    "daily/2026-11-18.md": f"## Work\nThe migration ran tonight. Log below.\n\n```\n{LOG}\n```\n\n"
+                           "## Evening\nMigration done at 22:41, a beer with Marc.\n",
+    "daily/2026-11-25.md": "## Garden\nPlanted tulip bulbs by the fence.\n",
+    "weekly/2026-W45.md": "# Week 45 review\n\n- Migration plan sent.\n- Dentist done.\n",
+    "monthly/2026-11.md": "# November 2026\n\n- Atlas migrated.\n- A 10k personal best.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def journal(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("journal")
+    write_notes(tmp / "notes", NOTES)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+def _open(db):
+    return Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), embedder_factory=hashing_embedder)
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "dense,bm25", "bm25"])
+def test_one_long_note_does_not_fill_a_month(journal, mode):
+    with _open(journal) as index:
+        result = index.search("what did I do last month?", RetrievalOptions(k=20, mode=mode),
+                              today=dt.date(2026, 12, 5))
+    paths = Counter(r["path"] for r in result.results)
+    daily = {p for p in NOTES if p.startswith("daily/")}
+    assert daily <= set(paths), paths  # every November daily note, not 20 chunks of the log
+    bm25 = Counter(r["path"] for r in result.results if r["channels"].get("bm25", {}).get("rank"))
+    assert bm25["daily/2026-11-18.md"] <= 3  # BM25 keeps 3 chunks of one note
+
+
+def test_the_days_long_note_is_found_by_its_best_chunk(journal):
+    with _open(journal) as index:
+        result = index.search("what did I do yesterday?", RetrievalOptions(k=3), today=dt.date(2026, 11, 19))
+    assert {r["path"] for r in result.results} == {"daily/2026-11-18.md"}
+    assert any("Migration" in r["text"] or "migration ran" in r["text"] for r in result.results)
+
+
+def test_a_weekly_note_is_dated_to_its_week(journal):
+    with _open(journal) as index:
+        week = [r["path"] for r in index.search("what did I do last week?", RetrievalOptions(k=20),
+                                                       today=dt.date(2026, 11, 12)).results]
+        day = [r["path"] for r in index.search("what did I do on November 4?", RetrievalOptions(k=20)).results]
+    assert "weekly/2026-W45.md" in week[:5]  # asked by its week, the review's vote is whole
+    # asked about one day, the day's own note comes first, the week's review (1/7 of its days) after it
+    assert day[0] == "daily/2026-11-04.md"
+    assert "weekly/2026-W45.md" in day
+
+
+def test_a_monthly_note_is_dated_to_its_month(journal):
+    with _open(journal) as index:
+        month = [r["path"] for r in index.search("what did I do last month?", RetrievalOptions(k=20),
+                                                  today=dt.date(2026, 12, 5)).results]
+    assert "monthly/2026-11.md" in month and "weekly/2026-W45.md" in month
+
+
+def test_file_period():
+    assert file_period("weekly/2026-W45.md") == (dt.date(2026, 11, 2), dt.date(2026, 11, 8))
+    assert file_period("2026-11.md") == (dt.date(2026, 11, 1), dt.date(2026, 11, 30))
+    assert file_period("monthly/2026-11 November.md") == (dt.date(2026, 11, 1), dt.date(2026, 11, 30))
+    assert file_period("2026-02 Feb.md") == (dt.date(2026, 2, 1), dt.date(2026, 2, 28))
+    # the month's name must be its own; a daily note, a note named more, a week 53 of a 52-week year are no period
+    for name in ("2026-11 March.md", "2026-11-03.md", "2026-11 plans.md", "2025-W53.md", "W45.md"):
+        assert file_period(name) is None, name
+
+
+def test_asked_spans():
+    assert asked_spans(["date:2026-05", "date:2026-05-08", "date:2026-10-1"]) == [
+        (dt.date(2026, 5, 1), dt.date(2026, 5, 31)), (dt.date(2026, 5, 8), dt.date(2026, 5, 8))]
+    assert asked_spans([]) == []
