@@ -508,3 +508,20 @@ def test_a_label_of_a_phrase_speaks_in_no_chat():
     text = "Lunch with Tom: pizza at noon.\nLunch with Tom: sushi this time.\n"
     assert chat_speakers(text) == frozenset()
     assert names(text) == {"Tom"}
+
+
+def test_a_title_s_full_stop_cuts_no_relation_s_sentence(tmp_path):
+    # LiHua's `... nice for Mr. Smith to rent this basement to us`: the relation's sentence ended at
+    # `Mr.`, joining LiHua and Mr; Smith, in the next one, was joined to no one by it
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"note.md": "Anna Weber thinks it is nice of Mr. Smith to rent the basement to Jonas.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    joined = {(a, b) for a, b in conn.execute(
+        "SELECT x.key, y.key FROM relations r JOIN entities x ON x.id = r.a JOIN entities y ON y.id = r.b")}
+    assert {tuple(sorted(p)) for p in joined} >= {("jonas", "smith"), ("annaweber", "smith")}, joined
+    conn.close()
