@@ -98,7 +98,8 @@ def read_in_context(chunks: Sequence[Chunk], path: str) -> list[str]:
     inside a fenced code block or a code span after the fence or backticks
     that opened it, one that ends inside a span before the backticks that
     close it, and in a Markdown note its indented code blocks as fenced
-    ones, so that a `[[link]]` in code stays code and one after it is a link."""
+    ones, so that a `[[link]]` in code stays code and one after it is a link,
+    and code names nothing in any chunk of it (heuristic rules 13)."""
     from minirag_cli.extract.mdcode import chunk_readings
 
     return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES))
