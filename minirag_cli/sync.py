@@ -51,6 +51,7 @@ from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, Sy
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
+from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import handle_names, note_aliases
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
@@ -97,7 +98,8 @@ def read_in_context(chunks: Sequence[Chunk], path: str) -> list[str]:
     inside a fenced code block or a code span after the fence or backticks
     that opened it, one that ends inside a span before the backticks that
     close it, and in a Markdown note its indented code blocks as fenced
-    ones, so that a `[[link]]` in code stays code and one after it is a link."""
+    ones, so that a `[[link]]` in code stays code and one after it is a link,
+    and code names nothing in any chunk of it (heuristic rules 13)."""
     from minirag_cli.extract.mdcode import chunk_readings
 
     return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES))
@@ -565,8 +567,10 @@ def line_count(text: str) -> int:
 
 
 # a full stop and blanks, a line break, or a Chinese or Japanese full stop (`。`,
-# `！`, `？`), which no blank follows, with the closing quotes after it
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[。！？])[」』）”\s]*")
+# `！`, `？`), which no blank follows, with the closing quotes after it; not a title's
+# full stop (`Mr. Smith`, `St. Mary's`: heuristic.TITLES, rules 13), which ends no sentence
+_TITLE_STOPS = "".join(rf"(?<!\b{title}\.)" for title in HEURISTIC_TITLES.split("|"))
+_SENTENCE_BREAK = re.compile(rf"(?<=[.!?]){_TITLE_STOPS}\s+|\n+|(?<=[。！？])[」』）”\s]*")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

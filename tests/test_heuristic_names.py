@@ -402,3 +402,126 @@ def test_a_handle_joins_its_chat_s_speaker_in_the_graph(tmp_path):
     assert graph(conn) == graph(fresh)
     conn.close()
     fresh.close()
+
+
+# Rules 13, continued (a journal keeper's QA): code names nothing, a title's full stop ends no
+# sentence, and a label of a phrase names what its sentence would.
+
+LOG = "\n".join(f"2026-11-18T21:00:{i % 60:02d}Z {('INFO', 'DEBUG', 'WARN')[i % 3]} atlas-migrate[12{i % 7}] "
+                f"step=copy Customers rows={i * 37}" for i in range(400))
+
+
+@pytest.mark.parametrize("text", [
+    f"Migration ran tonight. Log below.\n\n```\n{LOG}\n```\n\nDone with Marc at 22:41.",
+    "Migration ran tonight.\n\n~~~log\nINFO: Atlas Migrate started\n~~~\nDone with Marc.",
+    "The flow, with Marc:\n```mermaid\nsequenceDiagram\n    Alice Jones->>Bob Stone: Hello\n```\n",
+    "Forwarded by Marc:\n```\nFrom: Priya Raman <priya@example.com>\nSubject: Budget Review\nHi Tom,\n```\n",
+    "Fix by Marc:\n```c\n#include <stdio.h>\n```\n```python\n@property\ndef Name(self): return \"Heron Board\"\n```",
+    "I asked Marc to set `LOG_LEVEL=DEBUG` and `#define` with <code>Heron Board</code> and\n<pre>\nINFO Atlas\n</pre>",
+])
+def test_code_names_nothing(text):
+    # a fenced block (a pasted log made INFO, DEBUG, WARN and its day the journal's top entities), a
+    # diagram, a pasted mail, a code span, a `<code>` element, a raw HTML block: the prose around it names
+    assert {m.name for m in HeuristicExtractor().extract_one(text)} == {"Marc"}
+
+
+def test_a_word_capitalised_only_in_code_opens_no_name_in_prose():
+    # `Atlas` opens a sentence: a name only if the text capitalises it mid-sentence too, not in a log
+    text = "Atlas is live.\n\n```\n2026-11-18 INFO Atlas migrated\n```\n"
+    assert names(text) == set()
+    assert "Atlas" in names(text.replace("```\n", ""))  # as text, it does
+
+
+def test_chunks_of_code_name_nothing_in_the_index(tmp_path):
+    # a chunk of a fenced block's middle, or of a Markdown note's indented block, read alone, was text:
+    # sync reads each chunk after the fence it starts in (mdcode.chunk_readings); a `.txt` note has no
+    # indented code
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    indented = "\n".join(f"    {('INFO', 'DEBUG')[i % 2]} Heron Board step {i}" for i in range(300))
+    root = tmp_path / "vault"
+    write_notes(root, {"fenced.md": f"Ran with Marc.\n\n```\n{LOG}\n```\n\nDone.\n",
+                       "indented.md": f"Ran with Marc.\n\n{indented}\n\nDone.\n",
+                       "indented.txt": f"Ran with Tom.\n\n{indented}\n\nDone.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'fenced.md'").fetchone()[0] > 10
+    by_note = {}
+    for name, path in conn.execute("SELECT DISTINCT e.name, d.path FROM mentions m JOIN entities e ON "
+                                   "e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON "
+                                   "d.id = c.document_id WHERE e.type != 'date'"):
+        by_note.setdefault(path, set()).add(name)
+    assert by_note["fenced.md"] == {"Marc"}
+    assert by_note["indented.md"] == {"Marc"}
+    assert {"Tom", "DEBUG Heron Board"} <= by_note["indented.txt"]
+    # the log's day, in every line of it, is no date of the note's chunks either
+    assert conn.execute("SELECT count(*) FROM entities WHERE key LIKE '%2026-11-18%'").fetchone()[0] == 0
+    conn.close()
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Dentist at 8:30 with Dr. Hoffmann. One cavity filled.", {"Hoffmann"}),
+    ("Dentist at 8:30 with Dr Hoffmann. One cavity filled.", {"Hoffmann"}),  # was Dr Hoffmann
+    ("Dr. Hoffmann called back.", {"Hoffmann"}),
+    ("Met Dr. Hoffmann at the practice.", {"Hoffmann"}),
+    ("We met Mr. and Mrs. Smith, then Ms. Lopez.", {"Smith", "Lopez"}),
+    ("# Dr. Amara Okafor\n\nLives below the lighthouse.", {"Amara Okafor"}),  # golden/'s: was Dr too
+    ("Called Mum - her knee surgery is at St. Mary's.", {"Mum", "St. Mary's"}),
+    ("Visited her at St. Mary's hospital with Sam.", {"St. Mary's", "Sam"}),
+    ("Climbed Mt. Fuji with Sam.", {"Mt. Fuji", "Sam"}),
+    ("Termin bei Prof. Dr. Weber, dann Hr. Müller und Fr. Schmidt.", {"Weber", "Müller", "Schmidt"}),
+    ("Saw the Dr. today, and the Mt. was foggy.", set()),
+])
+def test_a_title_before_a_name_ends_no_sentence(text, found):
+    # `Dr. Hoffmann` named Dr and lost Hoffmann (a sentence's first word); `St. Mary's` named St and Mary.
+    # A person's title is dropped (the name the note writes elsewhere without it); a saint's is the place's
+    assert names(text) == found
+
+
+def test_a_title_s_full_stop_is_no_sentence_end():
+    from minirag_cli.extract.heuristic import _sentence_start
+
+    for text in ("Saw Dr. Hoffmann", "Saw Mrs. Hoffmann", "Lit a candle at St. Mary's"):
+        assert not _sentence_start(text, text.rindex(" ") + 1), text
+    assert _sentence_start("Saw the doctor. Hoffmann", len("Saw the doctor. "))
+    assert _sentence_start("Saw Drs. Hoffmann", len("Saw Drs. "))  # no title of the list
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Guitar lesson with Carlos: barre chords. My fingers hurt.", {"Carlos"}),
+    ("Call with Priya Raman: budget first.", {"Priya Raman"}),
+    ("- Trip to Lisbon: booked the flights.", {"Lisbon"}),
+    ("Treffen mit Anna: wir reden morgen.", {"Anna"}),
+    ("What went well: the migration finished in 41 minutes.", set()),
+    # no sentence: a label of a phrase of no name, of names and a connector, as before
+    ("Flood alert: the lower road is shut.", {"Flood alert"}),
+    ("Game of Thrones: season two is slow.", {"Game of Thrones"}),
+])
+def test_a_label_of_a_phrase_names_what_its_sentence_would(text, found):
+    assert names(text) == found
+
+
+def test_a_label_of_a_phrase_speaks_in_no_chat():
+    text = "Lunch with Tom: pizza at noon.\nLunch with Tom: sushi this time.\n"
+    assert chat_speakers(text) == frozenset()
+    assert names(text) == {"Tom"}
+
+
+def test_a_title_s_full_stop_cuts_no_relation_s_sentence(tmp_path):
+    # LiHua's `... nice for Mr. Smith to rent this basement to us`: the relation's sentence ended at
+    # `Mr.`, joining LiHua and Mr; Smith, in the next one, was joined to no one by it
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"note.md": "Anna Weber thinks it is nice of Mr. Smith to rent the basement to Jonas.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    joined = {(a, b) for a, b in conn.execute(
+        "SELECT x.key, y.key FROM relations r JOIN entities x ON x.id = r.a JOIN entities y ON y.id = r.b")}
+    assert {tuple(sorted(p)) for p in joined} >= {("jonas", "smith"), ("annaweber", "smith")}, joined
+    conn.close()

@@ -60,7 +60,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.mdcode import Ranges, code_ranges
+from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
                               find_dates, fold, folder_date, normalise_key, without_invisibles)
 
@@ -239,6 +239,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    named Plan, and `[[Plan.excalidraw]]` links to it (DRAWING_SUFFIX: the note was "Plan.excalidraw",
 #    the link an attachment's). And a chat's `@elena` is its speaker `Elena:` (handle_names), not a
 #    longer name the note writes (`Elena Vasquez`). LiHua's graph and golden/'s are the same.
+#    Code names nothing (mdcode.without_code): a fenced block, a raw HTML block, a Markdown note's
+#    indented block, a code span, a `<code>` element (a pasted log made INFO, DEBUG, WARN and its day
+#    a journal's top entities); sync reads every chunk of a note after the fence it starts in, not
+#    only one with a link (mdcode.chunk_readings). A title's full stop ends no sentence (`Dr.
+#    Hoffmann`, `St. Mary's`: TITLES); a person's title is no part of the name (`Dr. Hoffmann`, `Dr
+#    Hoffmann` name Hoffmann: PERSON_TITLES), a saint's or a mountain's is (`St. Mary's`, `Mt. Fuji`),
+#    and none alone is a name. A label that is a phrase (`Guitar lesson with Carlos:`, `What went
+#    well:`: _phrase) names what its sentence would (Carlos; nothing), not itself, and never speaks.
 VERSION = 13
 
 
@@ -511,7 +519,8 @@ UPPER, LOWER = letter_classes(frozenset({"Lu", "Lt"}), frozenset({"Ll"}))
 _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
-_CONNECT = r"(?:of|de|da|del|van|von|der|la|le|du|the)"
+_CONNECTORS = frozenset("of de da del van von der la le du the".split())  # a name's lower-case words
+_CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # A name starts where `\b` would start it, or after Markdown's `_` or `__`
 # emphasis (`_Bob Marley_`: `_` is a word character, so `\b` saw no start
 # there), but not inside an identifier (`snake_Case`).
@@ -520,7 +529,21 @@ _NAME_END = rf"(?!{_LETTER})"
 # Between a name's words: spaces and tabs, and the no-break spaces (U+00A0, narrow U+202F)
 # that text pasted from the web, Word or Apple Notes puts there ("Rosa\u00a0Diaz")
 _GAP = "[ \t\u00a0\u202f]+"
-CAP_SPAN = re.compile(rf"{_NAME_START}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_CAP_WORD}){{0,4}}")
+# Abbreviated titles and saints before a name (`Dr. Hoffmann`, `Prof. Dr. Weber`, `St. Mary's`,
+# `Mt. Everest`; German's `Hr.` and `Fr.`, Herr and Frau): their full stop ends no sentence and
+# cuts no name (heuristic rules 13: `Dr. Hoffmann` named Dr and lost Hoffmann, a sentence's first
+# word). A person's title is dropped as a sentence's `The` is (PERSON_TITLES: `Dr. Hoffmann` and
+# `Dr Hoffmann` name Hoffmann, the name the note writes elsewhere without it); a saint or a
+# mountain is part of its place's name (`St. Mary's`, `Mt. Everest`). Alone, none is a name.
+TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
+PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
+PLACE_TITLES = frozenset("St Mt".split())
+_TITLED = rf"(?:(?:{TITLES})\.{_GAP}){{0,2}}"
+CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
+# a title's full stop, which ends no sentence (read back from the word after it: _sentence_start)
+_TITLE_STOP = re.compile(rf"(?<!{_LETTER})(?:{TITLES})\.$")
+# a saint's place keeps its possessive (`St. Mary's` is the hospital or the church, not Mary)
+_SAINTS = re.compile(rf"(?<!{_LETTER})(?:St\.?|Saint){_GAP}\S+['’]s$")
 # a capitalised word and the connector `the` opening a span (`Designed the HeronBoard`)
 VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
 # a word shaped as an English verb's third person or past (`Leads`, `Runs`, `Plays`, `Teaches`,
@@ -694,7 +717,22 @@ def speaker_tag(line: str) -> re.Match | None:
 
 
 def _may_speak(tag: str) -> bool:
-    return tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
+    return (tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
+            and not _phrase(tag))
+
+
+def _phrase(tag: str) -> bool:
+    """Is `tag`, a label's, a sentence's words rather than a name: a lower-case word (not a name's
+    connector, `of`, `de`, `van`: `Game of Thrones`) followed by a capitalised one (`Guitar lesson
+    with Carlos`, `Call with Priya Raman`, `Treffen mit Anna`), or after a common word (`What went
+    well`)? Such a label names what a sentence would (Carlos; nothing), never itself, and speaks in
+    no chat, as a label of more than four words did not (heuristic rules 13: `Guitar lesson with
+    Carlos:` was one name). `Flood alert:`, of no name, is a name as before."""
+    words = [w.strip(",.;'’()-") for w in tag.split()]
+    lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS), None)
+    if lower is None:
+        return False
+    return words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
 
 
 def _common_label(tag: str) -> bool:
@@ -931,6 +969,8 @@ def _common_noun(word: str, text: str) -> bool:
 
 
 def _strip_possessive(span: str) -> str:
+    if _SAINTS.search(span):
+        return span  # `St. Mary's`, `St Paul's`: a place's name, not a saint's (rules 13)
     return re.sub(r"['’]s$", "", span)
 
 
@@ -1044,6 +1084,11 @@ class HeuristicExtractor:
             text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
+        # code names nothing (rules 13): a fenced block (a pasted log made INFO, DEBUG and its dates
+        # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
+        # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
+        # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
+        text = without_code(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1170,10 +1215,14 @@ class HeuristicExtractor:
             words = span.split()
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
+            # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and (words[0].lower().replace("’", "'") in COMMON_WORDS
+                             or words[0].removesuffix(".") in PERSON_TITLES
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
                 words = words[1:]
+            if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
+                continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
                 words = words[2:]  # `ein Buch von Daniel Kehlmann`: a noun's `von` joins no name
             if (len(words) > 1 and words[0] == found.split()[0] and common_adjective(words[0], words[1])
@@ -1490,6 +1539,8 @@ def _sentence_start(text: str, pos: int) -> bool:
             return False
         end = text.find("\n", start, start + TABLE_REACH)
         return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
+    if before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start):
+        return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not

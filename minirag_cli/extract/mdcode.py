@@ -3,7 +3,9 @@ blocks of code (`<pre>`, `<script>`, `<style>`, `<textarea>`, `<!-- -->`),
 `<code>` elements and (in a Markdown note) indented code blocks, where a
 `[[wikilink]]` is written about, not followed (`` `[[Note]]` `` in a note on
 Obsidian's syntax links nothing). The heuristic extractor and the llm
-extractor's `complete` read no link there (heuristic.wikilinks).
+extractor's `complete` read no link there (heuristic.wikilinks), and the
+heuristic extractor reads no name there either (`without_code`: a pasted
+log's `INFO`, a diagram's nodes, `#include`, `@property`).
 
 The extractors read a chunk, not a note, and code can open in one chunk and
 close in a later one: read alone, a later chunk of a fenced block would take
@@ -167,6 +169,26 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
             out.append(block)
         prose_start = block.end
     return out
+
+
+def without_code(text: str, code: Sequence[Code] | None = None) -> str:
+    """`text` without its code (find_code, or `code` found already), for names to be read where
+    no code is: a block (its lines whole) leaves its line ends, empty lines, and a span or a
+    `<code>` element a blank (and the line ends it holds), so the text around it keeps its
+    lines and words apart. Not blanks in its place: a log's lines of them read back from each
+    line start took a long note's extraction 1.7 times as long. Not a mark either: a line of
+    backticks would open a fence, and the text after it would be read as code."""
+    code = find_code(text) if code is None else code
+    if not code:
+        return text
+    pieces, pos = [], 0
+    for k in code:
+        pieces.append(text[pos:k.start])
+        breaks = "\n" * text.count("\n", k.start, k.end)
+        pieces.append(breaks if k.kind in ("fence", "html", "indented") else " " + breaks)
+        pos = k.end
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
 def _inline_code(text: str, start: int, end: int) -> list[Code]:
@@ -344,28 +366,27 @@ def laid_note(chunks: Sequence) -> str | None:
 
 def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     """The texts a note's chunks (all of them, in order: chunking.Chunk) are
-    read as (see above): each chunk that holds a `[[` gets the opening fence
+    read as (see above): each chunk that holds code or starts or ends in it gets the opening fence
     (`~~~` for an indented block: no line of it can close that), HTML tag or
     backticks of the code it starts in and a line end before its text, the
     closing backticks or `</code>` of a span or element it ends in after
     it, the end tag of an HTML block it starts in at the end of the line
     that ends it (which it may hold only after the tag), and `~~~` lines
     around the
-    indented blocks (`markdown`) it holds; the others, which hold no link,
-    are read as they are."""
+    indented blocks (`markdown`) it holds; the others, which hold no code,
+    are read as they are. Every chunk, not only one with a `[[`: no code names
+    anything either (heuristic rules 13: a chunk of a pasted log, read alone,
+    was text)."""
     texts = [c.text for c in chunks]
-    if not any("[[" in t for t in texts):
-        return texts
     note = laid_note(chunks)
     if note is None:
         return texts
     code = find_code(note, markdown)  # in order of their starts
+    if not code:
+        return texts
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
     out = []
     for c, text in zip(chunks, texts):
-        if "[[" not in text or not code:
-            out.append(text)
-            continue
         s, e = c.start_char, c.start_char + len(text)
         prefix = suffix = ""
         inserts: list[tuple[int, str]] = []
