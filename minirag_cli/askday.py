@@ -12,13 +12,18 @@ yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
 day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday), this month and
 last month, "the last (past) week" and "this past week" (the 7 days up to
-today), "the last (past) month" (the 31 days up to today), and "on <weekday>" / "last <weekday>": the most
-recent such day before today. "next …", "this Tuesday",
+today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
+recent such day before today, and "on the 21st" (a day of the month with no month: the latest such day up
+to today; not "the 3rd floor"). The same in German, French and Spanish (gestern, heute, vorgestern,
+letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
+avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
+la semana pasada, esta semana, el mes pasado, el lunes): _FOREIGN. "next …", "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
 And only when the question speaks of the asker's own time: in the first
-person (I, me, my, we, our, and "us" in lower case: "the US" is a country),
+person (I, me, my, we, our, and "us" in lower case: "the US" is a country;
+ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros),
 outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or of
 no one else ("what happened yesterday?", "what happened at work
 yesterday?", "anything about the garden last week?", "meetings this
@@ -28,6 +33,10 @@ possessive: "Priya's plans this week?"; weekday and month names are no
 one), says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
 takes a break": an auxiliary, or that, whether or if, before a determiner).
+German writes its nouns with a capital: in a question whose day is German
+("Was war gestern im Büro?") a capital names no one, and someone else is
+told by er, sie, wer… or by an auxiliary's own subject ("Was hat Priya
+gestern gesagt?"). French and Spanish say il, elle, él, ella, quién….
 Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
@@ -52,10 +61,32 @@ from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "a": 1}
+# German, French and Spanish weekday names, in date.weekday() order (English: text.WEEKDAY_NAMES)
+_FOREIGN_WEEKDAYS = {
+    "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+    "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+}
+_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)}
+_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+# the same days asked in German, French and Spanish, one alternative per group of _PHRASE ("last week"
+# is `week` "last" in English, `lastweek` here)
+_FOREIGN = {
+    "before": r"vorgestern|avant-hier|anteayer|antes\s+de\s+ayer",
+    "yesterday": r"gestern|hier|ayer|anoche",  # "hier" only in a French question (_FRENCH: German "here")
+    "today": r"heute|aujourd['’]hui|ce\s+(?:matin|soir)|hoy|esta\s+(?:mañana|tarde|noche)",
+    "lastweek": r"(?:letzte|vorige|vergangene)\s+woche|la\s+semaine\s+derni[eè]re|la\s+semana\s+pasada",
+    "thisweek": r"diese\s+woche|cette\s+semaine|esta\s+semana",
+    "lastmonth": r"(?:letzten|vorigen|vergangenen)\s+monat|le\s+mois\s+dernier|el\s+mes\s+pasado",
+    "thismonth": r"diesen\s+monat|ce\s+mois(?:-ci)?|este\s+mes",
+    # the most recent such day before today, as "on Tuesday" / "last Tuesday"
+    "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})|(?:{_FR_DAY})\s+dernier"
+                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?",
+}
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
-    r"\b(?:(?P<before>the\s+day\s+before\s+yesterday)"
+    r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
@@ -63,24 +94,51 @@ _PHRASE = re.compile(
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
-    r"|(?P<yesterday>yesterday|last\s+night)"
-    r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)))\b", re.I)  # "yesterday's note" too
+    # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
+    # floor" or "the 21st century" (a word other than these after it is the ordinal's noun)
+    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|on|with|and|or|when|while"
+    r"|during|for|from|to|this|last)\b))"
+    r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
+    r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
+    r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
+    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")"
+    r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
+    re.I)  # "yesterday's note" too
+# German days: a German question writes its nouns with a capital (_someone_else)
+_GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
+                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+)$", re.I)
+# "hier" is French only in a French question: in German it is "here"
+_FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
+                     r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
-_COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next)\b", re.I)
-_FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b)"
+_COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next"
+                       r"|seit|bis|vor|nächste[nrs]?|depuis|avant|après|jusqu|prochaine?|desde|antes|después|hasta"
+                       r"|próxim[oa])(?!\w)", re.I)
+_FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b"
+                           # German, French, Spanish: ich, mein…, wir, unser…; je, j', mon…, nous…; yo, mi…
+                           r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
+                           r"|je|moi|mon|ma|mes|nous|notre|nos|yo|mis?|nosotr[oa]s|nuestr[oa]s?)(?!\w)|\bj['’])"
                            r"|\bus\b")  # "us" in lower case only: "the US office" is a country's
 # quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
 # after a non-word character, so "what's" and "Li Hua's" are no quotes)
 _QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
 # someone other than the asker (askers_time): he, she, they; "who" asks about someone
 _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|they|them|their|theirs|themselves"
-                           r"|who|whom|whose)\b", re.I)
+                           r"|who|whom|whose"
+                           # er, sie, wer…; il, elle (not "il y a": it rains), lui…; él, ella, quién…
+                           r"|er|sie|ihm|ihn|ihr|ihre[mnrs]?|wer|wen|wem|wessen|il(?!\s+y\b)|ils|elles?|lui|leurs?"
+                           r"|él|ellas?|ellos|quién|quien)(?!\w)", re.I)
+# in German a verb's own subject after an auxiliary other than a copula: "was hat Priya gesagt?",
+# "was hat der Chef gesagt?" (a German question's capitals are its nouns: names are told only here)
+_GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konnte|will|wollte|muss|musste"
+                             r"|soll|sollte|darf|durfte|sagte|schrieb|machte)\s+"
+                             r"(?:(?i:der|die|das|den|dem|ein|eine|einer)\b|[A-ZÄÖÜ])")
 # a verb's own subject after an auxiliary ("what did the band play", "does a neighbour know") or
 # opening a clause ("… that the band takes a break"); not a copula's ("what was the plan today?",
 # "what's the weather like?": the thing asked about)
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
-_CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES)
+_CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
 
 
 @dataclass(frozen=True)
@@ -138,9 +196,19 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
         n = m.group("weeks").lower()
         return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
-    if m.group("weekday"):  # the most recent such day before today: 1 to 7 days back
-        back = (today.weekday() - WEEKDAY_NAMES.index(m.group("weekday").lower())) % 7 or 7
+    if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
+        name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
+        back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
         return one(today - dt.timedelta(days=back))
+    if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
+        day, first = int(m.group("dom")), today.replace(day=1)
+        while True:
+            try:
+                if (asked := first.replace(day=day)) <= today:
+                    return one(asked)
+            except ValueError:  # no 31st in April
+                pass
+            first = (first - dt.timedelta(days=1)).replace(day=1)
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
@@ -148,11 +216,12 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = m.group("weekend").lower() == "last"
         monday = today - dt.timedelta(days=today.weekday() + 7 * last)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
-    if m.group("week"):
-        monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * (m.group("week").lower() == "last"))
+    if m.group("week") or m.group("lastweek") or m.group("thisweek"):
+        last = bool(m.group("lastweek")) or (m.group("week") or "").lower() == "last"
+        monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * last)
         return monday, monday + dt.timedelta(days=6), False
     first = today.replace(day=1)
-    if m.group("month").lower() == "last":
+    if m.group("lastmonth") or (m.group("month") or "").lower() == "last":
         first = (first - dt.timedelta(days=1)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
@@ -165,17 +234,22 @@ def _askers_time(question: str, m: re.Match) -> bool:
     rest = question[:m.start()] + " " + question[m.end():]
     if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True
-    return not _someone_else(rest, opens=m.start() > 0)
+    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))))
 
 
-def _someone_else(text: str, opens: bool = True) -> bool:
+def _someone_else(text: str, opens: bool = True, german: bool = False) -> bool:
     """`text` (a question without its day; `opens`: its first word is the
     question's) speaks of someone other than the
     asker: names one, says he, she or they, asks who, or gives a verb a
     subject ("did the band …"). A question of no one else ("what happened
-    at work?", "anything about the garden?", "meetings?") is the asker's."""
+    at work?", "anything about the garden?", "meetings?") is the asker's.
+    A `german` question (its day is German) capitalises its nouns: "Was war
+    gestern im Büro?" names no one, and a name is told only as a verb's
+    subject ("Was hat Priya gestern gesagt?")."""
     if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
         return True
+    if german:
+        return bool(_GERMAN_SUBJECT.search(text))
     for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
@@ -203,7 +277,8 @@ def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
     None when it names none the module resolves, or `today` is None."""
     if today is None:
         return None
-    found = list(_PHRASE.finditer(question))
+    found = [m for m in _PHRASE.finditer(question)
+             if m.group(0).lower() != "hier" or _FRENCH.search(question)]  # German "hier" is "here"
     if len(found) != 1:
         return None
     m = found[0]

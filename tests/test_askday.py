@@ -114,6 +114,88 @@ def test_days_not_read_against_the_asking_day(question):
     assert asked_days(question, SUNDAY) is None
 
 
+SATURDAY = dt.date(2026, 12, 5)
+
+
+@pytest.mark.parametrize("question,words,first", [
+    # a day of the month with no month: the latest such day up to the asking day
+    ("what did I do on the 21st?", "the 21st", "2026-11-21"),
+    ("what happened on the 3rd?", "the 3rd", "2026-12-03"),
+    ("What did I write on the 5th?", "the 5th", "2026-12-05"),  # today
+    ("What did I do on the 31st?", "the 31st", "2026-10-31"),  # no November 31st
+    ("what happened on the 2nd at work?", "the 2nd", "2026-12-02"),
+])
+def test_a_day_of_the_month_is_the_latest_one(question, words, first):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, SATURDAY)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, first)
+
+
+@pytest.mark.parametrize("question,words,first,last", [
+    # German: first person, or no one (its capitals are nouns: "Büro" is no one)
+    ("Was habe ich gestern gemacht?", "gestern", "2026-12-04", "2026-12-04"),
+    ("Was war gestern im Büro?", "gestern", "2026-12-04", "2026-12-04"),
+    ("Was ist hier gestern passiert?", "gestern", "2026-12-04", "2026-12-04"),  # German "hier" is "here"
+    ("Was habe ich heute Morgen gegessen?", "heute", "2026-12-05", "2026-12-05"),
+    ("Was habe ich vorgestern gekocht?", "vorgestern", "2026-12-03", "2026-12-03"),
+    ("Was haben wir letzte Woche gemacht?", "letzte Woche", "2026-11-23", "2026-11-29"),
+    ("Was stand vorige Woche in meinem Kalender?", "vorige Woche", "2026-11-23", "2026-11-29"),
+    ("Was war diese Woche los?", "diese Woche", "2026-11-30", "2026-12-06"),
+    ("Was habe ich letzten Monat gelesen?", "letzten Monat", "2026-11-01", "2026-11-30"),
+    ("Was habe ich am Montag gemacht?", "am Montag", "2026-11-30", "2026-11-30"),
+    ("Was habe ich letzten Samstag gegessen?", "letzten Samstag", "2026-11-28", "2026-11-28"),
+    # French
+    ("Qu'ai-je fait hier ?", "hier", "2026-12-04", "2026-12-04"),
+    ("Qu'est-ce qui s'est passé hier ?", "hier", "2026-12-04", "2026-12-04"),
+    ("Qu'est-ce qu'il y a eu hier ?", "hier", "2026-12-04", "2026-12-04"),  # "il y a" is no one
+    ("J'ai mangé quoi aujourd'hui ?", "aujourd'hui", "2026-12-05", "2026-12-05"),
+    ("Qu'est-ce que j'ai fait avant-hier ?", "avant-hier", "2026-12-03", "2026-12-03"),
+    ("Qu'avons-nous fait la semaine dernière ?", "la semaine dernière", "2026-11-23", "2026-11-29"),
+    ("Qu'est-ce que j'ai lu cette semaine ?", "cette semaine", "2026-11-30", "2026-12-06"),
+    ("Qu'ai-je lu le mois dernier ?", "le mois dernier", "2026-11-01", "2026-11-30"),
+    ("Qu'ai-je fait lundi dernier ?", "lundi dernier", "2026-11-30", "2026-11-30"),
+    # Spanish
+    ("¿Qué hice ayer?", "ayer", "2026-12-04", "2026-12-04"),
+    ("¿Qué escribí yo hoy?", "hoy", "2026-12-05", "2026-12-05"),
+    ("¿Qué comí anteayer?", "anteayer", "2026-12-03", "2026-12-03"),
+    ("¿Qué hicimos nosotros la semana pasada?", "la semana pasada", "2026-11-23", "2026-11-29"),
+    ("¿Qué leí esta semana?", "esta semana", "2026-11-30", "2026-12-06"),
+    ("¿Qué hubo en mi agenda el mes pasado?", "el mes pasado", "2026-11-01", "2026-11-30"),
+    ("¿Qué hice el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+])
+def test_german_french_and_spanish_days(question, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, SATURDAY)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
+@pytest.mark.parametrize("question", [
+    "what did I see on the 3rd floor?",  # an ordinal's noun, not a day
+    "what did I read about the 21st century?",
+    "what did I do on the 21st of May?",  # a written date
+    "what did Priya say on the 21st?",  # someone else's
+    "what did I do on the 3rd after the 1st?",  # two, compared
+    "Was hat Priya gestern gesagt?",  # a German verb's own subject
+    "Was hat der Chef gestern gesagt?",
+    "Was hat er heute gesagt?",
+    "Wer hat gestern angerufen?",
+    "Was habe ich seit gestern gemacht?",  # compared
+    "Was ist hier passiert?",  # German "here", no day
+    "Qu'est-ce que Priya a dit hier ?",
+    "Qu'est-ce qu'il a dit hier ?",
+    "Qu'ai-je fait depuis hier ?",
+    "¿Qué dijo María ayer?",
+    "¿Qué dijo ella ayer?",
+    "¿Qué hice desde ayer?",
+])
+def test_days_of_someone_else_or_compared_are_not_read(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, SATURDAY) is None
+
+
 def test_a_day_before_the_calendar_is_no_day():
     from minirag_cli.askday import asked_days
 
