@@ -300,11 +300,15 @@ def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, i
         item = None if rule else _LIST_ITEM.match(rest)  # `- - -` is a rule, not an item
         while items and col < items[-1] and (before == "blank" or item or _INTERRUPTS.match(rest)):
             items.pop()
-        if not items and col >= 4 and before in ("blank", "block"):
+        # an indented list item where no list is open ("    - Maria called", a nested outline's
+        # item pasted alone, an outliner's page) is read as an item: CommonMark makes it code, but
+        # in notes it is an outline far more often than code, and code read as text costs less
+        # than an outline's names lost
+        if not items and col >= 4 and before in ("blank", "block") and not item:
             code_start, code_end = pos, pos + len(line.rstrip("\r"))
             before = "code"
             continue
-        if item and col - (items[-1] if items else 0) < 4:
+        if item and (not items or col - items[-1] < 4):
             gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
             items.append(col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1))
         if col < 4 and (rule or _ATX.match(rest) or (before == "text" and _SETEXT.match(rest))):
