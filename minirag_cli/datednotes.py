@@ -57,8 +57,7 @@ def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | N
     from minirag_cli import frontmatter
     from minirag_cli.text import file_period, line_date, note_date
 
-    first = (header or "").split("\n", 1)[0]
-    head = frontmatter.head_date_line(first) or first
+    head = frontmatter.header_head(header)
     # the head's date first: note_date reads it first too, after a path lookup each note would pay
     date = line_date(head) or note_date(head, path, root or "")
     if date:
@@ -99,6 +98,7 @@ def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_ve
     chunks = store.document_chunks(conn, list(notes))
     scored = query_vector is not None and sum(len(c) for c in chunks.values()) <= MAX_SCORED_CHUNKS
     q = np.asarray(query_vector, dtype=np.float32) if scored else None
+    q_norm = np.linalg.norm(q) if q is not None else 0.0  # once, not per chunk
     picked: list[tuple[float, float, int, int]] = []  # (-vote, -best, doc, chunk)
     cosines: dict[int, float] = {}
     for doc, ids in chunks.items():
@@ -108,7 +108,7 @@ def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_ve
                 v = store.chunk_vector(conn, c)
                 if v is None:
                     continue
-                sim = float(np.dot(q, v) / ((np.linalg.norm(q) * np.linalg.norm(v)) or 1.0))
+                sim = float(np.dot(q, v) / ((q_norm * np.linalg.norm(v)) or 1.0))
                 if best is None or sim > best:
                     best, chunk = sim, c
             if chunk is not None:

@@ -169,6 +169,15 @@ def joined_head(title: str, date: str, limit: int) -> str:
     return (date or title)[:limit]
 
 
+def header_head(header: str | None) -> str:
+    """The line of a chunk's stored header that dates its note, if any does:
+    the front matter date line its first line holds (head_date_line), else
+    that first line (a chat's `Time:` line, a title). store.note_heads and
+    datednotes read a note's date from it."""
+    first = (header or "").split("\n", 1)[0]
+    return head_date_line(first) or first
+
+
 def head_date_line(line: str) -> str:
     """The front matter date line a header's first line holds: all of it
     (a block with a date and nothing else to say), or the end of a `head`

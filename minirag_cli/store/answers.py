@@ -29,8 +29,7 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     marks = ",".join("?" * len(ids))
     heads = {}
     for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids):
-        first = (header or "").split("\n", 1)[0]
-        heads[cid] = frontmatter.head_date_line(first) or first
+        heads[cid] = frontmatter.header_head(header)
     opened = [cid for cid, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)]
     if opened:
         marks = ",".join("?" * len(opened))
