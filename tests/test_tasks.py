@@ -241,3 +241,29 @@ def test_an_index_a_sync_is_writing_says_so(journal):
         res = invoke(db_path, "--json")
     assert res.exit_code == 0 and len(json.loads(res.stdout)) == 7
     assert "a `mrag sync` (pid 4242) is writing the index now" in " ".join(res.stderr.split())
+
+
+def test_a_listed_note_edited_since_the_sync_is_named(journal):
+    """The tasks are the indexed version's: a note edited and not yet synced
+    is named on stderr, as `mrag show` names it, with the sync that updates it."""
+    db_path, root = journal
+    (root / "ideas.md").write_text("- [x] write about gardens\n", encoding="utf-8")
+    res = invoke(db_path, "gardens", "--json")
+    assert [t["text"] for t in json.loads(res.stdout)] == ["write about gardens"]  # as last synced: open
+    said = " ".join(res.stderr.split())
+    assert "ideas.md changed since the last sync" in said and f"mrag sync {root}" in said, said
+    assert "changed since" not in " ".join(invoke(db_path, "priya").stderr.split())  # only the notes listed
+
+
+def test_search_still_refuses_an_index_with_no_notes(tmp_path):
+    """Index.require_notes, shared with `mrag tasks`, is still search's first check."""
+    from minirag_cli.config import effective
+    from minirag_cli.errors import DatabaseError
+    from minirag_cli.index import Index
+
+    db_path = tmp_path / "index.sqlite"
+    db.connect(db_path, create=True).close()
+    with Index.open(effective({"db": str(db_path)}, db_path)) as index:
+        with pytest.raises(DatabaseError, match="holds no notes yet: no sync has written one into it") as err:
+            index.search("Berlin")
+    assert "Run `mrag sync DIR`" in err.value.hint
