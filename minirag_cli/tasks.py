@@ -213,7 +213,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if words and not matches(found, words):
                 continue
-            day = day or _note_day(root, path, header) or ""
+            if day is None:  # once per note, and only for a note with a task listed
+                day = _note_day(root, path, header) or ""
             out.append(Task(path=path, root=root, note_date=day or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if due or overdue:
