@@ -13,6 +13,7 @@ import typer
 
 from minirag_cli.app import InterruptedSaying, OutputClosed, app
 from minirag_cli.commands import core  # noqa: F401,I001  (sync, status, entities: listed first in --help)
+from minirag_cli.commands import tasks  # noqa: F401,I001  (after entities in --help)
 from minirag_cli.commands import ask, doctor, evalcmd, extras, model  # noqa: F401  (they register on app)
 from minirag_cli.errors import MragError
 

@@ -345,9 +345,15 @@ def result_paths(result, cwd: Path | None = None) -> list[str]:
     absolute; so `| xargs grep` works from any folder. A relative path
     that starts with `-` gets `./` before it, as `find .` writes it: `grep
     -l Oslo -e.md` would read the note's name as an option."""
+    return note_paths(result.results, cwd)
+
+
+def note_paths(rows, cwd: Path | None = None) -> list[str]:
+    """The files of the notes `rows` name (dicts with `root` and `path`), each
+    once, in order, as result_paths writes them (`ask --paths`, `tasks --paths`)."""
     cwd = cwd or Path.cwd()
     out = []
-    for r in result.results:
+    for r in rows:
         if not r.get("root"):
             out.append(_not_an_option(r["path"]))
             continue
@@ -592,6 +598,41 @@ def entity_match_note(name: str, found: str, match: dict | None) -> None:
 
         note(f"no entity is named {shorten(name)!r}; the closest match is {found!r} "
              f"(score {match['score']:g} of 100)", markup=False)
+
+
+def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
+                due: bool = False, overdue: bool = False) -> None:
+    """`mrag tasks`: the first `limit` of `tasks` (Task.to_dict()s) as JSON, as
+    their notes' files (--paths) or as a table; on stderr, when the table
+    is empty or cut at `limit`, what it leaves out."""
+    shown = tasks[:limit]
+    if paths:
+        print_lines(quoted_path(p) for p in note_paths(shown))
+    elif as_json or shown:  # no empty table: the line on stderr says what is not there
+        print_data(shown, render_tasks, as_json=as_json)
+    if as_json or paths:
+        return
+    if not tasks:
+        from minirag_cli.store.lookup import shorten
+
+        kind = {"open": "open task", "done": "done task", "all": "task"}[state]
+        which = " due before today" if overdue else " with a due date" if due else ""
+        matching = f" matches {shorten(query)!r}" if query and query.strip() else " is in the indexed notes"
+        note(f"No {kind}{which}{matching}.", markup=False)
+    elif len(tasks) > limit:
+        note(f"the first {limit} of {len(tasks)} tasks; -n {len(tasks)} lists them all", markup=False)
+
+
+def render_tasks(rows: list[dict], console: Console) -> None:
+    table = Table()
+    for col in ("date", "task", "due", "note"):
+        table.add_column(col)
+    for r in rows:
+        box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]"}[r["status"]]
+        where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
+            f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
+        table.add_row(r["note_date"] or "", escape(f"{box} {r['text']}"), r["due"] or "", escape(where))
+    console.print(table)
 
 
 def no_entities_note(query: str | None) -> None:

@@ -374,21 +374,10 @@ class Index:
         result's note is dated in them; else the question is searched as
         written, and the result's `undated` names the days no note is of."""
         from minirag_cli import retrieve
-        from minirag_cli.errors import DatabaseError
-        from minirag_cli.store import never_synced
 
-        with self.lock:
-            # an index made but never given a note has no vector tables: searching it ended in
-            # "unexpected OperationalError: no such table: vec_chunks"
-            unsynced = never_synced(self.conn)
-        if unsynced:
-            running = self.sync_running()
-            if running:  # its first sync is at work (loading its models, embedding the first notes)
-                raise DatabaseError(f"The index {self.path} holds no notes yet: a `mrag sync` ({running}) is "
-                                    "writing the first ones now.",
-                                    hint="Ask again in a moment; `mrag status` counts the notes written so far.")
-            raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
-                                hint="Run `mrag sync DIR` to index a folder of notes into it.")
+        # an index made but never given a note has no vector tables: searching it ended in
+        # "unexpected OperationalError: no such table: vec_chunks"
+        self.require_notes()
         options = options or self.retrieval_options()
         channels = retrieve.parse_mode(options.mode)
         # the embedder also embeds the sides of a decomposed question (dense), given a query vector or not
@@ -411,6 +400,41 @@ class Index:
 
                 result.undated_held = headers_hold(self.conn, days.terms())
         return result
+
+    def require_notes(self, again: str = "Ask") -> None:
+        """A DatabaseError for an index no sync has written a note into yet,
+        saying whether its first sync is at work now (`again`: the verb of
+        the hint, "Ask again in a moment")."""
+        from minirag_cli.errors import DatabaseError
+        from minirag_cli.store import never_synced
+
+        with self.lock:
+            unsynced = never_synced(self.conn)
+        if not unsynced:
+            return
+        running = self.sync_running()
+        if running:  # its first sync is at work (loading its models, embedding the first notes)
+            raise DatabaseError(f"The index {self.path} holds no notes yet: a `mrag sync` ({running}) is "
+                                "writing the first ones now.",
+                                hint=f"{again} again in a moment; `mrag status` counts the notes written so far.")
+        raise DatabaseError(f"The index {self.path} holds no notes yet: no sync has written one into it.",
+                            hint="Run `mrag sync DIR` to index a folder of notes into it.")
+
+    def tasks(self, query: str | None = None, *, state: str = "open", due: bool = False, overdue: bool = False,
+              today=None) -> list:
+        """The tasks (`- [ ] ...`) the indexed notes hold, as tasks.select
+        lists them (tasks.Task), read from the notes' chunks: as of the last
+        sync. `today`: the day --overdue is read against (default: the local date)."""
+        from minirag_cli import tasks as taskmod
+        from minirag_cli.store import notes_with_tasks
+        from minirag_cli.text import typed_text
+
+        taskmod.check_flags(state=state, due=due, overdue=overdue, limit=None)
+        self.require_notes("List them")
+        with self.lock:
+            notes = list(notes_with_tasks(self.conn))
+        return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
+                              overdue=overdue, today=today)
 
     def _dated_in(self, results: list[dict], days) -> bool:
         """Some result's note is dated one of `days` (askday.AskedDays), as

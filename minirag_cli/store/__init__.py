@@ -9,7 +9,8 @@ functions that take a connection and return plain data (ids, tuples, dicts).
 - `search`: the BM25 and dense channels and result rows of retrieval.
 - `vectors`: KNN and point lookups on the int8 vec0 tables, their blocks
   fitted to their sizes (the encodings are vectors.py).
-- `answers`: note headings for the answer's sources, the answer cache.
+- `answers`: note headings for the answer's sources, the answer cache; notes'
+  lines rebuilt from their chunks (answer lines, `mrag tasks`).
 
 With db.py (the one function that opens a connection, migrations, meta) and
 graph/sql.py (the graph channel's walk and votes), this is all the SQL there
@@ -18,7 +19,7 @@ modules, chosen where db.connect is called (Index.open).
 """
 
 from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkless_answers, note_heads, note_lines,
-                                      prune_answers)
+                                      notes_with_tasks, prune_answers)
 from minirag_cli.store.read import (built_chunking, chunk_texts_with_links, cjk_documents, document_paths, documents_with_bigrams, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
                                     holds_any_cjk, holds_cjk, holds_no_chunks, notes_mentioning,
@@ -35,7 +36,7 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_with_links", "cache_ex
            "DocumentRecord", "documents_in_sync_order", "documents_with_bigrams", "holds_any_cjk", "holds_cjk",
            "empty_index", "entities_list", "existing_documents", "forget_kept_vectors", "index_status",
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
-           "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "note_head", "note_heads", "note_lines",
+           "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "note_head", "note_heads", "note_lines", "notes_with_tasks",
            "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_keys", "rows_by_key", "stored_chunks",
            "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -1,5 +1,6 @@
 """The answer side's SQL: each chunk's note heading (where a chat keeps its
-date), a note's lines rebuilt from its chunks, and the answer cache of `mrag eval --answers` (migration 0003)."""
+date), a note's lines rebuilt from its chunks (also every note's that may
+hold tasks, for `mrag tasks`), and the answer cache of `mrag eval --answers` (migration 0003)."""
 
 from __future__ import annotations
 
@@ -58,25 +59,49 @@ def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
             f"ON d.id = c.document_id WHERE d.path IN ({marks}) ORDER BY d.root, d.path, c.start_char", paths):
         if (root, path) in wanted:
             parts.setdefault((root, path), []).append((start, first_line, text))
-    out: dict[tuple[str, str], list[str]] = {}
-    for path, chunks in parts.items():
-        origin, first_line = chunks[0][0], chunks[0][1]
-        buf: list[str] = []
-        end_line = first_line  # the line the buffer's end is on
-        for start, line, text in chunks:
-            at = start - origin
-            if at > len(buf):
-                # only blanks lie between two chunks' words, the line ends among them: chunks
-                # without overlap (--overlap 0) are cut at line ends, and the next chunk's first
-                # line is a line of its own, not the end of the previous chunk's last one
-                gap = at - len(buf)
-                breaks = min(gap, max(0, line - end_line))
-                buf.extend(" " * (gap - breaks) + "\n" * breaks)
-            buf[at:at + len(text)] = text
-            if at + len(text) >= len(buf):
-                end_line = line + text.count("\n")
-        out[path] = [""] * (first_line - 1) + "".join(buf).split("\n")
-    return out
+    return {note: rebuilt_lines(chunks) for note, chunks in parts.items()}
+
+
+def rebuilt_lines(chunks: list[tuple[int, int, str]]) -> list[str]:
+    """A note's lines (index 0 is line 1) from its chunks' (start_char,
+    start_line, text), in start_char order (note_lines, notes_with_tasks)."""
+    origin, first_line = chunks[0][0], chunks[0][1]
+    buf: list[str] = []
+    end_line = first_line  # the line the buffer's end is on
+    for start, line, text in chunks:
+        at = start - origin
+        if at > len(buf):
+            # only blanks lie between two chunks' words, the line ends among them: chunks
+            # without overlap (--overlap 0) are cut at line ends, and the next chunk's first
+            # line is a line of its own, not the end of the previous chunk's last one
+            gap = at - len(buf)
+            breaks = min(gap, max(0, line - end_line))
+            buf.extend(" " * (gap - breaks) + "\n" * breaks)
+        buf[at:at + len(text)] = text
+        if at + len(text) >= len(buf):
+            end_line = line + text.count("\n")
+    return [""] * (first_line - 1) + "".join(buf).split("\n")
+
+
+def notes_with_tasks(conn) -> Iterable[tuple[str, str, str, list[str]]]:
+    """(root, path, header of its first chunk, lines) of every note a chunk of
+    which holds a `[` (tasks.py reads its checkboxes: `- [ ] call Priya`), in
+    document id order. `[` alone and not `[ ]`: a chunk boundary may fall
+    inside a checkbox (`- [` ending one chunk, `] call` opening the next)."""
+    note, header, chunks = None, "", []
+    for doc, root, path, start, first_line, text, seq, head in conn.execute(
+            "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header "
+            "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
+            "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0) ORDER BY d.id, c.start_char"):
+        if note is not None and note[0] != doc:
+            yield note[1], note[2], header, rebuilt_lines(chunks)
+            header, chunks = "", []
+        note = (doc, root, path)
+        if seq == 0:
+            header = head
+        chunks.append((start, first_line, text))
+    if note is not None:
+        yield note[1], note[2], header, rebuilt_lines(chunks)
 
 
 # an answer that read a chunk the index no longer holds can never be found

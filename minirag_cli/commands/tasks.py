@@ -1,0 +1,44 @@
+"""`mrag tasks`: the checkbox tasks of the indexed notes. The work is in
+tasks.py (through Index.tasks); this module parses flags and renders."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from minirag_cli.app import app, open_index
+
+
+@app.command()
+def tasks(
+    words: Optional[List[str]] = typer.Argument(None, help="Words each task listed holds (case and accents aside).",
+                                                metavar="QUERY", show_default=False),
+    done: bool = typer.Option(False, "--done", help="Done (and cancelled) tasks instead of open ones."),
+    every: bool = typer.Option(False, "--all", help="Open and done tasks."),
+    due: bool = typer.Option(False, "--due", help="Only tasks with a due date, soonest first."),
+    overdue: bool = typer.Option(False, "--overdue", help="Open tasks due before today ($MRAG_TODAY), "
+                                                          "longest overdue first."),
+    limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
+    paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
+) -> None:
+    """List the open tasks (`- [ ] ...`) of the indexed notes, newest note first; QUERY filters by words.
+
+    Example: mrag tasks priya --overdue
+    """
+    from minirag_cli.askday import current_day
+    from minirag_cli.format import note, print_tasks, unsynced_note
+    from minirag_cli.tasks import check_flags, state_of
+
+    query = " ".join(words or ()) or None  # `mrag tasks cafe muller` as `mrag tasks "cafe muller"`
+    state = state_of(done=done, every=every, as_json=as_json, paths=paths)
+    today = current_day() if overdue else None  # a bad MRAG_TODAY fails here, before any work
+    index = open_index(check=lambda _index: check_flags(state=state, due=due, overdue=overdue, limit=limit))
+    found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today)]
+    print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue)
+    running = index.sync_running()
+    if running:  # a sync is at work: a note it has not reached yet is listed as last synced
+        note(f"a `mrag sync` ({running}) is writing the index now: the tasks listed are as of what it "
+             "has written so far.", markup=False)
+    unsynced_note(index.unsynced_edits([(t["root"], t["path"]) for t in found[:limit]]))

@@ -1,0 +1,224 @@
+"""A journal's tasks (`mrag tasks`): the checkbox items its notes write,
+read from what the index holds (each note's lines rebuilt from its chunks:
+store.notes_with_tasks), so they follow every sync and need no table.
+
+A task is a list item with a checkbox, as Markdown, Obsidian and GitHub
+write one: `- [ ] call Priya`, `* [x] dentist`, `+ [ ]`, `1. [ ]`, `2) [ ]`,
+indented or in a quote (`> - [ ] ...`). The box says its state: `[ ]` open,
+`[/]` in progress (open), `[x]` or `[X]` done, `[-]` cancelled (closed,
+listed with the done ones). Another mark (`[?]`, `[>]`: a theme's) is no
+task. Not tasks: lines inside a code fence (``` or ~~~), the front matter,
+an item with no text after its box.
+
+Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
+🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
+scheduled day, `✅` / `[completion:: ]` the day it was done; they are taken
+out of its text (`🛫`, `➕`, `❌` and `start::`, `created::`, `cancelled::` are
+taken out too, unlisted). A line indented under a task that is no list item
+of its own (a wrapped line) continues the task: its text joins the task's,
+and `lines` spans it. An indented task is a task of its own (a sub-task),
+`parent` the line of the task it is under; closing a task closes none of
+its sub-tasks, as in Obsidian.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import asdict, dataclass
+
+from minirag_cli.errors import UsageError
+
+OPEN_MARKS = {" ": "open", "/": "in_progress"}
+CLOSED_MARKS = {"x": "done", "X": "done", "-": "cancelled"}
+STATES = ("open", "done", "all")
+
+_TASK = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(?P<mark>[ xX/-])\]"
+                   r"(?:[ \t]+(?P<text>.*?))?[ \t]*$")
+_ITEM = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})")
+_DAY = r"(\d{4}-\d{2}-\d{2})"
+# Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
+_EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
+_EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
+                "\u2705": "done_on"}
+# Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
+_INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY + r"[^\])]*[\])]",
+                     re.I)
+_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"}
+
+
+@dataclass
+class Task:
+    text: str  # as written after the box, its date fields taken out, its continuation lines joined
+    status: str  # open, in_progress, done or cancelled
+    done: bool  # done or cancelled
+    path: str
+    root: str
+    line: int  # 1-based, the box's line
+    lines: list[int]  # [first, last]: last is the last continuation line
+    note_date: str | None  # the note's date (YYYY-MM-DD), None for an undated note
+    due: str | None
+    scheduled: str | None
+    done_on: str | None
+    parent: int | None  # the line of the task this one is indented under
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _width(lead: str) -> int:
+    return len(lead.expandtabs(4))
+
+
+def _fields(text: str) -> tuple[str, dict[str, str]]:
+    """`text` without its date fields, and those it names (due, scheduled, done_on)."""
+    found: dict[str, str] = {}
+
+    def take(field: str | None, day: str) -> str:
+        if field:
+            found.setdefault(field, day)
+        return " "
+
+    text = _EMOJI.sub(lambda m: take(_EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
+    text = _INLINE.sub(lambda m: take(_INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
+    return " ".join(text.split()), found
+
+
+def _front_matter_lines(lines: list[str]) -> int:
+    """How many of the note's first lines its front matter takes (0 for none)."""
+    from minirag_cli import frontmatter
+
+    if not lines or lines[0].lstrip("\ufeff").rstrip() != frontmatter.OPEN:
+        return 0
+    found = frontmatter.of_note("\n".join(lines))
+    return 0 if found is None else "\n".join(lines)[:found.end].count("\n")
+
+
+def tasks_in(lines: list[str]) -> list[dict]:
+    """The tasks of a note's `lines` (index 0 is line 1): dicts of Task's
+    fields but the note's (path, root, note_date)."""
+    out: list[dict] = []
+    fence: str | None = None
+    stack: list[tuple[int, dict]] = []  # (indent width, task) of the tasks the next lines may be under
+    current: dict | None = None  # the task the next indented line continues
+    for i in range(_front_matter_lines(lines), len(lines)):
+        line = lines[i].rstrip("\r")
+        m = _FENCE.match(line)
+        if fence is not None:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
+                fence = None
+            continue
+        if m:
+            fence, current = m.group(1), None
+            continue
+        task = _TASK.match(line)
+        if task is None:
+            indent = _width(line[:len(line) - len(line.lstrip())])
+            if not line.strip() or _ITEM.match(line):
+                current = None
+            elif current is not None and indent > current["_indent"]:
+                current["_more"].append(line.strip())
+                current["lines"][1] = i + 1
+            else:
+                current = None
+                if indent == 0:  # a paragraph or heading ends the list: no task below is under one above
+                    stack.clear()
+            continue
+        indent = _width(task.group("lead"))
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        current = None
+        if not (task.group("text") or "").strip():
+            continue
+        mark = task.group("mark")
+        current = {"_indent": indent, "_text": task.group("text"), "_more": [],
+                   "status": OPEN_MARKS.get(mark) or CLOSED_MARKS[mark], "done": mark in CLOSED_MARKS,
+                   "line": i + 1, "lines": [i + 1, i + 1], "parent": stack[-1][1]["line"] if stack else None}
+        stack.append((indent, current))
+        out.append(current)
+    for task in out:
+        text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]))
+        task.pop("_indent")
+        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"),
+                    done_on=found.get("done_on"))
+    return out
+
+
+def _note_day(root: str, path: str, header: str) -> str | None:
+    """The note's date as store.note_heads and answer.note_date read it (its
+    head's date, else its file name's or folders'); a weekly or monthly
+    note's first day; None for an undated note."""
+    from minirag_cli import frontmatter
+    from minirag_cli.text import file_period, line_date, note_date
+
+    head = frontmatter.header_head(header)
+    date = line_date(head) or note_date(head, path, root or "")
+    if date:
+        return date[:10]
+    period = file_period(path)
+    return period[0].isoformat() if period else None
+
+
+def state_of(*, done: bool, every: bool, as_json: bool = False, paths: bool = False) -> str:
+    """The state `mrag tasks --done` / `--all` asks for (open without either);
+    a UsageError for flags that contradict each other."""
+    if done and every:
+        raise UsageError("--all already lists the done tasks: give one of --done and --all.")
+    if as_json and paths:
+        raise UsageError("--json and --paths are two outputs: give one.")
+    return "all" if every else "done" if done else "open"
+
+
+def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> None:
+    """UsageErrors for flags that mean nothing together, before any work."""
+    if state not in STATES:
+        raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
+    if overdue and state != "open":
+        raise UsageError("--overdue lists open tasks only: leave out --done / --all.")
+    if due and overdue:
+        raise UsageError("--overdue already lists tasks by due date: give one of --due and --overdue.")
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit {limit}: expected 1 or more.")
+
+
+def matches(task: dict, words: list[str]) -> bool:
+    from minirag_cli.text import fold
+
+    text = fold(task["text"])
+    return all(w in text for w in words)
+
+
+def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
+           today: dt.date | None = None) -> list[Task]:
+    """The tasks of `notes` ((root, path, header, lines): store.notes_with_tasks)
+    in `state` (open, done or all), each word of `query` in its text (case
+    and accents aside); `due`: those with a due date, soonest first;
+    `overdue`: open ones due before `today`, longest overdue first. Else
+    newest note first (undated notes last), then path, then line."""
+    from minirag_cli.text import fold
+
+    check_flags(state=state, due=due, overdue=overdue, limit=None)
+    words = fold(query).split() if query else []
+    cutoff = (today or dt.date.today()).isoformat()
+    out: list[Task] = []
+    for root, path, header, lines in notes:
+        day = None
+        for found in tasks_in(lines):
+            if state != "all" and found["done"] != (state == "done"):
+                continue
+            if (due or overdue) and not found["due"]:
+                continue
+            if overdue and found["due"] >= cutoff:
+                continue
+            if words and not matches(found, words):
+                continue
+            if day is None:  # once per note, and only for a note with a task listed
+                day = _note_day(root, path, header) or ""
+            out.append(Task(path=path, root=root, note_date=day or None, **found))
+    out.sort(key=lambda t: (t.path, t.root, t.line))
+    if due or overdue:
+        out.sort(key=lambda t: t.due)
+    else:
+        out.sort(key=lambda t: t.note_date or "", reverse=True)  # stable: path and line order kept within a day
+    return out

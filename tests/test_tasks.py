@@ -1,0 +1,269 @@
+"""`mrag tasks`: a journal's checkbox tasks read from a real synced index
+(heuristic extractor, the `hashing:64` embedder, small chunks so a note
+spans several): open by default, newest note first, with their line
+numbers; --done / --all, QUERY, --due / --overdue against MRAG_TODAY,
+--json and --paths; code fences, front matter, sub-tasks and continuation
+lines; tasks follow syncs; clear errors for an index with no notes yet
+and one a sync is writing."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli import db
+from minirag_cli.cli import app
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import SyncOptions, sync_folders
+from minirag_cli.tasks import tasks_in
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+NOTES = {
+    "daily/2026-11-18.md": (
+        "# Wednesday\n"
+        "\n"
+        "Long day at the office, then the gym and a quiet dinner at home with the family.\n"
+        "- [ ] call Priya about the lease 📅 2026-11-20\n"
+        "- [x] dentist appointment ✅ 2026-11-18\n"
+        "- [-] cancelled the piano lesson\n"
+    ),
+    "daily/2026-11-19.md": (
+        "Notes of the day, written late in the evening after the long meeting with the landlord.\n"
+        "\n"
+        "* [ ] book the Café Müller table [due:: 2026-11-25]\n"
+        "1. [ ] renew passport\n"
+        "   before the trip in December\n"
+        "   - [ ] find the photo\n"
+        "```markdown\n"
+        "- [ ] not a task, an example in a code fence\n"
+        "```\n"
+        "2) [/] write the quarterly report ⏳ 2026-11-21\n"
+    ),
+    "projects/garden.md": (
+        "---\n"
+        "title: Garden\n"
+        "date: 2026-10-02\n"
+        "---\n"
+        "+ [ ] plant the tulip bulbs 📅 2026-11-01\n"
+    ),
+    "ideas.md": "Some ideas.\n\n- [ ] write about gardens\n- [ ]\n- [?] not a task either\n",
+}
+
+
+def sync(root: Path, db_path: Path, *, overlap: int = 2) -> None:
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions(chunk_tokens=8, overlap_tokens=overlap))
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def journal(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    return db_path, root
+
+
+def invoke(db_path, *args, env=None):
+    return CliRunner().invoke(app, ["--db", str(db_path), "tasks", *args], env=env)
+
+
+def run(capsys, monkeypatch, *args) -> tuple[int, str, str]:
+    """`mrag ARGS` through cli.main, as the shell runs it (its errors: one line, exit code 1 or 2)."""
+    from minirag_cli.cli import main
+
+    capsys.readouterr()
+    monkeypatch.setattr("sys.argv", ["mrag", *map(str, args)])
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, " ".join(err.split())
+
+
+def listed(db_path, *args, env=None) -> list[dict]:
+    res = invoke(db_path, *args, "--json", env=env)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_open_tasks_newest_note_first_with_their_lines(journal):
+    db_path, root = journal
+    tasks = listed(db_path)
+    assert [(t["path"], t["line"], t["text"]) for t in tasks] == [
+        ("daily/2026-11-19.md", 3, "book the Café Müller table"),
+        ("daily/2026-11-19.md", 4, "renew passport before the trip in December"),
+        ("daily/2026-11-19.md", 6, "find the photo"),
+        ("daily/2026-11-19.md", 10, "write the quarterly report"),
+        ("daily/2026-11-18.md", 4, "call Priya about the lease"),
+        ("projects/garden.md", 5, "plant the tulip bulbs"),  # dated by its front matter
+        ("ideas.md", 3, "write about gardens"),  # undated: last
+    ]
+    for t in tasks:  # each line number is the file's line that holds the box (chunks of 8 words rebuilt)
+        line = (root / t["path"]).read_text(encoding="utf-8").splitlines()[t["line"] - 1]
+        assert "[ ]" in line or "[/]" in line, (t, line)
+        assert t["text"].split()[0] in line
+    by_line = {(t["path"], t["line"]): t for t in tasks}
+    assert by_line[("daily/2026-11-19.md", 3)]["due"] == "2026-11-25"
+    assert by_line[("daily/2026-11-18.md", 4)]["due"] == "2026-11-20"
+    assert by_line[("daily/2026-11-19.md", 10)]["scheduled"] == "2026-11-21"
+    assert by_line[("daily/2026-11-19.md", 10)]["status"] == "in_progress"
+    assert by_line[("daily/2026-11-19.md", 4)]["lines"] == [4, 5]  # its continuation line
+    assert by_line[("daily/2026-11-19.md", 6)]["parent"] == 4  # a sub-task of its own
+    assert [t["note_date"] for t in tasks] == ["2026-11-19"] * 4 + ["2026-11-18", "2026-10-02", None]
+    assert set(tasks[0]) == {"text", "status", "done", "path", "root", "line", "lines", "note_date", "due",
+                             "scheduled", "done_on", "parent"}
+    assert tasks[0]["root"] == str(root)
+
+
+def test_done_and_all(journal):
+    db_path, _ = journal
+    done = listed(db_path, "--done")
+    assert [(t["text"], t["status"], t["done_on"]) for t in done] == [
+        ("dentist appointment", "done", "2026-11-18"), ("cancelled the piano lesson", "cancelled", None)]
+    assert all(t["done"] for t in done)
+    assert len(listed(db_path, "--all")) == len(done) + len(listed(db_path))
+
+
+def test_query_words_case_and_accents_aside(journal):
+    db_path, _ = journal
+    assert [t["text"] for t in listed(db_path, "CAFE", "muller")] == ["book the Café Müller table"]
+    assert [t["text"] for t in listed(db_path, "priya lease")] == ["call Priya about the lease"]
+    assert listed(db_path, "priya", "tulip") == []  # every word
+    res = invoke(db_path, "zzz")
+    assert res.exit_code == 0 and res.stdout == "" and "No open task matches 'zzz'." in res.stderr
+
+
+def test_due_and_overdue_against_the_asking_day(journal):
+    db_path, _ = journal
+    assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-01", "2026-11-20", "2026-11-25"]
+    overdue = listed(db_path, "--overdue", env={"MRAG_TODAY": "2026-11-21"})
+    assert [t["text"] for t in overdue] == ["plant the tulip bulbs", "call Priya about the lease"]
+    assert listed(db_path, "--overdue", env={"MRAG_TODAY": "2026-10-01"}) == []
+
+
+def test_a_bad_asking_day_is_a_clear_error(journal, capsys, monkeypatch):
+    db_path, _ = journal
+    monkeypatch.setenv("MRAG_TODAY", "someday")
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "tasks", "--overdue")
+    assert code == 1 and out == "" and "MRAG_TODAY is 'someday'" in err and "Traceback" not in err
+
+
+def test_paths_and_the_table(journal, monkeypatch):
+    db_path, root = journal
+    monkeypatch.chdir(root)  # the files as a shell here opens them, each once, in the order listed
+    res = invoke(db_path, "--paths", "--all")
+    assert res.exit_code == 0
+    assert res.stdout.splitlines() == ["daily/2026-11-19.md", "daily/2026-11-18.md", "projects/garden.md",
+                                       "ideas.md"]
+    monkeypatch.chdir(root.parent)
+    assert invoke(db_path, "--paths", "passport").stdout == "notes/daily/2026-11-19.md\n"
+    res = invoke(db_path, "-n", "2", env={"COLUMNS": "200"})
+    assert res.exit_code == 0
+    assert "book the Café Müller table" in res.stdout and "daily/2026-11-19.md:3" in res.stdout
+    assert "daily/2026-11-19.md:4-5" in res.stdout and "find the photo" not in res.stdout
+    assert "the first 2 of 7 tasks; -n 7 lists them all" in res.stderr
+
+
+def test_flags_that_contradict_are_usage_errors(journal, capsys, monkeypatch):
+    db_path, _ = journal
+    for args, said in ((["--done", "--all"], "give one of --done and --all"),
+                       (["--overdue", "--done"], "--overdue lists open tasks only"),
+                       (["--json", "--paths"], "--json and --paths are two outputs"),
+                       (["--due", "--overdue"], "give one of --due and --overdue")):
+        code, out, err = run(capsys, monkeypatch, "--db", db_path, "tasks", *args)
+        assert code == 2 and out == "" and said in err, (args, err)
+
+
+def test_tasks_follow_syncs(journal):
+    """An edited note's tasks are those of its new text, at their new lines; a deleted note's are gone."""
+    db_path, root = journal
+    (root / "daily/2026-11-18.md").write_text("# Wednesday\n\nMoved things around.\n\n\n"
+                                              "- [x] call Priya about the lease\n- [ ] pay the rent\n",
+                                              encoding="utf-8")
+    (root / "ideas.md").unlink()
+    sync(root, db_path)
+    tasks = listed(db_path, "--all")
+    assert [(t["path"], t["line"], t["text"], t["done"]) for t in tasks if t["path"] == "daily/2026-11-18.md"] == [
+        ("daily/2026-11-18.md", 6, "call Priya about the lease", True),
+        ("daily/2026-11-18.md", 7, "pay the rent", False)]
+    assert not any(t["path"] == "ideas.md" for t in tasks)
+
+
+def test_line_numbers_hold_for_chunks_without_overlap(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    tasks = listed(db_path, "--all")
+    assert len(tasks) == 9
+    for t in tasks:
+        line = (root / t["path"]).read_text(encoding="utf-8").splitlines()[t["line"] - 1]
+        assert t["text"].split()[0] in line, (t, line)
+
+
+def test_what_is_no_task():
+    lines = ["---", "tags: [a]", "---", "```", "- [ ] in a fence", "```", "~~~~", "- [ ] tildes", "~~~~",
+             "- [ ]", "- [?] other mark", "-[ ] no space", "> - [ ] quoted", "text [ ] in prose"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(13, "quoted")]
+
+
+def test_an_index_with_no_notes_yet(tmp_path, capsys, monkeypatch):
+    db_path = tmp_path / "index.sqlite"
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "tasks")  # no index at all
+    assert code == 1 and out == "" and "error:" in err and "Traceback" not in err
+    db.connect(db_path, create=True).close()
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "tasks")
+    assert code == 1 and out == "" and "holds no notes yet: no sync has written one" in err, err
+    with open(str(db_path) + ".lock", "a+") as lock:  # its first sync at work
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.write("4242"), lock.flush()
+        code, out, err = run(capsys, monkeypatch, "--db", db_path, "tasks", "--json")
+    assert code == 1 and out == "" and "a `mrag sync` (pid 4242) is writing the first ones" in err, err
+
+
+def test_an_index_a_sync_is_writing_says_so(journal):
+    db_path, _ = journal
+    with open(str(db_path) + ".lock", "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.write("4242"), lock.flush()
+        res = invoke(db_path, "--json")
+    assert res.exit_code == 0 and len(json.loads(res.stdout)) == 7
+    assert "a `mrag sync` (pid 4242) is writing the index now" in " ".join(res.stderr.split())
+
+
+def test_a_listed_note_edited_since_the_sync_is_named(journal):
+    """The tasks are the indexed version's: a note edited and not yet synced
+    is named on stderr, as `mrag show` names it, with the sync that updates it."""
+    db_path, root = journal
+    (root / "ideas.md").write_text("- [x] write about gardens\n", encoding="utf-8")
+    res = invoke(db_path, "gardens", "--json")
+    assert [t["text"] for t in json.loads(res.stdout)] == ["write about gardens"]  # as last synced: open
+    said = " ".join(res.stderr.split())
+    assert "ideas.md changed since the last sync" in said and f"mrag sync {root}" in said, said
+    assert "changed since" not in " ".join(invoke(db_path, "priya").stderr.split())  # only the notes listed
+
+
+def test_search_still_refuses_an_index_with_no_notes(tmp_path):
+    """Index.require_notes, shared with `mrag tasks`, is still search's first check."""
+    from minirag_cli.config import effective
+    from minirag_cli.errors import DatabaseError
+    from minirag_cli.index import Index
+
+    db_path = tmp_path / "index.sqlite"
+    db.connect(db_path, create=True).close()
+    with Index.open(effective({"db": str(db_path)}, db_path)) as index:
+        with pytest.raises(DatabaseError, match="holds no notes yet: no sync has written one into it") as err:
+            index.search("Berlin")
+    assert "Run `mrag sync DIR`" in err.value.hint
