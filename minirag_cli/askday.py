@@ -17,7 +17,11 @@ recent such day before today, and "on the 21st" (a day of the month with no mont
 to today; not "the 3rd floor"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes): _FOREIGN. "next …", "this Tuesday",
+la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
+twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
+semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
+Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
+que viene, el próximo lunes, el lunes que viene), "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -60,7 +64,17 @@ from dataclasses import dataclass
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10, "a": 1}
+            "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
+# the numbers up to twelve in German, French and Spanish ("vor zwei Tagen", "il y a trois jours", "hace dos
+# días"), "one" in its inflected forms ("vor einem Tag", "il y a une semaine", "hace una semana")
+_FOREIGN_ONE = {"de": "ein eine einem einen einer", "fr": "un une", "es": "un una"}
+_FOREIGN_TWO_TO_TWELVE = {"de": "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+                          "fr": "deux trois quatre cinq six sept huit neuf dix onze douze",
+                          "es": "dos tres cuatro cinco seis siete ocho nueve diez once doce"}
+_NUMBER_OF = {**{w: 1 for words in _FOREIGN_ONE.values() for w in words.split()},
+              **{w: n for words in _FOREIGN_TWO_TO_TWELVE.values() for n, w in enumerate(words.split(), start=2)}}
+_DE_N, _FR_N, _ES_N = (r"\d{1,3}|" + "|".join(_FOREIGN_ONE[k].split() + _FOREIGN_TWO_TO_TWELVE[k].split())
+                       for k in ("de", "fr", "es"))
 # German, French and Spanish weekday names, in date.weekday() order (English: text.WEEKDAY_NAMES)
 _FOREIGN_WEEKDAYS = {
     "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
@@ -81,7 +95,12 @@ _FOREIGN = {
     "thismonth": r"diesen\s+monat|ce\s+mois(?:-ci)?|este\s+mes",
     # the most recent such day before today, as "on Tuesday" / "last Tuesday"
     "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})|(?:{_FR_DAY})\s+dernier"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?",
+                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+    # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
+    "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
+               rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
+    "weeksago": rf"vor\s+(?:{_DE_N})\s+wochen?|(?:{_DE_N})\s+wochen?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+semaines?"
+                rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # longest first: "the day before yesterday" before "yesterday"
@@ -101,19 +120,23 @@ _PHRASE = re.compile(
     r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
+    r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
     r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")"
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
-                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+)$", re.I)
+                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+"
+                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
+# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene")
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next"
-                       r"|seit|bis|vor|nächste[nrs]?|depuis|avant|après|jusqu|prochaine?|desde|antes|después|hasta"
-                       r"|próxim[oa])(?!\w)", re.I)
+                       r"|seit|bis|vor|(?:über)?nächste[nrs]?|kommende[nrs]?|depuis|avant|après|jusqu|prochaine?s?"
+                       rf"|(?:semaine|mois|année|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|después|hasta"
+                       rf"|próxim[oa]s?|(?:semana|mes|año|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)", re.I)
 _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b"
                            # German, French, Spanish: ich, mein…, wir, unser…; je, j', mon…, nous…; yo, mi…
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
@@ -196,6 +219,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
         n = m.group("weeks").lower()
         return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
+    if m.group("daysago") or m.group("weeksago"):  # "vor zwei Tagen", "il y a une semaine"
+        n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
+                 if w.isdigit() or w in _NUMBER_OF)
+        return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
     if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
         name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
         back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
