@@ -38,9 +38,12 @@ one), says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
 takes a break": an auxiliary, or that, whether or if, before a determiner).
 German writes its nouns with a capital: in a question whose day is German
-("Was war gestern im Büro?") a capital names no one, and someone else is
-told by er, sie, wer… or by an auxiliary's own subject ("Was hat Priya
-gestern gesagt?"). French and Spanish say il, elle, él, ella, quién….
+a noun names no one ("Was war gestern im Büro?", "Termine gestern?": after
+an article, one of the nouns such questions ask with, or by its ending),
+and someone else is told by er, sie, wer…, by an auxiliary's own subject
+("Was hat Priya gestern gesagt?"), by a capital that is no noun ("Priya
+gestern?", "Wie war Priyas Tag gestern?"), or by a word the index knows as
+a person (store.is_person: "Gretchen", whose ending is a noun's). French and Spanish say il, elle, él, ella, quién….
 Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
@@ -162,6 +165,30 @@ _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konn
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
+# A German question's capitalised word names someone ("Priya gestern?", "Wie war Priyas Tag gestern?")
+# unless it is a noun: after an article or the like ("im Büro"), one of the nouns a question about one's
+# days asks with, a noun by its ending ("Besprechung", "Kleinigkeiten") or a compound's length
+# ("Geburtstagsfeier"); or a question word or verb opening it ("Was", "Gab es…"). A word the index
+# knows as a person counts whatever it looks like (retrieve.search's `person`).
+_GERMAN_NOT_NAMES = frozenset("""
+was wie wo wann warum wieso weshalb woher wohin womit wofür worüber wozu welche welcher welches welchen welchem
+gab gibt gabs hat hatte hatten habe haben ist war waren sind bin wurde wurden wird kam kamen ging gingen geht
+muss musste soll sollte kann konnte will wollte darf mag stand steht zeig zeige nenne liste fasse erzähl erzähle
+sag sage und oder aber auch noch schon etwas irgendwas irgendetwas alles nichts nur bitte heute gestern
+vorgestern morgen abend nacht mittag nachmittag vormittag früh tag tage woche wochen monat monate wochenende
+büro arbeit termin termine treffen meeting meetings essen mittagessen abendessen frühstück einkauf einkäufe
+einkaufen garten sport training notiz notizen aufgabe aufgaben wetter kalender plan pläne neues wichtiges
+besonderes interessantes gutes schönes neuigkeiten idee ideen projekt projekte schule uni arzt zahnarzt urlaub
+reise geld rechnung rechnungen liste mail mails anruf anrufe nachricht nachrichten gespräch gespräche frage
+fragen problem probleme rezept rezepte stadt feier party geburtstag familie freunde freund freundin kollegen
+kollege chef chefin team kunde kunden bericht berichte film filme buch bücher musik kino haus hause zuhause
+küche wohnung auto bahn zug flug hund katze kind kinder eltern mutter vater tagebuch eintrag einträge gedanken
+ausgaben kosten zeit los ergebnis ergebnisse
+""".split())
+_GERMAN_NOUN_END = re.compile(r"(?:ung|heit|keit|schaft|tion|tät|nis|chen|lein|ment|ismus)(?:en|e|s|se)?$")
+_GERMAN_DETERMINER = re.compile(r"(?i:\b(?:der|die|das|den|dem|des|eine?[mnrs]?|kein(?:e[mnrs]?)?|mein(?:e[mnrs]?)?"
+                                r"|dein(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?|unser(?:e[mnrs]?)?"
+                                r"|diese[mnrs]?|jede[mnrs]?|im|am|vom|zum|zur|beim|ins|ans)\s+)$")
 
 
 @dataclass(frozen=True)
@@ -254,29 +281,31 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     return first, following - dt.timedelta(days=1), True
 
 
-def _askers_time(question: str, m: re.Match) -> bool:
-    """The question speaks of the asker's own time (module docstring)."""
+def _askers_time(question: str, m: re.Match, person=None) -> bool:
+    """The question speaks of the asker's own time (module docstring;
+    `person`: asked_days)."""
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
     rest = question[:m.start()] + " " + question[m.end():]
     if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True
-    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))))
+    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
 
 
-def _someone_else(text: str, opens: bool = True, german: bool = False) -> bool:
+def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> bool:
     """`text` (a question without its day; `opens`: its first word is the
     question's) speaks of someone other than the
     asker: names one, says he, she or they, asks who, or gives a verb a
     subject ("did the band …"). A question of no one else ("what happened
     at work?", "anything about the garden?", "meetings?") is the asker's.
     A `german` question (its day is German) capitalises its nouns: "Was war
-    gestern im Büro?" names no one, and a name is told only as a verb's
-    subject ("Was hat Priya gestern gesagt?")."""
+    gestern im Büro?" names no one: a name is told as a verb's subject ("Was
+    hat Priya gestern gesagt?") or by a capital that is no noun
+    (_german_name: "Priya gestern?")."""
     if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
         return True
     if german:
-        return bool(_GERMAN_SUBJECT.search(text))
+        return bool(_GERMAN_SUBJECT.search(text)) or _german_name(text, person)
     for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
@@ -290,6 +319,22 @@ def _someone_else(text: str, opens: bool = True, german: bool = False) -> bool:
     return False
 
 
+def _german_name(text: str, person=None) -> bool:
+    """A capitalised word of German `text` names someone: `person(word)`
+    (the index knows it as one), or it is no noun (_GERMAN_NOT_NAMES)."""
+    for w in re.finditer(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:['’]s)?(?![\w-])", text):
+        word = re.sub(r"['’]s$", "", w.group(0))
+        if word.isupper() or word.lower() in _CALENDAR or _GERMAN_DETERMINER.search(text[:w.start()]):
+            continue  # an acronym ("ADAC"), a day, a noun after its article ("im Büro", "der Chef")
+        if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
+            return True  # "Priyas Tag": Priya's
+        low = word.lower()
+        if not (low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
+                or _GERMAN_NOUN_END.search(low) or len(low) > 10):
+            return True
+    return False
+
+
 def _writes_a_date(question: str) -> bool:
     """The question writes a date ("on Tuesday, April 21, 2026", "in May",
     "2026-04-21", "202604"): searched as written, it is that date's."""
@@ -299,9 +344,11 @@ def _writes_a_date(question: str) -> bool:
     return bool(find_dates(question) or partial_compact_dates(question) or date_terms(question, ["2000"]))
 
 
-def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
+def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
-    None when it names none the module resolves, or `today` is None."""
+    None when it names none the module resolves, or `today` is None.
+    `person(word)`: the index knows the word as a person (store.is_person),
+    which tells a name in a German question."""
     if today is None:
         return None
     found = [m for m in _PHRASE.finditer(question)
@@ -309,7 +356,7 @@ def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
     if len(found) != 1:
         return None
     m = found[0]
-    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m)
+    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
             or _writes_a_date(question)):
         return None
     try:

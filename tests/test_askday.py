@@ -428,3 +428,41 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
     assert ranks["y1"] == 1 and ranks["y2"] != 1, ranks
     with pytest.raises(Exception, match="asked_on"):
         ev.parse_golden_lines([json.dumps({**golden[0], "asked_on": "May 3"})])
+
+
+@pytest.mark.parametrize("question,read", [
+    # a German capital that is no noun names someone (was read as the asker's day)
+    ("Priya gestern?", False),
+    ("Wie war Priyas Tag gestern?", False),
+    ("Was war gestern mit Anna?", False),
+    ("Was hat Anna am Montag gesagt?", False),
+    # the nouns a question about one's days asks with name no one, nor a question word or verb
+    ("Termine gestern?", True),
+    ("Was gab es gestern Neues?", True),
+    ("Gab es gestern Besprechungen?", True),
+    ("Geburtstagsfeier letzte Woche?", True),
+    ("Was war gestern beim Zahnarzt?", True),
+    ("Was war gestern beim ADAC?", True),
+    ("Was habe ich gestern mit Anna gegessen?", True),  # the first person: the asker's, as in English
+])
+def test_a_german_name_is_someone_else(question, read):
+    from minirag_cli.askday import asked_days
+
+    assert (asked_days(question, SATURDAY) is not None) == read
+
+
+def test_a_german_word_the_index_knows_as_a_person_is_someone_else(tmp_path):
+    # "Gretchen" reads as a noun by its ending; the index knows her
+    from minirag_cli.askday import asked_days
+
+    assert asked_days("Gretchen gestern?", SUNDAY) is not None
+    assert asked_days("Gretchen gestern?", SUNDAY, person=lambda w: w == "Gretchen") is None
+    write_notes(tmp_path / "notes", {"journal/2026-05-02.md": "Gretchen Weber: The soup is cold.\n"
+                                                              "Li Hua: Agreed.\nGretchen Weber: Bread then.\n"})
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        assert index.search("Gretchen gestern?", today=SUNDAY).days is None
+        assert index.search("Termine gestern?", today=SUNDAY).days is not None
+    # English reads as before: its first word's capital is the sentence's, whoever the index knows
+    assert asked_days("Gretchen yesterday?", SUNDAY, person=lambda w: True) is not None

@@ -60,6 +60,21 @@ def note_dating_heads(conn) -> list[tuple[int, str, str, str]]:
     return [(doc, path, root, heads[doc]) for doc, path, root, _h in rows]
 
 
+def is_person(conn, word: str) -> bool:
+    """The index knows `word` as a person: a person entity's name, first
+    name (`Priya` of Priya Patel) or alias (askday: a German question's
+    capitalised word that names someone)."""
+    from minirag_cli.text import normalise_key
+
+    if not word.isalpha():  # a word of letters: no LIKE wildcard in it
+        return False
+    key = normalise_key(word)
+    return conn.execute(
+        "SELECT 1 FROM entities WHERE type = 'person' AND (key = ? OR name LIKE ?) UNION ALL "
+        "SELECT 1 FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE e.type = 'person' AND a.key = ? "
+        "LIMIT 1", (key, word + " %", key)).fetchone() is not None
+
+
 def data_stamp(conn) -> tuple[int, int]:
     """What changes whenever the rows `conn` reads may have: SQLite's
     data_version (another connection committed) and the connection's own
