@@ -17,7 +17,11 @@ recent such day before today, and "on the 21st" (a day of the month with no mont
 to today; not "the 3rd floor"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes): _FOREIGN. "next …", "this Tuesday",
+la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
+twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
+semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
+Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
+que viene, el próximo lunes, el lunes que viene), "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -34,9 +38,12 @@ one), says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
 takes a break": an auxiliary, or that, whether or if, before a determiner).
 German writes its nouns with a capital: in a question whose day is German
-("Was war gestern im Büro?") a capital names no one, and someone else is
-told by er, sie, wer… or by an auxiliary's own subject ("Was hat Priya
-gestern gesagt?"). French and Spanish say il, elle, él, ella, quién….
+a noun names no one ("Was war gestern im Büro?", "Termine gestern?": after
+an article, one of the nouns such questions ask with, or by its ending),
+and someone else is told by er, sie, wer…, by an auxiliary's own subject
+("Was hat Priya gestern gesagt?"), by a capital that is no noun ("Priya
+gestern?", "Wie war Priyas Tag gestern?"), or by a word the index knows as
+a person (store.is_person: "Gretchen", whose ending is a noun's). French and Spanish say il, elle, él, ella, quién….
 Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
@@ -60,7 +67,17 @@ from dataclasses import dataclass
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10, "a": 1}
+            "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
+# the numbers up to twelve in German, French and Spanish ("vor zwei Tagen", "il y a trois jours", "hace dos
+# días"), "one" in its inflected forms ("vor einem Tag", "il y a une semaine", "hace una semana")
+_FOREIGN_ONE = {"de": "ein eine einem einen einer", "fr": "un une", "es": "un una"}
+_FOREIGN_TWO_TO_TWELVE = {"de": "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+                          "fr": "deux trois quatre cinq six sept huit neuf dix onze douze",
+                          "es": "dos tres cuatro cinco seis siete ocho nueve diez once doce"}
+_NUMBER_OF = {**{w: 1 for words in _FOREIGN_ONE.values() for w in words.split()},
+              **{w: n for words in _FOREIGN_TWO_TO_TWELVE.values() for n, w in enumerate(words.split(), start=2)}}
+_DE_N, _FR_N, _ES_N = (r"\d{1,3}|" + "|".join(_FOREIGN_ONE[k].split() + _FOREIGN_TWO_TO_TWELVE[k].split())
+                       for k in ("de", "fr", "es"))
 # German, French and Spanish weekday names, in date.weekday() order (English: text.WEEKDAY_NAMES)
 _FOREIGN_WEEKDAYS = {
     "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
@@ -81,7 +98,12 @@ _FOREIGN = {
     "thismonth": r"diesen\s+monat|ce\s+mois(?:-ci)?|este\s+mes",
     # the most recent such day before today, as "on Tuesday" / "last Tuesday"
     "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})|(?:{_FR_DAY})\s+dernier"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?",
+                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+    # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
+    "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
+               rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
+    "weeksago": rf"vor\s+(?:{_DE_N})\s+wochen?|(?:{_DE_N})\s+wochen?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+semaines?"
+                rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # longest first: "the day before yesterday" before "yesterday"
@@ -101,19 +123,23 @@ _PHRASE = re.compile(
     r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
+    r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
     r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")"
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
-                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+)$", re.I)
+                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+"
+                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
+# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene")
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next"
-                       r"|seit|bis|vor|nächste[nrs]?|depuis|avant|après|jusqu|prochaine?|desde|antes|después|hasta"
-                       r"|próxim[oa])(?!\w)", re.I)
+                       r"|seit|bis|vor|(?:über)?nächste[nrs]?|kommende[nrs]?|depuis|avant|après|jusqu|prochaine?s?"
+                       rf"|(?:semaine|mois|année|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|después|hasta"
+                       rf"|próxim[oa]s?|(?:semana|mes|año|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)", re.I)
 _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b"
                            # German, French, Spanish: ich, mein…, wir, unser…; je, j', mon…, nous…; yo, mi…
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
@@ -139,6 +165,30 @@ _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konn
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
+# A German question's capitalised word names someone ("Priya gestern?", "Wie war Priyas Tag gestern?")
+# unless it is a noun: after an article or the like ("im Büro"), one of the nouns a question about one's
+# days asks with, a noun by its ending ("Besprechung", "Kleinigkeiten") or a compound's length
+# ("Geburtstagsfeier"); or a question word or verb opening it ("Was", "Gab es…"). A word the index
+# knows as a person counts whatever it looks like (retrieve.search's `person`).
+_GERMAN_NOT_NAMES = frozenset("""
+was wie wo wann warum wieso weshalb woher wohin womit wofür worüber wozu welche welcher welches welchen welchem
+gab gibt gabs hat hatte hatten habe haben ist war waren sind bin wurde wurden wird kam kamen ging gingen geht
+muss musste soll sollte kann konnte will wollte darf mag stand steht zeig zeige nenne liste fasse erzähl erzähle
+sag sage und oder aber auch noch schon etwas irgendwas irgendetwas alles nichts nur bitte heute gestern
+vorgestern morgen abend nacht mittag nachmittag vormittag früh tag tage woche wochen monat monate wochenende
+büro arbeit termin termine treffen meeting meetings essen mittagessen abendessen frühstück einkauf einkäufe
+einkaufen garten sport training notiz notizen aufgabe aufgaben wetter kalender plan pläne neues wichtiges
+besonderes interessantes gutes schönes neuigkeiten idee ideen projekt projekte schule uni arzt zahnarzt urlaub
+reise geld rechnung rechnungen liste mail mails anruf anrufe nachricht nachrichten gespräch gespräche frage
+fragen problem probleme rezept rezepte stadt feier party geburtstag familie freunde freund freundin kollegen
+kollege chef chefin team kunde kunden bericht berichte film filme buch bücher musik kino haus hause zuhause
+küche wohnung auto bahn zug flug hund katze kind kinder eltern mutter vater tagebuch eintrag einträge gedanken
+ausgaben kosten zeit los ergebnis ergebnisse
+""".split())
+_GERMAN_NOUN_END = re.compile(r"(?:ung|heit|keit|schaft|tion|tät|nis|chen|lein|ment|ismus)(?:en|e|s|se)?$")
+_GERMAN_DETERMINER = re.compile(r"(?i:\b(?:der|die|das|den|dem|des|eine?[mnrs]?|kein(?:e[mnrs]?)?|mein(?:e[mnrs]?)?"
+                                r"|dein(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?|unser(?:e[mnrs]?)?"
+                                r"|diese[mnrs]?|jede[mnrs]?|im|am|vom|zum|zur|beim|ins|ans)\s+)$")
 
 
 @dataclass(frozen=True)
@@ -196,6 +246,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
         n = m.group("weeks").lower()
         return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
+    if m.group("daysago") or m.group("weeksago"):  # "vor zwei Tagen", "il y a une semaine"
+        n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
+                 if w.isdigit() or w in _NUMBER_OF)
+        return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
     if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
         name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
         back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
@@ -227,29 +281,31 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     return first, following - dt.timedelta(days=1), True
 
 
-def _askers_time(question: str, m: re.Match) -> bool:
-    """The question speaks of the asker's own time (module docstring)."""
+def _askers_time(question: str, m: re.Match, person=None) -> bool:
+    """The question speaks of the asker's own time (module docstring;
+    `person`: asked_days)."""
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
     rest = question[:m.start()] + " " + question[m.end():]
     if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
         return True
-    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))))
+    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
 
 
-def _someone_else(text: str, opens: bool = True, german: bool = False) -> bool:
+def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> bool:
     """`text` (a question without its day; `opens`: its first word is the
     question's) speaks of someone other than the
     asker: names one, says he, she or they, asks who, or gives a verb a
     subject ("did the band …"). A question of no one else ("what happened
     at work?", "anything about the garden?", "meetings?") is the asker's.
     A `german` question (its day is German) capitalises its nouns: "Was war
-    gestern im Büro?" names no one, and a name is told only as a verb's
-    subject ("Was hat Priya gestern gesagt?")."""
+    gestern im Büro?" names no one: a name is told as a verb's subject ("Was
+    hat Priya gestern gesagt?") or by a capital that is no noun
+    (_german_name: "Priya gestern?")."""
     if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
         return True
     if german:
-        return bool(_GERMAN_SUBJECT.search(text))
+        return bool(_GERMAN_SUBJECT.search(text)) or _german_name(text, person)
     for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
@@ -263,6 +319,22 @@ def _someone_else(text: str, opens: bool = True, german: bool = False) -> bool:
     return False
 
 
+def _german_name(text: str, person=None) -> bool:
+    """A capitalised word of German `text` names someone: `person(word)`
+    (the index knows it as one), or it is no noun (_GERMAN_NOT_NAMES)."""
+    for w in re.finditer(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:['’]s)?(?![\w-])", text):
+        word = re.sub(r"['’]s$", "", w.group(0))
+        if word.isupper() or word.lower() in _CALENDAR or _GERMAN_DETERMINER.search(text[:w.start()]):
+            continue  # an acronym ("ADAC"), a day, a noun after its article ("im Büro", "der Chef")
+        if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
+            return True  # "Priyas Tag": Priya's
+        low = word.lower()
+        if not (low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
+                or _GERMAN_NOUN_END.search(low) or len(low) > 10):
+            return True
+    return False
+
+
 def _writes_a_date(question: str) -> bool:
     """The question writes a date ("on Tuesday, April 21, 2026", "in May",
     "2026-04-21", "202604"): searched as written, it is that date's."""
@@ -272,9 +344,11 @@ def _writes_a_date(question: str) -> bool:
     return bool(find_dates(question) or partial_compact_dates(question) or date_terms(question, ["2000"]))
 
 
-def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
+def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
-    None when it names none the module resolves, or `today` is None."""
+    None when it names none the module resolves, or `today` is None.
+    `person(word)`: the index knows the word as a person (store.is_person),
+    which tells a name in a German question."""
     if today is None:
         return None
     found = [m for m in _PHRASE.finditer(question)
@@ -282,7 +356,7 @@ def asked_days(question: str, today: dt.date | None) -> AskedDays | None:
     if len(found) != 1:
         return None
     m = found[0]
-    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m)
+    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
             or _writes_a_date(question)):
         return None
     try:

@@ -12,19 +12,23 @@ So each note dated in the asked days is a candidate directly (retrieve.search
 with the dense channel): its best chunk by the question's vector (the chunk a
 channel ranked best when its vectors are too many to read, else its first),
 voted for by the `date` channel. A note is dated by
-its head or file name (text.note_date, as answer sources are: a daily note), or covers a week or
+its head (store.note_dating_heads: as store.note_heads dates answer sources, a
+pre-upgrade `---` header by its first chunk's front matter) or file name
+(text.note_date: a daily note), or covers a week or
 a month by its file name (text.file_period: `2026-W45.md`, `2026-11.md`). Its
 vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
 about by a week of it; so a day's own notes rank above the week's review, and
-the review above the month's.
+the review above the month's. The notes' spans are read once per
+connection while the index is unchanged (note_spans, store.data_stamp).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+import weakref
 
 import numpy as np
 
@@ -53,11 +57,9 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     return list(dict.fromkeys(spans))
 
 
-def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | None:
-    from minirag_cli import frontmatter
+def _note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
     from minirag_cli.text import file_period, line_date, note_date
 
-    head = frontmatter.header_head(header)
     # the head's date first: note_date reads it first too, after a path lookup each note would pay
     date = line_date(head) or note_date(head, path, root or "")
     if date:
@@ -69,16 +71,39 @@ def _note_span(path: str, root: str, header: str) -> tuple[dt.date, dt.date] | N
     return file_period(path)
 
 
+# connection -> (store.data_stamp, [(document id, its span)]): every date question read every note's
+# head anew (27-45 ms on 442 notes); `mrag ask -i`, the MCP server and `mrag serve` ask many on one
+# connection, and the spans change only when the index does. A connection that takes no weak
+# reference (a bare sqlite3 one: db.connect's do) is read each time.
+_SPANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def note_spans(conn) -> list[tuple[int, tuple[dt.date, dt.date]]]:
+    """(document id, (first, last) day) of every dated note (_note_span),
+    read once while the index is unchanged (store.data_stamp)."""
+    stamp = store.data_stamp(conn)
+    try:
+        kept = _SPANS.get(conn)
+    except TypeError:
+        kept = None
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    spans = [(doc, span) for doc, path, root, head in store.note_dating_heads(conn)
+             if (span := _note_span(path, root, head)) is not None]
+    try:
+        _SPANS[conn] = (stamp, spans)
+    except TypeError:
+        pass
+    return spans
+
+
 def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
     """document id -> its vote: the share of the note's days (one for a
     daily note, a week's or a month's for a periodic note) in `spans`."""
     if not spans:
         return {}
     out: dict[int, float] = {}
-    for doc, path, root, header in store.note_firsts(conn):
-        span = _note_span(path, root, header)
-        if span is None:
-            continue
+    for doc, span in note_spans(conn):
         own = (span[1] - span[0]).days + 1
         for first, last in spans:
             shared = (min(last, span[1]) - max(first, span[0])).days + 1

@@ -517,7 +517,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if today is not None:
         from minirag_cli.askday import asked_days
 
-        days = asked_days(question, today)
+        days = asked_days(question, today, person=lambda word: store.is_person(conn, word))
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
     s = _Search(conn, question, channels, o, query_vector, terms, days=days)

@@ -163,6 +163,21 @@ def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     ("¿Qué leí esta semana?", "esta semana", "2026-11-30", "2026-12-06"),
     ("¿Qué hubo en mi agenda el mes pasado?", "el mes pasado", "2026-11-01", "2026-11-30"),
     ("¿Qué hice el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+    # N days ago, N weeks ago: that day, as in English (were left alone, searched as words)
+    ("Was habe ich vor zwei Tagen gemacht?", "vor zwei Tagen", "2026-12-03", "2026-12-03"),
+    ("Was war vor 3 Tagen im Büro?", "vor 3 Tagen", "2026-12-02", "2026-12-02"),  # German: Büro is no one
+    ("Was habe ich vor einem Tag gegessen?", "vor einem Tag", "2026-12-04", "2026-12-04"),
+    ("Was haben wir vor zwei Wochen gekocht?", "vor zwei Wochen", "2026-11-21", "2026-11-21"),
+    ("Was habe ich vor einer Woche gelesen?", "vor einer Woche", "2026-11-28", "2026-11-28"),
+    ("Was habe ich gemacht, drei Tage her?", "drei Tage her", "2026-12-02", "2026-12-02"),
+    ("Was habe ich zwölf Tage her geschrieben?", "zwölf Tage her", "2026-11-23", "2026-11-23"),
+    ("Qu'ai-je fait il y a trois jours ?", "il y a trois jours", "2026-12-02", "2026-12-02"),
+    ("Qu'ai-je mangé il y a un jour ?", "il y a un jour", "2026-12-04", "2026-12-04"),
+    ("Qu'avons-nous fait il y a deux semaines ?", "il y a deux semaines", "2026-11-21", "2026-11-21"),
+    ("¿Qué hice hace dos días?", "hace dos días", "2026-12-03", "2026-12-03"),
+    ("¿Qué comí hace 4 dias?", "hace 4 dias", "2026-12-01", "2026-12-01"),
+    ("¿Qué hice hace una semana?", "hace una semana", "2026-11-28", "2026-11-28"),
+    ("what did I do eleven days ago?", "eleven days ago", "2026-11-24", "2026-11-24"),  # up to twelve
 ])
 def test_german_french_and_spanish_days(question, words, first, last):
     from minirag_cli.askday import asked_days
@@ -189,6 +204,22 @@ def test_german_french_and_spanish_days(question, words, first, last):
     "¿Qué dijo María ayer?",
     "¿Qué dijo ella ayer?",
     "¿Qué hice desde ayer?",
+    # someone else's N days ago
+    "Was hat Priya vor zwei Tagen gesagt?",
+    "Qu'est-ce qu'elle a dit il y a deux jours ?",
+    "¿Qué dijo él hace tres días?",
+    # the coming days, left alone as "next …" is: "el lunes que viene" is next Monday (was last Monday),
+    # and a day next to one is compared, as "yesterday … next week" is
+    "¿Qué hago el lunes que viene?",
+    "¿Qué planeé ayer para la semana que viene?",
+    "Qu'ai-je prévu hier pour la semaine qui vient ?",
+    "Was habe ich gestern für kommende Woche geplant?",
+    "Was mache ich nächste Woche?",
+    "Was mache ich nächsten Montag?",
+    "Que fais-je la semaine prochaine ?",
+    "Que fais-je lundi prochain ?",
+    "¿Qué hago la próxima semana?",
+    "¿Qué hago el próximo lunes?",
 ])
 def test_days_of_someone_else_or_compared_are_not_read(question):
     from minirag_cli.askday import asked_days
@@ -397,3 +428,41 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
     assert ranks["y1"] == 1 and ranks["y2"] != 1, ranks
     with pytest.raises(Exception, match="asked_on"):
         ev.parse_golden_lines([json.dumps({**golden[0], "asked_on": "May 3"})])
+
+
+@pytest.mark.parametrize("question,read", [
+    # a German capital that is no noun names someone (was read as the asker's day)
+    ("Priya gestern?", False),
+    ("Wie war Priyas Tag gestern?", False),
+    ("Was war gestern mit Anna?", False),
+    ("Was hat Anna am Montag gesagt?", False),
+    # the nouns a question about one's days asks with name no one, nor a question word or verb
+    ("Termine gestern?", True),
+    ("Was gab es gestern Neues?", True),
+    ("Gab es gestern Besprechungen?", True),
+    ("Geburtstagsfeier letzte Woche?", True),
+    ("Was war gestern beim Zahnarzt?", True),
+    ("Was war gestern beim ADAC?", True),
+    ("Was habe ich gestern mit Anna gegessen?", True),  # the first person: the asker's, as in English
+])
+def test_a_german_name_is_someone_else(question, read):
+    from minirag_cli.askday import asked_days
+
+    assert (asked_days(question, SATURDAY) is not None) == read
+
+
+def test_a_german_word_the_index_knows_as_a_person_is_someone_else(tmp_path):
+    # "Gretchen" reads as a noun by its ending; the index knows her
+    from minirag_cli.askday import asked_days
+
+    assert asked_days("Gretchen gestern?", SUNDAY) is not None
+    assert asked_days("Gretchen gestern?", SUNDAY, person=lambda w: w == "Gretchen") is None
+    write_notes(tmp_path / "notes", {"journal/2026-05-02.md": "Gretchen Weber: The soup is cold.\n"
+                                                              "Li Hua: Agreed.\nGretchen Weber: Bread then.\n"})
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        assert index.search("Gretchen gestern?", today=SUNDAY).days is None
+        assert index.search("Termine gestern?", today=SUNDAY).days is not None
+    # English reads as before: its first word's capital is the sentence's, whoever the index knows
+    assert asked_days("Gretchen yesterday?", SUNDAY, person=lambda w: True) is not None

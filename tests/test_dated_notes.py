@@ -100,3 +100,63 @@ def test_asked_spans():
     assert asked_spans(["date:2026-05", "date:2026-05-08", "date:2026-10-1"]) == [
         (dt.date(2026, 5, 1), dt.date(2026, 5, 31)), (dt.date(2026, 5, 8), dt.date(2026, 5, 8))]
     assert asked_spans([]) == []
+
+
+@pytest.fixture
+def standup(tmp_path):
+    """An index of a daily note and a note dated by its front matter alone."""
+    write_notes(tmp_path / "notes", {
+        "daily/2026-11-04.md": "## Work\nThe first dry run failed on foreign keys.\n",
+        "standup.md": "---\ntitle: Standup\ndate: 2026-11-05\n---\nWe shipped the importer.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+def _doc(conn, path):
+    return conn.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()[0]
+
+
+def _set_header(conn, doc, header):
+    conn.execute("UPDATE chunks SET header = ? WHERE document_id = ?", (header, doc))
+    conn.commit()
+
+
+def test_a_pre_upgrade_header_dates_its_note_by_its_front_matter(standup):
+    # an index not synced since the header held the block's date line: its header is `---`, and
+    # the note was dated by none (store.note_heads read the first chunk's block; datednotes did not)
+    from minirag_cli.datednotes import dated_notes
+
+    with _open(standup) as index:
+        doc = _doc(index.conn, "standup.md")
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {doc: 1.0}
+        _set_header(index.conn, doc, "---")
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {doc: 1.0}
+
+
+def test_the_notes_spans_are_read_again_only_when_the_index_changes(standup, monkeypatch):
+    import sqlite3
+
+    from minirag_cli import datednotes
+
+    reads = []
+    real = datednotes.store.note_dating_heads
+    monkeypatch.setattr(datednotes.store, "note_dating_heads", lambda conn: reads.append(1) or real(conn))
+    day = lambda d: [(dt.date(2026, 11, d),) * 2]  # noqa: E731
+    with _open(standup) as index:
+        conn = index.conn
+        doc = _doc(conn, "standup.md")
+        assert datednotes.dated_notes(conn, day(5)) == {doc: 1.0}
+        assert datednotes.dated_notes(conn, day(4)) == {_doc(conn, "daily/2026-11-04.md"): 1.0}
+        assert len(reads) == 1  # the second question read no note
+        _set_header(conn, doc, "Standup · date: 2026-11-06")  # this connection writes
+        assert datednotes.dated_notes(conn, day(6)) == {doc: 1.0}
+        other = sqlite3.connect(standup)  # another process syncs
+        _set_header(other, doc, "Standup · date: 2026-11-07")
+        other.close()
+        assert datednotes.dated_notes(conn, day(7)) == {doc: 1.0}
+        assert datednotes.dated_notes(conn, day(6)) == {}
+        assert len(reads) == 3

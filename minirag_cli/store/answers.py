@@ -22,24 +22,36 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     upgrade) has the date line read from the note's first chunk, which
     holds the block unless it is longer than a chunk (and opens the note:
     after blank lines, `---` opens no block, frontmatter.of_note)."""
-    from minirag_cli import frontmatter
-
     ids = [int(c) for c in chunk_ids if c is not None]
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    heads = {}
-    for cid, header in conn.execute(f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids):
-        heads[cid] = frontmatter.header_head(header)
-    opened = [cid for cid, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)]
+    return dating_heads(conn, conn.execute(f"SELECT id, document_id, header FROM chunks WHERE id IN ({marks})", ids))
+
+
+def dating_heads(conn, rows: Iterable[tuple]) -> dict:
+    """key -> the head that dates the note of each (key, document id,
+    stored header) of `rows` (note_heads): frontmatter.header_head of the
+    header, or for a header still `---` the date line of the note's first
+    chunk. The one reader of a note's dating line, for note_heads (answer
+    sources) and store.search.note_dating_heads (datednotes)."""
+    from minirag_cli import frontmatter
+
+    heads, docs = {}, {}
+    for key, doc, header in rows:
+        heads[key], docs[key] = frontmatter.header_head(header), doc
+    opened = sorted({docs[k] for k, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)})
     if opened:
         marks = ",".join("?" * len(opened))
-        for cid, first in conn.execute(
-                f"SELECT c.id, f.text FROM chunks c JOIN chunks f ON f.document_id = c.document_id AND f.seq = 0 "
-                f"WHERE c.id IN ({marks}) AND f.start_char = 0", opened):
+        dates = {}
+        for doc, first in conn.execute(f"SELECT document_id, text FROM chunks WHERE document_id IN ({marks}) "
+                                       f"AND seq = 0 AND start_char = 0", opened):
             found = frontmatter.parse(first)
             if found is not None and found.date_line():
-                heads[cid] = found.date_line()
+                dates[doc] = found.date_line()
+        for key, doc in docs.items():
+            if doc in dates:
+                heads[key] = dates[doc]
     return heads
 
 

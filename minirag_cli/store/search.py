@@ -14,6 +14,7 @@ import json
 import numpy as np
 
 from minirag_cli.store import vectors
+from minirag_cli.store.answers import dating_heads
 
 
 def index_years(conn) -> list[str]:
@@ -48,12 +49,38 @@ def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: in
     return [(r[0], -r[1]) for r in rows]
 
 
-def note_firsts(conn) -> list[tuple[int, str, str, str]]:
-    """(document id, path, root, header) of every document with chunks: its
-    first chunk's header, which holds the line that dates the note
-    (store.note_heads, answer.note_date)."""
-    return conn.execute("SELECT d.id, d.path, d.root, c.header FROM documents d "
+def note_dating_heads(conn) -> list[tuple[int, str, str, str]]:
+    """(document id, path, root, head) of every document with chunks: the
+    head that dates the note as store.note_heads reads it (answers.dating_heads:
+    its first chunk's header, or for a header still `---`, written before
+    the upgrade, the front matter's date line)."""
+    rows = conn.execute("SELECT d.id, d.path, d.root, c.header FROM documents d "
                         "JOIN chunks c ON c.document_id = d.id AND c.seq = 0").fetchall()
+    heads = dating_heads(conn, ((doc, doc, header) for doc, _p, _r, header in rows))
+    return [(doc, path, root, heads[doc]) for doc, path, root, _h in rows]
+
+
+def is_person(conn, word: str) -> bool:
+    """The index knows `word` as a person: a person entity's name, first
+    name (`Priya` of Priya Patel) or alias (askday: a German question's
+    capitalised word that names someone)."""
+    from minirag_cli.text import normalise_key
+
+    if not word.isalpha():  # a word of letters: no LIKE wildcard in it
+        return False
+    key = normalise_key(word)
+    return conn.execute(
+        "SELECT 1 FROM entities WHERE type = 'person' AND (key = ? OR name LIKE ?) UNION ALL "
+        "SELECT 1 FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE e.type = 'person' AND a.key = ? "
+        "LIMIT 1", (key, word + " %", key)).fetchone() is not None
+
+
+def data_stamp(conn) -> tuple[int, int]:
+    """What changes whenever the rows `conn` reads may have: SQLite's
+    data_version (another connection committed) and the connection's own
+    total_changes (it wrote). A cache of what the rows say holds while it
+    is the same (datednotes' note spans)."""
+    return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
 
 def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
