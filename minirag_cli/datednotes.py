@@ -57,7 +57,10 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     return list(dict.fromkeys(spans))
 
 
-def _note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
+def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
+    """The days a note is of: its head's date (store.note_dating_heads), else
+    its file name's or folders'; a weekly or monthly note's period (also
+    tasks.py's note date); None for an undated note."""
     from minirag_cli.text import file_period, line_date, note_date
 
     # the head's date first: note_date reads it first too, after a path lookup each note would pay
@@ -89,7 +92,7 @@ def note_spans(conn) -> list[tuple[int, tuple[dt.date, dt.date]]]:
     if kept is not None and kept[0] == stamp:
         return kept[1]
     spans = [(doc, span) for doc, path, root, head in store.note_dating_heads(conn)
-             if (span := _note_span(path, root, head)) is not None]
+             if (span := note_span(path, root, head)) is not None]
     try:
         _SPANS[conn] = (stamp, spans)
     except TypeError:

@@ -145,19 +145,13 @@ def tasks_in(lines: list[str]) -> list[dict]:
     return out
 
 
-def _note_day(root: str, path: str, header: str) -> str | None:
-    """The note's date as store.note_heads and answer.note_date read it (its
-    head's date, else its file name's or folders'); a weekly or monthly
-    note's first day; None for an undated note."""
-    from minirag_cli import frontmatter
-    from minirag_cli.text import file_period, line_date, note_date
+def _note_day(root: str, path: str, head: str) -> str | None:
+    """The note's first day as date questions read it (datednotes.note_span
+    of its dating head); None for an undated note."""
+    from minirag_cli.datednotes import note_span
 
-    head = frontmatter.header_head(header)
-    date = line_date(head) or note_date(head, path, root or "")
-    if date:
-        return date[:10]
-    period = file_period(path)
-    return period[0].isoformat() if period else None
+    span = note_span(path, root, head)
+    return span[0].isoformat() if span else None
 
 
 def state_of(*, done: bool, every: bool, as_json: bool = False, paths: bool = False) -> str:
@@ -191,7 +185,7 @@ def matches(task: dict, words: list[str]) -> bool:
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None) -> list[Task]:
-    """The tasks of `notes` ((root, path, header, lines): store.notes_with_tasks)
+    """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text (case
     and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
@@ -202,7 +196,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
     out: list[Task] = []
-    for root, path, header, lines in notes:
+    for root, path, head, lines in notes:
         day = None
         for found in tasks_in(lines):
             if state != "all" and found["done"] != (state == "done"):
@@ -214,7 +208,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             if words and not matches(found, words):
                 continue
             if day is None:  # once per note, and only for a note with a task listed
-                day = _note_day(root, path, header) or ""
+                day = _note_day(root, path, head) or ""
             out.append(Task(path=path, root=root, note_date=day or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if due or overdue:

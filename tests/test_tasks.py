@@ -267,3 +267,19 @@ def test_search_still_refuses_an_index_with_no_notes(tmp_path):
         with pytest.raises(DatabaseError, match="holds no notes yet: no sync has written one into it") as err:
             index.search("Berlin")
     assert "Run `mrag sync DIR`" in err.value.hint
+
+
+def test_a_pre_upgrade_header_dates_its_note_by_its_front_matter(journal):
+    # an index not synced since a chunk's header held the front matter's date line: its header is
+    # `---`; date questions read the note's date from its first chunk then (store.dating_heads), and
+    # the tasks list dates it the same way, not as an undated note listed last
+    db_path, _root = journal
+    conn = db.connect(db_path)
+    try:
+        conn.execute("UPDATE chunks SET header = '---' WHERE document_id = "
+                     "(SELECT id FROM documents WHERE path = 'projects/garden.md')")
+        conn.commit()
+    finally:
+        conn.close()
+    garden = [t for t in listed(db_path) if t["path"] == "projects/garden.md"]
+    assert [t["note_date"] for t in garden] == ["2026-10-02"]

@@ -96,24 +96,25 @@ def rebuilt_lines(chunks: list[tuple[int, int, str]]) -> list[str]:
 
 
 def notes_with_tasks(conn) -> Iterable[tuple[str, str, str, list[str]]]:
-    """(root, path, header of its first chunk, lines) of every note a chunk of
-    which holds a `[` (tasks.py reads its checkboxes: `- [ ] call Priya`), in
-    document id order. `[` alone and not `[ ]`: a chunk boundary may fall
-    inside a checkbox (`- [` ending one chunk, `] call` opening the next)."""
-    note, header, chunks = None, "", []
+    """(root, path, the head that dates it (dating_heads), lines) of every
+    note a chunk of which holds a `[` (tasks.py reads its checkboxes:
+    `- [ ] call Priya`), in document id order. `[` alone and not `[ ]`: a
+    chunk boundary may fall inside a checkbox (`- [` ending one chunk, `] call`
+    opening the next)."""
+    notes: dict[int, tuple[str, str]] = {}
+    headers: dict[int, str] = {}
+    chunks: dict[int, list] = {}
     for doc, root, path, start, first_line, text, seq, head in conn.execute(
             "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header "
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
             "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0) ORDER BY d.id, c.start_char"):
-        if note is not None and note[0] != doc:
-            yield note[1], note[2], header, rebuilt_lines(chunks)
-            header, chunks = "", []
-        note = (doc, root, path)
+        notes.setdefault(doc, (root, path))
         if seq == 0:
-            header = head
-        chunks.append((start, first_line, text))
-    if note is not None:
-        yield note[1], note[2], header, rebuilt_lines(chunks)
+            headers[doc] = head
+        chunks.setdefault(doc, []).append((start, first_line, text))
+    heads = dating_heads(conn, ((doc, doc, headers.get(doc, "")) for doc in notes))
+    for doc, (root, path) in notes.items():
+        yield root, path, heads[doc], rebuilt_lines(chunks[doc])
 
 
 # an answer that read a chunk the index no longer holds can never be found
