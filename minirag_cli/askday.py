@@ -14,7 +14,9 @@ weekend and last weekend (that week's Saturday and Sunday), this month and
 last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
 recent such day before today, and "on the 21st" (a day of the month with no month: the latest such day up
-to today; not "the 3rd floor"). The same in German, French and Spanish (gestern, heute, vorgestern,
+to today, when the ordinal ends the question or a clause, "on the 21st?",
+or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
+floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
 la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
@@ -117,9 +119,10 @@ _PHRASE = re.compile(
     r"|(?P<month>this|last)\s+month"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
-    # floor" or "the 21st century" (a word other than these after it is the ordinal's noun)
-    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|on|with|and|or|when|while"
-    r"|during|for|from|to|this|last)\b))"
+    # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
+    # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
+    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|with|when|while|during"
+    r"|for)\b))"
     r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
@@ -344,6 +347,23 @@ def _writes_a_date(question: str) -> bool:
     return bool(find_dates(question) or partial_compact_dates(question) or date_terms(question, ["2000"]))
 
 
+# two ordinals together are a list or a range of things ("the 2nd and 3rd books", "the 19th and 20th
+# centuries", "the 2nd or the 3rd"), not one day of the month
+_ORDINALS = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?:\s*[,&/–—]\s*|\s+(?:and|or|to|through|thru)\s+)"
+                       r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
+_ON = re.compile(r"\bon\s+$", re.I)
+
+
+def _a_day_of_the_month(question: str, m: re.Match) -> bool:
+    """An ordinal _PHRASE read (its `dom`) is a day: it ends the question
+    or a clause ("on the 21st?", "the 21st, at work"), or is one "on the
+    21st" followed by a preposition ("on the 2nd at work"); not "the 5th
+    at the race" and not one of two ordinals (_ORDINALS)."""
+    if re.match(r"\s*\w", question[m.end():]) and not _ON.search(question[:m.start()]):
+        return False
+    return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
+
+
 def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
     None when it names none the module resolves, or `today` is None.
@@ -352,7 +372,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     if today is None:
         return None
     found = [m for m in _PHRASE.finditer(question)
-             if m.group(0).lower() != "hier" or _FRENCH.search(question)]  # German "hier" is "here"
+             if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             and (not m.group("dom") or _a_day_of_the_month(question, m))]
     if len(found) != 1:
         return None
     m = found[0]

@@ -124,6 +124,9 @@ SATURDAY = dt.date(2026, 12, 5)
     ("What did I write on the 5th?", "the 5th", "2026-12-05"),  # today
     ("What did I do on the 31st?", "the 31st", "2026-10-31"),  # no November 31st
     ("what happened on the 2nd at work?", "the 2nd", "2026-12-02"),
+    ("What did I cook on the 5th for dinner?", "the 5th", "2026-12-05"),  # "on the 5th" and a preposition
+    ("What did I do on the 21st, at work?", "the 21st", "2026-11-21"),
+    ("what did I do the 21st?", "the 21st", "2026-11-21"),  # the question's end
 ])
 def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     from minirag_cli.askday import asked_days
@@ -192,6 +195,19 @@ def test_german_french_and_spanish_days(question, words, first, last):
     "what did I do on the 21st of May?",  # a written date
     "what did Priya say on the 21st?",  # someone else's
     "what did I do on the 3rd after the 1st?",  # two, compared
+    # an ordinal in ordinary English: read as a day, the answer read only that day's notes
+    "What did I think of the 2nd and 3rd books?",  # two ordinals: a list (was the 2nd)
+    "What did I read about the 19th and 20th centuries?",
+    "what did I do on the 2nd and 3rd?",  # two days: neither narrowed to one
+    "what did I do on the 2nd, 3rd and 4th?",
+    "Did I pick the 2nd or the 3rd?",
+    "What was my time in the 5th at the race?",  # a preposition only after "on the 5th" (was the 5th)
+    "What was the 2nd to last book I read?",
+    "what did I see on the 5th floor?",
+    "what was the 5th book I finished?",
+    "where did I come in the 5th place?",
+    "what did I get for the 5th grade?",
+    "what did we do for the 5th anniversary?",
     "Was hat Priya gestern gesagt?",  # a German verb's own subject
     "Was hat der Chef gestern gesagt?",
     "Was hat er heute gesagt?",
@@ -225,6 +241,27 @@ def test_days_of_someone_else_or_compared_are_not_read(question):
     from minirag_cli.askday import asked_days
 
     assert asked_days(question, SATURDAY) is None
+
+
+def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_path):
+    """"the 2nd and 3rd books" was read as the 2nd of the month: the answer
+    read only daily/2026-12-02.md, never the reading list that answers."""
+    from tests.test_answer import FakeLLM
+
+    write_notes(tmp_path / "notes", {
+        "daily/2026-12-02.md": "## Work\nShipped the importer; lunch with Marc.\n",
+        "daily/2026-12-03.md": "## Evening\nBoard game night.\n",
+        "reading-list.md": "# Reading\n\nFinished the 2nd and 3rd books of the Expanse: the 3rd drags.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        result = index.search("What did I think of the 2nd and 3rd books?", today=SATURDAY)
+        assert result.days is None
+        fake = FakeLLM("The 3rd drags [1].")
+        index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+        assert "Expanse" in fake.calls[0]["messages"][-1]["content"]
 
 
 def test_a_day_before_the_calendar_is_no_day():
