@@ -264,6 +264,40 @@ def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_pat
         assert "Expanse" in fake.calls[0]["messages"][-1]["content"]
 
 
+MONDAY = dt.date(2027, 1, 4)
+
+
+@pytest.mark.parametrize("question,today,words,first,last", [
+    # Monday to Friday a past tense's "this weekend" is the one just gone (was the coming one, 01-09..10)
+    ("What did I do this weekend?", MONDAY, "this weekend", "2027-01-02", "2027-01-03"),
+    ("What happened this weekend?", dt.date(2027, 1, 8), "this weekend", "2027-01-02", "2027-01-03"),
+    ("Where was I this weekend?", MONDAY, "this weekend", "2027-01-02", "2027-01-03"),
+    # the future's, a plan's, and on the weekend itself: this week's Saturday and Sunday
+    ("What am I doing this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
+    ("What did I plan for this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
+    ("What did I do this weekend?", SUNDAY, "this weekend", "2026-05-02", "2026-05-03"),
+    # "this past weekend" (was not read): the weekend just gone, or the one under way
+    ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
+    ("what did I cook the past weekend?", dt.date(2027, 1, 6), "the past weekend", "2027-01-02", "2027-01-03"),
+    ("What did I do this past weekend?", SUNDAY, "this past weekend", "2026-05-02", "2026-05-03"),
+    # several weekdays: all of them, from the first to the last (was the first alone)
+    ("What did I do last Friday and Saturday?", MONDAY, "last Friday and Saturday", "2027-01-01", "2027-01-02"),
+    ("What did I do on Friday, Saturday and Sunday?", MONDAY, "on Friday, Saturday and Sunday", "2027-01-01",
+     "2027-01-03"),
+    ("Did I run on Friday or Saturday?", MONDAY, "on Friday or Saturday", "2027-01-01", "2027-01-02"),
+    ("What did I do last Friday and last Saturday?", MONDAY, "last Friday and last Saturday", "2027-01-01",
+     "2027-01-02"),
+    # the last day named is the latest such day before today, as "on Saturday" alone is
+    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-27", "2026-11-28"),
+    ("what did I do on Monday & Wednesday?", SATURDAY, "on Monday & Wednesday", "2026-11-30", "2026-12-02"),
+])
+def test_weekends_and_several_weekdays(question, today, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, today)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
 def test_a_day_before_the_calendar_is_no_day():
     from minirag_cli.askday import asked_days
 
