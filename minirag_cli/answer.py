@@ -36,6 +36,7 @@ taken back).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import math
 import re
@@ -1866,6 +1867,20 @@ _CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~
 _CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
+def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results whose note's days meet `days` (askday.AskedDays), in
+    their order: the note's days as retrieval dates them (datednotes.note_span
+    of its head in `heads`): a weekly or monthly note's period by its file
+    name, whatever day its head writes."""
+    from minirag_cli.datednotes import note_span
+
+    # `2026-W45.md` headed `# Week of 2026-11-02` was kept for that Monday alone, and a week's review
+    # with no date in its head never, though retrieval found it for a day of its week
+    return [r for r in results
+            if (span := note_span(r.get("path", ""), r.get("root") or "", heads.get(r.get("chunk_id"), "")))
+            and span[0] <= days.last and days.first <= span[1]]
+
+
 def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
@@ -1877,11 +1892,12 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
-    read against the asking day; asked about as such a written day is."""
+    read against the asking day; asked about as such a written day is, a
+    note kept when its days meet them (of_the_days: a weekly note's week)."""
     from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
 
     if days is not None:  # askday resolves no day next to a comparison
-        return [r for r, s in zip(results, dated_sources(results, heads)) if days.holds(s["date"])]
+        return of_the_days(results, heads, days)
     if _NOT_ON_THE_DAY.search(question):
         return []
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"
@@ -1897,8 +1913,15 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
             asked.add(iso.replace("-", ""))
     if not asked:
         return []
-    return [r for r, s in zip(results, dated_sources(results, heads))
-            if s["date"] and s["date"][:10].replace("-", "").startswith(tuple(asked))]
+    from minirag_cli.text import file_period
+
+    def of_it(r: dict, date: str) -> bool:
+        if (period := file_period(r.get("path", ""))) is not None:  # a weekly or monthly note: its days
+            return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
+                       for n in range((period[1] - period[0]).days + 1))
+        return bool(date) and date[:10].replace("-", "").startswith(tuple(asked))
+
+    return [r for r, s in zip(results, dated_sources(results, heads)) if of_it(r, s["date"])]
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,
