@@ -734,7 +734,25 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 3: files3: a few characters of ASCII with one or two NULs are binary (not Latin UTF-16: "yes\0"), and
 # unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones; fix10: inline base64
 # data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
-READER_VERSION = 3
+# 4: qa17: decomposed letters composed (composed_words: "Ae\u0308lys" is "Aëlys").
+READER_VERSION = 4
+
+# A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
+# editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
+# answer read "Aëlys" and not "Ae", a mark and "lys" (the heuristic extractor's names broke at the
+# mark: "Later Ae"). Only such words: NFC of a whole text would also rewrite characters no one
+# decomposed (CJK compatibility ideographs, U+F900..., Korean Hanja notes hold), which show as
+# written. No line end is in a word, so line numbers stay.
+_DECOMPOSED_WORD = re.compile(r"\S*[\u0300-\u036f\u1160-\u11ff\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
+                              r"\u3099\u309a\ufe20-\ufe2f]\S*")
+
+
+def composed_words(text: str) -> str:
+    """`text` with each word that holds a combining mark composed (NFC); the
+    rest as it is (_DECOMPOSED_WORD)."""
+    if unicodedata.is_normalized("NFC", text):
+        return text
+    return _DECOMPOSED_WORD.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
@@ -744,4 +762,4 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     and decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return without_inline_data(note_text(path, text)), warning
+    return without_inline_data(composed_words(note_text(path, text))), warning
