@@ -734,7 +734,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 3: files3: a few characters of ASCII with one or two NULs are binary (not Latin UTF-16: "yes\0"), and
 # unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones; fix10: inline base64
 # data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
-READER_VERSION = 3
+# 4: files4: a word of more than 1,000 characters that is data (nearly all ASCII: base64 with no data:
+# URI, minified code) keeps its first 1,000 and an ellipsis (chunking.without_inline_data).
+READER_VERSION = 4
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
