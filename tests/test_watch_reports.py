@@ -240,3 +240,36 @@ def test_a_second_ctrl_c_while_the_committed_notes_are_listed_ends_the_watch_say
     finally:
         watcher.reading.set()
         watcher.stop()
+
+
+@pytest.mark.parametrize("raised", ["bare", "saying"])
+def test_ctrl_c_again_while_the_closing_line_is_written_is_no_traceback(monkeypatch, raised):
+    """cli.main ends a command stopped by Ctrl-C with a line on stderr; a
+    Ctrl-C more (a user pressing it again) while that line is written raised
+    a KeyboardInterrupt out of main's handler: a traceback. Further Ctrl-C is
+    ignored from there on."""
+    import signal
+
+    from minirag_cli import cli
+    from minirag_cli.app import InterruptedSaying
+
+    def app(**_kw):
+        raise KeyboardInterrupt if raised == "bare" else InterruptedSaying("stopped watching; ...")
+
+    class Stderr:  # Ctrl-C lands as the line is written, unless it is ignored by then
+        written: list[str] = []
+
+        def write(self, text):
+            if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+                raise KeyboardInterrupt
+            self.written.append(text)
+
+    before = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(cli, "app", app)
+    monkeypatch.setattr(cli.sys, "stderr", Stderr())
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            cli.main()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert stopped.value.code == 130 and Stderr.written
