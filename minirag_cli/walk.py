@@ -396,8 +396,11 @@ _UTF16_PRINTABLE_SHARE = 0.95
 # NULs are half: ASCII with a NUL or two (a C string's terminator, a separator, `find -print0`) is
 # then UTF-16 that two ASCII bytes make one character of ("yes\0" is "敹s", "not\0e\0" "潮te",
 # "./a\0" "⼮a"). Such a file, all ASCII text but its NULs, is that ASCII with NULs: binary, as
-# ASCII with a stray NUL in a longer head is ("你好\n"). So are "李华\r\n" and "Hm…" in UTF-16
-# (nothing tells them from it); "東京\r\n", "5€" and "ab" ("a\0b\0": its ASCII alone) are read.
+# ASCII with a stray NUL in a longer head is ("你好\n"). So is "Hm…" in UTF-16 (nothing tells them
+# apart); "東京\r\n", "5€" and "ab" ("a\0b\0": its ASCII alone) are read. But two NULs that are the
+# high bytes of a CR LF pair ending the file (`\r\0\n\0`, `\0\r\0\n`: a Windows line end in UTF-16)
+# are no stray NULs of ASCII: "李华\r\n" (whose letters' bytes are ASCII, "NgNS") is read when its other
+# letters are everyday CJK (_reads_as_script_text, as any short CJK note's): _crlf_units_only.
 _UTF16_FEW_NULS = 2
 _UTF16_SAMPLE_CHARS = 4096
 
@@ -423,7 +426,8 @@ def _bomless_utf16(data: bytes) -> str | None:
                     < len(sample) * _UTF16_PRINTABLE_SHARE:
                 return None
             if max(high_le, high_be) <= _UTF16_FEW_NULS and any(c > "\xff" for c in sample) \
-                    and all(b in _ASCII_TEXT for b in head.replace(b"\x00", b"")):
+                    and all(b in _ASCII_TEXT for b in head.replace(b"\x00", b"")) \
+                    and not (_crlf_units_only(sample) and _reads_as_script_text(sample, whole=True)):
                 return None  # ASCII with a NUL or two
         elif _eight_bit_text(head):
             return None
@@ -442,6 +446,13 @@ def _bomless_utf16(data: bytes) -> str | None:
     except UnicodeDecodeError:
         return None
     return None if "\x00" in text else text
+
+
+def _crlf_units_only(sample: str) -> bool:
+    """Whether the only characters of `sample` (a few, UTF-16 decoded) below
+    U+0100 (the units with a NUL high byte) are one CR LF, the line end that
+    ends it (a note's last line)."""
+    return sample.endswith("\r\n") and sum(c < "\u0100" for c in sample) == 2
 
 
 def _utf16_sample(data: bytes, codec: str) -> str | None:
@@ -735,6 +746,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones; fix10: inline base64
 # data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
 # 4: qa17: decomposed letters composed (composed_words: "Ae\u0308lys" is "Aëlys").
+#    files4: a word of more than 1,000 characters that is data (nearly all ASCII: base64 with no data:
+# URI, minified code) keeps its first 1,000 and an ellipsis (chunking.without_inline_data); two
+# everyday CJK letters of ASCII bytes and a CR LF in BOM-less UTF-16 ("李华\r\n") are text (_crlf_units_only).
 READER_VERSION = 4
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -742,17 +756,27 @@ READER_VERSION = 4
 # answer read "Aëlys" and not "Ae", a mark and "lys" (the heuristic extractor's names broke at the
 # mark: "Later Ae"). Only such words: NFC of a whole text would also rewrite characters no one
 # decomposed (CJK compatibility ideographs, U+F900..., Korean Hanja notes hold), which show as
-# written. No line end is in a word, so line numbers stay.
-_DECOMPOSED_WORD = re.compile(r"\S*[\u0300-\u036f\u1160-\u11ff\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
-                              r"\u3099\u309a\ufe20-\ufe2f]\S*")
+# written. No line end is in a word, so line numbers stay. _COMBINING: a combining mark, or a Hangul
+# vowel or final jamo.
+_COMBINING = re.compile(r"[\u0300-\u036f\u1160-\u11ff\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
+                        r"\u3099\u309a\ufe20-\ufe2f]")
+_WORD = re.compile(r"\S+")
 
 
 def composed_words(text: str) -> str:
     """`text` with each word that holds a combining mark composed (NFC); the
-    rest as it is (_DECOMPOSED_WORD)."""
+    rest as it is. Word by word, and each word looked at once: a pattern
+    `\\S*[marks]\\S*` backtracked over every long word with no mark (a note with
+    one decomposed name and a 40,000-character pasted line took 20 s, a 3 MB
+    one hours)."""
     if unicodedata.is_normalized("NFC", text):
         return text
-    return _DECOMPOSED_WORD.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
+
+    def compose(m: re.Match) -> str:
+        word = m.group()
+        return unicodedata.normalize("NFC", word) if _COMBINING.search(word) else word
+
+    return _WORD.sub(compose, text)
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:

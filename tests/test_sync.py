@@ -703,6 +703,26 @@ def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_pat
     assert (again.unchanged, again.moved, again.warnings) == (len(CORPUS) + 1, [], [])
 
 
+def test_a_folder_moved_keeps_its_reader_version_so_its_notes_are_not_read_again(tmp_path, conn, embedder,
+                                                                                  extractor):
+    """The folder's record of the readers its notes were read with (walk.
+    READER_VERSION) stayed under the old path: the first sync at the new place
+    read every unchanged note once more to compare (`reread`: every note
+    checked, none read differently), as after an upgrade. It moves with the
+    folder."""
+    from minirag_cli.walk import READER_VERSION
+
+    old, new = tmp_path / "notes", tmp_path / "Notes"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor)
+    assert db.meta_dict(conn, db.READER_VERSION_KEY) == {str(old.resolve()): READER_VERSION}
+    old.rename(new)
+    s = run(conn, new, embedder, extractor)
+    assert [m["to"] for m in s.moved] == [str(new.resolve())] and s.unchanged == len(CORPUS)
+    assert s.reread is None, s.reread  # was {"notes": 0, "checked": 4, ...}
+    assert db.meta_dict(conn, db.READER_VERSION_KEY) == {str(new.resolve()): READER_VERSION}
+
+
 def test_a_copy_taken_for_a_folder_only_unmounted_says_how_to_get_the_folder_back(tmp_path, db_path, conn,
                                                                                    embedder, extractor):
     """A synced folder on a drive that is only unplugged, and a copy of it
