@@ -1,6 +1,7 @@
 """`mrag sync`: walk -> read -> chunk -> extract -> resolve -> embed -> write.
 
-Incremental: a file whose size and mtime match the index costs a stat; one
+Incremental: a note whose size and mtime match the index costs a stat (the
+walk checks only new and changed files for mrag's own pages); one
 whose bytes hash the same costs a read (a file read within RACY_SECONDS of
 its mtime is recorded without it, so the next sync compares its bytes: an
 edit of the same size in the same timestamp tick would keep size and
@@ -65,8 +66,8 @@ from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normal
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
-from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, cannot_read_for_now, gone_folders,
-                              is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
+from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now,
+                              gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -1464,9 +1465,13 @@ def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
     existing = store.existing_documents(conn, str(root))
+    # an unchanged note was checked for mrag's pages when it was read, if by these readers (an older
+    # mrag's may have indexed a page): the walk opens only new and changed notes
+    current = dbmod.meta_dict(conn, dbmod.READER_VERSION_KEY).get(str(root)) == READER_VERSION
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
-                        exclude=run.own_files, indexed=existing)
+                        exclude=run.own_files, indexed=existing,
+                        known={path: old[2:] for path, old in existing.items()} if current else None)
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
@@ -1692,7 +1697,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
     """Whether the index holds `note` (`old`: its record in existing_documents)
     as it is on disk by its size and modification time: not read again."""
-    return bool(old) and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6
+    return old is not None and as_indexed(note.size, note.mtime, old[2:])
 
 
 def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:

@@ -10,7 +10,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,12 +71,14 @@ def stat_key(st: os.stat_result) -> tuple:
 # What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
 # listed as skipped at every sync, nor indexed when saved under a note's extension (`-o page.md`: 115
 # chunks of inlined Cytoscape code, 12 entities became 581). Told by content, in the first 4 KB: one
-# open and read of each note file the walk lists (LiHua's 442 notes: 5 ms of CPU, 16 -> 21 ms a walk),
-# and of a file saved under another extension mrag writes (one of any other is listed as no note, not
-# read): the page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html);
-# `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its JSON opens with the keys
-# of export.EntityGraph.to_dict in their order, as json.dumps indents them (it names no maker:
-# another tool's JSON would have to open with the same keys in the same order and layout).
+# open and read of each note file the walk lists that the index does not hold as it is (`known`: a note
+# whose size and mtime are as indexed was checked when it was read, so an unchanged note costs a stat,
+# and a no-change sync opens no note: on a network folder or a cloud drive's placeholders an open
+# fetches the file), and of a file saved under another extension mrag writes (one of any other is listed
+# as no note, not read): the page `mrag graph view -o FILE` writes names its maker in its head
+# (web/graph_view.html); `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its
+# JSON opens with the keys of export.EntityGraph.to_dict in their order, as json.dumps indents them (it
+# names no maker: another tool's JSON would have to open with the same keys in the same order and layout).
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 PAGE_START = b"<!DOCTYPE html>"
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
@@ -90,7 +92,7 @@ EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 def written_by_mrag(path: str | os.PathLike) -> bool:
     """Whether the regular file at `path` is a page or a graph export mrag
     wrote (by its first 4 KB, read with one system call: the walk asks it of
-    every note file)."""
+    every note file the index does not hold as it is)."""
     try:
         # not blocking: a pipe named `graph.html` would wait for a writer (no effect on a regular file)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -106,6 +108,13 @@ def written_by_mrag(path: str | os.PathLike) -> bool:
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
             or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
+
+
+def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
+    """Whether a file of `size` and `mtime` is as the index holds it (`known`:
+    the size and mtime it recorded, None: it holds no such note): its bytes
+    are taken as unchanged, not read."""
+    return known is not None and known[0] == size and abs(known[1] - mtime) < 1e-6
 
 
 def gone_folders(roots) -> list[str]:
@@ -164,7 +173,8 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
-               indexed: Container[str] = frozenset()) -> WalkResult:
+               indexed: Container[str] = frozenset(),
+               known: Mapping[str, tuple[int, float]] | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
@@ -173,7 +183,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     walked at their real path, hard links to a note walked at another path
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
-    and anything that is not a regular file are reported."""
+    and anything that is not a regular file are reported. A page or graph
+    export mrag wrote is passed over (written_by_mrag), checked for in the
+    note files but those `known` holds (path -> the size and mtime the index
+    recorded) as they are: indexed, they were checked when read."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -269,7 +282,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
-            if written_by_mrag(full):
+            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))) and written_by_mrag(full):
                 continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
@@ -749,6 +762,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    files4: a word of more than 1,000 characters that is data (nearly all ASCII: base64 with no data:
 # URI, minified code) keeps its first 1,000 and an ellipsis (chunking.without_inline_data); two
 # everyday CJK letters of ASCII bytes and a CR LF in BOM-less UTF-16 ("李华\r\n") are text (_crlf_units_only).
+#    fix11: the walk checks only new and changed notes for mrag's pages (walk_notes' `known`, given by a
+# sync of a folder read with this version): an index synced before that check held a page saved as a
+# note, and its next sync checks every note once.
 READER_VERSION = 4
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
