@@ -7,7 +7,8 @@ like a chat (`chat_speakers`): one whose tags recur (`LiHua:` speaks twice)
 or that holds a chat export's time stamp (`Time: 20260105_11:00`).
 Elsewhere it is a label line (`Goal: migrate billing`, `Owner: Priya`):
 its label names no one (a one-word label reads as a sentence's first word;
-a common one, LABEL_WORDS, is never a speaker nor a name), and a value
+a common one, LABEL_WORDS, or a role, ROLE_WORDS: `Husband: Arjun`, is never a
+speaker nor a name), and a value
 that lists capitalised words names them (`Owner: Priya`, `Attendees:
 Priya, Tom`). Sync decides per note, not per chunk (a chunk of a chat may
 hold two lines): `extract(texts, matters, speakers)`.

@@ -40,7 +40,9 @@ same paragraph, backticks between them its text; one nothing closes is
 text. Whichever of a span and an element opens first is the code, the
 other's marks in it are its text. An indented code block is read only
 where it cannot be a list item's text or a paragraph's continuation
-(`indented_blocks`)."""
+(`indented_blocks`). A fence of the Admonition plugin (```` ```ad-note ````:
+PROSE_FENCE) holds prose, not code: only its opening and closing lines are
+marks, and a chunk that starts inside one is read after its opening line."""
 
 from __future__ import annotations
 
@@ -395,7 +397,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     it, the end tag of an HTML block it starts in at the end of the line
     that ends it (which it may hold only after the tag), and `~~~` lines
     around the
-    indented blocks (`markdown`) it holds; the others, which hold no code,
+    indented blocks (`markdown`) it holds, and the opening line of a prose fence
+    (PROSE_FENCE) it starts in before a chunk that holds its closing line; the others, which hold no code,
     are read as they are. Every chunk, not only one with a `[[`: no code names
     anything either (heuristic rules 13: a chunk of a pasted log, read alone,
     was text)."""
