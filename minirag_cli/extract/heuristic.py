@@ -351,6 +351,7 @@ boss manager supervisor colleague coworker co-worker teammate mentor mentee inte
 teacher tutor coach doctor dentist therapist nurse vet landlord landlady neighbour neighbor roommate flatmate
 housemate friend bestie client customer nanny babysitter
 """.split())
+_LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
 # A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
 # word a number, or one or two letters and a number (`Q1`, `A2`, `P0`). A log's or a
 # recipe's lines, one label each, which as speakers made an entity of every line (a log of
@@ -784,7 +785,7 @@ def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
     (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
-    return (tag.lower().replace("’", "'") in LABEL_WORDS | ROLE_WORDS or _group_label(tag) or NUMBERED.search(tag) is not None
+    return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
             or _calendar_label(tag))
 
 
