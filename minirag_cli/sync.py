@@ -1276,8 +1276,9 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                 run.shared_names, run.linked)
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
-    planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root), h)
-                        for c, m, root, h in zip(chunks, mentions, roots, handles)]
+    prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h)
+                        for text, m, root, h in zip(prose, mentions, roots, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -2549,11 +2550,21 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
+def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
+    """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
+    the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
+    where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
+    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
+    from minirag_cli.extract.mdcode import without_code
+
+    return [without_code(text) for chunks, path in notes for text in read_in_context(chunks, path)]
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None
                    ) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
-    counts; `joined`: its folder's aliases (joined_names), each a form of its
+    counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
     (_note_handles), each a form of the entity that name resolves to (the
     folder's join first, as the name's own mention has it)."""
@@ -2711,8 +2722,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                   and not any(CJK_RUN.search(c.text) for c in p.chunks) and store.holds_cjk(run.conn, p.old_id)):
                 _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
-    planned_entities = [_plan_entities(c.text, m, run.resolver, joined, h)
-                        for c, m, h in zip(all_chunks, mentions, handles)]
+    prose = _prose_texts([(p.chunks, p.note.path) for p in group])
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h)
+                        for text, m, h in zip(prose, mentions, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
