@@ -349,7 +349,7 @@ def test_an_answer_that_loops_on_a_line_with_no_stop_ends_at_the_repeat():
     "Tom's invoice schema is owned by Greta Lindqvist [2]" and a blank line
     to the token cap: a sentence ended only at . ! or ?, so the lines made
     one sentence that never repeated, shown whole and cached so."""
-    first = "Tom Baker [1]\n\n"
+    first = "Tom Bauer [1]\n\n"  # not "Tom Baker": a worked example's name, which no source holds, is declined
     looped = "".join(f"Tom's invoice schema is owned by Wolfgang [{n}]\n\n" for n in range(2, 30))
     llm = LoopingLLM(first, times=1)
     llm.reply += looped  # as SmolLM2 wrote it: the same line citing [2], [3], [4]...
