@@ -55,6 +55,23 @@ def test_only_words_with_a_combining_mark_are_composed():
     assert composed_words("plain text\n") == "plain text\n"
 
 
+def test_a_long_word_beside_a_decomposed_name_is_read_at_once():
+    """One decomposed name and a pasted line of 300,000 characters with no
+    blank: the word pattern `\\S*[marks]\\S*` backtracked over the long word
+    from each of its characters (40,000 characters: 20 s; this one: hours).
+    Run in a thread so a relapse fails here instead of hanging the suite."""
+    import threading
+
+    line = "QUJD" * 75_000
+    text = "Ae\u0308lys met Tom.\n" + line + "\nca\u0301fe\u0301 " + line + "\u0301\n"
+    out = []
+    worker = threading.Thread(target=lambda: out.append(composed_words(text)), daemon=True)
+    worker.start()
+    worker.join(120)
+    assert out, "composed_words did not finish"
+    assert out[0] == unicodedata.normalize("NFC", text)
+
+
 def test_an_index_read_before_re_reads_its_decomposed_notes_once(tmp_path, monkeypatch):
     root = tmp_path / "vault"
     write_notes(root, {"ch01.md": NFD_TEXT, "other.md": "Oriel Fenwick counted the coins.\n"})
