@@ -108,13 +108,16 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
+    latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
+
 
     def to_dict(self) -> dict:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
         asked = self.days or self.undated  # read against the asking day
         return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
                 "paths": self.paths,
-                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None}
+                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None,
+                "latest": self.latest.to_dict() if self.latest is not None else None}
 
 
 # --------------------------------------------------------------------------- BM25
@@ -534,10 +537,27 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         _graph_channel(s, seeds)
     _dated_notes(s)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
-                                   window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
+                                   window=o.duplicate_window, threshold=o.near_duplicate_cosine)
+    latest = _latest(conn, question, fused, o)
+    fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days)
+                        paths, days=days, latest=latest)
+
+
+def _latest(conn, question: str, fused: list[Hit], o: RetrievalOptions):
+    """A question about the latest time the asker did something ("when did I
+    last see Priya?"): the latest-dated of the relevant notes that hold its
+    names moves first (latest.py); its latest.Reordered, else None."""
+    from minirag_cli.latest import latest_words, reorder
+
+    asked = latest_words(question)
+    if asked is None or not fused:
+        return None
+    from minirag_cli.store import note_heads
+
+    ids = [h.chunk_id for h in fused[:o.latest_pool]]
+    return reorder(fused, asked, store.result_rows(conn, ids), note_heads(conn, ids), o.latest_pool)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
