@@ -9,8 +9,9 @@ that mentions her (a short meeting) 4th: nothing in a question's words or
 vector tells one day from another.
 
 So such a question (latest_words) makes the relevant notes compete by their
-date (reorder): of the notes whose best chunk is among the first
-`latest_pool` fused results and that hold the question's names (a
+date (reorder): of the first `latest_pool` notes of the fused results (by
+their best chunk: one long note's chunks do not fill the pool) that hold
+the question's names (a
 capitalised word other than the first: "Priya"), or, naming no one, at least
 half of its content words (their first four letters: "swimming" finds
 "swim"), the one dated latest moves to the first place; the others keep
@@ -19,7 +20,8 @@ the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
 answers date it (text.note_date: its head, front matter `date:` or file
-name); a weekly or monthly note (text.file_period) by its last day.
+name); a weekly or monthly note (text.file_period) by its period, which
+competes by its first day (note_day).
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes. "last"
@@ -126,33 +128,48 @@ def latest_words(question: str) -> Latest | None:
 
 
 def note_day(head: str, path: str, root: str) -> str:
-    """A note's date as answers read it (text.note_date), else the last day
-    of the week or month a periodic note is named by; '' when it has none."""
+    """A note's date as answers read it (text.note_date), else the period a
+    weekly or monthly note is named by, written `first/last` (ISO 8601's
+    interval: `2026-11-01/2026-11-30`), so that it sorts by its first day: a
+    month's note says nothing of which of its days, and a daily note of the
+    month's last week is not older than it; '' when it has none."""
     from minirag_cli.text import file_period, note_date
 
     date = note_date(head, path, root or "")
     if date:
         return date
     period = file_period(path)
-    return period[1].isoformat() if period else ""
+    return f"{period[0].isoformat()}/{period[1].isoformat()}" if period else ""
 
 
-def reorder(hits: list, latest: Latest, rows: dict[int, tuple], heads: dict[int, str],
-            pool: int) -> Reordered:
-    """Move the latest-dated candidate of `hits` (fused, best first) to the
-    first place and give the candidates their `recency` vote (module
-    docstring). `rows`: chunk id -> store.result_rows' row of the first
-    `pool` hits; `heads`: chunk id -> its note's head (store.note_heads)."""
-    out = Reordered(latest)
-    best: dict[int, int] = {}  # document id -> position of its best chunk in hits
-    text: dict[int, list[str]] = {}
-    for i, h in enumerate(hits[:pool]):
+def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, int]:
+    """document id -> the position in `hits` (fused, best first) of its best
+    chunk, for the first `pool` notes (not chunks: one long note's chunks
+    would fill a pool of chunks). `rows`: chunk id -> store.result_rows' row."""
+    best: dict[int, int] = {}
+    for i, h in enumerate(hits):
         row = rows.get(h.chunk_id)
         if row is None:
             continue
-        doc = row[6]
-        best.setdefault(doc, i)
-        text.setdefault(doc, [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
+        if row[6] not in best:
+            if len(best) == pool:
+                break
+            best[row[6]] = i
+    return best
+
+
+def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict[int, int],
+            heads: dict[int, str]) -> Reordered:
+    """Move the latest-dated candidate of `hits` (fused, best first) to the
+    first place and give the candidates their `recency` vote (module
+    docstring). `rows`: chunk id -> store.result_rows' row; `best`:
+    best_of_notes; `heads`: chunk id -> its note's head (store.note_heads)."""
+    out = Reordered(latest)
+    text: dict[int, list[str]] = {}
+    for h in hits:
+        row = rows.get(h.chunk_id)
+        if row is not None and row[6] in best:
+            text.setdefault(row[6], [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
     dated = []
     for doc, i in best.items():
         if not latest.holds("\n".join(text[doc])):
@@ -166,11 +183,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], heads: dict[int,
             out.undated.append((chunk, row[1]))
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
+    by_id = {h.chunk_id: h for h in hits}
     for place, (chunk, _p, day) in enumerate(out.dated, start=1):
-        hit = next(h for h in hits if h.chunk_id == chunk)
-        hit.channels["recency"] = {"score": round(1 / place, 6), "date": day}
+        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day}
     if out.dated and hits[0].chunk_id != out.dated[0][0]:
-        first = next(h for h in hits if h.chunk_id == out.dated[0][0])
+        first = by_id[out.dated[0][0]]
         hits.remove(first)
         hits.insert(0, first)
         out.moved = True

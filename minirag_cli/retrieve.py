@@ -32,6 +32,10 @@ one note (every chunk of a note dated in them matches the date alike), and
 with the dense channel every note dated in them is a candidate by its best
 chunk, voted for by the `date` channel (datednotes.py).
 
+A question about the asker's latest time ("when did I last see Priya?",
+latest.py): of the fused results' notes that hold its names, the latest-dated
+moves first, each of them with a `recency` vote.
+
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
 best score over the whole question and its sides, so the note of the side
@@ -547,17 +551,19 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
 
 def _latest(conn, question: str, fused: list[Hit], o: RetrievalOptions):
     """A question about the latest time the asker did something ("when did I
-    last see Priya?"): the latest-dated of the relevant notes that hold its
-    names moves first (latest.py); its latest.Reordered, else None."""
-    from minirag_cli.latest import latest_words, reorder
+    last see Priya?"): the latest-dated of the relevant notes (the first
+    latest_pool notes of the fused results) that hold its names moves first
+    (latest.py); its latest.Reordered, else None."""
+    from minirag_cli.latest import best_of_notes, latest_words, reorder
 
     asked = latest_words(question)
     if asked is None or not fused:
         return None
     from minirag_cli.store import note_heads
 
-    ids = [h.chunk_id for h in fused[:o.latest_pool]]
-    return reorder(fused, asked, store.result_rows(conn, ids), note_heads(conn, ids), o.latest_pool)
+    rows = store.result_rows(conn, [h.chunk_id for h in fused])
+    best = best_of_notes(fused, rows, o.latest_pool)
+    return reorder(fused, asked, rows, best, note_heads(conn, [fused[i].chunk_id for i in best.values()]))
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

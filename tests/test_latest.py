@@ -31,6 +31,12 @@ JOURNAL = {
     "daily/2026-11-28.md": "# 2026-11-28\n\nCalled mum. Read the last chapter of the novel.\n",
     "daily/2026-09-12.md": "# 2026-09-12\n\nWent swimming at the lake, cold water.\n",
     "people/priya.md": "# Priya\n\nPriya Sharma, a friend from university. Priya works at the lab.\n",
+    # a month's note is of no one day of it: it competes by its first (was its last: above 11-20)
+    "monthly/2026-11.md": "# November 2026\n\n- Saw Priya a few times.\n- Tulips planted.\n",
+    # one long old note of many chunks, all about Priya: it must not fill the pool of candidates
+    "daily/2026-08-01.md": "# 2026-08-01\n\n" + "\n\n".join(
+        f"Priya and I hiked stage {n} of the ridge trail; Priya carried the map and saw Priya's favourite "
+        f"lake {n}." for n in range(60)) + "\n",
 }
 
 
@@ -65,7 +71,8 @@ def test_the_latest_note_that_names_priya_comes_first(journal, question, mode):
     assert result.results[0]["path"] == "daily/2026-11-20.md", [r["path"] for r in result.results]
     latest = result.to_dict()["latest"]
     assert latest["names"] == ["Priya"]
-    assert [n["date"] for n in latest["notes"]][:4] == ["2026-11-20", "2026-11-02", "2026-10-17", "2026-10-03"]
+    assert [n["date"] for n in latest["notes"]] == ["2026-11-20", "2026-11-02", "2026-11-01/2026-11-30",
+                                                   "2026-10-17", "2026-10-03", "2026-08-01"]
     assert "daily/2026-11-25.md" not in [n["path"] for n in latest["notes"]]  # no Priya in it
     assert latest["undated"] == ["people/priya.md"]  # matched, no date guessed
     assert result.results[0]["channels"]["recency"] == {"score": 1.0, "date": "2026-11-20"}
@@ -128,3 +135,14 @@ def test_ask_json_and_explain_show_the_recency_vote(journal, monkeypatch):
     first = out.stdout.split(" 2. ")[0]
     assert "daily/2026-11-20.md" in first and "recency" in first
     assert "recency: its note is dated 2026-11-20, the latest of the notes that match" in first
+
+
+def test_the_pool_is_of_notes_not_chunks():
+    """One long note's 30 chunks ranked first left no place for another note in a pool of 20 chunks."""
+    from minirag_cli.latest import best_of_notes
+    from minirag_cli.retrieve import Hit
+
+    hits = [Hit(c) for c in range(1, 34)]
+    rows = {c: (c, f"n{doc}.md", "", 1, 1, "text", doc)
+            for c, doc in zip(range(1, 34), [1] * 30 + [2, 3, 4])}
+    assert best_of_notes(hits, rows, 3) == {1: 0, 2: 30, 3: 31}
