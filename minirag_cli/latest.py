@@ -21,7 +21,9 @@ the latest, 1/2 for the one before it…) and the result a `latest` summary
 matched but carry no date: no date is guessed for them). A note is dated as
 answers date it (text.note_date: its head, front matter `date:` or file
 name); a weekly or monthly note (text.file_period) by its period, which
-competes by its first day (note_day).
+competes by its first day (note_day). A question that also asks about days
+or a month ("when did I last see Priya in October?": datednotes.asked_spans)
+has only the notes of those days compete.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes. "last"
@@ -62,7 +64,8 @@ _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
 see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
-""".split())
+day days week weeks weekend month months year years night today yesterday tonight ago
+""".split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words
 
 
 @dataclass(frozen=True)
@@ -94,9 +97,11 @@ class Reordered:
     dated: list[tuple[int, str, str]] = field(default_factory=list)
     undated: list[tuple[int, str]] = field(default_factory=list)
     moved: bool = False  # the latest note was not first before
+    within: list = field(default_factory=list)  # the (first, last) days the question asks about, if any
 
     def to_dict(self) -> dict:
         return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
+                "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
                 "undated": [p for _c, p in self.undated], "moved": self.moved}
 
@@ -158,13 +163,26 @@ def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, in
     return best
 
 
+def _within(day: str, spans: list) -> bool:
+    """A note's date (note_day: a day, maybe with a time, or `first/last`)
+    shares a day with one of `spans` [(first, last) dates]; True without spans."""
+    if not spans:
+        return True
+    first, _slash, last = day.partition("/")
+    first, last = first[:10], (last or first)[:10]
+    return any(a.isoformat() <= last and first <= b.isoformat() for a, b in spans)
+
+
 def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict[int, int],
-            heads: dict[int, str]) -> Reordered:
+            heads: dict[int, str], spans: list | None = None) -> Reordered:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
     first place and give the candidates their `recency` vote (module
     docstring). `rows`: chunk id -> store.result_rows' row; `best`:
-    best_of_notes; `heads`: chunk id -> its note's head (store.note_heads)."""
-    out = Reordered(latest)
+    best_of_notes; `heads`: chunk id -> its note's head (store.note_heads);
+    `spans`: the (first, last) days the question asks about
+    (datednotes.asked_spans: "when did I last see Priya in October?"), whose
+    notes alone compete; an undated note is listed whatever they are."""
+    out = Reordered(latest, within=list(spans or []))
     text: dict[int, list[str]] = {}
     for h in hits:
         row = rows.get(h.chunk_id)
@@ -177,6 +195,8 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict[int, 
         chunk = hits[i].chunk_id
         row = rows[chunk]
         day = note_day(heads.get(chunk, ""), row[1], row[2])
+        if day and not _within(day, out.within):
+            continue  # a note of other days than the question asks about
         if day:
             dated.append((day, -i, chunk, row[1]))
         else:

@@ -542,28 +542,33 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     _dated_notes(s)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
-    latest = _latest(conn, question, fused, o)
+    latest = _latest(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
                         paths, days=days, latest=latest)
 
 
-def _latest(conn, question: str, fused: list[Hit], o: RetrievalOptions):
+def _latest(s: _Search, fused: list[Hit]):
     """A question about the latest time the asker did something ("when did I
     last see Priya?"): the latest-dated of the relevant notes (the first
     latest_pool notes of the fused results) that hold its names moves first
-    (latest.py); its latest.Reordered, else None."""
+    (latest.py); of the notes dated in the days or months it asks about, if
+    it asks about some ("… in October?"). Its latest.Reordered, else None."""
+    from minirag_cli.datednotes import asked_spans
     from minirag_cli.latest import best_of_notes, latest_words, reorder
 
-    asked = latest_words(question)
+    asked = latest_words(s.question)
     if asked is None or not fused:
         return None
     from minirag_cli.store import note_heads
 
-    rows = store.result_rows(conn, [h.chunk_id for h in fused])
-    best = best_of_notes(fused, rows, o.latest_pool)
-    return reorder(fused, asked, rows, best, note_heads(conn, [fused[i].chunk_id for i in best.values()]))
+    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
+                                             + (s.days.terms() if s.days is not None else []))
+    rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
+    best = best_of_notes(fused, rows, s.options.latest_pool)
+    return reorder(fused, asked, rows, best, note_heads(s.conn, [fused[i].chunk_id for i in best.values()]),
+                   asked_spans(periods, s.days))
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

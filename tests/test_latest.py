@@ -94,6 +94,10 @@ def test_other_questions_are_ranked_as_before(journal):
         assert all("recency" not in r["channels"] for r in result.results), question
 
 
+def test_the_days_asked_about_are_no_terms():
+    assert latest_words("when did I last go swimming last month?").terms == ("swimming",)
+
+
 @pytest.mark.parametrize("question,words", [
     ("When did I last see Priya?", "I last"),
     ("where was I last on holiday?", "I last"),
@@ -146,3 +150,13 @@ def test_the_pool_is_of_notes_not_chunks():
     rows = {c: (c, f"n{doc}.md", "", 1, 1, "text", doc)
             for c, doc in zip(range(1, 34), [1] * 30 + [2, 3, 4])}
     assert best_of_notes(hits, rows, 3) == {1: 0, 2: 30, 3: 31}
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+def test_a_month_asked_about_bounds_the_latest(journal, mode):
+    """"… in October?": the latest note of October, not of November."""
+    result = _search(journal, "When did I last see Priya in October?", mode)
+    assert result.results[0]["path"] == "daily/2026-10-17.md", [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert latest["within"] == ["2026-10-01/2026-10-31"]
+    assert [n["date"] for n in latest["notes"]] == ["2026-10-17", "2026-10-03"]
