@@ -11,11 +11,10 @@ vector tells one day from another.
 So such a question (latest_words) makes the relevant notes compete by their
 date (reorder): of the first `latest_pool` notes of the fused results (by
 their best chunk: one long note's chunks do not fill the pool) that hold
-the question's names (a
-capitalised word other than the first: "Priya"), or, naming no one, at least
-half of its content words (their first four letters: "swimming" finds
-"swim"), the one dated latest moves to the first place; the others keep
-their places. Each of them carries a `recency` vote ({score, date}: 1 for
+the question's names (a capitalised word other than the first: "Priya"),
+or, naming no one, at least half of its content words (their first four
+letters: "swimming" finds "swim"), the one dated latest moves to the first
+place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
@@ -63,6 +62,7 @@ _LATEST = re.compile(
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
 see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
+show tell find give list
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
 day days week weeks weekend month months year years night today yesterday tonight ago
 """.split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words

@@ -96,6 +96,7 @@ def test_other_questions_are_ranked_as_before(journal):
 
 def test_the_days_asked_about_are_no_terms():
     assert latest_words("when did I last go swimming last month?").terms == ("swimming",)
+    assert latest_words("Show me my latest note on the garden").terms == ("garden",)  # "show" asks
 
 
 @pytest.mark.parametrize("question,words", [
