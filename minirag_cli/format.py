@@ -452,6 +452,11 @@ def explain_lines(r: dict) -> list[str]:
                    + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
         out.append(f"date: its note is dated in {', '.join(g['date'])}")
+    if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
+        info = r["channels"]["recency"]
+        place = round(1 / info["score"]) if info["score"] else 0
+        out.append(f"recency: its note is dated {info['date']}, "
+                   + ("the latest of the notes that match" if place == 1 else f"number {place} from the latest"))
     return out
 
 

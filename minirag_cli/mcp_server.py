@@ -302,8 +302,8 @@ def build_server(tools: MragTools):
     def search(query: text, k: integer = 0, mode: text = "", hops: integer = -1) -> dict[str, Any]:
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
-        lines [start, end], score, text and the channels (dense, bm25, graph, time, date) that found it,
-        and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
+        lines [start, end], score, text and the channels (dense, bm25, graph, time, date, recency) that found
+        it, latest (a "when did I last ...?" question's matching notes newest first, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
         state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []).
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
         hybrid or a comma-separated set. hops: graph walk depth (default 2; only with the graph channel)."""

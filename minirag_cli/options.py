@@ -95,6 +95,9 @@ class RetrievalOptions:
     # it alike: BM25 keeps this many of one note's chunks, so that one long note
     # (a pasted log) cannot fill the pool (store.bm25_rows_per_document).
     dated_note_chunks: int = 3
+    # A question about the latest time ("when did I last see Priya?", latest.py): the first this many
+    # notes of the fused results (by their best chunk) compete by their date.
+    latest_pool: int = 20
     # From this many chunks on, the dense scan (sqlite-vec brute force, about
     # 0.5 us a chunk) runs in a thread on a second connection while BM25 and the
     # graph's grounding run: 55 ms of the 140 ms a hybrid search costs at 100k

@@ -32,6 +32,10 @@ one note (every chunk of a note dated in them matches the date alike), and
 with the dense channel every note dated in them is a candidate by its best
 chunk, voted for by the `date` channel (datednotes.py).
 
+A question about the asker's latest time ("when did I last see Priya?",
+latest.py): of the fused results' notes that hold its names, the latest-dated
+moves first, each of them with a `recency` vote.
+
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
 best score over the whole question and its sides, so the note of the side
@@ -108,13 +112,16 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
+    latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
+
 
     def to_dict(self) -> dict:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
         asked = self.days or self.undated  # read against the asking day
         return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
                 "paths": self.paths,
-                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None}
+                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None,
+                "latest": self.latest.to_dict() if self.latest is not None else None}
 
 
 # --------------------------------------------------------------------------- BM25
@@ -534,10 +541,34 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         _graph_channel(s, seeds)
     _dated_notes(s)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
-                                   window=o.duplicate_window, threshold=o.near_duplicate_cosine)[:o.k]
+                                   window=o.duplicate_window, threshold=o.near_duplicate_cosine)
+    latest = _latest(s, fused)
+    fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days)
+                        paths, days=days, latest=latest)
+
+
+def _latest(s: _Search, fused: list[Hit]):
+    """A question about the latest time the asker did something ("when did I
+    last see Priya?"): the latest-dated of the relevant notes (the first
+    latest_pool notes of the fused results) that hold its names moves first
+    (latest.py); of the notes dated in the days or months it asks about, if
+    it asks about some ("… in October?"). Its latest.Reordered, else None."""
+    from minirag_cli.datednotes import asked_spans
+    from minirag_cli.latest import best_of_notes, latest_words, reorder
+
+    asked = latest_words(s.question)
+    if asked is None or not fused:
+        return None
+    from minirag_cli.store import note_heads
+
+    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
+                                             + (s.days.terms() if s.days is not None else []))
+    rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
+    best = best_of_notes(fused, rows, s.options.latest_pool)
+    return reorder(fused, asked, rows, best, note_heads(s.conn, [fused[i].chunk_id for i in best.values()]),
+                   asked_spans(periods, s.days))
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

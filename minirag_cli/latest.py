@@ -1,0 +1,214 @@
+"""Questions about the latest time the asker did something: the newest note first.
+
+A journal keeper asks "when did I last see Priya?", "when was the last time
+I went swimming?", "what did I most recently write about the garden?", "my
+latest note on Priya": of the notes that match the rest of the question,
+the one dated latest answers it. Ranked by meaning alone, the note that
+says most about Priya (an old long lunch) came first and the latest note
+that mentions her (a short meeting) 4th: nothing in a question's words or
+vector tells one day from another.
+
+So such a question (latest_words) makes the relevant notes compete by their
+date (reorder): of the first `latest_pool` notes of the fused results (by
+their best chunk: one long note's chunks do not fill the pool) that hold
+the question's names (a capitalised word other than the first: "Priya"),
+or, naming no one, at least half of its content words (their first four
+letters: "swimming" finds "swim"), the one dated latest moves to the first
+place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
+the latest, 1/2 for the one before it…) and the result a `latest` summary
+(the words, the names or terms, the notes newest first, and those that
+matched but carry no date: no date is guessed for them). A note is dated as
+answers date it (text.note_date: its head, front matter `date:` or file
+name); a weekly or monthly note (text.file_period) by its period, which
+competes by its first day (note_day). A question that also asks about days
+or a month ("when did I last see Priya in October?": datednotes.asked_spans)
+has only the notes of those days compete.
+
+Only a question about the asker: the words hold "I" or "we" ("when did I
+last…", "the last time we…", "my latest note"), outside quotes. "last"
+before a day ("last week", "last Tuesday": askday.py), "the last chapter",
+"my last name" or "When did Priya last see Tom?" are not read so. German
+"zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
+dernière fois" and Spanish "la última vez" / "por última vez" are read in a
+question in the first person (askday's first-person words).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
+
+# "last" before these is a day or a period (askday.py), not the latest time
+_PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
+                    *WEEKDAY_NAMES, *MONTH_NAMES])
+_NOUNS = ("note|entry|entries|journal\\s+entry|mention|post|visit|meeting|conversation|call|chat|talk|session"
+          "|trip|run|swim|workout|lesson|appointment|notes")
+_LATEST = re.compile(
+    # "when did I last see", "where was I last", "I last saw", "we had last talked"
+    rf"\b(?P<en>(?:i|we)\s+(?:(?:have|had|was|were)\s+)?last(?!\s+(?:{_PERIOD})\b)(?=\s+[a-z])"
+    # "the last time I", "when was the last time we", "the latest time I"
+    r"|(?:last|latest|most\s+recent)\s+time\s+(?:that\s+)?(?:i|we)\b"
+    # "did I most recently write", "I most recently saw", "most recently, did we"
+    r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
+    # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
+    rf"|(?:my|our)\s+(?:latest|most\s+recent|last)\s+(?:{_NOUNS})\b)"
+    # German, French, Spanish: first person is checked apart (askday's _FIRST_PERSON)
+    r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
+    r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
+    re.I)
+# words of such questions that say nothing of what is asked about: not matched in the notes
+_ASKING = frozenset("""
+last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
+see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
+show tell find give list
+zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
+day days week weeks weekend month months year years night today yesterday tonight ago
+""".split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words
+
+
+@dataclass(frozen=True)
+class Latest:
+    """A question's words that ask for the latest time (`words`), and what
+    a note must hold to be one of the candidates: all of `names`, else at
+    least half of `terms`, else nothing (any relevant note)."""
+
+    words: str
+    names: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()
+
+    def holds(self, text: str) -> bool:
+        lower = text.lower()
+        if self.names:
+            return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
+        if not self.terms:
+            return True
+        found = sum(1 for t in self.terms if re.search(rf"(?<!\w){re.escape(t[:4])}", lower))
+        return found * 2 >= len(self.terms)
+
+
+@dataclass
+class Reordered:
+    """What reorder did: the candidates newest first [(chunk id, path, date)]
+    and those without a date [(chunk id, path)]."""
+
+    latest: Latest
+    dated: list[tuple[int, str, str]] = field(default_factory=list)
+    undated: list[tuple[int, str]] = field(default_factory=list)
+    moved: bool = False  # the latest note was not first before
+    within: list = field(default_factory=list)  # the (first, last) days the question asks about, if any
+
+    def to_dict(self) -> dict:
+        return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
+                "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
+                "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
+                "undated": [p for _c, p in self.undated], "moved": self.moved}
+
+
+def latest_words(question: str) -> Latest | None:
+    """The question asks for the latest time the asker did something
+    (module docstring): its words and what a note must hold; else None."""
+    from minirag_cli.askday import _FIRST_PERSON, _QUOTED
+
+    unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
+    m = _LATEST.search(unquoted)
+    if m is None or (m.group("other") and not _FIRST_PERSON.search(unquoted)):
+        return None
+    rest = unquoted[:m.start()] + " " + unquoted[m.end():]
+    words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
+    calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
+    names, terms = [], []
+    for i, w in enumerate(words):
+        word = re.sub(r"['’]s$", "", w.group(0))
+        low = word.lower()
+        if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2:
+            continue
+        # the question's first word has its capital from the sentence ("Priya? when…" is rare)
+        if word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip())):
+            names.append(word)
+        else:
+            terms.append(low)
+    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)))
+
+
+def note_day(head: str, path: str, root: str) -> str:
+    """A note's date as answers read it (text.note_date), else the period a
+    weekly or monthly note is named by, written `first/last` (ISO 8601's
+    interval: `2026-11-01/2026-11-30`), so that it sorts by its first day: a
+    month's note says nothing of which of its days, and a daily note of the
+    month's last week is not older than it; '' when it has none."""
+    from minirag_cli.text import file_period, note_date
+
+    date = note_date(head, path, root or "")
+    if date:
+        return date
+    period = file_period(path)
+    return f"{period[0].isoformat()}/{period[1].isoformat()}" if period else ""
+
+
+def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, int]:
+    """document id -> the position in `hits` (fused, best first) of its best
+    chunk, for the first `pool` notes (not chunks: one long note's chunks
+    would fill a pool of chunks). `rows`: chunk id -> store.result_rows' row."""
+    best: dict[int, int] = {}
+    for i, h in enumerate(hits):
+        row = rows.get(h.chunk_id)
+        if row is None:
+            continue
+        if row[6] not in best:
+            if len(best) == pool:
+                break
+            best[row[6]] = i
+    return best
+
+
+def _within(day: str, spans: list) -> bool:
+    """A note's date (note_day: a day, maybe with a time, or `first/last`)
+    shares a day with one of `spans` [(first, last) dates]; True without spans."""
+    if not spans:
+        return True
+    first, _slash, last = day.partition("/")
+    first, last = first[:10], (last or first)[:10]
+    return any(a.isoformat() <= last and first <= b.isoformat() for a, b in spans)
+
+
+def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict[int, int],
+            heads: dict[int, str], spans: list | None = None) -> Reordered:
+    """Move the latest-dated candidate of `hits` (fused, best first) to the
+    first place and give the candidates their `recency` vote (module
+    docstring). `rows`: chunk id -> store.result_rows' row; `best`:
+    best_of_notes; `heads`: chunk id -> its note's head (store.note_heads);
+    `spans`: the (first, last) days the question asks about
+    (datednotes.asked_spans: "when did I last see Priya in October?"), whose
+    notes alone compete; an undated note is listed whatever they are."""
+    out = Reordered(latest, within=list(spans or []))
+    text: dict[int, list[str]] = {}
+    for h in hits:
+        row = rows.get(h.chunk_id)
+        if row is not None and row[6] in best:
+            text.setdefault(row[6], [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
+    dated = []
+    for doc, i in best.items():
+        if not latest.holds("\n".join(text[doc])):
+            continue
+        chunk = hits[i].chunk_id
+        row = rows[chunk]
+        day = note_day(heads.get(chunk, ""), row[1], row[2])
+        if day and not _within(day, out.within):
+            continue  # a note of other days than the question asks about
+        if day:
+            dated.append((day, -i, chunk, row[1]))
+        else:
+            out.undated.append((chunk, row[1]))
+    dated.sort(reverse=True)  # newest first; of one date, the better ranked
+    out.dated = [(c, p, d) for d, _i, c, p in dated]
+    by_id = {h.chunk_id: h for h in hits}
+    for place, (chunk, _p, day) in enumerate(out.dated, start=1):
+        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day}
+    if out.dated and hits[0].chunk_id != out.dated[0][0]:
+        first = by_id[out.dated[0][0]]
+        hits.remove(first)
+        hits.insert(0, first)
+        out.moved = True
+    return out

@@ -1,0 +1,163 @@
+"""Questions about the latest time the asker did something (latest.py):
+"when did I last see Priya?" ranks the latest-dated note that matches first,
+in a small daily journal where the note that says most about Priya is an
+old one; "last week", "the last chapter", "my last name" and questions about
+someone else are not read so."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.latest import latest_words
+from minirag_cli.options import RetrievalOptions
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+# the old notes say most about Priya; the latest meeting (11-20) is one line
+JOURNAL = {
+    "daily/2026-10-03.md": "# 2026-10-03\n\nLong lunch with Priya at the Thai place. Priya told me about "
+                           "her new job at the lab; Priya and I talked about Priya's sister and Priya's move.\n",
+    "daily/2026-10-17.md": "# 2026-10-17\n\nSaw Priya at the climbing gym. Priya showed me a new route and "
+                           "Priya laughed when I fell.\n",
+    "daily/2026-11-02.md": "# 2026-11-02\n\nCoffee with Priya downtown; Priya is tired of the lab.\n",
+    "daily/2026-11-20.md": "# 2026-11-20\n\nBumped into Priya at the market, bought apples.\n",
+    "daily/2026-11-25.md": "# 2026-11-25\n\nPlanted tulip bulbs by the fence. Went swimming after.\n",
+    "daily/2026-11-28.md": "# 2026-11-28\n\nCalled mum. Read the last chapter of the novel.\n",
+    "daily/2026-09-12.md": "# 2026-09-12\n\nWent swimming at the lake, cold water.\n",
+    "people/priya.md": "# Priya\n\nPriya Sharma, a friend from university. Priya works at the lab.\n",
+    # a month's note is of no one day of it: it competes by its first (was its last: above 11-20)
+    "monthly/2026-11.md": "# November 2026\n\n- Saw Priya a few times.\n- Tulips planted.\n",
+    # one long old note of many chunks, all about Priya: it must not fill the pool of candidates
+    "daily/2026-08-01.md": "# 2026-08-01\n\n" + "\n\n".join(
+        f"Priya and I hiked stage {n} of the ridge trail; Priya carried the map and saw Priya's favourite "
+        f"lake {n}." for n in range(60)) + "\n",
+}
+
+
+@pytest.fixture(scope="module")
+def journal(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("priya")
+    write_notes(tmp / "notes", JOURNAL)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _search(db, question: str, mode: str = "hybrid", k: int = 10):
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        return index.search(question, RetrievalOptions(k=k, mode=mode))
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "dense,bm25", "bm25"])
+@pytest.mark.parametrize("question", [
+    "When did I last see Priya?",
+    "when was the last time I saw Priya?",
+    "What did I most recently write about Priya?",
+    "my latest note on Priya",
+    "Wann habe ich Priya zuletzt gesehen?",
+    "Quand ai-je vu Priya pour la dernière fois ?",
+])
+def test_the_latest_note_that_names_priya_comes_first(journal, question, mode):
+    result = _search(journal, question, mode)
+    assert result.results[0]["path"] == "daily/2026-11-20.md", [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert latest["names"] == ["Priya"]
+    assert [n["date"] for n in latest["notes"]] == ["2026-11-20", "2026-11-02", "2026-11-01/2026-11-30",
+                                                   "2026-10-17", "2026-10-03", "2026-08-01"]
+    assert "daily/2026-11-25.md" not in [n["path"] for n in latest["notes"]]  # no Priya in it
+    assert latest["undated"] == ["people/priya.md"]  # matched, no date guessed
+    assert result.results[0]["channels"]["recency"] == {"score": 1.0, "date": "2026-11-20"}
+
+
+def test_without_a_name_the_questions_words_choose_the_notes(journal):
+    result = _search(journal, "when did I last go swimming?")
+    assert result.results[0]["path"] == "daily/2026-11-25.md"
+    assert [n["path"] for n in result.to_dict()["latest"]["notes"]] == ["daily/2026-11-25.md",
+                                                                       "daily/2026-09-12.md"]
+
+
+def test_other_questions_are_ranked_as_before(journal):
+    for question in ["What did I do with Priya?", "what is my last name?", "the last chapter of the novel",
+                     "When did Priya last see the lab?", "what did I do last week?",
+                     "Who wrote 'when did I last see Priya'?"]:
+        result = _search(journal, question)
+        assert result.latest is None and result.to_dict()["latest"] is None, question
+        assert all("recency" not in r["channels"] for r in result.results), question
+
+
+def test_the_days_asked_about_are_no_terms():
+    assert latest_words("when did I last go swimming last month?").terms == ("swimming",)
+    assert latest_words("Show me my latest note on the garden").terms == ("garden",)  # "show" asks
+
+
+@pytest.mark.parametrize("question,words", [
+    ("When did I last see Priya?", "I last"),
+    ("where was I last on holiday?", "I last"),
+    ("When was the last time we talked to Marc?", "last time we"),
+    ("What did I most recently write about the garden?", "I most recently"),
+    ("Show me my latest note on taxes", "my latest note"),
+    ("my most recent entry about the dentist", "my most recent entry"),
+    ("Wann war ich zuletzt beim Zahnarzt?", "zuletzt"),
+    ("C'est quand la dernière fois que j'ai vu Priya ?", "la dernière fois"),
+    ("¿Cuándo fue la última vez que hablé con mi hermana?", "la última vez"),
+])
+def test_latest_words(question, words):
+    asked = latest_words(question)
+    assert asked is not None and asked.words == words
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do last week?", "What did I eat last night?", "what did I do last Tuesday?",
+    "what is my last name?", "the last chapter of the book I read", "When did Priya last see Tom?",
+    "what did we plan last month?", "Who wrote 'I last saw him in May'?", "Wann hat Priya zuletzt angerufen?",
+    "what did I write in my last year of school?",
+])
+def test_not_latest_words(question):
+    assert latest_words(question) is None
+
+
+def test_ask_json_and_explain_show_the_recency_vote(journal, monkeypatch):
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(journal))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    out = CliRunner().invoke(app, ["ask", "when did I last see Priya?", "--json", "--no-answer"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["results"][0]["path"] == "daily/2026-11-20.md"
+    assert data["latest"]["words"] == "I last" and data["latest"]["undated"] == ["people/priya.md"]
+    out = CliRunner().invoke(app, ["ask", "when did I last see Priya?", "--explain", "--no-answer"])
+    assert out.exit_code == 0, out.output
+    first = out.stdout.split(" 2. ")[0]
+    assert "daily/2026-11-20.md" in first and "recency" in first
+    assert "recency: its note is dated 2026-11-20, the latest of the notes that match" in first
+
+
+def test_the_pool_is_of_notes_not_chunks():
+    """One long note's 30 chunks ranked first left no place for another note in a pool of 20 chunks."""
+    from minirag_cli.latest import best_of_notes
+    from minirag_cli.retrieve import Hit
+
+    hits = [Hit(c) for c in range(1, 34)]
+    rows = {c: (c, f"n{doc}.md", "", 1, 1, "text", doc)
+            for c, doc in zip(range(1, 34), [1] * 30 + [2, 3, 4])}
+    assert best_of_notes(hits, rows, 3) == {1: 0, 2: 30, 3: 31}
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+def test_a_month_asked_about_bounds_the_latest(journal, mode):
+    """"… in October?": the latest note of October, not of November."""
+    result = _search(journal, "When did I last see Priya in October?", mode)
+    assert result.results[0]["path"] == "daily/2026-10-17.md", [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert latest["within"] == ["2026-10-01/2026-10-31"]
+    assert [n["date"] for n in latest["notes"]] == ["2026-10-17", "2026-10-03"]
