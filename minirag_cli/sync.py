@@ -53,7 +53,7 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import handle_names, note_aliases
+from minirag_cli.extract.heuristic import handle_names, note_aliases, standing_alias
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -604,13 +604,16 @@ _WORD_CHAR = rf"[^\W_{CJK_CHARS}]"
 
 
 @functools.lru_cache(maxsize=4096)
-def _form_pattern(form: str) -> re.Pattern:
+def _form_pattern(form: str, cased: bool = False) -> re.Pattern:
     """A lower-cased form as a whole word: an alias "jo" is not in "jonas",
     "major" or the tag "#jo" (a tag or a handle is a form of its own); a
     plural or possessive ending may follow, as the llm extractor's names
-    are found (extract/parse.ChunkMatcher: "jam session" in "jam sessions")."""
+    are found (extract/parse.ChunkMatcher: "jam session" in "jam sessions").
+    `cased`: a form as written, in a text as written (no `s` ending then:
+    `Jos` is no `Jo`, `Jo's` is)."""
     head = rf"(?<!{_WORD_CHAR})(?<![#@])" if re.match(_WORD_CHAR, form) else ""
-    tail = rf"(?:s|es|['’]s)?(?!{_WORD_CHAR})" if re.match(_WORD_CHAR, form[-1:]) else ""
+    ending = r"(?:['’]s)?" if cased else r"(?:s|es|['’]s)?"
+    tail = rf"{ending}(?!{_WORD_CHAR})" if re.match(_WORD_CHAR, form[-1:]) else ""
     return re.compile(head + re.escape(form) + tail)
 
 
@@ -1277,7 +1280,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
-    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h)
+    forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root])
                         for text, m, root, h in zip(prose, mentions, roots, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
@@ -2097,6 +2101,9 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     else:
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
     redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
+    # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
+    standing = [name for name, key in alias_forms(aliases[0], aliases[1]).items() if key in unjoined]
+    redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
     redo = sorted(path for path in redo if path in held)
     with dbmod.transaction(conn):
@@ -2550,6 +2557,39 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
+def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> dict[str, str]:
+    """{alias as written: its key} of a folder's aliases (`aliases`: path ->
+    heuristic.note_aliases) that its graph joins to their note (`joined`:
+    joined_names) and that name it wherever they stand (heuristic.standing_alias):
+    what _plan_entities looks for in each chunk beside the extractor's names."""
+    if not joined:
+        return {}
+    return {name: key for names in aliases.values() for name in names or ()
+            if (key := normalise_key(name, "name")) in joined and standing_alias(name)}
+
+
+def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityMention]:
+    """The aliases of `forms` (alias_forms) that `text` writes as whole words, as
+    the aliases write them, and that no mention of it (`found`: their keys) names
+    already: `Jo said the boat leaks.`, `- Jo brings rope`, where the rules name no
+    lone word opening a sentence (heuristic rules 14). `text` is the chunk's prose
+    (_prose_texts): code names nothing. An alias of one word not in a text that
+    writes it in lower case too (`Bran` beside `bran`: the word is meant there)."""
+    out, plain = [], None
+    for name, key in forms.items():
+        if key in found or name not in text:
+            continue
+        if plain is None:
+            plain = without_invisibles(text)
+        if _form_pattern(name, cased=True).search(plain) is None:
+            continue
+        if " " not in name.strip() and _form_pattern(name.lower(), cased=True).search(plain):
+            continue
+        found.add(key)
+        out.append(EntityMention(name, "name"))
+    return out
+
+
 def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
@@ -2561,15 +2601,19 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
-                   joined: dict[str, str] | None = None, handles: dict[str, str] | None = None
-                   ) -> list[PlannedEntity]:
+                   joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
+                   forms: dict[str, str] | None = None) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
     (_note_handles), each a form of the entity that name resolves to (the
-    folder's join first, as the name's own mention has it)."""
+    folder's join first, as the name's own mention has it); `forms`: the
+    folder's aliases that name their note wherever they stand (alias_forms),
+    mentions of it where the text writes them (_standing)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
+    if forms:
+        mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
@@ -2578,6 +2622,10 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
+        elif alias_of is not None and m.type == "work":
+            # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
+            # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
+            m = EntityMention(m.name, "name")
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
@@ -2723,7 +2771,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                 _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
     prose = _prose_texts([(p.chunks, p.note.path) for p in group])
-    planned_entities = [_plan_entities(text, m, run.resolver, joined, h)
+    forms = alias_forms(run.aliases.get(str(root), {}), joined)
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms)
                         for text, m, h in zip(prose, mentions, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]

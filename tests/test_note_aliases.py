@@ -93,6 +93,62 @@ def test_an_alias_is_counted_as_a_whole_word_and_a_tag_is_no_mention_of_it(tmp_p
     conn.close()
 
 
+def _forms_in(conn, path: str) -> dict[str, dict[str, int]]:
+    import json
+
+    return {key: json.loads(forms) for key, forms in conn.execute(
+        "SELECT e.key, m.forms FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id"
+        " JOIN documents d ON d.id = c.document_id WHERE d.path = ?", (path,))}
+
+
+STANDING = {"Jonas Berg.md": "---\naliases: [Jo]\n---\n# Jonas Berg\n\nSailor.\n",
+            "a.md": "Jo said the boat leaks. We met Jo at the pier.\n",
+            "b.md": "Jo said the boat leaks.\n\nJo fixed it.\n",
+            "c.md": "- Jo brings rope\n",
+            "d.md": "## Jo\n\nThe rope is in the shed.\n",
+            "e.md": "Joanna said the boat leaks. Jos and jo are other words.\n",
+            "code.md": "```\nJo = 1\n```\nThe boat leaks.\n"}
+
+
+def test_an_alias_counts_where_it_stands_a_sentence_s_first_word_or_a_list_item_s(tmp_path):
+    """README: "Jo" anywhere in the folder is a mention of Jonas Berg. It was only
+    where the rules found a name ("We met Jo", mid-sentence), not at a sentence's
+    start, a list item's or a heading's (heuristic rules 14: sync._standing)."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, STANDING)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "Jo") == {"Jonas Berg.md", "a.md", "b.md", "c.md", "d.md"}
+    assert _forms_in(conn, "b.md") == {"jonasberg": {"Jo": 2}}
+    assert _forms_in(conn, "a.md") == {"jonasberg": {"Jo": 2}}
+    assert "jonasberg" not in _forms_in(conn, "e.md") and "jonasberg" not in _forms_in(conn, "code.md")
+    conn.close()
+
+
+@pytest.mark.parametrize("alias, text, counted", [
+    ("Rose", "Rose early and left.\n", False),  # an English word that is a name too: the word
+    ("Rose", "Rose brought the rope.\n", False),  # narrowly: not at a sentence start at all
+    ("Rose", "We met Rose at the pier.\n", True),  # mid-sentence the rules name it, as before
+    ("Bran", "Bran ate his bran.\n", False),  # the text writes the word in lower case too
+    ("Bran", "Bran ate his porridge.\n", True),
+    ("Captain Hale", "Captain Hale bowed.\n", True),  # a name of two words: as written
+    ("Captain Hale", "captain hale bowed.\n", False),  # case counts
+])
+def test_an_alias_that_is_a_word_counts_only_where_a_name_is_meant(tmp_path, alias, text, counted):
+    from minirag_cli import db
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {"Brannoc Hale.md": f"---\naliases: [{alias}]\n---\nSailor.\n", "ch.md": text})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert ("brannochale" in _forms_in(conn, "ch.md")) is counted, _forms_in(conn, "ch.md")
+    conn.close()
+
+
 @pytest.mark.parametrize("notes,alone", [
     # two notes claim "Jo": no link can tell which one it means
     ({**NOTES, "people/Jo Tanaka.md": "---\naliases: [Jo]\n---\nJo Tanaka runs the bakery.\n"}, "jo"),
@@ -133,6 +189,18 @@ CHANGES = {
     "an unrelated note edited": ({"other.md": "Beans go along the north fence.\n"}, []),
     # a tag of the alias's letters is a topic of its own, in a later sync as in a rebuild
     "a note tagged #jo added": ({"tagged.md": "Bread rises overnight. #jo\n"}, []),
+    # an alias named where it stands (rules 14): a note saying it only so is re-extracted as those
+    # mentioning it are; one added that says it so is written with it
+    "a note saying it at a sentence start added": ({"said.md": "Jo said the boat leaks.\n"}, []),
+}
+
+# the same, the folder holding a note that says Jo only where the rules find no name
+STANDING_CHANGES = {
+    "an alias added": ({"people/Jonas Berg.md": _edit(JONAS, "[Jo, J. Berg]", "[Jo, J. Berg, Bergen]")},
+                       ["letters.md"]),
+    "the alias removed": ({"people/Jonas Berg.md": _edit(JONAS, "[Jo, J. Berg]", "[J. Berg]")},
+                          ["gig.md", "letters.md", "said.md"]),
+    "the note deleted": ({"people/Jonas Berg.md": None}, ["gig.md", "letters.md", "said.md"]),
 }
 
 
@@ -159,6 +227,51 @@ def test_an_incremental_sync_joins_the_aliases_as_a_rebuild(tmp_path, case):
     again = sync(conn, [root])  # nothing changed since: nothing extracted anew, nothing embedded
     assert again.note_names_changed == [] and again.embedded == 0
     assert graph(conn) == graph(fresh)
+    conn.close()
+    fresh.close()
+
+
+@pytest.mark.parametrize("case", list(STANDING_CHANGES))
+def test_an_incremental_sync_joins_an_alias_where_it_stands_as_a_rebuild(tmp_path, case):
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    changes, redone = STANDING_CHANGES[case]
+    root = tmp_path / "vault"
+    write_notes(root, {**NOTES, "said.md": "Jo said the boat leaks.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    for path, text in changes.items():
+        if text is None:
+            (root / path).unlink()
+        else:
+            write_notes(root, {path: text})
+    summary = sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert sorted(summary.note_names_changed) == redone
+    conn.close()
+    fresh.close()
+
+
+def test_a_note_saying_an_alias_only_where_it_stands_is_joined_when_the_alias_comes(tmp_path):
+    """`aliases: [Jo]` added to Jonas Berg.md: b.md, which says Jo only at sentence starts
+    (no mention of any Jo before), is extracted anew and ends as a rebuild has it."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    root = tmp_path / "vault"
+    write_notes(root, {**STANDING, "Jonas Berg.md": "# Jonas Berg\n\nSailor.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"Jonas Berg.md": STANDING["Jonas Berg.md"]})
+    summary = sync(conn, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    assert {"b.md", "c.md", "d.md"} <= set(summary.note_names_changed), summary.note_names_changed
+    assert _forms_in(conn, "b.md") == {"jonasberg": {"Jo": 2}}
     conn.close()
     fresh.close()
 

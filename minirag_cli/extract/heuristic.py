@@ -256,6 +256,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (`[[Board.canvas]]`) is the note named Board, and the Excalidraw plugin's default drawing name
 #    (`Drawing 2026-11-03 10.15.22`) names nothing (DEFAULT_DRAWING); a name's mentions in a chunk
 #    are counted in its prose, not its code (sync._plan_entities).
+# 14 (names10's part): speech is no title (`"Why do you want it?" Aëlys asked.` was a work: SAID_AFTER,
+#    SAID_BEFORE, _title_cased), and a note's alias names it wherever it stands as a whole word
+#    (standing_alias, sync._standing: `Jo said the boat leaks.`, `- Jo brings rope`).
 VERSION = 14
 
 
@@ -656,6 +659,29 @@ QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]|「([^「」\n]{2,60})
 # is (QUOTED: a work when it has a capital): what it holds is mostly words
 # said, not a name.
 CJK_TITLE = re.compile(r"《([^《》\n]{1,60})》|『([^『』\n。]{1,60})』")
+# Speech is no title (rules 14): a novel's dialogue, `"Why do you want it?" Aëlys asked.`, `"Tommy-Fish,"
+# he said`, was a work, and a character a quoted name of theirs joined was one too. A quote is said when a
+# verb of speech stands next to it (SAID_AFTER: `," he said`, `" Aëlys asked`, `," said the Captain`;
+# SAID_BEFORE: `Hale said, "`, `asked: "`), or when it is written as a sentence is, not as a title
+# (_title_cased: `"My mother,"`, `"K'tara waited,"`, `"the Captain"`). Its closing punctuation alone
+# says nothing: LiHua's chats quote titles American style (`"Wonderwall," "Hey Jude," and "Come
+# Together."`, `"Hotel California!"`). `called` names (`a café called "The Java Spot."`): no verb of speech.
+SPEECH_VERBS = ("said|says|say|asked|asks|ask|whispered|whispers|replied|replies|answered|answers|shouted|"
+                "shouts|muttered|mutters|murmured|murmurs|added|adds|cried|cries|snapped|snaps|yelled|yells|"
+                "hissed|hisses|sighed|sighs|laughed|laughs|growled|growls|breathed|breathes|demanded|demands|"
+                "insisted|insists|repeated|repeats|warned|warns|admitted|admits|continued|continues|began|"
+                "begins|told|tells|exclaimed|exclaims|protested|protests|agreed|agrees|offered|offers|"
+                "interrupted|interrupts|called out|calls out")
+_SPEAKER = r"(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e|[Yy]ou|[Ii]t|(?:the|[Hh]is|[Hh]er|[Mm]y|[Oo]ur|[Tt]heir)\s+[\w'’-]+|[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
+SAID_AFTER = re.compile(rf"[ \t]*,?[ \t]*(?:{_SPEAKER}[ \t]+)?(?:{SPEECH_VERBS})\b")
+SAID_BEFORE = re.compile(rf"\b(?:{SPEECH_VERBS})(?:[ \t]+[\w'’-]+){{0,3}}[ \t]*[,:][ \t]*$")
+# the words a title writes in lower case (`Life is Strange`, `Viva la Vida`, `Hymn for the Weekend`)
+TITLE_SMALL_WORDS = frozenset("""
+a an the and but or nor for so yet of to in on at by up as is are was be vs via with from into onto over per
+out off de del la le les el los las du da di des von van der den dem zu und y e et o
+""".split())
+# how far back on its line a quote looks for a verb of speech before it
+SAID_REACH = 60
 # how far back on its line a 『』 looks for the 「 of a quote it is inside
 QUOTE_REACH = 200
 
@@ -1023,6 +1049,36 @@ def _strip_possessive(span: str) -> str:
     return re.sub(r"['’]s$", "", span)
 
 
+def _quoted_title(text: str, m: re.Match) -> str | None:
+    """The title a QUOTED match names, or None: a title (_is_title) that is
+    no speech (rules 14: SAID_AFTER, SAID_BEFORE, _title_cased). A 「」 quote
+    is read as before: Japanese and Chinese have no capitals to tell by."""
+    title = (m.group(1) or m.group(2)).strip()
+    if not _is_title(title):
+        return None
+    if m.group(1) is not None:
+        line = text.rfind("\n", max(0, m.start() - SAID_REACH), m.start()) + 1
+        before = text[max(line, m.start() - SAID_REACH):m.start()]
+        if SAID_AFTER.match(text, m.end()) or SAID_BEFORE.search(before) or not _title_cased(title):
+            return None
+    return title
+
+
+def _title_cased(title: str) -> bool:
+    """Is `title` written as a title is: its first word capitalised (or no
+    word: `2001: A Space Odyssey`), and every later word that starts with a
+    letter capitalised or a small word (TITLE_SMALL_WORDS: `Life is
+    Strange`)? A sentence is not (`"My mother,"`, `"K'tara waited"`)."""
+    words = [w.strip("\"“”'‘’()[],.;:!?") for w in title.split()]
+    words = [w for w in words if w and w[0].isalpha()]
+    if not words:
+        return True
+    capital = lambda w: w[0].isupper() or any(c.isupper() for c in w[1:])  # `iPhone`, `eBay` too
+    if not capital(words[0]):
+        return False
+    return all(capital(w) or w.lower() in TITLE_SMALL_WORDS for w in words[1:])
+
+
 def _is_title(title: str) -> bool:
     """A quoted text that names a work (a front matter title that names
     something): 1 to 8 words, one capitalised."""
@@ -1210,8 +1266,8 @@ class HeuristicExtractor:
             if target is not None:
                 add(target.name, target.type)
         for m in QUOTED.finditer(text):
-            title = (m.group(1) or m.group(2)).strip()
-            if _is_title(title):
+            title = _quoted_title(text, m)
+            if title is not None:
                 titles.append(title)
                 add(title, "work")
         for title in _cjk_titles(text):
@@ -1403,6 +1459,37 @@ def note_aliases(text: str) -> list[str]:
         if name is not None and name.lower().replace("’", "'") not in COMMON_WORDS:
             out.setdefault(normalise_key(name, "name"), name)
     return [name for key, name in out.items() if key]
+
+
+# English words that are given names too (`aliases: [Will]`): at a sentence's start the word is
+# meant as often as the name (`Will you come?`, `May I?`), so an alias of one of them is named only
+# where the rules find it (mid-sentence), never where it merely stands (standing_alias)
+NAME_WORDS = frozenset("""
+will may rose hope grace faith joy mark bill pat sue art jack frank june april august summer autumn dawn
+ray rich grant lane chase drew max sky river bay jade ruby amber iris ivy lily daisy holly heather olive
+pearl crystal sandy rusty penny dot sunny cliff dale glen heath wood brook ford hunter mason miles rob
+bob sam tom don ken gene carol eve noel guy earl duke king prince baron page mercy honor honour patience
+constance prudence charity victor victoria
+""".split())
+
+
+def standing_alias(alias: str) -> bool:
+    """Does a note's `alias` (note_aliases) name its note wherever it stands
+    as a whole word, written as the alias writes it (sync counts it where the
+    rules found no name: `Jo said the boat leaks.`, `- Jo brings rope`)?
+    Heuristic rules 14. One with a capital: a lower-case alias (`kitchen
+    reno`) is written so as common words are, and is named where the rules
+    or a link find it, as before. An alias of one
+    word only when no common word (COMMON_WORDS, LABEL_WORDS) nor an English
+    word that is a given name (NAME_WORDS: `Will`, `May`, `Rose`); sync also
+    leaves it to a chunk that writes no lower-case `will`."""
+    words = alias.split()
+    if not words or not any(c.isupper() for c in alias):
+        return False
+    if len(words) > 1:
+        return True
+    lower = alias.lower().replace("’", "'")
+    return lower not in COMMON_WORDS and lower not in LABEL_WORDS and lower not in NAME_WORDS
 
 
 def note_name(path: str) -> EntityMention | None:

@@ -60,6 +60,19 @@ def notes_mentioning(conn, root: str, keys) -> set[str]:
         "AND EXISTS (SELECT 1 FROM json_each(m.forms) f WHERE f.key = a.alias)", (root, json.dumps(keys)))}
 
 
+def notes_writing(conn, root: str, words) -> set[str]:
+    """The paths of the notes of `root` a chunk of which holds one of `words`
+    as written (case and all, anywhere in its text): the notes that may write
+    an alias joined anew where no name was found (sync._name_anew)."""
+    words = sorted(set(words))
+    if not words:
+        return set()
+    return {path for (path,) in conn.execute(
+        "SELECT DISTINCT d.path FROM chunks c JOIN documents d ON d.id = c.document_id "
+        "WHERE d.root = ? AND EXISTS (SELECT 1 FROM json_each(?) w WHERE instr(c.text, w.value) > 0)",
+        (root, json.dumps(words)))}
+
+
 def document_paths(conn) -> dict[int, tuple[str, str]]:
     """{document id: (its folder, its path in the folder)} for every document."""
     return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}
