@@ -630,8 +630,11 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
 
 def render_tasks(rows: list[dict], console: Console) -> None:
     table = Table()
+    # the task and its note folded, not cut with an ellipsis: a word with no blank to wrap at
+    # (a citekey note, papers/@smith2021attention.md:56, or a [[link]] in the task) lost its end,
+    # the note's the line to open
     for col in ("date", "task", "due", "note"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis")
     for r in rows:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \

@@ -155,7 +155,13 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     for match in sorted(dates + [d[0] for d in days] + cjk_days, key=lambda m: m.start(), reverse=True):
         plain = plain[:match.start()] + " " + plain[match.end():]
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
-    terms = [f'"{w}"' for w in list(dict.fromkeys(words))[:64]] + list(extra_terms)
+    words = list(dict.fromkeys(words))[:64]
+    terms = [f'"{w}"' for w in words] + list(extra_terms)
+    # German writes ß where Swiss German, an English keyboard and older spellings write ss
+    # (Straße / Strasse, Fußnoten / Fussnoten), and FTS5's unicode61 folds accents but not
+    # ß: each word is searched in the other spelling too. A spelling no note holds matches
+    # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
+    terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone
@@ -172,6 +178,17 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     if not terms:
         return None
     return " OR ".join(terms)
+
+
+def sharp_s_variant(word: str) -> str | None:
+    """The word in the other spelling of German's sharp s: `straße` ->
+    `strasse`, `strassenbahn` -> `straßenbahn` (every ss, as a Swiss or an
+    English keyboard writes every ß); None for a word with neither."""
+    if "ß" in word:
+        return word.replace("ß", "ss")
+    if "ss" in word:
+        return word.replace("ss", "ß")
+    return None
 
 
 # A Chinese or Japanese question's question words, as its bigrams (text.cjk_bigrams): the CJK

@@ -485,3 +485,30 @@ def test_a_day_in_words_in_a_question_matches_the_iso_date_of_a_note(conn, quest
                           (2, "Dentist, then lunch with Marta.", "Friday · date: 2025-07-30")])
     q = retrieve.fts_query(question, retrieve.date_terms(question, ["2025"]))
     assert [cid for cid, _ in bm25_rows(conn, q, 2.0, 10)][:1] == [2]
+
+
+def test_a_word_with_ss_finds_the_note_writing_it_with_sharp_s_and_back(conn):
+    """FTS5's unicode61 folds ü to u but keeps ß: a German note's
+    `Straßenbahnhaltestelle` was not found by `Strassenbahnhaltestelle`, as a
+    Swiss writer, an English keyboard or an old spelling types it (`mrag ask
+    Strassenbahnhaltestelle --mode bm25`: no results), nor a note writing
+    `Fussnoten` by `Fußnoten`. Each word is searched in the other spelling too;
+    an English word's variant (`class`, `claß`) matches no note."""
+    _insert_chunks(conn, [(1, "Warten an der Straßenbahnhaltestelle in Göttingen", ""),
+                          (2, "Die Fussnoten sind länger als der Text", ""),
+                          (3, "the class met at the bus stop", "")])
+
+    def found(question):
+        return [c for c, _s in retrieve.bm25_channel(conn, question)]
+
+    assert found("Strassenbahnhaltestelle") == found("Straßenbahnhaltestelle") == [1]
+    assert found("STRASSENBAHNHALTESTELLE") == [1]
+    assert found("Fußnoten") == found("Fussnoten") == [2]
+    assert found("Muller Gottingen") == [1]  # accents were folded already
+    assert found("class") == [3]
+    # an English question's chunks and scores are those its words alone give
+    assert retrieve.bm25_channel(conn, "class") == retrieve.store.bm25_rows(
+        conn, '"class"', RetrievalOptions().header_weight, RetrievalOptions().candidates)
+    assert retrieve.fts_query("Fußnoten, Müller?") == '"fußnoten" OR "müller" OR "fussnoten"'
+    assert retrieve.sharp_s_variant("schlossstrasse") == "schloßstraße"
+    assert retrieve.sharp_s_variant("weber") is None

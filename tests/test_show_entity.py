@@ -152,6 +152,8 @@ def test_a_note_named_as_a_link_names_it_is_suggested(kb, mrag_bin):
         with pytest.raises(NotFound, match="not an indexed document") as caught:
             get_document(conn, given)
         assert "projects/atlas.md" in (caught.value.hint or ""), given
+        # the note is there: no "(deleted or moved since?)" sends the user looking for a lost file
+        assert "deleted or moved" not in str(caught.value), given
     # chain/one.md, chain/two.md, chain/three.md: a folder's name is no note's, and nothing is made up
     with pytest.raises(NotFound) as caught:
         get_document(conn, "chain")

@@ -283,3 +283,24 @@ def test_a_pre_upgrade_header_dates_its_note_by_its_front_matter(journal):
         conn.close()
     garden = [t for t in listed(db_path) if t["path"] == "projects/garden.md"]
     assert [t["note_date"] for t in garden] == ["2026-10-02"]
+
+
+def test_the_table_folds_a_long_note_path_rather_than_cut_its_line():
+    """In an 80-column terminal a note path with no blank (a citekey note,
+    `papers/@smith2021attention.md:56`) was cut to `papers/@smith2021atten…`:
+    the line to open was gone. It is folded over the cell's lines instead."""
+    import io
+
+    from rich.console import Console
+
+    from minirag_cli.format import render_tasks
+
+    where = "literature/papers/@smith2021attention-long-documents.md:56"
+    row = {"status": "open", "text": "compare window size results with [[beltagy2020longformer]] and the "
+           "sparse attention papers from 2021", "path": where.rsplit(":", 1)[0], "line": 56,
+           "lines": [56, 56], "note_date": "2026-11-23", "due": "2026-12-01"}
+    out = io.StringIO()
+    render_tasks([row], Console(file=out, width=80, color_system=None))
+    cells = [line.split("│")[-2].strip() for line in out.getvalue().splitlines() if line.count("│") == 5]
+    assert "…" not in out.getvalue()
+    assert "".join(cells) == where

@@ -99,8 +99,10 @@ def find_document(conn, path: str) -> dict:
         else:
             hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
                     "`mrag status` lists the synced folders.")
-        # quoted: an empty or blank path would otherwise vanish from the line
-        raise NotFound(f"{shorten(path)!r} is not an indexed document{_no_such_file(conn, forms)}.", hint=hint)
+        # quoted: an empty or blank path would otherwise vanish from the line; a note's name
+        # (`mueller2019` for papers/mueller2019.md) is no deleted file: the hint names the note
+        gone = "" if meant else _no_such_file(conn, forms)
+        raise NotFound(f"{shorten(path)!r} is not an indexed document{gone}.", hint=hint)
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
         raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
