@@ -615,3 +615,10 @@ def test_prose_in_code_s_place_names_in_the_index(tmp_path):
     assert by_note["log.md"] == {"Marc", "Priya Raman"}
     assert by_note["stray.md"] == {"Marc", "Priya Raman", "Lisbon"}
     conn.close()
+
+
+def test_a_label_s_parts_are_names_unless_a_particle_cut_them():
+    # `Santos` is a part of the label's name, which its particle cut from `Maria`; a label of no
+    # particle names its names as before
+    assert names("Maria dos Santos birthday: bring the cake.") == {"Maria dos Santos birthday"}
+    assert names("Maria Lopez birthday: bring the cake.") == {"Maria Lopez birthday", "Maria Lopez"}

@@ -249,8 +249,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    well:`: _phrase) names what its sentence would (Carlos; nothing), not itself, and never speaks.
 # 14 (helper names9): a name's particle (`dos`, `ter`, `bin`, `y`: NAME_PARTICLES) between two
 #    capitalised words makes no label a phrase (_phrase): `Maria dos Santos:` speaks and names Maria dos
-#    Santos (rules 13 named Santos, and a chat of it and `Tom Baker:` was none); a part of a speaker's
-#    or a label's name named whole is no name of its own (`Santos`). Code hides no prose
+#    Santos (rules 13 named Santos, and a chat of it and `Tom Baker:` was none); a part of such a
+#    speaker's or label's name is no name of its own (`Santos`). Code hides no prose
 #    (mdcode.reads_as_prose): a fence nothing closes ends before the first paragraph of prose after
 #    a blank line (it hid every later name of the note), and a Markdown note's indented paragraph
 #    of prose is text, not code (`\tToday I met Maria Lopez in Berlin.`: a plain editor's paragraph).
@@ -756,6 +756,12 @@ def _particle(words: list[str], i: int) -> bool:
             and words[i - 1][:1].isupper() and words[i + 1][:1].isupper())
 
 
+def _particled(tag: str) -> bool:
+    """Does `tag` hold a name's particle between two capitalised words (_particle: `Maria dos Santos`)?"""
+    words = tag.split()
+    return any(_particle(words, i) for i in range(1, len(words) - 1))
+
+
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a group's
     (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
@@ -1140,7 +1146,7 @@ class HeuristicExtractor:
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
-        tagged = []  # where a speaker's or a label's name, named whole, stands (`Maria dos Santos:`)
+        tagged = []  # where a speaker's or a label's name with a particle, named whole, stands (`Maria dos Santos:`)
         elsewhere = _Elsewhere(text)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
@@ -1149,7 +1155,8 @@ class HeuristicExtractor:
             if span in speakers:
                 said.add(span)
                 add(span, "person")
-                tagged.append((at, at + len(span)))
+                if _particled(span):
+                    tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
             if _common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2])):
@@ -1157,7 +1164,8 @@ class HeuristicExtractor:
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
-                tagged.append((at, at + len(span)))
+                if _particled(span):
+                    tagged.append((at, at + len(span)))
             after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
             # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
@@ -1275,8 +1283,9 @@ class HeuristicExtractor:
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
             if in_tag and in_tag.covers(m.start()):
-                # a part of a speaker's or a label's name, named whole above: `Santos` of `Maria dos
-                # Santos:`, whose particle joins no CAP_SPAN (rules 14)
+                # a part of a speaker's or a label's name with a particle, named whole above: `Santos`
+                # of `Maria dos Santos:`, whose particle joins no CAP_SPAN (rules 14). Another label's
+                # parts are names as before (`Maria Lopez birthday:` names Maria Lopez too)
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)

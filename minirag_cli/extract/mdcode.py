@@ -189,8 +189,8 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
 # and a log's levels
 _CODE_MARKS = re.compile(r"[=<>{}\[\];|$\\]|\w\(|^[ \t]*(?:#|//|--|>>>|\*)|"
                          r"\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|CRITICAL)\b", re.MULTILINE)
-_SENTENCE_END = re.compile(r"[.!?…][\"'’”)]*$")
-_PROSE_CHARS = re.compile(r"[^\W\d_]|[ \t\r\n,.:!?'’\"“”()…–—-]")
+# what prose holds few of: no letter, blank or sentence's punctuation (digits, symbols, `_`)
+_NOT_PROSE = re.compile(r"[^\w \t\r\n,.:!?'’\"“”()…–—-]|[\d_]")
 
 
 def reads_as_prose(paragraph: str) -> bool:
@@ -201,12 +201,12 @@ def reads_as_prose(paragraph: str) -> bool:
     (`\tToday I met Maria Lopez in Berlin.`) and the first paragraph after a fence nothing closes
     that so reads are text (heuristic rules 14); a log, Python, a shell session are not."""
     text = paragraph.strip()
-    if len(text.split()) < 4 or not _SENTENCE_END.search(text):
+    if text.rstrip("\"'’”)")[-1:] not in (".", "!", "?", "…") or len(text.split()) < 4:
         return False
     first = text.lstrip("\"'“‘(")[:1]
     if not first.isupper() or _CODE_MARKS.search(text):
         return False
-    return len(_PROSE_CHARS.findall(text)) >= 0.9 * len(text)
+    return len(_NOT_PROSE.findall(text)) <= 0.1 * len(text)
 
 
 def _unclosed_end(text: str, start: int) -> int:
