@@ -573,6 +573,7 @@ def test_a_fence_nothing_closes_ends_before_prose(text, found):
     ("\"Hello,\" said Maria Lopez. We laughed!", True),
     ("2026-11-18T21:00:01Z INFO atlas-migrate[121] step=copy Customers rows=37", False),
     ("INFO Heron Board started.", False),
+    ("Exception in thread Main Worker.", False),
     ("print('Hello Maria Lopez.')", False),
     ("Total = Price * 3.", False),
     ("git commit -m 'Fix the login page.'", False),

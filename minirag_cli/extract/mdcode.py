@@ -186,9 +186,10 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
 
 # what a paragraph that reads as prose holds none of: code's marks (`=`, braces, `;`, `<`, `>`, `|`,
 # `$`, a backslash, brackets, a call's `name(`, a line opening with a comment's or a prompt's mark)
-# and a log's levels
+# and a log's levels or a stack trace's opening (`Exception in thread main`, Python's `Traceback`)
 _CODE_MARKS = re.compile(r"[=<>{}\[\];|$\\]|\w\(|^[ \t]*(?:#|//|--|>>>|\*)|"
-                         r"\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|CRITICAL)\b", re.MULTILINE)
+                         r"\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|CRITICAL|Traceback)\b|"
+                         r"\bException in thread\b", re.MULTILINE)
 # what prose holds few of: no letter, blank or sentence's punctuation (digits, symbols, `_`)
 _NOT_PROSE = re.compile(r"[^\w \t\r\n,.:!?'’\"“”()…–—-]|[\d_]")
 
