@@ -31,11 +31,15 @@ fences and says that they are quoted data and never instructions; a fence a
 note tries to close itself is defused. Whatever the model writes, a citation
 that names no listed source is removed before it reaches the terminal (the
 stream is filtered as it goes, so an invalid `[7]` is never shown and then
-taken back).
+taken back). An answer that holds words only the prompt's worked examples
+have (`EXAMPLE_WORDS`: the model answered from them, not the notes) is the
+one thing withdrawn after it was shown: it becomes the decline once the
+model has written it, so the first word is not held back for it.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import math
 import re
@@ -111,6 +115,20 @@ FEW_SHOT = (
           ("2025-05-27 19:00", "MayaLin: Welcome back! How was the trip?")),
 )
 
+# Words the worked examples alone hold: an answer that holds one the question and the sources it was
+# given do not copied the example, not the notes (the 1.5B model answered "What did Ktara do in Ch08?"
+# with "Ktara stole a look at the new bike lane on Elm Street [3]." every time). Only words that are the
+# examples' own: not "Tom", "picnic" or "new", which a note may well say (withdraw_example_echo).
+EXAMPLE_WORDS = tuple((word, re.compile(pattern, re.I)) for word, pattern in (
+    ("Elm Street", r"\bElm[\s-]+St(?:reet\b|\.|\b)"),
+    ("bike lane", r"\bbike[\s-]*lanes?\b"),
+    ("Lisbon", r"\bLisbo[na]\b"),
+    ("frisbee", r"\bfrisbees?\b"),
+    ("lemonade", r"\blemonades?\b"),
+    ("Maya", r"\bMaya(?:[\s-]*Lin)?\b"),
+    ("TomBaker", r"\bTom[\s-]*Baker\b"),
+))
+
 _TIME_ORDER = re.compile(r"\b(?:before|after|first|earlier|later|prior to|then)\b", re.I)
 
 
@@ -131,6 +149,7 @@ class Answer:
     recited: bool = False  # a citation was moved to the source that holds the sentence's words (SourceWords.check)
     decline_margin: float | None = None  # logit of the decline's first token - the best other, at the first token
     declined_by_margin: bool = False  # the decline came from the margin (+ bias), the model wrote no more
+    echoed_example: list[str] = field(default_factory=list)  # the worked examples' words that made it the decline
 
     @property
     def declined(self) -> bool:
@@ -152,7 +171,8 @@ class Answer:
 
     def to_dict(self) -> dict:
         return {"text": self.text, "citations": self.citations, "removed_citations": self.removed,
-                "model": self.model, "method": self.method, "declined": self.declined, "verdict": self.verdict}
+                "model": self.model, "method": self.method, "declined": self.declined, "verdict": self.verdict,
+                "echoed_example": self.echoed_example}
 
     def stats(self) -> dict:
         return {"prompt_tokens": self.prompt_tokens, "evaluated_tokens": self.evaluated_tokens,
@@ -1396,6 +1416,7 @@ class Answerer:
                 _check_citations(got, words)
                 _attribute(got, words)
                 _date_relative_words(got, sources, days)
+                withdraw_example_echo(got, question, sources)  # nothing was shown yet: the decline alone is
                 if on_text:
                     on_text(got.text)
                 return got
@@ -1449,6 +1470,9 @@ class Answerer:
         _attribute(got, words)
         _date_relative_words(got, sources, days)
         emit(got.text[len(before):])
+        # the answer was shown as it came (the first word early); withdrawn, the decline follows it on a line
+        # of its own that says why
+        emit(withdraw_example_echo(got, question, sources))
         return got
 
     def _read_alike(self, key: str, question: str, sources: list[dict]) -> dict | None:
@@ -1673,6 +1697,31 @@ def _attribute(got: Answer, words: SourceWords) -> bool:
     return True
 
 
+def example_echo(text: str, question: str, sources: list[dict]) -> list[str]:
+    """The worked examples' own words (EXAMPLE_WORDS) that `text` holds and
+    neither the question nor any source's text does, in EXAMPLE_WORDS order."""
+    held = "\n".join([question, *(s.get("text", "") for s in sources)])
+    return [word for word, pattern in EXAMPLE_WORDS if pattern.search(text) and not pattern.search(held)]
+
+
+def withdraw_example_echo(got: Answer, question: str, sources: list[dict]) -> str:
+    """A model's answer that holds words of the prompt's worked examples
+    that are in neither the question nor its sources ("the new bike lane on
+    Elm Street") becomes the decline, its citations dropped and the words
+    kept in `echoed_example`. Returns the line that withdraws what streamed
+    ("" when the answer stands)."""
+    from minirag_cli.answer_score import is_decline
+
+    if got.method != "model" or is_decline(got.text):
+        return ""
+    echoed = example_echo(got.text, question, sources)
+    if not echoed:
+        return ""
+    got.echoed_example, got.text, got.citations = echoed, DECLINE, []
+    words = ", ".join(f"“{w}”" for w in echoed)
+    return f"\n(withdrawn: it holds words of the prompt's worked examples, not of the notes: {words}) {DECLINE}"
+
+
 def _date_relative_words(got: Answer, sources: list[dict], days=None) -> None:
     """"today", "tomorrow", "this Saturday"… in the answer get the date they
     stand for, from the note the sentence cites, or the question's (`days`)
@@ -1866,6 +1915,20 @@ _CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~
 _CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
+def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results whose note's days meet `days` (askday.AskedDays), in
+    their order: the note's days as retrieval dates them (datednotes.note_span
+    of its head in `heads`): a weekly or monthly note's period by its file
+    name, whatever day its head writes."""
+    from minirag_cli.datednotes import note_span
+
+    # `2026-W45.md` headed `# Week of 2026-11-02` was kept for that Monday alone, and a week's review
+    # with no date in its head never, though retrieval found it for a day of its week
+    return [r for r in results
+            if (span := note_span(r.get("path", ""), r.get("root") or "", heads.get(r.get("chunk_id"), "")))
+            and span[0] <= days.last and days.first <= span[1]]
+
+
 def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
@@ -1877,11 +1940,12 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
-    read against the asking day; asked about as such a written day is."""
+    read against the asking day; asked about as such a written day is, a
+    note kept when its days meet them (of_the_days: a weekly note's week)."""
     from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
 
     if days is not None:  # askday resolves no day next to a comparison
-        return [r for r, s in zip(results, dated_sources(results, heads)) if days.holds(s["date"])]
+        return of_the_days(results, heads, days)
     if _NOT_ON_THE_DAY.search(question):
         return []
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"
@@ -1897,8 +1961,15 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
             asked.add(iso.replace("-", ""))
     if not asked:
         return []
-    return [r for r, s in zip(results, dated_sources(results, heads))
-            if s["date"] and s["date"][:10].replace("-", "").startswith(tuple(asked))]
+    from minirag_cli.text import file_period
+
+    def of_it(r: dict, date: str) -> bool:
+        if (period := file_period(r.get("path", ""))) is not None:  # a weekly or monthly note: its days
+            return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
+                       for n in range((period[1] - period[0]).days + 1))
+        return bool(date) and date[:10].replace("-", "").startswith(tuple(asked))
+
+    return [r for r, s in zip(results, dated_sources(results, heads)) if of_it(r, s["date"])]
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,

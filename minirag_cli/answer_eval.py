@@ -10,6 +10,8 @@ Per group:
 - `grounded`: share of right answers (of answerable questions) that cite at
   least one source from an expected document;
 - `citations_removed`: citations to no listed source, removed before showing;
+- `echoed_examples`: answers that held words of the prompt's worked examples
+  and no source's, made the decline (answer.withdraw_example_echo);
 - `model_answers`: the answers a model wrote (method "model"), the n of the
   four figures below; answers written without a model call are left out of them;
 - `seconds_p50` / `seconds_p95` per model answer (as measured when the answer
@@ -113,6 +115,7 @@ class AnswerRecord:
                 "expected": list(q.expected), "answer": self.answer.get("text", ""),
                 "method": self.answer.get("method", "model"), "citations": self.answer.get("citations", []),
                 "cited_paths": self.cited_paths, "removed_citations": self.answer.get("removed_citations", []),
+                "echoed_example": self.answer.get("echoed_example") or [],
                 "kind": self.score.kind, "right": self.score.right, "declined": self.score.declined,
                 "why": self.score.detail, "grounded": self.grounded, "judge": self.judge, "cached": self.cached,
                 "stats": {k: self.answer.get(k) for k in ("prompt_tokens", "evaluated_tokens", "output_tokens",
@@ -186,6 +189,7 @@ def summarise(records: Sequence[AnswerRecord], judged: bool = False) -> dict:
         "false_declines": share(sum(r.score.declined for r in answerable), len(answerable)),
         "grounded": share(sum(r.grounded for r in right), len(right)),
         "citations_removed": sum(len(r.answer.get("removed_citations") or []) for r in records),
+        "echoed_examples": sum(bool(r.answer.get("echoed_example")) for r in records),
         "seconds_p50": _pct(seconds, 50), "seconds_p95": _pct(seconds, 95), "first_text_p50": _pct(first, 50),
         "model_answers": len(modelled),  # the n of the seconds and tokens figures
         "prompt_tokens": _mean([r.answer.get("prompt_tokens") or 0 for r in modelled]),

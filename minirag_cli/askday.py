@@ -10,11 +10,16 @@ Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
 yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
 day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
-weekend and last weekend (that week's Saturday and Sunday), this month and
-last month, "the last (past) week" and "this past week" (the 7 days up to
+weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
+weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
+and one "for this weekend" the coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
-recent such day before today, and "on the 21st" (a day of the month with no month: the latest such day up
-to today; not "the 3rd floor"). The same in German, French and Spanish (gestern, heute, vorgestern,
+recent such day before today (several, "last Friday and Saturday": the
+days from the first to the last, the last named the most recent such day
+before today), and "on the 21st" (a day of the month with no month: the latest such day up
+to today, when the ordinal ends the question or a clause, "on the 21st?",
+or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
+floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
 la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
@@ -106,20 +111,27 @@ _FOREIGN = {
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
+# a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
+_PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b", re.I)
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
+    r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
+    # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
+    r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
+    + r"))*)"
     # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
-    # floor" or "the 21st century" (a word other than these after it is the ordinal's noun)
-    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|on|with|and|or|when|while"
-    r"|during|for|from|to|this|last)\b))"
+    # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
+    # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
+    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|with|when|while|during"
+    r"|for)\b))"
     r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
@@ -250,6 +262,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
         return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
+    if m.group("weekday") and m.group("weekdays"):  # "last Friday and Saturday": the days from the first to
+        # the last, the last named the most recent such day before today and the others the days before it
+        names = [_DAY_INDEX[w.lower()] for w in re.findall(_WEEKDAY, m.group(0), re.I)]
+        last = today - dt.timedelta(days=(today.weekday() - names[-1]) % 7 or 7)
+        first = last
+        for before, after in zip(reversed(names[:-1]), reversed(names[1:])):
+            first -= dt.timedelta(days=(after - before) % 7 or 7)
+        return first, last, False
     if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
         name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
         back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
@@ -266,8 +286,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend"):  # the weekend of "this week" / "last week": its Saturday and Sunday
-        last = m.group("weekend").lower() == "last"
+    if m.group("weekend") or m.group("pastweekend"):  # the weekend of "this week" / "last week"
+        last = (m.group("weekend") or "").lower() == "last"
+        # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
+        # weekend?") are the one just gone: the coming one has not happened (it was read); not one
+        # planned "for this weekend" ("what did I plan for this weekend?")
+        if not last and today.weekday() < 5 and (m.group("pastweekend") or (
+                _PAST.search(m.string) and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
+            last = True
         monday = today - dt.timedelta(days=today.weekday() + 7 * last)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
     if m.group("week") or m.group("lastweek") or m.group("thisweek"):
@@ -344,6 +370,23 @@ def _writes_a_date(question: str) -> bool:
     return bool(find_dates(question) or partial_compact_dates(question) or date_terms(question, ["2000"]))
 
 
+# two ordinals together are a list or a range of things ("the 2nd and 3rd books", "the 19th and 20th
+# centuries", "the 2nd or the 3rd"), not one day of the month
+_ORDINALS = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?:\s*[,&/–—]\s*|\s+(?:and|or|to|through|thru)\s+)"
+                       r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
+_ON = re.compile(r"\bon\s+$", re.I)
+
+
+def _a_day_of_the_month(question: str, m: re.Match) -> bool:
+    """An ordinal _PHRASE read (its `dom`) is a day: it ends the question
+    or a clause ("on the 21st?", "the 21st, at work"), or is one "on the
+    21st" followed by a preposition ("on the 2nd at work"); not "the 5th
+    at the race" and not one of two ordinals (_ORDINALS)."""
+    if re.match(r"\s*\w", question[m.end():]) and not _ON.search(question[:m.start()]):
+        return False
+    return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
+
+
 def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
     None when it names none the module resolves, or `today` is None.
@@ -352,7 +395,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     if today is None:
         return None
     found = [m for m in _PHRASE.finditer(question)
-             if m.group(0).lower() != "hier" or _FRENCH.search(question)]  # German "hier" is "here"
+             if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             and (not m.group("dom") or _a_day_of_the_month(question, m))]
     if len(found) != 1:
         return None
     m = found[0]

@@ -10,6 +10,12 @@ MAX_WORD_CHARS (a 3 MB line of base64, hex or minified JSON) is cut into
 pieces of that many characters, each a token, and a chunk ends before it
 passes chunk_chars(size) characters. Ordinary text never meets either cap
 (LiHua's longest word is 19 characters, its longest chunk 826).
+
+As a note is read (without_inline_data), such a word that is data, not
+prose (nearly all ASCII: a base64 blob, minified code), keeps only its first
+MAX_WORD_CHARS characters and an ellipsis, as a data: URI's payload does: 3 MB
+of it were 1501 chunks of nothing to search. A long run of Chinese, Japanese
+or Thai (written without blanks: a paragraph) is text and is kept whole.
 """
 
 from __future__ import annotations
@@ -29,14 +35,32 @@ CHUNK_CHARS_PER_TOKEN = 32  # ... or this many per token of the chunk size (a wo
 # group (`data:image/png;base64,`) is kept, the payload (never a line end) becomes INLINE_DATA
 _INLINE_DATA = re.compile(r"(data:[\w.+-]+/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,)[A-Za-z0-9+/=_-]{64,}")
 INLINE_DATA = "\u2026"
+# a run of non-blanks longer than MAX_WORD_CHARS, found from its first character only (the lookbehind:
+# not tried again inside a long word, which would be quadratic)
+_LONG_WORD = re.compile(r"(?<!\S)\S{%d,}" % (MAX_WORD_CHARS + 1))
+# at most this share of a long word's characters not ASCII: data (base64, hex, minified code with
+# the odd non-ASCII string); a paragraph of a script written without blanks is nearly all non-ASCII
+DATA_WORD_NON_ASCII_SHARE = 0.1
+
+
+def _cut_data_word(m: re.Match) -> str:
+    word = m.group()
+    non_ascii = 0 if word.isascii() else len(word) - len(word.encode("ascii", "ignore"))
+    if non_ascii > len(word) * DATA_WORD_NON_ASCII_SHARE:
+        return word  # prose in a script without blanks: chunk_text cuts it into pieces
+    return word[:MAX_WORD_CHARS] + INLINE_DATA
 
 
 def without_inline_data(text: str) -> str:
     """`text` with each inline base64 payload of a data: URI (an image pasted
     into a note) replaced by an ellipsis: it is no text to search or embed,
-    and 1 MB of it made one chunk that `ask --json` returned whole. Line
-    ends are kept, so every line keeps its number."""
-    return _INLINE_DATA.sub(lambda m: m.group(1) + INLINE_DATA, text) if "base64," in text else text
+    and 1 MB of it made one chunk that `ask --json` returned whole. A run of
+    more than MAX_WORD_CHARS non-blanks that is data (_cut_data_word) keeps
+    its first MAX_WORD_CHARS characters and an ellipsis. Line ends are kept,
+    so every line keeps its number."""
+    if "base64," in text:
+        text = _INLINE_DATA.sub(lambda m: m.group(1) + INLINE_DATA, text)
+    return _LONG_WORD.sub(_cut_data_word, text) if len(text) > MAX_WORD_CHARS else text
 
 
 def chunk_chars(size: int) -> int:

@@ -58,9 +58,11 @@ def main() -> None:
         print_error(exc)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
+        _ignore_interrupts()
         sys.stderr.write(INTERRUPTED)
         sys.exit(_interrupted_code())
     except InterruptedSaying as exc:  # Ctrl-C whose command knows what it left
+        _ignore_interrupts()
         sys.stderr.write(exc.message + "\n")
         sys.exit(_interrupted_code())
     except (OutputClosed, BrokenPipeError) as exc:
@@ -69,6 +71,18 @@ def main() -> None:
         raise
     except Exception as exc:  # click usage errors and the unexpected
         _unexpected(exc, environment().debug)
+
+
+def _ignore_interrupts() -> None:
+    """The command is ending on Ctrl-C: one more (a user pressing it again)
+    must not raise a KeyboardInterrupt out of the handler, a traceback in
+    place of the closing line."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread (an in-process caller)
+        pass
 
 
 def _interrupted_code() -> int:

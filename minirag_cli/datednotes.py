@@ -11,11 +11,12 @@ chunks some channel found, never saw the other notes of the day or month.
 So each note dated in the asked days is a candidate directly (retrieve.search
 with the dense channel): its best chunk by the question's vector (the chunk a
 channel ranked best when its vectors are too many to read, else its first),
-voted for by the `date` channel. A note is dated by
-its head (store.note_dating_heads: as store.note_heads dates answer sources, a
-pre-upgrade `---` header by its first chunk's front matter) or file name
-(text.note_date: a daily note), or covers a week or
-a month by its file name (text.file_period: `2026-W45.md`, `2026-11.md`). Its
+voted for by the `date` channel. A note covers a
+week or a month by its file name (text.file_period: `2026-W45.md`,
+`2026-11.md`, whatever day its head writes: `# Week of 2026-11-02`), or is
+dated by its head (store.note_dating_heads: as store.note_heads dates answer
+sources, a pre-upgrade `---` header by its first chunk's front matter) or
+file name (text.note_date: a daily note). Its
 vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
@@ -58,12 +59,18 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
 
 
 def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
-    """The days a note is of: its head's date (store.note_dating_heads), else
-    its file name's or folders'; a weekly or monthly note's period (also
-    tasks.py's note date); None for an undated note."""
+    """The days a note is of: a weekly or monthly note's period (its file
+    name, text.file_period), else its head's date (store.note_dating_heads),
+    else its file name's or folders' (also tasks.py's note date and the
+    days answer.on_the_day keeps); None for an undated note."""
     from minirag_cli.text import file_period, line_date, note_date
 
-    # the head's date first: note_date reads it first too, after a path lookup each note would pay
+    # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
+    # Monday (it was, and "on Wednesday" never reached the week's review)
+    period = file_period(path)
+    if period is not None:
+        return period
+    # the head's date next: note_date reads it first too, after a path lookup each note would pay
     date = line_date(head) or note_date(head, path, root or "")
     if date:
         try:
@@ -71,7 +78,7 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
         except ValueError:
             return None
         return day, day
-    return file_period(path)
+    return None
 
 
 # connection -> (store.data_stamp, [(document id, its span)]): every date question read every note's

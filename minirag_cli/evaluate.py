@@ -27,6 +27,7 @@ joined with the relative path (`/home/me/b/notes/x.md`).
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -402,6 +403,13 @@ class IndexedDocuments:
         roots = {root for root, _ in self.documents}
         self.prefixes = sorted(((root, root.replace("\\", "/").rstrip("/") + "/") for root in roots),
                                key=lambda rp: len(rp[1]), reverse=True)
+        # a path typed (NFC, as keyboards and JSON editors write "Aëlys") names a file whose name is
+        # composed otherwise (NFD, as macOS writes file names), as `mrag show` takes it (store.lookup)
+        self.composed: dict[str, list[DocumentKey]] = {}
+        for root, path in sorted(self.documents):
+            self.composed.setdefault(_nfc(path), []).append((root, path))
+            full = root.replace("\\", "/").rstrip("/") + "/" + path
+            self.composed.setdefault(_nfc(full), []).append((root, path))
 
     def __bool__(self) -> bool:
         return bool(self.documents)
@@ -417,7 +425,14 @@ class IndexedDocuments:
         for root, prefix in self.prefixes:
             if path.startswith(prefix) and (root, path[len(prefix):]) in self.documents:
                 return (root, path[len(prefix):]), [root]
-        return None, []
+        keys = list(dict.fromkeys(self.composed.get(_nfc(path), [])))
+        if len(keys) == 1:
+            return keys[0], [keys[0][0]]
+        return None, sorted({root for root, _ in keys})
+
+
+def _nfc(path: str) -> str:
+    return unicodedata.normalize("NFC", path)
 
 
 def check_paths(questions: Sequence[GoldenQuestion], documents: IndexedDocuments

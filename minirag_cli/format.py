@@ -908,6 +908,7 @@ def which_index(choice) -> None:
 ANSWER_ROWS = [("accuracy", "accuracy"), ("declines", "declines (unanswerable)"),
                ("false_declines", "false declines"), ("grounded", "grounded (right, citing an expected note)"),
                ("citations_removed", "citations removed"),
+               ("echoed_examples", "worked examples echoed (declined)"),
                # the time and token rows are over the model's answers only: this row is their n
                ("model_answers", "model answers (n of the rows below)"),
                ("seconds_p50", "seconds per model answer p50"), ("seconds_p95", "seconds per model answer p95"),

@@ -437,14 +437,14 @@ class Index:
                               overdue=overdue, today=today)
 
     def _dated_in(self, results: list[dict], days) -> bool:
-        """Some result's note is dated one of `days` (askday.AskedDays), as
-        the answer dates notes (answer.dated_sources)."""
-        from minirag_cli.answer import dated_sources
+        """Some result's note is of one of `days` (askday.AskedDays), as
+        the answer keeps notes (answer.of_the_days: a weekly note's week)."""
+        from minirag_cli.answer import of_the_days
         from minirag_cli.store import note_heads
 
         with self.lock:
             heads = note_heads(self.conn, [r["chunk_id"] for r in results])
-        return any(days.holds(s["date"]) for s in dated_sources(results, heads))
+        return bool(of_the_days(results, heads, days))
 
     def query_terms(self, question: str):
         """The model's names and answer types for a question (MiniRAG's keyword step)."""

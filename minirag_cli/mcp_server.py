@@ -3,7 +3,8 @@ and other MCP clients can search the knowledge base.
 
 Tools: `search` (retrieval without an answer; the same JSON as
 `mrag ask --json` minus the answer), `get_document` (an indexed document by
-the path search returned; anything not in the index is refused) and `status`.
+the path search returned; anything not in the index is refused), `tasks`
+(the notes' checkbox tasks, as `mrag tasks --json` lists them) and `status`.
 Built on the official `mcp` SDK 2.x (`mcp.server.mcpserver.MCPServer`), an
 optional extra: `pip install 'minirag-cli[mcp]'`.
 
@@ -32,7 +33,7 @@ from minirag_cli.errors import MragError
 INSTRUCTIONS = (
     "mrag: a personal knowledge base of notes. Use `search` with a natural-language question to get "
     "ranked passages (path, line span, text); then `get_document` with a returned path to read the whole "
-    "note. `status` says what the index holds."
+    "note. `tasks` lists the notes' checkbox tasks (open ones by default). `status` says what the index holds."
 )
 
 
@@ -136,6 +137,24 @@ class MragTools:
         with self.index.lock:
             return self.index.document(path)
 
+    def tasks(self, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
+              limit: int = 50) -> dict:
+        """What `mrag tasks --json` lists (the first `limit`), with `total`
+        (how many matched) and `unsynced` naming the listed notes changed or
+        deleted since the last sync; --overdue is read against the asking day
+        as `mrag tasks` reads it (MRAG_TODAY, else the local date)."""
+        from minirag_cli.askday import current_day
+        from minirag_cli.tasks import check_flags
+
+        check_flags(state=state, due=due, overdue=overdue, limit=limit)  # before any work
+        today = current_day() if overdue else None
+        found = [t.to_dict() for t in self.index.tasks(query or None, state=state, due=due, overdue=overdue,
+                                                        today=today)]
+        listed = found[:limit]
+        with self.index.lock:
+            unsynced = self.index.unsynced_edits(sorted({(t["root"], t["path"]) for t in listed}))
+        return {"tasks": listed, "total": len(found), "unsynced": unsynced}
+
     def status(self) -> dict:
         with self.index.lock:
             return self.index.status()
@@ -190,7 +209,7 @@ def _json_kind(value) -> str:
 
 # pydantic's error types for the arguments' JSON types, as a schema words them
 _EXPECTED = {"int_type": "an integer", "int_from_float": "an integer", "int_parsing": "an integer",
-             "string_type": "a string"}
+             "string_type": "a string", "bool_type": "a boolean"}
 
 
 def argument_errors(error, arguments: dict) -> str:
@@ -267,6 +286,7 @@ def build_server(tools: MragTools):
     # number with no fraction (3.0) is an integer, as JSON Schema has it.
     integer = Annotated[int, Field(strict=True), BeforeValidator(_whole_float)]
     text = Annotated[str, Field(strict=True)]
+    boolean = Annotated[bool, Field(strict=True)]  # "yes" or 1 for true is the client's mistake, named
 
     def call(fn, *args, **kwargs):
         try:
@@ -297,13 +317,23 @@ def build_server(tools: MragTools):
         Only indexed notes can be read."""
         return call(tools.get_document, path)
 
+    def tasks(query: text = "", state: text = "open", due: boolean = False, overdue: boolean = False,
+              limit: integer = 50) -> dict[str, Any]:
+        """List the checkbox tasks of the notes (`- [ ] call Priya`), newest note first. Returns tasks
+        (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
+        done_on, parent), total (how many matched before limit) and unsynced as search has it.
+        query: words each task holds (case and accents aside). state: open (default), done or all.
+        due: only tasks with a due date, soonest first. overdue: open tasks due before today.
+        limit: how many to return (default 50)."""
+        return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit)
+
     def status() -> dict[str, Any]:
         """What the index holds: files, chunks, entities, edges, size, embedding model, extractor,
         synced folders and the time of the last sync."""
         return call(tools.status)
 
     return MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-                     tools=[_closed_arguments(_tool_class().from_function(fn)) for fn in (search, get_document, status)])
+                     tools=[_closed_arguments(_tool_class().from_function(fn)) for fn in (search, get_document, tasks, status)])
 
 
 def serve(index, open_index: Callable[[], Any] | None = None) -> None:

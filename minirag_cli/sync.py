@@ -1,6 +1,7 @@
 """`mrag sync`: walk -> read -> chunk -> extract -> resolve -> embed -> write.
 
-Incremental: a file whose size and mtime match the index costs a stat; one
+Incremental: a note whose size and mtime match the index costs a stat (the
+walk checks only new and changed files for mrag's own pages); one
 whose bytes hash the same costs a read (a file read within RACY_SECONDS of
 its mtime is recorded without it, so the next sync compares its bytes: an
 edit of the same size in the same timestamp tick would keep size and
@@ -65,8 +66,8 @@ from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normal
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
-from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, cannot_read_for_now, gone_folders,
-                              is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
+from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now,
+                              gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -1275,8 +1276,9 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                 run.shared_names, run.linked)
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
-    planned_entities = [_plan_entities(c.text, m, resolver, run.joined.get(root), h)
-                        for c, m, root, h in zip(chunks, mentions, roots, handles)]
+    prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h)
+                        for text, m, root, h in zip(prose, mentions, roots, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -1464,9 +1466,13 @@ def _sync_root(run: _Run, root: Path) -> None:
     conn, summary, progress, options = run.conn, run.summary, run.progress, run.options
     progress.phase(f"scanning {root}")
     existing = store.existing_documents(conn, str(root))
+    # an unchanged note was checked for mrag's pages when it was read, if by these readers (an older
+    # mrag's may have indexed a page): the walk opens only new and changed notes
+    current = dbmod.meta_dict(conn, dbmod.READER_VERSION_KEY).get(str(root)) == READER_VERSION
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
-                        exclude=run.own_files, indexed=existing)
+                        exclude=run.own_files, indexed=existing,
+                        known={path: old[2:] for path, old in existing.items()} if current else None)
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
@@ -1692,7 +1698,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
 def _unchanged(note: NoteFile, old: tuple | None) -> bool:
     """Whether the index holds `note` (`old`: its record in existing_documents)
     as it is on disk by its size and modification time: not read again."""
-    return bool(old) and old[2] == note.size and abs(old[3] - note.mtime) < 1e-6
+    return old is not None and as_indexed(note.size, note.mtime, old[2:])
 
 
 def _synced_notes(run: _Run, walked: WalkResult, existing: dict) -> list[str]:
@@ -2544,11 +2550,21 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
+def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
+    """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
+    the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
+    where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
+    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
+    from minirag_cli.extract.mdcode import without_code
+
+    return [without_code(text) for chunks, path in notes for text in read_in_context(chunks, path)]
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None
                    ) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
-    counts; `joined`: its folder's aliases (joined_names), each a form of its
+    counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
     (_note_handles), each a form of the entity that name resolves to (the
     folder's join first, as the name's own mention has it)."""
@@ -2706,8 +2722,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                   and not any(CJK_RUN.search(c.text) for c in p.chunks) and store.holds_cjk(run.conn, p.old_id)):
                 _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
-    planned_entities = [_plan_entities(c.text, m, run.resolver, joined, h)
-                        for c, m, h in zip(all_chunks, mentions, handles)]
+    prose = _prose_texts([(p.chunks, p.note.path) for p in group])
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h)
+                        for text, m, h in zip(prose, mentions, handles, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)

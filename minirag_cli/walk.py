@@ -10,7 +10,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,12 +71,14 @@ def stat_key(st: os.stat_result) -> tuple:
 # What mrag itself writes, saved inside a synced folder, is passed over as quietly as a hidden file, not
 # listed as skipped at every sync, nor indexed when saved under a note's extension (`-o page.md`: 115
 # chunks of inlined Cytoscape code, 12 entities became 581). Told by content, in the first 4 KB: one
-# open and read of each note file the walk lists (LiHua's 442 notes: 5 ms of CPU, 16 -> 21 ms a walk),
-# and of a file saved under another extension mrag writes (one of any other is listed as no note, not
-# read): the page `mrag graph view -o FILE` writes names its maker in its head (web/graph_view.html);
-# `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its JSON opens with the keys
-# of export.EntityGraph.to_dict in their order, as json.dumps indents them (it names no maker:
-# another tool's JSON would have to open with the same keys in the same order and layout).
+# open and read of each note file the walk lists that the index does not hold as it is (`known`: a note
+# whose size and mtime are as indexed was checked when it was read, so an unchanged note costs a stat,
+# and a no-change sync opens no note: on a network folder or a cloud drive's placeholders an open
+# fetches the file), and of a file saved under another extension mrag writes (one of any other is listed
+# as no note, not read): the page `mrag graph view -o FILE` writes names its maker in its head
+# (web/graph_view.html); `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its
+# JSON opens with the keys of export.EntityGraph.to_dict in their order, as json.dumps indents them (it
+# names no maker: another tool's JSON would have to open with the same keys in the same order and layout).
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 PAGE_START = b"<!DOCTYPE html>"
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
@@ -90,7 +92,7 @@ EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 def written_by_mrag(path: str | os.PathLike) -> bool:
     """Whether the regular file at `path` is a page or a graph export mrag
     wrote (by its first 4 KB, read with one system call: the walk asks it of
-    every note file)."""
+    every note file the index does not hold as it is)."""
     try:
         # not blocking: a pipe named `graph.html` would wait for a writer (no effect on a regular file)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -106,6 +108,13 @@ def written_by_mrag(path: str | os.PathLike) -> bool:
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
             or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
+
+
+def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
+    """Whether a file of `size` and `mtime` is as the index holds it (`known`:
+    the size and mtime it recorded, None: it holds no such note): its bytes
+    are taken as unchanged, not read."""
+    return known is not None and known[0] == size and abs(known[1] - mtime) < 1e-6
 
 
 def gone_folders(roots) -> list[str]:
@@ -164,7 +173,8 @@ def load_ignore(root: Path) -> pathspec.GitIgnoreSpec | None:
 def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
-               indexed: Container[str] = frozenset()) -> WalkResult:
+               indexed: Container[str] = frozenset(),
+               known: Mapping[str, tuple[int, float]] | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
@@ -173,7 +183,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     walked at their real path, hard links to a note walked at another path
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
-    and anything that is not a regular file are reported."""
+    and anything that is not a regular file are reported. A page or graph
+    export mrag wrote is passed over (written_by_mrag), checked for in the
+    note files but those `known` holds (path -> the size and mtime the index
+    recorded) as they are: indexed, they were checked when read."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -269,7 +282,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
-            if written_by_mrag(full):
+            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))) and written_by_mrag(full):
                 continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
@@ -396,8 +409,11 @@ _UTF16_PRINTABLE_SHARE = 0.95
 # NULs are half: ASCII with a NUL or two (a C string's terminator, a separator, `find -print0`) is
 # then UTF-16 that two ASCII bytes make one character of ("yes\0" is "敹s", "not\0e\0" "潮te",
 # "./a\0" "⼮a"). Such a file, all ASCII text but its NULs, is that ASCII with NULs: binary, as
-# ASCII with a stray NUL in a longer head is ("你好\n"). So are "李华\r\n" and "Hm…" in UTF-16
-# (nothing tells them from it); "東京\r\n", "5€" and "ab" ("a\0b\0": its ASCII alone) are read.
+# ASCII with a stray NUL in a longer head is ("你好\n"). So is "Hm…" in UTF-16 (nothing tells them
+# apart); "東京\r\n", "5€" and "ab" ("a\0b\0": its ASCII alone) are read. But two NULs that are the
+# high bytes of a CR LF pair ending the file (`\r\0\n\0`, `\0\r\0\n`: a Windows line end in UTF-16)
+# are no stray NULs of ASCII: "李华\r\n" (whose letters' bytes are ASCII, "NgNS") is read when its other
+# letters are everyday CJK (_reads_as_script_text, as any short CJK note's): _crlf_units_only.
 _UTF16_FEW_NULS = 2
 _UTF16_SAMPLE_CHARS = 4096
 
@@ -423,7 +439,8 @@ def _bomless_utf16(data: bytes) -> str | None:
                     < len(sample) * _UTF16_PRINTABLE_SHARE:
                 return None
             if max(high_le, high_be) <= _UTF16_FEW_NULS and any(c > "\xff" for c in sample) \
-                    and all(b in _ASCII_TEXT for b in head.replace(b"\x00", b"")):
+                    and all(b in _ASCII_TEXT for b in head.replace(b"\x00", b"")) \
+                    and not (_crlf_units_only(sample) and _reads_as_script_text(sample, whole=True)):
                 return None  # ASCII with a NUL or two
         elif _eight_bit_text(head):
             return None
@@ -442,6 +459,13 @@ def _bomless_utf16(data: bytes) -> str | None:
     except UnicodeDecodeError:
         return None
     return None if "\x00" in text else text
+
+
+def _crlf_units_only(sample: str) -> bool:
+    """Whether the only characters of `sample` (a few, UTF-16 decoded) below
+    U+0100 (the units with a NUL high byte) are one CR LF, the line end that
+    ends it (a note's last line)."""
+    return sample.endswith("\r\n") and sum(c < "\u0100" for c in sample) == 2
 
 
 def _utf16_sample(data: bytes, codec: str) -> str | None:
@@ -734,7 +758,41 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 3: files3: a few characters of ASCII with one or two NULs are binary (not Latin UTF-16: "yes\0"), and
 # unspaced CJK UTF-16 of fewer than 64 letters needs three in four everyday ones; fix10: inline base64
 # data left out (chunking.without_inline_data), no chunk absurdly long (chunk_text's caps).
-READER_VERSION = 3
+# 4: qa17: decomposed letters composed (composed_words: "Ae\u0308lys" is "Aëlys").
+#    files4: a word of more than 1,000 characters that is data (nearly all ASCII: base64 with no data:
+# URI, minified code) keeps its first 1,000 and an ellipsis (chunking.without_inline_data); two
+# everyday CJK letters of ASCII bytes and a CR LF in BOM-less UTF-16 ("李华\r\n") are text (_crlf_units_only).
+#    fix11: the walk checks only new and changed notes for mrag's pages (walk_notes' `known`, given by a
+# sync of a folder read with this version): an index synced before that check held a page saved as a
+# note, and its next sync checks every note once.
+READER_VERSION = 4
+
+# A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
+# editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
+# answer read "Aëlys" and not "Ae", a mark and "lys" (the heuristic extractor's names broke at the
+# mark: "Later Ae"). Only such words: NFC of a whole text would also rewrite characters no one
+# decomposed (CJK compatibility ideographs, U+F900..., Korean Hanja notes hold), which show as
+# written. No line end is in a word, so line numbers stay. _COMBINING: a combining mark, or a Hangul
+# vowel or final jamo.
+_COMBINING = re.compile(r"[\u0300-\u036f\u1160-\u11ff\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff"
+                        r"\u3099\u309a\ufe20-\ufe2f]")
+_WORD = re.compile(r"\S+")
+
+
+def composed_words(text: str) -> str:
+    """`text` with each word that holds a combining mark composed (NFC); the
+    rest as it is. Word by word, and each word looked at once: a pattern
+    `\\S*[marks]\\S*` backtracked over every long word with no mark (a note with
+    one decomposed name and a 40,000-character pasted line took 20 s, a 3 MB
+    one hours)."""
+    if unicodedata.is_normalized("NFC", text):
+        return text
+
+    def compose(m: re.Match) -> str:
+        word = m.group()
+        return unicodedata.normalize("NFC", word) if _COMBINING.search(word) else word
+
+    return _WORD.sub(compose, text)
 
 
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
@@ -744,4 +802,4 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     and decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return without_inline_data(note_text(path, text)), warning
+    return without_inline_data(composed_words(note_text(path, text))), warning

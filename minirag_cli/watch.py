@@ -55,7 +55,9 @@ refused while it runs; its file deleted is made and locked anew at the next
 wake (`check_lock`, sync.SyncLock.check). Ctrl-C (or SIGTERM) ends the
 watch; it is not an error. During a re-sync, it keeps the notes committed
 and their lines are printed (ResyncInterrupted): no later batch would see
-them as changes.
+them as changes. A second Ctrl-C while they are found or printed ends the
+watch at once, saying how many went unlisted (errors.Interrupted: exit code
+130, no traceback).
 
 A plain sync's warnings (a note decoded as cp1252, one with no text) are
 `warning` lines: a note's whenever it is written anew, any other once.
@@ -75,7 +77,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from minirag_cli.db import index_files
-from minirag_cli.errors import IgnoreFileError, WatchStopped, sigterm_as_interrupt
+from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.store.view import chunks_at, notes_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, terminal_name
 
@@ -241,11 +243,38 @@ def _identity(path: Path) -> tuple[int, int] | None:
 class ResyncInterrupted(KeyboardInterrupt):
     """Ctrl-C (or SIGTERM) during a re-sync, with a Change for each note it
     committed before it stopped (every note is its own transaction): the
-    watch prints them as it ends, or nothing would ever say they changed."""
+    watch prints them as it ends, or nothing would ever say they changed.
+    `changes` None: a second Ctrl-C stopped the look for them."""
 
-    def __init__(self, changes: list["Change"]):
+    def __init__(self, changes: list["Change"] | None):
         super().__init__()
         self.changes = changes
+
+
+STOPPED_LISTING = "stopped watching; everything synced is kept"
+
+
+def _report_committed(changes: list["Change"] | None, hooks: "WatchHooks") -> None:
+    """Report what an interrupted re-sync committed (ResyncInterrupted). A
+    second Ctrl-C while they are printed (700 lines to a slow pipe, a
+    terminal) escaped the watch's handler as a bare KeyboardInterrupt: the
+    watch's closing line was lost, and the lines not printed with no word.
+    It ends the listing and the watch with errors.Interrupted, which says
+    how many went unlisted (exit code 130)."""
+    listed = 0
+    try:
+        for change in changes or ():
+            hooks.report(change)
+            listed += 1
+    except KeyboardInterrupt:
+        pass
+    else:
+        if changes is not None:
+            return
+    what = ("the notes it committed were not looked up" if changes is None
+            else f"{len(changes) - listed} of the {len(changes)} changes it committed not listed")
+    raise Interrupted(f"{STOPPED_LISTING} (Ctrl-C again while the interrupted re-sync's changes were listed: "
+                      f"{what}).")
 
 
 def _committed(conn, root: Path, rels: set[str] | None, before: dict[str, tuple[str, int]],
@@ -284,7 +313,11 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     try:
         summary = resync([root])
     except KeyboardInterrupt:
-        raise ResyncInterrupted(_committed(conn, root, rels, before, time.perf_counter() - started)) from None
+        try:
+            committed = _committed(conn, root, rels, before, time.perf_counter() - started)
+        except KeyboardInterrupt:  # Ctrl-C again: what was committed is not known (_report_committed says so)
+            committed = None
+        raise ResyncInterrupted(committed) from None
     seconds = time.perf_counter() - started
     at = datetime.now().strftime("%H:%M:%S")
     changes: list[Change] = []
@@ -730,8 +763,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                 else:  # stop_event
                     break
         except ResyncInterrupted as stopped:  # what the re-sync committed (each note its own transaction) is
-            for change in stopped.changes:   # kept, and said: no later batch would see it as a change
-                hooks.report(change)
+            _report_committed(stopped.changes, hooks)  # kept, and said: no later batch would see it as a change
         except KeyboardInterrupt:
             pass
     return batches

@@ -278,7 +278,7 @@ def test_answer_streams_and_drops_citations_to_nothing():
     assert got.text == "Wolfgang flew to Hong Kong [2], as planned. He plays bass [1]."
     assert got.citations == [2, 1] and got.removed == [7]
     assert got.to_dict() == {"text": got.text, "citations": [2, 1], "removed_citations": [7], "model": "fake.gguf",
-                             "method": "model", "declined": False, "verdict": None}
+                             "method": "model", "declined": False, "verdict": None, "echoed_example": []}
     call = llm.calls[0]
     assert call["max_tokens"] == ans.MAX_ANSWER_TOKENS and call["messages"][0]["role"] == "system"
 
@@ -349,7 +349,7 @@ def test_an_answer_that_loops_on_a_line_with_no_stop_ends_at_the_repeat():
     "Tom's invoice schema is owned by Greta Lindqvist [2]" and a blank line
     to the token cap: a sentence ended only at . ! or ?, so the lines made
     one sentence that never repeated, shown whole and cached so."""
-    first = "Tom Baker [1]\n\n"
+    first = "Tom Bauer [1]\n\n"  # not "Tom Baker": a worked example's name, which no source holds, is declined
     looped = "".join(f"Tom's invoice schema is owned by Wolfgang [{n}]\n\n" for n in range(2, 30))
     llm = LoopingLLM(first, times=1)
     llm.reply += looped  # as SmolLM2 wrote it: the same line citing [2], [3], [4]...
@@ -778,3 +778,81 @@ def test_the_index_keys_answers_by_its_models_context_size(tmp_path):
         assert index.answerer().context == 4096  # an injected model's, known before any answer
     with Index.open(config, llm=FakeLLM("x")) as index:
         assert index.answerer().context == ans.ANSWER_CONTEXT
+
+
+# --------------------------------------------------------------------------- the worked examples echoed
+
+NOVEL = [{"n": 1, "text": "Ch08: Ktara slipped out of the archive at dawn."},
+         {"n": 2, "text": "Ch09: Ktara met the ferryman at the north gate."}]
+
+
+@pytest.mark.parametrize("text, question, sources, echoed", [
+    # the QA case: the 1.5B model copied the decline example's note
+    ("Ktara stole a look at the new bike lane on Elm Street [1].", "What did Ktara do in Ch08?", NOVEL,
+     ["Elm Street", "bike lane"]),
+    ("She flew to Lisbon [2].", "Where did Ktara go?", NOVEL, ["Lisbon"]),
+    ("Lemonade and a frisbee [1].", "What did Ktara bring?", NOVEL, ["frisbee", "lemonade"]),
+    ("MayaLin organised it [1].", "Who organised it?", NOVEL, ["Maya"]),
+    ("Tom Baker came along [2].", "Who came?", NOVEL, ["TomBaker"]),
+    # the sources or the question hold the word: the notes' own, not the example's
+    ("Ktara rode the bike lane on Elm St. [1]", "What did Ktara do?",
+     [{"n": 1, "text": "Ktara rode the new bike-lane on Elm St. to the archive."}], []),
+    ("Yes, to Lisbon [1].", "Has Ktara been to Lisbon?", NOVEL, []),
+    ("Yes [1].", "Has Ktara been to Lisboa?", [{"n": 1, "text": "Ktara flew to Lisbon."}], []),
+    ("Maya [1].", "Who did Ktara meet?", [{"n": 1, "text": "Ktara met Maya at the gate."}], []),
+    # words the examples share with any note are no echo
+    ("Tom brought the new picnic blanket [1].", "What did Tom bring?", NOVEL, []),
+    ("Ktara slipped out of the archive at dawn [1].", "What did Ktara do in Ch08?", NOVEL, []),
+    ("Elmer streets", "q", NOVEL, []),  # "Elm" and "Maya" as words, not inside others
+    ("Mayan lemon", "q", NOVEL, []),
+])
+def test_the_worked_examples_own_words_the_notes_do_not_hold(text, question, sources, echoed):
+    assert ans.example_echo(text, question, sources) == [w for w, _p in ans.EXAMPLE_WORDS if w in echoed]
+
+
+def test_the_example_words_are_the_worked_examples():
+    """Each word the check looks for is one of the prompt's worked examples
+    (a change to FEW_SHOT must change EXAMPLE_WORDS with it)."""
+    examples = "\n".join(f"{q}\n{a}\n" + "\n".join(n["text"] for n in notes) for notes, q, a in ans.FEW_SHOT)
+    for word, pattern in ans.EXAMPLE_WORDS:
+        assert pattern.search(examples), word
+    # and the worked examples' own answers would be withdrawn on a note that does not hold them
+    for notes, q, a in ans.FEW_SHOT:
+        if a != ans.DECLINE:
+            assert ans.example_echo(a, "What did Ktara do?", NOVEL), a
+
+
+def test_an_answer_copied_from_the_worked_examples_is_the_decline():
+    """`mrag ask "What did Ktara do in Ch08?"` answered "Ktara stole a look at
+    the new bike lane on Elm Street [3]." (the decline example's note): it
+    streams as it comes, then a line withdraws it; --json, eval and the
+    cached answer's replay give the decline, marked."""
+    reply = "Ktara stole a look at the new bike lane on Elm Street [1]."
+    seen: list[str] = []
+    cache = _Cache()
+    got = ans.Answerer(FakeLLM(reply), model_name="fake", cache=cache).answer(
+        "What did Ktara do in Ch08?", NOVEL, on_text=seen.append)
+    assert (got.text, got.citations, got.declined) == (ans.DECLINE, [], True)
+    assert got.echoed_example == ["Elm Street", "bike lane"] and got.method == "model"
+    assert got.to_dict()["echoed_example"] == ["Elm Street", "bike lane"] and got.record()["echoed_example"]
+    shown = "".join(seen)
+    assert shown.startswith(reply + "\n(withdrawn: ") and shown.endswith(") " + ans.DECLINE)
+    assert "“Elm Street”, “bike lane”" in shown.splitlines()[-1]
+    # the cache keeps the model's own text: the check runs again on the replay, which shows the decline alone
+    assert cache.rec["text"] == reply and not cache.rec["echoed_example"]
+    seen.clear()
+    again = ans.Answerer(cache=cache).answer("What did Ktara do in Ch08?", NOVEL, on_text=seen.append)
+    assert again.cached and (again.text, again.echoed_example) == (ans.DECLINE, ["Elm Street", "bike lane"])
+    assert seen == [ans.DECLINE]
+
+
+def test_an_answer_of_the_notes_words_stands():
+    reply = "Ktara slipped out of the archive at dawn [1]."
+    seen: list[str] = []
+    got = ans.Answerer(FakeLLM(reply), model_name="fake").answer("What did Ktara do in Ch08?", NOVEL,
+                                                                 on_text=seen.append)
+    assert got.text == "".join(seen) == reply and got.echoed_example == [] and got.citations == [1]
+    # a decline that names the example's words is a decline already: left as written
+    decline = "The notes do not say what Ktara did on Elm Street."
+    got = ans.Answerer(FakeLLM(decline), model_name="fake").answer("What did Ktara do?", NOVEL)
+    assert got.text == decline and got.echoed_example == []

@@ -510,6 +510,26 @@ def test_an_answer_to_no_results_does_not_open_with_a_blank_line(in_process, tmp
     assert result.stdout.startswith("Answer\n"), repr(result.stdout[:40])
 
 
+def test_an_answer_copied_from_the_worked_examples_is_withdrawn(in_process, tmp_path):
+    """The prompt's worked example ("the new bike lane on Elm Street") in an
+    answer no note holds: shown as it streamed, then withdrawn on a line of
+    its own; --json gives the decline, marked."""
+    app, _fake = in_process
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    fake = FakeLLM("Wolfgang stole a look at the new bike lane on Elm Street [1].")
+    result = CliRunner().invoke(app, ["ask", SHOP, "--k", "3", "--model", str(model)],
+                                obj=Seams(llm=fake, llm_name="fake.gguf"))
+    assert result.exit_code == 0, result.output
+    last = result.stdout.rstrip("\n").splitlines()[-1]
+    assert last.startswith("(withdrawn: ") and "“bike lane”" in last and last.endswith("The notes do not say.")
+    result = CliRunner().invoke(app, ["ask", SHOP, "--json", "--k", "3", "--model", str(model)],
+                                obj=Seams(llm=fake, llm_name="fake.gguf"))
+    answer = json.loads(result.stdout)["answer"]
+    assert (answer["text"], answer["declined"], answer["citations"]) == ("The notes do not say.", True, [])
+    assert answer["echoed_example"] == ["Elm Street", "bike lane"] and answer["method"] == "model"
+
+
 def test_ask_json_includes_the_answer(in_process, tmp_path):
     app, fake = in_process
     model = tmp_path / "m.gguf"

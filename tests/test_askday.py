@@ -124,6 +124,9 @@ SATURDAY = dt.date(2026, 12, 5)
     ("What did I write on the 5th?", "the 5th", "2026-12-05"),  # today
     ("What did I do on the 31st?", "the 31st", "2026-10-31"),  # no November 31st
     ("what happened on the 2nd at work?", "the 2nd", "2026-12-02"),
+    ("What did I cook on the 5th for dinner?", "the 5th", "2026-12-05"),  # "on the 5th" and a preposition
+    ("What did I do on the 21st, at work?", "the 21st", "2026-11-21"),
+    ("what did I do the 21st?", "the 21st", "2026-11-21"),  # the question's end
 ])
 def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     from minirag_cli.askday import asked_days
@@ -192,6 +195,19 @@ def test_german_french_and_spanish_days(question, words, first, last):
     "what did I do on the 21st of May?",  # a written date
     "what did Priya say on the 21st?",  # someone else's
     "what did I do on the 3rd after the 1st?",  # two, compared
+    # an ordinal in ordinary English: read as a day, the answer read only that day's notes
+    "What did I think of the 2nd and 3rd books?",  # two ordinals: a list (was the 2nd)
+    "What did I read about the 19th and 20th centuries?",
+    "what did I do on the 2nd and 3rd?",  # two days: neither narrowed to one
+    "what did I do on the 2nd, 3rd and 4th?",
+    "Did I pick the 2nd or the 3rd?",
+    "What was my time in the 5th at the race?",  # a preposition only after "on the 5th" (was the 5th)
+    "What was the 2nd to last book I read?",
+    "what did I see on the 5th floor?",
+    "what was the 5th book I finished?",
+    "where did I come in the 5th place?",
+    "what did I get for the 5th grade?",
+    "what did we do for the 5th anniversary?",
     "Was hat Priya gestern gesagt?",  # a German verb's own subject
     "Was hat der Chef gestern gesagt?",
     "Was hat er heute gesagt?",
@@ -225,6 +241,61 @@ def test_days_of_someone_else_or_compared_are_not_read(question):
     from minirag_cli.askday import asked_days
 
     assert asked_days(question, SATURDAY) is None
+
+
+def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_path):
+    """"the 2nd and 3rd books" was read as the 2nd of the month: the answer
+    read only daily/2026-12-02.md, never the reading list that answers."""
+    from tests.test_answer import FakeLLM
+
+    write_notes(tmp_path / "notes", {
+        "daily/2026-12-02.md": "## Work\nShipped the importer; lunch with Marc.\n",
+        "daily/2026-12-03.md": "## Evening\nBoard game night.\n",
+        "reading-list.md": "# Reading\n\nFinished the 2nd and 3rd books of the Expanse: the 3rd drags.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+        result = index.search("What did I think of the 2nd and 3rd books?", today=SATURDAY)
+        assert result.days is None
+        fake = FakeLLM("The 3rd drags [1].")
+        index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+        assert "Expanse" in fake.calls[0]["messages"][-1]["content"]
+
+
+MONDAY = dt.date(2027, 1, 4)
+
+
+@pytest.mark.parametrize("question,today,words,first,last", [
+    # Monday to Friday a past tense's "this weekend" is the one just gone (was the coming one, 01-09..10)
+    ("What did I do this weekend?", MONDAY, "this weekend", "2027-01-02", "2027-01-03"),
+    ("What happened this weekend?", dt.date(2027, 1, 8), "this weekend", "2027-01-02", "2027-01-03"),
+    ("Where was I this weekend?", MONDAY, "this weekend", "2027-01-02", "2027-01-03"),
+    # the future's, a plan's, and on the weekend itself: this week's Saturday and Sunday
+    ("What am I doing this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
+    ("What did I plan for this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
+    ("What did I do this weekend?", SUNDAY, "this weekend", "2026-05-02", "2026-05-03"),
+    # "this past weekend" (was not read): the weekend just gone, or the one under way
+    ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
+    ("what did I cook the past weekend?", dt.date(2027, 1, 6), "the past weekend", "2027-01-02", "2027-01-03"),
+    ("What did I do this past weekend?", SUNDAY, "this past weekend", "2026-05-02", "2026-05-03"),
+    # several weekdays: all of them, from the first to the last (was the first alone)
+    ("What did I do last Friday and Saturday?", MONDAY, "last Friday and Saturday", "2027-01-01", "2027-01-02"),
+    ("What did I do on Friday, Saturday and Sunday?", MONDAY, "on Friday, Saturday and Sunday", "2027-01-01",
+     "2027-01-03"),
+    ("Did I run on Friday or Saturday?", MONDAY, "on Friday or Saturday", "2027-01-01", "2027-01-02"),
+    ("What did I do last Friday and last Saturday?", MONDAY, "last Friday and last Saturday", "2027-01-01",
+     "2027-01-02"),
+    # the last day named is the latest such day before today, as "on Saturday" alone is
+    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-27", "2026-11-28"),
+    ("what did I do on Monday & Wednesday?", SATURDAY, "on Monday & Wednesday", "2026-11-30", "2026-12-02"),
+])
+def test_weekends_and_several_weekdays(question, today, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, today)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
 
 
 def test_a_day_before_the_calendar_is_no_day():

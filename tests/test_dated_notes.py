@@ -160,3 +160,51 @@ def test_the_notes_spans_are_read_again_only_when_the_index_changes(standup, mon
         assert datednotes.dated_notes(conn, day(7)) == {doc: 1.0}
         assert datednotes.dated_notes(conn, day(6)) == {}
         assert len(reads) == 3
+
+
+@pytest.fixture
+def reviews(tmp_path):
+    """A week's and a month's review whose heads write a single day."""
+    write_notes(tmp_path / "notes", {
+        "daily/2026-11-03.md": "## Work\nThe first dry run failed on foreign keys.\n",
+        "daily/2026-11-04.md": "## Work\nThe second dry run passed.\n",
+        "weekly/2026-W45.md": "# Week of 2026-11-02\n\n- Wednesday: dentist, a filling.\n",
+        "monthly/2026-10.md": "---\ntitle: October\ndate: 2026-10-01\n---\n\n- Ran a 10k in 48 minutes.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+def test_a_periodic_notes_file_name_wins_over_the_day_its_head_writes(reviews):
+    # `# Week of 2026-11-02` dated the week's review to that Monday alone: "on Wednesday" never reached it
+    from minirag_cli.datednotes import dated_notes, note_span
+
+    assert note_span("weekly/2026-W45.md", "", "# Week of 2026-11-02") == (dt.date(2026, 11, 2), dt.date(2026, 11, 8))
+    assert note_span("monthly/2026-10.md", "", "date: 2026-10-01") == (dt.date(2026, 10, 1), dt.date(2026, 10, 31))
+    assert note_span("daily/2026-11-03.md", "", "date: 2026-11-04") == (dt.date(2026, 11, 4),) * 2  # a day's head
+    with _open(reviews) as index:
+        week, month = _doc(index.conn, "weekly/2026-W45.md"), _doc(index.conn, "monthly/2026-10.md")
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {week: 1 / 7}
+        assert dated_notes(index.conn, [(dt.date(2026, 10, 20),) * 2]) == {month: 1 / 31}
+
+
+def test_the_answer_reads_a_weekly_note_for_a_day_of_its_week(reviews):
+    # retrieval found the week's review for its Wednesday; the answer kept only notes dated that day,
+    # and the review's date was its head's Monday: it was cut, and the day was said to have no note
+    from minirag_cli import answer as ans
+    from tests.test_answer import FakeLLM
+
+    with _open(reviews) as index:
+        for question, today in (("what did I do on Wednesday?", dt.date(2026, 11, 6)),
+                                ("what did I do on November 4, 2026?", None)):
+            result = index.search(question, today=today)
+            assert "weekly/2026-W45.md" in [r["path"] for r in result.results], question
+            fake = FakeLLM("The dentist [1].")
+            index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+            prompt = fake.calls[0]["messages"][-1]["content"]
+            assert "second dry run" in prompt and "dentist" in prompt and "first dry run" not in prompt, question
+        # a day of the week with no daily note has the week's review: no "no note of that day" line
+        assert index.search("what did I do on Thursday?", today=dt.date(2026, 11, 6)).undated is None

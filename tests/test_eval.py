@@ -258,6 +258,31 @@ def test_question_with_only_unknown_paths_is_excluded_not_scored(index):
     assert "line 1 expects 'nope.md', and the index holds paths such as 'cafe.md'" in hint, hint
 
 
+def test_a_golden_path_names_a_file_whose_name_is_decomposed(tmp_path, conn, extractor):
+    """macOS writes a file name decomposed (NFD: "Ae\u0308lys Varro.md"); a
+    golden line typed in an editor holds it composed ("A\u00eblys Varro.md"):
+    the same name to the eye, and to `mrag show`, but eval called it unknown
+    ("None of the golden set's expected paths is in the index ... expects
+    'A\u00eblys Varro.md', and the index holds paths such as 'Ae\u0308lys
+    Varro.md'")."""
+    import unicodedata
+
+    root = tmp_path / "vault"
+    nfd = unicodedata.normalize("NFD", "Characters/A\u00eblys Varro.md")
+    write_notes(root, {nfd: "The cartographer draws the map of the sunken coast.\n",
+                       "other.md": "Petr Koval burned the porridge.\n"})
+    embedder = hashing_embedder("hashing:32")
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    idx = Index(conn, effective({}), tmp_path / "x.sqlite", embedder_factory=lambda name: embedder)
+    composed = "Characters/A\u00eblys Varro.md"
+    full = str(root.resolve()) + "/" + composed
+    questions = ev.parse_golden_lines([json.dumps({"id": "a", "query": "cartographer map", "expected": [composed]}),
+                                       json.dumps({"id": "b", "query": "sunken coast", "expected": [full]})])
+    run = ev.evaluate(idx, questions, modes=["bm25"], ks=(1,))
+    assert run.unknown_paths == [] and run.excluded == []
+    assert run.modes["bm25"]["overall"] == {"n": 2, "recall@1": 1.0, "hit@1": 1.0, "mrr": 1.0}
+
+
 def test_same_relative_path_in_two_synced_folders_is_ambiguous_unless_named_by_full_path(
         tmp_path, conn, db_path, extractor, mrag_bin):
     """An index of a/notes and b/notes holds x.md twice; eval keyed documents

@@ -242,3 +242,25 @@ def test_time_and_token_figures_are_over_the_model_answers_and_tokens_print_whol
     text = console.export_text()
     assert "694.000" not in text and " 694 " in text
     assert "model answers" in text
+
+
+def test_answers_withdrawn_for_echoing_the_worked_examples_are_counted():
+    """An answer made the decline for holding the prompt's worked examples'
+    words (answer.withdraw_example_echo) is marked in --details and counted
+    in the report (`echoed_examples`), so a run says how often it happened."""
+    from types import SimpleNamespace
+
+    from minirag_cli.answer_eval import evaluate_answers
+    from minirag_cli.evaluate import GoldenQuestion
+
+    questions = [GoldenQuestion(line=i, id=f"q{i}", query=f"What did Ktara do {i}?", expected=("x.md",),
+                                answer="slipped out") for i in (1, 2)]
+    answers = iter([
+        {"text": "The notes do not say.", "citations": [], "method": "model", "echoed_example": ["Elm Street"]},
+        {"text": "Ktara slipped out [1].", "citations": [1], "method": "model", "echoed_example": []},
+    ])
+    result = SimpleNamespace(results=[{"rank": 1, "path": "x.md"}])
+    run = evaluate_answers(questions, search=lambda query: result, respond=lambda r: next(answers),
+                           model_name="fake", prompt_version="t")
+    assert run.to_dict()["groups"]["overall"]["echoed_examples"] == 1
+    assert [r.detail()["echoed_example"] for r in run.records] == [["Elm Street"], []]

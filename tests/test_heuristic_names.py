@@ -344,7 +344,7 @@ def test_an_excalidraw_drawing_is_named_without_its_suffix():
     assert linkable_name("plan.excalidraw.md") == EntityMention("plan", "name")
     # a drawing named by a date is no daily note, and its link no date
     assert note_name("2024-05-01.excalidraw.md") is None and link_target("2024-05-01.excalidraw") is None
-    assert link_target("board.canvas") is None and link_target("photo.png") is None
+    assert link_target("photo.png") is None  # a canvas is a note (rules 14: test_heuristic_rules14.py)
 
 
 def test_a_link_to_a_drawing_joins_the_drawing_s_note(tmp_path):

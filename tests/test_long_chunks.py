@@ -3,7 +3,9 @@
 one chunk of that size, which `ask --json` and the MCP `search` returned
 whole. The payload of a data: URI is left out as the note is read (its line
 keeps its number); a longer word is cut into pieces and a chunk capped in
-characters (chunking.MAX_WORD_CHARS, chunk_chars)."""
+characters (chunking.MAX_WORD_CHARS, chunk_chars). A long word that is data
+(nearly all ASCII: base64 without a data: URI, minified code) keeps only its
+first MAX_WORD_CHARS characters as it is read."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.integrity import verify_index
 from minirag_cli.store.lookup import show
 from minirag_cli.sync import sync_folders
-from minirag_cli.walk import READER_VERSION, decode_note
+from minirag_cli.walk import READER_VERSION, decode_note, read_note
 from tests.conftest import write_notes
 
 PAYLOAD = base64.b64encode(os.urandom(900_000)).decode()  # 1.2 MB of base64
@@ -88,5 +90,45 @@ def test_an_index_holding_an_inline_image_drops_it_at_the_next_sync(tmp_path, mo
     db.set_meta(conn, db.READER_VERSION_KEY, f'{{"{root.resolve()}": 2}}')
     again = sync(conn, root)
     assert again.changed_paths == ["trip.md"] and again.unchanged == 1
-    assert again.reread["notes"] == 1 and again.reread["to_version"] == READER_VERSION == 3
+    assert again.reread["notes"] == 1 and again.reread["to_version"] == READER_VERSION
     assert longest_chunk(conn) < 200 and verify_index(conn) == []
+
+
+MINIFIED = "if(a){b=c.d(e,[1,2])}else{g(\"x\")};" * 100_000  # 3.5 MB of minified code, no blank
+
+
+def test_a_3_mb_word_of_data_costs_one_chunk_and_the_rest_of_the_note_is_indexed(tmp_path):
+    """A pasted minified script or base64 blob with no data: URI was cut into
+    3 MB / 1000 pieces: 1501 chunks of nothing to search. It keeps its first
+    MAX_WORD_CHARS characters, marked cut with an ellipsis as a data: URI's
+    payload is; the note's other lines keep their numbers and are indexed."""
+    root = tmp_path / "notes"
+    blob = base64.b64encode(os.urandom(2_250_000)).decode()  # 3 MB, no data: URI before it
+    write_notes(root, {"script.md": f"# Build\nAnna Weber pasted it:\n{MINIFIED}\nOskar Brandt reviewed it.\n",
+                       "blob.md": f"Anna Weber sent a key:\n{blob}\nShe met Oskar Brandt in Berlin.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    summary = sync(conn, root)
+    assert sorted(summary.added_paths) == ["blob.md", "script.md"]
+    counts = dict(conn.execute("SELECT d.path, count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                               "GROUP BY d.path"))
+    assert counts == {"blob.md": 1, "script.md": 1}, counts
+    for path, payload in (("script.md", MINIFIED), ("blob.md", blob)):
+        text = show(conn, path)["text"]
+        assert payload[:MAX_WORD_CHARS] + "\u2026\n" in text and payload[:MAX_WORD_CHARS + 1] not in text
+    (line,) = conn.execute("SELECT c.end_line FROM chunks c JOIN documents d ON d.id = c.document_id "
+                           "WHERE d.path = 'script.md'").fetchone()
+    assert line == 4  # "Oskar Brandt reviewed it." keeps its line, and is in the chunk
+    names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    assert {"Anna Weber", "Oskar Brandt"} <= names
+    assert verify_index(conn) == []
+
+
+def test_a_long_paragraph_of_chinese_is_text_and_kept_whole():
+    """Chinese and Japanese are written without blanks: a paragraph of 3,000
+    characters is one "word", text, not data; read whole (and chunked in
+    pieces as before)."""
+    paragraph = "李华周六去了北京的音乐节，他和王芳听了三个乐队的演出。" * 120
+    note = f"日记\n{paragraph}\nvar x=1;{paragraph}\n"  # a tenth of ASCII or less is still text
+    assert len(paragraph) > 3 * MAX_WORD_CHARS
+    assert read_note("diary.md", note.encode())[0] == note
+    assert "".join(c.text for c in chunk_text(note))  # chunked as before

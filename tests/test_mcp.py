@@ -68,7 +68,7 @@ def test_round_trip_over_stdio(tmp_path, mrag_bin):
 
     anyio.run(session)
     assert seen["server"] == "mrag"
-    assert set(seen["tools"]) == {"search", "get_document", "status"}
+    assert set(seen["tools"]) == {"search", "get_document", "tasks", "status"}
     assert "query" in seen["tools"]["search"].input_schema["properties"]
     results = seen["search"]["results"]
     assert 1 <= len(results) <= 3
@@ -399,3 +399,55 @@ def test_an_index_rebuilt_in_place_with_another_model_is_searched_with_it(tmp_pa
     scores = [(r["chunk_id"], r["score"]) for r in after["results"]]
     assert scores == [(r["chunk_id"], r["score"]) for r in expected["results"]]
     assert scores != [(r["chunk_id"], r["score"]) for r in before["results"]]
+
+
+def test_tasks_lists_the_notes_checkbox_tasks(tmp_path, monkeypatch):
+    """`tasks` gives a client what `mrag tasks --json` lists (open by default,
+    done, query words, overdue against the asking day), with total and
+    unsynced; wrong flags and types are tool errors."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.mcp_server import build_server
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "daily/2026-11-18.md": "Busy day.\n- [ ] call Priya about the lease 📅 2026-11-20\n- [x] dentist\n",
+        "daily/2026-11-19.md": "- [ ] book the Café Müller table\n- [ ] renew passport 📅 2026-12-20\n",
+    })
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+    finally:
+        conn.close()
+    monkeypatch.setenv("MRAG_TODAY", "2026-11-25")
+    with Index.open(effective({"db": str(db_path), "embedding_model": "hashing:64"})) as index:
+        tools = MragTools(index)
+        server = build_server(tools)
+
+        def call(args):
+            return anyio.run(lambda: server.call_tool("tasks", args))
+
+        listed = call({}).structured_content
+        assert [t["text"] for t in listed["tasks"]] == ["book the Café Müller table", "renew passport",
+                                                        "call Priya about the lease"]
+        assert listed["total"] == 3 and listed["unsynced"] == []
+        assert [t["text"] for t in call({"state": "done"}).structured_content["tasks"]] == ["dentist"]
+        assert [t["text"] for t in call({"query": "cafe muller"}).structured_content["tasks"]] == \
+            ["book the Café Müller table"]
+        overdue = call({"overdue": True}).structured_content["tasks"]
+        assert [(t["text"], t["due"]) for t in overdue] == [("call Priya about the lease", "2026-11-20")]
+        limited = call({"limit": 1}).structured_content
+        assert len(limited["tasks"]) == 1 and limited["total"] == 3
+        (root / "daily/2026-11-19.md").write_text("- [ ] renew passport\n")
+        assert call({"limit": 1}).structured_content["unsynced"] == [
+            {"path": "daily/2026-11-19.md", "root": str(root), "state": "changed"}]
+        for args, words in (({"state": "later"}, "Unknown task state"),
+                            ({"state": "done", "overdue": True}, "--overdue lists open tasks only"),
+                            ({"overdue": "yes"}, "argument overdue: expected a boolean"),
+                            ({"limit": 0}, "expected 1 or more")):
+            with pytest.raises(Exception, match=words):
+                call(args)

@@ -107,6 +107,27 @@ def test_a_short_utf8_note_with_a_stray_control_character_stays_utf8(text):
 
 
 @pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("text", ["李华\r\n", "周华\r\n", "吴华\r\n"])
+def test_two_cjk_letters_of_ascii_bytes_with_a_crlf_are_read_as_utf16(text, codec):
+    """"李华\r\n" in UTF-16 is `NgNS\r\0\n\0`: ASCII but two NULs, which readers 3
+    took for ASCII with stray NULs (binary), as "yes\0". Its NULs are the high
+    bytes of the CR LF pair that ends it, which no stray NUL of ASCII text is: read."""
+    data = text.encode(codec)
+    assert data.replace(b"\x00", b"").isascii()  # all ASCII but the NULs
+    assert read(data) == text
+
+
+@pytest.mark.parametrize("data", [b"abcd\r\x00\n\x00", b"TODO\r\x00\n\x00", b"\x00\r\x00\nnote",
+                                  b"Ng\r\x00\n\x00NS", b"ok\r\x00\n\x00", b"yes\r\x00\n", b"id\r\n\x00\x00"])
+def test_ascii_with_a_utf16_crlf_is_still_binary_unless_its_letters_are_everyday_cjk(data):
+    """The CR LF rule reads only a CR LF that ends the file, after everyday
+    CJK letters: "abcd" is 扡摣, no everyday letters; "ok" is one letter; a
+    CR LF before the letters is not the note's last line end; NULs not
+    those of a CR LF are stray."""
+    assert walk.sniff_note(data) == (True, None), read(data)
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
 @pytest.mark.parametrize("text", ["ab", "Hi!\n", "東京\r\n", "5€", "Łódź", "Да\r\n", "Li 李华", "用Python"])
 def test_a_few_characters_of_utf16_that_are_no_ascii_with_nuls_read_as_before(text, codec):
     """The rule that keeps "yes\\0" out of UTF-16 (ASCII text but its one or
@@ -185,3 +206,26 @@ def test_an_upgrade_skips_the_few_characters_it_read_as_utf16_before(tmp_path, c
     assert s.skipped == [{"path": "yes.txt", "reason": "binary file"}]
     assert dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id")) \
         == {"tokyo.md": "东京"}
+
+
+def test_a_cjk_crlf_note_skipped_as_binary_before_is_indexed_by_the_next_sync(tmp_path, conn, embedder, extractor,
+                                                                               monkeypatch):
+    """Readers 3 skipped "李华\\r\\n" in UTF-16 as a binary file; the next sync
+    (its bytes and times unchanged) indexes it."""
+    from minirag_cli import sync as syncmod
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "lihua.txt").write_bytes("李华\r\n".encode("utf-16-le"))
+    (root / "tokyo.md").write_bytes("东京".encode("utf-16-le"))
+    for note in root.iterdir():
+        os.utime(note, (time.time() - 100, time.time() - 100))
+    with monkeypatch.context() as m:  # readers 3's reading of it
+        m.setattr(syncmod, "sniff_note", lambda data: (True, None) if data == b"NgNS\r\x00\n\x00"
+                  else walk.sniff_note(data))
+        first = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert first.skipped == [{"path": "lihua.txt", "reason": "binary file"}]
+    s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    assert s.added_paths == ["lihua.txt"] and s.skipped == []
+    assert dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id")) \
+        == {"tokyo.md": "东京", "lihua.txt": "李华"}

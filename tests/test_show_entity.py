@@ -812,3 +812,24 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
         assert ".md" not in (caught.value.hint or "")
     finally:
         conn.close()
+
+
+def test_a_note_deleted_and_synced_away_is_said_to_be_gone(kb, monkeypatch, tmp_path):
+    """A novelist deleted a place's note, synced, and `mrag show` of its path said only "is not an
+    indexed document" with a hint to give the path as `mrag ask` prints it, which they had: now the
+    error says no such file is in the synced folder either (what a deleted note's path and a mistyped
+    one have in common). A file that exists says nothing of it, and a path outside the synced folders
+    is not looked for."""
+    conn, _db_path, root = kb
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(NotFound, match=r"^'places/harbor\.md' is not an indexed document, and no file of that "
+                                       r"name is in the synced folder .* \(deleted or moved since\?\)"):
+        show(conn, "places/harbor.md")
+    (root / "people").mkdir(exist_ok=True)
+    (root / "people/new.md").write_text("saved since the sync\n")
+    with pytest.raises(NotFound) as caught:
+        show(conn, "people/new.md")
+    assert "no file of that name" not in str(caught.value)
+    with pytest.raises(NotFound) as caught:
+        show(conn, "../../elsewhere.md")
+    assert "no file of that name" not in str(caught.value)

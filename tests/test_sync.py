@@ -86,6 +86,87 @@ def test_resync_unchanged_is_a_noop(tmp_path, conn, embedder, extractor):
     assert snapshot(conn) == before
 
 
+PAGE = '<!DOCTYPE html>\n<html><head><meta name="generator" content="mrag 0.1">\n<title>graph</title>\n'
+
+
+def _note_opens(monkeypatch, root: Path) -> list[str]:
+    """Record the files under `root` opened from now on (os.open: the walk's
+    check for mrag's pages; io.open and open: Path.read_bytes and the rest)."""
+    import builtins
+    import io
+
+    opened: list[str] = []
+    under = str(root.resolve()) + os.sep
+
+    def counting(real):
+        def wrapper(file, *args, **kwargs):
+            name = os.path.abspath(os.fsdecode(file)) if isinstance(file, (str, bytes, os.PathLike)) else ""
+            if name.startswith(under):
+                opened.append(name[len(under):].replace(os.sep, "/"))
+            return real(file, *args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(os, "open", counting(os.open))
+    monkeypatch.setattr(io, "open", counting(io.open))
+    monkeypatch.setattr(builtins, "open", counting(builtins.open))
+    return opened
+
+
+def test_a_sync_with_no_change_opens_no_note(tmp_path, conn, embedder, extractor, monkeypatch):
+    """The walk's check for a page mrag wrote (walk.written_by_mrag) opened
+    and read every note file at every sync: a no-change sync read the whole
+    folder (on a network folder or a cloud drive's placeholders an open
+    fetches the file). A note the index holds as it is (size, mtime) was
+    checked when it was read: only new and changed files are opened, and a
+    page saved under a note's extension stays passed over, unreported."""
+    root = tmp_path / "notes"
+    write_notes(root, {**CORPUS, "page.md": PAGE})
+    old = time.time() - 60  # not racy: the first sync records the mtimes, the next compares them
+    for path in root.rglob("*.*"):
+        os.utime(path, (old, old))
+    run(conn, root, embedder, extractor)
+    opened = _note_opens(monkeypatch, root)
+    s = run(conn, root, embedder, extractor)
+    assert (s.added, s.changed, s.removed, s.unchanged, s.skipped) == (0, 0, 0, 4, [])
+    assert opened == ["page.md"]  # the page the index does not hold: checked again, passed over again
+    (root / "projects/atlas.md").write_text(CORPUS["projects/atlas.md"] + "Jennifer Moore chairs it.\n")
+    (root / "new.md").write_text(PAGE)  # a page saved since
+    (root / "later.md").write_text("Wolfgang Schulz joined Project Atlas.\n")
+    opened.clear()
+    s = run(conn, root, embedder, extractor)
+    assert (s.added_paths, s.changed_paths, s.unchanged, s.skipped) == (["later.md"], ["projects/atlas.md"], 3, [])
+    # each checked once by the walk (os.open) and the two notes read by the sync
+    assert sorted(set(opened)) == ["later.md", "new.md", "page.md", "projects/atlas.md"]
+    assert sorted(opened) == ["later.md", "later.md", "new.md", "page.md", "projects/atlas.md", "projects/atlas.md"]
+    paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
+    assert "page.md" not in paths and "new.md" not in paths
+
+
+def test_a_page_an_older_mrag_indexed_as_a_note_goes_at_the_next_sync(tmp_path, conn, embedder, extractor,
+                                                                    monkeypatch):
+    """An mrag before the check for its pages indexed `graph view -o page.md`
+    as a note; the page is unchanged since, so only the reader version
+    (walk.READER_VERSION 4: unchanged notes are no longer checked) has the
+    next sync check it, and drop it, once."""
+    from minirag_cli import walk
+
+    root = tmp_path / "notes"
+    write_notes(root, {"a.md": CORPUS["people/wolfgang.md"], "page.md": PAGE})
+    old = time.time() - 60
+    for path in root.glob("*.md"):
+        os.utime(path, (old, old))
+    with monkeypatch.context() as m:  # the walk before: no page told apart
+        m.setattr(walk, "written_by_mrag", lambda path: False)
+        run(conn, root, embedder, extractor)
+    assert conn.execute("SELECT count(*) FROM documents WHERE path = 'page.md'").fetchone()[0] == 1
+    db.set_meta(conn, db.READER_VERSION_KEY, json.dumps({str(root.resolve()): 3}))
+    s = run(conn, root, embedder, extractor)
+    assert s.removed_paths == ["page.md"] and s.unchanged == 1 and s.skipped == []
+    opened = _note_opens(monkeypatch, root)
+    s = run(conn, root, embedder, extractor)  # recorded: the next sync opens nothing but the page
+    assert s.unchanged == 1 and s.removed == 0 and opened == ["page.md"]
+
+
 def test_touch_without_change_rehashes_but_does_not_reindex(tmp_path, conn, embedder, extractor):
     root = tmp_path / "notes"
     write_notes(root, CORPUS)
@@ -701,6 +782,26 @@ def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_pat
         fresh.close()
     again = run(conn, new, embedder, extractor)
     assert (again.unchanged, again.moved, again.warnings) == (len(CORPUS) + 1, [], [])
+
+
+def test_a_folder_moved_keeps_its_reader_version_so_its_notes_are_not_read_again(tmp_path, conn, embedder,
+                                                                                  extractor):
+    """The folder's record of the readers its notes were read with (walk.
+    READER_VERSION) stayed under the old path: the first sync at the new place
+    read every unchanged note once more to compare (`reread`: every note
+    checked, none read differently), as after an upgrade. It moves with the
+    folder."""
+    from minirag_cli.walk import READER_VERSION
+
+    old, new = tmp_path / "notes", tmp_path / "Notes"
+    write_notes(old, CORPUS)
+    run(conn, old, embedder, extractor)
+    assert db.meta_dict(conn, db.READER_VERSION_KEY) == {str(old.resolve()): READER_VERSION}
+    old.rename(new)
+    s = run(conn, new, embedder, extractor)
+    assert [m["to"] for m in s.moved] == [str(new.resolve())] and s.unchanged == len(CORPUS)
+    assert s.reread is None, s.reread  # was {"notes": 0, "checked": 4, ...}
+    assert db.meta_dict(conn, db.READER_VERSION_KEY) == {str(new.resolve()): READER_VERSION}
 
 
 def test_a_copy_taken_for_a_folder_only_unmounted_says_how_to_get_the_folder_back(tmp_path, db_path, conn,

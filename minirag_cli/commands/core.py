@@ -33,7 +33,7 @@ def sync(
     wait: float = typer.Option(0, "--wait", min=0, metavar="SECONDS", help="Another sync running on the index: "
                                "wait up to SECONDS for it to finish (refused at once without it)."),
 ) -> None:
-    """Index or refresh folders of notes (incremental: unchanged files cost a stat).
+    """Index or refresh folders of notes (incremental: unchanged notes cost a stat).
 
     Example: mrag sync ~/notes
     """

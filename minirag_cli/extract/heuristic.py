@@ -7,7 +7,8 @@ like a chat (`chat_speakers`): one whose tags recur (`LiHua:` speaks twice)
 or that holds a chat export's time stamp (`Time: 20260105_11:00`).
 Elsewhere it is a label line (`Goal: migrate billing`, `Owner: Priya`):
 its label names no one (a one-word label reads as a sentence's first word;
-a common one, LABEL_WORDS, is never a speaker nor a name), and a value
+a common one, LABEL_WORDS, or a role, ROLE_WORDS: `Husband: Arjun`, is never a
+speaker nor a name), and a value
 that lists capitalised words names them (`Owner: Priya`, `Attendees:
 Priya, Tom`). Sync decides per note, not per chunk (a chunk of a chat may
 hold two lines): `extract(texts, matters, speakers)`.
@@ -247,7 +248,15 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    Hoffmann` name Hoffmann: PERSON_TITLES), a saint's or a mountain's is (`St. Mary's`, `Mt. Fuji`),
 #    and none alone is a name. A label that is a phrase (`Guitar lesson with Carlos:`, `What went
 #    well:`: _phrase) names what its sentence would (Carlos; nothing), not itself, and never speaks.
-# 14 (helper names9): a name's particle (`dos`, `ter`, `bin`, `y`: NAME_PARTICLES) between two
+# 14: a role label (`Husband: Arjun`, `Mom:`, `Boss: Tom Baker`: ROLE_WORDS) names no one and speaks
+#    in no chat, its value's list names its people; a journal's past tense or imperative opening a line
+#    (`Planned Aisha's party`, `Booked Lisbon`, `Drove Tom`: ONE_NAME_VERBS) is no part of the name
+#    after it; a street's `St.` after a name ends the place (`Baker St. Priya Raman`: _cap_spans); the
+#    Admonition plugin's ```` ```ad-note ```` fences hold prose, whose names count (mdcode); a canvas
+#    (`[[Board.canvas]]`) is the note named Board, and the Excalidraw plugin's default drawing name
+#    (`Drawing 2026-11-03 10.15.22`) names nothing (DEFAULT_DRAWING); a name's mentions in a chunk
+#    are counted in its prose, not its code (sync._plan_entities).
+#    And (helper names9) a name's particle (`dos`, `ter`, `bin`, `y`: NAME_PARTICLES) between two
 #    capitalised words makes no label a phrase (_phrase): `Maria dos Santos:` speaks and names Maria dos
 #    Santos (rules 13 named Santos, and a chat of it and `Tom Baker:` was none); a part of such a
 #    speaker's or label's name is no name of its own (`Santos`). Code hides no prose
@@ -336,6 +345,20 @@ info debug trace warn fatal critical notice fixme
 午前 午後 その他 合計 ステータス 目標 状態 内容 説明 結論 決定 問題 原因 結果 計画 備考 注意 引用 背景 目的
 大家 我们 你们 他们 她们 咱们 所有人 全体 全员 大家伙 我們 你們 他們 全體 全員 みんな 皆さん 皆様 私たち 僕たち
 """.split())
+# The roles a journal's or a contact list's label gives the person it names (`Husband: Arjun`, `Mom:
+# call back`, `Boss: Tom Baker`), lower-cased: the role is no name and no chat speaker (a note of two
+# `Husband:` lines was a chat whose person was Husband), its value lists the names (heuristic rules
+# 14). A chat whose lines open with a person's name (`LiHua:`) speaks as before; CJK_ROLES are a chat's.
+ROLE_WORDS = frozenset(w.replace("_", " ") for w in """
+husband wife spouse partner boyfriend girlfriend fiance fiancé fiancee fiancée ex hubby wifey
+mom mum mommy mummy mama mother dad daddy papa father parents son daughter brother sister bro sis sibling
+grandma grandpa granny grandmother grandfather nana aunt auntie uncle cousin niece nephew stepmom stepdad
+mother-in-law father-in-law sister-in-law brother-in-law in-laws kid kids baby
+boss manager supervisor colleague coworker co-worker teammate mentor mentee intern
+teacher tutor coach doctor dentist therapist nurse vet landlord landlady neighbour neighbor roommate flatmate
+housemate friend bestie client customer nanny babysitter
+""".split())
+_LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
 # A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
 # word a number, or one or two letters and a number (`Q1`, `A2`, `P0`). A log's or a
 # recipe's lines, one label each, which as speakers made an entity of every line (a log of
@@ -552,6 +575,14 @@ PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
 PLACE_TITLES = frozenset("St Mt".split())
 _TITLED = rf"(?:(?:{TITLES})\.{_GAP}){{0,2}}"
 CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
+# Inside a span, `St.` after a name's word not opening a sentence is a street's (`at Baker St. Priya
+# Raman joined`): it ends the place, and the capital after it starts a new name (rules 14: `Baker St.
+# Priya Raman` was one). Not after a connector (`Church of St. Mary`), nor after a sentence's first
+# word (`Visited St. Paul's`: a verb's object); `Mt.` opens its mountain (`Climbed Mt. Fuji`).
+_STREET_CUT = re.compile(rf"(?<={_WORD_CHAR})(?<!\bof)(?<!\bde)(?<!\bthe){_GAP}St\.(?={_GAP})")
+# a street's abbreviation after a capitalised word, whose full stop may end a sentence (`Went to
+# Baker St. Priya was there.`: rules 14)
+_PLACE_STOP = re.compile(rf"{UPPER}{_WORD_CHAR}*{_GAP}St\.$")
 # a title's full stop, which ends no sentence (read back from the word after it: _sentence_start)
 _TITLE_STOP = re.compile(rf"(?<!{_LETTER})(?:{TITLES})\.$")
 # a saint's place keeps its possessive (`St. Mary's` is the hospital or the church, not Mary)
@@ -567,7 +598,8 @@ VERB_THE = re.compile(rf"{_CAP_WORD}{_GAP}the{_GAP}")
 # Größe at the fair.`), past tenses and bases (`Ask Jonas Berg about it`), are listed.
 IRREGULAR_VERBS = ("Met|Meet|Went|Saw|Told|Tell|Took|Gave|Made|Got|Had|Ate|Left|Sent|Spoke|Bought|Brought"
                    "|Found|Heard|Kept|Lost|Paid|Ran|Sat|Thought|Wrote|Drove|Ask|Call|Email|Visit|Sold"
-                   "|Taught|Caught|Felt|Knew|Led|Began|Came|Did|Held|Read")
+                   "|Taught|Caught|Felt|Knew|Led|Began|Came|Did|Held|Read|Rang|Babysat|Forgave"
+                   "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate")
 VERB_NAME = re.compile(rf"((?:{IRREGULAR_VERBS})|[A-Z][a-z]*(?:[bcdefghjklmnpqrtvwxyz]s|[a-z]{{2}}(?:ed|ing))){_GAP}")
 # The verbs whose object a note names with one word (`Met Grete at the fair.`, `- Called Priya`,
 # `Watched Inception`), which open no name of one word either: a person met, called or written to, a
@@ -578,7 +610,15 @@ VERB_NAME = re.compile(rf"((?:{IRREGULAR_VERBS})|[A-Z][a-z]*(?:[bcdefghjklmnpqrt
 ONE_NAME_VERBS = re.compile(
     "Met|Meet|Saw|Told|Tell|Paid|Taught|Ask|Asked|Call|Called|Email|Emailed|Texted|Messaged|Phoned|Pinged"
     "|Visit|Visited|Invited|Thanked|Helped|Hugged|Joined|Hired|Interviewed|Contacted|Reminded|Watched|Played"
-    "|Read|Finished|Started")
+    "|Read|Finished|Started"
+    # a journal's lines drop their `I` (`Planned Aisha's farewell party.`, `Booked Lisbon for May.`,
+    # `Drove Tom to the airport.`): the past tenses and imperatives that open them (rules 14: "Planned
+    # Aisha" was the name)
+    "|Planned|Booked|Hosted|Surprised|Celebrated|Picked|Dropped|Drove|Walked|Greeted|Welcomed|Introduced"
+    "|Congratulated|Missed|Kissed|Forgave|Followed|Mentored|Coached|Tutored|Trained|Supported|Skyped"
+    "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
+    "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
+    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -648,14 +688,20 @@ ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
 # an embed's target that is a file, not a note
 ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
-                        r"avi|canvas|base)$", re.IGNORECASE)
+                        r"avi|base)$", re.IGNORECASE)
 # the notes wikilinks link to (a `.txt` note is named by no link)
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # An Excalidraw drawing: Obsidian's plugin saves `Plan.excalidraw.md` (a plain `Plan.excalidraw` is
 # the same drawing without its Markdown) and links it `[[Plan.excalidraw]]`. Both are the note
 # named Plan (note_name, link_target), never a date (`2024-05-01.excalidraw.md` is no daily note,
 # text.file_date). Heuristic rules 13: the note was "Plan.excalidraw" and the link an attachment's.
-DRAWING_SUFFIX = re.compile(r"\.excalidraw(?:\.md)?$", re.IGNORECASE)
+# An Obsidian canvas, `Board.canvas`, linked `[[Board.canvas]]`, is the note named Board too (sync
+# indexes a canvas's text: notekinds.py); the link was an attachment's, reaching nothing (rules 14).
+DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
+# The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
+# a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
+# 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
+DEFAULT_DRAWING = re.compile(r"Drawing[ _-]\d{4}-\d{2}-\d{2}[ _-]\d{1,2}\.\d{2}(?:\.\d{2})?", re.IGNORECASE)
 # What a line opens with before its first word when it is a list item or a
 # quote: blanks (a Logseq outline's indentation), `>` quote marks, then a
 # bullet (`-`, `*`, `+`) or a number (`1.`, `1)`) with a task's box (`[ ]`,
@@ -763,9 +809,10 @@ def _particled(tag: str) -> bool:
 
 
 def _common_label(tag: str) -> bool:
-    """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a group's
+    """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
+    (ROLE_WORDS: `Husband:`, `Boss:`), a group's
     (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
-    return (tag.lower().replace("’", "'") in LABEL_WORDS or _group_label(tag) or NUMBERED.search(tag) is not None
+    return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
             or _calendar_label(tag))
 
 
@@ -865,6 +912,8 @@ def link_target(target: str) -> EntityMention | None:
     path = re.split(r"[#^]", target, maxsplit=1)[0].strip()
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
+    if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
+        return None  # the plugin's default name, a time stamp: no title (rules 14)
     if drawing is not None:  # `[[Plan.excalidraw]]`: the drawing's note, Plan (note_name), no date's
         name = _named(target[:drawing.start()])
         return EntityMention(name, "name") if name is not None and re.search(r"[^\W\d_]", name) else None
@@ -1215,12 +1264,11 @@ class HeuristicExtractor:
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
         in_tag = Ranges(tagged)
-        for m in CAP_SPAN.finditer(text):
-            if linked and linked.covers(m.start()):
+        for start, found in _cap_spans(text):
+            if linked and linked.covers(start):
                 continue  # a part of a link's target (named whole above), its heading or block
-            if m.start() in keys:
+            if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
-            start, found = m.start(), m.group(0)
             verb = VERB_THE.match(found)
             if verb and _sentence_start(text, start) and not elsewhere(found.split()[0], start):
                 # `- Designed the HeronBoard`: a word capitalised only as a sentence's first word
@@ -1282,7 +1330,7 @@ class HeuristicExtractor:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
                 continue
-            if in_tag and in_tag.covers(m.start()):
+            if in_tag and in_tag.covers(start):
                 # a part of a speaker's or a label's name with a particle, named whole above: `Santos`
                 # of `Maria dos Santos:`, whose particle joins no CAP_SPAN (rules 14). Another label's
                 # parts are names as before (`Maria Lopez birthday:` names Maria Lopez too)
@@ -1548,6 +1596,21 @@ class KnownNames:
         return out
 
 
+def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
+    """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
+    (_STREET_CUT: `Baker St. Priya Raman` is `Baker St` and `Priya Raman`) unless its first word
+    opens a sentence (`Visited St. Paul's`)."""
+    for m in CAP_SPAN.finditer(text):
+        start, found = m.start(), m.group(0)
+        cut = _STREET_CUT.search(found) if "St." in found else None
+        while cut is not None and not _sentence_start(text, start):
+            yield start, found[:cut.start() + len(cut.group()) - 1]  # `Baker St`, without its stop
+            skip = _BLANKS.match(found, cut.end()).end()
+            start, found = start + skip, found[skip:]
+            cut = _STREET_CUT.search(found) if "St." in found else None
+        yield start, found
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -1578,7 +1641,8 @@ def _sentence_start(text: str, pos: int) -> bool:
             return False
         end = text.find("\n", start, start + TABLE_REACH)
         return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
-    if before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start):
+    if (before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start)
+            and not _PLACE_STOP.search(text, max(0, start - 60), start)):
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it

@@ -8,7 +8,8 @@ text (a line whose hash is 0 mod CUT_EVERY ends a window once the window is
 long enough), so an edit moves no cut outside the window it touches and an
 edited note re-extracts only the windows that changed.
 
-What the model sees is the window as `model_view` rewrites it: no `Time:`
+What the model sees is the window as `model_view` rewrites it, of a note
+whose code (mdcode.find_code) is blanked: no code, no `Time:`
 stamp lines, no chat speaker tags (the note's, heuristic.chat_speakers: a
 label line's `Goal:` stays), no emoji, no runs longer than any name.
 `complete` adds the exact dates, the chat speakers and the notes
@@ -200,12 +201,35 @@ def _cut_after(view: str) -> bool:
     return int(content_hash(view.encode("utf-8"))[:8], 16) % CUT_EVERY == 0
 
 
+def _without_code(text: str) -> str:
+    """`text` with its code (mdcode.find_code: fenced and raw HTML blocks, code spans, `<code>`
+    elements) blanked in place, its line ends kept: the model reads no code, as the heuristic
+    extractor names nothing there (heuristic rules 13; a pasted log's `INFO` and its days were the
+    model's too, and its tokens the window's). In place, so a window's span stays the note's."""
+    from minirag_cli.extract.mdcode import find_code
+
+    code = find_code(text)
+    if not code:
+        return text
+    pieces, pos = [], 0
+    for k in code:
+        pieces.append(text[pos:k.start])
+        pieces.append(_NOT_LINE_END.sub(" ", text[k.start:k.end]))
+        pos = k.end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+_NOT_LINE_END = re.compile(r"[^\n]")
+
+
 def note_windows(text: str, max_words: int = WINDOW_WORDS) -> list[Window]:
     """The windows of a note (see the module docstring). A note with nothing
     for the model to read (only a stamp, tags and emoji) has none."""
     from minirag_cli.extract.heuristic import chat_speakers
 
     speakers = chat_speakers(text)  # the note's: a piece is a line or less
+    text = _without_code(text)
     pieces = []
     for a, b in _pieces(text, max_words):
         view = model_view(text[a:b], speakers)
@@ -837,6 +861,7 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
     without the invisible characters pasted text carries
     ("\ufeffLi\u200bHua: hi" is LiHua speaking)."""
     from minirag_cli.extract.heuristic import SPEAKER, chat_speakers, find_dates, link_targets, read_front_matter
+    from minirag_cli.extract.mdcode import without_code
     from minirag_cli.resolve import normalise_key
 
     # as the heuristic extractor reads it (extract_one): a chunk's part of its note's block has its
@@ -869,7 +894,7 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
         speaker = match.group(1).strip()
         if speaker in speakers:
             add(EntityMention(speaker, "person"))
-    for surface, _iso in find_dates(text):
+    for surface, _iso in find_dates(without_code(text)):  # a log's days in code are no dates of the note
         add(EntityMention(surface, "date"))
     for target in link_targets(text):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
         add(target)

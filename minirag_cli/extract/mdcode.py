@@ -43,7 +43,10 @@ same paragraph, backticks between them its text; one nothing closes is
 text. Whichever of a span and an element opens first is the code, the
 other's marks in it are its text. An indented code block is read only
 where it cannot be a list item's text or a paragraph's continuation
-(`indented_blocks`), and a paragraph of it that reads as prose is text (a
+(`indented_blocks`). A fence of the Admonition plugin (```` ```ad-note ````:
+PROSE_FENCE) holds prose, not code: only its opening and closing lines are
+marks, and a chunk that starts inside one is read after its opening line.
+And a paragraph of an indented block that reads as prose is text (a
 plain editor's note indents its paragraphs; rules 14)."""
 
 from __future__ import annotations
@@ -62,6 +65,12 @@ _COMMENT = "<!--"
 # a `<code>` element's tags (an attribute's value holds no `<` or `>` here)
 _CODE_TAG = re.compile(r"<code(?:[ \t\r\n][^<>]*)?>", re.IGNORECASE)
 _CODE_CLOSE = re.compile(r"</code[ \t\r\n]*>", re.IGNORECASE)
+# The fences whose block is prose, not code: the Admonition plugin's (```` ```ad-note ````,
+# `ad-warning`, `ad-tip`, any `ad-` type, its own ones too), which Obsidian shows as a callout of
+# the text inside. Its opening and closing lines are marks (kinds "prose", "prose-end"), what they
+# hold is read as text, code spans and nested code blocks in it as code (heuristic rules 14: names7
+# made them code, and a journal's `ad-note` of the day named nothing).
+PROSE_FENCE = re.compile(r" {0,3}(?:`{3,}|~{3,})[ \t]*ad-[\w-]+[ \t]*\r?$", re.IGNORECASE)
 _CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*\r?$")  # a CRLF note's fence ends in \r
 _TICKS = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
@@ -114,9 +123,12 @@ def ends_html(line: str, opener: str) -> bool:
 class Code:
     start: int
     end: int
-    kind: str  # "fence", "html" (a raw HTML block), "span", "tag" (a `<code>` element) or "indented"
+    # "fence", "html" (a raw HTML block), "span", "tag" (a `<code>` element), "indented", or a prose
+    # fence's opening line ("prose") or closing line ("prose-end", its opener the opening line)
+    kind: str
     opener: str = ""  # a fence's or a span's backticks (tildes), as written; a block's or an element's tag
     closer: str = ""  # what closes a span (its backticks), an element (`</code>`) or an HTML block
+    opened: int = -1  # a prose fence's closing line: where its opening line starts
 
 
 def _html_code(start: int, end: int, opener: str) -> Code:
@@ -139,6 +151,7 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
         return []
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
+    prose = None  # the fence and its opening line of a prose block open (PROSE_FENCE), its lines text
     start = pos = 0
     while pos <= len(text):
         nl = text.find("\n", pos)
@@ -152,9 +165,17 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
             if ends_html(line, html):
                 blocks.append(_html_code(start, end, html))
                 html = None
+        elif prose is not None and closes(line, prose[0]):
+            blocks.append(Code(pos, end, "prose-end", prose[1], opened=prose[2]))  # read with its opener
+            prose = None
         else:
             start = pos
             fence = opening_fence(line)
+            if fence is not None and prose is None and PROSE_FENCE.match(line):
+                blocks.append(Code(pos, end, "prose", fence))  # ```` ```ad-note ````: the line, not the block
+                prose, fence = (fence, line.rstrip("\r"), pos), None
+                pos = end + 1
+                continue
             html = None if fence is not None else opening_html(line)
             if html is not None and ends_html(line, html):  # a block of one line
                 blocks.append(_html_code(start, end, html))
@@ -455,7 +476,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     it, the end tag of an HTML block it starts in at the end of the line
     that ends it (which it may hold only after the tag), and `~~~` lines
     around the
-    indented blocks (`markdown`) it holds; the others, which hold no code,
+    indented blocks (`markdown`) it holds, and the opening line of a prose fence
+    (PROSE_FENCE) it starts in before a chunk that holds its closing line; the others, which hold no code,
     are read as they are. Every chunk, not only one with a `[[`: no code names
     anything either (heuristic rules 13: a chunk of a pasted log, read alone,
     was text)."""
@@ -470,7 +492,7 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     out = []
     for c, text in zip(chunks, texts):
         s, e = c.start_char, c.start_char + len(text)
-        prefix = suffix = ""
+        prefix = suffix = prose_prefix = ""
         inserts: list[tuple[int, str]] = []
         # only the code that overlaps the chunk: every chunk of a note of thousands of spans
         # and links would otherwise go through all of them (quadratic)
@@ -485,6 +507,10 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                 if k.kind == "span":  # three backticks or more on a line of their own would open a fence;
                     prefix = "    " + prefix  # indented four spaces they open the span (a chunk read alone reads
                     # no indented code), and close it after its text (suffix)
+            if k.kind == "prose-end" and k.opened < s <= k.start:
+                # a chunk that starts inside a prose fence (`ad-note`) and holds its closing line: read
+                # alone, that line would open a code block; after its opening line it closes the prose
+                prose_prefix = k.opener + "\n"
             if k.kind in ("span", "tag") and k.end > e:
                 suffix = "\n" + ("    " if k.kind == "span" else "") + k.closer  # as the opener, no fence
             if k.kind == "html" and k.start < s and k.end <= e:
@@ -503,5 +529,5 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                     inserts.append((k.end - s, "\n" + _INDENTED_FENCE))
         for at, piece in sorted(inserts, reverse=True):
             text = text[:at] + piece + text[at:]
-        out.append(prefix + text + suffix)
+        out.append(prose_prefix + prefix + text + suffix)
     return out

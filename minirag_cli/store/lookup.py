@@ -100,7 +100,7 @@ def find_document(conn, path: str) -> dict:
             hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
                     "`mrag status` lists the synced folders.")
         # quoted: an empty or blank path would otherwise vanish from the line
-        raise NotFound(f"{shorten(path)!r} is not an indexed document.", hint=hint)
+        raise NotFound(f"{shorten(path)!r} is not an indexed document{_no_such_file(conn, forms)}.", hint=hint)
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
         raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
@@ -140,6 +140,28 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+
+
+def _no_such_file(conn, forms: list[str]) -> str:
+    """", and no file of that name is in the synced folders (deleted or
+    moved?)" when the path names no file from any synced folder nor from
+    the current one: a note deleted and synced away was "not an indexed
+    document", as if the path were mistyped (qa17)."""
+    roots = [Path(r) for (r,) in conn.execute("SELECT DISTINCT root FROM documents")]
+    for form in forms:
+        rel = form.replace(os.sep, "/").removeprefix("./")
+        if rel.startswith(("/", "~")) or ".." in rel.split("/"):
+            return ""  # says nothing of files outside the synced folders (an MCP client's path)
+        try:
+            if not rel.strip() or Path(form).expanduser().exists() or \
+                    any((root / rel).exists() for root in roots):
+                return ""
+        except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+            return ""
+    if not roots:
+        return ""
+    where = f"the synced folder {roots[0]}" if len(roots) == 1 else "any synced folder"
+    return f", and no file of that name is in {where} (deleted or moved since?)"
 
 
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
