@@ -525,3 +525,101 @@ def test_a_title_s_full_stop_cuts_no_relation_s_sentence(tmp_path):
         "SELECT x.key, y.key FROM relations r JOIN entities x ON x.id = r.a JOIN entities y ON y.id = r.b")}
     assert {tuple(sorted(p)) for p in joined} >= {("jonas", "smith"), ("annaweber", "smith")}, joined
     conn.close()
+
+
+# Rules 14 (helper names9, a reviewer's regressions of rules 13): a name's particle makes no label a
+# phrase, and code hides no prose: a fence nothing closes ends before a paragraph of prose, and a
+# Markdown note's indented paragraph of prose is text.
+
+@pytest.mark.parametrize("text, found", [
+    ("Pieter ter Horst: shipping today.", {"Pieter ter Horst"}),  # was Horst
+    ("Abdullah bin Zayed: the contract is signed.", {"Abdullah bin Zayed"}),  # was Zayed
+    ("Maria dos Santos: she joined in May.", {"Maria dos Santos"}),
+    # a phrase's function word still makes one: its names are what its sentence names
+    ("Guitar lesson with Carlos: barre chords.", {"Carlos"}),
+    ("John from Acme: invoice sent.", {"Acme"}),
+    ("Dinner with Ana y Pablo: paella.", {"Ana", "Pablo"}),
+])
+def test_a_name_s_particle_makes_no_label_a_phrase(text, found):
+    assert names(text) == found
+
+
+def test_a_speaker_whose_name_holds_a_particle_speaks():
+    # rules 13 read `Maria dos Santos:` as a phrase: it named Santos, and `Tom Baker:`, one line, was
+    # no chat's speaker but a name
+    text = "Maria dos Santos: I can bring the cake.\nTom Baker: great, thanks.\nMaria dos Santos: see you at 5."
+    assert chat_speakers(text) == {"Maria dos Santos", "Tom Baker"}
+    found = {(m.name, m.type) for m in HeuristicExtractor().extract_one(text) if m.type != "date"}
+    assert found == {("Maria dos Santos", "person"), ("Tom Baker", "person")}
+
+
+@pytest.mark.parametrize("text, found", [
+    # a stray fence: rules 13 read the rest of the note as code, naming nothing after it
+    ("Tom met Anna.\n\n```\nprint('hi')\n\nWe drove to Paris with Maria Lopez.\n\nThen Bob called Carol Weber.\n",
+     {"Anna", "Paris", "Maria Lopez", "Bob", "Carol Weber"}),
+    # what follows the prose is read for code again: a later fence is code
+    ("```\nx = 1\n\nWe met Maria Lopez in Berlin.\n\n~~~\nINFO Heron Board\n~~~\n", {"Maria Lopez", "Berlin"}),
+    # code after a blank line is code: an unclosed program or log, to the end
+    ("Fix by Marc:\n```python\nimport os\n\ndef Main():\n    LOG_LEVEL = 'DEBUG'\n\nclass Heron Board:\n", {"Marc"}),
+    (f"Log by Marc:\n```\n{LOG}\n\n{LOG}\n", {"Marc"}),
+])
+def test_a_fence_nothing_closes_ends_before_prose(text, found):
+    assert names(text) == found
+
+
+@pytest.mark.parametrize("paragraph, prose", [
+    ("Today I met Maria Lopez at the station in Berlin.", True),
+    ("\tLater that day Carol Weber called,\n\tand we talked for an hour (about Lisbon).", True),
+    ("\"Hello,\" said Maria Lopez. We laughed!", True),
+    ("2026-11-18T21:00:01Z INFO atlas-migrate[121] step=copy Customers rows=37", False),
+    ("INFO Heron Board started.", False),
+    ("Exception in thread Main Worker.", False),
+    ("print('Hello Maria Lopez.')", False),
+    ("Total = Price * 3.", False),
+    ("git commit -m 'Fix the login page.'", False),
+    ("$ Make sure the build passes.", False),
+    ("# Install the Heron Board driver first.", False),
+    ("Heron Board", False),
+    ("Ran it with Marc", False),
+])
+def test_what_reads_as_prose(paragraph, prose):
+    from minirag_cli.extract.mdcode import reads_as_prose
+
+    assert reads_as_prose(paragraph) is prose
+
+
+def test_prose_in_code_s_place_names_in_the_index(tmp_path):
+    # a plain editor's indented paragraphs (a Markdown note's indented code to CommonMark) and the
+    # prose after a fence nothing closes, its code longer than a chunk, named nothing under rules 13
+    from minirag_cli import db
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    root = tmp_path / "vault"
+    indented = "\n".join(f"    {('INFO', 'DEBUG')[i % 2]} Heron Board step {i}" for i in range(300))
+    write_notes(root, {
+        "diary.md": "# Diary\n\n\tToday I met Maria Lopez at the station in Berlin.\n\n"
+                    "    Later that day we called Carol Weber.\n",
+        "log.md": f"Ran with Marc.\n\n{indented}\n\n    We had dinner with Priya Raman after it.\n",
+        "stray.md": f"Ran with Marc.\n\n```\n{LOG}\n\nAfterwards we had dinner with Priya Raman in Lisbon.\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "WHERE d.path = 'stray.md'").fetchone()[0] > 10
+    by_note = {}
+    for name, path in conn.execute("SELECT DISTINCT e.name, d.path FROM mentions m JOIN entities e ON "
+                                   "e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON "
+                                   "d.id = c.document_id WHERE e.type != 'date'"):
+        by_note.setdefault(path, set()).add(name)
+    assert by_note["diary.md"] == {"Diary", "Maria Lopez", "Berlin", "Carol Weber"}
+    assert by_note["log.md"] == {"Marc", "Priya Raman"}
+    assert by_note["stray.md"] == {"Marc", "Priya Raman", "Lisbon"}
+    conn.close()
+
+
+def test_a_label_s_parts_are_names_unless_a_particle_cut_them():
+    # `Santos` is a part of the label's name, which its particle cut from `Maria`; a label of no
+    # particle names its names as before
+    assert names("Maria dos Santos birthday: bring the cake.") == {"Maria dos Santos birthday"}
+    assert names("Maria Lopez birthday: bring the cake.") == {"Maria Lopez birthday", "Maria Lopez"}

@@ -256,7 +256,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (`[[Board.canvas]]`) is the note named Board, and the Excalidraw plugin's default drawing name
 #    (`Drawing 2026-11-03 10.15.22`) names nothing (DEFAULT_DRAWING); a name's mentions in a chunk
 #    are counted in its prose, not its code (sync._plan_entities).
-# 14 (names10's part): speech is no title (`"Why do you want it?" Aëlys asked.` was a work: SAID_AFTER,
+#    names9's part: a name's particle (`dos`, `ter`, `bin`, `y`: NAME_PARTICLES) between two
+#    capitalised words makes no label a phrase (_phrase): `Maria dos Santos:` speaks and names Maria dos
+#    Santos (rules 13 named Santos, and a chat of it and `Tom Baker:` was none); a part of such a
+#    speaker's or label's name is no name of its own (`Santos`). Code hides no prose
+#    (mdcode.reads_as_prose): a fence nothing closes ends before the first paragraph of prose after
+#    a blank line (it hid every later name of the note), and a Markdown note's indented paragraph
+#    of prose is text, not code (`\tToday I met Maria Lopez in Berlin.`: a plain editor's paragraph).
+#    names10's part: speech is no title (`"Why do you want it?" Aëlys asked.` was a work: SAID_AFTER,
 #    SAID_BEFORE, _title_cased), and a note's alias names it wherever it stands as a whole word
 #    (standing_alias, sync._standing: `Jo said the boat leaks.`, `- Jo brings rope`).
 VERSION = 14
@@ -547,6 +554,11 @@ _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
 _CONNECTORS = frozenset("of de da del van von der la le du the".split())  # a name's lower-case words
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
+# The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
+# Horst`, `Abdullah bin Zayed`, `Ortega y Gasset`): between two capitalised words of a label they
+# are a name's, not a phrase's (_phrase; heuristic rules 14: `Maria dos Santos:` named Santos and
+# spoke in no chat)
+NAME_PARTICLES = frozenset("dos das do di della delle dei ter ten den bin ibn bint al el zu y e".split())
 # A name starts where `\b` would start it, or after Markdown's `_` or `__`
 # emphasis (`_Bob Marley_`: `_` is a word character, so `\b` saw no start
 # there), but not inside an identifier (`snake_Case`).
@@ -801,10 +813,25 @@ def _phrase(tag: str) -> bool:
     no chat, as a label of more than four words did not (heuristic rules 13: `Guitar lesson with
     Carlos:` was one name). `Flood alert:`, of no name, is a name as before."""
     words = [w.strip(",.;'’()-") for w in tag.split()]
-    lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS), None)
+    lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS
+                  and not _particle(words, i)), None)
     if lower is None:
         return False
     return words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
+
+
+def _particle(words: list[str], i: int) -> bool:
+    """Is `words[i]` a name's particle (NAME_PARTICLES) between two capitalised words (`Maria dos
+    Santos`), not a phrase's function word? `Trip to do Lisbon` has none; a particle opening or
+    closing the label is no name's either."""
+    return (words[i] in NAME_PARTICLES and 0 < i < len(words) - 1
+            and words[i - 1][:1].isupper() and words[i + 1][:1].isupper())
+
+
+def _particled(tag: str) -> bool:
+    """Does `tag` hold a name's particle between two capitalised words (_particle: `Maria dos Santos`)?"""
+    words = tag.split()
+    return any(_particle(words, i) for i in range(1, len(words) - 1))
 
 
 def _common_label(tag: str) -> bool:
@@ -1224,13 +1251,17 @@ class HeuristicExtractor:
         keys = set()  # where a common label starts (`Status:`): it names nothing
         listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
+        tagged = []  # where a speaker's or a label's name with a particle, named whole, stands (`Maria dos Santos:`)
         elsewhere = _Elsewhere(text)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
+            at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
             if span in speakers:
                 said.add(span)
                 add(span, "person")
+                if _particled(span):
+                    tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
             if _common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2])):
@@ -1238,6 +1269,8 @@ class HeuristicExtractor:
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
                 add(span, "name")
+                if _particled(span):
+                    tagged.append((at, at + len(span)))
             after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
             value = NAME_LIST.match(text, after)
             # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
@@ -1286,6 +1319,7 @@ class HeuristicExtractor:
         # opens a sentence
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
+        in_tag = Ranges(tagged)
         for start, found in _cap_spans(text):
             if linked and linked.covers(start):
                 continue  # a part of a link's target (named whole above), its heading or block
@@ -1351,6 +1385,11 @@ class HeuristicExtractor:
             if len(words) > 1:
                 heads.add(words[0])
             if span in said or span in labels or span.lower() in MONTHS:
+                continue
+            if in_tag and in_tag.covers(start):
+                # a part of a speaker's or a label's name with a particle, named whole above: `Santos`
+                # of `Maria dos Santos:`, whose particle joins no CAP_SPAN (rules 14). Another label's
+                # parts are names as before (`Maria Lopez birthday:` names Maria Lopez too)
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)

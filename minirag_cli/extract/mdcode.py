@@ -24,7 +24,10 @@ CommonMark's rules, as far as links need them: a fence is a line of three
 or more backticks or tildes, indented by at most three spaces (a backtick
 fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
-the end of the text. A raw HTML block (CommonMark's types 1 and 2: what
+the end of the text. Not CommonMark's: a fence nothing closes ends before
+the first paragraph after a blank line that reads as prose (reads_as_prose),
+and the text after it is read for code again: a stray fence hid every later
+name and link of a note (heuristic rules 14). A raw HTML block (CommonMark's types 1 and 2: what
 Markdown passes to the page as written) starts at a line that opens, after
 at most three spaces, with `<pre`, `<script`, `<style` or `<textarea` (any
 case; then a blank, `>` or the line's end) and ends with the line that
@@ -42,7 +45,9 @@ other's marks in it are its text. An indented code block is read only
 where it cannot be a list item's text or a paragraph's continuation
 (`indented_blocks`). A fence of the Admonition plugin (```` ```ad-note ````:
 PROSE_FENCE) holds prose, not code: only its opening and closing lines are
-marks, and a chunk that starts inside one is read after its opening line."""
+marks, and a chunk that starts inside one is read after its opening line.
+And a paragraph of an indented block that reads as prose is text (a
+plain editor's note indents its paragraphs; rules 14)."""
 
 from __future__ import annotations
 
@@ -148,8 +153,10 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
     fence = html = None  # the fence or the tag of the block open
     prose = None  # the fence and its opening line of a prose block open (PROSE_FENCE), its lines text
     start = pos = 0
-    for line in text.split("\n"):
-        end = pos + len(line)
+    while pos <= len(text):
+        nl = text.find("\n", pos)
+        end = len(text) if nl < 0 else nl
+        line = text[pos:end]
         if fence is not None:
             if closes(line, fence):
                 blocks.append(Code(start, end, "fence", fence))
@@ -174,9 +181,16 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
                 blocks.append(_html_code(start, end, html))
                 html = None
         pos = end + 1
-    if fence is not None:  # a block nothing closes runs to the end of the text
-        blocks.append(Code(start, len(text), "fence", fence))
-    elif html is not None:
+        if pos > len(text) and fence is not None:
+            # a fence nothing closes: CommonMark runs it to the end of the text; a stray one (a
+            # fence left unclosed) would hide every later name of the note, so it ends before
+            # the first paragraph after a blank line that reads as prose (heuristic rules 14),
+            # and what follows is read for code again
+            cut = _unclosed_end(text, start)
+            blocks.append(Code(start, cut, "fence", fence, fence if cut < len(text) else ""))
+            fence = None
+            pos = cut + 1
+    if html is not None:  # a block nothing closes runs to the end of the text
         blocks.append(_html_code(start, len(text), html))
     if indented:
         blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
@@ -189,6 +203,46 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
             out.append(block)
         prose_start = block.end
     return out
+
+
+# what a paragraph that reads as prose holds none of: code's marks (`=`, braces, `;`, `<`, `>`, `|`,
+# `$`, a backslash, brackets, a call's `name(`, a line opening with a comment's or a prompt's mark)
+# and a log's levels or a stack trace's opening (`Exception in thread main`, Python's `Traceback`)
+_CODE_MARKS = re.compile(r"[=<>{}\[\];|$\\]|\w\(|^[ \t]*(?:#|//|--|>>>|\*)|"
+                         r"\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|CRITICAL|Traceback)\b|"
+                         r"\bException in thread\b", re.MULTILINE)
+# what prose holds few of: no letter, blank or sentence's punctuation (digits, symbols, `_`)
+_NOT_PROSE = re.compile(r"[^\w \t\r\n,.:!?'’\"“”()…–—-]|[\d_]")
+
+
+def reads_as_prose(paragraph: str) -> bool:
+    """Does `paragraph` (lines with no blank one between them) read as sentences, not as code: it
+    opens with a capital (after a quote), holds four words or more, ends with a sentence's end
+    (`.`, `!`, `?`), holds no code's marks (_CODE_MARKS) and nine of its ten characters or more are
+    letters, blanks and a sentence's punctuation? An indented paragraph of a plain editor's note
+    (`\tToday I met Maria Lopez in Berlin.`) and the first paragraph after a fence nothing closes
+    that so reads are text (heuristic rules 14); a log, Python, a shell session are not."""
+    text = paragraph.strip()
+    if text.rstrip("\"'’”)")[-1:] not in (".", "!", "?", "…") or len(text.split()) < 4:
+        return False
+    first = text.lstrip("\"'“‘(")[:1]
+    if not first.isupper() or _CODE_MARKS.search(text):
+        return False
+    return len(_NOT_PROSE.findall(text)) <= 0.1 * len(text)
+
+
+def _unclosed_end(text: str, start: int) -> int:
+    """Where a fence opened at `start` that nothing closes ends: at the end of the last line before
+    the first paragraph after a blank line that reads as prose (reads_as_prose), or at the end of
+    the text."""
+    for m in _PARAGRAPH.finditer(text, start):
+        if reads_as_prose(m.group(1)):
+            return m.start()
+    return len(text)
+
+
+# a paragraph after a blank line: the line end before the blank (its start), the paragraph's lines
+_PARAGRAPH = re.compile(r"(?<=[^\n])\n(?:[ \t\r]*\n)+((?:[ \t\r]*\S[^\n]*(?:\n|$))+)")
 
 
 def without_code(text: str, code: Sequence[Code] | None = None) -> str:
@@ -337,7 +391,32 @@ def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, i
             before = "quote" if col < 4 and rest.startswith(">") else "text"
     if code_start is not None:
         out.append((code_start, code_end))
+    # a paragraph of the block that reads as prose is text (heuristic rules 14): a plain editor's
+    # note indents its paragraphs (`\tToday I met Maria Lopez at the station.`); a log, a shell
+    # session, a program's lines read as none
+    return [piece for a, b in out for piece in _code_paragraphs(text, a, b)]
+
+
+def _code_paragraphs(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of the paragraphs of text[start:end], an indented block, that read as no prose
+    (reads_as_prose); the whole block when none does."""
+    cuts = [start] + [p for m in _BLANK_RUN.finditer(text, start, end) for p in m.span()] + [end]
+    out: list[tuple[int, int]] = []
+    joined = False  # the last paragraph was code: the next one of code joins its block
+    for a, b in zip(cuts[::2], cuts[1::2]):
+        if reads_as_prose(text[a:b]):
+            joined = False
+        elif joined:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+            joined = True
     return out
+
+
+# the blank lines between two paragraphs of an indented block: from the end of one's last line
+# to the start of the next's first
+_BLANK_RUN = re.compile(r"\n(?:[ \t\r]*\n)+[ \t]*")
 
 
 class Ranges:
@@ -439,6 +518,10 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                 # (`</pre> and more`: the line is the block's), ends it read alone too
                 at = k.end - s - (text[k.end - s - 1] == "\r")
                 inserts.append((at, k.closer))
+            if k.kind == "fence" and k.closer and s < k.end <= e:
+                # a fence nothing closes ends before a paragraph of prose (find_code): read alone,
+                # the chunk closes it there
+                inserts.append((k.end - s, "\n" + k.closer))
             if k.kind == "indented":
                 if k.start >= s:
                     inserts.append((k.start - s, _INDENTED_FENCE + "\n"))
