@@ -12,7 +12,8 @@ yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
 day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
-and one "for this weekend" the coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
+and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
+coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday": the
 days from the first to the last, the last named the most recent such day
@@ -113,6 +114,9 @@ _FOREIGN = {
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b", re.I)
+# ... unless it asks what was planned, which is of the coming one: "what did I plan to do this weekend?", "what
+# was I going to cook this weekend?", "what did I say I'd do…", "did I have plans…" (their past is the plan's)
+_PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to|meant\s+to)\b|\b\w+['’]d\b", re.I)
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
@@ -290,9 +294,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
-        # planned "for this weekend" ("what did I plan for this weekend?")
+        # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
         if not last and today.weekday() < 5 and (m.group("pastweekend") or (
-                _PAST.search(m.string) and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
+                _PAST.search(m.string) and not _PLANNED.search(m.string)
+                and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
         monday = today - dt.timedelta(days=today.weekday() + 7 * last)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False

@@ -265,6 +265,7 @@ def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_pat
 
 
 MONDAY = dt.date(2027, 1, 4)
+WEDNESDAY = dt.date(2026, 11, 18)
 
 
 @pytest.mark.parametrize("question,today,words,first,last", [
@@ -276,6 +277,14 @@ MONDAY = dt.date(2027, 1, 4)
     ("What am I doing this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
     ("What did I plan for this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
     ("What did I do this weekend?", SUNDAY, "this weekend", "2026-05-02", "2026-05-03"),
+    # a plan's past tense is of the coming weekend (was the one just gone, 11-14..15), its doing's the one gone
+    ("What did I plan to do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What did I say I'd do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What was I going to cook this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("Did I have plans this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What was I supposed to do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What did I do this weekend?", WEDNESDAY, "this weekend", "2026-11-14", "2026-11-15"),
+    ("Where did I go this past weekend?", WEDNESDAY, "this past weekend", "2026-11-14", "2026-11-15"),
     # "this past weekend" (was not read): the weekend just gone, or the one under way
     ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
     ("what did I cook the past weekend?", dt.date(2027, 1, 6), "the past weekend", "2027-01-02", "2027-01-03"),
