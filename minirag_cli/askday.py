@@ -47,9 +47,10 @@ German writes its nouns with a capital: in a question whose day is German
 a noun names no one ("Was war gestern im Büro?", "Termine gestern?": after
 an article, one of the nouns such questions ask with, or by its ending),
 and someone else is told by er, sie, wer…, by an auxiliary's own subject
-("Was hat Priya gestern gesagt?"), by a capital that is no noun ("Priya
-gestern?", "Wie war Priyas Tag gestern?"), or by a word the index knows as
-a person (store.is_person: "Gretchen", whose ending is a noun's). French and Spanish say il, elle, él, ella, quién….
+("Was hat Priya gestern gesagt?"), by a word the index knows as a person
+(store.is_person: "Priya gestern?", "Gretchen", whose ending is a noun's) or a
+name after "mit" ("Was war gestern mit Anna?"); any other capital is a noun,
+however short ("Yoga gestern?", "bei Siemens"). French and Spanish say il, elle, él, ella, quién….
 Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
@@ -181,7 +182,7 @@ _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konn
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
-# A German question's capitalised word names someone ("Priya gestern?", "Wie war Priyas Tag gestern?")
+# After "mit", a German question's capitalised word names someone ("Was war gestern mit Anna?")
 # unless it is a noun: after an article or the like ("im Büro"), one of the nouns a question about one's
 # days asks with, a noun by its ending ("Besprechung", "Kleinigkeiten") or a compound's length
 # ("Geburtstagsfeier"); or a question word or verb opening it ("Was", "Gab es…"). A word the index
@@ -331,8 +332,8 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
     at work?", "anything about the garden?", "meetings?") is the asker's.
     A `german` question (its day is German) capitalises its nouns: "Was war
     gestern im Büro?" names no one: a name is told as a verb's subject ("Was
-    hat Priya gestern gesagt?") or by a capital that is no noun
-    (_german_name: "Priya gestern?")."""
+    hat Priya gestern gesagt?"), a person the index knows or a name after
+    "mit" (_german_name: "Priya gestern?")."""
     if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
         return True
     if german:
@@ -352,7 +353,10 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 def _german_name(text: str, person=None) -> bool:
     """A capitalised word of German `text` names someone: `person(word)`
-    (the index knows it as one), or it is no noun (_GERMAN_NOT_NAMES)."""
+    (the index knows it as one), or it follows "mit" and is no noun
+    ("mit Anna"; _GERMAN_NOT_NAMES). Any other capital is a noun: German
+    capitalises them all, and a short one ("Yoga gestern?", "Umzug
+    gestern?", "bei Siemens") looks like a name."""
     for w in re.finditer(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:['’]s)?(?![\w-])", text):
         word = re.sub(r"['’]s$", "", w.group(0))
         if word.isupper() or word.lower() in _CALENDAR or _GERMAN_DETERMINER.search(text[:w.start()]):
@@ -360,10 +364,16 @@ def _german_name(text: str, person=None) -> bool:
         if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
             return True  # "Priyas Tag": Priya's
         low = word.lower()
-        if not (low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
+        if _WITH.search(text[:w.start()]) and not (
+                low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
                 or _GERMAN_NOUN_END.search(low) or len(low) > 10):
-            return True
+            return True  # "Was war gestern mit Anna?": one asks with whom, not with what
     return False
+
+
+# "mit" before a name: the one cue that a capital is someone's ("bei Siemens" is a company's, "von" a sender's
+# or a thing's)
+_WITH = re.compile(r"(?i:\bmit\s+)$")
 
 
 def _writes_a_date(question: str) -> bool:

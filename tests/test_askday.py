@@ -511,10 +511,16 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
 
 
 @pytest.mark.parametrize("question,read", [
-    # a German capital that is no noun names someone (was read as the asker's day)
+    # a German capital names someone when the index knows it as a person (Priya) or "mit" asks with whom
     ("Priya gestern?", False),
     ("Wie war Priyas Tag gestern?", False),
     ("Was war gestern mit Anna?", False),
+    # any other capital is a noun, however short (were read as names: no day)
+    ("Yoga gestern?", True),
+    ("Stress gestern?", True),
+    ("Umzug gestern?", True),
+    ("Was war gestern bei Siemens?", True),
+    ("Was war gestern beim Yoga?", True),
     ("Was hat Anna am Montag gesagt?", False),
     # the nouns a question about one's days asks with name no one, nor a question word or verb
     ("Termine gestern?", True),
@@ -528,7 +534,15 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
 def test_a_german_name_is_someone_else(question, read):
     from minirag_cli.askday import asked_days
 
-    assert (asked_days(question, SATURDAY) is not None) == read
+    assert (asked_days(question, SATURDAY, person=lambda w: w == "Priya") is not None) == read
+
+
+def test_a_german_capital_the_index_does_not_know_is_a_noun():
+    from minirag_cli.askday import asked_days
+
+    # no index to ask: "Priya" is told from "Yoga" by nothing, and a German question capitalises its nouns
+    assert asked_days("Priya gestern?", SATURDAY) is not None
+    assert asked_days("Priya gestern?", SATURDAY, person=lambda w: w == "Priya") is None
 
 
 def test_a_german_word_the_index_knows_as_a_person_is_someone_else(tmp_path):
