@@ -15,9 +15,9 @@ weekend" and a past tense's "this weekend", "what did I do this weekend?", are t
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
-recent such day before today (several, "last Friday and Saturday": the
-days from the first to the last, the last named the most recent such day
-before today), and "on the 21st" (a day of the month with no month: the latest such day up
+recent such day before today (several, "last Friday and Saturday", "on
+Monday and Friday": each the most recent such day before today, and those
+days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -211,25 +211,45 @@ _GERMAN_DETERMINER = re.compile(r"(?i:\b(?:der|die|das|den|dem|des|eine?[mnrs]?|
 @dataclass(frozen=True)
 class AskedDays:
     """The days a question asks about: `words` as it writes them, from
-    `first` to `last` (one day, a week or a month), at `span` in it."""
+    `first` to `last` (one day, a week or a month), at `span` in it; or,
+    with `dates`, those days alone ("on Monday and Friday": two days, not
+    the week between them), `first` and `last` the earliest and latest."""
 
     words: str
     first: dt.date
     last: dt.date
     span: tuple[int, int]
     month: bool = False  # a whole month (searched as its yyyymm prefix)
+    dates: tuple[dt.date, ...] = ()
 
     def label(self) -> str:
-        """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)"."""
+        """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
+        "on Monday and Friday (2026-11-13, 2026-11-16)"."""
+        if self.dates:
+            return f"{self.words} ({', '.join(d.isoformat() for d in self.days())})"
         days = self.first.isoformat() if self.first == self.last else f"{self.first} to {self.last}"
         return f"{self.words} ({days})"
 
     def holds(self, date: str) -> bool:
         """A note's date (yyyy-mm-dd[ hh:mm], answer.note_date) is one of the days."""
+        if self.dates:
+            return bool(date) and date[:10] in {d.isoformat() for d in self.dates}
         return bool(date) and self.first.isoformat() <= date[:10] <= self.last.isoformat()
 
     def days(self) -> list[dt.date]:
+        if self.dates:
+            return sorted(set(self.dates))
         return [self.first + dt.timedelta(days=n) for n in range((self.last - self.first).days + 1)]
+
+    def spans(self) -> list[tuple[dt.date, dt.date]]:
+        """(first, last) of each run of the days: one span, or a day each
+        for `dates` (datednotes.asked_spans)."""
+        return [(d, d) for d in self.days()] if self.dates else [(self.first, self.last)]
+
+    def meets(self, first: dt.date, last: dt.date) -> bool:
+        """Some of the days fall from `first` to `last` (a note's days:
+        answer.of_the_days)."""
+        return any(a <= last and first <= b for a, b in self.spans())
 
     def terms(self) -> list[str]:
         """FTS5 terms for the days, as text.date_terms writes a written day's
@@ -246,7 +266,10 @@ class AskedDays:
         return question[:self.span[0]] + " " + question[self.span[1]:]
 
     def to_dict(self) -> dict:
-        return {"words": self.words, "from": self.first.isoformat(), "to": self.last.isoformat()}
+        out = {"words": self.words, "from": self.first.isoformat(), "to": self.last.isoformat()}
+        if self.dates:  # "on Monday and Friday": those days, not the ones between
+            out["dates"] = [d.isoformat() for d in self.days()]
+        return out
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -267,14 +290,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
         return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
-    if m.group("weekday") and m.group("weekdays"):  # "last Friday and Saturday": the days from the first to
-        # the last, the last named the most recent such day before today and the others the days before it
-        names = [_DAY_INDEX[w.lower()] for w in re.findall(_WEEKDAY, m.group(0), re.I)]
-        last = today - dt.timedelta(days=(today.weekday() - names[-1]) % 7 or 7)
-        first = last
-        for before, after in zip(reversed(names[:-1]), reversed(names[1:])):
-            first -= dt.timedelta(days=(after - before) % 7 or 7)
-        return first, last, False
+    if m.group("weekday") and m.group("weekdays"):  # "on Monday and Friday": each the most recent such day
+        # before today, as one "on Monday" is, not the days between them (AskedDays.dates: asked_days)
+        days = _several_days(m, today)
+        return days[0], days[-1], False
     if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
         name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
         back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
@@ -311,6 +330,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first - dt.timedelta(days=1)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
+    """The days of several weekdays named ("last Friday and Saturday", "on
+    Monday or Wednesday"): each the most recent such day before today, in
+    date order."""
+    return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
+                   for w in re.findall(_WEEKDAY, m.group(0), re.I)})
 
 
 def _askers_time(question: str, m: re.Match, person=None) -> bool:
@@ -422,7 +449,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         first, last, month = _resolve(m, today)
     except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
         return None
-    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month)
+    several = _several_days(m, today) if m.group("weekday") and m.group("weekdays") else []
+    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
+                     tuple(several) if len(several) > 1 else ())
 
 
 def parse_day(value: str, what: str) -> dt.date:

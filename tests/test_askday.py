@@ -289,15 +289,16 @@ WEDNESDAY = dt.date(2026, 11, 18)
     ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
     ("what did I cook the past weekend?", dt.date(2027, 1, 6), "the past weekend", "2027-01-02", "2027-01-03"),
     ("What did I do this past weekend?", SUNDAY, "this past weekend", "2026-05-02", "2026-05-03"),
-    # several weekdays: all of them, from the first to the last (was the first alone)
+    # several weekdays: all of them (was the first alone; test_several_weekdays_are_those_days)
     ("What did I do last Friday and Saturday?", MONDAY, "last Friday and Saturday", "2027-01-01", "2027-01-02"),
     ("What did I do on Friday, Saturday and Sunday?", MONDAY, "on Friday, Saturday and Sunday", "2027-01-01",
      "2027-01-03"),
     ("Did I run on Friday or Saturday?", MONDAY, "on Friday or Saturday", "2027-01-01", "2027-01-02"),
     ("What did I do last Friday and last Saturday?", MONDAY, "last Friday and last Saturday", "2027-01-01",
      "2027-01-02"),
-    # the last day named is the latest such day before today, as "on Saturday" alone is
-    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-27", "2026-11-28"),
+    # each day named is the latest such day before today, as "on Saturday" alone is (was: Friday the day
+    # before that Saturday, 11-27): yesterday's Friday and last Saturday, not the Friday between
+    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-28", "2026-12-04"),
     ("what did I do on Monday & Wednesday?", SATURDAY, "on Monday & Wednesday", "2026-11-30", "2026-12-02"),
 ])
 def test_weekends_and_several_weekdays(question, today, words, first, last):
@@ -305,6 +306,43 @@ def test_weekends_and_several_weekdays(question, today, words, first, last):
 
     got = asked_days(question, today)
     assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
+@pytest.mark.parametrize("question,words,days", [
+    # each weekday named is its own most recent such day before today, and the days are those alone
+    # (were a span in the order named: 11-09..13, a whole week, 11-09..16, 11-10..11)
+    ("What did I do on Monday and Friday?", "on Monday and Friday", ["2026-11-13", "2026-11-16"]),
+    ("What did I do last Saturday and Friday?", "last Saturday and Friday", ["2026-11-13", "2026-11-14"]),
+    ("What did I do on Monday and Monday?", "on Monday and Monday", ["2026-11-16"]),
+    ("Did I run on Tuesday or Wednesday?", "on Tuesday or Wednesday", ["2026-11-11", "2026-11-17"]),
+    ("What did I do on Friday, Saturday and Sunday?", "on Friday, Saturday and Sunday",
+     ["2026-11-13", "2026-11-14", "2026-11-15"]),
+])
+def test_several_weekdays_are_those_days(question, words, days):
+    from minirag_cli.askday import asked_days
+    from minirag_cli.datednotes import asked_spans
+
+    got = asked_days(question, WEDNESDAY)
+    assert got is not None and got.words == words
+    assert [str(d) for d in got.days()] == days
+    assert (str(got.first), str(got.last)) == (days[0], days[-1])
+    assert [(str(a), str(b)) for a, b in asked_spans([], got)] == [(d, d) for d in days]
+    assert sorted(t for t in got.terms() if " " not in t) == [f'"{d.replace("-", "")}"' for d in days]
+    between = dt.date.fromisoformat(days[0]) + dt.timedelta(days=1)
+    assert got.holds(days[0]) and got.holds(days[-1] + " 09:00")
+    assert got.holds(str(between)) == (str(between) in days)
+
+
+def test_a_note_between_two_weekdays_asked_is_not_of_them():
+    from minirag_cli.askday import asked_days
+
+    days = asked_days("What did I do on Monday and Friday?", WEDNESDAY)
+    results = [{"chunk_id": 1, "path": "2026-11-14.md"}, {"chunk_id": 2, "path": "2026-11-13.md"},
+               {"chunk_id": 3, "path": "2026-11-16.md"}, {"chunk_id": 4, "path": "2026-W46.md"}]
+    # the Saturday between is not asked; the week's note (11-09..15) holds the Friday
+    assert [r["chunk_id"] for r in ans.of_the_days(results, {}, days)] == [2, 3, 4]
+    assert days.to_dict()["dates"] == ["2026-11-13", "2026-11-16"]
+    assert days.label() == "on Monday and Friday (2026-11-13, 2026-11-16)"
 
 
 def test_a_day_before_the_calendar_is_no_day():
