@@ -114,10 +114,12 @@ _FOREIGN = {
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
-_PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b", re.I)
+_PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
+                   r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
 # ... unless it asks what was planned, which is of the coming one: "what did I plan to do this weekend?", "what
 # was I going to cook this weekend?", "what did I say I'd do…", "did I have plans…" (their past is the plan's)
-_PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to|meant\s+to)\b|\b\w+['’]d\b", re.I)
+_PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to|meant\s+to)\b"
+                      r"|\b(?:i|we|you)['’]d\b", re.I)  # "I'd do", not "what'd I do" (did)
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"

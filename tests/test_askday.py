@@ -284,6 +284,7 @@ WEDNESDAY = dt.date(2026, 11, 18)
     ("Did I have plans this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
     ("What was I supposed to do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
     ("What did I do this weekend?", WEDNESDAY, "this weekend", "2026-11-14", "2026-11-15"),
+    ("What'd I do this weekend?", WEDNESDAY, "this weekend", "2026-11-14", "2026-11-15"),  # did, no plan
     ("Where did I go this past weekend?", WEDNESDAY, "this past weekend", "2026-11-14", "2026-11-15"),
     # "this past weekend" (was not read): the weekend just gone, or the one under way
     ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
