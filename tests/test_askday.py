@@ -410,6 +410,21 @@ def test_yesterday_is_searched_and_answered_as_its_day(vault):
         assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
 
 
+def test_two_weekdays_are_answered_from_their_notes_alone(vault):
+    from tests.test_answer import FakeLLM
+
+    with _open(vault) as index:
+        # Tuesday 04-28 and Saturday 05-02: the standup of Friday 05-01 between them is no note of theirs
+        result = index.search("What did I do on Tuesday and Saturday?", today=SUNDAY)
+        assert result.days.label() == "on Tuesday and Saturday (2026-04-28, 2026-05-02)"  # was 04-28 to 05-02
+        paths = {r["path"] for r in result.results}
+        assert {"journal/2026-04-28.md", "journal/2026-05-02.md"} <= paths and "meetings/standup.md" not in paths
+        fake = FakeLLM("Repaired the fence [1].")
+        index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+        prompt = fake.calls[0]["messages"][-1]["content"]
+        assert "garden fence" in prompt and "moves to June" in prompt and "presented" not in prompt
+
+
 def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):
     """Index.answer(question) reads "yesterday" as `mrag ask` does (it searched
     the words, and answered from the note of March 10 that says yesterday)."""
