@@ -1926,7 +1926,7 @@ def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
     # with no date in its head never, though retrieval found it for a day of its week
     return [r for r in results
             if (span := note_span(r.get("path", ""), r.get("root") or "", heads.get(r.get("chunk_id"), "")))
-            and span[0] <= days.last and days.first <= span[1]]
+            and days.meets(*span)]
 
 
 def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:

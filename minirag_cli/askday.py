@@ -12,11 +12,12 @@ yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
 day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
-and one "for this weekend" the coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
+and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
+coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
-recent such day before today (several, "last Friday and Saturday": the
-days from the first to the last, the last named the most recent such day
-before today), and "on the 21st" (a day of the month with no month: the latest such day up
+recent such day before today (several, "last Friday and Saturday", "on
+Monday and Friday": each the most recent such day before today, and those
+days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -46,9 +47,10 @@ German writes its nouns with a capital: in a question whose day is German
 a noun names no one ("Was war gestern im Büro?", "Termine gestern?": after
 an article, one of the nouns such questions ask with, or by its ending),
 and someone else is told by er, sie, wer…, by an auxiliary's own subject
-("Was hat Priya gestern gesagt?"), by a capital that is no noun ("Priya
-gestern?", "Wie war Priyas Tag gestern?"), or by a word the index knows as
-a person (store.is_person: "Gretchen", whose ending is a noun's). French and Spanish say il, elle, él, ella, quién….
+("Was hat Priya gestern gesagt?"), by a word the index knows as a person
+(store.is_person: "Priya gestern?", "Gretchen", whose ending is a noun's) or a
+name after "mit" ("Was war gestern mit Anna?"); any other capital is a noun,
+however short ("Yoga gestern?", "bei Siemens"). French and Spanish say il, elle, él, ella, quién….
 Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
@@ -112,7 +114,12 @@ _FOREIGN = {
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
-_PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b", re.I)
+_PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
+                   r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
+# ... unless it asks what was planned, which is of the coming one: "what did I plan to do this weekend?", "what
+# was I going to cook this weekend?", "what did I say I'd do…", "did I have plans…" (their past is the plan's)
+_PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to|meant\s+to)\b"
+                      r"|\b(?:i|we|you)['’]d\b", re.I)  # "I'd do", not "what'd I do" (did)
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
@@ -177,7 +184,7 @@ _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konn
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
-# A German question's capitalised word names someone ("Priya gestern?", "Wie war Priyas Tag gestern?")
+# After "mit", a German question's capitalised word names someone ("Was war gestern mit Anna?")
 # unless it is a noun: after an article or the like ("im Büro"), one of the nouns a question about one's
 # days asks with, a noun by its ending ("Besprechung", "Kleinigkeiten") or a compound's length
 # ("Geburtstagsfeier"); or a question word or verb opening it ("Was", "Gab es…"). A word the index
@@ -206,25 +213,45 @@ _GERMAN_DETERMINER = re.compile(r"(?i:\b(?:der|die|das|den|dem|des|eine?[mnrs]?|
 @dataclass(frozen=True)
 class AskedDays:
     """The days a question asks about: `words` as it writes them, from
-    `first` to `last` (one day, a week or a month), at `span` in it."""
+    `first` to `last` (one day, a week or a month), at `span` in it; or,
+    with `dates`, those days alone ("on Monday and Friday": two days, not
+    the week between them), `first` and `last` the earliest and latest."""
 
     words: str
     first: dt.date
     last: dt.date
     span: tuple[int, int]
     month: bool = False  # a whole month (searched as its yyyymm prefix)
+    dates: tuple[dt.date, ...] = ()
 
     def label(self) -> str:
-        """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)"."""
+        """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
+        "on Monday and Friday (2026-11-13, 2026-11-16)"."""
+        if self.dates:
+            return f"{self.words} ({', '.join(d.isoformat() for d in self.days())})"
         days = self.first.isoformat() if self.first == self.last else f"{self.first} to {self.last}"
         return f"{self.words} ({days})"
 
     def holds(self, date: str) -> bool:
         """A note's date (yyyy-mm-dd[ hh:mm], answer.note_date) is one of the days."""
+        if self.dates:
+            return bool(date) and date[:10] in {d.isoformat() for d in self.dates}
         return bool(date) and self.first.isoformat() <= date[:10] <= self.last.isoformat()
 
     def days(self) -> list[dt.date]:
+        if self.dates:
+            return sorted(set(self.dates))
         return [self.first + dt.timedelta(days=n) for n in range((self.last - self.first).days + 1)]
+
+    def spans(self) -> list[tuple[dt.date, dt.date]]:
+        """(first, last) of each run of the days: one span, or a day each
+        for `dates` (datednotes.asked_spans)."""
+        return [(d, d) for d in self.days()] if self.dates else [(self.first, self.last)]
+
+    def meets(self, first: dt.date, last: dt.date) -> bool:
+        """Some of the days fall from `first` to `last` (a note's days:
+        answer.of_the_days)."""
+        return any(a <= last and first <= b for a, b in self.spans())
 
     def terms(self) -> list[str]:
         """FTS5 terms for the days, as text.date_terms writes a written day's
@@ -241,7 +268,10 @@ class AskedDays:
         return question[:self.span[0]] + " " + question[self.span[1]:]
 
     def to_dict(self) -> dict:
-        return {"words": self.words, "from": self.first.isoformat(), "to": self.last.isoformat()}
+        out = {"words": self.words, "from": self.first.isoformat(), "to": self.last.isoformat()}
+        if self.dates:  # "on Monday and Friday": those days, not the ones between
+            out["dates"] = [d.isoformat() for d in self.days()]
+        return out
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -262,14 +292,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
         return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
-    if m.group("weekday") and m.group("weekdays"):  # "last Friday and Saturday": the days from the first to
-        # the last, the last named the most recent such day before today and the others the days before it
-        names = [_DAY_INDEX[w.lower()] for w in re.findall(_WEEKDAY, m.group(0), re.I)]
-        last = today - dt.timedelta(days=(today.weekday() - names[-1]) % 7 or 7)
-        first = last
-        for before, after in zip(reversed(names[:-1]), reversed(names[1:])):
-            first -= dt.timedelta(days=(after - before) % 7 or 7)
-        return first, last, False
+    if m.group("weekday") and m.group("weekdays"):  # "on Monday and Friday": each the most recent such day
+        # before today, as one "on Monday" is, not the days between them (AskedDays.dates: asked_days)
+        days = _several_days(m, today)
+        return days[0], days[-1], False
     if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
         name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
         back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
@@ -290,9 +316,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
-        # planned "for this weekend" ("what did I plan for this weekend?")
+        # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
         if not last and today.weekday() < 5 and (m.group("pastweekend") or (
-                _PAST.search(m.string) and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
+                _PAST.search(m.string) and not _PLANNED.search(m.string)
+                and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
         monday = today - dt.timedelta(days=today.weekday() + 7 * last)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
@@ -305,6 +332,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first - dt.timedelta(days=1)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
+    """The days of several weekdays named ("last Friday and Saturday", "on
+    Monday or Wednesday"): each the most recent such day before today, in
+    date order."""
+    return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
+                   for w in re.findall(_WEEKDAY, m.group(0), re.I)})
 
 
 def _askers_time(question: str, m: re.Match, person=None) -> bool:
@@ -326,8 +361,8 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
     at work?", "anything about the garden?", "meetings?") is the asker's.
     A `german` question (its day is German) capitalises its nouns: "Was war
     gestern im Büro?" names no one: a name is told as a verb's subject ("Was
-    hat Priya gestern gesagt?") or by a capital that is no noun
-    (_german_name: "Priya gestern?")."""
+    hat Priya gestern gesagt?"), a person the index knows or a name after
+    "mit" (_german_name: "Priya gestern?")."""
     if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
         return True
     if german:
@@ -347,7 +382,10 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 def _german_name(text: str, person=None) -> bool:
     """A capitalised word of German `text` names someone: `person(word)`
-    (the index knows it as one), or it is no noun (_GERMAN_NOT_NAMES)."""
+    (the index knows it as one), or it follows "mit" and is no noun
+    ("mit Anna"; _GERMAN_NOT_NAMES). Any other capital is a noun: German
+    capitalises them all, and a short one ("Yoga gestern?", "Umzug
+    gestern?", "bei Siemens") looks like a name."""
     for w in re.finditer(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:['’]s)?(?![\w-])", text):
         word = re.sub(r"['’]s$", "", w.group(0))
         if word.isupper() or word.lower() in _CALENDAR or _GERMAN_DETERMINER.search(text[:w.start()]):
@@ -355,10 +393,16 @@ def _german_name(text: str, person=None) -> bool:
         if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
             return True  # "Priyas Tag": Priya's
         low = word.lower()
-        if not (low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
+        if _WITH.search(text[:w.start()]) and not (
+                low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
                 or _GERMAN_NOUN_END.search(low) or len(low) > 10):
-            return True
+            return True  # "Was war gestern mit Anna?": one asks with whom, not with what
     return False
+
+
+# "mit" before a name: the one cue that a capital is someone's ("bei Siemens" is a company's, "von" a sender's
+# or a thing's)
+_WITH = re.compile(r"(?i:\bmit\s+)$")
 
 
 def _writes_a_date(question: str) -> bool:
@@ -407,7 +451,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         first, last, month = _resolve(m, today)
     except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
         return None
-    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month)
+    several = _several_days(m, today) if m.group("weekday") and m.group("weekdays") else []
+    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
+                     tuple(several) if len(several) > 1 else ())
 
 
 def parse_day(value: str, what: str) -> dt.date:

@@ -44,7 +44,7 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     (askday.AskedDays) and the days and months of its date key prefixes
     (text.date_key_prefixes: 'date:2026-05', 'date:2026-05-08'); a part
     of a month ('date:2026-10-1', the 10th to the 19th) is none."""
-    spans = [(days.first, days.last)] if days is not None else []
+    spans = list(days.spans()) if days is not None else []
     for p in periods:
         m = re.fullmatch(r"date:(\d{4})-(\d\d)(?:-(\d\d))?", p)
         if m is None:

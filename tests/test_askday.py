@@ -265,6 +265,7 @@ def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_pat
 
 
 MONDAY = dt.date(2027, 1, 4)
+WEDNESDAY = dt.date(2026, 11, 18)
 
 
 @pytest.mark.parametrize("question,today,words,first,last", [
@@ -276,19 +277,29 @@ MONDAY = dt.date(2027, 1, 4)
     ("What am I doing this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
     ("What did I plan for this weekend?", MONDAY, "this weekend", "2027-01-09", "2027-01-10"),
     ("What did I do this weekend?", SUNDAY, "this weekend", "2026-05-02", "2026-05-03"),
+    # a plan's past tense is of the coming weekend (was the one just gone, 11-14..15), its doing's the one gone
+    ("What did I plan to do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What did I say I'd do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What was I going to cook this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("Did I have plans this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What was I supposed to do this weekend?", WEDNESDAY, "this weekend", "2026-11-21", "2026-11-22"),
+    ("What did I do this weekend?", WEDNESDAY, "this weekend", "2026-11-14", "2026-11-15"),
+    ("What'd I do this weekend?", WEDNESDAY, "this weekend", "2026-11-14", "2026-11-15"),  # did, no plan
+    ("Where did I go this past weekend?", WEDNESDAY, "this past weekend", "2026-11-14", "2026-11-15"),
     # "this past weekend" (was not read): the weekend just gone, or the one under way
     ("What did I do this past weekend?", MONDAY, "this past weekend", "2027-01-02", "2027-01-03"),
     ("what did I cook the past weekend?", dt.date(2027, 1, 6), "the past weekend", "2027-01-02", "2027-01-03"),
     ("What did I do this past weekend?", SUNDAY, "this past weekend", "2026-05-02", "2026-05-03"),
-    # several weekdays: all of them, from the first to the last (was the first alone)
+    # several weekdays: all of them (was the first alone; test_several_weekdays_are_those_days)
     ("What did I do last Friday and Saturday?", MONDAY, "last Friday and Saturday", "2027-01-01", "2027-01-02"),
     ("What did I do on Friday, Saturday and Sunday?", MONDAY, "on Friday, Saturday and Sunday", "2027-01-01",
      "2027-01-03"),
     ("Did I run on Friday or Saturday?", MONDAY, "on Friday or Saturday", "2027-01-01", "2027-01-02"),
     ("What did I do last Friday and last Saturday?", MONDAY, "last Friday and last Saturday", "2027-01-01",
      "2027-01-02"),
-    # the last day named is the latest such day before today, as "on Saturday" alone is
-    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-27", "2026-11-28"),
+    # each day named is the latest such day before today, as "on Saturday" alone is (was: Friday the day
+    # before that Saturday, 11-27): yesterday's Friday and last Saturday, not the Friday between
+    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-28", "2026-12-04"),
     ("what did I do on Monday & Wednesday?", SATURDAY, "on Monday & Wednesday", "2026-11-30", "2026-12-02"),
 ])
 def test_weekends_and_several_weekdays(question, today, words, first, last):
@@ -296,6 +307,43 @@ def test_weekends_and_several_weekdays(question, today, words, first, last):
 
     got = asked_days(question, today)
     assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
+@pytest.mark.parametrize("question,words,days", [
+    # each weekday named is its own most recent such day before today, and the days are those alone
+    # (were a span in the order named: 11-09..13, a whole week, 11-09..16, 11-10..11)
+    ("What did I do on Monday and Friday?", "on Monday and Friday", ["2026-11-13", "2026-11-16"]),
+    ("What did I do last Saturday and Friday?", "last Saturday and Friday", ["2026-11-13", "2026-11-14"]),
+    ("What did I do on Monday and Monday?", "on Monday and Monday", ["2026-11-16"]),
+    ("Did I run on Tuesday or Wednesday?", "on Tuesday or Wednesday", ["2026-11-11", "2026-11-17"]),
+    ("What did I do on Friday, Saturday and Sunday?", "on Friday, Saturday and Sunday",
+     ["2026-11-13", "2026-11-14", "2026-11-15"]),
+])
+def test_several_weekdays_are_those_days(question, words, days):
+    from minirag_cli.askday import asked_days
+    from minirag_cli.datednotes import asked_spans
+
+    got = asked_days(question, WEDNESDAY)
+    assert got is not None and got.words == words
+    assert [str(d) for d in got.days()] == days
+    assert (str(got.first), str(got.last)) == (days[0], days[-1])
+    assert [(str(a), str(b)) for a, b in asked_spans([], got)] == [(d, d) for d in days]
+    assert sorted(t for t in got.terms() if " " not in t) == [f'"{d.replace("-", "")}"' for d in days]
+    between = dt.date.fromisoformat(days[0]) + dt.timedelta(days=1)
+    assert got.holds(days[0]) and got.holds(days[-1] + " 09:00")
+    assert got.holds(str(between)) == (str(between) in days)
+
+
+def test_a_note_between_two_weekdays_asked_is_not_of_them():
+    from minirag_cli.askday import asked_days
+
+    days = asked_days("What did I do on Monday and Friday?", WEDNESDAY)
+    results = [{"chunk_id": 1, "path": "2026-11-14.md"}, {"chunk_id": 2, "path": "2026-11-13.md"},
+               {"chunk_id": 3, "path": "2026-11-16.md"}, {"chunk_id": 4, "path": "2026-W46.md"}]
+    # the Saturday between is not asked; the week's note (11-09..15) holds the Friday
+    assert [r["chunk_id"] for r in ans.of_the_days(results, {}, days)] == [2, 3, 4]
+    assert days.to_dict()["dates"] == ["2026-11-13", "2026-11-16"]
+    assert days.label() == "on Monday and Friday (2026-11-13, 2026-11-16)"
 
 
 def test_a_day_before_the_calendar_is_no_day():
@@ -360,6 +408,21 @@ def test_yesterday_is_searched_and_answered_as_its_day(vault):
         assert result.results[0]["path"] == "meetings/standup.md"
         # without an asking day (mrag eval without "asked_on") the words are words
         assert index.search("what did I do yesterday?").results[0]["path"] == "journal/2026-03-10.md"
+
+
+def test_two_weekdays_are_answered_from_their_notes_alone(vault):
+    from tests.test_answer import FakeLLM
+
+    with _open(vault) as index:
+        # Tuesday 04-28 and Saturday 05-02: the standup of Friday 05-01 between them is no note of theirs
+        result = index.search("What did I do on Tuesday and Saturday?", today=SUNDAY)
+        assert result.days.label() == "on Tuesday and Saturday (2026-04-28, 2026-05-02)"  # was 04-28 to 05-02
+        paths = {r["path"] for r in result.results}
+        assert {"journal/2026-04-28.md", "journal/2026-05-02.md"} <= paths and "meetings/standup.md" not in paths
+        fake = FakeLLM("Repaired the fence [1].")
+        index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
+        prompt = fake.calls[0]["messages"][-1]["content"]
+        assert "garden fence" in prompt and "moves to June" in prompt and "presented" not in prompt
 
 
 def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):
@@ -502,10 +565,16 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
 
 
 @pytest.mark.parametrize("question,read", [
-    # a German capital that is no noun names someone (was read as the asker's day)
+    # a German capital names someone when the index knows it as a person (Priya) or "mit" asks with whom
     ("Priya gestern?", False),
     ("Wie war Priyas Tag gestern?", False),
     ("Was war gestern mit Anna?", False),
+    # any other capital is a noun, however short (were read as names: no day)
+    ("Yoga gestern?", True),
+    ("Stress gestern?", True),
+    ("Umzug gestern?", True),
+    ("Was war gestern bei Siemens?", True),
+    ("Was war gestern beim Yoga?", True),
     ("Was hat Anna am Montag gesagt?", False),
     # the nouns a question about one's days asks with name no one, nor a question word or verb
     ("Termine gestern?", True),
@@ -519,7 +588,15 @@ def test_eval_reads_yesterday_only_against_a_lines_asked_on(vault, tmp_path):
 def test_a_german_name_is_someone_else(question, read):
     from minirag_cli.askday import asked_days
 
-    assert (asked_days(question, SATURDAY) is not None) == read
+    assert (asked_days(question, SATURDAY, person=lambda w: w == "Priya") is not None) == read
+
+
+def test_a_german_capital_the_index_does_not_know_is_a_noun():
+    from minirag_cli.askday import asked_days
+
+    # no index to ask: "Priya" is told from "Yoga" by nothing, and a German question capitalises its nouns
+    assert asked_days("Priya gestern?", SATURDAY) is not None
+    assert asked_days("Priya gestern?", SATURDAY, person=lambda w: w == "Priya") is None
 
 
 def test_a_german_word_the_index_knows_as_a_person_is_someone_else(tmp_path):
