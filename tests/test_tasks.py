@@ -283,3 +283,27 @@ def test_a_pre_upgrade_header_dates_its_note_by_its_front_matter(journal):
         conn.close()
     garden = [t for t in listed(db_path) if t["path"] == "projects/garden.md"]
     assert [t["note_date"] for t in garden] == ["2026-10-02"]
+
+
+def _at_once(lines: list[str]) -> list[dict]:
+    """tasks_in(lines), in a child process killed after a minute, so a relapse into a quadratic read
+    fails here instead of hanging the suite (a thread would not do: a regex holds the GIL throughout)."""
+    import subprocess
+    import sys
+
+    code = "import json, sys; from minirag_cli.tasks import tasks_in; print(json.dumps(tasks_in(json.load(sys.stdin))))"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], input=json.dumps(lines), capture_output=True,
+                              text=True, timeout=60, cwd=Path(__file__).resolve().parents[1], check=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("tasks_in did not finish in a minute")
+    return json.loads(done.stdout)
+
+
+def test_a_task_line_of_a_long_run_of_blanks_is_read_at_once():
+    """The lazy text before a blanks-to-the-end check retried it from each blank
+    (200,000 blanks: minutes); a line of thousands of unclosed Dataview fields
+    was scanned to its end from each of them."""
+    tasks = _at_once(["# 2026-11-17", "", "- [ ] a" + " " * 300_000 + "b", "- [ ] " + "[due:: 2026-11-20 " * 20_000])
+    assert [(t["line"], t["text"]) for t in tasks][0] == (3, "a b")
+    assert len(tasks) == 2 and tasks[1]["due"] is None
