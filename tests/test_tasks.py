@@ -307,3 +307,24 @@ def test_a_task_line_of_a_long_run_of_blanks_is_read_at_once():
     tasks = _at_once(["# 2026-11-17", "", "- [ ] a" + " " * 300_000 + "b", "- [ ] " + "[due:: 2026-11-20 " * 20_000])
     assert [(t["line"], t["text"]) for t in tasks][0] == (3, "a b")
     assert len(tasks) == 2 and tasks[1]["due"] is None
+
+
+def test_fences_read_as_commonmark_and_mdcode_read_them():
+    lines = ["```ad-todo", "- [ ] in an admonition", "```",  # an Admonition fence holds prose
+             "```npm i``` fixed it", "- [ ] below inline code",  # a backtick in the info string: no fence
+             "> ```", "> - [ ] in a quoted fence", "> ```",
+             "- item", "    ```", "    - [ ] in a fence under an item", "    ```",
+             "~~~js", "- [ ] in code", "~~~", "- [ ] after"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [
+        (2, "in an admonition"), (5, "below inline code"), (16, "after")]
+
+
+def test_a_task_in_an_html_comment_is_none():
+    lines = ["<!-- - [ ] one line -->", "<!--", "- [ ] many lines", "-->", "- [ ] call Bob <!-- not Ann --> today"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(5, "call Bob today")]
+
+
+def test_a_due_date_that_is_no_day_stays_in_the_text():
+    tasks = tasks_in(["- [ ] renew 📅 2026-13-45", "- [ ] pay [due:: 2026-02-30] ⏳ 2026-02-28"])
+    assert [(t["text"], t["due"], t["scheduled"]) for t in tasks] == [
+        ("renew 📅 2026-13-45", None, None), ("pay [due:: 2026-02-30]", None, "2026-02-28")]
