@@ -1699,8 +1699,12 @@ def _attribute(got: Answer, words: SourceWords) -> bool:
 
 def example_echo(text: str, question: str, sources: list[dict]) -> list[str]:
     """The worked examples' own words (EXAMPLE_WORDS) that `text` holds and
-    neither the question nor any source's text does, in EXAMPLE_WORDS order."""
-    held = "\n".join([question, *(s.get("text", "") for s in sources)])
+    neither the question nor anything of a source does, in EXAMPLE_WORDS
+    order. A source's path, title and date count with its text: the model
+    is shown an undated note's path (source_blocks), and `Trips/Lisbon.md`
+    or `People/Maya Lin.md` are the notes' words, not the examples'."""
+    held = "\n".join([question, *(str(s.get(key) or "") for s in sources
+                                   for key in ("text", "path", "title", "date"))])
     return [word for word, pattern in EXAMPLE_WORDS if pattern.search(text) and not pattern.search(held)]
 
 

@@ -7,14 +7,19 @@ write one: `- [ ] call Priya`, `* [x] dentist`, `+ [ ]`, `1. [ ]`, `2) [ ]`,
 indented or in a quote (`> - [ ] ...`). The box says its state: `[ ]` open,
 `[/]` in progress (open), `[x]` or `[X]` done, `[-]` cancelled (closed,
 listed with the done ones). Another mark (`[?]`, `[>]`: a theme's) is no
-task. Not tasks: lines inside a code fence (``` or ~~~), the front matter,
-an item with no text after its box.
+task. Not tasks: lines inside a code fence (``` or ~~~, read as mdcode
+reads them: an Admonition ```` ```ad-todo ```` fence holds prose and its
+tasks, a line that opens with inline code (```` ```npm i``` ````) opens no
+fence) or an HTML block (`<pre>`, an `<!-- -->` comment, on one line or
+many), the front matter, an item with no text after its box; a comment in
+a task's line is taken out of its text.
 
 Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
 scheduled day, `✅` / `[completion:: ]` the day it was done; they are taken
 out of its text (`🛫`, `➕`, `❌` and `start::`, `created::`, `cancelled::` are
-taken out too, unlisted). A line indented under a task that is no list item
+taken out too, unlisted). A date that is no day (`📅 2026-13-45`) is no
+field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
 `parent` the line of the task it is under; closing a task closes none of
@@ -23,6 +28,7 @@ its sub-tasks, as in Obsidian.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from dataclasses import asdict, dataclass
@@ -33,18 +39,22 @@ OPEN_MARKS = {" ": "open", "/": "in_progress"}
 CLOSED_MARKS = {"x": "done", "X": "done", "-": "cancelled"}
 STATES = ("open", "done", "all")
 
+# the text is greedy and stripped in code: a lazy one before `[ \t]*$` retried the blanks' check from
+# each blank of a long run (a line of 200,000 blanks: minutes)
 _TASK = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(?P<mark>[ xX/-])\]"
-                   r"(?:[ \t]+(?P<text>.*?))?[ \t]*$")
+                   r"(?:[ \t]+(?P<text>.*))?$")
 _ITEM = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
-_FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})")
+_LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote marks
 _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
                 "\u2705": "done_on"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
-_INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY + r"[^\])]*[\])]",
-                     re.I)
+# (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
+# each opener, quadratic in a line of thousands of them)
+_INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY
+                     + r"[^\][()]*[\])]", re.I)
 _INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"}
 
 
@@ -75,13 +85,18 @@ def _fields(text: str) -> tuple[str, dict[str, str]]:
     """`text` without its date fields, and those it names (due, scheduled, done_on)."""
     found: dict[str, str] = {}
 
-    def take(field: str | None, day: str) -> str:
+    def take(m: re.Match, field: str | None, day: str) -> str:
+        try:
+            dt.date.fromisoformat(day)
+        except ValueError:  # no real day (2026-13-45): a typo the user should see, kept in the text
+            return m.group(0)
         if field:
             found.setdefault(field, day)
         return " "
 
-    text = _EMOJI.sub(lambda m: take(_EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
-    text = _INLINE.sub(lambda m: take(_INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
+    text = _without_comments(text)
+    text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
+    text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
     return " ".join(text.split()), found
 
 
@@ -95,22 +110,52 @@ def _front_matter_lines(lines: list[str]) -> int:
     return 0 if found is None else "\n".join(lines)[:found.end].count("\n")
 
 
+def _code_lines(lines: list[str], first: int) -> set[int]:
+    """The indexes of `lines` (from `first`: the front matter's are none) in
+    a fenced code block or a raw HTML block (`<pre>`, an `<!-- -->` comment),
+    fences and tags included, as mdcode reads them (CommonMark's rules: a
+    backtick in the info string opens no fence; an Admonition `ad-` fence
+    holds prose). Each line is read without its indentation and quote
+    marks: a fence in a quote or under a list item hides its lines too."""
+    from minirag_cli.extract.mdcode import find_code
+
+    bare = [""] * first + [lines[i][_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
+    text = "\n".join(bare)
+    starts = [0]
+    for line in bare[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    out: set[int] = set()
+    for code in find_code(text):
+        if code.kind in ("fence", "html"):
+            a = bisect.bisect_right(starts, code.start) - 1
+            b = bisect.bisect_right(starts, max(code.start, code.end - 1)) - 1
+            out.update(range(a, b + 1))
+    return out
+
+
+def _without_comments(text: str) -> str:
+    """`text` without its `<!-- -->` comments (one nothing closes is text, as
+    CommonMark reads it). A scan, not a regex: `<!--.*?-->` would rescan the
+    rest of a line from each opener nothing closes."""
+    pieces, pos = [], 0
+    while (a := text.find("<!--", pos)) >= 0 and (b := text.find("-->", a + 4)) >= 0:
+        pieces.append(text[pos:a] + " ")
+        pos = b + 3
+    return "".join(pieces) + text[pos:]
+
+
 def tasks_in(lines: list[str]) -> list[dict]:
     """The tasks of a note's `lines` (index 0 is line 1): dicts of Task's
     fields but the note's (path, root, note_date)."""
     out: list[dict] = []
-    fence: str | None = None
+    first = _front_matter_lines(lines)
+    code = _code_lines(lines, first)
     stack: list[tuple[int, dict]] = []  # (indent width, task) of the tasks the next lines may be under
     current: dict | None = None  # the task the next indented line continues
-    for i in range(_front_matter_lines(lines), len(lines)):
+    for i in range(first, len(lines)):
         line = lines[i].rstrip("\r")
-        m = _FENCE.match(line)
-        if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
-                fence = None
-            continue
-        if m:
-            fence, current = m.group(1), None
+        if i in code:
+            current = None
             continue
         task = _TASK.match(line)
         if task is None:

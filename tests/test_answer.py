@@ -800,6 +800,12 @@ NOVEL = [{"n": 1, "text": "Ch08: Ktara slipped out of the archive at dawn."},
     ("Yes, to Lisbon [1].", "Has Ktara been to Lisbon?", NOVEL, []),
     ("Yes [1].", "Has Ktara been to Lisboa?", [{"n": 1, "text": "Ktara flew to Lisbon."}], []),
     ("Maya [1].", "Who did Ktara meet?", [{"n": 1, "text": "Ktara met Maya at the gate."}], []),
+    # or the path the model was shown for an undated note (its title)
+    ("In Lisbon you stayed in Alfama [1].", "Where did I stay on the trip?",
+     [{"n": 1, "text": "Stayed in Alfama, up the hill.", "path": "Trips/Lisbon.md"}], []),
+    ("Maya Lin called [1].", "Who called?", [{"n": 1, "text": "She called at noon.", "path": "People/Maya Lin.md"}],
+     []),
+    ("Maya Lin called [1].", "Who called?", [{"n": 1, "text": "Maya Lin called.", "path": None}], []),
     # words the examples share with any note are no echo
     ("Tom brought the new picnic blanket [1].", "What did Tom bring?", NOVEL, []),
     ("Ktara slipped out of the archive at dawn [1].", "What did Ktara do in Ch08?", NOVEL, []),

@@ -304,3 +304,48 @@ def test_the_table_folds_a_long_note_path_rather_than_cut_its_line():
     cells = [line.split("│")[-2].strip() for line in out.getvalue().splitlines() if line.count("│") == 5]
     assert "…" not in out.getvalue()
     assert "".join(cells) == where
+
+
+def _at_once(lines: list[str]) -> list[dict]:
+    """tasks_in(lines), in a child process killed after a minute, so a relapse into a quadratic read
+    fails here instead of hanging the suite (a thread would not do: a regex holds the GIL throughout)."""
+    import subprocess
+    import sys
+
+    code = "import json, sys; from minirag_cli.tasks import tasks_in; print(json.dumps(tasks_in(json.load(sys.stdin))))"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], input=json.dumps(lines), capture_output=True,
+                              text=True, timeout=60, cwd=Path(__file__).resolve().parents[1], check=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("tasks_in did not finish in a minute")
+    return json.loads(done.stdout)
+
+
+def test_a_task_line_of_a_long_run_of_blanks_is_read_at_once():
+    """The lazy text before a blanks-to-the-end check retried it from each blank
+    (200,000 blanks: minutes); a line of thousands of unclosed Dataview fields
+    was scanned to its end from each of them."""
+    tasks = _at_once(["# 2026-11-17", "", "- [ ] a" + " " * 300_000 + "b", "- [ ] " + "[due:: 2026-11-20 " * 20_000])
+    assert [(t["line"], t["text"]) for t in tasks][0] == (3, "a b")
+    assert len(tasks) == 2 and tasks[1]["due"] is None
+
+
+def test_fences_read_as_commonmark_and_mdcode_read_them():
+    lines = ["```ad-todo", "- [ ] in an admonition", "```",  # an Admonition fence holds prose
+             "```npm i``` fixed it", "- [ ] below inline code",  # a backtick in the info string: no fence
+             "> ```", "> - [ ] in a quoted fence", "> ```",
+             "- item", "    ```", "    - [ ] in a fence under an item", "    ```",
+             "~~~js", "- [ ] in code", "~~~", "- [ ] after"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [
+        (2, "in an admonition"), (5, "below inline code"), (16, "after")]
+
+
+def test_a_task_in_an_html_comment_is_none():
+    lines = ["<!-- - [ ] one line -->", "<!--", "- [ ] many lines", "-->", "- [ ] call Bob <!-- not Ann --> today"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(5, "call Bob today")]
+
+
+def test_a_due_date_that_is_no_day_stays_in_the_text():
+    tasks = tasks_in(["- [ ] renew 📅 2026-13-45", "- [ ] pay [due:: 2026-02-30] ⏳ 2026-02-28"])
+    assert [(t["text"], t["due"], t["scheduled"]) for t in tasks] == [
+        ("renew 📅 2026-13-45", None, None), ("pay [due:: 2026-02-30]", None, "2026-02-28")]
