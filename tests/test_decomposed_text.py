@@ -59,17 +59,26 @@ def test_a_long_word_beside_a_decomposed_name_is_read_at_once():
     """One decomposed name and a pasted line of 300,000 characters with no
     blank: the word pattern `\\S*[marks]\\S*` backtracked over the long word
     from each of its characters (40,000 characters: 20 s; this one: hours).
-    Run in a thread so a relapse fails here instead of hanging the suite."""
-    import threading
+    Read in a child process killed after a minute, so a relapse fails here
+    instead of hanging the suite (a thread would not do: a regex holds the
+    GIL throughout)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
 
     line = "QUJD" * 75_000
     text = "Ae\u0308lys met Tom.\n" + line + "\nca\u0301fe\u0301 " + line + "\u0301\n"
-    out = []
-    worker = threading.Thread(target=lambda: out.append(composed_words(text)), daemon=True)
-    worker.start()
-    worker.join(120)
-    assert out, "composed_words did not finish"
-    assert out[0] == unicodedata.normalize("NFC", text)
+    code = ("import json, sys; from minirag_cli.walk import composed_words; "
+            "print(json.dumps(composed_words(json.load(sys.stdin))))")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], input=json.dumps(text), capture_output=True, text=True,
+                              timeout=60, cwd=Path(__file__).resolve().parents[1], check=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("composed_words did not finish in a minute")
+    assert json.loads(done.stdout) == unicodedata.normalize("NFC", text)
 
 
 def test_an_index_read_before_re_reads_its_decomposed_notes_once(tmp_path, monkeypatch):
