@@ -32,6 +32,11 @@ def test_a_saint_s_or_a_kind_of_place_keeps_its_st(text, found):
     assert names(text) == found
 
 
+def test_the_cost_a_saint_s_name_after_a_street_stays_in_the_place():
+    # a first name that is a saint's too reads as the saint (as before rules 14)
+    assert names("Lunch at Baker St. Thomas joined us.") == {"Baker St. Thomas"}
+
+
 def test_a_saint_s_possessive_names_no_person():
     found = names("Lunch near Great St. Mary's with Tom.")
     assert "Mary" not in found  # was Mary, a person, and St. Mary's lost
