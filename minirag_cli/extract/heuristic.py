@@ -251,7 +251,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 # 14: a role label (`Husband: Arjun`, `Mom:`, `Boss: Tom Baker`: ROLE_WORDS) names no one and speaks
 #    in no chat, its value's list names its people; a journal's past tense or imperative opening a line
 #    (`Planned Aisha's party`, `Booked Lisbon`, `Drove Tom`: ONE_NAME_VERBS) is no part of the name
-#    after it; a street's `St.` after a name ends the place (`Baker St. Priya Raman`: _cap_spans); the
+#    after it (one name, no verb after it: `Book Club met`, `Plan B Cafe` stay whole: JOURNAL_VERBS); a
+#    street's `St.` after a name ends the place where a sentence's subject follows (`Baker St. Priya
+#    Raman joined`: _cap_spans), not a saint's or a kind of place (`Fort St. John`, `Main St. Diner`); the
 #    Admonition plugin's ```` ```ad-note ```` fences hold prose, whose names count (mdcode); a canvas
 #    (`[[Board.canvas]]`) is the note named Board, and the Excalidraw plugin's default drawing name
 #    (`Drawing 2026-11-03 10.15.22`) names nothing (DEFAULT_DRAWING); a name's mentions in a chunk
@@ -583,6 +585,35 @@ CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}
 # Priya Raman` was one). Not after a connector (`Church of St. Mary`), nor after a sentence's first
 # word (`Visited St. Paul's`: a verb's object); `Mt.` opens its mountain (`Climbed Mt. Fuji`).
 _STREET_CUT = re.compile(rf"(?<={_WORD_CHAR})(?<!\bof)(?<!\bde)(?<!\bthe){_GAP}St\.(?={_GAP})")
+# ... but only where what follows reads as a new sentence's subject: names then a verb (`Priya Raman
+# joined`, `Priya was`, `Tom Baker and Priya Raman came`: SUBJECT_VERB), or a name the note writes
+# elsewhere too. A saint's name (SAINT_NAMES: `Fort St. John`, `King's Cross St. Pancras`), a saint's
+# possessive (`Great St. Mary's`, `Old St. Paul's Church`) or a kind of place (STREET_PLACES: `Main St.
+# Diner`, `Bleecker St. Café`) is the place's own name (rules 14 cut all six; a reviewer's finding).
+SAINT_NAMES = frozenset("""
+mary marys paul pauls peter peters petersburg john johns james george michael patrick francis thomas
+andrew andrews helens helen louis lucia lucie kitts albans ives moritz tropez pancras lawrence augustine
+catharines catherine gallen pauli martin mark luke matthew anne annes anthony clair joseph nicholas
+stephen bernard denis etienne malo cloud leonards austell davids agnes bride bartholomew giles jude
+vincent germain gotthard kilda lucy margaret edmunds neots barts kilian leger vitus ursula
+""".split())
+STREET_PLACES = frozenset("""
+diner cafe café coffee bakery bar pub deli grill bistro kitchen tavern inn hotel hall library park
+garage pizza pizzeria books bookshop church cathedral chapel abbey station stop market school hospital
+clinic gym studio theatre theater cinema museum gallery shop store mall bridge square tower pharmacy
+laundromat brewery apartments lofts house records
+""".split())
+# the verbs a journal's sentence takes after its subject (a past tense in -ed too)
+SUBJECT_VERBS = ("is|was|are|were|has|had|have|will|would|can|could|should|did|does|came|comes|went"
+                 "|goes|met|meets|said|says|got|left|took|gave|made|sat|ran|told|brought|showed|paid|sent"
+                 "|kept|won|lost|knew|thought|found|saw|bought|wrote|drove|ate|spoke|felt|stood|crashed"
+                 "|[a-z]{2,}ed")
+# from a capitalised span's end: more names (`and Priya Raman`), then such a verb
+# (one capitalised word a repeat, so a failing match is tried in linear time, not in every grouping)
+SUBJECT_VERB = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
+                          rf"{_GAP}(?:{SUBJECT_VERBS})(?!{_LETTER})")
+_STREET_WORD = re.compile(rf"(?<!{_LETTER}){_CAP_WORD}")
+_STREET_SPAN = re.compile(rf"(?:{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}})?")
 # a street's abbreviation after a capitalised word, whose full stop may end a sentence (`Went to
 # Baker St. Priya was there.`: rules 14)
 _PLACE_STOP = re.compile(rf"{UPPER}{_WORD_CHAR}*{_GAP}St\.$")
@@ -622,6 +653,18 @@ ONE_NAME_VERBS = re.compile(
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate")
+# Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
+# first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
+# of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
+# a base opens one of two words or more only where the text writes its first word mid-sentence too
+# (as before rules 14: `Invite Priya Raman` is the name, unless the note writes `Priya` elsewhere).
+JOURNAL_VERBS = frozenset((
+    "Planned|Booked|Hosted|Surprised|Celebrated|Picked|Dropped|Drove|Walked|Greeted|Welcomed|Introduced"
+    "|Congratulated|Missed|Kissed|Forgave|Followed|Mentored|Coached|Tutored|Trained|Supported|Skyped"
+    "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
+    "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
+    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
+JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -1334,9 +1377,13 @@ class HeuristicExtractor:
             else:
                 verb = VERB_NAME.match(found)
                 rest = found[verb.end():].split() if verb else []
+                opener = verb.group(1) if verb else ""
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
-                        and (len(rest) > 1 or elsewhere(rest[0], start + verb.end())
-                             or ONE_NAME_VERBS.fullmatch(verb.group(1)))
+                        and ((len(rest) > 1 and opener not in JOURNAL_BASES)
+                             or elsewhere(rest[0], start + verb.end())
+                             or (ONE_NAME_VERBS.fullmatch(opener)
+                                 and (opener not in JOURNAL_VERBS
+                                      or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1))))):
@@ -1685,17 +1732,43 @@ class KnownNames:
 
 def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
-    (_STREET_CUT: `Baker St. Priya Raman` is `Baker St` and `Priya Raman`) unless its first word
-    opens a sentence (`Visited St. Paul's`)."""
+    (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
+    opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
+    `Fort St. John`, `Main St. Diner`)."""
     for m in CAP_SPAN.finditer(text):
         start, found = m.start(), m.group(0)
         cut = _STREET_CUT.search(found) if "St." in found else None
-        while cut is not None and not _sentence_start(text, start):
+        while (cut is not None and not _sentence_start(text, start)
+               and _street_ends(text, start + cut.end(), m.end())):
             yield start, found[:cut.start() + len(cut.group()) - 1]  # `Baker St`, without its stop
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
         yield start, found
+
+
+def _street_ends(text: str, pos: int, end: int) -> bool:
+    """Does the `St.` before `pos` (its blanks after) end a street and its sentence, the capitalised span
+    running to `end`: `Baker St. Priya Raman joined us`, not `Fort St. John in the snow` (_STREET_CUT)."""
+    pos = _BLANKS.match(text, pos).end()
+    word = _STREET_WORD.match(text, pos)
+    if word is None:
+        return False
+    word = word.group(0)
+    if word[-2:] in ("'s", "’s") or word.lower() in SAINT_NAMES or word.lower() in STREET_PLACES:
+        return False  # `Great St. Mary's`, `Fort St. John`, `Main St. Diner`: the place's own name
+    if SUBJECT_VERB.match(text, end):
+        return True  # `Baker St. Priya Raman joined us`: a sentence's subject and its verb
+    # `Went to Baker St. Priya, Tom and I ate.` where the note writes Priya elsewhere too
+    return word in _unstreeted_words(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _unstreeted_words(text: str) -> frozenset[str]:
+    """The capitalised words of `text` written somewhere not right after a `St.` (read once a text:
+    _street_ends asks for each street's)."""
+    return frozenset(m.group(0) for m in _STREET_WORD.finditer(text)
+                     if not text[max(0, m.start() - 5):m.start()].rstrip(" \t").endswith("St."))
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -1729,7 +1802,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         end = text.find("\n", start, start + TABLE_REACH)
         return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
     if (before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start)
-            and not _PLACE_STOP.search(text, max(0, start - 60), start)):
+            and not (_PLACE_STOP.search(text, max(0, start - 60), start)
+                     and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
