@@ -18,7 +18,9 @@ keys (`title:`, `Tags:` name nothing): its `tags:` are the #tags they would
 be in the text; a `title:` or `aliases:` value names the note, and is a name
 when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
 the heuristics cannot tell: a person's page, a trip, a project); the other
-values are read as text (a `date:` is a date, `author: Jane Doe` a name).
+values are read as text (a `date:` is a date, `author: Jane Doe` a name;
+an author key's "Last, First" people are First Last: `authors: [Smith,
+Jonathan]` is Jonathan Smith, _authors).
 Logseq's `key:: value` property lines, wherever they are, mean the same
 (`title:: Gardening`, `tags:: hobby, garden`: _read_properties).
 Sync gives each chunk the part of its note's block it holds (`extract`'s
