@@ -18,7 +18,9 @@ keys (`title:`, `Tags:` name nothing): its `tags:` are the #tags they would
 be in the text; a `title:` or `aliases:` value names the note, and is a name
 when a quoted title would be a work (1 to 8 words, one capitalised; of a kind
 the heuristics cannot tell: a person's page, a trip, a project); the other
-values are read as text (a `date:` is a date, `author: Jane Doe` a name).
+values are read as text (a `date:` is a date, `author: Jane Doe` a name;
+an author key's "Last, First" people are First Last: `authors: [Smith,
+Jonathan]` is Jonathan Smith, _authors).
 Logseq's `key:: value` property lines, wherever they are, mean the same
 (`title:: Gardening`, `tags:: hobby, garden`: _read_properties).
 Sync gives each chunk the part of its note's block it holds (`extract`'s
@@ -268,7 +270,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    names10's part: speech is no title (`"Why do you want it?" Aëlys asked.` was a work: SAID_AFTER,
 #    SAID_BEFORE, _title_cased), and a note's alias names it wherever it stands as a whole word
 #    (standing_alias, sync._standing: `Jo said the boat leaks.`, `- Jo brings rope`).
-VERSION = 14
+# 15: an author key's "Last, First" people (`authors: [Smith, Jonathan]`, `author: "Smith, Jonathan and
+#    Okafor, Ngozi"`, `- Keller, Dorothea`: AUTHOR_KEYS, _authors) are Jonathan Smith, Ngozi Okafor and
+#    Dorothea Keller, not Smith and Jonathan; a Pandoc citekey outside a chat (`@smith2021attention`:
+#    CITEKEY) is no person, it links to the note its key names as a wikilink would.
+VERSION = 15
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -745,6 +751,9 @@ QUOTE_REACH = 200
 # characters never reach the extractor, sync.extractable_text)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# A Pandoc citekey as Zotero's Better BibTeX makes it: lower-case surname, year, lower-case title
+# word (`smith2021attention`, `mueller2019`); in a chat, `@tom2024` is still someone's handle
+CITEKEY = re.compile(r"[a-z]+(?:1[5-9]|20)\d\d[a-z]*")
 # a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
 LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # front matter keys whose values are the note's tags, and its names
@@ -1185,11 +1194,50 @@ def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str],
 
 def _read_entries(entries) -> tuple[list[str], list[str], list[str]]:
     """(tag values, titles, other values) of front matter or Logseq property
-    entries; each tag value as written, its caller splits it (_tag_words)."""
+    entries; each tag value as written, its caller splits it (_tag_words); an
+    author key's people in their order (_authors: `Smith, Jonathan` is Jonathan Smith)."""
     tags = [v for e in entries if e.key.lower() in TAG_KEYS for v in e.values]
     titles = [v for e in entries if e.key.lower() in TITLE_KEYS for v in e.values]
-    values = [v for e in entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS for v in e.values]
+    values = [v for e in entries if e.key.lower() not in TAG_KEYS + TITLE_KEYS
+              for v in (_authors(e.values, "[" in e.line) if e.key.lower() in AUTHOR_KEYS else e.values)]
     return tags, titles, values
+
+
+# the front matter keys a reference manager (Zotero, BibTeX, Pandoc) writes its people under,
+# "Last, First" (_authors); `attendees: [Priya, Tom]` is no such key: two people, as written
+AUTHOR_KEYS = ("author", "authors", "editor", "editors")
+_SURNAME = re.compile(r"[^\W\d_][\w'’-]*")  # one word: `Smith`, `O'Brien`, `Müller-Lüdenscheid`
+_GIVEN = re.compile(r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}")  # 1 to 3 words: `Matthew E.`, `Thi Lan`
+_BIBTEX_AND = re.compile(r"\s+and\s+")
+
+
+def _last_first(value: str) -> str | None:
+    """`Smith, Jonathan` as its person, Jonathan Smith; None for another value."""
+    last, comma, first = value.partition(",")
+    last, first = last.strip(), first.strip()
+    if comma and _SURNAME.fullmatch(last) and _GIVEN.fullmatch(first):
+        return f"{first} {last}"
+    return None
+
+
+def _authors(values: Sequence[str], flow: bool) -> list[str]:
+    """An author key's values (AUTHOR_KEYS) as the people they name, First Last
+    (heuristic rules 15). Each value is BibTeX's `Last, First and Last, First`
+    (a string with ` and `, or one `Last, First` item: `- Keller, Dorothea`);
+    a flow list (`[Smith, Jonathan]`, read as its items; `flow`: the key's line
+    holds one) is Last, First pairs
+    when it has an even number of items, every other one a single word (the
+    surname) and each after it 1 to 3 words (`[Nguyen, Thi Lan, Smith,
+    Jonathan]`). Anything else is read as written (`[Jane Doe, John Roe]`)."""
+    people = []
+    for value in values:
+        parts = _BIBTEX_AND.split(value)
+        flipped = [_last_first(p) for p in parts]
+        people += [f or p for f, p in zip(flipped, parts)] if any(flipped) else [value]
+    if flow and people == list(values) and len(values) >= 2 and len(values) % 2 == 0 and all(
+            _SURNAME.fullmatch(last) and _GIVEN.fullmatch(first) for last, first in zip(values[::2], values[1::2])):
+        return [f"{first} {last}" for last, first in zip(values[::2], values[1::2])]
+    return people
 
 
 def _tag_words(value: str) -> list[str]:
@@ -1325,6 +1373,13 @@ class HeuristicExtractor:
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
         for m in HANDLE.finditer(text):
+            if not speakers and CITEKEY.fullmatch(m.group(1)):
+                # a Pandoc citation (`@smith2021attention`) outside a chat cites a work, no person: it
+                # links to the note named by its key as `[[smith2021attention]]` would (rules 15)
+                target = link_target(m.group(1))
+                if target is not None:
+                    add(target.name, target.type)
+                continue
             add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
