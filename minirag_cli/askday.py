@@ -232,12 +232,6 @@ class AskedDays:
         days = self.first.isoformat() if self.first == self.last else f"{self.first} to {self.last}"
         return f"{self.words} ({days})"
 
-    def holds(self, date: str) -> bool:
-        """A note's date (yyyy-mm-dd[ hh:mm], answer.note_date) is one of the days."""
-        if self.dates:
-            return bool(date) and date[:10] in {d.isoformat() for d in self.dates}
-        return bool(date) and self.first.isoformat() <= date[:10] <= self.last.isoformat()
-
     def days(self) -> list[dt.date]:
         if self.dates:
             return sorted(set(self.dates))
