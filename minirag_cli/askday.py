@@ -413,14 +413,23 @@ def _writes_a_date(question: str) -> bool:
 _ORDINALS = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?:\s*[,&/–—]\s*|\s+(?:and|or|to|through|thru)\s+)"
                        r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
 _ON = re.compile(r"\bon\s+$", re.I)
+# an ordinal that counts, not a day: "on the 5th in a row" (its "in" is no preposition of a day), and a
+# bare ordinal that answers an ordinal counting a noun before it, "my 3rd run or the 4th?", "the 3rd try
+# or the 4th?", "my 5th run compared to the 4th" (the noun is left out the second time, not a month)
+_IN_A_ROW = re.compile(r"\s*in\s+(?:a\s+row|succession)\b", re.I)
+_COUNTED = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)\s+(?!(?:at|in|on|with|when|while|during|for|of|and|or|to"
+                      r"|through|thru)\b)[^\W\d_]+\b[^.;!?]*?\b(?:or|than|to|vs\.?|versus)\s+$", re.I)
 
 
 def _a_day_of_the_month(question: str, m: re.Match) -> bool:
     """An ordinal _PHRASE read (its `dom`) is a day: it ends the question
     or a clause ("on the 21st?", "the 21st, at work"), or is one "on the
     21st" followed by a preposition ("on the 2nd at work"); not "the 5th
-    at the race" and not one of two ordinals (_ORDINALS)."""
+    at the race", not one of two ordinals (_ORDINALS) and not a count
+    ("on the 5th in a row", "my 3rd run or the 4th": _IN_A_ROW, _COUNTED)."""
     if re.match(r"\s*\w", question[m.end():]) and not _ON.search(question[:m.start()]):
+        return False
+    if _IN_A_ROW.match(question, m.end()) or _COUNTED.search(question[:m.start()]):
         return False
     return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
 

@@ -243,6 +243,39 @@ def test_days_of_someone_else_or_compared_are_not_read(question):
     assert asked_days(question, SATURDAY) is None
 
 
+@pytest.mark.parametrize("question", [
+    # an ordinal that counts is no day of the month (were the 5th and the 4th of the month)
+    "did I win on the 5th in a row?",
+    "what did I eat on the 3rd in succession?",
+    "was that my 3rd run or the 4th?",
+    "did I finish on the 3rd try or the 4th?",
+    "was it the 3rd time or the 4th?",
+    "how did my 5th run go compared to the 4th?",
+    # were already none: the ordinal's noun says it counts
+    "my 5th run in a row?",
+    "did I pass on the 5th attempt?",
+    "the 3rd time I ran?",
+])
+def test_an_ordinal_that_counts_is_no_day(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, SATURDAY) is None
+
+
+@pytest.mark.parametrize("question,words,first,last", [
+    # the count's week is asked, its ordinal is no day
+    ("when did I run for the 3rd time this week?", "this week", "2026-11-30", "2026-12-06"),
+    # a day after an ordinal of a noun that is not answered by it
+    ("what did I do on the 3rd floor or on the 5th?", "the 5th", "2026-12-05", "2026-12-05"),
+    ("what did I eat on the 4th?", "the 4th", "2026-12-04", "2026-12-04"),
+])
+def test_a_count_next_to_a_day_leaves_the_day(question, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, SATURDAY)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
+
+
 def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_path):
     """"the 2nd and 3rd books" was read as the 2nd of the month: the answer
     read only daily/2026-12-02.md, never the reading list that answers."""
