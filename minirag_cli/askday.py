@@ -23,7 +23,9 @@ or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
+la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag und
+Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"), "el lunes y el martes";
+and N days or weeks ago, the numbers up to
 twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
@@ -93,6 +95,10 @@ _FOREIGN_WEEKDAYS = {
 }
 _DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)}
 _DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+# between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
+_LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
+# any weekday name of the four languages, longest first ("miércoles"), as a word
+_ANY_DAY = re.compile(r"(?<!\w)(?:" + "|".join(sorted(_DAY_INDEX, key=len, reverse=True)) + r")(?!\w)", re.I)
 # the same days asked in German, French and Spanish, one alternative per group of _PHRASE ("last week"
 # is `week` "last" in English, `lastweek` here)
 _FOREIGN = {
@@ -103,9 +109,13 @@ _FOREIGN = {
     "thisweek": r"diese\s+woche|cette\s+semaine|esta\s+semana",
     "lastmonth": r"(?:letzten|vorigen|vergangenen)\s+monat|le\s+mois\s+dernier|el\s+mes\s+pasado",
     "thismonth": r"diesen\s+monat|ce\s+mois(?:-ci)?|este\s+mes",
-    # the most recent such day before today, as "on Tuesday" / "last Tuesday"
-    "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})|(?:{_FR_DAY})\s+dernier"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+    # the most recent such day before today, as "on Tuesday" / "last Tuesday"; several, as "on Monday and
+    # Tuesday": each such day ("am Montag und Dienstag", "lundi et mardi", "el lunes y el martes": AskedDays.dates).
+    # French writes no "on": a bare "lundi" is read in a French question (asked_days, as "hier" is)
+    "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})(?:{_LIST_DE}(?:(?:am|letzten|vorigen)\s+)?(?:{_DE_DAY}))*"
+                  rf"|(?:{_FR_DAY})(?:\s+dernier)?(?:{_LIST_FR}(?:{_FR_DAY})(?:\s+dernier)?)*(?:\s+derniers)?"
+                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
+                  r"(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
     # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
     "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
                rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
@@ -148,8 +158,11 @@ _PHRASE = re.compile(
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
-                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+"
+                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat"
+                     r"|(?:am|letzten|vorigen)\s+\w+(?:(?:\s*,\s*|\s+)(?:(?:und|oder)\s+)?(?:am\s+)?\w+)*"
                      r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
+# a French weekday without "dernier" is read in a French question alone, as "hier" is (asked_days)
+_BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
@@ -286,14 +299,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
         return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
-    if m.group("weekday") and m.group("weekdays"):  # "on Monday and Friday": each the most recent such day
-        # before today, as one "on Monday" is, not the days between them (AskedDays.dates: asked_days)
+    if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back;
+        # several, "on Monday and Friday", "lundi et mardi": each so, as one is, not the days between them
+        # (AskedDays.dates: asked_days)
         days = _several_days(m, today)
         return days[0], days[-1], False
-    if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
-        name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
-        back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
-        return one(today - dt.timedelta(days=back))
     if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
         day, first = int(m.group("dom")), today.replace(day=1)
         while True:
@@ -329,11 +339,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
-    """The days of several weekdays named ("last Friday and Saturday", "on
-    Monday or Wednesday"): each the most recent such day before today, in
-    date order."""
+    """The days of the weekdays named ("on Tuesday", "last Friday and
+    Saturday", "on Monday or Wednesday", "lundi et mardi"): each the most
+    recent such day before today, in date order."""
     return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
-                   for w in re.findall(_WEEKDAY, m.group(0), re.I)})
+                   for w in _ANY_DAY.findall(m.group(0))})
 
 
 def _askers_time(question: str, m: re.Match, person=None) -> bool:
@@ -443,6 +453,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             and (not _BARE_FRENCH_DAY.match(m.group(0)) or _FRENCH.search(question))  # "lundi": French's "on Monday"
              and (not m.group("dom") or _a_day_of_the_month(question, m))]
     if len(found) != 1:
         return None
@@ -454,7 +465,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         first, last, month = _resolve(m, today)
     except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
         return None
-    several = _several_days(m, today) if m.group("weekday") and m.group("weekdays") else []
+    several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
 

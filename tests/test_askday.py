@@ -368,6 +368,46 @@ def test_several_weekdays_are_those_days(question, words, days):
     assert got.meets(between, between) == (str(between) in days)
 
 
+@pytest.mark.parametrize("question,words,days", [
+    # several weekdays in German, French and Spanish are those days, as "on Monday and Tuesday" is
+    # (were Monday alone, "am Montag", or none: "lundi" needed "dernier", two "el …" were two phrases)
+    ("Was habe ich am Montag und Dienstag gemacht?", "am Montag und Dienstag", ["2026-11-16", "2026-11-17"]),
+    ("Was habe ich am Montag und am Dienstag gemacht?", "am Montag und am Dienstag", ["2026-11-16", "2026-11-17"]),
+    ("Was war am Montag, Dienstag oder Freitag im Büro?", "am Montag, Dienstag oder Freitag",
+     ["2026-11-13", "2026-11-16", "2026-11-17"]),
+    ("Qu'est-ce que j'ai fait lundi et mardi ?", "lundi et mardi", ["2026-11-16", "2026-11-17"]),
+    ("Qu'ai-je fait lundi dernier et vendredi dernier ?", "lundi dernier et vendredi dernier",
+     ["2026-11-13", "2026-11-16"]),
+    ("Qu'ai-je fait lundi et mardi derniers ?", "lundi et mardi derniers", ["2026-11-16", "2026-11-17"]),
+    ("¿Qué hice el lunes y el martes?", "el lunes y el martes", ["2026-11-16", "2026-11-17"]),
+    ("¿Qué comí el sábado o el domingo?", "el sábado o el domingo", ["2026-11-14", "2026-11-15"]),
+    ("¿Qué hice el lunes y martes?", "el lunes y martes", ["2026-11-16", "2026-11-17"]),
+    # one alone, as before; a French bare weekday in a French question, as French writes "on Monday"
+    ("Qu'ai-je fait lundi ?", "lundi", ["2026-11-16"]),
+    ("Was habe ich am Montag gemacht?", "am Montag", ["2026-11-16"]),
+])
+def test_several_foreign_weekdays_are_those_days(question, words, days):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, WEDNESDAY)
+    assert got is not None and got.words == words
+    assert [str(d) for d in got.days()] == days
+    assert got.to_dict().get("dates", [got.to_dict()["from"]]) == days
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do lundi?",  # not a French question: a French word
+    "Que fais-je lundi et mardi prochains ?",  # the coming ones
+    "¿Qué hago el lunes y el martes que viene?",
+    "Was hat Priya am Montag und Dienstag gesagt?",  # someone else's
+    "¿Qué dijo María el lunes y el martes?",
+])
+def test_foreign_weekdays_of_the_coming_week_or_someone_else_are_not_read(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, WEDNESDAY) is None
+
+
 def test_a_note_between_two_weekdays_asked_is_not_of_them():
     from minirag_cli.askday import asked_days
 
@@ -457,6 +497,14 @@ def test_two_weekdays_are_answered_from_their_notes_alone(vault):
         index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
         prompt = fake.calls[0]["messages"][-1]["content"]
         assert "garden fence" in prompt and "moves to June" in prompt and "presented" not in prompt
+        # the same in French, German and Spanish: `days.dates` in `mrag ask --json`
+        for question in ("Qu'ai-je fait mardi et samedi ?", "Was habe ich am Dienstag und Samstag gemacht?",
+                         "¿Qué hice el martes y el sábado?"):
+            result = index.search(question, today=SUNDAY)
+            assert result.days.to_dict()["dates"] == ["2026-04-28", "2026-05-02"], question
+            paths = {r["path"] for r in result.results}
+            assert {"journal/2026-04-28.md", "journal/2026-05-02.md"} <= paths, question
+            assert [str(d) for d in result.days.days()] == ["2026-04-28", "2026-05-02"]  # not the Friday between
 
 
 def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):
