@@ -35,7 +35,8 @@ after, since, until…) are left alone.
 
 And only when the question speaks of the asker's own time: in the first
 person (I, me, my, we, our, and "us" in lower case: "the US" is a country;
-ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros),
+ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros; a Spanish question's verb,
+"¿Qué hice con Priya ayer?": _SPANISH_FIRST_PERSON),
 outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or of
 no one else ("what happened yesterday?", "what happened at work
 yesterday?", "anything about the garden last week?", "meetings this
@@ -163,6 +164,9 @@ _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|
                      r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
 # a French weekday without "dernier" is read in a French question alone, as "hier" is (asked_days)
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
+# a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
+_SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")|hace\s+\w+)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
@@ -177,6 +181,19 @@ _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
                            r"|je|moi|mon|ma|mes|nous|notre|nos|yo|mis?|nosotr[oa]s|nuestr[oa]s?)(?!\w)|\bj['’])"
                            r"|\bus\b")  # "us" in lower case only: "the US office" is a country's
+# Spanish drops its subject pronoun: "¿Qué hice con Priya ayer?", "¿Cuándo vi a Priya por última vez?" are in
+# the first person by the verb alone. Its forms: the common irregular ones (vi, fui, hice, he visto, hemos…),
+# a regular preterite's "-é" / "-í" (hablé, comí) and "we"'s "-amos", "-emos", "-imos" (visitamos, comimos);
+# not the words so ending that are no verb (qué, café, aquí, así, últimos, mismos, primos…). Read only in a
+# Spanish question (its day or its "última vez"): French "passé" and "été" end in "é" too.
+_SPANISH_FIRST_PERSON = re.compile(
+    r"(?<!\w)(?:he|hemos|fui|fuimos|vi|vimos|hice|hicimos|estuve|estuvimos|tuve|tuvimos|dije|dijimos|pude"
+    r"|pudimos|puse|pusimos|quise|quisimos|vine|vinimos|di|dimos|supe|supimos|traje|trajimos|anduve|soy|somos"
+    r"|estoy|estamos|voy|vamos|íbamos|éramos|tengo|tenemos|hago|hacemos|veo|vemos|doy"
+    r"|(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é"
+    r"|(?!(?:aqu|all|ah|as|esqu|rub|maniqu)í(?!\w))[^\W\d_]{1,}í"
+    r"|(?!(?:mism|prim|rem|ram|extrem|suprem|am)os(?!\w))[^\W\d_áéíóú]{2,}[aei]mos"
+    r"|[^\W\d_]*(?:ábamos|íamos))(?!\w)", re.I)
 # quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
 # after a non-word character, so "what's" and "Li Hua's" are no quotes)
 _QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
@@ -346,13 +363,20 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
                    for w in _ANY_DAY.findall(m.group(0))})
 
 
+def first_person(text: str, spanish: bool = False) -> bool:
+    """`text` speaks in the first person (_FIRST_PERSON); a `spanish` one
+    by its verb too, with no pronoun (_SPANISH_FIRST_PERSON: "¿Cuándo vi a
+    Priya por última vez?")."""
+    return bool(_FIRST_PERSON.search(text) or (spanish and _SPANISH_FIRST_PERSON.search(text)))
+
+
 def _askers_time(question: str, m: re.Match, person=None) -> bool:
     """The question speaks of the asker's own time (module docstring;
     `person`: asked_days)."""
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
     rest = question[:m.start()] + " " + question[m.end():]
-    if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
+    if first_person(_QUOTED.sub(" ", rest), spanish=bool(_SPANISH.match(m.group(0)))):
         return True
     return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
 

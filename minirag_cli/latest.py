@@ -30,7 +30,8 @@ before a day ("last week", "last Tuesday": askday.py), "the last chapter",
 "my last name" or "When did Priya last see Tom?" are not read so. German
 "zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
-question in the first person (askday's first-person words).
+question in the first person (askday.first_person; a Spanish one by its verb
+alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ _LATEST = re.compile(
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
     rf"|(?:my|our)\s+(?:latest|most\s+recent|last)\s+(?:{_NOUNS})\b)"
-    # German, French, Spanish: first person is checked apart (askday's _FIRST_PERSON)
+    # German, French, Spanish: first person is checked apart (askday.first_person)
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
@@ -109,11 +110,12 @@ class Reordered:
 def latest_words(question: str) -> Latest | None:
     """The question asks for the latest time the asker did something
     (module docstring): its words and what a note must hold; else None."""
-    from minirag_cli.askday import _FIRST_PERSON, _QUOTED
+    from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
     m = _LATEST.search(unquoted)
-    if m is None or (m.group("other") and not _FIRST_PERSON.search(unquoted)):
+    # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
+    if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
         return None
     rest = unquoted[:m.start()] + " " + unquoted[m.end():]
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))

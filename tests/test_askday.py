@@ -166,6 +166,10 @@ def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     ("¿Qué leí esta semana?", "esta semana", "2026-11-30", "2026-12-06"),
     ("¿Qué hubo en mi agenda el mes pasado?", "el mes pasado", "2026-11-01", "2026-11-30"),
     ("¿Qué hice el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+    # Spanish in the first person by its verb alone: one who names someone is still the asker (were none)
+    ("¿Qué hice con Priya ayer?", "ayer", "2026-12-04", "2026-12-04"),
+    ("¿Qué almorzamos con Priya hoy?", "hoy", "2026-12-05", "2026-12-05"),
+    ("¿Qué comí con Priya el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
     # N days ago, N weeks ago: that day, as in English (were left alone, searched as words)
     ("Was habe ich vor zwei Tagen gemacht?", "vor zwei Tagen", "2026-12-03", "2026-12-03"),
     ("Was war vor 3 Tagen im Büro?", "vor 3 Tagen", "2026-12-02", "2026-12-02"),  # German: Büro is no one
