@@ -19,8 +19,9 @@ the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
 answers date it (text.note_date: its head, front matter `date:` or file
-name); a weekly or monthly note (text.file_period) by its period, which
-competes by its first day (note_day). A question that also asks about days
+name); a weekly or monthly note (text.file_period) by its period, whatever
+day its head writes, as datednotes.note_span reads it, which competes by its
+first day (note_day). A question that also asks about days
 or a month ("when did I last see Priya in October?": datednotes.asked_spans)
 has only the notes of those days compete.
 
@@ -135,18 +136,26 @@ def latest_words(question: str) -> Latest | None:
 
 
 def note_day(head: str, path: str, root: str) -> str:
-    """A note's date as answers read it (text.note_date), else the period a
-    weekly or monthly note is named by, written `first/last` (ISO 8601's
+    """A note's days as date questions read them (datednotes.note_span, the
+    one reader: answers, tasks and the asked days' notes read it too): a
+    weekly or monthly note's period, written `first/last` (ISO 8601's
     interval: `2026-11-01/2026-11-30`), so that it sorts by its first day: a
     month's note says nothing of which of its days, and a daily note of the
-    month's last week is not older than it; '' when it has none."""
-    from minirag_cli.text import file_period, note_date
+    month's last week is not older than it; else its day as answers read it
+    (text.note_date), with its time of day when the head writes one (a
+    chat's `Time:` line orders a day's notes); '' when it has none."""
+    from minirag_cli.datednotes import note_span
+    from minirag_cli.text import note_date
 
+    # the period before the head's date, as note_span reads it: `2026-W47.md` headed `date: 2026-11-22`
+    # competed by its Sunday (newer than the 11-20 note that met Priya) and was no note of "on Wednesday"
+    span = note_span(path, root or "", head)
+    if span is None:
+        return ""
+    if span[0] != span[1]:
+        return f"{span[0].isoformat()}/{span[1].isoformat()}"
     date = note_date(head, path, root or "")
-    if date:
-        return date
-    period = file_period(path)
-    return f"{period[0].isoformat()}/{period[1].isoformat()}" if period else ""
+    return date if date[:10] == span[0].isoformat() else span[0].isoformat()
 
 
 def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, int]:
