@@ -166,7 +166,7 @@ _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")|hace\s+\w+)$", re.I)
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
@@ -477,7 +477,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
-             and (not _BARE_FRENCH_DAY.match(m.group(0)) or _FRENCH.search(question))  # "lundi": French's "on Monday"
+             # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
+             and (not _BARE_FRENCH_DAY.match(m.group(0))
+                  or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))]
     if len(found) != 1:
         return None

@@ -170,6 +170,9 @@ def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     ("¿Qué hice con Priya ayer?", "ayer", "2026-12-04", "2026-12-04"),
     ("¿Qué almorzamos con Priya hoy?", "hoy", "2026-12-05", "2026-12-05"),
     ("¿Qué comí con Priya el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+    ("¿Qué hice con Priya hace dos días?", "hace dos días", "2026-12-03", "2026-12-03"),
+    ("¿Qué hice con Priya el lunes y el martes?", "el lunes y el martes", "2026-11-30", "2026-12-01"),
+    ("Qu'ai-je fait le lundi dernier ?", "lundi dernier", "2026-11-30", "2026-11-30"),
     # N days ago, N weeks ago: that day, as in English (were left alone, searched as words)
     ("Was habe ich vor zwei Tagen gemacht?", "vor zwei Tagen", "2026-12-03", "2026-12-03"),
     ("Was war vor 3 Tagen im Büro?", "vor 3 Tagen", "2026-12-02", "2026-12-02"),  # German: Büro is no one
@@ -401,6 +404,7 @@ def test_several_foreign_weekdays_are_those_days(question, words, days):
 
 @pytest.mark.parametrize("question", [
     "what did I do lundi?",  # not a French question: a French word
+    "Qu'est-ce que je fais le lundi ?",  # every Monday
     "Que fais-je lundi et mardi prochains ?",  # the coming ones
     "¿Qué hago el lunes y el martes que viene?",
     "Was hat Priya am Montag und Dienstag gesagt?",  # someone else's
