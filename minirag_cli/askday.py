@@ -24,7 +24,7 @@ floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The sam
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
 la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag und
-Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"), "el lunes y el martes";
+Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le lundi", every Monday), "el lunes y el martes";
 and N days or weeks ago, the numbers up to
 twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
