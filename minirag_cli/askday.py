@@ -20,13 +20,14 @@ Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
-floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
+floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
+row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag und
-Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le lundi", every Monday), "el lunes y el martes";
-and N days or weeks ago, the numbers up to
-twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
+la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
+und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
+lundi", every Monday), "el lunes y el martes"; and N days or weeks ago, the numbers up to twelve
+written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene), "this Tuesday",
@@ -166,7 +167,8 @@ _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*|hace\s.*)$", re.I)
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
