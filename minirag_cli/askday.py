@@ -20,11 +20,14 @@ Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
-floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books"). The same in German, French and Spanish (gestern, heute, vorgestern,
+floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
+row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes; and N days or weeks ago, the numbers up to
-twelve written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
+la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
+und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
+lundi", every Monday), "el lunes y el martes"; and N days or weeks ago, the numbers up to twelve
+written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene), "this Tuesday",
@@ -33,7 +36,8 @@ after, since, until…) are left alone.
 
 And only when the question speaks of the asker's own time: in the first
 person (I, me, my, we, our, and "us" in lower case: "the US" is a country;
-ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros),
+ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros; a Spanish question's verb,
+"¿Qué hice con Priya ayer?": _SPANISH_FIRST_PERSON),
 outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or of
 no one else ("what happened yesterday?", "what happened at work
 yesterday?", "anything about the garden last week?", "meetings this
@@ -93,6 +97,10 @@ _FOREIGN_WEEKDAYS = {
 }
 _DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)}
 _DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+# between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
+_LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
+# any weekday name of the four languages, longest first ("miércoles"), as a word
+_ANY_DAY = re.compile(r"(?<!\w)(?:" + "|".join(sorted(_DAY_INDEX, key=len, reverse=True)) + r")(?!\w)", re.I)
 # the same days asked in German, French and Spanish, one alternative per group of _PHRASE ("last week"
 # is `week` "last" in English, `lastweek` here)
 _FOREIGN = {
@@ -103,9 +111,13 @@ _FOREIGN = {
     "thisweek": r"diese\s+woche|cette\s+semaine|esta\s+semana",
     "lastmonth": r"(?:letzten|vorigen|vergangenen)\s+monat|le\s+mois\s+dernier|el\s+mes\s+pasado",
     "thismonth": r"diesen\s+monat|ce\s+mois(?:-ci)?|este\s+mes",
-    # the most recent such day before today, as "on Tuesday" / "last Tuesday"
-    "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})|(?:{_FR_DAY})\s+dernier"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+    # the most recent such day before today, as "on Tuesday" / "last Tuesday"; several, as "on Monday and
+    # Tuesday": each such day ("am Montag und Dienstag", "lundi et mardi", "el lunes y el martes": AskedDays.dates).
+    # French writes no "on": a bare "lundi" is read in a French question (asked_days, as "hier" is)
+    "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})(?:{_LIST_DE}(?:(?:am|letzten|vorigen)\s+)?(?:{_DE_DAY}))*"
+                  rf"|(?:{_FR_DAY})(?:\s+dernier)?(?:{_LIST_FR}(?:{_FR_DAY})(?:\s+dernier)?)*(?:\s+derniers)?"
+                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
+                  r"(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
     # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
     "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
                rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
@@ -148,8 +160,15 @@ _PHRASE = re.compile(
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
-                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat|(?:am|letzten|vorigen)\s+\w+"
+                     r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat"
+                     r"|(?:am|letzten|vorigen)\s+\w+(?:(?:\s*,\s*|\s+)(?:(?:und|oder)\s+)?(?:am\s+)?\w+)*"
                      r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
+# a French weekday without "dernier" is read in a French question alone, as "hier" is (asked_days)
+_BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
+# a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
+_SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
@@ -164,6 +183,19 @@ _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
                            r"|je|moi|mon|ma|mes|nous|notre|nos|yo|mis?|nosotr[oa]s|nuestr[oa]s?)(?!\w)|\bj['’])"
                            r"|\bus\b")  # "us" in lower case only: "the US office" is a country's
+# Spanish drops its subject pronoun: "¿Qué hice con Priya ayer?", "¿Cuándo vi a Priya por última vez?" are in
+# the first person by the verb alone. Its forms: the common irregular ones (vi, fui, hice, he visto, hemos…),
+# a regular preterite's "-é" / "-í" (hablé, comí) and "we"'s "-amos", "-emos", "-imos" (visitamos, comimos);
+# not the words so ending that are no verb (qué, café, aquí, así, últimos, mismos, primos…). Read only in a
+# Spanish question (its day or its "última vez"): French "passé" and "été" end in "é" too.
+_SPANISH_FIRST_PERSON = re.compile(
+    r"(?<!\w)(?:he|hemos|fui|fuimos|vi|vimos|hice|hicimos|estuve|estuvimos|tuve|tuvimos|dije|dijimos|pude"
+    r"|pudimos|puse|pusimos|quise|quisimos|vine|vinimos|di|dimos|supe|supimos|traje|trajimos|anduve|soy|somos"
+    r"|estoy|estamos|voy|vamos|íbamos|éramos|tengo|tenemos|hago|hacemos|veo|vemos|doy"
+    r"|(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é"
+    r"|(?!(?:aqu|all|ah|as|esqu|rub|maniqu)í(?!\w))[^\W\d_]{1,}í"
+    r"|(?!(?:mism|prim|rem|ram|extrem|suprem|am)os(?!\w))[^\W\d_áéíóú]{2,}[aei]mos"
+    r"|[^\W\d_]*(?:ábamos|íamos))(?!\w)", re.I)
 # quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
 # after a non-word character, so "what's" and "Li Hua's" are no quotes)
 _QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
@@ -286,14 +318,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
         return one(today - dt.timedelta(days=n * (7 if m.group("weeksago") else 1)))
-    if m.group("weekday") and m.group("weekdays"):  # "on Monday and Friday": each the most recent such day
-        # before today, as one "on Monday" is, not the days between them (AskedDays.dates: asked_days)
+    if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back;
+        # several, "on Monday and Friday", "lundi et mardi": each so, as one is, not the days between them
+        # (AskedDays.dates: asked_days)
         days = _several_days(m, today)
         return days[0], days[-1], False
-    if m.group("weekday") or m.group("foreignday"):  # the most recent such day before today: 1 to 7 days back
-        name = m.group("weekday") or next(w for w in m.group("foreignday").lower().split() if w in _DAY_INDEX)
-        back = (today.weekday() - _DAY_INDEX[name.lower()]) % 7 or 7
-        return one(today - dt.timedelta(days=back))
     if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
         day, first = int(m.group("dom")), today.replace(day=1)
         while True:
@@ -329,11 +358,18 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
-    """The days of several weekdays named ("last Friday and Saturday", "on
-    Monday or Wednesday"): each the most recent such day before today, in
-    date order."""
+    """The days of the weekdays named ("on Tuesday", "last Friday and
+    Saturday", "on Monday or Wednesday", "lundi et mardi"): each the most
+    recent such day before today, in date order."""
     return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
-                   for w in re.findall(_WEEKDAY, m.group(0), re.I)})
+                   for w in _ANY_DAY.findall(m.group(0))})
+
+
+def first_person(text: str, spanish: bool = False) -> bool:
+    """`text` speaks in the first person (_FIRST_PERSON); a `spanish` one
+    by its verb too, with no pronoun (_SPANISH_FIRST_PERSON: "¿Cuándo vi a
+    Priya por última vez?")."""
+    return bool(_FIRST_PERSON.search(text) or (spanish and _SPANISH_FIRST_PERSON.search(text)))
 
 
 def _askers_time(question: str, m: re.Match, person=None) -> bool:
@@ -342,7 +378,7 @@ def _askers_time(question: str, m: re.Match, person=None) -> bool:
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
     rest = question[:m.start()] + " " + question[m.end():]
-    if _FIRST_PERSON.search(_QUOTED.sub(" ", rest)):
+    if first_person(_QUOTED.sub(" ", rest), spanish=bool(_SPANISH.match(m.group(0)))):
         return True
     return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
 
@@ -413,14 +449,23 @@ def _writes_a_date(question: str) -> bool:
 _ORDINALS = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?:\s*[,&/–—]\s*|\s+(?:and|or|to|through|thru)\s+)"
                        r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
 _ON = re.compile(r"\bon\s+$", re.I)
+# an ordinal that counts, not a day: "on the 5th in a row" (its "in" is no preposition of a day), and a
+# bare ordinal that answers an ordinal counting a noun before it, "my 3rd run or the 4th?", "the 3rd try
+# or the 4th?", "my 5th run compared to the 4th" (the noun is left out the second time, not a month)
+_IN_A_ROW = re.compile(r"\s*in\s+(?:a\s+row|succession)\b", re.I)
+_COUNTED = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)\s+(?!(?:at|in|on|with|when|while|during|for|of|and|or|to"
+                      r"|through|thru)\b)[^\W\d_]+\b[^.;!?]*?\b(?:or|than|to|vs\.?|versus)\s+$", re.I)
 
 
 def _a_day_of_the_month(question: str, m: re.Match) -> bool:
     """An ordinal _PHRASE read (its `dom`) is a day: it ends the question
     or a clause ("on the 21st?", "the 21st, at work"), or is one "on the
     21st" followed by a preposition ("on the 2nd at work"); not "the 5th
-    at the race" and not one of two ordinals (_ORDINALS)."""
+    at the race", not one of two ordinals (_ORDINALS) and not a count
+    ("on the 5th in a row", "my 3rd run or the 4th": _IN_A_ROW, _COUNTED)."""
     if re.match(r"\s*\w", question[m.end():]) and not _ON.search(question[:m.start()]):
+        return False
+    if _IN_A_ROW.match(question, m.end()) or _COUNTED.search(question[:m.start()]):
         return False
     return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
 
@@ -434,6 +479,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
+             and (not _BARE_FRENCH_DAY.match(m.group(0))
+                  or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))]
     if len(found) != 1:
         return None
@@ -445,7 +493,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         first, last, month = _resolve(m, today)
     except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
         return None
-    several = _several_days(m, today) if m.group("weekday") and m.group("weekdays") else []
+    several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
 

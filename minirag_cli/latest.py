@@ -19,8 +19,9 @@ the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
 answers date it (text.note_date: its head, front matter `date:` or file
-name); a weekly or monthly note (text.file_period) by its period, which
-competes by its first day (note_day). A question that also asks about days
+name); a weekly or monthly note (text.file_period) by its period, whatever
+day its head writes, as datednotes.note_span reads it, which competes by its
+first day (note_day). A question that also asks about days
 or a month ("when did I last see Priya in October?": datednotes.asked_spans)
 has only the notes of those days compete.
 
@@ -30,7 +31,8 @@ before a day ("last week", "last Tuesday": askday.py), "the last chapter",
 "my last name" or "When did Priya last see Tom?" are not read so. German
 "zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
-question in the first person (askday's first-person words).
+question in the first person (askday.first_person; a Spanish one by its verb
+alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ _LATEST = re.compile(
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
     rf"|(?:my|our)\s+(?:latest|most\s+recent|last)\s+(?:{_NOUNS})\b)"
-    # German, French, Spanish: first person is checked apart (askday's _FIRST_PERSON)
+    # German, French, Spanish: first person is checked apart (askday.first_person)
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
@@ -109,11 +111,12 @@ class Reordered:
 def latest_words(question: str) -> Latest | None:
     """The question asks for the latest time the asker did something
     (module docstring): its words and what a note must hold; else None."""
-    from minirag_cli.askday import _FIRST_PERSON, _QUOTED
+    from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
     m = _LATEST.search(unquoted)
-    if m is None or (m.group("other") and not _FIRST_PERSON.search(unquoted)):
+    # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
+    if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
         return None
     rest = unquoted[:m.start()] + " " + unquoted[m.end():]
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
@@ -133,18 +136,26 @@ def latest_words(question: str) -> Latest | None:
 
 
 def note_day(head: str, path: str, root: str) -> str:
-    """A note's date as answers read it (text.note_date), else the period a
-    weekly or monthly note is named by, written `first/last` (ISO 8601's
+    """A note's days as date questions read them (datednotes.note_span, the
+    one reader: answers, tasks and the asked days' notes read it too): a
+    weekly or monthly note's period, written `first/last` (ISO 8601's
     interval: `2026-11-01/2026-11-30`), so that it sorts by its first day: a
     month's note says nothing of which of its days, and a daily note of the
-    month's last week is not older than it; '' when it has none."""
-    from minirag_cli.text import file_period, note_date
+    month's last week is not older than it; else its day as answers read it
+    (text.note_date), with its time of day when the head writes one (a
+    chat's `Time:` line orders a day's notes); '' when it has none."""
+    from minirag_cli.datednotes import note_span
+    from minirag_cli.text import note_date
 
+    # the period before the head's date, as note_span reads it: `2026-W47.md` headed `date: 2026-11-22`
+    # competed by its Sunday (newer than the 11-20 note that met Priya) and was no note of "on Wednesday"
+    span = note_span(path, root or "", head)
+    if span is None:
+        return ""
+    if span[0] != span[1]:
+        return f"{span[0].isoformat()}/{span[1].isoformat()}"
     date = note_date(head, path, root or "")
-    if date:
-        return date
-    period = file_period(path)
-    return f"{period[0].isoformat()}/{period[1].isoformat()}" if period else ""
+    return date if date[:10] == span[0].isoformat() else span[0].isoformat()
 
 
 def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, int]:

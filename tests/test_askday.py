@@ -166,6 +166,13 @@ def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     ("¿Qué leí esta semana?", "esta semana", "2026-11-30", "2026-12-06"),
     ("¿Qué hubo en mi agenda el mes pasado?", "el mes pasado", "2026-11-01", "2026-11-30"),
     ("¿Qué hice el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+    # Spanish in the first person by its verb alone: one who names someone is still the asker (were none)
+    ("¿Qué hice con Priya ayer?", "ayer", "2026-12-04", "2026-12-04"),
+    ("¿Qué almorzamos con Priya hoy?", "hoy", "2026-12-05", "2026-12-05"),
+    ("¿Qué comí con Priya el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
+    ("¿Qué hice con Priya hace dos días?", "hace dos días", "2026-12-03", "2026-12-03"),
+    ("¿Qué hice con Priya el lunes y el martes?", "el lunes y el martes", "2026-11-30", "2026-12-01"),
+    ("Qu'ai-je fait le lundi dernier ?", "lundi dernier", "2026-11-30", "2026-11-30"),
     # N days ago, N weeks ago: that day, as in English (were left alone, searched as words)
     ("Was habe ich vor zwei Tagen gemacht?", "vor zwei Tagen", "2026-12-03", "2026-12-03"),
     ("Was war vor 3 Tagen im Büro?", "vor 3 Tagen", "2026-12-02", "2026-12-02"),  # German: Büro is no one
@@ -241,6 +248,39 @@ def test_days_of_someone_else_or_compared_are_not_read(question):
     from minirag_cli.askday import asked_days
 
     assert asked_days(question, SATURDAY) is None
+
+
+@pytest.mark.parametrize("question", [
+    # an ordinal that counts is no day of the month (were the 5th and the 4th of the month)
+    "did I win on the 5th in a row?",
+    "what did I eat on the 3rd in succession?",
+    "was that my 3rd run or the 4th?",
+    "did I finish on the 3rd try or the 4th?",
+    "was it the 3rd time or the 4th?",
+    "how did my 5th run go compared to the 4th?",
+    # were already none: the ordinal's noun says it counts
+    "my 5th run in a row?",
+    "did I pass on the 5th attempt?",
+    "the 3rd time I ran?",
+])
+def test_an_ordinal_that_counts_is_no_day(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, SATURDAY) is None
+
+
+@pytest.mark.parametrize("question,words,first,last", [
+    # the count's week is asked, its ordinal is no day
+    ("when did I run for the 3rd time this week?", "this week", "2026-11-30", "2026-12-06"),
+    # a day after an ordinal of a noun that is not answered by it
+    ("what did I do on the 3rd floor or on the 5th?", "the 5th", "2026-12-05", "2026-12-05"),
+    ("what did I eat on the 4th?", "the 4th", "2026-12-04", "2026-12-04"),
+])
+def test_a_count_next_to_a_day_leaves_the_day(question, words, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, SATURDAY)
+    assert got is not None and (got.words, str(got.first), str(got.last)) == (words, first, last)
 
 
 def test_an_ordinal_of_ordinary_english_does_not_cut_the_answer_to_a_day(tmp_path):
@@ -335,6 +375,47 @@ def test_several_weekdays_are_those_days(question, words, days):
     assert got.meets(between, between) == (str(between) in days)
 
 
+@pytest.mark.parametrize("question,words,days", [
+    # several weekdays in German, French and Spanish are those days, as "on Monday and Tuesday" is
+    # (were Monday alone, "am Montag", or none: "lundi" needed "dernier", two "el …" were two phrases)
+    ("Was habe ich am Montag und Dienstag gemacht?", "am Montag und Dienstag", ["2026-11-16", "2026-11-17"]),
+    ("Was habe ich am Montag und am Dienstag gemacht?", "am Montag und am Dienstag", ["2026-11-16", "2026-11-17"]),
+    ("Was war am Montag, Dienstag oder Freitag im Büro?", "am Montag, Dienstag oder Freitag",
+     ["2026-11-13", "2026-11-16", "2026-11-17"]),
+    ("Qu'est-ce que j'ai fait lundi et mardi ?", "lundi et mardi", ["2026-11-16", "2026-11-17"]),
+    ("Qu'ai-je fait lundi dernier et vendredi dernier ?", "lundi dernier et vendredi dernier",
+     ["2026-11-13", "2026-11-16"]),
+    ("Qu'ai-je fait lundi et mardi derniers ?", "lundi et mardi derniers", ["2026-11-16", "2026-11-17"]),
+    ("¿Qué hice el lunes y el martes?", "el lunes y el martes", ["2026-11-16", "2026-11-17"]),
+    ("¿Qué comí el sábado o el domingo?", "el sábado o el domingo", ["2026-11-14", "2026-11-15"]),
+    ("¿Qué hice el lunes y martes?", "el lunes y martes", ["2026-11-16", "2026-11-17"]),
+    # one alone, as before; a French bare weekday in a French question, as French writes "on Monday"
+    ("Qu'ai-je fait lundi ?", "lundi", ["2026-11-16"]),
+    ("Was habe ich am Montag gemacht?", "am Montag", ["2026-11-16"]),
+])
+def test_several_foreign_weekdays_are_those_days(question, words, days):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, WEDNESDAY)
+    assert got is not None and got.words == words
+    assert [str(d) for d in got.days()] == days
+    assert got.to_dict().get("dates", [got.to_dict()["from"]]) == days
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do lundi?",  # not a French question: a French word
+    "Qu'est-ce que je fais le lundi ?",  # every Monday
+    "Que fais-je lundi et mardi prochains ?",  # the coming ones
+    "¿Qué hago el lunes y el martes que viene?",
+    "Was hat Priya am Montag und Dienstag gesagt?",  # someone else's
+    "¿Qué dijo María el lunes y el martes?",
+])
+def test_foreign_weekdays_of_the_coming_week_or_someone_else_are_not_read(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, WEDNESDAY) is None
+
+
 def test_a_note_between_two_weekdays_asked_is_not_of_them():
     from minirag_cli.askday import asked_days
 
@@ -424,6 +505,14 @@ def test_two_weekdays_are_answered_from_their_notes_alone(vault):
         index.answer(result, answerer=ans.Answerer(fake, model_name="fake"))
         prompt = fake.calls[0]["messages"][-1]["content"]
         assert "garden fence" in prompt and "moves to June" in prompt and "presented" not in prompt
+        # the same in French, German and Spanish: `days.dates` in `mrag ask --json`
+        for question in ("Qu'ai-je fait mardi et samedi ?", "Was habe ich am Dienstag und Samstag gemacht?",
+                         "¿Qué hice el martes y el sábado?"):
+            result = index.search(question, today=SUNDAY)
+            assert result.days.to_dict()["dates"] == ["2026-04-28", "2026-05-02"], question
+            paths = {r["path"] for r in result.results}
+            assert {"journal/2026-04-28.md", "journal/2026-05-02.md"} <= paths, question
+            assert [str(d) for d in result.days.days()] == ["2026-04-28", "2026-05-02"]  # not the Friday between
 
 
 def test_the_library_answers_a_question_against_the_asking_day(vault, monkeypatch):

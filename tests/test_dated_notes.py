@@ -208,3 +208,37 @@ def test_the_answer_reads_a_weekly_note_for_a_day_of_its_week(reviews):
             assert "second dry run" in prompt and "dentist" in prompt and "first dry run" not in prompt, question
         # a day of the week with no daily note has the week's review: no "no note of that day" line
         assert index.search("what did I do on Thursday?", today=dt.date(2026, 11, 6)).undated is None
+
+
+def test_front_matter_dates_a_note_by_date_or_created_alone(tmp_path):
+    """A paper's `year: 2019` is its publication's year, not the note's day: no key but `date:` and
+    `created:` dates a note (it would have been dated 2019-01-01 and answered every "in January 2019");
+    `date: 2026-11` (a month, no day) dates it to no day, as `2026-11.md` would not be guessed from a title."""
+    from minirag_cli.datednotes import note_spans
+
+    notes = {
+        "papers/attention.md": "---\ntitle: Attention Is All You Need\nyear: 2019\nauthors: Vaswani\n---\n\n"
+                               "Read it on the train; the attention figure is the one to keep.\n",
+        "papers/bert.md": "---\ntitle: BERT\nyear: 2019\ncreated: 2026-11-05\n---\n\nSkimmed the pretraining part.\n",
+        "papers/gpt.md": "---\ntitle: GPT\nyear: 2018\ndate: 2026-11-06\n---\n\nNotes on the decoder.\n",
+        "misc/plans.md": "---\ntitle: Plans\ndate: 2026-11\n---\n\nPaint the fence.\n",
+    }
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+        spans = {_path(index.conn, doc): (str(a), str(b)) for doc, (a, b) in note_spans(index.conn)}
+        assert spans == {"papers/bert.md": ("2026-11-05", "2026-11-05"),
+                         "papers/gpt.md": ("2026-11-06", "2026-11-06")}
+        # "when did I last …" and the answers' sources read the same heads: the same days, none for the paper
+        from minirag_cli.latest import note_day
+        from minirag_cli.store.search import note_dating_heads
+
+        days = {path: note_day(head, path, root) for _doc, path, root, head in note_dating_heads(index.conn)}
+        assert days == {"papers/attention.md": "", "papers/bert.md": "2026-11-05", "papers/gpt.md": "2026-11-06",
+                        "misc/plans.md": ""}
+
+
+def _path(conn, doc: int) -> str:
+    return conn.execute("SELECT path FROM documents WHERE id = ?", (doc,)).fetchone()[0]

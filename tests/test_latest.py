@@ -65,6 +65,7 @@ def _search(db, question: str, mode: str = "hybrid", k: int = 10):
     "my latest note on Priya",
     "Wann habe ich Priya zuletzt gesehen?",
     "Quand ai-je vu Priya pour la dernière fois ?",
+    "¿Cuándo vi a Priya por última vez?",  # Spanish drops its "yo": the verb is the first person (was not read)
 ])
 def test_the_latest_note_that_names_priya_comes_first(journal, question, mode):
     result = _search(journal, question, mode)
@@ -109,6 +110,12 @@ def test_the_days_asked_about_are_no_terms():
     ("Wann war ich zuletzt beim Zahnarzt?", "zuletzt"),
     ("C'est quand la dernière fois que j'ai vu Priya ?", "la dernière fois"),
     ("¿Cuándo fue la última vez que hablé con mi hermana?", "la última vez"),
+    # Spanish with no pronoun: the verb says "I" or "we" (were none)
+    ("¿Cuándo vi a Priya por última vez?", "por última vez"),
+    ("¿Cuándo fue la última vez que hablé con Priya?", "la última vez"),
+    ("¿Cuándo comí sushi por última vez?", "por última vez"),
+    ("¿Cuándo visitamos a Priya por última vez?", "por última vez"),
+    ("¿Cuándo fui al dentista por última vez?", "por última vez"),
 ])
 def test_latest_words(question, words):
     asked = latest_words(question)
@@ -120,6 +127,12 @@ def test_latest_words(question, words):
     "what is my last name?", "the last chapter of the book I read", "When did Priya last see Tom?",
     "what did we plan last month?", "Who wrote 'I last saw him in May'?", "Wann hat Priya zuletzt angerufen?",
     "what did I write in my last year of school?",
+    # Spanish in the third person: its verb is his or hers ("vio", "habló", "llamó"), no "-é" / "-í" of "I"
+    "¿Cuándo vio Priya a Tom por última vez?", "¿Cuándo fue la última vez que Priya habló con Tom?",
+    "¿Cuándo llamó Priya por última vez?", "¿Cuándo estuvo Priya aquí por última vez?",
+    "¿Qué café tomó Priya por última vez?", "¿Cuándo vinieron los últimos primos por última vez?",
+    # Italian and Portuguese are not read (no recency words of theirs)
+    "Quando ho visto Priya l'ultima volta?", "Quando vi a Priya pela última vez?",
 ])
 def test_not_latest_words(question):
     assert latest_words(question) is None
@@ -161,3 +174,53 @@ def test_a_month_asked_about_bounds_the_latest(journal, mode):
     latest = result.to_dict()["latest"]
     assert latest["within"] == ["2026-10-01/2026-10-31"]
     assert [n["date"] for n in latest["notes"]] == ["2026-10-17", "2026-10-03"]
+
+
+@pytest.mark.parametrize("path,head,day", [
+    # a weekly or monthly note is its period whatever day its head writes, as the asked days' notes read it
+    # (datednotes.note_span): were its head's day, 2026-11-22 (a Sunday), 2026-11-02, 2026-11-30
+    ("weekly/2026-W47.md", "date: 2026-11-22", "2026-11-16/2026-11-22"),
+    ("weekly/2026-W45.md", "# Week of 2026-11-02", "2026-11-02/2026-11-08"),
+    ("monthly/2026-11.md", "Review · date: 2026-11-30", "2026-11-01/2026-11-30"),
+    ("monthly/2026-11.md", "# November 2026", "2026-11-01/2026-11-30"),
+    # a day keeps its time of day (a chat's `Time:` line orders the day's notes)
+    ("chats/20260122_1500.txt", "Time: 20260122_15:00", "2026-01-22 15:00"),
+    ("daily/2026-11-20.md", "# 2026-11-20", "2026-11-20"),
+    ("people/priya.md", "# Priya", ""),
+])
+def test_a_notes_day_is_the_one_the_asked_days_read(path, head, day):
+    from minirag_cli.datednotes import note_span
+    from minirag_cli.latest import note_day
+
+    assert note_day(head, path, "") == day
+    span = note_span(path, "", head)
+    first, _slash, last = day.partition("/")
+    assert (span is None and not day) or (str(span[0]), str(span[1])) == (first[:10], (last or first)[:10])
+
+
+def _reorder(notes: dict[str, tuple[str, str]], spans=None):
+    """latest.reorder over one chunk per note: path -> (head, text), ranked in that order."""
+    from minirag_cli.latest import reorder
+    from minirag_cli.retrieve import Hit
+
+    hits = [Hit(c) for c in range(1, len(notes) + 1)]
+    rows = {c: (c, path, "", 1, 1, text, c) for c, (path, (_head, text)) in zip(range(1, len(notes) + 1),
+                                                                             notes.items())}
+    heads = {c: head for c, (head, _t) in zip(rows, notes.values())}
+    latest = latest_words("When did I last see Priya?")
+    return reorder(hits, latest, rows, {c: c - 1 for c in rows}, heads, spans)
+
+
+def test_a_weekly_review_competes_by_its_week_not_the_day_its_head_writes():
+    import datetime as dt
+
+    notes = {"weekly/2026-W47.md": ("date: 2026-11-22", "Saw Priya twice this week."),
+             "daily/2026-11-20.md": ("# 2026-11-20", "Bumped into Priya at the market.")}
+    out = _reorder(notes)
+    # the day that met Priya is the latest, not the week's review written on its Sunday (was first: 11-22)
+    assert [(p, d) for _c, p, d in out.dated] == [("daily/2026-11-20.md", "2026-11-20"),
+                                                  ("weekly/2026-W47.md", "2026-11-16/2026-11-22")]
+    # asked about the Wednesday of that week, the review is one of its notes (was left out: dated 11-22)
+    wednesday = dt.date(2026, 11, 18)
+    out = _reorder(notes, [(wednesday, wednesday)])
+    assert [p for _c, p, _d in out.dated] == ["weekly/2026-W47.md"]
