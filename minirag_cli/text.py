@@ -228,9 +228,10 @@ def dated_path(root: str, path: str) -> str:
 
 # a date, with a time or not, as a note's first line or file name holds it:
 # 2026-01-22, 20260122, 2026-01-22 15:00, 2026-01-22T15:00, LiHua's `Time:
-# 20260122_15:00` and `20260122_1500.txt`
-_LINE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01])(?:[_T ]?([01]\d|2[0-3]):?([0-5]\d))?"
-                        r"(?!\d)")
+# 20260122_15:00` and `20260122_1500.txt`, a Zettelkasten ID (`202611031015 Eigenvalues.md`); the
+# seconds a time may carry are read past (Zettlr's IDs, `20261103101500 Eigenvalues.md`, were no date)
+_LINE_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?([0-2]\d|3[01])"
+                        r"(?:[_T ]?([01]\d|2[0-3]):?([0-5]\d)(?::?[0-5]\d)?)?(?!\d)")
 
 
 # a day as Chinese and Japanese write it, with its year, and maybe a time of day:

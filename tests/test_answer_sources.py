@@ -62,6 +62,12 @@ def _search(conn, index, k=10):
     ("created: 2024-05-01T14:30:00+02:00", "x.md", "2024-05-01 14:30"),
     ("date: '2024-05-01'", "2023-01-01.md", "2024-05-01"),
     ("---", "2023-01-01.md", "2023-01-01"),
+    # a Zettelkasten ID: Obsidian's yyyymmddhhmm and Zettlr's yyyymmddhhmmss (no date before: qa19)
+    ("# Eigenvalues", "Analysis II/202611031015 Eigenvalues.md", "2026-11-03 10:15"),
+    ("# Eigenvalues", "Analysis II/20261103101500 Eigenvalues.md", "2026-11-03 10:15"),
+    ("# A thought", "Zettel/20261108100000.md", "2026-11-08 10:00"),
+    ("Logged 2026-01-22 15:00:30", "x.md", "2026-01-22 15:00"),
+    ("# Build 202611031015001", "x.md", ""),
 ])
 def test_note_date(first_line, path, date):
     assert ans.note_date(first_line, path) == date

@@ -816,6 +816,41 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
         conn.close()
 
 
+def test_a_zettel_id_names_its_note_in_the_hint(tmp_path):
+    """A student's Zettelkasten names each note by its ID and title (`202611031015 Eigenvalues.md`)
+    and links and looks notes up by the ID alone. `mrag show 202611031015` said only `No chunk with
+    id 202611031015.` (the ID read as a chunk id) and `mrag show '[[202611031015]]'` that no such
+    document is indexed: both hints now name the note the ID opens the name of (qa19). A chunk id
+    is still a chunk id, and a shorter run of figures (a day, `20261103`) names no ID's note."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "uni"
+    write_notes(root, {"Analysis II/202611031015 Eigenvalues.md": "# Eigenvalues\nThe Hessian test.\n",
+                       "Analysis II/202611031015x draft.md": "Not the ID's note.\n",
+                       "Zettel/202611081000.md": "A thought on PageRank.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for typed in ("202611031015", "[[202611031015]]", "202611031015.md"):
+            with pytest.raises(NotFound) as caught:
+                show(conn, typed)
+            hint = caught.value.hint or ""
+            assert "Analysis II/202611031015 Eigenvalues.md" in hint and "draft" not in hint, (typed, hint)
+        with pytest.raises(NotFound, match="not an indexed document") as caught:  # its whole name: hinted too
+            show(conn, "202611081000")
+        assert "Zettel/202611081000.md" in (caught.value.hint or "")
+        chunk_id = conn.execute("SELECT min(id) FROM chunks").fetchone()[0]
+        assert show(conn, str(chunk_id))["kind"] == "chunk"
+        with pytest.raises(NotFound, match="No chunk with id 20261103") as caught:
+            show(conn, "20261103")
+        assert ".md" not in (caught.value.hint or "")
+    finally:
+        conn.close()
+
+
 def test_a_note_deleted_and_synced_away_is_said_to_be_gone(kb, monkeypatch, tmp_path):
     """A novelist deleted a place's note, synced, and `mrag show` of its path said only "is not an
     indexed document" with a hint to give the path as `mrag ask` prints it, which they had: now the

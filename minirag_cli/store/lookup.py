@@ -91,11 +91,7 @@ def find_document(conn, path: str) -> dict:
                                 "the reason (another extension, binary, over --max-bytes).")
         meant = _notes_named(conn, path)
         if meant:
-            import shlex
-
-            listed = " or ".join(repr(m) for m in meant[:3]) + (f" ({len(meant)} notes)" if len(meant) > 3 else "")
-            hint = (f"Did you mean {listed}? Give the path as `mrag ask` prints it: "
-                    f"`mrag show {shlex.quote(meant[0])}`.")
+            hint = _meant_hint(meant)
         else:
             hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
                     "`mrag status` lists the synced folders.")
@@ -109,6 +105,14 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _meant_hint(meant: list[str]) -> str:
+    """The hint naming the indexed notes a name meant (_notes_named), the first as a command."""
+    import shlex
+
+    listed = " or ".join(repr(m) for m in meant[:3]) + (f" ({len(meant)} notes)" if len(meant) > 3 else "")
+    return f"Did you mean {listed}? Give the path as `mrag ask` prints it: `mrag show {shlex.quote(meant[0])}`."
 
 
 # what a wikilink adds to a note's name: `![[` and `]]`, a `#heading`, a `^block` or a `|shown text`
@@ -131,9 +135,11 @@ def _notes_named(conn, given: str) -> list[str]:
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
         if bare == key or bare.endswith("/" + key):
             found.append(rel)
-    if not found and _ISO_DAY.fullmatch(key):
+    if not found and (_ISO_DAY.fullmatch(key) or _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
-        # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too)
+        # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too);
+        # a Zettelkasten ID for the note it opens the name of, as `[[202611031015]]` links it in
+        # Zettlr and The Archive: `202611031015 Eigenvalues.md`
         for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
             bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
             if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum():
@@ -142,6 +148,9 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+# a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
+# name opens with it, and a note's links and its owner name the note by it alone
+_ZETTEL_ID = re.compile(r"\d{8,14}")
 
 
 def _no_such_file(conn, forms: list[str]) -> str:
@@ -449,7 +458,15 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
 def show(conn, target: str) -> dict:
     """`mrag show` addressing: CHUNK_ID, PATH:LINE, PATH:FIRST-LAST or PATH."""
     if target.isascii() and target.isdigit():
-        return get_chunk(conn, int(target))
+        try:
+            return get_chunk(conn, int(target))
+        except NotFound:
+            # no such chunk: a Zettelkasten ID typed for its note (`mrag show 202611031015`)
+            meant = _notes_named(conn, target)
+            if not meant:
+                raise
+            raise NotFound(f"No chunk with id {target}, and {target!r} is not an indexed document.",
+                           hint=_meant_hint(meant)) from None
     m = _LINE_SUFFIX.match(target)
     if m:
         try:
