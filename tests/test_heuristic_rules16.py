@@ -76,6 +76,18 @@ def test_a_citation_names_the_note_s_author_of_its_surname(text, cited):
     assert cited_authors(["Jürgen Müller", "Annegret Weiß"], text) == cited
 
 
+def test_a_surname_also_written_alone_is_cited_by_no_one():
+    from minirag_cli.extract.heuristic import cited_authors
+
+    # the QA vault's trap: the chunk's other Weber is the supervisor, and sync counts the form chunk-wide
+    text = ("---\nauthors:\n  - García, Lucía\n  - Weber, Thomas\n---\n# García & Weber 2020\n"
+            "Note: Thomas Weber is my supervisor's brother? No - different Weber.\n")
+    assert cited_authors(["Lucía García", "Thomas Weber"], text) == {"García": "Lucía García"}
+    # his name and its "Last, First" (`Peters, Matthew E.`) are his
+    text = "---\nauthors: [Peters, Matthew E.]\n---\n# Peters et al. 2020\nMatthew E. Peters wrote it.\n"
+    assert cited_authors(["Matthew E. Peters"], text) == {"Peters": "Matthew E. Peters"}
+
+
 def test_two_authors_of_one_surname_are_cited_by_neither():
     from minirag_cli.extract.heuristic import cited_authors
 

@@ -1326,7 +1326,9 @@ def cited_authors(authors: Sequence[str], text: str) -> dict[str, str]:
     sync has the chunk mention that author by the surname (heuristic rules 16: `Müller 2019` made a
     name of its own, `Müller`, or nothing at a sentence's start). A surname no author bears, or two
     bear (`Weber, Thomas` and `Weber, Hans-Peter`), joins no one; the citation's year alone is no
-    evidence of a person."""
+    evidence of a person. Nor does one `text` also writes alone, outside a citation, the author's
+    name and its "Last, First" (`García & Weber 2020` beside `No - a different Weber.`): sync counts
+    a form's mentions in the whole chunk, and that Weber may be another."""
     if not authors or not text:
         return {}
     by_surname: dict[str, list[str]] = {}
@@ -1334,11 +1336,18 @@ def cited_authors(authors: Sequence[str], text: str) -> dict[str, str]:
         words = author.split()
         if len(words) >= 2:
             by_surname.setdefault(fold(words[-1]), []).append(author)
-    out = {}
+    out, held = {}, []
     for m in CITATION.finditer(text):
+        held.append((m.start(), m.end()))
         for surname in (m.group(1), m.group(2)):
             if surname is not None and len(by_surname.get(fold(surname), ())) == 1:
                 out[surname] = by_surname[fold(surname)][0]
+    for surname, author in list(out.items()):
+        given = author[:-len(surname)].strip().rstrip(".")  # `Peters, Matthew E.`: no word after the stop
+        spans = held + [(m.start(), m.end()) for form in (author, f"{surname}, {given}")
+                        for m in _whole_word(form).finditer(text)]
+        if any(not any(a <= m.start() < b for a, b in spans) for m in _whole_word(surname).finditer(text)):
+            del out[surname]  # written alone too: maybe another of that name
     return out
 
 
