@@ -609,7 +609,9 @@ Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Gr
 Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
 Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
 """.split())
-_INITIAL = "".join(rf"(?<!\b{w})" for w in sorted(LETTERED)) + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})"
+# (the initial's shape looked for first: the label words are looked back for only before one)
+_INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
+            + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
 CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}"
                       rf"(?:{_INITIAL}|{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
 # Inside a span, `St.` after a name's word not opening a sentence is a street's (`at Baker St. Priya
