@@ -53,7 +53,7 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import handle_names, note_aliases, standing_alias
+from minirag_cli.extract.heuristic import cited_authors, handle_names, note_aliases, note_authors, standing_alias
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -1280,6 +1280,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
+    handles = _cite_authors([(matter, len(pairs)) for matter, (_doc, pairs) in zip(matters, notes, strict=True)],
+                            mentions, prose, handles)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root])
                         for text, m, root, h in zip(prose, mentions, roots, handles, strict=True)]
@@ -2557,6 +2559,32 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
+def _cite_authors(notes: Sequence[tuple[frontmatter.FrontMatter | None, int]], mentions: list[list[EntityMention]],
+                  prose: Sequence[str], handles: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    """Each chunk's handles (_note_handles) with the author-year citations its prose (`prose`: _prose_texts)
+    writes of its note's own authors (`notes`: (front matter, number of chunks) of each note, its chunks
+    one after another in `mentions`): `Müller 2019` in a note whose `authors:` hold `Müller, Jürgen` is a
+    mention of Jürgen Müller by the form `Müller` (heuristic.cited_authors; added to the chunk's mentions
+    when the rules found none: a sentence's first word, `Müller 2019 baut auf...`), the join a form of
+    his entity as a handle's is. Only in the chunks that cite him: a lone `Weber` elsewhere in the note
+    may be another Weber. Heuristic rules 16."""
+    out, at = list(handles), 0
+    for matter, n in notes:
+        authors = note_authors(matter)
+        for i in range(at, at + n) if authors else ():
+            cited = cited_authors(authors, prose[i])
+            if not cited:
+                continue
+            have = {normalise_key(m.name, m.type) for m in mentions[i]}
+            added = [EntityMention(surname, "person") for surname in cited
+                     if normalise_key(surname, "person") not in have]
+            if added:
+                mentions[i] = [*mentions[i], *added]
+            out[i] = {**handles[i], **{surname: normalise_key(author, "name") for surname, author in cited.items()}}
+        at += n
+    return out
+
+
 def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> dict[str, str]:
     """{alias as written: its key} of a folder's aliases (`aliases`: path ->
     heuristic.note_aliases) that its graph joins to their note (`joined`:
@@ -2771,6 +2799,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                 _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
     prose = _prose_texts([(p.chunks, p.note.path) for p in group])
+    handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms)
                         for text, m, h in zip(prose, mentions, handles, strict=True)]

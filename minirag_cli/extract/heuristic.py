@@ -274,7 +274,16 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    Okafor, Ngozi"`, `- Keller, Dorothea`: AUTHOR_KEYS, _authors) are Jonathan Smith, Ngozi Okafor and
 #    Dorothea Keller, not Smith and Jonathan; a Pandoc citekey outside a chat (`@smith2021attention`:
 #    CITEKEY) is no person, it links to the note its key names as a wikilink would.
-VERSION = 15
+# 16: a middle initial is a part of its name (`Matthew E. Peters`, `Peters, Matthew E.`: _INITIAL; was
+#    "Matthew E"), not after a word that labels with a letter (`Plan B. Tom came`: LETTERED); an
+#    author-year citation of a note's own author (`Müller 2019`, `(Müller, 2019)`, `Müller et al. (2019)`
+#    beside `authors: [Müller, Jürgen]`: CITATION, cited_authors, applied by sync._cite_authors) mentions
+#    that author; a German text's nouns by their shape (`Zusammenfassung`, `Besprechung`: a noun's suffix;
+#    `Kapitel 2`, `Abschnitt 2.3`: a word before a number that is no year) are no names of one word, nor
+#    labels that name; `Great St. Mary's` keeps its `Great` (SAINT_PLACE_OPENERS); a base whose object is
+#    a person (`Invite`, `Ping`, `Remind`: PERSON_BASES) is cut from a full name after it, as `Email` is;
+#    a quote of one word and `!` or `?` (`"Stop!"`: EXCLAIMED) is a word said, no work.
+VERSION = 16
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -584,8 +593,27 @@ _GAP = "[ \t\u00a0\u202f]+"
 TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
 PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
 PLACE_TITLES = frozenset("St Mt".split())
+# The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
+# its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
+# `St. Mary's`)
+SAINT_PLACE_OPENERS = frozenset("great".split())
 _TITLED = rf"(?:(?:{TITLES})\.{_GAP}){{0,2}}"
-CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}(?:{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
+# A middle initial and its full stop inside a name (`Matthew E. Peters`, `George R. R. Martin`, an author
+# key's `Peters, Matthew E.` read as Matthew E. Peters: _authors) is a part of the name, kept as written
+# (its key drops the stop: `matthewepeters`); its stop ended the name (rules 15: "Matthew E", and Peters
+# a sentence's first word). Heuristic rules 16. Only between two capitalised words, and not after a word
+# that labels with a letter (LETTERED: `Plan B. Tom came`, `Section C. Maria`), where the stop ends a
+# sentence.
+LETTERED = frozenset("""
+Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
+Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
+Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
+""".split())
+# (the initial's shape looked for first: the label words are looked back for only before one)
+_INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
+            + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
+CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}"
+                      rf"(?:{_INITIAL}|{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
 # Inside a span, `St.` after a name's word not opening a sentence is a street's (`at Baker St. Priya
 # Raman joined`): it ends the place, and the capital after it starts a new name (rules 14: `Baker St.
 # Priya Raman` was one). Not after a connector (`Church of St. Mary`), nor after a sentence's first
@@ -671,6 +699,11 @@ JOURNAL_VERBS = frozenset((
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
 JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
+# ... but the bases whose object is a person, not a thing (`Invite Priya Raman to the review.`, `Ping Tom
+# Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
+# as `Email`, `Ask` and `Call` are (IRREGULAR_VERBS), where no verb follows it (`Ping Pong Club met`: the
+# subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
+PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -743,6 +776,11 @@ out off de del la le les el los las du da di des von van der den dem zu und y e 
 """.split())
 # how far back on its line a quote looks for a verb of speech before it
 SAID_REACH = 60
+# A quote of one word and an exclamation or a question mark (`"Stop!"`, `"Really?"`, `"Anna?!"`) is a
+# word cried or asked, no title of a work (heuristic rules 16: a novel's lone `"Stop!"` was a work). A
+# title of two words or more keeps its mark (`"Hotel California!"`, `"Mamma Mia!"`); the cost: a one-word
+# title that ends so (`"Oklahoma!"`, `"Help!"`) is no work either.
+EXCLAIMED = re.compile(r"[^\s!?]+[!?]+")
 # how far back on its line a 『』 looks for the 「 of a quote it is inside
 QUOTE_REACH = 200
 
@@ -1061,6 +1099,15 @@ _LIST_NUMBER_BEFORE = re.compile(r"(?:^|\n)[ \t>*+-]*$")
 # noch Birnen und Käse kaufen` writes nouns bare too
 _GERMAN_BARE = re.compile(
     rf"(?<![^\W\d_])(?:mit|bei|von|nach|für|ohne|gegen|an|aus){_GAP}({UPPER}{_WORD_CHAR}*)(?!{_WORD_CHAR})")
+# A German text's nouns with no article before them (heuristic rules 16): where a sentence, a heading or a
+# label starts (`## Zusammenfassung`, `Besprechung mit Prof. Weber`), or before a number (`Kapitel 2`,
+# `Abschnitt 2.3`, `Seite 14`). A word of a noun's suffix (-ung, -heit, -keit, -schaft, -tion, -ismus, and
+# their plurals; three letters or more before it: not `Jung`), and a word before a number that is no year
+# (`Müller 2019`, `Fischer 2018` cite a work: names), no time (`Anna 14:30`) and no date's day (`Anna 3.`).
+_GERMAN_SUFFIXED = re.compile(
+    rf"(?<!{_WORD_CHAR})({UPPER}{LOWER}{{2,}}(?:ung|heit|keit|schaft|tion)(?:en)?|{UPPER}{LOWER}{{2,}}(?:ismus|ismen))"
+    rf"(?![\w'’-])")
+_GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
 
 
 def german_nouns(text: str) -> set[str]:
@@ -1068,10 +1115,13 @@ def german_nouns(text: str) -> set[str]:
     after a determiner (GERMAN_DETERMINERS; `der`, `die`, `das`, `den` and
     `dem` not after a comma, where they are relative pronouns: `der Kollege,
     den Anna empfahl`) or after a number (no time's minutes, year or
-    ordered list's number); and the days and months (GERMAN_CALENDAR). None
+    ordered list's number); a word of a noun's suffix or before a number
+    that is no year (rules 16: _GERMAN_SUFFIXED, _GERMAN_NUMBERED:
+    `Zusammenfassung`, `Kapitel 2`); and the days and months (GERMAN_CALENDAR). None
     in an English line of the text (`I am Sam`: english_line), none in
     capitals (`dem ADAC`), and none the text also writes right after a
-    preposition (`mit Anna`: _GERMAN_BARE)."""
+    preposition (`mit Anna`: _GERMAN_BARE), but by their shape (`mit
+    Blickbewegungsmessung`, `für Kapitel 2`)."""
     out = set()
     english = _english_lines(text)
     for m in _GERMAN_NOUN.finditer(text):
@@ -1092,6 +1142,10 @@ def german_nouns(text: str) -> set[str]:
         out.add(noun)
     if out:
         out -= {m.group(1) for m in _GERMAN_BARE.finditer(text)}
+    # nouns by their shape, after a preposition too (`mit Blickbewegungsmessung`, `für Kapitel 2`: rules 16)
+    for m in itertools.chain(_GERMAN_SUFFIXED.finditer(text), _GERMAN_NUMBERED.finditer(text)):
+        if not (m.lastindex == 2 and _YEAR.fullmatch(m.group(2))) and not (english and english.covers(m.start())):
+            out.add(m.group(1))
     return out | GERMAN_CALENDAR
 
 
@@ -1122,6 +1176,13 @@ def _common_noun(word: str, text: str) -> bool:
     return lower.replace("’", "'") in LABEL_WORDS or (lower != word and _whole_word(lower).search(text) is not None)
 
 
+def _saint_place(words: Sequence[str]) -> bool:
+    """Do `words` open with a saint's place's common first word and its `St.` (SAINT_PLACE_OPENERS:
+    `Great St. Mary's`), which is the place's name, not a sentence's word before it?"""
+    return (len(words) > 2 and words[0].lower() in SAINT_PLACE_OPENERS
+            and words[1].removesuffix(".") in PLACE_TITLES)
+
+
 def _strip_possessive(span: str) -> str:
     if _SAINTS.search(span):
         return span  # `St. Mary's`, `St Paul's`: a place's name, not a saint's (rules 13)
@@ -1130,12 +1191,15 @@ def _strip_possessive(span: str) -> str:
 
 def _quoted_title(text: str, m: re.Match) -> str | None:
     """The title a QUOTED match names, or None: a title (_is_title) that is
-    no speech (rules 14: SAID_AFTER, SAID_BEFORE, _title_cased). A 「」 quote
+    no speech (rules 14: SAID_AFTER, SAID_BEFORE, _title_cased; rules 16: a word
+    cried or asked alone, EXCLAIMED). A 「」 quote
     is read as before: Japanese and Chinese have no capitals to tell by."""
     title = (m.group(1) or m.group(2)).strip()
     if not _is_title(title):
         return None
     if m.group(1) is not None:
+        if EXCLAIMED.fullmatch(title):
+            return None  # `"Stop!"`: a word said (rules 16)
         line = text.rfind("\n", max(0, m.start() - SAID_REACH), m.start()) + 1
         before = text[max(line, m.start() - SAID_REACH):m.start()]
         if SAID_AFTER.match(text, m.end()) or SAID_BEFORE.search(before) or not _title_cased(title):
@@ -1238,6 +1302,55 @@ def _authors(values: Sequence[str], flow: bool) -> list[str]:
             _SURNAME.fullmatch(last) and _GIVEN.fullmatch(first) for last, first in zip(values[::2], values[1::2])):
         return [f"{first} {last}" for last, first in zip(values[::2], values[1::2])]
     return people
+
+
+# An author-year citation in prose (`Müller 2019`, `(Müller, 2019)`, `Müller (2019)`, `Müller et al. (2019)`,
+# `Müller & Weiß 2019`, `Müller und Weiß (2019)`): one or two surnames of one capitalised word (hyphenated
+# or not; group 1 and 2), `et al.` or not, then a four-digit year (a letter after it: `2019a`)
+_CITED = rf"{UPPER}{LOWER}+(?:-{UPPER}{LOWER}+)?"
+CITATION = re.compile(rf"(?<![\w'’-])({_CITED})(?:{_GAP}(?:&|and|und){_GAP}({_CITED}))?(?:{_GAP}et{_GAP}al\.?)?"
+                      rf",?{_GAP}\(?(?:1[5-9]|20)\d\d[a-z]?(?![\w-])")
+
+
+def note_authors(matter) -> list[str]:
+    """The people a note's front matter (`matter`: frontmatter.FrontMatter, or None) names under an
+    author key (AUTHOR_KEYS), First Last as the extractor names them (_authors)."""
+    if matter is None:
+        return []
+    return [_named(person) or person for e in matter.entries if e.key.lower() in AUTHOR_KEYS
+            for person in _authors(e.values, "[" in e.line)]
+
+
+def cited_authors(authors: Sequence[str], text: str) -> dict[str, str]:
+    """{surname as written: the author it names} for the author-year citations `text` writes
+    (CITATION: `Müller 2019`, `(Müller, 2019)`, `Müller et al. (2019)`) whose surname is the last word
+    of exactly one of `authors` (note_authors: its note's front matter `authors: [Müller, Jürgen]`):
+    sync has the chunk mention that author by the surname (heuristic rules 16: `Müller 2019` made a
+    name of its own, `Müller`, or nothing at a sentence's start). A surname no author bears, or two
+    bear (`Weber, Thomas` and `Weber, Hans-Peter`), joins no one; the citation's year alone is no
+    evidence of a person. Nor does one `text` also writes alone, outside a citation, the author's
+    name and its "Last, First" (`García & Weber 2020` beside `No - a different Weber.`): sync counts
+    a form's mentions in the whole chunk, and that Weber may be another."""
+    if not authors or not text:
+        return {}
+    by_surname: dict[str, list[str]] = {}
+    for author in dict.fromkeys(authors):
+        words = author.split()
+        if len(words) >= 2:
+            by_surname.setdefault(fold(words[-1]), []).append(author)
+    out, held = {}, []
+    for m in CITATION.finditer(text):
+        held.append((m.start(), m.end()))
+        for surname in (m.group(1), m.group(2)):
+            if surname is not None and len(by_surname.get(fold(surname), ())) == 1:
+                out[surname] = by_surname[fold(surname)][0]
+    for surname, author in list(out.items()):
+        given = author[:-len(surname)].strip().rstrip(".")  # `Peters, Matthew E.`: no word after the stop
+        spans = held + [(m.start(), m.end()) for form in (author, f"{surname}, {given}")
+                        for m in _whole_word(form).finditer(text)]
+        if any(not any(a <= m.start() < b for a, b in spans) for m in _whole_word(surname).finditer(text)):
+            del out[surname]  # written alone too: maybe another of that name
+    return out
 
 
 def _tag_words(value: str) -> list[str]:
@@ -1344,6 +1457,9 @@ class HeuristicExtractor:
         titles: list[str] = []
         tagged = []  # where a speaker's or a label's name with a particle, named whole, stands (`Maria dos Santos:`)
         elsewhere = _Elsewhere(text)
+        # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
+        is_german = german(text)
+        nouns = german_nouns(text) if is_german else frozenset()
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
@@ -1355,7 +1471,8 @@ class HeuristicExtractor:
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
-            if _common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2])):
+            if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
+                    or span in nouns):  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
                 keys.add(m.start(1))
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 labels.add(span)
@@ -1407,9 +1524,6 @@ class HeuristicExtractor:
         for surface, _iso in find_dates(text):
             add(surface, "date")
         in_title = _InTitles(titles)
-        # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
-        is_german = german(text)
-        nouns = german_nouns(text) if is_german else frozenset()
         nouns_found = []
         heads = set()  # the first words of the text's longer names (`Jonas Berg`: Jonas)
         openers = []  # lone words opening a sentence and capitalised nowhere mid-sentence
@@ -1436,6 +1550,8 @@ class HeuristicExtractor:
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
                         and ((len(rest) > 1 and opener not in JOURNAL_BASES)
                              or elsewhere(rest[0], start + verb.end())
+                             or (opener in PERSON_BASES and 1 < len(rest) <= 3
+                                 and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
                                  and (opener not in JOURNAL_VERBS
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
@@ -1456,7 +1572,7 @@ class HeuristicExtractor:
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
-            while words and (words[0].lower().replace("’", "'") in COMMON_WORDS
+            while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
                              or words[0].removesuffix(".") in PERSON_TITLES
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
