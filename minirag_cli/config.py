@@ -260,7 +260,7 @@ def unreachable_hub() -> str | None:
     import socket
     from urllib.parse import urlparse
 
-    if os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE"):
+    if hub_switched_off():
         return None
     if any(os.environ.get(v) for v in _PROXY_VARS):
         return None
@@ -268,14 +268,24 @@ def unreachable_hub() -> str | None:
         from huggingface_hub import constants
     except ImportError:
         return None
-    if constants.HF_HUB_OFFLINE:
-        return None
     host = urlparse(constants.ENDPOINT).hostname or ""
     try:
         socket.getaddrinfo(host, 443)
     except (socket.gaierror, UnicodeError):
         return host
     return None
+
+
+def hub_switched_off() -> bool:
+    """HF_HUB_OFFLINE is set (now, or when huggingface_hub was imported): the
+    hub client reads only its cache."""
+    if os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE"):
+        return True
+    try:
+        from huggingface_hub import constants
+    except ImportError:
+        return False
+    return bool(constants.HF_HUB_OFFLINE)
 
 
 @contextlib.contextmanager

