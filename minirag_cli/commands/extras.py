@@ -56,7 +56,8 @@ def _index_chunking(resolved) -> None:
 
     names = ("chunk_tokens", "overlap_tokens")
     path = resolved.values.get("db")
-    if any(resolved.sources[n] != "default" for n in names) or not path or not db.index_exists(Path(path)):
+    if any(resolved.sources[n] != "default" or n in resolved.errors for n in names) or not path \
+            or not db.index_exists(Path(path)):
         return
     try:
         conn = db.connect(Path(path))
