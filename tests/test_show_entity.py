@@ -831,7 +831,8 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
     root = tmp_path / "vault"
     write_notes(root, {"daily/2026-11-21 Saturday.md": "## Evening\nFarewell party.\n",
                        "meetings/2026-11-21 Standup.md": "Standup notes.\n",
-                       "daily/2026-11-22.md": "Race day.\n", "daily/2026-11-210 draft.md": "No day.\n"})
+                       "daily/2026-11-22.md": "Race day.\n", "daily/2026-11-210 draft.md": "No day.\n",
+                       "1on1/2026-11-22 Sam.md": "Promotion talk.\n"})
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     try:
         sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
@@ -844,6 +845,13 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
         with pytest.raises(NotFound) as caught:  # no day: nothing is made up
             get_document(conn, "2026-11-2")
         assert ".md" not in (caught.value.hint or "")
+        # a daily note named by the day alone comes first, and the day's other notes with it (the
+        # hint named daily/2026-11-22.md alone, not the 1:1 of that day)
+        with pytest.raises(NotFound) as caught:
+            get_document(conn, "2026-11-22")
+        hint = caught.value.hint or ""
+        assert "Did you mean 'daily/2026-11-22.md' or '1on1/2026-11-22 Sam.md'?" in hint, hint
+        assert "`mrag show daily/2026-11-22.md`" in hint, hint
     finally:
         conn.close()
 
