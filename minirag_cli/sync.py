@@ -361,6 +361,16 @@ class SyncLock:
 
     def __init__(self, db_path: Path, path: Path, fh):
         self.db_path, self.path, self._fh = db_path, path, fh
+        self._idle = False
+
+    def idle(self, idle: bool) -> None:
+        """Say in the lock file whether its holder, a `--watch`, waits for a change
+        (`PID watching`) or writes the index (`PID`): sync_running tells readers
+        (`mrag tasks`, `doctor`) that a sync is writing only while one is, not all
+        day while a watch waits."""
+        if idle != self._idle:
+            self._idle = idle
+            _write_holder(self._fh, idle)
 
     def check(self) -> None:
         """Keep the lock: re-take it if its file is no longer the one locked.
@@ -377,6 +387,8 @@ class SyncLock:
                                   "file in place while a sync runs: it is what keeps a second one out.") from None
         self.release()
         self._fh = fh
+        if self._idle:  # made anew while the watch waits: it still waits
+            _write_holder(fh, True)
 
     def checking(self, progress: Progress | None) -> Progress:
         """`progress`, checking the lock as files go by (every CHECK_SECONDS
@@ -420,6 +432,23 @@ def _same_file(path: Path, fh) -> bool:
     return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
 
 
+IDLE_MARK = "watching"  # after the pid in the lock file: a `--watch` waiting for a change (SyncLock.idle)
+
+
+def _write_holder(fh, idle: bool) -> None:
+    """The lock file's text: the holder's pid, and IDLE_MARK while a watch waits. Opened
+    for appending (a+), the file is emptied first, so the text is written at its start."""
+    with contextlib.suppress(OSError):
+        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {IDLE_MARK}" if idle else str(os.getpid())), fh.flush()
+
+
+def _holder(fh) -> tuple[str, bool]:
+    """(pid, idle) as the holder wrote them (_write_holder): ('', False) when it wrote none."""
+    fh.seek(0)
+    words = fh.read().split()
+    return (words[0] if words else ""), words[1:] == [IDLE_MARK]
+
+
 def _take_lock(db_path: Path, lock: Path):
     """`lock` opened (made if need be) and flock'ed, the holder's pid written
     in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
@@ -437,8 +466,7 @@ def _take_lock(db_path: Path, lock: Path):
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            fh.seek(0)
-            pid = fh.read().strip()  # the holder wrote its pid (below)
+            pid, _idle = _holder(fh)  # the holder wrote its pid (below)
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
@@ -449,7 +477,7 @@ def _take_lock(db_path: Path, lock: Path):
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
         if _same_file(lock, fh):
-            fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
+            _write_holder(fh, False)
             return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
@@ -458,7 +486,8 @@ def _take_lock(db_path: Path, lock: Path):
 
 
 def sync_running(db_path: Path) -> str | None:
-    """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock, else None."""
+    """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock and writes
+    the index, else None: a `--watch` waiting for a change writes nothing (SyncLock.idle)."""
     import fcntl
 
     lock = dbmod.lock_path(db_path)
@@ -469,7 +498,8 @@ def sync_running(db_path: Path) -> str | None:
             try:
                 fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:
-                return f"pid {fh.read().strip() or '?'}"
+                pid, idle = _holder(fh)
+                return None if idle else f"pid {pid or '?'}"
             fcntl.flock(fh, fcntl.LOCK_UN)
     except OSError:
         return None

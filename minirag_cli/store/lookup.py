@@ -135,14 +135,15 @@ def _notes_named(conn, given: str) -> list[str]:
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
         if bare == key or bare.endswith("/" + key):
             found.append(rel)
-    if not found and (_ISO_DAY.fullmatch(key) or _ZETTEL_ID.fullmatch(key)):
+    if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
         # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too);
-        # a Zettelkasten ID for the note it opens the name of, as `[[202611031015]]` links it in
-        # Zettlr and The Archive: `202611031015 Eigenvalues.md`
+        # listed after a daily note named by the day alone (`daily/2026-12-01.md`), which hid the 1:1 of that
+        # day, `1on1/2026-12-01 Sam.md`, from the hint; a Zettelkasten ID for the note it opens the name of, as
+        # `[[202611031015]]` links it in Zettlr and The Archive: `202611031015 Eigenvalues.md`
         for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
             bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
-            if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum():
+            if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum() and rel not in found:
                 found.append(rel)
     return found
 
