@@ -274,7 +274,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    Okafor, Ngozi"`, `- Keller, Dorothea`: AUTHOR_KEYS, _authors) are Jonathan Smith, Ngozi Okafor and
 #    Dorothea Keller, not Smith and Jonathan; a Pandoc citekey outside a chat (`@smith2021attention`:
 #    CITEKEY) is no person, it links to the note its key names as a wikilink would.
-VERSION = 15
+# 16: (readers 5, files5) an Obsidian comment (`%% hidden %%`, inline or on lines of its own) is read
+#    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
+#    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
+#    after a blank line, as a fence nothing closes does, and no longer hides the rest of the note.
+VERSION = 16
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

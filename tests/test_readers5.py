@@ -1,0 +1,90 @@
+"""Readers 5 (helper files5): what the note readers still got wrong.
+
+An Obsidian comment (`%% hidden %%`) is read as an `<!-- -->` comment is
+(searchable text; no task, link or name), a raw HTML block nothing closes
+(a `<pre>` left open) ends before a paragraph of prose as a fence nothing
+closes does, a word a PDF broke at a line end with a hyphen is read whole,
+and a no-change sync opens no file it looked into before (`.html`, `.json`
+beside the notes) unless it changed."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from minirag_cli.extract.heuristic import HeuristicExtractor, wikilinks
+from minirag_cli.extract.mdcode import chunk_readings, find_code
+from minirag_cli.chunking import chunk_text
+from minirag_cli.tasks import tasks_in
+
+
+def names(text: str) -> set[str]:
+    return {m.name for m in HeuristicExtractor().extract_one(text) if m.type != "date"}
+
+
+def links(text: str) -> set[str]:
+    return {m.name for _a, _b, m in wikilinks(text) if m is not None}
+
+
+# --------------------------------------------------------------------------- Obsidian comments
+
+def test_a_task_in_an_obsidian_comment_is_none_as_in_an_html_one():
+    lines = ["%% - [ ] one line %%", "%%", "- [ ] many lines", "%%", "- [ ] call Bob %% not Ann %% today",
+             "<!-- - [ ] html -->", "- [ ] after"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(5, "call Bob today"), (7, "after")]
+
+
+def test_a_stray_percent_pair_hides_no_later_task():
+    lines = ["Sale: 50%% off", "- [ ] buy bread"]
+    assert [t["text"] for t in tasks_in(lines)] == ["buy bread"]
+
+
+def test_an_obsidian_comment_names_and_links_nothing():
+    text = ("Met Maria Lopez today.\n\n%%\nAsk Carol Weber about [[Budget 2027]].\n%%\n\n"
+            "Then Tom Baker called %% remind [[Secret Plan]] %% about [[Heron Board]].\n")
+    assert names(text) == {"Maria Lopez", "Tom Baker", "Heron Board"}
+    assert links(text) == {"Heron Board"}
+
+
+def test_percent_signs_in_code_open_no_comment():
+    # a Mermaid diagram's `%%` comments are code, and a span's `%%` is its text
+    text = "```mermaid\n%% a comment\ngraph TD\n```\nUse `%%` for a comment [[Real Link]] and more.\n"
+    assert [k.kind for k in find_code(text)] == ["fence", "span"]
+    assert links(text) == {"Real Link"}
+
+
+def test_a_chunk_that_starts_or_ends_in_a_comment_reads_it_as_one():
+    text = "Intro words here.\n%%\n" + "Carol Weber hidden words\n" * 30 + "%%\nMaria Lopez came.\n"
+    chunks = chunk_text(text, size=40, overlap=5)
+    assert len(chunks) > 2
+    read = [names(r) for r in chunk_readings(chunks)]
+    assert all("Carol Weber" not in found for found in read)
+    assert any("Maria Lopez" in found for found in read)
+
+
+# --------------------------------------------------------------------------- an HTML block left open
+
+@pytest.mark.parametrize("opener", ["<pre>", "<script>", "<!--"])
+def test_an_html_block_nothing_closes_ends_before_prose(opener):
+    text = f"Notes by Marc.\n\n{opener}\nINFO Heron Board\n\nToday I met Maria Lopez in Berlin.\n\n- [ ] call Priya\n"
+    assert names(text) == {"Marc", "Maria Lopez", "Berlin", "Priya"}
+    assert [t["text"] for t in tasks_in(text.split("\n"))] == ["call Priya"]
+
+
+def test_an_html_block_nothing_closes_and_no_prose_stays_code():
+    text = "Notes by Marc.\n\n<pre>\nINFO Heron Board\n\nDEBUG Atlas Loader\n"
+    assert names(text) == {"Marc"}
+
+
+@pytest.mark.parametrize("code_lines", [30, 3])
+def test_a_chunk_that_holds_the_cut_reads_the_prose_after_it(code_lines):
+    # 3: the chunk holds the block's opening line and the start of the prose, not its sentence's
+    # end: read alone, the block would run to the chunk's end
+    text = ("Intro.\n<pre>\n" + "INFO Heron Board step\n" * code_lines + "\nToday I met Maria Lopez in Berlin and "
+            + "we walked along the river for a long time " * 5 + "until dark.\n")
+    chunks = chunk_text(text, size=30, overlap=5)
+    read = [names(r) for r in chunk_readings(chunks)]
+    assert any("Maria Lopez" in found for found in read)
+    assert all("Heron Board" not in found for found in read)
