@@ -3,6 +3,7 @@ and why. Never follows a symlink out of the synced root unless asked."""
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import contextlib
 import errno
@@ -765,7 +766,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    fix11: the walk checks only new and changed notes for mrag's pages (walk_notes' `known`, given by a
 # sync of a folder read with this version): an index synced before that check held a page saved as a
 # note, and its next sync checks every note once.
-READER_VERSION = 4
+# 5: files5: a word broken at a line end by a hyphen (`atten-` + `tion`, text pasted from a PDF) is read
+# whole (joined_hyphens).
+READER_VERSION = 5
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
@@ -795,11 +798,104 @@ def composed_words(text: str) -> str:
     return _WORD.sub(compose, text)
 
 
+# A word broken at a line end with a hyphen, as text pasted from a PDF (or a justified page) writes
+# it: `atten-` at the end of one line, `tion` opening the next. BM25, the names and the answer read
+# "atten" and "tion"; the word is read whole: `attention`. Only where it cannot be anything else: the
+# line ends at the hyphen, the next line opens with the rest of the word (no indentation, no list
+# mark), a letter before the hyphen and after the line end, both lower case, two or more of them
+# each side (TeX breaks no shorter piece), the word before the hyphen not itself after a hyphen
+# (`state-of-the-` + `art` is a compound's hyphen), and no code (mdcode.find_code: a fenced block, a
+# span, an HTML block, a comment). A compound's own hyphen (`well-` + `known`) is kept, the word
+# joined on one line (`well-known`) when the note writes it so elsewhere, or its first part is one
+# that opens compounds (COMPOUND_FIRST: well, self, non, ...), unless the note writes the word
+# whole elsewhere (`prepare`: `pre-` + `pare` is a break). Before `and`, `or` (`pre-` + `and
+# post-war`: HANGING_NEXT) the hyphen hangs, and nothing is joined. The line numbers stay: the piece
+# before the hyphen moves down to the next line (`... mechanism of atten-` + `tion is` reads
+# `... mechanism of` + `attention is`), or, when it is its line's only word, the piece after the
+# line end moves up (when its line holds more); else nothing is joined.
+_HYPHEN_BREAK = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(\r?\n)([^\W\d_]{2,})(?=[^\w-]|$)")
+COMPOUND_FIRST = frozenset("""
+well self non ill all half semi multi cross anti co pre post ex long short high low full part
+one two three four five six ten first second third real open fine state end top low far near
+""".split())
+HANGING_NEXT = frozenset("and or nor to und oder bis sowie et ou y o e".split())
+_NOT_BLANK = re.compile(r"\S*")
+_LINE_END_HYPHEN = re.compile(r"-\r?\n")
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def _written_words(text: str) -> set[str]:
+    """The words `text` writes on one line, lower case: each word, and each
+    two of a compound's words with their hyphen (`state-of-the-art` writes
+    `state-of`, `of-the`, `the-art`). A word broken at a line end is none."""
+    lowered = text.lower()
+    out = set(_LETTERS.findall(lowered))
+    for compound in set(_COMPOUND.findall(lowered)):
+        parts = compound.split("-")
+        out.update(f"{a}-{b}" for a, b in zip(parts, parts[1:]))
+    return out
+
+
+def joined_hyphens(text: str) -> str:
+    """`text` with each word broken at a line end by a hyphen read whole (see
+    above); `text` itself when it holds none. Its line numbers are kept."""
+    if "-\n" not in text and "-\r\n" not in text:
+        return text
+    found = []
+    for end in _LINE_END_HYPHEN.finditer(text):  # the word before each found from there, not every word scanned
+        at = start = end.start()
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+        m = _HYPHEN_BREAK.match(text, start) if start < at else None
+        if (m is not None and m.end(1) == at and m.group(1)[-1].islower() and m.group(3)[0].islower()
+                and m.group(3).lower() not in HANGING_NEXT):
+            found.append(m)
+    if not found:
+        return text
+    from minirag_cli.extract.mdcode import Ranges, code_ranges
+
+    code = Ranges(code_ranges(text))
+    written = _written_words(text)
+    lines = text.split("\n")  # a CRLF note's lines end in "\r"
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    for m in found:
+        left, right = m.group(1), m.group(3)
+        if code.covers(m.start()) or code.covers(m.end(2)):
+            continue
+        # the line as the joins before left it (the one before may have moved a piece down into its
+        # start: its end is as written), and the next as written
+        n = bisect.bisect_right(starts, m.start()) - 1
+        line, after = lines[n], lines[n + 1]
+        cr = "\r" if line.endswith("\r") else ""
+        before = line[:len(line) - len(cr) - len(left) - 1]
+        tail = _NOT_BLANK.match(after, len(right)).group()  # what the word's line holds right after it (`.`)
+        rest = after[len(right) + len(tail):]
+        if not before.strip() and not rest.strip():
+            continue  # a line of one piece each: joined, one of them would be blank (a paragraph's end)
+        if f"{left}-{right}".lower() in written:
+            word = f"{left}-{right}"
+        elif f"{left}{right}".lower() in written:
+            word = left + right
+        else:
+            word = f"{left}-{right}" if left.lower() in COMPOUND_FIRST else left + right
+        if before.strip():  # the piece before moves down: `of atten-` + `tion is` -> `of` + `attention is`
+            lines[n], lines[n + 1] = before.rstrip(" \t") + cr, word + after[len(right):]
+        else:  # its line's only word: the piece after moves up, `atten-` + `tion is` -> `attention` + `is`
+            lines[n], lines[n + 1] = before + word + tail + cr, rest.lstrip(" \t")
+    return "\n".join(lines)
+
+
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text, without inline base64 data: chunking.without_inline_data),
-    and decode_note's warning. notekinds.MalformedNote when the file is not
+    drawing's text, without inline base64 data: chunking.without_inline_data,
+    its words broken at a line end by a hyphen whole: joined_hyphens), and
+    decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return without_inline_data(composed_words(note_text(path, text))), warning
+    return joined_hyphens(without_inline_data(composed_words(note_text(path, text)))), warning

@@ -88,3 +88,59 @@ def test_a_chunk_that_holds_the_cut_reads_the_prose_after_it(code_lines):
     read = [names(r) for r in chunk_readings(chunks)]
     assert any("Maria Lopez" in found for found in read)
     assert all("Heron Board" not in found for found in read)
+
+
+# --------------------------------------------------------------------------- a word a PDF broke
+
+@pytest.mark.parametrize("text, read", [
+    # the piece before the hyphen moves down: every line keeps its number
+    ("The mechanism of atten-\ntion is all you need.\n", "The mechanism of\nattention is all you need.\n"),
+    ("We used a Trans-\nformer model.", "We used a\nTransformer model."),
+    ("one atten-\r\ntion two\r\n", "one\r\nattention two\r\n"),
+    # its line's only word: the piece after moves up, with what sticks to it
+    ("atten-\ntion. And more\nNext", "attention.\nAnd more\nNext"),
+    # a compound's hyphen: its first word opens compounds, or the note writes it so elsewhere
+    ("A well-\nknown fact.", "A\nwell-known fact."),
+    ("We take the long-\nrange view; long-range plans.", "We take the\nlong-range view; long-range plans."),
+    # ... unless the note writes the word whole elsewhere
+    ("Then pre-\npare it. We prepare it.", "Then\nprepare it. We prepare it."),
+])
+def test_a_word_broken_at_a_line_end_is_read_whole(text, read):
+    from minirag_cli.walk import joined_hyphens
+
+    assert joined_hyphens(text) == read
+    assert read.count("\n") == text.count("\n")
+
+
+@pytest.mark.parametrize("text", [
+    "pre-\nand post-war Europe.",  # a hanging hyphen
+    "state-of-the-\nart results.",  # a compound's hyphen
+    "COVID-\n19 cases",  # no letters after it
+    "It is a -\ndash",  # no word before it
+    "Atten-\nTion",  # a capital after it
+    "see a-\nb here",  # one letter each side
+    "atten-\n  tion",  # the next line indented
+    "atten-\ntion",  # joined, one line would be blank
+    "Use `foo-\nbar` here",  # code
+    "```\nsome-\nthing\n```\n",
+])
+def test_what_is_no_word_broken_at_a_line_end(text):
+    from minirag_cli.walk import joined_hyphens
+
+    assert joined_hyphens(text) == text
+
+
+def test_a_broken_word_is_found_whole_and_cited_at_its_line(tmp_path, conn, embedder, extractor):
+    from minirag_cli.retrieve import bm25_channel
+    from tests.test_sync import run
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "paper.md").write_text("# Paper\n\nWe read about the atten-\ntion mechanism of the Trans-\n"
+                                   "former here.\nLast line.\n")
+    run(conn, root, embedder, extractor)
+    hits = bm25_channel(conn, "attention transformer")
+    assert len(hits) == 1
+    start, end, text = conn.execute("SELECT start_line, end_line, text FROM chunks WHERE id = ?",
+                                    (hits[0][0],)).fetchone()
+    assert (start, end) == (1, 6) and "the\nattention mechanism of the\nTransformer here." in text
