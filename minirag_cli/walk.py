@@ -9,6 +9,8 @@ import contextlib
 import errno
 import os
 import re
+import stat
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import Container, Mapping
@@ -61,6 +63,10 @@ class WalkResult:
     unwatched: dict[str, tuple | None] = field(default_factory=dict)
     # followed symlinked folders: link path ("a/b") -> (the folder it points at, its device, its inode)
     linked_folders: dict[str, tuple] = field(default_factory=dict)
+    # the files opened to tell whether they are notes and not indexed, for the next walk (walk_notes'
+    # `looked`, db.LOOKED_KEY): path -> (size, mtime, why: "" for mrag's own output, else the reason
+    # it is skipped); the sync adds the note files it skips for their bytes (binary, a malformed canvas)
+    looked: dict[str, tuple[int, float, str]] = field(default_factory=dict)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -109,6 +115,19 @@ def written_by_mrag(path: str | os.PathLike) -> bool:
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
             or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
+
+
+# A file modified this recently may change again within its mtime's tick (FAT keeps 2 s) with the same
+# size: what it was read to hold is not recorded in `looked` (the next walk opens it again), as the
+# sync records no such note's mtime (sync.RACY_SECONDS)
+LOOKED_RACY_SECONDS = 2.0
+
+
+def looked_record(size: int, mtime: float, reason: str, read_at: float) -> tuple[int, float, str] | None:
+    """What WalkResult.looked records of a file of `size` and `mtime` read
+    at `read_at` (or later) and not indexed for `reason`; None when its
+    mtime is too recent to trust (LOOKED_RACY_SECONDS)."""
+    return (size, mtime, reason) if read_at - mtime >= LOOKED_RACY_SECONDS else None
 
 
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
@@ -175,7 +194,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
                indexed: Container[str] = frozenset(),
-               known: Mapping[str, tuple[int, float]] | None = None) -> WalkResult:
+               known: Mapping[str, tuple[int, float]] | None = None,
+               looked: Mapping[str, tuple[int, float, str]] | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
@@ -187,10 +207,33 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     and anything that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
     note files but those `known` holds (path -> the size and mtime the index
-    recorded) as they are: indexed, they were checked when read."""
+    recorded) as they are: indexed, they were checked when read. A file
+    `looked` holds (path -> size, mtime and why it was not indexed, as the
+    last sync recorded: WalkResult.looked) as it is is passed over for that
+    reason unopened (silently for mrag's own output), so a sync that finds
+    nothing changed opens no file at all."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
+
+    def looked_before(rel: str, st: os.stat_result) -> str | None:
+        """Why the file at `rel` was not indexed, when the last sync looked at it as it is; else None."""
+        old = looked.get(rel) if looked else None
+        if old is None or not as_indexed(st.st_size, st.st_mtime, old[:2]):
+            return None
+        result.looked[rel] = old
+        return old[2]
+
+    def mrag_wrote(rel: str, path: str, st: os.stat_result, other: str) -> bool:
+        """written_by_mrag(path), recorded in result.looked with the reason
+        `other` ("" for a note file: it is indexed, known by then) when not."""
+        read_at = time.time()
+        mine = written_by_mrag(path)
+        if mine or other:
+            record = looked_record(st.st_size, st.st_mtime, "" if mine else other, read_at)
+            if record is not None:
+                result.looked[rel] = record
+        return mine
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -249,11 +292,19 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         result.unwatched[rel] = None
                     result.skipped.append({"path": rel, "reason": BROKEN_LINK})
                     continue
-                if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
-                        and written_by_mrag(os.path.join(dirpath, name))):
-                    continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
-                result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
+                reason = f"not a note file ({suffix})"
+                if Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS:
+                    try:
+                        st = os.stat(os.path.join(dirpath, name))
+                    except OSError:
+                        st = None
+                    why = None if st is None else looked_before(rel, st)
+                    if why is None and st is not None and stat.S_ISREG(st.st_mode):
+                        why = "" if mrag_wrote(rel, os.path.join(dirpath, name), st, reason) else reason
+                    if why == "":
+                        continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
+                result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
             full = Path(dirpath) / name
             symlink = False
@@ -283,8 +334,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
-            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))) and written_by_mrag(full):
-                continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
+            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))):
+                why = looked_before(rel, st)
+                if why is not None:  # not indexed when last looked at (binary, mrag's page), unchanged since
+                    if why:
+                        result.skipped.append({"path": rel, "reason": why})
+                    continue
+                if mrag_wrote(rel, str(full), st, ""):
+                    continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue

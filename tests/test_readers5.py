@@ -144,3 +144,108 @@ def test_a_broken_word_is_found_whole_and_cited_at_its_line(tmp_path, conn, embe
     start, end, text = conn.execute("SELECT start_line, end_line, text FROM chunks WHERE id = ?",
                                     (hits[0][0],)).fetchone()
     assert (start, end) == (1, 6) and "the\nattention mechanism of the\nTransformer here." in text
+
+
+# --------------------------------------------------------------------------- a no-change sync opens nothing
+
+CANVAS = ('{"nodes": [{"id": "a", "type": "text", "text": "Wolfgang plays bass.", "x": 0, "y": 0, '
+          '"width": 10, "height": 10}], "edges": []}')
+DRAWING = ('{"type": "excalidraw", "elements": [{"id": "t", "type": "text", "text": "Priya", '
+           '"originalText": "Priya", "x": 0, "y": 0, "isDeleted": false}]}')
+EVERY_KIND = {"a.md": "# A\nWolfgang.\n", "b.txt": "Priya.\n", "c.org": "* Heading\nPriya Raman.\n",
+              "d.rst": "Title\n=====\nPriya.\n", "e.adoc": "= Doc\nPriya.\n", "f.canvas": CANVAS,
+              "g.excalidraw": DRAWING, "h.excalidraw.md": "# Text Elements\nPriya ^abc\n",
+              "i.markdown": "x y\n", "j.text": "x\n", "k.mdown": "x\n", "l.mkd": "x\n",
+              # not indexed, each opened to tell why: another tool's page and JSON, mrag's pages,
+              # a binary note file, a canvas that is no JSON
+              "saved.html": "<html><body>A saved page</body></html>\n", "data.json": '{"a": 1}\n',
+              "x.xml": "<a/>\n", "p.htm": "<p>x</p>\n"}
+
+
+def _every_kind(root):
+    from tests.test_sync import PAGE
+
+    root.mkdir()
+    for name, text in {**EVERY_KIND, "page.md": PAGE, "page.html": PAGE, "bad.canvas": "not json"}.items():
+        (root / name).write_text(text)
+    (root / "bin.md").write_bytes(b"\x00\x01\x02binary" * 10)
+    old = time.time() - 60  # not racy: recorded by the first sync, compared by the next
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+
+
+def test_a_sync_with_no_change_opens_no_file_of_any_kind(tmp_path, conn, embedder, extractor, monkeypatch):
+    """The notes of every kind were stat-only already (readers 4); a `.html`
+    or `.json` beside them (checked for mrag's pages), mrag's page saved
+    as a note, a binary note file and a malformed canvas were opened at every
+    sync (the binary one twice): a network folder or a cloud drive's
+    placeholders fetched them each time."""
+    from tests.test_sync import _note_opens, run
+
+    root = tmp_path / "notes"
+    _every_kind(root)
+    first = run(conn, root, embedder, extractor)
+    assert first.added == 12
+    opened = _note_opens(monkeypatch, root)
+    again = run(conn, root, embedder, extractor)
+    assert opened == []
+    assert (again.added, again.changed, again.removed, again.unchanged) == (0, 0, 0, 12)
+    # skipped for the same reasons, and not new: the summary counts them
+    assert sorted(map(str, again.skipped)) == sorted(map(str, first.skipped)) and again.skipped_new == []
+    assert {item["path"] for item in again.skipped} == {"saved.html", "data.json", "x.xml", "p.htm", "bin.md",
+                                                        "bad.canvas"}
+
+
+def test_a_file_changed_since_it_was_looked_at_is_looked_at_again(tmp_path, conn, embedder, extractor,
+                                                                  monkeypatch):
+    from tests.test_sync import PAGE, _note_opens, run
+
+    root = tmp_path / "notes"
+    _every_kind(root)
+    run(conn, root, embedder, extractor)
+    (root / "bin.md").write_text("Now a note about Carol Weber.\n")
+    (root / "bad.canvas").write_text(CANVAS)
+    (root / "saved.html").write_text(PAGE)  # now mrag's page: passed over silently
+    (root / "page.md").write_text("Now a note.\n")
+    old = time.time() - 30
+    for name in ("bin.md", "bad.canvas", "saved.html", "page.md"):
+        os.utime(root / name, (old, old))
+    opened = _note_opens(monkeypatch, root)
+    s = run(conn, root, embedder, extractor)
+    assert sorted(s.added_paths) == ["bad.canvas", "bin.md", "page.md"]
+    assert "saved.html" in opened and {item["path"] for item in s.skipped} == {"data.json", "x.xml", "p.htm"}
+    opened.clear()
+    s = run(conn, root, embedder, extractor)
+    assert opened == [] and s.unchanged == 15
+
+
+def test_a_file_modified_just_now_is_looked_at_again(tmp_path, conn, embedder, extractor, monkeypatch):
+    """Within its mtime's tick a file may change again with the same size:
+    what it was read to hold is not recorded until its mtime is older."""
+    from tests.test_sync import _note_opens, run
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "a.md").write_text("Wolfgang.\n")
+    os.utime(root / "a.md", (time.time() - 60, time.time() - 60))
+    (root / "saved.html").write_text("<html></html>\n")  # mtime: now
+    run(conn, root, embedder, extractor)
+    opened = _note_opens(monkeypatch, root)
+    run(conn, root, embedder, extractor)
+    assert opened == ["saved.html"]
+
+
+def test_a_damaged_record_opens_the_files_again(tmp_path, conn, embedder, extractor, monkeypatch):
+    from minirag_cli import db
+    from tests.test_sync import _note_opens, run
+
+    root = tmp_path / "notes"
+    _every_kind(root)
+    run(conn, root, embedder, extractor)
+    assert set(db.looked_files(conn)[str(root.resolve())]) == {
+        "saved.html", "data.json", "x.xml", "p.htm", "page.md", "page.html", "bin.md", "bad.canvas"}
+    db.set_meta(conn, db.LOOKED_KEY, "[not json")
+    opened = _note_opens(monkeypatch, root)
+    s = run(conn, root, embedder, extractor)
+    assert s.unchanged == 12 and "bin.md" in opened and "saved.html" in opened
+    assert len(db.looked_files(conn)[str(root.resolve())]) == 8  # recorded anew
