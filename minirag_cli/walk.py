@@ -824,7 +824,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # sync of a folder read with this version): an index synced before that check held a page saved as a
 # note, and its next sync checks every note once.
 # 5: files5: a word broken at a line end by a hyphen (`atten-` + `tion`, text pasted from a PDF) is read
-# whole (joined_hyphens).
+# whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
 READER_VERSION = 5
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -870,6 +870,11 @@ def composed_words(text: str) -> str:
 # before the hyphen moves down to the next line (`... mechanism of atten-` + `tion is` reads
 # `... mechanism of` + `attention is`), or, when it is its line's only word, the piece after the
 # line end moves up (when its line holds more); else nothing is joined.
+# A soft hyphen (U+00AD: HTML's `&shy;`, and text pasted from a PDF or a typeset web page holds them
+# inside words) marks where a word may break, and shows only there: FTS5 split the word at it
+# (`atten\u00adtion` was "atten" and "tion") and the names broke at it (`Ma\u00adria` named "Ma").
+# It is left out of what is read.
+SOFT_HYPHEN = "\u00ad"
 _HYPHEN_BREAK = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(\r?\n)([^\W\d_]{2,})(?=[^\w-]|$)")
 COMPOUND_FIRST = frozenset("""
 well self non ill all half semi multi cross anti co pre post ex long short high low full part
@@ -951,8 +956,12 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text, without inline base64 data: chunking.without_inline_data,
-    its words broken at a line end by a hyphen whole: joined_hyphens), and
+    its words broken at a line end by a hyphen whole: joined_hyphens, and
+    without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return joined_hyphens(without_inline_data(composed_words(note_text(path, text)))), warning
+    text = composed_words(note_text(path, text))
+    if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
+        text = text.replace(SOFT_HYPHEN, "")
+    return joined_hyphens(without_inline_data(text)), warning

@@ -249,3 +249,22 @@ def test_a_damaged_record_opens_the_files_again(tmp_path, conn, embedder, extrac
     s = run(conn, root, embedder, extractor)
     assert s.unchanged == 12 and "bin.md" in opened and "saved.html" in opened
     assert len(db.looked_files(conn)[str(root.resolve())]) == 8  # recorded anew
+
+
+def test_soft_hyphens_are_left_out(tmp_path, conn, embedder, extractor):
+    """A soft hyphen (U+00AD, `&shy;`, a PDF's or a typeset page's) split
+    the word for BM25 (`atten\\u00adtion`: "atten", "tion") and for the names
+    (`Ma\\u00adria Lo\\u00adpez` named "Ma" and "Lo")."""
+    from minirag_cli.retrieve import bm25_channel
+    from minirag_cli.walk import read_note
+    from tests.test_sync import run
+
+    text = "We met Ma\u00adria Lo\u00adpez in Ber\u00adlin.\nThe atten\u00adtion span.\n"
+    assert read_note("a.md", text.encode())[0] == "We met Maria Lopez in Berlin.\nThe attention span.\n"
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "a.md").write_text(text)
+    run(conn, root, embedder, extractor)
+    assert len(bm25_channel(conn, "attention")) == 1
+    assert {name for (name,) in conn.execute("SELECT name FROM entities WHERE type != 'date'")} >= {
+        "Maria Lopez", "Berlin"}
