@@ -3,9 +3,10 @@
 An Obsidian comment (`%% hidden %%`) is read as an `<!-- -->` comment is
 (searchable text; no task, link or name), a raw HTML block nothing closes
 (a `<pre>` left open) ends before a paragraph of prose as a fence nothing
-closes does, a word a PDF broke at a line end with a hyphen is read whole,
-and a no-change sync opens no file it looked into before (`.html`, `.json`
-beside the notes) unless it changed."""
+closes does, a word a PDF broke at a line end with a hyphen is read whole
+and a soft hyphen left out, and a no-change sync opens no file it looked
+into before (a `.html`, a `.json`, a binary note file beside the notes)
+unless it changed."""
 
 from __future__ import annotations
 
