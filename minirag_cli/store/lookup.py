@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import unicodedata
+import urllib.parse
 from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
@@ -127,13 +128,20 @@ def _notes_named(conn, given: str) -> list[str]:
     `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
     case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
     name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    if _PERCENT.search(name):
+        # a Markdown link's target as Notion writes it, copied from the note:
+        # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
+        name = _UP.sub("", urllib.parse.unquote(name))
     key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
     if not key:
         return []
     found = []
     for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
-        if bare == key or bare.endswith("/" + key):
+        # a Notion export names each page and its folder with the page's id after its title
+        # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
+        untagged = _NOTION_ID.sub("", bare)
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged)):
             found.append(rel)
     if not found and (_ISO_DAY.fullmatch(key) or _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
@@ -148,6 +156,10 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+# Notion's page id ending a file or folder name of its export: a blank and 32 hex digits
+_NOTION_ID = re.compile(r" [0-9a-f]{32}(?=/|$)")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
 # name opens with it, and a note's links and its owner name the note by it alone
 _ZETTEL_ID = re.compile(r"\d{8,14}")
