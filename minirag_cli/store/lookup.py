@@ -19,7 +19,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys
+from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys, without_notion_ids
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -140,7 +140,7 @@ def _notes_named(conn, given: str) -> list[str]:
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
         # a Notion export names each page and its folder with the page's id after its title
         # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
-        untagged = _NOTION_ID.sub("", bare)
+        untagged = without_notion_ids(bare)
         if any(b == key or b.endswith("/" + key) for b in (bare, untagged)):
             found.append(rel)
     if not found and (_ISO_DAY.fullmatch(key) or _ZETTEL_ID.fullmatch(key)):
@@ -156,8 +156,6 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
-# Notion's page id ending a file or folder name of its export: a blank and 32 hex digits
-_NOTION_ID = re.compile(r" [0-9a-f]{32}(?=/|$)")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
