@@ -58,6 +58,7 @@ import functools
 import itertools
 import re
 import unicodedata
+import urllib.parse
 from pathlib import PurePosixPath
 from typing import Collection, Iterable, Iterator, Sequence
 
@@ -65,7 +66,7 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              find_dates, fold, folder_date, normalise_key, without_invisibles)
+                              find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -1105,7 +1106,8 @@ def link_target(target: str) -> EntityMention | None:
     folders: text.folder_date), the date its note_name is; None for a link into the
     same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
     another name without a letter."""
-    path = re.split(r"[#^]", target, maxsplit=1)[0].strip()
+    # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
+    path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
     if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
@@ -1153,6 +1155,51 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
         target = m.group(1).split("|", 1)[0]
         name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
+    return out
+
+
+# A Markdown link, `[shown text](target)` (`[text](<a target>)`, a `"title"` after the target): Notion,
+# Evernote, Bear, Typora and VS Code link notes so, a relative path URL-encoded (`Trip%20to%20Lisbon%203f2a….md`).
+# Group 1 is `!` for an image, group 2 the target, group 3 the shown text
+MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
+                           r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)")
+# a URL's scheme (`https:`, `mailto:`, `evernote:`) or a Windows drive (`C:`): no relative path
+_URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def markdown_link_target(target: str) -> EntityMention | None:
+    """The note a Markdown link's target (`[x](target)`'s) links to, as a wikilink to it does
+    (link_target): a relative path to a Markdown note, URL-decoded, without its `#heading` or
+    `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`). None for a URL, an absolute
+    path, a link into the same note (`#heading`) or to a file that is no Markdown note (an image, a PDF).
+    Heuristic rules 16."""
+    target = target.removeprefix("<").removesuffix(">").strip()
+    if not target or _URL_SCHEME.match(target) or target.startswith(("#", "/", "\\")):
+        return None
+    path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
+    if not path.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    return link_target(path.replace("#", " ").replace("^", " "))
+
+
+def markdown_links(text: str) -> list[tuple[int, int, EntityMention | None]]:
+    """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
+    (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
+    path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
+    export); one to a note names that note, as `[[Packing list]]` would. An image's target
+    (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
+    Heuristic rules 16."""
+    if "](" not in text:
+        return []
+    code = Ranges(code_ranges(text))
+    out = []
+    for m in MARKDOWN_LINK.finditer(text):
+        written_about = m.group(1) or (code and code.covers(m.start()))
+        target = None if written_about else markdown_link_target(m.group(3))
+        # the shown text that is the note's name (Notion's `[Packing list](…)`) is the link, read whole
+        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart)
+        shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
+        out.append((m.start(2) if shown else m.start(3), m.end(3), target))
     return out
 
 
@@ -1632,7 +1679,7 @@ class HeuristicExtractor:
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
                 add("#" + m.group(1), "concept")
-        links = wikilinks(text)
+        links = wikilinks(text) + markdown_links(text)
         linked = Ranges([(start, end) for start, end, _target in links])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
