@@ -58,3 +58,37 @@ def test_markdown_links_cover_every_target_and_name_only_notes():
 def test_a_notion_page_id_is_no_part_of_the_notes_name(path, name):
     assert note_name(path).name == name
     assert names(f"[[{name} 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b]]") == {name: "name"}
+
+
+TRIP = """# Trip to Lisbon
+
+Created: November 3, 2026 10:15 AM
+Tags: travel
+Status: In progress
+Assignee: Priya Raman
+Dates: November 12, 2026 → November 19, 2026
+
+Flying from Amsterdam on @November 12, 2026. Staying in Alfama.
+"""
+
+
+def test_notion_property_keys_label_and_a_person_propertys_value_is_a_person():
+    found = names(TRIP)
+    assert not {"Created", "Tags", "Status", "Assignee", "Dates", "PM", "AM", "@November"} & set(found), found
+    assert found["Priya Raman"] == "person"
+    assert {"Amsterdam", "Alfama", "November 3, 2026"} <= set(found), found
+    recipe = "# Shakshuka\n\nCuisine: Breakfast\nCreated: March 15, 2025 7:00 PM\nIngredients: eggs, feta\n"
+    assert not {"Cuisine", "Ingredients", "Created", "PM"} & set(names(recipe)), names(recipe)
+    meeting = "# Weekly sync\n\nCreated: November 10, 2026 10:00 AM\nParticipants: Priya Raman, Marco Bellini\n"
+    assert {names(meeting).get(p) for p in ("Priya Raman", "Marco Bellini")} == {"person"}, names(meeting)
+
+
+def test_lines_that_only_look_like_properties_are_read_as_before():
+    # no Notion creation date after the title: a note's own label lines, read as they were
+    text = "# Plan\n\nHarbour Hall: booked\n"
+    assert "Harbour Hall" in names(text)
+
+
+@pytest.mark.parametrize("text", ["We met at 8 PM with Anna.", "Dinner 7:30 PM, then home.", "Call at 10:15 A.M. sharp."])
+def test_a_times_am_or_pm_names_nothing(text):
+    assert not {"PM", "AM", "A.M.", "P.M", "A.M"} & set(names(text)), names(text)

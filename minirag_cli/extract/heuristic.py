@@ -1203,6 +1203,36 @@ def markdown_links(text: str) -> list[tuple[int, int, EntityMention | None]]:
     return out
 
 
+# A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
+# `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
+_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
+# Notion's date mention: `@` and a date (`@November 12, 2026`, `@Nov 12`), no person's handle
+_NOTION_DATE_MENTION = re.compile(
+    r"@(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b(?:st|nd|rd|th)?")
+# the keys of a Notion page's properties whose values are people (its Person properties as a template
+# names them): `Assignee: Priya Raman`, `Participants: Priya Raman, Marco Bellini`
+NOTION_PEOPLE_KEYS = frozenset({"assignee", "assignees", "assigned to", "owner", "owners", "person", "people",
+                                "participants", "attendees", "created by", "last edited by", "reviewer",
+                                "reviewers", "author", "authors"})
+_PERSON_VALUE = re.compile(rf"{UPPER}[\w'’.-]*(?: {UPPER}[\w'’.-]*){{0,3}}")
+
+
+def without_meridiems(text: str) -> str:
+    """`text` with the AM or PM of its times blanked (_MERIDIEM), so they name nothing: where names
+    are read (rules 16)."""
+    if "M" not in text:
+        return text
+    return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
+def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]:
+    """The people a Notion page's property lines (frontmatter.notion_properties) name: the values
+    of its keys of people (NOTION_PEOPLE_KEYS: `Assignee: Priya Raman`), each of a comma-separated list
+    that is a name of one to four capitalised words (rules 16)."""
+    return [part.strip() for p in properties if p.key.lower() in NOTION_PEOPLE_KEYS
+            for part in p.value.split(",") if _PERSON_VALUE.fullmatch(part.strip())]
+
+
 # TeX math in Markdown (Obsidian, Pandoc, Zettlr: `$Av = \lambda v$`, a `$$ ... $$` block): symbols, no
 # prose, whose capitals (`Av`, `Df`, `H_f`, `\Phi`) named nothing the note is about (heuristic rules 16).
 # Inline math as Pandoc reads it: a `$` before no blank and a `$` after none and before no figure (`$5 and
@@ -1595,7 +1625,7 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_math(without_code(text))
+        text = without_meridiems(without_math(without_code(text)))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1631,6 +1661,8 @@ class HeuristicExtractor:
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
         nouns = german_nouns(text) if is_german else frozenset()
+        properties = frontmatter.notion_properties(text)
+        property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
@@ -1642,6 +1674,9 @@ class HeuristicExtractor:
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
+                continue
+            if at in property_keys:  # `Created:`, `Assignee:` of a Notion page: a label, no name (rules 16)
+                keys.add(at)
                 continue
             stop = _FIGURE_STOP.match(span)
             if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
@@ -1664,6 +1699,8 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
+        for person in notion_people(properties):
+            add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
         for m in HANDLE.finditer(text):
@@ -1674,7 +1711,8 @@ class HeuristicExtractor:
                 if target is not None:
                     add(target.name, target.type)
                 continue
-            add("@" + m.group(1), "person")
+            if not _NOTION_DATE_MENTION.match(text, m.start()):  # `@November 12, 2026`: a date (rules 16)
+                add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
