@@ -167,8 +167,14 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     name's date is then not added (it is to a `2024年5月3日` title, which
     BM25 reads as one word)."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
+    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
+    created = frontmatter.notion_created(text) if matter is None else ""
+    if created:
+        title = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     daily = file_date(without_invisibles(path)) if path else None
-    if daily is None or (matter is not None and matter.date_line()):
+    if daily is None or created or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
