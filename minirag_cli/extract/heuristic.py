@@ -283,6 +283,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    labels that name; `Great St. Mary's` keeps its `Great` (SAINT_PLACE_OPENERS); a base whose object is
 #    a person (`Invite`, `Ping`, `Remind`: PERSON_BASES) is cut from a full name after it, as `Email` is;
 #    a quote of one word and `!` or `?` (`"Stop!"`: EXCLAIMED) is a word said, no work.
+#    zettel's part: a note dated by its file name that is no daily note (a Zettelkasten ID's or a
+#    timestamp's date and time, `202610191400 Intro and Big-O.md`, `20260922_1700.txt`; a name holding a
+#    date, `Chat 2026-11-10.md`: text.name_date) carries that date in its chunks' header as a daily note
+#    does (`# Intro · date: 2026-10-19 14:00`, store.note_head; a first line that holds a date still
+#    comes first, so LiHua's `Time:` notes keep theirs): the re-extraction rewrites headers.
 VERSION = 16
 
 
