@@ -301,6 +301,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
 #    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
 #    after a blank line, as a fence nothing closes does, and no longer hides the rest of the note.
+#    zettel's part: a note dated by its file name that is no daily note (a Zettelkasten ID's or a
+#    timestamp's date and time, `202610191400 Intro and Big-O.md`, `20260922_1700.txt`; a name holding a
+#    date, `Chat 2026-11-10.md`: text.name_date) carries that date in its chunks' header as a daily note
+#    does (`# Intro · date: 2026-10-19 14:00`, store.note_head; a first line that holds a date still
+#    comes first, so LiHua's `Time:` notes keep theirs): the re-extraction rewrites headers.
 VERSION = 16
 
 
