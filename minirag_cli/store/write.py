@@ -168,10 +168,18 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     already dates the note (text.line_date, as answer.note_date reads it: a
     chat's `Time: 20260408_08:38` keeps its time, so LiHua's
     `20260408_0838.txt` gets no date line): the file name's date is then not
-    added (it is to a `2024年5月3日` title, which BM25 reads as one word)."""
+    added (it is to a `2024年5月3日` title, which BM25 reads as one word).
+    A Notion page's creation line (`Created: November 3, 2026 10:15 AM`
+    right after its `# Title`) dates it as a front matter `created:` does."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
+    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
+    created = frontmatter.notion_created(text) if matter is None else ""
+    if created:
+        title = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     dated = name_date(without_invisibles(path)) if path else ""
-    if not dated or (matter is not None and matter.date_line()):
+    if not dated or created or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
