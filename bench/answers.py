@@ -46,6 +46,8 @@ VARIANTS: dict[str, AnswerOptions] = {
     # the notes' own words favoured in decoding (thirteenth session, not adopted)
     "copy1": AnswerOptions(copy_bias=1.0, label="copy1"),
     "copy2": AnswerOptions(copy_bias=2.0, label="copy2"),
+    # questions that ask for several things read otherwise (answer.LIST_READINGS; not adopted)
+    **{f"several-{name}": AnswerOptions(lists=name, label=f"several-{name}") for name in ("s1", "s2", "s3")},
 }
 
 

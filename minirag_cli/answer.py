@@ -20,6 +20,9 @@ What the model reads (`make_sources`, `build_messages`):
   in a state file in the user cache named by model identity x llama.cpp
   version x context size x a hash of the prefix's tokens (`PrefixState`). A fresh `mrag ask`
   then evaluates only the sources and the question.
+- a question that asks for several things (`asks_for_several`) read as the
+  others are; `AnswerOptions.lists` names a measured other reading of it
+  (`LIST_READINGS`: whole lines, a line after the question), off by default.
 
 The model is anything with llama-cpp-python's `create_completion(prompt=
 tokens, stream=True, ...)` and `tokenize` (a real Llama), or, for tests and
@@ -129,6 +132,19 @@ EXAMPLE_WORDS = tuple((word, re.compile(pattern, re.I)) for word, pattern in (
     ("TomBaker", r"\bTom[\s-]*Baker\b"),
 ))
 
+# A question that asks for several things ("What songs does…?", "Which two pastries…?", "Who were at the
+# ball?", asks_for_several): on the LiHua dev split the 1.5B model named one item of such list golds where
+# the others were mostly in lines of the notes it read that the line choice left out, the line after a
+# chunk's last line among them. Three readings of them were measured (BENCHMARKS "Questions that ask for
+# several things"), each cached under a version of its own so that every other question's answer stayed
+# cached: name -> (AnswerOptions.context for them, a line after the question in the prompt). Each gained
+# answers and lost others (declines, false declines or grounded fell): none is on by default
+# (AnswerOptions.lists None); bench.answers runs them (--variant several-s1 …).
+LIST_READINGS: dict[str, tuple[int | None, str]] = {
+    "s1": (0, "Name every one the sources give, not only the first."),
+    "s2": (0, ""),
+    "s3": (0, f"If the sources give several, name each of them; if they give none, write only: {DECLINE}"),
+}
 _TIME_ORDER = re.compile(r"\b(?:before|after|first|earlier|later|prior to|then)\b", re.I)
 
 
@@ -233,6 +249,43 @@ def asks_about_order(question: str) -> bool:
     return bool(_TIME_ORDER.search(question))
 
 
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|both|all|[2-9]|10)"
+# asks for several by its words: "which two", "what kinds of", "what are", "who were", "list", "name all"
+_SEVERAL = re.compile(rf"\b(?:what|which)\s+(?:{_COUNT}\b|(?:kinds|types|sorts)\s+of\b)|\bwhat\s+are\b"
+                      r"|\bwho\s+(?:are|were|all)\b|\blist\b|\bname\s+(?:all|every|each)\b", re.I)
+# "what/which" and a plural noun, at most two words after it ("what new songs are…", "what places in
+# Europe does…"); the noun must be followed by a verb that asks ("does"), a preposition or a name, which
+# a verb in -s is not ("What makes Li Hua…")
+_WH_PLURAL = re.compile(r"\b(?:what|which)\s+((?:[\w'-]+\s+){0,2}?)([a-z][\w-]*[^su'\W]s)\s+(\w+)", re.I)
+_ASKING = re.compile(r"(?:do|does|did|are|were|is|was|have|has|had|will|would|can|could|should|might)", re.I)
+_AFTER_PLURAL = re.compile(r"(?:in|of|for|from|on|at|to|with|about|by|during|that|which|he|she|they|we|you|i)"
+                           r"|[A-Z]\w*")
+# words in -s that are no plural noun after "what" (verbs, pronouns, singular nouns)
+_NOT_PLURAL = frozenset("""happens makes causes means seems says takes gives keeps helps brings comes goes looks
+sounds stands remains needs matters does has was is this us its his hers yours ours theirs whose as thus less news
+series species physics mathematics gas bus plus always perhaps""".split())
+_KIND = re.compile(r"\b(?:kind|type|sort|one)\b", re.I)
+
+
+def asks_for_several(question: str) -> bool:
+    """A question that asks for several things: "Which two pastries…?",
+    "What kinds of flowers…?", "What are Jake's snacks?", "Who were at the
+    ball?", "What songs does Li Hua suggest…?", "What places in Europe…?";
+    not "What type of instrument…?", "What does Adam like?" or "Who wished
+    Li Hua a happy new year?" (nothing in its words says how many)."""
+    if _SEVERAL.search(question):
+        return True
+    for m in _WH_PLURAL.finditer(question):
+        between, noun, after = m.group(1), m.group(2).lower(), m.group(3)
+        if _KIND.search(between) or noun in _NOT_PLURAL:
+            continue  # "what type of songs": one kind is asked for
+        if any(w.lower() in _NOT_PLURAL or _ASKING.fullmatch(w) for w in between.split()):
+            continue  # "what does his ...": the noun is no longer the thing asked for
+        if _ASKING.fullmatch(after) or _AFTER_PLURAL.fullmatch(after):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class AnswerOptions:
     """How sources are chosen and shown, and how the model is asked."""
@@ -261,6 +314,8 @@ class AnswerOptions:
     copy_bias: float | None = None  # added to the logit of every token the last user turn (sources, question)
     # or the decline and a verdict are made of: the model copies the notes' words rather than its own
     decline_bias: float | None = DECLINE_BIAS  # added to the decline's first-token logit; None: no such decision
+    lists: str | None = None  # a LIST_READINGS name: how a question asking for several things is read
+    several: bool = False  # set by for_question: this question asks for several things, read as `lists` says
     label: str = ""  # experiment name (not part of any key)
 
     @property
@@ -271,7 +326,25 @@ class AnswerOptions:
         return (PROMPT_VERSION + ("" if self.few_shot else "-noshot") + ("-qf" if self.question_first else "")
                 + ("-bl" if self.best_last else "")
                 + (f"-cb{self.copy_bias:g}" if self.copy_bias else "")
-                + f"-t{self.max_tokens}")
+                + f"-t{self.max_tokens}" + (f"-{self.lists}" if self.several else ""))
+
+    def for_question(self, question: str) -> "AnswerOptions":
+        """These options, or with `lists` (a LIST_READINGS name) for a
+        question that asks for several things (asks_for_several) the
+        reading's: its context for the lines (unless these options set one)
+        and its prompt line (every_item), under a version of its own
+        ("…-s1"), so that every other question's cached answer stays."""
+        if self.several or self.lists is None or self.lines is None or not asks_for_several(question):
+            return self
+        import dataclasses
+
+        context = LIST_READINGS[self.lists][0]
+        return dataclasses.replace(self, several=True, context=context if self.context == CONTEXT else self.context)
+
+    @property
+    def every_item(self) -> str:
+        """The line the prompt puts after the question ("" for none)."""
+        return LIST_READINGS[self.lists][1] if self.several and self.lists else ""
 
 
 DEFAULT_OPTIONS = AnswerOptions()
@@ -573,20 +646,26 @@ def _echo_pending(rest: str) -> bool:
     return "\n" not in rest[1:] and any(len(line) < len(e) and e.lower().startswith(line) for e in ECHOES)
 
 
-def _user_turn(question: str, sources: list[dict], *, question_first: bool = False, **kw) -> str:
+def _user_turn(question: str, sources: list[dict], *, question_first: bool = False, every_item: str = "",
+               **kw) -> str:
     # question_first: the question also heads the turn, so the sources are read with it in mind
     head = f"Question: {question.strip()}\n\n" if question_first else ""
-    return head + SOURCES_INTRO + "\n\n".join(source_blocks(sources, **kw)) + QUESTION_INTRO + question.strip()
+    # every_item: after the question, so that the fixed prefix (and its saved KV state) is every question's
+    tail = f"\n{every_item}" if every_item else ""
+    return (head + SOURCES_INTRO + "\n\n".join(source_blocks(sources, **kw)) + QUESTION_INTRO + question.strip()
+            + tail)
 
 
 def build_messages(question: str, sources: list[dict], *, few_shot: bool = True, source_chars: int = SOURCE_CHARS,
-                   prompt_chars: int = PROMPT_CHARS, question_first: bool = False, best_last: bool = False
-                   ) -> list[dict]:
+                   prompt_chars: int = PROMPT_CHARS, question_first: bool = False, best_last: bool = False,
+                   every_item: str = "") -> list[dict]:
     """Chat messages: the rules and worked examples, then the sources as
     numbered quoted fences, then the question. Everything before the first
     source (before the question, with question_first) is the same for every
     question (the cached prefix). question_first and best_last are measured
-    layouts, not the default (BENCHMARKS "Two prompt layouts")."""
+    layouts, not the default (BENCHMARKS "Two prompt layouts"). `every_item`:
+    a line after the question, for one that asks for several things
+    (AnswerOptions.every_item)."""
     messages = [{"role": "system", "content": SYSTEM_PROMPT}]
     for ex_sources, ex_question, ex_answer in (FEW_SHOT if few_shot else ()):
         messages.append({"role": "user", "content": _user_turn(ex_question, list(ex_sources),
@@ -594,7 +673,8 @@ def build_messages(question: str, sources: list[dict], *, few_shot: bool = True,
         messages.append({"role": "assistant", "content": ex_answer})
     messages.append({"role": "user", "content": _user_turn(question, sources, source_chars=source_chars,
                                                            prompt_chars=prompt_chars, question_first=question_first,
-                                                           best_last=best_last and not asks_about_order(question))})
+                                                           best_last=best_last and not asks_about_order(question),
+                                                           every_item=every_item)})
     return messages
 
 
@@ -1340,7 +1420,7 @@ class Answerer:
 
     def cache_key(self, question: str, sources: list[dict]) -> str:
         """The answer cache key of `question` answered from `sources` (source_key)."""
-        return source_key(question, sources, self.identity, self.options.version, self.context)
+        return source_key(question, sources, self.identity, self.options.for_question(question).version, self.context)
 
     @property
     def real(self) -> bool:
@@ -1464,7 +1544,7 @@ class Answerer:
             # another size than the one assumed before it had)
             self.cache.put(self.cache_key(question, sources), question=question,
                            chunk_ids=[s.get("chunk_id") for s in sources], model_id=self.identity,
-                           prompt_version=self.options.version,
+                           prompt_version=self.options.for_question(question).version,
                            answer={**got.record(), "prompt": prompt_hash(messages), "context": self.context})
         before = _check_citations(got, words)
         _attribute(got, words)
@@ -1491,14 +1571,15 @@ class Answerer:
         if rec is None or rec.get("context", ANSWER_CONTEXT) != self.context:  # a record without: the default
             return None
         read = rec.get("prompt")
-        whole = build_messages(question, sources, **self._layout())
+        whole = build_messages(question, sources, **self._layout(question))
         if read is not None and read == prompt_hash(whole):
             return rec
         now = prompt_hash(self.fitting_messages(question, sources))
         if read is None and now == prompt_hash(whole):
             rec = {**rec, "prompt": now}
             self.cache.put(key, question=question, chunk_ids=[s.get("chunk_id") for s in sources],
-                           model_id=self.identity, prompt_version=self.options.version, answer=rec)
+                           model_id=self.identity, prompt_version=self.options.for_question(question).version,
+                           answer=rec)
             return rec
         return rec if read == now else None
 
@@ -1525,15 +1606,18 @@ class Answerer:
             got.text, got.citations, got.removed, got.declined_by_margin = DECLINE, [], [], True
         return got
 
-    def _layout(self) -> dict:
-        """build_messages' options for this answerer's prompt."""
+    def _layout(self, question: str | None = None) -> dict:
+        """build_messages' options for this answerer's prompt (for `question`:
+        the line of a question that asks for several things, AnswerOptions.for_question)."""
         o = self.options
-        return {"few_shot": o.few_shot, "question_first": o.question_first, "best_last": o.best_last}
+        every_item = o.for_question(question).every_item if question is not None else ""
+        return {"few_shot": o.few_shot, "question_first": o.question_first, "best_last": o.best_last,
+                "every_item": every_item}
 
     def fitting_messages(self, question: str, sources: list[dict]) -> list[dict]:
         """The prompt, with sources dropped from the end until it and the
         answer fit the model's context."""
-        layout = self._layout()
+        layout = self._layout(question)
         messages = build_messages(question, sources, **layout)
         if not self.real:
             return messages
@@ -1824,6 +1908,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     the days the question asks about, as "on <a date>" is (on_the_day)."""
     started = time.perf_counter()
     heads = note_heads or {}
+    options = options.for_question(question)  # a question asking for several things: its reading's lines
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him

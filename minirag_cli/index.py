@@ -342,7 +342,7 @@ class Index:
                                   resync=lambda roots: syncmod.sync_folders(self.conn, roots, embedder=embedder,
                                                                             extractor=extractor, options=options,
                                                                             index_path=self.path),
-                                  check_lock=lock.check, synced=summary)
+                                  check_lock=lock.check, synced=summary, idle=lock.idle)
         except KeyboardInterrupt as exc:
             if on_interrupted is not None and not reported:
                 stop()

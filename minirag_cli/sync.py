@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import os
 import re
@@ -53,7 +54,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import cited_authors, handle_names, note_aliases, note_authors, standing_alias
+from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
+                                           zettel_id)
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -66,7 +68,7 @@ from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normal
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
-from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now,
+from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
@@ -361,6 +363,16 @@ class SyncLock:
 
     def __init__(self, db_path: Path, path: Path, fh):
         self.db_path, self.path, self._fh = db_path, path, fh
+        self._idle = False
+
+    def idle(self, idle: bool) -> None:
+        """Say in the lock file whether its holder, a `--watch`, waits for a change
+        (`PID watching`) or writes the index (`PID`): sync_running tells readers
+        (`mrag tasks`, `doctor`) that a sync is writing only while one is, not all
+        day while a watch waits."""
+        if idle != self._idle:
+            self._idle = idle
+            _write_holder(self._fh, idle)
 
     def check(self) -> None:
         """Keep the lock: re-take it if its file is no longer the one locked.
@@ -377,6 +389,8 @@ class SyncLock:
                                   "file in place while a sync runs: it is what keeps a second one out.") from None
         self.release()
         self._fh = fh
+        if self._idle:  # made anew while the watch waits: it still waits
+            _write_holder(fh, True)
 
     def checking(self, progress: Progress | None) -> Progress:
         """`progress`, checking the lock as files go by (every CHECK_SECONDS
@@ -420,6 +434,23 @@ def _same_file(path: Path, fh) -> bool:
     return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
 
 
+IDLE_MARK = "watching"  # after the pid in the lock file: a `--watch` waiting for a change (SyncLock.idle)
+
+
+def _write_holder(fh, idle: bool) -> None:
+    """The lock file's text: the holder's pid, and IDLE_MARK while a watch waits. Opened
+    for appending (a+), the file is emptied first, so the text is written at its start."""
+    with contextlib.suppress(OSError):
+        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {IDLE_MARK}" if idle else str(os.getpid())), fh.flush()
+
+
+def _holder(fh) -> tuple[str, bool]:
+    """(pid, idle) as the holder wrote them (_write_holder): ('', False) when it wrote none."""
+    fh.seek(0)
+    words = fh.read().split()
+    return (words[0] if words else ""), words[1:] == [IDLE_MARK]
+
+
 def _take_lock(db_path: Path, lock: Path):
     """`lock` opened (made if need be) and flock'ed, the holder's pid written
     in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
@@ -437,8 +468,7 @@ def _take_lock(db_path: Path, lock: Path):
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            fh.seek(0)
-            pid = fh.read().strip()  # the holder wrote its pid (below)
+            pid, _idle = _holder(fh)  # the holder wrote its pid (below)
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
@@ -449,7 +479,7 @@ def _take_lock(db_path: Path, lock: Path):
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
         if _same_file(lock, fh):
-            fh.seek(0), fh.truncate(), fh.write(str(os.getpid())), fh.flush()
+            _write_holder(fh, False)
             return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
@@ -458,7 +488,8 @@ def _take_lock(db_path: Path, lock: Path):
 
 
 def sync_running(db_path: Path) -> str | None:
-    """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock, else None."""
+    """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock and writes
+    the index, else None: a `--watch` waiting for a change writes nothing (SyncLock.idle)."""
     import fcntl
 
     lock = dbmod.lock_path(db_path)
@@ -469,7 +500,8 @@ def sync_running(db_path: Path) -> str | None:
             try:
                 fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:
-                return f"pid {fh.read().strip() or '?'}"
+                pid, idle = _holder(fh)
+                return None if idle else f"pid {pid or '?'}"
             fcntl.flock(fh, fcntl.LOCK_UN)
     except OSError:
         return None
@@ -852,6 +884,9 @@ class _Run:
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
+    # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
+    looked: dict[str, dict[str, tuple[int, float, str]]] = field(default_factory=dict)
+    looking: dict[str, tuple[int, float, str]] = field(default_factory=dict)  # the folder's being synced
 
     def __post_init__(self):
         if self.names is None:
@@ -980,6 +1015,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
+        _record_looked(conn, run.looked, roots_known | {str(r) for r in roots})
         _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
                                roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
@@ -1017,6 +1053,20 @@ def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> No
     value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
     if value != before and (recorded or before is not None):
         dbmod.set_meta(conn, dbmod.SKIPPED_KEY, value)
+
+
+def _record_looked(conn, looked: dict[str, dict[str, tuple[int, float, str]]], kept_roots: set[str]) -> None:
+    """What this sync opened of each folder it synced and did not index
+    (`looked`: walk.WalkResult.looked, with the files the sync skipped for
+    their bytes) recorded for the next sync's walk (db.LOOKED_KEY; the
+    folders not synced now keep theirs), inside the caller's transaction."""
+    before = dbmod.get_meta(conn, dbmod.LOOKED_KEY)
+    recorded = {root: files for root, files in dbmod.looked_files(conn).items() if root in kept_roots}
+    recorded.update(looked)
+    value = json.dumps({root: {p: list(v) for p, v in sorted(files.items())}
+                        for root, files in sorted(recorded.items()) if files}, ensure_ascii=False)
+    if value != (before or "{}"):
+        dbmod.set_meta(conn, dbmod.LOOKED_KEY, value)
 
 
 def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary,
@@ -1441,9 +1491,11 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
     if ahead is not None:
         if ahead.skipped:
             summary.skipped.append({"path": note.path, "reason": ahead.skipped})
+            _looked_at(run, note, ahead.skipped, ahead.read_at)
             progress.advance(1, 0)
             return None
         return b"", ahead.hash, None
+    read_at = time.time()
     try:
         data = note.abspath.read_bytes()
     except OSError as exc:
@@ -1457,9 +1509,20 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
     binary, wide = sniff_note(data)
     if binary:
         summary.skipped.append({"path": note.path, "reason": "binary file"})
+        _looked_at(run, note, "binary file", read_at)
         progress.advance(1, 0)
         return None
     return data, content_hash(data), wide
+
+
+def _looked_at(run: _Run, note: NoteFile, reason: str, read_at: float) -> None:
+    """Record that the file `note`, read at `read_at` or later, is skipped for
+    `reason` (a binary file, a malformed canvas) for the next sync's walk,
+    which then passes it over unopened while it is as it is (walk_notes'
+    `looked`); not a file modified too recently (walk.looked_record)."""
+    record = looked_record(note.size, note.mtime, reason, read_at) if note.mtime >= 0 else None
+    if record is not None:
+        run.looking[note.path] = record
 
 
 def kept_reason(indexed: bool) -> str:
@@ -1478,7 +1541,9 @@ def _sync_root(run: _Run, root: Path) -> None:
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files, indexed=existing,
-                        known={path: old[2:] for path, old in existing.items()} if current else None)
+                        known={path: old[2:] for path, old in existing.items()} if current else None,
+                        looked=dbmod.looked_files(conn).get(str(root)) if current else None)
+    run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
@@ -1692,6 +1757,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             text, warning = (ahead.text, ahead.warning) if ahead else read_note(note.path, data, wide)
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
+            _looked_at(run, note, str(exc), read_at)
             progress.advance(1, 0)
             continue
         seen.add(note.path)
@@ -2135,7 +2201,12 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     word file name a link of the folder names (`linked`: linked_names) names
     its note here too: `alias:: HS` in Logseq's `pages/hackerspace.md` joins
     `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
-    `linkable`: _linkable_keys of `paths`, when the caller has it."""
+    `linkable`: _linkable_keys of `paths`, when the caller has it.
+    A Zettelkasten ID a note's file name opens with (`202611031015
+    Eigenvalues.md`: heuristic.zettel_id) is an alias of the note as its
+    `aliases:` would be: `[[202611031015]]` is `[[202611031015 Eigenvalues]]`'s
+    entity, while no other note's file name opens with that ID or is it
+    (heuristic rules 16)."""
     paths = list(paths)
     own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
@@ -2143,7 +2214,8 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
-    for path, names in aliases.items():
+    ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
+    for path, names in itertools.chain(aliases.items(), ids.items()):
         key = own.get(path)
         target = key if key is not None and (root, key) not in shared else None
         for name in names or ():

@@ -662,7 +662,8 @@ def _new_folders(events) -> bool:
 
 def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: Callable[[list[Path]], object],
                   hooks: WatchHooks, debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS,
-                  stop_event=None, check_lock: Callable[[], None] = lambda: None, synced=None) -> int:
+                  stop_event=None, check_lock: Callable[[], None] = lambda: None, synced=None,
+                  idle: Callable[[bool], None] = lambda _idle: None) -> int:
     """Watch `roots` until Ctrl-C, SIGTERM or `stop_event`; re-sync each
     debounced batch of changes with `resync(roots)` (a function returning a
     sync.SyncSummary) and report every Change to `hooks`. Once the watcher
@@ -671,7 +672,9 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
     synced. Raises WatchStopped when it cannot go on (_check_in_place,
     watcher_error, the watch limit reached by a new folder). `check_lock` is
     called at every wake, before anything is re-synced (the caller's
-    SyncLock.check: SyncLocked when another sync took the lock). `synced`,
+    SyncLock.check: SyncLocked when another sync took the lock); `idle(False)` before
+    each re-sync and `idle(True)` after it (the caller's SyncLock.idle: a watch that waits
+    is no sync writing the index, for `mrag tasks`' notice). `synced`,
     the caller's first sync (a SyncSummary of `roots`), is what the first
     watcher knows of them: the folders it cannot read and the symlinked
     folders it follows (without it, its catch-up learns them and, if there
@@ -723,6 +726,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                     _check_in_place(in_place, db_path, index_at_start)
                     check_lock()
                     if touched:
+                        idle(False)
                         for root, rels in touched.items():  # one root at a time: a bad .mragignore stops only its own
                             try:
                                 changes = resync_root(conn, root, rels, resync, known)
@@ -733,6 +737,7 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                                                   datetime.now().strftime("%H:%M:%S"), exc.reason)]
                             for change in changes:
                                 hooks.report(change)
+                        idle(True)
                         batches += 1
                         # the probe is refused as well when the new folder took the very last watch: it stops
                         # the watch only if a new folder has none (the limit reached before it came)

@@ -164,6 +164,44 @@ def test_a_note_named_as_a_link_names_it_is_suggested(kb, mrag_bin):
     assert out.returncode == 1 and "projects/atlas.md" in said and "Traceback" not in said, said
 
 
+def test_a_notion_page_is_suggested_by_its_title_and_its_link(tmp_path):
+    """A Notion export names each page and its folder with the page's id after its title
+    (`Trip to Lisbon 3f2a....md`) and links them with URL-encoded paths. `mrag show "Trip to
+    Lisbon"`, or the link's target copied from the note, found nothing: "no file of that name"
+    (qa21). The hint now names the page, as it names an Obsidian note by its title."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    trip, packing = "Trip to Lisbon " + "3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b", "Packing list " + "a1b2" * 8
+    root = tmp_path / "export"
+    write_notes(root, {f"Notion/{trip}.md": f"# Trip to Lisbon\n\n[Packing list]({trip.replace(' ', '%20')}/"
+                                             f"{packing.replace(' ', '%20')}.md)\n",
+                       f"Notion/{trip}/{packing}.md": "# Packing list\n\n- [x] Passport\n",
+                       "Evernote/Trip to Porto.md": "# Trip to Porto\n\nPort tasting.\n"})
+    db_path = root / ".mrag" / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for given, meant in (("Trip to Lisbon", f"Notion/{trip}.md"), ("[[packing list]]", f"Notion/{trip}/{packing}.md"),
+                             ("Trip to Lisbon/Packing list", f"Notion/{trip}/{packing}.md"),
+                             (f"{trip.replace(' ', '%20')}/{packing.replace(' ', '%20')}.md", f"Notion/{trip}/{packing}.md"),
+                             (f"../{trip.replace(' ', '%20')}.md", f"Notion/{trip}.md")):
+            with pytest.raises(NotFound, match="not an indexed document") as caught:
+                get_document(conn, given)
+            hint = caught.value.hint or ""
+            assert meant in hint and "deleted or moved" not in str(caught.value), (given, hint)
+            assert "Trip to Porto" not in hint, given
+        # a title no page bears, and the export's folder, name no note
+        for given in ("Trip", "Notion", "Lisbon 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b"):
+            with pytest.raises(NotFound) as caught:
+                get_document(conn, given)
+            assert ".md" not in (caught.value.hint or ""), given
+    finally:
+        conn.close()
+
+
 def test_entity_by_alias_with_neighbours_and_notes(kb):
     conn, _, _ = kb
     e = get_entity(conn, "wolfgangschulz")  # the CamelCase alias
@@ -244,6 +282,38 @@ def test_the_entity_list_lists_no_weak_matches(kb):
     assert names("berln") == ["Berlin"]
     res = invoke(db_path, "entities", "xylophone", "--json")
     assert res.exit_code == 0 and json.loads(res.stdout) == []
+
+
+def test_a_short_name_inside_a_query_word_is_no_match(tmp_path):
+    """A work log's abbreviations are in most words: `mrag entities incident`
+    listed CI, `entities sprint` and `entities priya` PR, `entities rapid` API,
+    scored 90 of 100 (WRatio finds a name anywhere in a longer query, as it
+    finds a query in a longer name). A name that is whole words of the query,
+    or a typing slip of it, is still listed."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from tests.kb_fixture import EMBEDDER
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "log"
+    write_notes(root, {"standup.md": "Priya Raman said CI is red again. Sam Okafor merged the PR.\n\n"
+                                     "The Incident review moved. The Sprint starts Monday. Our API is slow.\n"})
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder(EMBEDDER), extractor=HeuristicExtractor(),
+                     options=SyncOptions(chunk_tokens=120, overlap_tokens=20))
+        names = lambda q: [e["name"] for e in entities_list(conn, q, 10)]  # noqa: E731
+        assert {"CI", "PR", "API", "Incident", "Sprint"} <= set(names(None))
+        assert "CI" not in names("incident") and "Incident" in names("incident")
+        assert "PR" not in names("sprint") and "PR" not in names("priya")
+        assert "API" not in names("rapid")
+        assert "Priya Raman" in names("priya")
+        assert "Sam Okafor" in names("sam okafor") and "Priya Raman" in names("priya raman")
+        assert "PR" in names("the pr") and "CI" in names("ci")  # whole words of the query
+        assert "Incident" in names("incidnet")  # a typing slip
+    finally:
+        conn.close()
 
 
 def test_a_letter_or_two_of_a_name_is_no_match(kb):
@@ -799,7 +869,8 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
     root = tmp_path / "vault"
     write_notes(root, {"daily/2026-11-21 Saturday.md": "## Evening\nFarewell party.\n",
                        "meetings/2026-11-21 Standup.md": "Standup notes.\n",
-                       "daily/2026-11-22.md": "Race day.\n", "daily/2026-11-210 draft.md": "No day.\n"})
+                       "daily/2026-11-22.md": "Race day.\n", "daily/2026-11-210 draft.md": "No day.\n",
+                       "1on1/2026-11-22 Sam.md": "Promotion talk.\n"})
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     try:
         sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
@@ -812,6 +883,13 @@ def test_a_day_names_its_daily_note_in_the_hint(tmp_path):
         with pytest.raises(NotFound) as caught:  # no day: nothing is made up
             get_document(conn, "2026-11-2")
         assert ".md" not in (caught.value.hint or "")
+        # a daily note named by the day alone comes first, and the day's other notes with it (the
+        # hint named daily/2026-11-22.md alone, not the 1:1 of that day)
+        with pytest.raises(NotFound) as caught:
+            get_document(conn, "2026-11-22")
+        hint = caught.value.hint or ""
+        assert "Did you mean 'daily/2026-11-22.md' or '1on1/2026-11-22 Sam.md'?" in hint, hint
+        assert "`mrag show daily/2026-11-22.md`" in hint, hint
     finally:
         conn.close()
 

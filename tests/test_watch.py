@@ -1249,7 +1249,8 @@ def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_b
     w = Watcher(mrag_bin, folder)
     try:
         lock.unlink()
-        w.wait_for(lambda: lock.exists() and lock.read_text() == str(w.proc.pid), 3, "the lock made anew")
+        w.wait_for(lambda: lock.exists() and lock.read_text().split()[:1] == [str(w.proc.pid)], 3,
+                   "the lock made anew")
         second = subprocess.run([mrag_bin, "sync", str(folder)], env=w.env, capture_output=True, text=True,
                                 timeout=120)
         assert second.returncode == 1 and f"Another `mrag sync` (pid {w.proc.pid}) is running on" in second.stderr, \
@@ -1267,6 +1268,40 @@ def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_b
     stderr = "\n".join(w.stderr)
     assert "was deleted while this `mrag sync` held it, and another one" in stderr and "Traceback" not in stderr
     assert problems(folder / ".mrag" / "index.sqlite") == []
+
+
+def test_a_watch_waiting_for_a_change_is_no_sync_writing_the_index(mrag_bin, folder):
+    """With `mrag sync --watch` running all day (as README suggests), every
+    `mrag tasks` said `a \`mrag sync\` (pid N) is writing the index now: the
+    tasks listed are as of what it has written so far`, and `mrag doctor` that
+    a sync was running, while the watch only waited. The watch says in the lock
+    file that it waits; a second sync is still refused, naming its pid, and a
+    re-sync is a sync at work again (SyncLock.idle)."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+    from minirag_cli.sync import sync_lock, sync_running
+
+    write_notes(folder, {"daily/2026-12-04.md": "# Friday\n\n- [ ] load test #4551\n"})
+    db_path = folder / ".mrag" / "index.sqlite"
+    w = Watcher(mrag_bin, folder)
+    try:
+        w.wait_for(lambda: sync_running(db_path) is None, 5, "the watch to wait")
+        res = CliRunner().invoke(app, ["--db", str(db_path), "tasks"])
+        assert res.exit_code == 0 and "load test #4551" in res.stdout
+        assert "is writing the index now" not in res.stderr, res.stderr
+        second = subprocess.run([mrag_bin, "sync", str(folder)], env=w.env, capture_output=True, text=True,
+                                timeout=120)
+        assert second.returncode == 1 and f"Another `mrag sync` (pid {w.proc.pid}) is running on" in second.stderr
+    finally:
+        w.stop()
+    other = folder.parent / "other.sqlite"
+    with sync_lock(other) as lock:  # the lock's holder: writing, waiting, writing again
+        assert sync_running(other) == f"pid {os.getpid()}"
+        lock.idle(True)
+        assert sync_running(other) is None
+        lock.idle(False)
+        assert sync_running(other) == f"pid {os.getpid()}"
 
 
 def test_hidden_folders_beside_an_unreadable_folder_are_not_watched(tmp_path):

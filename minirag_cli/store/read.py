@@ -124,6 +124,22 @@ def _names_part(qkey: str, name: str) -> bool:
     return False
 
 
+def _query_holds(query: str, name: str, min_score: float) -> bool:
+    """Whether a name WRatio scored `min_score` or more for `query` (both folded) is a match
+    to list. WRatio scores a name found anywhere in a longer query 90, as it does a query
+    found in a longer name: `mrag entities incident` listed CI and `entities sprint` PR (the
+    letters of a work log's abbreviations are in most words). A name shorter than the query
+    is listed when it is a typing slip of it, compared whole, or whole words of it (`Sam`
+    for "sam okafor", `Hong Kong` for "hong kong trip"), not letters inside a word."""
+    from rapidfuzz import fuzz, utils
+
+    q, n = utils.default_process(query), utils.default_process(name)
+    if len(n) >= len(q) or fuzz.QRatio(q, n) >= min_score:
+        return True
+    words, part = q.split(), n.split()
+    return bool(part) and any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
 # The least score (0-100) a name or alias needs to be listed for a query: a name the
 # query starts a word of scores 95, one it is part of 90, a typing slip 80-94 ("Wolfgnag"
 # 88, "lihau" / "LiHua" 80, "liverpol" 94). At the 60 of old, "zzz" listed Grizzlies East
@@ -165,10 +181,13 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
         spelled = {f"u{cid}": out for cid, name in choices.items()
                    if not name.isascii() and (out := spelled_out(name)) != name} if umlauts else {}
         choices = {cid: name if name.isascii() else fold(name) for cid, name in {**choices, **spelled}.items()}
-        for _choice, score, cid in process.extract(fold(query), choices, scorer=scorer,
+        folded = fold(query)
+        for _choice, score, cid in process.extract(folded, choices, scorer=scorer,
                                                    processor=utils.default_process,
                                                    limit=min(limit * 3, max(len(choices), 1)),
                                                    score_cutoff=min_score):
+            if not _query_holds(folded, _choice, min_score):
+                continue
             cid = cid.removeprefix("u")
             eid = int(cid[1:]) if cid.startswith("e") else int(cid.split(":")[1])
             scored[eid] = max(scored.get(eid, 0), score)
