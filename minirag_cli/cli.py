@@ -154,8 +154,11 @@ def _usage_error(exc: Exception) -> None:
     message = exc.format_message().strip()
     if message and message[-1] not in ".!?":
         message += "."
-    hint = _dash_argument_hint(exc, sys.argv[1:]) or _global_option_hint(exc, sys.argv[1:])
+    hint = _dash_argument_hint(exc, sys.argv[1:])
     ctx = getattr(exc, "ctx", None)
+    if hint is None and (hint := _global_option_hint(exc, sys.argv[1:])) is not None:
+        # not click's "No such option: --db (Possible options: --mode)": the option exists, before the command
+        message = f"{exc.option_name} is mrag's own option, not one of `{_command_words(ctx) or 'the command'}`'s."
     missing = _missing_argument(exc)
     if missing is not None:
         message = missing[0]
@@ -184,6 +187,15 @@ MISSING_ARGUMENTS = {
 }
 
 
+def _command_words(ctx) -> str:
+    """The command's words after mrag's own name (`graph export`); '' for mrag itself."""
+    names, at = [], ctx
+    while at is not None and at.parent is not None:
+        names.insert(0, at.info_name)
+        at = at.parent
+    return " ".join(names)
+
+
 def _missing_argument(exc: Exception) -> tuple[str, str] | None:
     """(message, example) for a missing argument (MISSING_ARGUMENTS; one
     not listed: its name and help), None for any other usage error."""
@@ -191,11 +203,7 @@ def _missing_argument(exc: Exception) -> tuple[str, str] | None:
     if type(exc).__name__ != "MissingParameter" or param is None or ctx is None \
             or param.param_type_name != "argument":
         return None
-    names, at = [], ctx
-    while at is not None and at.parent is not None:  # the command's words after mrag's own name
-        names.insert(0, at.info_name)
-        at = at.parent
-    known = MISSING_ARGUMENTS.get((" ".join(names), param.name))
+    known = MISSING_ARGUMENTS.get((_command_words(ctx), param.name))
     if known is not None:
         return known
     name = (param.metavar or param.name or "").upper()
@@ -231,15 +239,19 @@ def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:
     """After "No such option: --db": `--db` is mrag's own option, not a
     command's, so it goes before the command (`mrag ask "..." --db X` said
     only that ask has no such option, with "Possible options: --mode"): the
-    command as it is to be typed. None for any other option, or when
-    `--db` came after `--` (the question's text)."""
+    command as it is to be typed; after "No such option: --version", `mrag
+    --version`. None for any other option, or when it came after `--` (the
+    question's text)."""
     import shlex
 
-    if type(exc).__name__ != "NoSuchOption" or getattr(exc, "option_name", None) != "--db":
+    if type(exc).__name__ != "NoSuchOption" or getattr(exc, "option_name", None) not in ("--db", "--version"):
         return None
     given = argv[:argv.index("--")] if "--" in argv else argv
+    if exc.option_name == "--version":  # `mrag ask --version`: mrag's version, whatever the command
+        return "--version is given alone, before any command: mrag --version" if "--version" in given else None
     if sum(w == "--db" or w.startswith("--db=") for w in given) != 1:  # also before the command: no one fix
-        return None
+        return ("--db names the index for every command: give it once, before the command "
+                "(mrag --db FILE COMMAND ...)")
     rest, value = [], None
     words = iter(argv)
     for word in words:
@@ -249,8 +261,8 @@ def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:
             break
         if value is None and word == "--db":
             value = next(words, None)
-            if value is None:
-                return None
+            if value is None:  # `mrag ask x --db`: no file named
+                return "--db names the index for every command, so it goes before the command: mrag --db FILE ..."
         elif value is None and word.startswith("--db="):
             value = word[len("--db="):]
         else:

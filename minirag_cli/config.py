@@ -154,6 +154,9 @@ class Settings:
     # settings whose MRAG_* variable holds no valid value: the error is raised when the
     # setting is read, so `MRAG_MODE=bogus mrag status` works and `mrag ask` says why it cannot
     errors: dict[str, "ConfigError"] = field(default_factory=dict)
+    # where the value in `values` came from, for a setting with an error: `sources` names the
+    # level whose bad value is the error (the commands raise it), this one the value below it
+    value_sources: dict[str, str] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:
         errors = self.__dict__.get("errors", {})
@@ -172,12 +175,19 @@ class Settings:
     def source(self, name: str) -> str:
         return self.sources[name]
 
+    def _shown(self, spec: "Spec") -> dict:
+        """One setting for to_dict. One with no valid value says why under "error" and where
+        that bad value is under "error_source"; "value" and "source" are then the value below
+        it and where that came from (unused: the commands that read the setting fail)."""
+        name = spec.name
+        if name not in self.errors:
+            return {"value": self.values[name], "source": self.sources[name], "env": spec.env}
+        return {"value": self.values[name], "source": self.value_sources.get(name, "default"), "env": spec.env,
+                "error": str(self.errors[name]), "error_source": self.sources[name]}
+
     def to_dict(self) -> dict:
         return {
-            # a setting with no valid value says why under "error" (its value is the one below it, unused)
-            "settings": {s.name: {"value": self.values[s.name], "source": self.sources[s.name], "env": s.env,
-                                  **({"error": str(self.errors[s.name])} if s.name in self.errors else {})}
-                         for s in SPECS},
+            "settings": {s.name: self._shown(s) for s in SPECS},
             "user_config": str(self.user_config) if self.user_config else None,
             "project_config": str(self.project_config) if self.project_config else None,
             "files_read": self.files_read,
@@ -260,7 +270,7 @@ def unreachable_hub() -> str | None:
     import socket
     from urllib.parse import urlparse
 
-    if os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE"):
+    if hub_switched_off():
         return None
     if any(os.environ.get(v) for v in _PROXY_VARS):
         return None
@@ -268,14 +278,24 @@ def unreachable_hub() -> str | None:
         from huggingface_hub import constants
     except ImportError:
         return None
-    if constants.HF_HUB_OFFLINE:
-        return None
     host = urlparse(constants.ENDPOINT).hostname or ""
     try:
         socket.getaddrinfo(host, 443)
     except (socket.gaierror, UnicodeError):
         return host
     return None
+
+
+def hub_switched_off() -> bool:
+    """HF_HUB_OFFLINE is set (now, or when huggingface_hub was imported): the
+    hub client reads only its cache."""
+    if os.environ.get("HF_HUB_OFFLINE", "").upper() in ("1", "ON", "YES", "TRUE"):
+        return True
+    try:
+        from huggingface_hub import constants
+    except ImportError:
+        return False
+    return bool(constants.HF_HUB_OFFLINE)
 
 
 @contextlib.contextmanager
@@ -596,10 +616,12 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
     # a setting with no usable value at one level keeps its error (raised when the setting is
     # read: Settings.errors) until a higher level gives it a value or an error of its own
     errors: dict[str, ConfigError] = {}
+    value_sources = dict(sources)  # where each value in `values` came from (Settings.value_sources)
 
     def layer(given: dict[str, Any], bad: dict[str, ConfigError], source: Callable[[str], str]) -> None:
         for name, value in given.items():
             values[name], sources[name] = value, source(name)
+            value_sources[name] = sources[name]
             errors.pop(name, None)
         for name, error in bad.items():
             sources[name], errors[name] = source(name), error
@@ -632,7 +654,8 @@ def effective(cli_values: dict[str, Any] | None = None, db_path: str | os.PathLi
     values["db"], sources["db"] = str(choice.path), choice.source
     errors.pop("db", None)  # the index was located from MRAG_DB as it is (resolve_db)
     return Settings(values, sources, user_config=user_file,
-                    project_config=choice.project_config, files_read=files_read, errors=errors)
+                    project_config=choice.project_config, files_read=files_read, errors=errors,
+                    value_sources={name: value_sources[name] for name in errors})
 
 
 def embedding_model_for(settings: Settings, recorded: str | None) -> str:

@@ -15,6 +15,7 @@ import datetime as _dt
 import json
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -174,6 +175,59 @@ def index_files(path: str | os.PathLike) -> list[str]:
     and the rebuild copy's. An index kept inside a synced folder is not a note
     there, nor a change for `mrag watch`."""
     return [*sqlite_files(path), str(lock_path(path)), *sqlite_files(str(path) + REBUILD_SUFFIX)]
+
+
+@dataclass(frozen=True)
+class NewIndex:
+    """What a command that creates the index at `path` found before it did
+    (new_index), so a first sync that fails before writing a note can take
+    back what it made (discard_new_index) and nothing else."""
+    path: Path
+    files_before: frozenset[str]   # index_files(path) that were already there (a stale lock, ...)
+    made_folders: tuple[Path, ...]  # the folders above it that were not there, deepest first
+    identity: tuple[int, int] | None = None  # (st_dev, st_ino) of the file once made
+
+
+def new_index(path: str | os.PathLike) -> NewIndex | None:
+    """None when an index (or anything) is already at `path`, else what is
+    there before it is made: call before connect(path, create=True)."""
+    path = Path(path)
+    if index_exists(path):
+        return None
+    made = []
+    for folder in path.absolute().parents:
+        if folder.exists():
+            break
+        made.append(folder)
+    return NewIndex(path, frozenset(f for f in index_files(path) if os.path.lexists(f)), tuple(made))
+
+
+def file_identity(path: str | os.PathLike) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def discard_new_index(made: NewIndex) -> bool:
+    """Remove the index `made` recorded and the files and folders it brought
+    (SQLite's, the sync lock; its folders when empty), if the file at its path is
+    still the one made. The caller has closed its connection, holds the sync lock
+    and knows no note was written. False (nothing removed) when the file was
+    replaced meanwhile."""
+    if made.identity is None or file_identity(made.path) != made.identity:
+        return False
+    for name in index_files(made.path):
+        if name not in made.files_before:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(name)
+    for folder in made.made_folders:
+        try:
+            folder.rmdir()
+        except OSError:  # not empty (something else was put there meanwhile): kept, and those above it
+            break
+    return True
 
 
 def index_exists(path: str | os.PathLike) -> bool:

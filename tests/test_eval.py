@@ -135,6 +135,24 @@ def test_bad_lines_reported_with_line_numbers():
     assert "line 11:" not in msg
 
 
+def test_a_duplicate_of_a_bad_line_s_id_is_reported_with_it():
+    """A duplicate id was not reported when its first line was itself bad
+    (here: no "expected"): fixing that line then brought a new error, where
+    README promises all bad lines at once."""
+    lines = ['{"id": "q1", "query": "first"}',
+             '{"id": "q1", "query": "second", "expected": []}',
+             '{"id": "q2", "query": "third", "expected": []}',
+             '{"id": "q2", "query": " ?! ", "expected": []}']
+    with pytest.raises(GoldenFileError) as exc:
+        ev.parse_golden_lines(lines, "g.jsonl")
+    msg = str(exc.value)
+    assert "3 bad line(s)" in msg, msg
+    assert "line 1: missing \"expected\"" in msg
+    assert "line 2: duplicate id 'q1' (first on line 1)" in msg
+    # a bad line that repeats an id: both problems on its one line
+    assert "line 4: \"query\" holds no word, only punctuation ('?!'); duplicate id 'q2' (first on line 3)" in msg
+
+
 def test_empty_golden_file_is_an_error(tmp_path):
     p = tmp_path / "g.jsonl"
     p.write_text("\n\n", encoding="utf-8")

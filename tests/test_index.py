@@ -72,3 +72,63 @@ def test_query_terms_need_a_model(tmp_path, index):
     assert bare.llm() is None
     with pytest.raises(UsageError, match="needs a model"):
         bare.query_terms("who plays bass?")
+
+
+def no_embedder(name):
+    from minirag_cli.errors import ModelError
+
+    raise ModelError(f"Embedding model {name!r} is not on this machine.")
+
+
+def files_under(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+def test_a_first_sync_that_fails_before_a_note_leaves_nothing(tmp_path):
+    """A first sync whose embedding model did not load left an empty 163 KB
+    index and its .lock (and the .mrag folder made for them); what it made is
+    taken back, and only that."""
+    from minirag_cli.errors import ModelError
+
+    write_notes(tmp_path / "notes", NOTES)
+    before = files_under(tmp_path)
+    db_path = tmp_path / "notes" / ".mrag" / "deeper" / "index.sqlite"
+    settings = effective({"db": str(db_path), "embedding_model": "missing-model"})
+    with Index.open(settings, create=True, embedder_factory=no_embedder) as idx:
+        assert db_path.exists()
+        with pytest.raises(ModelError):
+            idx.sync([tmp_path / "notes"], extractor=HeuristicExtractor())
+    assert files_under(tmp_path) == before
+
+
+@pytest.mark.parametrize("notes", [NOTES, {}], ids=["with notes", "synced empty"])
+def test_an_index_that_was_there_is_kept_when_a_sync_fails(tmp_path, notes):
+    """Even one holding no note (its folder was empty): only what the failing
+    command made is removed."""
+    from minirag_cli.errors import ModelError
+
+    (tmp_path / "notes").mkdir()
+    write_notes(tmp_path / "notes", notes)
+    settings = effective({"db": str(tmp_path / "kb.sqlite"), "embedding_model": "hashing:32"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as idx:
+        idx.sync([tmp_path / "notes"], extractor=HeuristicExtractor())
+    write_notes(tmp_path / "notes", {"new.md": "Lunch with Jennifer Moore.\n"})
+    with Index.open(settings, create=True, embedder_factory=no_embedder) as idx:
+        with pytest.raises(ModelError):
+            idx.sync([tmp_path / "notes"], extractor=HeuristicExtractor())
+    with Index.open(settings) as idx:
+        assert idx.status()["files"] == len(notes)
+    assert (tmp_path / "kb.sqlite.lock").exists()
+
+
+def test_a_lock_file_left_before_a_first_sync_is_not_taken_away(tmp_path):
+    from minirag_cli.errors import ModelError
+
+    write_notes(tmp_path / "notes", NOTES)
+    (tmp_path / "kb.sqlite.lock").write_text("12345")
+    settings = effective({"db": str(tmp_path / "kb.sqlite"), "embedding_model": "missing-model"})
+    with Index.open(settings, create=True, embedder_factory=no_embedder) as idx:
+        with pytest.raises(ModelError):
+            idx.sync([tmp_path / "notes"], extractor=HeuristicExtractor())
+    assert files_under(tmp_path).count("kb.sqlite.lock") == 1
+    assert not (tmp_path / "kb.sqlite").exists()

@@ -139,6 +139,25 @@ def test_missing_extra_says_how_to_install(tmp_path):
     assert "pip install 'minirag-cli[mcp]'" in out.stderr
 
 
+def test_help_lists_every_tool_the_server_serves():
+    """`mrag mcp --help` once said "tools search, get_document, status" with
+    `tasks` served too: the list is now built from what the server registers."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+    from minirag_cli.mcp_server import build_server
+
+    served = [t.name for t in anyio.run(build_server(MragTools(open_index=lambda: None)).list_tools)]
+    out = CliRunner().invoke(app, ["mcp", "--help"], terminal_width=400)
+    assert out.exit_code == 0, out.output
+    listed = re.search(r"over stdio: tools ([\w, ]+)\.", " ".join(out.output.split()))
+    assert listed, out.output
+    assert listed.group(1).split(", ") == served
+    assert "tasks" in served
+
+
 def test_bad_numbers_are_tool_errors(tmp_path):
     """`mrag ask` refuses -k 0 and --hops -1; a client's k and hops get the same
     check (a negative k used to cut results off the end: k=-5 gave all but the

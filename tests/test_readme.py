@@ -70,6 +70,38 @@ def test_command_has_an_example_in_the_readme(name, cmd):
     assert re.search(pattern, EXAMPLES), f"README.md has no example of `{name}` in a code block"
 
 
+def test_every_long_option_is_in_the_readme():
+    """Each option's long form is named somewhere in README.md: `--version`,
+    `--limit`, `--output` and `--neighbours` were used only as -n and -o, or not
+    at all."""
+    root = typer.main.get_command(app)
+    missing = []
+
+    def walk(cmd, name):
+        for param in cmd.params:
+            if param.name in SKIP_PARAMS:
+                continue
+            for opt in param.opts:
+                if opt.startswith("--") and not re.search(re.escape(opt) + r"(?![\w-])", README):
+                    missing.append(f"{name} {opt}")
+        for sub_name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, f"{name} {sub_name}")
+
+    walk(root, "mrag")
+    assert not missing, f"README.md never names {missing}"
+
+
+def test_every_environment_variable_is_in_the_readme():
+    """Each MRAG_* variable mrag (config.py) or the bench reads is named in
+    README.md; MRAG_SQLITE and MRAG_BENCH_DIR were not."""
+    read = set()
+    for source in (REPO / "minirag_cli" / "config.py", *(REPO / "bench").glob("*.py")):
+        read |= set(re.findall(r"\bMRAG_[A-Z][A-Z_]*[A-Z]\b", source.read_text(encoding="utf-8")))
+    assert {"MRAG_DB", "MRAG_SQLITE", "MRAG_BENCH_DIR"} <= read
+    missing = sorted(v for v in read if not re.search(rf"\b{v}\b", README))
+    assert not missing, f"README.md never names {missing}"
+
+
 def test_schema_section_is_generated_from_the_migrations():
     block = README.split(schema_doc.START, 1)[1].split(schema_doc.END, 1)[0]
     assert block.strip() == schema_doc.generate().strip(), \

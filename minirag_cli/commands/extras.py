@@ -12,6 +12,7 @@ from typing import Optional
 import typer
 
 from minirag_cli.app import Typer, app, open_index, settings
+from minirag_cli.mcp_server import TOOL_NAMES
 
 config_app = Typer(help="Show the effective configuration and where each setting comes from.",
                          no_args_is_help=True)
@@ -55,7 +56,8 @@ def _index_chunking(resolved) -> None:
 
     names = ("chunk_tokens", "overlap_tokens")
     path = resolved.values.get("db")
-    if any(resolved.sources[n] != "default" for n in names) or not path or not db.index_exists(Path(path)):
+    if any(resolved.sources[n] != "default" or n in resolved.errors for n in names) or not path \
+            or not db.index_exists(Path(path)):
         return
     try:
         conn = db.connect(Path(path))
@@ -199,12 +201,10 @@ def graph_view(
 
 # ------------------------------------------------------------------ mcp
 
-@app.command()
+@app.command(help=f"Serve the index to MCP clients (Claude Desktop, ...) over stdio: tools {', '.join(TOOL_NAMES)}."
+                  "\n\nExample: mrag --db ~/notes/.mrag/index.sqlite mcp")
 def mcp() -> None:
-    """Serve the index to MCP clients (Claude Desktop, ...) over stdio: tools search, get_document, status.
-
-    Example: mrag --db ~/notes/.mrag/index.sqlite mcp
-    """
+    # the help is built from mcp_server.TOOL_NAMES (light: the SDK loads only when serving)
     from minirag_cli.errors import MragError
     from minirag_cli.format import print_error
     from minirag_cli.mcp_server import require_mcp, serve

@@ -274,6 +274,11 @@ def never_synced(conn) -> bool:
     return not has_vec_tables(conn) and conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
 
 
+def holds_no_documents(conn) -> bool:
+    """No note in the index (a first sync that failed before writing one)."""
+    return conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None
+
+
 def holds_no_chunks(conn) -> bool:
     """No chunk in the index: its syncs found no note with text."""
     return conn.execute("SELECT 1 FROM chunks LIMIT 1").fetchone() is None
