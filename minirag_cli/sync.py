@@ -1002,6 +1002,9 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
                 summary.follow_symlinks.append(str(root))
             skipped_before = len(summary.skipped)
             _sync_root(run, root)
+            # in path order: a file skipped when read (binary) is skipped by the walk on the next sync, from
+            # the record of files looked at (walk.looked_record), and a re-sync lists the same files alike
+            summary.skipped[skipped_before:] = sorted(summary.skipped[skipped_before:], key=lambda item: item["path"])
             summary.skipped_in[str(root)] = summary.skipped[skipped_before:]
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
