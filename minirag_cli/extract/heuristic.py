@@ -350,6 +350,7 @@ feedback follow-up follow-ups follow_up follow_ups comment comments q a input ou
 workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
 info debug trace warn fatal critical notice fixme
+hypothesis root_cause cleanup repro
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -686,7 +687,11 @@ ONE_NAME_VERBS = re.compile(
     "|Congratulated|Missed|Kissed|Forgave|Followed|Mentored|Coached|Tutored|Trained|Supported|Skyped"
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
-    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate")
+    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate"
+    # an engineer's work log drops its `I` too (`Opened PR #4521`, `Merged PAY-1423`, `Paired with Tomasz`):
+    # the past tenses of its work (rules 16: "Opened PR" was the name, in four notes)
+    "|Opened|Merged|Deployed|Reviewed|Fixed|Rotated|Paired|Filed|Pushed|Shipped|Reverted|Investigated"
+    "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -895,14 +900,20 @@ def _may_speak(tag: str) -> bool:
             and not _phrase(tag))
 
 
+# a sentence's verb after a label's first word (SUBJECT_VERBS: `went`, `is`, `needed`): the label is a clause
+_CLAUSE_VERB = re.compile(SUBJECT_VERBS)
+
+
 def _phrase(tag: str) -> bool:
     """Is `tag`, a label's, a sentence's words rather than a name: a lower-case word (not a name's
     connector, `of`, `de`, `van`: `Game of Thrones`) followed by a capitalised one (`Guitar lesson
     with Carlos`, `Call with Priya Raman`, `Treffen mit Anna`), or after a common word (`What went
-    well`)? Such a label names what a sentence would (Carlos; nothing), never itself, and speaks in
+    well`), or a sentence's verb after its first word (`Architecture review went well`, rules 16)? Such a label names what a sentence would (Carlos; nothing), never itself, and speaks in
     no chat, as a label of more than four words did not (heuristic rules 13: `Guitar lesson with
     Carlos:` was one name). `Flood alert:`, of no name, is a name as before."""
     words = [w.strip(",.;'’()-") for w in tag.split()]
+    if any(_CLAUSE_VERB.fullmatch(w) for w in words[1:]):
+        return True  # `Architecture review went well:`, `Config change needed in:` (rules 16)
     lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS
                   and not _particle(words, i)), None)
     if lower is None:
@@ -927,9 +938,10 @@ def _particled(tag: str) -> bool:
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
-    (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
+    (_group_label), a numbered one (NUMBERED), a day's (_calendar_label) or a work log's verb
+    (ONE_NAME_VERBS: `Ran: kubectl ...`, `Shipped: PAY-1423`, `Committed:`; heuristic rules 16)?"""
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
-            or _calendar_label(tag))
+            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None)
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -1007,10 +1019,19 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     return frozenset()
 
 
+# Blanks inside a name (heuristic rules 16): two are a typo's (`Priya  Raman` is Priya Raman), a run of
+# three or more or a tab no name's (a pasted report's columns, `E       AssertionError`; a code span's
+# place, blanked: `Investigated `FraudCheckClient` timeouts` read "Investigated   timeouts")
+_TWO_BLANKS = re.compile(r"(?<=\S)  (?=\S)")
+_BLANK_RUN = re.compile(r"\s{3,}|\t")
+
+
 def _named(name: str) -> str | None:
-    """`name` as a mention names it (its edges trimmed), or None: shorter than
-    two characters, or a common word."""
-    name = name.strip(NAME_EDGES)
+    """`name` as a mention names it (its edges trimmed, two blanks in it one: rules 16), or None:
+    shorter than two characters, a common word, or its words apart by a run of blanks or a tab."""
+    name = _TWO_BLANKS.sub(" ", name.strip(NAME_EDGES))
+    if _BLANK_RUN.search(name):
+        return None
     if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
         return None
     return name
