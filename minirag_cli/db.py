@@ -656,6 +656,13 @@ KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"
 # not indexed
 SKIPPED_KEY = "skipped_files"
 
+# meta: {folder: {path: [size, mtime, reason]}}, the files the last finished sync of each folder opened and
+# did not index (sync._record_looked): mrag's own pages and graph exports (reason ""), a file of another
+# extension mrag writes (`not a note file (.html)`), a binary note file, a malformed canvas. A file whose
+# size and mtime are as recorded is passed over for the same reason without being opened again
+# (walk_notes' `looked`): a sync that finds nothing changed opens no file (readers 5)
+LOOKED_KEY = "looked_files"
+
 
 def meta_dict(conn, key: str) -> dict:
     """The JSON object a meta record holds (the skipped files; the graph's
@@ -675,6 +682,19 @@ def skipped_files(conn) -> dict[str, dict[str, str]]:
     (every skip is then new to the next sync)."""
     return {root: {p: r for p, r in files.items() if isinstance(r, str)}
             for root, files in meta_dict(conn, SKIPPED_KEY).items() if isinstance(files, dict)}
+
+
+def looked_files(conn) -> dict[str, dict[str, tuple[int, float, str]]]:
+    """{folder: {path: (size, mtime, reason)}} as LOOKED_KEY records them;
+    an entry not of that shape is left out (its file is opened again), and
+    {} when none is recorded or the record is damaged."""
+    out: dict[str, dict[str, tuple[int, float, str]]] = {}
+    for root, files in meta_dict(conn, LOOKED_KEY).items():
+        if isinstance(files, dict):
+            out[root] = {p: (v[0], float(v[1]), v[2]) for p, v in files.items()
+                         if isinstance(v, list) and len(v) == 3 and isinstance(v[0], int)
+                         and isinstance(v[1], (int, float)) and isinstance(v[2], str)}
+    return out
 
 
 def following_roots(conn) -> list[str]:

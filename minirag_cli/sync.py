@@ -66,7 +66,7 @@ from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normal
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
-from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now,
+from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
@@ -882,6 +882,9 @@ class _Run:
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
+    # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
+    looked: dict[str, dict[str, tuple[int, float, str]]] = field(default_factory=dict)
+    looking: dict[str, tuple[int, float, str]] = field(default_factory=dict)  # the folder's being synced
 
     def __post_init__(self):
         if self.names is None:
@@ -1010,6 +1013,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
             store.prune_answers(conn)  # (a sync that removed nothing leaves the table alone)
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
+        _record_looked(conn, run.looked, roots_known | {str(r) for r in roots})
         _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
                                roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
@@ -1047,6 +1051,20 @@ def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> No
     value = json.dumps(recorded, sort_keys=True, ensure_ascii=False)
     if value != before and (recorded or before is not None):
         dbmod.set_meta(conn, dbmod.SKIPPED_KEY, value)
+
+
+def _record_looked(conn, looked: dict[str, dict[str, tuple[int, float, str]]], kept_roots: set[str]) -> None:
+    """What this sync opened of each folder it synced and did not index
+    (`looked`: walk.WalkResult.looked, with the files the sync skipped for
+    their bytes) recorded for the next sync's walk (db.LOOKED_KEY; the
+    folders not synced now keep theirs), inside the caller's transaction."""
+    before = dbmod.get_meta(conn, dbmod.LOOKED_KEY)
+    recorded = {root: files for root, files in dbmod.looked_files(conn).items() if root in kept_roots}
+    recorded.update(looked)
+    value = json.dumps({root: {p: list(v) for p, v in sorted(files.items())}
+                        for root, files in sorted(recorded.items()) if files}, ensure_ascii=False)
+    if value != (before or "{}"):
+        dbmod.set_meta(conn, dbmod.LOOKED_KEY, value)
 
 
 def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary,
@@ -1471,9 +1489,11 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
     if ahead is not None:
         if ahead.skipped:
             summary.skipped.append({"path": note.path, "reason": ahead.skipped})
+            _looked_at(run, note, ahead.skipped, ahead.read_at)
             progress.advance(1, 0)
             return None
         return b"", ahead.hash, None
+    read_at = time.time()
     try:
         data = note.abspath.read_bytes()
     except OSError as exc:
@@ -1487,9 +1507,20 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
     binary, wide = sniff_note(data)
     if binary:
         summary.skipped.append({"path": note.path, "reason": "binary file"})
+        _looked_at(run, note, "binary file", read_at)
         progress.advance(1, 0)
         return None
     return data, content_hash(data), wide
+
+
+def _looked_at(run: _Run, note: NoteFile, reason: str, read_at: float) -> None:
+    """Record that the file `note`, read at `read_at` or later, is skipped for
+    `reason` (a binary file, a malformed canvas) for the next sync's walk,
+    which then passes it over unopened while it is as it is (walk_notes'
+    `looked`); not a file modified too recently (walk.looked_record)."""
+    record = looked_record(note.size, note.mtime, reason, read_at) if note.mtime >= 0 else None
+    if record is not None:
+        run.looking[note.path] = record
 
 
 def kept_reason(indexed: bool) -> str:
@@ -1508,7 +1539,9 @@ def _sync_root(run: _Run, root: Path) -> None:
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files, indexed=existing,
-                        known={path: old[2:] for path, old in existing.items()} if current else None)
+                        known={path: old[2:] for path, old in existing.items()} if current else None,
+                        looked=dbmod.looked_files(conn).get(str(root)) if current else None)
+    run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
@@ -1722,6 +1755,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             text, warning = (ahead.text, ahead.warning) if ahead else read_note(note.path, data, wide)
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
+            _looked_at(run, note, str(exc), read_at)
             progress.advance(1, 0)
             continue
         seen.add(note.path)

@@ -11,8 +11,10 @@ task. Not tasks: lines inside a code fence (``` or ~~~, read as mdcode
 reads them: an Admonition ```` ```ad-todo ```` fence holds prose and its
 tasks, a line that opens with inline code (```` ```npm i``` ````) opens no
 fence) or an HTML block (`<pre>`, an `<!-- -->` comment, on one line or
-many), the front matter, an item with no text after its box; a comment in
-a task's line is taken out of its text.
+many), a line that starts inside an Obsidian comment (`%% - [ ] x %%`, or
+`%%` lines around it: hidden, as an HTML comment is), the front matter, an
+item with no text after its box; a comment (`<!-- -->`, `%% %%`) in a
+task's line is taken out of its text.
 
 Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
@@ -116,7 +118,10 @@ def _code_lines(lines: list[str], first: int) -> set[int]:
     fences and tags included, as mdcode reads them (CommonMark's rules: a
     backtick in the info string opens no fence; an Admonition `ad-` fence
     holds prose). Each line is read without its indentation and quote
-    marks: a fence in a quote or under a list item hides its lines too."""
+    marks: a fence in a quote or under a list item hides its lines too. A
+    line that starts inside an Obsidian comment (`%%`, mdcode) is hidden too;
+    one the comment starts after its first word is not (the comment is taken
+    out of its text: _without_comments)."""
     from minirag_cli.extract.mdcode import find_code
 
     bare = [""] * first + [lines[i][_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
@@ -126,22 +131,27 @@ def _code_lines(lines: list[str], first: int) -> set[int]:
         starts.append(starts[-1] + len(line) + 1)
     out: set[int] = set()
     for code in find_code(text):
-        if code.kind in ("fence", "html"):
+        if code.kind in ("fence", "html", "comment"):
             a = bisect.bisect_right(starts, code.start) - 1
             b = bisect.bisect_right(starts, max(code.start, code.end - 1)) - 1
+            if code.kind == "comment" and code.start > starts[a]:
+                a += 1  # the line the comment opens in after its start is no comment's line
             out.update(range(a, b + 1))
     return out
 
 
 def _without_comments(text: str) -> str:
-    """`text` without its `<!-- -->` comments (one nothing closes is text, as
-    CommonMark reads it). A scan, not a regex: `<!--.*?-->` would rescan the
-    rest of a line from each opener nothing closes."""
-    pieces, pos = [], 0
-    while (a := text.find("<!--", pos)) >= 0 and (b := text.find("-->", a + 4)) >= 0:
-        pieces.append(text[pos:a] + " ")
-        pos = b + 3
-    return "".join(pieces) + text[pos:]
+    """`text` without its `<!-- -->` and Obsidian `%% %%` comments (one
+    nothing closes is text, as CommonMark and mdcode read it). A scan, not a
+    regex: `<!--.*?-->` would rescan the rest of a line from each opener
+    nothing closes."""
+    for opener, closer in (("<!--", "-->"), ("%%", "%%")):
+        pieces, pos = [], 0
+        while (a := text.find(opener, pos)) >= 0 and (b := text.find(closer, a + len(opener))) >= 0:
+            pieces.append(text[pos:a] + " ")
+            pos = b + len(closer)
+        text = "".join(pieces) + text[pos:]
+    return text
 
 
 def tasks_in(lines: list[str]) -> list[dict]:

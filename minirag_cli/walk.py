@@ -3,11 +3,14 @@ and why. Never follows a symlink out of the synced root unless asked."""
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import contextlib
 import errno
 import os
 import re
+import stat
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import Container, Mapping
@@ -60,6 +63,10 @@ class WalkResult:
     unwatched: dict[str, tuple | None] = field(default_factory=dict)
     # followed symlinked folders: link path ("a/b") -> (the folder it points at, its device, its inode)
     linked_folders: dict[str, tuple] = field(default_factory=dict)
+    # the files opened to tell whether they are notes and not indexed, for the next walk (walk_notes'
+    # `looked`, db.LOOKED_KEY): path -> (size, mtime, why: "" for mrag's own output, else the reason
+    # it is skipped); the sync adds the note files it skips for their bytes (binary, a malformed canvas)
+    looked: dict[str, tuple[int, float, str]] = field(default_factory=dict)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -108,6 +115,19 @@ def written_by_mrag(path: str | os.PathLike) -> bool:
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
             or (head.startswith(EXPORT_JSON_START) and all(key in head for key in EXPORT_JSON_KEYS)))
+
+
+# A file modified this recently may change again within its mtime's tick (FAT keeps 2 s) with the same
+# size: what it was read to hold is not recorded in `looked` (the next walk opens it again), as the
+# sync records no such note's mtime (sync.RACY_SECONDS)
+LOOKED_RACY_SECONDS = 2.0
+
+
+def looked_record(size: int, mtime: float, reason: str, read_at: float) -> tuple[int, float, str] | None:
+    """What WalkResult.looked records of a file of `size` and `mtime` read
+    at `read_at` (or later) and not indexed for `reason`; None when its
+    mtime is too recent to trust (LOOKED_RACY_SECONDS)."""
+    return (size, mtime, reason) if read_at - mtime >= LOOKED_RACY_SECONDS else None
 
 
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
@@ -174,7 +194,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                extensions: frozenset[str] = NOTE_EXTENSIONS,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
                indexed: Container[str] = frozenset(),
-               known: Mapping[str, tuple[int, float]] | None = None) -> WalkResult:
+               known: Mapping[str, tuple[int, float]] | None = None,
+               looked: Mapping[str, tuple[int, float, str]] | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
@@ -186,10 +207,33 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     and anything that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
     note files but those `known` holds (path -> the size and mtime the index
-    recorded) as they are: indexed, they were checked when read."""
+    recorded) as they are: indexed, they were checked when read. A file
+    `looked` holds (path -> size, mtime and why it was not indexed, as the
+    last sync recorded: WalkResult.looked) as it is is passed over for that
+    reason unopened (silently for mrag's own output), so a sync that finds
+    nothing changed opens no file at all."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
+
+    def looked_before(rel: str, st: os.stat_result) -> str | None:
+        """Why the file at `rel` was not indexed, when the last sync looked at it as it is; else None."""
+        old = looked.get(rel) if looked else None
+        if old is None or not as_indexed(st.st_size, st.st_mtime, old[:2]):
+            return None
+        result.looked[rel] = old
+        return old[2]
+
+    def mrag_wrote(rel: str, path: str, st: os.stat_result, other: str) -> bool:
+        """written_by_mrag(path), recorded in result.looked with the reason
+        `other` ("" for a note file: it is indexed, known by then) when not."""
+        read_at = time.time()
+        mine = written_by_mrag(path)
+        if mine or other:
+            record = looked_record(st.st_size, st.st_mtime, "" if mine else other, read_at)
+            if record is not None:
+                result.looked[rel] = record
+        return mine
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -248,11 +292,19 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         result.unwatched[rel] = None
                     result.skipped.append({"path": rel, "reason": BROKEN_LINK})
                     continue
-                if (Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS
-                        and written_by_mrag(os.path.join(dirpath, name))):
-                    continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
-                result.skipped.append({"path": printable_name(rel), "reason": f"not a note file ({suffix})"})
+                reason = f"not a note file ({suffix})"
+                if Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS:
+                    try:
+                        st = os.stat(os.path.join(dirpath, name))
+                    except OSError:
+                        st = None
+                    why = None if st is None else looked_before(rel, st)
+                    if why is None and st is not None and stat.S_ISREG(st.st_mode):
+                        why = "" if mrag_wrote(rel, os.path.join(dirpath, name), st, reason) else reason
+                    if why == "":
+                        continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
+                result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
             full = Path(dirpath) / name
             symlink = False
@@ -282,8 +334,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
-            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))) and written_by_mrag(full):
-                continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
+            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))):
+                why = looked_before(rel, st)
+                if why is not None:  # not indexed when last looked at (binary, mrag's page), unchanged since
+                    if why:
+                        result.skipped.append({"path": rel, "reason": why})
+                    continue
+                if mrag_wrote(rel, str(full), st, ""):
+                    continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
                 result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
                 continue
@@ -765,7 +823,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    fix11: the walk checks only new and changed notes for mrag's pages (walk_notes' `known`, given by a
 # sync of a folder read with this version): an index synced before that check held a page saved as a
 # note, and its next sync checks every note once.
-READER_VERSION = 4
+# 5: files5: a word broken at a line end by a hyphen (`atten-` + `tion`, text pasted from a PDF) is read
+# whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
+READER_VERSION = 5
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
@@ -795,11 +855,113 @@ def composed_words(text: str) -> str:
     return _WORD.sub(compose, text)
 
 
+# A word broken at a line end with a hyphen, as text pasted from a PDF (or a justified page) writes
+# it: `atten-` at the end of one line, `tion` opening the next. BM25, the names and the answer read
+# "atten" and "tion"; the word is read whole: `attention`. Only where it cannot be anything else: the
+# line ends at the hyphen, the next line opens with the rest of the word (no indentation, no list
+# mark), a letter before the hyphen and after the line end, both lower case, two or more of them
+# each side (TeX breaks no shorter piece), the word before the hyphen not itself after a hyphen
+# (`state-of-the-` + `art` is a compound's hyphen), and no code (mdcode.find_code: a fenced block, a
+# span, an HTML block, a comment). A compound's own hyphen (`well-` + `known`) is kept, the word
+# joined on one line (`well-known`) when the note writes it so elsewhere, or its first part is one
+# that opens compounds (COMPOUND_FIRST: well, self, non, ...), unless the note writes the word
+# whole elsewhere (`prepare`: `pre-` + `pare` is a break). Before `and`, `or` (`pre-` + `and
+# post-war`: HANGING_NEXT) the hyphen hangs, and nothing is joined. The line numbers stay: the piece
+# before the hyphen moves down to the next line (`... mechanism of atten-` + `tion is` reads
+# `... mechanism of` + `attention is`), or, when it is its line's only word, the piece after the
+# line end moves up (when its line holds more); else nothing is joined.
+# A soft hyphen (U+00AD: HTML's `&shy;`, and text pasted from a PDF or a typeset web page holds them
+# inside words) marks where a word may break, and shows only there: FTS5 split the word at it
+# (`atten\u00adtion` was "atten" and "tion") and the names broke at it (`Ma\u00adria` named "Ma").
+# It is left out of what is read.
+SOFT_HYPHEN = "\u00ad"
+_HYPHEN_BREAK = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(\r?\n)([^\W\d_]{2,})(?=[^\w-]|$)")
+COMPOUND_FIRST = frozenset("""
+well self non ill all half semi multi cross anti co pre post ex long short high low full part
+one two three four five six ten first second third real open fine state end top low far near
+""".split())
+HANGING_NEXT = frozenset("and or nor to und oder bis sowie et ou y o e".split())
+_NOT_BLANK = re.compile(r"\S*")
+_LINE_END_HYPHEN = re.compile(r"-\r?\n")
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def _written_words(text: str) -> set[str]:
+    """The words `text` writes on one line, lower case: each word, and each
+    two of a compound's words with their hyphen (`state-of-the-art` writes
+    `state-of`, `of-the`, `the-art`). A word broken at a line end is none."""
+    lowered = text.lower()
+    out = set(_LETTERS.findall(lowered))
+    for compound in set(_COMPOUND.findall(lowered)):
+        parts = compound.split("-")
+        out.update(f"{a}-{b}" for a, b in zip(parts, parts[1:]))
+    return out
+
+
+def joined_hyphens(text: str) -> str:
+    """`text` with each word broken at a line end by a hyphen read whole (see
+    above); `text` itself when it holds none. Its line numbers are kept."""
+    if "-\n" not in text and "-\r\n" not in text:
+        return text
+    found = []
+    for end in _LINE_END_HYPHEN.finditer(text):  # the word before each found from there, not every word scanned
+        at = start = end.start()
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+        m = _HYPHEN_BREAK.match(text, start) if start < at else None
+        if (m is not None and m.end(1) == at and m.group(1)[-1].islower() and m.group(3)[0].islower()
+                and m.group(3).lower() not in HANGING_NEXT):
+            found.append(m)
+    if not found:
+        return text
+    from minirag_cli.extract.mdcode import Ranges, code_ranges
+
+    code = Ranges(code_ranges(text))
+    written = _written_words(text)
+    lines = text.split("\n")  # a CRLF note's lines end in "\r"
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    for m in found:
+        left, right = m.group(1), m.group(3)
+        if code.covers(m.start()) or code.covers(m.end(2)):
+            continue
+        # the line as the joins before left it (the one before may have moved a piece down into its
+        # start: its end is as written), and the next as written
+        n = bisect.bisect_right(starts, m.start()) - 1
+        line, after = lines[n], lines[n + 1]
+        cr = "\r" if line.endswith("\r") else ""
+        before = line[:len(line) - len(cr) - len(left) - 1]
+        tail = _NOT_BLANK.match(after, len(right)).group()  # what the word's line holds right after it (`.`)
+        rest = after[len(right) + len(tail):]
+        if not before.strip() and not rest.strip():
+            continue  # a line of one piece each: joined, one of them would be blank (a paragraph's end)
+        if f"{left}-{right}".lower() in written:
+            word = f"{left}-{right}"
+        elif f"{left}{right}".lower() in written:
+            word = left + right
+        else:
+            word = f"{left}-{right}" if left.lower() in COMPOUND_FIRST else left + right
+        if before.strip():  # the piece before moves down: `of atten-` + `tion is` -> `of` + `attention is`
+            lines[n], lines[n + 1] = before.rstrip(" \t") + cr, word + after[len(right):]
+        else:  # its line's only word: the piece after moves up, `atten-` + `tion is` -> `attention` + `is`
+            lines[n], lines[n + 1] = before + word + tail + cr, rest.lstrip(" \t")
+    return "\n".join(lines)
+
+
 def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text, without inline base64 data: chunking.without_inline_data),
-    and decode_note's warning. notekinds.MalformedNote when the file is not
+    drawing's text, without inline base64 data: chunking.without_inline_data,
+    its words broken at a line end by a hyphen whole: joined_hyphens, and
+    without soft hyphens: SOFT_HYPHEN), and
+    decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
     text, warning = decode_note(data, wide)
-    return without_inline_data(composed_words(note_text(path, text))), warning
+    text = composed_words(note_text(path, text))
+    if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
+        text = text.replace(SOFT_HYPHEN, "")
+    return joined_hyphens(without_inline_data(text)), warning

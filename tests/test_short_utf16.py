@@ -211,8 +211,9 @@ def test_an_upgrade_skips_the_few_characters_it_read_as_utf16_before(tmp_path, c
 def test_a_cjk_crlf_note_skipped_as_binary_before_is_indexed_by_the_next_sync(tmp_path, conn, embedder, extractor,
                                                                                monkeypatch):
     """Readers 3 skipped "李华\\r\\n" in UTF-16 as a binary file; the next sync
-    (its bytes and times unchanged) indexes it."""
-    from minirag_cli import sync as syncmod
+    (its bytes and times unchanged) indexes it once the folder is recorded as read by readers 3 (a file
+    the readers of this version skipped is passed over unopened while unchanged: readers 5)."""
+    from minirag_cli import db, sync as syncmod
 
     root = tmp_path / "notes"
     root.mkdir()
@@ -225,6 +226,7 @@ def test_a_cjk_crlf_note_skipped_as_binary_before_is_indexed_by_the_next_sync(tm
                   else walk.sniff_note(data))
         first = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
     assert first.skipped == [{"path": "lihua.txt", "reason": "binary file"}]
+    db.set_meta(conn, db.READER_VERSION_KEY, json.dumps({str(root.resolve()): 3}))
     s = sync_folders(conn, [root], embedder=embedder, extractor=extractor)
     assert s.added_paths == ["lihua.txt"] and s.skipped == []
     assert dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id")) \

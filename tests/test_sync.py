@@ -118,7 +118,8 @@ def test_a_sync_with_no_change_opens_no_note(tmp_path, conn, embedder, extractor
     folder (on a network folder or a cloud drive's placeholders an open
     fetches the file). A note the index holds as it is (size, mtime) was
     checked when it was read: only new and changed files are opened, and a
-    page saved under a note's extension stays passed over, unreported."""
+    page saved under a note's extension stays passed over, unreported, and
+    unopened while it is unchanged (readers 5: walk_notes' `looked`)."""
     root = tmp_path / "notes"
     write_notes(root, {**CORPUS, "page.md": PAGE})
     old = time.time() - 60  # not racy: the first sync records the mtimes, the next compares them
@@ -128,7 +129,7 @@ def test_a_sync_with_no_change_opens_no_note(tmp_path, conn, embedder, extractor
     opened = _note_opens(monkeypatch, root)
     s = run(conn, root, embedder, extractor)
     assert (s.added, s.changed, s.removed, s.unchanged, s.skipped) == (0, 0, 0, 4, [])
-    assert opened == ["page.md"]  # the page the index does not hold: checked again, passed over again
+    assert opened == []  # the page the index does not hold: passed over again, as recorded (db.LOOKED_KEY)
     (root / "projects/atlas.md").write_text(CORPUS["projects/atlas.md"] + "Jennifer Moore chairs it.\n")
     (root / "new.md").write_text(PAGE)  # a page saved since
     (root / "later.md").write_text("Wolfgang Schulz joined Project Atlas.\n")
@@ -136,8 +137,8 @@ def test_a_sync_with_no_change_opens_no_note(tmp_path, conn, embedder, extractor
     s = run(conn, root, embedder, extractor)
     assert (s.added_paths, s.changed_paths, s.unchanged, s.skipped) == (["later.md"], ["projects/atlas.md"], 3, [])
     # each checked once by the walk (os.open) and the two notes read by the sync
-    assert sorted(set(opened)) == ["later.md", "new.md", "page.md", "projects/atlas.md"]
-    assert sorted(opened) == ["later.md", "later.md", "new.md", "page.md", "projects/atlas.md", "projects/atlas.md"]
+    assert sorted(set(opened)) == ["later.md", "new.md", "projects/atlas.md"]
+    assert sorted(opened) == ["later.md", "later.md", "new.md", "projects/atlas.md", "projects/atlas.md"]
     paths = {p for (p,) in conn.execute("SELECT path FROM documents")}
     assert "page.md" not in paths and "new.md" not in paths
 
@@ -163,8 +164,8 @@ def test_a_page_an_older_mrag_indexed_as_a_note_goes_at_the_next_sync(tmp_path, 
     s = run(conn, root, embedder, extractor)
     assert s.removed_paths == ["page.md"] and s.unchanged == 1 and s.skipped == []
     opened = _note_opens(monkeypatch, root)
-    s = run(conn, root, embedder, extractor)  # recorded: the next sync opens nothing but the page
-    assert s.unchanged == 1 and s.removed == 0 and opened == ["page.md"]
+    s = run(conn, root, embedder, extractor)  # recorded: the next sync opens nothing, the page neither
+    assert s.unchanged == 1 and s.removed == 0 and opened == []
 
 
 def test_touch_without_change_rehashes_but_does_not_reindex(tmp_path, conn, embedder, extractor):

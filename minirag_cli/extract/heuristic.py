@@ -283,6 +283,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    labels that name; `Great St. Mary's` keeps its `Great` (SAINT_PLACE_OPENERS); a base whose object is
 #    a person (`Invite`, `Ping`, `Remind`: PERSON_BASES) is cut from a full name after it, as `Email` is;
 #    a quote of one word and `!` or `?` (`"Stop!"`: EXCLAIMED) is a word said, no work.
+#    Also (files5, with readers 5): an Obsidian comment (`%% hidden %%`, inline or on lines of its own) is read
+#    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
+#    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
+#    after a blank line, as a fence nothing closes does, and no longer hides the rest of the note.
 VERSION = 16
 
 

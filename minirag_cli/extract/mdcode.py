@@ -2,7 +2,9 @@
 blocks of code (`<pre>`, `<script>`, `<style>`, `<textarea>`, `<!-- -->`),
 `<code>` elements and (in a Markdown note) indented code blocks, where a
 `[[wikilink]]` is written about, not followed (`` `[[Note]]` `` in a note on
-Obsidian's syntax links nothing). The heuristic extractor and the llm
+Obsidian's syntax links nothing); and Obsidian's comments (`%% hidden %%`),
+read as an `<!-- -->` comment is: hidden text, no link (Obsidian's own
+links and graph take none there), no name, no task. The heuristic extractor and the llm
 extractor's `complete` read no link there (heuristic.wikilinks), and the
 heuristic extractor reads no name there either (`without_code`: a pasted
 log's `INFO`, a diagram's nodes, `#include`, `@property`).
@@ -34,14 +36,20 @@ case; then a blank, `>` or the line's end) and ends with the line that
 holds `</pre>`, `</script>`, `</style>` or `</textarea>` (any of them, as
 CommonMark has it), or starts at a line opening with `<!--` and ends with
 the line that holds `-->`; either may be one line, and one nothing ends
-runs to the end of the text. A code span opens at a run of backticks and
+(CommonMark runs it to the end of the text) ends as a fence nothing closes
+does, before the first paragraph of prose after a blank line (readers 5: a
+`<pre>` left open hid every later name, link and task). A code span opens at a run of backticks and
 closes at the next run of the same length in the same paragraph (not
 across a blank line); a run nothing closes is text. A `<code>` element
 (`<code>[[Note]]</code>`, or its tags on lines of their own) is read as a
 span: from `<code>` (or `<code class=...>`) to the next `</code>` in the
 same paragraph, backticks between them its text; one nothing closes is
-text. Whichever of a span and an element opens first is the code, the
-other's marks in it are its text. An indented code block is read only
+text. An Obsidian comment opens at `%%` and closes at the next `%%`, on
+the same line or a later one (blank lines between too), outside fenced and
+HTML blocks; a `%%` nothing closes is text (Obsidian hides the rest of the
+note after it, but a stray one must hide no later name or task). Whichever
+of a span, an element and a comment opens first is the code, the others'
+marks in it are its text. An indented code block is read only
 where it cannot be a list item's text or a paragraph's continuation
 (`indented_blocks`). A fence of the Admonition plugin (```` ```ad-note ````:
 PROSE_FENCE) holds prose, not code: only its opening and closing lines are
@@ -81,6 +89,7 @@ _CODE_CLOSE = re.compile(r"</code[ \t\r\n]*>", re.IGNORECASE)
 PROSE_FENCE = re.compile(r" {0,3}(?:`{3,}|~{3,})[ \t]*ad-[\w-]+[ \t]*\r?$", re.IGNORECASE)
 _CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*\r?$")  # a CRLF note's fence ends in \r
 _TICKS = re.compile(r"`+")
+_COMMENT_MARK = re.compile("%%")  # what opens and closes an Obsidian comment (`%% hidden %%`)
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 # what starts a list item (a bullet, or 1 to 9 digits and `.` or `)`), and its text's indent
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
@@ -149,11 +158,12 @@ class Code:
     opener: str = ""  # a fence's or a span's backticks (tildes), as written; a block's or an element's tag
     closer: str = ""  # what closes a span (its backticks), an element (`</code>`) or an HTML block
     opened: int = -1  # a prose fence's closing line: where its opening line starts
+    cut: bool = False  # a raw HTML block nothing closes, ended before a paragraph of prose (_unclosed_end)
 
 
-def _html_code(start: int, end: int, opener: str) -> Code:
+def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
     """A raw HTML block, with the tag that ends it (`</pre>`, `-->`)."""
-    return Code(start, end, "html", opener, "-->" if opener == _COMMENT else "</" + opener[1:])
+    return Code(start, end, "html", opener, "-->" if opener == _COMMENT else "</" + opener[1:], cut=cut)
 
 
 def code_ranges(text: str, indented: bool = False) -> list[tuple[int, int]]:
@@ -167,7 +177,7 @@ def code_ranges(text: str, indented: bool = False) -> list[tuple[int, int]]:
 
 def find_code(text: str, indented: bool = False) -> list[Code]:
     """The code of `text` (code_ranges), with each block's or span's kind and opener."""
-    if "`" not in text and "~~~" not in text and "<" not in text and not indented:
+    if "`" not in text and "~~~" not in text and "<" not in text and "%%" not in text and not indented:
         return []
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
@@ -201,6 +211,13 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
                 blocks.append(_html_code(start, end, html))
                 html = None
         pos = end + 1
+        if pos > len(text) and html is not None:
+            # a raw HTML block nothing ends (a `<pre>` left open): CommonMark runs it to the end of
+            # the text; it ends before a paragraph of prose, as a fence nothing closes does
+            cut = _unclosed_end(text, start)
+            blocks.append(_html_code(start, cut, html, cut < len(text)))
+            html = None
+            pos = cut + 1
         if pos > len(text) and fence is not None:
             # a fence nothing closes: CommonMark runs it to the end of the text; a stray one (a
             # fence left unclosed) would hide every later name of the note, so it ends before
@@ -210,8 +227,6 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
             blocks.append(Code(start, cut, "fence", fence, fence if cut < len(text) else ""))
             fence = None
             pos = cut + 1
-    if html is not None:  # a block nothing closes runs to the end of the text
-        blocks.append(_html_code(start, len(text), html))
     if indented:
         blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
                         key=lambda c: c.start)
@@ -292,10 +307,12 @@ def _without_log_records(text: str) -> str:
 
 
 def _inline_code(text: str, start: int, end: int) -> list[Code]:
-    """The inline code spans and `<code>` elements of text[start:end], in
-    order: whichever opens first is code, and what it holds is its text."""
+    """The inline code spans, `<code>` elements and Obsidian comments of
+    text[start:end], in order: whichever opens first is code (or a comment),
+    and what it holds is its text."""
     runs = [m.span() for m in _TICKS.finditer(text, start, end)]
     tags = [m.span() for m in _CODE_TAG.finditer(text, start, end)] if text.find("<", start, end) >= 0 else []
+    marks = [m.start() for m in _COMMENT_MARK.finditer(text, start, end)] if text.find("%%", start, end) >= 0 else []
     of_length: dict[int, list[int]] = {}  # the runs of each length: a run's closer in log time
     for i, (a, b) in enumerate(runs):
         of_length.setdefault(b - a, []).append(i)
@@ -304,11 +321,22 @@ def _inline_code(text: str, start: int, end: int) -> list[Code]:
     pos = start  # the end of the last code found: what opens before it is its text
     close = None  # the last `</code>` found, reused by the openers before it (no rescan of the text)
     unclosed_from = end  # no `</code>` after this
+    c = 0  # the next `%%` (marks) that may open a comment
     while True:
         while i < len(runs) and runs[i][0] < pos:
             i += 1
         while t < len(tags) and tags[t][0] < pos:
             t += 1
+        while c < len(marks) and marks[c] < pos:
+            c += 1
+        if c < len(marks) and (i == len(runs) or marks[c] < runs[i][0]) \
+                and (t == len(tags) or marks[c] < tags[t][0]):
+            if c + 1 == len(marks):  # a `%%` nothing closes is text (a stray one hides nothing after it)
+                marks = []
+                continue
+            out.append(Code(marks[c], marks[c + 1] + 2, "comment", "%%", "%%"))
+            pos = marks[c + 1] + 2
+            continue
         if t < len(tags) and (i == len(runs) or tags[t][0] < runs[i][0]):
             a, b = tags[t]
             t += 1
@@ -537,11 +565,12 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
                 # a chunk that starts inside a prose fence (`ad-note`) and holds its closing line: read
                 # alone, that line would open a code block; after its opening line it closes the prose
                 prose_prefix = k.opener + "\n"
-            if k.kind in ("span", "tag") and k.end > e:
+            if k.kind in ("span", "tag", "comment") and k.end > e:
                 suffix = "\n" + ("    " if k.kind == "span" else "") + k.closer  # as the opener, no fence
-            if k.kind == "html" and k.start < s and k.end <= e:
+            if k.kind == "html" and (k.start < s or k.cut) and s < k.end <= e:
                 # the line that ends the block, which the chunk may hold only after its end tag
-                # (`</pre> and more`: the line is the block's), ends it read alone too
+                # (`</pre> and more`: the line is the block's), ends it read alone too; so does the
+                # last line before the paragraph of prose that ends a block nothing closes
                 at = k.end - s - (text[k.end - s - 1] == "\r")
                 inserts.append((at, k.closer))
             if k.kind == "fence" and k.closer and s < k.end <= e:
