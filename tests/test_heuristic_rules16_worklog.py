@@ -117,3 +117,30 @@ def test_a_work_logs_labels_name_nothing(text, label):
 ])
 def test_kept_names(text, name):
     assert name in found(text)
+
+
+# -- 4. a chat export's handles after the time -------------------------------------------------------
+
+SLACK = """[14:15] priya.r: joining. thread pool exhausted
+[14:26] sam.okafor: go ahead with the restart
+[14:33] me: kubectl rollout restart
+[14:34] pagerduty: Resolved
+"""
+
+
+def test_a_chat_exports_handle_speakers_are_handles():
+    names = found(SLACK)
+    assert names.get("@priya.r") == "person" and names.get("@sam.okafor") == "person"
+    assert not {"@me", "@pagerduty", "me", "pagerduty"} & set(names)  # one word: no handle's shape
+
+
+def test_a_handle_speaker_joins_the_person_the_note_names():
+    from minirag_cli.extract.heuristic import handle_names
+    from minirag_cli.text import normalise_key
+    mentions = HeuristicExtractor().extract_one(SLACK + "\nPriya Raman paged Sam Okafor.\n")
+    assert handle_names(mentions) == {"@priya.r": "Priya Raman"}
+    assert normalise_key("@sam.okafor", "person") == normalise_key("Sam Okafor", "person")  # one key: joined
+
+
+def test_kept_a_handle_mid_line_is_no_speaker():
+    assert "@priya.r" not in found("I asked priya.r: she said no.")

@@ -798,6 +798,12 @@ QUOTE_REACH = 200
 # characters never reach the extractor, sync.extractable_text)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
+# Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
+# read as `@priya.r` is, so it joins the person it names (handle_names; `sam.okafor` is Sam Okafor's key).
+# Heuristic rules 16: an engineer's Slack exports named neither Priya Raman nor Sam Okafor.
+STAMPED_HANDLE = re.compile(r"^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?\][ \t]+"
+                            r"([a-z][a-z0-9]*(?:[._][a-z0-9]+)+):[ \t]", re.MULTILINE)
 # A Pandoc citekey as Zotero's Better BibTeX makes it: lower-case surname, year, lower-case title
 # word (`smith2021attention`, `mueller2019`); in a chat, `@tom2024` is still someone's handle
 CITEKEY = re.compile(r"[a-z]+(?:1[5-9]|20)\d\d[a-z]*")
@@ -1522,6 +1528,8 @@ class HeuristicExtractor:
                 if target is not None:
                     add(target.name, target.type)
                 continue
+            add("@" + m.group(1), "person")
+        for m in STAMPED_HANDLE.finditer(text):
             add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
