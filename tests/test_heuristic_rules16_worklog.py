@@ -144,3 +144,16 @@ def test_a_handle_speaker_joins_the_person_the_note_names():
 
 def test_kept_a_handle_mid_line_is_no_speaker():
     assert "@priya.r" not in found("I asked priya.r: she said no.")
+
+
+# -- 5. a lower-case file name with blanks and hyphens -----------------------------------------------
+
+@pytest.mark.parametrize("path, name", [
+    ("projects/billing-api v3.md", "billing-api v3"),  # was "billing api v3"
+    ("TIL/jq pod-names.md", "jq pod-names"),
+    ("kitchen-renovation.md", "kitchen renovation"),  # kept: hyphens alone part its words
+    ("trip_to_lisbon.md", "trip to lisbon"),  # kept
+])
+def test_a_file_name_with_blanks_keeps_its_hyphens(path, name):
+    from minirag_cli.extract.heuristic import note_name
+    assert note_name(path).name == name

@@ -1816,8 +1816,10 @@ def note_name(path: str) -> EntityMention | None:
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
     # spelled as a text does, its words apart ("kitchen renovation"); a
     # single lower-case word (`todo.md`, `inbox.md`, `ideas.md`) names no
-    # entity, as the heuristics name no lower-case word in a text
-    words = [w for w in re.split(r"[\s_-]+", name) if w]
+    # entity, as the heuristics name no lower-case word in a text. A name whose words are apart by
+    # blanks already keeps the hyphens inside them (`billing-api v3.md` is "billing-api v3", as its
+    # text writes it; rules 16: it was "billing api v3")
+    words = [w for w in re.split(r"[\s_]+" if re.search(r"\s", name) else r"[\s_-]+", name) if w]
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
     return None
