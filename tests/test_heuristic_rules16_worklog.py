@@ -157,3 +157,16 @@ def test_kept_a_handle_mid_line_is_no_speaker():
 def test_a_file_name_with_blanks_keeps_its_hyphens(path, name):
     from minirag_cli.extract.heuristic import note_name
     assert note_name(path).name == name
+
+
+@pytest.mark.parametrize("text, name", [
+    ("- [ ] review Priya's PR #4555 today", "Priya"),  # was "Priya's PR"
+    ("Merged Tomasz Wójcik's MR after lunch.", "Tomasz Wójcik"),
+])
+def test_a_persons_change_is_theirs(text, name):
+    names = found(text)
+    assert name in names and not {n for n in names if n.endswith(("PR", "MR"))}
+
+
+def test_kept_a_possessive_business():
+    assert "Rivera's Bakehouse" in found("We ate at Rivera's Bakehouse.")

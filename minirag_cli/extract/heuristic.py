@@ -1214,10 +1214,14 @@ def _saint_place(words: Sequence[str]) -> bool:
             and words[1].removesuffix(".") in PLACE_TITLES)
 
 
+# a change a person asks a review of, after their possessive: `Priya's PR` is Priya's (rules 16)
+_THEIR_CHANGE = re.compile(r"['’]s[ \t]+(?:PR|MR|CL|RFC|PRs|MRs)$")
+
+
 def _strip_possessive(span: str) -> str:
     if _SAINTS.search(span):
         return span  # `St. Mary's`, `St Paul's`: a place's name, not a saint's (rules 13)
-    return re.sub(r"['’]s$", "", span)
+    return re.sub(r"['’]s$", "", _THEIR_CHANGE.sub("", span))
 
 
 def _quoted_title(text: str, m: re.Match) -> str | None:
