@@ -287,6 +287,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
 #    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
 #    after a blank line, as a fence nothing closes does, and no longer hides the rest of the note.
+#    names15's part (an engineer's work log, qa20): a log record or a test report's line pasted with no
+#    fence names nothing (mdcode.LOG_RECORD: `2026-11-28T14:02:11Z INFO ...`, `E       AssertionError`;
+#    INFO had 2062 mentions); a name's two blanks are one, a run of three or a tab parts no name
+#    (_named); a work log's past tenses open no name (`Opened PR`, `Merged`, `Ran`: ONE_NAME_VERBS) and
+#    label nothing (`Ran:`, `Shipped:`: _common_label), nor does a label with a sentence's verb after
+#    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
+#    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
+#    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
 VERSION = 16
 
 
