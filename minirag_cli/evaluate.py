@@ -35,7 +35,7 @@ from typing import Callable, Iterable, Sequence
 from minirag_cli.errors import GoldenFileError, MragError, UsageError
 from minirag_cli.files import STREAM  # the str "-", never Path("-") (the CLI's `./-`: the file named -)
 from minirag_cli.options import RetrievalOptions
-from minirag_cli.text import holds_a_word
+from minirag_cli.text import holds_a_word, without_notion_ids
 
 DEFAULT_KS = (1, 5, 10, 20)
 OVERALL = "overall"
@@ -410,9 +410,25 @@ class IndexedDocuments:
             self.composed.setdefault(_nfc(path), []).append((root, path))
             full = root.replace("\\", "/").rstrip("/") + "/" + path
             self.composed.setdefault(_nfc(full), []).append((root, path))
+        self._untagged: dict[str, list[str]] | None = None  # renamed_page's, made when first asked
 
     def __bool__(self) -> bool:
         return bool(self.documents)
+
+    def renamed_page(self, path: str) -> str | None:
+        """The one indexed path that is `path` with other Notion page ids (a
+        workspace exported anew: every page gets a new id, `Packing list
+        a1b2….md` is now `Packing list 9c8d….md`), or None: the golden line's
+        path to write (qa21). Only a hint: a golden set scores the notes it names."""
+        bare = without_notion_ids(path)
+        if bare == path:
+            return None
+        if self._untagged is None:
+            self._untagged = {}
+            for _root, indexed in sorted(self.documents):
+                self._untagged.setdefault(without_notion_ids(indexed), []).append(indexed)
+        found = list(dict.fromkeys(self._untagged.get(bare, [])))
+        return found[0] if len(found) == 1 else None
 
     def resolve(self, path: str) -> tuple[DocumentKey | None, list[str]]:
         """(the document `path` names, or None; the roots holding it): None with
@@ -439,7 +455,7 @@ def check_paths(questions: Sequence[GoldenQuestion], documents: IndexedDocuments
                 ) -> tuple[list[dict], list[dict], list[dict]]:
     """(unknown paths with their line numbers, ambiguous paths with the roots
     holding them, questions left with no path that names one document)."""
-    unknown, ambiguous, excluded = [], [], []
+    unknown, ambiguous, excluded = [], [], []  # an unknown path's "now": the page at new Notion ids
     for q in questions:
         unnamed = 0
         for p in q.expected:
@@ -450,7 +466,8 @@ def check_paths(questions: Sequence[GoldenQuestion], documents: IndexedDocuments
             if roots:
                 ambiguous.append({"line": q.line, "id": q.id, "path": p, "roots": roots})
             else:
-                unknown.append({"line": q.line, "id": q.id, "path": p})
+                now = documents.renamed_page(p)
+                unknown.append({"line": q.line, "id": q.id, "path": p} | ({"now": now} if now else {}))
         if q.expected and unnamed == len(q.expected):
             excluded.append({"line": q.line, "id": q.id, "query": q.query})
     return unknown, ambiguous, excluded

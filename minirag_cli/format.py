@@ -731,8 +731,11 @@ def eval_warnings(run, limit: int = 20) -> None:
     """`mrag eval`: expected paths the index does not hold, on stderr."""
     err = stderr_console()
     for item in run.unknown_paths[:limit]:
+        # a Notion workspace exported anew: the same page under new ids, the path to write instead
+        now = (f"; the same Notion page is indexed at {escape(item['now'])} (a re-export gives pages new ids)"
+               if item.get("now") else "")
         err.print(f"[yellow]warning[/] line {item['line']} ({escape(str(item['id']))}): {escape(item['path'])} "
-                  "is not in the index (left out of scoring)", highlight=False, soft_wrap=True)
+                  f"is not in the index (left out of scoring){now}", highlight=False, soft_wrap=True)
     if len(run.unknown_paths) > limit:
         err.print(f"[yellow]warning[/] ... and {len(run.unknown_paths) - limit} more unknown paths "
                   "(all listed under unknown_paths in --json)", highlight=False)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import os
 import re
@@ -53,7 +54,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import cited_authors, handle_names, note_aliases, note_authors, standing_alias
+from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
+                                           zettel_id)
 from minirag_cli.extract.heuristic import link_targets
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -2199,7 +2201,12 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     word file name a link of the folder names (`linked`: linked_names) names
     its note here too: `alias:: HS` in Logseq's `pages/hackerspace.md` joins
     `[[Hackerspace]]`'s entity. Per folder, as a rebuild syncs them.
-    `linkable`: _linkable_keys of `paths`, when the caller has it."""
+    `linkable`: _linkable_keys of `paths`, when the caller has it.
+    A Zettelkasten ID a note's file name opens with (`202611031015
+    Eigenvalues.md`: heuristic.zettel_id) is an alias of the note as its
+    `aliases:` would be: `[[202611031015]]` is `[[202611031015 Eigenvalues]]`'s
+    entity, while no other note's file name opens with that ID or is it
+    (heuristic rules 16)."""
     paths = list(paths)
     own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
@@ -2207,7 +2214,8 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
-    for path, names in aliases.items():
+    ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
+    for path, names in itertools.chain(aliases.items(), ids.items()):
         key = own.get(path)
         target = key if key is not None and (root, key) not in shared else None
         for name in names or ():

@@ -460,6 +460,20 @@ INVISIBLES = "\u200b\u200c\u200d\u2060\ufeff"
 _INVISIBLE = re.compile(f"[{INVISIBLES}]")
 
 
+# Notion's page id ending a file or folder name of its export (`Trip to Lisbon
+# 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b.md`): a blank and 32 hex digits, before a `/`,
+# the extension or the end
+_NOTION_ID = re.compile(r" [0-9a-f]{32}(?=/|\.[^/ ]*$|$)")
+
+
+def without_notion_ids(path: str) -> str:
+    """`path` without the page ids a Notion export ends its file and folder
+    names with: `Trip to Lisbon/Packing list.md` for `Trip to Lisbon 3f2a…/
+    Packing list a1b2….md`. A re-export gives every page a new id: this is
+    what stays the same (the page's titles)."""
+    return _NOTION_ID.sub("", path)
+
+
 def without_invisibles(text: str) -> str:
     """`text` without the invisible characters that change nothing in it
     (_INVISIBLE): "Li\u200bHua" -> "LiHua", "\ufeffRosa Diaz" -> "Rosa Diaz";

@@ -807,3 +807,33 @@ def test_eval_table_title_is_one_line_over_one_mode():
     render_eval(report, console)
     first = console.export_text().splitlines()[0]
     assert first.strip() == "mrag eval · 120 questions · MRR within top 20"
+
+
+def test_a_notion_page_exported_anew_is_hinted_at_its_new_ids(capsys):
+    """A Notion user re-exports the workspace and replaces the folder: every page and its folder get new
+    ids (`Packing list a1b2….md` is now `Packing list 9c8d….md`), so each golden path naming a page is
+    "not in the index", with nothing saying where the page went (qa21). The warning now names the page's
+    new path, for one page of that title only; it is not scored as it: a golden set scores what it names."""
+    from types import SimpleNamespace
+
+    from minirag_cli.format import eval_warnings
+
+    old, new, other = "3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b", "9c8d" * 8, "77aa" * 8
+    known = ev.IndexedDocuments([("/n", f"Notion/Trip to Lisbon {new}/Packing list {new}.md"),
+                                 ("/n", f"Notion/Trip to Lisbon {new}.md"),
+                                 ("/n", f"Notion/Recipes {new}/Soup {new}.md"),
+                                 ("/n", f"Notion/Recipes {other}/Soup {other}.md"),
+                                 ("/n", "Evernote/Soup.md")])
+    questions = ev.parse_golden_lines([json.dumps(q) for q in (
+        {"id": "a", "query": "what did I pack?", "expected": [f"Notion/Trip to Lisbon {old}/Packing list {old}.md"]},
+        {"id": "b", "query": "soup?", "expected": [f"Notion/Recipes {old}/Soup {old}.md", "Soup.md"]})])
+    unknown, ambiguous, _ = ev.check_paths(questions, known)
+    assert ambiguous == []
+    assert unknown[0] == {"line": 1, "id": "a", "path": f"Notion/Trip to Lisbon {old}/Packing list {old}.md",
+                          "now": f"Notion/Trip to Lisbon {new}/Packing list {new}.md"}
+    # two pages of that title: no guess; and a path with no Notion id is named by nothing new
+    assert [u.get("now") for u in unknown[1:]] == [None, None] and "now" not in unknown[2]
+    eval_warnings(SimpleNamespace(unknown_paths=unknown, ambiguous_paths=[]))
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"the same Notion page is indexed at Notion/Trip to Lisbon {new}/Packing list {new}.md" in said
+    assert said.count("the same Notion page") == 1

@@ -164,6 +164,44 @@ def test_a_note_named_as_a_link_names_it_is_suggested(kb, mrag_bin):
     assert out.returncode == 1 and "projects/atlas.md" in said and "Traceback" not in said, said
 
 
+def test_a_notion_page_is_suggested_by_its_title_and_its_link(tmp_path):
+    """A Notion export names each page and its folder with the page's id after its title
+    (`Trip to Lisbon 3f2a....md`) and links them with URL-encoded paths. `mrag show "Trip to
+    Lisbon"`, or the link's target copied from the note, found nothing: "no file of that name"
+    (qa21). The hint now names the page, as it names an Obsidian note by its title."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    trip, packing = "Trip to Lisbon " + "3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b", "Packing list " + "a1b2" * 8
+    root = tmp_path / "export"
+    write_notes(root, {f"Notion/{trip}.md": f"# Trip to Lisbon\n\n[Packing list]({trip.replace(' ', '%20')}/"
+                                             f"{packing.replace(' ', '%20')}.md)\n",
+                       f"Notion/{trip}/{packing}.md": "# Packing list\n\n- [x] Passport\n",
+                       "Evernote/Trip to Porto.md": "# Trip to Porto\n\nPort tasting.\n"})
+    db_path = root / ".mrag" / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for given, meant in (("Trip to Lisbon", f"Notion/{trip}.md"), ("[[packing list]]", f"Notion/{trip}/{packing}.md"),
+                             ("Trip to Lisbon/Packing list", f"Notion/{trip}/{packing}.md"),
+                             (f"{trip.replace(' ', '%20')}/{packing.replace(' ', '%20')}.md", f"Notion/{trip}/{packing}.md"),
+                             (f"../{trip.replace(' ', '%20')}.md", f"Notion/{trip}.md")):
+            with pytest.raises(NotFound, match="not an indexed document") as caught:
+                get_document(conn, given)
+            hint = caught.value.hint or ""
+            assert meant in hint and "deleted or moved" not in str(caught.value), (given, hint)
+            assert "Trip to Porto" not in hint, given
+        # a title no page bears, and the export's folder, name no note
+        for given in ("Trip", "Notion", "Lisbon 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b"):
+            with pytest.raises(NotFound) as caught:
+                get_document(conn, given)
+            assert ".md" not in (caught.value.hint or ""), given
+    finally:
+        conn.close()
+
+
 def test_entity_by_alias_with_neighbours_and_notes(kb):
     conn, _, _ = kb
     e = get_entity(conn, "wolfgangschulz")  # the CamelCase alias

@@ -283,6 +283,19 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    labels that name; `Great St. Mary's` keeps its `Great` (SAINT_PLACE_OPENERS); a base whose object is
 #    a person (`Invite`, `Ping`, `Remind`: PERSON_BASES) is cut from a full name after it, as `Email` is;
 #    a quote of one word and `!` or `?` (`"Stop!"`: EXCLAIMED) is a word said, no work.
+#    names14's part (a student's Zettelkasten): a link by a Zettelkasten ID alone (`[[202611031015]]`:
+#    ZETTEL_ID) names the ID, which sync joins to the note whose file name opens with it (zettel_id,
+#    sync.joined_names), and a note named by its ID alone (`202611031015.md`) is named by it; TeX math names
+#    nothing (without_math: `$Av = \lambda v$` made Av); the weekdays abbreviated are common words
+#    (WEEKDAY_WORDS: `Tue`, `Wed`); a heading's generic word before a number names nothing
+#    (HEADING_LABELS: `## Lecture 7 - 2026-11-10`) and opens a `# ` title as a common word (`# Office hours`);
+#    `Yo:` and the other languages' "I" never speak (FIRST_PERSON); a label that reports (`Prof. Alvarez
+#    announced:`: REPORTING_VERBS) or a possessive before a common noun (`Lena's rules:`) is a phrase, one
+#    after a sentence ending in a figure is the last sentence's (`Written 2026-11-13. Questions:`:
+#    _FIGURE_STOP), a plural label's word before a name and a verb is dropped (`Topics Alvarez listed`),
+#    `Related:` is a common label; a person's title before a name says person (`Dr. Chen`, `Professor
+#    Alvarez`: SPELLED_TITLES), in a label too, and a file name's or a link's title is dropped (`Dr Chen.md`
+#    is Chen: _untitled).
 #    Also (files5, with readers 5): an Obsidian comment (`%% hidden %%`, inline or on lines of its own) is read
 #    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
 #    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
@@ -338,7 +351,11 @@ can't don't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't coul
 do does did looking looks look just got get gets getting make makes made take takes took need needs
 remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
 """.split())
-COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS)
+# The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
+# (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
+# Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
+WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
 # The labels Markdown and plain notes open lines with (`Status: done`, `Action
 # items:`), lower-cased: never a chat speaker, even in a note that reads like
 # a chat, and no name. A backstop: a label line of a note that is no chat is
@@ -361,7 +378,7 @@ important reminder takeaway takeaways key_takeaways conclusion conclusions lesso
 feedback follow-up follow-ups follow_up follow_ups comment comments q a input output error errors fix solution
 workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
-info debug trace warn fatal critical notice fixme
+info debug trace warn fatal critical notice fixme related see_also method methods paper
 hypothesis root_cause cleanup repro
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
@@ -392,6 +409,25 @@ teacher tutor coach doctor dentist therapist nurse vet landlord landlady neighbo
 housemate friend bestie client customer nanny babysitter
 """.split())
 _LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
+# "I" in the languages a note of English may hold a chat of (Spanish `Yo:`, German `Ich:`, French `Moi:`,
+# Italian `Io:`, Portuguese `Eu:`, Dutch `Ik:`): the writer, no speaker's name, as `Me:` is none
+# (COMMON_WORDS). Heuristic rules 16: `Yo: ¿y el parcial?` made a person Yo.
+FIRST_PERSON = frozenset("yo ich moi io eu ik jeg jag".split())
+# The verbs a label's sentence reports with (`Prof. Alvarez announced:`, `Dr. Chen said:`): such a
+# label is a sentence, which names its subject, not itself (_phrase; heuristic rules 16)
+REPORTING_VERBS = frozenset("""
+said says asked told added wrote writes announced announces explained explains mentioned mentions noted notes
+stressed stresses listed lists recommended recommends suggested suggests emphasized emphasised replied answered
+""".split())
+# The generic words a heading labels a part of a course, a book or a series with (`## Lecture 7 -
+# 2026-11-10`, `# Data Structures - Lecture 1`, `## Week 3`), lower-cased: before a number in a heading
+# such a word names nothing (heuristic rules 16: `Lecture` was a vault's third most mentioned entity); and a
+# `# ` title that opens with one before a lower-case word (`# Office hours with Dr. Chen`) opens it as a
+# common noun does (NOUN_TITLE, _common_noun)
+HEADING_LABELS = frozenset("""
+lecture lectures lesson lessons week session seminar tutorial class chapter part section unit module lab exercise
+exercises assignment homework sprint episode talk round exam quiz midterm office workshop practical
+""".split())
 # A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
 # word a number, or one or two letters and a number (`Q1`, `A2`, `P0`). A log's or a
 # recipe's lines, one label each, which as speakers made an entity of every line (a log of
@@ -606,6 +642,9 @@ _GAP = "[ \t\u00a0\u202f]+"
 TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
 PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
 PLACE_TITLES = frozenset("St Mt".split())
+# A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
+# says the name is a person's (heuristic rules 16)
+SPELLED_TITLES = frozenset("Professor".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -915,7 +954,7 @@ def speaker_tag(line: str) -> re.Match | None:
 
 def _may_speak(tag: str) -> bool:
     return (tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
-            and not _phrase(tag))
+            and not _phrase(tag) and tag.lower() not in FIRST_PERSON)
 
 
 # a sentence's verb after a label's first word (SUBJECT_VERBS: `went`, `is`, `needed`): the label is a clause
@@ -932,10 +971,15 @@ def _phrase(tag: str) -> bool:
     words = [w.strip(",.;'’()-") for w in tag.split()]
     if any(_CLAUSE_VERB.fullmatch(w) for w in words[1:]):
         return True  # `Architecture review went well:`, `Config change needed in:` (rules 16)
+    raw = tag.split()
+    if len(raw) > 1 and re.search(r"\w['’]s$", raw[0]) and raw[1][:1].islower():
+        return True  # `Lena's rules:`: a possessive before a common noun names its owner (rules 16)
     lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS
                   and not _particle(words, i)), None)
     if lower is None:
         return False
+    if lower == len(words) - 1 and words[lower] in REPORTING_VERBS:
+        return True  # `Prof. Alvarez announced:`, a sentence whose subject is the name (rules 16)
     return words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
 
 
@@ -1055,6 +1099,38 @@ def _named(name: str) -> str | None:
     return name
 
 
+# A Zettelkasten note's ID, its creation time in figures (Obsidian's yyyymmddhhmm, Zettlr's yyyymmddhhmmss):
+# the note's file name opens with it (`202611031015 Eigenvalues.md`) or is it (`202611031015.md`), and a
+# link by it alone (`[[202611031015]]`, as Zettlr and The Archive link) names that note (heuristic rules 16:
+# it named nothing). One of 8 figures that is a date is the date, as before (`[[20261103]]`). The ID of a
+# file name that opens with it is joined to the note's name by sync (sync.joined_names, zettel_id).
+ZETTEL_ID = re.compile(r"\d{8,14}")
+# a file name that opens with an ID and then a title (`202611031015 Eigenvalues`, `20261117101500-Lagrange`)
+_ZETTEL_OPENED = re.compile(r"(\d{8,14})[ _-]+(?=[^\W\d_])")
+
+
+def zettel_id(path: str) -> str | None:
+    """The Zettelkasten ID a Markdown note's file name opens with before its title (`202611031015
+    Eigenvalues.md`: 202611031015), which a link by the ID alone names (ZETTEL_ID); None for another
+    name (one that is the ID alone, `202611031015.md`, is named by it: note_name)."""
+    name = PurePosixPath(path).name
+    if not name.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    m = _ZETTEL_OPENED.match(without_invisibles(name))
+    return m.group(1) if m is not None else None
+
+
+def _untitled(name: str) -> str:
+    """A note's or a link's name without a person's title before a name of it (`Dr Chen`, `Prof.
+    Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
+    `Dr Chen.md` was an entity apart from the Chen its notes write)."""
+    words = name.split()
+    if len(words) > 1 and (words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES) \
+            and words[1][:1].isupper() and words[1].removesuffix(".") not in PERSON_TITLES:
+        return " ".join(words[1:])
+    return name
+
+
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -1079,16 +1155,21 @@ def link_target(target: str) -> EntityMention | None:
     date = daily_date(target) or folder_date(path)
     if date is not None:
         return EntityMention(date[0], "date")
+    if ZETTEL_ID.fullmatch(target):
+        return EntityMention(target, "name")  # a Zettelkasten ID: its note's (rules 16)
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
         return None
     name = _named(target)
-    return EntityMention(name, "name") if name is not None else None
+    if name is None:
+        return None
+    untitled = _untitled(name)
+    return EntityMention(untitled, "person") if untitled != name else EntityMention(name, "name")
 
 
 def link_name(target: str) -> str | None:
     """The note a wikilink's target names (link_target), None for a date."""
     found = link_target(target)
-    return found.name if found is not None and found.type == "name" else None
+    return found.name if found is not None and found.type != "date" else None
 
 
 def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
@@ -1108,6 +1189,23 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
         name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
     return out
+
+
+# TeX math in Markdown (Obsidian, Pandoc, Zettlr: `$Av = \lambda v$`, a `$$ ... $$` block): symbols, no
+# prose, whose capitals (`Av`, `Df`, `H_f`, `\Phi`) named nothing the note is about (heuristic rules 16).
+# Inline math as Pandoc reads it: a `$` before no blank and a `$` after none and before no figure (`$5 and
+# $10` is money), on one line, not escaped (`\$`).
+DISPLAY_MATH = re.compile(r"(?<!\\)\$\$(?:[^$]|\$(?!\$)){1,4000}?\$\$")
+INLINE_MATH = re.compile(r"(?<![\\$])\$(?![\s$])(?:[^$\n\\]|\\.){1,400}?(?<![\s\\])\$(?![\d$])")
+
+
+def without_math(text: str) -> str:
+    """`text` with its TeX math (DISPLAY_MATH, INLINE_MATH) blanked, its line ends kept: what the
+    names are read in (rules 16)."""
+    if "$" not in text:
+        return text
+    blank = lambda m: re.sub(r"[^\n]", " ", m.group())
+    return INLINE_MATH.sub(blank, DISPLAY_MATH.sub(blank, text))
 
 
 def german(text: str) -> bool:
@@ -1208,11 +1306,33 @@ def english_line(line: str) -> bool:
     return en > 0 and en > sum(w in GERMAN_WORDS for w in words)
 
 
+# a label's earlier sentence, which ends with a figure and a full stop (`Written 2026-11-13. Questions:`,
+# `Principia 1687. Okafor:`): the label is what follows it (heuristic rules 16)
+_FIGURE_STOP = re.compile(r".*\d[.!?][ \t]+(?=\S)")
+# a number after a heading's word (`Lecture 7`, `Week 3:`, `Lecture 10 - 2026-11-12`), no time or unit after it
+_HEADING_NUMBER = re.compile(r"[ \t]+\d+(?:\.\d+)*(?!\w|:\d)")
+# a lower-case word after a span (`Topics Alvarez listed`): the span is a sentence's subject
+_LOWER_AFTER = re.compile(rf"[ \t]+{LOWER}")
+# the plural labels that open a sentence before its subject (`Topics Alvarez listed as likely:`)
+_PLURAL_LABELS = frozenset(w for w in LABEL_WORDS if w.endswith("s") and " " not in w and w[:-1] in LABEL_WORDS)
+
+
+_HEADING_LINE = re.compile(rf"(?:{LINE_MARKS})?[ \t]*#{{1,6}}[ \t]")
+
+
+def _heading_line(text: str, pos: int) -> bool:
+    """Is `pos` in a Markdown heading's line (`#` to `######` and a blank opening it, in a list item or a
+    quote too)?"""
+    return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
-    or one `text` writes in lower case too?"""
+    or one `text` writes in lower case too? Or a heading's generic word (HEADING_LABELS: `# Office hours
+    with Dr. Chen`, rules 16)."""
     lower = word.lower()
-    return lower.replace("’", "'") in LABEL_WORDS or (lower != word and _whole_word(lower).search(text) is not None)
+    return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS
+            or (lower != word and _whole_word(lower).search(text) is not None))
 
 
 def _saint_place(words: Sequence[str]) -> bool:
@@ -1467,7 +1587,7 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_code(text)
+        text = without_math(without_code(text))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1509,17 +1629,23 @@ class HeuristicExtractor:
             at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
             if span in speakers:
                 said.add(span)
-                add(span, "person")
+                said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
+                add(_untitled(span), "person")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
                 continue
+            stop = _FIGURE_STOP.match(span)
+            if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
+                at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
                     or span in nouns):  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
-                keys.add(m.start(1))
+                keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
-                labels.add(span)
-                add(span, "name")
+                # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
+                untitled = _untitled(span)
+                labels.update((span, untitled))
+                add(untitled, "person" if untitled != span else "name")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
             after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
@@ -1614,13 +1740,16 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
+            titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
                              or words[0].removesuffix(".") in PERSON_TITLES
+                             or (words[0] in SPELLED_TITLES and len(words) > 1)
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
+                titled = titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                 words = words[1:]
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
@@ -1644,6 +1773,12 @@ class HeuristicExtractor:
                 words = words[:-1]
             if not words:
                 continue
+            if (len(words) == 1 and words[0].lower() in HEADING_LABELS
+                    and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
+                continue  # `## Lecture 7 - 2026-11-10`, `# Data Structures - Lecture 1`: a part's label (rules 16)
+            if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
+                    and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
+                words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
             span = " ".join(words)
             if len(words) > 1:
                 heads.add(words[0])
@@ -1671,7 +1806,7 @@ class HeuristicExtractor:
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
-            add(span, "name")
+            add(span, "person" if titled else "name")
         # `Attendees: Jonas Berg, Amara Okafor` then `- Jonas re-lays the mooring.`: a meeting
         # note's actions open with the first names its attendees line wrote in full. A common
         # word opens no name (COMMON_WORDS: `The Low Tides` is Low Tides) and a capitalised verb
@@ -1817,13 +1952,16 @@ def note_name(path: str) -> EntityMention | None:
         return EntityMention(date[0], "date")
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES) and DRAWING_SUFFIX.search(file.name) is None:
         return None
-    name = link_name(without_invisibles(file.name))
-    if name is None:
+    found = link_target(without_invisibles(file.name))
+    if found is None or found.type == "date":
         return None
+    name = found.name
+    if ZETTEL_ID.fullmatch(name):
+        return found  # `202611031015.md`, named by its Zettelkasten ID alone as `[[202611031015]]` links it
     # a title, as a front matter title must be: Obsidian shows the file
-    # name as the note's title
+    # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):
-        return EntityMention(name, "name")
+        return found
     # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
     # spelled as a text does, its words apart ("kitchen renovation"); a

@@ -14,11 +14,12 @@ import os
 import re
 import stat
 import unicodedata
+import urllib.parse
 from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys
+from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys, without_notion_ids
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -127,13 +128,20 @@ def _notes_named(conn, given: str) -> list[str]:
     `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
     case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
     name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    if _PERCENT.search(name):
+        # a Markdown link's target as Notion writes it, copied from the note:
+        # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
+        name = _UP.sub("", urllib.parse.unquote(name))
     key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
     if not key:
         return []
     found = []
     for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
-        if bare == key or bare.endswith("/" + key):
+        # a Notion export names each page and its folder with the page's id after its title
+        # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
+        untagged = without_notion_ids(bare)
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged)):
             found.append(rel)
     if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
@@ -149,6 +157,8 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
 # name opens with it, and a note's links and its owner name the note by it alone
 _ZETTEL_ID = re.compile(r"\d{8,14}")
