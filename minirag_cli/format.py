@@ -420,16 +420,35 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
                 console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
 
 
+# an HTML element's tag a web clip (Evernote's, a pasted page) leaves in a note's text: `<div>`, `<br/>`,
+# `</td>`, `<span style="...">`; only HTML's own element names (`List<String>` in code is no tag)
+_HTML_TAG = re.compile(
+    r"</?(?:a|abbr|b|blockquote|br|caption|center|code|col|colgroup|dd|del|div|dl|dt|em|en-media|en-note|"
+    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|li|mark|ol|p|pre|s|small|span|strike|strong|sub|sup|table|"
+    r"tbody|td|tfoot|th|thead|tr|tt|u|ul)(?:\s[^<>]{0,500})?/?>", re.IGNORECASE)
+# an HTML character reference (`&nbsp;`, `&ndash;`, `&#8212;`, `&#x2014;`)
+_HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+
+
 def snippet_text(text: str) -> str:
     """What a result's snippet shows of its chunk: the text after the front
     matter the chunk opens with (`--- title: ... tags: [...] ---` took half
     of the snippet of every such note, whose path and lines are on the line
-    above), unless nothing follows it; `--json` keeps the text whole."""
+    above), unless nothing follows it, with the HTML tags a web clip leaves
+    in it dropped and its character references decoded (`<div>750 g&nbsp;of
+    water</div>`: `750 g of water`); `--json` keeps the text whole."""
+    import html
+
     from minirag_cli import frontmatter
 
     matter = frontmatter.parse(text)
     body = text[matter.end:] if matter is not None else ""
-    return body if body.strip() else text
+    shown = body if body.strip() else text
+    if "<" in shown:
+        shown = _HTML_TAG.sub(" ", shown)
+    if "&" in shown:
+        shown = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), shown)
+    return shown
 
 
 def explain_lines(r: dict) -> list[str]:

@@ -294,3 +294,63 @@ def parse(text: str) -> FrontMatter | None:
         entries[-1][2].extend(values)
         entries[-1][3].extend([span] * len(values))
     return None  # never closed
+
+
+# --------------------------------------------------------------------------- Notion's property lines
+
+# A Notion page exported to Markdown writes its properties as plain lines right after its `# Title`
+# (a blank line between or none), no `---` block: `Created: November 3, 2026 10:15 AM`, `Tags:
+# travel`, `Assignee: Priya Raman`. A property line: a key of one to four words opening with a
+# capital, a colon, a value
+_NOTION_TITLE = re.compile(r"\A(?:[ \t]*\n)*# [^\n]+\n(?:[ \t]*\n)?")
+_NOTION_PROPERTY = re.compile(r"([A-Z][\w'’-]*(?: [\w'’-]+){0,3}):[ \t]+(\S[^\n]*)(?:\n|\Z)")
+# the date Notion writes a date property in (`November 3, 2026`, `November 3, 2026 10:15 AM`)
+_NOTION_DATE = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|"
+                          r"December) (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
+# the keys Notion dates a page by, as it names them in an export
+NOTION_CREATED_KEYS = ("created", "created time", "date created")
+
+
+@dataclass(frozen=True)
+class NotionProperty:
+    key: str
+    key_start: int
+    value: str
+    value_start: int
+
+
+def notion_properties(text: str) -> list[NotionProperty]:
+    """The property lines of a Notion page's export (`text` a note, or its first chunk): the
+    `Key: value` lines right after the text's opening `# Title` line, when one of them is Notion's
+    creation date (a key of NOTION_CREATED_KEYS, a value `November 3, 2026 10:15 AM`): what tells a
+    Notion page's block from a note's first lines that happen to say `Status: done`. [] for any other
+    text. Their keys label (`Created`, `Assignee`), they name nothing."""
+    title = _NOTION_TITLE.match(text)
+    if title is None:
+        return []
+    found, at = [], title.end()
+    while (m := _NOTION_PROPERTY.match(text, at)) is not None and len(found) < 40:
+        found.append(NotionProperty(m.group(1), m.start(1), m.group(2).rstrip(), m.start(2)))
+        at = m.end()
+    if not any(p.key.lower() in NOTION_CREATED_KEYS and _NOTION_DATE.match(p.value) for p in found):
+        return []
+    return found
+
+
+def notion_created(text: str) -> str:
+    """The day (and time) a Notion page's export says it was created, `2026-11-03 10:15`, from its
+    property lines (notion_properties: `Created: November 3, 2026 10:15 AM`); '' for a text with none."""
+    for p in notion_properties(text):
+        m = _NOTION_DATE.match(p.value) if p.key.lower() in NOTION_CREATED_KEYS else None
+        if m is None:
+            continue
+        months = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December")
+        day = f"{m.group(3)}-{months.index(m.group(1)) + 1:02d}-{int(m.group(2)):02d}"
+        if not 1 <= int(m.group(2)) <= 31:
+            continue
+        if m.group(4) is None:
+            return day
+        hour = int(m.group(4)) % 12 + (12 if m.group(6) == "PM" else 0)
+        return f"{day} {hour:02d}:{m.group(5)}"
+    return ""

@@ -271,12 +271,23 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
     (Obsidian's year, month and day folders `2026/01/22.md`, read with the
     folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
     the date the note's first chunk names; '' when neither carries a date."""
-    path = dated_path(root, path or "")
-    name = path.rsplit("/", 1)[-1]
-    for text in (first_line or "", name):
-        date = line_date(text)
-        if date:
-            return date
+    return line_date(first_line or "") or name_date(dated_path(root, path or ""))
+
+
+def name_date(path: str) -> str:
+    """'2026-01-22 15:00' (or '2026-01-22') that the file name of the note at
+    `path` (in its synced folder, '/'-separated, text.dated_path applied)
+    dates it by: the first date its name holds, with its time if it has one
+    (`2026-01-22.md`, LiHua's `20260122_1500.txt`, a Zettelkasten ID's
+    `202610191400 Intro and Big-O.md`, `Chat 2026-11-08.md`), else a daily
+    note's date in another form (text.file_date: `2026_01_22.md`,
+    `2026/01/22.md`); '' when it gives none. note_date reads it after the
+    note's head, and store.note_head writes it into the header of a note
+    whose head gives no date, so the header carries the date the note is
+    dated by."""
+    date = line_date(path.rsplit("/", 1)[-1])
+    if date:
+        return date
     daily = file_date(path)
     return daily[1] if daily is not None else ""
 

@@ -12,9 +12,11 @@ about a timestamped note (a chat or log whose date has a time of day: it
 records a moment) asks for that moment: the model, given dated sources,
 reads a time out of a line or a date out of another note more often than
 the note's own date (BENCHMARKS "When did X? answered from the note's
-date"). Here X is matched the same way and the answer is the date of its
-note, or the day before when the note's line about X (or the other
-speaker's reply to it) tells of it as "yesterday" or "last night" ("ask
+date"). Here X is matched the same way (or, of the listed notes X's search
+reaches, by the one with a line holding more of X's words: match_told) and
+the answer is the date of its note, or the day before when the note's line
+about X (or the other speaker's reply to it) tells of it as "yesterday" or
+"last night" ("ask
 you if you have received the curtains!" / "Yep, I have received it
 yesterday!"). A note dated by day only (a journal page, a report) tells of
 plans and past days as well, so there the model reads the text.
@@ -139,6 +141,36 @@ def match_event(event: str, sources: list[dict], search: Callable[[str], list[di
     return None
 
 
+def _line_words(words: set[str], text: str) -> int:
+    """The most of `words` (content_words' stems) that one line of `text` holds."""
+    return max((len(words.intersection(content_words(line))) for line in text.split("\n")), default=0)
+
+
+def match_told(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
+    """The listed source whose line tells of the event most fully: of the
+    listed sources the event's own search reaches (EVENT_DEPTH), the one
+    with a line holding the most of the event's content words, ties to the
+    one the search ranks highest (match_event's). A Zettelkasten's thought
+    note ("Eigenvalues in data structures?" ... "Ask Alvarez or Chen?")
+    ranked above the lecture ("Alvarez said eigenvalues will be on the
+    exam") for "When did Alvarez talk about eigenvalues?": each word in a
+    line of its own, the two together in the lecture's."""
+    by_chunk: dict = {}
+    by_note: dict = {}
+    for s in sources:
+        if s.get("chunk_id") is not None:
+            by_chunk.setdefault(s["chunk_id"], []).append(s)
+        by_note.setdefault(note_key(s), []).append(s)
+    reached: dict[int, dict] = {}  # id(source) -> source, in the event's order
+    for r in search(event)[:EVENT_DEPTH]:
+        for s in by_chunk.get(r.get("chunk_id")) or by_note.get(note_key(r), []):
+            reached.setdefault(id(s), s)
+    if not reached:
+        return None
+    words = set(content_words(event))
+    return max(reached.values(), key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
+
+
 @dataclass
 class OrderAnswer:
     verdict: str  # "Yes" | "No"
@@ -253,14 +285,15 @@ def told_as_day_before(event: str, text: str) -> str | None:
 
 def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> WhenAnswer | None:
     """"When did X?" answered by the date of the note that X's own search
-    ranks best among the listed results (the day before, when the note tells
-    of X as "yesterday"/"last night": `told_as_day_before`, from the source's
+    ranks best among the listed results, or of the one that tells of X in
+    more of its words in one line (match_told); the day before, when the
+    note tells of X as "yesterday"/"last night" (`told_as_day_before`, from the source's
     `text`); None when the question is not of that form, X matches no listed
     result or its note's date has no time of day (no date, or a day only)."""
     event = parse_when_question(question)
     if event is None:
         return None
-    x = match_event(event, sources, search)
+    x = match_told(event, sources, search)
     d = parse_date(x.get("date", "")) if x is not None else None
     if d is None or not _has_time(x["date"]):  # no date, or a day without a time
         return None

@@ -316,6 +316,38 @@ def test_when_told_as_yesterday_is_the_day_before_the_note():
     assert got.when == "October 12, 2026 10:00"
 
 
+# A Zettelkasten: the thought note, which names Alvarez and eigenvalues apart, ranks above the lecture
+# for the event's own search; the lecture's line tells of the event.
+THOUGHT = ("# Eigenvalues in data structures?\n\nRandom thought: PageRank is an eigenvector problem on a graph - "
+           "links [[202611031015]] and the\ngraph lectures in DS. Ask Alvarez or Chen?")
+LECTURE = ("# Eigenvalues and the Hessian\n\n## Lecture 7 - 2026-11-03\n\nProf. Alvarez connected the second "
+           "derivative test to the Hessian.\n\nAlvarez said eigenvalues will \"definitely be on the exam\".")
+
+
+def test_when_is_answered_by_the_note_whose_line_tells_of_the_event():
+    listed = [{"n": 1, "chunk_id": 1, "path": "Zettel/202611081000 Eigenvalues in data structures.md",
+               "date": "2026-11-08 10:00", "text": THOUGHT},
+              {"n": 2, "chunk_id": 2, "path": "Analysis II/Exam prep.md", "date": "",
+               "text": "Topics Alvarez listed as likely:\n2. Classify critical points via Hessian eigenvalues"},
+              {"n": 3, "chunk_id": 3, "path": "Analysis II/202611031015 Eigenvalues.md", "date": "2026-11-03 10:15",
+               "text": LECTURE}]
+    got = timeline.answer_when("When did Alvarez talk about eigenvalues?", listed, lambda event: listed)
+    assert got is not None and got.when == "November 3, 2026 10:15" and got.citations == [3]
+    # reached by its note (another chunk of it is what the event's search found), not only by its chunk
+    found = [listed[0], listed[1], dict(listed[2], chunk_id=9)]
+    got = timeline.answer_when("When did Alvarez talk about eigenvalues?", listed, lambda event: found)
+    assert got is not None and got.citations == [3]
+    # a note the event's own search does not reach is not chosen
+    got = timeline.answer_when("When did Alvarez talk about eigenvalues?", listed, lambda event: listed[:2])
+    assert got is not None and got.citations == [1]
+    # as many of the words in one line: the event's own search decides, as before
+    tied = [listed[0], dict(listed[2], text=LECTURE.replace("Alvarez said eigenvalues", "Eigenvalues"))]
+    got = timeline.answer_when("When did Alvarez talk about eigenvalues?", tied, lambda event: tied)
+    assert got is not None and got.citations == [1]
+    got = timeline.answer_when("When did Alvarez talk about eigenvalues?", tied, lambda event: tied[::-1])
+    assert got is not None and got.citations == [3]
+
+
 def test_respond_answers_when_from_the_date_without_the_model(chats):
     from tests.test_answer import FakeLLM
 

@@ -58,6 +58,7 @@ import functools
 import itertools
 import re
 import unicodedata
+import urllib.parse
 from pathlib import PurePosixPath
 from typing import Collection, Iterable, Iterator, Sequence
 
@@ -65,7 +66,7 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              find_dates, fold, folder_date, normalise_key, without_invisibles)
+                              find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -300,6 +301,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
 #    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
 #    after a blank line, as a fence nothing closes does, and no longer hides the rest of the note.
+#    zettel's part: a note dated by its file name that is no daily note (a Zettelkasten ID's or a
+#    timestamp's date and time, `202610191400 Intro and Big-O.md`, `20260922_1700.txt`; a name holding a
+#    date, `Chat 2026-11-10.md`: text.name_date) carries that date in its chunks' header as a daily note
+#    does (`# Intro · date: 2026-10-19 14:00`, store.note_head; a first line that holds a date still
+#    comes first, so LiHua's `Time:` notes keep theirs): the re-extraction rewrites headers.
 #    names15's part (an engineer's work log, qa20): a log record or a test report's line pasted with no
 #    fence names nothing (mdcode.LOG_RECORD: `2026-11-28T14:02:11Z INFO ...`, `E       AssertionError`;
 #    INFO had 2062 mentions); a name's two blanks are one, a run of three or a tab parts no name
@@ -1142,7 +1148,8 @@ def link_target(target: str) -> EntityMention | None:
     folders: text.folder_date), the date its note_name is; None for a link into the
     same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
     another name without a letter."""
-    path = re.split(r"[#^]", target, maxsplit=1)[0].strip()
+    # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
+    path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
     if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
@@ -1191,6 +1198,81 @@ def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
         name = None if code and code.covers(m.start()) else link_target(target)
         out.append((m.start(1), m.start(1) + len(target), name))
     return out
+
+
+# A Markdown link, `[shown text](target)` (`[text](<a target>)`, a `"title"` after the target): Notion,
+# Evernote, Bear, Typora and VS Code link notes so, a relative path URL-encoded (`Trip%20to%20Lisbon%203f2a….md`).
+# Group 1 is `!` for an image, group 2 the target, group 3 the shown text
+MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
+                           r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)")
+# a URL's scheme (`https:`, `mailto:`, `evernote:`) or a Windows drive (`C:`): no relative path
+_URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def markdown_link_target(target: str) -> EntityMention | None:
+    """The note a Markdown link's target (`[x](target)`'s) links to, as a wikilink to it does
+    (link_target): a relative path to a Markdown note, URL-decoded, without its `#heading` or
+    `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`). None for a URL, an absolute
+    path, a link into the same note (`#heading`) or to a file that is no Markdown note (an image, a PDF).
+    Heuristic rules 16."""
+    target = target.removeprefix("<").removesuffix(">").strip()
+    if not target or _URL_SCHEME.match(target) or target.startswith(("#", "/", "\\")):
+        return None
+    path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
+    if not path.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    return link_target(path.replace("#", " ").replace("^", " "))
+
+
+def markdown_links(text: str) -> list[tuple[int, int, EntityMention | None]]:
+    """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
+    (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
+    path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
+    export); one to a note names that note, as `[[Packing list]]` would. An image's target
+    (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
+    Heuristic rules 16."""
+    if "](" not in text:
+        return []
+    code = Ranges(code_ranges(text))
+    out = []
+    for m in MARKDOWN_LINK.finditer(text):
+        written_about = m.group(1) or (code and code.covers(m.start()))
+        target = None if written_about else markdown_link_target(m.group(3))
+        # the shown text that is the note's name (Notion's `[Packing list](…)`) is the link, read whole
+        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart)
+        shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
+        out.append((m.start(2) if shown else m.start(3), m.end(3), target))
+    return out
+
+
+# A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
+# `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
+_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
+# Notion's date mention: `@` and a date (`@November 12, 2026`, `@Nov 12`), no person's handle
+_NOTION_DATE_MENTION = re.compile(
+    r"@(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b(?:st|nd|rd|th)?")
+# the keys of a Notion page's properties whose values are people (its Person properties as a template
+# names them): `Assignee: Priya Raman`, `Participants: Priya Raman, Marco Bellini`
+NOTION_PEOPLE_KEYS = frozenset({"assignee", "assignees", "assigned to", "owner", "owners", "person", "people",
+                                "participants", "attendees", "created by", "last edited by", "reviewer",
+                                "reviewers", "author", "authors"})
+_PERSON_VALUE = re.compile(rf"{UPPER}[\w'’.-]*(?: {UPPER}[\w'’.-]*){{0,3}}")
+
+
+def without_meridiems(text: str) -> str:
+    """`text` with the AM or PM of its times blanked (_MERIDIEM), so they name nothing: where names
+    are read (rules 16)."""
+    if "M" not in text:
+        return text
+    return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
+def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]:
+    """The people a Notion page's property lines (frontmatter.notion_properties) name: the values
+    of its keys of people (NOTION_PEOPLE_KEYS: `Assignee: Priya Raman`), each of a comma-separated list
+    that is a name of one to four capitalised words (rules 16)."""
+    return [part.strip() for p in properties if p.key.lower() in NOTION_PEOPLE_KEYS
+            for part in p.value.split(",") if _PERSON_VALUE.fullmatch(part.strip())]
 
 
 # TeX math in Markdown (Obsidian, Pandoc, Zettlr: `$Av = \lambda v$`, a `$$ ... $$` block): symbols, no
@@ -1589,7 +1671,7 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_math(without_code(text))
+        text = without_meridiems(without_math(without_code(text)))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1625,6 +1707,8 @@ class HeuristicExtractor:
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
         nouns = german_nouns(text) if is_german else frozenset()
+        properties = frontmatter.notion_properties(text)
+        property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
             span = m.group(1).strip()
@@ -1636,6 +1720,9 @@ class HeuristicExtractor:
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
+                continue
+            if at in property_keys:  # `Created:`, `Assignee:` of a Notion page: a label, no name (rules 16)
+                keys.add(at)
                 continue
             stop = _FIGURE_STOP.match(span)
             if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
@@ -1658,6 +1745,8 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
+        for person in notion_people(properties):
+            add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
         for m in HANDLE.finditer(text):
@@ -1668,14 +1757,15 @@ class HeuristicExtractor:
                 if target is not None:
                     add(target.name, target.type)
                 continue
-            add("@" + m.group(1), "person")
+            if not _NOTION_DATE_MENTION.match(text, m.start()):  # `@November 12, 2026`: a date (rules 16)
+                add("@" + m.group(1), "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
                 add("#" + m.group(1), "concept")
-        links = wikilinks(text)
+        links = wikilinks(text) + markdown_links(text)
         linked = Ranges([(start, end) for start, end, _target in links])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing

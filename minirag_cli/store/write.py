@@ -23,7 +23,7 @@ from minirag_cli.db import (FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAM
                             delete_meta, get_meta, now_iso, set_meta, transaction)
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import bm25_text, cjk_text, file_date, line_date, normalise_key, without_invisibles
+from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
 
 
 @dataclass
@@ -154,26 +154,37 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     its first chunk; None when it is. A note that opens with front matter
     (`matter`: frontmatter.of_note of its `text`) is headed by the block's
     title and date line (frontmatter.head_of), read from the whole note,
-    however many chunks the block covers. A daily note, whose `path` in its
-    synced folder is a date (`2024-05-03.md`, `journals/2024_05_03.md`,
-    `2024/05/03.md`: text.file_date, the date heuristic.note_name names it
-    by), is dated by it as by a front matter date: its title (the block's,
-    else its first chunk's first line, `first_chunk_text`) and `date:
-    2024-05-03`, so that BM25 finds every chunk of it by the date a question
-    writes (retrieve.fts_query) and store.note_heads dates it from the
-    header. A front matter date line comes first, and a title that holds
-    a numeric date already dates the note (text.line_date, as answer.note_date
-    reads it: a chat's `Time: 20260408_08:38` keeps its time): the file
-    name's date is then not added (it is to a `2024年5月3日` title, which
-    BM25 reads as one word)."""
+    however many chunks the block covers. A note dated by its file name
+    (text.name_date: a daily note, whose `path` in its synced folder is a
+    date, `2024-05-03.md`, `journals/2024_05_03.md`, `2024/05/03.md`; a
+    Zettelkasten ID's or a timestamp's date and time, `202610191400 Intro
+    and Big-O.md`; a name holding a date, `Chat 2024-05-03.md`) is headed
+    by it as by a front matter date: its title (the block's, else its first
+    chunk's first line, `first_chunk_text`) and `date: 2024-05-03` (`date:
+    2026-10-19 14:00`), so that BM25 finds every chunk of it by the date a
+    question writes (retrieve.fts_query) and store.note_heads dates it from
+    the header as answer.note_date dated it from the file name. A front
+    matter date line comes first, and a title that holds a numeric date
+    already dates the note (text.line_date, as answer.note_date reads it: a
+    chat's `Time: 20260408_08:38` keeps its time, so LiHua's
+    `20260408_0838.txt` gets no date line): the file name's date is then not
+    added (it is to a `2024年5月3日` title, which BM25 reads as one word).
+    A Notion page's creation line (`Created: November 3, 2026 10:15 AM`
+    right after its `# Title`) dates it as a front matter `created:` does."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
-    daily = file_date(without_invisibles(path)) if path else None
-    if daily is None or (matter is not None and matter.date_line()):
+    # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
+    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
+    created = frontmatter.notion_created(text) if matter is None else ""
+    if created:
+        title = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+    dated = name_date(without_invisibles(path)) if path else ""
+    if not dated or created or (matter is not None and matter.date_line()):
         return head
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
-    return frontmatter.joined_head(title, f"date: {daily[1]}", HEADER_FIRST_LINE_CHARS)
+    return frontmatter.joined_head(title, f"date: {dated}", HEADER_FIRST_LINE_CHARS)
 
 
 def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = None) -> str:

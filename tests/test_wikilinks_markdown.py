@@ -1,0 +1,94 @@
+"""Markdown links and Notion exports (heuristic rules 16): `[text](relative/path.md)`, URL-encoded as
+Notion and Evernote write them, links a note as `[[wikilink]]` does; a link's target (a path, a URL, an
+image's path) names nothing by its words; a Notion page id (32 hex digits) ending a file name is no part
+of the note's name."""
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli.extract.heuristic import HeuristicExtractor, markdown_links, note_name
+
+LISBON = "Trip%20to%20Lisbon%203f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b"
+
+
+def names(text: str) -> dict[str, str]:
+    return {m.name: m.type for m in HeuristicExtractor().extract_one(text)}
+
+
+@pytest.mark.parametrize("text,target", [
+    (f"See [the trip]({LISBON}.md) for the photos.", "Trip to Lisbon"),
+    (f"[Packing list]({LISBON}/Packing%20list%20a1b2c3d4e5f60718293a4b5c6d7e8f90.md)", "Packing list"),
+    (f"Back to [Trip to Lisbon](../{LISBON}.md)", "Trip to Lisbon"),
+    ("See [the notes](folder/Harbour%20Hall.md#Day%202).", "Harbour Hall"),
+    ("See [x](<trips/Trip to Lisbon.md> \"our trip\").", "Trip to Lisbon"),
+    ("See [x](Kitchen%20renovation.markdown).", "Kitchen renovation"),
+])
+def test_a_markdown_link_to_a_note_names_it_whole(text, target):
+    found = names(text)
+    assert found.get(target) == "name", found
+    assert not {"Trip", "Packing", "Harbour", "Lisbon", "Day"} & set(found) - {target}, found
+
+
+@pytest.mark.parametrize("text", [
+    "![image.png](_resources/Scan%20passport.resources/image.png)",  # an image's path names nothing
+    "![scan](Trip%20to%20Lisbon.md)",
+    "See [the site](https://example.org/Trip%20To%20Lisbon/Harbour%20Hall.md).",
+    "See [the file](Harbour%20Hall%20Budget.pdf).",
+    "See [the site](/Users/Anna/Harbour%20Hall.md).",
+    "See `[x](Harbour%20Hall.md)` written about.",
+])
+def test_a_link_target_that_is_no_note_names_nothing(text):
+    found = names(text)
+    assert not {"Trip", "Scan", "Harbour Hall", "Harbour", "Trip To Lisbon", "Users", "Anna", "Budget"} & set(found), found
+
+
+def test_markdown_links_cover_every_target_and_name_only_notes():
+    text = "[a](Harbour%20Hall.md) ![b](Y%20z.png) [c](https://e.org/Q.md)"
+    found = [(text[s:e], t.name if t else None) for s, e, t in markdown_links(text)]
+    assert found == [("Harbour%20Hall.md", "Harbour Hall"), ("Y%20z.png", None), ("https://e.org/Q.md", None)]
+    shown = "[Packing list](Packing%20list.md)"
+    assert [(s, e) for s, e, _t in markdown_links(shown)] == [(1, len(shown) - 1)]  # the shown text is the link
+
+
+@pytest.mark.parametrize("path,name", [
+    ("Notion/Trip to Lisbon 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b.md", "Trip to Lisbon"),
+    ("Notion/Trip to Lisbon 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b/Packing list a1b2c3d4e5f60718293a4b5c6d7e8f90.md",
+     "Packing list"),
+])
+def test_a_notion_page_id_is_no_part_of_the_notes_name(path, name):
+    assert note_name(path).name == name
+    assert names(f"[[{name} 3f2a9c0e1b2d4e5f8a7b6c5d4e3f2a1b]]") == {name: "name"}
+
+
+TRIP = """# Trip to Lisbon
+
+Created: November 3, 2026 10:15 AM
+Tags: travel
+Status: In progress
+Assignee: Priya Raman
+Dates: November 12, 2026 → November 19, 2026
+
+Flying from Amsterdam on @November 12, 2026. Staying in Alfama.
+"""
+
+
+def test_notion_property_keys_label_and_a_person_propertys_value_is_a_person():
+    found = names(TRIP)
+    assert not {"Created", "Tags", "Status", "Assignee", "Dates", "PM", "AM", "@November"} & set(found), found
+    assert found["Priya Raman"] == "person"
+    assert {"Amsterdam", "Alfama", "November 3, 2026"} <= set(found), found
+    recipe = "# Shakshuka\n\nCuisine: Breakfast\nCreated: March 15, 2025 7:00 PM\nIngredients: eggs, feta\n"
+    assert not {"Cuisine", "Ingredients", "Created", "PM"} & set(names(recipe)), names(recipe)
+    meeting = "# Weekly sync\n\nCreated: November 10, 2026 10:00 AM\nParticipants: Priya Raman, Marco Bellini\n"
+    assert {names(meeting).get(p) for p in ("Priya Raman", "Marco Bellini")} == {"person"}, names(meeting)
+
+
+def test_lines_that_only_look_like_properties_are_read_as_before():
+    # no Notion creation date after the title: a note's own label lines, read as they were
+    text = "# Plan\n\nHarbour Hall: booked\n"
+    assert "Harbour Hall" in names(text)
+
+
+@pytest.mark.parametrize("text", ["We met at 8 PM with Anna.", "Dinner 7:30 PM, then home.", "Call at 10:15 A.M. sharp."])
+def test_a_times_am_or_pm_names_nothing(text):
+    assert not {"PM", "AM", "A.M.", "P.M", "A.M"} & set(names(text)), names(text)
