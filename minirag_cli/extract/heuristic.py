@@ -306,6 +306,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    date, `Chat 2026-11-10.md`: text.name_date) carries that date in its chunks' header as a daily note
 #    does (`# Intro · date: 2026-10-19 14:00`, store.note_head; a first line that holds a date still
 #    comes first, so LiHua's `Time:` notes keep theirs): the re-extraction rewrites headers.
+#    names15's part (an engineer's work log, qa20): a log record or a test report's line pasted with no
+#    fence names nothing (mdcode.LOG_RECORD: `2026-11-28T14:02:11Z INFO ...`, `E       AssertionError`;
+#    INFO had 2062 mentions); a name's two blanks are one, a run of three or a tab parts no name
+#    (_named); a work log's past tenses open no name (`Opened PR`, `Merged`, `Ran`: ONE_NAME_VERBS) and
+#    label nothing (`Ran:`, `Shipped:`: _common_label), nor does a label with a sentence's verb after
+#    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
+#    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
+#    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
 VERSION = 16
 
 
@@ -377,6 +385,7 @@ feedback follow-up follow-ups follow_up follow_ups comment comments q a input ou
 workaround cause impact scope meeting meeting_notes highlights wins mood total cost price budget estimate effort
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
 info debug trace warn fatal critical notice fixme related see_also method methods paper
+hypothesis root_cause cleanup repro
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -735,7 +744,11 @@ ONE_NAME_VERBS = re.compile(
     "|Congratulated|Missed|Kissed|Forgave|Followed|Mentored|Coached|Tutored|Trained|Supported|Skyped"
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
-    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate")
+    "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate"
+    # an engineer's work log drops its `I` too (`Opened PR #4521`, `Merged PAY-1423`, `Paired with Tomasz`):
+    # the past tenses of its work (rules 16: "Opened PR" was the name, in four notes)
+    "|Opened|Merged|Deployed|Reviewed|Fixed|Rotated|Paired|Filed|Pushed|Shipped|Reverted|Investigated"
+    "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -838,6 +851,12 @@ QUOTE_REACH = 200
 # characters never reach the extractor, sync.extractable_text)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
+# Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
+# read as `@priya.r` is, so it joins the person it names (handle_names; `sam.okafor` is Sam Okafor's key).
+# Heuristic rules 16: an engineer's Slack exports named neither Priya Raman nor Sam Okafor.
+STAMPED_HANDLE = re.compile(r"^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?\][ \t]+"
+                            r"([a-z][a-z0-9]*(?:[._][a-z0-9]+)+):[ \t]", re.MULTILINE)
 # A Pandoc citekey as Zotero's Better BibTeX makes it: lower-case surname, year, lower-case title
 # word (`smith2021attention`, `mueller2019`); in a chat, `@tom2024` is still someone's handle
 CITEKEY = re.compile(r"[a-z]+(?:1[5-9]|20)\d\d[a-z]*")
@@ -944,14 +963,20 @@ def _may_speak(tag: str) -> bool:
             and not _phrase(tag) and tag.lower() not in FIRST_PERSON)
 
 
+# a sentence's verb after a label's first word (SUBJECT_VERBS: `went`, `is`, `needed`): the label is a clause
+_CLAUSE_VERB = re.compile(SUBJECT_VERBS)
+
+
 def _phrase(tag: str) -> bool:
     """Is `tag`, a label's, a sentence's words rather than a name: a lower-case word (not a name's
     connector, `of`, `de`, `van`: `Game of Thrones`) followed by a capitalised one (`Guitar lesson
     with Carlos`, `Call with Priya Raman`, `Treffen mit Anna`), or after a common word (`What went
-    well`)? Such a label names what a sentence would (Carlos; nothing), never itself, and speaks in
+    well`), or a sentence's verb after its first word (`Architecture review went well`, rules 16)? Such a label names what a sentence would (Carlos; nothing), never itself, and speaks in
     no chat, as a label of more than four words did not (heuristic rules 13: `Guitar lesson with
     Carlos:` was one name). `Flood alert:`, of no name, is a name as before."""
     words = [w.strip(",.;'’()-") for w in tag.split()]
+    if any(_CLAUSE_VERB.fullmatch(w) for w in words[1:]):
+        return True  # `Architecture review went well:`, `Config change needed in:` (rules 16)
     raw = tag.split()
     if len(raw) > 1 and re.search(r"\w['’]s$", raw[0]) and raw[1][:1].islower():
         return True  # `Lena's rules:`: a possessive before a common noun names its owner (rules 16)
@@ -981,9 +1006,10 @@ def _particled(tag: str) -> bool:
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
-    (_group_label), a numbered one (NUMBERED) or a day's (_calendar_label)?"""
+    (_group_label), a numbered one (NUMBERED), a day's (_calendar_label) or a work log's verb
+    (ONE_NAME_VERBS: `Ran: kubectl ...`, `Shipped: PAY-1423`, `Committed:`; heuristic rules 16)?"""
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
-            or _calendar_label(tag))
+            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None)
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -1061,10 +1087,21 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     return frozenset()
 
 
+# Blanks inside a name (heuristic rules 16): two are a typo's (`Priya  Raman` is Priya Raman), a run of
+# three or more or a tab no name's (a pasted report's columns, `E       AssertionError`; a code span's
+# place, blanked: `Investigated `FraudCheckClient` timeouts` read "Investigated   timeouts")
+_TWO_BLANKS = re.compile(r"(?<=\S)  (?=\S)")
+_BLANK_RUN = re.compile(r"\s{3,}|\t")
+
+
 def _named(name: str) -> str | None:
-    """`name` as a mention names it (its edges trimmed), or None: shorter than
-    two characters, or a common word."""
+    """`name` as a mention names it (its edges trimmed, two blanks in it one: rules 16), or None:
+    shorter than two characters, a common word, or its words apart by a run of blanks or a tab."""
     name = name.strip(NAME_EDGES)
+    if "  " in name or "\t" in name or "\u00a0" in name or "\u202f" in name:  # seldom: no regex for the rest
+        name = _TWO_BLANKS.sub(" ", name)
+        if _BLANK_RUN.search(name):
+            return None
     if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
         return None
     return name
@@ -1389,10 +1426,14 @@ def _saint_place(words: Sequence[str]) -> bool:
             and words[1].removesuffix(".") in PLACE_TITLES)
 
 
+# a change a person asks a review of, after their possessive: `Priya's PR` is Priya's (rules 16)
+_THEIR_CHANGE = re.compile(r"['’]s[ \t]+(?:PR|MR|CL|RFC|PRs|MRs)$")
+
+
 def _strip_possessive(span: str) -> str:
     if _SAINTS.search(span):
         return span  # `St. Mary's`, `St Paul's`: a place's name, not a saint's (rules 13)
-    return re.sub(r"['’]s$", "", span)
+    return re.sub(r"['’]s$", "", _THEIR_CHANGE.sub("", span))
 
 
 def _quoted_title(text: str, m: re.Match) -> str | None:
@@ -1718,6 +1759,8 @@ class HeuristicExtractor:
                 continue
             if not _NOTION_DATE_MENTION.match(text, m.start()):  # `@November 12, 2026`: a date (rules 16)
                 add("@" + m.group(1), "person")
+        for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
+            add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
@@ -2015,8 +2058,10 @@ def note_name(path: str) -> EntityMention | None:
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
     # spelled as a text does, its words apart ("kitchen renovation"); a
     # single lower-case word (`todo.md`, `inbox.md`, `ideas.md`) names no
-    # entity, as the heuristics name no lower-case word in a text
-    words = [w for w in re.split(r"[\s_-]+", name) if w]
+    # entity, as the heuristics name no lower-case word in a text. A name whose words are apart by
+    # blanks already keeps the hyphens inside them (`billing-api v3.md` is "billing-api v3", as its
+    # text writes it; rules 16: it was "billing api v3")
+    words = [w for w in re.split(r"[\s_]+" if re.search(r"\s", name) else r"[\s_-]+", name) if w]
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
     return None

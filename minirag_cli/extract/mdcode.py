@@ -55,7 +55,15 @@ where it cannot be a list item's text or a paragraph's continuation
 PROSE_FENCE) holds prose, not code: only its opening and closing lines are
 marks, and a chunk that starts inside one is read after its opening line.
 And a paragraph of an indented block that reads as prose is text (a
-plain editor's note indents its paragraphs; rules 14)."""
+plain editor's note indents its paragraphs; rules 14).
+
+Not Markdown's, but read as code is by `without_code` (heuristic rules 16): a
+line shaped as a log record pasted with no fence around it (LOG_RECORD: a
+time, with or without its day, then an upper-case level word, `2026-11-28T14:02:11Z
+INFO billing-api ...`, `[14:02:11] WARN ...`) or as a test runner's report
+(pytest's `E       AssertionError: ...`, `FAILED tests/x.py::test_y - ...`,
+`tests/x.py:211: AssertionError`): a pasted log made `INFO` a work log's
+name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next."""
 
 from __future__ import annotations
 
@@ -98,6 +106,18 @@ _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 # the fence the extractors read an indented block in: a line of the block,
 # indented four columns or more, can close no fence (closing_fence)
 _INDENTED_FENCE = "~~~"
+# A log record's line (the module's docstring): a time (`14:02`, `14:02:11.472`, a day before it,
+# `T` or a blank between, a zone after, brackets around) then a level word in capitals; or pytest's
+# report lines: `E` and a run of three blanks or more, an outcome and a test's node id, a file and line
+# and an exception's name. A line each, so a note's prose between two records stays prose.
+LOG_RECORD = re.compile(
+    r"^[ \t]*(?:"
+    r"\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?\]?"
+    r"[ \t]+\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)\b"
+    r"|E[ \t]{3,}\S"
+    r"|(?:FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS)[ \t]+[\w./\\-]+::\w"
+    r"|[\w./\\-]+\.py:\d+:[ \t]+\w*(?:Error|Exception|Failed)\b"
+    r")[^\n]*", re.MULTILINE)
 
 
 def opening_fence(line: str) -> str | None:
@@ -269,7 +289,7 @@ def without_code(text: str, code: Sequence[Code] | None = None) -> str:
     backticks would open a fence, and the text after it would be read as code."""
     code = find_code(text) if code is None else code
     if not code:
-        return text
+        return _without_log_records(text)
     pieces, pos = [], 0
     for k in code:
         pieces.append(text[pos:k.start])
@@ -277,7 +297,13 @@ def without_code(text: str, code: Sequence[Code] | None = None) -> str:
         pieces.append(breaks if k.kind in ("fence", "html", "indented") else " " + breaks)
         pos = k.end
     pieces.append(text[pos:])
-    return "".join(pieces)
+    return _without_log_records("".join(pieces))
+
+
+def _without_log_records(text: str) -> str:
+    """`text` with each line of a log record or a test report (LOG_RECORD) left empty, its line end
+    kept: a pasted log names nothing, as a fenced one does (heuristic rules 16)."""
+    return LOG_RECORD.sub("", text) if ":" in text else text
 
 
 def _inline_code(text: str, start: int, end: int) -> list[Code]:
