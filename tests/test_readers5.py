@@ -113,6 +113,20 @@ def test_a_word_broken_at_a_line_end_is_read_whole(text, read):
     assert read.count("\n") == text.count("\n")
 
 
+@pytest.mark.parametrize("run", ["ACGT" * 10000, "\u00e9" * 20000, "\u0e01" * 20000], ids=["dna", "accented", "thai"])
+def test_a_long_run_of_letters_is_read_in_linear_time(run):
+    # a regex holds the GIL: a thread's join never times out, a child process is killed
+    import subprocess
+    import sys
+
+    code = ("import sys; from minirag_cli.walk import joined_hyphens; "
+            "t = sys.stdin.read(); print(joined_hyphens(t).count('attention'))")
+    done = subprocess.run([sys.executable, "-c", code], input=run + "\n\nThe atten-\ntion span.\n",
+                          capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.stdout.strip() == "1", done.stderr
+
+
 @pytest.mark.parametrize("text", [
     "pre-\nand post-war Europe.",  # a hanging hyphen
     "state-of-the-\nart results.",  # a compound's hyphen
