@@ -864,7 +864,8 @@ def composed_words(text: str) -> str:
 # (`state-of-the-` + `art` is a compound's hyphen), and no code (mdcode.find_code: a fenced block, a
 # span, an HTML block, a comment). A compound's own hyphen (`well-` + `known`) is kept, the word
 # joined on one line (`well-known`) when the note writes it so elsewhere, or its first part is one
-# that opens compounds (COMPOUND_FIRST: well, self, non, ...), unless the note writes the word
+# that opens compounds (COMPOUND_FIRST: well, self, non, twenty, ...) or the word a common compound
+# whose first part opens plain words too (COMPOUNDS: so-called, follow-up), unless the note writes the word
 # whole elsewhere (`prepare`: `pre-` + `pare` is a break). Before `and`, `or` (`pre-` + `and
 # post-war`: HANGING_NEXT) the hyphen hangs, and nothing is joined. The line numbers stay: the piece
 # before the hyphen moves down to the next line (`... mechanism of atten-` + `tion is` reads
@@ -879,6 +880,14 @@ _HYPHEN_BREAK = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(\r?\n)([^\W\d_]{2,})(?=[^
 COMPOUND_FIRST = frozenset("""
 well self non ill all half semi multi cross anti co pre post ex long short high low full part
 one two three four five six ten first second third real open fine state end top low far near
+twenty thirty forty fifty sixty seventy eighty ninety
+""".split())
+# Common compounds whose first word also opens plain words, kept whole only as written here: `so-` +
+# `called` keeps its hyphen, `so-` + `lution` is a break (solution), as `follow-` + `ing` (following),
+# `data-` + `base` (database) and `user-` + `name` (username) are.
+COMPOUNDS = frozenset("""
+so-called follow-up follow-ups data-driven user-facing user-friendly user-defined built-in opt-in opt-out
+check-in sign-in sign-up
 """.split())
 HANGING_NEXT = frozenset("and or nor to und oder bis sowie et ou y o e".split())
 _NOT_BLANK = re.compile(r"\S*")
@@ -946,7 +955,8 @@ def joined_hyphens(text: str) -> str:
         elif f"{left}{right}".lower() in written:
             word = left + right
         else:
-            word = f"{left}-{right}" if left.lower() in COMPOUND_FIRST else left + right
+            word = f"{left}-{right}" if (left.lower() in COMPOUND_FIRST
+                                          or f"{left}-{right}".lower() in COMPOUNDS) else left + right
         if before.strip():  # the piece before moves down: `of atten-` + `tion is` -> `of` + `attention is`
             lines[n], lines[n + 1] = before.rstrip(" \t") + cr, word + after[len(right):]
         else:  # its line's only word: the piece after moves up, `atten-` + `tion is` -> `attention` + `is`

@@ -103,6 +103,13 @@ def test_a_chunk_that_holds_the_cut_reads_the_prose_after_it(code_lines):
     # a compound's hyphen: its first word opens compounds, or the note writes it so elsewhere
     ("A well-\nknown fact.", "A\nwell-known fact."),
     ("We take the long-\nrange view; long-range plans.", "We take the\nlong-range view; long-range plans."),
+    # a number's tens, and common compounds whose first word opens plain words too (so-lution)
+    ("It took twenty-\nfive days.", "It took\ntwenty-five days."),
+    ("A so-\ncalled fix.", "A\nso-called fix."),
+    ("Send a follow-\nup now.", "Send a\nfollow-up now."),
+    ("A data-\ndriven plan.", "A\ndata-driven plan."),
+    ("The user-\nfacing text.", "The\nuser-facing text."),
+    ("A so-\nlution and the follow-\ning data-\nbase.", "A\nsolution and the\nfollowing\ndatabase."),
     # ... unless the note writes the word whole elsewhere
     ("Then pre-\npare it. We prepare it.", "Then\nprepare it. We prepare it."),
 ])
