@@ -912,9 +912,10 @@ def _written_words(text: str) -> set[str]:
     return out
 
 
-def joined_hyphens(text: str) -> str:
+def joined_hyphens(text: str, comments: bool = True) -> str:
     """`text` with each word broken at a line end by a hyphen read whole (see
-    above); `text` itself when it holds none. Its line numbers are kept."""
+    above); `text` itself when it holds none. Its line numbers are kept.
+    `comments`: does `%%` open a comment in the note (mdcode.reads_comments)?"""
     if "-\n" not in text and "-\r\n" not in text:
         return text
     found = []
@@ -930,7 +931,7 @@ def joined_hyphens(text: str) -> str:
         return text
     from minirag_cli.extract.mdcode import Ranges, code_ranges
 
-    code = Ranges(code_ranges(text))
+    code = Ranges(code_ranges(text, comments=comments))
     written = _written_words(text)
     lines = text.split("\n")  # a CRLF note's lines end in "\r"
     starts = [0]
@@ -972,8 +973,10 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
+    from minirag_cli.extract.mdcode import reads_comments
+
     text, warning = decode_note(data, wide)
     text = composed_words(note_text(path, text))
     if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
         text = text.replace(SOFT_HYPHEN, "")
-    return joined_hyphens(without_inline_data(text)), warning
+    return joined_hyphens(without_inline_data(text), reads_comments(path)), warning
