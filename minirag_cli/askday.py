@@ -37,7 +37,7 @@ after, since, until…) are left alone.
 And only when the question speaks of the asker's own time: in the first
 person (I, me, my, we, our, and "us" in lower case: "the US" is a country;
 ich, mein, wir, unser; je, j', mon, ma, nous; yo, mi, nosotros; a Spanish question's verb,
-"¿Qué hice con Priya ayer?": _SPANISH_FIRST_PERSON),
+"¿Qué hice con Priya ayer?": _spanish_first_person, not Noé's nor "gramos"),
 outside quotes ("Who wrote 'I was sick yesterday'?" quotes a note), or of
 no one else ("what happened yesterday?", "what happened at work
 yesterday?", "anything about the garden last week?", "meetings this
@@ -192,10 +192,15 @@ _SPANISH_FIRST_PERSON = re.compile(
     r"(?<!\w)(?:he|hemos|fui|fuimos|vi|vimos|hice|hicimos|estuve|estuvimos|tuve|tuvimos|dije|dijimos|pude"
     r"|pudimos|puse|pusimos|quise|quisimos|vine|vinimos|di|dimos|supe|supimos|traje|trajimos|anduve|soy|somos"
     r"|estoy|estamos|voy|vamos|íbamos|éramos|tengo|tenemos|hago|hacemos|veo|vemos|doy"
-    r"|(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é"
-    r"|(?!(?:aqu|all|ah|as|esqu|rub|maniqu)í(?!\w))[^\W\d_]{1,}í"
-    r"|(?!(?:mism|prim|rem|ram|extrem|suprem|am)os(?!\w))[^\W\d_áéíóú]{2,}[aei]mos"
+    r"|(?P<preterite>(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é"
+    r"|(?!(?:aqu|all|ah|as|esqu|rub|maniqu)í(?!\w))[^\W\d_]{1,}í)"
+    r"|(?P<we>(?!(?:mism|prim|rem|ram|extrem|suprem|am)os(?!\w))[^\W\d_áéíóú]{2,}[aei]mos)"
     r"|[^\W\d_]*(?:ábamos|íamos))(?!\w)", re.I)
+# what a noun in "-amos" / "-imos" follows and a verb does not: a number, an article, a quantifier, "de"
+# ("¿Cuántos gramos de azúcar comió Ana ayer?": gramos is no "we")
+_SPANISH_COUNTED = re.compile(r"(?<!\w)(?:\d+|cu[aá]ntos|los|unos|estos|esos|aquellos|mis|tus|sus|nuestros"
+                              r"|vuestros|muchos|pocos|varios|algunos|dos|tres|cuatro|cinco|seis|siete|ocho"
+                              r"|nueve|diez|cien|mil|de)\s+$", re.I)
 # quoted words are a note's, not the asker's: "Who wrote 'I was sick yesterday'?" (a quote opens
 # after a non-word character, so "what's" and "Li Hua's" are no quotes)
 _QUOTED = re.compile(r"(?<!\w)(?:'[^']*'|‘[^’]*’|\"[^\"]*\"|“[^”]*”)(?!\w)")
@@ -369,7 +374,21 @@ def first_person(text: str, spanish: bool = False) -> bool:
     """`text` speaks in the first person (_FIRST_PERSON); a `spanish` one
     by its verb too, with no pronoun (_SPANISH_FIRST_PERSON: "¿Cuándo vi a
     Priya por última vez?")."""
-    return bool(_FIRST_PERSON.search(text) or (spanish and _SPANISH_FIRST_PERSON.search(text)))
+    return bool(_FIRST_PERSON.search(text) or (spanish and _spanish_first_person(text)))
+
+
+def _spanish_first_person(text: str) -> bool:
+    """A Spanish `text` in the first person by its verb (_SPANISH_FIRST_PERSON), not by a name or a
+    noun so ending: a capitalised "-é" / "-í" word after the question's first is a name ("¿Qué hizo
+    Noé ayer?", "¿Qué pasó en Haití ayer?"), an "-amos" / "-imos" word after a number, an article, a
+    quantifier or "de" a noun ("¿Cuántos gramos de azúcar comió Ana ayer?")."""
+    for m in _SPANISH_FIRST_PERSON.finditer(text):
+        if m.group("preterite") and m.group()[0].isupper() and text[:m.start()].strip(" \t¿¡"):
+            continue
+        if m.group("we") and _SPANISH_COUNTED.search(text, 0, m.start()):
+            continue
+        return True
+    return False
 
 
 def _askers_time(question: str, m: re.Match, person=None) -> bool:

@@ -103,9 +103,9 @@ def read_in_context(chunks: Sequence[Chunk], path: str) -> list[str]:
     close it, and in a Markdown note its indented code blocks as fenced
     ones, so that a `[[link]]` in code stays code and one after it is a link,
     and code names nothing in any chunk of it (heuristic rules 13)."""
-    from minirag_cli.extract.mdcode import chunk_readings
+    from minirag_cli.extract.mdcode import chunk_readings, reads_comments
 
-    return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES))
+    return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES), comments=reads_comments(path))
 
 
 def extractable(text: str, part: frontmatter.FrontMatter | None) -> tuple[str, frontmatter.FrontMatter | None]:
@@ -721,14 +721,17 @@ class _Extraction:
         matter each opens with), from an extractor without windows (the
         heuristic one), each chunk read as note_readings gives it and cut
         as extractable does."""
-        texts, parts, speakers = [], [], []
+        from minirag_cli.extract.mdcode import reads_comments
+
+        texts, parts, speakers, comments = [], [], [], []
         for chunks, path, matter in zip(notes, paths, matters, strict=True):
             note_texts, note_parts, chatting = note_readings(chunks, path, matter)
             read = [extractable(text, part) for text, part in zip(note_texts, note_parts)]
             texts += [text for text, _part in read]
             parts += [part for _text, part in read]
             speakers += [chatting] * len(chunks)
-        return self.extractor.extract(texts, parts, speakers)
+            comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
+        return self.extractor.extract(texts, parts, speakers, comments=comments)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    matters: Sequence[frontmatter.FrontMatter | None],
@@ -2698,9 +2701,10 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
     where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
     log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
-    from minirag_cli.extract.mdcode import without_code
+    from minirag_cli.extract.mdcode import reads_comments, without_code
 
-    return [without_code(text) for chunks, path in notes for text in read_in_context(chunks, path)]
+    return [without_code(text, comments=reads_comments(path))
+            for chunks, path in notes for text in read_in_context(chunks, path)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,

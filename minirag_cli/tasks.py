@@ -83,7 +83,7 @@ def _width(lead: str) -> int:
     return len(lead.expandtabs(4))
 
 
-def _fields(text: str) -> tuple[str, dict[str, str]]:
+def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     """`text` without its date fields, and those it names (due, scheduled, done_on)."""
     found: dict[str, str] = {}
 
@@ -96,7 +96,7 @@ def _fields(text: str) -> tuple[str, dict[str, str]]:
             found.setdefault(field, day)
         return " "
 
-    text = _without_comments(text)
+    text = _without_comments(text, comments)
     text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
     return " ".join(text.split()), found
@@ -112,7 +112,7 @@ def _front_matter_lines(lines: list[str]) -> int:
     return 0 if found is None else "\n".join(lines)[:found.end].count("\n")
 
 
-def _code_lines(lines: list[str], first: int) -> set[int]:
+def _code_lines(lines: list[str], first: int, comments: bool = True) -> set[int]:
     """The indexes of `lines` (from `first`: the front matter's are none) in
     a fenced code block or a raw HTML block (`<pre>`, an `<!-- -->` comment),
     fences and tags included, as mdcode reads them (CommonMark's rules: a
@@ -130,7 +130,7 @@ def _code_lines(lines: list[str], first: int) -> set[int]:
     for line in bare[:-1]:
         starts.append(starts[-1] + len(line) + 1)
     out: set[int] = set()
-    for code in find_code(text):
+    for code in find_code(text, comments=comments):
         if code.kind in ("fence", "html", "comment"):
             a = bisect.bisect_right(starts, code.start) - 1
             b = bisect.bisect_right(starts, max(code.start, code.end - 1)) - 1
@@ -140,12 +140,12 @@ def _code_lines(lines: list[str], first: int) -> set[int]:
     return out
 
 
-def _without_comments(text: str) -> str:
-    """`text` without its `<!-- -->` and Obsidian `%% %%` comments (one
-    nothing closes is text, as CommonMark and mdcode read it). A scan, not a
-    regex: `<!--.*?-->` would rescan the rest of a line from each opener
-    nothing closes."""
-    for opener, closer in (("<!--", "-->"), ("%%", "%%")):
+def _without_comments(text: str, comments: bool = True) -> str:
+    """`text` without its `<!-- -->` and (with `comments`: mdcode.reads_comments)
+    Obsidian `%% %%` comments (one nothing closes is text, as CommonMark and
+    mdcode read it). A scan, not a regex: `<!--.*?-->` would rescan the rest
+    of a line from each opener nothing closes."""
+    for opener, closer in (("<!--", "-->"), ("%%", "%%"))[:2 if comments else 1]:
         pieces, pos = [], 0
         while (a := text.find(opener, pos)) >= 0 and (b := text.find(closer, a + len(opener))) >= 0:
             pieces.append(text[pos:a] + " ")
@@ -154,12 +154,14 @@ def _without_comments(text: str) -> str:
     return text
 
 
-def tasks_in(lines: list[str]) -> list[dict]:
+def tasks_in(lines: list[str], comments: bool = True) -> list[dict]:
     """The tasks of a note's `lines` (index 0 is line 1): dicts of Task's
-    fields but the note's (path, root, note_date)."""
+    fields but the note's (path, root, note_date). `comments`: does `%%`
+    open a comment in the note (mdcode.reads_comments: a Markdown note's, not
+    an Org-mode agenda's `%%(diary-float ...)`)?"""
     out: list[dict] = []
     first = _front_matter_lines(lines)
-    code = _code_lines(lines, first)
+    code = _code_lines(lines, first, comments)
     stack: list[tuple[int, dict]] = []  # (indent width, task) of the tasks the next lines may be under
     current: dict | None = None  # the task the next indented line continues
     for i in range(first, len(lines)):
@@ -193,7 +195,7 @@ def tasks_in(lines: list[str]) -> list[dict]:
         stack.append((indent, current))
         out.append(current)
     for task in out:
-        text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]))
+        text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]), comments)
         task.pop("_indent")
         task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"),
                     done_on=found.get("done_on"))
@@ -245,6 +247,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
     newest note first (undated notes last), then path, then line."""
+    from minirag_cli.extract.mdcode import reads_comments
     from minirag_cli.text import fold
 
     check_flags(state=state, due=due, overdue=overdue, limit=None)
@@ -253,7 +256,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     out: list[Task] = []
     for root, path, head, lines in notes:
         day = None
-        for found in tasks_in(lines):
+        for found in tasks_in(lines, reads_comments(path)):
             if state != "all" and found["done"] != (state == "done"):
                 continue
             if (due or overdue) and not found["due"]:

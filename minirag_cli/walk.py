@@ -864,7 +864,8 @@ def composed_words(text: str) -> str:
 # (`state-of-the-` + `art` is a compound's hyphen), and no code (mdcode.find_code: a fenced block, a
 # span, an HTML block, a comment). A compound's own hyphen (`well-` + `known`) is kept, the word
 # joined on one line (`well-known`) when the note writes it so elsewhere, or its first part is one
-# that opens compounds (COMPOUND_FIRST: well, self, non, ...), unless the note writes the word
+# that opens compounds (COMPOUND_FIRST: well, self, non, twenty, ...) or the word a common compound
+# whose first part opens plain words too (COMPOUNDS: so-called, follow-up), unless the note writes the word
 # whole elsewhere (`prepare`: `pre-` + `pare` is a break). Before `and`, `or` (`pre-` + `and
 # post-war`: HANGING_NEXT) the hyphen hangs, and nothing is joined. The line numbers stay: the piece
 # before the hyphen moves down to the next line (`... mechanism of atten-` + `tion is` reads
@@ -879,6 +880,14 @@ _HYPHEN_BREAK = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(\r?\n)([^\W\d_]{2,})(?=[^
 COMPOUND_FIRST = frozenset("""
 well self non ill all half semi multi cross anti co pre post ex long short high low full part
 one two three four five six ten first second third real open fine state end top low far near
+twenty thirty forty fifty sixty seventy eighty ninety
+""".split())
+# Common compounds whose first word also opens plain words, kept whole only as written here: `so-` +
+# `called` keeps its hyphen, `so-` + `lution` is a break (solution), as `follow-` + `ing` (following),
+# `data-` + `base` (database) and `user-` + `name` (username) are.
+COMPOUNDS = frozenset("""
+so-called follow-up follow-ups data-driven user-facing user-friendly user-defined built-in opt-in opt-out
+check-in sign-in sign-up
 """.split())
 HANGING_NEXT = frozenset("and or nor to und oder bis sowie et ou y o e".split())
 _NOT_BLANK = re.compile(r"\S*")
@@ -886,7 +895,9 @@ _LINE_END_HYPHEN = re.compile(r"-\r?\n")
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
-_COMPOUND = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+# from a word's start only: unanchored, each letter of a long run of letters with no hyphen after it
+# (a DNA sequence, a line of CJK or Thai) opened a new try that read to its end (40k letters: 104 s)
+_COMPOUND = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
 def _written_words(text: str) -> set[str]:
@@ -901,9 +912,10 @@ def _written_words(text: str) -> set[str]:
     return out
 
 
-def joined_hyphens(text: str) -> str:
+def joined_hyphens(text: str, comments: bool = True) -> str:
     """`text` with each word broken at a line end by a hyphen read whole (see
-    above); `text` itself when it holds none. Its line numbers are kept."""
+    above); `text` itself when it holds none. Its line numbers are kept.
+    `comments`: does `%%` open a comment in the note (mdcode.reads_comments)?"""
     if "-\n" not in text and "-\r\n" not in text:
         return text
     found = []
@@ -919,7 +931,7 @@ def joined_hyphens(text: str) -> str:
         return text
     from minirag_cli.extract.mdcode import Ranges, code_ranges
 
-    code = Ranges(code_ranges(text))
+    code = Ranges(code_ranges(text, comments=comments))
     written = _written_words(text)
     lines = text.split("\n")  # a CRLF note's lines end in "\r"
     starts = [0]
@@ -944,7 +956,8 @@ def joined_hyphens(text: str) -> str:
         elif f"{left}{right}".lower() in written:
             word = left + right
         else:
-            word = f"{left}-{right}" if left.lower() in COMPOUND_FIRST else left + right
+            word = f"{left}-{right}" if (left.lower() in COMPOUND_FIRST
+                                          or f"{left}-{right}".lower() in COMPOUNDS) else left + right
         if before.strip():  # the piece before moves down: `of atten-` + `tion is` -> `of` + `attention is`
             lines[n], lines[n + 1] = before.rstrip(" \t") + cr, word + after[len(right):]
         else:  # its line's only word: the piece after moves up, `atten-` + `tion is` -> `attention` + `is`
@@ -960,8 +973,10 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
+    from minirag_cli.extract.mdcode import reads_comments
+
     text, warning = decode_note(data, wide)
     text = composed_words(note_text(path, text))
     if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
         text = text.replace(SOFT_HYPHEN, "")
-    return joined_hyphens(without_inline_data(text)), warning
+    return joined_hyphens(without_inline_data(text), reads_comments(path)), warning

@@ -172,6 +172,9 @@ def test_a_day_of_the_month_is_the_latest_one(question, words, first):
     ("¿Qué comí con Priya el lunes?", "el lunes", "2026-11-30", "2026-11-30"),
     ("¿Qué hice con Priya hace dos días?", "hace dos días", "2026-12-03", "2026-12-03"),
     ("¿Qué hice con Priya el lunes y el martes?", "el lunes y el martes", "2026-11-30", "2026-12-01"),
+    ("¿Qué comimos ayer?", "ayer", "2026-12-04", "2026-12-04"),
+    ("¿Cuántos kilómetros caminamos ayer?", "ayer", "2026-12-04", "2026-12-04"),  # a noun, then the verb
+    ("¿Comí con Priya ayer?", "ayer", "2026-12-04", "2026-12-04"),  # the verb opens the question: capitalised
     ("Qu'ai-je fait le lundi dernier ?", "lundi dernier", "2026-11-30", "2026-11-30"),
     # N days ago, N weeks ago: that day, as in English (were left alone, searched as words)
     ("Was habe ich vor zwei Tagen gemacht?", "vor zwei Tagen", "2026-12-03", "2026-12-03"),
@@ -225,6 +228,11 @@ def test_german_french_and_spanish_days(question, words, first, last):
     "Qu'est-ce qu'il a dit hier ?",
     "Qu'ai-je fait depuis hier ?",
     "¿Qué dijo María ayer?",
+    # a name or a noun that ends as a first person's verb does: someone else's, as "¿Qué comió Ana ayer?"
+    "¿Qué comió Ana ayer?",
+    "¿Cuántos gramos de azúcar comió Ana ayer?",
+    "¿Qué hizo Noé ayer?",
+    "¿Qué pasó en Haití ayer?",
     "¿Qué dijo ella ayer?",
     "¿Qué hice desde ayer?",
     # someone else's N days ago

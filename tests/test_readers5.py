@@ -49,6 +49,43 @@ def test_an_obsidian_comment_names_and_links_nothing():
     assert links(text) == {"Heron Board"}
 
 
+AGENDA = ("* Birthdays\n%%(org-anniversary 1990 5 12) Anna Schmidt is %d years old\n\n"
+          "* Meeting with Thomas Becker\n- [ ] email Thomas Becker the budget draft\n"
+          "Thomas Becker wants the figures by Friday.\n\n* Holidays\n%%(diary-float t 4 2) Team lunch\n")
+BATCH = ("for %%f in (*.txt) do call :save\n- [ ] ask Maria Lopez about the drive\n"
+         "Maria Lopez has the keys.\nfor %%g in (*.log) do call :drop\n")
+
+
+def test_percent_pairs_are_text_outside_notes_obsidian_writes(tmp_path, conn, embedder, extractor):
+    # an Org-mode agenda's `%%(diary-float ...)` entries and a batch file's `%%f` are no Obsidian comments:
+    # two of them hid every task and name between them; a Markdown note's still hide
+    from minirag_cli import store
+    from minirag_cli.tasks import select
+    from tests.test_sync import run
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "agenda.org").write_text(AGENDA)
+    (root / "backup.txt").write_text(BATCH)
+    (root / "obsidian.md").write_text(AGENDA.replace("* ", "# "))
+    run(conn, root, embedder, extractor)
+    tasks = {(t.path, t.text) for t in select(store.notes_with_tasks(conn))}
+    assert tasks == {("agenda.org", "email Thomas Becker the budget draft"),
+                     ("backup.txt", "ask Maria Lopez about the drive")}
+    found = {(path, name) for path, name in conn.execute(
+        "SELECT d.path, e.name FROM mentions m JOIN entities e ON e.id = m.entity_id "
+        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id")}
+    assert {("agenda.org", "Thomas Becker"), ("backup.txt", "Maria Lopez")} <= found
+    assert ("obsidian.md", "Thomas Becker") not in found
+
+
+def test_a_non_markdown_note_reads_percent_pairs_as_text():
+    assert [t["text"] for t in tasks_in(BATCH.splitlines(), comments=False)] == ["ask Maria Lopez about the drive"]
+    assert tasks_in(BATCH.splitlines()) == []  # read as a Markdown note's
+    assert "Maria Lopez" in {m.name for m in HeuristicExtractor().extract_one(BATCH, comments=False)}
+    assert [k.kind for k in find_code(BATCH, comments=False)] == []
+
+
 def test_percent_signs_in_code_open_no_comment():
     # a Mermaid diagram's `%%` comments are code, and a span's `%%` is its text
     text = "```mermaid\n%% a comment\ngraph TD\n```\nUse `%%` for a comment [[Real Link]] and more.\n"
@@ -103,6 +140,13 @@ def test_a_chunk_that_holds_the_cut_reads_the_prose_after_it(code_lines):
     # a compound's hyphen: its first word opens compounds, or the note writes it so elsewhere
     ("A well-\nknown fact.", "A\nwell-known fact."),
     ("We take the long-\nrange view; long-range plans.", "We take the\nlong-range view; long-range plans."),
+    # a number's tens, and common compounds whose first word opens plain words too (so-lution)
+    ("It took twenty-\nfive days.", "It took\ntwenty-five days."),
+    ("A so-\ncalled fix.", "A\nso-called fix."),
+    ("Send a follow-\nup now.", "Send a\nfollow-up now."),
+    ("A data-\ndriven plan.", "A\ndata-driven plan."),
+    ("The user-\nfacing text.", "The\nuser-facing text."),
+    ("A so-\nlution and the follow-\ning data-\nbase.", "A\nsolution and the\nfollowing\ndatabase."),
     # ... unless the note writes the word whole elsewhere
     ("Then pre-\npare it. We prepare it.", "Then\nprepare it. We prepare it."),
 ])
@@ -111,6 +155,20 @@ def test_a_word_broken_at_a_line_end_is_read_whole(text, read):
 
     assert joined_hyphens(text) == read
     assert read.count("\n") == text.count("\n")
+
+
+@pytest.mark.parametrize("run", ["ACGT" * 10000, "\u00e9" * 20000, "\u0e01" * 20000], ids=["dna", "accented", "thai"])
+def test_a_long_run_of_letters_is_read_in_linear_time(run):
+    # a regex holds the GIL: a thread's join never times out, a child process is killed
+    import subprocess
+    import sys
+
+    code = ("import sys; from minirag_cli.walk import joined_hyphens; "
+            "t = sys.stdin.read(); print(joined_hyphens(t).count('attention'))")
+    done = subprocess.run([sys.executable, "-c", code], input=run + "\n\nThe atten-\ntion span.\n",
+                          capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.stdout.strip() == "1", done.stderr
 
 
 @pytest.mark.parametrize("text", [

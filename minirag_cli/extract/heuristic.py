@@ -1181,17 +1181,18 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
-def wikilinks(text: str) -> list[tuple[int, int, EntityMention | None]]:
+def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
     is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
     code block, a raw HTML block of code, a `<code>` element) is written
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
-    names no Harbour Hall)."""
+    names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
+    where `%%` opens a comment (mdcode.reads_comments)?"""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text))
+    code = Ranges(code_ranges(text, comments=comments))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1224,16 +1225,16 @@ def markdown_link_target(target: str) -> EntityMention | None:
     return link_target(path.replace("#", " ").replace("^", " "))
 
 
-def markdown_links(text: str) -> list[tuple[int, int, EntityMention | None]]:
+def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
     (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
     path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
     export); one to a note names that note, as `[[Packing list]]` would. An image's target
     (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
-    Heuristic rules 16."""
+    Heuristic rules 16. `comments`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text))
+    code = Ranges(code_ranges(text, comments=comments))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
@@ -1637,21 +1638,25 @@ class HeuristicExtractor:
     cache_id = None  # cheaper to recompute than to look up
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
-                speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
+                speakers: Sequence[Collection[str]] | None = None,
+                comments: Sequence[bool] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
-        not given, each text is a note of its own."""
+        `comments`: for each, is its note one `%%` opens comments in
+        (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
+        not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
-        return [self.extract_one(t, m, s) for t, m, s in zip(texts, matters, speakers, strict=True)]
+        comments = [True] * len(texts) if comments is None else comments
+        return [self.extract_one(t, m, s, c) for t, m, s, c in zip(texts, matters, speakers, comments, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
-                    speakers: Collection[str] | None = None) -> list[EntityMention]:
+                    speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
-        note, chat_speakers)."""
+        note, chat_speakers); `%%` opens a comment with `comments`."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -1671,7 +1676,7 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_meridiems(without_math(without_code(text)))
+        text = without_meridiems(without_math(without_code(text, comments=comments)))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1765,7 +1770,7 @@ class HeuristicExtractor:
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
                 add("#" + m.group(1), "concept")
-        links = wikilinks(text) + markdown_links(text)
+        links = wikilinks(text, comments) + markdown_links(text, comments)
         linked = Ranges([(start, end) for start, end, _target in links])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing

@@ -44,7 +44,8 @@ across a blank line); a run nothing closes is text. A `<code>` element
 (`<code>[[Note]]</code>`, or its tags on lines of their own) is read as a
 span: from `<code>` (or `<code class=...>`) to the next `</code>` in the
 same paragraph, backticks between them its text; one nothing closes is
-text. An Obsidian comment opens at `%%` and closes at the next `%%`, on
+text. An Obsidian comment (read only in a note Obsidian writes: a Markdown
+note, a canvas, a drawing; reads_comments) opens at `%%` and closes at the next `%%`, on
 the same line or a later one (blank lines between too), outside fenced and
 HTML blocks; a `%%` nothing closes is text (Obsidian hides the rest of the
 note after it, but a stray one must hide no later name or task). Whichever
@@ -90,6 +91,15 @@ PROSE_FENCE = re.compile(r" {0,3}(?:`{3,}|~{3,})[ \t]*ad-[\w-]+[ \t]*\r?$", re.I
 _CLOSING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*\r?$")  # a CRLF note's fence ends in \r
 _TICKS = re.compile(r"`+")
 _COMMENT_MARK = re.compile("%%")  # what opens and closes an Obsidian comment (`%% hidden %%`)
+# the notes Obsidian reads `%%` comments in: a Markdown note (an Excalidraw drawing's `.excalidraw.md` too),
+# a canvas's cards, a drawing's text; elsewhere `%%` is text: an Org-mode agenda's `%%(diary-float ...)`
+# entries, a batch file's `for %%f in`, hid every task and name between two of them
+COMMENT_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".canvas", ".excalidraw")
+
+
+def reads_comments(path: str) -> bool:
+    """Are `%%` comments read in the note at `path` (COMMENT_SUFFIXES)?"""
+    return path.lower().endswith(COMMENT_SUFFIXES)
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 # what starts a list item (a bullet, or 1 to 9 digits and `.` or `)`), and its text's indent
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
@@ -166,18 +176,20 @@ def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
     return Code(start, end, "html", opener, "-->" if opener == _COMMENT else "</" + opener[1:], cut=cut)
 
 
-def code_ranges(text: str, indented: bool = False) -> list[tuple[int, int]]:
+def code_ranges(text: str, indented: bool = False, comments: bool = True) -> list[tuple[int, int]]:
     """(start, end) of the fenced code blocks (fences included), the raw
     HTML blocks of code (their lines whole), the inline code spans
     (backticks included), the `<code>` elements (tags included) and, with
-    `indented` (a Markdown note), the indented code blocks of `text`, in
+    `indented` (a Markdown note), the indented code blocks of `text`, and
+    with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, in
     order."""
-    return [(c.start, c.end) for c in find_code(text, indented)]
+    return [(c.start, c.end) for c in find_code(text, indented, comments)]
 
 
-def find_code(text: str, indented: bool = False) -> list[Code]:
+def find_code(text: str, indented: bool = False, comments: bool = True) -> list[Code]:
     """The code of `text` (code_ranges), with each block's or span's kind and opener."""
-    if "`" not in text and "~~~" not in text and "<" not in text and "%%" not in text and not indented:
+    if ("`" not in text and "~~~" not in text and "<" not in text and not indented
+            and not (comments and "%%" in text)):
         return []
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
@@ -233,7 +245,7 @@ def find_code(text: str, indented: bool = False) -> list[Code]:
     out: list[Code] = []
     prose_start = 0
     for block in [*blocks, Code(len(text), len(text), "")]:
-        out += _inline_code(text, prose_start, block.start)
+        out += _inline_code(text, prose_start, block.start, comments)
         if block.start < block.end:
             out.append(block)
         prose_start = block.end
@@ -280,14 +292,14 @@ def _unclosed_end(text: str, start: int) -> int:
 _PARAGRAPH = re.compile(r"(?<=[^\n])\n(?:[ \t\r]*\n)+((?:[ \t\r]*\S[^\n]*(?:\n|$))+)")
 
 
-def without_code(text: str, code: Sequence[Code] | None = None) -> str:
+def without_code(text: str, code: Sequence[Code] | None = None, comments: bool = True) -> str:
     """`text` without its code (find_code, or `code` found already), for names to be read where
     no code is: a block (its lines whole) leaves its line ends, empty lines, and a span or a
     `<code>` element a blank (and the line ends it holds), so the text around it keeps its
     lines and words apart. Not blanks in its place: a log's lines of them read back from each
     line start took a long note's extraction 1.7 times as long. Not a mark either: a line of
     backticks would open a fence, and the text after it would be read as code."""
-    code = find_code(text) if code is None else code
+    code = find_code(text, comments=comments) if code is None else code
     if not code:
         return _without_log_records(text)
     pieces, pos = [], 0
@@ -306,13 +318,14 @@ def _without_log_records(text: str) -> str:
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 
-def _inline_code(text: str, start: int, end: int) -> list[Code]:
-    """The inline code spans, `<code>` elements and Obsidian comments of
-    text[start:end], in order: whichever opens first is code (or a comment),
-    and what it holds is its text."""
+def _inline_code(text: str, start: int, end: int, comments: bool = True) -> list[Code]:
+    """The inline code spans, `<code>` elements and (with `comments`) Obsidian
+    comments of text[start:end], in order: whichever opens first is code (or a
+    comment), and what it holds is its text."""
     runs = [m.span() for m in _TICKS.finditer(text, start, end)]
     tags = [m.span() for m in _CODE_TAG.finditer(text, start, end)] if text.find("<", start, end) >= 0 else []
-    marks = [m.start() for m in _COMMENT_MARK.finditer(text, start, end)] if text.find("%%", start, end) >= 0 else []
+    marks = [m.start() for m in _COMMENT_MARK.finditer(text, start, end)] \
+        if comments and text.find("%%", start, end) >= 0 else []
     of_length: dict[int, list[int]] = {}  # the runs of each length: a run's closer in log time
     for i, (a, b) in enumerate(runs):
         of_length.setdefault(b - a, []).append(i)
@@ -521,7 +534,7 @@ def laid_note(chunks: Sequence) -> str | None:
     return "".join(pieces)
 
 
-def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
+def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | None = None) -> list[str]:
     """The texts a note's chunks (all of them, in order: chunking.Chunk) are
     read as (see above): each chunk that holds code or starts or ends in it gets the opening fence
     (`~~~` for an indented block: no line of it can close that), HTML tag or
@@ -531,7 +544,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     that ends it (which it may hold only after the tag), and `~~~` lines
     around the
     indented blocks (`markdown`) it holds, and the opening line of a prose fence
-    (PROSE_FENCE) it starts in before a chunk that holds its closing line; the others, which hold no code,
+    (PROSE_FENCE) it starts in before a chunk that holds its closing line, and, with `comments` (None:
+    `markdown`), the `%%` of a comment it starts or ends in; the others, which hold no code,
     are read as they are. Every chunk, not only one with a `[[`: no code names
     anything either (heuristic rules 13: a chunk of a pasted log, read alone,
     was text)."""
@@ -539,7 +553,7 @@ def chunk_readings(chunks: Sequence, markdown: bool = True) -> list[str]:
     note = laid_note(chunks)
     if note is None:
         return texts
-    code = find_code(note, markdown)  # in order of their starts
+    code = find_code(note, markdown, markdown if comments is None else comments)  # in order of their starts
     if not code:
         return texts
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
