@@ -223,33 +223,39 @@ def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS, days
     if days is not None:
         question, extra = days.without(question), extra + days.terms()
     q = fts_query(question, extra)
-    if q and extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
-        rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
-                                            options.dated_note_chunks)
-    else:
-        rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
+    # a day or a month: every chunk of a note dated in it matches alike; any question: a note
+    # of hundreds of chunks holding its words fills the pool (store.bm25_rows_per_document)
+    per_note = options.dated_note_chunks if extra else options.note_candidates
+    rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates, per_note) if q else []
     cjk = cjk_query(question)
     if not cjk:
         return rows
     scores: dict[int, float] = {}
-    for chunk_id, score in rows + store.cjk_rows(conn, cjk, options.candidates):
+    for chunk_id, score in rows + store.cjk_rows(conn, cjk, options.note_fetch * options.candidates):
         scores[chunk_id] = scores.get(chunk_id, 0.0) + score
-    return sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))[:options.candidates]
+    ranked = sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))
+    return store.per_document_rows(conn, ranked, per_note)[:options.candidates]
 
 
 # --------------------------------------------------------------------------- dense
 
 
-def dense_channel(conn, query_vector: np.ndarray, limit: int = DEFAULTS.candidates) -> list[tuple[int, float]]:
-    return store.dense_rows(conn, query_vector, limit)
+def dense_channel(conn, query_vector: np.ndarray, limit: int = DEFAULTS.candidates,
+                  options: RetrievalOptions = DEFAULTS) -> list[tuple[int, float]]:
+    """The `limit` chunks nearest the vector, at most options.note_candidates
+    of one note (store.dense_rows_per_document)."""
+    return store.dense_rows_per_document(conn, query_vector, limit, options.note_candidates,
+                                         options.note_fetch * limit)
 
 
-def dense_ranking(conn, vectors: list[np.ndarray], limit: int = DEFAULTS.candidates) -> list[tuple[int, float]]:
+def dense_ranking(conn, vectors: list[np.ndarray], limit: int = DEFAULTS.candidates,
+                  options: RetrievalOptions = DEFAULTS) -> list[tuple[int, float]]:
     """The dense channel for a question (vectors[0]) and its sides (the rest):
     each chunk's best similarity over them."""
-    ranked = dense_channel(conn, vectors[0], limit)
+    ranked = dense_channel(conn, vectors[0], limit, options)
     if len(vectors) > 1:
-        ranked = merge_max([ranked] + [dense_channel(conn, v, limit) for v in vectors[1:]])[:limit]
+        merged = merge_max([ranked] + [dense_channel(conn, v, limit, options) for v in vectors[1:]])
+        ranked = store.per_document_rows(conn, merged, options.note_candidates)[:limit]
     return ranked
 
 
@@ -434,14 +440,15 @@ def _text_channels(s: _Search, embedder, clauses: list[str]):
         if clauses and embedder is not None:  # a caller with only a query vector gets the whole question
             vectors += list(embedder.embed(clauses))
         if store.max_chunk_id(s.conn) >= o.parallel_min_chunks:
-            dense = _Concurrent(s.conn, lambda c: dense_ranking(c, vectors, o.candidates))
+            dense = _Concurrent(s.conn, lambda c: dense_ranking(c, vectors, o.candidates, o))
         else:
-            s.rankings["dense"] = dense_ranking(s.conn, vectors, o.candidates)
+            s.rankings["dense"] = dense_ranking(s.conn, vectors, o.candidates, o)
     if "bm25" in s.channels:
         s.rankings["bm25"] = bm25_channel(s.conn, s.question, o, s.days)
         if clauses:
-            s.rankings["bm25"] = merge_max([s.rankings["bm25"]] + [bm25_channel(s.conn, c, o) for c in clauses],
-                                           normalise=True)[:o.candidates]
+            merged = merge_max([s.rankings["bm25"]] + [bm25_channel(s.conn, c, o) for c in clauses], normalise=True)
+            s.rankings["bm25"] = store.per_document_rows(s.conn, merged, max(o.note_candidates,
+                                                                             o.dated_note_chunks))[:o.candidates]
     return dense
 
 
@@ -460,9 +467,15 @@ def _graph_channel(s: _Search, seeds) -> None:
                                      n=o.anchor_documents)
     g = graph.graph_channel(s.conn, s.question, s.query_vector, hops=o.hops, terms=s.terms,
                             candidates=candidates, anchors=anchors, seeds=seeds, options=o.graph)
-    s.rankings["graph"] = g.ranking
-    s.scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
-    s.scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
+    # the graph votes for every chunk the text channels found; of those it
+    # brings itself (an entity votes for every chunk of the notes naming it)
+    # it keeps note_candidates of a note, as the text channels do
+    found = set(candidates)
+    own = store.per_document_rows(s.conn, [(c, v) for c, v in g.ranking if c not in found], o.note_candidates)
+    keep = found | {c for c, _v in own}
+    s.rankings["graph"] = [(c, v) for c, v in g.ranking if c in keep]
+    s.scores["graph"] = sorted(((c, v) for c, v in g.votes.items() if c in keep), key=lambda kv: (-kv[1], kv[0]))
+    s.scores["time"] = sorted(((c, v) for c, v in g.time.items() if c in keep), key=lambda kv: (-kv[1], kv[0]))
     s.graph_votes = g
     # a period the question names ("in May", "on January 6th") is a set of
     # date nodes: every found chunk whose note mentions one gets their vote

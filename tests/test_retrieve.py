@@ -512,3 +512,41 @@ def test_a_word_with_ss_finds_the_note_writing_it_with_sharp_s_and_back(conn):
     assert retrieve.fts_query("Fußnoten, Müller?") == '"fußnoten" OR "müller" OR "fussnoten"'
     assert retrieve.sharp_s_variant("schlossstrasse") == "schloßstraße"
     assert retrieve.sharp_s_variant("weber") is None
+
+
+def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_notes(tmp_path, conn, embedder,
+                                                                                    extractor):
+    # a pasted log of dozens of chunks, each holding the error many times: BM25
+    # and dense ranked its chunks above the two short notes that name the
+    # error once, and with 10 candidates a channel held the log alone
+    line = "ConnectionResetError: [Errno 104] Connection reset by peer in worker pool\n"
+    notes = {"logs/worker.md": "# Worker log\n\n" + "".join(f"{i:04d} {line}" for i in range(600)),
+             "daily/2026-11-28.md": "# 2026-11-28\n\nCheckout failed with ConnectionResetError: [Errno 104] "
+                                    "after the deploy; rolled back at noon.\n",
+             "projects/PAY-1423.md": "# PAY-1423 duplicate charges\n\nRetries after ConnectionResetError "
+                                     "charged customers twice.\n"}
+    for i in range(10):
+        notes[f"misc/{i}.md"] = f"# Note {i}\n\nNothing about errors here, only tomatoes and bread {i}.\n"
+    write_notes(tmp_path / "notes", notes)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    log_chunks = conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                              "WHERE d.path = 'logs/worker.md'").fetchone()[0]
+    assert log_chunks > 20
+    o = RetrievalOptions(candidates=10, k=10)
+    for mode in ("bm25", "dense", "dense,bm25", "hybrid"):
+        res = retrieve.search(conn, "ConnectionResetError: [Errno 104]", embedder=embedder,
+                              options=o.replace(mode=mode))
+        paths = [r["path"] for r in res.results]
+        assert {"daily/2026-11-28.md", "projects/PAY-1423.md"} <= set(paths), (mode, paths)
+        # each channel brings at most note_candidates chunks of the log (the fused list is not capped)
+        assert paths.count("logs/worker.md") <= o.note_candidates * len(retrieve.parse_mode(mode)), (mode, paths)
+    # each channel's candidates hold at most note_candidates chunks of one note
+    bm25 = retrieve.bm25_channel(conn, "ConnectionResetError: [Errno 104]", o)
+    vector = embedder.embed(["ConnectionResetError: [Errno 104]"])[0]
+    for ranked in (bm25, retrieve.dense_ranking(conn, [vector], o.candidates, o)):
+        docs = retrieve.store.per_document_rows(conn, ranked, 10 ** 6)
+        assert len(docs) == len(ranked)
+        of_log = conn.execute("SELECT count(*) FROM json_each(?) j JOIN chunks c ON c.id = j.value JOIN documents d "
+                              "ON d.id = c.document_id WHERE d.path = 'logs/worker.md'",
+                              (str([c for c, _s in ranked]),)).fetchone()[0]
+        assert of_log == o.note_candidates
