@@ -244,9 +244,9 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
     seen = []
     original = retrieve.dense_ranking
 
-    def spy(conn, vectors, limit):
+    def spy(conn, vectors, limit, options):
         seen.append((conn, threading.current_thread().name))
-        return original(conn, vectors, limit)
+        return original(conn, vectors, limit, options)
 
     monkeypatch.setattr(retrieve, "dense_ranking", spy)  # a spy, not a tunable: the threshold is an option
     parallel = RetrievalOptions(parallel_min_chunks=1)
@@ -261,7 +261,7 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
 
 
 def test_an_error_in_the_dense_thread_reaches_the_caller(synced, embedder, monkeypatch):
-    def broken(conn, vectors, limit):
+    def broken(conn, vectors, limit, options):
         raise RuntimeError("scan failed")
 
     monkeypatch.setattr(retrieve, "dense_ranking", broken)
@@ -543,7 +543,7 @@ def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_no
     # each channel's candidates hold at most note_candidates chunks of one note
     bm25 = retrieve.bm25_channel(conn, "ConnectionResetError: [Errno 104]", o)
     vector = embedder.embed(["ConnectionResetError: [Errno 104]"])[0]
-    for ranked in (bm25, retrieve.dense_ranking(conn, [vector], o.candidates, o)):
+    for ranked in (bm25, retrieve.dense_ranking(conn, [vector], o.candidates, o)[0]):
         docs = retrieve.store.per_document_rows(conn, ranked, 10 ** 6)
         assert len(docs) == len(ranked)
         of_log = conn.execute("SELECT count(*) FROM json_each(?) j JOIN chunks c ON c.id = j.value JOIN documents d "

@@ -49,15 +49,6 @@ def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: in
     return [(r[0], -r[1]) for r in rows]
 
 
-def dense_rows_per_document(conn, query_vector, limit: int, per_document: int,
-                            fetch: int) -> list[tuple[int, float]]:
-    """dense_rows with at most `per_document` chunks of any one document,
-    picked from the `fetch` nearest chunks: a note of hundreds of chunks (a
-    pasted log) would otherwise fill the pool (retrieve.dense_channel)."""
-    ranked = vectors.knn(conn, "vec_chunks", query_vector, max(fetch, limit))
-    return per_document_rows(conn, ranked, per_document)[:limit]
-
-
 def per_document_rows(conn, ranked: list[tuple[int, float]], per_document: int) -> list[tuple[int, float]]:
     """The ranking with only the best `per_document` chunks of each document
     (order kept; a chunk the index no longer holds is dropped)."""
