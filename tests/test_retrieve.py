@@ -550,3 +550,16 @@ def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_no
                               "ON d.id = c.document_id WHERE d.path = 'logs/worker.md'",
                               (str([c for c, _s in ranked]),)).fetchone()[0]
         assert of_log == o.note_candidates
+
+
+def test_a_chunk_one_channel_brings_keeps_its_score_in_a_channel_whose_cap_left_it_out():
+    # dense kept three other chunks of chunk 7's note; BM25 brought chunk 7:
+    # its cosine (dense's pool) still counts in fusion, chunk 8 (nobody's candidate) gets none
+    s = retrieve._Search(None, "q", ("dense", "bm25"), RetrievalOptions(), None)
+    s.rankings = {"dense": [(1, 0.9), (2, 0.8), (3, 0.7)], "bm25": [(7, 5.0), (1, 2.0)]}
+    s.pools = {"dense": [(1, 0.9), (2, 0.8), (3, 0.7), (7, 0.65), (8, 0.6)], "bm25": [(7, 5.0), (1, 2.0)]}
+    scores = retrieve._pool_scores(s)
+    assert dict(scores["dense"]) == {1: 0.9, 2: 0.8, 3: 0.7, 7: 0.65}
+    assert scores["bm25"] == s.rankings["bm25"]
+    fused = retrieve.score_fuse(scores, ranks=s.rankings)
+    assert "dense" in next(h for h in fused if h.chunk_id == 7).channels
