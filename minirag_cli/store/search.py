@@ -38,9 +38,10 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
 def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: int,
                            per_document: int) -> list[tuple[int, float]]:
     """bm25_rows with at most `per_document` chunks of any one document: a
-    question about a day or a month matches every chunk of a note dated in
-    it alike (its header holds the date), and a note of hundreds of chunks
-    (a pasted log) would fill the whole pool (retrieve.bm25_channel)."""
+    note of hundreds of chunks (a pasted log) that holds the question's words
+    everywhere, or a question about a day or a month, which matches every
+    chunk of a note dated in it alike (its header holds the date), would
+    fill the whole pool (retrieve.bm25_pool)."""
     rows = conn.execute(
         "SELECT id, s FROM (SELECT f.id, f.s, row_number() OVER (PARTITION BY c.document_id ORDER BY f.s, f.id) AS n "
         "FROM (SELECT rowid AS id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ?) f "
