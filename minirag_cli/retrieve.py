@@ -241,9 +241,11 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
         rows = pool = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
                                                    options.dated_note_chunks)
     else:
-        rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
-                                            options.note_candidates)
         pool = store.bm25_rows(conn, q, options.header_weight, fetch)
+        rows = store.per_document_rows(conn, pool, options.note_candidates)[:options.candidates]
+        if len(rows) < options.candidates and len(pool) == fetch:  # a few notes fill the pool: cap in SQL
+            rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
+                                                options.note_candidates)
     cjk = cjk_query(question)
     if not cjk:
         return rows, pool

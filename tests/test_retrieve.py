@@ -550,6 +550,9 @@ def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_no
                               "ON d.id = c.document_id WHERE d.path = 'logs/worker.md'",
                               (str([c for c, _s in ranked]),)).fetchone()[0]
         assert of_log == o.note_candidates
+    # a pool of the log alone (note_fetch 1: its 10 best chunks) is capped in SQL: the other notes still come
+    few = {c for c, _s in retrieve.bm25_channel(conn, "ConnectionResetError: [Errno 104]", o.replace(note_fetch=1))}
+    assert few == {c for c, _s in bm25}
 
 
 def test_a_chunk_one_channel_brings_keeps_its_score_in_a_channel_whose_cap_left_it_out():
