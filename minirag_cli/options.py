@@ -95,6 +95,14 @@ class RetrievalOptions:
     # it alike: BM25 keeps this many of one note's chunks, so that one long note
     # (a pasted log) cannot fill the pool (store.bm25_rows_per_document).
     dated_note_chunks: int = 3
+    # Any question: each of BM25 and dense keeps at most this many chunks of
+    # one note among its `candidates` (dense picks them from its
+    # `candidates * note_fetch` nearest), so that a note of hundreds of chunks
+    # (a pasted log) cannot fill a channel's pool for the words it holds
+    # everywhere (an error message, a class name). BENCHMARKS "One note that
+    # fills the candidates (helper `rank2`)".
+    note_candidates: int = 3
+    note_fetch: int = 8
     # A question about the latest time ("when did I last see Priya?", latest.py): the first this many
     # notes of the fused results (by their best chunk) compete by their date.
     latest_pool: int = 20

@@ -214,27 +214,47 @@ def cjk_query(question: str) -> str | None:
 
 
 def bm25_channel(conn, question: str, options: RetrievalOptions = DEFAULTS, days=None) -> list[tuple[int, float]]:
-    """Chunks by BM25. FTS5 takes a run of CJK characters for one token, so a
-    question holding some is also searched in the chunks' CJK bigrams
-    (chunks_cjk), a chunk's two scores added; a question with none ranks by
-    chunks_fts alone. `days` (askday.AskedDays of this question): its words
-    ("yesterday") are searched as the dates they stand for."""
+    """Chunks by BM25 (bm25_pool's ranking)."""
+    return bm25_pool(conn, question, options, days)[0]
+
+
+def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
+              days=None) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """Chunks by BM25: (ranking, pool). The ranking is the channel's
+    candidates, at most options.note_candidates chunks of one note (a note
+    of hundreds of chunks holding the question's words, a pasted log, would
+    fill it); the pool, the best note_fetch * candidates chunks uncapped,
+    scores a chunk another channel brings (_text_channels). FTS5 takes a run
+    of CJK characters for one token, so a question holding some is also
+    searched in the chunks' CJK bigrams (chunks_cjk), a chunk's two scores
+    added; a question with none ranks by chunks_fts alone. `days`
+    (askday.AskedDays of this question): its words ("yesterday") are
+    searched as the dates they stand for."""
     extra = date_terms(question, store.index_years(conn))
     if days is not None:
         question, extra = days.without(question), extra + days.terms()
     q = fts_query(question, extra)
-    if q and extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
-        rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
-                                            options.dated_note_chunks)
+    fetch = options.note_fetch * options.candidates
+    if not q:
+        rows, pool = [], []
+    elif extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
+        rows = pool = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
+                                                   options.dated_note_chunks)
     else:
-        rows = store.bm25_rows(conn, q, options.header_weight, options.candidates) if q else []
+        pool = store.bm25_rows(conn, q, options.header_weight, fetch)
+        rows = store.per_document_rows(conn, pool, options.note_candidates)[:options.candidates]
+        if len(rows) < options.candidates and len(pool) == fetch:  # a few notes fill the pool: cap in SQL
+            rows = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
+                                                options.note_candidates)
     cjk = cjk_query(question)
     if not cjk:
-        return rows
+        return rows, pool
     scores: dict[int, float] = {}
-    for chunk_id, score in rows + store.cjk_rows(conn, cjk, options.candidates):
+    for chunk_id, score in pool + store.cjk_rows(conn, cjk, fetch):
         scores[chunk_id] = scores.get(chunk_id, 0.0) + score
-    return sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))[:options.candidates]
+    pool = sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))
+    per_note = options.dated_note_chunks if extra else options.note_candidates
+    return store.per_document_rows(conn, pool, per_note)[:options.candidates], pool
 
 
 # --------------------------------------------------------------------------- dense
@@ -244,13 +264,18 @@ def dense_channel(conn, query_vector: np.ndarray, limit: int = DEFAULTS.candidat
     return store.dense_rows(conn, query_vector, limit)
 
 
-def dense_ranking(conn, vectors: list[np.ndarray], limit: int = DEFAULTS.candidates) -> list[tuple[int, float]]:
-    """The dense channel for a question (vectors[0]) and its sides (the rest):
-    each chunk's best similarity over them."""
-    ranked = dense_channel(conn, vectors[0], limit)
+def dense_ranking(conn, vectors: list[np.ndarray], limit: int = DEFAULTS.candidates,
+                  options: RetrievalOptions = DEFAULTS) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """The dense channel for a question (vectors[0]) and its sides (the rest),
+    each chunk's best similarity over them: (ranking, pool). The pool is the
+    options.note_fetch * limit nearest chunks; the ranking, the channel's
+    `limit` candidates, keeps at most options.note_candidates chunks of one
+    note of it (bm25_pool)."""
+    fetch = options.note_fetch * limit
+    pool = dense_channel(conn, vectors[0], fetch)
     if len(vectors) > 1:
-        ranked = merge_max([ranked] + [dense_channel(conn, v, limit) for v in vectors[1:]])[:limit]
-    return ranked
+        pool = merge_max([pool] + [dense_channel(conn, v, fetch) for v in vectors[1:]])[:fetch]
+    return store.per_document_rows(conn, pool, options.note_candidates)[:limit], pool
 
 
 class _Concurrent:
@@ -422,11 +447,13 @@ class _Search:
     graph_votes: object = None
     periods: list[str] = field(default_factory=list)
     days: object = None  # askday.AskedDays
+    pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
 
 
 def _text_channels(s: _Search, embedder, clauses: list[str]):
     """Dense (in a thread on a large index) and BM25; returns the pending dense
-    scan, if any, for the caller to join after grounding."""
+    scan, if any, for the caller to join after grounding. Each channel's
+    pool goes to s.pools (_pool_scores)."""
     o = s.options
     dense = None
     if "dense" in s.channels:
@@ -434,15 +461,35 @@ def _text_channels(s: _Search, embedder, clauses: list[str]):
         if clauses and embedder is not None:  # a caller with only a query vector gets the whole question
             vectors += list(embedder.embed(clauses))
         if store.max_chunk_id(s.conn) >= o.parallel_min_chunks:
-            dense = _Concurrent(s.conn, lambda c: dense_ranking(c, vectors, o.candidates))
+            dense = _Concurrent(s.conn, lambda c: dense_ranking(c, vectors, o.candidates, o))
         else:
-            s.rankings["dense"] = dense_ranking(s.conn, vectors, o.candidates)
+            s.rankings["dense"], s.pools["dense"] = dense_ranking(s.conn, vectors, o.candidates, o)
     if "bm25" in s.channels:
-        s.rankings["bm25"] = bm25_channel(s.conn, s.question, o, s.days)
+        s.rankings["bm25"], s.pools["bm25"] = bm25_pool(s.conn, s.question, o, s.days)
         if clauses:
-            s.rankings["bm25"] = merge_max([s.rankings["bm25"]] + [bm25_channel(s.conn, c, o) for c in clauses],
-                                           normalise=True)[:o.candidates]
+            sides = [bm25_pool(s.conn, c, o) for c in clauses]
+            merged = merge_max([s.rankings["bm25"]] + [r for r, _p in sides], normalise=True)
+            s.rankings["bm25"] = store.per_document_rows(s.conn, merged, max(o.note_candidates,
+                                                                             o.dated_note_chunks))[:o.candidates]
+            s.pools["bm25"] = merge_max([s.pools["bm25"]] + [p for _r, p in sides], normalise=True)
     return dense
+
+
+def _pool_scores(s: _Search) -> dict[str, list[tuple[int, float]]]:
+    """The text channels' scores for fusion: each channel's candidates, and
+    its score for every chunk another channel brought that its pool holds.
+    The per-note cap limits the places one note takes in a channel's
+    candidates, not the evidence for a chunk: without this, the chunk that
+    answers, found by BM25, lost its cosine when dense kept three other
+    chunks of its note (LiHua dev lihua-453 fell from 1st to 3rd)."""
+    brought = {c for ranked in s.rankings.values() for c, _v in ranked}
+    scores = dict(s.rankings)
+    for ch, pool in s.pools.items():
+        have = {c for c, _v in s.rankings.get(ch, [])}
+        extra = [(c, v) for c, v in pool if c in brought and c not in have]
+        if extra:
+            scores[ch] = sorted(s.rankings[ch] + extra, key=lambda cv: (-cv[1], cv[0]))
+    return scores
 
 
 def _graph_channel(s: _Search, seeds) -> None:
@@ -460,9 +507,15 @@ def _graph_channel(s: _Search, seeds) -> None:
                                      n=o.anchor_documents)
     g = graph.graph_channel(s.conn, s.question, s.query_vector, hops=o.hops, terms=s.terms,
                             candidates=candidates, anchors=anchors, seeds=seeds, options=o.graph)
-    s.rankings["graph"] = g.ranking
-    s.scores["graph"] = sorted(g.votes.items(), key=lambda kv: (-kv[1], kv[0]))
-    s.scores["time"] = sorted(g.time.items(), key=lambda kv: (-kv[1], kv[0]))
+    # the graph votes for every chunk the text channels found; of those it
+    # brings itself (an entity votes for every chunk of the notes naming it)
+    # it keeps note_candidates of a note, as the text channels do
+    found = set(candidates)
+    own = store.per_document_rows(s.conn, [(c, v) for c, v in g.ranking if c not in found], o.note_candidates)
+    keep = found | {c for c, _v in own}
+    s.rankings["graph"] = [(c, v) for c, v in g.ranking if c in keep]
+    s.scores["graph"] = sorted(((c, v) for c, v in g.votes.items() if c in keep), key=lambda kv: (-kv[1], kv[0]))
+    s.scores["time"] = sorted(((c, v) for c, v in g.time.items() if c in keep), key=lambda kv: (-kv[1], kv[0]))
     s.graph_votes = g
     # a period the question names ("in May", "on January 6th") is a set of
     # date nodes: every found chunk whose note mentions one gets their vote
@@ -552,8 +605,9 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
 
         seeds = graph.ground(conn, question, query_vector, terms=terms, options=o.graph)  # while dense runs
     if dense is not None:
-        s.rankings = {"dense": dense.result(), **s.rankings}
-    s.scores = dict(s.rankings)
+        (ranking, s.pools["dense"]) = dense.result()
+        s.rankings = {"dense": ranking, **s.rankings}
+    s.scores = _pool_scores(s)
     if "graph" in channels:
         _graph_channel(s, seeds)
     _dated_notes(s)

@@ -244,9 +244,9 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
     seen = []
     original = retrieve.dense_ranking
 
-    def spy(conn, vectors, limit):
+    def spy(conn, vectors, limit, options):
         seen.append((conn, threading.current_thread().name))
-        return original(conn, vectors, limit)
+        return original(conn, vectors, limit, options)
 
     monkeypatch.setattr(retrieve, "dense_ranking", spy)  # a spy, not a tunable: the threshold is an option
     parallel = RetrievalOptions(parallel_min_chunks=1)
@@ -261,7 +261,7 @@ def test_large_index_scans_dense_in_a_thread_with_identical_results(synced, embe
 
 
 def test_an_error_in_the_dense_thread_reaches_the_caller(synced, embedder, monkeypatch):
-    def broken(conn, vectors, limit):
+    def broken(conn, vectors, limit, options):
         raise RuntimeError("scan failed")
 
     monkeypatch.setattr(retrieve, "dense_ranking", broken)
@@ -512,3 +512,57 @@ def test_a_word_with_ss_finds_the_note_writing_it_with_sharp_s_and_back(conn):
     assert retrieve.fts_query("Fußnoten, Müller?") == '"fußnoten" OR "müller" OR "fussnoten"'
     assert retrieve.sharp_s_variant("schlossstrasse") == "schloßstraße"
     assert retrieve.sharp_s_variant("weber") is None
+
+
+def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_notes(tmp_path, conn, embedder,
+                                                                                    extractor):
+    # a pasted log of dozens of chunks, each holding the error many times: BM25
+    # and dense ranked its chunks above the two short notes that name the
+    # error once, and with 10 candidates a channel held the log alone
+    line = "ConnectionResetError: [Errno 104] Connection reset by peer in worker pool\n"
+    notes = {"logs/worker.md": "# Worker log\n\n" + "".join(f"{i:04d} {line}" for i in range(600)),
+             "daily/2026-11-28.md": "# 2026-11-28\n\nCheckout failed with ConnectionResetError: [Errno 104] "
+                                    "after the deploy; rolled back at noon.\n",
+             "projects/PAY-1423.md": "# PAY-1423 duplicate charges\n\nRetries after ConnectionResetError "
+                                     "charged customers twice.\n"}
+    for i in range(10):
+        notes[f"misc/{i}.md"] = f"# Note {i}\n\nNothing about errors here, only tomatoes and bread {i}.\n"
+    write_notes(tmp_path / "notes", notes)
+    sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
+    log_chunks = conn.execute("SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id "
+                              "WHERE d.path = 'logs/worker.md'").fetchone()[0]
+    assert log_chunks > 20
+    o = RetrievalOptions(candidates=10, k=10)
+    for mode in ("bm25", "dense", "dense,bm25", "hybrid"):
+        res = retrieve.search(conn, "ConnectionResetError: [Errno 104]", embedder=embedder,
+                              options=o.replace(mode=mode))
+        paths = [r["path"] for r in res.results]
+        assert {"daily/2026-11-28.md", "projects/PAY-1423.md"} <= set(paths), (mode, paths)
+        # each channel brings at most note_candidates chunks of the log (the fused list is not capped)
+        assert paths.count("logs/worker.md") <= o.note_candidates * len(retrieve.parse_mode(mode)), (mode, paths)
+    # each channel's candidates hold at most note_candidates chunks of one note
+    bm25 = retrieve.bm25_channel(conn, "ConnectionResetError: [Errno 104]", o)
+    vector = embedder.embed(["ConnectionResetError: [Errno 104]"])[0]
+    for ranked in (bm25, retrieve.dense_ranking(conn, [vector], o.candidates, o)[0]):
+        docs = retrieve.store.per_document_rows(conn, ranked, 10 ** 6)
+        assert len(docs) == len(ranked)
+        of_log = conn.execute("SELECT count(*) FROM json_each(?) j JOIN chunks c ON c.id = j.value JOIN documents d "
+                              "ON d.id = c.document_id WHERE d.path = 'logs/worker.md'",
+                              (str([c for c, _s in ranked]),)).fetchone()[0]
+        assert of_log == o.note_candidates
+    # a pool of the log alone (note_fetch 1: its 10 best chunks) is capped in SQL: the other notes still come
+    few = {c for c, _s in retrieve.bm25_channel(conn, "ConnectionResetError: [Errno 104]", o.replace(note_fetch=1))}
+    assert few == {c for c, _s in bm25}
+
+
+def test_a_chunk_one_channel_brings_keeps_its_score_in_a_channel_whose_cap_left_it_out():
+    # dense kept three other chunks of chunk 7's note; BM25 brought chunk 7:
+    # its cosine (dense's pool) still counts in fusion, chunk 8 (nobody's candidate) gets none
+    s = retrieve._Search(None, "q", ("dense", "bm25"), RetrievalOptions(), None)
+    s.rankings = {"dense": [(1, 0.9), (2, 0.8), (3, 0.7)], "bm25": [(7, 5.0), (1, 2.0)]}
+    s.pools = {"dense": [(1, 0.9), (2, 0.8), (3, 0.7), (7, 0.65), (8, 0.6)], "bm25": [(7, 5.0), (1, 2.0)]}
+    scores = retrieve._pool_scores(s)
+    assert dict(scores["dense"]) == {1: 0.9, 2: 0.8, 3: 0.7, 7: 0.65}
+    assert scores["bm25"] == s.rankings["bm25"]
+    fused = retrieve.score_fuse(scores, ranks=s.rankings)
+    assert "dense" in next(h for h in fused if h.chunk_id == 7).channels

@@ -38,15 +38,35 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
 def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: int,
                            per_document: int) -> list[tuple[int, float]]:
     """bm25_rows with at most `per_document` chunks of any one document: a
-    question about a day or a month matches every chunk of a note dated in
-    it alike (its header holds the date), and a note of hundreds of chunks
-    (a pasted log) would fill the whole pool (retrieve.bm25_channel)."""
+    note of hundreds of chunks (a pasted log) that holds the question's words
+    everywhere, or a question about a day or a month, which matches every
+    chunk of a note dated in it alike (its header holds the date), would
+    fill the whole pool (retrieve.bm25_pool)."""
     rows = conn.execute(
         "SELECT id, s FROM (SELECT f.id, f.s, row_number() OVER (PARTITION BY c.document_id ORDER BY f.s, f.id) AS n "
         "FROM (SELECT rowid AS id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ?) f "
         "JOIN chunks c ON c.id = f.id) WHERE n <= ? ORDER BY s, id LIMIT ?",
         (header_weight, fts_query, per_document, limit)).fetchall()
     return [(r[0], -r[1]) for r in rows]
+
+
+def per_document_rows(conn, ranked: list[tuple[int, float]], per_document: int) -> list[tuple[int, float]]:
+    """The ranking with only the best `per_document` chunks of each document
+    (order kept; a chunk the index no longer holds is dropped)."""
+    if not ranked:
+        return []
+    doc_of = dict(conn.execute("SELECT c.id, c.document_id FROM json_each(?) j JOIN chunks c ON c.id = j.value",
+                               (json.dumps([int(c) for c, _s in ranked]),)).fetchall())
+    seen: dict[int, int] = {}
+    out = []
+    for chunk_id, score in ranked:
+        doc = doc_of.get(chunk_id)
+        if doc is None:
+            continue
+        seen[doc] = seen.get(doc, 0) + 1
+        if seen[doc] <= per_document:
+            out.append((chunk_id, score))
+    return out
 
 
 def note_dating_heads(conn) -> list[tuple[int, str, str, str]]:
