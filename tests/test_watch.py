@@ -1272,8 +1272,8 @@ def test_the_lock_file_deleted_while_watching_still_refuses_a_second_sync(mrag_b
 
 def test_a_watch_waiting_for_a_change_is_no_sync_writing_the_index(mrag_bin, folder):
     """With `mrag sync --watch` running all day (as README suggests), every
-    `mrag tasks` said `a \`mrag sync\` (pid N) is writing the index now: the
-    tasks listed are as of what it has written so far`, and `mrag doctor` that
+    `mrag tasks` said "a `mrag sync` (pid N) is writing the index now: the
+    tasks listed are as of what it has written so far", and `mrag doctor` that
     a sync was running, while the watch only waited. The watch says in the lock
     file that it waits; a second sync is still refused, naming its pid, and a
     re-sync is a sync at work again (SyncLock.idle)."""
