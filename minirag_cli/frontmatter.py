@@ -54,6 +54,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from minirag_cli.text import MONTHS
+
 OPEN = "---"
 CLOSE = ("---", "...")
 # the keys whose value dates a note, in order of preference: Jekyll's and
@@ -344,9 +346,7 @@ def notion_created(text: str) -> str:
         m = _NOTION_DATE.match(p.value) if p.key.lower() in NOTION_CREATED_KEYS else None
         if m is None:
             continue
-        months = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                  "October", "November", "December")
-        day = f"{m.group(3)}-{months.index(m.group(1)) + 1:02d}-{int(m.group(2)):02d}"
+        day = f"{m.group(3)}-{MONTHS[m.group(1).lower()]:02d}-{int(m.group(2)):02d}"
         if not 1 <= int(m.group(2)) <= 31:
             continue
         if m.group(4) is None:
