@@ -14,18 +14,48 @@ seen of a fuzzy group is its entity's key only until the counts decide
 (naming.chosen_key, applied by store.refresh_entities after every write);
 `rename` has the resolver follow, so a form resolves to the key the entity
 bears now; a new key is matched against every key of a group, whichever won.
+A #tag and a name a word apart do not merge fuzzily (`#flashcards` is a topic,
+`DS flashcards` a note about one; heuristic rules 17), though two names do
+("FC Barcelona", "Barcelona"). A Slack-style handle of a first name and an
+initial (`@priya.r`) joins the one entity known by a name of that first name
+and initial (`Priya Raman`) as a note's alias would: it never names or keys it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
 from minirag_cli.naming import FUZZY_MIN_LEN, display_name, fuzzable  # noqa: F401  (FUZZY_MIN_LEN re-exported)
-from minirag_cli.text import normalise_key  # noqa: F401  (re-exported)
+from minirag_cli.text import fold, normalise_key  # noqa: F401  (re-exported)
 
 FUZZY_THRESHOLD = 90.0
+
+# a form's words: blanks, a tag's or a handle's hyphens, underscores, dots and slashes, CamelCase humps
+_WORD_SPLIT = re.compile(r"[\s_./-]+|(?<=[a-z])(?=[A-Z])")
+# a handle of a first name and an initial (`@priya.r`, `@priya_r`), as a chat export writes its speakers
+_FIRST_INITIAL = re.compile(r"@([^\W\d_]{2,})[._-]([^\W\d_])")
+
+
+def form_words(form: str) -> list[str]:
+    """The keys of a surface form's words, in order (`#inc-checkout-latency`: inc, checkout, latency)."""
+    return [k for w in _WORD_SPLIT.split(form.lstrip("#@")) if (k := normalise_key(w))]
+
+
+def _a_word_more(form: str, key: str) -> bool:
+    """Is `form` the key `key` and one word more (`DS flashcards` and `flashcards`)?"""
+    words = form_words(form)
+    return len(words) > 1 and any("".join(words[:i] + words[i + 1:]) == key for i in range(len(words)))
+
+
+def _name_words(form: str) -> list[str] | None:
+    """A plain name's words (two to four, the first and last capitalised: `Priya Raman`), else None."""
+    words = form.split()
+    if form[:1] in "#@" or not 2 <= len(words) <= 4 or not (words[0][:1].isupper() and words[-1][:1].isupper()):
+        return None
+    return words
 
 
 @dataclass(frozen=True)
@@ -40,9 +70,16 @@ class Resolver:
     """Holds the keys of every entity in memory (one sync is the only writer,
     under the sync lock) and decides which canonical key a surface form joins."""
 
-    def __init__(self, canonical: dict[str, str] | None = None):
+    def __init__(self, canonical: dict[str, str] | None = None, forms: dict[str, set[str]] | None = None):
         # any known key (entity key or alias key) -> canonical entity key
         self.canonical: dict[str, str] = dict(canonical or {})
+        # a key -> the surface forms seen of it (store.resolver_forms, then each resolved): whether it is a
+        # #tag's or a name's, its words, a person's first name (rules 17)
+        self._forms: dict[str, set[str]] = {}
+        self._firsts: dict[str, set[str]] = {}  # a plain name's first word, folded -> the keys of such names
+        for key, seen in (forms or {}).items():
+            for form in seen:
+                self._seen(key, form)
         # canonical entity key -> the keys resolving to it: a rename moves only the keys of the entities
         # renamed, not the whole map (a sync renames after every note it writes)
         self._members: dict[str, set[str]] = {}
@@ -57,12 +94,47 @@ class Resolver:
     def from_db(cls, conn) -> "Resolver":
         from minirag_cli.store import resolver_keys
 
-        canonical = resolver_keys(conn)
-        return cls(canonical)
+        from minirag_cli.store import resolver_forms
+
+        return cls(resolver_keys(conn), resolver_forms(conn))
 
     @staticmethod
     def _fuzzable(key: str) -> bool:
         return fuzzable(key)
+
+    def _seen(self, key: str, form: str) -> None:
+        """Keep `form`, a surface form of `key` (a fuzzable key's: only those may merge fuzzily, and a
+        person's name is one)."""
+        if not fuzzable(key):
+            return
+        forms = self._forms.setdefault(key, set())
+        if form in forms:
+            return
+        forms.add(form)
+        words = _name_words(form)
+        if words is not None:
+            self._firsts.setdefault(fold(words[0]), set()).add(key)
+
+    def _word_apart(self, surface: str, key: str, other: str) -> bool:
+        """Are `surface` (keyed `key`) and a form of the known key `other` a #tag and a name a word
+        apart (`DS flashcards`, `#flashcards`)? Then neither is a misspelling of the other: the name is a
+        thing of the tag's topic (rules 17; two names a word apart still merge: `FC Barcelona`)."""
+        tag = surface.startswith("#")
+        return any(form.startswith("#") != tag and (_a_word_more(surface, other) or _a_word_more(form, key))
+                   for form in self._forms.get(other, ()))
+
+    def _handle_target(self, surface: str) -> str | None:
+        """The entity a handle of a first name and an initial joins (`@priya.r`: _FIRST_INITIAL): the one
+        entity known by a plain name of that first name whose second word has that initial (`Priya
+        Raman`), None when none or several are (rules 17; `@sam.okafor`'s key is Sam Okafor's already)."""
+        m = _FIRST_INITIAL.fullmatch(surface)
+        if m is None:
+            return None
+        first, initial = fold(m.group(1)), fold(m.group(2))
+        targets = {self.canonical[key] for key in self._firsts.get(first, ()) if key in self.canonical
+                   and any((words := _name_words(form)) is not None and fold(words[0]) == first
+                           and fold(words[1])[:1] == initial for form in self._forms[key])}
+        return next(iter(targets)) if len(targets) == 1 else None
 
     def _point(self, key: str, target: str) -> None:
         """Have `key` resolve to `target`, the reverse map kept with it."""
@@ -87,6 +159,14 @@ class Resolver:
         key = joined or normalise_key(surface, type_)
         if not key:
             return None
+        if joined is None and surface.startswith("@"):
+            target = self._handle_target(surface)
+            if target is not None:
+                # as a note's alias joins its note: looked for anew in every sync (store.resolver_keys
+                # loads no alias), never the entity's key or name (naming.chosen_key, own_forms)
+                return Resolution(target, display_name(surface, type_), type_, "alias")
+        if joined is None:
+            self._seen(key, surface)
         if key in self.canonical:
             # a key merged fuzzily before stays a fuzzy form, in whichever sync or note it comes again
             # (and whichever key won: chosen_key), so the label is the same whatever the order
@@ -96,6 +176,8 @@ class Resolver:
         if self._fuzzable(key) and self._fuzzy_keys:
             matches = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD,
                                       limit=None)
+            if matches and joined is None:
+                matches = [match for match in matches if not self._word_apart(surface, key, match[0])]
             if matches:
                 # the closest key, the first in code point order at equal scores: not the first listed
                 best = max(score for _k, score, _i in matches)

@@ -314,7 +314,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
 #    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
 #    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
-VERSION = 16
+# 17: names16's part (the QA vaults of the thirtieth session): an imperative's `# ` title (`# Rotate the
+#    Stripe keys`, or `# Rotate billing-api keys` beside `Rotate the Stripe secret key`: VERB_TITLE) opens
+#    a sentence with its verb, which VERB_THE cuts (was `Rotate the Stripe`); a German text's word written
+#    as a person's (`Frau Hartung`, `Hartung 2019`, `Anna Hartung`: _german_persons) is no noun by its
+#    -ung shape, `Herr`/`Frau` are titles (GERMAN_TITLES), and a one-word heading (`## Methode`) and an
+#    -nis word (`Ergebnisse`) are nouns. With it, resolve.py: a #tag and a name a word apart merge no
+#    more (`#flashcards`, `DS flashcards`), and `@priya.r` joins the one `Priya R...` known.
+VERSION = 17
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -651,6 +658,9 @@ PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)
 SPELLED_TITLES = frozenset("Professor".split())
+# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
+# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
+GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -912,6 +922,15 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # 0.6038 -> 0.5881 when every such first word was read so), as does a title of names (`# Kestrel
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
+# A note's `# ` title that opens with an imperative (a work log's runbook: `# Rotate the Stripe keys`, `#
+# Restart the Redis cluster`): its first word, then `the`, a name and lower-case words; or its first word and
+# lower-case words (`# Rotate billing-api keys`) where the text opens a sentence with that word, `the` and a
+# name too (`Rotate the Stripe secret key ...`: _verb_title). Told by the title's shape and the text's use of
+# the word, no list of verbs: that word is capitalised as a sentence's first is (`Rotate the Stripe` was a
+# name, and `Rotate`), and the title's word is no mid-sentence capital for the text's sentences (VERB_THE cuts
+# `Rotate the` there). `# Across the Stars`, a title of names, stays whole. Heuristic rules 17.
+VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}"
+                        rf"|{LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
@@ -1326,9 +1345,22 @@ _GERMAN_BARE = re.compile(
 # `Abschnitt 2.3`, `Seite 14`). A word of a noun's suffix (-ung, -heit, -keit, -schaft, -tion, -ismus, and
 # their plurals; three letters or more before it: not `Jung`), and a word before a number that is no year
 # (`Müller 2019`, `Fischer 2018` cite a work: names), no time (`Anna 14:30`) and no date's day (`Anna 3.`).
+# Rules 17: and -nis (`Ergebnis`, `Ergebnisse`, `Verhältnis`; four letters before it: not `Dennis`, `Tennis`).
 _GERMAN_SUFFIXED = re.compile(
-    rf"(?<!{_WORD_CHAR})({UPPER}{LOWER}{{2,}}(?:ung|heit|keit|schaft|tion)(?:en)?|{UPPER}{LOWER}{{2,}}(?:ismus|ismen))"
-    rf"(?![\w'’-])")
+    rf"(?<!{_WORD_CHAR})({UPPER}{LOWER}{{2,}}(?:ung|heit|keit|schaft|tion)(?:en)?|{UPPER}{LOWER}{{2,}}(?:ismus|ismen)"
+    rf"|{UPPER}{LOWER}{{3,}}nis(?:se|sen)?)(?![\w'’-])")
+# A German text's one-word heading (`## Methode`, `# Ergebnisse`): a noun, as one after an article is
+# (heuristic rules 17), unless the text writes it as a name (after a preposition, a person's title...)
+_GERMAN_HEADING_WORD = re.compile(rf"^[ \t]*#{{1,6}}[ \t]+({UPPER}{LOWER}+)[ \t]*$", re.MULTILINE)
+# Where a German text writes a capitalised word as a person's (heuristic rules 17), so that a noun's shape
+# (`Hartung`: -ung) or a heading makes no noun of it: after a person's title (`Frau Hartung`, `Dr.
+# Hartung`, `Prof. Hartung`: group 1), before a citation's year (`Hartung 2019`, `(Hartung, 2019)`,
+# `Hartung et al.`: CITATION), or after a first name (`Anna Hartung`: group 3 after group 2, a capitalised
+# word that is no determiner's, no noun the text uses and no common adjective, with no determiner before it)
+_GERMAN_TITLED = re.compile(
+    rf"(?<!{_WORD_CHAR})(?:(?:{'|'.join(sorted(PERSON_TITLES))})\.?|{'|'.join(sorted(SPELLED_TITLES | GERMAN_TITLES))})"
+    rf"{_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
+_GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UPPER}{LOWER}+)(?![\w'’-]))")
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
 
 
@@ -1362,13 +1394,42 @@ def german_nouns(text: str) -> set[str]:
         if english and english.covers(m.start()):
             continue
         out.add(noun)
-    if out:
-        out -= {m.group(1) for m in _GERMAN_BARE.finditer(text)}
+    bare = {m.group(1) for m in _GERMAN_BARE.finditer(text)}
+    out -= bare
     # nouns by their shape, after a preposition too (`mit Blickbewegungsmessung`, `für Kapitel 2`: rules 16)
+    shaped = set()
     for m in itertools.chain(_GERMAN_SUFFIXED.finditer(text), _GERMAN_NUMBERED.finditer(text)):
         if not (m.lastindex == 2 and _YEAR.fullmatch(m.group(2))) and not (english and english.covers(m.start())):
-            out.add(m.group(1))
-    return out | GERMAN_CALENDAR
+            shaped.add(m.group(1))
+    # a one-word heading's noun (`## Methode`, rules 17), unless the text writes it bare after a preposition
+    shaped |= {m.group(1) for m in _GERMAN_HEADING_WORD.finditer(text)
+               if not (english and english.covers(m.start()))} - bare
+    if shaped:
+        # ... but no word the text writes as a person's (rules 17: `Frau Hartung`, `(Hartung, 2019)`)
+        shaped -= _german_persons(text, out | shaped)
+    return out | shaped | GERMAN_CALENDAR
+
+
+def _german_persons(text: str, nouns: set[str]) -> set[str]:
+    """The capitalised words a German `text` writes as a person's (heuristic rules 17): after a person's
+    title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
+    (`Hartung 2019`, `(Hartung, 2019)`, `Hartung & Weiß 2019`: CITATION), or a surname after a first name
+    (`Anna Hartung`: _GERMAN_FIRST_LAST), the first name no determiner or function word, no noun of
+    `nouns` (the text's others) nor of a noun's shape, no common adjective (`Kurze Zusammenfassung`) and
+    with no determiner before it (`die Soziale Marktwirtschaft`)."""
+    out = {m.group(1) for m in _GERMAN_TITLED.finditer(text)}
+    for m in CITATION.finditer(text):
+        out.update(filter(None, (m.group(1), m.group(2))))
+    for m in _GERMAN_FIRST_LAST.finditer(text):
+        first, last = m.group(1), m.group(2)
+        if (first.lower() in GERMAN_DETERMINERS or first.lower() in GERMAN_WORDS or first in nouns
+                or first in GERMAN_TITLES or _GERMAN_SUFFIXED.fullmatch(first) or GERMAN_ADJECTIVE.fullmatch(first)):
+            continue
+        before = _WORD_RUN.findall(text[max(0, m.start() - 12):m.start()])
+        if before and before[-1].lower() in GERMAN_DETERMINERS:
+            continue
+        out.add(last)
+    return out
 
 
 def _english_lines(text: str) -> Ranges | None:
@@ -1409,6 +1470,16 @@ def _heading_line(text: str, pos: int) -> bool:
     """Is `pos` in a Markdown heading's line (`#` to `######` and a blank opening it, in a list item or a
     quote too)?"""
     return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
+
+
+def _verb_titles(text: str) -> set[int]:
+    """Where the first words of `text`'s imperative `# ` titles start (VERB_TITLE)."""
+    out = set()
+    for m in VERB_TITLE.finditer(text):
+        if m.group(2) or any(_sentence_start(text, v.start()) for v in re.finditer(
+                rf"(?<!{_LETTER}){re.escape(m.group(1))}{_GAP}the{_GAP}(?={UPPER})", text)):
+            out.add(m.start(1))
+    return out
 
 
 def _common_noun(word: str, text: str) -> bool:
@@ -1799,6 +1870,9 @@ class HeuristicExtractor:
         # opens a sentence
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
+        # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
+        verb_titles = _verb_titles(text) if "#" in text else set()
+        phrase_titles |= verb_titles
         in_tag = Ranges(tagged)
         for start, found in _cap_spans(text):
             if linked and linked.covers(start):
@@ -1806,7 +1880,8 @@ class HeuristicExtractor:
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
             verb = VERB_THE.match(found)
-            if verb and _sentence_start(text, start) and not elsewhere(found.split()[0], start):
+            if (verb and (start in verb_titles or _sentence_start(text, start))
+                    and not elsewhere(found.split()[0], start, verb_titles)):
                 # `- Designed the HeronBoard`: a word capitalised only as a sentence's first word
                 # (rule 6: a verb, a noun) opens no name with `the`; the name is what follows it.
                 # With `of` it does (`Game of Thrones`, `Ghost of Tsushima` open LiHua's sentences)
@@ -1845,8 +1920,10 @@ class HeuristicExtractor:
                              or words[0].removesuffix(".") in PERSON_TITLES
                              or (words[0] in SPELLED_TITLES and len(words) > 1)
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
-                                                or words[0].lower() in GERMAN_WORDS))):
-                titled = titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
+                                                or words[0].lower() in GERMAN_WORDS
+                                                or (words[0] in GERMAN_TITLES and len(words) > 1)))):
+                titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
+                          or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
@@ -2287,13 +2364,14 @@ class _Elsewhere:
     def __init__(self, text: str):
         self.text = text
         self.runs: dict[str, list[int]] | None = None  # a run of word characters -> where it starts
-        self.found: dict[str, list[int]] = {}  # a word -> the first two starts of it mid-sentence
+        self.found: dict[str, list[int]] = {}  # a word -> the first three starts of it mid-sentence
 
-    def __call__(self, word: str, pos: int) -> bool:
+    def __call__(self, word: str, pos: int, skip: Collection[int] = ()) -> bool:
+        """... and not at one of `skip` either (an imperative title's verb: _verb_titles)."""
         starts = self.found.get(word)
         if starts is None:
             starts = self.found[word] = self._mid_sentence(word)
-        return any(start != pos for start in starts)
+        return any(start != pos and start not in skip for start in starts)
 
     def _mid_sentence(self, word: str) -> list[int]:
         lead = _WORD_RUN.match(word)
@@ -2309,7 +2387,7 @@ class _Elsewhere:
         for start in matches:
             if not _sentence_start(self.text, start):
                 out.append(start)
-                if len(out) == 2:
+                if len(out) == 3:  # one besides the position asked for and an imperative title's (rules 17)
                     break
         return out
 

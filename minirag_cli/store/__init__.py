@@ -28,7 +28,7 @@ from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, 
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
                                      delete_document, document_header, empty_index, forget_kept_vectors, kept_vectors,
                                      merge_extraction_cache, move_root, note_head, purge_orphan_entities, refresh_entities,
-                                     resolver_keys,
+                                     resolver_forms, resolver_keys,
                                      rows_by_key, totals, touch_documents, write_document, write_graph)
 
 __all__ = ["built_chunking", "cache_answer", "chunk_texts_with_links", "cache_extraction", "cached_answer", "cached_extraction",
@@ -38,5 +38,5 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_with_links", "cache_ex
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
            "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "notes_writing", "note_head", "note_heads", "note_lines", "notes_with_tasks",
            "PlannedChunk", "PlannedEntity",
-           "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_keys", "rows_by_key", "stored_chunks",
+           "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "stored_chunks",
            "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

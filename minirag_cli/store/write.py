@@ -707,6 +707,15 @@ def resolver_keys(conn) -> dict[str, str]:
     return canonical
 
 
+def resolver_forms(conn) -> dict[str, set[str]]:
+    """Every known key (not a note's alias's: resolver_keys) -> the surface forms the index holds of it
+    (`#flashcards`, `DS flashcards`): what resolve.Resolver tells a #tag from a name by, and a name's words."""
+    out: dict[str, set[str]] = {}
+    for key, form in conn.execute("SELECT key, alias FROM entity_aliases WHERE merge != 'alias'"):
+        out.setdefault(key, set()).add(form)
+    return out
+
+
 def empty_index(conn, vec_tables: dict[str, str]) -> None:
     """Delete every document and entity, drop the vec tables and forget the
     embedder (the extraction cache stays; the cached answers that read the
