@@ -102,6 +102,16 @@ def test_german_names_kept(text, name):
     assert name in found(text)
 
 
+@pytest.mark.parametrize("text", [
+    "- Team Besprechung am Montag\n\nIch bin nicht sicher, ob das reicht. Aber Besprechung und Daten sind "
+    "nicht alles.\n",  # a compound spelled apart where a list item starts: no first name and surname
+    "## Projekt Besprechung\n\nIch bin nicht sicher, ob das reicht. Aber Besprechung und Daten sind nicht "
+    "alles.\n",
+])
+def test_a_compound_spelled_apart_makes_no_surname(text):
+    assert "Besprechung" not in found(text)
+
+
 def test_a_noun_after_an_adjective_is_still_a_noun():
     names = found("## Kurze Zusammenfassung\n\nIch bin nicht sicher, ob wir noch mehr brauchen. Aber "
                   "Zusammenfassung und Daten sind nicht alles.\n")

@@ -1415,8 +1415,9 @@ def _german_persons(text: str, nouns: set[str]) -> set[str]:
     title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
     (`Hartung 2019`, `(Hartung, 2019)`, `Hartung & Weiß 2019`: CITATION), or a surname after a first name
     (`Anna Hartung`: _GERMAN_FIRST_LAST), the first name no determiner or function word, no noun of
-    `nouns` (the text's others) nor of a noun's shape, no common adjective (`Kurze Zusammenfassung`) and
-    with no determiner before it (`die Soziale Marktwirtschaft`)."""
+    `nouns` (the text's others) nor of a noun's shape, no common adjective (`Kurze Zusammenfassung`),
+    with no determiner before it (`die Soziale Marktwirtschaft`) and not where a line, a list item or a
+    heading starts, where a note spells compounds apart (`- Team Besprechung`, `## Projekt Planung`)."""
     out = {m.group(1) for m in _GERMAN_TITLED.finditer(text)}
     for m in CITATION.finditer(text):
         out.update(filter(None, (m.group(1), m.group(2))))
@@ -1428,6 +1429,9 @@ def _german_persons(text: str, nouns: set[str]) -> set[str]:
         before = _WORD_RUN.findall(text[max(0, m.start() - 12):m.start()])
         if before and before[-1].lower() in GERMAN_DETERMINERS:
             continue
+        line = text.rfind("\n", 0, m.start()) + 1
+        if not text[line:m.start()].strip(" \t#") or _after_line_marks(text, m.start()):
+            continue  # `- Team Besprechung`, `## Projekt Planung`: a compound spelled apart
         out.add(last)
     return out
 
