@@ -92,9 +92,7 @@ class Resolver:
 
     @classmethod
     def from_db(cls, conn) -> "Resolver":
-        from minirag_cli.store import resolver_keys
-
-        from minirag_cli.store import resolver_forms
+        from minirag_cli.store import resolver_forms, resolver_keys
 
         return cls(resolver_keys(conn), resolver_forms(conn))
 
