@@ -1,0 +1,99 @@
+"""Org-mode notes (`.org`) as an Emacs user keeps them: what mrag shows of
+them and the task headlines `mrag tasks` reads."""
+
+from __future__ import annotations
+
+from minirag_cli.format import stderr_console, stdout_console
+
+
+def test_org_words_between_colons_are_shown_as_written_not_as_emoji(capsys):
+    # an Org drawer's `:END:` and a tag list `:books:home:` are text; Rich's emoji codes made
+    # them 🔚 and 📚 in ask's snippets, `mrag show` and every table
+    stdout_console().print(":PROPERTIES: :END: #+FILETAGS: :books: :thumbs_up:")
+    stderr_console().print(":END: :books:")
+    out, err = capsys.readouterr()
+    assert out.strip() == ":PROPERTIES: :END: #+FILETAGS: :books: :thumbs_up:"
+    assert err.strip() == ":END: :books:"
+
+
+ORG_NOTES = {
+    "projects.org": (
+        "#+TITLE: Projects\n"
+        "#+FILETAGS: :projects:\n"
+        "\n"
+        "* Garden project                                                :garden:\n"
+        "** DONE Build the raised beds\n"
+        "   CLOSED: [2026-10-20 Tue 16:40]\n"
+        "** NEXT Order compost from Greenleaf Nursery\n"
+        "   SCHEDULED: <2026-11-19 Thu>\n"
+        "** TODO [#A] Plant the garlic [1/2]                          :urgent:\n"
+        "   DEADLINE: <2026-11-16 Mon 10:00> SCHEDULED: <2026-11-14 Sat>\n"
+        "*** TODO Buy the garlic\n"
+        "** CANCELLED Install drip irrigation\n"
+        "   CLOSED: [2026-11-01 Sun 10:00]\n"
+        "   Too expensive this season.\n"
+        "* TODO\n"
+        "* Tomatoes are TODO next year\n"
+        "#+BEGIN_SRC org\n"
+        "* TODO an example in a source block\n"
+        "#+END_SRC\n"
+        "- [ ] a checkbox in the same note\n"
+    ),
+    "own-keywords.org": (
+        "#+SEQ_TODO: TODO(t) WAITING(w@/!) | DONE(d!) DELEGATED(g@)\n"
+        "* WAITING Hear back from the landlord\n"
+        "  DEADLINE: <2026-11-11 Wed>\n"
+        "* DELEGATED Fix the boiler\n"
+        "* NEXT not a keyword of this note\n"
+    ),
+    "notes.md": "# Not Org\n\n* TODO a Markdown list item, no Org headline\n",
+}
+
+
+def _org_index(tmp_path):
+    from tests.test_tasks import sync
+    from tests.conftest import write_notes
+
+    root = tmp_path / "org"
+    write_notes(root, ORG_NOTES)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    return db_path
+
+
+def test_org_task_headlines_are_tasks_with_their_planning_dates(tmp_path):
+    from tests.test_tasks import listed
+
+    db_path = _org_index(tmp_path)
+    tasks = {t["text"]: t for t in listed(db_path, "--all")}
+    assert set(tasks) == {
+        "Build the raised beds", "NEXT Order compost from Greenleaf Nursery", "Plant the garlic",
+        "Buy the garlic", "Install drip irrigation", "a checkbox in the same note",
+        "WAITING Hear back from the landlord", "DELEGATED Fix the boiler"}
+    garlic = tasks["Plant the garlic"]
+    assert (garlic["status"], garlic["due"], garlic["scheduled"], garlic["lines"]) == \
+        ("open", "2026-11-16", "2026-11-14", [9, 10])
+    assert tasks["Buy the garlic"]["parent"] == 9
+    assert tasks["Plant the garlic"]["parent"] is None  # under a headline that is no task
+    beds = tasks["Build the raised beds"]
+    assert (beds["status"], beds["done"], beds["done_on"], beds["line"]) == ("done", True, "2026-10-20", 5)
+    assert tasks["Install drip irrigation"]["status"] == "cancelled"
+    assert tasks["NEXT Order compost from Greenleaf Nursery"]["scheduled"] == "2026-11-19"
+    # the note's own keywords: WAITING open, DELEGATED (after `|`) closed
+    waiting = tasks["WAITING Hear back from the landlord"]
+    assert (waiting["status"], waiting["due"]) == ("open", "2026-11-11")
+    assert tasks["DELEGATED Fix the boiler"]["status"] == "done"
+
+
+def test_org_tasks_by_tag_due_and_overdue(tmp_path):
+    from tests.test_tasks import listed
+
+    db_path = _org_index(tmp_path)
+    # a tag, its own or inherited (`#+FILETAGS:`, a parent headline's), finds the task, not its text
+    assert [t["text"] for t in listed(db_path, "urgent")] == ["Plant the garlic", "Buy the garlic"]
+    assert {t["text"] for t in listed(db_path, "garden")} == {
+        "NEXT Order compost from Greenleaf Nursery", "Plant the garlic", "Buy the garlic"}
+    assert len(listed(db_path, "projects", "--all")) == 5  # not the checkbox: tags are a headline's
+    overdue = listed(db_path, "--overdue", env={"MRAG_TODAY": "2026-11-15"})
+    assert [t["text"] for t in overdue] == ["WAITING Hear back from the landlord"]
+    assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-11", "2026-11-16"]
