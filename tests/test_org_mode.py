@@ -3,6 +3,7 @@ them and the task headlines `mrag tasks` reads."""
 
 from __future__ import annotations
 
+from minirag_cli import db
 from minirag_cli.format import stderr_console, stdout_console
 
 
@@ -97,3 +98,58 @@ def test_org_tasks_by_tag_due_and_overdue(tmp_path):
     overdue = listed(db_path, "--overdue", env={"MRAG_TODAY": "2026-11-15"})
     assert [t["text"] for t in overdue] == ["WAITING Hear back from the landlord"]
     assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-11", "2026-11-16"]
+
+
+def test_org_markup_is_blanked_in_place_for_the_name_rules():
+    from minirag_cli.extract.orgmode import readable
+
+    text = ("#+TITLE: Priya Raman\n#+STARTUP: overview\n"
+            "* WAITING [#A] Tomás to bring the wheelbarrow   :garden:\n"
+            "  CLOSED: [2026-11-02 Mon 17:03] SCHEDULED: <2026-11-01 Sun>\n"
+            "  :PROPERTIES:\n  :ID:       3f2a9c0e\n  :END:\n"
+            "#+BEGIN_QUOTE\nWe have forty thousand euros.\n#+END_QUOTE\n"
+            "| Bed | Crop |\n|-----+------|\n| North | Garlic |\n")
+    read = readable(text)
+    assert len(read) == len(text) and [len(x) for x in read.split("\n")] == [len(x) for x in text.split("\n")]
+    for gone in ("TITLE", "STARTUP", "WAITING", "[#A]", "CLOSED", "SCHEDULED", "Sun", "Mon", "PROPERTIES", ":ID:",
+                 ":END:", "BEGIN_QUOTE", "END_QUOTE", "*"):
+        assert gone not in read, gone
+    for kept in ("Priya Raman", "Tomás to bring", ":garden:", "2026-11-02", "3f2a9c0e", "forty thousand",
+                 "|-----|------|", "| North | Garlic |"):
+        assert kept in read, kept
+
+
+def test_an_org_notes_markup_names_nothing_and_its_markup_opens_no_chat(tmp_path):
+    from tests.conftest import write_notes
+    from tests.test_tasks import sync
+
+    notes = {
+        "inbox.org": (
+            "#+TITLE: Inbox\n#+FILETAGS: :inbox:\n#+STARTUP: overview\n\n"
+            "* WAITING Tomás to bring the spare wheelbarrow\n"
+            "* DONE Buy a new bike lock\n  CLOSED: [2026-11-02 Mon 17:03]\n"
+            "* CANCELLED Sign up for the marathon\n  CLOSED: [2026-11-03 Tue 08:00]\n"
+            "* TODO Call the plumber\n  SCHEDULED: <2026-11-20 Fri>\n"
+            "* TODO Water the plants\n  SCHEDULED: <2026-11-22 Sun>\n"
+            "  :PROPERTIES:\n  :STYLE:    habit\n  :END:\n"
+            "  :LOGBOOK:\n  CLOCK: [2026-11-10 Tue 09:00]--[2026-11-10 Tue 11:30] =>  2:30\n  :END:\n"
+        ),
+        "meeting.org": (
+            "#+TITLE: Atlas kick-off\n\n"
+            "#+BEGIN_QUOTE\nWe have forty thousand euros, said Priya Raman.\n#+END_QUOTE\n"
+        ),
+    }
+    root = tmp_path / "org"
+    write_notes(root, notes)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    conn = db.connect(db_path)
+    try:
+        names = {name: type_ for name, type_ in conn.execute("SELECT name, type FROM entities")}
+    finally:
+        conn.close()
+    for markup in ("TITLE", "FILETAGS", "STARTUP", "CLOSED", "SCHEDULED", "CLOCK", "PROPERTIES", "STYLE", "END",
+                   "LOGBOOK", "BEGIN_QUOTE", "END_QUOTE", "Sun", "WAITING", "CANCELLED", "DONE", "TODO"):
+        assert not any(markup in name.split() for name in names), (markup, names)
+    assert "Tomás" in names and "Priya Raman" in names
+    assert "person" not in names.values()  # `CLOSED:` twice read as a chat made CLOSED a person
