@@ -153,3 +153,38 @@ def test_an_org_notes_markup_names_nothing_and_its_markup_opens_no_chat(tmp_path
         assert not any(markup in name.split() for name in names), (markup, names)
     assert "Tomás" in names and "Priya Raman" in names
     assert "person" not in names.values()  # `CLOSED:` twice read as a chat made CLOSED a person
+
+
+def test_an_org_notes_title_and_date_head_it(tmp_path):
+    from tests.conftest import write_notes
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.test_tasks import listed
+
+    notes = {
+        "budget-review.org": "#+TITLE: Budget review with Priya\n#+DATE: [2026-11-12 Thu 14:00]\n\n* TODO Update the plan\n",
+        "finance.org": "#+TITLE: Finance\n#+DATE: <2026-11-01 Sun>\n* TODO File the tax return\n",
+        "roam/20261103101500-eigenvalues.org": (
+            ":PROPERTIES:\n:ID:       3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b\n:END:\n#+title: Eigenvalues\n\n"
+            "An eigenvalue of a matrix.\n"),
+        "ideas.org": "#+TITLE: Ideas\n#+DATE: autumn\n* TODO A reading group\n",
+    }
+    root = tmp_path / "org"
+    write_notes(root, notes)
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:  # chunks of the default size: the lines before the first headline are read from the first chunk
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        heads = dict(conn.execute("SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                  "WHERE c.seq = 0"))
+    finally:
+        conn.close()
+    assert heads["budget-review.org"] == "Budget review with Priya · date: 2026-11-12 14:00"
+    assert heads["finance.org"] == "Finance · date: 2026-11-01"
+    # an org-roam note opens with its ID drawer: its #+title heads it, with its file name's time
+    assert heads["roam/20261103101500-eigenvalues.org"] == "Eigenvalues · date: 2026-11-03 10:15"
+    assert heads["ideas.org"] == "Ideas"  # a #+DATE: that writes no day dates nothing
+    dates = {t["path"]: t["note_date"] for t in listed(db_path)}
+    assert dates == {"budget-review.org": "2026-11-12", "finance.org": "2026-11-01", "ideas.org": None}

@@ -61,3 +61,33 @@ def readable(text: str) -> str:
     text = _WEEKDAY.sub(_blank, text)
     text = _HEADLINE.sub(_blank, text)
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|"), text)
+
+
+_HEAD_KEYWORD = re.compile(r"^[ \t]*#\+(TITLE|DATE):[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_HEAD_DATE = re.compile(r"^[<\[]?(\d{4}-\d{2}-\d{2})(?:[ \t]+[^\W\d_]{2,9}\.?)?(?:[ \t]+(\d{1,2}:\d{2}))?"
+                        r"(?:[-–]\d{1,2}:\d{2})?[>\]]?$")
+
+
+def head(first_chunk: str) -> tuple[str, str] | None:
+    """(title, date) of an Org note from its `#+TITLE:` and `#+DATE:` lines
+    before its first headline, read from its first chunk (`first_chunk`), as
+    a fresh sync and a re-extraction, which reads no file, both have it: the
+    title `#+TITLE:`'s value ('' for none), the date `YYYY-MM-DD` or
+    `YYYY-MM-DD HH:MM` of a `#+DATE:` that writes a day (`2026-11-03`,
+    `<2026-11-01 Sun>`, `[2026-11-12 Thu 14:00]`; '' for none or another
+    value, `#+DATE: autumn`); None when it writes neither."""
+    preamble = re.split(r"^\*+[ \t]", first_chunk, maxsplit=1, flags=re.MULTILINE)[0]
+    found: dict[str, str] = {}
+    for m in _HEAD_KEYWORD.finditer(preamble):
+        found.setdefault(m.group(1).upper(), m.group(2))
+    day = _HEAD_DATE.match(found.get("DATE", ""))
+    date = "" if day is None else " ".join(filter(None, (day.group(1), day.group(2))))
+    if date:
+        try:
+            import datetime as dt
+
+            dt.date.fromisoformat(day.group(1))
+        except ValueError:  # no real day (2026-13-45)
+            date = ""
+    title = found.get("TITLE", "")
+    return (title, date) if title or date else None
