@@ -213,11 +213,13 @@ ORG_CLOSED = ("DONE", "CANCELLED", "CANCELED")
 # the keywords whose meaning the status says alone: the others (NEXT, WAITING, a file's own) stay in the text
 _ORG_STATUS = {"TODO": "open", "STARTED": "in_progress", "DONE": "done", "CANCELLED": "cancelled",
                "CANCELED": "cancelled"}
-_ORG_HEADLINE = re.compile(r"^(?P<stars>\*+)[ \t]+(?P<rest>.*?)[ \t]*$")
-_ORG_TAGS = re.compile(r"[ \t]+:((?:[\w@#%]+:)+)$")
+# the rest greedy and stripped in code, the tags after one blank of the stripped rest: a lazy rest before
+# `[ \t]*$`, or `[ \t]+` before the tags, retried a long run of blanks from each of its blanks (as _TASK's note)
+_ORG_HEADLINE = re.compile(r"^(?P<stars>\*+)[ \t]+(?P<rest>.*)$")
+_ORG_TAGS = re.compile(r"[ \t]:((?:[\w@#%]+:)+)$")
 _ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
-_ORG_COOKIE = re.compile(r"[ \t]*\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
-_ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]*[<\[](\d{4}-\d{2}-\d{2})[^>\]]*[>\]]")
+_ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
+_ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}-\d{2}-\d{2})[^>\]\n]{0,40}[>\]]")
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
@@ -284,19 +286,19 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
         if head is None:
             continue
         level = len(head.group("stars"))
-        rest = head.group("rest")
+        rest = head.group("rest").rstrip()
         tags: list[str] = []
         found_tags = _ORG_TAGS.search(rest)
         if found_tags:
             tags = [t for t in found_tags.group(1).split(":") if t]
-            rest = rest[:found_tags.start()]
+            rest = rest[:found_tags.start()].rstrip()
         while outline and outline[-1][0] >= level:
             outline.pop()
         inherited = file_tags + [t for _, above, _ in outline for t in above]
-        word, _, title = rest.partition(" ")
+        word, _, title = rest.replace("\t", " ").partition(" ")
         task = None
         if word in keywords and title.strip():
-            title = _ORG_COOKIE.sub("", _ORG_PRIORITY.sub("", title.strip())).strip()
+            title = " ".join(_ORG_COOKIE.sub(" ", _ORG_PRIORITY.sub("", title.strip())).split())
             status = _ORG_STATUS.get(word) or ("cancelled" if word.startswith("CANCEL") else keywords[word])
             parent = next((t["line"] for _, _, t in reversed(outline) if t is not None), None)
             task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,

@@ -188,3 +188,18 @@ def test_an_org_notes_title_and_date_head_it(tmp_path):
     assert heads["ideas.org"] == "Ideas"  # a #+DATE: that writes no day dates nothing
     dates = {t["path"]: t["note_date"] for t in listed(db_path)}
     assert dates == {"budget-review.org": "2026-11-12", "finance.org": "2026-11-01", "ideas.org": None}
+
+
+def test_long_runs_in_an_org_note_are_read_at_once():
+    import time
+
+    from minirag_cli.extract.orgmode import readable
+    from minirag_cli.tasks import org_tasks_in
+
+    lines = ["* TODO " + " " * 200_000 + "x", "* TODO a" + " " * 200_000 + ":", "|" + "-" * 200_000 + "x",
+             "  SCHEDULED: <" + "2026-11-20 " * 20_000, ":" + "a:" * 100_000]
+    started = time.perf_counter()
+    found = org_tasks_in(lines)
+    readable("\n".join(lines))
+    assert time.perf_counter() - started < 2
+    assert [t["text"] for t in found] == ["x", "a :"]  # its blanks one, as a checkbox task's are

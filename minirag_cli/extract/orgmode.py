@@ -29,7 +29,7 @@ _PLANNING = re.compile(r"\b(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):(?=[ \t]*[<\[])")
 _WEEKDAY = re.compile(r"(?<=[<\[]\d{4}-\d{2}-\d{2}[ \t])[^\W\d_]{2,9}\.?")
 _HEADLINE = re.compile(rf"^\*+[ \t]+(?:(?:{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?(?:\[#[A-Za-z0-9]\][ \t]*)?"
                        r"(?:COMMENT(?=[ \t]|$))?", re.MULTILINE)
-_TABLE_RULE = re.compile(r"^[ \t]*\|[-+|: \t]*-[-+|: \t]*$", re.MULTILINE)  # `|-----+-----|`
+_TABLE_RULE = re.compile(r"^[ \t]*\|[-+|: \t]*$", re.MULTILINE)  # `|-----+-----|` (with a `-`: readable)
 
 
 def _blank(m: re.Match) -> str:
@@ -60,7 +60,7 @@ def readable(text: str) -> str:
     text = _PLANNING.sub(_blank, text)
     text = _WEEKDAY.sub(_blank, text)
     text = _HEADLINE.sub(_blank, text)
-    return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|"), text)
+    return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
 
 
 _HEAD_KEYWORD = re.compile(r"^[ \t]*#\+(TITLE|DATE):[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
