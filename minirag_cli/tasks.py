@@ -249,6 +249,23 @@ def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(opened), tuple(closed)
 
 
+def org_block_lines(lines: list[str]) -> set[int]:
+    """The indexes of `lines` in an Org block (`#+BEGIN_SRC` ... `#+END_SRC`,
+    any `#+BEGIN_NAME` to its `#+END_NAME`), those two lines included; one
+    nothing closes runs to the note's end, as in Org."""
+    out: set[int] = set()
+    block: str | None = None
+    for i, raw in enumerate(lines):
+        fence = _ORG_BLOCK.match(raw)
+        if block is None and fence and fence.group(1).upper() == "BEGIN":
+            block = fence.group(2).upper()
+        if block is not None:
+            out.add(i)
+            if fence and fence.group(1).upper() == "END" and fence.group(2).upper() == block:
+                block = None
+    return out
+
+
 def org_tasks_in(lines: list[str]) -> list[dict]:
     """The task headlines of an Org-mode note's `lines` (index 0 is line 1),
     as tasks_in gives a note's checkboxes: `* TODO Call Priya`, `** DONE ...`,
@@ -260,9 +277,11 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     its parent headlines'), are matched by a query (`_tags`). The planning line
     right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
     `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
-    under. Headlines inside a `#+BEGIN_...` / `#+END_...` block are none."""
+    under. Headlines inside a `#+BEGIN_...` / `#+END_...` block are none
+    (org_block_lines), nor, in tasks_of, are checkboxes there."""
     opened, closed = _org_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
+    blocks = org_block_lines(lines)
     file_tags: list[str] = []
     for line in lines:
         found = _ORG_FILETAGS.match(line.rstrip("\r"))
@@ -270,17 +289,9 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
             file_tags += [t for t in re.split(r"[:\s]+", found.group("tags")) if t]
     out: list[dict] = []
     outline: list[tuple[int, list[str], dict | None]] = []  # (level, tags, task or None) of the headlines above
-    block: str | None = None
     for i, raw in enumerate(lines):
         line = raw.rstrip("\r")
-        fence = _ORG_BLOCK.match(line)
-        if fence:
-            if block is None and fence.group(1).upper() == "BEGIN":
-                block = fence.group(2).upper()
-            elif block is not None and fence.group(1).upper() == "END" and fence.group(2).upper() == block:
-                block = None
-            continue
-        if block is not None:
+        if i in blocks:
             continue
         head = _ORG_HEADLINE.match(line)
         if head is None:
@@ -327,8 +338,9 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     from minirag_cli.extract.mdcode import reads_comments
 
     found = tasks_in(lines, reads_comments(path))
-    if path.lower().endswith(".org"):
-        found = sorted(found + org_tasks_in(lines), key=lambda t: t["line"])
+    if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
+        blocks = org_block_lines(lines)
+        found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
     return found
 
 

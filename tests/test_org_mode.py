@@ -37,6 +37,7 @@ ORG_NOTES = {
         "* Tomatoes are TODO next year\n"
         "#+BEGIN_SRC org\n"
         "* TODO an example in a source block\n"
+        "- [ ] an example checkbox\n"
         "#+END_SRC\n"
         "- [ ] a checkbox in the same note\n"
     ),
