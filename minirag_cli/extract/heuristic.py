@@ -321,6 +321,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    -ung shape, `Herr`/`Frau` are titles (GERMAN_TITLES), and a one-word heading (`## Methode`) and an
 #    -nis word (`Ergebnisse`) are nouns. With it, resolve.py: a #tag and a name a word apart merge no
 #    more (`#flashcards`, `DS flashcards`), and `@priya.r` joins the one `Priya R...` known.
+#    17, qa23's part (an Emacs Org-mode user): an Org note's markup names nothing (extract/orgmode.py, read
+#    by sync.note_readings): `#+TITLE:` (its value still read), `#+STARTUP:` lines, `:PROPERTIES:` /
+#    `:END:` drawers, `SCHEDULED:` / `CLOSED:` (persons: they opened lines as a chat's speakers do),
+#    `CLOCK:`, `#+BEGIN_QUOTE`, a timestamp's `Sun`, a headline's `TODO` keyword (`WAITING Tomás`); its
+#    `#+TITLE:` and `#+DATE:` head its chunks as a front matter's title and date do (store.note_head): the
+#    re-extraction rewrites the headers of `.org` notes (an org-roam note's was `:PROPERTIES:`).
 VERSION = 17
 
 
