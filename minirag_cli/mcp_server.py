@@ -323,7 +323,7 @@ def build_server(tools: MragTools):
 
     def tasks(query: text = "", state: text = "open", due: boolean = False, overdue: boolean = False,
               limit: integer = 50) -> dict[str, Any]:
-        """List the checkbox tasks of the notes (`- [ ] call Priya`), newest note first. Returns tasks
+        """List the checkbox tasks of the notes (`- [ ] call Priya`, Logseq's `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
         done_on, parent), total (how many matched before limit) and unsynced as search has it.
         query: words each task holds (case and accents aside). state: open (default), done or all.
