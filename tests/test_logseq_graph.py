@@ -42,3 +42,18 @@ def test_logseq_backups_are_not_indexed(tmp_path):
     assert indexed(root, db_path) == sorted(p for p in GRAPH if p.endswith(".md"))
     (root / "logseq" / "config.edn").write_text("{:meta/version 1}\n")
     assert indexed(root, db_path) == ["journals/2026_11_03.md", "pages/Project Alpha.md"]
+
+
+def test_show_says_why_a_backup_is_not_indexed(tmp_path):
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    root = tmp_path / "graph"
+    write_notes(root, {**GRAPH, "logseq/config.edn": "{:meta/version 1}\n"})
+    db_path = tmp_path / "index.sqlite"
+    indexed(root, db_path)
+    backup = "logseq/bak/pages/Project Alpha/2026-11-02T09_12_33.123Z.Desktop.md"
+    result = CliRunner().invoke(app, ["--db", str(db_path), "show", str(root / backup)])
+    said = str(result.exception)  # the CLI's main prints it as `error: ...`
+    assert "never indexed" in said and "Logseq's older copies of its pages" in said, said

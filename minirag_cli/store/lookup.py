@@ -212,11 +212,13 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
-    from minirag_cli.walk import IGNORE_FILE, load_ignore
+    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
 
     parts = rel.split("/")
     if any(p.startswith(".") for p in parts):
         return "hidden files and folders (a name starting with .) are not indexed"
+    if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
+        return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
     try:
         spec = load_ignore(root)
     except IgnoreFileError:
