@@ -314,7 +314,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
 #    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
 #    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
-VERSION = 16
+# 17: (qa22, a Logseq graph) a Logseq or Org-mode task's planning and drawer lines name nothing
+#    (mdcode.LOG_RECORD: `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [...]`,
+#    `:LOGBOOK:`, `:END:`, `:PROPERTIES:`): CLOCK was a person, SCHEDULED, LOGBOOK and END names.
+VERSION = 17
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
