@@ -57,3 +57,20 @@ def test_show_says_why_a_backup_is_not_indexed(tmp_path):
     result = CliRunner().invoke(app, ["--db", str(db_path), "show", str(root / backup)])
     said = str(result.exception)  # the CLI's main prints it as `error: ...`
     assert "never indexed" in said and "Logseq's older copies of its pages" in said, said
+
+
+def test_show_hints_a_namespace_page_by_its_name(tmp_path):
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    root = tmp_path / "graph"
+    write_notes(root, {**GRAPH, "pages/Work___Project Alpha.md": "- Ship it\n",
+                       "pages/Work%2FOld Project.md": "- Legacy\n"})
+    db_path = tmp_path / "index.sqlite"
+    indexed(root, db_path)
+    for name, path in (("Work/Project Alpha", "pages/Work___Project Alpha.md"),
+                       ("[[Work/Old Project]]", "pages/Work%2FOld Project.md")):
+        result = CliRunner().invoke(app, ["--db", str(db_path), "show", name])
+        said = str(getattr(result.exception, "hint", "")) + str(result.exception)
+        assert path in said, (name, said)

@@ -141,7 +141,10 @@ def _notes_named(conn, given: str) -> list[str]:
         # a Notion export names each page and its folder with the page's id after its title
         # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
         untagged = without_notion_ids(bare)
-        if any(b == key or b.endswith("/" + key) for b in (bare, untagged)):
+        # a Logseq namespace page, `[[Work/Project Alpha]]`, is saved as `Work___Project Alpha.md`
+        # (an older graph: `Work%2FProject Alpha.md`)
+        spaced = _NAMESPACE.sub("/", bare)
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced)):
             found.append(rel)
     if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
@@ -157,6 +160,7 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+_NAMESPACE = re.compile(r"___|%2f")  # Logseq's `/` in a namespace page's file name (casefolded)
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
