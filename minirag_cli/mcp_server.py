@@ -326,7 +326,7 @@ def build_server(tools: MragTools):
         """List the checkbox tasks of the notes (`- [ ] call Priya`, Logseq's `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
         done_on, parent), total (how many matched before limit) and unsynced as search has it.
-        query: words each task holds (case and accents aside). state: open (default), done or all.
+        query: words each task holds, in its text or its note's path (case and accents aside). state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit)

@@ -361,18 +361,22 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> N
         raise UsageError(f"--limit {limit}: expected 1 or more.")
 
 
-def matches(task: dict, words: list[str]) -> bool:
+def matches(task: dict, words: list[str], path: str = "") -> bool:
+    """Does each of `words` (folded) stand in the task's text or its note's
+    `path`? The path too: a Logseq project page's tasks (`pages/Work___Project
+    Alpha.md`: `- TODO write the spec`) do not name their project, and `mrag
+    tasks alpha` listed none of them."""
     from minirag_cli.text import fold
 
-    text = fold(task["text"])
+    text = fold(task["text"]) + "\n" + fold(path)
     return all(w in text for w in words)
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
-    in `state` (open, done or all), each word of `query` in its text (case
-    and accents aside); `due`: those with a due date, soonest first;
+    in `state` (open, done or all), each word of `query` in its text or its
+    note's path (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
     newest note first (undated notes last), then path, then line."""
     from minirag_cli.text import fold
@@ -390,7 +394,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
-            if words and not matches(found, words):
+            if words and not matches(found, words, path):
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""

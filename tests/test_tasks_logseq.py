@@ -123,3 +123,15 @@ def test_mrag_tasks_lists_logseq_blocks(tmp_path: Path):
     overdue = CliRunner().invoke(app, ["--db", str(db_path), "tasks", "--overdue", "--json"],
                                  env={"MRAG_TODAY": "2026-11-23"})
     assert [t["line"] for t in json.loads(overdue.stdout)] == [2]
+
+
+def test_a_query_word_may_name_the_tasks_note():
+    """A project page's tasks do not name their project: `mrag tasks alpha`
+    listed none of `pages/Work___Project Alpha.md`'s."""
+    from minirag_cli.tasks import select
+
+    notes = [("/g", "pages/Work___Project Alpha.md", "", PAGE.split("\n")),
+             ("/g", "journals/2026_11_03.md", "", ["- TODO call Priya about Alpha", "- TODO buy milk"])]
+    assert [(t.path, t.line) for t in select(notes, query="alpha")] == [
+        ("journals/2026_11_03.md", 1), *(("pages/Work___Project Alpha.md", line) for line in (5, 7, 11, 17, 19))]
+    assert [t.text for t in select(notes, query="project spec")] == ["write the export spec"]
