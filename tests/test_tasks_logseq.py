@@ -16,7 +16,7 @@ from minirag_cli import db
 from minirag_cli.cli import app
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.sync import SyncOptions, sync_folders
-from minirag_cli.tasks import is_logseq, logseq_tasks_in, note_tasks, tasks_in
+from minirag_cli.tasks import is_logseq, logseq_tasks_in, tasks_of, tasks_in
 from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
@@ -54,7 +54,7 @@ def test_logseq_markers_dates_priority_and_drawer():
         (13, "done", True, "pick the message queue", None, None, None),
         (15, "cancelled", True, "rewrite in Rust", None, None, None),
         (16, "cancelled", True, "port to Go", None, None, None),
-        (17, "open", False, "samples from [[Olu Adebayo]] they promised them for Friday", None, None, None),
+        (17, "open", False, "WAITING samples from [[Olu Adebayo]] they promised them for Friday", None, None, None),
         (19, "in_progress", False, "review PR 118", None, None, None),
     ]
     assert found[1]["lines"] == [7, 10]  # the drawer is the task's, not its text
@@ -77,8 +77,8 @@ def test_which_notes_are_logseq_pages():
 
 def test_markdown_prose_is_no_task():
     lines = ["# Packing", "", "- TODO list for the trip: socks, charger", "- DONE deal, said Tom", "- [ ] buy adapter"]
-    assert [t["text"] for t in note_tasks("trip.md", lines)] == ["buy adapter"]
-    assert [t["text"] for t in note_tasks("notes/plain.md", ["- TODO list for the trip", "- socks"])] == []
+    assert [t["text"] for t in tasks_of("trip.md", lines)] == ["buy adapter"]
+    assert [t["text"] for t in tasks_of("notes/plain.md", ["- TODO list for the trip", "- socks"])] == []
 
 
 def test_a_fence_opened_on_a_bullet_hides_its_lines_and_ends():
@@ -91,7 +91,7 @@ def test_a_fence_opened_on_a_bullet_hides_its_lines_and_ends():
              "- [ ] after the code",
              "- DONE after the code too"]
     assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(7, "after the code")]
-    assert [(t["line"], t["text"]) for t in note_tasks("journals/2026_11_03.md", lines)] == [
+    assert [(t["line"], t["text"]) for t in tasks_of("journals/2026_11_03.md", lines)] == [
         (1, "call Priya"), (7, "after the code"), (8, "after the code too")]
 
 

@@ -100,7 +100,9 @@ def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str
     note a chunk of which holds a `[` (tasks.py reads its checkboxes:
     `- [ ] call Priya`) or one of `words` (case kept: Logseq's `TODO`), in
     document id order. `[` alone and not `[ ]`: a chunk boundary may fall
-    inside a checkbox (`- [` ending one chunk, `] call` opening the next)."""
+    inside a checkbox (`- [` ending one chunk, `] call` opening the next); and
+    every Org-mode note (`.org`), whose task headlines (`* TODO call Priya`)
+    need no bracket."""
     words = list(words)
     notes: dict[int, tuple[str, str]] = {}
     headers: dict[int, str] = {}
@@ -109,7 +111,8 @@ def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str
             "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header "
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
             "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0"
-            + " OR instr(text, ?) > 0" * len(words) + ") ORDER BY d.id, c.start_char", words):
+            + " OR instr(text, ?) > 0" * len(words) + ") OR d.path LIKE '%.org' "
+            "ORDER BY d.id, c.start_char", words):
         notes.setdefault(doc, (root, path))
         if seq == 0:
             headers[doc] = head
