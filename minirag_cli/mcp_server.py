@@ -328,7 +328,7 @@ def build_server(tools: MragTools):
         `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
         done_on, parent), total (how many matched before limit) and unsynced as search has it.
-        query: words each task holds, in its text or its note's path (case and accents aside).
+        query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
         limit: how many to return (default 50)."""

@@ -234,6 +234,7 @@ _LOGSEQ_SIGN = re.compile(r"^[ \t]*(?:-[ \t]+)?[A-Za-z][\w-]*::(?:[ \t]|$)|^[ \t
 _LOGSEQ_FOLDERS = {"journals", "pages"}
 # `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE: <2026-11-25 Wed 10:00 .+1w>` (a time and a repeater may follow)
 _LOGSEQ_DATE = re.compile(r"\b(SCHEDULED|DEADLINE):[ \t]*<" + _DAY + r"[^>\n]*>")
+_LOGSEQ_NAMESPACE = re.compile(r"___|%2F", re.I)  # a namespace page's `/` in its file name (Work___Project Alpha)
 _LOGSEQ_PRIORITY = re.compile(r"\[#[A-Ca-c]\]")
 
 
@@ -466,7 +467,12 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         blocks = org_block_lines(lines)
         found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
     elif is_logseq(path, lines):
+        # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
+        # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
+        page = _LOGSEQ_NAMESPACE.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
+        for task in found:
+            task["_tags"] = [*task.get("_tags", ()), page]
     return found
 
 
@@ -501,23 +507,20 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> N
         raise UsageError(f"--limit {limit}: expected 1 or more.")
 
 
-def matches(task: dict, words: list[str], path: str = "") -> bool:
-    """Does each of `words` (folded) stand in the task's text or its note's
-    `path`? The path too: a Logseq project page's tasks (`pages/Work___Project
-    Alpha.md`: `- TODO write the spec`) do not name their project, and `mrag
-    tasks alpha` listed none of them."""
+def matches(task: dict, words: list[str]) -> bool:
+    """Does each of `words` (folded) stand in the task's text or its tags (an
+    Org task's, a Logseq page's name: _tags)?"""
     from minirag_cli.text import fold
 
-    # an Org task's tags are found too, and the note's path (a Logseq project page's tasks)
-    text = fold(" ".join([task["text"], *task.get("_tags", ())])) + "\n" + fold(path)
+    text = fold(" ".join([task["text"], *task.get("_tags", ())]))
     return all(w in text for w in words)
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
-    in `state` (open, done or all), each word of `query` in its text or its
-    note's path (case and accents aside); `due`: those with a due date, soonest first;
+    in `state` (open, done or all), each word of `query` in its text or tags
+    (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
     newest note first (undated notes last), then path, then line."""
     from minirag_cli.text import fold
@@ -535,7 +538,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
-            if words and not matches(found, words, path):
+            if words and not matches(found, words):
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""

@@ -126,8 +126,8 @@ def test_mrag_tasks_lists_logseq_blocks(tmp_path: Path):
 
 
 def test_a_query_word_may_name_the_tasks_note():
-    """A project page's tasks do not name their project: `mrag tasks alpha`
-    listed none of `pages/Work___Project Alpha.md`'s."""
+    """A project page's tasks do not name their project: its name is their tag (`mrag tasks alpha`
+    listed none of `pages/Work___Project Alpha.md`'s)."""
     from minirag_cli.tasks import select
 
     notes = [("/g", "pages/Work___Project Alpha.md", "", PAGE.split("\n")),
