@@ -451,7 +451,7 @@ class Index:
 
     def tasks(self, query: str | None = None, *, state: str = "open", due: bool = False, overdue: bool = False,
               today=None) -> list:
-        """The tasks (`- [ ] ...`) the indexed notes hold, as tasks.select
+        """The tasks (`- [ ] ...`, Org's `* TODO`, Logseq's `- TODO ...`) the indexed notes hold, as tasks.select
         lists them (tasks.Task), read from the notes' chunks: as of the last
         sync. `today`: the day --overdue is read against (default: the local date)."""
         from minirag_cli import tasks as taskmod
@@ -461,7 +461,7 @@ class Index:
         taskmod.check_flags(state=state, due=due, overdue=overdue, limit=None)
         self.require_notes("List them")
         with self.lock:
-            notes = list(notes_with_tasks(self.conn))
+            notes = list(notes_with_tasks(self.conn, taskmod.LOGSEQ_MARKERS))
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
                               overdue=overdue, today=today)
 

@@ -4,7 +4,8 @@ and other MCP clients can search the knowledge base.
 Tools: `search` (retrieval without an answer; the same JSON as
 `mrag ask --json` minus the answer), `get_document` (an indexed document by
 the path search returned; anything not in the index is refused), `tasks`
-(the notes' checkbox tasks and Org task headlines, as `mrag tasks --json` lists them) and `status`.
+(the notes' checkbox tasks, Org task headlines and Logseq task blocks, as `mrag tasks --json`
+lists them) and `status`.
 Built on the official `mcp` SDK 2.x (`mcp.server.mcpserver.MCPServer`), an
 optional extra: `pip install 'minirag-cli[mcp]'`.
 
@@ -37,7 +38,7 @@ TOOL_NAMES = ("search", "get_document", "tasks", "status")
 INSTRUCTIONS = (
     "mrag: a personal knowledge base of notes. Use `search` with a natural-language question to get "
     "ranked passages (path, line span, text); then `get_document` with a returned path to read the whole "
-    "note. `tasks` lists the notes' checkbox tasks and Org task headlines (open ones by default). `status` says what the index holds."
+    "note. `tasks` lists the notes' checkbox tasks, Org task headlines and Logseq task blocks (open ones by default). `status` says what the index holds."
 )
 
 
@@ -323,10 +324,12 @@ def build_server(tools: MragTools):
 
     def tasks(query: text = "", state: text = "open", due: boolean = False, overdue: boolean = False,
               limit: integer = 50) -> dict[str, Any]:
-        """List the checkbox tasks of the notes (`- [ ] call Priya`), newest note first. Returns tasks
+        """List the tasks of the notes (checkboxes `- [ ] call Priya`, Org's `* TODO call Priya`, Logseq's
+        `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
         done_on, parent), total (how many matched before limit) and unsynced as search has it.
-        query: words each task holds (case and accents aside). state: open (default), done or all.
+        query: words each task holds, in its text or tags (case and accents aside).
+        state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit)

@@ -30,6 +30,13 @@ its sub-tasks, as in Obsidian.
 An Org-mode note (`.org`) also has task headlines, `* TODO ...` with a
 planning line under it (org_tasks_in): read beside its checkboxes, into the
 same fields.
+
+A Logseq page (is_logseq: an outline in a graph's `journals/` or `pages/`,
+or one holding what only Logseq writes) has tasks of its own kind besides,
+read by logseq_tasks_in: a block whose first word is a marker (`- TODO`,
+`- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days,
+its priority and `:LOGBOOK:` drawer out of its text. tasks_of gives a
+note's tasks of every kind.
 """
 
 from __future__ import annotations
@@ -51,6 +58,9 @@ _TASK = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(
                    r"(?:[ \t]+(?P<text>.*))?$")
 _ITEM = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote marks
+# ... and a list item's marker: a fence may open on the item's own line (`- ```sql`, as Logseq writes
+# every code block), and read after the `- ` alone, its closing ``` opened a fence that hid what followed
+_CODE_LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
 _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
@@ -128,7 +138,7 @@ def _code_lines(lines: list[str], first: int, comments: bool = True) -> set[int]
     out of its text: _without_comments)."""
     from minirag_cli.extract.mdcode import find_code
 
-    bare = [""] * first + [lines[i][_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
+    bare = [""] * first + [lines[i][_CODE_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
     text = "\n".join(bare)
     starts = [0]
     for line in bare[:-1]:
@@ -203,6 +213,120 @@ def tasks_in(lines: list[str], comments: bool = True) -> list[dict]:
         task.pop("_indent")
         task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"),
                     done_on=found.get("done_on"))
+    return out
+
+
+# Logseq's task markers, the first word of a block (`- TODO call Priya`), and the state each says
+# (Logseq's own TODO/DOING and LATER/NOW cycles, its WAITING, and the ones its parser knows besides)
+LOGSEQ_MARKERS = {"TODO": "open", "LATER": "open", "WAITING": "open", "WAIT": "open",
+                  "DOING": "in_progress", "NOW": "in_progress", "IN-PROGRESS": "in_progress",
+                  "STARTED": "in_progress", "DONE": "done", "CANCELED": "cancelled", "CANCELLED": "cancelled"}
+# the markers whose meaning the status does not say alone stay in the text, as an Org task's NEXT and
+# WAITING do (org_tasks_in): `WAITING samples from Olu` is no task of the user's to do
+_LOGSEQ_KEPT = ("WAITING", "WAIT")
+_LOGSEQ_TASK = re.compile(r"^(?P<lead>[ \t]*)-[ \t]+(?P<marker>" + "|".join(LOGSEQ_MARKERS) + r")"
+                          r"(?:[ \t]+(?P<text>.*))?$")
+_LOGSEQ_BULLET = re.compile(r"[ \t]*-(?:[ \t]|$)")
+_LOGSEQ_PROPERTY = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z][\w-]*::(?:[ \t]|$)")  # `id:: 6543a1b2-...`
+# what only Logseq writes: a property, a SCHEDULED/DEADLINE line, a drawer, a block reference, a macro
+_LOGSEQ_SIGN = re.compile(r"^[ \t]*(?:-[ \t]+)?[A-Za-z][\w-]*::(?:[ \t]|$)|^[ \t]*(?:SCHEDULED|DEADLINE):[ \t]*<\d{4}-"
+                          r"|^[ \t]*:LOGBOOK:[ \t]*$|\(\([0-9a-f]{8}-[0-9a-f]{4}-|\{\{(?:embed|query)\b", re.M)
+_LOGSEQ_FOLDERS = {"journals", "pages"}
+# `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE: <2026-11-25 Wed 10:00 .+1w>` (a time and a repeater may follow)
+_LOGSEQ_DATE = re.compile(r"\b(SCHEDULED|DEADLINE):[ \t]*<" + _DAY + r"[^>\n]*>")
+_LOGSEQ_NAMESPACE = re.compile(r"___|%2F", re.I)  # a namespace page's `/` in its file name (Work___Project Alpha)
+_LOGSEQ_PRIORITY = re.compile(r"\[#[A-Ca-c]\]")
+
+
+def is_logseq(path: str, lines: list[str]) -> bool:
+    """Is the note a Logseq page, whose `- TODO` blocks are tasks? A Markdown
+    note written as Logseq writes one, an outline (every line at its left
+    edge a `- ` block or a `key:: value` property), in a graph's `journals/`
+    or `pages/` folder or holding what only Logseq writes (a property,
+    `SCHEDULED: <...>`, `:LOGBOOK:`, a `((block ref))`, `{{embed ...}}`). A
+    Markdown list elsewhere (`- TODO list for the trip`) or a note with a
+    heading or a paragraph at its left edge is no Logseq page."""
+    if not path.lower().endswith((".md", ".markdown")):
+        return False
+    first = _front_matter_lines(lines)
+    code = _code_lines(lines, first)
+    body = False
+    for i in range(first, len(lines)):
+        line = lines[i].rstrip("\r")
+        if not line.strip() or line[0] in " \t" or i in code:
+            continue
+        if not (_LOGSEQ_BULLET.match(line) or _LOGSEQ_PROPERTY.match(line)):
+            return False
+        body = True
+    if not body:
+        return False
+    return bool(_LOGSEQ_FOLDERS & set(path.split("/")[:-1])) or bool(_LOGSEQ_SIGN.search("\n".join(lines)))
+
+
+def logseq_tasks_in(lines: list[str]) -> list[dict]:
+    """The tasks of a Logseq page's `lines` (is_logseq), dicts as tasks_in
+    makes: a block whose first word is a marker (`- TODO call Priya`, `-
+    DONE`, LOGSEQ_MARKERS; WAITING stays in the text, as the status does not
+    say it). The block's next lines, indented under its
+    bullet, are its: `SCHEDULED: <2026-11-20 Fri>` its `scheduled` day,
+    `DEADLINE: <...>` its `due` one, its `:LOGBOOK:` drawer (to `:END:`) and
+    property lines (`id:: ...`) no part of its text, another line its text's
+    next line; a priority (`[#A]`) is taken out of its text. A nested block
+    ends it, and a task nested under a task is its sub-task (`parent`)."""
+    out: list[dict] = []
+    code = _code_lines(lines, _front_matter_lines(lines))
+    stack: list[tuple[int, dict]] = []
+    current: dict | None = None
+    drawer = False
+    for i, raw in enumerate(lines):
+        line = raw.rstrip("\r")
+        if i in code:
+            current = None
+            continue
+        task = _LOGSEQ_TASK.match(line)
+        if task is None:
+            if _LOGSEQ_BULLET.match(line) or not line.strip():
+                current, drawer = None, False
+            elif current is not None and _width(line[:len(line) - len(line.lstrip())]) > current["_indent"]:
+                bare = line.strip()
+                if drawer or bare == ":LOGBOOK:":
+                    drawer = bare != ":END:"
+                elif not _LOGSEQ_PROPERTY.match(bare):
+                    current["_more"].append(bare)
+                current["lines"][1] = i + 1
+            else:
+                current = None
+            continue
+        indent = _width(task.group("lead"))
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        current, drawer = None, False
+        if not (task.group("text") or "").strip():
+            continue
+        marker = task.group("marker")
+        status = LOGSEQ_MARKERS[marker]
+        said = f"{marker} " if marker in _LOGSEQ_KEPT else ""
+        current = {"_indent": indent, "_text": said + task.group("text"), "_more": [], "status": status,
+                   "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
+                   "parent": stack[-1][1]["line"] if stack else None}
+        stack.append((indent, current))
+        out.append(current)
+    for task in out:
+        found: dict[str, str] = {}
+
+        def take(m: re.Match) -> str:
+            try:
+                dt.date.fromisoformat(m.group(2))
+            except ValueError:  # no real day: kept in the text, where the typo shows
+                return m.group(0)
+            found.setdefault("due" if m.group(1) == "DEADLINE" else "scheduled", m.group(2))
+            return " "
+
+        text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
+        text, fields = _fields(_LOGSEQ_PRIORITY.sub(" ", text, count=1))
+        task.pop("_indent")
+        task.update(text=text, due=found.get("due") or fields.get("due"),
+                    scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"))
     return out
 
 
@@ -334,13 +458,21 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
 
 def tasks_of(path: str, lines: list[str]) -> list[dict]:
     """The tasks of the note at `path`: its checkboxes (tasks_in) and, in an
-    Org-mode note (`.org`), its task headlines (org_tasks_in), in line order."""
+    Org-mode note (`.org`), its task headlines (org_tasks_in), in a Logseq
+    page (is_logseq) its task blocks (logseq_tasks_in), in line order."""
     from minirag_cli.extract.mdcode import reads_comments
 
     found = tasks_in(lines, reads_comments(path))
     if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
         blocks = org_block_lines(lines)
         found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
+    elif is_logseq(path, lines):
+        # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
+        # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
+        page = _LOGSEQ_NAMESPACE.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+        found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
+        for task in found:
+            task["_tags"] = [*task.get("_tags", ()), page]
     return found
 
 
@@ -376,17 +508,19 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> N
 
 
 def matches(task: dict, words: list[str]) -> bool:
+    """Does each of `words` (folded) stand in the task's text or its tags (an
+    Org task's, a Logseq page's name: _tags)?"""
     from minirag_cli.text import fold
 
-    text = fold(" ".join([task["text"], *task.get("_tags", ())]))  # an Org task's tags are found too
+    text = fold(" ".join([task["text"], *task.get("_tags", ())]))
     return all(w in text for w in words)
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
-    in `state` (open, done or all), each word of `query` in its text (case
-    and accents aside); `due`: those with a due date, soonest first;
+    in `state` (open, done or all), each word of `query` in its text or tags
+    (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
     newest note first (undated notes last), then path, then line."""
     from minirag_cli.text import fold

@@ -86,6 +86,18 @@ def stat_key(st: os.stat_result) -> tuple:
 # (web/graph_view.html); `mrag graph export` GraphML names its graph "mrag" (export.to_graphml) and its
 # JSON opens with the keys of export.EntityGraph.to_dict in their order, as json.dumps indents them (it
 # names no maker: another tool's JSON would have to open with the same keys in the same order and layout).
+# Logseq's copies of the graph's own pages, in its `logseq/` folder (beside `config.edn`): `bak/` keeps a
+# page's older versions (each a whole page, timestamped), `version-files/` the versions its file sync kept.
+# Indexed, a stale copy ranked first for the question its page answers, and its old tasks stayed open.
+LOGSEQ_COPIES = frozenset({"bak", "version-files"})
+
+
+def logseq_copies(dirpath: str, name: str) -> bool:
+    """Is the folder `name` in `dirpath` one of Logseq's copies of its pages (LOGSEQ_COPIES)?"""
+    return (name in LOGSEQ_COPIES and os.path.basename(dirpath) == "logseq"
+            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+
+
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 PAGE_START = b"<!DOCTYPE html>"
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
@@ -197,7 +209,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                known: Mapping[str, tuple[int, float]] | None = None,
                looked: Mapping[str, tuple[int, float, str]] | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
-    skipped. Hidden folders and files (.git, .mrag, ...), ignored paths and
+    skipped. Hidden folders and files (.git, .mrag, ...), Logseq's copies of
+    its pages (logseq_copies: `logseq/bak/`), ignored paths and
     the absolute paths in `exclude` (the index's own files) are skipped
     silently; files with other extensions, symlinked folders that are not
     followed, folders already visited (symlink loops), symlinks to notes
@@ -256,7 +269,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
         kept = []
         for d in sorted(dirnames):
-            if d.startswith("."):
+            if d.startswith(".") or logseq_copies(dirpath, d):
                 continue
             if spec and spec.match_file(reldir + d + "/"):
                 continue

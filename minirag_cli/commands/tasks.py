@@ -23,7 +23,8 @@ def tasks(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
 ) -> None:
-    """List the open tasks (`- [ ] ...`, Org's `* TODO ...`) of the indexed notes, newest note first; QUERY filters by words.
+    """List the open tasks (`- [ ] ...`, Org's `* TODO ...`, Logseq's `- TODO ...`) of the indexed notes,
+    newest note first; QUERY filters by words.
 
     Example: mrag tasks priya --overdue
     """

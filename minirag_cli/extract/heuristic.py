@@ -327,6 +327,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `CLOCK:`, `#+BEGIN_QUOTE`, a timestamp's `Sun`, a headline's `TODO` keyword (`WAITING Tomás`); its
 #    `#+TITLE:` and `#+DATE:` head its chunks as a front matter's title and date do (store.note_head): the
 #    re-extraction rewrites the headers of `.org` notes (an org-roam note's was `:PROPERTIES:`).
+#    17, qa22's part (a Logseq graph): a Logseq (or Org-mode) task's planning and drawer lines name nothing
+#    (mdcode.LOG_RECORD: `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [...]`,
+#    `:LOGBOOK:`, `:END:`, `:PROPERTIES:`): CLOCK was a person, SCHEDULED, LOGBOOK and END names;
+#    a Logseq namespace page's file name (`Work___Project Alpha.md`, older `Work%2FProject Alpha.md`) is
+#    the page its links name (`[[Work/Project Alpha]]`: Project Alpha, _NAMESPACE_SEP), not the name
+#    `Work___Project Alpha`, so the page joins the notes that link to it, and its `alias::` with it.
 VERSION = 17
 
 
@@ -2113,6 +2119,13 @@ def standing_alias(alias: str) -> bool:
     return lower not in COMMON_WORDS and lower not in LABEL_WORDS and lower not in NAME_WORDS
 
 
+# Logseq saves a namespace page, `[[Work/Project Alpha]]`, as `Work___Project Alpha.md` (its
+# `:file/name-format :triple-lowbar`), an older graph as `Work%2FProject Alpha.md`: the `/` of its links,
+# read as a link's path is (the page is `Project Alpha`, as `[[Work/Project Alpha]]` names it; rules 17:
+# the file name was the name `Work___Project Alpha`, which no link or text wrote)
+_NAMESPACE_SEP = re.compile(r"___|%2F", re.I)
+
+
 def note_name(path: str) -> EntityMention | None:
     """The name a Markdown note at `path` is linked to by, `[[Trip to
     Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
@@ -2136,7 +2149,7 @@ def note_name(path: str) -> EntityMention | None:
         return EntityMention(date[0], "date")
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES) and DRAWING_SUFFIX.search(file.name) is None:
         return None
-    found = link_target(without_invisibles(file.name))
+    found = link_target(_NAMESPACE_SEP.sub("/", without_invisibles(file.name)))
     if found is None or found.type == "date":
         return None
     name = found.name
@@ -2170,7 +2183,7 @@ def linkable_name(path: str) -> EntityMention | None:
     if note_name(path) is not None or not (file.name.lower().endswith(MARKDOWN_SUFFIXES)
                                            or DRAWING_SUFFIX.search(file.name)):
         return None
-    name = link_name(without_invisibles(file.name))
+    name = link_name(_NAMESPACE_SEP.sub("/", without_invisibles(file.name)))
     if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):
         return None
     return EntityMention(name, "name")

@@ -64,7 +64,9 @@ time, with or without its day, then an upper-case level word, `2026-11-28T14:02:
 INFO billing-api ...`, `[14:02:11] WARN ...`) or as a test runner's report
 (pytest's `E       AssertionError: ...`, `FAILED tests/x.py::test_y - ...`,
 `tests/x.py:211: AssertionError`): a pasted log made `INFO` a work log's
-name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next."""
+name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next. So
+are a Logseq or Org-mode task's planning and drawer lines (`SCHEDULED:
+<2026-11-20 Fri>`, `CLOCK: [...]`, `:LOGBOOK:`, `:END:`; heuristic rules 17)."""
 
 from __future__ import annotations
 
@@ -127,6 +129,13 @@ LOG_RECORD = re.compile(
     r"|E[ \t]{3,}\S"
     r"|(?:FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS)[ \t]+[\w./\\-]+::\w"
     r"|[\w./\\-]+\.py:\d+:[ \t]+\w*(?:Error|Exception|Failed)\b"
+    # Logseq's and Org-mode's planning and drawer lines under a task (heuristic rules 17): `SCHEDULED:
+    # <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [2026-11-16 Mon 10:02]--[...]`, `:LOGBOOK:`,
+    # `:END:`: a clocked Logseq graph made CLOCK a person (a speaker: it "spoke" twice), and SCHEDULED,
+    # LOGBOOK and END names that joined every task's note in the graph
+    r"|(?:SCHEDULED|DEADLINE|CLOSED):[ \t]*[<\[]\d{4}-\d{2}-\d{2}"
+    r"|CLOCK:[ \t]*\[\d{4}-\d{2}-\d{2}"
+    r"|:(?:LOGBOOK|END|PROPERTIES):[ \t]*$"
     r")[^\n]*", re.MULTILINE)
 
 

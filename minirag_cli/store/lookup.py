@@ -141,7 +141,10 @@ def _notes_named(conn, given: str) -> list[str]:
         # a Notion export names each page and its folder with the page's id after its title
         # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
         untagged = without_notion_ids(bare)
-        if any(b == key or b.endswith("/" + key) for b in (bare, untagged)):
+        # a Logseq namespace page, `[[Work/Project Alpha]]`, is saved as `Work___Project Alpha.md`
+        # (an older graph: `Work%2FProject Alpha.md`)
+        spaced = _NAMESPACE.sub("/", bare)
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced)):
             found.append(rel)
     if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
@@ -157,6 +160,7 @@ def _notes_named(conn, given: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+_NAMESPACE = re.compile(r"___|%2f")  # Logseq's `/` in a namespace page's file name (casefolded)
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
@@ -212,11 +216,13 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
-    from minirag_cli.walk import IGNORE_FILE, load_ignore
+    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
 
     parts = rel.split("/")
     if any(p.startswith(".") for p in parts):
         return "hidden files and folders (a name starting with .) are not indexed"
+    if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
+        return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
     try:
         spec = load_ignore(root)
     except IgnoreFileError:
