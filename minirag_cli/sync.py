@@ -48,7 +48,7 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
-from minirag_cli.embed import Embedder
+from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
@@ -2818,8 +2818,11 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
     new_names = list(dict.fromkeys(new_names.values()))  # the vector of a name, whatever entity bears it
     texts = [t for _h, t in chunk_texts] + new_names + relation_texts
     if texts or not kept:
-        run.progress.phase(f"embedding {len(texts)} texts")
-    vectors = run.embedder.embed(texts) if texts else []
+        # the first call loads the model (seconds); the bar's width is short for saying both
+        loaded = getattr(run.embedder, "loaded", True) or not texts
+        run.progress.phase(f"embedding 0/{len(texts)} texts" if loaded else "loading the embedding model")
+    vectors = embed_counting(run.embedder, texts,
+                             lambda n: run.progress.phase(f"embedding {n}/{len(texts)} texts")) if texts else []
     summary.embedded += len(texts)
     codec = run.codec
     chunk_vec = dict(reuse)
