@@ -56,7 +56,7 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
                                            zettel_id)
-from minirag_cli.extract.heuristic import link_targets
+from minirag_cli.extract.heuristic import link_targets, links_in
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
@@ -1676,8 +1676,8 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead = run.read_ahead.get(path)
         if ahead is None:
             continue
-        ahead.link_keys = frozenset()  # no chunk of a text without `[[` writes it
-        if ahead.skipped is None and "[[" in ahead.text:
+        ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
+        if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
             ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
         targets[path] = ahead.link_keys
@@ -1892,7 +1892,8 @@ class _NoteNames:
         return self._keys[path]
 
     def linkable(self, path: str) -> str | None:
-        """The key of the note's file name when it is a single lower-case word a link may name, else None."""
+        """The key of the note's file name when it is a single lower-case word a link may name (or a
+        `.txt`, `.org`, ... note's, which only a link names: heuristic.linkable_name), else None."""
         if path not in self._linkable:
             name = _linkable_namer(self.extractor)(path)
             self._linkable[path] = None if name is None else normalise_key(name.name, name.type)
@@ -1949,12 +1950,12 @@ def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str
 
 
 def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
-    """The keys of the names the wikilinks of a note's chunks (`texts`, each
-    read alone, as heuristic.link_targets reads a text) link to: what
-    linked_names needs of a note, recorded per note (meta note_link_targets).
-    Only a chunk that writes `[[` is read, as store.chunk_texts_with_links
-    finds them in the index."""
-    return frozenset(key for text in texts if "[[" in text for target in link_targets(text)
+    """The keys of the names the links of a note's chunks (`texts`, each
+    read alone, as heuristic.link_targets reads a text: wikilinks and
+    Markdown links to notes) link to: what linked_names needs of a note,
+    recorded per note (meta note_link_targets). Only a chunk that writes
+    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index."""
+    return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
 
