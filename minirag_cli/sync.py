@@ -1268,7 +1268,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
                                            for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
-    for doc, names in _stored_aliases(conn, list(paths)).items():
+    for doc, names in _stored_aliases(conn, {doc: path for doc, (_root, path) in paths.items()}).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
@@ -2258,7 +2258,7 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
             out[path] = before[path]
         elif before is None or path in before:  # not recorded, or recorded as unknown (None)
             from_index[old[0]] = path
-    for doc, names in _stored_aliases(run.conn, list(from_index)).items():
+    for doc, names in _stored_aliases(run.conn, from_index).items():
         out[from_index[doc]] = names
     return out
 
@@ -2283,7 +2283,7 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     read (and decoded) again when it is indexed."""
     ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
     if ahead is not None:
-        return [] if ahead.skipped else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text, note.path)
     read_at = time.time()
     try:
         data = note.abspath.read_bytes()  # as _read_note reads it
@@ -2291,10 +2291,10 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
         return None
     if run is not None and note.size <= run.read_ahead_room:  # by its size as walked
         ahead = _keep_ahead(run, note, data, read_at)
-        return [] if ahead.skipped else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text, note.path)
     binary, wide = sniff_note(data)
     try:
-        return [] if binary else note_aliases(read_note(note.path, data, wide)[0])
+        return [] if binary else note_aliases(read_note(note.path, data, wide)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2322,15 +2322,17 @@ def _skip_reason(note: NoteFile, data: bytes) -> tuple[str | None, str, str | No
     return None, text, warning
 
 
-def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
-    """{document id: its aliases} of the notes `doc_ids` that have some, read
-    from the chunks the index holds (laid as the note, else the first chunk)."""
+def _stored_aliases(conn, paths: dict[int, str]) -> dict[int, list[str]]:
+    """{document id: its aliases} of the notes `paths` ({document id: path})
+    that have some, read from the chunks the index holds (laid as the note,
+    else the first chunk)."""
     out = {}
+    doc_ids = list(paths)
     for start in range(0, len(doc_ids), REEXTRACT_NOTES):
         for doc, pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).items():
             chunks = [c for _id, c in pairs]
             if chunks:
-                names = note_aliases(stored_text(chunks) or chunks[0].text)
+                names = note_aliases(stored_text(chunks) or chunks[0].text, paths[doc])
                 if names:
                     out[doc] = names
     return out
@@ -2934,7 +2936,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     the entities it keyed anew (store.refresh_entities), the resolver following."""
     note = pending.note
     aliases = run.aliases.get(str(root))
-    if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text):
+    if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text, note.path):
         # edited since _aliases_now read it: the next sync reads its aliases from the index
         aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))

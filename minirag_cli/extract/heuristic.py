@@ -321,7 +321,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    extractor adds its note as it adds a wikilink's (llm.complete); a link to a note of any kind sync
 #    reads (`[the log](notes/log.txt)`, `[b](Board.canvas)`, `[[runbook.rst]]`: PLAIN_SUFFIXES) links to
 #    it, and a `.txt`, `.org`, `.rst` note is named by its file name while a link of its folder names
-#    it (linkable_name).
+#    it (linkable_name); a note named by its Zettelkasten ID alone (`202611031015.md`) whose first line
+#    is a heading (`# Eigenvalues`) has the heading as its alias (zettel_title, note_aliases).
 VERSION = 17
 
 
@@ -1999,19 +2000,45 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
     return out
 
 
-def note_aliases(text: str) -> list[str]:
+# a level-1 ATX heading, `# Eigenvalues` (`# Eigenvalues #` closed), as a line holds it whole
+_TITLE_HEADING = re.compile(r"#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*")
+
+
+def zettel_title(path: str, text: str) -> str | None:
+    """The title of a note whose file name is its Zettelkasten ID alone (`202611031015.md`,
+    named by the ID: note_name), which its first line writes as a heading (`# Eigenvalues`),
+    after its front matter if it has one: Zettlr and The Archive title such a note so
+    (heuristic rules 17: only the ID named it). None for any other note, or a first line
+    that is no such heading."""
+    found = note_name(path)
+    if found is None or found.type == "date" or not ZETTEL_ID.fullmatch(found.name):
+        return None
+    text = without_invisibles(text)
+    matter = frontmatter.of_note(text)
+    body = text if matter is None else text[matter.end:]
+    first = next((line.strip() for line in body.splitlines() if line.strip()), "")
+    m = _TITLE_HEADING.fullmatch(first)
+    return m.group(1).strip() or None if m is not None else None
+
+
+def note_aliases(text: str, path: str | None = None) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
-    Berg]` in `Jonas Berg.md`), each once by its key, as a link names them
-    (`[[Jo]]`: link_name, so a lower-case `kitchen reno` is one too); none
-    that is a date, a common word (`Home`... of COMMON_WORDS) or shorter than
-    two characters. Sync joins each to the note's own name (sync.joined_names:
-    the alias's mentions in any note of the folder are the note's entity)."""
+    Berg]` in `Jonas Berg.md`; with its `path`, the heading title of a note
+    named by its Zettelkasten ID alone: zettel_title, rules 17), each once
+    by its key, as a link names them (`[[Jo]]`: link_name, so a lower-case
+    `kitchen reno` is one too); none that is a date, a common word (`Home`...
+    of COMMON_WORDS) or shorter than two characters. Sync joins each to the
+    note's own name (sync.joined_names: the alias's mentions in any note of
+    the folder are the note's entity)."""
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
     body = text if found is None else text[found.end:]
     values += [v for e in frontmatter.properties(body) if e.key.lower() in ALIAS_KEYS for v in e.values]
+    title = zettel_title(path, text) if path is not None else None
+    if title is not None:
+        values.append(title)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
         name = link_name(value.strip()) if "/" not in value and "#" not in value else None
