@@ -71,6 +71,11 @@ class SentenceTransformerEmbedder:
         return self._dim
 
     @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (the first embed loads it: seconds)."""
+        return self._model is not None
+
+    @property
     def model(self):
         if self._model is None:
             self._model = load_sentence_transformer(self.name)
@@ -82,6 +87,30 @@ class SentenceTransformerEmbedder:
         vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
                                     convert_to_numpy=True, show_progress_bar=False)
         return np.asarray(vectors, dtype=np.float32)
+
+
+def embed_counting(embedder: Embedder, texts: Sequence[str], done: Callable[[int], None]) -> np.ndarray:
+    """`embedder.embed(texts)`, a batch at a time, calling `done(n)` with the
+    texts embedded so far after each: one call for a sync's group of files
+    takes minutes on a slow CPU, and its progress line should count. The
+    batches are the ones sentence-transformers makes of the whole list
+    (longest texts first, `batch_size` at a time), so every text is padded
+    with the same texts and its vector is the very one a single call gives
+    (other batches differ in the last float bits, which the int8 codec may
+    round the other way)."""
+    if not texts:
+        return embedder.embed(texts)
+    size = max(1, int(getattr(embedder, "batch_size", 64)))
+    order = np.argsort([-len(t) for t in texts])  # as SentenceTransformer.encode sorts them
+    out = None
+    for start in range(0, len(texts), size):
+        part = order[start:start + size]
+        vectors = np.asarray(embedder.embed([texts[i] for i in part]))
+        if out is None:
+            out = np.zeros((len(texts), vectors.shape[1]), dtype=vectors.dtype)
+        out[part] = vectors
+        done(min(start + size, len(texts)))
+    return out
 
 
 def load_sentence_transformer(name: str):

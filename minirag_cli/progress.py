@@ -94,7 +94,7 @@ class LogLines:
 
 class LogProgress(LogLines):
     """A sync's LogLines: `10:02:31  sync  127/442 files · 395 chunks · 0:30
-    elapsed · embedding 200 texts` (the phase last)."""
+    elapsed · embedding 128/200 texts` (the phase last)."""
 
     def __init__(self, write: Callable[[str], None], every: float | None = None):
         self._counts = _Counts()

@@ -48,7 +48,7 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.chunking import Chunk, chunk_text, content_hash
-from minirag_cli.embed import Embedder
+from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
@@ -56,7 +56,7 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
                                            zettel_id)
-from minirag_cli.extract.heuristic import link_targets
+from minirag_cli.extract.heuristic import link_targets, links_in
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
@@ -1277,7 +1277,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
                                            for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
-    for doc, names in _stored_aliases(conn, list(paths)).items():
+    for doc, names in _stored_aliases(conn, {doc: path for doc, (_root, path) in paths.items()}).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
@@ -1685,8 +1685,8 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead = run.read_ahead.get(path)
         if ahead is None:
             continue
-        ahead.link_keys = frozenset()  # no chunk of a text without `[[` writes it
-        if ahead.skipped is None and "[[" in ahead.text:
+        ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
+        if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
             ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
         targets[path] = ahead.link_keys
@@ -1901,7 +1901,8 @@ class _NoteNames:
         return self._keys[path]
 
     def linkable(self, path: str) -> str | None:
-        """The key of the note's file name when it is a single lower-case word a link may name, else None."""
+        """The key of the note's file name when it is a single lower-case word a link may name (or a
+        `.txt`, `.org`, ... note's, which only a link names: heuristic.linkable_name), else None."""
         if path not in self._linkable:
             name = _linkable_namer(self.extractor)(path)
             self._linkable[path] = None if name is None else normalise_key(name.name, name.type)
@@ -1958,12 +1959,12 @@ def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str
 
 
 def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
-    """The keys of the names the wikilinks of a note's chunks (`texts`, each
-    read alone, as heuristic.link_targets reads a text) link to: what
-    linked_names needs of a note, recorded per note (meta note_link_targets).
-    Only a chunk that writes `[[` is read, as store.chunk_texts_with_links
-    finds them in the index."""
-    return frozenset(key for text in texts if "[[" in text for target in link_targets(text)
+    """The keys of the names the links of a note's chunks (`texts`, each
+    read alone, as heuristic.link_targets reads a text: wikilinks and
+    Markdown links to notes) link to: what linked_names needs of a note,
+    recorded per note (meta note_link_targets). Only a chunk that writes
+    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index."""
+    return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
 
@@ -2266,7 +2267,7 @@ def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence
             out[path] = before[path]
         elif before is None or path in before:  # not recorded, or recorded as unknown (None)
             from_index[old[0]] = path
-    for doc, names in _stored_aliases(run.conn, list(from_index)).items():
+    for doc, names in _stored_aliases(run.conn, from_index).items():
         out[from_index[doc]] = names
     return out
 
@@ -2291,7 +2292,7 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     read (and decoded) again when it is indexed."""
     ahead = run.read_ahead.get(note.path) if run is not None else None  # read already (_indexed)
     if ahead is not None:
-        return [] if ahead.skipped else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text, note.path)
     read_at = time.time()
     try:
         data = note.abspath.read_bytes()  # as _read_note reads it
@@ -2299,10 +2300,10 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
         return None
     if run is not None and note.size <= run.read_ahead_room:  # by its size as walked
         ahead = _keep_ahead(run, note, data, read_at)
-        return [] if ahead.skipped else note_aliases(ahead.text)
+        return [] if ahead.skipped else note_aliases(ahead.text, note.path)
     binary, wide = sniff_note(data)
     try:
-        return [] if binary else note_aliases(read_note(note.path, data, wide)[0])
+        return [] if binary else note_aliases(read_note(note.path, data, wide)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2330,15 +2331,17 @@ def _skip_reason(note: NoteFile, data: bytes) -> tuple[str | None, str, str | No
     return None, text, warning
 
 
-def _stored_aliases(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
-    """{document id: its aliases} of the notes `doc_ids` that have some, read
-    from the chunks the index holds (laid as the note, else the first chunk)."""
+def _stored_aliases(conn, paths: dict[int, str]) -> dict[int, list[str]]:
+    """{document id: its aliases} of the notes `paths` ({document id: path})
+    that have some, read from the chunks the index holds (laid as the note,
+    else the first chunk)."""
     out = {}
+    doc_ids = list(paths)
     for start in range(0, len(doc_ids), REEXTRACT_NOTES):
         for doc, pairs in store.stored_chunks(conn, doc_ids[start:start + REEXTRACT_NOTES]).items():
             chunks = [c for _id, c in pairs]
             if chunks:
-                names = note_aliases(stored_text(chunks) or chunks[0].text)
+                names = note_aliases(stored_text(chunks) or chunks[0].text, paths[doc])
                 if names:
                     out[doc] = names
     return out
@@ -2827,8 +2830,11 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
     new_names = list(dict.fromkeys(new_names.values()))  # the vector of a name, whatever entity bears it
     texts = [t for _h, t in chunk_texts] + new_names + relation_texts
     if texts or not kept:
-        run.progress.phase(f"embedding {len(texts)} texts")
-    vectors = run.embedder.embed(texts) if texts else []
+        # the first call loads the model (seconds); the bar's width is short for saying both
+        loaded = getattr(run.embedder, "loaded", True) or not texts
+        run.progress.phase(f"embedding 0/{len(texts)} texts" if loaded else "loading the embedding model")
+    vectors = embed_counting(run.embedder, texts,
+                             lambda n: run.progress.phase(f"embedding {n}/{len(texts)} texts")) if texts else []
     summary.embedded += len(texts)
     codec = run.codec
     chunk_vec = dict(reuse)
@@ -2939,7 +2945,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     the entities it keyed anew (store.refresh_entities), the resolver following."""
     note = pending.note
     aliases = run.aliases.get(str(root))
-    if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text):
+    if aliases is not None and (aliases.get(note.path) or []) != note_aliases(pending.text, note.path):
         # edited since _aliases_now read it: the next sync reads its aliases from the index
         aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))

@@ -92,3 +92,89 @@ def test_lines_that_only_look_like_properties_are_read_as_before():
 @pytest.mark.parametrize("text", ["We met at 8 PM with Anna.", "Dinner 7:30 PM, then home.", "Call at 10:15 A.M. sharp."])
 def test_a_times_am_or_pm_names_nothing(text):
     assert not {"PM", "AM", "A.M.", "P.M", "A.M"} & set(names(text)), names(text)
+
+
+def test_the_llm_extractor_adds_a_markdown_links_note_as_a_wikilinks():
+    """`complete` adds what the links link to (heuristic.link_targets): a
+    Markdown link to a note too, in the text's order (rules 17; before, only
+    the wikilinks were seen); an image or a URL adds nothing."""
+    from minirag_cli.extract.base import EntityMention
+    from minirag_cli.extract.llm import complete
+
+    text = f"See [the trip]({LISBON}.md), [[Maria Silva]], ![x](Scan.png) and [y](https://e.org/A%20B.md)."
+    assert complete(text, []) == [EntityMention("Trip to Lisbon", "name"), EntityMention("Maria Silva", "name")]
+
+
+def test_a_lower_case_page_a_markdown_link_names_is_named_by_it(tmp_path):
+    """A single lower-case word file name (`pages/hackerspace.md`) is named
+    by a link of its folder to it: a Markdown link (`[the space](../pages/hackerspace.md)`)
+    as a `[[Hackerspace]]` (sync.note_link_keys reads both, from the notes it
+    writes and, with no record of them, from the chunks the index holds). The
+    incremental syncs' graph is the rebuild's."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "vault"
+    pages = {"pages/hackerspace.md": "- soldering night on thursdays\n", "journals/2024_05_01.md": "- stayed home\n"}
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    from tests.conftest import write_notes
+    write_notes(root, pages)
+    sync(conn, [root])
+    assert _notes_of(conn, "hackerspace") == set()
+    write_notes(root, {"journals/2024_05_01.md": "- went to [the space](../pages/hackerspace.md)\n"})
+    assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+    assert _notes_of(conn, "hackerspace") == {"journals/2024_05_01.md", "pages/hackerspace.md"}
+    assert graph(conn) == fresh_graph()
+    with db.transaction(conn):  # no record of the links: read from the chunks the index holds
+        db.delete_meta(conn, db.LINK_TARGETS_KEY)
+    write_notes(root, {"journals/2024_05_02.md": "- a quiet day\n"})
+    sync(conn, [root])
+    assert "pages/hackerspace.md" in _notes_of(conn, "hackerspace")
+    write_notes(root, {"journals/2024_05_01.md": "- stayed home, see [the site](https://e.org/hackerspace.md)\n"})
+    assert sync(conn, [root]).note_names_changed == ["pages/hackerspace.md"]
+    assert _notes_of(conn, "hackerspace") == set()
+    assert graph(conn) == fresh_graph()
+
+
+@pytest.mark.parametrize("files,name,named_alone", [
+    ({"notes/log.txt": "Rolled back the release at noon.\n", "index.md": "See [the log](notes/log.txt).\n"}, "log",
+     False),
+    ({"Deploy Log.org": "* Rolled back\n", "index.md": "See [it](Deploy%20Log.org#Friday).\n"}, "Deploy Log", False),
+    ({"notes/runbook.rst": "Restart the workers.\n", "index.md": "Read [[runbook.rst]] first.\n"}, "runbook", False),
+    ({"Project Board.canvas": '{"nodes": [{"id": "a", "type": "text", "text": "Ship it", "x": 0, "y": 0, '
+                              '"width": 10, "height": 10}]}',
+      "index.md": "See [the board](Project%20Board.canvas).\n"}, "Project Board", True),
+])
+def test_a_link_to_a_note_of_any_kind_sync_reads_joins_it(tmp_path, files, name, named_alone):
+    """A Markdown link to a `.txt`, `.org`, `.rst` note or a canvas (any kind
+    walk.py reads; before rules 17 a Markdown note only) links to it: the
+    linked note and the linking one share an entity. A `.txt` note's file
+    name names it only while a link of its folder names it (a canvas's names
+    it alone); a wikilink that writes the extension (`[[runbook.rst]]`) is
+    such a link too. An incremental sync and a fresh one agree."""
+    from minirag_cli import db
+    from minirag_cli.resolve import normalise_key
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    key = normalise_key(name, "name")
+    root = tmp_path / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, key) == set(files)
+    (root / "index.md").write_text("Nothing links here.\n")
+    sync(conn, [root])
+    linked = next(p for p in files if p != "index.md")
+    assert _notes_of(conn, key) == ({linked} if named_alone else set())
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)

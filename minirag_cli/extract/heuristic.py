@@ -65,6 +65,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
+from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
                               find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
@@ -333,6 +334,14 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    a Logseq namespace page's file name (`Work___Project Alpha.md`, older `Work%2FProject Alpha.md`) is
 #    the page its links name (`[[Work/Project Alpha]]`: Project Alpha, _NAMESPACE_SEP), not the name
 #    `Work___Project Alpha`, so the page joins the notes that link to it, and its `alias::` with it.
+#    17, fix15's part: a Markdown link to a note is read where a wikilink is for the notes a note links
+#    to (link_targets, links_in): a lower-case page's file name it links to names that note
+#    (`[the space](../pages/hackerspace.md)`, as `[[Hackerspace]]`: sync.note_link_keys), and the llm
+#    extractor adds its note as it adds a wikilink's (llm.complete); a link to a note of any kind sync
+#    reads (`[the log](notes/log.txt)`, `[b](Board.canvas)`, `[[runbook.rst]]`: PLAIN_SUFFIXES) links to
+#    it, and a `.txt`, `.org`, `.rst` note is named by its file name while a link of its folder names
+#    it (linkable_name); a note named by its Zettelkasten ID alone (`202611031015.md`) whose first line
+#    is a heading (`# Eigenvalues`) has the heading as its alias (zettel_title, note_aliases).
 VERSION = 17
 
 
@@ -904,6 +913,12 @@ MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # An Obsidian canvas, `Board.canvas`, linked `[[Board.canvas]]`, is the note named Board too (sync
 # indexes a canvas's text: notekinds.py); the link was an attachment's, reaching nothing (rules 14).
 DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
+# the other kinds of note sync reads as text (walk.NOTE_EXTENSIONS: `.txt`, `.org`, `.rst`, ...): a link
+# to one (`[log](notes/log.txt)`, `[[log.txt]]`) names it by its file name without the extension, which
+# names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
+# named `log.txt` or nothing, and no link joined such a note)
+PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
+                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
@@ -1190,7 +1205,7 @@ def link_target(target: str) -> EntityMention | None:
         return EntityMention(name, "name") if name is not None and re.search(r"[^\W\d_]", name) else None
     if ATTACHMENT.search(target):
         return None
-    if target.lower().endswith(MARKDOWN_SUFFIXES):
+    if target.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
         target, path = target.rsplit(".", 1)[0], path.rsplit(".", 1)[0]
     date = daily_date(target) or folder_date(path)
     if date is not None:
@@ -1243,15 +1258,16 @@ _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 def markdown_link_target(target: str) -> EntityMention | None:
     """The note a Markdown link's target (`[x](target)`'s) links to, as a wikilink to it does
-    (link_target): a relative path to a Markdown note, URL-decoded, without its `#heading` or
-    `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`). None for a URL, an absolute
-    path, a link into the same note (`#heading`) or to a file that is no Markdown note (an image, a PDF).
-    Heuristic rules 16."""
+    (link_target): a relative path to a note, URL-decoded, without its `#heading` or
+    `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`; rules 17: of any kind sync
+    reads, `notes/log.txt`, `Board.canvas`). None for a URL, an absolute path, a link into the same
+    note (`#heading`) or to a file that is no note (an image, a PDF). Heuristic rules 16."""
     target = target.removeprefix("<").removesuffix(">").strip()
     if not target or _URL_SCHEME.match(target) or target.startswith(("#", "/", "\\")):
         return None
     path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
-    if not path.lower().endswith(MARKDOWN_SUFFIXES):
+    # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
+    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
         return None
     return link_target(path.replace("#", " ").replace("^", " "))
 
@@ -2013,15 +2029,25 @@ class HeuristicExtractor:
         return note_name(path)
 
 
+def links_in(text: str) -> bool:
+    """May `text` hold a link to a note: a wikilink's `[[` or a Markdown link's `](`?"""
+    return "[[" in text or "](" in text
+
+
 def link_targets(text: str) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
-    dates), read as the extractor reads a text (its front matter's values,
-    without invisible characters): what the llm extractor adds to its
-    model's names (extract/llm.py `complete`)."""
+    dates), its wikilinks' and its Markdown links' to notes
+    (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
+    rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
+    values, without invisible characters): what the llm extractor adds to
+    its model's names (extract/llm.py `complete`), and the notes whose
+    lower-case file names a link names (sync.note_link_keys)."""
     text = without_invisibles(text)
-    if "[[" not in text:
+    if not links_in(text):
         return []
-    return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
+    read = read_front_matter(text)[0]
+    links = sorted(wikilinks(read) + markdown_links(read), key=lambda link: link[0])  # in the text's order
+    return [target for _start, _end, target in links if target is not None]
 
 
 # a handle's parts: `elena.v`, `elena_v`, `elena-v` are elena and v
@@ -2067,19 +2093,45 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
     return out
 
 
-def note_aliases(text: str) -> list[str]:
+# a level-1 ATX heading, `# Eigenvalues` (`# Eigenvalues #` closed), as a line holds it whole
+_TITLE_HEADING = re.compile(r"#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*")
+
+
+def zettel_title(path: str, text: str) -> str | None:
+    """The title of a note whose file name is its Zettelkasten ID alone (`202611031015.md`,
+    named by the ID: note_name), which its first line writes as a heading (`# Eigenvalues`),
+    after its front matter if it has one: Zettlr and The Archive title such a note so
+    (heuristic rules 17: only the ID named it). None for any other note, or a first line
+    that is no such heading."""
+    found = note_name(path)
+    if found is None or found.type == "date" or not ZETTEL_ID.fullmatch(found.name):
+        return None
+    text = without_invisibles(text)
+    matter = frontmatter.of_note(text)
+    body = text if matter is None else text[matter.end:]
+    first = next((line.strip() for line in body.splitlines() if line.strip()), "")
+    m = _TITLE_HEADING.fullmatch(first)
+    return m.group(1).strip() or None if m is not None else None
+
+
+def note_aliases(text: str, path: str | None = None) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
-    Berg]` in `Jonas Berg.md`), each once by its key, as a link names them
-    (`[[Jo]]`: link_name, so a lower-case `kitchen reno` is one too); none
-    that is a date, a common word (`Home`... of COMMON_WORDS) or shorter than
-    two characters. Sync joins each to the note's own name (sync.joined_names:
-    the alias's mentions in any note of the folder are the note's entity)."""
+    Berg]` in `Jonas Berg.md`; with its `path`, the heading title of a note
+    named by its Zettelkasten ID alone: zettel_title, rules 17), each once
+    by its key, as a link names them (`[[Jo]]`: link_name, so a lower-case
+    `kitchen reno` is one too); none that is a date, a common word (`Home`...
+    of COMMON_WORDS) or shorter than two characters. Sync joins each to the
+    note's own name (sync.joined_names: the alias's mentions in any note of
+    the folder are the note's entity)."""
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
     body = text if found is None else text[found.end:]
     values += [v for e in frontmatter.properties(body) if e.key.lower() in ALIAS_KEYS for v in e.values]
+    title = zettel_title(path, text) if path is not None else None
+    if title is not None:
+        values.append(title)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
         name = link_name(value.strip()) if "/" not in value and "#" not in value else None
@@ -2178,10 +2230,18 @@ def linkable_name(path: str) -> EntityMention | None:
     of its folder names it, case aside (`[[Hackerspace]]`: sync.linked_names):
     the link is the evidence that the word names the note. Alone it names
     none (note_name): `todo.md` beside a `#todo` tag would join every note
-    that writes the tag. None for every other path."""
+    that writes the tag. A note of another kind sync reads (`log.txt`,
+    `Deploy log.org`: PLAIN_SUFFIXES), which its file name names not even
+    when titled, is named by it as a Markdown note of that name would be
+    (`log`, `Deploy log`) when a link of its folder names it (rules 17:
+    `[log](notes/log.txt)`). None for every other path."""
     file = PurePosixPath(path)
-    if note_name(path) is not None or not (file.name.lower().endswith(MARKDOWN_SUFFIXES)
-                                           or DRAWING_SUFFIX.search(file.name)):
+    if note_name(path) is not None:
+        return None
+    if file.name.lower().endswith(PLAIN_SUFFIXES) and "." in file.name[:-1]:
+        as_markdown = str(file.with_name(file.name.rsplit(".", 1)[0] + ".md"))
+        return note_name(as_markdown) or linkable_name(as_markdown)
+    if not (file.name.lower().endswith(MARKDOWN_SUFFIXES) or DRAWING_SUFFIX.search(file.name)):
         return None
     name = link_name(_NAMESPACE_SEP.sub("/", without_invisibles(file.name)))
     if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):

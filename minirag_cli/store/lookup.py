@@ -146,6 +146,8 @@ def _notes_named(conn, given: str) -> list[str]:
         spaced = _NAMESPACE.sub("/", bare)
         if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced)):
             found.append(rel)
+    if not found and "/" not in key:
+        found = _zettels_titled(conn, key)
     if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
         # a day typed for its daily note, which an Obsidian format names with more than the day:
         # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too);
@@ -156,6 +158,23 @@ def _notes_named(conn, given: str) -> list[str]:
             bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
             if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum() and rel not in found:
                 found.append(rel)
+    return found
+
+
+def _zettels_titled(conn, key: str) -> list[str]:
+    """The paths of the notes named by a Zettelkasten ID alone (`202611031015.md`) whose first line's
+    heading (`# Eigenvalues`: heuristic.zettel_title) is `key` (casefolded), as `[[Eigenvalues]]` links one."""
+    from minirag_cli.extract.heuristic import zettel_title
+
+    ids = [rel for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path")
+           if _ZETTEL_ID.fullmatch(_NOTE_SUFFIX.sub("", rel).rsplit("/", 1)[-1])]
+    found = []
+    for rel in ids:
+        first = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                             "WHERE d.path = ? ORDER BY c.seq LIMIT 1", (rel,)).fetchone()
+        title = zettel_title(rel, first[0]) if first else None
+        if title is not None and unicodedata.normalize("NFC", title).casefold() == key:
+            found.append(rel)
     return found
 
 

@@ -29,9 +29,9 @@ def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]
 
 def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str]]:
     """(path, text) of the chunks of the folder `root`'s notes that hold `[[`
-    (sync.stored_link_targets reads their wikilinks)."""
+    or `](` (heuristic.links_in: sync.stored_link_targets reads their links)."""
     yield from conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
-                            "WHERE d.root = ? AND instr(c.text, '[[') > 0", (root,))
+                            "WHERE d.root = ? AND (instr(c.text, '[[') > 0 OR instr(c.text, '](') > 0)", (root,))
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
