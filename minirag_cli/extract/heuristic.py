@@ -314,7 +314,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
 #    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
 #    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
-VERSION = 16
+# 17: files6 (readers 6): an Org-mode, rST or AsciiDoc note's own code blocks (`#+BEGIN_SRC` ...
+#    `#+END_SRC`, `#+BEGIN_EXAMPLE`, `: ` fixed-width lines; `.. code-block::` and a `::` literal
+#    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
+#    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
+#    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
+VERSION = 17
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1920,15 +1925,15 @@ class HeuristicExtractor:
         return note_name(path)
 
 
-def link_targets(text: str) -> list[EntityMention]:
+def link_targets(text: str, comments: bool = True) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
     dates), read as the extractor reads a text (its front matter's values,
     without invisible characters): what the llm extractor adds to its
-    model's names (extract/llm.py `complete`)."""
+    model's names (extract/llm.py `complete`). `comments`: as wikilinks'."""
     text = without_invisibles(text)
     if "[[" not in text:
         return []
-    return [target for _start, _end, target in wikilinks(read_front_matter(text)[0]) if target is not None]
+    return [target for _start, _end, target in wikilinks(read_front_matter(text)[0], comments) if target is not None]
 
 
 # a handle's parts: `elena.v`, `elena_v`, `elena-v` are elena and v
