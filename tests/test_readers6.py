@@ -267,3 +267,12 @@ def test_an_llm_sync_reads_an_org_agenda_s_percent_pairs_as_text(tmp_path, conn,
     assert ("obsidian.md", "Thomas Becker") not in found and ("obsidian.md", "Budget Plan") not in found
     assert ("invoices.org", "Maria Lopez") in found
     assert not {name for path, name in found if path == "invoices.org"} & IN_CODE
+
+
+def test_an_asciidoc_title_underline_opens_no_listing():
+    # AsciiDoc's two-line titles (`Failover` over `--------`): two of the same length read as a
+    # listing's delimiters hid the section between them
+    text = ("Failover\n--------\n\nLena Fischer runs it.\n\nRollback\n--------\n\nMarco Rossi checks.\n\n"
+            "----\npg_ctl promote\n----\n")
+    assert [text[a:b] for a, b in kind_blocks(text, ADOC)] == ["----\npg_ctl promote\n----"]
+    assert {"Lena Fischer", "Marco Rossi"} <= read_names(text, "runbook.adoc")

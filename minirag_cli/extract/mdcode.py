@@ -64,7 +64,15 @@ time, with or without its day, then an upper-case level word, `2026-11-28T14:02:
 INFO billing-api ...`, `[14:02:11] WARN ...`) or as a test runner's report
 (pytest's `E       AssertionError: ...`, `FAILED tests/x.py::test_y - ...`,
 `tests/x.py:211: AssertionError`): a pasted log made `INFO` a work log's
-name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next."""
+name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next.
+
+Not Markdown's either, and read only in its own note kind (code_kind, kind_blocks;
+readers 6): an Org-mode note's `#+BEGIN_SRC`/`EXAMPLE`/`EXPORT` blocks and `: `
+fixed-width lines, an rST note's `code-block` directives and `::` literal blocks,
+an AsciiDoc note's `----` and `....` blocks and `[source]` paragraphs (find_code's
+kind "block"). chunk_readings writes a `~~~` fence around each, so the extractors,
+which read a chunk's text alone, read it as a fenced block: no name, link or task
+(an Org src block's `# TODO: Priya`, a `class Invoice`)."""
 
 from __future__ import annotations
 
@@ -130,7 +138,8 @@ _RST_DIRECTIVE = re.compile(r"^([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode):
 _RST_LITERAL = re.compile(r"^([ \t]*)(?!\.\.[ \t])\S[^\n]*::[ \t\r]*$(?=\n[ \t\r]*\n)", re.MULTILINE)
 # AsciiDoc: a listing block (`----`) or a literal block (`....`), from a delimiter line to the same
 # line (four or more, as long), with the `[source,python]` (`[listing]`, `[literal]`) line before it;
-# such a line before a paragraph makes the paragraph code. A delimiter nothing closes is no block.
+# such a line before a paragraph makes the paragraph code. A delimiter nothing closes is no block,
+# nor is a section title's underline (_adoc_underline).
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,})[ \t\r]*$", re.MULTILINE)
 _ADOC_STYLE = re.compile(r"^\[(?:source|listing|literal)(?:[,#.%][^\n\]]*)?\][ \t\r]*$", re.MULTILINE)
 
@@ -156,6 +165,16 @@ def _indented_body(text: str, pos: int, indent: int) -> int:
     return end
 
 
+def _adoc_underline(text: str, m: re.Match) -> bool:
+    """Is the `----` line `m` a two-line section title's underline (`Failover` over `--------`:
+    AsciiDoc's older titles, as long as their text, one character either way), no block's
+    delimiter? A run of dots underlines nothing."""
+    if m.group(1)[0] != "-" or m.start() == 0:
+        return False
+    before = text[text.rfind("\n", 0, m.start() - 1) + 1:m.start() - 1].rstrip("\r")
+    return bool(before.strip()) and not before[0].isspace() and abs(len(before.rstrip()) - len(m.group(1))) <= 1
+
+
 def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
     """(start, end) of the code blocks a note of `kind` (code_kind) writes in its own markup, their
     delimiter lines whole, in order, none inside another; [] for any other kind."""
@@ -176,6 +195,9 @@ def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
     elif kind == ADOC:
         pos = 0
         while (m := _ADOC_DELIMITER.search(text, pos)) is not None:
+            if _adoc_underline(text, m):
+                pos = m.end()
+                continue
             close = re.compile("^" + re.escape(m.group(1)) + r"[ \t\r]*$", re.MULTILINE).search(text, m.end())
             if close is None:
                 pos = m.end()
