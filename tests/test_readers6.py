@@ -20,8 +20,8 @@ from minirag_cli.sync import read_in_context
 from minirag_cli.tasks import tasks_in
 
 ORG_NOTE = """\
-#+TITLE: Invoice export
-* Invoice export rework
+#+TITLE: Billing export
+* Export rework
 Meeting with Maria Lopez about the billing export on Tuesday.
 
 #+BEGIN_SRC python
