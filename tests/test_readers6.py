@@ -276,3 +276,10 @@ def test_an_asciidoc_title_underline_opens_no_listing():
             "----\npg_ctl promote\n----\n")
     assert [text[a:b] for a, b in kind_blocks(text, ADOC)] == ["----\npg_ctl promote\n----"]
     assert {"Lena Fischer", "Marco Rossi"} <= read_names(text, "runbook.adoc")
+
+
+@pytest.mark.parametrize("path, text", [("a.org", ORG_NOTE), ("b.rst", RST_NOTE), ("c.adoc", ADOC_NOTE)])
+def test_a_crlf_note_s_blocks_are_found_too(path, text):
+    # a Windows editor's note: `----\r`, `Then run the migration::\r` close and open blocks as well
+    assert len(kind_blocks(text.replace("\n", "\r\n"), code_kind(path))) == len(kind_blocks(text, code_kind(path)))
+    assert not read_names(text.replace("\n", "\r\n"), path) & IN_CODE
