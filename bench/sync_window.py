@@ -70,9 +70,10 @@ def heuristic_names():
 
     saved, heuristic = llm_mod.complete, HeuristicExtractor()
 
-    def complete(text, mentions, matter=OWN, speakers=None):  # the chunk's part of its note's front matter,
-        # its note's chat speakers
-        return saved(text, [*mentions, *heuristic.extract_one(text, matter, speakers)], matter, speakers)
+    def complete(text, mentions, matter=OWN, speakers=None, comments=True):  # the chunk's part of its note's
+        # front matter, its note's chat speakers, does `%%` open a comment in it
+        return saved(text, [*mentions, *heuristic.extract_one(text, matter, speakers, comments)], matter, speakers,
+                     comments)
 
     llm_mod.complete = complete
     try:

@@ -102,10 +102,12 @@ def read_in_context(chunks: Sequence[Chunk], path: str) -> list[str]:
     that opened it, one that ends inside a span before the backticks that
     close it, and in a Markdown note its indented code blocks as fenced
     ones, so that a `[[link]]` in code stays code and one after it is a link,
-    and code names nothing in any chunk of it (heuristic rules 13)."""
-    from minirag_cli.extract.mdcode import chunk_readings, reads_comments
+    and code names nothing in any chunk of it (heuristic rules 13), and in an Org-mode, rST or
+    AsciiDoc note the code blocks of its own markup (mdcode.kind_blocks) as fenced ones too."""
+    from minirag_cli.extract.mdcode import chunk_readings, code_kind, reads_comments
 
-    return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES), comments=reads_comments(path))
+    return chunk_readings(chunks, markdown=path.lower().endswith(MARKDOWN_SUFFIXES), comments=reads_comments(path),
+                          kind=code_kind(path))
 
 
 def extractable(text: str, part: frontmatter.FrontMatter | None) -> tuple[str, frontmatter.FrontMatter | None]:
@@ -705,8 +707,10 @@ class _Extraction:
         if not self.windowed:
             return self.run_chunks([p.chunks for p in group], [p.note.path for p in group], [p.matter for p in group])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
+        from minirag_cli.extract.mdcode import reads_comments
 
-        note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text) for p in group]
+        note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text, p.note.path)
+                        for p in group]
         if self._streaming:
             answers = self._answers
             self._await({w.hash for ws in note_windows for w in ws})
@@ -720,7 +724,7 @@ class _Extraction:
             texts, parts, speakers = note_readings(p.chunks, p.note.path, p.matter)
             for c, text, part in zip(p.chunks, texts, parts):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
-                out.append(chunk_mentions(text, found, part, speakers))
+                out.append(chunk_mentions(text, found, part, speakers, reads_comments(p.note.path)))
         return out
 
     def run_chunks(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
@@ -772,7 +776,7 @@ class _Extraction:
 
         for p in notes:
             if p.windows is None:
-                p.windows = self.extractor.windows(p.text)
+                p.windows = self.extractor.windows(p.text, p.note.path)
         self._streaming = True
         todo = self._begin([p.windows for p in notes], self._answers)
         if todo:
@@ -1238,6 +1242,7 @@ def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int
     extracts thousands of notes, not millions)."""
     conn = run.conn
     doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
+    paths = store.document_paths(conn)  # the note's kind says what is code in it (llm.note_windows)
     missing = total = 0
     cut: dict[int, list] = {}
     for start in range(0, len(doc_ids), REEXTRACT_NOTES):
@@ -1245,7 +1250,7 @@ def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int
             text = stored_text([c for _id, c in pairs])
             if text is None:
                 return None, total, {}
-            cut[doc] = run.extraction.extractor.windows(text)
+            cut[doc] = run.extraction.extractor.windows(text, paths[doc][1])
             not_held, held = run.extraction.uncached(cut[doc])
             missing, total = missing + not_held, total + held
     return missing, total, cut

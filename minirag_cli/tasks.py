@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import itertools
 import re
 from dataclasses import asdict, dataclass
 
@@ -126,7 +127,7 @@ def _front_matter_lines(lines: list[str]) -> int:
     return 0 if found is None else "\n".join(lines)[:found.end].count("\n")
 
 
-def _code_lines(lines: list[str], first: int, comments: bool = True) -> set[int]:
+def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str | None = None) -> set[int]:
     """The indexes of `lines` (from `first`: the front matter's are none) in
     a fenced code block or a raw HTML block (`<pre>`, an `<!-- -->` comment),
     fences and tags included, as mdcode reads them (CommonMark's rules: a
@@ -135,8 +136,10 @@ def _code_lines(lines: list[str], first: int, comments: bool = True) -> set[int]
     marks: a fence in a quote or under a list item hides its lines too. A
     line that starts inside an Obsidian comment (`%%`, mdcode) is hidden too;
     one the comment starts after its first word is not (the comment is taken
-    out of its text: _without_comments)."""
-    from minirag_cli.extract.mdcode import find_code
+    out of its text: _without_comments). With `kind` (an Org-mode, rST or AsciiDoc
+    note: mdcode.code_kind), the code blocks of its own markup (mdcode.kind_blocks), read
+    from its lines as written (an rST block is its indented lines)."""
+    from minirag_cli.extract.mdcode import find_code, kind_blocks
 
     bare = [""] * first + [lines[i][_CODE_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
     text = "\n".join(bare)
@@ -151,6 +154,12 @@ def _code_lines(lines: list[str], first: int, comments: bool = True) -> set[int]
             if code.kind == "comment" and code.start > starts[a]:
                 a += 1  # the line the comment opens in after its start is no comment's line
             out.update(range(a, b + 1))
+    if kind is not None:
+        written = "\n".join(lines)
+        ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # where each line's next starts
+        for a, b in kind_blocks(written, kind):
+            first_line = bisect.bisect_right(ends, a)
+            out.update(range(max(first, first_line), bisect.bisect_right(ends, max(a, b - 1)) + 1))
     return out
 
 
@@ -168,14 +177,15 @@ def _without_comments(text: str, comments: bool = True) -> str:
     return text
 
 
-def tasks_in(lines: list[str], comments: bool = True) -> list[dict]:
+def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -> list[dict]:
     """The tasks of a note's `lines` (index 0 is line 1): dicts of Task's
     fields but the note's (path, root, note_date). `comments`: does `%%`
     open a comment in the note (mdcode.reads_comments: a Markdown note's, not
-    an Org-mode agenda's `%%(diary-float ...)`)?"""
+    an Org-mode agenda's `%%(diary-float ...)`)? `kind`: the note's kind whose own code
+    blocks hold no task (mdcode.code_kind: an Org `#+BEGIN_SRC`, an rST `code-block`)."""
     out: list[dict] = []
     first = _front_matter_lines(lines)
-    code = _code_lines(lines, first, comments)
+    code = _code_lines(lines, first, comments, kind)
     stack: list[tuple[int, dict]] = []  # (indent width, task) of the tasks the next lines may be under
     current: dict | None = None  # the task the next indented line continues
     for i in range(first, len(lines)):
@@ -457,12 +467,13 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
 
 
 def tasks_of(path: str, lines: list[str]) -> list[dict]:
-    """The tasks of the note at `path`: its checkboxes (tasks_in) and, in an
+    """The tasks of the note at `path`: its checkboxes (tasks_in; none in the code
+    blocks of an Org-mode, rST or AsciiDoc note's own markup: mdcode.code_kind) and, in an
     Org-mode note (`.org`), its task headlines (org_tasks_in), in a Logseq
     page (is_logseq) its task blocks (logseq_tasks_in), in line order."""
-    from minirag_cli.extract.mdcode import reads_comments
+    from minirag_cli.extract.mdcode import code_kind, reads_comments
 
-    found = tasks_in(lines, reads_comments(path))
+    found = tasks_in(lines, reads_comments(path), code_kind(path))
     if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
         blocks = org_block_lines(lines)
         found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])

@@ -838,7 +838,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # note, and its next sync checks every note once.
 # 5: files5: a word broken at a line end by a hyphen (`atten-` + `tion`, text pasted from a PDF) is read
 # whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
-READER_VERSION = 5
+# 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
+# `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
+READER_VERSION = 6
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
@@ -925,10 +927,12 @@ def _written_words(text: str) -> set[str]:
     return out
 
 
-def joined_hyphens(text: str, comments: bool = True) -> str:
+def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) -> str:
     """`text` with each word broken at a line end by a hyphen read whole (see
     above); `text` itself when it holds none. Its line numbers are kept.
-    `comments`: does `%%` open a comment in the note (mdcode.reads_comments)?"""
+    `comments`: does `%%` open a comment in the note (mdcode.reads_comments)?
+    `kind`: the note kind whose own code blocks are code too (mdcode.code_kind:
+    an Org `#+BEGIN_SRC`, an rST `code-block`, an AsciiDoc `----` block; readers 6)."""
     if "-\n" not in text and "-\r\n" not in text:
         return text
     found = []
@@ -944,7 +948,7 @@ def joined_hyphens(text: str, comments: bool = True) -> str:
         return text
     from minirag_cli.extract.mdcode import Ranges, code_ranges
 
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, comments=comments, kind=kind))
     written = _written_words(text)
     lines = text.split("\n")  # a CRLF note's lines end in "\r"
     starts = [0]
@@ -986,10 +990,10 @@ def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON)."""
-    from minirag_cli.extract.mdcode import reads_comments
+    from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
     text = composed_words(note_text(path, text))
     if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
         text = text.replace(SOFT_HYPHEN, "")
-    return joined_hyphens(without_inline_data(text), reads_comments(path)), warning
+    return joined_hyphens(without_inline_data(text), reads_comments(path), code_kind(path)), warning

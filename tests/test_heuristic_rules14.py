@@ -161,7 +161,7 @@ class _RecordingModel:
     def __init__(self):
         self.inner, self.seen = HeuristicExtractor(), []
 
-    def windows(self, text):
+    def windows(self, text, path=None):
         from minirag_cli.extract.llm import note_windows
 
         return note_windows(text)

@@ -239,7 +239,7 @@ class _CachedModel:
     def __init__(self):
         self.inner, self.model_calls, self.cuts = HeuristicExtractor(), 0, 0
 
-    def windows(self, text):
+    def windows(self, text, path=None):
         from minirag_cli.extract.llm import note_windows
 
         self.cuts += 1

@@ -553,7 +553,7 @@ class _CountingModel:
 
         self.inner, self.seen, self.die_after = HeuristicExtractor(), 0, die_after
 
-    def windows(self, text):
+    def windows(self, text, path=None):
         from minirag_cli.extract.llm import note_windows
 
         return note_windows(text)

@@ -62,7 +62,7 @@ class FakeModel:
         self.yielded = 0
         self.model_calls = self.tokens_in = self.tokens_out = 0
 
-    def windows(self, text):
+    def windows(self, text, path=None):
         return note_windows(text)
 
     def run(self, windows, stop=None):

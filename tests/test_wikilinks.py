@@ -935,7 +935,7 @@ class _LinkBlindModel:
 
     name, cache_id, parallel = "fake-llm", "fake-model@links", 1
 
-    def windows(self, text):
+    def windows(self, text, path=None):
         from minirag_cli.extract.llm import note_windows
 
         return note_windows(text)

@@ -342,6 +342,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    it, and a `.txt`, `.org`, `.rst` note is named by its file name while a link of its folder names
 #    it (linkable_name); a note named by its Zettelkasten ID alone (`202611031015.md`) whose first line
 #    is a heading (`# Eigenvalues`) has the heading as its alias (zettel_title, note_aliases).
+#    17, files6's part (readers 6): an Org-mode, rST or AsciiDoc note's own code blocks (`#+BEGIN_SRC` ...
+#    `#+END_SRC`, `#+BEGIN_EXAMPLE`, `: ` fixed-width lines; `.. code-block::` and a `::` literal
+#    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
+#    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
+#    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
 VERSION = 17
 
 
@@ -2034,19 +2039,19 @@ def links_in(text: str) -> bool:
     return "[[" in text or "](" in text
 
 
-def link_targets(text: str) -> list[EntityMention]:
+def link_targets(text: str, comments: bool = True) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
     dates), its wikilinks' and its Markdown links' to notes
     (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
     rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
     values, without invisible characters): what the llm extractor adds to
     its model's names (extract/llm.py `complete`), and the notes whose
-    lower-case file names a link names (sync.note_link_keys)."""
+    lower-case file names a link names (sync.note_link_keys). `comments`: as wikilinks'."""
     text = without_invisibles(text)
     if not links_in(text):
         return []
     read = read_front_matter(text)[0]
-    links = sorted(wikilinks(read) + markdown_links(read), key=lambda link: link[0])  # in the text's order
+    links = sorted(wikilinks(read, comments) + markdown_links(read, comments), key=lambda link: link[0])  # in the text's order
     return [target for _start, _end, target in links if target is not None]
 
 

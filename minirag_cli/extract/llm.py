@@ -201,14 +201,18 @@ def _cut_after(view: str) -> bool:
     return int(content_hash(view.encode("utf-8"))[:8], 16) % CUT_EVERY == 0
 
 
-def _without_code(text: str) -> str:
+def _without_code(text: str, path: str | None = None) -> str:
     """`text` with its code (mdcode.find_code: fenced and raw HTML blocks, code spans, `<code>`
     elements) blanked in place, its line ends kept: the model reads no code, as the heuristic
     extractor names nothing there (heuristic rules 13; a pasted log's `INFO` and its days were the
-    model's too, and its tokens the window's). In place, so a window's span stays the note's."""
-    from minirag_cli.extract.mdcode import find_code
+    model's too, and its tokens the window's). In place, so a window's span stays the note's.
+    `path`: the note's, read as the heuristic extractor reads it (readers 6): `%%` opens a comment
+    only where Obsidian writes one (mdcode.reads_comments: an Org-mode agenda's `%%(diary-float
+    ...)` is text), and an Org-mode, rST or AsciiDoc note's own code blocks are code
+    (mdcode.code_kind); None: a Markdown note's."""
+    from minirag_cli.extract.mdcode import code_kind, find_code, reads_comments
 
-    code = find_code(text)
+    code = find_code(text) if path is None else find_code(text, comments=reads_comments(path), kind=code_kind(path))
     if not code:
         return text
     pieces, pos = [], 0
@@ -223,13 +227,14 @@ def _without_code(text: str) -> str:
 _NOT_LINE_END = re.compile(r"[^\n]")
 
 
-def note_windows(text: str, max_words: int = WINDOW_WORDS) -> list[Window]:
-    """The windows of a note (see the module docstring). A note with nothing
-    for the model to read (only a stamp, tags and emoji) has none."""
+def note_windows(text: str, max_words: int = WINDOW_WORDS, path: str | None = None) -> list[Window]:
+    """The windows of a note (see the module docstring; `path`: the note's, whose kind says what
+    is code: _without_code). A note with nothing for the model to read (only a stamp, tags and
+    emoji) has none."""
     from minirag_cli.extract.heuristic import chat_speakers
 
     speakers = chat_speakers(text)  # the note's: a piece is a line or less
-    text = _without_code(text)
+    text = _without_code(text, path)
     pieces = []
     for a, b in _pieces(text, max_words):
         view = model_view(text[a:b], speakers)
@@ -264,10 +269,11 @@ def chunk_windows(chunk_start: int, chunk_end: int, windows: Sequence[Window]) -
 
 
 def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OWN,
-                   speakers: Collection[str] | None = None) -> list[EntityMention]:
+                   speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
     """The names of a chunk's windows that the chunk's own text holds (first
     type wins), then `complete` (`matter`: the chunk's part of its note's
-    front matter; `speakers`: its note's chat speakers). The text is read as model_view reads it (without
+    front matter; `speakers`: its note's chat speakers; `comments`: does `%%` open a
+    comment in its note, mdcode.reads_comments). The text is read as model_view reads it (without
     invisible characters), so the LiHua the model read in "Li\u200bHua" is
     in it."""
     matcher = ChunkMatcher(without_invisibles(chunk_text))
@@ -277,7 +283,7 @@ def chunk_mentions(chunk_text: str, mentions: Sequence[EntityMention], matter=OW
         if key not in seen and matcher.contains(m.name):
             seen.add(key)
             out.append(m)
-    return complete(chunk_text, out, matter, speakers)
+    return complete(chunk_text, out, matter, speakers, comments)
 
 
 def chat_messages(window_text: str) -> list[dict]:
@@ -426,16 +432,19 @@ class LlmExtractor:
         return prefix
 
     # -- extraction ---------------------------------------------------------------------
-    def windows(self, text: str) -> list[Window]:
-        return note_windows(text, self.window_words)
+    def windows(self, text: str, path: str | None = None) -> list[Window]:
+        """The windows of the note at `path` whose text is `text` (note_windows)."""
+        return note_windows(text, self.window_words, path)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
-                speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
+                speakers: Sequence[Collection[str]] | None = None,
+                comments: Sequence[bool] | None = None) -> list[list[EntityMention]]:
         """Each text as a note: its windows through the model, then the names
         that occur in it, then `complete` (`matters`: each text's front matter,
         as heuristic.read_front_matter takes it; not given, the block it opens
-        with; `speakers`: each text's note's chat speakers, not given its own)."""
-        per_text = [self.windows(t) for t in texts]
+        with; `speakers`: each text's note's chat speakers, not given its own;
+        `comments`: for each, does `%%` open a comment in its note, not given yes)."""
+        per_text = [self.windows(t, None if comments is None or comments[j] else "") for j, t in enumerate(texts)]
         flat = [w for ws in per_text for w in ws]
         answers: list[list[EntityMention]] = [[] for _ in flat]
         for i, mentions, _rec in self.run(flat):
@@ -445,14 +454,15 @@ class LlmExtractor:
             mentions = [m for a in answers[k:k + len(ws)] for m in a]
             k += len(ws)
             out.append(chunk_mentions(t, mentions, OWN if matters is None else matters[j],
-                                      None if speakers is None else speakers[j]))
+                                      None if speakers is None else speakers[j],
+                                      True if comments is None else comments[j]))
         return out
 
     @staticmethod
     def complete(text: str, mentions: list[EntityMention], matter=OWN,
-                 speakers: Collection[str] | None = None) -> list[EntityMention]:
+                 speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
         """See `complete` (sync calls this on cached answers as well)."""
-        return complete(text, mentions, matter, speakers)
+        return complete(text, mentions, matter, speakers, comments)
 
     def run(self, windows: Sequence[Window],
             stop: threading.Event | None = None) -> Iterator[tuple[int, list[EntityMention], CallRecord]]:
@@ -847,7 +857,7 @@ _CLOCK = re.compile(r"^(?:at\s+|around\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m
 
 
 def complete(text: str, mentions: list[EntityMention], matter=OWN,
-             speakers: Collection[str] | None = None) -> list[EntityMention]:
+             speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
     """The model's mentions with relative times and clock times dropped (any
     type), other non-calendar
     "dates" ("Lunar New Year") typed as events, and the chunk's exact dates,
@@ -857,6 +867,8 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
     the front matter `text` holds, as heuristic.read_front_matter takes it;
     a chat speaker is one of `speakers`, its note's, heuristic.chat_speakers;
     None: those of `text` read as a note: a label line's `Goal:` is none).
+    `comments`: does `%%` open a comment in the note (mdcode.reads_comments: not
+    in an Org-mode agenda, whose dates and links between two `%%` are its own).
     Idempotent. The text is read as the heuristic extractor reads it,
     without the invisible characters pasted text carries
     ("\ufeffLi\u200bHua: hi" is LiHua speaking)."""
@@ -894,9 +906,9 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
         speaker = match.group(1).strip()
         if speaker in speakers:
             add(EntityMention(speaker, "person"))
-    for surface, _iso in find_dates(without_code(text)):  # a log's days in code are no dates of the note
+    for surface, _iso in find_dates(without_code(text, comments=comments)):  # a log's days in code are no dates of the note
         add(EntityMention(surface, "date"))
-    for target in link_targets(text):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
+    for target in link_targets(text, comments):  # `[[Trip to Lisbon]]`: the note it links to, whole, as the heuristic reads it
         add(target)
     return out
 

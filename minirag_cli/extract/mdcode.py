@@ -66,7 +66,15 @@ INFO billing-api ...`, `[14:02:11] WARN ...`) or as a test runner's report
 `tests/x.py:211: AssertionError`): a pasted log made `INFO` a work log's
 name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next. So
 are a Logseq or Org-mode task's planning and drawer lines (`SCHEDULED:
-<2026-11-20 Fri>`, `CLOCK: [...]`, `:LOGBOOK:`, `:END:`; heuristic rules 17)."""
+<2026-11-20 Fri>`, `CLOCK: [...]`, `:LOGBOOK:`, `:END:`; heuristic rules 17).
+
+Not Markdown's either, and read only in its own note kind (code_kind, kind_blocks;
+readers 6): an Org-mode note's `#+BEGIN_SRC`/`EXAMPLE`/`EXPORT` blocks and `: `
+fixed-width lines, an rST note's `code-block` directives and `::` literal blocks,
+an AsciiDoc note's `----` and `....` blocks and `[source]` paragraphs (find_code's
+kind "block"). chunk_readings writes a `~~~` fence around each, so the extractors,
+which read a chunk's text alone, read it as a fenced block: no name, link or task
+(an Org src block's `# TODO: Priya`, a `class Invoice`)."""
 
 from __future__ import annotations
 
@@ -102,6 +110,129 @@ COMMENT_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".canvas", ".excalidra
 def reads_comments(path: str) -> bool:
     """Are `%%` comments read in the note at `path` (COMMENT_SUFFIXES)?"""
     return path.lower().endswith(COMMENT_SUFFIXES)
+
+
+# The note kinds that write code blocks of their own (readers 6), read as a Markdown fence is read
+# wherever code matters (no name, no task, no link); each only in its own kind: a Markdown note's
+# `----` is a rule, its `: ` an ordinary line.
+ORG, RST, ADOC = "org", "rst", "adoc"
+_KIND_SUFFIXES = ((".org", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC))
+
+
+def code_kind(path: str) -> str | None:
+    """ORG, RST or ADOC for a note of that kind (by its name), whose own code blocks
+    (kind_blocks) are code; None for any other."""
+    low = path.lower()
+    return next((kind for suffix, kind in _KIND_SUFFIXES if low.endswith(suffix)), None)
+
+
+# Org-mode: `#+BEGIN_SRC python` ... `#+END_SRC` (any case, indented under a list item too), and
+# `EXAMPLE` and `EXPORT` blocks (raw HTML or LaTeX: code); `QUOTE`, `VERSE`, `CENTER` hold prose.
+# A block no `#+END_` line of its name closes is no block (Org reads it as text). A fixed-width
+# line: `:` then a blank or the line's end (`: $ make deploy`); a drawer's `:PROPERTIES:` is none.
+_ORG_BEGIN = re.compile(r"^[ \t]*#\+begin_(src|example|export)\b", re.IGNORECASE | re.MULTILINE)
+_ORG_FIXED = re.compile(r"^[ \t]*:(?:[ \t\r][^\n]*)?$(?:\n[ \t]*:(?:[ \t\r][^\n]*)?$)*", re.MULTILINE)
+# reStructuredText: a `code-block`, `code` or `sourcecode` directive and its body (the lines after it
+# indented more than it, blank ones between), and a literal block: the lines indented more than a
+# paragraph whose last line ends `::` (`Run it::`, or `::` alone), after a blank line. A directive's
+# own `..` line ends `::` too and is none (`.. note::` holds prose).
+_RST_DIRECTIVE = re.compile(r"^([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode)::[^\n]*$", re.MULTILINE)
+_RST_LITERAL = re.compile(r"^([ \t]*)(?!\.\.[ \t])\S[^\n]*::[ \t\r]*$(?=\n[ \t\r]*\n)", re.MULTILINE)
+# AsciiDoc: a listing block (`----`) or a literal block (`....`), from a delimiter line to the same
+# line (four or more, as long), with the `[source,python]` (`[listing]`, `[literal]`) line before it;
+# such a line before a paragraph makes the paragraph code. A delimiter nothing closes is no block,
+# nor is a section title's underline (_adoc_underline).
+_ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,})[ \t\r]*$", re.MULTILINE)
+_ADOC_STYLE = re.compile(r"^\[(?:source|listing|literal)(?:[,#.%][^\n\]]*)?\][ \t\r]*$", re.MULTILINE)
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _indented_body(text: str, pos: int, indent: int) -> int:
+    """The end of the last line, from `pos` (a line's start) on, of the run of lines indented more
+    than `indent` columns (blank lines between them): where an rST directive's body or literal
+    block ends; -1 when none is."""
+    end = -1
+    while pos < len(text):
+        line_end = _line_end(text, pos)
+        line = text[pos:line_end]
+        if line.strip():
+            if _indent(line)[0] <= indent:
+                break
+            end = line_end
+        pos = line_end + 1
+    return end
+
+
+def _adoc_underline(text: str, m: re.Match) -> bool:
+    """Is the `----` line `m` a two-line section title's underline (`Failover` over `--------`:
+    AsciiDoc's older titles, as long as their text, one character either way), no block's
+    delimiter? A run of dots underlines nothing."""
+    if m.group(1)[0] != "-" or m.start() == 0:
+        return False
+    before = text[text.rfind("\n", 0, m.start() - 1) + 1:m.start() - 1].rstrip("\r")
+    return bool(before.strip()) and not before[0].isspace() and abs(len(before.rstrip()) - len(m.group(1))) <= 1
+
+
+def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
+    """(start, end) of the code blocks a note of `kind` (code_kind) writes in its own markup, their
+    delimiter lines whole, in order, none inside another; [] for any other kind."""
+    found: list[tuple[int, int]] = []
+    if kind == ORG:
+        for m in _ORG_BEGIN.finditer(text):
+            close = re.compile(r"^[ \t]*#\+end_" + m.group(1) + r"\b[^\n]*", re.IGNORECASE | re.MULTILINE)
+            end = close.search(text, _line_end(text, m.end()))
+            if end is not None:
+                found.append((m.start(), end.end()))
+        found += [m.span() for m in _ORG_FIXED.finditer(text)]
+    elif kind == RST:
+        for m in itertools.chain(_RST_DIRECTIVE.finditer(text), _RST_LITERAL.finditer(text)):
+            end = _indented_body(text, m.end() + 1, _indent(m.group(1))[0])
+            if end > m.end():
+                # a literal block is the indented lines, its paragraph prose (`Run it::` shows `Run it:`)
+                found.append((m.start() if m.re is _RST_DIRECTIVE else _line_end(text, m.end() + 1) + 1, end))
+    elif kind == ADOC:
+        pos = 0
+        while (m := _ADOC_DELIMITER.search(text, pos)) is not None:
+            if _adoc_underline(text, m):
+                pos = m.end()
+                continue
+            close = re.compile("^" + re.escape(m.group(1)) + r"[ \t\r]*$", re.MULTILINE).search(text, m.end())
+            if close is None:
+                pos = m.end()
+                continue
+            found.append((m.start(), close.end()))
+            pos = close.end()
+        for m in _ADOC_STYLE.finditer(text):
+            after = m.end() + 1
+            if after >= len(text) or not text[after:_line_end(text, after)].strip():
+                continue  # nothing under it (a blank line ends its reach)
+            block = next((b for b in found if b[0] == after), None)
+            if block is not None:
+                found.append((m.start(), block[1]))  # the style line with its block
+            else:  # a paragraph: to the blank line after it
+                para = _PARAGRAPH_END.search(text, after)
+                found.append((m.start(), para.start() if para else len(text)))
+    # the first of two that overlap holds the other (a block's own lines, a paragraph's `----`)
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(found, key=lambda r: (r[0], -r[1])):
+        if out and a < out[-1][1]:
+            continue
+        out.append((a, b))
+    return out
+
+
+_PARAGRAPH_END = re.compile(r"\n[ \t\r]*(?:\n|$)")
+_TILDE_LINE = re.compile(r"^ {0,3}(~{3,})", re.MULTILINE)
+
+
+def _block_fence(block: str) -> str:
+    """The `~~~` fence a block of a note kind's own markup is read in: longer than any line of
+    tildes it holds, which would close it."""
+    return "~" * max([3] + [len(m.group(1)) + 1 for m in _TILDE_LINE.finditer(block)])
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 # what starts a list item (a bullet, or 1 to 9 digits and `.` or `)`), and its text's indent
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
@@ -171,7 +302,8 @@ def ends_html(line: str, opener: str) -> bool:
 class Code:
     start: int
     end: int
-    # "fence", "html" (a raw HTML block), "span", "tag" (a `<code>` element), "indented", or a prose
+    # "fence", "html" (a raw HTML block), "span", "tag" (a `<code>` element), "indented", "block" (a
+    # code block of an Org-mode, rST or AsciiDoc note's own markup: kind_blocks), or a prose
     # fence's opening line ("prose") or closing line ("prose-end", its opener the opening line)
     kind: str
     opener: str = ""  # a fence's or a span's backticks (tildes), as written; a block's or an element's tag
@@ -185,20 +317,27 @@ def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
     return Code(start, end, "html", opener, "-->" if opener == _COMMENT else "</" + opener[1:], cut=cut)
 
 
-def code_ranges(text: str, indented: bool = False, comments: bool = True) -> list[tuple[int, int]]:
+def code_ranges(text: str, indented: bool = False, comments: bool = True,
+                kind: str | None = None) -> list[tuple[int, int]]:
     """(start, end) of the fenced code blocks (fences included), the raw
     HTML blocks of code (their lines whole), the inline code spans
     (backticks included), the `<code>` elements (tags included) and, with
-    `indented` (a Markdown note), the indented code blocks of `text`, and
-    with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, in
-    order."""
-    return [(c.start, c.end) for c in find_code(text, indented, comments)]
+    `indented` (a Markdown note), the indented code blocks of `text`,
+    with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
+    with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
+    markup (kind_blocks), in order."""
+    return [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
 
 
-def find_code(text: str, indented: bool = False, comments: bool = True) -> list[Code]:
-    """The code of `text` (code_ranges), with each block's or span's kind and opener."""
+def find_code(text: str, indented: bool = False, comments: bool = True, kind: str | None = None) -> list[Code]:
+    """The code of `text` (code_ranges), with each block's or span's kind and opener. A block of
+    the note kind's own markup (kind "block") is read before the Markdown in it (an Org block of
+    Markdown holds fences, which are its text) and outside Markdown's blocks (one in a fence is
+    the fence's text); its opener is the `~~~` fence chunk_readings writes around it, longer than
+    any line of tildes in it (which would close a shorter one)."""
+    own = {a: b for a, b in kind_blocks(text, kind)} if kind else {}
     if ("`" not in text and "~~~" not in text and "<" not in text and not indented
-            and not (comments and "%%" in text)):
+            and not (comments and "%%" in text) and not own):
         return []
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
@@ -219,6 +358,10 @@ def find_code(text: str, indented: bool = False, comments: bool = True) -> list[
         elif prose is not None and closes(line, prose[0]):
             blocks.append(Code(pos, end, "prose-end", prose[1], opened=prose[2]))  # read with its opener
             prose = None
+        elif prose is None and pos in own:
+            blocks.append(Code(pos, own[pos], "block", _block_fence(text[pos:own[pos]])))
+            pos = own[pos] + 1
+            continue
         else:
             start = pos
             fence = opening_fence(line)
@@ -315,7 +458,7 @@ def without_code(text: str, code: Sequence[Code] | None = None, comments: bool =
     for k in code:
         pieces.append(text[pos:k.start])
         breaks = "\n" * text.count("\n", k.start, k.end)
-        pieces.append(breaks if k.kind in ("fence", "html", "indented") else " " + breaks)
+        pieces.append(breaks if k.kind in ("fence", "html", "indented", "block") else " " + breaks)
         pos = k.end
     pieces.append(text[pos:])
     return _without_log_records("".join(pieces))
@@ -543,7 +686,8 @@ def laid_note(chunks: Sequence) -> str | None:
     return "".join(pieces)
 
 
-def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | None = None) -> list[str]:
+def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | None = None,
+                   kind: str | None = None) -> list[str]:
     """The texts a note's chunks (all of them, in order: chunking.Chunk) are
     read as (see above): each chunk that holds code or starts or ends in it gets the opening fence
     (`~~~` for an indented block: no line of it can close that), HTML tag or
@@ -552,7 +696,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
     it, the end tag of an HTML block it starts in at the end of the line
     that ends it (which it may hold only after the tag), and `~~~` lines
     around the
-    indented blocks (`markdown`) it holds, and the opening line of a prose fence
+    indented blocks (`markdown`) and the code blocks of its kind's own markup (`kind`: code_kind,
+    each in a `~~~` fence no line of it closes) it holds, and the opening line of a prose fence
     (PROSE_FENCE) it starts in before a chunk that holds its closing line, and, with `comments` (None:
     `markdown`), the `%%` of a comment it starts or ends in; the others, which hold no code,
     are read as they are. Every chunk, not only one with a `[[`: no code names
@@ -562,7 +707,7 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
     note = laid_note(chunks)
     if note is None:
         return texts
-    code = find_code(note, markdown, markdown if comments is None else comments)  # in order of their starts
+    code = find_code(note, markdown, markdown if comments is None else comments, kind)  # in order of their starts
     if not code:
         return texts
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
@@ -580,7 +725,7 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
             if k.end <= s:
                 continue
             if k.start < s:
-                prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"
+                prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"  # "block": its fence
                 if k.kind == "span":  # three backticks or more on a line of their own would open a fence;
                     prefix = "    " + prefix  # indented four spaces they open the span (a chunk read alone reads
                     # no indented code), and close it after its text (suffix)
@@ -600,11 +745,12 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 # a fence nothing closes ends before a paragraph of prose (find_code): read alone,
                 # the chunk closes it there
                 inserts.append((k.end - s, "\n" + k.closer))
-            if k.kind == "indented":
+            if k.kind in ("indented", "block"):
+                fence = _INDENTED_FENCE if k.kind == "indented" else k.opener
                 if k.start >= s:
-                    inserts.append((k.start - s, _INDENTED_FENCE + "\n"))
+                    inserts.append((k.start - s, fence + "\n"))
                 if k.end < e:
-                    inserts.append((k.end - s, "\n" + _INDENTED_FENCE))
+                    inserts.append((k.end - s, "\n" + fence))
         for at, piece in sorted(inserts, reverse=True):
             text = text[:at] + piece + text[at:]
         out.append(prose_prefix + prefix + text + suffix)
