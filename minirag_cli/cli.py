@@ -36,12 +36,45 @@ class _ClosedStdout(io.TextIOBase):
                         hint="Run the command without >&-, or send its output to a file or to /dev/null.")
 
 
+class _ClosedStdin(io.TextIOBase):
+    """stdin of a process started with it closed (`mrag ask - <&-`, a
+    supervisor that closes it): Python sets sys.stdin to None, and `ask -`,
+    `ask -i` and `mcp` ended in "unexpected AttributeError ... please report
+    it". Here it is no terminal, and the first read is this clear error (a
+    command that reads nothing from stdin runs as usual)."""
+
+    closed_at_start = True  # evaluate._stdin_text says what eval wanted from it
+
+    def isatty(self) -> bool:
+        return False
+
+    def readable(self) -> bool:
+        return True
+
+    def _closed(self):
+        raise MragError("stdin is closed: the input cannot be read.",
+                        hint="Run the command without <&-, give it its input (< file, a pipe), "
+                             "or </dev/null for none.")
+
+    def read(self, size: int | None = -1) -> str:
+        self._closed()
+
+    def readline(self, size: int | None = -1) -> str:
+        self._closed()
+
+    @property
+    def buffer(self):  # the MCP SDK and eval read bytes
+        self._closed()
+
+
 def main() -> None:
     """Entry point: run the app, turning library errors into one-line messages."""
     from minirag_cli.config import environment
 
     if sys.stdout is None:
         sys.stdout = _ClosedStdout()
+    if sys.stdin is None:
+        sys.stdin = _ClosedStdin()
     try:
         rv = app(standalone_mode=False)
         sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit

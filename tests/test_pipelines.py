@@ -247,6 +247,30 @@ def test_a_closed_stdout_is_a_clear_error(mrag_bin, tmp_path):
         assert "unexpected" not in out.stderr
 
 
+def test_a_closed_stdin_is_a_clear_error(mrag_bin, tmp_path):
+    """`mrag ask - <&-` (a cron or supervisor that closes stdin): Python
+    starts with sys.stdin None, and `ask -`, `ask -i` and `mcp` ended in
+    "unexpected AttributeError ... please report it". Reading a closed stdin
+    is one clear line and exit code 1, as writing a closed stdout is; a
+    command that reads nothing from it runs as usual."""
+    db_path, _ = build_small_index(tmp_path)
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER}
+    for args in (["ask", "-", "--json"], ["ask", "-i", "--json"], ["mcp"]):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=120, env=env,
+                             preexec_fn=lambda: os.close(0))
+        assert out.returncode == 1, (args, out.stderr)
+        assert out.stderr.startswith("error: stdin is closed"), (args, out.stderr)
+        assert "unexpected" not in out.stderr and out.stdout == "", (args, out.stderr)
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "eval", "-", "--json"], capture_output=True, text=True,
+                         timeout=120, env=env, preexec_fn=lambda: os.close(0))
+    assert out.returncode == 1 and out.stderr.startswith("error: No golden set on stdin: it is closed"), out.stderr
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "status", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120, env=env,
+                         preexec_fn=lambda: os.close(0))
+    assert out.returncode == 0 and json.loads(out.stdout)["files"] > 0, out.stderr
+
+
 def test_help_shows_no_type_for_a_flag(run):
     """Typer 0.2x's help gave every option its type, flags too: `--json
     <bool>` read as an option taking true or false, `--mode <list[str]>` as a
