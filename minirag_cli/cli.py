@@ -6,6 +6,7 @@ place, library errors (MragError) become a one-line message and exit code 1
 
 from __future__ import annotations
 
+import errno
 import io
 import sys
 
@@ -20,6 +21,7 @@ from minirag_cli.errors import MragError
 __all__ = ["app", "main"]
 
 INTERRUPTED = "interrupted; everything committed so far is kept.\n"
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}  # a write that found no room
 
 
 class _ClosedStdout(io.TextIOBase):
@@ -167,6 +169,13 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     if known is not None:  # damage found mid-query, a lock held too long
         sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
         sys.exit(known.exit_code)
+    if isinstance(exc, OSError) and exc.errno in _NO_ROOM:
+        # `mrag status --json > out.json` on a full disk (or `> /dev/full`): stdout's write names no
+        # file, and said "unexpected OSError ... please report it", as if mrag were at fault
+        where = f" ({exc.filename})" if exc.filename else ""
+        sys.stderr.write(f"error: {exc.strerror}{where}: the output was not all written.\n"
+                         "hint: Free some space (df -h shows where), then run the command again.\n")
+        _output_closed(1)  # what stdout still holds must not fail again at the exit
     if isinstance(exc, OverflowError) and "SQLite INTEGER" in str(exc):  # --notes 99999999999999999999
         sys.stderr.write("error: A number given is too large (SQLite's integers end at 9223372036854775807).\n")
         sys.exit(2)

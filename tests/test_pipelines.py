@@ -271,6 +271,24 @@ def test_a_closed_stdin_is_a_clear_error(mrag_bin, tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout)["files"] > 0, out.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_a_full_disk_on_stdout_is_a_clear_error(mrag_bin, tmp_path):
+    """`mrag status --json > out.json` on a full disk: stdout's write names no
+    file, and the error was "unexpected OSError ... please report it", as if
+    mrag were at fault. It is one line saying there was no room, a hint, and
+    exit code 1 (no second error from the exit's flush)."""
+    db_path, _ = build_small_index(tmp_path)
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER}
+    for args in (["status", "--json"], ["entities"], ["show", "projects/atlas.md"]):
+        with open("/dev/full", "w") as full:
+            out = subprocess.run([mrag_bin, "--db", str(db_path), *args], stdout=full, stderr=subprocess.PIPE,
+                                 text=True, timeout=120, env=env)
+        assert out.returncode == 1, (args, out.stderr)
+        lines = out.stderr.splitlines()
+        assert lines[0] == "error: No space left on device: the output was not all written.", (args, out.stderr)
+        assert lines[1].startswith("hint: ") and len(lines) == 2, (args, out.stderr)
+
+
 def test_help_shows_no_type_for_a_flag(run):
     """Typer 0.2x's help gave every option its type, flags too: `--json
     <bool>` read as an option taking true or false, `--mode <list[str]>` as a
