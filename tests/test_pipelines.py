@@ -289,6 +289,20 @@ def test_a_full_disk_on_stdout_is_a_clear_error(mrag_bin, tmp_path):
         assert lines[1].startswith("hint: ") and len(lines) == 2, (args, out.stderr)
 
 
+def test_status_to_a_file_folds_a_long_root_never_cuts_it(run, tmp_path):
+    """`mrag status > status.txt`: without a terminal the table is 80 columns
+    wide, and a synced folder's path longer than its cell (no space to wrap
+    at) ended in "…": a path no one could copy or grep. It is folded over
+    the cell's lines, whole."""
+    deep = tmp_path / ("a-long-folder-name-for-the-notes-" * 3) / "and-deeper-still-into-the-tree"
+    deep.mkdir(parents=True)
+    db_path, root = build_small_index(deep)
+    out = run("--db", str(db_path), "status", env={"COLUMNS": "80"})
+    assert out.returncode == 0, out.stderr
+    assert "…" not in out.stdout, out.stdout
+    assert str(root) in re.sub(r"\s+", "", out.stdout), out.stdout  # the folds joined: the path whole
+
+
 def test_help_shows_no_type_for_a_flag(run):
     """Typer 0.2x's help gave every option its type, flags too: `--json
     <bool>` read as an option taking true or false, `--mode <list[str]>` as a
