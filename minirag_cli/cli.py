@@ -6,6 +6,7 @@ place, library errors (MragError) become a one-line message and exit code 1
 
 from __future__ import annotations
 
+import errno
 import io
 import sys
 
@@ -20,6 +21,7 @@ from minirag_cli.errors import MragError
 __all__ = ["app", "main"]
 
 INTERRUPTED = "interrupted; everything committed so far is kept.\n"
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}  # a write that found no room
 
 
 class _ClosedStdout(io.TextIOBase):
@@ -36,12 +38,45 @@ class _ClosedStdout(io.TextIOBase):
                         hint="Run the command without >&-, or send its output to a file or to /dev/null.")
 
 
+class _ClosedStdin(io.TextIOBase):
+    """stdin of a process started with it closed (`mrag ask - <&-`, a
+    supervisor that closes it): Python sets sys.stdin to None, and `ask -`,
+    `ask -i` and `mcp` ended in "unexpected AttributeError ... please report
+    it". Here it is no terminal, and the first read is this clear error (a
+    command that reads nothing from stdin runs as usual)."""
+
+    closed_at_start = True  # evaluate._stdin_text says what eval wanted from it
+
+    def isatty(self) -> bool:
+        return False
+
+    def readable(self) -> bool:
+        return True
+
+    def _closed(self):
+        raise MragError("stdin is closed: the input cannot be read.",
+                        hint="Run the command without <&-, give it its input (< file, a pipe), "
+                             "or </dev/null for none.")
+
+    def read(self, size: int | None = -1) -> str:
+        self._closed()
+
+    def readline(self, size: int | None = -1) -> str:
+        self._closed()
+
+    @property
+    def buffer(self):  # the MCP SDK and eval read bytes
+        self._closed()
+
+
 def main() -> None:
     """Entry point: run the app, turning library errors into one-line messages."""
     from minirag_cli.config import environment
 
     if sys.stdout is None:
         sys.stdout = _ClosedStdout()
+    if sys.stdin is None:
+        sys.stdin = _ClosedStdin()
     try:
         rv = app(standalone_mode=False)
         sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
@@ -134,6 +169,13 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     if known is not None:  # damage found mid-query, a lock held too long
         sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
         sys.exit(known.exit_code)
+    if isinstance(exc, OSError) and exc.errno in _NO_ROOM:
+        # `mrag status --json > out.json` on a full disk (or `> /dev/full`): stdout's write names no
+        # file, and said "unexpected OSError ... please report it", as if mrag were at fault
+        where = f" ({exc.filename})" if exc.filename else ""
+        sys.stderr.write(f"error: {exc.strerror}{where}: the output was not all written.\n"
+                         "hint: Free some space (df -h shows where), then run the command again.\n")
+        _output_closed(1)  # what stdout still holds must not fail again at the exit
     if isinstance(exc, OverflowError) and "SQLite INTEGER" in str(exc):  # --notes 99999999999999999999
         sys.stderr.write("error: A number given is too large (SQLite's integers end at 9223372036854775807).\n")
         sys.exit(2)

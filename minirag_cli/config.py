@@ -228,16 +228,18 @@ def environment() -> Environment:
     cache = _xdg("XDG_CACHE_HOME", ".cache") / "mrag"
     threads, parallel = env.get("MRAG_THREADS", ""), env.get("MRAG_PARALLEL", "")
     batch, workers = env.get("MRAG_BATCH", ""), env.get("MRAG_WORKERS", "")
+    off = ("0", "false", "no", "off")
     return Environment(
         # "0", "false", "no", "off" and "" leave it off, as a user who writes MRAG_DEBUG=0 means
-        debug=env.get("MRAG_DEBUG", "").strip().lower() not in ("", "0", "false", "no", "off"),
+        debug=env.get("MRAG_DEBUG", "").strip().lower() not in ("", *off),
         threads=int(threads) if threads.isdigit() and int(threads) > 0 else None,
         parallel=int(parallel) if parallel.isdigit() else None,
         batch=int(batch) if batch.isdigit() and int(batch) > 0 else None,
         workers=int(workers) if workers.isdigit() and int(workers) > 0 else None,
         llm_log=env.get("MRAG_LLM_LOG") or None,
         sqlite=env.get("MRAG_SQLITE") or None,
-        fast_query=env.get("MRAG_FAST_QUERY", "1") != "0",
+        # the same words turn it off: MRAG_FAST_QUERY=false left the fast path on
+        fast_query=env.get("MRAG_FAST_QUERY", "1").strip().lower() not in off,
         cache_dir=Path(env["MRAG_CACHE_DIR"]) if env.get("MRAG_CACHE_DIR") else cache,
         models_dir=cache / "models",
         no_color=bool(env.get("NO_COLOR")),

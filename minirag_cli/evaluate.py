@@ -229,7 +229,7 @@ def _stdin_text(stdin=None) -> str:
     import sys
 
     stream = stdin if stdin is not None else sys.stdin
-    if stream is None:  # the process was started with stdin closed
+    if stream is None or getattr(stream, "closed_at_start", False):  # started with stdin closed (cli._ClosedStdin)
         raise GoldenFileError("No golden set on stdin: it is closed.", hint="mrag eval - < golden.jsonl")
     data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
     if isinstance(data, str):

@@ -104,7 +104,7 @@ def human_bytes(n: int) -> str:
 def render_sync_summary(summary: dict, console: Console) -> None:
     table = Table(title="mrag sync", show_header=False, box=None)
     table.add_column(style="bold")
-    table.add_column()
+    table.add_column(overflow="fold")  # a folder's path is folded, not cut (render_status)
     table.add_row("files", f"{summary['added']} added, {summary['changed']} changed, "
                            f"{summary['removed']} removed, {summary['unchanged']} unchanged")
     table.add_row("chunks", f"{summary['chunks']} written ({summary['total_chunks']} in the index)")
@@ -191,7 +191,9 @@ def watch_hooks(dirs, *, as_json: bool):
 def render_status(status: dict, console: Console) -> None:
     table = Table(title=f"mrag index {escape(status['db'])}", show_header=False, box=None)
     table.add_column(style="bold")
-    table.add_column()
+    # folded, never cut: a root's path has no space to wrap at, and `mrag status > s.txt` (80
+    # columns without a terminal) ended it in "…", a path no one could copy
+    table.add_column(overflow="fold")
     for key in ("files", "chunks", "entities", "aliases", "mentions", "edges", "relations"):
         table.add_row(key, str(status[key]))
     table.add_row("db size", human_bytes(status["db_bytes"]))

@@ -344,6 +344,11 @@ class Index:
                                                                             index_path=self.path),
                                   check_lock=lock.check, synced=summary, idle=lock.idle)
         except KeyboardInterrupt as exc:
+            if watch is not None and reported:
+                # stopped as the watch started, its sync done and reported: the watch ends as one
+                # stopped once it runs does (exit code 0); a SIGTERM from a service manager a moment
+                # after the summary was printed ended in "interrupted" and 143
+                return summary
             if on_interrupted is not None and not reported:
                 stop()
                 on_interrupted(syncmod.interrupted_summary(self.conn, exc, summary, extractor.name))

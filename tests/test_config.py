@@ -372,6 +372,14 @@ def test_mrag_debug_zero_or_false_leaves_tracebacks_off(monkeypatch, value, debu
     assert config.environment().debug is debug
 
 
+@pytest.mark.parametrize("value, fast", [("1", True), ("", True), ("yes", True), ("0", False),
+                                         ("false", False), ("No", False), ("off", False)])
+def test_mrag_fast_query_off_words_as_mrag_debug(monkeypatch, value, fast):
+    # only "0" turned the ONNX query path off: a script's MRAG_FAST_QUERY=false left it on, silently
+    monkeypatch.setenv("MRAG_FAST_QUERY", value)
+    assert config.environment().fast_query is fast
+
+
 def test_config_show_lists_every_setting_and_marks_each_bad_one(tmp_path, user_cfg, monkeypatch):
     """`config show` stopped at the first bad setting (one error line, no
     settings), where `doctor` lists them all: it lists every setting, each bad

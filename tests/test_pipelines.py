@@ -247,6 +247,62 @@ def test_a_closed_stdout_is_a_clear_error(mrag_bin, tmp_path):
         assert "unexpected" not in out.stderr
 
 
+def test_a_closed_stdin_is_a_clear_error(mrag_bin, tmp_path):
+    """`mrag ask - <&-` (a cron or supervisor that closes stdin): Python
+    starts with sys.stdin None, and `ask -`, `ask -i` and `mcp` ended in
+    "unexpected AttributeError ... please report it". Reading a closed stdin
+    is one clear line and exit code 1, as writing a closed stdout is; a
+    command that reads nothing from it runs as usual."""
+    db_path, _ = build_small_index(tmp_path)
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER}
+    for args in (["ask", "-", "--json"], ["ask", "-i", "--json"], ["mcp"]):
+        out = subprocess.run([mrag_bin, "--db", str(db_path), *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=120, env=env,
+                             preexec_fn=lambda: os.close(0))
+        assert out.returncode == 1, (args, out.stderr)
+        assert out.stderr.startswith("error: stdin is closed"), (args, out.stderr)
+        assert "unexpected" not in out.stderr and out.stdout == "", (args, out.stderr)
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "eval", "-", "--json"], capture_output=True, text=True,
+                         timeout=120, env=env, preexec_fn=lambda: os.close(0))
+    assert out.returncode == 1 and out.stderr.startswith("error: No golden set on stdin: it is closed"), out.stderr
+    out = subprocess.run([mrag_bin, "--db", str(db_path), "status", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120, env=env,
+                         preexec_fn=lambda: os.close(0))
+    assert out.returncode == 0 and json.loads(out.stdout)["files"] > 0, out.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_a_full_disk_on_stdout_is_a_clear_error(mrag_bin, tmp_path):
+    """`mrag status --json > out.json` on a full disk: stdout's write names no
+    file, and the error was "unexpected OSError ... please report it", as if
+    mrag were at fault. It is one line saying there was no room, a hint, and
+    exit code 1 (no second error from the exit's flush)."""
+    db_path, _ = build_small_index(tmp_path)
+    env = {**os.environ, "MRAG_EMBEDDING_MODEL": EMBEDDER}
+    for args in (["status", "--json"], ["entities"], ["show", "projects/atlas.md"]):
+        with open("/dev/full", "w") as full:
+            out = subprocess.run([mrag_bin, "--db", str(db_path), *args], stdout=full, stderr=subprocess.PIPE,
+                                 text=True, timeout=120, env=env)
+        assert out.returncode == 1, (args, out.stderr)
+        lines = out.stderr.splitlines()
+        assert lines[0] == "error: No space left on device: the output was not all written.", (args, out.stderr)
+        assert lines[1].startswith("hint: ") and len(lines) == 2, (args, out.stderr)
+
+
+def test_status_to_a_file_folds_a_long_root_never_cuts_it(run, tmp_path):
+    """`mrag status > status.txt`: without a terminal the table is 80 columns
+    wide, and a synced folder's path longer than its cell (no space to wrap
+    at) ended in "…": a path no one could copy or grep. It is folded over
+    the cell's lines, whole."""
+    deep = tmp_path / ("a-long-folder-name-for-the-notes-" * 3) / "and-deeper-still-into-the-tree"
+    deep.mkdir(parents=True)
+    db_path, root = build_small_index(deep)
+    out = run("--db", str(db_path), "status", env={"COLUMNS": "80"})
+    assert out.returncode == 0, out.stderr
+    assert "…" not in out.stdout, out.stdout
+    assert str(root) in re.sub(r"\s+", "", out.stdout), out.stdout  # the folds joined: the path whole
+
+
 def test_help_shows_no_type_for_a_flag(run):
     """Typer 0.2x's help gave every option its type, flags too: `--json
     <bool>` read as an option taking true or false, `--mode <list[str]>` as a

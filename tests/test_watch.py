@@ -176,6 +176,32 @@ def test_the_watch_loads_the_extractors_model_before_it_watches(tmp_path, monkey
     assert loaded_when_watching == [True, True]
 
 
+def test_a_stop_as_the_watch_starts_ends_it_as_a_stop_while_it_runs(tmp_path, monkeypatch):
+    """Ctrl-C or SIGTERM after the sync's summary was printed but before the
+    watcher took over its own handler (a service manager stopping `mrag sync
+    --watch` a moment after it started) raised out of the sync: "interrupted"
+    and exit code 143, where the same stop a second later ends the watch with
+    0. Once the sync is done and reported, a stop ends the watch."""
+    from minirag_cli import watch as watchmod
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+
+    def stopped(*_args, **_kw):
+        raise KeyboardInterrupt  # what sigterm_as_interrupt makes of a SIGTERM
+
+    monkeypatch.setattr(watchmod, "watch_folders", stopped)
+    printed = []
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        summary = index.sync([root], SyncOptions(), extractor=HeuristicExtractor(), on_synced=printed.append,
+                             watch=WatchHooks(report=lambda change: None))
+    assert printed == [summary] and summary.added == len(NOTES)
+
+
 def test_watch_follows_create_edit_delete_rename(mrag_bin, folder):
     db_path = folder / ".mrag" / "index.sqlite"
     w = Watcher(mrag_bin, folder)
