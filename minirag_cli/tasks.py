@@ -139,7 +139,7 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
     out of its text: _without_comments). With `kind` (an Org-mode, rST or AsciiDoc
     note: mdcode.code_kind), the code blocks of its own markup (mdcode.kind_blocks), read
     from its lines as written (an rST block is its indented lines)."""
-    from minirag_cli.extract.mdcode import find_code, kind_blocks
+    from minirag_cli.extract.mdcode import find_code
 
     bare = [""] * first + [lines[i][_CODE_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
     text = "\n".join(bare)
@@ -154,12 +154,25 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
             if code.kind == "comment" and code.start > starts[a]:
                 a += 1  # the line the comment opens in after its start is no comment's line
             out.update(range(a, b + 1))
-    if kind is not None:
-        written = "\n".join(lines)
-        ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # where each line's next starts
-        for a, b in kind_blocks(written, kind):
-            first_line = bisect.bisect_right(ends, a)
-            out.update(range(max(first, first_line), bisect.bisect_right(ends, max(a, b - 1)) + 1))
+    return out | kind_lines(lines, kind, first)
+
+
+def kind_lines(lines: list[str], kind: str | None, first: int = 0) -> set[int]:
+    """The indexes of `lines` (from `first`) in a code block of the note
+    kind's own markup (mdcode.kind_blocks: an Org `#+BEGIN_SRC`, `EXAMPLE` or
+    `EXPORT` block, `: ` fixed-width lines, an rST literal block, an AsciiDoc
+    listing), read from its lines as written: the readers' one reading, so a
+    block nothing closes is text and a `#+BEGIN_QUOTE` holds prose."""
+    from minirag_cli.extract.mdcode import kind_blocks
+
+    out: set[int] = set()
+    if kind is None:
+        return out
+    written = "\n".join(lines)
+    ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # where each line's next starts
+    for a, b in kind_blocks(written, kind):
+        first_line = bisect.bisect_right(ends, a)
+        out.update(range(max(first, first_line), bisect.bisect_right(ends, max(a, b - 1)) + 1))
     return out
 
 
@@ -357,7 +370,6 @@ _ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
-_ORG_BLOCK = re.compile(r"^[ \t]*#\+(BEGIN|END)_(\w+)", re.I)
 
 
 def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -383,23 +395,6 @@ def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(opened), tuple(closed)
 
 
-def org_block_lines(lines: list[str]) -> set[int]:
-    """The indexes of `lines` in an Org block (`#+BEGIN_SRC` ... `#+END_SRC`,
-    any `#+BEGIN_NAME` to its `#+END_NAME`), those two lines included; one
-    nothing closes runs to the note's end, as in Org."""
-    out: set[int] = set()
-    block: str | None = None
-    for i, raw in enumerate(lines):
-        fence = _ORG_BLOCK.match(raw)
-        if block is None and fence and fence.group(1).upper() == "BEGIN":
-            block = fence.group(2).upper()
-        if block is not None:
-            out.add(i)
-            if fence and fence.group(1).upper() == "END" and fence.group(2).upper() == block:
-                block = None
-    return out
-
-
 def org_tasks_in(lines: list[str]) -> list[dict]:
     """The task headlines of an Org-mode note's `lines` (index 0 is line 1),
     as tasks_in gives a note's checkboxes: `* TODO Call Priya`, `** DONE ...`,
@@ -411,11 +406,14 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     its parent headlines'), are matched by a query (`_tags`). The planning line
     right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
     `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
-    under. Headlines inside a `#+BEGIN_...` / `#+END_...` block are none
-    (org_block_lines), nor, in tasks_of, are checkboxes there."""
+    under. Headlines inside a code block (`#+BEGIN_SRC`, `EXAMPLE`, `EXPORT`
+    to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
+    tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
+    from minirag_cli.extract.mdcode import ORG
+
     opened, closed = _org_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
-    blocks = org_block_lines(lines)
+    blocks = kind_lines(lines, ORG)
     file_tags: list[str] = []
     for line in lines:
         found = _ORG_FILETAGS.match(line.rstrip("\r"))
@@ -474,9 +472,8 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     found = tasks_in(lines, reads_comments(path), code_kind(path))
-    if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
-        blocks = org_block_lines(lines)
-        found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
+    if path.lower().endswith(".org"):  # its checkboxes in a code block are none already (tasks_in's `kind`)
+        found = sorted(found + org_tasks_in(lines), key=lambda t: t["line"])
     elif is_logseq(path, lines):
         # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
         # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
