@@ -89,6 +89,9 @@ class Task:
     scheduled: str | None
     done_on: str | None
     parent: int | None  # the line of the task this one is indented under
+    # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
+    # ["due"], ["scheduled"] or both; None with no window asked
+    in_window: list[str] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -503,12 +506,84 @@ def state_of(*, done: bool, every: bool, as_json: bool = False, paths: bool = Fa
     return "all" if every else "done" if done else "open"
 
 
-def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> None:
+# a window's day, as written on --from / --to
+_DAY_HELP = "a day written YYYY-MM-DD, or today, tomorrow, yesterday or a weekday (friday: the coming one)"
+_WITHIN = re.compile(r"(\d{1,5})[ \t]*([dw]?)", re.I)
+
+
+def read_day(value: str, what: str, today: dt.date) -> dt.date:
+    """A window's day (`--from`, `--to`): YYYY-MM-DD (askday.parse_day, as
+    MRAG_TODAY is read), or a word read against `today` as a note's is
+    (reldates.day_of: today, tomorrow, yesterday, a weekday: the coming one,
+    today on that weekday); a UsageError naming `what` for anything else."""
+    from minirag_cli.askday import parse_day
+    from minirag_cli.reldates import day_of
+
+    found = day_of(value, today)
+    if found is not None:
+        return found
+    try:
+        return parse_day(value, what)
+    except ValueError:
+        raise UsageError(f"{what} {value!r}: expected {_DAY_HELP}.") from None
+
+
+def window_of(*, today: dt.date, on_today: bool = False, week: bool = False, within: str | None = None,
+              start: str | None = None, end: str | None = None) -> tuple[dt.date | None, dt.date | None] | None:
+    """The days (first, last; both included, None for open-ended) `mrag tasks`
+    lists the tasks due or scheduled in, read against `today` (the asking day):
+    --today; --week, Monday to Sunday, as `mrag ask` reads "this week"
+    (askday.asked_days); --within N (`7`, `7d`, `2w`), the N days from today,
+    today among them, as `mrag ask` reads "the past week" the other way;
+    --from / --to (read_day). None with none of them; a UsageError for two of
+    them, a bad N or a --from after its --to."""
+    from minirag_cli.askday import asked_days
+
+    given = [name for name, on in (("--today", on_today), ("--week", week), ("--within", within is not None),
+                                   ("--from/--to", start is not None or end is not None)) if on]
+    if len(given) > 1:
+        raise UsageError(f"{' and '.join(given)} are two windows: give one of --today, --week, --within "
+                         "and --from/--to.")
+    if on_today:
+        return today, today
+    if week:
+        this_week = asked_days("this week", today)
+        return this_week.first, this_week.last
+    if within is not None:
+        found = _WITHIN.fullmatch(within.strip())
+        if not found or int(found.group(1)) < 1:
+            raise UsageError(f"--within {within!r}: expected a number of days, 7 or 7d, or of weeks, 2w.")
+        days = int(found.group(1)) * (7 if found.group(2).lower() == "w" else 1)
+        try:
+            return today, today + dt.timedelta(days=days - 1)
+        except OverflowError:
+            return today, dt.date.max
+    if start is None and end is None:
+        return None
+    first = read_day(start, "--from", today) if start is not None else None
+    last = read_day(end, "--to", today) if end is not None else None
+    if first and last and first > last:
+        raise UsageError(f"--from {first} is after --to {last}: no day is in that window.")
+    return first, last
+
+
+def window_label(window: tuple[dt.date | None, dt.date | None]) -> str:
+    """"on 2026-11-20", "from 2026-11-16 to 2026-11-22", "from 2026-11-16 on", "up to 2026-11-22"."""
+    first, last = window
+    if first and last:
+        return f"on {first}" if first == last else f"from {first} to {last}"
+    return f"from {first} on" if first else f"up to {last}"
+
+
+def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False) -> None:
     """UsageErrors for flags that mean nothing together, before any work."""
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
         raise UsageError("--overdue lists open tasks only: leave out --done / --all.")
+    if overdue and window:
+        raise UsageError("--overdue is a window of its own (due before today): give one of it and "
+                         "--today / --week / --within / --from / --to (--to today lists those due by today).")
     if due and overdue:
         raise UsageError("--overdue already lists tasks by due date: give one of --due and --overdue.")
     if limit is not None and limit < 1:
@@ -525,17 +600,22 @@ def matches(task: dict, words: list[str]) -> bool:
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
-           today: dt.date | None = None) -> list[Task]:
+           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
-    `overdue`: open ones due before `today`, longest overdue first. Else
-    newest note first (undated notes last), then path, then line."""
+    `overdue`: open ones due before `today`, longest overdue first. `window`
+    (window_of: first and last day, either None for open-ended): those whose
+    due or scheduled day falls in it (with `due`, the due day alone), by the
+    earlier of those days, `in_window` naming them. Else newest note first
+    (undated notes last), then path, then line."""
     from minirag_cli.text import fold
 
-    check_flags(state=state, due=due, overdue=overdue, limit=None)
+    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None)
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
+    fields = ("due",) if due else ("due", "scheduled")
+    first, last = [d.isoformat() if d else None for d in window or (None, None)]
     out: list[Task] = []
     for root, path, head, lines in notes:
         day = None
@@ -546,6 +626,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
+            if window is not None:
+                found["in_window"] = [f for f in fields if found[f] and (first is None or found[f] >= first)
+                                      and (last is None or found[f] <= last)]
+                if not found["in_window"]:
+                    continue
             if words and not matches(found, words):
                 continue
             if day is None:  # once per note, and only for a note with a task listed
@@ -553,7 +638,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             found.pop("_tags", None)
             out.append(Task(path=path, root=root, note_date=day or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
-    if due or overdue:
+    if window is not None:  # by the day that put it in the window: due or scheduled, the earlier
+        out.sort(key=lambda t: min(getattr(t, f) for f in t.in_window))
+    elif due or overdue:
         out.sort(key=lambda t: t.due)
     else:
         out.sort(key=lambda t: t.note_date or "", reverse=True)  # stable: path and line order kept within a day
