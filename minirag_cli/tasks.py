@@ -519,7 +519,10 @@ def read_day(value: str, what: str, today: dt.date) -> dt.date:
     from minirag_cli.askday import parse_day
     from minirag_cli.reldates import day_of
 
-    found = day_of(value, today)
+    try:
+        found = day_of(value, today)
+    except OverflowError:  # tomorrow of MRAG_TODAY=9999-12-31
+        raise UsageError(f"{what} {value!r}: no such day after {today}.") from None
     if found is not None:
         return found
     try:
@@ -548,6 +551,8 @@ def window_of(*, today: dt.date, on_today: bool = False, week: bool = False, wit
         return today, today
     if week:
         this_week = asked_days("this week", today)
+        if this_week is None:  # the week of MRAG_TODAY=9999-12-31 ends past the calendar's last day
+            return today - dt.timedelta(days=today.weekday()), dt.date.max
         return this_week.first, this_week.last
     if within is not None:
         found = _WITHIN.fullmatch(within.strip())

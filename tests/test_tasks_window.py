@@ -100,3 +100,17 @@ def test_windows_that_mean_nothing_are_usage_errors(journal, capsys, monkeypatch
                        (["--overdue", "--week"], "--overdue is a window of its own")):
         code, out, err = run(capsys, monkeypatch, "--db", journal, "tasks", *args)
         assert code == 2 and out == "" and said in err and "Traceback" not in err, (args, err)
+
+
+def test_a_window_at_the_calendars_end_is_no_traceback():
+    """MRAG_TODAY=9999-12-31: its week ends past the calendar, its tomorrow is no day."""
+    import datetime as dt
+
+    from minirag_cli.errors import UsageError
+    from minirag_cli.tasks import window_of
+
+    last = dt.date(9999, 12, 31)
+    assert window_of(today=last, week=True) == (dt.date(9999, 12, 27), last)
+    assert window_of(today=last, within="99999w") == (last, last)
+    with pytest.raises(UsageError, match="--to 'tomorrow': no such day after 9999-12-31"):
+        window_of(today=last, end="tomorrow")
