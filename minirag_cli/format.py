@@ -669,7 +669,7 @@ def render_tasks(rows: list[dict], console: Console) -> None:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
-        when = "\n".join(f"{r[f]} {f}" for f in r.get("in_window") or ()) if windowed else r["due"] or ""
+        when = "\n".join(sorted(f"{r[f]} {f}" for f in r.get("in_window") or ())) if windowed else r["due"] or ""
         table.add_row(r["note_date"] or "", escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)
 

@@ -83,6 +83,8 @@ def test_the_table_says_which_day_put_a_task_in_the_window(journal):
     header = res.stdout.split("\n")[1]
     assert "when" in header and " due " not in header
     assert "2026-11-21 scheduled" in res.stdout and "2026-11-20 due" in res.stdout
+    # the garlic's two days in the week, the earlier first (the one it is listed by)
+    assert res.stdout.index("2026-11-17 scheduled") < res.stdout.index("2026-11-20 due")
     res = invoke(journal, "--week", env={"MRAG_TODAY": "2026-12-01"})
     assert res.exit_code == 0 and res.stdout == ""
     assert "No open task due or scheduled from 2026-11-30 to 2026-12-06 is in the indexed notes." in res.stderr
