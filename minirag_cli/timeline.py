@@ -139,18 +139,30 @@ def note_key(r: dict) -> tuple[str, str]:
     return (r.get("root") or "", r.get("path") or "")
 
 
-def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
-    """The listed source that the event's own search ranks highest."""
-    by_chunk = {s.get("chunk_id"): s for s in sources if s.get("chunk_id") is not None}
-    by_note = {}
+def reached_sources(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> list[dict]:
+    """The listed sources the event's own search reaches (its first
+    EVENT_DEPTH results), in its order, each once: a result reaches the
+    sources of its chunk, else (another chunk of the note was listed) those
+    of its note, in their listed order."""
+    by_chunk: dict = {}
+    by_note: dict = {}
     for s in sources:
-        by_note.setdefault(note_key(s), s)
+        if s.get("chunk_id") is not None:
+            by_chunk.setdefault(s["chunk_id"], []).append(s)
+        by_note.setdefault(note_key(s), []).append(s)
+    reached: dict[int, dict] = {}  # id(source) -> source, in the event's order
     for r in search(event)[:EVENT_DEPTH]:
-        if r.get("chunk_id") in by_chunk:
-            return by_chunk[r["chunk_id"]]
-        if note_key(r) in by_note:
-            return by_note[note_key(r)]
-    return None
+        for s in by_chunk.get(r.get("chunk_id")) or by_note.get(note_key(r), []):
+            reached.setdefault(id(s), s)
+    return list(reached.values())
+
+
+def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
+    """The listed source that the event's own search ranks highest (the
+    first of reached_sources: of two listed sources of one chunk, which
+    results do not repeat, the first)."""
+    reached = reached_sources(event, sources, search)
+    return reached[0] if reached else None
 
 
 def _line_words(words: set[str], text: str) -> int:
@@ -167,20 +179,11 @@ def match_told(event: str, sources: list[dict], search: Callable[[str], list[dic
     ranked above the lecture ("Alvarez said eigenvalues will be on the
     exam") for "When did Alvarez talk about eigenvalues?": each word in a
     line of its own, the two together in the lecture's."""
-    by_chunk: dict = {}
-    by_note: dict = {}
-    for s in sources:
-        if s.get("chunk_id") is not None:
-            by_chunk.setdefault(s["chunk_id"], []).append(s)
-        by_note.setdefault(note_key(s), []).append(s)
-    reached: dict[int, dict] = {}  # id(source) -> source, in the event's order
-    for r in search(event)[:EVENT_DEPTH]:
-        for s in by_chunk.get(r.get("chunk_id")) or by_note.get(note_key(r), []):
-            reached.setdefault(id(s), s)
+    reached = reached_sources(event, sources, search)
     if not reached:
         return None
     words = set(content_words(event))
-    return max(reached.values(), key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
+    return max(reached, key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
 
 
 @dataclass

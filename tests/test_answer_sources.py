@@ -617,3 +617,20 @@ def test_a_cached_answer_is_replayed_without_embedding_its_lines_again(chats, mo
     results[0] = {**results[0], "text": results[0]["text"] + "\nTomBaker: pizza it is."}
     memo = ans.memo_sources(cache, "e", q, results, heads=heads, embed=embedder.embed)
     assert any(n > 1 for n in batches) and memo == ans.make_sources(q, results, note_heads=heads, embed=real)
+
+
+def test_reached_sources_serve_order_and_when_questions():
+    """timeline.reached_sources, which match_event (order questions) and
+    match_told ("When did X?") share: the listed sources the event's search
+    reaches, in its order, each once, by their chunk, else by their note."""
+    a1 = {"n": 1, "chunk_id": 1, "path": "a.md", "text": ""}
+    b2 = {"n": 2, "chunk_id": 2, "path": "b.md", "text": ""}
+    a3 = {"n": 3, "chunk_id": 3, "path": "a.md", "text": ""}
+    listed = [a1, b2, a3]
+    found = [{"chunk_id": 3, "path": "a.md"}, {"chunk_id": 9, "path": "b.md"}, {"chunk_id": 1, "path": "a.md"},
+             {"chunk_id": 8, "path": "c.md"}]
+    assert timeline.reached_sources("x", listed, lambda event: found) == [a3, b2, a1]
+    assert timeline.match_event("x", listed, lambda event: found) is a3
+    # a result of no listed chunk reaches every listed source of its note, in their listed order
+    assert timeline.reached_sources("x", listed, lambda event: [{"chunk_id": 7, "path": "a.md"}]) == [a1, a3]
+    assert timeline.match_event("x", listed, lambda event: found[3:]) is None
