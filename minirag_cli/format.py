@@ -77,12 +77,14 @@ class _Console(Console):
         raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
 
 
+# emoji=False: Rich reads `:name:` as an emoji code, and notes write such words as text: an Org-mode
+# drawer's `:END:` was shown as 🔚 and a `#+FILETAGS: :books:` as 📚 (in snippets, tables, `mrag show`)
 def stdout_console() -> Console:
-    return _Console(no_color=_no_color(), soft_wrap=False)
+    return _Console(no_color=_no_color(), soft_wrap=False, emoji=False)
 
 
 def stderr_console() -> Console:
-    return _Console(stderr=True, no_color=_no_color())
+    return _Console(stderr=True, no_color=_no_color(), emoji=False)
 
 
 def print_json(data: Any, *, one_line: bool = False) -> None:

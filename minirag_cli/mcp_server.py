@@ -4,7 +4,7 @@ and other MCP clients can search the knowledge base.
 Tools: `search` (retrieval without an answer; the same JSON as
 `mrag ask --json` minus the answer), `get_document` (an indexed document by
 the path search returned; anything not in the index is refused), `tasks`
-(the notes' checkbox tasks, as `mrag tasks --json` lists them) and `status`.
+(the notes' checkbox tasks and Org task headlines, as `mrag tasks --json` lists them) and `status`.
 Built on the official `mcp` SDK 2.x (`mcp.server.mcpserver.MCPServer`), an
 optional extra: `pip install 'minirag-cli[mcp]'`.
 
@@ -37,7 +37,7 @@ TOOL_NAMES = ("search", "get_document", "tasks", "status")
 INSTRUCTIONS = (
     "mrag: a personal knowledge base of notes. Use `search` with a natural-language question to get "
     "ranked passages (path, line span, text); then `get_document` with a returned path to read the whole "
-    "note. `tasks` lists the notes' checkbox tasks (open ones by default). `status` says what the index holds."
+    "note. `tasks` lists the notes' checkbox tasks and Org task headlines (open ones by default). `status` says what the index holds."
 )
 
 

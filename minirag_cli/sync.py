@@ -155,19 +155,22 @@ def stored_text(chunks: Sequence[Chunk]) -> str | None:
     return laid_note(chunks) if chunks else ""
 
 
-def note_speakers(chunks: Sequence[Chunk]) -> frozenset[str]:
+def note_speakers(chunks: Sequence[Chunk], org: bool = False) -> frozenset[str]:
     """The chat speakers (extract.heuristic.chat_speakers) of the note whose
     chunks (all of them, in order) these are: whether a `Name:` line is a
     chat line or a label line is the note's to say, not a chunk's (a chunk
     of a LiHua chat may hold two lines and no `Time:` stamp). The note is
     laid from its chunks (mdcode.laid_note), as a re-extraction, which reads
     no file, has it too; chunks that do not fit their offsets are read one
-    after another."""
+    after another. `org`: an Org-mode note's, read without its markup
+    (orgmode.readable: `CLOSED:` opening two lines is no chat)."""
+    from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.extract.mdcode import laid_note
 
     note = laid_note(chunks)
-    return chat_speakers("\n".join(c.text for c in chunks) if note is None else note)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    return chat_speakers(orgmode.readable(note) if org else note)
 
 
 def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None
@@ -178,11 +181,17 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     covers opens the note, after no fence: its own text), each chunk's part
     of the block (chunk_parts), and the note's chat speakers (note_speakers).
     What a fresh sync, with the file's text, and a re-extraction, with the
-    stored chunks, both give the extractor."""
+    stored chunks, both give the extractor. An Org-mode note's texts are
+    read without its markup (orgmode.readable, heuristic rules 17)."""
+    from minirag_cli.extract import orgmode
+
     parts = chunk_parts(matter, chunks)
     texts = [c.text if part is not None else text
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
-    return texts, parts, note_speakers(chunks)
+    org = orgmode.org_note(path)
+    if org:
+        texts = [orgmode.readable(text) for text in texts]
+    return texts, parts, note_speakers(chunks, org)
 
 
 def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:

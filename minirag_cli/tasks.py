@@ -26,6 +26,10 @@ of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
 `parent` the line of the task it is under; closing a task closes none of
 its sub-tasks, as in Obsidian.
+
+An Org-mode note (`.org`) also has task headlines, `* TODO ...` with a
+planning line under it (org_tasks_in): read beside its checkboxes, into the
+same fields.
 """
 
 from __future__ import annotations
@@ -202,6 +206,144 @@ def tasks_in(lines: list[str], comments: bool = True) -> list[dict]:
     return out
 
 
+# Org-mode's task headlines (org_tasks_in): `* TODO [#A] Title :tag1:tag2:`, then a planning line
+# (`SCHEDULED: <2026-11-20 Fri>  DEADLINE: <2026-11-25 Wed 10:00>`, `CLOSED: [2026-11-02 Mon 17:03]`)
+ORG_OPEN = ("TODO", "NEXT", "WAITING", "HOLD", "SOMEDAY", "STARTED")
+ORG_CLOSED = ("DONE", "CANCELLED", "CANCELED")
+# the keywords whose meaning the status says alone: the others (NEXT, WAITING, a file's own) stay in the text
+_ORG_STATUS = {"TODO": "open", "STARTED": "in_progress", "DONE": "done", "CANCELLED": "cancelled",
+               "CANCELED": "cancelled"}
+# the rest greedy and stripped in code, the tags after one blank of the stripped rest: a lazy rest before
+# `[ \t]*$`, or `[ \t]+` before the tags, retried a long run of blanks from each of its blanks (as _TASK's note)
+_ORG_HEADLINE = re.compile(r"^(?P<stars>\*+)[ \t]+(?P<rest>.*)$")
+_ORG_TAGS = re.compile(r"[ \t]:((?:[\w@#%]+:)+)$")
+_ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
+_ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
+_ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}-\d{2}-\d{2})[^>\]\n]{0,40}[>\]]")
+_ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
+_ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
+_ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
+_ORG_BLOCK = re.compile(r"^[ \t]*#\+(BEGIN|END)_(\w+)", re.I)
+
+
+def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The note's open and closed TODO keywords: its `#+TODO:` (`#+SEQ_TODO:`,
+    `#+TYP_TODO:`) lines' (`TODO NEXT(n) WAITING(w@/!) | DONE(d!) CANCELLED(c@)`:
+    those after `|` close; with no `|`, the last one), else ORG_OPEN and ORG_CLOSED."""
+    opened: list[str] = []
+    closed: list[str] = []
+    for line in lines:
+        found = _ORG_KEYWORDS_LINE.match(line.rstrip("\r"))
+        if not found:
+            continue
+        words = [w.split("(")[0] for w in found.group("words").split()]
+        if "|" in words:
+            cut = words.index("|")
+            opened += [w for w in words[:cut] if w]
+            closed += [w for w in words[cut + 1:] if w and w != "|"]
+        elif words:
+            opened += words[:-1]
+            closed.append(words[-1])
+    if not opened and not closed:
+        return ORG_OPEN, ORG_CLOSED
+    return tuple(opened), tuple(closed)
+
+
+def org_block_lines(lines: list[str]) -> set[int]:
+    """The indexes of `lines` in an Org block (`#+BEGIN_SRC` ... `#+END_SRC`,
+    any `#+BEGIN_NAME` to its `#+END_NAME`), those two lines included; one
+    nothing closes runs to the note's end, as in Org."""
+    out: set[int] = set()
+    block: str | None = None
+    for i, raw in enumerate(lines):
+        fence = _ORG_BLOCK.match(raw)
+        if block is None and fence and fence.group(1).upper() == "BEGIN":
+            block = fence.group(2).upper()
+        if block is not None:
+            out.add(i)
+            if fence and fence.group(1).upper() == "END" and fence.group(2).upper() == block:
+                block = None
+    return out
+
+
+def org_tasks_in(lines: list[str]) -> list[dict]:
+    """The task headlines of an Org-mode note's `lines` (index 0 is line 1),
+    as tasks_in gives a note's checkboxes: `* TODO Call Priya`, `** DONE ...`,
+    any of the note's TODO keywords (_org_keywords). TODO, DONE, CANCELLED
+    and STARTED are its status alone; another keyword (NEXT, WAITING, one of
+    the note's own) opens the text, so the table shows it and a query finds it.
+    The priority (`[#A]`), statistics cookie (`[2/4]`) and tags (`:work:urgent:`)
+    are taken out of the text; the tags, with those it inherits (`#+FILETAGS:`,
+    its parent headlines'), are matched by a query (`_tags`). The planning line
+    right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
+    `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
+    under. Headlines inside a `#+BEGIN_...` / `#+END_...` block are none
+    (org_block_lines), nor, in tasks_of, are checkboxes there."""
+    opened, closed = _org_keywords(lines)
+    keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
+    blocks = org_block_lines(lines)
+    file_tags: list[str] = []
+    for line in lines:
+        found = _ORG_FILETAGS.match(line.rstrip("\r"))
+        if found:
+            file_tags += [t for t in re.split(r"[:\s]+", found.group("tags")) if t]
+    out: list[dict] = []
+    outline: list[tuple[int, list[str], dict | None]] = []  # (level, tags, task or None) of the headlines above
+    for i, raw in enumerate(lines):
+        line = raw.rstrip("\r")
+        if i in blocks:
+            continue
+        head = _ORG_HEADLINE.match(line)
+        if head is None:
+            continue
+        level = len(head.group("stars"))
+        rest = head.group("rest").rstrip()
+        tags: list[str] = []
+        found_tags = _ORG_TAGS.search(rest)
+        if found_tags:
+            tags = [t for t in found_tags.group(1).split(":") if t]
+            rest = rest[:found_tags.start()].rstrip()
+        while outline and outline[-1][0] >= level:
+            outline.pop()
+        inherited = file_tags + [t for _, above, _ in outline for t in above]
+        word, _, title = rest.replace("\t", " ").partition(" ")
+        task = None
+        if word in keywords and title.strip():
+            title = " ".join(_ORG_COOKIE.sub(" ", _ORG_PRIORITY.sub("", title.strip())).split())
+            status = _ORG_STATUS.get(word) or ("cancelled" if word.startswith("CANCEL") else keywords[word])
+            parent = next((t["line"] for _, _, t in reversed(outline) if t is not None), None)
+            task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,
+                    "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
+                    "parent": parent, "due": None, "scheduled": None, "done_on": None,
+                    "_tags": list(dict.fromkeys(inherited + tags))}
+            planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
+            found_dates = list(_ORG_PLANNING.finditer(planning))
+            if found_dates and not _ORG_PLANNING.sub("", planning).strip():  # a planning line holds nothing else
+                for date in found_dates:
+                    try:
+                        dt.date.fromisoformat(date.group(2))
+                    except ValueError:  # no real day (2026-13-45)
+                        continue
+                    field = _ORG_PLANNING_FIELD[date.group(1)]
+                    task[field] = task[field] or date.group(2)
+                task["lines"][1] = i + 2
+            out.append(task)
+        outline.append((level, tags, task))
+    return out
+
+
+def tasks_of(path: str, lines: list[str]) -> list[dict]:
+    """The tasks of the note at `path`: its checkboxes (tasks_in) and, in an
+    Org-mode note (`.org`), its task headlines (org_tasks_in), in line order."""
+    from minirag_cli.extract.mdcode import reads_comments
+
+    found = tasks_in(lines, reads_comments(path))
+    if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
+        blocks = org_block_lines(lines)
+        found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
+    return found
+
+
 def _note_day(root: str, path: str, head: str) -> str | None:
     """The note's first day as date questions read it (datednotes.note_span
     of its dating head); None for an undated note."""
@@ -236,7 +378,7 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> N
 def matches(task: dict, words: list[str]) -> bool:
     from minirag_cli.text import fold
 
-    text = fold(task["text"])
+    text = fold(" ".join([task["text"], *task.get("_tags", ())]))  # an Org task's tags are found too
     return all(w in text for w in words)
 
 
@@ -247,7 +389,6 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. Else
     newest note first (undated notes last), then path, then line."""
-    from minirag_cli.extract.mdcode import reads_comments
     from minirag_cli.text import fold
 
     check_flags(state=state, due=due, overdue=overdue, limit=None)
@@ -256,7 +397,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     out: list[Task] = []
     for root, path, head, lines in notes:
         day = None
-        for found in tasks_in(lines, reads_comments(path)):
+        for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
             if (due or overdue) and not found["due"]:
@@ -267,6 +408,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""
+            found.pop("_tags", None)
             out.append(Task(path=path, root=root, note_date=day or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if due or overdue:

@@ -1,4 +1,4 @@
-"""`mrag tasks`: the checkbox tasks of the indexed notes. The work is in
+"""`mrag tasks`: the checkbox tasks (and Org-mode task headlines) of the indexed notes. The work is in
 tasks.py (through Index.tasks); this module parses flags and renders."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def tasks(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
 ) -> None:
-    """List the open tasks (`- [ ] ...`) of the indexed notes, newest note first; QUERY filters by words.
+    """List the open tasks (`- [ ] ...`, Org's `* TODO ...`) of the indexed notes, newest note first; QUERY filters by words.
 
     Example: mrag tasks priya --overdue
     """

@@ -314,7 +314,13 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    its first word (`Architecture review went well:`: _CLAUSE_VERB); `Priya's PR` is Priya
 #    (_THEIR_CHANGE); a chat export's `[10:14] priya.r:` is the handle @priya.r (STAMPED_HANDLE); a
 #    lower-case file name with blanks keeps its hyphens (`billing-api v3.md`: note_name).
-VERSION = 16
+#    17, qa23's part (an Emacs Org-mode user): an Org note's markup names nothing (extract/orgmode.py, read
+#    by sync.note_readings): `#+TITLE:` (its value still read), `#+STARTUP:` lines, `:PROPERTIES:` /
+#    `:END:` drawers, `SCHEDULED:` / `CLOSED:` (persons: they opened lines as a chat's speakers do),
+#    `CLOCK:`, `#+BEGIN_QUOTE`, a timestamp's `Sun`, a headline's `TODO` keyword (`WAITING Tomás`); its
+#    `#+TITLE:` and `#+DATE:` head its chunks as a front matter's title and date do (store.note_head): the
+#    re-extraction rewrites the headers of `.org` notes (an org-roam note's was `:PROPERTIES:`).
+VERSION = 17
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

@@ -100,14 +100,16 @@ def notes_with_tasks(conn) -> Iterable[tuple[str, str, str, list[str]]]:
     note a chunk of which holds a `[` (tasks.py reads its checkboxes:
     `- [ ] call Priya`), in document id order. `[` alone and not `[ ]`: a
     chunk boundary may fall inside a checkbox (`- [` ending one chunk, `] call`
-    opening the next)."""
+    opening the next); and every Org-mode note (`.org`), whose task headlines
+    (`* TODO call Priya`) need no bracket."""
     notes: dict[int, tuple[str, str]] = {}
     headers: dict[int, str] = {}
     chunks: dict[int, list] = {}
     for doc, root, path, start, first_line, text, seq, head in conn.execute(
             "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header "
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
-            "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0) ORDER BY d.id, c.start_char"):
+            "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0) OR d.path LIKE '%.org' "
+            "ORDER BY d.id, c.start_char"):
         notes.setdefault(doc, (root, path))
         if seq == 0:
             headers[doc] = head

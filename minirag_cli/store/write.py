@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 from minirag_cli import frontmatter
+from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
@@ -170,7 +171,9 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     `20260408_0838.txt` gets no date line): the file name's date is then not
     added (it is to a `2024年5月3日` title, which BM25 reads as one word).
     A Notion page's creation line (`Created: November 3, 2026 10:15 AM`
-    right after its `# Title`) dates it as a front matter `created:` does."""
+    right after its `# Title`) dates it as a front matter `created:` does,
+    and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
+    from its first chunk) head it as a front matter's title and date do."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
     # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
@@ -178,6 +181,13 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     if created:
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+    org = orgmode.head(first_chunk_text) if matter is None and not created and orgmode.org_note(path) else None
+    if org is not None:  # an Org note's `#+TITLE:` and `#+DATE:` head it as a front matter's title and date do
+        title, day = org
+        title = title or first_chunk_text.split("\n", 1)[0].strip()
+        head = frontmatter.joined_head(title, f"date: {day}" if day else "", HEADER_FIRST_LINE_CHARS)
+        if day:
+            return head
     dated = name_date(without_invisibles(path)) if path else ""
     if not dated or created or (matter is not None and matter.date_line()):
         return head

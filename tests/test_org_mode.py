@@ -1,0 +1,206 @@
+"""Org-mode notes (`.org`) as an Emacs user keeps them: what mrag shows of
+them and the task headlines `mrag tasks` reads."""
+
+from __future__ import annotations
+
+from minirag_cli import db
+from minirag_cli.format import stderr_console, stdout_console
+
+
+def test_org_words_between_colons_are_shown_as_written_not_as_emoji(capsys):
+    # an Org drawer's `:END:` and a tag list `:books:home:` are text; Rich's emoji codes made
+    # them 🔚 and 📚 in ask's snippets, `mrag show` and every table
+    stdout_console().print(":PROPERTIES: :END: #+FILETAGS: :books: :thumbs_up:")
+    stderr_console().print(":END: :books:")
+    out, err = capsys.readouterr()
+    assert out.strip() == ":PROPERTIES: :END: #+FILETAGS: :books: :thumbs_up:"
+    assert err.strip() == ":END: :books:"
+
+
+ORG_NOTES = {
+    "projects.org": (
+        "#+TITLE: Projects\n"
+        "#+FILETAGS: :projects:\n"
+        "\n"
+        "* Garden project                                                :garden:\n"
+        "** DONE Build the raised beds\n"
+        "   CLOSED: [2026-10-20 Tue 16:40]\n"
+        "** NEXT Order compost from Greenleaf Nursery\n"
+        "   SCHEDULED: <2026-11-19 Thu>\n"
+        "** TODO [#A] Plant the garlic [1/2]                          :urgent:\n"
+        "   DEADLINE: <2026-11-16 Mon 10:00> SCHEDULED: <2026-11-14 Sat>\n"
+        "*** TODO Buy the garlic\n"
+        "** CANCELLED Install drip irrigation\n"
+        "   CLOSED: [2026-11-01 Sun 10:00]\n"
+        "   Too expensive this season.\n"
+        "* TODO\n"
+        "* Tomatoes are TODO next year\n"
+        "#+BEGIN_SRC org\n"
+        "* TODO an example in a source block\n"
+        "- [ ] an example checkbox\n"
+        "#+END_SRC\n"
+        "- [ ] a checkbox in the same note\n"
+    ),
+    "own-keywords.org": (
+        "#+SEQ_TODO: TODO(t) WAITING(w@/!) | DONE(d!) DELEGATED(g@)\n"
+        "* WAITING Hear back from the landlord\n"
+        "  DEADLINE: <2026-11-11 Wed>\n"
+        "* DELEGATED Fix the boiler\n"
+        "* NEXT not a keyword of this note\n"
+    ),
+    "notes.md": "# Not Org\n\n* TODO a Markdown list item, no Org headline\n",
+}
+
+
+def _org_index(tmp_path):
+    from tests.test_tasks import sync
+    from tests.conftest import write_notes
+
+    root = tmp_path / "org"
+    write_notes(root, ORG_NOTES)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    return db_path
+
+
+def test_org_task_headlines_are_tasks_with_their_planning_dates(tmp_path):
+    from tests.test_tasks import listed
+
+    db_path = _org_index(tmp_path)
+    tasks = {t["text"]: t for t in listed(db_path, "--all")}
+    assert set(tasks) == {
+        "Build the raised beds", "NEXT Order compost from Greenleaf Nursery", "Plant the garlic",
+        "Buy the garlic", "Install drip irrigation", "a checkbox in the same note",
+        "WAITING Hear back from the landlord", "DELEGATED Fix the boiler"}
+    garlic = tasks["Plant the garlic"]
+    assert (garlic["status"], garlic["due"], garlic["scheduled"], garlic["lines"]) == \
+        ("open", "2026-11-16", "2026-11-14", [9, 10])
+    assert tasks["Buy the garlic"]["parent"] == 9
+    assert tasks["Plant the garlic"]["parent"] is None  # under a headline that is no task
+    beds = tasks["Build the raised beds"]
+    assert (beds["status"], beds["done"], beds["done_on"], beds["line"]) == ("done", True, "2026-10-20", 5)
+    assert tasks["Install drip irrigation"]["status"] == "cancelled"
+    assert tasks["NEXT Order compost from Greenleaf Nursery"]["scheduled"] == "2026-11-19"
+    # the note's own keywords: WAITING open, DELEGATED (after `|`) closed
+    waiting = tasks["WAITING Hear back from the landlord"]
+    assert (waiting["status"], waiting["due"]) == ("open", "2026-11-11")
+    assert tasks["DELEGATED Fix the boiler"]["status"] == "done"
+
+
+def test_org_tasks_by_tag_due_and_overdue(tmp_path):
+    from tests.test_tasks import listed
+
+    db_path = _org_index(tmp_path)
+    # a tag, its own or inherited (`#+FILETAGS:`, a parent headline's), finds the task, not its text
+    assert [t["text"] for t in listed(db_path, "urgent")] == ["Plant the garlic", "Buy the garlic"]
+    assert {t["text"] for t in listed(db_path, "garden")} == {
+        "NEXT Order compost from Greenleaf Nursery", "Plant the garlic", "Buy the garlic"}
+    assert len(listed(db_path, "projects", "--all")) == 5  # not the checkbox: tags are a headline's
+    overdue = listed(db_path, "--overdue", env={"MRAG_TODAY": "2026-11-15"})
+    assert [t["text"] for t in overdue] == ["WAITING Hear back from the landlord"]
+    assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-11", "2026-11-16"]
+
+
+def test_org_markup_is_blanked_in_place_for_the_name_rules():
+    from minirag_cli.extract.orgmode import readable
+
+    text = ("#+TITLE: Priya Raman\n#+STARTUP: overview\n"
+            "* WAITING [#A] Tomás to bring the wheelbarrow   :garden:\n"
+            "  CLOSED: [2026-11-02 Mon 17:03] SCHEDULED: <2026-11-01 Sun>\n"
+            "  :PROPERTIES:\n  :ID:       3f2a9c0e\n  :END:\n"
+            "#+BEGIN_QUOTE\nWe have forty thousand euros.\n#+END_QUOTE\n"
+            "| Bed | Crop |\n|-----+------|\n| North | Garlic |\n")
+    read = readable(text)
+    assert len(read) == len(text) and [len(x) for x in read.split("\n")] == [len(x) for x in text.split("\n")]
+    for gone in ("TITLE", "STARTUP", "WAITING", "[#A]", "CLOSED", "SCHEDULED", "Sun", "Mon", "PROPERTIES", ":ID:",
+                 ":END:", "BEGIN_QUOTE", "END_QUOTE", "*"):
+        assert gone not in read, gone
+    for kept in ("Priya Raman", "Tomás to bring", ":garden:", "2026-11-02", "3f2a9c0e", "forty thousand",
+                 "|-----|------|", "| North | Garlic |"):
+        assert kept in read, kept
+
+
+def test_an_org_notes_markup_names_nothing_and_its_markup_opens_no_chat(tmp_path):
+    from tests.conftest import write_notes
+    from tests.test_tasks import sync
+
+    notes = {
+        "inbox.org": (
+            "#+TITLE: Inbox\n#+FILETAGS: :inbox:\n#+STARTUP: overview\n\n"
+            "* WAITING Tomás to bring the spare wheelbarrow\n"
+            "* DONE Buy a new bike lock\n  CLOSED: [2026-11-02 Mon 17:03]\n"
+            "* CANCELLED Sign up for the marathon\n  CLOSED: [2026-11-03 Tue 08:00]\n"
+            "* TODO Call the plumber\n  SCHEDULED: <2026-11-20 Fri>\n"
+            "* TODO Water the plants\n  SCHEDULED: <2026-11-22 Sun>\n"
+            "  :PROPERTIES:\n  :STYLE:    habit\n  :END:\n"
+            "  :LOGBOOK:\n  CLOCK: [2026-11-10 Tue 09:00]--[2026-11-10 Tue 11:30] =>  2:30\n  :END:\n"
+        ),
+        "meeting.org": (
+            "#+TITLE: Atlas kick-off\n\n"
+            "#+BEGIN_QUOTE\nWe have forty thousand euros, said Priya Raman.\n#+END_QUOTE\n"
+        ),
+    }
+    root = tmp_path / "org"
+    write_notes(root, notes)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    conn = db.connect(db_path)
+    try:
+        names = {name: type_ for name, type_ in conn.execute("SELECT name, type FROM entities")}
+    finally:
+        conn.close()
+    for markup in ("TITLE", "FILETAGS", "STARTUP", "CLOSED", "SCHEDULED", "CLOCK", "PROPERTIES", "STYLE", "END",
+                   "LOGBOOK", "BEGIN_QUOTE", "END_QUOTE", "Sun", "WAITING", "CANCELLED", "DONE", "TODO"):
+        assert not any(markup in name.split() for name in names), (markup, names)
+    assert "Tomás" in names and "Priya Raman" in names
+    assert "person" not in names.values()  # `CLOSED:` twice read as a chat made CLOSED a person
+
+
+def test_an_org_notes_title_and_date_head_it(tmp_path):
+    from tests.conftest import write_notes
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.test_tasks import listed
+
+    notes = {
+        "budget-review.org": "#+TITLE: Budget review with Priya\n#+DATE: [2026-11-12 Thu 14:00]\n\n* TODO Update the plan\n",
+        "finance.org": "#+TITLE: Finance\n#+DATE: <2026-11-01 Sun>\n* TODO File the tax return\n",
+        "roam/20261103101500-eigenvalues.org": (
+            ":PROPERTIES:\n:ID:       3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b\n:END:\n#+title: Eigenvalues\n\n"
+            "An eigenvalue of a matrix.\n"),
+        "ideas.org": "#+TITLE: Ideas\n#+DATE: autumn\n* TODO A reading group\n",
+    }
+    root = tmp_path / "org"
+    write_notes(root, notes)
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:  # chunks of the default size: the lines before the first headline are read from the first chunk
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        heads = dict(conn.execute("SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                  "WHERE c.seq = 0"))
+    finally:
+        conn.close()
+    assert heads["budget-review.org"] == "Budget review with Priya · date: 2026-11-12 14:00"
+    assert heads["finance.org"] == "Finance · date: 2026-11-01"
+    # an org-roam note opens with its ID drawer: its #+title heads it, with its file name's time
+    assert heads["roam/20261103101500-eigenvalues.org"] == "Eigenvalues · date: 2026-11-03 10:15"
+    assert heads["ideas.org"] == "Ideas"  # a #+DATE: that writes no day dates nothing
+    dates = {t["path"]: t["note_date"] for t in listed(db_path)}
+    assert dates == {"budget-review.org": "2026-11-12", "finance.org": "2026-11-01", "ideas.org": None}
+
+
+def test_long_runs_in_an_org_note_are_read_at_once():
+    import time
+
+    from minirag_cli.extract.orgmode import readable
+    from minirag_cli.tasks import org_tasks_in
+
+    lines = ["* TODO " + " " * 200_000 + "x", "* TODO a" + " " * 200_000 + ":", "|" + "-" * 200_000 + "x",
+             "  SCHEDULED: <" + "2026-11-20 " * 20_000, ":" + "a:" * 100_000]
+    started = time.perf_counter()
+    found = org_tasks_in(lines)
+    readable("\n".join(lines))
+    assert time.perf_counter() - started < 2
+    assert [t["text"] for t in found] == ["x", "a :"]  # its blanks one, as a checkbox task's are
