@@ -369,7 +369,6 @@ _ORG_HEADLINE = re.compile(r"^(?P<stars>\*+)[ \t]+(?P<rest>.*)$")
 _ORG_TAGS = re.compile(r"[ \t]:((?:[\w@#%]+:)+)$")
 _ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
 _ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
-_ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}-\d{2}-\d{2})[^>\]\n]{0,40}[>\]]")
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
@@ -413,6 +412,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
     tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
     from minirag_cli.extract.mdcode import ORG
+    from minirag_cli.extract.orgmode import PLANNING_LINE, PLANNING_STAMP
 
     opened, closed = _org_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
@@ -452,9 +452,8 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
                     "parent": parent, "due": None, "scheduled": None, "done_on": None,
                     "_tags": list(dict.fromkeys(inherited + tags))}
             planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
-            found_dates = list(_ORG_PLANNING.finditer(planning))
-            if found_dates and not _ORG_PLANNING.sub("", planning).strip():  # a planning line holds nothing else
-                for date in found_dates:
+            if PLANNING_LINE.match(planning):  # a planning line holds nothing else
+                for date in PLANNING_STAMP.finditer(planning):
                     try:
                         dt.date.fromisoformat(date.group(2))
                     except ValueError:  # no real day (2026-13-45)

@@ -77,3 +77,21 @@ def test_a_namespace_page_joins_its_links_and_its_alias(tmp_path):
     found = json.loads(result.stdout)
     assert sorted(n["path"] for n in found["notes"]) == [
         "journals/2026_11_02.md", "journals/2026_11_03.md", "pages/Work___Project Alpha.md"]
+
+
+def test_a_planning_stamp_that_goes_on_in_prose_keeps_its_names():
+    # only a line of planning stamps alone is a task's planning line: in an ordinary note a line
+    # that starts with one and goes on in prose was blanked whole (Marta Silva and the day lost)
+    text = "Visa\n\nSCHEDULED: [2026-11-20] call with Marta Silva about the visa.\n"
+    mentions = {(m.name, m.type) for m in HeuristicExtractor().extract_one(text)}
+    assert {("Marta Silva", "name"), ("2026-11-20", "date")} <= mentions, mentions
+    names = found("Log\n\nCLOCK: [2026-11-16 Mon 10:02] met Jonas Weber at the office.\n")
+    assert "Jonas Weber" in names
+
+
+def test_several_stamps_on_one_planning_line_name_nothing():
+    names = found("- TODO renew the lease with Priya Raman\n"
+                  "  SCHEDULED: <2026-11-17 Tue>  DEADLINE: <2026-11-20 Fri 10:00 .+1w>\n"
+                  "  CLOCK: [2026-11-16 Mon 10:02]--[2026-11-16 Mon 11:30] =>  1:28\n")
+    assert "Priya Raman" in names
+    assert not {"SCHEDULED", "DEADLINE", "CLOCK", "Tue", "Fri", "Mon"} & set(names), names

@@ -347,6 +347,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
 #    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
 #    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
+#    17, fix18's part (a review's findings): only a line of planning stamps alone is a planning line
+#    (orgmode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole).
 VERSION = 17
 
 

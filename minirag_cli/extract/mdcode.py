@@ -84,6 +84,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from minirag_cli.extract.orgmode import PLANNING_STAMPS
+
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # the lines that start a raw HTML block of code (CommonMark types 1 and 2) and what ends one
 _HTML_START = re.compile(r" {0,3}<(?:(pre|script|style|textarea)(?=[ \t>]|\r?$)|!--)", re.IGNORECASE)
@@ -264,8 +266,11 @@ LOG_RECORD = re.compile(
     # <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [2026-11-16 Mon 10:02]--[...]`, `:LOGBOOK:`,
     # `:END:`: a clocked Logseq graph made CLOCK a person (a speaker: it "spoke" twice), and SCHEDULED,
     # LOGBOOK and END names that joined every task's note in the graph
-    r"|(?:SCHEDULED|DEADLINE|CLOSED):[ \t]*[<\[]\d{4}-\d{2}-\d{2}"
-    r"|CLOCK:[ \t]*\[\d{4}-\d{2}-\d{2}"
+    # (orgmode.PLANNING_STAMPS); a line of them alone: one that goes on in prose (`SCHEDULED: [2026-11-20]
+    # call with Marta Silva about the visa.`, in any note's text) lost its names and its date
+    r"|" + PLANNING_STAMPS +
+    r"|CLOCK:[ \t]*\[\d{4}-\d{2}-\d{2}[^\]\n]{0,40}\](?:--\[\d{4}-\d{2}-\d{2}[^\]\n]{0,40}\])?"
+    r"(?:[ \t]*=>[ \t]*-?\d{1,6}:\d{2}(?::\d{2})?)?[ \t]*\r?$"
     r"|:(?:LOGBOOK|END|PROPERTIES):[ \t]*$"
     r")[^\n]*", re.MULTILINE)
 
