@@ -348,7 +348,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
 #    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
 #    17, fix18's part (a review's findings): only a line of planning stamps alone is a planning line
-#    (orgmode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole).
+#    (orgmode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole);
+#    a German one-word heading's word is a noun only where the text also writes it after an adjective
+#    (`## Methode`, `mit neuer Methode`; `## Hamburg` over `und Hamburg ist schön` names Hamburg again).
 VERSION = 17
 
 
@@ -1384,9 +1386,15 @@ _GERMAN_BARE = re.compile(
 _GERMAN_SUFFIXED = re.compile(
     rf"(?<!{_WORD_CHAR})({UPPER}{LOWER}{{2,}}(?:ung|heit|keit|schaft|tion)(?:en)?|{UPPER}{LOWER}{{2,}}(?:ismus|ismen)"
     rf"|{UPPER}{LOWER}{{3,}}nis(?:se|sen)?)(?![\w'’-])")
-# A German text's one-word heading (`## Methode`, `# Ergebnisse`): a noun, as one after an article is
-# (heuristic rules 17), unless the text writes it as a name (after a preposition, a person's title...)
+# A German text's one-word heading (`## Methode`, `# Ergebnisse`): a noun (heuristic rules 17) where the text
+# also writes it in a noun's place that no article marks: after an inflected adjective (`mit neuer Methode`,
+# `viele Ergebnisse`; group 1 the adjective, 2 the word), no adverb's ending (`lese gerade Kafka`). A heading
+# alone is no evidence: `## Hamburg` over `und Hamburg ist schön` is a city, `## Siemens` a firm
 _GERMAN_HEADING_WORD = re.compile(rf"^[ \t]*#{{1,6}}[ \t]+({UPPER}{LOWER}+)[ \t]*$", re.MULTILINE)
+_GERMAN_ADJECTIVE_BEFORE = re.compile(rf"(?<![^\W\d_])({LOWER}+(?:e|en|er|es|em)){_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
+_GERMAN_ADVERBS = frozenset({"gerade", "gerne", "lange", "heute", "morgen", "eben", "oben", "unten", "hinten",
+                            "vorne", "selten", "wieder", "immer", "aber", "oder", "außer", "sondern", "trotzdem",
+                            "nachdem", "zudem", "seitdem", "stattdessen", "sogar", "später", "früher", "nie", "jetzt"})
 # Where a German text writes a capitalised word as a person's (heuristic rules 17), so that a noun's shape
 # (`Hartung`: -ung) or a heading makes no noun of it: after a person's title (`Frau Hartung`, `Dr.
 # Hartung`, `Prof. Hartung`: group 1), before a citation's year (`Hartung 2019`, `(Hartung, 2019)`,
@@ -1436,9 +1444,13 @@ def german_nouns(text: str) -> set[str]:
     for m in itertools.chain(_GERMAN_SUFFIXED.finditer(text), _GERMAN_NUMBERED.finditer(text)):
         if not (m.lastindex == 2 and _YEAR.fullmatch(m.group(2))) and not (english and english.covers(m.start())):
             shaped.add(m.group(1))
-    # a one-word heading's noun (`## Methode`, rules 17), unless the text writes it bare after a preposition
-    shaped |= {m.group(1) for m in _GERMAN_HEADING_WORD.finditer(text)
-               if not (english and english.covers(m.start()))} - bare
+    # a one-word heading's noun (`## Methode`, rules 17) where the text writes it after an adjective too,
+    # unless it writes it bare after a preposition
+    headings = {m.group(1) for m in _GERMAN_HEADING_WORD.finditer(text) if not (english and english.covers(m.start()))}
+    if headings:
+        shaped |= {m.group(2) for m in _GERMAN_ADJECTIVE_BEFORE.finditer(text)
+                   if m.group(2) in headings and m.group(1) not in GERMAN_WORDS and m.group(1) not in _GERMAN_ADVERBS
+                   and m.group(1) not in GERMAN_DETERMINERS} - bare
     if shaped:
         # ... but no word the text writes as a person's (rules 17: `Frau Hartung`, `(Hartung, 2019)`)
         shaped -= _german_persons(text, out | shaped)
