@@ -61,7 +61,8 @@ _ITEM = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote marks
 # ... and a list item's marker: a fence may open on the item's own line (`- ```sql`, as Logseq writes
 # every code block), and read after the `- ` alone, its closing ``` opened a fence that hid what followed
-_CODE_LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
+# (group 1: the line's lead before the marker)
+_CODE_LEAD = re.compile(r"((?:[ \t]*>)*[ \t]*)(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
 _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
@@ -145,6 +146,7 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
     from minirag_cli.extract.mdcode import find_code
 
     bare = [""] * first + [lines[i][_CODE_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
+    cut = _item_fences_cut(lines, bare, first)
     text = "\n".join(bare)
     starts = [0]
     for line in bare[:-1]:
@@ -157,7 +159,45 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
             if code.kind == "comment" and code.start > starts[a]:
                 a += 1  # the line the comment opens in after its start is no comment's line
             out.update(range(a, b + 1))
-    return out | kind_lines(lines, kind, first)
+    return out | cut | kind_lines(lines, kind, first)
+
+
+def _item_fences_cut(lines: list[str], bare: list[str], first: int) -> set[int]:
+    """The lines of each fence opened on a list item's line (`- ```python`) that its item ends before it
+    closes: CommonMark closes such a fence where a line at the item's indent or less starts (`- [ ] next`),
+    so in an ordinary note a stray `- ```python opens a code block` hid every task below it. Those lines
+    are blanked in `bare` (find_code reads no fence in them) and returned as code; a fence its item
+    closes (Logseq's `- ```sql` ... `  ```) is left to find_code. One pass: a fence opened otherwise is
+    skipped to its closing line."""
+    from minirag_cli.extract.mdcode import PROSE_FENCE, closes, opening_fence
+
+    out: set[int] = set()
+    i = first
+    while i < len(lines):
+        fence = opening_fence(bare[i])
+        if fence is None:
+            i += 1
+            continue
+        lead = _CODE_LEAD.match(lines[i])
+        item = lead.end() > lead.end(1)  # opened after a list item's marker
+        end = None
+        for j in range(i + 1, len(lines)):
+            if closes(bare[j], fence):
+                break
+            if item and bare[j].strip() and _width(lines[j][:len(lines[j]) - len(lines[j].lstrip())]) \
+                    <= _width(lead.group(1)) and not PROSE_FENCE.match(bare[i]):
+                end = j  # the item, and its fence, end before this line
+                break
+        else:
+            j = len(lines)
+        if end is None:
+            i = j + 1
+            continue
+        out.update(range(i, end))
+        for k in range(i, end):
+            bare[k] = ""
+        i = end
+    return out
 
 
 def kind_lines(lines: list[str], kind: str | None, first: int = 0) -> set[int]:

@@ -135,3 +135,14 @@ def test_a_query_word_may_name_the_tasks_note():
     assert [(t.path, t.line) for t in select(notes, query="alpha")] == [
         ("journals/2026_11_03.md", 1), *(("pages/Work___Project Alpha.md", line) for line in (5, 7, 11, 17, 19))]
     assert [t.text for t in select(notes, query="project spec")] == ["write the export spec"]
+
+
+def test_a_fence_opened_on_a_list_item_ends_with_its_item():
+    # CommonMark closes a fence opened on a list item's line where a line at the item's indent or less
+    # starts: a stray `- ```python` in an ordinary note hid every task below it
+    lines = ["# Markdown cheatsheet", "", "- ```python opens a code block", "- [ ] learn tables",
+             "- [ ] learn footnotes"]
+    assert [t["text"] for t in tasks_of("notes/cheatsheet.md", lines)] == ["learn tables", "learn footnotes"]
+    lines = ["- ```bash", "  make install", "  - [ ] not a task in code", "- [ ] after the item",
+             "```", "- [ ] in a fence of its own", "```", "- [ ] after it"]
+    assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(4, "after the item"), (8, "after it")]
