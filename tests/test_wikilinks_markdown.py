@@ -178,3 +178,16 @@ def test_a_link_to_a_note_of_any_kind_sync_reads_joins_it(tmp_path, files, name,
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
     sync(fresh, [root])
     assert graph(conn) == graph(fresh)
+
+
+def test_a_link_to_a_text_file_in_a_folder_above_names_nothing():
+    # a project's files beside the notes' folder (`../requirements.txt`, `../LICENSE.txt`,
+    # `../CMakeLists.txt`) are no notes: their links named the entities requirements, LICENSE, CMakeLists
+    from minirag_cli.extract.heuristic import HeuristicExtractor, link_targets
+
+    text = ("Install from [requirements](../requirements.txt), see the [license](../../LICENSE.txt) and the "
+            "[CMake file](../CMakeLists.txt).\n")
+    assert link_targets(text) == []
+    assert not {"requirements", "LICENSE", "CMakeLists"} & {m.name for m in HeuristicExtractor().extract_one(text)}
+    # a note of the folder linked through a folder above still is one, as a Markdown note is
+    assert [t.name for t in link_targets("[the log](../notes/log.txt) and [plan](../Plan.md)")] == ["log", "Plan"]

@@ -350,7 +350,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    17, fix18's part (a review's findings): only a line of planning stamps alone is a planning line
 #    (orgmode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole);
 #    a German one-word heading's word is a noun only where the text also writes it after an adjective
-#    (`## Methode`, `mit neuer Methode`; `## Hamburg` over `und Hamburg ist schön` names Hamburg again).
+#    (`## Methode`, `mit neuer Methode`; `## Hamburg` over `und Hamburg ist schön` names Hamburg again);
+#    a Markdown link to a `.txt`/`.org`/... file right in a folder above (`../requirements.txt`) names
+#    nothing (markdown_link_target: it named requirements, LICENSE, CMakeLists).
 VERSION = 17
 
 
@@ -1277,6 +1279,12 @@ def markdown_link_target(target: str) -> EntityMention | None:
     path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
     # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
     if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
+        return None
+    # ... but a file of another kind right in a folder above (`../requirements.txt`, `../../LICENSE.txt`,
+    # `../CMakeLists.txt`: a project's files beside its notes' folder) is taken for no note: the link
+    # most likely leaves the folder, where no note of that name is
+    parts = [p for p in re.split(r"[/\\]", path) if p not in ("", ".")]
+    if path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1]):
         return None
     return link_target(path.replace("#", " ").replace("^", " "))
 
