@@ -95,3 +95,13 @@ def test_several_stamps_on_one_planning_line_name_nothing():
                   "  CLOCK: [2026-11-16 Mon 10:02]--[2026-11-16 Mon 11:30] =>  1:28\n")
     assert "Priya Raman" in names
     assert not {"SCHEDULED", "DEADLINE", "CLOCK", "Tue", "Fri", "Mon"} & set(names), names
+
+
+def test_a_namespace_separator_outside_a_pages_folder_is_the_file_name_s():
+    # only Logseq writes a namespace page's `/` as `___` or `%2F`, in its graph's `pages/`: elsewhere a
+    # note's file name is its name (`Budget___Draft.md` was named `Draft`, `Q3%2FQ4 Planning.md` `Q4 Planning`)
+    from minirag_cli.extract.heuristic import note_name
+
+    assert note_name("Budget___Draft.md").name == "Budget___Draft"
+    assert note_name("notes/Q3%2FQ4 Planning.md").name != "Q4 Planning"
+    assert note_name("graph/pages/Work___Project Alpha.md").name == "Project Alpha"

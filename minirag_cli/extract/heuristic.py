@@ -2205,6 +2205,15 @@ def standing_alias(alias: str) -> bool:
 _NAMESPACE_SEP = re.compile(r"___|%2F", re.I)
 
 
+def _page_file_name(file: PurePosixPath) -> str:
+    """The file name of the note `file` as its links write it: a Logseq namespace page's (in a `pages/`
+    folder, where Logseq writes them) with its `/` back (_NAMESPACE_SEP); any other note's as it is:
+    `Budget___Draft.md` or `Q3%2FQ4 Planning.md` elsewhere is no namespace page (it was named `Draft`,
+    `Q4 Planning`)."""
+    name = without_invisibles(file.name)
+    return _NAMESPACE_SEP.sub("/", name) if "pages" in file.parts[:-1] else name
+
+
 def note_name(path: str) -> EntityMention | None:
     """The name a Markdown note at `path` is linked to by, `[[Trip to
     Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
@@ -2228,7 +2237,7 @@ def note_name(path: str) -> EntityMention | None:
         return EntityMention(date[0], "date")
     if not file.name.lower().endswith(MARKDOWN_SUFFIXES) and DRAWING_SUFFIX.search(file.name) is None:
         return None
-    found = link_target(_NAMESPACE_SEP.sub("/", without_invisibles(file.name)))
+    found = link_target(_page_file_name(file))
     if found is None or found.type == "date":
         return None
     name = found.name
@@ -2270,7 +2279,7 @@ def linkable_name(path: str) -> EntityMention | None:
         return note_name(as_markdown) or linkable_name(as_markdown)
     if not (file.name.lower().endswith(MARKDOWN_SUFFIXES) or DRAWING_SUFFIX.search(file.name)):
         return None
-    name = link_name(_NAMESPACE_SEP.sub("/", without_invisibles(file.name)))
+    name = link_name(_page_file_name(file))
     if name is None or name != name.lower() or len(name.split()) != 1 or not re.search(r"[^\W\d_]", name):
         return None
     return EntityMention(name, "name")
