@@ -294,8 +294,10 @@ _LOGSEQ_TASK = re.compile(r"^(?P<lead>[ \t]*)-[ \t]+(?P<marker>" + "|".join(LOGS
                           r"(?:[ \t]+(?P<text>.*))?$")
 _LOGSEQ_BULLET = re.compile(r"[ \t]*-(?:[ \t]|$)")
 _LOGSEQ_PROPERTY = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z][\w-]*::(?:[ \t]|$)")  # `id:: 6543a1b2-...`
-# what only Logseq writes: a property, a SCHEDULED/DEADLINE line, a drawer, a block reference, a macro
-_LOGSEQ_SIGN = re.compile(r"^[ \t]*(?:-[ \t]+)?[A-Za-z][\w-]*::(?:[ \t]|$)|^[ \t]*(?:SCHEDULED|DEADLINE):[ \t]*<\d{4}-"
+# what only Logseq writes: a block's `id::` (a uuid) or `collapsed:: true` property, a SCHEDULED/DEADLINE
+# line, a drawer, a block reference, a macro. Not any `key:: value`: Dataview writes them too (`- rating:: 5`)
+_LOGSEQ_SIGN = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:id::[ \t]*[0-9a-f]{8}-[0-9a-f]{4}-|collapsed::[ \t]*true[ \t]*$)"
+                          r"|^[ \t]*(?:SCHEDULED|DEADLINE):[ \t]*<\d{4}-"
                           r"|^[ \t]*:LOGBOOK:[ \t]*$|\(\([0-9a-f]{8}-[0-9a-f]{4}-|\{\{(?:embed|query)\b", re.M)
 _LOGSEQ_FOLDERS = {"journals", "pages"}
 # `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE: <2026-11-25 Wed 10:00 .+1w>` (a time and a repeater may follow)
@@ -308,8 +310,9 @@ def is_logseq(path: str, lines: list[str]) -> bool:
     """Is the note a Logseq page, whose `- TODO` blocks are tasks? A Markdown
     note written as Logseq writes one, an outline (every line at its left
     edge a `- ` block or a `key:: value` property), in a graph's `journals/`
-    or `pages/` folder or holding what only Logseq writes (a property,
-    `SCHEDULED: <...>`, `:LOGBOOK:`, a `((block ref))`, `{{embed ...}}`). A
+    or `pages/` folder or holding what only Logseq writes (an `id::` uuid or
+    `collapsed:: true` property, `SCHEDULED: <...>`, `:LOGBOOK:`, a `((block ref))`,
+    `{{embed ...}}`; not any `key:: value`, which Dataview writes too). A
     Markdown list elsewhere (`- TODO list for the trip`) or a note with a
     heading or a paragraph at its left edge is no Logseq page."""
     if not path.lower().endswith((".md", ".markdown")):

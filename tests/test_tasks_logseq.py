@@ -67,7 +67,10 @@ def test_which_notes_are_logseq_pages():
     assert is_logseq("pages/Trip.md", outline)
     assert not is_logseq("trip.md", outline)  # a Markdown list of a notes folder, no Logseq sign
     assert is_logseq("trip.md", outline + ["  SCHEDULED: <2026-11-20 Fri>"])
-    assert is_logseq("trip.md", ["alias:: T", "", *outline])
+    # a `key:: value` alone is no sign (Dataview writes them too); a block's `id::` uuid or `collapsed::` is
+    assert not is_logseq("trip.md", ["alias:: T", "", *outline])
+    assert is_logseq("trip.md", [*outline, "  id:: 6543a1b2-0c1d-4e2f-9a3b-1c2d3e4f5a6b"])
+    assert is_logseq("trip.md", [*outline, "  collapsed:: true"])
     assert is_logseq("Project.md", PAGE.split("\n"))
     # a heading or a paragraph at the left edge: no outline, no Logseq page, wherever it is
     assert not is_logseq("pages/trip.md", ["# Trip", "", "- TODO list for the trip: socks"])
@@ -146,3 +149,9 @@ def test_a_fence_opened_on_a_list_item_ends_with_its_item():
     lines = ["- ```bash", "  make install", "  - [ ] not a task in code", "- [ ] after the item",
              "```", "- [ ] in a fence of its own", "```", "- [ ] after it"]
     assert [(t["line"], t["text"]) for t in tasks_in(lines)] == [(4, "after the item"), (8, "after it")]
+
+
+def test_a_dataview_field_makes_no_logseq_page():
+    # Dataview writes `key:: value` too: `- TODO list for the trip` in such a note is prose, no open task
+    lines = ["- TODO list for the trip", "- rating:: 5", "- [ ] book the hostel"]
+    assert [t["text"] for t in tasks_of("notes/dataview.md", lines)] == ["book the hostel"]
