@@ -172,7 +172,7 @@ def note_speakers(chunks: Sequence[Chunk], org: bool = False) -> frozenset[str]:
 
     note = laid_note(chunks)
     note = "\n".join(c.text for c in chunks) if note is None else note
-    return chat_speakers(orgmode.readable(note) if org else note)
+    return chat_speakers(orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks)) if org else note)
 
 
 def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None
@@ -192,7 +192,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
     org = orgmode.org_note(path)
     if org:
-        texts = [orgmode.readable(text) for text in texts]
+        keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
+        texts = [orgmode.readable(text, keywords) for text in texts]
     return texts, parts, note_speakers(chunks, org)
 
 

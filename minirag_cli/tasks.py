@@ -48,6 +48,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from minirag_cli.errors import UsageError
+from minirag_cli.extract import orgmode
 
 OPEN_MARKS = {" ": "open", "/": "in_progress"}
 CLOSED_MARKS = {"x": "done", "X": "done", "-": "cancelled"}
@@ -401,8 +402,7 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
 
 # Org-mode's task headlines (org_tasks_in): `* TODO [#A] Title :tag1:tag2:`, then a planning line
 # (`SCHEDULED: <2026-11-20 Fri>  DEADLINE: <2026-11-25 Wed 10:00>`, `CLOSED: [2026-11-02 Mon 17:03]`)
-ORG_OPEN = ("TODO", "NEXT", "WAITING", "HOLD", "SOMEDAY", "STARTED")
-ORG_CLOSED = ("DONE", "CANCELLED", "CANCELED")
+ORG_OPEN, ORG_CLOSED = orgmode.ORG_OPEN, orgmode.ORG_CLOSED
 # the keywords whose meaning the status says alone: the others (NEXT, WAITING, a file's own) stay in the text
 _ORG_STATUS = {"TODO": "open", "STARTED": "in_progress", "DONE": "done", "CANCELLED": "cancelled",
                "CANCELED": "cancelled"}
@@ -413,37 +413,13 @@ _ORG_TAGS = re.compile(r"[ \t]:((?:[\w@#%]+:)+)$")
 _ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
 _ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
-_ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
-
-
-def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The note's open and closed TODO keywords: its `#+TODO:` (`#+SEQ_TODO:`,
-    `#+TYP_TODO:`) lines' (`TODO NEXT(n) WAITING(w@/!) | DONE(d!) CANCELLED(c@)`:
-    those after `|` close; with no `|`, the last one), else ORG_OPEN and ORG_CLOSED."""
-    opened: list[str] = []
-    closed: list[str] = []
-    for line in lines:
-        found = _ORG_KEYWORDS_LINE.match(line.rstrip("\r"))
-        if not found:
-            continue
-        words = [w.split("(")[0] for w in found.group("words").split()]
-        if "|" in words:
-            cut = words.index("|")
-            opened += [w for w in words[:cut] if w]
-            closed += [w for w in words[cut + 1:] if w and w != "|"]
-        elif words:
-            opened += words[:-1]
-            closed.append(words[-1])
-    if not opened and not closed:
-        return ORG_OPEN, ORG_CLOSED
-    return tuple(opened), tuple(closed)
 
 
 def org_tasks_in(lines: list[str]) -> list[dict]:
     """The task headlines of an Org-mode note's `lines` (index 0 is line 1),
     as tasks_in gives a note's checkboxes: `* TODO Call Priya`, `** DONE ...`,
-    any of the note's TODO keywords (_org_keywords). TODO, DONE, CANCELLED
+    any of the note's TODO keywords (orgmode.todo_keywords). TODO, DONE, CANCELLED
     and STARTED are its status alone; another keyword (NEXT, WAITING, one of
     the note's own) opens the text, so the table shows it and a query finds it.
     The priority (`[#A]`), statistics cookie (`[2/4]`) and tags (`:work:urgent:`)
@@ -457,7 +433,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     from minirag_cli.extract.mdcode import ORG
     from minirag_cli.extract.orgmode import PLANNING_LINE, PLANNING_STAMP
 
-    opened, closed = _org_keywords(lines)
+    opened, closed = orgmode.todo_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
     blocks = kind_lines(lines, ORG)
     file_tags: list[str] = []

@@ -228,3 +228,26 @@ def test_org_blocks_are_read_as_the_readers_read_them():
              "- [ ] buy compost\n").split("\n")
     assert [(t["text"], t["line"]) for t in tasks_of("garden.org", lines)] == [
         ("call the quoted plumber", 7), ("Water the plants", 11), ("buy compost", 12)]
+
+
+def test_an_org_notes_own_todo_keywords_are_blanked(tmp_path):
+    # a note's `#+TODO:` keywords are its headlines' keywords, as `mrag tasks` reads them: `PLAN Tomás
+    # Ferreira` and `FINISHED Priya Raman` were names; the keywords line is in the first chunk only
+    from tests.conftest import write_notes
+    from tests.test_tasks import sync
+
+    root = tmp_path / "org"
+    write_notes(root, {"plans.org": "#+TITLE: Plans\n#+TODO: PLAN DOING | FINISHED\n\n"
+                                    + "".join(f"* Week {n}\nQuiet week, nothing much happened at all.\n"
+                                              for n in range(1, 80))
+                                    + "* PLAN Tomás Ferreira sends the draft\n* FINISHED Priya Raman booked it\n"})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    conn = db.connect(db_path)
+    try:
+        assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] > 1
+        names = {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert {"Tomás Ferreira", "Priya Raman"} <= names, names
+    assert not any(word in name.split() for name in names for word in ("PLAN", "FINISHED")), names

@@ -15,12 +15,17 @@ chunks of a `.org` note (org_note), a fresh sync and a re-extraction alike.
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import Iterable
 
 # keywords whose value is text a name may be in (`#+TITLE: Priya Raman`): only `#+KEY:` goes
 _TEXT_KEYWORDS = frozenset({"TITLE", "SUBTITLE", "AUTHOR", "DATE", "DESCRIPTION", "CAPTION", "EMAIL"})
-# the default TODO keywords and those Org users most often add (tasks.ORG_OPEN, tasks.ORG_CLOSED)
-_TODO_WORDS = r"TODO|NEXT|WAITING|HOLD|SOMEDAY|STARTED|DONE|CANCELLED|CANCELED"
+# the default TODO keywords and those Org users most often add, open and closed (tasks reads a task's by them)
+ORG_OPEN = ("TODO", "NEXT", "WAITING", "HOLD", "SOMEDAY", "STARTED")
+ORG_CLOSED = ("DONE", "CANCELLED", "CANCELED")
+_TODO_WORDS = "|".join(ORG_OPEN + ORG_CLOSED)
+_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _KEYWORD_LINE = re.compile(r"^[ \t]*#\+(?P<key>[A-Za-z_][\w-]*)(?P<colon>:)?[^\n]*", re.MULTILINE)
 _DRAWER = re.compile(r"^[ \t]*:[A-Za-z][\w-]*:[ \t]*$", re.MULTILINE)  # `:PROPERTIES:`, `:END:`, `:LOGBOOK:`
 _PROPERTY = re.compile(r"^[ \t]*:[A-Za-z][\w-]*\+?:(?=[ \t])", re.MULTILINE)  # `:ID:` before its value
@@ -40,6 +45,47 @@ PLANNING_LINE = re.compile(r"[ \t]*" + PLANNING_STAMPS)
 _WEEKDAY = re.compile(r"(?<=[<\[]\d{4}-\d{2}-\d{2}[ \t])[^\W\d_]{2,9}\.?")
 _HEADLINE = re.compile(rf"^\*+[ \t]+(?:(?:{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?(?:\[#[A-Za-z0-9]\][ \t]*)?"
                        r"(?:COMMENT(?=[ \t]|$))?", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=64)
+def _headline(words: tuple[str, ...]) -> re.Pattern:
+    """_HEADLINE with a note's own TODO keywords (todo_keywords) besides the default ones."""
+    if not words:
+        return _HEADLINE
+    alternatives = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    return re.compile(rf"^\*+[ \t]+(?:(?:{alternatives}|{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?"
+                      r"(?:\[#[A-Za-z0-9]\][ \t]*)?(?:COMMENT(?=[ \t]|$))?", re.MULTILINE)
+
+
+def todo_keywords(lines: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An Org note's open and closed TODO keywords: its `#+TODO:` (`#+SEQ_TODO:`,
+    `#+TYP_TODO:`) lines' (`TODO NEXT(n) WAITING(w@/!) | DONE(d!) CANCELLED(c@)`:
+    those after `|` close; with no `|`, the last one), else ORG_OPEN and ORG_CLOSED.
+    The one reading of them: tasks' headlines, and the keywords readable blanks."""
+    opened: list[str] = []
+    closed: list[str] = []
+    for line in lines:
+        found = _KEYWORDS_LINE.match(line.rstrip("\r"))
+        if not found:
+            continue
+        words = [w.split("(")[0] for w in found.group("words").split()]
+        if "|" in words:
+            cut = words.index("|")
+            opened += [w for w in words[:cut] if w]
+            closed += [w for w in words[cut + 1:] if w and w != "|"]
+        elif words:
+            opened += words[:-1]
+            closed.append(words[-1])
+    if not opened and not closed:
+        return ORG_OPEN, ORG_CLOSED
+    return tuple(opened), tuple(closed)
+
+
+def note_keywords(texts: Iterable[str]) -> tuple[str, ...]:
+    """The TODO keywords of the Org note whose chunks' `texts` these are (todo_keywords), for readable:
+    its `#+TODO:` line is in one chunk, its headlines in every one."""
+    opened, closed = todo_keywords(line for text in texts if "#+" in text for line in text.split("\n"))
+    return opened + closed
 _TABLE_RULE = re.compile(r"^[ \t]*\|[-+|: \t]*$", re.MULTILINE)  # `|-----+-----|` (with a `-`: readable)
 
 
@@ -52,14 +98,15 @@ def org_note(path: str) -> bool:
     return path.lower().endswith(".org")
 
 
-def readable(text: str) -> str:
+def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
     """`text` (an Org note's chunk) with its markup blanked, as the module
     docstring says: a keyword line whole (`#+STARTUP: overview`, `#+BEGIN_SRC`)
     but a text keyword's value (`#+TITLE: Priya Raman` keeps Priya Raman), a
     drawer's lines and a property's key (`:ID:`, its value kept), the planning
     and clock keywords and a timestamp's weekday (`Sun` was a name), and a
-    headline's stars, TODO keyword, priority and COMMENT, so its first word
-    starts a sentence as a Markdown heading's does; an Org table's rule
+    headline's stars, TODO keyword (the default ones and the note's own
+    `keywords`: note_keywords, `#+TODO: PLAN DOING | FINISHED`), priority and
+    COMMENT, so its first word starts a sentence as a Markdown heading's does; an Org table's rule
     (`|---+---|`) reads as a Markdown one, so its header row names nothing."""
     if "#+" in text:
         text = _KEYWORD_LINE.sub(lambda m: _blank(m) if not (m.group("colon") and m.group("key").upper()
@@ -70,7 +117,7 @@ def readable(text: str) -> str:
     text = _PROPERTY.sub(_blank, text)
     text = _PLANNING.sub(_blank, text)
     text = _WEEKDAY.sub(_blank, text)
-    text = _HEADLINE.sub(_blank, text)
+    text = _headline(keywords).sub(_blank, text)
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
 
 
