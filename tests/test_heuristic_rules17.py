@@ -140,6 +140,8 @@ def test_an_imperative_title_opens_no_name_with_its_verb(text, names):
 
 @pytest.mark.parametrize("text, name", [
     ("# Across the Stars\n\nThe song.\n", "Across the Stars"),  # a title of names
+    # a preposition opens no imperative: a work's title and a word after it stays whole (it named `Stars`)
+    ("# Across the Stars notes\n\nA film score by John Williams.\n", "Across the Stars"),
     ("# Heron buoy — hardware notes\n\nok\n", "Heron"),  # golden/'s: a title's first word names its topic
     ("# Kestrel Café\n\nGood coffee.\n", "Kestrel Café"),
 ])

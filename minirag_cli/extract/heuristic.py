@@ -967,8 +967,16 @@ NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MUL
 # the word, no list of verbs: that word is capitalised as a sentence's first is (`Rotate the Stripe` was a
 # name, and `Rotate`), and the title's word is no mid-sentence capital for the text's sentences (VERB_THE cuts
 # `Rotate the` there). `# Across the Stars`, a title of names, stays whole. Heuristic rules 17.
-VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}"
-                        rf"|{LOWER})", re.MULTILINE)
+# A preposition opens no imperative (TITLE_PREPOSITIONS, a closed class): a work's title with a word after
+# it (`# Across the Stars notes`, `# Into the Woods review`) stays whole (it named `Stars`, `Woods`)
+TITLE_PREPOSITIONS = frozenset("""
+aboard about above across after against along amid among around as at before behind below beneath beside
+besides between beyond by despite down during except for from in inside into like near of off on onto out
+outside over past per since through throughout till to toward towards under underneath unlike until up upon
+via with within without
+""".split())
+VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+(?!(?i:{'|'.join(sorted(TITLE_PREPOSITIONS))})(?!{_LETTER}))({_CAP_WORD})[ \t]+"
+                        rf"(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}|{LOWER})", re.MULTILINE)
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
