@@ -352,7 +352,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    a German one-word heading's word is a noun only where the text also writes it after an adjective
 #    (`## Methode`, `mit neuer Methode`; `## Hamburg` over `und Hamburg ist schön` names Hamburg again);
 #    a Markdown link to a `.txt`/`.org`/... file right in a folder above (`../requirements.txt`) names
-#    nothing (markdown_link_target: it named requirements, LICENSE, CMakeLists).
+#    nothing (markdown_link_target: it named requirements, LICENSE, CMakeLists); a namespace page's file
+#    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
+#    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
+#    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
 VERSION = 17
 
 
