@@ -1693,7 +1693,7 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
         if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
-            ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
+            ahead.link_keys = note_link_keys((c.text for c in ahead.chunks), path)
         targets[path] = ahead.link_keys
     run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable.values(), targets.values()))
     return read
@@ -1963,12 +1963,17 @@ def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str
     return frozenset((root, key) for keys in targets for key in keys & wanted)
 
 
-def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
-    """The keys of the names the links of a note's chunks (`texts`, each
+def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
+    """The keys of the names the links of the chunks (`texts`, each
     read alone, as heuristic.link_targets reads a text: wikilinks and
-    Markdown links to notes) link to: what linked_names needs of a note,
+    Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
     recorded per note (meta note_link_targets). Only a chunk that writes
-    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index."""
+    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index. An
+    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links)."""
+    from minirag_cli.extract import orgmode
+
+    if orgmode.org_note(path):
+        texts = (orgmode.file_links(text) for text in texts)
     return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
@@ -1980,7 +1985,7 @@ def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
     texts: dict[str, list[str]] = {}
     for path, text in store.chunk_texts_with_links(conn, root):
         texts.setdefault(path, []).append(text)
-    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks))}
+    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks, path))}
 
 
 def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
@@ -2976,7 +2981,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     run.resolver.forget(gone)
     run.resolver.rename(renamed)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
-        keys = pending.link_keys if pending.link_keys is not None else note_link_keys(c.text for c in pending.chunks)
+        keys = pending.link_keys if pending.link_keys is not None else \
+            note_link_keys((c.text for c in pending.chunks), note.path)
         if keys:
             run.link_targets[note.path] = keys
         else:

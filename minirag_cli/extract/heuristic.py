@@ -347,6 +347,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
 #    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
 #    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
+#    17, org2's part: an Org note's link to a note by a relative path (`[[file:meetings.org][meetings]]`,
+#    `[[file:people/priya.org::*Budget][...]]`, `[[./garden.org]]`) links to it as a Markdown link does
+#    (orgmode.file_links, sync.note_link_keys): it named nothing and joined no note; its path, or that of a
+#    `file:` link to no note, names nothing (`*Budget` was a name).
 VERSION = 17
 
 
