@@ -207,8 +207,8 @@ def test_long_runs_in_an_org_note_are_read_at_once():
 
 
 def test_an_org_link_to_a_file_reads_as_a_wikilink_in_place():
-    """orgmode.file_links: a `file:` (or `./`) link to a note by a relative path is the wikilink
-    to it, its `file:` and `::` search blanked and its description after it as text; a link to
+    """orgmode.file_links: a `file:` (or `./`) link to a note by a relative path, or an `id:` link,
+    is the wikilink to it, its `file:` and `::` search blanked and its description after it as text; a link to
     a file that is no note, or by an absolute path, links nothing and its path names nothing."""
     from minirag_cli.extract.heuristic import HeuristicExtractor, link_targets
     from minirag_cli.extract.orgmode import file_links
@@ -220,10 +220,10 @@ def test_an_org_link_to_a_file_reads_as_a_wikilink_in_place():
     read = file_links(text)
     assert len(read) == len(text) and [len(x) for x in read.split("\n")] == [len(x) for x in text.split("\n")]
     assert [(t.name, t.type) for t in link_targets(read)] == [
-        ("meetings", "name"), ("priya", "name"), ("Health Plan", "name"), ("log", "name")]
+        ("meetings", "name"), ("priya", "name"), ("Health Plan", "name"), ("log", "name"), ("id:3f2a9c0e", "name")]
     for gone in ("file:", "Budget", "scan.pdf", "garden.org", "car.org"):
         assert gone not in read, gone
-    for kept in ("meetings", "Priya's budget notes", "the Scan", "[[id:3f2a9c0e][Eigenvalues]]", "orgmode.org"):
+    for kept in ("meetings", "Priya's budget notes", "the Scan", "[[id:3f2a9c0e]]Eigenvalues  ", "orgmode.org"):
         assert kept in read, kept
     found = {m.name for m in HeuristicExtractor().extract_one(read)}
     assert "Budget" not in found and "Eigenvalues" in found
@@ -274,4 +274,59 @@ def test_an_org_notes_file_links_join_the_notes_they_link_to(tmp_path):
     write_notes(root, {"projects.org": notes["projects.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "meetings") == {"meetings.org", "projects.org"}
+    assert graph(conn) == fresh_graph()
+
+
+def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
+    """org-roam's `[[id:3f2a…][Eigenvalues]]` links to the note whose drawer
+    before its first headline holds `:ID: 3f2a…` (heuristic.org_aliases: an alias
+    of that note, and a link to it names the note by its slug,
+    heuristic.linkable_name, as a link to its file name would: sync._id_keys);
+    its `:ROAM_ALIASES:` are aliases too. A headline's `:ID:` is the
+    headline's, no note's. An incremental sync that adds the link, changes the
+    ID or removes the link and a fresh one agree (heuristic rules 17: no id:
+    link joined notes)."""
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    eig = "3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b"
+    root = tmp_path / "org"
+    notes = {
+        "roam/20261103101500-eigenvalues.org": (f":PROPERTIES:\n:ID:       {eig}\n:ROAM_ALIASES: \"Eigen stuff\" Spectra\n"
+                                                ":END:\n#+title: Eigenvalues\n\nA scalar with Av = λv.\n"),
+        "roam/20261104093000-hessian_matrix.org": ":PROPERTIES:\n:ID:       7b1c2d3e\n:END:\n#+title: Hessian matrix\n\n"
+                                                  "Second derivatives.\n* Part\n  :PROPERTIES:\n  :ID: 99aa\n  :END:\n",
+        "lecture.org": "* Monday\nThe professor covered the spectrum.\n",
+    }
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
+    write_notes(root, {"lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]], as Spectra says.\n"
+                                      "See [[id:99aa][a part]].\n"})
+    assert sync(conn, [root]).note_names_changed == ["roam/20261103101500-eigenvalues.org"]
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    assert _notes_of(conn, "hessianmatrix") == set()  # a headline's ID names no note
+    aliases = {a for (a,) in conn.execute("SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+                                          "WHERE e.key = 'eigenvalues'")}
+    assert {f"id:{eig}", "Spectra"} <= aliases
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"].replace(
+        eig, "0000aaaa")})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"]})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    write_notes(root, {"lecture.org": notes["lecture.org"]})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
     assert graph(conn) == fresh_graph()

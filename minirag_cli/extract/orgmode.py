@@ -40,6 +40,12 @@ _FILE_LINK = re.compile(r"\[\[(?:(?P<kind>file(?:\+\w+)?:)(?P<path>(?:[^\[\]\n:]
                         r"(?P<search>::[^\[\]\n]*)?\](?:\[(?P<desc>[^\[\]\n]*)\])?\]")
 
 
+# org-roam's link to a node by its `:ID:`: `[[id:3f2a9c0e-…][Eigenvalues]]` (group 1 to the ID, group 2 the
+# description), read as the wikilink `[[id:3f2a9c0e-…]]Eigenvalues  ` (file_links); the note's own `:ID:` is
+# heuristic.org_aliases'
+_ID_LINK = re.compile(r"(\[\[id:[^\[\]\n]{1,200})\]\[([^\[\]\n]*)\]\]")
+
+
 def _blank(m: re.Match) -> str:
     return " " * len(m.group(0))
 
@@ -60,7 +66,9 @@ def file_links(text: str) -> str:
     as text, as before; a link to a file that is no note, or by an absolute
     path (`[[file:scan.pdf][scan]]`, `[[file:~/org/x.org]]`), has its
     target blanked: it links nothing, and its path names nothing (heuristic
-    rules 17: no Org link joined notes, and `file:`'s path was read as text)."""
+    rules 17: no Org link joined notes, and `file:`'s path was read as text).
+    org-roam's `[[id:3f2a…][Eigenvalues]]` is `[[id:3f2a…]]Eigenvalues  `: it
+    links to the note whose `:ID:` it is (heuristic.org_aliases, sync._id_keys)."""
     if "[[" not in text:
         return text
     from minirag_cli.extract.heuristic import markdown_link_target
@@ -73,9 +81,11 @@ def file_links(text: str) -> str:
         if path.startswith("~") or markdown_link_target(path.replace("%", "%25")) is None:
             return "[[" + " " * target + ("" if desc is None else "][" + desc) + "]]"
         # the description stays where it is, after the link, as text: `]]meetings  `
-        return "[[" + " " * kind + path + " " * len(m.group("search") or "") + "]]" + ("" if desc is None else desc + "  ")
+        link = "[[" + " " * kind + path + " " * len(m.group("search") or "") + "]]"
+        return link if desc is None else link + desc + "  "
 
-    return _FILE_LINK.sub(rewrite, text)
+    return _ID_LINK.sub(lambda m: m.group(1) + "]]" + m.group(2) + "  ", _FILE_LINK.sub(rewrite, text))
+
 
 
 def readable(text: str) -> str:
