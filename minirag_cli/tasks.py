@@ -431,7 +431,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
     tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
     from minirag_cli.extract.mdcode import ORG
-    from minirag_cli.extract.orgmode import PLANNING_LINE, PLANNING_STAMP
+    from minirag_cli.extract.mdcode import PLANNING_LINE, PLANNING_STAMP
 
     opened, closed = orgmode.todo_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}

@@ -355,7 +355,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    alias `id:3f2a…` of the note, which such a link names by its slug, `eigenvalues` for
 #    `20261103101500-eigenvalues.org`: linkable_name, sync._id_keys); `:ROAM_ALIASES:` are aliases.
 #    17, fix18's part (a review's findings): only a line of planning stamps alone is a planning line
-#    (orgmode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole);
+#    (mdcode.PLANNING_STAMPS; `SCHEDULED: [2026-11-20] call with Marta Silva` is prose, read whole);
 #    a German one-word heading's word is a noun only where the text also writes it after an adjective
 #    (`## Methode`, `mit neuer Methode`; `## Hamburg` over `und Hamburg ist schön` names Hamburg again);
 #    a Markdown link to a `.txt`/`.org`/... file right in a folder above (`../requirements.txt`) names
@@ -1298,13 +1298,17 @@ def markdown_link_target(target: str) -> EntityMention | None:
     # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
     if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
         return None
-    # ... but a file of another kind right in a folder above (`../requirements.txt`, `../../LICENSE.txt`,
-    # `../CMakeLists.txt`: a project's files beside its notes' folder) is taken for no note: the link
-    # most likely leaves the folder, where no note of that name is
-    parts = [p for p in re.split(r"[/\\]", path) if p not in ("", ".")]
-    if path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1]):
-        return None
     return link_target(path.replace("#", " ").replace("^", " "))
+
+
+def _above_the_folder(target: str) -> bool:
+    """Is a Markdown link's `target` a file of another kind than Markdown's right in a folder above
+    (`../requirements.txt`, `../../LICENSE.txt`, `../CMakeLists.txt`: a project's files beside its notes'
+    folder)? Such a link most likely leaves the folder, where no note of that name is: it names no note
+    (heuristic rules 17; `../notes/log.txt` still does)."""
+    path = urllib.parse.unquote(re.split(r"[#?]", target.removeprefix("<").removesuffix(">").strip(), maxsplit=1)[0])
+    parts = [p for p in re.split(r"[/\\]", path) if p not in ("", ".")]
+    return path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1])
 
 
 def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
@@ -1320,7 +1324,7 @@ def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, Ent
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
-        target = None if written_about else markdown_link_target(m.group(3))
+        target = None if written_about or _above_the_folder(m.group(3)) else markdown_link_target(m.group(3))
         # the shown text that is the note's name (Notion's `[Packing list](…)`) is the link, read whole
         # as `[[Packing list]]` is (its `Packing` opening a line was a name apart)
         shown = target is not None and fold(m.group(2).strip()) == fold(target.name)

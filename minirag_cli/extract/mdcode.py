@@ -84,8 +84,6 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from minirag_cli.extract.orgmode import PLANNING_STAMPS
-
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # the lines that start a raw HTML block of code (CommonMark types 1 and 2) and what ends one
 _HTML_START = re.compile(r" {0,3}<(?:(pre|script|style|textarea)(?=[ \t>]|\r?$)|!--)", re.IGNORECASE)
@@ -251,6 +249,17 @@ _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 # the fence the extractors read an indented block in: a line of the block,
 # indented four columns or more, can close no fence (closing_fence)
 _INDENTED_FENCE = "~~~"
+# A planning stamp, as Org (and Logseq, under a task) writes one: `SCHEDULED: <2026-11-20 Fri>`,
+# `DEADLINE: <2026-11-25 Wed 10:00 .+1w>`, `CLOSED: [2026-11-02 Mon 17:03]` (groups: the keyword, the day);
+# and a planning line: one that holds such stamps and nothing else. The one reading of both:
+# tasks.org_tasks_in reads a task's days from it, LOG_RECORD blanks such a line in any note
+# (a line that goes on in prose, `SCHEDULED: [2026-11-20] call with Marta Silva`, is prose: its names
+# are read)
+PLANNING_STAMP = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}-\d{2}-\d{2})[^>\]\n]{0,40}[>\]]")
+# ... one or more of them, to the line's end (after the line's indentation)
+PLANNING_STAMPS = (r"(?:(?:SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[]\d{4}-\d{2}-\d{2}[^>\]\n]{0,40}[>\]][ \t]*)+"
+                   r"\r?$")
+PLANNING_LINE = re.compile(r"[ \t]*" + PLANNING_STAMPS)
 # A log record's line (the module's docstring): a time (`14:02`, `14:02:11.472`, a day before it,
 # `T` or a blank between, a zone after, brackets around) then a level word in capitals; or pytest's
 # report lines: `E` and a run of three blanks or more, an outcome and a test's node id, a file and line
@@ -266,7 +275,7 @@ LOG_RECORD = re.compile(
     # <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [2026-11-16 Mon 10:02]--[...]`, `:LOGBOOK:`,
     # `:END:`: a clocked Logseq graph made CLOCK a person (a speaker: it "spoke" twice), and SCHEDULED,
     # LOGBOOK and END names that joined every task's note in the graph
-    # (orgmode.PLANNING_STAMPS); a line of them alone: one that goes on in prose (`SCHEDULED: [2026-11-20]
+    # (PLANNING_STAMPS); a line of them alone: one that goes on in prose (`SCHEDULED: [2026-11-20]
     # call with Marta Silva about the visa.`, in any note's text) lost its names and its date
     r"|" + PLANNING_STAMPS +
     r"|CLOCK:[ \t]*\[\d{4}-\d{2}-\d{2}[^\]\n]{0,40}\](?:--\[\d{4}-\d{2}-\d{2}[^\]\n]{0,40}\])?"

@@ -32,17 +32,6 @@ _KEYWORD_LINE = re.compile(r"^[ \t]*#\+(?P<key>[A-Za-z_][\w-]*)(?P<colon>:)?[^\n
 _DRAWER = re.compile(r"^[ \t]*:[A-Za-z][\w-]*:[ \t]*$", re.MULTILINE)  # `:PROPERTIES:`, `:END:`, `:LOGBOOK:`
 _PROPERTY = re.compile(r"^[ \t]*:[A-Za-z][\w-]*\+?:(?=[ \t])", re.MULTILINE)  # `:ID:` before its value
 _PLANNING = re.compile(r"\b(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):(?=[ \t]*[<\[])")
-# A planning stamp, as Org (and Logseq, under a task) writes one: `SCHEDULED: <2026-11-20 Fri>`,
-# `DEADLINE: <2026-11-25 Wed 10:00 .+1w>`, `CLOSED: [2026-11-02 Mon 17:03]` (groups: the keyword, the day);
-# and a planning line: one that holds such stamps and nothing else. The one reading of both:
-# tasks.org_tasks_in reads a task's days from it, mdcode.LOG_RECORD blanks such a line in any note
-# (a line that goes on in prose, `SCHEDULED: [2026-11-20] call with Marta Silva`, is prose: its names
-# are read)
-PLANNING_STAMP = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}-\d{2}-\d{2})[^>\]\n]{0,40}[>\]]")
-# ... one or more of them, to the line's end (after the line's indentation)
-PLANNING_STAMPS = (r"(?:(?:SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[]\d{4}-\d{2}-\d{2}[^>\]\n]{0,40}[>\]][ \t]*)+"
-                   r"\r?$")
-PLANNING_LINE = re.compile(r"[ \t]*" + PLANNING_STAMPS)
 # a timestamp's weekday, in the locale Emacs wrote it in (`<2026-11-01 Sun>`, `[2026-11-03 Di 10:00]`)
 _WEEKDAY = re.compile(r"(?<=[<\[]\d{4}-\d{2}-\d{2}[ \t])[^\W\d_]{2,9}\.?")
 _HEADLINE = re.compile(rf"^\*+[ \t]+(?:(?:{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?(?:\[#[A-Za-z0-9]\][ \t]*)?"
