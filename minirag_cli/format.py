@@ -440,14 +440,16 @@ def snippet_text(text: str) -> str:
     of the snippet of every such note, whose path and lines are on the line
     above), unless nothing follows it, with the HTML tags a web clip leaves
     in it dropped and its character references decoded (`<div>750 g&nbsp;of
-    water</div>`: `750 g of water`); `--json` keeps the text whole."""
+    water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
+    `{{query ...}}` and block references' uuids not shown
+    (frontmatter.shown_without_logseq_marks); `--json` keeps the text whole."""
     import html
 
     from minirag_cli import frontmatter
 
     matter = frontmatter.parse(text)
     body = text[matter.end:] if matter is not None else ""
-    shown = body if body.strip() else text
+    shown = frontmatter.shown_without_logseq_marks(body if body.strip() else text)
     if "<" in shown:
         shown = _HTML_TAG.sub(" ", shown)
     if "&" in shown:

@@ -251,6 +251,29 @@ def properties(text: str) -> list[Entry]:
     return out
 
 
+# What a reader of a Logseq page is shown without (shown_without_logseq_marks): a block's `id::` line
+# (`id:: 6543a1b2-...`, the id a block reference uses), a `{{query ...}}` (a search the page runs), and
+# a block reference's uuid, `((6543a1b2-...))`, which says nothing to a reader nor to the answer's model
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_BLOCK_ID_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?id::[ \t]+" + _UUID + r"[ \t]*\r?(?:\n|$)", re.MULTILINE)
+_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
+_BLOCK_REF = re.compile(r"\(\(" + _UUID + r"\)\)")
+BLOCK_REF_SHOWN = "[block ref]"
+
+
+def shown_without_logseq_marks(text: str) -> str:
+    """`text` as a result's snippet and the answer's sources show it: without a Logseq block's
+    `id::` line and `{{query ...}}`, and a block reference `((6543a1b2-...))` as BLOCK_REF_SHOWN
+    (the page it refers to is its link: sync.alias_forms)."""
+    if "::" in text and "id::" in text:
+        text = _BLOCK_ID_LINE.sub("", text)
+    if "{{query" in text:
+        text = _QUERY.sub("", text)
+    if "((" in text:
+        text = _BLOCK_REF.sub(BLOCK_REF_SHOWN, text)
+    return text
+
+
 def of_note(text: str) -> FrontMatter | None:
     """The front matter a note's `text` opens with, offsets in `text`, as
     every reader of the index has it: the extractors, the header,

@@ -54,8 +54,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
-                                           zettel_id)
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
+                                           note_authors, standing_alias, zettel_id)
 from minirag_cli.extract.heuristic import link_targets, links_in
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -2227,8 +2227,11 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     Eigenvalues.md`: heuristic.zettel_id) is an alias of the note as its
     `aliases:` would be: `[[202611031015]]` is `[[202611031015 Eigenvalues]]`'s
     entity, while no other note's file name opens with that ID or is it
-    (heuristic rules 16)."""
+    (heuristic rules 16). A Logseq block's id (`id:: 6543a1b2-...`, among
+    note_aliases) joins its page's name, or a journal page's day (rules 17):
+    a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms)."""
     paths = list(paths)
+    names_of = names
     own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
         linkable = _linkable_keys(names, paths)
@@ -2241,10 +2244,19 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         target = key if key is not None and (root, key) not in shared else None
         for name in names or ():
             alias = normalise_key(name, "name")
-            if alias and alias != key and alias not in files:
+            if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
+                # a block of a Logseq journal page: a reference to it is that day's, as `[[Nov 3rd, 2026]]` is
+                claims.setdefault(alias, set()).add(_day_key(names_of, path))
+            elif alias and alias != key and alias not in files:
                 claims.setdefault(alias, set()).add(target)
     return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
             if len(targets) == 1 and None not in targets}
+
+
+def _day_key(names: _NoteNames, path: str) -> str | None:
+    """The key of the date a daily note's file name is (`journals/2026_11_03.md`: date:2026-11-03), else None."""
+    name = _note_namer(names.extractor)(path)
+    return normalise_key(name.name, name.type) if name is not None and name.type == "date" else None
 
 
 def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence[str],
@@ -2687,8 +2699,11 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
     what _plan_entities looks for in each chunk beside the extractor's names."""
     if not joined:
         return {}
+    # a Logseq block's id (`id:: 6543a1b2-...`) names its page where a block reference writes it,
+    # `((6543a1b2-...))` (_standing), never alone: a uuid written bare is no name
     return {name: key for names in aliases.values() for name in names or ()
-            if (key := normalise_key(name, "name")) in joined and standing_alias(name)}
+            if (key := normalise_key(name, "name")) in joined
+            and (standing_alias(name) or BLOCK_UUID.fullmatch(name) is not None)}
 
 
 def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityMention]:
@@ -2700,10 +2715,15 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
     writes it in lower case too (`Bran` beside `bran`: the word is meant there)."""
     out, plain = [], None
     for name, key in forms.items():
-        if key in found or name not in text:
+        if key in found or (name not in text and name not in text.lower()):
             continue
         if plain is None:
             plain = without_invisibles(text)
+        if BLOCK_UUID.fullmatch(name) is not None:  # a Logseq block's id: where a reference writes it
+            if any(m.group(1).lower() == name for m in BLOCK_REF.finditer(plain)):
+                found.add(key)
+                out.append(EntityMention(name, "name"))
+            continue
         if _form_pattern(name, cased=True).search(plain) is None:
             continue
         if " " not in name.strip() and _form_pattern(name.lower(), cased=True).search(plain):
@@ -2746,6 +2766,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
+        elif alias_of is not None and alias_of.startswith("date:"):
+            # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
+            m = EntityMention(m.name, "date")
         elif alias_of is not None and m.type == "work":
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)

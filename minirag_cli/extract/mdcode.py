@@ -268,6 +268,10 @@ LOG_RECORD = re.compile(
     r"|CLOCK:[ \t]*\[\d{4}-\d{2}-\d{2}"
     r"|:(?:LOGBOOK|END|PROPERTIES):[ \t]*$"
     r")[^\n]*", re.MULTILINE)
+# Logseq's simple query, `{{query (and (task TODO DOING) [[Work/Project Alpha]])}}`: a search the page
+# runs, not its text; the page it names is a filter, no link (heuristic rules 17, logseq2's part: the
+# query linked its own page and named TODO). To the first `}}` on its line.
+LOGSEQ_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
 
 
 def opening_fence(line: str) -> str | None:
@@ -325,8 +329,12 @@ def code_ranges(text: str, indented: bool = False, comments: bool = True,
     `indented` (a Markdown note), the indented code blocks of `text`,
     with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
-    markup (kind_blocks), in order."""
-    return [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
+    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
+    link nothing either."""
+    found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
+    if "{{query" in text:
+        found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
+    return found
 
 
 def find_code(text: str, indented: bool = False, comments: bool = True, kind: str | None = None) -> list[Code]:
@@ -466,7 +474,10 @@ def without_code(text: str, code: Sequence[Code] | None = None, comments: bool =
 
 def _without_log_records(text: str) -> str:
     """`text` with each line of a log record or a test report (LOG_RECORD) left empty, its line end
-    kept: a pasted log names nothing, as a fenced one does (heuristic rules 16)."""
+    kept: a pasted log names nothing, as a fenced one does (heuristic rules 16); and a Logseq
+    `{{query ...}}` a blank (LOGSEQ_QUERY: it names nothing, rules 17)."""
+    if "{{query" in text:
+        text = LOGSEQ_QUERY.sub(" ", text)
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 
