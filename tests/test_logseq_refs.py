@@ -169,3 +169,24 @@ def test_snippets_and_sources_show_no_block_id_query_or_bare_uuid():
     assert _clean_line(f"\t  id:: {UUID}") == ""
     assert _clean_line(f"- Reference: (({UUID}))") == "- Reference: [block ref]"
     assert _clean_line("- {{query (task TODO)}}") == "-"
+
+
+def test_a_re_extraction_joins_block_references_as_a_fresh_sync(tmp_path):
+    """An index of older rules (its block ids not recorded) is extracted anew by the next sync,
+    the references joined as a fresh sync joins them."""
+    from minirag_cli import db
+    from tests.test_heuristic_version import graph, sync
+
+    old, root = _synced(tmp_path, GRAPH, "old.sqlite")
+    with db.transaction(old):
+        old.execute("DELETE FROM meta WHERE key = ?", (db.NOTE_ALIASES_KEY,))
+        db.set_meta(old, "heuristic_version", "16")
+    sync(old, [root])
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    try:
+        assert graph(old) == graph(fresh)
+        assert "pages/Budget Q4.md" in _notes_of(old, "Project Alpha")
+    finally:
+        old.close()
+        fresh.close()
