@@ -2191,7 +2191,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
     redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
-    standing = [name for name, key in alias_forms(aliases[0], aliases[1]).items() if key in unjoined]
+    forms = alias_forms(aliases[0], aliases[1])
+    standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
     redo = sorted(path for path in redo if path in held)
@@ -2692,18 +2693,35 @@ def _cite_authors(notes: Sequence[tuple[frontmatter.FrontMatter | None, int]], m
     return out
 
 
-def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> dict[str, str]:
+class AliasForms(dict):
+    """{alias as written: its key} (alias_forms), with `blocks`: {Logseq block id: its key}."""
+
+    def __init__(self, forms: dict[str, str] | None = None, blocks: dict[str, str] | None = None):
+        super().__init__(forms or {})
+        self.blocks = blocks or {}
+
+
+def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> AliasForms:
     """{alias as written: its key} of a folder's aliases (`aliases`: path ->
     heuristic.note_aliases) that its graph joins to their note (`joined`:
     joined_names) and that name it wherever they stand (heuristic.standing_alias):
-    what _plan_entities looks for in each chunk beside the extractor's names."""
+    what _plan_entities looks for in each chunk beside the extractor's names. Its
+    `blocks`: the Logseq block ids among them (`id:: 6543a1b2-...`) the graph joins,
+    which name their page where a block reference writes them, `((6543a1b2-...))`
+    (_standing), never alone: a uuid written bare is no name. Apart, as a graph may
+    hold thousands: a chunk looks up the references it writes, not every id."""
     if not joined:
-        return {}
-    # a Logseq block's id (`id:: 6543a1b2-...`) names its page where a block reference writes it,
-    # `((6543a1b2-...))` (_standing), never alone: a uuid written bare is no name
-    return {name: key for names in aliases.values() for name in names or ()
-            if (key := normalise_key(name, "name")) in joined
-            and (standing_alias(name) or BLOCK_UUID.fullmatch(name) is not None)}
+        return AliasForms()
+    forms, blocks = {}, {}
+    for names in aliases.values():
+        for name in names or ():
+            if (key := normalise_key(name, "name")) not in joined:
+                continue
+            if BLOCK_UUID.fullmatch(name) is not None:
+                blocks[name.lower()] = key
+            elif standing_alias(name):
+                forms[name] = key
+    return AliasForms(forms, blocks)
 
 
 def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityMention]:
@@ -2712,24 +2730,29 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
     already: `Jo said the boat leaks.`, `- Jo brings rope`, where the rules name no
     lone word opening a sentence (heuristic rules 14). `text` is the chunk's prose
     (_prose_texts): code names nothing. An alias of one word not in a text that
-    writes it in lower case too (`Bran` beside `bran`: the word is meant there)."""
+    writes it in lower case too (`Bran` beside `bran`: the word is meant there).
+    And the Logseq block ids of `forms.blocks` its block references write
+    (`((6543a1b2-...))`: heuristic.BLOCK_REF), each a mention of the block's page."""
     out, plain = [], None
     for name, key in forms.items():
-        if key in found or (name not in text and name not in text.lower()):
+        if key in found or name not in text:
             continue
         if plain is None:
             plain = without_invisibles(text)
-        if BLOCK_UUID.fullmatch(name) is not None:  # a Logseq block's id: where a reference writes it
-            if any(m.group(1).lower() == name for m in BLOCK_REF.finditer(plain)):
-                found.add(key)
-                out.append(EntityMention(name, "name"))
-            continue
         if _form_pattern(name, cased=True).search(plain) is None:
             continue
         if " " not in name.strip() and _form_pattern(name.lower(), cased=True).search(plain):
             continue
         found.add(key)
         out.append(EntityMention(name, "name"))
+    blocks = getattr(forms, "blocks", None)
+    if blocks and "((" in text:
+        for m in BLOCK_REF.finditer(without_invisibles(text)):
+            uuid = m.group(1).lower()
+            key = blocks.get(uuid)
+            if key is not None and key not in found:
+                found.add(key)
+                out.append(EntityMention(uuid, "name"))
     return out
 
 
@@ -2756,7 +2779,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     mentions of it where the text writes them (_standing)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
-    if forms:
+    if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
