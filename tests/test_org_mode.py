@@ -204,3 +204,27 @@ def test_long_runs_in_an_org_note_are_read_at_once():
     readable("\n".join(lines))
     assert time.perf_counter() - started < 2
     assert [t["text"] for t in found] == ["x", "a :"]  # its blanks one, as a checkbox task's are
+
+
+def test_org_blocks_are_read_as_the_readers_read_them():
+    """An Org block's tasks follow the readers' one reading (mdcode.kind_blocks):
+    a `#+BEGIN_SRC` nothing closes is text, as Org reads it, so the headlines and
+    checkboxes after it are tasks (they were hidden to the note's end), and a
+    `#+BEGIN_QUOTE` holds prose, its checkboxes tasks (they were hidden); a closed
+    source block still hides its example's."""
+    from minirag_cli.tasks import tasks_of
+
+    lines = ("* Notes\n"
+             "#+BEGIN_SRC shell\n"
+             "- [ ] an example in a closed block\n"
+             "* TODO an example headline\n"
+             "#+END_SRC\n"
+             "#+BEGIN_QUOTE\n"
+             "- [ ] call the quoted plumber\n"
+             "#+END_QUOTE\n"
+             "#+begin_example\n"
+             "nothing closes this example\n"
+             "* TODO Water the plants\n"
+             "- [ ] buy compost\n").split("\n")
+    assert [(t["text"], t["line"]) for t in tasks_of("garden.org", lines)] == [
+        ("call the quoted plumber", 7), ("Water the plants", 11), ("buy compost", 12)]
