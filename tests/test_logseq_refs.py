@@ -190,3 +190,21 @@ def test_a_re_extraction_joins_block_references_as_a_fresh_sync(tmp_path):
     finally:
         old.close()
         fresh.close()
+
+
+def test_ask_shows_a_block_reference_as_the_block_s_text(tmp_path):
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    conn, _root = _synced(tmp_path, GRAPH)
+    conn.close()
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "index.sqlite"), "ask", "cloud line reference",
+                                      "--mode", "bm25", "--no-answer"])
+    assert result.exit_code == 0, result.output
+    assert "Reference: ((We chose RabbitMQ over Kafka because the team knows it))" in result.output, result.output
+    assert UUID not in result.output
+    # `--json` keeps the chunk's text as written
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "index.sqlite"), "ask", "cloud line reference",
+                                      "--mode", "bm25", "--json"])
+    assert f"(({UUID}))" in result.output
