@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from minirag_cli import frontmatter
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
 from minirag_cli.text import line_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
@@ -228,6 +229,8 @@ LIST_ITEMS = 8  # a heading brings at most this many items of the list under it 
 def _clean_line(line: str) -> str:
     if _RULE_LINE.match(line):
         return ""
+    # a Logseq block's `id::` line, `{{query ...}}` and a reference's uuid say nothing to the model
+    line = frontmatter.shown_without_logseq_marks(line)
     line = _BLOCK_ID.sub("", _HEADING_MARK.sub("", line))
     # emoji and other pictographs cost tokens and say nothing to the model
     line = "".join(c for c in line if unicodedata.category(c) != "So")

@@ -403,7 +403,7 @@ def quoted_path(path: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def render_results(data: dict, console: Console, *, explain: bool = False) -> None:
+def render_results(data: dict, console: Console, *, explain: bool = False, blocks: dict[str, str] | None = None) -> None:
     if explain and data.get("seeds"):
         seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
         console.print(f"[dim]seeds:[/] {escape(seeds)}", highlight=False)
@@ -416,7 +416,7 @@ def render_results(data: dict, console: Console, *, explain: bool = False) -> No
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(snippet_text(r["text"]).split())
+        snippet = " ".join(snippet_text(r["text"], blocks).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:
@@ -434,20 +434,23 @@ _HTML_TAG = re.compile(
 _HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
-def snippet_text(text: str) -> str:
+def snippet_text(text: str, blocks: dict[str, str] | None = None) -> str:
     """What a result's snippet shows of its chunk: the text after the front
     matter the chunk opens with (`--- title: ... tags: [...] ---` took half
     of the snippet of every such note, whose path and lines are on the line
     above), unless nothing follows it, with the HTML tags a web clip leaves
     in it dropped and its character references decoded (`<div>750 g&nbsp;of
-    water</div>`: `750 g of water`); `--json` keeps the text whole."""
+    water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
+    `{{query ...}}` not shown and a block reference's uuid shown as the block's
+    text (`blocks`: Index.block_refs; frontmatter.shown_without_logseq_marks);
+    `--json` keeps the text whole."""
     import html
 
     from minirag_cli import frontmatter
 
     matter = frontmatter.parse(text)
     body = text[matter.end:] if matter is not None else ""
-    shown = body if body.strip() else text
+    shown = frontmatter.shown_without_logseq_marks(body if body.strip() else text, blocks)
     if "<" in shown:
         shown = _HTML_TAG.sub(" ", shown)
     if "&" in shown:
@@ -485,14 +488,15 @@ def explain_lines(r: dict) -> list[str]:
 
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
               one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
-              sync_running: str | None = None) -> None:
+              sync_running: str | None = None, blocks: dict[str, str] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
     model is there. `unsynced` (Index.unsynced_edits of the results) is
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
     `empty_index`: the index holds no note text, which no rewording mends;
-    `sync_running` ('pid N'): a sync is writing it now (its first notes)."""
+    `sync_running` ('pid N'): a sync is writing it now (its first notes);
+    `blocks`: the Logseq blocks the results refer to (Index.block_refs), for the snippets."""
     if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
         if empty_index and sync_running:
             note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
@@ -513,7 +517,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         print_json(data, one_line=one_line)
     else:
         console = stdout_console()
-        render_results(data, console, explain=explain)
+        render_results(data, console, explain=explain, blocks=blocks)
         if answer is not None:
             # the blank line parts the answer from the results; with none, stdout opened with it
             console.print(("\n" if data["results"] else "") + "[bold]Answer[/]")

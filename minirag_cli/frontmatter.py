@@ -251,6 +251,55 @@ def properties(text: str) -> list[Entry]:
     return out
 
 
+# What a reader of a Logseq page is shown without (shown_without_logseq_marks): a block's `id::` line
+# (`id:: 6543a1b2-...`, the id a block reference uses), a `{{query ...}}` (a search the page runs), and
+# a block reference's uuid, `((6543a1b2-...))`, which says nothing to a reader nor to the answer's model
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_BLOCK_ID_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?id::[ \t]+" + _UUID + r"[ \t]*\r?(?:\n|$)", re.MULTILINE)
+_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
+_BLOCK_REF = re.compile(r"\(\(" + _UUID + r"\)\)")
+BLOCK_REF_SHOWN = "[block ref]"
+
+
+def shown_without_logseq_marks(text: str, blocks: dict[str, str] | None = None) -> str:
+    """`text` as a result's snippet and the answer's sources show it: without a Logseq block's
+    `id::` line and `{{query ...}}`, and a block reference `((6543a1b2-...))` as the block's
+    text (`blocks`: {uuid: its text}, block_refs_in and block_text) or, not known, as
+    BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms)."""
+    if "::" in text and "id::" in text:
+        text = _BLOCK_ID_LINE.sub("", text)
+    if "{{query" in text:
+        text = _QUERY.sub("", text)
+    if "((" in text:
+        blocks = blocks or {}
+        text = _BLOCK_REF.sub(lambda m: f"(({blocks[m.group()[2:-2].lower()]}))"
+                              if m.group()[2:-2].lower() in blocks else BLOCK_REF_SHOWN, text)
+    return text
+
+
+def block_refs_in(text: str) -> list[str]:
+    """The uuids of the block references `((6543a1b2-...))` `text` writes, lower case, each once."""
+    return list(dict.fromkeys(m.group()[2:-2].lower() for m in _BLOCK_REF.finditer(text))) if "((" in text else []
+
+
+_BULLET = re.compile(r"^([ \t]*)-[ \t]+(.*\S)")
+
+
+def block_text(text: str, uuid: str) -> str | None:
+    """The text of the Logseq block whose `id::` line in `text` (a chunk) is `uuid`: the bullet
+    line above it (`- We chose RabbitMQ ...`), without its `- ` and any `TODO`-like marker left as
+    written; None when `text` holds no such line, or no bullet above it."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if _BLOCK_ID_LINE.fullmatch(line) and line.split("::", 1)[1].strip().lower() == uuid:
+            for above in reversed(lines[:i]):
+                m = _BULLET.match(above)
+                if m is not None:
+                    return m.group(2)
+            return None
+    return None
+
+
 def of_note(text: str) -> FrontMatter | None:
     """The front matter a note's `text` opens with, offsets in `text`, as
     every reader of the index has it: the extractors, the header,

@@ -622,6 +622,26 @@ class Index:
         return ev.evaluate(self, questions, modes=modes, ks=ks or ev.DEFAULT_KS, on_question=on_question,
                            with_details=with_details, options=options)
 
+    def block_refs(self, results) -> dict[str, str]:
+        """{uuid: the block's text} of the Logseq block references `((6543a1b2-...))` the search
+        `results` write, for their snippets (format.snippet_text): each read from the chunk that
+        holds its `id::` line (frontmatter.block_text); one no chunk holds is left out."""
+        from minirag_cli import frontmatter
+        from minirag_cli.store import chunk_texts_holding
+
+        uuids = list(dict.fromkeys(u for r in results for u in frontmatter.block_refs_in(r.get("text", ""))))
+        if not uuids:
+            return {}
+        with self.lock:
+            held = chunk_texts_holding(self.conn, [f"id:: {u}" for u in uuids])
+        out = {}
+        for u in uuids:
+            for text in held.get(f"id:: {u}", []):
+                if (found := frontmatter.block_text(text, u)) is not None:
+                    out[u] = found
+                    break
+        return out
+
     def entity(self, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
         """An entity's page; `unsynced`: its listed notes changed or deleted since the last sync."""
         from minirag_cli.store.lookup import get_entity

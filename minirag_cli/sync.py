@@ -55,8 +55,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (cited_authors, handle_names, note_aliases, note_authors, standing_alias,
-                                           zettel_id)
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
+                                           note_authors, standing_alias, zettel_id)
 from minirag_cli.extract.heuristic import link_targets, links_in
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -2212,7 +2212,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
     redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
-    standing = [name for name, key in alias_forms(aliases[0], aliases[1]).items() if key in unjoined]
+    forms = alias_forms(aliases[0], aliases[1])
+    standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
     redo = sorted(path for path in redo if path in held)
@@ -2248,8 +2249,11 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     Eigenvalues.md`: heuristic.zettel_id) is an alias of the note as its
     `aliases:` would be: `[[202611031015]]` is `[[202611031015 Eigenvalues]]`'s
     entity, while no other note's file name opens with that ID or is it
-    (heuristic rules 16)."""
+    (heuristic rules 16). A Logseq block's id (`id:: 6543a1b2-...`, among
+    note_aliases) joins its page's name, or a journal page's day (rules 17):
+    a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms)."""
     paths = list(paths)
+    names_of = names
     own = {path: key for path in paths if (key := names.key(path)) is not None}
     if linkable is None:
         linkable = _linkable_keys(names, paths)
@@ -2262,10 +2266,19 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         target = key if key is not None and (root, key) not in shared else None
         for name in names or ():
             alias = normalise_key(name, "name")
-            if alias and alias != key and alias not in files:
+            if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
+                # a block of a Logseq journal page: a reference to it is that day's, as `[[Nov 3rd, 2026]]` is
+                claims.setdefault(alias, set()).add(_day_key(names_of, path))
+            elif alias and alias != key and alias not in files:
                 claims.setdefault(alias, set()).add(target)
     return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
             if len(targets) == 1 and None not in targets}
+
+
+def _day_key(names: _NoteNames, path: str) -> str | None:
+    """The key of the date a daily note's file name is (`journals/2026_11_03.md`: date:2026-11-03), else None."""
+    name = _note_namer(names.extractor)(path)
+    return normalise_key(name.name, name.type) if name is not None and name.type == "date" else None
 
 
 def _aliases_now(run: _Run, walked: WalkResult, existing: dict, synced: Sequence[str],
@@ -2701,15 +2714,35 @@ def _cite_authors(notes: Sequence[tuple[frontmatter.FrontMatter | None, int]], m
     return out
 
 
-def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> dict[str, str]:
+class AliasForms(dict):
+    """{alias as written: its key} (alias_forms), with `blocks`: {Logseq block id: its key}."""
+
+    def __init__(self, forms: dict[str, str] | None = None, blocks: dict[str, str] | None = None):
+        super().__init__(forms or {})
+        self.blocks = blocks or {}
+
+
+def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | None) -> AliasForms:
     """{alias as written: its key} of a folder's aliases (`aliases`: path ->
     heuristic.note_aliases) that its graph joins to their note (`joined`:
     joined_names) and that name it wherever they stand (heuristic.standing_alias):
-    what _plan_entities looks for in each chunk beside the extractor's names."""
+    what _plan_entities looks for in each chunk beside the extractor's names. Its
+    `blocks`: the Logseq block ids among them (`id:: 6543a1b2-...`) the graph joins,
+    which name their page where a block reference writes them, `((6543a1b2-...))`
+    (_standing), never alone: a uuid written bare is no name. Apart, as a graph may
+    hold thousands: a chunk looks up the references it writes, not every id."""
     if not joined:
-        return {}
-    return {name: key for names in aliases.values() for name in names or ()
-            if (key := normalise_key(name, "name")) in joined and standing_alias(name)}
+        return AliasForms()
+    forms, blocks = {}, {}
+    for names in aliases.values():
+        for name in names or ():
+            if (key := normalise_key(name, "name")) not in joined:
+                continue
+            if BLOCK_UUID.fullmatch(name) is not None:
+                blocks[name.lower()] = key
+            elif standing_alias(name):
+                forms[name] = key
+    return AliasForms(forms, blocks)
 
 
 def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityMention]:
@@ -2718,7 +2751,9 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
     already: `Jo said the boat leaks.`, `- Jo brings rope`, where the rules name no
     lone word opening a sentence (heuristic rules 14). `text` is the chunk's prose
     (_prose_texts): code names nothing. An alias of one word not in a text that
-    writes it in lower case too (`Bran` beside `bran`: the word is meant there)."""
+    writes it in lower case too (`Bran` beside `bran`: the word is meant there).
+    And the Logseq block ids of `forms.blocks` its block references write
+    (`((6543a1b2-...))`: heuristic.BLOCK_REF), each a mention of the block's page."""
     out, plain = [], None
     for name, key in forms.items():
         if key in found or name not in text:
@@ -2731,6 +2766,14 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
             continue
         found.add(key)
         out.append(EntityMention(name, "name"))
+    blocks = getattr(forms, "blocks", None)
+    if blocks and "((" in text:
+        for m in BLOCK_REF.finditer(without_invisibles(text)):
+            uuid = m.group(1).lower()
+            key = blocks.get(uuid)
+            if key is not None and key not in found:
+                found.add(key)
+                out.append(EntityMention(uuid, "name"))
     return out
 
 
@@ -2757,7 +2800,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     mentions of it where the text writes them (_standing)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
-    if forms:
+    if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
@@ -2767,6 +2810,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
+        elif alias_of is not None and alias_of.startswith("date:"):
+            # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
+            m = EntityMention(m.name, "date")
         elif alias_of is not None and m.type == "work":
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)

@@ -303,7 +303,6 @@ _LOGSEQ_SIGN = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:id::[ \t]*[0-9a-f]{8}-[0-9a-f]
 _LOGSEQ_FOLDERS = {"journals", "pages"}
 # `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE: <2026-11-25 Wed 10:00 .+1w>` (a time and a repeater may follow)
 _LOGSEQ_DATE = re.compile(r"\b(SCHEDULED|DEADLINE):[ \t]*<" + _DAY + r"[^>\n]*>")
-_LOGSEQ_NAMESPACE = re.compile(r"___|%2F", re.I)  # a namespace page's `/` in its file name (Work___Project Alpha)
 _LOGSEQ_PRIORITY = re.compile(r"\[#[A-Ca-c]\]")
 
 
@@ -498,7 +497,9 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     elif is_logseq(path, lines):
         # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
         # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
-        page = _LOGSEQ_NAMESPACE.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+        from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
+
+        page = _NAMESPACE_SEP.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]

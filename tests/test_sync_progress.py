@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from minirag_cli.embed import HashingEmbedder, embed_counting
+from minirag_cli.embed import HashingEmbedder, SentenceTransformerEmbedder, embed_counting
 from minirag_cli.sync import SyncOptions, sync_folders
 from tests.conftest import write_notes
 
@@ -62,24 +62,13 @@ def test_embedding_phase_counts_the_texts_as_batches_finish(tmp_path, conn, extr
 
 def test_embed_counting_gives_the_vectors_of_one_call_in_the_model_s_batches():
     """The batches are the ones sentence-transformers makes of the whole list
-    (longest first), so no text is padded with other texts than before."""
-    texts = [("word " * n).strip() + f" {n}" for n in (3, 9, 1, 7, 7, 2, 11, 5)]
-
-    class Batches(HashingEmbedder):
-        batch_size = 3
-
-        def __init__(self):
-            super().__init__(dim=16)
-            self.batches = []
-
-        def embed(self, texts):
-            self.batches.append(list(texts))
-            return super().embed(texts)
-
-    model = Batches()
+    (longest first), so no text is padded with other texts than before: the
+    real model's vectors are bit for bit those of one `encode` call of all the
+    texts (batches of other texts pad them otherwise, which moves the last
+    float bits), and the count goes up a batch at a time."""
+    texts = [("word " * n).strip() + f" {n}" for n in (3, 9, 1, 7, 7, 2, 11, 5, 30, 4)]
+    model = SentenceTransformerEmbedder("all-MiniLM-L6-v2", batch_size=3)
     done: list[int] = []
     got = embed_counting(model, texts, done.append)
-    assert np.array_equal(got, HashingEmbedder(dim=16).embed(texts))
-    longest_first = [texts[i] for i in np.argsort([-len(t) for t in texts])]
-    assert model.batches == [longest_first[0:3], longest_first[3:6], longest_first[6:8]]
-    assert done == [3, 6, 8]
+    assert np.array_equal(got, model.embed(texts))  # one call: sentence-transformers' own batches
+    assert done == [3, 6, 9, 10]

@@ -347,6 +347,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
 #    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
 #    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
+#    17, logseq2's part (qa22's Logseq graph): a block reference `((6543a1b2-...))` (and `{{embed ((...))}}`)
+#    is a mention of the page holding the block whose `id::` it is (note_aliases reads the ids, sync
+#    joins them as aliases: alias_forms; a journal page's block is its day); a `{{query ...}}` names and
+#    links nothing (mdcode.LOGSEQ_QUERY: it linked its own page and named TODO); a namespaced
+#    `title:: Work/Project Alpha` is Project Alpha, the page its links and file name name (_namespaced_title).
 #    17, org2's part: an Org note's link to a note by a relative path (`[[file:meetings.org][meetings]]`,
 #    `[[file:people/priya.org::*Budget][...]]`, `[[./garden.org]]`) links to it as a Markdown link does
 #    (orgmode.file_links, sync.note_link_keys): it named nothing and joined no note; its path, or that of a
@@ -914,6 +919,12 @@ STAMPED_HANDLE = re.compile(r"^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][M
 CITEKEY = re.compile(r"[a-z]+(?:1[5-9]|20)\d\d[a-z]*")
 # a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
 LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
+# Logseq's block id, the `id::` property of a block another block refers to (`id:: 6543a1b2-...`), and a
+# block reference, `((6543a1b2-...))` (an embed's too: `{{embed ((6543a1b2-...))}}`): the reference
+# links to the page that holds the block (note_aliases, sync.alias_forms; rules 17, logseq2's part)
+BLOCK_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+BLOCK_REF = re.compile(r"\(\((" + BLOCK_UUID.pattern + r")\)\)", re.IGNORECASE)
+BLOCK_ID_KEY = "id"
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
@@ -1553,14 +1564,33 @@ def _heading_line(text: str, pos: int) -> bool:
     return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
 
 
+# `the` and a capital after a word (_verb_titles), and a letter a word may not follow
+_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={UPPER})")
+_LETTER_CHAR = re.compile(_LETTER)
+
+
 def _verb_titles(text: str) -> set[int]:
-    """Where the first words of `text`'s imperative `# ` titles start (VERB_TITLE)."""
-    out = set()
-    for m in VERB_TITLE.finditer(text):
-        if m.group(2) or any(_sentence_start(text, v.start()) for v in re.finditer(
-                rf"(?<!{_LETTER}){re.escape(m.group(1))}{_GAP}the{_GAP}(?={UPPER})", text)):
-            out.add(m.start(1))
-    return out
+    """Where the first words of `text`'s imperative `# ` titles start (VERB_TITLE): those
+    before `the` and a capital (`# Rotate the Keys`) are verbs when the text writes the word so
+    at a sentence's start too. One pass over the text for all titles: a search per title took
+    time growing with titles times text (1,400 titles: 2.5 s)."""
+    titles = list(VERB_TITLE.finditer(text))
+    words = {m.group(1) for m in titles if not m.group(2)}
+    starts = set()  # the words written before `the` and a capital at a sentence's start
+    if words:
+        longest = max(map(len, words))
+        for gap in _BEFORE_THE.finditer(text):
+            end = gap.start()
+            # each start of the word before the gap not after a letter, as far back as a title word reaches
+            for start in range(end - 1, max(end - longest, 0) - 1, -1):
+                if text[start].isspace():
+                    break
+                word = text[start:end]
+                if (word in words and word not in starts
+                        and (start == 0 or not _LETTER_CHAR.match(text, start - 1))
+                        and _sentence_start(text, start)):
+                    starts.add(word)
+    return {m.start(1) for m in titles if m.group(2) or m.group(1) in starts}
 
 
 def _common_noun(word: str, text: str) -> bool:
@@ -1771,7 +1801,10 @@ def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
         tag_values, e_titles, values = _read_entries([e])
         # Logseq links pages in these values: `alias:: [[Veg patch]]` is Veg patch; a tag of a
         # page of words (`tags:: [[Machine Learning]]`) is that page's link, no #tag
-        titles += [LOGSEQ_PAGE.sub(r"\1", v) for v in e_titles]
+        # a namespaced page's `title:: Work/Project Alpha` is the page `[[Work/Project Alpha]]` names,
+        # Project Alpha, as its file name is (note_name; rules 17: it was `Work/Project Alpha`, apart)
+        titles += [_namespaced_title(LOGSEQ_PAGE.sub(r"\1", v)) if e.key.lower() == "title"
+                   else LOGSEQ_PAGE.sub(r"\1", v) for v in e_titles]
         for v in tag_values:
             page = LOGSEQ_PAGE.fullmatch(v)
             if page is None:
@@ -1783,6 +1816,15 @@ def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
         parts += [text[at:start], "\n".join(values)]
         at = end
     return "".join(parts) + text[at:], tags, titles
+
+
+def _namespaced_title(title: str) -> str:
+    """A Logseq `title::` value as a link to it names its page: `Work/Project Alpha` is Project
+    Alpha (link_name), as `[[Work/Project Alpha]]` and the page's file name `Work___Project
+    Alpha.md` are; a title of no `/`, or one whose last part names nothing, as written."""
+    if "/" not in title:
+        return title
+    return link_name(title.strip()) or title
 
 
 class HeuristicExtractor:
@@ -2142,8 +2184,10 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
     return out
 
 
-# a level-1 ATX heading, `# Eigenvalues` (`# Eigenvalues #` closed), as a line holds it whole
-_TITLE_HEADING = re.compile(r"#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*")
+# a level-1 ATX heading, `# Eigenvalues`, as a line holds it whole; its closing `#` run (`# Eigenvalues #`)
+# is cut in Python: a lazy `(.*?)` before an optional `[ \t]+#+` is quadratic on a long run of blanks
+_TITLE_HEADING = re.compile(r"#[ \t]+(.*)")
+_CLOSING_HASHES = re.compile(r"[ \t]#+\Z")
 
 
 def zettel_title(path: str, text: str) -> str | None:
@@ -2160,7 +2204,13 @@ def zettel_title(path: str, text: str) -> str | None:
     body = text if matter is None else text[matter.end:]
     first = next((line.strip() for line in body.splitlines() if line.strip()), "")
     m = _TITLE_HEADING.fullmatch(first)
-    return m.group(1).strip() or None if m is not None else None
+    if m is None:
+        return None
+    title = m.group(1).rstrip()
+    closing = _CLOSING_HASHES.search(title)
+    if closing is not None:
+        title = title[:closing.start()]
+    return title.strip() or None
 
 
 # an Org note's own `:ID:` and `:ROAM_ALIASES:` (org_aliases), in its drawer before its first headline
@@ -2193,7 +2243,9 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     of COMMON_WORDS) or shorter than two characters; an Org note's `:ID:` (as `id:3f2a…`) and
     `:ROAM_ALIASES:` (org_aliases, rules 17). Sync joins each to the
     note's own name (sync.joined_names: the alias's mentions in any note of
-    the folder are the note's entity)."""
+    the folder are the note's entity). Then the ids of a Logseq page's
+    blocks (`id:: 6543a1b2-...`, BLOCK_UUID), lower case: a block reference to
+    one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms)."""
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
@@ -2209,6 +2261,11 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
         name = link_name(value.strip()) if "/" not in value and "#" not in value else None
         if name is not None and name.lower().replace("’", "'") not in COMMON_WORDS:
             out.setdefault(normalise_key(name, "name"), name)
+    # a Logseq block's id (`id:: 6543a1b2-...`): a name of the page, by which a block reference
+    # (`((6543a1b2-...))`, BLOCK_REF) in any note of the folder links to it (rules 17)
+    for e in frontmatter.properties(body) if "id::" in body else ():
+        if e.key.lower() == BLOCK_ID_KEY and len(e.values) == 1 and BLOCK_UUID.fullmatch(e.values[0]):
+            out.setdefault(normalise_key(e.values[0], "name"), e.values[0].lower())
     return [name for key, name in out.items() if key]
 
 

@@ -131,6 +131,7 @@ def code_kind(path: str) -> str | None:
 # A block no `#+END_` line of its name closes is no block (Org reads it as text). A fixed-width
 # line: `:` then a blank or the line's end (`: $ make deploy`); a drawer's `:PROPERTIES:` is none.
 _ORG_BEGIN = re.compile(r"^[ \t]*#\+begin_(src|example|export)\b", re.IGNORECASE | re.MULTILINE)
+_ORG_END = re.compile(r"^[ \t]*#\+end_(src|example|export)\b[^\n]*", re.IGNORECASE | re.MULTILINE)
 _ORG_FIXED = re.compile(r"^[ \t]*:(?:[ \t\r][^\n]*)?$(?:\n[ \t]*:(?:[ \t\r][^\n]*)?$)*", re.MULTILINE)
 # reStructuredText: a `code-block`, `code` or `sourcecode` directive and its body (the lines after it
 # indented more than it, blank ones between), and a literal block: the lines indented more than a
@@ -182,11 +183,16 @@ def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
     delimiter lines whole, in order, none inside another; [] for any other kind."""
     found: list[tuple[int, int]] = []
     if kind == ORG:
+        # every `#+END_` line found once, by name: a search per `#+BEGIN_` took time growing with
+        # begins times text when nothing closes them (8,333 begins: 3.4 s)
+        ends: dict[str, list[re.Match]] = {}
+        for end in _ORG_END.finditer(text):
+            ends.setdefault(end.group(1).lower(), []).append(end)
         for m in _ORG_BEGIN.finditer(text):
-            close = re.compile(r"^[ \t]*#\+end_" + m.group(1) + r"\b[^\n]*", re.IGNORECASE | re.MULTILINE)
-            end = close.search(text, _line_end(text, m.end()))
-            if end is not None:
-                found.append((m.start(), end.end()))
+            closes = ends.get(m.group(1).lower(), [])
+            i = bisect.bisect_left(closes, _line_end(text, m.end()), key=lambda end: end.start())
+            if i < len(closes):
+                found.append((m.start(), closes[i].end()))
         found += [m.span() for m in _ORG_FIXED.finditer(text)]
     elif kind == RST:
         for m in itertools.chain(_RST_DIRECTIVE.finditer(text), _RST_LITERAL.finditer(text)):
@@ -282,6 +288,10 @@ LOG_RECORD = re.compile(
     r"(?:[ \t]*=>[ \t]*-?\d{1,6}:\d{2}(?::\d{2})?)?[ \t]*\r?$"
     r"|:(?:LOGBOOK|END|PROPERTIES):[ \t]*$"
     r")[^\n]*", re.MULTILINE)
+# Logseq's simple query, `{{query (and (task TODO DOING) [[Work/Project Alpha]])}}`: a search the page
+# runs, not its text; the page it names is a filter, no link (heuristic rules 17, logseq2's part: the
+# query linked its own page and named TODO). To the first `}}` on its line.
+LOGSEQ_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
 
 
 def opening_fence(line: str) -> str | None:
@@ -339,8 +349,12 @@ def code_ranges(text: str, indented: bool = False, comments: bool = True,
     `indented` (a Markdown note), the indented code blocks of `text`,
     with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
-    markup (kind_blocks), in order."""
-    return [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
+    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
+    link nothing either."""
+    found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
+    if "{{query" in text:
+        found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
+    return found
 
 
 def find_code(text: str, indented: bool = False, comments: bool = True, kind: str | None = None) -> list[Code]:
@@ -480,7 +494,10 @@ def without_code(text: str, code: Sequence[Code] | None = None, comments: bool =
 
 def _without_log_records(text: str) -> str:
     """`text` with each line of a log record or a test report (LOG_RECORD) left empty, its line end
-    kept: a pasted log names nothing, as a fenced one does (heuristic rules 16)."""
+    kept: a pasted log names nothing, as a fenced one does (heuristic rules 16); and a Logseq
+    `{{query ...}}` a blank (LOGSEQ_QUERY: it names nothing, rules 17)."""
+    if "{{query" in text:
+        text = LOGSEQ_QUERY.sub(" ", text)
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 

@@ -161,7 +161,8 @@ def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
 
 
-_HEAD_KEYWORD = re.compile(r"^[ \t]*#\+(TITLE|DATE):[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# the value's blanks are stripped in Python: `[ \t]*(.*?)[ \t]*$` was quadratic on a long run of them
+_HEAD_KEYWORD = re.compile(r"^[ \t]*#\+(TITLE|DATE):(.*)$", re.IGNORECASE | re.MULTILINE)
 _HEAD_DATE = re.compile(r"^[<\[]?(\d{4}-\d{2}-\d{2})(?:[ \t]+[^\W\d_]{2,9}\.?)?(?:[ \t]+(\d{1,2}:\d{2}))?"
                         r"(?:[-–]\d{1,2}:\d{2})?[>\]]?$")
 
@@ -177,7 +178,7 @@ def head(first_chunk: str) -> tuple[str, str] | None:
     preamble = re.split(r"^\*+[ \t]", first_chunk, maxsplit=1, flags=re.MULTILINE)[0]
     found: dict[str, str] = {}
     for m in _HEAD_KEYWORD.finditer(preamble):
-        found.setdefault(m.group(1).upper(), m.group(2))
+        found.setdefault(m.group(1).upper(), m.group(2).strip(" \t"))
     day = _HEAD_DATE.match(found.get("DATE", ""))
     date = "" if day is None else " ".join(filter(None, (day.group(1), day.group(2))))
     if date:

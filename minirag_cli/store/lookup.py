@@ -135,6 +135,8 @@ def _notes_named(conn, given: str) -> list[str]:
     key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
     if not key:
         return []
+    from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
+
     found = []
     for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
@@ -143,7 +145,7 @@ def _notes_named(conn, given: str) -> list[str]:
         untagged = without_notion_ids(bare)
         # a Logseq namespace page, `[[Work/Project Alpha]]`, is saved as `Work___Project Alpha.md`
         # (an older graph: `Work%2FProject Alpha.md`)
-        spaced = _NAMESPACE.sub("/", bare)
+        spaced = _NAMESPACE_SEP.sub("/", bare)
         if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced)):
             found.append(rel)
     if not found and "/" not in key:
@@ -179,7 +181,6 @@ def _zettels_titled(conn, key: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
-_NAMESPACE = re.compile(r"___|%2f")  # Logseq's `/` in a namespace page's file name (casefolded)
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's

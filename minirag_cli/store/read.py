@@ -73,6 +73,19 @@ def notes_writing(conn, root: str, words) -> set[str]:
         (root, json.dumps(words)))}
 
 
+def chunk_texts_holding(conn, words, limit: int = 1) -> dict[str, list[str]]:
+    """{word: the texts of up to `limit` chunks that hold it as written} for each of `words` some
+    chunk holds (instr): a Logseq block's `id:: 6543a1b2-...` line, read for the block a reference
+    shows (Index.block_refs)."""
+    out: dict[str, list[str]] = {}
+    for word in sorted(set(words)):
+        texts = [text for (text,) in conn.execute(
+            "SELECT text FROM chunks WHERE instr(text, ?) > 0 ORDER BY id LIMIT ?", (word, limit))]
+        if texts:
+            out[word] = texts
+    return out
+
+
 def document_paths(conn) -> dict[int, tuple[str, str]]:
     """{document id: (its folder, its path in the folder)} for every document."""
     return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}
