@@ -359,8 +359,12 @@ def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
     checks = run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
                         embedding_source=settings.sources["embedding_model"],
                         model=None if "model" in bad else settings.model, load=load)
+    from minirag_cli.config import environment
+
+    # and the llama.cpp tuning numbers (MRAG_THREADS, ...), which no config file holds
+    errors = [*bad.values(), *environment().number_errors()]
     return [*(Check("settings", FAIL, str(error), error.hint or "Correct the value, or remove it for the default.")
-              for error in bad.values()), *checks]
+              for error in errors), *checks]
 
 
 def healthy(checks: list[Check]) -> bool:

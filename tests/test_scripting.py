@@ -94,3 +94,61 @@ def test_an_ascii_stdout_still_gets_valid_json(accented_index, mrag_bin, args):
     # a UTF-8 stdout keeps the characters as they are
     r = _run(mrag_bin, "--db", str(accented_index), *args, env_extra={"PYTHONIOENCODING": "utf-8"})
     assert "Zoë" in r.stdout and "\\u00eb" not in r.stdout
+
+
+# ------------------------------------------------------------------ MRAG_THREADS, _WORKERS, _PARALLEL, _BATCH
+
+@pytest.fixture
+def small_index(tmp_path, mrag_bin):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "berlin.md").write_text("Wolfgang Schulz plays bass in Berlin.\n")
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "-q").returncode == 0
+    fake = tmp_path / "m.gguf"
+    fake.write_bytes(b"GGUF")  # the magic only: the tuning numbers are read before the file's header
+    return index, notes, fake
+
+
+@pytest.mark.parametrize("variable, value", [("MRAG_THREADS", "abc"), ("MRAG_WORKERS", "0"),
+                                             ("MRAG_PARALLEL", "-2"), ("MRAG_BATCH", "1.5")])
+def test_a_bad_llm_tuning_number_stops_the_llm_sync_naming_it(small_index, mrag_bin, variable, value):
+    """`MRAG_WORKERS=abc mrag sync --extractor llm` used the default without a
+    word; the README's rule is that a bad value stops the commands that use
+    it. The sync with the llm extractor stops before any work, naming the
+    variable; a heuristic sync, which uses none of them, runs."""
+    index, notes, fake = small_index
+    r = _run(mrag_bin, "--db", str(index), "sync", str(notes), "--extractor", "llm", "--model", str(fake), "-q",
+             env_extra={variable: value})
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.startswith(f"error: Environment variable {variable}={value!r}: expected "), r.stderr
+    r = _run(mrag_bin, "--db", str(index), "sync", str(notes), "--extractor", "heuristic", "-q",
+             env_extra={variable: value})
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_bad_mrag_threads_stops_ask_with_a_model_only(small_index, mrag_bin):
+    """MRAG_THREADS is the answer model's too: `ask --model` stops naming it
+    (before the search); `ask` without a model, `status` and `entities` do
+    not read it and run."""
+    index, _notes, fake = small_index
+    bad = {"MRAG_THREADS": "abc"}
+    r = _run(mrag_bin, "--db", str(index), "ask", "Berlin", "--model", str(fake), env_extra=bad)
+    assert r.returncode == 1 and r.stdout == "", r.stdout
+    assert "error: Environment variable MRAG_THREADS='abc': expected a whole number." in r.stderr, r.stderr
+    for args in (("ask", "Berlin", "--json"), ("status",), ("entities",)):
+        r = _run(mrag_bin, "--db", str(index), *args, env_extra=bad)
+        assert r.returncode == 0 and "MRAG_THREADS" not in r.stderr, (args, r.stderr)
+
+
+def test_good_llm_tuning_numbers_are_read(monkeypatch):
+    from minirag_cli.config import environment
+
+    monkeypatch.setenv("MRAG_THREADS", " 3 ")
+    monkeypatch.setenv("MRAG_BATCH", "")
+    monkeypatch.delenv("MRAG_WORKERS", raising=False)
+    env = environment()
+    assert (env.threads, env.batch, env.workers) == (3, None, None) and env.number_errors() == []
+    monkeypatch.setenv("MRAG_PARALLEL", "x")
+    assert [str(e) for e in environment().number_errors()] == \
+        ["Environment variable MRAG_PARALLEL='x': expected a whole number."]
