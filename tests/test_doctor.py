@@ -102,9 +102,10 @@ def test_a_config_file_that_is_no_toml_is_a_failed_check_in_json(index, mrag_bin
     project = tmp_path / "proj" / ".mrag"
     project.mkdir(parents=True)
     (project / "config.toml").write_text("bogus = 1\n")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("MRAG_")},
+           "MRAG_EMBEDDING_MODEL": "hashing:64", **PLUGIN_ENV}
     r = subprocess.run([mrag_bin, "doctor", "--json", "--no-load"], cwd=project.parent, capture_output=True,
-                       text=True, timeout=600, env={**{k: v for k, v in os.environ.items() if not k.startswith("MRAG_")},
-                                                    "MRAG_EMBEDDING_MODEL": "hashing:64", **PLUGIN_ENV})
+                       text=True, timeout=600, env=env)
     assert r.returncode == 1, r.stderr
     checks = by_name(json.loads(r.stdout))
     assert "unknown setting 'bogus'" in checks["config"]["detail"] and checks["index"]["status"] == "warn"
