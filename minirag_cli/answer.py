@@ -221,6 +221,8 @@ _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*)
 # an Obsidian block id at a line's end (`Tobias grew up in Malmö. ^pref-tobias`): a link target, no word
 # of the note's, which the model would copy into its answer
 _BLOCK_ID = re.compile(r"[ \t]+\^[A-Za-z0-9-]+[ \t]*$")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
+LIST_ITEMS = 8  # a heading brings at most this many items of the list under it (select_lines)
 
 
 def _clean_line(line: str) -> str:
@@ -358,6 +360,15 @@ class _Line:
     text: str
     score: float = 0.0
     line: bool = False  # seq is the note's line number (the notes' lines were at hand)
+    heading: bool = False  # the line is a Markdown heading (`## To do`)
+    item: bool = False  # the line is a list's item (`- [ ] Buy travel insurance`)
+
+
+def _line_of(rank: int, result: dict, seq: int, raw: str, line: bool) -> _Line | None:
+    """The _Line of the raw line `raw` (None when it cleans to nothing)."""
+    text = _clean_line(raw)
+    return _Line(rank, result, seq, text, line=line, heading=bool(_HEADING_MARK.match(raw)),
+                 item=bool(_LIST_ITEM.match(raw))) if text else None
 
 
 def _is_date_line(raw: str, head: str) -> bool:
@@ -391,22 +402,23 @@ def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tup
                 continue  # the note's date line: it is in the source's header
             if note is not None and (path, seq) in taken:
                 continue
-            text = _clean_line(raw)
-            if text and (path, text) not in seen:  # overlapping chunks repeat lines
-                seen.add((path, text))
+            x = _line_of(rank, r, seq, raw, note is not None)
+            if x is not None and (path, x.text) not in seen:  # overlapping chunks repeat lines
+                seen.add((path, x.text))
                 if note is not None:
                     taken.add((path, seq))
-                out.append(_Line(rank, r, seq, text, line=note is not None))
+                out.append(x)
     return out
 
 
-def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple, int],
-               notes: dict[tuple[str, str], list[str]], heads: dict[int, str]) -> _Line | None:
-    """The line `step` (+1 after, -1 before) from lines[i]: in its note
+def _neighbour(lines: list[_Line], i: int | None, step: int, by_line: dict[tuple, int],
+               notes: dict[tuple[str, str], list[str]], heads: dict[int, str], x: _Line | None = None) -> _Line | None:
+    """The line `step` (+1 after, -1 before) from lines[i] (or from `x`, a
+    line made from its note, i None): in its note
     when the note's lines are at hand (a candidate, or else made from the
     note), else in its chunk. Blank lines are passed over: the line after
     a heading is the first line under it."""
-    x = lines[i]
+    x = lines[i] if x is None else x
     if not x.line:
         j = i + step
         if 0 <= j < len(lines) and lines[j].result is x.result and _blank_between(
@@ -425,8 +437,32 @@ def _neighbour(lines: list[_Line], i: int, step: int, by_line: dict[tuple, int],
     raw = note[seq - 1]
     if _is_date_line(raw, heads.get(x.result.get("chunk_id"), "").strip()):
         return None
-    text = _clean_line(raw)
-    return _Line(x.rank, x.result, seq, text, line=True) if text else None
+    return _line_of(x.rank, x.result, seq, raw, True)
+
+
+def _under_heading(lines: list[_Line], group: list[_Line], by_line: dict[tuple, int],
+                   notes: dict[tuple[str, str], list[str]], heads: dict[int, str]) -> list[_Line]:
+    """What a heading among `group` (a chosen line and the lines it brings)
+    brings in turn: the first line under it and, when that starts a list,
+    the list's next items (LIST_ITEMS in all at most). A heading brought as
+    the line after a chosen one ended the model's lines ("[Itinerary](…)" /
+    "To do"), and the model answered "what's still to do for the trip?"
+    with "To do [2]"; a chosen heading brought one item of its list."""
+    index = {id(x): i for i, x in enumerate(lines)}
+    out: list[_Line] = []
+    for h in group:
+        if not h.heading:
+            continue
+        x, items = h, 0
+        while items < LIST_ITEMS:
+            nb = _neighbour(lines, index.get(id(x)), 1, by_line, notes, heads, x=x)
+            if nb is None or nb.heading or (items and not nb.item):
+                break
+            out.append(nb)
+            x, items = nb, items + 1
+            if not nb.item:
+                break  # a paragraph's first line: as a chosen heading brings it
+    return out
 
 
 def _blank_between(raw: list[str], a: int, b: int) -> bool:
@@ -482,6 +518,7 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
             continue
         group = [lines[i]] + [nb for step in ((1, -1) if options.before else (1,))
                               if (nb := _neighbour(lines, i, step, by_line, notes or {}, heads)) is not None]
+        group += _under_heading(lines, group, by_line, notes or {}, heads)
         new = {key(x): x for x in group if key(x) not in keep}
         cost = sum(len(x.text) + 1 for x in new.values())
         if options.chars is not None and chosen and used + cost > options.chars:
@@ -1952,7 +1989,8 @@ def _selection_code() -> str:
     import importlib
     import inspect
 
-    own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _blank_between, _is_date_line, _clean_line,
+    own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _under_heading, _line_of,
+           _blank_between, _is_date_line, _clean_line,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                   for m in _SELECTION_MODULES]

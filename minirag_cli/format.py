@@ -644,7 +644,7 @@ def entity_match_note(name: str, found: str, match: dict | None) -> None:
 
 
 def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
-                due: bool = False, overdue: bool = False) -> None:
+                due: bool = False, overdue: bool = False, window=None) -> None:
     """`mrag tasks`: the first `limit` of `tasks` (Task.to_dict()s) as JSON, as
     their notes' files (--paths) or as a table; on stderr, when the table
     is empty or cut at `limit`, what it leaves out."""
@@ -659,7 +659,11 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
         from minirag_cli.store.lookup import shorten
 
         kind = {"open": "open task", "done": "done task", "all": "task"}[state]
-        which = " due before today" if overdue else " with a due date" if due else ""
+        from minirag_cli.tasks import window_label
+
+        which = " due before today" if overdue else " with a due date" if due and window is None else ""
+        if window is not None:
+            which = f" {'due' if due else 'due or scheduled'} {window_label(window)}"
         matching = f" matches {shorten(query)!r}" if query and query.strip() else " is in the indexed notes"
         note(f"No {kind}{which}{matching}.", markup=False)
     elif len(tasks) > limit:
@@ -671,13 +675,17 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     # the task and its note folded, not cut with an ellipsis: a word with no blank to wrap at
     # (a citekey note, papers/@smith2021attention.md:56, or a [[link]] in the task) lost its end,
     # the note's the line to open
-    for col in ("date", "task", "due", "note"):
-        table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis")
+    # with a day window (`in_window`), the day that put each task in it and which it is, due or scheduled
+    windowed = any(r.get("in_window") for r in rows)
+    for col in ("date", "task", "when" if windowed else "due", "note"):
+        table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis",
+                         no_wrap=col == "when")
     for r in rows:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
-        table.add_row(r["note_date"] or "", escape(f"{box} {r['text']}"), r["due"] or "", escape(where))
+        when = "\n".join(sorted(f"{r[f]} {f}" for f in r.get("in_window") or ())) if windowed else r["due"] or ""
+        table.add_row(r["note_date"] or "", escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)
 
 

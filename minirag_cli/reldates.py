@@ -56,6 +56,17 @@ def resolve(word: str, day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(weekday - day.weekday()) % 7)
 
 
+def day_of(word: str, day: dt.date) -> dt.date | None:
+    """The date a relative day word written alone stands for on `day` (today,
+    tomorrow, yesterday, "this Friday" and a bare "Friday": the coming one, 0-6
+    days on, as a note's "this Friday" is read: resolve); None for anything else
+    (`mrag tasks --from/--to`: tasks.read_day)."""
+    word = _key(word)
+    if word in WEEKDAY_NAMES:
+        word = f"this {word}"
+    return resolve(word, day) if _RELATIVE.fullmatch(word) else None
+
+
 def spell(day: dt.date, word: str = "") -> str:
     """The date in words, as the answer's language writes it (a CJK word: 2026年5月3日)."""
     if word in _CJK_OFFSETS:

@@ -16,7 +16,8 @@ So, after the files, are the unchanged notes whose file name another note
 of the folder now shares or no longer does: a note names itself only by a
 name no other note of its folder has (_name_anew), and those whose single
 lower-case word file name a link of the folder now names or no longer does
-(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`; the
+(linked_names: Logseq's `pages/hackerspace.md` and `[[Hackerspace]]`, or an
+org-roam note whose `:ID:` a link names, `[[id:3f2a…]]`: _id_keys; the
 names each note links to are recorded, meta note_link_targets, so a sync
 reads the links of the notes it writes only); and the notes that
 mention an alias (`aliases: [Jo]` in `Jonas Berg.md`) whose note changed,
@@ -1291,8 +1292,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     # recorded for the folders that have a lower-case file name, linked or not, ambiguous or not (_name_anew)
     targets = {root: stored_link_targets(conn, root) for root, held in by_root.items()
                if _linkable_found(run.names, held)}
-    run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}))
-                                     for root in by_root))
+    run.linked = frozenset().union(*(linked_names(conn, root, linkable[root], targets.get(root, {}),
+                                                  run.aliases[root]) for root in by_root))
     run.joined = {root: joined_names(run.names, root, run.aliases[root], held, run.shared_names, run.linked,
                                      linkable[root]) for root, held in by_root.items()}
     written: set[int] = set()
@@ -1693,9 +1694,10 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
         if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
-            ahead.link_keys = note_link_keys(c.text for c in ahead.chunks)
+            ahead.link_keys = note_link_keys((c.text for c in ahead.chunks), path)
         targets[path] = ahead.link_keys
-    run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable.values(), targets.values()))
+    run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable, targets.values(),
+                                                                run.aliases.get(str(root))))
     return read
 
 
@@ -1938,8 +1940,8 @@ def _linkable_keys(names: _NoteNames, paths: Iterable[str], found: dict[str, str
     return {path: key for path, key in found.items() if counts[key] == 1 and key not in taken}
 
 
-def linked_names(conn, root: str, linkable: dict[str, str],
-                 targets: dict[str, frozenset[str]] | None) -> frozenset[tuple[str, str]]:
+def linked_names(conn, root: str, linkable: dict[str, str], targets: dict[str, frozenset[str]] | None,
+                 aliases: dict[str, list[str] | None] | None = None) -> frozenset[tuple[str, str]]:
     """(root, key) of the single lower-case word file names of the folder
     `root`'s notes (`linkable`: _linkable_keys of the notes the index holds)
     that a wikilink of a note of the folder names, case aside
@@ -1948,27 +1950,44 @@ def linked_names(conn, root: str, linkable: dict[str, str],
     note the index holds (run.link_targets: as recorded, and as the sync
     wrote and removed notes), or, None, read from the chunks the index holds
     (stored_link_targets), after the folder's notes are written: a rebuild
-    and an incremental sync decide alike."""
-    wanted = set(linkable.values())
-    if not wanted:
+    and an incremental sync decide alike. A link to an Org note's `:ID:` (`[[id:3f2a…][...]]`,
+    `aliases`: the folder's notes' aliases, heuristic.note_aliases) names that note too (_id_keys)."""
+    if not linkable:
         return frozenset()
     if targets is None:
         targets = stored_link_targets(conn, root)
-    return _linked_by(root, wanted, targets.values())
+    return _linked_by(root, linkable, targets.values(), aliases)
 
 
-def _linked_by(root: str, wanted: Iterable[str], targets: Iterable[frozenset[str]]) -> frozenset[tuple[str, str]]:
-    """(root, key) of the keys of `wanted` that one of the notes' `targets` links to."""
-    wanted = set(wanted)
-    return frozenset((root, key) for keys in targets for key in keys & wanted)
+def _id_keys(linkable: dict[str, str], aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
+    """{key of an Org note's `id:…` alias (heuristic.org_aliases): the key of its file name} of the
+    notes of `linkable` (_linkable_keys) that have one: org-roam links a note by its ID alone, and such a link
+    names the note as a link to its file name does (heuristic rules 17), so the note is named and its
+    ID joined to it (joined_names)."""
+    return {alias: linkable[path] for path, names in (aliases or {}).items() if path in linkable
+            for name in names or () if name.startswith("id:") and (alias := normalise_key(name, "name"))}
 
 
-def note_link_keys(texts: Iterable[str]) -> frozenset[str]:
-    """The keys of the names the links of a note's chunks (`texts`, each
+def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[str]],
+               aliases: dict[str, list[str] | None] | None = None) -> frozenset[tuple[str, str]]:
+    """(root, key) of the keys of `linkable` ({path: key}) that one of the notes' `targets` links to,
+    by the key or by an Org note's ID (_id_keys)."""
+    wanted = set(linkable.values())
+    ids = _id_keys(linkable, aliases)
+    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
+
+
+def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
+    """The keys of the names the links of the chunks (`texts`, each
     read alone, as heuristic.link_targets reads a text: wikilinks and
-    Markdown links to notes) link to: what linked_names needs of a note,
+    Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
     recorded per note (meta note_link_targets). Only a chunk that writes
-    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index."""
+    `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index. An
+    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links)."""
+    from minirag_cli.extract import orgmode
+
+    if orgmode.org_note(path):
+        texts = (orgmode.file_links(text) for text in texts)
     return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
@@ -1980,7 +1999,7 @@ def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
     texts: dict[str, list[str]] = {}
     for path, text in store.chunk_texts_with_links(conn, root):
         texts.setdefault(path, []).append(text)
-    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks))}
+    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks, path))}
 
 
 def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
@@ -2134,7 +2153,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         if run.link_targets is None and found:  # not recorded: read from the chunks, once
             run.link_targets = stored_link_targets(conn, str(root))
         targets = None if run.link_targets is None else {p: k for p, k in run.link_targets.items() if p in held}
-        run.linked = _with_folder(run.linked, str(root), linked_names(conn, str(root), linkable, targets))
+        run.linked = _with_folder(run.linked, str(root), linked_names(conn, str(root), linkable, targets,
+                                                                      run.aliases.get(str(root))))
         now = {key for r, key in run.linked if r == str(root)}
         # a lower-case page a link names now, or no longer does, joins its aliases or stops
         # (joined_names): the notes were written with the joins of the links recorded before
@@ -2976,7 +2996,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     run.resolver.forget(gone)
     run.resolver.rename(renamed)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
-        keys = pending.link_keys if pending.link_keys is not None else note_link_keys(c.text for c in pending.chunks)
+        keys = pending.link_keys if pending.link_keys is not None else \
+            note_link_keys((c.text for c in pending.chunks), note.path)
         if keys:
             run.link_targets[note.path] = keys
         else:

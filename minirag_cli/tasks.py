@@ -89,6 +89,9 @@ class Task:
     scheduled: str | None
     done_on: str | None
     parent: int | None  # the line of the task this one is indented under
+    # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
+    # ["due"], ["scheduled"] or both; None with no window asked
+    in_window: list[str] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -139,7 +142,7 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
     out of its text: _without_comments). With `kind` (an Org-mode, rST or AsciiDoc
     note: mdcode.code_kind), the code blocks of its own markup (mdcode.kind_blocks), read
     from its lines as written (an rST block is its indented lines)."""
-    from minirag_cli.extract.mdcode import find_code, kind_blocks
+    from minirag_cli.extract.mdcode import find_code
 
     bare = [""] * first + [lines[i][_CODE_LEAD.match(lines[i]).end():] for i in range(first, len(lines))]
     text = "\n".join(bare)
@@ -154,12 +157,25 @@ def _code_lines(lines: list[str], first: int, comments: bool = True, kind: str |
             if code.kind == "comment" and code.start > starts[a]:
                 a += 1  # the line the comment opens in after its start is no comment's line
             out.update(range(a, b + 1))
-    if kind is not None:
-        written = "\n".join(lines)
-        ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # where each line's next starts
-        for a, b in kind_blocks(written, kind):
-            first_line = bisect.bisect_right(ends, a)
-            out.update(range(max(first, first_line), bisect.bisect_right(ends, max(a, b - 1)) + 1))
+    return out | kind_lines(lines, kind, first)
+
+
+def kind_lines(lines: list[str], kind: str | None, first: int = 0) -> set[int]:
+    """The indexes of `lines` (from `first`) in a code block of the note
+    kind's own markup (mdcode.kind_blocks: an Org `#+BEGIN_SRC`, `EXAMPLE` or
+    `EXPORT` block, `: ` fixed-width lines, an rST literal block, an AsciiDoc
+    listing), read from its lines as written: the readers' one reading, so a
+    block nothing closes is text and a `#+BEGIN_QUOTE` holds prose."""
+    from minirag_cli.extract.mdcode import kind_blocks
+
+    out: set[int] = set()
+    if kind is None:
+        return out
+    written = "\n".join(lines)
+    ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # where each line's next starts
+    for a, b in kind_blocks(written, kind):
+        first_line = bisect.bisect_right(ends, a)
+        out.update(range(max(first, first_line), bisect.bisect_right(ends, max(a, b - 1)) + 1))
     return out
 
 
@@ -357,7 +373,6 @@ _ORG_PLANNING = re.compile(r"\b(SCHEDULED|DEADLINE|CLOSED):[ \t]{0,8}[<\[](\d{4}
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_KEYWORDS_LINE = re.compile(r"^#\+(?:TODO|SEQ_TODO|TYP_TODO):[ \t]*(?P<words>.*)$", re.I)
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
-_ORG_BLOCK = re.compile(r"^[ \t]*#\+(BEGIN|END)_(\w+)", re.I)
 
 
 def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -383,23 +398,6 @@ def _org_keywords(lines: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(opened), tuple(closed)
 
 
-def org_block_lines(lines: list[str]) -> set[int]:
-    """The indexes of `lines` in an Org block (`#+BEGIN_SRC` ... `#+END_SRC`,
-    any `#+BEGIN_NAME` to its `#+END_NAME`), those two lines included; one
-    nothing closes runs to the note's end, as in Org."""
-    out: set[int] = set()
-    block: str | None = None
-    for i, raw in enumerate(lines):
-        fence = _ORG_BLOCK.match(raw)
-        if block is None and fence and fence.group(1).upper() == "BEGIN":
-            block = fence.group(2).upper()
-        if block is not None:
-            out.add(i)
-            if fence and fence.group(1).upper() == "END" and fence.group(2).upper() == block:
-                block = None
-    return out
-
-
 def org_tasks_in(lines: list[str]) -> list[dict]:
     """The task headlines of an Org-mode note's `lines` (index 0 is line 1),
     as tasks_in gives a note's checkboxes: `* TODO Call Priya`, `** DONE ...`,
@@ -411,11 +409,14 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     its parent headlines'), are matched by a query (`_tags`). The planning line
     right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
     `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
-    under. Headlines inside a `#+BEGIN_...` / `#+END_...` block are none
-    (org_block_lines), nor, in tasks_of, are checkboxes there."""
+    under. Headlines inside a code block (`#+BEGIN_SRC`, `EXAMPLE`, `EXPORT`
+    to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
+    tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
+    from minirag_cli.extract.mdcode import ORG
+
     opened, closed = _org_keywords(lines)
     keywords = {**{k: "open" for k in opened}, **{k: "done" for k in closed}}
-    blocks = org_block_lines(lines)
+    blocks = kind_lines(lines, ORG)
     file_tags: list[str] = []
     for line in lines:
         found = _ORG_FILETAGS.match(line.rstrip("\r"))
@@ -474,9 +475,8 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     found = tasks_in(lines, reads_comments(path), code_kind(path))
-    if path.lower().endswith(".org"):  # a checkbox in an Org block (`#+BEGIN_SRC`, `#+BEGIN_EXAMPLE`) is an example
-        blocks = org_block_lines(lines)
-        found = sorted([t for t in found if t["line"] - 1 not in blocks] + org_tasks_in(lines), key=lambda t: t["line"])
+    if path.lower().endswith(".org"):  # its checkboxes in a code block are none already (tasks_in's `kind`)
+        found = sorted(found + org_tasks_in(lines), key=lambda t: t["line"])
     elif is_logseq(path, lines):
         # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
         # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
@@ -506,12 +506,89 @@ def state_of(*, done: bool, every: bool, as_json: bool = False, paths: bool = Fa
     return "all" if every else "done" if done else "open"
 
 
-def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None) -> None:
+# a window's day, as written on --from / --to
+_DAY_HELP = "a day written YYYY-MM-DD, or today, tomorrow, yesterday or a weekday (friday: the coming one)"
+_WITHIN = re.compile(r"(\d{1,5})[ \t]*([dw]?)", re.I)
+
+
+def read_day(value: str, what: str, today: dt.date) -> dt.date:
+    """A window's day (`--from`, `--to`): YYYY-MM-DD (askday.parse_day, as
+    MRAG_TODAY is read), or a word read against `today` as a note's is
+    (reldates.day_of: today, tomorrow, yesterday, a weekday: the coming one,
+    today on that weekday); a UsageError naming `what` for anything else."""
+    from minirag_cli.askday import parse_day
+    from minirag_cli.reldates import day_of
+
+    try:
+        found = day_of(value, today)
+    except OverflowError:  # tomorrow of MRAG_TODAY=9999-12-31
+        raise UsageError(f"{what} {value!r}: no such day after {today}.") from None
+    if found is not None:
+        return found
+    try:
+        return parse_day(value, what)
+    except ValueError:
+        raise UsageError(f"{what} {value!r}: expected {_DAY_HELP}.") from None
+
+
+def window_of(*, today: dt.date, on_today: bool = False, week: bool = False, within: str | None = None,
+              start: str | None = None, end: str | None = None) -> tuple[dt.date | None, dt.date | None] | None:
+    """The days (first, last; both included, None for open-ended) `mrag tasks`
+    lists the tasks due or scheduled in, read against `today` (the asking day):
+    --today; --week, Monday to Sunday, as `mrag ask` reads "this week"
+    (askday.asked_days); --within N (`7`, `7d`, `2w`), the N days from today,
+    today among them, as `mrag ask` reads "the past week" the other way;
+    --from / --to (read_day). None with none of them; a UsageError for two of
+    them, a bad N or a --from after its --to."""
+    from minirag_cli.askday import asked_days
+
+    given = [name for name, on in (("--today", on_today), ("--week", week), ("--within", within is not None),
+                                   ("--from/--to", start is not None or end is not None)) if on]
+    if len(given) > 1:
+        raise UsageError(f"{' and '.join(given)} are two windows: give one of --today, --week, --within "
+                         "and --from/--to.")
+    if on_today:
+        return today, today
+    if week:
+        this_week = asked_days("this week", today)
+        if this_week is None:  # the week of MRAG_TODAY=9999-12-31 ends past the calendar's last day
+            return today - dt.timedelta(days=today.weekday()), dt.date.max
+        return this_week.first, this_week.last
+    if within is not None:
+        found = _WITHIN.fullmatch(within.strip())
+        if not found or int(found.group(1)) < 1:
+            raise UsageError(f"--within {within!r}: expected a number of days, 7 or 7d, or of weeks, 2w.")
+        days = int(found.group(1)) * (7 if found.group(2).lower() == "w" else 1)
+        try:
+            return today, today + dt.timedelta(days=days - 1)
+        except OverflowError:
+            return today, dt.date.max
+    if start is None and end is None:
+        return None
+    first = read_day(start, "--from", today) if start is not None else None
+    last = read_day(end, "--to", today) if end is not None else None
+    if first and last and first > last:
+        raise UsageError(f"--from {first} is after --to {last}: no day is in that window.")
+    return first, last
+
+
+def window_label(window: tuple[dt.date | None, dt.date | None]) -> str:
+    """"on 2026-11-20", "from 2026-11-16 to 2026-11-22", "from 2026-11-16 on", "up to 2026-11-22"."""
+    first, last = window
+    if first and last:
+        return f"on {first}" if first == last else f"from {first} to {last}"
+    return f"from {first} on" if first else f"up to {last}"
+
+
+def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False) -> None:
     """UsageErrors for flags that mean nothing together, before any work."""
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
         raise UsageError("--overdue lists open tasks only: leave out --done / --all.")
+    if overdue and window:
+        raise UsageError("--overdue is a window of its own (due before today): give one of it and "
+                         "--today / --week / --within / --from / --to (--to today lists those due by today).")
     if due and overdue:
         raise UsageError("--overdue already lists tasks by due date: give one of --due and --overdue.")
     if limit is not None and limit < 1:
@@ -528,17 +605,22 @@ def matches(task: dict, words: list[str]) -> bool:
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
-           today: dt.date | None = None) -> list[Task]:
+           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
-    `overdue`: open ones due before `today`, longest overdue first. Else
-    newest note first (undated notes last), then path, then line."""
+    `overdue`: open ones due before `today`, longest overdue first. `window`
+    (window_of: first and last day, either None for open-ended): those whose
+    due or scheduled day falls in it (with `due`, the due day alone), by the
+    earlier of those days, `in_window` naming them. Else newest note first
+    (undated notes last), then path, then line."""
     from minirag_cli.text import fold
 
-    check_flags(state=state, due=due, overdue=overdue, limit=None)
+    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None)
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
+    fields = ("due",) if due else ("due", "scheduled")
+    first, last = [d.isoformat() if d else None for d in window or (None, None)]
     out: list[Task] = []
     for root, path, head, lines in notes:
         day = None
@@ -549,6 +631,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
+            if window is not None:
+                found["in_window"] = [f for f in fields if found[f] and (first is None or found[f] >= first)
+                                      and (last is None or found[f] <= last)]
+                if not found["in_window"]:
+                    continue
             if words and not matches(found, words):
                 continue
             if day is None:  # once per note, and only for a note with a task listed
@@ -556,7 +643,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             found.pop("_tags", None)
             out.append(Task(path=path, root=root, note_date=day or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
-    if due or overdue:
+    if window is not None:  # by the day that put it in the window: due or scheduled, the earlier
+        out.sort(key=lambda t: min(getattr(t, f) for f in t.in_window))
+    elif due or overdue:
         out.sort(key=lambda t: t.due)
     else:
         out.sort(key=lambda t: t.note_date or "", reverse=True)  # stable: path and line order kept within a day

@@ -19,7 +19,12 @@ about X (or the other speaker's reply to it) tells of it as "yesterday" or
 "last night" ("ask
 you if you have received the curtains!" / "Yep, I have received it
 yesterday!"). A note dated by day only (a journal page, a report) tells of
-plans and past days as well, so there the model reads the text.
+plans and past days as well, so there the model reads the text, unless a
+line of the note starts with the time of X (an incident's timeline row
+`| 13:55 | Redis primary starts failing health checks |`, a log's `14:02
+alert fired`: stated_time): then the answer is that time on the note's day,
+whatever its date's time (the model, given the incident note, answered
+"When did the incident start?" with its day alone).
 
 An order question's event told of as "yesterday" in its note (the same
 reading) took place the day before the note: the two events are then
@@ -39,6 +44,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from minirag_cli.answer_score import STOPWORDS, content_words
+from minirag_cli.text import file_period
 
 MIN_EVENT_WORDS = 3  # content words each side of the split must have
 EVENT_DEPTH = 20  # how deep in an event's own search a listed result may be
@@ -57,6 +63,11 @@ _WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=
 _WHEN_TALKED = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:is|was|were|are)\s+(.+?\s(?:being\s+)?(?:discussed|"
                           r"mentioned|talked about|brought up))[\s?.!]*$", re.I)
 _DAY_BEFORE = re.compile(r"\b(yesterday|last night)\b", re.I)
+STATED_EVENT_WORDS = 2  # content words X needs when its note states the time (stated_time): "the incident start"
+# a line that starts with a time of day: a timeline table's row (`| 14:02 | paged |`), a log's or an
+# exported chat's line (`14:02 alert fired`, `[14:02] pagerduty: Triggered`, `- 9:30am standup`)
+_TIMED_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\|\s*)?[\[(*]*\s*([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?"
+                         r"(?:\s*([ap])\.?m\b\.?)?[\])*]*(?:\s*\||\s*[-–—:,]?\s)\s*(\S.*?)[\s|]*$", re.I)
 _NOTE_DATE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?: (\d\d):(\d\d))?$")
 
 
@@ -100,11 +111,12 @@ def parse_order_question(question: str) -> OrderQuestion | None:
     return None
 
 
-def parse_when_question(question: str) -> str | None:
+def parse_when_question(question: str, least: int = MIN_EVENT_WORDS) -> str | None:
     """X of "When did X?" / "When was the first time X?" / "When is X
-    discussed?" (X with its verb: "the garage sale being discussed"), or None."""
+    discussed?" (X with its verb: "the garage sale being discussed") with at
+    least `least` content words, or None."""
     m = _WHEN.match(question) or _WHEN_TALKED.match(question)
-    if not m or _content(m.group(1)) < MIN_EVENT_WORDS:
+    if not m or _content(m.group(1)) < least:
         return None
     return m.group(1).strip()
 
@@ -127,18 +139,30 @@ def note_key(r: dict) -> tuple[str, str]:
     return (r.get("root") or "", r.get("path") or "")
 
 
-def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
-    """The listed source that the event's own search ranks highest."""
-    by_chunk = {s.get("chunk_id"): s for s in sources if s.get("chunk_id") is not None}
-    by_note = {}
+def reached_sources(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> list[dict]:
+    """The listed sources the event's own search reaches (its first
+    EVENT_DEPTH results), in its order, each once: a result reaches the
+    sources of its chunk, else (another chunk of the note was listed) those
+    of its note, in their listed order."""
+    by_chunk: dict = {}
+    by_note: dict = {}
     for s in sources:
-        by_note.setdefault(note_key(s), s)
+        if s.get("chunk_id") is not None:
+            by_chunk.setdefault(s["chunk_id"], []).append(s)
+        by_note.setdefault(note_key(s), []).append(s)
+    reached: dict[int, dict] = {}  # id(source) -> source, in the event's order
     for r in search(event)[:EVENT_DEPTH]:
-        if r.get("chunk_id") in by_chunk:
-            return by_chunk[r["chunk_id"]]
-        if note_key(r) in by_note:
-            return by_note[note_key(r)]
-    return None
+        for s in by_chunk.get(r.get("chunk_id")) or by_note.get(note_key(r), []):
+            reached.setdefault(id(s), s)
+    return list(reached.values())
+
+
+def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
+    """The listed source that the event's own search ranks highest (the
+    first of reached_sources: of two listed sources of one chunk, which
+    results do not repeat, the first)."""
+    reached = reached_sources(event, sources, search)
+    return reached[0] if reached else None
 
 
 def _line_words(words: set[str], text: str) -> int:
@@ -155,20 +179,11 @@ def match_told(event: str, sources: list[dict], search: Callable[[str], list[dic
     ranked above the lecture ("Alvarez said eigenvalues will be on the
     exam") for "When did Alvarez talk about eigenvalues?": each word in a
     line of its own, the two together in the lecture's."""
-    by_chunk: dict = {}
-    by_note: dict = {}
-    for s in sources:
-        if s.get("chunk_id") is not None:
-            by_chunk.setdefault(s["chunk_id"], []).append(s)
-        by_note.setdefault(note_key(s), []).append(s)
-    reached: dict[int, dict] = {}  # id(source) -> source, in the event's order
-    for r in search(event)[:EVENT_DEPTH]:
-        for s in by_chunk.get(r.get("chunk_id")) or by_note.get(note_key(r), []):
-            reached.setdefault(id(s), s)
+    reached = reached_sources(event, sources, search)
     if not reached:
         return None
     words = set(content_words(event))
-    return max(reached.values(), key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
+    return max(reached, key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
 
 
 @dataclass
@@ -283,19 +298,55 @@ def told_as_day_before(event: str, text: str) -> str | None:
     return None
 
 
+def stated_time(event: str, text: str) -> tuple[str, str] | None:
+    """The time of day a line of `text` starting with one states for the
+    event ('13:55', 24-hour), and the rest of that line: of the timed lines
+    (_TIMED_LINE: a timeline table's rows, a log's `14:02 alert fired`), the
+    one holding the most of the event's content words, at least half of
+    them, ties to the first; None when none does or that line tells of
+    another day ("yesterday": its time is not the event's)."""
+    wanted = set(content_words(event))
+    best, found = 0, None
+    for line in text.splitlines():
+        m = _TIMED_LINE.match(line)
+        if not m:
+            continue
+        shared = len(wanted & set(content_words(m.group(4))))
+        if shared > best:
+            best, found = shared, m
+    if found is None or best * 2 < len(wanted) or _DAY_BEFORE.search(found.group(4)):
+        return None
+    hour, minute, half = int(found.group(1)), found.group(2), (found.group(3) or "").lower()
+    if half and not 1 <= hour <= 12:
+        return None
+    hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+    return f"{hour:02d}:{minute}", re.sub(r"\s*\|\s*", "; ", found.group(4).strip())
+
+
 def answer_when(question: str, sources: list[dict], search: Callable[[str], list[dict]]) -> WhenAnswer | None:
     """"When did X?" answered by the date of the note that X's own search
     ranks best among the listed results, or of the one that tells of X in
     more of its words in one line (match_told); the day before, when the
     note tells of X as "yesterday"/"last night" (`told_as_day_before`, from the source's
-    `text`); None when the question is not of that form, X matches no listed
-    result or its note's date has no time of day (no date, or a day only)."""
-    event = parse_when_question(question)
+    `text`); the note's day at the time a line of it states for X
+    (stated_time: an incident's timeline row), whether or not its date has
+    a time of day, for an X of two content words too ("the incident
+    start"); None when the question is not of that form, X matches no listed
+    result, its note is of a week or a month, or, no line stating X's time,
+    its note's date has no time of day (no date, or a day only)."""
+    event = parse_when_question(question, least=STATED_EVENT_WORDS)
     if event is None:
         return None
     x = match_told(event, sources, search)
     d = parse_date(x.get("date", "")) if x is not None else None
-    if d is None or not _has_time(x["date"]):  # no date, or a day without a time
+    if d is None:
+        return None
+    # a week's or a month's note is dated by a day its lines need not be of
+    stated = stated_time(event, x.get("text", "")) if file_period(x.get("path") or "") is None else None
+    if stated:
+        text = f"On {_day(d)} at {stated[0]} [{x['n']}]: “{_quote(stated[1])}” in the note that matches “{_quote(event)}”."
+        return WhenAnswer(f"{_day(d)} {stated[0]}", text, [x["n"]])
+    if not _has_time(x["date"]) or _content(event) < MIN_EVENT_WORDS:  # a day without a time, or a short X
         return None
     when = _when(d, x["date"])
     told = told_as_day_before(event, x.get("text", ""))

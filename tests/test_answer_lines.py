@@ -172,3 +172,34 @@ def test_the_line_after_a_heading_is_the_first_line_under_it():
                                options=ans.AnswerOptions(context=context, lines=1),
                                note_lines=lambda keys: {k: greta for k in keys})
         assert got[0]["text"].splitlines() == ["Greta Lindqvist", "Swedish, grew up in Uppsala."], context
+
+
+def test_a_heading_brought_after_a_chosen_line_brings_its_list():
+    """A Notion page: a link line that names the trip (in its URL) is chosen
+    and brings the next line, the `## To do` heading; the heading's list was
+    left out, and the model answered "what's still to do for the trip?" with
+    "To do [2]". The heading brings the list under it (LIST_ITEMS at most),
+    in the chunk's lines and in the note's."""
+    page = ["# Trip to Lisbon", "", "[Itinerary](Trip%20to%20Lisbon/Itinerary.md)", "", "## To do", "",
+            "- [x] Book flights", "- [ ] Buy travel insurance", "1. Ask Priya for her Sintra tips", "",
+            "Flights 240 EUR."]
+    path = "Notion/Trip to Lisbon.md"
+    result = {"rank": 1, "chunk_id": 7, "path": path, "lines": [1, len(page)], "text": "\n".join(page)}
+    for context in (-1, None):
+        got = ans.make_sources("what about the trip to Lisbon itinerary?", [result], note_heads={7: page[0]},
+                               options=ans.AnswerOptions(context=context, lines=1),
+                               note_lines=lambda keys: {k: page for k in keys})
+        assert got[0]["text"].splitlines() == [
+            "[Itinerary](Trip%20to%20Lisbon/Itinerary.md)", "To do", "- [x] Book flights",
+            "- [ ] Buy travel insurance", "1. Ask Priya for her Sintra tips"], context
+    # a list past LIST_ITEMS is cut; a heading followed by a paragraph brings its first line (was nothing)
+    long = page[:6] + [f"- item {n}" for n in range(ans.LIST_ITEMS + 3)]
+    result = dict(result, lines=[1, len(long)], text="\n".join(long))
+    got = ans.make_sources("what about the trip to Lisbon itinerary?", [result], note_heads={7: long[0]},
+                           options=ans.AnswerOptions(lines=1))
+    assert got[0]["text"].splitlines()[2:] == [f"- item {n}" for n in range(ans.LIST_ITEMS)]
+    prose = page[:6] + ["Nothing yet.", "- [ ] a list after the paragraph"]
+    result = dict(result, lines=[1, len(prose)], text="\n".join(prose))
+    got = ans.make_sources("what about the trip to Lisbon itinerary?", [result], note_heads={7: prose[0]},
+                           options=ans.AnswerOptions(lines=1))
+    assert got[0]["text"].splitlines() == ["[Itinerary](Trip%20to%20Lisbon/Itinerary.md)", "To do", "Nothing yet."]

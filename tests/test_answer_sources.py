@@ -348,6 +348,42 @@ def test_when_is_answered_by_the_note_whose_line_tells_of_the_event():
     assert got is not None and got.citations == [3]
 
 
+# a work log's incident note, dated by its day: its timeline table states when each thing happened
+INCIDENT = ("# Incident 2026-11-28 — checkout latency\n\n## Timeline (UTC)\n\n| Time  | Event |\n|-------|-------|\n"
+            "| 13:55 | fraud-check Redis primary `redis-fc-0` starts failing health checks |\n"
+            "| 14:02 | paged: \"checkout-service p99 > 2s\" |\n| 14:41 | latency back under 500 ms |\n")
+
+
+@pytest.mark.parametrize("question,path,text,when", [
+    # the table's row: the day and the time the note states (was None: a day-only note went to the model,
+    # which answered with the note's day)
+    ("When did the incident start?", "incidents/Incident.md", INCIDENT, "November 28, 2026 13:55"),
+    ("When did the latency get back under 500 ms?", "incidents/Incident.md", INCIDENT, "November 28, 2026 14:41"),
+    # a log's line starting with its time, 12-hour
+    ("When did the alert fire?", "log.md", "Quiet morning.\n2:02pm alert fired for checkout\n", "November 28, 2026 14:02"),
+    ("When did the alert fire?", "log.md", "[14:02] pagerduty: alert fired\n[14:06] me: ack\n", "November 28, 2026 14:02"),
+    # no timed line holds half of X's words: the note's day only, as before
+    ("When did the incident start?", "incidents/Incident.md", "Checkout was slow.\n| 14:02 | paged |\n", None),
+    # a week's note: its date is not the day of its lines
+    ("When did the incident start?", "weekly/2026-W48.md", INCIDENT, None),
+    # the timed line tells of the day before
+    ("When did the alert fire?", "log.md", "09:00 the alert fired yesterday\n", None),
+])
+def test_when_is_the_time_the_note_states(question, path, text, when):
+    listed = [{"n": 1, "chunk_id": 1, "path": path, "date": "2026-11-28", "text": text}]
+    got = timeline.answer_when(question, listed, lambda event: listed)
+    assert (got and got.when) == when
+    if when:
+        assert got.text.startswith(f"On November 28, 2026 at {when[-5:]} [1]: “") and got.citations == [1]
+
+
+def test_stated_time_reads_the_line_not_a_time_inside_it():
+    assert timeline.stated_time("the meeting start", "We meet at 14:00, start on time") is None
+    assert timeline.stated_time("the meeting start", "2026-11-28 14:00 meeting start") is None
+    assert timeline.stated_time("the meeting start", "- 9:30 am: the meeting starts") == ("09:30", "the meeting starts")
+    assert timeline.stated_time("the meeting start", "12:15 AM meeting start") == ("00:15", "meeting start")
+
+
 def test_respond_answers_when_from_the_date_without_the_model(chats):
     from tests.test_answer import FakeLLM
 
@@ -581,3 +617,20 @@ def test_a_cached_answer_is_replayed_without_embedding_its_lines_again(chats, mo
     results[0] = {**results[0], "text": results[0]["text"] + "\nTomBaker: pizza it is."}
     memo = ans.memo_sources(cache, "e", q, results, heads=heads, embed=embedder.embed)
     assert any(n > 1 for n in batches) and memo == ans.make_sources(q, results, note_heads=heads, embed=real)
+
+
+def test_reached_sources_serve_order_and_when_questions():
+    """timeline.reached_sources, which match_event (order questions) and
+    match_told ("When did X?") share: the listed sources the event's search
+    reaches, in its order, each once, by their chunk, else by their note."""
+    a1 = {"n": 1, "chunk_id": 1, "path": "a.md", "text": ""}
+    b2 = {"n": 2, "chunk_id": 2, "path": "b.md", "text": ""}
+    a3 = {"n": 3, "chunk_id": 3, "path": "a.md", "text": ""}
+    listed = [a1, b2, a3]
+    found = [{"chunk_id": 3, "path": "a.md"}, {"chunk_id": 9, "path": "b.md"}, {"chunk_id": 1, "path": "a.md"},
+             {"chunk_id": 8, "path": "c.md"}]
+    assert timeline.reached_sources("x", listed, lambda event: found) == [a3, b2, a1]
+    assert timeline.match_event("x", listed, lambda event: found) is a3
+    # a result of no listed chunk reaches every listed source of its note, in their listed order
+    assert timeline.reached_sources("x", listed, lambda event: [{"chunk_id": 7, "path": "a.md"}]) == [a1, a3]
+    assert timeline.match_event("x", listed, lambda event: found[3:]) is None

@@ -224,3 +224,27 @@ def test_a_weekly_review_competes_by_its_week_not_the_day_its_head_writes():
     wednesday = dt.date(2026, 11, 18)
     out = _reorder(notes, [(wednesday, wednesday)])
     assert [p for _c, p, _d in out.dated] == ["weekly/2026-W47.md"]
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+def test_of_one_day_the_later_time_comes_first(tmp_path, mode):
+    """Two notes of one day that name Priya: the morning's says more of her
+    and ranks first; the evening's is the latest (note_day keeps the time of
+    day: a chat's `Time:` line, a Zettelkasten ID's time, a front matter's
+    `date:`), so it comes first, and a day without a time comes after both."""
+    notes = {
+        "chats/20261120_0900.txt": "Time: 20261120_09:00\nPriya: Morning! Priya here, Priya again, coffee with "
+                                   "Priya's team at nine?\nMe: Sure, see you Priya.\n",
+        "zettel/202611201830 Dinner.md": "# Dinner\n\nDinner with Priya.\n",
+        "log/standup.md": "---\ndate: 2026-11-20T13:15\n---\n\nStandup, Priya presented.\n",
+        "daily/2026-11-20.md": "# 2026-11-20\n\nPriya and Priya's sister, Priya Priya.\n",
+    }
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    result = _search(db, "When did I last see Priya?", mode)
+    assert result.results[0]["path"] == "zettel/202611201830 Dinner.md", [r["path"] for r in result.results]
+    assert [n["date"] for n in result.to_dict()["latest"]["notes"]] == [
+        "2026-11-20 18:30", "2026-11-20 13:15", "2026-11-20 09:00", "2026-11-20"]

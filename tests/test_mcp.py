@@ -461,12 +461,23 @@ def test_tasks_lists_the_notes_checkbox_tasks(tmp_path, monkeypatch):
         assert [(t["text"], t["due"]) for t in overdue] == [("call Priya about the lease", "2026-11-20")]
         limited = call({"limit": 1}).structured_content
         assert len(limited["tasks"]) == 1 and limited["total"] == 3
+        # a day window, as `mrag tasks --week` / `--from` read it: the week of Wednesday the 18th
+        monkeypatch.setenv("MRAG_TODAY", "2026-11-18")
+        week = call({"week": True}).structured_content["tasks"]
+        assert [(t["text"], t["in_window"]) for t in week] == [("call Priya about the lease", ["due"])]
+        assert [t["text"] for t in call({"from_day": "2026-12-01"}).structured_content["tasks"]] == \
+            ["renew passport"]
+        assert all(t["in_window"] is None for t in call({}).structured_content["tasks"])
+        monkeypatch.setenv("MRAG_TODAY", "2026-11-25")
         (root / "daily/2026-11-19.md").write_text("- [ ] renew passport\n")
         assert call({"limit": 1}).structured_content["unsynced"] == [
             {"path": "daily/2026-11-19.md", "root": str(root), "state": "changed"}]
         for args, words in (({"state": "later"}, "Unknown task state"),
                             ({"state": "done", "overdue": True}, "--overdue lists open tasks only"),
                             ({"overdue": "yes"}, "argument overdue: expected a boolean"),
-                            ({"limit": 0}, "expected 1 or more")):
+                            ({"limit": 0}, "expected 1 or more"),
+                            ({"week": True, "today": True}, "two windows"),
+                            ({"overdue": True, "within": "7d"}, "--overdue is a window of its own"),
+                            ({"to_day": "someday"}, "expected a day written YYYY-MM-DD")):
             with pytest.raises(Exception, match=words):
                 call(args)

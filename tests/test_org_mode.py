@@ -204,3 +204,153 @@ def test_long_runs_in_an_org_note_are_read_at_once():
     readable("\n".join(lines))
     assert time.perf_counter() - started < 2
     assert [t["text"] for t in found] == ["x", "a :"]  # its blanks one, as a checkbox task's are
+
+
+def test_an_org_link_to_a_file_reads_as_a_wikilink_in_place():
+    """orgmode.file_links: a `file:` (or `./`) link to a note by a relative path, or an `id:` link,
+    is the wikilink to it, its `file:` and `::` search blanked and its description after it as text; a link to
+    a file that is no note, or by an absolute path, links nothing and its path names nothing."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor, link_targets
+    from minirag_cli.extract.orgmode import file_links
+
+    text = ("See [[file:meetings.org][meetings]] and [[file:people/priya.org::*Budget][Priya's budget notes]],\n"
+            "[[./areas/Health Plan.org]], [[file:../log.txt::42]], [[file:scan.pdf][the Scan]],\n"
+            "[[file:~/org/garden.org][garden]], [[file:/home/me/org/car.org]], [[id:3f2a9c0e][Eigenvalues]]"
+            " and [[https://orgmode.org][Org]].")
+    read = file_links(text)
+    assert len(read) == len(text) and [len(x) for x in read.split("\n")] == [len(x) for x in text.split("\n")]
+    assert [(t.name, t.type) for t in link_targets(read)] == [
+        ("meetings", "name"), ("priya", "name"), ("Health Plan", "name"), ("log", "name"), ("id:3f2a9c0e", "name")]
+    for gone in ("file:", "Budget", "scan.pdf", "garden.org", "car.org"):
+        assert gone not in read, gone
+    for kept in ("meetings", "Priya's budget notes", "the Scan", "[[id:3f2a9c0e]]Eigenvalues  ", "orgmode.org"):
+        assert kept in read, kept
+    found = {m.name for m in HeuristicExtractor().extract_one(read)}
+    assert "Budget" not in found and "Eigenvalues" in found
+    # read as Markdown (a `.md` note's text), a described Org link links nothing
+    assert not {"meetings", "priya"} & {t.name for t in link_targets(text)}
+
+
+def test_an_org_notes_file_links_join_the_notes_they_link_to(tmp_path):
+    """`[[file:meetings.org][meetings]]` in an Org note joins the note it links
+    to as a Markdown link to it does (sync.note_link_keys reads an Org note's
+    links as orgmode.file_links rewrites them; heuristic rules 17: no Org link
+    joined notes); the same link in a Markdown note links nothing. An
+    incremental sync that adds or removes the link and a fresh one agree."""
+    from minirag_cli.resolve import normalise_key
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "org"
+    notes = {
+        "meetings.org": "#+TITLE: Team sync notes\n* 2026-11-12 Budget review\nJonas found the orders table slow.\n",
+        "people/priya.org": "* Budget\nPriya wants the kitchen done by spring.\n",
+        "Deploy Log.org": "* Rolled back the release\n",
+        "projects.org": "* Atlas\nBudget in [[file:people/priya.org::*Budget][Priya's budget notes]].\n"
+                        "See [[file:meetings.org][meetings]] and [[file:Deploy Log.org]].\n",
+        "readme.md": "Org links: [[file:../elsewhere/notes.org][notes]].\n",
+    }
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == {"meetings.org", "projects.org"}
+    assert _notes_of(conn, "priya") >= {"people/priya.org", "projects.org"}
+    assert _notes_of(conn, normalise_key("Deploy Log", "name")) == {"Deploy Log.org", "projects.org"}
+    assert _notes_of(conn, "notes") == set()  # a Markdown note's `[[file:...]]` is no link
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"projects.org": "* Atlas\nNothing links here.\n"})
+    assert sorted(sync(conn, [root]).note_names_changed) == ["Deploy Log.org", "meetings.org", "people/priya.org"]
+    assert _notes_of(conn, "meetings") == set()
+    assert graph(conn) == fresh_graph()
+    with db.transaction(conn):  # no record of the links: read from the chunks the index holds
+        db.delete_meta(conn, db.LINK_TARGETS_KEY)
+    write_notes(root, {"projects.org": notes["projects.org"]})
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == {"meetings.org", "projects.org"}
+    assert graph(conn) == fresh_graph()
+
+
+def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
+    """org-roam's `[[id:3f2a…][Eigenvalues]]` links to the note whose drawer
+    before its first headline holds `:ID: 3f2a…` (heuristic.org_aliases: an alias
+    of that note, and a link to it names the note by its slug,
+    heuristic.linkable_name, as a link to its file name would: sync._id_keys);
+    its `:ROAM_ALIASES:` are aliases too. A headline's `:ID:` is the
+    headline's, no note's. An incremental sync that adds the link, changes the
+    ID or removes the link and a fresh one agree (heuristic rules 17: no id:
+    link joined notes)."""
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    eig = "3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b"
+    root = tmp_path / "org"
+    notes = {
+        "roam/20261103101500-eigenvalues.org": (f":PROPERTIES:\n:ID:       {eig}\n:ROAM_ALIASES: \"Eigen stuff\" Spectra\n"
+                                                ":END:\n#+title: Eigenvalues\n\nA scalar with Av = λv.\n"),
+        "roam/20261104093000-hessian_matrix.org": ":PROPERTIES:\n:ID:       7b1c2d3e\n:END:\n#+title: Hessian matrix\n\n"
+                                                  "Second derivatives.\n* Part\n  :PROPERTIES:\n  :ID: 99aa\n  :END:\n",
+        "lecture.org": "* Monday\nThe professor covered the spectrum.\n",
+    }
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+
+    def fresh_graph():
+        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+        sync(fresh, [root])
+        return graph(fresh)
+
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
+    write_notes(root, {"lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]], as Spectra says.\n"
+                                      "See [[id:99aa][a part]].\n"})
+    assert sync(conn, [root]).note_names_changed == ["roam/20261103101500-eigenvalues.org"]
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    assert _notes_of(conn, "hessianmatrix") == set()  # a headline's ID names no note
+    aliases = {a for (a,) in conn.execute("SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+                                          "WHERE e.key = 'eigenvalues'")}
+    assert {f"id:{eig}", "Spectra"} <= aliases
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"].replace(
+        eig, "0000aaaa")})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
+    assert graph(conn) == fresh_graph()
+    write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"]})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    write_notes(root, {"lecture.org": notes["lecture.org"]})
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvalues") == set()
+    assert graph(conn) == fresh_graph()
+
+
+def test_org_blocks_are_read_as_the_readers_read_them():
+    """An Org block's tasks follow the readers' one reading (mdcode.kind_blocks):
+    a `#+BEGIN_SRC` nothing closes is text, as Org reads it, so the headlines and
+    checkboxes after it are tasks (they were hidden to the note's end), and a
+    `#+BEGIN_QUOTE` holds prose, its checkboxes tasks (they were hidden); a closed
+    source block still hides its example's."""
+    from minirag_cli.tasks import tasks_of
+
+    lines = ("* Notes\n"
+             "#+BEGIN_SRC shell\n"
+             "- [ ] an example in a closed block\n"
+             "* TODO an example headline\n"
+             "#+END_SRC\n"
+             "#+BEGIN_QUOTE\n"
+             "- [ ] call the quoted plumber\n"
+             "#+END_QUOTE\n"
+             "#+begin_example\n"
+             "nothing closes this example\n"
+             "* TODO Water the plants\n"
+             "- [ ] buy compost\n").split("\n")
+    assert [(t["text"], t["line"]) for t in tasks_of("garden.org", lines)] == [
+        ("call the quoted plumber", 7), ("Water the plants", 11), ("buy compost", 12)]

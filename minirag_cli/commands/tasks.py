@@ -19,6 +19,13 @@ def tasks(
     due: bool = typer.Option(False, "--due", help="Only tasks with a due date, soonest first."),
     overdue: bool = typer.Option(False, "--overdue", help="Open tasks due before today ($MRAG_TODAY), "
                                                           "longest overdue first."),
+    on_today: bool = typer.Option(False, "--today", help="Due or scheduled today ($MRAG_TODAY)."),
+    week: bool = typer.Option(False, "--week", help="Due or scheduled this week, Monday to Sunday."),
+    within: Optional[str] = typer.Option(None, "--within", metavar="N",
+                                         help="Due or scheduled in the N days from today: 7, 7d, 2w."),
+    start: Optional[str] = typer.Option(None, "--from", metavar="DAY",
+                                        help="Due or scheduled on DAY or later: 2026-11-20, today, tomorrow, friday."),
+    end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
@@ -26,18 +33,24 @@ def tasks(
     """List the open tasks (`- [ ] ...`, Org's `* TODO ...`, Logseq's `- TODO ...`) of the indexed notes,
     newest note first; QUERY filters by words.
 
-    Example: mrag tasks priya --overdue
+    Example: mrag tasks priya --overdue; mrag tasks --week
     """
     from minirag_cli.askday import current_day
     from minirag_cli.format import note, print_tasks, unsynced_note
-    from minirag_cli.tasks import check_flags, state_of
+    from minirag_cli.tasks import check_flags, state_of, window_of
 
     query = " ".join(words or ()) or None  # `mrag tasks cafe muller` as `mrag tasks "cafe muller"`
     state = state_of(done=done, every=every, as_json=as_json, paths=paths)
-    today = current_day() if overdue else None  # a bad MRAG_TODAY fails here, before any work
-    index = open_index(check=lambda _index: check_flags(state=state, due=due, overdue=overdue, limit=limit))
-    found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today)]
-    print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue)
+    asks_day = overdue or on_today or week or within is not None or start is not None or end is not None
+    today = current_day() if asks_day else None  # a bad MRAG_TODAY fails here, before any work
+    window = window_of(today=today, on_today=on_today, week=week, within=within, start=start, end=end) \
+        if asks_day else None
+    index = open_index(check=lambda _index: check_flags(state=state, due=due, overdue=overdue, limit=limit,
+                                                        window=window is not None))
+    found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
+                                              window=window)]
+    print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
+                window=window)
     running = index.sync_running()
     if running:  # a sync is at work: a note it has not reached yet is listed as last synced
         note(f"a `mrag sync` ({running}) is writing the index now: the tasks listed are as of what it "

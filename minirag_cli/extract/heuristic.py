@@ -347,6 +347,13 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    block; `----` and `....` blocks, `[source,python]`: mdcode.kind_blocks) name nothing and link
 #    nothing, as a Markdown fence (sync.read_in_context fences them); the llm extractor's windows and
 #    `complete` read `%%` as a comment only in a note Obsidian writes (mdcode.reads_comments).
+#    17, org2's part: an Org note's link to a note by a relative path (`[[file:meetings.org][meetings]]`,
+#    `[[file:people/priya.org::*Budget][...]]`, `[[./garden.org]]`) links to it as a Markdown link does
+#    (orgmode.file_links, sync.note_link_keys): it named nothing and joined no note; its path, or that of a
+#    `file:` link to no note, names nothing (`*Budget` was a name). org-roam's `[[id:3f2a…][Eigenvalues]]`
+#    links to the note whose drawer before its first headline holds `:ID: 3f2a…` (org_aliases: the
+#    alias `id:3f2a…` of the note, which such a link names by its slug, `eigenvalues` for
+#    `20261103101500-eigenvalues.org`: linkable_name, sync._id_keys); `:ROAM_ALIASES:` are aliases.
 VERSION = 17
 
 
@@ -2119,6 +2126,26 @@ def zettel_title(path: str, text: str) -> str | None:
     return m.group(1).strip() or None if m is not None else None
 
 
+# an Org note's own `:ID:` and `:ROAM_ALIASES:` (org_aliases), in its drawer before its first headline
+_OWN_ID = re.compile(r"^[ \t]*:ID:[ \t]+(\S+)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_ROAM_ALIASES = re.compile(r"^[ \t]*(?::ROAM_ALIASES:|#\+ROAM_ALIASES:)[ \t]+([^\n]+)$", re.MULTILINE | re.IGNORECASE)
+
+
+def org_aliases(text: str) -> list[str]:
+    """The names an Org note's own property drawer gives it, as its links
+    name them: `id:3f2a…` for its `:ID:` (org-roam's `[[id:3f2a…][Eigenvalues]]`
+    links to it: orgmode.file_links), and the values of its `:ROAM_ALIASES:` (quoted
+    when of several words) or `#+ROAM_ALIASES:`, read from the lines before
+    its first headline (`text`: the note, or its first chunk): a headline's
+    drawer is the headline's, not the note's. note_aliases makes
+    them the note's aliases (heuristic rules 17)."""
+    preamble = re.split(r"^\*+[ \t]", text, maxsplit=1, flags=re.MULTILINE)[0]
+    out = [f"id:{m.group(1)}" for m in _OWN_ID.finditer(preamble)][:1]
+    for m in _ROAM_ALIASES.finditer(preamble):
+        out += [quoted or bare for quoted, bare in re.findall(r'"([^"\n]+)"|(\S+)', m.group(1))]
+    return out
+
+
 def note_aliases(text: str, path: str | None = None) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
@@ -2126,7 +2153,8 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     named by its Zettelkasten ID alone: zettel_title, rules 17), each once
     by its key, as a link names them (`[[Jo]]`: link_name, so a lower-case
     `kitchen reno` is one too); none that is a date, a common word (`Home`...
-    of COMMON_WORDS) or shorter than two characters. Sync joins each to the
+    of COMMON_WORDS) or shorter than two characters; an Org note's `:ID:` (as `id:3f2a…`) and
+    `:ROAM_ALIASES:` (org_aliases, rules 17). Sync joins each to the
     note's own name (sync.joined_names: the alias's mentions in any note of
     the folder are the note's entity)."""
     text = without_invisibles(text)
@@ -2137,6 +2165,8 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     title = zettel_title(path, text) if path is not None else None
     if title is not None:
         values.append(title)
+    if path is not None and path.lower().endswith(".org"):  # its `:ID:` and `:ROAM_ALIASES:` (rules 17)
+        values += org_aliases(text)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
         name = link_name(value.strip()) if "/" not in value and "#" not in value else None
@@ -2229,6 +2259,10 @@ def note_name(path: str) -> EntityMention | None:
     return None
 
 
+# the time stamp org-roam opens a note's file name with (`%<%Y%m%d%H%M%S>-${slug}.org`)
+_ROAM_STAMP = re.compile(r"^\d{14}-(?=[^\W\d_])")
+
+
 def linkable_name(path: str) -> EntityMention | None:
     """The name a Markdown note whose file name is a single lower-case word
     (Logseq's `pages/hackerspace.md`, `todo.md`) is named by when a wikilink
@@ -2239,12 +2273,16 @@ def linkable_name(path: str) -> EntityMention | None:
     `Deploy log.org`: PLAIN_SUFFIXES), which its file name names not even
     when titled, is named by it as a Markdown note of that name would be
     (`log`, `Deploy log`) when a link of its folder names it (rules 17:
-    `[log](notes/log.txt)`). None for every other path."""
+    `[log](notes/log.txt)`; an org-roam note by its slug, `eigenvalues` for
+    `20261103101500-eigenvalues.org`). None for every other path."""
     file = PurePosixPath(path)
     if note_name(path) is not None:
         return None
     if file.name.lower().endswith(PLAIN_SUFFIXES) and "." in file.name[:-1]:
-        as_markdown = str(file.with_name(file.name.rsplit(".", 1)[0] + ".md"))
+        stem = file.name.rsplit(".", 1)[0]
+        if file.name.lower().endswith(".org"):  # org-roam's `20261103101500-eigenvalues.org`: its slug (rules 17)
+            stem = _ROAM_STAMP.sub("", stem) or stem
+        as_markdown = str(file.with_name(stem + ".md"))
         return note_name(as_markdown) or linkable_name(as_markdown)
     if not (file.name.lower().endswith(MARKDOWN_SUFFIXES) or DRAWING_SUFFIX.search(file.name)):
         return None

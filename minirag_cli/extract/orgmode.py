@@ -1,7 +1,9 @@
 """What an Org-mode note's syntax lines are to the name rules (heuristic
 rules 17): the `.org` chunk text the extractors read with Org's markup
 blanked, so `#+TITLE:`, `:PROPERTIES:`, `:END:`, `SCHEDULED:`, `CLOSED:`,
-`CLOCK:`, `#+BEGIN_QUOTE` and a headline's `TODO` keyword name nothing.
+`CLOCK:`, `#+BEGIN_QUOTE` and a headline's `TODO` keyword name nothing, and
+its links to other notes (`[[file:meetings.org][meetings]]`) read as the
+wikilinks they are (file_links).
 Before, a 35-note Org folder's most mentioned entities were TITLE (29),
 FILETAGS, END, CLOSED and SCHEDULED (persons: `CLOSED:` opens two lines or
 more, so its notes read as chats) and a `* TODO` headline's keyword joined
@@ -30,6 +32,18 @@ _WEEKDAY = re.compile(r"(?<=[<\[]\d{4}-\d{2}-\d{2}[ \t])[^\W\d_]{2,9}\.?")
 _HEADLINE = re.compile(rf"^\*+[ \t]+(?:(?:{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?(?:\[#[A-Za-z0-9]\][ \t]*)?"
                        r"(?:COMMENT(?=[ \t]|$))?", re.MULTILINE)
 _TABLE_RULE = re.compile(r"^[ \t]*\|[-+|: \t]*$", re.MULTILINE)  # `|-----+-----|` (with a `-`: readable)
+# An Org link to a file: `[[file:people/priya.org::*Budget][Priya's notes]]`, `[[file:meetings.org]]`,
+# `[[./garden.org][the garden]]` (a path opening with `./` or `../` is a file's without `file:`), its
+# `::` search (a headline, a line, a custom id) apart; `file+sys:` and `file+emacs:` open a file too
+_FILE_LINK = re.compile(r"\[\[(?:(?P<kind>file(?:\+\w+)?:)(?P<path>(?:[^\[\]\n:]|:(?!:))*)"
+                        r"|(?P<dotted>\.\.?/(?:[^\[\]\n:]|:(?!:))*))"
+                        r"(?P<search>::[^\[\]\n]*)?\](?:\[(?P<desc>[^\[\]\n]*)\])?\]")
+
+
+# org-roam's link to a node by its `:ID:`: `[[id:3f2a9c0e-…][Eigenvalues]]` (group 1 to the ID, group 2 the
+# description), read as the wikilink `[[id:3f2a9c0e-…]]Eigenvalues  ` (file_links); the note's own `:ID:` is
+# heuristic.org_aliases'
+_ID_LINK = re.compile(r"(\[\[id:[^\[\]\n]{1,200})\]\[([^\[\]\n]*)\]\]")
 
 
 def _blank(m: re.Match) -> str:
@@ -41,6 +55,39 @@ def org_note(path: str) -> bool:
     return path.lower().endswith(".org")
 
 
+def file_links(text: str) -> str:
+    """`text` (an Org note's chunk) with its links to files read as
+    wikilinks are (heuristic.wikilinks), at the same length: a link to a
+    note by a relative path (`[[file:meetings.org][meetings]]`,
+    `[[file:people/priya.org::*Budget]]`) is `[[     meetings.org]]meetings  `,
+    its `file:` and `::` search blanked and its description after it, where
+    it was, so it links to that note as a Markdown link to it does (its file
+    name names it: heuristic.linkable_name) and its description is read
+    as text, as before; a link to a file that is no note, or by an absolute
+    path (`[[file:scan.pdf][scan]]`, `[[file:~/org/x.org]]`), has its
+    target blanked: it links nothing, and its path names nothing (heuristic
+    rules 17: no Org link joined notes, and `file:`'s path was read as text).
+    org-roam's `[[id:3f2a…][Eigenvalues]]` is `[[id:3f2a…]]Eigenvalues  `: it
+    links to the note whose `:ID:` it is (heuristic.org_aliases, sync._id_keys)."""
+    if "[[" not in text:
+        return text
+    from minirag_cli.extract.heuristic import markdown_link_target
+
+    def rewrite(m: re.Match) -> str:
+        path = m.group("path") if m.group("kind") is not None else m.group("dotted")
+        kind = len(m.group("kind") or "")
+        target = len(m.group(0)) - 2 - (0 if m.group("desc") is None else len(m.group("desc")) + 2) - 2
+        desc = m.group("desc")
+        if path.startswith("~") or markdown_link_target(path.replace("%", "%25")) is None:
+            return "[[" + " " * target + ("" if desc is None else "][" + desc) + "]]"
+        # the description stays where it is, after the link, as text: `]]meetings  `
+        link = "[[" + " " * kind + path + " " * len(m.group("search") or "") + "]]"
+        return link if desc is None else link + desc + "  "
+
+    return _ID_LINK.sub(lambda m: m.group(1) + "]]" + m.group(2) + "  ", _FILE_LINK.sub(rewrite, text))
+
+
+
 def readable(text: str) -> str:
     """`text` (an Org note's chunk) with its markup blanked, as the module
     docstring says: a keyword line whole (`#+STARTUP: overview`, `#+BEGIN_SRC`)
@@ -49,7 +96,9 @@ def readable(text: str) -> str:
     and clock keywords and a timestamp's weekday (`Sun` was a name), and a
     headline's stars, TODO keyword, priority and COMMENT, so its first word
     starts a sentence as a Markdown heading's does; an Org table's rule
-    (`|---+---|`) reads as a Markdown one, so its header row names nothing."""
+    (`|---+---|`) reads as a Markdown one, so its header row names nothing;
+    its links to files as wikilinks (file_links)."""
+    text = file_links(text)
     if "#+" in text:
         text = _KEYWORD_LINE.sub(lambda m: _blank(m) if not (m.group("colon") and m.group("key").upper()
                                                              in _TEXT_KEYWORDS)
