@@ -77,6 +77,7 @@ def main() -> None:
         sys.stdout = _ClosedStdout()
     if sys.stdin is None:
         sys.stdin = _ClosedStdin()
+    _degrade_unencodable()
     try:
         rv = app(standalone_mode=False)
         sys.stdout.flush()  # what is still buffered: a reader gone is found here, not at the exit
@@ -106,6 +107,20 @@ def main() -> None:
         raise
     except Exception as exc:  # click usage errors and the unexpected
         _unexpected(exc, environment().debug)
+
+
+def _degrade_unencodable() -> None:
+    """A character the output's encoding cannot hold (a note's `Zoë` with
+    PYTHONIOENCODING=ascii, or a C locale's ascii stdout) is written as a
+    backslash escape (`Zo\\xeb`), not the "unexpected UnicodeEncodeError" that
+    lost the whole output; JSON is written with \\u escapes instead
+    (format.print_json), so it stays JSON. Python's stderr does so already."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # closed or detached: nothing to write to anyway
+                pass
 
 
 def _ignore_interrupts() -> None:

@@ -203,10 +203,10 @@ class Environment:
     `environment()`, passed down as arguments."""
 
     debug: bool = False  # MRAG_DEBUG: tracebacks instead of one-line errors
-    threads: int | None = None  # MRAG_THREADS: llama.cpp threads
-    parallel: int | None = None  # MRAG_PARALLEL: answers the llm extractor decodes together (per worker)
-    batch: int | None = None  # MRAG_BATCH: tokens per llama.cpp decode call of the llm extractor
-    workers: int | None = None  # MRAG_WORKERS: llama.cpp contexts the llm extractor decodes in
+    # the llama.cpp tuning numbers (LLM_NUMBERS), read as attributes (`env.threads`): None when
+    # unset; one whose variable holds no whole number >= 1 raises its ConfigError when read, so
+    # the commands that load a model stop naming it and the others run (as Settings.errors)
+    numbers: dict[str, "int | ConfigError | None"] = field(default_factory=dict)
     llm_log: str | None = None  # MRAG_LLM_LOG: a JSON Lines file of every extractor call
     sqlite: str | None = None  # MRAG_SQLITE: force one SQLite binding (tests of the fallback order)
     fast_query: bool = True  # MRAG_FAST_QUERY=0 turns the ONNX query embedder off
@@ -215,6 +215,42 @@ class Environment:
     no_color: bool = False  # NO_COLOR
     plugins: tuple[str, ...] = ()  # MRAG_PLUGINS: modules or .py files to load (see load_plugins)
     today: str | None = None  # MRAG_TODAY: the day `mrag ask` reads "yesterday" against (askday.current_day)
+
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in LLM_NUMBERS:
+            raise AttributeError(name)
+        value = self.__dict__.get("numbers", {}).get(name)
+        if isinstance(value, ConfigError):
+            raise value
+        return value
+
+    def number_errors(self) -> list[ConfigError]:
+        """The tuning numbers' errors (`mrag doctor` shows them as failed settings)."""
+        return [v for v in self.numbers.values() if isinstance(v, ConfigError)]
+
+
+LLM_NUMBERS = {
+    "threads": "MRAG_THREADS",  # llama.cpp threads (the llm extractor's, the answer model's)
+    "parallel": "MRAG_PARALLEL",  # answers the llm extractor decodes together (per worker)
+    "batch": "MRAG_BATCH",  # tokens per llama.cpp decode call of the llm extractor
+    "workers": "MRAG_WORKERS",  # llama.cpp contexts the llm extractor decodes in
+}
+
+
+def _llm_number(variable: str) -> "int | ConfigError | None":
+    """One tuning number: None when unset or empty. `abc` or `0` was ignored
+    without a word (the default used, the user's setting not): an error now,
+    raised by the commands that read it (README: a bad value stops only the
+    commands that use it)."""
+    raw = os.environ.get(variable, "")
+    if not raw.strip():
+        return None
+    try:
+        return _int_at_least(1)(raw)
+    except ValueError as exc:
+        return ConfigError(f"Environment variable {variable}={raw!r}: {exc}.",
+                           hint="Set it to a whole number such as 2, or unset it for the default.")
 
 
 def _xdg(name: str, default: str) -> Path:
@@ -226,16 +262,11 @@ def environment() -> Environment:
     tests change it)."""
     env = os.environ
     cache = _xdg("XDG_CACHE_HOME", ".cache") / "mrag"
-    threads, parallel = env.get("MRAG_THREADS", ""), env.get("MRAG_PARALLEL", "")
-    batch, workers = env.get("MRAG_BATCH", ""), env.get("MRAG_WORKERS", "")
     off = ("0", "false", "no", "off")
     return Environment(
         # "0", "false", "no", "off" and "" leave it off, as a user who writes MRAG_DEBUG=0 means
         debug=env.get("MRAG_DEBUG", "").strip().lower() not in ("", *off),
-        threads=int(threads) if threads.isdigit() and int(threads) > 0 else None,
-        parallel=int(parallel) if parallel.isdigit() else None,
-        batch=int(batch) if batch.isdigit() and int(batch) > 0 else None,
-        workers=int(workers) if workers.isdigit() and int(workers) > 0 else None,
+        numbers={name: _llm_number(variable) for name, variable in LLM_NUMBERS.items()},
         llm_log=env.get("MRAG_LLM_LOG") or None,
         sqlite=env.get("MRAG_SQLITE") or None,
         # the same words turn it off: MRAG_FAST_QUERY=false left the fast path on

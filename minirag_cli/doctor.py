@@ -345,6 +345,59 @@ def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: st
     return checks
 
 
+def run_checks_located(explicit_db: str | None = None, *, model: str | None = None,
+                       embedding_model: str | None = None, load: bool = True) -> list[Check]:
+    """`mrag doctor`: locate the index (`--db` or as every command does), read
+    the settings (the flags given over the rest), and run every check. A
+    config file that cannot be used at all (not TOML, an unknown setting, a
+    folder in its place), which stops every other command, is a failed
+    `config` check here, the rest checked without it: the doctor is what a
+    user runs to learn what is wrong, and `--json` got no JSON, only the
+    error."""
+    from minirag_cli.config import ConfigError, effective, resolve_db
+
+    try:
+        choice = resolve_db(explicit_db)
+    except ConfigError as exc:  # a project config above the folder, or the user config's `db`
+        return [_config_check(exc),
+                Check("index", WARN, "not checked: where the index is cannot be known while the config file "
+                                     "cannot be read", "Correct the config file, or give --db (or MRAG_DB)."),
+                *_checks_without_settings(None, "", model, embedding_model, load)]
+    try:
+        settings = effective({"db": explicit_db, "model": model, "embedding_model": embedding_model}, choice.path)
+    except ConfigError as exc:  # the user config, or the project config beside an index given by --db
+        return [_config_check(exc), *_checks_without_settings(choice.path, choice.source, model, embedding_model,
+                                                              load)]
+    return run_checks_for(choice, settings, load=load)
+
+
+def _config_check(error) -> Check:
+    return Check("config", FAIL, str(error),
+                 error.hint or "Correct the config file, or move it away to run without its settings.")
+
+
+def _checks_without_settings(db_path, db_source: str, model: str | None, embedding_model: str | None,
+                             load: bool) -> list[Check]:
+    """The checks when the config files cannot be read: the flags' models, else the MRAG_* variables'."""
+    from minirag_cli.config import ConfigError, env_value, environment
+
+    failed: list[Check] = []
+
+    def env_or_none(name: str):
+        try:
+            return env_value(name)
+        except ConfigError as exc:
+            failed.append(Check("settings", FAIL, str(exc), exc.hint or "Correct the value, or unset it."))
+            return None
+
+    source = "flag" if embedding_model else "env MRAG_EMBEDDING_MODEL"
+    embedding_model = embedding_model or env_or_none("embedding_model")
+    model = model or env_or_none("model")
+    failed += [Check("settings", FAIL, str(e), e.hint) for e in environment().number_errors()]
+    return [*failed, *run_checks(db_path=Path(db_path) if db_path else None, db_source=db_source,
+                                 embedding_model=embedding_model, embedding_source=source, model=model, load=load)]
+
+
 def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
     """`mrag doctor`: the checks for the located index (a config.DbChoice) and
     the effective settings; the embedder checked is the configured one, else
@@ -359,8 +412,12 @@ def run_checks_for(choice, settings, *, load: bool = True) -> list[Check]:
     checks = run_checks(db_path=Path(choice.path), db_source=choice.source, embedding_model=chosen_embedder,
                         embedding_source=settings.sources["embedding_model"],
                         model=None if "model" in bad else settings.model, load=load)
+    from minirag_cli.config import environment
+
+    # and the llama.cpp tuning numbers (MRAG_THREADS, ...), which no config file holds
+    errors = [*bad.values(), *environment().number_errors()]
     return [*(Check("settings", FAIL, str(error), error.hint or "Correct the value, or remove it for the default.")
-              for error in bad.values()), *checks]
+              for error in errors), *checks]
 
 
 def healthy(checks: list[Check]) -> bool:

@@ -88,8 +88,17 @@ def stderr_console() -> Console:
 
 
 def print_json(data: Any, *, one_line: bool = False) -> None:
-    """JSON on stdout: indented, or on one line (JSON Lines: one object per question of `ask -i`)."""
-    sys.stdout.write(json.dumps(data, indent=None if one_line else 2, ensure_ascii=False, default=str) + "\n")
+    """JSON on stdout: indented, or on one line (JSON Lines: one object per question of `ask -i`).
+    A stdout whose encoding cannot hold a character of it (PYTHONIOENCODING=ascii) gets the
+    \\u escapes of JSON itself: cli.py's backslash escapes would make it no JSON."""
+    text = json.dumps(data, indent=None if one_line else 2, ensure_ascii=False, default=str)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=None if one_line else 2, ensure_ascii=True, default=str)
+    except LookupError:  # an encoding Python does not know: the write says so as before
+        pass
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
 
 
@@ -495,9 +504,14 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     model is there. `unsynced` (Index.unsynced_edits of the results) is
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
     `empty_index`: the index holds no note text, which no rewording mends;
-    `sync_running` ('pid N'): a sync is writing it now (its first notes);
-    `blocks`: the Logseq blocks the results refer to (Index.block_refs), for the snippets."""
-    if not result.results and not as_json:  # a message, not a result: stdout stays empty for pipes
+    `sync_running` ('pid N'): a sync is writing it now (its first notes).
+    The JSON carries both (`empty_index`, `sync_running`), and the line on
+    stderr that says why there is no result is written under --json too: a
+    script saw `"results": []` with exit code 0 and could not tell "nothing
+    matches" from "not built yet" (the "nothing matches" line stays out of
+    it, as `"results": []` says that). `blocks`: the Logseq blocks the
+    results refer to (Index.block_refs), for the snippets."""
+    if not result.results and (not as_json or empty_index):  # a message, not a result: stdout stays empty
         if empty_index and sync_running:
             note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
                  "now: ask again in a moment.", markup=False)
@@ -512,6 +526,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     data = ask_json(result, explain=explain)
     data["unsynced"] = unsynced or []
     if as_json:
+        data["empty_index"], data["sync_running"] = empty_index, sync_running
         if answer is not None:
             data["answer"] = answer(None).to_dict()
         print_json(data, one_line=one_line)

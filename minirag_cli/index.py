@@ -255,10 +255,12 @@ class Index:
         if self._llm is not None or self._llm_loading is not None or not self.settings.model:
             return
         from minirag_cli.answer import load_answer_model
+        from minirag_cli.config import environment
         from minirag_cli.llm import validate_gguf
 
         with self.model_set_by():
             path = validate_gguf(self.settings.model)
+        environment().threads  # noqa: B018  (a bad MRAG_THREADS: its error now, before the search)
 
         def load() -> None:
             try:

@@ -247,7 +247,8 @@ def default_threads() -> int:
     compute-bound and two threads beat one; a guess of the free cores from
     the load average picked one thread on a machine whose load came and
     went. (The extractor runs one one-thread context per thread: see
-    extract/llm.py `_run_workers`.)"""
+    extract/llm.py `_run_workers`.) A bad $MRAG_THREADS raises its
+    ConfigError (config.Environment): the command loading a model stops."""
     from minirag_cli.config import environment
 
     forced = environment().threads

@@ -80,6 +80,45 @@ def test_a_setting_with_no_usable_value_fails_the_doctor(index, mrag_bin, tmp_pa
     assert text.returncode == 1 and "some checks failed" in text.stdout, text.stdout + text.stderr
 
 
+def test_a_config_file_that_is_no_toml_is_a_failed_check_in_json(index, mrag_bin, tmp_path):
+    """`mrag doctor --json` with a config file that is not TOML printed no
+    JSON, only the error (exit 1), as every other command stops on it: the
+    doctor is what a user runs to find it. It is a failed `config` check now,
+    the rest checked as usual; exit code 1."""
+    user_cfg = tmp_path / "xdg-config" / "mrag" / "config.toml"  # conftest's XDG_CONFIG_HOME
+    user_cfg.parent.mkdir(parents=True, exist_ok=True)
+    user_cfg.write_text("k = = 3\n")
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load")
+    assert r.returncode == 1 and r.stderr == "", r.stderr
+    report = json.loads(r.stdout)
+    checks = by_name(report)
+    assert report["ok"] is False and checks["config"]["status"] == FAIL, report
+    assert checks["config"]["detail"].startswith(f"{user_cfg}: invalid TOML: ") and checks["config"]["fix"]
+    assert checks["index"]["status"] == OK and checks["integrity"]["status"] == OK  # the rest is checked
+    text = mrag(mrag_bin, "--db", str(index), "doctor", "--no-load")
+    assert text.returncode == 1 and "invalid TOML" in text.stdout and "some checks failed" in text.stdout
+    # a project config that locates the index: the index cannot be checked, which a warning says
+    user_cfg.unlink()
+    project = tmp_path / "proj" / ".mrag"
+    project.mkdir(parents=True)
+    (project / "config.toml").write_text("bogus = 1\n")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("MRAG_")},
+           "MRAG_EMBEDDING_MODEL": "hashing:64", **PLUGIN_ENV}
+    r = subprocess.run([mrag_bin, "doctor", "--json", "--no-load"], cwd=project.parent, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 1, r.stderr
+    checks = by_name(json.loads(r.stdout))
+    assert "unknown setting 'bogus'" in checks["config"]["detail"] and checks["index"]["status"] == "warn"
+
+
+def test_a_bad_llm_tuning_variable_fails_the_settings_check(index, mrag_bin):
+    """MRAG_THREADS=abc stops the commands that load a model (test_scripting.py): the doctor says so."""
+    r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load", extra_env={"MRAG_THREADS": "abc"})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert by_name(json.loads(r.stdout))["settings"]["detail"] == \
+        "Environment variable MRAG_THREADS='abc': expected a whole number."
+
+
 def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
     """With the synced folder deleted (moved, a drive not mounted) the doctor
     said 'no check failed' with every check ok, while `ask --paths` listed

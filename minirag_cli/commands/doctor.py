@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from minirag_cli.app import app, settings, state
+from minirag_cli.app import app, state
 
 
 @app.command()
@@ -21,13 +21,10 @@ def doctor(
 
     Example: mrag doctor --model ~/models/qwen2.5-1.5b-instruct-q4_k_m.gguf
     """
-    from minirag_cli.config import resolve_db
-    from minirag_cli.doctor import healthy, run_checks_for
+    from minirag_cli.doctor import healthy, run_checks_located
     from minirag_cli.format import print_doctor
 
-    choice = resolve_db(state.db)
-    checks = run_checks_for(choice, settings(choice.path, model=model, embedding_model=embedding_model),
-                            load=not no_load)
+    checks = run_checks_located(state.db, model=model, embedding_model=embedding_model, load=not no_load)
     ok = healthy(checks)
     print_doctor(checks, ok, as_json=as_json)
     if not ok:

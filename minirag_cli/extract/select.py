@@ -29,8 +29,10 @@ def make_extractor(kind: str = "auto", model: str | None = None):
     from minirag_cli.config import environment
 
     env = environment()
-    return LlmExtractor.from_path(model, parallel=env.parallel, batch=env.batch, workers=env.workers,
-                                  call_log=env.llm_log)
+    # every tuning number read now: a bad MRAG_THREADS stops the sync before any work, not when
+    # the model loads in the extraction thread
+    return LlmExtractor.from_path(model, n_threads=env.threads, parallel=env.parallel, batch=env.batch,
+                                  workers=env.workers, call_log=env.llm_log)
 
 
 def describe_choice(extractor, settings=None) -> str:
