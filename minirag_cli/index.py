@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Sequence
 
 from minirag_cli import db
 from minirag_cli.config import Settings, embedding_model_for
-from minirag_cli.errors import EmbedderMismatch, UsageError
+from minirag_cli.errors import EmbedderMismatch, Interrupted, UsageError
 from minirag_cli.options import GraphOptions, RetrievalOptions, SyncOptions  # noqa: F401  (part of the API)
 
 __all__ = ["Index", "RetrievalOptions", "GraphOptions", "SyncOptions", "public_result", "result_notes", "ASKING_DAY"]
@@ -346,10 +346,12 @@ class Index:
                                                                             index_path=self.path),
                                   check_lock=lock.check, synced=summary, idle=lock.idle)
         except KeyboardInterrupt as exc:
-            if watch is not None and reported:
+            if watch is not None and reported and not isinstance(exc, Interrupted):
                 # stopped as the watch started, its sync done and reported: the watch ends as one
                 # stopped once it runs does (exit code 0); a SIGTERM from a service manager a moment
-                # after the summary was printed ended in "interrupted" and 143
+                # after the summary was printed ended in "interrupted" and 143. An Interrupted is the
+                # watch's own end that says what it left (a second Ctrl-C while an interrupted
+                # re-sync's changes were listed: exit code 130): it goes on to the CLI
                 return summary
             if on_interrupted is not None and not reported:
                 stop()
