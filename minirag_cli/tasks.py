@@ -489,10 +489,11 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     blocks of an Org-mode, rST or AsciiDoc note's own markup: mdcode.code_kind) and, in an
     Org-mode note (`.org`), its task headlines (org_tasks_in), in a Logseq
     page (is_logseq) its task blocks (logseq_tasks_in), in line order."""
-    from minirag_cli.extract.mdcode import code_kind, reads_comments
+    from minirag_cli.extract.mdcode import ORG, code_kind, reads_comments
 
-    found = tasks_in(lines, reads_comments(path), code_kind(path))
-    if path.lower().endswith(".org"):  # its checkboxes in a code block are none already (tasks_in's `kind`)
+    kind = code_kind(path)
+    found = tasks_in(lines, reads_comments(path), kind)
+    if kind == ORG:  # its checkboxes in a code block are none already (tasks_in's `kind`)
         found = sorted(found + org_tasks_in(lines), key=lambda t: t["line"])
     elif is_logseq(path, lines):
         # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
