@@ -229,6 +229,16 @@ def test_an_org_link_to_a_file_reads_as_a_wikilink_in_place():
     assert not {"meetings", "priya"} & {t.name for t in link_targets(text)}
 
 
+def _fresh_graph(tmp_path, root) -> dict:
+    """The graph a fresh sync of `root` makes, in a new index file each call
+    (tests/test_heuristic_version's graph)."""
+    from tests.test_heuristic_version import graph, sync
+
+    fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
+    sync(fresh, [root])
+    return graph(fresh)
+
+
 def test_an_org_notes_file_links_join_the_notes_they_link_to(tmp_path):
     """`[[file:meetings.org][meetings]]` in an Org note joins the note it links
     to as a Markdown link to it does (sync.note_link_keys reads an Org note's
@@ -252,27 +262,22 @@ def test_an_org_notes_file_links_join_the_notes_they_link_to(tmp_path):
     write_notes(root, notes)
     conn = db.connect(tmp_path / "index.sqlite", create=True)
 
-    def fresh_graph():
-        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
-        sync(fresh, [root])
-        return graph(fresh)
-
     sync(conn, [root])
     assert _notes_of(conn, "meetings") == {"meetings.org", "projects.org"}
     assert _notes_of(conn, "priya") >= {"people/priya.org", "projects.org"}
     assert _notes_of(conn, normalise_key("Deploy Log", "name")) == {"Deploy Log.org", "projects.org"}
     assert _notes_of(conn, "notes") == set()  # a Markdown note's `[[file:...]]` is no link
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
     write_notes(root, {"projects.org": "* Atlas\nNothing links here.\n"})
     assert sorted(sync(conn, [root]).note_names_changed) == ["Deploy Log.org", "meetings.org", "people/priya.org"]
     assert _notes_of(conn, "meetings") == set()
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
     with db.transaction(conn):  # no record of the links: read from the chunks the index holds
         db.delete_meta(conn, db.LINK_TARGETS_KEY)
     write_notes(root, {"projects.org": notes["projects.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "meetings") == {"meetings.org", "projects.org"}
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
 
 
 def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
@@ -300,11 +305,6 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     write_notes(root, notes)
     conn = db.connect(tmp_path / "index.sqlite", create=True)
 
-    def fresh_graph():
-        fresh = db.connect(tmp_path / f"fresh{len(list(tmp_path.iterdir()))}.sqlite", create=True)
-        sync(fresh, [root])
-        return graph(fresh)
-
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == set()
     write_notes(root, {"lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]], as Spectra says.\n"
@@ -315,19 +315,19 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     aliases = {a for (a,) in conn.execute("SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
                                           "WHERE e.key = 'eigenvalues'")}
     assert {f"id:{eig}", "Spectra"} <= aliases
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"].replace(
         eig, "0000aaaa")})
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == set()
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
     write_notes(root, {"lecture.org": notes["lecture.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == set()
-    assert graph(conn) == fresh_graph()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
 
 
 def test_org_blocks_are_read_as_the_readers_read_them():
