@@ -368,7 +368,16 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-VERSION = 17
+# 18: names17's part (the naming errors rules 17 left): a `# ` title of a work and a word of what is written
+#    on it (`# Into the Woods review`, `# The Name of the Wind notes`, `# Notes on Gone with the Wind`:
+#    WORK_TITLE, work_titles) is one work, whole (it named Woods, Name, Wind); an imperative title's verb
+#    before a lower-case object (`# Deploy billing-api`) is a verb where the text opens a sentence with it and
+#    `the` (`Deploy the service`: _BEFORE_THE, a capital after `the` no longer asked) and no mid-sentence
+#    capital for a lone word's test (it named Deploy, Migrate); a German text's label of one capitalised word
+#    at a line's start (`Methode:`, `Fazit:`: german_label) names nothing unless the text writes it
+#    mid-sentence too; a Logseq page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are
+#    blanked for naming (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
+VERSION = 18
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -998,6 +1007,48 @@ via with within without
 """.split())
 VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+(?!(?i:{'|'.join(sorted(TITLE_PREPOSITIONS))})(?!{_LETTER}))({_CAP_WORD})[ \t]+"
                         rf"(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}|{LOWER})", re.MULTILINE)
+# A `# ` title that names a work and what the note is of it (heuristic rules 18): a title-case run whose
+# capitalised words small words join (TITLE_SMALL_WORDS: `Into the Woods`, `The Name of the Wind`, `Gone with
+# the Wind`), then a word of what is written on it (`review`, `notes`, `summary`: WORK_NOTE_WORDS), or after
+# such a word and a preposition (`# Notes on Gone with the Wind`). Told by the shape, no list of titles: the
+# run is one title, a work, whole (it named `Woods`, `Name` and `Wind`: a sentence's `Into`, `The`, `Gone`
+# dropped, and two small words in a row part a capitalised span). A run with no article or `of` inside is read
+# as before (`# Kestrel Café notes`, `# Call with Priya Raman notes`), and so is one whose first word is a
+# label's (`# Meeting with the Board notes`)
+WORK_NOTE_WORDS = frozenset("""
+review reviews notes note summary recap thoughts reflections analysis essay reread rewatch reading
+""".split())
+_WORK_INNER = frozenset("the a an of".split())  # what a work's title holds inside, a call's or a meeting's not
+_TITLE_SMALL = "|".join(sorted(TITLE_SMALL_WORDS, key=len, reverse=True))
+_TITLE_RUN = rf"{_CAP_WORD}(?:{_GAP}(?:(?:{_TITLE_SMALL}){_GAP})*{_CAP_WORD})*"
+WORK_TITLE = re.compile(
+    rf"^[ \t]*#[ \t]+(?:({_CAP_WORD})[ \t]+(?:on|of|about|for)[ \t]+)?({_TITLE_RUN})"
+    rf"(?:[ \t]+(?:[-–—:][ \t]+)?({LOWER}+))?[ \t]*$", re.MULTILINE)
+
+
+def work_titles(text: str) -> list[tuple[int, str]]:
+    """(start, title) of the works `text`'s `# ` titles name (WORK_TITLE): a title-case run with a small
+    word inside, before a word of WORK_NOTE_WORDS or after one and a preposition, whose first word labels
+    nothing (LABEL_WORDS, HEADING_LABELS: `# Meeting with the Board notes` is no work)."""
+    out = []
+    for m in WORK_TITLE.finditer(text):
+        lead, title, tail = m.group(1), m.group(2), m.group(3)
+        if (lead is None) == (tail is None):
+            continue  # a word of what is written on it either before the title or after it, not both or neither
+        if (lead or tail).lower() not in WORK_NOTE_WORDS:
+            continue
+        words = title.split()
+        if not any(w in _WORK_INNER for w in words[1:-1]):
+            # `# Kestrel Café notes`: a span of names; `# Call with Priya Raman notes`: a call with a
+            # person, no work (an article or `of` inside a title, not `with` alone): read as before
+            continue
+        first = words[0].lower().replace("’", "'")
+        if first in LABEL_WORDS or first in HEADING_LABELS or first in ROLE_WORDS:
+            continue
+        out.append((m.start(2), title))
+    return out
+
+
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
@@ -1564,8 +1615,11 @@ def _heading_line(text: str, pos: int) -> bool:
     return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
 
 
-# `the` and a capital after a word (_verb_titles), and a letter a word may not follow
-_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={UPPER})")
+# `the` and a word after a word (_verb_titles), and a letter a word may not follow. Rules 18: a lower-case
+# word after `the` too (`Deploy the service`, under `# Deploy billing-api`), where rules 17 asked for a
+# capital (`Rotate the Stripe secret key`): a sentence's first word before `the` is a verb, or a name's
+# first word before an epithet (`Alexander the Great`, a capital after it)
+_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={_LETTER})")
 _LETTER_CHAR = re.compile(_LETTER)
 
 
@@ -1983,6 +2037,9 @@ class HeuristicExtractor:
         for title in _cjk_titles(text):
             titles.append(title)
             add(title, "work")
+        for _start, title in work_titles(text) if "#" in text else ():
+            titles.append(title)  # `# Into the Woods review`: its words are the title's, none a name alone
+            add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
         in_title = _InTitles(titles)
@@ -2093,10 +2150,12 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, verb_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
-                # opens a longer name with it (known once every span is read)
+                # opens a longer name with it (known once every span is read); an imperative
+                # title's verb is no mid-sentence capital (rules 18: `# Deploy billing-api` over
+                # `Deploy the service ...` named Deploy)
                 openers.append(span)
                 continue
             if in_title(span):
