@@ -60,3 +60,28 @@ def test_an_imperative_title_s_verb_before_a_lower_case_object_names_nothing(tex
 ])
 def test_a_title_s_first_word_with_no_verb_evidence_is_read_as_before(text, name):
     assert name in found(text)
+
+
+# -- 3. a German label's one word ----------------------------------------------------------------------
+
+GERMAN_LABELS = ("Methode: Wir haben die Daten ausgewertet und es ist gut.\n"
+                 "Ergebnis: Das war nicht so einfach, aber ich bin zufrieden.\n"
+                 "Fazit: Es hat sich gelohnt und wir machen das wieder mit Anna.\n")
+
+
+def test_a_german_one_word_label_names_nothing():
+    assert set(found(GERMAN_LABELS)) == {"Anna"}
+    assert set(found("- Fazit: Es hat sich gelohnt, und das ist nicht schlecht.\n")) == set()
+
+
+@pytest.mark.parametrize("text, name", [
+    # written mid-sentence too: a name (`mit Anna`), as before
+    ("Anna: Ich komme morgen und das ist gut.\nDer Termin ist nicht mit Anna, sondern mit Jonas.\n", "Anna"),
+    ("## Hamburg\n\nIch war bei Siemens und Hamburg ist schön. Das ist nicht schlecht.\n", "Hamburg"),
+    ("Heute habe ich mit Frau Hartung gesprochen, und sie ist nicht sicher.\n", "Hartung"),
+    ("Siemens: das ist nicht gut, aber wir arbeiten mit Siemens.\n", "Siemens"),
+    # an English line of a German note: a label of English, read as before
+    ("Das ist nicht gut und wir sind nicht da.\nKestrel: the band is not in town this week.\n", "Kestrel"),
+])
+def test_german_names_are_kept(text, name):
+    assert name in found(text)

@@ -1549,6 +1549,23 @@ def german_nouns(text: str) -> set[str]:
     return out | shaped | GERMAN_CALENDAR
 
 
+# a German label's one word (`Methode`, `Fazit`): a capitalised word of lower-case letters after it
+_GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
+
+
+def german_label(text: str, span: str, at: int) -> bool:
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `Fazit:` opening a line), one word, a noun
+    that labels what follows (heuristic rules 18), on a line that is no English one (english_line)? German
+    capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named Fazit);
+    the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`, `Anna: ...`) and a chat's
+    speaker."""
+    if not _GERMAN_LABEL_WORD.fullmatch(span):
+        return False
+    line = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return not english_line(text[line:end if end >= 0 else len(text)])
+
+
 def _german_persons(text: str, nouns: set[str]) -> set[str]:
     """The capitalised words a German `text` writes as a person's (heuristic rules 17): after a person's
     title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
@@ -1981,7 +1998,8 @@ class HeuristicExtractor:
             if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
                 at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
-                    or span in nouns):  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or (is_german and german_label(text, span, at) and not elsewhere(span, at))):
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
