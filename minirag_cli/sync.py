@@ -187,6 +187,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     stored chunks, both give the extractor. An Org-mode note's texts are
     read without its markup (orgmode.readable, heuristic rules 17)."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.tasks import without_logseq_markers
 
     parts = chunk_parts(matter, chunks)
     texts = [c.text if part is not None else text
@@ -195,7 +196,22 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     if org:
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
         texts = [orgmode.readable(text, keywords) for text in texts]
+    elif _logseq_page(chunks, path):  # a block's `- LATER` names nothing (heuristic rules 18)
+        texts = [without_logseq_markers(text) for text in texts]
     return texts, parts, note_speakers(chunks, org)
+
+
+def _logseq_page(chunks: Sequence[Chunk], path: str) -> bool:
+    """Is the note at `path` (its chunks, all of them, in order) a Logseq page, as tasks.is_logseq tells one
+    from the note laid from its chunks (mdcode.laid_note)? Asked only of a note with a block's marker."""
+    from minirag_cli.extract.mdcode import laid_note
+    from minirag_cli.tasks import LOGSEQ_MARKERS, is_logseq
+
+    if not any(marker in c.text for c in chunks for marker in LOGSEQ_MARKERS):
+        return False
+    note = laid_note(chunks)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    return is_logseq(path, note.split("\n"))
 
 
 def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from minirag_cli import db
 from minirag_cli.extract.heuristic import HeuristicExtractor
 
 
@@ -85,3 +86,34 @@ def test_a_german_one_word_label_names_nothing():
 ])
 def test_german_names_are_kept(text, name):
     assert name in found(text)
+
+
+# -- 4. a Logseq page's task markers ----------------------------------------------------------------------
+
+def _names(tmp_path, notes: dict[str, str]) -> set[str]:
+    from tests.conftest import write_notes
+    from tests.test_tasks import sync
+
+    root = tmp_path / "graph"
+    write_notes(root, notes)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    conn = db.connect(db_path)
+    try:
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+def test_a_logseq_page_s_task_markers_glue_to_no_name(tmp_path):
+    names = _names(tmp_path, {"pages/Launch.md": "- WAITING Tomás Ferreira sends the deck\n"
+                                                 "- LATER Priya Raman reviews it\n"
+                                                 "  - DOING Marta Silva books the room\n"})
+    assert {"Tomás Ferreira", "Priya Raman", "Marta Silva"} <= names, names
+    assert not any(word in name.split() for name in names for word in ("WAITING", "LATER", "DOING")), names
+
+
+def test_a_markdown_list_that_is_no_logseq_page_is_read_as_before(tmp_path):
+    # a note with a paragraph at its left edge is no Logseq page (tasks.is_logseq): its text is read as written
+    names = _names(tmp_path, {"plain.md": "Launch plan.\n\n- WAITING Tomás Ferreira sends the deck\n"})
+    assert "WAITING Tomás Ferreira" in names, names
