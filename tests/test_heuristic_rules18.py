@@ -72,7 +72,7 @@ GERMAN_LABELS = ("Methode: Wir haben die Daten ausgewertet und es ist gut.\n"
 
 def test_a_german_one_word_label_names_nothing():
     assert set(found(GERMAN_LABELS)) == {"Anna"}
-    assert set(found("- Fazit: Es hat sich gelohnt, und das ist nicht schlecht.\n")) == set()
+    assert set(found("**Fazit:** Es hat sich gelohnt, und das ist nicht schlecht.\n")) == set()
 
 
 @pytest.mark.parametrize("text, name", [
@@ -81,6 +81,9 @@ def test_a_german_one_word_label_names_nothing():
     ("## Hamburg\n\nIch war bei Siemens und Hamburg ist schön. Das ist nicht schlecht.\n", "Hamburg"),
     ("Heute habe ich mit Frau Hartung gesprochen, und sie ist nicht sicher.\n", "Hartung"),
     ("Siemens: das ist nicht gut, aber wir arbeiten mit Siemens.\n", "Siemens"),
+    # an action list's item names its person: a list item's label is read as before
+    ("## Aufgaben\n- Anna: Folien vorbereiten, das ist nicht schwer\n- Jonas: Raum buchen und die Technik "
+     "prüfen\n", "Jonas"),
     # an English line of a German note: a label of English, read as before
     ("Das ist nicht gut und wir sind nicht da.\nKestrel: the band is not in town this week.\n", "Kestrel"),
 ])

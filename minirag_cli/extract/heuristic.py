@@ -374,8 +374,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    before a lower-case object (`# Deploy billing-api`) is a verb where the text opens a sentence with it and
 #    `the` (`Deploy the service`: _BEFORE_THE, a capital after `the` no longer asked) and no mid-sentence
 #    capital for a lone word's test (it named Deploy, Migrate); a German text's label of one capitalised word
-#    at a line's start (`Methode:`, `Fazit:`: german_label) names nothing unless the text writes it
-#    mid-sentence too; a Logseq page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are
+#    opening a line, no list item's (`Methode:`, `Fazit:`: german_label), names nothing unless the text
+#    writes it mid-sentence too; a Logseq page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are
 #    blanked for naming (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 VERSION = 18
 
@@ -1554,14 +1554,16 @@ _GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
 
 
 def german_label(text: str, span: str, at: int) -> bool:
-    """Is `span`, a label at `at` of a German `text` (`Methode:`, `Fazit:` opening a line), one word, a noun
-    that labels what follows (heuristic rules 18), on a line that is no English one (english_line)? German
-    capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named Fazit);
-    the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`, `Anna: ...`) and a chat's
-    speaker."""
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one word, a
+    noun that labels what follows (heuristic rules 18), on a line that is no English one (english_line)?
+    German capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named
+    Fazit); the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`) and a chat's
+    speaker. Not a list item's label: an action list's `- Anna: Folien vorbereiten` names its person."""
     if not _GERMAN_LABEL_WORD.fullmatch(span):
         return False
     line = text.rfind("\n", 0, at) + 1
+    if text[line:at].strip(" \t*_"):
+        return False  # `- Anna:`, `> Anna:`: a list item's or a quote's label, read as before
     end = text.find("\n", at)
     return not english_line(text[line:end if end >= 0 else len(text)])
 
