@@ -120,3 +120,36 @@ def test_a_markdown_list_that_is_no_logseq_page_is_read_as_before(tmp_path):
     # a note with a paragraph at its left edge is no Logseq page (tasks.is_logseq): its text is read as written
     names = _names(tmp_path, {"plain.md": "Launch plan.\n\n- WAITING Tomás Ferreira sends the deck\n"})
     assert "WAITING Tomás Ferreira" in names, names
+
+
+# -- 3b. a German note's nouns are the note's, not a chunk's ---------------------------------------------
+
+def test_a_german_noun_with_an_article_in_one_chunk_is_a_noun_in_the_others(tmp_path):
+    from mrag_test_plugin import hashing_embedder
+    from minirag_cli.options import SyncOptions
+    from minirag_cli.sync import sync_folders
+    from tests.conftest import write_notes
+
+    root = tmp_path / "notizen"
+    write_notes(root, {"bericht.md": (
+        "Die Methode ist neu, und wir haben sie mit Anna getestet. Das ist gut und nicht teuer.\n\n"
+        + "Heute war es ruhig, und ich habe nicht viel gemacht, aber das ist gut so.\n\n" * 3
+        + "Gestern haben wir Methode und Daten nicht geprüft, und das ist schlecht, aber ich bin da.\n")})
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions(chunk_tokens=20, overlap_tokens=0))
+        assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] > 2
+        names = {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert "Anna" in names and "Methode" not in names, names
+
+
+def test_a_note_s_nouns_are_read_only_from_a_german_note():
+    from minirag_cli.extract.heuristic import note_nouns
+
+    assert {"Methode", "Daten"} <= note_nouns("Die Methode ist neu und das ist gut. Ich habe die Daten nicht.\n")
+    assert "Anna" not in note_nouns("Die Methode ist neu und das ist gut. Ich habe es mit Anna und der Anna.\n")
+    assert not note_nouns("The Method is new and the Data is good. I have the Data.\n")

@@ -375,7 +375,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `the` (`Deploy the service`: _BEFORE_THE, a capital after `the` no longer asked) and no mid-sentence
 #    capital for a lone word's test (it named Deploy, Migrate); a German text's label of one capitalised word
 #    opening a line, no list item's (`Methode:`, `Fazit:`: german_label), names nothing unless the text
-#    writes it mid-sentence too; a Logseq page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are
+#    writes it mid-sentence too, and a German chunk's nouns are its note's too (note_nouns, given by
+#    sync.note_nouns_of: `die Methode` in one chunk, `Methode` bare in the next named it); a Logseq page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are
 #    blanked for naming (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 VERSION = 18
 
@@ -1568,6 +1569,16 @@ def german_label(text: str, span: str, at: int) -> bool:
     return not english_line(text[line:end if end >= 0 else len(text)])
 
 
+def note_nouns(note: str, comments: bool = True) -> frozenset[str]:
+    """The nouns (german_nouns) of `note`, a whole note (sync laid it from its chunks), when it is German
+    (german), read as extract_one reads a text (no front matter, code, math or invisible characters;
+    `comments`: as extract_one's): a chunk's German nouns are its own and its note's (heuristic rules 18),
+    as its chat speakers are its note's. None for a note that is no German one."""
+    text = read_front_matter(without_invisibles(note))[0]
+    text = without_meridiems(without_math(without_code(text, comments=comments)))
+    return frozenset(german_nouns(text)) if german(text) else frozenset()
+
+
 def _german_persons(text: str, nouns: set[str]) -> set[str]:
     """The capitalised words a German `text` writes as a person's (heuristic rules 17): after a person's
     title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
@@ -1903,27 +1914,34 @@ def _namespaced_title(title: str) -> str:
 class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
+    reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
-                comments: Sequence[bool] | None = None) -> list[list[EntityMention]]:
+                comments: Sequence[bool] | None = None,
+                note_nouns: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
         `comments`: for each, is its note one `%%` opens comments in
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
+        `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
-        return [self.extract_one(t, m, s, c) for t, m, s, c in zip(texts, matters, speakers, comments, strict=True)]
+        note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
+        return [self.extract_one(t, m, s, c, n)
+                for t, m, s, c, n in zip(texts, matters, speakers, comments, note_nouns, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
-                    speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
+                    speakers: Collection[str] | None = None, comments: bool = True,
+                    note_nouns: Collection[str] = ()) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
-        note, chat_speakers); `%%` opens a comment with `comments`."""
+        note, chat_speakers); `%%` opens a comment with `comments`; a German
+        text's nouns are its own and `note_nouns`, its note's (note_nouns)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -1978,7 +1996,8 @@ class HeuristicExtractor:
         elsewhere = _Elsewhere(text)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
-        nouns = german_nouns(text) if is_german else frozenset()
+        # ... and its note's (rules 18: `die Methode` in one chunk, `Methode` with no article in the next named it)
+        nouns = german_nouns(text) | set(note_nouns) if is_german else frozenset()
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
