@@ -368,7 +368,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-VERSION = 17
+# 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
+#    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
+#    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
+#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title.
+VERSION = 18
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -2530,6 +2534,12 @@ def _unstreeted_words(text: str) -> frozenset[str]:
                      if not text[max(0, m.start() - 5):m.start()].rstrip(" \t").endswith("St."))
 
 
+def _is_emoji(char: str) -> bool:
+    """Is `char` part of an emoji as a heading, a list item or a task opens with one (`🏆`, `☕`, `✨`:
+    a symbol, a skin tone, the variation selector U+FE0F or the joiner U+200D)?"""
+    return char > "\x7f" and (unicodedata.category(char) in ("So", "Sk") or char in "\ufe0f\u200d")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -2548,6 +2558,11 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if _is_emoji(before):  # `## 🏆 Wins`, `- [ ] ☕ Set up`: the emoji's place is the word's (rules 18)
+        first = start - 1
+        while first and _is_emoji(text[first - 1]):  # a blank between two emoji is read back by the call
+            first -= 1
+        return _sentence_start(text, first)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)

@@ -292,6 +292,10 @@ LOG_RECORD = re.compile(
 # runs, not its text; the page it names is a filter, no link (heuristic rules 17, logseq2's part: the
 # query linked its own page and named TODO). To the first `}}` on its line.
 LOGSEQ_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
+# An Obsidian Templater tag, `<% tp.date.now("YYYY-MM-DD") %>`, `<%* tR += ... %>` (a command block may
+# span lines, to its `%>`; 4,000 characters at most): code the plugin runs when a note is made from the
+# template, not its text (heuristic rules 18, qa27: `"YYYY-MM-DD"` was a work's title, `Who` a name).
+TEMPLATER = re.compile(r"<%[*_+-]?[\s\S]{0,4000}?[_-]?%>")
 
 
 def opening_fence(line: str) -> str | None:
@@ -349,11 +353,13 @@ def code_ranges(text: str, indented: bool = False, comments: bool = True,
     `indented` (a Markdown note), the indented code blocks of `text`,
     with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
-    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
-    link nothing either."""
+    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY) and Obsidian
+    Templater's tags (TEMPLATER), which link nothing either.""" 
     found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
     if "{{query" in text:
         found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
+    if "<%" in text:
+        found = sorted(found + [m.span() for m in TEMPLATER.finditer(text)])
     return found
 
 
@@ -498,6 +504,8 @@ def _without_log_records(text: str) -> str:
     `{{query ...}}` a blank (LOGSEQ_QUERY: it names nothing, rules 17)."""
     if "{{query" in text:
         text = LOGSEQ_QUERY.sub(" ", text)
+    if "<%" in text:  # a Templater tag (TEMPLATER) a blank, its line ends kept
+        text = TEMPLATER.sub(lambda m: " " + "\n" * m.group(0).count("\n"), text)
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 
