@@ -1282,7 +1282,7 @@ def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMe
     where `%%` opens a comment (mdcode.reads_comments)?"""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, comments=comments, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1335,7 +1335,7 @@ def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, Ent
     Heuristic rules 16. `comments`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, comments=comments, templater=True))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))

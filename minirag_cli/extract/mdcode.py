@@ -346,19 +346,20 @@ def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
 
 
 def code_ranges(text: str, indented: bool = False, comments: bool = True,
-                kind: str | None = None) -> list[tuple[int, int]]:
+                kind: str | None = None, templater: bool = False) -> list[tuple[int, int]]:
     """(start, end) of the fenced code blocks (fences included), the raw
     HTML blocks of code (their lines whole), the inline code spans
     (backticks included), the `<code>` elements (tags included) and, with
     `indented` (a Markdown note), the indented code blocks of `text`,
     with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
-    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY) and Obsidian
-    Templater's tags (TEMPLATER), which link nothing either.""" 
+    markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
+    link nothing either, and with `templater` (the names' and links' reading, not the file
+    readers': walk's hyphen joins read as readers 6 did) Obsidian Templater's tags (TEMPLATER)."""
     found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
     if "{{query" in text:
         found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
-    if "<%" in text:
+    if templater and "<%" in text:
         found = sorted(found + [m.span() for m in TEMPLATER.finditer(text)])
     return found
 
