@@ -57,3 +57,25 @@ def test_a_kanban_board_in_the_week(tmp_path, monkeypatch):
     sync(root, db_path)
     got = listed(db_path, "--week", env={"MRAG_TODAY": "2026-11-23"})
     assert [(t["text"], t["due"], t["in_window"]) for t in got] == [("Write release notes", "2026-11-25", ["due"])]
+
+
+def test_a_quarterly_note_is_of_its_quarter(tmp_path):
+    """Periodic Notes' quarterly note, `2026-Q4.md`, is dated to its quarter as `2026-W45.md` is to its week:
+    its tasks list by its first day (they were undated, listed last), and a question about a month of it
+    reaches it (text.file_period)."""
+    import datetime as dt
+
+    from minirag_cli.text import file_period
+
+    assert file_period("Quarterly/2026-Q4.md") == (dt.date(2026, 10, 1), dt.date(2026, 12, 31))
+    assert file_period("2027-Q1.md") == (dt.date(2027, 1, 1), dt.date(2027, 3, 31))
+    assert file_period("2026Q2.md") == (dt.date(2026, 4, 1), dt.date(2026, 6, 30))
+    for name in ("2026-Q5.md", "Q4.md", "2026-Q4 plan.md", "2026.md"):  # a yearly note's `2026` is not read so
+        assert file_period(name) is None, name
+    root = tmp_path / "vault"
+    write_notes(root, {"Quarterly/2026-Q4.md": "# 2026 Q4 plan\n\n- [ ] hire a designer 📅 2026-12-15\n",
+                       "Inbox.md": "# Inbox\n\n- [ ] tidy desk\n"})
+    db_path = tmp_path / "i.sqlite"
+    sync(root, db_path)
+    assert [(t["path"], t["note_date"]) for t in listed(db_path)] == [("Quarterly/2026-Q4.md", "2026-10-01"),
+                                                                      ("Inbox.md", None)]
