@@ -524,7 +524,23 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
+    elif kind is None:
+        _note_name_tag(path, found)
     return found
+
+
+def _note_name_tag(path: str, found: list[dict]) -> None:
+    """Give each of a Markdown note's tasks its note's name as a tag, as a Logseq page's name is its
+    blocks' (qa27: `mrag tasks alpha` listed no task of `Projects/Alpha.md` nor of `Alpha Board.md`'s
+    cards, as Tasks' `path includes Alpha` does); not a daily, weekly or monthly note's date, which
+    would match every query of a number (`mrag tasks 11`)."""
+    from minirag_cli.text import file_date, file_period
+
+    if not found or file_date(path) or file_period(path):
+        return
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    for task in found:
+        task["_tags"] = [*task.get("_tags", ()), name]
 
 
 def _note_day(root: str, path: str, head: str) -> str | None:
@@ -637,7 +653,7 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
 
 def matches(task: dict, words: list[str]) -> bool:
     """Does each of `words` (folded) stand in the task's text or its tags (an
-    Org task's, a Logseq page's name: _tags)?"""
+    Org task's, a Logseq page's or a Markdown note's name: _tags)?"""
     from minirag_cli.text import fold
 
     text = fold(" ".join([task["text"], *task.get("_tags", ())]))

@@ -79,3 +79,20 @@ def test_a_quarterly_note_is_of_its_quarter(tmp_path):
     sync(root, db_path)
     assert [(t["path"], t["note_date"]) for t in listed(db_path)] == [("Quarterly/2026-Q4.md", "2026-10-01"),
                                                                       ("Inbox.md", None)]
+
+
+def test_a_query_finds_a_task_by_its_notes_name(tmp_path):
+    """`mrag tasks alpha` lists the tasks of `Projects/Alpha.md` and of the `Alpha Board.md` board, as a Logseq
+    page's name finds its blocks; a daily note's date is no name (`mrag tasks 11` would list every task of
+    November)."""
+    root = tmp_path / "vault"
+    write_notes(root, {"Projects/Alpha.md": "# Alpha\n\n- [ ] set up status page\n",
+                       "Boards/Alpha Board.md": "## Doing\n\n- [ ] Beta invite list\n",
+                       "Daily/2026-11-03.md": "- [ ] draft the Alpha spec\n- [ ] water the plants\n",
+                       "Inbox.md": "- [ ] tidy desk\n"})
+    db_path = tmp_path / "i.sqlite"
+    sync(root, db_path)
+    assert sorted(t["text"] for t in listed(db_path, "alpha")) == ["Beta invite list", "draft the Alpha spec",
+                                                                   "set up status page"]
+    assert [t["text"] for t in listed(db_path, "11")] == []
+    assert [t["text"] for t in listed(db_path, "inbox")] == ["tidy desk"]
