@@ -61,3 +61,27 @@ def test_a_templater_block_keeps_the_lines_after_it():
     text = "<%*\ntR += 'x';\n%>\nWins came later.\n"
     assert mdcode.code_ranges(text, templater=True) == [(0, text.index("\nWins"))]
     assert "Wins" not in found(text)
+
+
+def test_a_weekly_or_quarterly_note_is_named_as_its_link_names_it(tmp_path):
+    """Periodic Notes' `2026-W45.md` and `2026-Q4.md` are the notes `[[2026-W45]]` and `[[2026-Q4]]` link to, as
+    `[[2026-11-05]]` is the daily note's date: a homepage's links named a `2026-W45` no note carried."""
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import note_name
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import sync
+
+    assert [getattr(note_name(p), "name", None) for p in ("Weekly/2026-W45.md", "Quarterly/2026-Q4.md",
+                                                          "Monthly/2026-11.md", "2026-W45.txt")] == [
+        "2026-W45", "2026-Q4", None, None]  # `[[2026-11]]` names nothing; a `.txt` note is named by no file name
+    write_notes(tmp_path / "v", {"Weekly/2026-W45.md": "# Week 45 review\n\nShipped the spec.\n",
+                                 "Quarterly/2026-Q4.md": "# Plan\n\nLaunch the beta.\n",
+                                 "Home.md": "# Home\n\n- [[2026-W45|This week]] and [[2026-Q4]]\n"})
+    conn = db.connect(tmp_path / "i.sqlite", create=True)
+    sync(conn, [tmp_path / "v"])
+    notes = dict(conn.execute(
+        "SELECT e.name, COUNT(DISTINCT d.path) FROM entities e JOIN mentions m ON m.entity_id = e.id "
+        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+        "WHERE e.name IN ('2026-W45', '2026-Q4') GROUP BY e.name"))
+    conn.close()
+    assert notes == {"2026-W45": 2, "2026-Q4": 2}

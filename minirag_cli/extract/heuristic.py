@@ -67,7 +67,7 @@ from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -371,7 +371,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 # 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
 #    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
 #    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
-#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title.
+#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title; a weekly or
+#    quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named as `[[2026-W45]]` links it
+#    (note_name: the link named a `2026-W45` no note carried, so a homepage's link joined no note).
 VERSION = 18
 
 
@@ -2352,6 +2354,8 @@ def note_name(path: str) -> EntityMention | None:
     # a title, as a front matter title must be: Obsidian shows the file
     # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):
+        return found
+    if file_period(file.name) is not None:  # `2026-W45.md`, `2026-Q4.md`: named as `[[2026-W45]]` links it
         return found
     # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
