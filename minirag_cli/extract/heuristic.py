@@ -377,7 +377,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    opening a line, no list item's (`Methode:`, `Fazit:`: german_label), names nothing unless the text
 #    writes it mid-sentence too, and a German chunk's nouns are its note's too (note_nouns, given by
 #    sync.note_nouns_of: `die Methode` in one chunk, `Methode` bare in the next named it); a Logseq
-#    page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are blanked for naming (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
+#    page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are blanked for naming
+#    (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 # 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
 #    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
 #    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
