@@ -98,6 +98,51 @@ def logseq_copies(dirpath: str, name: str) -> bool:
             and os.path.isfile(os.path.join(dirpath, "config.edn")))
 
 
+# A file sync tool's conflict copy: two devices edited a note before they synced, and the tool kept the
+# other device's version beside it under a new name, nearly the same text with one edit. Indexed, the
+# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C.md` first,
+# `Budget.md` moved down below every other note as `repeats #1`), answered with the copy's figure, and
+# each copy's tasks were listed again in `mrag tasks`. Told by the name each tool gives it (its stem, as
+# the tool writes it, then the original's extension) and only beside the note it copies, in the same
+# folder: a copy whose note is gone is the only version left, and is indexed. Not iCloud's `Budget 2.md`,
+# which is also how people number their own notes (`Chapter 2.md`), nor Google Drive's `Budget (1).md`.
+CONFLICT_COPIES = (
+    # Dropbox: `Budget (conflicted copy 2026-11-03).md`, `Budget (Priya's MacBook's conflicted copy
+    # 2026-11-03).md`, a second one `... 2026-11-03 (1)).md`
+    (re.compile(r"(?P<stem>.+) \((?:[^()]+['\u2019]s )?conflicted copy \d{4}-\d{2}-\d{2}(?: \(\d+\))?\)"), "Dropbox"),
+    # Nextcloud (desktop client 3.x): `Budget (conflicted copy 2026-11-03 101112).md`
+    (re.compile(r"(?P<stem>.+) \(conflicted copy \d{4}-\d{2}-\d{2} \d{6}\)"), "Nextcloud"),
+    # Nextcloud and ownCloud: `Budget (conflict 2026-11-03 10-11-12).md`, older `Budget_conflict-20261103-101112.md`
+    (re.compile(r"(?P<stem>.+) \(conflict \d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}\)"), "Nextcloud"),
+    (re.compile(r"(?P<stem>.+)_conflict-\d{8}-\d{6}"), "ownCloud"),
+    # Syncthing: `Budget.sync-conflict-20261103-101112-ABCDEFG.md` (the device's short id)
+    (re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"), "Syncthing"),
+    # OneDrive: `Budget-DESKTOP-1A2B3C.md`, the other computer's name; only Windows' own names for a
+    # computer (DESKTOP-, LAPTOP- and letters and digits): `Budget-Q4.md` beside `Budget.md` is a note
+    (re.compile(r"(?P<stem>.+)-(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,12}"), "OneDrive"),
+)
+
+
+def conflict_copy_reason(name: str, names: Container[str]) -> str | None:
+    """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
+    note of the same folder (`names`: the folder's file names); None for any other file."""
+    stem, ext = os.path.splitext(name)
+    for pattern, tool in CONFLICT_COPIES:
+        m = pattern.fullmatch(stem)
+        if m and (original := m["stem"] + ext) in names:
+            return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
+    return None
+
+
+CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped for (conflict_copy_reason)
+
+
+def conflict_copies(skipped: Mapping[str, str]) -> dict[str, str]:
+    """Of the files a sync skipped (path -> reason, db.skipped_files), the sync tools' conflict copies."""
+    return {path: reason for path, reason in skipped.items()
+            if CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES}}
+
+
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
 PAGE_START = b"<!DOCTYPE html>"
 MRAG_PAGE_MARK = b'<meta name="generator" content="mrag '
@@ -318,6 +363,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     if why == "":
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
+                continue
+            conflict = conflict_copy_reason(name, filenames)
+            if conflict:
+                result.skipped.append({"path": rel, "reason": conflict})
                 continue
             full = Path(dirpath) / name
             symlink = False
@@ -840,7 +889,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
 # 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
 # `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
-READER_VERSION = 6
+# 7: files7: a sync tool's conflict copy beside the note it copies (`Budget (conflicted copy 2026-11-03).md`,
+# `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason.
+READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -1,0 +1,82 @@
+"""A notes folder kept in sync between devices (Dropbox, Syncthing, Nextcloud, OneDrive): a sync tool's
+conflict copy beside the note it copies is not indexed (it outranked the note with its one different
+figure, and its tasks were listed twice), is listed as skipped with what to do, and `mrag doctor` warns
+while any is left. A copy whose note is gone, and names that only look alike, are notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from minirag_cli import db
+from minirag_cli.cli import app
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import SyncOptions, sync_folders
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+BUDGET = "# Budget\n\nThe Q4 budget is 18,400 EUR.\n\n- [ ] Send the Q4 budget to Tomás\n"
+COPIES = {
+    "Budget (conflicted copy 2026-11-03).md": "Dropbox",
+    "Budget (Priya's MacBook's conflicted copy 2026-11-03).md": "Dropbox",
+    "Budget (Priya\u2019s conflicted copy 2026-11-03 (1)).md": "Dropbox",
+    "Budget (conflicted copy 2026-11-03 101112).md": "Nextcloud",
+    "Budget (conflict 2026-11-03 10-11-12).md": "Nextcloud",
+    "Budget_conflict-20261103-101112.md": "ownCloud",
+    "Budget.sync-conflict-20261103-101112-ABCDEFG.md": "Syncthing",
+    "Budget-DESKTOP-1A2B3C.md": "OneDrive",
+}
+NOTES = {  # not conflict copies: a numbered note, a name with a suffix, a copy whose note is gone
+    "Budget 2.md": "# Budget 2\n\nThe second budget draft.\n",
+    "Budget-Q4.md": "# Budget Q4\n\nThe Q4 figures.\n",
+    "Plan (conflicted copy 2026-11-03).md": "# Plan\n\nThe only version left.\n",
+    "sub/Budget.sync-conflict-20261103-101112-ABCDEFG.md": "# Budget\n\nIn a folder without Budget.md.\n",
+}
+
+
+def sync(root: Path, db_path: Path):
+    conn = db.connect(db_path, create=True)
+    try:
+        summary = sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"),
+                               extractor=HeuristicExtractor(),
+                               options=SyncOptions(chunk_tokens=40, overlap_tokens=4))
+        return summary, sorted(path for (path,) in conn.execute("SELECT path FROM documents"))
+    finally:
+        conn.close()
+
+
+def test_conflict_copies_beside_their_note_are_not_indexed(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET, **{name: BUDGET.replace("18,400", "19,000") for name in COPIES},
+                       **NOTES})
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == sorted(["Budget.md", *NOTES])
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    for name, tool in COPIES.items():
+        assert reasons[name] == f"{tool} conflict copy of Budget.md: merge its edit into Budget.md and delete it"
+    # the note deleted (the copy kept instead): the copies are the versions left, and are indexed
+    (root / "Budget.md").unlink()
+    _, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == sorted([*COPIES, *NOTES])
+
+
+def test_doctor_warns_of_the_conflict_copies_left(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET, "Budget-DESKTOP-1A2B3C.md": BUDGET + "\nReserve: 5,100 EUR\n"})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+
+    def conflicts():
+        result = CliRunner().invoke(app, ["--db", str(db_path), "doctor", "--no-load", "--json"])
+        return [c for c in json.loads(result.stdout)["checks"] if c["name"] == "conflicts"]
+
+    [check] = conflicts()
+    assert check["status"] == "warn"
+    assert "1 sync conflict copy not indexed" in check["detail"]
+    assert f"{root.resolve()}/Budget-DESKTOP-1A2B3C.md (OneDrive conflict copy of Budget.md)" in check["detail"]
+    assert "Merge each copy's edit into its note" in check["fix"]
+    (root / "Budget-DESKTOP-1A2B3C.md").unlink()  # merged and deleted: nothing to say
+    sync(root, db_path)
+    assert conflicts() == []
