@@ -134,6 +134,25 @@ def conflict_copy_reason(name: str, names: Container[str]) -> str | None:
     return None
 
 
+# iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
+# is replaced by a hidden placeholder, `.Health.md.icloud` (a small binary plist), until it is opened
+# again. The note is not deleted: read as gone, it was removed from the index, and ask stopped finding
+# it, in silence. It is kept as last synced (WalkResult.kept), and listed, as a note that cannot be read
+# for now is.
+_ICLOUD_PLACEHOLDER = re.compile(r"\.(?P<note>[^.].*)\.icloud")
+
+
+def icloud_placeholder_of(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> str | None:
+    """The note file an iCloud placeholder `name` (`.Health.md.icloud`) stands for, or None."""
+    m = _ICLOUD_PLACEHOLDER.fullmatch(name)
+    return m["note"] if m and Path(m["note"]).suffix.lower() in extensions else None
+
+
+def icloud_reason(placeholder: str) -> str:
+    return (f"not downloaded: iCloud holds only a placeholder here ({placeholder}); open the note, or "
+            "`brctl download` it, to have it read")
+
+
 CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped for (conflict_copy_reason)
 
 
@@ -336,6 +355,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         dirnames[:] = kept
         for name in sorted(filenames):
             if name.startswith("."):
+                note = icloud_placeholder_of(name, extensions)
+                if note and note not in filenames and not (spec and spec.match_file(reldir + note)):
+                    result.kept.append(reldir + note)  # the note is there, in the cloud: kept as last synced
+                    result.skipped.append({"path": reldir + note, "reason": icloud_reason(name)})
                 continue
             rel = reldir + name
             if (spec and spec.match_file(rel)) or os.path.join(dirpath, name) in exclude:
@@ -890,7 +913,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
 # `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
 # 7: files7: a sync tool's conflict copy beside the note it copies (`Budget (conflicted copy 2026-11-03).md`,
-# `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason.
+# `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason;
+# a note iCloud evicted to a placeholder (`.Health.md.icloud`) is kept as last synced, not removed.
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -1,7 +1,8 @@
 """A notes folder kept in sync between devices (Dropbox, Syncthing, Nextcloud, OneDrive): a sync tool's
 conflict copy beside the note it copies is not indexed (it outranked the note with its one different
 figure, and its tasks were listed twice), is listed as skipped with what to do, and `mrag doctor` warns
-while any is left. A copy whose note is gone, and names that only look alike, are notes."""
+while any is left. A copy whose note is gone, and names that only look alike, are notes. A note iCloud
+evicted (`.Health.md.icloud` in its place) stays indexed as last synced, not removed."""
 
 from __future__ import annotations
 
@@ -80,3 +81,35 @@ def test_doctor_warns_of_the_conflict_copies_left(tmp_path):
     (root / "Budget-DESKTOP-1A2B3C.md").unlink()  # merged and deleted: nothing to say
     sync(root, db_path)
     assert conflicts() == []
+
+
+def evict(note: Path) -> None:
+    """What iCloud's "Optimize Mac Storage" does to a note: a hidden placeholder in its place."""
+    placeholder = note.parent / f".{note.name}.icloud"
+    placeholder.write_bytes(b"bplist00\xd2\x01\x02\x03\x04_\x10\x0fNSURLNameKey")
+    note.unlink()
+
+
+def test_a_note_icloud_evicted_stays_indexed_as_last_synced(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, {"Health.md": "# Health\n\nDentist appointment on December 3.\n", "Car.md": "# Car\n"})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    evict(root / "Health.md")
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Car.md", "Health.md"] and summary.removed_paths == []
+    [skip] = [s for s in summary.skipped if s["path"] == "Health.md"]
+    assert skip["reason"].startswith("not downloaded: iCloud holds only a placeholder here (.Health.md.icloud)")
+    assert skip["reason"].endswith("(kept as last synced)")
+    # ask does not call it deleted (a sync would change nothing)
+    result = CliRunner().invoke(app, ["--db", str(db_path), "ask", "dentist appointment", "--json"])
+    answer = json.loads(result.stdout)
+    assert answer["results"][0]["path"] == "Health.md" and answer["unsynced"] == []
+    # a placeholder of a note never downloaded here is listed, not indexed; the note deleted for real goes
+    evict(root / "Car.md")
+    (root / ".Car.md.icloud").unlink()
+    (root / ".Plan.md.icloud").write_bytes(b"bplist00")
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Health.md"]
+    assert {s["path"]: s["reason"].endswith("(not indexed until it can be read)")
+            for s in summary.skipped} == {"Health.md": False, "Plan.md": True}
