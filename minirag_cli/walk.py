@@ -153,6 +153,34 @@ def icloud_reason(placeholder: str) -> str:
             "`brctl download` it, to have it read")
 
 
+# git's conflict markers left in a note by a merge (a notes folder kept in git on two machines, a
+# `git pull` that met an edit of the same lines): both versions are in the note, read and indexed as
+# written, the answer may cite either. Said as a warning each time the note is read, so it is resolved.
+# A fenced or indented example of a conflict (a note about git) is code, and no conflict.
+_MERGE_CONFLICT = re.compile(r"^<{7}(?:[ \t][^\n]*)?\r?\n(?:[^\n]*\n)*?={7}\r?\n(?:[^\n]*\n)*?>{7}(?:[ \t][^\n]*)?$",
+                             re.MULTILINE)
+
+
+def merge_conflict_warning(path: str, text: str) -> str | None:
+    """The warning for a note (`text`, read, of the file `path`) that holds git's conflict markers
+    (`<<<<<<< HEAD`, `=======`, `>>>>>>> branch`) outside code; None for any other."""
+    if "<<<<<<<" not in text:
+        return None
+    from minirag_cli.extract.mdcode import code_kind, code_ranges, reads_comments
+
+    code = None
+    for m in _MERGE_CONFLICT.finditer(text):
+        if code is None:
+            kind = code_kind(path)
+            code = code_ranges(text, indented=kind is None and path.lower().endswith((".md", ".markdown")),
+                               comments=reads_comments(path), kind=kind)
+        if not any(start <= m.start() < end for start, end in code):
+            line = text.count("\n", 0, m.start()) + 1
+            return (f"holds a git merge conflict (`<<<<<<<` at line {line}, `=======`, `>>>>>>>`): both "
+                    "versions are indexed; resolve it")
+    return None
+
+
 CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped for (conflict_copy_reason)
 
 

@@ -113,3 +113,17 @@ def test_a_note_icloud_evicted_stays_indexed_as_last_synced(tmp_path):
     assert indexed == ["Health.md"]
     assert {s["path"]: s["reason"].endswith("(not indexed until it can be read)")
             for s in summary.skipped} == {"Health.md": False, "Plan.md": True}
+
+
+def test_a_note_with_git_conflict_markers_is_warned_about(tmp_path):
+    root = tmp_path / "notes"
+    trip = ("# Trip to Lisbon\n\n<<<<<<< HEAD\nWe fly TAP on November 17.\n=======\n"
+            "We fly Lufthansa on November 16.\n>>>>>>> priya-laptop\n")
+    git_howto = "# Git\n\nA conflict looks like this:\n\n```\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> b\n```\n"
+    write_notes(root, {"Trip to Lisbon.md": trip, "Git.md": git_howto,
+                       "Windows.md": trip.replace("\n", "\r\n").replace("Trip to Lisbon", "Windows")})
+    summary, _ = sync(root, tmp_path / "index.sqlite")
+    warned = {w["path"]: w["reason"] for w in summary.warnings}
+    assert warned == dict.fromkeys(["Trip to Lisbon.md", "Windows.md"],
+                                   "holds a git merge conflict (`<<<<<<<` at line 3, `=======`, `>>>>>>>`): "
+                                   "both versions are indexed; resolve it")
