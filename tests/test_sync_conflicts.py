@@ -1,8 +1,9 @@
 """A notes folder kept in sync between devices (Dropbox, Syncthing, Nextcloud, OneDrive): a sync tool's
 conflict copy beside the note it copies is not indexed (it outranked the note with its one different
-figure, and its tasks were listed twice), is listed as skipped with what to do, and `mrag doctor` warns
-while any is left. A copy whose note is gone, and names that only look alike, are notes. A note iCloud
-evicted (`.Health.md.icloud` in its place) stays indexed as last synced, not removed."""
+figure, and its tasks were listed twice), is listed as skipped with what to do, and `mrag doctor` and
+`mrag status` say so while any is left. A copy whose note is gone, and names that only look alike, are
+notes. A note iCloud evicted (`.Health.md.icloud` in its place) stays indexed as last synced, not removed.
+A note holding git's merge conflict markers is warned about."""
 
 from __future__ import annotations
 
@@ -78,9 +79,16 @@ def test_doctor_warns_of_the_conflict_copies_left(tmp_path):
     assert "1 sync conflict copy not indexed" in check["detail"]
     assert f"{root.resolve()}/Budget-DESKTOP-1A2B3C.md (OneDrive conflict copy of Budget.md)" in check["detail"]
     assert "Merge each copy's edit into its note" in check["fix"]
+    status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
+    assert status["conflict_copies"] == [{"root": str(root.resolve()), "path": "Budget-DESKTOP-1A2B3C.md",
+                                          "reason": "OneDrive conflict copy of Budget.md: merge its edit into "
+                                                    "Budget.md and delete it"}]
+    shown = CliRunner().invoke(app, ["--db", str(db_path), "status"]).stdout
+    assert "1 sync conflict copy not indexed" in " ".join(shown.split()), shown
     (root / "Budget-DESKTOP-1A2B3C.md").unlink()  # merged and deleted: nothing to say
     sync(root, db_path)
     assert conflicts() == []
+    assert json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)["conflict_copies"] == []
 
 
 def evict(note: Path) -> None:
