@@ -1984,12 +1984,18 @@ def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
     Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
     recorded per note (meta note_link_targets). Only a chunk that writes
     `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index. An
-    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links)."""
+    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links).
+    A link in code links nothing, as the extractor reads it (read_in_context): in a Markdown
+    fence, a Markdown note's indented code block, an Org `#+BEGIN_SRC` block (an rST or
+    AsciiDoc one: mdcode.code_kind), and `%%` hides one only where a note reads comments
+    (heuristic rules 18: an Org src block's `[[file:x.org]]` and `[[id:…]]` named their notes)."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     if orgmode.org_note(path):
         texts = (orgmode.file_links(text) for text in texts)
-    return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
+    read = dict(comments=reads_comments(path), kind=code_kind(path), indented=path.lower().endswith(MARKDOWN_SUFFIXES))
+    return frozenset(key for text in texts if links_in(text) for target in link_targets(text, **read)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
 

@@ -375,3 +375,40 @@ def test_an_org_notes_own_todo_keywords_are_blanked(tmp_path):
         conn.close()
     assert {"Tomás Ferreira", "Priya Raman"} <= names, names
     assert not any(word in name.split() for name in names for word in ("PLAN", "FINISHED")), names
+
+
+def test_a_link_in_code_names_no_note(tmp_path):
+    """A link inside an Org `#+BEGIN_SRC` block (`[[file:meetings.org]]`,
+    `[[id:…]]`), a Markdown fence or a Markdown note's indented code block is
+    written about, not followed: it names and links no note, as the extractor
+    reads it (sync.note_link_keys read the stored chunk without the note
+    kind's code blocks: heuristic rules 18). The same links outside code do."""
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "org"
+    code = ("* Links\n#+BEGIN_SRC org\nSee [[file:meetings.org][meetings]] and [[id:3f2a9c0e][the spectrum]].\n"
+            "#+END_SRC\n")
+    notes = {
+        "meetings.org": "* Budget\nJonas found the orders table slow.\n",
+        "roam/20261103101500-eigenvalues.org": ":PROPERTIES:\n:ID:       3f2a9c0e\n:END:\n#+title: Eigenvalues\n\nAv.\n",
+        "lecture.org": code,
+        "pages/hackerspace.md": "The space on Elm Street.\n",
+        "syntax.md": "# Link syntax\n\nWrite it so:\n\n    [[Hackerspace]]\n\nor fenced:\n\n```\n[[Hackerspace]]\n```\n",
+    }
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == set()
+    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "hackerspace") == set()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
+    # out of the block, the same links name their notes
+    write_notes(root, {"lecture.org": code.replace("#+BEGIN_SRC org\n", "").replace("#+END_SRC\n", ""),
+                       "syntax.md": "Meet at [[Hackerspace]].\n"})
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == {"meetings.org", "lecture.org"}
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    assert _notes_of(conn, "hackerspace") == {"pages/hackerspace.md", "syntax.md"}
+    assert graph(conn) == _fresh_graph(tmp_path, root)

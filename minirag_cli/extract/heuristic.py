@@ -368,7 +368,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-VERSION = 17
+# 18, fix19's part (Org and Logseq leftovers): a link in code names no note for the folder's naming as it
+#    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
+#    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes).
+VERSION = 18
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1267,7 +1270,8 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
-def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def wikilinks(text: str, comments: bool = True, kind: str | None = None,
+              indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
     is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
@@ -1275,10 +1279,13 @@ def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMe
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
-    where `%%` opens a comment (mdcode.reads_comments)?"""
+    where `%%` opens a comment (mdcode.reads_comments)? `kind`: the note kind whose own
+    code blocks are code too (mdcode.code_kind: an Org note's `#+BEGIN_SRC`), `indented`: a
+    Markdown note's indented code blocks are code, for a text not read in context already
+    (sync.note_link_keys reads a stored chunk as it is; the extractor's texts have them fenced)."""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1322,16 +1329,17 @@ def _above_the_folder(target: str) -> bool:
     return path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1])
 
 
-def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def markdown_links(text: str, comments: bool = True, kind: str | None = None,
+                   indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
     (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
     path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
     export); one to a note names that note, as `[[Packing list]]` would. An image's target
     (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
-    Heuristic rules 16. `comments`: as wikilinks'."""
+    Heuristic rules 16. `comments`, `kind`, `indented`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
@@ -2125,19 +2133,21 @@ def links_in(text: str) -> bool:
     return "[[" in text or "](" in text
 
 
-def link_targets(text: str, comments: bool = True) -> list[EntityMention]:
+def link_targets(text: str, comments: bool = True, kind: str | None = None,
+                 indented: bool = False) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
     dates), its wikilinks' and its Markdown links' to notes
     (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
     rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
     values, without invisible characters): what the llm extractor adds to
     its model's names (extract/llm.py `complete`), and the notes whose
-    lower-case file names a link names (sync.note_link_keys). `comments`: as wikilinks'."""
+    lower-case file names a link names (sync.note_link_keys). `comments`, `kind`, `indented`: as wikilinks'."""
     text = without_invisibles(text)
     if not links_in(text):
         return []
     read = read_front_matter(text)[0]
-    links = sorted(wikilinks(read, comments) + markdown_links(read, comments), key=lambda link: link[0])  # in the text's order
+    links = sorted(wikilinks(read, comments, kind, indented) + markdown_links(read, comments, kind, indented),
+                   key=lambda link: link[0])  # in the text's order
     return [target for _start, _end, target in links if target is not None]
 
 
