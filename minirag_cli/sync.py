@@ -194,7 +194,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     org = orgmode.org_note(path)
     if org:
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
-        texts = [orgmode.readable(text, keywords) for text in texts]
+        # its `#+title:` read as a front matter title is (heuristic rules 18)
+        texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     return texts, parts, note_speakers(chunks, org)
 
 

@@ -306,12 +306,14 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     conn = db.connect(tmp_path / "index.sqlite", create=True)
 
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    # its `#+title:` is a name in it, as a front matter title is (heuristic rules 18), linked or not
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     write_notes(root, {"lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]], as Spectra says.\n"
                                       "See [[id:99aa][a part]].\n"})
     assert sync(conn, [root]).note_names_changed == ["roam/20261103101500-eigenvalues.org"]
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
-    assert _notes_of(conn, "hessianmatrix") == set()  # a headline's ID names no note
+    # a headline's ID names no note: lecture.org's `[[id:99aa]]` is no mention of it
+    assert _notes_of(conn, "hessianmatrix") == {"roam/20261104093000-hessian_matrix.org"}
     aliases = {a for (a,) in conn.execute("SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
                                           "WHERE e.key = 'eigenvalues'")}
     assert {f"id:{eig}", "Spectra"} <= aliases
@@ -319,14 +321,14 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"].replace(
         eig, "0000aaaa")})
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     assert graph(conn) == _fresh_graph(tmp_path, root)
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
     write_notes(root, {"lecture.org": notes["lecture.org"]})
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     assert graph(conn) == _fresh_graph(tmp_path, root)
 
 
@@ -392,7 +394,7 @@ def test_a_link_in_code_names_no_note(tmp_path):
             "#+END_SRC\n")
     notes = {
         "meetings.org": "* Budget\nJonas found the orders table slow.\n",
-        "roam/20261103101500-eigenvalues.org": ":PROPERTIES:\n:ID:       3f2a9c0e\n:END:\n#+title: Eigenvalues\n\nAv.\n",
+        "roam/20261103101500-eigenvalues.org": ":PROPERTIES:\n:ID:       3f2a9c0e\n:END:\n\nA scalar with Av.\n",
         "lecture.org": code,
         "pages/hackerspace.md": "The space on Elm Street.\n",
         "syntax.md": "# Link syntax\n\nWrite it so:\n\n    [[Hackerspace]]\n\nor fenced:\n\n```\n[[Hackerspace]]\n```\n",
@@ -411,4 +413,35 @@ def test_a_link_in_code_names_no_note(tmp_path):
     assert _notes_of(conn, "meetings") == {"meetings.org", "lecture.org"}
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
     assert _notes_of(conn, "hackerspace") == {"pages/hackerspace.md", "syntax.md"}
+    assert graph(conn) == _fresh_graph(tmp_path, root)
+
+
+def test_an_org_notes_title_names_it_as_a_front_matter_title_does(tmp_path):
+    """An Org note's `#+title:` (before its first headline) is read as a
+    front matter's `title:` is: whole, a name when it is a title (heuristic
+    rules 18: its words were text, `Eigenvalues and eigenvectors` named
+    nothing), so an org-roam note whose slug org-roam made from it
+    (`..._eigenvalues_and_eigenvectors.org`) and the notes that link to its
+    `:ID:` are one entity named by the title, as `kitchen-reno.md` with
+    `title: Kitchen Reno` is. A `#+TITLE:` under a headline is no title."""
+    from minirag_cli.extract import orgmode
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    text = ":PROPERTIES:\n:ID: 3f2a\n:END:\n#+title: Eigenvalues and eigenvectors\n\nA scalar.\n* Later\n#+TITLE: Not one\n"
+    read = orgmode.titled(text)
+    assert len(read) == len(text) and read.count("title:: ") == 1 and "#+TITLE: Not one" in read
+
+    root = tmp_path / "org"
+    roam = "roam/20261103101500-eigenvalues_and_eigenvectors.org"
+    write_notes(root, {roam: ":PROPERTIES:\n:ID:       3f2a\n:END:\n#+title: Eigenvalues and eigenvectors\n\nA scalar.\n",
+                       "lecture.org": "* Monday\nThe professor covered [[id:3f2a][the spectrum]].\n",
+                       "journal.org": "* Notes\nNothing titled here.\n#+TITLE: Not A Title Here\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvaluesandeigenvectors") == {roam, "lecture.org"}
+    assert conn.execute("SELECT name FROM entities WHERE key = 'eigenvaluesandeigenvectors'").fetchone()[0] \
+        == "Eigenvalues and eigenvectors"
+    assert _notes_of(conn, "notatitlehere") == set()
     assert graph(conn) == _fresh_graph(tmp_path, root)

@@ -370,7 +370,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
 # 18, fix19's part (Org and Logseq leftovers): a link in code names no note for the folder's naming as it
 #    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
-#    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes).
+#    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes); an Org
+#    note's `#+title:` before its first headline is read as a front matter title (orgmode.titled: a name,
+#    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case).
 VERSION = 18
 
 

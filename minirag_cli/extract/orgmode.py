@@ -161,6 +161,26 @@ def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
 
 
+_TITLE_LINE = re.compile(r"^([ \t]*)#\+title:(?=[ \t])", re.IGNORECASE | re.MULTILINE)
+
+
+def titled(first_chunk: str) -> str:
+    """An Org note's first chunk (`first_chunk`, before readable) with
+    its `#+title:` line before its first headline (head's title) read as a
+    front matter's `title:` is (heuristic.read_front_matter: the value whole,
+    a name when it is a title, `Eigenvalues and eigenvectors`), written as
+    the Logseq property line `title::` that the extractors read so, at the same
+    length (heuristic rules 18: its words were read as text, so an org-roam
+    note's title named nothing and the note was named by its file's slug alone)."""
+    cut = re.search(r"^\*+[ \t]", first_chunk, flags=re.MULTILINE)
+    preamble = first_chunk if cut is None else first_chunk[:cut.start()]
+    m = _TITLE_LINE.search(preamble)
+    if m is None:
+        return first_chunk
+    # `#+title:` (8 characters) as `title:: ` (8): the value stays where it was
+    return first_chunk[:m.start()] + m.group(1) + "title:: " + first_chunk[m.end():]
+
+
 # the value's blanks are stripped in Python: `[ \t]*(.*?)[ \t]*$` was quadratic on a long run of them
 _HEAD_KEYWORD = re.compile(r"^[ \t]*#\+(TITLE|DATE):(.*)$", re.IGNORECASE | re.MULTILINE)
 _HEAD_DATE = re.compile(r"^[<\[]?(\d{4}-\d{2}-\d{2})(?:[ \t]+[^\W\d_]{2,9}\.?)?(?:[ \t]+(\d{1,2}:\d{2}))?"
