@@ -101,6 +101,35 @@ def test_org_tasks_by_tag_due_and_overdue(tmp_path):
     assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-11", "2026-11-16"]
 
 
+def test_org_and_logseq_tasks_have_their_priority(tmp_path, capsys, monkeypatch):
+    """An Org headline's `[#A]` and a Logseq block's `[#B]` are the task's
+    `priority` ("A", "B"; null for none, a checkbox's too), in `--json` and the
+    table's `priority` column, shown only when a listed task has one;
+    `--priority a` lists those of it, a bad one is a usage error (they were
+    only taken out of the text)."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, run
+
+    db_path = _org_index(tmp_path)
+    tasks = {t["text"]: t["priority"] for t in listed(db_path, "--all")}
+    assert tasks["Plant the garlic"] == "A"
+    assert tasks["Buy the garlic"] is None and tasks["a checkbox in the same note"] is None
+    assert [t["text"] for t in listed(db_path, "--priority", "a")] == ["Plant the garlic"]
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "tasks", "garlic")
+    assert code == 0 and "priority" in out and " A " in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "tasks", "compost")
+    assert code == 0 and "priority" not in out and "compost" in out
+    code, _out, err = run(capsys, monkeypatch, "--db", db_path, "tasks", "--priority", "AB")
+    assert code == 2 and "--priority" in err and "Traceback" not in err
+
+    from tests.test_tasks import sync
+    root = tmp_path / "logseq"
+    write_notes(root, {"pages/alpha.md": "- TODO [#B] write the spec\n- TODO review it\n"})
+    sync(root, tmp_path / "logseq.sqlite")
+    found = {t["text"]: t["priority"] for t in listed(tmp_path / "logseq.sqlite")}
+    assert found == {"write the spec": "B", "review it": None}
+
+
 def test_org_markup_is_blanked_in_place_for_the_name_rules():
     from minirag_cli.extract.orgmode import readable
 
