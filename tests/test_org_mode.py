@@ -474,3 +474,39 @@ def test_an_org_notes_title_names_it_as_a_front_matter_title_does(tmp_path):
         == "Eigenvalues and eigenvectors"
     assert _notes_of(conn, "notatitlehere") == set()
     assert graph(conn) == _fresh_graph(tmp_path, root)
+
+
+ARCHIVE = ("#    -*- mode: org -*-\n\n\nArchived entries from file /home/me/org/garden.org\n\n\n"
+           "* DONE Build the raised beds\n  CLOSED: [2026-10-20 Tue 16:40]\n  :PROPERTIES:\n"
+           "  :ARCHIVE_TIME: 2026-11-01 Sun 10:00\n  :ARCHIVE_FILE: ~/org/garden.org\n"
+           "  :ARCHIVE_OLPATH: Beds\n  :ARCHIVE_TODO: DONE\n  :END:\n  Priya helped with the beds.\n")
+
+
+def test_an_org_archive_file_is_an_org_note(tmp_path, capsys, monkeypatch):
+    """`garden.org_archive`, which Org's `C-c C-x C-a` writes, is a note read
+    as an Org one (walk readers 7: it was skipped, not a note file): its
+    task headlines are tasks (DONE done), its markup names nothing (an
+    archived entry's `:ARCHIVE_TIME: 2026-11-01 Sun 10:00` named Sun), `mrag
+    show` shows it, and it takes no name from `garden.org` (a link to
+    `[[file:garden.org]]` still names that note alone)."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, run, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "org"
+    write_notes(root, {"garden.org": "* TODO Plant the garlic\n", "garden.org_archive": ARCHIVE,
+                       "index.org": "* Links\nSee [[file:garden.org][the garden]].\n"})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    tasks = {t["text"]: (t["path"], t["status"], t["done_on"]) for t in listed(db_path, "--all")}
+    assert tasks == {"Plant the garlic": ("garden.org", "open", None),
+                     "Build the raised beds": ("garden.org_archive", "done", "2026-10-20")}
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "show", "garden.org_archive")
+    assert code == 0 and "Priya helped with the beds." in out
+    conn = db.connect(db_path)
+    try:
+        names = {name for (name,) in conn.execute("SELECT name FROM entities")}
+        assert "Sun" not in names and "2026-11-01" in names  # the archive is read, its weekday names nothing
+        assert _notes_of(conn, "garden") == {"garden.org", "index.org"}
+    finally:
+        conn.close()

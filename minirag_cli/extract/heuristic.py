@@ -64,7 +64,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
+from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
                               find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
@@ -372,7 +372,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
 #    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes); an Org
 #    note's `#+title:` before its first headline is read as a front matter title (orgmode.titled: a name,
-#    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case).
+#    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case);
+#    a property's unbracketed time's weekday names nothing (orgmode._PROPERTY_WEEKDAY: an Org archive's
+#    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun).
 VERSION = 18
 
 
@@ -954,8 +956,10 @@ DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
 # to one (`[log](notes/log.txt)`, `[[log.txt]]`) names it by its file name without the extension, which
 # names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
 # named `log.txt` or nothing, and no link joined such a note)
+# Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s
 PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
-                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None))
+                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None
+                              and s != ".org_archive"))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
@@ -2266,7 +2270,7 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     title = zettel_title(path, text) if path is not None else None
     if title is not None:
         values.append(title)
-    if path is not None and path.lower().endswith(".org"):  # its `:ID:` and `:ROAM_ALIASES:` (rules 17)
+    if path is not None and code_kind(path) == ORG:  # an Org note's `:ID:` and `:ROAM_ALIASES:` (rules 17)
         values += org_aliases(text)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
