@@ -510,3 +510,34 @@ def test_an_org_archive_file_is_an_org_note(tmp_path, capsys, monkeypatch):
         assert _notes_of(conn, "garden") == {"garden.org", "index.org"}
     finally:
         conn.close()
+
+
+def test_id_aliases_are_counted_in_the_tables_and_listed_in_json(tmp_path, capsys, monkeypatch):
+    """An org-roam `:ID:` alias (`id:3f2a…`) and a Logseq block's uuid are how
+    links reach a note, no name a person reads: `mrag entities` and `mrag entity`
+    tables count them (`+1 id`) beside the other aliases, `--json` lists them."""
+    import json
+
+    from tests.conftest import write_notes
+    from tests.test_tasks import run, sync
+
+    eig = "3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b"
+    block = "6543a1b2-aaaa-4bbb-8ccc-111122223333"
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "roam/20261103101500-eigenvalues.org": f":PROPERTIES:\n:ID:       {eig}\n:ROAM_ALIASES: Spectra\n:END:\n\nAv.\n",
+        "lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]].\n",
+        "pages/Alpha Project.md": f"- The spec\n  id:: {block}\n",
+        "journals/2026_11_03.md": f"- Read (({block})) and [[Alpha Project]].\n",
+    })
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entity", "eigenvalues")
+    assert code == 0 and "Spectra" in out and "+1 id" in out and "id:" not in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entity", "eigenvalues", "--json")
+    assert code == 0 and f"id:{eig}" in {a["alias"] for a in json.loads(out)["aliases"]}
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entities")
+    assert code == 0 and "+1 id" in out and "id:" not in out and block not in out and "Spectra" in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entities", "--json")
+    found = {a for e in json.loads(out) for a in e["aliases"]}
+    assert {f"id:{eig}", block} <= found
