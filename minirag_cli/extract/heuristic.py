@@ -374,7 +374,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    note's `#+title:` before its first headline is read as a front matter title (orgmode.titled: a name,
 #    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case);
 #    a property's unbracketed time's weekday names nothing (orgmode._PROPERTY_WEEKDAY: an Org archive's
-#    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun).
+#    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun); a Markdown link to a
+#    `.txt`/`.org`/... file right in a folder above that stays in the synced folder (`[log](../log.txt)` in
+#    `sub/a.md`) links to it again, as before 17's fix18 part (within_folder_links, read by sync from the note's path).
 VERSION = 18
 
 
@@ -1333,6 +1335,29 @@ def _above_the_folder(target: str) -> bool:
     path = urllib.parse.unquote(re.split(r"[#?]", target.removeprefix("<").removesuffix(">").strip(), maxsplit=1)[0])
     parts = [p for p in re.split(r"[/\\]", path) if p not in ("", ".")]
     return path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1])
+
+
+def within_folder_links(text: str, depth: int) -> str:
+    """`text` (a note's chunk, at `depth` folders below its synced folder: `log/sub/a.md` is 2) with
+    each Markdown link to a `.txt`/`.org`/... file right in a folder above (_above_the_folder) that
+    goes up no more folders than the note is below the synced folder (`[log](../log.txt)` in
+    `sub/a.md`: the folder's `log.txt`) written `.//log.txt`, at the same length, so it links as
+    `[log](log.txt)` does (heuristic rules 18: fix18's guard, which names nothing for a link that leaves
+    the folder, `../requirements.txt` beside the notes' folder, took it too). Read from the note's own
+    path, not from which notes the folder holds: one that goes up further still names nothing, and
+    one inside the folder to no note names its file name as a link to a missing note does. Sync reads
+    a note's links so (note_readings, note_link_keys)."""
+    if depth < 1 or "](" not in text or "../" not in text:
+        return text
+    out, at = [], 0
+    for m in MARKDOWN_LINK.finditer(text):
+        target = m.group(3)
+        up = len(target.removeprefix("<")) - len(target.removeprefix("<").lstrip("./"))
+        if _above_the_folder(target) and target.removeprefix("<").count("../", 0, up) <= depth:
+            start = m.start(3) + target.startswith("<")
+            out += [text[at:start], text[start:start + up].replace("../", ".//")]
+            at = start + up
+    return "".join(out) + text[at:] if out else text
 
 
 def markdown_links(text: str, comments: bool = True, kind: str | None = None,
