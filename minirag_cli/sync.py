@@ -71,7 +71,8 @@ from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
-                              gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
+                              gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
+                              sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -1791,6 +1792,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         seen.add(note.path)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
+        if conflict := merge_conflict_warning(note.path, text):
+            summary.warnings.append({"path": note.path, "reason": conflict})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
