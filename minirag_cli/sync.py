@@ -57,7 +57,7 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
                                            note_authors, standing_alias, zettel_id)
-from minirag_cli.extract.heuristic import link_targets, links_in
+from minirag_cli.extract.heuristic import link_targets, links_in, without_link_definitions
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -2834,10 +2834,11 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
     where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
-    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
+    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13),
+    nor in a link reference definition (heuristic rules 18: Foam's for `[[tom-becker]]` counted it 3 more times)."""
     from minirag_cli.extract.mdcode import reads_comments, without_code
 
-    return [without_code(text, comments=reads_comments(path))
+    return [without_link_definitions(without_code(text, comments=reads_comments(path)))
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 
