@@ -192,6 +192,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (`[log](../log.txt)` in `sub/a.md`) links as one to it does
     (heuristic.within_folder_links, rules 18)."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.tasks import without_logseq_markers
 
     parts = chunk_parts(matter, chunks)
     texts = [within_folder_links(c.text if part is not None else text, path.count("/"))
@@ -201,7 +202,38 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
         # its `#+title:` read as a front matter title is (heuristic rules 18)
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
+    elif _logseq_page(chunks, path):  # a block's `- LATER` names nothing (heuristic rules 18)
+        texts = [without_logseq_markers(text) for text in texts]
     return texts, parts, note_speakers(chunks, org)
+
+
+def note_nouns_of(chunks: Sequence[Chunk], path: str) -> frozenset[str]:
+    """The German nouns (extract.heuristic.note_nouns) of the note at `path` whose chunks (all of them, in
+    order) these are, laid from them as note_speakers lays it (an Org note without its markup): a German
+    noun is the note's to tell, not a chunk's (heuristic rules 18: `die Methode` in one chunk, `Methode`
+    with no article in the next named it). Nothing for a note that writes no `der`, `und`, ... at all."""
+    from minirag_cli.extract import orgmode
+    from minirag_cli.extract.heuristic import note_nouns
+    from minirag_cli.extract.mdcode import laid_note, reads_comments
+
+    note = laid_note(chunks)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    if orgmode.org_note(path):
+        note = orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks))
+    return note_nouns(note, reads_comments(path))
+
+
+def _logseq_page(chunks: Sequence[Chunk], path: str) -> bool:
+    """Is the note at `path` (its chunks, all of them, in order) a Logseq page, as tasks.is_logseq tells one
+    from the note laid from its chunks (mdcode.laid_note)? Asked only of a note with a block's marker."""
+    from minirag_cli.extract.mdcode import laid_note
+    from minirag_cli.tasks import LOGSEQ_MARKERS, is_logseq
+
+    if not any(marker in c.text for c in chunks for marker in LOGSEQ_MARKERS):
+        return False
+    note = laid_note(chunks)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    return is_logseq(path, note.split("\n"))
 
 
 def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
@@ -744,7 +776,8 @@ class _Extraction:
         as extractable does."""
         from minirag_cli.extract.mdcode import reads_comments
 
-        texts, parts, speakers, comments = [], [], [], []
+        texts, parts, speakers, comments, nouns = [], [], [], [], []
+        by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
         for chunks, path, matter in zip(notes, paths, matters, strict=True):
             note_texts, note_parts, chatting = note_readings(chunks, path, matter)
             read = [extractable(text, part) for text, part in zip(note_texts, note_parts)]
@@ -752,6 +785,10 @@ class _Extraction:
             parts += [part for _text, part in read]
             speakers += [chatting] * len(chunks)
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
+            if by_note:
+                nouns += [note_nouns_of(chunks, path)] * len(chunks)
+        if by_note:
+            return self.extractor.extract(texts, parts, speakers, comments=comments, note_nouns=nouns)
         return self.extractor.extract(texts, parts, speakers, comments=comments)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
