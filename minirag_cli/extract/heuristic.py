@@ -368,7 +368,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-VERSION = 17
+# 18, resolve3's part (order-dependent merges): a #tag come after a name it is a word apart from joined
+#    another key's group (`#flashcards` after `Flashcards` joined `DS flashcards`) splits the group, and a
+#    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
+#    (`priya.r:`) join it: the notes of those keys are extracted anew (resolve.Resolver.stale,
+#    sync._resolve_anew), so a fresh sync groups as a sync after each note does.
+VERSION = 18
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
