@@ -148,11 +148,21 @@ class Resolver:
         group = self._members.get(self.canonical[key], set())
         if not any(other != key and fuzzable(other) and self._word_apart(surface, key, other) for other in group):
             return
-        group = set(group)
-        for member in group:
-            self._drop(member)
-        self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in group]
-        self.stale |= group
+        self.reopen([key])
+
+    def reopen(self, keys) -> None:
+        """Forget the groups of more than one key that any of the stale `keys` is in, as _split did
+        before a sync stopped: the index holds them as merged until their notes are extracted anew.
+        Every key of such a group is stale: the notes mentioning any of them resolve it anew."""
+        for key in keys:
+            group = self._members.get(self.canonical.get(key, ""), set())
+            if len(group) > 1:
+                group = set(group)
+                for member in group:
+                    self._drop(member)
+                self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in group]
+                self.stale |= group
+        self.stale |= set(keys)
 
     def _handle_target(self, surface: str) -> str | None:
         """The entity a handle of a first name and an initial joins (`@priya.r`: _FIRST_INITIAL): the one

@@ -1006,7 +1006,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     _check_heuristic_version(run, roots, index_path)
     # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
     run.stale_recorded = frozenset(json.loads(dbmod.get_meta(conn, dbmod.RESOLVE_PENDING_KEY) or "[]"))
-    run.resolver.stale |= run.stale_recorded
+    run.resolver.reopen(run.stale_recorded)
     if not run.known:
         run.known = recorded_known(conn)
     run.cjk_changed = dbmod.get_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY) is not None  # a sync stopped before

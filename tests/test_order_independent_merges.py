@@ -99,3 +99,16 @@ def test_a_sync_stopped_before_it_resolved_anew_has_the_next_one_do_it(tmp_path,
     assert db.get_meta(conn, db.RESOLVE_PENDING_KEY) is None
     assert graph(conn) == _graph_at_once(tmp_path, FLASHCARDS)
     conn.close()
+
+
+PRIYAS = {  # a second Priya R...: which one `priya.r` is no name tells, in whichever order they come
+    **PRIYA,
+    "team.md": "# Team\n\n- Priya Rao - designer, growth\n",
+}
+
+
+@pytest.mark.parametrize("order", list(permutations(PRIYAS)))
+def test_a_handle_two_names_could_be_stays_its_own_synced_at_once_or_one_by_one(tmp_path, order):
+    at_once = _graph_at_once(tmp_path, PRIYAS)
+    assert not any(key == "priyaraman" and alias == "@priya.r" for key, alias, *_rest in at_once["aliases"])
+    assert _graph_one_by_one(tmp_path, PRIYAS, order, "one") == at_once
