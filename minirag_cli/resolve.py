@@ -19,6 +19,10 @@ A #tag and a name a word apart do not merge fuzzily (`#flashcards` is a topic,
 ("FC Barcelona", "Barcelona"). A Slack-style handle of a first name and an
 initial (`@priya.r`) joins the one entity known by a name of that first name
 and initial (`Priya Raman`) as a note's alias would: it never names or keys it.
+Neither hangs on the order the notes come in (rules 18): what a later form
+tells about keys resolved before (a #tag a word apart from a name of a group
+merged without it, a new Priya R... for a handle) makes those keys stale
+(`Resolver.stale`), and the sync extracts the notes mentioning them anew.
 """
 
 from __future__ import annotations
