@@ -327,7 +327,8 @@ class SyncSummary:
     moved: list[dict] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because the file name they
     # have became shared by another note of their folder, or stopped being, or because they mention an
-    # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
+    # alias whose note changed it, went or came, or that another note now claims too (_name_anew), or
+    # because a name they mention resolves otherwise now that another note came (_resolve_anew)
     note_names_changed: list[str] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because a Chinese or Japanese
     # name their text writes became known by another note, or stopped being (_know_anew)
@@ -2493,6 +2494,7 @@ def _resolve_anew(run: _Run, roots: Sequence[str]) -> None:
     transaction, the record (db.RESOLVE_PENDING_KEY) removed with it."""
     conn, resolver = run.conn, run.resolver
     done: set[str] = set()
+    written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
     while resolver.stale - done:
         keys = resolver.stale - done
         done |= keys
@@ -2502,6 +2504,8 @@ def _resolve_anew(run: _Run, roots: Sequence[str]) -> None:
             if notes:
                 _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
                                  "that mention a name a later note made resolve otherwise")
+                run.summary.note_names_changed.extend(path for _doc, path in notes if path not in written
+                                                      and path not in run.summary.note_names_changed)
     resolver.stale.clear()
     run.stale_recorded = frozenset()
     dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)

@@ -101,6 +101,21 @@ def test_a_sync_stopped_before_it_resolved_anew_has_the_next_one_do_it(tmp_path,
     conn.close()
 
 
+def test_the_notes_extracted_anew_are_listed(tmp_path):
+    """The notes a later note's tag split the group of are news of the sync (note_names_changed), the
+    note it wrote is not."""
+    folder = tmp_path / "v"
+    conn = db.connect(tmp_path / "i.sqlite", create=True)
+    write_notes(folder, {path: FLASHCARDS[path] for path in ("DS flashcards.md", "Flashcards.md")})
+    sync(conn, [folder])
+    write_notes(folder, {"Zettel prep.md": FLASHCARDS["Zettel prep.md"]})
+    summary = sync(conn, [folder])
+    assert (summary.added_paths, summary.note_names_changed) == (["Zettel prep.md"],
+                                                                 ["DS flashcards.md", "Flashcards.md"])
+    assert sync(conn, [folder]).note_names_changed == []  # settled: the next sync extracts nothing
+    conn.close()
+
+
 PRIYAS = {  # a second Priya R...: which one `priya.r` is no name tells, in whichever order they come
     **PRIYA,
     "team.md": "# Team\n\n- Priya Rao - designer, growth\n",
