@@ -18,9 +18,11 @@ task's line is taken out of its text.
 
 Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
-scheduled day, `✅` / `[completion:: ]` the day it was done; they are taken
-out of its text (`🛫`, `➕`, `❌` and `start::`, `created::`, `cancelled::` are
-taken out too, unlisted). A date that is no day (`📅 2026-13-45`) is no
+scheduled day, `✅` / `[completion:: ]` the day it was done (a cancelled
+task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
+card date `@{2026-11-25}` is its due date; they are taken out of its text
+(`🛫`, `➕` and `start::`, `created::` are taken out too, unlisted; so is a
+block id, `^rent`, ending the line). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -68,13 +70,20 @@ _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
-                "\u2705": "done_on"}
+                "\u2705": "done_on", "\u274C": "cancelled_on"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
 # (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
 # each opener, quadratic in a line of thousands of them)
 _INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY
                      + r"[^\][()]*[\])]", re.I)
-_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"}
+_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on", "cancelled": "cancelled_on"}
+# The Kanban plugin's card date, `@{2026-11-25}` (its date trigger `@`; `@[[2026-11-25]]` when it links
+# dates to daily notes), with the card's time after it (`@@{10:00}`): the card's due date, as the board
+# shows it (qa27: it stayed in the text, and `--due`, `--week` passed the card over)
+_KANBAN_DATE = re.compile(r"(?<!\S)@(?:\{" + _DAY + r"\}|\[\[" + _DAY + r"\]\])(?:[ \t]*@@\{\d{1,2}:\d{2}\})?")
+# An Obsidian block id ending the task's line (`- [ ] pay rent 📅 2026-12-01 ^rent`): the anchor a
+# `![[note#^rent]]` embeds, which Obsidian does not show (qa27: it stayed last in the text)
+_BLOCK_ID = re.compile(r"[ \t]\^[A-Za-z0-9-]+[ \t]*$")
 
 
 @dataclass
@@ -119,7 +128,16 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text = _without_comments(text, comments)
     text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
+    text = _obsidian_plugins(text, take)
     return " ".join(text.split()), found
+
+
+def _obsidian_plugins(text: str, take) -> str:
+    """`text` without a Kanban card's date (_KANBAN_DATE, its due date: given to `take`) and the block
+    id ending it (_BLOCK_ID), which Obsidian's plugins write into a task's line and do not show."""
+    if "@" in text:
+        text = _KANBAN_DATE.sub(lambda m: take(m, "due", m.group(1) or m.group(2)), text)
+    return _BLOCK_ID.sub("", text) if "^" in text else text
 
 
 def _front_matter_lines(lines: list[str]) -> int:
@@ -278,8 +296,10 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
     for task in out:
         text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]), comments)
         task.pop("_indent")
-        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"),
-                    done_on=found.get("done_on"))
+        # a cancelled task's `❌` day is the day it was closed, as an Org task's CLOSED: is (qa27: it was
+        # taken out of the text, and lost)
+        closed = found.get("done_on") or (found.get("cancelled_on") if task["status"] == "cancelled" else None)
+        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"), done_on=closed)
     return out
 
 
@@ -504,7 +524,23 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
+    elif kind is None:
+        _note_name_tag(path, found)
     return found
+
+
+def _note_name_tag(path: str, found: list[dict]) -> None:
+    """Give each of a Markdown note's tasks its note's name as a tag, as a Logseq page's name is its
+    blocks' (qa27: `mrag tasks alpha` listed no task of `Projects/Alpha.md` nor of `Alpha Board.md`'s
+    cards, as Tasks' `path includes Alpha` does); not a daily, weekly or monthly note's date, which
+    would match every query of a number (`mrag tasks 11`)."""
+    from minirag_cli.text import file_date, file_period
+
+    if not found or file_date(path) or file_period(path):
+        return
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    for task in found:
+        task["_tags"] = [*task.get("_tags", ()), name]
 
 
 def _note_day(root: str, path: str, head: str) -> str | None:
@@ -617,7 +653,7 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
 
 def matches(task: dict, words: list[str]) -> bool:
     """Does each of `words` (folded) stand in the task's text or its tags (an
-    Org task's, a Logseq page's name: _tags)?"""
+    Org task's, a Logseq page's or a Markdown note's name: _tags)?"""
     from minirag_cli.text import fold
 
     text = fold(" ".join([task["text"], *task.get("_tags", ())]))

@@ -67,7 +67,7 @@ from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -368,6 +368,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
+# 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
+#    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
+#    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
+#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title; a weekly or
+#    quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named as `[[2026-W45]]` links it
+#    (note_name: the link named a `2026-W45` no note carried, so a homepage's link joined no note).
 # 18, resolve3's part (order-dependent merges): a #tag come after a name it is a word apart from joined
 #    another key's group (`#flashcards` after `Flashcards` joined `DS flashcards`) splits the group, and a
 #    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
@@ -1283,7 +1289,7 @@ def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMe
     where `%%` opens a comment (mdcode.reads_comments)?"""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, comments=comments, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1336,7 +1342,7 @@ def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, Ent
     Heuristic rules 16. `comments`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, comments=comments, templater=True))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
@@ -2354,6 +2360,8 @@ def note_name(path: str) -> EntityMention | None:
     # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):
         return found
+    if file_period(file.name) is not None:  # `2026-W45.md`, `2026-Q4.md`: named as `[[2026-W45]]` links it
+        return found
     # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
     # spelled as a text does, its words apart ("kitchen renovation"); a
@@ -2535,6 +2543,12 @@ def _unstreeted_words(text: str) -> frozenset[str]:
                      if not text[max(0, m.start() - 5):m.start()].rstrip(" \t").endswith("St."))
 
 
+def _is_emoji(char: str) -> bool:
+    """Is `char` part of an emoji as a heading, a list item or a task opens with one (`🏆`, `☕`, `✨`:
+    a symbol, a skin tone, the variation selector U+FE0F or the joiner U+200D)?"""
+    return char > "\x7f" and (unicodedata.category(char) in ("So", "Sk") or char in "\ufe0f\u200d")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -2553,6 +2567,11 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if _is_emoji(before):  # `## 🏆 Wins`, `- [ ] ☕ Set up`: the emoji's place is the word's (rules 18)
+        first = start - 1
+        while first and _is_emoji(text[first - 1]):  # a blank between two emoji is read back by the call
+            first -= 1
+        return _sentence_start(text, first)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
