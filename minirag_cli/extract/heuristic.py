@@ -400,6 +400,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (LINK_DEFINITION: Foam's `[tom-becker]: people/tom-becker.md "Tom Becker"`) names nothing and counts
 #    no mention (its title was a work, `Priya Raman` one, and each line counted its wikilink's name again);
 #    a Dendron note's file name is its hierarchy whole (`ref.vendors.helix-data`, was `ref.vendors.helix data`).
+# 18, resolve3's part (order-dependent merges): a #tag come after a name it is a word apart from joined
+#    another key's group (`#flashcards` after `Flashcards` joined `DS flashcards`) splits the group, and a
+#    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
+#    (`priya.r:`) join it: the notes of those keys are extracted anew (resolve.Resolver.stale,
+#    sync._resolve_anew), so a fresh sync groups as a sync after each note does.
 VERSION = 18
 
 
