@@ -189,7 +189,10 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     from minirag_cli.extract import orgmode
 
     parts = chunk_parts(matter, chunks)
-    texts = [c.text if part is not None else text
+    # a chunk the block covers is read as written up to the block's end (its part's offsets are into
+    # it); the code after that is read as code all the same (an MDX page's `import` lines under its
+    # front matter named `Tabs`, an indented block under a Markdown note's: readers 7)
+    texts = [c.text if part is not None and not text.startswith(c.text[:part.end]) else text
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
     org = orgmode.org_note(path)
     if org:

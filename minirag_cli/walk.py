@@ -25,7 +25,7 @@ from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
-NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc",
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc", ".mdx",
                              ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
@@ -840,7 +840,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
 # 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
 # `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
-READER_VERSION = 6
+# 7: qa26: an MDX page (`.mdx`: Docusaurus, Nextra) is a note (it was skipped, `not a note file`), its
+# ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
+READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -368,7 +368,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-VERSION = 17
+#    18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
+#    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
+#    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
+#    `.txt` note (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS).
+VERSION = 18
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
