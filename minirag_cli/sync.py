@@ -141,7 +141,7 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     `---`; else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
-    if not chunks or chunks[0].start_char != 0 or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
+    if not chunks or chunks[0].start_char != 0 or not frontmatter.opens_block(chunks[0].text.split("\n", 1)[0]):
         return "", None
     text = stored_text(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone

@@ -372,6 +372,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
 #    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
 #    `.txt` note (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS).
+#    18, qa26's Hugo part: TOML front matter (`+++` ... `+++`: frontmatter._parse_toml) is read as the YAML
+#    block is: its keys name nothing, `title = "..."` is a name, `tags = [...]` #tags (`author = "Ines Okafor"`
+#    was a work, `title =` text, every header `+++`).
 VERSION = 18
 
 
