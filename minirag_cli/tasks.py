@@ -18,9 +18,11 @@ task's line is taken out of its text.
 
 Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
-scheduled day, `✅` / `[completion:: ]` the day it was done; they are taken
-out of its text (`🛫`, `➕`, `❌` and `start::`, `created::`, `cancelled::` are
-taken out too, unlisted). A date that is no day (`📅 2026-13-45`) is no
+scheduled day, `✅` / `[completion:: ]` the day it was done (a cancelled
+task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
+card date `@{2026-11-25}` is its due date; they are taken out of its text
+(`🛫`, `➕` and `start::`, `created::` are taken out too, unlisted; so is a
+block id, `^rent`, ending the line). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -68,13 +70,20 @@ _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
-                "\u2705": "done_on"}
+                "\u2705": "done_on", "\u274C": "cancelled_on"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
 # (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
 # each opener, quadratic in a line of thousands of them)
 _INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY
                      + r"[^\][()]*[\])]", re.I)
-_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"}
+_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on", "cancelled": "cancelled_on"}
+# The Kanban plugin's card date, `@{2026-11-25}` (its date trigger `@`; `@[[2026-11-25]]` when it links
+# dates to daily notes), with the card's time after it (`@@{10:00}`): the card's due date, as the board
+# shows it (qa27: it stayed in the text, and `--due`, `--week` passed the card over)
+_KANBAN_DATE = re.compile(r"(?<!\S)@(?:\{" + _DAY + r"\}|\[\[" + _DAY + r"\]\])(?:[ \t]*@@\{\d{1,2}:\d{2}\})?")
+# An Obsidian block id ending the task's line (`- [ ] pay rent 📅 2026-12-01 ^rent`): the anchor a
+# `![[note#^rent]]` embeds, which Obsidian does not show (qa27: it stayed last in the text)
+_BLOCK_ID = re.compile(r"[ \t]\^[A-Za-z0-9-]+[ \t]*$")
 
 
 @dataclass
@@ -91,6 +100,8 @@ class Task:
     scheduled: str | None
     done_on: str | None
     parent: int | None  # the line of the task this one is indented under
+    # an Org or Logseq task's priority cookie's, `[#A]`: "A" (cookie_priority); None for none
+    priority: str | None = None
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
     # ["due"], ["scheduled"] or both; None with no window asked
     in_window: list[str] | None = None
@@ -119,7 +130,16 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text = _without_comments(text, comments)
     text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
+    text = _obsidian_plugins(text, take)
     return " ".join(text.split()), found
+
+
+def _obsidian_plugins(text: str, take) -> str:
+    """`text` without a Kanban card's date (_KANBAN_DATE, its due date: given to `take`) and the block
+    id ending it (_BLOCK_ID), which Obsidian's plugins write into a task's line and do not show."""
+    if "@" in text:
+        text = _KANBAN_DATE.sub(lambda m: take(m, "due", m.group(1) or m.group(2)), text)
+    return _BLOCK_ID.sub("", text) if "^" in text else text
 
 
 def _front_matter_lines(lines: list[str]) -> int:
@@ -278,8 +298,10 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
     for task in out:
         text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]), comments)
         task.pop("_indent")
-        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"),
-                    done_on=found.get("done_on"))
+        # a cancelled task's `❌` day is the day it was closed, as an Org task's CLOSED: is (qa27: it was
+        # taken out of the text, and lost)
+        closed = found.get("done_on") or (found.get("cancelled_on") if task["status"] == "cancelled" else None)
+        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"), done_on=closed)
     return out
 
 
@@ -304,6 +326,17 @@ _LOGSEQ_FOLDERS = {"journals", "pages"}
 # `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE: <2026-11-25 Wed 10:00 .+1w>` (a time and a repeater may follow)
 _LOGSEQ_DATE = re.compile(r"\b(SCHEDULED|DEADLINE):[ \t]*<" + _DAY + r"[^>\n]*>")
 _LOGSEQ_PRIORITY = re.compile(r"\[#[A-Ca-c]\]")
+
+
+def cookie_priority(text: str, cookie: re.Pattern, blank: str = "") -> tuple[str, str | None]:
+    """`text` without the first priority cookie `cookie` finds in it (Org's `[#A]` opening a
+    headline's title, _ORG_PRIORITY; Logseq's anywhere in a block, _LOGSEQ_PRIORITY), `blank`
+    where it was, and the priority it gives, upper case ("A"); None for none. The one reading of
+    a task's `priority` from its text (`mrag tasks --priority A`)."""
+    m = cookie.search(text)
+    if m is None:
+        return text, None
+    return text[:m.start()] + blank + text[m.end():], m.group(0)[2].upper()
 
 
 def is_logseq(path: str, lines: list[str]) -> bool:
@@ -392,9 +425,10 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
             return " "
 
         text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
-        text, fields = _fields(_LOGSEQ_PRIORITY.sub(" ", text, count=1))
+        text, priority = cookie_priority(text, _LOGSEQ_PRIORITY, " ")
+        text, fields = _fields(text)
         task.pop("_indent")
-        task.update(text=text, due=found.get("due") or fields.get("due"),
+        task.update(text=text, priority=priority, due=found.get("due") or fields.get("due"),
                     scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"))
     return out
 
@@ -462,12 +496,13 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
         word, _, title = rest.replace("\t", " ").partition(" ")
         task = None
         if word in keywords and title.strip():
-            title = " ".join(_ORG_COOKIE.sub(" ", _ORG_PRIORITY.sub("", title.strip())).split())
+            title, priority = cookie_priority(title.strip(), _ORG_PRIORITY)
+            title = " ".join(_ORG_COOKIE.sub(" ", title).split())
             status = _ORG_STATUS.get(word) or ("cancelled" if word.startswith("CANCEL") else keywords[word])
             parent = next((t["line"] for _, _, t in reversed(outline) if t is not None), None)
             task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,
                     "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
-                    "parent": parent, "due": None, "scheduled": None, "done_on": None,
+                    "parent": parent, "due": None, "scheduled": None, "done_on": None, "priority": priority,
                     "_tags": list(dict.fromkeys(inherited + tags))}
             planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
             if PLANNING_LINE.match(planning):  # a planning line holds nothing else
@@ -504,7 +539,23 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
+    elif kind is None:
+        _note_name_tag(path, found)
     return found
+
+
+def _note_name_tag(path: str, found: list[dict]) -> None:
+    """Give each of a Markdown note's tasks its note's name as a tag, as a Logseq page's name is its
+    blocks' (qa27: `mrag tasks alpha` listed no task of `Projects/Alpha.md` nor of `Alpha Board.md`'s
+    cards, as Tasks' `path includes Alpha` does); not a daily, weekly or monthly note's date, which
+    would match every query of a number (`mrag tasks 11`)."""
+    from minirag_cli.text import file_date, file_period
+
+    if not found or file_date(path) or file_period(path):
+        return
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    for task in found:
+        task["_tags"] = [*task.get("_tags", ()), name]
 
 
 def _note_day(root: str, path: str, head: str) -> str | None:
@@ -600,8 +651,11 @@ def window_label(window: tuple[dt.date | None, dt.date | None]) -> str:
     return f"from {first} on" if first else f"up to {last}"
 
 
-def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False) -> None:
+def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False,
+                priority: str | None = None) -> None:
     """UsageErrors for flags that mean nothing together, before any work."""
+    if priority is not None and not re.fullmatch(r"[A-Za-z0-9]", priority):
+        raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C.")
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
@@ -617,7 +671,7 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
 
 def matches(task: dict, words: list[str]) -> bool:
     """Does each of `words` (folded) stand in the task's text or its tags (an
-    Org task's, a Logseq page's name: _tags)?"""
+    Org task's, a Logseq page's or a Markdown note's name: _tags)?"""
     from minirag_cli.text import fold
 
     text = fold(" ".join([task["text"], *task.get("_tags", ())]))
@@ -625,18 +679,20 @@ def matches(task: dict, words: list[str]) -> bool:
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
-           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None) -> list[Task]:
+           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
+           priority: str | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. `window`
     (window_of: first and last day, either None for open-ended): those whose
     due or scheduled day falls in it (with `due`, the due day alone), by the
-    earlier of those days, `in_window` naming them. Else newest note first
+    earlier of those days, `in_window` naming them. `priority`: those whose
+    priority cookie gives it (`[#A]`: "A", any case). Else newest note first
     (undated notes last), then path, then line."""
     from minirag_cli.text import fold
 
-    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None)
+    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
     fields = ("due",) if due else ("due", "scheduled")
@@ -657,6 +713,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 if not found["in_window"]:
                     continue
             if words and not matches(found, words):
+                continue
+            if priority is not None and found.get("priority") != priority.upper():
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""

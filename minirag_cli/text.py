@@ -189,13 +189,17 @@ def file_date(path: str) -> tuple[str, str] | None:
 # `2026-11` (YYYY-MM), the month's name after it or not (`2026-11 November`,
 # `2026-11 Nov`: the month's own name, else no period).
 _WEEK_NAME = re.compile(r"((?:19|20)\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])", re.I)
+# ... and a quarter's, `2026-Q4` (Periodic Notes' YYYY-[Q]Q: qa27, its tasks and its review were undated;
+# a yearly note's `2026` is not read so: a note named `1984.md` is a book's as often)
+_QUARTER_NAME = re.compile(r"((?:19|20)\d\d)-?Q([1-4])", re.I)
 _MONTH_NAME = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:,?\s+([^\W\d_]+)\.?)?")
 
 
 def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
-    """(first day, last day) of the week or month a weekly or monthly note
-    at `path` is named by (its file name without the extension, whole:
-    above); None for any other note (a daily note is dated by file_date)."""
+    """(first day, last day) of the week, month or quarter a weekly, monthly
+    or quarterly note at `path` is named by (its file name without the
+    extension, whole: above); None for any other note (a daily note is dated
+    by file_date)."""
     name = path.rsplit("/", 1)[-1]
     stem = (name.rsplit(".", 1)[0] if "." in name else name).strip()
     m = _WEEK_NAME.fullmatch(stem)
@@ -205,6 +209,11 @@ def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
         except ValueError:  # week 53 of a year of 52
             return None
         return monday, monday + _dt.timedelta(days=6)
+    m = _QUARTER_NAME.fullmatch(stem)
+    if m:
+        year, quarter = int(m.group(1)), int(m.group(2))
+        last = _dt.date(year + 1, 1, 1) if quarter == 4 else _dt.date(year, 3 * quarter + 1, 1)
+        return _dt.date(year, 3 * quarter - 2, 1), last - _dt.timedelta(days=1)
     m = _MONTH_NAME.fullmatch(stem)
     if m is None or (m.group(3) and _month_of(m.group(3)) != int(m.group(2))):
         return None

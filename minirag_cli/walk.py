@@ -25,8 +25,8 @@ from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
-NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc", ".mdx",
-                             ".canvas", ".excalidraw"})
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
+                             ".adoc", ".mdx", ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -840,8 +840,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
 # 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
 # `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
-# 7: qa26: an MDX page (`.mdx`: Docusaurus, Nextra) is a note (it was skipped, `not a note file`), its
-# ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
+# 7: fix19: an Org archive file (`notes.org_archive`, which Org's `C-c C-x C-a` writes the done tasks and
+# old entries to) is a note, an Org-mode one (orgmode.ORG_SUFFIXES); it was skipped as no note file.
+#    qa26: an MDX page (`.mdx`: Docusaurus, Nextra) is a note (it was skipped, `not a note file`), its
+#    ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

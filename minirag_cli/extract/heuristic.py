@@ -64,10 +64,10 @@ from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
+from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -368,14 +368,29 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
-#    18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
+# 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
+#    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
+#    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
+#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title; a weekly or
+#    quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named as `[[2026-W45]]` links it
+#    (note_name: the link named a `2026-W45` no note carried, so a homepage's link joined no note).
+# 18, fix19's part (Org and Logseq leftovers): a link in code names no note for the folder's naming as it
+#    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
+#    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes); an Org
+#    note's `#+title:` before its first headline is read as a front matter title (orgmode.titled: a name,
+#    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case);
+#    a property's unbracketed time's weekday names nothing (orgmode._PROPERTY_WEEKDAY: an Org archive's
+#    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun); a Markdown link to a
+#    `.txt`/`.org`/... file right in a folder above that stays in the synced folder (`[log](../log.txt)` in
+#    `sub/a.md`) links to it again, as before 17's fix18 part (within_folder_links, read by sync from the note's path).
+# 18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
 #    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
 #    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
 #    `.txt` note (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS).
-#    18, qa26's Hugo part: TOML front matter (`+++` ... `+++`: frontmatter._parse_toml) is read as the YAML
+# 18, qa26's Hugo part: TOML front matter (`+++` ... `+++`: frontmatter._parse_toml) is read as the YAML
 #    block is: its keys name nothing, `title = "..."` is a name, `tags = [...]` #tags (`author = "Ines Okafor"`
 #    was a work, `title =` text, every header `+++`).
-#    18, qa26's admonition part: MkDocs' `!!! note "Title"`, `??? tip`, `=== "Tab"` and Docusaurus' `:::tip Title`
+# 18, qa26's admonition part: MkDocs' `!!! note "Title"`, `??? tip`, `=== "Tab"` and Docusaurus' `:::tip Title`
 #    lines are read as their title alone (ADMONITION_LINE: `New`, `Exceeding`, `Rate` were names).
 VERSION = 18
 
@@ -958,8 +973,10 @@ DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
 # to one (`[log](notes/log.txt)`, `[[log.txt]]`) names it by its file name without the extension, which
 # names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
 # named `log.txt` or nothing, and no link joined such a note)
+# Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s
 PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
-                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None))
+                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None
+                              and s != ".org_archive"))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
@@ -1286,7 +1303,8 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
-def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def wikilinks(text: str, comments: bool = True, kind: str | None = None,
+              indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
     is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
@@ -1294,10 +1312,13 @@ def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMe
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
-    where `%%` opens a comment (mdcode.reads_comments)?"""
+    where `%%` opens a comment (mdcode.reads_comments)? `kind`: the note kind whose own
+    code blocks are code too (mdcode.code_kind: an Org note's `#+BEGIN_SRC`), `indented`: a
+    Markdown note's indented code blocks are code, for a text not read in context already
+    (sync.note_link_keys reads a stored chunk as it is; the extractor's texts have them fenced)."""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1341,16 +1362,40 @@ def _above_the_folder(target: str) -> bool:
     return path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1])
 
 
-def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def within_folder_links(text: str, depth: int) -> str:
+    """`text` (a note's chunk, at `depth` folders below its synced folder: `log/sub/a.md` is 2) with
+    each Markdown link to a `.txt`/`.org`/... file right in a folder above (_above_the_folder) that
+    goes up no more folders than the note is below the synced folder (`[log](../log.txt)` in
+    `sub/a.md`: the folder's `log.txt`) written `.//log.txt`, at the same length, so it links as
+    `[log](log.txt)` does (heuristic rules 18: fix18's guard, which names nothing for a link that leaves
+    the folder, `../requirements.txt` beside the notes' folder, took it too). Read from the note's own
+    path, not from which notes the folder holds: one that goes up further still names nothing, and
+    one inside the folder to no note names its file name as a link to a missing note does. Sync reads
+    a note's links so (note_readings, note_link_keys)."""
+    if depth < 1 or "](" not in text or "../" not in text:
+        return text
+    out, at = [], 0
+    for m in MARKDOWN_LINK.finditer(text):
+        target = m.group(3)
+        up = len(target.removeprefix("<")) - len(target.removeprefix("<").lstrip("./"))
+        if _above_the_folder(target) and target.removeprefix("<").count("../", 0, up) <= depth:
+            start = m.start(3) + target.startswith("<")
+            out += [text[at:start], text[start:start + up].replace("../", ".//")]
+            at = start + up
+    return "".join(out) + text[at:] if out else text
+
+
+def markdown_links(text: str, comments: bool = True, kind: str | None = None,
+                   indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
     (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
     path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
     export); one to a note names that note, as `[[Packing list]]` would. An image's target
     (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
-    Heuristic rules 16. `comments`: as wikilinks'."""
+    Heuristic rules 16. `comments`, `kind`, `indented`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
@@ -2146,19 +2191,21 @@ def links_in(text: str) -> bool:
     return "[[" in text or "](" in text
 
 
-def link_targets(text: str, comments: bool = True) -> list[EntityMention]:
+def link_targets(text: str, comments: bool = True, kind: str | None = None,
+                 indented: bool = False) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
     dates), its wikilinks' and its Markdown links' to notes
     (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
     rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
     values, without invisible characters): what the llm extractor adds to
     its model's names (extract/llm.py `complete`), and the notes whose
-    lower-case file names a link names (sync.note_link_keys). `comments`: as wikilinks'."""
+    lower-case file names a link names (sync.note_link_keys). `comments`, `kind`, `indented`: as wikilinks'."""
     text = without_invisibles(text)
     if not links_in(text):
         return []
     read = read_front_matter(text)[0]
-    links = sorted(wikilinks(read, comments) + markdown_links(read, comments), key=lambda link: link[0])  # in the text's order
+    links = sorted(wikilinks(read, comments, kind, indented) + markdown_links(read, comments, kind, indented),
+                   key=lambda link: link[0])  # in the text's order
     return [target for _start, _end, target in links if target is not None]
 
 
@@ -2275,7 +2322,7 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     title = zettel_title(path, text) if path is not None else None
     if title is not None:
         values.append(title)
-    if path is not None and path.lower().endswith(".org"):  # its `:ID:` and `:ROAM_ALIASES:` (rules 17)
+    if path is not None and code_kind(path) == ORG:  # an Org note's `:ID:` and `:ROAM_ALIASES:` (rules 17)
         values += org_aliases(text)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch
@@ -2369,6 +2416,8 @@ def note_name(path: str) -> EntityMention | None:
     # a title, as a front matter title must be: Obsidian shows the file
     # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):
+        return found
+    if file_period(file.name) is not None:  # `2026-W45.md`, `2026-Q4.md`: named as `[[2026-W45]]` links it
         return found
     # a lower-case name of two to eight words, as Obsidian, Logseq and Foam
     # users write them (`kitchen-renovation.md`, `trip_to_lisbon.md`):
@@ -2551,6 +2600,12 @@ def _unstreeted_words(text: str) -> frozenset[str]:
                      if not text[max(0, m.start() - 5):m.start()].rstrip(" \t").endswith("St."))
 
 
+def _is_emoji(char: str) -> bool:
+    """Is `char` part of an emoji as a heading, a list item or a task opens with one (`🏆`, `☕`, `✨`:
+    a symbol, a skin tone, the variation selector U+FE0F or the joiner U+200D)?"""
+    return char > "\x7f" and (unicodedata.category(char) in ("So", "Sk") or char in "\ufe0f\u200d")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -2569,6 +2624,11 @@ def _sentence_start(text: str, pos: int) -> bool:
     if pos == 0 or "\n" in blanks:
         return True
     before = text[start - 1] if start else ""
+    if _is_emoji(before):  # `## 🏆 Wins`, `- [ ] ☕ Set up`: the emoji's place is the word's (rules 18)
+        first = start - 1
+        while first and _is_emoji(text[first - 1]):  # a blank between two emoji is read back by the call
+            first -= 1
+        return _sentence_start(text, first)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)

@@ -122,7 +122,8 @@ def reads_comments(path: str) -> bool:
 # wherever code matters (no name, no task, no link); each only in its own kind: a Markdown note's
 # `----` is a rule, its `: ` an ordinary line.
 ORG, RST, ADOC, MDX = "org", "rst", "adoc", "mdx"
-_KIND_SUFFIXES = ((".org", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC), (".mdx", MDX))
+_KIND_SUFFIXES = ((".org", ORG), (".org_archive", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC),
+                  (".mdx", MDX))
 
 
 def code_kind(path: str) -> str | None:
@@ -355,6 +356,10 @@ LOG_RECORD = re.compile(
 # runs, not its text; the page it names is a filter, no link (heuristic rules 17, logseq2's part: the
 # query linked its own page and named TODO). To the first `}}` on its line.
 LOGSEQ_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
+# An Obsidian Templater tag, `<% tp.date.now("YYYY-MM-DD") %>`, `<%* tR += ... %>` (a command block may
+# span lines, to its `%>`; 4,000 characters at most): code the plugin runs when a note is made from the
+# template, not its text (heuristic rules 18, qa27: `"YYYY-MM-DD"` was a work's title, `Who` a name).
+TEMPLATER = re.compile(r"<%[*_+-]?[\s\S]{0,4000}?[_-]?%>")
 
 
 def opening_fence(line: str) -> str | None:
@@ -405,7 +410,7 @@ def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
 
 
 def code_ranges(text: str, indented: bool = False, comments: bool = True,
-                kind: str | None = None) -> list[tuple[int, int]]:
+                kind: str | None = None, templater: bool = False) -> list[tuple[int, int]]:
     """(start, end) of the fenced code blocks (fences included), the raw
     HTML blocks of code (their lines whole), the inline code spans
     (backticks included), the `<code>` elements (tags included) and, with
@@ -413,10 +418,13 @@ def code_ranges(text: str, indented: bool = False, comments: bool = True,
     with `comments` (a note Obsidian writes: reads_comments) its `%%` comments, and
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
     markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
-    link nothing either."""
+    link nothing either, and with `templater` (the names' and links' reading, not the file
+    readers': walk's hyphen joins read as readers 6 did) Obsidian Templater's tags (TEMPLATER)."""
     found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
     if "{{query" in text:
         found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
+    if templater and "<%" in text:
+        found = sorted(found + [m.span() for m in TEMPLATER.finditer(text)])
     return found
 
 
@@ -561,6 +569,8 @@ def _without_log_records(text: str) -> str:
     `{{query ...}}` a blank (LOGSEQ_QUERY: it names nothing, rules 17)."""
     if "{{query" in text:
         text = LOGSEQ_QUERY.sub(" ", text)
+    if "<%" in text:  # a Templater tag (TEMPLATER) a blank, its line ends kept
+        text = TEMPLATER.sub(lambda m: " " + "\n" * m.group(0).count("\n"), text)
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 
