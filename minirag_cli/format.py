@@ -242,6 +242,11 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
                                  f"gone for good: `{rebuild_command(kept)}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
+    if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
+        n = len(copies)
+        table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
+                                          f"{'it' if n == 1 else 'each'} into its note and delete "
+                                          f"{'it' if n == 1 else 'them'} (`mrag doctor` lists them)"))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)

@@ -57,7 +57,7 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
                                            note_authors, standing_alias, zettel_id)
-from minirag_cli.extract.heuristic import link_targets, links_in
+from minirag_cli.extract.heuristic import link_targets, links_in, without_link_definitions
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -71,7 +71,8 @@ from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
-                              gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
+                              gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
+                              sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -1795,6 +1796,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         seen.add(note.path)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
+        if conflict := merge_conflict_warning(note.path, text):
+            summary.warnings.append({"path": note.path, "reason": conflict})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
@@ -2798,10 +2801,11 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
     where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
-    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
+    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13),
+    nor in a link reference definition (heuristic rules 18: Foam's for `[[tom-becker]]` counted it 3 more times)."""
     from minirag_cli.extract.mdcode import reads_comments, without_code
 
-    return [without_code(text, comments=reads_comments(path))
+    return [without_link_definitions(without_code(text, comments=reads_comments(path)))
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 

@@ -383,6 +383,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun); a Markdown link to a
 #    `.txt`/`.org`/... file right in a folder above that stays in the synced folder (`[log](../log.txt)` in
 #    `sub/a.md`) links to it again, as before 17's fix18 part (within_folder_links, read by sync from the note's path).
+# 18, qa28's part (a Dendron and a Foam user): Dendron's `[[Alpha meetings|proj.alpha.meetings]]`
+#    links the note after its `|` (DENDRON_NAME: it named `Alpha meetings` and not the note); a dot inside
+#    a #tag is the tag's (`#proj.alpha`, Dendron's: it was `#proj`); a link reference definition line
+#    (LINK_DEFINITION: Foam's `[tom-becker]: people/tom-becker.md "Tom Becker"`) names nothing and counts
+#    no mention (its title was a work, `Priya Raman` one, and each line counted its wikilink's name again);
+#    a Dendron note's file name is its hierarchy whole (`ref.vendors.helix-data`, was `ref.vendors.helix data`).
 # 18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
 #    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
 #    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
@@ -930,7 +936,9 @@ QUOTE_REACH = 200
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 # (whole, however long: Obsidian's are; a chunk's runs of over LONGEST_EXTRACTABLE_WORD
 # characters never reach the extractor, sync.extractable_text)
-HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
+# A dot inside a tag is the tag's (Dendron's hierarchy tags, `#proj.alpha`, heuristic rules 18: it was
+# `#proj`, joined to every `Proj` of the vault); one ending it is the sentence's (`about #python.`)
+HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+(?:\.[\w-][\w/-]*)*)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
 # Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
@@ -957,6 +965,15 @@ ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
 WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
+# A Dendron note's name: a lower-case hierarchy of dotted parts, the first a word (`proj.alpha.meetings`,
+# `daily.journal.2026.11.03`, `ref.vendors.helix-data`), maybe in another vault (`dendron://work/proj.alpha`)
+# and with its heading (`#decisions`). Dendron writes a link's shown text before its `|`, the note after
+# it (`[[Alpha meetings|proj.alpha.meetings]]`), the other way round from Obsidian's and Foam's
+# `[[Note|shown text]]`: such a name after the `|`, and none before it, is the link's target (wikilinks;
+# heuristic rules 18: `Alpha meetings` was the note linked to, and the note a name apart). Not a file
+# name with its extension (`[[Setup|notes.md]]`) nor a version (`v1.2`: no word first).
+DENDRON_NAME = re.compile(r"(?:dendron://[\w.-]+/)?[a-z][a-z_-]*(?:\.[a-z0-9_-]+)+(?<!\.md)(?<!\.markdown)(?<!\.txt)"
+                          r"(?:#[^\s|#]*)?")
 # an embed's target that is a file, not a note
 ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
                         r"avi|base)$", re.IGNORECASE)
@@ -1321,9 +1338,13 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
     code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
-        target = m.group(1).split("|", 1)[0]
+        target, bar, shown = m.group(1).partition("|")
+        start = m.start(1)
+        if bar and DENDRON_NAME.fullmatch(shown.strip()) and not DENDRON_NAME.fullmatch(target.strip()):
+            # Dendron's `[[Alpha meetings|proj.alpha.meetings]]`: the shown text first (rules 18)
+            target, start = shown, m.start(1) + len(target) + 1
         name = None if code and code.covers(m.start()) else link_target(target)
-        out.append((m.start(1), m.start(1) + len(target), name))
+        out.append((start, start + len(target), name))
     return out
 
 
@@ -1405,6 +1426,25 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
         out.append((m.start(2) if shown else m.start(3), m.end(3), target))
     return out
+
+
+# A link reference definition, a line of its own (CommonMark: `[label]: destination "title"`), which
+# a reader never sees: Foam appends one for each wikilink of a note (`[project-alpha]: project-alpha.md
+# "Project Alpha"`, between its `[//begin]: # "Autogenerated link references ..."` and `[//end]: #`
+# lines). Its label, destination and title name nothing (heuristic rules 18: each title was a work,
+# `Priya Raman` one, and each wikilink's name counted again); the link is the note's wikilink's.
+# A footnote (`[^1]: ...`) is text, and a destination must look like one (a path, an anchor, a URL,
+# `<...>`): `[Tom]: yes` is a line of a chat.
+LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\[\]\n]{1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]*[./#:][^\s<>]*)"
+                             r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$", re.MULTILINE)
+
+
+def without_link_definitions(text: str) -> str:
+    """`text` with its link reference definitions (LINK_DEFINITION) blanked, each character a blank,
+    so the rest keeps its offsets."""
+    if "]:" not in text:
+        return text
+    return LINK_DEFINITION.sub(lambda m: " " * len(m.group()), text)
 
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
@@ -1936,7 +1976,7 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_meridiems(without_math(without_code(text, comments=comments)))
+        text = without_link_definitions(without_meridiems(without_math(without_code(text, comments=comments))))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2426,6 +2466,10 @@ def note_name(path: str) -> EntityMention | None:
     # entity, as the heuristics name no lower-case word in a text. A name whose words are apart by
     # blanks already keeps the hyphens inside them (`billing-api v3.md` is "billing-api v3", as its
     # text writes it; rules 16: it was "billing api v3")
+    if DENDRON_NAME.fullmatch(name):
+        # a Dendron note's hierarchy (`ref.vendors.helix-data.md`) is one name, as its links write it,
+        # named while a link names it (linkable_name; rules 18: it was "ref.vendors.helix data")
+        return None
     words = [w for w in re.split(r"[\s_]+" if re.search(r"\s", name) else r"[\s_-]+", name) if w]
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")
