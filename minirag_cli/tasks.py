@@ -146,7 +146,7 @@ def _front_matter_lines(lines: list[str]) -> int:
     """How many of the note's first lines its front matter takes (0 for none)."""
     from minirag_cli import frontmatter
 
-    if not lines or lines[0].lstrip("\ufeff").rstrip() != frontmatter.OPEN:
+    if not lines or not frontmatter.opens_block(lines[0]):
         return 0
     found = frontmatter.of_note("\n".join(lines))
     return 0 if found is None else "\n".join(lines)[:found.end].count("\n")

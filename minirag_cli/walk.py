@@ -26,7 +26,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".canvas", ".excalidraw"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -945,6 +945,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    qa25: a sync tool's conflict copy beside the note it copies (`Budget (conflicted copy 2026-11-03).md`,
 # `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason;
 # a note iCloud evicted to a placeholder (`.Health.md.icloud`) is kept as last synced, not removed.
+#    qa26: an MDX page (`.mdx`: Docusaurus, Nextra) is a note (it was skipped, `not a note file`), its
+#    ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
