@@ -246,6 +246,8 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             checks.append(Check("integrity", OK, "integrity_check ok; no orphan rows; derived counts match"))
         if current:
             checks.append(_check_folders(conn, roots))
+            if (conflicts := _check_conflicts(conn)) is not None:
+                checks.append(conflicts)
             if files:
                 checks.append(_check_extractor(conn, roots))
     finally:
@@ -275,6 +277,26 @@ def _check_folders(conn, roots: list[str]) -> Check:
                                                  "place (mrag sync NEWPATH: its notes go with it, the unchanged "
                                                  f"ones as they are); if it is gone for good, {db.rebuild_command(kept)} with "
                                                  "the folders you keep drops its notes.")
+
+
+def _check_conflicts(conn) -> Check | None:
+    """The sync tools' conflict copies the last sync skipped (walk.conflict_copy_reason): each holds an
+    edit made on another device that no note holds yet, unsearchable until it is merged. None when
+    there are none (no check to show)."""
+    from minirag_cli import db
+    from minirag_cli.walk import conflict_copies
+
+    found = [(root.rstrip("/") + "/" + path, reason.split(":")[0])
+             for root, files in sorted(db.skipped_files(conn).items())
+             for path, reason in sorted(conflict_copies(files).items())]
+    if not found:
+        return None
+    shown = "; ".join(f"{path} ({what})" for path, what in found[:5])
+    more = f" (+{len(found) - 5} more)" if len(found) > 5 else ""
+    return Check("conflicts", WARN, f"{len(found)} sync conflict cop{'y' if len(found) == 1 else 'ies'} not "
+                                   f"indexed: {shown}{more}",
+                 "Merge each copy's edit into its note and delete the copy: until then an edit only a copy "
+                 "holds is not searchable (the next sync indexes the merged note).")
 
 
 def _check_extractor(conn, roots: list[str]) -> Check:

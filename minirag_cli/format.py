@@ -242,6 +242,11 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
                                  f"gone for good: `{rebuild_command(kept)}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
+    if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
+        n = len(copies)
+        table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
+                                          f"{'it' if n == 1 else 'each'} into its note and delete "
+                                          f"{'it' if n == 1 else 'them'} (`mrag doctor` lists them)"))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
@@ -274,12 +279,29 @@ def heuristic_version(status: dict) -> str:
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
+# an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`) and a Logseq block's uuid (heuristic.BLOCK_UUID): how a
+# link reaches the note, noise among the names a person reads; a table counts them, `--json` lists them
+_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+
+
+def is_id_alias(alias: str) -> bool:
+    """Is `alias` an `id:…` or a block uuid, no name (_ID_ALIAS)?"""
+    return _ID_ALIAS.fullmatch(alias) is not None
+
+
+def ids_counted(n: int) -> str:
+    """`+1 id`, `+3 ids`: the id aliases a table leaves out; '' for none."""
+    return f"+{n} id{'s' * (n != 1)}" if n else ""
+
+
 def render_entities(rows: list[dict], console: Console) -> None:
     table = Table()
     for col in ("name", "type", "mentions", "chunks", "aliases"):
         table.add_column(col, justify="right" if col in ("mentions", "chunks") else "left")
     for r in rows:
-        aliases = ", ".join(a for a in r["aliases"] if a != r["name"])
+        named = [a for a in r["aliases"] if a != r["name"]]
+        shown = [a for a in named if not is_id_alias(a)]
+        aliases = ", ".join(filter(None, [*shown, ids_counted(len(named) - len(shown))]))
         table.add_row(escape(r["name"]), escape(r["type"]), str(r["mentions"]), str(r["chunks"]), escape(aliases))
     console.print(table)
 
@@ -681,7 +703,9 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     # the note's the line to open
     # with a day window (`in_window`), the day that put each task in it and which it is, due or scheduled
     windowed = any(r.get("in_window") for r in rows)
-    for col in ("date", "task", "when" if windowed else "due", "note"):
+    # an Org or Logseq task's `[#A]`: a column only when a listed task has one (most notes write none)
+    ranked = any(r.get("priority") for r in rows)
+    for col in ("date", *(("priority",) if ranked else ()), "task", "when" if windowed else "due", "note"):
         table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis",
                          no_wrap=col == "when")
     for r in rows:
@@ -689,7 +713,8 @@ def render_tasks(rows: list[dict], console: Console) -> None:
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
         when = "\n".join(sorted(f"{r[f]} {f}" for f in r.get("in_window") or ())) if windowed else r["due"] or ""
-        table.add_row(r["note_date"] or "", escape(f"{box} {r['text']}"), when, escape(where))
+        table.add_row(r["note_date"] or "", *((r.get("priority") or "",) if ranked else ()),
+                      escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)
 
 
@@ -710,8 +735,10 @@ def render_entity(e: dict, console: Console) -> None:
     """`mrag entity`: aliases, neighbours and notes."""
     console.print(f"[bold]{escape(e['name'])}[/] ({escape(e['type'])}) · {counted(e['mentions'], 'mention')} in "
                   f"{counted(e['chunks'], 'chunk')} of {counted(e['notes_total'], 'note')}", highlight=False)
-    aliases = ", ".join(f"{a['alias']} ×{a['count']}" + (f" ({a['merge']})" if a["merge"] in ("fuzzy", "alias") else "")
-                        for a in e["aliases"])
+    shown = [a for a in e["aliases"] if not is_id_alias(a["alias"])]  # ids counted, listed by --json
+    listed = [f"{a['alias']} ×{a['count']}" + (f" ({a['merge']})" if a["merge"] in ("fuzzy", "alias") else "")
+              for a in shown]
+    aliases = ", ".join(filter(None, [*listed, ids_counted(len(e["aliases"]) - len(shown))]))
     console.print(f"[bold]aliases[/] {escape(aliases) or '-'}", highlight=False)
     near = Table(title=f"neighbours ({len(e['neighbours'])} of {e['neighbours_total']})")
     for col in ("name", "type", "weight"):

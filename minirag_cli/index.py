@@ -459,21 +459,23 @@ class Index:
                             hint="Run `mrag sync DIR` to index a folder of notes into it.")
 
     def tasks(self, query: str | None = None, *, state: str = "open", due: bool = False, overdue: bool = False,
-              today=None, window=None) -> list:
+              today=None, window=None, priority: str | None = None) -> list:
         """The tasks (`- [ ] ...`, Org's `* TODO`, Logseq's `- TODO ...`) the indexed notes hold, as tasks.select
         lists them (tasks.Task), read from the notes' chunks: as of the last
         sync. `today`: the day --overdue is read against (default: the local date);
-        `window`: the days (tasks.window_of) a listed task is due or scheduled in."""
+        `window`: the days (tasks.window_of) a listed task is due or scheduled in; `priority`: its
+        priority cookie's (`[#A]`: "A")."""
         from minirag_cli import tasks as taskmod
         from minirag_cli.store import notes_with_tasks
         from minirag_cli.text import typed_text
 
-        taskmod.check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None)
+        taskmod.check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None,
+                            priority=priority)
         self.require_notes("List them")
         with self.lock:
             notes = list(notes_with_tasks(self.conn, taskmod.LOGSEQ_MARKERS))
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
-                              overdue=overdue, today=today, window=window)
+                              overdue=overdue, today=today, window=window, priority=priority)
 
     def _dated_in(self, results: list[dict], days) -> bool:
         """Some result's note is of one of `days` (askday.AskedDays), as

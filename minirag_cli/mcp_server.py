@@ -148,7 +148,7 @@ class MragTools:
 
     def tasks(self, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
               limit: int = 50, today: bool = False, week: bool = False, within: str | None = None,
-              from_day: str | None = None, to_day: str | None = None) -> dict:
+              from_day: str | None = None, to_day: str | None = None, priority: str | None = None) -> dict:
         """What `mrag tasks --json` lists (the first `limit`), with `total`
         (how many matched) and `unsynced` naming the listed notes changed or
         deleted since the last sync; --overdue and a day window (`today`,
@@ -162,9 +162,10 @@ class MragTools:
         day = current_day() if asks_day else None
         window = window_of(today=day, on_today=today, week=week, within=within, start=from_day, end=to_day) \
             if asks_day else None
-        check_flags(state=state, due=due, overdue=overdue, limit=limit, window=window is not None)  # before any work
+        check_flags(state=state, due=due, overdue=overdue, limit=limit, window=window is not None,
+                    priority=priority)  # before any work
         found = [t.to_dict() for t in self.index.tasks(query or None, state=state, due=due, overdue=overdue,
-                                                        today=day, window=window)]
+                                                        today=day, window=window, priority=priority)]
         listed = found[:limit]
         with self.index.lock:
             unsynced = self.index.unsynced_edits(sorted({(t["root"], t["path"]) for t in listed}))
@@ -334,11 +335,11 @@ def build_server(tools: MragTools):
 
     def tasks(query: text = "", state: text = "open", due: boolean = False, overdue: boolean = False,
               limit: integer = 50, today: boolean = False, week: boolean = False, within: text = "",
-              from_day: text = "", to_day: text = "") -> dict[str, Any]:
+              from_day: text = "", to_day: text = "", priority: text = "") -> dict[str, Any]:
         """List the tasks of the notes (checkboxes `- [ ] call Priya`, Org's `* TODO call Priya`, Logseq's
         `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
-        done_on, parent, in_window), total (how many matched before limit) and unsynced as search has it.
+        done_on, parent, priority, in_window), total (how many matched before limit) and unsynced as search has it.
         query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
@@ -346,9 +347,12 @@ def build_server(tools: MragTools):
         naming which day put each in it (["due"], ["scheduled"] or both): today: today; week: this week,
         Monday to Sunday; within: the N days from today ("7", "7d", "2w"); from_day / to_day: from / up to
         a day (YYYY-MM-DD, today, tomorrow, yesterday or a weekday: the coming one). Give one window.
+        priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"); each task's priority
+        is that letter or null.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit, today=today,
-                    week=week, within=within or None, from_day=from_day or None, to_day=to_day or None)
+                    week=week, within=within or None, from_day=from_day or None, to_day=to_day or None,
+                    priority=priority or None)
 
     def status() -> dict[str, Any]:
         """What the index holds: files, chunks, entities, edges, size, embedding model, extractor,

@@ -59,6 +59,7 @@ from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors,
                                            note_authors, standing_alias, zettel_id)
 from minirag_cli.extract.heuristic import link_targets, links_in
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
+from minirag_cli.extract.heuristic import within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.naming import chosen_name, own_forms, type_rank
@@ -70,7 +71,8 @@ from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import MalformedNote, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
-                              gone_folders, is_utf8_name, printable_name, read_note, sniff_note, walk_notes)
+                              gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
+                              sniff_note, walk_notes)
 
 GROUP_CHUNKS = 128
 # A model extractor works through the windows of every changed note of a
@@ -185,16 +187,20 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     of the block (chunk_parts), and the note's chat speakers (note_speakers).
     What a fresh sync, with the file's text, and a re-extraction, with the
     stored chunks, both give the extractor. An Org-mode note's texts are
-    read without its markup (orgmode.readable, heuristic rules 17)."""
+    read without its markup (orgmode.readable, heuristic rules 17). A Markdown
+    link to a file in a folder above that stays in the synced folder
+    (`[log](../log.txt)` in `sub/a.md`) links as one to it does
+    (heuristic.within_folder_links, rules 18)."""
     from minirag_cli.extract import orgmode
 
     parts = chunk_parts(matter, chunks)
-    texts = [c.text if part is not None else text
+    texts = [within_folder_links(c.text if part is not None else text, path.count("/"))
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
     org = orgmode.org_note(path)
     if org:
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
-        texts = [orgmode.readable(text, keywords) for text in texts]
+        # its `#+title:` read as a front matter title is (heuristic rules 18)
+        texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     return texts, parts, note_speakers(chunks, org)
 
 
@@ -1786,6 +1792,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
         seen.add(note.path)
         if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
             summary.warnings.append({"path": note.path, "reason": warning})
+        if conflict := merge_conflict_warning(note.path, text):
+            summary.warnings.append({"path": note.path, "reason": conflict})
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
@@ -1984,12 +1992,20 @@ def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
     Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
     recorded per note (meta note_link_targets). Only a chunk that writes
     `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index. An
-    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links)."""
+    Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links).
+    A link in code links nothing, as the extractor reads it (read_in_context): in a Markdown
+    fence, a Markdown note's indented code block, an Org `#+BEGIN_SRC` block (an rST or
+    AsciiDoc one: mdcode.code_kind), and `%%` hides one only where a note reads comments
+    (heuristic rules 18: an Org src block's `[[file:x.org]]` and `[[id:…]]` named their notes)."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.extract.mdcode import code_kind, reads_comments
 
+    depth = path.count("/")  # a `[log](../log.txt)` that stays in the folder links (heuristic.within_folder_links)
+    texts = (within_folder_links(text, depth) for text in texts)
     if orgmode.org_note(path):
         texts = (orgmode.file_links(text) for text in texts)
-    return frozenset(key for text in texts if links_in(text) for target in link_targets(text)
+    read = dict(comments=reads_comments(path), kind=code_kind(path), indented=path.lower().endswith(MARKDOWN_SUFFIXES))
+    return frozenset(key for text in texts if links_in(text) for target in link_targets(text, **read)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
 

@@ -98,6 +98,8 @@ class Task:
     scheduled: str | None
     done_on: str | None
     parent: int | None  # the line of the task this one is indented under
+    # an Org or Logseq task's priority cookie's, `[#A]`: "A" (cookie_priority); None for none
+    priority: str | None = None
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
     # ["due"], ["scheduled"] or both; None with no window asked
     in_window: list[str] | None = None
@@ -325,6 +327,17 @@ _LOGSEQ_DATE = re.compile(r"\b(SCHEDULED|DEADLINE):[ \t]*<" + _DAY + r"[^>\n]*>"
 _LOGSEQ_PRIORITY = re.compile(r"\[#[A-Ca-c]\]")
 
 
+def cookie_priority(text: str, cookie: re.Pattern, blank: str = "") -> tuple[str, str | None]:
+    """`text` without the first priority cookie `cookie` finds in it (Org's `[#A]` opening a
+    headline's title, _ORG_PRIORITY; Logseq's anywhere in a block, _LOGSEQ_PRIORITY), `blank`
+    where it was, and the priority it gives, upper case ("A"); None for none. The one reading of
+    a task's `priority` from its text (`mrag tasks --priority A`)."""
+    m = cookie.search(text)
+    if m is None:
+        return text, None
+    return text[:m.start()] + blank + text[m.end():], m.group(0)[2].upper()
+
+
 def is_logseq(path: str, lines: list[str]) -> bool:
     """Is the note a Logseq page, whose `- TODO` blocks are tasks? A Markdown
     note written as Logseq writes one, an outline (every line at its left
@@ -411,9 +424,10 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
             return " "
 
         text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
-        text, fields = _fields(_LOGSEQ_PRIORITY.sub(" ", text, count=1))
+        text, priority = cookie_priority(text, _LOGSEQ_PRIORITY, " ")
+        text, fields = _fields(text)
         task.pop("_indent")
-        task.update(text=text, due=found.get("due") or fields.get("due"),
+        task.update(text=text, priority=priority, due=found.get("due") or fields.get("due"),
                     scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"))
     return out
 
@@ -481,12 +495,13 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
         word, _, title = rest.replace("\t", " ").partition(" ")
         task = None
         if word in keywords and title.strip():
-            title = " ".join(_ORG_COOKIE.sub(" ", _ORG_PRIORITY.sub("", title.strip())).split())
+            title, priority = cookie_priority(title.strip(), _ORG_PRIORITY)
+            title = " ".join(_ORG_COOKIE.sub(" ", title).split())
             status = _ORG_STATUS.get(word) or ("cancelled" if word.startswith("CANCEL") else keywords[word])
             parent = next((t["line"] for _, _, t in reversed(outline) if t is not None), None)
             task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,
                     "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
-                    "parent": parent, "due": None, "scheduled": None, "done_on": None,
+                    "parent": parent, "due": None, "scheduled": None, "done_on": None, "priority": priority,
                     "_tags": list(dict.fromkeys(inherited + tags))}
             planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
             if PLANNING_LINE.match(planning):  # a planning line holds nothing else
@@ -635,8 +650,11 @@ def window_label(window: tuple[dt.date | None, dt.date | None]) -> str:
     return f"from {first} on" if first else f"up to {last}"
 
 
-def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False) -> None:
+def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, window: bool = False,
+                priority: str | None = None) -> None:
     """UsageErrors for flags that mean nothing together, before any work."""
+    if priority is not None and not re.fullmatch(r"[A-Za-z0-9]", priority):
+        raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C.")
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
@@ -660,18 +678,20 @@ def matches(task: dict, words: list[str]) -> bool:
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
-           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None) -> list[Task]:
+           today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
+           priority: str | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. `window`
     (window_of: first and last day, either None for open-ended): those whose
     due or scheduled day falls in it (with `due`, the due day alone), by the
-    earlier of those days, `in_window` naming them. Else newest note first
+    earlier of those days, `in_window` naming them. `priority`: those whose
+    priority cookie gives it (`[#A]`: "A", any case). Else newest note first
     (undated notes last), then path, then line."""
     from minirag_cli.text import fold
 
-    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None)
+    check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
     fields = ("due",) if due else ("due", "scheduled")
@@ -692,6 +712,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 if not found["in_window"]:
                     continue
             if words and not matches(found, words):
+                continue
+            if priority is not None and found.get("priority") != priority.upper():
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""

@@ -25,8 +25,8 @@ from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
-NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".text", ".mdown", ".mkd", ".adoc",
-                             ".canvas", ".excalidraw"})
+NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
+                             ".adoc", ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -148,6 +148,98 @@ def templates_folder_of(root: Path, rel: str) -> str | None:
             if "/".join(parts[i:]).startswith(folder + "/"):
                 return templates_reason(f"{vault}/{setting}" if vault else setting)
     return None
+
+
+# A file sync tool's conflict copy: two devices edited a note before they synced, and the tool kept the
+# other device's version beside it under a new name, nearly the same text with one edit. Indexed, the
+# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C.md` first,
+# `Budget.md` moved down below every other note as `repeats #1`), answered with the copy's figure, and
+# each copy's tasks were listed again in `mrag tasks`. Told by the name each tool gives it (its stem, as
+# the tool writes it, then the original's extension) and only beside the note it copies, in the same
+# folder: a copy whose note is gone is the only version left, and is indexed. Not iCloud's `Budget 2.md`,
+# which is also how people number their own notes (`Chapter 2.md`), nor Google Drive's `Budget (1).md`.
+CONFLICT_COPIES = (
+    # Dropbox: `Budget (conflicted copy 2026-11-03).md`, `Budget (Priya's MacBook's conflicted copy
+    # 2026-11-03).md`, a second one `... 2026-11-03 (1)).md`
+    (re.compile(r"(?P<stem>.+) \((?:[^()]+['\u2019]s )?conflicted copy \d{4}-\d{2}-\d{2}(?: \(\d+\))?\)"), "Dropbox"),
+    # Nextcloud (desktop client 3.x): `Budget (conflicted copy 2026-11-03 101112).md`
+    (re.compile(r"(?P<stem>.+) \(conflicted copy \d{4}-\d{2}-\d{2} \d{6}\)"), "Nextcloud"),
+    # Nextcloud and ownCloud: `Budget (conflict 2026-11-03 10-11-12).md`, older `Budget_conflict-20261103-101112.md`
+    (re.compile(r"(?P<stem>.+) \(conflict \d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}\)"), "Nextcloud"),
+    (re.compile(r"(?P<stem>.+)_conflict-\d{8}-\d{6}"), "ownCloud"),
+    # Syncthing: `Budget.sync-conflict-20261103-101112-ABCDEFG.md` (the device's short id)
+    (re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"), "Syncthing"),
+    # OneDrive: `Budget-DESKTOP-1A2B3C.md`, the other computer's name; only Windows' own names for a
+    # computer (DESKTOP-, LAPTOP- and letters and digits): `Budget-Q4.md` beside `Budget.md` is a note
+    (re.compile(r"(?P<stem>.+)-(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,12}"), "OneDrive"),
+)
+
+
+def conflict_copy_reason(name: str, names: Container[str]) -> str | None:
+    """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
+    note of the same folder (`names`: the folder's file names); None for any other file."""
+    stem, ext = os.path.splitext(name)
+    for pattern, tool in CONFLICT_COPIES:
+        m = pattern.fullmatch(stem)
+        if m and (original := m["stem"] + ext) in names:
+            return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
+    return None
+
+
+# iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
+# is replaced by a hidden placeholder, `.Health.md.icloud` (a small binary plist), until it is opened
+# again. The note is not deleted: read as gone, it was removed from the index, and ask stopped finding
+# it, in silence. It is kept as last synced (WalkResult.kept), and listed, as a note that cannot be read
+# for now is.
+_ICLOUD_PLACEHOLDER = re.compile(r"\.(?P<note>[^.].*)\.icloud")
+
+
+def icloud_placeholder_of(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> str | None:
+    """The note file an iCloud placeholder `name` (`.Health.md.icloud`) stands for, or None."""
+    m = _ICLOUD_PLACEHOLDER.fullmatch(name)
+    return m["note"] if m and Path(m["note"]).suffix.lower() in extensions else None
+
+
+def icloud_reason(placeholder: str) -> str:
+    return (f"not downloaded: iCloud holds only a placeholder here ({placeholder}); open the note, or "
+            "`brctl download` it, to have it read")
+
+
+# git's conflict markers left in a note by a merge (a notes folder kept in git on two machines, a
+# `git pull` that met an edit of the same lines): both versions are in the note, read and indexed as
+# written, the answer may cite either. Said as a warning each time the note is read, so it is resolved.
+# A fenced or indented example of a conflict (a note about git) is code, and no conflict.
+_MERGE_CONFLICT = re.compile(r"^<{7}(?:[ \t][^\n]*)?\r?\n(?:[^\n]*\n)*?={7}\r?\n(?:[^\n]*\n)*?>{7}(?:[ \t][^\n]*)?$",
+                             re.MULTILINE)
+
+
+def merge_conflict_warning(path: str, text: str) -> str | None:
+    """The warning for a note (`text`, read, of the file `path`) that holds git's conflict markers
+    (`<<<<<<< HEAD`, `=======`, `>>>>>>> branch`) outside code; None for any other."""
+    if "<<<<<<<" not in text:
+        return None
+    from minirag_cli.extract.mdcode import code_kind, code_ranges, reads_comments
+
+    code = None
+    for m in _MERGE_CONFLICT.finditer(text):
+        if code is None:
+            kind = code_kind(path)
+            code = code_ranges(text, indented=kind is None and path.lower().endswith((".md", ".markdown")),
+                               comments=reads_comments(path), kind=kind)
+        if not any(start <= m.start() < end for start, end in code):
+            line = text.count("\n", 0, m.start()) + 1
+            return (f"holds a git merge conflict (`<<<<<<<` at line {line}, `=======`, `>>>>>>>`): both "
+                    "versions are indexed; resolve it")
+    return None
+
+
+CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped for (conflict_copy_reason)
+
+
+def conflict_copies(skipped: Mapping[str, str]) -> dict[str, str]:
+    """Of the files a sync skipped (path -> reason, db.skipped_files), the sync tools' conflict copies."""
+    return {path: reason for path, reason in skipped.items()
+            if CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES}}
 
 
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
@@ -351,6 +443,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         dirnames[:] = kept
         for name in sorted(filenames):
             if name.startswith("."):
+                note = icloud_placeholder_of(name, extensions)
+                if note and note not in filenames and not (spec and spec.match_file(reldir + note)):
+                    result.kept.append(reldir + note)  # the note is there, in the cloud: kept as last synced
+                    result.skipped.append({"path": reldir + note, "reason": icloud_reason(name)})
                 continue
             rel = reldir + name
             if (spec and spec.match_file(rel)) or os.path.join(dirpath, name) in exclude:
@@ -378,6 +474,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     if why == "":
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
+                continue
+            conflict = conflict_copy_reason(name, filenames)
+            if conflict:
+                result.skipped.append({"path": rel, "reason": conflict})
                 continue
             full = Path(dirpath) / name
             symlink = False
@@ -900,7 +1000,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # whole (joined_hyphens), and soft hyphens (U+00AD) are left out (SOFT_HYPHEN).
 # 6: files6: a hyphen at a line end in an Org-mode, rST or AsciiDoc note's own code block (`#+BEGIN_SRC`,
 # `.. code-block::`, `----`: mdcode.kind_blocks) is kept, as in a Markdown fence (`--dry-` + `run`).
-# 7: obs2: an Obsidian vault's templates folder (.obsidian/templates.json, Templater's data.json) holds no
+# 7: fix19: an Org archive file (`notes.org_archive`, which Org's `C-c C-x C-a` writes the done tasks and
+# old entries to) is a note, an Org-mode one (orgmode.ORG_SUFFIXES); it was skipped as no note file.
+#    qa25: a sync tool's conflict copy beside the note it copies (`Budget (conflicted copy 2026-11-03).md`,
+# `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason;
+# a note iCloud evicted to a placeholder (`.Health.md.icloud`) is kept as last synced, not removed.
+#    obs2: an Obsidian vault's templates folder (.obsidian/templates.json, Templater's data.json) holds no
 # notes (obsidian_templates): a sync of a vault synced before drops them.
 READER_VERSION = 7
 

@@ -468,6 +468,9 @@ def test_tasks_lists_the_notes_checkbox_tasks(tmp_path, monkeypatch):
         assert [t["text"] for t in call({"from_day": "2026-12-01"}).structured_content["tasks"]] == \
             ["renew passport"]
         assert all(t["in_window"] is None for t in call({}).structured_content["tasks"])
+        # a checkbox has no priority (an Org or Logseq `[#A]` gives one: tests/test_org_mode)
+        assert all(t["priority"] is None for t in call({}).structured_content["tasks"])
+        assert call({"priority": "A"}).structured_content["tasks"] == []
         monkeypatch.setenv("MRAG_TODAY", "2026-11-25")
         (root / "daily/2026-11-19.md").write_text("- [ ] renew passport\n")
         assert call({"limit": 1}).structured_content["unsynced"] == [

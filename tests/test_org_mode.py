@@ -101,6 +101,35 @@ def test_org_tasks_by_tag_due_and_overdue(tmp_path):
     assert [t["due"] for t in listed(db_path, "--due")] == ["2026-11-11", "2026-11-16"]
 
 
+def test_org_and_logseq_tasks_have_their_priority(tmp_path, capsys, monkeypatch):
+    """An Org headline's `[#A]` and a Logseq block's `[#B]` are the task's
+    `priority` ("A", "B"; null for none, a checkbox's too), in `--json` and the
+    table's `priority` column, shown only when a listed task has one;
+    `--priority a` lists those of it, a bad one is a usage error (they were
+    only taken out of the text)."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, run
+
+    db_path = _org_index(tmp_path)
+    tasks = {t["text"]: t["priority"] for t in listed(db_path, "--all")}
+    assert tasks["Plant the garlic"] == "A"
+    assert tasks["Buy the garlic"] is None and tasks["a checkbox in the same note"] is None
+    assert [t["text"] for t in listed(db_path, "--priority", "a")] == ["Plant the garlic"]
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "tasks", "garlic")
+    assert code == 0 and "priority" in out and " A " in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "tasks", "compost")
+    assert code == 0 and "priority" not in out and "compost" in out
+    code, _out, err = run(capsys, monkeypatch, "--db", db_path, "tasks", "--priority", "AB")
+    assert code == 2 and "--priority" in err and "Traceback" not in err
+
+    from tests.test_tasks import sync
+    root = tmp_path / "logseq"
+    write_notes(root, {"pages/alpha.md": "- TODO [#B] write the spec\n- TODO review it\n"})
+    sync(root, tmp_path / "logseq.sqlite")
+    found = {t["text"]: t["priority"] for t in listed(tmp_path / "logseq.sqlite")}
+    assert found == {"write the spec": "B", "review it": None}
+
+
 def test_org_markup_is_blanked_in_place_for_the_name_rules():
     from minirag_cli.extract.orgmode import readable
 
@@ -306,12 +335,14 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     conn = db.connect(tmp_path / "index.sqlite", create=True)
 
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    # its `#+title:` is a name in it, as a front matter title is (heuristic rules 18), linked or not
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     write_notes(root, {"lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]], as Spectra says.\n"
                                       "See [[id:99aa][a part]].\n"})
     assert sync(conn, [root]).note_names_changed == ["roam/20261103101500-eigenvalues.org"]
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
-    assert _notes_of(conn, "hessianmatrix") == set()  # a headline's ID names no note
+    # a headline's ID names no note: lecture.org's `[[id:99aa]]` is no mention of it
+    assert _notes_of(conn, "hessianmatrix") == {"roam/20261104093000-hessian_matrix.org"}
     aliases = {a for (a,) in conn.execute("SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
                                           "WHERE e.key = 'eigenvalues'")}
     assert {f"id:{eig}", "Spectra"} <= aliases
@@ -319,14 +350,14 @@ def test_an_org_roam_id_link_joins_the_note_whose_drawer_holds_the_id(tmp_path):
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"].replace(
         eig, "0000aaaa")})
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     assert graph(conn) == _fresh_graph(tmp_path, root)
     write_notes(root, {"roam/20261103101500-eigenvalues.org": notes["roam/20261103101500-eigenvalues.org"]})
     sync(conn, [root])
     assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
     write_notes(root, {"lecture.org": notes["lecture.org"]})
     sync(conn, [root])
-    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "eigenvalues") == {"roam/20261103101500-eigenvalues.org"}
     assert graph(conn) == _fresh_graph(tmp_path, root)
 
 
@@ -375,3 +406,138 @@ def test_an_org_notes_own_todo_keywords_are_blanked(tmp_path):
         conn.close()
     assert {"Tomás Ferreira", "Priya Raman"} <= names, names
     assert not any(word in name.split() for name in names for word in ("PLAN", "FINISHED")), names
+
+
+def test_a_link_in_code_names_no_note(tmp_path):
+    """A link inside an Org `#+BEGIN_SRC` block (`[[file:meetings.org]]`,
+    `[[id:…]]`), a Markdown fence or a Markdown note's indented code block is
+    written about, not followed: it names and links no note, as the extractor
+    reads it (sync.note_link_keys read the stored chunk without the note
+    kind's code blocks: heuristic rules 18). The same links outside code do."""
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "org"
+    code = ("* Links\n#+BEGIN_SRC org\nSee [[file:meetings.org][meetings]] and [[id:3f2a9c0e][the spectrum]].\n"
+            "#+END_SRC\n")
+    notes = {
+        "meetings.org": "* Budget\nJonas found the orders table slow.\n",
+        "roam/20261103101500-eigenvalues.org": ":PROPERTIES:\n:ID:       3f2a9c0e\n:END:\n\nA scalar with Av.\n",
+        "lecture.org": code,
+        "pages/hackerspace.md": "The space on Elm Street.\n",
+        "syntax.md": "# Link syntax\n\nWrite it so:\n\n    [[Hackerspace]]\n\nor fenced:\n\n```\n[[Hackerspace]]\n```\n",
+    }
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == set()
+    assert _notes_of(conn, "eigenvalues") == set()
+    assert _notes_of(conn, "hackerspace") == set()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
+    # out of the block, the same links name their notes
+    write_notes(root, {"lecture.org": code.replace("#+BEGIN_SRC org\n", "").replace("#+END_SRC\n", ""),
+                       "syntax.md": "Meet at [[Hackerspace]].\n"})
+    sync(conn, [root])
+    assert _notes_of(conn, "meetings") == {"meetings.org", "lecture.org"}
+    assert _notes_of(conn, "eigenvalues") == {"lecture.org", "roam/20261103101500-eigenvalues.org"}
+    assert _notes_of(conn, "hackerspace") == {"pages/hackerspace.md", "syntax.md"}
+    assert graph(conn) == _fresh_graph(tmp_path, root)
+
+
+def test_an_org_notes_title_names_it_as_a_front_matter_title_does(tmp_path):
+    """An Org note's `#+title:` (before its first headline) is read as a
+    front matter's `title:` is: whole, a name when it is a title (heuristic
+    rules 18: its words were text, `Eigenvalues and eigenvectors` named
+    nothing), so an org-roam note whose slug org-roam made from it
+    (`..._eigenvalues_and_eigenvectors.org`) and the notes that link to its
+    `:ID:` are one entity named by the title, as `kitchen-reno.md` with
+    `title: Kitchen Reno` is. A `#+TITLE:` under a headline is no title."""
+    from minirag_cli.extract import orgmode
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    text = ":PROPERTIES:\n:ID: 3f2a\n:END:\n#+title: Eigenvalues and eigenvectors\n\nA scalar.\n* Later\n#+TITLE: Not one\n"
+    read = orgmode.titled(text)
+    assert len(read) == len(text) and read.count("title:: ") == 1 and "#+TITLE: Not one" in read
+
+    root = tmp_path / "org"
+    roam = "roam/20261103101500-eigenvalues_and_eigenvectors.org"
+    write_notes(root, {roam: ":PROPERTIES:\n:ID:       3f2a\n:END:\n#+title: Eigenvalues and eigenvectors\n\nA scalar.\n",
+                       "lecture.org": "* Monday\nThe professor covered [[id:3f2a][the spectrum]].\n",
+                       "journal.org": "* Notes\nNothing titled here.\n#+TITLE: Not A Title Here\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "eigenvaluesandeigenvectors") == {roam, "lecture.org"}
+    assert conn.execute("SELECT name FROM entities WHERE key = 'eigenvaluesandeigenvectors'").fetchone()[0] \
+        == "Eigenvalues and eigenvectors"
+    assert _notes_of(conn, "notatitlehere") == set()
+    assert graph(conn) == _fresh_graph(tmp_path, root)
+
+
+ARCHIVE = ("#    -*- mode: org -*-\n\n\nArchived entries from file /home/me/org/garden.org\n\n\n"
+           "* DONE Build the raised beds\n  CLOSED: [2026-10-20 Tue 16:40]\n  :PROPERTIES:\n"
+           "  :ARCHIVE_TIME: 2026-11-01 Sun 10:00\n  :ARCHIVE_FILE: ~/org/garden.org\n"
+           "  :ARCHIVE_OLPATH: Beds\n  :ARCHIVE_TODO: DONE\n  :END:\n  Priya helped with the beds.\n")
+
+
+def test_an_org_archive_file_is_an_org_note(tmp_path, capsys, monkeypatch):
+    """`garden.org_archive`, which Org's `C-c C-x C-a` writes, is a note read
+    as an Org one (walk readers 7: it was skipped, not a note file): its
+    task headlines are tasks (DONE done), its markup names nothing (an
+    archived entry's `:ARCHIVE_TIME: 2026-11-01 Sun 10:00` named Sun), `mrag
+    show` shows it, and it takes no name from `garden.org` (a link to
+    `[[file:garden.org]]` still names that note alone)."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, run, sync
+    from tests.test_wikilinks import _notes_of
+
+    root = tmp_path / "org"
+    write_notes(root, {"garden.org": "* TODO Plant the garlic\n", "garden.org_archive": ARCHIVE,
+                       "index.org": "* Links\nSee [[file:garden.org][the garden]].\n"})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    tasks = {t["text"]: (t["path"], t["status"], t["done_on"]) for t in listed(db_path, "--all")}
+    assert tasks == {"Plant the garlic": ("garden.org", "open", None),
+                     "Build the raised beds": ("garden.org_archive", "done", "2026-10-20")}
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "show", "garden.org_archive")
+    assert code == 0 and "Priya helped with the beds." in out
+    conn = db.connect(db_path)
+    try:
+        names = {name for (name,) in conn.execute("SELECT name FROM entities")}
+        assert "Sun" not in names and "2026-11-01" in names  # the archive is read, its weekday names nothing
+        assert _notes_of(conn, "garden") == {"garden.org", "index.org"}
+    finally:
+        conn.close()
+
+
+def test_id_aliases_are_counted_in_the_tables_and_listed_in_json(tmp_path, capsys, monkeypatch):
+    """An org-roam `:ID:` alias (`id:3f2a…`) and a Logseq block's uuid are how
+    links reach a note, no name a person reads: `mrag entities` and `mrag entity`
+    tables count them (`+1 id`) beside the other aliases, `--json` lists them."""
+    import json
+
+    from tests.conftest import write_notes
+    from tests.test_tasks import run, sync
+
+    eig = "3f2a9c0e-1b2d-4e5f-8a7b-6c5d4e3f2a1b"
+    block = "6543a1b2-aaaa-4bbb-8ccc-111122223333"
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "roam/20261103101500-eigenvalues.org": f":PROPERTIES:\n:ID:       {eig}\n:ROAM_ALIASES: Spectra\n:END:\n\nAv.\n",
+        "lecture.org": f"* Monday\nThe professor covered [[id:{eig}][the spectrum]].\n",
+        "pages/Alpha Project.md": f"- The spec\n  id:: {block}\n",
+        "journals/2026_11_03.md": f"- Read (({block})) and [[Alpha Project]].\n",
+    })
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entity", "eigenvalues")
+    assert code == 0 and "Spectra" in out and "+1 id" in out and "id:" not in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entity", "eigenvalues", "--json")
+    assert code == 0 and f"id:{eig}" in {a["alias"] for a in json.loads(out)["aliases"]}
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entities")
+    assert code == 0 and "+1 id" in out and "id:" not in out and block not in out and "Spectra" in out
+    code, out, _err = run(capsys, monkeypatch, "--db", db_path, "entities", "--json")
+    found = {a for e in json.loads(out) for a in e["aliases"]}
+    assert {f"id:{eig}", block} <= found

@@ -191,3 +191,34 @@ def test_a_link_to_a_text_file_in_a_folder_above_names_nothing():
     assert not {"requirements", "LICENSE", "CMakeLists"} & {m.name for m in HeuristicExtractor().extract_one(text)}
     # a note of the folder linked through a folder above still is one, as a Markdown note is
     assert [t.name for t in link_targets("[the log](../notes/log.txt) and [plan](../Plan.md)")] == ["log", "Plan"]
+
+
+def test_a_link_to_a_text_file_in_a_folder_above_links_while_it_stays_in_the_folder(tmp_path):
+    """`[the log](../log.txt)` in `sub/a.md` is a link to the synced folder's
+    `log.txt` (heuristic.within_folder_links, rules 18: the guard against a
+    project's `../requirements.txt` took it too); from a note at the folder's
+    top, or going up further than the note is deep, it leaves the folder and
+    names nothing, as before. An incremental sync and a fresh one agree."""
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import within_folder_links
+    from tests.conftest import write_notes
+    from tests.test_heuristic_version import graph, sync
+    from tests.test_wikilinks import _notes_of
+
+    text = "[the log](../log.txt), [reqs](../../requirements.txt), [plan](../Plan.md)"
+    assert within_folder_links(text, 1) == "[the log](.//log.txt), [reqs](../../requirements.txt), [plan](../Plan.md)"
+    assert within_folder_links(text, 0) == text
+    root = tmp_path / "notes"
+    write_notes(root, {"log.txt": "Deployed the billing service.\n",
+                       "sub/a.md": "Read [the log](../log.txt) and [reqs](../../requirements.txt).\n",
+                       "top.md": "Install [requirements](../requirements.txt).\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert _notes_of(conn, "log") == {"log.txt", "sub/a.md"}
+    assert _notes_of(conn, "requirements") == set()
+    fresh = db.connect(tmp_path / "fresh.sqlite", create=True)
+    sync(fresh, [root])
+    assert graph(conn) == graph(fresh)
+    (root / "sub/a.md").write_text("Nothing links here.\n")
+    sync(conn, [root])
+    assert _notes_of(conn, "log") == set()

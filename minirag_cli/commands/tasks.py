@@ -26,6 +26,8 @@ def tasks(
     start: Optional[str] = typer.Option(None, "--from", metavar="DAY",
                                         help="Due or scheduled on DAY or later: 2026-11-20, today, tomorrow, friday."),
     end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
+    priority: Optional[str] = typer.Option(None, "--priority", metavar="A",
+                                           help="Only tasks of this priority (Org's and Logseq's [#A])."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
@@ -46,9 +48,9 @@ def tasks(
     window = window_of(today=today, on_today=on_today, week=week, within=within, start=start, end=end) \
         if asks_day else None
     index = open_index(check=lambda _index: check_flags(state=state, due=due, overdue=overdue, limit=limit,
-                                                        window=window is not None))
+                                                        window=window is not None, priority=priority))
     found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
-                                              window=window)]
+                                              window=window, priority=priority)]
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
                 window=window)
     running = index.sync_running()

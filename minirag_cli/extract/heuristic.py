@@ -64,7 +64,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.mdcode import Ranges, code_ranges, without_code
+from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
                               file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
@@ -374,6 +374,15 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title; a weekly or
 #    quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named as `[[2026-W45]]` links it
 #    (note_name: the link named a `2026-W45` no note carried, so a homepage's link joined no note).
+# 18, fix19's part (Org and Logseq leftovers): a link in code names no note for the folder's naming as it
+#    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
+#    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes); an Org
+#    note's `#+title:` before its first headline is read as a front matter title (orgmode.titled: a name,
+#    whole; `Eigenvalues and eigenvectors` named nothing, and the org-roam note was its slug, lower case);
+#    a property's unbracketed time's weekday names nothing (orgmode._PROPERTY_WEEKDAY: an Org archive's
+#    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun); a Markdown link to a
+#    `.txt`/`.org`/... file right in a folder above that stays in the synced folder (`[log](../log.txt)` in
+#    `sub/a.md`) links to it again, as before 17's fix18 part (within_folder_links, read by sync from the note's path).
 VERSION = 18
 
 
@@ -955,8 +964,10 @@ DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
 # to one (`[log](notes/log.txt)`, `[[log.txt]]`) names it by its file name without the extension, which
 # names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
 # named `log.txt` or nothing, and no link joined such a note)
+# Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s
 PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
-                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None))
+                              if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None
+                              and s != ".org_archive"))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
@@ -1273,7 +1284,8 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
-def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def wikilinks(text: str, comments: bool = True, kind: str | None = None,
+              indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
     is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
@@ -1281,10 +1293,13 @@ def wikilinks(text: str, comments: bool = True) -> list[tuple[int, int, EntityMe
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
-    where `%%` opens a comment (mdcode.reads_comments)?"""
+    where `%%` opens a comment (mdcode.reads_comments)? `kind`: the note kind whose own
+    code blocks are code too (mdcode.code_kind: an Org note's `#+BEGIN_SRC`), `indented`: a
+    Markdown note's indented code blocks are code, for a text not read in context already
+    (sync.note_link_keys reads a stored chunk as it is; the extractor's texts have them fenced)."""
     if "[[" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments, templater=True))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
         target = m.group(1).split("|", 1)[0]
@@ -1328,16 +1343,40 @@ def _above_the_folder(target: str) -> bool:
     return path.lower().endswith(PLAIN_SUFFIXES) and len(parts) > 1 and all(p == ".." for p in parts[:-1])
 
 
-def markdown_links(text: str, comments: bool = True) -> list[tuple[int, int, EntityMention | None]]:
+def within_folder_links(text: str, depth: int) -> str:
+    """`text` (a note's chunk, at `depth` folders below its synced folder: `log/sub/a.md` is 2) with
+    each Markdown link to a `.txt`/`.org`/... file right in a folder above (_above_the_folder) that
+    goes up no more folders than the note is below the synced folder (`[log](../log.txt)` in
+    `sub/a.md`: the folder's `log.txt`) written `.//log.txt`, at the same length, so it links as
+    `[log](log.txt)` does (heuristic rules 18: fix18's guard, which names nothing for a link that leaves
+    the folder, `../requirements.txt` beside the notes' folder, took it too). Read from the note's own
+    path, not from which notes the folder holds: one that goes up further still names nothing, and
+    one inside the folder to no note names its file name as a link to a missing note does. Sync reads
+    a note's links so (note_readings, note_link_keys)."""
+    if depth < 1 or "](" not in text or "../" not in text:
+        return text
+    out, at = [], 0
+    for m in MARKDOWN_LINK.finditer(text):
+        target = m.group(3)
+        up = len(target.removeprefix("<")) - len(target.removeprefix("<").lstrip("./"))
+        if _above_the_folder(target) and target.removeprefix("<").count("../", 0, up) <= depth:
+            start = m.start(3) + target.startswith("<")
+            out += [text[at:start], text[start:start + up].replace("../", ".//")]
+            at = start + up
+    return "".join(out) + text[at:] if out else text
+
+
+def markdown_links(text: str, comments: bool = True, kind: str | None = None,
+                   indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
     (from its shown text when that is the linked note's name) in `text` (`[Packing list](Trip%20to%20Lisbon%203f2a…/Packing%20list%20a1b2….md)`): a target is a
     path or a URL, whose words name nothing (`Trip`, `Packing` were names ten times over in a Notion
     export); one to a note names that note, as `[[Packing list]]` would. An image's target
     (`![scan](_resources/Scan%20passport.resources/image.png)`) and a link in code name nothing.
-    Heuristic rules 16. `comments`: as wikilinks'."""
+    Heuristic rules 16. `comments`, `kind`, `indented`: as wikilinks'."""
     if "](" not in text:
         return []
-    code = Ranges(code_ranges(text, comments=comments, templater=True))
+    code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in MARKDOWN_LINK.finditer(text):
         written_about = m.group(1) or (code and code.covers(m.start()))
@@ -2131,19 +2170,21 @@ def links_in(text: str) -> bool:
     return "[[" in text or "](" in text
 
 
-def link_targets(text: str, comments: bool = True) -> list[EntityMention]:
+def link_targets(text: str, comments: bool = True, kind: str | None = None,
+                 indented: bool = False) -> list[EntityMention]:
     """What the links of `text` link to (names of notes, daily notes'
     dates), its wikilinks' and its Markdown links' to notes
     (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
     rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
     values, without invisible characters): what the llm extractor adds to
     its model's names (extract/llm.py `complete`), and the notes whose
-    lower-case file names a link names (sync.note_link_keys). `comments`: as wikilinks'."""
+    lower-case file names a link names (sync.note_link_keys). `comments`, `kind`, `indented`: as wikilinks'."""
     text = without_invisibles(text)
     if not links_in(text):
         return []
     read = read_front_matter(text)[0]
-    links = sorted(wikilinks(read, comments) + markdown_links(read, comments), key=lambda link: link[0])  # in the text's order
+    links = sorted(wikilinks(read, comments, kind, indented) + markdown_links(read, comments, kind, indented),
+                   key=lambda link: link[0])  # in the text's order
     return [target for _start, _end, target in links if target is not None]
 
 
@@ -2260,7 +2301,7 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     title = zettel_title(path, text) if path is not None else None
     if title is not None:
         values.append(title)
-    if path is not None and path.lower().endswith(".org"):  # its `:ID:` and `:ROAM_ALIASES:` (rules 17)
+    if path is not None and code_kind(path) == ORG:  # an Org note's `:ID:` and `:ROAM_ALIASES:` (rules 17)
         values += org_aliases(text)
     out: dict[str, str] = {}
     for value in (LOGSEQ_PAGE.sub(r"\1", v) for v in values):  # `alias:: [[Veg patch]]` is Veg patch

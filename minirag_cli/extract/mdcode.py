@@ -116,7 +116,7 @@ def reads_comments(path: str) -> bool:
 # wherever code matters (no name, no task, no link); each only in its own kind: a Markdown note's
 # `----` is a rule, its `: ` an ordinary line.
 ORG, RST, ADOC = "org", "rst", "adoc"
-_KIND_SUFFIXES = ((".org", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC))
+_KIND_SUFFIXES = ((".org", ORG), (".org_archive", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC))
 
 
 def code_kind(path: str) -> str | None:

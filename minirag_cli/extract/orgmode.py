@@ -34,6 +34,10 @@ _PROPERTY = re.compile(r"^[ \t]*:[A-Za-z][\w-]*\+?:(?=[ \t])", re.MULTILINE)  # 
 _PLANNING = re.compile(r"\b(?:SCHEDULED|DEADLINE|CLOSED|CLOCK):(?=[ \t]*[<\[])")
 # a timestamp's weekday, in the locale Emacs wrote it in (`<2026-11-01 Sun>`, `[2026-11-03 Di 10:00]`)
 _WEEKDAY = re.compile(r"(?<=[<\[]\d{4}-\d{2}-\d{2}[ \t])[^\W\d_]{2,9}\.?")
+# ... and a property's time without brackets, as an archived entry's `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`
+# is written (heuristic rules 18: `Sun` was a name of every archive file); group 1 the weekday
+_PROPERTY_WEEKDAY = re.compile(r"^[ \t]*:[A-Za-z][\w-]*:[ \t]+\d{4}-\d{2}-\d{2}[ \t]+([^\W\d_]{2,9}\.?)(?=[ \t]|$)",
+                               re.MULTILINE)
 _HEADLINE = re.compile(rf"^\*+[ \t]+(?:(?:{_TODO_WORDS})(?=[ \t]|$)[ \t]*)?(?:\[#[A-Za-z0-9]\][ \t]*)?"
                        r"(?:COMMENT(?=[ \t]|$))?", re.MULTILINE)
 
@@ -98,9 +102,14 @@ def _blank(m: re.Match) -> str:
     return " " * len(m.group(0))
 
 
+# an Org note, and an Org archive file (`notes.org_archive`: the entries `C-c C-x C-a` moved out of
+# `notes.org`, the done tasks among them), read as one (walk readers 7: it was skipped)
+ORG_SUFFIXES = (".org", ".org_archive")
+
+
 def org_note(path: str) -> bool:
-    """Is the note at `path` an Org-mode note (`.org`)?"""
-    return path.lower().endswith(".org")
+    """Is the note at `path` an Org-mode note (`.org`, or its archive: ORG_SUFFIXES)?"""
+    return path.lower().endswith(ORG_SUFFIXES)
 
 
 def file_links(text: str) -> str:
@@ -154,11 +163,32 @@ def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
                                  else " " * (m.end("colon") - m.start()) + m.group(0)[m.end("colon") - m.start():],
                                  text)
     text = _DRAWER.sub(_blank, text)
+    text = _PROPERTY_WEEKDAY.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text)
     text = _PROPERTY.sub(_blank, text)
     text = _PLANNING.sub(_blank, text)
     text = _WEEKDAY.sub(_blank, text)
     text = _headline(keywords).sub(_blank, text)
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
+
+
+_TITLE_LINE = re.compile(r"^([ \t]*)#\+title:(?=[ \t])", re.IGNORECASE | re.MULTILINE)
+
+
+def titled(first_chunk: str) -> str:
+    """An Org note's first chunk (`first_chunk`, before readable) with
+    its `#+title:` line before its first headline (head's title) read as a
+    front matter's `title:` is (heuristic.read_front_matter: the value whole,
+    a name when it is a title, `Eigenvalues and eigenvectors`), written as
+    the Logseq property line `title::` that the extractors read so, at the same
+    length (heuristic rules 18: its words were read as text, so an org-roam
+    note's title named nothing and the note was named by its file's slug alone)."""
+    cut = re.search(r"^\*+[ \t]", first_chunk, flags=re.MULTILINE)
+    preamble = first_chunk if cut is None else first_chunk[:cut.start()]
+    m = _TITLE_LINE.search(preamble)
+    if m is None:
+        return first_chunk
+    # `#+title:` (8 characters) as `title:: ` (8): the value stays where it was
+    return first_chunk[:m.start()] + m.group(1) + "title:: " + first_chunk[m.end():]
 
 
 # the value's blanks are stripped in Python: `[ \t]*(.*?)[ \t]*$` was quadratic on a long run of them

@@ -101,7 +101,7 @@ def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str
     `- [ ] call Priya`) or one of `words` (case kept: Logseq's `TODO`), in
     document id order. `[` alone and not `[ ]`: a chunk boundary may fall
     inside a checkbox (`- [` ending one chunk, `] call` opening the next); and
-    every Org-mode note (`.org`), whose task headlines (`* TODO call Priya`)
+    every Org-mode note (`.org`, and an Org archive, `.org_archive`), whose task headlines (`* TODO call Priya`)
     need no bracket."""
     words = list(words)
     notes: dict[int, tuple[str, str]] = {}
@@ -112,6 +112,7 @@ def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
             "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0"
             + " OR instr(text, ?) > 0" * len(words) + ") OR d.path LIKE '%.org' "
+            "OR d.path LIKE '%.org\\_archive' ESCAPE '\\' "
             "ORDER BY d.id, c.start_char", words):
         notes.setdefault(doc, (root, path))
         if seq == 0:

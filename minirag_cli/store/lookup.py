@@ -410,6 +410,8 @@ def unsynced_edits(conn, notes) -> list[dict]:
             if not stat.S_ISREG(st.st_mode):
                 raise FileNotFoundError(path)
         except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
+            if (file.parent / f".{file.name}.icloud").is_file():
+                continue  # evicted by iCloud (walk.icloud_placeholder_of): there, not downloaded; kept by the sync
             # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
             gone = not os.path.isdir(root)
             out.append({"path": path, "root": root, "state": "folder_gone" if gone else "deleted"})

@@ -235,7 +235,8 @@ def index_status(conn, db_path) -> dict:
     import os as _os
 
     from minirag_cli.extract.heuristic import VERSION
-    from minirag_cli.walk import gone_folders
+    from minirag_cli.db import skipped_files
+    from minirag_cli.walk import conflict_copies, gone_folders
 
     counts = table_counts(conn)
     roots = json.loads(get_meta(conn, "roots", "[]"))
@@ -271,6 +272,10 @@ def index_status(conn, db_path) -> dict:
         "gone_roots": gone_folders(roots),
         # the roots whose symlinks out of the folder every sync follows (--follow-symlinks); []: none
         "follow_symlinks": following_roots(conn),
+        # the sync tools' conflict copies the last sync skipped (walk.conflict_copy_reason): edits to merge
+        "conflict_copies": [{"root": root, "path": path, "reason": reason}
+                            for root, files in sorted(skipped_files(conn).items())
+                            for path, reason in sorted(conflict_copies(files).items())],
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
