@@ -270,11 +270,24 @@ _BLOCK_REF = re.compile(r"\(\(" + _UUID + r"\)\)")
 BLOCK_REF_SHOWN = "[block ref]"
 
 
+# An Obsidian block id ending a line (`We signed the lease. ^decision-1`): the anchor a `[[note#^decision-1]]`
+# links and `![[...]]` embeds, which Obsidian does not show: no word of the note's (a snippet showed it, and
+# the model copied it into its answer)
+_OBSIDIAN_BLOCK_ID = re.compile(r"[ \t]+\^[A-Za-z0-9-]+[ \t]*(?=\r?$)", re.MULTILINE)
+
+
+def without_block_ids(text: str) -> str:
+    """`text` without the Obsidian block id ending each of its lines (_OBSIDIAN_BLOCK_ID)."""
+    return _OBSIDIAN_BLOCK_ID.sub("", text) if "^" in text else text
+
+
 def shown_without_logseq_marks(text: str, blocks: dict[str, str] | None = None) -> str:
     """`text` as a result's snippet and the answer's sources show it: without a Logseq block's
     `id::` line and `{{query ...}}`, and a block reference `((6543a1b2-...))` as the block's
     text (`blocks`: {uuid: its text}, block_refs_in and block_text) or, not known, as
-    BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms)."""
+    BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms); nor an Obsidian
+    block id ending a line (without_block_ids)."""
+    text = without_block_ids(text)
     if "::" in text and "id::" in text:
         text = _BLOCK_ID_LINE.sub("", text)
     if "{{query" in text:
