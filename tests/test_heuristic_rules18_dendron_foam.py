@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from minirag_cli.cli import app
@@ -185,3 +187,60 @@ def test_a_dendron_title_that_is_the_file_names_last_part_names_nothing(tmp_path
     assert not {"Root", "Alpha", "Meetings", "Helix Data"} & names, names
     assert {"proj.alpha", "proj.alpha.meetings", "Priya Raman", "Inbox"} <= names, names
 
+
+def _ms(*when) -> int:
+    """Epoch milliseconds of a UTC day and time, as Dendron's `created:` writes them."""
+    import datetime as dt
+
+    return int(dt.datetime(*when, tzinfo=dt.timezone.utc).timestamp() * 1000)
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """The machine's local time zone, Berlin's (UTC+2 in September, +1 in November)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_created_in_epoch_milliseconds_dates_a_note_of_no_date_of_its_own(tmp_path, berlin):
+    """dendron2: `created: 1793696400000` dated nothing ("what notes did I create in September 2026?" found
+    none). It dates a note whose file name and `date:` do not, on the local day (22:30 UTC on September 30
+    is October 1 in Berlin); `updated:` (every edit's) dates nothing; a file name's date comes before any
+    `created:` (a meeting note is often made ahead: it was dated by an ISO `created:`)."""
+    from minirag_cli.config import effective
+    import datetime as dt
+
+    from minirag_cli.datednotes import dated_notes, note_spans
+    from minirag_cli.index import Index
+    from minirag_cli.index import SyncOptions as IndexSyncOptions
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    notes = {
+        "ideas.garden.md": dendron("a1", "Garden", _ms(2026, 9, 15, 8)) + "Plant tulips along the fence.\n",
+        "ideas.late.md": dendron("a2", "Late", _ms(2026, 9, 30, 22, 30)) + "Written just before midnight.\n",
+        "proj.alpha.meetings.2026.11.03.md": dendron("a3", "'2026-11-03'", _ms(2026, 10, 30, 9))
+                                             + "Agenda for the steering meeting.\n",
+        "daily/2026-11-04.md": "---\ncreated: 2026-11-01\n---\n\nThe dry run passed.\n",
+        "gpt.md": "---\ntitle: GPT\ndate: 2026-11-06\ncreated: " + str(_ms(2026, 9, 1, 8)) + "\n---\n\nDecoder notes.\n",
+        "edited.md": "---\ntitle: Edited\nupdated: " + str(_ms(2026, 9, 2, 8)) + "\n---\n\nNo day of its own.\n",
+    }
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    settings = effective({"db": str(db), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], IndexSyncOptions(), extractor=HeuristicExtractor())
+        paths = dict(index.conn.execute("SELECT id, path FROM documents"))
+        spans = {paths[doc]: str(a) for doc, (a, b) in note_spans(index.conn) if a == b}
+        assert spans == {"ideas.garden.md": "2026-09-15", "ideas.late.md": "2026-10-01",
+                         "proj.alpha.meetings.2026.11.03.md": "2026-11-03", "daily/2026-11-04.md": "2026-11-04",
+                         "gpt.md": "2026-11-06"}, spans
+        september = dated_notes(index.conn, [(dt.date(2026, 9, 1), dt.date(2026, 9, 30))])
+        assert [paths[doc] for doc in september] == ["ideas.garden.md"]
+        found = [r["path"] for r in index.search("What notes did I create in September 2026?").results]
+        assert "ideas.garden.md" in found, found
