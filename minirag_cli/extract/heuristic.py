@@ -368,6 +368,17 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
+# 18: names17's part (the naming errors rules 17 left): a `# ` title of a work and a word of what is written
+#    on it (`# Into the Woods review`, `# The Name of the Wind notes`, `# Notes on Gone with the Wind`:
+#    WORK_TITLE, work_titles) is one work, whole (it named Woods, Name, Wind); an imperative title's verb
+#    before a lower-case object (`# Deploy billing-api`) is a verb where the text opens a sentence with it and
+#    `the` (`Deploy the service`: _BEFORE_THE, a capital after `the` no longer asked) and no mid-sentence
+#    capital for a lone word's test (it named Deploy, Migrate); a German text's label of one capitalised word
+#    opening a line, no list item's (`Methode:`, `Fazit:`: german_label), names nothing unless the text
+#    writes it mid-sentence too, and a German chunk's nouns are its note's too (note_nouns, given by
+#    sync.note_nouns_of: `die Methode` in one chunk, `Methode` bare in the next named it); a Logseq
+#    page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are blanked for naming
+#    (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 # 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
 #    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
 #    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
@@ -389,6 +400,20 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (LINK_DEFINITION: Foam's `[tom-becker]: people/tom-becker.md "Tom Becker"`) names nothing and counts
 #    no mention (its title was a work, `Priya Raman` one, and each line counted its wikilink's name again);
 #    a Dendron note's file name is its hierarchy whole (`ref.vendors.helix-data`, was `ref.vendors.helix data`).
+# 18, resolve3's part (order-dependent merges): a #tag come after a name it is a word apart from joined
+#    another key's group (`#flashcards` after `Flashcards` joined `DS flashcards`) splits the group, and a
+#    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
+#    (`priya.r:`) join it: the notes of those keys are extracted anew (resolve.Resolver.stale,
+#    sync._resolve_anew), so a fresh sync groups as a sync after each note does.
+# 18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
+#    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
+#    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
+#    `.txt` note (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS).
+# 18, qa26's Hugo part: TOML front matter (`+++` ... `+++`: frontmatter._parse_toml) is read as the YAML
+#    block is: its keys name nothing, `title = "..."` is a name, `tags = [...]` #tags (`author = "Ines Okafor"`
+#    was a work, `title =` text, every header `+++`).
+# 18, qa26's admonition part: MkDocs' `!!! note "Title"`, `??? tip`, `=== "Tab"` and Docusaurus' `:::tip Title`
+#    lines are read as their title alone (ADMONITION_LINE: `New`, `Exceeding`, `Rate` were names).
 # 18, dendron2's part (qa28's leftovers): Dendron's shown-text-first links only in a note Dendron wrote
 #    (dendron_note: its `id:` and epoch-millisecond `created:`/`updated:`; sync reads its links with
 #    dendron_links): Obsidian's `[[JavaScript runtime|node.js]]` linked `node.js`; a Dendron note's
@@ -1080,6 +1105,48 @@ via with within without
 """.split())
 VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+(?!(?i:{'|'.join(sorted(TITLE_PREPOSITIONS))})(?!{_LETTER}))({_CAP_WORD})[ \t]+"
                         rf"(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}|{LOWER})", re.MULTILINE)
+# A `# ` title that names a work and what the note is of it (heuristic rules 18): a title-case run whose
+# capitalised words small words join (TITLE_SMALL_WORDS: `Into the Woods`, `The Name of the Wind`, `Gone with
+# the Wind`), then a word of what is written on it (`review`, `notes`, `summary`: WORK_NOTE_WORDS), or after
+# such a word and a preposition (`# Notes on Gone with the Wind`). Told by the shape, no list of titles: the
+# run is one title, a work, whole (it named `Woods`, `Name` and `Wind`: a sentence's `Into`, `The`, `Gone`
+# dropped, and two small words in a row part a capitalised span). A run with no article or `of` inside is read
+# as before (`# Kestrel Café notes`, `# Call with Priya Raman notes`), and so is one whose first word is a
+# label's (`# Meeting with the Board notes`)
+WORK_NOTE_WORDS = frozenset("""
+review reviews notes note summary recap thoughts reflections analysis essay reread rewatch reading
+""".split())
+_WORK_INNER = frozenset("the a an of".split())  # what a work's title holds inside, a call's or a meeting's not
+_TITLE_SMALL = "|".join(sorted(TITLE_SMALL_WORDS, key=len, reverse=True))
+_TITLE_RUN = rf"{_CAP_WORD}(?:{_GAP}(?:(?:{_TITLE_SMALL}){_GAP})*{_CAP_WORD})*"
+WORK_TITLE = re.compile(
+    rf"^[ \t]*#[ \t]+(?:({_CAP_WORD})[ \t]+(?:on|of|about|for)[ \t]+)?({_TITLE_RUN})"
+    rf"(?:[ \t]+(?:[-–—:][ \t]+)?({LOWER}+))?[ \t]*$", re.MULTILINE)
+
+
+def work_titles(text: str) -> list[tuple[int, str]]:
+    """(start, title) of the works `text`'s `# ` titles name (WORK_TITLE): a title-case run with a small
+    word inside, before a word of WORK_NOTE_WORDS or after one and a preposition, whose first word labels
+    nothing (LABEL_WORDS, HEADING_LABELS: `# Meeting with the Board notes` is no work)."""
+    out = []
+    for m in WORK_TITLE.finditer(text):
+        lead, title, tail = m.group(1), m.group(2), m.group(3)
+        if (lead is None) == (tail is None):
+            continue  # a word of what is written on it either before the title or after it, not both or neither
+        if (lead or tail).lower() not in WORK_NOTE_WORDS:
+            continue
+        words = title.split()
+        if not any(w in _WORK_INNER for w in words[1:-1]):
+            # `# Kestrel Café notes`: a span of names; `# Call with Priya Raman notes`: a call with a
+            # person, no work (an article or `of` inside a title, not `with` alone): read as before
+            continue
+        first = words[0].lower().replace("’", "'")
+        if first in LABEL_WORDS or first in HEADING_LABELS or first in ROLE_WORDS:
+            continue
+        out.append((m.start(2), title))
+    return out
+
+
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
@@ -1100,6 +1167,16 @@ MARKS_REACH = 120
 # line by how to decompress the drawing): the same words in every drawing, which made Switch,
 # EXCALIDRAW VIEW and OPTIONS hubs joining them (heuristic rules 11). Its line names nothing.
 EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.MULTILINE)
+# A docs site's admonition and content tab lines (rules 18, qa26): MkDocs' `!!! note "Rate limits"`,
+# `??? tip "Checking your quota"` (`???+` open), `=== "Python"`, Docusaurus' `:::warning Over the limit`,
+# `:::tip[New here?]` and its closing `:::`. The marker and its type are blanked and the title is read
+# as a heading is, its first word a sentence's (`Rate` of `"Rate limits"`, `New`, `Exceeding` were
+# names, a quoted title a work's: `Deprecated`, `Idempotency`).
+# Only a lower-case type (`note`, `tip`, `danger`, MkDocs' `inline end` after it): `!!! IMPORTANT Maria
+# left` is a shout, read as written.
+ADMONITION_LINE = re.compile(r"""^([ \t]*(?:(?:!!!|\?\?\?\+?)[ \t]+[a-z][\w-]*(?:[ \t]+inline(?:[ \t]+end)?)?"""
+                             r"""(?:[ \t]+"|[ \t]*$)|===\+?[ \t]+"|:::[ \t]*(?:[a-z][\w-]*)?[ \t]*\[?))"""
+                             r"""([^"\n]*?)(["\]]?[ \t]*)$""", re.MULTILINE)
 # how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
 # that (no table's) opens no sentence in its later cells
 TABLE_REACH = 2000
@@ -1627,6 +1704,35 @@ def german_nouns(text: str) -> set[str]:
     return out | shaped | GERMAN_CALENDAR
 
 
+# a German label's one word (`Methode`, `Fazit`): a capitalised word of lower-case letters after it
+_GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
+
+
+def german_label(text: str, span: str, at: int) -> bool:
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one word, a
+    noun that labels what follows (heuristic rules 18), on a line that is no English one (english_line)?
+    German capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named
+    Fazit); the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`) and a chat's
+    speaker. Not a list item's label: an action list's `- Anna: Folien vorbereiten` names its person."""
+    if not _GERMAN_LABEL_WORD.fullmatch(span):
+        return False
+    line = text.rfind("\n", 0, at) + 1
+    if text[line:at].strip(" \t*_"):
+        return False  # `- Anna:`, `> Anna:`: a list item's or a quote's label, read as before
+    end = text.find("\n", at)
+    return not english_line(text[line:end if end >= 0 else len(text)])
+
+
+def note_nouns(note: str, comments: bool = True) -> frozenset[str]:
+    """The nouns (german_nouns) of `note`, a whole note (sync laid it from its chunks), when it is German
+    (german), read as extract_one reads a text (no front matter, code, math or invisible characters;
+    `comments`: as extract_one's): a chunk's German nouns are its own and its note's (heuristic rules 18),
+    as its chat speakers are its note's. None for a note that is no German one."""
+    text = read_front_matter(without_invisibles(note))[0]
+    text = without_meridiems(without_math(without_code(text, comments=comments)))
+    return frozenset(german_nouns(text)) if german(text) else frozenset()
+
+
 def _german_persons(text: str, nouns: set[str]) -> set[str]:
     """The capitalised words a German `text` writes as a person's (heuristic rules 17): after a person's
     title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
@@ -1693,8 +1799,11 @@ def _heading_line(text: str, pos: int) -> bool:
     return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
 
 
-# `the` and a capital after a word (_verb_titles), and a letter a word may not follow
-_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={UPPER})")
+# `the` and a word after a word (_verb_titles), and a letter a word may not follow. Rules 18: a lower-case
+# word after `the` too (`Deploy the service`, under `# Deploy billing-api`), where rules 17 asked for a
+# capital (`Rotate the Stripe secret key`): a sentence's first word before `the` is a verb, or a name's
+# first word before an epithet (`Alexander the Great`, a capital after it)
+_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={_LETTER})")
 _LETTER_CHAR = re.compile(_LETTER)
 
 
@@ -1959,27 +2068,34 @@ def _namespaced_title(title: str) -> str:
 class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
+    reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
-                comments: Sequence[bool] | None = None) -> list[list[EntityMention]]:
+                comments: Sequence[bool] | None = None,
+                note_nouns: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
         `comments`: for each, is its note one `%%` opens comments in
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
+        `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
-        return [self.extract_one(t, m, s, c) for t, m, s, c in zip(texts, matters, speakers, comments, strict=True)]
+        note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
+        return [self.extract_one(t, m, s, c, n)
+                for t, m, s, c, n in zip(texts, matters, speakers, comments, note_nouns, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
-                    speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
+                    speakers: Collection[str] | None = None, comments: bool = True,
+                    note_nouns: Collection[str] = ()) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
-        note, chat_speakers); `%%` opens a comment with `comments`."""
+        note, chat_speakers); `%%` opens a comment with `comments`; a German
+        text's nouns are its own and `note_nouns`, its note's (note_nouns)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -1993,6 +2109,8 @@ class HeuristicExtractor:
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
         if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
             text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
+        if "!!!" in text or "???" in text or "===" in text or ":::" in text:  # the title alone, in place
+            text = ADMONITION_LINE.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         # code names nothing (rules 13): a fenced block (a pasted log made INFO, DEBUG and its dates
@@ -2034,7 +2152,8 @@ class HeuristicExtractor:
         elsewhere = _Elsewhere(text)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
-        nouns = german_nouns(text) if is_german else frozenset()
+        # ... and its note's (rules 18: `die Methode` in one chunk, `Methode` with no article in the next named it)
+        nouns = german_nouns(text) | set(note_nouns) if is_german else frozenset()
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
@@ -2056,7 +2175,8 @@ class HeuristicExtractor:
             if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
                 at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
-                    or span in nouns):  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or (is_german and german_label(text, span, at) and not elsewhere(span, at))):
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
@@ -2111,6 +2231,9 @@ class HeuristicExtractor:
                 add(title, "work")
         for title in _cjk_titles(text):
             titles.append(title)
+            add(title, "work")
+        for _start, title in work_titles(text) if "#" in text else ():
+            titles.append(title)  # `# Into the Woods review`: its words are the title's, none a name alone
             add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
@@ -2222,10 +2345,12 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, verb_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
-                # opens a longer name with it (known once every span is read)
+                # opens a longer name with it (known once every span is read); an imperative
+                # title's verb is no mid-sentence capital (rules 18: `# Deploy billing-api` over
+                # `Deploy the service ...` named Deploy)
                 openers.append(span)
                 continue
             if in_title(span):
