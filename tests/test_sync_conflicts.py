@@ -203,3 +203,21 @@ def test_a_numbered_note_and_its_note_unchanged_are_not_opened_again(tmp_path, m
     opened = _note_opens(monkeypatch, root)
     _, indexed = sync(root, db_path)
     assert indexed == ["Chapter 2.md", "Chapter.md"] and opened == []
+
+
+def test_git_conflict_marker_lines_name_nothing(tmp_path):
+    trip = ("# Trip to Lisbon\n\n<<<<<<< HEAD\nWe fly TAP on November 17.\n||||||| Merged Base\nWe fly.\n=======\n"
+            "We fly Lufthansa on November 16.\n>>>>>>> Feature/Budget\n")
+    names = {m.name for m in HeuristicExtractor().extract_one(trip)}
+    assert {"TAP", "Lufthansa", "Lisbon"} <= names and not names & {"HEAD", "Budget", "Feature", "Merged", "Base"}
+    # both sides are read; eight marks are a nested quote's, read as written
+    assert "Alice" in {m.name for m in HeuristicExtractor().extract_one("# Mail\n\n>>>>>>>> I met Alice there.\n")}
+    root = tmp_path / "notes"
+    write_notes(root, {"Trip to Lisbon.md": trip})
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        entities = {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert "TAP" in entities and "HEAD" not in entities
