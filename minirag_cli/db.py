@@ -703,6 +703,10 @@ KNOWN_CJK_NOTES_KEY = "known_cjk_notes"
 # meta: "1" from the first note holding CJK text a sync writes or removes until it has the known CJK names
 # anew (sync._know_anew): a sync stopped between the two has the next one do it
 KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"
+# meta: [key, ...], the keys the resolver made stale (resolve.Resolver.stale: a group a new form split, a
+# first-initial handle a new name may join), recorded with the note that made them so until the notes that
+# mention them are extracted anew (sync._resolve_anew): a sync stopped between the two has the next one do it
+RESOLVE_PENDING_KEY = "resolve_pending"
 
 
 # meta: {folder: {path: reason}}, the files the last finished sync of each folder skipped (sync.

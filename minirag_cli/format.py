@@ -145,7 +145,8 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     if renamed:
         table.add_row("note names", f"{len(renamed)} note{'s' * (len(renamed) != 1)} extracted anew: another note of "
                                     "the folder now has the same file name, or no longer does, or an alias "
-                                    "they mention names another note now")
+                                    "they mention names another note now, or a name they mention resolves "
+                                    "otherwise now that another note came")
     known = summary.get("known_names_changed")
     if known:
         table.add_row("known names", f"{len(known)} note{'s' * (len(known) != 1)} extracted anew: a Chinese or "

@@ -19,6 +19,10 @@ A #tag and a name a word apart do not merge fuzzily (`#flashcards` is a topic,
 ("FC Barcelona", "Barcelona"). A Slack-style handle of a first name and an
 initial (`@priya.r`) joins the one entity known by a name of that first name
 and initial (`Priya Raman`) as a note's alias would: it never names or keys it.
+Neither hangs on the order the notes come in (rules 18): what a later form
+tells about keys resolved before (a #tag a word apart from a name of a group
+merged without it, a new Priya R... for a handle) makes those keys stale
+(`Resolver.stale`), and the sync extracts the notes mentioning them anew.
 """
 
 from __future__ import annotations
@@ -77,9 +81,15 @@ class Resolver:
         # #tag's or a name's, its words, a person's first name (rules 17)
         self._forms: dict[str, set[str]] = {}
         self._firsts: dict[str, set[str]] = {}  # a plain name's first word, folded -> the keys of such names
+        # keys whose notes were resolved by what the resolver knew then and must be extracted anew (the
+        # sync's _resolve_anew), as had it known then what it knows now: the keys of a group a new form
+        # split (a #tag a word apart from a name merged before), the handle key (`priyar`) of a name that
+        # made a first name and initial known (`Priya Raman`); filled only after the forms loaded
+        self.stale: set[str] = set()
         for key, seen in (forms or {}).items():
             for form in seen:
                 self._seen(key, form)
+        self.stale.clear()  # the index's own forms: what it was written with
         # canonical entity key -> the keys resolving to it: a rename moves only the keys of the entities
         # renamed, not the whole map (a sync renames after every note it writes)
         self._members: dict[str, set[str]] = {}
@@ -100,18 +110,25 @@ class Resolver:
     def _fuzzable(key: str) -> bool:
         return fuzzable(key)
 
-    def _seen(self, key: str, form: str) -> None:
+    def _seen(self, key: str, form: str) -> bool:
         """Keep `form`, a surface form of `key` (a fuzzable key's: only those may merge fuzzily, and a
-        person's name is one)."""
+        person's name is one); whether it is new."""
         if not fuzzable(key):
-            return
+            return False
         forms = self._forms.setdefault(key, set())
         if form in forms:
-            return
+            return False
         forms.add(form)
         words = _name_words(form)
         if words is not None:
-            self._firsts.setdefault(fold(words[0]), set()).add(key)
+            first = fold(words[0])
+            keys = self._firsts.setdefault(first, set())
+            if key not in keys:
+                keys.add(key)
+                # a handle of this first name and initial may join otherwise now (_handle_target): its
+                # notes, written before, resolve it anew (a key no note mentions costs nothing)
+                self.stale.add(normalise_key(first + fold(words[1])[:1]))
+        return True
 
     def _word_apart(self, surface: str, key: str, other: str) -> bool:
         """Are `surface` (keyed `key`) and a form of the known key `other` a #tag and a name a word
@@ -120,6 +137,36 @@ class Resolver:
         tag = surface.startswith("#")
         return any(form.startswith("#") != tag and (_a_word_more(surface, other) or _a_word_more(form, key))
                    for form in self._forms.get(other, ()))
+
+    def _apart(self, surface: str, key: str, other: str) -> bool:
+        """_word_apart for every known form of `key`, `surface` among them: whether two keys merge is
+        decided by all their forms, not by the one that came first (`Flashcards` stays apart from `DS
+        flashcards` once `#flashcards`, of its key, is known)."""
+        return any(self._word_apart(form, key, other) for form in {surface, *self._forms.get(key, ())})
+
+    def _split(self, key: str, surface: str) -> None:
+        """A new form of the merged key `key` a word apart from a form of another key of its group (a
+        `#flashcards` come after `Flashcards` joined `DS flashcards`): the group is forgotten, its keys
+        stale (resolved anew as the notes mentioning them are extracted again), so the grouping is the
+        one every order of the notes gives (the tag first keeps them apart: rules 17)."""
+        group = self._members.get(self.canonical[key], set())
+        if not any(other != key and fuzzable(other) and self._word_apart(surface, key, other) for other in group):
+            return
+        self.reopen([key])
+
+    def reopen(self, keys) -> None:
+        """Forget the groups of more than one key that any of the stale `keys` is in, as _split did
+        before a sync stopped: the index holds them as merged until their notes are extracted anew.
+        Every key of such a group is stale: the notes mentioning any of them resolve it anew."""
+        for key in keys:
+            group = self._members.get(self.canonical.get(key, ""), set())
+            if len(group) > 1:
+                group = set(group)
+                for member in group:
+                    self._drop(member)
+                self._fuzzy_keys = [k for k in self._fuzzy_keys if k not in group]
+                self.stale |= group
+        self.stale |= set(keys)
 
     def _handle_target(self, surface: str) -> str | None:
         """The entity a handle of a first name and an initial joins (`@priya.r`: _FIRST_INITIAL): the one
@@ -163,8 +210,8 @@ class Resolver:
                 # as a note's alias joins its note: looked for anew in every sync (store.resolver_keys
                 # loads no alias), never the entity's key or name (naming.chosen_key, own_forms)
                 return Resolution(target, display_name(surface, type_), type_, "alias")
-        if joined is None:
-            self._seen(key, surface)
+        if joined is None and self._seen(key, surface) and key in self.canonical:
+            self._split(key, surface)
         if key in self.canonical:
             # a key merged fuzzily before stays a fuzzy form, in whichever sync or note it comes again
             # (and whichever key won: chosen_key), so the label is the same whatever the order
@@ -175,7 +222,7 @@ class Resolver:
             matches = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD,
                                       limit=None)
             if matches and joined is None:
-                matches = [match for match in matches if not self._word_apart(surface, key, match[0])]
+                matches = [match for match in matches if not self._apart(surface, key, match[0])]
             if matches:
                 # the closest key, the first in code point order at equal scores: not the first listed
                 best = max(score for _k, score, _i in matches)

@@ -57,7 +57,7 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
                                            note_authors, standing_alias, zettel_id)
-from minirag_cli.extract.heuristic import link_targets, links_in
+from minirag_cli.extract.heuristic import link_targets, links_in, without_link_definitions
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -192,6 +192,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (`[log](../log.txt)` in `sub/a.md`) links as one to it does
     (heuristic.within_folder_links, rules 18)."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.tasks import without_logseq_markers
 
     parts = chunk_parts(matter, chunks)
     texts = [within_folder_links(c.text if part is not None else text, path.count("/"))
@@ -201,7 +202,38 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
         # its `#+title:` read as a front matter title is (heuristic rules 18)
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
+    elif _logseq_page(chunks, path):  # a block's `- LATER` names nothing (heuristic rules 18)
+        texts = [without_logseq_markers(text) for text in texts]
     return texts, parts, note_speakers(chunks, org)
+
+
+def note_nouns_of(chunks: Sequence[Chunk], path: str) -> frozenset[str]:
+    """The German nouns (extract.heuristic.note_nouns) of the note at `path` whose chunks (all of them, in
+    order) these are, laid from them as note_speakers lays it (an Org note without its markup): a German
+    noun is the note's to tell, not a chunk's (heuristic rules 18: `die Methode` in one chunk, `Methode`
+    with no article in the next named it). Nothing for a note that writes no `der`, `und`, ... at all."""
+    from minirag_cli.extract import orgmode
+    from minirag_cli.extract.heuristic import note_nouns
+    from minirag_cli.extract.mdcode import laid_note, reads_comments
+
+    note = laid_note(chunks)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    if orgmode.org_note(path):
+        note = orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks))
+    return note_nouns(note, reads_comments(path))
+
+
+def _logseq_page(chunks: Sequence[Chunk], path: str) -> bool:
+    """Is the note at `path` (its chunks, all of them, in order) a Logseq page, as tasks.is_logseq tells one
+    from the note laid from its chunks (mdcode.laid_note)? Asked only of a note with a block's marker."""
+    from minirag_cli.extract.mdcode import laid_note
+    from minirag_cli.tasks import LOGSEQ_MARKERS, is_logseq
+
+    if not any(marker in c.text for c in chunks for marker in LOGSEQ_MARKERS):
+        return False
+    note = laid_note(chunks)
+    note = "\n".join(c.text for c in chunks) if note is None else note
+    return is_logseq(path, note.split("\n"))
 
 
 def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
@@ -333,7 +365,8 @@ class SyncSummary:
     moved: list[dict] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because the file name they
     # have became shared by another note of their folder, or stopped being, or because they mention an
-    # alias whose note changed it, went or came, or that another note now claims too (_name_anew)
+    # alias whose note changed it, went or came, or that another note now claims too (_name_anew), or
+    # because a name they mention resolves otherwise now that another note came (_resolve_anew)
     note_names_changed: list[str] = field(default_factory=list)
     # the notes no file change brought in whose entities were extracted anew because a Chinese or Japanese
     # name their text writes became known by another note, or stopped being (_know_anew)
@@ -744,7 +777,8 @@ class _Extraction:
         as extractable does."""
         from minirag_cli.extract.mdcode import reads_comments
 
-        texts, parts, speakers, comments = [], [], [], []
+        texts, parts, speakers, comments, nouns = [], [], [], [], []
+        by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
         for chunks, path, matter in zip(notes, paths, matters, strict=True):
             note_texts, note_parts, chatting = note_readings(chunks, path, matter)
             read = [extractable(text, part) for text, part in zip(note_texts, note_parts)]
@@ -752,6 +786,10 @@ class _Extraction:
             parts += [part for _text, part in read]
             speakers += [chatting] * len(chunks)
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
+            if by_note:
+                nouns += [note_nouns_of(chunks, path)] * len(chunks)
+        if by_note:
+            return self.extractor.extract(texts, parts, speakers, comments=comments, note_nouns=nouns)
         return self.extractor.extract(texts, parts, speakers, comments=comments)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
@@ -908,6 +946,8 @@ class _Run:
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
+    # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
+    stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
     looked: dict[str, dict[str, tuple[int, float, str]]] = field(default_factory=dict)
     looking: dict[str, tuple[int, float, str]] = field(default_factory=dict)  # the folder's being synced
@@ -1008,6 +1048,9 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
                frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset(),
                frozenset(follow))
     _check_heuristic_version(run, roots, index_path)
+    # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
+    run.stale_recorded = frozenset(json.loads(dbmod.get_meta(conn, dbmod.RESOLVE_PENDING_KEY) or "[]"))
+    run.resolver.reopen(run.stale_recorded)
     if not run.known:
         run.known = recorded_known(conn)
     run.cjk_changed = dbmod.get_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY) is not None  # a sync stopped before
@@ -1034,6 +1077,11 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         dbmod.set_wal_autocheckpoint(conn, 1000)
     if run.cjk_changed:
         _know_anew(run)
+    if run.resolver.stale:
+        with dbmod.transaction(conn):
+            # the folders synced now, whose aliases and names the run holds (one not synced keeps its notes
+            # as written, as _know_anew leaves them)
+            _resolve_anew(run, list(summary.roots))
     _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
     _warn_copied_index(conn, index_path, sorted(roots_known | {str(r) for r in roots}), summary)
     with dbmod.transaction(conn):
@@ -1316,7 +1364,11 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
                                           written, new, windows)
         # named once every note is in: each name embedded once (or its vector kept: the same name as before)
         store.refresh_entities(conn, written, _name_vectors(run), new)
+        if resolver.stale:  # as a fresh sync's, the keys a later note made stale resolved anew
+            run.resolver = resolver
+            _resolve_anew(run, sorted(by_root))
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
+        dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
                                     by_root.items() if _note_name_keys(run.names, held)}, replace_all=True)
@@ -2474,8 +2526,42 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
             _reextract_group(run, run.resolver, list(store.stored_chunks(conn, part).items()), paths, touched, new)
         run.resolver.forget(store.purge_orphan_entities(conn, touched))
         run.resolver.rename(store.refresh_entities(conn, touched, _name_vectors(run), new))
+        _record_stale(run)
     finally:
         store.forget_kept_vectors(conn)
+
+
+def _record_stale(run: _Run) -> None:
+    """Record the keys the resolver made stale and the index does not record yet (db.RESOLVE_PENDING_KEY),
+    inside the caller's transaction: with the note that made them so."""
+    if not run.resolver.stale <= run.stale_recorded:
+        run.stale_recorded = frozenset(run.stale_recorded | run.resolver.stale)
+        dbmod.set_meta(run.conn, dbmod.RESOLVE_PENDING_KEY, json.dumps(sorted(run.stale_recorded)))
+
+
+def _resolve_anew(run: _Run, roots: Sequence[str]) -> None:
+    """Extract anew, from the chunks the index holds, the notes of `roots` that mention a key the
+    resolver made stale (resolve.Resolver.stale: a group a later form split, a handle a later name may
+    join), so the entities are the ones every order of the notes gives: a fresh sync's and a sync after
+    each note's alike. Those notes may make more keys stale: again, until none is. Inside the caller's
+    transaction, the record (db.RESOLVE_PENDING_KEY) removed with it."""
+    conn, resolver = run.conn, run.resolver
+    done: set[str] = set()
+    written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
+    while resolver.stale - done:
+        keys = resolver.stale - done
+        done |= keys
+        for root in roots:
+            held = store.existing_documents(conn, root)
+            notes = sorted((held[path][0], path) for path in store.notes_mentioning(conn, root, keys) if path in held)
+            if notes:
+                _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
+                                 "that mention a name a later note made resolve otherwise")
+                run.summary.note_names_changed.extend(path for _doc, path in notes if path not in written
+                                                      and path not in run.summary.note_names_changed)
+    resolver.stale.clear()
+    run.stale_recorded = frozenset()
+    dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)
 
 
 def known_cjk_by_note(conn) -> dict[tuple[str, str], dict[str, str]]:
@@ -2797,10 +2883,11 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     """The prose of each chunk of `notes` ((chunks, path) of each note, its chunks all of them, in order):
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
     where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
-    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13)."""
+    log that writes it 50 times counted 51; the extractor names nothing in code since rules 13),
+    nor in a link reference definition (heuristic rules 18: Foam's for `[[tom-becker]]` counted it 3 more times)."""
     from minirag_cli.extract.mdcode import reads_comments, without_code
 
-    return [without_code(text, comments=reads_comments(path))
+    return [without_link_definitions(without_code(text, comments=reads_comments(path)))
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 
@@ -3038,6 +3125,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         aliases[note.path] = None
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
+        _record_stale(run)
         _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names,
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),

@@ -365,6 +365,18 @@ def is_logseq(path: str, lines: list[str]) -> bool:
     return bool(_LOGSEQ_FOLDERS & set(path.split("/")[:-1])) or bool(_LOGSEQ_SIGN.search("\n".join(lines)))
 
 
+# a block's marker where a Logseq page's block opens with one (`- WAITING Tomás Ferreira sends the deck`)
+_LOGSEQ_MARKER = re.compile(r"^([ \t]*-[ \t]+)(" + "|".join(LOGSEQ_MARKERS) + r")(?=[ \t]|$)", re.MULTILINE)
+
+
+def without_logseq_markers(text: str) -> str:
+    """`text`, a Logseq page's (is_logseq) or a part of it, with each block's task marker blanked (`-
+    WAITING Tomás Ferreira sends the deck`: the marker's letters made blanks, the offsets kept): the
+    marker names nothing, and glued to the name after it (`WAITING Tomás Ferreira`, `LATER Priya
+    Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it."""
+    return _LOGSEQ_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
 def logseq_tasks_in(lines: list[str]) -> list[dict]:
     """The tasks of a Logseq page's `lines` (is_logseq), dicts as tasks_in
     makes: a block whose first word is a marker (`- TODO call Priya`, `-

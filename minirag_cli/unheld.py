@@ -6,7 +6,7 @@ they watch on New Year's Eve?" -> the film of another evening), and no
 signal with a threshold separated those from right answers on LiHua
 (BENCHMARKS "Decline signals measured"). One signal needs no threshold: a
 proper name, a month or a weekday the question uses that appears in none of
-the results (their text; for a month or a weekday, their notes' dates too).
+the results (their text; for a month, full or in three letters, or a weekday, their notes' dates too).
 Then no note found says anything about it, and whatever the model wrote
 would be about something else. Lenient on purpose, so that an answerable
 question is not declined: a name is held when the notes hold it with or
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_NAMES, WEEKDAY_NAMES, strip_accents, without_invisibles
+from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, strip_accents, without_invisibles
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -149,7 +149,9 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     missing = []
     for name in question_names(question):
         low = _fold(name)
-        if low in MONTH_NAMES and any(d.month == MONTH_NAMES.index(low) + 1 for d in days):
+        # a month's three letters too (`Nov 3`, which the search reads as the date: a question about a
+        # meeting "on Nov 3" was declined over notes that write 2026-11-03)
+        if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
             continue

@@ -67,11 +67,11 @@ class Interrupting(HeuristicExtractor):
     def __init__(self, calls):
         self.calls = calls
 
-    def extract(self, texts, matters=None, speakers=None, comments=None):
+    def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None):
         if self.calls == 0:
             raise KeyboardInterrupt
         self.calls -= 1
-        return super().extract(texts, matters, speakers, comments)
+        return super().extract(texts, matters, speakers, comments, note_nouns)
 
 
 def folders(tmp_path):

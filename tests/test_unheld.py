@@ -48,6 +48,14 @@ def test_a_month_is_held_by_its_word_without_dates():
     assert unheld_names("What is planned for May?", ["The fair opens soon."], ["bad", ""]) == ["May"]
 
 
+def test_a_month_in_three_letters_is_held_by_the_notes_dates():
+    # "on Nov 3": the search reads it as the date; the notes (a Dendron vault's) write 2026-11-03
+    notes = ["# Alpha steering meeting", "Corvid Systems missed the milestone."]
+    assert unheld_names("What happened in the Alpha meeting on Nov 3?", notes, ["2026-11-03"]) == []
+    assert unheld_names("What happened in the Alpha meeting on Nov 3?", notes, ["2026-10-03"]) == ["Nov"]
+    assert unheld_names("Who came in Sept?", ["Tom came."], ["2026-09-12 10:00"]) == []
+
+
 def test_a_name_with_one_typing_slip_is_held():
     notes = ["EmilyBurnett: I have never met anyone quite like Sheldon Cooper!"]
     for slip in ("Shedlon", "Sheldn", "Sheldonn", "Shelton"):  # swapped, dropped, added, changed

@@ -368,6 +368,17 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name is read so only in a `pages/` folder (`Budget___Draft.md` was named Draft); an Org note's own
 #    `#+TODO:` keywords are blanked as the usual ones are (orgmode.note_keywords: `PLAN Tomás Ferreira`);
 #    a preposition opens no imperative title (TITLE_PREPOSITIONS: `# Across the Stars notes` named Stars).
+# 18: names17's part (the naming errors rules 17 left): a `# ` title of a work and a word of what is written
+#    on it (`# Into the Woods review`, `# The Name of the Wind notes`, `# Notes on Gone with the Wind`:
+#    WORK_TITLE, work_titles) is one work, whole (it named Woods, Name, Wind); an imperative title's verb
+#    before a lower-case object (`# Deploy billing-api`) is a verb where the text opens a sentence with it and
+#    `the` (`Deploy the service`: _BEFORE_THE, a capital after `the` no longer asked) and no mid-sentence
+#    capital for a lone word's test (it named Deploy, Migrate); a German text's label of one capitalised word
+#    opening a line, no list item's (`Methode:`, `Fazit:`: german_label), names nothing unless the text
+#    writes it mid-sentence too, and a German chunk's nouns are its note's too (note_nouns, given by
+#    sync.note_nouns_of: `die Methode` in one chunk, `Methode` bare in the next named it); a Logseq
+#    page's block markers (`- WAITING Tomás Ferreira`, `- LATER Priya Raman`) are blanked for naming
+#    (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 # 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
 #    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
 #    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
@@ -383,6 +394,17 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `:ARCHIVE_TIME: 2026-11-01 Sun 10:00`, read since walk readers 7, named Sun); a Markdown link to a
 #    `.txt`/`.org`/... file right in a folder above that stays in the synced folder (`[log](../log.txt)` in
 #    `sub/a.md`) links to it again, as before 17's fix18 part (within_folder_links, read by sync from the note's path).
+# 18, qa28's part (a Dendron and a Foam user): Dendron's `[[Alpha meetings|proj.alpha.meetings]]`
+#    links the note after its `|` (DENDRON_NAME: it named `Alpha meetings` and not the note); a dot inside
+#    a #tag is the tag's (`#proj.alpha`, Dendron's: it was `#proj`); a link reference definition line
+#    (LINK_DEFINITION: Foam's `[tom-becker]: people/tom-becker.md "Tom Becker"`) names nothing and counts
+#    no mention (its title was a work, `Priya Raman` one, and each line counted its wikilink's name again);
+#    a Dendron note's file name is its hierarchy whole (`ref.vendors.helix-data`, was `ref.vendors.helix data`).
+# 18, resolve3's part (order-dependent merges): a #tag come after a name it is a word apart from joined
+#    another key's group (`#flashcards` after `Flashcards` joined `DS flashcards`) splits the group, and a
+#    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
+#    (`priya.r:`) join it: the notes of those keys are extracted anew (resolve.Resolver.stale,
+#    sync._resolve_anew), so a fresh sync groups as a sync after each note does.
 # 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
 #    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
 VERSION = 18
@@ -923,7 +945,9 @@ QUOTE_REACH = 200
 # a tag or handle starts with a letter of any script ("#Zürich", "@Øyvind")
 # (whole, however long: Obsidian's are; a chunk's runs of over LONGEST_EXTRACTABLE_WORD
 # characters never reach the extractor, sync.extractable_text)
-HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+)")
+# A dot inside a tag is the tag's (Dendron's hierarchy tags, `#proj.alpha`, heuristic rules 18: it was
+# `#proj`, joined to every `Proj` of the vault); one ending it is the sentence's (`about #python.`)
+HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+(?:\.[\w-][\w/-]*)*)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
 # Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
@@ -950,6 +974,15 @@ ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
 WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
+# A Dendron note's name: a lower-case hierarchy of dotted parts, the first a word (`proj.alpha.meetings`,
+# `daily.journal.2026.11.03`, `ref.vendors.helix-data`), maybe in another vault (`dendron://work/proj.alpha`)
+# and with its heading (`#decisions`). Dendron writes a link's shown text before its `|`, the note after
+# it (`[[Alpha meetings|proj.alpha.meetings]]`), the other way round from Obsidian's and Foam's
+# `[[Note|shown text]]`: such a name after the `|`, and none before it, is the link's target (wikilinks;
+# heuristic rules 18: `Alpha meetings` was the note linked to, and the note a name apart). Not a file
+# name with its extension (`[[Setup|notes.md]]`) nor a version (`v1.2`: no word first).
+DENDRON_NAME = re.compile(r"(?:dendron://[\w.-]+/)?[a-z][a-z_-]*(?:\.[a-z0-9_-]+)+(?<!\.md)(?<!\.markdown)(?<!\.txt)"
+                          r"(?:#[^\s|#]*)?")
 # an embed's target that is a file, not a note
 ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
                         r"avi|base)$", re.IGNORECASE)
@@ -1017,6 +1050,48 @@ via with within without
 """.split())
 VERB_TITLE = re.compile(rf"^[ \t]*#[ \t]+(?!(?i:{'|'.join(sorted(TITLE_PREPOSITIONS))})(?!{_LETTER}))({_CAP_WORD})[ \t]+"
                         rf"(?:(the){_GAP}{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*{_GAP}{LOWER}|{LOWER})", re.MULTILINE)
+# A `# ` title that names a work and what the note is of it (heuristic rules 18): a title-case run whose
+# capitalised words small words join (TITLE_SMALL_WORDS: `Into the Woods`, `The Name of the Wind`, `Gone with
+# the Wind`), then a word of what is written on it (`review`, `notes`, `summary`: WORK_NOTE_WORDS), or after
+# such a word and a preposition (`# Notes on Gone with the Wind`). Told by the shape, no list of titles: the
+# run is one title, a work, whole (it named `Woods`, `Name` and `Wind`: a sentence's `Into`, `The`, `Gone`
+# dropped, and two small words in a row part a capitalised span). A run with no article or `of` inside is read
+# as before (`# Kestrel Café notes`, `# Call with Priya Raman notes`), and so is one whose first word is a
+# label's (`# Meeting with the Board notes`)
+WORK_NOTE_WORDS = frozenset("""
+review reviews notes note summary recap thoughts reflections analysis essay reread rewatch reading
+""".split())
+_WORK_INNER = frozenset("the a an of".split())  # what a work's title holds inside, a call's or a meeting's not
+_TITLE_SMALL = "|".join(sorted(TITLE_SMALL_WORDS, key=len, reverse=True))
+_TITLE_RUN = rf"{_CAP_WORD}(?:{_GAP}(?:(?:{_TITLE_SMALL}){_GAP})*{_CAP_WORD})*"
+WORK_TITLE = re.compile(
+    rf"^[ \t]*#[ \t]+(?:({_CAP_WORD})[ \t]+(?:on|of|about|for)[ \t]+)?({_TITLE_RUN})"
+    rf"(?:[ \t]+(?:[-–—:][ \t]+)?({LOWER}+))?[ \t]*$", re.MULTILINE)
+
+
+def work_titles(text: str) -> list[tuple[int, str]]:
+    """(start, title) of the works `text`'s `# ` titles name (WORK_TITLE): a title-case run with a small
+    word inside, before a word of WORK_NOTE_WORDS or after one and a preposition, whose first word labels
+    nothing (LABEL_WORDS, HEADING_LABELS: `# Meeting with the Board notes` is no work)."""
+    out = []
+    for m in WORK_TITLE.finditer(text):
+        lead, title, tail = m.group(1), m.group(2), m.group(3)
+        if (lead is None) == (tail is None):
+            continue  # a word of what is written on it either before the title or after it, not both or neither
+        if (lead or tail).lower() not in WORK_NOTE_WORDS:
+            continue
+        words = title.split()
+        if not any(w in _WORK_INNER for w in words[1:-1]):
+            # `# Kestrel Café notes`: a span of names; `# Call with Priya Raman notes`: a call with a
+            # person, no work (an article or `of` inside a title, not `with` alone): read as before
+            continue
+        first = words[0].lower().replace("’", "'")
+        if first in LABEL_WORDS or first in HEADING_LABELS or first in ROLE_WORDS:
+            continue
+        out.append((m.start(2), title))
+    return out
+
+
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
@@ -1304,9 +1379,13 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
     code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
-        target = m.group(1).split("|", 1)[0]
+        target, bar, shown = m.group(1).partition("|")
+        start = m.start(1)
+        if bar and DENDRON_NAME.fullmatch(shown.strip()) and not DENDRON_NAME.fullmatch(target.strip()):
+            # Dendron's `[[Alpha meetings|proj.alpha.meetings]]`: the shown text first (rules 18)
+            target, start = shown, m.start(1) + len(target) + 1
         name = None if code and code.covers(m.start()) else link_target(target)
-        out.append((m.start(1), m.start(1) + len(target), name))
+        out.append((start, start + len(target), name))
     return out
 
 
@@ -1388,6 +1467,25 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
         out.append((m.start(2) if shown else m.start(3), m.end(3), target))
     return out
+
+
+# A link reference definition, a line of its own (CommonMark: `[label]: destination "title"`), which
+# a reader never sees: Foam appends one for each wikilink of a note (`[project-alpha]: project-alpha.md
+# "Project Alpha"`, between its `[//begin]: # "Autogenerated link references ..."` and `[//end]: #`
+# lines). Its label, destination and title name nothing (heuristic rules 18: each title was a work,
+# `Priya Raman` one, and each wikilink's name counted again); the link is the note's wikilink's.
+# A footnote (`[^1]: ...`) is text, and a destination must look like one (a path, an anchor, a URL,
+# `<...>`): `[Tom]: yes` is a line of a chat.
+LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\[\]\n]{1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]*[./#:][^\s<>]*)"
+                             r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$", re.MULTILINE)
+
+
+def without_link_definitions(text: str) -> str:
+    """`text` with its link reference definitions (LINK_DEFINITION) blanked, each character a blank,
+    so the rest keeps its offsets."""
+    if "]:" not in text:
+        return text
+    return LINK_DEFINITION.sub(lambda m: " " * len(m.group()), text)
 
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
@@ -1560,6 +1658,35 @@ def german_nouns(text: str) -> set[str]:
     return out | shaped | GERMAN_CALENDAR
 
 
+# a German label's one word (`Methode`, `Fazit`): a capitalised word of lower-case letters after it
+_GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
+
+
+def german_label(text: str, span: str, at: int) -> bool:
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one word, a
+    noun that labels what follows (heuristic rules 18), on a line that is no English one (english_line)?
+    German capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named
+    Fazit); the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`) and a chat's
+    speaker. Not a list item's label: an action list's `- Anna: Folien vorbereiten` names its person."""
+    if not _GERMAN_LABEL_WORD.fullmatch(span):
+        return False
+    line = text.rfind("\n", 0, at) + 1
+    if text[line:at].strip(" \t*_"):
+        return False  # `- Anna:`, `> Anna:`: a list item's or a quote's label, read as before
+    end = text.find("\n", at)
+    return not english_line(text[line:end if end >= 0 else len(text)])
+
+
+def note_nouns(note: str, comments: bool = True) -> frozenset[str]:
+    """The nouns (german_nouns) of `note`, a whole note (sync laid it from its chunks), when it is German
+    (german), read as extract_one reads a text (no front matter, code, math or invisible characters;
+    `comments`: as extract_one's): a chunk's German nouns are its own and its note's (heuristic rules 18),
+    as its chat speakers are its note's. None for a note that is no German one."""
+    text = read_front_matter(without_invisibles(note))[0]
+    text = without_meridiems(without_math(without_code(text, comments=comments)))
+    return frozenset(german_nouns(text)) if german(text) else frozenset()
+
+
 def _german_persons(text: str, nouns: set[str]) -> set[str]:
     """The capitalised words a German `text` writes as a person's (heuristic rules 17): after a person's
     title (`Frau Hartung`, `Dr. Hartung`, `Herrn Hartung`: _GERMAN_TITLED), a citation's surname
@@ -1626,8 +1753,11 @@ def _heading_line(text: str, pos: int) -> bool:
     return _HEADING_LINE.match(text, text.rfind("\n", 0, pos) + 1, pos + 1) is not None
 
 
-# `the` and a capital after a word (_verb_titles), and a letter a word may not follow
-_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={UPPER})")
+# `the` and a word after a word (_verb_titles), and a letter a word may not follow. Rules 18: a lower-case
+# word after `the` too (`Deploy the service`, under `# Deploy billing-api`), where rules 17 asked for a
+# capital (`Rotate the Stripe secret key`): a sentence's first word before `the` is a verb, or a name's
+# first word before an epithet (`Alexander the Great`, a capital after it)
+_BEFORE_THE = re.compile(rf"{_GAP}the{_GAP}(?={_LETTER})")
 _LETTER_CHAR = re.compile(_LETTER)
 
 
@@ -1892,27 +2022,34 @@ def _namespaced_title(title: str) -> str:
 class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
+    reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
-                comments: Sequence[bool] | None = None) -> list[list[EntityMention]]:
+                comments: Sequence[bool] | None = None,
+                note_nouns: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
         `comments`: for each, is its note one `%%` opens comments in
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
+        `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
-        return [self.extract_one(t, m, s, c) for t, m, s, c in zip(texts, matters, speakers, comments, strict=True)]
+        note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
+        return [self.extract_one(t, m, s, c, n)
+                for t, m, s, c, n in zip(texts, matters, speakers, comments, note_nouns, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
-                    speakers: Collection[str] | None = None, comments: bool = True) -> list[EntityMention]:
+                    speakers: Collection[str] | None = None, comments: bool = True,
+                    note_nouns: Collection[str] = ()) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
-        note, chat_speakers); `%%` opens a comment with `comments`."""
+        note, chat_speakers); `%%` opens a comment with `comments`; a German
+        text's nouns are its own and `note_nouns`, its note's (note_nouns)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -1932,7 +2069,8 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_meridiems(without_math(without_merge_markers(without_code(text, comments=comments))))
+        text = without_link_definitions(without_meridiems(without_math(without_merge_markers(
+            without_code(text, comments=comments)))))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -1967,7 +2105,8 @@ class HeuristicExtractor:
         elsewhere = _Elsewhere(text)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
-        nouns = german_nouns(text) if is_german else frozenset()
+        # ... and its note's (rules 18: `die Methode` in one chunk, `Methode` with no article in the next named it)
+        nouns = german_nouns(text) | set(note_nouns) if is_german else frozenset()
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
@@ -1989,7 +2128,8 @@ class HeuristicExtractor:
             if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
                 at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
-                    or span in nouns):  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
+                    or (is_german and german_label(text, span, at) and not elsewhere(span, at))):
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
@@ -2044,6 +2184,9 @@ class HeuristicExtractor:
                 add(title, "work")
         for title in _cjk_titles(text):
             titles.append(title)
+            add(title, "work")
+        for _start, title in work_titles(text) if "#" in text else ():
+            titles.append(title)  # `# Into the Woods review`: its words are the title's, none a name alone
             add(title, "work")
         for surface, _iso in find_dates(text):
             add(surface, "date")
@@ -2155,10 +2298,12 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start):
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, verb_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
-                # opens a longer name with it (known once every span is read)
+                # opens a longer name with it (known once every span is read); an imperative
+                # title's verb is no mid-sentence capital (rules 18: `# Deploy billing-api` over
+                # `Deploy the service ...` named Deploy)
                 openers.append(span)
                 continue
             if in_title(span):
@@ -2422,6 +2567,10 @@ def note_name(path: str) -> EntityMention | None:
     # entity, as the heuristics name no lower-case word in a text. A name whose words are apart by
     # blanks already keeps the hyphens inside them (`billing-api v3.md` is "billing-api v3", as its
     # text writes it; rules 16: it was "billing api v3")
+    if DENDRON_NAME.fullmatch(name):
+        # a Dendron note's hierarchy (`ref.vendors.helix-data.md`) is one name, as its links write it,
+        # named while a link names it (linkable_name; rules 18: it was "ref.vendors.helix data")
+        return None
     words = [w for w in re.split(r"[\s_]+" if re.search(r"\s", name) else r"[\s_-]+", name) if w]
     if 2 <= len(words) <= 8 and name == name.lower() and re.search(r"[^\W\d_]", words[0]):
         return EntityMention(" ".join(words), "name")

@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 from minirag_cli import frontmatter
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
+from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
@@ -737,7 +737,8 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {owner}_{table}_ad")
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
-                LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY, LOOKED_KEY):
+                LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY, LOOKED_KEY,
+                RESOLVE_PENDING_KEY):
         delete_meta(conn, key)
 
 
