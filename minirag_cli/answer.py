@@ -219,9 +219,6 @@ class Answer:
 # answer's first line), and they say nothing a source's words do not
 _HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
 _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
-# an Obsidian block id at a line's end (`Tobias grew up in Malmö. ^pref-tobias`): a link target, no word
-# of the note's, which the model would copy into its answer
-_BLOCK_ID = re.compile(r"[ \t]+\^[A-Za-z0-9-]+[ \t]*$")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
 LIST_ITEMS = 8  # a heading brings at most this many items of the list under it (select_lines)
 
@@ -229,9 +226,9 @@ LIST_ITEMS = 8  # a heading brings at most this many items of the list under it 
 def _clean_line(line: str) -> str:
     if _RULE_LINE.match(line):
         return ""
-    # a Logseq block's `id::` line, `{{query ...}}` and a reference's uuid say nothing to the model
-    line = frontmatter.shown_without_logseq_marks(line)
-    line = _BLOCK_ID.sub("", _HEADING_MARK.sub("", line))
+    # a Logseq block's `id::` line, `{{query ...}}`, a reference's uuid and an Obsidian block id
+    # (`Tobias grew up in Malmö. ^pref-tobias`) say nothing to the model, which would copy them
+    line = frontmatter.shown_without_logseq_marks(_HEADING_MARK.sub("", line))
     # emoji and other pictographs cost tokens and say nothing to the model
     line = "".join(c for c in line if unicodedata.category(c) != "So")
     line = re.sub(r"[ \t]+", " ", line).strip()

@@ -14,7 +14,8 @@ weekend and last weekend (that week's Saturday and Sunday; but asked Monday to F
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
-today), "the last (past) month" (the 31 days up to today), "on <weekday>" / "last <weekday>": the most
+today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
+week 45 of 2026", "in Q4", "during Q4 2026": of the year written, else the latest begun by today), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -142,6 +143,11 @@ _PHRASE = re.compile(
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
+    # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
+    # year written, else the latest such period begun by the asking day (_latest_period)
+    r"|(?:in|during|over|throughout)\s+(?:the\s+)?week\s+(?P<isoweek>[1-9]|[1-4]\d|5[0-3])"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4}))?"
+    r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4}))?"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -289,8 +295,13 @@ class AskedDays:
         (its yyyymmdd token and the phrase of its numbers, as a daily note's
         header `date: 2026-05-02` reads) and a month's (a yyyymm prefix, and
         the prefix phrase of its numbers)."""
-        if self.month:
-            return [f'"{self.first:%Y%m}"*', f'"{self.first:%Y %m}"*']
+        if self.month or (self.first.day == 1 and (self.last + dt.timedelta(days=1)).day == 1 and not self.dates):
+            # a month, or a quarter's months ("in Q4"): each its prefixes, not each of its days
+            months = sorted({d.replace(day=1) for d in (self.first, self.last)}
+                            | {(self.first + dt.timedelta(days=31 * n)).replace(day=1)
+                               for n in range((self.last - self.first).days // 28 + 1)
+                               if self.first + dt.timedelta(days=31 * n) <= self.last})
+            return [t for first in months for t in (f'"{first:%Y%m}"*', f'"{first:%Y %m}"*')]
         return [t for d in self.days() for t in (f'"{d:%Y%m%d}"', f'"{d:%Y %m %d}"')]
 
     def without(self, question: str) -> str:
@@ -355,11 +366,42 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = bool(m.group("lastweek")) or (m.group("week") or "").lower() == "last"
         monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * last)
         return monday, monday + dt.timedelta(days=6), False
+    if m.group("isoweek") or m.group("quarter"):
+        return _latest_period(m, today)
     first = today.replace(day=1)
     if m.group("lastmonth") or (m.group("month") or "").lower() == "last":
         first = (first - dt.timedelta(days=1)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """The ISO week or the quarter `m` names (_PHRASE's isoweek, quarter): of the year it writes, else
+    the latest one begun by `today` ("in week 45" asked in March 2027 is 2026's; in week 45, this one).
+    ValueError for a week 53 of a year with 52."""
+    def period(year: int) -> tuple[dt.date, dt.date]:
+        if m.group("isoweek"):
+            monday = dt.date.fromisocalendar(year, int(m.group("isoweek")), 1)
+            return monday, monday + dt.timedelta(days=6)
+        first = dt.date(year, 3 * int(m.group("quarter")) - 2, 1)
+        return first, (first + dt.timedelta(days=92)).replace(day=1) - dt.timedelta(days=1)
+
+    written = m.group("weekyear") or m.group("quarteryear")
+    if written:
+        return (*period(int(written)), False)
+    year = today.isocalendar()[0] if m.group("isoweek") else today.year
+    try:
+        first, last = period(year)
+    except ValueError:  # no week 53 this year: the latest is an earlier year's
+        first = today + dt.timedelta(days=1)
+    if first > today:
+        for back in range(1, 7):  # a week 53 comes every 5 or 6 years
+            try:
+                first, last = period(year - back)
+                break
+            except ValueError:
+                continue
+    return first, last, False
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
@@ -510,7 +552,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     try:
         first, last, month = _resolve(m, today)
-    except OverflowError:  # "999 days ago" asked (MRAG_TODAY) in the year 1: no such day
+    except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,

@@ -38,6 +38,11 @@ that happens to open with `---`, `key: value` lines and `---` is text. A
 text read alone (the extractors' `extract_one`, `complete`) is a note of its
 own: OWN, its front matter the block it opens with.
 
+Hugo writes its front matter in TOML too, between two `+++` lines (`title = "Rate limits"`,
+`date = 2026-11-03T10:00:00Z`, `tags = ["api"]`): `_parse_toml` reads it into entries of the same
+kind (a `[params]` table's keys as `params.author`), and `date_line` gives its date as the YAML
+line (`date: 2026-11-03T10:00:00Z`) the headers hold.
+
 Logseq writes the same properties as `key:: value` lines (`title::
 Gardening`, `tags:: hobby, garden`, `alias:: Veg patch`): a page's first
 lines, or a block's under its bullet (`- Plays bass` then `  collapsed::
@@ -58,6 +63,9 @@ from minirag_cli.text import MONTHS
 
 OPEN = "---"
 CLOSE = ("---", "...")
+# Hugo's other front matter: TOML between `+++` lines (`title = "Rate limits"`, `date =
+# 2026-11-03T10:00:00Z`, `tags = ["api"]`), read into entries as the YAML block's are (_parse_toml)
+TOML_FENCE = "+++"
 # the keys whose value dates a note, in order of preference: Jekyll's and
 # Hugo's `date`, then Obsidian's `created`
 DATE_KEYS = ("date", "created")
@@ -137,7 +145,8 @@ class FrontMatter:
         for key in DATE_KEYS:
             for e in self.entries:
                 if e.key.lower() == key and e.values and _DATE_VALUE.match(e.values[0]):
-                    return e.line
+                    # Hugo's TOML `date = 2026-11-03T10:00:00Z` as the YAML line the headers hold
+                    return e.line if _KEY.match(e.line) else f"{e.key}: {e.values[0]}"
         return ""
 
 
@@ -261,11 +270,24 @@ _BLOCK_REF = re.compile(r"\(\(" + _UUID + r"\)\)")
 BLOCK_REF_SHOWN = "[block ref]"
 
 
+# An Obsidian block id ending a line (`We signed the lease. ^decision-1`): the anchor a `[[note#^decision-1]]`
+# links and `![[...]]` embeds, which Obsidian does not show: no word of the note's (a snippet showed it, and
+# the model copied it into its answer)
+_OBSIDIAN_BLOCK_ID = re.compile(r"[ \t]+\^[A-Za-z0-9-]+[ \t]*(?=\r?$)", re.MULTILINE)
+
+
+def without_block_ids(text: str) -> str:
+    """`text` without the Obsidian block id ending each of its lines (_OBSIDIAN_BLOCK_ID)."""
+    return _OBSIDIAN_BLOCK_ID.sub("", text) if "^" in text else text
+
+
 def shown_without_logseq_marks(text: str, blocks: dict[str, str] | None = None) -> str:
     """`text` as a result's snippet and the answer's sources show it: without a Logseq block's
     `id::` line and `{{query ...}}`, and a block reference `((6543a1b2-...))` as the block's
     text (`blocks`: {uuid: its text}, block_refs_in and block_text) or, not known, as
-    BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms)."""
+    BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms); nor an Obsidian
+    block id ending a line (without_block_ids)."""
+    text = without_block_ids(text)
     if "::" in text and "id::" in text:
         text = _BLOCK_ID_LINE.sub("", text)
     if "{{query" in text:
@@ -300,6 +322,11 @@ def block_text(text: str, uuid: str) -> str | None:
     return None
 
 
+def opens_block(line: str) -> bool:
+    """Is `line` (a note's first, as written) one that opens front matter: `---`, or Hugo's `+++`?"""
+    return line.lstrip("\ufeff").rstrip() in (OPEN, TOML_FENCE)
+
+
 def of_note(text: str) -> FrontMatter | None:
     """The front matter a note's `text` opens with, offsets in `text`, as
     every reader of the index has it: the extractors, the header,
@@ -314,6 +341,8 @@ def parse(text: str) -> FrontMatter | None:
     """The front matter `text` opens with, or None (see the module's rules)."""
     start = 1 if text.startswith("\ufeff") else 0
     first_end = text.find("\n", start)
+    if first_end >= 0 and text[start:first_end].rstrip() == TOML_FENCE:
+        return _parse_toml(text, first_end + 1)
     if first_end < 0 or text[start:first_end].rstrip() != OPEN:
         return None
     # key, its line, its values and the span of each value's line
@@ -344,6 +373,71 @@ def parse(text: str) -> FrontMatter | None:
             values = _scalars(m.group(2))
         entries[-1][2].extend(values)
         entries[-1][3].extend([span] * len(values))
+    return None  # never closed
+
+
+# a TOML key line, `title = "Rate limits"`, `params.author = "Ines"`: a bare or quoted key (dotted or
+# not), `=`, a value; a table's header, `[params]` or `[[menu.main]]`, whose keys it prefixes
+_TOML_KEY = re.compile(r"""^((?:[\w-]+|"[^"\n]*"|'[^'\n]*')(?:[ \t]*\.[ \t]*(?:[\w-]+|"[^"\n]*"|'[^'\n]*'))*)"""
+                       r"[ \t]*=[ \t]*(.*?)[ \t\r]*$")
+_TOML_TABLE = re.compile(r"^\[\[?[ \t]*([^\[\]\n]+?)[ \t]*\]\]?[ \t\r]*(?:#[^\n]*)?$")
+_TOML_COMMENT = re.compile(r"""^((?:[^#"']|"[^"]*"|'[^']*')*?)[ \t]*#.*$""")  # a `#` outside quotes
+
+
+def _toml_key(key: str) -> str:
+    return ".".join(part.strip().strip("\"'") for part in re.split(r"\.(?=(?:[^\"']|\"[^\"]*\"|'[^']*')*$)", key))
+
+
+def _toml_scalars(value: str) -> list[str]:
+    """A TOML value as the YAML block's are read (_scalars): a string unquoted, an array's items, a
+    date, number or boolean as written; a comment after it left out."""
+    m = _TOML_COMMENT.match(value)
+    return _scalars((m.group(1) if m else value).strip().rstrip(","))
+
+
+def _parse_toml(text: str, pos: int) -> FrontMatter | None:
+    """Hugo's TOML front matter from `pos` (past its opening `+++`) to its closing `+++` line, as
+    FrontMatter: each `key = value` an entry (a table's keys under its name, `params.author`), an
+    array over several lines its items (each at its line), a `\"\"\"` string's lines its value; None
+    for a block nothing closes or a line of no TOML (prose between two `+++` lines)."""
+    entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
+    table, open_array, open_string = "", False, None
+    while pos < len(text):
+        nl = text.find("\n", pos)
+        end = len(text) if nl < 0 else nl + 1
+        line = text[pos:end].rstrip("\r\n")
+        span = (pos, pos + len(line.rstrip()))
+        pos = end
+        bare = line.strip()
+        if open_string is not None:  # a multi-line string's line: its text
+            close = bare.find(open_string)
+            values = [bare[:close].strip() if close >= 0 else bare]
+            open_string = None if close >= 0 else open_string
+        elif open_array:  # an array's later line: its items
+            open_array = not bare.split("#", 1)[0].rstrip().endswith("]")
+            values = _toml_scalars("[" + bare.strip("[],") + "]")
+        elif line.rstrip() == TOML_FENCE:
+            return FrontMatter(tuple(Entry(k, ln, tuple(v), tuple(s)) for k, ln, v, s in entries), pos)
+        elif not bare or bare.startswith("#"):
+            continue
+        elif (t := _TOML_TABLE.match(bare)) is not None:
+            table = _toml_key(t.group(1)) + "."
+            continue
+        elif (m := _TOML_KEY.match(bare)) is not None:
+            entries.append((table + _toml_key(m.group(1)), line, [], []))
+            value = m.group(2)
+            if value[:3] in ('"""', "'''") and value.count(value[:3]) < 2:
+                open_string, values = value[:3], [value[3:].strip()]
+            elif value.startswith("[") and value.count("[") > value.count("]"):
+                open_array, values = True, _toml_scalars(value + "]")
+            else:
+                values = _toml_scalars(value.strip("\"'") if value[:3] in ('"""', "'''") else value)
+        else:
+            return None  # prose: not front matter
+        values = [v for v in values if v]
+        if entries:
+            entries[-1][2].extend(values)
+            entries[-1][3].extend([span] * len(values))
     return None  # never closed
 
 

@@ -143,7 +143,7 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     `---`; else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
-    if not chunks or chunks[0].start_char != 0 or not chunks[0].text.lstrip("\ufeff").startswith(frontmatter.OPEN):
+    if not chunks or chunks[0].start_char != 0 or not frontmatter.opens_block(chunks[0].text.split("\n", 1)[0]):
         return "", None
     text = stored_text(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone
@@ -195,7 +195,11 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     from minirag_cli.tasks import without_logseq_markers
 
     parts = chunk_parts(matter, chunks)
-    texts = [within_folder_links(c.text if part is not None else text, path.count("/"))
+    # a chunk the block covers is read as written up to the block's end (its part's offsets are into
+    # it); the code after that is read as code all the same (an MDX page's `import` lines under its
+    # front matter named `Tabs`, an indented block under a Markdown note's: readers 7)
+    texts = [within_folder_links(c.text if part is not None and not text.startswith(c.text[:part.end]) else text,
+                                 path.count("/"))
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
     org = orgmode.org_note(path)
     if org:

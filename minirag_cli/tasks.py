@@ -49,6 +49,7 @@ import itertools
 import re
 from dataclasses import asdict, dataclass
 
+from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
 from minirag_cli.extract import orgmode
 
@@ -81,9 +82,6 @@ _INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"
 # dates to daily notes), with the card's time after it (`@@{10:00}`): the card's due date, as the board
 # shows it (qa27: it stayed in the text, and `--due`, `--week` passed the card over)
 _KANBAN_DATE = re.compile(r"(?<!\S)@(?:\{" + _DAY + r"\}|\[\[" + _DAY + r"\]\])(?:[ \t]*@@\{\d{1,2}:\d{2}\})?")
-# An Obsidian block id ending the task's line (`- [ ] pay rent 📅 2026-12-01 ^rent`): the anchor a
-# `![[note#^rent]]` embeds, which Obsidian does not show (qa27: it stayed last in the text)
-_BLOCK_ID = re.compile(r"[ \t]\^[A-Za-z0-9-]+[ \t]*$")
 
 
 @dataclass
@@ -136,17 +134,18 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
 
 def _obsidian_plugins(text: str, take) -> str:
     """`text` without a Kanban card's date (_KANBAN_DATE, its due date: given to `take`) and the block
-    id ending it (_BLOCK_ID), which Obsidian's plugins write into a task's line and do not show."""
+    id ending it (`- [ ] pay rent 📅 2026-12-01 ^rent`: frontmatter.without_block_ids), which Obsidian's
+    plugins write into a task's line and do not show (qa27: it stayed last in the text)."""
     if "@" in text:
         text = _KANBAN_DATE.sub(lambda m: take(m, "due", m.group(1) or m.group(2)), text)
-    return _BLOCK_ID.sub("", text) if "^" in text else text
+    return frontmatter.without_block_ids(text)
 
 
 def _front_matter_lines(lines: list[str]) -> int:
     """How many of the note's first lines its front matter takes (0 for none)."""
     from minirag_cli import frontmatter
 
-    if not lines or lines[0].lstrip("\ufeff").rstrip() != frontmatter.OPEN:
+    if not lines or not frontmatter.opens_block(lines[0]):
         return 0
     found = frontmatter.of_note("\n".join(lines))
     return 0 if found is None else "\n".join(lines)[:found.end].count("\n")

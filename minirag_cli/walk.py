@@ -27,7 +27,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".canvas", ".excalidraw"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -97,6 +97,58 @@ def logseq_copies(dirpath: str, name: str) -> bool:
     """Is the folder `name` in `dirpath` one of Logseq's copies of its pages (LOGSEQ_COPIES)?"""
     return (name in LOGSEQ_COPIES and os.path.basename(dirpath) == "logseq"
             and os.path.isfile(os.path.join(dirpath, "config.edn")))
+
+
+# An Obsidian vault's templates folder (a vault: a folder holding `.obsidian/`), as the core Templates
+# plugin sets it (`.obsidian/templates.json`: {"folder": "Templates"}) or Templater does
+# (`templates_folder` in its data.json): its notes are the text a new note is made from, with `<% %>` tags and
+# tasks no one will do. Indexed, `- [ ] review inbox` was an open task forever and templates ranked 4th and
+# 5th for "what did I plan last month?". Listed as skipped (one line for the folder), read anew at each sync
+# (two small files, only of a folder holding `.obsidian/`): a setting changed is followed by the next sync.
+OBSIDIAN_TEMPLATE_SETTINGS = ((".obsidian/templates.json", "folder"),
+                              (".obsidian/plugins/templater-obsidian/data.json", "templates_folder"))
+
+
+def obsidian_templates(vault: str | os.PathLike) -> dict[str, str]:
+    """The templates folders the Obsidian vault `vault` sets (OBSIDIAN_TEMPLATE_SETTINGS): the folder's
+    path in the vault ('/'-separated) -> the settings file that names it. {} when the folder holds no
+    `.obsidian/`, or its settings set none (or cannot be read: the notes are then indexed, as before)."""
+    import json
+
+    found: dict[str, str] = {}
+    for setting, key in OBSIDIAN_TEMPLATE_SETTINGS:
+        try:
+            with open(os.path.join(vault, *setting.split("/")), "rb") as f:
+                value = json.loads(f.read(1 << 20)).get(key)
+        except (OSError, ValueError, AttributeError):  # no such file, no JSON, no JSON object
+            continue
+        folder = value.replace("\\", "/").strip("/ ") if isinstance(value, str) else ""
+        if folder and folder not in found and not any(p in ("", ".", "..") for p in folder.split("/")):
+            found[folder] = setting
+    return found
+
+
+def template_setting(rel: str) -> bool:
+    """Is the file `rel` (of a synced folder) one of a vault's OBSIDIAN_TEMPLATE_SETTINGS? (a watch
+    re-syncs its folder when it changes, as when .mragignore does)"""
+    return any(rel == setting or rel.endswith("/" + setting) for setting, _key in OBSIDIAN_TEMPLATE_SETTINGS)
+
+
+def templates_reason(setting: str) -> str:
+    """Why the templates folder `setting` (its settings file, from the synced folder) names is not indexed."""
+    return f"Obsidian's templates folder (set in {setting}): templates are not indexed"
+
+
+def templates_folder_of(root: Path, rel: str) -> str | None:
+    """templates_reason of the file `rel` of the synced folder `root` when it is in a vault's templates
+    folder (obsidian_templates of a folder above it, up to `root`), else None."""
+    parts = rel.split("/")
+    for i in range(len(parts) - 1):
+        vault = "/".join(parts[:i])
+        for folder, setting in obsidian_templates(root.joinpath(*parts[:i])).items():
+            if "/".join(parts[i:]).startswith(folder + "/"):
+                return templates_reason(f"{vault}/{setting}" if vault else setting)
+    return None
 
 
 # A file sync tool's conflict copy: two devices edited a note before they synced, and the tool kept the
@@ -363,7 +415,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     walked at their real path, hard links to a note walked at another path
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
-    and anything that is not a regular file are reported. A page or graph
+    an Obsidian vault's templates folder
+    (obsidian_templates) and anything that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
     note files but those `known` holds (path -> the size and mtime the index
     recorded) as they are: indexed, they were checked when read. A file
@@ -426,14 +479,21 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     links: dict[str, str] = {}  # note path -> the file in the synced folder its symlink points at
     inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
     nlinks: dict[str, os.stat_result] = {}  # note path -> its stat, of the files with hard links
+    templates: dict[str, str] = {}  # a vault's templates folder (path from the root) -> why it is skipped
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
         kept = []
+        if ".obsidian" in dirnames:  # a vault: its templates folders (full paths from the root) are skipped
+            for folder, setting in obsidian_templates(dirpath).items():
+                templates[reldir + folder] = templates_reason(reldir + setting)
         for d in sorted(dirnames):
             if d.startswith(".") or logseq_copies(dirpath, d):
                 continue
             if spec and spec.match_file(reldir + d + "/"):
+                continue
+            if reldir + d in templates:
+                result.skipped.append({"path": reldir + d, "reason": templates[reldir + d]})
                 continue
             if not is_utf8_name(d):  # the index stores paths as text: its notes could not be written
                 result.skipped.append({"path": printable_name(reldir + d), "reason": BAD_FOLDER_NAME})
@@ -1015,6 +1075,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    qa25: a sync tool's conflict copy beside the note it copies (`Budget (conflicted copy 2026-11-03).md`,
 # `Budget.sync-conflict-20261103-101112-ABCDEFG.md`: CONFLICT_COPIES) is no note: skipped, with the reason;
 # a note iCloud evicted to a placeholder (`.Health.md.icloud`) is kept as last synced, not removed.
+#    qa26: an MDX page (`.mdx`: Docusaurus, Nextra) is a note (it was skipped, `not a note file`), its
+#    ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
+#    obs2: an Obsidian vault's templates folder (.obsidian/templates.json, Templater's data.json) holds no
+# notes (obsidian_templates): a sync of a vault synced before drops them.
 #    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
 READER_VERSION = 7

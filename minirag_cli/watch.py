@@ -11,7 +11,8 @@ loses nothing committed. Events inside hidden folders (the index's own
 `.mrag/` among them), on the index file and on files that are not notes are
 ignored, so writing the index never wakes the watcher.
 
-A .mragignore that cannot be used (unreadable, an invalid line) is reported
+A change to a vault's templates folder setting (walk.template_setting) re-syncs its root, as one to
+the .mragignore does. A .mragignore that cannot be used (unreadable, an invalid line) is reported
 as a skipped line and the watch goes on; its fix re-syncs the root.
 
 What inotify on the folders cannot see is stat'ed each time the watcher
@@ -79,7 +80,7 @@ from typing import Callable, Iterator, Sequence
 from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.store.view import chunks_at, notes_at
-from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, terminal_name
+from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, template_setting, terminal_name
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
@@ -157,7 +158,7 @@ class NoteFilter:
                 rel = p.relative_to(root)
             except ValueError:
                 continue
-            if rel.parts == (IGNORE_FILE,):
+            if rel.parts == (IGNORE_FILE,) or template_setting(rel.as_posix()):
                 return True
             if any(part.startswith(".") for part in rel.parts):
                 return False
@@ -305,8 +306,9 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     Interrupted (Ctrl-C), it raises ResyncInterrupted with the changes it
     committed."""
     known = known if known is not None else Known()
-    # a changed .mragignore adds and removes notes nobody touched: every change of its root is reported
-    if rels is not None and IGNORE_FILE in rels:
+    # a changed .mragignore (or a vault's templates folder setting) adds and removes notes nobody touched:
+    # every change of its root is reported
+    if rels is not None and (IGNORE_FILE in rels or any(template_setting(rel) for rel in rels)):
         rels = None
     before = notes_at(conn, str(root), rels)
     started = time.perf_counter()

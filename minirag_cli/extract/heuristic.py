@@ -405,6 +405,15 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name that makes a first name and initial known (`Priya Raman`) has a handle of a note written before
 #    (`priya.r:`) join it: the notes of those keys are extracted anew (resolve.Resolver.stale,
 #    sync._resolve_anew), so a fresh sync groups as a sync after each note does.
+# 18, qa26's part (readers 7): an MDX page's (`.mdx`) `import`/`export` lines, lines of JSX tags and
+#    `{/* ... */}` expressions name and link nothing (mdcode.kind_blocks: `Tabs`, `TabItem` and `@theme` were
+#    a Docusaurus site's top names); a link to one (`[pagination](./pagination.mdx)`) links to it as to a
+#    `.txt` note (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS).
+# 18, qa26's Hugo part: TOML front matter (`+++` ... `+++`: frontmatter._parse_toml) is read as the YAML
+#    block is: its keys name nothing, `title = "..."` is a name, `tags = [...]` #tags (`author = "Ines Okafor"`
+#    was a work, `title =` text, every header `+++`).
+# 18, qa26's admonition part: MkDocs' `!!! note "Title"`, `??? tip`, `=== "Tab"` and Docusaurus' `:::tip Title`
+#    lines are read as their title alone (ADMONITION_LINE: `New`, `Exceeding`, `Rate` were names).
 # 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
 #    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
 VERSION = 18
@@ -1112,6 +1121,16 @@ MARKS_REACH = 120
 # line by how to decompress the drawing): the same words in every drawing, which made Switch,
 # EXCALIDRAW VIEW and OPTIONS hubs joining them (heuristic rules 11). Its line names nothing.
 EXCALIDRAW_BANNER = re.compile(r"^[ \t]*==⚠[^\n]*EXCALIDRAW VIEW[^\n]*$", re.MULTILINE)
+# A docs site's admonition and content tab lines (rules 18, qa26): MkDocs' `!!! note "Rate limits"`,
+# `??? tip "Checking your quota"` (`???+` open), `=== "Python"`, Docusaurus' `:::warning Over the limit`,
+# `:::tip[New here?]` and its closing `:::`. The marker and its type are blanked and the title is read
+# as a heading is, its first word a sentence's (`Rate` of `"Rate limits"`, `New`, `Exceeding` were
+# names, a quoted title a work's: `Deprecated`, `Idempotency`).
+# Only a lower-case type (`note`, `tip`, `danger`, MkDocs' `inline end` after it): `!!! IMPORTANT Maria
+# left` is a shout, read as written.
+ADMONITION_LINE = re.compile(r"""^([ \t]*(?:(?:!!!|\?\?\?\+?)[ \t]+[a-z][\w-]*(?:[ \t]+inline(?:[ \t]+end)?)?"""
+                             r"""(?:[ \t]+"|[ \t]*$)|===\+?[ \t]+"|:::[ \t]*(?:[a-z][\w-]*)?[ \t]*\[?))"""
+                             r"""([^"\n]*?)(["\]]?[ \t]*)$""", re.MULTILINE)
 # how far back a table row's opening pipe is looked for from a cell's first word: a row longer than
 # that (no table's) opens no sentence in its later cells
 TABLE_REACH = 2000
@@ -2063,6 +2082,8 @@ class HeuristicExtractor:
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
         if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
             text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
+        if "!!!" in text or "???" in text or "===" in text or ":::" in text:  # the title alone, in place
+            text = ADMONITION_LINE.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
         if speakers is None:
             speakers = chat_speakers(text, None)  # the text as read: no front matter left in it
         # code names nothing (rules 13): a fenced block (a pasted log made INFO, DEBUG and its dates

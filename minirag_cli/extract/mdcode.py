@@ -74,7 +74,13 @@ fixed-width lines, an rST note's `code-block` directives and `::` literal blocks
 an AsciiDoc note's `----` and `....` blocks and `[source]` paragraphs (find_code's
 kind "block"). chunk_readings writes a `~~~` fence around each, so the extractors,
 which read a chunk's text alone, read it as a fenced block: no name, link or task
-(an Org src block's `# TODO: Priya`, a `class Invoice`)."""
+(an Org src block's `# TODO: Priya`, a `class Invoice`). So, in an MDX page (`.mdx`:
+Docusaurus, Nextra; readers 7), are the lines MDX reads as JavaScript, not Markdown:
+an ESM paragraph (`import Tabs from '@theme/Tabs';`, `export const LIMIT = 120;`), a
+line of JSX tags alone (`<Tabs groupId="lang">`, `  <TabItem value="py" label="Python">`,
+`</Tabs>`; a tag written across lines, to the line ending it) and an expression
+opening a line (`{/* TODO: ... */}`, a `<CodeBlock>`'s `{`template`}`), to the line
+closing its braces: `Tabs`, `TabItem` and `@theme` were a docs site's top names."""
 
 from __future__ import annotations
 
@@ -115,12 +121,13 @@ def reads_comments(path: str) -> bool:
 # The note kinds that write code blocks of their own (readers 6), read as a Markdown fence is read
 # wherever code matters (no name, no task, no link); each only in its own kind: a Markdown note's
 # `----` is a rule, its `: ` an ordinary line.
-ORG, RST, ADOC = "org", "rst", "adoc"
-_KIND_SUFFIXES = ((".org", ORG), (".org_archive", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC))
+ORG, RST, ADOC, MDX = "org", "rst", "adoc", "mdx"
+_KIND_SUFFIXES = ((".org", ORG), (".org_archive", ORG), (".rst", RST), (".adoc", ADOC), (".asciidoc", ADOC),
+                  (".mdx", MDX))
 
 
 def code_kind(path: str) -> str | None:
-    """ORG, RST or ADOC for a note of that kind (by its name), whose own code blocks
+    """ORG, RST, ADOC or MDX for a note of that kind (by its name), whose own code blocks
     (kind_blocks) are code; None for any other."""
     low = path.lower()
     return next((kind for suffix, kind in _KIND_SUFFIXES if low.endswith(suffix)), None)
@@ -145,6 +152,17 @@ _RST_LITERAL = re.compile(r"^([ \t]*)(?!\.\.[ \t])\S[^\n]*::[ \t\r]*$(?=\n[ \t\r
 # nor is a section title's underline (_adoc_underline).
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,})[ \t\r]*$", re.MULTILINE)
 _ADOC_STYLE = re.compile(r"^\[(?:source|listing|literal)(?:[,#.%][^\n\]]*)?\][ \t\r]*$", re.MULTILINE)
+# MDX: an ESM paragraph opens a line with a statement (`import X from`, `import {`, `export const`,
+# `export default`: MDX reads no Markdown there), to the blank line after it (`import the keys` and
+# `important, ...` are prose); a JSX tag opens a line with `<` and an upper-case letter (a component:
+# `<Tabs>`, `<TabItem ...>`, `</Tabs>`, `<Foo.Bar>`) or is a fragment (`<>`, `</>`), and the line holds
+# tags alone (text beside a tag, `<Highlight>green</Highlight>`, stays text); an expression opens a line
+# with `{` and runs to the line where its braces close, with nothing after them (`{LIMIT} a minute` is prose).
+_MDX_ESM = re.compile(r"^(?:import(?:[ \t]*[{*'\"]|[ \t]+[\w$]+[ \t]*(?:,|from\b))|"
+                      r"export(?:[ \t]*[{*]|[ \t]+(?:const|let|var|function|class|default|async)\b))", re.MULTILINE)
+_MDX_TAG = re.compile(r"[ \t]*</?(?:[A-Z][\w.:-]*(?=[\s/>]|$)|>)")
+_MDX_TAGS_ALONE = re.compile(r"[ \t]*(?:</?(?:[A-Z][\w.:-]*(?:\s[^<>]*?)?)?/?>[ \t]*)+\r?")
+_MDX_EXPRESSION = re.compile(r"[ \t]*\{")
 
 
 def _line_end(text: str, pos: int) -> int:
@@ -222,6 +240,8 @@ def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
             else:  # a paragraph: to the blank line after it
                 para = _PARAGRAPH_END.search(text, after)
                 found.append((m.start(), para.start() if para else len(text)))
+    elif kind == MDX:
+        found = _mdx_blocks(text)
     # the first of two that overlap holds the other (a block's own lines, a paragraph's `----`)
     out: list[tuple[int, int]] = []
     for a, b in sorted(found, key=lambda r: (r[0], -r[1])):
@@ -232,6 +252,50 @@ def kind_blocks(text: str, kind: str | None) -> list[tuple[int, int]]:
 
 
 _PARAGRAPH_END = re.compile(r"\n[ \t\r]*(?:\n|$)")
+
+
+def _mdx_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of an MDX page's JavaScript (_MDX_ESM, _MDX_TAG, _MDX_EXPRESSION), whole lines,
+    in order. A line inside a fence is the fence's text (find_code reads it so)."""
+    found: list[tuple[int, int]] = []
+    pos = 0
+    fence = None  # the fence of the Markdown code block open: its `import os` is Python's, no ESM
+    while pos < len(text):
+        end = _line_end(text, pos)
+        line = text[pos:end]
+        block_end = -1
+        if fence is not None:
+            fence = None if closes(line, fence) else fence
+        elif (fence := opening_fence(line)) is not None:
+            pass
+        elif _MDX_ESM.match(line):
+            para = _PARAGRAPH_END.search(text, pos)
+            block_end = para.start() if para else len(text)
+        elif _MDX_TAG.match(line):
+            # a tag may be written across lines (`<TabItem` / `value="py"` / `>`): to the line with its `>`
+            close = text.find(">", pos)
+            last = _line_end(text, close) if close >= 0 else end
+            if _MDX_TAGS_ALONE.fullmatch(text[pos:last].replace("\n", " ")):
+                block_end = last
+        elif _MDX_EXPRESSION.match(line):
+            depth, at = 0, pos
+            while at < len(text):
+                ch = text[at]
+                depth += (ch == "{") - (ch == "}")
+                if depth == 0:
+                    # the line's text goes on after it (`{LIMIT} requests a minute`): prose
+                    closing = _line_end(text, at)
+                    block_end = closing if not text[at + 1:closing].strip() else -1
+                    break
+                at += 1
+        if block_end >= 0:
+            found.append((pos, block_end))
+            pos = block_end + 1
+        else:
+            pos = end + 1
+    return found
+
+
 _TILDE_LINE = re.compile(r"^ {0,3}(~{3,})", re.MULTILINE)
 
 

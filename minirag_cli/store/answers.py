@@ -40,7 +40,7 @@ def dating_heads(conn, rows: Iterable[tuple]) -> dict:
     heads, docs = {}, {}
     for key, doc, header in rows:
         heads[key], docs[key] = frontmatter.header_head(header), doc
-    opened = sorted({docs[k] for k, head in heads.items() if head.lstrip("\ufeff").startswith(frontmatter.OPEN)})
+    opened = sorted({docs[k] for k, head in heads.items() if frontmatter.opens_block(head)})
     if opened:
         marks = ",".join("?" * len(opened))
         dates = {}

@@ -82,6 +82,13 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {passed_over}.",
                                hint="Rename it, or change the rules, to index it; sync passes such files over "
                                     "without listing them.")
+            from minirag_cli.walk import templates_folder_of
+
+            template = templates_folder_of(Path(root), rel)  # as the sync reads the settings now
+            if template:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {template}.",
+                               hint="Move it out of the templates folder, or set another folder in Obsidian's "
+                                    f"settings, then `mrag sync {shlex.quote(root)}` indexes it.")
             skipped = _skipped_by_last_sync(conn, root, rel)
             if skipped:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but the last sync skipped it: "
