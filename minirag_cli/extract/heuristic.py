@@ -419,6 +419,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    dendron_links): Obsidian's `[[JavaScript runtime|node.js]]` linked `node.js`; a Dendron note's
 #    generated `title:`, its file name's last part (generated_title: `Meetings` of `proj.alpha.meetings.md`,
 #    `Root`), names nothing: every `Meetings`, `Root`, `Journal` was a name, `Alpha` one beside `proj.alpha`.
+# 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
+#    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
 VERSION = 18
 
 
@@ -1571,6 +1573,21 @@ def without_meridiems(text: str) -> str:
     return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
+# The marker lines git leaves in a note a merge met an edit of (`<<<<<<< HEAD`, `||||||| base` of the
+# diff3 style, `>>>>>>> feature/x`; `=======` has no word): they name the branches, no one's names
+# (rules 18: `HEAD` and `Budget`, of `feature/Budget`, were names). Exactly seven marks, as git writes
+# them: eight `>` or more open a nested quote. The walk warns of such a note (walk.merge_conflict_warning).
+_MERGE_MARKER = re.compile(r"^(?:<{7}(?!<)|\|{7}(?!\|)|>{7}(?!>))(?:[ \t][^\n]*)?$", re.MULTILINE)
+
+
+def without_merge_markers(text: str) -> str:
+    """`text` with git's conflict marker lines (_MERGE_MARKER) left empty, their line ends kept: where
+    names are read, both sides of the conflict are read as the note's text."""
+    if "<<<<<<<" not in text and ">>>>>>>" not in text and "|||||||" not in text:
+        return text
+    return _MERGE_MARKER.sub("", text)
+
+
 def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]:
     """The people a Notion page's property lines (frontmatter.notion_properties) name: the values
     of its keys of people (NOTION_PEOPLE_KEYS: `Assignee: Priya Raman`), each of a comma-separated list
@@ -2117,7 +2134,8 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_link_definitions(without_meridiems(without_math(without_code(text, comments=comments))))
+        text = without_link_definitions(without_meridiems(without_math(without_merge_markers(
+            without_code(text, comments=comments)))))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
