@@ -163,3 +163,31 @@ def test_a_dated_header_keeps_the_title_and_the_people():
         "Standup · date: 2026-11-03\nAna, Bo"
     assert dated_header("date: 2026-11-01", "2026-11-03", 120) == "date: 2026-11-03"
     assert dated_header("Standup\nAna", "", 120) == "Standup\nAna"
+
+
+def _sync(db_path, root):
+    from minirag_cli import db
+    from minirag_cli.sync import SyncOptions as Options, sync_folders
+
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=Options())
+    finally:
+        conn.close()
+
+
+def test_renamed_people_keep_each_sections_day(tmp_path):
+    """A later note that makes someone a person rewrites the people line of
+    every header of the notes naming them (store.write._rename_people): each
+    dated section's header keeps its own day, as a fresh sync writes it."""
+    root = tmp_path / "notes"
+    write_notes(root, {"z.md": "# Log\n\n## 2026-11-01\nJonas Berg went to the market.\n\n"
+                               "## 2026-11-02\nJonas Berg fixed the bike.\n"})
+    _sync(tmp_path / "index.sqlite", root)
+    write_notes(root, {"a.md": "Jonas Berg: hi\nMara: ok\nJonas Berg: bye\nMara: see you\n"})
+    _sync(tmp_path / "index.sqlite", root)
+    _sync(tmp_path / "fresh.sqlite", root)
+    assert _headers(tmp_path / "index.sqlite", "z.md") == _headers(tmp_path / "fresh.sqlite", "z.md") == [
+        (1, "# Log\nJonas Berg"), (3, "# Log · date: 2026-11-01\nJonas Berg"),
+        (6, "# Log · date: 2026-11-02\nJonas Berg")]
