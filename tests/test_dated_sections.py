@@ -191,3 +191,25 @@ def test_renamed_people_keep_each_sections_day(tmp_path):
     assert _headers(tmp_path / "index.sqlite", "z.md") == _headers(tmp_path / "fresh.sqlite", "z.md") == [
         (1, "# Log\nJonas Berg"), (3, "# Log · date: 2026-11-01\nJonas Berg"),
         (6, "# Log · date: 2026-11-02\nJonas Berg")]
+
+
+def test_a_re_extraction_keeps_each_sections_day(tmp_path):
+    """Newer heuristic rules re-extract the index from its stored chunks
+    (sync._reextract_group, store.write_graph): each dated section's header
+    is written with its day again, read from the note as its chunks lay it."""
+    from minirag_cli import db
+
+    root = tmp_path / "notes"
+    write_notes(root, {"journal.md": JOURNAL, "diary.org": DATETREE})
+    _sync(tmp_path / "index.sqlite", root)
+    before = [_headers(tmp_path / "index.sqlite", p) for p in ("journal.md", "diary.org")]
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        db.set_meta(conn, "heuristic_version", "0")
+        conn.execute("UPDATE chunks SET header = 'stale'")
+        conn.commit()
+    finally:
+        conn.close()
+    _sync(tmp_path / "index.sqlite", root)
+    assert [_headers(tmp_path / "index.sqlite", p) for p in ("journal.md", "diary.org")] == before
+    assert before[0][2] == (6, "# Journal · date: 2026-11-03") and before[1][1] == (5, "Diary · date: 2026-11-03")
