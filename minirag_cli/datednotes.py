@@ -21,8 +21,12 @@ vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
 about by a week of it; so a day's own notes rank above the week's review, and
-the review above the month's. The notes' spans are read once per
-connection while the index is unchanged (note_spans, store.data_stamp).
+the review above the month's. A note with dated sections (a journal's
+`## 2026-11-03`, sections.py: each such chunk's header holds its day) is
+of each section's day with a vote of 1, its best chunk chosen among the
+asked days' sections alone (section_days, dated_chunks). The notes' spans
+are read once per connection while the index is unchanged (note_spans,
+store.data_stamp).
 """
 
 from __future__ import annotations

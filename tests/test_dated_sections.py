@@ -213,3 +213,19 @@ def test_a_re_extraction_keeps_each_sections_day(tmp_path):
     _sync(tmp_path / "index.sqlite", root)
     assert [_headers(tmp_path / "index.sqlite", p) for p in ("journal.md", "diary.org")] == before
     assert before[0][2] == (6, "# Journal · date: 2026-11-03") and before[1][1] == (5, "Diary · date: 2026-11-03")
+
+
+def test_the_answer_reads_the_asked_days_sections_alone(index_db):
+    """answer.on_the_day keeps the results of the asked day for the model:
+    the day's section of a journal, not its other days' lines."""
+    from minirag_cli.answer import on_the_day
+
+    results = _search(index_db, "what did I do on November 3, 2026?", k=10).results
+    conn = sqlite3.connect(index_db)
+    try:
+        heads = note_heads(conn, [r["chunk_id"] for r in results])
+    finally:
+        conn.close()
+    kept = on_the_day("what did I do on November 3, 2026?", results, heads)
+    assert sorted(r["text"].split("\n", 1)[0] for r in kept) == [
+        "## Tuesday, 3 November 2026", "## [1.4.0] - 2026-11-03", "*** 2026-11-03 Tuesday"]
