@@ -86,7 +86,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
                 continue
             if fence:
                 continue
-        m = pattern.match(line) if i != title else None
+        m = pattern.match(line) if i > title else None  # not the title, nor a front matter's `# comment`
         if m is None:
             continue
         level = len(m.group(1))

@@ -150,6 +150,9 @@ def test_what_dates_a_section():
             "## Notes\nC\n")
     assert day_changes(text, "a.md") == [(3, "2026-11-03"), (10, "")]
     assert day_changes("* 2026-11-03 item\n* 2026-11-04 item\n", "list.md") == []  # a Markdown list
+    # a front matter's YAML comment is no heading
+    assert day_changes("---\n# 2026-11-02 imported\ntitle: Log\n---\n# Log\n## 2026-11-03\nA\n", "f.md") == \
+        [(6, "2026-11-03")]
 
 
 def test_a_note_without_dated_sections_is_chunked_as_before():
