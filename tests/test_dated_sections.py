@@ -232,3 +232,49 @@ def test_the_answer_reads_the_asked_days_sections_alone(index_db):
     kept = on_the_day("what did I do on November 3, 2026?", results, heads)
     assert sorted(r["text"].split("\n", 1)[0] for r in kept) == [
         "## Tuesday, 3 November 2026", "## [1.4.0] - 2026-11-03", "*** 2026-11-03 Tuesday"]
+
+
+@pytest.mark.parametrize("lines", [None, 4], ids=["whole chunks", "lines in context"])
+def test_each_section_is_an_answer_source_of_its_day(index_db, lines):
+    """The answer's sources: a journal's two days are two sources, each
+    dated by its section, with that day's lines alone (the note's lines
+    around a chunk stop at its section)."""
+    from minirag_cli import answer as ans
+    from minirag_cli.store import note_lines
+
+    question = "what did I do on November 3 and November 5, 2026?"
+    results = [r for r in _search(index_db, question, k=10).results if r["path"] == "journal.md"
+               and r["text"].startswith(("## Tuesday", "## 2026-11-05"))]
+    conn = sqlite3.connect(index_db)
+    try:
+        heads = note_heads(conn, [r["chunk_id"] for r in results])
+        sources = ans.make_sources(question, results, note_heads=heads, options=ans.AnswerOptions(lines=lines),
+                                   embed=hashing_embedder("hashing:64").embed,
+                                   note_lines=lambda notes: note_lines(conn, notes))
+    finally:
+        conn.close()
+    assert sorted(s["date"] for s in sources) == ["2026-11-03", "2026-11-05"]
+    for s in sources:
+        assert ("boiler" in s["text"]) == (s["date"] == "2026-11-03")
+        assert ("lighthouses" in s["text"]) == (s["date"] == "2026-11-05")
+        assert "harbour" not in s["text"]
+
+
+def test_a_sources_context_lines_stop_at_its_section(index_db):
+    """The lines around a chunk compete for the source (AnswerOptions.context),
+    but not the previous day's: they are of another day than the source's."""
+    from minirag_cli import answer as ans
+    from minirag_cli.store import note_lines
+
+    question = "did I walk to the harbour and buy bread at the market on November 3, 2026?"
+    results = [r for r in _search(index_db, question, k=10).results if r["text"].startswith("## Tuesday")]
+    conn = sqlite3.connect(index_db)
+    try:
+        heads = note_heads(conn, [r["chunk_id"] for r in results])
+        sources = ans.make_sources(question, results, note_heads=heads, embed=hashing_embedder("hashing:64").embed,
+                                   options=ans.AnswerOptions(lines=4, context=6),
+                                   note_lines=lambda notes: note_lines(conn, notes))
+    finally:
+        conn.close()
+    assert [s["date"] for s in sources] == ["2026-11-03"]
+    assert "boiler" in sources[0]["text"] and "harbour" not in sources[0]["text"]
