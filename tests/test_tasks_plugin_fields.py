@@ -85,3 +85,11 @@ def test_the_fields_in_json_priority_and_windows(tmp_path):
     res = invoke(db_path, "--all", env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "[>] call the insurance" in res.stdout and "priority" in res.stdout
+
+
+def test_a_line_of_many_recurrences_is_read_at_once():
+    """The text rebuilt at each `🔁 every` the rule could not end was quadratic (100,000 of them: minutes)."""
+    from tests.test_tasks import _at_once
+
+    (task,) = _at_once(["- [ ] x " + "🔁 every " * 100_000 + "- done"])  # no rule ends the text
+    assert task["recurs"] is None and task["text"].startswith("x 🔁 every 🔁 every")
