@@ -93,3 +93,14 @@ def test_a_line_of_many_recurrences_is_read_at_once():
 
     (task,) = _at_once(["- [ ] x " + "🔁 every " * 100_000 + "- done"])  # no rule ends the text
     assert task["recurs"] is None and task["text"].startswith("x 🔁 every 🔁 every")
+
+
+def test_the_priority_help_shows_the_cookie():
+    """`--help` is read as rich markup: `[#A]` was taken for a style and vanished ("Org's and Logseq's ,")."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    res = CliRunner().invoke(app, ["tasks", "--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "Logseq's [#A]" in res.stdout

@@ -27,7 +27,7 @@ def tasks(
                                         help="Due or scheduled on DAY or later: 2026-11-20, today, tomorrow, friday."),
     end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
     priority: Optional[str] = typer.Option(None, "--priority", metavar="A",
-                                           help="Only tasks of this priority: Org's and Logseq's [#A], Obsidian "
+                                           help="Only tasks of this priority: Org's and Logseq's \\[#A], Obsidian "
                                                 "Tasks' highest and high (A), medium (B), low and lowest (C)."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
