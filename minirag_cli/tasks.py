@@ -111,7 +111,7 @@ class Task:
     root: str
     line: int  # 1-based, the box's line
     lines: list[int]  # [first, last]: last is the last continuation line
-    note_date: str | None  # the note's date (YYYY-MM-DD), None for an undated note
+    note_date: str | None  # the note's date (YYYY-MM-DD), or its dated section's (sections.py); None: undated
     due: str | None
     scheduled: str | None
     done_on: str | None
@@ -766,6 +766,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
     ⏫: "A", any case). Else newest note first
     (undated notes last), then path, then line."""
+    from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
@@ -775,7 +776,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
     out: list[Task] = []
     for root, path, head, lines in notes:
-        day = None
+        day, changes = None, None
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
@@ -794,8 +795,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""
+                changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)
-            out.append(Task(path=path, root=root, note_date=day or None, **found))
+            # a task under a dated heading (a journal's `## 2026-11-03`, sections.py) is of that day
+            out.append(Task(path=path, root=root, note_date=day_of_line(changes, found["line"]) or day or None,
+                            **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if window is not None:  # by the day that put it in the window: due or scheduled, the earlier
         out.sort(key=lambda t: min(getattr(t, f) for f in t.in_window))
