@@ -423,6 +423,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `Root`), names nothing: every `Meetings`, `Root`, `Journal` was a name, `Alpha` one beside `proj.alpha`.
 # 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
 #    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
+# 18, fixM1's part (review revM of names17's): a `# ` work title's words hide only the title's own
+#    occurrences, not the body's names (title_occurrences: `the Alps` in the body was hidden); a title joined
+#    by `to`/`at`/`and` (`Trip to the Alps`, `Dinner at the Harbour Hall`, `Tomás Ferreira and the Board`:
+#    _PLACE_JOINERS), opened by a first and last name (`Priya Raman of the Finance Team`) or with a part the
+#    text names elsewhere (_named_elsewhere) is no work, read as before; a German label names nothing only
+#    when its word is a label's (GERMAN_LABEL_WORDS: `Fazit:`, `Methode:`), so `Anna:`, `Hamburg:` name again.
 VERSION = 18
 
 
@@ -1178,8 +1184,71 @@ def work_titles(text: str) -> list[tuple[int, str]]:
         first = words[0].lower().replace("’", "'")
         if first in LABEL_WORDS or first in HEADING_LABELS or first in ROLE_WORDS:
             continue
+        parts, joins = _title_parts(words)
+        if any(join[0] in _PLACE_JOINERS for join in joins):
+            continue  # `Trip to the Alps`, `Tomás Ferreira and the Board`: a thing and a place or a party, read as before
+        if 1 < len(parts[0]) <= 3 and parts[0][0] == words[0]:
+            continue  # `Priya Raman of the Finance Team`: a first and a last name open it, a person's, read as before
+        at = title_occurrences(text, title)
+        if any(_named_elsewhere(text, " ".join(part), at) for part in parts):
+            continue  # `the Alps` in the body: a name of the text, which the title's words stay (read as before)
         out.append((m.start(2), title))
     return out
+
+
+# The small words that join a thing to a place or a person to a party (`Trip to the Alps`, `Dinner at the
+# Harbour Hall`, `Tomás Ferreira and the Board`): the article after them is the place's or the party's, not
+# a work's title's own, as in `The Name of the Wind`, `Into the Woods` (rules 18, fixM1: each was a work,
+# whole, and hid Alps, Harbour Hall, Tomás Ferreira). `with` joins no place (`Gone with the Wind`).
+_PLACE_JOINERS = frozenset("to at and".split())
+
+
+def _title_parts(words: Sequence[str]) -> tuple[list[list[str]], list[list[str]]]:
+    """The runs of a title's capitalised words (`The Name of the Wind`: Name, Wind), and the runs of small
+    words (TITLE_SMALL_WORDS) between two of them (`of the`), lower-cased; leading small words (`The`,
+    `Into the`) join nothing."""
+    parts: list[list[str]] = []
+    joins: list[list[str]] = []
+    small: list[str] = []
+    for word in words:
+        if word.lower() in TITLE_SMALL_WORDS:
+            small.append(word.lower())
+            continue
+        if small and parts:
+            joins.append(small)
+        if not parts or small:
+            parts.append([])
+        parts[-1].append(word)
+        small = []
+    return parts, joins
+
+
+def title_occurrences(text: str, title: str) -> list[tuple[int, int]]:
+    """Where `text` writes a work's `title` (`The Name of the Wind`, or with no leading article: `Name of the
+    Wind`), as (start, end): the title's own words, which name no part of it alone."""
+    forms = {title}
+    first, _sep, rest = title.partition(" ")
+    if rest and first.lower() in ("the", "a", "an"):
+        forms.add(rest)
+    out = []
+    for form in forms:
+        out.extend((m.start(), m.end()) for m in _whole_word(form).finditer(text))
+    return out
+
+
+def _named_elsewhere(text: str, part: str, titles: Sequence[tuple[int, int]]) -> bool:
+    """Does `text` write `part` of a work's title outside the title's own occurrences (`titles`): a part of
+    two words or more anywhere (`Harbour Hall was great`), a word mid-sentence (`the Alps`) or opening a
+    longer name (`Priya Raman was there`: Priya)?"""
+    for m in _whole_word(part).finditer(text):
+        if any(start <= m.start() < end for start, end in titles):
+            continue
+        if " " in part or not _sentence_start(text, m.start()) or _NEXT_CAPITAL.match(text, m.end()):
+            return True
+    return False
+
+
+_NEXT_CAPITAL = re.compile(rf"{_GAP}{UPPER}")
 
 
 # What a text ends with when its next word starts a sentence (`_sentence_start`
@@ -1757,17 +1826,32 @@ def german_nouns(text: str) -> set[str]:
     return out | shaped | GERMAN_CALENDAR
 
 
-# a German label's one word (`Methode`, `Fazit`): a capitalised word of lower-case letters after it
-_GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
+# The words a German note labels a line with (`Methode:`, `Fazit:`, `Ziel:`, `Teilnehmer:`), lower-cased, as
+# LABEL_WORDS are English's: a closed list, as no shape tells them from a person's or a place's name that
+# labels a line as well (`Anna: Folien vorbereiten`, `Hamburg: Hotel gebucht`; `Thema` and `Anna` end
+# alike). A noun of a noun's suffix (`Zusammenfassung:`, `Ergebnis:`: _GERMAN_SUFFIXED) or that the note
+# writes after an article (`die Methode`: german_nouns, note_nouns) labels whatever its word, as before.
+# Rules 18, fixM1: names17's rule read any one capitalised word so, and named no Anna, Jonas, Hamburg, München.
+GERMAN_LABEL_WORDS = frozenset("""
+fazit methode methoden methodik ergebnis ergebnisse ziel ziele zweck thema themen inhalt inhalte datum ort zeit
+uhrzeit dauer zeitraum teilnehmer teilnehmende anwesend abwesend protokoll tagesordnung status stand hinweis
+hinweise achtung wichtig notiz notizen anmerkung anmerkungen bemerkung bemerkungen kommentar kommentare frage
+fragen antwort antworten idee ideen problem probleme lösung ursache aufgabe aufgaben termin termine frist
+fällig verantwortlich zuständig priorität kosten preis quelle quellen literatur autor autorin titel beispiel
+beispiele hintergrund kontext motivation einleitung ausblick diskussion kritik vorteile nachteile zutaten
+zubereitung schritte beschluss beschlüsse entscheidung risiko risiken offen erledigt zusammenfassung
+stichworte schlagworte kategorie typ art ergänzung
+""".split())
 
 
 def german_label(text: str, span: str, at: int) -> bool:
-    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one word, a
-    noun that labels what follows (heuristic rules 18), on a line that is no English one (english_line)?
-    German capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named
-    Fazit); the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`) and a chat's
-    speaker. Not a list item's label: an action list's `- Anna: Folien vorbereiten` names its person."""
-    if not _GERMAN_LABEL_WORD.fullmatch(span):
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one of the
+    words German notes label a line with (GERMAN_LABEL_WORDS; heuristic rules 18), on a line that is no
+    English one (english_line)? German capitalises a noun as a name, and a label's noun has no article to
+    tell it by (`Fazit: ...` named Fazit); the caller keeps as a name a word the text also writes
+    mid-sentence (`mit Anna`) and a chat's speaker. Another word's label names it, a person's or a place's
+    (`Anna: Folien vorbereiten`, `Hamburg: Hotel gebucht`), as a list item's does (`- Anna: ...`)."""
+    if span.lower() not in GERMAN_LABEL_WORDS:
         return False
     line = text.rfind("\n", 0, at) + 1
     if text[line:at].strip(" \t*_"):
@@ -2286,9 +2370,12 @@ class HeuristicExtractor:
         for title in _cjk_titles(text):
             titles.append(title)
             add(title, "work")
+        works = []  # where the text writes a `# ` title's work: its words are the title's, none a name alone
         for _start, title in work_titles(text) if "#" in text else ():
-            titles.append(title)  # `# Into the Woods review`: its words are the title's, none a name alone
-            add(title, "work")
+            add(title, "work")  # `# Into the Woods review`
+            works.extend(title_occurrences(text, title))
+        # only there: the body's own names stay names (fixM1: `# Trip to the Alps notes` hid every `the Alps`)
+        in_work = Ranges(works)
         for surface, _iso in find_dates(text):
             add(surface, "date")
         in_title = _InTitles(titles)
@@ -2306,6 +2393,8 @@ class HeuristicExtractor:
         for start, found in _cap_spans(text):
             if linked and linked.covers(start):
                 continue  # a part of a link's target (named whole above), its heading or block
+            if in_work and in_work.covers(start):
+                continue  # a word of a work's `# ` title (work_titles), named whole above
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
             verb = VERB_THE.match(found)
