@@ -143,7 +143,7 @@ def test_a_weekly_or_quarterly_note_is_named_as_its_link_names_it(tmp_path):
     assert notes == {"2026-W45": 2, "2026-Q4": 2}
 
 
-def test_templater_tags_are_the_pattern_s():
+def test_templater_tags_are_the_pattern_s(monkeypatch):
     """templater_tags finds what `<%[*_+-]?[\\s\\S]{0,REACH}?[_-]?%>` finds (the pattern it replaces, which read
     REACH characters on from each `<%` no `%>` closed), here with a reach of 5 and of 4,000."""
     import random
@@ -161,12 +161,9 @@ def test_templater_tags_are_the_pattern_s():
     rng = random.Random(18)
     pieces = ["<", "%", ">", "*", "_", "+", "-", "a", "\n", " ", "<%", "%>"]
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 40))) for _ in range(20_000)]
-    mdcode.TEMPLATER_REACH, reach = 5, mdcode.TEMPLATER_REACH
-    try:
-        for text in texts:
-            assert mdcode.templater_tags(text) == pattern_s(text, 5), text
-    finally:
-        mdcode.TEMPLATER_REACH = reach
+    monkeypatch.setattr(mdcode, "TEMPLATER_REACH", 5)
+    for text in texts:
+        assert mdcode.templater_tags(text) == pattern_s(text, 5), text
 
 
 def test_a_long_line_of_unclosed_templater_openers_is_read_at_once():
