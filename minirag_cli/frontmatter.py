@@ -53,6 +53,7 @@ extractor gives them the meaning their front matter keys have.
 from __future__ import annotations
 
 import bisect
+import datetime as _dt
 import functools
 import itertools
 import math
@@ -139,15 +140,35 @@ class FrontMatter:
         wanted = {k.lower() for k in keys}
         return [v for e in self.entries if e.key.lower() in wanted for v in e.values]
 
-    def date_line(self) -> str:
-        """The line of the first key of DATE_KEYS whose value is a date
-        (`date: 2024-05-01`, `created: 2024-05-01T14:30`), '' when none is."""
-        for key in DATE_KEYS:
+    def date_line(self, keys: tuple[str, ...] = DATE_KEYS) -> str:
+        """The line of the first key of `keys` (DATE_KEYS) whose value is a date
+        (`date: 2024-05-01`, `created: 2024-05-01T14:30`), '' when none is. A
+        `created:` in epoch milliseconds, as Dendron writes it (`created:
+        1793696400000`), is a date too: its line is written with the local day and
+        time it is (epoch_ms_line: `created: 2026-11-03 06:00`)."""
+        for key in keys:
             for e in self.entries:
                 if e.key.lower() == key and e.values and _DATE_VALUE.match(e.values[0]):
                     # Hugo's TOML `date = 2026-11-03T10:00:00Z` as the YAML line the headers hold
                     return e.line if _KEY.match(e.line) else f"{e.key}: {e.values[0]}"
+                if e.key.lower() == key == "created" and len(e.values) == 1 and _EPOCH_MS.fullmatch(e.values[0]):
+                    return epoch_ms_line(e.key, e.values[0])
         return ""
+
+
+# Dendron's `created: 1793696400000`: epoch milliseconds, 13 digits (2001 to 2286)
+_EPOCH_MS = re.compile(r"[1-9]\d{12}")
+
+
+def epoch_ms_line(key: str, value: str) -> str:
+    """`created: 2026-11-03 06:00`, the date line of `key`'s epoch milliseconds `value`: the day and
+    time they are in the local time zone (the machine's, `TZ`), as a date the note writes is the
+    day of where it was written and "today" is the machine's day; '' for a time no clock reads."""
+    try:
+        at = _dt.datetime.fromtimestamp(int(value) / 1000)
+    except (OverflowError, OSError, ValueError):
+        return ""
+    return f"{key}: {at:%Y-%m-%d %H:%M}"
 
 
 def head(text: str, limit: int) -> str | None:
@@ -161,12 +182,13 @@ def head(text: str, limit: int) -> str | None:
     return None if found is None else head_of(found, text, limit)
 
 
-def head_of(found: FrontMatter, text: str, limit: int) -> str:
-    """`head` of a note's `text` whose front matter is `found` (`of_note`)."""
+def head_of(found: FrontMatter, text: str, limit: int, dated: bool = True) -> str:
+    """`head` of a note's `text` whose front matter is `found` (`of_note`); without its date line
+    unless `dated`."""
     title = " ".join(found.values("title"))
     if not title:
         title = next((line.strip() for line in text[found.end:].split("\n") if line.strip()), "")
-    return joined_head(title, found.date_line().strip(), limit)
+    return joined_head(title, found.date_line().strip() if dated else "", limit)
 
 
 def joined_head(title: str, date: str, limit: int) -> str:

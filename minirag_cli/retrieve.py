@@ -47,6 +47,7 @@ the SQL is in store/search.py, and graph/sql.py for the graph channel.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from collections import Counter
@@ -311,7 +312,9 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.dupl
                            threshold: float = DEFAULTS.near_duplicate_cosine) -> list[Hit]:
     """The same hits with each near-duplicate of a better one (cosine of the
     chunk vectors >= threshold) moved below the rest of the first `window`;
-    `duplicate_of` names the chunk it repeats. Nothing is dropped."""
+    `duplicate_of` names the chunk it repeats. Nothing is dropped. Of a
+    near-duplicate and the better one, the note the other copies (_original_of:
+    its name, else, at equal scores, its age) is the one kept in place."""
     head = hits[:window]
     if len(head) < 2 or not db.has_vec_tables(conn):
         return hits
@@ -327,17 +330,53 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.dupl
     row_of = {i: n for n, (i, _v) in enumerate(found)}
     kept: list[int] = []  # positions in head
     moved: list[Hit] = []
+    notes = None  # chunk id -> (root, path, mtime), read once there is a near-duplicate
     for i, h in enumerate(head):
         twin = None
         if i in row_of:
-            twin = next((j for j in kept if j in row_of and similar[row_of[i], row_of[j]] >= threshold), None)
+            twin = next((n for n, j in enumerate(kept)
+                         if j in row_of and similar[row_of[i], row_of[j]] >= threshold), None)
         if twin is None:
             kept.append(i)
-        else:
-            h.duplicate_of = head[twin].chunk_id
-            moved.append(h)
+            continue
+        if notes is None:
+            notes = store.chunk_notes(conn, [x.chunk_id for x in head])
+        better = head[kept[twin]]
+        # tied: equal but for float rounding (two copies' BM25 scores differ in the last bits)
+        tied = math.isclose(h.score, better.score, rel_tol=1e-9, abs_tol=1e-12)
+        if _original_of(notes.get(h.chunk_id), notes.get(better.chunk_id), tied):
+            # the note the better one copies: it takes its place, the copy (and its repeats) repeat it
+            kept[twin], h, better = i, better, h
+            for m in moved:
+                if m.duplicate_of == h.chunk_id:
+                    m.duplicate_of = better.chunk_id
+        h.duplicate_of = better.chunk_id
+        moved.append(h)
     kept_hits = [head[i] for i in kept]
     return kept_hits + moved + hits[window:]
+
+
+def _original_of(note, other, tied: bool) -> bool:
+    """Is `note` (root, path, mtime) the one `other`, a near-duplicate of it, copies? When the other's
+    file name extends its own in the same folder (`Budget.md`, its copies `Budget 2.md`, `Budget
+    (conflicted copy 2026-11-03).md`, `Budget-DESKTOP-1A2B3C.md`), else, of two chunks of equal score,
+    when it is the older note."""
+    if note is None or other is None or note[0] != other[0]:
+        return False
+    folder, name = note[1].rpartition("/")[::2]
+    other_folder, other_name = other[1].rpartition("/")[::2]
+    stem, dot, ext = name.rpartition(".")
+    other_stem, other_dot, other_ext = other_name.rpartition(".")
+    if not dot or other_dot != dot:
+        stem, other_stem = name, other_name
+    elif ext != other_ext:
+        return False
+    if folder == other_folder and stem and other_stem.startswith(stem) and len(other_stem) > len(stem):
+        return not other_stem[len(stem)].isalnum()  # `Budget 2`, `Budget-Q4`, but not `Budgets`
+    if folder == other_folder and other_stem and stem.startswith(other_stem):
+        return False  # it extends the other's name: the copy
+    # an mtime below 0 is none: a note written too recently to trust its mtime (sync records -1)
+    return tied and 0 <= note[2] < other[2]
 
 
 # --------------------------------------------------------------------------- fusion

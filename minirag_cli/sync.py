@@ -57,7 +57,8 @@ from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
                                            note_authors, standing_alias, zettel_id)
-from minirag_cli.extract.heuristic import link_targets, links_in, without_link_definitions
+from minirag_cli.extract.heuristic import (dendron_links, dendron_note, generated_title, link_targets, links_in,
+                                           without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
@@ -190,10 +191,16 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     read without its markup (orgmode.readable, heuristic rules 17). A Markdown
     link to a file in a folder above that stays in the synced folder
     (`[log](../log.txt)` in `sub/a.md`) links as one to it does
-    (heuristic.within_folder_links, rules 18)."""
+    (heuristic.within_folder_links, rules 18). A note Dendron wrote (heuristic.dendron_note) has its
+    links read target first (heuristic.dendron_links) and its generated `title:` left out
+    (heuristic.generated_title), rules 18."""
     from minirag_cli.extract import orgmode
     from minirag_cli.tasks import without_logseq_markers
 
+    dendron = dendron_note(matter)
+    if dendron:  # Dendron's own `title: Meetings` of `proj.alpha.meetings.md` names nothing (rules 18)
+        matter = frontmatter.FrontMatter(tuple(e for e in matter.entries if not (
+            e.key.lower() == "title" and len(e.values) == 1 and generated_title(path, e.values[0]))), matter.end)
     parts = chunk_parts(matter, chunks)
     # a chunk the block covers is read as written up to the block's end (its part's offsets are into
     # it); the code after that is read as code all the same (an MDX page's `import` lines under its
@@ -201,6 +208,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     texts = [within_folder_links(c.text if part is not None and not text.startswith(c.text[:part.end]) else text,
                                  path.count("/"))
              for c, text, part in zip(chunks, read_in_context(chunks, path), parts, strict=True)]
+    if dendron:  # `[[Alpha meetings|proj.alpha.meetings]]` read as `[[proj.alpha.meetings|Alpha meetings]]`
+        texts = [dendron_links(text) for text in texts]
     org = orgmode.org_note(path)
     if org:
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
@@ -1757,7 +1766,8 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
         if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
-            ahead.link_keys = note_link_keys((c.text for c in ahead.chunks), path)
+            ahead.link_keys = note_link_keys((c.text for c in ahead.chunks), path,
+                                             dendron_note(frontmatter.of_note(ahead.text)))
         targets[path] = ahead.link_keys
     run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable, targets.values(),
                                                                 run.aliases.get(str(root))))
@@ -2042,7 +2052,7 @@ def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[
     return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
 
 
-def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
+def note_link_keys(texts: Iterable[str], path: str, dendron: bool = False) -> frozenset[str]:
     """The keys of the names the links of the chunks (`texts`, each
     read alone, as heuristic.link_targets reads a text: wikilinks and
     Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
@@ -2052,12 +2062,16 @@ def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
     A link in code links nothing, as the extractor reads it (read_in_context): in a Markdown
     fence, a Markdown note's indented code block, an Org `#+BEGIN_SRC` block (an rST or
     AsciiDoc one: mdcode.code_kind), and `%%` hides one only where a note reads comments
-    (heuristic rules 18: an Org src block's `[[file:x.org]]` and `[[id:…]]` named their notes)."""
+    (heuristic rules 18: an Org src block's `[[file:x.org]]` and `[[id:…]]` named their notes).
+    `dendron`: a note Dendron wrote (heuristic.dendron_note), whose links write their target after
+    the `|` (heuristic.dendron_links), as note_readings reads it."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     depth = path.count("/")  # a `[log](../log.txt)` that stays in the folder links (heuristic.within_folder_links)
     texts = (within_folder_links(text, depth) for text in texts)
+    if dendron:
+        texts = (dendron_links(text) for text in texts)
     if orgmode.org_note(path):
         texts = (orgmode.file_links(text) for text in texts)
     read = dict(comments=reads_comments(path), kind=code_kind(path), indented=path.lower().endswith(MARKDOWN_SUFFIXES))
@@ -2067,12 +2081,17 @@ def note_link_keys(texts: Iterable[str], path: str) -> frozenset[str]:
 
 def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
     """{path: note_link_keys} of the notes of the folder `root` that link to
-    a name, read from every chunk the index holds that writes `[[`: what an
+    a name, read from every chunk the index holds that writes `[[`, a note Dendron wrote
+    (heuristic.dendron_note: its first chunk's front matter) read as note_readings reads it: what an
     index that has no record of them (recorded_link_targets) needs once."""
     texts: dict[str, list[str]] = {}
-    for path, text in store.chunk_texts_with_links(conn, root):
-        texts.setdefault(path, []).append(text)
-    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks, path))}
+    dendron: set[str] = set()  # the notes Dendron wrote, by the front matter their first chunk opens with
+    for path, text, first in store.chunk_texts_with_links(conn, root):
+        if first and dendron_note(frontmatter.of_note(text)):
+            dendron.add(path)
+        if links_in(text):
+            texts.setdefault(path, []).append(text)
+    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks, path, path in dendron))}
 
 
 def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
@@ -3152,7 +3171,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     run.resolver.rename(renamed)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
         keys = pending.link_keys if pending.link_keys is not None else \
-            note_link_keys((c.text for c in pending.chunks), note.path)
+            note_link_keys((c.text for c in pending.chunks), note.path, dendron_note(pending.matter))
         if keys:
             run.link_targets[note.path] = keys
         else:

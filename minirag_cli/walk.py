@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import codecs
 import contextlib
+import difflib
 import errno
 import os
 import re
@@ -156,8 +157,9 @@ def templates_folder_of(root: Path, rel: str) -> str | None:
 # `Budget.md` moved down below every other note as `repeats #1`), answered with the copy's figure, and
 # each copy's tasks were listed again in `mrag tasks`. Told by the name each tool gives it (its stem, as
 # the tool writes it, then the original's extension) and only beside the note it copies, in the same
-# folder: a copy whose note is gone is the only version left, and is indexed. Not iCloud's `Budget 2.md`,
-# which is also how people number their own notes (`Chapter 2.md`), nor Google Drive's `Budget (1).md`.
+# folder: a copy whose note is gone is the only version left, and is indexed. iCloud's `Budget 2.md`,
+# Google Drive's `Budget (1).md` and Finder's `Budget copy.md` are also how people number their own
+# notes (`Chapter 2.md`): those are NUMBERED_COPIES, told by their text too.
 CONFLICT_COPIES = (
     # Dropbox: `Budget (conflicted copy 2026-11-03).md`, `Budget (Priya's MacBook's conflicted copy
     # 2026-11-03).md`, a second one `... 2026-11-03 (1)).md`
@@ -175,15 +177,66 @@ CONFLICT_COPIES = (
 )
 
 
-def conflict_copy_reason(name: str, names: Container[str]) -> str | None:
+# A copy named as people also name their own notes: iCloud Drive's `Budget 2.md` (its conflict copy, the
+# other device's version, numbered from 2), Google Drive's `Budget (1).md`, macOS Finder's `Budget
+# copy.md` (`Budget copy 2.md`). Indexed, iCloud's copy ranked first and the answer cited its figure. The
+# name alone cannot tell it from `Chapter 2.md` beside `Chapter.md`: it is a copy only when its text is
+# nearly that of the note it names (near_copy). Numbers up to 99: `Budget 2025.md` is a year's note.
+_NUMBER = r"(?:[2-9]|[1-9]\d)"
+NUMBERED_COPIES = (  # Finder's first: `Budget copy 2.md` is its second copy of `Budget.md`
+    (re.compile(rf"(?P<stem>.+) copy(?: {_NUMBER})?"), "Finder"),
+    (re.compile(rf"(?P<stem>.+) {_NUMBER}"), "iCloud"),
+    (re.compile(r"(?P<stem>.+) \((?:[1-9]|[1-9]\d)\)"), "Google Drive"),
+)
+
+# How alike two texts must be for a NUMBERED_COPIES name to be a copy: difflib's ratio over their words
+# (whitespace-separated, in order: 2 x the words in common / the words of both). A copy with one edit is
+# about 0.99 in a note of 100 words, 0.94 in one of 16; two notes that only share a heading, a template
+# or a list of names stay far below it. A note without words is no copy of anything.
+NEAR_COPY_RATIO = 0.9
+
+
+def near_copy(text: str, other: str, threshold: float = NEAR_COPY_RATIO) -> bool:
+    """Is `text` nearly the same as `other` (their words' difflib ratio >= threshold)?"""
+    a, b = text.split(), other.split()
+    if not a or not b:
+        return False
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    # the cheap upper bounds first: two notes of unlike length or words are settled unread word by word
+    return (matcher.real_quick_ratio() >= threshold and matcher.quick_ratio() >= threshold
+            and matcher.ratio() >= threshold)
+
+
+def _note_text(path: str) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return decode_note(f.read())[0]
+    except (OSError, ValueError):  # unreadable: the walk reports it as it would any note
+        return None
+
+
+def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
-    note of the same folder (`names`: the folder's file names); None for any other file."""
+    note of the same folder (`names`: the folder's file names), or, in the folder `dirpath`, a copy named
+    as notes are numbered (NUMBERED_COPIES) whose text is nearly its note's (near_copy); None for any
+    other file."""
     stem, ext = os.path.splitext(name)
     for pattern, tool in CONFLICT_COPIES:
         m = pattern.fullmatch(stem)
         if m and (original := m["stem"] + ext) in names:
-            return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
+            return conflict_copy_of(tool, original)
+    if dirpath is not None:
+        for pattern, tool in NUMBERED_COPIES:
+            m = pattern.fullmatch(stem)
+            if m and (original := m["stem"] + ext) in names:
+                copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
+                if copy is not None and note is not None and near_copy(copy, note):
+                    return conflict_copy_of(tool, original)
     return None
+
+
+def conflict_copy_of(tool: str, original: str) -> str:
+    return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
 
 
 # iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
@@ -239,7 +292,8 @@ CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped 
 def conflict_copies(skipped: Mapping[str, str]) -> dict[str, str]:
     """Of the files a sync skipped (path -> reason, db.skipped_files), the sync tools' conflict copies."""
     return {path: reason for path, reason in skipped.items()
-            if CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES}}
+            if CONFLICT_COPY in reason
+            and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES + NUMBERED_COPIES}}
 
 
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
@@ -369,7 +423,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     `looked` holds (path -> size, mtime and why it was not indexed, as the
     last sync recorded: WalkResult.looked) as it is is passed over for that
     reason unopened (silently for mrag's own output), so a sync that finds
-    nothing changed opens no file at all."""
+    nothing changed opens no file at all. A sync tool's conflict copy
+    beside its note (conflict_copy_reason) is reported, not listed; one
+    named as notes are numbered (`Budget 2.md`) is opened with its note, to
+    compare their texts, unless `known` holds both as they are."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -392,6 +449,19 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if record is not None:
                 result.looked[rel] = record
         return mine
+
+    def settled_note(reldir: str, name: str) -> bool:
+        """Is the file `name` a note the index holds as it is, beside its NUMBERED_COPIES original as the
+        index holds it? Then it was no copy when read, nor is it now: the two are not opened again."""
+        original = next((m["stem"] + os.path.splitext(name)[1] for pattern, _tool in NUMBERED_COPIES
+                         if (m := pattern.fullmatch(os.path.splitext(name)[0]))), None)
+        if not known or original is None:
+            return not original
+        try:
+            return all(as_indexed((st := os.stat(os.path.join(root, reldir + n))).st_size, st.st_mtime,
+                                  known.get(reldir + n)) for n in (name, original))
+        except OSError:
+            return False
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -475,7 +545,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
-            conflict = conflict_copy_reason(name, filenames)
+            conflict = conflict_copy_reason(name, filenames, None if settled_note(reldir, name) else dirpath)
             if conflict:
                 result.skipped.append({"path": rel, "reason": conflict})
                 continue
@@ -1009,6 +1079,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    ESM lines, JSX tag lines and `{...}` expressions read as code (mdcode.kind_blocks: MDX).
 #    obs2: an Obsidian vault's templates folder (.obsidian/templates.json, Templater's data.json) holds no
 # notes (obsidian_templates): a sync of a vault synced before drops them.
+#    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
+# Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from minirag_cli.cli import app
-from minirag_cli.extract.heuristic import HeuristicExtractor, linkable_name, note_name
+from minirag_cli.extract.heuristic import HeuristicExtractor, dendron_links, linkable_name, note_name
 
 
 def found(text: str) -> dict[str, str]:
@@ -22,7 +24,10 @@ def found(text: str) -> dict[str, str]:
 
 
 def test_a_dendron_link_writes_its_shown_text_first():
-    names = found("See [[Alpha meetings|proj.alpha.meetings]] and [[Risks|dendron://work/proj.alpha.risks#table]].\n")
+    # as sync reads a note Dendron wrote (heuristic.dendron_note: dendron_links)
+    text = "See [[Alpha meetings|proj.alpha.meetings]] and [[Risks|dendron://work/proj.alpha.risks#table]].\n"
+    assert len(dendron_links(text)) == len(text)
+    names = found(dendron_links(text))
     assert "proj.alpha.meetings" in names and "proj.alpha.risks" in names, names
     assert "Alpha meetings" not in names and "Risks" in names  # the shown text is read as text
 
@@ -31,6 +36,9 @@ def test_an_obsidian_or_foam_link_still_names_what_comes_before_its_bar():
     names = found("Went on [[Trip to Lisbon|the trip]], see [[Setup|notes.md]] and [[proj.alpha|Alpha]].\n")
     assert {"Trip to Lisbon", "Setup", "proj.alpha"} <= set(names), names
     assert "notes" not in names and "the trip" not in names
+    # a dotted file or package name shown for a note (dendron2: qa28's rules read it as Dendron's)
+    names = found("Runs on [[JavaScript runtime|node.js]] and [[Config|settings.local]].\n")
+    assert {"JavaScript runtime", "Config"} <= set(names) and "node.js" not in names, names
 
 
 def test_a_dendron_tag_keeps_its_dots():
@@ -101,18 +109,138 @@ def test_a_dendron_vault_links_its_notes(tmp_path):
 
     root = tmp_path / "vault"
     write_notes(root, {
-        "proj.alpha.md": "---\nid: 4f8a\ntitle: Alpha\n---\n\nSee [[Vendor|ref.vendors.helix-data]].\n",
-        "ref.vendors.helix-data.md": "---\nid: d0e9\ntitle: Helix Data\n---\n\nBerlin consultancy.\n",
+        "proj.alpha.md": dendron("4f8a", "Alpha") + "See [[Vendor|ref.vendors.helix-data]].\n",
+        "ref.vendors.helix-data.md": dendron("d0e9", "Helix Data") + "Berlin consultancy.\n",
     })
-    db_path = tmp_path / "index.sqlite"
-    conn = db.connect(db_path, create=True)
-    try:
-        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
-                     options=SyncOptions(chunk_tokens=200, overlap_tokens=4))
-    finally:
-        conn.close()
+    db_path = synced(tmp_path, root)
     result = CliRunner().invoke(app, ["--db", str(db_path), "entity", "ref.vendors.helix-data", "--json"])
     assert result.exit_code == 0, result.output
     entity = json.loads(result.stdout)
     assert entity["name"] == "ref.vendors.helix-data"
     assert sorted(n["path"] for n in entity["notes"]) == ["proj.alpha.md", "ref.vendors.helix-data.md"]
+
+
+def dendron(id_: str, title: str, created: int = 1788256800000) -> str:
+    """The front matter Dendron opens each note it makes with."""
+    return f"---\nid: {id_}\ntitle: {title}\ndesc: ''\nupdated: {created + 3600000}\ncreated: {created}\n---\n\n"
+
+
+def synced(tmp_path, root, *more):
+    from minirag_cli import db
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root, *more], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions(chunk_tokens=200, overlap_tokens=4))
+    finally:
+        conn.close()
+    return db_path
+
+
+def entity_names(db_path) -> set[str]:
+    result = CliRunner().invoke(app, ["--db", str(db_path), "entities", "--json", "--limit", "1000"])
+    assert result.exit_code == 0, result.output
+    return {e["name"] for e in json.loads(result.stdout)}
+
+
+def test_only_a_note_dendron_wrote_writes_its_links_shown_text_first(tmp_path):
+    """dendron2: qa28's rules read `[[JavaScript runtime|node.js]]` as Dendron's anywhere (the note
+    after the `|` a lower-case dotted name): an Obsidian or Foam user's link named `node.js`."""
+    from tests.conftest import write_notes
+
+    obsidian, vault = tmp_path / "obsidian", tmp_path / "dendron"
+    write_notes(obsidian, {
+        "Deno.md": "---\ntags: [js]\n---\n\nAnother [[JavaScript runtime|node.js]], by Ryan Dahl.\n",
+        "JavaScript runtime.md": "# JavaScript runtime\n\nRuns scripts outside a browser.\n",
+    })
+    write_notes(vault, {
+        "proj.alpha.md": dendron("4f8a", "Alpha") + "Meetings: [[Alpha meetings|proj.alpha.meetings]].\n",
+        "proj.alpha.meetings.md": dendron("7c6b", "Meetings") + "All meetings of [[proj.alpha]].\n",
+    })
+    db_path = synced(tmp_path, obsidian, vault)
+    names = entity_names(db_path)
+    assert "JavaScript runtime" in names and "node.js" not in names, names
+    assert "proj.alpha.meetings" in names and "Alpha meetings" not in names, names
+    result = CliRunner().invoke(app, ["--db", str(db_path), "entity", "JavaScript runtime", "--json"])
+    assert sorted(n["path"] for n in json.loads(result.stdout)["notes"]) == ["Deno.md", "JavaScript runtime.md"]
+
+
+def test_a_dendron_title_that_is_the_file_names_last_part_names_nothing(tmp_path):
+    """Dendron titles `proj.alpha.meetings.md` `Meetings`, `root.md` `Root`: each was a name of its own
+    (and `Alpha` an entity beside `proj.alpha`). A title of its own (`Priya Raman` of `user.priya.md`)
+    still names; an Obsidian note's `title:` is read as before."""
+    from tests.conftest import write_notes
+
+    vault, obsidian = tmp_path / "dendron", tmp_path / "obsidian"
+    write_notes(vault, {
+        "root.md": dendron("9a1f", "Root") + "Top: [[proj.alpha]], [[user.priya]].\n",
+        "proj.alpha.md": dendron("4f8a", "Alpha") + "See [[proj.alpha.meetings]].\n",
+        "proj.alpha.meetings.md": dendron("7c6b", "Meetings") + "All meetings of [[proj.alpha]].\n",
+        "ref.vendors.helix-data.md": dendron("d0e9", "Helix Data") + "Berlin consultancy, see [[root]].\n",
+        "user.priya.md": dendron("0314", "Priya Raman") + "Data platform lead.\n",
+    })
+    write_notes(obsidian, {"inbox.md": "---\ntitle: Inbox\n---\n\nThings to sort.\n"})
+    names = entity_names(synced(tmp_path, vault, obsidian))
+    assert not {"Root", "Alpha", "Meetings", "Helix Data"} & names, names
+    assert {"proj.alpha", "proj.alpha.meetings", "Priya Raman", "Inbox"} <= names, names
+
+
+def _ms(*when) -> int:
+    """Epoch milliseconds of a UTC day and time, as Dendron's `created:` writes them."""
+    import datetime as dt
+
+    return int(dt.datetime(*when, tzinfo=dt.timezone.utc).timestamp() * 1000)
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """The machine's local time zone, Berlin's (UTC+2 in September, +1 in November)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_created_in_epoch_milliseconds_dates_a_note_of_no_date_of_its_own(tmp_path, berlin):
+    """dendron2: `created: 1793696400000` dated nothing ("what notes did I create in September 2026?" found
+    none). It dates a note whose file name and `date:` do not, on the local day (22:30 UTC on September 30
+    is October 1 in Berlin); `updated:` (every edit's) dates nothing; a file name's date comes before any
+    `created:` (a meeting note is often made ahead: it was dated by an ISO `created:`)."""
+    from minirag_cli.config import effective
+    import datetime as dt
+
+    from minirag_cli.datednotes import dated_notes, note_spans
+    from minirag_cli.index import Index
+    from minirag_cli.index import SyncOptions as IndexSyncOptions
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    notes = {
+        "ideas.garden.md": dendron("a1", "Garden", _ms(2026, 9, 15, 8)) + "Plant tulips along the fence.\n",
+        "ideas.late.md": dendron("a2", "Late", _ms(2026, 9, 30, 22, 30)) + "Written just before midnight.\n",
+        "proj.alpha.meetings.2026.11.03.md": dendron("a3", "'2026-11-03'", _ms(2026, 10, 30, 9))
+                                             + "Agenda for the steering meeting.\n",
+        "daily/2026-11-04.md": "---\ncreated: 2026-11-01\n---\n\nThe dry run passed.\n",
+        "gpt.md": "---\ntitle: GPT\ndate: 2026-11-06\ncreated: " + str(_ms(2026, 9, 1, 8)) + "\n---\n\nDecoder notes.\n",
+        "edited.md": "---\ntitle: Edited\nupdated: " + str(_ms(2026, 9, 2, 8)) + "\n---\n\nNo day of its own.\n",
+    }
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    settings = effective({"db": str(db), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], IndexSyncOptions(), extractor=HeuristicExtractor())
+        paths = dict(index.conn.execute("SELECT id, path FROM documents"))
+        spans = {paths[doc]: str(a) for doc, (a, b) in note_spans(index.conn) if a == b}
+        assert spans == {"ideas.garden.md": "2026-09-15", "ideas.late.md": "2026-10-01",
+                         "proj.alpha.meetings.2026.11.03.md": "2026-11-03", "daily/2026-11-04.md": "2026-11-04",
+                         "gpt.md": "2026-11-06"}, spans
+        september = dated_notes(index.conn, [(dt.date(2026, 9, 1), dt.date(2026, 9, 30))])
+        assert [paths[doc] for doc in september] == ["ideas.garden.md"]
+        found = [r["path"] for r in index.search("What notes did I create in September 2026?").results]
+        assert "ideas.garden.md" in found, found

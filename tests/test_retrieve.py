@@ -333,6 +333,43 @@ def test_search_says_which_result_a_near_duplicate_repeats(tmp_path, conn, embed
     assert res.results[-1]["duplicate_of"] == 1 and "duplicate_of" not in res.results[0]
 
 
+def test_the_note_a_near_duplicate_copies_is_the_one_kept_on_top(tmp_path, conn, embedder, extractor):
+    """Two near-identical notes of equal score were kept in chunk order: `Budget - old.md` (indexed
+    first) on top and `Budget.md`, the note it copies, moved down as its repeat. The note whose name
+    the other's extends is the original, kept in place; of two unrelated names, the older note."""
+    import os
+
+    budget = "# Budget\n\nThe Q4 budget is 18,400 EUR, agreed with Priya Raman on October 28.\n"
+    notice = "Time: 20260501_08:00\nAlice: Your bread from the bakery has been delivered, please pick it up.\n"
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget - old.md": budget, "Budget.md": budget,
+                       "deliveries/a.txt": notice, "deliveries/b.txt": notice,
+                       "Car.md": "# Car\n\nThe car's service is due in March; the budget for it is 400 EUR.\n"})
+    os.utime(root / "deliveries/a.txt", (1_710_000_000, 1_710_000_000))
+    os.utime(root / "deliveries/b.txt", (1_700_000_000, 1_700_000_000))  # b is the older
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor)
+    res = retrieve.search(conn, "Q4 budget agreed with Priya", embedder=embedder, mode="dense,bm25", k=10)
+    paths = [r["path"] for r in res.results]
+    assert paths[0] == "Budget.md" and res.results[paths.index("Budget - old.md")]["duplicate_of"] == 1
+    res = retrieve.search(conn, "bread delivered from the bakery", embedder=embedder, mode="dense,bm25", k=10)
+    paths = [r["path"] for r in res.results]
+    assert paths[0] == "deliveries/b.txt" and res.results[paths.index("deliveries/a.txt")]["duplicate_of"] == 1
+
+
+def test_original_of():
+    original_of = retrieve._original_of
+    assert original_of(("r", "Budget.md", 2.0), ("r", "Budget 2.md", 1.0), False)
+    assert original_of(("r", "x/Budget.md", 2.0), ("r", "x/Budget.sync-conflict-20261103-101112-ABCDEFG.md", 1.0),
+                       False)
+    assert not original_of(("r", "Budget 2.md", 1.0), ("r", "Budget.md", 2.0), True)  # the copy, though older
+    assert not original_of(("r", "Budget.md", 1.0), ("r", "Budgets.md", 2.0), False)  # another word
+    assert not original_of(("r", "Budget.md", 1.0), ("r", "y/Budget 2.md", 2.0), False)  # another folder
+    assert not original_of(("r", "Budget.md", 1.0), ("r", "Budget 2.txt", 2.0), False)
+    assert original_of(("r", "a.md", 1.0), ("r", "b.md", 2.0), True)  # tied: the older
+    assert not original_of(("r", "a.md", 1.0), ("r", "b.md", 2.0), False)  # the better score stays
+    assert not original_of(("r", "a.md", -1.0), ("r", "b.md", 2.0), True)  # written too recently to tell
+
+
 def test_date_key_prefixes():
     assert retrieve.date_key_prefixes(['"202605"*', '"20260106"', '"2026101"*', '"2026"*', '"202605"*']) == [
         "date:2026-05", "date:2026-01-06", "date:2026-10-1"]

@@ -135,3 +135,89 @@ def test_a_note_with_git_conflict_markers_is_warned_about(tmp_path):
     assert warned == dict.fromkeys(["Trip to Lisbon.md", "Windows.md"],
                                    "holds a git merge conflict (`<<<<<<<` at line 3, `=======`, `>>>>>>>`): "
                                    "both versions are indexed; resolve it")
+
+
+BUDGET_LONG = ("---\ntitle: Budget\ndate: 2026-10-28\n---\n# Budget 2026\n\n## Q4 budget\n"
+               "The Q4 budget is 18,400 EUR, agreed with Priya Raman on October 28.\n"
+               "- Rent and utilities: 9,600 EUR\n- Travel to Lisbon for the Harbourview offsite: 3,200 EUR\n"
+               "- Reserve: 4,500 EUR\n\n- [ ] Send the Q4 budget to Tomás Ferreira for sign-off\n")
+NUMBERED = {"Budget 2.md": "iCloud", "Budget (1).md": "Google Drive", "Budget copy.md": "Finder",
+            "Budget copy 2.md": "Finder"}
+
+
+def test_a_copy_named_as_notes_are_numbered_is_skipped_when_its_text_is_nearly_its_notes(tmp_path):
+    root = tmp_path / "notes"
+    chapter = "# Chapter\n\nLi Hua moved to Riverside in May and opened the bakery on Elm Street.\n"
+    chapter2 = "# Chapter 2\n\nThe bakery's first winter: Priya joined, and the oven broke twice.\n"
+    write_notes(root, {"Budget.md": BUDGET_LONG,
+                       **{name: BUDGET_LONG.replace("3,200", "2,900") for name in NUMBERED},
+                       "Chapter.md": chapter, "Chapter 2.md": chapter2,
+                       # a copy with one edit in a short note still is one (0.94); a rewrite is a note
+                       "Short.md": BUDGET, "Short 2.md": BUDGET.replace("18,400", "19,000"),
+                       "Plan.md": "# Plan\n\nQ4: 18,400 EUR\n", "Plan 2.md": "# Plan\n\nQ1: 20,000 EUR\n",
+                       "Empty.md": "", "Empty 2.md": "", "Budget 2025.md": BUDGET_LONG})
+    db_path = tmp_path / "index.sqlite"
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Budget 2025.md", "Budget.md", "Chapter 2.md", "Chapter.md", "Empty 2.md", "Empty.md",
+                       "Plan 2.md", "Plan.md", "Short.md"]
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    for name, tool in {**NUMBERED, "Short 2.md": "iCloud"}.items():
+        assert reasons[name] == f"{tool} conflict copy of {name.split(' ')[0]}.md: merge its edit into " \
+                                f"{name.split(' ')[0]}.md and delete it"
+    # reported as the other sync tools' copies are
+    status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
+    assert sorted(c["path"] for c in status["conflict_copies"]) == sorted([*NUMBERED, "Short 2.md"])
+    # a note rewritten to nearly its numbered neighbour's text is a copy then; the copy's note gone, a note
+    (root / "Chapter 2.md").write_text(chapter.replace("May", "June"), encoding="utf-8")
+    (root / "Budget.md").unlink()
+    summary, indexed = sync(root, db_path)
+    assert "Chapter 2.md" not in indexed
+    # (`Budget copy 2.md` is still a copy: of `Budget copy.md`, with the same text)
+    assert {"Budget 2.md", "Budget (1).md", "Budget copy.md"} <= set(indexed)
+
+
+def test_near_copy_measure_and_threshold():
+    from minirag_cli.walk import NEAR_COPY_RATIO, near_copy
+
+    assert NEAR_COPY_RATIO == 0.9
+    words = " ".join(f"w{i}" for i in range(20))
+    assert near_copy(words, words.replace("w7 ", "x7 "))  # 19 of 20 words: 0.95
+    assert not near_copy(words, words.replace("w7 w8 w9", "x7 x8 x9"))  # 17 of 20: 0.85
+    assert not near_copy("", "") and not near_copy("a", "")
+
+
+def test_a_numbered_note_and_its_note_unchanged_are_not_opened_again(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from tests.test_sync import _note_opens
+
+    root = tmp_path / "notes"
+    write_notes(root, {"Chapter.md": "# Chapter\n\nThe move to Riverside.\n",
+                       "Chapter 2.md": "# Chapter 2\n\nThe bakery's first winter.\n"})
+    old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    opened = _note_opens(monkeypatch, root)
+    _, indexed = sync(root, db_path)
+    assert indexed == ["Chapter 2.md", "Chapter.md"] and opened == []
+
+
+def test_git_conflict_marker_lines_name_nothing(tmp_path):
+    trip = ("# Trip to Lisbon\n\n<<<<<<< HEAD\nWe fly TAP on November 17.\n||||||| Merged Base\nWe fly.\n=======\n"
+            "We fly Lufthansa on November 16.\n>>>>>>> Feature/Budget\n")
+    names = {m.name for m in HeuristicExtractor().extract_one(trip)}
+    assert {"TAP", "Lufthansa", "Lisbon"} <= names and not names & {"HEAD", "Budget", "Feature", "Merged", "Base"}
+    # both sides are read; eight marks are a nested quote's, read as written
+    assert "Alice" in {m.name for m in HeuristicExtractor().extract_one("# Mail\n\n>>>>>>>> I met Alice there.\n")}
+    root = tmp_path / "notes"
+    write_notes(root, {"Trip to Lisbon.md": trip})
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        entities = {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert "TAP" in entities and "HEAD" not in entities

@@ -414,6 +414,13 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    was a work, `title =` text, every header `+++`).
 # 18, qa26's admonition part: MkDocs' `!!! note "Title"`, `??? tip`, `=== "Tab"` and Docusaurus' `:::tip Title`
 #    lines are read as their title alone (ADMONITION_LINE: `New`, `Exceeding`, `Rate` were names).
+# 18, dendron2's part (qa28's leftovers): Dendron's shown-text-first links only in a note Dendron wrote
+#    (dendron_note: its `id:` and epoch-millisecond `created:`/`updated:`; sync reads its links with
+#    dendron_links): Obsidian's `[[JavaScript runtime|node.js]]` linked `node.js`; a Dendron note's
+#    generated `title:`, its file name's last part (generated_title: `Meetings` of `proj.alpha.meetings.md`,
+#    `Root`), names nothing: every `Meetings`, `Root`, `Journal` was a name, `Alpha` one beside `proj.alpha`.
+# 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
+#    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
 # 18, docs2's part (docs sites' naming): a `# ` title in sentence case (`# Rate limits`, `# Cooking tips`:
 #    SENTENCE_TITLE) opens a sentence with its first word; a Markdown link's shown text that is its target's
 #    name by key (`[Rate limits](rate-limits.md)`) is the link, read whole; Hugo's `{{< ref "..." >}}` and
@@ -988,13 +995,56 @@ ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
 WIKILINK = re.compile(r"!?\[\[([^\[\]\n]{1,255})\]\]")
 # A Dendron note's name: a lower-case hierarchy of dotted parts, the first a word (`proj.alpha.meetings`,
 # `daily.journal.2026.11.03`, `ref.vendors.helix-data`), maybe in another vault (`dendron://work/proj.alpha`)
-# and with its heading (`#decisions`). Dendron writes a link's shown text before its `|`, the note after
-# it (`[[Alpha meetings|proj.alpha.meetings]]`), the other way round from Obsidian's and Foam's
-# `[[Note|shown text]]`: such a name after the `|`, and none before it, is the link's target (wikilinks;
-# heuristic rules 18: `Alpha meetings` was the note linked to, and the note a name apart). Not a file
-# name with its extension (`[[Setup|notes.md]]`) nor a version (`v1.2`: no word first).
+# and with its heading (`#decisions`); its file name is one name, whole (note_name). Not a file name with
+# its extension (`notes.md`) nor a version (`v1.2`: no word first).
 DENDRON_NAME = re.compile(r"(?:dendron://[\w.-]+/)?[a-z][a-z_-]*(?:\.[a-z0-9_-]+)+(?<!\.md)(?<!\.markdown)(?<!\.txt)"
                           r"(?:#[^\s|#]*)?")
+# Dendron's epoch milliseconds (`created: 1793696400000`): 13 digits, 2001 to 2286
+EPOCH_MS = re.compile(r"[1-9]\d{12}")
+
+
+def dendron_note(matter: frontmatter.FrontMatter | None) -> bool:
+    """Is the note whose front matter is `matter` one Dendron wrote? Dendron opens every note it makes
+    with `id:`, `title:`, `desc:`, `updated:` and `created:`, the times in epoch milliseconds
+    (`updated: 1793705400000`), which no Obsidian or Foam note writes: the note's own sign, read
+    from its text, so a re-extraction (which reads no file) and a rebuild read the note alike, and
+    a vault synced without the workspace's `dendron.yml` above it is known too."""
+    if matter is None or matter is frontmatter.OWN:
+        return False
+    keys = {e.key.lower(): e.values for e in matter.entries}
+    return "id" in keys and "title" in keys and all(
+        len(keys.get(k, ())) == 1 and EPOCH_MS.fullmatch(keys[k][0]) for k in ("created", "updated"))
+
+
+def dendron_links(text: str) -> str:
+    """`text` (a Dendron note's: dendron_note) with each wikilink's two parts written the other way
+    round, as Obsidian and Foam write them: Dendron writes a link's shown text before its `|`, the note
+    after it (`[[Alpha meetings|proj.alpha.meetings]]`), read so the link is to `proj.alpha.meetings`
+    and `Alpha meetings` is text (heuristic rules 18: the link named `Alpha meetings`). Only in a
+    Dendron note: Obsidian's `[[JavaScript runtime|node.js]]` links its note, `JavaScript runtime`.
+    Each link keeps its length and place, so the text around it keeps its offsets."""
+    if "|" not in text or "[[" not in text:
+        return text
+
+    def swapped(m: re.Match) -> str:
+        target, bar, shown = m.group(1).partition("|")
+        if not bar:
+            return m.group()
+        return m.group()[:m.start(1) - m.start()] + shown + bar + target + "]]"
+    return WIKILINK.sub(swapped, text)
+
+
+def generated_title(path: str, title: str) -> bool:
+    """Is `title` the one Dendron writes for the note at `path`, its file name's last hierarchy part
+    capitalised (`proj.alpha.meetings.md`: `Meetings`, `root.md`: `Root`, `ref.vendors.helix-data.md`:
+    `Helix Data`), case and `-` aside? Such a title names nothing of its own (heuristic rules 18: every
+    `Meetings`, `Root`, `Journal` was a name, `Alpha` one apart from `proj.alpha`): the note is its file
+    name's entity."""
+    stem = path.rsplit("/", 1)[-1]
+    stem = stem.rsplit(".", 1)[0] if stem.lower().endswith(MARKDOWN_SUFFIXES) else stem
+    last = stem.rsplit(".", 1)[-1]
+    folded = lambda s: " ".join(re.split(r"[\s_-]+", s.casefold())).strip()
+    return bool(last) and folded(title) == folded(last)
 # an embed's target that is a file, not a note
 ATTACHMENT = re.compile(r"\.(?:png|jpe?g|gif|bmp|svg|webp|avif|tiff?|heic|pdf|mp[34]|m4a|wav|ogg|flac|webm|mov|mkv|"
                         r"avi|base)$", re.IGNORECASE)
@@ -1421,13 +1471,9 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
     code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))
     out = []
     for m in WIKILINK.finditer(text):
-        target, bar, shown = m.group(1).partition("|")
-        start = m.start(1)
-        if bar and DENDRON_NAME.fullmatch(shown.strip()) and not DENDRON_NAME.fullmatch(target.strip()):
-            # Dendron's `[[Alpha meetings|proj.alpha.meetings]]`: the shown text first (rules 18)
-            target, start = shown, m.start(1) + len(target) + 1
+        target = m.group(1).split("|", 1)[0]
         name = None if code and code.covers(m.start()) else link_target(target)
-        out.append((start, start + len(target), name))
+        out.append((m.start(1), m.start(1) + len(target), name))
     return out
 
 
@@ -1569,6 +1615,21 @@ def without_meridiems(text: str) -> str:
     if "M" not in text:
         return text
     return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
+# The marker lines git leaves in a note a merge met an edit of (`<<<<<<< HEAD`, `||||||| base` of the
+# diff3 style, `>>>>>>> feature/x`; `=======` has no word): they name the branches, no one's names
+# (rules 18: `HEAD` and `Budget`, of `feature/Budget`, were names). Exactly seven marks, as git writes
+# them: eight `>` or more open a nested quote. The walk warns of such a note (walk.merge_conflict_warning).
+_MERGE_MARKER = re.compile(r"^(?:<{7}(?!<)|\|{7}(?!\|)|>{7}(?!>))(?:[ \t][^\n]*)?$", re.MULTILINE)
+
+
+def without_merge_markers(text: str) -> str:
+    """`text` with git's conflict marker lines (_MERGE_MARKER) left empty, their line ends kept: where
+    names are read, both sides of the conflict are read as the note's text."""
+    if "<<<<<<<" not in text and ">>>>>>>" not in text and "|||||||" not in text:
+        return text
+    return _MERGE_MARKER.sub("", text)
 
 
 def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]:
@@ -2117,7 +2178,8 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_link_definitions(without_meridiems(without_math(without_code(text, comments=comments))))
+        text = without_link_definitions(without_meridiems(without_math(without_merge_markers(
+            without_code(text, comments=comments)))))
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:

@@ -27,11 +27,16 @@ def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
 
 
-def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str]]:
-    """(path, text) of the chunks of the folder `root`'s notes that hold `[[`
-    or `](` (heuristic.links_in: sync.stored_link_targets reads their links)."""
-    yield from conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
-                            "WHERE d.root = ? AND (instr(c.text, '[[') > 0 OR instr(c.text, '](') > 0)", (root,))
+def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str, bool]]:
+    """(path, text, whether it opens its note with `---`) of the chunks of the folder `root`'s notes that
+    hold `[[` or `](` (heuristic.links_in: sync.stored_link_targets reads their links), and of those that
+    open their note with `---`, a front matter's (whose note Dendron may have written: heuristic.dendron_note)."""
+    for path, text, first in conn.execute(
+            "SELECT d.path, c.text, c.seq = 0 AND c.start_char = 0 AND substr(ltrim(c.text, char(65279)), 1, 3) = '---' "
+            "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.root = ? AND "
+            "(instr(c.text, '[[') > 0 OR instr(c.text, '](') > 0 OR "
+            "(c.seq = 0 AND c.start_char = 0 AND substr(ltrim(c.text, char(65279)), 1, 3) = '---'))", (root,)):
+        yield path, text, bool(first)
 
 
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:

@@ -138,6 +138,16 @@ def chunk_vector(conn, chunk_id: int) -> np.ndarray | None:
     return vectors.stored(conn, "vec_chunks", chunk_id)
 
 
+def chunk_notes(conn, chunk_ids: list[int]) -> dict[int, tuple[str, str, float]]:
+    """chunk id -> (root, path, mtime) of its note."""
+    if not chunk_ids:
+        return {}
+    marks = ",".join("?" * len(chunk_ids))
+    return {r[0]: r[1:] for r in conn.execute(
+        f"SELECT c.id, d.root, d.path, d.mtime FROM chunks c JOIN documents d ON d.id = c.document_id "
+        f"WHERE c.id IN ({marks})", chunk_ids)}
+
+
 def result_rows(conn, chunk_ids: list[int]) -> dict[int, tuple]:
     """chunk id -> (id, path, root, start_line, end_line, text, document id)."""
     if not chunk_ids:

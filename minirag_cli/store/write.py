@@ -165,7 +165,8 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     2026-10-19 14:00`), so that BM25 finds every chunk of it by the date a
     question writes (retrieve.fts_query) and store.note_heads dates it from
     the header as answer.note_date dated it from the file name. A front
-    matter date line comes first, and a title that holds a numeric date
+    matter `date:` line comes first, a `created:` one (a date, or Dendron's epoch
+    milliseconds: frontmatter.epoch_ms_line) after the file name's date, and a title that holds a numeric date
     already dates the note (text.line_date, as answer.note_date reads it: a
     chat's `Time: 20260408_08:38` keeps its time, so LiHua's
     `20260408_0838.txt` gets no date line): the file name's date is then not
@@ -189,8 +190,10 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         if day:
             return head
     dated = name_date(without_invisibles(path)) if path else ""
-    if not dated or created or (matter is not None and matter.date_line()):
+    if not dated or created or (matter is not None and matter.date_line(("date",))):
         return head
+    if matter is not None:  # its `created:` comes after the file name's date (a meeting note is made ahead)
+        head = frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS, dated=False)
     title = head if head is not None else first_chunk_text.split("\n", 1)[0].strip()
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
