@@ -429,6 +429,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    _PLACE_JOINERS), opened by a first and last name (`Priya Raman of the Finance Team`) or with a part the
 #    text names elsewhere (_named_elsewhere) is no work, read as before; a German label names nothing only
 #    when its word is a label's (GERMAN_LABEL_WORDS: `Fazit:`, `Methode:`), so `Anna:`, `Hamburg:` name again.
+# 18, docs2's part (docs sites' naming): a `# ` title in sentence case (`# Rate limits`, `# Cooking tips`:
+#    SENTENCE_TITLE) opens a sentence with its first word; a Markdown link's shown text that is its target's
+#    name by key (`[Rate limits](rate-limits.md)`) is the link, read whole; Hugo's `{{< ref "..." >}}` and
+#    `relref` targets link (HUGO_REF); a folder's `index.md` / `_index.md` names no `index` (FOLDER_PAGE); a
+#    CamelCase name is shown as written but a person's (naming.display_name: `JavaScript`, was "Java Script").
 VERSION = 18
 
 
@@ -1129,6 +1134,15 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # 0.6038 -> 0.5881 when every such first word was read so), as does a title of names (`# Kestrel
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
+# A `# ` title in sentence case, a capitalised word then lower-case words alone to the line's end (`# Rate
+# limits`, `# Cooking tips`, `# API reference`: a docs site's page titles, heuristic rules 18, docs2): its first
+# word is capitalised as a sentence's first is, whatever word it is, a name only as rules 6 and 7 say (`Rate`
+# was a name 9 times in a docs site). The page is named whole by its file name (`rate-limits.md`: note_name)
+# and the links to it (`[[Rate limits]]`). A title with a capital, a number or anything else after
+# its first word is read as before (`# Heron buoy — hardware notes (Wolfgang)`, `# Orchard harvest 2025`,
+# `# Project Alpha`, `# Lisbon`)
+SENTENCE_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})(?:[ \t]+{LOWER}+(?:['’-]{LOWER}+)*)+[ \t]*$",
+                            re.MULTILINE)
 # A note's `# ` title that opens with an imperative (a work log's runbook: `# Rotate the Stripe keys`, `#
 # Restart the Redis cluster`): its first word, then `the`, a name and lower-case words; or its first word and
 # lower-case words (`# Rotate billing-api keys`) where the text opens a sentence with that word, `the` and a
@@ -1491,6 +1505,15 @@ def _untitled(name: str) -> str:
     return name
 
 
+# The file name of a folder's own page, which every folder of a site may hold (heuristic rules 18, docs2): MkDocs'
+# and Jekyll's `index.md` (served as the folder's URL, `api/index.md` as `/api/`), Hugo's `_index.md` (a
+# section's list page). It names no entity: a link to one named `index`, one entity joining every link to any
+# folder's landing page. `Index.md` in a vault is a note its owner titled, named as before; a `README.md` is
+# named by the shared-name rules (sync.shared_note_names: alone in its folder it names its note, as `[[README]]`
+# links it; in several folders none)
+FOLDER_PAGE = re.compile(r"_?index")
+
+
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -1516,6 +1539,8 @@ def link_target(target: str) -> EntityMention | None:
     date = daily_date(target) or folder_date(path)
     if date is not None:
         return EntityMention(date[0], "date")
+    if FOLDER_PAGE.fullmatch(target):
+        return None  # `api/index.md`, Hugo's `_index.md`: a folder's page, no name of its own
     if ZETTEL_ID.fullmatch(target):
         return EntityMention(target, "name")  # a Zettelkasten ID: its note's (rules 16)
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
@@ -1560,7 +1585,11 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
 # A Markdown link, `[shown text](target)` (`[text](<a target>)`, a `"title"` after the target): Notion,
 # Evernote, Bear, Typora and VS Code link notes so, a relative path URL-encoded (`Trip%20to%20Lisbon%203f2a….md`).
 # Group 1 is `!` for an image, group 2 the target, group 3 the shown text
-MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
+# A Hugo site's link target is often a `ref`/`relref` shortcode (`[Rate limits]({{< ref "docs/rate-limits.md" >}})`,
+# `{{% relref "..." %}}`): read as a link to the path it holds (HUGO_REF; heuristic rules 18, docs2: it linked nothing)
+_HUGO_REF = r'\{\{[<%][ \t]*(?:rel)?ref[ \t]+"[^"\n]{1,500}"[ \t]*[>%]\}\}'
+HUGO_REF = re.compile(r'\{\{[<%][ \t]*(?:rel)?ref[ \t]+"([^"\n]{1,500})"[ \t]*[>%]\}\}')
+MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((" + _HUGO_REF + r"|<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
                            r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)")
 # a URL's scheme (`https:`, `mailto:`, `evernote:`) or a Windows drive (`C:`): no relative path
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
@@ -1572,6 +1601,13 @@ def markdown_link_target(target: str) -> EntityMention | None:
     `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`; rules 17: of any kind sync
     reads, `notes/log.txt`, `Board.canvas`). None for a URL, an absolute path, a link into the same
     note (`#heading`) or to a file that is no note (an image, a PDF). Heuristic rules 16."""
+    hugo = HUGO_REF.fullmatch(target)
+    if hugo is not None:
+        # Hugo's path is the content folder's (`/docs/rate-limits`) or the page's, its `.md` optional
+        target = hugo.group(1).strip().lstrip("/")
+        page = re.split(r"[#?]", target, maxsplit=1)[0]
+        if page and not page.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = page + ".md" + target[len(page):]
     target = target.removeprefix("<").removesuffix(">").strip()
     if not target or _URL_SCHEME.match(target) or target.startswith(("#", "/", "\\")):
         return None
@@ -1615,6 +1651,9 @@ def within_folder_links(text: str, depth: int) -> str:
     return "".join(out) + text[at:] if out else text
 
 
+_SLUG_GAP = re.compile(r"[-_]+")  # a slug's blank (`rate-limits.md`, `sdk_install.md`)
+
+
 def markdown_links(text: str, comments: bool = True, kind: str | None = None,
                    indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
@@ -1631,8 +1670,13 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         written_about = m.group(1) or (code and code.covers(m.start()))
         target = None if written_about or _above_the_folder(m.group(3)) else markdown_link_target(m.group(3))
         # the shown text that is the note's name (Notion's `[Packing list](…)`) is the link, read whole
-        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart)
-        shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
+        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart); compared by key, as the
+        # entity is (rules 18, docs2: `[Rate limits](rate-limits.md)`, a docs site's, named `Rate` apart)
+        shown = target is not None and normalise_key(m.group(2).strip()) == normalise_key(target.name)
+        if (shown and target.type == "name" and _SLUG_GAP.search(target.name)
+                and fold(m.group(2).strip()) == fold(_SLUG_GAP.sub(" ", target.name))):
+            # ... as its text writes it: `Rate limits` for the slug `rate-limits.md`, a docs site's (rules 18)
+            target = EntityMention(m.group(2).strip(), "name")
         out.append((m.start(2) if shown else m.start(3), m.end(3), target))
     return out
 
@@ -2386,9 +2430,14 @@ class HeuristicExtractor:
         # opens a sentence
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
+        # a title in sentence case (`# Rate limits`): its first word opens a sentence too (rules 18)
+        sentence_titles = {m.start(1) for m in SENTENCE_TITLE.finditer(text)} if "#" in text else set()
         # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
         verb_titles = _verb_titles(text) if "#" in text else set()
-        phrase_titles |= verb_titles
+        phrase_titles |= verb_titles | sentence_titles
+        # neither title's first word is a mid-sentence capital for the text's other sentences (`# Rate limits`
+        # over an admonition's `Rate limits` line)
+        opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
         for start, found in _cap_spans(text):
             if linked and linked.covers(start):
@@ -2488,7 +2537,7 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, verb_titles):
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
                 # opens a longer name with it (known once every span is read); an imperative
