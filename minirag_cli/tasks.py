@@ -699,8 +699,12 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     (window_of: first and last day, either None for open-ended): those whose
     due or scheduled day falls in it (with `due`, the due day alone), by the
     earlier of those days, `in_window` naming them. `priority`: those whose
-    priority cookie gives it (`[#A]`: "A", any case). Else newest note first
+    priority cookie gives it (`[#A]`: "A", any case). An Org archive file's
+    (`notes.org_archive`) open tasks are listed with `state` all alone: Org
+    keeps an archive out of its agenda, so an archived TODO is no open task
+    (nor overdue). Else newest note first
     (undated notes last), then path, then line."""
+    from minirag_cli.extract import orgmode
     from minirag_cli.text import fold
 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
@@ -713,6 +717,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
         day = None
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
+                continue
+            if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
                 continue
             if (due or overdue) and not found["due"]:
                 continue
