@@ -153,7 +153,7 @@ def templates_folder_of(root: Path, rel: str) -> str | None:
 
 # A file sync tool's conflict copy: two devices edited a note before they synced, and the tool kept the
 # other device's version beside it under a new name, nearly the same text with one edit. Indexed, the
-# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C.md` first,
+# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C4.md` first,
 # `Budget.md` moved down below every other note as `repeats #1`), answered with the copy's figure, and
 # each copy's tasks were listed again in `mrag tasks`. Told by the name each tool gives it (its stem, as
 # the tool writes it, then the original's extension) and only beside the note it copies, in the same
@@ -171,9 +171,11 @@ CONFLICT_COPIES = (
     (re.compile(r"(?P<stem>.+)_conflict-\d{8}-\d{6}"), "ownCloud"),
     # Syncthing: `Budget.sync-conflict-20261103-101112-ABCDEFG.md` (the device's short id)
     (re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"), "Syncthing"),
-    # OneDrive: `Budget-DESKTOP-1A2B3C.md`, the other computer's name; only Windows' own names for a
-    # computer (DESKTOP-, LAPTOP- and letters and digits): `Budget-Q4.md` beside `Budget.md` is a note
-    (re.compile(r"(?P<stem>.+)-(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,12}"), "OneDrive"),
+    # OneDrive: `Budget-DESKTOP-1A2B3CD.md`, the other computer's name; only the shape of the names
+    # Windows gives a computer (DESKTOP- and 7, LAPTOP- and 8 capitals and digits, both in it):
+    # `Budget-Q4.md`, `Plan-LAPTOP-2026.md` and `Notes-LAPTOP-SETUP.md` beside their `Plan.md` are notes
+    (re.compile(r"(?P<stem>.+)-(?:DESKTOP-(?=[A-Z0-9]{0,6}[0-9])(?=[A-Z0-9]{0,6}[A-Z])[A-Z0-9]{7}"
+                r"|LAPTOP-(?=[A-Z0-9]{0,7}[0-9])(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{8})"), "OneDrive"),
 )
 
 
@@ -1118,6 +1120,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # notes (obsidian_templates): a sync of a vault synced before drops them.
 #    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
+#    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
+# capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
