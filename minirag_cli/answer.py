@@ -540,6 +540,22 @@ def _context_notes(results: list[dict], options: AnswerOptions, note_lines) -> d
     return note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
 
 
+def _other_days_line(x: _Line, notes, changes: dict) -> bool:
+    """Whether the note's line `x` lies in another dated section than its
+    result's chunk (sections.py: a journal's `## 2026-11-03`): the source of
+    that chunk is of its day, and the other day's lines are no part of it.
+    `changes` keeps each note's sections.day_changes."""
+    from minirag_cli.sections import day_changes, day_of_line
+
+    key = note_key(x.result)
+    if key not in changes:
+        changes[key] = day_changes("\n".join((notes or {}).get(key, [])), x.result.get("path", ""))
+    if not changes[key]:
+        return False
+    first = (x.result.get("lines") or [0])[0]
+    return day_of_line(changes[key], x.seq) != day_of_line(changes[key], first)
+
+
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None,
                  options: AnswerOptions = DEFAULT_OPTIONS,
@@ -562,14 +578,18 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     else:
         notes = _context_notes(results, options, note_lines)
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
-    by_note: dict[tuple[str, str], dict] = {}
+    by_note: dict[tuple, dict] = {}
+    changes: dict[tuple[str, str], list] = {}
     for x in picked:
         r = x.result
         path, key = r.get("path", "?"), note_key(r)
-        src = by_note.get(key)
+        if x.line and _other_days_line(x, notes, changes):
+            continue
+        # a note with dated sections (sections.py) is a source per section: its chunks' heads hold their days
+        src = by_note.get((key, heads.get(r.get("chunk_id"), "")))
         if src is None:
             head = heads.get(r.get("chunk_id"), "")
-            src = by_note[key] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
+            src = by_note[(key, head)] = {"n": r.get("rank", x.rank + 1), "path": path, "root": r.get("root"),
                                   "chunk_id": r.get("chunk_id"),
                                   "date": note_date(head, path, r.get("root") or "") if options.dates
                                   else "", "picked": [],

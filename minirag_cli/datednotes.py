@@ -21,8 +21,12 @@ vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
 about by a week of it; so a day's own notes rank above the week's review, and
-the review above the month's. The notes' spans are read once per
-connection while the index is unchanged (note_spans, store.data_stamp).
+the review above the month's. A note with dated sections (a journal's
+`## 2026-11-03`, sections.py: each such chunk's header holds its day) is
+of each section's day with a vote of 1, its best chunk chosen among the
+asked days' sections alone (section_days, dated_chunks). The notes' spans
+are read once per connection while the index is unchanged (note_spans,
+store.data_stamp).
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ import weakref
 
 import numpy as np
 
+from minirag_cli.frontmatter import header_head
 from minirag_cli.store import search as store
+from minirag_cli.text import line_date
 
 # at most this many chunks' vectors are read to choose the dated notes' best chunks (30 us each)
 MAX_SCORED_CHUNKS = 4096
@@ -88,28 +94,51 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
 _SPANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def note_spans(conn) -> list[tuple[int, tuple[dt.date, dt.date]]]:
-    """(document id, (first, last) day) of every dated note (_note_span),
-    read once while the index is unchanged (store.data_stamp)."""
+def _read_spans(conn) -> tuple[list, list]:
+    """(note_spans, section_days) read once while the index is unchanged (store.data_stamp)."""
     stamp = store.data_stamp(conn)
     try:
         kept = _SPANS.get(conn)
     except TypeError:
         kept = None
     if kept is not None and kept[0] == stamp:
-        return kept[1]
+        return kept[1], kept[2]
     spans = [(doc, span) for doc, path, root, head in store.note_dating_heads(conn)
              if (span := note_span(path, root, head)) is not None]
+    sections = [(doc, chunk, day) for doc, chunk, header in store.section_headers(conn)
+                if (day := _day(line_date(header_head(header)))) is not None]
     try:
-        _SPANS[conn] = (stamp, spans)
+        _SPANS[conn] = (stamp, spans, sections)
     except TypeError:
         pass
-    return spans
+    return spans, sections
+
+
+def _day(date: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(date[:10]) if date else None
+    except ValueError:
+        return None
+
+
+def note_spans(conn) -> list[tuple[int, tuple[dt.date, dt.date]]]:
+    """(document id, (first, last) day) of every dated note (_note_span),
+    read once while the index is unchanged (store.data_stamp)."""
+    return _read_spans(conn)[0]
+
+
+def section_days(conn) -> list[tuple[int, int, dt.date]]:
+    """(document id, chunk id, day) of every chunk under a dated heading of
+    its note (sections.py: its header holds the section's day, not the
+    note's), read once while the index is unchanged."""
+    return _read_spans(conn)[1]
 
 
 def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
     """document id -> its vote: the share of the note's days (one for a
-    daily note, a week's or a month's for a periodic note) in `spans`."""
+    daily note, a week's or a month's for a periodic note) in `spans`; 1
+    for a note with a dated section (a journal's `## 2026-11-03`) of them:
+    the section is the day's own, as a daily note is."""
     if not spans:
         return {}
     out: dict[int, float] = {}
@@ -119,18 +148,33 @@ def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
             shared = (min(last, span[1]) - max(first, span[0])).days + 1
             if shared > 0:
                 out[doc] = max(out.get(doc, 0.0), shared / own)
+    for doc, _chunk, day in section_days(conn):
+        if any(first <= day <= last for first, last in spans):
+            out[doc] = 1.0
+    return out
+
+
+def dated_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[int]]:
+    """document id -> the chunks of its dated sections (section_days) in
+    `spans`, for the notes that have such sections: best_chunks chooses a
+    note's best chunk among them, not among its other days'."""
+    out: dict[int, list[int]] = {}
+    for doc, chunk, day in section_days(conn):
+        if any(first <= day <= last for first, last in spans):
+            out.setdefault(doc, []).append(chunk)
     return out
 
 
 def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_vector,
-                limit: int) -> tuple[dict[int, float], dict[int, float]]:
+                limit: int, within: dict[int, list[int]] | None = None) -> tuple[dict[int, float], dict[int, float]]:
     """(chunk id -> date vote, chunk id -> cosine) for the `limit` notes of
     `notes` (document id -> vote) whose best chunk is closest to the
     question: each note's chunk nearest `query_vector` (when the note's
     chunks' vectors are read: MAX_SCORED_CHUNKS in all), else the one
     `found` (chunk id -> a channel's fused score) scores best, else its
-    first. The cosines are for the dense channel to score those chunks."""
-    chunks = store.document_chunks(conn, list(notes))
+    first; a note of `within` (dated_chunks) among the chunks it lists.
+    The cosines are for the dense channel to score those chunks."""
+    chunks = {**store.document_chunks(conn, list(notes)), **(within or {})}
     scored = query_vector is not None and sum(len(c) for c in chunks.values()) <= MAX_SCORED_CHUNKS
     q = np.asarray(query_vector, dtype=np.float32) if scored else None
     q_norm = np.linalg.norm(q) if q is not None else 0.0  # once, not per chunk

@@ -704,13 +704,14 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     # the note's the line to open
     # with a day window (`in_window`), the day that put each task in it and which it is, due or scheduled
     windowed = any(r.get("in_window") for r in rows)
-    # an Org or Logseq task's `[#A]`: a column only when a listed task has one (most notes write none)
+    # an Org or Logseq task's `[#A]`, an Obsidian Tasks ⏫'s "A": a column only when a listed task has one
+    # (most notes write none)
     ranked = any(r.get("priority") for r in rows)
     for col in ("date", *(("priority",) if ranked else ()), "task", "when" if windowed else "due", "note"):
         table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis",
                          no_wrap=col == "when")
     for r in rows:
-        box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]"}[r["status"]]
+        box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]", "forwarded": "[>]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
         when = "\n".join(sorted(f"{r[f]} {f}" for f in r.get("in_window") or ())) if windowed else r["due"] or ""

@@ -339,7 +339,8 @@ def build_server(tools: MragTools):
         """List the tasks of the notes (checkboxes `- [ ] call Priya`, Org's `* TODO call Priya`, Logseq's
         `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
-        done_on, parent, priority, in_window), total (how many matched before limit) and unsynced as search has it.
+        done_on, parent, priority, starts, created, recurs, in_window), total (how many matched before limit)
+        and unsynced as search has it.
         query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
@@ -347,8 +348,9 @@ def build_server(tools: MragTools):
         naming which day put each in it (["due"], ["scheduled"] or both): today: today; week: this week,
         Monday to Sunday; within: the N days from today ("7", "7d", "2w"); from_day / to_day: from / up to
         a day (YYYY-MM-DD, today, tomorrow, yesterday or a weekday: the coming one). Give one window.
-        priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"); each task's priority
-        is that letter or null.
+        priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"), an Obsidian Tasks
+        priority's letter (highest and high "A", medium "B", low and lowest "C"); each task's priority is
+        that letter or null.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit, today=today,
                     week=week, within=within or None, from_day=from_day or None, to_day=to_day or None,

@@ -21,6 +21,8 @@ from minirag_cli.text import find_dates, split_camel, without_invisibles
 # keys shorter than this, and keys with digits (dates, versions), only ever
 # merge exactly (resolve.Resolver): "jo" is not "joe", 2024 not 2025
 FUZZY_MIN_LEN = 6
+# a CamelCase form of two words or more, each a capital and lower-case letters ("LiHua", "JavaScript")
+CAMEL_FORM = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
 
 
 def fuzzable(key: str) -> bool:
@@ -53,7 +55,10 @@ def chosen_key(key: str, aliases) -> str:
 
 
 def display_name(surface: str, type_: str) -> str:
-    """A surface form spelled as a name: CamelCase handles are spelled out,
+    """A surface form spelled as a name: a person's CamelCase handle is spelled
+    out ("LiHua" -> "Li Hua", a chat's speaker), a product's or a place's kept as
+    written ("JavaScript", "MkDocs", "GitHub", "WhatsApp" were "Java Script",
+    "Mk Docs", ...: heuristic rules 18, docs2; the key is the same either way),
     invisible characters a model copied from the text ("Li\u200bHua") left
     out, a date typed as one in ISO form."""
     name = without_invisibles(surface).strip()
@@ -61,7 +66,7 @@ def display_name(surface: str, type_: str) -> str:
         dates = find_dates(name)
         if dates and not dates[0][1].startswith("--"):
             return dates[0][1]
-    if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", name):
+    if type_ == "person" and CAMEL_FORM.fullmatch(name):
         return split_camel(name)
     return name
 
@@ -74,7 +79,7 @@ def is_tag_form(surface: str) -> bool:
 def chosen_name(aliases, type_: str) -> str | None:
     """An entity's display name from its aliases ((surface form, count)
     pairs): the most-mentioned form as display_name spells it (forms that
-    spell the same, "LiHua" and "Li Hua", count together); at equal counts a
+    spell the same, "LiHua" and "Li Hua", count together, as the form spelled out); at equal counts a
     plain name before a #tag or @handle, then the longer ("The Jolly Band"
     before "Jolly Band"), then the first in code point order: a function of
     the counts alone, not of which note came first. None without aliases."""
@@ -88,6 +93,11 @@ def chosen_name(aliases, type_: str) -> str | None:
         plain[name] = plain.get(name, False) or not is_tag_form(form)
     if not counts:
         return None
+    for name in [n for n in counts if CAMEL_FORM.fullmatch(n)]:
+        spelled = split_camel(name)
+        if spelled in counts:  # "LiHua" where the notes write "Li Hua" too: the same name, spelled out
+            counts[spelled] += counts.pop(name)
+            plain[spelled] = plain.pop(name) or plain[spelled]
     return min(counts, key=lambda name: (-counts[name], not plain[name], -len(name), name))
 
 

@@ -562,7 +562,23 @@ def _graph_channel(s: _Search, seeds) -> None:
                                   + (s.days.terms() if s.days is not None else []))
     if s.periods:
         found = {c for items in s.scores.values() for c, _s in items}
-        s.scores["date"] = [(c, 1.0) for c in graph.dated_chunks(s.conn, s.periods, found)]
+        s.scores["date"] = [(c, 1.0) for c in _of_the_days(s, graph.dated_chunks(s.conn, s.periods, found))]
+
+
+def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
+    """`chunks` less those of a note with dated sections (a journal's
+    `## 2026-11-03`, sections.py) that lie in none of the asked days: the
+    note mentions every day it keeps, but each section is of its own."""
+    from minirag_cli import datednotes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    spans = datednotes.asked_spans(s.periods, s.days)
+    sectioned = {doc for doc, _c, _d in datednotes.section_days(s.conn)}
+    if not spans or not sectioned or not chunks:
+        return chunks
+    ok = {c for ids in datednotes.dated_chunks(s.conn, spans).values() for c in ids}
+    doc_of = document_of_chunks(s.conn, chunks)
+    return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
 def _dated_notes(s: _Search) -> None:
@@ -580,12 +596,14 @@ def _dated_notes(s: _Search) -> None:
         return
     periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
                                              + (s.days.terms() if s.days is not None else []))
-    notes = datednotes.dated_notes(s.conn, datednotes.asked_spans(periods, s.days))
+    spans = datednotes.asked_spans(periods, s.days)
+    notes = datednotes.dated_notes(s.conn, spans)
     if not notes:
         return
     s.periods = periods
     found = {h.chunk_id: h.score for h in score_fuse(s.rankings, s.options.weights)} if s.rankings else {}
-    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates)
+    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates,
+                                            datednotes.dated_chunks(s.conn, spans))
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)

@@ -48,7 +48,7 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
-from minirag_cli.chunking import Chunk, chunk_text, content_hash
+from minirag_cli.chunking import Chunk, content_hash
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
@@ -67,6 +67,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
+from minirag_cli.sections import chunk_days, note_chunks
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1437,7 +1438,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         for chunk_id, c in pairs:
             planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
             i += 1
-        store.write_graph(run.conn, doc_id, planned, head, written, new)
+        cs = [c for _id, c in pairs]
+        # the days of its dated sections (sections.py), read from the note as its chunks lay it
+        days = chunk_days(cs, stored_text(cs) or "", paths[doc_id][1])
+        store.write_graph(run.conn, doc_id, planned, head, written, new, days)
         run.progress.advance(1, 0)
     return holds_cjk
 
@@ -1699,7 +1703,8 @@ def _sync_root(run: _Run, root: Path) -> None:
         group_chunks = 0
         for pending in changed:
             if pending.chunks is None:
-                pending.chunks = chunk_text(pending.text, options.chunk_tokens, options.overlap_tokens)
+                pending.chunks = note_chunks(pending.text, pending.note.path, options.chunk_tokens,
+                                             options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
                 what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
@@ -1765,7 +1770,7 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
             continue
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
         if ahead.skipped is None and links_in(ahead.text):
-            ahead.chunks = chunk_text(ahead.text, run.options.chunk_tokens, run.options.overlap_tokens)
+            ahead.chunks = note_chunks(ahead.text, path, run.options.chunk_tokens, run.options.overlap_tokens)
             ahead.link_keys = note_link_keys(ahead.chunks, path,
                                              dendron_note(frontmatter.of_note(ahead.text)))
         targets[path] = ahead.link_keys
@@ -1812,7 +1817,7 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data)  # as the sync reads it now
-            if skipped or chunk_text(text, options.chunk_tokens, options.overlap_tokens) != \
+            if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != \
                     [chunk for _, chunk in stored[old[0]]]:
                 stale.add(note.path)
     before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
@@ -3162,7 +3167,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
         _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names,
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),
-                                                             pending.chunks[0].text if pending.chunks else ""))
+                                                             pending.chunks[0].text if pending.chunks else ""),
+                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path))
         _record_build(run)
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary

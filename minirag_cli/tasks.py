@@ -5,9 +5,9 @@ store.notes_with_tasks), so they follow every sync and need no table.
 A task is a list item with a checkbox, as Markdown, Obsidian and GitHub
 write one: `- [ ] call Priya`, `* [x] dentist`, `+ [ ]`, `1. [ ]`, `2) [ ]`,
 indented or in a quote (`> - [ ] ...`). The box says its state: `[ ]` open,
-`[/]` in progress (open), `[x]` or `[X]` done, `[-]` cancelled (closed,
-listed with the done ones). Another mark (`[?]`, `[>]`: a theme's) is no
-task. Not tasks: lines inside a code fence (``` or ~~~, read as mdcode
+`[/]` in progress (open), `[x]` or `[X]` done, `[-]` cancelled and `[>]`
+forwarded (closed, listed with the done ones). Another mark (`[?]`, `[!]`:
+a theme's) is no task. Not tasks: lines inside a code fence (``` or ~~~, read as mdcode
 reads them: an Admonition ```` ```ad-todo ```` fence holds prose and its
 tasks, a line that opens with inline code (```` ```npm i``` ````) opens no
 fence) or an HTML block (`<pre>`, an `<!-- -->` comment, on one line or
@@ -20,9 +20,11 @@ Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
 scheduled day, `✅` / `[completion:: ]` the day it was done (a cancelled
 task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
-card date `@{2026-11-25}` is its due date; they are taken out of its text
-(`🛫`, `➕` and `start::`, `created::` are taken out too, unlisted; so is a
-block id, `^rent`, ending the line). A date that is no day (`📅 2026-13-45`) is no
+card date `@{2026-11-25}` is its due date; `🛫` / `start::` its start day
+(`starts`), `➕` / `created::` its created day; they are taken out of its
+text, and so is a block id, `^rent`, ending the line. So are its Tasks
+priority (`⏫`: `priority` "A", _tasks_priority) and recurrence (`🔁 every
+week`: `recurs`, _recurrence). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -54,12 +56,14 @@ from minirag_cli.errors import UsageError
 from minirag_cli.extract import orgmode
 
 OPEN_MARKS = {" ": "open", "/": "in_progress"}
-CLOSED_MARKS = {"x": "done", "X": "done", "-": "cancelled"}
+# `[>]` forwarded (Bullet Journal's migrated task, the Minimal and Things themes' and Tasks' custom status):
+# moved on to another day or list, so closed here, listed with the done ones, as a cancelled task is
+CLOSED_MARKS = {"x": "done", "X": "done", "-": "cancelled", ">": "forwarded"}
 STATES = ("open", "done", "all")
 
 # the text is greedy and stripped in code: a lazy one before `[ \t]*$` retried the blanks' check from
 # each blank of a long run (a line of 200,000 blanks: minutes)
-_TASK = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(?P<mark>[ xX/-])\]"
+_TASK = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(?P<mark>[ xX/>-])\]"
                    r"(?:[ \t]+(?P<text>.*))?$")
 _ITEM = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote marks
@@ -71,13 +75,27 @@ _DAY = r"(\d{4}-\d{2}-\d{2})"
 # Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
 _EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
-                "\u2705": "done_on", "\u274C": "cancelled_on"}
+                "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts", "\u2795": "created"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
 # (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
 # each opener, quadratic in a line of thousands of them)
 _INLINE = re.compile(r"[\[(](due|scheduled|start|completion|created|cancelled)::[ \t]*" + _DAY
                      + r"[^\][()]*[\])]", re.I)
-_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on", "cancelled": "cancelled_on"}
+_INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on", "cancelled": "cancelled_on",
+                 "start": "starts", "created": "created"}
+# Obsidian Tasks' five priorities, read into Org's three letters so one `--priority A` asks both: 🔺 highest
+# and ⏫ high are "A", 🔼 medium "B", 🔽 low and ⏬ lowest "C" (its unmarked "normal" is none, as an Org
+# task with no cookie); its Dataview format writes the words, `[priority:: high]`
+_TASKS_PRIORITY = {"\U0001F53A": "A", "\u23EB": "A", "\U0001F53C": "B", "\U0001F53D": "C", "\u23EC": "C",
+                   "highest": "A", "high": "A", "medium": "B", "low": "C", "lowest": "C"}
+_PRIORITY_SIGN = re.compile("(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0F?"
+                            r"|[\[(]priority::[ \t]*(highest|high|medium|low|lowest)[ \t]*[\])]", re.I)
+# Obsidian Tasks' recurrence, `🔁 every week` (its rule: letters, digits, commas, blanks and `!`, as the
+# plugin reads it, after the task's other fields), or Dataview's `[repeat:: every week]`; the rule ends the
+# text but for tags (`🔁 every week #chores`): one before other words is text the plugin shows too
+_RECURRENCE = re.compile("\U0001F501\uFE0F?[ \t]*(every\\b[A-Za-z0-9, !]*)", re.I)
+_INLINE_REPEAT = re.compile(r"[\[(]repeat::[ \t]*(every\b[^\][()]*)[\])]", re.I)
+_TAGS_ONLY = re.compile(r"(?:[ \t]*#[^\s#]+)*[ \t]*")
 # The Kanban plugin's card date, `@{2026-11-25}` (its date trigger `@`; `@[[2026-11-25]]` when it links
 # dates to daily notes), with the card's time after it (`@@{10:00}`): the card's due date, as the board
 # shows it (qa27: it stayed in the text, and `--due`, `--week` passed the card over)
@@ -87,19 +105,23 @@ _KANBAN_DATE = re.compile(r"(?<!\S)@(?:\{" + _DAY + r"\}|\[\[" + _DAY + r"\]\])(
 @dataclass
 class Task:
     text: str  # as written after the box, its date fields taken out, its continuation lines joined
-    status: str  # open, in_progress, done or cancelled
-    done: bool  # done or cancelled
+    status: str  # open, in_progress, done, cancelled or forwarded
+    done: bool  # closed: done, cancelled or forwarded
     path: str
     root: str
     line: int  # 1-based, the box's line
     lines: list[int]  # [first, last]: last is the last continuation line
-    note_date: str | None  # the note's date (YYYY-MM-DD), None for an undated note
+    note_date: str | None  # the note's date (YYYY-MM-DD), or its dated section's (sections.py); None: undated
     due: str | None
     scheduled: str | None
     done_on: str | None
     parent: int | None  # the line of the task this one is indented under
-    # an Org or Logseq task's priority cookie's, `[#A]`: "A" (cookie_priority); None for none
+    # an Org or Logseq task's priority cookie's, `[#A]`: "A" (cookie_priority), or an Obsidian Tasks
+    # priority's letter (⏫: "A", _tasks_priority); None for none
     priority: str | None = None
+    starts: str | None = None  # Obsidian Tasks' `🛫` start day (Dataview's `start::`)
+    created: str | None = None  # its `➕` created day (`created::`)
+    recurs: str | None = None  # its recurrence rule, `🔁 every week`: "every week" (_recurrence)
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
     # ["due"], ["scheduled"] or both; None with no window asked
     in_window: list[str] | None = None
@@ -113,7 +135,8 @@ def _width(lead: str) -> int:
 
 
 def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
-    """`text` without its date fields, and those it names (due, scheduled, done_on)."""
+    """`text` without its fields, and those it names (due, scheduled, done_on, cancelled_on, starts,
+    created; priority: _tasks_priority; recurs: _recurrence)."""
     found: dict[str, str] = {}
 
     def take(m: re.Match, field: str | None, day: str) -> str:
@@ -129,7 +152,37 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
     text = _obsidian_plugins(text, take)
+    text, priority = _tasks_priority(text)
+    text, rule = _recurrence(text)
+    found.update({k: v for k, v in (("priority", priority), ("recurs", rule)) if v})
     return " ".join(text.split()), found
+
+
+def _tasks_priority(text: str) -> tuple[str, str | None]:
+    """`text` without its first Obsidian Tasks priority (⏫, or Dataview's `[priority:: high]`), and the
+    letter it gives (_TASKS_PRIORITY: "A", "B" or "C"); None for none (qa: ⏫ stayed in the text, and
+    `--priority A` passed the task over)."""
+    m = _PRIORITY_SIGN.search(text)
+    if m is None:
+        return text, None
+    return text[:m.start()] + " " + text[m.end():], _TASKS_PRIORITY[m.group(1) or m.group(2).lower()]
+
+
+def _recurrence(text: str) -> tuple[str, str | None]:
+    """`text` without the Obsidian Tasks recurrence ending it (`🔁 every month on the 1st`, Dataview's
+    `[repeat:: every week]`, tags after it kept), and its rule ("every month on the 1st"); None for none.
+    A `🔁` with other words after its rule, or none starting `every`, is left in the text, as the plugin
+    leaves it, and so is one that is the whole text (`- [ ] 🔁 every week water plants`: no task's text
+    is left blank)."""
+    for pattern in (_INLINE_REPEAT, _RECURRENCE):
+        for m in pattern.finditer(text):  # the text rebuilt only for the rule taken: a line of
+            # thousands of `🔁 every` rebuilt at each was quadratic
+            if pattern is not _INLINE_REPEAT and not _TAGS_ONLY.fullmatch(text, m.end()):
+                continue
+            rest = text[:m.start()] + " " + text[m.end():]
+            if rest.strip():
+                return rest, " ".join(m.group(1).strip(" \t,").split())
+    return text, None
 
 
 def _obsidian_plugins(text: str, take) -> str:
@@ -300,8 +353,16 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
         # a cancelled task's `❌` day is the day it was closed, as an Org task's CLOSED: is (qa27: it was
         # taken out of the text, and lost)
         closed = found.get("done_on") or (found.get("cancelled_on") if task["status"] == "cancelled" else None)
-        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"), done_on=closed)
+        task.update(text=text, due=found.get("due"), scheduled=found.get("scheduled"), done_on=closed,
+                    **_plugin_fields(found))
     return out
+
+
+def _plugin_fields(found: dict[str, str]) -> dict[str, str | None]:
+    """The Obsidian Tasks fields of _fields' `found` beside the dates every kind of task has: `priority`
+    (⏫), `starts` (🛫), `created` (➕) and `recurs` (🔁); before, 🛫 and ➕ were taken out of the text and
+    lost, ⏫ and 🔁 left in it."""
+    return {k: found.get(k) for k in ("priority", "starts", "created", "recurs")}
 
 
 # Logseq's task markers, the first word of a block (`- TODO call Priya`), and the state each says
@@ -439,8 +500,9 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
         text, priority = cookie_priority(text, _LOGSEQ_PRIORITY, " ")
         text, fields = _fields(text)
         task.pop("_indent")
-        task.update(text=text, priority=priority, due=found.get("due") or fields.get("due"),
-                    scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"))
+        task.update(text=text, due=found.get("due") or fields.get("due"),
+                    scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"),
+                    **{**_plugin_fields(fields), "priority": priority or fields.get("priority")})
     return out
 
 
@@ -666,7 +728,8 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
                 priority: str | None = None) -> None:
     """UsageErrors for flags that mean nothing together, before any work."""
     if priority is not None and not re.fullmatch(r"[A-Za-z0-9]", priority):
-        raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C.")
+        raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C "
+                         "(Obsidian Tasks' highest and high are A, medium B, low and lowest C).")
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
@@ -698,13 +761,15 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     `overdue`: open ones due before `today`, longest overdue first. `window`
     (window_of: first and last day, either None for open-ended): those whose
     due or scheduled day falls in it (with `due`, the due day alone), by the
-    earlier of those days, `in_window` naming them. `priority`: those whose
-    priority cookie gives it (`[#A]`: "A", any case). An Org archive file's
-    (`notes.org_archive`) open tasks are listed with `state` all alone: Org
-    keeps an archive out of its agenda, so an archived TODO is no open task
-    (nor overdue). Else newest note first
+    earlier of those days, `in_window` naming them (a start day, `starts`, is
+    none of them: it says when a task may begin, not when it is to be done).
+    `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
+    ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
+    are listed with `state` all alone: Org keeps an archive out of its agenda,
+    so an archived TODO is no open task (nor overdue). Else newest note first
     (undated notes last), then path, then line."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
@@ -714,7 +779,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
     out: list[Task] = []
     for root, path, head, lines in notes:
-        day = None
+        day, changes = None, None
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
@@ -735,8 +800,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if day is None:  # once per note, and only for a note with a task listed
                 day = _note_day(root, path, head) or ""
+                changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)
-            out.append(Task(path=path, root=root, note_date=day or None, **found))
+            # a task under a dated heading (a journal's `## 2026-11-03`, sections.py) is of that day
+            out.append(Task(path=path, root=root, note_date=day_of_line(changes, found["line"]) or day or None,
+                            **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if window is not None:  # by the day that put it in the window: due or scheduled, the earlier
         out.sort(key=lambda t: min(getattr(t, f) for f in t.in_window))

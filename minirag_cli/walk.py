@@ -1122,6 +1122,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
 #    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
 # capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
+#    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org
+# datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
+# each chunk headed with its section's day; a note without one is chunked and headed as before.
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -94,7 +94,9 @@ def test_a_person_renamed_by_a_later_note_is_renamed_in_every_header(tmp_path):
 
 @pytest.mark.parametrize("aliases,expected", [
     ([("#atlas", 1), ("Atlas", 1)], "Atlas"),  # a plain name before a tag at equal counts
-    ([("@lihua", 1), ("LiHua", 1)], "Li Hua"),  # and before a handle
+    ([("@lihua", 1), ("LiHua", 1)], "LiHua"),  # and before a handle, as written (no person: rules 18)
+    ([("@lihua", 1), ("LiHua", 1), ("Li Hua", 1)], "Li Hua"),  # spelled out where the notes spell it so
+    ([("JavaScript", 3), ("MkDocs", 1)], "JavaScript"),  # a product's CamelCase kept (was "Java Script")
     ([("#atlas", 3), ("Atlas", 1)], "#atlas"),  # the most-mentioned form
     ([("LiHua", 2), ("Li Hua", 1), ("Lihua", 2)], "Li Hua"),  # forms that spell the same count together
     ([("Jolly Band", 1), ("The Jolly Band", 1)], "The Jolly Band"),  # then the longer

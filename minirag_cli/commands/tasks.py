@@ -14,7 +14,7 @@ from minirag_cli.app import app, open_index
 def tasks(
     words: Optional[List[str]] = typer.Argument(None, help="Words each task listed holds (case and accents aside).",
                                                 metavar="QUERY", show_default=False),
-    done: bool = typer.Option(False, "--done", help="Done (and cancelled) tasks instead of open ones."),
+    done: bool = typer.Option(False, "--done", help="Done (and cancelled, forwarded) tasks instead of open ones."),
     every: bool = typer.Option(False, "--all", help="Open and done tasks."),
     due: bool = typer.Option(False, "--due", help="Only tasks with a due date, soonest first."),
     overdue: bool = typer.Option(False, "--overdue", help="Open tasks due before today ($MRAG_TODAY), "
@@ -27,7 +27,8 @@ def tasks(
                                         help="Due or scheduled on DAY or later: 2026-11-20, today, tomorrow, friday."),
     end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
     priority: Optional[str] = typer.Option(None, "--priority", metavar="A",
-                                           help="Only tasks of this priority (Org's and Logseq's [#A])."),
+                                           help="Only tasks of this priority: Org's and Logseq's \\[#A], Obsidian "
+                                                "Tasks' highest and high (A), medium (B), low and lowest (C)."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),

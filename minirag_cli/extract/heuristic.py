@@ -421,6 +421,17 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `Root`), names nothing: every `Meetings`, `Root`, `Journal` was a name, `Alpha` one beside `proj.alpha`.
 # 18, dup2's part (notes synced between devices): git's conflict marker lines (`<<<<<<< HEAD`,
 #    `>>>>>>> feature/x`, diff3's `||||||| base`) name nothing (without_merge_markers): HEAD was a name.
+# 18, fixM1's part (review revM of names17's): a `# ` work title's words hide only the title's own
+#    occurrences, not the body's names (title_occurrences: `the Alps` in the body was hidden); a title joined
+#    by `to`/`at`/`and` (`Trip to the Alps`, `Dinner at the Harbour Hall`, `Tomás Ferreira and the Board`:
+#    _PLACE_JOINERS), opened by a first and last name (`Priya Raman of the Finance Team`) or with a part the
+#    text names elsewhere (_named_elsewhere) is no work, read as before; a German label names nothing only
+#    when its word is a label's (GERMAN_LABEL_WORDS: `Fazit:`, `Methode:`), so `Anna:`, `Hamburg:` name again.
+# 18, docs2's part (docs sites' naming): a `# ` title in sentence case (`# Rate limits`, `# Cooking tips`:
+#    SENTENCE_TITLE) opens a sentence with its first word; a Markdown link's shown text that is its target's
+#    name by key (`[Rate limits](rate-limits.md)`) is the link, read whole; Hugo's `{{< ref "..." >}}` and
+#    `relref` targets link (HUGO_REF); a folder's `index.md` / `_index.md` names no `index` (FOLDER_PAGE); a
+#    CamelCase name is shown as written but a person's (naming.display_name: `JavaScript`, was "Java Script").
 VERSION = 18
 
 
@@ -1090,6 +1101,15 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # 0.6038 -> 0.5881 when every such first word was read so), as does a title of names (`# Kestrel
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
+# A `# ` title in sentence case, a capitalised word then lower-case words alone to the line's end (`# Rate
+# limits`, `# Cooking tips`, `# API reference`: a docs site's page titles, heuristic rules 18, docs2): its first
+# word is capitalised as a sentence's first is, whatever word it is, a name only as rules 6 and 7 say (`Rate`
+# was a name 9 times in a docs site). The page is named whole by its file name (`rate-limits.md`: note_name)
+# and the links to it (`[[Rate limits]]`). A title with a capital, a number or anything else after
+# its first word is read as before (`# Heron buoy — hardware notes (Wolfgang)`, `# Orchard harvest 2025`,
+# `# Project Alpha`, `# Lisbon`)
+SENTENCE_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})(?:[ \t]+{LOWER}+(?:['’-]{LOWER}+)*)+[ \t]*$",
+                            re.MULTILINE)
 # A note's `# ` title that opens with an imperative (a work log's runbook: `# Rotate the Stripe keys`, `#
 # Restart the Redis cluster`): its first word, then `the`, a name and lower-case words; or its first word and
 # lower-case words (`# Rotate billing-api keys`) where the text opens a sentence with that word, `the` and a
@@ -1145,8 +1165,71 @@ def work_titles(text: str) -> list[tuple[int, str]]:
         first = words[0].lower().replace("’", "'")
         if first in LABEL_WORDS or first in HEADING_LABELS or first in ROLE_WORDS:
             continue
+        parts, joins = _title_parts(words)
+        if any(join[0] in _PLACE_JOINERS for join in joins):
+            continue  # `Trip to the Alps`, `Tomás Ferreira and the Board`: a thing and a place or a party, read as before
+        if 1 < len(parts[0]) <= 3 and parts[0][0] == words[0]:
+            continue  # `Priya Raman of the Finance Team`: a first and a last name open it, a person's, read as before
+        at = title_occurrences(text, title)
+        if any(_named_elsewhere(text, " ".join(part), at) for part in parts):
+            continue  # `the Alps` in the body: a name of the text, which the title's words stay (read as before)
         out.append((m.start(2), title))
     return out
+
+
+# The small words that join a thing to a place or a person to a party (`Trip to the Alps`, `Dinner at the
+# Harbour Hall`, `Tomás Ferreira and the Board`): the article after them is the place's or the party's, not
+# a work's title's own, as in `The Name of the Wind`, `Into the Woods` (rules 18, fixM1: each was a work,
+# whole, and hid Alps, Harbour Hall, Tomás Ferreira). `with` joins no place (`Gone with the Wind`).
+_PLACE_JOINERS = frozenset("to at and".split())
+
+
+def _title_parts(words: Sequence[str]) -> tuple[list[list[str]], list[list[str]]]:
+    """The runs of a title's capitalised words (`The Name of the Wind`: Name, Wind), and the runs of small
+    words (TITLE_SMALL_WORDS) between two of them (`of the`), lower-cased; leading small words (`The`,
+    `Into the`) join nothing."""
+    parts: list[list[str]] = []
+    joins: list[list[str]] = []
+    small: list[str] = []
+    for word in words:
+        if word.lower() in TITLE_SMALL_WORDS:
+            small.append(word.lower())
+            continue
+        if small and parts:
+            joins.append(small)
+        if not parts or small:
+            parts.append([])
+        parts[-1].append(word)
+        small = []
+    return parts, joins
+
+
+def title_occurrences(text: str, title: str) -> list[tuple[int, int]]:
+    """Where `text` writes a work's `title` (`The Name of the Wind`, or with no leading article: `Name of the
+    Wind`), as (start, end): the title's own words, which name no part of it alone."""
+    forms = {title}
+    first, _sep, rest = title.partition(" ")
+    if rest and first.lower() in ("the", "a", "an"):
+        forms.add(rest)
+    out = []
+    for form in forms:
+        out.extend((m.start(), m.end()) for m in _whole_word(form).finditer(text))
+    return out
+
+
+def _named_elsewhere(text: str, part: str, titles: Sequence[tuple[int, int]]) -> bool:
+    """Does `text` write `part` of a work's title outside the title's own occurrences (`titles`): a part of
+    two words or more anywhere (`Harbour Hall was great`), a word mid-sentence (`the Alps`) or opening a
+    longer name (`Priya Raman was there`: Priya)?"""
+    for m in _whole_word(part).finditer(text):
+        if any(start <= m.start() < end for start, end in titles):
+            continue
+        if " " in part or not _sentence_start(text, m.start()) or _NEXT_CAPITAL.match(text, m.end()):
+            return True
+    return False
+
+
+_NEXT_CAPITAL = re.compile(rf"{_GAP}{UPPER}")
 
 
 # What a text ends with when its next word starts a sentence (`_sentence_start`
@@ -1386,6 +1469,15 @@ def _untitled(name: str) -> str:
     return name
 
 
+# The file name of a folder's own page, which every folder of a site may hold (heuristic rules 18, docs2): MkDocs'
+# and Jekyll's `index.md` (served as the folder's URL, `api/index.md` as `/api/`), Hugo's `_index.md` (a
+# section's list page). It names no entity: a link to one named `index`, one entity joining every link to any
+# folder's landing page. `Index.md` in a vault is a note its owner titled, named as before; a `README.md` is
+# named by the shared-name rules (sync.shared_note_names: alone in its folder it names its note, as `[[README]]`
+# links it; in several folders none)
+FOLDER_PAGE = re.compile(r"_?index")
+
+
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -1411,6 +1503,8 @@ def link_target(target: str) -> EntityMention | None:
     date = daily_date(target) or folder_date(path)
     if date is not None:
         return EntityMention(date[0], "date")
+    if FOLDER_PAGE.fullmatch(target):
+        return None  # `api/index.md`, Hugo's `_index.md`: a folder's page, no name of its own
     if ZETTEL_ID.fullmatch(target):
         return EntityMention(target, "name")  # a Zettelkasten ID: its note's (rules 16)
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
@@ -1455,7 +1549,11 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
 # A Markdown link, `[shown text](target)` (`[text](<a target>)`, a `"title"` after the target): Notion,
 # Evernote, Bear, Typora and VS Code link notes so, a relative path URL-encoded (`Trip%20to%20Lisbon%203f2a….md`).
 # Group 1 is `!` for an image, group 2 the target, group 3 the shown text
-MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
+# A Hugo site's link target is often a `ref`/`relref` shortcode (`[Rate limits]({{< ref "docs/rate-limits.md" >}})`,
+# `{{% relref "..." %}}`): read as a link to the path it holds (HUGO_REF; heuristic rules 18, docs2: it linked nothing)
+_HUGO_REF = r'\{\{[<%][ \t]*(?:rel)?ref[ \t]+"[^"\n]{1,500}"[ \t]*[>%]\}\}'
+HUGO_REF = re.compile(r'\{\{[<%][ \t]*(?:rel)?ref[ \t]+"([^"\n]{1,500})"[ \t]*[>%]\}\}')
+MARKDOWN_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\((" + _HUGO_REF + r"|<[^<>\n]{1,1000}>|[^\s()<>]{1,1000})"
                            r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)")
 # a URL's scheme (`https:`, `mailto:`, `evernote:`) or a Windows drive (`C:`): no relative path
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
@@ -1467,6 +1565,13 @@ def markdown_link_target(target: str) -> EntityMention | None:
     `?query` (`Trip%20to%20Lisbon%203f2a….md`, `../notes/other%20note.md`; rules 17: of any kind sync
     reads, `notes/log.txt`, `Board.canvas`). None for a URL, an absolute path, a link into the same
     note (`#heading`) or to a file that is no note (an image, a PDF). Heuristic rules 16."""
+    hugo = HUGO_REF.fullmatch(target)
+    if hugo is not None:
+        # Hugo's path is the content folder's (`/docs/rate-limits`) or the page's, its `.md` optional
+        target = hugo.group(1).strip().lstrip("/")
+        page = re.split(r"[#?]", target, maxsplit=1)[0]
+        if page and not page.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = page + ".md" + target[len(page):]
     target = target.removeprefix("<").removesuffix(">").strip()
     if not target or _URL_SCHEME.match(target) or target.startswith(("#", "/", "\\")):
         return None
@@ -1510,6 +1615,9 @@ def within_folder_links(text: str, depth: int) -> str:
     return "".join(out) + text[at:] if out else text
 
 
+_SLUG_GAP = re.compile(r"[-_]+")  # a slug's blank (`rate-limits.md`, `sdk_install.md`)
+
+
 def markdown_links(text: str, comments: bool = True, kind: str | None = None,
                    indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: markdown_link_target) of each Markdown link's target
@@ -1526,8 +1634,13 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         written_about = m.group(1) or (code and code.covers(m.start()))
         target = None if written_about or _above_the_folder(m.group(3)) else markdown_link_target(m.group(3))
         # the shown text that is the note's name (Notion's `[Packing list](…)`) is the link, read whole
-        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart)
-        shown = target is not None and fold(m.group(2).strip()) == fold(target.name)
+        # as `[[Packing list]]` is (its `Packing` opening a line was a name apart); compared by key, as the
+        # entity is (rules 18, docs2: `[Rate limits](rate-limits.md)`, a docs site's, named `Rate` apart)
+        shown = target is not None and normalise_key(m.group(2).strip()) == normalise_key(target.name)
+        if (shown and target.type == "name" and _SLUG_GAP.search(target.name)
+                and fold(m.group(2).strip()) == fold(_SLUG_GAP.sub(" ", target.name))):
+            # ... as its text writes it: `Rate limits` for the slug `rate-limits.md`, a docs site's (rules 18)
+            target = EntityMention(m.group(2).strip(), "name")
         out.append((m.start(2) if shown else m.start(3), m.end(3), target))
     return out
 
@@ -1721,17 +1834,32 @@ def german_nouns(text: str) -> set[str]:
     return out | shaped | GERMAN_CALENDAR
 
 
-# a German label's one word (`Methode`, `Fazit`): a capitalised word of lower-case letters after it
-_GERMAN_LABEL_WORD = re.compile(rf"{UPPER}{LOWER}+")
+# The words a German note labels a line with (`Methode:`, `Fazit:`, `Ziel:`, `Teilnehmer:`), lower-cased, as
+# LABEL_WORDS are English's: a closed list, as no shape tells them from a person's or a place's name that
+# labels a line as well (`Anna: Folien vorbereiten`, `Hamburg: Hotel gebucht`; `Thema` and `Anna` end
+# alike). A noun of a noun's suffix (`Zusammenfassung:`, `Ergebnis:`: _GERMAN_SUFFIXED) or that the note
+# writes after an article (`die Methode`: german_nouns, note_nouns) labels whatever its word, as before.
+# Rules 18, fixM1: names17's rule read any one capitalised word so, and named no Anna, Jonas, Hamburg, München.
+GERMAN_LABEL_WORDS = frozenset("""
+fazit methode methoden methodik ergebnis ergebnisse ziel ziele zweck thema themen inhalt inhalte datum ort zeit
+uhrzeit dauer zeitraum teilnehmer teilnehmende anwesend abwesend protokoll tagesordnung status stand hinweis
+hinweise achtung wichtig notiz notizen anmerkung anmerkungen bemerkung bemerkungen kommentar kommentare frage
+fragen antwort antworten idee ideen problem probleme lösung ursache aufgabe aufgaben termin termine frist
+fällig verantwortlich zuständig priorität kosten preis quelle quellen literatur autor autorin titel beispiel
+beispiele hintergrund kontext motivation einleitung ausblick diskussion kritik vorteile nachteile zutaten
+zubereitung schritte beschluss beschlüsse entscheidung risiko risiken offen erledigt zusammenfassung
+stichworte schlagworte kategorie typ art ergänzung
+""".split())
 
 
 def german_label(text: str, span: str, at: int) -> bool:
-    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one word, a
-    noun that labels what follows (heuristic rules 18), on a line that is no English one (english_line)?
-    German capitalises a noun as a name, and a label's noun has no article to tell it by (`Fazit: ...` named
-    Fazit); the caller keeps as a name a word the text also writes mid-sentence (`mit Anna`) and a chat's
-    speaker. Not a list item's label: an action list's `- Anna: Folien vorbereiten` names its person."""
-    if not _GERMAN_LABEL_WORD.fullmatch(span):
+    """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one of the
+    words German notes label a line with (GERMAN_LABEL_WORDS; heuristic rules 18), on a line that is no
+    English one (english_line)? German capitalises a noun as a name, and a label's noun has no article to
+    tell it by (`Fazit: ...` named Fazit); the caller keeps as a name a word the text also writes
+    mid-sentence (`mit Anna`) and a chat's speaker. Another word's label names it, a person's or a place's
+    (`Anna: Folien vorbereiten`, `Hamburg: Hotel gebucht`), as a list item's does (`- Anna: ...`)."""
+    if span.lower() not in GERMAN_LABEL_WORDS:
         return False
     line = text.rfind("\n", 0, at) + 1
     if text[line:at].strip(" \t*_"):
@@ -2250,9 +2378,12 @@ class HeuristicExtractor:
         for title in _cjk_titles(text):
             titles.append(title)
             add(title, "work")
+        works = []  # where the text writes a `# ` title's work: its words are the title's, none a name alone
         for _start, title in work_titles(text) if "#" in text else ():
-            titles.append(title)  # `# Into the Woods review`: its words are the title's, none a name alone
-            add(title, "work")
+            add(title, "work")  # `# Into the Woods review`
+            works.extend(title_occurrences(text, title))
+        # only there: the body's own names stay names (fixM1: `# Trip to the Alps notes` hid every `the Alps`)
+        in_work = Ranges(works)
         for surface, _iso in find_dates(text):
             add(surface, "date")
         in_title = _InTitles(titles)
@@ -2263,13 +2394,20 @@ class HeuristicExtractor:
         # opens a sentence
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
+        # a title in sentence case (`# Rate limits`): its first word opens a sentence too (rules 18)
+        sentence_titles = {m.start(1) for m in SENTENCE_TITLE.finditer(text)} if "#" in text else set()
         # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
         verb_titles = _verb_titles(text) if "#" in text else set()
-        phrase_titles |= verb_titles
+        phrase_titles |= verb_titles | sentence_titles
+        # neither title's first word is a mid-sentence capital for the text's other sentences (`# Rate limits`
+        # over an admonition's `Rate limits` line)
+        opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
         for start, found in _cap_spans(text):
             if linked and linked.covers(start):
                 continue  # a part of a link's target (named whole above), its heading or block
+            if in_work and in_work.covers(start):
+                continue  # a word of a work's `# ` title (work_titles), named whole above
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
             verb = VERB_THE.match(found)
@@ -2363,7 +2501,7 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed
                                  and (start in phrase_titles or _sentence_start(text, start)))
-            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, verb_titles):
+            if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
                 # opens a longer name with it (known once every span is read); an imperative

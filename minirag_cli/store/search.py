@@ -80,6 +80,15 @@ def note_dating_heads(conn) -> list[tuple[int, str, str, str]]:
     return [(doc, path, root, heads[doc]) for doc, path, root, _h in rows]
 
 
+def section_headers(conn) -> list[tuple[int, int, str]]:
+    """(document id, chunk id, header) of every chunk whose header is not its
+    note's (its first chunk's): a dated section's (sections.py), which holds
+    the section's day in place of the note's date."""
+    return conn.execute("SELECT c.document_id, c.id, c.header FROM chunks c JOIN chunks f "
+                        "ON f.document_id = c.document_id AND f.seq = 0 "
+                        "WHERE c.header <> f.header ORDER BY c.document_id, c.seq").fetchall()
+
+
 def is_person(conn, word: str) -> bool:
     """The index knows `word` as a person: a person entity's name, first
     name (`Priya` of Priya Patel) or alias (askday: a German question's

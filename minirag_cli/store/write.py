@@ -22,6 +22,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
+from minirag_cli.sections import dated_header
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
@@ -285,17 +286,19 @@ class _Deltas:
     pair: Counter = field(default_factory=Counter)  # (a, b) -> chunks shared
 
 
-def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk],
-                   names: NameVectors, head: str | None) -> tuple[int, set[str], dict[str, str]]:
+def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk], names: NameVectors,
+                   head: str | None, days: list[str] | None = None) -> tuple[int, set[str], dict[str, str]]:
     """Insert or replace one document with its chunks and graph edges (`head`:
-    note_head). Call inside a transaction. Returns (document id, keys of
-    entities removed by the replacement, {old key: new key} of the entities
-    keyed anew: refresh_entities)."""
+    note_head; `days`: each chunk's dated section's day, sections.chunk_days,
+    which its header holds in place of the note's date). Call inside a
+    transaction. Returns (document id, keys of entities removed by the
+    replacement, {old key: new key} of the entities keyed anew:
+    refresh_entities)."""
     doc_id, retracted = _upsert_document(conn, doc)
     ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
-    for pc in chunks:
-        _insert_chunk(conn, doc_id, pc, ids, header, deltas)
+    for pc, day in zip(chunks, days or [""] * len(chunks), strict=True):
+        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS), deltas)
     _apply_deltas(conn, deltas)
     gone = purge_orphan_entities(conn, retracted)
     return doc_id, gone, refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
@@ -321,7 +324,7 @@ def _document_entities(conn, chunks: list[PlannedChunk],
 
 
 def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head: str | None,
-                written: set[int], new: set[int]) -> None:
+                written: set[int], new: set[int], days: list[str] | None = None) -> None:
     """The entities, mentions, edges and relations of a document whose chunks
     the index holds (`chunks`: (chunk id, its plan), in order; the plans'
     vectors are not used), and its chunks' header: what write_document writes
@@ -333,7 +336,12 @@ def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head:
     document again this way)."""
     ids, made, header = _document_entities(conn, [pc for _id, pc in chunks], head)
     # the header names the document's people: FTS re-indexes only the chunks whose header changed
-    conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
+    if days is None:
+        conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
+    else:  # each chunk its dated section's day (`days`: sections.chunk_days)
+        conn.executemany("UPDATE chunks SET header = ? WHERE id = ? AND header <> ?",
+                         [(h, chunk_id, h) for (chunk_id, _pc), day in zip(chunks, days, strict=True)
+                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS)]])
     deltas = _Deltas()
     for chunk_id, pc in chunks:
         _insert_graph(conn, chunk_id, pc, ids, deltas)
@@ -652,18 +660,19 @@ def _people_of(conn, doc_id: int) -> list[str]:
 def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     """Rewrite the people line of a document's header (document_header),
     which listed `old`, as its people are named now."""
-    row = conn.execute("SELECT header FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
-    if row is None:
-        return
-    header, listed = row[0], ", ".join(old)
-    # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
-    # else (a header written before a type changed elsewhere) less what follows its first line
-    if listed and header.endswith(listed):
-        first = header[:len(header) - len(listed)].removesuffix("\n")
-    else:
-        first = header.split("\n", 1)[0]
-    new = header_layout(first, _people_of(conn, doc_id))
-    conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (new, doc_id, new))
+    listed, people = ", ".join(old), None
+    # each header of the document: a dated section's chunks have their own (sections.dated_header)
+    for (header,) in conn.execute("SELECT DISTINCT header FROM chunks WHERE document_id = ?", (doc_id,)).fetchall():
+        # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
+        # else (a header written before a type changed elsewhere) less what follows its first line
+        if listed and header.endswith(listed):
+            first = header[:len(header) - len(listed)].removesuffix("\n")
+        else:
+            first = header.split("\n", 1)[0]
+        people = _people_of(conn, doc_id) if people is None else people
+        new = header_layout(first, people)
+        conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header = ? AND header <> ?",
+                     (new, doc_id, header, new))
 
 
 def rows_by_key(conn, keys: list[str]) -> dict[str, tuple[int, str]]:

@@ -1,0 +1,153 @@
+"""Dated sections: the days a note's headings give the lines under them.
+
+Some notes keep many days in one file: a journal of `## 2026-11-03` (or
+`## Tuesday, 3 November 2026`, `### 2026-11-03 Tue`) sections, an Org
+datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
+changelog (`## [1.4.0] - 2026-11-03`). A heading dates its section when its
+text opens with a day with its year (after a version, `[1.4.0] - `, or a
+weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
+(the day is not the heading's) dates none. The section runs to the next
+heading of its level or above (`## Notes` after `## 2026-11-03` is undated
+again); a deeper dated heading dates its own lines inside it. The note's
+first line (its title, after a front matter block) is no section: it dates
+the note as a whole, as it always did (store.note_head).
+
+The chunker cuts a note at each line where the day changes (note_chunks),
+so that every chunk lies in one day; each chunk under a dated heading is
+headed with that day (dated_header: `Journal · date: 2026-11-03`) in place
+of the note's date, which answer sources, `mrag days` and the date
+questions read (store.note_heads, datednotes). A note without a dated
+heading is chunked and headed exactly as before.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from minirag_cli.chunking import Chunk, chunk_text
+from minirag_cli.text import WEEKDAY_NAMES, find_dates
+
+_MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_ORG_HEADLINE = re.compile(r"(\*+)[ \t]+(.*?)[ \t]*$")
+_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+_WEEKDAY = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES)])
+# what may come before a heading's day: a changelog's version (`[1.4.0] - `, `v1.4.0 — `), a weekday
+_LEAD = re.compile(r"(?:\[[^\]\n]*\]|v?\d+(?:\.\d+)+)?[ \t]*[-\u2013\u2014:]?[ \t]*"
+                   rf"(?:(?:{_WEEKDAY})\.?,?[ \t]+)?", re.I)
+
+
+def heading_day(text: str) -> str:
+    """The ISO day a heading's text (without its `#`s or `*`s) opens with,
+    '' when none (see the module docstring)."""
+    rest = text[_LEAD.match(text).end():]
+    for surface, iso in find_dates(rest):
+        if not iso.startswith("--") and rest.startswith(surface):
+            return iso
+    return ""
+
+
+def _title_line(lines: list[str]) -> int:
+    """The index of a note's title line: its first non-blank line after a
+    leading front matter block (`---` to `---` or `...`)."""
+    i = 0
+    if lines and lines[0].strip() == "---":
+        for j in range(1, len(lines)):
+            if lines[j].strip() in ("---", "..."):
+                i = j + 1
+                break
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    return i
+
+
+def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
+    """(line number, 1-based; the day of the lines from it on, '' undated)
+    at each line where the day of a note's lines changes, in order; [] for
+    a note without a dated section. Org headlines in an Org note
+    (extract.orgmode.org_note), Markdown's `#` headings (outside fenced
+    code) in any other."""
+    from minirag_cli.extract.orgmode import org_note
+
+    org = org_note(path) if path else False
+    if ("*" if org else "#") not in text:
+        return []
+    lines = text.split("\n")
+    title = _title_line(lines)
+    pattern = _ORG_HEADLINE if org else _MD_HEADING
+    stack: list[tuple[int, str]] = []  # (level, day) of the dated sections the line is in
+    changes: list[tuple[int, str]] = []
+    day, fence = "", ""
+    for i, line in enumerate(lines):
+        if not org:
+            f = _FENCE.match(line)
+            if f and (not fence or f.group(1) == fence):
+                fence = "" if fence else f.group(1)
+                continue
+            if fence:
+                continue
+        m = pattern.match(line) if i > title else None  # not the title, nor a front matter's `# comment`
+        if m is None:
+            continue
+        level = len(m.group(1))
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        found = heading_day(m.group(2))
+        if found:
+            stack.append((level, found))
+        now = stack[-1][1] if stack else ""
+        if now != day:
+            changes.append((i + 1, now))
+            day = now
+    return changes
+
+
+def day_of_line(changes: list[tuple[int, str]], line: int) -> str:
+    """The day of a note's line `line` by its day_changes, '' undated."""
+    at = bisect.bisect_right([n for n, _d in changes], line) - 1
+    return changes[at][1] if at >= 0 else ""
+
+
+def chunk_days(chunks, text: str, path: str = "") -> list[str] | None:
+    """The day of each chunk (its first line's: note_chunks cuts at every
+    change of day), None for a note without a dated section."""
+    changes = day_changes(text, path)
+    if not changes:
+        return None
+    return [day_of_line(changes, c.start_line) for c in chunks]
+
+
+def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
+    """A note's chunks (chunking.chunk_text), cut also at each line where the
+    day of its lines changes (day_changes), so that no chunk holds two
+    days; chunk_text's exactly for a note without a dated section."""
+    changes = day_changes(text, path)
+    if not changes:
+        return chunk_text(text, size, overlap)
+    starts = [0]
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    starts += [line_starts[n - 1] for n, _d in changes if n > 1]
+    starts.append(len(text))
+    out: list[Chunk] = []
+    for a, b in zip(starts, starts[1:]):
+        first_line = bisect.bisect_right(line_starts, a)
+        for c in chunk_text(text[a:b], size, overlap):
+            out.append(Chunk(seq=len(out), text=c.text, start_char=c.start_char + a, end_char=c.end_char + a,
+                             start_line=c.start_line + first_line - 1, end_line=c.end_line + first_line - 1,
+                             n_tokens=c.n_tokens))
+    return out
+
+
+def dated_header(header: str, day: str, limit: int) -> str:
+    """A chunk's header (store.document_header: the note's head, a line end,
+    its people) with the head's date line, if any, in place of `day`'s
+    (`Journal · date: 2026-11-03`), at most `limit` characters; `header`
+    itself when `day` is ''."""
+    from minirag_cli.frontmatter import HEAD_SEP, head_date_line, joined_head
+
+    if not day:
+        return header
+    first, sep, people = header.partition("\n")
+    line = head_date_line(first)
+    title = first[:len(first) - len(line)].rstrip().removesuffix(HEAD_SEP.strip()).rstrip() if line else first
+    return joined_head(title, f"date: {day}", limit) + sep + people

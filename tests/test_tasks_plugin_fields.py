@@ -1,0 +1,106 @@
+"""`mrag tasks` on the Obsidian Tasks plugin's other fields (tasks3): its five priorities read into Org's
+letters (🔺/⏫ "A", 🔼 "B", 🔽/⏬ "C": `--priority A` finds a ⏫ task), its `🛫` start and `➕` created days
+kept as `starts` and `created` (they were taken out of the text and lost; a start day puts no task in a day
+window), its `🔁 every week` recurrence as `recurs` (it stayed in the text), and the `[>]` forwarded custom
+status (it was no task). Each fails on main at dbeeb0f."""
+
+from __future__ import annotations
+
+from minirag_cli.tasks import logseq_tasks_in, tasks_in
+from tests.conftest import write_notes
+from tests.test_tasks import invoke, listed, sync
+
+
+def one(line: str) -> dict:
+    (task,) = tasks_in([line])
+    return task
+
+
+def test_tasks_priorities_are_orgs_letters():
+    got = [(one(f"- [ ] pay rent {sign}")["priority"], one(f"- [ ] pay rent {sign}")["text"])
+           for sign in ("🔺", "⏫", "🔼", "🔽", "⏬", "⏫\ufe0f", "[priority:: high]", "(priority:: Lowest)")]
+    assert got == [("A", "pay rent"), ("A", "pay rent"), ("B", "pay rent"), ("C", "pay rent"),
+                   ("C", "pay rent"), ("A", "pay rent"), ("A", "pay rent"), ("C", "pay rent")]
+    task = one("- [ ] file taxes ⏫ 📅 2026-11-15")
+    assert (task["text"], task["priority"], task["due"]) == ("file taxes", "A", "2026-11-15")
+    assert one("- [ ] no priority here")["priority"] is None
+    # a Logseq block's cookie says first; its Tasks emoji is taken out of its text all the same
+    (block,) = logseq_tasks_in(["- TODO [#B] ship it ⏫"])
+    assert (block["text"], block["priority"]) == ("ship it", "B")
+    (block,) = logseq_tasks_in(["- TODO ship it 🔽"])
+    assert (block["text"], block["priority"]) == ("ship it", "C")
+
+
+def test_start_and_created_days_are_kept():
+    task = one("- [ ] renew domain 🛫 2026-11-20 ➕ 2025-11-22 📅 2026-12-01")
+    assert (task["text"], task["starts"], task["created"], task["due"]) == (
+        "renew domain", "2026-11-20", "2025-11-22", "2026-12-01")
+    task = one("- [ ] tidy desk [start:: 2026-11-04] [created:: 2026-11-01]")  # Dataview's fields
+    assert (task["text"], task["starts"], task["created"]) == ("tidy desk", "2026-11-04", "2026-11-01")
+    task = one("- [ ] typo 🛫 2026-13-45")  # no day: kept in the text, where the typo shows
+    assert (task["text"], task["starts"]) == ("typo 🛫 2026-13-45", None)
+
+
+def test_a_recurrence_is_its_rule():
+    got = {line: (one(line)["text"], one(line)["recurs"]) for line in (
+        "- [ ] pay rent 🔁 every month on the 1st 📅 2026-12-01 ^rent",
+        "- [ ] file taxes ⏫ 🔁 every year 🛫 2026-11-01 ⏳ 2026-11-10 📅 2026-11-15",
+        "- [ ] renew domain 🔁 every year when done 📅 2026-11-22",
+        "- [ ] sweep 🔁 every 2 weeks on Monday, Friday #chores",
+        "- [ ] water the plants [repeat:: every day when done]",
+        "- [ ] 🔁 every week water plants",  # the rule would be the whole text: left as written
+        "- [ ] water 🔁 weekly",  # no `every`: no rule the plugin reads
+    )}
+    assert list(got.values()) == [
+        ("pay rent", "every month on the 1st"), ("file taxes", "every year"),
+        ("renew domain", "every year when done"), ("sweep #chores", "every 2 weeks on Monday, Friday"),
+        ("water the plants", "every day when done"), ("🔁 every week water plants", None),
+        ("water 🔁 weekly", None)]
+
+
+def test_forwarded_is_closed_and_in_progress_open():
+    tasks = tasks_in(["- [>] call the insurance 📅 2026-11-02", "- [/] write the report", "- [?] a question"])
+    assert [(t["text"], t["status"], t["done"]) for t in tasks] == [
+        ("call the insurance", "forwarded", True), ("write the report", "in_progress", False)]
+
+
+def test_the_fields_in_json_priority_and_windows(tmp_path):
+    root = tmp_path / "vault"
+    write_notes(root, {"Daily/2026-11-03.md": (
+        "# Tuesday\n\n"
+        "- [ ] file taxes ⏫ 🔁 every year 🛫 2026-11-01 ⏳ 2026-11-10 📅 2026-11-15\n"
+        "- [ ] renew car insurance 🛫 2026-11-17 📅 2026-12-01\n"
+        "- [ ] tidy desk 🔽\n"
+        "- [>] call the insurance about the claim 📅 2026-11-02\n")})
+    db_path = tmp_path / "i.sqlite"
+    sync(root, db_path)
+    (taxes,) = listed(db_path, "--priority", "a")
+    assert {k: taxes[k] for k in ("text", "priority", "starts", "created", "recurs")} == {
+        "text": "file taxes", "priority": "A", "starts": "2026-11-01", "created": None, "recurs": "every year"}
+    assert [t["text"] for t in listed(db_path)] == ["file taxes", "renew car insurance", "tidy desk"]
+    assert [(t["text"], t["status"]) for t in listed(db_path, "--done")] == [
+        ("call the insurance about the claim", "forwarded")]
+    # a start day is no day a task is due or scheduled on: the week of 2026-11-16 holds no task
+    assert listed(db_path, "--week", env={"MRAG_TODAY": "2026-11-18"}) == []
+    res = invoke(db_path, "--all", env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "[>] call the insurance" in res.stdout and "priority" in res.stdout
+
+
+def test_a_line_of_many_recurrences_is_read_at_once():
+    """The text rebuilt at each `🔁 every` the rule could not end was quadratic (100,000 of them: minutes)."""
+    from tests.test_tasks import _at_once
+
+    (task,) = _at_once(["- [ ] x " + "🔁 every " * 100_000 + "- done"])  # no rule ends the text
+    assert task["recurs"] is None and task["text"].startswith("x 🔁 every 🔁 every")
+
+
+def test_the_priority_help_shows_the_cookie():
+    """`--help` is read as rich markup: `[#A]` was taken for a style and vanished ("Org's and Logseq's ,")."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    res = CliRunner().invoke(app, ["tasks", "--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "Logseq's [#A]" in res.stdout
