@@ -359,7 +359,7 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.dupl
 def _original_of(note, other, tied: bool) -> bool:
     """Is `note` (root, path, mtime) the one `other`, a near-duplicate of it, copies? When the other's
     file name extends its own in the same folder (`Budget.md`, its copies `Budget 2.md`, `Budget
-    (conflicted copy 2026-11-03).md`, `Budget-DESKTOP-1A2B3C.md`), else, of two chunks of equal score,
+    (conflicted copy 2026-11-03).md`, `Budget-DESKTOP-1A2B3C4.md`), else, of two chunks of equal score,
     when it is the older note."""
     if note is None or other is None or note[0] != other[0]:
         return False

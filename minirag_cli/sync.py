@@ -1771,7 +1771,7 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
         ahead.link_keys = frozenset()  # no chunk of a text without `[[` or `](` writes it
         if ahead.skipped is None and links_in(ahead.text):
             ahead.chunks = note_chunks(ahead.text, path, run.options.chunk_tokens, run.options.overlap_tokens)
-            ahead.link_keys = note_link_keys((c.text for c in ahead.chunks), path,
+            ahead.link_keys = note_link_keys(ahead.chunks, path,
                                              dendron_note(frontmatter.of_note(ahead.text)))
         targets[path] = ahead.link_keys
     run.linked = _with_folder(run.linked, str(root), _linked_by(str(root), linkable, targets.values(),
@@ -2057,46 +2057,56 @@ def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[
     return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
 
 
-def note_link_keys(texts: Iterable[str], path: str, dendron: bool = False) -> frozenset[str]:
-    """The keys of the names the links of the chunks (`texts`, each
-    read alone, as heuristic.link_targets reads a text: wikilinks and
-    Markdown links to notes) of the note at `path` link to: what linked_names needs of a note,
-    recorded per note (meta note_link_targets). Only a chunk that writes
+def note_link_keys(chunks: Sequence[Chunk], path: str, dendron: bool = False) -> frozenset[str]:
+    """The keys of the names the links of the chunks (all of the note's, in
+    order, read in its context as the extractor reads them: read_in_context;
+    heuristic.link_targets: wikilinks and Markdown links to notes) of the note
+    at `path` link to: what linked_names needs of a note, recorded per note
+    (meta note_link_targets). Only a chunk that writes
     `[[` or `](` is read, as store.chunk_texts_with_links finds them in the index. An
     Org-mode note's `[[file:meetings.org]]` is a link as the extractor reads it (orgmode.file_links).
-    A link in code links nothing, as the extractor reads it (read_in_context): in a Markdown
+    A link in code links nothing, as the extractor reads it: in a Markdown
     fence, a Markdown note's indented code block, an Org `#+BEGIN_SRC` block (an rST or
     AsciiDoc one: mdcode.code_kind), and `%%` hides one only where a note reads comments
     (heuristic rules 18: an Org src block's `[[file:x.org]]` and `[[id:…]]` named their notes).
+    The chunks are read in context, not alone: a chunk that opens on a list item's indented
+    paragraph read alone as an indented code block lost its `[[Priya Raman]]`.
     `dendron`: a note Dendron wrote (heuristic.dendron_note), whose links write their target after
     the `|` (heuristic.dendron_links), as note_readings reads it."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
+    chunks = list(chunks)
+    if not any(links_in(c.text) for c in chunks):
+        return frozenset()
     depth = path.count("/")  # a `[log](../log.txt)` that stays in the folder links (heuristic.within_folder_links)
-    texts = (within_folder_links(text, depth) for text in texts)
+    texts = (within_folder_links(text, depth) for c, text in zip(chunks, read_in_context(chunks, path))
+             if links_in(c.text))
     if dendron:
         texts = (dendron_links(text) for text in texts)
     if orgmode.org_note(path):
         texts = (orgmode.file_links(text) for text in texts)
-    read = dict(comments=reads_comments(path), kind=code_kind(path), indented=path.lower().endswith(MARKDOWN_SUFFIXES))
+    # indented code blocks are fenced by read_in_context already: no chunk is read alone for them
+    read = dict(comments=reads_comments(path), kind=code_kind(path))
     return frozenset(key for text in texts if links_in(text) for target in link_targets(text, **read)
                      if target.type == "name" and (key := normalise_key(target.name, target.type)))
 
 
 def stored_link_targets(conn, root: str) -> dict[str, frozenset[str]]:
     """{path: note_link_keys} of the notes of the folder `root` that link to
-    a name, read from every chunk the index holds that writes `[[`, a note Dendron wrote
+    a name, each read from all its chunks (store.note_chunks), in context, when one the index holds
+    writes `[[` or `](`, a note Dendron wrote
     (heuristic.dendron_note: its first chunk's front matter) read as note_readings reads it: what an
     index that has no record of them (recorded_link_targets) needs once."""
-    texts: dict[str, list[str]] = {}
+    linking: set[str] = set()
     dendron: set[str] = set()  # the notes Dendron wrote, by the front matter their first chunk opens with
     for path, text, first in store.chunk_texts_with_links(conn, root):
         if first and dendron_note(frontmatter.of_note(text)):
             dendron.add(path)
         if links_in(text):
-            texts.setdefault(path, []).append(text)
-    return {path: keys for path, chunks in texts.items() if (keys := note_link_keys(chunks, path, path in dendron))}
+            linking.add(path)
+    return {path: keys for path, chunks in store.note_chunks(conn, root, linking).items()
+            if (keys := note_link_keys(chunks, path, path in dendron))}
 
 
 def recorded_link_targets(conn) -> dict[str, dict[str, frozenset[str]]]:
@@ -3177,7 +3187,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     run.resolver.rename(renamed)
     if run.link_targets is not None:  # what linked_names reads of it, from the chunks as written
         keys = pending.link_keys if pending.link_keys is not None else \
-            note_link_keys((c.text for c in pending.chunks), note.path, dendron_note(pending.matter))
+            note_link_keys(pending.chunks, note.path, dendron_note(pending.matter))
         if keys:
             run.link_targets[note.path] = keys
         else:

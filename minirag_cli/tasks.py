@@ -764,8 +764,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     earlier of those days, `in_window` naming them (a start day, `starts`, is
     none of them: it says when a task may begin, not when it is to be done).
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
-    ⏫: "A", any case). Else newest note first
+    ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
+    are listed with `state` all alone: Org keeps an archive out of its agenda,
+    so an archived TODO is no open task (nor overdue). Else newest note first
     (undated notes last), then path, then line."""
+    from minirag_cli.extract import orgmode
     from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
 
@@ -779,6 +782,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
         day, changes = None, None
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
+                continue
+            if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
                 continue
             if (due or overdue) and not found["due"]:
                 continue

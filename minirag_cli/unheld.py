@@ -6,7 +6,8 @@ they watch on New Year's Eve?" -> the film of another evening), and no
 signal with a threshold separated those from right answers on LiHua
 (BENCHMARKS "Decline signals measured"). One signal needs no threshold: a
 proper name, a month or a weekday the question uses that appears in none of
-the results (their text; for a month, full or in three letters, or a weekday, their notes' dates too).
+the results (their text; for a month, full or in three letters next to a day or a year (`Nov 3`,
+`Sept 2026`: a bare `Jan` may be a person), or a weekday, their notes' dates too).
 Then no note found says anything about it, and whatever the model wrote
 would be about something else. Lenient on purpose, so that an answerable
 question is not declined: a name is held when the notes hold it with or
@@ -37,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, strip_accents, without_invisibles
+from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, strip_accents, without_invisibles
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -139,6 +140,14 @@ def unheld_cjk(question: str, text: str) -> list[str]:
     return out
 
 
+def _dated_abbreviation(question: str, word: str) -> bool:
+    """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
+    ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it?"""
+    word = re.escape(word)
+    return re.search(rf"\b{word}\b\.?[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b",
+                     question, re.I) is not None
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
     a month or weekday also counts as held when one of `dates`
@@ -150,8 +159,10 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     for name in question_names(question):
         low = _fold(name)
         # a month's three letters too (`Nov 3`, which the search reads as the date: a question about a
-        # meeting "on Nov 3" was declined over notes that write 2026-11-03)
-        if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days):
+        # meeting "on Nov 3" was declined over notes that write 2026-11-03), but only as a date writes
+        # them, next to a day or a year: "What did Jan say" asks about a person named Jan
+        if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days) \
+                and (low in MONTHS or _dated_abbreviation(question, name)):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
             continue

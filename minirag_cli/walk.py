@@ -153,7 +153,7 @@ def templates_folder_of(root: Path, rel: str) -> str | None:
 
 # A file sync tool's conflict copy: two devices edited a note before they synced, and the tool kept the
 # other device's version beside it under a new name, nearly the same text with one edit. Indexed, the
-# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C.md` first,
+# copies outranked the note they copy (near-duplicates of equal score: `Budget-DESKTOP-1A2B3C4.md` first,
 # `Budget.md` moved down below every other note as `repeats #1`), answered with the copy's figure, and
 # each copy's tasks were listed again in `mrag tasks`. Told by the name each tool gives it (its stem, as
 # the tool writes it, then the original's extension) and only beside the note it copies, in the same
@@ -171,9 +171,11 @@ CONFLICT_COPIES = (
     (re.compile(r"(?P<stem>.+)_conflict-\d{8}-\d{6}"), "ownCloud"),
     # Syncthing: `Budget.sync-conflict-20261103-101112-ABCDEFG.md` (the device's short id)
     (re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"), "Syncthing"),
-    # OneDrive: `Budget-DESKTOP-1A2B3C.md`, the other computer's name; only Windows' own names for a
-    # computer (DESKTOP-, LAPTOP- and letters and digits): `Budget-Q4.md` beside `Budget.md` is a note
-    (re.compile(r"(?P<stem>.+)-(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,12}"), "OneDrive"),
+    # OneDrive: `Budget-DESKTOP-1A2B3CD.md`, the other computer's name; only the shape of the names
+    # Windows gives a computer (DESKTOP- and 7, LAPTOP- and 8 capitals and digits, both in it):
+    # `Budget-Q4.md`, `Plan-LAPTOP-2026.md` and `Notes-LAPTOP-SETUP.md` beside their `Plan.md` are notes
+    (re.compile(r"(?P<stem>.+)-(?:DESKTOP-(?=[A-Z0-9]{0,6}[0-9])(?=[A-Z0-9]{0,6}[A-Z])[A-Z0-9]{7}"
+                r"|LAPTOP-(?=[A-Z0-9]{0,7}[0-9])(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{8})"), "OneDrive"),
 )
 
 
@@ -262,8 +264,45 @@ def icloud_reason(placeholder: str) -> str:
 # `git pull` that met an edit of the same lines): both versions are in the note, read and indexed as
 # written, the answer may cite either. Said as a warning each time the note is read, so it is resolved.
 # A fenced or indented example of a conflict (a note about git) is code, and no conflict.
-_MERGE_CONFLICT = re.compile(r"^<{7}(?:[ \t][^\n]*)?\r?\n(?:[^\n]*\n)*?={7}\r?\n(?:[^\n]*\n)*?>{7}(?:[ \t][^\n]*)?$",
-                             re.MULTILINE)
+# A conflict is an opener line (`<<<<<<<`, alone or a blank and a name after it), a later line `=======`
+# and a later closer line (`>>>>>>>`, as the opener): found a line at a time with str.find, forward only (a
+# regex that searched from each opener for the lines after it took cubic time on `<<<<<<<` / `=======`
+# pairs with no `>>>>>>>`: 30 s on 1000 pairs).
+def _marker_line(text: str, start: int, marker: str, rest_ok, closed: bool = True) -> tuple[int, int]:
+    """(start, end) of the first line at or after `start` that opens with `marker`, the rest of it (up
+    to its newline) `rest_ok`, ended by a newline (or, unless `closed`, by the text's end); (-1, -1)."""
+    while (at := text.find(marker, start)) >= 0:
+        end = text.find("\n", at)
+        if end < 0 and not closed:
+            end = len(text)
+        if end < 0:
+            break
+        if (at == 0 or text[at - 1] == "\n") and rest_ok(text[at + len(marker):end]):
+            return at, end
+        start = end + 1  # the next line: no other line start on this one
+    return -1, -1
+
+
+def _named_marker(rest: str) -> bool:  # `<<<<<<< HEAD`, `<<<<<<<` (a `\r` before the newline for the opener)
+    return not rest or rest[0] in " \t"
+
+
+def _merge_conflicts(text: str):
+    """The offsets of the opener lines of git's conflicts in `text`, each an opener, a `=======` line after
+    it and a closer line after that; the next one looked for after the closer."""
+    start = 0
+    while True:
+        opener, end = _marker_line(text, start, "<<<<<<<", lambda rest: _named_marker(rest) or rest == "\r")
+        if opener < 0:
+            return
+        _sep, end = _marker_line(text, end + 1, "=======", lambda rest: rest in ("", "\r"))
+        if _sep < 0:
+            return
+        _closer, end = _marker_line(text, end + 1, ">>>>>>>", _named_marker, closed=False)
+        if _closer < 0:
+            return
+        yield opener
+        start = end + 1
 
 
 def merge_conflict_warning(path: str, text: str) -> str | None:
@@ -274,13 +313,13 @@ def merge_conflict_warning(path: str, text: str) -> str | None:
     from minirag_cli.extract.mdcode import code_kind, code_ranges, reads_comments
 
     code = None
-    for m in _MERGE_CONFLICT.finditer(text):
+    for opener in _merge_conflicts(text):
         if code is None:
             kind = code_kind(path)
             code = code_ranges(text, indented=kind is None and path.lower().endswith((".md", ".markdown")),
                                comments=reads_comments(path), kind=kind)
-        if not any(start <= m.start() < end for start, end in code):
-            line = text.count("\n", 0, m.start()) + 1
+        if not any(start <= opener < end for start, end in code):
+            line = text.count("\n", 0, opener) + 1
             return (f"holds a git merge conflict (`<<<<<<<` at line {line}, `=======`, `>>>>>>>`): both "
                     "versions are indexed; resolve it")
     return None
@@ -1081,6 +1120,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # notes (obsidian_templates): a sync of a vault synced before drops them.
 #    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
+#    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
+# capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 #    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org
 # datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
 # each chunk headed with its section's day; a note without one is chunked and headed as before.

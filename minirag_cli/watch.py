@@ -80,7 +80,7 @@ from typing import Callable, Iterator, Sequence
 from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.store.view import chunks_at, notes_at
-from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, stat_key, template_setting, terminal_name
+from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, stat_key, template_setting, terminal_name
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
@@ -134,7 +134,8 @@ class Change:
 class NoteFilter:
     """watchfiles filter: a change under a root that could change the index.
     Hidden files and folders (.mrag, .git, editors' swap files) are out,
-    except the root's .mragignore; so are the index and its side files and
+    except the root's .mragignore and an iCloud placeholder (`.Car.md.icloud`,
+    a change of `Car.md`: roots_of); so are the index and its side files and
     files with extensions that are never notes. Paths without an extension
     pass: a folder renamed or deleted looks like that; so does a folder, and
     a path gone that the index holds notes under (`held(root, rel)`): a
@@ -160,6 +161,11 @@ class NoteFilter:
                 continue
             if rel.parts == (IGNORE_FILE,) or template_setting(rel.as_posix()):
                 return True
+            # an iCloud placeholder (`.Car.md.icloud`) is a change of its note: one that came after the note
+            # was gone (removed by then) has the note listed as not downloaded, as a sync lists it
+            if rel.parts and icloud_placeholder_of(rel.parts[-1]) \
+                    and not any(part.startswith(".") for part in rel.parts[:-1]):
+                return True
             if any(part.startswith(".") for part in rel.parts):
                 return False
             if p.suffix.lower() in NOTE_EXTENSIONS or p.suffix == "" or p.is_dir():
@@ -175,9 +181,12 @@ class NoteFilter:
             p = Path(path)
             for root in self.roots:
                 try:
-                    out.setdefault(root, set()).add(p.relative_to(root).as_posix())
+                    rel = p.relative_to(root)
                 except ValueError:
                     continue
+                if note := icloud_placeholder_of(p.name):  # a placeholder: its note's change
+                    rel = rel.with_name(note)
+                out.setdefault(root, set()).add(rel.as_posix())
         return out
 
 

@@ -1,4 +1,4 @@
-"""The heuristic extractor, and what sync reads a note with before it, take
+"""The heuristic extractor, and what sync reads a note with before it (and its git conflict check), take
 time in proportion to the text on what users paste into notes (CSV rows,
 long lists, minified JSON, logs, runs of blanks, front matter of many keys):
 a 30,000-character line of names took 2.4 s, a 26 KB line of JSON minutes.
@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from minirag_cli import frontmatter, sync
+from minirag_cli import frontmatter, sync, walk
 from minirag_cli.chunking import chunk_text
 from minirag_cli.extract import heuristic
 from minirag_cli.extract.heuristic import HeuristicExtractor
@@ -58,6 +58,11 @@ SHAPES = [
      lambda n: "\n".join(f"`x{i}` [[Note {i}]] and ``y`` for Alice" for i in range(20 * n))),
     ("a front matter of many keys, as sync reads it", _sync_reading,
      lambda n: "---\n" + "\n".join(f"key{i}: value {i}" for i in range(20 * n)) + "\n---\nAlice met Bob.\n"),
+    # git conflict markers that pair with no `>>>>>>>` (a regex searched from each opener: cubic, 30 s on 1000)
+    ("git conflict openers and separators with no closer", lambda text: walk.merge_conflict_warning("note.md", text),
+     lambda n: "<<<<<<< HEAD\n=======\n" * n),
+    ("a line of conflict openers", lambda text: walk.merge_conflict_warning("note.md", text),
+     lambda n: "<<<<<<<" * (50 * n)),
 ]
 
 

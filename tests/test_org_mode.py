@@ -512,6 +512,27 @@ def test_an_org_archive_file_is_an_org_note(tmp_path, capsys, monkeypatch):
         conn.close()
 
 
+def test_an_org_archive_files_open_todo_is_listed_with_all_alone(tmp_path, capsys, monkeypatch):
+    """An archived entry still marked TODO (Org archives a subtree as it is)
+    is out of Org's agenda: `mrag tasks` and `--overdue` list the note's own
+    open TODO, not the archive's (they listed both); `--all` lists it."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, sync
+
+    archive = ("Archived entries from file /home/u/notes/notes.org\n\n* TODO Migrate the wiki to Confluence\n"
+               "  DEADLINE: <2026-10-01 Thu>\n  :PROPERTIES:\n  :ARCHIVE_TIME: 2026-11-01 Sun 10:00\n  :END:\n")
+    root = tmp_path / "org"
+    write_notes(root, {"notes.org": "* TODO Renew passport\n  DEADLINE: <2026-12-01 Tue>\n",
+                       "notes.org_archive": archive})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path, overlap=0)
+    monkeypatch.setenv("MRAG_TODAY", "2026-12-06")
+    assert [t["text"] for t in listed(db_path)] == ["Renew passport"]
+    assert [t["text"] for t in listed(db_path, "--overdue")] == ["Renew passport"]
+    assert {t["text"]: t["path"] for t in listed(db_path, "--all")} == {
+        "Renew passport": "notes.org", "Migrate the wiki to Confluence": "notes.org_archive"}
+
+
 def test_id_aliases_are_counted_in_the_tables_and_listed_in_json(tmp_path, capsys, monkeypatch):
     """An org-roam `:ID:` alias (`id:3f2a…`) and a Logseq block's uuid are how
     links reach a note, no name a person reads: `mrag entities` and `mrag entity`

@@ -28,11 +28,16 @@ COPIES = {
     "Budget (conflict 2026-11-03 10-11-12).md": "Nextcloud",
     "Budget_conflict-20261103-101112.md": "ownCloud",
     "Budget.sync-conflict-20261103-101112-ABCDEFG.md": "Syncthing",
-    "Budget-DESKTOP-1A2B3C.md": "OneDrive",
+    "Budget-DESKTOP-1A2B3C4.md": "OneDrive",
+    "Budget-LAPTOP-8K2M4QZR.md": "OneDrive",
 }
 NOTES = {  # not conflict copies: a numbered note, a name with a suffix, a copy whose note is gone
     "Budget 2.md": "# Budget 2\n\nThe second budget draft.\n",
     "Budget-Q4.md": "# Budget Q4\n\nThe Q4 figures.\n",
+    # not Windows' computer names (DESKTOP- and 7, LAPTOP- and 8 capitals and digits, both in it)
+    "Budget-LAPTOP-2026.md": "# Laptop budget 2026\n\nBuy a ThinkPad.\n",
+    "Budget-LAPTOP-SETUP.md": "# Setup\n\nLAPTOP setup\n",
+    "Budget-DESKTOP-REFRESH.md": "# Desktop refresh\n\nNew screens.\n",
     "Plan (conflicted copy 2026-11-03).md": "# Plan\n\nThe only version left.\n",
     "sub/Budget.sync-conflict-20261103-101112-ABCDEFG.md": "# Budget\n\nIn a folder without Budget.md.\n",
 }
@@ -66,7 +71,7 @@ def test_conflict_copies_beside_their_note_are_not_indexed(tmp_path):
 
 def test_doctor_warns_of_the_conflict_copies_left(tmp_path):
     root = tmp_path / "notes"
-    write_notes(root, {"Budget.md": BUDGET, "Budget-DESKTOP-1A2B3C.md": BUDGET + "\nReserve: 5,100 EUR\n"})
+    write_notes(root, {"Budget.md": BUDGET, "Budget-DESKTOP-1A2B3C4.md": BUDGET + "\nReserve: 5,100 EUR\n"})
     db_path = tmp_path / "index.sqlite"
     sync(root, db_path)
 
@@ -77,15 +82,15 @@ def test_doctor_warns_of_the_conflict_copies_left(tmp_path):
     [check] = conflicts()
     assert check["status"] == "warn"
     assert "1 sync conflict copy not indexed" in check["detail"]
-    assert f"{root.resolve()}/Budget-DESKTOP-1A2B3C.md (OneDrive conflict copy of Budget.md)" in check["detail"]
+    assert f"{root.resolve()}/Budget-DESKTOP-1A2B3C4.md (OneDrive conflict copy of Budget.md)" in check["detail"]
     assert "Merge each copy's edit into its note" in check["fix"]
     status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
-    assert status["conflict_copies"] == [{"root": str(root.resolve()), "path": "Budget-DESKTOP-1A2B3C.md",
+    assert status["conflict_copies"] == [{"root": str(root.resolve()), "path": "Budget-DESKTOP-1A2B3C4.md",
                                           "reason": "OneDrive conflict copy of Budget.md: merge its edit into "
                                                     "Budget.md and delete it"}]
     shown = CliRunner().invoke(app, ["--db", str(db_path), "status"]).stdout
     assert "1 sync conflict copy not indexed" in " ".join(shown.split()), shown
-    (root / "Budget-DESKTOP-1A2B3C.md").unlink()  # merged and deleted: nothing to say
+    (root / "Budget-DESKTOP-1A2B3C4.md").unlink()  # merged and deleted: nothing to say
     sync(root, db_path)
     assert conflicts() == []
     assert json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)["conflict_copies"] == []

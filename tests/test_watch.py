@@ -327,6 +327,12 @@ def test_note_filter(tmp_path):
     assert [f(None, str(p)) for p in no] == [False] * len(no)
     assert f.roots_of([str(root / "a.md"), str(root / "sub" / "b.md"), str(tmp_path / "x.md")]) == \
         {root: {"a.md", "sub/b.md"}}
+    # an iCloud placeholder is its note's change (its note gone before it came was removed for good)
+    assert f(None, str(root / "sub" / ".Car.md.icloud")) is True
+    assert f(None, str(root / ".git" / ".Car.md.icloud")) is False
+    assert f(None, str(root / "sub" / ".x.png.icloud")) is False
+    assert f.roots_of([str(root / "sub" / ".Car.md.icloud"), str(root / ".Health.md.icloud")]) == \
+        {root: {"sub/Car.md", "Health.md"}}
     # gone, with no note extension: passes when the index holds notes under it (a folder `v1.2` moved away)
     held = NoteFilter([root], db_path, held=lambda r, rel: r == root and rel == "v1.2")
     assert [held(None, str(root / name)) for name in ("v1.2", "v1.3", "x.png")] == [True, False, False]

@@ -765,6 +765,26 @@ def test_indented_code_in_a_markdown_text(text, code):
     assert [text[a:b] for a, b in code_ranges(text)] == [c for c in code if c.startswith(("```", "<"))]
 
 
+def test_a_chunk_opening_on_a_list_items_paragraph_links_as_the_extractor_reads_it():
+    """sync.note_link_keys reads a note's chunks in its context, as the
+    extractor does (read_in_context): a chunk that opens on a list item's
+    indented paragraph, read alone, was an indented code block, and its
+    `[[Priya Raman]]` linked nothing while the extractor named her; a link in
+    real code (a fence the chunk is in) still links nothing."""
+    from minirag_cli import sync
+    from minirag_cli.chunking import Chunk
+    from minirag_cli.extract.heuristic import link_targets
+
+    note = ("# Plan\n\n- Project lead\n\n    The lead is [[Priya Raman]], who owns the plan.\n\n"
+            "Example:\n\n    [[Not A Link]] in an indented block\n\n```\n[[Nor This]]\n```\n")
+    cuts = [0, note.index("    The lead"), note.index("    [[Not"), note.index("[[Nor"), len(note)]
+    chunks = [Chunk(i, note[a:b], a, b, note.count("\n", 0, a) + 1, note.count("\n", 0, b) + 1, 9)
+              for i, (a, b) in enumerate(zip(cuts, cuts[1:]))]
+    texts, _parts, _speakers = sync.note_readings(chunks, "Plan.md", None)
+    assert {t.name for text in texts for t in link_targets(text)} == {"Priya Raman"}
+    assert sync.note_link_keys(chunks, "Plan.md") == {"priyaraman"}
+
+
 def test_code_across_chunks_and_indented_code_is_no_link(tmp_path):
     """A Markdown note's indented code block (a blank line before, no list
     item around) is code, in every chunk it spans; a `.txt` note's indented

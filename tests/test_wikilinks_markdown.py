@@ -209,11 +209,13 @@ def test_a_link_to_a_text_file_in_a_folder_above_links_while_it_stays_in_the_fol
     assert within_folder_links(text, 1) == "[the log](.//log.txt), [reqs](../../requirements.txt), [plan](../Plan.md)"
     assert within_folder_links(text, 0) == text
     root = tmp_path / "notes"
-    write_notes(root, {"log.txt": "Deployed the billing service.\n",
-                       "sub/a.md": "Read [the log](../log.txt) and [reqs](../../requirements.txt).\n",
+    write_notes(root, {"log.txt": "Deployed the billing service.\n", "sub/a.md": "Nothing links here yet.\n",
                        "top.md": "Install [requirements](../requirements.txt).\n"})
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     sync(conn, [root])
+    assert _notes_of(conn, "log") == set()
+    (root / "sub/a.md").write_text("Read [the log](../log.txt) and [reqs](../../requirements.txt).\n")
+    sync(conn, [root])  # incremental: the link written into a note the index holds
     assert _notes_of(conn, "log") == {"log.txt", "sub/a.md"}
     assert _notes_of(conn, "requirements") == set()
     fresh = db.connect(tmp_path / "fresh.sqlite", create=True)

@@ -1569,8 +1569,8 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
     where `%%` opens a comment (mdcode.reads_comments)? `kind`: the note kind whose own
     code blocks are code too (mdcode.code_kind: an Org note's `#+BEGIN_SRC`), `indented`: a
-    Markdown note's indented code blocks are code, for a text not read in context already
-    (sync.note_link_keys reads a stored chunk as it is; the extractor's texts have them fenced)."""
+    Markdown note's indented code blocks are code, for a text not read in context already (the
+    extractor's texts and sync.note_link_keys's, read in context, have them fenced)."""
     if "[[" not in text:
         return []
     code = Ranges(code_ranges(text, indented=indented, comments=comments, kind=kind, templater=True))

@@ -107,6 +107,13 @@ def _blank(m: re.Match) -> str:
 ORG_SUFFIXES = (".org", ".org_archive")
 
 
+def org_archive(path: str) -> bool:
+    """Whether `path` is an Org archive file (`notes.org_archive`), whose
+    entries Org keeps out of its agenda (tasks.select lists its open ones
+    with --all alone)."""
+    return path.lower().endswith(".org_archive")
+
+
 def org_note(path: str) -> bool:
     """Is the note at `path` an Org-mode note (`.org`, or its archive: ORG_SUFFIXES)?"""
     return path.lower().endswith(ORG_SUFFIXES)

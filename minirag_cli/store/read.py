@@ -39,6 +39,22 @@ def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str, bool]]:
         yield path, text, bool(first)
 
 
+def note_chunks(conn, root: str, paths: Iterable[str]) -> dict[str, list[Chunk]]:
+    """{path: its chunks, all of them, in order} of the notes at `paths` in the folder `root`: a note's
+    chunks read in its context (sync.note_link_keys)."""
+    paths = sorted(set(paths))
+    out: dict[str, list[Chunk]] = {}
+    for start in range(0, len(paths), 500):
+        part = paths[start:start + 500]
+        marks = ",".join("?" * len(part))
+        for row in conn.execute(
+                "SELECT d.path, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens "
+                "FROM chunks c JOIN documents d ON d.id = c.document_id "
+                f"WHERE d.root = ? AND d.path IN ({marks}) ORDER BY d.path, c.seq", [root, *part]):
+            out.setdefault(row[0], []).append(Chunk(*row[1:]))
+    return out
+
+
 def documents_in_sync_order(conn, roots: Sequence[str]) -> list[int]:
     """The ids of the index's documents in the order a sync of `roots` into
     an empty index writes them: folder by folder (`roots` in their order,
