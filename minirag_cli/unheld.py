@@ -142,10 +142,17 @@ def unheld_cjk(question: str, text: str) -> list[str]:
 
 def _dated_abbreviation(question: str, word: str) -> bool:
     """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
-    ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it?"""
+    ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it, or after a word that puts a time
+    ("in Nov", "during Sept", "since Jan", "last Dec": _TIME_LEAD; not "from"/"to"/"by"/"with", which
+    lead a person as often)?"""
     word = re.escape(word)
-    return re.search(rf"\b{word}\b\.?[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b",
-                     question, re.I) is not None
+    return re.search(rf"\b{word}\b\.?[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
+                     rf"|\b{_TIME_LEAD}[ \t]+{word}\b", question, re.I) is not None
+
+
+# The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
+# about November; "What did Jan say?" about Jan)
+_TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
 
 
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:

@@ -57,12 +57,17 @@ def test_a_month_in_three_letters_is_held_by_the_notes_dates():
     assert unheld_names("Who came in Sept 2026?", ["Tom came."], ["2026-09-12 10:00"]) == []
 
 
-def test_three_letters_are_a_month_only_next_to_a_day_or_a_year():
-    # "Jan" alone is a person's name: a result dated in January held it, so the question was not declined
+def test_three_letters_are_a_month_only_next_to_a_day_or_a_year_or_after_a_time_word():
+    # "Jan" alone is a person's name: a result dated in January held it, so the question was not declined;
+    # "in Sept", "during Nov" put a time (a month's short name after them was declined: revM's fix read
+    # only "Nov 3" / "Nov 2026")
     notes = ["Priya said the budget is fine. We meet again next week."]
     assert unheld_names("What did Jan say about the budget?", notes, ["2026-01-14"]) == ["Jan"]
     assert unheld_names("Did Jan, 3 people and Priya come?", notes, ["2026-01-14"]) == ["Jan"]
-    assert unheld_names("Who came in Sept?", ["Tom came."], ["2026-09-12 10:00"]) == ["Sept"]
+    assert unheld_names("Who came in Sept?", ["Tom came."], ["2026-09-12 10:00"]) == []
+    assert unheld_names("What did I do during Nov?", notes, ["2026-11-02"]) == []
+    assert unheld_names("What did I hear from Jan?", notes, ["2026-01-14"]) == ["Jan"]
+    assert unheld_names("Who came in Sept?", ["Tom came."], ["2026-10-12 10:00"]) == ["Sept"]
     assert unheld_names("What did Priya say on Jan 14th?", notes, ["2026-01-14"]) == []
     assert unheld_names("What is planned for May?", notes, ["2026-05-02"]) == []  # a full name stays a month
 
