@@ -217,11 +217,12 @@ def _note_text(path: str) -> str | None:
         return None
 
 
-def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None) -> str | None:
+def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None,
+                         notes: Container[str] | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
     note of the same folder (`names`: the folder's file names), or, in the folder `dirpath`, a copy named
-    as notes are numbered (NUMBERED_COPIES) whose text is nearly its note's (near_copy); None for any
-    other file."""
+    as notes are numbered (NUMBERED_COPIES) of a note this sync indexes (`notes`: the names not
+    ignored; default `names`) whose text is nearly its note's (near_copy); None for any other file."""
     stem, ext = os.path.splitext(name)
     for pattern, tool in CONFLICT_COPIES:
         m = pattern.fullmatch(stem)
@@ -230,7 +231,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
     if dirpath is not None:
         for pattern, tool in NUMBERED_COPIES:
             m = pattern.fullmatch(stem)
-            if m and (original := m["stem"] + ext) in names:
+            # an ignored note is no original: `Budget 2.md` is then the only version indexed (both were lost)
+            if m and (original := m["stem"] + ext) in (names if notes is None else notes):
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None and near_copy(copy, note):
                     return conflict_copy_of(tool, original)
@@ -550,6 +552,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     result.linked_folders[reldir + d] = (os.path.realpath(full_dir), st.st_dev, st.st_ino)
             kept.append(d)
         dirnames[:] = kept
+        notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -584,7 +587,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
-            conflict = conflict_copy_reason(name, filenames, None if settled_note(reldir, name) else dirpath)
+            conflict = conflict_copy_reason(name, filenames, None if settled_note(reldir, name) else dirpath,
+                                            notes)
             if conflict:
                 result.skipped.append({"path": rel, "reason": conflict})
                 continue
@@ -1120,6 +1124,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # notes (obsidian_templates): a sync of a vault synced before drops them.
 #    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
+#    fixN2: a note .mragignore names is no original: its numbered copy is indexed (neither was).
 #    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
 # capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 #    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org

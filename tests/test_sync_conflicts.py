@@ -226,3 +226,14 @@ def test_git_conflict_marker_lines_name_nothing(tmp_path):
     finally:
         conn.close()
     assert "TAP" in entities and "HEAD" not in entities
+
+
+def test_a_numbered_copy_of_an_ignored_note_is_indexed(tmp_path):
+    # .mragignore keeps Budget.md out: `Budget 2.md` is no copy of a note this sync indexes, and the
+    # only version of its figure that is searched (it was skipped as the copy: neither was indexed)
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget 2.md": BUDGET_LONG + "\nNew figure: 42k.\n",
+                       ".mragignore": "Budget.md\n"})
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Budget 2.md"]
+    assert not any("conflict copy" in s["reason"] for s in summary.skipped)
