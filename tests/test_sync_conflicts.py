@@ -237,3 +237,44 @@ def test_a_numbered_copy_of_an_ignored_note_is_indexed(tmp_path):
     summary, indexed = sync(root, tmp_path / "index.sqlite")
     assert indexed == ["Budget 2.md"]
     assert not any("conflict copy" in s["reason"] for s in summary.skipped)
+
+
+def test_a_numbered_copy_and_its_note_unchanged_are_not_compared_again(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from tests.test_sync import _note_opens
+
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget 2.md": BUDGET_LONG.replace("3,200", "2,900")})
+    old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+    db_path = tmp_path / "index.sqlite"
+    assert sync(root, db_path)[1] == ["Budget.md"]
+    opened = _note_opens(monkeypatch, root)
+    summary, indexed = sync(root, db_path)  # the copy is skipped unopened (a 300 kB pair took 5.5 s a sync)
+    assert indexed == ["Budget.md"] and opened == []
+    assert {s["path"]: s["reason"] for s in summary.skipped}["Budget 2.md"].startswith("iCloud conflict copy")
+    # its note rewritten: compared anew, no copy now
+    (root / "Budget.md").write_text("# Budget\n\nA new plan altogether: no figures yet.\n", encoding="utf-8")
+    assert sync(root, db_path)[1] == ["Budget 2.md", "Budget.md"]
+
+
+def test_near_copy_of_long_notes_is_quick():
+    import time
+
+    from minirag_cli.walk import near_copy
+
+    # 150,000 words of a few hundred kinds, 12 to a line, as a long journal
+    def journal(edited: int = 0) -> str:  # a word of every `edited`th line edited
+        return " ".join(("x" if edited and i % (12 * edited) == 0 else "") + f"w{(i * 7919) % 301}"
+                        + ("\n" if i % 12 == 11 else "") for i in range(150_000))
+
+    text = journal()
+    start = time.perf_counter()
+    assert near_copy(text.replace("w5 ", "edited ", 1), text)
+    assert near_copy(journal(50), text)  # 49 of 50 lines as they were
+    assert not near_copy(journal(5), text)  # 4 of 5
+    assert not near_copy(text[:len(text) // 2], text)  # half the words
+    assert time.perf_counter() - start < 5  # difflib over the words took over 50 s for one such pair
