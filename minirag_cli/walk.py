@@ -266,7 +266,7 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
         if m and (original := m["stem"] + ext) in names:
             return conflict_copy_of(tool, original)
     if dirpath is not None:
-        for pattern, tool in NUMBERED_COPIES:
+        for pattern, _tool in NUMBERED_COPIES:
             m = pattern.fullmatch(stem)
             # an ignored note is no original: `Budget 2.md` is then the only version indexed (both were lost)
             if m and (original := m["stem"] + ext) in (names if notes is None else notes):
@@ -278,7 +278,7 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None and near_copy(copy, note):
-                    return conflict_copy_of(tool, original)
+                    return numbered_copy_of(name, original)
     return None
 
 
@@ -290,6 +290,29 @@ def numbered_original(name: str) -> str | None:
 
 def conflict_copy_of(tool: str, original: str) -> str:
     return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
+
+
+# Its name does not say which tool made a numbered copy (or whether the user did: a `Draft 2.md` revised
+# from `Draft.md`, Obsidian's `Untitled 2.md` from a template): said as what is known, with the way to
+# keep it as a note, a negation line in .mragignore (keeps_copy)
+NUMBERED_COPY = "a numbered copy (iCloud, Google Drive, Finder) of"
+
+
+def numbered_copy_of(name: str, original: str) -> str:
+    pattern = re.sub(r"([\\*?\[])", r"\\\1", name)  # as gitignore reads it: `[`, `*`, `?` are wildcards
+    return (f"{NUMBERED_COPY} {original}, with nearly its text: merge its edit into {original} and delete it, "
+            f"or keep it as a note with the line `!{pattern}` in {IGNORE_FILE}")
+
+
+def keeps_copy(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
+    """Does .mragignore keep the file at `rel` by a negation line (`!Draft 2.md`): a note, never a copy?"""
+    return spec is not None and spec.check_file(rel).include is False
+
+
+def copy_reason(reason: str) -> bool:
+    """Is `reason` why a file was skipped as a copy of its note (conflict_copy_reason)?"""
+    return reason.startswith(NUMBERED_COPY) or (
+        CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES})
 
 
 # iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
@@ -381,9 +404,7 @@ CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped 
 
 def conflict_copies(skipped: Mapping[str, str]) -> dict[str, str]:
     """Of the files a sync skipped (path -> reason, db.skipped_files), the sync tools' conflict copies."""
-    return {path: reason for path, reason in skipped.items()
-            if CONFLICT_COPY in reason
-            and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES + NUMBERED_COPIES}}
+    return {path: reason for path, reason in skipped.items() if copy_reason(reason)}
 
 
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
@@ -544,7 +565,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         """Why the file `name` was skipped as a copy of its note, when the last sync compared the two as
         they are (the copy as `looked` holds it, its note as the index holds it); else None."""
         original, old = numbered_original(name), looked.get(reldir + name) if looked else None
-        if original not in notes or not known or old is None or CONFLICT_COPY not in old[2]:
+        if original not in notes or not known or old is None or not old[2].startswith(NUMBERED_COPY):
             return None
         try:
             sts = [os.stat(os.path.join(root, reldir + n)) for n in (name, original)]
@@ -653,10 +674,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             settled = settled_note(reldir, name)
             # a numbered copy compared with its note by the last sync, both unchanged: not compared again
-            conflict = None if settled else copy_looked_before(reldir, name, notes)
+            conflict = None if settled or keeps_copy(spec, rel) else copy_looked_before(reldir, name, notes)
             if conflict is None:
                 read_at = time.time()
-                conflict = conflict_copy_reason(name, filenames, None if settled else dirpath, notes)
+                conflict = conflict_copy_reason(name, filenames, None if settled else dirpath,
+                                                () if keeps_copy(spec, rel) else notes)
                 if conflict and not settled:
                     with contextlib.suppress(OSError):
                         st = os.stat(os.path.join(dirpath, name))
@@ -695,7 +717,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))):
                 why = looked_before(rel, st)
-                if why and CONFLICT_COPY in why:  # a copy of a note since changed: compared above anew
+                if why and copy_reason(why):  # a copy of a note since changed: compared above anew
                     del result.looked[rel]
                     why = None
                 if why is not None:  # not indexed when last looked at (binary, mrag's page), unchanged since
@@ -1202,6 +1224,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
 #    fixN2: a note .mragignore names is no original: its numbered copy is indexed (neither was).
 # A copy and its note unchanged since compared are not compared again (WalkResult.looked).
+# A numbered copy is said as such (not `iCloud conflict copy`), kept a note by a `!Draft 2.md` line in .mragignore.
 #    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
 # capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 #    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org
