@@ -381,10 +381,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (tasks.without_logseq_markers, read by sync.note_readings) as an Org headline's are.
 # 18, qa27's part (an Obsidian plugin power user): an emoji between a line's marks and its first word
 #    (`## 🏆 Wins`, `- [ ] ☕ Set up ...`, `## 🔗 Quick links`) leaves that word a sentence's first
-#    (_is_emoji): it named Wins, Set, Quick, Recently, Due; a Templater tag (`<% tp.date.now("YYYY-MM-DD")
-#    %>`, a `<%* ... %>` block) is code (mdcode.TEMPLATER): `YYYY-MM-DD` was a work's title; a weekly or
-#    quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named as `[[2026-W45]]` links it
-#    (note_name: the link named a `2026-W45` no note carried, so a homepage's link joined no note).
+#    (_is_emoji): it named Wins, Set, Quick, Recently, Due; and a label after emoji is the label it is
+#    without them (ITEM_LABEL, fixM2: `- 👩‍💻 Priya: backend`, `🎨 Marta: design` named nobody); a Templater
+#    tag (`<% tp.date.now("YYYY-MM-DD") %>`, a `<%* ... %>` block) is code (mdcode.templater_tags): `YYYY-MM-DD`
+#    was a work's title; a weekly or quarterly note (`2026-W45.md`, `2026-Q4.md`: text.file_period) is named
+#    as `[[2026-W45]]` links it (note_name: the link named a `2026-W45` no note carried, so a homepage's link
+#    joined no note).
 # 18, fix19's part (Org and Logseq leftovers): a link in code names no note for the folder's naming as it
 #    names nothing for the extractor (sync.note_link_keys: an Org `#+BEGIN_SRC` block's `[[file:x.org]]`
 #    and `[[id:…]]`, a Markdown note's indented code block's `[[Hackerspace]]` named their notes); an Org
@@ -910,6 +912,37 @@ SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
 # is no part of it (heuristic rules 11). Such a tag labels a line, and never speaks: a chat's
 # message that lists a recipe's `**Ingredients:**` (LiHua's) names no person.
 _EMPH = r"(?:\*\*?|__?)"
+# What _is_emoji reads as an emoji: a symbol, a skin tone (So, Sk), the variation selector U+FE0F, the joiner U+200D
+_EMOJI_CATEGORIES = ("So", "Sk")
+_EMOJI_JOINERS = "\ufe0f\u200d"
+
+
+def _emoji_class() -> str:
+    """The characters _is_emoji takes in the blocks emoji are drawn from (Latin-1's `©`, U+2000 to U+2BFF's
+    arrows, symbols and dingbats, the CJK symbols' `㊗`, U+1F000 to U+1FAFF's pictographs and flags' letters),
+    as a regex class's ranges: scanned from the Unicode database once, so a label's emoji (ITEM_LABEL) is
+    the sentence start's (_sentence_start); a symbol of another block is not skipped before a label."""
+    ranges, first, last = [], None, None
+    for code in itertools.chain(range(0xA0, 0x100), range(0x2000, 0x2C00), range(0x3000, 0x3300),
+                                range(0x1F000, 0x1FB00)):
+        if unicodedata.category(chr(code)) not in _EMOJI_CATEGORIES:
+            continue
+        if last is not None and code == last + 1:
+            last = code
+            continue
+        if first is not None:
+            ranges.append((first, last))
+        first = last = code
+    ranges.append((first, last))
+    return "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in ranges) + _EMOJI_JOINERS
+
+
+# emoji after a line's marks, apart by blanks or not (`- 👩‍💻 Priya: backend`, `- ⭐ ⭐ Marta:`): read past
+# before a label (ITEM_LABEL) as a sentence's start reads past them (_sentence_start, rules 18: the item's
+# label, no longer a label, named nobody); runs apart by a blank at least, so a long run is read once, not
+# split every way
+_EMOJI_CHARS = _emoji_class()
+_EMOJI = rf"[{_EMOJI_CHARS}]+(?:[ \t]+[{_EMOJI_CHARS}]+)*[ \t]*"
 _LABEL_TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?={_EMPH}?:{_EMPH}?\s|：[ \t]*[{CJK_CHARS}])"
               rf"|{_CJK_TAG}(?=[ \t]*[:：]))(?:{_EMPH}?:{_EMPH}?\s|[ \t]*[:：])")
 LABEL = re.compile(rf"^[^\S\n]*{_EMPH}{_LABEL_TAG}", re.MULTILINE)
@@ -1246,8 +1279,11 @@ TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EM
 _LINE_MARKS = re.compile(LINE_MARKS)
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
-# a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag)
-ITEM_LABEL = re.compile(rf"^{LINE_MARKS}{_EMPH}?{_LABEL_TAG}", re.MULTILINE)
+# a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag);
+# and a label after emoji, in an item, in its emphasis or opening a line (`- 🎨 Marta: design`, `- **🎨
+# Marta:**`, `🎨 Marta: design`: _EMOJI, rules 18), as it is without them
+ITEM_LABEL = re.compile(rf"^(?:{LINE_MARKS}(?:{_EMOJI})?|[ \t]*{_EMOJI})(?:{_EMPH}(?:{_EMOJI})?)?{_LABEL_TAG}",
+                        re.MULTILINE)
 # how far back a line's start is looked for from a word after `-`, `>`, `)` or `]`: further than
 # any line's marks reach (a long line of ` - ` dashes read back to its start for each word was
 # quadratic); a line's marks longer than that (no note's) start no sentence
@@ -2999,7 +3035,7 @@ def _unstreeted_words(text: str) -> frozenset[str]:
 def _is_emoji(char: str) -> bool:
     """Is `char` part of an emoji as a heading, a list item or a task opens with one (`🏆`, `☕`, `✨`:
     a symbol, a skin tone, the variation selector U+FE0F or the joiner U+200D)?"""
-    return char > "\x7f" and (unicodedata.category(char) in ("So", "Sk") or char in "\ufe0f\u200d")
+    return char > "\x7f" and (unicodedata.category(char) in _EMOJI_CATEGORIES or char in _EMOJI_JOINERS)
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -3007,24 +3043,27 @@ def _sentence_start(text: str, pos: int) -> bool:
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
     after `。`, `！`, `？`, `：`, `；`, or after a quote or a bracket), or a list item's or a quote line's first word
     (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
-    it: searching the text up to each word took time growing with the
+    it, and over emoji and their blanks (_is_emoji: `## 🏆 Wins`, rules 18): searching the text up to each word took time growing with the
     square of the text's length."""
-    start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
-    while start:
-        window = max(0, start - step)
-        kept = len(text[window:start].rstrip())
-        start, step = window + kept, step * 2
-        if kept:
+    while True:  # `## 🏆 Wins`, `- [ ] ☕ Set up`: the emoji's place is the word's (rules 18)
+        start, step = pos, 4  # of the blanks before pos, found a window at a time (a run of blanks may be long)
+        while start:
+            window = max(0, start - step)
+            kept = len(text[window:start].rstrip())
+            start, step = window + kept, step * 2
+            if kept:
+                break
+        blanks = text[start:pos]
+        if pos == 0 or "\n" in blanks:
+            return True
+        before = text[start - 1] if start else ""
+        if not _is_emoji(before):
             break
-    blanks = text[start:pos]
-    if pos == 0 or "\n" in blanks:
-        return True
-    before = text[start - 1] if start else ""
-    if _is_emoji(before):  # `## 🏆 Wins`, `- [ ] ☕ Set up`: the emoji's place is the word's (rules 18)
-        first = start - 1
-        while first and _is_emoji(text[first - 1]):  # a blank between two emoji is read back by the call
-            first -= 1
-        return _sentence_start(text, first)
+        # read on from the emoji's start, and the blanks and emoji before it (a loop, not a call for each:
+        # a line of 2,000 `⭐ ` ran out of Python's stack)
+        pos = start - 1
+        while pos and _is_emoji(text[pos - 1]):
+            pos -= 1
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)

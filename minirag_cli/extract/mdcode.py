@@ -359,7 +359,29 @@ LOGSEQ_QUERY = re.compile(r"\{\{query[ \t][^\n]*?\}\}")
 # An Obsidian Templater tag, `<% tp.date.now("YYYY-MM-DD") %>`, `<%* tR += ... %>` (a command block may
 # span lines, to its `%>`; 4,000 characters at most): code the plugin runs when a note is made from the
 # template, not its text (heuristic rules 18, qa27: `"YYYY-MM-DD"` was a work's title, `Who` a name).
-TEMPLATER = re.compile(r"<%[*_+-]?[\s\S]{0,4000}?[_-]?%>")
+# Found by templater_tags, as `<%[*_+-]?[\s\S]{0,4000}?[_-]?%>` finds them: that pattern read up to 4,000
+# characters on from each `<%` no `%>` closes (a 200 kB line of `<%`: 24 s).
+TEMPLATER_REACH = 4000
+
+
+def templater_tags(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the Templater tags of `text` (TEMPLATER_REACH), in order: from a `<%` (and the
+    command's `*`, `_`, `+` or `-`) to the first `%>` after it, if at most TEMPLATER_REACH characters on (one
+    more before a `%>` after `_` or `-`, a whitespace control's); a `<%` no `%>` closes is text. The next
+    `%>` is looked for only once the last one found is behind a tag's start: time in proportion to the text."""
+    tags, pos, close = [], 0, -1
+    while (start := text.find("<%", pos)) >= 0:
+        body = start + 2 + (text[start + 2:start + 3] in ("*", "_", "+", "-"))
+        if close < body:
+            close = text.find("%>", body)
+            if close < 0:
+                break  # no `%>` after this `<%`, nor after any later one
+        if close - body > TEMPLATER_REACH and not (close - body == TEMPLATER_REACH + 1 and text[close - 1] in "_-"):
+            pos = start + 1  # too far: text; a later `<%` may be close enough
+            continue
+        tags.append((start, close + 2))
+        pos = close + 2
+    return tags
 
 
 def opening_fence(line: str) -> str | None:
@@ -419,12 +441,12 @@ def code_ranges(text: str, indented: bool = False, comments: bool = True,
     with `kind` (an Org-mode, rST or AsciiDoc note: code_kind) the code blocks of its own
     markup (kind_blocks), in order; and Logseq's `{{query ...}}` macros (LOGSEQ_QUERY), which
     link nothing either, and with `templater` (the names' and links' reading, not the file
-    readers': walk's hyphen joins read as readers 6 did) Obsidian Templater's tags (TEMPLATER)."""
+    readers': walk's hyphen joins read as readers 6 did) Obsidian Templater's tags (templater_tags)."""
     found = [(c.start, c.end) for c in find_code(text, indented, comments, kind)]
     if "{{query" in text:
         found = sorted(found + [m.span() for m in LOGSEQ_QUERY.finditer(text)])
     if templater and "<%" in text:
-        found = sorted(found + [m.span() for m in TEMPLATER.finditer(text)])
+        found = sorted(found + templater_tags(text))
     return found
 
 
@@ -569,8 +591,12 @@ def _without_log_records(text: str) -> str:
     `{{query ...}}` a blank (LOGSEQ_QUERY: it names nothing, rules 17)."""
     if "{{query" in text:
         text = LOGSEQ_QUERY.sub(" ", text)
-    if "<%" in text:  # a Templater tag (TEMPLATER) a blank, its line ends kept
-        text = TEMPLATER.sub(lambda m: " " + "\n" * m.group(0).count("\n"), text)
+    if "<%" in text:  # a Templater tag (templater_tags) a blank, its line ends kept
+        pieces, pos = [], 0
+        for start, end in templater_tags(text):
+            pieces += [text[pos:start], " ", "\n" * text.count("\n", start, end)]
+            pos = end
+        text = "".join(pieces) + text[pos:]
     return LOG_RECORD.sub("", text) if ":" in text else text
 
 
