@@ -117,6 +117,20 @@ def chunk_days(chunks, text: str, path: str = "") -> list[str] | None:
     return [day_of_line(changes, c.start_line) for c in chunks]
 
 
+def stored_days(chunks, path: str = "") -> list[str] | None:
+    """chunk_days of a note read from its stored chunks (a re-extraction,
+    which reads no file), all of them in order: the note laid at their
+    offsets with each blank they leave out laid as its spaces, then its line
+    ends (mdcode.laid_note, indent=False). Each chunk note_chunks cut at a
+    change of day opens with its heading's `#` at the line's start, so it is
+    read there as in the file, though the blank before it held spaces
+    (`Intro.   `, a line of spaces): laid as the next line's indentation,
+    the heading would not be one and every section would lose its day."""
+    from minirag_cli.extract.mdcode import laid_note
+
+    return chunk_days(chunks, (laid_note(chunks, indent=False) if chunks else "") or "", path)
+
+
 def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     """A note's chunks (chunking.chunk_text), cut also at each line where the
     day of its lines changes (day_changes), so that no chunk holds two

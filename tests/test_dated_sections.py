@@ -218,6 +218,37 @@ def test_a_re_extraction_keeps_each_sections_day(tmp_path):
     assert before[0][2] == (6, "# Journal · date: 2026-11-03") and before[1][1] == (5, "Diary · date: 2026-11-03")
 
 
+BLANKS = ("# Journal\n\nIntro line.   \n  \n## 2026-11-02\n\nLunch with Jonas at the harbour.   \n   \n"
+          "## 2026-11-03\n\nBought a bike with Jonas.\n\n## Notes\n\nundated\n")
+
+
+def test_a_re_extraction_keeps_the_days_after_blank_lines_of_spaces(tmp_path):
+    """Blank lines that hold spaces (or lines that end in them) before a
+    dated heading: the chunks leave the blank out, and a re-extraction, which
+    lays the note from its chunks, reads the heading where the file has it,
+    at its line's start (sections.stored_days), not indented by the blank's
+    spaces - each section keeps its day, as the first sync wrote it."""
+    from minirag_cli import db
+    from minirag_cli.sections import chunk_days, stored_days
+
+    for size, overlap in ((8, 0), (8, 4), (400, 50)):
+        cs = note_chunks(BLANKS, "j.md", size, overlap)
+        assert stored_days(cs, "j.md") == chunk_days(cs, BLANKS, "j.md") == ["", "2026-11-02", "2026-11-03", ""]
+    root = tmp_path / "notes"
+    write_notes(root, {"journal.md": BLANKS})
+    _sync(tmp_path / "index.sqlite", root)
+    before = _headers(tmp_path / "index.sqlite", "journal.md")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        db.set_meta(conn, "heuristic_version", "0")
+        conn.commit()
+    finally:
+        conn.close()
+    _sync(tmp_path / "index.sqlite", root)
+    assert _headers(tmp_path / "index.sqlite", "journal.md") == before
+    assert [h for _line, h in before][1:3] == ["# Journal · date: 2026-11-02", "# Journal · date: 2026-11-03"]
+
+
 def test_the_answer_reads_the_asked_days_sections_alone(index_db):
     """answer.on_the_day keeps the results of the asked day for the model:
     the day's section of a journal, not its other days' lines."""
