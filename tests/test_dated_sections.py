@@ -17,7 +17,7 @@ from minirag_cli.config import effective
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.index import Index, SyncOptions
 from minirag_cli.options import RetrievalOptions
-from minirag_cli.sections import day_changes, dated_header, heading_day, note_chunks
+from minirag_cli.sections import day_changes, dated_header, heading_date, heading_day, note_chunks
 from minirag_cli.store import note_heads, notes_with_tasks
 from minirag_cli.tasks import select
 from mrag_test_plugin import hashing_embedder
@@ -153,6 +153,49 @@ def test_what_dates_a_section():
     # a front matter's YAML comment is no heading
     assert day_changes("---\n# 2026-11-02 imported\ntitle: Log\n---\n# Log\n## 2026-11-03\nA\n", "f.md") == \
         [(6, "2026-11-03")]
+
+
+PLAN = """---
+date: 2026-10-01
+---
+# Planning meeting
+
+Met with Priya about the launch.
+
+## 2026-11-03 release plan
+
+- [ ] ship the installer
+
+## Risks
+
+- [ ] check the translations
+"""
+
+
+def test_one_heading_that_opens_with_a_day_among_other_words_dates_nothing(tmp_path):
+    """`## 2026-11-03 release plan` in a note written 2026-10-01 names the
+    plan's day, it is no diary entry: its task is of the note's date and the
+    note is no section of November 3 (sections.heading_date). A day with
+    words dates its section among another dated heading of its level (a
+    journal's `## 2026-11-03 Lunch with Jonas`), the day alone (with a
+    weekday, or after a changelog's version) always."""
+    assert heading_date("2026-11-03 release plan") == ("2026-11-03", False)
+    assert heading_date("3 November 2026 (Tuesday)") == heading_date("v1.4.0 \u2014 2026-11-03") == ("2026-11-03", True)
+    assert day_changes(PLAN, "Planning.md") == []
+    assert day_changes("# Journal\n## 2026-11-03 Lunch with Jonas\nA\n## 2026-11-04 Gym\nB\n", "j.md") == \
+        [(2, "2026-11-03"), (4, "2026-11-04")]
+    # a day alone dates its section though it is the note's only dated heading
+    assert day_changes("# Plan\n## 2026-11-03\nA\n", "p.md") == [(2, "2026-11-03")]
+    root = tmp_path / "notes"
+    write_notes(root, {"Planning.md": PLAN})
+    _sync(tmp_path / "index.sqlite", root)
+    conn = sqlite3.connect(tmp_path / "index.sqlite")
+    try:
+        tasks = select(list(notes_with_tasks(conn)))
+    finally:
+        conn.close()
+    assert [(t.text, t.note_date) for t in tasks] == [("ship the installer", "2026-10-01"),
+                                                      ("check the translations", "2026-10-01")]
 
 
 def test_a_note_without_dated_sections_is_chunked_as_before():
