@@ -6,7 +6,10 @@ datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
 changelog (`## [1.4.0] - 2026-11-03`). A heading dates its section when its
 text opens with a day with its year (after a version, `[1.4.0] - `, or a
 weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
-(the day is not the heading's) dates none. The section runs to the next
+(the day is not the heading's) dates none. A day followed by other words
+(`## 2026-11-03 release plan`: not a weekday) dates its section only when
+another heading of its level in the note is dated too (a journal's
+`## 2026-11-03 Lunch with Jonas`): one in a plan names the plan's day. The section runs to the next
 heading of its level or above (`## Notes` after `## 2026-11-03` is undated
 again); a deeper dated heading dates its own lines inside it. The note's
 first line (its title, after a front matter block) is no section: it dates
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 
 from minirag_cli.chunking import Chunk, chunk_text
 from minirag_cli.text import WEEKDAY_NAMES, find_dates
@@ -35,16 +39,29 @@ _WEEKDAY = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES)])
 # what may come before a heading's day: a changelog's version (`[1.4.0] - `, `v1.4.0 — `), a weekday
 _LEAD = re.compile(r"(?:\[[^\]\n]*\]|v?\d+(?:\.\d+)+)?[ \t]*[-\u2013\u2014:]?[ \t]*"
                    rf"(?:(?:{_WEEKDAY})\.?,?[ \t]+)?", re.I)
+# what may follow a heading's day for it to be the heading's whole text: a weekday, punctuation
+_DAY_ALONE = re.compile(rf"[\s,.:;()\[\]\-\u2013\u2014]*(?:(?:{_WEEKDAY})\.?[\s.)\]]*)?", re.I)
+
+
+def heading_date(text: str) -> tuple[str, bool]:
+    """(the ISO day a heading's text (without its `#`s or `*`s) opens with,
+    '' when none; whether the day is the heading's whole text: nothing but
+    a weekday and punctuation after it (`2026-11-03 Tue`, `3 November 2026
+    (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)). See the
+    module docstring."""
+    lead = _LEAD.match(text)
+    rest = text[lead.end():]
+    for surface, iso in find_dates(rest):
+        if not iso.startswith("--") and rest.startswith(surface):
+            versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
+            return iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):]))
+    return "", False
 
 
 def heading_day(text: str) -> str:
     """The ISO day a heading's text (without its `#`s or `*`s) opens with,
-    '' when none (see the module docstring)."""
-    rest = text[_LEAD.match(text).end():]
-    for surface, iso in find_dates(rest):
-        if not iso.startswith("--") and rest.startswith(surface):
-            return iso
-    return ""
+    '' when none (heading_date)."""
+    return heading_date(text)[0]
 
 
 def _title_line(lines: list[str]) -> int:
@@ -75,9 +92,8 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     lines = text.split("\n")
     title = _title_line(lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
-    stack: list[tuple[int, str]] = []  # (level, day) of the dated sections the line is in
-    changes: list[tuple[int, str]] = []
-    day, fence = "", ""
+    headings: list[tuple[int, int, str, bool]] = []  # (line index, level, day or '', whether alone)
+    fence = ""
     for i, line in enumerate(lines):
         if not org:
             f = _FENCE.match(line)
@@ -87,13 +103,18 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
             if fence:
                 continue
         m = pattern.match(line) if i > title else None  # not the title, nor a front matter's `# comment`
-        if m is None:
-            continue
-        level = len(m.group(1))
+        if m is not None:
+            headings.append((i, len(m.group(1)), *heading_date(m.group(2))))
+    # a day with more words (`## 2026-11-03 release plan`) dates its section only among others of its
+    # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic
+    dated_at = Counter(level for _i, level, found, _alone in headings if found)
+    stack: list[tuple[int, str]] = []  # (level, day) of the dated sections the line is in
+    changes: list[tuple[int, str]] = []
+    day = ""
+    for i, level, found, alone in headings:
         while stack and stack[-1][0] >= level:
             stack.pop()
-        found = heading_day(m.group(2))
-        if found:
+        if found and (alone or dated_at[level] >= 2):
             stack.append((level, found))
         now = stack[-1][1] if stack else ""
         if now != day:
@@ -115,6 +136,20 @@ def chunk_days(chunks, text: str, path: str = "") -> list[str] | None:
     if not changes:
         return None
     return [day_of_line(changes, c.start_line) for c in chunks]
+
+
+def stored_days(chunks, path: str = "") -> list[str] | None:
+    """chunk_days of a note read from its stored chunks (a re-extraction,
+    which reads no file), all of them in order: the note laid at their
+    offsets with each blank they leave out laid as its spaces, then its line
+    ends (mdcode.laid_note, indent=False). Each chunk note_chunks cut at a
+    change of day opens with its heading's `#` at the line's start, so it is
+    read there as in the file, though the blank before it held spaces
+    (`Intro.   `, a line of spaces): laid as the next line's indentation,
+    the heading would not be one and every section would lose its day."""
+    from minirag_cli.extract.mdcode import laid_note
+
+    return chunk_days(chunks, (laid_note(chunks, indent=False) if chunks else "") or "", path)
 
 
 def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:

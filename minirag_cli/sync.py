@@ -67,7 +67,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_days, note_chunks
+from minirag_cli.sections import chunk_days, note_chunks, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1440,7 +1440,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
             i += 1
         cs = [c for _id, c in pairs]
         # the days of its dated sections (sections.py), read from the note as its chunks lay it
-        days = chunk_days(cs, stored_text(cs) or "", paths[doc_id][1])
+        days = stored_days(cs, paths[doc_id][1])
         store.write_graph(run.conn, doc_id, planned, head, written, new, days)
         run.progress.advance(1, 0)
     return holds_cjk

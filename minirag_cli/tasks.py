@@ -23,8 +23,9 @@ task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
 card date `@{2026-11-25}` is its due date; `🛫` / `start::` its start day
 (`starts`), `➕` / `created::` its created day; they are taken out of its
 text, and so is a block id, `^rent`, ending the line. So are its Tasks
-priority (`⏫`: `priority` "A", _tasks_priority) and recurrence (`🔁 every
-week`: `recurs`, _recurrence). A date that is no day (`📅 2026-13-45`) is no
+priority (`⏫`: `priority` "A") and recurrence (`🔁 every week`: `recurs`);
+those, 🛫 and ➕ only in the trailing run of fields ending the line, as the
+plugin reads them (_trailing_fields). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -72,8 +73,10 @@ _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote mark
 # (group 1: the line's lead before the marker)
 _CODE_LEAD = re.compile(r"((?:[ \t]*>)*[ \t]*)(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
 _DAY = r"(\d{4}-\d{2}-\d{2})"
-# Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F)
-_EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\U0001F6EB|\u2705|\u2795|\u274C)\uFE0F?[ \t]*" + _DAY)
+# Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F): its dates, read anywhere in
+# the line, as every day-aware reader of tasks reads them; its own fields, start 🛫 and created ➕ (with
+# priority and recurrence), only in the line's trailing run of fields (_trailing_fields)
+_EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\u2705|\u274C)\uFE0F?[ \t]*" + _DAY)
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
                 "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts", "\u2795": "created"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
@@ -88,14 +91,26 @@ _INLINE_FIELD = {"due": "due", "scheduled": "scheduled", "completion": "done_on"
 # task with no cookie); its Dataview format writes the words, `[priority:: high]`
 _TASKS_PRIORITY = {"\U0001F53A": "A", "\u23EB": "A", "\U0001F53C": "B", "\U0001F53D": "C", "\u23EC": "C",
                    "highest": "A", "high": "A", "medium": "B", "low": "C", "lowest": "C"}
-_PRIORITY_SIGN = re.compile("(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0F?"
-                            r"|[\[(]priority::[ \t]*(highest|high|medium|low|lowest)[ \t]*[\])]", re.I)
+_PRIORITY_SIGN = re.compile(r"[\[(]priority::[ \t]*(highest|high|medium|low|lowest)[ \t]*[\])]", re.I)
 # Obsidian Tasks' recurrence, `🔁 every week` (its rule: letters, digits, commas, blanks and `!`, as the
-# plugin reads it, after the task's other fields), or Dataview's `[repeat:: every week]`; the rule ends the
-# text but for tags (`🔁 every week #chores`): one before other words is text the plugin shows too
-_RECURRENCE = re.compile("\U0001F501\uFE0F?[ \t]*(every\\b[A-Za-z0-9, !]*)", re.I)
+# plugin reads it), or Dataview's `[repeat:: every week]`. The rule starts as one does, `every` and a period
+# or a day ("every 2 weeks", "every Monday", "every month on the 1st"): "🔁 every loop construct in Rust"
+# is text (revN: it was taken as the rule)
+_RULE = ("every[ \t]+(?:\\d+[ \t]+|other[ \t]+)?(?:(?:day|week|weekday|weekend|month|year|hour|minute|monday|tuesday"
+         "|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august"
+         "|september|october|november|december)\\b[A-Za-z0-9, !]*")
 _INLINE_REPEAT = re.compile(r"[\[(]repeat::[ \t]*(every\b[^\][()]*)[\])]", re.I)
-_TAGS_ONLY = re.compile(r"(?:[ \t]*#[^\s#]+)*[ \t]*")
+# Obsidian Tasks' own fields, read as the plugin reads them: only in the trailing run of fields that ends
+# the line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01`), tags among them; a
+# sign inside the description is its text ("buy the 🔼 arrow stickers": revN, it was priority B). One at the
+# end of the line at a time (_trailing_fields), each group one kind: priority, start/created, recurrence
+_TRAILING = re.compile("(?:(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0F?"
+                       "|(\U0001F6EB|\u2795)\uFE0F?[ \t]*" + _DAY
+                       + "|\U0001F501\uFE0F?[ \t]*(" + _RULE + "))\\Z", re.I)
+_TRAILING_FIELD = {"\U0001F6EB": "starts", "\u2795": "created"}
+# how many fields the trailing run is read for, as the plugin's own parser stops at 20 (a line of
+# thousands of signs is read in linear time)
+_MAX_TRAILING = 20
 # The Kanban plugin's card date, `@{2026-11-25}` (its date trigger `@`; `@[[2026-11-25]]` when it links
 # dates to daily notes), with the card's time after it (`@@{10:00}`): the card's due date, as the board
 # shows it (qa27: it stayed in the text, and `--due`, `--week` passed the card over)
@@ -155,33 +170,78 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text, priority = _tasks_priority(text)
     text, rule = _recurrence(text)
     found.update({k: v for k, v in (("priority", priority), ("recurs", rule)) if v})
+    text = _trailing_fields(text, found)
     return " ".join(text.split()), found
 
 
+def _split_tags(text: str) -> tuple[str, list[str]]:
+    """`text` without the tags ending it (`#chores #home`), and those tags. Read token by token from the
+    end (a regex searched from each `#` was quadratic in a line of thousands of tags)."""
+    tags: list[str] = []
+
+    def blanks_before(i: int) -> int:
+        while i and text[i - 1] in " \t":
+            i -= 1
+        return i
+
+    end = blanks_before(len(text))
+    while end:
+        start = end
+        while start and text[start - 1] not in " \t":
+            start -= 1
+        token = text[start:end]
+        if len(token) < 2 or token[0] != "#" or "#" in token[1:]:
+            break
+        tags.append(token)
+        end = blanks_before(start)
+    return text[:end], tags[::-1]
+
+
+def _trailing_fields(text: str, found: dict[str, str]) -> str:
+    """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, 🛫 start, ➕
+    created, 🔁 recurrence), each put in `found` (the last written wins, as in the plugin), the run's tags
+    kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo shows;
+    so does a rule that would leave no text (`- [ ] 🔁 every week`)."""
+    text, tags = _split_tags(text)
+    for _ in range(_MAX_TRAILING):
+        m = _TRAILING.search(text)
+        if m is None:
+            break
+        rest, more = _split_tags(text[:m.start()])
+        if m.group(1):
+            found.setdefault("priority", _TASKS_PRIORITY[m.group(1)])
+        elif m.group(2):
+            try:
+                dt.date.fromisoformat(m.group(3))
+            except ValueError:
+                break
+            found.setdefault(_TRAILING_FIELD[m.group(2)], m.group(3))
+        else:
+            if not rest.strip() or "recurs" in found:
+                break
+            found["recurs"] = " ".join(m.group(4).strip(" \t,").split())
+        text, tags = rest, more + tags
+    return " ".join([text, *tags])
+
+
 def _tasks_priority(text: str) -> tuple[str, str | None]:
-    """`text` without its first Obsidian Tasks priority (⏫, or Dataview's `[priority:: high]`), and the
-    letter it gives (_TASKS_PRIORITY: "A", "B" or "C"); None for none (qa: ⏫ stayed in the text, and
+    """`text` without its first Dataview priority, `[priority:: high]` (an emoji's, ⏫, is read in the
+    trailing run of fields: _trailing_fields), and the letter it gives (_TASKS_PRIORITY: "A", "B" or "C"); None for none (qa: ⏫ stayed in the text, and
     `--priority A` passed the task over)."""
     m = _PRIORITY_SIGN.search(text)
     if m is None:
         return text, None
-    return text[:m.start()] + " " + text[m.end():], _TASKS_PRIORITY[m.group(1) or m.group(2).lower()]
+    return text[:m.start()] + " " + text[m.end():], _TASKS_PRIORITY[m.group(1).lower()]
 
 
 def _recurrence(text: str) -> tuple[str, str | None]:
-    """`text` without the Obsidian Tasks recurrence ending it (`🔁 every month on the 1st`, Dataview's
-    `[repeat:: every week]`, tags after it kept), and its rule ("every month on the 1st"); None for none.
-    A `🔁` with other words after its rule, or none starting `every`, is left in the text, as the plugin
-    leaves it, and so is one that is the whole text (`- [ ] 🔁 every week water plants`: no task's text
-    is left blank)."""
-    for pattern in (_INLINE_REPEAT, _RECURRENCE):
-        for m in pattern.finditer(text):  # the text rebuilt only for the rule taken: a line of
-            # thousands of `🔁 every` rebuilt at each was quadratic
-            if pattern is not _INLINE_REPEAT and not _TAGS_ONLY.fullmatch(text, m.end()):
-                continue
-            rest = text[:m.start()] + " " + text[m.end():]
-            if rest.strip():
-                return rest, " ".join(m.group(1).strip(" \t,").split())
+    """`text` without Dataview's recurrence, `[repeat:: every week]`, and its rule ("every week"); None
+    for none. One that is the whole text is left (no task's text is left blank). The emoji's, `🔁 every
+    month on the 1st`, is read in the trailing run of fields (_trailing_fields)."""
+    for m in _INLINE_REPEAT.finditer(text):
+        rest = text[:m.start()] + " " + text[m.end():]
+        if rest.strip():
+            return rest, " ".join(m.group(1).strip(" \t,").split())
     return text, None
 
 

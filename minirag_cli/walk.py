@@ -1229,7 +1229,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 #    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org
 # datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
-# each chunk headed with its section's day; a note without one is chunked and headed as before.
+# each chunk headed with its section's day; a note without one is chunked and headed as before; fixN1: a day
+# with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
 READER_VERSION = 7
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

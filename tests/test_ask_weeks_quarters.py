@@ -36,6 +36,8 @@ NOTES = {
     ("What did I do in week 45?", "2026-11-02", "2026-11-08"),
     ("what did I do in week 45 of 2026?", "2026-11-02", "2026-11-08"),
     ("What did I do in week 45, 2025?", "2025-11-03", "2025-11-09"),
+    ("what did I do in week 45?", "2026-11-02", "2026-11-08"),
+    ("what did I do in week 45 of 2026 at work?", "2026-11-02", "2026-11-08"),
     ("What did I do in week 50?", "2025-12-08", "2025-12-14"),  # not begun by the asking day: last year's
     ("what did I do in Q4?", "2026-10-01", "2026-12-31"),
     ("What did I do during Q4 2026?", "2026-10-01", "2026-12-31"),
@@ -49,6 +51,11 @@ def test_a_week_or_a_quarter_is_a_span_of_days(question, first, last):
 def test_what_is_no_week_or_quarter_of_the_askers_is_read_as_written():
     for question in ("What was the Q4 revenue target?", "What did Priya say in Q4?", "What did I do in week 53 of 2025?",
                      "What did I do in week 60?"):
+        assert asked_days(question, TODAY) is None, question
+    # a week "of" something other than a year counts the asker's own weeks, not the calendar's (and no
+    # shorter number, "week 3" of "week 34", is read instead)
+    for question in ("what happened in week 3 of the trial?", "What did I learn in week 2 of the course?",
+                     "what did I do in week 34 of the project?", "in week 45 of my training plan, what did I run?"):
         assert asked_days(question, TODAY) is None, question
     # a quarter is searched as its three months' prefixes, not its 92 days'
     assert asked_days("what did I do in Q4?", TODAY).terms() == [

@@ -17,7 +17,7 @@ from minirag_cli.config import effective
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.index import Index, SyncOptions
 from minirag_cli.options import RetrievalOptions
-from minirag_cli.sections import day_changes, dated_header, heading_day, note_chunks
+from minirag_cli.sections import day_changes, dated_header, heading_date, heading_day, note_chunks
 from minirag_cli.store import note_heads, notes_with_tasks
 from minirag_cli.tasks import select
 from mrag_test_plugin import hashing_embedder
@@ -155,6 +155,49 @@ def test_what_dates_a_section():
         [(6, "2026-11-03")]
 
 
+PLAN = """---
+date: 2026-10-01
+---
+# Planning meeting
+
+Met with Priya about the launch.
+
+## 2026-11-03 release plan
+
+- [ ] ship the installer
+
+## Risks
+
+- [ ] check the translations
+"""
+
+
+def test_one_heading_that_opens_with_a_day_among_other_words_dates_nothing(tmp_path):
+    """`## 2026-11-03 release plan` in a note written 2026-10-01 names the
+    plan's day, it is no diary entry: its task is of the note's date and the
+    note is no section of November 3 (sections.heading_date). A day with
+    words dates its section among another dated heading of its level (a
+    journal's `## 2026-11-03 Lunch with Jonas`), the day alone (with a
+    weekday, or after a changelog's version) always."""
+    assert heading_date("2026-11-03 release plan") == ("2026-11-03", False)
+    assert heading_date("3 November 2026 (Tuesday)") == heading_date("v1.4.0 \u2014 2026-11-03") == ("2026-11-03", True)
+    assert day_changes(PLAN, "Planning.md") == []
+    assert day_changes("# Journal\n## 2026-11-03 Lunch with Jonas\nA\n## 2026-11-04 Gym\nB\n", "j.md") == \
+        [(2, "2026-11-03"), (4, "2026-11-04")]
+    # a day alone dates its section though it is the note's only dated heading
+    assert day_changes("# Plan\n## 2026-11-03\nA\n", "p.md") == [(2, "2026-11-03")]
+    root = tmp_path / "notes"
+    write_notes(root, {"Planning.md": PLAN})
+    _sync(tmp_path / "index.sqlite", root)
+    conn = sqlite3.connect(tmp_path / "index.sqlite")
+    try:
+        tasks = select(list(notes_with_tasks(conn)))
+    finally:
+        conn.close()
+    assert [(t.text, t.note_date) for t in tasks] == [("ship the installer", "2026-10-01"),
+                                                      ("check the translations", "2026-10-01")]
+
+
 def test_a_note_without_dated_sections_is_chunked_as_before():
     text = "# Meetings 2025\n\n## 1 April\nKestrel Café.\n\n## 3 June\nBudget.\n" * 30
     assert day_changes(text, "m.md") == []
@@ -216,6 +259,37 @@ def test_a_re_extraction_keeps_each_sections_day(tmp_path):
     _sync(tmp_path / "index.sqlite", root)
     assert [_headers(tmp_path / "index.sqlite", p) for p in ("journal.md", "diary.org")] == before
     assert before[0][2] == (6, "# Journal · date: 2026-11-03") and before[1][1] == (5, "Diary · date: 2026-11-03")
+
+
+BLANKS = ("# Journal\n\nIntro line.   \n  \n## 2026-11-02\n\nLunch with Jonas at the harbour.   \n   \n"
+          "## 2026-11-03\n\nBought a bike with Jonas.\n\n## Notes\n\nundated\n")
+
+
+def test_a_re_extraction_keeps_the_days_after_blank_lines_of_spaces(tmp_path):
+    """Blank lines that hold spaces (or lines that end in them) before a
+    dated heading: the chunks leave the blank out, and a re-extraction, which
+    lays the note from its chunks, reads the heading where the file has it,
+    at its line's start (sections.stored_days), not indented by the blank's
+    spaces - each section keeps its day, as the first sync wrote it."""
+    from minirag_cli import db
+    from minirag_cli.sections import chunk_days, stored_days
+
+    for size, overlap in ((8, 0), (8, 4), (400, 50)):
+        cs = note_chunks(BLANKS, "j.md", size, overlap)
+        assert stored_days(cs, "j.md") == chunk_days(cs, BLANKS, "j.md") == ["", "2026-11-02", "2026-11-03", ""]
+    root = tmp_path / "notes"
+    write_notes(root, {"journal.md": BLANKS})
+    _sync(tmp_path / "index.sqlite", root)
+    before = _headers(tmp_path / "index.sqlite", "journal.md")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        db.set_meta(conn, "heuristic_version", "0")
+        conn.commit()
+    finally:
+        conn.close()
+    _sync(tmp_path / "index.sqlite", root)
+    assert _headers(tmp_path / "index.sqlite", "journal.md") == before
+    assert [h for _line, h in before][1:3] == ["# Journal · date: 2026-11-02", "# Journal · date: 2026-11-03"]
 
 
 def test_the_answer_reads_the_asked_days_sections_alone(index_db):

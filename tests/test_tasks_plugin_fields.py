@@ -58,6 +58,38 @@ def test_a_recurrence_is_its_rule():
         ("water 🔁 weekly", None)]
 
 
+def test_the_plugins_fields_are_read_in_the_trailing_run_alone():
+    """revN: a sign inside the description was read, "read about 🔁 every loop construct in Rust" was text
+    "read about" with the rule "every loop construct in Rust", "buy the 🔼 arrow stickers" priority B. The
+    plugin reads its fields from the end of the line, tags among them; dates (📅 ⏳ ✅ ❌) anywhere, as before."""
+    got = [(t["text"], t["priority"], t["recurs"], t["starts"], t["created"]) for t in tasks_in([
+        "- [ ] read about 🔁 every loop construct in Rust",
+        "- [ ] buy the 🔼 arrow stickers for Kim",
+        "- [ ] read 🛫 2026-11-01 on the train ➕ 2026-10-30 sounds good",
+        "- [ ] water plants ⏫ #home 🔁 every Monday #chores ➕ 2026-10-30 #x",
+        "- [ ] pay 🔁 every January on the 15th",
+        "- [ ] 🔁 every week",  # the rule would be the whole text
+    ])]
+    assert got == [
+        ("read about 🔁 every loop construct in Rust", None, None, None, None),
+        ("buy the 🔼 arrow stickers for Kim", None, None, None, None),
+        ("read 🛫 2026-11-01 on the train ➕ 2026-10-30 sounds good", None, None, None, None),
+        ("water plants #home #chores #x", "A", "every Monday", None, "2026-10-30"),
+        ("pay", None, "every January on the 15th", None, None),
+        ("🔁 every week", None, None, None, None)]
+    (task,) = tasks_in(["- [ ] call 📅 2026-11-05 the bank"])  # a date is read anywhere, as before
+    assert (task["text"], task["due"]) == ("call the bank", "2026-11-05")
+
+
+def test_a_line_of_many_tags_and_signs_is_read_at_once():
+    from tests.test_tasks import _at_once
+
+    (task,) = _at_once(["- [ ] x " + "#t " * 100_000 + "⏫"])
+    assert task["priority"] == "A" and task["text"].endswith("#t #t")
+    (task,) = _at_once(["- [ ] x ⏫" + " #t ⏫" * 100_000])  # 20 fields read, as the plugin reads them
+    assert task["priority"] == "A" and task["text"].startswith("x ⏫ #t ⏫")
+
+
 def test_forwarded_is_closed_and_in_progress_open():
     tasks = tasks_in(["- [>] call the insurance 📅 2026-11-02", "- [/] write the report", "- [?] a question"])
     assert [(t["text"], t["status"], t["done"]) for t in tasks] == [

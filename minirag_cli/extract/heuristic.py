@@ -434,6 +434,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    name by key (`[Rate limits](rate-limits.md)`) is the link, read whole; Hugo's `{{< ref "..." >}}` and
 #    `relref` targets link (HUGO_REF); a folder's `index.md` / `_index.md` names no `index` (FOLDER_PAGE); a
 #    CamelCase name is shown as written but a person's (naming.display_name: `JavaScript`, was "Java Script").
+#    docs3: the sentence-case title's first word names nothing only on the note's evidence that it is a common
+#    word (_common_title_words: written in lower case, `the rate limit`, `cooking`, or as a verb opening a
+#    sentence, `Deploy the service`); with none it names as before (`# Hamburg trip`, `# Priya notes`).
 VERSION = 18
 
 
@@ -1135,12 +1138,14 @@ HEADING_MARKS = rf"(?:{LINE_MARKS})?[ \t]*#{{2,6}}[ \t]+"
 # Café`, `# Wolfgang — to do`). Heuristic rules 10.
 NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MULTILINE)
 # A `# ` title in sentence case, a capitalised word then lower-case words alone to the line's end (`# Rate
-# limits`, `# Cooking tips`, `# API reference`: a docs site's page titles, heuristic rules 18, docs2): its first
-# word is capitalised as a sentence's first is, whatever word it is, a name only as rules 6 and 7 say (`Rate`
-# was a name 9 times in a docs site). The page is named whole by its file name (`rate-limits.md`: note_name)
-# and the links to it (`[[Rate limits]]`). A title with a capital, a number or anything else after
-# its first word is read as before (`# Heron buoy — hardware notes (Wolfgang)`, `# Orchard harvest 2025`,
-# `# Project Alpha`, `# Lisbon`)
+# limits`, `# Cooking tips`, `# API reference`: a docs site's page titles, heuristic rules 18, docs2): where the
+# note gives evidence its first word is a common word (_common_title_words, docs3: the word in lower case or a
+# form of it, `the rate limit`; or a verb opening a sentence, `Deploy the service`), that word is capitalised as a
+# sentence's first is, a name only as rules 6 and 7 say (`Rate` was a name 9 times in a docs site). The page is
+# named whole by its file name (`rate-limits.md`: note_name) and the links to it (`[[Rate limits]]`). With no
+# evidence the word is read as before (`# Hamburg trip` over `We flew in.`: a place, written only in its title),
+# as is a title with a capital, a number or anything else after its first word (`# Heron buoy — hardware notes
+# (Wolfgang)`, `# Orchard harvest 2025`, `# Project Alpha`, `# Lisbon`)
 SENTENCE_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})(?:[ \t]+{LOWER}+(?:['’-]{LOWER}+)*)+[ \t]*$",
                             re.MULTILINE)
 # A note's `# ` title that opens with an imperative (a work log's runbook: `# Rotate the Stripe keys`, `#
@@ -1994,8 +1999,15 @@ def _verb_titles(text: str) -> set[int]:
     at a sentence's start too. One pass over the text for all titles: a search per title took
     time growing with titles times text (1,400 titles: 2.5 s)."""
     titles = list(VERB_TITLE.finditer(text))
-    words = {m.group(1) for m in titles if not m.group(2)}
-    starts = set()  # the words written before `the` and a capital at a sentence's start
+    starts = _opening_verbs(text, {m.group(1) for m in titles if not m.group(2)})
+    return {m.start(1) for m in titles if m.group(2) or m.group(1) in starts}
+
+
+def _opening_verbs(text: str, words: set[str]) -> set[str]:
+    """Those of `words` that `text` writes at a sentence's start before `the` and a word (`Rotate the Stripe
+    secret key`, `Deploy the service`): a verb's position, an imperative's (rules 17, _verb_titles; rules 18,
+    docs3: a sentence-case title's first word too, _common_title_words)."""
+    starts = set()
     if words:
         longest = max(map(len, words))
         for gap in _BEFORE_THE.finditer(text):
@@ -2009,7 +2021,42 @@ def _verb_titles(text: str) -> set[int]:
                         and (start == 0 or not _LETTER_CHAR.match(text, start - 1))
                         and _sentence_start(text, start)):
                     starts.add(word)
-    return {m.start(1) for m in titles if m.group(2) or m.group(1) in starts}
+    return starts
+
+
+# the endings a word's other forms add (`limit`/`limits`, `cook`/`cooking`, `deploy`/`deployed`) or drop
+_WORD_ENDINGS = ("ing", "ed", "es", "s")
+
+
+def _word_forms(lower: str) -> set[str]:
+    """`lower` and its forms with an ending added, taken off or changed (_WORD_ENDINGS; an `e` dropped before
+    `-ing`: `rate`/`rates`/`rating`/`rated`, `cooking`/`cook`/`cooked`): a simple reading, no dictionary."""
+    forms = {lower}
+    # `-es` not taken off: `notes` is `note`'s, not `not`'s
+    bases = {lower.removesuffix(ending) for ending in ("ing", "ed", "s")
+             if lower.endswith(ending) and len(lower) - len(ending) >= 3} or {lower}
+    for base in bases:
+        forms |= {base, base + "e"} if base != lower else set()  # `cook`, `rate` (of `rating`)
+        if base.endswith("e"):
+            forms |= {base + "s", base + "d", base[:-1] + "ing"}
+        else:
+            forms |= {base + ending for ending in _WORD_ENDINGS}
+    return forms
+
+
+def _common_title_words(text: str) -> set[int]:
+    """Where the first words of `text`'s sentence-case `# ` titles (SENTENCE_TITLE) start that are common
+    words by the text's evidence (heuristic rules 18, docs3): the text writes the word in lower case (`rate
+    limits`, `the rate limit`; a form with an ending: _word_forms, `cooking` under `# Cooking tips`, `cook`
+    under `# Cooked meals`), or opens a sentence with it in a verb's position (_opening_verbs, as an
+    imperative title's is read: `Deploy the service`). With no evidence the word is read as before (`# Hamburg
+    trip`, `# Priya notes`: named). One pass for the verbs of all titles, as _verb_titles."""
+    titles = list(SENTENCE_TITLE.finditer(text))
+    words = {m.group(1) for m in titles}
+    lowered = {word for word in words if word.lower() != word and re.search(
+        rf"\b(?:{'|'.join(map(re.escape, sorted(_word_forms(word.lower()))))})\b", text)}
+    common = lowered | _opening_verbs(text, words - lowered)
+    return {m.start(1) for m in titles if m.group(1) in common}
 
 
 def _common_noun(word: str, text: str) -> bool:
@@ -2430,8 +2477,9 @@ class HeuristicExtractor:
         # opens a sentence
         phrase_titles = {m.start(1) for m in NOUN_TITLE.finditer(text) if _common_noun(m.group(1), text)} \
             if "#" in text else set()
-        # a title in sentence case (`# Rate limits`): its first word opens a sentence too (rules 18)
-        sentence_titles = {m.start(1) for m in SENTENCE_TITLE.finditer(text)} if "#" in text else set()
+        # a title in sentence case (`# Rate limits`): its first word opens a sentence too where the text gives
+        # evidence it is a common word (rules 18: docs2, docs3)
+        sentence_titles = _common_title_words(text) if "#" in text else set()
         # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
         verb_titles = _verb_titles(text) if "#" in text else set()
         phrase_titles |= verb_titles | sentence_titles

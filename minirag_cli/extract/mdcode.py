@@ -787,7 +787,7 @@ class Ranges:
         return i > 0 and self.reach[i - 1] > pos
 
 
-def laid_note(chunks: Sequence) -> str | None:
+def laid_note(chunks: Sequence, indent: bool = True) -> str | None:
     """The note's text rebuilt from its chunks (in order, with `start_char`,
     `start_line`, `end_line`, `text`), laid at their offsets (they overlap by
     default). A blank the chunks leave out (before the first, between two
@@ -796,7 +796,9 @@ def laid_note(chunks: Sequence) -> str | None:
     ended with would be read as the next one's). None for chunks that do
     not fit their offsets (an index written otherwise). What a sync reads a
     note back from its stored chunks with (sync.stored_note, note_speakers,
-    chunk_readings)."""
+    chunk_readings). `indent=False`: the spaces before the line ends, so
+    that a chunk after a blank opens its line (sections.stored_days: a
+    heading that changes the day opens its chunk at its line's start)."""
     eol = "\r\n" if any("\r\n" in c.text for c in chunks) else "\n"
     pieces: list[str] = []
     end, line = 0, 1  # the length laid, the line it ends on
@@ -807,7 +809,8 @@ def laid_note(chunks: Sequence) -> str | None:
             gap = c.start_char - end
             breaks = min(gap, max(0, c.start_line - line))
             ends = eol * breaks if len(eol) * breaks <= gap else "\n" * breaks
-            pieces.append(ends + " " * (gap - len(ends)))
+            spaces = " " * (gap - len(ends))
+            pieces.append(ends + spaces if indent else spaces + ends)
             end = c.start_char
         new = c.start_char + len(c.text) - end
         if new > 0:
