@@ -537,7 +537,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     nothing changed opens no file at all. A sync tool's conflict copy
     beside its note (conflict_copy_reason) is reported, not listed; one
     named as notes are numbered (`Budget 2.md`) is opened with its note, to
-    compare their texts, unless `known` holds both as they are."""
+    compare their texts, unless `known` holds both as they are or the
+    last sync compared them as they are (`looked` holds the copy's verdict);
+    a `!Draft 2.md` line in .mragignore keeps it a note (keeps_copy)."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
