@@ -198,15 +198,52 @@ NUMBERED_COPIES = (  # Finder's first: `Budget copy 2.md` is its second copy of 
 NEAR_COPY_RATIO = 0.9
 
 
+# The least share of the larger's bytes the smaller of a copy and its note holds: at a ratio of 0.9 the
+# fewer words are at least 0.9 / 1.1 = 0.82 of the more, less a margin for blanks and line ends (CRLF)
+NEAR_COPY_SIZES = 0.75
+
+# A comparison word by word costs up to the product of the words the two texts differ in (difflib): past
+# this many, the words of the lines both hold are counted instead, a line's words in common only when the
+# whole line is, in any order (linear: difflib over the lines of a long journal, whose lines repeat, took
+# 18 s); two long notes edited all through are no copy then, and are indexed
+NEAR_COPY_WORD_PAIRS = 4_000_000
+
+
 def near_copy(text: str, other: str, threshold: float = NEAR_COPY_RATIO) -> bool:
     """Is `text` nearly the same as `other` (their words' difflib ratio >= threshold)?"""
     a, b = text.split(), other.split()
     if not a or not b:
         return False
+    total = len(a) + len(b)
+    if 2 * min(len(a), len(b)) < threshold * total:  # unlike lengths: settled unread
+        return False
+    # the words both start and end with are in common: a copy with an edit or two is settled on the few
+    # words between (difflib over whole notes took 52 s for a 1 MB pair with one edit)
+    n, head, tail = min(len(a), len(b)), 0, 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head:len(a) - tail], b[head:len(b) - tail]
+    need = threshold * total / 2 - head - tail  # the words the middles must have in common
+    if need <= 0:
+        return True
+    if not a or not b or min(len(a), len(b)) < need:
+        return False
+    if len(a) * len(b) > NEAR_COPY_WORD_PAIRS:
+        return _lines_in_common(text, other) >= threshold * total / 2
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    # the cheap upper bounds first: two notes of unlike length or words are settled unread word by word
-    return (matcher.real_quick_ratio() >= threshold and matcher.quick_ratio() >= threshold
-            and matcher.ratio() >= threshold)
+    # the cheap upper bounds first: two notes of unlike words are settled unread word by word
+    return (matcher.real_quick_ratio() * (len(a) + len(b)) / 2 >= need
+            and matcher.quick_ratio() * (len(a) + len(b)) / 2 >= need
+            and matcher.ratio() * (len(a) + len(b)) / 2 >= need)
+
+
+def _lines_in_common(text: str, other: str) -> int:
+    """The words of the lines `text` and `other` both hold (as many times as both hold each), in any order."""
+    def lines(t: str) -> Counter:
+        return Counter(" ".join(line.split()) for line in t.splitlines())
+    return sum(len(line.split()) * count for line, count in (lines(text) & lines(other)).items())
 
 
 def _note_text(path: str) -> str | None:
@@ -217,28 +254,65 @@ def _note_text(path: str) -> str | None:
         return None
 
 
-def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None) -> str | None:
+def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None,
+                         notes: Container[str] | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
     note of the same folder (`names`: the folder's file names), or, in the folder `dirpath`, a copy named
-    as notes are numbered (NUMBERED_COPIES) whose text is nearly its note's (near_copy); None for any
-    other file."""
+    as notes are numbered (NUMBERED_COPIES) of a note this sync indexes (`notes`: the names not
+    ignored; default `names`) whose text is nearly its note's (near_copy); None for any other file."""
     stem, ext = os.path.splitext(name)
     for pattern, tool in CONFLICT_COPIES:
         m = pattern.fullmatch(stem)
         if m and (original := m["stem"] + ext) in names:
             return conflict_copy_of(tool, original)
     if dirpath is not None:
-        for pattern, tool in NUMBERED_COPIES:
+        for pattern, _tool in NUMBERED_COPIES:
             m = pattern.fullmatch(stem)
-            if m and (original := m["stem"] + ext) in names:
+            # an ignored note is no original: `Budget 2.md` is then the only version indexed (both were lost)
+            if m and (original := m["stem"] + ext) in (names if notes is None else notes):
+                try:  # sizes far apart (words too, but for the blanks between them): no copy, unread
+                    sizes = sorted(os.stat(os.path.join(dirpath, n)).st_size for n in (name, original))
+                except OSError:
+                    continue
+                if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
+                    continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None and near_copy(copy, note):
-                    return conflict_copy_of(tool, original)
+                    return numbered_copy_of(name, original)
     return None
+
+
+def numbered_original(name: str) -> str | None:
+    """The note a file named as notes are numbered (NUMBERED_COPIES: `Budget 2.md`) would copy, or None."""
+    stem, ext = os.path.splitext(name)
+    return next((m["stem"] + ext for pattern, _tool in NUMBERED_COPIES if (m := pattern.fullmatch(stem))), None)
 
 
 def conflict_copy_of(tool: str, original: str) -> str:
     return f"{tool}{CONFLICT_COPY} {original}: merge its edit into {original} and delete it"
+
+
+# Its name does not say which tool made a numbered copy (or whether the user did: a `Draft 2.md` revised
+# from `Draft.md`, Obsidian's `Untitled 2.md` from a template): said as what is known, with the way to
+# keep it as a note, a negation line in .mragignore (keeps_copy)
+NUMBERED_COPY = "a numbered copy (iCloud, Google Drive, Finder) of"
+
+
+def numbered_copy_of(name: str, original: str) -> str:
+    pattern = re.sub(r"([\\*?\[])", r"\\\1", name)  # as gitignore reads it: `[`, `*`, `?` are wildcards
+    return (f"{NUMBERED_COPY} {original}, with nearly its text: merge its edit into {original} and delete it, "
+            f"or keep it as a note with the line `!{pattern}` in {IGNORE_FILE}")
+
+
+def keeps_copy(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
+    """Does .mragignore keep the file at `rel` by a negation line (`!Draft 2.md`): a note, never a copy?"""
+    return spec is not None and spec.check_file(rel).include is False
+
+
+def copy_reason(reason: str) -> bool:
+    """Is `reason` why a file was skipped as a copy of its note (conflict_copy_reason)?"""
+    return reason.startswith(NUMBERED_COPY) or (
+        CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES})
 
 
 # iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
@@ -330,9 +404,7 @@ CONFLICT_COPY = " conflict copy of"  # in the reason a conflict copy is skipped 
 
 def conflict_copies(skipped: Mapping[str, str]) -> dict[str, str]:
     """Of the files a sync skipped (path -> reason, db.skipped_files), the sync tools' conflict copies."""
-    return {path: reason for path, reason in skipped.items()
-            if CONFLICT_COPY in reason
-            and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES + NUMBERED_COPIES}}
+    return {path: reason for path, reason in skipped.items() if copy_reason(reason)}
 
 
 MRAG_OUTPUT_EXTENSIONS = frozenset({".html", ".htm", ".graphml", ".xml", ".json"})
@@ -465,7 +537,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     nothing changed opens no file at all. A sync tool's conflict copy
     beside its note (conflict_copy_reason) is reported, not listed; one
     named as notes are numbered (`Budget 2.md`) is opened with its note, to
-    compare their texts, unless `known` holds both as they are."""
+    compare their texts, unless `known` holds both as they are or the
+    last sync compared them as they are (`looked` holds the copy's verdict);
+    a `!Draft 2.md` line in .mragignore keeps it a note (keeps_copy)."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -489,11 +563,26 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.looked[rel] = record
         return mine
 
+    def copy_looked_before(reldir: str, name: str, notes: Container[str]) -> str | None:
+        """Why the file `name` was skipped as a copy of its note, when the last sync compared the two as
+        they are (the copy as `looked` holds it, its note as the index holds it); else None."""
+        original, old = numbered_original(name), looked.get(reldir + name) if looked else None
+        if original not in notes or not known or old is None or not old[2].startswith(NUMBERED_COPY):
+            return None
+        try:
+            sts = [os.stat(os.path.join(root, reldir + n)) for n in (name, original)]
+        except OSError:
+            return None
+        if not (as_indexed(sts[0].st_size, sts[0].st_mtime, old[:2])
+                and as_indexed(sts[1].st_size, sts[1].st_mtime, known.get(reldir + original))):
+            return None
+        result.looked[reldir + name] = old
+        return old[2]
+
     def settled_note(reldir: str, name: str) -> bool:
         """Is the file `name` a note the index holds as it is, beside its NUMBERED_COPIES original as the
         index holds it? Then it was no copy when read, nor is it now: the two are not opened again."""
-        original = next((m["stem"] + os.path.splitext(name)[1] for pattern, _tool in NUMBERED_COPIES
-                         if (m := pattern.fullmatch(os.path.splitext(name)[0]))), None)
+        original = numbered_original(name)
         if not known or original is None:
             return not original
         try:
@@ -550,6 +639,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     result.linked_folders[reldir + d] = (os.path.realpath(full_dir), st.st_dev, st.st_ino)
             kept.append(d)
         dirnames[:] = kept
+        notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -584,7 +674,18 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
-            conflict = conflict_copy_reason(name, filenames, None if settled_note(reldir, name) else dirpath)
+            settled = settled_note(reldir, name)
+            # a numbered copy compared with its note by the last sync, both unchanged: not compared again
+            conflict = None if settled or keeps_copy(spec, rel) else copy_looked_before(reldir, name, notes)
+            if conflict is None:
+                read_at = time.time()
+                conflict = conflict_copy_reason(name, filenames, None if settled else dirpath,
+                                                () if keeps_copy(spec, rel) else notes)
+                if conflict and not settled:
+                    with contextlib.suppress(OSError):
+                        st = os.stat(os.path.join(dirpath, name))
+                        if (record := looked_record(st.st_size, st.st_mtime, conflict, read_at)) is not None:
+                            result.looked[rel] = record
             if conflict:
                 result.skipped.append({"path": rel, "reason": conflict})
                 continue
@@ -618,6 +719,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))):
                 why = looked_before(rel, st)
+                if why and copy_reason(why):  # a copy of a note since changed: compared above anew
+                    del result.looked[rel]
+                    why = None
                 if why is not None:  # not indexed when last looked at (binary, mrag's page), unchanged since
                     if why:
                         result.skipped.append({"path": rel, "reason": why})
@@ -1120,6 +1224,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # notes (obsidian_templates): a sync of a vault synced before drops them.
 #    dup2: a copy named as notes are numbered (iCloud's `Budget 2.md`, Google Drive's `Budget (1).md`,
 # Finder's `Budget copy.md`) beside its note with nearly its text (near_copy) is a conflict copy: skipped.
+#    fixN2: a note .mragignore names is no original: its numbered copy is indexed (neither was).
+# A copy and its note unchanged since compared are not compared again (WalkResult.looked).
+# A numbered copy is said as such (not `iCloud conflict copy`), kept a note by a `!Draft 2.md` line in .mragignore.
 #    fixM3: a OneDrive copy is told by Windows' own computer names alone (DESKTOP- and 7, LAPTOP- and 8
 # capitals and digits, both in it): `Plan-LAPTOP-2026.md` beside `Plan.md` is a note again.
 #    sections1: a note is cut into chunks at each dated heading (a journal's `## 2026-11-03`, an Org

@@ -166,9 +166,11 @@ def test_a_copy_named_as_notes_are_numbered_is_skipped_when_its_text_is_nearly_i
     assert indexed == ["Budget 2025.md", "Budget.md", "Chapter 2.md", "Chapter.md", "Empty 2.md", "Empty.md",
                        "Plan 2.md", "Plan.md", "Short.md"]
     reasons = {s["path"]: s["reason"] for s in summary.skipped}
-    for name, tool in {**NUMBERED, "Short 2.md": "iCloud"}.items():
-        assert reasons[name] == f"{tool} conflict copy of {name.split(' ')[0]}.md: merge its edit into " \
-                                f"{name.split(' ')[0]}.md and delete it"
+    for name in [*NUMBERED, "Short 2.md"]:  # which tool made it, its name does not say (nor that one did)
+        original = name.split(' ')[0] + ".md"
+        assert reasons[name] == f"a numbered copy (iCloud, Google Drive, Finder) of {original}, with nearly its " \
+                                f"text: merge its edit into {original} and delete it, or keep it as a note " \
+                                f"with the line `!{name}` in .mragignore"
     # reported as the other sync tools' copies are
     status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
     assert sorted(c["path"] for c in status["conflict_copies"]) == sorted([*NUMBERED, "Short 2.md"])
@@ -226,3 +228,75 @@ def test_git_conflict_marker_lines_name_nothing(tmp_path):
     finally:
         conn.close()
     assert "TAP" in entities and "HEAD" not in entities
+
+
+def test_a_numbered_copy_of_an_ignored_note_is_indexed(tmp_path):
+    # .mragignore keeps Budget.md out: `Budget 2.md` is no copy of a note this sync indexes, and the
+    # only version of its figure that is searched (it was skipped as the copy: neither was indexed)
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget 2.md": BUDGET_LONG + "\nNew figure: 42k.\n",
+                       ".mragignore": "Budget.md\n"})
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Budget 2.md"]
+    assert not any("conflict copy" in s["reason"] for s in summary.skipped)
+
+
+def test_a_numbered_copy_and_its_note_unchanged_are_not_compared_again(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from tests.test_sync import _note_opens
+
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget 2.md": BUDGET_LONG.replace("3,200", "2,900")})
+    old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+    db_path = tmp_path / "index.sqlite"
+    assert sync(root, db_path)[1] == ["Budget.md"]
+    opened = _note_opens(monkeypatch, root)
+    summary, indexed = sync(root, db_path)  # the copy is skipped unopened (a 300 kB pair took 5.5 s a sync)
+    assert indexed == ["Budget.md"] and opened == []
+    assert {s["path"]: s["reason"] for s in summary.skipped}["Budget 2.md"].startswith("a numbered copy")
+    # its note rewritten: compared anew, no copy now
+    (root / "Budget.md").write_text("# Budget\n\nA new plan altogether: no figures yet.\n", encoding="utf-8")
+    assert sync(root, db_path)[1] == ["Budget 2.md", "Budget.md"]
+
+
+def test_near_copy_of_long_notes_is_quick():
+    import time
+
+    from minirag_cli.walk import near_copy
+
+    # 150,000 words of a few hundred kinds, 12 to a line, as a long journal
+    def journal(edited: int = 0) -> str:  # a word of every `edited`th line edited
+        return " ".join(("x" if edited and i % (12 * edited) == 0 else "") + f"w{(i * 7919) % 301}"
+                        + ("\n" if i % 12 == 11 else "") for i in range(150_000))
+
+    text = journal()
+    start = time.perf_counter()
+    assert near_copy(text.replace("w5 ", "edited ", 1), text)
+    assert near_copy(journal(50), text)  # 49 of 50 lines as they were
+    assert not near_copy(journal(5), text)  # 4 of 5
+    assert not near_copy(text[:len(text) // 2], text)  # half the words
+    assert time.perf_counter() - start < 5  # difflib over the words took over 50 s for one such pair
+
+
+def test_a_numbered_copy_is_kept_as_a_note_by_a_negation_in_mragignore(tmp_path):
+    # a revision `Draft 2.md`, Obsidian's `Untitled 2.md` from a template: notes, as the skip message says
+    root = tmp_path / "notes"
+    untitled = "# Meeting\n\n" + " ".join(f"Agenda item {i} for the weekly review." for i in range(12)) + "\n"
+    write_notes(root, {"Draft.md": BUDGET_LONG, "Draft 2.md": BUDGET_LONG.replace("3,200", "2,900"),
+                       "Untitled.md": untitled, "Untitled 2.md": untitled.replace("weekly", "monthly", 1),
+                       "Plan [Q4].md": BUDGET_LONG, "Plan [Q4] 2.md": BUDGET_LONG.replace("3,200", "2,900")})
+    db_path = tmp_path / "index.sqlite"
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Draft.md", "Plan [Q4].md", "Untitled.md"]
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    lines = [reason.split("the line `")[1].split("`")[0] for reason in reasons.values()]
+    assert lines == ["!Draft 2.md", "!Plan \\[Q4] 2.md", "!Untitled 2.md"]
+    (root / ".mragignore").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Draft 2.md", "Draft.md", "Plan [Q4] 2.md", "Plan [Q4].md", "Untitled 2.md",
+                       "Untitled.md"]
+    assert summary.skipped == []
