@@ -984,7 +984,7 @@ def test_a_name_written_with_zero_width_characters_is_the_entity_without_them(tm
     # (the entity Li, another person, is no seed of a question naming LiHua)
     assert seeds("Who did Li\u200bHua meet?") == seeds("Who did LiHua meet?") != []
     assert seeds("Where is \ufeffRosa\u200bDiaz?") == seeds("Where is RosaDiaz?") != []
-    assert get_entity(conn, "Li\u200bHua")["name"] == get_entity(conn, "\u2060LiHua")["name"] == "Li Hua"
+    assert get_entity(conn, "Li\u200bHua")["name"] == get_entity(conn, "\u2060LiHua")["name"] == "LiHua"
     assert verify_index(conn) == []
 
 
