@@ -369,13 +369,7 @@ def parse(text: str) -> FrontMatter | None:
         return None
     # key, its line, its values and the span of each value's line
     entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
-    pos = first_end + 1
-    while pos < len(text):
-        nl = text.find("\n", pos)
-        end = len(text) if nl < 0 else nl + 1
-        line = text[pos:end].rstrip("\r\n")
-        span = (pos, pos + len(line.rstrip()))
-        pos = end
+    for line, span, pos in _lines_from(text, first_end + 1):
         bare = line.rstrip()
         if bare in CLOSE:
             return FrontMatter(tuple(Entry(k, ln, tuple(v), tuple(s)) for k, ln, v, s in entries), pos)
@@ -417,6 +411,18 @@ def _toml_scalars(value: str) -> list[str]:
     return _scalars((m.group(1) if m else value).strip().rstrip(","))
 
 
+def _lines_from(text: str, pos: int):
+    """Each line of `text` from `pos` on, for the front matter readers (YAML's, TOML's): the line
+    without its line break, the span of its text without trailing blanks, and where the next line
+    starts (past the block's closing line, where the note's text begins)."""
+    while pos < len(text):
+        nl = text.find("\n", pos)
+        end = len(text) if nl < 0 else nl + 1
+        line = text[pos:end].rstrip("\r\n")
+        yield line, (pos, pos + len(line.rstrip())), end
+        pos = end
+
+
 def _parse_toml(text: str, pos: int) -> FrontMatter | None:
     """Hugo's TOML front matter from `pos` (past its opening `+++`) to its closing `+++` line, as
     FrontMatter: each `key = value` an entry (a table's keys under its name, `params.author`), an
@@ -424,12 +430,7 @@ def _parse_toml(text: str, pos: int) -> FrontMatter | None:
     for a block nothing closes or a line of no TOML (prose between two `+++` lines)."""
     entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
     table, open_array, open_string = "", False, None
-    while pos < len(text):
-        nl = text.find("\n", pos)
-        end = len(text) if nl < 0 else nl + 1
-        line = text[pos:end].rstrip("\r\n")
-        span = (pos, pos + len(line.rstrip()))
-        pos = end
+    for line, span, pos in _lines_from(text, pos):
         bare = line.strip()
         if open_string is not None:  # a multi-line string's line: its text
             close = bare.find(open_string)
