@@ -226,12 +226,10 @@ def _trailing_fields(text: str, found: dict[str, str]) -> str:
 
 def _tasks_priority(text: str) -> tuple[str, str | None]:
     """`text` without its first Dataview priority, `[priority:: high]` (an emoji's, ⏫, is read in the
-    trailing run of fields: _trailing_fields), and the letter it gives (_TASKS_PRIORITY: "A", "B" or "C"); None for none (qa: ⏫ stayed in the text, and
-    `--priority A` passed the task over)."""
-    m = _PRIORITY_SIGN.search(text)
-    if m is None:
-        return text, None
-    return text[:m.start()] + " " + text[m.end():], _TASKS_PRIORITY[m.group(1).lower()]
+    trailing run of fields: _trailing_fields), and the letter it gives (_TASKS_PRIORITY: "A", "B" or
+    "C"); None for none (qa: ⏫ stayed in the text, and `--priority A` passed the task over)."""
+    text, m = _cut_first(text, _PRIORITY_SIGN, " ")
+    return text, None if m is None else _TASKS_PRIORITY[m.group(1).lower()]
 
 
 def _recurrence(text: str) -> tuple[str, str | None]:
@@ -453,10 +451,14 @@ def cookie_priority(text: str, cookie: re.Pattern, blank: str = "") -> tuple[str
     headline's title, _ORG_PRIORITY; Logseq's anywhere in a block, _LOGSEQ_PRIORITY), `blank`
     where it was, and the priority it gives, upper case ("A"); None for none. The one reading of
     a task's `priority` from its text (`mrag tasks --priority A`)."""
-    m = cookie.search(text)
-    if m is None:
-        return text, None
-    return text[:m.start()] + blank + text[m.end():], m.group(0)[2].upper()
+    text, m = _cut_first(text, cookie, blank)
+    return text, None if m is None else m.group(0)[2].upper()
+
+
+def _cut_first(text: str, pattern: re.Pattern, blank: str) -> tuple[str, re.Match | None]:
+    """`text` with the first match of `pattern` replaced by `blank`, and the match (None: `text` as it is)."""
+    m = pattern.search(text)
+    return (text, None) if m is None else (text[:m.start()] + blank + text[m.end():], m)
 
 
 def is_logseq(path: str, lines: list[str]) -> bool:
