@@ -171,13 +171,21 @@ def note_speakers(chunks: Sequence[Chunk], org: bool = False) -> frozenset[str]:
     no file, has it too; chunks that do not fit their offsets are read one
     after another. `org`: an Org-mode note's, read without its markup
     (orgmode.readable: `CLOSED:` opening two lines is no chat)."""
-    from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
+
+    return chat_speakers(_laid_readable(chunks, org))
+
+
+def _laid_readable(chunks: Sequence[Chunk], org: bool) -> str:
+    """The note whose chunks (all of them, in order) these are, laid from them (mdcode.laid_note; chunks
+    that do not fit their offsets one after another), an Org-mode note's (`org`) without its markup
+    (orgmode.readable), as note_speakers and note_nouns_of read a whole note."""
+    from minirag_cli.extract import orgmode
     from minirag_cli.extract.mdcode import laid_note
 
     note = laid_note(chunks)
     note = "\n".join(c.text for c in chunks) if note is None else note
-    return chat_speakers(orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks)) if org else note)
+    return orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks)) if org else note
 
 
 def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None
@@ -228,13 +236,9 @@ def note_nouns_of(chunks: Sequence[Chunk], path: str) -> frozenset[str]:
     with no article in the next named it). Nothing for a note that writes no `der`, `und`, ... at all."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import note_nouns
-    from minirag_cli.extract.mdcode import laid_note, reads_comments
+    from minirag_cli.extract.mdcode import reads_comments
 
-    note = laid_note(chunks)
-    note = "\n".join(c.text for c in chunks) if note is None else note
-    if orgmode.org_note(path):
-        note = orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks))
-    return note_nouns(note, reads_comments(path))
+    return note_nouns(_laid_readable(chunks, orgmode.org_note(path)), reads_comments(path))
 
 
 def _logseq_page(chunks: Sequence[Chunk], path: str) -> bool:
