@@ -11,12 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from minirag_cli import db
-from minirag_cli.extract.heuristic import HeuristicExtractor
-from minirag_cli.sync import SyncOptions, sync_folders
 from minirag_cli.walk import walk_notes
-from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
+from tests.test_sync_conflicts import sync as sync_and_paths
 
 VAULT = {
     "Daily/2026-11-03.md": "- [ ] call the bank\nPlanned the garden with Priya.\n",
@@ -38,14 +35,9 @@ def settings(root: Path, core: str | None = None, templater: str | None = None) 
 
 
 def sync(root: Path, db_path: Path):
-    conn = db.connect(db_path, create=True)
-    try:
-        summary = sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"),
-                               extractor=HeuristicExtractor(),
-                               options=SyncOptions(chunk_tokens=40, overlap_tokens=4))
-        return sorted(path for (path,) in conn.execute("SELECT path FROM documents")), summary
-    finally:
-        conn.close()
+    """(the indexed paths, the summary) of a sync of `root` (test_sync_conflicts' sync, its pair turned)."""
+    summary, paths = sync_and_paths(root, db_path)
+    return paths, summary
 
 
 def test_a_vaults_templates_folders_are_not_indexed_and_a_changed_setting_is_followed(tmp_path):
