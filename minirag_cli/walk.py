@@ -25,9 +25,9 @@ from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
-# `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
+# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -1233,7 +1233,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
 # each chunk headed with its section's day; a note without one is chunked and headed as before; fixN1: a day
 # with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
-READER_VERSION = 7
+# 8: qa30: a Jupyter notebook (`.ipynb`) is a note (it was skipped, `not a note file`), read as its
+# Markdown cells, its code cells fenced and their outputs' text (notekinds.notebook_text).
+READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
