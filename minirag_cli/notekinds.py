@@ -29,7 +29,8 @@ so a chunk's line numbers are lines of it.
   ```text block: a stream's (stdout, stderr; a `\r` progress bar's last
   state), a result's or display's text/plain (not a figure's `<Figure ...>`
   beside its image), an error's `Name: message` without its traceback, ANSI
-  colours left out, at most NOTEBOOK_OUTPUT_LINES lines a cell. Images, HTML,
+  colours left out, at most NOTEBOOK_OUTPUT_LINES lines (NOTEBOOK_OUTPUT_CHARS
+  characters) a cell. Images, HTML,
   widgets and a cell's attachments are never read (base64 and markup); a raw
   cell is a fenced block (it is for a converter: LaTeX, reST). Its line numbers
   are those of this text, as a canvas's are: the JSON holds a cell's lines as
@@ -267,6 +268,7 @@ def drawing_markdown(text: str) -> str:
 # A cell's outputs read at most: a training loop prints thousands of lines, which would be most of the
 # note's chunks and outrank its Markdown; the first lines (the run's setup) and a count are kept.
 NOTEBOOK_OUTPUT_LINES = 30
+NOTEBOOK_OUTPUT_CHARS = 3000  # and at most so many characters of them (a line may be very long)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")  # colours, titles
 # What a plotting call returns, shown under its figure: `Text(0.5, 1.0, 'loss')`, `[<matplotlib.lines.Line2D
 # at 0x7f...>]`, `<Axes: xlabel='region'>`, `<seaborn.axisgrid.FacetGrid at 0x...>`: an object's repr, no text
@@ -345,9 +347,17 @@ def _cell_outputs(cell: dict, what: str) -> str:
         text = _output_text(output, what).strip("\n")
         if text.strip():
             lines.extend(text.split("\n"))
-    if len(lines) > NOTEBOOK_OUTPUT_LINES:
-        more = len(lines) - NOTEBOOK_OUTPUT_LINES
-        lines = lines[:NOTEBOOK_OUTPUT_LINES] + [f"... ({more} more line{'s' if more > 1 else ''} of output)"]
+    kept, room = [], NOTEBOOK_OUTPUT_CHARS
+    for line in lines[:NOTEBOOK_OUTPUT_LINES]:
+        if len(line) > room:  # a printed array of 100,000 numbers on one line: its start
+            kept.append(line[:room].rstrip() + " ...")
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if len(kept) < len(lines):
+        more = len(lines) - len(kept)
+        kept.append(f"... ({more} more line{'s' if more > 1 else ''} of output)")
+    lines = kept
     return _fenced("\n".join(lines), "text") if lines else ""
 
 

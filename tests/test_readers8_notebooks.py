@@ -134,7 +134,7 @@ def test_a_notebook_is_read_as_its_cells_code_fenced_and_its_outputs_text():
 
 
 def test_a_notebook_reads_its_odd_but_valid_shapes():
-    from minirag_cli.notekinds import NOTEBOOK_OUTPUT_LINES, notebook_text
+    from minirag_cli.notekinds import NOTEBOOK_OUTPUT_CHARS, NOTEBOOK_OUTPUT_LINES, notebook_text
 
     # a source written as one string (nbformat allows it), R's kernel, a code cell holding a fence
     assert notebook_text(notebook([code("x <- c(1, 2)\n# ```not a fence```\n```"), md("Done.")], language="R")) == (
@@ -148,6 +148,10 @@ def test_a_notebook_reads_its_odd_but_valid_shapes():
     text = notebook_text(notebook([loop]))
     assert f"step {NOTEBOOK_OUTPUT_LINES - 1}\n" in text and f"step {NOTEBOOK_OUTPUT_LINES}\n" not in text
     assert f"... ({1000 - NOTEBOOK_OUTPUT_LINES} more lines of output)" in text
+    # a printed array of 100,000 numbers on one line: its start, then the lines after it counted
+    wide = code("x", {"output_type": "execute_result", "data": {"text/plain": ["[" + ", ".join(["0.5"] * 20000) + "]\n", "done"]}})
+    text = notebook_text(notebook([wide]))
+    assert len(text) < NOTEBOOK_OUTPUT_CHARS + 100 and "0.5, 0.5, ...\n... (1 more line of output)\n```" in text, text[-80:]
     # empty file, empty notebook, a code cell never run and empty: no text
     assert notebook_text("") == notebook_text(notebook([])) == notebook_text(notebook([code("")])) == ""
     # nbformat 3 (IPython 2): worksheets, heading cells, a code cell's `input`, pyout's text beside no image
