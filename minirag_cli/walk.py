@@ -729,7 +729,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 if mrag_wrote(rel, str(full), st, ""):
                     continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
-                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
+                # a notebook of plots passes 5 MB with the base64 of its images, of which nothing is read
+                why = "; a notebook's images count, unread: --max-bytes N lets it in" if rel.lower().endswith(".ipynb") else ""
+                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes{why})"})
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)

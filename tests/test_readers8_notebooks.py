@@ -17,6 +17,7 @@ import pytest
 from minirag_cli.embed import HashingEmbedder
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.integrity import verify_index
+from minirag_cli.options import SyncOptions
 from minirag_cli.store.lookup import show
 from minirag_cli.sync import sync_folders
 from tests.conftest import write_notes
@@ -226,3 +227,18 @@ def test_a_malformed_notebook_is_a_skipped_line_not_a_traceback(tmp_path, mrag_b
     r = subprocess.run([mrag_bin, "--db", str(index), "show", str(root / "a.ipynb")], env=mrag_env(),
                        capture_output=True, text=True, timeout=300)
     assert r.returncode != 0 and "malformed notebook" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_notebook_over_the_size_limit_says_its_images_count(tmp_path, conn):
+    """A notebook of a dozen plots passes 5 MB with its images' base64, of which nothing is read: the
+    reason said only `larger than the size limit`, as for a note of 5 MB of text."""
+    root = tmp_path / "research"
+    plots = [code(f"plot({i})", {"output_type": "display_data", "data": {"image/png": PNG}}) for i in range(3)]
+    write_notes(root, {"gallery.ipynb": notebook([md("# Residual plots")] + plots), "big.md": "x" * 9000})
+    s = sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                     options=SyncOptions(max_bytes=4000))
+    size = (root / "gallery.ipynb").stat().st_size
+    assert s.skipped == [
+        {"path": "big.md", "reason": "larger than the size limit (9000 > 4000 bytes)"},
+        {"path": "gallery.ipynb", "reason": f"larger than the size limit ({size} > 4000 bytes; a notebook's "
+                                            "images count, unread: --max-bytes N lets it in)"}], s.skipped
