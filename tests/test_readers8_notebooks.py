@@ -242,3 +242,31 @@ def test_a_notebook_over_the_size_limit_says_its_images_count(tmp_path, conn):
         {"path": "big.md", "reason": "larger than the size limit (9000 > 4000 bytes)"},
         {"path": "gallery.ipynb", "reason": f"larger than the size limit ({size} > 4000 bytes; a notebook's "
                                             "images count, unread: --max-bytes N lets it in)"}], s.skipped
+
+
+def test_eval_says_why_a_golden_path_is_not_in_the_index(tmp_path, mrag_bin):
+    """A golden set naming a script or a notebook the sync skipped warned only `is not in the
+    index`: the user could not tell a typo from a file mrag does not read."""
+    from tests.test_bad_input import mrag_env
+
+    root, index = tmp_path / "research", tmp_path / "index.sqlite"
+    write_notes(root, {"scripts/load_sales.py": "import pandas as pd\n", "log.md": "Loaded the sales csv.\n"})
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text(json.dumps({"id": "q1", "query": "where did I load the sales csv?",
+                                  "expected": ["log.md", "scripts/load_sales.py"]}) + "\n"
+                      + json.dumps({"id": "q2", "query": "sales loader",
+                                    "expected": [str(root / "scripts/load_sales.py"), "log.md"]}) + "\n"
+                      + json.dumps({"id": "q3", "query": "typo", "expected": ["lgo.md", "log.md"]}) + "\n",
+                      encoding="utf-8")
+    r = subprocess.run([mrag_bin, "--db", str(index), "sync", str(root)], env=mrag_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([mrag_bin, "--db", str(index), "eval", str(golden), "--mode", "bm25", "--json"],
+                       env=mrag_env(), capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert json.loads(r.stdout)["unknown_paths"] == [
+        {"line": 1, "id": "q1", "path": "scripts/load_sales.py", "skipped": "not a note file (.py)"},
+        {"line": 2, "id": "q2", "path": str(root / "scripts/load_sales.py"), "skipped": "not a note file (.py)"},
+        {"line": 3, "id": "q3", "path": "lgo.md"}]
+    assert ("scripts/load_sales.py is not in the index (left out of scoring); the last sync skipped it: "
+            "not a note file (.py)") in " ".join(r.stderr.split())
