@@ -20,12 +20,17 @@ Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
 scheduled day, `✅` / `[completion:: ]` the day it was done (a cancelled
 task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
-card date `@{2026-11-25}` is its due date; `🛫` / `start::` its start day
-(`starts`), `➕` / `created::` its created day; they are taken out of its
+card date `@{2026-11-25}` is its due date; `🛫` / `[start:: ]` its start day
+(`starts`), `➕` / `[created:: ]` its created day; they are taken out of its
 text, and so is a block id, `^rent`, ending the line. So are its Tasks
-priority (`⏫`: `priority` "A") and recurrence (`🔁 every week`: `recurs`);
-those, 🛫 and ➕ only in the trailing run of fields ending the line, as the
-plugin reads them (_trailing_fields). A date that is no day (`📅 2026-13-45`) is no
+priority (`⏫`: `priority` "A"), recurrence (`🔁 every week`: `recurs`), id
+(`🆔 abc123`: `id`), the tasks it waits on (`⛔ abc123,def456`: `depends_on`)
+and what to do on completion (`🏁 delete`: `on_completion`). The plugin's
+emoji fields, dates among them, are read only in the trailing run of fields
+ending the line, as the plugin reads them (_trailing_fields): `move the 📅
+2026-11-20 meeting` is text; Dataview's bracketed fields anywhere, as
+Dataview reads them (an unbracketed `due:: 2026-11-20` is no field of a
+task's in Dataview: text here too). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -50,7 +55,7 @@ import bisect
 import datetime as dt
 import itertools
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
@@ -73,12 +78,12 @@ _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote mark
 # (group 1: the line's lead before the marker)
 _CODE_LEAD = re.compile(r"((?:[ \t]*>)*[ \t]*)(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
 _DAY = r"(\d{4}-\d{2}-\d{2})"
-# Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F): its dates, read anywhere in
-# the line, as every day-aware reader of tasks reads them; its own fields, start 🛫 and created ➕ (with
-# priority and recurrence), only in the line's trailing run of fields (_trailing_fields)
-_EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\u2705|\u274C)\uFE0F?[ \t]*" + _DAY)
+# Obsidian Tasks' date signifiers (an emoji may carry the variation selector U+FE0F), read, as the plugin
+# reads every field of its, only in the line's trailing run of fields (_trailing_fields): due 📅 (📆 🗓),
+# scheduled ⏳ (⌛), done ✅, cancelled ❌, start 🛫, created ➕
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
-                "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts", "\u2795": "created"}
+                "\u231B": "scheduled", "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts",
+                "\u2795": "created"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
 # (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
 # each opener, quadratic in a line of thousands of them)
@@ -100,14 +105,20 @@ _RULE = ("every[ \t]+(?:\\d+[ \t]+|other[ \t]+)?(?:(?:day|week|weekday|weekend|m
          "|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august"
          "|september|october|november|december)\\b[A-Za-z0-9, !]*")
 _INLINE_REPEAT = re.compile(r"[\[(]repeat::[ \t]*(every\b[^\][()]*)[\])]", re.I)
-# Obsidian Tasks' own fields, read as the plugin reads them: only in the trailing run of fields that ends
-# the line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01`), tags among them; a
-# sign inside the description is its text ("buy the 🔼 arrow stickers": revN, it was priority B). One at the
-# end of the line at a time (_trailing_fields), each group one kind: priority, start/created, recurrence
+# Obsidian Tasks' fields, read as the plugin reads them: only in the trailing run of fields that ends the
+# line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01 📅 2026-11-20`), tags among
+# them; a sign inside the description is its text ("buy the 🔼 arrow stickers": revN, it was priority B;
+# "move the 📅 2026-11-20 meeting": tasks4, it was due that day). One at the end of the line at a time
+# (_trailing_fields), each group one kind: priority, a date (_EMOJI_FIELD), recurrence, id 🆔, the ids it
+# depends on ⛔ (`abc123,def456`), its on-completion action 🏁 (`delete`, `keep`); an id as the plugin
+# writes one, letters, digits, `-` and `_` (a list's commas unambiguous: no run of blanks retried)
+_TASK_ID = "[A-Za-z0-9_-]+"
 _TRAILING = re.compile("(?:(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0F?"
-                       "|(\U0001F6EB|\u2795)\uFE0F?[ \t]*" + _DAY
-                       + "|\U0001F501\uFE0F?[ \t]*(" + _RULE + "))\\Z", re.I)
-_TRAILING_FIELD = {"\U0001F6EB": "starts", "\u2795": "created"}
+                       "|(" + "|".join(_EMOJI_FIELD) + ")\uFE0F?[ \t]*" + _DAY
+                       + "|\U0001F501\uFE0F?[ \t]*(" + _RULE + ")"
+                       + "|\U0001F194\uFE0F?[ \t]*(" + _TASK_ID + ")"
+                       + "|\u26D4\uFE0F?[ \t]*(" + _TASK_ID + "(?:[ \t]*,[ \t]*" + _TASK_ID + ")*)"
+                       + "|\U0001F3C1\uFE0F?[ \t]*([A-Za-z]+))\\Z", re.I)
 # how many fields the trailing run is read for, as the plugin's own parser stops at 20 (a line of
 # thousands of signs is read in linear time)
 _MAX_TRAILING = 20
@@ -137,6 +148,9 @@ class Task:
     starts: str | None = None  # Obsidian Tasks' `🛫` start day (Dataview's `start::`)
     created: str | None = None  # its `➕` created day (`created::`)
     recurs: str | None = None  # its recurrence rule, `🔁 every week`: "every week" (_recurrence)
+    id: str | None = None  # its Tasks id, `🆔 abc123`: "abc123"
+    depends_on: list[str] = field(default_factory=list)  # the ids it waits on, `⛔ abc123,def456`
+    on_completion: str | None = None  # what Tasks does with it when done, `🏁 delete`: "delete"
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
     # ["due"], ["scheduled"] or both; None with no window asked
     in_window: list[str] | None = None
@@ -151,7 +165,7 @@ def _width(lead: str) -> int:
 
 def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     """`text` without its fields, and those it names (due, scheduled, done_on, cancelled_on, starts,
-    created; priority: _tasks_priority; recurs: _recurrence)."""
+    created; priority: _tasks_priority; recurs: _recurrence; the trailing run's: _trailing_fields)."""
     found: dict[str, str] = {}
 
     def take(m: re.Match, field: str | None, day: str) -> str:
@@ -164,7 +178,6 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
         return " "
 
     text = _without_comments(text, comments)
-    text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
     text = _obsidian_plugins(text, take)
     text, priority = _tasks_priority(text)
@@ -197,30 +210,40 @@ def _split_tags(text: str) -> tuple[str, list[str]]:
     return text[:end], tags[::-1]
 
 
-def _trailing_fields(text: str, found: dict[str, str]) -> str:
-    """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, 🛫 start, ➕
-    created, 🔁 recurrence), each put in `found` (the last written wins, as in the plugin), the run's tags
-    kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo shows;
-    so does a rule that would leave no text (`- [ ] 🔁 every week`)."""
+def _trailing_fields(text: str, found: dict) -> str:
+    """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, its dates, 🔁
+    recurrence, 🆔 id, ⛔ depends on, 🏁 on completion), each put in `found` over a Dataview field's (the
+    first written wins, as the plugin reads the run from its end and keeps the last it reads), the run's
+    tags kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo
+    shows; so does a rule that would leave no text (`- [ ] 🔁 every week`) or one beside Dataview's
+    `[repeat:: ]`."""
     text, tags = _split_tags(text)
+    trail: dict = {}
     for _ in range(_MAX_TRAILING):
         m = _TRAILING.search(text)
         if m is None:
             break
         rest, more = _split_tags(text[:m.start()])
         if m.group(1):
-            found.setdefault("priority", _TASKS_PRIORITY[m.group(1)])
+            trail["priority"] = _TASKS_PRIORITY[m.group(1)]
         elif m.group(2):
             try:
                 dt.date.fromisoformat(m.group(3))
             except ValueError:
                 break
-            found.setdefault(_TRAILING_FIELD[m.group(2)], m.group(3))
-        else:
+            trail[_EMOJI_FIELD[m.group(2)]] = m.group(3)
+        elif m.group(4):
             if not rest.strip() or "recurs" in found:
                 break
-            found["recurs"] = " ".join(m.group(4).strip(" \t,").split())
+            trail["recurs"] = " ".join(m.group(4).strip(" \t,").split())
+        elif m.group(5):
+            trail["id"] = m.group(5)
+        elif m.group(6):
+            trail["depends_on"] = [i.strip() for i in m.group(6).split(",")]
+        else:
+            trail["on_completion"] = m.group(7).lower()
         text, tags = rest, more + tags
+    found.update(trail)
     return " ".join([text, *tags])
 
 
@@ -416,11 +439,13 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
     return out
 
 
-def _plugin_fields(found: dict[str, str]) -> dict[str, str | None]:
+def _plugin_fields(found: dict) -> dict:
     """The Obsidian Tasks fields of _fields' `found` beside the dates every kind of task has: `priority`
-    (⏫), `starts` (🛫), `created` (➕) and `recurs` (🔁); before, 🛫 and ➕ were taken out of the text and
-    lost, ⏫ and 🔁 left in it."""
-    return {k: found.get(k) for k in ("priority", "starts", "created", "recurs")}
+    (⏫), `starts` (🛫), `created` (➕), `recurs` (🔁), `id` (🆔), `depends_on` (⛔, [] for none) and
+    `on_completion` (🏁); before, 🛫 and ➕ were taken out of the text and lost, ⏫, 🔁, 🆔, ⛔ and 🏁 left
+    in it."""
+    return {**{k: found.get(k) for k in ("priority", "starts", "created", "recurs", "id", "on_completion")},
+            "depends_on": found.get("depends_on", [])}
 
 
 # Logseq's task markers, the first word of a block (`- TODO call Priya`), and the state each says
