@@ -39,12 +39,13 @@ its sub-tasks, as in Obsidian.
 
 An Org-mode note (`.org`) also has task headlines, `* TODO ...` with a
 planning line under it (org_tasks_in): read beside its checkboxes, into the
-same fields.
+same fields (a timestamp's repeater, `+1w`, its `recurs`: org_repeater).
 
 A Logseq page (is_logseq: an outline in a graph's `journals/` or `pages/`,
 or one holding what only Logseq writes) has tasks of its own kind besides,
 read by logseq_tasks_in: a block whose first word is a marker (`- TODO`,
-`- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days,
+`- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days
+(and a repeater in them its `recurs`),
 its priority and `:LOGBOOK:` drawer out of its text. tasks_of gives a
 note's tasks of every kind.
 """
@@ -147,7 +148,9 @@ class Task:
     priority: str | None = None
     starts: str | None = None  # Obsidian Tasks' `🛫` start day (Dataview's `start::`)
     created: str | None = None  # its `➕` created day (`created::`)
-    recurs: str | None = None  # its recurrence rule, `🔁 every week`: "every week" (_recurrence)
+    # its recurrence rule, `🔁 every week`: "every week" (_recurrence); an Org or Logseq repeater's in the
+    # same words, `+1w`: "every week" (org_repeater)
+    recurs: str | None = None
     id: str | None = None  # its Tasks id, `🆔 abc123`: "abc123"
     depends_on: list[str] = field(default_factory=list)  # the ids it waits on, `⛔ abc123,def456`
     on_completion: str | None = None  # what Tasks does with it when done, `🏁 delete`: "delete"
@@ -530,7 +533,8 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
     DONE`, LOGSEQ_MARKERS; WAITING stays in the text, as the status does not
     say it). The block's next lines, indented under its
     bullet, are its: `SCHEDULED: <2026-11-20 Fri>` its `scheduled` day,
-    `DEADLINE: <...>` its `due` one, its `:LOGBOOK:` drawer (to `:END:`) and
+    `DEADLINE: <...>` its `due` one (a repeater in either, `.+1d`, its
+    `recurs`: org_repeater), its `:LOGBOOK:` drawer (to `:END:`) and
     property lines (`id:: ...`) no part of its text, another line its text's
     next line; a priority (`[#A]`) is taken out of its text. A nested block
     ends it, and a task nested under a task is its sub-task (`parent`)."""
@@ -581,6 +585,7 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
             except ValueError:  # no real day: kept in the text, where the typo shows
                 return m.group(0)
             found.setdefault("due" if m.group(1) == "DEADLINE" else "scheduled", m.group(2))
+            found["recurs"] = found.get("recurs") or org_repeater(m.group(0))
             return " "
 
         text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
@@ -589,7 +594,8 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
         task.pop("_indent")
         task.update(text=text, due=found.get("due") or fields.get("due"),
                     scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"),
-                    **{**_plugin_fields(fields), "priority": priority or fields.get("priority")})
+                    **{**_plugin_fields(fields), "priority": priority or fields.get("priority"),
+                       "recurs": found.get("recurs") or fields.get("recurs")})
     return out
 
 
@@ -607,6 +613,25 @@ _ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
 _ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
+# an Org timestamp's repeater, after a blank inside it (`<2026-11-03 Tue +1w>`, `.+1m`, `++1d`, a habit's
+# `.+2d/3d`; Logseq writes Org's), and its unit's word
+_ORG_REPEATER = re.compile(r"(?<=[ \t])(\.\+|\+\+|\+)(\d{1,4})([hdwmy])(?![A-Za-z0-9])")
+_REPEATER_UNIT = {"h": "hour", "d": "day", "w": "week", "m": "month", "y": "year"}
+
+
+def org_repeater(stamp: str) -> str | None:
+    """The recurrence an Org or Logseq timestamp's repeater writes (`SCHEDULED: <2026-11-03 Tue +1w>`), in
+    the Tasks plugin's words, so `recurs` reads one way whichever app wrote the task (as `🔁 every week`
+    gives it; tasks4: the repeater was read past and lost): `+1w` "every week", `+2d` "every 2 days", `.+1m`
+    "every month when done" (Org's `.+` counts from the day it is done, as Tasks' `when done` does), `++1d`
+    "every day" (Org's catch-up, to the first such day after today: the same period). None for none (or
+    a `+0d`, which repeats nothing)."""
+    m = _ORG_REPEATER.search(stamp)
+    if m is None or int(m.group(2)) == 0:
+        return None
+    count, unit = int(m.group(2)), _REPEATER_UNIT[m.group(3)]
+    rule = f"every {unit}" if count == 1 else f"every {count} {unit}s"
+    return rule + " when done" if m.group(1) == ".+" else rule
 
 
 def org_tasks_in(lines: list[str]) -> list[dict]:
@@ -619,7 +644,8 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     are taken out of the text; the tags, with those it inherits (`#+FILETAGS:`,
     its parent headlines'), are matched by a query (`_tags`). The planning line
     right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
-    `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
+    `done_on` (CLOSED), `recurs` (the repeater of either of the first two,
+    `+1w`: org_repeater), and widens `lines`. `parent`: the task headline it is
     under. Headlines inside a code block (`#+BEGIN_SRC`, `EXAMPLE`, `EXPORT`
     to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
     tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
@@ -663,6 +689,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
             task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,
                     "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
                     "parent": parent, "due": None, "scheduled": None, "done_on": None, "priority": priority,
+                    "recurs": None,
                     "_tags": list(dict.fromkeys(inherited + tags))}
             planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
             if PLANNING_LINE.match(planning):  # a planning line holds nothing else
@@ -673,6 +700,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
                         continue
                     field = _ORG_PLANNING_FIELD[date.group(1)]
                     task[field] = task[field] or date.group(2)
+                    task["recurs"] = task["recurs"] or org_repeater(date.group(0))
                 task["lines"][1] = i + 2
             out.append(task)
         outline.append((level, tags, task))
