@@ -167,8 +167,9 @@ def _width(lead: str) -> int:
 
 
 def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
-    """`text` without its fields, and those it names (due, scheduled, done_on, cancelled_on, starts,
-    created; priority: _tasks_priority; recurs: _recurrence; the trailing run's: _trailing_fields)."""
+    """`text` (a task's line and its continuation lines, joined by newlines) without its fields, its lines
+    joined by blanks, and the fields it names (due, scheduled, done_on, cancelled_on, starts, created;
+    priority: _tasks_priority; recurs: _recurrence; each line's trailing run's: _trailing_fields)."""
     found: dict[str, str] = {}
 
     def take(m: re.Match, field: str | None, day: str) -> str:
@@ -186,8 +187,13 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text, priority = _tasks_priority(text)
     text, rule = _recurrence(text)
     found.update({k: v for k, v in (("priority", priority), ("recurs", rule)) if v})
-    text = _trailing_fields(text, found)
-    return " ".join(text.split()), found
+    # each line's run: a wrapped task's fields end its first line (`- [ ] call the bank 📅 2026-11-20`
+    # over `  about the loan`: tasks4, joined first they were no trailing run); the box's line read last,
+    # so of two same fields the first written is kept
+    lines = text.split("\n")
+    for i in reversed(range(len(lines))):
+        lines[i] = _trailing_fields(lines[i], found, rule is not None)
+    return " ".join(" ".join(lines).split()), found
 
 
 def _split_tags(text: str) -> tuple[str, list[str]]:
@@ -213,13 +219,13 @@ def _split_tags(text: str) -> tuple[str, list[str]]:
     return text[:end], tags[::-1]
 
 
-def _trailing_fields(text: str, found: dict) -> str:
+def _trailing_fields(text: str, found: dict, dataview_rule: bool = False) -> str:
     """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, its dates, 🔁
     recurrence, 🆔 id, ⛔ depends on, 🏁 on completion), each put in `found` over a Dataview field's (the
     first written wins, as the plugin reads the run from its end and keeps the last it reads), the run's
     tags kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo
     shows; so does a rule that would leave no text (`- [ ] 🔁 every week`) or one beside Dataview's
-    `[repeat:: ]`."""
+    `[repeat:: ]` (`dataview_rule`)."""
     text, tags = _split_tags(text)
     trail: dict = {}
     for _ in range(_MAX_TRAILING):
@@ -236,7 +242,7 @@ def _trailing_fields(text: str, found: dict) -> str:
                 break
             trail[_EMOJI_FIELD[m.group(2)]] = m.group(3)
         elif m.group(4):
-            if not rest.strip() or "recurs" in found:
+            if not rest.strip() or dataview_rule:
                 break
             trail["recurs"] = " ".join(m.group(4).strip(" \t,").split())
         elif m.group(5):
@@ -275,7 +281,8 @@ def _obsidian_plugins(text: str, take) -> str:
     plugins write into a task's line and do not show (qa27: it stayed last in the text)."""
     if "@" in text:
         text = _KANBAN_DATE.sub(lambda m: take(m, "due", m.group(1) or m.group(2)), text)
-    return frontmatter.without_block_ids(text)
+    head, newline, last = text.rpartition("\n")  # the block's id ends its last line, not one in it
+    return head + newline + frontmatter.without_block_ids(last)
 
 
 def _front_matter_lines(lines: list[str]) -> int:
@@ -432,7 +439,7 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
         stack.append((indent, current))
         out.append(current)
     for task in out:
-        text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]), comments)
+        text, found = _fields("\n".join([task.pop("_text"), *task.pop("_more")]), comments)
         task.pop("_indent")
         # a cancelled task's `❌` day is the day it was closed, as an Org task's CLOSED: is (qa27: it was
         # taken out of the text, and lost)
@@ -588,7 +595,7 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
             found["recurs"] = found.get("recurs") or org_repeater(m.group(0))
             return " "
 
-        text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
+        text = _LOGSEQ_DATE.sub(take, "\n".join([task.pop("_text"), *task.pop("_more")]))
         text, priority = cookie_priority(text, _LOGSEQ_PRIORITY, " ")
         text, fields = _fields(text)
         task.pop("_indent")

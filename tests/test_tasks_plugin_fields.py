@@ -106,6 +106,19 @@ def test_the_plugins_dates_are_read_in_the_trailing_run_alone():
         ("renew", "2026-11-01", None, None)]
     (block,) = logseq_tasks_in(["- TODO move the 📅 2026-11-20 meeting"])
     assert (block["text"], block["due"]) == ("move the 📅 2026-11-20 meeting", None)
+    # a wrapped task: each line's run is read, its first line's too (joined first, `📅 2026-11-20 ⏫ about
+    # the loan` was no trailing run: the ⏫ stayed in the text)
+    got = [(t["text"], t["due"], t["priority"], t["lines"]) for t in tasks_in([
+        "- [ ] call the bank 📅 2026-11-20 ⏫", "  about the loan",
+        "- [ ] renew the lease", "  with Priya 📅 2026-12-01",
+        "- [ ] pay 📅 2026-11-01", "  the rent 📅 2026-11-09"])]
+    assert got == [("call the bank about the loan", "2026-11-20", "A", [1, 2]),
+                   ("renew the lease with Priya", "2026-12-01", None, [3, 4]),
+                   ("pay the rent", "2026-11-01", None, [5, 6])]
+    (block,) = logseq_tasks_in(["- TODO call the bank 📅 2026-11-20", "  about the loan",
+                                "  SCHEDULED: <2026-11-03 Tue>"])
+    assert (block["text"], block["due"], block["scheduled"]) == ("call the bank about the loan", "2026-11-20",
+                                                                 "2026-11-03")
 
 
 def test_id_depends_on_and_on_completion_are_fields():
