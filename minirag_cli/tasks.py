@@ -25,7 +25,8 @@ card date `@{2026-11-25}` is its due date; `🛫` / `[start:: ]` its start day
 text, and so is a block id, `^rent`, ending the line. So are its Tasks
 priority (`⏫`: `priority` "A"), recurrence (`🔁 every week`: `recurs`), id
 (`🆔 abc123`: `id`), the tasks it waits on (`⛔ abc123,def456`: `depends_on`)
-and what to do on completion (`🏁 delete`: `on_completion`). The plugin's
+and what to do on completion (`🏁 delete`: `on_completion`; Dataview's
+`[id:: ]`, `[dependsOn:: ]`, `[onCompletion:: ]` the same). The plugin's
 emoji fields, dates among them, are read only in the trailing run of fields
 ending the line, as the plugin reads them (_trailing_fields): `move the 📅
 2026-11-20 meeting` is text; Dataview's bracketed fields anywhere, as
@@ -120,6 +121,11 @@ _TRAILING = re.compile("(?:(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0
                        + "|\U0001F194\uFE0F?[ \t]*(" + _TASK_ID + ")"
                        + "|\u26D4\uFE0F?[ \t]*(" + _TASK_ID + "(?:[ \t]*,[ \t]*" + _TASK_ID + ")*)"
                        + "|\U0001F3C1\uFE0F?[ \t]*([A-Za-z]+))\\Z", re.I)
+# ... and their Dataview format's, read anywhere as Dataview reads a bracketed field: `[id:: abc123]`,
+# `[dependsOn:: abc123,def456]`, `[onCompletion:: delete]` (a value of other characters is no such field)
+_INLINE_IDS = re.compile(r"[\[(](id|dependsOn|onCompletion)::[ \t]*(" + _TASK_ID + r"(?:[ \t]*,[ \t]*" + _TASK_ID
+                         + r")*)[ \t]*[\])]", re.I)
+_INLINE_ID_FIELD = {"id": "id", "dependson": "depends_on", "oncompletion": "on_completion"}
 # how many fields the trailing run is read for, as the plugin's own parser stops at 20 (a line of
 # thousands of signs is read in linear time)
 _MAX_TRAILING = 20
@@ -187,6 +193,8 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     text, priority = _tasks_priority(text)
     text, rule = _recurrence(text)
     found.update({k: v for k, v in (("priority", priority), ("recurs", rule)) if v})
+    if "::" in text:
+        text = _INLINE_IDS.sub(lambda m: _id_field(m, found), text)
     # each line's run: a wrapped task's fields end its first line (`- [ ] call the bank 📅 2026-11-20`
     # over `  about the loan`: tasks4, joined first they were no trailing run); the box's line read last,
     # so of two same fields the first written is kept
@@ -194,6 +202,20 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
     for i in reversed(range(len(lines))):
         lines[i] = _trailing_fields(lines[i], found, rule is not None)
     return " ".join(" ".join(lines).split()), found
+
+
+def _id_field(m: re.Match, found: dict) -> str:
+    """A blank for Dataview's `[id:: ]`, `[dependsOn:: ]` or `[onCompletion:: ]` field `m` (_INLINE_IDS),
+    its value put in `found` (the first written kept); the field as written for a value that is none
+    (`[id:: a,b]`: one id; `[onCompletion:: to-do]`: one word)."""
+    field, value = _INLINE_ID_FIELD[m.group(1).lower()], m.group(2)
+    if field == "depends_on":
+        found.setdefault(field, [i.strip() for i in value.split(",")])
+    elif "," in value or (field == "on_completion" and not value.isalpha()):
+        return m.group(0)
+    else:
+        found.setdefault(field, value.lower() if field == "on_completion" else value)
+    return " "
 
 
 def _split_tags(text: str) -> tuple[str, list[str]]:

@@ -137,6 +137,14 @@ def test_id_depends_on_and_on_completion_are_fields():
         ("ship it", "ship-1", ["abc123"], "keep"),
         ("ask about the 🆔 abc123 badge and the ⛔ sign on the door", None, [], None),
         ("plain", None, [], None)]
+    # the plugin's Dataview format writes them bracketed, read anywhere as Dataview reads them
+    got = [(t["text"], t["id"], t["depends_on"], t["on_completion"]) for t in tasks_in([
+        "- [ ] do this first  [id:: dcf64c]  [due:: 2026-11-20]",
+        "- [ ] then this [dependsOn:: dcf64c, 0h17ye] (onCompletion:: Delete) #x",
+        "- [ ] odd [id:: a,b] [onCompletion:: to-do]",  # no id, no action: as written
+    ])]
+    assert got == [("do this first", "dcf64c", [], None), ("then this #x", None, ["dcf64c", "0h17ye"], "delete"),
+                   ("odd [id:: a,b] [onCompletion:: to-do]", None, [], None)]
 
 
 def test_a_line_of_many_tags_and_signs_is_read_at_once():
