@@ -155,6 +155,31 @@ def test_what_dates_a_section():
         [(6, "2026-11-03")]
 
 
+JOURNAL_HEAD = "# Journal\n\n## 2026-11-01\nA\n\n"
+
+
+@pytest.mark.parametrize("code", [
+    # a fence nothing closes ends before the first paragraph of prose: the days after it are read
+    "```\nprint(1)\n\nWe walked to the harbour and bought bread.\n\n",
+    # a shorter fence, or one with an info string, closes nothing: the heading is code
+    "````\n```\n## 2026-11-02\n````\n",
+    "```\nx = 1\n```python\n## 2026-11-02\n```\n",
+    # a tab-indented line of backticks opens no fence (CommonMark: indented code)
+    "\t```\n",
+])
+def test_a_heading_is_read_outside_fences_as_the_extractors_read_fences(code):
+    """day_changes reads fences as mdcode does (readers 8; before, a fence was any line opening with
+    three backticks or tildes, closed by the next such line, or by none: the rest of the note)."""
+    text = JOURNAL_HEAD + code + "## 2026-11-03\nB\n"
+    assert day_changes(text, "j.md") == [(3, "2026-11-01"), (text.count("\n") - 1, "2026-11-03")]
+
+
+def test_an_admonition_fence_holds_text_whose_headings_are_read():
+    """An Admonition fence (```` ```ad-note ````) holds prose, as the extractors read it (readers 8)."""
+    assert day_changes(JOURNAL_HEAD + "```ad-note\n## 2026-11-03\nB\n```\n", "j.md") == \
+        [(3, "2026-11-01"), (7, "2026-11-03")]
+
+
 PLAN = """---
 date: 2026-10-01
 ---
