@@ -12,8 +12,8 @@ another heading of its level in the note is dated too (a journal's
 `## 2026-11-03 Lunch with Jonas`): one in a plan names the plan's day. The section runs to the next
 heading of its level or above (`## Notes` after `## 2026-11-03` is undated
 again); a deeper dated heading dates its own lines inside it. The note's
-first line (its title, after a front matter block) is no section: it dates
-the note as a whole, as it always did (store.note_head).
+first line (its title, after a front matter block, YAML's or TOML's) is no
+section: it dates the note as a whole, as it always did (store.note_head).
 Markdown's `#` headings are read outside fenced code, the fences read as the
 extractors read them (mdcode.fenced_blocks, readers 8).
 
@@ -65,15 +65,15 @@ def heading_day(text: str) -> str:
     return heading_date(text)[0]
 
 
-def _title_line(lines: list[str]) -> int:
-    """The index of a note's title line: its first non-blank line after a
-    leading front matter block (`---` to `---` or `...`)."""
-    i = 0
-    if lines and lines[0].strip() == "---":
-        for j in range(1, len(lines)):
-            if lines[j].strip() in ("---", "..."):
-                i = j + 1
-                break
+def _title_line(text: str, lines: list[str]) -> int:
+    """The index of the title line of a note (`text`, split into `lines`): its first non-blank line
+    after the front matter block it opens with, as every reader of the note has the block
+    (frontmatter.of_note: YAML's `---`, Hugo's TOML `+++`; readers 8: a TOML block's `# 2026-11-02
+    ...` comment was read as a dated heading)."""
+    from minirag_cli.frontmatter import of_note
+
+    matter = of_note(text)
+    i = 0 if matter is None else text.count("\n", 0, matter.end)  # the line after the block's closing one
     while i < len(lines) and not lines[i].strip():
         i += 1
     return i
@@ -92,7 +92,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     if ("*" if org else "#") not in text:
         return []
     lines = text.split("\n")
-    title = _title_line(lines)
+    title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
     headings: list[tuple[int, int, str, bool]] = []  # (line index, level, day or '', whether alone)
     # the fenced code blocks, read as the extractors read them (mdcode: CommonMark's fences, one nothing

@@ -1235,7 +1235,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
 # 8: refac1: a dated heading is read outside fenced code as mdcode reads fences (sections.day_changes: a fence
 # nothing closes ends before prose; a longer fence is not closed by a shorter one nor by a line with an info
-# string; an Admonition fence's lines are text; a tab-indented fence is none).
+# string; an Admonition fence's lines are text; a tab-indented fence is none); and after the front matter
+# block as frontmatter.of_note has it (Hugo's TOML `+++` block too, whose `# 2026-11-02 imported` comment dated
+# the lines below it; a YAML block after a byte order mark; `---` lines around prose are no block).
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -180,6 +180,24 @@ def test_an_admonition_fence_holds_text_whose_headings_are_read():
         [(3, "2026-11-01"), (7, "2026-11-03")]
 
 
+TOML_JOURNAL = ('+++\ntitle = "Journal"\ndate = 2026-10-01\n# 2026-11-02 imported from Day One\n+++\n'
+                'Journal of the autumn.\n\n# 2026-11-03 Harbour walk\nWalked to the harbour.\n'
+                '# 2026-11-04 Boiler\nFixed the boiler.\n')
+
+
+def test_a_front_matter_comment_is_no_heading_in_toml_or_after_a_byte_order_mark():
+    """The front matter before the title is frontmatter.of_note's (readers 8): a Hugo TOML block's `# ...`
+    comment was read as a heading (among two more dated ones of its level it dated the block's last line
+    and the note's first as 2 November), and so was a YAML block's after a byte order mark; `---` lines
+    around a paragraph of prose are no block, and its heading is read (as the extractors read it: text)."""
+    assert day_changes(TOML_JOURNAL, "j.md") == [(8, "2026-11-03"), (10, "2026-11-04")]
+    assert [c.start_line for c in note_chunks(TOML_JOURNAL, "j.md", 400, 8)] == [1, 8, 10]  # not cut at line 4
+    assert day_changes("\ufeff---\n# 2026-11-02\ntitle: Log\n---\n# Log\n## 2026-11-03\nA\n", "f.md") == \
+        [(6, "2026-11-03")]
+    assert day_changes("---\n## 2026-11-02\nWe met at the harbour.\n---\n## 2026-11-03\nA\n", "r.md") == \
+        [(2, "2026-11-02"), (5, "2026-11-03")]
+
+
 PLAN = """---
 date: 2026-10-01
 ---
