@@ -22,6 +22,16 @@ so a chunk's line numbers are lines of it.
 - A plain `.excalidraw` file is read as its text elements (deleted ones
   left out), in reading order as a canvas's cards are, the text as typed
   (`originalText`: without the wrapping a shape gives it).
+- A Joplin item: a file of Joplin's file-system sync target or RAW export,
+  named by its 32-hex-digit id (`973f06c4….md`) and ending, after a blank
+  line, in the item's metadata, one `key: value` line each (`id:`,
+  `parent_id:`, `created_time:`, ... and last `type_: N`). A note
+  (`type_: 1`) keeps its lines, its title first, then its body; its metadata
+  lines are read as blank lines (they were chunk text, every note's first
+  chunk holding thirty lines of `key: 0`, and a note's resource outranked
+  notes by its `mime:` line). Every other item (a notebook, `type_: 2`, a
+  resource's record, a tag, a note's tag link, ...) is no note: skipped with
+  what it is, as is a note Joplin's end-to-end encryption left unreadable.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -57,6 +67,9 @@ def special_kind(path: str) -> str | None:
 def note_text(path: str, text: str) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read."""
+    joplin = joplin_note(path, text)
+    if joplin is not None:
+        return joplin
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown}
     if kind is None:
@@ -170,6 +183,50 @@ def canvas_text(text: str) -> str:
     labels.sort(key=lambda b: (b[0], b[1]))
     parts = [b[2] for b in blocks] + [b[2] for b in labels]
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+# ------------------------------------------------------------------ Joplin
+
+# Joplin names every item of its sync target and RAW export by its id (a UUID without dashes)
+_JOPLIN_NAME = re.compile(r"[0-9a-f]{32}\.md")
+# a metadata line: Joplin writes one `key: value` per property, a line end inside a value escaped as `\n`
+_JOPLIN_PROPERTY = re.compile(r"[a-z_]+: ?.*")
+_JOPLIN_ID = re.compile(r"id: ?([0-9a-f]{32})")
+_JOPLIN_TYPE = re.compile(r"type_: ?(\d+)")
+# Joplin's BaseModel.TYPE_* (lib/BaseModel.ts): what a skipped item is, said in the sync's skip line
+_JOPLIN_ITEMS = {2: "notebook", 3: "setting", 4: "resource (attachment) record", 5: "tag", 6: "note's tag link",
+                 7: "search", 8: "alarm", 9: "master key", 10: "item change", 11: "note resource link",
+                 12: "resource local state", 13: "note revision", 14: "migration", 15: "smart filter",
+                 16: "command"}
+
+
+def joplin_note(path: str, text: str) -> str | None:
+    """The text read of a Joplin item at `path` (as the module docstring says),
+    None when the file is not one; MalformedNote for an item that is no note."""
+    if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
+        return None
+    lines = text.split("\n")
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    # Joplin reads the metadata back from the end to the first blank line (BaseItem.unserialize)
+    while start and lines[start - 1].strip() and _JOPLIN_PROPERTY.fullmatch(lines[start - 1].rstrip("\r")):
+        start -= 1
+    if start == end or (start and lines[start - 1].strip()):
+        return None  # no metadata block, or one the text runs into: a note someone named by a hex id
+    props = [line.rstrip("\r") for line in lines[start:end]]
+    kind = _JOPLIN_TYPE.fullmatch(props[-1])
+    if kind is None or not any(_JOPLIN_ID.fullmatch(p) for p in props):
+        return None
+    number = int(kind.group(1))
+    if number != 1:
+        what = _JOPLIN_ITEMS.get(number, f"item of type {number}")
+        raise MalformedNote(f"a Joplin {what} (type_: {number}), not a note")
+    if "encryption_applied: 1" in props:
+        raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
+    ending = ["\r" if line.endswith("\r") else "" for line in lines[start:end]]
+    return "\n".join(lines[:start] + ending + lines[end:])
 
 
 # ------------------------------------------------------------------ Excalidraw

@@ -1233,7 +1233,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
 # each chunk headed with its section's day; a note without one is chunked and headed as before; fixN1: a day
 # with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
-READER_VERSION = 7
+# 8: qa29: a Joplin sync target's or RAW export's item (`<32 hex digits>.md` ending in its `key: value`
+# metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text),
+# a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
+READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
