@@ -29,7 +29,10 @@ so a chunk's line numbers are lines of it.
   (`type_: 1`) keeps its lines, its title first, then its body; its metadata
   lines are read as blank lines (they were chunk text, every note's first
   chunk holding thirty lines of `key: 0`, and a note's resource outranked
-  notes by its `mime:` line). Every other item (a notebook, `type_: 2`, a
+  notes by its `mime:` line) but those that date it and make it a to-do:
+  its `user_created_time:` (else `created_time:`), which dates it
+  (joplin_created, store.note_head), and a to-do's `is_todo: 1`, `todo_due:`
+  and `todo_completed:` (tasks.joplin_raw_todo). Every other item (a notebook, `type_: 2`, a
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
   what it is, as is a note Joplin's end-to-end encryption left unreadable.
 
@@ -225,8 +228,51 @@ def joplin_note(path: str, text: str) -> str | None:
         raise MalformedNote(f"a Joplin {what} (type_: {number}), not a note")
     if "encryption_applied: 1" in props:
         raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
-    ending = ["\r" if line.endswith("\r") else "" for line in lines[start:end]]
-    return "\n".join(lines[:start] + ending + lines[end:])
+    keys = [p.split(":", 1)[0] for p in props]
+    kept = set()
+    for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
+        at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
+        if at is not None:
+            kept.add(at)
+            break
+    if "is_todo: 1" in props:
+        kept |= {i for i, k in enumerate(keys) if k in ("is_todo", "todo_due", "todo_completed")}
+    trailer = [line if i in kept else ("\r" if line.endswith("\r") else "")
+               for i, line in enumerate(lines[start:end])]
+    return "\n".join(lines[:start] + trailer + lines[end:])
+
+
+_JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
+_JOPLIN_CREATED = re.compile(r"^(?:user_)?created_time: ?(\S+)\r?$", re.MULTILINE)
+
+
+def joplin_item(path: str) -> bool:
+    """Is the file at `path` named as a Joplin item is (by its id: joplin_note reads it so when its
+    text ends in the metadata)?"""
+    return _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is not None
+
+
+def local_time(day: str, clock: str = "00:00") -> str:
+    """`2026-10-14 11:30`: the UTC `day` and `clock` in the machine's time zone (`TZ`), as Dendron's
+    epoch time is read; the day as written when it is no day."""
+    import datetime as dt
+    try:
+        at = dt.datetime.fromisoformat(f"{day}T{clock}+00:00").astimezone()
+    except ValueError:
+        return f"{day} {clock}"
+    return at.strftime("%Y-%m-%d %H:%M")
+
+
+def joplin_created(path: str, text: str) -> str:
+    """The time a Joplin note (as joplin_note read it) was created, `2026-10-14 11:30` in the local
+    time zone (Joplin writes UTC), '' for another note or none written."""
+    if not joplin_item(path):
+        return ""
+    for m in _JOPLIN_CREATED.finditer(text):
+        t = _JOPLIN_TIME.fullmatch(m.group(1))
+        if t is not None:
+            return local_time(t.group(1), t.group(2))
+    return ""
 
 
 # ------------------------------------------------------------------ Excalidraw

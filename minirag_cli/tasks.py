@@ -675,7 +675,7 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
     elif kind is None:
-        found = joplin_todo(path, lines) + found  # its front matter is above every checkbox
+        found = joplin_todo(path, lines) + joplin_raw_todo(path, lines) + found  # above every checkbox
         _note_name_tag(path, found)
     return found
 
@@ -684,7 +684,35 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
 # `completed?: no` and `due: 2026-11-10 17:00:00Z` (UTC): the note is the task (qa29: none was listed)
 _JOPLIN_DONE = {"no": False, "yes": True}
 # what a note with a task but no `[` holds (store.notes_with_tasks reads only such notes): a Logseq marker, Joplin's key
-TASK_WORDS = (*LOGSEQ_MARKERS, "completed?:")
+TASK_WORDS = (*LOGSEQ_MARKERS, "completed?:", "is_todo: 1")
+# a RAW export's or sync target's to-do: its `is_todo: 1`, `todo_due:` and `todo_completed:` (epoch milliseconds,
+# 0 for none), lines notekinds.joplin_note keeps of its metadata
+_JOPLIN_RAW = re.compile(r"(is_todo|todo_due|todo_completed): ?(\d+)\r?")
+
+
+def joplin_raw_todo(path: str, lines: list[str]) -> list[dict]:
+    """A Joplin to-do's task read from its sync target's or RAW export's file (`<id>.md`), [] for
+    another note: its text the note's title (its first line), its line that line, done when
+    `todo_completed:` is a time (its day `done_on`), due on `todo_due:`'s day, both in the machine's
+    time zone."""
+    from minirag_cli.notekinds import joplin_item
+
+    if not joplin_item(path) or not any(line.rstrip("\r") == "is_todo: 1" for line in lines):
+        return []
+    fields = {m.group(1): int(m.group(2)) for m in map(_JOPLIN_RAW.fullmatch, lines) if m}
+
+    def day(ms: int) -> str | None:
+        try:
+            return dt.datetime.fromtimestamp(ms / 1000).date().isoformat() if ms else None
+        except (OverflowError, OSError, ValueError):  # a time no clock reads
+            return None
+
+    at = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    done = bool(fields.get("todo_completed"))
+    return [{"text": lines[at].strip() or path.rsplit("/", 1)[-1], "status": "done" if done else "open",
+             "done": done, "line": at + 1, "lines": [at + 1, at + 1], "parent": None,
+             "due": day(fields.get("todo_due", 0)), "scheduled": None,
+             "done_on": day(fields.get("todo_completed", 0)), **_plugin_fields({})}]
 _JOPLIN_DUE = re.compile(r"(\d{4}-\d\d-\d\d)(?:[ T](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)Z?)?")
 
 

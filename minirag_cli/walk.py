@@ -1234,7 +1234,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # each chunk headed with its section's day; a note without one is chunked and headed as before; fixN1: a day
 # with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
 # 8: qa29: a Joplin sync target's or RAW export's item (`<32 hex digits>.md` ending in its `key: value`
-# metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text),
+# metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text)
+# but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
 # a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
 READER_VERSION = 8
 
