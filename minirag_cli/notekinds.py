@@ -35,6 +35,19 @@ so a chunk's line numbers are lines of it.
   cell is a fenced block (it is for a converter: LaTeX, reST). Its line numbers
   are those of this text, as a canvas's are: the JSON holds a cell's lines as
   strings of a list.
+- A Joplin item: a file of Joplin's file-system sync target or RAW export,
+  named by its 32-hex-digit id (`973f06c4….md`) and ending, after a blank
+  line, in the item's metadata, one `key: value` line each (`id:`,
+  `parent_id:`, `created_time:`, ... and last `type_: N`). A note
+  (`type_: 1`) keeps its lines, its title first, then its body; its metadata
+  lines are read as blank lines (they were chunk text, every note's first
+  chunk holding thirty lines of `key: 0`, and a note's resource outranked
+  notes by its `mime:` line) but those that date it and make it a to-do:
+  its `user_created_time:` (else `created_time:`), which dates it
+  (joplin_created, store.note_head), and a to-do's `is_todo: 1`, `todo_due:`
+  and `todo_completed:` (tasks.joplin_raw_todo). Every other item (a notebook, `type_: 2`, a
+  resource's record, a tag, a note's tag link, ...) is no note: skipped with
+  what it is, as is a note Joplin's end-to-end encryption left unreadable.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -71,6 +84,9 @@ def special_kind(path: str) -> str | None:
 def note_text(path: str, text: str) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read."""
+    joplin = joplin_note(path, text)
+    if joplin is not None:
+        return joplin
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
@@ -186,6 +202,93 @@ def canvas_text(text: str) -> str:
     labels.sort(key=lambda b: (b[0], b[1]))
     parts = [b[2] for b in blocks] + [b[2] for b in labels]
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+# ------------------------------------------------------------------ Joplin
+
+# Joplin names every item of its sync target and RAW export by its id (a UUID without dashes)
+_JOPLIN_NAME = re.compile(r"[0-9a-f]{32}\.md")
+# a metadata line: Joplin writes one `key: value` per property, a line end inside a value escaped as `\n`
+_JOPLIN_PROPERTY = re.compile(r"[a-z_]+: ?.*")
+_JOPLIN_ID = re.compile(r"id: ?([0-9a-f]{32})")
+_JOPLIN_TYPE = re.compile(r"type_: ?(\d+)")
+# Joplin's BaseModel.TYPE_* (lib/BaseModel.ts): what a skipped item is, said in the sync's skip line
+_JOPLIN_ITEMS = {2: "notebook", 3: "setting", 4: "resource (attachment) record", 5: "tag", 6: "note's tag link",
+                 7: "search", 8: "alarm", 9: "master key", 10: "item change", 11: "note resource link",
+                 12: "resource local state", 13: "note revision", 14: "migration", 15: "smart filter",
+                 16: "command"}
+
+
+def joplin_note(path: str, text: str) -> str | None:
+    """The text read of a Joplin item at `path` (as the module docstring says),
+    None when the file is not one; MalformedNote for an item that is no note."""
+    if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
+        return None
+    lines = text.split("\n")
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    # Joplin reads the metadata back from the end to the first blank line (BaseItem.unserialize)
+    while start and lines[start - 1].strip() and _JOPLIN_PROPERTY.fullmatch(lines[start - 1].rstrip("\r")):
+        start -= 1
+    if start == end or (start and lines[start - 1].strip()):
+        return None  # no metadata block, or one the text runs into: a note someone named by a hex id
+    props = [line.rstrip("\r") for line in lines[start:end]]
+    kind = _JOPLIN_TYPE.fullmatch(props[-1])
+    if kind is None or not any(_JOPLIN_ID.fullmatch(p) for p in props):
+        return None
+    number = int(kind.group(1))
+    if number != 1:
+        what = _JOPLIN_ITEMS.get(number, f"item of type {number}")
+        raise MalformedNote(f"a Joplin {what} (type_: {number}), not a note")
+    if "encryption_applied: 1" in props:
+        raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
+    keys = [p.split(":", 1)[0] for p in props]
+    kept = set()
+    for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
+        at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
+        if at is not None:
+            kept.add(at)
+            break
+    if "is_todo: 1" in props:
+        kept |= {i for i, k in enumerate(keys) if k in ("is_todo", "todo_due", "todo_completed")}
+    trailer = [line if i in kept else ("\r" if line.endswith("\r") else "")
+               for i, line in enumerate(lines[start:end])]
+    return "\n".join(lines[:start] + trailer + lines[end:])
+
+
+_JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
+_JOPLIN_CREATED = re.compile(r"^(?:user_)?created_time: ?(\S+)\r?$", re.MULTILINE)
+
+
+def joplin_item(path: str) -> bool:
+    """Is the file at `path` named as a Joplin item is (by its id: joplin_note reads it so when its
+    text ends in the metadata)?"""
+    return _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is not None
+
+
+def local_time(day: str, clock: str = "00:00") -> str:
+    """`2026-10-14 11:30`: the UTC `day` and `clock` in the machine's time zone (`TZ`), as Dendron's
+    epoch time is read; the day as written when it is no day."""
+    import datetime as dt
+    try:
+        at = dt.datetime.fromisoformat(f"{day}T{clock}+00:00").astimezone()
+    except ValueError:
+        return f"{day} {clock}"
+    return at.strftime("%Y-%m-%d %H:%M")
+
+
+def joplin_created(path: str, text: str) -> str:
+    """The time a Joplin note (as joplin_note read it) was created, `2026-10-14 11:30` in the local
+    time zone (Joplin writes UTC), '' for another note or none written."""
+    if not joplin_item(path):
+        return ""
+    for m in _JOPLIN_CREATED.finditer(text):
+        t = _JOPLIN_TIME.fullmatch(m.group(1))
+        if t is not None:
+            return local_time(t.group(1), t.group(2))
+    return ""
 
 
 # ------------------------------------------------------------------ Excalidraw

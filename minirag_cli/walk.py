@@ -1242,6 +1242,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # the lines below it; a YAML block after a byte order mark; `---` lines around prose are no block).
 #    qa30: a Jupyter notebook (`.ipynb`) is a note (it was skipped, `not a note file`), read as its
 # Markdown cells, its code cells fenced and their outputs' text (notekinds.notebook_text).
+#    qa29: a Joplin sync target's or RAW export's item (`<32 hex digits>.md` ending in its `key: value`
+# metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text)
+# but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
+# a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
