@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from minirag_cli import db
-from minirag_cli.extract.heuristic import JOPLIN_TITLE, joplin_title, note_aliases
+from minirag_cli.extract.heuristic import JOPLIN_LINK, JOPLIN_TITLE, joplin_title, note_aliases
 from minirag_cli.format import is_id_alias
 from tests.test_joplin_raw import FOLDER, FOLDER_ID, NOTE, NOTE_ID, PHOTO, PHOTO_ID
 from tests.test_sync_conflicts import sync
@@ -42,6 +42,12 @@ def test_a_joplin_note_is_named_by_its_title():
 def test_no_title_names_other_notes(path, text):
     assert joplin_title(path, text) is None
     assert not any(a.startswith(JOPLIN_TITLE) for a in note_aliases(text, path))
+
+
+def test_joplin_links_by_id():
+    text = (f"[a](:/{NOTE_ID}) [b](:/{OTHER_ID}#next-service) ![c](:/{PHOTO_ID}) [d](:/{NOTE_ID[:-1]}) "
+            f"[e](https://x.org/{GONE_ID})")
+    assert [m.group(1) for m in JOPLIN_LINK.finditer(text)] == [NOTE_ID, OTHER_ID, PHOTO_ID]
 
 
 def test_hex_ids_are_counted_not_listed():

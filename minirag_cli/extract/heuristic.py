@@ -43,7 +43,9 @@ or a single lower-case word (`todo.md`), unless a link of its folder names that 
 `pages/hackerspace.md` and `[[Hackerspace]]`: linkable_name); a lower-case name of two words or more names it
 (`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
 `alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
-folder (sync.joined_names).
+folder (sync.joined_names). A note of Joplin's RAW export or sync target (`973f….md`) is
+named by its title, its first line (joplin_title), and its id is an alias of it, which Joplin's
+`[Boiler service](:/973f…)` links write (JOPLIN_LINK: sync counts it a mention of the note).
 
 Chinese and Japanese have no capitals and no blanks between words: a CJK
 `张伟：` tag is read as a `Name:` one is, 《》 and 『』 mark works, a CJK file
