@@ -280,9 +280,11 @@ def heuristic_version(status: dict) -> str:
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
-# an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`) and a Logseq block's uuid (heuristic.BLOCK_UUID): how a
-# link reaches the note, noise among the names a person reads; a table counts them, `--json` lists them
-_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+# an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`), a Logseq block's uuid (heuristic.BLOCK_UUID) and a Joplin
+# note's id (`973f…`, 32 hex digits: heuristic.joplin_id): how a link reaches the note, noise among the names a
+# person reads; a table counts them, `--json` lists them
+_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}",
+                       re.IGNORECASE)
 
 
 def is_id_alias(alias: str) -> bool:
