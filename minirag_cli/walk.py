@@ -35,6 +35,24 @@ SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
 BROKEN_LINK = "broken or looping symlink"
 
 
+# What an operating system or an office suite leaves in a folder it shows, or opens a file in: Windows
+# Explorer's `desktop.ini` and thumbnail caches (`Thumbs.db`, `ehthumbs.db`), macOS's custom folder icon
+# (`Icon` and a CR), Office's owner file of an open document (`~$Budget.docx`) and LibreOffice's lock
+# file (`.~lock.Budget.odt#`, hidden anyway). No one wrote them, and a sync that listed each as `not a
+# note file` at every first sync of a folder showed only noise: passed over in silence, counted
+# (WalkResult.system_files). Only files of no note extension: a note named `desktop.md` is read.
+SYSTEM_FILE_NAMES = frozenset({"desktop.ini", "thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "icon\r"})
+SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
+
+
+def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
+    """Is the file `name` one an operating system or office suite leaves beside the notes (SYSTEM_FILE_NAMES)?"""
+    if Path(name).suffix.lower() in extensions:
+        return False
+    lower = name.lower()
+    return lower in SYSTEM_FILE_NAMES or lower.startswith(SYSTEM_FILE_PREFIXES)
+
+
 def hard_link_reason(indexed_at: str) -> str:
     """Why a hard link to a note is passed over: the note is indexed once, at `indexed_at`."""
     return f"hard link to the note {indexed_at} (the same file, indexed at that path)"
@@ -68,6 +86,8 @@ class WalkResult:
     # `looked`, db.LOOKED_KEY): path -> (size, mtime, why: "" for mrag's own output, else the reason
     # it is skipped); the sync adds the note files it skips for their bytes (binary, a malformed canvas)
     looked: dict[str, tuple[int, float, str]] = field(default_factory=dict)
+    # the files passed over silently as an operating system's or office suite's litter (system_file)
+    system_files: int = 0
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -654,6 +674,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
+                if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
+                    result.system_files += 1
+                    continue
                 if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
                     # a link whose folder (or file) is gone: its name does not say which it was
                     if follow_symlinks:  # it may come back

@@ -300,3 +300,27 @@ def test_a_numbered_copy_is_kept_as_a_note_by_a_negation_in_mragignore(tmp_path)
     assert indexed == ["Draft 2.md", "Draft.md", "Plan [Q4] 2.md", "Plan [Q4].md", "Untitled 2.md",
                        "Untitled.md"]
     assert summary.skipped == []
+
+
+def test_windows_macos_and_office_litter_is_passed_over_silently(tmp_path):
+    """Explorer's `desktop.ini` and thumbnail caches, macOS's `Icon\\r`, Office's `~$` owner file and
+    LibreOffice's `.~lock.` file were each a `skipped ... not a note file` line on a first sync: noise. They
+    are passed over and counted (`system_files` in --json); a note named `desktop.md` is read."""
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET, "desktop.md": "# Desktop\n\nA new desk for the study.\n",
+                       "photos/notes.txt": "Holiday photos.\n", "picture.png": "not text"})
+    litter = ["desktop.ini", "photos/Thumbs.db", "photos/ehthumbs.db", "Icon\r", "photos/Icon\r",
+              ".~lock.Budget.odt#", "~$Budget.docx", "Desktop.ini"]
+    for name in litter:
+        (root / name).write_bytes(b"\x00\x01[.ShellClassInfo]\r\n")
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Budget.md", "desktop.md", "photos/notes.txt"]
+    assert [(s["path"], s["reason"]) for s in summary.skipped] == [("picture.png", "not a note file (.png)")]
+    assert summary.system_files == len(litter) - 1  # `.~lock.` is a hidden file, passed over as any
+    db_path = tmp_path / "cli.sqlite"
+    result = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "picture.png" in result.output
+    assert not any(word in result.output for word in ("desktop.ini", "Thumbs", "Icon", "~$", "lock")), result.output
+    result = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(root), "--json"])
+    assert json.loads(result.stdout)["system_files"] == len(litter) - 1
