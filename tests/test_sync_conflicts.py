@@ -324,3 +324,41 @@ def test_windows_macos_and_office_litter_is_passed_over_silently(tmp_path):
     assert not any(word in result.output for word in ("desktop.ini", "Thumbs", "Icon", "~$", "lock")), result.output
     result = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(root), "--json"])
     assert json.loads(result.stdout)["system_files"] == len(litter) - 1
+
+
+def test_a_onedrive_copy_named_for_a_user_named_computer_is_skipped_when_its_text_is_nearly_its_notes(
+        tmp_path, monkeypatch):
+    """OneDrive names its copy for the other computer: Windows' `DESKTOP-1A2B3C4` is told by its shape, a
+    name its user gave (`WORKPC`, `Priyas-Laptop`) only by the copy's text, nearly its note's; `Plan-2026.md`
+    and `Notes-Setup.md` beside unrelated notes stay notes. Unchanged, they are not compared again."""
+    import os
+    import time
+
+    from tests.test_sync import _note_opens
+
+    root = tmp_path / "notes"
+    copy = BUDGET_LONG.replace("3,200", "2,900")
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget-WORKPC.md": copy, "Budget-Priyas-Laptop.md": copy,
+                       "Plan.md": "# Plan\n\nMove to Riverside in May.\n",
+                       "Plan-2026.md": "# Plan 2026\n\nOpen the bakery on Elm Street.\n",
+                       "Plan-Berlin.md": BUDGET_LONG.replace("Budget", "Plan"),  # like no Plan.md
+                       "Notes.md": "# Notes\n\nOn the garden.\n", "Notes-Setup.md": "# Setup\n\nInstall mrag.\n"})
+    old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+    db_path = tmp_path / "index.sqlite"
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Budget.md", "Notes-Setup.md", "Notes.md", "Plan-2026.md", "Plan-Berlin.md", "Plan.md"]
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    assert reasons == {name: f"a copy named for a computer (OneDrive) of Budget.md, with nearly its text: merge its "
+                             f"edit into Budget.md and delete it, or keep it as a note with the line `!{name}` in "
+                             ".mragignore" for name in ("Budget-Priyas-Laptop.md", "Budget-WORKPC.md")}
+    status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
+    assert sorted(c["path"] for c in status["conflict_copies"]) == ["Budget-Priyas-Laptop.md", "Budget-WORKPC.md"]
+    opened = _note_opens(monkeypatch, root)
+    summary, indexed = sync(root, db_path)
+    assert opened == [] and len(indexed) == 6 and {s["path"] for s in summary.skipped} == set(reasons)
+    monkeypatch.undo()
+    # kept a note by a negation line, as a numbered copy is
+    (root / ".mragignore").write_text("!Budget-WORKPC.md\n", encoding="utf-8")
+    assert "Budget-WORKPC.md" in sync(root, db_path)[1]
