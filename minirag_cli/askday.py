@@ -15,7 +15,7 @@ weekend" and a past tense's "this weekend", "what did I do this weekend?", are t
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
-week 45 of 2026", "in Q4", "during Q4 2026": of the year written, else the latest begun by today; not "week 3 of the trial"), "on <weekday>" / "last <weekday>": the most
+week 45 of 2026", "in Q4", "during Q4 2026": of the year written, else the latest begun by today; not "week 3 of the trial" nor "Q3 of the project"), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -144,11 +144,13 @@ _PHRASE = re.compile(
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
-    # year written, else the latest such period begun by the asking day (_latest_period); not a week "of"
-    # something other than a year, a count of the asker's own ("in week 3 of the trial", "week 2 of the course")
+    # year written, else the latest such period begun by the asking day (_latest_period); not a week or a
+    # quarter "of" something other than a year, a count of the asker's own ("in week 3 of the trial", "week 2
+    # of the course", "in Q3 of the project")
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?week\s+(?P<isoweek>[1-9]|[1-4]\d|5[0-3])"
     r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4}))?(?!\s+of\b)"
-    r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4}))?"
+    r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4}))?(?!\s+of\b)"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY

@@ -338,7 +338,8 @@ def build_server(tools: MragTools):
         """List the tasks of the notes (checkboxes `- [ ] call Priya`, Org's `* TODO call Priya`, Logseq's
         `- TODO call Priya`), newest note first. Returns tasks
         (each with text, status, done, path, root, line, lines [start, end], note_date, due, scheduled,
-        done_on, parent, priority, starts, created, recurs, in_window), total (how many matched before limit)
+        done_on, parent, priority, starts, created, recurs, id, depends_on, on_completion, in_window), total
+        (how many matched before limit)
         and unsynced as search has it.
         query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.

@@ -12,8 +12,10 @@ another heading of its level in the note is dated too (a journal's
 `## 2026-11-03 Lunch with Jonas`): one in a plan names the plan's day. The section runs to the next
 heading of its level or above (`## Notes` after `## 2026-11-03` is undated
 again); a deeper dated heading dates its own lines inside it. The note's
-first line (its title, after a front matter block) is no section: it dates
-the note as a whole, as it always did (store.note_head).
+first line (its title, after a front matter block, YAML's or TOML's) is no
+section: it dates the note as a whole, as it always did (store.note_head).
+Markdown's `#` headings are read outside fenced code, the fences read as the
+extractors read them (mdcode.fenced_blocks, readers 8).
 
 The chunker cuts a note at each line where the day changes (note_chunks),
 so that every chunk lies in one day; each chunk under a dated heading is
@@ -34,7 +36,6 @@ from minirag_cli.text import WEEKDAY_NAMES, find_dates
 
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ORG_HEADLINE = re.compile(r"(\*+)[ \t]+(.*?)[ \t]*$")
-_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 _WEEKDAY = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES)])
 # what may come before a heading's day: a changelog's version (`[1.4.0] - `, `v1.4.0 — `), a weekday
 _LEAD = re.compile(r"(?:\[[^\]\n]*\]|v?\d+(?:\.\d+)+)?[ \t]*[-\u2013\u2014:]?[ \t]*"
@@ -64,15 +65,15 @@ def heading_day(text: str) -> str:
     return heading_date(text)[0]
 
 
-def _title_line(lines: list[str]) -> int:
-    """The index of a note's title line: its first non-blank line after a
-    leading front matter block (`---` to `---` or `...`)."""
-    i = 0
-    if lines and lines[0].strip() == "---":
-        for j in range(1, len(lines)):
-            if lines[j].strip() in ("---", "..."):
-                i = j + 1
-                break
+def _title_line(text: str, lines: list[str]) -> int:
+    """The index of the title line of a note (`text`, split into `lines`): its first non-blank line
+    after the front matter block it opens with, as every reader of the note has the block
+    (frontmatter.of_note: YAML's `---`, Hugo's TOML `+++`; readers 8: a TOML block's `# 2026-11-02
+    ...` comment was read as a dated heading)."""
+    from minirag_cli.frontmatter import of_note
+
+    matter = of_note(text)
+    i = 0 if matter is None else text.count("\n", 0, matter.end)  # the line after the block's closing one
     while i < len(lines) and not lines[i].strip():
         i += 1
     return i
@@ -83,28 +84,31 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     at each line where the day of a note's lines changes, in order; [] for
     a note without a dated section. Org headlines in an Org note
     (extract.orgmode.org_note), Markdown's `#` headings (outside fenced
-    code) in any other."""
+    code, mdcode.fenced_blocks) in any other."""
+    from minirag_cli.extract.mdcode import fenced_blocks
     from minirag_cli.extract.orgmode import org_note
 
     org = org_note(path) if path else False
     if ("*" if org else "#") not in text:
         return []
     lines = text.split("\n")
-    title = _title_line(lines)
+    title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
     headings: list[tuple[int, int, str, bool]] = []  # (line index, level, day or '', whether alone)
-    fence = ""
+    # the fenced code blocks, read as the extractors read them (mdcode: CommonMark's fences, one nothing
+    # closes ending before a paragraph of prose, readers 8); an Org note's `*` headlines are read in no fence
+    fences = [] if org else fenced_blocks(text)
+    at = 0  # the fence the line may be in
+    pos = 0  # where the line starts
     for i, line in enumerate(lines):
-        if not org:
-            f = _FENCE.match(line)
-            if f and (not fence or f.group(1) == fence):
-                fence = "" if fence else f.group(1)
-                continue
-            if fence:
-                continue
-        m = pattern.match(line) if i > title else None  # not the title, nor a front matter's `# comment`
+        while at < len(fences) and fences[at][1] < pos:
+            at += 1
+        fenced = at < len(fences) and fences[at][0] <= pos
+        # not the title, nor a front matter's `# comment`, nor a line of fenced code
+        m = pattern.match(line) if i > title and not fenced else None
         if m is not None:
             headings.append((i, len(m.group(1)), *heading_date(m.group(2))))
+        pos += len(line) + 1
     # a day with more words (`## 2026-11-03 release plan`) dates its section only among others of its
     # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic
     dated_at = Counter(level for _i, level, found, _alone in headings if found)

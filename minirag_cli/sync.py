@@ -44,7 +44,7 @@ import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
@@ -179,7 +179,7 @@ def note_speakers(chunks: Sequence[Chunk], org: bool = False) -> frozenset[str]:
 def _laid_readable(chunks: Sequence[Chunk], org: bool) -> str:
     """The note whose chunks (all of them, in order) these are, laid from them (mdcode.laid_note; chunks
     that do not fit their offsets one after another), an Org-mode note's (`org`) without its markup
-    (orgmode.readable), as note_speakers and note_nouns_of read a whole note."""
+    (orgmode.readable), as note_speakers and note_nouns_of read a whole note (NoteReading.laid)."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.mdcode import laid_note
 
@@ -188,13 +188,24 @@ def _laid_readable(chunks: Sequence[Chunk], org: bool) -> str:
     return orgmode.readable(note, orgmode.note_keywords(c.text for c in chunks)) if org else note
 
 
-def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None
-                  ) -> tuple[list[str], list[frontmatter.FrontMatter | None], frozenset[str]]:
+class NoteReading(NamedTuple):
+    """How the extractors read a note (note_readings)."""
+
+    texts: list[str]  # each chunk's text
+    parts: list[frontmatter.FrontMatter | None]  # each chunk's part of the front matter
+    speakers: frozenset[str]  # the note's chat speakers (note_speakers)
+    # the note laid from its chunks, readable (_laid_readable): what its speakers were read from, and
+    # what note_nouns_of and _logseq_page read, laid once a note
+    laid: str
+
+
+def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None) -> NoteReading:
     """How the extractors read the note at `path` (its chunks, all of them,
     in order; `matter`: the front matter it opens with): each chunk's text
     in its note's context (read_in_context; a chunk a front matter block
     covers opens the note, after no fence: its own text), each chunk's part
-    of the block (chunk_parts), and the note's chat speakers (note_speakers).
+    of the block (chunk_parts), the note's chat speakers (note_speakers) and
+    the note laid from its chunks that they were read from (_laid_readable).
     What a fresh sync, with the file's text, and a re-extraction, with the
     stored chunks, both give the extractor. An Org-mode note's texts are
     read without its markup (orgmode.readable, heuristic rules 17). A Markdown
@@ -204,6 +215,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     links read target first (heuristic.dendron_links) and its generated `title:` left out
     (heuristic.generated_title), rules 18."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
 
     dendron = dendron_note(matter)
@@ -220,38 +232,35 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     if dendron:  # `[[Alpha meetings|proj.alpha.meetings]]` read as `[[proj.alpha.meetings|Alpha meetings]]`
         texts = [dendron_links(text) for text in texts]
     org = orgmode.org_note(path)
+    laid = _laid_readable(chunks, org)
     if org:
         keywords = orgmode.note_keywords(c.text for c in chunks)  # a `#+TODO:` line's own keywords
         # its `#+title:` read as a front matter title is (heuristic rules 18)
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
-    elif _logseq_page(chunks, path):  # a block's `- LATER` names nothing (heuristic rules 18)
+    elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
-    return texts, parts, note_speakers(chunks, org)
+    return NoteReading(texts, parts, chat_speakers(laid), laid)
 
 
-def note_nouns_of(chunks: Sequence[Chunk], path: str) -> frozenset[str]:
-    """The German nouns (extract.heuristic.note_nouns) of the note at `path` whose chunks (all of them, in
-    order) these are, laid from them as note_speakers lays it (an Org note without its markup): a German
-    noun is the note's to tell, not a chunk's (heuristic rules 18: `die Methode` in one chunk, `Methode`
-    with no article in the next named it). Nothing for a note that writes no `der`, `und`, ... at all."""
-    from minirag_cli.extract import orgmode
+def note_nouns_of(laid: str, path: str) -> frozenset[str]:
+    """The German nouns (extract.heuristic.note_nouns) of the note at `path`, laid from its chunks as
+    note_readings lays it (`laid`: NoteReading.laid, an Org note without its markup): a German noun is
+    the note's to tell, not a chunk's (heuristic rules 18: `die Methode` in one chunk, `Methode` with
+    no article in the next named it). Nothing for a note that writes no `der`, `und`, ... at all."""
     from minirag_cli.extract.heuristic import note_nouns
     from minirag_cli.extract.mdcode import reads_comments
 
-    return note_nouns(_laid_readable(chunks, orgmode.org_note(path)), reads_comments(path))
+    return note_nouns(laid, reads_comments(path))
 
 
-def _logseq_page(chunks: Sequence[Chunk], path: str) -> bool:
-    """Is the note at `path` (its chunks, all of them, in order) a Logseq page, as tasks.is_logseq tells one
-    from the note laid from its chunks (mdcode.laid_note)? Asked only of a note with a block's marker."""
-    from minirag_cli.extract.mdcode import laid_note
+def _logseq_page(chunks: Sequence[Chunk], path: str, laid: str) -> bool:
+    """Is the Markdown note at `path` (its chunks, all of them, in order; `laid`: the note laid from them,
+    _laid_readable) a Logseq page, as tasks.is_logseq tells one? Asked only of a note with a block's marker."""
     from minirag_cli.tasks import LOGSEQ_MARKERS, is_logseq
 
     if not any(marker in c.text for c in chunks for marker in LOGSEQ_MARKERS):
         return False
-    note = laid_note(chunks)
-    note = "\n".join(c.text for c in chunks) if note is None else note
-    return is_logseq(path, note.split("\n"))
+    return is_logseq(path, laid.split("\n"))
 
 
 def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
@@ -783,7 +792,7 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            texts, parts, speakers = note_readings(p.chunks, p.note.path, p.matter)
+            texts, parts, speakers, _laid = note_readings(p.chunks, p.note.path, p.matter)
             for c, text, part in zip(p.chunks, texts, parts):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
                 out.append(chunk_mentions(text, found, part, speakers, reads_comments(p.note.path)))
@@ -801,14 +810,14 @@ class _Extraction:
         texts, parts, speakers, comments, nouns = [], [], [], [], []
         by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
         for chunks, path, matter in zip(notes, paths, matters, strict=True):
-            note_texts, note_parts, chatting = note_readings(chunks, path, matter)
-            read = [extractable(text, part) for text, part in zip(note_texts, note_parts)]
+            reading = note_readings(chunks, path, matter)
+            read = [extractable(text, part) for text, part in zip(reading.texts, reading.parts)]
             texts += [text for text, _part in read]
             parts += [part for _text, part in read]
-            speakers += [chatting] * len(chunks)
+            speakers += [reading.speakers] * len(chunks)
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
             if by_note:
-                nouns += [note_nouns_of(chunks, path)] * len(chunks)
+                nouns += [note_nouns_of(reading.laid, path)] * len(chunks)
         if by_note:
             return self.extractor.extract(texts, parts, speakers, comments=comments, note_nouns=nouns)
         return self.extractor.extract(texts, parts, speakers, comments=comments)

@@ -20,12 +20,18 @@ Dates it carries, Obsidian Tasks' and Dataview's: `📅 2026-11-20` (or 📆,
 🗓) and `[due:: 2026-11-20]` are its due date, `⏳` / `[scheduled:: ]` its
 scheduled day, `✅` / `[completion:: ]` the day it was done (a cancelled
 task's `❌` / `[cancelled:: ]` the day it was closed); the Kanban plugin's
-card date `@{2026-11-25}` is its due date; `🛫` / `start::` its start day
-(`starts`), `➕` / `created::` its created day; they are taken out of its
+card date `@{2026-11-25}` is its due date; `🛫` / `[start:: ]` its start day
+(`starts`), `➕` / `[created:: ]` its created day; they are taken out of its
 text, and so is a block id, `^rent`, ending the line. So are its Tasks
-priority (`⏫`: `priority` "A") and recurrence (`🔁 every week`: `recurs`);
-those, 🛫 and ➕ only in the trailing run of fields ending the line, as the
-plugin reads them (_trailing_fields). A date that is no day (`📅 2026-13-45`) is no
+priority (`⏫`: `priority` "A"), recurrence (`🔁 every week`: `recurs`), id
+(`🆔 abc123`: `id`), the tasks it waits on (`⛔ abc123,def456`: `depends_on`)
+and what to do on completion (`🏁 delete`: `on_completion`; Dataview's
+`[id:: ]`, `[dependsOn:: ]`, `[onCompletion:: ]` the same). The plugin's
+emoji fields, dates among them, are read only in the trailing run of fields
+ending the line, as the plugin reads them (_trailing_fields): `move the 📅
+2026-11-20 meeting` is text; Dataview's bracketed fields anywhere, as
+Dataview reads them (an unbracketed `due:: 2026-11-20` is no field of a
+task's in Dataview: text here too). A date that is no day (`📅 2026-13-45`) is no
 field: it stays in the text, where the typo shows. A line indented under a task that is no list item
 of its own (a wrapped line) continues the task: its text joins the task's,
 and `lines` spans it. An indented task is a task of its own (a sub-task),
@@ -34,12 +40,13 @@ its sub-tasks, as in Obsidian.
 
 An Org-mode note (`.org`) also has task headlines, `* TODO ...` with a
 planning line under it (org_tasks_in): read beside its checkboxes, into the
-same fields.
+same fields (a timestamp's repeater, `+1w`, its `recurs`: org_repeater).
 
 A Logseq page (is_logseq: an outline in a graph's `journals/` or `pages/`,
 or one holding what only Logseq writes) has tasks of its own kind besides,
 read by logseq_tasks_in: a block whose first word is a marker (`- TODO`,
-`- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days,
+`- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days
+(and a repeater in them its `recurs`),
 its priority and `:LOGBOOK:` drawer out of its text. tasks_of gives a
 note's tasks of every kind.
 """
@@ -50,7 +57,7 @@ import bisect
 import datetime as dt
 import itertools
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
@@ -73,12 +80,12 @@ _LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a line's indentation and quote mark
 # (group 1: the line's lead before the marker)
 _CODE_LEAD = re.compile(r"((?:[ \t]*>)*[ \t]*)(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
 _DAY = r"(\d{4}-\d{2}-\d{2})"
-# Obsidian Tasks' signifiers (an emoji may carry the variation selector U+FE0F): its dates, read anywhere in
-# the line, as every day-aware reader of tasks reads them; its own fields, start 🛫 and created ➕ (with
-# priority and recurrence), only in the line's trailing run of fields (_trailing_fields)
-_EMOJI = re.compile("(\U0001F4C5|\U0001F4C6|\U0001F5D3|\u23F3|\u2705|\u274C)\uFE0F?[ \t]*" + _DAY)
+# Obsidian Tasks' date signifiers (an emoji may carry the variation selector U+FE0F), read, as the plugin
+# reads every field of its, only in the line's trailing run of fields (_trailing_fields): due 📅 (📆 🗓),
+# scheduled ⏳ (⌛), done ✅, cancelled ❌, start 🛫, created ➕
 _EMOJI_FIELD = {"\U0001F4C5": "due", "\U0001F4C6": "due", "\U0001F5D3": "due", "\u23F3": "scheduled",
-                "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts", "\u2795": "created"}
+                "\u231B": "scheduled", "\u2705": "done_on", "\u274C": "cancelled_on", "\U0001F6EB": "starts",
+                "\u2795": "created"}
 # Dataview's inline fields: [due:: 2026-11-20] or (due:: 2026-11-20)
 # (its tail stops at the next field's opener too: one nothing closes scanned to the text's end from
 # each opener, quadratic in a line of thousands of them)
@@ -100,14 +107,25 @@ _RULE = ("every[ \t]+(?:\\d+[ \t]+|other[ \t]+)?(?:(?:day|week|weekday|weekend|m
          "|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august"
          "|september|october|november|december)\\b[A-Za-z0-9, !]*")
 _INLINE_REPEAT = re.compile(r"[\[(]repeat::[ \t]*(every\b[^\][()]*)[\])]", re.I)
-# Obsidian Tasks' own fields, read as the plugin reads them: only in the trailing run of fields that ends
-# the line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01`), tags among them; a
-# sign inside the description is its text ("buy the 🔼 arrow stickers": revN, it was priority B). One at the
-# end of the line at a time (_trailing_fields), each group one kind: priority, start/created, recurrence
+# Obsidian Tasks' fields, read as the plugin reads them: only in the trailing run of fields that ends the
+# line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01 📅 2026-11-20`), tags among
+# them; a sign inside the description is its text ("buy the 🔼 arrow stickers": revN, it was priority B;
+# "move the 📅 2026-11-20 meeting": tasks4, it was due that day). One at the end of the line at a time
+# (_trailing_fields), each group one kind: priority, a date (_EMOJI_FIELD), recurrence, id 🆔, the ids it
+# depends on ⛔ (`abc123,def456`), its on-completion action 🏁 (`delete`, `keep`); an id as the plugin
+# writes one, letters, digits, `-` and `_` (a list's commas unambiguous: no run of blanks retried)
+_TASK_ID = "[A-Za-z0-9_-]+"
 _TRAILING = re.compile("(?:(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0F?"
-                       "|(\U0001F6EB|\u2795)\uFE0F?[ \t]*" + _DAY
-                       + "|\U0001F501\uFE0F?[ \t]*(" + _RULE + "))\\Z", re.I)
-_TRAILING_FIELD = {"\U0001F6EB": "starts", "\u2795": "created"}
+                       "|(" + "|".join(_EMOJI_FIELD) + ")\uFE0F?[ \t]*" + _DAY
+                       + "|\U0001F501\uFE0F?[ \t]*(" + _RULE + ")"
+                       + "|\U0001F194\uFE0F?[ \t]*(" + _TASK_ID + ")"
+                       + "|\u26D4\uFE0F?[ \t]*(" + _TASK_ID + "(?:[ \t]*,[ \t]*" + _TASK_ID + ")*)"
+                       + "|\U0001F3C1\uFE0F?[ \t]*([A-Za-z]+))\\Z", re.I)
+# ... and their Dataview format's, read anywhere as Dataview reads a bracketed field: `[id:: abc123]`,
+# `[dependsOn:: abc123,def456]`, `[onCompletion:: delete]` (a value of other characters is no such field)
+_INLINE_IDS = re.compile(r"[\[(](id|dependsOn|onCompletion)::[ \t]*(" + _TASK_ID + r"(?:[ \t]*,[ \t]*" + _TASK_ID
+                         + r")*)[ \t]*[\])]", re.I)
+_INLINE_ID_FIELD = {"id": "id", "dependson": "depends_on", "oncompletion": "on_completion"}
 # how many fields the trailing run is read for, as the plugin's own parser stops at 20 (a line of
 # thousands of signs is read in linear time)
 _MAX_TRAILING = 20
@@ -136,7 +154,12 @@ class Task:
     priority: str | None = None
     starts: str | None = None  # Obsidian Tasks' `🛫` start day (Dataview's `start::`)
     created: str | None = None  # its `➕` created day (`created::`)
-    recurs: str | None = None  # its recurrence rule, `🔁 every week`: "every week" (_recurrence)
+    # its recurrence rule, `🔁 every week`: "every week" (_recurrence); an Org or Logseq repeater's in the
+    # same words, `+1w`: "every week" (org_repeater)
+    recurs: str | None = None
+    id: str | None = None  # its Tasks id, `🆔 abc123`: "abc123"
+    depends_on: list[str] = field(default_factory=list)  # the ids it waits on, `⛔ abc123,def456`
+    on_completion: str | None = None  # what Tasks does with it when done, `🏁 delete`: "delete"
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
     # ["due"], ["scheduled"] or both; None with no window asked
     in_window: list[str] | None = None
@@ -150,8 +173,9 @@ def _width(lead: str) -> int:
 
 
 def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
-    """`text` without its fields, and those it names (due, scheduled, done_on, cancelled_on, starts,
-    created; priority: _tasks_priority; recurs: _recurrence)."""
+    """`text` (a task's line and its continuation lines, joined by newlines) without its fields, its lines
+    joined by blanks, and the fields it names (due, scheduled, done_on, cancelled_on, starts, created;
+    priority: _tasks_priority; recurs: _recurrence; each line's trailing run's: _trailing_fields)."""
     found: dict[str, str] = {}
 
     def take(m: re.Match, field: str | None, day: str) -> str:
@@ -164,14 +188,34 @@ def _fields(text: str, comments: bool = True) -> tuple[str, dict[str, str]]:
         return " "
 
     text = _without_comments(text, comments)
-    text = _EMOJI.sub(lambda m: take(m, _EMOJI_FIELD.get(m.group(1)), m.group(2)), text)
     text = _INLINE.sub(lambda m: take(m, _INLINE_FIELD.get(m.group(1).lower()), m.group(2)), text)
     text = _obsidian_plugins(text, take)
     text, priority = _tasks_priority(text)
     text, rule = _recurrence(text)
     found.update({k: v for k, v in (("priority", priority), ("recurs", rule)) if v})
-    text = _trailing_fields(text, found)
-    return " ".join(text.split()), found
+    if "::" in text:
+        text = _INLINE_IDS.sub(lambda m: _id_field(m, found), text)
+    # each line's run: a wrapped task's fields end its first line (`- [ ] call the bank 📅 2026-11-20`
+    # over `  about the loan`: tasks4, joined first they were no trailing run); the box's line read last,
+    # so of two same fields the first written is kept
+    lines = text.split("\n")
+    for i in reversed(range(len(lines))):
+        lines[i] = _trailing_fields(lines[i], found, rule is not None)
+    return " ".join(" ".join(lines).split()), found
+
+
+def _id_field(m: re.Match, found: dict) -> str:
+    """A blank for Dataview's `[id:: ]`, `[dependsOn:: ]` or `[onCompletion:: ]` field `m` (_INLINE_IDS),
+    its value put in `found` (the first written kept); the field as written for a value that is none
+    (`[id:: a,b]`: one id; `[onCompletion:: to-do]`: one word)."""
+    field, value = _INLINE_ID_FIELD[m.group(1).lower()], m.group(2)
+    if field == "depends_on":
+        found.setdefault(field, [i.strip() for i in value.split(",")])
+    elif "," in value or (field == "on_completion" and not value.isalpha()):
+        return m.group(0)
+    else:
+        found.setdefault(field, value.lower() if field == "on_completion" else value)
+    return " "
 
 
 def _split_tags(text: str) -> tuple[str, list[str]]:
@@ -197,30 +241,40 @@ def _split_tags(text: str) -> tuple[str, list[str]]:
     return text[:end], tags[::-1]
 
 
-def _trailing_fields(text: str, found: dict[str, str]) -> str:
-    """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, 🛫 start, ➕
-    created, 🔁 recurrence), each put in `found` (the last written wins, as in the plugin), the run's tags
-    kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo shows;
-    so does a rule that would leave no text (`- [ ] 🔁 every week`)."""
+def _trailing_fields(text: str, found: dict, dataview_rule: bool = False) -> str:
+    """`text` without the Obsidian Tasks fields of its trailing run (_TRAILING: priority, its dates, 🔁
+    recurrence, 🆔 id, ⛔ depends on, 🏁 on completion), each put in `found` over a Dataview field's (the
+    first written wins, as the plugin reads the run from its end and keeps the last it reads), the run's
+    tags kept. A field with no real day (`🛫 2026-13-45`) ends the run, kept in the text where the typo
+    shows; so does a rule that would leave no text (`- [ ] 🔁 every week`) or one beside Dataview's
+    `[repeat:: ]` (`dataview_rule`)."""
     text, tags = _split_tags(text)
+    trail: dict = {}
     for _ in range(_MAX_TRAILING):
         m = _TRAILING.search(text)
         if m is None:
             break
         rest, more = _split_tags(text[:m.start()])
         if m.group(1):
-            found.setdefault("priority", _TASKS_PRIORITY[m.group(1)])
+            trail["priority"] = _TASKS_PRIORITY[m.group(1)]
         elif m.group(2):
             try:
                 dt.date.fromisoformat(m.group(3))
             except ValueError:
                 break
-            found.setdefault(_TRAILING_FIELD[m.group(2)], m.group(3))
-        else:
-            if not rest.strip() or "recurs" in found:
+            trail[_EMOJI_FIELD[m.group(2)]] = m.group(3)
+        elif m.group(4):
+            if not rest.strip() or dataview_rule:
                 break
-            found["recurs"] = " ".join(m.group(4).strip(" \t,").split())
+            trail["recurs"] = " ".join(m.group(4).strip(" \t,").split())
+        elif m.group(5):
+            trail["id"] = m.group(5)
+        elif m.group(6):
+            trail["depends_on"] = [i.strip() for i in m.group(6).split(",")]
+        else:
+            trail["on_completion"] = m.group(7).lower()
         text, tags = rest, more + tags
+    found.update(trail)
     return " ".join([text, *tags])
 
 
@@ -249,7 +303,8 @@ def _obsidian_plugins(text: str, take) -> str:
     plugins write into a task's line and do not show (qa27: it stayed last in the text)."""
     if "@" in text:
         text = _KANBAN_DATE.sub(lambda m: take(m, "due", m.group(1) or m.group(2)), text)
-    return frontmatter.without_block_ids(text)
+    head, newline, last = text.rpartition("\n")  # the block's id ends its last line, not one in it
+    return head + newline + frontmatter.without_block_ids(last)
 
 
 def _front_matter_lines(lines: list[str]) -> int:
@@ -406,7 +461,7 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
         stack.append((indent, current))
         out.append(current)
     for task in out:
-        text, found = _fields(" ".join([task.pop("_text"), *task.pop("_more")]), comments)
+        text, found = _fields("\n".join([task.pop("_text"), *task.pop("_more")]), comments)
         task.pop("_indent")
         # a cancelled task's `❌` day is the day it was closed, as an Org task's CLOSED: is (qa27: it was
         # taken out of the text, and lost)
@@ -416,11 +471,13 @@ def tasks_in(lines: list[str], comments: bool = True, kind: str | None = None) -
     return out
 
 
-def _plugin_fields(found: dict[str, str]) -> dict[str, str | None]:
+def _plugin_fields(found: dict) -> dict:
     """The Obsidian Tasks fields of _fields' `found` beside the dates every kind of task has: `priority`
-    (⏫), `starts` (🛫), `created` (➕) and `recurs` (🔁); before, 🛫 and ➕ were taken out of the text and
-    lost, ⏫ and 🔁 left in it."""
-    return {k: found.get(k) for k in ("priority", "starts", "created", "recurs")}
+    (⏫), `starts` (🛫), `created` (➕), `recurs` (🔁), `id` (🆔), `depends_on` (⛔, [] for none) and
+    `on_completion` (🏁); before, 🛫 and ➕ were taken out of the text and lost, ⏫, 🔁, 🆔, ⛔ and 🏁 left
+    in it."""
+    return {**{k: found.get(k) for k in ("priority", "starts", "created", "recurs", "id", "on_completion")},
+            "depends_on": found.get("depends_on", [])}
 
 
 # Logseq's task markers, the first word of a block (`- TODO call Priya`), and the state each says
@@ -505,7 +562,8 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
     DONE`, LOGSEQ_MARKERS; WAITING stays in the text, as the status does not
     say it). The block's next lines, indented under its
     bullet, are its: `SCHEDULED: <2026-11-20 Fri>` its `scheduled` day,
-    `DEADLINE: <...>` its `due` one, its `:LOGBOOK:` drawer (to `:END:`) and
+    `DEADLINE: <...>` its `due` one (a repeater in either, `.+1d`, its
+    `recurs`: org_repeater), its `:LOGBOOK:` drawer (to `:END:`) and
     property lines (`id:: ...`) no part of its text, another line its text's
     next line; a priority (`[#A]`) is taken out of its text. A nested block
     ends it, and a task nested under a task is its sub-task (`parent`)."""
@@ -556,15 +614,17 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
             except ValueError:  # no real day: kept in the text, where the typo shows
                 return m.group(0)
             found.setdefault("due" if m.group(1) == "DEADLINE" else "scheduled", m.group(2))
+            found["recurs"] = found.get("recurs") or org_repeater(m.group(0))
             return " "
 
-        text = _LOGSEQ_DATE.sub(take, " ".join([task.pop("_text"), *task.pop("_more")]))
+        text = _LOGSEQ_DATE.sub(take, "\n".join([task.pop("_text"), *task.pop("_more")]))
         text, priority = cookie_priority(text, _LOGSEQ_PRIORITY, " ")
         text, fields = _fields(text)
         task.pop("_indent")
         task.update(text=text, due=found.get("due") or fields.get("due"),
                     scheduled=found.get("scheduled") or fields.get("scheduled"), done_on=fields.get("done_on"),
-                    **{**_plugin_fields(fields), "priority": priority or fields.get("priority")})
+                    **{**_plugin_fields(fields), "priority": priority or fields.get("priority"),
+                       "recurs": found.get("recurs") or fields.get("recurs")})
     return out
 
 
@@ -582,6 +642,25 @@ _ORG_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
 _ORG_COOKIE = re.compile(r"\[(?:\d*%|\d*/\d*)\]")  # a statistics cookie, [2/4] or [50%]
 _ORG_PLANNING_FIELD = {"SCHEDULED": "scheduled", "DEADLINE": "due", "CLOSED": "done_on"}
 _ORG_FILETAGS = re.compile(r"^#\+FILETAGS:[ \t]*(?P<tags>.*)$", re.I)
+# an Org timestamp's repeater, after a blank inside it (`<2026-11-03 Tue +1w>`, `.+1m`, `++1d`, a habit's
+# `.+2d/3d`; Logseq writes Org's), and its unit's word
+_ORG_REPEATER = re.compile(r"(?<=[ \t])(\.\+|\+\+|\+)(\d{1,4})([hdwmy])(?![A-Za-z0-9])")
+_REPEATER_UNIT = {"h": "hour", "d": "day", "w": "week", "m": "month", "y": "year"}
+
+
+def org_repeater(stamp: str) -> str | None:
+    """The recurrence an Org or Logseq timestamp's repeater writes (`SCHEDULED: <2026-11-03 Tue +1w>`), in
+    the Tasks plugin's words, so `recurs` reads one way whichever app wrote the task (as `🔁 every week`
+    gives it; tasks4: the repeater was read past and lost): `+1w` "every week", `+2d` "every 2 days", `.+1m`
+    "every month when done" (Org's `.+` counts from the day it is done, as Tasks' `when done` does), `++1d`
+    "every day" (Org's catch-up, to the first such day after today: the same period). None for none (or
+    a `+0d`, which repeats nothing)."""
+    m = _ORG_REPEATER.search(stamp)
+    if m is None or int(m.group(2)) == 0:
+        return None
+    count, unit = int(m.group(2)), _REPEATER_UNIT[m.group(3)]
+    rule = f"every {unit}" if count == 1 else f"every {count} {unit}s"
+    return rule + " when done" if m.group(1) == ".+" else rule
 
 
 def org_tasks_in(lines: list[str]) -> list[dict]:
@@ -594,7 +673,8 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     are taken out of the text; the tags, with those it inherits (`#+FILETAGS:`,
     its parent headlines'), are matched by a query (`_tags`). The planning line
     right below it gives `due` (DEADLINE), `scheduled` (SCHEDULED) and
-    `done_on` (CLOSED), and widens `lines`. `parent`: the task headline it is
+    `done_on` (CLOSED), `recurs` (the repeater of either of the first two,
+    `+1w`: org_repeater), and widens `lines`. `parent`: the task headline it is
     under. Headlines inside a code block (`#+BEGIN_SRC`, `EXAMPLE`, `EXPORT`
     to its `#+END_`: kind_lines, as the readers read it) are none, nor, in
     tasks_in, are checkboxes there; a block nothing closes is text, as in Org."""
@@ -638,6 +718,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
             task = {"text": title if word in _ORG_STATUS else f"{word} {title}", "status": status,
                     "done": status in ("done", "cancelled"), "line": i + 1, "lines": [i + 1, i + 1],
                     "parent": parent, "due": None, "scheduled": None, "done_on": None, "priority": priority,
+                    "recurs": None,
                     "_tags": list(dict.fromkeys(inherited + tags))}
             planning = lines[i + 1].rstrip("\r") if i + 1 < len(lines) else ""
             if PLANNING_LINE.match(planning):  # a planning line holds nothing else
@@ -648,6 +729,7 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
                         continue
                     field = _ORG_PLANNING_FIELD[date.group(1)]
                     task[field] = task[field] or date.group(2)
+                    task["recurs"] = task["recurs"] or org_repeater(date.group(0))
                 task["lines"][1] = i + 2
             out.append(task)
         outline.append((level, tags, task))

@@ -5,7 +5,11 @@ to Y?", "Is the time interval more than 7 days between X and Y?": a 1.5B
 model reading two dated sources leans to "yes" whatever the dates say. Here
 the question is split into its two events, each event is matched to the
 listed result that its own search ranks best, and the verdict comes from
-comparing the two notes' dates, in code. The answer cites both notes.
+comparing the two notes' dates, in code. The answer cites both notes. An
+event told alike in several notes recurs (a rent reminder each month): for
+"before"/"after" the two events' notes nearest each other in time are
+compared, the reminder with the payment it asked for (of an event that names
+its day, "paid on 20260301", the note of that day).
 
 "When did X?" (and "When was the first time X?", "When is X discussed?")
 about a timestamped note (a chat or log whose date has a time of day: it
@@ -186,6 +190,55 @@ def match_told(event: str, sources: list[dict], search: Callable[[str], list[dic
     return max(reached, key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
 
 
+def told_alike(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> list[dict]:
+    """The notes that tell of the event as fully as match_event's source
+    does: of the listed sources the event's own search reaches, that one and
+    each of another note whose best line holds as many of the event's
+    content words (at least MIN_EVENT_WORDS), in the search's order, a note
+    once. More than one is an event that recurs: a landlord's rent reminder
+    each month ("just a quick reminder that the rent is due soon")."""
+    reached = reached_sources(event, sources, search)
+    if not reached:
+        return []
+    words = set(content_words(event))
+    told = _line_words(words, reached[0].get("text", ""))
+    alike: dict[tuple[str, str], dict] = {note_key(reached[0]): reached[0]}
+    if told >= MIN_EVENT_WORDS:
+        for s in reached[1:]:
+            if note_key(s) not in alike and _line_words(words, s.get("text", "")) == told:
+                alike[note_key(s)] = s
+    return list(alike.values())
+
+
+def on_named_day(event: str, notes: list[dict]) -> list[dict]:
+    """Of an event's notes, those of the day the event names ("transferred
+    the rent on 20260301", "on March 1": any year), when it names one and
+    some are of that day; else all of them."""
+    days = [w[len("@date:"):] for w in content_words(event) if w.startswith("@date:")]
+    if not days:
+        return notes
+
+    def named(note: dict) -> bool:
+        d = parse_date(note.get("date", ""))
+        return d is not None and any(day in (f"{d:%Y-%m-%d}", f"?-{d:%m-%d}") for day in days)
+    return [n for n in notes if named(n)] or notes
+
+
+def nearest_pair(xs: list[dict], ys: list[dict]) -> tuple[dict, dict] | None:
+    """Of two recurring events' notes (told_alike), the two of different
+    notes whose dates are nearest each other, ties to the events' searches'
+    order: a reminder and the payment it asks for are a pair, the reminder
+    of the month after is not. None when no two dated notes pair."""
+    pairs = [(abs((dx - dy).total_seconds()), i + j, i, x, y)
+             for i, x in enumerate(xs) if (dx := parse_date(x.get("date", ""))) is not None
+             for j, y in enumerate(ys) if (dy := parse_date(y.get("date", ""))) is not None
+             and note_key(x) != note_key(y)]
+    if not pairs:
+        return None
+    *_, x, y = min(pairs, key=lambda p: p[:3])
+    return x, y
+
+
 @dataclass
 class OrderAnswer:
     verdict: str  # "Yes" | "No"
@@ -223,6 +276,13 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     x, y = match_event(oq.first, sources, search), match_event(oq.second, sources, search)
     if x is None or y is None or x.get("path") == y.get("path"):
         return None
+    if oq.kind in ("before", "after"):
+        # an event told alike in several notes recurs: "did X before Y?" asks of the X and the Y that go
+        # together, the two nearest in time (an interval question is not paired so: the nearest two would
+        # only make every interval short)
+        xs, ys = (on_named_day(event, told_alike(event, sources, search)) for event in (oq.first, oq.second))
+        if len(xs) > 1 or len(ys) > 1:
+            x, y = nearest_pair(xs, ys) or (x, y)
     noted_x, noted_y = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
     if noted_x is None or noted_y is None:
         return None

@@ -1286,7 +1286,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # datetree's `*** 2026-11-03 Tuesday`, a changelog's `## [1.4.0] - 2026-11-03`: sections.note_chunks),
 # each chunk headed with its section's day; a note without one is chunked and headed as before; fixN1: a day
 # with other words after it (`## 2026-11-03 release plan`) dates only among two dated headings of its level.
-# 8: fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
+# 8: refac1: a dated heading is read outside fenced code as mdcode reads fences (sections.day_changes: a fence
+# nothing closes ends before prose; a longer fence is not closed by a shorter one nor by a line with an info
+# string; an Admonition fence's lines are text; a tab-indented fence is none); and after the front matter
+# block as frontmatter.of_note has it (Hugo's TOML `+++` block too, whose `# 2026-11-02 imported` comment dated
+# the lines below it; a YAML block after a byte order mark; `---` lines around prose are no block).
+#    fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
 # beside `Budget.md`) with nearly its note's text (near_copy) is a conflict copy: skipped (copy_originals).
 READER_VERSION = 8
 

@@ -634,3 +634,55 @@ def test_reached_sources_serve_order_and_when_questions():
     # a result of no listed chunk reaches every listed source of its note, in their listed order
     assert timeline.reached_sources("x", listed, lambda event: [{"chunk_id": 7, "path": "a.md"}]) == [a1, a3]
     assert timeline.match_event("x", listed, lambda event: found[3:]) is None
+
+
+def test_an_event_that_recurs_is_paired_with_the_other_events_nearest_note():
+    """A landlord's rent reminder comes each month in the same words: the
+    event's search ranked the March reminder first, after the February
+    payment, and "did he remind before I paid?" was answered No. The
+    reminders told alike (timeline.told_alike) are instances of one event;
+    the one nearest the payment in time is compared (nearest_pair)."""
+    reminder = "Landlord: Hi, just a quick reminder that the rent is due soon."
+    notes = [("mar.txt", "2026-03-30 18:00", reminder),
+             ("jan.txt", "2026-01-27 20:30", reminder),
+             ("paid.txt", "2026-03-01 10:00", "Me: I have already transferred the rent by bank transfer."),
+             ("feb.txt", "2026-02-27 18:30", reminder.replace("Hi,", "Hello,")),
+             ("other.txt", "2026-02-28 09:00", "Landlord: the rent for the garage is due, a reminder.")]
+    listed = [{"n": i, "chunk_id": i, "path": p, "date": d, "text": t} for i, (p, d, t) in enumerate(notes, 1)]
+    from minirag_cli.answer_score import content_words
+
+    def search(event):  # most of the event's words first, then the listed order; none of them: left out
+        wanted = set(content_words(event))
+        return sorted((s for s in listed if wanted & set(content_words(s["text"]))),
+                      key=lambda s: -len(wanted & set(content_words(s["text"]))))
+
+    q = "Did the landlord send a reminder that the rent is due soon before I transferred the rent by bank transfer?"
+    got = timeline.answer_order(q, listed, search)
+    assert got is not None and got.verdict == "Yes" and got.citations == [4, 3], got
+    assert [s["path"] for s in timeline.told_alike("the landlord send a reminder that the rent is due soon",
+                                                   listed, search)] == ["mar.txt", "jan.txt", "feb.txt"]
+    assert "February 27, 2026 18:30 [4]" in got.text
+    # "after" pairs them the same way: the February reminder was not after the payment
+    got = timeline.answer_order(q.replace(" before ", " after "), listed, search)
+    assert got is not None and got.verdict == "No" and got.citations == [4, 3], got
+    # the payment recurs too: the two nearest each other are paired, unless the question names the payment's day
+    paid = "Me: I have already transferred the rent by bank transfer."
+    listed.append({"n": 6, "chunk_id": 6, "path": "paid-mar.txt", "date": "2026-03-31 17:00", "text": paid})
+    got = timeline.answer_order(q, listed, search)
+    assert got is not None and got.verdict == "Yes" and got.citations == [1, 6], got
+    got = timeline.answer_order(q.replace("?", " on 20260301?"), listed, search)
+    assert got is not None and got.verdict == "Yes" and got.citations == [4, 3], got
+    assert "on March 1, 2026 10:00 [3]" in got.text
+    got = timeline.answer_order(q.replace("?", " on March 31?"), listed, search)
+    assert got is not None and got.citations == [1, 6], got
+    listed.pop()
+    # an interval question is not paired: the first-ranked reminder, March 30, is 29 days after the payment
+    q = ("Is the time interval more than 3 weeks between the landlord sending a reminder that the rent is due soon "
+         "and I transferred the rent by bank transfer?")
+    got = timeline.answer_order(q, listed, search)
+    assert got is not None and got.verdict == "Yes" and got.citations == [1, 3], got
+    # a reminder told once is compared as it was: only the March one listed
+    once = [s for s in listed if s["path"] in ("mar.txt", "paid.txt")]
+    got = timeline.answer_order(q.replace("Is the time interval more than 3 weeks between", "Did").replace(
+        " sending ", " send ").replace(" and I ", " before I "), once, lambda e: [s for s in search(e) if s in once])
+    assert got is not None and got.verdict == "No" and got.citations == [1, 3], got

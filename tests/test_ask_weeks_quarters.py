@@ -42,6 +42,8 @@ NOTES = {
     ("what did I do in Q4?", "2026-10-01", "2026-12-31"),
     ("What did I do during Q4 2026?", "2026-10-01", "2026-12-31"),
     ("What did I do in Q1 2025?", "2025-01-01", "2025-03-31"),
+    ("What did I do in Q3 of 2025?", "2025-07-01", "2025-09-30"),
+    ("what did I do in Q3 of 2026 at work?", "2026-07-01", "2026-09-30"),
 ])
 def test_a_week_or_a_quarter_is_a_span_of_days(question, first, last):
     days = asked_days(question, TODAY)
@@ -56,6 +58,11 @@ def test_what_is_no_week_or_quarter_of_the_askers_is_read_as_written():
     # shorter number, "week 3" of "week 34", is read instead)
     for question in ("what happened in week 3 of the trial?", "What did I learn in week 2 of the course?",
                      "what did I do in week 34 of the project?", "in week 45 of my training plan, what did I run?"):
+        assert asked_days(question, TODAY) is None, question
+    # ... and a quarter "of" something other than a year the asker's own (tasks4: "in Q3 of the project"
+    # was 2026-07-01..09-30, those months' notes got the date vote)
+    for question in ("what went wrong in Q3 of the project?", "What did we ship in Q2 of the pilot?",
+                     "during Q4 of my training plan, what did I run?", "in Q1 of year two, who joined?"):
         assert asked_days(question, TODAY) is None, question
     # a quarter is searched as its three months' prefixes, not its 92 days'
     assert asked_days("what did I do in Q4?", TODAY).terms() == [

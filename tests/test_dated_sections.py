@@ -155,6 +155,49 @@ def test_what_dates_a_section():
         [(6, "2026-11-03")]
 
 
+JOURNAL_HEAD = "# Journal\n\n## 2026-11-01\nA\n\n"
+
+
+@pytest.mark.parametrize("code", [
+    # a fence nothing closes ends before the first paragraph of prose: the days after it are read
+    "```\nprint(1)\n\nWe walked to the harbour and bought bread.\n\n",
+    # a shorter fence, or one with an info string, closes nothing: the heading is code
+    "````\n```\n## 2026-11-02\n````\n",
+    "```\nx = 1\n```python\n## 2026-11-02\n```\n",
+    # a tab-indented line of backticks opens no fence (CommonMark: indented code)
+    "\t```\n",
+])
+def test_a_heading_is_read_outside_fences_as_the_extractors_read_fences(code):
+    """day_changes reads fences as mdcode does (readers 8; before, a fence was any line opening with
+    three backticks or tildes, closed by the next such line, or by none: the rest of the note)."""
+    text = JOURNAL_HEAD + code + "## 2026-11-03\nB\n"
+    assert day_changes(text, "j.md") == [(3, "2026-11-01"), (text.count("\n") - 1, "2026-11-03")]
+
+
+def test_an_admonition_fence_holds_text_whose_headings_are_read():
+    """An Admonition fence (```` ```ad-note ````) holds prose, as the extractors read it (readers 8)."""
+    assert day_changes(JOURNAL_HEAD + "```ad-note\n## 2026-11-03\nB\n```\n", "j.md") == \
+        [(3, "2026-11-01"), (7, "2026-11-03")]
+
+
+TOML_JOURNAL = ('+++\ntitle = "Journal"\ndate = 2026-10-01\n# 2026-11-02 imported from Day One\n+++\n'
+                'Journal of the autumn.\n\n# 2026-11-03 Harbour walk\nWalked to the harbour.\n'
+                '# 2026-11-04 Boiler\nFixed the boiler.\n')
+
+
+def test_a_front_matter_comment_is_no_heading_in_toml_or_after_a_byte_order_mark():
+    """The front matter before the title is frontmatter.of_note's (readers 8): a Hugo TOML block's `# ...`
+    comment was read as a heading (among two more dated ones of its level it dated the block's last line
+    and the note's first as 2 November), and so was a YAML block's after a byte order mark; `---` lines
+    around a paragraph of prose are no block, and its heading is read (as the extractors read it: text)."""
+    assert day_changes(TOML_JOURNAL, "j.md") == [(8, "2026-11-03"), (10, "2026-11-04")]
+    assert [c.start_line for c in note_chunks(TOML_JOURNAL, "j.md", 400, 8)] == [1, 8, 10]  # not cut at line 4
+    assert day_changes("\ufeff---\n# 2026-11-02\ntitle: Log\n---\n# Log\n## 2026-11-03\nA\n", "f.md") == \
+        [(6, "2026-11-03")]
+    assert day_changes("---\n## 2026-11-02\nWe met at the harbour.\n---\n## 2026-11-03\nA\n", "r.md") == \
+        [(2, "2026-11-02"), (5, "2026-11-03")]
+
+
 PLAN = """---
 date: 2026-10-01
 ---

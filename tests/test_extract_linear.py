@@ -33,7 +33,7 @@ def _extract(text: str) -> None:
 def _sync_reading(text: str) -> None:
     """What sync does with a note before and around its extraction (sync.run_chunks, re-extraction)."""
     chunks = chunk_text(text)
-    texts, parts, speakers = sync.note_readings(chunks, "note.md", frontmatter.of_note(text))
+    texts, parts, speakers, _laid = sync.note_readings(chunks, "note.md", frontmatter.of_note(text))
     read = [sync.extractable(t, part) for t, part in zip(texts, parts)]
     HeuristicExtractor().extract([t for t, _p in read], [p for _t, p in read], [speakers] * len(chunks))
     sync.stored_note(chunks)

@@ -87,6 +87,31 @@ def test_org_task_headlines_are_tasks_with_their_planning_dates(tmp_path):
     assert tasks["DELEGATED Fix the boiler"]["status"] == "done"
 
 
+def test_an_org_repeater_is_the_tasks_recurrence(tmp_path):
+    """tasks4: a planning line's repeater (`+1w`, `.+1m`, `++1d`) was read past, the day kept and the
+    recurrence lost; it is `recurs`, in the Tasks plugin's words (`🔁 every week` gives "every week")."""
+    from tests.conftest import write_notes
+    from tests.test_tasks import listed, sync
+
+    root = tmp_path / "org"
+    write_notes(root, {"chores.org": (
+        "#+TITLE: Chores\n\n"
+        "* TODO Water the plants\nSCHEDULED: <2026-11-03 Tue +1w>\n"
+        "* TODO Pay the rent\nDEADLINE: <2026-11-30 Mon .+1m -3d>\n"
+        "* TODO Stretch\nSCHEDULED: <2026-11-03 Tue 07:00 ++1d>\n"
+        "* TODO Review the budget\nSCHEDULED: <2026-11-02 Mon> DEADLINE: <2026-11-06 Fri +2w>\n"
+        "* TODO File the taxes\nDEADLINE: <2026-11-15 Sun>\n"
+        "* DONE Sweep\nCLOSED: [2026-11-02 Mon 10:00]\n")})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    got = {t["text"]: (t["due"] or t["scheduled"], t["recurs"]) for t in listed(db_path, "--all")}
+    assert got == {"Water the plants": ("2026-11-03", "every week"),
+                   "Pay the rent": ("2026-11-30", "every month when done"),
+                   "Stretch": ("2026-11-03", "every day"),
+                   "Review the budget": ("2026-11-06", "every 2 weeks"),
+                   "File the taxes": ("2026-11-15", None), "Sweep": (None, None)}
+
+
 def test_org_tasks_by_tag_due_and_overdue(tmp_path):
     from tests.test_tasks import listed
 

@@ -75,7 +75,7 @@ def read_names(text: str, path: str, size: int = 400) -> set[str]:
     them (its front matter, which covers the first chunk, included)."""
     chunks = chunk_text(text, size=size, overlap=8)
     matter = read_front_matter(text)
-    texts, parts, _speakers = note_readings(chunks, path, matter)
+    texts, parts, _speakers, _laid = note_readings(chunks, path, matter)
     return {m.name for ms in HeuristicExtractor().extract(texts, parts) for m in ms if m.type != "date"}
 
 
@@ -99,7 +99,7 @@ def test_the_code_under_a_front_matter_block_is_code_in_the_chunk_it_covers():
     # lines and JSX named `Tabs`, `@theme`, `Python` even once `.mdx` was read (sync.note_readings)
     chunks = chunk_text(PAGE, size=400, overlap=8)
     assert len(chunks) == 1
-    texts, parts, _ = note_readings(chunks, "p.mdx", read_front_matter(PAGE))
+    texts, parts, _speakers, _laid = note_readings(chunks, "p.mdx", read_front_matter(PAGE))
     assert parts[0] is not None and "~~~\nimport Tabs" in texts[0]
     assert texts[0].startswith(PAGE[:parts[0].end])
 

@@ -124,7 +124,7 @@ def test_open_tasks_newest_note_first_with_their_lines(journal):
     assert [t["note_date"] for t in tasks] == ["2026-11-19"] * 4 + ["2026-11-18", "2026-10-02", None]
     assert set(tasks[0]) == {"text", "status", "done", "path", "root", "line", "lines", "note_date", "due",
                              "scheduled", "done_on", "parent", "priority", "starts", "created", "recurs",
-                             "in_window"}  # in_window: null with no day window
+                             "id", "depends_on", "on_completion", "in_window"}  # in_window: null with no day window
     assert tasks[0]["priority"] is None  # a checkbox has none (an Org or Logseq `[#A]` does: test_org_mode)
     assert tasks[0]["root"] == str(root)
 

@@ -61,6 +61,19 @@ def test_logseq_markers_dates_priority_and_drawer():
     assert found[3]["lines"] == [13, 14]
 
 
+def test_a_logseq_repeater_is_the_tasks_recurrence():
+    """tasks4: a block's `SCHEDULED: <2026-11-03 Tue .+1d>` gave its day and dropped its repeater."""
+    tasks = logseq_tasks_in(["- TODO floss", "  SCHEDULED: <2026-11-03 Tue .+1d>",
+                             "- LATER water the plants", "  DEADLINE: <2026-11-06 Fri 10:00 +1w>",
+                             "- TODO renew the lease 🔁 every year", "  DEADLINE: <2027-01-31 Sun>",
+                             "- TODO call mum", "  SCHEDULED: <2026-11-04 Wed>",
+                             "- TODO pay rent", "  SCHEDULED: <2026-11-25 Wed>", "  DEADLINE: <2026-11-30 Mon +1m>"])
+    assert [(t["text"], t["scheduled"] or t["due"], t["recurs"]) for t in tasks] == [
+        ("floss", "2026-11-03", "every day when done"), ("water the plants", "2026-11-06", "every week"),
+        ("renew the lease", "2027-01-31", "every year"), ("call mum", "2026-11-04", None),
+        ("pay rent", "2026-11-25", "every month")]
+
+
 def test_which_notes_are_logseq_pages():
     outline = ["- TODO call Priya", "- met Tom"]
     assert is_logseq("journals/2026_11_03.md", outline)

@@ -61,7 +61,7 @@ def test_a_recurrence_is_its_rule():
 def test_the_plugins_fields_are_read_in_the_trailing_run_alone():
     """revN: a sign inside the description was read, "read about 🔁 every loop construct in Rust" was text
     "read about" with the rule "every loop construct in Rust", "buy the 🔼 arrow stickers" priority B. The
-    plugin reads its fields from the end of the line, tags among them; dates (📅 ⏳ ✅ ❌) anywhere, as before."""
+    plugin reads its fields from the end of the line, tags among them (its dates too: below)."""
     got = [(t["text"], t["priority"], t["recurs"], t["starts"], t["created"]) for t in tasks_in([
         "- [ ] read about 🔁 every loop construct in Rust",
         "- [ ] buy the 🔼 arrow stickers for Kim",
@@ -77,8 +77,74 @@ def test_the_plugins_fields_are_read_in_the_trailing_run_alone():
         ("water plants #home #chores #x", "A", "every Monday", None, "2026-10-30"),
         ("pay", None, "every January on the 15th", None, None),
         ("🔁 every week", None, None, None, None)]
-    (task,) = tasks_in(["- [ ] call 📅 2026-11-05 the bank"])  # a date is read anywhere, as before
-    assert (task["text"], task["due"]) == ("call the bank", "2026-11-05")
+
+
+def test_the_plugins_dates_are_read_in_the_trailing_run_alone():
+    """tasks4: 📅 ⏳ ✅ ❌ were read anywhere in the line, "move the 📅 2026-11-20 meeting to Friday" was due
+    2026-11-20 with the text "move the meeting to Friday". The plugin reads its dates as its other fields,
+    from the end of the line; Dataview's bracketed fields are read anywhere, as Dataview reads them."""
+    got = [(t["text"], t["due"], t["scheduled"], t["done_on"]) for t in tasks_in([
+        "- [ ] move the 📅 2026-11-20 meeting to Friday",
+        "- [ ] ask whether ⏳ 2026-11-21 still works for Kim",
+        "- [x] log that ✅ 2026-11-02 was the day it shipped",
+        "- [-] say ❌ 2026-11-03 in the minutes",
+        "- [ ] call the bank 📅 2026-11-05 #money ⏳ 2026-11-04 ⏫",  # a run, a tag among its fields
+        "- [ ] tidy ⌛ 2026-11-06",  # the plugin's other scheduled sign
+        "- [ ] pay [due:: 2026-11-07] by transfer",  # Dataview's bracketed field: anywhere
+        "- [ ] pay rent due:: 2026-11-20",  # unbracketed: no field of a task's in Dataview either
+        "- [ ] renew 📅 2026-11-01 📅 2026-11-09",  # two: the first written, as the plugin keeps it
+    ])]
+    assert got == [
+        ("move the 📅 2026-11-20 meeting to Friday", None, None, None),
+        ("ask whether ⏳ 2026-11-21 still works for Kim", None, None, None),
+        ("log that ✅ 2026-11-02 was the day it shipped", None, None, None),
+        ("say ❌ 2026-11-03 in the minutes", None, None, None),
+        ("call the bank #money", "2026-11-05", "2026-11-04", None),
+        ("tidy", None, "2026-11-06", None),
+        ("pay by transfer", "2026-11-07", None, None),
+        ("pay rent due:: 2026-11-20", None, None, None),
+        ("renew", "2026-11-01", None, None)]
+    (block,) = logseq_tasks_in(["- TODO move the 📅 2026-11-20 meeting"])
+    assert (block["text"], block["due"]) == ("move the 📅 2026-11-20 meeting", None)
+    # a wrapped task: each line's run is read, its first line's too (joined first, `📅 2026-11-20 ⏫ about
+    # the loan` was no trailing run: the ⏫ stayed in the text)
+    got = [(t["text"], t["due"], t["priority"], t["lines"]) for t in tasks_in([
+        "- [ ] call the bank 📅 2026-11-20 ⏫", "  about the loan",
+        "- [ ] renew the lease", "  with Priya 📅 2026-12-01",
+        "- [ ] pay 📅 2026-11-01", "  the rent 📅 2026-11-09"])]
+    assert got == [("call the bank about the loan", "2026-11-20", "A", [1, 2]),
+                   ("renew the lease with Priya", "2026-12-01", None, [3, 4]),
+                   ("pay the rent", "2026-11-01", None, [5, 6])]
+    (block,) = logseq_tasks_in(["- TODO call the bank 📅 2026-11-20", "  about the loan",
+                                "  SCHEDULED: <2026-11-03 Tue>"])
+    assert (block["text"], block["due"], block["scheduled"]) == ("call the bank about the loan", "2026-11-20",
+                                                                 "2026-11-03")
+
+
+def test_id_depends_on_and_on_completion_are_fields():
+    """tasks4: the plugin's 🆔 id, ⛔ depends-on and 🏁 on-completion fields stayed in the task's text
+    ("write the spec 🆔 abc123"); in the trailing run alone, as the plugin reads them."""
+    got = [(t["text"], t["id"], t["depends_on"], t["on_completion"]) for t in tasks_in([
+        "- [ ] write the spec 🆔 abc123 📅 2026-11-20",
+        "- [ ] review the spec ⛔ abc123,def_456 ,  x-9 🏁 delete #work",
+        "- [ ] ship it 🏁 Keep ⛔ abc123 🆔 ship-1",
+        "- [ ] ask about the 🆔 abc123 badge and the ⛔ sign on the door",  # in the description: text
+        "- [ ] plain",
+    ])]
+    assert got == [
+        ("write the spec", "abc123", [], None),
+        ("review the spec #work", None, ["abc123", "def_456", "x-9"], "delete"),
+        ("ship it", "ship-1", ["abc123"], "keep"),
+        ("ask about the 🆔 abc123 badge and the ⛔ sign on the door", None, [], None),
+        ("plain", None, [], None)]
+    # the plugin's Dataview format writes them bracketed, read anywhere as Dataview reads them
+    got = [(t["text"], t["id"], t["depends_on"], t["on_completion"]) for t in tasks_in([
+        "- [ ] do this first  [id:: dcf64c]  [due:: 2026-11-20]",
+        "- [ ] then this [dependsOn:: dcf64c, 0h17ye] (onCompletion:: Delete) #x",
+        "- [ ] odd [id:: a,b] [onCompletion:: to-do]",  # no id, no action: as written
+    ])]
+    assert got == [("do this first", "dcf64c", [], None), ("then this #x", None, ["dcf64c", "0h17ye"], "delete"),
+                   ("odd [id:: a,b] [onCompletion:: to-do]", None, [], None)]
 
 
 def test_a_line_of_many_tags_and_signs_is_read_at_once():

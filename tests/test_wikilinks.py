@@ -780,7 +780,7 @@ def test_a_chunk_opening_on_a_list_items_paragraph_links_as_the_extractor_reads_
     cuts = [0, note.index("    The lead"), note.index("    [[Not"), note.index("[[Nor"), len(note)]
     chunks = [Chunk(i, note[a:b], a, b, note.count("\n", 0, a) + 1, note.count("\n", 0, b) + 1, 9)
               for i, (a, b) in enumerate(zip(cuts, cuts[1:]))]
-    texts, _parts, _speakers = sync.note_readings(chunks, "Plan.md", None)
+    texts = sync.note_readings(chunks, "Plan.md", None).texts
     assert {t.name for text in texts for t in link_targets(text)} == {"Priya Raman"}
     assert sync.note_link_keys(chunks, "Plan.md") == {"priyaraman"}
 

@@ -460,6 +460,33 @@ def find_code(text: str, indented: bool = False, comments: bool = True, kind: st
     if ("`" not in text and "~~~" not in text and "<" not in text and not indented
             and not (comments and "%%" in text) and not own):
         return []
+    blocks = _blocks(text, own)
+    if indented:
+        blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
+                        key=lambda c: c.start)
+    out: list[Code] = []
+    prose_start = 0
+    for block in [*blocks, Code(len(text), len(text), "")]:
+        out += _inline_code(text, prose_start, block.start, comments)
+        if block.start < block.end:
+            out.append(block)
+        prose_start = block.end
+    return out
+
+
+def fenced_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the fenced code blocks of `text` alone (find_code's kind "fence": fences
+    included; one nothing closes cut before a paragraph of prose), in order: where sections reads
+    no heading (an Admonition fence's lines are prose; a fence inside a raw HTML block is its text)."""
+    if "```" not in text and "~~~" not in text:
+        return []
+    return [(c.start, c.end) for c in _blocks(text, {}) if c.kind == "fence"]
+
+
+def _blocks(text: str, own: dict[int, int]) -> list[Code]:
+    """The blocks of `text`, a line at a time (find_code): fenced code, raw HTML blocks of code, a
+    prose fence's opening and closing lines and (`own`: {start: end} of kind_blocks) the note kind's
+    own code blocks, in order; no span, element, comment or indented block."""
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
     prose = None  # the fence and its opening line of a prose block open (PROSE_FENCE), its lines text
@@ -512,17 +539,7 @@ def find_code(text: str, indented: bool = False, comments: bool = True, kind: st
             blocks.append(Code(start, cut, "fence", fence, fence if cut < len(text) else ""))
             fence = None
             pos = cut + 1
-    if indented:
-        blocks = sorted(blocks + [Code(a, b, "indented") for a, b in indented_blocks(text, blocks)],
-                        key=lambda c: c.start)
-    out: list[Code] = []
-    prose_start = 0
-    for block in [*blocks, Code(len(text), len(text), "")]:
-        out += _inline_code(text, prose_start, block.start, comments)
-        if block.start < block.end:
-            out.append(block)
-        prose_start = block.end
-    return out
+    return blocks
 
 
 # what a paragraph that reads as prose holds none of: code's marks (`=`, braces, `;`, `<`, `>`, `|`,
