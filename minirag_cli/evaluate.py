@@ -397,8 +397,10 @@ class IndexedDocuments:
     one: a relative path held under exactly one root, or the full path (root
     joined with the relative path) whatever the other roots hold."""
 
-    def __init__(self, documents: Iterable[DocumentKey]):
+    def __init__(self, documents: Iterable[DocumentKey], skipped: dict[str, dict[str, str]] | None = None):
         self.documents = set(documents)
+        # {root: {path: reason}} the last syncs skipped (db.skipped_files): why a golden path is not indexed
+        self.skipped = skipped or {}
         self.roots_of: dict[str, list[str]] = {}
         for root, path in sorted(self.documents):
             self.roots_of.setdefault(path, []).append(root)
@@ -417,6 +419,18 @@ class IndexedDocuments:
 
     def __bool__(self) -> bool:
         return bool(self.documents)
+
+    def skipped_reason(self, path: str) -> str | None:
+        """Why the last sync skipped the file a golden `path` names (relative to a synced folder, or
+        full), None when it skipped no such file: a notebook or a script left out of the index said
+        only `not in the index`, not `not a note file (.ipynb)`."""
+        path = path.replace("\\", "/")
+        for root, files in sorted(self.skipped.items()):
+            prefix = root.replace("\\", "/").rstrip("/") + "/"
+            reason = files.get(path[len(prefix):] if path.startswith(prefix) else path)
+            if reason is not None:
+                return reason
+        return None
 
     def renamed_page(self, path: str) -> str | None:
         """The one indexed path that is `path` with other Notion page ids (a
@@ -469,8 +483,9 @@ def check_paths(questions: Sequence[GoldenQuestion], documents: IndexedDocuments
             if roots:
                 ambiguous.append({"line": q.line, "id": q.id, "path": p, "roots": roots})
             else:
-                now = documents.renamed_page(p)
-                unknown.append({"line": q.line, "id": q.id, "path": p} | ({"now": now} if now else {}))
+                now, skipped = documents.renamed_page(p), documents.skipped_reason(p)
+                unknown.append({"line": q.line, "id": q.id, "path": p} | ({"now": now} if now else {})
+                               | ({"skipped": skipped} if skipped else {}))
         if q.expected and unnamed == len(q.expected):
             excluded.append({"line": q.line, "id": q.id, "query": q.query})
     return unknown, ambiguous, excluded
@@ -517,6 +532,7 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
 
     from minirag_cli import retrieve
     from minirag_cli.options import RetrievalOptions
+    from minirag_cli.db import skipped_files
     from minirag_cli.store import indexed_documents
 
     started = time.perf_counter()
@@ -524,7 +540,7 @@ def evaluate(index, questions: Sequence[GoldenQuestion], *, modes: Sequence[str]
     channel_sets = list(dict.fromkeys(retrieve.parse_mode(m) for m in modes))
     if not channel_sets:
         raise UsageError("No --mode given.")
-    known = IndexedDocuments(indexed_documents(index.conn))
+    known = IndexedDocuments(indexed_documents(index.conn), skipped_files(index.conn))
     if not known:
         raise MragError("The index holds no documents.", hint="Run `mrag sync DIR` on the folder the golden set "
                                                               "was written for, then `mrag eval` again.")

@@ -818,6 +818,8 @@ def eval_warnings(run, limit: int = 20) -> None:
         # a Notion workspace exported anew: the same page under new ids, the path to write instead
         now = (f"; the same Notion page is indexed at {escape(item['now'])} (a re-export gives pages new ids)"
                if item.get("now") else "")
+        if item.get("skipped"):  # a notebook, a script, a file too large: why the sync left it out
+            now += f"; the last sync skipped it: {escape(item['skipped'])}"
         err.print(f"[yellow]warning[/] line {item['line']} ({escape(str(item['id']))}): {escape(item['path'])} "
                   f"is not in the index (left out of scoring){now}", highlight=False, soft_wrap=True)
     if len(run.unknown_paths) > limit:

@@ -475,7 +475,7 @@ class Index:
                             priority=priority)
         self.require_notes("List them")
         with self.lock:
-            notes = list(notes_with_tasks(self.conn, taskmod.LOGSEQ_MARKERS))
+            notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS))
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
                               overdue=overdue, today=today, window=window, priority=priority)
 
@@ -604,6 +604,7 @@ class Index:
         an optional judge model's verdict beside the rule (`judge`: a path,
         or what check_answering returned)."""
         from minirag_cli import answer_eval
+        from minirag_cli.db import skipped_files
         from minirag_cli.evaluate import IndexedDocuments
         from minirag_cli.retrieve import mode_name, parse_mode
         from minirag_cli.store import indexed_documents
@@ -618,7 +619,8 @@ class Index:
             respond=lambda result: self.answer(result, options, answerer=answerer).record(),
             model_name=answerer.model_name, prompt_version=answerer.options.version,
             cache=answerer.cache, judge=judge_fn, judge_model=judge_fn.identity if judge_fn else None,
-            on_question=on_question, documents=IndexedDocuments(indexed_documents(self.conn)),
+            on_question=on_question,
+            documents=IndexedDocuments(indexed_documents(self.conn), skipped_files(self.conn)),
             mode=mode_name(parse_mode(options.mode)))  # named as eval's retrieval report names it
 
     def evaluate(self, questions, *, modes: Iterable[str] = ("hybrid",), ks=None, on_question=None,

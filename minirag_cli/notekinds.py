@@ -1,6 +1,7 @@
-"""Files of an Obsidian vault whose text is not their bytes as written: a
-JSON Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
-(`.excalidraw.md`) and a plain Excalidraw file (`.excalidraw`). This module
+"""Note files whose text is not their bytes as written: Obsidian's JSON
+Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
+(`.excalidraw.md`), a plain Excalidraw file (`.excalidraw`) and a Jupyter
+notebook (`.ipynb`). This module
 owns what mrag reads of each (`note_text`); every other note is its decoded
 text. The sync, `mrag show` and the chunks all see the text returned here,
 so a chunk's line numbers are lines of it.
@@ -22,6 +23,31 @@ so a chunk's line numbers are lines of it.
 - A plain `.excalidraw` file is read as its text elements (deleted ones
   left out), in reading order as a canvas's cards are, the text as typed
   (`originalText`: without the wrapping a shape gives it).
+- A Jupyter notebook (nbformat 4, and 3's worksheets) is read as its cells in
+  order, a blank line between: a Markdown cell as written, a code cell as a
+  fenced block in the kernel's language, then its outputs' text as a
+  ```text block: a stream's (stdout, stderr; a `\r` progress bar's last
+  state), a result's or display's text/plain (not a figure's `<Figure ...>`
+  beside its image), an error's `Name: message` without its traceback, ANSI
+  colours left out, at most NOTEBOOK_OUTPUT_LINES lines (NOTEBOOK_OUTPUT_CHARS
+  characters) a cell. Images, HTML,
+  widgets and a cell's attachments are never read (base64 and markup); a raw
+  cell is a fenced block (it is for a converter: LaTeX, reST). Its line numbers
+  are those of this text, as a canvas's are: the JSON holds a cell's lines as
+  strings of a list.
+- A Joplin item: a file of Joplin's file-system sync target or RAW export,
+  named by its 32-hex-digit id (`973f06c4….md`) and ending, after a blank
+  line, in the item's metadata, one `key: value` line each (`id:`,
+  `parent_id:`, `created_time:`, ... and last `type_: N`). A note
+  (`type_: 1`) keeps its lines, its title first, then its body; its metadata
+  lines are read as blank lines (they were chunk text, every note's first
+  chunk holding thirty lines of `key: 0`, and a note's resource outranked
+  notes by its `mime:` line) but those that date it and make it a to-do:
+  its `user_created_time:` (else `created_time:`), which dates it
+  (joplin_created, store.note_head), and a to-do's `is_todo: 1`, `todo_due:`
+  and `todo_completed:` (tasks.joplin_raw_todo). Every other item (a notebook, `type_: 2`, a
+  resource's record, a tag, a note's tag link, ...) is no note: skipped with
+  what it is, as is a note Joplin's end-to-end encryption left unreadable.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -39,6 +65,7 @@ import re
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
 EXCALIDRAW_MD = ".excalidraw.md"
+NOTEBOOK = ".ipynb"
 
 
 class MalformedNote(ValueError):
@@ -46,9 +73,9 @@ class MalformedNote(ValueError):
 
 
 def special_kind(path: str) -> str | None:
-    """CANVAS, EXCALIDRAW or EXCALIDRAW_MD for a file of that kind (by its name), else None."""
+    """CANVAS, EXCALIDRAW, EXCALIDRAW_MD or NOTEBOOK for a file of that kind (by its name), else None."""
     name = path.rsplit("/", 1)[-1].lower()
-    for kind in (EXCALIDRAW_MD, CANVAS, EXCALIDRAW):
+    for kind in (EXCALIDRAW_MD, CANVAS, EXCALIDRAW, NOTEBOOK):
         if name.endswith(kind) and len(name) > len(kind):
             return kind
     return None
@@ -57,8 +84,12 @@ def special_kind(path: str) -> str | None:
 def note_text(path: str, text: str) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read."""
+    joplin = joplin_note(path, text)
+    if joplin is not None:
+        return joplin
     kind = special_kind(path)
-    readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown}
+    readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
+               NOTEBOOK: notebook_text}
     if kind is None:
         return text
     try:
@@ -66,7 +97,8 @@ def note_text(path: str, text: str) -> str:
     except MalformedNote:
         raise
     except Exception as exc:  # a case the readers did not foresee: this file is skipped, the sync goes on
-        what = {CANVAS: "canvas", EXCALIDRAW: "Excalidraw file", EXCALIDRAW_MD: "Excalidraw drawing"}[kind]
+        what = {CANVAS: "canvas", EXCALIDRAW: "Excalidraw file", EXCALIDRAW_MD: "Excalidraw drawing",
+                NOTEBOOK: "notebook"}[kind]
         raise MalformedNote(f"unreadable {what}: {type(exc).__name__}: {str(exc)[:80]}") from None
     return _LONE_SURROGATE.sub("\ufffd", read)
 
@@ -172,6 +204,93 @@ def canvas_text(text: str) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
+# ------------------------------------------------------------------ Joplin
+
+# Joplin names every item of its sync target and RAW export by its id (a UUID without dashes)
+_JOPLIN_NAME = re.compile(r"[0-9a-f]{32}\.md")
+# a metadata line: Joplin writes one `key: value` per property, a line end inside a value escaped as `\n`
+_JOPLIN_PROPERTY = re.compile(r"[a-z_]+: ?.*")
+_JOPLIN_ID = re.compile(r"id: ?([0-9a-f]{32})")
+_JOPLIN_TYPE = re.compile(r"type_: ?(\d+)")
+# Joplin's BaseModel.TYPE_* (lib/BaseModel.ts): what a skipped item is, said in the sync's skip line
+_JOPLIN_ITEMS = {2: "notebook", 3: "setting", 4: "resource (attachment) record", 5: "tag", 6: "note's tag link",
+                 7: "search", 8: "alarm", 9: "master key", 10: "item change", 11: "note resource link",
+                 12: "resource local state", 13: "note revision", 14: "migration", 15: "smart filter",
+                 16: "command"}
+
+
+def joplin_note(path: str, text: str) -> str | None:
+    """The text read of a Joplin item at `path` (as the module docstring says),
+    None when the file is not one; MalformedNote for an item that is no note."""
+    if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
+        return None
+    lines = text.split("\n")
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    # Joplin reads the metadata back from the end to the first blank line (BaseItem.unserialize)
+    while start and lines[start - 1].strip() and _JOPLIN_PROPERTY.fullmatch(lines[start - 1].rstrip("\r")):
+        start -= 1
+    if start == end or (start and lines[start - 1].strip()):
+        return None  # no metadata block, or one the text runs into: a note someone named by a hex id
+    props = [line.rstrip("\r") for line in lines[start:end]]
+    kind = _JOPLIN_TYPE.fullmatch(props[-1])
+    if kind is None or not any(_JOPLIN_ID.fullmatch(p) for p in props):
+        return None
+    number = int(kind.group(1))
+    if number != 1:
+        what = _JOPLIN_ITEMS.get(number, f"item of type {number}")
+        raise MalformedNote(f"a Joplin {what} (type_: {number}), not a note")
+    if "encryption_applied: 1" in props:
+        raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
+    keys = [p.split(":", 1)[0] for p in props]
+    kept = set()
+    for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
+        at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
+        if at is not None:
+            kept.add(at)
+            break
+    if "is_todo: 1" in props:
+        kept |= {i for i, k in enumerate(keys) if k in ("is_todo", "todo_due", "todo_completed")}
+    trailer = [line if i in kept else ("\r" if line.endswith("\r") else "")
+               for i, line in enumerate(lines[start:end])]
+    return "\n".join(lines[:start] + trailer + lines[end:])
+
+
+_JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
+_JOPLIN_CREATED = re.compile(r"^(?:user_)?created_time: ?(\S+)\r?$", re.MULTILINE)
+
+
+def joplin_item(path: str) -> bool:
+    """Is the file at `path` named as a Joplin item is (by its id: joplin_note reads it so when its
+    text ends in the metadata)?"""
+    return _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is not None
+
+
+def local_time(day: str, clock: str = "00:00") -> str:
+    """`2026-10-14 11:30`: the UTC `day` and `clock` in the machine's time zone (`TZ`), as Dendron's
+    epoch time is read; the day as written when it is no day."""
+    import datetime as dt
+    try:
+        at = dt.datetime.fromisoformat(f"{day}T{clock}+00:00").astimezone()
+    except ValueError:
+        return f"{day} {clock}"
+    return at.strftime("%Y-%m-%d %H:%M")
+
+
+def joplin_created(path: str, text: str) -> str:
+    """The time a Joplin note (as joplin_note read it) was created, `2026-10-14 11:30` in the local
+    time zone (Joplin writes UTC), '' for another note or none written."""
+    if not joplin_item(path):
+        return ""
+    for m in _JOPLIN_CREATED.finditer(text):
+        t = _JOPLIN_TIME.fullmatch(m.group(1))
+        if t is not None:
+            return local_time(t.group(1), t.group(2))
+    return ""
+
+
 # ------------------------------------------------------------------ Excalidraw
 
 def excalidraw_text(text: str) -> str:
@@ -245,3 +364,143 @@ def drawing_markdown(text: str) -> str:
         else:
             out.append(line)
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------ Jupyter notebook
+
+# A cell's outputs read at most: a training loop prints thousands of lines, which would be most of the
+# note's chunks and outrank its Markdown; the first lines (the run's setup) and a count are kept.
+NOTEBOOK_OUTPUT_LINES = 30
+NOTEBOOK_OUTPUT_CHARS = 3000  # and at most so many characters of them (a line may be very long)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")  # colours, titles
+# What a plotting call returns, shown under its figure: `Text(0.5, 1.0, 'loss')`, `[<matplotlib.lines.Line2D
+# at 0x7f...>]`, `<Axes: xlabel='region'>`, `<seaborn.axisgrid.FacetGrid at 0x...>`: an object's repr, no text
+_PLOT_REPR = re.compile(r"(?:\[?(?:<(?:matplotlib|Axes|Figure|seaborn)\b[^\n]*>|Text\([^\n]*\))\]?\s*)+")
+_LANGUAGE = re.compile(r"[\w+#.-]{1,30}")
+
+
+def _cell_source(cell: dict, key: str, what: str) -> str:
+    """A cell's text: nbformat writes it as a string or a list of strings (its lines, each with its \n)."""
+    value = cell.get(key, "")
+    if value is None:
+        return ""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "".join(value)
+    if not isinstance(value, str):
+        raise MalformedNote(f'malformed {what}: a "{key}" that is not text')
+    return value
+
+
+def _fenced(body: str, info: str) -> str:
+    """`body` as a fenced code block, its fence longer than any backtick run in it (a docstring's ```)."""
+    runs = re.findall(r"`{3,}", body)
+    fence = "`" * max([3] + [len(r) + 1 for r in runs])
+    return f"{fence}{info}\n{body}\n{fence}"
+
+
+def _closed(markdown: str) -> str:
+    """A Markdown cell's text with a fence it leaves open closed: Jupyter renders each cell alone, so
+    the code block ends with its cell, not in the cells after it."""
+    fence = None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if opened is None:
+            continue
+        mark = opened.group(1)
+        if fence is None:
+            fence = mark
+        elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip().strip(mark[0]):
+            fence = None
+    return markdown if fence is None else f"{markdown}\n{fence}"
+
+
+def _terminal(text: str) -> str:
+    """Stream text as a terminal shows it: no ANSI codes, each line's last `\r`-rewritten state."""
+    text = _ANSI.sub("", text).replace("\r\n", "\n")
+    return "\n".join(line.rstrip("\r").rsplit("\r", 1)[-1] for line in text.split("\n"))
+
+
+def _output_text(output: dict, what: str) -> str:
+    """The text an output shows (module docstring); "" for one that shows none."""
+    kind = output.get("output_type")
+    if kind == "stream":
+        return _terminal(_cell_source(output, "text", what))
+    if kind in ("error", "pyerr"):
+        name, value = output.get("ename"), output.get("evalue")
+        name = name if isinstance(name, str) else ""
+        value = value if isinstance(value, str) else ""
+        return _ANSI.sub("", f"{name}: {value}" if name and value else name or value)
+    if kind in ("execute_result", "display_data", "pyout"):
+        data = output.get("data") if kind != "pyout" else output  # nbformat 3 puts the bundle in the output
+        if not isinstance(data, dict):
+            return ""
+        if any(isinstance(k, str) and (k.startswith("image/") or k in ("png", "jpeg", "svg")) for k in data):
+            return ""  # a figure: its text/plain is `<Figure size 640x480 with 1 Axes>`
+        for key in ("text/plain", "text", "text/markdown"):
+            if key in data:
+                shown = _ANSI.sub("", _cell_source(data, key, what))
+                return "" if _PLOT_REPR.fullmatch(shown.strip()) else shown
+    return ""  # nbformat's `update_display_data`, a widget, a type not known: no text
+
+
+def _cell_outputs(cell: dict, what: str) -> str:
+    outputs = _objects(cell, "outputs", what)
+    lines: list[str] = []
+    for output in outputs:
+        text = _output_text(output, what).strip("\n")
+        if text.strip():
+            lines.extend(text.split("\n"))
+    kept, room = [], NOTEBOOK_OUTPUT_CHARS
+    for line in lines[:NOTEBOOK_OUTPUT_LINES]:
+        if len(line) > room:  # a printed array of 100,000 numbers on one line: its start
+            kept.append(line[:room].rstrip() + " ...")
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if len(kept) < len(lines):
+        more = len(lines) - len(kept)
+        kept.append(f"... ({more} more line{'s' if more > 1 else ''} of output)")
+    lines = kept
+    return _fenced("\n".join(lines), "text") if lines else ""
+
+
+def notebook_text(text: str) -> str:
+    """The text of a Jupyter notebook, as the module docstring says."""
+    what = "notebook"
+    data = _json_object(text, what)
+    if not data:
+        return ""  # an empty file (no JSON at all): nothing to read, as an empty canvas
+    if "cells" in data:
+        cells = _objects(data, "cells", what)
+    elif "worksheets" in data:  # nbformat 3 (IPython 1 and 2): cells in worksheets, a code cell's "input"
+        cells = [c for sheet in _objects(data, "worksheets", what) for c in _objects(sheet, "cells", what)]
+    else:
+        raise MalformedNote(f'malformed {what}: no "cells"')
+    metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    language = next((v.get(k) for v, k in ((metadata.get("kernelspec"), "language"),
+                                           (metadata.get("language_info"), "name"))
+                     if isinstance(v, dict) and isinstance(v.get(k), str) and _LANGUAGE.fullmatch(v.get(k))), "")
+    blocks = []
+    for cell in cells:
+        kind = cell.get("cell_type")
+        if kind == "markdown":
+            block = _closed(_cell_source(cell, "source", what).strip("\n"))
+        elif kind == "heading":  # nbformat 3: a heading of its own cell type, its level apart
+            level = cell.get("level")
+            level = level if isinstance(level, int) and 1 <= level <= 6 else 1
+            source = _cell_source(cell, "source", what).strip()
+            block = f"{'#' * level} {source}" if source else ""
+        elif kind == "code":
+            source = _cell_source(cell, "source" if "source" in cell else "input", what).strip("\n")
+            own = cell.get("language")  # nbformat 3 names it per cell
+            info = own if isinstance(own, str) and _LANGUAGE.fullmatch(own) else language
+            block = "\n\n".join(b for b in (_fenced(source, info) if source.strip() else "",
+                                            _cell_outputs(cell, what)) if b)
+        elif kind == "raw":
+            source = _cell_source(cell, "source", what).strip("\n")
+            block = _fenced(source, "") if source.strip() else ""
+        else:  # a type nbformat may add later: nothing of it is known to be text
+            block = ""
+        if block.strip():
+            blocks.append(block)
+    return "\n\n".join(blocks) + "\n" if blocks else ""

@@ -71,7 +71,7 @@ from minirag_cli.sections import chunk_days, note_chunks, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.notekinds import MalformedNote, special_kind
+from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
                               sniff_note, walk_notes)
@@ -1725,6 +1725,7 @@ def _sync_root(run: _Run, root: Path) -> None:
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
                 what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
+                        else "no text in it (no cell with text)" if special_kind(pending.note.path) == NOTEBOOK
                         else "no text in it (no card or text element)" if special_kind(pending.note.path)
                         else "empty file")
                 summary.warnings.append({"path": pending.note.path, "reason": f"{what} (indexed with no chunks)"})

@@ -757,8 +757,79 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
     elif kind is None:
+        found = joplin_todo(path, lines) + joplin_raw_todo(path, lines) + found  # above every checkbox
         _note_name_tag(path, found)
     return found
+
+
+# Joplin's "Markdown + Front Matter" export writes a to-do note's state and due time in its front matter,
+# `completed?: no` and `due: 2026-11-10 17:00:00Z` (UTC): the note is the task (qa29: none was listed)
+_JOPLIN_DONE = {"no": False, "yes": True}
+# what a note with a task but no `[` holds (store.notes_with_tasks reads only such notes): a Logseq marker, Joplin's key
+TASK_WORDS = (*LOGSEQ_MARKERS, "completed?:", "is_todo: 1")
+# a RAW export's or sync target's to-do: its `is_todo: 1`, `todo_due:` and `todo_completed:` (epoch milliseconds,
+# 0 for none), lines notekinds.joplin_note keeps of its metadata
+_JOPLIN_RAW = re.compile(r"(is_todo|todo_due|todo_completed): ?(\d+)\r?")
+
+
+def joplin_raw_todo(path: str, lines: list[str]) -> list[dict]:
+    """A Joplin to-do's task read from its sync target's or RAW export's file (`<id>.md`), [] for
+    another note: its text the note's title (its first line), its line that line, done when
+    `todo_completed:` is a time (its day `done_on`), due on `todo_due:`'s day, both in the machine's
+    time zone."""
+    from minirag_cli.notekinds import joplin_item
+
+    if not joplin_item(path) or not any(line.rstrip("\r") == "is_todo: 1" for line in lines):
+        return []
+    fields = {m.group(1): int(m.group(2)) for m in map(_JOPLIN_RAW.fullmatch, lines) if m}
+
+    def day(ms: int) -> str | None:
+        try:
+            return dt.datetime.fromtimestamp(ms / 1000).date().isoformat() if ms else None
+        except (OverflowError, OSError, ValueError):  # a time no clock reads
+            return None
+
+    at = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    done = bool(fields.get("todo_completed"))
+    return [{"text": lines[at].strip() or path.rsplit("/", 1)[-1], "status": "done" if done else "open",
+             "done": done, "line": at + 1, "lines": [at + 1, at + 1], "parent": None,
+             "due": day(fields.get("todo_due", 0)), "scheduled": None,
+             "done_on": day(fields.get("todo_completed", 0)), **_plugin_fields({})}]
+_JOPLIN_DUE = re.compile(r"(\d{4}-\d\d-\d\d)(?:[ T](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)Z?)?")
+
+
+def joplin_todo(path: str, lines: list[str]) -> list[dict]:
+    """A Joplin to-do's task, [] for another note: a Markdown note whose front matter has
+    Joplin's `completed?: no` (open) or `yes` (done) is one task, its text the note's `title:`
+    (else its file name), its line the `completed?:` line, its `due` the day of its `due:` in
+    the machine's time zone (Joplin writes it in UTC, `Z`), as a Dendron time stamp is read."""
+    if not lines or not frontmatter.opens_block(lines[0]):
+        return []
+    text = "\n".join(lines)
+    found = frontmatter.of_note(text)
+    entry = next((e for e in found.entries if e.key.lower() == "completed?"), None) if found else None
+    if entry is None or len(entry.values) != 1 or entry.values[0].strip().lower() not in _JOPLIN_DONE:
+        return []
+    done = _JOPLIN_DONE[entry.values[0].strip().lower()]
+    line = text.count("\n", 0, entry.spans[0][0]) + 1 if entry.spans else 1
+    title = next((v.strip() for v in found.values("title") if v.strip()), None)
+    due = None
+    for value in found.values("due"):
+        m = _JOPLIN_DUE.fullmatch(value.strip())
+        if m is None:
+            continue
+        try:
+            day = dt.date.fromisoformat(m.group(1))
+            if m.group(2) and value.strip().endswith("Z"):
+                at = dt.datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}+00:00")
+                day = at.astimezone().date()
+        except ValueError:  # `due: 2026-13-45`: no day
+            continue
+        due = day.isoformat()
+        break
+    return [{"text": title or path.rsplit("/", 1)[-1].rsplit(".", 1)[0], "status": "done" if done else "open",
+             "done": done, "line": line, "lines": [line, line], "parent": None, "due": due,
+             "scheduled": None, "done_on": None, **_plugin_fields({})}]
 
 
 def _note_name_tag(path: str, found: list[dict]) -> None:

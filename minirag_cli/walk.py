@@ -25,9 +25,9 @@ from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import note_text
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
-# `.canvas` and `.excalidraw` are JSON, read for their text (notekinds.py)
+# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -782,7 +782,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 if mrag_wrote(rel, str(full), st, ""):
                     continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
             if st.st_size > max_bytes:
-                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
+                # a notebook of plots passes 5 MB with the base64 of its images, of which nothing is read
+                why = "; a notebook's images count, unread: --max-bytes N lets it in" if rel.lower().endswith(".ipynb") else ""
+                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes{why})"})
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
@@ -1291,6 +1293,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # string; an Admonition fence's lines are text; a tab-indented fence is none); and after the front matter
 # block as frontmatter.of_note has it (Hugo's TOML `+++` block too, whose `# 2026-11-02 imported` comment dated
 # the lines below it; a YAML block after a byte order mark; `---` lines around prose are no block).
+#    qa30: a Jupyter notebook (`.ipynb`) is a note (it was skipped, `not a note file`), read as its
+# Markdown cells, its code cells fenced and their outputs' text (notekinds.notebook_text).
+#    qa29: a Joplin sync target's or RAW export's item (`<32 hex digits>.md` ending in its `key: value`
+# metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text)
+# but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
+# a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
 #    fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
 # beside `Budget.md`) with nearly its note's text (near_copy) is a conflict copy: skipped (copy_originals).
 READER_VERSION = 8

@@ -1103,10 +1103,12 @@ DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
 # to one (`[log](notes/log.txt)`, `[[log.txt]]`) names it by its file name without the extension, which
 # names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
 # named `log.txt` or nothing, and no link joined such a note)
-# Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s
+# Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s.
+# Not a Jupyter notebook (readers 8) until the rules say what a link to one names: a link to it was an
+# attachment's under rules 18, and turning it into a note's link changes what notes already extracted name.
 PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
                               if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None
-                              and s != ".org_archive"))
+                              and s not in (".org_archive", ".ipynb")))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.

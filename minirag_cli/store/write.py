@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Callable, Iterable
 
-from minirag_cli import frontmatter
+from minirag_cli import frontmatter, notekinds
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
@@ -181,6 +181,12 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
     created = frontmatter.notion_created(text) if matter is None else ""
     if created:
+        title = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+    # a Joplin note's `user_created_time:` (notekinds.joplin_note keeps it) dates it as `created:` would
+    joplin = notekinds.joplin_created(path, text) if matter is None and not created else ""
+    if joplin:
+        created = joplin
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     org = orgmode.head(first_chunk_text) if matter is None and not created and orgmode.org_note(path) else None
