@@ -216,8 +216,18 @@ NUMBERED_COPIES = (  # Finder's first: `Budget copy 2.md` is its second copy of 
 # copy outranked the note with its one changed figure. Those names are also how people name their own
 # notes (`Notes-Setup.md`, `Plan-Berlin.md`): a copy only when its text is nearly its note's, as a
 # NUMBERED_COPIES name is. A computer name as Windows allows it: up to 15 letters, digits and hyphens, a
-# letter among them (never all digits: `Plan-2026.md` is no copy), the note's name before a hyphen.
+# letter among them (never all digits: `Plan-2026.md` is no copy), the note's name before a hyphen. A word
+# that names a version (`Essay-final.md`, `Report-v2.md`, Jupyter's `Analysis-Copy1.ipynb`) is no computer's:
+# such a file is the user's own version, maybe the newer one, and is indexed.
 _COMPUTER_NAME = re.compile(r"(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9](?:[A-Za-z0-9-]{0,13}[A-Za-z0-9])?")
+_VERSION_WORD = re.compile(r"(?i)v\d+|final|draft|old|new|copy\d*|backup|bak|orig|original|edit|edited|revised|"
+                           r"updated?|latest|wip|done|todo")
+
+
+def _computer_name(part: str) -> bool:
+    """Could `part` (after a note's name and a hyphen) be a computer's name (_COMPUTER_NAME), and no version's?"""
+    return (_COMPUTER_NAME.fullmatch(part) is not None
+            and not any(_VERSION_WORD.fullmatch(word) for word in part.split("-")))
 
 
 def copy_originals(name: str) -> list[tuple[str, str]]:
@@ -227,7 +237,7 @@ def copy_originals(name: str) -> list[tuple[str, str]]:
     stem, ext = os.path.splitext(name)
     found = [(m["stem"] + ext, NUMBERED_COPY) for pattern, _tool in NUMBERED_COPIES if (m := pattern.fullmatch(stem))]
     found += [(stem[:at] + ext, NAMED_COPY) for at in range(1, len(stem) - 1)
-              if stem[at] == "-" and _COMPUTER_NAME.fullmatch(stem, at + 1)]
+              if stem[at] == "-" and _computer_name(stem[at + 1:])]
     return list(dict.fromkeys(found))
 
 

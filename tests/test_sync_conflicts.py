@@ -342,13 +342,16 @@ def test_a_onedrive_copy_named_for_a_user_named_computer_is_skipped_when_its_tex
                        "Plan.md": "# Plan\n\nMove to Riverside in May.\n",
                        "Plan-2026.md": "# Plan 2026\n\nOpen the bakery on Elm Street.\n",
                        "Plan-Berlin.md": BUDGET_LONG.replace("Budget", "Plan"),  # like no Plan.md
+                       # a version's word is no computer's: the user's own version, maybe the newer one
+                       "Budget-final.md": copy, "Budget-v2.md": copy,
                        "Notes.md": "# Notes\n\nOn the garden.\n", "Notes-Setup.md": "# Setup\n\nInstall mrag.\n"})
     old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
     for path in root.iterdir():
         os.utime(path, (old, old))
     db_path = tmp_path / "index.sqlite"
     summary, indexed = sync(root, db_path)
-    assert indexed == ["Budget.md", "Notes-Setup.md", "Notes.md", "Plan-2026.md", "Plan-Berlin.md", "Plan.md"]
+    assert indexed == ["Budget-final.md", "Budget-v2.md", "Budget.md", "Notes-Setup.md", "Notes.md", "Plan-2026.md",
+                       "Plan-Berlin.md", "Plan.md"]
     reasons = {s["path"]: s["reason"] for s in summary.skipped}
     assert reasons == {name: f"a copy named for a computer (OneDrive) of Budget.md, with nearly its text: merge its "
                              f"edit into Budget.md and delete it, or keep it as a note with the line `!{name}` in "
@@ -357,7 +360,7 @@ def test_a_onedrive_copy_named_for_a_user_named_computer_is_skipped_when_its_tex
     assert sorted(c["path"] for c in status["conflict_copies"]) == ["Budget-Priyas-Laptop.md", "Budget-WORKPC.md"]
     opened = _note_opens(monkeypatch, root)
     summary, indexed = sync(root, db_path)
-    assert opened == [] and len(indexed) == 6 and {s["path"] for s in summary.skipped} == set(reasons)
+    assert opened == [] and len(indexed) == 8 and {s["path"] for s in summary.skipped} == set(reasons)
     monkeypatch.undo()
     # kept a note by a negation line, as a numbered copy is
     (root / ".mragignore").write_text("!Budget-WORKPC.md\n", encoding="utf-8")
