@@ -375,6 +375,9 @@ class SyncSummary:
     # the items of `skipped` the last sync of their folder did not skip (or skipped for another reason): the
     # text summary lists these in full and counts the others
     skipped_new: list[dict] = field(default_factory=list)
+    # the files passed over silently as an operating system's or office suite's litter (walk.system_file:
+    # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`), not listed in `skipped`
+    system_files: int = 0
     warnings: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
@@ -1700,6 +1703,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     if unsettled != recorded:  # with the first note written or removed, as the linked names are forgotten
         run.build[dbmod.NOTE_ALIASES_KEY] = _aliases_value(conn, {str(root): unsettled})
     written_from = (len(summary.added_paths), len(summary.changed_paths))
+    summary.system_files += walked.system_files
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
     # the notes under a folder that could not be listed stay as last synced
