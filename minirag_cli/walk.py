@@ -1246,6 +1246,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text)
 # but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
 # a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
+#    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
+# before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
+# item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -445,6 +445,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    _CITED_MARKS) starts a sentence (Deep, Dropout were names); an all-capitals word the text writes only in
 #    square brackets (`[MASK]`, `[CLS]`: _placeholder_tokens) names nothing; a sentence-case `# ` title may end
 #    in a bracketed aside and a citation (`# Decoupled weight decay (AdamW) [@loshchilov2019]`: SENTENCE_TITLE).
+#    fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
+#    indented closing line (mdcode, readers 8): the names after them are read (they were code).
 VERSION = 19
 
 
