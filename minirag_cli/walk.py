@@ -1311,6 +1311,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
 #    fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
 # beside `Budget.md`) with nearly its note's text (near_copy) is a conflict copy: skipped (copy_originals).
+#    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
+# before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
+# item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
