@@ -452,7 +452,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `Boiler service.md` is (joplin_title: its 32-hex file name named nothing), and its id is an alias of it
 #    (note_aliases), by which a link in a note of the folder, `[Boiler service](:/973f…)`, mentions it
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
-#    fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
+# 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
 VERSION = 19
 
