@@ -248,6 +248,8 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             checks.append(_check_folders(conn, roots))
             if (conflicts := _check_conflicts(conn)) is not None:
                 checks.append(conflicts)
+            if (maybe := _check_possible_copies(conn)) is not None:
+                checks.append(maybe)
             if files:
                 checks.append(_check_extractor(conn, roots))
     finally:
@@ -277,6 +279,26 @@ def _check_folders(conn, roots: list[str]) -> Check:
                                                  "place (mrag sync NEWPATH: its notes go with it, the unchanged "
                                                  f"ones as they are); if it is gone for good, {db.rebuild_command(kept)} with "
                                                  "the folders you keep drops its notes.")
+
+
+def _check_possible_copies(conn) -> Check | None:
+    """The notes the last sync found may be OneDrive copies named for a computer (walk.possible_copy):
+    indexed, as they may be the user's own notes; None when there are none (no check to show)."""
+    from minirag_cli import db
+    from minirag_cli.walk import possible_copies
+
+    found = [root.rstrip("/") + "/" + path for root, files in sorted(db.looked_files(conn).items())
+             for path in sorted(possible_copies(files))]
+    if not found:
+        return None
+    more = f" (+{len(found) - 5} more)" if len(found) > 5 else ""
+    one = len(found) == 1
+    return Check("possible copies", WARN, f"{len(found)} indexed note{'' if one else 's'} may be "
+                                         f"{'a OneDrive copy' if one else 'OneDrive copies'} named for a computer, "
+                                         f"with nearly {'its' if one else 'their'} note's text: "
+                                         f"{'; '.join(found[:5])}{more}",
+                 "If one is a copy, merge its edit into its note and delete it; if it is a note, a `!NAME` line "
+                 "in .mragignore silences this.")
 
 
 def _check_conflicts(conn) -> Check | None:

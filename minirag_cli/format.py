@@ -248,6 +248,10 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
                                           f"{'it' if n == 1 else 'each'} into its note and delete "
                                           f"{'it' if n == 1 else 'them'} (`mrag doctor` lists them)"))
+    if maybe := status.get("possible_copies"):  # indexed: maybe a OneDrive copy, maybe the user's note
+        n = len(maybe)
+        table.add_row("possible copies", escape(f"{n} note{'s' * (n != 1)} may be {'a OneDrive copy' if n == 1 else 'OneDrive copies'} "
+                                                "named for a computer, indexed (`mrag doctor` lists them)"))
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)

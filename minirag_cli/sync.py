@@ -1661,6 +1661,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                         known={path: old[2:] for path, old in existing.items()} if current else None,
                         looked=dbmod.looked_files(conn).get(str(root)) if current else None)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
+    # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
+    summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
     stale = _stale_readings(run, str(root), walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}

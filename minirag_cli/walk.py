@@ -88,6 +88,10 @@ class WalkResult:
     looked: dict[str, tuple[int, float, str]] = field(default_factory=dict)
     # the files passed over silently as an operating system's or office suite's litter (system_file)
     system_files: int = 0
+    # notes that may be OneDrive's copy of a note, named for a computer its user named (NAMED_COPY:
+    # `Budget-WORKPC.md`), compared with their note by this walk: path -> the warning (said once, when
+    # compared; indexed all the same). The verdict is kept in `looked` for doctor and status.
+    possible_copies: dict[str, str] = field(default_factory=dict)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -212,10 +216,13 @@ NUMBERED_COPIES = (  # Finder's first: `Budget copy 2.md` is its second copy of 
 )
 
 # OneDrive names its conflict copy for the other computer: `Budget-DESKTOP-1A2B3CD.md` when Windows named
-# it (CONFLICT_COPIES), `Budget-WORKPC.md` or `Budget-Priyas-Laptop.md` when its user did. Indexed, such a
-# copy outranked the note with its one changed figure. Those names are also how people name their own
-# notes (`Notes-Setup.md`, `Plan-Berlin.md`): a copy only when its text is nearly its note's, as a
-# NUMBERED_COPIES name is. A computer name as Windows allows it: up to 15 letters, digits and hyphens, a
+# it (CONFLICT_COPIES), `Budget-WORKPC.md` or `Budget-Priyas-Laptop.md` when its user did. Those names are
+# also how people name their own notes, and their own notes are often nearly another's text: a filled-in
+# template (`Standup-ACME.md` beside `Standup.md`), a version (`Budget-Q4.md`, `Trip-Japan.md`, `Plan-B.md`).
+# Skipped on that guess, such a note (and its open tasks) was gone from every answer (review revP): it is
+# indexed, and the sync says, once, that it may be a copy (possible_copy), with how to silence it; only
+# Windows' own names are skipped. Said only when its text is nearly its note's, as a NUMBERED_COPIES name
+# is a copy. A computer name as Windows allows it: up to 15 letters, digits and hyphens, a
 # letter among them (never all digits: `Plan-2026.md` is no copy), the note's name before a hyphen. A word
 # that names a version (`Essay-final.md`, `Report-v2.md`, Jupyter's `Analysis-Copy1.ipynb`) is no computer's:
 # such a file is the user's own version, maybe the newer one, and is indexed.
@@ -233,7 +240,7 @@ def _computer_name(part: str) -> bool:
 def copy_originals(name: str) -> list[tuple[str, str]]:
     """The notes a file named as notes are numbered (NUMBERED_COPIES: `Budget 2.md`) or as OneDrive names
     a copy for a computer (_COMPUTER_NAME: `Budget-WORKPC.md`) would copy, each with the start of the
-    reason it is skipped for when it is one (NUMBERED_COPY, NAMED_COPY); [] for any other name."""
+    reason it is skipped for (NUMBERED_COPY) or warned of (NAMED_COPY) when it is one; [] for any other name."""
     stem, ext = os.path.splitext(name)
     found = [(m["stem"] + ext, NUMBERED_COPY) for pattern, _tool in NUMBERED_COPIES if (m := pattern.fullmatch(stem))]
     found += [(stem[:at] + ext, NAMED_COPY) for at in range(1, len(stem) - 1)
@@ -310,7 +317,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
     note of the same folder (`names`: the folder's file names), or, in the folder `dirpath`, a copy named
     as notes are numbered (NUMBERED_COPIES) or for a computer (copy_originals: `Budget-WORKPC.md`) of a
     note this sync indexes (`notes`: the names not ignored; default `names`) whose text is nearly its
-    note's (near_copy); None for any other file."""
+    note's (near_copy); None for any other file. A NAMED_COPY reason (possible_copy) is a warning: the
+    walk indexes such a file."""
     stem, ext = os.path.splitext(name)
     for pattern, tool in CONFLICT_COPIES:
         m = pattern.fullmatch(stem)
@@ -340,13 +348,29 @@ def conflict_copy_of(tool: str, original: str) -> str:
 # from `Draft.md`, Obsidian's `Untitled 2.md` from a template): said as what is known, with the way to
 # keep it as a note, a negation line in .mragignore (keeps_copy)
 NUMBERED_COPY = "a numbered copy (iCloud, Google Drive, Finder) of"
-NAMED_COPY = "a copy named for a computer (OneDrive) of"  # `Budget-WORKPC.md`: _COMPUTER_NAME
+# `Budget-WORKPC.md` (_COMPUTER_NAME): a warning, the file indexed (possible_copy)
+NAMED_COPY = "may be a OneDrive copy (named for a computer) of"
 
 
 def numbered_copy_of(name: str, original: str, said: str = NUMBERED_COPY) -> str:
     pattern = re.sub(r"([\\*?\[])", r"\\\1", name)  # as gitignore reads it: `[`, `*`, `?` are wildcards
+    if said == NAMED_COPY:
+        return (f"{said} {original}, with nearly its text (indexed all the same): if it is one, merge its edit "
+                f"into {original} and delete it; if it is a note, the line `!{pattern}` in {IGNORE_FILE} "
+                "silences this")
     return (f"{said} {original}, with nearly its text: merge its edit into {original} and delete it, "
             f"or keep it as a note with the line `!{pattern}` in {IGNORE_FILE}")
+
+
+def possible_copy(reason: str) -> bool:
+    """Is `reason` the verdict on a note that may be a copy named for a computer (NAMED_COPY): indexed, warned of?"""
+    return reason.startswith(NAMED_COPY)
+
+
+def possible_copies(looked: Mapping[str, tuple[int, float, str]]) -> dict[str, str]:
+    """Of the files a sync looked at (path -> size, mtime, verdict: db.looked_files), the notes that may be
+    OneDrive copies named for a computer (possible_copy): indexed, listed by doctor and status."""
+    return {path: record[2] for path, record in looked.items() if possible_copy(record[2])}
 
 
 def keeps_copy(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
@@ -589,7 +613,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     named as notes are numbered (`Budget 2.md`) is opened with its note, to
     compare their texts, unless `known` holds both as they are or the
     last sync compared them as they are (`looked` holds the copy's verdict);
-    a `!Draft 2.md` line in .mragignore keeps it a note (keeps_copy)."""
+    a `!Draft 2.md` line in .mragignore keeps it a note (keeps_copy). One named for a computer
+    (`Budget-WORKPC.md`) with nearly its note's text is listed all the same, and in
+    WalkResult.possible_copies when compared (its verdict kept in `looked` while the pair is unchanged)."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -740,6 +766,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             settled = settled_note(reldir, name)
             # a numbered copy compared with its note by the last sync, both unchanged: not compared again
             conflict = None if settled or keeps_copy(spec, rel) else copy_looked_before(reldir, name, notes)
+            compared = conflict is None and not settled
             if conflict is None:
                 read_at = time.time()
                 conflict = conflict_copy_reason(name, filenames, None if settled else dirpath,
@@ -749,6 +776,16 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         st = os.stat(os.path.join(dirpath, name))
                         if (record := looked_record(st.st_size, st.st_mtime, conflict, read_at)) is not None:
                             result.looked[rel] = record
+            if (settled and looked and possible_copy((looked.get(rel) or (0, 0, ""))[2]) and not keeps_copy(spec, rel)
+                    and any(original in notes for original, _said in copy_originals(name))):
+                # a possible copy and its note unchanged: its verdict kept (doctor, status), not said again
+                with contextlib.suppress(OSError):
+                    looked_before(rel, os.stat(os.path.join(dirpath, name)))
+            verdict = None  # a possible copy's record in `looked`, kept through the checks below
+            if conflict and possible_copy(conflict):  # maybe a copy, maybe the user's note: indexed
+                if compared:
+                    result.possible_copies[rel] = conflict
+                verdict, conflict = result.looked.get(rel), None
             if conflict:
                 result.skipped.append({"path": rel, "reason": conflict})
                 continue
@@ -785,6 +822,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 if why and copy_reason(why):  # a copy of a note since changed: compared above anew
                     del result.looked[rel]
                     why = None
+                if verdict is not None:  # a possible copy, compared above: indexed, its verdict kept
+                    result.looked[rel] = verdict
                 if why is not None:  # not indexed when last looked at (binary, mrag's page), unchanged since
                     if why:
                         result.skipped.append({"path": rel, "reason": why})
@@ -1310,7 +1349,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
 # a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
 #    fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
-# beside `Budget.md`) with nearly its note's text (near_copy) is a conflict copy: skipped (copy_originals).
+# beside `Budget.md`) with nearly its note's text (near_copy) is warned of, as maybe a copy; fixQ1: it is
+# indexed (skipped, it hid `Budget-Q4.md`, a filled-in `Standup-ACME.md`: possible_copy).
 #    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
 # before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
 # item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).

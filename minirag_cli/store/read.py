@@ -257,7 +257,8 @@ def index_status(conn, db_path) -> dict:
 
     from minirag_cli.extract.heuristic import VERSION
     from minirag_cli.db import skipped_files
-    from minirag_cli.walk import conflict_copies, gone_folders
+    from minirag_cli.db import looked_files
+    from minirag_cli.walk import conflict_copies, gone_folders, possible_copies
 
     counts = table_counts(conn)
     roots = json.loads(get_meta(conn, "roots", "[]"))
@@ -297,6 +298,10 @@ def index_status(conn, db_path) -> dict:
         "conflict_copies": [{"root": root, "path": path, "reason": reason}
                             for root, files in sorted(skipped_files(conn).items())
                             for path, reason in sorted(conflict_copies(files).items())],
+        # notes that may be OneDrive copies named for a computer (walk.possible_copy): indexed, not skipped
+        "possible_copies": [{"root": root, "path": path, "reason": reason}
+                            for root, files in sorted(looked_files(conn).items())
+                            for path, reason in sorted(possible_copies(files).items())],
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
