@@ -154,13 +154,13 @@ _PHRASE = re.compile(
     # year written, else the latest such period begun by the asking day (_latest_period); not a week or a
     # quarter "of" something other than a year, a count of the asker's own ("in week 3 of the trial", "week 2
     # of the course", "in Q3 of the project"); a year said in words is one ("in Q3 of last year", "week 45
-    # this year": _RELATIVE_YEAR), and "of the year" alone is the year unsaid, as "in Q3" is (not "of the
+    # this year", after a comma too: "in Q2, this year": _RELATIVE_YEAR), and "of the year" alone is the year unsaid, as "in Q3" is (not "of the
     # year we moved": _THE_YEAR)
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?week\s+(?P<isoweek>[1-9]|[1-4]\d|5[0-3])"
-    r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4})|(?:\s+of)?\s+(?P<weekrel>this|last|next)\s+year\b"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4})|(?:\s+of|\s*,)?\s+(?P<weekrel>this|last|next)\s+year\b"
     r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])"
-    r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4})|(?:\s+of)?\s+(?P<quarterrel>this|last|next)\s+year\b"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4})|(?:\s+of|\s*,)?\s+(?P<quarterrel>this|last|next)\s+year\b"
     r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone

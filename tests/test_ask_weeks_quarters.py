@@ -60,6 +60,11 @@ def test_a_week_or_a_quarter_is_a_span_of_days(question, first, last):
     ("what did I do in week 45 of this year?", "2026-11-02", "2026-11-08"),
     ("what did I do in week 45 of last year?", "2025-11-03", "2025-11-09"),
     ("what did I do in week 45 last year?", "2025-11-03", "2025-11-09"),
+    # after a comma too (revP: "in Q2, this year" was the latest Q2 begun, a year off in February)
+    ("what did I do in Q2, last year?", "2025-04-01", "2025-06-30"),
+    ("what is planned in Q1, next year?", "2027-01-01", "2027-03-31"),
+    ("what did I do in week 50, this year?", "2026-12-07", "2026-12-13"),
+    ("what did I do in week 45 , last year?", "2025-11-03", "2025-11-09"),
     # "of the year" says none: the latest begun, as "in Q3" and "in week 50" are
     ("what did I do in Q3 of the year?", "2026-07-01", "2026-09-30"),
     ("what did I do in week 50 of the year?", "2025-12-08", "2025-12-14"),
