@@ -59,6 +59,10 @@ def test_a_link_to_a_notebook_joins_its_note(tmp_path, files, name):
     ("- Reminders: call Jonas Berg\n", {"Reminders"}, {"Jonas Berg"}),
     ("Key idea: replace recurrence with self-attention.\n", {"Key idea", "Key"}, set()),
     ("**Key idea:** replace recurrence.\n- Open questions: does it scale?\n", {"Key idea", "Open questions"}, set()),
+    # a plural not made with -s (revP: `Key people` was a name): irregular, -ies, -es
+    ("Key people: Grace Hopper, Linus Torvalds.\n", {"Key people", "Key"}, {"Grace Hopper", "Linus Torvalds"}),
+    ("Women: Ada Lovelace\nChildren: Tom Berg\n", {"Women", "Children"}, {"Ada Lovelace", "Tom Berg"}),
+    ("Summaries: none yet\nOpen hypotheses: dropout helps\n", {"Summaries", "Open hypotheses"}, set()),
     # another last word, capitalised words, a name: named as before
     ("Flood alert: above 2.4 m\nVenue: the old mill\n", set(), {"Flood alert", "Venue"}),
     ("Key Ideas: replace recurrence.\n", set(), {"Key Ideas"}),

@@ -442,7 +442,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 # 19: names18's part (qa30's leftovers, a researcher's paper notes and notebooks): a link to a Jupyter notebook
 #    (`[run](nb/a.ipynb)`, `[[a.ipynb]]`; readers 8 read it) links to its note as one to a `.txt` note does
 #    (PLAIN_SUFFIXES; it was an attachment's, joining nothing); a label that is a common label's plural or a
-#    sentence-case phrase ending in one (`Authors:`, `Key idea:`, `Open questions:`: _label_kind) names nothing;
+#    sentence-case phrase ending in one (`Authors:`, `Key idea:`, `Open questions:`: _label_kind) names nothing,
+#    an -ies/-es plural and a plural word for people too (fixQ1: `Summaries:`, `Key people:` were names);
 #    the word after a Pandoc citation opening a line or a list item (`- [ ] [@he2016] Deep residual learning`:
 #    _CITED_MARKS) starts a sentence (Deep, Dropout were names); an all-capitals word the text writes only in
 #    square brackets (`[MASK]`, `[CLS]`: _placeholder_tokens) names nothing; a sentence-case `# ` title may end
@@ -1420,10 +1421,21 @@ def _common_label(tag: str) -> bool:
             or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag))
 
 
+# plurals not made with an -s: the words for people (`Key people:`, `Women:`, `Children:`, a list of
+# people under them, as `Attendees:` is, names no one: review revP, `Key people` was a name) ...
+_PEOPLE_PLURALS = frozenset({"people", "persons", "men", "women", "children"})
+# ... and a label word's made as English spells them (`Summaries:`, `Priorities:`, `Open hypotheses:`, `Fixes:`)
+_PLURAL_ENDINGS = (("ies", "y"), ("ses", "sis"), ("es", ""))
+
+
 def _label_word(word: str) -> bool:
-    """Is `word` a common label's (LABEL_WORDS) or the plural of one (`authors`, `sources`)? Not a
+    """Is `word` a common label's (LABEL_WORDS) or the plural of one (`authors`, `sources`, `summaries`,
+    `hypotheses`), or a plural word for people (`people`, `women`, `children`: _PEOPLE_PLURALS)? Not a
     role's plural (`Friends:` may be the show's)."""
-    return word in LABEL_WORDS or (len(word) > 3 and word.endswith("s") and word[:-1] in LABEL_WORDS)
+    return (word in LABEL_WORDS or word in _PEOPLE_PLURALS
+            or (len(word) > 3 and word.endswith("s") and word[:-1] in LABEL_WORDS)
+            or any(len(word) > len(end) + 2 and word.endswith(end) and word[:-len(end)] + stem in LABEL_WORDS
+                   for end, stem in _PLURAL_ENDINGS))
 
 
 def _label_kind(tag: str) -> bool:
