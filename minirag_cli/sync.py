@@ -70,7 +70,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_days, note_chunks, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
-from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (SyncOptions re-exported: sync.SyncOptions)
+from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
@@ -1898,7 +1898,7 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         try:
             text, warning = ((ahead.text, ahead.warning) if ahead
-                             else read_note(note.path, data, wide, run.options.max_bytes))
+                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes))
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
             _looked_at(run, note, str(exc), read_at)
@@ -2493,7 +2493,7 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     binary, wide = sniff_note(data)
     try:
         limit = run.options.max_bytes if run is not None else None
-        return [] if binary else note_aliases(read_note(note.path, data, wide, limit)[0], note.path)
+        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2516,7 +2516,7 @@ def _skip_reason(note: NoteFile, data: bytes, max_bytes: int) -> tuple[str | Non
     if binary:
         return "binary file", "", None
     try:
-        text, warning = read_note(note.path, data, wide, max_bytes)
+        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes)
     except MalformedNote as exc:
         return str(exc), "", None
     return None, text, warning

@@ -774,7 +774,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     result.skipped.append({"path": rel, "reason": notebook_ceiling_reason(st.st_size, max_bytes)})
                     continue
             elif st.st_size > max_bytes:
-                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"})
+                reason = f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"
+                result.skipped.append({"path": rel, "reason": reason})
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
