@@ -278,6 +278,7 @@ def test_a_notebook_whose_text_is_over_the_limit_is_skipped_with_the_reason(tmp_
     images not counted), and not parsed again while it is as it is. Another limit reads it anew: a
     higher one lets it in, a lower one drops it again (an unchanged note is not read, so the limit
     given lower reads the notebooks whose file is over it)."""
+    from minirag_cli.errors import MragError
     from minirag_cli.notekinds import notebook_text
 
     root = tmp_path / "research"
@@ -298,6 +299,9 @@ def test_a_notebook_whose_text_is_over_the_limit_is_skipped_with_the_reason(tmp_
     assert s.added_paths == ["log.md"] and s.skipped == [over] and len(parsed) == 1, (s.skipped, parsed)
     s = sync_at(4000)  # as it was: passed over unopened, for the reason recorded
     assert s.skipped == [over] and len(parsed) == 1, parsed
+    with pytest.raises(MragError) as caught:  # `mrag show` says why, and how to have it read
+        show(conn, str(root / "churn.ipynb"))
+    assert "its text is larger" in str(caught.value) and "--max-bytes N" in caught.value.hint, caught.value.hint
     s = sync_at(10000)
     assert s.added_paths == ["churn.ipynb"] and s.skipped == [], s.skipped
     s = sync_at(4000)
