@@ -437,7 +437,15 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    docs3: the sentence-case title's first word names nothing only on the note's evidence that it is a common
 #    word (_common_title_words: written in lower case, `the rate limit`, `cooking`, or as a verb opening a
 #    sentence, `Deploy the service`); with none it names as before (`# Hamburg trip`, `# Priya notes`).
-VERSION = 18
+# 19: names18's part (qa30's leftovers, a researcher's paper notes and notebooks): a link to a Jupyter notebook
+#    (`[run](nb/a.ipynb)`, `[[a.ipynb]]`; readers 8 read it) links to its note as one to a `.txt` note does
+#    (PLAIN_SUFFIXES; it was an attachment's, joining nothing); a label that is a common label's plural or a
+#    sentence-case phrase ending in one (`Authors:`, `Key idea:`, `Open questions:`: _label_kind) names nothing;
+#    the word after a Pandoc citation opening a line or a list item (`- [ ] [@he2016] Deep residual learning`:
+#    _CITED_MARKS) starts a sentence (Deep, Dropout were names); an all-capitals word the text writes only in
+#    square brackets (`[MASK]`, `[CLS]`: _placeholder_tokens) names nothing; a sentence-case `# ` title may end
+#    in a bracketed aside and a citation (`# Decoupled weight decay (AdamW) [@loshchilov2019]`: SENTENCE_TITLE).
+VERSION = 19
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1104,11 +1112,12 @@ DRAWING_SUFFIX = re.compile(r"\.(?:excalidraw(?:\.md)?|canvas)$", re.IGNORECASE)
 # names the note only when a link of its folder does so (linkable_name; heuristic rules 17: the link
 # named `log.txt` or nothing, and no link joined such a note)
 # Not an Org archive (`notes.org_archive`): no note links to one, and its name would be `notes.org`'s.
-# Not a Jupyter notebook (readers 8) until the rules say what a link to one names: a link to it was an
-# attachment's under rules 18, and turning it into a note's link changes what notes already extracted name.
+# A Jupyter notebook (readers 8) is such a note (heuristic rules 19): `[run](nb/a.ipynb)`, `[[a.ipynb]]` and,
+# while one of those names it, `[[a]]` link to `nb/a.ipynb` as to a `.txt` note (under rules 18 the link was an
+# attachment's, reaching nothing).
 PLAIN_SUFFIXES = tuple(sorted(s for s in NOTE_EXTENSIONS
                               if s not in MARKDOWN_SUFFIXES and DRAWING_SUFFIX.search(s) is None
-                              and s not in (".org_archive", ".ipynb")))
+                              and s != ".org_archive"))
 # The name the Excalidraw plugin gives a new drawing (`Drawing 2026-11-03 10.15.22.excalidraw.md`):
 # a time stamp, no title, which names nothing (rules 14: the note and its links were "Drawing
 # 2026-11-03 10.15.22"), as a timestamped `.txt` note is named by nothing.
@@ -1148,7 +1157,10 @@ NOUN_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})[ \t]+(?={LOWER})", re.MUL
 # evidence the word is read as before (`# Hamburg trip` over `We flew in.`: a place, written only in its title),
 # as is a title with a capital, a number or anything else after its first word (`# Heron buoy — hardware notes
 # (Wolfgang)`, `# Orchard harvest 2025`, `# Project Alpha`, `# Lisbon`)
-SENTENCE_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})(?:[ \t]+{LOWER}+(?:['’-]{LOWER}+)*)+[ \t]*$",
+# A paper note's title ends so too with an aside in brackets and its Pandoc citation (`# Decoupled weight decay
+# (AdamW) [@loshchilov2019]`: heuristic rules 19, `Decoupled` was a name over `AdamW decouples weight decay`)
+SENTENCE_TITLE = re.compile(rf"^[ \t]*#[ \t]+({_CAP_WORD})(?:[ \t]+{LOWER}+(?:['’-]{LOWER}+)*)+"
+                            r"(?:[ \t]+\([^()\n]{1,80}\))?(?:[ \t]+\[-?@[^\[\]\n]{1,200}\])*[ \t]*$",
                             re.MULTILINE)
 # A note's `# ` title that opens with an imperative (a work log's runbook: `# Rotate the Stripe keys`, `#
 # Restart the Redis cluster`): its first word, then `the`, a name and lower-case words; or its first word and
@@ -1279,6 +1291,12 @@ SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s
                             rf")(?:(?<![*_\w]){_EMPH})?$")
 TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+# A line or a list item that opens with a Pandoc citation (`- [ ] [@he2016] Deep residual learning`, a
+# reading list's; `[@vaswani2017; @devlin2019] Attention ...`): the word after it starts a sentence, as
+# the word after the item's marks does (heuristic rules 19: `Deep`, `Dropout` were names). The citation
+# is read as before (CITEKEY links its note). Not a label's opening (ITEM_LABEL): `[@srivastava2014]
+# Dropout: a simple way ...` is the cited work's title, a sentence, no `Dropout:` label.
+_CITED_MARKS = re.compile(rf"(?:{LINE_MARKS})?(?:\[(?:[^\[\]@\n]{{0,80}}[ \t])?-?@[^\[\]\n]{{1,200}}\][ \t]+)+")
 _HEADING_MARKS = re.compile(HEADING_MARKS)
 # a list item or quote line that opens with a label (`- Jonas: boat time`, `> Owner: Priya`): read as
 # a label line (SPEAKER) is, never a chat line (chat_speakers reads only lines that open with their tag);
@@ -1382,7 +1400,26 @@ def _common_label(tag: str) -> bool:
     (_group_label), a numbered one (NUMBERED), a day's (_calendar_label) or a work log's verb
     (ONE_NAME_VERBS: `Ran: kubectl ...`, `Shipped: PAY-1423`, `Committed:`; heuristic rules 16)?"""
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
-            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None)
+            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag))
+
+
+def _label_word(word: str) -> bool:
+    """Is `word` a common label's (LABEL_WORDS) or the plural of one (`authors`, `sources`)? Not a
+    role's plural (`Friends:` may be the show's)."""
+    return word in LABEL_WORDS or (len(word) > 3 and word.endswith("s") and word[:-1] in LABEL_WORDS)
+
+
+def _label_kind(tag: str) -> bool:
+    """Is `tag`, a label line's, the plural of a common label (`Authors:`, `Sources:`), or a kind of one, a phrase in sentence case whose last word is such a label word
+    (`Key idea:`, `Main takeaways:`, `Open questions:`)? English puts a phrase's head noun last, so
+    the phrase labels as its noun does: it names nothing (heuristic rules 19: a paper note's
+    `Authors:` and `Key idea:` were names). A label of another last word names as before (`Flood
+    alert:`, `Venue:`), as does one of capitalised words (`Key Ideas:`, a title's case)."""
+    words = tag.lower().replace("’", "'").split()
+    if len(words) == 1:
+        return _label_word(words[0]) and tag[:1].isupper()
+    raw = tag.split()
+    return (raw[0][:1].isupper() and all(w.isalpha() and w.islower() for w in raw[1:]) and _label_word(words[-1]))
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -2347,8 +2384,10 @@ class HeuristicExtractor:
         # the note's names, thousands of mentions), a diagram's, an indented block (sync reads a
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
-        text = without_link_definitions(without_meridiems(without_math(without_merge_markers(
-            without_code(text, comments=comments)))))
+        text = without_meridiems(without_math(without_merge_markers(without_code(text, comments=comments))))
+        # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
+        tokens = _placeholder_tokens(text) if "[" in text else frozenset()
+        text = without_link_definitions(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2490,6 +2529,8 @@ class HeuristicExtractor:
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
         for start, found in _cap_spans(text):
+            if start in tokens:
+                continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
                 continue  # a part of a link's target (named whole above), its heading or block
             if in_work and in_work.covers(start):
@@ -3088,15 +3129,38 @@ def _sentence_start(text: str, pos: int) -> bool:
     return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 
 
+# An all-capitals word alone in square brackets (`[MASK]`, `[CLS]`, `[REDACTED]`, `[TODO]`): a token or a
+# placeholder the text shows, not a name, where the text writes the word nowhere outside brackets and links
+# nothing with it (no `[MASK](...)`, `[MASK][ref]` or `[MASK]: url` reference). Heuristic rules 19: a BERT
+# note's `80% become [MASK]` named MASK. `[NASA]` beside `NASA launched` names NASA as before.
+_BRACKETED_CAPS = re.compile(r"(?<![\[!\w])\[([A-Z][A-Z0-9_]{1,30})\](?![\[(:\w])")
+
+
+def _placeholder_tokens(text: str) -> frozenset[int]:
+    """Where the words of `text`'s bracketed all-capitals tokens (_BRACKETED_CAPS) start that the text
+    writes only so."""
+    found = {}
+    for m in _BRACKETED_CAPS.finditer(text):
+        found.setdefault(m.group(1), []).append(m.start(1))
+    out = set()
+    for word, starts in found.items():
+        bare = sum(1 for _ in re.finditer(rf"(?<![\w@#]){re.escape(word)}(?!\w)", text))
+        if bare == len(starts):  # every occurrence is bracketed so
+            out.update(starts)
+    return frozenset(out)
+
+
 def _after_line_marks(text: str, end: int) -> bool:
     """Is text[:end] a line's start and its list or quote marks (LINE_MARKS:
     `- `, `1) `, `- [ ] `, `> `, a Logseq bullet's indentation) or a
-    section heading's (HEADING_MARKS: `## `, `- ## `), nothing else?"""
+    section heading's (HEADING_MARKS: `## `, `- ## `), nothing else? Or
+    those and Pandoc citations opening the line (CITED_MARKS: `- [ ] [@he2016] `)?"""
     line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
     if line == 0 and end > MARKS_REACH:
         return False
     marks = text[line:end] + " "
-    return _LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
+    return (_LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
+            or ("@" in marks and _CITED_MARKS.fullmatch(marks) is not None))
 
 
 class _Elsewhere:
