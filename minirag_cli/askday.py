@@ -15,7 +15,8 @@ weekend" and a past tense's "this weekend", "what did I do this weekend?", are t
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
-week 45 of 2026", "in Q4", "during Q4 2026": of the year written, else the latest begun by today; not "week 3 of the trial" nor "Q3 of the project"), "on <weekday>" / "last <weekday>": the most
+week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
+begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -133,6 +134,12 @@ _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b
 # was I going to cook this weekend?", "what did I say I'd do…", "did I have plans…" (their past is the plan's)
 _PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to|meant\s+to)\b"
                       r"|\b(?:i|we|you)['’]d\b", re.I)  # "I'd do", not "what'd I do" (did)
+# "week 45 of the year", "Q3 of the year": the year unsaid (the latest begun, as "in Q3"); not the year a
+# clause or a word after it names ("of the year we moved", "of the year before"), which is no quarter
+_THE_YEAR = (r"\s+of\s+the\s+year\b(?!\s+(?:before|after|when|that|which|we|i|you|he|she|they|it|my|our|of|"
+             r"in|since|\d))")
+# a year said in words after a week or a quarter: this year's, the one before, the one after
+_RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
@@ -146,11 +153,15 @@ _PHRASE = re.compile(
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
     # year written, else the latest such period begun by the asking day (_latest_period); not a week or a
     # quarter "of" something other than a year, a count of the asker's own ("in week 3 of the trial", "week 2
-    # of the course", "in Q3 of the project")
+    # of the course", "in Q3 of the project"); a year said in words is one ("in Q3 of last year", "week 45
+    # this year": _RELATIVE_YEAR), and "of the year" alone is the year unsaid, as "in Q3" is (not "of the
+    # year we moved": _THE_YEAR)
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?week\s+(?P<isoweek>[1-9]|[1-4]\d|5[0-3])"
-    r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4}))?(?!\s+of\b)"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4})|(?:\s+of)?\s+(?P<weekrel>this|last|next)\s+year\b"
+    r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])"
-    r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4}))?(?!\s+of\b)"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4})|(?:\s+of)?\s+(?P<quarterrel>this|last|next)\s+year\b"
+    r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -379,8 +390,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 
 def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
-    """The ISO week or the quarter `m` names (_PHRASE's isoweek, quarter): of the year it writes, else
-    the latest one begun by `today` ("in week 45" asked in March 2027 is 2026's; in week 45, this one).
+    """The ISO week or the quarter `m` names (_PHRASE's isoweek, quarter): of the year it writes or says
+    ("of last year": _RELATIVE_YEAR, from `today`'s calendar year), else the latest one begun by `today` ("in week 45" asked in March 2027 is 2026's; in week 45, this one).
     ValueError for a week 53 of a year with 52."""
     def period(year: int) -> tuple[dt.date, dt.date]:
         if m.group("isoweek"):
@@ -392,6 +403,9 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
     written = m.group("weekyear") or m.group("quarteryear")
     if written:
         return (*period(int(written)), False)
+    said = m.group("weekrel") or m.group("quarterrel")
+    if said:  # "of last year": the calendar year asked in, or the one before or after it
+        return (*period(today.year + _RELATIVE_YEAR[said.lower()]), False)
     year = today.isocalendar()[0] if m.group("isoweek") else today.year
     try:
         first, last = period(year)

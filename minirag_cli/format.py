@@ -280,9 +280,11 @@ def heuristic_version(status: dict) -> str:
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
-# an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`) and a Logseq block's uuid (heuristic.BLOCK_UUID): how a
-# link reaches the note, noise among the names a person reads; a table counts them, `--json` lists them
-_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+# an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`), a Logseq block's uuid (heuristic.BLOCK_UUID) and a Joplin
+# note's id (`973f…`, 32 hex digits: heuristic.joplin_id): how a link reaches the note, noise among the names a
+# person reads; a table counts them, `--json` lists them
+_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}",
+                       re.IGNORECASE)
 
 
 def is_id_alias(alias: str) -> bool:
@@ -527,12 +529,14 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     model is there. `unsynced` (Index.unsynced_edits of the results) is
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
     `empty_index`: the index holds no note text, which no rewording mends;
-    `sync_running` ('pid N'): a sync is writing it now (its first notes).
+    `sync_running` ('pid N'): a sync is writing it now (its first notes, or
+    the notes it is re-syncing: the results are as of what it wrote so far).
     The JSON carries both (`empty_index`, `sync_running`), and the line on
     stderr that says why there is no result is written under --json too: a
     script saw `"results": []` with exit code 0 and could not tell "nothing
     matches" from "not built yet" (the "nothing matches" line stays out of
-    it, as `"results": []` says that). `blocks`: the Logseq blocks the
+    it, as `"results": []` says that). Results found while a sync writes
+    are a stderr line too, but under --json (its `sync_running` says so). `blocks`: the Logseq blocks the
     results refer to (Index.block_refs), for the snippets."""
     if not result.results and (not as_json or empty_index):  # a message, not a result: stdout stays empty
         if empty_index and sync_running:
@@ -543,6 +547,9 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
                  "`mrag sync DIR` lists the files it skipped and why.", markup=False)
         else:
             note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
+    if sync_running and not empty_index and not as_json:  # as `mrag tasks` says it (--json: `sync_running`)
+        note(f"a `mrag sync` ({sync_running}) is writing the index now: the results are as of what it has "
+             "written so far.", markup=False)
     if paths:
         print_lines(quoted_path(path) for path in result_paths(result))
         return

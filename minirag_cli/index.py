@@ -459,17 +459,19 @@ class Index:
                             hint="Run `mrag sync DIR` to index a folder of notes into it.")
 
     def tasks(self, query: str | None = None, *, state: str = "open", due: bool = False, overdue: bool = False,
-              today=None, window=None, priority: str | None = None) -> list:
+              today=None, window=None, priority: str | None = None, limit: int | None = None) -> list:
         """The tasks (`- [ ] ...`, Org's `* TODO`, Logseq's `- TODO ...`) the indexed notes hold, as tasks.select
         lists them (tasks.Task), read from the notes' chunks: as of the last
         sync. `today`: the day --overdue is read against (default: the local date);
         `window`: the days (tasks.window_of) a listed task is due or scheduled in; `priority`: its
-        priority cookie's (`[#A]`: "A")."""
+        priority cookie's (`[#A]`: "A"). The flags are checked (tasks.check_flags: a UsageError) before
+        any work, `limit`, the number the caller will list of them, with the others: all are returned
+        (the MCP tool counts them)."""
         from minirag_cli import tasks as taskmod
         from minirag_cli.store import notes_with_tasks
         from minirag_cli.text import typed_text
 
-        taskmod.check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None,
+        taskmod.check_flags(state=state, due=due, overdue=overdue, limit=limit, window=window is not None,
                             priority=priority)
         self.require_notes("List them")
         with self.lock:

@@ -156,16 +156,15 @@ class MragTools:
         `--within`, `--from`/`--to`, tasks.window_of) are read against the asking
         day as `mrag tasks` reads it (MRAG_TODAY, else the local date)."""
         from minirag_cli.askday import current_day
-        from minirag_cli.tasks import check_flags, window_of
+        from minirag_cli.tasks import window_of
 
         asks_day = overdue or today or week or within is not None or from_day is not None or to_day is not None
         day = current_day() if asks_day else None
         window = window_of(today=day, on_today=today, week=week, within=within, start=from_day, end=to_day) \
             if asks_day else None
-        check_flags(state=state, due=due, overdue=overdue, limit=limit, window=window is not None,
-                    priority=priority)  # before any work
+        # the flags are checked by Index.tasks before any work: its UsageError is the tool's error reply
         found = [t.to_dict() for t in self.index.tasks(query or None, state=state, due=due, overdue=overdue,
-                                                        today=day, window=window, priority=priority)]
+                                                        today=day, window=window, priority=priority, limit=limit)]
         listed = found[:limit]
         with self.index.lock:
             unsynced = self.index.unsynced_edits(sorted({(t["root"], t["path"]) for t in listed}))

@@ -55,8 +55,8 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, cited_authors, handle_names, note_aliases,
-                                           note_authors, standing_alias, zettel_id)
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
+                                           handle_names, note_aliases, note_authors, standing_alias, zettel_id)
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, generated_title, link_targets, links_in,
                                            without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
@@ -71,7 +71,7 @@ from minirag_cli.sections import chunk_days, note_chunks, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
+from minirag_cli.notekinds import NOTEBOOK, MalformedNote, joplin_item, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
                               sniff_note, walk_notes)
@@ -375,6 +375,9 @@ class SyncSummary:
     # the items of `skipped` the last sync of their folder did not skip (or skipped for another reason): the
     # text summary lists these in full and counts the others
     skipped_new: list[dict] = field(default_factory=list)
+    # the files passed over silently as an operating system's or office suite's litter (walk.system_file:
+    # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`), not listed in `skipped`
+    system_files: int = 0
     warnings: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
@@ -1431,6 +1434,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
+        if not text and joplin_item(paths[doc][1]):
+            # its `user_created_time:` line, which dates it (store.note_head), ends it, past its first chunk:
+            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had)
+            text = stored_text([c for _id, c in pairs]) or ""
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
@@ -1438,7 +1445,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes])
     handles = _note_handles([[c for _id, c in pairs] for _doc, pairs in notes], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
-                run.shared_names, run.linked)
+                run.shared_names, run.linked, run.aliases)
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
@@ -1701,6 +1708,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     if unsettled != recorded:  # with the first note written or removed, as the linked names are forgotten
         run.build[dbmod.NOTE_ALIASES_KEY] = _aliases_value(conn, {str(root): unsettled})
     written_from = (len(summary.added_paths), len(summary.changed_paths))
+    summary.system_files += walked.system_files
     summary.skipped.extend({**item, "reason": item["reason"] + kept_reason(item["path"] in existing)}
                            if item["path"] in kept else item for item in walked.skipped)
     # the notes under a folder that could not be listed stay as last synced
@@ -2401,10 +2409,14 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     entity, while no other note's file name opens with that ID or is it
     (heuristic rules 16). A Logseq block's id (`id:: 6543a1b2-...`, among
     note_aliases) joins its page's name, or a journal page's day (rules 17):
-    a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms)."""
+    a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms).
+    A Joplin note's title (among its aliases, heuristic.JOPLIN_TITLE) is its own name, its id an
+    alias of it (rules 19): `[Boiler service](:/973f…)` mentions it (alias_forms)."""
     paths = list(paths)
     names_of = names
     own = {path: key for path in paths if (key := names.key(path)) is not None}
+    titles = joplin_titles(aliases)
+    own.update({path: normalise_key(titles[path], "name") for path in paths if path in titles and path not in own})
     if linkable is None:
         linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
@@ -2415,6 +2427,8 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         key = own.get(path)
         target = key if key is not None and (root, key) not in shared else None
         for name in names or ():
+            if name.startswith(JOPLIN_TITLE):
+                continue  # the note's own name (own)
             alias = normalise_key(name, "name")
             if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
                 # a block of a Logseq journal page: a reference to it is that day's, as `[[Nov 3rd, 2026]]` is
@@ -2423,6 +2437,13 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
                 claims.setdefault(alias, set()).add(target)
     return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
             if len(targets) == 1 and None not in targets}
+
+
+def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
+    """{path: title} of the Joplin notes among `aliases` (path -> heuristic.note_aliases) named by their title
+    (heuristic.joplin_title, the first of their aliases as JOPLIN_TITLE writes it)."""
+    return {path: names[0][len(JOPLIN_TITLE):] for path, names in (aliases or {}).items()
+            if names and names[0].startswith(JOPLIN_TITLE)}
 
 
 def _day_key(names: _NoteNames, path: str) -> str | None:
@@ -2832,7 +2853,8 @@ def _know_anew(run: _Run) -> None:
 
 def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
                 mentions: list[list[EntityMention]], shared: frozenset[tuple[str, str]] = frozenset(),
-                linked: frozenset[tuple[str, str]] = frozenset()) -> None:
+                linked: frozenset[tuple[str, str]] = frozenset(),
+                aliases: dict[str, dict[str, list[str] | None]] | None = None) -> None:
     """Add each note's own name, as the extractor has it (heuristic.py
     `note_name`: a Markdown note's file name, the name `[[wikilinks]]` call
     it by), to the mentions of its first chunk, unless that chunk names it
@@ -2842,10 +2864,15 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     daily note is named by its date as its path reads with the folder's own
     folders above it (text.dated_path: `01.md` of a synced `journal/2024/05`).
     A note whose file name is a single lower-case word is named by it when
-    the word is in `linked` (linked_names: a wikilink of its folder names it)."""
+    the word is in `linked` (linked_names: a wikilink of its folder names it).
+    A Joplin note is named by its title (`aliases`: {folder: {path: heuristic.note_aliases}}, where
+    joplin_titles finds it; heuristic rules 19)."""
     note_name = _note_namer(extractor)
+    titles = {root: joplin_titles(of) for root, of in (aliases or {}).items()}
     for root, path, first in notes:
         name = note_name(dated_path(root, path))
+        if name is None and path in titles.get(root, {}):
+            name = EntityMention(titles[root][path], "name")
         if name is None:
             name = _linkable_namer(extractor)(path)
             if name is None or (root, normalise_key(name.name, name.type)) not in linked:
@@ -2915,7 +2942,8 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
     what _plan_entities looks for in each chunk beside the extractor's names. Its
     `blocks`: the Logseq block ids among them (`id:: 6543a1b2-...`) the graph joins,
     which name their page where a block reference writes them, `((6543a1b2-...))`
-    (_standing), never alone: a uuid written bare is no name. Apart, as a graph may
+    (_standing), never alone: a uuid written bare is no name; and the Joplin note ids
+    (heuristic.joplin_id), which name their note where a link writes them, `(:/973f…)`. Apart, as a graph may
     hold thousands: a chunk looks up the references it writes, not every id."""
     if not joined:
         return AliasForms()
@@ -2924,8 +2952,8 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
         for name in names or ():
             if (key := normalise_key(name, "name")) not in joined:
                 continue
-            if BLOCK_UUID.fullmatch(name) is not None:
-                blocks[name.lower()] = key
+            if BLOCK_UUID.fullmatch(name) is not None or JOPLIN_FILE.fullmatch(name + ".md") is not None:
+                blocks[name.lower()] = key  # a Joplin note's id too, which `[...](:/973f…)` links (rules 19)
             elif standing_alias(name):
                 forms[name] = key
     return AliasForms(forms, blocks)
@@ -2939,7 +2967,8 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
     (_prose_texts): code names nothing. An alias of one word not in a text that
     writes it in lower case too (`Bran` beside `bran`: the word is meant there).
     And the Logseq block ids of `forms.blocks` its block references write
-    (`((6543a1b2-...))`: heuristic.BLOCK_REF), each a mention of the block's page."""
+    (`((6543a1b2-...))`: heuristic.BLOCK_REF), each a mention of the block's page, and the Joplin note ids
+    its links write (`[Boiler service](:/973f…)`: heuristic.JOPLIN_LINK), each a mention of that note."""
     out, plain = [], None
     for name, key in forms.items():
         if key in found or name not in text:
@@ -2953,8 +2982,11 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
         found.add(key)
         out.append(EntityMention(name, "name"))
     blocks = getattr(forms, "blocks", None)
-    if blocks and "((" in text:
-        for m in BLOCK_REF.finditer(without_invisibles(text)):
+    if blocks and ("((" in text or "](" in text):
+        plain = without_invisibles(text)
+        refs = itertools.chain(BLOCK_REF.finditer(plain) if "((" in text else (),
+                               JOPLIN_LINK.finditer(plain) if ":/" in text else ())
+        for m in refs:
             uuid = m.group(1).lower()
             key = blocks.get(uuid)
             if key is not None and key not in found:
@@ -3132,7 +3164,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     mentions = run.extraction.run(group)
     handles = _note_handles([p.chunks for p in group], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),
-                mentions, run.shared_names, run.linked)
+                mentions, run.shared_names, run.linked, run.aliases)
     holds = _add_known(run.known, all_chunks, mentions)
     if run.known_notes is None:  # not recorded: any note holding CJK text may make names known
         if holds:

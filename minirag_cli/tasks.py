@@ -126,6 +126,9 @@ _TRAILING = re.compile("(?:(\U0001F53A|\u23EB|\U0001F53C|\U0001F53D|\u23EC)\uFE0
 _INLINE_IDS = re.compile(r"[\[(](id|dependsOn|onCompletion)::[ \t]*(" + _TASK_ID + r"(?:[ \t]*,[ \t]*" + _TASK_ID
                          + r")*)[ \t]*[\])]", re.I)
 _INLINE_ID_FIELD = {"id": "id", "dependson": "depends_on", "oncompletion": "on_completion"}
+# the on-completion actions the plugin knows (parseOnCompletionValue): another word after 🏁 (`🏁 finish`) is
+# still its field, taken out of the line, but does nothing (the plugin's Ignore): no `on_completion`
+_ON_COMPLETION = ("keep", "delete")
 # how many fields the trailing run is read for, as the plugin's own parser stops at 20 (a line of
 # thousands of signs is read in linear time)
 _MAX_TRAILING = 20
@@ -213,8 +216,10 @@ def _id_field(m: re.Match, found: dict) -> str:
         found.setdefault(field, [i.strip() for i in value.split(",")])
     elif "," in value or (field == "on_completion" and not value.isalpha()):
         return m.group(0)
-    else:
-        found.setdefault(field, value.lower() if field == "on_completion" else value)
+    elif field != "on_completion":
+        found.setdefault(field, value)
+    elif value.lower() in _ON_COMPLETION:
+        found.setdefault(field, value.lower())
     return " "
 
 
@@ -271,7 +276,7 @@ def _trailing_fields(text: str, found: dict, dataview_rule: bool = False) -> str
             trail["id"] = m.group(5)
         elif m.group(6):
             trail["depends_on"] = [i.strip() for i in m.group(6).split(",")]
-        else:
+        elif m.group(7).lower() in _ON_COMPLETION:
             trail["on_completion"] = m.group(7).lower()
         text, tags = rest, more + tags
     found.update(trail)
@@ -654,7 +659,10 @@ def org_repeater(stamp: str) -> str | None:
     gives it; tasks4: the repeater was read past and lost): `+1w` "every week", `+2d` "every 2 days", `.+1m`
     "every month when done" (Org's `.+` counts from the day it is done, as Tasks' `when done` does), `++1d`
     "every day" (Org's catch-up, to the first such day after today: the same period). None for none (or
-    a `+0d`, which repeats nothing)."""
+    a `+0d`, which repeats nothing, and for a CLOSED stamp: only SCHEDULED and DEADLINE repeat in Org, a
+    `CLOSED: [2026-11-02 Mon 17:03 +1w]` is the day it was done, nothing more)."""
+    if stamp.lstrip().upper().startswith("CLOSED"):
+        return None
     m = _ORG_REPEATER.search(stamp)
     if m is None or int(m.group(2)) == 0:
         return None

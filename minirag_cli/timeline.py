@@ -6,10 +6,11 @@ model reading two dated sources leans to "yes" whatever the dates say. Here
 the question is split into its two events, each event is matched to the
 listed result that its own search ranks best, and the verdict comes from
 comparing the two notes' dates, in code. The answer cites both notes. An
-event told alike in several notes recurs (a rent reminder each month): for
-"before"/"after" the two events' notes nearest each other in time are
-compared, the reminder with the payment it asked for (of an event that names
-its day, "paid on 20260301", the note of that day).
+event told alike (the same words, by the same speaker) in RECURS notes or
+more recurs (a rent reminder each month): for "before"/"after" the two
+events' notes nearest each other in time are compared, the reminder with the
+payment it asked for, and the answer says so; an event that names its day
+("paid on 20260301") is of the note of that day.
 
 "When did X?" (and "When was the first time X?", "When is X discussed?")
 about a timestamped note (a chat or log whose date has a time of day: it
@@ -190,22 +191,36 @@ def match_told(event: str, sources: list[dict], search: Callable[[str], list[dic
     return max(reached, key=lambda s: _line_words(words, s.get("text", "")))  # max keeps the first of ties
 
 
-def told_alike(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> list[dict]:
-    """The notes that tell of the event as fully as match_event's source
-    does: of the listed sources the event's own search reaches, that one and
-    each of another note whose best line holds as many of the event's
-    content words (at least MIN_EVENT_WORDS), in the search's order, a note
-    once. More than one is an event that recurs: a landlord's rent reminder
-    each month ("just a quick reminder that the rent is due soon")."""
-    reached = reached_sources(event, sources, search)
+RECURS = 3  # notes told alike that make an event recurring: a payment told and then retold ("paid it last week") is two
+
+
+def _told_in(words: set[str], line: str) -> tuple[frozenset[str], str | None]:
+    """The event's words a line holds, its chat speaker's tag left out (`LiHua:`
+    gives every line of Li Hua's two of "Li Hua paid the rent"), and that speaker."""
+    from minirag_cli.extract.heuristic import speaker_tag
+
+    m = speaker_tag(line)
+    said = line[m.end():] if m else line
+    return frozenset(words.intersection(content_words(said))), (m.group(1).strip() if m else None)
+
+
+def told_alike(event: str, reached: list[dict]) -> list[dict]:
+    """The notes that tell of the event in the words the first-ranked one
+    does: of `reached` (reached_sources: the listed sources the event's own
+    search reaches, in its order), the first and each of another note with a
+    line holding the same of the event's content words (at least
+    MIN_EVENT_WORDS, a speaker's tag not counted) said by the same speaker,
+    a note once. RECURS or more are an event that recurs: a landlord's
+    "just a quick reminder that the rent is due soon" each month."""
     if not reached:
         return []
     words = set(content_words(event))
-    told = _line_words(words, reached[0].get("text", ""))
+    lines = [_told_in(words, line) for line in reached[0].get("text", "").split("\n")]
+    told = max(lines, key=lambda t: len(t[0]))  # max keeps the first of ties
     alike: dict[tuple[str, str], dict] = {note_key(reached[0]): reached[0]}
-    if told >= MIN_EVENT_WORDS:
+    if len(told[0]) >= MIN_EVENT_WORDS:
         for s in reached[1:]:
-            if note_key(s) not in alike and _line_words(words, s.get("text", "")) == told:
+            if note_key(s) not in alike and any(_told_in(words, line) == told for line in s.get("text", "").split("\n")):
                 alike[note_key(s)] = s
     return list(alike.values())
 
@@ -221,7 +236,18 @@ def on_named_day(event: str, notes: list[dict]) -> list[dict]:
     def named(note: dict) -> bool:
         d = parse_date(note.get("date", ""))
         return d is not None and any(day in (f"{d:%Y-%m-%d}", f"?-{d:%m-%d}") for day in days)
-    return [n for n in notes if named(n)] or notes
+    return [n for n in notes if named(n)] or notes  # `notes` itself when no note is of the day
+
+
+def _instances(event: str, first: dict, reached: list[dict]) -> list[dict]:
+    """The notes an order question's event may be of: those of the day it
+    names, if any is; else, when it recurs (RECURS notes told alike), each of
+    them; else the first-ranked one."""
+    alike = told_alike(event, reached)
+    named = on_named_day(event, alike)
+    if named is not alike:
+        return named
+    return alike if len(alike) >= RECURS else [first]
 
 
 def nearest_pair(xs: list[dict], ys: list[dict]) -> tuple[dict, dict] | None:
@@ -273,16 +299,20 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     oq = parse_order_question(question)
     if oq is None:
         return None
-    x, y = match_event(oq.first, sources, search), match_event(oq.second, sources, search)
+    rx, ry = reached_sources(oq.first, sources, search), reached_sources(oq.second, sources, search)
+    x, y = (rx[0] if rx else None), (ry[0] if ry else None)  # match_event's
     if x is None or y is None or x.get("path") == y.get("path"):
         return None
+    kx = ky = 1  # how many notes tell alike of the event compared
     if oq.kind in ("before", "after"):
         # an event told alike in several notes recurs: "did X before Y?" asks of the X and the Y that go
-        # together, the two nearest in time (an interval question is not paired so: the nearest two would
-        # only make every interval short)
-        xs, ys = (on_named_day(event, told_alike(event, sources, search)) for event in (oq.first, oq.second))
-        if len(xs) > 1 or len(ys) > 1:
+        # together, the two nearest in time; an event that names its day, of that day's note (an interval
+        # question is not paired so: the nearest two would only make every interval short)
+        xs, ys = (_instances(event, first, reached)
+                  for event, first, reached in ((oq.first, x, rx), (oq.second, y, ry)))
+        if xs != [x] or ys != [y]:
             x, y = nearest_pair(xs, ys) or (x, y)
+            kx, ky = len(xs), len(ys)
     noted_x, noted_y = parse_date(x.get("date", "")), parse_date(y.get("date", ""))
     if noted_x is None or noted_y is None:
         return None
@@ -304,6 +334,8 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
         yes = dx < dy if oq.kind == "before" else dx > dy
         order = "before" if dx < dy else "after"
         sy = f"on {wy} [{ny}]" if not ty else _told_day(dy, wy, ty, ny)
+        # a recurring event's note was chosen as the other's nearest: the reader is told it recurs
+        sx, sy = sx + _of_alike(kx), sy + _of_alike(ky)
         text = f"{'Yes' if yes else 'No'}. “{ex}” is {sx}, {order} “{ey}” {sy} (compared by the notes' dates)."
     else:
         days = abs((dy - dx).total_seconds()) / 86400
@@ -312,6 +344,10 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
         text = (f"{'Yes' if yes else 'No'}. “{ex}” is {sx} and “{ey}” {sy}: "
                 f"{days:.0f} days apart (compared by the notes' dates).")
     return OrderAnswer("Yes" if yes else "No", text, [nx, ny])
+
+
+def _of_alike(k: int) -> str:
+    return f" (the nearest of {k} notes that tell of it alike)" if k > 1 else ""
 
 
 def _told_day(day: dt.datetime, note_when: str, told: str, n: int) -> str:

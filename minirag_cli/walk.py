@@ -35,6 +35,24 @@ SAME_NOTE = "symlink to a note in the synced folder (indexed at its real path)"
 BROKEN_LINK = "broken or looping symlink"
 
 
+# What an operating system or an office suite leaves in a folder it shows, or opens a file in: Windows
+# Explorer's `desktop.ini` and thumbnail caches (`Thumbs.db`, `ehthumbs.db`), macOS's custom folder icon
+# (`Icon` and a CR), Office's owner file of an open document (`~$Budget.docx`) and LibreOffice's lock
+# file (`.~lock.Budget.odt#`, hidden anyway). No one wrote them, and a sync that listed each as `not a
+# note file` at every first sync of a folder showed only noise: passed over in silence, counted
+# (WalkResult.system_files). Only files of no note extension: a note named `desktop.md` is read.
+SYSTEM_FILE_NAMES = frozenset({"desktop.ini", "thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "icon\r"})
+SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
+
+
+def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
+    """Is the file `name` one an operating system or office suite leaves beside the notes (SYSTEM_FILE_NAMES)?"""
+    if Path(name).suffix.lower() in extensions:
+        return False
+    lower = name.lower()
+    return lower in SYSTEM_FILE_NAMES or lower.startswith(SYSTEM_FILE_PREFIXES)
+
+
 # A Jupyter notebook's file is mostly what is never read (its plots' base64, HTML, widgets: 8 MB of 20
 # plots around a few kB of text), so the size limit (--max-bytes) applies to its text (read_note) and
 # its file only to a ceiling of NOTEBOOK_CEILING times the limit, over which it is skipped unparsed.
@@ -105,6 +123,8 @@ class WalkResult:
     # `looked`, db.LOOKED_KEY): path -> (size, mtime, why: "" for mrag's own output, else the reason
     # it is skipped); the sync adds the note files it skips for their bytes (binary, a malformed canvas)
     looked: dict[str, tuple[int, float, str]] = field(default_factory=dict)
+    # the files passed over silently as an operating system's or office suite's litter (system_file)
+    system_files: int = 0
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -228,6 +248,36 @@ NUMBERED_COPIES = (  # Finder's first: `Budget copy 2.md` is its second copy of 
     (re.compile(r"(?P<stem>.+) \((?:[1-9]|[1-9]\d)\)"), "Google Drive"),
 )
 
+# OneDrive names its conflict copy for the other computer: `Budget-DESKTOP-1A2B3CD.md` when Windows named
+# it (CONFLICT_COPIES), `Budget-WORKPC.md` or `Budget-Priyas-Laptop.md` when its user did. Indexed, such a
+# copy outranked the note with its one changed figure. Those names are also how people name their own
+# notes (`Notes-Setup.md`, `Plan-Berlin.md`): a copy only when its text is nearly its note's, as a
+# NUMBERED_COPIES name is. A computer name as Windows allows it: up to 15 letters, digits and hyphens, a
+# letter among them (never all digits: `Plan-2026.md` is no copy), the note's name before a hyphen. A word
+# that names a version (`Essay-final.md`, `Report-v2.md`, Jupyter's `Analysis-Copy1.ipynb`) is no computer's:
+# such a file is the user's own version, maybe the newer one, and is indexed.
+_COMPUTER_NAME = re.compile(r"(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9](?:[A-Za-z0-9-]{0,13}[A-Za-z0-9])?")
+_VERSION_WORD = re.compile(r"(?i)v\d+|final|draft|old|new|copy\d*|backup|bak|orig|original|edit|edited|revised|"
+                           r"updated?|latest|wip|done|todo")
+
+
+def _computer_name(part: str) -> bool:
+    """Could `part` (after a note's name and a hyphen) be a computer's name (_COMPUTER_NAME), and no version's?"""
+    return (_COMPUTER_NAME.fullmatch(part) is not None
+            and not any(_VERSION_WORD.fullmatch(word) for word in part.split("-")))
+
+
+def copy_originals(name: str) -> list[tuple[str, str]]:
+    """The notes a file named as notes are numbered (NUMBERED_COPIES: `Budget 2.md`) or as OneDrive names
+    a copy for a computer (_COMPUTER_NAME: `Budget-WORKPC.md`) would copy, each with the start of the
+    reason it is skipped for when it is one (NUMBERED_COPY, NAMED_COPY); [] for any other name."""
+    stem, ext = os.path.splitext(name)
+    found = [(m["stem"] + ext, NUMBERED_COPY) for pattern, _tool in NUMBERED_COPIES if (m := pattern.fullmatch(stem))]
+    found += [(stem[:at] + ext, NAMED_COPY) for at in range(1, len(stem) - 1)
+              if stem[at] == "-" and _computer_name(stem[at + 1:])]
+    return list(dict.fromkeys(found))
+
+
 # How alike two texts must be for a NUMBERED_COPIES name to be a copy: difflib's ratio over their words
 # (whitespace-separated, in order: 2 x the words in common / the words of both). A copy with one edit is
 # about 0.99 in a note of 100 words, 0.94 in one of 16; two notes that only share a heading, a template
@@ -295,18 +345,18 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                          notes: Container[str] | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
     note of the same folder (`names`: the folder's file names), or, in the folder `dirpath`, a copy named
-    as notes are numbered (NUMBERED_COPIES) of a note this sync indexes (`notes`: the names not
-    ignored; default `names`) whose text is nearly its note's (near_copy); None for any other file."""
+    as notes are numbered (NUMBERED_COPIES) or for a computer (copy_originals: `Budget-WORKPC.md`) of a
+    note this sync indexes (`notes`: the names not ignored; default `names`) whose text is nearly its
+    note's (near_copy); None for any other file."""
     stem, ext = os.path.splitext(name)
     for pattern, tool in CONFLICT_COPIES:
         m = pattern.fullmatch(stem)
         if m and (original := m["stem"] + ext) in names:
             return conflict_copy_of(tool, original)
     if dirpath is not None:
-        for pattern, _tool in NUMBERED_COPIES:
-            m = pattern.fullmatch(stem)
+        for original, said in copy_originals(name):
             # an ignored note is no original: `Budget 2.md` is then the only version indexed (both were lost)
-            if m and (original := m["stem"] + ext) in (names if notes is None else notes):
+            if original in (names if notes is None else notes):
                 try:  # sizes far apart (words too, but for the blanks between them): no copy, unread
                     sizes = sorted(os.stat(os.path.join(dirpath, n)).st_size for n in (name, original))
                 except OSError:
@@ -315,14 +365,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None and near_copy(copy, note):
-                    return numbered_copy_of(name, original)
+                    return numbered_copy_of(name, original, said)
     return None
-
-
-def numbered_original(name: str) -> str | None:
-    """The note a file named as notes are numbered (NUMBERED_COPIES: `Budget 2.md`) would copy, or None."""
-    stem, ext = os.path.splitext(name)
-    return next((m["stem"] + ext for pattern, _tool in NUMBERED_COPIES if (m := pattern.fullmatch(stem))), None)
 
 
 def conflict_copy_of(tool: str, original: str) -> str:
@@ -333,11 +377,12 @@ def conflict_copy_of(tool: str, original: str) -> str:
 # from `Draft.md`, Obsidian's `Untitled 2.md` from a template): said as what is known, with the way to
 # keep it as a note, a negation line in .mragignore (keeps_copy)
 NUMBERED_COPY = "a numbered copy (iCloud, Google Drive, Finder) of"
+NAMED_COPY = "a copy named for a computer (OneDrive) of"  # `Budget-WORKPC.md`: _COMPUTER_NAME
 
 
-def numbered_copy_of(name: str, original: str) -> str:
+def numbered_copy_of(name: str, original: str, said: str = NUMBERED_COPY) -> str:
     pattern = re.sub(r"([\\*?\[])", r"\\\1", name)  # as gitignore reads it: `[`, `*`, `?` are wildcards
-    return (f"{NUMBERED_COPY} {original}, with nearly its text: merge its edit into {original} and delete it, "
+    return (f"{said} {original}, with nearly its text: merge its edit into {original} and delete it, "
             f"or keep it as a note with the line `!{pattern}` in {IGNORE_FILE}")
 
 
@@ -346,9 +391,14 @@ def keeps_copy(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
     return spec is not None and spec.check_file(rel).include is False
 
 
+def compared_copy(reason: str) -> bool:
+    """Is `reason` why a file was skipped as a copy of its note told by their texts (NUMBERED_COPY, NAMED_COPY)?"""
+    return reason.startswith((NUMBERED_COPY, NAMED_COPY))
+
+
 def copy_reason(reason: str) -> bool:
     """Is `reason` why a file was skipped as a copy of its note (conflict_copy_reason)?"""
-    return reason.startswith(NUMBERED_COPY) or (
+    return compared_copy(reason) or (
         CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES})
 
 
@@ -605,30 +655,40 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     def copy_looked_before(reldir: str, name: str, notes: Container[str]) -> str | None:
         """Why the file `name` was skipped as a copy of its note, when the last sync compared the two as
         they are (the copy as `looked` holds it, its note as the index holds it); else None."""
-        original, old = numbered_original(name), looked.get(reldir + name) if looked else None
-        if original not in notes or not known or old is None or not old[2].startswith(NUMBERED_COPY):
+        originals = [original for original, _said in copy_originals(name) if original in notes]
+        old = looked.get(reldir + name) if looked else None
+        if not originals or not known or old is None or not compared_copy(old[2]):
             return None
         try:
-            sts = [os.stat(os.path.join(root, reldir + n)) for n in (name, original)]
+            sts = [os.stat(os.path.join(root, reldir + n)) for n in (name, *originals)]
         except OSError:
             return None
         if not (as_indexed(sts[0].st_size, sts[0].st_mtime, old[:2])
-                and as_indexed(sts[1].st_size, sts[1].st_mtime, known.get(reldir + original))):
+                and all(as_indexed(st.st_size, st.st_mtime, known.get(reldir + original))
+                        for st, original in zip(sts[1:], originals))):
             return None
         result.looked[reldir + name] = old
         return old[2]
 
     def settled_note(reldir: str, name: str) -> bool:
-        """Is the file `name` a note the index holds as it is, beside its NUMBERED_COPIES original as the
-        index holds it? Then it was no copy when read, nor is it now: the two are not opened again."""
-        original = numbered_original(name)
-        if not known or original is None:
-            return not original
-        try:
-            return all(as_indexed((st := os.stat(os.path.join(root, reldir + n))).st_size, st.st_mtime,
-                                  known.get(reldir + n)) for n in (name, original))
-        except OSError:
-            return False
+        """Is the file `name` a note the index holds as it is, beside the notes its name may copy
+        (copy_originals: `Budget.md` of `Budget 2.md`, of `Budget-WORKPC.md`) as the index holds them?
+        Then it was no copy when read, nor is it now: they are not opened again."""
+        originals = [original for original, _said in copy_originals(name)]
+        if not known or not originals:
+            return not originals
+        for n in (name, *originals):
+            try:
+                st = os.stat(os.path.join(root, reldir + n))
+            except FileNotFoundError:  # no such note (`Budget-Priyas.md` of `Budget-Priyas-Laptop.md`): no original
+                if n == name:
+                    return False
+                continue
+            except OSError:
+                return False
+            if not as_indexed(st.st_size, st.st_mtime, known.get(reldir + n)):
+                return False
+        return True
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -693,6 +753,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
             if Path(name).suffix.lower() not in extensions:
+                if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
+                    result.system_files += 1
+                    continue
                 if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
                     # a link whose folder (or file) is gone: its name does not say which it was
                     if follow_symlinks:  # it may come back
@@ -1290,6 +1353,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # metadata, notekinds.joplin_note): a note's metadata lines are read as blank lines (they were chunk text)
 # but its `user_created_time:` (it dates the note) and a to-do's `is_todo:`, `todo_due:`, `todo_completed:`;
 # a notebook, tag, tag link or resource record is no note (skipped, with what it is), nor an encrypted note.
+#    fixO1: a OneDrive copy named for a computer its user named (`Budget-WORKPC.md`, `Budget-Priyas-Laptop.md`,
+# beside `Budget.md`) with nearly its note's text (near_copy) is a conflict copy: skipped (copy_originals).
+#    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
+# before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
+# item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
 #    nb2: the size limit holds a Jupyter notebook's text, not its file (its images' base64): a notebook of
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 READER_VERSION = 8

@@ -11,6 +11,10 @@ loses nothing committed. Events inside hidden folders (the index's own
 `.mrag/` among them), on the index file and on files that are not notes are
 ignored, so writing the index never wakes the watcher.
 
+A batch that holds a note gone (with no iCloud placeholder in its place, from a folder still there) waits
+up to EVICTION_GRACE_MS for the placeholder before its re-sync: iCloud evicts a note in two steps, and a
+re-sync between them removed a note a plain sync keeps as last synced.
+
 A change to a vault's templates folder setting (walk.template_setting) re-syncs its root, as one to
 the .mragignore does. A .mragignore that cannot be used (unreadable, an invalid line) is reported
 as a skipped line and the watch goes on; its fix re-syncs the root.
@@ -87,6 +91,14 @@ WATCH_STEP_MS = 250  # ... or once no change came for this long
 # with no change, the watcher wakes this often (the first time, to say it runs; each time, to stat
 # what inotify cannot see: a followed symlink's target is re-synced within about this long)
 WATCH_IDLE_MS = 500
+
+# iCloud evicts a note in two steps: its file goes and its placeholder (`.Health.md.icloud`) comes. A batch
+# closed between the two re-synced the folder with the note gone and no placeholder: the note was removed
+# (then listed `not indexed until it can be read`), where a plain sync keeps it as last synced. A batch in
+# which a note the index holds went from a folder still there, with no placeholder, waits up to this long
+# for one (_wait_for_placeholders); the changes meanwhile are the next batch's. A note deleted for good is
+# removed that much later.
+EVICTION_GRACE_MS = 1000
 
 NAMED_REASON = "entities extracted anew: another note of the folder now has its file name, or no longer has"
 KNOWN_REASON = "entities extracted anew: a Chinese or Japanese name it writes became known by another note, or stopped being"
@@ -368,6 +380,30 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
             changes.append(Change("warning", str(root), item["path"], None, seconds, at, item["reason"]))
     known.learn(root, summary)
     return changes
+
+
+def _evicted_maybe(conn, root: Path, rels: set[str]) -> bool:
+    """Does `rels` name a note the index holds whose file is gone from a folder still there, with no
+    iCloud placeholder in its place (yet)?"""
+    gone = set()
+    for rel in rels:
+        path = root / rel
+        if (path.suffix.lower() in NOTE_EXTENSIONS and not os.path.lexists(path) and path.parent.is_dir()
+                and not os.path.lexists(path.parent / f".{path.name}.icloud")):
+            gone.add(rel)
+    return bool(gone) and bool(chunks_at(conn, str(root), gone))
+
+
+def _wait_for_placeholders(conn, touched: dict[Path, set[str] | None], stop_event) -> None:
+    """Wait, up to EVICTION_GRACE_MS, while the changes `touched` (root -> its changed paths, None: all)
+    hold a note gone with no placeholder (_evicted_maybe). Here, not across batches: the watcher yields
+    no batch while anything else changes in the folders, the index's own files too (a query every 50 ms
+    kept it from waking at all), so a batch held for later could wait for ever."""
+    deadline = time.monotonic() + EVICTION_GRACE_MS / 1000
+    while any(rels is not None and _evicted_maybe(conn, root, rels) for root, rels in touched.items()):
+        if time.monotonic() >= deadline or (stop_event is not None and stop_event.is_set()):
+            return
+        time.sleep(0.05)
 
 
 def _still_a_folder(root: Path) -> bool:
@@ -734,6 +770,8 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                         touched[root] = touched.get(root, set()) | rels
                     for root in known.listable_again():  # nothing watched sees it: re-synced, then watched
                         touched[root] = None
+                    if not catching_up:  # a note gone may be one iCloud evicts: its placeholder is waited for
+                        _wait_for_placeholders(conn, touched, stop_event)
                     _check_in_place(in_place, db_path, index_at_start)
                     check_lock()
                     if touched:

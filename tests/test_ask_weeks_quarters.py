@@ -50,7 +50,29 @@ def test_a_week_or_a_quarter_is_a_span_of_days(question, first, last):
     assert days is not None and days.to_dict()["from"] == first and days.to_dict()["to"] == last, question
 
 
+@pytest.mark.parametrize(("question", "first", "last"), [
+    # a year said in words (revO: tasks4's "not of" read "in Q3 of this year" as no quarter, and "of last
+    # year" was this year's Q3 before it)
+    ("what did I do in Q3 of this year?", "2026-07-01", "2026-09-30"),
+    ("What did I do in Q3 of last year?", "2025-07-01", "2025-09-30"),
+    ("what is planned in Q1 of next year?", "2027-01-01", "2027-03-31"),
+    ("what did I do in Q2 last year?", "2025-04-01", "2025-06-30"),
+    ("what did I do in week 45 of this year?", "2026-11-02", "2026-11-08"),
+    ("what did I do in week 45 of last year?", "2025-11-03", "2025-11-09"),
+    ("what did I do in week 45 last year?", "2025-11-03", "2025-11-09"),
+    # "of the year" says none: the latest begun, as "in Q3" and "in week 50" are
+    ("what did I do in Q3 of the year?", "2026-07-01", "2026-09-30"),
+    ("what did I do in week 50 of the year?", "2025-12-08", "2025-12-14"),
+])
+def test_a_year_said_in_words_is_the_week_s_or_the_quarter_s(question, first, last):
+    days = asked_days(question, TODAY)
+    assert days is not None and days.to_dict()["from"] == first and days.to_dict()["to"] == last, question
+
+
 def test_what_is_no_week_or_quarter_of_the_askers_is_read_as_written():
+    # a year a clause or a word after "the year" names is no calendar year
+    for question in ("what did I do in Q3 of the year we moved?", "what did I do in week 45 of the year before?"):
+        assert asked_days(question, TODAY) is None, question
     for question in ("What was the Q4 revenue target?", "What did Priya say in Q4?", "What did I do in week 53 of 2025?",
                      "What did I do in week 60?"):
         assert asked_days(question, TODAY) is None, question

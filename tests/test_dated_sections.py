@@ -174,6 +174,27 @@ def test_a_heading_is_read_outside_fences_as_the_extractors_read_fences(code):
     assert day_changes(text, "j.md") == [(3, "2026-11-01"), (text.count("\n") - 1, "2026-11-03")]
 
 
+def test_a_heading_after_a_blank_line_ends_a_fence_nothing_closes():
+    """A stray fence before a journal's next day (revO's repro: a ``` line left open, a blank line,
+    `## 2026-11-03`): the heading ends the fence (mdcode._unclosed_end, readers 8); before, a heading's
+    paragraph never read as prose, and every later day of the note was code."""
+    text = ("# Journal\n\n## 2026-11-02\nInstalled the tools:\n```\nnpm i\n\n## 2026-11-03\n"
+            "Went to the gym with Tom Berger today.\n\n## 2026-11-04\nHad lunch with Priya Raman in Porto.\n")
+    assert day_changes(text, "j.md") == [(3, "2026-11-02"), (8, "2026-11-03"), (11, "2026-11-04")]
+    # a heading with no blank line before it, in the fence, is still its text
+    assert day_changes(JOURNAL_HEAD + "```\nnpm i\n## 2026-11-02\nB\n", "j.md") == [(3, "2026-11-01")]
+
+
+def test_a_fence_opened_on_a_list_item_s_line_closes_at_its_indented_closing_line():
+    """`- ```sql` ... `  ```` (readers 8): the indented closing line closed nothing and opened a fence,
+    which hid the days after it; now it closes the item's fence, and so does a line indented less
+    than the item's text."""
+    text = JOURNAL_HEAD + "- ```sql\n  ## 2026-11-02\n  ```\n## 2026-11-03\nB\n"
+    assert day_changes(text, "j.md") == [(3, "2026-11-01"), (9, "2026-11-03")]
+    text = JOURNAL_HEAD + "1. ```\n   ## 2026-11-02\n## 2026-11-03\nB\n"
+    assert day_changes(text, "j.md") == [(3, "2026-11-01"), (8, "2026-11-03")]
+
+
 def test_an_admonition_fence_holds_text_whose_headings_are_read():
     """An Admonition fence (```` ```ad-note ````) holds prose, as the extractors read it (readers 8)."""
     assert day_changes(JOURNAL_HEAD + "```ad-note\n## 2026-11-03\nB\n```\n", "j.md") == \

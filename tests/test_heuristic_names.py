@@ -567,6 +567,21 @@ def test_a_fence_nothing_closes_ends_before_prose(text, found):
     assert names(text) == found
 
 
+@pytest.mark.parametrize("text, found", [
+    # revO's journal: a stray fence, a blank line, the next day's heading (readers 8: the heading ends
+    # the fence; before, the later days' names were code)
+    ("## 2026-11-02\nInstalled the tools with Marc:\n```\nnpm i\n\n## 2026-11-03\n"
+     "Went to the gym with Tom Berger\n\n## 2026-11-04\nHad lunch with Priya Raman in Porto\n",
+     {"Marc", "Tom Berger", "Priya Raman", "Porto"}),
+    # a `#` line of code after a blank line is no heading: still code
+    ("Fix by Marc:\n```\nint x;\n\n#include <Heron.h>\n# x = Heron Board\n", {"Marc"}),
+    # a fence opened on a list item's line closes at its indented closing line (it opened a fence)
+    ("- ```sql\n  SELECT Heron FROM Board\n  ```\n- lunch with Maria Lopez\n", {"Maria Lopez"}),
+])
+def test_a_heading_or_a_list_item_s_fence_ends_a_stray_fence(text, found):
+    assert names(text) == found
+
+
 @pytest.mark.parametrize("paragraph, prose", [
     ("Today I met Maria Lopez at the station in Berlin.", True),
     ("\tLater that day Carol Weber called,\n\tand we talked for an hour (about Lisbon).", True),

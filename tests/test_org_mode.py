@@ -112,6 +112,19 @@ def test_an_org_repeater_is_the_tasks_recurrence(tmp_path):
                    "File the taxes": ("2026-11-15", None), "Sweep": (None, None)}
 
 
+def test_a_closed_stamp_s_repeater_is_no_recurrence():
+    """Only SCHEDULED and DEADLINE repeat in Org (revO: `CLOSED: [... +1w]` gave recurs "every week"); the
+    CLOSED day is still the task's done_on."""
+    from minirag_cli.tasks import org_repeater, org_tasks_in
+
+    assert org_repeater("CLOSED: [2026-11-02 Mon 17:03 +1w]") is None
+    assert org_repeater("SCHEDULED: <2026-11-03 Tue +1w>") == "every week"
+    task, = org_tasks_in(["* DONE Sweep", "CLOSED: [2026-11-02 Mon 17:03 +1w]"])
+    assert (task["done_on"], task["recurs"]) == ("2026-11-02", None)
+    task, = org_tasks_in(["* DONE Sweep", "CLOSED: [2026-11-02 Mon 17:03 +1w] SCHEDULED: <2026-11-03 Tue +1m>"])
+    assert (task["done_on"], task["scheduled"], task["recurs"]) == ("2026-11-02", "2026-11-03", "every month")
+
+
 def test_org_tasks_by_tag_due_and_overdue(tmp_path):
     from tests.test_tasks import listed
 

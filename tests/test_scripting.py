@@ -62,6 +62,29 @@ def test_ask_json_of_a_question_nothing_matches_is_told_apart(tmp_path, mrag_bin
     assert data["sync_running"] is None and r.stderr == "", r.stderr
 
 
+def test_ask_while_a_sync_writes_says_so_on_stderr(tmp_path, mrag_bin):
+    """`--json` says `sync_running` while a sync writes the index; the text form said nothing of it (a
+    note the sync had not reached yet was shown as last synced, in silence). It is one stderr line, in
+    the text form and with --paths; stdout is as without a sync."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "garden.md").write_text("Notes about the garden in Berlin.\n")
+    index = tmp_path / "index.sqlite"
+    assert run_mrag(mrag_bin, "--db", str(index), "sync", str(notes), "-q").returncode == 0
+    quiet = {args: run_mrag(mrag_bin, "--db", str(index), "ask", *args) for args in [("Berlin",), ("Berlin", "--paths"),
+                                                                                    ("Berlin", "--json")]}
+    with open(db.lock_path(index), "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock.seek(0), lock.truncate(), lock.write("4242"), lock.flush()
+        busy = {args: run_mrag(mrag_bin, "--db", str(index), "ask", *args) for args in quiet}
+    line = "a `mrag sync` (pid 4242) is writing the index now: the results are as of what it has written so far."
+    for args in [("Berlin",), ("Berlin", "--paths")]:
+        assert busy[args].returncode == 0 and busy[args].stdout == quiet[args].stdout, busy[args].stderr
+        assert line in " ".join(busy[args].stderr.split()) and line not in quiet[args].stderr, busy[args].stderr
+    assert json.loads(busy[("Berlin", "--json")].stdout)["sync_running"] == "pid 4242"
+    assert "is writing the index now" not in busy[("Berlin", "--json")].stderr  # the JSON says it
+
+
 # ------------------------------------------------------------------ output an ASCII stdout cannot hold
 
 @pytest.fixture

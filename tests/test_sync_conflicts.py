@@ -300,3 +300,68 @@ def test_a_numbered_copy_is_kept_as_a_note_by_a_negation_in_mragignore(tmp_path)
     assert indexed == ["Draft 2.md", "Draft.md", "Plan [Q4] 2.md", "Plan [Q4].md", "Untitled 2.md",
                        "Untitled.md"]
     assert summary.skipped == []
+
+
+def test_windows_macos_and_office_litter_is_passed_over_silently(tmp_path):
+    """Explorer's `desktop.ini` and thumbnail caches, macOS's `Icon\\r`, Office's `~$` owner file and
+    LibreOffice's `.~lock.` file were each a `skipped ... not a note file` line on a first sync: noise. They
+    are passed over and counted (`system_files` in --json); a note named `desktop.md` is read."""
+    root = tmp_path / "notes"
+    write_notes(root, {"Budget.md": BUDGET, "desktop.md": "# Desktop\n\nA new desk for the study.\n",
+                       "photos/notes.txt": "Holiday photos.\n", "picture.png": "not text"})
+    litter = ["desktop.ini", "photos/Thumbs.db", "photos/ehthumbs.db", "Icon\r", "photos/Icon\r",
+              ".~lock.Budget.odt#", "~$Budget.docx", "Desktop.ini"]
+    for name in litter:
+        (root / name).write_bytes(b"\x00\x01[.ShellClassInfo]\r\n")
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Budget.md", "desktop.md", "photos/notes.txt"]
+    assert [(s["path"], s["reason"]) for s in summary.skipped] == [("picture.png", "not a note file (.png)")]
+    assert summary.system_files == len(litter) - 1  # `.~lock.` is a hidden file, passed over as any
+    db_path = tmp_path / "cli.sqlite"
+    result = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "picture.png" in result.output
+    assert not any(word in result.output for word in ("desktop.ini", "Thumbs", "Icon", "~$", "lock")), result.output
+    result = CliRunner().invoke(app, ["--db", str(db_path), "sync", str(root), "--json"])
+    assert json.loads(result.stdout)["system_files"] == len(litter) - 1
+
+
+def test_a_onedrive_copy_named_for_a_user_named_computer_is_skipped_when_its_text_is_nearly_its_notes(
+        tmp_path, monkeypatch):
+    """OneDrive names its copy for the other computer: Windows' `DESKTOP-1A2B3C4` is told by its shape, a
+    name its user gave (`WORKPC`, `Priyas-Laptop`) only by the copy's text, nearly its note's; `Plan-2026.md`
+    and `Notes-Setup.md` beside unrelated notes stay notes. Unchanged, they are not compared again."""
+    import os
+    import time
+
+    from tests.test_sync import _note_opens
+
+    root = tmp_path / "notes"
+    copy = BUDGET_LONG.replace("3,200", "2,900")
+    write_notes(root, {"Budget.md": BUDGET_LONG, "Budget-WORKPC.md": copy, "Budget-Priyas-Laptop.md": copy,
+                       "Plan.md": "# Plan\n\nMove to Riverside in May.\n",
+                       "Plan-2026.md": "# Plan 2026\n\nOpen the bakery on Elm Street.\n",
+                       "Plan-Berlin.md": BUDGET_LONG.replace("Budget", "Plan"),  # like no Plan.md
+                       # a version's word is no computer's: the user's own version, maybe the newer one
+                       "Budget-final.md": copy, "Budget-v2.md": copy,
+                       "Notes.md": "# Notes\n\nOn the garden.\n", "Notes-Setup.md": "# Setup\n\nInstall mrag.\n"})
+    old = time.time() - 60  # not racy: the next sync compares the mtimes the first recorded
+    for path in root.iterdir():
+        os.utime(path, (old, old))
+    db_path = tmp_path / "index.sqlite"
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Budget-final.md", "Budget-v2.md", "Budget.md", "Notes-Setup.md", "Notes.md", "Plan-2026.md",
+                       "Plan-Berlin.md", "Plan.md"]
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    assert reasons == {name: f"a copy named for a computer (OneDrive) of Budget.md, with nearly its text: merge its "
+                             f"edit into Budget.md and delete it, or keep it as a note with the line `!{name}` in "
+                             ".mragignore" for name in ("Budget-Priyas-Laptop.md", "Budget-WORKPC.md")}
+    status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
+    assert sorted(c["path"] for c in status["conflict_copies"]) == ["Budget-Priyas-Laptop.md", "Budget-WORKPC.md"]
+    opened = _note_opens(monkeypatch, root)
+    summary, indexed = sync(root, db_path)
+    assert opened == [] and len(indexed) == 8 and {s["path"] for s in summary.skipped} == set(reasons)
+    monkeypatch.undo()
+    # kept a note by a negation line, as a numbered copy is
+    (root / ".mragignore").write_text("!Budget-WORKPC.md\n", encoding="utf-8")
+    assert "Budget-WORKPC.md" in sync(root, db_path)[1]

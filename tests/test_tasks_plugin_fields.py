@@ -147,6 +147,20 @@ def test_id_depends_on_and_on_completion_are_fields():
                    ("odd [id:: a,b] [onCompletion:: to-do]", None, [], None)]
 
 
+def test_an_on_completion_action_the_plugin_does_not_know_is_none():
+    """The plugin knows `keep` and `delete` (parseOnCompletionValue); another word after 🏁 is still its
+    field, taken out of the line with the run read on past it, but does nothing (revO: `🏁 finish` gave
+    on_completion "finish"); Dataview's `[onCompletion:: finish]` the same."""
+    got = [(t["text"], t["due"], t["on_completion"]) for t in tasks_in([
+        "- [ ] cross the 🏁 finish",
+        "- [ ] run the race 📅 2026-11-20 🏁 finish",
+        "- [ ] tidy up [onCompletion:: archive]",
+        "- [ ] clear it 🏁 DELETE",
+    ])]
+    assert got == [("cross the", None, None), ("run the race", "2026-11-20", None), ("tidy up", None, None),
+                   ("clear it", None, "delete")]
+
+
 def test_a_line_of_many_tags_and_signs_is_read_at_once():
     from tests.test_tasks import _at_once
 

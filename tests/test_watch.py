@@ -1348,3 +1348,26 @@ def test_hidden_folders_beside_an_unreadable_folder_are_not_watched(tmp_path):
         (root / folder).mkdir(parents=True, exist_ok=True)
     paths = watchmod._watch_paths([root], {(root, "a/locked")})
     assert set(paths) == {root, root / "a", root / "b", root / "a" / "open"}, paths
+
+
+def test_a_note_icloud_evicts_while_watching_stays_indexed_as_last_synced(tmp_path, folder):
+    """iCloud evicts a note in two steps, its file removed and its hidden placeholder written: a batch that
+    closed between them removed the note (then listed it `not indexed until it can be read`), where a plain
+    sync keeps it. The watch waits for the placeholder a moment, and keeps the note as a sync does; a note
+    deleted for good is still removed."""
+    watch = InProcessWatch(tmp_path, folder)
+    anna = folder / "people/anna.md"
+
+    def evict():
+        anna.unlink()
+        time.sleep(0.6)  # longer than a batch waits for more changes (WATCH_STEP_MS)
+        (folder / "people/.anna.md.icloud").write_bytes(b"bplist00\xd2\x01\x02\x03\x04_\x10\x0fNSURLNameKey")
+
+    seen = run_script(watch, [(lambda: threading.Thread(target=evict).start(), ("skipped", "people/anna.md")),
+                              (lambda: (folder / "projects/garden.md").unlink(), ("removed", "projects/garden.md"))])
+    assert seen == [("skipped", "people/anna.md"), ("removed", "projects/garden.md"), ("added", "marker.md")]
+    assert set(indexed(watch.db_path)) == {"people/anna.md", "marker.md"}
+    reason = db.skipped_files(watch.conn)[str(folder.resolve())]["people/anna.md"]
+    assert reason.startswith("not downloaded: iCloud holds only a placeholder here (.anna.md.icloud)")
+    assert reason.endswith("(kept as last synced)")
+    watch.conn.close()

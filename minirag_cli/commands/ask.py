@@ -150,7 +150,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     try:
         print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
                   hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
-                  empty_index=empty, sync_running=index.sync_running() if empty or as_json else None,
+                  empty_index=empty, sync_running=index.sync_running(),
                   blocks=None if as_json or paths else index.block_refs(result.results))
     except KeyboardInterrupt:
         if streaming and not as_json:  # Ctrl-C mid-answer: its line ends, so what is said next (stderr's

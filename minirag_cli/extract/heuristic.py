@@ -43,7 +43,9 @@ or a single lower-case word (`todo.md`), unless a link of its folder names that 
 `pages/hackerspace.md` and `[[Hackerspace]]`: linkable_name); a lower-case name of two words or more names it
 (`kitchen-renovation.md`: "kitchen renovation"). A note's aliases (`aliases: [Jo]`,
 `alias:: Jo`: note_aliases) are names of the note's own entity, in every note of its
-folder (sync.joined_names).
+folder (sync.joined_names). A note of Joplin's RAW export or sync target (`973f….md`) is
+named by its title, its first line (joplin_title), and its id is an alias of it, which Joplin's
+`[Boiler service](:/973f…)` links write (JOPLIN_LINK: sync counts it a mention of the note).
 
 Chinese and Japanese have no capitals and no blanks between words: a CJK
 `张伟：` tag is read as a `Name:` one is, 《》 and 『』 mark works, a CJK file
@@ -445,6 +447,13 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    _CITED_MARKS) starts a sentence (Deep, Dropout were names); an all-capitals word the text writes only in
 #    square brackets (`[MASK]`, `[CLS]`: _placeholder_tokens) names nothing; a sentence-case `# ` title may end
 #    in a bracketed aside and a citation (`# Decoupled weight decay (AdamW) [@loshchilov2019]`: SENTENCE_TITLE).
+# 19, joplin2's part (qa29's Joplin leftovers): a note of Joplin's RAW export or file-system sync target
+#    (`973f….md`, notekinds.joplin_note) is named by its title, its first line, as the Markdown export's
+#    `Boiler service.md` is (joplin_title: its 32-hex file name named nothing), and its id is an alias of it
+#    (note_aliases), by which a link in a note of the folder, `[Boiler service](:/973f…)`, mentions it
+#    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
+# 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
+#    indented closing line (mdcode, readers 8): the names after them are read (they were code).
 VERSION = 19
 
 
@@ -1035,6 +1044,14 @@ LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 BLOCK_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 BLOCK_REF = re.compile(r"\(\((" + BLOCK_UUID.pattern + r")\)\)", re.IGNORECASE)
 BLOCK_ID_KEY = "id"
+# A Joplin item's id (a UUID without dashes), its RAW export's or sync target's file name (`<id>.md`), and a
+# link to a note by it, `[Boiler service](:/973f…)` (`![photo](:/…)` of a resource: its id is no note's),
+# Joplin's own link form, with a `#heading` or not: the link mentions the note with that id (rules 19)
+JOPLIN_FILE = re.compile(r"([0-9a-f]{32})\.md")
+JOPLIN_LINK = re.compile(r"\]\(\s*:/([0-9a-f]{32})(?:#[^)\s]*)?\s*\)")
+# how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
+# (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
+JOPLIN_TITLE = "joplin-title:"
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
@@ -2772,6 +2789,28 @@ def org_aliases(text: str) -> list[str]:
     return out
 
 
+def joplin_id(path: str) -> str | None:
+    """The id of the Joplin item whose RAW export or sync target file is at `path` (`973f….md`), else None."""
+    m = JOPLIN_FILE.fullmatch(PurePosixPath(path).name)
+    return m.group(1) if m else None
+
+
+def joplin_title(path: str, text: str) -> EntityMention | None:
+    """The name a note of Joplin's RAW export or file-system sync target (`973f….md`, its metadata read
+    as blank lines: notekinds.joplin_note) is named by: its title, the first line Joplin writes, a blank
+    line after it, named as the Markdown export's file name for it would name its note (note_name of
+    `Boiler service.md`; heuristic rules 19: the 32-hex file name named nothing). None for another note,
+    an untitled one and a title that names nothing so (a single lower-case word: `todo`; a date)."""
+    if joplin_id(path) is None:
+        return None
+    lines = without_invisibles(text).split("\n", 2)
+    title = lines[0].strip()
+    if not title or (len(lines) > 1 and lines[1].strip()):
+        return None  # Joplin writes the title, then a blank line: another note someone named by a hex id
+    found = note_name(title.replace("/", "-").replace("\\", "-") + ".md")  # a `/` in a title is no folder
+    return found if found is not None and found.type != "date" else None
+
+
 def note_aliases(text: str, path: str | None = None) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
@@ -2784,7 +2823,11 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     note's own name (sync.joined_names: the alias's mentions in any note of
     the folder are the note's entity). Then the ids of a Logseq page's
     blocks (`id:: 6543a1b2-...`, BLOCK_UUID), lower case: a block reference to
-    one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms)."""
+    one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms).
+    A Joplin note named by its title (joplin_title) has first that title, written JOPLIN_TITLE + title
+    (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19)."""
+    if path is not None and (joplin := joplin_title(path, text)) is not None:
+        return [JOPLIN_TITLE + joplin.name, joplin_id(path), *note_aliases(text)]
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []

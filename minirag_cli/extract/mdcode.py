@@ -26,8 +26,11 @@ CommonMark's rules, as far as links need them: a fence is a line of three
 or more backticks or tildes, indented by at most three spaces (a backtick
 fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
-the end of the text. Not CommonMark's: a fence nothing closes ends before
-the first paragraph after a blank line that reads as prose (reads_as_prose),
+the end of the text; a fence opened on a list item's line (`- ```sql`) is the
+item's, closed by a line indented to the item's text or ended by one indented
+less (readers 8). Not CommonMark's: a fence nothing closes ends before
+the first paragraph after a blank line that reads as prose (reads_as_prose)
+or opens with a heading (readers 8: a journal's next day),
 and the text after it is read for code again: a stray fence hid every later
 name and link of a note (heuristic rules 14). A raw HTML block (CommonMark's types 1 and 2: what
 Markdown passes to the page as written) starts at a line that opens, after
@@ -490,15 +493,22 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
     blocks: list[Code] = []
     fence = html = None  # the fence or the tag of the block open
     prose = None  # the fence and its opening line of a prose block open (PROSE_FENCE), its lines text
+    item = 0  # the text indent (columns) of the list item the open fence was opened in (`- ```sql`), or 0
     start = pos = 0
     while pos <= len(text):
         nl = text.find("\n", pos)
         end = len(text) if nl < 0 else nl
         line = text[pos:end]
+        if fence is not None and item and line.strip() and _indent(line)[0] < item:
+            # a line indented less than the item's text ends the item, and the fence opened in it
+            # (CommonMark); read alone, a chunk closes it there
+            blocks.append(Code(start, max(start, pos - 1), "fence", fence, fence))
+            fence, item = None, 0
+            continue
         if fence is not None:
-            if closes(line, fence):
+            if closes(_dedent(line, item), fence):
                 blocks.append(Code(start, end, "fence", fence))
-                fence = None
+                fence, item = None, 0
         elif html is not None:
             if ends_html(line, html):
                 blocks.append(_html_code(start, end, html))
@@ -513,7 +523,15 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
         else:
             start = pos
             fence = opening_fence(line)
-            if fence is not None and prose is None and PROSE_FENCE.match(line):
+            lead = _ITEM_FENCE.match(line) if fence is None else None
+            if lead is not None:
+                # a fence opened on a list item's line (`- ```sql`, its closing line indented to the
+                # item's text): read as tasks._CODE_LEAD reads one; before, that closing line opened
+                # a fence nothing closed, which hid the days and names after it
+                fence = opening_fence(line[lead.end():])
+                item = len(lead.group(0).expandtabs(4)) if fence is not None else 0  # its text's column
+            if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else line):
+                item = 0
                 blocks.append(Code(pos, end, "prose", fence))  # ```` ```ad-note ````: the line, not the block
                 prose, fence = (fence, line.rstrip("\r"), pos), None
                 pos = end + 1
@@ -537,7 +555,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             # and what follows is read for code again
             cut = _unclosed_end(text, start)
             blocks.append(Code(start, cut, "fence", fence, fence if cut < len(text) else ""))
-            fence = None
+            fence, item = None, 0
             pos = cut + 1
     return blocks
 
@@ -570,12 +588,32 @@ def reads_as_prose(paragraph: str) -> bool:
 
 def _unclosed_end(text: str, start: int) -> int:
     """Where a fence opened at `start` that nothing closes ends: at the end of the last line before
-    the first paragraph after a blank line that reads as prose (reads_as_prose), or at the end of
-    the text."""
+    the first paragraph after a blank line that reads as prose (reads_as_prose) or opens with an ATX
+    heading (_HEADING: a journal's `## 2026-11-03` after a stray fence), or at the end of the text."""
     for m in _PARAGRAPH.finditer(text, start):
-        if reads_as_prose(m.group(1)):
+        if _HEADING.match(m.group(1)) or reads_as_prose(m.group(1)):
             return m.start()
     return len(text)
+
+
+# An ATX heading opening a paragraph after a blank line, in a fence nothing closes: prose's sign, not
+# code's (readers 8: `_CODE_MARKS` reads its `#` as a comment's, so a `## 2026-11-03` paragraph never
+# read as prose, and a stray fence before a journal's days hid every later day and name). Its text
+# holds no code's marks (`# x = 1`, `#include <stdio.h>`: no blank after the `#` either).
+_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+[^\s=<>{}\[\];|$\\#][^=<>{}\[\];|$\\\n]*\r?(?:\n|$)")
+# a list item's marker before a fence on its line (`- ```sql`, `1. ~~~`), the fence's text indent its end
+_ITEM_FENCE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=`{3}|~{3})")
+
+
+def _dedent(line: str, columns: int) -> str:
+    """`line` without up to `columns` columns of its indentation (a list item's fence's lines)."""
+    if not columns:
+        return line
+    col, i = 0, 0
+    while i < len(line) and line[i] in " \t" and col < columns:
+        col += 1 if line[i] == " " else 4 - col % 4
+        i += 1
+    return line[i:]
 
 
 # a paragraph after a blank line: the line end before the blank (its start), the paragraph's lines
