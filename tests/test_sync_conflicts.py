@@ -388,3 +388,10 @@ def test_a_note_named_as_onedrive_names_a_copy_for_a_user_named_computer_is_inde
     assert "Budget-WORKPC.md" in indexed and summary.warnings == []
     status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
     assert [c["path"] for c in status["possible_copies"]] == [n for n in maybe if n != "Budget-WORKPC.md"]
+    # edited away from its note: compared anew, no longer listed
+    (root / "Budget-Q4.md").write_text("# Q4\n\nThe Q4 figures are not in yet.\n", encoding="utf-8")
+    os.utime(root / "Budget-Q4.md", (old, old))
+    summary, indexed = sync(root, db_path)
+    assert "Budget-Q4.md" in indexed and summary.warnings == []
+    status = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "status", "--json"]).stdout)
+    assert [c["path"] for c in status["possible_copies"]] == ["Budget-Priyas-Laptop.md", "Standup-ACME.md"]
