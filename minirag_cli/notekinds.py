@@ -47,7 +47,8 @@ so a chunk's line numbers are lines of it.
   (joplin_created, store.note_head), and a to-do's `is_todo: 1`, `todo_due:`
   and `todo_completed:` (tasks.joplin_raw_todo). Every other item (a notebook, `type_: 2`, a
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
-  what it is, as is a note Joplin's end-to-end encryption left unreadable.
+  what it is, as is a note Joplin's end-to-end encryption left unreadable and
+  a note or to-do in Joplin's trash (`deleted_time:` other than 0).
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -245,6 +246,12 @@ def joplin_note(path: str, text: str) -> str | None:
     if "encryption_applied: 1" in props:
         raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
     keys = [p.split(":", 1)[0] for p in props]
+    # Joplin 3 keeps a trashed note in the sync target, its `deleted_time:` set (epoch ms; 0 when live):
+    # it ranked first in `ask` and its to-do was listed by `mrag tasks` as a live one
+    deleted = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "deleted_time"), "")
+    if deleted not in ("", "0"):
+        what = "to-do" if "is_todo: 1" in props else "note"
+        raise MalformedNote(f"a Joplin {what} in the trash (deleted_time: {deleted[:30]})")
     kept = set()
     for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
         at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)

@@ -1314,6 +1314,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
 # before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
 # item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
+#    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
+# reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
