@@ -146,7 +146,7 @@ class SyncOptions:
     # None: the default (20), cut to half of a smaller chunk; a value given
     # must be at most half a chunk (chunking.max_overlap), or it is refused
     overlap_tokens: int | None = None
-    max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped
+    max_bytes: int = DEFAULT_MAX_BYTES  # larger files are skipped (a notebook: its text; walk.NOTEBOOK_CEILING)
     # False: no --max-bytes given: a sync takes the limit the index last recorded
     # (a plain re-sync must not drop the notes a larger limit let in)
     max_bytes_given: bool = True

@@ -70,7 +70,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_days, note_chunks, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
-from minirag_cli.options import SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
+from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, joplin_item, special_kind
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
@@ -981,6 +981,8 @@ class _Run:
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
     looked: dict[str, dict[str, tuple[int, float, str]]] = field(default_factory=dict)
     looking: dict[str, tuple[int, float, str]] = field(default_factory=dict)  # the folder's being synced
+    # the size limit the index's notes were read at (the --max-bytes recorded; a lower one now: _over_new_limit)
+    limit_before: int = DEFAULT_MAX_BYTES
 
     def __post_init__(self):
         if self.names is None:
@@ -1071,12 +1073,15 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
              "max_bytes": str(options.max_bytes),
              # of the folders the index keeps (a rebuild forgets the ones it is not given)
              dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
+    limit_before = dbmod.get_meta(conn, "max_bytes")  # before this sync records its own
     run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
                progress or NullProgress(), summary, codec_of(conn),
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
                on_first_note and (lambda: on_first_note([str(r) for r in roots])),
                frozenset(dbmod.index_files(Path(index_path).resolve())) if index_path else frozenset(),
                frozenset(follow))
+    if limit_before and limit_before.isdigit():
+        run.limit_before = int(limit_before)
     _check_heuristic_version(run, roots, index_path)
     # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
     run.stale_recorded = frozenset(json.loads(dbmod.get_meta(conn, dbmod.RESOLVE_PENDING_KEY) or "[]"))
@@ -1661,7 +1666,7 @@ def _sync_root(run: _Run, root: Path) -> None:
                         known={path: old[2:] for path, old in existing.items()} if current else None,
                         looked=dbmod.looked_files(conn).get(str(root)) if current else None)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
-    stale = _stale_readings(run, str(root), walked, existing)
+    stale = _stale_readings(run, str(root), walked, existing) | _over_new_limit(run, walked, existing)
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
@@ -1801,6 +1806,30 @@ def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synce
     return read
 
 
+def _over_new_limit(run: _Run, walked: WalkResult, existing: dict) -> set[str]:
+    """The notebooks the index holds, unchanged, whose text is over a size
+    limit lower than the one they were read at (run.limit_before): indexed
+    anew, so skipped, as a note over it is skipped by the walk. A notebook's
+    file is held only to walk.NOTEBOOK_CEILING, and an unchanged note is not
+    read: only a lowered limit reads them, and only those whose file is over
+    it (a notebook's text is shorter than its JSON, which quotes each line)."""
+    limit = run.options.max_bytes
+    if limit >= run.limit_before:
+        return set()
+    over = set()
+    for note in walked.files:
+        if (special_kind(note.path) != NOTEBOOK or note.size <= limit
+                or not _unchanged(note, existing.get(note.path))):
+            continue
+        try:
+            data = note.abspath.read_bytes()
+        except OSError:  # the sync says what it can of it, when it reads it
+            continue
+        if _skip_reason(note, data, limit)[0] is not None:
+            over.add(note.path)
+    return over
+
+
 def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) -> set[str]:
     """The paths of the notes of the folder `root` (`walked`: its walk) that
     this mrag reads differently from the way the index holds them, when its
@@ -1838,7 +1867,7 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
                 continue
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
-            skipped, text, _warning = _skip_reason(note, data)  # as the sync reads it now
+            skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
             if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != \
                     [chunk for _, chunk in stored[old[0]]]:
                 stale.add(note.path)
@@ -1876,7 +1905,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         try:
-            text, warning = (ahead.text, ahead.warning) if ahead else read_note(note.path, data, wide)
+            text, warning = ((ahead.text, ahead.warning) if ahead
+                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes))
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
             _looked_at(run, note, str(exc), read_at)
@@ -1935,7 +1965,7 @@ def _indexed(note: NoteFile, old: tuple | None, run: _Run) -> bool:
         except OSError as exc:
             return old is not None and cannot_read_for_now(exc)  # kept as last synced
         if not whole:
-            return _skip_reason(note, data)[0] is None
+            return _skip_reason(note, data, run.options.max_bytes)[0] is None
         ahead = _keep_ahead(run, note, data, read_at)
     return ahead.skipped is None
 
@@ -2483,7 +2513,8 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
         return [] if ahead.skipped else note_aliases(ahead.text, note.path)
     binary, wide = sniff_note(data)
     try:
-        return [] if binary else note_aliases(read_note(note.path, data, wide)[0], note.path)
+        limit = run.options.max_bytes if run is not None else None
+        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2492,20 +2523,21 @@ def _keep_ahead(run: _Run, note: NoteFile, data: bytes, read_at: float) -> _Read
     """The whole file `note` (`data`, read at `read_at` or later) hashed and
     decoded, kept in `run.read_ahead` for the sync to index without reading
     it again, its bytes taken from the room left."""
-    skipped, text, warning = _skip_reason(note, data)
+    skipped, text, warning = _skip_reason(note, data, run.options.max_bytes)
     ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, skipped, text, warning)
     run.read_ahead_room -= len(data)
     return ahead
 
 
-def _skip_reason(note: NoteFile, data: bytes) -> tuple[str | None, str, str | None]:
+def _skip_reason(note: NoteFile, data: bytes, max_bytes: int) -> tuple[str | None, str, str | None]:
     """(why the sync skips the file `note` whose bytes are `data`, or None;
-    its text as the sync reads it, "" when skipped; walk.read_note's warning)."""
+    its text as the sync reads it, "" when skipped; walk.read_note's warning;
+    `max_bytes`: the size limit, which a notebook's text is held to)."""
     binary, wide = sniff_note(data)
     if binary:
         return "binary file", "", None
     try:
-        text, warning = read_note(note.path, data, wide)
+        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes)
     except MalformedNote as exc:
         return str(exc), "", None
     return None, text, warning

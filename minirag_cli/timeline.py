@@ -220,7 +220,8 @@ def told_alike(event: str, reached: list[dict]) -> list[dict]:
     alike: dict[tuple[str, str], dict] = {note_key(reached[0]): reached[0]}
     if len(told[0]) >= MIN_EVENT_WORDS:
         for s in reached[1:]:
-            if note_key(s) not in alike and any(_told_in(words, line) == told for line in s.get("text", "").split("\n")):
+            lines_of_s = s.get("text", "").split("\n")
+            if note_key(s) not in alike and any(_told_in(words, line) == told for line in lines_of_s):
                 alike[note_key(s)] = s
     return list(alike.values())
 

@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.notekinds import note_text
+from minirag_cli.notekinds import NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
@@ -51,6 +51,43 @@ def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool
         return False
     lower = name.lower()
     return lower in SYSTEM_FILE_NAMES or lower.startswith(SYSTEM_FILE_PREFIXES)
+
+
+# A Jupyter notebook's file is mostly what is never read (its plots' base64, HTML, widgets: 8 MB of 20
+# plots around a few kB of text), so the size limit (--max-bytes) applies to its text (read_note) and
+# its file only to a ceiling of NOTEBOOK_CEILING times the limit, over which it is skipped unparsed.
+# The ceiling bounds what parsing its JSON takes: measured (read_note, plots of 400 kB each), a 52 MB
+# notebook takes 0.17 s and 150 MB of memory, 105 MB 0.28 s and 300 MB, 210 MB 0.6 s and 600 MB: the
+# time is nothing, the memory three times the file (its bytes, its decoded text, the parsed strings).
+# 20 times the limit (100 MB at 5 MB, 300 MB of memory for a moment) lets in a notebook of a few hundred
+# plots, and a user who raises the limit for larger notes raises it with the limit.
+NOTEBOOK_CEILING = 20
+
+
+def notebook_ceiling_reason(size: int, max_bytes: int) -> str:
+    """Why a notebook of `size` bytes over the ceiling (NOTEBOOK_CEILING times `max_bytes`) is skipped unparsed."""
+    return (f"larger than a notebook's size ceiling ({size} > {NOTEBOOK_CEILING * max_bytes} bytes, "
+            f"{NOTEBOOK_CEILING} times the size limit: its JSON is not parsed; clear its outputs, "
+            "or raise --max-bytes, to have it read)")
+
+
+_TEXT_OVER = "its text is larger than the size limit"
+_TEXT_OVER_LIMIT = re.compile(re.escape(_TEXT_OVER) + r" \(\d+ > (\d+) bytes")
+
+
+class TextTooLarge(MalformedNote):
+    """A notebook whose text (not its file: its images are never read) is over the size limit: the
+    sync skips it, as a malformed one, with the reason (str())."""
+
+    def __init__(self, size: int, max_bytes: int):
+        super().__init__(f"{_TEXT_OVER} ({size} > {max_bytes} bytes, its images not counted: "
+                         "--max-bytes N lets it in)")
+
+
+def text_limit_of(reason: str) -> int | None:
+    """The size limit a TextTooLarge reason was given at, else None (another reason)."""
+    m = _TEXT_OVER_LIMIT.match(reason)
+    return int(m.group(1)) if m else None
 
 
 def hard_link_reason(indexed_at: str) -> str:
@@ -599,6 +636,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         old = looked.get(rel) if looked else None
         if old is None or not as_indexed(st.st_size, st.st_mtime, old[:2]):
             return None
+        if text_limit_of(old[2]) not in (None, max_bytes):  # a notebook's text over another limit: read anew
+            return None
         result.looked[rel] = old
         return old[2]
 
@@ -791,10 +830,15 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     continue
                 if mrag_wrote(rel, str(full), st, ""):
                     continue  # a `graph view -o page.md` or a `graph export -o graph.txt`: mrag's own, not a note
-            if st.st_size > max_bytes:
-                # a notebook of plots passes 5 MB with the base64 of its images, of which nothing is read
-                why = "; a notebook's images count, unread: --max-bytes N lets it in" if rel.lower().endswith(".ipynb") else ""
-                result.skipped.append({"path": rel, "reason": f"larger than the size limit ({st.st_size} > {max_bytes} bytes{why})"})
+            if special_kind(rel) == NOTEBOOK:
+                # a notebook of plots passes 5 MB with the base64 of its images, of which nothing is read:
+                # the limit applies to its text, when read (read_note); its file only to the ceiling
+                if st.st_size > NOTEBOOK_CEILING * max_bytes:
+                    result.skipped.append({"path": rel, "reason": notebook_ceiling_reason(st.st_size, max_bytes)})
+                    continue
+            elif st.st_size > max_bytes:
+                reason = f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"
+                result.skipped.append({"path": rel, "reason": reason})
                 continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
@@ -1314,6 +1358,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 #    fixP1: a fence nothing closes ends before a heading after a blank line too (a journal's stray ``` line
 # before `## 2026-11-03` hid every later day and name: mdcode._unclosed_end), and a fence opened on a list
 # item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
+#    nb2: the size limit holds a Jupyter notebook's text, not its file (its images' base64): a notebook of
+# plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 #    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
 READER_VERSION = 8
@@ -1458,18 +1504,26 @@ def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) ->
     return "\n".join(lines)
 
 
-def read_note(path: str, data: bytes, wide: str | None = None) -> tuple[str, str | None]:
+def read_note(path: str, data: bytes, wide: str | None = None,
+              max_bytes: int | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text, without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
-    what its name says (a canvas that is no JSON)."""
+    what its name says (a canvas that is no JSON); TextTooLarge, one, for a
+    notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
+    note indexed: the walk held its file to the limit, NOTEBOOK_CEILING)."""
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    text = composed_words(note_text(path, text))
+    text = note_text(path, text)
+    if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
+        size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
+        if size > max_bytes:
+            raise TextTooLarge(size, max_bytes)
+    text = composed_words(text)
     if SOFT_HYPHEN in text:  # a hyphenation point, shown only where a line breaks: inside a word, no break
         text = text.replace(SOFT_HYPHEN, "")
     return joined_hyphens(without_inline_data(text), reads_comments(path), code_kind(path)), warning

@@ -229,19 +229,104 @@ def test_a_malformed_notebook_is_a_skipped_line_not_a_traceback(tmp_path, mrag_b
     assert r.returncode != 0 and "malformed notebook" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
-def test_a_notebook_over_the_size_limit_says_its_images_count(tmp_path, conn):
-    """A notebook of a dozen plots passes 5 MB with its images' base64, of which nothing is read: the
-    reason said only `larger than the size limit`, as for a note of 5 MB of text."""
+def plots_notebook(n: int, text: str = "# Residual plots\n\nResiduals of the churn model by region.") -> str:
+    """A notebook of a Markdown cell and `n` plots of 400 kB of base64 each, as matplotlib leaves them."""
+    png = base64.b64encode(bytes(range(256)) * 1172).decode()  # 400,000 characters
+    return notebook([md(text)] + [code(f"plot({i})", {"output_type": "display_data", "metadata": {}, "data": {
+        "image/png": png, "text/plain": ["<Figure size 640x480 with 1 Axes>"]}}, n=i) for i in range(n)])
+
+
+def aged(path, seconds: float = 60) -> None:
+    """The file's mtime `seconds` ago: a file just written is never recorded as looked at (walk.LOOKED_RACY_SECONDS)."""
+    import os
+    import time
+
+    os.utime(path, (time.time() - seconds, time.time() - seconds))
+
+
+@pytest.fixture
+def parsed(monkeypatch):
+    """The notebooks the readers parse (notekinds.notebook_text called on their text), as a list."""
+    from minirag_cli import notekinds
+
+    calls, real = [], notekinds.notebook_text
+    monkeypatch.setattr(notekinds, "notebook_text", lambda text: calls.append(len(text)) or real(text))
+    return calls
+
+
+def test_a_notebook_of_plots_over_the_size_limit_is_indexed(tmp_path, conn):
+    """A notebook of 20 plots is 8 MB of base64 around a few kB of text: the size limit (5 MB)
+    counted its file, so it was skipped (`larger than the size limit`) though nothing of its images is
+    read. The limit holds its text; a note of text over it is skipped as before."""
     root = tmp_path / "research"
-    plots = [code(f"plot({i})", {"output_type": "display_data", "data": {"image/png": PNG}}) for i in range(3)]
-    write_notes(root, {"gallery.ipynb": notebook([md("# Residual plots")] + plots), "big.md": "x" * 9000})
+    write_notes(root, {"gallery.ipynb": plots_notebook(20), "log.md": "Plotted the residuals.\n"})
+    assert (root / "gallery.ipynb").stat().st_size > 8_000_000
+    s = sync(conn, root)
+    assert s.added_paths == ["gallery.ipynb", "log.md"] and s.skipped == [], s.skipped
+    assert "Residuals of the churn model by region." in show(conn, "gallery.ipynb")["text"]
+    chunks = "\n".join(t for (t,) in conn.execute("SELECT text FROM chunks"))
+    assert "plot(19)" in chunks and "AAECAwQF" not in chunks and "<Figure" not in chunks
+    write_notes(root, {"big.md": "Residuals.\n" * 50_000})  # 550 kB of text: over a limit of 500 kB
     s = sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
-                     options=SyncOptions(max_bytes=4000))
+                     options=SyncOptions(max_bytes=500_000))
+    assert s.skipped == [{"path": "big.md", "reason": "larger than the size limit (550000 > 500000 bytes)"}], s.skipped
+    assert s.unchanged == 2, s
+
+
+def test_a_notebook_whose_text_is_over_the_limit_is_skipped_with_the_reason(tmp_path, conn, parsed):
+    """The limit holds a notebook's text: one over it is skipped with the reason (its size as read,
+    images not counted), and not parsed again while it is as it is. Another limit reads it anew: a
+    higher one lets it in, a lower one drops it again (an unchanged note is not read, so the limit
+    given lower reads the notebooks whose file is over it)."""
+    from minirag_cli.errors import MragError
+    from minirag_cli.notekinds import notebook_text
+
+    root = tmp_path / "research"
+    text = "# Churn analysis\n\n" + "The churn model's residuals by region, week by week.\n" * 120
+    write_notes(root, {"churn.ipynb": plots_notebook(0, text), "log.md": "Ran the churn notebook.\n"})
+    aged(root / "churn.ipynb")
+    size = len(notebook_text((root / "churn.ipynb").read_text(encoding="utf-8")).encode())
+    assert 4000 < size < (root / "churn.ipynb").stat().st_size < 10000
+    parsed.clear()  # (that read)
+
+    def sync_at(limit):
+        return sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                            options=SyncOptions(max_bytes=limit))
+
+    over = {"path": "churn.ipynb", "reason": f"its text is larger than the size limit ({size} > 4000 bytes, "
+                                             "its images not counted: --max-bytes N lets it in)"}
+    s = sync_at(4000)
+    assert s.added_paths == ["log.md"] and s.skipped == [over] and len(parsed) == 1, (s.skipped, parsed)
+    s = sync_at(4000)  # as it was: passed over unopened, for the reason recorded
+    assert s.skipped == [over] and len(parsed) == 1, parsed
+    with pytest.raises(MragError) as caught:  # `mrag show` says why, and how to have it read
+        show(conn, str(root / "churn.ipynb"))
+    assert "its text is larger" in str(caught.value) and "--max-bytes N" in caught.value.hint, caught.value.hint
+    s = sync_at(10000)
+    assert s.added_paths == ["churn.ipynb"] and s.skipped == [], s.skipped
+    s = sync_at(4000)
+    assert s.removed_paths == ["churn.ipynb"] and s.skipped == [over], s.skipped
+    assert verify_index(conn) == []
+
+
+def test_a_notebook_over_the_ceiling_is_skipped_unparsed(tmp_path, conn, parsed):
+    """Parsing a notebook's JSON takes three times its file in memory: one over NOTEBOOK_CEILING
+    times the limit is skipped unopened, the reason saying why and what to do, and `mrag show`
+    says how to have it read."""
+    from minirag_cli.errors import MragError
+
+    root = tmp_path / "research"
+    write_notes(root, {"gallery.ipynb": plots_notebook(1), "log.md": "Plotted the residuals.\n"})
     size = (root / "gallery.ipynb").stat().st_size
-    assert s.skipped == [
-        {"path": "big.md", "reason": "larger than the size limit (9000 > 4000 bytes)"},
-        {"path": "gallery.ipynb", "reason": f"larger than the size limit ({size} > 4000 bytes; a notebook's "
-                                            "images count, unread: --max-bytes N lets it in)"}], s.skipped
+    s = sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                     options=SyncOptions(max_bytes=10000))
+    assert s.skipped == [{"path": "gallery.ipynb", "reason": (
+        f"larger than a notebook's size ceiling ({size} > 200000 bytes, 20 times the size limit: its JSON is "
+        "not parsed; clear its outputs, or raise --max-bytes, to have it read)")}], s.skipped
+    assert parsed == []
+    with pytest.raises(MragError) as caught:
+        show(conn, str(root / "gallery.ipynb"))
+    assert "size ceiling" in str(caught.value) and "--clear-output" in caught.value.hint, caught.value.hint
 
 
 def test_eval_says_why_a_golden_path_is_not_in_the_index(tmp_path, mrag_bin):

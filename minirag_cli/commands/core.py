@@ -18,7 +18,7 @@ def sync(
     embedding_model: Optional[str] = typer.Option(None, "--embedding-model", help="sentence-transformers model name or folder."),
     chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Chunk size in whitespace tokens."),
     overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens."),
-    max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this many bytes (default 5 MB)."),
+    max_bytes: Optional[int] = typer.Option(None, "--max-bytes", help="Skip files larger than this many bytes (default 5 MB; a Jupyter notebook: its text, its file up to 20 times it)."),
     # two flags, not typer's "--follow-symlinks/--no-follow-symlinks": that one puts the --no- name in
     # the short-name column, 20 characters taken from every option's help at 80 columns
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="Follow symlinks out of the folder, "

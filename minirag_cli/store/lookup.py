@@ -228,8 +228,11 @@ def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
     if reason is None:
         return None
     sync = f"mrag sync {shlex.quote(root)}"
-    if reason.startswith("larger than the size limit"):
+    if reason.startswith(("larger than the size limit", "its text is larger than the size limit")):
         hint = f"`{sync} --max-bytes N` raises the limit (the index keeps it)."
+    elif reason.startswith("larger than a notebook's size ceiling"):  # walk.notebook_ceiling_reason
+        hint = (f"Clear its outputs (`jupyter nbconvert --clear-output --inplace`), or `{sync} --max-bytes N` "
+                "raises the limit and the ceiling with it (the index keeps it).")
     elif reason == "binary file":
         hint = f"Only text notes are indexed; once it holds text, `{sync}` indexes it."
     elif reason.startswith("unreadable"):
