@@ -55,6 +55,7 @@ from typing import Callable, Iterable, Iterator
 from minirag_cli import frontmatter
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
+from minirag_cli.notekinds import joplin_kept_line
 from minirag_cli.text import line_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
 from minirag_cli.timeline import note_key
 
@@ -365,10 +366,16 @@ class _Line:
 
 
 def _line_of(rank: int, result: dict, seq: int, raw: str, line: bool) -> _Line | None:
-    """The _Line of the raw line `raw` (None when it cleans to nothing)."""
-    text = _clean_line(raw)
+    """The _Line of the raw line `raw` (None when it cleans to nothing, or is a Joplin note's metadata)."""
+    text = "" if _joplin_metadata(result, raw) else _clean_line(raw)
     return _Line(rank, result, seq, text, line=line, heading=bool(_HEADING_MARK.match(raw)),
                  item=bool(_LIST_ITEM.match(raw))) if text else None
+
+
+def _joplin_metadata(result: dict, raw: str) -> bool:
+    """Is `raw` a metadata line a Joplin note keeps (`user_created_time: 2026-…Z`, `is_todo: 1`:
+    notekinds.joplin_kept_line)? The source's header holds the date; the to-do fields say nothing to the model."""
+    return joplin_kept_line(result.get("path") or "", raw)
 
 
 def _is_date_line(raw: str, head: str) -> bool:
@@ -573,7 +580,8 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     notes = None
     if options.lines is None:
         picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(x) for x in r.get("text", "").splitlines()
-                                                          if x.strip() != heads.get(r.get("chunk_id"), "").strip()))))
+                                                          if x.strip() != heads.get(r.get("chunk_id"), "").strip()
+                                                          and not _joplin_metadata(r, x)))))
                   for i, r in enumerate(results[:options.max_sources])]
     else:
         notes = _context_notes(results, options, note_lines)

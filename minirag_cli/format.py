@@ -454,7 +454,7 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(snippet_text(r["text"], blocks).split())
+        snippet = " ".join(snippet_text(r["text"], blocks, path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:
@@ -472,7 +472,7 @@ _HTML_TAG = re.compile(
 _HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
-def snippet_text(text: str, blocks: dict[str, str] | None = None) -> str:
+def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
     """What a result's snippet shows of its chunk: the text after the front
     matter the chunk opens with (`--- title: ... tags: [...] ---` took half
     of the snippet of every such note, whose path and lines are on the line
@@ -480,12 +480,18 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None) -> str:
     in it dropped and its character references decoded (`<div>750 g&nbsp;of
     water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
     `{{query ...}}` not shown and a block reference's uuid shown as the block's
-    text (`blocks`: Index.block_refs; frontmatter.shown_without_logseq_marks);
-    `--json` keeps the text whole."""
+    text (`blocks`: Index.block_refs; frontmatter.shown_without_logseq_marks),
+    and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
+    `is_todo: 1`: notekinds.joplin_kept_line) left out as a front matter is
+    (`path`: the chunk's note); `--json` keeps the text whole."""
     import html
 
     from minirag_cli import frontmatter
+    from minirag_cli.notekinds import joplin_item, joplin_kept_line
 
+    if path and joplin_item(path):
+        kept = "\n".join(line for line in text.split("\n") if not joplin_kept_line(path, line))
+        text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
     matter = frontmatter.parse(text)
     body = text[matter.end:] if matter is not None else ""
     shown = frontmatter.shown_without_logseq_marks(body if body.strip() else text, blocks)

@@ -45,9 +45,11 @@ so a chunk's line numbers are lines of it.
   notes by its `mime:` line) but those that date it and make it a to-do:
   its `user_created_time:` (else `created_time:`), which dates it
   (joplin_created, store.note_head), and a to-do's `is_todo: 1`, `todo_due:`
-  and `todo_completed:` (tasks.joplin_raw_todo). Every other item (a notebook, `type_: 2`, a
+  and `todo_completed:` (tasks.joplin_raw_todo), which snippets and the answer's
+  sources leave out (joplin_kept_line). Every other item (a notebook, `type_: 2`, a
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
-  what it is, as is a note Joplin's end-to-end encryption left unreadable.
+  what it is, as is a note Joplin's end-to-end encryption left unreadable and
+  a note or to-do in Joplin's trash (`deleted_time:` other than 0).
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -245,6 +247,12 @@ def joplin_note(path: str, text: str) -> str | None:
     if "encryption_applied: 1" in props:
         raise MalformedNote("a Joplin note encrypted end to end: mrag cannot read it (sync it unencrypted)")
     keys = [p.split(":", 1)[0] for p in props]
+    # Joplin 3 keeps a trashed note in the sync target, its `deleted_time:` set (epoch ms; 0 when live):
+    # it ranked first in `ask` and its to-do was listed by `mrag tasks` as a live one
+    deleted = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "deleted_time"), "")
+    if deleted not in ("", "0"):
+        what = "to-do" if "is_todo: 1" in props else "note"
+        raise MalformedNote(f"a Joplin {what} in the trash (deleted_time: {deleted[:30]})")
     kept = set()
     for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
         at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
@@ -260,6 +268,18 @@ def joplin_note(path: str, text: str) -> str | None:
 
 _JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
 _JOPLIN_CREATED = re.compile(r"^(?:user_)?created_time: ?(\S+)\r?$", re.MULTILINE)
+
+
+# a metadata line joplin_note keeps: the time that dates the note, a to-do's fields
+_JOPLIN_KEPT = re.compile(r"(?:(?:user_)?created_time: ?\d{4}-\d\d-\d\dT[\d:.]+Z|"
+                          r"(?:is_todo|todo_due|todo_completed): ?\d+)")
+
+
+def joplin_kept_line(path: str, line: str) -> bool:
+    """Is `line` of the note at `path` a metadata line joplin_note keeps (`user_created_time: 2026-…Z`,
+    `is_todo: 1`, `todo_due: 0`, ...)? They are kept for the note's date and its to-do, and say nothing
+    to a reader: a result's snippet and the answer's sources leave them out, as a front matter's."""
+    return _JOPLIN_KEPT.fullmatch(line.strip()) is not None and joplin_item(path)
 
 
 def joplin_item(path: str) -> bool:

@@ -1400,6 +1400,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # item's line (`- ```sql`) closes at its indented closing line, which opened a fence (mdcode._blocks).
 #    nb2: the size limit holds a Jupyter notebook's text, not its file (its images' base64): a notebook of
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
+#    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
+# reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
 READER_VERSION = 8
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
