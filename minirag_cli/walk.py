@@ -270,9 +270,10 @@ _VERSION_WORD = re.compile(r"(?i)v\d+|final|draft|old|new|copy\d*|backup|bak|ori
 
 def _computer_name(part: str) -> bool:
     """Could `part` (after a note's name and a hyphen) be a computer's name (_COMPUTER_NAME), and no version's?
-    A computer's name holds a capital or a digit (`WORKPC`, `Priyas-Laptop`); one all in lower case is how
-    kebab-case notes are named (`project-alpha.md`, Foam's; `hello-line.md` beside `hello.md` was warned of)."""
-    return (_COMPUTER_NAME.fullmatch(part) is not None and any(c.isupper() or c.isdigit() for c in part)
+    A computer's name holds a capital (`WORKPC`, `Priyas-Laptop`); one all in lower case, digits or not, is how
+    kebab-case notes are named (`project-alpha.md`, Foam's; `hello-line.md` beside `hello.md`, `standup-week1.md`
+    beside `standup.md` were warned of)."""
+    return (_COMPUTER_NAME.fullmatch(part) is not None and any(c.isupper() for c in part)
             and not any(_VERSION_WORD.fullmatch(word) for word in part.split("-")))
 
 
