@@ -218,8 +218,8 @@ def _id_field(m: re.Match, found: dict) -> str:
         return m.group(0)
     elif field != "on_completion":
         found.setdefault(field, value)
-    elif value.lower() in _ON_COMPLETION:
-        found.setdefault(field, value.lower())
+    else:  # a word the plugin does not know is its Ignore: written first, it still wins (revQ 1)
+        found.setdefault(field, value.lower() if value.lower() in _ON_COMPLETION else None)
     return " "
 
 
@@ -276,8 +276,8 @@ def _trailing_fields(text: str, found: dict, dataview_rule: bool = False) -> str
             trail["id"] = m.group(5)
         elif m.group(6):
             trail["depends_on"] = [i.strip() for i in m.group(6).split(",")]
-        elif m.group(7).lower() in _ON_COMPLETION:
-            trail["on_completion"] = m.group(7).lower()
+        else:  # 🏁: a word the plugin does not know is its Ignore, which the first written still is (revQ 1)
+            trail["on_completion"] = m.group(7).lower() if m.group(7).lower() in _ON_COMPLETION else None
         text, tags = rest, more + tags
     found.update(trail)
     return " ".join([text, *tags])

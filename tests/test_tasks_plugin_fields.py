@@ -156,9 +156,12 @@ def test_an_on_completion_action_the_plugin_does_not_know_is_none():
         "- [ ] run the race 📅 2026-11-20 🏁 finish",
         "- [ ] tidy up [onCompletion:: archive]",
         "- [ ] clear it 🏁 DELETE",
+        "- [ ] eta 🏁 finish 🏁 delete",  # the first written wins, as with every field: the unknown one (revQ 1)
+        "- [ ] eta [onCompletion:: finish] [onCompletion:: delete]",
+        "- [ ] eta 🏁 keep 🏁 finish",
     ])]
     assert got == [("cross the", None, None), ("run the race", "2026-11-20", None), ("tidy up", None, None),
-                   ("clear it", None, "delete")]
+                   ("clear it", None, "delete"), ("eta", None, None), ("eta", None, None), ("eta", None, "keep")]
 
 
 def test_a_line_of_many_tags_and_signs_is_read_at_once():
