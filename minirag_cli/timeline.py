@@ -162,14 +162,6 @@ def reached_sources(event: str, sources: list[dict], search: Callable[[str], lis
     return list(reached.values())
 
 
-def match_event(event: str, sources: list[dict], search: Callable[[str], list[dict]]) -> dict | None:
-    """The listed source that the event's own search ranks highest (the
-    first of reached_sources: of two listed sources of one chunk, which
-    results do not repeat, the first)."""
-    reached = reached_sources(event, sources, search)
-    return reached[0] if reached else None
-
-
 def _line_words(words: set[str], text: str) -> int:
     """The most of `words` (content_words' stems) that one line of `text` holds."""
     return max((len(words.intersection(content_words(line))) for line in text.split("\n")), default=0)
@@ -179,7 +171,7 @@ def match_told(event: str, sources: list[dict], search: Callable[[str], list[dic
     """The listed source whose line tells of the event most fully: of the
     listed sources the event's own search reaches (EVENT_DEPTH), the one
     with a line holding the most of the event's content words, ties to the
-    one the search ranks highest (match_event's). A Zettelkasten's thought
+    one the search ranks highest (the first reached). A Zettelkasten's thought
     note ("Eigenvalues in data structures?" ... "Ask Alvarez or Chen?")
     ranked above the lecture ("Alvarez said eigenvalues will be on the
     exam") for "When did Alvarez talk about eigenvalues?": each word in a
@@ -301,7 +293,7 @@ def answer_order(question: str, sources: list[dict], search: Callable[[str], lis
     if oq is None:
         return None
     rx, ry = reached_sources(oq.first, sources, search), reached_sources(oq.second, sources, search)
-    x, y = (rx[0] if rx else None), (ry[0] if ry else None)  # match_event's
+    x, y = (rx[0] if rx else None), (ry[0] if ry else None)  # the listed source each event's search ranks highest
     if x is None or y is None or x.get("path") == y.get("path"):
         return None
     kx = ky = 1  # how many notes tell alike of the event compared

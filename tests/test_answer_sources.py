@@ -620,7 +620,7 @@ def test_a_cached_answer_is_replayed_without_embedding_its_lines_again(chats, mo
 
 
 def test_reached_sources_serve_order_and_when_questions():
-    """timeline.reached_sources, which match_event (order questions) and
+    """timeline.reached_sources, which answer_order (order questions) and
     match_told ("When did X?") share: the listed sources the event's search
     reaches, in its order, each once, by their chunk, else by their note."""
     a1 = {"n": 1, "chunk_id": 1, "path": "a.md", "text": ""}
@@ -630,10 +630,10 @@ def test_reached_sources_serve_order_and_when_questions():
     found = [{"chunk_id": 3, "path": "a.md"}, {"chunk_id": 9, "path": "b.md"}, {"chunk_id": 1, "path": "a.md"},
              {"chunk_id": 8, "path": "c.md"}]
     assert timeline.reached_sources("x", listed, lambda event: found) == [a3, b2, a1]
-    assert timeline.match_event("x", listed, lambda event: found) is a3
+    assert timeline.reached_sources("x", listed, lambda event: found)[0] is a3  # the event's match
     # a result of no listed chunk reaches every listed source of its note, in their listed order
     assert timeline.reached_sources("x", listed, lambda event: [{"chunk_id": 7, "path": "a.md"}]) == [a1, a3]
-    assert timeline.match_event("x", listed, lambda event: found[3:]) is None
+    assert timeline.reached_sources("x", listed, lambda event: found[3:]) == []  # no match
 
 
 def _listed_notes(notes):
