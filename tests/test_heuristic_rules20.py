@@ -102,6 +102,11 @@ TEAM = ("| Name | Role | City |\n|------|------|------|\n| Priya Raman | Lead | 
     (TEAM, {"Lead", "Backend", "Design", "Role"}, {"Priya Raman", "Tom Baker", "Mara", "Berlin", "Lisbon", "Porto"}),
     ("| Task | Owner |\n|---|---|\n| Fix login | Priya |\n| Budget | Jonas |\n", {"Fix", "Budget"}, {"Priya", "Jonas"}),
     ("| Step | Team lead |\n|---|---|\n| Review | **Amara** |\n", {"Review"}, {"Amara"}),
+    # a reading log's works and authors; its states name nothing
+    ("| Title | Author | Status |\n|---|---|---|\n| Dune | Frank Herbert | Finished |\n| Circe | Madeline Miller | "
+     "Abandoned |\n", {"Finished", "Abandoned", "Status"}, {"Dune", "Circe", "Frank Herbert", "Madeline Miller"}),
+    ("| Day | Where | Plan |\n|---|---|---|\n| Mon | Alfama | Walk, lunch |\n| Tue | Sintra | Day trip |\n",
+     {"Walk", "Day"}, {"Alfama", "Sintra"}),
     # a longer name, or a word the text capitalises mid-sentence too, names in any column
     ("| Stop | Notes |\n|---|---|\n| Berlin | two nights |\n| Lake Como | rest |\n\nWe loved Berlin in May.\n",
      {"Stop", "Notes"}, {"Berlin", "Lake Como"}),

@@ -3226,14 +3226,17 @@ def _table_rows(text: str) -> dict[int, int]:
 
 
 # The columns whose cells are names (the header cell, case aside, or its last word: `| Owner |`, `| Team lead |`,
-# `| City |`): a column of people (NOTION_PEOPLE_KEYS, ROLE_WORDS: `Boss`, `Client`), of places or of
-# organisations. Its cells name as a label's value does (`Owner: Priya`), not as a sentence's first word: `|
-# Fix login | Priya |` under `| Task | Owner |` names Priya, not Fix (heuristic rules 20)
+# `| City |`): a column of people (NOTION_PEOPLE_KEYS, ROLE_WORDS: `Boss`, `Client`), of places, of
+# organisations or of works (a reading log's `| Title | Author |`: `| Dune | Frank Herbert |`). Its cells name as
+# a label's value does (`Owner: Priya`), not as a sentence's first word: `| Fix login | Priya |` under `| Task |
+# Owner |` names Priya, not Fix (heuristic rules 20)
 TABLE_NAME_COLUMNS = NOTION_PEOPLE_KEYS | ROLE_WORDS | frozenset("""
 who whom with name names person lead leads host hosts speaker speakers presenter presenters guest guests member
-members contact contacts attendee participant responsible dri artist artists band author
+members contact contacts attendee participant responsible dri artist artists band bands author
 where location locations place places city cities town towns country countries venue venues destination from to
 company companies organisation organisations organization organizations org employer vendor vendors supplier
+title titles book books film films movie movies album albums song songs game games show shows series podcast
+podcasts
 """.split())
 # a table row's cell: after its pipe, its blanks and an emphasis, the text up to the next unescaped pipe
 _TABLE_ROW_CELL = re.compile(rf"\|[ \t]*(?:{_EMPH}(?![ \t]))?((?:\\.|[^|\n\\])*)")
