@@ -68,8 +68,9 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, bundle_path,
+                              daily_date, file_date, file_period, find_dates, fold, folder_date, normalise_key,
+                              without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -455,7 +456,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
-VERSION = 19
+# 20, qa33's part (Bear, Ulysses, iA Writer): a TextBundle's text (`Trip to Lisbon.textbundle/text.md`) is named
+#    by its bundle, `Trip to Lisbon` (text.bundle_path: it was `text`, named by nothing, and `[[Trip to Lisbon]]`
+#    joined no note), and a link to the bundle or its text links to it; Bear's tag of several words,
+#    `#reading list#`, is that tag whole (BEAR_TAG: it was `#reading`); the marks of a `::highlight::` and a
+#    `==mark==` name nothing and hide no sentence's start (_BEAR_MARK: `::Ask about the tiles::` named Ask).
+VERSION = 20
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1028,6 +1034,23 @@ QUOTE_REACH = 200
 # `#proj`, joined to every `Proj` of the vault); one ending it is the sentence's (`about #python.`)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+(?:\.[\w-][\w/-]*)*)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# Bear's tag of several words, closed by a `#` (`#reading list#`, `#work/big plans#`), on one line: the tag
+# whole (heuristic rules 20, qa33: it was `#reading`, its other words text). Up to six words; a last word of
+# one character is a language's name, no tag's end (`#dotnet in C#`)
+BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<![ \t][^\s#])#(?![\w#])")
+# Bear's highlight, `::Remember the card::`, and the `==mark==` of Bear, Obsidian and iA Writer: their marks
+# name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
+# tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
+# before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
+_BEAR_MARK = re.compile(r"(?<![\w:=])(::|==)(?=[^\s:=])([^\n]*?[^\s:=])\1(?![\w:=])")
+
+
+def without_highlight_marks(text: str) -> str:
+    """`text` with the marks of its highlights (_BEAR_MARK: `::...::`, `==...==`) blanked, each a
+    blank, so the rest keeps its offsets and reads as the text they mark."""
+    if "::" not in text and "==" not in text:
+        return text
+    return _BEAR_MARK.sub(lambda m: "  " + m.group(2) + "  ", text)
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
 # Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
 # read as `@priya.r` is, so it joins the person it names (handle_names; `sam.okafor` is Sam Okafor's key).
@@ -1598,6 +1621,11 @@ def link_target(target: str) -> EntityMention | None:
     another name without a letter."""
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
+    # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
+    # Lisbon` (text.bundle_path; rules 20)
+    path = bundle_path(path.rstrip("/") if path.lower().endswith(BUNDLE_SUFFIX + "/") else path)
+    if path.lower().endswith(BUNDLE_SUFFIX):
+        path = path[:-len(BUNDLE_SUFFIX)]
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
     if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
@@ -1686,7 +1714,8 @@ def markdown_link_target(target: str) -> EntityMention | None:
         return None
     path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
     # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
-    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
+    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None \
+            and not path.lower().rstrip("/").endswith(BUNDLE_SUFFIX):  # a TextBundle is a note (rules 20)
         return None
     return link_target(path.replace("#", " ").replace("^", " "))
 
@@ -2417,6 +2446,12 @@ class HeuristicExtractor:
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_link_definitions(text)
+        # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
+        # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
+        bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
+        if bear_tags:
+            text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
+        text = without_highlight_marks(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2517,6 +2552,8 @@ class HeuristicExtractor:
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
+        for tag in bear_tags:
+            add("#" + re.sub(r"[ \t]+", " ", tag), "concept")
         for name in names:  # the note's title: read whole, never in fragments
             if _names_note(name):
                 add(name, "name")
@@ -2926,7 +2963,10 @@ def note_name(path: str) -> EntityMention | None:
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
     date), for a file name that names nothing by the link rules and for
-    one that is no title (lower case: `trip-to-lisbon.md`)."""
+    one that is no title (lower case: `trip-to-lisbon.md`). A TextBundle's
+    text is named by its bundle, `Trip to Lisbon.textbundle/text.md` as
+    `Trip to Lisbon.md` (text.bundle_path; rules 20: `text`, which named nothing)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     date = file_date(without_invisibles(path))
     if date is not None:
@@ -2977,7 +3017,9 @@ def linkable_name(path: str) -> EntityMention | None:
     when titled, is named by it as a Markdown note of that name would be
     (`log`, `Deploy log`) when a link of its folder names it (rules 17:
     `[log](notes/log.txt)`; an org-roam note by its slug, `eigenvalues` for
-    `20261103101500-eigenvalues.org`). None for every other path."""
+    `20261103101500-eigenvalues.org`). None for every other path. A TextBundle's
+    text as its bundle's name (text.bundle_path)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     if note_name(path) is not None:
         return None
