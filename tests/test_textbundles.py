@@ -117,3 +117,17 @@ def test_a_link_joins_the_bundles_note(tmp_path):
             assert "Packing list" not in (caught.value.hint or ""), given
     finally:
         conn.close()
+
+
+def test_ia_writer_content_blocks():
+    """iA Writer's content block, a line `/Chapter 2.md` (its preview transcludes the note there), links to the
+    note, and the path of one to a table or an image names nothing; its title is a caption (rules 20: `/Chapter 2.md`
+    named Chapter, the caption in quotes was a work)."""
+    text = ("# Novel outline\n\nInês Carvalho, a translator.\n\n/Chapter 2.md\n\n"
+            "/assets/photo-miradouro.jpg \"The view from Santa Luzia\"\n/assets/Budget Table.csv\n")
+    found = {(m.name, m.type) for m in HeuristicExtractor().extract_one(text)}
+    assert ("Chapter 2", "name") in found and ("Santa Luzia", "name") in found
+    assert not {name for name, _t in found} & {"Chapter", "The view from Santa Luzia", "Budget Table", "Budget"}
+    # only a line of its own: a path in a sentence is the sentence's
+    assert ("Chapter 2", "name") not in {(m.name, m.type) for m in
+                                         HeuristicExtractor().extract_one("Moved /Chapter 2.md to drafts.\n")}

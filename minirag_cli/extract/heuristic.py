@@ -460,7 +460,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    by its bundle, `Trip to Lisbon` (text.bundle_path: it was `text`, named by nothing, and `[[Trip to Lisbon]]`
 #    joined no note), and a link to the bundle or its text links to it; Bear's tag of several words,
 #    `#reading list#`, is that tag whole (BEAR_TAG: it was `#reading`); the marks of a `::highlight::` and a
-#    `==mark==` name nothing and hide no sentence's start (_BEAR_MARK: `::Ask about the tiles::` named Ask).
+#    `==mark==` name nothing and hide no sentence's start (_BEAR_MARK: `::Ask about the tiles::` named Ask); iA
+#    Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names nothing (IA_BLOCK:
+#    it named Chapter; a block's `"title"` was a work).
 VERSION = 20
 
 
@@ -1043,6 +1045,34 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
 # before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
 _BEAR_MARK = re.compile(r"(?<![\w:=])(::|==)(?=[^\s:=])([^\n]*?[^\s:=])\1(?![\w:=])")
+
+
+# iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
+# budget.csv`, `/assets/photo.jpg "The view"` (a title after it), which its preview replaces with that file (a note
+# transcluded, a table, an image). One to a note links to it, as `![[Chapter 2]]` would; the path names nothing
+# by its words and the title is read as a caption's text (rules 20, qa33: `/Chapter 2.md` named Chapter, a
+# caption in quotes was a work's title)
+IA_BLOCK = re.compile(r"^([ \t]{0,3})(/[^\s/\"'()][^\n\"'()]*?\.[^\W_]{1,10})"
+                      r"(?:([ \t]+)([\"'(])([^\n\"'()]*)([\"')]))?[ \t]*$", re.MULTILINE)
+
+
+def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
+    """`text` with its iA Writer content blocks' paths (IA_BLOCK) blanked, and their titles' quotes (their
+    offsets kept), and the notes the blocks of notes link to (link_target)."""
+    if "/" not in text:
+        return text, []
+    found = []
+
+    def blank(m: re.Match) -> str:
+        path = m.group(2)
+        if path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = link_target(path[1:])
+            if target is not None:
+                found.append(target)
+        title = "" if m.group(3) is None else m.group(3) + " " + m.group(5) + " "
+        return m.group(1) + " " * len(path) + title + " " * (len(m.group()) - len(m.group(1)) - len(path) - len(title))
+
+    return IA_BLOCK.sub(blank, text), found
 
 
 def without_highlight_marks(text: str) -> str:
@@ -2452,6 +2482,7 @@ class HeuristicExtractor:
         if bear_tags:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
         text = without_highlight_marks(text)
+        text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2554,6 +2585,8 @@ class HeuristicExtractor:
                 add("#" + m.group(1), "concept")
         for tag in bear_tags:
             add("#" + re.sub(r"[ \t]+", " ", tag), "concept")
+        for target in blocks:  # iA Writer's content block of a note: read whole, as a link's
+            add(target.name, target.type)
         for name in names:  # the note's title: read whole, never in fragments
             if _names_note(name):
                 add(name, "name")
