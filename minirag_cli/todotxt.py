@@ -16,6 +16,10 @@ its recurrence (`rec:1w` "every week when done", `rec:+1w` "every week": Simplet
 from the due day), `pri:` the priority some apps keep on a done line, and `h:1` a hidden line
 (Simpletask's placeholder keeping a project or context in its lists: no task). Other fields stay in
 the text, as written.
+
+For naming (readable, read by sync.note_readings), a line's head (`x`, its priority, its dates) and its
+`@context` words are blanked: `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist`
+`Email Sofia Lindqvist`, and `@phone` was a person (heuristic rules 20).
 """
 
 from __future__ import annotations
@@ -45,6 +49,22 @@ _UNIT = {"d": "day", "w": "week", "m": "month", "y": "year", "b": "weekday"}
 # a word that is no part of a task's description: a project, a context (a line of only those keeps
 # them in the apps' lists, as `h:1` does)
 _TAG = re.compile(r"[+@]\S+")
+
+
+# a line's head as naming reads past it: `x `, a priority, up to two dates
+_LINE_HEAD = re.compile(r"^([ \t]*(?:x[ \t]+)?(?:\([A-Z]\)[ \t]+)?(?:" + _DAY + r"[ \t]+){0,2})([^\r\n]*)",
+                        re.MULTILINE)
+_CONTEXT = re.compile(r"(?<!\S)@\S+")
+
+
+def readable(text: str) -> str:
+    """A todo.txt file's `text` (a chunk's) as naming reads it, each line its length: each line's head (`x`,
+    `(A)`, its dates) and its `@context` words blanked, so the description's first word opens a sentence
+    (`Buy a drill`: no name) and a context names no one (`@phone`); `+Flat`, a project, still names Flat."""
+    text = _CONTEXT.sub(lambda m: " " * len(m.group(0)), text)
+    # the head's blanks put after the line, not before it: an indented line opens no sentence (`  Buy a
+    # drill` still named Buy); each line keeps its length, and the text its line ends
+    return _LINE_HEAD.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
 
 
 def is_todo_txt(path: str) -> bool:

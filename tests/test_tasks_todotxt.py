@@ -118,3 +118,33 @@ def test_mrag_tasks_lists_a_todo_txt(tmp_path: Path):
         (11, ["due"])]
     assert [(t["path"], t["line"]) for t in tasks("--done")] == [
         ("done.txt", 1), ("done.txt", 2), ("done.txt", 3), ("done.txt", 5)]
+
+
+def test_a_todo_txt_line_is_named_without_its_head_and_contexts(tmp_path: Path):
+    """Heuristic rules 20: `(C) 2026-10-30 Buy a drill` named Buy and `2026-11-07 Email Sofia Lindqvist
+    ...` `Email Sofia Lindqvist` (the description's first word, after the head, opened no sentence), and
+    `@phone` was a person; a project, `+Flat`, names Flat still, and an ordinary `.txt` note is read as
+    before (its `@phone` a handle)."""
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "todo.txt": "(C) 2026-10-30 Buy a drill +Flat @hardware\n"
+                    "2026-11-07 Email Sofia Lindqvist the invoice +Freelance @email due:2026-11-09\n"
+                    "(A) Fix the boiler +Flat @phone\n",
+        "chat.txt": "Ping @phone about it.\n",
+    })
+    (root / "done.txt").write_bytes(b"x 2026-10-12 Buy a present for Priya Raman +Flat @home\r\n")
+    db_path = tmp_path / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor())
+        names = {name for (name,) in conn.execute(
+            "SELECT e.name FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c ON c.id = m.chunk_id "
+            "JOIN documents d ON d.id = c.document_id WHERE d.path != 'chat.txt'")}
+        chat = {name for (name,) in conn.execute(
+            "SELECT e.name FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c ON c.id = m.chunk_id "
+            "JOIN documents d ON d.id = c.document_id WHERE d.path = 'chat.txt'")}
+    finally:
+        conn.close()
+    assert {"Sofia Lindqvist", "Priya Raman", "Flat", "Freelance"} <= names
+    assert not names & {"Buy", "Fix", "Email Sofia Lindqvist", "@phone", "@email", "@home", "@hardware"}
+    assert "@phone" in chat
