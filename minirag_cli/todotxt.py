@@ -17,8 +17,8 @@ from the due day), `pri:` the priority some apps keep on a done line, and `h:1` 
 (Simpletask's placeholder keeping a project or context in its lists: no task). Other fields stay in
 the text, as written.
 
-For naming (readable, read by sync.note_readings), a line's head (`x`, its priority, its dates) and its
-`@context` words are blanked: `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist`
+For naming (readable, read by sync.note_readings), a line's head (`x`, its priority; its dates moved
+after the description) and its `@context` words are read past: `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist`
 `Email Sofia Lindqvist`, and `@phone` was a person (heuristic rules 20).
 """
 
@@ -58,13 +58,22 @@ _CONTEXT = re.compile(r"(?<!\S)@\S+")
 
 
 def readable(text: str) -> str:
-    """A todo.txt file's `text` (a chunk's) as naming reads it, each line its length: each line's head (`x`,
-    `(A)`, its dates) and its `@context` words blanked, so the description's first word opens a sentence
-    (`Buy a drill`: no name) and a context names no one (`@phone`); `+Flat`, a project, still names Flat."""
+    """A todo.txt file's `text` (a chunk's) as naming reads it, each line its length: each line's head read
+    past (`x` and `(A)` blanked, its dates moved after the description) and its `@context` words blanked, so
+    the description's first word opens a sentence (`Buy a drill`: no name) and a context names no one
+    (`@phone`); `+Flat`, a project, still names Flat, and the dates are still the dates it mentions."""
     text = _CONTEXT.sub(lambda m: " " * len(m.group(0)), text)
-    # the head's blanks put after the line, not before it: an indented line opens no sentence (`  Buy a
-    # drill` still named Buy); each line keeps its length, and the text its line ends
-    return _LINE_HEAD.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
+    return _LINE_HEAD.sub(_head_after, text)
+
+
+def _head_after(m: re.Match) -> str:
+    """A todo.txt line (_LINE_HEAD's match) with its description first and its head's dates after it
+    (still dates it mentions), padded to its length: blanks before it would indent the line, and an
+    indented line opens no sentence (`  Buy a drill` still named Buy)."""
+    head, rest = m.group(1), m.group(2)
+    dates = " ".join(re.findall(_DAY, head))
+    moved = rest + (" " + dates if dates else "")
+    return moved + " " * (len(head) + len(rest) - len(moved))
 
 
 def is_todo_txt(path: str) -> bool:

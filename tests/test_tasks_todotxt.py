@@ -15,7 +15,9 @@ from minirag_cli import db
 from minirag_cli.cli import app
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.sync import SyncOptions, sync_folders
+from minirag_cli.datednotes import note_span
 from minirag_cli.tasks import tasks_of
+from minirag_cli.text import note_date
 from minirag_cli.todotxt import is_todo_txt, recurrence
 from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
@@ -145,6 +147,18 @@ def test_a_todo_txt_line_is_named_without_its_head_and_contexts(tmp_path: Path):
             "JOIN documents d ON d.id = c.document_id WHERE d.path = 'chat.txt'")}
     finally:
         conn.close()
-    assert {"Sofia Lindqvist", "Priya Raman", "Flat", "Freelance"} <= names
+    # the head's dates are still the dates the lines mention
+    assert {"Sofia Lindqvist", "Priya Raman", "Flat", "Freelance", "2026-10-30", "2026-10-12"} <= names
     assert not names & {"Buy", "Fix", "Email Sofia Lindqvist", "@phone", "@email", "@home", "@hardware"}
     assert "@phone" in chat
+
+
+def test_a_todo_txt_file_is_dated_by_its_name_alone():
+    """Its head is its first task, whose creation date dates no other (qa34: `mrag ask` gave every task
+    of the list the first one's day); a note's first line dates it as before, and a dated name a list."""
+    head = "(A) 2026-11-03 Call Priya about the lease +Flat @phone due:2026-11-10"
+    assert (note_date(head, "todo.txt"), note_span("todo.txt", "/n", head)) == ("", None)
+    assert note_date("x 2026-11-04 2026-11-01 Pay rent", "lists/done.txt") == ""
+    assert note_date(head, "2026-11-03.todo.txt") == "2026-11-03"
+    assert note_date(head, "plans.txt") == "2026-11-03"
+    assert note_span("plans.txt", "/n", head) is not None
