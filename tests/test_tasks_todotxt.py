@@ -118,6 +118,8 @@ def test_mrag_tasks_lists_a_todo_txt(tmp_path: Path):
     # Simpletask's threshold is a start day: it puts no task in a window, its due day does
     assert [(t["line"], t["in_window"]) for t in tasks("--from", "2026-11-16", "--to", "2026-11-30")] == [
         (11, ["due"])]
+    none = CliRunner().invoke(app, ["--db", str(db_path), "tasks", "--priority", "q"])
+    assert none.exit_code == 0 and "No open task of priority Q is in the indexed notes." in none.stderr
     assert [(t["path"], t["line"]) for t in tasks("--done")] == [
         ("done.txt", 1), ("done.txt", 2), ("done.txt", 3), ("done.txt", 5)]
 

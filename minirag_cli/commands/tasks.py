@@ -54,7 +54,7 @@ def tasks(
     found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
                                               window=window, priority=priority)]
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
-                window=window)
+                window=window, priority=priority)
     running = index.sync_running()
     if running:  # a sync is at work: a note it has not reached yet is listed as last synced
         note(f"a `mrag sync` ({running}) is writing the index now: the tasks listed are as of what it "
