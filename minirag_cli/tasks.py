@@ -961,7 +961,8 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
     """UsageErrors for flags that mean nothing together, before any work."""
     if priority is not None and not re.fullmatch(r"[A-Za-z0-9]", priority):
         raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C "
-                         "(Obsidian Tasks' highest and high are A, medium B, low and lowest C; a todo.txt line's (D) is D).")
+                         "(Obsidian Tasks' highest and high are A, medium B, low and lowest C; a todo.txt "
+                         "line's (D) is D).")
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
@@ -1003,7 +1004,6 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     from minirag_cli.extract import orgmode
     from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
-    from minirag_cli.todotxt import is_todo_txt
 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
     words = fold(query).split() if query else []
@@ -1031,9 +1031,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if priority is not None and found.get("priority") != priority.upper():
                 continue
-            if day is None and is_todo_txt(path):  # a list of tasks, no day's note: its first line's creation
-                day, changes = "", []               # date is one task's (qa34: it dated the whole file)
-            elif day is None:  # once per note, and only for a note with a task listed
+            if day is None:  # once per note, and only for a note with a task listed (a todo.txt by its name alone)
                 day = _note_day(root, path, head) or ""
                 changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)

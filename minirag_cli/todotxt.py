@@ -18,8 +18,8 @@ from the due day), `pri:` the priority some apps keep on a done line, and `h:1` 
 the text, as written.
 
 For naming (readable, read by sync.note_readings), a line's head (`x`, its priority; its dates moved
-after the description) and its `@context` words are read past: `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist`
-`Email Sofia Lindqvist`, and `@phone` was a person (heuristic rules 20).
+after the description) and its `@context` words are read past: `(C) 2026-10-30 Buy a drill` named Buy,
+`2026-11-07 Email Sofia Lindqvist` `Email Sofia Lindqvist`, and `@phone` was a person (heuristic rules 20).
 """
 
 from __future__ import annotations
