@@ -456,13 +456,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
+# 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
+#    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
+#    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
+#    Lindqvist` (and `@email` its alias), and `@phone`, `@home` were persons; the description's first word now
+#    opens a sentence, `+Flat` still names Flat.
 # 20, qa33's part (Bear, Ulysses, iA Writer): a TextBundle's text (`Trip to Lisbon.textbundle/text.md`) is named
 #    by its bundle, `Trip to Lisbon` (text.bundle_path: it was `text`, named by nothing, and `[[Trip to Lisbon]]`
 #    joined no note), and a link to the bundle or its text links to it; Bear's tag of several words,
 #    `#reading list#`, is that tag whole (BEAR_TAG: it was `#reading`); the marks of a `::highlight::` and a
 #    `==mark==` name nothing and hide no sentence's start (without_highlight_marks: `::Ask about the tiles::`
-#    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names nothing (IA_BLOCK:
-#    it named Chapter; a block's `"title"` was a work).
+#    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names
+#    nothing (IA_BLOCK: it named Chapter; a block's `"title"` was a work).
 VERSION = 20
 
 
