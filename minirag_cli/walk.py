@@ -45,6 +45,13 @@ SYSTEM_FILE_NAMES = frozenset({"desktop.ini", "thumbs.db", "ehthumbs.db", "ehthu
 SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
 
 
+# A `.textpack` is a TextBundle zipped (Bear's, Ulysses' and iA Writer's single-file export): its note is
+# inside a zip archive, which a sync does not open (qa33: it was `not a note file (.textpack)`, no word of why
+# or what to do)
+TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack: unzip it beside the notes "
+                   "(its `NAME.textbundle/text.md` is read as the note NAME), or export as TextBundle or Markdown")
+
+
 def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
     """Is the file `name` one an operating system or office suite leaves beside the notes (SYSTEM_FILE_NAMES)?"""
     if Path(name).suffix.lower() in extensions:
@@ -791,8 +798,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         result.unwatched[rel] = None
                     result.skipped.append({"path": rel, "reason": BROKEN_LINK})
                     continue
+                if name.lower() == "info.json" and reldir.rstrip("/").lower().endswith(".textbundle"):
+                    # a TextBundle's metadata beside its `text.md` (textbundle.org), in every bundle: no one's
+                    # note, passed over as a system file is (qa33: each bundle's was listed)
+                    result.system_files += 1
+                    continue
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
-                reason = f"not a note file ({suffix})"
+                reason = TEXTPACK_REASON if suffix == ".textpack" else f"not a note file ({suffix})"
                 if Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS:
                     try:
                         st = os.stat(os.path.join(dirpath, name))
@@ -1405,7 +1417,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 #    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
-READER_VERSION = 8
+# 9: qa33: a TextBundle's text (`Trip to Lisbon.textbundle/text.md`, Bear's, Ulysses', iA Writer's) is dated by its
+# bundle's name as a note is by its file name (text.bundle_path: `Morning pages 2026-11-02.textbundle/text.txt`
+# was undated); a bundle's `info.json` is passed over unlisted, and a `.textpack` is skipped saying what it is.
+READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

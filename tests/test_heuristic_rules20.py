@@ -27,6 +27,7 @@ HIRING = ("# Hiring plan\n\nWe need two engineers before the spring launch. Priy
     ("plans/Hiring plan.md", None, ("Hiring plan",)),
     ("hiring-plan.md", None, ("hiring-plan",)),
     ("v1.2 notes.md", None, ("v1.2 notes",)),
+    ("trips/Hiring plan.textbundle/text.md", None, ("Hiring plan",)),  # a TextBundle's text: its bundle's name
     ("notes.txt", frontmatter.parse("---\ntitle: Offsite ideas\n---\n"), ("notes", "Offsite ideas")),
 ])
 def test_a_notes_titles_are_its_file_name_and_front_matter_title(path, matter, expected):

@@ -68,8 +68,9 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, bundle_path,
+                              daily_date, file_date, file_period, find_dates, fold, folder_date, normalise_key,
+                              without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -455,6 +456,18 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
+# 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
+#    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
+#    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
+#    Lindqvist` (and `@email` its alias), and `@phone`, `@home` were persons; the description's first word now
+#    opens a sentence, `+Flat` still names Flat.
+# 20, qa33's part (Bear, Ulysses, iA Writer): a TextBundle's text (`Trip to Lisbon.textbundle/text.md`) is named
+#    by its bundle, `Trip to Lisbon` (text.bundle_path: it was `text`, named by nothing, and `[[Trip to Lisbon]]`
+#    joined no note), and a link to the bundle or its text links to it; Bear's tag of several words,
+#    `#reading list#`, is that tag whole (BEAR_TAG: it was `#reading`); the marks of a `::highlight::` and a
+#    `==mark==` name nothing and hide no sentence's start (without_highlight_marks: `::Ask about the tiles::`
+#    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names
+#    nothing (IA_BLOCK: it named Chapter; a block's `"title"` was a work).
 # 20: names19's part (two naming leftovers): a sentence-case `# ` title that repeats its note's file name or front
 #    matter title (`# Hiring plan` in `Hiring plan.md`: note_titles, _repeated_titles, given by sync.run_chunks)
 #    opens a sentence with its first word (`Hiring`, `Offsite` were names of their titles alone; `# Project Alpha`,
@@ -1034,6 +1047,83 @@ QUOTE_REACH = 200
 # `#proj`, joined to every `Proj` of the vault); one ending it is the sentence's (`about #python.`)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+(?:\.[\w-][\w/-]*)*)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# Bear's tag of several words, closed by a `#` (`#reading list#`, `#work/big plans#`), on one line: the tag
+# whole (heuristic rules 20, qa33: it was `#reading`, its other words text). Up to six words; a last word of
+# one character is a language's name, no tag's end (`#dotnet in C#`)
+BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<![ \t][^\s#])#(?![\w#])")
+# Bear's highlight, `::Remember the card::`, and the `==mark==` of Bear, Obsidian and iA Writer: their marks
+# name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
+# tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
+# before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
+_MARKS = re.compile(r"::|==")
+_MARK_EDGE = frozenset(":=")
+
+
+# iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
+# budget.csv`, `/assets/photo.jpg "The view"` (a title after it), which its preview replaces with that file (a note
+# transcluded, a table, an image). One to a note links to it, as `![[Chapter 2]]` would; the path names nothing
+# by its words and the title is read as a caption's text (rules 20, qa33: `/Chapter 2.md` named Chapter, a
+# caption in quotes was a work's title)
+IA_BLOCK = re.compile(r"^([ \t]{0,3})(/[^\s/\"'()][^\n\"'()]*?\.[^\W_]{1,10})"
+                      r"(?:([ \t]+)([\"'(])([^\n\"'()]*)([\"')]))?[ \t]*$", re.MULTILINE)
+
+
+def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
+    """`text` with its iA Writer content blocks' paths (IA_BLOCK) blanked, and their titles' quotes (their
+    offsets kept), and the notes the blocks of notes link to (link_target)."""
+    if "/" not in text:
+        return text, []
+    found = []
+
+    def blank(m: re.Match) -> str:
+        path = m.group(2)
+        if path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = link_target(path[1:])
+            if target is not None:
+                found.append(target)
+        title = "" if m.group(3) is None else m.group(3) + " " + m.group(5) + " "
+        return m.group(1) + " " * len(path) + title + " " * (len(m.group()) - len(m.group(1)) - len(path) - len(title))
+
+    return IA_BLOCK.sub(blank, text), found
+
+
+def without_highlight_marks(text: str) -> str:
+    """`text` with the marks of its highlights (`::...::`, `==...==`: above) blanked, each a blank, so the
+    rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
+    nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
+    opened on its line, after no blank and before no word character (a regex's lazy search from each
+    opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
+    if "::" not in text and "==" not in text:
+        return text
+    opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
+    blank = []
+    n = len(text)
+    for m in _MARKS.finditer(text):
+        mark, at = m.group(), m.start()
+        before = text[at - 1] if at else "\n"
+        after = text[at + 2] if at + 2 < n else "\n"
+        waiting = opened.get(mark)
+        if waiting is not None and at > waiting[1]:
+            del opened[mark]  # its line ended unclosed
+            waiting = None
+        if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
+                and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
+            blank += [opened.pop(mark)[0], at]
+            continue
+        if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
+                and not after.isspace() and after not in _MARK_EDGE:
+            end = text.find("\n", at)
+            opened[mark] = (at, n if end < 0 else end)
+    if not blank:
+        return text
+    out, last = [], 0
+    for at in sorted(blank):
+        out += [text[last:at], "  "]
+        last = at + 2
+    out.append(text[last:])
+    return "".join(out)
+
+
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
 # Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
 # read as `@priya.r` is, so it joins the person it names (handle_names; `sam.okafor` is Sam Okafor's key).
@@ -1604,6 +1694,11 @@ def link_target(target: str) -> EntityMention | None:
     another name without a letter."""
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
+    # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
+    # Lisbon` (text.bundle_path; rules 20)
+    path = bundle_path(path.rstrip("/") if path.lower().endswith(BUNDLE_SUFFIX + "/") else path)
+    if path.lower().endswith(BUNDLE_SUFFIX):
+        path = path[:-len(BUNDLE_SUFFIX)]
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
     if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
@@ -1692,7 +1787,8 @@ def markdown_link_target(target: str) -> EntityMention | None:
         return None
     path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
     # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
-    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
+    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None \
+            and not path.lower().rstrip("/").endswith(BUNDLE_SUFFIX):  # a TextBundle is a note (rules 20)
         return None
     return link_target(path.replace("#", " ").replace("^", " "))
 
@@ -2138,7 +2234,7 @@ def note_titles(path: str, matter: frontmatter.FrontMatter | None) -> tuple[str,
     its suffix (`Hiring plan` of `plans/Hiring plan.md`, `hiring-plan` of `hiring-plan.md`) and its front
     matter's `title:` values. A `# ` heading that repeats one of them names the note, not a name of its
     first word (_repeated_titles, heuristic rules 20); sync gives each chunk its note's (sync.run_chunks)."""
-    stem = PurePosixPath(without_invisibles(path)).name
+    stem = PurePosixPath(bundle_path(without_invisibles(path))).name  # a TextBundle's text: its bundle's name
     stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
     titles = [v for e in (matter.entries if matter else ()) if e.key.lower() == "title" for v in e.values]
     return tuple(dict.fromkeys([stem, *titles]))
@@ -2462,6 +2558,13 @@ class HeuristicExtractor:
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_link_definitions(text)
+        # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
+        # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
+        bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
+        if bear_tags:
+            text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
+        text = without_highlight_marks(text)
+        text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2564,6 +2667,10 @@ class HeuristicExtractor:
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
+        for tag in bear_tags:
+            add("#" + re.sub(r"[ \t]+", " ", tag), "concept")
+        for target in blocks:  # iA Writer's content block of a note: read whole, as a link's
+            add(target.name, target.type)
         for name in names:  # the note's title: read whole, never in fragments
             if _names_note(name):
                 add(name, "name")
@@ -2977,7 +3084,10 @@ def note_name(path: str) -> EntityMention | None:
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
     date), for a file name that names nothing by the link rules and for
-    one that is no title (lower case: `trip-to-lisbon.md`)."""
+    one that is no title (lower case: `trip-to-lisbon.md`). A TextBundle's
+    text is named by its bundle, `Trip to Lisbon.textbundle/text.md` as
+    `Trip to Lisbon.md` (text.bundle_path; rules 20: `text`, which named nothing)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     date = file_date(without_invisibles(path))
     if date is not None:
@@ -3028,7 +3138,9 @@ def linkable_name(path: str) -> EntityMention | None:
     when titled, is named by it as a Markdown note of that name would be
     (`log`, `Deploy log`) when a link of its folder names it (rules 17:
     `[log](notes/log.txt)`; an org-roam note by its slug, `eigenvalues` for
-    `20261103101500-eigenvalues.org`). None for every other path."""
+    `20261103101500-eigenvalues.org`). None for every other path. A TextBundle's
+    text as its bundle's name (text.bundle_path)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     if note_name(path) is not None:
         return None
