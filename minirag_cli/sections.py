@@ -17,6 +17,10 @@ section: it dates the note as a whole, as it always did (store.note_head).
 Markdown's `#` headings are read outside fenced code, the fences read as the
 extractors read them (mdcode.fenced_blocks, readers 8).
 
+A Kindle's `My Clippings.txt` (notekinds.clippings_note) is of its entries'
+days: each entry is a section of the day its `Added on` line gives, and a
+new section opens at each entry of another book or day (_entry_changes).
+
 The chunker cuts a note at each line where the day changes (note_chunks),
 so that every chunk lies in one day; each chunk under a dated heading is
 headed with that day (dated_header: `Journal · date: 2026-11-03`) in place
@@ -88,6 +92,9 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     from minirag_cli.extract.mdcode import fenced_blocks
     from minirag_cli.extract.orgmode import org_note
 
+    clippings = clippings_entries(text)
+    if clippings is not None:  # a Kindle's clippings: each entry of its day, a chunk of its own
+        return _entry_changes(clippings)
     org = org_note(path) if path else False
     if ("*" if org else "#") not in text:
         return []
@@ -124,6 +131,42 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         if now != day:
             changes.append((i + 1, now))
             day = now
+    return changes
+
+
+# that line as notekinds.clippings_note reads it, its words before the date in lower case: only that reader writes it
+_CLIP_READ = re.compile(r"- (?:your )?(?:highlight|note|bookmark|clip|article)\b[^A-Z\n]*\| added on (\S[^\n]*?)\r?")
+
+
+def clippings_entries(text: str) -> list[tuple[int, str, str]] | None:
+    """(line index, the book's title line, the ISO day it was added, '' when none) of each entry of a
+    Kindle's clippings as notekinds.clippings_note read them, in `text` (the note, or its first chunk); None when
+    `text` is no such note (its first line with text opens no entry)."""
+    if "| added on " not in text:  # (read for every note: most hold no such line)
+        return None
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or first + 1 >= len(lines) or _CLIP_READ.fullmatch(lines[first + 1]) is None:
+        return None
+    out = []
+    for i in range(first + 1, len(lines)):
+        m = _CLIP_READ.fullmatch(lines[i])
+        if m is not None and lines[i - 1].strip():
+            day = next((iso for _s, iso in find_dates(m.group(1)) if not iso.startswith("--")), "")
+            out.append((i - 1, lines[i - 1].strip(), day))
+    return out
+
+
+def _entry_changes(entries: list[tuple[int, str, str]]) -> list[tuple[int, str]]:
+    """day_changes of a Kindle's clippings (clippings_entries): a change at each entry whose book
+    or day is not the one before's, so that note_chunks cuts there (a chunk held the highlights of three
+    books, each chunk was headed by the first entry's book and none by its day)."""
+    changes: list[tuple[int, str]] = []
+    last = None
+    for i, book, day in entries:
+        if (book, day) != last:
+            changes.append((i + 1, day))
+            last = book, day
     return changes
 
 

@@ -1405,7 +1405,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 #    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
-READER_VERSION = 8
+# 9: qa31: a Kindle's `My Clippings.txt` (entries ended by `==========`, notekinds.clippings_note): its `==========`
+# lines read as blank, its `- Your Highlight ... | Added on ...` lines' words before the date in lower case (its
+# `Location`, `Added`, `Highlight` were the top names), a highlight a later one of its book holds whole left out;
+# each entry dated by its `Added on` day, a new chunk at each entry of another book or day (sections.day_changes).
+READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
