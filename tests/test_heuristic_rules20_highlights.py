@@ -82,3 +82,35 @@ def test_other_links_and_urls_still_name_as_before():
                   "at the Kindle store. The Location of the Page was Times Square, see https://example.com/API.\n")
     assert {"Apollo", "Priya Raman", "Kindle", "Times Square"} <= found
     assert "API" not in found  # a bare URL's words (rules 20)
+
+
+CLIPPINGS_READ = """Thinking, Fast and Slow (Daniel Kahneman)\r
+- your highlight on page 20 | location 301-303 | added on Monday, 3 November 2025 10:22:13\r
+\r
+System 1 operates automatically, as Priya Raman says.\r
+\r
+Atomic Habits: An Easy & Proven Way to Build Good Habits & Break Bad Ones (James Clear)\r
+- your note on page 27 | location 402 | added on Wednesday, 5 November 2025 07:41:10\r
+\r
+The Pragmatic Programmer (David Thomas;Andrew Hunt)\r
+- your highlight on page 12 | location 230-231 | added on Monday, 1 December 2025 08:30:00\r
+\r
+Sapiens (Harari, Yuval Noah)\r
+- highlight loc. 1802-05  | added on Thursday, March 15, 2012, 11:02 PM\r
+"""
+
+
+def test_a_clippings_entry_names_its_book_whole_and_its_authors():
+    found = {(m.name, m.type) for m in HeuristicExtractor().extract_one(CLIPPINGS_READ)}
+    assert {("Thinking, Fast and Slow", "work"), ("Atomic Habits", "work"), ("The Pragmatic Programmer", "work"),
+            ("Sapiens", "work"), ("Daniel Kahneman", "person"), ("James Clear", "person"), ("David Thomas", "person"),
+            ("Andrew Hunt", "person"), ("Yuval Noah Harari", "person")} <= found
+    names_found = {name for name, _type in found}
+    assert {"Fast", "Slow", "Thinking", "Proven Way", "Build Good Habits", "Break Bad Ones", "Easy", "Harari"} \
+        & names_found == set()
+    assert "Priya Raman" in names_found  # the highlight's own text is read as ever
+    # Readwise's `- Full Title:` names the book by its title, as the note's file name does
+    assert names("- Full Title: Atomic Habits: An Easy & Proven Way to Build Good Habits & Break Bad Ones\n") == {
+        "Atomic Habits"}
+    # a line that only looks so, in a note of its own, is read as ever
+    assert "Proven Way" in names("Atomic Habits: An Easy & Proven Way (James Clear)\n- a list item\n")

@@ -459,7 +459,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    Readwise's `([Location 1234](https://readwise.io/…))`, `[View Highlight](…)`, `[View Tweet](…)`, and the Kindle
 #    Highlights plugin's `[Kindle link](kindle://…)`, names nothing (SOURCE_LABEL: `Location` was the top name,
 #    68 mentions); nor do a bare URL's words (BARE_URL: a cover's `._SY400_.jpg` named `SY400`), an ASIN
-#    (`B00X47ZVXM`: _ASIN) or the labels `Full Title:`, `Document Tags:`, `ASIN:`, `ISBN:` (LABEL_WORDS).
+#    (`B00X47ZVXM`: _ASIN) or the labels `Full Title:`, `Document Tags:`, `ASIN:`, `ISBN:` (LABEL_WORDS); a
+#    Kindle clippings entry's title line and Readwise's `- Full Title:` name the book whole, by its title before
+#    a subtitle, and its authors (without_book_lines: `Fast`, `Slow`, `Proven Way` were names).
 VERSION = 20
 
 
@@ -1805,6 +1807,48 @@ def without_bare_urls(text: str) -> str:
     return BARE_URL.sub(lambda m: " " * len(m.group()), text)
 
 
+# The line that opens each entry of a Kindle's `My Clippings.txt`, its book's title and authors, as
+# notekinds.clippings_note reads it (the entry's next line `- your highlight ... | added on ...`, which no other
+# note writes so), and the `- Full Title:` line of a Readwise export's metadata: each names its book whole, by its
+# title before a subtitle (`Atomic Habits: An Easy & Proven Way ...` is `Atomic Habits`, the note Readwise and
+# the Kindle Highlights plugin name by it), and its authors (`(David Thomas;Andrew Hunt)`, a sideloaded book's
+# `(Harari, Yuval Noah)`), people; heuristic rules 20: `Thinking, Fast and Slow` named `Fast` and `Slow`, a
+# subtitle `Proven Way`, `Build Good Habits` and `Break Bad Ones`, in every entry of the book
+CLIPPING_TITLE = re.compile(r"^(\S[^\n]*?)(?:[ \t]*\(([^()\n]+)\))?[ \t]*\r?\n"
+                            r"(?=- (?:your )?(?:highlight|note|bookmark|clip|article)\b[^A-Z\n]*\| added on )", re.M)
+FULL_TITLE = re.compile(r"^[ \t]*[-*+][ \t]+Full Title:[ \t]*(\S[^\n]*?)[ \t]*\r?$", re.M)
+_SURNAME_FIRST = re.compile(r"([^\s,]+),[ \t]*([^\s,]+(?:[ \t]+[^\s,]+){0,2})")
+
+
+def _main_title(title: str) -> str:
+    """A book's title without its subtitle (after `: `)."""
+    return title.split(": ", 1)[0].strip()
+
+
+def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with its clippings' title lines and Readwise's `Full Title:` values blanked (CLIPPING_TITLE,
+    FULL_TITLE), each character a blank, and the (name, type) each names: its book (`work`) and authors."""
+    if "| added on " not in text and "Full Title:" not in text:
+        return text, []
+    found: list[tuple[str, str]] = []
+    spans = []
+    for m in CLIPPING_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        for author in (m.group(2) or "").split(";"):
+            author = author.strip()
+            turned = _SURNAME_FIRST.fullmatch(author)
+            author = f"{turned.group(2)} {turned.group(1)}" if turned else author
+            if author and not author.lower().startswith("unknown"):
+                found.append((author, "person"))
+        spans.append((m.start(), m.end(2) if m.group(2) else m.end(1)))
+    for m in FULL_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        spans.append(m.span(1))
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, found
+
+
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
 # `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
 _MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
@@ -2449,6 +2493,7 @@ class HeuristicExtractor:
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
+        text, books = without_book_lines(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2540,6 +2585,8 @@ class HeuristicExtractor:
                 add("@" + m.group(1), "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
+        for name, type_ in books:  # a highlight's book and its authors, each whole (without_book_lines)
+            add(name, type_)
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
