@@ -229,8 +229,14 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
     note changes or `sync --rebuild`, and store.note_heads dates such a
     note from its first chunk (a block it holds whole). It holds no
     invisible character BM25 would split a word at (text.without_invisibles:
-    the header is indexed, never shown as written; migration 0006)."""
+    the header is indexed, never shown as written; migration 0006). A
+    Kindle's clippings (sections.clippings_entries) list no people: their
+    entries name their books' authors."""
     first = head if head is not None else first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    if clippings_entries(first_chunk_text) is not None:
+        # a Kindle's clippings: highlights of many books, each entry's authors in its own title line; every
+        # author on every chunk made a question naming one (`Kahneman`) match every book's entries alike
+        return header_layout(first, [])
     ids = sorted({int(i) for i in entity_ids})
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
@@ -673,6 +679,9 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     """Rewrite the people line of a document's header (document_header),
     which listed `old`, as its people are named now."""
     listed, people = ", ".join(old), None
+    first_chunk = conn.execute("SELECT text FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
+    if first_chunk is not None and clippings_entries(first_chunk[0]) is not None:
+        return  # a Kindle's clippings list no people (document_header)
     # each header of the document: a dated section's chunks have their own (sections.dated_header)
     for (header,) in conn.execute("SELECT DISTINCT header FROM chunks WHERE document_id = ?", (doc_id,)).fetchall():
         # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
