@@ -3,7 +3,8 @@
 Some notes keep many days in one file: a journal of `## 2026-11-03` (or
 `## Tuesday, 3 November 2026`, `### 2026-11-03 Tue`) sections, an Org
 datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
-changelog (`## [1.4.0] - 2026-11-03`). A heading dates its section when its
+changelog (`## [1.4.0] - 2026-11-03`), a Readwise export (`## New highlights
+added December 1, 2026 at 9:30 AM`, each later sync's highlights: readers 9). A heading dates its section when its
 text opens with a day with its year (after a version, `[1.4.0] - `, or a
 weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
 (the day is not the heading's) dates none. A day followed by other words
@@ -48,12 +49,21 @@ _LEAD = re.compile(r"(?:\[[^\]\n]*\]|v?\d+(?:\.\d+)+)?[ \t]*[-\u2013\u2014:]?[ \
 _DAY_ALONE = re.compile(rf"[\s,.:;()\[\]\-\u2013\u2014]*(?:(?:{_WEEKDAY})\.?[\s.)\]]*)?", re.I)
 
 
+# the heading a Readwise export opens each later sync's highlights with (readers 9: its highlights were undated)
+_READWISE_NEW = re.compile(r"New highlights added (.+?) at \d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*", re.I)
+
+
 def heading_date(text: str) -> tuple[str, bool]:
     """(the ISO day a heading's text (without its `#`s or `*`s) opens with,
     '' when none; whether the day is the heading's whole text: nothing but
     a weekday and punctuation after it (`2026-11-03 Tue`, `3 November 2026
-    (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)). See the
+    (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)), or
+    Readwise's `New highlights added December 1, 2026 at 9:30 AM`'s day. See the
     module docstring."""
+    readwise = _READWISE_NEW.fullmatch(text)
+    if readwise is not None:
+        days = [iso for surface, iso in find_dates(readwise.group(1)) if surface == readwise.group(1).strip()]
+        return (days[0], True) if days and not days[0].startswith("--") else ("", False)
     lead = _LEAD.match(text)
     rest = text[lead.end():]
     for surface, iso in find_dates(rest):

@@ -1409,6 +1409,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # lines read as blank, its `- Your Highlight ... | Added on ...` lines' words before the date in lower case (its
 # `Location`, `Added`, `Highlight` were the top names), a highlight a later one of its book holds whole left out;
 # each entry dated by its `Added on` day, a new chunk at each entry of another book or day (sections.day_changes).
+# A Readwise export's `## New highlights added December 1, 2026 at 9:30 AM` dates its section (sections.heading_date).
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -100,3 +100,39 @@ def test_a_clippings_file_is_chunked_and_headed_by_entry(tmp_path):
     assert sum(text.count("What you see is all there is") for text, _s, _h in chunks) == 1
     assert {"Location", "Added", "Highlight", "Your Highlight", "Loc", "Bookmark"} & names == set()
     assert {"Daniel Kahneman", "Marcus Aurelius", "Nassim Nicholas Taleb"} <= names
+
+
+READWISE = """# Thinking, Fast and Slow
+
+![rw-book-cover](https://images-na.ssl-images-amazon.com/images/I/41shZGS-G%2BL._SL200_.jpg)
+
+## Metadata
+- Author: [[Daniel Kahneman]]
+- Full Title: Thinking, Fast and Slow
+- Category: #books
+
+## Highlights
+- Losses loom larger than gains. ([Location 4210](https://readwise.io/to_kindle?action=open&asin=B00555X8OA&location=4210))
+
+## New highlights added December 1, 2026 at 9:30 AM
+- The planning fallacy: plans land close to the best case. ([Location 3801](https://readwise.io/to_kindle?action=open&asin=B00555X8OA&location=3801))
+    - Note: Use reference class forecasting for the kitchen estimate.
+"""
+
+
+def test_a_readwise_sync_s_new_highlights_are_of_its_day(tmp_path):
+    # each later Readwise sync appends its highlights under such a heading: they are of its day (readers 9)
+    assert day_changes(READWISE) == [(13, "2026-12-01")]
+    assert day_changes(READWISE.replace("December 1, 2026 at 9:30 AM", "soon")) == []
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "Thinking, Fast and Slow.md").write_text(READWISE, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        heads = conn.execute("SELECT start_line, header FROM chunks ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    assert [(start, header.split("\n")[0]) for start, header in heads if start >= 13] == [
+        (13, "# Thinking, Fast and Slow · date: 2026-12-01")]
+    assert all("date:" not in header for start, header in heads if start < 13)
