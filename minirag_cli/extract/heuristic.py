@@ -462,6 +462,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (`B00X47ZVXM`: _ASIN) or the labels `Full Title:`, `Document Tags:`, `ASIN:`, `ISBN:` (LABEL_WORDS); a
 #    Kindle clippings entry's title line and Readwise's `- Full Title:` name the book whole, by its title before
 #    a subtitle, and its authors (without_book_lines: `Fast`, `Slow`, `Proven Way` were names).
+# 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
+#    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
+#    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
+#    Lindqvist` (and `@email` its alias), and `@phone`, `@home` were persons; the description's first word now
+#    opens a sentence, `+Flat` still names Flat.
 VERSION = 20
 
 
