@@ -1,7 +1,7 @@
 """Note files whose text is not their bytes as written: Obsidian's JSON
 Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
 (`.excalidraw.md`), a plain Excalidraw file (`.excalidraw`) and a Jupyter
-notebook (`.ipynb`). This module
+notebook (`.ipynb`), and a Kindle's clippings. This module
 owns what mrag reads of each (`note_text`); every other note is its decoded
 text. The sync, `mrag show` and the chunks all see the text returned here,
 so a chunk's line numbers are lines of it.
@@ -51,6 +51,13 @@ so a chunk's line numbers are lines of it.
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
   a note or to-do in Joplin's trash (`deleted_time:` other than 0).
 
+- A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
+  ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
+  ... | Added on ...` line and the text): its lines kept, the `==========` lines
+  blank, the `- Your Highlight` lines' words before the date in lower case, a
+  highlight a later one of its book holds whole blank (clippings_note); its
+  entries' days and chunks are sections.clippings_entries'.
+
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
 skipped. So is one a reader fails on in a way not foreseen (note_text turns
@@ -93,7 +100,8 @@ def note_text(path: str, text: str) -> str:
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
     if kind is None:
-        return text
+        clippings = clippings_note(text)
+        return text if clippings is None else clippings
     try:
         read = readers[kind](text)
     except MalformedNote:
@@ -309,6 +317,80 @@ def joplin_created(path: str, text: str) -> str:
         if t is not None:
             return local_time(t.group(1), t.group(2))
     return ""
+
+
+# ------------------------------------------------------------------ Kindle's My Clippings.txt
+
+# the line a Kindle writes after each entry of `My Clippings.txt`
+_CLIP_END = "=" * 10
+# an entry's second line as an English-language Kindle writes it: what the entry is and where it is in the
+# book (`Your Highlight on page 12 | Location 180-182`, an older Kindle's `Highlight Loc. 1802-05 `), then
+# when it was added (`Added on Monday, 3 November 2025 10:22:13`, `Added on Thursday, March 15, 2012, 11:02 PM`)
+_CLIP_META = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*Added on[ \t]+(\S[^\n]*)")
+
+
+
+def clippings_note(text: str) -> str | None:
+    """The text read of a Kindle's `My Clippings.txt` (whatever its file name), None when `text` is not one:
+    entries each ended by a line of ten `=`, each a book's title and author (`Thinking, Fast and Slow (Daniel
+    Kahneman)`), a line saying what it is, where and when it was added (_CLIP_META), and the highlight's or
+    note's text (none for a bookmark). Every line keeps its number: the `==========` lines are read as blank
+    lines (they were chunk text), the meta line's words before the date in lower case (`- your highlight on
+    page 12 | location 180-182 | added on Monday, 3 November 2025 10:22:13`: its `Location`, `Added` and `Your
+    Highlight` were a reader's top names), a byte order mark a Kindle writes before a title left out; and a
+    highlight whose text a later highlight of the same book holds whole (the same passage highlighted again,
+    or the highlight extended) is read as blank lines: the device keeps both, and both ranked, word for word.
+    Each entry is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,
+    sections.day_changes)."""
+    if _CLIP_END not in text:
+        return None
+    lines = text.split("\n")
+    entries: list[tuple[int, int]] = []  # (first line, separator line) of each entry
+    start = 0
+    for i, line in enumerate(lines):
+        if line.rstrip("\r").lstrip("\ufeff") == _CLIP_END:
+            if any(x.strip("\r\ufeff \t") for x in lines[start:i]):
+                entries.append((start, i))
+            start = i + 1
+    if not entries or any(x.strip() for x in lines[start:]):
+        return None  # no entry, or text after the last one: not a file the device wrote
+    metas = []
+    for first, end in entries:
+        while not lines[first].strip("\r\ufeff \t"):
+            first += 1
+        meta = _CLIP_META.fullmatch(lines[first + 1].rstrip("\r")) if first + 1 < end else None
+        if meta is None:
+            return None
+        metas.append((first, end, meta))
+    out = list(lines)
+
+    def blank(i: int) -> None:
+        out[i] = "\r" if lines[i].endswith("\r") else ""
+
+    kept: dict[str, list[tuple[int, str]]] = {}  # a book's highlights: (entry, its words joined by blanks)
+    stale = set()
+    for n, (first, end, meta) in enumerate(metas):
+        if "highlight" not in meta.group(1).lower():
+            continue
+        book = lines[first].strip("\r\ufeff \t")
+        # (without the full stop that ended it: the passage extended goes on past that word)
+        words = " ".join(" ".join(lines[first + 2:end]).split()).rstrip(".,;:!?\u2026")
+        if not words:
+            continue
+        for m, earlier in kept.get(book, []):
+            if earlier in words:
+                stale.add(m)
+        kept.setdefault(book, []).append((n, words))
+    for n, (first, end, meta) in enumerate(metas):
+        blank(end)
+        if n in stale:
+            for i in range(first, end):
+                blank(i)
+            continue
+        out[first] = lines[first].replace("\ufeff", "")
+        cr = "\r" if lines[first + 1].endswith("\r") else ""
+        out[first + 1] = f"- {meta.group(1).lower()}| added on {meta.group(2)}{cr}"
+    return "\n".join(out)
 
 
 # ------------------------------------------------------------------ Excalidraw

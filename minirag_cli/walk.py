@@ -1420,6 +1420,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 9: qa33: a TextBundle's text (`Trip to Lisbon.textbundle/text.md`, Bear's, Ulysses', iA Writer's) is dated by its
 # bundle's name as a note is by its file name (text.bundle_path: `Morning pages 2026-11-02.textbundle/text.txt`
 # was undated); a bundle's `info.json` is passed over unlisted, and a `.textpack` is skipped saying what it is.
+# 9: qa31: a Kindle's `My Clippings.txt` (entries ended by `==========`, notekinds.clippings_note): its `==========`
+# lines read as blank, its `- Your Highlight ... | Added on ...` lines' words before the date in lower case (its
+# `Location`, `Added`, `Highlight` were the top names), a highlight a later one of its book holds whole left out;
+# each entry dated by its `Added on` day, a new chunk at each entry of another book or day (sections.day_changes).
+# A Readwise export's `## New highlights added December 1, 2026 at 9:30 AM` dates its section (sections.heading_date).
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
