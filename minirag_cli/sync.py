@@ -1908,7 +1908,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         try:
             text, warning = ((ahead.text, ahead.warning) if ahead
-                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes))
+                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes,
+                                       folder=note.abspath.parent))
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
             _looked_at(run, note, str(exc), read_at)
@@ -2516,7 +2517,8 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     binary, wide = sniff_note(data)
     try:
         limit = run.options.max_bytes if run is not None else None
-        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit)[0], note.path)
+        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit,
+                                                               folder=note.abspath.parent)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2539,7 +2541,7 @@ def _skip_reason(note: NoteFile, data: bytes, max_bytes: int) -> tuple[str | Non
     if binary:
         return "binary file", "", None
     try:
-        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes)
+        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes, folder=note.abspath.parent)
     except MalformedNote as exc:
         return str(exc), "", None
     return None, text, warning
