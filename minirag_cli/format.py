@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.markup import escape as _escape_markup
 from rich.table import Table
 
+from minirag_cli.frontmatter import snippet_text
+
 # C0 and C1 control characters but tab, newline and the CR of a CRLF line end. Notes, their file
 # names and the entities taken from them are text from anywhere (a web clip, a mail): printed raw
 # on a terminal, an ESC sequence in one retitles it, hides lines or writes the clipboard (OSC 52),
@@ -460,46 +462,6 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         if explain:
             for line in explain_lines(r):
                 console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
-
-
-# an HTML element's tag a web clip (Evernote's, a pasted page) leaves in a note's text: `<div>`, `<br/>`,
-# `</td>`, `<span style="...">`; only HTML's own element names (`List<String>` in code is no tag)
-_HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|blockquote|br|caption|center|code|col|colgroup|dd|del|div|dl|dt|em|en-media|en-note|"
-    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|li|mark|ol|p|pre|s|small|span|strike|strong|sub|sup|table|"
-    r"tbody|td|tfoot|th|thead|tr|tt|u|ul)(?:\s[^<>]{0,500})?/?>", re.IGNORECASE)
-# an HTML character reference (`&nbsp;`, `&ndash;`, `&#8212;`, `&#x2014;`)
-_HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
-
-
-def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
-    """What a result's snippet shows of its chunk: the text after the front
-    matter the chunk opens with (`--- title: ... tags: [...] ---` took half
-    of the snippet of every such note, whose path and lines are on the line
-    above), unless nothing follows it, with the HTML tags a web clip leaves
-    in it dropped and its character references decoded (`<div>750 g&nbsp;of
-    water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
-    `{{query ...}}` not shown and a block reference's uuid shown as the block's
-    text (`blocks`: Index.block_refs; frontmatter.shown_without_logseq_marks),
-    and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
-    `is_todo: 1`: notekinds.joplin_kept_line) left out as a front matter is
-    (`path`: the chunk's note); `--json` keeps the text whole."""
-    import html
-
-    from minirag_cli import frontmatter
-    from minirag_cli.notekinds import joplin_item, joplin_kept_line
-
-    if path and joplin_item(path):
-        kept = "\n".join(line for line in text.split("\n") if not joplin_kept_line(path, line))
-        text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
-    matter = frontmatter.parse(text)
-    body = text[matter.end:] if matter is not None else ""
-    shown = frontmatter.shown_without_logseq_marks(body if body.strip() else text, blocks)
-    if "<" in shown:
-        shown = _HTML_TAG.sub(" ", shown)
-    if "&" in shown:
-        shown = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), shown)
-    return shown
 
 
 def explain_lines(r: dict) -> list[str]:

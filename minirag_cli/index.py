@@ -634,7 +634,7 @@ class Index:
 
     def block_refs(self, results) -> dict[str, str]:
         """{uuid: the block's text} of the Logseq block references `((6543a1b2-...))` the search
-        `results` write, for their snippets (format.snippet_text): each read from the chunk that
+        `results` write, for their snippets (frontmatter.snippet_text): each read from the chunk that
         holds its `id::` line (frontmatter.block_text); one no chunk holds is left out."""
         from minirag_cli import frontmatter
         from minirag_cli.store import chunk_texts_holding
