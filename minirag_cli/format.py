@@ -492,9 +492,21 @@ def explain_lines(r: dict) -> list[str]:
     return out
 
 
+def sync_line(running: str, rebuilding: bool, listed: str) -> str:
+    """The stderr line of `ask` and `mrag tasks` while a sync (`running`: 'pid N') is at work: what
+    the `listed` ("results", "tasks") are as of. A sync writes note by note, and a reader sees what
+    it has written so far; a `--rebuild` builds the new index aside and swaps it in at its end, and a
+    reader sees the whole index as it was before it until then (the line said "written so far")."""
+    if rebuilding:
+        return (f"a `mrag sync --rebuild` ({running}) is building a new index aside: the {listed} are of the "
+                "index as it was before the rebuild, which replaces it when it is done.")
+    return f"a `mrag sync` ({running}) is writing the index now: the {listed} are as of what it has written so far."
+
+
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
               one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
-              sync_running: str | None = None, blocks: dict[str, str] | None = None) -> None:
+              sync_running: str | None = None, rebuilding: bool = False,
+              blocks: dict[str, str] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
@@ -502,8 +514,10 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
     `empty_index`: the index holds no note text, which no rewording mends;
     `sync_running` ('pid N'): a sync is writing it now (its first notes, or
-    the notes it is re-syncing: the results are as of what it wrote so far).
-    The JSON carries both (`empty_index`, `sync_running`), and the line on
+    the notes it is re-syncing: the results are as of what it wrote so far);
+    `rebuilding`: that sync is a `--rebuild` building the new index aside (the
+    results are of the whole index as it was before it: sync.sync_state).
+    The JSON carries them (`empty_index`, `sync_running`, `sync_rebuilding`), and the line on
     stderr that says why there is no result is written under --json too: a
     script saw `"results": []` with exit code 0 and could not tell "nothing
     matches" from "not built yet" (the "nothing matches" line stays out of
@@ -520,8 +534,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         else:
             note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if sync_running and not empty_index and not as_json:  # as `mrag tasks` says it (--json: `sync_running`)
-        note(f"a `mrag sync` ({sync_running}) is writing the index now: the results are as of what it has "
-             "written so far.", markup=False)
+        note(sync_line(sync_running, rebuilding, "results"), markup=False)
     if paths:
         print_lines(quoted_path(path) for path in result_paths(result))
         return
@@ -529,6 +542,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     data["unsynced"] = unsynced or []
     if as_json:
         data["empty_index"], data["sync_running"] = empty_index, sync_running
+        data["sync_rebuilding"] = bool(sync_running) and rebuilding
         if answer is not None:
             data["answer"] = answer(None).to_dict()
         print_json(data, one_line=one_line)

@@ -445,16 +445,25 @@ class SyncLock:
 
     def __init__(self, db_path: Path, path: Path, fh):
         self.db_path, self.path, self._fh = db_path, path, fh
-        self._idle = False
+        self._mark = ""  # what the lock file says besides the pid (_write_holder): IDLE_MARK, REBUILD_MARK or none
 
     def idle(self, idle: bool) -> None:
         """Say in the lock file whether its holder, a `--watch`, waits for a change
         (`PID watching`) or writes the index (`PID`): sync_running tells readers
         (`mrag tasks`, `doctor`) that a sync is writing only while one is, not all
         day while a watch waits."""
-        if idle != self._idle:
-            self._idle = idle
-            _write_holder(self._fh, idle)
+        self._say(IDLE_MARK if idle else "")
+
+    def rebuilding(self, rebuilding: bool) -> None:
+        """Say in the lock file whether its holder is a `--rebuild` building the new index aside
+        (`PID rebuilding`): readers see the old index whole until it is swapped in, not what the
+        sync has written so far (sync_state: `ask`'s and `mrag tasks`' line says which)."""
+        self._say(REBUILD_MARK if rebuilding else "")
+
+    def _say(self, mark: str) -> None:
+        if mark != self._mark:
+            self._mark = mark
+            _write_holder(self._fh, mark)
 
     def check(self) -> None:
         """Keep the lock: re-take it if its file is no longer the one locked.
@@ -471,8 +480,8 @@ class SyncLock:
                                   "file in place while a sync runs: it is what keeps a second one out.") from None
         self.release()
         self._fh = fh
-        if self._idle:  # made anew while the watch waits: it still waits
-            _write_holder(fh, True)
+        if self._mark:  # made anew while the watch waits (or a rebuild builds): it still does
+            _write_holder(fh, self._mark)
 
     def checking(self, progress: Progress | None) -> Progress:
         """`progress`, checking the lock as files go by (every CHECK_SECONDS
@@ -517,20 +526,22 @@ def _same_file(path: Path, fh) -> bool:
 
 
 IDLE_MARK = "watching"  # after the pid in the lock file: a `--watch` waiting for a change (SyncLock.idle)
+REBUILD_MARK = "rebuilding"  # after the pid: a `--rebuild` building the new index aside (SyncLock.rebuilding)
 
 
-def _write_holder(fh, idle: bool) -> None:
-    """The lock file's text: the holder's pid, and IDLE_MARK while a watch waits. Opened
-    for appending (a+), the file is emptied first, so the text is written at its start."""
+def _write_holder(fh, mark: str) -> None:
+    """The lock file's text: the holder's pid, and `mark` after it (IDLE_MARK while a watch waits,
+    REBUILD_MARK while a rebuild builds; "": none). Opened for appending (a+), the file is emptied
+    first, so the text is written at its start."""
     with contextlib.suppress(OSError):
-        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {IDLE_MARK}" if idle else str(os.getpid())), fh.flush()
+        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {mark}" if mark else str(os.getpid())), fh.flush()
 
 
-def _holder(fh) -> tuple[str, bool]:
-    """(pid, idle) as the holder wrote them (_write_holder): ('', False) when it wrote none."""
+def _holder(fh) -> tuple[str, str]:
+    """(pid, mark) as the holder wrote them (_write_holder): ('', '') when it wrote none."""
     fh.seek(0)
     words = fh.read().split()
-    return (words[0] if words else ""), words[1:] == [IDLE_MARK]
+    return (words[0] if words else ""), (words[1] if len(words) == 2 else "")
 
 
 def _take_lock(db_path: Path, lock: Path):
@@ -550,7 +561,7 @@ def _take_lock(db_path: Path, lock: Path):
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            pid, _idle = _holder(fh)  # the holder wrote its pid (below)
+            pid, _mark = _holder(fh)  # the holder wrote its pid (below)
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
@@ -561,7 +572,7 @@ def _take_lock(db_path: Path, lock: Path):
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
         if _same_file(lock, fh):
-            _write_holder(fh, False)
+            _write_holder(fh, "")
             return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
@@ -572,6 +583,14 @@ def _take_lock(db_path: Path, lock: Path):
 def sync_running(db_path: Path) -> str | None:
     """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock and writes
     the index, else None: a `--watch` waiting for a change writes nothing (SyncLock.idle)."""
+    state = sync_state(db_path)
+    return state[0] if state else None
+
+
+def sync_state(db_path: Path) -> tuple[str, bool] | None:
+    """('pid N', rebuilding) while a `mrag sync` holds the index's sync lock and works (sync_running),
+    `rebuilding` when it is a `--rebuild` building the new index aside (SyncLock.rebuilding: readers
+    see the old index whole until it is swapped in); None while none does."""
     import fcntl
 
     lock = dbmod.lock_path(db_path)
@@ -582,8 +601,8 @@ def sync_running(db_path: Path) -> str | None:
             try:
                 fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:
-                pid, idle = _holder(fh)
-                return None if idle else f"pid {pid or '?'}"
+                pid, mark = _holder(fh)
+                return None if mark == IDLE_MARK else (f"pid {pid or '?'}", mark == REBUILD_MARK)
             fcntl.flock(fh, fcntl.LOCK_UN)
     except OSError:
         return None
