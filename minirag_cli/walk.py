@@ -1408,7 +1408,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
 # 9: fixR1: a Joplin conflict copy (`is_conflict: 1`) whose note (`conflict_original_id:`) is beside it is no
 # note: skipped as a sync tool's conflict copy, listed by doctor and status (notekinds.joplin_conflict); it
-# ranked beside its note with the old text, its to-do listed twice.
+# ranked beside its note with the old text, its to-do listed twice. A fence in a block quote (`> ```python` ...
+# `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

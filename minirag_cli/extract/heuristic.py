@@ -455,7 +455,10 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
-VERSION = 19
+# 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
+#    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
+#    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
+VERSION = 20
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
