@@ -15,8 +15,8 @@ def names(text: str) -> set[str]:
     return {m.name for m in HeuristicExtractor().extract_one(text)}
 
 
-def test_the_rules_are_19():
-    assert VERSION == 19
+def test_the_rules_are_19_or_later():  # 20: fixR1's quoted fences (heuristic.py)
+    assert VERSION >= 19
 
 
 NB = notebook([md("# Baseline run\n\nTrained the model for ten epochs.\n")])
