@@ -1389,12 +1389,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
         by_root.setdefault(root, []).append(path)
-    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
-                                           for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
     for doc, names in _stored_aliases(conn, {doc: path for doc, (_root, path) in paths.items()}).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
+    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held, run.aliases[root])
+                                           for root, held in by_root.items()))
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
     linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
@@ -1425,7 +1425,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
-                                    by_root.items() if _note_name_keys(run.names, held)}, replace_all=True)
+                                    by_root.items() if _note_name_keys(run.names, held)
+                                    or _title_keys(run.aliases[root], held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
                              replace_all=True)
@@ -1714,10 +1715,10 @@ def _sync_root(run: _Run, root: Path) -> None:
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
-    run.shared_names = _with_folder(run.shared_names, str(root),
-                                    shared_note_names(run.names, str(root), synced))
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    run.shared_names = _with_folder(run.shared_names, str(root),
+                                    shared_note_names(run.names, str(root), synced, run.aliases[str(root)]))
     # the lower-case pages the links will name once the notes are written, named before any is extracted
     linkable = _linkable_keys(run.names, synced)
     links_read = _link_ahead(run, root, walked, existing, synced, linkable)
@@ -2241,17 +2242,28 @@ def _note_name_keys(names: _NoteNames, paths: Iterable[str]) -> list[str]:
     return [key for path in paths if (key := names.key(path)) is not None]
 
 
-def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str],
+                      aliases: dict[str, list[str] | None] | None = None) -> frozenset[tuple[str, str]]:
     """(root, key) of the file names two or more of the notes at `paths` in
     the folder `root` share (`README.md`, `Untitled.md`, `Index.md` in
     several of its subfolders): no link can tell which note it means, and one
     entity mentioned by every such note would join notes that have nothing in
-    common, through the graph walk. Per folder, as a rebuild syncs them."""
+    common, through the graph walk. Per folder, as a rebuild syncs them. A Joplin
+    note's title (`aliases`: the folder's, joplin_titles) is its name as a file name
+    is: two notebooks' "Meeting notes" share it (they were one entity)."""
+    paths = list(paths)
     seen: set[str] = set()
     shared: set[str] = set()
-    for key in _note_name_keys(names, paths):
+    for key in [*_note_name_keys(names, paths), *_title_keys(aliases, paths).values()]:
         (shared if key in seen else seen).add(key)
     return frozenset((root, key) for key in shared)
+
+
+def _title_keys(aliases: dict[str, list[str] | None] | None, paths: Iterable[str]) -> dict[str, str]:
+    """{path: the key of its title} of the Joplin notes at `paths` named by their title
+    (`aliases`: the folder's, path -> heuristic.note_aliases: joplin_titles)."""
+    titles = joplin_titles(aliases)
+    return {path: normalise_key(titles[path], "name") for path in paths if path in titles} if titles else {}
 
 
 def _with_folder(pairs: frozenset[tuple[str, str]], root: str,
@@ -2376,7 +2388,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     if named_before == shared and not unjoined:  # the plain re-sync: no query
         # a folder whose last note with a title for a file name went (a note came, went or changed: the
         # notes held are read already): its record goes, as a rebuild writes none
-        untitled = not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+        untitled = (not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+                    and not _title_keys(aliases[0], held_now))
         if recorded != aliases or untitled:
             with dbmod.transaction(conn):
                 if untitled:
@@ -2386,6 +2399,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         return
     held = store.existing_documents(conn, str(root))
     keys = {path: key for path in held if (key := run.names.key(path)) is not None}
+    keys.update({path: key for path, key in _title_keys(aliases[0], held).items() if path not in keys})
     if named_before is None:
         redo = {path for path in keys if path not in written}
     else:

@@ -458,6 +458,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 # 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
 #    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
 #    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
+#    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
+#    name two notes share does (sync.shared_note_names): the two notes were one entity.
 VERSION = 20
 
 
