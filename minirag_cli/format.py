@@ -664,10 +664,10 @@ def entity_match_note(name: str, found: str, match: dict | None) -> None:
 
 
 def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
-                due: bool = False, overdue: bool = False, window=None) -> None:
+                due: bool = False, overdue: bool = False, window=None, priority: str | None = None) -> None:
     """`mrag tasks`: the first `limit` of `tasks` (Task.to_dict()s) as JSON, as
     their notes' files (--paths) or as a table; on stderr, when the table
-    is empty or cut at `limit`, what it leaves out."""
+    is empty or cut at `limit`, what it leaves out (of the `priority` asked, too)."""
     shown = tasks[:limit]
     if paths:
         print_lines(quoted_path(p) for p in note_paths(shown))
@@ -679,6 +679,8 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
         from minirag_cli.store.lookup import shorten
 
         kind = {"open": "open task", "done": "done task", "all": "task"}[state]
+        # qa34: `--priority Q` said no open task was in the notes at all
+        kind += f" of priority {priority.upper()}" if priority else ""
         from minirag_cli.tasks import window_label
 
         which = " due before today" if overdue else " with a due date" if due and window is None else ""

@@ -479,7 +479,7 @@ class Index:
                             priority=priority)
         self.require_notes("List them")
         with self.lock:
-            notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS))
+            notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS, taskmod.TASK_FILE_ENDS))
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
                               overdue=overdue, today=today, window=window, priority=priority)
 

@@ -350,7 +350,8 @@ def build_server(tools: MragTools):
         Monday to Sunday; within: the N days from today ("7", "7d", "2w"); from_day / to_day: from / up to
         a day (YYYY-MM-DD, today, tomorrow, yesterday or a weekday: the coming one). Give one window.
         priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"), an Obsidian Tasks
-        priority's letter (highest and high "A", medium "B", low and lowest "C"); each task's priority is
+        priority's letter (highest and high "A", medium "B", low and lowest "C"), a todo.txt line's `(A)` to
+        `(Z)`; each task's priority is
         that letter or null.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit, today=today,

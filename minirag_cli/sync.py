@@ -213,10 +213,13 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (`[log](../log.txt)` in `sub/a.md`) links as one to it does
     (heuristic.within_folder_links, rules 18). A note Dendron wrote (heuristic.dendron_note) has its
     links read target first (heuristic.dendron_links) and its generated `title:` left out
-    (heuristic.generated_title), rules 18."""
+    (heuristic.generated_title), rules 18. A todo.txt file's lines are read without their heads and
+    `@context` words (todotxt.readable, rules 20)."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
+    from minirag_cli.todotxt import is_todo_txt
+    from minirag_cli.todotxt import readable as todo_readable
 
     dendron = dendron_note(matter)
     if dendron:  # Dendron's own `title: Meetings` of `proj.alpha.meetings.md` names nothing (rules 18)
@@ -239,6 +242,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
+    elif is_todo_txt(path):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
+        texts = [todo_readable(text) for text in texts]
     return NoteReading(texts, parts, chat_speakers(laid), laid)
 
 

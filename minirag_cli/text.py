@@ -279,7 +279,13 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
     `Thursday, January 22nd 2026.md`) or whose path in its folder is
     (Obsidian's year, month and day folders `2026/01/22.md`, read with the
     folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
-    the date the note's first chunk names; '' when neither carries a date."""
+    the date the note's first chunk names; '' when neither carries a date. A todo.txt
+    file's head is its first task (todotxt.is_todo_txt), whose creation date dates no other: the
+    list is dated by its file name alone (qa34: `(A) 2026-11-03 Call Priya` dated every task)."""
+    from minirag_cli.todotxt import is_todo_txt
+
+    if path and is_todo_txt(path):
+        first_line = ""
     return line_date(first_line or "") or name_date(dated_path(root, path or ""))
 
 

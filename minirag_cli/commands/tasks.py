@@ -28,7 +28,8 @@ def tasks(
     end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
     priority: Optional[str] = typer.Option(None, "--priority", metavar="A",
                                            help="Only tasks of this priority: Org's and Logseq's \\[#A], Obsidian "
-                                                "Tasks' highest and high (A), medium (B), low and lowest (C)."),
+                                                "Tasks' highest and high (A), medium (B), low and lowest (C), "
+                                                "a todo.txt line's (A) to (Z)."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
@@ -53,7 +54,7 @@ def tasks(
     found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
                                               window=window, priority=priority)]
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
-                window=window)
+                window=window, priority=priority)
     running = index.sync_state()
     if running:  # a sync is at work: a note it has not reached yet is listed as last synced (a rebuild: all are)
         note(sync_line(*running, "tasks listed"), markup=False)

@@ -455,6 +455,11 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
+# 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
+#    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
+#    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
+#    Lindqvist` (and `@email` its alias), and `@phone`, `@home` were persons; the description's first word now
+#    opens a sentence, `+Flat` still names Flat.
 # 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
 #    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
 #    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
