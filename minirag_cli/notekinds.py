@@ -49,7 +49,9 @@ so a chunk's line numbers are lines of it.
   sources leave out (joplin_kept_line). Every other item (a notebook, `type_: 2`, a
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
-  a note or to-do in Joplin's trash (`deleted_time:` other than 0).
+  a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
+  copy (`is_conflict: 1`) whose note is beside it is skipped as a sync tool's
+  conflict copy is (joplin_conflict).
 
 - A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
@@ -70,6 +72,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from pathlib import Path
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -90,10 +93,12 @@ def special_kind(path: str) -> str | None:
     return None
 
 
-def note_text(path: str, text: str) -> str:
+def note_text(path: str, text: str, folder: Path | None = None) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
-    (the text itself but for the kinds above); MalformedNote when it cannot be read."""
-    joplin = joplin_note(path, text)
+    (the text itself but for the kinds above); MalformedNote when it cannot be read.
+    `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
+    (joplin_note; None: not looked for, the copy read as a note)."""
+    joplin = joplin_note(path, text, folder)
     if joplin is not None:
         return joplin
     kind = special_kind(path)
@@ -229,9 +234,10 @@ _JOPLIN_ITEMS = {2: "notebook", 3: "setting", 4: "resource (attachment) record",
                  16: "command"}
 
 
-def joplin_note(path: str, text: str) -> str | None:
+def joplin_note(path: str, text: str, folder: Path | None = None) -> str | None:
     """The text read of a Joplin item at `path` (as the module docstring says),
-    None when the file is not one; MalformedNote for an item that is no note."""
+    None when the file is not one; MalformedNote for an item that is no note,
+    and for a conflict copy whose note is in `folder` (joplin_conflict)."""
     if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
         return None
     lines = text.split("\n")
@@ -261,6 +267,8 @@ def joplin_note(path: str, text: str) -> str | None:
     if deleted not in ("", "0"):
         what = "to-do" if "is_todo: 1" in props else "note"
         raise MalformedNote(f"a Joplin {what} in the trash (deleted_time: {deleted[:30]})")
+    if "is_conflict: 1" in props and (reason := joplin_conflict(props, keys, lines[0], folder)):
+        raise MalformedNote(reason)
     kept = set()
     for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
         at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
@@ -272,6 +280,27 @@ def joplin_note(path: str, text: str) -> str | None:
     trailer = [line if i in kept else ("\r" if line.endswith("\r") else "")
                for i, line in enumerate(lines[start:end])]
     return "\n".join(lines[:start] + trailer + lines[end:])
+
+
+# Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
+# the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
+# on; before, none), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
+# uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
+# its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
+# note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
+# note is not beside it (deleted since, or not named: older Joplin) is the version left, and is read.
+JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
+
+
+def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path | None) -> str | None:
+    """Why a Joplin conflict copy (its metadata `props`, their `keys`; its `title`) is skipped: its note
+    (`conflict_original_id:`) is in `folder`; None when it is not (or `folder` is None: not looked for)."""
+    original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
+    if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
+        return None
+    title = " ".join(title.split())[:80]
+    return (f"{JOPLIN_CONFLICT} conflict copy of {original}.md: merge its edit into that note (\"{title}\") in "
+            "Joplin and delete the copy (in its Conflicts notebook)")
 
 
 _JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")

@@ -475,6 +475,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `==mark==` name nothing and hide no sentence's start (without_highlight_marks: `::Ask about the tiles::`
 #    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names
 #    nothing (IA_BLOCK: it named Chapter; a block's `"title"` was a work).
+# 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
+#    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
+#    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
+#    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
+#    name two notes share does (sync.shared_note_names): the two notes were one entity.
 VERSION = 20
 
 
