@@ -117,7 +117,7 @@ class MragTools:
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question,
-        `unsynced`, `empty_index` and `sync_running` included (the results' notes changed or deleted since the
+        `unsynced`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results' notes changed or deleted since the
         last sync, which the CLI also names on stderr), "yesterday" read
         against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
         local date: askday.py)."""
@@ -136,7 +136,8 @@ class MragTools:
         # as `mrag ask --json`: an index with no note text yet (its first sync at work) is told
         # from a question nothing matches
         data["empty_index"] = not result.results and self.index.holds_no_text()
-        data["sync_running"] = self.index.sync_running()
+        running, data["sync_rebuilding"] = self.index.sync_state() or (None, False)
+        data["sync_running"] = running
         return data
 
     def get_document(self, path: str) -> dict:

@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.notekinds import NOTEBOOK, MalformedNote, note_text, special_kind
+from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
@@ -433,7 +433,8 @@ def compared_copy(reason: str) -> bool:
 def copy_reason(reason: str) -> bool:
     """Is `reason` why a file was skipped as a copy of its note (conflict_copy_reason)?"""
     return compared_copy(reason) or (
-        CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES})
+        CONFLICT_COPY in reason
+        and reason.split(CONFLICT_COPY)[0] in {JOPLIN_CONFLICT, *(tool for _, tool in CONFLICT_COPIES)})
 
 
 # iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
@@ -1420,6 +1421,15 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 9: qa33: a TextBundle's text (`Trip to Lisbon.textbundle/text.md`, Bear's, Ulysses', iA Writer's) is dated by its
 # bundle's name as a note is by its file name (text.bundle_path: `Morning pages 2026-11-02.textbundle/text.txt`
 # was undated); a bundle's `info.json` is passed over unlisted, and a `.textpack` is skipped saying what it is.
+# 9: qa31: a Kindle's `My Clippings.txt` (entries ended by `==========`, notekinds.clippings_note): its `==========`
+# lines read as blank, its `- Your Highlight ... | Added on ...` lines' words before the date in lower case (its
+# `Location`, `Added`, `Highlight` were the top names), a highlight a later one of its book holds whole left out;
+# each entry dated by its `Added on` day, a new chunk at each entry of another book or day (sections.day_changes).
+# A Readwise export's `## New highlights added December 1, 2026 at 9:30 AM` dates its section (sections.heading_date).
+# 9: fixR1: a Joplin conflict copy (`is_conflict: 1`) whose note (`conflict_original_id:`) is beside it is no
+# note: skipped as a sync tool's conflict copy, listed by doctor and status (notekinds.joplin_conflict); it
+# ranked beside its note with the old text, its to-do listed twice. A fence in a block quote (`> ```python` ...
+# `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -1563,7 +1573,7 @@ def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) ->
 
 
 def read_note(path: str, data: bytes, wide: str | None = None,
-              max_bytes: int | None = None) -> tuple[str, str | None]:
+              max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text, without inline base64 data: chunking.without_inline_data,
@@ -1572,11 +1582,13 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON); TextTooLarge, one, for a
     notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
-    note indexed: the walk held its file to the limit, NOTEBOOK_CEILING)."""
+    note indexed: the walk held its file to the limit, NOTEBOOK_CEILING), and
+    for a Joplin conflict copy whose note is in `folder`, the folder the file
+    is in (notekinds.joplin_conflict; None: not looked for)."""
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    text = note_text(path, text)
+    text = note_text(path, text, folder)
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
         if size > max_bytes:

@@ -40,7 +40,7 @@ def tasks(
     Example: mrag tasks priya --overdue; mrag tasks --week
     """
     from minirag_cli.askday import current_day
-    from minirag_cli.format import note, print_tasks, unsynced_note
+    from minirag_cli.format import note, print_tasks, sync_line, unsynced_note
     from minirag_cli.tasks import check_flags, state_of, window_of
 
     query = " ".join(words or ()) or None  # `mrag tasks cafe muller` as `mrag tasks "cafe muller"`
@@ -55,8 +55,7 @@ def tasks(
                                               window=window, priority=priority)]
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
                 window=window, priority=priority)
-    running = index.sync_running()
-    if running:  # a sync is at work: a note it has not reached yet is listed as last synced
-        note(f"a `mrag sync` ({running}) is writing the index now: the tasks listed are as of what it "
-             "has written so far.", markup=False)
+    running = index.sync_state()
+    if running:  # a sync is at work: a note it has not reached yet is listed as last synced (a rebuild: all are)
+        note(sync_line(*running, "tasks listed"), markup=False)
     unsynced_note(index.unsynced_edits([(t["root"], t["path"]) for t in found[:limit]]))

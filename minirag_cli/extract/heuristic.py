@@ -456,6 +456,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
+# 20, qa31's part (a reader of Kindle and Readwise highlights): a link to a highlight's place in its source,
+#    Readwise's `([Location 1234](https://readwise.io/…))`, `[View Highlight](…)`, `[View Tweet](…)`, and the Kindle
+#    Highlights plugin's `[Kindle link](kindle://…)`, names nothing (SOURCE_LABEL: `Location` was the top name,
+#    68 mentions); nor do a bare URL's words (BARE_URL: a cover's `._SY400_.jpg` named `SY400`), an ASIN
+#    (`B00X47ZVXM`: _ASIN) or the labels `Full Title:`, `Document Tags:`, `ASIN:`, `ISBN:` (LABEL_WORDS); a
+#    Kindle clippings entry's title line and Readwise's `- Full Title:` name the book whole, by its title before
+#    a subtitle, and its authors (without_book_lines: `Fast`, `Slow`, `Proven Way` were names).
 # 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
 #    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
 #    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
@@ -468,7 +475,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `==mark==` name nothing and hide no sentence's start (without_highlight_marks: `::Ask about the tiles::`
 #    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names
 #    nothing (IA_BLOCK: it named Chapter; a block's `"title"` was a work).
-# 20: names19's part (two naming leftovers): a sentence-case `# ` title that repeats its note's file name or front
+# 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
+#    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
+#    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
+#    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
+#    name two notes share does (sync.shared_note_names): the two notes were one entity.
+# 20, names19's part (two naming leftovers): a sentence-case `# ` title that repeats its note's file name or front
 #    matter title (`# Hiring plan` in `Hiring plan.md`: note_titles, _repeated_titles, given by sync.run_chunks)
 #    opens a sentence with its first word (`Hiring`, `Offsite` were names of their titles alone; `# Project Alpha`,
 #    `# Meeting with Priya` name as before); a Markdown table's body cell's first word starts a sentence as a header
@@ -546,6 +558,7 @@ workaround cause impact scope meeting meeting_notes highlights wins mood total c
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
 info debug trace warn fatal critical notice fixme related see_also method methods paper
 hypothesis root_cause cleanup repro
+full_title document_tags asin isbn
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -1637,9 +1650,14 @@ def _named(name: str) -> str | None:
         name = _TWO_BLANKS.sub(" ", name)
         if _BLANK_RUN.search(name):
             return None
-    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
+    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS or _ASIN.fullmatch(name):
         return None
     return name
+
+
+# An Amazon product code (ASIN) of a Kindle book, `B00X47ZVXM`: the Kindle Highlights plugin's `asin:` and
+# `* ASIN:` lines write one in every book's note (heuristic rules 20: each was a name of its note)
+_ASIN = re.compile(r"B0[0-9A-Z]{8}")
 
 
 # A Zettelkasten note's ID, its creation time in figures (Obsidian's yyyymmddhhmm, Zettlr's yyyymmddhhmmss):
@@ -1827,6 +1845,10 @@ def within_folder_links(text: str, depth: int) -> str:
 
 
 _SLUG_GAP = re.compile(r"[-_]+")  # a slug's blank (`rate-limits.md`, `sdk_install.md`)
+# the shown text of a link to a highlight's place in its source, as Readwise writes one after each highlight
+# (`[Location 1234](https://readwise.io/to_kindle?…)`, `[Page 12](…)`, `[Time 0:12:40](…)`, `[View Highlight](…)`,
+# `[View Tweet](…)`) and the Kindle Highlights plugin its book's (`[Kindle link](kindle://book?…)`)
+SOURCE_LABEL = re.compile(r"(?:Location|Loc\.?|Page|Time)[ \t]+\d[\d:.,\u2013-]*|View (?:Highlight|Tweet|Source)|Kindle link")
 
 
 def markdown_links(text: str, comments: bool = True, kind: str | None = None,
@@ -1848,11 +1870,15 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         # as `[[Packing list]]` is (its `Packing` opening a line was a name apart); compared by key, as the
         # entity is (rules 18, docs2: `[Rate limits](rate-limits.md)`, a docs site's, named `Rate` apart)
         shown = target is not None and normalise_key(m.group(2).strip()) == normalise_key(target.name)
+        # a highlight's link back to its place in the source, `([Location 1234](https://readwise.io/…))`, names
+        # nothing (rules 20: Readwise's `Location` was a reader's top name, `View Highlight` one)
+        source = (target is None and not written_about and _URL_SCHEME.match(m.group(3)) is not None
+                  and SOURCE_LABEL.fullmatch(m.group(2).strip()) is not None)
         if (shown and target.type == "name" and _SLUG_GAP.search(target.name)
                 and fold(m.group(2).strip()) == fold(_SLUG_GAP.sub(" ", target.name))):
             # ... as its text writes it: `Rate limits` for the slug `rate-limits.md`, a docs site's (rules 18)
             target = EntityMention(m.group(2).strip(), "name")
-        out.append((m.start(2) if shown else m.start(3), m.end(3), target))
+        out.append((m.start(2) if shown or source else m.start(3), m.end(3), target))
     return out
 
 
@@ -1873,6 +1899,61 @@ def without_link_definitions(text: str) -> str:
     if "]:" not in text:
         return text
     return LINK_DEFINITION.sub(lambda m: " " * len(m.group()), text)
+
+
+# A URL written out in the text (not a Markdown link's target, `](https://…)`, nor `<https://…>`, which the
+# links read): its words name nothing (heuristic rules 20: an Amazon cover's `…/41yafGMO+rL._SY400_.jpg`
+# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`)
+BARE_URL = re.compile(r"(?<![\w(<])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
+
+
+def without_bare_urls(text: str) -> str:
+    """`text` with its bare URLs (BARE_URL) blanked, each character a blank, so the rest keeps its offsets."""
+    if "://" not in text:
+        return text
+    return BARE_URL.sub(lambda m: " " * len(m.group()), text)
+
+
+# The line that opens each entry of a Kindle's `My Clippings.txt`, its book's title and authors, as
+# notekinds.clippings_note reads it (the entry's next line `- your highlight ... | added on ...`, which no other
+# note writes so), and the `- Full Title:` line of a Readwise export's metadata: each names its book whole, by its
+# title before a subtitle (`Atomic Habits: An Easy & Proven Way ...` is `Atomic Habits`, the note Readwise and
+# the Kindle Highlights plugin name by it), and its authors (`(David Thomas;Andrew Hunt)`, a sideloaded book's
+# `(Harari, Yuval Noah)`), people; heuristic rules 20: `Thinking, Fast and Slow` named `Fast` and `Slow`, a
+# subtitle `Proven Way`, `Build Good Habits` and `Break Bad Ones`, in every entry of the book
+CLIPPING_TITLE = re.compile(r"^(\S[^\n]*?)(?:[ \t]*\(([^()\n]+)\))?[ \t]*\r?\n"
+                            r"(?=- (?:your )?(?:highlight|note|bookmark|clip|article)\b[^A-Z\n]*\| added on )", re.M)
+FULL_TITLE = re.compile(r"^[ \t]*[-*+][ \t]+Full Title:[ \t]*(\S[^\n]*?)[ \t]*\r?$", re.M)
+_SURNAME_FIRST = re.compile(r"([^\s,]+),[ \t]*([^\s,]+(?:[ \t]+[^\s,]+){0,2})")
+
+
+def _main_title(title: str) -> str:
+    """A book's title without its subtitle (after `: `)."""
+    return title.split(": ", 1)[0].strip()
+
+
+def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with its clippings' title lines and Readwise's `Full Title:` values blanked (CLIPPING_TITLE,
+    FULL_TITLE), each character a blank, and the (name, type) each names: its book (`work`) and authors."""
+    if "| added on " not in text and "Full Title:" not in text:
+        return text, []
+    found: list[tuple[str, str]] = []
+    spans = []
+    for m in CLIPPING_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        for author in (m.group(2) or "").split(";"):
+            author = author.strip()
+            turned = _SURNAME_FIRST.fullmatch(author)
+            author = f"{turned.group(2)} {turned.group(1)}" if turned else author
+            if author and not author.lower().startswith("unknown"):
+                found.append((author, "person"))
+        spans.append((m.start(), m.end(2) if m.group(2) else m.end(1)))
+    for m in FULL_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        spans.append(m.span(1))
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, found
 
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
@@ -2557,7 +2638,8 @@ class HeuristicExtractor:
         text = without_meridiems(without_math(without_merge_markers(without_code(text, comments=comments))))
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
-        text = without_link_definitions(text)
+        text = without_bare_urls(without_link_definitions(text))
+        text, books = without_book_lines(text)
         # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
         # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
         bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
@@ -2658,6 +2740,8 @@ class HeuristicExtractor:
                 add("@" + m.group(1), "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
+        for name, type_ in books:  # a highlight's book and its authors, each whole (without_book_lines)
+            add(name, type_)
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:

@@ -385,11 +385,12 @@ def _disk_text(doc: dict) -> str | None:
     from minirag_cli.notekinds import MalformedNote
     from minirag_cli.walk import read_note
 
-    data = _file_bytes(Path(doc["root"]) / doc["path"])
+    file = Path(doc["root"]) / doc["path"]
+    data = _file_bytes(file)
     if data is None or content_hash(data) != doc["hash"]:
         return None
     try:  # as the sync read it: a canvas's cards, not its JSON (the chunks' lines are its lines)
-        return read_note(doc["path"], data)[0]
+        return read_note(doc["path"], data, folder=file.parent)[0]
     except MalformedNote:  # not so when it was indexed (the hash says it is the same bytes): never
         return None
 
