@@ -486,6 +486,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `# Meeting with Priya` name as before); a Markdown table's body cell's first word starts a sentence as a header
 #    cell's does (_table_rows: `| Export | done | 3 |` named Export, Blocked, Backend), but in a column of names
 #    (TABLE_NAME_COLUMNS: `| Owner |`, `| City |`), whose cells name as a label's value does (`Owner: Priya`).
+# 20, fixS2's part (review revS): blanks alone before a word from the text's start make it a sentence's start, as
+#    the text's start does (_sentence_start: a highlight opening a note or chunk, `==Must visit Sintra==`, `::Ask
+#    about the tiles::`, blanked to blanks, named Must and Ask; so did `  Must try`). Obsidian's link to a bundle's
+#    text by path, no extension (`[[Trip to Lisbon.textbundle/text]]`: text._BUNDLE_TEXT), joins the bundle's note
+#    (it named `text`, one entity every such link joined). A fence in a quote in a list item (`- > ```) is code.
 VERSION = 20
 
 
@@ -3477,7 +3482,7 @@ def _sentence_start(text: str, pos: int) -> bool:
             if kept:
                 break
         blanks = text[start:pos]
-        if pos == 0 or "\n" in blanks:
+        if start == 0 or "\n" in blanks:  # blanks alone before it: the text starts there (a mark blanked, `==Must try==`)
             return True
         before = text[start - 1] if start else ""
         if not _is_emoji(before):
