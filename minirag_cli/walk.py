@@ -1471,7 +1471,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
 # fixS2 (review revS): a Joplin conflict copy whose note is in Joplin's trash is read (the note was lost: both
 # skipped); an unchanged copy is decided anew when a Joplin note beside it is added or changed
-# (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back).
+# (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back). A fence in a
+# block quote in a list item (`- > ```python`, its lines `  > ...`) is code (mdcode: it was text).
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
