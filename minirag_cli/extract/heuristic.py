@@ -1419,7 +1419,7 @@ _NEXT_CAPITAL = re.compile(rf"{_GAP}{UPPER}")
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
+SENTENCE_START = re.compile(rf"(?:^\s*|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
                             rf")(?:(?<![*_\w]){_EMPH})?$")
 TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
@@ -3468,7 +3468,7 @@ def _name_column_cells(text: str) -> set[int]:
 
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
-    (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
+    (the text's start and blanks alone after it, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
     after `。`, `！`, `？`, `：`, `；`, or after a quote or a bracket), or a list item's or a quote line's first word
     (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
     it, and over emoji and their blanks (_is_emoji: `## 🏆 Wins`, rules 18): searching the text up to each word took time growing with the
