@@ -1405,7 +1405,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 #    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
-READER_VERSION = 8
+# 9: qa32: a jrnl journal's entries (`[2026-11-03 09:15] Title.`, jrnl 1's `2026-11-03 09:15 Title.`; two or
+# more, in a note with no dated heading) date their lines as dated headings do (sections.jrnl_entries): the
+# journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
+READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

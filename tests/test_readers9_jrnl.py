@@ -1,0 +1,90 @@
+"""Readers 9 (qa32): a jrnl journal's entries date their lines, as a journal's dated headings do.
+
+jrnl (the command-line journal) keeps every entry in one plain-text file, each opening with its
+time: `[2026-11-03 09:15] Lunch with Jonas.` (jrnl 2; `[2026-11-03 09:15:00 AM]` with its default
+time format) or `2026-11-03 09:15 Lunch with Jonas.` (jrnl 1). Before, the journal was one note,
+dated by its first entry: every chunk was of November 1 and "what did I do on Nov 3?" reached a
+chunk of four days.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.options import RetrievalOptions
+from minirag_cli.sections import day_changes
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+JOURNAL = """[2026-11-01 21:40] Sunday, quiet.
+Cleaned the flat and read until late.
+@home
+
+[2026-11-02 07:55] Ran along the river.
+Legs heavy. @run
+
+[2026-11-03 09:15] Lunch with Jonas at the cafe.
+We decided to book the climbing trip before Christmas.
+@jonas
+
+[2026-11-03 16:45] *Signed the new lease.
+Three more years in the flat.
+
+[2026-11-04 20:10] Climbing at the gym.
+Sent the green route on the slab wall. @climb
+"""
+
+
+def test_what_dates_a_jrnl_entry():
+    assert day_changes(JOURNAL, "journal.txt") == [
+        (1, "2026-11-01"), (5, "2026-11-02"), (8, "2026-11-03"), (15, "2026-11-04")]
+    # jrnl 2's default time format, jrnl 1's unbracketed entries, a journal named .md
+    assert day_changes("[2026-11-03 09:15:00 AM] a.\nx\n[2026-11-04 09:15:00 PM] b.\n", "j.txt") == [
+        (1, "2026-11-03"), (3, "2026-11-04")]
+    assert day_changes("2026-11-03 09:15 Harbor kickoff.\nx\n2026-11-12 14:00 Review.\n", "work.md") == [
+        (1, "2026-11-03"), (3, "2026-11-12")]
+    # one entry is a note of its day (its head dates it): no section
+    assert day_changes("[2026-11-03 09:15] Morning.\nSlept badly.\n", "2026/11/03.txt") == []
+    # no entry: a bracket not closed, a day that is no day, entries in code, in an Org note
+    assert day_changes("[2026-11-03 09:15 a\n2026-11-04 09:15] b\n", "j.txt") == []
+    assert day_changes("[2026-13-03 09:15] a\n[2026-11-44 09:15] b\n", "j.txt") == []
+    assert day_changes("```\n[2026-11-03 09:15] a\n[2026-11-04 09:15] b\n```\n", "j.md") == []
+    assert day_changes("[2026-11-03 09:15] a\n[2026-11-04 09:15] b\n", "j.org") == []
+    # a note with dated headings is read by them
+    assert day_changes("# Log\n\n## 2026-11-05\n[2026-11-03 09:15] a\n[2026-11-04 09:15] b\n", "j.md") == [
+        (3, "2026-11-05")]
+
+
+@pytest.fixture(scope="module")
+def index_db(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("jrnl")
+    write_notes(tmp / "notes", {"journal.txt": JOURNAL})
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def test_each_day_of_a_jrnl_journal_is_a_chunk_headed_with_its_day(index_db):
+    conn = sqlite3.connect(index_db)
+    try:
+        rows = conn.execute("SELECT c.start_line, c.header FROM chunks c ORDER BY c.seq").fetchall()
+    finally:
+        conn.close()
+    assert [(line, header.split("\n")[0].rsplit("date: ", 1)[-1]) for line, header in rows] == [
+        (1, "2026-11-01"), (5, "2026-11-02"), (8, "2026-11-03"), (15, "2026-11-04")]
+
+
+def test_what_did_i_do_on_a_day_of_a_jrnl_journal(index_db):
+    with Index.open(effective({"db": str(index_db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        top = index.search("what did I do on Nov 3?", RetrievalOptions(k=3)).results[0]
+    assert "date" in top["channels"]
+    assert "Lunch with Jonas" in top["text"] and "Signed the new lease" in top["text"]
+    assert "Sunday" not in top["text"] and "Climbing" not in top["text"]  # that day's entries alone
