@@ -455,7 +455,12 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
-VERSION = 19
+# 20, qa32: a Denote note (`20261201T093000--meeting-with-priya__work_project.org`, DENOTE_FILE) is named by
+#    its title (its `#+title:`, front matter `title:`, or a `.txt` note's `title:` line; else its file name's
+#    title part: denote_title), and its identifier is an alias of it (note_aliases), by which a `denote:` link,
+#    `[[denote:20261201T093000][Meeting with Priya]]` or `[...](denote:20261201T093000)`, mentions it
+#    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name.
+VERSION = 20
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1050,6 +1055,13 @@ BLOCK_ID_KEY = "id"
 # Joplin's own link form, with a `#heading` or not: the link mentions the note with that id (rules 19)
 JOPLIN_FILE = re.compile(r"([0-9a-f]{32})\.md")
 JOPLIN_LINK = re.compile(r"\]\(\s*:/([0-9a-f]{32})(?:#[^)\s]*)?\s*\)")
+# A Denote note's file name, `IDENTIFIER==SIGNATURE--TITLE__KEYWORDS.EXT`: its identifier, the time it was made
+# (`20261201T093000`), then its signature, title and keywords, each optional; and a link to it by the identifier,
+# Org's `[[denote:20261201T093000][Meeting with Priya]]` (`::search` after it or not) or Markdown's
+# `[Meeting with Priya](denote:20261201T093000)`: the link mentions the note of that identifier (rules 20)
+DENOTE_ID = re.compile(r"\d{8}T\d{6}")
+DENOTE_FILE = re.compile(r"(\d{8}T\d{6})(?:==[^.]*?)?(?:--(?P<title>[^.]*?))?(?:__[^.]*)?\.[^.]+")
+DENOTE_LINK = re.compile(r"(?:\[\[|\]\(\s*)denote:(\d{8}T\d{6})(?=[\]):\s])")
 # how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
 # (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
 JOPLIN_TITLE = "joplin-title:"
@@ -1596,6 +1608,8 @@ def link_target(target: str) -> EntityMention | None:
     folders: text.folder_date), the date its note_name is; None for a link into the
     same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
     another name without a letter."""
+    if target.lstrip().lower().startswith("denote:"):
+        return None  # a Denote link: its identifier's note, which sync joins (DENOTE_LINK; rules 20)
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     target = path.rsplit("/", 1)[-1].strip()
@@ -2823,7 +2837,43 @@ def joplin_title(path: str, text: str) -> EntityMention | None:
     return found if found is not None and found.type != "date" else None
 
 
-def note_aliases(text: str, path: str | None = None) -> list[str]:
+_ORG_TITLE = re.compile(r"^[ \t]*#\+title:[ \t]*(.+?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+# a Denote `.txt` note's front matter: `title:      Meeting with Priya` ... and a line of dashes
+_TEXT_TITLE = re.compile(r"title:[ \t]+(.+?)[ \t]*$", re.IGNORECASE)
+
+
+def denote_title(path: str, text: str) -> tuple[str, str] | None:
+    """(identifier, title) of a Denote note (its file name: DENOTE_FILE), None for another note. Its
+    title: the `#+title:` an Org note writes before its first headline, a front matter's `title:` (YAML
+    or TOML, as Denote writes a Markdown note's), a `.txt` note's `title:` line among the lines before
+    its line of dashes, else the file name's title part, its hyphens blanks (`meeting with priya`)."""
+    m = DENOTE_FILE.fullmatch(PurePosixPath(path).name)
+    if m is None:
+        return None
+    text = without_invisibles(text)
+    title = None
+    if code_kind(path) == ORG:
+        preamble = re.split(r"^\*+[ \t]", text, maxsplit=1, flags=re.MULTILINE)[0]
+        found = _ORG_TITLE.search(preamble)
+        title = found.group(1) if found else None
+    else:
+        matter = frontmatter.of_note(text)
+        values = matter.values("title") if matter is not None else []
+        if values:
+            title = values[0]
+        else:
+            for line in text.split("\n", 12)[:12]:
+                if re.fullmatch(r"-{3,}[ \t]*", line):
+                    break
+                found = _TEXT_TITLE.fullmatch(line)
+                if found:
+                    title = found.group(1)
+                    break
+    title = (title or "").strip().strip('"').strip() or (m.group("title") or "").replace("-", " ").strip()
+    return (m.group(1), title) if title else None
+
+
+def note_aliases(text: str, path: str | None = None, titled: bool = True) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
     Berg]` in `Jonas Berg.md`; with its `path`, the heading title of a note
@@ -2837,9 +2887,13 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     blocks (`id:: 6543a1b2-...`, BLOCK_UUID), lower case: a block reference to
     one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms).
     A Joplin note named by its title (joplin_title) has first that title, written JOPLIN_TITLE + title
-    (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19)."""
+    (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19); so has
+    a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20)."""
     if path is not None and (joplin := joplin_title(path, text)) is not None:
         return [JOPLIN_TITLE + joplin.name, joplin_id(path), *note_aliases(text)]
+    if titled and path is not None and (denote := denote_title(path, text)) is not None:
+        # a Denote note: its title is its own name, its identifier an alias, which `denote:` links write (rules 20)
+        return [JOPLIN_TITLE + denote[1], denote[0], *note_aliases(text, path, titled=False)]
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
