@@ -88,3 +88,15 @@ def test_what_did_i_do_on_a_day_of_a_jrnl_journal(index_db):
     assert "date" in top["channels"]
     assert "Lunch with Jonas" in top["text"] and "Signed the new lease" in top["text"]
     assert "Sunday" not in top["text"] and "Climbing" not in top["text"]  # that day's entries alone
+
+
+def test_a_jrnl_entry_s_title_starts_a_sentence():
+    """Heuristic rules 20: the word after an entry's time opens its title, a sentence: `Ran`, `Lunch`,
+    `Signed` (a starred entry's) were names; a name there is named as mid-sentence."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    text = (JOURNAL + "[2026-11-05 07:30:00 AM] Ran 10 km.\n\n2026-11-06 08:00 Dentist at noon.\n"
+            "[2026-11-07 10:00] Priya Raman called about the lease.\n")
+    names = {m.name for m in HeuristicExtractor().extract_one(text) if m.type != "date"}
+    assert not names & {"Sunday", "Ran", "Lunch", "Signed", "Climbing", "Dentist"}
+    assert "Priya Raman" in names

@@ -459,7 +459,9 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    its title (its `#+title:`, front matter `title:`, or a `.txt` note's `title:` line; else its file name's
 #    title part: denote_title), and its identifier is an alias of it (note_aliases), by which a `denote:` link,
 #    `[[denote:20261201T093000][Meeting with Priya]]` or `[...](denote:20261201T093000)`, mentions it
-#    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name.
+#    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name. A jrnl
+#    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
+#    `Ran`, `Lunch`, `Signed` were names.
 VERSION = 20
 
 
@@ -3216,6 +3218,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         pos = start - 1
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
+    if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start):
+        return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -3257,6 +3261,18 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
         if bare == len(starts):  # every occurrence is bracketed so
             out.update(starts)
     return frozenset(out)
+
+
+# A jrnl journal entry's time, opening its line before the entry's title (sections.jrnl_entries): `[2026-11-03
+# 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
+# after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
+_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+
+
+def _after_jrnl_time(text: str, end: int) -> bool:
+    """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
+    line = text.rfind("\n", max(0, end - 40), end) + 1
+    return (line > 0 or end <= 40) and _JRNL_TIME.fullmatch(text, line, end) is not None
 
 
 def _after_line_marks(text: str, end: int) -> bool:
