@@ -63,3 +63,20 @@ def test_a_denote_link_joins_the_note_with_that_identifier(tmp_path):
     assert (eid, "20261118T141500") in aliases and mentions == 4
     assert ("Standup notes", "20261116T093000--standup-notes__work.txt") in notes  # a .txt note's `title:` line
     assert not [name for name in entities if "denote" in name.lower() or is_id_alias(name)]
+
+
+def test_a_denote_text_note_s_front_matter():
+    """Readers 9: a Denote `.txt` note's front matter, `title:` ... `identifier:` lines and a line of dashes,
+    is read as a front matter block (its head was the line `title:      Standup notes`, its `tags:` text)."""
+    from minirag_cli.frontmatter import head, of_note
+
+    text = NOTES["20261116T093000--standup-notes__work.txt"].replace("tags:       work", "tags:       work  project")
+    found = of_note(text)
+    assert found is not None and text[found.end:].startswith("\nStaging is ready")
+    assert found.values("title") == ["Standup notes"] and found.values("tags") == ["work", "project"]
+    assert head(text, 120) == "Standup notes · date:       2026-11-16"
+    # not Denote's: other keys, a key twice, one key alone, no line of dashes, a setext heading's short rule
+    for other in ("title: Re: lunch\nfrom: Priya\n-------------------\n", "title: A\ntitle: B\n------------\n",
+                  "title: A\n---------------------------\n", "title: A\ndate: 2026-11-16\nText.\n",
+                  "title: A\ndate: 2026-11-16\n---\n"):
+        assert of_note(other) is None, other
