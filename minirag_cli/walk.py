@@ -1408,6 +1408,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 9: qa32: a jrnl journal's entries (`[2026-11-03 09:15] Title.`, jrnl 1's `2026-11-03 09:15 Title.`; two or
 # more, in a note with no dated heading) date their lines as dated headings do (sections.jrnl_entries): the
 # journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
+# A Denote plain-text note's `title:` ... `identifier:` lines and line of dashes are its front matter
+# (frontmatter._parse_denote_text): they were text, its head `title:      Standup notes`.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
