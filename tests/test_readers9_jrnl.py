@@ -100,3 +100,15 @@ def test_a_jrnl_entry_s_title_starts_a_sentence():
     names = {m.name for m in HeuristicExtractor().extract_one(text) if m.type != "date"}
     assert not names & {"Sunday", "Ran", "Lunch", "Signed", "Climbing", "Dentist"}
     assert "Priya Raman" in names
+
+
+def test_a_jrnl_journal_s_at_tags_are_tags():
+    """Heuristic rules 20: jrnl marks its tags with `@` (`@run`, `@work`): in a text holding a jrnl entry they
+    are tags, concepts as `#run` is, no people (`@run` and `@work` were persons). Elsewhere an `@handle` is a
+    person's, as before."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    found = {m.name: m.type for m in HeuristicExtractor().extract_one(JOURNAL)}
+    assert found["@run"] == found["@home"] == found["@climb"] == "concept"
+    chat = {m.name: m.type for m in HeuristicExtractor().extract_one("Ask @elena about the deck.\nAt 2026-11-03.\n")}
+    assert chat["@elena"] == "person"

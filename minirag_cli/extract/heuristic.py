@@ -461,7 +461,8 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    `[[denote:20261201T093000][Meeting with Priya]]` or `[...](denote:20261201T093000)`, mentions it
 #    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name. A jrnl
 #    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
-#    `Ran`, `Lunch`, `Signed` were names.
+#    `Ran`, `Lunch`, `Signed` were names; and in a text with such an entry, an `@run` is a tag (a concept, as a
+#    `#tag` is), no person (_JRNL_LINE).
 VERSION = 20
 
 
@@ -2512,6 +2513,7 @@ class HeuristicExtractor:
             add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
+        jrnl = "@" in text and _JRNL_LINE.search(text) is not None
         for m in HANDLE.finditer(text):
             if not speakers and CITEKEY.fullmatch(m.group(1)):
                 # a Pandoc citation (`@smith2021attention`) outside a chat cites a work, no person: it
@@ -2521,7 +2523,8 @@ class HeuristicExtractor:
                     add(target.name, target.type)
                 continue
             if not _NOTION_DATE_MENTION.match(text, m.start()):  # `@November 12, 2026`: a date (rules 16)
-                add("@" + m.group(1), "person")
+                # a jrnl journal's `@run`, `@work`: its tags, no people (rules 20)
+                add("@" + m.group(1), "concept" if jrnl else "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
         for tag in tags:  # a front matter tag, with its # or without
@@ -3267,6 +3270,11 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
 # 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
 # after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
 _JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+
+
+# a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
+# `@word`s are its tags (jrnl's tag mark), not people's handles (rules 20: `@run`, `@work` were people)
+_JRNL_LINE = re.compile(r"^" + _JRNL_TIME.pattern + r"[ \t]", re.MULTILINE)
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
