@@ -112,3 +112,16 @@ def test_a_jrnl_journal_s_at_tags_are_tags():
     assert found["@run"] == found["@home"] == found["@climb"] == "concept"
     chat = {m.name: m.type for m in HeuristicExtractor().extract_one("Ask @elena about the deck.\nAt 2026-11-03.\n")}
     assert chat["@elena"] == "person"
+
+
+def test_a_jrnl_tag_of_a_person_the_entry_names_is_that_person_s():
+    """`@lea` beside `Lea Winter` is her handle (heuristic.handle_names), a person, so the entity they
+    join stays a person (it became a concept with the tags)."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    text = "[2026-11-04 20:10] Climbing at the gym.\nLea Winter was there. @climb @lea\n"
+    found = {m.name: m.type for m in HeuristicExtractor().extract_one(text)}
+    assert found["@lea"] == "person" and "Lea Winter" in found and found["@climb"] == "concept"
+    one = {m.name: m.type for m in HeuristicExtractor().extract_one(
+        "[2026-12-01 09:30] Decided with Priya: the cutover moves.\n@work @priya\n")}
+    assert one["@priya"] == "person" and one["@work"] == "concept"

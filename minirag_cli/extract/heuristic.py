@@ -2697,6 +2697,12 @@ class HeuristicExtractor:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
         _add_known_cjk(text, out, speakers, add)
+        if jrnl:  # a jrnl tag of someone the text names (`@lea` beside `Lea Winter`, `@priya` beside `Priya`) is theirs
+            firsts = {fold(m.name.split()[0]) for m in out.values()
+                      if m.type in ("name", "person") and m.name[:1] not in "@#" and m.name.split()}
+            for key, m in list(out.items()):
+                if m.type == "concept" and m.name.startswith("@") and fold(m.name[1:]) in firsts:
+                    out[key] = EntityMention(m.name, "person")
         return list(out.values())
 
     @staticmethod
