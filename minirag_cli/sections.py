@@ -240,7 +240,8 @@ def dated_header(header: str, day: str, limit: int) -> str:
     """A chunk's header (store.document_header: the note's head, a line end,
     its people) with the head's date line, if any, in place of `day`'s
     (`Journal · date: 2026-11-03`), at most `limit` characters; `header`
-    itself when `day` is ''."""
+    itself when `day` is ''. A head that is a jrnl entry's line (_JRNL_ENTRY:
+    the journal's first entry) is no title: the day's line alone (`date: 2026-11-03`)."""
     from minirag_cli.frontmatter import HEAD_SEP, head_date_line, joined_head
 
     if not day:
@@ -248,4 +249,8 @@ def dated_header(header: str, day: str, limit: int) -> str:
     first, sep, people = header.partition("\n")
     line = head_date_line(first)
     title = first[:len(first) - len(line)].rstrip().removesuffix(HEAD_SEP.strip()).rstrip() if line else first
+    if _JRNL_ENTRY.match(title):
+        # a jrnl journal's head is its first entry's line, no title: every day's chunk was searched with
+        # that entry's words and day (`[2026-11-01 21:40] Sunday, quiet.`), so BM25 found every day's on Nov 1
+        title = ""
     return joined_head(title, f"date: {day}", limit) + sep + people

@@ -77,8 +77,9 @@ def test_each_day_of_a_jrnl_journal_is_a_chunk_headed_with_its_day(index_db):
         rows = conn.execute("SELECT c.start_line, c.header FROM chunks c ORDER BY c.seq").fetchall()
     finally:
         conn.close()
-    assert [(line, header.split("\n")[0].rsplit("date: ", 1)[-1]) for line, header in rows] == [
-        (1, "2026-11-01"), (5, "2026-11-02"), (8, "2026-11-03"), (15, "2026-11-04")]
+    # the head, the first entry's line, is no title of the other days' (`Sunday, quiet.` and its day in each)
+    assert [(line, header.split("\n")[0]) for line, header in rows] == [
+        (1, "date: 2026-11-01"), (5, "date: 2026-11-02"), (8, "date: 2026-11-03"), (15, "date: 2026-11-04")]
 
 
 def test_what_did_i_do_on_a_day_of_a_jrnl_journal(index_db):
@@ -125,3 +126,15 @@ def test_a_jrnl_tag_of_a_person_the_entry_names_is_that_person_s():
     one = {m.name: m.type for m in HeuristicExtractor().extract_one(
         "[2026-12-01 09:30] Decided with Priya: the cutover moves.\n@work @priya\n")}
     assert one["@priya"] == "person" and one["@work"] == "concept"
+
+
+def test_the_first_day_of_a_jrnl_journal(index_db):
+    """The journal's first entry is its head and its first chunk, which no section's header marks (store.
+    section_headers: a header other than the first chunk's): asked about that day, the date vote went to
+    the note's chunk nearest the question, another day's; it goes to the first day's now (datednotes.
+    dated_chunks), and no other day's chunk is searched with that day's words (sections.dated_header)."""
+    with Index.open(effective({"db": str(index_db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        results = index.search("what did I do on Nov 1?", RetrievalOptions(k=5)).results
+    dated = [r for r in results if "date" in r["channels"]]
+    assert [r["text"].split("]")[0] for r in dated] == ["[2026-11-01 21:40"]
