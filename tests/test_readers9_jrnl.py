@@ -138,3 +138,22 @@ def test_the_first_day_of_a_jrnl_journal(index_db):
         results = index.search("what did I do on Nov 1?", RetrievalOptions(k=5)).results
     dated = [r for r in results if "date" in r["channels"]]
     assert [r["text"].split("]")[0] for r in dated] == ["[2026-11-01 21:40"]
+
+
+def test_when_did_i_last_reads_each_day_of_a_journal(tmp_path):
+    """"When did I last go climbing?": each dated section of a journal (a jrnl entry's day, a `## 2026-11-03`)
+    competes as a daily note does (latest.best_of_notes). The journal's best chunk alone did: the day that
+    says most about climbing, not the latest day of it."""
+    root = tmp_path / "notes"
+    write_notes(root, {"journal.txt": (
+        "[2026-11-02 18:00] Climbing all day.\nClimbing, climbing: the climbing gym's new climbing wall.\n\n"
+        "[2026-11-04 07:30] Ran 10 km.\nEasy and cold.\n\n"
+        "[2026-11-06 20:00] Evening.\nWent climbing with Lea, then pizza.\n\n"
+        "[2026-11-08 09:00] Market.\nBought quinces.\n")})
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([root], SyncOptions(), extractor=HeuristicExtractor())
+        result = index.search("When did I last go climbing?", RetrievalOptions(k=5))
+    assert result.results[0]["text"].startswith("[2026-11-06 20:00]"), [r["text"][:20] for r in result.results]
+    assert [n["date"] for n in result.to_dict()["latest"]["notes"]] == ["2026-11-06", "2026-11-02"]
