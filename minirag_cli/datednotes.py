@@ -70,6 +70,7 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
     else its file name's or folders' (also tasks.py's note date and the
     days answer.on_the_day keeps); None for an undated note."""
     from minirag_cli.text import file_period, line_date, note_date
+    from minirag_cli.todotxt import is_todo_txt
 
     # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
     # Monday (it was, and "on Wednesday" never reached the week's review)
@@ -77,7 +78,8 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
     if period is not None:
         return period
     # the head's date next: note_date reads it first too, after a path lookup each note would pay
-    date = line_date(head) or note_date(head, path, root or "")
+    date = note_date(head, path, root or "") if is_todo_txt(path) else line_date(head) or note_date(head, path,
+                                                                                                  root or "")
     if date:
         try:
             day = dt.date.fromisoformat(date[:10])

@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.markup import escape as _escape_markup
 from rich.table import Table
 
+from minirag_cli.frontmatter import snippet_text
+
 # C0 and C1 control characters but tab, newline and the CR of a CRLF line end. Notes, their file
 # names and the entities taken from them are text from anywhere (a web clip, a mail): printed raw
 # on a terminal, an ESC sequence in one retitles it, hides lines or writes the clipboard (OSC 52),
@@ -463,46 +465,6 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
                 console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
 
 
-# an HTML element's tag a web clip (Evernote's, a pasted page) leaves in a note's text: `<div>`, `<br/>`,
-# `</td>`, `<span style="...">`; only HTML's own element names (`List<String>` in code is no tag)
-_HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|blockquote|br|caption|center|code|col|colgroup|dd|del|div|dl|dt|em|en-media|en-note|"
-    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|li|mark|ol|p|pre|s|small|span|strike|strong|sub|sup|table|"
-    r"tbody|td|tfoot|th|thead|tr|tt|u|ul)(?:\s[^<>]{0,500})?/?>", re.IGNORECASE)
-# an HTML character reference (`&nbsp;`, `&ndash;`, `&#8212;`, `&#x2014;`)
-_HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
-
-
-def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
-    """What a result's snippet shows of its chunk: the text after the front
-    matter the chunk opens with (`--- title: ... tags: [...] ---` took half
-    of the snippet of every such note, whose path and lines are on the line
-    above), unless nothing follows it, with the HTML tags a web clip leaves
-    in it dropped and its character references decoded (`<div>750 g&nbsp;of
-    water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
-    `{{query ...}}` not shown and a block reference's uuid shown as the block's
-    text (`blocks`: Index.block_refs; frontmatter.shown_without_logseq_marks),
-    and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
-    `is_todo: 1`: notekinds.joplin_kept_line) left out as a front matter is
-    (`path`: the chunk's note); `--json` keeps the text whole."""
-    import html
-
-    from minirag_cli import frontmatter
-    from minirag_cli.notekinds import joplin_item, joplin_kept_line
-
-    if path and joplin_item(path):
-        kept = "\n".join(line for line in text.split("\n") if not joplin_kept_line(path, line))
-        text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
-    matter = frontmatter.parse(text)
-    body = text[matter.end:] if matter is not None else ""
-    shown = frontmatter.shown_without_logseq_marks(body if body.strip() else text, blocks)
-    if "<" in shown:
-        shown = _HTML_TAG.sub(" ", shown)
-    if "&" in shown:
-        shown = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), shown)
-    return shown
-
-
 def explain_lines(r: dict) -> list[str]:
     parts = []
     for ch, info in sorted(r["channels"].items()):
@@ -531,9 +493,21 @@ def explain_lines(r: dict) -> list[str]:
     return out
 
 
+def sync_line(running: str, rebuilding: bool, listed: str) -> str:
+    """The stderr line of `ask` and `mrag tasks` while a sync (`running`: 'pid N') is at work: what
+    the `listed` ("results", "tasks") are as of. A sync writes note by note, and a reader sees what
+    it has written so far; a `--rebuild` builds the new index aside and swaps it in at its end, and a
+    reader sees the whole index as it was before it until then (the line said "written so far")."""
+    if rebuilding:
+        return (f"a `mrag sync --rebuild` ({running}) is building a new index aside: the {listed} are of the "
+                "index as it was before the rebuild, which replaces it when it is done.")
+    return f"a `mrag sync` ({running}) is writing the index now: the {listed} are as of what it has written so far."
+
+
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
               one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
-              sync_running: str | None = None, blocks: dict[str, str] | None = None) -> None:
+              sync_running: str | None = None, rebuilding: bool = False,
+              blocks: dict[str, str] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
@@ -541,8 +515,10 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     the JSON's `unsynced`; the other forms leave it to unsynced_note.
     `empty_index`: the index holds no note text, which no rewording mends;
     `sync_running` ('pid N'): a sync is writing it now (its first notes, or
-    the notes it is re-syncing: the results are as of what it wrote so far).
-    The JSON carries both (`empty_index`, `sync_running`), and the line on
+    the notes it is re-syncing: the results are as of what it wrote so far);
+    `rebuilding`: that sync is a `--rebuild` building the new index aside (the
+    results are of the whole index as it was before it: sync.sync_state).
+    The JSON carries them (`empty_index`, `sync_running`, `sync_rebuilding`), and the line on
     stderr that says why there is no result is written under --json too: a
     script saw `"results": []` with exit code 0 and could not tell "nothing
     matches" from "not built yet" (the "nothing matches" line stays out of
@@ -559,8 +535,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         else:
             note(f"No results: nothing in the index matches the question{_mode_note(result.mode)}.", markup=False)
     if sync_running and not empty_index and not as_json:  # as `mrag tasks` says it (--json: `sync_running`)
-        note(f"a `mrag sync` ({sync_running}) is writing the index now: the results are as of what it has "
-             "written so far.", markup=False)
+        note(sync_line(sync_running, rebuilding, "results"), markup=False)
     if paths:
         print_lines(quoted_path(path) for path in result_paths(result))
         return
@@ -568,6 +543,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     data["unsynced"] = unsynced or []
     if as_json:
         data["empty_index"], data["sync_running"] = empty_index, sync_running
+        data["sync_rebuilding"] = bool(sync_running) and rebuilding
         if answer is not None:
             data["answer"] = answer(None).to_dict()
         print_json(data, one_line=one_line)
@@ -689,10 +665,10 @@ def entity_match_note(name: str, found: str, match: dict | None) -> None:
 
 
 def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
-                due: bool = False, overdue: bool = False, window=None) -> None:
+                due: bool = False, overdue: bool = False, window=None, priority: str | None = None) -> None:
     """`mrag tasks`: the first `limit` of `tasks` (Task.to_dict()s) as JSON, as
     their notes' files (--paths) or as a table; on stderr, when the table
-    is empty or cut at `limit`, what it leaves out."""
+    is empty or cut at `limit`, what it leaves out (of the `priority` asked, too)."""
     shown = tasks[:limit]
     if paths:
         print_lines(quoted_path(p) for p in note_paths(shown))
@@ -704,6 +680,8 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
         from minirag_cli.store.lookup import shorten
 
         kind = {"open": "open task", "done": "done task", "all": "task"}[state]
+        # qa34: `--priority Q` said no open task was in the notes at all
+        kind += f" of priority {priority.upper()}" if priority else ""
         from minirag_cli.tasks import window_label
 
         which = " due before today" if overdue else " with a due date" if due and window is None else ""

@@ -48,6 +48,10 @@ Gardening`, `tags:: hobby, garden`, `alias:: Veg patch`): a page's first
 lines, or a block's under its bullet (`- Plays bass` then `  collapsed::
 true`). `properties` reads them as entries of the same kind, so the
 extractor gives them the meaning their front matter keys have.
+
+What a snippet shows of a chunk (`snippet_text`) is here too: the chunk without the front matter it
+opens with, without the marks and metadata lines that say nothing to a reader; every snippet of mrag
+(`ask`'s results, the graph page's notes and results) is made by it.
 """
 
 from __future__ import annotations
@@ -552,3 +556,44 @@ def notion_created(text: str) -> str:
         hour = int(m.group(4)) % 12 + (12 if m.group(6) == "PM" else 0)
         return f"{day} {hour:02d}:{m.group(5)}"
     return ""
+
+
+# an HTML element's tag a web clip (Evernote's, a pasted page) leaves in a note's text: `<div>`, `<br/>`,
+# `</td>`, `<span style="...">`; only HTML's own element names (`List<String>` in code is no tag)
+_HTML_TAG = re.compile(
+    r"</?(?:a|abbr|b|blockquote|br|caption|center|code|col|colgroup|dd|del|div|dl|dt|em|en-media|en-note|"
+    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|li|mark|ol|p|pre|s|small|span|strike|strong|sub|sup|table|"
+    r"tbody|td|tfoot|th|thead|tr|tt|u|ul)(?:\s[^<>]{0,500})?/?>", re.IGNORECASE)
+# an HTML character reference (`&nbsp;`, `&ndash;`, `&#8212;`, `&#x2014;`)
+_HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+
+
+def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
+    """What a result's snippet shows of its chunk: the text after the front
+    matter the chunk opens with (`--- title: ... tags: [...] ---` took half
+    of the snippet of every such note, whose path and lines are on the line
+    above), unless nothing follows it, with the HTML tags a web clip leaves
+    in it dropped and its character references decoded (`<div>750 g&nbsp;of
+    water</div>`: `750 g of water`), and a Logseq page's `id::` lines,
+    `{{query ...}}` not shown and a block reference's uuid shown as the block's
+    text (`blocks`: Index.block_refs; shown_without_logseq_marks),
+    and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
+    `is_todo: 1`: notekinds.joplin_kept_line) left out as a front matter is
+    (`path`: the chunk's note); `--json` keeps the text whole. The one place every
+    snippet is made: `ask`'s results (format.render_results) and the graph page's
+    notes and results (graph_view) alike."""
+    import html
+
+    from minirag_cli.notekinds import joplin_item, joplin_kept_line
+
+    if path and joplin_item(path):
+        kept = "\n".join(line for line in text.split("\n") if not joplin_kept_line(path, line))
+        text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
+    matter = parse(text)
+    body = text[matter.end:] if matter is not None else ""
+    shown = shown_without_logseq_marks(body if body.strip() else text, blocks)
+    if "<" in shown:
+        shown = _HTML_TAG.sub(" ", shown)
+    if "&" in shown:
+        shown = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), shown)
+    return shown

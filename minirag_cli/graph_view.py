@@ -22,6 +22,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from minirag_cli.errors import UsageError
+from minirag_cli.frontmatter import snippet_text
 from minirag_cli.store import view as store
 
 DEFAULT_MAX_NODES = 150
@@ -183,10 +184,12 @@ def _left_out(conn, keep: list[int], scope_ids: list[int] | None, scope_total: i
             "largest": largest}
 
 
-def _snippet(text: str, forms: list[str], width: int = SNIPPET_CHARS) -> tuple[str, list[int] | None]:
-    """About `width` characters of `text` around the first surface form found,
-    whitespace collapsed; and where the form sits in the snippet."""
-    flat = " ".join(text.split())
+def _snippet(text: str, forms: list[str], path: str = "",
+             width: int = SNIPPET_CHARS) -> tuple[str, list[int] | None]:
+    """About `width` characters of `text` (a chunk of the note at `path`) around the first surface form
+    found, whitespace collapsed; and where the form sits in the snippet. Of what `ask`'s snippets show of
+    it (frontmatter.snippet_text: no front matter, no Joplin metadata line; the page showed them)."""
+    flat = " ".join(snippet_text(text, path=path).split())
     at, length = -1, 0
     for form in sorted(forms, key=len, reverse=True):
         # searched case-blind in `flat` itself: flat.lower() can be longer ("İ" lowers to two
@@ -209,7 +212,7 @@ def _notes(conn, ids: list[int], per: int) -> dict[int, list[dict]]:
     if per <= 0 or not ids:
         return out
     for eid, chunk_id, path, first, last, text, count, forms in store.top_mentions(conn, ids, per):
-        snippet, mark = _snippet(text, list(json.loads(forms or "{}")))
+        snippet, mark = _snippet(text, list(json.loads(forms or "{}")), path)
         out.setdefault(eid, []).append({"chunk_id": chunk_id, "path": path, "lines": [first, last],
                                         "snippet": snippet, "mark": mark, "count": count})
     return out
@@ -238,7 +241,7 @@ def _story(conn, search) -> tuple[dict, list[int]]:
     results = []
     for r in search.results:
         voters = [ids_of[n] for n in (r.get("graph") or {}).get("entities", []) if n in ids_of]
-        snippet = " ".join(r["text"].split())
+        snippet = " ".join(snippet_text(r["text"], path=r["path"]).split())
         results.append({"rank": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"], "lines": r["lines"],
                         "score": r["score"], "channels": sorted(r["channels"]), "voters": voters,
                         "snippet": snippet[:SNIPPET_CHARS] + ("…" if len(snippet) > SNIPPET_CHARS else ""),

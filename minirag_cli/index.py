@@ -309,12 +309,16 @@ class Index:
                     # configured: chosen before a rebuild forgets it
                     embedder = self.sync_embedder()
                     syncmod.discard_unfinished_rebuild(self.conn, self.path)  # one killed before it was done
-                    # a rebuild builds aside and swaps the whole new index in at the end (readers never see half)
+                    # a rebuild builds aside and swaps the whole new index in at the end (readers never see half),
+                    # which the lock file says meanwhile: `ask` and `tasks` read the old index whole, not part
+                    # (an index without notes is rebuilt in place: its readers see what is written so far)
                     with (syncmod.rebuilding(self.conn, self.path) if rebuild else contextlib.nullcontext(self.conn)) \
                             as build, self.embedder_set_by():
+                        lock.rebuilding(build is not self.conn)
                         summary = syncmod.sync_folders(build, dirs, embedder=embedder, extractor=extractor,
                                                        options=options, progress=lock.checking(progress),
                                                        on_first_note=on_first_note, index_path=self.path)
+                    lock.rebuilding(False)
                 except Exception:
                     # a first sync that failed before writing a note (an embedding model that does not
                     # load) leaves nothing behind: not the empty index, its lock, nor its .mrag folder
@@ -450,7 +454,7 @@ class Index:
             unsynced = never_synced(self.conn)
         if not unsynced:
             return
-        running = self.sync_running()
+        running = self.sync_running()  # (a rebuild of an index without notes writes in place: sync.rebuilding)
         if running:  # its first sync is at work (loading its models, embedding the first notes)
             raise DatabaseError(f"The index {self.path} holds no notes yet: a `mrag sync` ({running}) is "
                                 "writing the first ones now.",
@@ -475,7 +479,7 @@ class Index:
                             priority=priority)
         self.require_notes("List them")
         with self.lock:
-            notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS))
+            notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS, taskmod.TASK_FILE_ENDS))
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
                               overdue=overdue, today=today, window=window, priority=priority)
 
@@ -634,7 +638,7 @@ class Index:
 
     def block_refs(self, results) -> dict[str, str]:
         """{uuid: the block's text} of the Logseq block references `((6543a1b2-...))` the search
-        `results` write, for their snippets (format.snippet_text): each read from the chunk that
+        `results` write, for their snippets (frontmatter.snippet_text): each read from the chunk that
         holds its `id::` line (frontmatter.block_text); one no chunk holds is left out."""
         from minirag_cli import frontmatter
         from minirag_cli.store import chunk_texts_holding
@@ -698,6 +702,13 @@ class Index:
         from minirag_cli.sync import sync_running
 
         return sync_running(self.path)
+
+    def sync_state(self) -> tuple[str, bool] | None:
+        """('pid N', rebuilding) while a `mrag sync` holds this index's sync lock and works, `rebuilding`
+        when it is a `--rebuild`, which leaves this index whole until it swaps the new one in; else None."""
+        from minirag_cli.sync import sync_state
+
+        return sync_state(self.path)
 
     def holds_no_text(self) -> bool:
         """No chunk in the index: its syncs found no note with text (a folder of

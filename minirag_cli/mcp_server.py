@@ -117,7 +117,7 @@ class MragTools:
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question,
-        `unsynced`, `empty_index` and `sync_running` included (the results' notes changed or deleted since the
+        `unsynced`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results' notes changed or deleted since the
         last sync, which the CLI also names on stderr), "yesterday" read
         against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
         local date: askday.py)."""
@@ -136,7 +136,8 @@ class MragTools:
         # as `mrag ask --json`: an index with no note text yet (its first sync at work) is told
         # from a question nothing matches
         data["empty_index"] = not result.results and self.index.holds_no_text()
-        data["sync_running"] = self.index.sync_running()
+        running, data["sync_rebuilding"] = self.index.sync_state() or (None, False)
+        data["sync_running"] = running
         return data
 
     def get_document(self, path: str) -> dict:
@@ -349,7 +350,8 @@ def build_server(tools: MragTools):
         Monday to Sunday; within: the N days from today ("7", "7d", "2w"); from_day / to_day: from / up to
         a day (YYYY-MM-DD, today, tomorrow, yesterday or a weekday: the coming one). Give one window.
         priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"), an Obsidian Tasks
-        priority's letter (highest and high "A", medium "B", low and lowest "C"); each task's priority is
+        priority's letter (highest and high "A", medium "B", low and lowest "C"), a todo.txt line's `(A)` to
+        `(Z)`; each task's priority is
         that letter or null.
         limit: how many to return (default 50)."""
         return call(tools.tasks, query or None, state=state, due=due, overdue=overdue, limit=limit, today=today,

@@ -1,7 +1,7 @@
 """Note files whose text is not their bytes as written: Obsidian's JSON
 Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
 (`.excalidraw.md`), a plain Excalidraw file (`.excalidraw`) and a Jupyter
-notebook (`.ipynb`). This module
+notebook (`.ipynb`), and a Kindle's clippings. This module
 owns what mrag reads of each (`note_text`); every other note is its decoded
 text. The sync, `mrag show` and the chunks all see the text returned here,
 so a chunk's line numbers are lines of it.
@@ -49,7 +49,16 @@ so a chunk's line numbers are lines of it.
   sources leave out (joplin_kept_line). Every other item (a notebook, `type_: 2`, a
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
-  a note or to-do in Joplin's trash (`deleted_time:` other than 0).
+  a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
+  copy (`is_conflict: 1`) whose note is beside it is skipped as a sync tool's
+  conflict copy is (joplin_conflict).
+
+- A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
+  ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
+  ... | Added on ...` line and the text): its lines kept, the `==========` lines
+  blank, the `- Your Highlight` lines' words before the date in lower case, a
+  highlight a later one of its book holds whole blank (clippings_note); its
+  entries' days and chunks are sections.clippings_entries'.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -63,6 +72,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from pathlib import Path
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -83,17 +93,20 @@ def special_kind(path: str) -> str | None:
     return None
 
 
-def note_text(path: str, text: str) -> str:
+def note_text(path: str, text: str, folder: Path | None = None) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
-    (the text itself but for the kinds above); MalformedNote when it cannot be read."""
-    joplin = joplin_note(path, text)
+    (the text itself but for the kinds above); MalformedNote when it cannot be read.
+    `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
+    (joplin_note; None: not looked for, the copy read as a note)."""
+    joplin = joplin_note(path, text, folder)
     if joplin is not None:
         return joplin
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
     if kind is None:
-        return text
+        clippings = clippings_note(text)
+        return text if clippings is None else clippings
     try:
         read = readers[kind](text)
     except MalformedNote:
@@ -221,9 +234,10 @@ _JOPLIN_ITEMS = {2: "notebook", 3: "setting", 4: "resource (attachment) record",
                  16: "command"}
 
 
-def joplin_note(path: str, text: str) -> str | None:
+def joplin_note(path: str, text: str, folder: Path | None = None) -> str | None:
     """The text read of a Joplin item at `path` (as the module docstring says),
-    None when the file is not one; MalformedNote for an item that is no note."""
+    None when the file is not one; MalformedNote for an item that is no note,
+    and for a conflict copy whose note is in `folder` (joplin_conflict)."""
     if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
         return None
     lines = text.split("\n")
@@ -253,6 +267,8 @@ def joplin_note(path: str, text: str) -> str | None:
     if deleted not in ("", "0"):
         what = "to-do" if "is_todo: 1" in props else "note"
         raise MalformedNote(f"a Joplin {what} in the trash (deleted_time: {deleted[:30]})")
+    if "is_conflict: 1" in props and (reason := joplin_conflict(props, keys, lines[0], folder)):
+        raise MalformedNote(reason)
     kept = set()
     for key in ("user_created_time", "created_time"):  # the first one with a time: Joplin's "Created"
         at = next((i for i, p in enumerate(props) if keys[i] == key and _JOPLIN_TIME.search(p)), None)
@@ -264,6 +280,27 @@ def joplin_note(path: str, text: str) -> str | None:
     trailer = [line if i in kept else ("\r" if line.endswith("\r") else "")
                for i, line in enumerate(lines[start:end])]
     return "\n".join(lines[:start] + trailer + lines[end:])
+
+
+# Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
+# the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
+# on; before, none), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
+# uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
+# its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
+# note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
+# note is not beside it (deleted since, or not named: older Joplin) is the version left, and is read.
+JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
+
+
+def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path | None) -> str | None:
+    """Why a Joplin conflict copy (its metadata `props`, their `keys`; its `title`) is skipped: its note
+    (`conflict_original_id:`) is in `folder`; None when it is not (or `folder` is None: not looked for)."""
+    original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
+    if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
+        return None
+    title = " ".join(title.split())[:80]
+    return (f"{JOPLIN_CONFLICT} conflict copy of {original}.md: merge its edit into that note (\"{title}\") in "
+            "Joplin and delete the copy (in its Conflicts notebook)")
 
 
 _JOPLIN_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
@@ -309,6 +346,80 @@ def joplin_created(path: str, text: str) -> str:
         if t is not None:
             return local_time(t.group(1), t.group(2))
     return ""
+
+
+# ------------------------------------------------------------------ Kindle's My Clippings.txt
+
+# the line a Kindle writes after each entry of `My Clippings.txt`
+_CLIP_END = "=" * 10
+# an entry's second line as an English-language Kindle writes it: what the entry is and where it is in the
+# book (`Your Highlight on page 12 | Location 180-182`, an older Kindle's `Highlight Loc. 1802-05 `), then
+# when it was added (`Added on Monday, 3 November 2025 10:22:13`, `Added on Thursday, March 15, 2012, 11:02 PM`)
+_CLIP_META = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*Added on[ \t]+(\S[^\n]*)")
+
+
+
+def clippings_note(text: str) -> str | None:
+    """The text read of a Kindle's `My Clippings.txt` (whatever its file name), None when `text` is not one:
+    entries each ended by a line of ten `=`, each a book's title and author (`Thinking, Fast and Slow (Daniel
+    Kahneman)`), a line saying what it is, where and when it was added (_CLIP_META), and the highlight's or
+    note's text (none for a bookmark). Every line keeps its number: the `==========` lines are read as blank
+    lines (they were chunk text), the meta line's words before the date in lower case (`- your highlight on
+    page 12 | location 180-182 | added on Monday, 3 November 2025 10:22:13`: its `Location`, `Added` and `Your
+    Highlight` were a reader's top names), a byte order mark a Kindle writes before a title left out; and a
+    highlight whose text a later highlight of the same book holds whole (the same passage highlighted again,
+    or the highlight extended) is read as blank lines: the device keeps both, and both ranked, word for word.
+    Each entry is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,
+    sections.day_changes)."""
+    if _CLIP_END not in text:
+        return None
+    lines = text.split("\n")
+    entries: list[tuple[int, int]] = []  # (first line, separator line) of each entry
+    start = 0
+    for i, line in enumerate(lines):
+        if line.rstrip("\r").lstrip("\ufeff") == _CLIP_END:
+            if any(x.strip("\r\ufeff \t") for x in lines[start:i]):
+                entries.append((start, i))
+            start = i + 1
+    if not entries or any(x.strip() for x in lines[start:]):
+        return None  # no entry, or text after the last one: not a file the device wrote
+    metas = []
+    for first, end in entries:
+        while not lines[first].strip("\r\ufeff \t"):
+            first += 1
+        meta = _CLIP_META.fullmatch(lines[first + 1].rstrip("\r")) if first + 1 < end else None
+        if meta is None:
+            return None
+        metas.append((first, end, meta))
+    out = list(lines)
+
+    def blank(i: int) -> None:
+        out[i] = "\r" if lines[i].endswith("\r") else ""
+
+    kept: dict[str, list[tuple[int, str]]] = {}  # a book's highlights: (entry, its words joined by blanks)
+    stale = set()
+    for n, (first, end, meta) in enumerate(metas):
+        if "highlight" not in meta.group(1).lower():
+            continue
+        book = lines[first].strip("\r\ufeff \t")
+        # (without the full stop that ended it: the passage extended goes on past that word)
+        words = " ".join(" ".join(lines[first + 2:end]).split()).rstrip(".,;:!?\u2026")
+        if not words:
+            continue
+        for m, earlier in kept.get(book, []):
+            if earlier in words:
+                stale.add(m)
+        kept.setdefault(book, []).append((n, words))
+    for n, (first, end, meta) in enumerate(metas):
+        blank(end)
+        if n in stale:
+            for i in range(first, end):
+                blank(i)
+            continue
+        out[first] = lines[first].replace("\ufeff", "")
+        cr = "\r" if lines[first + 1].endswith("\r") else ""
+        out[first + 1] = f"- {meta.group(1).lower()}| added on {meta.group(2)}{cr}"
+    return "\n".join(out)
 
 
 # ------------------------------------------------------------------ Excalidraw

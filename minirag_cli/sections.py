@@ -3,7 +3,8 @@
 Some notes keep many days in one file: a journal of `## 2026-11-03` (or
 `## Tuesday, 3 November 2026`, `### 2026-11-03 Tue`) sections, an Org
 datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
-changelog (`## [1.4.0] - 2026-11-03`). A heading dates its section when its
+changelog (`## [1.4.0] - 2026-11-03`), a Readwise export (`## New highlights
+added December 1, 2026 at 9:30 AM`, each later sync's highlights: readers 9). A heading dates its section when its
 text opens with a day with its year (after a version, `[1.4.0] - `, or a
 weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
 (the day is not the heading's) dates none. A day followed by other words
@@ -17,6 +18,9 @@ section: it dates the note as a whole, as it always did (store.note_head).
 Markdown's `#` headings are read outside fenced code, the fences read as the
 extractors read them (mdcode.fenced_blocks, readers 8).
 
+A Kindle's `My Clippings.txt` (notekinds.clippings_note) is of its entries'
+days: each entry is a section of the day its `Added on` line gives, and a
+new section opens at each entry of another book or day (_entry_changes).
 A jrnl journal (the command-line journal, `journal.txt`, or a folder journal's
 `2026/11/03.txt`) has no headings: each entry opens a line with its time,
 `[2026-11-03 09:15] Lunch with Jonas.` (jrnl 2's `[2026-11-03 09:15:00 AM]`
@@ -53,12 +57,21 @@ _LEAD = re.compile(r"(?:\[[^\]\n]*\]|v?\d+(?:\.\d+)+)?[ \t]*[-\u2013\u2014:]?[ \
 _DAY_ALONE = re.compile(rf"[\s,.:;()\[\]\-\u2013\u2014]*(?:(?:{_WEEKDAY})\.?[\s.)\]]*)?", re.I)
 
 
+# the heading a Readwise export opens each later sync's highlights with (readers 9: its highlights were undated)
+_READWISE_NEW = re.compile(r"New highlights added (.+?) at \d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*", re.I)
+
+
 def heading_date(text: str) -> tuple[str, bool]:
     """(the ISO day a heading's text (without its `#`s or `*`s) opens with,
     '' when none; whether the day is the heading's whole text: nothing but
     a weekday and punctuation after it (`2026-11-03 Tue`, `3 November 2026
-    (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)). See the
+    (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)), or
+    Readwise's `New highlights added December 1, 2026 at 9:30 AM`'s day. See the
     module docstring."""
+    readwise = _READWISE_NEW.fullmatch(text)
+    if readwise is not None:
+        days = [iso for surface, iso in find_dates(readwise.group(1)) if surface == readwise.group(1).strip()]
+        return (days[0], True) if days and not days[0].startswith("--") else ("", False)
     lead = _LEAD.match(text)
     rest = text[lead.end():]
     for surface, iso in find_dates(rest):
@@ -120,6 +133,9 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     from minirag_cli.extract.mdcode import fenced_blocks
     from minirag_cli.extract.orgmode import org_note
 
+    clippings = clippings_entries(text)
+    if clippings is not None:  # a Kindle's clippings: each entry of its day, a chunk of its own
+        return _entry_changes(clippings)
     org = org_note(path) if path else False
     if ("*" if org else "#") not in text:
         return _jrnl_changes(text) if not org else []
@@ -183,6 +199,42 @@ def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None) -> lis
         if found != day:
             changes.append((i + 1, found))
             day = found
+    return changes
+
+
+# that line as notekinds.clippings_note reads it, its words before the date in lower case: only that reader writes it
+_CLIP_READ = re.compile(r"- (?:your )?(?:highlight|note|bookmark|clip|article)\b[^A-Z\n]*\| added on (\S[^\n]*?)\r?")
+
+
+def clippings_entries(text: str) -> list[tuple[int, str, str]] | None:
+    """(line index, the book's title line, the ISO day it was added, '' when none) of each entry of a
+    Kindle's clippings as notekinds.clippings_note read them, in `text` (the note, or its first chunk); None when
+    `text` is no such note (its first line with text opens no entry)."""
+    if "| added on " not in text:  # (read for every note: most hold no such line)
+        return None
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or first + 1 >= len(lines) or _CLIP_READ.fullmatch(lines[first + 1]) is None:
+        return None
+    out = []
+    for i in range(first + 1, len(lines)):
+        m = _CLIP_READ.fullmatch(lines[i])
+        if m is not None and lines[i - 1].strip():
+            day = next((iso for _s, iso in find_dates(m.group(1)) if not iso.startswith("--")), "")
+            out.append((i - 1, lines[i - 1].strip(), day))
+    return out
+
+
+def _entry_changes(entries: list[tuple[int, str, str]]) -> list[tuple[int, str]]:
+    """day_changes of a Kindle's clippings (clippings_entries): a change at each entry whose book
+    or day is not the one before's, so that note_chunks cuts there (a chunk held the highlights of three
+    books, each chunk was headed by the first entry's book and none by its day)."""
+    changes: list[tuple[int, str]] = []
+    last = None
+    for i, book, day in entries:
+        if (book, day) != last:
+            changes.append((i + 1, day))
+            last = book, day
     return changes
 
 

@@ -213,10 +213,13 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (`[log](../log.txt)` in `sub/a.md`) links as one to it does
     (heuristic.within_folder_links, rules 18). A note Dendron wrote (heuristic.dendron_note) has its
     links read target first (heuristic.dendron_links) and its generated `title:` left out
-    (heuristic.generated_title), rules 18."""
+    (heuristic.generated_title), rules 18. A todo.txt file's lines are read without their heads and
+    `@context` words (todotxt.readable, rules 20)."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
+    from minirag_cli.todotxt import is_todo_txt
+    from minirag_cli.todotxt import readable as todo_readable
 
     dendron = dendron_note(matter)
     if dendron:  # Dendron's own `title: Meetings` of `proj.alpha.meetings.md` names nothing (rules 18)
@@ -239,6 +242,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
+    elif is_todo_txt(path):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
+        texts = [todo_readable(text) for text in texts]
     return NoteReading(texts, parts, chat_speakers(laid), laid)
 
 
@@ -445,16 +450,25 @@ class SyncLock:
 
     def __init__(self, db_path: Path, path: Path, fh):
         self.db_path, self.path, self._fh = db_path, path, fh
-        self._idle = False
+        self._mark = ""  # what the lock file says besides the pid (_write_holder): IDLE_MARK, REBUILD_MARK or none
 
     def idle(self, idle: bool) -> None:
         """Say in the lock file whether its holder, a `--watch`, waits for a change
         (`PID watching`) or writes the index (`PID`): sync_running tells readers
         (`mrag tasks`, `doctor`) that a sync is writing only while one is, not all
         day while a watch waits."""
-        if idle != self._idle:
-            self._idle = idle
-            _write_holder(self._fh, idle)
+        self._say(IDLE_MARK if idle else "")
+
+    def rebuilding(self, rebuilding: bool) -> None:
+        """Say in the lock file whether its holder is a `--rebuild` building the new index aside
+        (`PID rebuilding`): readers see the old index whole until it is swapped in, not what the
+        sync has written so far (sync_state: `ask`'s and `mrag tasks`' line says which)."""
+        self._say(REBUILD_MARK if rebuilding else "")
+
+    def _say(self, mark: str) -> None:
+        if mark != self._mark:
+            self._mark = mark
+            _write_holder(self._fh, mark)
 
     def check(self) -> None:
         """Keep the lock: re-take it if its file is no longer the one locked.
@@ -471,8 +485,8 @@ class SyncLock:
                                   "file in place while a sync runs: it is what keeps a second one out.") from None
         self.release()
         self._fh = fh
-        if self._idle:  # made anew while the watch waits: it still waits
-            _write_holder(fh, True)
+        if self._mark:  # made anew while the watch waits (or a rebuild builds): it still does
+            _write_holder(fh, self._mark)
 
     def checking(self, progress: Progress | None) -> Progress:
         """`progress`, checking the lock as files go by (every CHECK_SECONDS
@@ -517,20 +531,22 @@ def _same_file(path: Path, fh) -> bool:
 
 
 IDLE_MARK = "watching"  # after the pid in the lock file: a `--watch` waiting for a change (SyncLock.idle)
+REBUILD_MARK = "rebuilding"  # after the pid: a `--rebuild` building the new index aside (SyncLock.rebuilding)
 
 
-def _write_holder(fh, idle: bool) -> None:
-    """The lock file's text: the holder's pid, and IDLE_MARK while a watch waits. Opened
-    for appending (a+), the file is emptied first, so the text is written at its start."""
+def _write_holder(fh, mark: str) -> None:
+    """The lock file's text: the holder's pid, and `mark` after it (IDLE_MARK while a watch waits,
+    REBUILD_MARK while a rebuild builds; "": none). Opened for appending (a+), the file is emptied
+    first, so the text is written at its start."""
     with contextlib.suppress(OSError):
-        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {IDLE_MARK}" if idle else str(os.getpid())), fh.flush()
+        fh.seek(0), fh.truncate(), fh.write(f"{os.getpid()} {mark}" if mark else str(os.getpid())), fh.flush()
 
 
-def _holder(fh) -> tuple[str, bool]:
-    """(pid, idle) as the holder wrote them (_write_holder): ('', False) when it wrote none."""
+def _holder(fh) -> tuple[str, str]:
+    """(pid, mark) as the holder wrote them (_write_holder): ('', '') when it wrote none."""
     fh.seek(0)
     words = fh.read().split()
-    return (words[0] if words else ""), words[1:] == [IDLE_MARK]
+    return (words[0] if words else ""), (words[1] if len(words) == 2 else "")
 
 
 def _take_lock(db_path: Path, lock: Path):
@@ -550,7 +566,7 @@ def _take_lock(db_path: Path, lock: Path):
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            pid, _idle = _holder(fh)  # the holder wrote its pid (below)
+            pid, _mark = _holder(fh)  # the holder wrote its pid (below)
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
@@ -561,7 +577,7 @@ def _take_lock(db_path: Path, lock: Path):
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
         if _same_file(lock, fh):
-            _write_holder(fh, False)
+            _write_holder(fh, "")
             return fh
         fcntl.flock(fh, fcntl.LOCK_UN)
         fh.close()
@@ -572,6 +588,14 @@ def _take_lock(db_path: Path, lock: Path):
 def sync_running(db_path: Path) -> str | None:
     """'pid N' (or 'pid ?') while a `mrag sync` holds the index's sync lock and writes
     the index, else None: a `--watch` waiting for a change writes nothing (SyncLock.idle)."""
+    state = sync_state(db_path)
+    return state[0] if state else None
+
+
+def sync_state(db_path: Path) -> tuple[str, bool] | None:
+    """('pid N', rebuilding) while a `mrag sync` holds the index's sync lock and works (sync_running),
+    `rebuilding` when it is a `--rebuild` building the new index aside (SyncLock.rebuilding: readers
+    see the old index whole until it is swapped in); None while none does."""
     import fcntl
 
     lock = dbmod.lock_path(db_path)
@@ -582,8 +606,8 @@ def sync_running(db_path: Path) -> str | None:
             try:
                 fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:
-                pid, idle = _holder(fh)
-                return None if idle else f"pid {pid or '?'}"
+                pid, mark = _holder(fh)
+                return None if mark == IDLE_MARK else (f"pid {pid or '?'}", mark == REBUILD_MARK)
             fcntl.flock(fh, fcntl.LOCK_UN)
     except OSError:
         return None
@@ -805,10 +829,12 @@ class _Extraction:
         matter each opens with), from an extractor without windows (the
         heuristic one), each chunk read as note_readings gives it and cut
         as extractable does."""
+        from minirag_cli.extract.heuristic import note_titles
         from minirag_cli.extract.mdcode import reads_comments
 
-        texts, parts, speakers, comments, nouns = [], [], [], [], []
+        texts, parts, speakers, comments, nouns, titles = [], [], [], [], [], []
         by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
+        titled = getattr(self.extractor, "reads_note_titles", False)  # the heuristic extractor's (rules 20)
         for chunks, path, matter in zip(notes, paths, matters, strict=True):
             reading = note_readings(chunks, path, matter)
             read = [extractable(text, part) for text, part in zip(reading.texts, reading.parts)]
@@ -818,9 +844,12 @@ class _Extraction:
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
             if by_note:
                 nouns += [note_nouns_of(reading.laid, path)] * len(chunks)
-        if by_note:
-            return self.extractor.extract(texts, parts, speakers, comments=comments, note_nouns=nouns)
-        return self.extractor.extract(texts, parts, speakers, comments=comments)
+            # a `# ` heading repeating the note's file name or title names the note, not its first word
+            titles += [note_titles(path, matter)] * len(chunks)
+        extra = {"note_nouns": nouns} if by_note else {}
+        if titled:
+            extra["note_titles"] = titles
+        return self.extractor.extract(texts, parts, speakers, comments=comments, **extra)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    matters: Sequence[frontmatter.FrontMatter | None],
@@ -1370,12 +1399,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
         by_root.setdefault(root, []).append(path)
-    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held)
-                                           for root, held in by_root.items()))
     run.aliases = {root: {} for root in by_root}
     for doc, names in _stored_aliases(conn, {doc: path for doc, (_root, path) in paths.items()}).items():
         root, path = paths[doc]
         run.aliases[root][path] = names
+    run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held, run.aliases[root])
+                                           for root, held in by_root.items()))
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
     linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
@@ -1406,7 +1435,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
-                                    by_root.items() if _note_name_keys(run.names, held)}, replace_all=True)
+                                    by_root.items() if _note_name_keys(run.names, held)
+                                    or _title_keys(run.aliases[root], held)}, replace_all=True)
         _record_aliases(conn, {root: (run.aliases[root], run.joined[root]) for root in by_root}, replace_all=True)
         _record_linked_names(conn, {root: {k for r, k in run.linked if r == root} for root in targets},
                              replace_all=True)
@@ -1695,10 +1725,10 @@ def _sync_root(run: _Run, root: Path) -> None:
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
-    run.shared_names = _with_folder(run.shared_names, str(root),
-                                    shared_note_names(run.names, str(root), synced))
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    run.shared_names = _with_folder(run.shared_names, str(root),
+                                    shared_note_names(run.names, str(root), synced, run.aliases[str(root)]))
     # the lower-case pages the links will name once the notes are written, named before any is extracted
     linkable = _linkable_keys(run.names, synced)
     links_read = _link_ahead(run, root, walked, existing, synced, linkable)
@@ -1908,7 +1938,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         try:
             text, warning = ((ahead.text, ahead.warning) if ahead
-                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes))
+                             else read_note(note.path, data, wide, max_bytes=run.options.max_bytes,
+                                       folder=note.abspath.parent))
         except MalformedNote as exc:  # skipped as a binary file is: the index drops what it held of it
             summary.skipped.append({"path": note.path, "reason": str(exc)})
             _looked_at(run, note, str(exc), read_at)
@@ -2221,17 +2252,28 @@ def _note_name_keys(names: _NoteNames, paths: Iterable[str]) -> list[str]:
     return [key for path in paths if (key := names.key(path)) is not None]
 
 
-def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str]) -> frozenset[tuple[str, str]]:
+def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str],
+                      aliases: dict[str, list[str] | None] | None = None) -> frozenset[tuple[str, str]]:
     """(root, key) of the file names two or more of the notes at `paths` in
     the folder `root` share (`README.md`, `Untitled.md`, `Index.md` in
     several of its subfolders): no link can tell which note it means, and one
     entity mentioned by every such note would join notes that have nothing in
-    common, through the graph walk. Per folder, as a rebuild syncs them."""
+    common, through the graph walk. Per folder, as a rebuild syncs them. A Joplin
+    note's title (`aliases`: the folder's, joplin_titles) is its name as a file name
+    is: two notebooks' "Meeting notes" share it (they were one entity)."""
+    paths = list(paths)
     seen: set[str] = set()
     shared: set[str] = set()
-    for key in _note_name_keys(names, paths):
+    for key in [*_note_name_keys(names, paths), *_title_keys(aliases, paths).values()]:
         (shared if key in seen else seen).add(key)
     return frozenset((root, key) for key in shared)
+
+
+def _title_keys(aliases: dict[str, list[str] | None] | None, paths: Iterable[str]) -> dict[str, str]:
+    """{path: the key of its title} of the Joplin notes at `paths` named by their title
+    (`aliases`: the folder's, path -> heuristic.note_aliases: joplin_titles)."""
+    titles = joplin_titles(aliases)
+    return {path: normalise_key(titles[path], "name") for path in paths if path in titles} if titles else {}
 
 
 def _with_folder(pairs: frozenset[tuple[str, str]], root: str,
@@ -2356,7 +2398,8 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     if named_before == shared and not unjoined:  # the plain re-sync: no query
         # a folder whose last note with a title for a file name went (a note came, went or changed: the
         # notes held are read already): its record goes, as a rebuild writes none
-        untitled = not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+        untitled = (not shared and held_now is not None and not _note_name_keys(run.names, held_now)
+                    and not _title_keys(aliases[0], held_now))
         if recorded != aliases or untitled:
             with dbmod.transaction(conn):
                 if untitled:
@@ -2366,6 +2409,7 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         return
     held = store.existing_documents(conn, str(root))
     keys = {path: key for path in held if (key := run.names.key(path)) is not None}
+    keys.update({path: key for path, key in _title_keys(aliases[0], held).items() if path not in keys})
     if named_before is None:
         redo = {path for path in keys if path not in written}
     else:
@@ -2516,7 +2560,8 @@ def _file_aliases(note: NoteFile, run: _Run | None = None) -> list[str] | None:
     binary, wide = sniff_note(data)
     try:
         limit = run.options.max_bytes if run is not None else None
-        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit)[0], note.path)
+        return [] if binary else note_aliases(read_note(note.path, data, wide, max_bytes=limit,
+                                                               folder=note.abspath.parent)[0], note.path)
     except MalformedNote:  # a canvas that is no JSON: the sync skips it, and says why
         return []
 
@@ -2539,7 +2584,7 @@ def _skip_reason(note: NoteFile, data: bytes, max_bytes: int) -> tuple[str | Non
     if binary:
         return "binary file", "", None
     try:
-        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes)
+        text, warning = read_note(note.path, data, wide, max_bytes=max_bytes, folder=note.abspath.parent)
     except MalformedNote as exc:
         return str(exc), "", None
     return None, text, warning

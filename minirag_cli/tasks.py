@@ -748,9 +748,15 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     """The tasks of the note at `path`: its checkboxes (tasks_in; none in the code
     blocks of an Org-mode, rST or AsciiDoc note's own markup: mdcode.code_kind) and, in an
     Org-mode note (`.org`), its task headlines (org_tasks_in), in a Logseq
-    page (is_logseq) its task blocks (logseq_tasks_in), in line order."""
+    page (is_logseq) its task blocks (logseq_tasks_in), in line order. A todo.txt file's
+    (todotxt.is_todo_txt) are its lines (todotxt.todo_txt_tasks_in), and nothing else."""
     from minirag_cli.extract.mdcode import ORG, code_kind, reads_comments
+    from minirag_cli.todotxt import is_todo_txt, todo_txt_tasks_in
 
+    if is_todo_txt(path):  # one task a line, its own format's (qa34: none of its lines was a task)
+        found = todo_txt_tasks_in(lines)
+        _note_name_tag(path, found)
+        return found
     kind = code_kind(path)
     found = tasks_in(lines, reads_comments(path), kind)
     if kind == ORG:  # its checkboxes in a code block are none already (tasks_in's `kind`)
@@ -775,6 +781,9 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
 _JOPLIN_DONE = {"no": False, "yes": True}
 # what a note with a task but no `[` holds (store.notes_with_tasks reads only such notes): a Logseq marker, Joplin's key
 TASK_WORDS = (*LOGSEQ_MARKERS, "completed?:", "is_todo: 1")
+# ... and the names of the files whose every line may be a task (todotxt.is_todo_txt): `todo.txt`, `done.txt`,
+# `work.todo.txt` end so (the store reads every note whose name ends in one, any case; tasks_of tells)
+TASK_FILE_ENDS = ("todo.txt", "done.txt")
 # a RAW export's or sync target's to-do: its `is_todo: 1`, `todo_due:` and `todo_completed:` (epoch milliseconds,
 # 0 for none), lines notekinds.joplin_note keeps of its metadata
 _JOPLIN_RAW = re.compile(r"(is_todo|todo_due|todo_completed): ?(\d+)\r?")
@@ -952,7 +961,8 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
     """UsageErrors for flags that mean nothing together, before any work."""
     if priority is not None and not re.fullmatch(r"[A-Za-z0-9]", priority):
         raise UsageError(f"--priority {priority!r}: expected one letter, as a task's [#A] writes it: A, B or C "
-                         "(Obsidian Tasks' highest and high are A, medium B, low and lowest C).")
+                         "(Obsidian Tasks' highest and high are A, medium B, low and lowest C; a todo.txt "
+                         "line's (D) is D).")
     if state not in STATES:
         raise UsageError(f"Unknown task state {state!r}; choose {', '.join(STATES)}.")
     if overdue and state != "open":
@@ -1021,7 +1031,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if priority is not None and found.get("priority") != priority.upper():
                 continue
-            if day is None:  # once per note, and only for a note with a task listed
+            if day is None:  # once per note, and only for a note with a task listed (a todo.txt by its name alone)
                 day = _note_day(root, path, head) or ""
                 changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)

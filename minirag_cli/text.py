@@ -169,13 +169,34 @@ def folder_date(path: str) -> tuple[str, str] | None:
     return (iso, iso) if iso else None
 
 
+# A TextBundle (textbundle.org: Bear's, Ulysses', iA Writer's and Craft's export, `Trip to Lisbon.textbundle/`)
+# holds its note as `text.md` (`text.markdown`, `text.txt`) beside `info.json` and `assets/`: the bundle is
+# the note, named and dated by the bundle's name (readers 9, heuristic rules 20: every bundle's note was
+# `text`, named by nothing, and `[[Trip to Lisbon]]` joined no note); `.textpack` is such a bundle zipped
+_BUNDLE_TEXT = re.compile(r"((?:[^/]*/)*?)([^/]+)\.textbundle/text(\.[^./]+)", re.I)
+BUNDLE_SUFFIX = ".textbundle"
+
+
+def bundle_path(path: str) -> str:
+    """`path` ('/'-separated) as the note it is: a TextBundle's text, `trips/Trip to
+    Lisbon.textbundle/text.md`, is the note `trips/Trip to Lisbon.md` (its extension kept:
+    `text.txt` is `Trip to Lisbon.txt`), as its file name, its links and its date read it
+    (_BUNDLE_TEXT); any other path as it is."""
+    if BUNDLE_SUFFIX not in path.lower():
+        return path
+    m = _BUNDLE_TEXT.fullmatch(path)
+    return f"{m.group(1)}{m.group(2)}{m.group(3)}" if m is not None else path
+
+
 def file_date(path: str) -> tuple[str, str] | None:
     """The date a daily note at `path` (relative to its synced folder,
     '/'-separated; a file name alone is read alike) is named by
     (heuristic.note_name) and dated by (answer.note_date): daily_date of its
     file name without the extension (`journals/2024_05_01.md` ->
     ("2024-05-01", "2024-05-01")), else its folders' date
-    (`2024/05/01.md`: folder_date); None for other notes."""
+    (`2024/05/01.md`: folder_date); None for other notes. A TextBundle's
+    text by its bundle's name (bundle_path)."""
+    path = bundle_path(path)
     name = path.rsplit("/", 1)[-1]
     stem = name.rsplit(".", 1)[0] if "." in name else name
     found = daily_date(stem)
@@ -198,9 +219,9 @@ _MONTH_NAME = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:,?\s+([^\W\d_]+
 def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
     """(first day, last day) of the week, month or quarter a weekly, monthly
     or quarterly note at `path` is named by (its file name without the
-    extension, whole: above); None for any other note (a daily note is dated
-    by file_date)."""
-    name = path.rsplit("/", 1)[-1]
+    extension, whole: above; a TextBundle's, its bundle's: bundle_path); None
+    for any other note (a daily note is dated by file_date)."""
+    name = bundle_path(path).rsplit("/", 1)[-1]
     stem = (name.rsplit(".", 1)[0] if "." in name else name).strip()
     m = _WEEK_NAME.fullmatch(stem)
     if m:
@@ -279,7 +300,13 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
     `Thursday, January 22nd 2026.md`) or whose path in its folder is
     (Obsidian's year, month and day folders `2026/01/22.md`, read with the
     folders of `root`, the synced folder, in front: text.dated_path): text.file_date,
-    the date the note's first chunk names; '' when neither carries a date."""
+    the date the note's first chunk names; '' when neither carries a date. A todo.txt
+    file's head is its first task (todotxt.is_todo_txt), whose creation date dates no other: the
+    list is dated by its file name alone (qa34: `(A) 2026-11-03 Call Priya` dated every task)."""
+    from minirag_cli.todotxt import is_todo_txt
+
+    if path and is_todo_txt(path):
+        first_line = ""
     return line_date(first_line or "") or name_date(dated_path(root, path or ""))
 
 
@@ -293,7 +320,8 @@ def name_date(path: str) -> str:
     `2026/01/22.md`); '' when it gives none. note_date reads it after the
     note's head, and store.note_head writes it into the header of a note
     whose head gives no date, so the header carries the date the note is
-    dated by."""
+    dated by. A TextBundle's text by its bundle's name (bundle_path)."""
+    path = bundle_path(path)
     date = line_date(path.rsplit("/", 1)[-1])
     if date:
         return date

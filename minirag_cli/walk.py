@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.notekinds import NOTEBOOK, MalformedNote, note_text, special_kind
+from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
@@ -43,6 +43,13 @@ BROKEN_LINK = "broken or looping symlink"
 # (WalkResult.system_files). Only files of no note extension: a note named `desktop.md` is read.
 SYSTEM_FILE_NAMES = frozenset({"desktop.ini", "thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "icon\r"})
 SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
+
+
+# A `.textpack` is a TextBundle zipped (Bear's, Ulysses' and iA Writer's single-file export): its note is
+# inside a zip archive, which a sync does not open (qa33: it was `not a note file (.textpack)`, no word of why
+# or what to do)
+TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack: unzip it beside the notes "
+                   "(its `NAME.textbundle/text.md` is read as the note NAME), or export as TextBundle or Markdown")
 
 
 def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
@@ -426,7 +433,8 @@ def compared_copy(reason: str) -> bool:
 def copy_reason(reason: str) -> bool:
     """Is `reason` why a file was skipped as a copy of its note (conflict_copy_reason)?"""
     return compared_copy(reason) or (
-        CONFLICT_COPY in reason and reason.split(CONFLICT_COPY)[0] in {tool for _, tool in CONFLICT_COPIES})
+        CONFLICT_COPY in reason
+        and reason.split(CONFLICT_COPY)[0] in {JOPLIN_CONFLICT, *(tool for _, tool in CONFLICT_COPIES)})
 
 
 # iCloud Drive ("Optimize Mac Storage") evicts a note it has not seen opened for a while: `Health.md`
@@ -791,8 +799,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         result.unwatched[rel] = None
                     result.skipped.append({"path": rel, "reason": BROKEN_LINK})
                     continue
+                if name.lower() == "info.json" and reldir.rstrip("/").lower().endswith(".textbundle"):
+                    # a TextBundle's metadata beside its `text.md` (textbundle.org), in every bundle: no one's
+                    # note, passed over as a system file is (qa33: each bundle's was listed)
+                    result.system_files += 1
+                    continue
                 suffix = printable_name(Path(name).suffix.lower()) or "no extension"
-                reason = f"not a note file ({suffix})"
+                reason = TEXTPACK_REASON if suffix == ".textpack" else f"not a note file ({suffix})"
                 if Path(name).suffix.lower() in MRAG_OUTPUT_EXTENSIONS:
                     try:
                         st = os.stat(os.path.join(dirpath, name))
@@ -1405,6 +1418,18 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # plots over 5 MB is read (it was skipped, `larger than the size limit`); its file only to NOTEBOOK_CEILING.
 #    fixQ2: a Joplin note or to-do in Joplin's trash (`deleted_time:` other than 0) is no note: skipped, with the
 # reason (notekinds.joplin_note); it was read as a live one (ranked first in `ask`, its to-do in `mrag tasks`).
+# 9: qa33: a TextBundle's text (`Trip to Lisbon.textbundle/text.md`, Bear's, Ulysses', iA Writer's) is dated by its
+# bundle's name as a note is by its file name (text.bundle_path: `Morning pages 2026-11-02.textbundle/text.txt`
+# was undated); a bundle's `info.json` is passed over unlisted, and a `.textpack` is skipped saying what it is.
+# 9: qa31: a Kindle's `My Clippings.txt` (entries ended by `==========`, notekinds.clippings_note): its `==========`
+# lines read as blank, its `- Your Highlight ... | Added on ...` lines' words before the date in lower case (its
+# `Location`, `Added`, `Highlight` were the top names), a highlight a later one of its book holds whole left out;
+# each entry dated by its `Added on` day, a new chunk at each entry of another book or day (sections.day_changes).
+# A Readwise export's `## New highlights added December 1, 2026 at 9:30 AM` dates its section (sections.heading_date).
+# 9: fixR1: a Joplin conflict copy (`is_conflict: 1`) whose note (`conflict_original_id:`) is beside it is no
+# note: skipped as a sync tool's conflict copy, listed by doctor and status (notekinds.joplin_conflict); it
+# ranked beside its note with the old text, its to-do listed twice. A fence in a block quote (`> ```python` ...
+# `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
 # 9: qa32: a jrnl journal's entries (`[2026-11-03 09:15] Title.`, jrnl 1's `2026-11-03 09:15 Title.`; two or
 # more, in a note with no dated heading) date their lines as dated headings do (sections.jrnl_entries): the
 # journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
@@ -1553,7 +1578,7 @@ def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) ->
 
 
 def read_note(path: str, data: bytes, wide: str | None = None,
-              max_bytes: int | None = None) -> tuple[str, str | None]:
+              max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text, without inline base64 data: chunking.without_inline_data,
@@ -1562,11 +1587,13 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     decode_note's warning. notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON); TextTooLarge, one, for a
     notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
-    note indexed: the walk held its file to the limit, NOTEBOOK_CEILING)."""
+    note indexed: the walk held its file to the limit, NOTEBOOK_CEILING), and
+    for a Joplin conflict copy whose note is in `folder`, the folder the file
+    is in (notekinds.joplin_conflict; None: not looked for)."""
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    text = note_text(path, text)
+    text = note_text(path, text, folder)
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
         if size > max_bytes:

@@ -1,4 +1,4 @@
-"""A result's snippet (format.snippet_text) shows a web clip's text, not its HTML: Evernote's
+"""A result's snippet (frontmatter.snippet_text) shows a web clip's text, not its HTML: Evernote's
 `<div>`, `<br/>`, `&nbsp;`, `&ndash;` are dropped or decoded; `--json` keeps the text whole."""
 from __future__ import annotations
 

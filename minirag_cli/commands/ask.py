@@ -147,10 +147,11 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
              "for: the notes listed are only those nearest to it in meaning. Name what you are looking for.",
              markup=False)
     empty = not result.results and index.holds_no_text()
+    running, rebuilding = index.sync_state() or (None, False)
     try:
         print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
                   hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
-                  empty_index=empty, sync_running=index.sync_running(),
+                  empty_index=empty, sync_running=running, rebuilding=rebuilding,
                   blocks=None if as_json or paths else index.block_refs(result.results))
     except KeyboardInterrupt:
         if streaming and not as_json:  # Ctrl-C mid-answer: its line ends, so what is said next (stderr's

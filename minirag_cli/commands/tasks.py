@@ -28,7 +28,8 @@ def tasks(
     end: Optional[str] = typer.Option(None, "--to", metavar="DAY", help="Due or scheduled on DAY or earlier."),
     priority: Optional[str] = typer.Option(None, "--priority", metavar="A",
                                            help="Only tasks of this priority: Org's and Logseq's \\[#A], Obsidian "
-                                                "Tasks' highest and high (A), medium (B), low and lowest (C)."),
+                                                "Tasks' highest and high (A), medium (B), low and lowest (C), "
+                                                "a todo.txt line's (A) to (Z)."),
     limit: int = typer.Option(50, "--limit", "-n", min=1, help="How many to show."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON (a list of tasks)."),
     paths: bool = typer.Option(False, "--paths", help="Print the listed tasks' note files, each once."),
@@ -39,7 +40,7 @@ def tasks(
     Example: mrag tasks priya --overdue; mrag tasks --week
     """
     from minirag_cli.askday import current_day
-    from minirag_cli.format import note, print_tasks, unsynced_note
+    from minirag_cli.format import note, print_tasks, sync_line, unsynced_note
     from minirag_cli.tasks import check_flags, state_of, window_of
 
     query = " ".join(words or ()) or None  # `mrag tasks cafe muller` as `mrag tasks "cafe muller"`
@@ -53,9 +54,8 @@ def tasks(
     found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
                                               window=window, priority=priority)]
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
-                window=window)
-    running = index.sync_running()
-    if running:  # a sync is at work: a note it has not reached yet is listed as last synced
-        note(f"a `mrag sync` ({running}) is writing the index now: the tasks listed are as of what it "
-             "has written so far.", markup=False)
+                window=window, priority=priority)
+    running = index.sync_state()
+    if running:  # a sync is at work: a note it has not reached yet is listed as last synced (a rebuild: all are)
+        note(sync_line(*running, "tasks listed"), markup=False)
     unsynced_note(index.unsynced_edits([(t["root"], t["path"]) for t in found[:limit]]))

@@ -68,8 +68,9 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, daily_date, file_date,
-                              file_period, find_dates, fold, folder_date, normalise_key, without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, bundle_path,
+                              daily_date, file_date, file_period, find_dates, fold, folder_date, normalise_key,
+                              without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -455,9 +456,40 @@ from minirag_cli.text import (CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY
 #    (JOPLIN_LINK, sync.alias_forms: the link joined nothing).
 # 19, fixP1's part: a stray fence ends before a heading after a blank line, and a list item's fence closes at its
 #    indented closing line (mdcode, readers 8): the names after them are read (they were code).
-# 20, qa32: a Denote note (`20261201T093000--meeting-with-priya__work_project.org`, DENOTE_FILE) is named by
-#    its title (its `#+title:`, front matter `title:`, or a `.txt` note's `title:` line; else its file name's
-#    title part: denote_title), and its identifier is an alias of it (note_aliases), by which a `denote:` link,
+# 20, qa31's part (a reader of Kindle and Readwise highlights): a link to a highlight's place in its source,
+#    Readwise's `([Location 1234](https://readwise.io/…))`, `[View Highlight](…)`, `[View Tweet](…)`, and the Kindle
+#    Highlights plugin's `[Kindle link](kindle://…)`, names nothing (SOURCE_LABEL: `Location` was the top name,
+#    68 mentions); nor do a bare URL's words (BARE_URL: a cover's `._SY400_.jpg` named `SY400`), an ASIN
+#    (`B00X47ZVXM`: _ASIN) or the labels `Full Title:`, `Document Tags:`, `ASIN:`, `ISBN:` (LABEL_WORDS); a
+#    Kindle clippings entry's title line and Readwise's `- Full Title:` name the book whole, by its title before
+#    a subtitle, and its authors (without_book_lines: `Fast`, `Slow`, `Proven Way` were names).
+# 20, qa34's part (a todo.txt user): a todo.txt file's (`todo.txt`, `done.txt`, `work.todo.txt`) lines are named
+#    without their heads (their dates read after the description) and `@context` words (todotxt.readable, read by
+#    sync.note_readings): `(C) 2026-10-30 Buy a drill` named Buy, `2026-11-07 Email Sofia Lindqvist` `Email Sofia
+#    Lindqvist` (and `@email` its alias), and `@phone`, `@home` were persons; the description's first word now
+#    opens a sentence, `+Flat` still names Flat.
+# 20, qa33's part (Bear, Ulysses, iA Writer): a TextBundle's text (`Trip to Lisbon.textbundle/text.md`) is named
+#    by its bundle, `Trip to Lisbon` (text.bundle_path: it was `text`, named by nothing, and `[[Trip to Lisbon]]`
+#    joined no note), and a link to the bundle or its text links to it; Bear's tag of several words,
+#    `#reading list#`, is that tag whole (BEAR_TAG: it was `#reading`); the marks of a `::highlight::` and a
+#    `==mark==` name nothing and hide no sentence's start (without_highlight_marks: `::Ask about the tiles::`
+#    named Ask); iA Writer's content block of a note, a line `/Chapter 2.md`, links to it, and its path names
+#    nothing (IA_BLOCK: it named Chapter; a block's `"title"` was a work).
+# 20, fixR1's part: a fence in a block quote (`> ```python` ... `> ````, `> ~~~`) is code (mdcode, readers 9),
+#    closed at its closing line in the quote or where the quote ends: its comments' and classes' names are
+#    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
+#    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
+#    name two notes share does (sync.shared_note_names): the two notes were one entity.
+# 20, names19's part (two naming leftovers): a sentence-case `# ` title that repeats its note's file name or front
+#    matter title (`# Hiring plan` in `Hiring plan.md`: note_titles, _repeated_titles, given by sync.run_chunks)
+#    opens a sentence with its first word (`Hiring`, `Offsite` were names of their titles alone; `# Project Alpha`,
+#    `# Meeting with Priya` name as before); a Markdown table's body cell's first word starts a sentence as a header
+#    cell's does (_table_rows: `| Export | done | 3 |` named Export, Blocked, Backend), but in a column of names
+#    (TABLE_NAME_COLUMNS: `| Owner |`, `| City |`), whose cells name as a label's value does (`Owner: Priya`).
+# 20, qa32's part (Denote, jrnl): a Denote note (`20261201T093000--meeting-with-priya__work_project.org`,
+#    DENOTE_FILE) is named by its title (its `#+title:`, front matter `title:`, or a `.txt` note's `title:` line;
+#    else its file name's title part: denote_title), and its identifier is an alias of it (note_aliases), by
+#    which a `denote:` link,
 #    `[[denote:20261201T093000][Meeting with Priya]]` or `[...](denote:20261201T093000)`, mentions it
 #    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name. A jrnl
 #    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
@@ -535,6 +567,7 @@ workaround cause impact scope meeting meeting_notes highlights wins mood total c
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
 info debug trace warn fatal critical notice fixme related see_also method methods paper
 hypothesis root_cause cleanup repro
+full_title document_tags asin isbn
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -1036,6 +1069,83 @@ QUOTE_REACH = 200
 # `#proj`, joined to every `Proj` of the vault); one ending it is the sentence's (`about #python.`)
 HASHTAG = re.compile(r"(?<![\w#])#([^\W\d_][\w/-]+(?:\.[\w-][\w/-]*)*)")
 HANDLE = re.compile(r"(?<![\w@])@([^\W\d_][\w.-]*[^\W_])")
+# Bear's tag of several words, closed by a `#` (`#reading list#`, `#work/big plans#`), on one line: the tag
+# whole (heuristic rules 20, qa33: it was `#reading`, its other words text). Up to six words; a last word of
+# one character is a language's name, no tag's end (`#dotnet in C#`)
+BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<![ \t][^\s#])#(?![\w#])")
+# Bear's highlight, `::Remember the card::`, and the `==mark==` of Bear, Obsidian and iA Writer: their marks
+# name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
+# tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
+# before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
+_MARKS = re.compile(r"::|==")
+_MARK_EDGE = frozenset(":=")
+
+
+# iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
+# budget.csv`, `/assets/photo.jpg "The view"` (a title after it), which its preview replaces with that file (a note
+# transcluded, a table, an image). One to a note links to it, as `![[Chapter 2]]` would; the path names nothing
+# by its words and the title is read as a caption's text (rules 20, qa33: `/Chapter 2.md` named Chapter, a
+# caption in quotes was a work's title)
+IA_BLOCK = re.compile(r"^([ \t]{0,3})(/[^\s/\"'()][^\n\"'()]*?\.[^\W_]{1,10})"
+                      r"(?:([ \t]+)([\"'(])([^\n\"'()]*)([\"')]))?[ \t]*$", re.MULTILINE)
+
+
+def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
+    """`text` with its iA Writer content blocks' paths (IA_BLOCK) blanked, and their titles' quotes (their
+    offsets kept), and the notes the blocks of notes link to (link_target)."""
+    if "/" not in text:
+        return text, []
+    found = []
+
+    def blank(m: re.Match) -> str:
+        path = m.group(2)
+        if path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = link_target(path[1:])
+            if target is not None:
+                found.append(target)
+        title = "" if m.group(3) is None else m.group(3) + " " + m.group(5) + " "
+        return m.group(1) + " " * len(path) + title + " " * (len(m.group()) - len(m.group(1)) - len(path) - len(title))
+
+    return IA_BLOCK.sub(blank, text), found
+
+
+def without_highlight_marks(text: str) -> str:
+    """`text` with the marks of its highlights (`::...::`, `==...==`: above) blanked, each a blank, so the
+    rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
+    nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
+    opened on its line, after no blank and before no word character (a regex's lazy search from each
+    opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
+    if "::" not in text and "==" not in text:
+        return text
+    opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
+    blank = []
+    n = len(text)
+    for m in _MARKS.finditer(text):
+        mark, at = m.group(), m.start()
+        before = text[at - 1] if at else "\n"
+        after = text[at + 2] if at + 2 < n else "\n"
+        waiting = opened.get(mark)
+        if waiting is not None and at > waiting[1]:
+            del opened[mark]  # its line ended unclosed
+            waiting = None
+        if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
+                and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
+            blank += [opened.pop(mark)[0], at]
+            continue
+        if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
+                and not after.isspace() and after not in _MARK_EDGE:
+            end = text.find("\n", at)
+            opened[mark] = (at, n if end < 0 else end)
+    if not blank:
+        return text
+    out, last = [], 0
+    for at in sorted(blank):
+        out += [text[last:at], "  "]
+        last = at + 2
+    out.append(text[last:])
+    return "".join(out)
+
+
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
 # Slack's copy): a handle of two parts or more, lower-case, apart by `.` or `_` (`me:`, `pagerduty:` are none),
 # read as `@priya.r` is, so it joins the person it names (handle_names; `sam.okafor` is Sam Okafor's key).
@@ -1556,9 +1666,14 @@ def _named(name: str) -> str | None:
         name = _TWO_BLANKS.sub(" ", name)
         if _BLANK_RUN.search(name):
             return None
-    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS:
+    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS or _ASIN.fullmatch(name):
         return None
     return name
+
+
+# An Amazon product code (ASIN) of a Kindle book, `B00X47ZVXM`: the Kindle Highlights plugin's `asin:` and
+# `* ASIN:` lines write one in every book's note (heuristic rules 20: each was a name of its note)
+_ASIN = re.compile(r"B0[0-9A-Z]{8}")
 
 
 # A Zettelkasten note's ID, its creation time in figures (Obsidian's yyyymmddhhmm, Zettlr's yyyymmddhhmmss):
@@ -1615,6 +1730,11 @@ def link_target(target: str) -> EntityMention | None:
         return None  # a Denote link: its identifier's note, which sync joins (DENOTE_LINK; rules 20)
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
+    # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
+    # Lisbon` (text.bundle_path; rules 20)
+    path = bundle_path(path.rstrip("/") if path.lower().endswith(BUNDLE_SUFFIX + "/") else path)
+    if path.lower().endswith(BUNDLE_SUFFIX):
+        path = path[:-len(BUNDLE_SUFFIX)]
     target = path.rsplit("/", 1)[-1].strip()
     drawing = DRAWING_SUFFIX.search(target)
     if DEFAULT_DRAWING.fullmatch(target[:drawing.start()] if drawing is not None else target.removesuffix(".md")):
@@ -1703,7 +1823,8 @@ def markdown_link_target(target: str) -> EntityMention | None:
         return None
     path = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
     # a note of any kind sync reads (rules 17: a `.txt`, `.org`, a canvas named nothing)
-    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None:
+    if not path.lower().endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES) and DRAWING_SUFFIX.search(path) is None \
+            and not path.lower().rstrip("/").endswith(BUNDLE_SUFFIX):  # a TextBundle is a note (rules 20)
         return None
     return link_target(path.replace("#", " ").replace("^", " "))
 
@@ -1742,6 +1863,10 @@ def within_folder_links(text: str, depth: int) -> str:
 
 
 _SLUG_GAP = re.compile(r"[-_]+")  # a slug's blank (`rate-limits.md`, `sdk_install.md`)
+# the shown text of a link to a highlight's place in its source, as Readwise writes one after each highlight
+# (`[Location 1234](https://readwise.io/to_kindle?…)`, `[Page 12](…)`, `[Time 0:12:40](…)`, `[View Highlight](…)`,
+# `[View Tweet](…)`) and the Kindle Highlights plugin its book's (`[Kindle link](kindle://book?…)`)
+SOURCE_LABEL = re.compile(r"(?:Location|Loc\.?|Page|Time)[ \t]+\d[\d:.,\u2013-]*|View (?:Highlight|Tweet|Source)|Kindle link")
 
 
 def markdown_links(text: str, comments: bool = True, kind: str | None = None,
@@ -1763,11 +1888,15 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
         # as `[[Packing list]]` is (its `Packing` opening a line was a name apart); compared by key, as the
         # entity is (rules 18, docs2: `[Rate limits](rate-limits.md)`, a docs site's, named `Rate` apart)
         shown = target is not None and normalise_key(m.group(2).strip()) == normalise_key(target.name)
+        # a highlight's link back to its place in the source, `([Location 1234](https://readwise.io/…))`, names
+        # nothing (rules 20: Readwise's `Location` was a reader's top name, `View Highlight` one)
+        source = (target is None and not written_about and _URL_SCHEME.match(m.group(3)) is not None
+                  and SOURCE_LABEL.fullmatch(m.group(2).strip()) is not None)
         if (shown and target.type == "name" and _SLUG_GAP.search(target.name)
                 and fold(m.group(2).strip()) == fold(_SLUG_GAP.sub(" ", target.name))):
             # ... as its text writes it: `Rate limits` for the slug `rate-limits.md`, a docs site's (rules 18)
             target = EntityMention(m.group(2).strip(), "name")
-        out.append((m.start(2) if shown else m.start(3), m.end(3), target))
+        out.append((m.start(2) if shown or source else m.start(3), m.end(3), target))
     return out
 
 
@@ -1788,6 +1917,61 @@ def without_link_definitions(text: str) -> str:
     if "]:" not in text:
         return text
     return LINK_DEFINITION.sub(lambda m: " " * len(m.group()), text)
+
+
+# A URL written out in the text (not a Markdown link's target, `](https://…)`, nor `<https://…>`, which the
+# links read): its words name nothing (heuristic rules 20: an Amazon cover's `…/41yafGMO+rL._SY400_.jpg`
+# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`)
+BARE_URL = re.compile(r"(?<![\w(<])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
+
+
+def without_bare_urls(text: str) -> str:
+    """`text` with its bare URLs (BARE_URL) blanked, each character a blank, so the rest keeps its offsets."""
+    if "://" not in text:
+        return text
+    return BARE_URL.sub(lambda m: " " * len(m.group()), text)
+
+
+# The line that opens each entry of a Kindle's `My Clippings.txt`, its book's title and authors, as
+# notekinds.clippings_note reads it (the entry's next line `- your highlight ... | added on ...`, which no other
+# note writes so), and the `- Full Title:` line of a Readwise export's metadata: each names its book whole, by its
+# title before a subtitle (`Atomic Habits: An Easy & Proven Way ...` is `Atomic Habits`, the note Readwise and
+# the Kindle Highlights plugin name by it), and its authors (`(David Thomas;Andrew Hunt)`, a sideloaded book's
+# `(Harari, Yuval Noah)`), people; heuristic rules 20: `Thinking, Fast and Slow` named `Fast` and `Slow`, a
+# subtitle `Proven Way`, `Build Good Habits` and `Break Bad Ones`, in every entry of the book
+CLIPPING_TITLE = re.compile(r"^(\S[^\n]*?)(?:[ \t]*\(([^()\n]+)\))?[ \t]*\r?\n"
+                            r"(?=- (?:your )?(?:highlight|note|bookmark|clip|article)\b[^A-Z\n]*\| added on )", re.M)
+FULL_TITLE = re.compile(r"^[ \t]*[-*+][ \t]+Full Title:[ \t]*(\S[^\n]*?)[ \t]*\r?$", re.M)
+_SURNAME_FIRST = re.compile(r"([^\s,]+),[ \t]*([^\s,]+(?:[ \t]+[^\s,]+){0,2})")
+
+
+def _main_title(title: str) -> str:
+    """A book's title without its subtitle (after `: `)."""
+    return title.split(": ", 1)[0].strip()
+
+
+def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with its clippings' title lines and Readwise's `Full Title:` values blanked (CLIPPING_TITLE,
+    FULL_TITLE), each character a blank, and the (name, type) each names: its book (`work`) and authors."""
+    if "| added on " not in text and "Full Title:" not in text:
+        return text, []
+    found: list[tuple[str, str]] = []
+    spans = []
+    for m in CLIPPING_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        for author in (m.group(2) or "").split(";"):
+            author = author.strip()
+            turned = _SURNAME_FIRST.fullmatch(author)
+            author = f"{turned.group(2)} {turned.group(1)}" if turned else author
+            if author and not author.lower().startswith("unknown"):
+                found.append((author, "person"))
+        spans.append((m.start(), m.end(2) if m.group(2) else m.end(1)))
+    for m in FULL_TITLE.finditer(text):
+        found.append((_main_title(m.group(1)), "work"))
+        spans.append(m.span(1))
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, found
 
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
@@ -2144,6 +2328,39 @@ def _common_title_words(text: str) -> set[int]:
     return {m.start(1) for m in titles if m.group(1) in common}
 
 
+def note_titles(path: str, matter: frontmatter.FrontMatter | None) -> tuple[str, ...]:
+    """The titles of the note at `path` (`matter`: the front matter it opens with): its file name without
+    its suffix (`Hiring plan` of `plans/Hiring plan.md`, `hiring-plan` of `hiring-plan.md`) and its front
+    matter's `title:` values. A `# ` heading that repeats one of them names the note, not a name of its
+    first word (_repeated_titles, heuristic rules 20); sync gives each chunk its note's (sync.run_chunks)."""
+    stem = PurePosixPath(bundle_path(without_invisibles(path))).name  # a TextBundle's text: its bundle's name
+    stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
+    titles = [v for e in (matter.entries if matter else ()) if e.key.lower() == "title" for v in e.values]
+    return tuple(dict.fromkeys([stem, *titles]))
+
+
+# what tells two titles apart: not case, nor a file name's `-` and `_` for blanks (`hiring-plan.md`, `# Hiring plan`)
+_TITLE_GAPS = re.compile(r"[\s_-]+")
+
+
+def _title_key(title: str) -> str:
+    return _TITLE_GAPS.sub(" ", without_invisibles(title)).strip().casefold()
+
+
+def _repeated_titles(text: str, titles: Collection[str]) -> set[int]:
+    """Where the first words of `text`'s sentence-case `# ` titles (SENTENCE_TITLE) start that repeat one of
+    `titles`, its note's (note_titles: its file name, its front matter's `title:`; the chunk's own front
+    matter titles too), case and a file name's `-`/`_` aside: `# Hiring plan` in `Hiring plan.md`. The
+    heading is the note's title, the note's name, capitalised as a title is: its first word is capitalised as a
+    sentence's first is, a name only as rules 6 and 7 say (heuristic rules 20: `Hiring`, `Offsite` were names
+    of their notes' titles alone). A title of other words is read as before (`# Project Alpha`, `# Meeting
+    with Priya`: no sentence case)."""
+    keys = {_title_key(title) for title in titles} - {""}
+    if not keys:
+        return set()
+    return {m.start(1) for m in SENTENCE_TITLE.finditer(text) if _title_key(text[m.start(1):m.end()]) in keys}
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
     or one `text` writes in lower case too? Or a heading's generic word (HEADING_LABELS: `# Office hours
@@ -2382,33 +2599,39 @@ class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
     reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
+    reads_note_titles = True  # ... and its note's titles (note_titles: its file name, its front matter's title)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
                 comments: Sequence[bool] | None = None,
-                note_nouns: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
+                note_nouns: Sequence[Collection[str]] | None = None,
+                note_titles: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
         `comments`: for each, is its note one `%%` opens comments in
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
         `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
+        `note_titles`: for each, its note's titles (note_titles: its file name, its front matter's title);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
         note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
-        return [self.extract_one(t, m, s, c, n)
-                for t, m, s, c, n in zip(texts, matters, speakers, comments, note_nouns, strict=True)]
+        note_titles = [()] * len(texts) if note_titles is None else note_titles
+        return [self.extract_one(t, m, s, c, n, ti)
+                for t, m, s, c, n, ti in zip(texts, matters, speakers, comments, note_nouns, note_titles, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
                     speakers: Collection[str] | None = None, comments: bool = True,
-                    note_nouns: Collection[str] = ()) -> list[EntityMention]:
+                    note_nouns: Collection[str] = (), note_titles: Collection[str] = ()) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
         note, chat_speakers); `%%` opens a comment with `comments`; a German
-        text's nouns are its own and `note_nouns`, its note's (note_nouns)."""
+        text's nouns are its own and `note_nouns`, its note's (note_nouns); a sentence-case `# ` title that
+        repeats one of `note_titles`, its note's (note_titles), or its own front matter's names its note, not
+        its first word (_repeated_titles)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -2433,7 +2656,15 @@ class HeuristicExtractor:
         text = without_meridiems(without_math(without_merge_markers(without_code(text, comments=comments))))
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
-        text = without_link_definitions(text)
+        text = without_bare_urls(without_link_definitions(text))
+        text, books = without_book_lines(text)
+        # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
+        # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
+        bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
+        if bear_tags:
+            text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
+        text = without_highlight_marks(text)
+        text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -2509,6 +2740,8 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
+        if "|" in text:  # a table's column of names (`| Owner |`): its cells are values, as a label's (rules 20)
+            listed |= _name_column_cells(text)
         for person in notion_people(properties):
             add(person, "person")
         for m in CAMEL.finditer(text):
@@ -2527,6 +2760,8 @@ class HeuristicExtractor:
                 add("@" + m.group(1), "concept" if jrnl else "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
+        for name, type_ in books:  # a highlight's book and its authors, each whole (without_book_lines)
+            add(name, type_)
         for tag in tags:  # a front matter tag, with its # or without
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
@@ -2536,6 +2771,10 @@ class HeuristicExtractor:
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
+        for tag in bear_tags:
+            add("#" + re.sub(r"[ \t]+", " ", tag), "concept")
+        for target in blocks:  # iA Writer's content block of a note: read whole, as a link's
+            add(target.name, target.type)
         for name in names:  # the note's title: read whole, never in fragments
             if _names_note(name):
                 add(name, "name")
@@ -2569,6 +2808,10 @@ class HeuristicExtractor:
         # a title in sentence case (`# Rate limits`): its first word opens a sentence too where the text gives
         # evidence it is a common word (rules 18: docs2, docs3)
         sentence_titles = _common_title_words(text) if "#" in text else set()
+        # ... and where it repeats its note's file name or front matter title (`# Hiring plan` in `Hiring
+        # plan.md`: the note's title, capitalised as a title is, rules 20)
+        if "#" in text and (note_titles or names):
+            sentence_titles |= _repeated_titles(text, [*note_titles, *names])
         # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
         verb_titles = _verb_titles(text) if "#" in text else set()
         phrase_titles |= verb_titles | sentence_titles
@@ -2991,7 +3234,10 @@ def note_name(path: str) -> EntityMention | None:
     text's "May 1, 2024" are (text.normalise_key). None for other
     notes (`.txt`: LiHua's `20260922_1700.txt`, a timestamp and no
     date), for a file name that names nothing by the link rules and for
-    one that is no title (lower case: `trip-to-lisbon.md`)."""
+    one that is no title (lower case: `trip-to-lisbon.md`). A TextBundle's
+    text is named by its bundle, `Trip to Lisbon.textbundle/text.md` as
+    `Trip to Lisbon.md` (text.bundle_path; rules 20: `text`, which named nothing)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     date = file_date(without_invisibles(path))
     if date is not None:
@@ -3042,7 +3288,9 @@ def linkable_name(path: str) -> EntityMention | None:
     when titled, is named by it as a Markdown note of that name would be
     (`log`, `Deploy log`) when a link of its folder names it (rules 17:
     `[log](notes/log.txt)`; an org-roam note by its slug, `eigenvalues` for
-    `20261103101500-eigenvalues.org`). None for every other path."""
+    `20261103101500-eigenvalues.org`). None for every other path. A TextBundle's
+    text as its bundle's name (text.bundle_path)."""
+    path = bundle_path(path)
     file = PurePosixPath(path)
     if note_name(path) is not None:
         return None
@@ -3201,6 +3449,83 @@ def _is_emoji(char: str) -> bool:
     return char > "\x7f" and (unicodedata.category(char) in _EMOJI_CATEGORIES or char in _EMOJI_JOINERS)
 
 
+# A Markdown table's body rows (heuristic rules 20): the lines that open with a pipe below its separator line
+# (`|---|`) under its header row, up to a line that does not. A body cell's first word starts a sentence, as a
+# header cell's does (rules 11): `| Export | done | 3 |` is a value the table's layout capitalises, and `Export`,
+# `Status`, `Blocked` were names of every project note's table. A lone word there is a name only as rules 6 and
+# 7 say (the text capitalises it mid-sentence too, or opens a longer name with it), a longer name stays one
+# (`| Priya Raman | lead |`), and so does a word of a column of names (TABLE_NAME_COLUMNS)
+_PIPE_LINE = re.compile(r"[ \t]*\|")
+# the last text whose tables were read, and its body rows: each cell of a table asks (_table_rows)
+_tables_read: tuple[str, dict[int, int]] = ("", {})
+
+
+def _table_rows(text: str) -> dict[int, int]:
+    """Where each body row of `text`'s Markdown tables starts (its line's start) -> where its table's header row
+    starts. Read once a text, in one pass over its lines; the last text's answer is kept (by identity: the
+    extractor asks of one text at a time, for each of its cells)."""
+    global _tables_read
+    read = _tables_read
+    if read[0] is text:
+        return read[1]
+    rows: dict[int, int] = {}
+    header = above = None  # the table's header row, while in its body; the line above, when it opens with a pipe
+    pos, size = 0, len(text)
+    while pos <= size:
+        end = text.find("\n", pos)
+        end = size if end < 0 else end
+        piped = _PIPE_LINE.match(text, pos) is not None
+        if header is not None and piped:
+            rows[pos] = header
+        elif piped and above is not None and TABLE_SEPARATOR.match(text, pos) is not None:
+            header = above  # the separator: the body starts on the next line
+        else:
+            header = None
+        above = pos if piped else None
+        pos = end + 1
+    _tables_read = (text, rows)
+    return rows
+
+
+# The columns whose cells are names (the header cell, case aside, or its last word: `| Owner |`, `| Team lead |`,
+# `| City |`): a column of people (NOTION_PEOPLE_KEYS, ROLE_WORDS: `Boss`, `Client`), of places, of
+# organisations or of works (a reading log's `| Title | Author |`: `| Dune | Frank Herbert |`). Its cells name as
+# a label's value does (`Owner: Priya`), not as a sentence's first word: `| Fix login | Priya |` under `| Task |
+# Owner |` names Priya, not Fix (heuristic rules 20)
+TABLE_NAME_COLUMNS = NOTION_PEOPLE_KEYS | ROLE_WORDS | frozenset("""
+who whom with name names person lead leads host hosts speaker speakers presenter presenters guest guests member
+members contact contacts attendee participant responsible dri artist artists band bands author
+where location locations place places city cities town towns country countries venue venues destination from to
+company companies organisation organisations organization organizations org employer vendor vendors supplier
+title titles book books film films movie movies album albums song songs game games show shows series podcast
+podcasts
+""".split())
+# a table row's cell: after its pipe, its blanks and an emphasis, the text up to the next unescaped pipe
+_TABLE_ROW_CELL = re.compile(rf"\|[ \t]*(?:{_EMPH}(?![ \t]))?((?:\\.|[^|\n\\])*)")
+
+
+def _row_cells(text: str, line: int) -> list[tuple[int, str]]:
+    """(where it starts, its text) of each cell of the table row at `line` (its line's start)."""
+    end = text.find("\n", line)
+    end = len(text) if end < 0 else end
+    return [(m.start(1), m.group(1)) for m in _TABLE_ROW_CELL.finditer(text, text.index("|", line), end)]
+
+
+def _name_column_cells(text: str) -> set[int]:
+    """Where the first words of `text`'s table body cells start that are in a column of names (TABLE_NAME_COLUMNS):
+    a label's value, no sentence's start (heuristic rules 20)."""
+    out: set[int] = set()
+    columns: dict[int, set[int]] = {}  # a header row -> its columns of names
+    for row, header in _table_rows(text).items():
+        if header not in columns:
+            heads = [cell.strip(" \t*_:").lower() for _at, cell in _row_cells(text, header)]
+            columns[header] = {i for i, head in enumerate(heads)
+                               if head and (head in TABLE_NAME_COLUMNS or head.split()[-1] in TABLE_NAME_COLUMNS)}
+        if columns[header]:
+            out.update(at for i, (at, _cell) in enumerate(_row_cells(text, row)) if i in columns[header])
+    return out
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -3240,7 +3565,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         if not ((line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")):
             return False
         end = text.find("\n", start, start + TABLE_REACH)
-        return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
+        # or a body cell, below the `|---|` line (rules 20: _table_rows)
+        return (end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None) or line in _table_rows(text)
     if (before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start)
             and not (_PLACE_STOP.search(text, max(0, start - 60), start)
                      and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):

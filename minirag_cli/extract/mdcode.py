@@ -28,7 +28,10 @@ fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
 the end of the text; a fence opened on a list item's line (`- ```sql`) is the
 item's, closed by a line indented to the item's text or ended by one indented
-less (readers 8). Not CommonMark's: a fence nothing closes ends before
+less (readers 8); a fence opened in a block quote (`> ```python`, `> > ~~~`) is the
+quote's, closed by its closing line in the quote (`> ````) or ended by a line
+without the quote's markers (a blank one too: CommonMark's quote ends there), its
+opener the markers and the fence, so a chunk read alone reads it so (readers 9). Not CommonMark's: a fence nothing closes ends before
 the first paragraph after a blank line that reads as prose (reads_as_prose)
 or opens with a heading (readers 8: a journal's next day),
 and the text after it is read for code again: a stray fence hid every later
@@ -494,6 +497,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
     fence = html = None  # the fence or the tag of the block open
     prose = None  # the fence and its opening line of a prose block open (PROSE_FENCE), its lines text
     item = 0  # the text indent (columns) of the list item the open fence was opened in (`- ```sql`), or 0
+    quote = 0  # the depth of the block quote the open fence was opened in (`> ```python`: 1), or 0
+    mark = ""  # the open fence's opening as written but its info string: its quote's markers and the fence
     start = pos = 0
     while pos <= len(text):
         nl = text.find("\n", pos)
@@ -505,10 +510,17 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             blocks.append(Code(start, max(start, pos - 1), "fence", fence, fence))
             fence, item = None, 0
             continue
+        inside = _unquoted(line, quote) if fence is not None and quote else line
+        if inside is None:
+            # a line without the quote's markers (a blank one too) ends the quote, and the fence opened
+            # in it (CommonMark: a fence takes no lazy line); read alone, a chunk closes it there
+            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark))
+            fence, quote = None, 0
+            continue
         if fence is not None:
-            if closes(_dedent(line, item), fence):
-                blocks.append(Code(start, end, "fence", fence))
-                fence, item = None, 0
+            if closes(_dedent(inside, item), fence):
+                blocks.append(Code(start, end, "fence", mark))
+                fence, item, quote = None, 0, 0
         elif html is not None:
             if ends_html(line, html):
                 blocks.append(_html_code(start, end, html))
@@ -523,13 +535,22 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
         else:
             start = pos
             fence = opening_fence(line)
+            mark = fence or ""
             lead = _ITEM_FENCE.match(line) if fence is None else None
+            quoted = _QUOTE_FENCE.match(line) if fence is None and lead is None else None
+            if quoted is not None:
+                # a fence in a block quote (`> ```python`): its lines are code, up to its closing line in
+                # the quote (`> ````) or the quote's end; it was read as text, its names and links read
+                fence = opening_fence(line[quoted.end():])
+                quote = quoted.group(0).count(">") if fence is not None else 0
+                mark = "> " * quote + fence if fence is not None else ""
             if lead is not None:
                 # a fence opened on a list item's line (`- ```sql`, its closing line indented to the
                 # item's text): read as tasks._CODE_LEAD reads one; before, that closing line opened
                 # a fence nothing closed, which hid the days and names after it
                 fence = opening_fence(line[lead.end():])
                 item = len(lead.group(0).expandtabs(4)) if fence is not None else 0  # its text's column
+                mark = fence or ""
             if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else line):
                 item = 0
                 blocks.append(Code(pos, end, "prose", fence))  # ```` ```ad-note ````: the line, not the block
@@ -554,8 +575,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             # the first paragraph after a blank line that reads as prose (heuristic rules 14),
             # and what follows is read for code again
             cut = _unclosed_end(text, start)
-            blocks.append(Code(start, cut, "fence", fence, fence if cut < len(text) else ""))
-            fence, item = None, 0
+            blocks.append(Code(start, cut, "fence", mark, mark if cut < len(text) else ""))
+            fence, item, quote = None, 0, 0
             pos = cut + 1
     return blocks
 
@@ -603,6 +624,21 @@ def _unclosed_end(text: str, start: int) -> int:
 _HEADING = re.compile(r" {0,3}#{1,6}[ \t]+[^\s=<>{}\[\];|$\\#][^=<>{}\[\];|$\\\n]*\r?(?:\n|$)")
 # a list item's marker before a fence on its line (`- ```sql`, `1. ~~~`), the fence's text indent its end
 _ITEM_FENCE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=`{3}|~{3})")
+# a block quote's markers before a fence on its line (`> ```python`, `> > ~~~`): one `>` a level
+_QUOTE_FENCE = re.compile(r"(?: {0,3}>[ \t]?)+(?= {0,3}(?:`{3}|~{3}))")
+_QUOTE_MARK = re.compile(r" {0,3}>[ \t]?")
+
+
+def _unquoted(line: str, depth: int) -> str | None:
+    """`line` without the markers of `depth` levels of block quote (`> > code`), None when it has
+    fewer (it ends the quote: a line of a quoted fence is no lazy continuation line)."""
+    pos = 0
+    for _level in range(depth):
+        m = _QUOTE_MARK.match(line, pos)
+        if m is None:
+            return None
+        pos = m.end()
+    return line[pos:]
 
 
 def _dedent(line: str, columns: int) -> str:
@@ -914,6 +950,9 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 continue
             if k.start < s:
                 prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"  # "block": its fence
+                if k.kind == "fence" and k.opener.startswith(">") and note[s - 1] != "\n":
+                    # a chunk cut inside a line of a quoted fence: the line's rest is in the quote
+                    prefix += k.opener.rstrip("`~")
                 if k.kind == "span":  # three backticks or more on a line of their own would open a fence;
                     prefix = "    " + prefix  # indented four spaces they open the span (a chunk read alone reads
                     # no indented code), and close it after its text (suffix)

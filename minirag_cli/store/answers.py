@@ -95,15 +95,17 @@ def rebuilt_lines(chunks: list[tuple[int, int, str]]) -> list[str]:
     return [""] * (first_line - 1) + "".join(buf).split("\n")
 
 
-def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str, str, list[str]]]:
+def notes_with_tasks(conn, words: Iterable[str] = (),
+                     ends: Iterable[str] = ()) -> Iterable[tuple[str, str, str, list[str]]]:
     """(root, path, the head that dates it (dating_heads), lines) of every
     note a chunk of which holds a `[` (tasks.py reads its checkboxes:
     `- [ ] call Priya`) or one of `words` (case kept: Logseq's `TODO`), in
     document id order. `[` alone and not `[ ]`: a chunk boundary may fall
     inside a checkbox (`- [` ending one chunk, `] call` opening the next); and
     every Org-mode note (`.org`, and an Org archive, `.org_archive`), whose task headlines (`* TODO call Priya`)
-    need no bracket."""
-    words = list(words)
+    need no bracket; and every note whose path ends in one of `ends` (any case: a todo.txt file,
+    `todo.txt`, whose lines are its tasks)."""
+    words, ends = list(words), [f"%{end.lower()}" for end in ends]
     notes: dict[int, tuple[str, str]] = {}
     headers: dict[int, str] = {}
     chunks: dict[int, list] = {}
@@ -112,8 +114,8 @@ def notes_with_tasks(conn, words: Iterable[str] = ()) -> Iterable[tuple[str, str
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
             "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0"
             + " OR instr(text, ?) > 0" * len(words) + ") OR d.path LIKE '%.org' "
-            "OR d.path LIKE '%.org\\_archive' ESCAPE '\\' "
-            "ORDER BY d.id, c.start_char", words):
+            "OR d.path LIKE '%.org\\_archive' ESCAPE '\\' " + "OR lower(d.path) LIKE ? " * len(ends)
+            + "ORDER BY d.id, c.start_char", words + ends):
         notes.setdefault(doc, (root, path))
         if seq == 0:
             headers[doc] = head

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
-from minirag_cli.text import find_dates, normalise_key, same_umlauts, umlaut_keys, without_notion_ids
+from minirag_cli.text import (BUNDLE_SUFFIX, bundle_path, find_dates, normalise_key, same_umlauts, umlaut_keys,
+                              without_notion_ids)
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -139,7 +140,9 @@ def _notes_named(conn, given: str) -> list[str]:
         # a Markdown link's target as Notion writes it, copied from the note:
         # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
         name = _UP.sub("", urllib.parse.unquote(name))
-    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", name)).casefold().strip("/")
+    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(name))).casefold().strip("/")
+    if key.endswith(BUNDLE_SUFFIX):  # a TextBundle's folder, as a shell completes it: the note it holds
+        key = key[:-len(BUNDLE_SUFFIX)].rstrip("/")
     if not key:
         return []
     from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
@@ -153,7 +156,9 @@ def _notes_named(conn, given: str) -> list[str]:
         # a Logseq namespace page, `[[Work/Project Alpha]]`, is saved as `Work___Project Alpha.md`
         # (an older graph: `Work%2FProject Alpha.md`)
         spaced = _NAMESPACE_SEP.sub("/", bare)
-        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced)):
+        # a TextBundle's text, `Trip to Lisbon.textbundle/text.md`, is called by its bundle's name (qa33)
+        bundled = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(rel))).casefold()
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled)):
             found.append(rel)
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
@@ -382,11 +387,12 @@ def _disk_text(doc: dict) -> str | None:
     from minirag_cli.notekinds import MalformedNote
     from minirag_cli.walk import read_note
 
-    data = _file_bytes(Path(doc["root"]) / doc["path"])
+    file = Path(doc["root"]) / doc["path"]
+    data = _file_bytes(file)
     if data is None or content_hash(data) != doc["hash"]:
         return None
     try:  # as the sync read it: a canvas's cards, not its JSON (the chunks' lines are its lines)
-        return read_note(doc["path"], data)[0]
+        return read_note(doc["path"], data, folder=file.parent)[0]
     except MalformedNote:  # not so when it was indexed (the hash says it is the same bytes): never
         return None
 

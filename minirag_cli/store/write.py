@@ -22,7 +22,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
-from minirag_cli.sections import dated_header
+from minirag_cli.sections import clippings_entries, dated_header
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
@@ -175,8 +175,14 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     A Notion page's creation line (`Created: November 3, 2026 10:15 AM`
     right after its `# Title`) dates it as a front matter `created:` does,
     and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
-    from its first chunk) head it as a front matter's title and date do."""
+    from its first chunk) head it as a front matter's title and date do.
+    A Kindle's clippings (sections.clippings_entries) are headed by the
+    file's name, `My Clippings`, not by the book of their first entry."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    if matter is None and clippings_entries(first_chunk_text or text) is not None:
+        # a Kindle's clippings: its first line is its first entry's book, which headed every chunk (of every
+        # book); the file's name heads it, and each chunk's own day (sections.dated_header)
+        return path.rsplit("/", 1)[-1].rsplit(".", 1)[0].strip() or None
     # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
     # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
     created = frontmatter.notion_created(text) if matter is None else ""
@@ -223,8 +229,14 @@ def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = 
     note changes or `sync --rebuild`, and store.note_heads dates such a
     note from its first chunk (a block it holds whole). It holds no
     invisible character BM25 would split a word at (text.without_invisibles:
-    the header is indexed, never shown as written; migration 0006)."""
+    the header is indexed, never shown as written; migration 0006). A
+    Kindle's clippings (sections.clippings_entries) list no people: their
+    entries name their books' authors."""
     first = head if head is not None else first_chunk_text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    if clippings_entries(first_chunk_text) is not None:
+        # a Kindle's clippings: highlights of many books, each entry's authors in its own title line; every
+        # author on every chunk made a question naming one (`Kahneman`) match every book's entries alike
+        return header_layout(first, [])
     ids = sorted({int(i) for i in entity_ids})
     names = [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM json_each(?) j JOIN entities e ON e.id = j.value "
@@ -667,6 +679,9 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     """Rewrite the people line of a document's header (document_header),
     which listed `old`, as its people are named now."""
     listed, people = ", ".join(old), None
+    first_chunk = conn.execute("SELECT text FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
+    if first_chunk is not None and clippings_entries(first_chunk[0]) is not None:
+        return  # a Kindle's clippings list no people (document_header)
     # each header of the document: a dated section's chunks have their own (sections.dated_header)
     for (header,) in conn.execute("SELECT DISTINCT header FROM chunks WHERE document_id = ?", (doc_id,)).fetchall():
         # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
