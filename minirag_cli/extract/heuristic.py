@@ -1921,8 +1921,9 @@ def without_link_definitions(text: str) -> str:
 
 # A URL written out in the text (not a Markdown link's target, `](https://…)`, nor `<https://…>`, which the
 # links read): its words name nothing (heuristic rules 20: an Amazon cover's `…/41yafGMO+rL._SY400_.jpg`
-# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`)
-BARE_URL = re.compile(r"(?<![\w(<])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
+# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`), nor a wikilink's
+# target (Dendron's `[[Risks|dendron://work/proj.alpha.risks]]`, which dendron_links reads turned round)
+BARE_URL = re.compile(r"(?<![\w(<|\[])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
 
 
 def without_bare_urls(text: str) -> str:
