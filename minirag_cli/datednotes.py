@@ -159,11 +159,21 @@ def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
 def dated_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[int]]:
     """document id -> the chunks of its dated sections (section_days) in
     `spans`, for the notes that have such sections: best_chunks chooses a
-    note's best chunk among them, not among its other days'."""
+    note's best chunk among them, not among its other days'. A note with
+    sections dated in `spans` by its own date alone: its chunks outside them."""
     out: dict[int, list[int]] = {}
+    sectioned: dict[int, set[int]] = {}
     for doc, chunk, day in section_days(conn):
+        sectioned.setdefault(doc, set()).add(chunk)
         if any(first <= day <= last for first, last in spans):
             out.setdefault(doc, []).append(chunk)
+    # a note of the asked days by its own date and of none of them by a section: its best chunk is one of
+    # those no section dates (its first chunk's day: a jrnl journal's first day, qa32), not another day's
+    own = [doc for doc, span in note_spans(conn) if doc in sectioned and doc not in out
+           and any(first <= span[1] and span[0] <= last for first, last in spans)]
+    for doc, ids in store.document_chunks(conn, own).items():
+        if undated := [c for c in ids if c not in sectioned[doc]]:
+            out[doc] = undated
     return out
 
 

@@ -288,13 +288,14 @@ def heuristic_version(status: dict) -> str:
 
 # an org-roam note's `:ID:` alias (`id:3f2a9c0e-…`), a Logseq block's uuid (heuristic.BLOCK_UUID) and a Joplin
 # note's id (`973f…`, 32 hex digits: heuristic.joplin_id): how a link reaches the note, noise among the names a
-# person reads; a table counts them, `--json` lists them
-_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}",
+# person reads; a table counts them, `--json` lists them; a Denote note's identifier (`20261201T093000`) too
+_ID_ALIAS = re.compile(r"id:\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}"
+                       r"|\d{8}T\d{6}",
                        re.IGNORECASE)
 
 
 def is_id_alias(alias: str) -> bool:
-    """Is `alias` an `id:…` or a block uuid, no name (_ID_ALIAS)?"""
+    """Is `alias` an `id:…`, a block uuid, a Joplin id or a Denote identifier, no name (_ID_ALIAS)?"""
     return _ID_ALIAS.fullmatch(alias) is not None
 
 

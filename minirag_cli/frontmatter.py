@@ -369,6 +369,8 @@ def parse(text: str) -> FrontMatter | None:
     first_end = text.find("\n", start)
     if first_end >= 0 and text[start:first_end].rstrip() == TOML_FENCE:
         return _parse_toml(text, first_end + 1)
+    if first_end >= 0 and _DENOTE_TITLE.match(text, start):
+        return _parse_denote_text(text, start)
     if first_end < 0 or text[start:first_end].rstrip() != OPEN:
         return None
     # key, its line, its values and the span of each value's line
@@ -413,6 +415,36 @@ def _toml_scalars(value: str) -> list[str]:
     date, number or boolean as written; a comment after it left out."""
     m = _TOML_COMMENT.match(value)
     return _scalars((m.group(1) if m else value).strip().rstrip(","))
+
+
+# Denote's front matter of a plain-text note (Emacs; readers 9, qa32): its keys, `title:` first, values aligned
+# with blanks, and a line of dashes closing it (Denote writes 27); its `tags:` apart by blanks (`work  project`)
+#     title:      Meeting with Priya
+#     date:       2026-12-01
+#     tags:       work  project
+#     identifier: 20261201T093000
+#     ---------------------------
+_DENOTE_TITLE = re.compile(r"title:[ \t]+\S")
+_DENOTE_KEYS = ("title", "date", "tags", "identifier", "signature")
+_DENOTE_RULE = re.compile(r"-{10,}[ \t]*")
+
+
+def _parse_denote_text(text: str, start: int) -> FrontMatter | None:
+    """The front matter block of a Denote plain-text note that opens `text` at `start`
+    (_DENOTE_TITLE): Denote's keys alone (_DENOTE_KEYS), each once, to a line of dashes
+    (_DENOTE_RULE); None for any other text (`Title: Re: lunch` and prose)."""
+    entries: list[Entry] = []
+    for line, span, pos in _lines_from(text, start):
+        bare = line.rstrip()
+        if _DENOTE_RULE.fullmatch(bare):
+            return FrontMatter(tuple(entries), pos) if len(entries) >= 2 else None
+        m = _KEY.match(bare)
+        if m is None or m.group(1).lower() not in _DENOTE_KEYS or \
+                any(e.key.lower() == m.group(1).lower() for e in entries):
+            return None
+        values = (m.group(2) or "").split() if m.group(1).lower() == "tags" else _scalars(m.group(2))
+        entries.append(Entry(m.group(1), line, tuple(values), tuple([span] * len(values))))
+    return None
 
 
 def _lines_from(text: str, pos: int):

@@ -158,20 +158,31 @@ def note_day(head: str, path: str, root: str) -> str:
     return date if date[:10] == span[0].isoformat() else span[0].isoformat()
 
 
-def best_of_notes(hits: list, rows: dict[int, tuple], pool: int) -> dict[int, int]:
+def best_of_notes(hits: list, rows: dict[int, tuple], pool: int, sections: dict | None = None) -> dict:
     """document id -> the position in `hits` (fused, best first) of its best
     chunk, for the first `pool` notes (not chunks: one long note's chunks
-    would fill a pool of chunks). `rows`: chunk id -> store.result_rows' row."""
-    best: dict[int, int] = {}
+    would fill a pool of chunks). `rows`: chunk id -> store.result_rows' row.
+    `sections`: chunk id -> its dated section's day (datednotes.section_days):
+    each dated section of a note (a journal's day: `## 2026-11-03`, a jrnl
+    entry's) is a note of its own here, keyed (document id, day), as a daily
+    note is: a one-file journal's best chunk alone competed, and its latest
+    day about climbing was not among the candidates (qa32)."""
+    best: dict = {}
     for i, h in enumerate(hits):
         row = rows.get(h.chunk_id)
         if row is None:
             continue
-        if row[6] not in best:
+        unit = _unit(h.chunk_id, row, sections)
+        if unit not in best:
             if len(best) == pool:
                 break
-            best[row[6]] = i
+            best[unit] = i
     return best
+
+
+def _unit(chunk: int, row: tuple, sections: dict | None):
+    """What competes for the chunk: its note (document id), or its dated section (document id, day)."""
+    return row[6] if not sections or chunk not in sections else (row[6], sections[chunk])
 
 
 def _within(day: str, spans: list) -> bool:
@@ -184,24 +195,26 @@ def _within(day: str, spans: list) -> bool:
     return any(a.isoformat() <= last and first <= b.isoformat() for a, b in spans)
 
 
-def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict[int, int],
-            heads: dict[int, str], spans: list | None = None) -> Reordered:
+def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict,
+            heads: dict[int, str], spans: list | None = None, sections: dict | None = None) -> Reordered:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
     first place and give the candidates their `recency` vote (module
     docstring). `rows`: chunk id -> store.result_rows' row; `best`:
     best_of_notes; `heads`: chunk id -> its note's head (store.note_heads);
     `spans`: the (first, last) days the question asks about
     (datednotes.asked_spans: "when did I last see Priya in October?"), whose
-    notes alone compete; an undated note is listed whatever they are."""
+    notes alone compete; an undated note is listed whatever they are.
+    `sections`: as best_of_notes had them (a dated section competes as a note)."""
     out = Reordered(latest, within=list(spans or []))
-    text: dict[int, list[str]] = {}
+    text: dict = {}
     for h in hits:
         row = rows.get(h.chunk_id)
-        if row is not None and row[6] in best:
-            text.setdefault(row[6], [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
+        unit = _unit(h.chunk_id, row, sections) if row is not None else None
+        if unit in best:
+            text.setdefault(unit, [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
     dated = []
-    for doc, i in best.items():
-        if not latest.holds("\n".join(text[doc])):
+    for unit, i in best.items():
+        if not latest.holds("\n".join(text[unit])):
             continue
         chunk = hits[i].chunk_id
         row = rows[chunk]

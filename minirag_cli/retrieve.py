@@ -683,7 +683,7 @@ def _latest(s: _Search, fused: list[Hit]):
     latest_pool notes of the fused results) that hold its names moves first
     (latest.py); of the notes dated in the days or months it asks about, if
     it asks about some ("… in October?"). Its latest.Reordered, else None."""
-    from minirag_cli.datednotes import asked_spans
+    from minirag_cli.datednotes import asked_spans, section_days
     from minirag_cli.latest import best_of_notes, latest_words, reorder
 
     asked = latest_words(s.question)
@@ -694,9 +694,11 @@ def _latest(s: _Search, fused: list[Hit]):
     periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
                                              + (s.days.terms() if s.days is not None else []))
     rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
-    best = best_of_notes(fused, rows, s.options.latest_pool)
+    # a note's dated sections (a journal's days) compete as notes of their own (latest.best_of_notes)
+    sections = {chunk: day for _doc, chunk, day in section_days(s.conn)}
+    best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     return reorder(fused, asked, rows, best, note_heads(s.conn, [fused[i].chunk_id for i in best.values()]),
-                   asked_spans(periods, s.days))
+                   asked_spans(periods, s.days), sections)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

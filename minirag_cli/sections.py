@@ -21,6 +21,14 @@ extractors read them (mdcode.fenced_blocks, readers 8).
 A Kindle's `My Clippings.txt` (notekinds.clippings_note) is of its entries'
 days: each entry is a section of the day its `Added on` line gives, and a
 new section opens at each entry of another book or day (_entry_changes).
+A jrnl journal (the command-line journal, `journal.txt`, or a folder journal's
+`2026/11/03.txt`) has no headings: each entry opens a line with its time,
+`[2026-11-03 09:15] Lunch with Jonas.` (jrnl 2's `[2026-11-03 09:15:00 AM]`
+too) or jrnl 1's `2026-11-03 09:15 Lunch with Jonas.` (jrnl_entries). In a note
+that is no Org note and has no dated heading, two such lines or more date
+the lines from each to the next by its day (readers 9: the whole journal was
+one note, dated by its first entry), the first line among them: it is an
+entry, not a title.
 
 The chunker cuts a note at each line where the day changes (note_chunks),
 so that every chunk lies in one day; each chunk under a dated heading is
@@ -79,6 +87,29 @@ def heading_day(text: str) -> str:
     return heading_date(text)[0]
 
 
+# a jrnl entry's first line: its time, bracketed (jrnl 2: `[2026-11-03 09:15]`, `[2026-11-03 09:15:00 AM]`) or
+# not (jrnl 1: `2026-11-03 09:15`), at the line's start, then a blank and the entry's title or its line's end
+_JRNL_ENTRY = re.compile(r"(\[)?(\d{4}-\d\d-\d\d) \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?=[ \t]|$)")
+
+
+def jrnl_entries(lines: list[str], fenced=None) -> list[tuple[int, str]]:
+    """(line index, ISO day) of each jrnl entry's first line (_JRNL_ENTRY) among
+    `lines`, a line `fenced(i)` says is code left out; [] unless two or more
+    (one such line opens a log's note or a note of its day, which its head
+    dates already). A day that is no day (`2026-13-45`) opens no entry."""
+    from minirag_cli.text import iso_date
+
+    out = []
+    for i, line in enumerate(lines):
+        m = _JRNL_ENTRY.match(line) if line[:1] in "[0123456789" else None
+        if m is None or (fenced is not None and fenced(i)):
+            continue
+        y, mo, d = (int(x) for x in m.group(2).split("-"))
+        if iso_date(y, mo, d):
+            out.append((i, m.group(2)))
+    return out if len(out) >= 2 else []
+
+
 def _title_line(text: str, lines: list[str]) -> int:
     """The index of the title line of a note (`text`, split into `lines`): its first non-blank line
     after the front matter block it opens with, as every reader of the note has the block
@@ -107,7 +138,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         return _entry_changes(clippings)
     org = org_note(path) if path else False
     if ("*" if org else "#") not in text:
-        return []
+        return _jrnl_changes(text) if not org else []
     lines = text.split("\n")
     title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
@@ -141,6 +172,33 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         if now != day:
             changes.append((i + 1, now))
             day = now
+    if not changes and not org:  # no dated heading: a jrnl journal's entries, if it is one
+        return _jrnl_changes(text, lines, fences)
+    return changes
+
+
+def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None) -> list[tuple[int, str]]:
+    """day_changes of a jrnl journal (jrnl_entries): the day of each entry from
+    its first line to the next entry's; [] for a note that is none. Its
+    entries are read outside fenced code (`fences`: mdcode.fenced_blocks, read
+    here when not given and the note may be a journal)."""
+    from minirag_cli.extract.mdcode import fenced_blocks
+
+    if lines is None:
+        lines = text.split("\n")
+    if not jrnl_entries(lines):
+        return []
+    if fences is None:
+        fences = fenced_blocks(text)
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    changes: list[tuple[int, str]] = []
+    day = ""
+    for i, found in jrnl_entries(lines, lambda i: any(a <= starts[i] <= b for a, b in fences)):
+        if found != day:
+            changes.append((i + 1, found))
+            day = found
     return changes
 
 
@@ -234,7 +292,8 @@ def dated_header(header: str, day: str, limit: int) -> str:
     """A chunk's header (store.document_header: the note's head, a line end,
     its people) with the head's date line, if any, in place of `day`'s
     (`Journal · date: 2026-11-03`), at most `limit` characters; `header`
-    itself when `day` is ''."""
+    itself when `day` is ''. A head that is a jrnl entry's line (_JRNL_ENTRY:
+    the journal's first entry) is no title: the day's line alone (`date: 2026-11-03`)."""
     from minirag_cli.frontmatter import HEAD_SEP, head_date_line, joined_head
 
     if not day:
@@ -242,4 +301,8 @@ def dated_header(header: str, day: str, limit: int) -> str:
     first, sep, people = header.partition("\n")
     line = head_date_line(first)
     title = first[:len(first) - len(line)].rstrip().removesuffix(HEAD_SEP.strip()).rstrip() if line else first
+    if _JRNL_ENTRY.match(title):
+        # a jrnl journal's head is its first entry's line, no title: every day's chunk was searched with
+        # that entry's words and day (`[2026-11-01 21:40] Sunday, quiet.`), so BM25 found every day's on Nov 1
+        title = ""
     return joined_head(title, f"date: {day}", limit) + sep + people

@@ -55,7 +55,7 @@ from minirag_cli.extract.base import EntityMention, Extractor
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
                                            handle_names, note_aliases, note_authors, standing_alias, zettel_id)
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, generated_title, link_targets, links_in,
                                            without_link_definitions)
@@ -2999,8 +2999,11 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
         for name in names or ():
             if (key := normalise_key(name, "name")) not in joined:
                 continue
-            if BLOCK_UUID.fullmatch(name) is not None or JOPLIN_FILE.fullmatch(name + ".md") is not None:
-                blocks[name.lower()] = key  # a Joplin note's id too, which `[...](:/973f…)` links (rules 19)
+            if BLOCK_UUID.fullmatch(name) is not None or JOPLIN_FILE.fullmatch(name + ".md") is not None \
+                    or DENOTE_ID.fullmatch(name) is not None:
+                # a Joplin note's id too, which `[...](:/973f…)` links (rules 19), and a Denote note's identifier,
+                # which `[[denote:20261201T093000]]` and `(denote:20261201T093000)` link (rules 20)
+                blocks[name.lower()] = key
             elif standing_alias(name):
                 forms[name] = key
     return AliasForms(forms, blocks)
@@ -3015,7 +3018,8 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
     writes it in lower case too (`Bran` beside `bran`: the word is meant there).
     And the Logseq block ids of `forms.blocks` its block references write
     (`((6543a1b2-...))`: heuristic.BLOCK_REF), each a mention of the block's page, and the Joplin note ids
-    its links write (`[Boiler service](:/973f…)`: heuristic.JOPLIN_LINK), each a mention of that note."""
+    its links write (`[Boiler service](:/973f…)`: heuristic.JOPLIN_LINK), each a mention of that note, and the
+    Denote identifiers its links write (`[[denote:20261201T093000][...]]`: heuristic.DENOTE_LINK, rules 20)."""
     out, plain = [], None
     for name, key in forms.items():
         if key in found or name not in text:
@@ -3029,16 +3033,18 @@ def _standing(text: str, forms: dict[str, str], found: set[str]) -> list[EntityM
         found.add(key)
         out.append(EntityMention(name, "name"))
     blocks = getattr(forms, "blocks", None)
-    if blocks and ("((" in text or "](" in text):
+    if blocks and ("((" in text or "](" in text or "denote:" in text):
         plain = without_invisibles(text)
         refs = itertools.chain(BLOCK_REF.finditer(plain) if "((" in text else (),
-                               JOPLIN_LINK.finditer(plain) if ":/" in text else ())
+                               JOPLIN_LINK.finditer(plain) if ":/" in text else (),
+                               DENOTE_LINK.finditer(plain) if "denote:" in text else ())
         for m in refs:
             uuid = m.group(1).lower()
             key = blocks.get(uuid)
             if key is not None and key not in found:
                 found.add(key)
-                out.append(EntityMention(uuid, "name"))
+                # a Denote identifier as written (`20261201T093000`), a uuid in lower case
+                out.append(EntityMention(m.group(1) if DENOTE_ID.fullmatch(m.group(1)) else uuid, "name"))
     return out
 
 

@@ -1469,6 +1469,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # note: skipped as a sync tool's conflict copy, listed by doctor and status (notekinds.joplin_conflict); it
 # ranked beside its note with the old text, its to-do listed twice. A fence in a block quote (`> ```python` ...
 # `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
+# 9: qa32: a jrnl journal's entries (`[2026-11-03 09:15] Title.`, jrnl 1's `2026-11-03 09:15 Title.`; two or
+# more, in a note with no dated heading) date their lines as dated headings do (sections.jrnl_entries): the
+# journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
+# A Denote plain-text note's `title:` ... `identifier:` lines and line of dashes are its front matter
+# (frontmatter._parse_denote_text): they were text, its head `title:      Standup notes`.
 # fixS2 (review revS): a Joplin conflict copy whose note is in Joplin's trash is read (the note was lost: both
 # skipped); an unchanged copy is decided anew when a Joplin note beside it is added or changed
 # (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back). A fence in a

@@ -929,6 +929,30 @@ def test_a_zettel_id_names_its_note_in_the_hint(tmp_path):
         conn.close()
 
 
+def test_a_denote_identifier_names_its_note_in_the_hint(tmp_path):
+    """A Denote user looks a note up by its identifier, as `[[denote:20261118T141500]]` links it:
+    `mrag show 20261118T141500` said only that no such document is indexed; the hint now names the note
+    whose file name opens with it (qa32), as a Zettelkasten ID's does."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "denote"
+    write_notes(root, {"20261118T141500--harbor-migration-plan__work.org": "#+title: Harbor migration plan\n",
+                       "20261118T141501--other__work.md": "Another note.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        for typed in ("20261118T141500", "20261118t141500"):
+            with pytest.raises(NotFound) as caught:
+                show(conn, typed)
+            hint = caught.value.hint or ""
+            assert "20261118T141500--harbor-migration-plan__work.org" in hint and "other" not in hint, (typed, hint)
+    finally:
+        conn.close()
+
+
 def test_a_note_deleted_and_synced_away_is_said_to_be_gone(kb, monkeypatch, tmp_path):
     """A novelist deleted a place's note, synced, and `mrag show` of its path said only "is not an
     indexed document" with a hint to give the path as `mrag ask` prints it, which they had: now the

@@ -486,6 +486,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `# Meeting with Priya` name as before); a Markdown table's body cell's first word starts a sentence as a header
 #    cell's does (_table_rows: `| Export | done | 3 |` named Export, Blocked, Backend), but in a column of names
 #    (TABLE_NAME_COLUMNS: `| Owner |`, `| City |`), whose cells name as a label's value does (`Owner: Priya`).
+# 20, qa32's part (Denote, jrnl): a Denote note (`20261201T093000--meeting-with-priya__work_project.org`,
+#    DENOTE_FILE) is named by its title (its `#+title:`, front matter `title:`, or a `.txt` note's `title:` line;
+#    else its file name's title part: denote_title), and its identifier is an alias of it (note_aliases), by
+#    which a `denote:` link,
+#    `[[denote:20261201T093000][Meeting with Priya]]` or `[...](denote:20261201T093000)`, mentions it
+#    (DENOTE_LINK, sync.alias_forms): the links joined nothing, and `[[denote:…]]` alone was a name. A jrnl
+#    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
+#    `Ran`, `Lunch`, `Signed` were names; and in a text with such an entry, an `@run` is a tag (a concept, as a
+#    `#tag` is), no person (_JRNL_LINE).
 # 20, fixS2's part (review revS): blanks alone before a word from the text's start make it a sentence's start, as
 #    the text's start does (_sentence_start: a highlight opening a note or chunk, `==Must visit Sintra==`, `::Ask
 #    about the tiles::`, blanked to blanks, named Must and Ask; so did `  Must try`). Obsidian's link to a bundle's
@@ -1164,6 +1173,13 @@ BLOCK_ID_KEY = "id"
 # Joplin's own link form, with a `#heading` or not: the link mentions the note with that id (rules 19)
 JOPLIN_FILE = re.compile(r"([0-9a-f]{32})\.md")
 JOPLIN_LINK = re.compile(r"\]\(\s*:/([0-9a-f]{32})(?:#[^)\s]*)?\s*\)")
+# A Denote note's file name, `IDENTIFIER==SIGNATURE--TITLE__KEYWORDS.EXT`: its identifier, the time it was made
+# (`20261201T093000`), then its signature, title and keywords, each optional; and a link to it by the identifier,
+# Org's `[[denote:20261201T093000][Meeting with Priya]]` (`::search` after it or not) or Markdown's
+# `[Meeting with Priya](denote:20261201T093000)`: the link mentions the note of that identifier (rules 20)
+DENOTE_ID = re.compile(r"\d{8}T\d{6}")
+DENOTE_FILE = re.compile(r"(\d{8}T\d{6})(?:==[^.]*?)?(?:--(?P<title>[^.]*?))?(?:__[^.]*)?\.[^.]+")
+DENOTE_LINK = re.compile(r"(?:\[\[|\]\(\s*)denote:(\d{8}T\d{6})(?=[\]):\s])")
 # how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
 # (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
 JOPLIN_TITLE = "joplin-title:"
@@ -1715,6 +1731,8 @@ def link_target(target: str) -> EntityMention | None:
     folders: text.folder_date), the date its note_name is; None for a link into the
     same note (`[[#Heading]]`), to an attachment (`![[photo.png]]`) or to
     another name without a letter."""
+    if target.lstrip().lower().startswith("denote:"):
+        return None  # a Denote link: its identifier's note, which sync joins (DENOTE_LINK; rules 20)
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
@@ -2734,6 +2752,7 @@ class HeuristicExtractor:
             add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
+        jrnl = "@" in text and _JRNL_LINE.search(text) is not None
         for m in HANDLE.finditer(text):
             if not speakers and CITEKEY.fullmatch(m.group(1)):
                 # a Pandoc citation (`@smith2021attention`) outside a chat cites a work, no person: it
@@ -2743,7 +2762,8 @@ class HeuristicExtractor:
                     add(target.name, target.type)
                 continue
             if not _NOTION_DATE_MENTION.match(text, m.start()):  # `@November 12, 2026`: a date (rules 16)
-                add("@" + m.group(1), "person")
+                # a jrnl journal's `@run`, `@work`: its tags, no people (rules 20)
+                add("@" + m.group(1), "concept" if jrnl else "person")
         for m in STAMPED_HANDLE.finditer(text) if "[" in text else ():
             add("@" + m.group(1), "person")
         for name, type_ in books:  # a highlight's book and its authors, each whole (without_book_lines)
@@ -2926,6 +2946,12 @@ class HeuristicExtractor:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
         _add_known_cjk(text, out, speakers, add)
+        if jrnl:  # a jrnl tag of someone the text names (`@lea` beside `Lea Winter`, `@priya` beside `Priya`) is theirs
+            firsts = {fold(m.name.split()[0]) for m in out.values()
+                      if m.type in ("name", "person") and m.name[:1] not in "@#" and m.name.split()}
+            for key, m in list(out.items()):
+                if m.type == "concept" and m.name.startswith("@") and fold(m.name[1:]) in firsts:
+                    out[key] = EntityMention(m.name, "person")
         return list(out.values())
 
     @staticmethod
@@ -3071,7 +3097,43 @@ def joplin_title(path: str, text: str) -> EntityMention | None:
     return found if found is not None and found.type != "date" else None
 
 
-def note_aliases(text: str, path: str | None = None) -> list[str]:
+_ORG_TITLE = re.compile(r"^[ \t]*#\+title:[ \t]*(.+?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+# a Denote `.txt` note's front matter: `title:      Meeting with Priya` ... and a line of dashes
+_TEXT_TITLE = re.compile(r"title:[ \t]+(.+?)[ \t]*$", re.IGNORECASE)
+
+
+def denote_title(path: str, text: str) -> tuple[str, str] | None:
+    """(identifier, title) of a Denote note (its file name: DENOTE_FILE), None for another note. Its
+    title: the `#+title:` an Org note writes before its first headline, a front matter's `title:` (YAML
+    or TOML, as Denote writes a Markdown note's), a `.txt` note's `title:` line among the lines before
+    its line of dashes, else the file name's title part, its hyphens blanks (`meeting with priya`)."""
+    m = DENOTE_FILE.fullmatch(PurePosixPath(path).name)
+    if m is None:
+        return None
+    text = without_invisibles(text)
+    title = None
+    if code_kind(path) == ORG:
+        preamble = re.split(r"^\*+[ \t]", text, maxsplit=1, flags=re.MULTILINE)[0]
+        found = _ORG_TITLE.search(preamble)
+        title = found.group(1) if found else None
+    else:
+        matter = frontmatter.of_note(text)
+        values = matter.values("title") if matter is not None else []
+        if values:
+            title = values[0]
+        else:
+            for line in text.split("\n", 12)[:12]:
+                if re.fullmatch(r"-{3,}[ \t]*", line):
+                    break
+                found = _TEXT_TITLE.fullmatch(line)
+                if found:
+                    title = found.group(1)
+                    break
+    title = (title or "").strip().strip('"').strip() or (m.group("title") or "").replace("-", " ").strip()
+    return (m.group(1), title) if title else None
+
+
+def note_aliases(text: str, path: str | None = None, titled: bool = True) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
     Berg]` in `Jonas Berg.md`; with its `path`, the heading title of a note
@@ -3085,9 +3147,13 @@ def note_aliases(text: str, path: str | None = None) -> list[str]:
     blocks (`id:: 6543a1b2-...`, BLOCK_UUID), lower case: a block reference to
     one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms).
     A Joplin note named by its title (joplin_title) has first that title, written JOPLIN_TITLE + title
-    (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19)."""
+    (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19); so has
+    a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20)."""
     if path is not None and (joplin := joplin_title(path, text)) is not None:
         return [JOPLIN_TITLE + joplin.name, joplin_id(path), *note_aliases(text)]
+    if titled and path is not None and (denote := denote_title(path, text)) is not None:
+        # a Denote note: its title is its own name, its identifier an alias, which `denote:` links write (rules 20)
+        return [JOPLIN_TITLE + denote[1], denote[0], *note_aliases(text, path, titled=False)]
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
@@ -3492,6 +3558,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         pos = start - 1
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
+    if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start):
+        return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -3534,6 +3602,23 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
         if bare == len(starts):  # every occurrence is bracketed so
             out.update(starts)
     return frozenset(out)
+
+
+# A jrnl journal entry's time, opening its line before the entry's title (sections.jrnl_entries): `[2026-11-03
+# 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
+# after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
+_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+
+
+# a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
+# `@word`s are its tags (jrnl's tag mark), not people's handles (rules 20: `@run`, `@work` were people)
+_JRNL_LINE = re.compile(r"^" + _JRNL_TIME.pattern + r"[ \t]", re.MULTILINE)
+
+
+def _after_jrnl_time(text: str, end: int) -> bool:
+    """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
+    line = text.rfind("\n", max(0, end - 40), end) + 1
+    return (line > 0 or end <= 40) and _JRNL_TIME.fullmatch(text, line, end) is not None
 
 
 def _after_line_marks(text: str, end: int) -> bool:

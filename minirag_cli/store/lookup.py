@@ -167,7 +167,8 @@ def _notes_named(conn, given: str) -> list[str]:
         # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too);
         # listed after a daily note named by the day alone (`daily/2026-12-01.md`), which hid the 1:1 of that
         # day, `1on1/2026-12-01 Sam.md`, from the hint; a Zettelkasten ID for the note it opens the name of, as
-        # `[[202611031015]]` links it in Zettlr and The Archive: `202611031015 Eigenvalues.md`
+        # `[[202611031015]]` links it in Zettlr and The Archive: `202611031015 Eigenvalues.md`; a Denote identifier
+        # for its note, `20261118T141500--harbor-migration-plan__work.org`
         for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
             bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
             if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum() and rel not in found:
@@ -196,8 +197,9 @@ _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
-# name opens with it, and a note's links and its owner name the note by it alone
-_ZETTEL_ID = re.compile(r"\d{8,14}")
+# name opens with it, and a note's links and its owner name the note by it alone; so does a Denote note's
+# identifier (`20261118T141500`, casefolded: `20261118T141500--harbor-migration-plan__work.org`, qa32)
+_ZETTEL_ID = re.compile(r"\d{8,14}|\d{8}t\d{6}")
 
 
 def _no_such_file(conn, forms: list[str]) -> str:
