@@ -1474,7 +1474,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
 # A Denote plain-text note's `title:` ... `identifier:` lines and line of dashes are its front matter
 # (frontmatter._parse_denote_text): they were text, its head `title:      Standup notes`.
-# fixS2 (review revS): a Joplin conflict copy whose note is in Joplin's trash is read (the note was lost: both
+# 9: fixS2 (review revS): a Joplin conflict copy whose note is in Joplin's trash is read (the note was lost: both
 # skipped); an unchanged copy is decided anew when a Joplin note beside it is added or changed
 # (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back). A fence in a
 # block quote in a list item (`- > ```python`, its lines `  > ...`) is code (mdcode: it was text).
