@@ -142,10 +142,10 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     """(the note's text as its chunks hold it, its front matter) for a
     re-extraction, which reads no file: ("", None) unless the first chunk
     opens the note (no blank line before it: frontmatter.of_note) with
-    `---`; else the chunks laid at their offsets
+    `---` (or what else may open a block: frontmatter.may_open); else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
-    if not chunks or chunks[0].start_char != 0 or not frontmatter.opens_block(chunks[0].text.split("\n", 1)[0]):
+    if not chunks or chunks[0].start_char != 0 or not frontmatter.may_open(chunks[0].text.split("\n", 1)[0]):
         return "", None
     text = stored_text(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone

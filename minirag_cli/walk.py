@@ -1430,6 +1430,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # note: skipped as a sync tool's conflict copy, listed by doctor and status (notekinds.joplin_conflict); it
 # ranked beside its note with the old text, its to-do listed twice. A fence in a block quote (`> ```python` ...
 # `> ````) is code (mdcode._blocks): a word a hyphen breaks at its line end stays as written there.
+# 9: fixS1: MultiMarkdown metadata (iA Writer, Ulysses, nvALT: `Title: Slow travel` / `Date: 2026-10-30` lines up to
+# the first blank one, no `---`) is front matter (frontmatter._parse_mmd): the note is titled, dated and tagged by
+# it (it was undated, headed `Title: Slow travel`); strict, its first key a MultiMarkdown one, no key twice.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
