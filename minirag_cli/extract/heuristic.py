@@ -480,6 +480,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
 #    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
 #    name two notes share does (sync.shared_note_names): the two notes were one entity.
+# 20, fixS1's part: a done todo.txt line's priority after its completion date, `x 2026-11-04 (A) Call Priya`, is
+#    read past as its head (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
 VERSION = 20
 
 
