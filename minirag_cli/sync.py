@@ -839,10 +839,12 @@ class _Extraction:
         matter each opens with), from an extractor without windows (the
         heuristic one), each chunk read as note_readings gives it and cut
         as extractable does. `folders`: each note's folder's notes (folder_notes), when known."""
+        from minirag_cli.extract.heuristic import note_titles
         from minirag_cli.extract.mdcode import reads_comments
 
-        texts, parts, speakers, comments, nouns = [], [], [], [], []
+        texts, parts, speakers, comments, nouns, titles = [], [], [], [], [], []
         by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
+        titled = getattr(self.extractor, "reads_note_titles", False)  # the heuristic extractor's (rules 20)
         folders = [None] * len(notes) if folders is None else folders
         for chunks, path, matter, folder in zip(notes, paths, matters, folders, strict=True):
             reading = note_readings(chunks, path, matter, folder)
@@ -853,9 +855,12 @@ class _Extraction:
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
             if by_note:
                 nouns += [note_nouns_of(reading.laid, path)] * len(chunks)
-        if by_note:
-            return self.extractor.extract(texts, parts, speakers, comments=comments, note_nouns=nouns)
-        return self.extractor.extract(texts, parts, speakers, comments=comments)
+            # a `# ` heading repeating the note's file name or title names the note, not its first word
+            titles += [note_titles(path, matter)] * len(chunks)
+        extra = {"note_nouns": nouns} if by_note else {}
+        if titled:
+            extra["note_titles"] = titles
+        return self.extractor.extract(texts, parts, speakers, comments=comments, **extra)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    matters: Sequence[frontmatter.FrontMatter | None],

@@ -152,10 +152,12 @@ def test_a_table_header_cell_starts_a_sentence():
 
 
 def test_a_table_body_cell_is_a_value():
-    """A body row's cells are values, not sentences: one-word names there (an Owner column's Priya,
-    a Where column's Lisbon) are names, as before rules 11 (which read every cell as a header's)."""
+    """A column of names' body cells are values, not sentences: one-word names there (an Owner column's
+    Priya, a Where column's Lisbon) are names, as before rules 11 (which read every cell as a header's).
+    Another column's cell starts a sentence (rules 20: `Fix`, `Budget` were names)."""
     found = typed("| Task | Owner |\n|---|---|\n| Fix login | Priya |\n| Budget | Jonas |\n")
     assert {("Priya", "name"), ("Jonas", "name")} <= found and ("Owner", "name") not in found, found
+    assert not {("Fix", "name"), ("Budget", "name")} & found, found
     found = typed("| Date | What | Where |\n|---|---|---|\n| 2024-05-01 | dinner with Tom Baker | Lisbon |\n"
                   "| 2024-05-02 | flight | Porto |\n")
     assert {("Lisbon", "name"), ("Porto", "name"), ("Tom Baker", "name")} <= found, found

@@ -129,16 +129,26 @@ def test_no_name_copies_the_text_before_it():
     # a table's header cells: after a pipe in a line that opens with one and is followed by `|---|`
     "| A | b |", "|A|B|", "  | **A** |", "x | A", "x\n| a | B", "| a\nx | B", "| A | b |\n|---|---|",
     "|A|B|\n| :-: | -: |\n| c | D |", "x\n| a | **B** |\n  |-|-|\nx", "| A |\n| B |\n|---|", "| A |\n|x-|",
+    # and its body cells, below the separator up to a line that opens with no pipe (rules 20)
+    "| A |\n|-|\n| B | *C* |\n | D\nE | F\n| G |", "|-|\n| A |", "x\n|-|\n| A |", "| A |\n|-|\n|-|\n| B |\n\n| C |",
     # an Obsidian callout's title
     "> [!note] A", "> [!warning]- A", ">[!tip]+ A b", "x [!note] A", "- [!note] A",
 ])
 def test_a_sentence_start_is_the_pattern_s(text):
+    lines = text.split("\n")
+
+    def body_row(i: int) -> bool:  # a table's body row: below its `|---|` line, or below another body row
+        return i > 0 and lines[i].lstrip(" \t").startswith("|") and (body_row(i - 1) or (
+            i > 1 and lines[i - 2].lstrip(" \t").startswith("|") and bool(heuristic.TABLE_SEPARATOR.fullmatch(lines[i - 1]))))
+
     def pattern_s(pos: int) -> bool:
         if heuristic.SENTENCE_START.search(text[:pos]):
             return True
+        if not heuristic.TABLE_CELL.search(text[:pos]):
+            return False
         end = text.find("\n", pos)  # a table's header row: the line after it is the separator
-        return bool(heuristic.TABLE_CELL.search(text[:pos])) and end >= 0 \
-            and heuristic.TABLE_SEPARATOR.match(text, end + 1) is not None
+        return (end >= 0 and heuristic.TABLE_SEPARATOR.match(text, end + 1) is not None) \
+            or body_row(text.count("\n", 0, pos))  # or a body row (rules 20)
 
     for pos in range(len(text) + 1):
         assert heuristic._sentence_start(text, pos) == pattern_s(pos), (text, pos)

@@ -67,11 +67,11 @@ class Interrupting(HeuristicExtractor):
     def __init__(self, calls):
         self.calls = calls
 
-    def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None):
+    def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None):
         if self.calls == 0:
             raise KeyboardInterrupt
         self.calls -= 1
-        return super().extract(texts, matters, speakers, comments, note_nouns)
+        return super().extract(texts, matters, speakers, comments, note_nouns, note_titles)
 
 
 def folders(tmp_path):

@@ -157,9 +157,9 @@ def test_the_watch_loads_the_extractors_model_before_it_watches(tmp_path, monkey
         def preload(self):
             self.model_loaded = True
 
-        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None):
+        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None):
             self.model_loaded = True
-            return super().extract(texts, matters, speakers, comments, note_nouns)
+            return super().extract(texts, matters, speakers, comments, note_nouns, note_titles)
 
     root = tmp_path / "notes"
     write_notes(root, NOTES)

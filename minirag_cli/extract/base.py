@@ -25,7 +25,9 @@ class Extractor(Protocol):
     # (sync.note_speakers: a `Name:` line is a chat line or a label line by its note,
     # heuristic.chat_speakers); not given, each text is a note of its own. The heuristic extractor also
     # takes `comments` (for each text, does `%%` open a comment in its note: mdcode.reads_comments) and,
-    # as its `reads_note_nouns` says, `note_nouns` (for each text, its note's German nouns: sync.note_nouns_of)
+    # as its `reads_note_nouns` says, `note_nouns` (for each text, its note's German nouns: sync.note_nouns_of),
+    # and as its `reads_note_titles` says, `note_titles` (for each, its note's file name and front matter title:
+    # heuristic.note_titles)
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]: ...
 

@@ -480,11 +480,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    no names (a `~~~` one was read as text; a backtick one as an inline span, which a backtick in it broke).
 #    A Joplin title two notes of a folder share (each notebook its "Meeting notes") names neither, as a file
 #    name two notes share does (sync.shared_note_names): the two notes were one entity.
+# 20, names19's part (two naming leftovers): a sentence-case `# ` title that repeats its note's file name or front
+#    matter title (`# Hiring plan` in `Hiring plan.md`: note_titles, _repeated_titles, given by sync.run_chunks)
+#    opens a sentence with its first word (`Hiring`, `Offsite` were names of their titles alone; `# Project Alpha`,
+#    `# Meeting with Priya` name as before); a Markdown table's body cell's first word starts a sentence as a header
+#    cell's does (_table_rows: `| Export | done | 3 |` named Export, Blocked, Backend), but in a column of names
+#    (TABLE_NAME_COLUMNS: `| Owner |`, `| City |`), whose cells name as a label's value does (`Owner: Priya`).
 # 20, fixS1's part: Bear's link to a heading of another note, `[[Project Alpha kickoff/Attendees]]`, is a link
 #    to that note (its heading Attendees) when no note of the folder is at that path and the note's name is its
 #    first part (heading_links, given the folder's notes by sync: it named Attendees and joined no note);
-#    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's priority after its completion date, `x 2026-11-04 (A) Call Priya`, is
-#    read past as its head (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
+#    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
+#    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
+#    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
 VERSION = 20
 
 
@@ -1953,8 +1960,9 @@ def without_link_definitions(text: str) -> str:
 
 # A URL written out in the text (not a Markdown link's target, `](https://…)`, nor `<https://…>`, which the
 # links read): its words name nothing (heuristic rules 20: an Amazon cover's `…/41yafGMO+rL._SY400_.jpg`
-# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`)
-BARE_URL = re.compile(r"(?<![\w(<])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
+# named `SY400` in every Kindle Highlights plugin note, its front matter's `bookImageUrl:`), nor a wikilink's
+# target (Dendron's `[[Risks|dendron://work/proj.alpha.risks]]`, which dendron_links reads turned round)
+BARE_URL = re.compile(r"(?<![\w(<|\[])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+")
 
 
 def without_bare_urls(text: str) -> str:
@@ -2360,6 +2368,39 @@ def _common_title_words(text: str) -> set[int]:
     return {m.start(1) for m in titles if m.group(1) in common}
 
 
+def note_titles(path: str, matter: frontmatter.FrontMatter | None) -> tuple[str, ...]:
+    """The titles of the note at `path` (`matter`: the front matter it opens with): its file name without
+    its suffix (`Hiring plan` of `plans/Hiring plan.md`, `hiring-plan` of `hiring-plan.md`) and its front
+    matter's `title:` values. A `# ` heading that repeats one of them names the note, not a name of its
+    first word (_repeated_titles, heuristic rules 20); sync gives each chunk its note's (sync.run_chunks)."""
+    stem = PurePosixPath(bundle_path(without_invisibles(path))).name  # a TextBundle's text: its bundle's name
+    stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
+    titles = [v for e in (matter.entries if matter else ()) if e.key.lower() == "title" for v in e.values]
+    return tuple(dict.fromkeys([stem, *titles]))
+
+
+# what tells two titles apart: not case, nor a file name's `-` and `_` for blanks (`hiring-plan.md`, `# Hiring plan`)
+_TITLE_GAPS = re.compile(r"[\s_-]+")
+
+
+def _title_key(title: str) -> str:
+    return _TITLE_GAPS.sub(" ", without_invisibles(title)).strip().casefold()
+
+
+def _repeated_titles(text: str, titles: Collection[str]) -> set[int]:
+    """Where the first words of `text`'s sentence-case `# ` titles (SENTENCE_TITLE) start that repeat one of
+    `titles`, its note's (note_titles: its file name, its front matter's `title:`; the chunk's own front
+    matter titles too), case and a file name's `-`/`_` aside: `# Hiring plan` in `Hiring plan.md`. The
+    heading is the note's title, the note's name, capitalised as a title is: its first word is capitalised as a
+    sentence's first is, a name only as rules 6 and 7 say (heuristic rules 20: `Hiring`, `Offsite` were names
+    of their notes' titles alone). A title of other words is read as before (`# Project Alpha`, `# Meeting
+    with Priya`: no sentence case)."""
+    keys = {_title_key(title) for title in titles} - {""}
+    if not keys:
+        return set()
+    return {m.start(1) for m in SENTENCE_TITLE.finditer(text) if _title_key(text[m.start(1):m.end()]) in keys}
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
     or one `text` writes in lower case too? Or a heading's generic word (HEADING_LABELS: `# Office hours
@@ -2598,33 +2639,39 @@ class HeuristicExtractor:
     name = "heuristic"
     cache_id = None  # cheaper to recompute than to look up
     reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
+    reads_note_titles = True  # ... and its note's titles (note_titles: its file name, its front matter's title)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
                 comments: Sequence[bool] | None = None,
-                note_nouns: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
+                note_nouns: Sequence[Collection[str]] | None = None,
+                note_titles: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
         `comments`: for each, is its note one `%%` opens comments in
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
         `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
+        `note_titles`: for each, its note's titles (note_titles: its file name, its front matter's title);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
         note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
-        return [self.extract_one(t, m, s, c, n)
-                for t, m, s, c, n in zip(texts, matters, speakers, comments, note_nouns, strict=True)]
+        note_titles = [()] * len(texts) if note_titles is None else note_titles
+        return [self.extract_one(t, m, s, c, n, ti)
+                for t, m, s, c, n, ti in zip(texts, matters, speakers, comments, note_nouns, note_titles, strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
                     speakers: Collection[str] | None = None, comments: bool = True,
-                    note_nouns: Collection[str] = ()) -> list[EntityMention]:
+                    note_nouns: Collection[str] = (), note_titles: Collection[str] = ()) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
         note, chat_speakers); `%%` opens a comment with `comments`; a German
-        text's nouns are its own and `note_nouns`, its note's (note_nouns)."""
+        text's nouns are its own and `note_nouns`, its note's (note_nouns); a sentence-case `# ` title that
+        repeats one of `note_titles`, its note's (note_titles), or its own front matter's names its note, not
+        its first word (_repeated_titles)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -2733,6 +2780,8 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
+        if "|" in text:  # a table's column of names (`| Owner |`): its cells are values, as a label's (rules 20)
+            listed |= _name_column_cells(text)
         for person in notion_people(properties):
             add(person, "person")
         for m in CAMEL.finditer(text):
@@ -2797,6 +2846,10 @@ class HeuristicExtractor:
         # a title in sentence case (`# Rate limits`): its first word opens a sentence too where the text gives
         # evidence it is a common word (rules 18: docs2, docs3)
         sentence_titles = _common_title_words(text) if "#" in text else set()
+        # ... and where it repeats its note's file name or front matter title (`# Hiring plan` in `Hiring
+        # plan.md`: the note's title, capitalised as a title is, rules 20)
+        if "#" in text and (note_titles or names):
+            sentence_titles |= _repeated_titles(text, [*note_titles, *names])
         # an imperative's title (`# Rotate the Stripe keys`) opens a sentence with its verb (rules 17)
         verb_titles = _verb_titles(text) if "#" in text else set()
         phrase_titles |= verb_titles | sentence_titles
@@ -3388,6 +3441,83 @@ def _is_emoji(char: str) -> bool:
     return char > "\x7f" and (unicodedata.category(char) in _EMOJI_CATEGORIES or char in _EMOJI_JOINERS)
 
 
+# A Markdown table's body rows (heuristic rules 20): the lines that open with a pipe below its separator line
+# (`|---|`) under its header row, up to a line that does not. A body cell's first word starts a sentence, as a
+# header cell's does (rules 11): `| Export | done | 3 |` is a value the table's layout capitalises, and `Export`,
+# `Status`, `Blocked` were names of every project note's table. A lone word there is a name only as rules 6 and
+# 7 say (the text capitalises it mid-sentence too, or opens a longer name with it), a longer name stays one
+# (`| Priya Raman | lead |`), and so does a word of a column of names (TABLE_NAME_COLUMNS)
+_PIPE_LINE = re.compile(r"[ \t]*\|")
+# the last text whose tables were read, and its body rows: each cell of a table asks (_table_rows)
+_tables_read: tuple[str, dict[int, int]] = ("", {})
+
+
+def _table_rows(text: str) -> dict[int, int]:
+    """Where each body row of `text`'s Markdown tables starts (its line's start) -> where its table's header row
+    starts. Read once a text, in one pass over its lines; the last text's answer is kept (by identity: the
+    extractor asks of one text at a time, for each of its cells)."""
+    global _tables_read
+    read = _tables_read
+    if read[0] is text:
+        return read[1]
+    rows: dict[int, int] = {}
+    header = above = None  # the table's header row, while in its body; the line above, when it opens with a pipe
+    pos, size = 0, len(text)
+    while pos <= size:
+        end = text.find("\n", pos)
+        end = size if end < 0 else end
+        piped = _PIPE_LINE.match(text, pos) is not None
+        if header is not None and piped:
+            rows[pos] = header
+        elif piped and above is not None and TABLE_SEPARATOR.match(text, pos) is not None:
+            header = above  # the separator: the body starts on the next line
+        else:
+            header = None
+        above = pos if piped else None
+        pos = end + 1
+    _tables_read = (text, rows)
+    return rows
+
+
+# The columns whose cells are names (the header cell, case aside, or its last word: `| Owner |`, `| Team lead |`,
+# `| City |`): a column of people (NOTION_PEOPLE_KEYS, ROLE_WORDS: `Boss`, `Client`), of places, of
+# organisations or of works (a reading log's `| Title | Author |`: `| Dune | Frank Herbert |`). Its cells name as
+# a label's value does (`Owner: Priya`), not as a sentence's first word: `| Fix login | Priya |` under `| Task |
+# Owner |` names Priya, not Fix (heuristic rules 20)
+TABLE_NAME_COLUMNS = NOTION_PEOPLE_KEYS | ROLE_WORDS | frozenset("""
+who whom with name names person lead leads host hosts speaker speakers presenter presenters guest guests member
+members contact contacts attendee participant responsible dri artist artists band bands author
+where location locations place places city cities town towns country countries venue venues destination from to
+company companies organisation organisations organization organizations org employer vendor vendors supplier
+title titles book books film films movie movies album albums song songs game games show shows series podcast
+podcasts
+""".split())
+# a table row's cell: after its pipe, its blanks and an emphasis, the text up to the next unescaped pipe
+_TABLE_ROW_CELL = re.compile(rf"\|[ \t]*(?:{_EMPH}(?![ \t]))?((?:\\.|[^|\n\\])*)")
+
+
+def _row_cells(text: str, line: int) -> list[tuple[int, str]]:
+    """(where it starts, its text) of each cell of the table row at `line` (its line's start)."""
+    end = text.find("\n", line)
+    end = len(text) if end < 0 else end
+    return [(m.start(1), m.group(1)) for m in _TABLE_ROW_CELL.finditer(text, text.index("|", line), end)]
+
+
+def _name_column_cells(text: str) -> set[int]:
+    """Where the first words of `text`'s table body cells start that are in a column of names (TABLE_NAME_COLUMNS):
+    a label's value, no sentence's start (heuristic rules 20)."""
+    out: set[int] = set()
+    columns: dict[int, set[int]] = {}  # a header row -> its columns of names
+    for row, header in _table_rows(text).items():
+        if header not in columns:
+            heads = [cell.strip(" \t*_:").lower() for _at, cell in _row_cells(text, header)]
+            columns[header] = {i for i, head in enumerate(heads)
+                               if head and (head in TABLE_NAME_COLUMNS or head.split()[-1] in TABLE_NAME_COLUMNS)}
+        if columns[header]:
+            out.update(at for i, (at, _cell) in enumerate(_row_cells(text, row)) if i in columns[header])
+    return out
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -3425,7 +3555,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         if not ((line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")):
             return False
         end = text.find("\n", start, start + TABLE_REACH)
-        return end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None
+        # or a body cell, below the `|---|` line (rules 20: _table_rows)
+        return (end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None) or line in _table_rows(text)
     if (before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start)
             and not (_PLACE_STOP.search(text, max(0, start - 60), start)
                      and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):
