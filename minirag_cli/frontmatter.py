@@ -414,7 +414,8 @@ def parse(text: str) -> FrontMatter | None:
 # above, and no key twice (a chat's speakers take turns)
 _MMD_KEYS = frozenset(("title", "author", "date", "tags", "keywords", "subtitle", "affiliation", "email",
                        "copyright", "created", "modified", "language", "base header level", "css"))
-_MMD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*:(?:[ \t]+(\S.*?))?[ \t\r]*$")
+# (the value greedy to its last non-blank: a lazy one tried the blanks after each character, quadratic)
+_MMD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
 
 
 def _mmd_first(line: str) -> bool:
