@@ -1478,6 +1478,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # skipped); an unchanged copy is decided anew when a Joplin note beside it is added or changed
 # (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back). A fence in a
 # block quote in a list item (`- > ```python`, its lines `  > ...`) is code (mdcode: it was text).
+# 9: fixS1: MultiMarkdown metadata (iA Writer, Ulysses, nvALT: `Title: Slow travel` / `Date: 2026-10-30` lines up to
+# the first blank one, no `---`) is front matter (frontmatter._parse_mmd): the note is titled, dated and tagged by
+# it (it was undated, headed `Title: Slow travel`); strict, its first key a MultiMarkdown one, no key twice.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -500,6 +500,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    about the tiles::`, blanked to blanks, named Must and Ask; so did `  Must try`). Obsidian's link to a bundle's
 #    text by path, no extension (`[[Trip to Lisbon.textbundle/text]]`: text._BUNDLE_TEXT), joins the bundle's note
 #    (it named `text`, one entity every such link joined). A fence in a quote in a list item (`- > ```) is code.
+# 20, fixS1's part: Bear's link to a heading of another note, `[[Project Alpha kickoff/Attendees]]`, is a link
+#    to that note (its heading Attendees) when no note of the folder is at that path and the note's name is its
+#    first part (heading_links, given the folder's notes by sync: it named Attendees and joined no note);
+#    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
+#    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
+#    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
 VERSION = 20
 
 
@@ -1765,6 +1771,57 @@ def link_target(target: str) -> EntityMention | None:
         return None
     untitled = _untitled(name)
     return EntityMention(untitled, "person") if untitled != name else EntityMention(name, "name")
+
+
+# Bear links a heading of another note as `[[Project Alpha kickoff/Attendees]]`: the note, a `/`, the heading,
+# which read as a folder's path named Attendees and joined no note (heuristic rules 20). A link `[[A/B]]` is to
+# note A, its heading B, as `[[A#B]]` is, when no note of the folder is at A/B (Obsidian's and Foam's
+# `[[folder/note]]`, a Logseq namespace page's `[[proj/alpha]]`: FolderNotes.is_note) and A names one (its name,
+# FolderNotes.names); a Logseq page's links are its namespaces' whatever the folder holds (heading_links' caller)
+class FolderNotes:
+    """What the notes of a synced folder are, for reading its links `[[A/B]]` (heading_links): each note's
+    path as a link may write it (without its note suffix, a Logseq namespace page's `___` as `/`, any case),
+    with each of its tails at a `/` (`[[alpha/meetings]]` is `proj/alpha/meetings.md`), and the keys of the
+    names the notes are linked by (`names`: sync's note name keys)."""
+
+    def __init__(self, paths: Iterable[str], names: Iterable[str]):
+        self.paths: set[str] = set()
+        for path in paths:
+            file = PurePosixPath(bundle_path(path))  # a TextBundle's text is its bundle's note
+            stem = str(file.parent / _page_file_name(file)).lower()
+            if stem.endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+                stem = stem.rsplit(".", 1)[0]
+            parts = stem.split("/")
+            self.paths.update("/".join(parts[i:]) for i in range(len(parts)))
+        self.names = frozenset(names)
+
+    def is_note(self, target: str) -> bool:
+        """Is `target` (a link's, before its `#heading`) the path of a note of the folder, or of its tail?"""
+        target = target.strip().lower()
+        if target.endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = target.rsplit(".", 1)[0]
+        return target.lstrip("./") in self.paths
+
+
+def heading_links(text: str, folder: FolderNotes) -> str:
+    """`text` with each link `[[A/B]]` (`[[A/B|shown]]`, `![[A/B]]`) to a heading B of the note A written
+    `[[A#B]]` (same length: the text keeps its offsets): when no note of `folder` is at A/B and A names one
+    of its notes (FolderNotes). A date's folders (`[[2024/05/01]]`), a path with a `#` already or a URL
+    (`://`) are left as written."""
+    if "[[" not in text or "/" not in text:
+        return text
+
+    def to_heading(m: re.Match) -> str:
+        target = re.split(r"[|#^]", m.group(1), maxsplit=1)[0]
+        cut = target.rfind("/")
+        if cut <= 0 or "://" in target or folder_date(target.strip()) is not None or folder.is_note(target):
+            return m.group()
+        note = target[:cut].strip()
+        if not note or normalise_key(note, "name") not in folder.names:
+            return m.group()
+        at = m.start(1) - m.start() + cut
+        return m.group()[:at] + "#" + m.group()[at + 1:]
+    return WIKILINK.sub(to_heading, text)
 
 
 def link_name(target: str) -> str | None:
