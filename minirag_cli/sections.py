@@ -28,7 +28,13 @@ too) or jrnl 1's `2026-11-03 09:15 Lunch with Jonas.` (jrnl_entries). In a note
 that is no Org note and has no dated heading, two such lines or more date
 the lines from each to the next by its day (readers 9: the whole journal was
 one note, dated by its first entry), the first line among them: it is an
-entry, not a title.
+entry, not a title. A note is read so only when it is a journal (fixS4): not
+when it is dated as a whole, by its file name (`daily/2026-11-26.md`), its
+front matter's date or its title line (`# 2026-11-26`), and a log line opens
+no entry (a level after its time, `[2026-11-24 23:59:58] ERROR ...`, or one of
+two lines back to back less than a minute apart): a pasted server log dated
+the note's own text after it. When every entry is of one day (a meeting
+note's timed minutes), the whole note is of that day.
 
 The chunker cuts a note at each line where the day changes (note_chunks),
 so that every chunk lies in one day; each chunk under a dated heading is
@@ -41,6 +47,7 @@ heading is chunked and headed exactly as before.
 from __future__ import annotations
 
 import bisect
+import datetime as _dt
 import re
 from collections import Counter
 
@@ -92,21 +99,53 @@ def heading_day(text: str) -> str:
 _JRNL_ENTRY = re.compile(r"(\[)?(\d{4}-\d\d-\d\d) \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?=[ \t]|$)")
 
 
+# a log line's level after its time (`[2026-11-24 23:59:58] ERROR Connection refused`, `... [warn] ...`,
+# `... WARNING: ...`): a pasted server log's line, no journal entry (fixS4)
+_LOG_LEVEL = re.compile(r"[ \t]+(?:(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|ALERT"
+                        r"|EMERG)\b|[\[(<](?i:trace|debug|info|notice|warn|warning|error|err|fatal|critical|crit)[\])>])")
+# an entry's time of day and its seconds, when written (`09:15:02`, `11:30:00 AM`)
+_ENTRY_TIME = re.compile(r"(\d{1,2}):(\d\d)(?::(\d\d))?(?: ?([AaPp])[Mm])?")
+
+
+def _entry_seconds(line: str, m: re.Match) -> int | None:
+    """The second of the day of an entry line's time (`m`: _JRNL_ENTRY's match), None when it writes no seconds."""
+    t = _ENTRY_TIME.search(line, m.start(2) + 10, m.end())
+    if t is None or t.group(3) is None:
+        return None
+    hour = int(t.group(1)) % 12 + (12 if (t.group(4) or "").lower() == "p" else 0) if t.group(4) else int(t.group(1))
+    return hour * 3600 + int(t.group(2)) * 60 + int(t.group(3))
+
+
 def jrnl_entries(lines: list[str], fenced=None) -> list[tuple[int, str]]:
     """(line index, ISO day) of each jrnl entry's first line (_JRNL_ENTRY) among
     `lines`, a line `fenced(i)` says is code left out; [] unless two or more
     (one such line opens a log's note or a note of its day, which its head
-    dates already). A day that is no day (`2026-13-45`) opens no entry."""
+    dates already). A day that is no day (`2026-13-45`) opens no entry, nor
+    does a log line (fixS4: a server log pasted into a note re-dated the
+    note's own text): one with a level after its time (_LOG_LEVEL: `ERROR`,
+    `INFO`, `[warn]`), or one of two back to back, on lines next to each
+    other, whose times (written with their seconds) are less than a minute
+    apart (a program's lines; a journal's entries are written minutes apart
+    at least, each with its title)."""
     from minirag_cli.text import iso_date
 
-    out = []
+    found: list[tuple[int, str, int | None]] = []  # (line index, day, second of the day) of each timed line
+    logged: set[int] = set()
     for i, line in enumerate(lines):
         m = _JRNL_ENTRY.match(line) if line[:1] in "[0123456789" else None
         if m is None or (fenced is not None and fenced(i)):
             continue
         y, mo, d = (int(x) for x in m.group(2).split("-"))
-        if iso_date(y, mo, d):
-            out.append((i, m.group(2)))
+        if not iso_date(y, mo, d):
+            continue
+        if _LOG_LEVEL.match(line, m.end()):
+            logged.add(i)
+        found.append((i, m.group(2), _entry_seconds(line, m)))
+    for (i, day, at), (j, later, then) in zip(found, found[1:]):
+        apart = (_dt.date.fromisoformat(later) - _dt.date.fromisoformat(day)).days * 86400
+        if j == i + 1 and at is not None and then is not None and 0 <= apart + then - at < 60:
+            logged.update((i, j))
+    out = [(i, day) for i, day, _at in found if i not in logged]
     return out if len(out) >= 2 else []
 
 
@@ -138,7 +177,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         return _entry_changes(clippings)
     org = org_note(path) if path else False
     if ("*" if org else "#") not in text:
-        return _jrnl_changes(text) if not org else []
+        return _jrnl_changes(text, path=path) if not org else []
     lines = text.split("\n")
     title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
@@ -173,20 +212,48 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
             changes.append((i + 1, now))
             day = now
     if not changes and not org:  # no dated heading: a jrnl journal's entries, if it is one
-        return _jrnl_changes(text, lines, fences)
+        return _jrnl_changes(text, lines, fences, path)
     return changes
 
 
-def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None) -> list[tuple[int, str]]:
+def opens_entry(text: str) -> bool:
+    """Does `text`, a chunk's, open with a jrnl entry's line (_JRNL_ENTRY): the first chunk of a jrnl
+    journal's day (note_chunks cuts at each), as a dated heading's `##` opens a journal's day."""
+    return _JRNL_ENTRY.match(text.lstrip("\r\n")) is not None
+
+
+def _dated_note(text: str, lines: list[str], path: str) -> bool:
+    """Is a note dated as a whole, so that no jrnl journal (fixS4): by its file name (text.name_date:
+    `daily/2026-11-26.md`, `Incident 2026-11-03.md`, a folder's `2026/11/26.md`), by its front matter's
+    date (`date: 2026-11-26`), or by its title line, no entry's (`# 2026-11-26`, `Standup 2026-11-26`)?
+    A timed line in such a note is a pasted log's or a meeting's minute: it dated the note's own text
+    after it by its day."""
+    from minirag_cli.frontmatter import of_note
+    from minirag_cli.text import line_date, name_date
+
+    if path and name_date(path):
+        return True
+    matter = of_note(text)
+    if matter is not None and matter.date_line():
+        return True
+    title = _title_line(text, lines)
+    return title < len(lines) and not _JRNL_ENTRY.match(lines[title]) and bool(line_date(lines[title]))
+
+
+def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None, path: str = "") -> list[tuple[int, str]]:
     """day_changes of a jrnl journal (jrnl_entries): the day of each entry from
-    its first line to the next entry's; [] for a note that is none. Its
-    entries are read outside fenced code (`fences`: mdcode.fenced_blocks, read
-    here when not given and the note may be a journal)."""
+    its first line to the next entry's; [] for a note that is none, or that is
+    dated as a whole (_dated_note). When every entry is of one day (a meeting
+    note's `[2026-11-12 10:00] Demo ...` lines) the whole note is of that day,
+    its lines before and between the entries too (fixS4: its attendees and
+    closing lines were undated). Its entries are read outside fenced code
+    (`fences`: mdcode.fenced_blocks, read here when not given and the note may
+    be a journal)."""
     from minirag_cli.extract.mdcode import fenced_blocks
 
     if lines is None:
         lines = text.split("\n")
-    if not jrnl_entries(lines):
+    if not jrnl_entries(lines) or _dated_note(text, lines, path):
         return []
     if fences is None:
         fences = fenced_blocks(text)
@@ -199,6 +266,8 @@ def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None) -> lis
         if found != day:
             changes.append((i + 1, found))
             day = found
+    if len(changes) == 1:  # every entry of one day (a meeting's timed minutes): the note is of it, its other lines too
+        return [(1, changes[0][1])]
     return changes
 
 

@@ -1481,6 +1481,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 9: fixS1: MultiMarkdown metadata (iA Writer, Ulysses, nvALT: `Title: Slow travel` / `Date: 2026-10-30` lines up to
 # the first blank one, no `---`) is front matter (frontmatter._parse_mmd): the note is titled, dated and tagged by
 # it (it was undated, headed `Title: Slow travel`); strict, its first key a MultiMarkdown one, no key twice.
+# 9: fixS4 (review revT): a note is read as a jrnl journal only when it is one (sections._dated_note, jrnl_entries):
+# not when dated as a whole by its file name, front matter date or title line (`# 2026-11-26`), and a log line (a
+# level after its time, `ERROR`; lines seconds apart back to back) opens no entry: a server log pasted into a daily
+# note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -506,6 +506,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
 #    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
 #    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
+# 20, fixS4's part (review revT): a chat speaker's `Name:` after a line's time (`[2026-11-03 09:15] Priya: can you
+#    ...`, `2026-11-05 20:01 Oskar: dinner?`) is named as an undated chat line's is (_stamped_speaker): read as a
+#    jrnl entry title's first word, a timestamped chat log named none of its speakers.
 VERSION = 20
 
 
@@ -3615,7 +3618,7 @@ def _sentence_start(text: str, pos: int) -> bool:
         pos = start - 1
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
-    if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start):
+    if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
         return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
@@ -3670,6 +3673,15 @@ _JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp]
 # a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
 # `@word`s are its tags (jrnl's tag mark), not people's handles (rules 20: `@run`, `@work` were people)
 _JRNL_LINE = re.compile(r"^" + _JRNL_TIME.pattern + r"[ \t]", re.MULTILINE)
+
+
+def _stamped_speaker(text: str, pos: int) -> bool:
+    """Is the word at `pos`, after a line's time (_after_jrnl_time), a chat line's speaker (speaker_tag:
+    `[2026-11-03 09:15] Priya: can you look at ...`, `2026-11-05 20:01 Oskar: dinner?`)? A timestamped
+    chat log is no journal: its speaker is named as an undated chat line's `Priya:` is, not read as an
+    entry title's first word (rules 20, fixS4: its speakers were named by none)."""
+    end = text.find("\n", pos)
+    return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:

@@ -22,7 +22,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
-from minirag_cli.sections import clippings_entries, dated_header
+from minirag_cli.sections import clippings_entries, dated_header, opens_entry
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
@@ -315,11 +315,42 @@ def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk], names:
     doc_id, retracted = _upsert_document(conn, doc)
     ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
-    for pc, day in zip(chunks, days or [""] * len(chunks), strict=True):
-        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS), deltas)
+    headers = _chunk_headers(conn, chunks, ids, header, head, days)
+    for pc, chunk_header in zip(chunks, headers, strict=True):
+        _insert_chunk(conn, doc_id, pc, ids, chunk_header, deltas)
     _apply_deltas(conn, deltas)
     gone = purge_orphan_entities(conn, retracted)
     return doc_id, gone, refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
+
+
+def _day_groups(texts: list[str], firsts: list[str]) -> list[list[int]] | None:
+    """The chunks of a jrnl journal's days (sections.jrnl_entries), by the first line of their headers
+    (`firsts`: each day's, dated_header): the indexes of each day's chunks, in order; None for any other
+    document, one of one header line or whose days open otherwise (a journal's `## 2026-11-03`)."""
+    groups: dict[str, list[int]] = {}
+    for i, first in enumerate(firsts):
+        groups.setdefault(first, []).append(i)
+    if len(groups) < 2 or not all(g[0] == 0 or opens_entry(texts[g[0]]) for g in groups.values()):
+        return None
+    return list(groups.values())
+
+
+def _chunk_headers(conn, chunks: list[PlannedChunk], ids: dict[str, int], header: str, head: str | None,
+                   days: list[str] | None) -> list[str]:
+    """Each chunk's header: the document's (document_header) with its dated section's day (`days`:
+    sections.dated_header). A jrnl journal's day (_day_groups) lists the people of that day's chunks
+    alone (fixS4: every day was headed with every person of the journal, so a question naming one
+    matched every day)."""
+    days = days or [""] * len(chunks)
+    headers = [dated_header(header, day, HEADER_FIRST_LINE_CHARS) for day in days]
+    groups = _day_groups([pc.chunk.text for pc in chunks], [h.split("\n", 1)[0] for h in headers]) \
+        if any(days) else None
+    for group in groups or ():
+        own = document_header(conn, chunks[0].chunk.text, {ids[pe.key] for i in group for pe in chunks[i].entities},
+                              head)
+        for i in group:
+            headers[i] = dated_header(own, days[i], HEADER_FIRST_LINE_CHARS)
+    return headers
 
 
 def _document_entities(conn, chunks: list[PlannedChunk],
@@ -357,9 +388,9 @@ def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head:
     if days is None:
         conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
     else:  # each chunk its dated section's day (`days`: sections.chunk_days)
+        headers = _chunk_headers(conn, [pc for _id, pc in chunks], ids, header, head, days)
         conn.executemany("UPDATE chunks SET header = ? WHERE id = ? AND header <> ?",
-                         [(h, chunk_id, h) for (chunk_id, _pc), day in zip(chunks, days, strict=True)
-                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS)]])
+                         [(h, chunk_id, h) for (chunk_id, _pc), h in zip(chunks, headers, strict=True)])
     deltas = _Deltas()
     for chunk_id, pc in chunks:
         _insert_graph(conn, chunk_id, pc, ids, deltas)
@@ -669,7 +700,12 @@ def _people_of_documents(conn, entity_ids: list[int]) -> dict[int, list[str]]:
     return {doc: _people_of(conn, doc) for doc in sorted(docs)}
 
 
-def _people_of(conn, doc_id: int) -> list[str]:
+def _people_of(conn, doc_id: int, chunk_ids: list[int] | None = None) -> list[str]:
+    """The people a document names, in its chunks `chunk_ids` alone when given (a jrnl journal's day)."""
+    if chunk_ids is not None:
+        return [r[0] for r in conn.execute(
+            "SELECT DISTINCT e.name FROM json_each(?) j JOIN mentions m ON m.chunk_id = j.value JOIN entities e "
+            "ON e.id = m.entity_id WHERE e.type = 'person' ORDER BY e.name", (json.dumps(chunk_ids),))]
     return [r[0] for r in conn.execute(
         "SELECT DISTINCT e.name FROM chunks c JOIN mentions m ON m.chunk_id = c.id JOIN entities e "
         "ON e.id = m.entity_id WHERE c.document_id = ? AND e.type = 'person' ORDER BY e.name", (doc_id,))]
@@ -682,16 +718,23 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     first_chunk = conn.execute("SELECT text FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
     if first_chunk is not None and clippings_entries(first_chunk[0]) is not None:
         return  # a Kindle's clippings list no people (document_header)
+    rows = conn.execute("SELECT id, text, header FROM chunks WHERE document_id = ? ORDER BY seq", (doc_id,)).fetchall()
+    # a jrnl journal's days list their own people (_chunk_headers): the chunks of each day, by its header's line
+    groups = _day_groups([text for _id, text, _h in rows], [h.split("\n", 1)[0] for _id, _t, h in rows])
+    day_ids = {rows[g[0]][2].split("\n", 1)[0]: [rows[i][0] for i in g] for g in groups or ()}
     # each header of the document: a dated section's chunks have their own (sections.dated_header)
-    for (header,) in conn.execute("SELECT DISTINCT header FROM chunks WHERE document_id = ?", (doc_id,)).fetchall():
+    for header in dict.fromkeys(h for _id, _t, h in rows):
         # document_header wrote first + "\n" + names, the first line a line: the header less the old names,
         # else (a header written before a type changed elsewhere) less what follows its first line
-        if listed and header.endswith(listed):
+        if listed and header.endswith(listed) and not groups:
             first = header[:len(header) - len(listed)].removesuffix("\n")
         else:
             first = header.split("\n", 1)[0]
-        people = _people_of(conn, doc_id) if people is None else people
-        new = header_layout(first, people)
+        if groups:
+            new = header_layout(first, _people_of(conn, doc_id, day_ids[first]))
+        else:
+            people = _people_of(conn, doc_id) if people is None else people
+            new = header_layout(first, people)
         conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header = ? AND header <> ?",
                      (new, doc_id, header, new))
 
