@@ -77,9 +77,11 @@ def _names(text: str) -> set[str]:
 
 
 def test_a_timestamped_chat_log_names_its_speakers():
-    """A `Name:` after a line's time is a chat speaker, named as an undated chat line's is; an entry's
+    """A `Name:` after a line's time is a chat speaker, named as an undated chat line's is (a person where
+    a speaker speaks again, heuristic.chat_speakers; its `@marcus` a handle, no jrnl tag); an entry's
     title after its time still starts a sentence (`Lunch` is no name)."""
-    assert {"Priya", "Tomasz"} <= _names(SLACK)
+    found = {m.name: m.type for m in HeuristicExtractor().extract_one(SLACK + "[2026-11-04 10:05] Priya: ask @marcus\n")}
+    assert found["Priya"] == found["Tomasz"] == found["@marcus"] == "person"
     assert {"Oskar", "Mila"} <= _names("2026-11-05 20:01 Oskar: dinner on Friday?\n"
                                        "2026-11-05 20:03 Mila: yes, the Georgian place\n")
     assert not _names("[2026-11-03 09:15] Lunch with the team.\n[2026-11-04 09:15] Dentist at noon.\n")

@@ -507,8 +507,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
 #    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
 # 20, fixS4's part (review revT): a chat speaker's `Name:` after a line's time (`[2026-11-03 09:15] Priya: can you
-#    ...`, `2026-11-05 20:01 Oskar: dinner?`) is named as an undated chat line's is (_stamped_speaker): read as a
-#    jrnl entry title's first word, a timestamped chat log named none of its speakers.
+#    ...`, `2026-11-05 20:01 Oskar: dinner?`) is named as an undated chat line's is (_stamped_speaker,
+#    STAMPED_SPEAKER: a person where a speaker speaks again, chat_speakers): read as a jrnl entry title's first
+#    word, a timestamped chat log named none of its speakers; its `@marcus` is a handle, no jrnl tag.
 VERSION = 20
 
 
@@ -980,6 +981,12 @@ _CJK_TAG = rf"[{CJK_CHARS}](?:[{CJK_CHARS}]|[ ·](?=[{CJK_CHARS}])){{1,11}}"
 _TAG = (rf"({UPPER}(?:{_WORD_CHAR}|[.'’ -]){{0,40}}?(?=:\s|：[ \t]*[{CJK_CHARS}])|{_CJK_TAG}(?=[ \t]*[:：]))"
         r"(?::\s|[ \t]*[:：])")
 SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
+# A chat log's line that opens with its day and time (`[2026-11-03 09:15] Priya: can you look ...`, `2026-11-05
+# 20:01 Oskar: dinner?`, a jrnl entry's time: _JRNL_TIME) and then a speaker's tag: read as SPEAKER's (rules 20,
+# fixS4: such a log named none of its speakers, read as a journal whose entry titles open sentences)
+_STAMP = (r"(?:\[\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?\]"
+          r"|\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?)")
+STAMPED_SPEAKER = re.compile(rf"^[^\S\n]*{_STAMP}[ \t]+{_TAG}", re.MULTILINE)
 # A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
 # `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
 # is no part of it (heuristic rules 11). Such a tag labels a line, and never speaks: a chat's
@@ -1648,7 +1655,9 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     A note reads like a chat when a tag opens two lines or more (a speaker
     speaks again: `LiHua:`, `AdamSmith:`, `LiHua:`) or when a line is a chat
     export's time stamp (`Time: 20260105_11:00`: a date and a time of day,
-    which a lone message, `Alice: your bread is ready`, has). In a note of
+    which a lone message, `Alice: your bread is ready`, has). A tag after a
+    line's day and time (`[2026-11-03 09:15] Priya:`, STAMPED_SPEAKER) is read
+    as one opening its line (rules 20, fixS4). In a note of
     `Goal:`, `Status:` and `Owner: Priya` lines each tag opens one line: they
     are labels. Read as the extractor reads it, with `matter` for its front
     matter (read_front_matter: its keys are no tags, its `date:` no stamp)
@@ -1658,6 +1667,9 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     else:
         text = without_invisibles(read_front_matter(text, matter)[0])
     tags = [m.group(1).strip() for m in SPEAKER.finditer(text) if _may_speak(m.group(1).strip())]
+    # a timestamped chat log's tags (STAMPED_SPEAKER), read as any line's
+    tags += [m.group(1).strip() for m in STAMPED_SPEAKER.finditer(text) if _may_speak(m.group(1).strip())] \
+        if "-" in text else []
     if not tags:
         return frozenset()
     if len(set(tags)) < len(tags) or CHAT_STAMP.search(text):
@@ -2770,7 +2782,9 @@ class HeuristicExtractor:
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text)):
+        stamped = (m for m in STAMPED_SPEAKER.finditer(text) if m.group(1).strip() in speakers) \
+            if speakers and "-" in text else ()
+        for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text), stamped):
             span = m.group(1).strip()
             at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
             if span in speakers:
@@ -2812,7 +2826,8 @@ class HeuristicExtractor:
             add(person, "person")
         for m in CAMEL.finditer(text):
             add(m.group(0), "person" if m.group(0) in said else "name")
-        jrnl = "@" in text and _JRNL_LINE.search(text) is not None
+        # a timestamped chat log (its speakers' lines, STAMPED_SPEAKER) is no journal: its `@priya` is a handle
+        jrnl = "@" in text and any(not _stamped_speaker(text, m.end()) for m in _JRNL_LINE.finditer(text))
         for m in HANDLE.finditer(text):
             if not speakers and CITEKEY.fullmatch(m.group(1)):
                 # a Pandoc citation (`@smith2021attention`) outside a chat cites a work, no person: it
