@@ -1435,6 +1435,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
 # A Denote plain-text note's `title:` ... `identifier:` lines and line of dashes are its front matter
 # (frontmatter._parse_denote_text): they were text, its head `title:      Standup notes`.
+# 9: fixS3: a Kindle's clippings leave out only a highlight a later one replaces (an overlapping `Location a-b`,
+# else page, range and its text held at word boundaries: `art` was left out for `...the start of all things`,
+# `Habits` at 600 for a highlight at 2400), read `PM` in lower case (a name), and keep an odd entry as written
+# (German, the user's line after the last `==========`, no last `==========`): one turned the reader off.
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
