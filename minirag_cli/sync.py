@@ -72,6 +72,7 @@ from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normal
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, joplin_item, special_kind
+from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
                               sniff_note, walk_notes)
@@ -242,7 +243,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
-    elif is_todo_txt(path):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
+    elif is_todo_txt(path, laid.split("\n")):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
         texts = [todo_readable(text) for text in texts]
     return NoteReading(texts, parts, chat_speakers(laid), laid)
 
@@ -1464,9 +1465,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        if not text and joplin_item(paths[doc][1]):
+        if not text and (joplin_item(paths[doc][1]) or is_todo_txt(paths[doc][1])):
             # its `user_created_time:` line, which dates it (store.note_head), ends it, past its first chunk:
-            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had)
+            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had); a todo.txt's
+            # lines tell whether it is written as one (todotxt.reads_as_todo_txt), not its first chunk's
             text = stored_text([c for _id, c in pairs]) or ""
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)

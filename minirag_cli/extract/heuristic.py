@@ -495,6 +495,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
 #    `Ran`, `Lunch`, `Signed` were names; and in a text with such an entry, an `@run` is a tag (a concept, as a
 #    `#tag` is), no person (_JRNL_LINE).
+#    fixS3: a file named `todo.txt` is read past as one (todotxt.readable) only when it is written as one
+#    (todotxt.reads_as_todo_txt: a Markdown checklist or a prose `TODO.txt` is read as any note); a Kindle's
+#    clippings keep a highlight no later one replaces (notekinds._replaced) and read `PM` in lower case.
 VERSION = 20
 
 

@@ -23,6 +23,7 @@ from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
 from minirag_cli.sections import clippings_entries, dated_header
+from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
@@ -177,8 +178,17 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
     from its first chunk) head it as a front matter's title and date do.
     A Kindle's clippings (sections.clippings_entries) are headed by the
-    file's name, `My Clippings`, not by the book of their first entry."""
+    file's name, `My Clippings`, not by the book of their first entry, and
+    a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
+    first task."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    if matter is None and path and is_todo_txt(path, (text or first_chunk_text).split("\n")):
+        # a todo.txt's first line is its first task, which headed every chunk of the list (`(A)Call without
+        # space` on 22): its file name heads it, as a Kindle's clippings', with the day a name gives
+        name = path.rsplit("/", 1)[-1]
+        dated = name_date(without_invisibles(path))
+        return frontmatter.joined_head(name[:-4] if name.lower().endswith(".txt") else name,
+                                       f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS)
     if matter is None and clippings_entries(first_chunk_text or text) is not None:
         # a Kindle's clippings: its first line is its first entry's book, which headed every chunk (of every
         # book); the file's name heads it, and each chunk's own day (sections.dated_header)
