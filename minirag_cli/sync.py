@@ -67,7 +67,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_days, note_chunks, stored_days
+from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_books, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1498,7 +1498,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         cs = [c for _id, c in pairs]
         # the days of its dated sections (sections.py), read from the note as its chunks lay it
         days = stored_days(cs, paths[doc_id][1])
-        store.write_graph(run.conn, doc_id, planned, head, written, new, days)
+        store.write_graph(run.conn, doc_id, planned, head, written, new, days, stored_books(cs))
         run.progress.advance(1, 0)
     return holds_cjk
 
@@ -3301,7 +3301,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""),
-                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path))
+                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path),
+                                             chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary

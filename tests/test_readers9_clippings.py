@@ -91,10 +91,15 @@ def test_a_clippings_file_is_chunked_and_headed_by_entry(tmp_path):
     # made a question naming one match every book's entries)
     heads = {start: header for _text, start, header in chunks}
     days = {1: "2025-11-03", 16: "2025-11-06", 21: "2025-11-08", 31: "2012-03-15"}
+    books = {1: "Thinking, Fast and Slow", 16: "Meditations", 21: "Thinking, Fast and Slow", 31: "The Black Swan"}
     assert {start: heads.get(start) for start in days} == {
-        start: f"My Clippings · date: {day}" for start, day in days.items()}
-    for start, head in heads.items():  # each chunk headed by its entry's day
-        assert head == f"My Clippings · date: {days[max(s for s in days if s <= start)]}"
+        start: f"My Clippings · {books[start]} · date: {day}" for start, day in days.items()}
+    # each chunk headed by its entry's book and day (fixS3: one cut inside a book's run of entries, at its
+    # `- your highlight` line, named no book)
+    assert len(heads) > len(days)
+    for start, head in heads.items():
+        at = max(s for s in days if s <= start)
+        assert head == f"My Clippings · {books[at]} · date: {days[at]}"
     for text, _start, _header in chunks:  # a chunk holds one book's entries
         books = {b for b in ("Kahneman", "Aurelius", "Taleb") if b in text}
         assert len(books) == 1, text
@@ -215,3 +220,36 @@ def test_a_us_time_and_odd_entries():
     # the first entry none, or most entries none: no clippings
     assert clippings_note(clippings(german, *CLIPS_ENTRIES[:1]).removeprefix("\ufeff")) is None
     assert clippings_note(clippings(CLIPS_ENTRIES[0], german, german).removeprefix("\ufeff")) is None
+
+
+def test_a_re_extraction_keeps_each_clippings_chunks_book_and_a_todo_txts_name(tmp_path):
+    """Newer heuristic rules re-extract the index from its stored chunks (store.write_graph): each chunk of
+    a Kindle's clippings keeps its book in its header, and a todo.txt its name (todotxt.is_todo_txt read
+    from the whole list, not its first chunk)."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(CLIPS.encode("utf-8"))
+    tasks = "".join(f"(B) 2026-11-0{i % 9 + 1} Task number {i} of the list +Flat @home\n" for i in range(40))
+    (root / "work.todo.txt").write_text("(A) First task\n" + tasks)
+
+    def headers() -> list[tuple[str, int, str]]:
+        conn = db.connect(tmp_path / "index.sqlite")
+        try:
+            return conn.execute("SELECT d.path, c.seq, c.header FROM chunks c JOIN documents d ON d.id = "
+                                "c.document_id ORDER BY d.path, c.seq").fetchall()
+        finally:
+            conn.close()
+
+    sync(root, tmp_path / "index.sqlite")
+    before = headers()
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        db.set_meta(conn, "heuristic_version", "0")
+        conn.execute("UPDATE chunks SET header = 'stale'")
+        conn.commit()
+    finally:
+        conn.close()
+    sync(root, tmp_path / "index.sqlite")
+    assert headers() == before
+    assert {h.split("\n")[0] for p, _s, h in before if p == "work.todo.txt"} == {"work.todo"}
+    assert any(h.startswith("My Clippings · Meditations · date: 2025-11-06") for _p, _s, h in before)

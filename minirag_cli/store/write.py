@@ -315,18 +315,20 @@ class _Deltas:
 
 
 def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk], names: NameVectors,
-                   head: str | None, days: list[str] | None = None) -> tuple[int, set[str], dict[str, str]]:
+                   head: str | None, days: list[str] | None = None,
+                   books: list[str] | None = None) -> tuple[int, set[str], dict[str, str]]:
     """Insert or replace one document with its chunks and graph edges (`head`:
     note_head; `days`: each chunk's dated section's day, sections.chunk_days,
-    which its header holds in place of the note's date). Call inside a
+    which its header holds in place of the note's date; `books`: a Kindle's
+    clippings chunk's book, sections.chunk_books, which its header names). Call inside a
     transaction. Returns (document id, keys of entities removed by the
     replacement, {old key: new key} of the entities keyed anew:
     refresh_entities)."""
     doc_id, retracted = _upsert_document(conn, doc)
     ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
-    for pc, day in zip(chunks, days or [""] * len(chunks), strict=True):
-        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS), deltas)
+    for pc, day, book in zip(chunks, days or [""] * len(chunks), books or [""] * len(chunks), strict=True):
+        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS, book), deltas)
     _apply_deltas(conn, deltas)
     gone = purge_orphan_entities(conn, retracted)
     return doc_id, gone, refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
@@ -352,7 +354,8 @@ def _document_entities(conn, chunks: list[PlannedChunk],
 
 
 def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head: str | None,
-                written: set[int], new: set[int], days: list[str] | None = None) -> None:
+                written: set[int], new: set[int], days: list[str] | None = None,
+                books: list[str] | None = None) -> None:
     """The entities, mentions, edges and relations of a document whose chunks
     the index holds (`chunks`: (chunk id, its plan), in order; the plans'
     vectors are not used), and its chunks' header: what write_document writes
@@ -364,12 +367,13 @@ def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head:
     document again this way)."""
     ids, made, header = _document_entities(conn, [pc for _id, pc in chunks], head)
     # the header names the document's people: FTS re-indexes only the chunks whose header changed
-    if days is None:
+    if days is None and books is None:
         conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
-    else:  # each chunk its dated section's day (`days`: sections.chunk_days)
+    else:  # each chunk its dated section's day (`days`: sections.chunk_days), a clippings chunk its book
         conn.executemany("UPDATE chunks SET header = ? WHERE id = ? AND header <> ?",
-                         [(h, chunk_id, h) for (chunk_id, _pc), day in zip(chunks, days, strict=True)
-                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS)]])
+                         [(h, chunk_id, h) for (chunk_id, _pc), day, book in zip(
+                             chunks, days or [""] * len(chunks), books or [""] * len(chunks), strict=True)
+                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS, book)]])
     deltas = _Deltas()
     for chunk_id, pc in chunks:
         _insert_graph(conn, chunk_id, pc, ids, deltas)
