@@ -686,7 +686,8 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
 
         which = " due before today" if overdue else " with a due date" if due and window is None else ""
         if window is not None:
-            which = f" {'due' if due else 'due or scheduled'} {window_label(window)}"
+            which = f" {'due' if due else 'due or scheduled' if state == 'open' else 'due, scheduled or done'} " \
+                f"{window_label(window)}"
         matching = f" matches {shorten(query)!r}" if query and query.strip() else " is in the indexed notes"
         note(f"No {kind}{which}{matching}.", markup=False)
     elif len(tasks) > limit:
@@ -698,7 +699,9 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     # the task and its note folded, not cut with an ellipsis: a word with no blank to wrap at
     # (a citekey note, papers/@smith2021attention.md:56, or a [[link]] in the task) lost its end,
     # the note's the line to open
-    # with a day window (`in_window`), the day that put each task in it and which it is, due or scheduled
+    # with a day window (`in_window`), the day that put each task in it and which it is, due, scheduled or done
+    from minirag_cli.tasks import window_day
+
     windowed = any(r.get("in_window") for r in rows)
     # an Org or Logseq task's `[#A]`, an Obsidian Tasks ⏫'s "A": a column only when a listed task has one
     # (most notes write none)
@@ -710,7 +713,8 @@ def render_tasks(rows: list[dict], console: Console) -> None:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]", "forwarded": "[>]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
-        when = "\n".join(sorted(f"{r[f]} {f}" for f in r.get("in_window") or ())) if windowed else r["due"] or ""
+        when = "\n".join(sorted(f"{window_day(r, f)} {f}" for f in r.get("in_window") or ())) if windowed \
+            else r["due"] or ""
         table.add_row(r["note_date"] or "", *((r.get("priority") or "",) if ranked else ()),
                       escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)

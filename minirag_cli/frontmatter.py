@@ -353,6 +353,13 @@ def opens_block(line: str) -> bool:
     return line.lstrip("\ufeff").rstrip() in (OPEN, TOML_FENCE)
 
 
+def may_open(line: str) -> bool:
+    """May a note whose first line is `line` (as written) open with front matter: opens_block, or the first
+    line of a MultiMarkdown metadata block (`Title: Slow travel`: _mmd_first; of_note tells whether the lines
+    after it are the block's)?"""
+    return opens_block(line) or _mmd_first(line.lstrip("\ufeff").rstrip())
+
+
 def of_note(text: str) -> FrontMatter | None:
     """The front matter a note's `text` opens with, offsets in `text`, as
     every reader of the index has it: the extractors, the header,
@@ -370,7 +377,12 @@ def parse(text: str) -> FrontMatter | None:
     if first_end >= 0 and text[start:first_end].rstrip() == TOML_FENCE:
         return _parse_toml(text, first_end + 1)
     if first_end >= 0 and _DENOTE_TITLE.match(text, start):
-        return _parse_denote_text(text, start)
+        denote = _parse_denote_text(text, start)
+        if denote is not None:  # else its `title:` line may open MultiMarkdown metadata
+            return denote
+    if (first_end < 0 or text[start:first_end].rstrip() != OPEN) and _mmd_first(text[start:text.find("\n", start)
+                                                                                 if first_end >= 0 else len(text)]):
+        return _parse_mmd(text, start)
     if first_end < 0 or text[start:first_end].rstrip() != OPEN:
         return None
     # key, its line, its values and the span of each value's line
@@ -396,6 +408,51 @@ def parse(text: str) -> FrontMatter | None:
         entries[-1][2].extend(values)
         entries[-1][3].extend([span] * len(values))
     return None  # never closed
+
+
+# MultiMarkdown's metadata (iA Writer, Ulysses, MultiMarkdown Composer, nvALT, Marked): `Key: value` lines that
+# open the note, no `---` around them, up to its first blank line (readers 9, qa33: `Title: Slow travel` was the
+# note's header line and its `Date:` dated nothing). Strict, as a chat log (`LiHua: Hey`), an email's head or a
+# note that opens `Status: done` is text: its first key one of the metadata keys MultiMarkdown and the apps
+# write (_MMD_KEYS), every line up to the blank one a `Key: value` line or an indented one continuing the value
+# above, and no key twice (a chat's speakers take turns)
+_MMD_KEYS = frozenset(("title", "author", "date", "tags", "keywords", "subtitle", "affiliation", "email",
+                       "copyright", "created", "modified", "language", "base header level", "css"))
+# (the value greedy to its last non-blank: a lazy one tried the blanks after each character, quadratic)
+_MMD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+
+
+def _mmd_first(line: str) -> bool:
+    """Is `line` (without its line end) one a MultiMarkdown metadata block opens with: a `Key: value` of one of
+    _MMD_KEYS, not indented, with a value?"""
+    m = _MMD_KEY.fullmatch(line)
+    return m is not None and m.group(2) is not None and m.group(1).lower() in _MMD_KEYS
+
+
+def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
+    """The MultiMarkdown metadata block `text` opens with at `pos` (its first line a _mmd_first one), to its
+    first blank line or the text's end, as FrontMatter (each `Key: value` an entry, a line indented under it
+    a further value); `end` past its last line (the blank line is the body's). None for a block of a line
+    that is neither (prose: the note is read as written) or a key written twice."""
+    entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
+    end = pos
+    for line, span, nxt in _lines_from(text, pos):
+        if not line.strip():
+            break
+        if line[0] in " \t":
+            if not entries:
+                return None
+            values = [line.strip()]
+        else:
+            m = _MMD_KEY.fullmatch(line)
+            if m is None or any(k.lower() == m.group(1).lower() for k, *_rest in entries):
+                return None
+            entries.append((m.group(1), line, [], []))
+            values = _scalars(m.group(2))
+        entries[-1][2].extend(values)
+        entries[-1][3].extend([span] * len(values))
+        end = nxt
+    return FrontMatter(tuple(Entry(k, ln, tuple(v), tuple(s)) for k, ln, v, s in entries), end) if entries else None
 
 
 # a TOML key line, `title = "Rate limits"`, `params.author = "Ines"`: a bare or quoted key (dotted or

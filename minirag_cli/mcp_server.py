@@ -345,8 +345,9 @@ def build_server(tools: MragTools):
         query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
-        A day window lists the tasks due or scheduled in it (with due, due in it), soonest first, in_window
-        naming which day put each in it (["due"], ["scheduled"] or both): today: today; week: this week,
+        A day window lists the tasks due or scheduled in it (with due, due in it; with state done or all,
+        the tasks done in it too), soonest first, in_window naming which day put each in it ("due",
+        "scheduled", "done": done_on's day): today: today; week: this week,
         Monday to Sunday; within: the N days from today ("7", "7d", "2w"); from_day / to_day: from / up to
         a day (YYYY-MM-DD, today, tomorrow, yesterday or a weekday: the coming one). Give one window.
         priority: only tasks of this priority, an Org or Logseq task's `[#A]` ("A"), an Obsidian Tasks

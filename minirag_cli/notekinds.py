@@ -50,8 +50,8 @@ so a chunk's line numbers are lines of it.
   resource's record, a tag, a note's tag link, ...) is no note: skipped with
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
   a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
-  copy (`is_conflict: 1`) whose note is beside it is skipped as a sync tool's
-  conflict copy is (joplin_conflict).
+  copy (`is_conflict: 1`) whose note is beside it, out of the trash, is
+  skipped as a sync tool's conflict copy is (joplin_conflict).
 
 - A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
@@ -242,20 +242,10 @@ def joplin_note(path: str, text: str, folder: Path | None = None) -> str | None:
     if _JOPLIN_NAME.fullmatch(path.rsplit("/", 1)[-1]) is None:
         return None
     lines = text.split("\n")
-    end = len(lines)
-    while end and not lines[end - 1].strip():
-        end -= 1
-    start = end
-    # Joplin reads the metadata back from the end to the first blank line (BaseItem.unserialize)
-    while start and lines[start - 1].strip() and _JOPLIN_PROPERTY.fullmatch(lines[start - 1].rstrip("\r")):
-        start -= 1
-    if start == end or (start and lines[start - 1].strip()):
-        return None  # no metadata block, or one the text runs into: a note someone named by a hex id
-    props = [line.rstrip("\r") for line in lines[start:end]]
-    kind = _JOPLIN_TYPE.fullmatch(props[-1])
-    if kind is None or not any(_JOPLIN_ID.fullmatch(p) for p in props):
+    block = _joplin_metadata(lines)
+    if block is None:
         return None
-    number = int(kind.group(1))
+    start, end, props, number = block
     if number != 1:
         what = _JOPLIN_ITEMS.get(number, f"item of type {number}")
         raise MalformedNote(f"a Joplin {what} (type_: {number}), not a note")
@@ -264,7 +254,7 @@ def joplin_note(path: str, text: str, folder: Path | None = None) -> str | None:
     keys = [p.split(":", 1)[0] for p in props]
     # Joplin 3 keeps a trashed note in the sync target, its `deleted_time:` set (epoch ms; 0 when live):
     # it ranked first in `ask` and its to-do was listed by `mrag tasks` as a live one
-    deleted = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "deleted_time"), "")
+    deleted = _deleted_time(props, keys)
     if deleted not in ("", "0"):
         what = "to-do" if "is_todo: 1" in props else "note"
         raise MalformedNote(f"a Joplin {what} in the trash (deleted_time: {deleted[:30]})")
@@ -283,22 +273,64 @@ def joplin_note(path: str, text: str, folder: Path | None = None) -> str | None:
     return "\n".join(lines[:start] + trailer + lines[end:])
 
 
+def _joplin_metadata(lines: list[str]) -> tuple[int, int, list[str], int] | None:
+    """The metadata block ending a Joplin item's `lines`: (its first line, the line after it, its
+    properties, the item's `type_:`), None when the text ends in none (a note someone named by a hex id)."""
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    # Joplin reads the metadata back from the end to the first blank line (BaseItem.unserialize)
+    while start and lines[start - 1].strip() and _JOPLIN_PROPERTY.fullmatch(lines[start - 1].rstrip("\r")):
+        start -= 1
+    if start == end or (start and lines[start - 1].strip()):
+        return None  # no metadata block, or one the text runs into: a note someone named by a hex id
+    props = [line.rstrip("\r") for line in lines[start:end]]
+    kind = _JOPLIN_TYPE.fullmatch(props[-1])
+    if kind is None or not any(_JOPLIN_ID.fullmatch(p) for p in props):
+        return None
+    return start, end, props, int(kind.group(1))
+
+
+def _deleted_time(props: list[str], keys: list[str]) -> str:
+    """A Joplin item's `deleted_time:` as written ("" when none; "0": not in the trash)."""
+    return next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "deleted_time"), "")
+
+
+def joplin_trashed(text: str) -> bool:
+    """Is the Joplin item whose file's text is `text` in Joplin's trash (`deleted_time:` set)?"""
+    block = _joplin_metadata(text.split("\n"))
+    if block is None:
+        return False
+    props = block[2]
+    return _deleted_time(props, [p.split(":", 1)[0] for p in props]) not in ("", "0")
+
+
 # Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
 # the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
 # on; before, none), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
 # uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
 # its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
 # note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
-# note is not beside it (deleted since, or not named: older Joplin) is the version left, and is read.
+# note is not beside it (deleted since, or not named: older Joplin) is the version left, and is read; so is
+# one whose note is in Joplin's trash (`deleted_time:` set: the note is skipped, revS: the copy was too, and
+# the note was lost). Whether a copy is read thus hangs on another file: walk.joplin_copies_anew decides
+# an unchanged copy anew when a Joplin note beside it is added or changed.
 JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
 
 
 def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path | None) -> str | None:
     """Why a Joplin conflict copy (its metadata `props`, their `keys`; its `title`) is skipped: its note
-    (`conflict_original_id:`) is in `folder`; None when it is not (or `folder` is None: not looked for)."""
+    (`conflict_original_id:`) is in `folder`, not in Joplin's trash; None when it is not (or `folder` is
+    None: not looked for)."""
     original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
     if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
         return None
+    try:
+        if joplin_trashed((folder / f"{original}.md").read_text(encoding="utf-8", errors="replace")):
+            return None  # its note is in the trash, skipped: the copy is the version left
+    except OSError:
+        pass  # unreadable for now: the note is there
     title = " ".join(title.split())[:80]
     return (f"{JOPLIN_CONFLICT} conflict copy of {original}.md: merge its edit into that note (\"{title}\") in "
             "Joplin and delete the copy (in its Conflicts notebook)")
@@ -373,8 +405,9 @@ def clippings_note(text: str) -> str | None:
     both ranked, word for word. An entry that is not well formed (a Kindle set to another language's, a line
     of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
     file's first entry and more than half its entries are well formed: one such entry turned the reader off
-    for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry is dated by its `Added on` day and cut into chunks of its own
-    (sections.clippings_entries, sections.day_changes)."""
+    for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry
+    is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,
+    sections.day_changes)."""
     if _CLIP_END not in text:
         return None
     lines = text.split("\n")

@@ -60,7 +60,7 @@ from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DEN
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, generated_title, link_targets, links_in,
                                            without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
-from minirag_cli.extract.heuristic import within_folder_links
+from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.naming import chosen_name, own_forms, type_rank
@@ -143,10 +143,10 @@ def stored_note(chunks: Sequence[Chunk]) -> tuple[str, frontmatter.FrontMatter |
     """(the note's text as its chunks hold it, its front matter) for a
     re-extraction, which reads no file: ("", None) unless the first chunk
     opens the note (no blank line before it: frontmatter.of_note) with
-    `---`; else the chunks laid at their offsets
+    `---` (or what else may open a block: frontmatter.may_open); else the chunks laid at their offsets
     (mdcode.laid_note: they overlap by default; blanks --overlap 0 leaves
     out are laid as line ends, then spaces)."""
-    if not chunks or chunks[0].start_char != 0 or not frontmatter.opens_block(chunks[0].text.split("\n", 1)[0]):
+    if not chunks or chunks[0].start_char != 0 or not frontmatter.may_open(chunks[0].text.split("\n", 1)[0]):
         return "", None
     text = stored_text(chunks)
     if text is None:  # chunks that do not fit their offsets: the first alone
@@ -200,7 +200,8 @@ class NoteReading(NamedTuple):
     laid: str
 
 
-def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None) -> NoteReading:
+def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontMatter | None,
+                  folder: FolderNotes | None = None) -> NoteReading:
     """How the extractors read the note at `path` (its chunks, all of them,
     in order; `matter`: the front matter it opens with): each chunk's text
     in its note's context (read_in_context; a chunk a front matter block
@@ -215,7 +216,9 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (heuristic.within_folder_links, rules 18). A note Dendron wrote (heuristic.dendron_note) has its
     links read target first (heuristic.dendron_links) and its generated `title:` left out
     (heuristic.generated_title), rules 18. A todo.txt file's lines are read without their heads and
-    `@context` words (todotxt.readable, rules 20)."""
+    `@context` words (todotxt.readable, rules 20). `folder`: its folder's notes (folder_notes), when
+    known: a link `[[A/B]]` to a heading of the note A, Bear's, is read as `[[A#B]]` when no note is
+    at A/B (heuristic.heading_links, rules 20); not in a Logseq page, whose `[[proj/alpha]]` is a namespace's."""
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
@@ -243,8 +246,12 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         texts = [orgmode.readable(orgmode.titled(text) if i == 0 else text, keywords) for i, text in enumerate(texts)]
     elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
-    elif is_todo_txt(path, laid.split("\n")):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
+        folder = None  # `[[Work/Project Alpha]]` is a namespace's page, whatever the folder holds
+    elif is_todo_txt(path, laid.split("\n")):  # `(C) 2026-10-30 Buy`, its `@phone`, name nothing (rules 20)
         texts = [todo_readable(text) for text in texts]
+    # a Logseq graph's page (in its `pages/` or `journals/` folder) links namespaces so, blocks or not
+    if folder is not None and not org and not {"pages", "journals"} & set(path.lower().split("/")[:-1]):
+        texts = [heading_links(text, folder) for text in texts]
     return NoteReading(texts, parts, chat_speakers(laid), laid)
 
 
@@ -671,6 +678,7 @@ class _Pending:
     matter: frontmatter.FrontMatter | None = None  # the front matter it opens with (frontmatter.of_note)
     link_keys: frozenset[str] | None = None  # note_link_keys of its chunks, when known already (_link_ahead)
     old_id: int | None = None  # the document id of the version the index holds, for a changed note
+    folder: FolderNotes | None = None  # its folder's notes, its links read against (note_readings)
 
 
 @dataclass
@@ -801,7 +809,8 @@ class _Extraction:
     def run(self, group: Sequence[_Pending]) -> list[list[EntityMention]]:
         """Mentions for every chunk of the group's notes, in order."""
         if not self.windowed:
-            return self.run_chunks([p.chunks for p in group], [p.note.path for p in group], [p.matter for p in group])
+            return self.run_chunks([p.chunks for p in group], [p.note.path for p in group], [p.matter for p in group],
+                                   [p.folder for p in group])
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
         from minirag_cli.extract.mdcode import reads_comments
 
@@ -817,27 +826,29 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
-            texts, parts, speakers, _laid = note_readings(p.chunks, p.note.path, p.matter)
+            texts, parts, speakers, _laid = note_readings(p.chunks, p.note.path, p.matter, p.folder)
             for c, text, part in zip(p.chunks, texts, parts):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
                 out.append(chunk_mentions(text, found, part, speakers, reads_comments(p.note.path)))
         return out
 
     def run_chunks(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
-                   matters: Sequence[frontmatter.FrontMatter | None]) -> list[list[EntityMention]]:
+                   matters: Sequence[frontmatter.FrontMatter | None],
+                   folders: Sequence[FolderNotes | None] | None = None) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` (each note's chunks, all of
         them, in order; `paths`: the notes' paths; `matters`: the front
         matter each opens with), from an extractor without windows (the
         heuristic one), each chunk read as note_readings gives it and cut
-        as extractable does."""
+        as extractable does. `folders`: each note's folder's notes (folder_notes), when known."""
         from minirag_cli.extract.heuristic import note_titles
         from minirag_cli.extract.mdcode import reads_comments
 
         texts, parts, speakers, comments, nouns, titles = [], [], [], [], [], []
         by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
         titled = getattr(self.extractor, "reads_note_titles", False)  # the heuristic extractor's (rules 20)
-        for chunks, path, matter in zip(notes, paths, matters, strict=True):
-            reading = note_readings(chunks, path, matter)
+        folders = [None] * len(notes) if folders is None else folders
+        for chunks, path, matter, folder in zip(notes, paths, matters, folders, strict=True):
+            reading = note_readings(chunks, path, matter, folder)
             read = [extractable(text, part) for text, part in zip(reading.texts, reading.parts)]
             texts += [text for text, _part in read]
             parts += [part for _text, part in read]
@@ -854,20 +865,22 @@ class _Extraction:
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    matters: Sequence[frontmatter.FrontMatter | None],
-                   windows: Sequence[list | None] | None = None) -> list[list[EntityMention]]:
+                   windows: Sequence[list | None] | None = None,
+                   folders: Sequence[FolderNotes | None] | None = None) -> list[list[EntityMention]]:
         """Mentions for each chunk of `notes` as run_chunks gives them, for a
         re-extraction (_reextract), which reads no file: a model extractor's
         from the windows of each note laid from its chunks (stored_text),
         which the cache holds when their text is the text that was synced
         (_uncached_windows; a window it does not hold goes to the model).
-        `windows`: each note's windows when they are cut already (None: cut here)."""
+        `windows`: each note's windows when they are cut already (None: cut here); `folders`: as run_chunks'."""
         if not self.windowed:
-            return self.run_chunks(notes, paths, matters)
+            return self.run_chunks(notes, paths, matters, folders)
         cut = [None] * len(notes) if windows is None else windows
+        folders = [None] * len(notes) if folders is None else folders
         return self.run([_Pending(NoteFile(path, Path(path), 0, 0.0), "",
                                   (stored_text(chunks) or "") if ws is None else "", list(chunks), False,
-                                  windows=ws, matter=matter)
-                         for chunks, path, matter, ws in zip(notes, paths, matters, cut, strict=True)])
+                                  windows=ws, matter=matter, folder=folder)
+                         for chunks, path, matter, ws, folder in zip(notes, paths, matters, cut, folders, strict=True)])
 
     def uncached(self, windows: Sequence) -> tuple[int, int]:
         """(distinct windows of a note's `windows` the cache does not hold, its distinct windows)."""
@@ -1004,6 +1017,8 @@ class _Run:
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
     names: "_NoteNames | None" = None  # the notes' name keys, found once a sync (made with the run)
+    # folder -> its notes as a link `[[A/B]]` is read against (heuristic.FolderNotes: folder_notes)
+    folders: dict[str, FolderNotes] = field(default_factory=dict)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
@@ -1406,6 +1421,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         run.aliases[root][path] = names
     run.shared_names = frozenset().union(*(shared_note_names(run.names, root, held, run.aliases[root])
                                            for root, held in by_root.items()))
+    run.folders = {root: folder_notes(run.names, held) for root, held in by_root.items()}
     # the chunks are held already: the links name the notes (and join their aliases) before any is extracted;
     # each note's link targets are read anew, as these rules read links, and recorded
     linkable = {root: _linkable_keys(run.names, held) for root, held in by_root.items()}
@@ -1474,7 +1490,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         matters.append(matter)
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters,
-                                         None if windows is None else [windows.get(doc) for doc, _pairs in notes])
+                                         None if windows is None else [windows.get(doc) for doc, _pairs in notes],
+                                         [run.folders.get(paths[doc][0]) for doc, _pairs in notes])
     handles = _note_handles([[c for _id, c in pairs] for _doc, pairs in notes], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((*paths[doc], len(pairs)) for doc, pairs in notes), mentions,
                 run.shared_names, run.linked, run.aliases)
@@ -1727,6 +1744,7 @@ def _sync_root(run: _Run, root: Path) -> None:
     removed_from = len(summary.removed_paths)
     run.read_ahead, run.read_ahead_room = {}, READ_AHEAD_BYTES
     synced = _synced_notes(run, walked, existing)
+    run.folders[str(root)] = folder_notes(run.names, synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
     run.shared_names = _with_folder(run.shared_names, str(root),
@@ -2081,6 +2099,13 @@ class _NoteNames:
             name = _linkable_namer(self.extractor)(path)
             self._linkable[path] = None if name is None else normalise_key(name.name, name.type)
         return self._linkable[path]
+
+
+def folder_notes(names: _NoteNames, paths: Iterable[str]) -> FolderNotes:
+    """The notes at `paths` (a folder's) as its links `[[A/B]]` are read against (heuristic.FolderNotes,
+    heading_links): their paths and the keys of their names (`names`: run.names)."""
+    paths = list(paths)
+    return FolderNotes(paths, {key for path in paths if (key := names.key(path)) is not None})
 
 
 def _linkable_found(names: _NoteNames, paths: Iterable[str]) -> dict[str, str]:
@@ -3216,6 +3241,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     """Extract, resolve, embed and write a group of files (one transaction per file)."""
     all_chunks = [c for p in group for c in p.chunks]
     run.progress.phase(f"extracting entities ({run.extraction.extractor.name})")
+    for p in group:
+        p.folder = run.folders.get(str(root))
     mentions = run.extraction.run(group)
     handles = _note_handles([p.chunks for p in group], mentions)
     _name_notes(run.extraction.extractor, _first_chunks((str(root), p.note.path, len(p.chunks)) for p in group),

@@ -164,7 +164,7 @@ class Task:
     depends_on: list[str] = field(default_factory=list)  # the ids it waits on, `⛔ abc123,def456`
     on_completion: str | None = None  # what Tasks does with it when done, `🏁 delete`: "delete"
     # with a day window (--today, --week, --within, --from/--to): the fields whose day falls in it,
-    # ["due"], ["scheduled"] or both; None with no window asked
+    # "due", "scheduled" and, for a closed task, "done" (its done_on day); None with no window asked
     in_window: list[str] | None = None
 
     def to_dict(self) -> dict:
@@ -985,6 +985,17 @@ def matches(task: dict, words: list[str]) -> bool:
     return all(w in text for w in words)
 
 
+# a window's field names (in_window, the table's `when` column) and the Task field holding each one's day:
+# "done" is done_on (a Task's `done` is whether it is closed)
+WINDOW_FIELDS = {"due": "due", "scheduled": "scheduled", "done": "done_on"}
+
+
+def window_day(task, field_name: str) -> str:
+    """The day of `field_name` (a WINDOW_FIELDS name) of `task`, a Task or its to_dict()."""
+    key = WINDOW_FIELDS[field_name]
+    return task[key] if isinstance(task, dict) else getattr(task, key)
+
+
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
            priority: str | None = None) -> list[Task]:
@@ -993,9 +1004,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. `window`
     (window_of: first and last day, either None for open-ended): those whose
-    due or scheduled day falls in it (with `due`, the due day alone), by the
-    earlier of those days, `in_window` naming them (a start day, `starts`, is
-    none of them: it says when a task may begin, not when it is to be done).
+    due or scheduled day falls in it (with `due`, the due day alone) or, for a
+    closed one (`state` done or all), its done day (`done_on`: "what did I
+    finish this week" asks for the days they were done), by the earliest of
+    those days, `in_window` naming them (a start day, `starts`, is none of
+    them: it says when a task may begin, not when it is to be done).
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
     ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
     are listed with `state` all alone: Org keeps an archive out of its agenda,
@@ -1008,7 +1021,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
     words = fold(query).split() if query else []
     cutoff = (today or dt.date.today()).isoformat()
-    fields = ("due",) if due else ("due", "scheduled")
+    # with --due the due day alone; with --done / --all a closed task's done day too (an open one has none:
+    # qa34, a done.txt and an Obsidian `- [x] ... ✅ 2026-11-18` listed nothing for `--done --week`)
+    fields = ("due",) if due else ("due", "scheduled") if state == "open" else ("due", "scheduled", "done")
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
     out: list[Task] = []
     for root, path, head, lines in notes:
@@ -1023,8 +1038,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             if overdue and found["due"] >= cutoff:
                 continue
             if window is not None:
-                found["in_window"] = [f for f in fields if found[f] and (first is None or found[f] >= first)
-                                      and (last is None or found[f] <= last)]
+                days = {f: window_day(found, f) if f != "done" or found["done"] else None for f in fields}
+                found["in_window"] = [f for f in fields if days[f] and (first is None or days[f] >= first)
+                                      and (last is None or days[f] <= last)]
                 if not found["in_window"]:
                     continue
             if words and not matches(found, words):
@@ -1039,8 +1055,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             out.append(Task(path=path, root=root, note_date=day_of_line(changes, found["line"]) or day or None,
                             **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
-    if window is not None:  # by the day that put it in the window: due or scheduled, the earlier
-        out.sort(key=lambda t: min(getattr(t, f) for f in t.in_window))
+    if window is not None:  # by the day that put it in the window: due, scheduled or done, the earliest
+        out.sort(key=lambda t: min(window_day(t, f) for f in t.in_window))
     elif due or overdue:
         out.sort(key=lambda t: t.due)
     else:

@@ -173,19 +173,21 @@ def folder_date(path: str) -> tuple[str, str] | None:
 # holds its note as `text.md` (`text.markdown`, `text.txt`) beside `info.json` and `assets/`: the bundle is
 # the note, named and dated by the bundle's name (readers 9, heuristic rules 20: every bundle's note was
 # `text`, named by nothing, and `[[Trip to Lisbon]]` joined no note); `.textpack` is such a bundle zipped
-_BUNDLE_TEXT = re.compile(r"((?:[^/]*/)*?)([^/]+)\.textbundle/text(\.[^./]+)", re.I)
+# its extension may be left out where a link names it, as Obsidian writes a link to a note by its path,
+# `[[Trip to Lisbon.textbundle/text]]` (revS: it named `text`, one entity every such link joined)
+_BUNDLE_TEXT = re.compile(r"((?:[^/]*/)*?)([^/]+)\.textbundle/text(\.[^./]+)?", re.I)
 BUNDLE_SUFFIX = ".textbundle"
 
 
 def bundle_path(path: str) -> str:
     """`path` ('/'-separated) as the note it is: a TextBundle's text, `trips/Trip to
     Lisbon.textbundle/text.md`, is the note `trips/Trip to Lisbon.md` (its extension kept:
-    `text.txt` is `Trip to Lisbon.txt`), as its file name, its links and its date read it
-    (_BUNDLE_TEXT); any other path as it is."""
+    `text.txt` is `Trip to Lisbon.txt`; a link's `Trip to Lisbon.textbundle/text`, `Trip to Lisbon`),
+    as its file name, its links and its date read it (_BUNDLE_TEXT); any other path as it is."""
     if BUNDLE_SUFFIX not in path.lower():
         return path
     m = _BUNDLE_TEXT.fullmatch(path)
-    return f"{m.group(1)}{m.group(2)}{m.group(3)}" if m is not None else path
+    return f"{m.group(1)}{m.group(2)}{m.group(3) or ''}" if m is not None else path
 
 
 def file_date(path: str) -> tuple[str, str] | None:

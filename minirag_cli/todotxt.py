@@ -53,9 +53,10 @@ _UNIT = {"d": "day", "w": "week", "m": "month", "y": "year", "b": "weekday"}
 _TAG = re.compile(r"[+@]\S+")
 
 
-# a line's head as naming reads past it: `x `, a priority, up to two dates
-_LINE_HEAD = re.compile(r"^([ \t]*(?:x[ \t]+)?(?:\([A-Z]\)[ \t]+)?(?:" + _DAY + r"[ \t]+){0,2})([^\r\n]*)",
-                        re.MULTILINE)
+# a line's head as naming reads past it: `x `, a priority, up to two dates; or a done line's `x`, its
+# completion date, the priority kept after it and its creation date (`x 2026-11-04 (A) 2026-11-01 Call Priya`)
+_LINE_HEAD = re.compile(r"^([ \t]*(?:x[ \t]+" + _DAY + r"[ \t]+\([A-Z]\)[ \t]+(?:" + _DAY + r"[ \t]+)?"
+                        r"|(?:x[ \t]+)?(?:\([A-Z]\)[ \t]+)?(?:" + _DAY + r"[ \t]+){0,2}))([^\r\n]*)", re.MULTILINE)
 _CONTEXT = re.compile(r"(?<!\S)@\S+")
 
 
@@ -147,6 +148,10 @@ def _line_task(line: str) -> dict | None:
             break
         dates.append(m.group(1))
         rest = rest[m.end():]
+        # the priority some apps keep after a done line's completion date, `x 2026-11-04 (A) Call Priya`
+        # (fixS1: `(A)` stayed in the text and no priority was read)
+        if done and len(dates) == 1 and priority is None and (m := _PRIORITY.match(rest)) is not None:
+            priority, rest = m.group(1), rest[m.end():]
     found: dict[str, str | None] = {}
 
     def field(m: re.Match) -> str:

@@ -776,6 +776,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             kept.append(d)
         dirnames[:] = kept
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
+        listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -899,6 +900,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
                 nlinks[rel] = st
             result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
+        if known:
+            joplin_copies_anew(result, listed_from, Path(dirpath), known)
     if links:
         # a link to a note of the folder is that note: indexed once, at its real path (as folder
         # links are), or every answer would hold it twice; a link to a file not walked stays
@@ -922,6 +925,42 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             result.unwatched[indexed_at.get(paths[0], paths[0])] = stat_key(st)
     result.files.sort(key=lambda f: f.path)
     return result
+
+
+def joplin_copies_anew(result: WalkResult, first: int, folder: Path,
+                       known: Mapping[str, tuple[int, float]]) -> None:
+    """Decide anew the Joplin conflict copies among the notes of `folder` the walk listed (result.files
+    from `first` on) that `known` holds as they are, when a Joplin note beside them is new or changed:
+    whether a copy is read hangs on its note (notekinds.joplin_conflict: there, out of the trash), and an
+    unchanged copy is not read again. A copy indexed while its note was gone (or in the trash), its note
+    back, was left indexed, where a rebuild skipped it (revS). One whose note is there now is skipped
+    here, with the reason the sync gives (its chunks dropped, doctor and status listing it). A skipped
+    copy needs nothing: it is read at every sync (copy_reason), and indexed once its note is gone."""
+    from minirag_cli.notekinds import joplin_item, joplin_note
+
+    listed = [f for f in result.files[first:] if joplin_item(f.path)]
+    unchanged = [f for f in listed if as_indexed(f.size, f.mtime, known.get(f.path))]
+    if len(unchanged) == len(listed) or not unchanged:
+        return  # no Joplin note new or changed here (a removed one frees a copy, skipped, read anew)
+    dropped = set()
+    for f in unchanged:
+        read_at = time.time()
+        try:
+            data = Path(f.abspath).read_bytes()
+        except OSError:
+            continue  # the sync says why it cannot read it
+        if b"is_conflict: 1" not in data:  # no copy: not decoded
+            continue
+        try:
+            joplin_note(f.path, data.decode("utf-8", "replace"), folder)
+        except MalformedNote as exc:
+            if copy_reason(str(exc)):
+                dropped.add(f.path)
+                result.skipped.append({"path": f.path, "reason": str(exc)})
+                if (record := looked_record(f.size, f.mtime, str(exc), read_at)) is not None:
+                    result.looked[f.path] = record
+    if dropped:
+        result.files[first:] = [f for f in result.files[first:] if f.path not in dropped]
 
 
 def is_utf8_name(name: str) -> bool:
@@ -1435,6 +1474,13 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # journal was one note dated by its first entry, and "what did I write on November 3" ranked a chunk of Nov 1-4.
 # A Denote plain-text note's `title:` ... `identifier:` lines and line of dashes are its front matter
 # (frontmatter._parse_denote_text): they were text, its head `title:      Standup notes`.
+# 9: fixS2 (review revS): a Joplin conflict copy whose note is in Joplin's trash is read (the note was lost: both
+# skipped); an unchanged copy is decided anew when a Joplin note beside it is added or changed
+# (joplin_copies_anew: indexed while its note was gone, it stayed indexed once the note was back). A fence in a
+# block quote in a list item (`- > ```python`, its lines `  > ...`) is code (mdcode: it was text).
+# 9: fixS1: MultiMarkdown metadata (iA Writer, Ulysses, nvALT: `Title: Slow travel` / `Date: 2026-10-30` lines up to
+# the first blank one, no `---`) is front matter (frontmatter._parse_mmd): the note is titled, dated and tagged by
+# it (it was undated, headed `Title: Slow travel`); strict, its first key a MultiMarkdown one, no key twice.
 # 9: fixS3: a Kindle's clippings leave out only a highlight a later one replaces (an overlapping `Location a-b`,
 # else page, range and its text held at word boundaries: `art` was left out for `...the start of all things`,
 # `Habits` at 600 for a highlight at 2400), read `PM` in lower case (a name), and keep an odd entry as written

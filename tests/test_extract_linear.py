@@ -54,6 +54,9 @@ SHAPES = [
     ("a label's value of blanks", _extract, lambda n: "Owner: Alice" + " " * (40 * n) + "x"),
     ("a front matter value of blanks", _extract, lambda n: "---\ntitle: a" + " " * (40 * n) + "b\n---\nAlice met Bob.\n"),
     ("a front matter key of blanks", _extract, lambda n: "---\na" + " " * (40 * n) + "b\n---\nAlice met Bob.\n"),
+    # MultiMarkdown metadata (frontmatter._parse_mmd, readers 9): its first line's value, and a later key
+    ("a metadata value of blanks", _extract, lambda n: "Title: a" + " " * (40 * n) + "b\n\nAlice met Bob.\n"),
+    ("a metadata key of blanks", _extract, lambda n: "Title: a\nb" + " " * (40 * n) + "c: d\n\nAlice met Bob.\n"),
     ("a note of links and code, as sync reads it", _sync_reading,
      lambda n: "\n".join(f"`x{i}` [[Note {i}]] and ``y`` for Alice" for i in range(20 * n))),
     ("a front matter of many keys, as sync reads it", _sync_reading,

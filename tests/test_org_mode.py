@@ -194,7 +194,9 @@ def test_an_org_notes_markup_names_nothing_and_its_markup_opens_no_chat(tmp_path
     notes = {
         "inbox.org": (
             "#+TITLE: Inbox\n#+FILETAGS: :inbox:\n#+STARTUP: overview\n\n"
-            "* WAITING Tomás to bring the spare wheelbarrow\n"
+            # a headline's first word after its keyword starts a sentence, in a chunk that opens there too (a lone
+            # `Tomás` was a name only there: blanks alone before a word were no text's start, review revS)
+            "* WAITING Tomás Ferreira to bring the spare wheelbarrow\n"
             "* DONE Buy a new bike lock\n  CLOSED: [2026-11-02 Mon 17:03]\n"
             "* CANCELLED Sign up for the marathon\n  CLOSED: [2026-11-03 Tue 08:00]\n"
             "* TODO Call the plumber\n  SCHEDULED: <2026-11-20 Fri>\n"
@@ -219,7 +221,7 @@ def test_an_org_notes_markup_names_nothing_and_its_markup_opens_no_chat(tmp_path
     for markup in ("TITLE", "FILETAGS", "STARTUP", "CLOSED", "SCHEDULED", "CLOCK", "PROPERTIES", "STYLE", "END",
                    "LOGBOOK", "BEGIN_QUOTE", "END_QUOTE", "Sun", "WAITING", "CANCELLED", "DONE", "TODO"):
         assert not any(markup in name.split() for name in names), (markup, names)
-    assert "Tomás" in names and "Priya Raman" in names
+    assert "Tomás Ferreira" in names and "Priya Raman" in names
     assert "person" not in names.values()  # `CLOSED:` twice read as a chat made CLOSED a person
 
 

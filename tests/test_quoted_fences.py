@@ -46,6 +46,20 @@ def test_the_quote_goes_on_after_its_fence():
     assert "Maria Lopez" in without_code(text) and "Priya" not in without_code(text)
 
 
+@pytest.mark.parametrize("item", ["- ", "1. ", "  * "])
+def test_a_fence_in_a_quote_in_a_list_item_is_code(item):
+    # review revS: the item's marker before the quote's (`- > ```python`) hid the fence: read as text
+    indent = " " * len(item)
+    body = "".join(f"{indent}> {line}\n" for line in CODE.splitlines())
+    text = f"Karl Brenner pasted:\n\n{item}> ```python\n{body}{indent}> ```\n{item}Then lunch with Maria Lopez.\n"
+    assert names(text) == {"Karl Brenner", "Maria Lopez"}, names(text)
+    [fence] = [c for c in find_code(text) if c.kind == "fence"]
+    assert text[fence.start:fence.end].endswith("> ```")  # closed at its closing line, not run on
+    # a line of the item out of the quote ends the quote, and its fence, as without the item
+    text = f"{item}> ```python\n{indent}> class InvoiceParser:\n{indent}Then lunch with Maria Lopez.\n"
+    assert names(text) == {"Maria Lopez"}, names(text)
+
+
 def test_a_quote_marker_alone_opens_no_fence():
     # a `>` line whose text is no fence, and a fence line not in the quote: as before
     assert names("> Quote from Maria Lopez\n> about ```code``` here\n") == {"Maria Lopez"}

@@ -211,3 +211,28 @@ def test_a_todo_txt_s_chunks_are_headed_by_its_name(tmp_path: Path):
     assert sum(path == "odd.todo.txt" for path, _h in heads) > 3
     assert {header.split("\n")[0] for path, header in heads if path == "odd.todo.txt"} == {"odd.todo"}
     assert firsts["2026-11.todo.txt"] == "2026-11.todo" and firsts["lists/todo.txt"] == "# Groceries"
+
+
+def test_a_priority_after_the_completion_date(tmp_path: Path):
+    """`x 2026-11-04 (A) Call Priya`: some apps keep a done line's priority after its completion date (and
+    before its creation date): it is the priority (it stayed in the text, `(A) Call Priya`, no priority),
+    and naming reads past it as past a head (`Email` opened no sentence after it)."""
+    lines = ["x 2026-11-04 (A) Call Priya about the lease +Flat",
+             "x 2026-11-05 (C) 2026-11-01 Email Sofia Lindqvist the invoice +Freelance",
+             "(B) 2026-11-03 (A) open, its second (A) is text"]
+    assert [_fields(t) for t in tasks_of("done.txt", lines)] == [
+        (1, "done", "Call Priya about the lease +Flat", "A", None, "2026-11-04", None, None, None),
+        (2, "done", "Email Sofia Lindqvist the invoice +Freelance", "C", "2026-11-01", "2026-11-05", None, None,
+         None),
+        (3, "open", "(A) open, its second (A) is text", "B", "2026-11-03", None, None, None, None),
+    ]
+    root = tmp_path / "notes"
+    write_notes(root, {"done.txt": "\n".join(lines[:2]) + "\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor())
+        names = {name for (name,) in conn.execute(
+            "SELECT e.name FROM entities e JOIN mentions m ON m.entity_id = e.id")}
+    finally:
+        conn.close()
+    assert {"Sofia Lindqvist", "Priya", "Flat"} <= names and not names & {"Email Sofia Lindqvist", "Call Priya", "A", "C"}

@@ -1,7 +1,7 @@
 """`mrag tasks` over a day window: --today, --week, --within N, --from/--to DAY
 (tasks.window_of), read against the asking day (MRAG_TODAY). A task is in the
 window when its due day or its scheduled day falls in it (with --due, its due
-day alone); `in_window` says which, the table's `when` column shows it, and the
+day alone), or, with --done / --all, the day a closed task was done; `in_window` says which, the table's `when` column shows it, and the
 list runs soonest first; open tasks only unless --all / --done."""
 
 from __future__ import annotations
@@ -44,9 +44,10 @@ def test_week_lists_what_is_due_or_scheduled_this_week_soonest_first(journal):
     ]
     # both due on the 20th: by path then
     assert _days(journal, "--week", "--due") == [("call Priya about the lease", ["due"]), ("Plant the garlic", ["due"])]
-    # the done rent, due on the 18th, with --all and --done
+    # the done rent, due on the 18th, with --all and --done; and the dentist appointment, done (✅) on the 18th:
+    # done tasks are in a window on the day they were done too
     assert ("Pay the allotment rent", ["due"]) in _days(journal, "--week", "--all")
-    assert _days(journal, "--week", "--done") == [("Pay the allotment rent", ["due"])]
+    assert _days(journal, "--week", "--done") == [("dentist appointment", ["done"]), ("Pay the allotment rent", ["due"])]
     # the week of a Sunday is the one that ends that day
     assert [t for t, _ in _days(journal, "--week", today="2026-11-22")] == [
         "Plant the garlic", "call Priya about the lease", "write the quarterly report"]
@@ -116,3 +117,57 @@ def test_a_window_at_the_calendars_end_is_no_traceback():
     assert window_of(today=last, within="99999w") == (last, last)
     with pytest.raises(UsageError, match="--to 'tomorrow': no such day after 9999-12-31"):
         window_of(today=last, end="tomorrow")
+
+
+DONE = {
+    "done.txt": (
+        "x 2026-11-17 2026-11-02 Pay rent +Flat @online\n"
+        "x 2026-11-05 Renew the library card\n"
+        "x 2026-11-19 Call the plumber due:2026-11-30\n"
+    ),
+    "weekly.md": (
+        "- [x] send the invoice ✅ 2026-11-18\n"
+        "- [x] book the dentist ✅ 2026-11-02 📅 2026-11-20\n"
+        "- [ ] open, with a done day ✅ 2026-11-18\n"
+        "- [-] cancelled the gym ❌ 2026-11-16\n"
+    ),
+}
+
+
+@pytest.fixture
+def done_notes(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, DONE)
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    return db_path
+
+
+def test_done_tasks_are_in_a_window_on_the_day_they_were_done(done_notes):
+    """qa34: "what did I finish this week?" - `--done --week` listed nothing of a done.txt (no due dates)
+    nor of an Obsidian `- [x] ... ✅ 2026-11-18`: a done task's done_on day puts it in the window."""
+    assert _days(done_notes, "--done", "--week") == [
+        ("cancelled the gym", ["done"]),  # ❌ on the 16th: closed that day
+        ("Pay rent +Flat @online", ["done"]),  # x 2026-11-17
+        ("send the invoice", ["done"]),  # ✅ 2026-11-18
+        ("Call the plumber", ["done"]),  # x 2026-11-19, due on the 30th: not this week's due
+        ("book the dentist", ["due"]),  # done on the 2nd, before the week: in it by its due day, the 20th
+    ]
+    # an open task has no done day (a stray ✅ on an open box puts it in no window); nor does --due count it
+    assert "open, with a done day" not in [t for t, _ in _days(done_notes, "--all", "--week")]
+    assert _days(done_notes, "--week") == []
+    assert _days(done_notes, "--done", "--week", "--due") == [("book the dentist", ["due"])]
+    assert [t for t, _ in _days(done_notes, "--done", "--today")] == ["send the invoice"]
+    assert [t for t, _ in _days(done_notes, "--done", "--from", "2026-11-01", "--to", "2026-11-05")] == [
+        "book the dentist", "Renew the library card"]
+    assert [t for t, _ in _days(done_notes, "--done", "--within", "2", today="2026-11-18")] == [
+        "send the invoice", "Call the plumber"]
+
+
+def test_the_table_shows_the_done_day(done_notes):
+    res = invoke(done_notes, "--done", "--week", env={"COLUMNS": "200", "MRAG_TODAY": "2026-11-18"})
+    assert res.exit_code == 0, res.output
+    assert "2026-11-17 done" in res.stdout and "2026-11-19 done" in res.stdout
+    res = invoke(done_notes, "--done", "--week", env={"MRAG_TODAY": "2026-12-08"})
+    assert res.exit_code == 0 and res.stdout == ""
+    assert "No done task due, scheduled or done from 2026-12-07 to 2026-12-13 is in the indexed notes." in res.stderr

@@ -47,7 +47,9 @@ def test_a_bundle_names_and_dates_its_note():
     assert note_name("travel/Trip to Lisbon.textbundle/text.md").name == "Trip to Lisbon"
     assert note_name("notes/text.md") is None  # a plain `text.md` is a single lower-case word, as before
     assert name_date("Morning pages 2026-11-02.textbundle/text.txt") == "2026-11-02"
-    for target in ("Trip to Lisbon.textbundle", "Trip to Lisbon.textbundle/text.md"):
+    # Obsidian's link by path leaves the extension out (review revS: it named `text`)
+    for target in ("Trip to Lisbon.textbundle", "Trip to Lisbon.textbundle/text.md", "Trip to Lisbon.textbundle/text",
+                   "trips/Trip to Lisbon.textbundle/text#Day 1"):
         assert link_target(target).name == "Trip to Lisbon", target
     for target in ("Trip%20to%20Lisbon.textbundle/text.md", "../Trip%20to%20Lisbon.textbundle/"):
         assert markdown_link_target(target).name == "Trip to Lisbon", target
@@ -65,6 +67,10 @@ def test_bear_tags_of_several_words():
     ("#home\n\nThe contractor quoted.\n\n::Ask about the tile delivery::\n", "Ask", "#home"),
     ("Intro.\n\n==Must try the nata at Manteigaria==\n", "Must", "Manteigaria"),
     ("Quinta do Crasto, a Douro red. ::Superb with the octopus.::\n", "Superb", "Crasto"),
+    # the text's first word (review revS: blanks alone before it were no sentence's start)
+    ("==Must visit Sintra== with Marta Silva.\n", "Must", "Marta Silva"),
+    ("::Ask about the tiles:: with Marta Silva.\n", "Ask", "Marta Silva"),
+    ("  Must try the nata with Marta Silva.\n", "Must", "Marta Silva"),
 ])
 def test_highlight_marks_hide_no_sentence_start(text, gone, kept):
     found = names(text)
@@ -94,15 +100,19 @@ def test_a_link_joins_the_bundles_note(tmp_path):
         "Packing list.textbundle/text.md": "# Packing list\n\n- [ ] Sunscreen\n\nBack to [[Trip to Lisbon]].\n",
         "Packing list.textbundle/info.json": INFO,
         "Fado evening.md": "# Fado evening\n\nMarta took us to Mouraria. [Trip](Trip%20to%20Lisbon.textbundle/text.md)\n",
+        # Obsidian's link by path, no extension (review revS: every such link joined one `text` entity)
+        "Sintra day.md": "# Sintra day\n\nThe train from Rossio, after [[Trip to Lisbon.textbundle/text]].\n",
     })
     with zipfile.ZipFile(root / "Sintra.textpack", "w") as z:
         z.writestr("Sintra.textbundle/text.md", "# Sintra\n")
     summary, indexed = sync(root, tmp_path / "index.sqlite")
-    assert indexed == ["Fado evening.md", "Packing list.textbundle/text.md", "Trip to Lisbon.textbundle/text.md"]
+    assert indexed == ["Fado evening.md", "Packing list.textbundle/text.md", "Sintra day.md",
+                       "Trip to Lisbon.textbundle/text.md"]
     notes = _notes(tmp_path / "index.sqlite")
     # the bundle's note, the link in the other bundle and the Markdown link to its text: one entity
     assert {("Trip to Lisbon", "Trip to Lisbon.textbundle/text.md"), ("Trip to Lisbon", "Packing list.textbundle/text.md"),
-            ("Trip to Lisbon", "Fado evening.md"), ("Packing list", "Packing list.textbundle/text.md"),
+            ("Trip to Lisbon", "Fado evening.md"), ("Trip to Lisbon", "Sintra day.md"),
+            ("Packing list", "Packing list.textbundle/text.md"),
             ("Packing list", "Trip to Lisbon.textbundle/text.md")} <= notes
     assert not [n for n, _p in notes if n.lower() == "text"]
     # the bundles' info.json passed over unlisted; the textpack listed, saying what it is

@@ -19,8 +19,10 @@ def tasks(
     due: bool = typer.Option(False, "--due", help="Only tasks with a due date, soonest first."),
     overdue: bool = typer.Option(False, "--overdue", help="Open tasks due before today ($MRAG_TODAY), "
                                                           "longest overdue first."),
-    on_today: bool = typer.Option(False, "--today", help="Due or scheduled today ($MRAG_TODAY)."),
-    week: bool = typer.Option(False, "--week", help="Due or scheduled this week, Monday to Sunday."),
+    on_today: bool = typer.Option(False, "--today", help="Due or scheduled today ($MRAG_TODAY); with --done / "
+                                                              "--all, done today too."),
+    week: bool = typer.Option(False, "--week", help="Due or scheduled (or done, with --done / --all) this "
+                                                     "week, Monday to Sunday."),
     within: Optional[str] = typer.Option(None, "--within", metavar="N",
                                          help="Due or scheduled in the N days from today: 7, 7d, 2w."),
     start: Optional[str] = typer.Option(None, "--from", metavar="DAY",
@@ -37,7 +39,7 @@ def tasks(
     """List the open tasks (`- [ ] ...`, Org's `* TODO ...`, Logseq's `- TODO ...`) of the indexed notes,
     newest note first; QUERY filters by words.
 
-    Example: mrag tasks priya --overdue; mrag tasks --week
+    Example: mrag tasks priya --overdue; mrag tasks --week; mrag tasks --done --week (done this week)
     """
     from minirag_cli.askday import current_day
     from minirag_cli.format import note, print_tasks, sync_line, unsynced_note

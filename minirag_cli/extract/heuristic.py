@@ -495,9 +495,20 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    entry's title, after its time (`[2026-11-03 09:15] Lunch with Jonas.`, _after_jrnl_time), starts a sentence:
 #    `Ran`, `Lunch`, `Signed` were names; and in a text with such an entry, an `@run` is a tag (a concept, as a
 #    `#tag` is), no person (_JRNL_LINE).
-#    fixS3: a file named `todo.txt` is read past as one (todotxt.readable) only when it is written as one
-#    (todotxt.reads_as_todo_txt: a Markdown checklist or a prose `TODO.txt` is read as any note); a Kindle's
-#    clippings keep a highlight no later one replaces (notekinds._replaced) and read `PM` in lower case.
+# 20, fixS2's part (review revS): blanks alone before a word from the text's start make it a sentence's start, as
+#    the text's start does (_sentence_start: a highlight opening a note or chunk, `==Must visit Sintra==`, `::Ask
+#    about the tiles::`, blanked to blanks, named Must and Ask; so did `  Must try`). Obsidian's link to a bundle's
+#    text by path, no extension (`[[Trip to Lisbon.textbundle/text]]`: text._BUNDLE_TEXT), joins the bundle's note
+#    (it named `text`, one entity every such link joined). A fence in a quote in a list item (`- > ```) is code.
+# 20, fixS1's part: Bear's link to a heading of another note, `[[Project Alpha kickoff/Attendees]]`, is a link
+#    to that note (its heading Attendees) when no note of the folder is at that path and the note's name is its
+#    first part (heading_links, given the folder's notes by sync: it named Attendees and joined no note);
+#    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
+#    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
+#    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
+# 20, fixS3's part (review revR): a file named `todo.txt` is read past as one (todotxt.readable) only when it is
+#    written as one (todotxt.reads_as_todo_txt: a Markdown checklist or a prose `TODO.txt` is read as any note); a
+#    Kindle's clippings keep a highlight no later one replaces (notekinds._replaced) and read `PM` in lower case.
 VERSION = 20
 
 
@@ -1433,7 +1444,7 @@ _NEXT_CAPITAL = re.compile(rf"{_GAP}{UPPER}")
 # What a text ends with when its next word starts a sentence (`_sentence_start`
 # reads it from the position back, not searching the text up to it); or, a table's
 # cell (TABLE_CELL), when its line is followed by a separator line (TABLE_SEPARATOR).
-SENTENCE_START = re.compile(rf"(?:^|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
+SENTENCE_START = re.compile(rf"(?:^\s*|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\n\s*|[\"“(]\s*|(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS})"
                             rf")(?:(?<![*_\w]){_EMPH})?$")
 TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
@@ -1763,6 +1774,57 @@ def link_target(target: str) -> EntityMention | None:
         return None
     untitled = _untitled(name)
     return EntityMention(untitled, "person") if untitled != name else EntityMention(name, "name")
+
+
+# Bear links a heading of another note as `[[Project Alpha kickoff/Attendees]]`: the note, a `/`, the heading,
+# which read as a folder's path named Attendees and joined no note (heuristic rules 20). A link `[[A/B]]` is to
+# note A, its heading B, as `[[A#B]]` is, when no note of the folder is at A/B (Obsidian's and Foam's
+# `[[folder/note]]`, a Logseq namespace page's `[[proj/alpha]]`: FolderNotes.is_note) and A names one (its name,
+# FolderNotes.names); a Logseq page's links are its namespaces' whatever the folder holds (heading_links' caller)
+class FolderNotes:
+    """What the notes of a synced folder are, for reading its links `[[A/B]]` (heading_links): each note's
+    path as a link may write it (without its note suffix, a Logseq namespace page's `___` as `/`, any case),
+    with each of its tails at a `/` (`[[alpha/meetings]]` is `proj/alpha/meetings.md`), and the keys of the
+    names the notes are linked by (`names`: sync's note name keys)."""
+
+    def __init__(self, paths: Iterable[str], names: Iterable[str]):
+        self.paths: set[str] = set()
+        for path in paths:
+            file = PurePosixPath(bundle_path(path))  # a TextBundle's text is its bundle's note
+            stem = str(file.parent / _page_file_name(file)).lower()
+            if stem.endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+                stem = stem.rsplit(".", 1)[0]
+            parts = stem.split("/")
+            self.paths.update("/".join(parts[i:]) for i in range(len(parts)))
+        self.names = frozenset(names)
+
+    def is_note(self, target: str) -> bool:
+        """Is `target` (a link's, before its `#heading`) the path of a note of the folder, or of its tail?"""
+        target = target.strip().lower()
+        if target.endswith(MARKDOWN_SUFFIXES + PLAIN_SUFFIXES):
+            target = target.rsplit(".", 1)[0]
+        return target.lstrip("./") in self.paths
+
+
+def heading_links(text: str, folder: FolderNotes) -> str:
+    """`text` with each link `[[A/B]]` (`[[A/B|shown]]`, `![[A/B]]`) to a heading B of the note A written
+    `[[A#B]]` (same length: the text keeps its offsets): when no note of `folder` is at A/B and A names one
+    of its notes (FolderNotes). A date's folders (`[[2024/05/01]]`), a path with a `#` already or a URL
+    (`://`) are left as written."""
+    if "[[" not in text or "/" not in text:
+        return text
+
+    def to_heading(m: re.Match) -> str:
+        target = re.split(r"[|#^]", m.group(1), maxsplit=1)[0]
+        cut = target.rfind("/")
+        if cut <= 0 or "://" in target or folder_date(target.strip()) is not None or folder.is_note(target):
+            return m.group()
+        note = target[:cut].strip()
+        if not note or normalise_key(note, "name") not in folder.names:
+            return m.group()
+        at = m.start(1) - m.start() + cut
+        return m.group()[:at] + "#" + m.group()[at + 1:]
+    return WIKILINK.sub(to_heading, text)
 
 
 def link_name(target: str) -> str | None:
@@ -3532,7 +3594,7 @@ def _name_column_cells(text: str) -> set[int]:
 
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
-    (the text's start, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
+    (the text's start and blanks alone after it, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
     after `。`, `！`, `？`, `：`, `；`, or after a quote or a bracket), or a list item's or a quote line's first word
     (after the line's LINE_MARKS: `- `, `1) `, `- [x] `, `> `), read back from `pos` over the blanks before
     it, and over emoji and their blanks (_is_emoji: `## 🏆 Wins`, rules 18): searching the text up to each word took time growing with the
@@ -3546,7 +3608,7 @@ def _sentence_start(text: str, pos: int) -> bool:
             if kept:
                 break
         blanks = text[start:pos]
-        if pos == 0 or "\n" in blanks:
+        if start == 0 or "\n" in blanks:  # blanks alone before it: the text starts there (a mark blanked, `==Must try==`)
             return True
         before = text[start - 1] if start else ""
         if not _is_emoji(before):

@@ -510,7 +510,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             blocks.append(Code(start, max(start, pos - 1), "fence", fence, fence))
             fence, item = None, 0
             continue
-        inside = _unquoted(line, quote) if fence is not None and quote else line
+        # a quote in a list item (`- > ```python`): the item's indent off, then the quote's markers
+        inside = _unquoted(_dedent(line, item), quote) if fence is not None and quote else line
         if inside is None:
             # a line without the quote's markers (a blank one too) ends the quote, and the fence opened
             # in it (CommonMark: a fence takes no lazy line); read alone, a chunk closes it there
@@ -518,7 +519,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             fence, quote = None, 0
             continue
         if fence is not None:
-            if closes(_dedent(inside, item), fence):
+            if closes(inside if quote else _dedent(inside, item), fence):
                 blocks.append(Code(start, end, "fence", mark))
                 fence, item, quote = None, 0, 0
         elif html is not None:
@@ -537,12 +538,15 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             fence = opening_fence(line)
             mark = fence or ""
             lead = _ITEM_FENCE.match(line) if fence is None else None
-            quoted = _QUOTE_FENCE.match(line) if fence is None and lead is None else None
+            listed = _ITEM_QUOTE.match(line) if fence is None and lead is None else None
+            quoted = _QUOTE_FENCE.match(line, listed.end() if listed else 0) if fence is None and lead is None else None
             if quoted is not None:
                 # a fence in a block quote (`> ```python`): its lines are code, up to its closing line in
-                # the quote (`> ````) or the quote's end; it was read as text, its names and links read
+                # the quote (`> ````) or the quote's end; it was read as text, its names and links read.
+                # In a list item (`- > ```python`, its lines `  > ...`), the item's too (revS: it was text)
                 fence = opening_fence(line[quoted.end():])
                 quote = quoted.group(0).count(">") if fence is not None else 0
+                item = len(listed.group(0).expandtabs(4)) if listed is not None and fence is not None else 0
                 mark = "> " * quote + fence if fence is not None else ""
             if lead is not None:
                 # a fence opened on a list item's line (`- ```sql`, its closing line indented to the
@@ -627,6 +631,8 @@ _ITEM_FENCE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=`{3}|~{3})")
 # a block quote's markers before a fence on its line (`> ```python`, `> > ~~~`): one `>` a level
 _QUOTE_FENCE = re.compile(r"(?: {0,3}>[ \t]?)+(?= {0,3}(?:`{3}|~{3}))")
 _QUOTE_MARK = re.compile(r" {0,3}>[ \t]?")
+# a list item's marker before a block quote's (`- > ```python`): the item's text indent its end
+_ITEM_QUOTE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=>)")
 
 
 def _unquoted(line: str, depth: int) -> str | None:
