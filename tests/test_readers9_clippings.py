@@ -253,3 +253,33 @@ def test_a_re_extraction_keeps_each_clippings_chunks_book_and_a_todo_txts_name(t
     assert headers() == before
     assert {h.split("\n")[0] for p, _s, h in before if p == "work.todo.txt"} == {"work.todo"}
     assert any(h.startswith("My Clippings · Meditations · date: 2025-11-06") for _p, _s, h in before)
+
+
+def test_a_month_s_question_reaches_each_day_of_a_clippings_file(tmp_path):
+    """fixS3 (review revR): BM25 kept at most `dated_note_chunks` (3) chunks of one note for a question about
+    a month, so "what did I highlight in November 2025?" reached 3 chunks of a clippings file whose month held
+    many; the cap is per dated section now (a book's day of a Kindle's clippings, a journal's day), a note
+    without dated sections capped as a whole as before."""
+    from minirag_cli.options import RetrievalOptions
+    from minirag_cli.retrieve import bm25_pool
+
+    books = ["Deep Work (Cal Newport)", "Middlemarch (George Eliot)", "Sapiens (Yuval Noah Harari)"]
+    entries = [(books[i % 3], f"- Your Highlight on page {i} | Location {i * 20}-{i * 20 + 3} | Added on "
+                f"{['Monday', 'Tuesday', 'Wednesday'][i % 3]}, {i // 3 + 3} November 2025 10:22:13",
+                f"Passage number {i} about attention, focus and the long arc of history and work.")
+               for i in range(24)]
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(*entries).encode("utf-8"))
+    (root / "log.md").write_text("# Log 2025-11-05\n\n" + "".join(
+        f"Line {i} of a long log written in November 2025 about attention.\n\n" for i in range(60)))
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        rows, _pool = bm25_pool(conn, "what did I highlight in November 2025?", RetrievalOptions())
+        doc = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    finally:
+        conn.close()
+    found = [doc[c] for c, _s in rows]
+    assert found.count("My Clippings.txt") > 3 * 3  # more than 3 of its 8 days' 3 books
+    assert found.count("log.md") == 3  # a note without dated sections: 3 chunks, as before
