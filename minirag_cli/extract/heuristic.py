@@ -506,6 +506,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
 #    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
 #    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
+# 20, fixS3's part (review revR): a file named `todo.txt` is read past as one (todotxt.readable) only when it is
+#    written as one (todotxt.reads_as_todo_txt: a Markdown checklist or a prose `TODO.txt` is read as any note); a
+#    Kindle's clippings keep a highlight no later one replaces (notekinds._replaced) and read `PM` in lower case.
 # 20, fixS4's part (review revT): a chat speaker's `Name:` after a line's time (`[2026-11-03 09:15] Priya: can you
 #    ...`, `2026-11-05 20:01 Oskar: dinner?`) is named as an undated chat line's is (_stamped_speaker,
 #    STAMPED_SPEAKER: a person where a speaker speaks again, chat_speakers): read as a jrnl entry title's first
