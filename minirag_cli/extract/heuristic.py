@@ -511,6 +511,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    a phrase in sentence case, `| Fix login |`), not by its column's header: `| Friends |`'s Oskar, `| Hotel |`'s
 #    Vander, a header-less contact list's Tanaka name again (Export, Backend, Docs with no such evidence do too); a
 #    title repeating its note's name keeps such a first word (`# Berlin trip` in `Berlin trip.md` names Berlin).
+#    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
+#    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
+#    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
 VERSION = 20
 
 
@@ -1191,6 +1194,10 @@ JOPLIN_LINK = re.compile(r"\]\(\s*:/([0-9a-f]{32})(?:#[^)\s]*)?\s*\)")
 DENOTE_ID = re.compile(r"\d{8}T\d{6}")
 DENOTE_FILE = re.compile(r"(\d{8}T\d{6})(?:==[^.]*?)?(?:--(?P<title>[^.]*?))?(?:__[^.]*)?\.[^.]+")
 DENOTE_LINK = re.compile(r"(?:\[\[|\]\(\s*)denote:(\d{8}T\d{6})(?=[\]):\s])")
+# a Denote link with its description, Org's `[[denote:…][Old retro]]` or Markdown's `[Old retro](denote:…)`: the
+# link mentions its note by the identifier (sync); its description names nothing of its own (review revT: a link
+# to an identifier no note has named its first word, `Old`), so the extractor reads it as blanks
+DENOTE_DESCRIBED = re.compile(r"\[\[[ \t]*denote:[^\[\]\n]*\]\[[^\[\]\n]*\]\]|\[[^\[\]\n]*\]\([ \t]*denote:[^()\s]*[ \t]*\)")
 # how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
 # (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
 JOPLIN_TITLE = "joplin-title:"
@@ -2734,6 +2741,8 @@ class HeuristicExtractor:
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
+        if "denote:" in text:  # a Denote link's description names nothing (DENOTE_DESCRIBED): blanked in place
+            text = DENOTE_DESCRIBED.sub(lambda m: " " * len(m.group()), text)
         text, books = without_book_lines(text)
         # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
         # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
