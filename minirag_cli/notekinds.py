@@ -57,8 +57,9 @@ so a chunk's line numbers are lines of it.
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
   ... | Added on ...` line and the text): its lines kept, the `==========` lines
   blank, the `- Your Highlight` lines' words before the date in lower case, a
-  highlight a later one of its book holds whole blank (clippings_note); its
-  entries' days and chunks are sections.clippings_entries'.
+  highlight a later one of its book replaces (at an overlapping location, its
+  text held at word boundaries) blank (clippings_note); its entries' days and
+  chunks are sections.clippings_entries'.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -398,10 +399,14 @@ def clippings_note(text: str) -> str | None:
     note's text (none for a bookmark). Every line keeps its number: the `==========` lines are read as blank
     lines (they were chunk text), the meta line's words before the date in lower case (`- your highlight on
     page 12 | location 180-182 | added on Monday, 3 November 2025 10:22:13`: its `Location`, `Added` and `Your
-    Highlight` were a reader's top names), a byte order mark a Kindle writes before a title left out; and a
-    highlight whose text a later highlight of the same book holds whole (the same passage highlighted again,
-    or the highlight extended) is read as blank lines: the device keeps both, and both ranked, word for word.
-    Each entry is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,
+    Highlight` were a reader's top names) and a US time's `PM` too (a name), a byte order mark a Kindle writes
+    before a title left out; and a highlight a later highlight of the same book replaces (_replaced: the same
+    passage highlighted again, or the highlight extended) is read as blank lines: the device keeps both, and
+    both ranked, word for word. An entry that is not well formed (a Kindle set to another language's, a line
+    of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
+    file's first entry and more than half its entries are well formed: one such entry turned the reader off
+    for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry
+    is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,
     sections.day_changes)."""
     if _CLIP_END not in text:
         return None
@@ -413,45 +418,127 @@ def clippings_note(text: str) -> str | None:
             if any(x.strip("\r\ufeff \t") for x in lines[start:i]):
                 entries.append((start, i))
             start = i + 1
-    if not entries or any(x.strip() for x in lines[start:]):
-        return None  # no entry, or text after the last one: not a file the device wrote
+    if any(x.strip("\r\ufeff \t") for x in lines[start:]):
+        entries.append((start, len(lines)))  # text after the last separator: an entry with none, or the user's
     metas = []
     for first, end in entries:
         while not lines[first].strip("\r\ufeff \t"):
             first += 1
         meta = _CLIP_META.fullmatch(lines[first + 1].rstrip("\r")) if first + 1 < end else None
-        if meta is None:
-            return None
         metas.append((first, end, meta))
+    good = [m for m in metas if m[2] is not None]
+    if not metas or metas[0][2] is None or 2 * len(good) <= len(metas):
+        # the first entry none (sections.clippings_entries reads the note's first lines as its first entry), or
+        # half of them: not a file the device wrote
+        return None
     out = list(lines)
 
     def blank(i: int) -> None:
         out[i] = "\r" if lines[i].endswith("\r") else ""
 
-    kept: dict[str, list[tuple[int, str]]] = {}  # a book's highlights: (entry, its words joined by blanks)
-    stale = set()
-    for n, (first, end, meta) in enumerate(metas):
-        if "highlight" not in meta.group(1).lower():
-            continue
-        book = lines[first].strip("\r\ufeff \t")
-        # (without the full stop that ended it: the passage extended goes on past that word)
-        words = " ".join(" ".join(lines[first + 2:end]).split()).rstrip(".,;:!?\u2026")
-        if not words:
-            continue
-        for m, earlier in kept.get(book, []):
-            if earlier in words:
-                stale.add(m)
-        kept.setdefault(book, []).append((n, words))
-    for n, (first, end, meta) in enumerate(metas):
-        blank(end)
+    stale = _replaced(lines, good)
+    for n, (first, end, meta) in enumerate(good):
+        if end < len(lines):
+            blank(end)
         if n in stale:
             for i in range(first, end):
                 blank(i)
             continue
         out[first] = lines[first].replace("\ufeff", "")
         cr = "\r" if lines[first + 1].endswith("\r") else ""
-        out[first + 1] = f"- {meta.group(1).lower()}| added on {meta.group(2)}{cr}"
+        added = _MERIDIEM.sub(lambda m: m.group(0).lower(), meta.group(2))
+        out[first + 1] = f"- {meta.group(1).lower()}| added on {added}{cr}"
+    for first, end, meta in metas:
+        if meta is None and end < len(lines):
+            blank(end)  # its separator: a blank line as every other
     return "\n".join(out)
+
+
+# a US time's `10:22:13 PM` (a name, `PM`, in every evening's entry)
+_MERIDIEM = re.compile(r"(?<=\d)[ \t]*[AP]\.?M\.?(?![\w.])", re.I)
+# where an entry is in its book: its locations (`Location 410-412`, an older Kindle's `Loc. 1802-05`:
+# 1802-1805), else its page (`page 27`, a document without locations)
+_CLIP_LOCATION = re.compile(r"\b(?:location|loc\.)[ \t]*(\d+)(?:[ \t]*-[ \t]*(\d+))?", re.I)
+_CLIP_PAGE = re.compile(r"\bpage[ \t]*(\d+)(?:[ \t]*-[ \t]*(\d+))?", re.I)
+_BUCKET = 64  # locations per bucket of the index of a book's highlights by location
+
+
+def _clip_range(pattern: re.Pattern, where: str) -> tuple[int, int] | None:
+    """(first, last) location (or page) of an entry's meta line's `where` part, None without one."""
+    m = pattern.search(where)
+    if m is None:
+        return None
+    a, b = m.group(1), m.group(2)
+    if b is None:
+        return int(a), int(a)
+    first, last = int(a), int(b)
+    if len(b) < len(a):  # `1802-05`: the end written by its last digits (`1898-05`: 1905)
+        last = int(a[:-len(b)] + b)
+        if last < first:
+            last += 10 ** len(b)
+    return (first, last) if last >= first else (first, first)
+
+
+def _replaced(lines: list[str], metas: list) -> set[int]:
+    """The entries (their index in `metas`: (first line, separator line, meta match)) of highlights a later
+    highlight of the same book replaces: the later one is at the same or an overlapping range of locations
+    (else of pages; an entry without either, anywhere in the book) and holds the earlier one's text at word
+    boundaries (`Habits` at location 600 is no part of a highlight at 2400 that opens `Habits are`, nor `art`
+    of `...the start of all things`). A book's highlights are looked up by location (buckets of _BUCKET), so
+    one book of thousands of entries is not read pair by pair."""
+    stale: set[int] = set()
+    # a book's highlights so far: by (kind, bucket) the entries there, and those with no place at all
+    placed: dict[str, dict[tuple[str, int], list[int]]] = {}
+    unplaced: dict[str, list[int]] = {}
+    every: dict[str, list[int]] = {}
+    info: dict[int, tuple[str, tuple | None, str]] = {}  # entry -> (kind, range, its words)
+    for n, (first, end, meta) in enumerate(metas):
+        if "highlight" not in meta.group(1).lower():
+            continue
+        # (without the full stop that ended it: the passage extended goes on past that word)
+        words = " ".join(" ".join(lines[first + 2:end]).split()).rstrip(".,;:!?\u2026")
+        if not words:
+            continue
+        book = lines[first].strip("\r\ufeff \t")
+        where = meta.group(1)
+        span, kind = _clip_range(_CLIP_LOCATION, where), "loc"
+        if span is None:
+            span, kind = _clip_range(_CLIP_PAGE, where), "page"
+        if span is None:
+            candidates = every.get(book, [])  # no place: the words alone tell
+        else:
+            buckets = placed.setdefault(book, {})
+            seen = {m for b in range(span[0] // _BUCKET, span[1] // _BUCKET + 1)
+                    for m in buckets.get((kind, b), ())}
+            candidates = sorted(seen) + unplaced.get(book, [])
+        for m in candidates:
+            if m in stale:
+                continue
+            m_kind, m_span, m_words = info[m]
+            if span is not None and m_span is not None and (
+                    m_kind != kind or m_span[1] < span[0] or span[1] < m_span[0]):
+                continue
+            if len(m_words) <= len(words) and _holds(words, m_words):
+                stale.add(m)
+        info[n] = (kind, span, words)
+        every.setdefault(book, []).append(n)
+        if span is None:
+            unplaced.setdefault(book, []).append(n)
+        else:
+            for b in range(span[0] // _BUCKET, span[1] // _BUCKET + 1):
+                placed[book].setdefault((kind, b), []).append(n)
+    return stale
+
+
+def _holds(text: str, part: str) -> bool:
+    """Does `text` hold `part` at word boundaries (no letter or digit just before or after it)?"""
+    at = text.find(part)
+    while at >= 0:
+        end = at + len(part)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(part, at + 1)
+    return False
 
 
 # ------------------------------------------------------------------ Excalidraw

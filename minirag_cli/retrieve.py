@@ -28,7 +28,9 @@ times its text.
 
 A question about days or a month (its date terms, or the asking day's
 "yesterday", askday.py): BM25 keeps at most `dated_note_chunks` chunks of
-one note (every chunk of a note dated in them matches the date alike), and
+one note's section (every chunk of a note dated in them matches the date
+alike; a note's dated sections, a journal's days, a Kindle's clippings'
+books' days, are each capped so, any other note as a whole), and
 with the dense channel every note dated in them is a candidate by its best
 chunk, voted for by the `date` channel (datednotes.py).
 
@@ -239,8 +241,10 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     if not q:
         rows, pool = [], []
     elif extra:  # a day or a month: every chunk of a note dated in it matches alike (store.bm25_rows_per_document)
+        # capped per dated section (a day of a journal, a book's day of a Kindle's clippings), not per note: "what
+        # did I highlight in November 2025?" reached 3 chunks of a clippings file of the month's 709
         rows = pool = store.bm25_rows_per_document(conn, q, options.header_weight, options.candidates,
-                                                   options.dated_note_chunks)
+                                                   options.dated_note_chunks, per_section=True)
     else:
         pool = store.bm25_rows(conn, q, options.header_weight, fetch)
         rows = store.per_document_rows(conn, pool, options.note_candidates)[:options.candidates]
@@ -255,7 +259,7 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
         scores[chunk_id] = scores.get(chunk_id, 0.0) + score
     pool = sorted(scores.items(), key=lambda cs: (-cs[1], cs[0]))
     per_note = options.dated_note_chunks if extra else options.note_candidates
-    return store.per_document_rows(conn, pool, per_note)[:options.candidates], pool
+    return store.per_document_rows(conn, pool, per_note, per_section=bool(extra))[:options.candidates], pool
 
 
 # --------------------------------------------------------------------------- dense
@@ -607,11 +611,10 @@ def _dated_notes(s: _Search) -> None:
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)
-    # the date vote reaches dated_note_chunks chunks of a note (its best chunk and those the channels
-    # ranked best), not every chunk of a long one the dense pool holds
-    from minirag_cli.graph.sql import document_of_chunks
-
-    doc_of, kept, per_note = document_of_chunks(s.conn, list(date)), {}, Counter()
+    # the date vote reaches dated_note_chunks chunks of a note's section (its best chunk and those the channels
+    # ranked best; a note's one section but for its dated ones: store.section_of_chunks), not every chunk of a
+    # long one the dense pool holds
+    doc_of, kept, per_note = store.section_of_chunks(s.conn, list(date)), {}, Counter()
     for c in sorted(date, key=lambda c: (c not in votes, -found.get(c, 0.0), c)):
         per_note[doc_of.get(c)] += 1
         if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:

@@ -238,6 +238,36 @@ def _entry_changes(entries: list[tuple[int, str, str]]) -> list[tuple[int, str]]
     return changes
 
 
+def _book_title(line: str) -> str:
+    """A clippings entry's title line's book as a chunk header names it: without its authors and its
+    subtitle (`Atomic Habits: An Easy & Proven Way ... (James Clear)` is `Atomic Habits`)."""
+    title = re.sub(r"[ \t]*\([^()]*\)[ \t]*$", "", line).strip()
+    return title.split(": ", 1)[0].strip() or title
+
+
+def chunk_books(chunks, text: str) -> list[str] | None:
+    """The book of each chunk of a Kindle's clippings (clippings_entries: the entry its first line is in;
+    a chunk is of one book's entries, note_chunks cuts at each other book), for its header (dated_header:
+    a chunk cut inside one book's run of entries began at a `- your highlight` line or the highlight's text,
+    no word of its book; 117 of 8,970 of one file); None for another note."""
+    entries = clippings_entries(text)
+    if entries is None:
+        return None
+    starts = [i for i, _book, _day in entries]
+    out = []
+    for c in chunks:
+        at = bisect.bisect_right(starts, c.start_line - 1) - 1
+        out.append(_book_title(entries[at][1]) if at >= 0 else "")
+    return out
+
+
+def stored_books(chunks) -> list[str] | None:
+    """chunk_books of a note read from its stored chunks (a re-extraction), laid as stored_days lays them."""
+    from minirag_cli.extract.mdcode import laid_note
+
+    return chunk_books(chunks, (laid_note(chunks, indent=False) if chunks else "") or "")
+
+
 def day_of_line(changes: list[tuple[int, str]], line: int) -> str:
     """The day of a note's line `line` by its day_changes, '' undated."""
     at = bisect.bisect_right([n for n, _d in changes], line) - 1
@@ -288,14 +318,19 @@ def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     return out
 
 
-def dated_header(header: str, day: str, limit: int) -> str:
+def dated_header(header: str, day: str, limit: int, book: str = "") -> str:
     """A chunk's header (store.document_header: the note's head, a line end,
     its people) with the head's date line, if any, in place of `day`'s
     (`Journal · date: 2026-11-03`), at most `limit` characters; `header`
-    itself when `day` is ''. A head that is a jrnl entry's line (_JRNL_ENTRY:
-    the journal's first entry) is no title: the day's line alone (`date: 2026-11-03`)."""
+    itself when `day` is '' (and no `book`). A head that is a jrnl entry's line (_JRNL_ENTRY:
+    the journal's first entry) is no title: the day's line alone (`date: 2026-11-03`).
+    A Kindle's clippings chunk's `book` (chunk_books) follows the head: `My
+    Clippings · Atomic Habits · date: 2025-11-03`."""
     from minirag_cli.frontmatter import HEAD_SEP, head_date_line, joined_head
 
+    if book:
+        first, sep, people = header.partition("\n")
+        header = (first + HEAD_SEP + book)[:limit] + sep + people
     if not day:
         return header
     first, sep, people = header.partition("\n")

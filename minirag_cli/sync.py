@@ -67,11 +67,12 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_days, note_chunks, stored_days
+from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_books, stored_days
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, joplin_item, special_kind
+from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
                               sniff_note, walk_notes)
@@ -246,7 +247,7 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     elif _logseq_page(chunks, path, laid):  # a block's `- LATER` names nothing (heuristic rules 18)
         texts = [without_logseq_markers(text) for text in texts]
         folder = None  # `[[Work/Project Alpha]]` is a namespace's page, whatever the folder holds
-    elif is_todo_txt(path):  # a line's `(C) 2026-10-30 Buy`, its `@phone`, name nothing (heuristic rules 20)
+    elif is_todo_txt(path, laid.split("\n")):  # `(C) 2026-10-30 Buy`, its `@phone`, name nothing (rules 20)
         texts = [todo_readable(text) for text in texts]
     # a Logseq graph's page (in its `pages/` or `journals/` folder) links namespaces so, blocks or not
     if folder is not None and not org and not {"pages", "journals"} & set(path.lower().split("/")[:-1]):
@@ -1480,9 +1481,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        if not text and joplin_item(paths[doc][1]):
+        if not text and (joplin_item(paths[doc][1]) or is_todo_txt(paths[doc][1])):
             # its `user_created_time:` line, which dates it (store.note_head), ends it, past its first chunk:
-            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had)
+            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had); a todo.txt's
+            # lines tell whether it is written as one (todotxt.reads_as_todo_txt), not its first chunk's
             text = stored_text([c for _id, c in pairs]) or ""
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
@@ -1513,7 +1515,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
         cs = [c for _id, c in pairs]
         # the days of its dated sections (sections.py), read from the note as its chunks lay it
         days = stored_days(cs, paths[doc_id][1])
-        store.write_graph(run.conn, doc_id, planned, head, written, new, days)
+        store.write_graph(run.conn, doc_id, planned, head, written, new, days, stored_books(cs))
         run.progress.advance(1, 0)
     return holds_cjk
 
@@ -3347,7 +3349,8 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                              store.note_head(pending.text, pending.matter,
                                                              dated_path(str(root), note.path),
                                                              pending.chunks[0].text if pending.chunks else ""),
-                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path))
+                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path),
+                                             chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary

@@ -749,11 +749,11 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     blocks of an Org-mode, rST or AsciiDoc note's own markup: mdcode.code_kind) and, in an
     Org-mode note (`.org`), its task headlines (org_tasks_in), in a Logseq
     page (is_logseq) its task blocks (logseq_tasks_in), in line order. A todo.txt file's
-    (todotxt.is_todo_txt) are its lines (todotxt.todo_txt_tasks_in), and nothing else."""
+    (todotxt.is_todo_txt: so named and written as one) are its lines (todotxt.todo_txt_tasks_in), and nothing else."""
     from minirag_cli.extract.mdcode import ORG, code_kind, reads_comments
     from minirag_cli.todotxt import is_todo_txt, todo_txt_tasks_in
 
-    if is_todo_txt(path):  # one task a line, its own format's (qa34: none of its lines was a task)
+    if is_todo_txt(path, lines):  # one task a line, its own format's (qa34: none of its lines was a task)
         found = todo_txt_tasks_in(lines)
         _note_name_tag(path, found)
         return found

@@ -221,10 +221,13 @@ _MONTH_NAME = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:,?\s+([^\W\d_]+
 def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
     """(first day, last day) of the week, month or quarter a weekly, monthly
     or quarterly note at `path` is named by (its file name without the
-    extension, whole: above; a TextBundle's, its bundle's: bundle_path); None
+    extension, whole: above; a TextBundle's, its bundle's: bundle_path; a
+    todo.txt list's without its `.todo`/`.done` too, `2026-11.todo.txt`); None
     for any other note (a daily note is dated by file_date)."""
     name = bundle_path(path).rsplit("/", 1)[-1]
     stem = (name.rsplit(".", 1)[0] if "." in name else name).strip()
+    if name.lower().endswith((".todo.txt", ".done.txt")):  # (todotxt.is_todo_txt: the list of a month)
+        stem = stem[:-len(".todo")]
     m = _WEEK_NAME.fullmatch(stem)
     if m:
         try:

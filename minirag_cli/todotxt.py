@@ -2,7 +2,9 @@
 sleek and Markor write it): which files are todo.txt files (is_todo_txt) and what each of their
 lines says as a task (todo_txt_tasks_in), for `mrag tasks` (tasks.tasks_of).
 
-A todo.txt file is one task a line (http://todotxt.org/, the format's spec):
+A file so named is read as one only when it is written as one (reads_as_todo_txt: a Markdown checklist
+or a note of paragraphs named `todo.txt` is read as any note). A todo.txt file is one task a line
+(http://todotxt.org/, the format's spec):
 
     (A) 2026-11-03 Call Priya about the lease +Flat @phone due:2026-11-10
     x 2026-11-04 2026-11-01 Pay rent +Flat @online
@@ -77,10 +79,37 @@ def _head_after(m: re.Match) -> str:
     return moved + " " * (len(head) + len(rest) - len(moved))
 
 
-def is_todo_txt(path: str) -> bool:
-    """Is the note at `path` a todo.txt file: named `todo.txt`, `done.txt` or `NAME.todo.txt` (any case)?"""
+def is_todo_txt(path: str, lines: list[str] | None = None) -> bool:
+    """Is the note at `path` a todo.txt file: named `todo.txt`, `done.txt` or `NAME.todo.txt` (any case),
+    and, when its `lines` are given, written as one (reads_as_todo_txt)? The name alone dates a file so named
+    (text.note_date: its first line is no title's date)."""
     name = path.rsplit("/", 1)[-1].lower()
-    return name in TODO_TXT_NAMES or (name.endswith(TODO_TXT_SUFFIX) and len(name) > len(TODO_TXT_SUFFIX))
+    named = name in TODO_TXT_NAMES or (name.endswith(TODO_TXT_SUFFIX) and len(name) > len(TODO_TXT_SUFFIX))
+    return named and (lines is None or reads_as_todo_txt(lines))
+
+
+# a checklist's line, `- [ ] Milk`, `* [x] Bread`, `1. [ ] Eggs`: a Markdown note's, whatever its name
+_CHECKBOX_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[^\]\n]\]")
+# what marks a todo.txt line: its head (`x `, `(A) `, a date), a `+project`, a `@context`, a `key:value` field
+_MARK = re.compile(r"^(?:x[ \t]|\([A-Z]\)[ \t]|" + _DAY + r"(?:[ \t]|$))|(?<!\S)[+@]\w|"
+                   r"(?<!\S)[A-Za-z][A-Za-z0-9_-]*:[^\s:]+(?!\S)")
+
+
+def reads_as_todo_txt(lines: list[str]) -> bool:
+    """Are a file's `lines` (named as a todo.txt's) written as todo.txt's: fewer than half its lines with
+    text checkbox lines (a Markdown checklist, `# Groceries` over `- [ ] Milk` lines, is read as its
+    checkboxes: `[ ] # Groceries` was a task, a done `- [x] Bread` open; one such line in a todo.txt is a
+    task as written), and half of them or more marked as todo.txt's (_MARK: `x `, `(A) `, a date first, a
+    `+project`, an `@context`, a `key:value`) or, fewer, no blank line between two of them (a list, one
+    task a line, as `todo.sh add` writes it unmarked)? A note of paragraphs (`TODO`, a blank line, then
+    prose, `x marks the spot...`) is read as any note: its lines were tasks."""
+    rows = [line.strip() for line in lines if line.strip()]
+    if 2 * sum(1 for line in lines if _CHECKBOX_LINE.match(line)) >= len(rows) > 0:
+        return False
+    if 2 * sum(1 for row in rows if _MARK.search(row)) >= len(rows):
+        return True
+    at = [i for i, line in enumerate(lines) if line.strip()]
+    return all(b == a + 1 for a, b in zip(at, at[1:]))
 
 
 def _day(text: str) -> str | None:

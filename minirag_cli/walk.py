@@ -1481,6 +1481,14 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 9: fixS1: MultiMarkdown metadata (iA Writer, Ulysses, nvALT: `Title: Slow travel` / `Date: 2026-10-30` lines up to
 # the first blank one, no `---`) is front matter (frontmatter._parse_mmd): the note is titled, dated and tagged by
 # it (it was undated, headed `Title: Slow travel`); strict, its first key a MultiMarkdown one, no key twice.
+# 9: fixS3: a Kindle's clippings leave out only a highlight a later one replaces (an overlapping `Location a-b`,
+# else page, range and its text held at word boundaries: `art` was left out for `...the start of all things`,
+# `Habits` at 600 for a highlight at 2400), read `PM` in lower case (a name), and keep an odd entry as written
+# (German, the user's line after the last `==========`, no last `==========`): one turned the reader off. Each
+# chunk's header names its book (sections.chunk_books: one cut inside a book's run of entries named none).
+# A file named `todo.txt` is read as todo.txt only when written as one (todotxt.reads_as_todo_txt: a Markdown
+# checklist's `[ ] # Groceries` was a task), its chunks headed by its name (its first task headed each), and
+# `2026-11.todo.txt` is of its month (text.file_period read `.todo` as part of the name).
 READER_VERSION = 9
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -30,7 +30,7 @@ def clippings(*entries: tuple[str, str, str]) -> str:
 
 TFS = "Thinking, Fast and Slow (Daniel Kahneman)"
 MED = "\ufeffMeditations (Marcus Aurelius)"  # a Kindle writes a byte order mark before some titles too
-CLIPS = clippings(
+CLIPS_ENTRIES = (
     (TFS, "- Your Highlight on page 20 | Location 301-303 | Added on Monday, 3 November 2025 10:22:13",
      "System 1 operates automatically and quickly, with little or no effort."),
     (TFS, "- Your Note on page 21 | Location 320 | Added on Monday, 3 November 2025 10:26:02",
@@ -45,6 +45,7 @@ CLIPS = clippings(
     ("The Black Swan (Nassim Nicholas Taleb)", "- Highlight Loc. 1802-05  | Added on Thursday, March 15, 2012, 11:02 PM",
      "Categorizing always produces reduction in true complexity."),
 )
+CLIPS = clippings(*CLIPS_ENTRIES)
 
 
 def test_clippings_keep_their_lines_and_read_their_entry_lines_plainly():
@@ -54,7 +55,7 @@ def test_clippings_keep_their_lines_and_read_their_entry_lines_plainly():
     lines = read.split("\r\n")
     assert "==========" not in read and lines[4] == ""
     assert lines[1] == "- your highlight on page 20 | location 301-303 | added on Monday, 3 November 2025 10:22:13"
-    assert lines[31] == "- highlight loc. 1802-05  | added on Thursday, March 15, 2012, 11:02 PM"
+    assert lines[31] == "- highlight loc. 1802-05  | added on Thursday, March 15, 2012, 11:02 pm"  # (PM: a name)
     assert lines[15] == "Meditations (Marcus Aurelius)"  # no byte order mark inside the title
     # the passage highlighted again, extended, on November 8: its first highlight is read as blank lines
     assert lines[10:15] == ["", "", "", "", ""] and "coherence of the story" in lines[23]
@@ -90,10 +91,15 @@ def test_a_clippings_file_is_chunked_and_headed_by_entry(tmp_path):
     # made a question naming one match every book's entries)
     heads = {start: header for _text, start, header in chunks}
     days = {1: "2025-11-03", 16: "2025-11-06", 21: "2025-11-08", 31: "2012-03-15"}
+    books = {1: "Thinking, Fast and Slow", 16: "Meditations", 21: "Thinking, Fast and Slow", 31: "The Black Swan"}
     assert {start: heads.get(start) for start in days} == {
-        start: f"My Clippings · date: {day}" for start, day in days.items()}
-    for start, head in heads.items():  # each chunk headed by its entry's day
-        assert head == f"My Clippings · date: {days[max(s for s in days if s <= start)]}"
+        start: f"My Clippings · {books[start]} · date: {day}" for start, day in days.items()}
+    # each chunk headed by its entry's book and day (fixS3: one cut inside a book's run of entries, at its
+    # `- your highlight` line, named no book)
+    assert len(heads) > len(days)
+    for start, head in heads.items():
+        at = max(s for s in days if s <= start)
+        assert head == f"My Clippings · {books[at]} · date: {days[at]}"
     for text, _start, _header in chunks:  # a chunk holds one book's entries
         books = {b for b in ("Kahneman", "Aurelius", "Taleb") if b in text}
         assert len(books) == 1, text
@@ -136,3 +142,144 @@ def test_a_readwise_sync_s_new_highlights_are_of_its_day(tmp_path):
     assert [(start, header.split("\n")[0]) for start, header in heads if start >= 13] == [
         (13, "# Thinking, Fast and Slow · date: 2026-12-01")]
     assert all("date:" not in header for start, header in heads if start < 13)
+
+
+def _kept(read: str) -> list[str]:
+    """The highlights' and notes' texts a clippings_note reading keeps (its lines after an entry line)."""
+    lines = read.split("\r\n")
+    return [lines[i + 2] for i, line in enumerate(lines[:-2]) if line.startswith("- your ") or
+            line.startswith("- highlight")]
+
+
+def test_only_a_highlight_a_later_one_replaces_is_left_out():
+    """fixS3 (review revR): a highlight was left out when a later one of its book merely held its text
+    (`art` in `...the start of all things`, `Habits` at location 600 in a highlight at 2400). Left out now
+    is only one a later one replaces: at the same or an overlapping range of locations (or pages) and
+    holding its text at word boundaries; without a location, the word rule alone."""
+    habits = "Atomic Habits (James Clear)"
+    read = clippings_note(clippings(
+        (habits, "- Your Highlight on page 40 | Location 600-600 | Added on Tuesday, 4 November 2025 08:00:00",
+         "Habits"),
+        (habits, "- Your Highlight on page 160 | Location 2400-2402 | Added on Saturday, 15 November 2025 08:10:00",
+         "Habits are the compound interest of self-improvement."),
+        (TFS, "- Your Highlight on page 3 | Location 40-40 | Added on Monday, 3 November 2025 10:00:00", "art"),
+        (TFS, "- Your Highlight on page 3 | Location 40-42 | Added on Monday, 3 November 2025 10:01:00",
+         "the start of all things"),
+        (TFS, "- Your Highlight on page 20 | Location 300-301 | Added on Monday, 3 November 2025 21:05:00",
+         "Repetition breeds belief"),
+        (TFS, "- Your Highlight on page 20 | Location 301-303 | Added on Monday, 3 November 2025 21:05:40",
+         "Repetition breeds belief, because familiarity is not easily told from truth."),
+        ("Dune (Frank Herbert)", "- Highlight Loc. 1802-05  | Added on Thursday, March 15, 2012, 11:02 PM",
+         "Fear is the mind-killer."),
+        ("Dune (Frank Herbert)", "- Highlight Loc. 3100-05  | Added on Friday, March 16, 2012, 09:15 AM",
+         "I must not fear. Fear is the mind-killer."),
+        ("A PDF (Someone)", "- Your Highlight on page 7 | Added on Friday, 7 November 2025 09:00:00", "the plan"),
+        ("A PDF (Someone)", "- Your Highlight on page 7-8 | Added on Friday, 7 November 2025 09:01:00",
+         "We changed the plan twice."),
+    ).removeprefix("\ufeff"))
+    assert _kept(read) == [
+        "Habits", "Habits are the compound interest of self-improvement.", "art", "the start of all things",
+        "Repetition breeds belief, because familiarity is not easily told from truth.",
+        "Fear is the mind-killer.", "I must not fear. Fear is the mind-killer.",
+        "We changed the plan twice."]
+
+
+def test_one_book_of_thousands_of_highlights_is_read_quickly():
+    """A book's highlights are looked up by location: 5,000 of one book were compared pair by pair (4-6 s)."""
+    import time
+
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu".split()
+    entries = [("Deep Work (Cal Newport)",
+                f"- Your Highlight on page {i // 10 + 1} | Location {i * 5 + 1}-{i * 5 + 3} | Added on Monday, "
+                "3 November 2025 10:22:13",
+                " ".join(words[(i * 7 + j) % 12] for j in range(60)) + f" passage {i}.") for i in range(5000)]
+    text = clippings(*entries).removeprefix("\ufeff")
+    start = time.perf_counter()
+    read = clippings_note(text)
+    assert time.perf_counter() - start < 1.5
+    assert len(_kept(read)) == 5000
+
+
+def test_a_us_time_and_odd_entries():
+    """A US time's `PM` is read in lower case (it was a name); one entry that is not well formed (a Kindle
+    set to German's, the user's line after the last `==========`, a last entry with no `==========`) is kept
+    as written and no longer turns the reader off for the whole file."""
+    german = ("Meditationen (Mark Aurel)", "- Ihre Markierung bei Position 245-246 | Hinzugefügt am Donnerstag, "
+              "6. November 2025 22:30:00", "Du hast Macht über deinen Geist.")
+    text = clippings(*[e for e in CLIPS_ENTRIES[:3]], german, *CLIPS_ENTRIES[3:]).removeprefix("\ufeff")
+    read = clippings_note(text + "my own line after it\r\n")
+    assert read is not None
+    lines = read.split("\r\n")
+    assert lines[16] == german[1] and lines[18] == german[2] and lines[-2] == "my own line after it"
+    assert lines[36] == "- highlight loc. 1802-05  | added on Thursday, March 15, 2012, 11:02 pm"
+    assert "==========" not in read
+    assert [day for _i, _b, day in clippings_entries(read)][-1] == "2012-03-15"
+    # a last entry with no `==========` after it is an entry all the same
+    cut = clippings_note(text.removesuffix("==========\r\n"))
+    assert cut is not None and clippings_entries(cut)[-1][1] == "The Black Swan (Nassim Nicholas Taleb)"
+    # the first entry none, or most entries none: no clippings
+    assert clippings_note(clippings(german, *CLIPS_ENTRIES[:1]).removeprefix("\ufeff")) is None
+    assert clippings_note(clippings(CLIPS_ENTRIES[0], german, german).removeprefix("\ufeff")) is None
+
+
+def test_a_re_extraction_keeps_each_clippings_chunks_book_and_a_todo_txts_name(tmp_path):
+    """Newer heuristic rules re-extract the index from its stored chunks (store.write_graph): each chunk of
+    a Kindle's clippings keeps its book in its header, and a todo.txt its name (todotxt.is_todo_txt read
+    from the whole list, not its first chunk)."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(CLIPS.encode("utf-8"))
+    tasks = "".join(f"(B) 2026-11-0{i % 9 + 1} Task number {i} of the list +Flat @home\n" for i in range(40))
+    (root / "work.todo.txt").write_text("(A) First task\n" + tasks)
+
+    def headers() -> list[tuple[str, int, str]]:
+        conn = db.connect(tmp_path / "index.sqlite")
+        try:
+            return conn.execute("SELECT d.path, c.seq, c.header FROM chunks c JOIN documents d ON d.id = "
+                                "c.document_id ORDER BY d.path, c.seq").fetchall()
+        finally:
+            conn.close()
+
+    sync(root, tmp_path / "index.sqlite")
+    before = headers()
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        db.set_meta(conn, "heuristic_version", "0")
+        conn.execute("UPDATE chunks SET header = 'stale'")
+        conn.commit()
+    finally:
+        conn.close()
+    sync(root, tmp_path / "index.sqlite")
+    assert headers() == before
+    assert {h.split("\n")[0] for p, _s, h in before if p == "work.todo.txt"} == {"work.todo"}
+    assert any(h.startswith("My Clippings · Meditations · date: 2025-11-06") for _p, _s, h in before)
+
+
+def test_a_month_s_question_reaches_each_day_of_a_clippings_file(tmp_path):
+    """fixS3 (review revR): BM25 kept at most `dated_note_chunks` (3) chunks of one note for a question about
+    a month, so "what did I highlight in November 2025?" reached 3 chunks of a clippings file whose month held
+    many; the cap is per dated section now (a book's day of a Kindle's clippings, a journal's day), a note
+    without dated sections capped as a whole as before."""
+    from minirag_cli.options import RetrievalOptions
+    from minirag_cli.retrieve import bm25_pool
+
+    books = ["Deep Work (Cal Newport)", "Middlemarch (George Eliot)", "Sapiens (Yuval Noah Harari)"]
+    entries = [(books[i % 3], f"- Your Highlight on page {i} | Location {i * 20}-{i * 20 + 3} | Added on "
+                f"{['Monday', 'Tuesday', 'Wednesday'][i % 3]}, {i // 3 + 3} November 2025 10:22:13",
+                f"Passage number {i} about attention, focus and the long arc of history and work.")
+               for i in range(24)]
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(*entries).encode("utf-8"))
+    (root / "log.md").write_text("# Log 2025-11-05\n\n" + "".join(
+        f"Line {i} of a long log written in November 2025 about attention.\n\n" for i in range(60)))
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        rows, _pool = bm25_pool(conn, "what did I highlight in November 2025?", RetrievalOptions())
+        doc = dict(conn.execute("SELECT c.id, d.path FROM chunks c JOIN documents d ON d.id = c.document_id"))
+    finally:
+        conn.close()
+    found = [doc[c] for c, _s in rows]
+    assert found.count("My Clippings.txt") > 3 * 3  # more than 3 of its 8 days' 3 books
+    assert found.count("log.md") == 3  # a note without dated sections: 3 chunks, as before

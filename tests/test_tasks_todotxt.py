@@ -6,6 +6,7 @@ named: an ordinary `.txt` note's `x ...` and `(A) ...` lines are prose."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from minirag_cli.text import note_date
 from minirag_cli.todotxt import is_todo_txt, recurrence
 from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
+from tests.test_sync_conflicts import sync
 
 TODO = (
     "(A) 2026-11-03 Call Priya about the lease +Flat @phone due:2026-11-10\n"
@@ -77,10 +79,31 @@ def test_a_done_line_its_dates_and_kept_priority():
 def test_which_files_are_todo_txt():
     assert all(map(is_todo_txt, ["todo.txt", "lists/done.txt", "Todo.txt", "work.todo.txt"]))
     assert not any(map(is_todo_txt, ["shopping.txt", "mytodo.txt", ".todo.txt", "todo.md", "todo.txt/a.md"]))
-    # an ordinary .txt note's lines are prose, and a checkbox in a todo.txt is its line, not a box
+    # an ordinary .txt note's lines are prose, and one checkbox among a todo.txt's lines is its line, not a box
     assert tasks_of("shopping.txt", ["x marks the spot", "(A) good bakery", "- [ ] eggs"]) == [
         {**tasks_of("shopping.txt", ["- [ ] eggs"])[0], "line": 3, "lines": [3, 3]}]
-    assert [t["text"] for t in tasks_of("todo.txt", ["- [ ] eggs"])] == ["- [ ] eggs"]
+    assert [t["text"] for t in tasks_of("todo.txt", ["(A) Call Priya", "- [ ] eggs", "Pay rent +Flat"])] == [
+        "Call Priya", "- [ ] eggs", "Pay rent +Flat"]
+
+
+def test_a_file_named_todo_txt_is_read_as_one_only_when_written_as_one():
+    """fixS3 (review revR): a `todo.txt` written as a Markdown checklist was read line by line (`[ ] #
+    Groceries` a task, the done Bread open, the Eggs' 📅 due day lost), and a prose `TODO.txt`'s lines were
+    tasks (`x marks the spot...` a done one). Now a file so named is read as todo.txt only when fewer than
+    half its lines are checkboxes and half or more carry a todo.txt mark, or, fewer, none is apart from the
+    next by a blank line (a list, one task a line, as `todo.sh add` writes it)."""
+    checklist = ["# Groceries", "- [ ] Milk", "- [x] Bread", "- [ ] Eggs 📅 2026-11-10", ""]
+    assert [(t["text"], t["done"], t["due"]) for t in tasks_of("checklist/todo.txt", checklist)] == [
+        ("Milk", False, None), ("Bread", True, None), ("Eggs", False, "2026-11-10")]
+    prose = ["TODO", "", "Things I keep meaning to look into when I have a free weekend. Not urgent.", "",
+             "The garage door squeaks; probably needs grease on the rollers.",
+             "Maybe rewrite the backup script in Python.",
+             "x marks the spot where the old shed stood, ask Jonas whether we can build there.", ""]
+    assert tasks_of("notes/TODO.txt", prose) == []
+    assert not is_todo_txt("notes/TODO.txt", prose) and is_todo_txt("notes/TODO.txt")
+    # unmarked lines one after another are a todo.sh list; marked ones with blank lines between too
+    assert [t["text"] for t in tasks_of("todo.txt", ["Buy milk", "Call mom", ""])] == ["Buy milk", "Call mom"]
+    assert [t["line"] for t in tasks_of("todo.txt", ["(A) Call Priya", "", "x 2026-11-04 Pay rent", ""])] == [1, 3]
 
 
 def test_simpletask_recurrence_in_the_tasks_plugins_words():
@@ -162,8 +185,32 @@ def test_a_todo_txt_file_is_dated_by_its_name_alone():
     assert (note_date(head, "todo.txt"), note_span("todo.txt", "/n", head)) == ("", None)
     assert note_date("x 2026-11-04 2026-11-01 Pay rent", "lists/done.txt") == ""
     assert note_date(head, "2026-11-03.todo.txt") == "2026-11-03"
+    # a month's list, README's own example, is of its month (fixS3: `.todo` was read as part of its name)
+    assert note_span("lists/2026-11.todo.txt", "/n", head) == (dt.date(2026, 11, 1), dt.date(2026, 11, 30))
+    assert note_span("2026-W45.done.txt", "/n", head) == (dt.date(2026, 11, 2), dt.date(2026, 11, 8))
     assert note_date(head, "plans.txt") == "2026-11-03"
     assert note_span("plans.txt", "/n", head) is not None
+
+
+def test_a_todo_txt_s_chunks_are_headed_by_its_name(tmp_path: Path):
+    """fixS3 (review revR): its first task headed every chunk of the list (`(A)Call without space` on 22);
+    its file name heads them now, as a Kindle's clippings' name heads theirs; a checklist named todo.txt
+    is headed by its first line as any note is."""
+    root = tmp_path / "notes"
+    tasks = "".join(f"(B) 2026-11-0{i % 9 + 1} Task number {i} of the list +Flat @home\n" for i in range(40))
+    write_notes(root, {"odd.todo.txt": "(A)Call without space\n" + tasks,
+                       "2026-11.todo.txt": tasks, "lists/todo.txt": "# Groceries\n- [ ] Milk\n- [x] Bread\n"})
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        heads = conn.execute("SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                             "ORDER BY d.path, c.seq").fetchall()
+    finally:
+        conn.close()
+    firsts = {path: header.split("\n")[0] for path, header in heads}
+    assert sum(path == "odd.todo.txt" for path, _h in heads) > 3
+    assert {header.split("\n")[0] for path, header in heads if path == "odd.todo.txt"} == {"odd.todo"}
+    assert firsts["2026-11.todo.txt"] == "2026-11.todo" and firsts["lists/todo.txt"] == "# Groceries"
 
 
 def test_a_priority_after_the_completion_date(tmp_path: Path):

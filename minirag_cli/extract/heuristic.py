@@ -506,6 +506,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `[[folder/note]]` to a note and a Logseq page's namespace links are as before. A done todo.txt line's
 #    priority after its completion date, `x 2026-11-04 (A) Call Priya`, is read past as its head
 #    (todotxt._LINE_HEAD: `(A) Call Priya` named Call Priya).
+# 20, fixS3's part (review revR): a file named `todo.txt` is read past as one (todotxt.readable) only when it is
+#    written as one (todotxt.reads_as_todo_txt: a Markdown checklist or a prose `TODO.txt` is read as any note); a
+#    Kindle's clippings keep a highlight no later one replaces (notekinds._replaced) and read `PM` in lower case.
 # 20, fixS5's part (review revT): a table body cell's lone word starts a sentence only when it is a common word
 #    (_common_cells: the lexicon, TABLE_COMMON_WORDS; a verb's ending, VERB_FORM; the text writing it in lower case;
 #    a phrase in sentence case, `| Fix login |`), not by its column's header: `| Friends |`'s Oskar, `| Hotel |`'s

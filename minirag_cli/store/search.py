@@ -36,28 +36,44 @@ def bm25_rows(conn, fts_query: str, header_weight: float, limit: int) -> list[tu
 
 
 def bm25_rows_per_document(conn, fts_query: str, header_weight: float, limit: int,
-                           per_document: int) -> list[tuple[int, float]]:
+                           per_document: int, per_section: bool = False) -> list[tuple[int, float]]:
     """bm25_rows with at most `per_document` chunks of any one document: a
     note of hundreds of chunks (a pasted log) that holds the question's words
     everywhere, or a question about a day or a month, which matches every
     chunk of a note dated in it alike (its header holds the date), would
-    fill the whole pool (retrieve.bm25_pool)."""
+    fill the whole pool (retrieve.bm25_pool). `per_section`: of any one
+    section of a document (section_of_chunks), for a question about days."""
+    part = "c.document_id, c.header" if per_section else "c.document_id"
     rows = conn.execute(
-        "SELECT id, s FROM (SELECT f.id, f.s, row_number() OVER (PARTITION BY c.document_id ORDER BY f.s, f.id) AS n "
+        f"SELECT id, s FROM (SELECT f.id, f.s, row_number() OVER (PARTITION BY {part} ORDER BY f.s, f.id) AS n "
         "FROM (SELECT rowid AS id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts WHERE chunks_fts MATCH ?) f "
         "JOIN chunks c ON c.id = f.id) WHERE n <= ? ORDER BY s, id LIMIT ?",
         (header_weight, fts_query, per_document, limit)).fetchall()
     return [(r[0], -r[1]) for r in rows]
 
 
-def per_document_rows(conn, ranked: list[tuple[int, float]], per_document: int) -> list[tuple[int, float]]:
+def section_of_chunks(conn, chunk_ids: list[int]) -> dict[int, tuple[int, str]]:
+    """chunk id -> its section: (document id, header). A note's chunks share one header but for its dated
+    sections' (sections.dated_header: each day's, and a Kindle's clippings' each book's and day's), so a cap
+    per section is one per note for any other note, and one per day (book and day) for those."""
+    return {r[0]: (r[1], r[2]) for r in conn.execute(
+        "SELECT c.id, c.document_id, c.header FROM json_each(?) j JOIN chunks c ON c.id = j.value",
+        (json.dumps([int(c) for c in chunk_ids]),))}
+
+
+def per_document_rows(conn, ranked: list[tuple[int, float]], per_document: int,
+                      per_section: bool = False) -> list[tuple[int, float]]:
     """The ranking with only the best `per_document` chunks of each document
-    (order kept; a chunk the index no longer holds is dropped)."""
+    (of each section of one, section_of_chunks, with `per_section`; order
+    kept; a chunk the index no longer holds is dropped)."""
     if not ranked:
         return []
-    doc_of = dict(conn.execute("SELECT c.id, c.document_id FROM json_each(?) j JOIN chunks c ON c.id = j.value",
-                               (json.dumps([int(c) for c, _s in ranked]),)).fetchall())
-    seen: dict[int, int] = {}
+    if per_section:
+        doc_of = section_of_chunks(conn, [c for c, _s in ranked])
+    else:
+        doc_of = dict(conn.execute("SELECT c.id, c.document_id FROM json_each(?) j JOIN chunks c ON c.id = j.value",
+                                   (json.dumps([int(c) for c, _s in ranked]),)).fetchall())
+    seen: dict = {}
     out = []
     for chunk_id, score in ranked:
         doc = doc_of.get(chunk_id)

@@ -23,6 +23,7 @@ from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
 from minirag_cli.sections import clippings_entries, dated_header
+from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
@@ -177,8 +178,17 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
     from its first chunk) head it as a front matter's title and date do.
     A Kindle's clippings (sections.clippings_entries) are headed by the
-    file's name, `My Clippings`, not by the book of their first entry."""
+    file's name, `My Clippings`, not by the book of their first entry, and
+    a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
+    first task."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
+    if matter is None and path and is_todo_txt(path, (text or first_chunk_text).split("\n")):
+        # a todo.txt's first line is its first task, which headed every chunk of the list (`(A)Call without
+        # space` on 22): its file name heads it, as a Kindle's clippings', with the day a name gives
+        name = path.rsplit("/", 1)[-1]
+        dated = name_date(without_invisibles(path))
+        return frontmatter.joined_head(name[:-4] if name.lower().endswith(".txt") else name,
+                                       f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS)
     if matter is None and clippings_entries(first_chunk_text or text) is not None:
         # a Kindle's clippings: its first line is its first entry's book, which headed every chunk (of every
         # book); the file's name heads it, and each chunk's own day (sections.dated_header)
@@ -305,18 +315,20 @@ class _Deltas:
 
 
 def write_document(conn, doc: DocumentRecord, chunks: list[PlannedChunk], names: NameVectors,
-                   head: str | None, days: list[str] | None = None) -> tuple[int, set[str], dict[str, str]]:
+                   head: str | None, days: list[str] | None = None,
+                   books: list[str] | None = None) -> tuple[int, set[str], dict[str, str]]:
     """Insert or replace one document with its chunks and graph edges (`head`:
     note_head; `days`: each chunk's dated section's day, sections.chunk_days,
-    which its header holds in place of the note's date). Call inside a
+    which its header holds in place of the note's date; `books`: a Kindle's
+    clippings chunk's book, sections.chunk_books, which its header names). Call inside a
     transaction. Returns (document id, keys of entities removed by the
     replacement, {old key: new key} of the entities keyed anew:
     refresh_entities)."""
     doc_id, retracted = _upsert_document(conn, doc)
     ids, new, header = _document_entities(conn, chunks, head)
     deltas = _Deltas()
-    for pc, day in zip(chunks, days or [""] * len(chunks), strict=True):
-        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS), deltas)
+    for pc, day, book in zip(chunks, days or [""] * len(chunks), books or [""] * len(chunks), strict=True):
+        _insert_chunk(conn, doc_id, pc, ids, dated_header(header, day, HEADER_FIRST_LINE_CHARS, book), deltas)
     _apply_deltas(conn, deltas)
     gone = purge_orphan_entities(conn, retracted)
     return doc_id, gone, refresh_entities(conn, set(deltas.entity) | set(retracted), names, new)
@@ -342,7 +354,8 @@ def _document_entities(conn, chunks: list[PlannedChunk],
 
 
 def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head: str | None,
-                written: set[int], new: set[int], days: list[str] | None = None) -> None:
+                written: set[int], new: set[int], days: list[str] | None = None,
+                books: list[str] | None = None) -> None:
     """The entities, mentions, edges and relations of a document whose chunks
     the index holds (`chunks`: (chunk id, its plan), in order; the plans'
     vectors are not used), and its chunks' header: what write_document writes
@@ -354,12 +367,13 @@ def write_graph(conn, doc_id: int, chunks: list[tuple[int, PlannedChunk]], head:
     document again this way)."""
     ids, made, header = _document_entities(conn, [pc for _id, pc in chunks], head)
     # the header names the document's people: FTS re-indexes only the chunks whose header changed
-    if days is None:
+    if days is None and books is None:
         conn.execute("UPDATE chunks SET header = ? WHERE document_id = ? AND header <> ?", (header, doc_id, header))
-    else:  # each chunk its dated section's day (`days`: sections.chunk_days)
+    else:  # each chunk its dated section's day (`days`: sections.chunk_days), a clippings chunk its book
         conn.executemany("UPDATE chunks SET header = ? WHERE id = ? AND header <> ?",
-                         [(h, chunk_id, h) for (chunk_id, _pc), day in zip(chunks, days, strict=True)
-                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS)]])
+                         [(h, chunk_id, h) for (chunk_id, _pc), day, book in zip(
+                             chunks, days or [""] * len(chunks), books or [""] * len(chunks), strict=True)
+                          for h in [dated_header(header, day, HEADER_FIRST_LINE_CHARS, book)]])
     deltas = _Deltas()
     for chunk_id, pc in chunks:
         _insert_graph(conn, chunk_id, pc, ids, deltas)
