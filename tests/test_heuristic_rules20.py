@@ -107,6 +107,8 @@ TEAM = ("| Name | Role | City |\n|------|------|------|\n| Priya Raman | Lead | 
     # a common word (a label's `Blocked`, `import` written in lower case too) starts a sentence; a word with no
     # such evidence names as before rules 20 (review revT: Export, Search, Billing named, as a name would be)
     (SPRINT, {"Import", "Blocked", "Status"}, {"Tom", "Export"}),
+    # a verb's form opening a cell of other words too (`Waiting on Marcus`)
+    ("| Project | Next step |\n|---|---|\n| Export rewrite | Waiting on Marcus |\n", {"Waiting", "Export"}, {"Marcus"}),
     # a column of names (`Name`, `City`) names its cells; the `Role` column's values name nothing
     # (`Backend`, `Design`: no evidence of a common word, named as a name would be, review revT)
     (TEAM, {"Lead", "Role"}, {"Priya Raman", "Tom Baker", "Mara", "Berlin", "Lisbon", "Porto", "Backend"}),

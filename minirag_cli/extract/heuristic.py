@@ -3611,7 +3611,7 @@ TABLE_COMMON_WORDS = COMMON_WORDS | LABEL_WORDS | HEADING_LABELS | TABLE_NAME_CO
 VERB_FORM = re.compile(r"[a-z]{3,}(?<![jqx])ing|[a-z]{3,}(?<!m)ed")
 # a body cell's first word, and the rest of the cell when it is a phrase in sentence case (`Fix login`, `Bike
 # light`, `Walk, lunch`: lower-case words after it, no name nor figure)
-_CELL_WORD = re.compile(r"([^\W\d_][\w'’-]*)([ \t]*,?[ \t]+[a-z][a-z'’-]*(?:[ \t]*,?[ \t]+[a-z][a-z'’-]*)*)?[ \t*_]*$")
+_CELL_WORD = re.compile(r"([^\W\d_][\w'’-]*)(?:([ \t]*,?[ \t]+[a-z][a-z'’-]*(?:[ \t]*,?[ \t]+[a-z][a-z'’-]*)*)[ \t*_]*$)?")
 # a word written in lower case: not a part of an address (`tanaka@example.com`, `example.com/noma`)
 _LOWER_WORD = re.compile(r"(?<![\w'’@./-])[a-z][a-z'’-]*(?![\w@/]|\.\w)")
 # the last text whose common body cells were read (_common_cells), as _tables_read
