@@ -2296,6 +2296,19 @@ def shared_note_names(names: _NoteNames, root: str, paths: Iterable[str],
     return frozenset((root, key) for key in shared)
 
 
+def _shared_denote_id(key: str | None, root: str, names: list[str] | None,
+                      shared: frozenset[tuple[str, str]]) -> str | None:
+    """The key of the identifier of a Denote note whose title (`key`) two notes of the folder `root` share
+    (`names`: its heuristic.note_aliases, its title then its identifier), else None. Such a title names neither
+    note, as a shared Joplin title does (shared_note_names: two `Standup` notes were one entity joining their
+    people); the identifier names the note instead, so a `denote:` link by it mentions that note alone (review
+    revT; heuristic rules 20)."""
+    if key is None or (root, key) not in shared or not names or not names[0].startswith(JOPLIN_TITLE):
+        return None
+    ids = [name for name in names[1:] if DENOTE_ID.fullmatch(name) is not None]
+    return normalise_key(ids[0], "name") if ids else None
+
+
 def _title_keys(aliases: dict[str, list[str] | None] | None, paths: Iterable[str]) -> dict[str, str]:
     """{path: the key of its title} of the Joplin notes at `paths` named by their title
     (`aliases`: the folder's, path -> heuristic.note_aliases: joplin_titles)."""
@@ -2499,6 +2512,8 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     for path, names in itertools.chain(aliases.items(), ids.items()):
         key = own.get(path)
         target = key if key is not None and (root, key) not in shared else None
+        if target is None and (denote := _shared_denote_id(key, root, names, shared)) is not None:
+            target = denote  # a Denote note of a shared title: named by its identifier, which its links write
         for name in names or ():
             if name.startswith(JOPLIN_TITLE):
                 continue  # the note's own name (own)
@@ -2952,7 +2967,13 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
             if name is None or (root, normalise_key(name.name, name.type)) not in linked:
                 continue
         key = normalise_key(name.name, name.type)
-        if (root, key) not in shared and all(normalise_key(m.name, m.type) != key for m in mentions[first]):
+        note_aliases = (aliases or {}).get(root, {}).get(path)
+        if (denote := _shared_denote_id(key, root, note_aliases, shared)) is not None:
+            # a Denote note of a shared title: its front matter's title names no entity both notes join; the
+            # identifier names the note (_shared_denote_id), as the `denote:` links to it do
+            mentions[first] = [m for m in mentions[first] if normalise_key(m.name, m.type) != key]
+            key, name = denote, EntityMention(next(n for n in note_aliases[1:] if DENOTE_ID.fullmatch(n)), "name")
+        if (denote is not None or (root, key) not in shared) and all(normalise_key(m.name, m.type) != key for m in mentions[first]):
             mentions[first] = [*mentions[first], name]
 
 

@@ -10,6 +10,8 @@ name 64 times). The other tests hold the properties that keep it linear."""
 
 from __future__ import annotations
 
+import re
+
 import time
 
 import pytest
@@ -134,6 +136,9 @@ def test_no_name_copies_the_text_before_it():
     "|A|B|\n| :-: | -: |\n| c | D |", "x\n| a | **B** |\n  |-|-|\nx", "| A |\n| B |\n|---|", "| A |\n|x-|",
     # and its body cells, below the separator up to a line that opens with no pipe (rules 20)
     "| A |\n|-|\n| B | *C* |\n | D\nE | F\n| G |", "|-|\n| A |", "x\n|-|\n| A |", "| A |\n|-|\n|-|\n| B |\n\n| C |",
+    # ... whose word is a common one (review revT: a lexicon's, a verb's form, one written in lower case too, a
+    # sentence-case phrase's first), any other a value that names
+    "| A |\n|-|\n| Fix login | Noma |\n| Blocked | **Waiting** |\n| Import | the import |\n| Oskar, Mila | x@y.z |",
     # an Obsidian callout's title
     "> [!note] A", "> [!warning]- A", ">[!tip]+ A b", "x [!note] A", "- [!note] A",
 ])
@@ -151,7 +156,16 @@ def test_a_sentence_start_is_the_pattern_s(text):
             return False
         end = text.find("\n", pos)  # a table's header row: the line after it is the separator
         return (end >= 0 and heuristic.TABLE_SEPARATOR.match(text, end + 1) is not None) \
-            or body_row(text.count("\n", 0, pos))  # or a body row (rules 20)
+            or (body_row(text.count("\n", 0, pos)) and common_cell(pos))  # or a body row's common word (rules 20)
+
+    def common_cell(pos: int) -> bool:  # the cell's word is common, or opens a phrase in sentence case
+        cell = re.split(r"[|\n]", text[pos:], maxsplit=1)[0].strip(" \t*_")
+        words = re.findall(r"[^\s,]+", cell)
+        if not words or not words[0][:1].isalpha():
+            return False
+        lowered = set(re.findall(r"(?<![\w'’@./-])[a-z][a-z'’-]*(?![\w@/]|\.\w)", text))
+        return (len(words) > 1 and all(re.fullmatch(r"[a-z][a-z'’-]*", w) for w in words[1:])) \
+            or heuristic._common_cell_word(words[0], lowered)
 
     for pos in range(len(text) + 1):
         assert heuristic._sentence_start(text, pos) == pattern_s(pos), (text, pos)

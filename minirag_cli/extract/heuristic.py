@@ -513,6 +513,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    ...`, `2026-11-05 20:01 Oskar: dinner?`) is named as an undated chat line's is (_stamped_speaker,
 #    STAMPED_SPEAKER: a person where a speaker speaks again, chat_speakers): read as a jrnl entry title's first
 #    word, a timestamped chat log named none of its speakers; its `@marcus` is a handle, no jrnl tag.
+# 20, fixS5's part (review revT): a table body cell's lone word starts a sentence only when it is a common word
+#    (_common_cells: the lexicon, TABLE_COMMON_WORDS; a verb's ending, VERB_FORM; the text writing it in lower case;
+#    a phrase in sentence case, `| Fix login |`), not by its column's header: `| Friends |`'s Oskar, `| Hotel |`'s
+#    Vander, a header-less contact list's Tanaka name again (Export, Backend, Docs with no such evidence do too); a
+#    title repeating its note's name keeps such a first word (`# Berlin trip` in `Berlin trip.md` names Berlin).
+#    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
+#    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
+#    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
 VERSION = 20
 
 
@@ -1199,6 +1207,10 @@ JOPLIN_LINK = re.compile(r"\]\(\s*:/([0-9a-f]{32})(?:#[^)\s]*)?\s*\)")
 DENOTE_ID = re.compile(r"\d{8}T\d{6}")
 DENOTE_FILE = re.compile(r"(\d{8}T\d{6})(?:==[^.]*?)?(?:--(?P<title>[^.]*?))?(?:__[^.]*)?\.[^.]+")
 DENOTE_LINK = re.compile(r"(?:\[\[|\]\(\s*)denote:(\d{8}T\d{6})(?=[\]):\s])")
+# a Denote link with its description, Org's `[[denote:…][Old retro]]` or Markdown's `[Old retro](denote:…)`: the
+# link mentions its note by the identifier (sync); its description names nothing of its own (review revT: a link
+# to an identifier no note has named its first word, `Old`), so the extractor reads it as blanks
+DENOTE_DESCRIBED = re.compile(r"\[\[[ \t]*denote:[^\[\]\n]*\]\[[^\[\]\n]*\]\]|\[[^\[\]\n]*\]\([ \t]*denote:[^()\s]*[ \t]*\)")
 # how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
 # (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
 JOPLIN_TITLE = "joplin-title:"
@@ -2439,7 +2451,16 @@ def _repeated_titles(text: str, titles: Collection[str]) -> set[int]:
     keys = {_title_key(title) for title in titles} - {""}
     if not keys:
         return set()
-    return {m.start(1) for m in SENTENCE_TITLE.finditer(text) if _title_key(text[m.start(1):m.end()]) in keys}
+    lowered = None
+    out = set()
+    for m in SENTENCE_TITLE.finditer(text):
+        if _title_key(text[m.start(1):m.end()]) not in keys:
+            continue
+        if lowered is None:
+            lowered = set(_LOWER_WORD.findall(text))
+        if _common_cell_word(m.group(1), lowered):  # `# Berlin trip`, `# Kyoto notes`: a name (review revT)
+            out.add(m.start(1))
+    return out
 
 
 def _common_noun(word: str, text: str) -> bool:
@@ -2738,6 +2759,8 @@ class HeuristicExtractor:
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
+        if "denote:" in text:  # a Denote link's description names nothing (DENOTE_DESCRIBED): blanked in place
+            text = DENOTE_DESCRIBED.sub(lambda m: " " * len(m.group()), text)
         text, books = without_book_lines(text)
         # Bear's tags of several words, whole; their `#` marks blanked, so their first word is no tag of its own
         # and their words are read as the text's (`#reading list#` writes `reading` in lower case)
@@ -3535,10 +3558,12 @@ def _is_emoji(char: str) -> bool:
 
 # A Markdown table's body rows (heuristic rules 20): the lines that open with a pipe below its separator line
 # (`|---|`) under its header row, up to a line that does not. A body cell's first word starts a sentence, as a
-# header cell's does (rules 11): `| Export | done | 3 |` is a value the table's layout capitalises, and `Export`,
-# `Status`, `Blocked` were names of every project note's table. A lone word there is a name only as rules 6 and
-# 7 say (the text capitalises it mid-sentence too, or opens a longer name with it), a longer name stays one
-# (`| Priya Raman | lead |`), and so does a word of a column of names (TABLE_NAME_COLUMNS)
+# header cell's does (rules 11), where the word is a common one (_common_cells: `| Blocked |`, `| Fix login |`,
+# `| Import |` beside `the import bug`), a value the table's layout capitalises: `Status`, `Blocked` were names of
+# every project note's table. A lone word there is then a name only as rules 6 and 7 say (the text capitalises it
+# mid-sentence too, or opens a longer name with it), a longer name stays one (`| Priya Raman | lead |`), and so
+# does a word of a column of names (TABLE_NAME_COLUMNS). Any other word names as before rules 20: a header list
+# lost the real names of every column it did not know (review revT: `| Friends |`'s Oskar, `| Hotel |`'s Vander)
 _PIPE_LINE = re.compile(r"[ \t]*\|")
 # the last text whose tables were read, and its body rows: each cell of a table asks (_table_rows)
 _tables_read: tuple[str, dict[int, int]] = ("", {})
@@ -3595,6 +3620,63 @@ def _row_cells(text: str, line: int) -> list[tuple[int, str]]:
     return [(m.start(1), m.group(1)) for m in _TABLE_ROW_CELL.finditer(text, text.index("|", line), end)]
 
 
+# the words of a body cell that start a sentence whatever their column (_common_cells): English's common words,
+# a label's, a heading's, a role's and a column of names' header's (`| Status | Blocked |`, `| Role | Lead |`),
+# lower-cased
+TABLE_COMMON_WORDS = COMMON_WORDS | LABEL_WORDS | HEADING_LABELS | TABLE_NAME_COLUMNS | TIME_WORDS
+# a verb's form by its ending (`Hiring`, `Waiting`, `Finished`, `Blocked`): a common word, no name's. Not a
+# romanised Chinese syllable's `-jing`, `-qing`, `-xing` (Beijing, Chongqing), nor `-med` (Ahmed, Mohammed)
+VERB_FORM = re.compile(r"[a-z]{3,}(?<![jqx])ing|[a-z]{3,}(?<!m)ed")
+# a body cell's first word, and the rest of the cell when it is a phrase in sentence case (`Fix login`, `Bike
+# light`, `Walk, lunch`: lower-case words after it, no name nor figure)
+_CELL_WORD = re.compile(r"([^\W\d_][\w'’-]*)(?:([ \t]*,?[ \t]+[a-z][a-z'’-]*(?:[ \t]*,?[ \t]+[a-z][a-z'’-]*)*)[ \t*_]*$)?")
+# a word written in lower case: not a part of an address (`tanaka@example.com`, `example.com/noma`)
+_LOWER_WORD = re.compile(r"(?<![\w'’@./-])[a-z][a-z'’-]*(?![\w@/]|\.\w)")
+# the last text whose common body cells were read (_common_cells), as _tables_read
+_common_cells_read: tuple[str, frozenset[int]] = ("", frozenset())
+
+
+def _common_cell_word(word: str, lowered: Collection[str]) -> bool:
+    """Is capitalised `word` (a table body cell's, a title's that repeats its note's name) a common word: by the
+    lexicon (TABLE_COMMON_WORDS), by its ending (VERB_FORM: `Hiring`, `Blocked`), or by the text's evidence, the
+    words it writes in lower case (`lowered`: `word` or a form of it, _word_forms)? A word with none of them
+    (`Oskar`, `Noma`, `Berlin`) is read as a name (heuristic rules 20, review revT)."""
+    lower = word.lower().replace("’", "'")
+    return (lower in TABLE_COMMON_WORDS or VERB_FORM.fullmatch(lower) is not None
+            or (lower != word and not _word_forms(lower).isdisjoint(lowered)))
+
+
+def _common_cells(text: str) -> frozenset[int]:
+    """Where the pipes of `text`'s table body cells are whose first word starts a sentence (heuristic rules 20,
+    review revT): a common word by the lexicon (TABLE_COMMON_WORDS), by its ending (VERB_FORM), or by the text's evidence (it writes the word,
+    or a form of it, in lower case too: _word_forms, as _common_title_words reads a title's), or the first of a
+    phrase in sentence case (`| Fix login |`, `| Phone screen |`). Any other one-word cell is a value that names as
+    a label's does (`| Oskar |`, `| Noma |`, `| Tanaka |`). One pass over the text, kept as _table_rows is."""
+    global _common_cells_read
+    read = _common_cells_read
+    if read[0] is text:
+        return read[1]
+    out: set[int] = set()
+    rows = _table_rows(text)
+    lowered: set[str] | None = None
+    for row in rows:
+        end = text.find("\n", row)
+        end = len(text) if end < 0 else end
+        for m in _TABLE_ROW_CELL.finditer(text, text.index("|", row), end):
+            cell = _CELL_WORD.match(m.group(1).strip())
+            if cell is None:
+                continue
+            if cell.group(2):
+                out.add(m.start())
+                continue
+            if lowered is None:
+                lowered = set(_LOWER_WORD.findall(text))
+            if _common_cell_word(cell.group(1), lowered):
+                out.add(m.start())
+    _common_cells_read = (text, frozenset(out))
+    return _common_cells_read[1]
+
+
 def _name_column_cells(text: str) -> set[int]:
     """Where the first words of `text`'s table body cells start that are in a column of names (TABLE_NAME_COLUMNS):
     a label's value, no sentence's start (heuristic rules 20)."""
@@ -3649,8 +3731,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         if not ((line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|")):
             return False
         end = text.find("\n", start, start + TABLE_REACH)
-        # or a body cell, below the `|---|` line (rules 20: _table_rows)
-        return (end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None) or line in _table_rows(text)
+        # or a body cell of a common word, below the `|---|` line (rules 20: _table_rows, _common_cells)
+        return (end >= 0 and TABLE_SEPARATOR.match(text, end + 1) is not None) or start - 1 in _common_cells(text)
     if (before == "." and blanks != "" and _TITLE_STOP.search(text, max(0, start - 6), start)
             and not (_PLACE_STOP.search(text, max(0, start - 60), start)
                      and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):
