@@ -88,7 +88,7 @@ def test_an_index_read_before_re_reads_its_decomposed_notes_once(tmp_path, monke
     sync(fresh, root)
     old = db.connect(tmp_path / "old.sqlite", create=True)
     with monkeypatch.context() as m:  # the reader before: the text as decoded
-        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None: decode_note(data, wide))
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None, folder=None: decode_note(data, wide))
         sync(old, root)
     db.set_meta(old, db.READER_VERSION_KEY, f'{{"{root.resolve()}": 3}}')
     assert "ae" in keys(old)

@@ -84,7 +84,7 @@ def test_an_index_holding_an_inline_image_drops_it_at_the_next_sync(tmp_path, mo
     write_notes(root, {"trip.md": IMAGE_NOTE, "other.md": "Oskar Brandt met Anna Weber.\n"})
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     with monkeypatch.context() as m:  # the reader before: the payload kept
-        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None: decode_note(data, wide))
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None, folder=None: decode_note(data, wide))
         sync(conn, root)
     assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] > 300  # 1.2 MB in 4000-character chunks
     db.set_meta(conn, db.READER_VERSION_KEY, f'{{"{root.resolve()}": 2}}')

@@ -305,7 +305,7 @@ def test_an_upgrade_re_reads_the_notes_its_file_readers_read_differently(tmp_pat
     # the old readers: the decoded bytes as they are, cp1252 for a short UTF-16 note
     old = db.connect(tmp_path / "old.sqlite", create=True)
     with monkeypatch.context() as m:
-        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None: (data.decode("cp1252"), None)
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None, folder=None: (data.decode("cp1252"), None)
                   if path == "cn.md" else decode_note(data, wide))
         sync(old, root)
     db.delete_meta(old, db.READER_VERSION_KEY)  # synced by an mrag that did not record it
@@ -349,7 +349,7 @@ def test_notes_a_folder_kept_unread_are_re_read_once_it_can_be_read(tmp_path, mo
     (root / "top.md").write_bytes("大阪".encode("utf-16-le"))
     conn = db.connect(tmp_path / "old.sqlite", create=True)
     with monkeypatch.context() as m:  # the old readers: cp1252 for a short UTF-16 note
-        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None: (data.decode("cp1252"), None)
+        m.setattr(syncmod, "read_note", lambda path, data, wide=None, max_bytes=None, folder=None: (data.decode("cp1252"), None)
                   if path.endswith("cn.md") or path == "top.md" else decode_note(data, wide))
         sync(conn, root)
     db.delete_meta(conn, db.READER_VERSION_KEY)  # synced by an mrag that did not record it
