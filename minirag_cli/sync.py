@@ -222,7 +222,6 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     from minirag_cli.extract import orgmode
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
-    from minirag_cli.todotxt import is_todo_txt
     from minirag_cli.todotxt import readable as todo_readable
 
     dendron = dendron_note(matter)
@@ -2967,12 +2966,12 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
             if name is None or (root, normalise_key(name.name, name.type)) not in linked:
                 continue
         key = normalise_key(name.name, name.type)
-        note_aliases = (aliases or {}).get(root, {}).get(path)
-        if (denote := _shared_denote_id(key, root, note_aliases, shared)) is not None:
+        its_aliases = (aliases or {}).get(root, {}).get(path)
+        if (denote := _shared_denote_id(key, root, its_aliases, shared)) is not None:
             # a Denote note of a shared title: its front matter's title names no entity both notes join; the
             # identifier names the note (_shared_denote_id), as the `denote:` links to it do
             mentions[first] = [m for m in mentions[first] if normalise_key(m.name, m.type) != key]
-            key, name = denote, EntityMention(next(n for n in note_aliases[1:] if DENOTE_ID.fullmatch(n)), "name")
+            key, name = denote, EntityMention(next(n for n in its_aliases[1:] if DENOTE_ID.fullmatch(n)), "name")
         if (denote is not None or (root, key) not in shared) and all(normalise_key(m.name, m.type) != key for m in mentions[first]):
             mentions[first] = [*mentions[first], name]
 

@@ -729,10 +729,9 @@ def _rename_people(conn, doc_id: int, old: list[str]) -> None:
     """Rewrite the people line of a document's header (document_header),
     which listed `old`, as its people are named now."""
     listed, people = ", ".join(old), None
-    first_chunk = conn.execute("SELECT text FROM chunks WHERE document_id = ? ORDER BY seq LIMIT 1", (doc_id,)).fetchone()
-    if first_chunk is not None and clippings_entries(first_chunk[0]) is not None:
-        return  # a Kindle's clippings list no people (document_header)
     rows = conn.execute("SELECT id, text, header FROM chunks WHERE document_id = ? ORDER BY seq", (doc_id,)).fetchall()
+    if rows and clippings_entries(rows[0][1]) is not None:
+        return  # a Kindle's clippings list no people (document_header)
     # a jrnl journal's days list their own people (_chunk_headers): the chunks of each day, by its header's line
     groups = _day_groups([text for _id, text, _h in rows], [h.split("\n", 1)[0] for _id, _t, h in rows])
     day_ids = {rows[g[0]][2].split("\n", 1)[0]: [rows[i][0] for i in g] for g in groups or ()}
