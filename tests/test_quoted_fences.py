@@ -73,3 +73,16 @@ def test_a_chunk_cut_inside_a_quoted_fence_reads_it_as_code():
         assert len(chunks) > 3
         read = set().union(*(names(text) for text in chunk_readings(chunks, markdown=True)))
         assert read == {"Karl Brenner", "Maria Lopez"}, (size, overlap, read)
+
+
+@pytest.mark.parametrize("after_item", ["next para\n", "  plain line\n"])
+def test_a_plain_fence_after_a_quoted_one_ended_early_is_code(after_item):
+    """Review rdA: a quoted fence in a list item ended by a line without its markers left its quote (or
+    its item) set, so a later plain fence closed on its own opening line: its code was read as text
+    (`class Foo: Priya`) and its closing line opened a fence that hid the note's last line."""
+    text = (f"- > ```python\n  > x = 1\n{after_item}\n```\nclass Foo: Priya\nmore Jonas\n```\n"
+            "after with Maria Lopez\n")
+    fences = [text[c.start:c.end] for c in find_code(text) if c.kind == "fence"]
+    assert any("class Foo" in f and "more Jonas" in f for f in fences), fences
+    assert not any("Maria Lopez" in f for f in fences), fences
+    assert names(text) == {"Maria Lopez"}, names(text)

@@ -507,8 +507,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
         if fence is not None and item and line.strip() and _indent(line)[0] < item:
             # a line indented less than the item's text ends the item, and the fence opened in it
             # (CommonMark); read alone, a chunk closes it there
-            blocks.append(Code(start, max(start, pos - 1), "fence", fence, fence))
-            fence, item = None, 0
+            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark))
+            fence, item, quote = None, 0, 0  # the quote it was in, if any, ends with it
             continue
         # a quote in a list item (`- > ```python`): the item's indent off, then the quote's markers
         inside = _unquoted(_dedent(line, item), quote) if fence is not None and quote else line
@@ -516,7 +516,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             # a line without the quote's markers (a blank one too) ends the quote, and the fence opened
             # in it (CommonMark: a fence takes no lazy line); read alone, a chunk closes it there
             blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark))
-            fence, quote = None, 0
+            fence, item, quote = None, 0, 0  # the list item it was in, if any, ends with it
             continue
         if fence is not None:
             if closes(inside if quote else _dedent(inside, item), fence):
