@@ -69,17 +69,15 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
     name, text.file_period), else its head's date (store.note_dating_heads),
     else its file name's or folders' (also tasks.py's note date and the
     days answer.on_the_day keeps); None for an undated note."""
-    from minirag_cli.text import file_period, line_date, note_date
-    from minirag_cli.todotxt import is_todo_txt
+    from minirag_cli.text import file_period, note_date
 
     # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
     # Monday (it was, and "on Wednesday" never reached the week's review)
     period = file_period(path)
     if period is not None:
         return period
-    # the head's date next: note_date reads it first too, after a path lookup each note would pay
-    date = note_date(head, path, root or "") if is_todo_txt(path) else line_date(head) or note_date(head, path,
-                                                                                                  root or "")
+    # the head's date next, then the file name's (note_date: a todo.txt's head, its first task, dates nothing)
+    date = note_date(head, path, root or "")
     if date:
         try:
             day = dt.date.fromisoformat(date[:10])

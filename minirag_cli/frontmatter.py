@@ -380,11 +380,9 @@ def parse(text: str) -> FrontMatter | None:
         denote = _parse_denote_text(text, start)
         if denote is not None:  # else its `title:` line may open MultiMarkdown metadata
             return denote
-    if (first_end < 0 or text[start:first_end].rstrip() != OPEN) and _mmd_first(text[start:text.find("\n", start)
-                                                                                 if first_end >= 0 else len(text)]):
-        return _parse_mmd(text, start)
-    if first_end < 0 or text[start:first_end].rstrip() != OPEN:
-        return None
+    line = text[start:first_end] if first_end >= 0 else text[start:]
+    if first_end < 0 or line.rstrip() != OPEN:
+        return _parse_mmd(text, start) if _mmd_first(line) else None
     # key, its line, its values and the span of each value's line
     entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
     for line, span, pos in _lines_from(text, first_end + 1):

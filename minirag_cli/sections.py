@@ -330,13 +330,6 @@ def chunk_books(chunks, text: str) -> list[str] | None:
     return out
 
 
-def stored_books(chunks) -> list[str] | None:
-    """chunk_books of a note read from its stored chunks (a re-extraction), laid as stored_days lays them."""
-    from minirag_cli.extract.mdcode import laid_note
-
-    return chunk_books(chunks, (laid_note(chunks, indent=False) if chunks else "") or "")
-
-
 def day_of_line(changes: list[tuple[int, str]], line: int) -> str:
     """The day of a note's line `line` by its day_changes, '' undated."""
     at = bisect.bisect_right([n for n, _d in changes], line) - 1
@@ -361,9 +354,14 @@ def stored_days(chunks, path: str = "") -> list[str] | None:
     read there as in the file, though the blank before it held spaces
     (`Intro.   `, a line of spaces): laid as the next line's indentation,
     the heading would not be one and every section would lose its day."""
+    return chunk_days(chunks, stored_laid(chunks), path)
+
+
+def stored_laid(chunks) -> str:
+    """A note laid from its stored chunks as stored_days reads it (chunk_books reads it so too)."""
     from minirag_cli.extract.mdcode import laid_note
 
-    return chunk_days(chunks, (laid_note(chunks, indent=False) if chunks else "") or "", path)
+    return (laid_note(chunks, indent=False) if chunks else "") or ""
 
 
 def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:

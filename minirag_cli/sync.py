@@ -67,7 +67,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_books, stored_days
+from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_laid
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1513,8 +1513,9 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
             i += 1
         cs = [c for _id, c in pairs]
         # the days of its dated sections (sections.py), read from the note as its chunks lay it
-        days = stored_days(cs, paths[doc_id][1])
-        store.write_graph(run.conn, doc_id, planned, head, written, new, days, stored_books(cs))
+        laid = stored_laid(cs)  # laid once, for its days and a clippings chunk's books
+        days = chunk_days(cs, laid, paths[doc_id][1])
+        store.write_graph(run.conn, doc_id, planned, head, written, new, days, chunk_books(cs, laid))
         run.progress.advance(1, 0)
     return holds_cjk
 

@@ -62,6 +62,7 @@ from dataclasses import asdict, dataclass, field
 from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
 from minirag_cli.extract import orgmode
+from minirag_cli.todotxt import TODO_TXT_NAMES
 
 OPEN_MARKS = {" ": "open", "/": "in_progress"}
 # `[>]` forwarded (Bullet Journal's migrated task, the Minimal and Things themes' and Tasks' custom status):
@@ -783,7 +784,7 @@ _JOPLIN_DONE = {"no": False, "yes": True}
 TASK_WORDS = (*LOGSEQ_MARKERS, "completed?:", "is_todo: 1")
 # ... and the names of the files whose every line may be a task (todotxt.is_todo_txt): `todo.txt`, `done.txt`,
 # `work.todo.txt` end so (the store reads every note whose name ends in one, any case; tasks_of tells)
-TASK_FILE_ENDS = ("todo.txt", "done.txt")
+TASK_FILE_ENDS = TODO_TXT_NAMES
 # a RAW export's or sync target's to-do: its `is_todo: 1`, `todo_due:` and `todo_completed:` (epoch milliseconds,
 # 0 for none), lines notekinds.joplin_note keeps of its metadata
 _JOPLIN_RAW = re.compile(r"(is_todo|todo_due|todo_completed): ?(\d+)\r?")
