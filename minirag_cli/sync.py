@@ -855,8 +855,8 @@ class _Extraction:
             comments += [reads_comments(path)] * len(chunks)  # `%%` is text in an Org-mode agenda
             if by_note:
                 nouns += [note_nouns_of(reading.laid, path)] * len(chunks)
-            # a `# ` heading repeating the note's file name or title names the note, not its first word
-            titles += [note_titles(path, matter)] * len(chunks)
+            if titled:  # a `# ` heading repeating the note's file name or title names the note, not its first word
+                titles += [note_titles(path, matter)] * len(chunks)
         extra = {"note_nouns": nouns} if by_note else {}
         if titled:
             extra["note_titles"] = titles
