@@ -1,0 +1,148 @@
+"""Google Keep notes as Google Takeout exports them (`Takeout/Keep/`): one
+JSON file per note, `Groceries.json` (an untitled note is named by its time,
+`2026-11-03T09_15_02.123+01_00.json`), beside an `.html` twin of the same
+note, the note's attachments (`.jpg`, `.png`, `.3gp`, ...) and `Labels.txt`.
+
+A note is read from its JSON as the Markdown note it would be: front matter
+first (its `title:`; `date:` its creation time in the machine's time zone,
+as Joplin's and Dendron's epoch times are read; its labels as `tags:`;
+`updated:`, `archived:`, `pinned:` and `shared-with:` when set), then its text
+(`textContent`) or its checklist (`listContent`) as `- [ ]` / `- [x]` tasks
+(mrag tasks lists them), then its web links (`annotations`) as Markdown
+links. So title, date, tags and to-dos are read by the readers every note
+goes through; a chunk's line numbers (`mrag show Groceries.json:3`) are
+lines of this text, as a canvas's are. A note in Keep's trash (`isTrashed`)
+is no note: skipped with that reason. What is told apart here is the shape,
+not the name: a `.json` file is a Keep note when it is a JSON object with
+Keep's flags and timestamps and a text or a checklist (keep_shaped); every
+other `.json` stays no note (mrag's own graph export among them).
+
+The walk passes the rest of a Takeout Keep folder over in silence (beside a
+Keep note of the same folder): the `.html` twin of a note (the same note
+again), the attachments (never text), and `Labels.txt` (the label names,
+which the notes' tags hold)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+
+KEEP_SUFFIX = ".json"
+# what Keep's export writes beside its notes: the HTML twin, attachments (photos, drawings, voice memos)
+TWIN_SUFFIX = ".html"
+ATTACHMENT_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".3gp", ".amr", ".m4a", ".awb"})
+LABELS_FILE = "labels.txt"  # lower case: compared with a name in lower case
+
+# a value YAML would read as something else than the text (a flow list, a quoted or block scalar, a comment)
+_SPECIAL_START = tuple("[{\"'#&*!|>%@`-")
+
+
+class KeepTrashed(ValueError):
+    """A Keep note in Keep's trash; str() is the reason the sync gives."""
+
+
+def keep_shaped(data) -> bool:
+    """Is the parsed JSON `data` a Google Keep note as Takeout writes it: an object with its `isTrashed`
+    flag, a creation or edit time in microseconds, and a text or a checklist?"""
+    return (isinstance(data, dict) and isinstance(data.get("isTrashed"), bool)
+            and any(isinstance(data.get(k), int) for k in ("createdTimestampUsec", "userEditedTimestampUsec"))
+            and (isinstance(data.get("textContent"), str) or isinstance(data.get("listContent"), list)))
+
+
+def keep_json(text: str):
+    """The parsed Keep note `text` holds, None when it holds no JSON or JSON of another shape."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if keep_shaped(data) else None
+
+
+def _local(usec) -> str:
+    """`2026-11-03 09:15`: the epoch time `usec` (microseconds) in the machine's time zone; '' when none."""
+    if not isinstance(usec, int) or isinstance(usec, bool) or usec <= 0:
+        return ""
+    try:
+        return _dt.datetime.fromtimestamp(usec / 1_000_000).strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def _one_line(value) -> str:
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _yaml_value(value: str) -> str:
+    """`value` as a front matter value reads back as written (quoted when it would read otherwise)."""
+    if value.startswith(_SPECIAL_START) or value.endswith(":") or " #" in value:
+        return f"'{value}'" if "'" not in value else f'"{value}"'
+    return value
+
+
+def _names(items, key: str) -> list[str]:
+    """The `key` strings of the objects `items` (Keep's labels, sharees), in order, once each."""
+    out: list[str] = []
+    for item in items if isinstance(items, list) else []:
+        value = _one_line(item.get(key)) if isinstance(item, dict) else ""
+        if value and value not in out:
+            out.append(value)
+    return out
+
+
+def keep_text(text: str) -> str:
+    """The Markdown note a Keep note's JSON `text` reads as (the module docstring); ValueError when it is
+    no Keep note, KeepTrashed when it is in Keep's trash."""
+    data = keep_json(text)
+    if data is None:
+        raise ValueError("not a Google Keep note")
+    title = _one_line(data.get("title"))
+    created = _local(data.get("createdTimestampUsec")) or _local(data.get("userEditedTimestampUsec"))
+    if data.get("isTrashed") is True:
+        what = f'"{title[:60]}"' if title else f"of {created}" if created else "untitled"
+        raise KeepTrashed(f"a Google Keep note in the trash ({what})")
+    head = ["---"]
+    if title:
+        head.append(f"title: {_yaml_value(title)}")
+    if created:
+        head.append(f"date: {created}")
+    edited = _local(data.get("userEditedTimestampUsec"))
+    if edited and edited != created:
+        head.append(f"updated: {edited}")
+    labels = _names(data.get("labels"), "name")
+    if labels:
+        head.append("tags:")
+        head += [f"  - {_yaml_value(label)}" for label in labels]
+    for key, said in (("isArchived", "archived"), ("isPinned", "pinned")):
+        if data.get(key) is True:
+            head.append(f"{said}: true")
+    sharees = _names(data.get("sharees"), "email")
+    if sharees:
+        head.append(f"shared-with: [{', '.join(sharees)}]")
+    head.append("---")
+    blocks = []
+    body = data.get("textContent")
+    if isinstance(body, str) and body.strip():
+        blocks.append(body.replace("\r\n", "\n").strip("\n"))
+    items = data.get("listContent")
+    if isinstance(items, list):
+        tasks = []
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            said = _one_line(item.get("text"))
+            if said:
+                tasks.append(f"- [{'x' if item.get('isChecked') is True else ' '}] {said}")
+        if tasks:
+            blocks.append("\n".join(tasks))
+    links = []
+    for note in data.get("annotations") if isinstance(data.get("annotations"), list) else []:
+        if not isinstance(note, dict):
+            continue
+        url, shown = _one_line(note.get("url")), _one_line(note.get("title")).replace("]", ")").replace("[", "(")
+        if url:
+            links.append(f"[{shown}]({url.replace(' ', '%20')})" if shown else f"<{url}>")
+    if links:
+        blocks.append("\n".join(links))
+    return "\n".join(head) + "\n" + "".join(f"\n{b}\n" for b in blocks)
