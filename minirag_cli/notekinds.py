@@ -65,6 +65,10 @@ so a chunk's line numbers are lines of it.
   shape): the Markdown note keep.keep_text makes of it (front matter, text or
   checklist, links); one in Keep's trash is no note (keep.py).
 
+- A Simplenote export's note (a `.txt` beside its `source/notes.json`): the
+  tags its export appended (`Tags:`, then `  travel, books`) read as `#tags`
+  (simplenote.py).
+
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
 skipped. So is one a reader fails on in a way not foreseen (note_text turns
@@ -80,6 +84,7 @@ import re
 from pathlib import Path
 
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
+from minirag_cli.simplenote import export_folder, tags_read
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -119,6 +124,8 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
     if kind is None:
+        if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
+            text = tags_read(text)  # a Simplenote note's `Tags:` block (simplenote.py)
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

@@ -25,6 +25,10 @@ from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import ATTACHMENT_SUFFIXES, KEEP_SUFFIX, LABELS_FILE, TWIN_SUFFIX, keep_json
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
+from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
+from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
+from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
+from minirag_cli.simplenote import export_folder
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
@@ -66,6 +70,51 @@ def keep_litter(name: str, keep_notes: Container[str]) -> bool:
     suffix = suffix.lower()
     return ((suffix == TWIN_SUFFIX and stem + KEEP_SUFFIX in keep_notes) or suffix in ATTACHMENT_SUFFIXES
             or name.lower() == LABELS_FILE)
+
+
+def export_file_reason(root: Path, rel: str) -> tuple[str, str] | None:
+    """(why, what to do) when the file `rel` of the synced folder `root` is one a notes app's export writes
+    beside its notes that the walk passes over (keep_litter, Simplenote's trash and source: `mrag show` of
+    it says so, not `saved since the last sync`), else None."""
+    parts = rel.split("/")
+    folder = root.joinpath(*parts[:-1])
+    if len(parts) > 1 and parts[-2] == SIMPLENOTE_TRASH and export_folder(folder.parent):
+        return SIMPLENOTE_TRASH_REASON, "Restore the note in Simplenote and export again to have it indexed."
+    if parts[-2:] == list(SIMPLENOTE_SOURCE) and export_folder(folder.parent):
+        return ("Simplenote's record of the notes its export wrote as files: each note's .txt file is read",
+                "`mrag show` one of the export's .txt notes.")
+    try:
+        jsons = sorted(n for n in os.listdir(folder) if n.lower().endswith(KEEP_SUFFIX))
+    except OSError:
+        return None
+    name = parts[-1]
+    twin = os.path.splitext(name)[0] + KEEP_SUFFIX
+    found, own = None, False  # a Keep note of the folder: the twin's, else the one the attachment is of, else the first
+    for json_name in ([twin] if twin in jsons else []) + jsons:
+        try:
+            data = keep_json((folder / json_name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        if data is None:
+            continue
+        if not keep_litter(name, {json_name}):
+            return None
+        attached = [a.get("filePath") for a in data.get("attachments") or [] if isinstance(a, dict)]
+        if json_name == twin or name in attached:
+            found, own = json_name, True
+            break
+        found = found or json_name
+    if found is None:
+        return None
+    import shlex
+
+    show = f"`mrag show {shlex.quote('/'.join(parts[:-1] + [found]))}`"
+    if found == twin:
+        return f"the HTML twin of the Google Keep note {found} (the note is read from its .json)", show + "."
+    if name.lower() == LABELS_FILE:
+        return "Google Keep's list of labels (each Keep note's labels are read as its tags)", show + " shows a note's."
+    what = f"an attachment of the Google Keep note {found}" if own else "a file of Google Keep's export"
+    return f"{what} (attachments are not read)", show + "."
 
 
 def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
@@ -810,6 +859,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if reldir + d in templates:
                 result.skipped.append({"path": reldir + d, "reason": templates[reldir + d]})
                 continue
+            if d == SIMPLENOTE_TRASH and export_folder(dirpath):  # deleted notes, listed as one line
+                result.skipped.append({"path": reldir + d, "reason": SIMPLENOTE_TRASH_REASON})
+                continue
             if not is_utf8_name(d):  # the index stores paths as text: its notes could not be written
                 result.skipped.append({"path": printable_name(reldir + d), "reason": BAD_FOLDER_NAME})
                 continue
@@ -841,6 +893,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if not is_utf8_name(name):  # the index stores paths as UTF-8 text
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
+                continue
+            if (name == SIMPLENOTE_SOURCE[1] and reldir and os.path.basename(dirpath) == SIMPLENOTE_SOURCE[0]
+                    and export_folder(os.path.dirname(dirpath))):
+                result.system_files += 1  # Simplenote's record of the notes its export wrote as files
                 continue
             if keep_notes and keep_litter(name, keep_notes):
                 result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
@@ -1548,6 +1604,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # not when dated as a whole by its file name, front matter date or title line (`# 2026-11-26`), and a log line (a
 # level after its time, `ERROR`; lines seconds apart back to back) opens no entry: a server log pasted into a daily
 # note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
+# 10: qa37: a Simplenote export (a folder whose `source/notes.json` opens `{"activeNotes": [`, simplenote.py): its
+# `trash/` is skipped (its deleted notes were indexed as live ones), `source/notes.json` passed over in silence, and a
+# note's appended `Tags:` block read as `#tags` (`  travel, books` -> `  #travel #books`; they were words).
 # 10: qa37: a Google Keep note of Google Takeout (`Takeout/Keep/Groceries.json`: a `.json` of Keep's shape, keep.py)
 # is read as a Markdown note (title, creation time as `date:`, labels as `tags:`, its checklist as `- [ ]` tasks,
 # its web links); one in Keep's trash is skipped with that reason; its `.html` twin, attachments and `Labels.txt`

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from minirag_cli.cli import app
 from minirag_cli.keep import KeepTrashed, keep_text
 from tests.test_sync_conflicts import sync
-from tests.test_tasks import listed
+from tests.test_tasks import listed, run
 
 # 2026-11-03 08:15:02 UTC: 09:15 in Berlin
 CREATED = 1793693702123000
@@ -76,13 +76,14 @@ def write(path, text: str) -> None:
     os.utime(path, (1_790_000_000, 1_790_000_000))
 
 
-def test_a_takeout_keep_folder_is_indexed(tmp_path, berlin):
+def test_a_takeout_keep_folder_is_indexed(tmp_path, berlin, capsys, monkeypatch):
     root = tmp_path / "notes"
     folder = root / "Takeout" / "Keep"
     notes = {
         "Groceries": keep("Groceries", items=[("Milk", False), ("Eggs", True), ("Sourdough bread", False)],
                           labels=["Shopping"]),
-        "Trip to Lisbon": keep("Trip to Lisbon", text="Booked Hotel Avenida Palace for 12-15 December."),
+        "Trip to Lisbon": keep("Trip to Lisbon", text="Booked Hotel Avenida Palace for 12-15 December.",
+                               attachments=[{"filePath": "1a2b3c4d.jpg", "mimetype": "image/jpeg"}]),
         "2026-11-03T09_15_02.123+01_00": keep(text="Call Dr. Weber's office about the appointment."),
         "Old shopping list": keep("Old shopping list", items=[("Batteries", False)], trashed=True),
     }
@@ -109,6 +110,12 @@ def test_a_takeout_keep_folder_is_indexed(tmp_path, berlin):
     shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "Takeout/Keep/Trip to Lisbon.json"])
     assert shown.exit_code == 0, shown.output
     assert "title: Trip to Lisbon" in shown.output and "Booked Hotel Avenida Palace" in shown.output
+    # what the walk passes over, `mrag show` says what it is (it said `saved since the last sync`)
+    for name, said in (("Groceries.html", "the HTML twin of the Google Keep note Groceries.json"),
+                       ("1a2b3c4d.jpg", "an attachment of the Google Keep note Trip to Lisbon.json"),
+                       ("Labels.txt", "Google Keep's list of labels")):
+        code, _out, err = run(capsys, monkeypatch, "--db", db_path, "show", f"Takeout/Keep/{name}")
+        assert code == 1 and f"never indexed: {said}" in " ".join(err.split()), err
     # nothing changed: the same notes, the same skipped files (the trashed note and package.json not read again)
     summary, again = sync(root, db_path)
     assert again == indexed and summary.system_files == 7

@@ -83,7 +83,12 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {passed_over}.",
                                hint="Rename it, or change the rules, to index it; sync passes such files over "
                                     "without listing them.")
-            from minirag_cli.walk import templates_folder_of
+            from minirag_cli.walk import export_file_reason, templates_folder_of
+
+            exported = export_file_reason(Path(root), rel)
+            if exported:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {exported[0]}.",
+                               hint=exported[1])
 
             template = templates_folder_of(Path(root), rel)  # as the sync reads the settings now
             if template:
