@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.keep import ATTACHMENT_SUFFIXES, KEEP_SUFFIX, LABELS_FILE, TWIN_SUFFIX, keep_json
+from minirag_cli.keep import ATTACHMENT_SUFFIXES, KEEP_SUFFIX, LABELS_FILE, TWIN_SUFFIX, keep_json, keep_text
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -423,6 +423,24 @@ def _note_text(path: str) -> str | None:
         return None
 
 
+def _keep_compared(text: str, other: str) -> tuple[str | None, str | None]:
+    """`text` and `other`, the texts of a file and the note its name may copy, as near_copy compares them:
+    two Google Keep notes (keep.py) as they are read (their JSON may be one line: one word), and none when they
+    were created at different times. A Keep note is made once: the same title and nearly the same checklist
+    (this week's groceries, last week's) made at another time is another note, not a copy of it."""
+    if not (text.lstrip().startswith("{") and other.lstrip().startswith("{")):
+        return text, other
+    one, two = keep_json(text), keep_json(other)
+    if one is None or two is None:
+        return text, other
+    if one.get("createdTimestampUsec") != two.get("createdTimestampUsec"):
+        return None, None
+    try:
+        return keep_text(text), keep_text(other)
+    except ValueError:  # in Keep's trash: skipped for that, compared as written
+        return text, other
+
+
 def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None,
                          notes: Container[str] | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
@@ -447,6 +465,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                 if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
                     continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
+                if copy is not None and note is not None:
+                    copy, note = _keep_compared(copy, note)
                 if copy is not None and note is not None and near_copy(copy, note):
                     return numbered_copy_of(name, original, said)
     return None

@@ -142,3 +142,20 @@ def test_an_index_of_older_readers_reads_its_keep_notes_at_the_next_sync(tmp_pat
     summary, indexed = sync(root, db_path)
     assert indexed == ["Keep/Groceries.json", "diary.md"] and summary.skipped == []
     assert [t["text"] for t in listed(db_path)] == ["Milk"]
+
+
+def test_two_keep_notes_of_one_title_are_two_notes(tmp_path, berlin):
+    """A title Keep holds twice (this week's groceries and last week's) is `Groceries.json` and `Groceries (1).json`
+    (or a second Takeout download): nearly the same text, numbered as iCloud and Google Drive number a copy, the
+    second was skipped as `a numbered copy ... of Groceries.json`. Created at another time, it is another note;
+    a copy with the note's own creation time is still a copy."""
+    root = tmp_path / "notes"
+    items = [("Milk", False), ("Eggs", False), ("Bread", False), ("Butter", False), ("Apples", False)]
+    write(root / "Keep" / "Groceries.json", keep("Groceries", items=items + [("Coffee", False)]))
+    write(root / "Keep" / "Groceries (1).json", keep("Groceries", items=items + [("Tea", False)],
+                                                     created=CREATED + 7 * 86400 * 10**6))
+    write(root / "Keep" / "Groceries 2.json", keep("Groceries", items=items + [("Juice", False)]))  # a copy
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Keep/Groceries (1).json", "Keep/Groceries.json"]
+    assert [s["path"] for s in summary.skipped] == ["Keep/Groceries 2.json"]
+    assert summary.skipped[0]["reason"].startswith("a numbered copy (iCloud, Google Drive, Finder) of Groceries.json")
