@@ -159,3 +159,22 @@ def test_two_keep_notes_of_one_title_are_two_notes(tmp_path, berlin):
     assert indexed == ["Keep/Groceries (1).json", "Keep/Groceries.json"]
     assert [s["path"] for s in summary.skipped] == ["Keep/Groceries 2.json"]
     assert summary.skipped[0]["reason"].startswith("a numbered copy (iCloud, Google Drive, Finder) of Groceries.json")
+
+
+def test_a_keep_note_trashed_since_leaves_the_index(tmp_path, berlin):
+    """A new Takeout export over the old one: a note moved to Keep's trash since is gone from `ask` and `mrag tasks`
+    at the next sync; restored, it is back."""
+    root = tmp_path / "notes"
+    path = root / "Keep" / "Groceries.json"
+    write(path, keep("Groceries", items=[("Milk", False)]))
+    db_path = tmp_path / "index.sqlite"
+    assert sync(root, db_path)[1] == ["Keep/Groceries.json"]
+    path.write_text(keep("Groceries", items=[("Milk", False)], trashed=True), encoding="utf-8")
+    os.utime(path, (1_790_000_100, 1_790_000_100))
+    summary, indexed = sync(root, db_path)
+    assert indexed == [] and [s["path"] for s in summary.skipped] == ["Keep/Groceries.json"]
+    assert listed(db_path) == []
+    path.write_text(keep("Groceries", items=[("Milk", False)]), encoding="utf-8")
+    os.utime(path, (1_790_000_200, 1_790_000_200))
+    assert sync(root, db_path)[1] == ["Keep/Groceries.json"]
+    assert [t["text"] for t in listed(db_path)] == ["Milk"]
