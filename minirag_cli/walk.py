@@ -841,7 +841,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             try:
                 with open(os.path.join(dirpath, name), "rb") as f:
                     data = f.read(max_bytes + 1)
-                if keep_json(data.decode("utf-8")) is not None:
+                # every Keep note holds its `isTrashed` flag: another JSON (a 5 MB package-lock) is not parsed
+                if b'"isTrashed"' in data and keep_json(data.decode("utf-8")) is not None:
                     found.add(name)
             except (OSError, UnicodeDecodeError):
                 continue
