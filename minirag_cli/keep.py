@@ -26,6 +26,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
+import shlex
+from pathlib import Path
 
 KEEP_SUFFIX = ".json"
 # what Keep's export writes beside its notes: the HTML twin, attachments (photos, drawings, voice memos)
@@ -146,3 +149,66 @@ def keep_text(text: str) -> str:
     if links:
         blocks.append("\n".join(links))
     return "\n".join(head) + "\n" + "".join(f"\n{b}\n" for b in blocks)
+
+
+def keep_litter(name: str, keep_notes) -> bool:
+    """Is the file `name`, in a folder whose Google Keep notes are `keep_notes` (their file names), what
+    Takeout writes beside them that is no note of its own: a note's `.html` twin (the same note again),
+    an attachment (a photo, a voice memo) or `Labels.txt` (the label names the notes' tags hold)?"""
+    stem, suffix = os.path.splitext(name)
+    suffix = suffix.lower()
+    return ((suffix == TWIN_SUFFIX and stem + KEEP_SUFFIX in keep_notes) or suffix in ATTACHMENT_SUFFIXES
+            or name.lower() == LABELS_FILE)
+
+
+def litter_reason(folder: Path, name: str, shown: str) -> tuple[str, str] | None:
+    """(why, what to do) when the file `name` of `folder` is keep_litter beside a Keep note of the folder
+    (`mrag show` of it says so, not `saved since the last sync`), else None; `shown`: the folder's path
+    as `mrag show` takes it ('' or 'Takeout/Keep/')."""
+    try:
+        jsons = sorted(n for n in os.listdir(folder) if n.lower().endswith(KEEP_SUFFIX))
+    except OSError:
+        return None
+    twin = os.path.splitext(name)[0] + KEEP_SUFFIX
+    found, own = None, False  # a Keep note of the folder: the twin's, else the one the attachment is of, else the first
+    for json_name in ([twin] if twin in jsons else []) + jsons:
+        try:
+            data = keep_json((folder / json_name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        if data is None:
+            continue
+        if not keep_litter(name, {json_name}):
+            return None
+        attached = [a.get("filePath") for a in data.get("attachments") or [] if isinstance(a, dict)]
+        if json_name == twin or name in attached:
+            found, own = json_name, True
+            break
+        found = found or json_name
+    if found is None:
+        return None
+    show = f"`mrag show {shlex.quote(shown + found)}`"
+    if found == twin:
+        return f"the HTML twin of the Google Keep note {found} (the note is read from its .json)", show + "."
+    if name.lower() == LABELS_FILE:
+        return "Google Keep's list of labels (each Keep note's labels are read as its tags)", show + " shows a note's."
+    what = f"an attachment of the Google Keep note {found}" if own else "a file of Google Keep's export"
+    return f"{what} (attachments are not read)", show + "."
+
+
+def copy_compared(text: str, other: str) -> tuple[str | None, str | None]:
+    """`text` and `other`, the texts of a file and the note its name may copy (walk.conflict_copy_reason),
+    as near_copy compares them: two Google Keep notes as they are read (their JSON may be one line: one
+    word), and none when they were created at different times. A Keep note is made once: the same title and
+    nearly the same checklist (this week's groceries, last week's) made at another time is another note."""
+    if not (text.lstrip().startswith("{") and other.lstrip().startswith("{")):
+        return text, other
+    one, two = keep_json(text), keep_json(other)
+    if one is None or two is None:
+        return text, other
+    if one.get("createdTimestampUsec") != two.get("createdTimestampUsec"):
+        return None, None
+    try:
+        return keep_text(text), keep_text(other)
+    except ValueError:  # in Keep's trash: skipped for that, compared as written
+        return text, other

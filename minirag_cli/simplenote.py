@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 TRASH_FOLDER = "trash"
 SOURCE_FILE = ("source", "notes.json")
@@ -50,3 +51,15 @@ def tags_read(text: str) -> str:
         return line.group(1) + " ".join(f"#{t}" if _TAG.fullmatch(t) else t for t in tags if t)
 
     return text[:m.end(1)] + re.sub(r"(\r?\n  )([^\r\n]+)", tagged, block)
+
+
+def passed_over_reason(root: Path, parts: list[str]) -> tuple[str, str] | None:
+    """(why, what to do) when the file of the synced folder `root` at `parts` (its path's parts) is one the walk
+    passes over in a Simplenote export (a note of its trash, its source/notes.json), else None."""
+    folder = root.joinpath(*parts[:-1])
+    if len(parts) > 1 and parts[-2] == TRASH_FOLDER and export_folder(folder.parent):
+        return TRASH_REASON, "Restore the note in Simplenote and export again to have it indexed."
+    if tuple(parts[-2:]) == SOURCE_FILE and export_folder(folder.parent):
+        return ("Simplenote's record of the notes its export wrote as files: each note's .txt file is read",
+                "`mrag show` one of the export's .txt notes.")
+    return None

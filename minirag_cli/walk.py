@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.keep import ATTACHMENT_SUFFIXES, KEEP_SUFFIX, LABELS_FILE, TWIN_SUFFIX, keep_json, keep_text
+from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -60,61 +60,6 @@ TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack:
 # A Google Keep note is a `.json` file of Keep's shape (keep.py), read as a note; any other `.json`
 # stays no note, listed with this reason (or passed over: mrag's own graph export, written_by_mrag)
 NOT_NOTE_JSON = "not a note file (.json)"
-
-
-def keep_litter(name: str, keep_notes: Container[str]) -> bool:
-    """Is the file `name`, in a folder whose Google Keep notes are `keep_notes` (their file names), what
-    Takeout writes beside them that is no note of its own: a note's `.html` twin (the same note again),
-    an attachment (a photo, a voice memo) or `Labels.txt` (the label names the notes' tags hold)?"""
-    stem, suffix = os.path.splitext(name)
-    suffix = suffix.lower()
-    return ((suffix == TWIN_SUFFIX and stem + KEEP_SUFFIX in keep_notes) or suffix in ATTACHMENT_SUFFIXES
-            or name.lower() == LABELS_FILE)
-
-
-def export_file_reason(root: Path, rel: str) -> tuple[str, str] | None:
-    """(why, what to do) when the file `rel` of the synced folder `root` is one a notes app's export writes
-    beside its notes that the walk passes over (keep_litter, Simplenote's trash and source: `mrag show` of
-    it says so, not `saved since the last sync`), else None."""
-    parts = rel.split("/")
-    folder = root.joinpath(*parts[:-1])
-    if len(parts) > 1 and parts[-2] == SIMPLENOTE_TRASH and export_folder(folder.parent):
-        return SIMPLENOTE_TRASH_REASON, "Restore the note in Simplenote and export again to have it indexed."
-    if parts[-2:] == list(SIMPLENOTE_SOURCE) and export_folder(folder.parent):
-        return ("Simplenote's record of the notes its export wrote as files: each note's .txt file is read",
-                "`mrag show` one of the export's .txt notes.")
-    try:
-        jsons = sorted(n for n in os.listdir(folder) if n.lower().endswith(KEEP_SUFFIX))
-    except OSError:
-        return None
-    name = parts[-1]
-    twin = os.path.splitext(name)[0] + KEEP_SUFFIX
-    found, own = None, False  # a Keep note of the folder: the twin's, else the one the attachment is of, else the first
-    for json_name in ([twin] if twin in jsons else []) + jsons:
-        try:
-            data = keep_json((folder / json_name).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError):
-            continue
-        if data is None:
-            continue
-        if not keep_litter(name, {json_name}):
-            return None
-        attached = [a.get("filePath") for a in data.get("attachments") or [] if isinstance(a, dict)]
-        if json_name == twin or name in attached:
-            found, own = json_name, True
-            break
-        found = found or json_name
-    if found is None:
-        return None
-    import shlex
-
-    show = f"`mrag show {shlex.quote('/'.join(parts[:-1] + [found]))}`"
-    if found == twin:
-        return f"the HTML twin of the Google Keep note {found} (the note is read from its .json)", show + "."
-    if name.lower() == LABELS_FILE:
-        return "Google Keep's list of labels (each Keep note's labels are read as its tags)", show + " shows a note's."
-    what = f"an attachment of the Google Keep note {found}" if own else "a file of Google Keep's export"
-    return f"{what} (attachments are not read)", show + "."
 
 
 def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
@@ -423,24 +368,6 @@ def _note_text(path: str) -> str | None:
         return None
 
 
-def _keep_compared(text: str, other: str) -> tuple[str | None, str | None]:
-    """`text` and `other`, the texts of a file and the note its name may copy, as near_copy compares them:
-    two Google Keep notes (keep.py) as they are read (their JSON may be one line: one word), and none when they
-    were created at different times. A Keep note is made once: the same title and nearly the same checklist
-    (this week's groceries, last week's) made at another time is another note, not a copy of it."""
-    if not (text.lstrip().startswith("{") and other.lstrip().startswith("{")):
-        return text, other
-    one, two = keep_json(text), keep_json(other)
-    if one is None or two is None:
-        return text, other
-    if one.get("createdTimestampUsec") != two.get("createdTimestampUsec"):
-        return None, None
-    try:
-        return keep_text(text), keep_text(other)
-    except ValueError:  # in Keep's trash: skipped for that, compared as written
-        return text, other
-
-
 def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None = None,
                          notes: Container[str] | None = None) -> str | None:
     """Why the file `name` is passed over when it is a sync tool's conflict copy (CONFLICT_COPIES) of a
@@ -466,7 +393,7 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None:
-                    copy, note = _keep_compared(copy, note)
+                    copy, note = copy_compared(copy, note)
                 if copy is not None and note is not None and near_copy(copy, note):
                     return numbered_copy_of(name, original, said)
     return None
