@@ -20,7 +20,10 @@ other `.json` stays no note (mrag's own graph export among them).
 The walk passes the rest of a Takeout Keep folder over in silence (beside a
 Keep note of the same folder): the `.html` twin of a note (the same note
 again), the attachments (never text), and `Labels.txt` (the label names,
-which the notes' tags hold)."""
+which the notes' tags hold); `mrag show` of one says what it is
+(litter_reason). Two Keep notes of one title (`Groceries.json`, `Groceries
+(1).json`) created at different times are two notes, never a numbered copy
+(copy_compared)."""
 
 from __future__ import annotations
 
