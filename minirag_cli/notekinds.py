@@ -84,7 +84,7 @@ import re
 from pathlib import Path
 
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
-from minirag_cli.simplenote import export_folder, tags_read
+from minirag_cli.simplenote import export_folder, note_read
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -125,7 +125,7 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
                NOTEBOOK: notebook_text}
     if kind is None:
         if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
-            text = tags_read(text)  # a Simplenote note's `Tags:` block (simplenote.py)
+            text = note_read(text, folder)  # a Simplenote note's tags and creation (simplenote.py)
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

@@ -9,10 +9,14 @@ writes it (export_folder). Then its `trash/` is no notes (the walk lists it as
 skipped, one line, as it does an Obsidian templates folder), its
 `source/notes.json` is passed over in silence (the notes' own files are read),
 and a note's tags block is read as `#tags` (tags_read): the lines keep their
-numbers, `  travel, books` read as `  #travel #books`."""
+numbers, `  travel, books` read as `  #travel #books`. Its creation, which
+only `source/notes.json` holds, ends the text read as a line of its own,
+`created: 2023-05-02 12:11` (note_read), which dates it (created,
+store.note_head)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -36,6 +40,63 @@ def export_folder(folder: str | os.PathLike) -> bool:
     except OSError:
         return False
     return _SOURCE_START.match(head.lstrip(b"\xef\xbb\xbf \t\r\n")) is not None
+
+
+# the line note_read appends to a note of an export whose source/notes.json dates it (its creation, local time)
+CREATED_LINE = re.compile(r"created: (\d{4}-\d\d-\d\d \d\d:\d\d)")
+
+
+@functools.lru_cache(maxsize=4)
+def _creations(source: str, _stamp: tuple) -> dict[str, str]:
+    """{a note's text: its creation, `2023-05-02 12:11` in the machine's time zone} of the active notes
+    `source` (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; {} when unreadable."""
+    import datetime as dt
+    import json
+
+    try:
+        with open(source, "rb") as f:
+            notes = json.loads(f.read()).get("activeNotes")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return {}
+    out = {}
+    for note in notes if isinstance(notes, list) else []:
+        if not isinstance(note, dict) or not isinstance(note.get("content"), str):
+            continue
+        try:
+            at = dt.datetime.fromisoformat(str(note.get("creationDate")).replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if at.tzinfo is not None:
+            out.setdefault(note["content"].replace("\r\n", "\n"), at.astimezone().strftime("%Y-%m-%d %H:%M"))
+    return out
+
+
+def note_read(text: str, folder: str | os.PathLike) -> str:
+    """The text read of a note of the Simplenote export `folder` (export_folder): its tags block's tags as
+    `#tags` (tags_read), and, when source/notes.json holds its text, a last line `created: 2023-05-02 12:11`
+    (its creation, in the machine's time zone), which dates it (created): its file says nothing of when."""
+    m = _TAGS_BLOCK.search(text)
+    source = os.path.join(folder, *SOURCE_FILE)
+    try:
+        st = os.stat(source)
+        created = _creations(source, (st.st_size, st.st_mtime_ns)).get(
+            (text[:m.start()] if m else text).replace("\r\n", "\n"), "")
+    except OSError:
+        created = ""
+    text = tags_read(text)
+    if not created:
+        return text
+    return text + ("" if text.endswith("\n") else "\n") + f"\ncreated: {created}\n"
+
+
+def created(path: str, text: str) -> str:
+    """The creation time note_read gave the `.txt` note at `path` whose read text is `text` (its last line),
+    '' for another note."""
+    if not path.lower().endswith(".txt"):
+        return ""
+    last = text.rstrip("\n").rsplit("\n", 1)[-1].rstrip("\r")
+    m = CREATED_LINE.fullmatch(last)
+    return m.group(1) if m else ""
 
 
 def tags_read(text: str) -> str:

@@ -1554,7 +1554,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
 # 10: qa37: a Simplenote export (a folder whose `source/notes.json` opens `{"activeNotes": [`, simplenote.py): its
 # `trash/` is skipped (its deleted notes were indexed as live ones), `source/notes.json` passed over in silence, and a
-# note's appended `Tags:` block read as `#tags` (`  travel, books` -> `  #travel #books`; they were words).
+# note's appended `Tags:` block read as `#tags` (`  travel, books` -> `  #travel #books`; they were words), and its
+# creation (source/notes.json's `creationDate`) appended as a last line `created: 2023-05-02 12:11`, which dates it.
 # 10: qa37: a Google Keep note of Google Takeout (`Takeout/Keep/Groceries.json`: a `.json` of Keep's shape, keep.py)
 # is read as a Markdown note (title, creation time as `date:`, labels as `tags:`, its checklist as `- [ ]` tasks,
 # its web links); one in Keep's trash is skipped with that reason; its `.html` twin, attachments and `Labels.txt`

@@ -14,9 +14,11 @@ import os
 
 from typer.testing import CliRunner
 
+from minirag_cli import db
 from minirag_cli.cli import app
 from minirag_cli.simplenote import TRASH_REASON, tags_read
 from tests.test_sync_conflicts import sync
+from tests.test_keep import berlin  # noqa: F401 (a fixture)
 from tests.test_tasks import run
 
 
@@ -51,7 +53,8 @@ def test_tags_read():
     assert tags_read("A note\n\nTags:\n  travel\nmore text") == "A note\n\nTags:\n  travel\nmore text"
 
 
-def test_a_simplenote_export_is_indexed_without_its_trash(tmp_path, capsys, monkeypatch):
+def test_a_simplenote_export_is_indexed_without_its_trash(tmp_path, capsys, monkeypatch, berlin):
+    """(berlin: the export's times are UTC, 10:11 is 12:11 in Berlin in May)"""
     root = tmp_path / "notes"
     export(root / "simplenote",
            {"Lisbon hotel options\nDecided: Avenida Palace.": ["travel"], "Jonas' address\nOderberger Str. 5": []},
@@ -66,7 +69,15 @@ def test_a_simplenote_export_is_indexed_without_its_trash(tmp_path, capsys, monk
     assert summary.system_files == 1  # source/notes.json
     shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "simplenote/Lisbon hotel options.txt"])
     assert shown.exit_code == 0, shown.output
-    assert "Tags:\n  #travel\n" in shown.output and "#travel" in shown.output.split("entities", 1)[1].lower()
+    assert "Tags:\n  #travel\n\ncreated: 2023-05-02 12:11\n" in shown.output
+    assert "#travel" in shown.output.split("entities", 1)[1].lower()
+    # dated by its creation, which only source/notes.json holds (it was undated): its header, as a front matter's
+    conn = db.connect(db_path)
+    headers = dict(conn.execute("SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
+                                "WHERE c.seq = 0"))
+    conn.close()
+    assert headers["simplenote/Lisbon hotel options.txt"].split("\n")[0] == "Lisbon hotel options · created: 2023-05-02 12:11"
+    assert headers["projects/tags.txt"].split("\n")[0] == "Packing"
     shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "projects/tags.txt"])
     assert "Tags:\n  travel\n" in shown.output
     code, _out, err = run(capsys, monkeypatch, "--db", db_path, "show", "simplenote/trash/Old phone numbers.txt")
