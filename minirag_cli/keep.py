@@ -5,7 +5,8 @@ note, the note's attachments (`.jpg`, `.png`, `.3gp`, ...) and `Labels.txt`.
 
 A note is read from its JSON as the Markdown note it would be: front matter
 first (its `title:`; `date:` its creation time in the machine's time zone,
-as Joplin's and Dendron's epoch times are read; its labels as `tags:`;
+as Joplin's and Dendron's epoch times are read; its labels as `tags:`, a
+label's blanks as hyphens, `Home-Projects`;
 `updated:`, `archived:`, `pinned:` and `shared-with:` when set), then its text
 (`textContent`) or its checklist (`listContent`) as `- [ ]` / `- [x]` tasks
 (mrag tasks lists them), then its web links (`annotations`) as Markdown
@@ -116,7 +117,8 @@ def keep_text(text: str) -> str:
     edited = _local(data.get("userEditedTimestampUsec"))
     if edited and edited != created:
         head.append(f"updated: {edited}")
-    labels = _names(data.get("labels"), "name")
+    # a tag holds no blank (Obsidian's, the heuristic extractor's `#tags`): `Home Projects` was `#Home` and `#Projects`
+    labels = [label.replace(" ", "-") for label in _names(data.get("labels"), "name")]
     if labels:
         head.append("tags:")
         head += [f"  - {_yaml_value(label)}" for label in labels]

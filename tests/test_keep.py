@@ -52,13 +52,13 @@ def berlin(monkeypatch):
 
 
 def test_a_keep_note_reads_as_markdown_with_front_matter(berlin):
-    text = keep("Trip to Lisbon", text="Booked Hotel Avenida Palace.\nFlight TP 579.", labels=["Travel", "Portugal"],
+    text = keep("Trip to Lisbon", text="Booked Hotel Avenida Palace.\nFlight TP 579.", labels=["Travel", "Home  Projects"],
                 edited=EDITED, annotations=[{"description": "", "source": "WEBLINK", "title": "Avenida [site]",
                                              "url": "https://example.pt/a b"}],
                 attachments=[{"filePath": "1a2b.jpg", "mimetype": "image/jpeg"}])
     assert keep_text(text) == (
         "---\ntitle: Trip to Lisbon\ndate: 2026-11-03 09:15\nupdated: 2026-11-05 09:15\n"
-        "tags:\n  - Travel\n  - Portugal\n---\n\n"
+        "tags:\n  - Travel\n  - Home-Projects\n---\n\n"
         "Booked Hotel Avenida Palace.\nFlight TP 579.\n\n"
         "[Avenida (site)](https://example.pt/a%20b)\n")
     checklist = keep("[Shop] today", items=[("Milk", False), ("Eggs", True), ("", False)], isArchived=True)
@@ -81,7 +81,7 @@ def test_a_takeout_keep_folder_is_indexed(tmp_path, berlin, capsys, monkeypatch)
     folder = root / "Takeout" / "Keep"
     notes = {
         "Groceries": keep("Groceries", items=[("Milk", False), ("Eggs", True), ("Sourdough bread", False)],
-                          labels=["Shopping"]),
+                          labels=["Shopping", "Home Projects"]),
         "Trip to Lisbon": keep("Trip to Lisbon", text="Booked Hotel Avenida Palace for 12-15 December.",
                                attachments=[{"filePath": "1a2b3c4d.jpg", "mimetype": "image/jpeg"}]),
         "2026-11-03T09_15_02.123+01_00": keep(text="Call Dr. Weber's office about the appointment."),
@@ -105,11 +105,15 @@ def test_a_takeout_keep_folder_is_indexed(tmp_path, berlin, capsys, monkeypatch)
     assert summary.system_files == 4 + 2 + 1  # the HTML twins, the attachments, Labels.txt: in silence
     # the checklist's open items are tasks, dated by the note's creation (Berlin time)
     assert [(t["path"], t["line"], t["text"], t["note_date"]) for t in listed(db_path)] == [
-        ("Takeout/Keep/Groceries.json", 8, "Milk", "2026-11-03"),
-        ("Takeout/Keep/Groceries.json", 10, "Sourdough bread", "2026-11-03")]
+        ("Takeout/Keep/Groceries.json", 9, "Milk", "2026-11-03"),
+        ("Takeout/Keep/Groceries.json", 11, "Sourdough bread", "2026-11-03")]
     shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "Takeout/Keep/Trip to Lisbon.json"])
     assert shown.exit_code == 0, shown.output
     assert "title: Trip to Lisbon" in shown.output and "Booked Hotel Avenida Palace" in shown.output
+    shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "Takeout/Keep/Groceries.json"])
+    named = [e.strip().split(" (")[0] for e in shown.output.split("entities", 1)[1].split(", ")]
+    tags = {name for name in named if name.startswith("#")}
+    assert tags == {"#Shopping", "#Home-Projects"}, shown.output  # a label of two words one tag
     # what the walk passes over, `mrag show` says what it is (it said `saved since the last sync`)
     for name, said in (("Groceries.html", "the HTML twin of the Google Keep note Groceries.json"),
                        ("1a2b3c4d.jpg", "an attachment of the Google Keep note Trip to Lisbon.json"),
