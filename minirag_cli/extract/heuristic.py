@@ -521,7 +521,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
 #    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
 #    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
-VERSION = 20
+# 21, names20's part (task lists and surnames): a to-do item's verb (TASK_VERBS: `- [ ] Send Priya the budget`,
+#    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
+#    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
+#    one at a sentence's start before a name the text capitalises mid-sentence too.
+VERSION = 21
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -977,6 +981,20 @@ JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank
 # as `Email`, `Ask` and `Call` are (IRREGULAR_VERBS), where no verb follows it (`Ping Pong Club met`: the
 # subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
 PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
+# A to-do item's imperative (heuristic rules 21, names20): the verb opening a task line, `- [ ] Send Priya the
+# budget`, `- [ ] Finish Harbor docs`, `TODO: Call Mom`, a todo.txt line, is no part of the name after it
+# (`Send Priya`, `Finish Harbor` were names), where no verb follows that name (`- Review Board met`: the subject).
+# Only where a line or a task label opens with it (_task_opening), or where the text capitalises the name after it
+# mid-sentence too (`Send Priya the budget.` beside `with Priya`): these bases name nothing in a task, but a
+# title may open with one (`Clean Code`, `Make Time`, `Get Out`: such bases are left out, as are JOURNAL_BASES,
+# which rules 14 read). Those that are verbs at any sentence start already (IRREGULAR_VERBS' `Call`, `Email`,
+# `Ask`) are listed for a task label's colon (`TODO: Call Mom` named Call Mom).
+TASK_VERBS = frozenset("""
+Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Meet Visit Schedule Reschedule Prepare
+Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
+Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify
+""".split())
+TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -1470,6 +1488,9 @@ SENTENCE_START = re.compile(rf"(?:^\s*|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\
                             rf")(?:(?<![*_\w]){_EMPH})?$")
 TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+# a task label before a task's verb: `TODO: `, `- [ ] **Next step:** `, `Action item: `
+TASK_LABEL = re.compile(rf"(?:{LINE_MARKS})?[ \t]*[*_]{{0,2}}(?:to-?do|to do|tasks?|action(?: items?)?|next(?: steps?)?"
+                        r"|reminders?|follow[- ]?ups?)[*_]{0,2}[ \t]*[:：][*_]{0,2}[ \t]*", re.IGNORECASE)
 # A line or a list item that opens with a Pandoc citation (`- [ ] [@he2016] Deep residual learning`, a
 # reading list's; `[@vaswani2017; @devlin2019] Attention ...`): the word after it starts a sentence, as
 # the word after the item's marks does (heuristic rules 19: `Deep`, `Dropout` were names). The citation
@@ -1556,7 +1577,9 @@ def _phrase(tag: str) -> bool:
         return False
     if lower == len(words) - 1 and words[lower] in REPORTING_VERBS:
         return True  # `Prof. Alvarez announced:`, a sentence whose subject is the name (rules 16)
-    return words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
+    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name)
+    return (words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
+            or (words[0] in TASK_VERBS and lower > 1))
 
 
 def _particle(words: list[str], i: int) -> bool:
@@ -2944,11 +2967,17 @@ class HeuristicExtractor:
                 start, found = start + verb.end(), found[verb.end():]
             else:
                 verb = VERB_NAME.match(found)
+                shaped = verb is not None  # a verb by VERB_NAME; else maybe a task's (TASK_VERBS, rules 21)
+                verb = verb or TASK_VERB.match(found)
                 rest = found[verb.end():].split() if verb else []
                 opener = verb.group(1) if verb else ""
+                # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21)
+                task = (bool(rest) and opener in TASK_VERBS and _task_opening(text, start)
+                        and not SUBJECT_VERB.match(text, start + len(found)))
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
-                        and ((len(rest) > 1 and opener not in JOURNAL_BASES)
+                        and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              or elsewhere(rest[0], start + verb.end())
+                             or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
@@ -2956,7 +2985,8 @@ class HeuristicExtractor:
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
-                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1))))):
+                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
+                             or (task and ONE_NAME_VERBS.fullmatch(opener) is not None))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
@@ -3801,6 +3831,18 @@ def _after_line_marks(text: str, end: int) -> bool:
     marks = text[line:end] + " "
     return (_LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
             or ("@" in marks and _CITED_MARKS.fullmatch(marks) is not None))
+
+
+def _task_opening(text: str, start: int) -> bool:
+    """Does the word at `start` open a line (after blanks alone, or its list, task box, quote or heading marks:
+    _after_line_marks) or follow a task label there (TASK_LABEL: `TODO: `, `- [ ] Next step: `), where a to-do
+    item's verb stands (TASK_VERBS, heuristic rules 21)?"""
+    line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
+    if line == 0 and start > MARKS_REACH:
+        return False
+    head = text[line:start]
+    return (head.strip(" \t") == "" or _after_line_marks(text, start)
+            or (":" in head or "：" in head) and TASK_LABEL.fullmatch(head) is not None)
 
 
 class _Elsewhere:
