@@ -79,3 +79,47 @@ def test_a_prose_imperative_before_a_known_name(tmp_path):
 ])
 def test_other_names_stay_whole(tmp_path, text, kept):
     assert kept in entities(synced(tmp_path, {"a.md": text}))
+
+
+BOOK = ("# Thinking about thinking\n\nDaniel Kahneman wrote the book on two systems. Kahneman argues that the fast one "
+        "guesses; later Kahneman admits the slow one is lazy.\n")
+
+
+def test_a_surname_beside_its_full_name_is_one_person(tmp_path):
+    conn = synced(tmp_path, {"book.md": BOOK, "other.md": "Amos Tversky worked with him.\n"})
+    found = entities(conn)
+    assert "Kahneman" not in found, found
+    assert found["Daniel Kahneman"] == 3  # once whole, twice alone: `Kahneman` in `Daniel Kahneman` counts once
+    assert ("Kahneman", "alias") in set(conn.execute(
+        "SELECT a.alias, a.merge FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE e.name = 'Daniel Kahneman'"))
+
+
+@pytest.mark.parametrize("files", [
+    # another full name of that surname in the folder: which one a lone `Kahneman` is, the note does not say
+    {"book.md": BOOK, "family.md": "Sarah Kahneman called about the reunion.\n"},
+    # two full names of it in the note itself
+    {"book.md": BOOK.replace("wrote the book", "and Sarah Kahneman wrote the book")},
+    # the word opens a name too (`Kahneman Prize`)
+    {"book.md": BOOK + "\nThe Kahneman Prize went to Amos.\n"},
+])
+def test_a_surname_of_several_names_stays_apart(tmp_path, files):
+    assert "Kahneman" in entities(synced(tmp_path, files))
+
+
+def test_a_surname_joins_as_a_rebuild_whatever_the_order_of_the_notes(tmp_path):
+    """A later note's `Sarah Kahneman` makes the surname's key stale (resolve.Resolver.lone_surname): the note
+    that joined `Kahneman` to Daniel Kahneman is extracted anew, as a sync of both notes at once has it."""
+    from tests.test_heuristic_version import graph
+
+    root = tmp_path / "notes"
+    write_notes(root, {"book.md": BOOK})
+    conn = db.connect(tmp_path / "a.sqlite", create=True)
+    sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    assert "Kahneman" not in entities(conn)
+    write_notes(root, {"family.md": "Sarah Kahneman called about the reunion.\n"})
+    sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    assert "Kahneman" in entities(conn)
+    fresh = db.connect(tmp_path / "b.sqlite", create=True)
+    sync_folders(fresh, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    assert graph(conn) == graph(fresh)

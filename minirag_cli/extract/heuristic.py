@@ -524,7 +524,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 # 21, names20's part (task lists and surnames): a to-do item's verb (TASK_VERBS: `- [ ] Send Priya the budget`,
 #    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
 #    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
-#    one at a sentence's start before a name the text capitalises mid-sentence too.
+#    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
+#    note beside its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname): it was an
+#    entity of its own; it counts where it stands alone.
 VERSION = 21
 
 
@@ -3154,6 +3157,54 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
                  if len(parts) == 1 or fold(name.split()[1])[:1] == parts[1]]
         if len(named) == 1:
             out[m.name] = named[0]
+    return out
+
+
+# a word of a person's full name as a note writes it: capitalised, letters (`Kahneman`, `McDonald`, `O'Brien`,
+# `Müller-Lüdenscheidt`), no figure, no capitals run (`NASA`)
+_FULL_NAME_WORD = re.compile(rf"{UPPER}{LOWER}+(?:{UPPER}?{LOWER}+|['’-]{UPPER}{LOWER}+)*")
+# the verbs that open a sentence's or a task's span before a name (`Ask Tom`, `Send Priya`): no full name's first word
+_SPAN_VERBS = frozenset(IRREGULAR_VERBS.split("|")) | frozenset(ONE_NAME_VERBS.pattern.split("|")) | TASK_VERBS
+
+
+def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (), text: str = "") -> dict[str, str]:
+    """{surname: the full name it joins} for a whole note's `mentions` (sync reads every chunk's): a name of one
+    word (`Kahneman`) that is the last word of exactly one full name of two or three words among them (`Daniel
+    Kahneman`) and the first word of none (`Kahneman Prize`), as a note writes someone by their surname after
+    their full name. Read from the note alone, as handle_names; sync joins it only where the index knows no other
+    full name of that surname (resolve.Resolver.lone_surname: `Sarah Kahneman` in another note keeps it apart).
+    `others`: the note's other full names, not among its mentions (its authors: note_authors, two Webers of which
+    make a lone `Weber` neither's). A person's name, not a thing's: no word of it a common word by the evidence of the
+    note's `text`, which writes it (or a form of it: _word_forms) in lower case (`Baked Salmon` and `Salmon` beside
+    `baked`, `Real Madrid` and `Madrid` beside `real`), nor an -ing form (`Seeing John`).
+    Heuristic rules 21 (names20): `Kahneman` was a second entity beside `Daniel Kahneman`."""
+    mentions = [m for m in mentions if m.type in ("name", "person") and m.name[:1] not in "@#"]
+    fulls = [*mentions, *(EntityMention(name, "name") for name in others)]
+    lowered = set(_LOWER_WORD.findall(text))
+
+    def common(word: str) -> bool:
+        lower = word.lower()
+        return ((lower.endswith("ing") and VERB_FORM.fullmatch(lower) is not None)
+                or not _word_forms(lower).isdisjoint(lowered))
+
+    lasts: dict[str, dict[str, str]] = {}  # folded last word -> {key: full name}
+    firsts = set()  # folded first words of the names of more than one word
+    for m in fulls:
+        words = m.name.split()
+        if len(words) > 1:
+            firsts.add(fold(words[0]))
+        if 2 <= len(words) <= 3 and all(_FULL_NAME_WORD.fullmatch(w) for w in words) \
+                and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS:
+            lasts.setdefault(fold(words[-1]), {})[normalise_key(m.name, m.type)] = m.name
+    out = {}
+    for m in mentions:
+        if " " in m.name or not _FULL_NAME_WORD.fullmatch(m.name):
+            continue
+        named = lasts.get(fold(m.name), {})
+        if len(named) == 1 and fold(m.name) not in firsts:
+            full = next(iter(named.values()))
+            if not any(common(word) for word in full.split()):
+                out[m.name] = full
     return out
 
 
