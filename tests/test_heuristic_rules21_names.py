@@ -93,6 +93,9 @@ def test_a_surname_beside_its_full_name_is_one_person(tmp_path):
     assert ("Kahneman", "alias") in set(conn.execute(
         "SELECT a.alias, a.merge FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
         "WHERE e.name = 'Daniel Kahneman'"))
+    from minirag_cli.store.lookup import get_entity
+
+    assert get_entity(conn, "Kahneman")["name"] == "Daniel Kahneman"  # `mrag entity Kahneman`
 
 
 @pytest.mark.parametrize("files", [
