@@ -126,3 +126,15 @@ def test_a_surname_joins_as_a_rebuild_whatever_the_order_of_the_notes(tmp_path):
     fresh = db.connect(tmp_path / "b.sqlite", create=True)
     sync_folders(fresh, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
     assert graph(conn) == graph(fresh)
+
+
+def test_a_table_cells_ing_word_names_in_a_column_of_full_names(tmp_path):
+    """A body cell's word common by its -ing/-ed ending alone (`Reading`, `Fleming`) is a name in a column that holds
+    a full name (`Lake Como`): it was dropped as `Blocked` is. A status column's (`Reviewing`, `Blocked`) still names
+    nothing, beside a column of names too."""
+    found = entities(synced(tmp_path, {
+        "trip.md": "# Rail trip\n\n| Stop | Nights |\n|---|---|\n| Lake Como | 2 |\n| Reading | 1 |\n| Bath | 2 |\n",
+        "sprint.md": "| Owner | Status |\n|---|---|\n| Priya Raman | Reviewing |\n| Tom Baker | Blocked |\n"
+                     "| Jonas | Waiting |\n"}))
+    assert {"Lake Como", "Reading", "Bath", "Priya Raman", "Tom Baker", "Jonas"} <= found.keys(), found
+    assert not {"Reviewing", "Blocked", "Waiting"} & found.keys(), found

@@ -527,7 +527,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
 #    note beside its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
 #    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname): it was an
-#    entity of its own; it counts where it stands alone.
+#    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
+#    alone (`Reading`, `Fleming`) is a value, a name, in a column holding a full name (`| Lake Como |`: _name_cell).
 VERSION = 21
 
 
@@ -3727,12 +3728,31 @@ def _common_cell_word(word: str, lowered: Collection[str]) -> bool:
             or (lower != word and not _word_forms(lower).isdisjoint(lowered)))
 
 
+# a table cell's full name: two to four capitalised words (`Lake Como`, `Alexander Fleming`, `**Priya Raman**`)
+_NAME_CELL = re.compile(rf"[*_]{{0,2}}({UPPER}{LOWER}+(?:[-'’]{UPPER}?{LOWER}+)?(?:[ \t]+{UPPER}{LOWER}+(?:[-'’]{UPPER}?{LOWER}+)?){{1,3}})"
+                        r"[*_]{0,2}")
+
+
+def _name_cell(value: str) -> bool:
+    """Is a table cell's `value` a full name (_NAME_CELL), none of its words a common one (`In Progress`, `Not
+    Started`), its first no verb (`Update Docs`, `Call Priya`: _SPAN_VERBS) nor of a verb's ending (`Waiting On`)?"""
+    m = _NAME_CELL.fullmatch(value)
+    if m is None:
+        return False
+    words = m.group(1).split()
+    return (not any(w.lower() in TABLE_COMMON_WORDS for w in words) and words[0] not in _SPAN_VERBS
+            and VERB_FORM.fullmatch(words[0].lower()) is None)
+
+
 def _common_cells(text: str) -> frozenset[int]:
     """Where the pipes of `text`'s table body cells are whose first word starts a sentence (heuristic rules 20,
     review revT): a common word by the lexicon (TABLE_COMMON_WORDS), by its ending (VERB_FORM), or by the text's evidence (it writes the word,
     or a form of it, in lower case too: _word_forms, as _common_title_words reads a title's), or the first of a
     phrase in sentence case (`| Fix login |`, `| Phone screen |`). Any other one-word cell is a value that names as
-    a label's does (`| Oskar |`, `| Noma |`, `| Tanaka |`). One pass over the text, kept as _table_rows is."""
+    a label's does (`| Oskar |`, `| Noma |`, `| Tanaka |`). One pass over the text, kept as _table_rows is.
+    A word common by its ending alone (`Reading`, `Fleming`) is a value too in a column that holds a full name (a
+    cell of capitalised words, no common one: `| Lake Como |`, `| Alexander Fleming |`: _NAME_CELL), which says the
+    column is one of names (heuristic rules 21: `| Reading |` under `| Lake Como |` was dropped)."""
     global _common_cells_read
     read = _common_cells_read
     if read[0] is text:
@@ -3740,11 +3760,16 @@ def _common_cells(text: str) -> frozenset[int]:
     out: set[int] = set()
     rows = _table_rows(text)
     lowered: set[str] | None = None
-    for row in rows:
+    shaped = []  # (its pipe, its table's header row, its column) of a cell common by its -ing/-ed ending alone
+    named = set()  # (a table's header row, a column) holding a full name
+    for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
-        for m in _TABLE_ROW_CELL.finditer(text, text.index("|", row), end):
-            cell = _CELL_WORD.match(m.group(1).strip())
+        for column, m in enumerate(_TABLE_ROW_CELL.finditer(text, text.index("|", row), end)):
+            value = m.group(1).strip()
+            if _name_cell(value):
+                named.add((header, column))
+            cell = _CELL_WORD.match(value)
             if cell is None:
                 continue
             if cell.group(2):
@@ -3752,8 +3777,12 @@ def _common_cells(text: str) -> frozenset[int]:
                 continue
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
-            if _common_cell_word(cell.group(1), lowered):
+            lower = cell.group(1).lower().replace("’", "'")
+            if lower not in TABLE_COMMON_WORDS and VERB_FORM.fullmatch(lower) and _word_forms(lower).isdisjoint(lowered):
+                shaped.append((m.start(), header, column))
+            elif _common_cell_word(cell.group(1), lowered):
                 out.add(m.start())
+    out.update(pipe for pipe, header, column in shaped if (header, column) not in named)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
 
