@@ -525,8 +525,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
 #    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
 #    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
-#    note beside its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
-#    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname): it was an
+#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname) and the note
+#    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
 #    alone (`Reading`, `Fleming`) is a value, a name, in a column holding a full name (`| Lake Como |`: _name_cell).
 VERSION = 21
@@ -3177,7 +3178,9 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
     `others`: the note's other full names, not among its mentions (its authors: note_authors, two Webers of which
     make a lone `Weber` neither's). A person's name, not a thing's: no word of it a common word by the evidence of the
     note's `text`, which writes it (or a form of it: _word_forms) in lower case (`Baked Salmon` and `Salmon` beside
-    `baked`, `Real Madrid` and `Madrid` beside `real`), nor an -ing form (`Seeing John`).
+    `baked`, `Real Madrid` and `Madrid` beside `real`), nor an -ing form (`Seeing John`); and the text writes the full
+    name before the surname alone, as a writer introduces someone (`- Greek yogurt` before `Quick Greek yogurt recipe:`
+    is no one's surname).
     Heuristic rules 21 (names20): `Kahneman` was a second entity beside `Daniel Kahneman`."""
     mentions = [m for m in mentions if m.type in ("name", "person") and m.name[:1] not in "@#"]
     fulls = [*mentions, *(EntityMention(name, "name") for name in others)]
@@ -3187,6 +3190,13 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
         lower = word.lower()
         return ((lower.endswith("ing") and VERB_FORM.fullmatch(lower) is not None)
                 or not _word_forms(lower).isdisjoint(lowered))
+
+    def introduced(surname: str, full: str) -> bool:  # the full name written before the surname alone
+        whole = rf"(?<![^\W_]){{}}(?![^\W_])"
+        first = re.search(whole.format(re.escape(full)), text)
+        alone = next((m.start() for m in re.finditer(whole.format(re.escape(surname)), text)
+                      if not text.endswith(full, 0, m.end())), None)
+        return first is None or alone is None or first.start() < alone
 
     lasts: dict[str, dict[str, str]] = {}  # folded last word -> {key: full name}
     firsts = set()  # folded first words of the names of more than one word
@@ -3204,7 +3214,7 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
         named = lasts.get(fold(m.name), {})
         if len(named) == 1 and fold(m.name) not in firsts:
             full = next(iter(named.values()))
-            if not any(common(word) for word in full.split()):
+            if not any(common(word) for word in full.split()) and introduced(m.name, full):
                 out[m.name] = full
     return out
 
