@@ -3003,9 +3003,8 @@ def _note_surnames(extractor, notes: Sequence[Sequence[Chunk]], matters: Sequenc
                    mentions: Sequence[list[EntityMention]], resolver: Resolver) -> list[dict[str, str]]:
     """For each chunk of `notes` (each note's chunks, all of them in order, one after another in `mentions`, as
     _note_handles reads them), {surname: the full name it joins} of its whole note (heuristic.surname_names:
-    `Kahneman` beside `Daniel Kahneman`; its front matter's `matters` authors are its full names too, its chunks'
-    text tells a common word) where the index
-    knows no other full name of that surname
+    `Kahneman` after `Daniel Kahneman`; the authors of its front matter, `matters`, are its full names too, and its
+    chunks' text tells a common word) where the index knows no other full name of that surname
     (resolve.Resolver.lone_surname), the same map for each chunk of a note. The heuristic extractor's only: its
     rules version (21) re-extracts an index it built, a model's names are the model's. Heuristic rules 21."""
     if extractor.name != "heuristic":

@@ -3163,8 +3163,9 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
 
 
 # a word of a person's full name as a note writes it: capitalised, letters (`Kahneman`, `McDonald`, `O'Brien`,
-# `Müller-Lüdenscheidt`), no figure, no capitals run (`NASA`)
-_FULL_NAME_WORD = re.compile(rf"{UPPER}{LOWER}+(?:{UPPER}?{LOWER}+|['’-]{UPPER}{LOWER}+)*")
+# `Müller-Lüdenscheidt`), no figure, no capitals run (`NASA`); each inner part opens with its capital, so a word that
+# fails fails in linear time
+_FULL_NAME_WORD = re.compile(rf"{UPPER}{LOWER}*(?:['’-]?{UPPER}{LOWER}+)*")
 # the verbs that open a sentence's or a task's span before a name (`Ask Tom`, `Send Priya`): no full name's first word
 _SPAN_VERBS = frozenset(IRREGULAR_VERBS.split("|")) | frozenset(ONE_NAME_VERBS.pattern.split("|")) | TASK_VERBS
 
@@ -3209,7 +3210,7 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
             lasts.setdefault(fold(words[-1]), {})[normalise_key(m.name, m.type)] = m.name
     out = {}
     for m in mentions:
-        if " " in m.name or not _FULL_NAME_WORD.fullmatch(m.name):
+        if " " in m.name or len(m.name) < 2 or not _FULL_NAME_WORD.fullmatch(m.name):
             continue
         named = lasts.get(fold(m.name), {})
         if len(named) == 1 and fold(m.name) not in firsts:
