@@ -290,4 +290,17 @@ class Resolver:
         for target in keys:
             for key in self._members.pop(target, ()):
                 del self.canonical[key]
+                self._unlast(key)
         self._fuzzy_keys = [k for k in self._fuzzy_keys if k in self.canonical]
+
+    def _unlast(self, key: str) -> None:
+        """Forget `key`, deleted, as a full name of its last word (lone_surname): where another full name of that
+        surname is left, a surname alone may join it now, so the notes mentioning the surname resolve it anew, as
+        a rebuild without the deleted note would (heuristic rules 21)."""
+        for form in self._forms.get(key, ()):
+            words = _name_words(form)
+            keys = self._lasts.get(fold(words[-1])) if words is not None else None
+            if keys and key in keys:
+                keys.discard(key)
+                if keys:
+                    self.stale.add(normalise_key(words[-1], "name"))

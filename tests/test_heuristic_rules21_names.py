@@ -144,3 +144,21 @@ def test_a_table_cells_ing_word_names_in_a_column_of_full_names(tmp_path):
                      "| Jonas | Waiting |\n"}))
     assert {"Lake Como", "Reading", "Bath", "Priya Raman", "Tom Baker", "Jonas"} <= found.keys(), found
     assert not {"Reviewing", "Blocked", "Waiting"} & found.keys(), found
+
+
+def test_a_surname_joins_again_when_the_other_full_name_is_gone(tmp_path):
+    """The note naming the other Kahneman deleted, the surname joins Daniel Kahneman as a rebuild has it: the
+    resolver forgets that name and the notes mentioning the surname resolve it anew."""
+    from tests.test_heuristic_version import graph
+
+    root = tmp_path / "notes"
+    write_notes(root, {"book.md": BOOK, "family.md": "Sarah Kahneman called about the reunion.\n"})
+    conn = db.connect(tmp_path / "a.sqlite", create=True)
+    sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    assert "Kahneman" in entities(conn)
+    (root / "family.md").unlink()
+    sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    fresh = db.connect(tmp_path / "b.sqlite", create=True)
+    sync_folders(fresh, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    assert "Kahneman" not in entities(fresh)
+    assert graph(conn) == graph(fresh)
