@@ -128,7 +128,7 @@ def check_llama(model: str | None, *, load: bool = True) -> Check:
         import llama_cpp
     except Exception as exc:  # ImportError, or a broken build failing at load time
         detail = f"llama-cpp-python is not importable ({type(exc).__name__}: {str(exc)[:200]})"
-        fix = ("Install it (pip install llama-cpp-python; see README, Models) — compiling takes minutes; "
+        fix = ("Install it (pip install llama-cpp-python; see docs/models.md) — compiling takes minutes; "
                "build with AMX off if it crashes.")
         if model:
             return Check(label, FAIL, f"{detail}, but a model is configured ({model})", fix)
@@ -152,7 +152,8 @@ def check_llama(model: str | None, *, load: bool = True) -> Check:
         return Check(label, FAIL, str(exc), exc.hint or "Check the file with `mrag model info PATH`.")
     except Exception as exc:
         return Check(label, FAIL, f"llama.cpp failed on {model}: {type(exc).__name__}: {str(exc)[:300]}",
-                     "Try another GGUF file, or rebuild llama-cpp-python (see README, Models).")
+                     "Try another GGUF file, or rebuild llama-cpp-python "
+                     "(see docs/models.md, Building llama-cpp-python).")
     return Check(label, OK, f"llama-cpp-python {version}; {path.name} loads and generates")
 
 

@@ -270,7 +270,8 @@ def load_llama(path: str | os.PathLike, *, n_ctx: int = 4096, n_threads: int | N
         from llama_cpp import Llama
     except ImportError as exc:
         raise ModelError("llama-cpp-python is not installed.",
-                         hint="Run scripts/install, or pip install llama-cpp-python (see README, Models).") from exc
+                         hint="Run scripts/install, or pip install llama-cpp-python "
+                              "(see docs/models.md, Building llama-cpp-python).") from exc
     try:
         return Llama(model_path=str(p), n_ctx=n_ctx, n_threads=n_threads or default_threads(),
                      n_gpu_layers=0, seed=seed, verbose=False)

@@ -61,6 +61,14 @@ so a chunk's line numbers are lines of it.
   text held at word boundaries) blank (clippings_note); its entries' days and
   chunks are sections.clippings_entries'.
 
+- A Google Keep note of Google Takeout (`Groceries.json`, a JSON of Keep's
+  shape): the Markdown note keep.keep_text makes of it (front matter, text or
+  checklist, links); one in Keep's trash is no note (keep.py).
+
+- A Simplenote export's note (a `.txt` beside its `source/notes.json`): the
+  tags its export appended (`Tags:`, then `  travel, books`) read as `#tags`
+  (simplenote.py).
+
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
 skipped. So is one a reader fails on in a way not foreseen (note_text turns
@@ -74,6 +82,9 @@ import json
 import math
 import re
 from pathlib import Path
+
+from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
+from minirag_cli.simplenote import export_folder, note_read
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -102,10 +113,19 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     joplin = joplin_note(path, text, folder)
     if joplin is not None:
         return joplin
+    if path.lower().endswith(KEEP_SUFFIX):  # the walk lists a `.json` only when it is a Keep note (keep.py)
+        try:
+            return _LONE_SURROGATE.sub("\ufffd", keep_text(text))
+        except KeepTrashed as exc:
+            raise MalformedNote(str(exc)) from None
+        except ValueError:  # changed since the walk looked at it
+            raise MalformedNote("a .json file that is no Google Keep note") from None
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
     if kind is None:
+        if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
+            text = note_read(text, folder)  # a Simplenote note's tags and creation (simplenote.py)
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

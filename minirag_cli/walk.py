@@ -22,8 +22,13 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
+from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
+from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
+from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
+from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
+from minirag_cli.simplenote import export_folder
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
@@ -50,6 +55,11 @@ SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
 # or what to do)
 TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack: unzip it beside the notes "
                    "(its `NAME.textbundle/text.md` is read as the note NAME), or export as TextBundle or Markdown")
+
+
+# A Google Keep note is a `.json` file of Keep's shape (keep.py), read as a note; any other `.json`
+# stays no note, listed with this reason (or passed over: mrag's own graph export, written_by_mrag)
+NOT_NOTE_JSON = "not a note file (.json)"
 
 
 def system_file(name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
@@ -382,6 +392,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                 if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
                     continue
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
+                if copy is not None and note is not None:
+                    copy, note = copy_compared(copy, note)
                 if copy is not None and note is not None and near_copy(copy, note):
                     return numbered_copy_of(name, original, said)
     return None
@@ -727,6 +739,42 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 return False
         return True
 
+    def keep_notes_of(reldir: str, dirpath: str, names: Container[str]) -> set[str]:
+        """The files of `names` (in the folder `dirpath`, `reldir` from the root) that are Google Keep
+        notes (keep.keep_json: told by their JSON's shape, a `.json` of another shape is no note): one
+        the index holds as it is was one when read, one `looked` holds as it is was one when it was
+        skipped for a reason of its own (in Keep's trash); any other is opened."""
+        found = set()
+        for name in names:
+            if not name.lower().endswith(KEEP_SUFFIX) or name.startswith("."):
+                continue
+            rel = reldir + name
+            try:
+                st = os.stat(os.path.join(dirpath, name))
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if known and as_indexed(st.st_size, st.st_mtime, known.get(rel)):
+                found.add(name)
+                continue
+            old = looked.get(rel) if looked else None
+            if old is not None and as_indexed(st.st_size, st.st_mtime, old[:2]):
+                if old[2] not in ("", NOT_NOTE_JSON):
+                    found.add(name)
+                continue
+            if st.st_size > max_bytes:
+                continue
+            try:
+                with open(os.path.join(dirpath, name), "rb") as f:
+                    data = f.read(max_bytes + 1)
+                # every Keep note holds its `isTrashed` flag: another JSON (a 5 MB package-lock) is not parsed
+                if b'"isTrashed"' in data and keep_json(data.decode("utf-8")) is not None:
+                    found.add(name)
+            except (OSError, UnicodeDecodeError):
+                continue
+        return found
+
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
         reason = f"unreadable folder: {exc.strerror}"
@@ -759,6 +807,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if reldir + d in templates:
                 result.skipped.append({"path": reldir + d, "reason": templates[reldir + d]})
                 continue
+            if d == SIMPLENOTE_TRASH and export_folder(dirpath):  # deleted notes, listed as one line
+                result.skipped.append({"path": reldir + d, "reason": SIMPLENOTE_TRASH_REASON})
+                continue
             if not is_utf8_name(d):  # the index stores paths as text: its notes could not be written
                 result.skipped.append({"path": printable_name(reldir + d), "reason": BAD_FOLDER_NAME})
                 continue
@@ -777,6 +828,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         dirnames[:] = kept
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
+        keep_notes = keep_notes_of(reldir, dirpath, notes)
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -790,7 +842,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not is_utf8_name(name):  # the index stores paths as UTF-8 text
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
-            if Path(name).suffix.lower() not in extensions:
+            if (name == SIMPLENOTE_SOURCE[1] and reldir and os.path.basename(dirpath) == SIMPLENOTE_SOURCE[0]
+                    and export_folder(os.path.dirname(dirpath))):
+                result.system_files += 1  # Simplenote's record of the notes its export wrote as files
+                continue
+            if keep_notes and keep_litter(name, keep_notes):
+                result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
+                continue
+            if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
                     result.system_files += 1
                     continue
@@ -1493,7 +1552,15 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # not when dated as a whole by its file name, front matter date or title line (`# 2026-11-26`), and a log line (a
 # level after its time, `ERROR`; lines seconds apart back to back) opens no entry: a server log pasted into a daily
 # note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
-READER_VERSION = 9
+# 10: qa37: a Simplenote export (a folder whose `source/notes.json` opens `{"activeNotes": [`, simplenote.py): its
+# `trash/` is skipped (its deleted notes were indexed as live ones), `source/notes.json` passed over in silence, and a
+# note's appended `Tags:` block read as `#tags` (`  travel, books` -> `  #travel #books`; they were words), and its
+# creation (source/notes.json's `creationDate`) appended as a last line `created: 2023-05-02 12:11`, which dates it.
+# 10: qa37: a Google Keep note of Google Takeout (`Takeout/Keep/Groceries.json`: a `.json` of Keep's shape, keep.py)
+# is read as a Markdown note (title, creation time as `date:`, labels as `tags:`, its checklist as `- [ ]` tasks,
+# its web links); one in Keep's trash is skipped with that reason; its `.html` twin, attachments and `Labels.txt`
+# are passed over in silence (`Labels.txt` was indexed as a note; every other Keep file was `not a note file`).
+READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

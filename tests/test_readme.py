@@ -194,3 +194,74 @@ def test_first_block_runs_as_written_on_the_sample_notes(tmp_path):
     assert sorted(top) == sorted(item["expected"]), run.stdout
     for path in item["expected"]:  # and the README names them in that order
         assert path in README.split("Then point mrag at your own folder", 1)[0]
+
+
+# ------------------------------------------------------------------ the links between README and docs/
+
+
+def outside_fences(text: str) -> str:
+    """The lines of a Markdown text outside its fenced code blocks, as CommonMark
+    reads a fence: three or more backticks (no backtick in the info string after
+    them: a line opening with ```` ``` ```` is a code span) or tildes, closed by a
+    line of at least as many of the same."""
+    kept, fence = [], None
+    for line in text.splitlines():
+        if fence is None:
+            opener = re.match(r" {0,3}(`{3,}(?=[^`]*$)|~{3,})", line)
+            if opener:
+                fence = opener.group(1)
+            else:
+                kept.append(line)
+        elif re.fullmatch(rf" {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*", line):
+            fence = None
+    return "\n".join(kept)
+
+
+def heading_slugs(text: str) -> set[str]:
+    """The anchors GitHub gives a Markdown file's headings: lower case, punctuation
+    but `-` and `_` dropped, blanks to `-`, a repeated slug numbered `-1`, `-2`."""
+    slugs: set[str] = set()
+    seen: dict[str, int] = {}
+    for line in outside_fences(text).splitlines():
+        heading = re.match(r"#{1,6} +(.+?) *#* *$", line)
+        if not heading:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        slugs.add(slug if count == 0 else f"{slug}-{count}")
+    return slugs
+
+
+def markdown_links(text: str) -> list[str]:
+    """The targets of a Markdown file's links, outside code blocks and code spans."""
+    prose = re.sub(r"(`+).*?\1", "", outside_fences(text), flags=re.S)
+    return re.findall(r"\]\(([^)\s]+)\)", prose)
+
+
+DOC_FILES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("source", DOC_FILES, ids=[p.relative_to(REPO).as_posix() for p in DOC_FILES])
+def test_every_link_to_a_file_or_heading_resolves(source):
+    """Each `](#anchor)`, `](docs/x.md#anchor)` and `](../README.md#anchor)` of
+    README.md and docs/ names a file that is there and a heading it has: the
+    reference moved from README to docs/, and a link left pointing at the old
+    place would open the top of a page, or nothing."""
+    broken = []
+    for target in markdown_links(source.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):  # https:, mailto:
+            continue
+        path, _, anchor = target.partition("#")
+        dest = (source.parent / path).resolve() if path else source
+        if not dest.exists():
+            broken.append(f"{target} (no file {dest.relative_to(REPO) if dest.is_relative_to(REPO) else dest})")
+        elif anchor and (dest.suffix != ".md" or anchor not in heading_slugs(dest.read_text(encoding="utf-8"))):
+            broken.append(f"{target} (no heading #{anchor} in {dest.relative_to(REPO)})")
+    assert not broken, f"{source.relative_to(REPO)}: broken links {broken}"
+
+
+def test_the_link_check_reads_headings_as_github_does():
+    text = "# mrag\n## `mrag sync DIR [DIR ...]`\n## When did I last …?\n## Notes\n## Notes\n```\n# not a heading\n```\n"
+    assert heading_slugs(text) == {"mrag", "mrag-sync-dir-dir-", "when-did-i-last-", "notes", "notes-1"}
+    assert markdown_links("[a](#x) `[b](#y)` [c](docs/z.md#w)\n```\n[d](#v)\n```\n") == ["#x", "docs/z.md#w"]
