@@ -19,6 +19,8 @@ A #tag and a name a word apart do not merge fuzzily (`#flashcards` is a topic,
 ("FC Barcelona", "Barcelona"). A Slack-style handle of a first name and an
 initial (`@priya.r`) joins the one entity known by a name of that first name
 and initial (`Priya Raman`) as a note's alias would: it never names or keys it.
+A surname written alone beside its full name in a note (`Kahneman`, `Daniel Kahneman`) joins that name
+as a handle does, where no other full name of that surname is known (lone_surname; heuristic rules 21).
 Neither hangs on the order the notes come in (rules 18): what a later form
 tells about keys resolved before (a #tag a word apart from a name of a group
 merged without it, a new Priya R... for a handle) makes those keys stale
@@ -81,6 +83,7 @@ class Resolver:
         # #tag's or a name's, its words, a person's first name (rules 17)
         self._forms: dict[str, set[str]] = {}
         self._firsts: dict[str, set[str]] = {}  # a plain name's first word, folded -> the keys of such names
+        self._lasts: dict[str, set[str]] = {}  # a plain name's last word, folded -> the keys of such names
         # keys whose notes were resolved by what the resolver knew then and must be extracted anew (the
         # sync's _resolve_anew), as had it known then what it knows now: the keys of a group a new form
         # split (a #tag a word apart from a name merged before), the handle key (`priyar`) of a name that
@@ -128,6 +131,14 @@ class Resolver:
                 # a handle of this first name and initial may join otherwise now (_handle_target): its
                 # notes, written before, resolve it anew (a key no note mentions costs nothing)
                 self.stale.add(normalise_key(first + fold(words[1])[:1]))
+            last = fold(words[-1])
+            keys = self._lasts.setdefault(last, set())
+            if key not in keys:
+                keys.add(key)
+                if len(keys) > 1:
+                    # a surname alone joined the one full name known of it (lone_surname) and may not now: the
+                    # notes mentioning it resolve it anew (rules 21)
+                    self.stale.add(normalise_key(words[-1], "name"))
         return True
 
     def _word_apart(self, surface: str, key: str, other: str) -> bool:
@@ -180,6 +191,14 @@ class Resolver:
                    and any((words := _name_words(form)) is not None and fold(words[0]) == first
                            and fold(words[1])[:1] == initial for form in self._forms[key])}
         return next(iter(targets)) if len(targets) == 1 else None
+
+    def lone_surname(self, surname: str, key: str) -> bool:
+        """May `surname`, written alone in a note beside the full name keyed `key` (`Kahneman`, `Daniel Kahneman`:
+        heuristic.surname_names), join that name's entity: is every plain name the index knows whose last word it
+        is a form of that entity (no `Sarah Kahneman`)? A later other one makes the surname's key stale (_seen), so
+        the notes that joined it resolve it anew, as a rebuild would (heuristic rules 21)."""
+        target = self.canonical.get(key, key)
+        return all(self.canonical[k] == target for k in self._lasts.get(fold(surname), ()) if k in self.canonical)
 
     def _point(self, key: str, target: str) -> None:
         """Have `key` resolve to `target`, the reverse map kept with it."""
@@ -271,4 +290,17 @@ class Resolver:
         for target in keys:
             for key in self._members.pop(target, ()):
                 del self.canonical[key]
+                self._unlast(key)
         self._fuzzy_keys = [k for k in self._fuzzy_keys if k in self.canonical]
+
+    def _unlast(self, key: str) -> None:
+        """Forget `key`, deleted, as a full name of its last word (lone_surname): where another full name of that
+        surname is left, a surname alone may join it now, so the notes mentioning the surname resolve it anew, as
+        a rebuild without the deleted note would (heuristic rules 21)."""
+        for form in self._forms.get(key, ()):
+            words = _name_words(form)
+            keys = self._lasts.get(fold(words[-1])) if words is not None else None
+            if keys and key in keys:
+                keys.discard(key)
+                if keys:
+                    self.stale.add(normalise_key(words[-1], "name"))

@@ -521,7 +521,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
 #    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
 #    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
-VERSION = 20
+# 21, names20's part (task lists and surnames): a to-do item's verb (TASK_VERBS: `- [ ] Send Priya the budget`,
+#    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
+#    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
+#    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
+#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname) and the note
+#    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
+#    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
+#    alone (`Reading`, `Fleming`) is a value, a name, in a column holding a full name (`| Lake Como |`: _name_cell).
+VERSION = 21
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -977,6 +986,20 @@ JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank
 # as `Email`, `Ask` and `Call` are (IRREGULAR_VERBS), where no verb follows it (`Ping Pong Club met`: the
 # subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
 PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
+# A to-do item's imperative (heuristic rules 21, names20): the verb opening a task line, `- [ ] Send Priya the
+# budget`, `- [ ] Finish Harbor docs`, `TODO: Call Mom`, a todo.txt line, is no part of the name after it
+# (`Send Priya`, `Finish Harbor` were names), where no verb follows that name (`- Review Board met`: the subject).
+# Only where a line or a task label opens with it (_task_opening), or where the text capitalises the name after it
+# mid-sentence too (`Send Priya the budget.` beside `with Priya`): these bases name nothing in a task, but a
+# title may open with one (`Clean Code`, `Make Time`, `Get Out`: such bases are left out, as are JOURNAL_BASES,
+# which rules 14 read). Those that are verbs at any sentence start already (IRREGULAR_VERBS' `Call`, `Email`,
+# `Ask`) are listed for a task label's colon (`TODO: Call Mom` named Call Mom).
+TASK_VERBS = frozenset("""
+Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Meet Visit Schedule Reschedule Prepare
+Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
+Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify
+""".split())
+TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
 # A line's blanks before its tag are spaces and tabs: a run of blank lines
 # before a line (`^\s*` spanned them) was read again from each of its line
@@ -1470,6 +1493,9 @@ SENTENCE_START = re.compile(rf"(?:^\s*|[.!?:;]{_EMPH}?\s+|[。！？：；]\s*|\
                             rf")(?:(?<![*_\w]){_EMPH})?$")
 TABLE_CELL = re.compile(rf"(?:^|\n)[ \t]*\|(?:[^\n]*\|)?[ \t]*(?:(?<![*_\w]){_EMPH})?$")
 _LINE_MARKS = re.compile(LINE_MARKS)
+# a task label before a task's verb: `TODO: `, `- [ ] **Next step:** `, `Action item: `
+TASK_LABEL = re.compile(rf"(?:{LINE_MARKS})?[ \t]*[*_]{{0,2}}(?:to-?do|to do|tasks?|action(?: items?)?|next(?: steps?)?"
+                        r"|reminders?|follow[- ]?ups?)[*_]{0,2}[ \t]*[:：][*_]{0,2}[ \t]*", re.IGNORECASE)
 # A line or a list item that opens with a Pandoc citation (`- [ ] [@he2016] Deep residual learning`, a
 # reading list's; `[@vaswani2017; @devlin2019] Attention ...`): the word after it starts a sentence, as
 # the word after the item's marks does (heuristic rules 19: `Deep`, `Dropout` were names). The citation
@@ -1556,7 +1582,9 @@ def _phrase(tag: str) -> bool:
         return False
     if lower == len(words) - 1 and words[lower] in REPORTING_VERBS:
         return True  # `Prof. Alvarez announced:`, a sentence whose subject is the name (rules 16)
-    return words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
+    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name)
+    return (words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
+            or (words[0] in TASK_VERBS and lower > 1))
 
 
 def _particle(words: list[str], i: int) -> bool:
@@ -2944,11 +2972,17 @@ class HeuristicExtractor:
                 start, found = start + verb.end(), found[verb.end():]
             else:
                 verb = VERB_NAME.match(found)
+                shaped = verb is not None  # a verb by VERB_NAME; else maybe a task's (TASK_VERBS, rules 21)
+                verb = verb or TASK_VERB.match(found)
                 rest = found[verb.end():].split() if verb else []
                 opener = verb.group(1) if verb else ""
+                # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21)
+                task = (bool(rest) and opener in TASK_VERBS and _task_opening(text, start)
+                        and not SUBJECT_VERB.match(text, start + len(found)))
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
-                        and ((len(rest) > 1 and opener not in JOURNAL_BASES)
+                        and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              or elsewhere(rest[0], start + verb.end())
+                             or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
@@ -2956,7 +2990,8 @@ class HeuristicExtractor:
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
-                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1))))):
+                             or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
+                             or (task and ONE_NAME_VERBS.fullmatch(opener) is not None))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
@@ -3124,6 +3159,64 @@ def handle_names(mentions: Iterable[EntityMention], speakers: Collection[str] = 
                  if len(parts) == 1 or fold(name.split()[1])[:1] == parts[1]]
         if len(named) == 1:
             out[m.name] = named[0]
+    return out
+
+
+# a word of a person's full name as a note writes it: capitalised, letters (`Kahneman`, `McDonald`, `O'Brien`,
+# `Müller-Lüdenscheidt`), no figure, no capitals run (`NASA`); each inner part opens with its capital, so a word that
+# fails fails in linear time
+_FULL_NAME_WORD = re.compile(rf"{UPPER}{LOWER}*(?:['’-]?{UPPER}{LOWER}+)*")
+# the verbs that open a sentence's or a task's span before a name (`Ask Tom`, `Send Priya`): no full name's first word
+_SPAN_VERBS = frozenset(IRREGULAR_VERBS.split("|")) | frozenset(ONE_NAME_VERBS.pattern.split("|")) | TASK_VERBS
+
+
+def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (), text: str = "") -> dict[str, str]:
+    """{surname: the full name it joins} for a whole note's `mentions` (sync reads every chunk's): a name of one
+    word (`Kahneman`) that is the last word of exactly one full name of two or three words among them (`Daniel
+    Kahneman`) and the first word of none (`Kahneman Prize`), as a note writes someone by their surname after
+    their full name. Read from the note alone, as handle_names; sync joins it only where the index knows no other
+    full name of that surname (resolve.Resolver.lone_surname: `Sarah Kahneman` in another note keeps it apart).
+    `others`: the note's other full names, not among its mentions (its authors: note_authors, two Webers of which
+    make a lone `Weber` neither's). A person's name, not a thing's: no word of it a common word by the evidence of the
+    note's `text`, which writes it (or a form of it: _word_forms) in lower case (`Baked Salmon` and `Salmon` beside
+    `baked`, `Real Madrid` and `Madrid` beside `real`), nor an -ing form (`Seeing John`); and the text writes the full
+    name before the surname alone, as a writer introduces someone (`- Greek yogurt` before `Quick Greek yogurt recipe:`
+    is no one's surname).
+    Heuristic rules 21 (names20): `Kahneman` was a second entity beside `Daniel Kahneman`."""
+    mentions = [m for m in mentions if m.type in ("name", "person") and m.name[:1] not in "@#"]
+    fulls = [*mentions, *(EntityMention(name, "name") for name in others)]
+    lowered = set(_LOWER_WORD.findall(text))
+
+    def common(word: str) -> bool:
+        lower = word.lower()
+        return ((lower.endswith("ing") and VERB_FORM.fullmatch(lower) is not None)
+                or not _word_forms(lower).isdisjoint(lowered))
+
+    def introduced(surname: str, full: str) -> bool:  # the full name written before the surname alone
+        whole = rf"(?<![^\W_]){{}}(?![^\W_])"
+        first = re.search(whole.format(re.escape(full)), text)
+        alone = next((m.start() for m in re.finditer(whole.format(re.escape(surname)), text)
+                      if not text.endswith(full, 0, m.end())), None)
+        return first is None or alone is None or first.start() < alone
+
+    lasts: dict[str, dict[str, str]] = {}  # folded last word -> {key: full name}
+    firsts = set()  # folded first words of the names of more than one word
+    for m in fulls:
+        words = m.name.split()
+        if len(words) > 1:
+            firsts.add(fold(words[0]))
+        if 2 <= len(words) <= 3 and all(_FULL_NAME_WORD.fullmatch(w) for w in words) \
+                and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS:
+            lasts.setdefault(fold(words[-1]), {})[normalise_key(m.name, m.type)] = m.name
+    out = {}
+    for m in mentions:
+        if " " in m.name or len(m.name) < 2 or not _FULL_NAME_WORD.fullmatch(m.name):
+            continue
+        named = lasts.get(fold(m.name), {})
+        if len(named) == 1 and fold(m.name) not in firsts:
+            full = next(iter(named.values()))
+            if not any(common(word) for word in full.split()) and introduced(m.name, full):
+                out[m.name] = full
     return out
 
 
@@ -3646,12 +3739,31 @@ def _common_cell_word(word: str, lowered: Collection[str]) -> bool:
             or (lower != word and not _word_forms(lower).isdisjoint(lowered)))
 
 
+# a table cell's full name: two to four capitalised words (`Lake Como`, `Alexander Fleming`, `**Priya Raman**`)
+_NAME_CELL = re.compile(rf"[*_]{{0,2}}({UPPER}{LOWER}+(?:[-'’]{UPPER}?{LOWER}+)?(?:[ \t]+{UPPER}{LOWER}+(?:[-'’]{UPPER}?{LOWER}+)?){{1,3}})"
+                        r"[*_]{0,2}")
+
+
+def _name_cell(value: str) -> bool:
+    """Is a table cell's `value` a full name (_NAME_CELL), none of its words a common one (`In Progress`, `Not
+    Started`), its first no verb (`Update Docs`, `Call Priya`: _SPAN_VERBS) nor of a verb's ending (`Waiting On`)?"""
+    m = _NAME_CELL.fullmatch(value)
+    if m is None:
+        return False
+    words = m.group(1).split()
+    return (not any(w.lower() in TABLE_COMMON_WORDS for w in words) and words[0] not in _SPAN_VERBS
+            and VERB_FORM.fullmatch(words[0].lower()) is None)
+
+
 def _common_cells(text: str) -> frozenset[int]:
     """Where the pipes of `text`'s table body cells are whose first word starts a sentence (heuristic rules 20,
     review revT): a common word by the lexicon (TABLE_COMMON_WORDS), by its ending (VERB_FORM), or by the text's evidence (it writes the word,
     or a form of it, in lower case too: _word_forms, as _common_title_words reads a title's), or the first of a
     phrase in sentence case (`| Fix login |`, `| Phone screen |`). Any other one-word cell is a value that names as
-    a label's does (`| Oskar |`, `| Noma |`, `| Tanaka |`). One pass over the text, kept as _table_rows is."""
+    a label's does (`| Oskar |`, `| Noma |`, `| Tanaka |`). One pass over the text, kept as _table_rows is.
+    A word common by its ending alone (`Reading`, `Fleming`) is a value too in a column that holds a full name (a
+    cell of capitalised words, no common one: `| Lake Como |`, `| Alexander Fleming |`: _NAME_CELL), which says the
+    column is one of names (heuristic rules 21: `| Reading |` under `| Lake Como |` was dropped)."""
     global _common_cells_read
     read = _common_cells_read
     if read[0] is text:
@@ -3659,11 +3771,16 @@ def _common_cells(text: str) -> frozenset[int]:
     out: set[int] = set()
     rows = _table_rows(text)
     lowered: set[str] | None = None
-    for row in rows:
+    shaped = []  # (its pipe, its table's header row, its column) of a cell common by its -ing/-ed ending alone
+    named = set()  # (a table's header row, a column) holding a full name
+    for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
-        for m in _TABLE_ROW_CELL.finditer(text, text.index("|", row), end):
-            cell = _CELL_WORD.match(m.group(1).strip())
+        for column, m in enumerate(_TABLE_ROW_CELL.finditer(text, text.index("|", row), end)):
+            value = m.group(1).strip()
+            if _name_cell(value):
+                named.add((header, column))
+            cell = _CELL_WORD.match(value)
             if cell is None:
                 continue
             if cell.group(2):
@@ -3671,8 +3788,12 @@ def _common_cells(text: str) -> frozenset[int]:
                 continue
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
-            if _common_cell_word(cell.group(1), lowered):
+            lower = cell.group(1).lower().replace("’", "'")
+            if lower not in TABLE_COMMON_WORDS and VERB_FORM.fullmatch(lower) and _word_forms(lower).isdisjoint(lowered):
+                shaped.append((m.start(), header, column))
+            elif _common_cell_word(cell.group(1), lowered):
                 out.add(m.start())
+    out.update(pipe for pipe, header, column in shaped if (header, column) not in named)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
 
@@ -3801,6 +3922,18 @@ def _after_line_marks(text: str, end: int) -> bool:
     marks = text[line:end] + " "
     return (_LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
             or ("@" in marks and _CITED_MARKS.fullmatch(marks) is not None))
+
+
+def _task_opening(text: str, start: int) -> bool:
+    """Does the word at `start` open a line (after blanks alone, or its list, task box, quote or heading marks:
+    _after_line_marks) or follow a task label there (TASK_LABEL: `TODO: `, `- [ ] Next step: `), where a to-do
+    item's verb stands (TASK_VERBS, heuristic rules 21)?"""
+    line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
+    if line == 0 and start > MARKS_REACH:
+        return False
+    head = text[line:start]
+    return (head.strip(" \t") == "" or _after_line_marks(text, start)
+            or (":" in head or "：" in head) and TASK_LABEL.fullmatch(head) is not None)
 
 
 class _Elsewhere:
