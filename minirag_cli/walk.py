@@ -24,10 +24,12 @@ from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
+from minirag_cli.wikipages import system_tiddler
 
-# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
+# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
+# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -789,6 +791,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if not is_utf8_name(name):  # the index stores paths as UTF-8 text
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
+                continue
+            if system_tiddler(name):  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
+                result.system_files += 1
                 continue
             if Path(name).suffix.lower() not in extensions:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
