@@ -1498,7 +1498,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # not when dated as a whole by its file name, front matter date or title line (`# 2026-11-26`), and a log line (a
 # level after its time, `ERROR`; lines seconds apart back to back) opens no entry: a server log pasted into a daily
 # note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
-READER_VERSION = 9
+# 10: qa36: a VimWiki page (`.wiki`) and a TiddlyWiki tiddler (`.tid`) are notes (they were not walked), and a Zim
+# page (a `.txt` opening `Content-Type: text/x-zim-wiki`) is read as one: each read as Markdown line for line
+# (wikipages.page_text: headings, checkbox tasks and their states, tags, namespaced and diary links, code blocks);
+# a Zim page's header, a tiddler's fields and VimWiki's `%title`/`%date` lines are its front matter (a Zim page's
+# top names were Content-Type, Wiki-Format and Creation-Date); a system tiddler (`$__StoryList.tid`) is passed over.
+READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

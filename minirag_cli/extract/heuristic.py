@@ -521,7 +521,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
 #    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
 #    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
-VERSION = 20
+# 21, qa36's part (VimWiki, Zim, TiddlyWiki): a link to a `.wiki` or `.tid` page by its file name (`[[Contacts.wiki]]`)
+#    names the page, and such a page is named by its file name when a link of its folder names it (linkable_name),
+#    as a `.txt` or `.org` note is (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS; readers 10 walks them).
+VERSION = 21
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
