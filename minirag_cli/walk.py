@@ -541,21 +541,41 @@ EXPORT_JSON_START = b'{\n  "directed": false,\n  "center": '
 EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 
 
-def written_by_mrag(path: str | os.PathLike) -> bool:
-    """Whether the regular file at `path` is a page or a graph export mrag
-    wrote (by its first 4 KB, read with one system call: the walk asks it of
-    every note file the index does not hold as it is)."""
+def _file_head(path: str | os.PathLike) -> bytes:
+    """The first 4 KB of the file at `path`, read with one system call (b"" when it cannot be read)."""
     try:
         # not blocking: a pipe named `graph.html` would wait for a writer (no effect on a regular file)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
-        return False
+        return b""
     try:
-        head = os.read(fd, 4096)
+        return os.read(fd, 4096)
     except OSError:
-        return False
+        return b""
     finally:
         os.close(fd)
+
+
+# A single-file TiddlyWiki (`wiki.html`: every tiddler inside one HTML page, as TiddlyWiki saves itself in a
+# browser) is no note to read whole (its code and styles are most of it): told by the marks TiddlyWiki 5
+# writes in its head, and skipped saying how to have its tiddlers read (qa36: `not a note file (.html)`)
+TIDDLYWIKI_HTML_MARKS = (b'<meta name="application-name" content="TiddlyWiki"',
+                         b'<meta name="generator" content="TiddlyWiki"')
+TIDDLYWIKI_HTML_REASON = ("a single-file TiddlyWiki, whose tiddlers sync does not unpack: save them as a folder "
+                          "of .tid files (`tiddlywiki --load wiki.html --savewikifolder wiki`) and sync that")
+
+
+def single_file_tiddlywiki(path: str | os.PathLike) -> bool:
+    """Whether the file at `path` (an `.html` or `.htm`) is a single-file TiddlyWiki (TIDDLYWIKI_HTML_MARKS)."""
+    head = _file_head(path)
+    return any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
+
+
+def written_by_mrag(path: str | os.PathLike) -> bool:
+    """Whether the regular file at `path` is a page or a graph export mrag
+    wrote (by its first 4 KB, read with one system call: the walk asks it of
+    every note file the index does not hold as it is)."""
+    head = _file_head(path)
     # each as mrag's output starts: a note quoting a mark further down (one about mrag) is a note
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
@@ -819,9 +839,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         st = None
                     why = None if st is None else looked_before(rel, st)
                     if why is None and st is not None and stat.S_ISREG(st.st_mode):
-                        why = "" if mrag_wrote(rel, os.path.join(dirpath, name), st, reason) else reason
+                        file = os.path.join(dirpath, name)
+                        if suffix in (".html", ".htm") and single_file_tiddlywiki(file):
+                            reason = TIDDLYWIKI_HTML_REASON
+                        why = "" if mrag_wrote(rel, file, st, reason) else reason
                     if why == "":
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
+                    reason = why or reason  # (a single-file TiddlyWiki's, as the sync that looked at it said)
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
             settled = settled_note(reldir, name)

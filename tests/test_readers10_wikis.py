@@ -105,6 +105,17 @@ def page_text(path: str, text: str):
     return read(path, text)
 
 
+TIDDLYWIKI_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta http-equiv="Content-Type" content="text/html;charset=utf-8" />
+<meta name="application-name" content="TiddlyWiki" />
+<meta name="generator" content="TiddlyWiki" />
+<meta name="tiddlywiki-version" content="5.3.3" />
+<title>My TiddlyWiki</title>
+"""
+
+
 def test_the_versions():
     assert READER_VERSION >= 10 and VERSION >= 21
 
@@ -195,6 +206,8 @@ def wiki_db(tmp_path_factory):
         "tw/tiddlers/Sofia Almeida.tid": SOFIA,
         "tw/tiddlers/$__StoryList.tid": STORY_LIST,
         "tw/tiddlers/Draft of 'Trip'.tid": "title: Draft of 'Trip'\ndraft.of: Trip\n\ntext\n",
+        "tw/mywiki.html": TIDDLYWIKI_HTML,
+        "tw/page.html": "<!doctype html><html><body><p>Hello</p></body></html>\n",
     })
     db = tmp / "index.sqlite"
     with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
@@ -275,3 +288,22 @@ def test_what_did_i_write_on_a_day_of_the_wiki(wiki_db):
     with _open(db) as index:
         results = index.search("what did I write on November 3?", RetrievalOptions(k=3)).results
     assert {r["path"] for r in results[:2]} == {"vimwiki/diary/2026-11-03.wiki", "zim/Journal/2026/11/03.txt"}
+
+
+def test_a_single_file_tiddlywiki_and_a_system_tiddler_say_what_they_are(wiki_db):
+    """A single-file TiddlyWiki (`wiki.html`) is skipped saying how to have its tiddlers read (it was `not a note
+    file (.html)`, as any page is); `mrag show` of a system tiddler says why it is passed over."""
+    from minirag_cli.store.lookup import NotFound, find_document
+
+    db, summary = wiki_db
+    reasons = {s["path"]: s["reason"] for s in summary.skipped}
+    assert reasons["tw/mywiki.html"].startswith("a single-file TiddlyWiki, whose tiddlers sync does not unpack")
+    assert "--savewikifolder" in reasons["tw/mywiki.html"]
+    assert reasons["tw/page.html"] == "not a note file (.html)"
+    conn = sqlite3.connect(db)
+    try:
+        with pytest.raises(NotFound) as caught:
+            find_document(conn, str(db.parent / "notes" / "tw/tiddlers/$__StoryList.tid"))
+    finally:
+        conn.close()
+    assert "TiddlyWiki system tiddler" in str(caught.value)

@@ -255,9 +255,13 @@ def _passed_over(root: Path, rel: str) -> str | None:
     from minirag_cli.errors import IgnoreFileError
     from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
 
+    from minirag_cli.wikipages import system_tiddler
+
     parts = rel.split("/")
     if any(p.startswith(".") for p in parts):
         return "hidden files and folders (a name starting with .) are not indexed"
+    if system_tiddler(parts[-1]):
+        return "a TiddlyWiki system tiddler ($:/...: the wiki's own settings and plugins) is no note"
     if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
         return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
     try:
