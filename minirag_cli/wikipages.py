@@ -40,6 +40,7 @@ left as written.
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 import re
 
@@ -87,12 +88,16 @@ def _lines_outside_code(text: str, opens: re.Pattern, closes: re.Pattern, rewrit
     matches) rewritten by `rewrite(line)`, and a block's opening and closing lines by
     `fence(match, opening)`; a block nothing closes is no block (its lines rewritten)."""
     lines = text.split("\n")
+    # the closing lines, found once: a page of thousands of lines opening a block nothing closes looked for its
+    # close from each of them (quadratic)
+    closing = [j for j, line in enumerate(lines) if closes.match(line)]
     out: list[str] = []
     i = 0
     while i < len(lines):
         m = opens.match(lines[i])
         if m is not None:
-            end = next((j for j in range(i + 1, len(lines)) if closes.match(lines[j])), None)
+            at = bisect.bisect_right(closing, i)
+            end = closing[at] if at < len(closing) else None
             if end is not None:
                 out.append(fence(m, True))
                 out += lines[i + 1:end]
@@ -117,25 +122,31 @@ _VW_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)\{\{\{[ \t]*(?P<lang>[^\s=]*)[^\r]*
 _VW_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)\}\}\}[ \t]*\r?$")
 # a heading: as many `=` after its title as before it, blanks before the first meaning it is centred
 _VW_HEADING = re.compile(r"[ \t]*(={1,6})[ \t]*([^=\s](?:.*?[^=\s])?)[ \t]*\1[ \t]*(\r?)")
+# (these two are matched at the line's start alone: a `sub` tried them from each blank of a long run of blanks)
 _VW_NUMBERED = re.compile(r"([ \t]*)#(?=[ \t]+\S)")  # `# item`: a numbered list item
-_VW_PARTIAL = re.compile(r"([ \t]*(?:[-*]|1\.|\d+[.)]|[a-zA-Z][.)])[ \t]+)\[[.oO]\]")
+_VW_PARTIAL = re.compile(r"([ \t]*(?:[-*]|\d+[.)]|[a-zA-Z][.)])[ \t]+)\[[.oO]\]")
 # a tag: `:tag:` or `:tag1:tag2:` between blanks (or the line's ends)
 _VW_TAGS = re.compile(r"(?<!\S):((?:[^:\s]+:)+)(?!\S)")
 # a link to a page by its scheme (`diary:`, `wiki1:`, `wn.work:`), and a link from the wiki's root (`/Page`)
-_VW_LINK = re.compile(r"\[\[(?:(diary|wiki\d+|wn\.[^:\]|]+):|/(?!/))([^\]|]*)")
-_TABLE_RULE = re.compile(r"[ \t]*\|[-+|: \t]*-[-+|: \t]*\r?$")
+_VW_LINK = re.compile(r"\[\[(?:(diary|wiki\d+|wn\.[^:\]|\[\n]{1,100}):|/(?!/))")
+_TABLE_RULE = re.compile(r"[ \t]*\|[-+|: \t]*\r?")  # with a `-` in it (_vimwiki_line)
 
 
 def _vimwiki_line(line: str) -> str:
-    line = _VW_NUMBERED.sub(r"\g<1>1.", line, count=1)
+    m = _VW_NUMBERED.match(line)
+    if m is not None:
+        line = m.group(1) + "1." + line[m.end():]
     m = _VW_HEADING.fullmatch(line)
     if m is not None:
         line = "#" * len(m.group(1)) + " " + m.group(2) + m.group(3)
-    line = _VW_PARTIAL.sub(r"\1[/]", line, count=1)
+    m = _VW_PARTIAL.match(line)
+    if m is not None:
+        line = m.group(1) + "[/]" + line[m.end():]
     if ":" in line:
         line = _VW_TAGS.sub(lambda t: " ".join("#" + w for w in t.group(1).split(":") if w), line)
-        line = _VW_LINK.sub(lambda k: "[[" + ("diary/" if k.group(1) == "diary" else "") + k.group(2), line)
-    if _TABLE_RULE.fullmatch(line):
+        if "[[" in line:
+            line = _VW_LINK.sub(lambda k: "[[diary/" if k.group(1) == "diary" else "[[", line)
+    if "-" in line and _TABLE_RULE.fullmatch(line):
         line = line.replace("+", "|")
     return line
 
@@ -147,8 +158,10 @@ def vimwiki_text(text: str) -> str:
 
 # ---------------------------------------------------------------------------------------------------- Zim
 
-_ZIM_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)(?:'''|\{\{\{code:[^\r\n]*?(?:lang=\"(?P<lang>[\w+#.-]*)\")?"
-                            r"[^\r\n]*)[ \t]*\r?$")
+# a code block: `'''` lines around it, or the Source View plugin's `{{{code: lang="python3" linenumbers="True"`
+# ... `}}}` (its language: _zim_fence)
+_ZIM_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)(?:'''[ \t]*\r?$|\{\{\{code:)")
+_ZIM_LANG = re.compile(r"\blang=\"([\w+#.-]*)\"")
 _ZIM_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)(?:'''|\}\}\})[ \t]*\r?$")
 _ZIM_HEADING = re.compile(r"(={2,6})[ \t]+(\S(?:.*?\S)?)[ \t]+\1[ \t]*(\r?)")
 # a checkbox opening a line (a bullet's `* ` before it or not) and its mark: Zim's `[*]` done, `[x]` not done
@@ -157,7 +170,7 @@ _ZIM_BOX = re.compile(r"([ \t]*)(?:\*[ \t]+)?\[([ *x><])\](?=[ \t])")
 _ZIM_MARKS = {" ": " ", "*": "x", "x": "-", ">": ">", "<": ">"}
 _ZIM_TAG = re.compile(r"(?<![\w@.])@(?=\w)")
 _ZIM_VERBATIM = re.compile(r"''(?!')(.+?)''")
-_ZIM_LINK = re.compile(r"\[\[([^\]|\n]+)(?=\]\]|\|)")
+_ZIM_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})(?=\]\]|\|)")
 
 
 def _zim_target(target: str, page: list[str]) -> str:
@@ -180,7 +193,9 @@ def zim_text(text: str, path: str = "") -> str:
         m = _ZIM_HEADING.fullmatch(line)
         if m is not None:
             return "#" * (7 - len(m.group(1))) + " " + m.group(2) + m.group(3)
-        line = _ZIM_BOX.sub(lambda b: f"{b.group(1)}- [{_ZIM_MARKS[b.group(2)]}]", line, count=1)
+        b = _ZIM_BOX.match(line)
+        if b is not None:
+            line = f"{b.group(1)}- [{_ZIM_MARKS[b.group(2)]}]" + line[b.end():]
         if "''" in line:
             line = _ZIM_VERBATIM.sub(r"`\1`", line)
         if "@" in line:
@@ -189,12 +204,20 @@ def zim_text(text: str, path: str = "") -> str:
             line = _ZIM_LINK.sub(lambda k: "[[" + _zim_target(k.group(1), page), line)
         return line
 
-    return _lines_outside_code(text, _ZIM_CODE_OPEN, _ZIM_CODE_CLOSE, line_of, _fence)
+    return _lines_outside_code(text, _ZIM_CODE_OPEN, _ZIM_CODE_CLOSE, line_of, _zim_fence)
+
+
+def _zim_fence(m: re.Match, opening: bool) -> str:
+    """A Zim code block's opening or closing line as a Markdown fence, with the language its `lang="..."` names."""
+    lang = _ZIM_LANG.search(m.string) if opening else None
+    return m.group("lead") + "```" + (lang.group(1) if lang else "") + ("\r" if m.string.endswith("\r") else "")
 
 
 # --------------------------------------------------------------------------------------------- TiddlyWiki
 
-_FIELD = re.compile(r"([^:\s][^:]*):[ \t]*(.*?)[ \t]*(\r?)")
+# a field's line: its name, `:`, its value (greedy, its blanks stripped in Python: a lazy value before `[ \t]*`
+# retried the blanks from each of a long run's), a CR
+_FIELD = re.compile(r"([^:\s][^:]*):[ \t]*(.*?)(\r?)")
 # TiddlyWiki's date field: YYYYMMDDhhmmss and milliseconds, in UTC
 _TW_DATE = re.compile(r"(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d{3})?")
 _TW_TAG = re.compile(r"\[\[([^\]]*)\]\]|(\S+)")
@@ -205,7 +228,7 @@ _TW_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)```(?P<lang>[\w+#.-]*)[ \t]*\r?$")
 _TW_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)```[ \t]*\r?$")
 _TW_HEADING = re.compile(r"(!{1,6})[ \t]*")
 _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
-_TW_LINK = re.compile(r"\[\[([^\]|\n]+)\|([^\]\n]+)\]\]")
+_TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
 
 
 def tiddler_date(value: str) -> str | None:
@@ -248,13 +271,13 @@ def tiddler_text(text: str) -> str:
     that is no note (a system tiddler, a draft, one of no text type)."""
     lines = text.split("\n")
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    fields = {}
+    parsed = []  # (name, value, CR) of each field's line
     for i in range(end):
-        m = _FIELD.fullmatch(lines[i].lstrip("\ufeff"))
+        m = _FIELD.fullmatch(lines[i].lstrip("\ufeff") if i == 0 else lines[i])
         if m is None:
             return text  # no tiddler's fields: read as written
-        fields[m.group(1).lower()] = i
-    values = {k: _FIELD.fullmatch(lines[i].lstrip("\ufeff")).group(2) for k, i in fields.items()}
+        parsed.append((m.group(1), m.group(2).strip(" \t"), m.group(3)))
+    values = {name.lower(): value for name, value, _cr in parsed}
     title = values.get("title", "")
     if title.startswith("$:/"):
         raise MalformedNote(f"a TiddlyWiki system tiddler ({title[:80]}), no note")
@@ -263,18 +286,18 @@ def tiddler_text(text: str) -> str:
     kind = values.get("type", "").lower()
     if kind not in _TEXT_TYPES:
         raise MalformedNote(f"a TiddlyWiki tiddler of type {kind[:60]}, no text to read")
-    head = []
-    for i in range(end):
-        m = _FIELD.fullmatch(lines[i].lstrip("\ufeff"))
-        key, value, cr = m.group(1), m.group(2), m.group(3)
+    head, first = [], None
+    for key, value, cr in parsed:
         if key.lower() == "created":
             value = tiddler_date(value) or value
         elif key.lower() == "tags" and value:
             value = _tags(value)
-        head.append(f"{key}: {value}" + cr if value else f"{key}:" + cr)
+        if key.lower() == "title" and first is None:
+            first = len(head)
+        head.append((f"{key}: {value}" if value else f"{key}:") + cr)
     # `title:` first: MultiMarkdown metadata opens with one of its own keys (frontmatter._mmd_first)
-    if "title" in fields:
-        head.insert(0, head.pop(fields["title"]))
+    if first is not None:
+        head.insert(0, head.pop(first))
     if end == len(lines):  # fields and no text
         return "\n".join(head)
     body = "\n".join(lines[end:])
