@@ -106,16 +106,6 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
     if kind is None:
-        from minirag_cli.wikipages import page_text  # (it raises this module's MalformedNote)
-
-        try:
-            page = page_text(path, text)
-        except MalformedNote:
-            raise
-        except Exception as exc:  # a case the wiki readers did not foresee: this page is skipped, the sync goes on
-            raise MalformedNote(f"unreadable wiki page: {type(exc).__name__}: {str(exc)[:80]}") from None
-        if page is not None:  # a VimWiki, Zim or TiddlyWiki page, read as Markdown
-            return page
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

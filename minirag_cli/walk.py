@@ -24,7 +24,7 @@ from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
-from minirag_cli.wikipages import system_tiddler
+from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
 # `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked)
@@ -1673,7 +1673,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text, without inline base64 data: chunking.without_inline_data,
+    drawing's text; or wikipages.page_text: a wiki's page as Markdown;
+    without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
@@ -1685,7 +1686,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    text = note_text(path, text, folder)
+    page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
+    text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
         if size > max_bytes:
