@@ -121,7 +121,8 @@ def _fence(m: re.Match, opening: bool) -> str:
 
 # ---------------------------------------------------------------------------------------------- VimWiki
 
-_VW_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)\{\{\{[ \t]*(?P<lang>[^\s=]*)[^\r]*\r?$")
+# (a line that closes it too, `{{{ls -la}}}`, is inline code: text, no block)
+_VW_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)\{\{\{(?!.*\}\}\})[ \t]*(?P<lang>[^\s=]*)[^\r]*\r?$")
 _VW_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)\}\}\}[ \t]*\r?$")
 # a heading: as many `=` after its title as before it, blanks before the first meaning it is centred
 _VW_HEADING = re.compile(r"[ \t]*(={1,6})[ \t]*([^=\s](?:.*?[^=\s])?)[ \t]*\1[ \t]*(\r?)")

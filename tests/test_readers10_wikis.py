@@ -138,6 +138,9 @@ def test_vimwiki_markup_read_as_markdown():
     # a code block is a fence, its lines as written
     assert lines[15:19] == ["```bash", "# [ ] this is no task", "= no heading =", "```"]
     assert lines[19] == "See [[diary/2026-11-03|the walk-through]] and [[Contacts]]."
+    # inline code opens no block
+    assert page_text("a.wiki", "Run {{{ls}}} daily.\n{{{ls -la}}}\n= Later =\n}}}\n") == \
+        "Run {{{ls}}} daily.\n{{{ls -la}}}\n# Later\n}}}\n"
 
 
 def test_zim_markup_read_as_markdown():
