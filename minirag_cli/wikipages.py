@@ -26,8 +26,9 @@ whose `[ ]` tasks were no tasks and whose `@tags` were people.
   is `[travel plans, portugal]`) and its `created:` (`20261103091500000`, UTC)
   the local day and time (`2026-11-03 10:15`) that dates it; its wikitext:
   `!` ... `!!!!!!` headings, `#` numbered items (`1.`) and `**` nested bullets,
-  `''bold''` as `**bold**`, `[[Shown text|Target]]` as the wikilink
-  `[[Target|Shown text]]` (TiddlyWiki writes the shown text first). A tiddler
+  `''bold''` as `**bold**`, a macro call (`<<tabs ...>>`) as inline code,
+  `[[Shown text|Target]]` as the wikilink `[[Target|Shown text]]`
+  (TiddlyWiki writes the shown text first). A tiddler
   of `type: text/x-markdown` is Markdown already; a system tiddler (its title
   `$:/...`: `$__StoryList.tid`, plugins, settings), a draft (`draft.of:`) and
   a tiddler of no text type (JavaScript, CSS, JSON, an image) are no notes.
@@ -232,6 +233,8 @@ _TW_CODE_OPEN = re.compile(r"(?P<lead>[ \t]*)```(?P<lang>[\w+#.-]*)[ \t]*\r?$")
 _TW_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)```[ \t]*\r?$")
 _TW_HEADING = re.compile(r"(!{1,6})[ \t]*")
 _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
+# a macro call, `<<tabs "[[Sourdough]] [[Packing List]]">>`: code (its quoted list was a work's title)
+_TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
 _TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
 
 
@@ -263,6 +266,8 @@ def _wikitext_line(line: str) -> str:
         if m is not None:
             marks = m.group(1)
             line = "  " * (len(marks) - 1) + ("1." if marks[-1] == "#" else "*") + line[m.end():]
+    if "<<" in line:
+        line = _TW_MACRO.sub(lambda k: f"`{k.group(0)}`", line)
     if "''" in line:
         line = re.sub(r"''(?!')(.+?)''", r"**\1**", line)
     if "[[" in line:  # `[[Shown text|Target]]`: the target first, as a wikilink writes it

@@ -167,6 +167,9 @@ def test_a_tiddlers_fields_are_its_front_matter():
     assert lines[6:] == ["# Trip to Lisbon", "",
                          "Flying out with [[Sofia Almeida|my friend Sofia]]; dinner at **Cervejaria Ramiro**.", "",
                          "## Packing", "1. passport", "1. adapter", "* [ ] renew passport", ""]
+    # a macro call is code
+    assert page_text("a.tid", 'title: A\n\n<<tabs "[[Sourdough]] [[Packing List]]">>\n').endswith(
+        '`<<tabs "[[Sourdough]] [[Packing List]]">>`\n')
     # a Markdown tiddler's text is Markdown already
     assert page_text("a.tid", "title: A\ntype: text/x-markdown\n\n# A\n! no heading\n").endswith("# A\n! no heading\n")
 
