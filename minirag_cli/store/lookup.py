@@ -254,7 +254,6 @@ def _passed_over(root: Path, rel: str) -> str | None:
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
     from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
-
     from minirag_cli.wikipages import system_tiddler
 
     parts = rel.split("/")
