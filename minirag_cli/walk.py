@@ -565,17 +565,20 @@ TIDDLYWIKI_HTML_REASON = ("a single-file TiddlyWiki, whose tiddlers sync does no
                           "of .tid files (`tiddlywiki --load wiki.html --savewikifolder wiki`) and sync that")
 
 
-def single_file_tiddlywiki(path: str | os.PathLike) -> bool:
-    """Whether the file at `path` (an `.html` or `.htm`) is a single-file TiddlyWiki (TIDDLYWIKI_HTML_MARKS)."""
-    head = _file_head(path)
-    return any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
+def single_file_tiddlywiki(head: bytes) -> bool:
+    """Whether a file whose first 4 KB are `head` is a single-file TiddlyWiki (TIDDLYWIKI_HTML_MARKS)."""
+    return head[:15].lower() == b"<!doctype html>" and any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
 
 
 def written_by_mrag(path: str | os.PathLike) -> bool:
     """Whether the regular file at `path` is a page or a graph export mrag
     wrote (by its first 4 KB, read with one system call: the walk asks it of
     every note file the index does not hold as it is)."""
-    head = _file_head(path)
+    return _mrag_output(_file_head(path))
+
+
+def _mrag_output(head: bytes) -> bool:
+    """Whether a file whose first 4 KB are `head` is a page or a graph export mrag wrote."""
     # each as mrag's output starts: a note quoting a mark further down (one about mrag) is a note
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
@@ -711,6 +714,18 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 result.looked[rel] = record
         return mine
 
+    def page_reason(rel: str, path: str, st: os.stat_result, other: str) -> str:
+        """"" when the file at `path` (of an extension mrag saves its pages and exports under) is mrag's
+        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's; recorded in
+        result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
+        read_at = time.time()
+        head = _file_head(path)
+        why = "" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head) else other
+        record = looked_record(st.st_size, st.st_mtime, why, read_at)
+        if record is not None:
+            result.looked[rel] = record
+        return why
+
     def copy_looked_before(reldir: str, name: str, notes: Container[str]) -> str | None:
         """Why the file `name` was skipped as a copy of its note, when the last sync compared the two as
         they are (the copy as `looked` holds it, its note as the index holds it); else None."""
@@ -839,10 +854,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         st = None
                     why = None if st is None else looked_before(rel, st)
                     if why is None and st is not None and stat.S_ISREG(st.st_mode):
-                        file = os.path.join(dirpath, name)
-                        if suffix in (".html", ".htm") and single_file_tiddlywiki(file):
-                            reason = TIDDLYWIKI_HTML_REASON
-                        why = "" if mrag_wrote(rel, file, st, reason) else reason
+                        why = page_reason(rel, os.path.join(dirpath, name), st, reason)
                     if why == "":
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
                     reason = why or reason  # (a single-file TiddlyWiki's, as the sync that looked at it said)
