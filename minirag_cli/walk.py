@@ -1538,7 +1538,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # page (a `.txt` opening `Content-Type: text/x-zim-wiki`) is read as one: each read as Markdown line for line
 # (wikipages.page_text: headings, checkbox tasks and their states, tags, namespaced and diary links, code blocks);
 # a Zim page's header, a tiddler's fields and VimWiki's `%title`/`%date` lines are its front matter (a Zim page's
-# top names were Content-Type, Wiki-Format and Creation-Date); a system tiddler (`$__StoryList.tid`) is passed over.
+# top names were Content-Type, Wiki-Format and Creation-Date); a system tiddler (`$__StoryList.tid`) is passed over,
+# and a single-file TiddlyWiki (`wiki.html`) skipped saying how to save its tiddlers as a folder.
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
