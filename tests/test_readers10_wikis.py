@@ -334,3 +334,19 @@ def test_a_page_is_read_in_linear_time():
 def test_a_zim_code_blocks_language():
     text = 'Content-Type: text/x-zim-wiki\n\n{{{code: lang="python3" linenumbers="True"\n[ ] x = 1\n}}}\n'
     assert page_text("a.txt", text).split("\n")[2:5] == ["```python3", "[ ] x = 1", "```"]
+
+
+def test_a_pages_name_hints_it(wiki_db):
+    """`mrag show "Kitchen Renovation"` names the page `Kitchen Renovation.wiki`, as it names a Markdown note."""
+    from minirag_cli.store.lookup import NotFound, find_document
+
+    db, _summary = wiki_db
+    conn = sqlite3.connect(db)
+    try:
+        for name, path in (("Kitchen Renovation", "vimwiki/projects/Kitchen Renovation.wiki"),
+                           ("[[Sofia Almeida]]", "tw/tiddlers/Sofia Almeida.tid")):
+            with pytest.raises(NotFound) as caught:
+                find_document(conn, name)
+            assert path in (caught.value.hint or ""), name
+    finally:
+        conn.close()

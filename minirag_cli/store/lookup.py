@@ -127,7 +127,8 @@ def _meant_hint(meant: list[str]) -> str:
 # what a wikilink adds to a note's name: `![[` and `]]`, a `#heading`, a `^block` or a `|shown text`
 _LINK_DRESS = re.compile(r"^!?\[\[|\]\]$")
 _LINK_TAIL = re.compile(r"[#^|].*$", re.DOTALL)
-_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org)$", re.IGNORECASE)
+# (a VimWiki page, `.wiki`, and a tiddler, `.tid`, too: qa36, `mrag show "Kitchen Renovation"` hinted nothing)
+_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org|wiki|tid)$", re.IGNORECASE)
 
 
 def _notes_named(conn, given: str) -> list[str]:
