@@ -207,6 +207,7 @@ def wiki_db(tmp_path_factory):
         "vimwiki/Contacts.wiki": CONTACTS,
         "zim/Work/Projects/Atlas.txt": ZIM_PAGE,
         "zim/Journal/2026/11/03.txt": ZIM_JOURNAL,
+        "zim/Work/Kitchen_Renovation.txt": ZIM_JOURNAL.replace("Tuesday 03 Nov 2026", "Kitchen Renovation"),
         "zim/notebook.zim": "[Notebook]\nversion=0.4\nname=Work\n",
         "tw/tiddlers/Trip to Lisbon.tid": TIDDLER,
         "tw/tiddlers/Sofia Almeida.tid": SOFIA,
@@ -237,7 +238,7 @@ def test_a_wiki_is_indexed(wiki_db):
     assert paths == ["tw/tiddlers/Sofia Almeida.tid", "tw/tiddlers/Trip to Lisbon.tid",
                      "vimwiki/Contacts.wiki", "vimwiki/diary/2026-11-03.wiki",
                      "vimwiki/projects/Kitchen Renovation.wiki", "zim/Journal/2026/11/03.txt",
-                     "zim/Work/Projects/Atlas.txt"]
+                     "zim/Work/Kitchen_Renovation.txt", "zim/Work/Projects/Atlas.txt"]
     reasons = {s["path"]: s["reason"] for s in summary.skipped}
     assert "tw/tiddlers/$__StoryList.tid" not in reasons and summary.system_files == 1  # passed over unlisted
     assert reasons["tw/tiddlers/Draft of 'Trip'.tid"].startswith("a TiddlyWiki draft of 'Trip'")
@@ -283,6 +284,7 @@ def test_a_wikis_tasks(wiki_db):
         ("Atlas.txt", "drop the legacy cron jobs"): ("cancelled", "2026-10-05"),
         ("Atlas.txt", "move the alerting to Grafana"): ("forwarded", "2026-10-05"),
         ("03.txt", "write up the totals discrepancy for Lena"): ("open", "2026-11-03"),
+        ("Kitchen_Renovation.txt", "write up the totals discrepancy for Lena"): ("open", "2026-11-03"),
         ("Trip to Lisbon.tid", "renew passport"): ("open", "2026-10-20"),
     }
     lines = {t.text: t.line for t in tasks}
@@ -337,13 +339,15 @@ def test_a_zim_code_blocks_language():
 
 
 def test_a_pages_name_hints_it(wiki_db):
-    """`mrag show "Kitchen Renovation"` names the page `Kitchen Renovation.wiki`, as it names a Markdown note."""
+    """`mrag show "Kitchen Renovation"` names the page `Kitchen Renovation.wiki` (and Zim's `Kitchen_Renovation.txt`),
+    as it names a Markdown note."""
     from minirag_cli.store.lookup import NotFound, find_document
 
     db, _summary = wiki_db
     conn = sqlite3.connect(db)
     try:
         for name, path in (("Kitchen Renovation", "vimwiki/projects/Kitchen Renovation.wiki"),
+                           ("Kitchen Renovation", "zim/Work/Kitchen_Renovation.txt"),
                            ("[[Sofia Almeida]]", "tw/tiddlers/Sofia Almeida.tid")):
             with pytest.raises(NotFound) as caught:
                 find_document(conn, name)

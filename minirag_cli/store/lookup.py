@@ -159,7 +159,9 @@ def _notes_named(conn, given: str) -> list[str]:
         spaced = _NAMESPACE_SEP.sub("/", bare)
         # a TextBundle's text, `Trip to Lisbon.textbundle/text.md`, is called by its bundle's name (qa33)
         bundled = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(rel))).casefold()
-        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled)):
+        # a Zim page's file writes its name's blanks as `_` (`Trip_to_Lisbon.txt` is the page Trip to Lisbon)
+        zim = bare.replace("_", " ") if "_" in bare and rel.lower().endswith(".txt") else bare
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled, zim)):
             found.append(rel)
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
