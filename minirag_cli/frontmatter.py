@@ -381,6 +381,10 @@ def parse(text: str) -> FrontMatter | None:
         if denote is not None:  # else its `title:` line may open MultiMarkdown metadata
             return denote
     line = text[start:first_end] if first_end >= 0 else text[start:]
+    if line.startswith("%"):
+        return _parse_vimwiki(text, start)
+    if line.rstrip() == ZIM_HEADER:
+        return _parse_zim(text, start)
     if first_end < 0 or line.rstrip() != OPEN:
         return _parse_mmd(text, start) if _mmd_first(line) else None
     # key, its line, its values and the span of each value's line
@@ -451,6 +455,53 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
         entries[-1][3].extend([span] * len(values))
         end = nxt
     return FrontMatter(tuple(Entry(k, ln, tuple(v), tuple(s)) for k, ln, v, s in entries), end) if entries else None
+
+
+# A VimWiki page's placeholders opening it (readers 10, qa36: they were its header's text, `%title Garden`):
+# `%title Garden redesign`, `%date 2026-11-03`, `%template diary`, `%nohtml`, one a line, up to the first
+# line that is none; read as the keys `title`, `date`, ... (the `%date` line dates the page)
+_VIMWIKI_PLACEHOLDER = re.compile(r"%(title|date|template|nohtml)(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+
+
+def _parse_vimwiki(text: str, pos: int) -> FrontMatter | None:
+    """The VimWiki placeholders `text` opens with at `pos`, as FrontMatter (each an entry; `end`
+    past the last); None when its first line is none (`%` opening prose)."""
+    entries: list[Entry] = []
+    end = pos
+    for line, span, nxt in _lines_from(text, pos):
+        m = _VIMWIKI_PLACEHOLDER.fullmatch(line)
+        if m is None:
+            break
+        values = (m.group(2),) if m.group(2) else ()
+        entries.append(Entry(m.group(1), f"{m.group(1)}: {m.group(2) or ''}".rstrip(), values, (span,) * len(values)))
+        end = nxt
+    return FrontMatter(tuple(entries), end) if entries else None
+
+
+# A Zim page's header (readers 10, qa36: its keys were the notebook's top names): `Content-Type:
+# text/x-zim-wiki`, `Wiki-Format: zim 0.6`, `Creation-Date: 2026-11-03T09:15:00+01:00`, up to the first
+# blank line; its `Creation-Date` is the key `created`, which dates the page
+ZIM_HEADER = "Content-Type: text/x-zim-wiki"
+_ZIM_KEYS = {"creation-date": "created"}
+
+
+def _parse_zim(text: str, pos: int) -> FrontMatter | None:
+    """The header of a Zim page that opens `text` at `pos` (its first line ZIM_HEADER), as FrontMatter
+    (each `Key: value` line an entry; `end` past its last line); None when a line before the first
+    blank one is no `Key: value` (no Zim page's header: read as written)."""
+    entries: list[Entry] = []
+    end = pos
+    for line, span, nxt in _lines_from(text, pos):
+        if not line.strip():
+            break
+        m = _MMD_KEY.fullmatch(line)
+        if m is None:
+            return None
+        key = _ZIM_KEYS.get(m.group(1).lower(), m.group(1))
+        values = _scalars(m.group(2))
+        entries.append(Entry(key, f"{key}: {m.group(2) or ''}".rstrip(), tuple(values), (span,) * len(values)))
+        end = nxt
+    return FrontMatter(tuple(entries), end)
 
 
 # a TOML key line, `title = "Rate limits"`, `params.author = "Ines"`: a bare or quoted key (dotted or

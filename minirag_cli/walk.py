@@ -29,10 +29,12 @@ from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
 from minirag_cli.simplenote import export_folder
+from minirag_cli.wikipages import page_text, system_tiddler
 
-# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py)
+# `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
+# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -551,21 +553,44 @@ EXPORT_JSON_START = b'{\n  "directed": false,\n  "center": '
 EXPORT_JSON_KEYS = (b'\n  "hops": ', b'\n  "nodes": [')
 
 
-def written_by_mrag(path: str | os.PathLike) -> bool:
-    """Whether the regular file at `path` is a page or a graph export mrag
-    wrote (by its first 4 KB, read with one system call: the walk asks it of
-    every note file the index does not hold as it is)."""
+def _file_head(path: str | os.PathLike) -> bytes:
+    """The first 4 KB of the file at `path`, read with one system call (b"" when it cannot be read)."""
     try:
         # not blocking: a pipe named `graph.html` would wait for a writer (no effect on a regular file)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
-        return False
+        return b""
     try:
-        head = os.read(fd, 4096)
+        return os.read(fd, 4096)
     except OSError:
-        return False
+        return b""
     finally:
         os.close(fd)
+
+
+# A single-file TiddlyWiki (`wiki.html`: every tiddler inside one HTML page, as TiddlyWiki saves itself in a
+# browser) is no note to read whole (its code and styles are most of it): told by the marks TiddlyWiki 5
+# writes in its head, and skipped saying how to have its tiddlers read (qa36: `not a note file (.html)`)
+TIDDLYWIKI_HTML_MARKS = (b'<meta name="application-name" content="TiddlyWiki"',
+                         b'<meta name="generator" content="TiddlyWiki"')
+TIDDLYWIKI_HTML_REASON = ("a single-file TiddlyWiki, whose tiddlers sync does not unpack: save them as a folder "
+                          "of .tid files (`tiddlywiki --load wiki.html --savewikifolder wiki`) and sync that")
+
+
+def single_file_tiddlywiki(head: bytes) -> bool:
+    """Whether a file whose first 4 KB are `head` is a single-file TiddlyWiki (TIDDLYWIKI_HTML_MARKS)."""
+    return head[:15].lower() == b"<!doctype html>" and any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
+
+
+def written_by_mrag(path: str | os.PathLike) -> bool:
+    """Whether the regular file at `path` is a page or a graph export mrag
+    wrote (by its first 4 KB, read with one system call: the walk asks it of
+    every note file the index does not hold as it is)."""
+    return _mrag_output(_file_head(path))
+
+
+def _mrag_output(head: bytes) -> bool:
+    """Whether a file whose first 4 KB are `head` is a page or a graph export mrag wrote."""
     # each as mrag's output starts: a note quoting a mark further down (one about mrag) is a note
     return ((head.startswith(PAGE_START) and MRAG_PAGE_MARK in head)
             or (head.startswith(GRAPHML_START) and all(mark in head for mark in GRAPHML_MARKS))
@@ -700,6 +725,18 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if record is not None:
                 result.looked[rel] = record
         return mine
+
+    def page_reason(rel: str, path: str, st: os.stat_result, other: str) -> str:
+        """"" when the file at `path` (of an extension mrag saves its pages and exports under) is mrag's
+        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's; recorded in
+        result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
+        read_at = time.time()
+        head = _file_head(path)
+        why = "" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head) else other
+        record = looked_record(st.st_size, st.st_mtime, why, read_at)
+        if record is not None:
+            result.looked[rel] = record
+        return why
 
     def copy_looked_before(reldir: str, name: str, notes: Container[str]) -> str | None:
         """Why the file `name` was skipped as a copy of its note, when the last sync compared the two as
@@ -849,6 +886,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if keep_notes and keep_litter(name, keep_notes):
                 result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
                 continue
+            if system_tiddler(name):  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
+                result.system_files += 1
+                continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
                     result.system_files += 1
@@ -873,9 +913,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                         st = None
                     why = None if st is None else looked_before(rel, st)
                     if why is None and st is not None and stat.S_ISREG(st.st_mode):
-                        why = "" if mrag_wrote(rel, os.path.join(dirpath, name), st, reason) else reason
+                        why = page_reason(rel, os.path.join(dirpath, name), st, reason)
                     if why == "":
                         continue  # a `graph view -o` page or a `graph export` saved among the notes: mrag's own
+                    reason = why or reason  # (a single-file TiddlyWiki's, as the sync that looked at it said)
                 result.skipped.append({"path": printable_name(rel), "reason": reason})
                 continue
             settled = settled_note(reldir, name)
@@ -1560,6 +1601,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # is read as a Markdown note (title, creation time as `date:`, labels as `tags:`, its checklist as `- [ ]` tasks,
 # its web links); one in Keep's trash is skipped with that reason; its `.html` twin, attachments and `Labels.txt`
 # are passed over in silence (`Labels.txt` was indexed as a note; every other Keep file was `not a note file`).
+# 10: qa36: a VimWiki page (`.wiki`) and a TiddlyWiki tiddler (`.tid`) are notes (they were not walked), and a Zim
+# page (a `.txt` opening `Content-Type: text/x-zim-wiki`) is read as one: each read as Markdown line for line
+# (wikipages.page_text: headings, checkbox tasks and their states, tags, namespaced and diary links, code blocks);
+# a Zim page's header, a tiddler's fields and VimWiki's `%title`/`%date` lines are its front matter (a Zim page's
+# top names were Content-Type, Wiki-Format and Creation-Date); a system tiddler (`$__StoryList.tid`) is passed over,
+# and a single-file TiddlyWiki (`wiki.html`) skipped saying how to save its tiddlers as a folder.
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -1706,7 +1753,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text, without inline base64 data: chunking.without_inline_data,
+    drawing's text; or wikipages.page_text: a wiki's page as Markdown;
+    without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
     decode_note's warning. notekinds.MalformedNote when the file is not
@@ -1718,7 +1766,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    text = note_text(path, text, folder)
+    page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
+    text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
         if size > max_bytes:

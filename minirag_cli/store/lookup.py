@@ -136,7 +136,8 @@ def _meant_hint(meant: list[str]) -> str:
 # what a wikilink adds to a note's name: `![[` and `]]`, a `#heading`, a `^block` or a `|shown text`
 _LINK_DRESS = re.compile(r"^!?\[\[|\]\]$")
 _LINK_TAIL = re.compile(r"[#^|].*$", re.DOTALL)
-_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org)$", re.IGNORECASE)
+# (a VimWiki page, `.wiki`, and a tiddler, `.tid`, too: qa36, `mrag show "Kitchen Renovation"` hinted nothing)
+_NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org|wiki|tid)$", re.IGNORECASE)
 
 
 def _notes_named(conn, given: str) -> list[str]:
@@ -167,7 +168,9 @@ def _notes_named(conn, given: str) -> list[str]:
         spaced = _NAMESPACE_SEP.sub("/", bare)
         # a TextBundle's text, `Trip to Lisbon.textbundle/text.md`, is called by its bundle's name (qa33)
         bundled = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(rel))).casefold()
-        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled)):
+        # a Zim page's file writes its name's blanks as `_` (`Trip_to_Lisbon.txt` is the page Trip to Lisbon)
+        zim = bare.replace("_", " ") if "_" in bare and rel.lower().endswith(".txt") else bare
+        if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled, zim)):
             found.append(rel)
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
@@ -263,10 +266,13 @@ def _passed_over(root: Path, rel: str) -> str | None:
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
     from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
+    from minirag_cli.wikipages import system_tiddler
 
     parts = rel.split("/")
     if any(p.startswith(".") for p in parts):
         return "hidden files and folders (a name starting with .) are not indexed"
+    if system_tiddler(parts[-1]):
+        return "a TiddlyWiki system tiddler ($:/...: the wiki's own settings and plugins) is no note"
     if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
         return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
     try:
