@@ -11,7 +11,7 @@ anything now; the names around them are read as before."""
 from __future__ import annotations
 
 from minirag_cli import frontmatter
-from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.extract.heuristic import HeuristicExtractor
 
 READWISE = """# Thinking, Fast and Slow
 
@@ -52,10 +52,6 @@ kindle-sync:
 > Attention residue: when you switch tasks, your attention doesn't follow.
 — location: [611](kindle://book?action=open&asin=B00X47ZVXM&location=611) ^ref-26471
 """
-
-
-def test_the_rules_are_20():
-    assert VERSION == 20
 
 
 def names(text: str) -> set[str]:

@@ -521,7 +521,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    A Denote link's description names nothing (DENOTE_DESCRIBED: `[[denote:20990101T000000][Old retro]]` named
 #    Old); a Denote title two notes share names neither, as a Joplin one does, and each is named by its
 #    identifier, which its links write (sync._shared_denote_id: two `Standup` notes were one entity).
-VERSION = 20
+# 21, qa35's part (a Roam Research user): a Roam page's components (roam.readable, read by sync.note_readings)
+#    name nothing: a task's `{{[[TODO]]}}` / `{{[[DONE]]}}` checkbox (the word after it starts a sentence: `Write`,
+#    `Fix`, `Send`, `Discuss Marcus`, `Renew the TLS` were names), a search whole, `{{[[query]]: {and: [[TODO]]
+#    {not: [[someday]]}}}}` and `{{[[mentions]]: ...}}` (`query`, `someday`, `last week` were names, and a query
+#    linked its own page), a widget (`{{[[table]]}}`, `{{[[POMO]]}}`: `table`, `POMO`); an embed's argument links.
+VERSION = 21
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

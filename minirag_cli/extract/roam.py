@@ -1,0 +1,70 @@
+"""Roam Research's components as its Markdown export writes them, read for names (heuristic rules 21, qa35).
+
+Roam writes a component in double braces: a task's checkbox, `{{[[TODO]]}}` / `{{[[DONE]]}}` (`{{TODO}}`),
+a search, `{{[[query]]: {and: [[TODO]] [[Project Atlas]]}}}` or `{{[[mentions]]: [[Acme Corp]]}}`, a widget,
+`{{[[table]]}}`, `{{[[POMO]]}}`, `{{word-count}}`, and a component over an argument, `{{embed: ((uid))}}`,
+`{{[[video]]: https://...}}`. None is the page's text: the component's name names nothing (`query`,
+`table` and `POMO` were names, and the checkbox glued `Write` of `{{[[TODO]]}} Write the runbook` to the
+sentence, a name), a search's filter names and links nothing (it linked its own page, `[[last week]]`
+and `[[someday]]` were names), and an argument is read as written (an embed's `[[Page]]` links it).
+"""
+
+from __future__ import annotations
+
+import re
+
+# what only Roam writes: a component named by a page link, `{{[[...]]`, or its bare checkbox or embed
+_SIGN = re.compile(r"\{\{(?:\[\[[^\[\]\n]{1,40}\]\]|TODO\}\}|DONE\}\}|embed:)")
+# a component's head: its name, bare or linked (`{{table}}`, `{{[[table]]}}`), closed there or followed by
+# its argument after `:` (group 3)
+_COMPONENT = re.compile(r"\{\{(\[\[)?([A-Za-z][\w/-]{0,30}|∆|=)(?(1)\]\])[ \t]*(\}\}|:)")
+# the components that search the graph: their argument is a filter, no text of the page's
+SEARCHES = frozenset({"query", "mentions"})
+
+
+def is_roam(text: str) -> bool:
+    """Does `text` (a Markdown note, or part of one) hold a component only Roam writes (_SIGN)?"""
+    return "{{" in text and _SIGN.search(text) is not None
+
+
+def _closing(text: str, at: int) -> int | None:
+    """The end of the `}}` closing the component whose argument starts at `at` (its braces counted, on
+    its line: `{{[[query]]: {and: [[TODO]] {not: [[someday]]}}}}`), None when its line does not close it."""
+    depth = 2
+    for i in range(at, len(text)):
+        c = text[i]
+        if c == "\n":
+            return None
+        depth += (c == "{") - (c == "}")
+        if depth == 0:
+            return i + 1
+    return None
+
+
+def readable(text: str) -> str:
+    """`text`, a Roam page's or a part of it (a note is_roam tells: a chunk of it may hold no sign), with
+    its components blanked (the offsets kept, each character a blank): a component's head and closing
+    braces, a search whole (SEARCHES), its argument else kept, so an embed's link still links."""
+    if "{{" not in text:
+        return text
+    chars = list(text)
+
+    def blank(start: int, end: int) -> None:
+        chars[start:end] = " " * (end - start)
+
+    pos = 0
+    while (m := _COMPONENT.search(text, pos)) is not None:
+        pos = m.end()
+        if m.group(3) == "}}":
+            blank(m.start(), m.end())
+            continue
+        end = _closing(text, m.end())
+        if end is None:
+            continue
+        if m.group(2).lower() in SEARCHES:
+            blank(m.start(), end)
+            pos = end
+        else:
+            blank(m.start(), m.end())
+            blank(end - 2, end)
+    return "".join(chars)
