@@ -1493,7 +1493,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # not when dated as a whole by its file name, front matter date or title line (`# 2026-11-26`), and a log line (a
 # level after its time, `ERROR`; lines seconds apart back to back) opens no entry: a server log pasted into a daily
 # note dated the note's own text after it. A note whose entries are all of one day is of that day, every line.
-READER_VERSION = 9
+# 10: qa35: a Markdown note that opens with a list item, as Roam Research and Logseq write every page (an outline
+# whose title is its file name), is headed by its file name (store.outline_title): Roam's `Priya Raman.md` was headed
+# `- Type:: [[Person]]` and ranked 8th for "who is Priya Raman?"; a daily page by its title and date
+# (`November 3rd, 2026 · date: 2026-11-03`).
+READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
