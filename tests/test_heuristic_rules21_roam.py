@@ -76,3 +76,19 @@ def test_a_roam_pages_components_name_nothing(tmp_path):
     assert found["Project Atlas.md"] >= {"Priya Raman", "Marcus Lee", "Kubernetes Migration"}
     assert "Acme Corp" not in found["November 3rd, 2026.md"]
     assert "Customer" in found["Welcome.md"]
+
+
+def test_snippets_and_sources_show_roam_checkboxes_and_no_components():
+    """qa35: `ask`'s snippets showed `{{[[TODO]]}} Write ...`, `{{[[query]]: {and: ...}}}` and `((k3Jd9aPq2))`."""
+    from minirag_cli.answer import _clean_line
+    from minirag_cli.format import snippet_text
+
+    shown = snippet_text(GRAPH["Project Atlas.md"] + "- Risks\n    - ((k3Jd9aPq2)) is the biggest risk.\n")
+    assert shown == ("- Owner:: [[Priya Raman]]\n- Open work\n    - [ ] Write the cutover runbook with [[Marcus Lee]]\n"
+                     "    - [x] Draft the architecture diagram\n- Risks\n    - [[Kubernetes Migration]]\n"
+                     "- Risks\n    - [block ref] is the biggest risk.\n"), shown
+    assert _clean_line("- {{TODO}} Renew the certificate {{word-count}}") == "- [ ] Renew the certificate"
+    assert _clean_line("- {{[[mentions]]: [[Acme Corp]]}}") == ""  # the block left out
+    # no Roam page: braces and a parenthesised word are text
+    assert snippet_text("Dear {{Customer}}, see ((important)) and ((k3Jd9aPq2)).") == \
+        "Dear {{Customer}}, see ((important)) and ((k3Jd9aPq2))."

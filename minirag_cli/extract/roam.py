@@ -3,10 +3,12 @@
 Roam writes a component in double braces: a task's checkbox, `{{[[TODO]]}}` / `{{[[DONE]]}}` (`{{TODO}}`),
 a search, `{{[[query]]: {and: [[TODO]] [[Project Atlas]]}}}` or `{{[[mentions]]: [[Acme Corp]]}}`, a widget,
 `{{[[table]]}}`, `{{[[POMO]]}}`, `{{word-count}}`, and a component over an argument, `{{embed: ((uid))}}`,
-`{{[[video]]: https://...}}`. None is the page's text: the component's name names nothing (`query`,
+`{{[[video]]: https://...}}`. None is the page's text for names (readable): the component's name names nothing (`query`,
 `table` and `POMO` were names, and the checkbox glued `Write` of `{{[[TODO]]}} Write the runbook` to the
 sentence, a name), a search's filter names and links nothing (it linked its own page, `[[last week]]`
 and `[[someday]]` were names), and an argument is read as written (an embed's `[[Page]]` links it).
+A snippet and the answer's sources show a page without them (shown): its checkbox as Markdown's, `[ ]` or
+`[x]`, and a block reference, `((k3Jd9aPq2))`, which the export does not resolve, as `[block ref]`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ _SIGN = re.compile(r"\{\{(?:\[\[[^\[\]\n]{1,40}\]\]|TODO\}\}|DONE\}\}|embed:)")
 _COMPONENT = re.compile(r"\{\{(\[\[)?([A-Za-z][\w/-]{0,30}|∆|=)(?(1)\]\])[ \t]*(\}\}|:)")
 # the components that search the graph: their argument is a filter, no text of the page's
 SEARCHES = frozenset({"query", "mentions"})
+# a task's checkbox, as a reader is shown it (shown)
+_CHECKBOX = re.compile(r"\{\{(\[\[)?(TODO|DONE)(?(1)\]\])\}\}")
+CHECKBOXES = {"TODO": "[ ]", "DONE": "[x]"}
+# a Roam block reference, `((k3Jd9aPq2))`: nine letters, digits, `-` or `_`, a digit and a letter among them
+_BARE_BULLET = re.compile(r"[ \t]*-?")
+_BLOCK_REF = re.compile(r"\(\((?=[\w-]{0,8}\d)(?=[\w-]{0,8}[A-Za-z])[\w-]{9}\)\)")
 
 
 def is_roam(text: str) -> bool:
@@ -39,6 +47,24 @@ def _closing(text: str, at: int) -> int | None:
         if depth == 0:
             return i + 1
     return None
+
+
+def shown(text: str, block_ref: str) -> str:
+    """`text` (a chunk, a line) as a reader is shown it, when it holds a component only Roam writes (is_roam):
+    a task's checkbox as `[ ]` or `[x]`, a component's head and closing braces and a search left out (as
+    readable blanks them, without the blanks), and a block reference as `block_ref`; else as it is."""
+    if not is_roam(text):
+        return text
+    text = _CHECKBOX.sub(lambda m: CHECKBOXES[m.group(2)], text)
+    read = readable(text)
+    # what readable blanked is left out, and the blanks around it made one
+    kept = "".join(c for c, r in zip(text, read) if not (r == " " and c != " "))
+    kept = re.sub(r"(?<=\S)[ \t]{2,}(?=\S)", " ", kept)
+    kept = re.sub(r"[ \t]+(?=\n|$)", "", kept)
+    # a block that was a component alone (`- {{[[query]]: ...}}`) is left out whole, not shown as a bare `-`
+    kept = "\n".join(line for line, was in zip(kept.split("\n"), text.split("\n"))
+                     if not (_BARE_BULLET.fullmatch(line.rstrip()) and not _BARE_BULLET.fullmatch(was.rstrip())))
+    return _BLOCK_REF.sub(block_ref, kept) if "((" in kept else kept
 
 
 def readable(text: str) -> str:
