@@ -92,3 +92,16 @@ def test_snippets_and_sources_show_roam_checkboxes_and_no_components():
     # no Roam page: braces and a parenthesised word are text
     assert snippet_text("Dear {{Customer}}, see ((important)) and ((k3Jd9aPq2)).") == \
         "Dear {{Customer}}, see ((important)) and ((k3Jd9aPq2))."
+
+
+def test_a_time_opening_a_block_is_read_past():
+    """qa35: a Roam daily page's log, `- 11:00 Call with [[Ines Duarte]]`, named Call and Design; a speaker
+    after a time still speaks, and a name after one still names."""
+    def names(text: str) -> set[str]:
+        return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+    assert names("- 11:00 Call with [[Ines Duarte]] about the numbers\n- 14:00 Design review of [[Project Beacon]]\n"
+                 "09:30 Standup with the team\n- 3:30 pm Dentist appointment\n") == {"Ines Duarte", "Project Beacon"}
+    assert names("- 11:00 Priya: can you send it?\n- 11:02 Tomasz: sure\n- 11:03 Priya: thanks\n") == {"Priya", "Tomasz"}
+    assert names("- 10:15 Priya Raman called about the budget\n- met Ines at 10:30 Coffee Lab\n") == \
+        {"Priya Raman", "Ines", "Coffee Lab"}

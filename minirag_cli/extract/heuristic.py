@@ -526,6 +526,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `Fix`, `Send`, `Discuss Marcus`, `Renew the TLS` were names), a search whole, `{{[[query]]: {and: [[TODO]]
 #    {not: [[someday]]}}}}` and `{{[[mentions]]: ...}}` (`query`, `someday`, `last week` were names, and a query
 #    linked its own page), a widget (`{{[[table]]}}`, `{{[[POMO]]}}`: `table`, `POMO`); an embed's argument links.
+#    A time opening a line or a list item (`- 11:00 Call with [[Ines Duarte]]`, _after_line_time), as a daily page's
+#    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
 VERSION = 21
 
 
@@ -3725,6 +3727,8 @@ def _sentence_start(text: str, pos: int) -> bool:
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
         return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
+    if (before.isdigit() or before in "mM") and _after_line_time(text, start) and not _stamped_speaker(text, pos):
+        return True  # a daily page's log: `- 11:00 Call with Ines` (rules 21)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -3793,6 +3797,19 @@ def _after_jrnl_time(text: str, end: int) -> bool:
     """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
     line = text.rfind("\n", max(0, end - 40), end) + 1
     return (line > 0 or end <= 40) and _JRNL_TIME.fullmatch(text, line, end) is not None
+
+
+# a time opening a line or a list item, as a daily page's log writes one (Roam's `/Current Time`: `- 11:00 Call
+# with [[Ines Duarte]]`, `09:30 Standup`): the word after it starts a sentence (rules 21: Call, Design were names)
+_LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?\d{{1,2}}:\d\d(?: ?[AaPp][Mm])?")
+
+
+def _after_line_time(text: str, end: int) -> bool:
+    """Is text[:end] a line's start, its list or quote marks (LINE_MARKS) and a time (_LINE_TIME), nothing else?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    return _LINE_TIME.fullmatch(text, line, end) is not None
 
 
 def _after_line_marks(text: str, end: int) -> bool:
