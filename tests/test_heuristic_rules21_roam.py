@@ -105,3 +105,12 @@ def test_a_time_opening_a_block_is_read_past():
     assert names("- 11:00 Priya: can you send it?\n- 11:02 Tomasz: sure\n- 11:03 Priya: thanks\n") == {"Priya", "Tomasz"}
     assert names("- 10:15 Priya Raman called about the budget\n- met Ines at 10:30 Coffee Lab\n") == \
         {"Priya Raman", "Ines", "Coffee Lab"}
+
+
+def test_roam_highlight_marks_hide_no_sentence_start():
+    """qa35: `- ^^Ask about the tiles^^` named Ask, as Bear's `::Ask ...::` did before rules 20."""
+    def names(text: str) -> set[str]:
+        return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+    assert names("- ^^Ask about the tiles^^ before Friday\n- Success means ^^zero dropped invoices^^.\n") == set()
+    assert names("- ^^Priya Raman^^ signs off the cutover with ^^Ines^^\n") == {"Priya Raman", "Ines"}

@@ -528,6 +528,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    linked its own page), a widget (`{{[[table]]}}`, `{{[[POMO]]}}`: `table`, `POMO`); an embed's argument links.
 #    A time opening a line or a list item (`- 11:00 Call with [[Ines Duarte]]`, _after_line_time), as a daily page's
 #    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
+#    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
+#    about the tiles^^` named Ask).
 VERSION = 21
 
 
@@ -1115,9 +1117,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # Bear's highlight, `::Remember the card::`, and the `==mark==` of Bear, Obsidian and iA Writer: their marks
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
-# before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
-_MARKS = re.compile(r"::|==")
-_MARK_EDGE = frozenset(":=")
+# before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
+# 21, qa35: `^^Ask about the tiles^^` named Ask).
+_MARKS = re.compile(r"::|==|\^\^")
+_MARK_EDGE = frozenset(":=^")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1149,12 +1152,12 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`: above) blanked, each a blank, so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
