@@ -13,6 +13,7 @@ A snippet and the answer's sources show a page without them (shown): its checkbo
 
 from __future__ import annotations
 
+import bisect
 import re
 
 # what only Roam writes: a component named by a page link, `{{[[...]]`, or its bare checkbox or embed
@@ -35,18 +36,34 @@ def is_roam(text: str) -> bool:
     return "{{" in text and _SIGN.search(text) is not None
 
 
-def _closing(text: str, at: int) -> int | None:
-    """The end of the `}}` closing the component whose argument starts at `at` (its braces counted, on
-    its line: `{{[[query]]: {and: [[TODO]] {not: [[someday]]}}}}`), None when its line does not close it."""
-    depth = 2
-    for i in range(at, len(text)):
-        c = text[i]
-        if c == "\n":
+class _Closings:
+    """Where `text`'s brace balance (each `{` one up, each `}` one down, from its start) is each value
+    right after a `}`, and where its lines end, for `closing` (one pass: a search from each opener to its
+    line's end read a line of 100,000 unclosed `{{a:` once for each of them)."""
+
+    def __init__(self, text: str):
+        self.after_close: dict[int, list[int]] = {}  # balance -> the positions right after a `}` where it is so
+        self.balance: list[int] = []  # the balance right after each character
+        self.line_ends = [i for i, c in enumerate(text) if c == "\n"]
+        level = 0
+        for c in text:
+            if c == "{":
+                level += 1
+            elif c == "}":
+                level -= 1
+                self.after_close.setdefault(level, []).append(len(self.balance) + 1)
+            self.balance.append(level)
+
+    def closing(self, at: int) -> int | None:
+        """The end of the `}}` closing the component whose argument starts at `at` (its braces counted,
+        on its line: `{{[[query]]: {and: [[TODO]] {not: [[someday]]}}}}`), None when its line does not."""
+        # the balance before `at`, two down: where the component's own `{{` are closed
+        ends = self.after_close.get((self.balance[at - 1] if at else 0) - 2, [])
+        k = bisect.bisect_right(ends, at)
+        line = bisect.bisect_left(self.line_ends, at)
+        if k == len(ends) or (line < len(self.line_ends) and self.line_ends[line] < ends[k]):
             return None
-        depth += (c == "{") - (c == "}")
-        if depth == 0:
-            return i + 1
-    return None
+        return ends[k]
 
 
 def shown(text: str, block_ref: str) -> str:
@@ -60,7 +77,7 @@ def shown(text: str, block_ref: str) -> str:
     # what readable blanked is left out, and the blanks around it made one
     kept = "".join(c for c, r in zip(text, read) if not (r == " " and c != " "))
     kept = re.sub(r"(?<=\S)[ \t]{2,}(?=\S)", " ", kept)
-    kept = re.sub(r"[ \t]+(?=\n|$)", "", kept)
+    kept = re.sub(r"(?<![ \t])[ \t]+(?=\n|$)", "", kept)
     # a block that was a component alone (`- {{[[query]]: ...}}`) is left out whole, not shown as a bare `-`
     kept = "\n".join(line for line, was in zip(kept.split("\n"), text.split("\n"))
                      if not (_BARE_BULLET.fullmatch(line.rstrip()) and not _BARE_BULLET.fullmatch(was.rstrip())))
@@ -78,13 +95,14 @@ def readable(text: str) -> str:
     def blank(start: int, end: int) -> None:
         chars[start:end] = " " * (end - start)
 
-    pos = 0
+    pos, closings = 0, None
     while (m := _COMPONENT.search(text, pos)) is not None:
         pos = m.end()
         if m.group(3) == "}}":
             blank(m.start(), m.end())
             continue
-        end = _closing(text, m.end())
+        closings = closings or _Closings(text)
+        end = closings.closing(m.end())
         if end is None:
             continue
         if m.group(2).lower() in SEARCHES:
