@@ -26,8 +26,9 @@ SEARCHES = frozenset({"query", "mentions"})
 # a task's checkbox, as a reader is shown it (shown)
 _CHECKBOX = re.compile(r"\{\{(\[\[)?(TODO|DONE)(?(1)\]\])\}\}")
 CHECKBOXES = {"TODO": "[ ]", "DONE": "[x]"}
-# a Roam block reference, `((k3Jd9aPq2))`: nine letters, digits, `-` or `_`, a digit and a letter among them
+# a line left a bare bullet once its components are left out (shown)
 _BARE_BULLET = re.compile(r"[ \t]*-?")
+# a Roam block reference, `((k3Jd9aPq2))`: nine letters, digits, `-` or `_`, a digit and a letter among them
 _BLOCK_REF = re.compile(r"\(\((?=[\w-]{0,8}\d)(?=[\w-]{0,8}[A-Za-z])[\w-]{9}\)\)")
 
 
