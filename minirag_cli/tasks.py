@@ -47,7 +47,9 @@ or one holding what only Logseq writes) has tasks of its own kind besides,
 read by logseq_tasks_in: a block whose first word is a marker (`- TODO`,
 `- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days
 (and a repeater in them its `recurs`),
-its priority and `:LOGBOOK:` drawer out of its text. tasks_of gives a
+its priority and `:LOGBOOK:` drawer out of its text. A Roam Research page's
+blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_in),
+a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
 """
 
@@ -563,8 +565,8 @@ def without_logseq_markers(text: str) -> str:
 
 
 # Roam Research's checkbox, a block opening with `{{[[TODO]]}}` or `{{[[DONE]]}}` (`{{TODO}}`, `{{DONE}}`, as
-# Roam reads them too), as its Markdown export keeps it (qa35: none of a Roam graph's tasks was listed)
-ROAM_MARKERS = {"TODO": "open", "DONE": "done"}
+# Roam reads them too), as its Markdown export keeps it (qa35: none of a Roam graph's tasks was listed); the
+# marker's state is LOGSEQ_MARKERS' (open, done)
 _ROAM_TASK = re.compile(r"^(?P<lead>[ \t]*)-[ \t]+\{\{(?P<link>\[\[)?(?P<marker>TODO|DONE)(?(link)\]\])\}\}"
                         r"(?:[ \t]+(?P<text>.*))?$")
 # a Roam date link, `[[November 10th, 2026]]`, the daily page a task is put on (Roam lists it there)
