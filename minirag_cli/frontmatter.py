@@ -64,6 +64,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from minirag_cli.extract import roam
 from minirag_cli.text import MONTHS
 
 OPEN = "---"
@@ -312,8 +313,11 @@ def shown_without_logseq_marks(text: str, blocks: dict[str, str] | None = None) 
     `id::` line and `{{query ...}}`, and a block reference `((6543a1b2-...))` as the block's
     text (`blocks`: {uuid: its text}, block_refs_in and block_text) or, not known, as
     BLOCK_REF_SHOWN (the page it refers to is its link: sync.alias_forms); nor an Obsidian
-    block id ending a line (without_block_ids)."""
+    block id ending a line (without_block_ids); a Roam page's checkbox as `[ ]` / `[x]`, its other
+    components left out and its block references as BLOCK_REF_SHOWN (roam.shown, qa35)."""
     text = without_block_ids(text)
+    if "{{" in text:  # a Roam page's components (`{{[[TODO]]}}`, `{{[[query]]: ...}}`; roam.shown)
+        text = roam.shown(text, BLOCK_REF_SHOWN)
     if "::" in text and "id::" in text:
         text = _BLOCK_ID_LINE.sub("", text)
     if "{{query" in text:

@@ -217,10 +217,11 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
     (heuristic.within_folder_links, rules 18). A note Dendron wrote (heuristic.dendron_note) has its
     links read target first (heuristic.dendron_links) and its generated `title:` left out
     (heuristic.generated_title), rules 18. A todo.txt file's lines are read without their heads and
-    `@context` words (todotxt.readable, rules 20). `folder`: its folder's notes (folder_notes), when
+    `@context` words (todotxt.readable, rules 20), a Roam page's components (`{{[[TODO]]}}`, `{{[[query]]:
+    ...}}`) blanked (roam.readable, rules 21). `folder`: its folder's notes (folder_notes), when
     known: a link `[[A/B]]` to a heading of the note A, Bear's, is read as `[[A#B]]` when no note is
     at A/B (heuristic.heading_links, rules 20); not in a Logseq page, whose `[[proj/alpha]]` is a namespace's."""
-    from minirag_cli.extract import orgmode
+    from minirag_cli.extract import orgmode, roam
     from minirag_cli.extract.heuristic import chat_speakers
     from minirag_cli.tasks import without_logseq_markers
     from minirag_cli.todotxt import readable as todo_readable
@@ -249,6 +250,8 @@ def note_readings(chunks: Sequence[Chunk], path: str, matter: frontmatter.FrontM
         folder = None  # `[[Work/Project Alpha]]` is a namespace's page, whatever the folder holds
     elif is_todo_txt(path, laid.split("\n")):  # `(C) 2026-10-30 Buy`, its `@phone`, name nothing (rules 20)
         texts = [todo_readable(text) for text in texts]
+    if not org and roam.is_roam(laid):  # `{{[[TODO]]}}`, `{{[[query]]: ...}}` name nothing (rules 21)
+        texts = [roam.readable(text) for text in texts]
     # a Logseq graph's page (in its `pages/` or `journals/` folder) links namespaces so, blocks or not
     if folder is not None and not org and not {"pages", "journals"} & set(path.lower().split("/")[:-1]):
         texts = [heading_links(text, folder) for text in texts]

@@ -47,7 +47,9 @@ or one holding what only Logseq writes) has tasks of its own kind besides,
 read by logseq_tasks_in: a block whose first word is a marker (`- TODO`,
 `- DOING`, `- DONE`, ...), its `SCHEDULED:` / `DEADLINE:` lines its days
 (and a repeater in them its `recurs`),
-its priority and `:LOGBOOK:` drawer out of its text. tasks_of gives a
+its priority and `:LOGBOOK:` drawer out of its text. A Roam Research page's
+blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_in),
+a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
 """
 
@@ -562,7 +564,32 @@ def without_logseq_markers(text: str) -> str:
     return _LOGSEQ_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
-def logseq_tasks_in(lines: list[str]) -> list[dict]:
+# Roam Research's checkbox, a block opening with `{{[[TODO]]}}` or `{{[[DONE]]}}` (`{{TODO}}`, `{{DONE}}`, as
+# Roam reads them too), as its Markdown export keeps it (qa35: none of a Roam graph's tasks was listed); the
+# marker's state is LOGSEQ_MARKERS' (open, done)
+_ROAM_TASK = re.compile(r"^(?P<lead>[ \t]*)-[ \t]+\{\{(?P<link>\[\[)?(?P<marker>TODO|DONE)(?(link)\]\])\}\}"
+                        r"(?:[ \t]+(?P<text>.*))?$")
+# a Roam date link, `[[November 10th, 2026]]`, the daily page a task is put on (Roam lists it there)
+_ROAM_DATE_LINK = re.compile(r"\[\[([^\[\]\n]{6,40})\]\]")
+
+
+def roam_tasks_in(lines: list[str]) -> list[dict]:
+    """The tasks of a Roam Research page's `lines` (its Markdown export: every block a `- ` bullet), dicts
+    as tasks_in makes: a block opening with `{{[[TODO]]}}` (open) or `{{[[DONE]]}}` (done), `{{TODO}}` and
+    `{{DONE}}` alike, its marker out of its text, read as logseq_tasks_in reads a Logseq block (its indented
+    lines its text, a nested task its sub-task). A date link in its text, `[[November 10th, 2026]]`, the day
+    Roam shows it on, is its `scheduled` day (the last one, when it links several), and stays in its text."""
+    from minirag_cli.text import daily_date
+
+    found = logseq_tasks_in(lines, _ROAM_TASK)
+    for task in found:
+        days = [d for d in (daily_date(m.group(1)) for m in _ROAM_DATE_LINK.finditer(task["text"])) if d]
+        if days and not task["scheduled"]:
+            task["scheduled"] = days[-1][1]
+    return found
+
+
+def logseq_tasks_in(lines: list[str], task_line: re.Pattern = _LOGSEQ_TASK) -> list[dict]:
     """The tasks of a Logseq page's `lines` (is_logseq), dicts as tasks_in
     makes: a block whose first word is a marker (`- TODO call Priya`, `-
     DONE`, LOGSEQ_MARKERS; WAITING stays in the text, as the status does not
@@ -572,7 +599,9 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
     `recurs`: org_repeater), its `:LOGBOOK:` drawer (to `:END:`) and
     property lines (`id:: ...`) no part of its text, another line its text's
     next line; a priority (`[#A]`) is taken out of its text. A nested block
-    ends it, and a task nested under a task is its sub-task (`parent`)."""
+    ends it, and a task nested under a task is its sub-task (`parent`).
+    `task_line`: what a task's line is (roam_tasks_in's `- {{[[TODO]]}} ...`), its groups `lead`,
+    `marker` (a key of LOGSEQ_MARKERS) and `text`."""
     out: list[dict] = []
     code = _code_lines(lines, _front_matter_lines(lines))
     stack: list[tuple[int, dict]] = []
@@ -583,7 +612,7 @@ def logseq_tasks_in(lines: list[str]) -> list[dict]:
         if i in code:
             current = None
             continue
-        task = _LOGSEQ_TASK.match(line)
+        task = task_line.match(line)
         if task is None:
             if _LOGSEQ_BULLET.match(line) or not line.strip():
                 current, drawer = None, False
@@ -760,6 +789,9 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         return found
     kind = code_kind(path)
     found = tasks_in(lines, reads_comments(path), kind)
+    if path.lower().endswith((".md", ".markdown")) and any("{{" in line for line in lines):
+        # a Roam page's `- {{[[TODO]]}} ...` blocks (a Logseq page's `{{embed ...}}` aside, none is Logseq's)
+        found = sorted(found + roam_tasks_in(lines), key=lambda t: t["line"])
     if kind == ORG:  # its checkboxes in a code block are none already (tasks_in's `kind`)
         found = sorted(found + org_tasks_in(lines), key=lambda t: t["line"])
     elif is_logseq(path, lines):

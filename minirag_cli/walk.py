@@ -1607,6 +1607,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # a Zim page's header, a tiddler's fields and VimWiki's `%title`/`%date` lines are its front matter (a Zim page's
 # top names were Content-Type, Wiki-Format and Creation-Date); a system tiddler (`$__StoryList.tid`) is passed over,
 # and a single-file TiddlyWiki (`wiki.html`) skipped saying how to save its tiddlers as a folder.
+# 10: qa35: a Markdown note that opens with a list item, as Roam Research and Logseq write every page (an outline
+# whose title is its file name), is headed by its file name (store.outline_title): Roam's `Priya Raman.md` was headed
+# `- Type:: [[Person]]` and ranked 8th for "who is Priya Raman?"; a daily page by its title and date
+# (`November 3rd, 2026 · date: 2026-11-03`).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

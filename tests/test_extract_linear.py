@@ -68,6 +68,12 @@ SHAPES = [
      lambda n: "<<<<<<< HEAD\n=======\n" * n),
     ("a line of conflict openers", lambda text: walk.merge_conflict_warning("note.md", text),
      lambda n: "<<<<<<<" * (50 * n)),
+    # Roam's components (extract.roam, rules 21): a search's closing braces are counted once, not from each opener
+    ("a line of unclosed Roam searches, as sync reads it", _sync_reading,
+     lambda n: "- {{[[TODO]]}} x " + "{{[[query]]: {and " * (20 * n)),
+    ("nested Roam components, as sync reads them", _sync_reading,
+     lambda n: "- {{[[TODO]]}} " + "{{embed: " * (20 * n) + "}}" * (20 * n)),
+    ("a Roam snippet of blanks", frontmatter.snippet_text, lambda n: "- {{[[TODO]]}} a" + " " * (40 * n) + "b"),
 ]
 
 

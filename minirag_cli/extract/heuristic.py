@@ -533,6 +533,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 # 21, qa36's part (VimWiki, Zim, TiddlyWiki): a link to a `.wiki` or `.tid` page by its file name (`[[Contacts.wiki]]`)
 #    names the page, and such a page is named by its file name when a link of its folder names it (linkable_name),
 #    as a `.txt` or `.org` note is (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS; readers 10 walks them).
+# 21, qa35's part (a Roam Research user): a Roam page's components (roam.readable, read by sync.note_readings)
+#    name nothing: a task's `{{[[TODO]]}}` / `{{[[DONE]]}}` checkbox (the word after it starts a sentence: `Write`,
+#    `Fix`, `Send`, `Discuss Marcus`, `Renew the TLS` were names), a search whole, `{{[[query]]: {and: [[TODO]]
+#    {not: [[someday]]}}}}` and `{{[[mentions]]: ...}}` (`query`, `someday`, `last week` were names, and a query
+#    linked its own page), a widget (`{{[[table]]}}`, `{{[[POMO]]}}`: `table`, `POMO`); an embed's argument links.
+#    A time opening a line or a list item (`- 11:00 Call with [[Ines Duarte]]`, _after_line_time), as a daily page's
+#    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
+#    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
+#    about the tiles^^` named Ask).
 VERSION = 21
 
 
@@ -1134,9 +1143,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # Bear's highlight, `::Remember the card::`, and the `==mark==` of Bear, Obsidian and iA Writer: their marks
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
-# before none; `title:: Gardening` (Logseq's property) and `a == b` open none.
-_MARKS = re.compile(r"::|==")
-_MARK_EDGE = frozenset(":=")
+# before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
+# 21, qa35: `^^Ask about the tiles^^` named Ask).
+_MARKS = re.compile(r"::|==|\^\^")
+_MARK_EDGE = frozenset(":=^")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1168,12 +1178,12 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`: above) blanked, each a blank, so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
@@ -3844,6 +3854,8 @@ def _sentence_start(text: str, pos: int) -> bool:
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
         return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
+    if (before.isdigit() or before in "mM") and _after_line_time(text, start) and not _stamped_speaker(text, pos):
+        return True  # a daily page's log: `- 11:00 Call with Ines` (rules 21)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -3912,6 +3924,19 @@ def _after_jrnl_time(text: str, end: int) -> bool:
     """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
     line = text.rfind("\n", max(0, end - 40), end) + 1
     return (line > 0 or end <= 40) and _JRNL_TIME.fullmatch(text, line, end) is not None
+
+
+# a time opening a line or a list item, as a daily page's log writes one (Roam's `/Current Time`: `- 11:00 Call
+# with [[Ines Duarte]]`, `09:30 Standup`): the word after it starts a sentence (rules 21: Call, Design were names)
+_LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?\d{{1,2}}:\d\d(?: ?[AaPp][Mm])?")
+
+
+def _after_line_time(text: str, end: int) -> bool:
+    """Is text[:end] a line's start, its list or quote marks (LINE_MARKS) and a time (_LINE_TIME), nothing else?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    return _LINE_TIME.fullmatch(text, line, end) is not None
 
 
 def _after_line_marks(text: str, end: int) -> bool:

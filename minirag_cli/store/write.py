@@ -11,6 +11,7 @@ The read side returns plain dicts for formatters.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -26,7 +27,8 @@ from minirag_cli.sections import clippings_entries, dated_header, opens_entry
 from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import bm25_text, cjk_text, line_date, name_date, normalise_key, without_invisibles
+from minirag_cli.text import (bm25_text, bundle_path, cjk_text, line_date, name_date, normalise_key,
+                              without_invisibles)
 
 
 @dataclass
@@ -219,6 +221,10 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         head = frontmatter.joined_head(title, f"date: {day}" if day else "", HEADER_FIRST_LINE_CHARS)
         if day:
             return head
+    if head is None and matter is None and not created and org is None and path:
+        # a page written as an outline, as Roam and Logseq write every page, is titled by its file name alone
+        # (qa35: Roam's `Priya Raman.md`, headed `- Type:: [[Person]]`, ranked 8th for "who is Priya Raman?")
+        head = outline_title(path, first_chunk_text or text)
     dated = name_date(without_invisibles(path)) if path else ""
     if not dated or created or (matter is not None and matter.date_line(("date",))):
         return head
@@ -228,6 +234,21 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
     return frontmatter.joined_head(title, f"date: {dated}", HEADER_FIRST_LINE_CHARS)
+
+
+# a Markdown note's first line that is a list item's (`- Type:: [[Person]]`, `* milk`): no title
+_OUTLINE_START = re.compile(r"[-*+][ \t]")
+
+
+def outline_title(path: str, text: str) -> str | None:
+    """The title of the Markdown note at `path` (its synced folder's '/'-separated path) whose `text` (its
+    first chunk's, or whole) opens with a list item, as Roam and Logseq write a page (an outline, its title
+    its file name: `Priya Raman.md` opens `- Type:: [[Person]]`): its file name without the extension (a
+    TextBundle's by its bundle, text.bundle_path); None for another note, whose first line heads it."""
+    if not path.lower().endswith((".md", ".markdown")) or not _OUTLINE_START.match(text.lstrip("\ufeff")):
+        return None
+    name = bundle_path(path).rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0].strip()[:HEADER_FIRST_LINE_CHARS] or None
 
 
 def document_header(conn, first_chunk_text: str, entity_ids, head: str | None = None) -> str:
