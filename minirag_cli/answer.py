@@ -2059,6 +2059,7 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
 
 
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
+_IN_MONTH = re.compile(r"(?:\b(?:in|during|throughout|over|from)\s+(?:the\s+month\s+of\s+)?|^\W*)$", re.I)
 _NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b"
                              # Chinese and Japanese: before, after, since, between, until
                              r"|之前|以前|之后|之後|以后|以後|以来|以來|之间|之間|直到|截至|以降", re.I)
@@ -2090,14 +2091,15 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     in Chinese and Japanese a day with its year and no "on": `2024年5月3日
     我做了什么？`, not `2024年5月3日之前`),
     or within the days a compact date written in part spans ("…the
-    discussion on 2026101?": October 10 to 19, as retrieval reads it), in
+    discussion on 2026101?": October 10 to 19, as retrieval reads it) or a
+    month written with its year ("in October 2026", text.written_months), in
     their order; [] when the question names no such day, compares times
     (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week)."""
-    from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates
+    from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates, written_months
 
     if days is not None:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
@@ -2114,6 +2116,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
                 asked.add(iso.replace("-", ""))
         elif _ON_DAY.search(question[:at]):
             asked.add(iso.replace("-", ""))
+    # a month written with its year, "in October 2026", "during Oct 2026", "October 2026 notes?": its notes,
+    # as "on 202610" reads them ("for October 2026" may be a plan written before it)
+    asked |= {f"{year}{month:02d}" for m, year, month in written_months(question)
+              if _IN_MONTH.search(question[:m.start()])}
     if not asked:
         return []
     from minirag_cli.text import file_period

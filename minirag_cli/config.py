@@ -379,10 +379,18 @@ def user_config_path() -> Path:
     explicit = os.environ.get("MRAG_CONFIG")
     if explicit:
         path = Path(explicit).expanduser()
-        if not path.is_file():  # a typo would otherwise drop every setting of the file without a word
-            raise ConfigError(f"Environment variable MRAG_CONFIG={explicit!r}: "
-                              f"{'a folder' if path.is_dir() else 'no such file'}, not a config file.",
-                              hint="Point it at a TOML file, or unset it to use ~/.config/mrag/config.toml.")
+        if not (path.is_file() or path.is_char_device()):  # a typo would otherwise drop every setting of the file
+            if path.is_dir():
+                problem = "a folder"
+            elif path.is_symlink():
+                problem = "a symlink to nothing"
+            elif path.exists():
+                problem = "not a regular file"
+            else:
+                problem = "no such file"
+            raise ConfigError(f"Environment variable MRAG_CONFIG={explicit!r}: {problem}, not a config file.",
+                              hint="Point it at a TOML file (MRAG_CONFIG=/dev/null for none), "
+                                   "or unset it to use ~/.config/mrag/config.toml.")
         return path
     return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
 
@@ -393,7 +401,8 @@ def config_present(path: Path) -> bool:
     a ConfigError naming it: ignoring it would silently drop the settings the
     user put there."""
     try:
-        if path.is_file():
+        # a character device is /dev/null, the usual way to say "no config": read as an empty file
+        if path.is_file() or path.is_char_device():
             return True
         if path.is_dir():
             problem = "is a folder, not a file"
@@ -408,6 +417,9 @@ def config_present(path: Path) -> bool:
                           hint="Make it readable, or move it away to run without its settings.") from exc
     raise ConfigError(f"Config file {path} {problem}: its settings cannot be read.",
                       hint="Make it a TOML file (e.g.  k = 8), or move it away to run without it.")
+
+
+MAX_CONFIG_BYTES = 2**20  # a flat settings file is a few hundred bytes
 
 
 def _line_of_key(text: str, key: str) -> int | None:
@@ -429,9 +441,16 @@ def read_file(path: Path) -> tuple[dict[str, Any], dict[str, ConfigError]]:
         import tomli as tomllib
 
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark an editor put first is not TOML
+        with path.open("rb") as stream:
+            data = stream.read(MAX_CONFIG_BYTES + 1)  # bounded: a device such as /dev/zero never ends
     except OSError as exc:
         raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.") from exc
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"Config file {path} is larger than {MAX_CONFIG_BYTES // 2**20} MB: not a config file.",
+                          hint="Config files are flat TOML, e.g.  k = 8  and  mode = \"hybrid\".")
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark an editor put first is not TOML
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # universal newlines, as read_text gave
     except UnicodeDecodeError as exc:
         raise ConfigError(f"Config file {path} is not UTF-8 text.") from exc
     try:

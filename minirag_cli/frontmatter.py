@@ -688,17 +688,22 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
     `{{query ...}}` not shown and a block reference's uuid shown as the block's
     text (`blocks`: Index.block_refs; shown_without_logseq_marks),
     and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
-    `is_todo: 1`: notekinds.joplin_kept_line) left out as a front matter is
+    `is_todo: 1`: notekinds.joplin_kept_line) and a Simplenote note's
+    `created: …` last line (simplenote.created) left out as a front matter is
     (`path`: the chunk's note); `--json` keeps the text whole. The one place every
     snippet is made: `ask`'s results (format.render_results) and the graph page's
     notes and results (graph_view) alike."""
     import html
 
     from minirag_cli.notekinds import joplin_item, joplin_kept_line
+    from minirag_cli.simplenote import created as simplenote_created
 
     if path and joplin_item(path):
         kept = "\n".join(line for line in text.split("\n") if not joplin_kept_line(path, line))
         text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
+    if path and simplenote_created(path, text):  # the line a Simplenote note's creation is read as: its date
+        kept = text.rstrip("\n").rsplit("\n", 1)[0]
+        text = kept if kept.strip() else text
     matter = parse(text)
     body = text[matter.end:] if matter is not None else ""
     shown = shown_without_logseq_marks(body if body.strip() else text, blocks)

@@ -10,7 +10,8 @@ label's blanks as hyphens, `Home-Projects`;
 `updated:`, `archived:`, `pinned:` and `shared-with:` when set), then its text
 (`textContent`) or its checklist (`listContent`) as `- [ ]` / `- [x]` tasks
 (mrag tasks lists them), then its web links (`annotations`) as Markdown
-links. So title, date, tags and to-dos are read by the readers every note
+links, then its attachments by name (`attached: memo.3gp (audio/3gpp)`: a
+note of a photo or a voice memo alone showed its front matter as its snippet). So title, date, tags and to-dos are read by the readers every note
 goes through; a chunk's line numbers (`mrag show Groceries.json:3`) are
 lines of this text, as a canvas's are. A note in Keep's trash (`isTrashed`)
 is no note: skipped with that reason. What is told apart here is the shape,
@@ -22,7 +23,8 @@ The walk passes the rest of a Takeout Keep folder over in silence (beside a
 Keep note of the same folder): the `.html` twin of a note (the same note
 again), the attachments (never text), and `Labels.txt` (the label names,
 which the notes' tags hold); `mrag show` of one says what it is
-(litter_reason). Two Keep notes of one title (`Groceries.json`, `Groceries
+(litter_reason); so is Takeout's own index page, `Takeout/archive_browser.html`
+(takeout_index). Two Keep notes of one title (`Groceries.json`, `Groceries
 (1).json`) created at different times are two notes, never a numbered copy
 (copy_compared)."""
 
@@ -39,6 +41,8 @@ KEEP_SUFFIX = ".json"
 TWIN_SUFFIX = ".html"
 ATTACHMENT_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".3gp", ".amr", ".m4a", ".awb"})
 LABELS_FILE = "labels.txt"  # lower case: compared with a name in lower case
+# Google Takeout's own page listing what the archive holds, in `Takeout/` beside the products' folders
+TAKEOUT_INDEX = "archive_browser.html"
 
 # a value YAML would read as something else than the text (a flow list, a quoted or block scalar, a comment)
 _SPECIAL_START = tuple("[{\"'#&*!|>%@`-")
@@ -153,6 +157,14 @@ def keep_text(text: str) -> str:
             links.append(f"[{shown}]({url.replace(' ', '%20')})" if shown else f"<{url}>")
     if links:
         blocks.append("\n".join(links))
+    # a photo, a drawing, a voice memo: named, so a note of one alone reads as more than its front matter
+    # (in lower case: a capitalised "Attachment" was a name to the heuristic extractor)
+    attached = [f"attached: {_one_line(a.get('filePath'))}" + (f" ({_one_line(a.get('mimetype'))})"
+                                                                 if _one_line(a.get("mimetype")) else "")
+                for a in data.get("attachments") if isinstance(a, dict) and _one_line(a.get("filePath"))] \
+        if isinstance(data.get("attachments"), list) else []
+    if attached:
+        blocks.append("\n".join(attached))
     return "\n".join(head) + "\n" + "".join(f"\n{b}\n" for b in blocks)
 
 
@@ -166,10 +178,21 @@ def keep_litter(name: str, keep_notes) -> bool:
             or name.lower() == LABELS_FILE)
 
 
+def takeout_index(folder: str | os.PathLike, name: str) -> bool:
+    """Is the file `name` of `folder` Google Takeout's own index page (`Takeout/archive_browser.html`, in
+    the folder named Takeout or the one holding its `Keep/`)? No one's note: passed over in silence as a
+    Keep note's `.html` twin is (it was listed as `not a note file (.html)`)."""
+    return name.lower() == TAKEOUT_INDEX and (os.path.basename(os.path.abspath(folder)) == "Takeout"
+                                              or os.path.isdir(os.path.join(folder, "Keep")))
+
+
 def litter_reason(folder: Path, name: str, shown: str) -> tuple[str, str] | None:
     """(why, what to do) when the file `name` of `folder` is keep_litter beside a Keep note of the folder
     (`mrag show` of it says so, not `saved since the last sync`), else None; `shown`: the folder's path
     as `mrag show` takes it ('' or 'Takeout/Keep/')."""
+    if takeout_index(folder, name):
+        return ("Google Takeout's own index page of the archive, no note",
+                f"Each exported note is a file of its own (a Keep note: `mrag show {shlex.quote(shown + 'Keep/')}NAME.json`).")
     try:
         jsons = sorted(n for n in os.listdir(folder) if n.lower().endswith(KEEP_SUFFIX))
     except OSError:

@@ -64,7 +64,7 @@ from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
                               date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
-                              written_days)
+                              written_days, written_months)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -155,7 +155,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     question = without_invisibles(question)
     dates, days, plain = iso_dates(question), written_days(question), question
     cjk_days = [m for m in CJK_DATE.finditer(question) if 1 <= int(m.group(2)) <= 12]
-    for match in sorted(dates + [d[0] for d in days] + cjk_days, key=lambda m: m.start(), reverse=True):
+    months = [m for m, _y, _n in written_months(question)]  # "October 2026": its dates (date_terms), not its words
+    for match in sorted(dates + [d[0] for d in days] + cjk_days + months, key=lambda m: m.start(), reverse=True):
         plain = plain[:match.start()] + " " + plain[match.end():]
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     words = list(dict.fromkeys(words))[:64]

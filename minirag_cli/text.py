@@ -364,7 +364,9 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
         spans.append(span)
         for y in ([year] if year else years):
             if day is None:
-                terms.append(f'"{y}{month:02d}"*')
+                # its yyyymm prefix (a compact date) and the prefix phrase of its numbers, as FTS5 reads
+                # an ISO date (`date: 2026-10-14` of a header), as askday.AskedDays.terms writes a month's
+                terms.extend([f'"{y}{month:02d}"*', f'"{y} {month:02d}"*'])
             elif 1 <= day <= 31:
                 # its yyyymmdd token (a compact date, a LiHua file name) and the phrase of its
                 # numbers, as FTS5 reads an ISO date in a note or a header (`date: 2024-05-03`
@@ -376,8 +378,9 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     for m in _MONTH_ONLY.finditer(question):
         word = m.group(1)
         # "may", "march" and friends are words too: only a capitalised month
-        # name that does not open the question counts
-        if any(a <= m.start() < b for a, b in spans) or not word[:1].isupper() or m.start() == 0:
+        # name that does not open the question counts, or one a year follows ("october 2026")
+        if any(a <= m.start() < b for a, b in spans) or \
+                (not m.group(2) and (not word[:1].isupper() or m.start() == 0)):
             continue
         month = _month_of(word)
         if month and len(word) >= 3:
@@ -415,6 +418,19 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
         if month and not any(f.start() <= m.start() < f.end() for f, *_ in found):
             found.append((m, m.group(3), month, int(m.group(2))))
     return found
+
+
+def written_months(question: str) -> list[tuple[re.Match, str, int]]:
+    """(match, year, month) of each month the question writes in words with
+    its year ("in October 2026", "Oct 2026"), outside a day it writes
+    ("October 14, 2026"): date_terms searches each as its dates,
+    retrieve.fts_query no longer as its words (the month word ranked a note
+    that says "October", of any year, above the notes of that month), and
+    answer.on_the_day reads the notes of that month."""
+    days = [m.span() for m, *_ in written_days(question)]
+    return [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
+            if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
+            and not any(a <= m.start() < b for a, b in days)]
 
 
 def day_phrases(written: str, month: int, day: int) -> list[str]:

@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter
+from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -883,6 +883,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     and export_folder(os.path.dirname(dirpath))):
                 result.system_files += 1  # Simplenote's record of the notes its export wrote as files
                 continue
+            if takeout_index(dirpath, name):
+                result.system_files += 1  # Google Takeout's own index page of the archive: keep.py
+                continue
             if keep_notes and keep_litter(name, keep_notes):
                 result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
                 continue
@@ -1611,6 +1614,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # whose title is its file name), is headed by its file name (store.outline_title): Roam's `Priya Raman.md` was headed
 # `- Type:: [[Person]]` and ranked 8th for "who is Priya Raman?"; a daily page by its title and date
 # (`November 3rd, 2026 · date: 2026-11-03`).
+# 10: fixT1: a Keep note's attachments are named in its text, a last block of `attached: memo.3gp (audio/3gpp)`
+# lines (a note of a voice memo alone read as its front matter alone); Takeout's own `Takeout/archive_browser.html`
+# is passed over in silence (it was `not a note file (.html)`).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

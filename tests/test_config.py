@@ -234,6 +234,33 @@ def test_mrag_config_naming_no_file_is_an_error(project, tmp_path, monkeypatch):
             effective()
 
 
+def test_mrag_config_dev_null_is_no_config(project, user_cfg, tmp_path, mrag_bin):
+    """MRAG_CONFIG=/dev/null, the usual way to say "no config", was refused
+    as "no such file" (it exists). An empty file or /dev/null is a config
+    with no settings: the user config's k = 3 is not applied. A missing
+    path, a folder and bad TOML are still errors that say which."""
+    import os
+
+    write(user_cfg, "k = 3\n")
+
+    def run(value, *args):
+        env = {**os.environ, "MRAG_CONFIG": value}
+        return subprocess.run([mrag_bin, "config", "show", "--json", *args], capture_output=True, text=True,
+                              cwd=project, env=env, timeout=120)
+
+    empty = write(tmp_path / "empty.toml", "")
+    for value in (os.devnull, str(empty)):
+        out = run(value)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["settings"]["k"] == {"value": 10, "source": "default", "env": "MRAG_K"}
+    bad_toml = write(tmp_path / "bad.toml", "k =\n")
+    for value, message in ((str(tmp_path / "nope.toml"), "no such file"), (str(tmp_path), "a folder"),
+                           (str(bad_toml), "invalid TOML"), ("/dev/zero", "larger than 1 MB")):
+        out = run(value)
+        assert out.returncode == 1 and message in out.stderr, (value, out.stderr)
+        assert "Traceback" not in out.stderr and out.stdout == ""
+
+
 @pytest.mark.parametrize("which", ["user", "project"])
 def test_a_config_file_that_is_a_folder_is_an_error_naming_it(project, user_cfg, mrag_bin, tmp_path, which):
     """A config.toml that was a folder (or a symlink to nothing) was passed

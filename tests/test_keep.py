@@ -60,7 +60,7 @@ def test_a_keep_note_reads_as_markdown_with_front_matter(berlin):
         "---\ntitle: Trip to Lisbon\ndate: 2026-11-03 09:15\nupdated: 2026-11-05 09:15\n"
         "tags:\n  - Travel\n  - Home-Projects\n---\n\n"
         "Booked Hotel Avenida Palace.\nFlight TP 579.\n\n"
-        "[Avenida (site)](https://example.pt/a%20b)\n")
+        "[Avenida (site)](https://example.pt/a%20b)\n\nattached: 1a2b.jpg (image/jpeg)\n")
     checklist = keep("[Shop] today", items=[("Milk", False), ("Eggs", True), ("", False)], isArchived=True)
     assert keep_text(checklist) == ("---\ntitle: '[Shop] today'\ndate: 2026-11-03 09:15\narchived: true\n---\n\n"
                                     "- [ ] Milk\n- [x] Eggs\n")
@@ -182,3 +182,30 @@ def test_a_keep_note_trashed_since_leaves_the_index(tmp_path, berlin):
     os.utime(path, (1_790_000_200, 1_790_000_200))
     assert sync(root, db_path)[1] == ["Keep/Groceries.json"]
     assert [t["text"] for t in listed(db_path)] == ["Milk"]
+
+
+def test_a_keep_note_of_an_attachment_alone_and_takeouts_own_page(tmp_path, berlin, capsys, monkeypatch):
+    """qa37: a Keep note holding only a voice memo read as its front matter alone, which its snippet showed
+    (`--- title: Voice memo date: ... ---`): its attachments are named in its text (`attached: ...`).
+    Takeout's own index page, `Takeout/archive_browser.html`, was listed as `not a note file (.html)`: it
+    is passed over in silence, as a Keep note's HTML twin is, and `mrag show` of it says what it is."""
+    root = tmp_path / "notes"
+    folder = root / "Takeout" / "Keep"
+    write(folder / "Voice memo.json", keep("Voice memo", text="",
+                                           attachments=[{"filePath": "memo_1.3gp", "mimetype": "audio/3gpp"}]))
+    write(folder / "Voice memo.html", "<html><body>Voice memo</body></html>")
+    (folder / "memo_1.3gp").write_bytes(bytes(300))
+    write(folder / "Bakery.json", keep("Bakery", text="Sourdough at Zeit für Brot on Saturday."))
+    write(root / "Takeout" / "archive_browser.html", "<html><body>Your Takeout archive</body></html>")
+    write(root / "site" / "archive_browser.html", "<html>a page of the user's own site</html>")  # no Takeout
+    db_path = tmp_path / "index.sqlite"
+    summary, indexed = sync(root, db_path)
+    assert indexed == ["Takeout/Keep/Bakery.json", "Takeout/Keep/Voice memo.json"]
+    assert summary.skipped == [{"path": "site/archive_browser.html", "reason": "not a note file (.html)"}]
+    assert summary.system_files == 3  # the twin, the voice memo, Takeout's page
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "ask", "voice memo", "--no-answer", "-k", "1")
+    assert code == 0, err
+    snippet = out.split("\n")[1].strip()
+    assert snippet == "attached: memo_1.3gp (audio/3gpp)", out
+    code, _out, err = run(capsys, monkeypatch, "--db", db_path, "show", "Takeout/archive_browser.html")
+    assert code == 1 and "never indexed: Google Takeout's own index page" in " ".join(err.split()), err

@@ -61,7 +61,10 @@ def test_rrf_fuse_on_fixed_rankings():
 @pytest.mark.parametrize("question,years,expected", [
     ("What did he say on January 6th?", ["2026"], ['"20260106"', '"2026 01 06"']),
     ("what happened on 6 jan 2025", ["2026"], ['"20250106"', '"2025 01 06"']),
-    ("offers in the month of May", ["2025", "2026"], ['"202505"*', '"202605"*']),
+    # a month: its compact prefix and the prefix phrase of its numbers (an ISO date's tokens)
+    ("offers in the month of May", ["2025", "2026"], ['"202505"*', '"2025 05"*', '"202605"*', '"2026 05"*']),
+    ("what did I do in october 2026?", ["2025"], ['"202610"*', '"2026 10"*']),  # a year follows: the month
+    ("May 2026 notes", [], ['"202605"*', '"2026 05"*']),
     ("May I ask what we did?", ["2026"], []),  # a sentence-opening modal, not the month
     ("we may go in march", ["2026"], []),  # lower case: ordinary words
     ("the discussion on 2026101", [], ['"2026101"*']),

@@ -82,3 +82,18 @@ def test_a_simplenote_export_is_indexed_without_its_trash(tmp_path, capsys, monk
     assert "Tags:\n  travel\n" in shown.output
     code, _out, err = run(capsys, monkeypatch, "--db", db_path, "show", "simplenote/trash/Old phone numbers.txt")
     assert code == 1 and f"never indexed: {TRASH_REASON}" in " ".join(err.split()), err
+
+
+def test_a_simplenote_notes_snippet_shows_no_created_line(tmp_path, capsys, monkeypatch, berlin):
+    """qa37: the `created: …` line a Simplenote note's creation is read as (it dates the note) ended the
+    snippet of the note's last chunk, as if the user had written it; `--json` keeps the chunk whole."""
+    root = tmp_path / "notes"
+    export(root / "simplenote", {"Lisbon hotel options\nDecided: Avenida Palace.": ["travel"]}, {})
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "ask", "Avenida Palace hotel", "--no-answer", "-k", "1")
+    assert code == 0, err
+    assert "Decided: Avenida Palace. Tags: #travel" in out and "created:" not in out, out
+    code, out, err = run(capsys, monkeypatch, "--db", db_path, "ask", "Avenida Palace hotel", "--no-answer", "-k", "1",
+                         "--json")
+    assert json.loads(out)["results"][0]["text"].endswith("created: 2023-05-02 12:11")
