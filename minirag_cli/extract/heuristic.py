@@ -542,6 +542,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
 #    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
 #    about the tiles^^` named Ask).
+# 21, fixT2's part: a Denote note's file name keywords (`__finance_planning`) are its #tags, as a front matter's
+#    `tags:` are (denote_keywords, added by sync._name_notes: they were no entity).
 VERSION = 21
 
 
@@ -3338,6 +3340,19 @@ def denote_title(path: str, text: str) -> tuple[str, str] | None:
                     break
     title = (title or "").strip().strip('"').strip() or (m.group("title") or "").replace("-", " ").strip()
     return (m.group(1), title) if title else None
+
+
+def denote_keywords(path: str) -> list[str]:
+    """The keywords of a Denote note's file name (DENOTE_FILE), its `#tags`: `#finance` and `#planning` of
+    `20261201T093000--budget-review__finance_planning.md` (after `__`, apart by `_`), as a front matter's
+    `tags:` are (heuristic rules 21; sync._name_notes adds them to its first chunk); [] for another note."""
+    name = PurePosixPath(path).name
+    m = DENOTE_FILE.fullmatch(name)
+    if m is None or "__" not in name[m.start(1):]:
+        return []
+    stem = name.rsplit(".", 1)[0]
+    keywords = stem[stem.index("__", len(m.group(1))) + 2:].split("_")
+    return ["#" + k for k in dict.fromkeys(keywords) if HASHTAG.fullmatch("#" + k)]
 
 
 def note_aliases(text: str, path: str | None = None, titled: bool = True) -> list[str]:
