@@ -543,7 +543,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
 #    about the tiles^^` named Ask).
 # 21, fixT2's part: a Denote note's file name keywords (`__finance_planning`) are its #tags, as a front matter's
-#    `tags:` are (denote_keywords, added by sync._name_notes: they were no entity).
+#    `tags:` are (denote_keywords, added by sync._name_notes: they were no entity). A TiddlyWiki table's header
+#    cell (`|!Ingredient |!Grams |`) is a header cell, its first word a sentence's start (Ingredient, Grams were
+#    names), and a row of them a header row (TW_HEADER_ROW): the rows below it are its body (_table_rows), as a
+#    Markdown table's below its `|---|` line.
 VERSION = 21
 
 
@@ -1549,6 +1552,9 @@ TABLE_REACH = 2000
 # a Markdown table's separator line (`|---|:--:|`): the row above it is the header, whose cells are
 # column names (`| Milestone | Date |`); a body row's cell is a value (`| Fix login | Priya |`)
 TABLE_SEPARATOR = re.compile(r"[ \t]*\|[ \t:|-]*-[ \t:|-]*(?:\n|$)")
+# a TiddlyWiki table's header row (`|!Ingredient |!Grams |`: each cell opens with `!`, its header cell's mark, and
+# no separator line follows), as a Markdown table's header row is; a `!` cell of any row is a header cell (rules 21)
+TW_HEADER_ROW = re.compile(r"[ \t]*(?:\|[ \t]*![^|\n]*)+\|[ \t]*(?:\n|$)")
 _WORD_RUN = re.compile(r"\w+")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
@@ -3705,7 +3711,9 @@ def _table_rows(text: str) -> dict[int, int]:
         end = text.find("\n", pos)
         end = size if end < 0 else end
         piped = _PIPE_LINE.match(text, pos) is not None
-        if header is not None and piped:
+        if piped and TW_HEADER_ROW.match(text, pos) is not None:
+            header = pos  # TiddlyWiki's header row, `|!Ingredient |!Grams |`: the body starts on the next line
+        elif header is not None and piped:
             rows[pos] = header
         elif piped and above is not None and TABLE_SEPARATOR.match(text, pos) is not None:
             header = above  # the separator: the body starts on the next line
@@ -3833,7 +3841,7 @@ def _name_column_cells(text: str) -> set[int]:
     columns: dict[int, set[int]] = {}  # a header row -> its columns of names
     for row, header in _table_rows(text).items():
         if header not in columns:
-            heads = [cell.strip(" \t*_:").lower() for _at, cell in _row_cells(text, header)]
+            heads = [cell.strip(" \t*_:!").lower() for _at, cell in _row_cells(text, header)]
             columns[header] = {i for i, head in enumerate(heads)
                                if head and (head in TABLE_NAME_COLUMNS or head.split()[-1] in TABLE_NAME_COLUMNS)}
         if columns[header]:
@@ -3876,6 +3884,11 @@ def _sentence_start(text: str, pos: int) -> bool:
             opened = _OPENED.search(text, max(0, start - 2), start)
             return opened is not None and _sentence_start(text, opened.start())
         if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
+            return True
+    if before == "!" and text[max(0, start - 40):start - 1].rstrip(" \t").endswith("|"):
+        # a TiddlyWiki table's header cell, `|!Ingredient |` (rules 21: Ingredient, Grams were names), in a row
+        line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
+        if (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|"):
             return True
     if before == "|":  # a table's header cell (rules 11): in a line that opens with a pipe, before `|---|`
         line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
