@@ -359,9 +359,14 @@ def opens_block(line: str) -> bool:
 
 def may_open(line: str) -> bool:
     """May a note whose first line is `line` (as written) open with front matter: opens_block, or the first
-    line of a MultiMarkdown metadata block (`Title: Slow travel`: _mmd_first; of_note tells whether the lines
-    after it are the block's)?"""
-    return opens_block(line) or _mmd_first(line.lstrip("\ufeff").rstrip())
+    line of a MultiMarkdown metadata block (`Title: Slow travel`: _mmd_first), of a VimWiki page's placeholders
+    (`%title Grout`) or of a Zim page's header (ZIM_HEADER), each a first line `parse` reads a block after
+    (of_note tells whether the lines after it are the block's)? A re-extraction, which reads no file, asks it
+    of a note's first chunk (sync.stored_note): a first line it does not know lost the block's keys to the
+    text (`%title Grout` the header, `Content-Type` a name; fixU1)."""
+    bare = line.lstrip("\ufeff").rstrip()
+    return (opens_block(line) or _mmd_first(bare) or bare == ZIM_HEADER
+            or (bare.startswith("%") and _VIMWIKI_PLACEHOLDER.fullmatch(bare) is not None))
 
 
 def of_note(text: str) -> FrontMatter | None:

@@ -354,3 +354,52 @@ def test_a_pages_name_hints_it(wiki_db):
             assert path in (caught.value.hint or ""), name
     finally:
         conn.close()
+
+
+def _wiki_index(tmp_path, notes: dict[str, str]):
+    """The path of an index of `notes` (under tmp_path/notes) synced with the heuristic extractor."""
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _extracted(db) -> tuple:
+    """What the extraction made of an index: its graph, its chunks' headers and its tasks with their dates."""
+    from minirag_cli import db as index_db
+    from tests.test_heuristic_version import graph
+
+    conn = index_db.connect(db)
+    try:
+        made = graph(conn)
+    finally:
+        conn.close()
+    with _open(db) as index:
+        tasks = sorted((t.path, t.text, t.status, t.note_date) for t in index.tasks(state="all"))
+    return made, tasks
+
+
+def test_a_re_extraction_reads_a_wiki_pages_front_matter_as_a_sync_does(tmp_path):
+    """fixU1 (review revU): a re-extraction reads no file but the stored chunks (sync.stored_note), which looked
+    for a block only after a first line of `---` or MultiMarkdown's (frontmatter.may_open): a VimWiki page's
+    `%title`/`%date` and a Zim page's header were text at the next rules' version, the headers `%title Grout`
+    and `Content-Type: text/x-zim-wiki`, Content-Type, Wiki-Format and Creation-Date names, the tasks undated."""
+    db = _wiki_index(tmp_path, {
+        "Kitchen Renovation.wiki": VIMWIKI_PAGE, "Grout.wiki": "%title Grout\n%date 2026-11-05\n= Grout =\n"
+        "Chose grey grout with Bruno.\n* [ ] buy the grout\n", "Atlas.txt": ZIM_PAGE, "03.txt": ZIM_JOURNAL})
+    first = _extracted(db)
+    assert not {"Content-Type", "Wiki-Format", "Creation-Date"} & {name for _k, name, *_ in first[0]["entities"]}
+    conn = sqlite3.connect(db)
+    try:
+        with conn:
+            conn.execute("UPDATE meta SET value = '20' WHERE key = 'heuristic_version'")
+    finally:
+        conn.close()
+    with _open(db) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    assert summary.reextracted["notes"] == 4
+    again = _extracted(db)
+    assert again == first
+    assert ("Grout.wiki", "buy the grout", "open", "2026-11-05") in again[1]
