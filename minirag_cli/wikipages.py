@@ -22,7 +22,8 @@ whose `[ ]` tasks were no tasks and whose `@tags` were people.
   `[[Work/Projects/Atlas]]`, `[[+Rota]]` the page's own `Rota` below it).
 - **TiddlyWiki** (a node folder's `tiddlers/*.tid`): its fields up to the first
   blank line are its front matter, `title:` first (MultiMarkdown metadata,
-  frontmatter._parse_mmd), its `tags:` as a list (`[[travel plans]] portugal`
+  frontmatter._parse_mmd; a field of any name: `tmap.id`, `_canonical_uri`),
+  its `tags:` as a list (`[[travel plans]] portugal`
   is `[travel plans, portugal]`) and its `created:` (`20261103091500000`, UTC)
   the local day and time (`2026-11-03 10:15`) that dates it; its wikitext:
   `!` ... `!!!!!!` headings, `#` numbered items (`1.`) and `**` nested bullets,

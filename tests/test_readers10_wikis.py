@@ -403,3 +403,15 @@ def test_a_re_extraction_reads_a_wiki_pages_front_matter_as_a_sync_does(tmp_path
     again = _extracted(db)
     assert again == first
     assert ("Grout.wiki", "buy the grout", "open", "2026-11-05") in again[1]
+
+
+def test_a_tiddlers_field_names_are_tiddlywikis():
+    """fixU1 (review revU): TiddlyMap gives every tiddler a `tmap.id` field, TiddlyWiki has `_canonical_uri`: a
+    field name MultiMarkdown does not write cost the tiddler all its fields as front matter (title, tags, the
+    date); MultiMarkdown's own block stays strict about its keys."""
+    tiddler = TIDDLER.replace("type: ", "tmap.id: 5b0c1f7e-3a2d-4d1b-9d0e-2c7f1a9e8b11\n_canonical_uri: x.png\ntype: ")
+    found = frontmatter.of_note(page_text("tiddlers/Trip to Lisbon.tid", tiddler))
+    assert found is not None and found.values("title") == ["Trip to Lisbon"]
+    assert found.values("tags") == ["travel plans", "portugal"] and found.date_line().startswith("created: 2026-10-")
+    assert found.values("tmap.id") == ["5b0c1f7e-3a2d-4d1b-9d0e-2c7f1a9e8b11"]
+    assert frontmatter.of_note("Title: Slow travel\ntmap.id: 5b0c\n\ntext\n") is None
