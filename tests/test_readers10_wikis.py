@@ -415,3 +415,16 @@ def test_a_tiddlers_field_names_are_tiddlywikis():
     assert found.values("tags") == ["travel plans", "portugal"] and found.date_line().startswith("created: 2026-10-")
     assert found.values("tmap.id") == ["5b0c1f7e-3a2d-4d1b-9d0e-2c7f1a9e8b11"]
     assert frontmatter.of_note("Title: Slow travel\ntmap.id: 5b0c\n\ntext\n") is None
+
+
+def test_a_wiki_page_written_in_markdown_is_read_as_it_is():
+    """fixU1 (review revU): a `.wiki` page in Markdown (VimWiki's Markdown syntax keeping `.wiki`, Gollum) was
+    read as VimWiki's default syntax: its `# Title` a numbered item `1. Title`, its `:smile:` a tag."""
+    page = "# Project Atlas\n\n## Tasks\n- [ ] Call Bruno\nWe met at 10:30: all good :smile:\n"
+    assert page_text("notes.wiki", page) == page
+    assert page_text("notes.wiki", "# Project Atlas\nSee [the plan](plan.md).\n") == \
+        "# Project Atlas\nSee [the plan](plan.md).\n"
+    # VimWiki's own syntax as before: `= H =` headings, `#` numbered items
+    assert page_text("Berlin.wiki", "== History ==\n# First item\n## not markdown\n").split("\n")[:2] == \
+        ["## History", "1. First item"]
+    assert page_text("a.wiki", "# one\n# two\n") == "1. one\n1. two\n"
