@@ -428,3 +428,22 @@ def test_a_wiki_page_written_in_markdown_is_read_as_it_is():
     assert page_text("Berlin.wiki", "== History ==\n# First item\n## not markdown\n").split("\n")[:2] == \
         ["## History", "1. First item"]
     assert page_text("a.wiki", "# one\n# two\n") == "1. one\n1. two\n"
+
+
+def test_a_tiddler_is_named_by_its_title(tmp_path):
+    """fixU1 (review revU): TiddlyWiki saves `Meeting: Q4 planning` as `Meeting_ Q4 planning.tid` (a file name
+    holds no `:`); `mrag show "Meeting: Q4 planning"` named no file."""
+    from minirag_cli.store.lookup import NotFound, find_document
+
+    db = _wiki_index(tmp_path, {
+        "tiddlers/Meeting_ Q4 planning.tid": "title: Meeting: Q4 planning\n\nDiscussed the budget with Helena.\n",
+        "tiddlers/Work_Plan.tid": "title: Work/Plan\n\nShip it.\n"})
+    conn = sqlite3.connect(db)
+    try:
+        for name, path in (("Meeting: Q4 planning", "tiddlers/Meeting_ Q4 planning.tid"),
+                           ("Work/Plan", "tiddlers/Work_Plan.tid")):
+            with pytest.raises(NotFound) as caught:
+                find_document(conn, name)
+            assert path in (caught.value.hint or ""), name
+    finally:
+        conn.close()
