@@ -359,9 +359,14 @@ def opens_block(line: str) -> bool:
 
 def may_open(line: str) -> bool:
     """May a note whose first line is `line` (as written) open with front matter: opens_block, or the first
-    line of a MultiMarkdown metadata block (`Title: Slow travel`: _mmd_first; of_note tells whether the lines
-    after it are the block's)?"""
-    return opens_block(line) or _mmd_first(line.lstrip("\ufeff").rstrip())
+    line of a MultiMarkdown metadata block (`Title: Slow travel`: _mmd_first), of a VimWiki page's placeholders
+    (`%title Grout`) or of a Zim page's header (ZIM_HEADER), each a first line `parse` reads a block after
+    (of_note tells whether the lines after it are the block's)? A re-extraction, which reads no file, asks it
+    of a note's first chunk (sync.stored_note): a first line it does not know lost the block's keys to the
+    text (`%title Grout` the header, `Content-Type` a name; fixU1)."""
+    bare = line.lstrip("\ufeff").rstrip()
+    return (opens_block(line) or _mmd_first(bare) or bare == ZIM_HEADER
+            or (bare.startswith("%") and _VIMWIKI_PLACEHOLDER.fullmatch(bare) is not None))
 
 
 def of_note(text: str) -> FrontMatter | None:
@@ -428,6 +433,15 @@ _MMD_KEYS = frozenset(("title", "author", "date", "tags", "keywords", "subtitle"
 _MMD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
 
 
+# A tiddler's fields (wikipages.tiddler_text: `title: Trip to Porto` put first, each field a `key: value` line) are read
+# as such a block, but TiddlyWiki's field names are not MultiMarkdown's: TiddlyMap gives every tiddler a `tmap.id`,
+# TiddlyWiki has `_canonical_uri`, `draft.of`, `list-before` (fixU1, review revU: one such field lost the tiddler all
+# its fields). A block whose first line is `title: ` as TiddlyWiki writes it, in lower case, takes any name a
+# tiddler's field line has; MultiMarkdown's apps write `Title:`, whose block keeps _MMD_KEY's strict names
+TIDDLER_FIRST = "title: "
+_TIDDLER_FIELD = re.compile(r"([^\s:][^:\n]{0,80}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+
+
 def _mmd_first(line: str) -> bool:
     """Is `line` (without its line end) one a MultiMarkdown metadata block opens with: a `Key: value` of one of
     _MMD_KEYS, not indented, with a value?"""
@@ -442,6 +456,7 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
     that is neither (prose: the note is read as written) or a key written twice."""
     entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
     end = pos
+    key_line = _TIDDLER_FIELD if text.startswith(TIDDLER_FIRST, pos) else _MMD_KEY
     for line, span, nxt in _lines_from(text, pos):
         if not line.strip():
             break
@@ -450,7 +465,7 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
                 return None
             values = [line.strip()]
         else:
-            m = _MMD_KEY.fullmatch(line)
+            m = key_line.fullmatch(line)
             if m is None or any(k.lower() == m.group(1).lower() for k, *_rest in entries):
                 return None
             entries.append((m.group(1), line, [], []))

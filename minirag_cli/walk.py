@@ -1617,6 +1617,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 10: fixT1: a Keep note's attachments are named in its text, a last block of `attached: memo.3gp (audio/3gpp)`
 # lines (a note of a voice memo alone read as its front matter alone); Takeout's own `Takeout/archive_browser.html`
 # is passed over in silence (it was `not a note file (.html)`).
+# 10: fixU1: a `.wiki` page written in Markdown (VimWiki's Markdown syntax, Gollum: `##` headings, no `= H =` one;
+# wikipages.markdown_shaped) is read as it is (its `# Title` was a numbered item `1. Title`, `:smile:` a tag).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

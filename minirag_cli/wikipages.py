@@ -12,6 +12,9 @@ whose `[ ]` tasks were no tasks and whose `@tags` were people.
   a link to that page (`[[diary/2026-11-03]]`, `[[Page]]`), a table's `|---+---|`
   rule a Markdown one. Its `%title` and `%date` lines opening the page are its
   front matter (frontmatter._parse_vimwiki: read where they are written).
+  A `.wiki` page written in Markdown (VimWiki's Markdown syntax, Gollum: a `##`
+  heading or a first line `# Title`, a fence, a `[text](link)`, and no `= H =`
+  heading: markdown_shaped) is read as it is.
 - **Zim** (a `.txt` page opening `Content-Type: text/x-zim-wiki`): its header
   (`Content-Type`, `Wiki-Format`, `Creation-Date`) is its front matter
   (frontmatter._parse_zim: `Creation-Date` dates it), `====== Title ======` (six
@@ -22,7 +25,8 @@ whose `[ ]` tasks were no tasks and whose `@tags` were people.
   `[[Work/Projects/Atlas]]`, `[[+Rota]]` the page's own `Rota` below it).
 - **TiddlyWiki** (a node folder's `tiddlers/*.tid`): its fields up to the first
   blank line are its front matter, `title:` first (MultiMarkdown metadata,
-  frontmatter._parse_mmd), its `tags:` as a list (`[[travel plans]] portugal`
+  frontmatter._parse_mmd; a field of any name: `tmap.id`, `_canonical_uri`),
+  its `tags:` as a list (`[[travel plans]] portugal`
   is `[travel plans, portugal]`) and its `created:` (`20261103091500000`, UTC)
   the local day and time (`2026-11-03 10:15`) that dates it; its wikitext:
   `!` ... `!!!!!!` headings, `#` numbered items (`1.`) and `**` nested bullets,
@@ -156,8 +160,27 @@ def _vimwiki_line(line: str) -> str:
     return line
 
 
+# What says a `.wiki` page is written in Markdown (VimWiki's `syntax: 'markdown'` keeping `.wiki`, Gollum): a `##`
+# heading, a fence, a Markdown link `[text](target)`, or a first line `# Title` not followed by another `#` item
+_MD_SHAPE = re.compile(r"^(?:[ \t]*#{2,6}[ \t]+\S|[ \t]*```)|\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)", re.MULTILINE)
+_MD_TITLE = re.compile(r"(?:[ \t]*\r?\n)*#[ \t]+\S[^\n]*\n(?![ \t]*#[ \t])")
+
+
+def markdown_shaped(text: str) -> bool:
+    """Is a `.wiki` page written in Markdown, not in VimWiki's default syntax: no `= Heading =` line (_VW_HEADING)
+    and a Markdown shape (_MD_SHAPE, _MD_TITLE)? Read as VimWiki, its `# Title` was a numbered item `1. Title`
+    (fixU1, review revU)."""
+    for line in text.split("\n"):
+        if line.lstrip(" \t").startswith("=") and _VW_HEADING.fullmatch(line):
+            return False
+    return _MD_TITLE.match(text) is not None or _MD_SHAPE.search(text) is not None
+
+
 def vimwiki_text(text: str) -> str:
-    """A VimWiki page (default syntax) read as Markdown, line for line (the module's rules)."""
+    """A VimWiki page (default syntax) read as Markdown, line for line (the module's rules); a page written in
+    Markdown (markdown_shaped) as it is."""
+    if markdown_shaped(text):
+        return text
     return _lines_outside_code(text, _VW_CODE_OPEN, _VW_CODE_CLOSE, _vimwiki_line, _fence)
 
 

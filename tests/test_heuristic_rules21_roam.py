@@ -107,6 +107,27 @@ def test_a_time_opening_a_block_is_read_past():
         {"Priya Raman", "Ines", "Coffee Lab"}
 
 
+def test_a_name_after_a_lines_time_still_names():
+    """fixU1 (review revU): reading past a line's time made its next word a sentence's start, so a meeting's
+    minutes and a day's log lost their one-word names (`09:30 Priya presented`): the word after a time names
+    unless it is a common word (a verb, a log entry's word, the lexicons', one the note writes in lower case),
+    and so in every form a log writes its time (`[09:30]`, `- 09:30 -` named Priya and Standup before)."""
+    def names(text: str) -> set[str]:
+        return {m.name for m in HeuristicExtractor().extract_one(text)}
+
+    assert names("09:30 Priya presented the roadmap.\n10:15 Marcus joined late.\n") == {"Priya", "Marcus"}
+    assert names("- 15:00 Bob\n- 2:30pm Berlin office review\n") == {"Bob", "Berlin"}
+    for time in ("09:30", "- 09:30", "[09:30]", "- [09:30]", "- 09:30 -", "09:30 –", "**09:30**", "(09:30)",
+                 "09:30:", "9:30 am", "09:00-10:00", "- 09:00 - 10:00 |"):
+        assert names(f"{time} Priya presented the roadmap\n") == {"Priya"}, time
+        assert names(f"{time} Standup with the team\n{time} Design review of [[Project Beacon]]\n"
+                     f"{time} Lunch with Jonas\n{time} Dentist\n") == {"Project Beacon", "Jonas"}, time
+    for time in ("09:30", "- 09:30", "[09:30]", "- 09:30 -"):
+        assert names(f"{time} Call Marta about the lease\n") == {"Marta"}, time
+    # the note's evidence: a word it writes in lower case is common
+    assert names("- 09:00 Grout chosen, grey\n- the grout dries overnight\n") == set()
+
+
 def test_roam_highlight_marks_hide_no_sentence_start():
     """qa35: `- ^^Ask about the tiles^^` named Ask, as Bear's `::Ask ...::` did before rules 20."""
     def names(text: str) -> set[str]:

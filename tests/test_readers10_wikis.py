@@ -354,3 +354,96 @@ def test_a_pages_name_hints_it(wiki_db):
             assert path in (caught.value.hint or ""), name
     finally:
         conn.close()
+
+
+def _wiki_index(tmp_path, notes: dict[str, str]):
+    """The path of an index of `notes` (under tmp_path/notes) synced with the heuristic extractor."""
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _extracted(db) -> tuple:
+    """What the extraction made of an index: its graph, its chunks' headers and its tasks with their dates."""
+    from minirag_cli import db as index_db
+    from tests.test_heuristic_version import graph
+
+    conn = index_db.connect(db)
+    try:
+        made = graph(conn)
+    finally:
+        conn.close()
+    with _open(db) as index:
+        tasks = sorted((t.path, t.text, t.status, t.note_date) for t in index.tasks(state="all"))
+    return made, tasks
+
+
+def test_a_re_extraction_reads_a_wiki_pages_front_matter_as_a_sync_does(tmp_path):
+    """fixU1 (review revU): a re-extraction reads no file but the stored chunks (sync.stored_note), which looked
+    for a block only after a first line of `---` or MultiMarkdown's (frontmatter.may_open): a VimWiki page's
+    `%title`/`%date` and a Zim page's header were text at the next rules' version, the headers `%title Grout`
+    and `Content-Type: text/x-zim-wiki`, Content-Type, Wiki-Format and Creation-Date names, the tasks undated."""
+    db = _wiki_index(tmp_path, {
+        "Kitchen Renovation.wiki": VIMWIKI_PAGE, "Grout.wiki": "%title Grout\n%date 2026-11-05\n= Grout =\n"
+        "Chose grey grout with Bruno.\n* [ ] buy the grout\n", "Atlas.txt": ZIM_PAGE, "03.txt": ZIM_JOURNAL})
+    first = _extracted(db)
+    assert not {"Content-Type", "Wiki-Format", "Creation-Date"} & {name for _k, name, *_ in first[0]["entities"]}
+    conn = sqlite3.connect(db)
+    try:
+        with conn:
+            conn.execute("UPDATE meta SET value = '20' WHERE key = 'heuristic_version'")
+    finally:
+        conn.close()
+    with _open(db) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    assert summary.reextracted["notes"] == 4
+    again = _extracted(db)
+    assert again == first
+    assert ("Grout.wiki", "buy the grout", "open", "2026-11-05") in again[1]
+
+
+def test_a_tiddlers_field_names_are_tiddlywikis():
+    """fixU1 (review revU): TiddlyMap gives every tiddler a `tmap.id` field, TiddlyWiki has `_canonical_uri`: a
+    field name MultiMarkdown does not write cost the tiddler all its fields as front matter (title, tags, the
+    date); MultiMarkdown's own block stays strict about its keys."""
+    tiddler = TIDDLER.replace("type: ", "tmap.id: 5b0c1f7e-3a2d-4d1b-9d0e-2c7f1a9e8b11\n_canonical_uri: x.png\ntype: ")
+    found = frontmatter.of_note(page_text("tiddlers/Trip to Lisbon.tid", tiddler))
+    assert found is not None and found.values("title") == ["Trip to Lisbon"]
+    assert found.values("tags") == ["travel plans", "portugal"] and found.date_line().startswith("created: 2026-10-")
+    assert found.values("tmap.id") == ["5b0c1f7e-3a2d-4d1b-9d0e-2c7f1a9e8b11"]
+    assert frontmatter.of_note("Title: Slow travel\ntmap.id: 5b0c\n\ntext\n") is None
+
+
+def test_a_wiki_page_written_in_markdown_is_read_as_it_is():
+    """fixU1 (review revU): a `.wiki` page in Markdown (VimWiki's Markdown syntax keeping `.wiki`, Gollum) was
+    read as VimWiki's default syntax: its `# Title` a numbered item `1. Title`, its `:smile:` a tag."""
+    page = "# Project Atlas\n\n## Tasks\n- [ ] Call Bruno\nWe met at 10:30: all good :smile:\n"
+    assert page_text("notes.wiki", page) == page
+    assert page_text("notes.wiki", "# Project Atlas\nSee [the plan](plan.md).\n") == \
+        "# Project Atlas\nSee [the plan](plan.md).\n"
+    # VimWiki's own syntax as before: `= H =` headings, `#` numbered items
+    assert page_text("Berlin.wiki", "== History ==\n# First item\n## not markdown\n").split("\n")[:2] == \
+        ["## History", "1. First item"]
+    assert page_text("a.wiki", "# one\n# two\n") == "1. one\n1. two\n"
+
+
+def test_a_tiddler_is_named_by_its_title(tmp_path):
+    """fixU1 (review revU): TiddlyWiki saves `Meeting: Q4 planning` as `Meeting_ Q4 planning.tid` (a file name
+    holds no `:`); `mrag show "Meeting: Q4 planning"` named no file."""
+    from minirag_cli.store.lookup import NotFound, find_document
+
+    db = _wiki_index(tmp_path, {
+        "tiddlers/Meeting_ Q4 planning.tid": "title: Meeting: Q4 planning\n\nDiscussed the budget with Helena.\n",
+        "tiddlers/Work_Plan.tid": "title: Work/Plan\n\nShip it.\n"})
+    conn = sqlite3.connect(db)
+    try:
+        for name, path in (("Meeting: Q4 planning", "tiddlers/Meeting_ Q4 planning.tid"),
+                           ("Work/Plan", "tiddlers/Work_Plan.tid")):
+            with pytest.raises(NotFound) as caught:
+                find_document(conn, name)
+            assert path in (caught.value.hint or ""), name
+    finally:
+        conn.close()

@@ -547,6 +547,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    cell (`|!Ingredient |!Grams |`) is a header cell, its first word a sentence's start (Ingredient, Grams were
 #    names), and a row of them a header row (TW_HEADER_ROW): the rows below it are its body (_table_rows), as a
 #    Markdown table's below its `|---|` line.
+# 21, fixU1's part (review revU): the word after a line's time names unless it is a common word (_common_after_time:
+#    a verb, a log's LOG_WORDS, the lexicons', one the text writes in lower case): `09:30 Priya presented`, `- 15:00
+#    Bob`, `- 2:30pm Berlin office review` named nothing, as qa35 read every such word as a sentence's start; a time
+#    bracketed, in bold, a span or with a dash after it (`[09:30]`, `- 09:30 - Priya`) is read as the bare one. A
+#    re-extraction finds a VimWiki page's `%title`/`%date` lines and a Zim page's header as front matter
+#    (frontmatter.may_open: `Content-Type`, `Wiki-Format` were names again, `%title Grout` the header), and a
+#    tiddler's fields of any name (`tmap.id`, `_canonical_uri`) are its front matter (the block was text).
 VERSION = 21
 
 
@@ -3877,8 +3884,9 @@ def _sentence_start(text: str, pos: int) -> bool:
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
         return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
-    if (before.isdigit() or before in "mM") and _after_line_time(text, start) and not _stamped_speaker(text, pos):
-        return True  # a daily page's log: `- 11:00 Call with Ines` (rules 21)
+    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
+        # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
+        return _common_after_time(text, pos)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -3954,9 +3962,25 @@ def _after_jrnl_time(text: str, end: int) -> bool:
     return (line > 0 or end <= 40) and _JRNL_TIME.fullmatch(text, line, end) is not None
 
 
-# a time opening a line or a list item, as a daily page's log writes one (Roam's `/Current Time`: `- 11:00 Call
-# with [[Ines Duarte]]`, `09:30 Standup`): the word after it starts a sentence (rules 21: Call, Design were names)
-_LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?\d{{1,2}}:\d\d(?: ?[AaPp][Mm])?")
+# a time opening a line or a list item, as a daily page's log or a meeting's minutes write one (Roam's `/Current
+# Time`: `- 11:00 Call with [[Ines Duarte]]`, `09:30 Standup`), in any of the forms a log writes it: bracketed or
+# in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`)
+_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?"
+_CLOCKS = rf"{_CLOCK}(?:[ \t]*[-–—~][ \t]*{_CLOCK})?"
+_LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{_CLOCKS}\*\*|{_CLOCKS})"
+                        r"(?:[ \t]*(?:[-–—|:]|->|→))?")
+# the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
+_TIME_ENDS = "mM])*-–—|:>→"
+# The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
+# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased
+LOG_WORDS = frozenset("""
+standup stand-up sync design lunch breakfast brunch dinner supper coffee tea snack drinks party concert gym workout
+run jog swim yoga nap sleep bed bedtime woke wake flight train bus taxi commute break appointment haircut massage
+physio therapy demo retro retrospective kickoff kick-off presentation release launch school pickup pick-up
+drop-off errands groceries laundry chores study focus admin inbox emails office home work back team check-in
+catch-up one-on-one practice rehearsal quick short long early late new old big small final weekly daily monthly
+""".split())
+_LOG_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 def _after_line_time(text: str, end: int) -> bool:
@@ -3965,6 +3989,27 @@ def _after_line_time(text: str, end: int) -> bool:
     if line == 0 and end > MARKS_REACH:
         return False
     return _LINE_TIME.fullmatch(text, line, end) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _lowered_words(text: str) -> frozenset[str]:
+    """The words `text` writes in lower case (_LOWER_WORD), read once a text (each log line's word asks)."""
+    return frozenset(_LOWER_WORD.findall(text))
+
+
+def _common_after_time(text: str, pos: int) -> bool:
+    """Does the word at `pos`, after a line's time (_after_line_time), start a sentence? Where it is a common word:
+    a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
+    Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
+    `10:00 Meeting`), or one the text writes in lower case too. Any other word names as it does mid-sentence,
+    as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
+    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME)."""
+    m = _LOG_WORD.match(text, pos)
+    if m is None:
+        return True
+    word = m.group(0)
+    return (word in _SPAN_VERBS or word in JOURNAL_VERBS or word.lower().replace("’", "'") in LOG_WORDS
+            or _common_cell_word(word, _lowered_words(text)))
 
 
 def _after_line_marks(text: str, end: int) -> bool:

@@ -157,6 +157,10 @@ def _notes_named(conn, given: str) -> list[str]:
         return []
     from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
 
+    # a tiddler's file as TiddlyWiki names it after its title, each character a file name cannot hold as `_`
+    # (`Meeting: Q4 planning` is `Meeting_ Q4 planning.tid`; before TiddlyWiki 5.1.23 its blanks too)
+    tiddler = _TIDDLER_UNSAFE.sub("_", key)
+    tiddler_keys = (tiddler, tiddler.replace(" ", "_")) if tiddler != key or " " in key else ()
     found = []
     for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
         bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
@@ -171,6 +175,8 @@ def _notes_named(conn, given: str) -> list[str]:
         # a Zim page's file writes its name's blanks as `_` (`Trip_to_Lisbon.txt` is the page Trip to Lisbon)
         zim = bare.replace("_", " ") if "_" in bare and rel.lower().endswith(".txt") else bare
         if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled, zim)):
+            found.append(rel)
+        elif rel.lower().endswith(".tid") and any(bare == k or bare.endswith("/" + k) for k in tiddler_keys):
             found.append(rel)
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
@@ -206,6 +212,8 @@ def _zettels_titled(conn, key: str) -> list[str]:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+# what TiddlyWiki's file system adaptor writes as `_` in a tiddler's file name (core/modules/utils/filesystem.js)
+_TIDDLER_UNSAFE = re.compile(r"[<>~:\"|?*^/\\]")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
