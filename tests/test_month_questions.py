@@ -164,3 +164,29 @@ def test_the_answer_keeps_the_notes_that_write_the_month(month_notes):
         assert kept("what did I do on October 9, 2026?")[0] == {"car-log.md"}
         # a question that opens with the month asks about the thing it names: every note may hold its answer
         assert kept("October 2026 release: what ships?")[0] == set()
+
+
+@pytest.mark.parametrize("mode", ["bm25", "hybrid"])
+def test_a_month_is_also_searched_as_its_words_together(tmp_path, mode):
+    """A month with its year is its dates and the phrase of its words: its
+    dates alone scored a budget for March 2025, 2026 and 2027 alike for
+    "March 2027" (a note's "March 2027" is no date, and the words were no
+    longer searched), and "the October 2026 release" fell to 4th for "what
+    are we shipping in October 2026?"."""
+    notes = {f"budget-{year}.md": f"# Budgets\n\nGroceries budget for March {year}: {year - 1600} dollars.\n"
+             for year in (2025, 2027, 2026)}
+    notes.update({"journal/2026-10-03.md": "# 2026-10-03\nPlanted tulips in the garden.\n",
+                  "journal/2026-10-14.md": "# 2026-10-14\nDentist appointment, all fine.\n",
+                  "conf.md": "---\ndate: 2026-10-22\n---\n# Conference\nGave a talk about FTS5 ranking.\n",
+                  "release.md": "# Release plan\nThe October 2026 release of Helix ships the new sync engine.\n"})
+    write_notes(tmp_path / "notes", notes)
+    with Index.open(effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+
+        def first(question):
+            return index.search(question, RetrievalOptions(k=10, mode=mode)).results[0]["path"]
+
+        assert first("groceries budget for March 2027") == "budget-2027.md"
+        assert first("what are we shipping in October 2026?") == "release.md"
+        assert first("what are we shipping in Oct 2026?") == "release.md"
