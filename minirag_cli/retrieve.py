@@ -177,7 +177,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     # "october 2026"): its dates alone scored the notes of March 2025, 2026 and 2027 alike for "March 2027"'s
     # budget, and no longer ranked "the October 2026 release" first for "shipping in October 2026"
     for m, year, month in months:
-        terms += [f'"{m.group(1).lower().rstrip(".")} {year}"', f'"{MONTH_NAMES[month - 1]} {year}"']
+        written = [f'"{m.group(1).lower()} {year}"'] if m.group(1).isalpha() else []  # not 2026-10's numbers
+        terms += written + [f'"{MONTH_NAMES[month - 1]} {year}"']
     for m in cjk_days:
         terms += cjk_day_tokens(m.group(0), m.group(1), int(m.group(2)), int(m.group(3)))
     for match in _QUOTED.finditer(question):

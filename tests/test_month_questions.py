@@ -190,3 +190,25 @@ def test_a_month_is_also_searched_as_its_words_together(tmp_path, mode):
         assert first("groceries budget for March 2027") == "budget-2027.md"
         assert first("what are we shipping in October 2026?") == "release.md"
         assert first("what are we shipping in Oct 2026?") == "release.md"
+
+
+@pytest.mark.parametrize("month", ["October, 2026", "Oct. 2026", "October of 2026", "2026-10"])
+def test_a_month_written_otherwise_is_the_month(month_notes, month):
+    """"October, 2026", "Oct. 2026", "October of 2026" and "2026-10" are
+    the month as "October 2026" is: searched as its dates and the phrase of
+    its name (they were the words october and 2026, or 2026 and 10), and
+    the answer reads its notes."""
+    from minirag_cli import answer as ans
+    from minirag_cli.retrieve import fts_query
+    from minirag_cli.store import note_heads
+
+    question = f"what did I review in {month}?"
+    assert date_terms(question) == ['"202610"*', '"2026 10"*']
+    assert '"october 2026"' in fts_query(question) and '"2026"' not in fts_query(question)
+    with Index.open(effective({"db": str(month_notes), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        result = index.search(question, RetrievalOptions(k=20))
+        heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
+        kept = {r["path"] for r in ans.on_the_day(question, result.results, heads)}
+    assert {"monthly/October 2026.md", "reviews.md", "journal/2026-10-03.md"} <= kept
+    assert not kept & {"journal/2026-11-01.md", "journal/2026-09-30.md", "misc.md"}, kept
