@@ -2059,7 +2059,10 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
 
 
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
-_IN_MONTH = re.compile(r"(?:\b(?:in|during|throughout|over|from)\s+(?:the\s+month\s+of\s+)?|^\W*)$", re.I)
+# a month asked about as a time ("in October 2026"), not one that names a thing and opens the question
+# ("October 2026 release: what ships?" asks about the release, which any note may write of)
+_IN_MONTH = re.compile(r"\b(?:in|during|throughout|over|from)\s+(?:the\s+month\s+of\s+)?$", re.I)
+_COMPACT_DAY = re.compile(r"\b(?:19|20)\d{6}\b")
 _NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b"
                              # Chinese and Japanese: before, after, since, between, until
                              r"|之前|以前|之后|之後|以后|以後|以来|以來|之间|之間|直到|截至|以降", re.I)
@@ -2116,8 +2119,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
                 asked.add(iso.replace("-", ""))
         elif _ON_DAY.search(question[:at]):
             asked.add(iso.replace("-", ""))
-    # a month written with its year, "in October 2026", "during Oct 2026", "October 2026 notes?": its notes,
-    # as "on 202610" reads them ("for October 2026" may be a plan written before it)
+    # a month written with its year, "in October 2026", "during Oct 2026": its notes, as "on 202610" reads
+    # them ("for October 2026" may be a plan written before it)
     asked |= {f"{year}{month:02d}" for m, year, month in written_months(question)
               if _IN_MONTH.search(question[:m.start()])}
     if not asked:
@@ -2130,7 +2133,22 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
                        for n in range((period[1] - period[0]).days + 1))
         return bool(date) and date[:10].replace("-", "").startswith(tuple(asked))
 
-    return [r for r, s in zip(results, dated_sources(results, heads)) if of_it(r, s["date"])]
+    # or whose text or file name writes an asked day or month, however the note is dated: a log's
+    # `- 2026-10-09: bought winter tires`, `October 2026.md`, a review's `## October 2026`; dropped, the
+    # answer read other notes of the month in place of the ones search ranked first for it
+    return [r for r, s in zip(results, dated_sources(results, heads))
+            if of_it(r, s["date"]) or writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked)]
+
+
+def writes_asked(text: str, asked: set[str]) -> bool:
+    """Whether `text` writes a day or a month that starts with one of the
+    `asked` compact dates (yyyymm, yyyymmd, yyyymmdd): an ISO or worded day
+    with its year, a compact one, or a month with its year ("October 2026")."""
+    from minirag_cli.text import find_dates, written_months
+
+    written = {iso.replace("-", "") for _surface, iso in find_dates(text) if not iso.startswith("--")}
+    written |= set(_COMPACT_DAY.findall(text)) | {f"{year}{month:02d}" for _m, year, month in written_months(text)}
+    return any(w.startswith(tuple(asked)) for w in written)
 
 
 def respond(answerer: Answerer, question: str, prepared: Prepared, *,

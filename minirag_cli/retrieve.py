@@ -62,8 +62,8 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, STOPWORDS, cjk_bigrams, cjk_day_tokens, date_key_prefixes,
-                              date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
+                              date_key_prefixes, date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
                               written_days, written_months)
 
 CHANNELS = ("dense", "bm25", "graph")
@@ -155,8 +155,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     question = without_invisibles(question)
     dates, days, plain = iso_dates(question), written_days(question), question
     cjk_days = [m for m in CJK_DATE.finditer(question) if 1 <= int(m.group(2)) <= 12]
-    months = [m for m, _y, _n in written_months(question)]  # "October 2026": its dates (date_terms), not its words
-    for match in sorted(dates + [d[0] for d in days] + cjk_days + months, key=lambda m: m.start(), reverse=True):
+    # "October 2026": its dates (date_terms) and the phrase a note writes it in, not its words apart
+    months = written_months(question)
+    for match in sorted(dates + [d[0] for d in days] + cjk_days + [m[0] for m in months], key=lambda m: m.start(), reverse=True):
         plain = plain[:match.start()] + " " + plain[match.end():]
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     words = list(dict.fromkeys(words))[:64]
@@ -172,6 +173,12 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     # ranked every note that says "May" (or "may") above the note of that day
     for m, _year, month, day in days:
         terms += day_phrases(m.group(0), month, day)
+    # a month with its year is also the phrase of its words, as written and in full ("oct 2026",
+    # "october 2026"): its dates alone scored the notes of March 2025, 2026 and 2027 alike for "March 2027"'s
+    # budget, and no longer ranked "the October 2026 release" first for "shipping in October 2026"
+    for m, year, month in months:
+        written = [f'"{m.group(1).lower()} {year}"'] if m.group(1).isalpha() else []  # not 2026-10's numbers
+        terms += written + [f'"{MONTH_NAMES[month - 1]} {year}"']
     for m in cjk_days:
         terms += cjk_day_tokens(m.group(0), m.group(1), int(m.group(2)), int(m.group(3)))
     for match in _QUOTED.finditer(question):

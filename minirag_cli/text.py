@@ -341,7 +341,9 @@ MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], k
 _DAY_MONTH = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
-_MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\s+((?:19|20)\d\d))?", re.I)
+# a month and the year after it, as written: "October 2026", "Oct. 2026", "October, 2026", "October of 2026"
+_MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d)\b)?", re.I)
+_ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 
@@ -387,6 +389,8 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
             add(m.group(2), month, None, m.span())
     for m in iso_dates(question):
         add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
+    for m in _ISO_MONTH.finditer(question):
+        add(m.group(1), int(m.group(2)), None, m.span())
     # 2024年5月3日, 5月3日 and 2024年5月 (a month): a Chinese or Japanese question's days
     for m in CJK_DATE.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
@@ -421,16 +425,19 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
 
 
 def written_months(question: str) -> list[tuple[re.Match, str, int]]:
-    """(match, year, month) of each month the question writes in words with
-    its year ("in October 2026", "Oct 2026"), outside a day it writes
-    ("October 14, 2026"): date_terms searches each as its dates,
-    retrieve.fts_query no longer as its words (the month word ranked a note
-    that says "October", of any year, above the notes of that month), and
-    answer.on_the_day reads the notes of that month."""
+    """(match, year, month) of each month the question writes with its year,
+    in words ("in October 2026", "Oct. 2026", "October, 2026", "October of
+    2026") outside a day it writes ("October 14, 2026"), or as `2026-10`:
+    date_terms searches each as its dates, retrieve.fts_query as them and
+    the phrase of its words, not its words apart (the month word ranked a
+    note that says "October", of any year, above the notes of that month),
+    and answer.on_the_day reads the notes of that month."""
     days = [m.span() for m, *_ in written_days(question)]
-    return [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
-            if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
-            and not any(a <= m.start() < b for a, b in days)]
+    found = [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
+             if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
+             and not any(a <= m.start() < b for a, b in days)]
+    found += [(m, m.group(1), int(m.group(2))) for m in _ISO_MONTH.finditer(question)]
+    return sorted(found, key=lambda f: f[0].start())
 
 
 def day_phrases(written: str, month: int, day: int) -> list[str]:

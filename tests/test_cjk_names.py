@@ -224,7 +224,7 @@ def test_a_chinese_question_on_a_day_grounds_on_its_date_and_searches_it(tmp_pat
         assert day in {s.entity_id for s in grounding.ground(conn, question) if s.via == "exact"}, question
     # the question's day (and month) are searched as its date, as "May 3, 2024" is
     assert retrieve.date_terms("2024年5月3日做了什么？") == retrieve.date_terms("What happened on May 3, 2024?")
-    assert retrieve.date_terms("2024年5月去了哪里？") == ['"202405"*']
+    assert retrieve.date_terms("2024年5月去了哪里？") == ['"202405"*', '"2024 05"*']  # a month: as "May 2024"
 
 
 def test_a_tag_in_cjk_text_ends_at_a_blank_or_punctuation_as_obsidian_ends_it():

@@ -102,11 +102,113 @@ def test_the_answer_reads_the_months_notes(months):
         result = index.search("what did I write in October 2026?", RetrievalOptions(k=20))
         assert {r["path"] for r in result.results} - october  # other notes are among the results
         heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
-        for question in ("what did I write in October 2026?", "October 2026: what did I do?",
+        for question in ("what did I write in October 2026?",
                          "what did I do during Oct 2026?", "notes from the month of October 2026"):
             assert {r["path"] for r in ans.on_the_day(question, result.results, heads)} == october, question
         for question in ("what did I write before October 2026?", "what did I plan for October 2026?",
-                         "what did I write in October?"):  # no year: which one?
+                         "what did I write in October?",  # no year: which one?
+                         "October 2026: what did I do?"):  # a month opening the question names a thing (below)
             assert ans.on_the_day(question, result.results, heads) == [], question
         sources = index.prepare_answer(result).sources
         assert sources and {result.results[s["n"] - 1]["path"] for s in sources} <= october
+
+
+MONTH_NOTES = {
+    "journal/2026-09-30.md": "# 2026-09-30\nPacked for the trip and did a review of the budget.\n",
+    "journal/2026-10-03.md": "# 2026-10-03\nPlanted tulips in the garden.\n",
+    "journal/2026-10-14.md": "# 2026-10-14\nDentist appointment, all fine.\n",
+    "journal/2026-11-01.md": "# 2026-11-01\nRaked the leaves.\n",
+    "monthly/October 2026.md": "# October 2026\n\nMonth review: launched the garden blog, ran a half marathon.\n",
+    "reviews.md": "# Reviews\n\n## October 2026\nRan a half marathon and read three books.\n",
+    "car-log.md": "- 2026-10-09: bought winter tires for the Volvo\n- 2026-11-12: oil change\n",
+    "release.md": "# Release plan\nThe October 2026 release of Helix ships the new sync engine.\n",
+    "misc.md": "# Misc\nNothing important here about pasta recipes or reviews.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def month_notes(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("month_notes")
+    write_notes(tmp / "notes", MONTH_NOTES)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def test_the_answer_keeps_the_notes_that_write_the_month(month_notes):
+    """The notes search finds for the month, however they are dated: a
+    monthly note named `October 2026.md` (file_period knows `2026-10.md`), a
+    review's `## October 2026`, a log's dated line, a plan of the month. The
+    answer read only the notes dated in it: "October 2026 review" ranked the
+    reviews first and the answer read the daily notes in their place. A
+    day's question keeps a log's line of that day likewise."""
+    from minirag_cli import answer as ans
+    from minirag_cli.store import note_heads
+
+    with Index.open(effective({"db": str(month_notes), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        def kept(question):
+            result = index.search(question, RetrievalOptions(k=20))
+            heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
+            return {r["path"] for r in ans.on_the_day(question, result.results, heads)}, result
+
+        paths, result = kept("what did I review in October 2026?")
+        found = {r["path"] for r in result.results}
+        assert {"monthly/October 2026.md", "reviews.md", "car-log.md"} <= found
+        assert paths == found & {"journal/2026-10-03.md", "journal/2026-10-14.md", "monthly/October 2026.md",
+                                 "reviews.md", "car-log.md", "release.md"}, (paths, found)
+        sources = index.prepare_answer(result).sources
+        assert "monthly/October 2026.md" in {result.results[s["n"] - 1]["path"] for s in sources}
+        assert kept("what did I do on October 9, 2026?")[0] == {"car-log.md"}
+        # a question that opens with the month asks about the thing it names: every note may hold its answer
+        assert kept("October 2026 release: what ships?")[0] == set()
+
+
+@pytest.mark.parametrize("mode", ["bm25", "hybrid"])
+def test_a_month_is_also_searched_as_its_words_together(tmp_path, mode):
+    """A month with its year is its dates and the phrase of its words: its
+    dates alone scored a budget for March 2025, 2026 and 2027 alike for
+    "March 2027" (a note's "March 2027" is no date, and the words were no
+    longer searched), and "the October 2026 release" fell to 4th for "what
+    are we shipping in October 2026?"."""
+    notes = {f"budget-{year}.md": f"# Budgets\n\nGroceries budget for March {year}: {year - 1600} dollars.\n"
+             for year in (2025, 2027, 2026)}
+    notes.update({"journal/2026-10-03.md": "# 2026-10-03\nPlanted tulips in the garden.\n",
+                  "journal/2026-10-14.md": "# 2026-10-14\nDentist appointment, all fine.\n",
+                  "conf.md": "---\ndate: 2026-10-22\n---\n# Conference\nGave a talk about FTS5 ranking.\n",
+                  "release.md": "# Release plan\nThe October 2026 release of Helix ships the new sync engine.\n"})
+    write_notes(tmp_path / "notes", notes)
+    with Index.open(effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+
+        def first(question):
+            return index.search(question, RetrievalOptions(k=10, mode=mode)).results[0]["path"]
+
+        assert first("groceries budget for March 2027") == "budget-2027.md"
+        assert first("what are we shipping in October 2026?") == "release.md"
+        assert first("what are we shipping in Oct 2026?") == "release.md"
+
+
+@pytest.mark.parametrize("month", ["October, 2026", "Oct. 2026", "October of 2026", "2026-10"])
+def test_a_month_written_otherwise_is_the_month(month_notes, month):
+    """"October, 2026", "Oct. 2026", "October of 2026" and "2026-10" are
+    the month as "October 2026" is: searched as its dates and the phrase of
+    its name (they were the words october and 2026, or 2026 and 10), and
+    the answer reads its notes."""
+    from minirag_cli import answer as ans
+    from minirag_cli.retrieve import fts_query
+    from minirag_cli.store import note_heads
+
+    question = f"what did I review in {month}?"
+    assert date_terms(question) == ['"202610"*', '"2026 10"*']
+    assert '"october 2026"' in fts_query(question) and '"2026"' not in fts_query(question)
+    with Index.open(effective({"db": str(month_notes), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        result = index.search(question, RetrievalOptions(k=20))
+        heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
+        kept = {r["path"] for r in ans.on_the_day(question, result.results, heads)}
+    assert {"monthly/October 2026.md", "reviews.md", "journal/2026-10-03.md"} <= kept
+    assert not kept & {"journal/2026-11-01.md", "journal/2026-09-30.md", "misc.md"}, kept
