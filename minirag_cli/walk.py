@@ -23,6 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
+from minirag_cli.latex import latex_text
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -32,9 +33,10 @@ from minirag_cli.simplenote import export_folder
 from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
-# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked)
+# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
+# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -1763,7 +1765,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text; or wikipages.page_text: a wiki's page as Markdown;
+    drawing's text; or wikipages.page_text: a wiki's page as Markdown, and
+    latex.latex_text: a LaTeX file's or a BibTeX library's;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
@@ -1777,6 +1780,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
 
     text, warning = decode_note(data, wide)
     page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
+    if page is None:
+        page = latex_text(path, text)  # a LaTeX file or a BibTeX library, the same
     text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
