@@ -4,7 +4,7 @@ and a thesis, its lectures and its library were invisible to `ask`.
 
 - **LaTeX** (`.tex`): what is before `\\begin{document}` (the preamble) is
   blank but for `\\title{...}`, a `#` heading, and `\\author{...}`, an
-  `Authors:` line; `\\part`/`\\chapter` are `#` headings, `\\section` `##`,
+  `author:` line; `\\part`/`\\chapter` are `#` headings, `\\section` `##`,
   `\\subsection` `###`, `\\subsubsection` and `\\paragraph` `####`, a beamer
   frame's title `##`; `%` comments are out; `\\cite{a,b}` (`\\citep`,
   `\\textcite`, `\\parencite`, ... with their `[...]` notes) is the Pandoc
@@ -18,11 +18,12 @@ and a thesis, its lectures and its library were invisible to `ask`.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation
   (`## Attention Is All You Need [@vaswani2017attention]`), its fields
-  `Name: value` lines: authors and editors First Last (`Ashish Vaswani,
-  Noam Shazeer`, not `Vaswani, Ashish and Shazeer, Noam`), a `date` as its
-  `Year:`, its `abstract`, `keywords`, venue, DOI and URL; a `file` field (a
-  path into Zotero's storage), `@comment`, `@preamble` and `@string` lines
-  are blank.
+  `name: value` lines (`journal: ...`, `abstract: ...`, lower case as BibTeX
+  writes them: `Journal:` in every entry read as a chat's speaker): authors and
+  editors First Last (`author: Ashish Vaswani, Noam Shazeer`, not `Vaswani,
+  Ashish and Shazeer, Noam`), a `date` as its `year:`; a `file` field (a path
+  into Zotero's storage), the `title` (the heading holds it), `@comment`,
+  `@preamble` and `@string` lines are blank.
 
 Each file keeps its lines (a line is rewritten, never added or removed), so
 `mrag show thesis.tex:12`, an answer's citation and a task's line are the
@@ -193,7 +194,7 @@ def tex_text(text: str) -> str:
         if block is None and n < preamble:  # the preamble: its title and authors alone
             title, author = _TITLE.search(line), _AUTHOR.search(line)
             out.append(("# " + _prose(title.group(1)).strip() if title else
-                        "Authors: " + ", ".join(a.strip() for a in _prose(
+                        "author: " + ", ".join(a.strip() for a in _prose(
                             re.sub(r"\\and\b", "\x00", author.group(1))).split("\x00")) if author else "") + cr)
             continue
         line = _COMMENT.sub(r"\1", line)
@@ -241,9 +242,9 @@ _SKIPPED_TYPES = frozenset({"comment", "preamble", "string"})
 _SKIPPED_FIELDS = frozenset("file urldate timestamp langid language owner groups abstractnote annote_old "
                             "eprinttype shorttitle".split())
 _PEOPLE_FIELDS = frozenset({"author", "editor", "translator"})
-_NAMES = {"author": "Authors", "editor": "Editors", "translator": "Translators", "journal": "Journal",
-          "journaltitle": "Journal", "booktitle": "In", "date": "Year", "year": "Year", "doi": "DOI",
-          "url": "URL", "isbn": "ISBN", "issn": "ISSN", "keywords": "Keywords", "abstract": "Abstract"}
+# a field is shown by its own name, lower case as BibTeX writes it (`journal: ...`): capitalised, the same
+# `Journal:` opening a line in each entry read as a chat's speaker, and the entries' keys as people's handles
+_NAMES = {"date": "year", "journaltitle": "journal"}
 _AND = re.compile(r"\s+and\s+")
 
 
@@ -316,7 +317,7 @@ def bib_text(text: str) -> str:
             if name in _SKIPPED_FIELDS or name == "title":  # the title heads the entry
                 continue
             texts = _field_text(lines, first, last)
-            label = _NAMES.get(name, name[:1].upper() + name[1:])
+            label = _NAMES.get(name, name)
             if name in _PEOPLE_FIELDS:
                 people = [_person(p) for p in _AND.split(values[name]) if p.strip()]
                 out[first] = f"{label}: " + ", ".join(people)
