@@ -289,7 +289,8 @@ def _field_text(lines: list[str], first: int, last: int) -> list[str]:
     the quotes around the value and the comma after it."""
     texts = [lines[i].rstrip("\r") for i in range(first, last + 1)]
     texts[0] = _FIELD.sub("", texts[0], count=1)
-    return [_value(t).rstrip(",").strip().strip('"').strip() for t in texts]
+    texts[-1] = re.sub(r"[ \t]*,[ \t]*$", "", texts[-1])  # the comma after the value (BibTeX's, no text)
+    return [_value(t).strip().strip('"').strip() for t in texts]
 
 
 def bib_text(text: str) -> str:

@@ -1,0 +1,146 @@
+"""Readers 10, qa38's part (a PhD student's LaTeX thesis and Zotero BibTeX library): `.tex` and `.bib`
+files are notes, read as Markdown line for line (latex.py). They were not walked at all (`not a note
+file (.tex)`): a thesis, its lectures and its library were invisible to `ask`."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.options import RetrievalOptions
+from minirag_cli.walk import read_note
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+THESIS = r"""\documentclass[12pt]{report}
+\usepackage{amsmath}
+\addbibresource{library.bib}
+\title{Small-Model Graph Retrieval}
+\author{Jane Doe \and Helena Marsh}
+\begin{document}
+\maketitle
+\chapter{Background}
+\label{ch:background}
+% TODO: the supervisor wants this shorter
+\section{Attention mechanisms}
+Attention was introduced by \citet{bahdanau2015neural}; the Transformer of
+\textcite[p.~3]{vaswani2017attention} dispenses with recurrence \cite{vaswani2017attention,devlin2019bert}.
+Costs rose by 5\% only. \emph{Scaled} attention is
+\begin{equation}
+  \mathrm{softmax}\left(\frac{QK^\top}{\sqrt{d_k}}\right) V % the formula
+\end{equation}
+\subsection*{Heads}
+\begin{enumerate}
+  \item[One] Sch\"{u}tze's book, see Section~\ref{sec:x}.
+\end{enumerate}
+\input{chapters/method}
+\end{document}
+"""
+
+LIBRARY = r"""% Exported by Better BibTeX for Zotero
+@string{nips = {NeurIPS}}
+
+@article{vaswani2017attention,
+  title = {{Attention Is All You Need}},
+  author = {Vaswani, Ashish and Shazeer, Noam and Kaiser, {\L}ukasz},
+  date = {2017-06-12},
+  journaltitle = {Advances in Neural Information Processing Systems},
+  abstract = {We propose a new simple network architecture, the Transformer,
+    based solely on attention mechanisms.},
+  keywords = {transformers, attention},
+  file = {/Users/jane/Zotero/storage/ABCD/Vaswani.pdf}
+}
+
+@book{manning2008introduction,
+  title = {Introduction to Information Retrieval},
+  author = {Manning, Christopher D. and Sch{\"u}tze, Hinrich},
+  year = {2008},
+  publisher = {Cambridge University Press}
+}
+"""
+
+
+def test_a_tex_file_read_as_markdown_line_for_line():
+    text, _warning = read_note("thesis/main.tex", THESIS.encode())
+    lines = text.split("\n")
+    assert len(lines) == len(THESIS.split("\n"))  # `mrag show main.tex:12` is the file's line 12
+    assert lines[:6] == ["", "", "", "# Small-Model Graph Retrieval", "author: Jane Doe, Helena Marsh", ""]
+    assert lines[7:11] == ["# Background", "`ch:background`", "", "## Attention mechanisms"]
+    assert lines[11:14] == ["Attention was introduced by [@bahdanau2015neural]; the Transformer of",
+                            "[@vaswani2017attention] dispenses with recurrence [@vaswani2017attention; @devlin2019bert].",
+                            "Costs rose by 5% only. *Scaled* attention is"]
+    # a display equation is code, as written (its comment out); a list item a Markdown one
+    assert lines[14:17] == ["```latex", r"  \mathrm{softmax}\left(\frac{QK^\top}{\sqrt{d_k}}\right) V ", "```"]
+    assert lines[17] == "### Heads"
+    assert lines[19] == "  1. **One** Schütze's book, see Section `sec:x`."
+    assert lines[21] == "[[chapters/method.tex]]"
+    assert "TODO" not in text and "usepackage" not in text and "\\" not in text.replace(lines[15], "")
+
+
+def test_a_bib_entry_read_as_a_section():
+    text, _warning = read_note("library.bib", LIBRARY.encode())
+    lines = text.split("\n")
+    assert len(lines) == len(LIBRARY.split("\n"))
+    assert lines[:3] == ["", "", ""]  # the comment and the @string
+    assert lines[3:13] == [
+        "## Attention Is All You Need [@vaswani2017attention]", "",
+        "author: Ashish Vaswani, Noam Shazeer, Łukasz Kaiser", "year: 2017",
+        "journal: Advances in Neural Information Processing Systems",
+        "abstract: We propose a new simple network architecture, the Transformer,",
+        "based solely on attention mechanisms.", "keywords: transformers, attention", "", ""]
+    assert lines[14:18] == ["## Introduction to Information Retrieval [@manning2008introduction]", "",
+                            "author: Christopher D. Manning, Hinrich Schütze", "year: 2008"]
+
+
+@pytest.fixture(scope="module")
+def thesis_db(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("thesis")
+    write_notes(tmp / "notes", {
+        "thesis/main.tex": THESIS,
+        "thesis/chapters/method.tex": "\\chapter{Method}\nWe fuse BM25 and dense retrieval \\citep{manning2008introduction}.\n",
+        "library.bib": LIBRARY,
+        "Reading list.md": "# Reading list\n\n- [x] [@vaswani2017attention] the transformer paper\n",
+    })
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        summary = index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db, summary
+
+
+def test_a_thesis_and_its_library_are_indexed(thesis_db):
+    db, summary = thesis_db
+    conn = sqlite3.connect(db)
+    try:
+        paths = sorted(p for (p,) in conn.execute("SELECT path FROM documents"))
+        cited = {(n, p) for n, t, p in conn.execute(
+            "SELECT DISTINCT e.name, e.type, d.path FROM entities e JOIN mentions m ON m.entity_id = e.id "
+            "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id")}
+        types = dict(conn.execute("SELECT name, type FROM entities"))
+    finally:
+        conn.close()
+    assert paths == ["Reading list.md", "library.bib", "thesis/chapters/method.tex", "thesis/main.tex"]
+    assert not summary.skipped
+    # a citation key joins the thesis, the library's entry and the reading list
+    assert {("vaswani2017attention", "thesis/main.tex"), ("vaswani2017attention", "library.bib"),
+            ("vaswani2017attention", "Reading list.md"), ("manning2008introduction", "library.bib"),
+            ("manning2008introduction", "thesis/chapters/method.tex")} <= cited
+    # authors by their names; the fields' names and the keys are no people
+    assert {"Ashish Vaswani", "Hinrich Schütze", "Helena Marsh"} <= set(types)
+    assert types["vaswani2017attention"] != "person"
+    assert not set(types) & {"Journal", "journal", "Abstract", "Keywords", "Vaswani, Ashish", "usepackage"}
+
+
+def test_ask_finds_the_thesis_and_the_entry(thesis_db):
+    db, _summary = thesis_db
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        hits = index.search("who wrote Attention Is All You Need?", RetrievalOptions(mode="bm25", k=5)).results
+        chapter = [h["path"] for h in index.search("attention mechanisms softmax",
+                                                   RetrievalOptions(mode="bm25", k=5)).results]
+    assert hits[0]["path"] == "library.bib" and "Ashish Vaswani" in hits[0]["text"]
+    assert "thesis/main.tex" in chapter
