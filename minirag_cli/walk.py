@@ -1619,6 +1619,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 10: fixT1: a Keep note's attachments are named in its text, a last block of `attached: memo.3gp (audio/3gpp)`
 # lines (a note of a voice memo alone read as its front matter alone); Takeout's own `Takeout/archive_browser.html`
 # is passed over in silence (it was `not a note file (.html)`).
+# 10: qa38: LaTeX (`.tex`) and BibTeX (`.bib`) files are notes (they were not walked), each read as Markdown line for
+# line (latex.py): a `.tex` file's preamble out but its `\title` (a heading) and `\author`, `\chapter`/`\section`/...
+# headings, `%` comments out, `\cite{a,b}` the Pandoc citation `[@a; @b]`, `\input{x}` the link `[[x.tex]]`, math and
+# verbatim fenced code; a `.bib` entry a section headed by its title and `[@key]`, its fields `author: Ashish Vaswani,
+# Noam Shazeer` (First Last), `year:`, `abstract:`, `keywords:`..., its `file` field and `@string`/`@comment` out.
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -542,6 +542,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
 #    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
 #    about the tiles^^` named Ask).
+# 21, qa38's part (LaTeX and BibTeX, Zotero): a literature note named by its citation key, `@vaswani2017attention.md`
+#    (Zotero Integration's, the Citations plugin's), is named by the key (note_name, link_target; `[[@key]]` too), as
+#    a Pandoc citation `[@vaswani2017attention]`, a `.tex` file's `\cite{}` and a `.bib` entry's heading name it: the
+#    note stood apart, named by nothing. A link to a `.tex` page by its file name (`\input{chapters/method}`, read as
+#    `[[chapters/method.tex]]`) names it as a `.txt` note's does (PLAIN_SUFFIXES; readers 10 walks `.tex`, `.bib`).
 VERSION = 21
 
 
@@ -1835,6 +1840,11 @@ def link_target(target: str) -> EntityMention | None:
         return None  # `api/index.md`, Hugo's `_index.md`: a folder's page, no name of its own
     if ZETTEL_ID.fullmatch(target):
         return EntityMention(target, "name")  # a Zettelkasten ID: its note's (rules 16)
+    if target.startswith("@") and CITEKEY.fullmatch(target[1:]):
+        # a literature note named by its citation key, as Zotero Integration and the Citations plugin name it
+        # (`@vaswani2017attention.md`, `[[@vaswani2017attention]]`): the key, which a Pandoc citation, a LaTeX
+        # `\cite{}` and a BibTeX entry name it by (rules 21, qa38: the note stood apart from them)
+        target = target[1:]
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
         return None
     name = _named(target)
@@ -3463,6 +3473,8 @@ def note_name(path: str) -> EntityMention | None:
     name = found.name
     if ZETTEL_ID.fullmatch(name):
         return found  # `202611031015.md`, named by its Zettelkasten ID alone as `[[202611031015]]` links it
+    if file.name.startswith("@") and CITEKEY.fullmatch(name):
+        return found  # `@vaswani2017attention.md`, a literature note named by its citation key (link_target)
     # a title, as a front matter title must be: Obsidian shows the file
     # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):
