@@ -38,6 +38,26 @@ from minirag_cli.notekinds import MalformedNote
 
 TEX, BIB = ".tex", ".bib"
 
+# What LaTeX, BibTeX or biber, latexmk, beamer and SyncTeX write beside `main.tex` when it is compiled
+# (`main.aux`, `main.log`, `main.synctex.gz`, the PDF itself): no one's note, and a compiled thesis's folder
+# listed a dozen `not a note file` lines at a first sync (qa38); passed over in silence, as an operating
+# system's files are (walk.WalkResult.system_files). Only beside a `.tex` of the same name: a lone `.log`
+# or `.pdf` is listed as before.
+BUILD_SUFFIXES = (".aux", ".log", ".bbl", ".blg", ".bcf", ".run.xml", ".toc", ".lof", ".lot", ".out", ".fls",
+                  ".fdb_latexmk", ".synctex.gz", ".synctex", ".nav", ".snm", ".vrb", ".idx", ".ilg", ".ind",
+                  ".xdv", ".dvi", ".pdf")
+
+
+def tex_stems(filenames) -> frozenset[str]:
+    """The names, without `.tex`, of a folder's LaTeX files among `filenames` (build_file)."""
+    return frozenset(name[:-len(TEX)] for name in filenames if name.lower().endswith(TEX))
+
+
+def build_file(name: str, stems: frozenset[str]) -> bool:
+    """Is the file `name` one LaTeX's tools wrote compiling a `.tex` of its folder (`stems`: tex_stems)?"""
+    low = name.lower()
+    return any(low.endswith(suffix) and name[:-len(suffix)] in stems for suffix in BUILD_SUFFIXES)
+
 
 def latex_text(path: str, text: str) -> str | None:
     """The text of a `.tex` or `.bib` file read as Markdown, line for line (the

@@ -23,7 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
-from minirag_cli.latex import latex_text
+from minirag_cli.latex import build_file, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -868,6 +868,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         keep_notes = keep_notes_of(reldir, dirpath, notes)
+        stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -896,6 +897,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
+                    result.system_files += 1
+                    continue
+                if stems and build_file(name, stems):  # `main.aux`, `main.log`, `main.pdf` beside `main.tex`
                     result.system_files += 1
                     continue
                 if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
@@ -1624,6 +1628,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # headings, `%` comments out, `\cite{a,b}` the Pandoc citation `[@a; @b]`, `\input{x}` the link `[[x.tex]]`, math and
 # verbatim fenced code; a `.bib` entry a section headed by its title and `[@key]`, its fields `author: Ashish Vaswani,
 # Noam Shazeer` (First Last), `year:`, `abstract:`, `keywords:`..., its `file` field and `@string`/`@comment` out.
+# What LaTeX's tools write compiling `main.tex` beside it (`main.aux`, `main.log`, `main.synctex.gz`, `main.pdf`:
+# latex.build_file) is passed over in silence (each was listed `not a note file`).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
