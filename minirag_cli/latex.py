@@ -288,6 +288,11 @@ def _entry_fields(lines: list[str], start: int) -> tuple[int, dict[str, tuple[in
     depth, fields, field, first = 0, {}, None, start
     for n in range(start, len(lines)):
         line = lines[n]
+        if n > start and _ENTRY.match(line) and line[:1] == "@":
+            # an entry opening at a line's start while one is open: the open one lost its closing brace (a hand
+            # edit); it ends there, and the next is read as its own (it was a field of the broken one)
+            n -= 1
+            break
         if n > start and depth == 1:
             m = _FIELD.match(line)
             if m:
