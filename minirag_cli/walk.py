@@ -1629,7 +1629,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # verbatim fenced code; a `.bib` entry a section headed by its title and `[@key]`, its fields `author: Ashish Vaswani,
 # Noam Shazeer` (First Last), `year:`, `abstract:`, `keywords:`..., its `file` field and `@string`/`@comment` out.
 # What LaTeX's tools write compiling `main.tex` beside it (`main.aux`, `main.log`, `main.synctex.gz`, `main.pdf`:
-# latex.build_file) is passed over in silence (each was listed `not a note file`).
+# latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
+# name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -125,6 +125,8 @@ def test_a_thesis_and_its_library_are_indexed(thesis_db):
             "SELECT DISTINCT e.name, e.type, d.path FROM entities e JOIN mentions m ON m.entity_id = e.id "
             "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id")}
         types = dict(conn.execute("SELECT name, type FROM entities"))
+        headers = {h for (h,) in conn.execute(
+            "SELECT c.header FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = 'library.bib'")}
     finally:
         conn.close()
     assert paths == ["Reading list.md", "library.bib", "literature/@vaswani2017attention.md",
@@ -136,6 +138,8 @@ def test_a_thesis_and_its_library_are_indexed(thesis_db):
     assert {("vaswani2017attention", "literature/@vaswani2017attention.md"),("vaswani2017attention", "thesis/main.tex"), ("vaswani2017attention", "library.bib"),
             ("vaswani2017attention", "Reading list.md"), ("manning2008introduction", "library.bib"),
             ("manning2008introduction", "thesis/chapters/method.tex")} <= cited
+    # the library is headed by its name, not by its first entry's title (which every chunk matched)
+    assert headers == {"library"}
     # authors by their names; the fields' names and the keys are no people
     assert {"Ashish Vaswani", "Hinrich Schütze", "Helena Marsh"} <= set(types)
     assert types["vaswani2017attention"] != "person"
