@@ -55,8 +55,31 @@ def tex_stems(filenames) -> frozenset[str]:
 
 def build_file(name: str, stems: frozenset[str]) -> bool:
     """Is the file `name` one LaTeX's tools wrote compiling a `.tex` of its folder (`stems`: tex_stems)?"""
+    return _built_from(name, stems) is not None
+
+
+def _built_from(name: str, stems: frozenset[str]) -> str | None:
     low = name.lower()
-    return any(low.endswith(suffix) and name[:-len(suffix)] in stems for suffix in BUILD_SUFFIXES)
+    return next((name[:-len(suffix)] for suffix in BUILD_SUFFIXES
+                 if low.endswith(suffix) and name[:-len(suffix)] in stems), None)
+
+
+def build_reason(folder, name: str, shown: str) -> tuple[str, str] | None:
+    """(why, what to do) when the file `name` of `folder` (a Path) is a build file of a `.tex` beside it
+    (build_file: `mrag show main.aux` says so, not `saved since the last sync`), else None; `shown`: the
+    folder's path as `mrag show` takes it ('' or 'thesis/')."""
+    import os
+    import shlex
+
+    try:
+        stems = tex_stems(os.listdir(folder))
+    except OSError:
+        return None
+    stem = _built_from(name, stems)
+    if stem is None:
+        return None
+    return (f"what LaTeX's tools wrote compiling {stem}.tex, no note",
+            f"Its source is indexed: `mrag show {shlex.quote(shown + stem + TEX)}`.")
 
 
 def latex_text(path: str, text: str) -> str | None:

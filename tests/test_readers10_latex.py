@@ -168,3 +168,17 @@ def test_a_broken_entry_and_crlf_lose_nothing_after_them():
     assert crlf.split("\r\n") == read_note("main.tex", THESIS.encode())[0].split("\n")
     crlf, _warning = read_note("library.bib", LIBRARY.replace("\n", "\r\n").encode())
     assert crlf.split("\r\n") == read_note("library.bib", LIBRARY.encode())[0].split("\n")
+
+
+def test_show_of_a_build_file_says_what_it_is(thesis_db, capsys, monkeypatch):
+    """`mrag show thesis/main.aux` said `saved since the last sync, or skipped by it` and to sync again: it says
+    what LaTeX wrote it from, and shows that source."""
+    from tests.test_tasks import run
+
+    db, _summary = thesis_db
+    code, _out, err = run(capsys, monkeypatch, "--db", str(db), "show", "thesis/main.aux")
+    said = " ".join(err.split())
+    assert code == 1 and "never indexed: what LaTeX's tools wrote compiling main.tex" in said, err
+    assert "`mrag show thesis/main.tex`" in said
+    code, out, err = run(capsys, monkeypatch, "--db", str(db), "show", "thesis/main.tex:8")
+    assert code == 0 and "# Background" in out, err
