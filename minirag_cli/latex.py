@@ -6,7 +6,9 @@ and a thesis, its lectures and its library were invisible to `ask`.
   blank but for `\\title{...}`, a `#` heading, and `\\author{...}`, an
   `author:` line; `\\part`/`\\chapter` are `#` headings, `\\section` `##`,
   `\\subsection` `###`, `\\subsubsection` and `\\paragraph` `####`, a beamer
-  frame's title `##`; `%` comments are out; `\\cite{a,b}` (`\\citep`,
+  frame's title `##`; `%` comments are out, but a comment line opening with
+  `TODO` or `FIXME` and todonotes' `\\todo{...}` opening a line are tasks
+  (`- [ ] ...`); `\\cite{a,b}` (`\\citep`,
   `\\textcite`, `\\parencite`, ... with their `[...]` notes) is the Pandoc
   citation `[@a; @b]`, which links the notes and the library entry of those
   keys; `\\input{chapters/intro}` and `\\include` the link
@@ -133,6 +135,10 @@ _SECTIONS = {"part": "#", "chapter": "#", "section": "##", "subsection": "###", 
              "paragraph": "####", "frametitle": "##"}
 _ARG = r"\{((?:[^{}]|\{[^{}]*\})*)\}"  # a braced argument, one level of braces inside it
 _OPT = r"(?:\[[^\]\n]*\])"
+# a writer's task: a comment line opening with TODO or FIXME (`% TODO: cite more`), and todonotes' `\todo{...}`
+# (`\todo[inline]{cite more}`) opening a line and ending it
+_TODO_COMMENT = re.compile(r"^([ \t]*)%+[ \t]*(?:TODO|FIXME)\b[:!]?[ \t]*(\S.*?)[ \t]*$")
+_TODO_COMMAND = re.compile(rf"^([ \t]*)\\todo\*?{_OPT}?[ \t]*\{{([^{{}}\n]+)\}}[ \t]*(?:%.*)?$")
 _HEADING = re.compile(rf"^([ \t]*)\\({'|'.join(_SECTIONS)})\*?{_OPT}?[ \t]*{_ARG}")
 _TITLE = re.compile(rf"\\title{_OPT}?{_ARG}")
 _AUTHOR = re.compile(rf"\\author{_OPT}?{_ARG}")
@@ -239,6 +245,10 @@ def tex_text(text: str) -> str:
             out.append(("# " + _prose(title.group(1)).strip() if title else
                         "author: " + ", ".join(a.strip() for a in _prose(
                             re.sub(r"\\and\b", "\x00", author.group(1))).split("\x00")) if author else "") + cr)
+            continue
+        task = _TODO_COMMENT.match(line) or _TODO_COMMAND.match(line)
+        if task:  # `% TODO: cite more` or `\todo{cite more}` opening a line: the writer's task (mrag tasks)
+            out.append(f"{task.group(1)}- [ ] {_prose(task.group(2)).strip()}" + cr)
             continue
         line = _COMMENT.sub(r"\1", line)
         if not line.strip() and raw.lstrip().startswith("%"):

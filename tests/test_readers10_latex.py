@@ -38,6 +38,7 @@ Costs rose by 5\% only. \emph{Scaled} attention is
   \item[One] Sch\"{u}tze's book, see Section~\ref{sec:x}.
 \end{enumerate}
 \input{chapters/method}
+  \todo[inline]{ask Helena about chapter 3}
 \end{document}
 """
 
@@ -69,7 +70,9 @@ def test_a_tex_file_read_as_markdown_line_for_line():
     lines = text.split("\n")
     assert len(lines) == len(THESIS.split("\n"))  # `mrag show main.tex:12` is the file's line 12
     assert lines[:6] == ["", "", "", "# Small-Model Graph Retrieval", "author: Jane Doe, Helena Marsh", ""]
-    assert lines[7:11] == ["# Background", "`ch:background`", "", "## Attention mechanisms"]
+    # a `% TODO` comment line is the writer's task, any other comment is out
+    assert lines[7:11] == ["# Background", "`ch:background`", "- [ ] the supervisor wants this shorter",
+                           "## Attention mechanisms"]
     assert lines[11:14] == ["Attention was introduced by [@bahdanau2015neural]; the Transformer of",
                             "[@vaswani2017attention] dispenses with recurrence [@vaswani2017attention; @devlin2019bert].",
                             "Costs rose by 5% only. *Scaled* attention is"]
@@ -78,7 +81,7 @@ def test_a_tex_file_read_as_markdown_line_for_line():
     assert lines[17] == "### Heads"
     assert lines[19] == "  1. **One** Schütze's book, see Section `sec:x`."
     assert lines[21] == "[[chapters/method.tex]]"
-    assert "TODO" not in text and "usepackage" not in text and "\\" not in text.replace(lines[15], "")
+    assert "formula" not in text and "usepackage" not in text and "\\" not in text.replace(lines[15], "")
 
 
 def test_a_bib_entry_read_as_a_section():
@@ -182,3 +185,13 @@ def test_show_of_a_build_file_says_what_it_is(thesis_db, capsys, monkeypatch):
     assert "`mrag show thesis/main.tex`" in said
     code, out, err = run(capsys, monkeypatch, "--db", str(db), "show", "thesis/main.tex:8")
     assert code == 0 and "# Background" in out, err
+
+
+def test_a_thesis_todos_are_tasks(thesis_db):
+    """`% TODO: ...` comment lines and todonotes' `\\todo{...}` opening a line are the writer's tasks."""
+    db, _summary = thesis_db
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        tasks = {(t.path, t.line, t.text) for t in index.tasks(state="open")}
+    assert tasks == {("thesis/main.tex", 10, "the supervisor wants this shorter"),
+                     ("thesis/main.tex", 23, "ask Helena about chapter 3")}
