@@ -1631,6 +1631,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # What LaTeX's tools write compiling `main.tex` beside it (`main.aux`, `main.log`, `main.synctex.gz`, `main.pdf`:
 # latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
 # name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
+# A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
