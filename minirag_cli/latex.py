@@ -129,7 +129,7 @@ def _accents(line: str) -> str:
 # ---------------------------------------------------------------------------------------------- LaTeX
 
 # a `%` not escaped (`\%`) opens a comment to the line's end
-_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%.*")
+_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
 _BEGIN_DOCUMENT = re.compile(r"^[ \t]*\\begin\{document\}", re.MULTILINE)
 _SECTIONS = {"part": "#", "chapter": "#", "section": "##", "subsection": "###", "subsubsection": "####",
              "paragraph": "####", "frametitle": "##"}
@@ -162,9 +162,12 @@ _NO_TEXT = re.compile(r"\\(?:documentclass|usepackage|RequirePackage|addbibresou
                       rf"(?:[ \t]*{_OPT})*(?:[ \t]*{_ARG})*")
 # what is left of a command once the ones that mean something are read: its name out, its text kept
 _COMMAND = re.compile(r"\\[A-Za-z@]+\*?(?:[ \t]*\[[^\]\n]*\])*")
+_LOGOS = re.compile(r"\\(LaTeX|TeX|BibTeX|LaTeXe|XeTeX|LuaTeX)(?![A-Za-z])(?:\{\})?")  # `\LaTeX{}`: the word
+_FOOTNOTE = re.compile(r"\\footnote(?:mark|text)?(?:\[[^\]\n]*\])?\{")
 _ENV = re.compile(r"^([ \t]*)\\(begin|end)\{([A-Za-z*]+)\}(.*)")
 _ENV_ARGS = re.compile(rf"^(?:[ \t]*(?:{_OPT}|{_ARG}))*")
-_ITEM = re.compile(r"^([ \t]*)\\item(?:\[([^\]\n]*)\])?[ \t]*")
+_ITEM = re.compile(r"^([ \t]*)\\item(?:<[^>\n]*>)?(?:\[([^\]\n]*)\])?[ \t]*")  # (`\item<2->`: beamer's overlay)
+_URL_ARG = re.compile(r"\\(?:url|href)\{[^{}\n]*\}")
 _MATH_ENVS = frozenset("equation equation* align align* gather gather* multline multline* flalign flalign* "
                        "eqnarray eqnarray* displaymath math".split())
 _CODE_ENVS = frozenset("verbatim verbatim* lstlisting minted Verbatim comment".split())
@@ -186,11 +189,25 @@ def _input(m: re.Match) -> str:
     return f"[[{name if name.lower().endswith('.tex') else name + '.tex'}]]"
 
 
+def _uncommented(line: str) -> str:
+    """`line` without its comment: from a `%` no `\\` escapes, outside a `\\url{...}` or `\\href{...}`
+    (`https://x.org/a%20b` is a web address)."""
+    if "%" not in line:
+        return line
+    urls = [m.span() for m in _URL_ARG.finditer(line)] if "\\" in line else []
+    for m in _COMMENT.finditer(line):
+        start = m.start() + len(m.group(1))
+        if not any(a <= start < b for a, b in urls):
+            return line[:start]
+    return line
+
+
 def _prose(line: str) -> str:
     """A line of LaTeX prose (no comment, outside math and code blocks) as Markdown."""
     if "\\" in line:
-        line = _accents(line)
+        line = _FOOTNOTE.sub(" {", _accents(line))  # (a footnote's text apart from the word it follows)
         line = _NO_TEXT.sub("", line)
+        line = _LOGOS.sub(lambda m: m.group(1), line)
         line = _CITE.sub(_citation, line)
         line = _INPUT.sub(_input, line)
         line = _REF.sub(r"`\1`", line)
@@ -205,6 +222,7 @@ def _prose(line: str) -> str:
             line = f"{m.group(1)}{_SECTIONS[m.group(2)]} {m.group(3).strip()}{line[m.end():]}"
         line = _ITEM.sub(lambda m: m.group(1) + "- " + (f"**{m.group(2)}** " if m.group(2) else ""), line)
         line = line.replace("\\\\", " ")
+    if "\\" in line or "{" in line or "}" in line:
         line = _escaped_out(line)
     for tex, text in _DASHES:
         line = line.replace(tex, text)
@@ -236,7 +254,7 @@ def tex_text(text: str) -> str:
             closes = (re.match(rf"^([ \t]*)\\end\{{{re.escape(block)}\}}", line) if block != "display"
                       else _DISPLAY_CLOSE.match(line))
             out.append(closes.group(1) + "```" + cr if closes else
-                       (_COMMENT.sub(r"\1", line) if block != "code" else line) + cr)
+                       (line if block in _CODE_ENVS else _uncommented(line)) + cr)
             if closes:
                 block = None
             continue
@@ -250,7 +268,7 @@ def tex_text(text: str) -> str:
         if task:  # `% TODO: cite more` or `\todo{cite more}` opening a line: the writer's task (mrag tasks)
             out.append(f"{task.group(1)}- [ ] {_prose(task.group(2)).strip()}" + cr)
             continue
-        line = _COMMENT.sub(r"\1", line)
+        line = _uncommented(line)
         if not line.strip() and raw.lstrip().startswith("%"):
             out.append(cr)
             continue
@@ -262,7 +280,7 @@ def tex_text(text: str) -> str:
         if env:
             lead, which, name, rest = env.groups()
             if which == "begin" and (name in _MATH_ENVS or name in _CODE_ENVS):
-                block = "code" if name in _CODE_ENVS else name
+                block = name
                 out.append(lead + "```" + ("latex" if name in _MATH_ENVS else "") + cr)
                 continue
             if name in _LISTS:
@@ -271,6 +289,8 @@ def tex_text(text: str) -> str:
                 elif lists:
                     lists.pop()
             rest = _ENV_ARGS.sub("", rest) if which == "begin" else ""  # `[ht]`, `{lll}`: its options, no text
+            if which == "begin" and name in ("abstract", "abstract*"):
+                rest = "## Abstract " + rest  # an article's abstract, headed as its sections are
             out.append((lead + _prose(rest).strip() if rest.strip() else "") + cr)
             continue
         display = _DISPLAY_OPEN.match(line)

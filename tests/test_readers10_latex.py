@@ -195,3 +195,16 @@ def test_a_thesis_todos_are_tasks(thesis_db):
         tasks = {(t.path, t.line, t.text) for t in index.tasks(state="open")}
     assert tasks == {("thesis/main.tex", 10, "the supervisor wants this shorter"),
                      ("thesis/main.tex", 23, "ask Helena about chapter 3")}
+
+
+def test_code_comments_footnotes_and_web_addresses():
+    """A verbatim/lstlisting block ends at its own `\\end{...}` (it ran to the file's end: every line after it was
+    code); a `%` in a `\\url{}` is no comment; a footnote's text is apart from its word, its closing brace on a line
+    of no command out."""
+    tex = (r"""I thank my cat\footnote{Named""" "\n" r"""Pixel.}.""" "\n"
+           r"""\begin{lstlisting}[language=Python]""" "\n" r"""x = 1  # 50% off""" "\n" r"""\end{lstlisting}""" "\n"
+           r"""See \url{https://x.org/a%20b} and \emph{this}. % my comment""" "\n"
+           r"""\item<2-> Written in \LaTeX{}.""" "\n")
+    text, _warning = read_note("talk.tex", tex.encode())
+    assert text.split("\n") == ["I thank my cat Named", "Pixel..", "```", "x = 1  # 50% off", "```",
+                                "See <https://x.org/a%20b> and *this*.", "- Written in LaTeX.", ""]
