@@ -208,3 +208,29 @@ def test_code_comments_footnotes_and_web_addresses():
     text, _warning = read_note("talk.tex", tex.encode())
     assert text.split("\n") == ["I thank my cat Named", "Pixel..", "```", "x = 1  # 50% off", "```",
                                 "See <https://x.org/a%20b> and *this*.", "- Written in LaTeX.", ""]
+
+
+def test_a_citation_key_of_any_shape_cites_a_work(tmp_path):
+    """JabRef's and Google Scholar's keys (`Vaswani2017`, `vaswani:2017`) in a `\\cite{}` and a `.bib` heading were
+    the person `@Vaswani2017` (a handle): in a Pandoc citation's brackets, a key holding a figure cites a work."""
+    write_notes(tmp_path / "notes", {
+        "draft.tex": "\\section{Related}\nAttention \\cite{Vaswani2017} and BERT \\citep[p.~3]{devlin:2019}.\n",
+        "refs.bib": "@article{Vaswani2017,\n  title = {Attention Is All You Need},\n  year = {2017}\n}\n",
+        "chat.md": "Ping [cc @tom] about it.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    conn = sqlite3.connect(db)
+    try:
+        types = dict(conn.execute("SELECT name, type FROM entities"))
+        docs = {p for (p,) in conn.execute(
+            "SELECT DISTINCT d.path FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c "
+            "ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.name = 'Vaswani2017'")}
+    finally:
+        conn.close()
+    assert types.get("Vaswani2017") == "name" and types.get("devlin:2019") == "name"
+    assert docs == {"draft.tex", "refs.bib"}
+    assert "@Vaswani2017" not in types and "@devlin" not in types
+    assert types.get("@tom") == "person"  # a handle in brackets, no year: as before
