@@ -179,9 +179,20 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     if again:
         console.print(f"[yellow]skipped[/] {again} {'file' if again == 1 else 'files'} as before "
                       "(`--json` lists them, `mrag show FILE` says why)", highlight=False, soft_wrap=True)
+    # a Roam or Logseq graph holds a page per link never written to: its empty notes (sync.py's
+    # "(indexed with no chunks)") are one line when more than 3, as skipped files are
+    empty = [item for item in summary["warnings"] if item["reason"].endswith(EMPTY_NOTE_REASON)]
     for item in summary["warnings"]:
-        console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
-                      highlight=False)
+        if len(empty) <= 3 or not item["reason"].endswith(EMPTY_NOTE_REASON):
+            console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
+                          highlight=False)
+    if len(empty) > 3:
+        examples = ", ".join(terminal_name(item["path"]) for item in empty[:2])
+        console.print(f"[yellow]warning[/] {len(empty)} empty notes indexed with no chunks (e.g. {escape(examples)}; "
+                      "`--json` lists them, `mrag show FILE` says what each holds)", highlight=False, soft_wrap=True)
+
+
+EMPTY_NOTE_REASON = "(indexed with no chunks)"  # how sync.py ends the warning of a note with no text
 
 
 def render_watch_change(change, as_json: bool = False) -> None:

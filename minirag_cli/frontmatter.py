@@ -678,6 +678,12 @@ _HTML_TAG = re.compile(
 _HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
+# what an Org note opens with before its text: keyword lines (`#+title: Budget review`, `#+date:`,
+# `#+filetags:`; not `#+begin_src`, no colon), an org-roam `:PROPERTIES:` ... `:END:` drawer, blank lines
+_ORG_PREAMBLE = re.compile(r"(?:[ \t]*(?:#\+\w+:[^\n]*|:PROPERTIES:[ \t]*\n(?:[ \t]*:[^\n]*\n)*?[ \t]*:END:[ \t]*)?"
+                           r"(?:\n|$))*", re.IGNORECASE)
+
+
 def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
     """What a result's snippet shows of its chunk: the text after the front
     matter the chunk opens with (`--- title: ... tags: [...] ---` took half
@@ -689,8 +695,8 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
     text (`blocks`: Index.block_refs; shown_without_logseq_marks),
     and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
     `is_todo: 1`: notekinds.joplin_kept_line) and a Simplenote note's
-    `created: …` last line (simplenote.created) left out as a front matter is
-    (`path`: the chunk's note); `--json` keeps the text whole. The one place every
+    `created: …` last line (simplenote.created) and an Org note's opening `#+title:`,
+    `#+date:` ... lines (_ORG_PREAMBLE) left out as a front matter is (`path`: the chunk's note); `--json` keeps the text whole. The one place every
     snippet is made: `ask`'s results (format.render_results) and the graph page's
     notes and results (graph_view) alike."""
     import html
@@ -703,6 +709,10 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
         text = kept if kept.strip() else text  # as a front matter is: shown when nothing else is
     if path and simplenote_created(path, text):  # the line a Simplenote note's creation is read as: its date
         kept = text.rstrip("\n").rsplit("\n", 1)[0]
+        text = kept if kept.strip() else text
+    if path and path.lower().endswith((".org", ".org_archive")):
+        # an Org note's `#+title:`, `#+date:` ... lines (and org-roam's `:PROPERTIES:` drawer) are its front matter
+        kept = text[_ORG_PREAMBLE.match(text).end():]
         text = kept if kept.strip() else text
     matter = parse(text)
     body = text[matter.end:] if matter is not None else ""

@@ -160,7 +160,7 @@ class MragTools:
         from minirag_cli.tasks import window_of
 
         asks_day = overdue or today or week or within is not None or from_day is not None or to_day is not None
-        day = current_day() if asks_day else None
+        day = current_day() if asks_day or state == "open" else None  # the open list: todo.txt thresholds
         window = window_of(today=day, on_today=today, week=week, within=within, start=from_day, end=to_day) \
             if asks_day else None
         # the flags are checked by Index.tasks before any work: its UsageError is the tool's error reply

@@ -58,7 +58,7 @@ from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
 from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
                                            handle_names, note_aliases, note_authors, standing_alias, surname_names,
                                            zettel_id)
-from minirag_cli.extract.heuristic import (dendron_links, dendron_note, generated_title, link_targets, links_in,
+from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_keywords, generated_title, link_targets, links_in,
                                            without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
@@ -2961,10 +2961,16 @@ def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
     A note whose file name is a single lower-case word is named by it when
     the word is in `linked` (linked_names: a wikilink of its folder names it).
     A Joplin note is named by its title (`aliases`: {folder: {path: heuristic.note_aliases}}, where
-    joplin_titles finds it; heuristic rules 19)."""
+    joplin_titles finds it; heuristic rules 19). A Denote note's file name keywords are its #tags
+    (heuristic.denote_keywords; rules 21)."""
     note_name = _note_namer(extractor)
     titles = {root: joplin_titles(of) for root, of in (aliases or {}).items()}
     for root, path, first in notes:
+        # a Denote note's file name keywords are its #tags, as a front matter's `tags:` are (rules 21)
+        keywords = [EntityMention(tag, "concept") for tag in denote_keywords(path)
+                    if all(normalise_key(m.name, m.type) != normalise_key(tag, "concept") for m in mentions[first])]
+        if keywords:
+            mentions[first] = [*mentions[first], *keywords]
         name = note_name(dated_path(root, path))
         if name is None and path in titles.get(root, {}):
             name = EntityMention(titles[root][path], "name")

@@ -1029,6 +1029,16 @@ def window_day(task, field_name: str) -> str:
     return task[key] if isinstance(task, dict) else getattr(task, key)
 
 
+def _before_threshold(task: dict, path: str, lines: list[str], reach: str) -> bool:
+    """Is `task` a todo.txt task whose threshold day (`t:2027-01-10`, its `starts`) is after `reach` (the
+    asking day, or the last day of a window after it), which the todo.txt apps (Simpletask) hide until that
+    day? Obsidian Tasks' 🛫 start day hides nothing."""
+    from minirag_cli.todotxt import is_todo_txt
+
+    starts = task.get("starts")
+    return bool(starts) and starts > reach and is_todo_txt(path, lines)
+
+
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
            priority: str | None = None) -> list[Task]:
@@ -1041,7 +1051,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     closed one (`state` done or all), its done day (`done_on`: "what did I
     finish this week" asks for the days they were done), by the earliest of
     those days, `in_window` naming them (a start day, `starts`, is none of
-    them: it says when a task may begin, not when it is to be done).
+    them: it says when a task may begin, not when it is to be done). A todo.txt task whose
+    threshold (`t:`, its `starts`) is after `today` is no open task, as the todo.txt apps hide it:
+    listed with `state` all, or in a window whose last day reaches its threshold.
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
     ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
     are listed with `state` all alone: Org keeps an archive out of its agenda,
@@ -1058,12 +1070,15 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     # qa34, a done.txt and an Obsidian `- [x] ... ✅ 2026-11-18` listed nothing for `--done --week`)
     fields = ("due",) if due else ("due", "scheduled") if state == "open" else ("due", "scheduled", "done")
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
+    reach = cutoff if window is None else max(cutoff, last or "9999-12-31")  # the last day asked about
     out: list[Task] = []
     for root, path, head, lines in notes:
         day, changes = None, None
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
+            if state == "open" and _before_threshold(found, path, lines, reach):
+                continue  # a todo.txt task with a threshold to come is hidden, unless a window reaches its day
             if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
                 continue
             if (due or overdue) and not found["due"]:

@@ -80,3 +80,28 @@ def test_a_denote_text_note_s_front_matter():
                   "title: A\n---------------------------\n", "title: A\ndate: 2026-11-16\nText.\n",
                   "title: A\ndate: 2026-11-16\n---\n"):
         assert of_note(other) is None, other
+
+
+def test_a_denote_file_names_keywords_are_its_tags(tmp_path):
+    """Heuristic rules 21 (fixT2): the keywords of a Denote file name (`__work_project`, after `__`, apart by
+    `_`) are the note's #tags, as a front matter's `tags:` are: `#project` and `#essay` were no entity, and
+    `#work` tagged only the notes whose front matter said so. A note whose text writes the tag too counts it
+    once; a file name that is not Denote's (`reading__list.md`) tags nothing."""
+    from minirag_cli.extract.heuristic import denote_keywords
+
+    assert denote_keywords("20261201T093000--budget-review__finance_planning.md") == ["#finance", "#planning"]
+    assert denote_keywords("20261115T180000--reading-list.md") == [] and denote_keywords("reading__list.md") == []
+    root = tmp_path / "notes"
+    root.mkdir()
+    notes = {**NOTES, "20261202T080000--budget__finance.md": "The #finance review moved to Friday.\n",
+             "reading__list.md": "Kleppmann first.\n"}
+    for name, text in notes.items():
+        (root / name).write_text(text, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    entities, _aliases, tagged, _headers = _graph(tmp_path / "index.sqlite")
+    assert {path for name, path in tagged if name == "#project"} == {PLAN}
+    assert {path for name, path in tagged if name == "#essay"} == {"20261120T100000==1a--draft__essay.org"}
+    assert {path for name, path in tagged if name == "#work"} == {
+        PLAN, "20261201T093000--meeting-with-priya__work.org", "20261130T170000--dry-run-results__work.md",
+        "20261116T093000--standup-notes__work.txt"}
+    assert entities["#finance"][1] == 1 and "#list" not in entities

@@ -886,6 +886,37 @@ def test_a_note_of_only_whitespace_is_not_called_an_empty_file(tmp_path, conn, e
     assert "ok.md" not in reasons and s.added == 3
 
 
+def test_the_empty_pages_of_a_graph_are_one_warning_line(tmp_path):
+    """A Roam Research export holds an empty page per link never written to (`TODO.md`, `DONE.md`,
+    people's names): its first sync printed a `warning NAME.md: empty file (indexed with no chunks)`
+    line for each, hundreds for a big graph. More than 3 are one line with their count; --json
+    still lists each, and a note's other warnings keep their own line."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    root = tmp_path / "roam"
+    names = ["TODO.md", "DONE.md", "Alice.md", "Bob.md", "Carol.md"]
+    write_notes(root, {**{name: "" for name in names}, "blank.md": "\n\n",
+                       "December 1st, 2026.md": "- met [[Alice]] about the budget\n"})
+    args = ["--db", str(tmp_path / "index.sqlite"), "sync", str(root), "--embedding-model", "hashing:32"]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    warned = [line for line in res.output.splitlines() if line.startswith("warning")]
+    assert warned == ["warning 6 empty notes indexed with no chunks (e.g. Alice.md, Bob.md; `--json` lists "
+                      "them, `mrag show FILE` says what each holds)"], res.output
+    (root / "Carol.md").write_text("Carol runs the budget.\n")
+    for name in ("TODO.md", "DONE.md"):
+        (root / name).write_text(" \n")
+    res = CliRunner().invoke(app, args + ["--json"])
+    assert res.exit_code == 0, res.output
+    assert [w["path"] for w in json.loads(res.stdout)["warnings"]] == ["DONE.md", "TODO.md"]
+    (root / "Bob.md").write_text("\t\n")
+    res = CliRunner().invoke(app, args)  # 3 or fewer: each its own line, as before
+    assert [line for line in res.output.splitlines() if line.startswith("warning")] == [
+        "warning Bob.md: empty of text, only whitespace (indexed with no chunks)"], res.output
+
+
 def test_a_plain_resync_keeps_the_chunking_the_index_was_built_with(tmp_path, mrag_bin):
     """`mrag sync notes --chunk-tokens 60 --overlap 10` once, then `mrag sync
     notes` (or `--watch`) with no chunking flag: refused (exit code 2, "The index

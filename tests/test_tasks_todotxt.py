@@ -147,6 +147,39 @@ def test_mrag_tasks_lists_a_todo_txt(tmp_path: Path):
         ("done.txt", 1), ("done.txt", 2), ("done.txt", 3), ("done.txt", 5)]
 
 
+def test_a_threshold_to_come_hides_a_todo_txt_task_till_its_day(tmp_path: Path):
+    """fixT2: `Plan the spring trip t:2027-01-10` (Simpletask's threshold) was listed as open on 2026-12-06;
+    the todo.txt apps hide it until that day. It is no open task before it (nor due, overdue or found by a
+    query), is listed from its day on, with --all, and in a window that reaches its day; a done one, and an
+    Obsidian Tasks `🛫` start day, hide nothing."""
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "todo.txt": "Call Priya about the lease +Flat due:2026-12-08\n"
+                    "Plan the spring trip +Travel t:2027-01-10\n"
+                    "Book the ferry +Travel t:2027-01-10 due:2027-01-20\n"
+                    "Renew the passport +Travel t:2026-12-01 due:2026-12-05\n",
+        "Travel.md": "- [ ] Pack the tent 🛫 2027-01-10\n",
+    })
+    (root / "done.txt").write_bytes(b"x 2026-12-02 Send the deposit +Travel t:2027-01-01\n")
+    sync(root, tmp_path / "index.sqlite")
+
+    def lines(*args: str, today: str = "2026-12-06") -> list[tuple[str, int]]:
+        result = CliRunner().invoke(app, ["--db", str(tmp_path / "index.sqlite"), "tasks", *args, "--json"],
+                                    env={"MRAG_TODAY": today})
+        assert result.exit_code == 0, result.output
+        return sorted((t["path"], t["line"]) for t in json.loads(result.stdout))
+
+    assert lines() == [("Travel.md", 1), ("todo.txt", 1), ("todo.txt", 4)]
+    assert lines("travel") == [("Travel.md", 1), ("todo.txt", 4)]
+    assert lines("--due") == [("todo.txt", 1), ("todo.txt", 4)] and lines("--overdue") == [("todo.txt", 4)]
+    assert lines("--all") == [("Travel.md", 1), ("done.txt", 1), *[("todo.txt", n) for n in (1, 2, 3, 4)]]
+    assert lines(today="2027-01-10") == [("Travel.md", 1), *[("todo.txt", n) for n in (1, 2, 3, 4)]]
+    # a window: its due day puts it in, once the window reaches its threshold
+    assert lines("--from", "2027-01-15", "--to", "2027-01-31") == [("todo.txt", 3)]
+    assert lines("--from", "2027-01-15") == [("todo.txt", 3)]
+    assert lines("--within", "7") == [("todo.txt", 1)]
+
+
 def test_a_todo_txt_line_is_named_without_its_head_and_contexts(tmp_path: Path):
     """Heuristic rules 20: `(C) 2026-10-30 Buy a drill` named Buy and `2026-11-07 Email Sofia Lindqvist
     ...` `Email Sofia Lindqvist` (the description's first word, after the head, opened no sentence), and

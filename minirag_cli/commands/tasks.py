@@ -48,7 +48,8 @@ def tasks(
     query = " ".join(words or ()) or None  # `mrag tasks cafe muller` as `mrag tasks "cafe muller"`
     state = state_of(done=done, every=every, as_json=as_json, paths=paths)
     asks_day = overdue or on_today or week or within is not None or start is not None or end is not None
-    today = current_day() if asks_day else None  # a bad MRAG_TODAY fails here, before any work
+    # a bad MRAG_TODAY fails here, before any work; the open list hides a todo.txt threshold still to come
+    today = current_day() if asks_day or state == "open" else None
     window = window_of(today=today, on_today=on_today, week=week, within=within, start=start, end=end) \
         if asks_day else None
     index = open_index(check=lambda _index: check_flags(state=state, due=due, overdue=overdue, limit=limit,

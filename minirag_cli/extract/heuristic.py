@@ -542,6 +542,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    log writes it, is read past as a jrnl entry's is: the word after it starts a sentence (Call, Design were names).
 #    Roam's highlight marks, `^^...^^`, name nothing and hide no sentence's start, as Bear's `::...::` (_MARKS: `^^Ask
 #    about the tiles^^` named Ask).
+# 21, fixT2's part: a Denote note's file name keywords (`__finance_planning`) are its #tags, as a front matter's
+#    `tags:` are (denote_keywords, added by sync._name_notes: they were no entity). A TiddlyWiki table's header
+#    cell (`|!Ingredient |!Grams |`) is a header cell, its first word a sentence's start (Ingredient, Grams were
+#    names), and a row of them a header row (TW_HEADER_ROW): the rows below it are its body (_table_rows), as a
+#    Markdown table's below its `|---|` line.
 # 21, qa38's part (LaTeX and BibTeX, Zotero): a literature note named by its citation key, `@vaswani2017attention.md`
 #    (Zotero Integration's, the Citations plugin's), is named by the key (note_name, link_target; `[[@key]]` too), as
 #    a Pandoc citation `[@vaswani2017attention]`, a `.tex` file's `\cite{}` and a `.bib` entry's heading name it: the
@@ -1576,6 +1581,9 @@ TABLE_REACH = 2000
 # a Markdown table's separator line (`|---|:--:|`): the row above it is the header, whose cells are
 # column names (`| Milestone | Date |`); a body row's cell is a value (`| Fix login | Priya |`)
 TABLE_SEPARATOR = re.compile(r"[ \t]*\|[ \t:|-]*-[ \t:|-]*(?:\n|$)")
+# a TiddlyWiki table's header row (`|!Ingredient |!Grams |`: each cell opens with `!`, its header cell's mark, and
+# no separator line follows), as a Markdown table's header row is; a `!` cell of any row is a header cell (rules 21)
+TW_HEADER_ROW = re.compile(r"[ \t]*(?:\|[ \t]*![^|\n]*)+\|[ \t]*(?:\n|$)")
 _WORD_RUN = re.compile(r"\w+")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
@@ -3383,6 +3391,19 @@ def denote_title(path: str, text: str) -> tuple[str, str] | None:
     return (m.group(1), title) if title else None
 
 
+def denote_keywords(path: str) -> list[str]:
+    """The keywords of a Denote note's file name (DENOTE_FILE), its `#tags`: `#finance` and `#planning` of
+    `20261201T093000--budget-review__finance_planning.md` (after `__`, apart by `_`), as a front matter's
+    `tags:` are (heuristic rules 21; sync._name_notes adds them to its first chunk); [] for another note."""
+    name = PurePosixPath(path).name
+    m = DENOTE_FILE.fullmatch(name)
+    if m is None or "__" not in name[m.start(1):]:
+        return []
+    stem = name.rsplit(".", 1)[0]
+    keywords = stem[stem.index("__", len(m.group(1))) + 2:].split("_")
+    return ["#" + k for k in dict.fromkeys(keywords) if HASHTAG.fullmatch("#" + k)]
+
+
 def note_aliases(text: str, path: str | None = None, titled: bool = True) -> list[str]:
     """The other names a note gives itself (Obsidian's front matter
     `aliases:` or `alias:`, Logseq's `alias::` property: `aliases: [Jo, J.
@@ -3735,7 +3756,9 @@ def _table_rows(text: str) -> dict[int, int]:
         end = text.find("\n", pos)
         end = size if end < 0 else end
         piped = _PIPE_LINE.match(text, pos) is not None
-        if header is not None and piped:
+        if piped and TW_HEADER_ROW.match(text, pos) is not None:
+            header = pos  # TiddlyWiki's header row, `|!Ingredient |!Grams |`: the body starts on the next line
+        elif header is not None and piped:
             rows[pos] = header
         elif piped and above is not None and TABLE_SEPARATOR.match(text, pos) is not None:
             header = above  # the separator: the body starts on the next line
@@ -3863,7 +3886,7 @@ def _name_column_cells(text: str) -> set[int]:
     columns: dict[int, set[int]] = {}  # a header row -> its columns of names
     for row, header in _table_rows(text).items():
         if header not in columns:
-            heads = [cell.strip(" \t*_:").lower() for _at, cell in _row_cells(text, header)]
+            heads = [cell.strip(" \t*_:!").lower() for _at, cell in _row_cells(text, header)]
             columns[header] = {i for i, head in enumerate(heads)
                                if head and (head in TABLE_NAME_COLUMNS or head.split()[-1] in TABLE_NAME_COLUMNS)}
         if columns[header]:
@@ -3906,6 +3929,11 @@ def _sentence_start(text: str, pos: int) -> bool:
             opened = _OPENED.search(text, max(0, start - 2), start)
             return opened is not None and _sentence_start(text, opened.start())
         if _CLOSED.search(text, max(0, start - 3), start):  # `**Status:** Blocked`: the label's closed
+            return True
+    if before == "!" and text[max(0, start - 40):start - 1].rstrip(" \t").endswith("|"):
+        # a TiddlyWiki table's header cell, `|!Ingredient |` (rules 21: Ingredient, Grams were names), in a row
+        line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
+        if (line > 0 or start <= TABLE_REACH) and text[line:start].lstrip(" \t").startswith("|"):
             return True
     if before == "|":  # a table's header cell (rules 11): in a line that opens with a pipe, before `|---|`
         line = text.rfind("\n", max(0, start - TABLE_REACH), start) + 1
