@@ -234,3 +234,25 @@ def test_a_citation_key_of_any_shape_cites_a_work(tmp_path):
     assert docs == {"draft.tex", "refs.bib"}
     assert "@Vaswani2017" not in types and "@devlin" not in types
     assert types.get("@tom") == "person"  # a handle in brackets, no year: as before
+
+
+def test_a_literature_notes_citekey_is_its_alias(tmp_path):
+    """A literature note named by its title with `citekey:` in its front matter (Zotero Integration's template)
+    stood apart from the citations of its key: the key is its alias, so they mention the note's entity."""
+    write_notes(tmp_path / "notes", {
+        "literature/Attention Is All You Need.md": "---\ncitekey: vaswani2017attention\nyear: 2017\n---\n"
+                                                   "# Attention Is All You Need\n\nThe Transformer paper.\n",
+        "draft.tex": "\\section{Related}\nThe Transformer \\cite{vaswani2017attention} uses attention only.\n",
+    })
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    conn = sqlite3.connect(db)
+    try:
+        docs = {p for (p,) in conn.execute(
+            "SELECT DISTINCT d.path FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c "
+            "ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.name = 'Attention Is All You Need'")}
+    finally:
+        conn.close()
+    assert docs == {"literature/Attention Is All You Need.md", "draft.tex"}

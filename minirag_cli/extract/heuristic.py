@@ -554,7 +554,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `[[chapters/method.tex]]`) names it as a `.txt` note's does (PLAIN_SUFFIXES; readers 10 walks `.tex`, `.bib`).
 #    A key of any shape holding a figure in a Pandoc citation's brackets (`[@Vaswani2017]`, `[see @vaswani:2017, p.
 #    3]`: bracketed_citation), as JabRef and Google Scholar write keys, cites a work as a Better BibTeX key does: it
-#    was the person `@Vaswani2017` (or `@vaswani`); a bracketed `[cc @tom]`, no figure, stays a handle.
+#    was the person `@Vaswani2017` (or `@vaswani`); a bracketed `[cc @tom]`, no figure, stays a handle. A front
+#    matter's `citekey:` (`citation-key:`) is an alias of its note (ALIAS_KEYS): `Attention Is All You Need.md` is
+#    the entity its key's citations mention.
 VERSION = 21
 
 
@@ -1287,7 +1289,9 @@ JOPLIN_TITLE = "joplin-title:"
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
-ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
+# the note's other names (note_aliases); a literature note's citation key (Zotero Integration's and the Citations
+# plugin's `citekey:`) is one, by which `\cite{}`, `[@key]` and a `.bib` entry name it (rules 21, qa38)
+ALIAS_KEYS = ("aliases", "alias", "citekey", "citation-key")
 # `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
