@@ -23,6 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
+from minirag_cli.latex import build_file, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -32,9 +33,10 @@ from minirag_cli.simplenote import export_folder
 from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
-# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked)
+# `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
+# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -866,6 +868,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         keep_notes = keep_notes_of(reldir, dirpath, notes)
+        stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -894,6 +897,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
+                    result.system_files += 1
+                    continue
+                if stems and build_file(name, stems):  # `main.aux`, `main.log`, `main.pdf` beside `main.tex`
                     result.system_files += 1
                     continue
                 if os.path.islink(os.path.join(dirpath, name)) and not os.path.exists(os.path.join(dirpath, name)):
@@ -1619,6 +1625,15 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # is passed over in silence (it was `not a note file (.html)`).
 # 10: fixU1: a `.wiki` page written in Markdown (VimWiki's Markdown syntax, Gollum: `##` headings, no `= H =` one;
 # wikipages.markdown_shaped) is read as it is (its `# Title` was a numbered item `1. Title`, `:smile:` a tag).
+# 10: qa38: LaTeX (`.tex`) and BibTeX (`.bib`) files are notes (they were not walked), each read as Markdown line for
+# line (latex.py): a `.tex` file's preamble out but its `\title` (a heading) and `\author`, `\chapter`/`\section`/...
+# headings, `%` comments out, `\cite{a,b}` the Pandoc citation `[@a; @b]`, `\input{x}` the link `[[x.tex]]`, math and
+# verbatim fenced code; a `.bib` entry a section headed by its title and `[@key]`, its fields `author: Ashish Vaswani,
+# Noam Shazeer` (First Last), `year:`, `abstract:`, `keywords:`..., its `file` field and `@string`/`@comment` out.
+# What LaTeX's tools write compiling `main.tex` beside it (`main.aux`, `main.log`, `main.synctex.gz`, `main.pdf`:
+# latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
+# name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
+# A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
 READER_VERSION = 10
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -1765,7 +1780,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text; or wikipages.page_text: a wiki's page as Markdown;
+    drawing's text; or wikipages.page_text: a wiki's page as Markdown, and
+    latex.latex_text: a LaTeX file's or a BibTeX library's;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
@@ -1779,6 +1795,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
 
     text, warning = decode_note(data, wide)
     page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
+    if page is None:
+        page = latex_text(path, text)  # a LaTeX file or a BibTeX library, the same
     text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)

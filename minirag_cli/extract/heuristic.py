@@ -554,6 +554,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    re-extraction finds a VimWiki page's `%title`/`%date` lines and a Zim page's header as front matter
 #    (frontmatter.may_open: `Content-Type`, `Wiki-Format` were names again, `%title Grout` the header), and a
 #    tiddler's fields of any name (`tmap.id`, `_canonical_uri`) are its front matter (the block was text).
+# 21, qa38's part (LaTeX and BibTeX, Zotero): a literature note named by its citation key, `@vaswani2017attention.md`
+#    (Zotero Integration's, the Citations plugin's), is named by the key (note_name, link_target; `[[@key]]` too), as
+#    a Pandoc citation `[@vaswani2017attention]`, a `.tex` file's `\cite{}` and a `.bib` entry's heading name it: the
+#    note stood apart, named by nothing. A link to a `.tex` page by its file name (`\input{chapters/method}`, read as
+#    `[[chapters/method.tex]]`) names it as a `.txt` note's does (PLAIN_SUFFIXES; readers 10 walks `.tex`, `.bib`).
+#    A key of any shape holding a figure in a Pandoc citation's brackets (`[@Vaswani2017]`, `[see @vaswani:2017, p.
+#    3]`: bracketed_citation), as JabRef and Google Scholar write keys, cites a work as a Better BibTeX key does: it
+#    was the person `@Vaswani2017` (or `@vaswani`); a bracketed `[cc @tom]`, no figure, stays a handle. A front
+#    matter's `citekey:` (`citation-key:`) is an alias of its note (ALIAS_KEYS): `Attention Is All You Need.md` is
+#    the entity its key's citations mention.
 VERSION = 21
 
 
@@ -1235,6 +1245,27 @@ STAMPED_HANDLE = re.compile(r"^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][M
 # A Pandoc citekey as Zotero's Better BibTeX makes it: lower-case surname, year, lower-case title
 # word (`smith2021attention`, `mueller2019`); in a chat, `@tom2024` is still someone's handle
 CITEKEY = re.compile(r"[a-z]+(?:1[5-9]|20)\d\d[a-z]*")
+# A Pandoc citation key after its `@`: letters, digits, `_` and the punctuation Pandoc allows inside a key
+# (`vaswani:2017`, `Smith.2020a`, `doe/2019`), ending with a letter or a digit (bracketed_citation)
+_PANDOC_KEY = re.compile(r"[^\W_](?:[\w:.#$%&+?<>~/-]*[^\W_])?")
+
+
+def bracketed_citation(text: str, at: int) -> str | None:
+    """The key of the Pandoc citation whose `@` is at `at` in `text` when it stands in a citation's brackets
+    on one line (`[@a; @b]`, `[see @a, p. 3]`, `[-@a]`: after the `[`, a `;` or a blank, a `-`) and holds a
+    figure, as a key holds its year, else None."""
+    open_at = text.rfind("[", max(0, at - 200), at)
+    if open_at < 0 or "]" in text[open_at:at] or "\n" in text[open_at:at]:
+        return None
+    if at > 0 and text[at - 1] not in "[ \t;-":
+        return None
+    m = _PANDOC_KEY.match(text, at + 1)
+    if m is None or not any(c.isdigit() for c in m.group()):  # a key holds its year: `[cc @tom]` is a handle
+        return None
+    close = text.find("]", m.end(), m.end() + 200)
+    return m.group() if close >= 0 and "\n" not in text[m.end():close] and "[" not in text[m.end():close] else None
+
+
 # a Logseq property's page link, `[[Veg patch]]` or `#[[Machine Learning]]` (_read_properties)
 LOGSEQ_PAGE = re.compile(r"#?\[\[([^\[\]\n]+)\]\]")
 # Logseq's block id, the `id::` property of a block another block refers to (`id:: 6543a1b2-...`), and a
@@ -1265,7 +1296,9 @@ JOPLIN_TITLE = "joplin-title:"
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
-ALIAS_KEYS = ("aliases", "alias")  # the note's other names (note_aliases)
+# the note's other names (note_aliases); a literature note's citation key (Zotero Integration's and the Citations
+# plugin's `citekey:`) is one, by which `\cite{}`, `[@key]` and a `.bib` entry name it (rules 21, qa38)
+ALIAS_KEYS = ("aliases", "alias", "citekey", "citation-key")
 # `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
@@ -1850,6 +1883,11 @@ def link_target(target: str) -> EntityMention | None:
         return None  # `api/index.md`, Hugo's `_index.md`: a folder's page, no name of its own
     if ZETTEL_ID.fullmatch(target):
         return EntityMention(target, "name")  # a Zettelkasten ID: its note's (rules 16)
+    if target.startswith("@") and CITEKEY.fullmatch(target[1:]):
+        # a literature note named by its citation key, as Zotero Integration and the Citations plugin name it
+        # (`@vaswani2017attention.md`, `[[@vaswani2017attention]]`): the key, which a Pandoc citation, a LaTeX
+        # `\cite{}` and a BibTeX entry name it by (rules 21, qa38: the note stood apart from them)
+        target = target[1:]
     if not re.search(r"[^\W\d_]", target) or any(surface == target for surface, _iso in find_dates(target)):
         return None
     name = _named(target)
@@ -2911,6 +2949,15 @@ class HeuristicExtractor:
         # a timestamped chat log (its speakers' lines, STAMPED_SPEAKER) is no journal: its `@priya` is a handle
         jrnl = "@" in text and any(not _stamped_speaker(text, m.end()) for m in _JRNL_LINE.finditer(text))
         for m in HANDLE.finditer(text):
+            cited = None if speakers or "[" not in text else bracketed_citation(text, m.start())
+            if cited is not None:
+                # a key in a Pandoc citation's brackets of any shape (`[@Vaswani2017]`, `[see @vaswani:2017, p. 3]`,
+                # as a LaTeX `\cite{}` and a `.bib` entry's heading are read: latex.py) cites a work: it links to
+                # the note its key names; it was the person `@Vaswani2017` (rules 21, qa38)
+                target = link_target(cited)
+                if target is not None:
+                    add(target.name, target.type)
+                continue
             if not speakers and CITEKEY.fullmatch(m.group(1)):
                 # a Pandoc citation (`@smith2021attention`) outside a chat cites a work, no person: it
                 # links to the note named by its key as `[[smith2021attention]]` would (rules 15)
@@ -3491,6 +3538,8 @@ def note_name(path: str) -> EntityMention | None:
     name = found.name
     if ZETTEL_ID.fullmatch(name):
         return found  # `202611031015.md`, named by its Zettelkasten ID alone as `[[202611031015]]` links it
+    if file.name.startswith("@") and CITEKEY.fullmatch(name):
+        return found  # `@vaswani2017attention.md`, a literature note named by its citation key (link_target)
     # a title, as a front matter title must be: Obsidian shows the file
     # name as the note's title (`Dr Chen.md` without its title: Chen, a person, as the text's `Dr. Chen` is)
     if _names_note(name):

@@ -23,6 +23,7 @@ from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             NOTE_ALIASES_KEY, READER_VERSION_KEY, SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows,
                             delete_meta, get_meta, now_iso, set_meta, transaction)
+from minirag_cli.latex import BIB
 from minirag_cli.sections import clippings_entries, dated_header, opens_entry
 from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
@@ -183,7 +184,7 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     A Kindle's clippings (sections.clippings_entries) are headed by the
     file's name, `My Clippings`, not by the book of their first entry, and
     a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
-    first task."""
+    first task, and a BibTeX library by its name, `library`, not by its first entry."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     if matter is None and path and is_todo_txt(path, (text or first_chunk_text).split("\n")):
         # a todo.txt's first line is its first task, which headed every chunk of the list (`(A)Call without
@@ -214,6 +215,10 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         created = simple
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+    if matter is None and path and path.lower().endswith(BIB):
+        # a BibTeX library (latex.bib_text): its first line is its first entry's heading, which headed every chunk
+        # of the library, so a question naming that paper matched every entry alike (qa38): its file name heads it
+        return path.rsplit("/", 1)[-1][:-len(BIB)].strip()[:HEADER_FIRST_LINE_CHARS] or None
     org = orgmode.head(first_chunk_text) if matter is None and not created and orgmode.org_note(path) else None
     if org is not None:  # an Org note's `#+TITLE:` and `#+DATE:` head it as a front matter's title and date do
         title, day = org
