@@ -530,6 +530,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
 #    alone (`Reading`, `Fleming`) is a value, a name, in a column holding a full name (`| Lake Como |`: _name_cell).
+# 21, fixV1's part (review revV of names20's): a task's verb goes on a task's line alone (a checkbox item, after a task
+#    label, a todo.txt line), before a name by evidence (_task_object: `Send Priya the budget`); a heading's or a
+#    plain bullet's (`## Help Center`, `- Finish Line`) names whole as at rules 20, and `- [ ] Buy Milk` names
+#    nothing (it named `Milk`). An -ing/-ed cell names in a column of full names only where the text writes it
+#    mid-sentence too (`in Reading`: a day plan's `Hiking` under its `Lake Como` was a name). A surname joins no
+#    place's full name (`New York`) nor one after a place's preposition (`to London`, `at Morgan Stanley`:
+#    _introduced); surname_names reads the note once per surname and full name (it read it per mention).
 # 21, qa36's part (VimWiki, Zim, TiddlyWiki): a link to a `.wiki` or `.tid` page by its file name (`[[Contacts.wiki]]`)
 #    names the page, and such a page is named by its file name when a link of its folder names it (linkable_name),
 #    as a `.txt` or `.org` note is (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS; readers 10 walks them).
@@ -3259,7 +3266,7 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
 _PLACE_OPENERS = frozenset("New San Santa Los Las St Saint Fort Port Lake Mount Mt North South East West Upper Lower "
                            "Great Cape Rio El".split())
 # a place's preposition before a name: `flight to London`, `at Morgan Stanley`, `in Washington`
-_PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|into|via|visiting|toward|towards)[ \t]+"
+_PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[ \t]+"
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
