@@ -4074,8 +4074,19 @@ def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
         return True
     if _LOWER_NEXT.match(text, start + len(found)) is None:
         return False
-    lower = rest[0].lower()
-    return re.search(rf"(?<![\w'’@./-]){re.escape(lower)}(?![\w@/])", text) is None
+    return rest[0].lower() not in _lower_words(text)
+
+
+_lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())
+
+
+def _lower_words(text: str) -> frozenset[str]:
+    """The words `text` writes in lower case (_LOWER_WORD), read once for a text (a list of 4,000 tasks asks for
+    each: kept as _common_cells keeps its own)."""
+    global _lower_words_read
+    if _lower_words_read[0] is not text:
+        _lower_words_read = (text, frozenset(_LOWER_WORD.findall(text)))
+    return _lower_words_read[1]
 
 
 class _Elsewhere:
