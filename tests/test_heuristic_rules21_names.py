@@ -38,7 +38,7 @@ TASKS = """# This week
 - [ ] Email Jonas re: invoice
 - [x] Review Tomasz's PR
 - [ ] Pay Marco back
-1. Message Aisha about Sunday
+1. [ ] Message Aisha about Sunday
 TODO: Call Mom
 - **Next step:** Forward Priya the deck
 """
@@ -136,10 +136,10 @@ def test_a_surname_joins_as_a_rebuild_whatever_the_order_of_the_notes(tmp_path):
 
 def test_a_table_cells_ing_word_names_in_a_column_of_full_names(tmp_path):
     """A body cell's word common by its -ing/-ed ending alone (`Reading`, `Fleming`) is a name in a column that holds
-    a full name (`Lake Como`): it was dropped as `Blocked` is. A status column's (`Reviewing`, `Blocked`) still names
+    a full name (`Lake Como`) where the text writes it mid-sentence too (`in Reading`): it was dropped as `Blocked` is. A status column's (`Reviewing`, `Blocked`) still names
     nothing, beside a column of names too."""
     found = entities(synced(tmp_path, {
-        "trip.md": "# Rail trip\n\n| Stop | Nights |\n|---|---|\n| Lake Como | 2 |\n| Reading | 1 |\n| Bath | 2 |\n",
+        "trip.md": "# Rail trip\n\nWe changed trains in Reading.\n\n| Stop | Nights |\n|---|---|\n| Lake Como | 2 |\n| Reading | 1 |\n| Bath | 2 |\n",
         "sprint.md": "| Owner | Status |\n|---|---|\n| Priya Raman | Reviewing |\n| Tom Baker | Blocked |\n"
                      "| Jonas | Waiting |\n"}))
     assert {"Lake Como", "Reading", "Bath", "Priya Raman", "Tom Baker", "Jonas"} <= found.keys(), found
@@ -162,3 +162,77 @@ def test_a_surname_joins_again_when_the_other_full_name_is_gone(tmp_path):
     sync_folders(fresh, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
     assert "Kahneman" not in entities(fresh)
     assert graph(conn) == graph(fresh)
+
+
+# review revV: the task verb rule read every line's start, a heading's and a plain bullet's too
+@pytest.mark.parametrize("text,kept", [
+    ("## Finish Line\n\nWe ran the last mile.\n", "Finish Line"),
+    ("- Finish Line\n", "Finish Line"),
+    ("- Check Point Software\n", "Check Point Software"),
+    ("- Help Scout\n", "Help Scout"),
+    ("- Sign Language class\n", "Sign Language"),
+    ("## Help Center\n\nsee below\n", "Help Center"),
+    ("## Order Status\n\nsee below\n", "Order Status"),
+    ("## Contact Details\n\nsee below\n", "Contact Details"),
+    ("## Update Log\n\nsee below\n", "Update Log"),
+])
+def test_a_heading_or_a_plain_bullet_opened_by_a_task_verb_stays_whole(tmp_path, text, kept):
+    found = entities(synced(tmp_path, {"a.md": text}))
+    assert kept in found, found
+    assert kept.split()[1] not in found, found
+
+
+def test_a_task_of_a_verb_and_a_common_noun_names_nothing(tmp_path):
+    # `Milk`, `Email`, `Rent` alone linked every shopping list to each other
+    found = entities(synced(tmp_path, {"todo.md": "# Errands\n\n- [ ] Buy Milk\n- [ ] Check Email\n- [ ] Pay Rent\n"
+                                                  "- [ ] Send Priya the budget\n"}))
+    assert not {"Milk", "Email", "Rent", "Buy Milk", "Check Email", "Pay Rent"} & found.keys(), found
+    assert "Priya" in found, found
+
+
+def test_a_day_plans_ing_cells_name_nothing_beside_a_full_name(tmp_path):
+    found = entities(synced(tmp_path, {"italy.md": "| Day | Plan |\n|---|---|\n| Mon | Lake Como |\n| Tue | Reading |\n"
+                                                   "| Wed | Hiking |\n| Thu | Shopping |\n| Fri | Packing |\n"}))
+    assert "Lake Como" in found, found
+    assert not {"Reading", "Hiking", "Shopping", "Packing"} & found.keys(), found
+
+
+@pytest.mark.parametrize("text,place", [
+    ("I read a novel by Jack London before my flight to London. London was rainy.\n", "London"),
+    ("We flew to New York on Monday. York is smaller, we drove up on Friday.\n", "York"),
+    ("I work at Morgan Stanley. Stanley pays well.\n", "Stanley"),
+    ("George Washington crossed the river. We drove to Washington later. Washington was hot.\n", "Washington"),
+    ("Maria Jordan booked the trip. We fly to Jordan in May; Jordan is warm then.\n", "Jordan"),
+])
+def test_a_place_named_as_a_surname_stays_a_place(tmp_path, text, place):
+    found = entities(synced(tmp_path, {"a.md": text}))
+    assert place in found, found
+
+
+@pytest.mark.parametrize("text,surname,full", [
+    ("Maria Jordan joined the team. Next year Jordan wants to lead it.\n", "Jordan", "Maria Jordan"),
+    ("A biography of George Washington. Washington was the first president.\n", "Washington", "George Washington"),
+])
+def test_a_surname_joins_its_person_without_a_place(tmp_path, text, surname, full):
+    found = entities(synced(tmp_path, {"a.md": text}))
+    assert surname not in found and full in found, found
+
+
+def test_surname_names_reads_a_note_once_per_name():
+    """surname_names read the note again for each mention of a surname (4,000 took 30 s): once per surname and
+    full name, its time grows with the note's length, as test_extract_linear's."""
+    import time
+
+    from minirag_cli.extract.heuristic import EntityMention, surname_names
+
+    def timed(n: int) -> float:
+        # every full name passed over before the surname alone, for each mention of it (a note of many chunks)
+        text = " ".join(f"Daniel Kahneman argues point {i}." for i in range(n)) + " Kahneman agrees."
+        mentions = [EntityMention("Daniel Kahneman", "name"), EntityMention("Kahneman", "name")] * n
+        began = time.perf_counter()
+        assert surname_names(mentions, (), text) == {"Kahneman": "Daniel Kahneman"}
+        return time.perf_counter() - began
+
+    timed(200)  # warm the regex cache
+    short, long = min(timed(500) for _ in range(3)), min(timed(4000) for _ in range(3))
+    assert long < short * 8 * 3, (short, long)  # linear: about 8 times; quadratic: about 64

@@ -530,6 +530,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
 #    alone (`Reading`, `Fleming`) is a value, a name, in a column holding a full name (`| Lake Como |`: _name_cell).
+# 21, fixV1's part (review revV of names20's): a task's verb goes on a task's line alone (a checkbox item, after a task
+#    label, a todo.txt line), before a name by evidence (_task_object: `Send Priya the budget`); a heading's or a
+#    plain bullet's (`## Help Center`, `- Finish Line`) names whole as at rules 20, and `- [ ] Buy Milk` names
+#    nothing (it named `Milk`). An -ing/-ed cell names in a column of full names only where the text writes it
+#    mid-sentence too (`in Reading`: a day plan's `Hiking` under its `Lake Como` was a name). A surname joins no
+#    place's full name (`New York`) nor one after a place's preposition (`to London`, `at Morgan Stanley`:
+#    _introduced); surname_names reads the note once per surname and full name (it read it per mention).
 # 21, qa36's part (VimWiki, Zim, TiddlyWiki): a link to a `.wiki` or `.tid` page by its file name (`[[Contacts.wiki]]`)
 #    names the page, and such a page is named by its file name when a link of its folder names it (linkable_name),
 #    as a `.txt` or `.org` note is (PLAIN_SUFFIXES, from walk.NOTE_EXTENSIONS; readers 10 walks them).
@@ -3051,12 +3058,23 @@ class HeuristicExtractor:
                 verb = verb or TASK_VERB.match(found)
                 rest = found[verb.end():].split() if verb else []
                 opener = verb.group(1) if verb else ""
-                # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21)
-                task = (bool(rest) and opener in TASK_VERBS and _task_opening(text, start)
-                        and not SUBJECT_VERB.match(text, start + len(found)))
+                # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21), on a task's line
+                # alone (a checkbox item, after a task label, a todo.txt line: never a heading's or a plain
+                # bullet's, `## Help Center`, `- Finish Line`: review revV)
+                task_line = bool(rest) and opener in TASK_VERBS and _task_opening(text, start) \
+                    and not SUBJECT_VERB.match(text, start + len(found))
+                # ... before a name by evidence: the text capitalises it mid-sentence too, it is a possessive
+                # (`Review Tomasz's PR`) or a lower-case word follows it (`Send Priya the budget`) and the text
+                # writes it nowhere in lower case; a title-case item's (`- [ ] Buy Milk`, `Pay Rent`) names nothing
+                task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest))
+                if task_line and not task and not shaped and len(rest) == 1 and _task_marked(text, start) \
+                        and not (ONE_NAME_VERBS.fullmatch(opener) and _sentence_start(text, start)):
+                    continue  # `- [ ] Buy Milk`: Milk is no one (review revV), nor is `Buy Milk`
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
-                             or elsewhere(rest[0], start + verb.end())
+                             # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
+                             or (elsewhere(rest[0], start + verb.end())
+                                 and (shaped or not _task_opening(text, start)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
                                  and not SUBJECT_VERB.match(text, start + len(found)))
@@ -3066,7 +3084,7 @@ class HeuristicExtractor:
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
-                             or (task and ONE_NAME_VERBS.fullmatch(opener) is not None))):
+                             or (task_line and ONE_NAME_VERBS.fullmatch(opener) is not None))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
@@ -3267,12 +3285,15 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
         return ((lower.endswith("ing") and VERB_FORM.fullmatch(lower) is not None)
                 or not _word_forms(lower).isdisjoint(lowered))
 
-    def introduced(surname: str, full: str) -> bool:  # the full name written before the surname alone
-        whole = rf"(?<![^\W_]){{}}(?![^\W_])"
-        first = re.search(whole.format(re.escape(full)), text)
-        alone = next((m.start() for m in re.finditer(whole.format(re.escape(surname)), text)
-                      if not text.endswith(full, 0, m.end())), None)
-        return first is None or alone is None or first.start() < alone
+    read: dict[tuple[str, str], bool] = {}  # once per (surname, full name): a note of 4,000 `Kahneman`s read it once
+
+    def introduced(surname: str, full: str) -> bool:
+        """The full name written before the surname alone, as a person's (review revV): neither a place's (`New
+        York`), nor written after a place's preposition (`at Morgan Stanley`), nor the surname alone after one
+        (`a novel by Jack London`, then `my flight to London`)."""
+        if (surname, full) not in read:
+            read[surname, full] = _introduced(text, surname, full)
+        return read[surname, full]
 
     lasts: dict[str, dict[str, str]] = {}  # folded last word -> {key: full name}
     firsts = set()  # folded first words of the names of more than one word
@@ -3293,6 +3314,34 @@ def surname_names(mentions: Iterable[EntityMention], others: Iterable[str] = (),
             if not any(common(word) for word in full.split()) and introduced(m.name, full):
                 out[m.name] = full
     return out
+
+
+# a place's first word (`New York`, `San Jose`, `Lake Como`): no person's full name opens with it
+_PLACE_OPENERS = frozenset("New San Santa Los Las St Saint Fort Port Lake Mount Mt North South East West Upper Lower "
+                           "Great Cape Rio El".split())
+# a place's preposition before a name: `flight to London`, `at Morgan Stanley`, `in Washington`
+_PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[ \t]+"
+
+
+def _introduced(text: str, surname: str, full: str) -> bool:
+    """Does `text` introduce `surname` (`Kahneman`) as the person `full` (`Daniel Kahneman`): the full name
+    written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a place's
+    preposition (_PLACE_BEFORE: `at Morgan Stanley`), nor the surname alone (`a novel by Jack London ... my flight
+    to London`: a city's name, review revV)? One pass over the text for each."""
+    if full.split()[0] in _PLACE_OPENERS:
+        return False
+    whole = rf"(?<![^\W_]){{}}(?![^\W_])"
+    first = re.search(whole.format(re.escape(full)), text)
+    if first is not None and re.search(_PLACE_BEFORE + whole.format(re.escape(full)) + r"(?!['’]s)", text):
+        return False
+    alone = None
+    for m in re.finditer(whole.format(re.escape(surname)), text):
+        if text.endswith(full, 0, m.end()):
+            continue
+        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]):
+            return False
+        alone = m.start() if alone is None else alone
+    return first is None or alone is None or first.start() < alone
 
 
 # a level-1 ATX heading, `# Eigenvalues`, as a line holds it whole; its closing `#` run (`# Eigenvalues #`)
@@ -3863,7 +3912,8 @@ def _common_cells(text: str) -> frozenset[int]:
     out: set[int] = set()
     rows = _table_rows(text)
     lowered: set[str] | None = None
-    shaped = []  # (its pipe, its table's header row, its column) of a cell common by its -ing/-ed ending alone
+    # (its pipe, its table's header row, its column, its word) of a cell common by its -ing/-ed ending alone
+    shaped = []
     named = set()  # (a table's header row, a column) holding a full name
     for row, header in rows.items():
         end = text.find("\n", row)
@@ -3882,10 +3932,17 @@ def _common_cells(text: str) -> frozenset[int]:
                 lowered = set(_LOWER_WORD.findall(text))
             lower = cell.group(1).lower().replace("’", "'")
             if lower not in TABLE_COMMON_WORDS and VERB_FORM.fullmatch(lower) and _word_forms(lower).isdisjoint(lowered):
-                shaped.append((m.start(), header, column))
+                shaped.append((m.start(), header, column, cell.group(1)))
             elif _common_cell_word(cell.group(1), lowered):
                 out.add(m.start())
-    out.update(pipe for pipe, header, column in shaped if (header, column) not in named)
+    # ... and only where the text writes that word as a name mid-sentence too (`trains in Reading`): a column of
+    # day plans' `Hiking`, `Packing` under its `Lake Como` name nothing (review revV)
+    evidenced: dict[str, bool] = {}
+    for pipe, header, column, word in shaped:
+        if (header, column) in named and word not in evidenced:
+            evidenced[word] = re.search(rf"[a-z][,;]?[ \t]+{re.escape(word)}(?![\w'’-])", text) is not None
+        if not evidenced.get(word) or (header, column) not in named:
+            out.add(pipe)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
 
@@ -4075,15 +4132,55 @@ def _after_line_marks(text: str, end: int) -> bool:
 
 
 def _task_opening(text: str, start: int) -> bool:
-    """Does the word at `start` open a line (after blanks alone, or its list, task box, quote or heading marks:
-    _after_line_marks) or follow a task label there (TASK_LABEL: `TODO: `, `- [ ] Next step: `), where a to-do
-    item's verb stands (TASK_VERBS, heuristic rules 21)?"""
+    """Does the word at `start` open a task's line, where a to-do item's verb stands (TASK_VERBS, heuristic rules
+    21): a checkbox item's (`- [ ] `), one after a task label (TASK_LABEL: `TODO: `, `- [ ] Next step: `), or a
+    line of its own that ends in no sentence's stop (a todo.txt line, read without its head: todotxt.readable)?
+    Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review revV)."""
     line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
     if line == 0 and start > MARKS_REACH:
         return False
     head = text[line:start]
-    return (head.strip(" \t") == "" or _after_line_marks(text, start)
+    if head.strip(" \t") == "":
+        end = text.find("\n", start)
+        return text[start:len(text) if end < 0 else end].rstrip()[-1:] not in ".!?"
+    return ((_TASK_BOX.fullmatch(head) is not None and _after_line_marks(text, start))
             or (":" in head or "：" in head) and TASK_LABEL.fullmatch(head) is not None)
+
+
+def _task_marked(text: str, start: int) -> bool:
+    """Does a checkbox or a task label (not a bare line's start: _task_opening) mark the task at `start`?"""
+    line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
+    return text[line:start].strip(" \t") != ""
+
+
+# a checkbox item's marks before its first word: `- [ ] `, `* [x] `, `1. [ ] `, in a quote too
+_TASK_BOX = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]\n]\][ \t]+")
+# the first word after a name in a task (`Send Priya the budget`): a lower-case one
+_LOWER_NEXT = re.compile(r"[ \t]+[a-z]")
+
+
+def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
+    """Is `rest` (the words after a task's verb, the span `found` at `start`) a name by the task's own evidence
+    (heuristic rules 21, review revV): a possessive (`Review Tomasz's PR`), or followed by a lower-case word on
+    its line (`Send Priya the budget`, `Finish Harbor docs`, not `Buy Milk`) with its first word written nowhere
+    in the text in lower case (`Finish Harbor docs` beside `the harbor` names nothing)?"""
+    if rest[0].endswith(("'s", "’s")):
+        return True
+    if _LOWER_NEXT.match(text, start + len(found)) is None:
+        return False
+    return rest[0].lower() not in _lower_words(text)
+
+
+_lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())
+
+
+def _lower_words(text: str) -> frozenset[str]:
+    """The words `text` writes in lower case (_LOWER_WORD), read once for a text (a list of 4,000 tasks asks for
+    each: kept as _common_cells keeps its own)."""
+    global _lower_words_read
+    if _lower_words_read[0] is not text:
+        _lower_words_read = (text, frozenset(_LOWER_WORD.findall(text)))
+    return _lower_words_read[1]
 
 
 class _Elsewhere:
