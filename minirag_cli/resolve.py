@@ -89,6 +89,10 @@ class Resolver:
         # split (a #tag a word apart from a name merged before), the handle key (`priyar`) of a name that
         # made a first name and initial known (`Priya Raman`); filled only after the forms loaded
         self.stale: set[str] = set()
+        # whether a surname alone may join its one full name (lone_surname: the heuristic extractor's rule, rules
+        # 21): a sync with a model's names sets it off, so a second full name of a surname makes no key stale and
+        # re-extracts nothing (a model run over cached windows, and a thread, for no change)
+        self.surnames = True
         for key, seen in (forms or {}).items():
             for form in seen:
                 self._seen(key, form)
@@ -135,7 +139,7 @@ class Resolver:
             keys = self._lasts.setdefault(last, set())
             if key not in keys:
                 keys.add(key)
-                if len(keys) > 1:
+                if len(keys) > 1 and self.surnames:
                     # a surname alone joined the one full name known of it (lone_surname) and may not now: the
                     # notes mentioning it resolve it anew (rules 21)
                     self.stale.add(normalise_key(words[-1], "name"))
@@ -302,5 +306,5 @@ class Resolver:
             keys = self._lasts.get(fold(words[-1])) if words is not None else None
             if keys and key in keys:
                 keys.discard(key)
-                if keys:
+                if keys and self.surnames:
                     self.stale.add(normalise_key(words[-1], "name"))

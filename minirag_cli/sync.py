@@ -1122,7 +1122,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
              # of the folders the index keeps (a rebuild forgets the ones it is not given)
              dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
     limit_before = dbmod.get_meta(conn, "max_bytes")  # before this sync records its own
-    run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), Resolver.from_db(conn), options,
+    run = _Run(conn, embedder, _Extraction(conn, extractor, summary, progress), _resolver(conn, extractor), options,
                progress or NullProgress(), summary, codec_of(conn),
                {key: value for key, value in build.items() if dbmod.get_meta(conn, key) != value},
                on_first_note and (lambda: on_first_note([str(r) for r in roots])),
@@ -1414,6 +1414,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     progress.start(len(doc_ids))
     progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
     resolver = Resolver()  # as a rebuild's: no entity yet
+    resolver.surnames = run.extraction.extractor.name == "heuristic"  # (_resolver)
     paths = store.document_paths(conn)
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
@@ -1466,7 +1467,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         _record_known(conn, run.known, run.known_notes, holds_cjk)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
         store.forget_kept_vectors(conn)
-    run.resolver = Resolver.from_db(conn)
+    run.resolver = _resolver(conn, run.extraction.extractor)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
                            "seconds": round(time.perf_counter() - started, 3)}
 
@@ -2737,6 +2738,15 @@ def _record_stale(run: _Run) -> None:
     if not run.resolver.stale <= run.stale_recorded:
         run.stale_recorded = frozenset(run.stale_recorded | run.resolver.stale)
         dbmod.set_meta(run.conn, dbmod.RESOLVE_PENDING_KEY, json.dumps(sorted(run.stale_recorded)))
+
+
+def _resolver(conn, extractor) -> Resolver:
+    """The index's Resolver for a sync by `extractor`: a lone surname joins its full name (rules 21) only in
+    the heuristic extractor's names (_note_surnames), so only its syncs re-extract the notes of a surname a
+    second full name makes stale."""
+    resolver = Resolver.from_db(conn)
+    resolver.surnames = extractor.name == "heuristic"
+    return resolver
 
 
 def _resolve_anew(run: _Run, roots: Sequence[str]) -> None:
