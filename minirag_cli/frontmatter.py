@@ -437,9 +437,11 @@ _MMD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*:(?:[ \t]+(\S(?:.*\
 # as such a block, but TiddlyWiki's field names are not MultiMarkdown's: TiddlyMap gives every tiddler a `tmap.id`,
 # TiddlyWiki has `_canonical_uri`, `draft.of`, `list-before` (fixU1, review revU: one such field lost the tiddler all
 # its fields). A block whose first line is `title: ` as TiddlyWiki writes it, in lower case, takes any name a
-# tiddler's field line has; MultiMarkdown's apps write `Title:`, whose block keeps _MMD_KEY's strict names
+# tiddler's field line has, but no blank (a name a field has is one word: `Dr. Chen: shipped the fix` or `- milk: 2` under
+# a note's first line `title: Standup` is its text, not a field); MultiMarkdown's apps write `Title:`, whose block
+# keeps _MMD_KEY's strict names
 TIDDLER_FIRST = "title: "
-_TIDDLER_FIELD = re.compile(r"([^\s:][^:\n]{0,80}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+_TIDDLER_FIELD = re.compile(r"([^\s:][^\s:]{0,80}?)[ \t]*:(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
 
 
 def _mmd_first(line: str) -> bool:

@@ -417,6 +417,17 @@ def test_a_tiddlers_field_names_are_tiddlywikis():
     assert frontmatter.of_note("Title: Slow travel\ntmap.id: 5b0c\n\ntext\n") is None
 
 
+def test_a_notes_lines_under_a_lower_case_title_line_are_its_text():
+    """Review rdB: a note (not a tiddler) opening with a lower-case `title: ` line took every `X: y` line under it
+    as a tiddler's field, keys with blanks too, so `Dr. Chen: shipped the fix` and `- milk: 2 litres` left the
+    note's text for its front matter. A tiddler's field name is one word."""
+    standup = "title: Standup\nDr. Chen: shipped the fix\nAna (QA): reviewed it\n\nNext week: the release.\n"
+    assert frontmatter.of_note(standup) is None
+    assert frontmatter.of_note("title: Groceries\n- milk: 2 litres\n- eggs: 12\n") is None
+    fields = frontmatter.of_note("title: Porto\ntmap.id: 5b0c\ndraft.of: Porto\n\ntext\n")
+    assert fields is not None and fields.values("draft.of") == ["Porto"]
+
+
 def test_a_wiki_page_written_in_markdown_is_read_as_it_is():
     """fixU1 (review revU): a `.wiki` page in Markdown (VimWiki's Markdown syntax keeping `.wiki`, Gollum) was
     read as VimWiki's default syntax: its `# Title` a numbered item `1. Title`, its `:smile:` a tag."""
