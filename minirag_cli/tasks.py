@@ -57,8 +57,10 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import itertools
 import re
+from typing import Callable
 from dataclasses import asdict, dataclass, field
 
 from minirag_cli import frontmatter
@@ -1029,14 +1031,13 @@ def window_day(task, field_name: str) -> str:
     return task[key] if isinstance(task, dict) else getattr(task, key)
 
 
-def _before_threshold(task: dict, path: str, lines: list[str], reach: str) -> bool:
+def _before_threshold(task: dict, todo_txt: Callable[[], bool], reach: str) -> bool:
     """Is `task` a todo.txt task whose threshold day (`t:2027-01-10`, its `starts`) is after `reach` (the
     asking day, or the last day of a window after it), which the todo.txt apps (Simpletask) hide until that
-    day? Obsidian Tasks' 🛫 start day hides nothing."""
-    from minirag_cli.todotxt import is_todo_txt
-
+    day? Obsidian Tasks' 🛫 start day hides nothing. `todo_txt()`: whether its note is a todo.txt file, asked
+    once a note (review rdA: asked per task, it read the whole file each time, quadratic in deferred tasks)."""
     starts = task.get("starts")
-    return bool(starts) and starts > reach and is_todo_txt(path, lines)
+    return bool(starts) and starts > reach and todo_txt()
 
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
@@ -1062,6 +1063,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     from minirag_cli.extract import orgmode
     from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
+    from minirag_cli.todotxt import is_todo_txt
 
     check_flags(state=state, due=due, overdue=overdue, limit=None, window=window is not None, priority=priority)
     words = fold(query).split() if query else []
@@ -1074,10 +1076,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     out: list[Task] = []
     for root, path, head, lines in notes:
         day, changes = None, None
+        todo_txt = functools.cache(lambda path=path, lines=lines: is_todo_txt(path, lines))
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
-            if state == "open" and _before_threshold(found, path, lines, reach):
+            if state == "open" and _before_threshold(found, todo_txt, reach):
                 continue  # a todo.txt task with a threshold to come is hidden, unless a window reaches its day
             if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
                 continue

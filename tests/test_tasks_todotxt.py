@@ -269,3 +269,17 @@ def test_a_priority_after_the_completion_date(tmp_path: Path):
     finally:
         conn.close()
     assert {"Sofia Lindqvist", "Priya", "Flat"} <= names and not names & {"Email Sofia Lindqvist", "Call Priya", "A", "C"}
+
+
+def test_deferred_tasks_read_the_file_as_todo_txt_once(monkeypatch):
+    """Review rdA: each open task with a threshold to come asked whether its note is a todo.txt file, reading
+    the whole file each time: 4,000 deferred tasks took 4.3 s (quadratic). Asked once a note now."""
+    from minirag_cli import tasks, todotxt
+
+    asked = []
+    real = todotxt.is_todo_txt
+    monkeypatch.setattr(todotxt, "is_todo_txt", lambda path, *rest: (asked.append(path), real(path, *rest))[1])
+    lines = [f"(A) task number {i} +proj t:2027-0{1 + i % 9}-10" for i in range(400)] + ["(B) today's task"]
+    found = tasks.select([("/notes", "todo.txt", "", lines)], today=dt.date(2026, 12, 6))
+    assert [t.text for t in found] == ["today's task"]  # the deferred ones hidden
+    assert len(asked) < 5, len(asked)  # tasks_of's own, and the threshold's once (401 before)
