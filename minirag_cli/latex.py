@@ -174,6 +174,7 @@ _CODE_ENVS = frozenset("verbatim verbatim* lstlisting minted Verbatim comment".s
 _LISTS = {"itemize": "- ", "enumerate": "1. ", "description": "- "}
 _DISPLAY_OPEN = re.compile(r"^([ \t]*)(?:\\\[|\$\$)[ \t]*$")
 _DISPLAY_CLOSE = re.compile(r"^([ \t]*)(?:\\\]|\$\$)[ \t]*$")
+_DISPLAY_CLOSE_AFTER = re.compile(r"^([ \t]*)\S(?:.*?)(?:\\\]|\$\$)[ \t]*$")  # `  c = d. \]`: its last line
 _DISPLAY_LINE = re.compile(r"\\\[(.+?)\\\]|\$\$(.+?)\$\$")
 _FRAME = re.compile(rf"^([ \t]*)\\begin\{{frame\}}(?:\[[^\]\n]*\])?(?:\{{([^{{}}\n]*)\}})?")
 _DASHES = [("---", "—"), ("--", "–"), ("``", "“"), ("''", "”")]
@@ -251,8 +252,11 @@ def tex_text(text: str) -> str:
         cr = "\r" if raw.endswith("\r") else ""
         line = raw[:len(raw) - len(cr)]
         if block is not None:  # inside a display equation or a code block: as written, to its end
-            closes = (re.match(rf"^([ \t]*)\\end\{{{re.escape(block)}\}}", line) if block != "display"
-                      else _DISPLAY_CLOSE.match(line))
+            # its end alone on its line, or after the last line of the formula (`  c &= d \end{align}`, `c = d. \]`:
+            # a block waiting for its end alone on a line fenced the rest of the file as code; review rdA): the
+            # line is the closing fence, the formula's last line left out of the text
+            closes = (re.match(rf"^([ \t]*)(?:.*?(?<!\\))?\\end\{{{re.escape(block)}\}}", line) if block != "display"
+                      else _DISPLAY_CLOSE.match(line) or _DISPLAY_CLOSE_AFTER.match(line))
             out.append(closes.group(1) + "```" + cr if closes else
                        (line if block in _CODE_ENVS else _uncommented(line)) + cr)
             if closes:
@@ -280,6 +284,12 @@ def tex_text(text: str) -> str:
         if env:
             lead, which, name, rest = env.groups()
             if which == "begin" and (name in _MATH_ENVS or name in _CODE_ENVS):
+                inline = re.match(rf"(.*?)\\end\{{{re.escape(name)}\}}(.*)", rest)
+                if inline:  # `\begin{equation} E = mc^2 \end{equation}` on one line: code in its line
+                    body, after = inline.group(1).strip(), inline.group(2)
+                    out.append(lead + (f"`{body}`" if body else "") + (" " + _prose(after).strip()
+                                                                       if after.strip() else "") + cr)
+                    continue
                 block = name
                 out.append(lead + "```" + ("latex" if name in _MATH_ENVS else "") + cr)
                 continue

@@ -256,3 +256,19 @@ def test_a_literature_notes_citekey_is_its_alias(tmp_path):
     finally:
         conn.close()
     assert docs == {"literature/Attention Is All You Need.md", "draft.tex"}
+
+
+def test_a_formula_ending_on_its_own_line_or_its_last_ends_its_block():
+    """Review rdA: a block waited for its `\\end{...}` (or `\\]`) alone at a line's start, so a one-line
+    `\\begin{equation} E = mc^2 \\end{equation}`, or an end after the formula's last line, fenced the rest of the
+    file as code: its headings, citations and to-dos lost. Line for line still."""
+    from minirag_cli.latex import tex_text
+
+    tex = ("\\section{Intro}\n\\begin{equation} E = mc^2 \\end{equation}\nWe cite \\cite{a}.\n\\begin{align}\n"
+           "  a &= b \\\\\n  c &= d \\end{align}\n\\section{Method}\n\\[\n  c = d. \\]\n% TODO: rerun\nText after.\n")
+    out = tex_text(tex)
+    assert len(out.split("\n")) == len(tex.split("\n"))
+    lines = out.split("\n")
+    assert lines[1] == "`E = mc^2`" and lines[2] == "We cite [@a]."
+    assert lines[6] == "## Method" and lines[9] == "- [ ] rerun" and lines[10] == "Text after."
+    assert out.count("```") % 2 == 0
