@@ -458,7 +458,7 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
     that is neither (prose: the note is read as written) or a key written twice."""
     entries: list[tuple[str, str, list[str], list[tuple[int, int]]]] = []
     end = pos
-    key_line = _TIDDLER_FIELD if text.startswith(TIDDLER_FIRST, pos) else _MMD_KEY
+    tiddler = text.startswith(TIDDLER_FIRST, pos)  # a tiddler's names too, MultiMarkdown's still (`base header level`)
     for line, span, nxt in _lines_from(text, pos):
         if not line.strip():
             break
@@ -467,7 +467,7 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
                 return None
             values = [line.strip()]
         else:
-            m = key_line.fullmatch(line)
+            m = _MMD_KEY.fullmatch(line) or (_TIDDLER_FIELD.fullmatch(line) if tiddler else None)
             if m is None or any(k.lower() == m.group(1).lower() for k, *_rest in entries):
                 return None
             entries.append((m.group(1), line, [], []))

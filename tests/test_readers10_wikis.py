@@ -426,6 +426,8 @@ def test_a_notes_lines_under_a_lower_case_title_line_are_its_text():
     assert frontmatter.of_note("title: Groceries\n- milk: 2 litres\n- eggs: 12\n") is None
     fields = frontmatter.of_note("title: Porto\ntmap.id: 5b0c\ndraft.of: Porto\n\ntext\n")
     assert fields is not None and fields.values("draft.of") == ["Porto"]
+    mmd = frontmatter.of_note("title: Slow travel\nbase header level: 2\n\ntext\n")  # MultiMarkdown's, as before
+    assert mmd is not None and mmd.values("base header level") == ["2"]
 
 
 def test_a_wiki_page_written_in_markdown_is_read_as_it_is():
