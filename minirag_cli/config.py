@@ -379,20 +379,28 @@ def user_config_path() -> Path:
     explicit = os.environ.get("MRAG_CONFIG")
     if explicit:
         path = Path(explicit).expanduser()
-        if not (path.is_file() or path.is_char_device()):  # a typo would otherwise drop every setting of the file
-            if path.is_dir():
-                problem = "a folder"
-            elif path.is_symlink():
-                problem = "a symlink to nothing"
-            elif path.exists():
-                problem = "not a regular file"
-            else:
-                problem = "no such file"
+        kind = _not_a_config_file(path)
+        if kind is not None:  # a typo would otherwise drop every setting of the file
+            problem = {"folder": "a folder", "symlink": "a symlink to nothing", "other": "not a regular file",
+                       "missing": "no such file"}[kind]
             raise ConfigError(f"Environment variable MRAG_CONFIG={explicit!r}: {problem}, not a config file.",
                               hint="Point it at a TOML file (MRAG_CONFIG=/dev/null for none), "
                                    "or unset it to use ~/.config/mrag/config.toml.")
         return path
     return _xdg("XDG_CONFIG_HOME", ".config") / "mrag" / CONFIG_FILENAME
+
+
+def _not_a_config_file(path: Path) -> str | None:
+    """What is at `path` in place of a config file: None for a file, or a character device (/dev/null, the
+    usual way to say "no config": read as an empty file); else "folder", "symlink" (to nothing), "other" or
+    "missing"."""
+    if path.is_file() or path.is_char_device():
+        return None
+    if path.is_dir():
+        return "folder"
+    if path.is_symlink():
+        return "symlink"
+    return "other" if path.exists() else "missing"
 
 
 def config_present(path: Path) -> bool:
@@ -401,17 +409,13 @@ def config_present(path: Path) -> bool:
     a ConfigError naming it: ignoring it would silently drop the settings the
     user put there."""
     try:
-        # a character device is /dev/null, the usual way to say "no config": read as an empty file
-        if path.is_file() or path.is_char_device():
+        kind = _not_a_config_file(path)
+        if kind is None:
             return True
-        if path.is_dir():
-            problem = "is a folder, not a file"
-        elif path.is_symlink():
-            problem = "is a symlink to nothing"
-        elif path.exists():
-            problem = "is not a regular file"
-        else:
+        if kind == "missing":
             return False
+        problem = {"folder": "is a folder, not a file", "symlink": "is a symlink to nothing",
+                   "other": "is not a regular file"}[kind]
     except OSError as exc:
         raise ConfigError(f"Cannot read config file {path}: {exc.strerror}.",
                           hint="Make it readable, or move it away to run without its settings.") from exc
