@@ -1504,8 +1504,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
     handles = _cite_authors([(matter, len(pairs)) for matter, (_doc, pairs) in zip(matters, notes, strict=True)],
                             mentions, prose, handles)
-    surnames = _note_surnames(run.extraction.extractor, [[c for _id, c in pairs] for _doc, pairs in notes], matters,
-                              mentions, resolver)
+    surnames = _note_surnames([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s)
                         for text, m, root, h, s in zip(prose, mentions, roots, handles, surnames, strict=True)]
@@ -3018,15 +3017,16 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
-def _note_surnames(extractor, notes: Sequence[Sequence[Chunk]], matters: Sequence[frontmatter.FrontMatter | None],
+def _note_surnames(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontmatter.FrontMatter | None],
                    mentions: Sequence[list[EntityMention]], resolver: Resolver) -> list[dict[str, str]]:
     """For each chunk of `notes` (each note's chunks, all of them in order, one after another in `mentions`, as
     _note_handles reads them), {surname: the full name it joins} of its whole note (heuristic.surname_names:
     `Kahneman` after `Daniel Kahneman`; the authors of its front matter, `matters`, are its full names too, and its
     chunks' text tells a common word) where the index knows no other full name of that surname
-    (resolve.Resolver.lone_surname), the same map for each chunk of a note. The heuristic extractor's only: its
-    rules version (21) re-extracts an index it built, a model's names are the model's. Heuristic rules 21."""
-    if extractor.name != "heuristic":
+    (resolve.Resolver.lone_surname), the same map for each chunk of a note. The heuristic extractor's only
+    (`resolver.surnames`, set by the sync from its extractor: _resolver): its rules version (21) re-extracts an
+    index it built, a model's names are the model's. Heuristic rules 21."""
+    if not resolver.surnames:
         return [{}] * len(mentions)
     out, at = [], 0
     for chunks, matter in zip(notes, matters, strict=True):
@@ -3339,8 +3339,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     joined = run.joined.get(str(root))
     prose = _prose_texts([(p.chunks, p.note.path) for p in group])
     handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
-    surnames = _note_surnames(run.extraction.extractor, [p.chunks for p in group], [p.matter for p in group], mentions,
-                              run.resolver)
+    surnames = _note_surnames([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s)
                         for text, m, h, s in zip(prose, mentions, handles, surnames, strict=True)]
