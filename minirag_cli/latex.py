@@ -50,6 +50,28 @@ BUILD_SUFFIXES = (".aux", ".log", ".bbl", ".blg", ".bcf", ".run.xml", ".toc", ".
                   ".xdv", ".dvi", ".pdf")
 
 
+# A note exported to LaTeX beside itself (Org's `C-c C-e l l` writes `note.tex` beside `note.org`; Pandoc,
+# Jupyter's nbconvert, R Markdown's keep_tex the same of a `.md`, `.ipynb`, `.Rmd`): the note again, indexed twice
+# (readers 11), so such a `.tex` is passed over in silence, as a Keep note's HTML twin is
+EXPORTED_FROM = (".org", ".md", ".markdown", ".mdown", ".mkd", ".rst", ".adoc", ".ipynb", ".rmd", ".qmd")
+
+
+def exported_tex(filenames, extensions=None) -> dict[str, str]:
+    """{a `.tex` among `filenames` (a folder's): the note of the folder it was exported from}, that note one
+    of a note extension (`extensions`, None: any of EXPORTED_FROM) of the same name (`note.tex` beside
+    `note.org`)."""
+    names = {name.lower(): name for name in filenames}
+    out = {}
+    for name in filenames:
+        if name.lower().endswith(TEX):
+            stem = name[:-len(TEX)].lower()
+            source = next((names[stem + ext] for ext in EXPORTED_FROM
+                           if (extensions is None or ext in extensions) and stem + ext in names), None)
+            if source is not None:
+                out[name] = source
+    return out
+
+
 def tex_stems(filenames) -> frozenset[str]:
     """The names, without `.tex`, of a folder's LaTeX files among `filenames` (build_file)."""
     return frozenset(name[:-len(TEX)] for name in filenames if name.lower().endswith(TEX))
@@ -68,20 +90,35 @@ def _built_from(name: str, stems: frozenset[str]) -> str | None:
 
 def build_reason(folder, name: str, shown: str) -> tuple[str, str] | None:
     """(why, what to do) when the file `name` of `folder` (a Path) is a build file of a `.tex` beside it
-    (build_file: `mrag show main.aux` says so, not `saved since the last sync`), else None; `shown`: the
+    (build_file: `mrag show main.aux` says so, not `saved since the last sync`) or a note's LaTeX export
+    (exported_tex: `note.tex` beside `note.org`), else None; `shown`: the
     folder's path as `mrag show` takes it ('' or 'thesis/')."""
     import os
     import shlex
 
     try:
-        stems = tex_stems(os.listdir(folder))
+        filenames = os.listdir(folder)
     except OSError:
         return None
-    stem = _built_from(name, stems)
+    source = exported_tex([name] + [n for n in filenames if not n.lower().endswith(TEX)]).get(name)
+    if source is not None:
+        return (f"the LaTeX export of the note {source} beside it (the note is read from {source})",
+                f"`mrag show {shlex.quote(shown + source)}`.")
+    stem = _built_from(name, tex_stems(filenames))
     if stem is None:
         return None
     return (f"what LaTeX's tools wrote compiling {stem}.tex, no note",
             f"Its source is indexed: `mrag show {shlex.quote(shown + stem + TEX)}`.")
+
+
+def entry_lines(text: str, path: str) -> list[int]:
+    """The lines (1-based) where the entries of a BibTeX library `text` (read: bib_text) open, each a heading
+    of its own; [] for another note. A chunk begins at each (sections.note_chunks): chunks of a few entries
+    each, cut anywhere, began inside one entry and ended inside another (an author's name and the next
+    entry's title in one chunk)."""
+    if not path.lower().endswith(BIB):
+        return []
+    return [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("## ")]
 
 
 def latex_text(path: str, text: str) -> str | None:
@@ -130,7 +167,6 @@ def _accents(line: str) -> str:
 
 # a `%` not escaped (`\%`) opens a comment to the line's end
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
-_BEGIN_DOCUMENT = re.compile(r"^[ \t]*\\begin\{document\}", re.MULTILINE)
 _SECTIONS = {"part": "#", "chapter": "#", "section": "##", "subsection": "###", "subsubsection": "####",
              "paragraph": "####", "frametitle": "##"}
 _ARG = r"\{((?:[^{}]|\{[^{}]*\})*)\}"  # a braced argument, one level of braces inside it
@@ -145,6 +181,8 @@ _AUTHOR = re.compile(rf"\\author{_OPT}?{_ARG}")
 # every biblatex and natbib citation command: \cite, \citep, \citet, \textcite, \parencite, \autocite,
 # \footcite, \citeauthor, \citeyear, \nocite, \Cite ..., each with up to two `[...]` notes
 _CITE = re.compile(rf"\\(?:[a-zA-Z]*cite[a-zA-Z]*|nocite)\*?(?:[ \t]*{_OPT}){{0,2}}[ \t]*\{{([^{{}}\n]*)\}}")
+# a citation whose keys go on over the next lines (`\cite{vaswani2017attention,` then `  devlin2019bert}`)
+_CITE_OPEN = re.compile(rf"\\(?:[a-zA-Z]*cite[a-zA-Z]*|nocite)\*?(?:[ \t]*{_OPT}){{0,2}}[ \t]*\{{([^{{}}\n]*)$")
 _INPUT = re.compile(r"\\(?:input|include|subfile)[ \t]*\{([^{}\n]+)\}")
 _REF = re.compile(r"\\(?:[cC]?ref|eqref|autoref|pageref|nameref|vref)\*?\{([^{}\n]+)\}")
 _LABEL = re.compile(r"\\label\{([^{}\n]+)\}")
@@ -170,7 +208,10 @@ _ITEM = re.compile(r"^([ \t]*)\\item(?:<[^>\n]*>)?(?:\[([^\]\n]*)\])?[ \t]*")  #
 _URL_ARG = re.compile(r"\\(?:url|href)\{[^{}\n]*\}")
 _MATH_ENVS = frozenset("equation equation* align align* gather gather* multline multline* flalign flalign* "
                        "eqnarray eqnarray* displaymath math".split())
-_CODE_ENVS = frozenset("verbatim verbatim* lstlisting minted Verbatim comment".split())
+_CODE_ENVS = frozenset("verbatim verbatim* lstlisting minted Verbatim".split())
+# the comment package's `\begin{comment} ... \end{comment}`: text its writer took out, as a `%` line is (it was
+# indexed as code: readers 11)
+_COMMENT_ENV = "comment"
 _LISTS = {"itemize": "- ", "enumerate": "1. ", "description": "- "}
 _DISPLAY_OPEN = re.compile(r"^([ \t]*)(?:\\\[|\$\$)[ \t]*$")
 _DISPLAY_CLOSE = re.compile(r"^([ \t]*)(?:\\\]|\$\$)[ \t]*$")
@@ -178,6 +219,10 @@ _DISPLAY_CLOSE_AFTER = re.compile(r"^([ \t]*)\S(?:.*?)(?:\\\]|\$\$)[ \t]*$")  # 
 _DISPLAY_LINE = re.compile(r"\\\[(.+?)\\\]|\$\$(.+?)\$\$")
 _FRAME = re.compile(rf"^([ \t]*)\\begin\{{frame\}}(?:\[[^\]\n]*\])?(?:\{{([^{{}}\n]*)\}})?")
 _DASHES = [("---", "—"), ("--", "–"), ("``", "“"), ("''", "”")]
+# what is written as it is, TeX's `--` and `~` no dash and no blank in it: code (`\texttt{a--b}`), a web address
+# (`\url{https://x.org/~jane}`, `\href{...}{...}`'s), read as `...`, <...> and [...](...) before
+_LITERAL = re.compile(r"(`[^`\n]*`|<[A-Za-z][A-Za-z0-9+.-]*:[^<>\s]*>|\]\([^()\s]*\))")
+_LITERAL_HASH = re.compile(r"^[ \t]*\\#")  # `\# 1 priority` opening a line: a # and no Markdown heading
 
 
 def _citation(m: re.Match) -> str:
@@ -203,8 +248,11 @@ def _uncommented(line: str) -> str:
     return line
 
 
-def _prose(line: str) -> str:
-    """A line of LaTeX prose (no comment, outside math and code blocks) as Markdown."""
+def _prose(line: str, run_in: list[tuple[str, str, str]] | None = None) -> str:
+    """A line of LaTeX prose (no comment, outside math and code blocks) as Markdown. A sectioning command with
+    text after it on its line (`\\paragraph{Setup.} We used ...`), when `run_in` is given: the line is that text,
+    and (indentation, `####`, title) is added to `run_in` (tex_text heads the text with it)."""
+    literal_hash = _LITERAL_HASH.match(line)
     if "\\" in line:
         line = _FOOTNOTE.sub(" {", _accents(line))  # (a footnote's text apart from the word it follows)
         line = _NO_TEXT.sub("", line)
@@ -220,14 +268,76 @@ def _prose(line: str) -> str:
             line = pattern.sub(into, line)
         m = _HEADING.match(line)
         if m:
-            line = f"{m.group(1)}{_SECTIONS[m.group(2)]} {m.group(3).strip()}{line[m.end():]}"
+            rest = line[m.end():]
+            if run_in is not None and re.search(r"\w", _LITERAL.sub("", _finished(rest))):
+                run_in.append((m.group(1), _SECTIONS[m.group(2)], _finished(m.group(3)).strip()))
+                line = m.group(1) + rest.lstrip()
+            else:
+                line = f"{m.group(1)}{_SECTIONS[m.group(2)]} {m.group(3).strip()}{rest}"
         line = _ITEM.sub(lambda m: m.group(1) + "- " + (f"**{m.group(2)}** " if m.group(2) else ""), line)
         line = line.replace("\\\\", " ")
+    line = _finished(line)
+    return _no_heading(line) if literal_hash else line
+
+
+def _no_heading(line: str) -> str:
+    """`line`, a `#` it opens with written `\\#` where Markdown would read a heading (`# 1 priority`)."""
+    lead = len(line) - len(line.lstrip())
+    return line[:lead] + "\\" + line[lead:] if re.match(r"#{1,6}(?:[ \t]|$)", line[lead:]) else line
+
+
+def _finished(line: str) -> str:
+    """A line of prose, its meaningful commands read (_prose), without the others, its braces, and TeX's
+    dashes, quotes and `~` as they are printed, outside code and web addresses (_LITERAL)."""
     if "\\" in line or "{" in line or "}" in line:
         line = _escaped_out(line)
-    for tex, text in _DASHES:
-        line = line.replace(tex, text)
-    return line.replace("~", " ")
+    parts = _LITERAL.split(line)
+    for i in range(0, len(parts), 2):
+        for tex, text in _DASHES:
+            parts[i] = parts[i].replace(tex, text)
+        parts[i] = parts[i].replace("~", " ")
+    return "".join(parts)
+
+
+def _document_line(lines: list[str]) -> int:
+    """The line of `\\begin{document}`, 0 if none: the first opening a line outside a code block (a LaTeX
+    tutorial's `verbatim` example of one took all above it for the preamble, and blanked it)."""
+    block = None
+    for n, line in enumerate(lines):
+        if block is not None:
+            if f"\\end{{{block}}}" in line:
+                block = None
+            continue
+        env = _ENV.match(line)
+        if env and env.group(2) == "begin":
+            if env.group(3) == "document":
+                return n
+            if ((env.group(3) in _CODE_ENVS or env.group(3) == _COMMENT_ENV)
+                    and f"\\end{{{env.group(3)}}}" not in env.group(4)):
+                block = env.group(3)
+    return 0
+
+
+def _joined_citation(line: str, lines: list[str], n: int) -> str:
+    """`line` (the `n`th of `lines`) with a citation it opens and the next lines close (`\\cite{a,` then
+    `  b}`) whole on it, the keys' lines blanked in `lines` and the one closing it its text after the `}`:
+    such a citation cited no one."""
+    m = _CITE_OPEN.search(line)
+    if m is None:
+        return line
+    keys = [m.group(1)]
+    for k in range(n + 1, min(n + 8, len(lines))):
+        cr = "\r" if lines[k].endswith("\r") else ""
+        keys_here, brace, after = lines[k][:len(lines[k]) - len(cr)].partition("}")
+        if "{" in keys_here or "\\" in keys_here:
+            return line
+        keys.append(_uncommented(keys_here))
+        if brace:
+            for j in range(n + 1, k):
+                lines[j] = "\r" if lines[j].endswith("\r") else ""
+            lines[k] = keys_here[:len(keys_here) - len(keys_here.lstrip())] + after.lstrip() + cr
+            return line[:m.start(1)] + ",".join(keys) + "}"
+    return line
 
 
 def _escaped_out(line: str) -> str:
@@ -243,8 +353,7 @@ def _escaped_out(line: str) -> str:
 def tex_text(text: str) -> str:
     """A LaTeX file's text as Markdown, line for line (the module's rules)."""
     lines = text.split("\n")
-    begin = _BEGIN_DOCUMENT.search(text)
-    preamble = text.count("\n", 0, begin.start()) if begin else 0  # lines before \begin{document}
+    preamble = _document_line(lines)  # lines before \begin{document}
     out: list[str] = []
     block: str | None = None  # the math or code environment the line is in
     lists: list[str] = []
@@ -257,8 +366,11 @@ def tex_text(text: str) -> str:
             # line is the closing fence, the formula's last line left out of the text
             closes = (re.match(rf"^([ \t]*)(?:.*?(?<!\\))?\\end\{{{re.escape(block)}\}}", line) if block != "display"
                       else _DISPLAY_CLOSE.match(line) or _DISPLAY_CLOSE_AFTER.match(line))
-            out.append(closes.group(1) + "```" + cr if closes else
-                       (line if block in _CODE_ENVS else _uncommented(line)) + cr)
+            if block == _COMMENT_ENV:
+                out.append(cr)
+            else:
+                out.append(closes.group(1) + "```" + cr if closes else
+                           (line if block in _CODE_ENVS else _uncommented(line)) + cr)
             if closes:
                 block = None
             continue
@@ -283,6 +395,10 @@ def tex_text(text: str) -> str:
         env = _ENV.match(line)
         if env:
             lead, which, name, rest = env.groups()
+            if which == "begin" and name == _COMMENT_ENV:
+                block = None if f"\\end{{{name}}}" in rest else name
+                out.append(cr)
+                continue
             if which == "begin" and (name in _MATH_ENVS or name in _CODE_ENVS):
                 inline = re.match(rf"(.*?)\\end\{{{re.escape(name)}\}}(.*)", rest)
                 if inline:  # `\begin{equation} E = mc^2 \end{equation}` on one line: code in its line
@@ -308,7 +424,14 @@ def tex_text(text: str) -> str:
             block = "display"
             out.append(display.group(1) + "```latex" + cr)
             continue
-        line = _prose(line)
+        run_in: list[tuple[str, str, str]] = []
+        line = _prose(_joined_citation(line, lines, n), run_in)
+        if run_in:  # `\paragraph{Setup.} We used ...`: the heading on the blank line above, else the title in bold
+            lead, hashes, title = run_in[0]
+            if out and not out[-1].strip() and n > preamble:
+                out[-1] = f"{lead}{hashes} {title.rstrip('.').rstrip() or title}" + out[-1]
+            else:
+                line = f"{lead}**{title}** {line.lstrip()}"
         if lists and lists[-1] == "enumerate" and line.lstrip().startswith("- "):
             lead = line[:len(line) - len(line.lstrip())]
             line = lead + "1. " + line.lstrip()[2:]
@@ -318,8 +441,17 @@ def tex_text(text: str) -> str:
 
 # ---------------------------------------------------------------------------------------------- BibTeX
 
-_ENTRY = re.compile(r"^[ \t]*@([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s{}()]*)[ \t]*,?")
-_FIELD = re.compile(r"^[ \t]*([A-Za-z][\w-]*)[ \t]*=[ \t]*")
+# An entry opens with `@type{` or `@type(` at a line's start (after blanks); read as BibTeX reads it, character by
+# character (readers 11, review of qa38: read line by line, a one-line entry lost its fields, `@Book(key, ...)` all of
+# them, the comma after a last field stayed in its value, and `journal = jacm` was the word jacm).
+_ENTRY = re.compile(r"^[ \t]*@([A-Za-z]+)[ \t]*([{(])", re.MULTILINE)
+# an entry opening at the very start of a line while one is open: the open one lost its closing brace (a hand
+# edit); it ends there, and the next is read as its own (it was a field of the broken one)
+_NEXT_ENTRY = re.compile(r"^@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
+_KEY = re.compile(r"[ \t\r\n]*([^,\s{}()]*)")
+_FIELD = re.compile(r"([A-Za-z][\w:.+/-]*)[ \t\r\n]*=")
+_BARE = re.compile(r"[^\s,#{}()\"=]+")  # a number or a macro's name (`year = 2020`, `journal = jacm`)
+_BLANKS = " \t\r\n"
 _SKIPPED_TYPES = frozenset({"comment", "preamble", "string"})
 # fields no one reads as text: where the PDF is (`file`), bookkeeping of the reference manager
 _SKIPPED_FIELDS = frozenset("file urldate timestamp langid language owner groups abstractnote annote_old "
@@ -328,95 +460,197 @@ _PEOPLE_FIELDS = frozenset({"author", "editor", "translator"})
 # a field is shown by its own name, lower case as BibTeX writes it (`journal: ...`): capitalised, the same
 # `Journal:` opening a line in each entry read as a chat's speaker, and the entries' keys as people's handles
 _NAMES = {"date": "year", "journaltitle": "journal"}
-_AND = re.compile(r"\s+and\s+")
+# BibTeX's own macros: `month = jan` is January
+_MONTHS = {m[:3].lower(): m for m in "January February March April May June July August September October "
+                                      "November December".split()}
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_SAME_LINE = " · "  # between an entry's heading and fields written on one line (`@misc{k, title={X}, year=2020}`)
+
+
+class _Entry:
+    """An entry as read: its type, key, where it opens and ends (the offsets of its `@` and its closing brace),
+    and its fields, (name in lower case, where the name is, [(is a macro, start, end) of each part of its value:
+    `"Proc. " # jacm` has two])."""
+
+    def __init__(self, kind: str, key: str, start: int):
+        self.kind, self.key, self.start, self.end = kind, key, start, start
+        self.fields: list[tuple[str, int, list[tuple[bool, int, int]]]] = []
+
+
+def _scan(text: str, pos: int, limit: int, stops: str) -> int:
+    """Where the first of `stops` outside braces is from `pos` on (`limit` if none): a value's end, an entry's."""
+    depth = 0
+    while pos < limit:
+        ch = text[pos]
+        if ch == "\\":  # `{\"u}`, `\{`: the character after a backslash is the letter's
+            pos += 2
+            continue
+        if depth == 0 and ch in stops:
+            return pos
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        pos += 1
+    return limit
+
+
+def _skip(text: str, pos: int, limit: int, chars: str = _BLANKS) -> int:
+    while pos < limit and text[pos] in chars:
+        pos += 1
+    return pos
+
+
+def _value_parts(text: str, pos: int, limit: int) -> tuple[list[tuple[bool, int, int]], int]:
+    """A field's value from `pos`, its parts joined by `#` ({...}, "...", a number, a macro's name), and where
+    it ends."""
+    parts: list[tuple[bool, int, int]] = []
+    while True:
+        pos = _skip(text, pos, limit)
+        if pos >= limit:
+            break
+        if text[pos] in '{"':
+            end = _scan(text, pos + 1, limit, "}" if text[pos] == "{" else '"')
+            parts.append((False, pos + 1, end))
+            pos = min(end + 1, limit)
+        else:
+            m = _BARE.match(text, pos, limit)
+            if m is None:
+                break
+            parts.append((not m.group().isdigit(), m.start(), m.end()))
+            pos = m.end()
+        pos = _skip(text, pos, limit)
+        if pos < limit and text[pos] == "#":
+            pos += 1
+            continue
+        break
+    return parts, pos
+
+
+def _bib_entries(text: str) -> list[_Entry]:
+    """Every entry of a BibTeX library, `@string` and `@comment` ones too, in order."""
+    breaks = [m.start() for m in _NEXT_ENTRY.finditer(text)]
+    entries: list[_Entry] = []
+    for m in _ENTRY.finditer(text):
+        if entries and m.start() < entries[-1].end:
+            continue  # an `@` opening a line of the entry before (its abstract's)
+        limit = next((b for b in breaks if b > m.start()), len(text))
+        close = "}" if m.group(2) == "{" else ")"
+        entry = _Entry(m.group(1).lower(), "", m.start())
+        pos = m.end()
+        if entry.kind in ("comment", "preamble"):
+            pos = _scan(text, pos, limit, close)
+        else:
+            if entry.kind != "string":
+                key = _KEY.match(text, pos, limit)
+                entry.key, pos = key.group(1), key.end()
+            while True:
+                pos = _skip(text, pos, limit, _BLANKS + ",")
+                if pos >= limit or text[pos] == close:
+                    break
+                field = _FIELD.match(text, pos, limit)
+                if field is None:  # no `name =`: passed over to the next comma
+                    pos = _scan(text, pos, limit, "," + close)
+                    continue
+                parts, pos = _value_parts(text, field.end(), limit)
+                if parts:
+                    entry.fields.append((field.group(1).lower(), field.start(), parts))
+                else:  # `name = ,`, `name = }`: nothing
+                    pos = _scan(text, pos, limit, "," + close)
+        entry.end = min(pos + 1, limit)
+        entries.append(entry)
+    return entries
+
+
+def _resolved(text: str, parts: list[tuple[bool, int, int]], macros: dict[str, str]) -> str:
+    """A value's TeX, its macros expanded (`@string{jacm = ...}`, BibTeX's `jan`), its parts joined."""
+    return "".join(macros.get(text[a:b].lower(), _MONTHS.get(text[a:b].lower(), text[a:b])) if macro else text[a:b]
+                   for macro, a, b in parts)
+
+
+def _top_level(text: str, pattern: re.Pattern) -> list[str]:
+    """`text` split where `pattern` matches outside braces (`{Barnes and Noble}` is one name)."""
+    pieces, last = [], 0
+    for m in pattern.finditer(text):
+        before = text[:m.start()]
+        if before.count("{") - before.count("\\{") == before.count("}") - before.count("\\}"):
+            pieces.append(text[last:m.start()])
+            last = m.end()
+    return pieces + [text[last:]]
 
 
 def _person(name: str) -> str:
-    """A BibTeX name (`Vaswani, Ashish`, `{Spärck Jones}, Karen`, `van der Maaten, Laurens`) First Last."""
-    last, comma, first = name.partition(",")
-    if comma and "," in first:  # `Last, Jr., First`
-        jr, _, first = first.partition(",")
-        return f"{first.strip()} {last.strip()} {jr.strip()}".strip()
-    return f"{first.strip()} {last.strip()}".strip() if comma else name.strip()
+    """A BibTeX name (`Vaswani, Ashish`, `{Spärck Jones}, Karen`, `van der Maaten, Laurens`) First Last; a braced
+    one (`{World Health Organization}`) as written."""
+    parts = [_value(p) for p in _top_level(name.strip(), re.compile(","))]
+    if len(parts) >= 3:  # `Last, Jr., First`
+        return f"{parts[2]} {parts[0]} {parts[1]}".strip()
+    return f"{parts[1]} {parts[0]}".strip() if len(parts) == 2 else parts[0]
+
+
+def _people(value: str) -> str:
+    """A field's names (`Vaswani, Ashish and Shazeer, Noam and others`) First Last, `et al.` for BibTeX's
+    `and others` (it was a person, Others)."""
+    names = [n for n in _top_level(value, _AND) if n.strip()]
+    others = bool(names) and names[-1].strip().lower() == "others"
+    shown = ", ".join(_person(n) for n in (names[:-1] if others else names))
+    return shown + (" et al." if others and shown else "et al." if others else "")
 
 
 def _value(text: str) -> str:
-    """A field's text without its TeX: accents read, braces and commands out."""
-    return re.sub(r"[ \t]+", " ", _escaped_out(_accents(text))).strip()
-
-
-def _entry_fields(lines: list[str], start: int) -> tuple[int, dict[str, tuple[int, int]]]:
-    """The line after the entry opening at line `start` ends (its braces balanced), and
-    {field: (its first line, its last line)}: a field runs to the line before the next one."""
-    depth, fields, field, first = 0, {}, None, start
-    for n in range(start, len(lines)):
-        line = lines[n]
-        if n > start and _ENTRY.match(line) and line[:1] == "@":
-            # an entry opening at a line's start while one is open: the open one lost its closing brace (a hand
-            # edit); it ends there, and the next is read as its own (it was a field of the broken one)
-            n -= 1
-            break
-        if n > start and depth == 1:
-            m = _FIELD.match(line)
-            if m:
-                if field is not None:
-                    fields[field] = (first, n - 1)
-                field, first = m.group(1).lower(), n
-        depth += line.count("{") - line.count("\\{") - line.count("}") + line.count("\\}")
-        if depth <= 0:
-            break
-    else:
-        n = len(lines) - 1
-    if field is not None:
-        fields[field] = (first, n)
-    return n + 1, fields
-
-
-def _field_text(lines: list[str], first: int, last: int) -> list[str]:
-    """The field's lines' text, line by line: after `name =` on its first line, without TeX, braces,
-    the quotes around the value and the comma after it."""
-    texts = [lines[i].rstrip("\r") for i in range(first, last + 1)]
-    texts[0] = _FIELD.sub("", texts[0], count=1)
-    texts[-1] = re.sub(r"[ \t]*,[ \t]*$", "", texts[-1])  # the comma after the value (BibTeX's, no text)
-    return [_value(t).strip().strip('"').strip() for t in texts]
+    """A field's text without its TeX: accents read, braces and commands out (`The {\\TeX}book`: the word)."""
+    text = _accents(text)
+    text = _LOGOS.sub(lambda m: m.group(1), text) if "\\" in text else text
+    return re.sub(r"[ \t\r\n]+", " ", _escaped_out(text)).strip()
 
 
 def bib_text(text: str) -> str:
     """A BibTeX library as Markdown, line for line: an entry a section (the module's rules)."""
+    import bisect
+
     lines = text.split("\n")
-    out = [""] * len(lines)
-    n = 0
-    while n < len(lines):
-        m = _ENTRY.match(lines[n])
-        if m is None:
-            stripped = lines[n].strip()
-            # a line outside any entry: a comment (BibTeX reads nothing there), kept as text unless `%`
-            out[n] = "" if stripped.startswith("%") or not stripped else _value(lines[n])
-            n += 1
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_of(pos: int) -> int:
+        return bisect.bisect_right(starts, pos) - 1
+
+    out: list[list[str]] = [[] for _ in lines]
+    inside = [False] * len(lines)  # the lines an entry is written on
+    entries = _bib_entries(text)
+    macros: dict[str, str] = {}
+    for entry in entries:
+        for n in range(line_of(entry.start), line_of(max(entry.end - 1, entry.start)) + 1):
+            inside[n] = True
+        if entry.kind == "string":  # `@string{jacm = "Journal of the ACM"}`: its macros, read where used
+            for name, _at, parts in entry.fields:
+                macros[name] = _resolved(text, parts, macros)
+    for entry in entries:
+        if entry.kind in _SKIPPED_TYPES:
             continue
-        kind, key = m.group(1).lower(), m.group(2)
-        end, fields = _entry_fields(lines, n)
-        if kind in _SKIPPED_TYPES:
-            n = end
-            continue
-        values = {name: " ".join(t for t in _field_text(lines, *span) if t) for name, span in fields.items()}
-        title = values.get("title") or key
-        out[n] = f"## {title} [@{key}]" if key else f"## {title}"
-        for name, (first, last) in fields.items():
+        values = {name: _resolved(text, parts, macros) for name, _at, parts in entry.fields}
+        title = _value(values.get("title", "")) or entry.key
+        out[line_of(entry.start)].append(f"## {title} [@{entry.key}]" if entry.key else f"## {title}")
+        for name, at, parts in entry.fields:
             if name in _SKIPPED_FIELDS or name == "title":  # the title heads the entry
                 continue
-            texts = _field_text(lines, first, last)
             label = _NAMES.get(name, name)
             if name in _PEOPLE_FIELDS:
-                people = [_person(p) for p in _AND.split(values[name]) if p.strip()]
-                out[first] = f"{label}: " + ", ".join(people)
-                continue
-            if name == "date":
-                year = re.match(r"\d{4}", values[name])
-                out[first] = f"{label}: {year.group() if year else values[name]}"
-                continue
-            for i, part in enumerate(texts):
-                out[first + i] = f"{label}: {part}" if i == 0 else part
-        n = end
-    cr = [line.endswith("\r") for line in lines]
-    return "\n".join(line + ("\r" if c and not line.endswith("\r") else "") for line, c in zip(out, cr))
+                pieces = [(line_of(at), _people(values[name]))]
+            elif name == "date":
+                year = re.match(r"\d{4}", _value(values[name]))
+                pieces = [(line_of(at), year.group() if year else _value(values[name]))]
+            elif len(parts) == 1 and not parts[0][0]:  # `{...}` or `"..."`: each of its lines on its own
+                _macro, a, b = parts[0]
+                pieces = [(line_of(a) + i, _value(piece)) for i, piece in enumerate(text[a:b].split("\n"))]
+            else:  # parts joined by `#`, a macro: on its name's line
+                pieces = [(line_of(at), _value(values[name]))]
+            pieces = [(n, piece) for n, piece in pieces if piece]
+            for i, (n, piece) in enumerate(pieces):
+                out[n].append(f"{label}: {piece}" if i == 0 else _no_heading(piece))
+    for n, line in enumerate(lines):
+        if not inside[n]:
+            stripped = line.strip()
+            # a line outside any entry: a comment (BibTeX reads nothing there), kept as text unless `%`
+            out[n] = [] if stripped.startswith("%") or not stripped else [_no_heading(_value(line))]
+    return "\n".join(_SAME_LINE.join(parts) + ("\r" if line.endswith("\r") else "")
+                     for parts, line in zip(out, lines))

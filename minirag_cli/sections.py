@@ -367,13 +367,16 @@ def stored_laid(chunks) -> str:
 def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     """A note's chunks (chunking.chunk_text), cut also at each line where the
     day of its lines changes (day_changes), so that no chunk holds two
-    days; chunk_text's exactly for a note without a dated section."""
-    changes = day_changes(text, path)
-    if not changes:
+    days, and at each entry of a BibTeX library (latex.entry_lines); chunk_text's
+    exactly for another note without a dated section."""
+    from minirag_cli.latex import entry_lines
+
+    cuts = sorted({n for n, _d in day_changes(text, path)} | set(entry_lines(text, path)))
+    if not cuts:
         return chunk_text(text, size, overlap)
     starts = [0]
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    starts += [line_starts[n - 1] for n, _d in changes if n > 1]
+    starts += [line_starts[n - 1] for n in cuts if n > 1]
     starts.append(len(text))
     out: list[Chunk] = []
     for a, b in zip(starts, starts[1:]):

@@ -23,7 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
-from minirag_cli.latex import build_file, latex_text, tex_stems
+from minirag_cli.latex import build_file, exported_tex, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -869,6 +869,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         keep_notes = keep_notes_of(reldir, dirpath, notes)
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
+        exported = exported_tex(notes, extensions) if stems and ".tex" in extensions else {}  # `note.tex` beside `note.org`: the note again
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -888,6 +889,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if takeout_index(dirpath, name):
                 result.system_files += 1  # Google Takeout's own index page of the archive: keep.py
+                continue
+            if name in exported:
+                result.system_files += 1  # Org's (Pandoc's, nbconvert's) LaTeX export of a note beside it: latex.py
                 continue
             if keep_notes and keep_litter(name, keep_notes):
                 result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
