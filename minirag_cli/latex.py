@@ -452,6 +452,7 @@ _KEY = re.compile(r"[ \t\r\n]*([^,\s{}()]*)")
 _FIELD = re.compile(r"([A-Za-z][\w:.+/-]*)[ \t\r\n]*=")
 _BARE = re.compile(r"[^\s,#{}()\"=]+")  # a number or a macro's name (`year = 2020`, `journal = jacm`)
 _BLANKS = " \t\r\n"
+_SPECIAL = re.compile(r'[\\{}",)]')  # what _scan looks at: a backslash, braces, and the stops it is given
 _SKIPPED_TYPES = frozenset({"comment", "preamble", "string"})
 # fields no one reads as text: where the PDF is (`file`), bookkeeping of the reference manager
 _SKIPPED_FIELDS = frozenset("file urldate timestamp langid language owner groups abstractnote annote_old "
@@ -480,8 +481,8 @@ class _Entry:
 def _scan(text: str, pos: int, limit: int, stops: str) -> int:
     """Where the first of `stops` outside braces is from `pos` on (`limit` if none): a value's end, an entry's."""
     depth = 0
-    while pos < limit:
-        ch = text[pos]
+    while (m := _SPECIAL.search(text, pos, limit)) is not None:
+        ch, pos = m.group(), m.start()
         if ch == "\\":  # `{\"u}`, `\{`: the character after a backslash is the letter's
             pos += 2
             continue
@@ -529,12 +530,15 @@ def _value_parts(text: str, pos: int, limit: int) -> tuple[list[tuple[bool, int,
 
 def _bib_entries(text: str) -> list[_Entry]:
     """Every entry of a BibTeX library, `@string` and `@comment` ones too, in order."""
+    import bisect
+
     breaks = [m.start() for m in _NEXT_ENTRY.finditer(text)]
     entries: list[_Entry] = []
     for m in _ENTRY.finditer(text):
         if entries and m.start() < entries[-1].end:
             continue  # an `@` opening a line of the entry before (its abstract's)
-        limit = next((b for b in breaks if b > m.start()), len(text))
+        at = bisect.bisect_right(breaks, m.start())
+        limit = breaks[at] if at < len(breaks) else len(text)
         close = "}" if m.group(2) == "{" else ")"
         entry = _Entry(m.group(1).lower(), "", m.start())
         pos = m.end()

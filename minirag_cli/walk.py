@@ -1638,7 +1638,15 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
 # name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
 # A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
-READER_VERSION = 10
+# 11: bib (review of qa38's latex.py): a `.bib` is read as BibTeX reads it, character by character: a one-line entry
+# keeps its fields (`## X [@k] · author: ... · year: 2020`), `@Book(key, ...)` is read, the comma after a last field is
+# out of its value, `@string` macros and `#` are expanded (`journal = jacm`), `month = jan` is January, `and others`
+# `et al.` (it was an author), `{Food and Agriculture Organization}` one author; each entry starts a chunk
+# (latex.entry_lines, sections.note_chunks). A `.tex`: `--` and `~` kept in web addresses and code, a `\cite{a,` going
+# on over lines cites, a `\begin{document}` in a verbatim example is no end of the preamble, the comment environment
+# is out, `\paragraph{X.} text` heads its text on the blank line above (else `**X.** text`), `\#` opening a line is
+# `\#` (it was a heading); `note.tex` beside `note.org` (`.md`, `.ipynb`, ...: latex.exported_tex) passed over.
+READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
