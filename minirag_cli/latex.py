@@ -16,16 +16,23 @@ and a thesis, its lectures and its library were invisible to `ask`.
   `\\emph`, `\\textbf`, `\\texttt` as `*...*`, `**...**`, `` `...` ``; a list's
   `\\item` a `- ` item; a display equation (`equation`, `align`, `\\[ ... \\]`,
   ...) and `verbatim`/`lstlisting`/`minted` a fenced code block (math kept as
-  written); other commands and braces are dropped, their text kept.
+  written), the comment package's `comment` environment blank; other commands
+  and braces are dropped, their text kept, `--` and `~` printed as a dash and a
+  blank but in code and web addresses. A run-in `\\paragraph{X.} text` heads
+  its text on the blank line above (readers 11). A `.tex` exported beside its
+  note (`note.tex` beside `note.org`: exported_tex) is passed over.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation
   (`## Attention Is All You Need [@vaswani2017attention]`), its fields
   `name: value` lines (`journal: ...`, `abstract: ...`, lower case as BibTeX
   writes them: `Journal:` in every entry read as a chat's speaker): authors and
   editors First Last (`author: Ashish Vaswani, Noam Shazeer`, not `Vaswani,
-  Ashish and Shazeer, Noam`), a `date` as its `year:`; a `file` field (a path
-  into Zotero's storage), the `title` (the heading holds it), `@comment`,
-  `@preamble` and `@string` lines are blank.
+  Ashish and Shazeer, Noam`; `and others` `et al.`), a `date` as its `year:`;
+  a `file` field (a path into Zotero's storage), the `title` (the heading holds
+  it), `@comment`, `@preamble` and `@string` lines are blank, the `@string`
+  macros expanded where used. Entries are read as BibTeX reads them (readers
+  11): `@book(...)`, one entry on one line (its fields after its heading,
+  ` · ` between them). Each entry starts a chunk (entry_lines).
 
 Each file keeps its lines (a line is rewritten, never added or removed), so
 `mrag show thesis.tex:12`, an answer's citation and a task's line are the
@@ -196,7 +203,8 @@ _STYLE = [(re.compile(rf"\\(?:emph|textit|textsl){_ARG}"), r"*\1*"),
 _NO_TEXT = re.compile(r"\\(?:documentclass|usepackage|RequirePackage|addbibresource|bibliography|bibliographystyle|"
                       r"includegraphics|vspace|hspace|setlength|addtolength|setcounter|usetheme|usecolortheme|"
                       r"usefont|newcommand|renewcommand|providecommand|DeclareMathOperator|graphicspath|"
-                      r"pagestyle|thispagestyle|numberwithin|hypersetup|geometry|input@path)\*?"
+                      r"pagestyle|thispagestyle|numberwithin|hypersetup|geometry|input@path|addcontentsline|markboth|"
+                      r"markright)\*?"
                       rf"(?:[ \t]*{_OPT})*(?:[ \t]*{_ARG})*")
 # what is left of a command once the ones that mean something are read: its name out, its text kept
 _COMMAND = re.compile(r"\\[A-Za-z@]+\*?(?:[ \t]*\[[^\]\n]*\])*")
@@ -550,6 +558,9 @@ def _bib_entries(text: str) -> list[_Entry]:
                 entry.key, pos = key.group(1), key.end()
             while True:
                 pos = _skip(text, pos, limit, _BLANKS + ",")
+                while pos < limit and text[pos] == "%":  # a `%` line between fields: no field, to its end
+                    eol = text.find("\n", pos, limit)
+                    pos = _skip(text, limit if eol < 0 else eol, limit, _BLANKS + ",")
                 if pos >= limit or text[pos] == close:
                     break
                 field = _FIELD.match(text, pos, limit)
@@ -633,7 +644,8 @@ def bib_text(text: str) -> str:
             continue
         values = {name: _resolved(text, parts, macros) for name, _at, parts in entry.fields}
         title = _value(values.get("title", "")) or entry.key
-        out[line_of(entry.start)].append(f"## {title} [@{entry.key}]" if entry.key else f"## {title}")
+        if title:
+            out[line_of(entry.start)].append(f"## {title} [@{entry.key}]" if entry.key else f"## {title}")
         for name, at, parts in entry.fields:
             if name in _SKIPPED_FIELDS or name == "title":  # the title heads the entry
                 continue
