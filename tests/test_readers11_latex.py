@@ -272,3 +272,13 @@ def test_an_index_of_readers_10_reads_its_latex_again(tmp_path, monkeypatch):
     summary = _sync(notes, db)
     assert not _chunks(db, "note.tex") and len(_chunks(db, "library.bib")) == 5
     assert summary.reread["from_version"] == 10
+
+
+def test_a_comment_line_between_fields_is_no_text(tmp_path):
+    """A `%` line between an entry's fields was read into the field before it (`author: % checked Doe Jane`)."""
+    write_notes(tmp_path / "notes", {"refs.bib": "@article{c1,\n  author = {Doe, Jane},\n  % checked against the PDF"
+                                                 "\n  title = {Commented Fields},\n  year = 2020\n}\n"})
+    db = tmp_path / "index.sqlite"
+    _sync(tmp_path / "notes", db)
+    assert _chunks(db, "refs.bib")[0][3].split("\n") == ["## Commented Fields [@c1]", "author: Jane Doe", "", "",
+                                                         "year: 2020"]
