@@ -59,23 +59,40 @@ BUILD_SUFFIXES = (".aux", ".log", ".bbl", ".blg", ".bcf", ".run.xml", ".toc", ".
 
 # A note exported to LaTeX beside itself (Org's `C-c C-e l l` writes `note.tex` beside `note.org`; Pandoc,
 # Jupyter's nbconvert, R Markdown's keep_tex the same of a `.md`, `.ipynb`, `.Rmd`): the note again, indexed twice
-# (readers 11), so such a `.tex` is passed over in silence, as a Keep note's HTML twin is
+# (readers 11), so such a `.tex` is passed over in silence, as a Keep note's HTML twin is. Only when most of its
+# words are the note's: a thesis `main.tex` beside the writer's `main.md` of to-dos about it is no export of them.
 EXPORTED_FROM = (".org", ".md", ".markdown", ".mdown", ".mkd", ".rst", ".adoc", ".ipynb", ".rmd", ".qmd")
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_EXPORT_SHARE = 0.5  # of the `.tex` file's words (read as prose: tex_text) in the note's
+_READ_AT_MOST = 1 << 21
 
 
-def exported_tex(filenames, extensions=None) -> dict[str, str]:
-    """{a `.tex` among `filenames` (a folder's): the note of the folder it was exported from}, that note one
+def exported_tex(folder, filenames, extensions=None) -> dict[str, str]:
+    """{a `.tex` among `filenames` (the names of the files of `folder`): the note it was exported from}: a note
     of a note extension (`extensions`, None: any of EXPORTED_FROM) of the same name (`note.tex` beside
-    `note.org`)."""
+    `note.org`) that holds most of its words."""
+    import os
+
     names = {name.lower(): name for name in filenames}
     out = {}
     for name in filenames:
-        if name.lower().endswith(TEX):
-            stem = name[:-len(TEX)].lower()
-            source = next((names[stem + ext] for ext in EXPORTED_FROM
-                           if (extensions is None or ext in extensions) and stem + ext in names), None)
-            if source is not None:
-                out[name] = source
+        if not name.lower().endswith(TEX):
+            continue
+        stem = name[:-len(TEX)].lower()
+        source = next((names[stem + ext] for ext in EXPORTED_FROM
+                       if (extensions is None or ext in extensions) and stem + ext in names), None)
+        if source is None:
+            continue
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
+                words = set(_WORDS.findall(tex_text(f.read(_READ_AT_MOST)).lower()))
+            with open(os.path.join(folder, source), encoding="utf-8", errors="replace") as f:
+                # (a notebook's JSON writes its line ends `\n`: `\nThe` is `The`)
+                theirs = set(_WORDS.findall(f.read(_READ_AT_MOST).replace("\\n", " ").lower()))
+        except Exception:  # unreadable, or not read as LaTeX: no export, the sync reads (or skips) it as it can
+            continue
+        if words and len(words & theirs) >= _EXPORT_SHARE * len(words):
+            out[name] = source
     return out
 
 
@@ -107,7 +124,7 @@ def build_reason(folder, name: str, shown: str) -> tuple[str, str] | None:
         filenames = os.listdir(folder)
     except OSError:
         return None
-    source = exported_tex([name] + [n for n in filenames if not n.lower().endswith(TEX)]).get(name)
+    source = exported_tex(folder, [name] + [n for n in filenames if not n.lower().endswith(TEX)]).get(name)
     if source is not None:
         return (f"the LaTeX export of the note {source} beside it (the note is read from {source})",
                 f"`mrag show {shlex.quote(shown + source)}`.")

@@ -869,7 +869,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         keep_notes = keep_notes_of(reldir, dirpath, notes)
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
-        exported = exported_tex(notes, extensions) if stems and ".tex" in extensions else {}  # `note.tex` beside `note.org`: the note again
+        exported = exported_tex(dirpath, notes, extensions) if stems and ".tex" in extensions else {}  # `note.tex` beside `note.org`: the note again
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -1645,7 +1645,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (latex.entry_lines, sections.note_chunks). A `.tex`: `--` and `~` kept in web addresses and code, a `\cite{a,` going
 # on over lines cites, a `\begin{document}` in a verbatim example is no end of the preamble, the comment environment
 # is out, `\paragraph{X.} text` heads its text on the blank line above (else `**X.** text`), `\#` opening a line is
-# `\#` (it was a heading); `note.tex` beside `note.org` (`.md`, `.ipynb`, ...: latex.exported_tex) passed over.
+# `\#` (it was a heading); `note.tex` beside `note.org` (`.md`, `.ipynb`, ...), most of its words the note's
+# (latex.exported_tex), is passed over in silence (it was indexed: the note twice).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

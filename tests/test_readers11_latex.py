@@ -80,6 +80,43 @@ Text after the example.
 """
 
 
+THESIS_MAIN = r"""\documentclass{report}
+\title{Small-Model Graph Retrieval}
+\begin{document}
+\chapter{Background}
+Attention was introduced for translation; graphs of entities join the notes that name them.
+\chapter{Method}
+We fuse BM25 and dense retrieval, and walk the graph two hops from the question's names.
+\end{document}
+"""
+
+
+# what Org mode's `C-c C-e l l` writes of note.org beside it
+ORG_EXPORT = r"""% Created 2026-11-03 Tue 10:00
+% Intended LaTeX compiler: pdflatex
+\documentclass[11pt]{article}
+\usepackage[utf8]{inputenc}
+\usepackage{hyperref}
+\author{Jane Doe}
+\date{\today}
+\title{Reading plan}
+\hypersetup{
+ pdfauthor={Jane Doe},
+ pdftitle={Reading plan},
+ pdfcreator={Emacs 29.1 (Org mode 9.6.6)},
+ pdflang={English}}
+\begin{document}
+
+\maketitle
+\tableofcontents
+
+\section{Papers}
+\label{sec:org1a2b3c}
+Read the transformer paper about attention.
+\end{document}
+"""
+
+
 def _sync(notes, db):
     with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
                     embedder_factory=hashing_embedder) as index:
@@ -113,8 +150,7 @@ def synced(tmp_path_factory):
         "library.bib": LIBRARY, "paper.tex": PAPER, "chapter.tex": CHAPTER,
         "draft.tex": "\\# 3 reasons we chose BM25\nIt is fast.\n",
         "note.org": "#+TITLE: Reading plan\n* Papers\nRead the transformer paper about attention.\n",
-        "note.tex": "\\documentclass{article}\n\\begin{document}\n\\section{Papers}\n"
-                    "Read the transformer paper about attention.\n\\end{document}\n",
+        "note.tex": ORG_EXPORT,
     })
     db = tmp / "index.sqlite"
     return db, _sync(tmp / "notes", db)
@@ -242,13 +278,14 @@ def test_a_notes_latex_export_beside_it_is_passed_over(synced, capsys, monkeypat
     assert "`mrag show note.org`" in err
 
 
-def test_a_tex_of_its_own_name_is_read(tmp_path):
-    """A `.tex` beside a note of another name, or of no note extension (`paper.pdf`), is read as before."""
+def test_a_tex_of_its_own_is_read(tmp_path):
+    """A `.tex` beside a note of another name, or beside a note of its name that is no copy of it (a thesis
+    `main.tex` and the writer's `main.md` of to-dos about it), is read as before."""
     write_notes(tmp_path / "notes", {"paper.tex": "\\section{Method}\nWe fuse BM25.\n", "paper-notes.md": "# Notes\n",
-                                     "paper.txt.bak": "x"})
+                                     "main.tex": THESIS_MAIN, "main.md": "# main\n\n- [ ] fix the figures of chapter 3\n"})
     db = tmp_path / "index.sqlite"
-    _sync(tmp_path / "notes", db)
-    assert _chunks(db, "paper.tex")
+    summary = _sync(tmp_path / "notes", db)
+    assert _chunks(db, "paper.tex") and _chunks(db, "main.tex") and summary.system_files == 0
 
 
 def test_an_index_of_readers_10_reads_its_latex_again(tmp_path, monkeypatch):
@@ -261,7 +298,7 @@ def test_an_index_of_readers_10_reads_its_latex_again(tmp_path, monkeypatch):
                         "note.tex": "\\section{Plan}\nRead the attention paper.\n", "library.bib": LIBRARY})
     db = tmp_path / "index.sqlite"
     with monkeypatch.context() as m:
-        m.setattr("minirag_cli.walk.exported_tex", lambda filenames, extensions: {})  # readers 10: no export
+        m.setattr("minirag_cli.walk.exported_tex", lambda folder, filenames, extensions: {})  # readers 10: no export
         m.setattr("minirag_cli.latex.entry_lines", lambda text, path: [])
         _sync(notes, db)
     assert _chunks(db, "note.tex") and len(_chunks(db, "library.bib")) == 1
