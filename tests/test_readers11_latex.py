@@ -282,7 +282,8 @@ def test_a_tex_of_its_own_is_read(tmp_path):
     """A `.tex` beside a note of another name, or beside a note of its name that is no copy of it (a thesis
     `main.tex` and the writer's `main.md` of to-dos about it), is read as before."""
     write_notes(tmp_path / "notes", {"paper.tex": "\\section{Method}\nWe fuse BM25.\n", "paper-notes.md": "# Notes\n",
-                                     "main.tex": THESIS_MAIN, "main.md": "# main\n\n- [ ] fix the figures of chapter 3\n"})
+                                     "main.tex": THESIS_MAIN,
+                                     "main.md": "# main\n\n- [ ] fix the figures of chapter 3\n"})
     db = tmp_path / "index.sqlite"
     summary = _sync(tmp_path / "notes", db)
     assert _chunks(db, "paper.tex") and _chunks(db, "main.tex") and summary.system_files == 0
