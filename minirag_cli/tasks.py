@@ -562,8 +562,14 @@ def without_logseq_markers(text: str) -> str:
     """`text`, a Logseq page's (is_logseq) or a part of it, with each block's task marker blanked (`-
     WAITING Tomás Ferreira sends the deck`: the marker's letters made blanks, the offsets kept): the
     marker names nothing, and glued to the name after it (`WAITING Tomás Ferreira`, `LATER Priya
-    Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it."""
-    return _LOGSEQ_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it. Blanked
+    to Markdown's box and blanks (`- [ ]     Tomás ...`, `[x]` when done or cancelled), so the block is a
+    task's line to the names' rules, as `- [ ] ` is (`- TODO Send Priya the doc` named `Send Priya`)."""
+    def boxed(m: re.Match) -> str:
+        box = "[x]" if LOGSEQ_MARKERS[m.group(2)] in ("done", "cancelled") else "[ ]"
+        return m.group(1) + box + " " * (len(m.group(2)) - len(box))
+
+    return _LOGSEQ_MARKER.sub(boxed, text)
 
 
 # Roam Research's checkbox, a block opening with `{{[[TODO]]}}` or `{{[[DONE]]}}` (`{{TODO}}`, `{{DONE}}`, as

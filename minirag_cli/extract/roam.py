@@ -26,6 +26,8 @@ SEARCHES = frozenset({"query", "mentions"})
 # a task's checkbox, as a reader is shown it (shown)
 _CHECKBOX = re.compile(r"\{\{(\[\[)?(TODO|DONE)(?(1)\]\])\}\}")
 CHECKBOXES = {"TODO": "[ ]", "DONE": "[x]"}
+# a block's start, where a checkbox makes the block a task (readable)
+_BLOCK_START = re.compile(r"[ \t]*-[ \t]+")
 # a line left a bare bullet once its components are left out (shown)
 _BARE_BULLET = re.compile(r"[ \t]*-?")
 # a Roam block reference, `((k3Jd9aPq2))`: nine letters, digits, `-` or `_`, a digit and a letter among them
@@ -88,7 +90,9 @@ def shown(text: str, block_ref: str) -> str:
 def readable(text: str) -> str:
     """`text`, a Roam page's or a part of it (a note is_roam tells: a chunk of it may hold no sign), with
     its components blanked (the offsets kept, each character a blank): a component's head and closing
-    braces, a search whole (SEARCHES), its argument else kept, so an embed's link still links."""
+    braces, a search whole (SEARCHES), its argument else kept, so an embed's link still links. A checkbox
+    opening a block is blanked to Markdown's box, `- [ ]          Send Priya ...` (`[x]` done): the block
+    is a task's line to the names' rules, as a `- [ ] ` item is (blanks alone made `Send Priya` a name)."""
     if "{{" not in text:
         return text
     chars = list(text)
@@ -101,6 +105,8 @@ def readable(text: str) -> str:
         pos = m.end()
         if m.group(3) == "}}":
             blank(m.start(), m.end())
+            if m.group(2) in CHECKBOXES and _BLOCK_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+                chars[m.start():m.start() + 3] = CHECKBOXES[m.group(2)]  # a task's box, as `- [ ] ` is read
             continue
         closings = closings or _Closings(text)
         end = closings.closing(m.end())
