@@ -1064,9 +1064,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
     ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
     are listed with `state` all alone: Org keeps an archive out of its agenda,
-    so an archived TODO is no open task (nor overdue). Else newest note first
+    so an archived TODO is no open task (nor overdue); so are an archived Google
+    Keep list's unticked items (keep.archived: Keep's way of putting a list away). Else newest note first
     (undated notes last), then path, then line."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.keep import archived
     from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
@@ -1088,7 +1090,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if state == "open" and _before_threshold(found, todo_txt, reach):
                 continue  # a todo.txt task with a threshold to come is hidden, unless a window reaches its day
-            if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
+            # archived: out of the agenda, as Org keeps it; a Keep list archived is put away done
+            if state == "open" and (orgmode.org_archive(path) or archived(path, lines)):
                 continue
             if (due or overdue) and not found["due"]:
                 continue
