@@ -29,7 +29,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
-from minirag_cli.simplenote import export_folder
+from minirag_cli.simplenote import export_folder, exported_note
 from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
@@ -393,8 +393,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     sizes = sorted(os.stat(os.path.join(dirpath, n)).st_size for n in (name, original))
                 except OSError:
                     continue
-                if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
-                    continue
+                if sizes[0] < NEAR_COPY_SIZES * sizes[1] or exported_note(dirpath, name):
+                    continue  # (a Simplenote export numbers two notes of one first line so: simplenote.py)
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None:
                     copy, note = copy_compared(copy, note)
@@ -1634,7 +1634,13 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
 # name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
 # A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
-READER_VERSION = 10
+# 11: fixW (review revW): a Simplenote export's note is dated by the note its file name is the export's name of
+# (simplenote.file_names, in notes.json's order; `Weekly-groceries.txt` as an older export wrote it): a note edited since
+# the export was undated (matched by its whole text), two of one text had the first one's creation, and `Weekly
+# groceries (1).txt` was skipped as a numbered copy of `Weekly groceries.txt`. A line end the export doubled (a note's
+# own CR LF written CR CR LF) is one (simplenote._undoubled): such a note showed a blank line after each line and was
+# undated. A Google Keep note's `shared-with:` leaves out its owner (Takeout's sharee with `isOwner`).
+READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the
