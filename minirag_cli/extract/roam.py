@@ -8,7 +8,8 @@ a search, `{{[[query]]: {and: [[TODO]] [[Project Atlas]]}}}` or `{{[[mentions]]:
 sentence, a name), a search's filter names and links nothing (it linked its own page, `[[last week]]`
 and `[[someday]]` were names), and an argument is read as written (an embed's `[[Page]]` links it).
 A snippet and the answer's sources show a page without them (shown): its checkbox as Markdown's, `[ ]` or
-`[x]`, and a block reference, `((k3Jd9aPq2))`, which the export does not resolve, as `[block ref]`.
+`[x]`, and a block reference, `((k3Jd9aPq2))`, which the export does not resolve, as `[block ref]` (in a
+chunk or line of the page's outline holding no component too).
 """
 
 from __future__ import annotations
@@ -69,12 +70,22 @@ class _Closings:
         return ends[k]
 
 
+def _outline(text: str) -> bool:
+    """Is `text` (a chunk, a line) written as Roam's export writes a page, each line a `- ` block or indented
+    under one (blank lines aside; a chunk's first line may be the end of one, where the chunk was cut)?"""
+    lines = [line for line in text.split("\n") if line.strip()]
+    return any(_BLOCK_START.match(line) for line in lines) and all(
+        line[0] in " \t" or _BLOCK_START.match(line) for line in lines[len(lines) > 1:])
+
+
 def shown(text: str, block_ref: str) -> str:
     """`text` (a chunk, a line) as a reader is shown it, when it holds a component only Roam writes (is_roam):
     a task's checkbox as `[ ]` or `[x]`, a component's head and closing braces and a search left out (as
-    readable blanks them, without the blanks), and a block reference as `block_ref`; else as it is."""
+    readable blanks them, without the blanks), and a block reference as `block_ref`; else as it is, but for
+    a block reference in an outline (_outline: a Roam page's chunk or line holding no component; review revW:
+    `((Xy7Zq1w2e))` was shown so), shown as `block_ref` too."""
     if not is_roam(text):
-        return text
+        return _BLOCK_REF.sub(block_ref, text) if "((" in text and _outline(text) else text
     text = _CHECKBOX.sub(lambda m: CHECKBOXES[m.group(2)], text)
     read = readable(text)
     # what readable blanked is left out, and the blanks around it made one
