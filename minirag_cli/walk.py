@@ -584,6 +584,21 @@ def single_file_tiddlywiki(head: bytes) -> bool:
     return head[:15].lower() == b"<!doctype html>" and any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
 
 
+# Roam Research's JSON export (`MyGraph.json`: a list of pages, each its `title` and its blocks as `children`) holds
+# a whole graph in one file: no note, and skipped saying to export Markdown, one file a page, which sync reads
+# (review revW: it was `not a note file (.json)`)
+_ROAM_JSON_START = re.compile(rb'\s*\[\s*\{\s*"(?:title|children|create-time|edit-time|uid)"\s*:')
+ROAM_JSON_REASON = ("a Roam Research JSON export, whose pages sync does not read: export the graph as Markdown "
+                    "(Roam's `Export All`, Markdown) and sync that folder")
+
+
+def roam_json_export(head: bytes) -> bool:
+    """Whether a `.json` file whose first 4 KB are `head` is a Roam Research JSON export (_ROAM_JSON_START, a page's
+    `"title"` and `"children"` or its times)."""
+    return (_ROAM_JSON_START.match(head.removeprefix(b"\xef\xbb\xbf")) is not None and b'"title"' in head
+            and (b'"children"' in head or b'"edit-time"' in head))
+
+
 def written_by_mrag(path: str | os.PathLike) -> bool:
     """Whether the regular file at `path` is a page or a graph export mrag
     wrote (by its first 4 KB, read with one system call: the walk asks it of
@@ -730,11 +745,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
 
     def page_reason(rel: str, path: str, st: os.stat_result, other: str) -> str:
         """"" when the file at `path` (of an extension mrag saves its pages and exports under) is mrag's
-        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's; recorded in
+        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's or a Roam JSON export's; recorded in
         result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
         read_at = time.time()
         head = _file_head(path)
-        why = "" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head) else other
+        why = ("" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head)
+               else ROAM_JSON_REASON if rel.lower().endswith(".json") and roam_json_export(head) else other)
         record = looked_record(st.st_size, st.st_mtime, why, read_at)
         if record is not None:
             result.looked[rel] = record
@@ -799,7 +815,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             old = looked.get(rel) if looked else None
             if old is not None and as_indexed(st.st_size, st.st_mtime, old[:2]):
-                if old[2] not in ("", NOT_NOTE_JSON):
+                if old[2] not in ("", NOT_NOTE_JSON, ROAM_JSON_REASON):
                     found.add(name)
                 continue
             if st.st_size > max_bytes:
