@@ -174,7 +174,7 @@ def archived(path: str, lines: list[str]) -> bool:
     """Is the note at `path` (`lines`: its text as read, keep_text's) a Keep note archived in Keep, its front
     matter's `archived: true`? Archiving a list is Keep's way of putting it away done: its open items are no
     open tasks (tasks.select lists them with --all alone, as an Org archive's; review revW)."""
-    if not path.lower().endswith(KEEP_SUFFIX) or lines[:1] != ["---"]:
+    if not path.lower().endswith((KEEP_SUFFIX, TWIN_SUFFIX)) or lines[:1] != ["---"]:  # (.html: a page read alone)
         return False
     for line in lines[1:]:
         if line == "---":
