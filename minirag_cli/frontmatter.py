@@ -316,7 +316,7 @@ def shown_without_logseq_marks(text: str, blocks: dict[str, str] | None = None) 
     block id ending a line (without_block_ids); a Roam page's checkbox as `[ ]` / `[x]`, its other
     components left out and its block references as BLOCK_REF_SHOWN (roam.shown, qa35)."""
     text = without_block_ids(text)
-    if "{{" in text:  # a Roam page's components (`{{[[TODO]]}}`, `{{[[query]]: ...}}`; roam.shown)
+    if "{{" in text or "((" in text:  # a Roam page's components (`{{[[TODO]]}}`, `{{[[query]]: ...}}`), block refs
         text = roam.shown(text, BLOCK_REF_SHOWN)
     if "::" in text and "id::" in text:
         text = _BLOCK_ID_LINE.sub("", text)

@@ -129,7 +129,9 @@ def keep_text(text: str) -> str:
     for key, said in (("isArchived", "archived"), ("isPinned", "pinned")):
         if data.get(key) is True:
             head.append(f"{said}: true")
-    sharees = _names(data.get("sharees"), "email")
+    # the people it is shared with: not its owner, whom Takeout lists among them (`isOwner`)
+    sharees = _names([s for s in data.get("sharees") or [] if not (isinstance(s, dict) and s.get("isOwner") is True)]
+                     if isinstance(data.get("sharees"), list) else None, "email")
     if sharees:
         head.append(f"shared-with: [{', '.join(sharees)}]")
     head.append("---")
@@ -166,6 +168,20 @@ def keep_text(text: str) -> str:
     if attached:
         blocks.append("\n".join(attached))
     return "\n".join(head) + "\n" + "".join(f"\n{b}\n" for b in blocks)
+
+
+def archived(path: str, lines: list[str]) -> bool:
+    """Is the note at `path` (`lines`: its text as read, keep_text's) a Keep note archived in Keep, its front
+    matter's `archived: true`? Archiving a list is Keep's way of putting it away done: its open items are no
+    open tasks (tasks.select lists them with --all alone, as an Org archive's; review revW)."""
+    if not path.lower().endswith((KEEP_SUFFIX, TWIN_SUFFIX)) or lines[:1] != ["---"]:  # (.html: a page read alone)
+        return False
+    for line in lines[1:]:
+        if line == "---":
+            return False
+        if line == "archived: true":
+            return True
+    return False
 
 
 def keep_litter(name: str, keep_notes) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 TRASH_FOLDER = "trash"
@@ -46,10 +47,51 @@ def export_folder(folder: str | os.PathLike) -> bool:
 CREATED_LINE = re.compile(r"created: (\d{4}-\d\d-\d\d \d\d:\d\d)")
 
 
+# what the export leaves out of a file name it makes of a note's first line (sanitize-filename's characters), a
+# name it leaves out whole (dots alone, a Windows device's), and what an older export wrote as `-` (`Weekly-groceries`)
+_UNSAFE = re.compile(r'[/?<>\\:*|"\x00-\x1f\x80-\x9f]')
+_RESERVED = re.compile(r"\.*|(?:con|prn|aux|nul|com\d|lpt\d)(?:\..*)?", re.IGNORECASE)
+_OLDER_DASHED = re.compile(r"[.,:() \[\]]")
+NAME_CHARS = 40  # the export cuts a file name to its first 40 characters (JavaScript's: UTF-16 units)
+# The export writes each line end of a note as CR LF, one the note held as CR LF so as CR CR LF (in its file and
+# in notes.json), which walk.decode_note reads as LF CR LF (a lone CR a line end): one line end (_undoubled)
+_DOUBLED = re.compile(r"(?<!\r)\n\r\n")
+_LONE_CR = re.compile(r"\r(?!\n)")  # as walk.decode_note reads a lone CR
+
+
+def _undoubled(text: str) -> str:
+    """`text` (a note's file decoded, or its notes.json content) with each line end the export doubled one."""
+    return _DOUBLED.sub("\r\n", _LONE_CR.sub("\n", text)) if "\r" in text else text
+
+
+def _same_text(text: str) -> str:
+    """`text` as a note's file and its notes.json content are compared: doubled line ends one, all of them LF."""
+    return _undoubled(text).replace("\r\n", "\n")
+
+
+def file_names(contents: list[str], dashed: bool = False) -> list[str]:
+    """The file names (without `.txt`) Simplenote's export gives notes of `contents`, in its order: each its first
+    line that is not blank, trimmed, its unsafe characters out, cut to NAME_CHARS (`untitled` for none), and a
+    name met before numbered by how often, `Groceries (1)` (readers 11: the files of two notes of one text);
+    `dashed`: as an older export wrote them (_OLDER_DASHED). In NFC, as a name looked up is (_stem)."""
+    counts: dict[str, int] = {}
+    out = []
+    for content in contents:
+        lines = (_UNSAFE.sub("", line.strip()).rstrip(". ") for line in content.split("\n"))
+        name = next((line for line in lines if not _RESERVED.fullmatch(line)), "untitled")
+        name = name.encode("utf-16-le")[:2 * NAME_CHARS].decode("utf-16-le", errors="ignore")
+        name = unicodedata.normalize("NFC", _OLDER_DASHED.sub("-", name) if dashed else name)
+        n = counts[name] = counts.get(name, -1) + 1
+        out.append(f"{name} ({n})" if n else name)
+    return out
+
+
 @functools.lru_cache(maxsize=4)
-def _creations(source: str, _stamp: tuple) -> dict[str, str]:
-    """{a note's text: its creation, `2023-05-02 12:11` in the machine's time zone} of the active notes
-    `source` (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; {} when unreadable."""
+def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+    """({a note's text: the creation of each active note of that text, `2023-05-02 12:11` in the machine's time
+    zone}, {the file name the export gave a note (file_names): (its text, its creation)}) of the active notes `source`
+    (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; empty when unreadable. A text is
+    _same_text's."""
     import datetime as dt
     import json
 
@@ -57,32 +99,63 @@ def _creations(source: str, _stamp: tuple) -> dict[str, str]:
         with open(source, "rb") as f:
             notes = json.loads(f.read()).get("activeNotes")
     except (OSError, ValueError, AttributeError, RecursionError):
-        return {}
-    out = {}
-    for note in notes if isinstance(notes, list) else []:
-        if not isinstance(note, dict) or not isinstance(note.get("content"), str):
-            continue
+        return {}, {}
+    notes = [n for n in notes if isinstance(n, dict) and isinstance(n.get("content"), str)] \
+        if isinstance(notes, list) else []
+    by_text: dict[str, list[str]] = {}
+    by_name: dict[str, tuple[str, str]] = {}
+    contents = [n["content"] for n in notes]
+    for note, name, older in zip(notes, file_names(contents), file_names(contents, dashed=True)):
+        content, created = _same_text(note["content"]), ""
         try:
             at = dt.datetime.fromisoformat(str(note.get("creationDate")).replace("Z", "+00:00"))
         except ValueError:
-            continue
-        if at.tzinfo is not None:
-            out.setdefault(note["content"].replace("\r\n", "\n"), at.astimezone().strftime("%Y-%m-%d %H:%M"))
-    return out
+            at = None
+        if at is not None and at.tzinfo is not None:
+            created = at.astimezone().strftime("%Y-%m-%d %H:%M")
+            by_text.setdefault(content, []).append(created)
+        by_name[name] = (content, created)
+        by_name.setdefault(older, (content, created))
+    return by_text, by_name
 
 
-def note_read(text: str, folder: str | os.PathLike) -> str:
-    """The text read of a note of the Simplenote export `folder` (export_folder): its tags block's tags as
-    `#tags` (tags_read), and, when source/notes.json holds its text, a last line `created: 2023-05-02 12:11`
-    (its creation, in the machine's time zone), which dates it (created): its file says nothing of when."""
-    m = _TAGS_BLOCK.search(text)
+def _export_notes(folder: str | os.PathLike) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+    """_creations of the export `folder`'s source/notes.json, as it is now; empty when it cannot be read."""
     source = os.path.join(folder, *SOURCE_FILE)
     try:
         st = os.stat(source)
-        created = _creations(source, (st.st_size, st.st_mtime_ns)).get(
-            (text[:m.start()] if m else text).replace("\r\n", "\n"), "")
     except OSError:
-        created = ""
+        return {}, {}
+    return _creations(source, (st.st_size, st.st_mtime_ns))
+
+
+def _stem(name: str) -> str:
+    """The file `name` without `.txt`, in NFC (macOS may list it decomposed)."""
+    return unicodedata.normalize("NFC", name[:-4] if name.lower().endswith(".txt") else name)
+
+
+def exported_note(folder: str | os.PathLike, name: str) -> bool:
+    """Is the file `name` of `folder` a note the Simplenote export `folder` wrote (file_names: `Groceries (1).txt`, the
+    second note whose first line is Groceries)? Then no sync tool's numbered copy of `Groceries.txt` (readers 11: it
+    was skipped as one when the two notes' texts were near)."""
+    return name.lower().endswith(".txt") and export_folder(folder) and _stem(name) in _export_notes(folder)[1]
+
+
+def note_read(text: str, folder: str | os.PathLike, name: str = "") -> str:
+    """The text read of a note of the Simplenote export `folder` (export_folder), the file `name`: each line end
+    the export doubled one (_undoubled: a blank line the note did not hold), its tags block's tags as `#tags`
+    (tags_read), and a last line `created: 2023-05-02 12:11` (its creation, in the machine's time zone), which
+    dates it (created): its file says nothing of when. Its note is the one the export named the file for
+    (file_names: an edited note keeps its creation; two notes of one text, `Groceries.txt` and `Groceries
+    (1).txt`, each its own), else the note of its text (a file renamed since), undated when notes of that text
+    were made at different times."""
+    text = _undoubled(text)
+    m = _TAGS_BLOCK.search(text)
+    body = _same_text(text[:m.start()] if m else text)
+    by_text, by_name = _export_notes(folder)
+    named = by_name.get(_stem(name))
+    made = set(by_text.get(body, []))
+    created = named[1] if named is not None else made.pop() if len(made) == 1 else ""
     text = tags_read(text)
     if not created:
         return text

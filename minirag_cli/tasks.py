@@ -562,8 +562,14 @@ def without_logseq_markers(text: str) -> str:
     """`text`, a Logseq page's (is_logseq) or a part of it, with each block's task marker blanked (`-
     WAITING Tomás Ferreira sends the deck`: the marker's letters made blanks, the offsets kept): the
     marker names nothing, and glued to the name after it (`WAITING Tomás Ferreira`, `LATER Priya
-    Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it."""
-    return _LOGSEQ_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it. Blanked
+    to Markdown's box and blanks (`- [ ]     Tomás ...`, `[x]` when done or cancelled), so the block is a
+    task's line to the names' rules, as `- [ ] ` is (`- TODO Send Priya the doc` named `Send Priya`)."""
+    def boxed(m: re.Match) -> str:
+        box = "[x]" if LOGSEQ_MARKERS[m.group(2)] in ("done", "cancelled") else "[ ]"
+        return m.group(1) + box + " " * (len(m.group(2)) - len(box))
+
+    return _LOGSEQ_MARKER.sub(boxed, text)
 
 
 # Roam Research's checkbox, a block opening with `{{[[TODO]]}}` or `{{[[DONE]]}}` (`{{TODO}}`, `{{DONE}}`, as
@@ -1058,9 +1064,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     `priority`: those whose priority cookie or Tasks priority gives it (`[#A]`,
     ⏫: "A", any case). An Org archive file's (`notes.org_archive`) open tasks
     are listed with `state` all alone: Org keeps an archive out of its agenda,
-    so an archived TODO is no open task (nor overdue). Else newest note first
+    so an archived TODO is no open task (nor overdue); so are an archived Google
+    Keep list's unticked items (keep.archived: Keep's way of putting a list away). Else newest note first
     (undated notes last), then path, then line."""
     from minirag_cli.extract import orgmode
+    from minirag_cli.keep import archived
     from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
@@ -1082,7 +1090,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if state == "open" and _before_threshold(found, todo_txt, reach):
                 continue  # a todo.txt task with a threshold to come is hidden, unless a window reaches its day
-            if state == "open" and orgmode.org_archive(path):  # archived: out of the agenda, as Org keeps it
+            # archived: out of the agenda, as Org keeps it; a Keep list archived is put away done
+            if state == "open" and (orgmode.org_archive(path) or archived(path, lines)):
                 continue
             if (due or overdue) and not found["due"]:
                 continue

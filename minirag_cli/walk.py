@@ -29,7 +29,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
-from minirag_cli.simplenote import export_folder
+from minirag_cli.simplenote import export_folder, exported_note
 from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
@@ -393,8 +393,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     sizes = sorted(os.stat(os.path.join(dirpath, n)).st_size for n in (name, original))
                 except OSError:
                     continue
-                if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
-                    continue
+                if sizes[0] < NEAR_COPY_SIZES * sizes[1] or exported_note(dirpath, name):
+                    continue  # (a Simplenote export numbers two notes of one first line so: simplenote.py)
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None:
                     copy, note = copy_compared(copy, note)
@@ -584,6 +584,21 @@ def single_file_tiddlywiki(head: bytes) -> bool:
     return head[:15].lower() == b"<!doctype html>" and any(mark in head for mark in TIDDLYWIKI_HTML_MARKS)
 
 
+# Roam Research's JSON export (`MyGraph.json`: a list of pages, each its `title` and its blocks as `children`) holds
+# a whole graph in one file: no note, and skipped saying to export Markdown, one file a page, which sync reads
+# (review revW: it was `not a note file (.json)`)
+_ROAM_JSON_START = re.compile(rb'\s*\[\s*\{\s*"(?:title|children|create-time|edit-time|uid)"\s*:')
+ROAM_JSON_REASON = ("a Roam Research JSON export, whose pages sync does not read: export the graph as Markdown "
+                    "(Roam's `Export All`, Markdown) and sync that folder")
+
+
+def roam_json_export(head: bytes) -> bool:
+    """Whether a `.json` file whose first 4 KB are `head` is a Roam Research JSON export (_ROAM_JSON_START, a page's
+    `"title"` and `"children"` or its times)."""
+    return (_ROAM_JSON_START.match(head.removeprefix(b"\xef\xbb\xbf")) is not None and b'"title"' in head
+            and (b'"children"' in head or b'"edit-time"' in head))
+
+
 def written_by_mrag(path: str | os.PathLike) -> bool:
     """Whether the regular file at `path` is a page or a graph export mrag
     wrote (by its first 4 KB, read with one system call: the walk asks it of
@@ -730,11 +745,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
 
     def page_reason(rel: str, path: str, st: os.stat_result, other: str) -> str:
         """"" when the file at `path` (of an extension mrag saves its pages and exports under) is mrag's
-        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's; recorded in
+        own, else why it is not indexed: `other`, or a single-file TiddlyWiki's or a Roam JSON export's; recorded in
         result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
         read_at = time.time()
         head = _file_head(path)
-        why = "" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head) else other
+        why = ("" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head)
+               else ROAM_JSON_REASON if rel.lower().endswith(".json") and roam_json_export(head) else other)
         record = looked_record(st.st_size, st.st_mtime, why, read_at)
         if record is not None:
             result.looked[rel] = record
@@ -799,7 +815,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             old = looked.get(rel) if looked else None
             if old is not None and as_indexed(st.st_size, st.st_mtime, old[:2]):
-                if old[2] not in ("", NOT_NOTE_JSON):
+                if old[2] not in ("", NOT_NOTE_JSON, ROAM_JSON_REASON):
                     found.add(name)
                 continue
             if st.st_size > max_bytes:
@@ -1648,6 +1664,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # is out, `\paragraph{X.} text` heads its text on the blank line above (else `**X.** text`), `\#` opening a line is
 # `\#` (it was a heading); `note.tex` beside `note.org` (`.md`, `.ipynb`, ...), most of its words the note's
 # (latex.exported_tex), is passed over in silence (it was indexed: the note twice).
+# 11: fixW (review revW): a Simplenote export's note is dated by the note its file name is the export's name of
+# (simplenote.file_names, in notes.json's order; `Weekly-groceries.txt` as an older export wrote it): a note edited since
+# the export was undated (matched by its whole text), two of one text had the first one's creation, and `Weekly
+# groceries (1).txt` was skipped as a numbered copy of `Weekly groceries.txt`. A line end the export doubled (a note's
+# own CR LF written CR CR LF) is one (simplenote._undoubled): such a note showed a blank line after each line and was
+# undated. A Google Keep note's `shared-with:` leaves out its owner (Takeout's sharee with `isOwner`).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -38,15 +38,16 @@ GRAPH = {
 }
 
 
-def test_the_rules_are_21():
-    assert VERSION == 21
+def test_the_rules_are_21_or_later():
+    assert VERSION >= 21
 
 
 def test_roam_components_are_blanked_with_their_offsets():
     text = "- {{[[TODO]]}} Write x {{[[query]]: {and: [[a]] {not: [[b]]}}}} y {{embed: ((xT7mQ2LwZ))}} z"
     read = readable(text)
     assert len(read) == len(text)
-    assert read.split() == ["-", "Write", "x", "y", "((xT7mQ2LwZ))", "z"]
+    # the checkbox opening the block is Markdown's box (review revW: blanks made `Write x` no task's line)
+    assert read.split() == ["-", "[", "]", "Write", "x", "y", "((xT7mQ2LwZ))", "z"]
     assert not is_roam("Dear {{Customer}}, thanks") and is_roam("- {{TODO}} x") and is_roam("{{[[table]]}}")
 
 

@@ -209,3 +209,25 @@ def test_a_keep_note_of_an_attachment_alone_and_takeouts_own_page(tmp_path, berl
     assert snippet == "attached: memo_1.3gp (audio/3gpp)", out
     code, _out, err = run(capsys, monkeypatch, "--db", db_path, "show", "Takeout/archive_browser.html")
     assert code == 1 and "never indexed: Google Takeout's own index page" in " ".join(err.split()), err
+
+
+def test_an_archived_keep_list_holds_no_open_task(tmp_path, berlin):
+    """Review revW: `mrag tasks` listed the unticked items of an archived Keep list (`"isArchived": true`),
+    Keep's way of putting a list away done. They are listed with --all alone, as an Org archive's TODOs are;
+    and `shared-with:` named the note's owner (Takeout lists the owner among its sharees, `isOwner`)."""
+    root = tmp_path / "notes"
+    folder = root / "Takeout" / "Keep"
+    write(folder / "Old groceries.json", keep("Old groceries", items=[("Flour", False), ("Sugar", True)],
+                                              isArchived=True))
+    write(folder / "Groceries.json", keep("Groceries", items=[("Milk", False)], sharees=[
+        {"isOwner": True, "type": "WRITER", "email": "me@example.com"},
+        {"isOwner": False, "type": "WRITER", "email": "anna@example.com"}]))
+    db_path = tmp_path / "index.sqlite"
+    sync(root, db_path)
+    assert [(t["path"], t["text"]) for t in listed(db_path)] == [("Takeout/Keep/Groceries.json", "Milk")]
+    assert [(t["path"], t["text"]) for t in listed(db_path, "--overdue")] == []
+    assert sorted((t["path"], t["text"], t["done"]) for t in listed(db_path, "--all")) == [
+        ("Takeout/Keep/Groceries.json", "Milk", False), ("Takeout/Keep/Old groceries.json", "Flour", False),
+        ("Takeout/Keep/Old groceries.json", "Sugar", True)]
+    shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "Takeout/Keep/Groceries.json"])
+    assert "shared-with: [anna@example.com]\n" in shown.output, shown.output

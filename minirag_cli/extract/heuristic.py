@@ -571,7 +571,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    was the person `@Vaswani2017` (or `@vaswani`); a bracketed `[cc @tom]`, no figure, stays a handle. A front
 #    matter's `citekey:` (`citation-key:`) is an alias of its note (ALIAS_KEYS): `Attention Is All You Need.md` is
 #    the entity its key's citations mention.
-VERSION = 21
+# 22, fixW's part (review revW): a Roam task's `{{[[TODO]]}}` / `{{[[DONE]]}}` and a Logseq block's `TODO`, `LATER`,
+#    `NOW`, `DONE` ... are read as Markdown's box, `- [ ]` (roam.readable, tasks.without_logseq_markers: they were
+#    blanks), so their line is a task's to _task_opening: `- {{[[TODO]]}} Send Priya the doc` named Send Priya (Buy
+#    Milk, Review Tomasz), and names Priya as `- [ ] Send Priya the doc` does.
+VERSION = 22
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

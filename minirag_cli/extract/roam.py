@@ -8,7 +8,8 @@ a search, `{{[[query]]: {and: [[TODO]] [[Project Atlas]]}}}` or `{{[[mentions]]:
 sentence, a name), a search's filter names and links nothing (it linked its own page, `[[last week]]`
 and `[[someday]]` were names), and an argument is read as written (an embed's `[[Page]]` links it).
 A snippet and the answer's sources show a page without them (shown): its checkbox as Markdown's, `[ ]` or
-`[x]`, and a block reference, `((k3Jd9aPq2))`, which the export does not resolve, as `[block ref]`.
+`[x]`, and a block reference, `((k3Jd9aPq2))`, which the export does not resolve, as `[block ref]` (in a
+chunk or line of the page's outline holding no component too).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ SEARCHES = frozenset({"query", "mentions"})
 # a task's checkbox, as a reader is shown it (shown)
 _CHECKBOX = re.compile(r"\{\{(\[\[)?(TODO|DONE)(?(1)\]\])\}\}")
 CHECKBOXES = {"TODO": "[ ]", "DONE": "[x]"}
+# a block's start, where a checkbox makes the block a task (readable)
+_BLOCK_START = re.compile(r"[ \t]*-[ \t]+")
 # a line left a bare bullet once its components are left out (shown)
 _BARE_BULLET = re.compile(r"[ \t]*-?")
 # a Roam block reference, `((k3Jd9aPq2))`: nine letters, digits, `-` or `_`, a digit and a letter among them
@@ -67,12 +70,22 @@ class _Closings:
         return ends[k]
 
 
+def _outline(text: str) -> bool:
+    """Is `text` (a chunk, a line) written as Roam's export writes a page, each line a `- ` block or indented
+    under one (blank lines aside; a chunk's first line may be the end of one, where the chunk was cut)?"""
+    lines = [line for line in text.split("\n") if line.strip()]
+    return any(_BLOCK_START.match(line) for line in lines) and all(
+        line[0] in " \t" or _BLOCK_START.match(line) for line in lines[len(lines) > 1:])
+
+
 def shown(text: str, block_ref: str) -> str:
     """`text` (a chunk, a line) as a reader is shown it, when it holds a component only Roam writes (is_roam):
     a task's checkbox as `[ ]` or `[x]`, a component's head and closing braces and a search left out (as
-    readable blanks them, without the blanks), and a block reference as `block_ref`; else as it is."""
+    readable blanks them, without the blanks), and a block reference as `block_ref`; else as it is, but for
+    a block reference in an outline (_outline: a Roam page's chunk or line holding no component; review revW:
+    `((Xy7Zq1w2e))` was shown so), shown as `block_ref` too."""
     if not is_roam(text):
-        return text
+        return _BLOCK_REF.sub(block_ref, text) if "((" in text and _outline(text) else text
     text = _CHECKBOX.sub(lambda m: CHECKBOXES[m.group(2)], text)
     read = readable(text)
     # what readable blanked is left out, and the blanks around it made one
@@ -88,7 +101,9 @@ def shown(text: str, block_ref: str) -> str:
 def readable(text: str) -> str:
     """`text`, a Roam page's or a part of it (a note is_roam tells: a chunk of it may hold no sign), with
     its components blanked (the offsets kept, each character a blank): a component's head and closing
-    braces, a search whole (SEARCHES), its argument else kept, so an embed's link still links."""
+    braces, a search whole (SEARCHES), its argument else kept, so an embed's link still links. A checkbox
+    opening a block is blanked to Markdown's box, `- [ ]          Send Priya ...` (`[x]` done): the block
+    is a task's line to the names' rules, as a `- [ ] ` item is (blanks alone made `Send Priya` a name)."""
     if "{{" not in text:
         return text
     chars = list(text)
@@ -101,6 +116,8 @@ def readable(text: str) -> str:
         pos = m.end()
         if m.group(3) == "}}":
             blank(m.start(), m.end())
+            if m.group(2) in CHECKBOXES and _BLOCK_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+                chars[m.start():m.start() + 3] = CHECKBOXES[m.group(2)]  # a task's box, as `- [ ] ` is read
             continue
         closings = closings or _Closings(text)
         end = closings.closing(m.end())
