@@ -575,9 +575,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    addresses (_addressed_object: a possessive, or a determiner opening the verb's second object: `- Send Priya the
 #    budget` named Send Priya; `- Finish Line`, `- Buy Milk`, `- Sign Language class` name whole as before); a line of
 #    its own is a task's in a todo.txt file alone (todo_txt, given by sync: `Sign Language class` named Language); a
-#    word after a line's time is a sentence's first, named only with such a word's evidence (`- 10:00 Board meeting`
-#    named Board; `09:30 Priya presented` names as `Priya presented.` does), and a colon after the time is no label's
-#    (`09:30: Call Marta` named Call Marta: _time_colon); a surname joins its full name after `to`, `from`, `via` or
+#    word after a line's time before a lower-case noun is a sentence's first, named only with such a word's evidence
+#    (_modifies_next: `- 10:00 Board meeting` named Board, and so does `- 2:30pm Berlin office review` now; `- 15:00
+#    Bob`, `09:30 Priya presented`, `10:30 Peter und Maria` name), and a colon after the time is no label's (`09:30:
+#    Call Marta` named Call Marta: _time_colon); a surname joins its full name after `to`, `from`, `via` or
 #    `visiting` (`Talked to Ada Lovelace. Lovelace said`: _WHERE_BEFORE), not after `at`, `in`, `near`, nor where it
 #    stands alone after a place's preposition (`flight to London`); `Later`, `Earlier`, `Afterwards`, `Eventually`
 #    open a sentence (COMMON_WORDS: `Later Lovelace` was a name); a wikilink's shown text names nothing
@@ -4026,10 +4027,8 @@ def _sentence_start(text: str, pos: int) -> bool:
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
         return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
-        # a daily page's log: `- 11:00 Call with Ines` starts a sentence (rules 21), and so does any word after a
-        # line's time, a name only with a sentence's first word's evidence (rules 22: `- 10:00 Board meeting` named
-        # Board, as fixU1 named every word no lexicon held; `09:30 Priya presented` names as `Priya presented.` does)
-        return True
+        # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
+        return _common_after_time(text, pos)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
         if blanks == "":  # `- **Flood alert:**`: a word the emphasis opens starts a sentence where it starts
             opened = _OPENED.search(text, max(0, start - 2), start)
@@ -4114,6 +4113,18 @@ _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{
                         r"(?:[ \t]*(?:[-–—|:]|->|→))?")
 # the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
 _TIME_ENDS = "mM])*-–—|:>→"
+# The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
+# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased
+LOG_WORDS = frozenset("""
+standup stand-up sync design lunch breakfast brunch dinner supper coffee tea snack drinks party concert gym workout
+run jog swim yoga nap sleep bed bedtime woke wake flight train bus taxi commute break appointment haircut massage
+physio therapy demo retro retrospective kickoff kick-off presentation release launch school pickup pick-up
+drop-off errands groceries laundry chores study focus admin inbox emails office home work back team check-in
+catch-up one-on-one practice rehearsal quick short long early late new old big small final weekly daily monthly
+""".split())
+_LOG_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
 def _time_colon(text: str, start: int) -> bool:
     """Is the colon before the word at `start` (and its blanks) a line's time's (`09:30: Call Marta`, `- [09:30]:`),
     no label's? Its words read as after a bare time (`09:30 Call Marta`: rules 22; it named Call Marta)."""
@@ -4129,6 +4140,43 @@ def _after_line_time(text: str, end: int) -> bool:
     if line == 0 and end > MARKS_REACH:
         return False
     return _LINE_TIME.fullmatch(text, line, end) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _lowered_words(text: str) -> frozenset[str]:
+    """The words `text` writes in lower case (_LOWER_WORD), read once a text (each log line's word asks)."""
+    return frozenset(_LOWER_WORD.findall(text))
+
+
+def _common_after_time(text: str, pos: int) -> bool:
+    """Does the word at `pos`, after a line's time (_after_line_time), start a sentence? Where it is a common word:
+    a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
+    Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
+    `10:00 Meeting`), one the text writes in lower case too, or one before a lower-case noun (_modifies_next: `- 10:00
+    Board meeting`, rules 22). Any other word names as it does mid-sentence, as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
+    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME)."""
+    m = _LOG_WORD.match(text, pos)
+    if m is None:
+        return True
+    word = m.group(0)
+    return (word in _SPAN_VERBS or word in JOURNAL_VERBS or word.lower().replace("’", "'") in LOG_WORDS
+            or _common_cell_word(word, _lowered_words(text)) or _modifies_next(text, m.end()))
+
+
+# a lower-case word after a word (`Board meeting`, `Berlin office review`) ...
+_LOWER_WORD_NEXT = re.compile(r"[ \t]+[a-z]")
+# ... that joins another name to it (`10:30 Peter und Maria`), no noun it modifies
+_COORDINATOR_NEXT = re.compile(r"[ \t]+(?:and|und|or|oder|et|y|e|&)[ \t]+" + UPPER)
+
+
+def _modifies_next(text: str, end: int) -> bool:
+    """Does the word ending at `end`, after a line's time, open a noun phrase, a lower-case noun after it (`- 10:00
+    Board meeting`, `- 2:30pm Berlin office review`), neither a verb of its own (SUBJECT_VERB: `09:30 Priya
+    presented`) nor another name joined to it (`10:30 Peter und Maria`)? Then it is a sentence's first word, a name
+    only with such a word's evidence (the text capitalising it mid-sentence too: heuristic rules 22, Board was a
+    name); alone on its line (`- 15:00 Bob`, `09:00 Anna`) or before a verb it names as fixU1 had it."""
+    return (_LOWER_WORD_NEXT.match(text, end) is not None and SUBJECT_VERB.match(text, end) is None
+            and _COORDINATOR_NEXT.match(text, end) is None)
 
 
 def _after_line_marks(text: str, end: int) -> bool:
