@@ -29,7 +29,7 @@ Sync gives each chunk the part of its note's block it holds (`extract`'s
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
 embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
-`^block`, `|shown text` (read as text) or `.md`. A Markdown note's own file
+`^block`, `|shown text` (its label, naming nothing: rules 22) or `.md`. A Markdown note's own file
 name, when it is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
@@ -1978,7 +1978,7 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
+    is its label, which names nothing: extract_one). A `[[...]]` in code (mdcode.py: a code span, a fenced
     code block, a raw HTML block of code, a `<code>` element) is written
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
