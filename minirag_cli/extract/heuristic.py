@@ -4153,8 +4153,9 @@ def _common_after_time(text: str, pos: int) -> bool:
     a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
     Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
     `10:00 Meeting`), one the text writes in lower case too, or one before a lower-case noun (_modifies_next: `- 10:00
-    Board meeting`, rules 22). Any other word names as it does mid-sentence, as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
-    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME)."""
+    Board meeting`, `- 2:30pm Berlin office review`, rules 22). Any other word names as it does mid-sentence, as
+    before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`; fixU1, review revU: rules 21 named none of
+    them), whichever form the time is written in (_LINE_TIME)."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True
