@@ -849,6 +849,8 @@ class _Extraction:
         texts, parts, speakers, comments, nouns, titles = [], [], [], [], [], []
         by_note = getattr(self.extractor, "reads_note_nouns", False)  # the heuristic extractor's
         titled = getattr(self.extractor, "reads_note_titles", False)  # the heuristic extractor's (rules 20)
+        tasked = getattr(self.extractor, "reads_todo_txt", False)  # the heuristic extractor's (rules 22)
+        todo_txt = []
         folders = [None] * len(notes) if folders is None else folders
         for chunks, path, matter, folder in zip(notes, paths, matters, folders, strict=True):
             reading = note_readings(chunks, path, matter, folder)
@@ -861,9 +863,13 @@ class _Extraction:
                 nouns += [note_nouns_of(reading.laid, path)] * len(chunks)
             if titled:  # a `# ` heading repeating the note's file name or title names the note, not its first word
                 titles += [note_titles(path, matter)] * len(chunks)
+            if tasked:  # a todo.txt file's line of its own is a task: its verb names nothing (rules 22)
+                todo_txt += [is_todo_txt(path) and is_todo_txt(path, reading.laid.split("\n"))] * len(chunks)
         extra = {"note_nouns": nouns} if by_note else {}
         if titled:
             extra["note_titles"] = titles
+        if tasked:
+            extra["todo_txt"] = todo_txt
         return self.extractor.extract(texts, parts, speakers, comments=comments, **extra)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],

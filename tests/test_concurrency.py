@@ -370,11 +370,12 @@ def test_an_interrupted_rebuild_says_what_it_did_went_with_it(tmp_path):
     class Interrupting(HeuristicExtractor):
         calls = 1  # the first group of notes is written, then Ctrl-C
 
-        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None):
+        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None,
+                todo_txt=None):
             self.calls -= 1
             if self.calls < 0:
                 raise KeyboardInterrupt
-            return super().extract(texts, matters, speakers, comments, note_nouns, note_titles)
+            return super().extract(texts, matters, speakers, comments, note_nouns, note_titles, todo_txt)
 
     from minirag_cli.sync import SyncOptions
 

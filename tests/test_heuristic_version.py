@@ -67,11 +67,12 @@ class Interrupting(HeuristicExtractor):
     def __init__(self, calls):
         self.calls = calls
 
-    def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None):
+    def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None,
+                todo_txt=None):
         if self.calls == 0:
             raise KeyboardInterrupt
         self.calls -= 1
-        return super().extract(texts, matters, speakers, comments, note_nouns, note_titles)
+        return super().extract(texts, matters, speakers, comments, note_nouns, note_titles, todo_txt)
 
 
 def folders(tmp_path):

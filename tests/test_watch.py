@@ -157,9 +157,10 @@ def test_the_watch_loads_the_extractors_model_before_it_watches(tmp_path, monkey
         def preload(self):
             self.model_loaded = True
 
-        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None):
+        def extract(self, texts, matters=None, speakers=None, comments=None, note_nouns=None, note_titles=None,
+                todo_txt=None):
             self.model_loaded = True
-            return super().extract(texts, matters, speakers, comments, note_nouns, note_titles)
+            return super().extract(texts, matters, speakers, comments, note_nouns, note_titles, todo_txt)
 
     root = tmp_path / "notes"
     write_notes(root, NOTES)

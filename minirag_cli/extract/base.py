@@ -27,7 +27,7 @@ class Extractor(Protocol):
     # takes `comments` (for each text, does `%%` open a comment in its note: mdcode.reads_comments) and,
     # as its `reads_note_nouns` says, `note_nouns` (for each text, its note's German nouns: sync.note_nouns_of),
     # and as its `reads_note_titles` says, `note_titles` (for each, its note's file name and front matter title:
-    # heuristic.note_titles)
+    # heuristic.note_titles), and as its `reads_todo_txt` says, `todo_txt` (for each, is its note a todo.txt file)
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]: ...
 

@@ -29,7 +29,7 @@ Sync gives each chunk the part of its note's block it holds (`extract`'s
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
 embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
-`^block`, `|shown text` (read as text) or `.md`. A Markdown note's own file
+`^block`, `|shown text` (its label, naming nothing: rules 22) or `.md`. A Markdown note's own file
 name, when it is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
@@ -575,6 +575,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `NOW`, `DONE` ... are read as Markdown's box, `- [ ]` (roam.readable, tasks.without_logseq_markers: they were
 #    blanks), so their line is a task's to _task_opening: `- {{[[TODO]]}} Send Priya the doc` named Send Priya (Buy
 #    Milk, Review Tomasz), and names Priya as `- [ ] Send Priya the doc` does.
+# 22, names22's part (everyday names): a plain list item's or a line's own task verb goes before a name the line
+#    addresses (_addressed_object: a possessive, or a determiner opening the verb's second object: `- Send Priya the
+#    budget` named Send Priya; `- Finish Line`, `- Buy Milk`, `- Sign Language class` name whole as before); a line of
+#    its own is a task's in a todo.txt file alone (todo_txt, given by sync: `Sign Language class` named Language); a
+#    word after a line's time before a lower-case noun is a sentence's first, named only with such a word's evidence
+#    (_modifies_next: `- 10:00 Board meeting` named Board, and so does `- 2:30pm Berlin office review` now; `- 15:00
+#    Bob`, `09:30 Priya presented`, `10:30 Peter und Maria` name), and a colon after the time is no label's (`09:30:
+#    Call Marta` named Call Marta: _time_colon); a surname joins its full name after `to`, `from`, `via` or
+#    `visiting` (`Talked to Ada Lovelace. Lovelace said`: _WHERE_BEFORE), not after `at`, `in`, `near`, nor where it
+#    stands alone after a place's preposition (`flight to London`); `Later`, `Earlier`, `Afterwards`, `Eventually`
+#    open a sentence (COMMON_WORDS: `Later Lovelace` was a name); a wikilink's shown text names nothing
+#    (`[[Sourdough|Bread Notes]]` named Bread: its target names and joins the note).
 VERSION = 22
 
 
@@ -617,6 +629,7 @@ monday tuesday wednesday thursday friday saturday sunday
 can't don't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't couldn't shouldn't wouldn't
 do does did looking looks look just got get gets getting make makes made take takes took need needs
 remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
+later earlier afterwards afterward eventually
 """.split())
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
@@ -1969,7 +1982,7 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is the text's). A `[[...]]` in code (mdcode.py: a code span, a fenced
+    is its label, which names nothing: extract_one). A `[[...]]` in code (mdcode.py: a code span, a fenced
     code block, a raw HTML block of code, a `<code>` element) is written
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
@@ -2807,12 +2820,14 @@ class HeuristicExtractor:
     cache_id = None  # cheaper to recompute than to look up
     reads_note_nouns = True  # sync gives `extract` each chunk's note's German nouns (note_nouns)
     reads_note_titles = True  # ... and its note's titles (note_titles: its file name, its front matter's title)
+    reads_todo_txt = True  # ... and whether its note is a todo.txt file (todotxt.is_todo_txt: every line a task)
 
     def extract(self, texts: Sequence[str], matters: Sequence | None = None,
                 speakers: Sequence[Collection[str]] | None = None,
                 comments: Sequence[bool] | None = None,
                 note_nouns: Sequence[Collection[str]] | None = None,
-                note_titles: Sequence[Collection[str]] | None = None) -> list[list[EntityMention]]:
+                note_titles: Sequence[Collection[str]] | None = None,
+                todo_txt: Sequence[bool] | None = None) -> list[list[EntityMention]]:
         """Each text's names. `matters`: for each text (a chunk), the part of
         its note's front matter it holds (read_front_matter), None for none;
         `speakers`: for each, its note's chat speakers (sync.note_speakers);
@@ -2820,25 +2835,30 @@ class HeuristicExtractor:
         (mdcode.reads_comments: not an Org-mode agenda's `%%(diary-float ...)`);
         `note_nouns`: for each, its note's German nouns (note_nouns, sync.note_nouns_of);
         `note_titles`: for each, its note's titles (note_titles: its file name, its front matter's title);
+        `todo_txt`: for each, is its note a todo.txt file, read by todotxt.readable (its lines are tasks);
         not given, each text is a Markdown note of its own."""
         matters = [frontmatter.OWN] * len(texts) if matters is None else matters
         speakers = [None] * len(texts) if speakers is None else speakers
         comments = [True] * len(texts) if comments is None else comments
         note_nouns = [()] * len(texts) if note_nouns is None else note_nouns
         note_titles = [()] * len(texts) if note_titles is None else note_titles
-        return [self.extract_one(t, m, s, c, n, ti)
-                for t, m, s, c, n, ti in zip(texts, matters, speakers, comments, note_nouns, note_titles, strict=True)]
+        todo_txt = [False] * len(texts) if todo_txt is None else todo_txt
+        return [self.extract_one(t, m, s, c, n, ti, td)
+                for t, m, s, c, n, ti, td in zip(texts, matters, speakers, comments, note_nouns, note_titles, todo_txt,
+                                                 strict=True)]
 
     def extract_one(self, text: str, matter=frontmatter.OWN,
                     speakers: Collection[str] | None = None, comments: bool = True,
-                    note_nouns: Collection[str] = (), note_titles: Collection[str] = ()) -> list[EntityMention]:
+                    note_nouns: Collection[str] = (), note_titles: Collection[str] = (),
+                    todo_txt: bool = False) -> list[EntityMention]:
         """The names in `text`, read with `matter` for its front matter
         (read_front_matter); a `Name:` tag is a person when it is one of
         `speakers`, its note's chat speakers (None: those of `text` read as a
         note, chat_speakers); `%%` opens a comment with `comments`; a German
         text's nouns are its own and `note_nouns`, its note's (note_nouns); a sentence-case `# ` title that
         repeats one of `note_titles`, its note's (note_titles), or its own front matter's names its note, not
-        its first word (_repeated_titles)."""
+        its first word (_repeated_titles); with `todo_txt` (a todo.txt file's text, todotxt.readable) a line of its
+        own is a task, whose verb names nothing (_task_opening)."""
         # read as if typed without the invisible characters pasted text carries ("Li\u200bHua" is
         # LiHua, not Li and Hua); sync counts the names in the text read the same way. A chunk's
         # part of its note's block has its end at an offset into the text as written: the
@@ -2987,8 +3007,12 @@ class HeuristicExtractor:
             m = HASHTAG.fullmatch("#" + tag.removeprefix("#"))
             if m:
                 add("#" + m.group(1), "concept")
-        links = wikilinks(text, comments) + markdown_links(text, comments)
-        linked = Ranges([(start, end) for start, end, _target in links])
+        wiki = wikilinks(text, comments)
+        links = wiki + markdown_links(text, comments)
+        # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label: the target names and joins the note,
+        # the label's words name nothing (rules 22: Bread was a name)
+        linked = Ranges([(start, end) for start, end, _target in links]
+                        + [(end, text.find("]]", end)) for _start, end, _target in wiki if text.startswith("|", end)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3065,12 +3089,18 @@ class HeuristicExtractor:
                 # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21), on a task's line
                 # alone (a checkbox item, after a task label, a todo.txt line: never a heading's or a plain
                 # bullet's, `## Help Center`, `- Finish Line`: review revV)
-                task_line = bool(rest) and opener in TASK_VERBS and _task_opening(text, start) \
+                task_line = bool(rest) and opener in TASK_VERBS and _task_opening(text, start, todo_txt) \
                     and not SUBJECT_VERB.match(text, start + len(found))
                 # ... before a name by evidence: the text capitalises it mid-sentence too, it is a possessive
                 # (`Review Tomasz's PR`) or a lower-case word follows it (`Send Priya the budget`) and the text
                 # writes it nowhere in lower case; a title-case item's (`- [ ] Buy Milk`, `Pay Rent`) names nothing
                 task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest))
+                # a plain list item's or a line's own verb (no heading's) before the verb's two objects, a name and a
+                # thing (`- Send Priya the budget`, `- Review Tomasz's PR`: rules 22, it named Send Priya); `- Sign
+                # Language class`, `- Finish Line`, `- Buy Milk` name whole as before: a list is of anything
+                task = task or (bool(rest) and not task_line and opener in TASK_VERBS and _listed_opening(text, start)
+                                and not SUBJECT_VERB.match(text, start + len(found))
+                                and _addressed_object(text, start, found, rest))
                 if task_line and not task and not shaped and len(rest) == 1 and _task_marked(text, start) \
                         and not (ONE_NAME_VERBS.fullmatch(opener) and _sentence_start(text, start)):
                     continue  # `- [ ] Buy Milk`: Milk is no one (review revV), nor is `Buy Milk`
@@ -3078,7 +3108,7 @@ class HeuristicExtractor:
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
                              or (elsewhere(rest[0], start + verb.end())
-                                 and (shaped or not _task_opening(text, start)))
+                                 and (shaped or not _task_opening(text, start, todo_txt)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
                                  and not SUBJECT_VERB.match(text, start + len(found)))
@@ -3087,6 +3117,7 @@ class HeuristicExtractor:
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
+                             or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
                              or (task_line and ONE_NAME_VERBS.fullmatch(opener) is not None))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
@@ -3325,18 +3356,23 @@ _PLACE_OPENERS = frozenset("New San Santa Los Las St Saint Fort Port Lake Mount 
                            "Great Cape Rio El".split())
 # a place's preposition before a name: `flight to London`, `at Morgan Stanley`, `in Washington`
 _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[ \t]+"
+# ... and of those the ones that say where something is, which take a person seldom (`I work at Morgan Stanley`,
+# `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
+# `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
+_WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
     """Does `text` introduce `surname` (`Kahneman`) as the person `full` (`Daniel Kahneman`): the full name
-    written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a place's
-    preposition (_PLACE_BEFORE: `at Morgan Stanley`), nor the surname alone (`a novel by Jack London ... my flight
-    to London`: a city's name, review revV)? One pass over the text for each."""
+    written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
+    of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
+    surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
+    city's name, review revV)? One pass over the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
     first = re.search(whole.format(re.escape(full)), text)
-    if first is not None and re.search(_PLACE_BEFORE + whole.format(re.escape(full)) + r"(?!['’]s)", text):
+    if first is not None and re.search(_WHERE_BEFORE + whole.format(re.escape(full)) + r"(?!['’]s)", text):
         return False
     alone = None
     for m in re.finditer(whole.format(re.escape(surname)), text):
@@ -4093,6 +4129,15 @@ catch-up one-on-one practice rehearsal quick short long early late new old big s
 _LOG_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
+def _time_colon(text: str, start: int) -> bool:
+    """Is the colon before the word at `start` (and its blanks) a line's time's (`09:30: Call Marta`, `- [09:30]:`),
+    no label's? Its words read as after a bare time (`09:30 Call Marta`: rules 22; it named Call Marta)."""
+    end = start
+    while end and text[end - 1] in " \t":
+        end -= 1
+    return text[end - 1:end] == ":" and _after_line_time(text, end)
+
+
 def _after_line_time(text: str, end: int) -> bool:
     """Is text[:end] a line's start, its list or quote marks (LINE_MARKS) and a time (_LINE_TIME), nothing else?"""
     line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
@@ -4111,15 +4156,32 @@ def _common_after_time(text: str, pos: int) -> bool:
     """Does the word at `pos`, after a line's time (_after_line_time), start a sentence? Where it is a common word:
     a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
     Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
-    `10:00 Meeting`), or one the text writes in lower case too. Any other word names as it does mid-sentence,
-    as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
-    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME)."""
+    `10:00 Meeting`), one the text writes in lower case too, or one before a lower-case noun (_modifies_next: `- 10:00
+    Board meeting`, `- 2:30pm Berlin office review`, rules 22). Any other word names as it does mid-sentence, as
+    before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`; fixU1, review revU: rules 21 named none of
+    them), whichever form the time is written in (_LINE_TIME)."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True
     word = m.group(0)
     return (word in _SPAN_VERBS or word in JOURNAL_VERBS or word.lower().replace("’", "'") in LOG_WORDS
-            or _common_cell_word(word, _lowered_words(text)))
+            or _common_cell_word(word, _lowered_words(text)) or _modifies_next(text, m.end()))
+
+
+# a lower-case word after a word (`Board meeting`, `Berlin office review`) ...
+_LOWER_WORD_NEXT = re.compile(r"[ \t]+[a-z]")
+# ... that joins another name to it (`10:30 Peter und Maria`), no noun it modifies
+_COORDINATOR_NEXT = re.compile(r"[ \t]+(?:and|und|or|oder|et|y|e|&)[ \t]+" + UPPER)
+
+
+def _modifies_next(text: str, end: int) -> bool:
+    """Does the word ending at `end`, after a line's time, open a noun phrase, a lower-case noun after it (`- 10:00
+    Board meeting`, `- 2:30pm Berlin office review`), neither a verb of its own (SUBJECT_VERB: `09:30 Priya
+    presented`) nor another name joined to it (`10:30 Peter und Maria`)? Then it is a sentence's first word, a name
+    only with such a word's evidence (the text capitalising it mid-sentence too: heuristic rules 22, Board was a
+    name); alone on its line (`- 15:00 Bob`, `09:00 Anna`) or before a verb it names as fixU1 had it."""
+    return (_LOWER_WORD_NEXT.match(text, end) is not None and SUBJECT_VERB.match(text, end) is None
+            and _COORDINATOR_NEXT.match(text, end) is None)
 
 
 def _after_line_marks(text: str, end: int) -> bool:
@@ -4135,15 +4197,19 @@ def _after_line_marks(text: str, end: int) -> bool:
             or ("@" in marks and _CITED_MARKS.fullmatch(marks) is not None))
 
 
-def _task_opening(text: str, start: int) -> bool:
+def _task_opening(text: str, start: int, todo_txt: bool = False) -> bool:
     """Does the word at `start` open a task's line, where a to-do item's verb stands (TASK_VERBS, heuristic rules
     21): a checkbox item's (`- [ ] `), one after a task label (TASK_LABEL: `TODO: `, `- [ ] Next step: `), or a
-    line of its own that ends in no sentence's stop (a todo.txt line, read without its head: todotxt.readable)?
-    Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review revV)."""
+    line of its own that ends in no sentence's stop in a todo.txt file (`todo_txt`: its lines read without their
+    heads, todotxt.readable) or after blanks alone (an Org-mode headline's `* TODO ` blanked: orgmode.readable)?
+    Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review revV), nor a Markdown note's
+    line of its own (rules 22: `Sign Language class` named Language)."""
     line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
     if line == 0 and start > MARKS_REACH:
         return False
     head = text[line:start]
+    if head == "" and not todo_txt:
+        return False
     if head.strip(" \t") == "":
         end = text.find("\n", start)
         return text[start:len(text) if end < 0 else end].rstrip()[-1:] not in ".!?"
@@ -4171,6 +4237,35 @@ def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     if rest[0].endswith(("'s", "’s")):
         return True
     if _LOWER_NEXT.match(text, start + len(found)) is None:
+        return False
+    return rest[0].lower() not in _lower_words(text)
+
+
+# a determiner after a verb's first object: its second, a thing (`Send Priya the budget`, `Email Jonas a reminder`)
+_DETERMINER_NEXT = re.compile(r"[ \t]+(?:the|a|an|my|our|your|his|her|their|this|that|these|those)(?![\w'’-])")
+
+
+def _listed_opening(text: str, start: int) -> bool:
+    """Does the word at `start` open a plain list item (LINE_MARKS: `- `, `1. `, `> `), a line of its own, or the
+    entry after a line's time (`- 10:00 `, `09:30: `: _after_line_time)? Not a heading (`## Help Center`)."""
+    line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
+    if line == 0 and start > MARKS_REACH:
+        return False
+    head = text[line:start]
+    if head.strip(" \t") == "" or _LINE_MARKS.fullmatch(head + " ") is not None:
+        return True
+    end = line + len(head.rstrip(" \t"))
+    return _after_line_time(text, end)
+
+
+def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
+    """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
+    verb addresses, by its line's evidence (heuristic rules 22): a possessive (`- Review Tomasz's PR`), or a second
+    object after it, opened by a determiner (`- Send Priya the budget`; not `- Sign Language class`), its first word
+    written nowhere in the text in lower case? A plain list's item needs more than a checkbox's (_task_object)."""
+    if rest[0].endswith(("'s", "’s")):
+        return True
+    if _DETERMINER_NEXT.match(text, start + len(found)) is None:
         return False
     return rest[0].lower() not in _lower_words(text)
 
