@@ -65,7 +65,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.extract import roam
-from minirag_cli.text import MONTHS
+from minirag_cli.text import MONTHS, daily_date
 
 OPEN = "---"
 CLOSE = ("---", "...")
@@ -285,6 +285,36 @@ def properties(text: str) -> list[Entry]:
             values = _scalars(value)
         out.append(Entry(m.group(1), m.group(0), tuple(values), ((m.start(), m.end()),)))
     return out
+
+
+def page_properties(text: str) -> list[Entry]:
+    """The properties an outliner's page opens with (`properties` of them), its own as front matter is a
+    note's (readers 11): Logseq's first block, `key:: value` lines with no bullet, and Roam's first top-level
+    blocks, `- Key:: value`; up to the first line that is none (indented, blank, a block of text). [] for a
+    page opening otherwise (a property far down is a block's, no page's)."""
+    start = end = 1 if text.startswith("\ufeff") else 0
+    for line, _span, nxt in _lines_from(text, start):
+        if line[:1] in (" ", "\t") or PROPERTY.fullmatch(line.rstrip()) is None:
+            break
+        end = nxt
+    return properties(text[start:end]) if end > start else []
+
+
+def page_value(value: str) -> str:
+    """A property's value without the brackets of the page it links (`[[Person]]` is Person)."""
+    return value[2:-2].strip() if value.startswith("[[") and value.endswith("]]") else value
+
+
+def page_date_line(entries: list[Entry]) -> str:
+    """The date line (`date: 2026-10-03`) of a page's properties (page_properties): its first DATE_KEYS key
+    whose value is a day, linked or not, as a journal page's title writes it (`date:: [[October 3rd, 2026]]`,
+    `date:: 2026-10-03`: text.daily_date); '' when none is."""
+    for key in DATE_KEYS:
+        for e in entries:
+            found = daily_date(page_value(e.values[0])) if e.key.lower() == key and e.values else None
+            if found is not None:
+                return f"{key}: {found[1]}"
+    return ""
 
 
 # What a reader of a Logseq page is shown without (shown_without_logseq_marks): a block's `id::` line

@@ -1634,7 +1634,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # latex.build_file) is passed over in silence (each was listed `not a note file`). A library is headed by its file
 # name (store.note_head): its first entry's title headed every chunk, which all matched a question naming that paper.
 # A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
-READER_VERSION = 10
+# 11: wikis (the wikis' leftovers): a Roam/Logseq page's own properties at its top (`- Date:: [[October 3rd, 2026]]`,
+# Logseq's `date:: 2026-10-03` lines with no bullet) date it and its `title::` titles it (store.outline_head: the Logseq
+# page was headed `type:: [[person]]`, neither dated).
+READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -1,0 +1,77 @@
+"""Readers 11, the wikis' leftovers (Roam, Logseq, TiddlyWiki, VimWiki, Google Keep, Simplenote): each bug
+checked as a user meets it, real files through `Index.sync` (the library `mrag sync` runs) and read back as
+`mrag show`, `mrag tasks` and the chunks' headers have them."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.walk import READER_VERSION
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def _synced(tmp_path, notes: dict[str, str]):
+    """(the index's path, the sync's summary) of `notes` written under tmp_path/notes and synced."""
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db, summary
+
+
+def _open(db):
+    return Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), embedder_factory=hashing_embedder)
+
+
+def _heads(db) -> dict[str, str]:
+    """{path: the first line of its first chunk's header} of an index."""
+    conn = sqlite3.connect(db)
+    try:
+        return {p: h.split("\n", 1)[0] for p, h in conn.execute(
+            "SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.seq = 0")}
+    finally:
+        conn.close()
+
+
+def _paths(db) -> list[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return sorted(p for (p,) in conn.execute("SELECT path FROM documents"))
+    finally:
+        conn.close()
+
+
+def test_the_readers_are_11():
+    assert READER_VERSION >= 11
+
+
+# ------------------------------------------------------------------ Roam and Logseq: a page's own properties
+
+ROAM_PERSON = ("- Type:: [[Person]]\n- Date:: [[October 3rd, 2026]]\n- Tags:: [[colleague]]\n"
+               "- Works on [[Project Atlas]] with [[Marcus Lee]].\n    - {{[[TODO]]}} send Priya the budget\n")
+LOGSEQ_PERSON = ("type:: [[person]]\ndate:: 2026-10-03\ntitle:: Lena H.\ntags:: colleague\n\n"
+                 "- Leads the finance dashboards for [[Atlas]].\n- TODO review the dashboards with Lena\n")
+
+
+def test_a_pages_date_property_dates_it(tmp_path):
+    """Roam's `- Date:: [[October 3rd, 2026]]` and Logseq's `date:: 2026-10-03` date the page as a front matter
+    `date:` does: its header (what BM25 and the answer's dating read) and its tasks' day. Before, neither
+    dated it, and the Logseq page, opening with a property and no bullet, was headed `type:: [[person]]`."""
+    db, _summary = _synced(tmp_path, {
+        "roam/Priya Raman.md": ROAM_PERSON, "logseq/pages/Lena Hoffmann.md": LOGSEQ_PERSON,
+        # a journal page dated by its title and a property of another day: the property's
+        "roam/November 3rd, 2026.md": "- Date:: [[October 30th, 2026]]\n- met Priya\n",
+        # a property far down the page is a block's: the page's head as before
+        "roam/Atlas.md": "- Status report\n- Date:: [[October 3rd, 2026]]\n"})
+    assert _heads(db) == {"roam/Priya Raman.md": "Priya Raman · date: 2026-10-03",
+                          "logseq/pages/Lena Hoffmann.md": "Lena H. · date: 2026-10-03",
+                          "roam/November 3rd, 2026.md": "November 3rd, 2026 · date: 2026-10-30",
+                          "roam/Atlas.md": "Atlas"}
+    with _open(db) as index:
+        days = {t.text: t.note_date for t in index.tasks(state="all")}
+    assert days == {"send Priya the budget": "2026-10-03", "review the dashboards with Lena": "2026-10-03"}
