@@ -68,7 +68,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_laid
+from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1791,7 +1791,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                                              options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
-                what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
+                what = ("empty of text, only empty list items" if empty_outline(pending.text)  # Logseq's `- `
+                        else "empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
                         else "no text in it (no cell with text)" if special_kind(pending.note.path) == NOTEBOOK
                         else "no text in it (no card or text element)" if special_kind(pending.note.path)
                         else "empty file")

@@ -1636,7 +1636,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # A `.tex` comment line opening with TODO or FIXME and todonotes' `\todo{...}` opening a line are tasks (`- [ ] ...`).
 # 11: wikis (the wikis' leftovers): a Roam/Logseq page's own properties at its top (`- Date:: [[October 3rd, 2026]]`,
 # Logseq's `date:: 2026-10-03` lines with no bullet) date it and its `title::` titles it (store.outline_head: the Logseq
-# page was headed `type:: [[person]]`, neither dated).
+# page was headed `type:: [[person]]`, neither dated). A note of empty list items alone (a new Logseq page's `- `) is
+# empty (sections.empty_outline: reported, no chunks; it was a chunk `-`).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -75,3 +75,15 @@ def test_a_pages_date_property_dates_it(tmp_path):
     with _open(db) as index:
         days = {t.text: t.note_date for t in index.tasks(state="all")}
     assert days == {"send Priya the budget": "2026-10-03", "review the dashboards with Lena": "2026-10-03"}
+
+
+def test_a_page_of_empty_bullets_is_an_empty_note(tmp_path):
+    """A Logseq page made and never written in (`- `) is empty, reported as such and indexed with no chunks;
+    it was a one-chunk note of a lone `-` (its header `-`), found by any search."""
+    db, summary = _synced(tmp_path, {"logseq/pages/Groceries.md": "- \n", "logseq/pages/Blank.md": "-\n\t- \n\n",
+                                     "logseq/pages/Milk.md": "- milk\n"})
+    warned = {w["path"]: w["reason"] for w in summary.warnings}
+    assert warned == {"logseq/pages/Groceries.md": "empty of text, only empty list items (indexed with no chunks)",
+                      "logseq/pages/Blank.md": "empty of text, only empty list items (indexed with no chunks)"}
+    assert set(_heads(db)) == {"logseq/pages/Milk.md"}
+    assert _paths(db) == ["logseq/pages/Blank.md", "logseq/pages/Groceries.md", "logseq/pages/Milk.md"]

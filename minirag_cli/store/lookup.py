@@ -530,7 +530,7 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
         (doc["id"], line, line)).fetchone()
     if row is None:
         if conn.execute("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", (doc["id"],)).fetchone() is None:
-            raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, or only whitespace).")
+            raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, only whitespace or only empty list items).")
         n = doc["n_lines"]
         raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")
