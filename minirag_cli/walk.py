@@ -181,6 +181,26 @@ def logseq_copies(dirpath: str, name: str) -> bool:
             and os.path.isfile(os.path.join(dirpath, "config.edn")))
 
 
+# Logseq's own settings in its `logseq/` folder (beside the copies above): `config.edn`, `custom.css`, `custom.js`. No
+# one's notes: passed over in silence, as an operating system's files are (each was listed `not a note file`)
+def logseq_settings(dirpath: str, name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
+    """Is the file `name` of the folder `dirpath` one of Logseq's settings (a file of no note extension in its
+    `logseq/` folder, the one holding `config.edn`)?"""
+    return (os.path.basename(dirpath) == "logseq" and Path(name).suffix.lower() not in extensions
+            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+
+
+# Roam Research's templates page, `roam/templates` (its Markdown export writes `roam/templates.md`): the blocks its
+# `;;` menu copies into a page, their tasks no one's to do (`- {{[[TODO]]}} send the minutes` was open forever).
+# Listed as skipped, as an Obsidian vault's templates folder is
+ROAM_TEMPLATES_REASON = "Roam Research's templates page (roam/templates): templates are not indexed"
+
+
+def roam_templates(dirpath: str, name: str) -> bool:
+    """Is the file `name` of the folder `dirpath` Roam's templates page as its export writes it (`roam/templates.md`)?"""
+    return name == "templates.md" and os.path.basename(dirpath) == "roam"
+
+
 # An Obsidian vault's templates folder (a vault: a folder holding `.obsidian/`), as the core Templates
 # plugin sets it (`.obsidian/templates.json`: {"folder": "Templates"}) or Templater does
 # (`templates_folder` in its data.json): its notes are the text a new note is made from, with `<% %>` tags and
@@ -894,6 +914,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if system_tiddler(name):  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
                 result.system_files += 1
+                continue
+            if logseq_settings(dirpath, name, extensions):  # `logseq/config.edn`, `custom.css`
+                result.system_files += 1
+                continue
+            if roam_templates(dirpath, name):
+                result.skipped.append({"path": rel, "reason": ROAM_TEMPLATES_REASON})
                 continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
@@ -1637,7 +1663,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 11: wikis (the wikis' leftovers): a Roam/Logseq page's own properties at its top (`- Date:: [[October 3rd, 2026]]`,
 # Logseq's `date:: 2026-10-03` lines with no bullet) date it and its `title::` titles it (store.outline_head: the Logseq
 # page was headed `type:: [[person]]`, neither dated). A note of empty list items alone (a new Logseq page's `- `) is
-# empty (sections.empty_outline: reported, no chunks; it was a chunk `-`).
+# empty (sections.empty_outline: reported, no chunks; it was a chunk `-`). Roam's templates page (`roam/templates.md`)
+# is skipped with its reason (its template tasks were open tasks), Logseq's `logseq/config.edn` and `custom.css` passed
+# over in silence (each was listed `not a note file`).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -87,3 +87,38 @@ def test_a_page_of_empty_bullets_is_an_empty_note(tmp_path):
                       "logseq/pages/Blank.md": "empty of text, only empty list items (indexed with no chunks)"}
     assert set(_heads(db)) == {"logseq/pages/Milk.md"}
     assert _paths(db) == ["logseq/pages/Blank.md", "logseq/pages/Groceries.md", "logseq/pages/Milk.md"]
+
+
+def test_roams_templates_page_and_logseqs_settings_are_no_notes(tmp_path):
+    """Roam's `roam/templates` page (its export's `roam/templates.md`) is skipped with its reason, as an Obsidian
+    vault's templates folder is: its template tasks were open tasks, its blocks a note. Logseq's settings beside its
+    pages (`logseq/config.edn`, `custom.css`) are passed over in silence, as its `logseq/bak/` copies are: each was
+    listed `not a note file`. `mrag show` of either says why."""
+    from minirag_cli.store.lookup import NotFound, find_document
+
+    db, summary = _synced(tmp_path, {
+        "roam/roam/templates.md": "- Meeting\n    - Attendees::\n    - {{[[TODO]]}} send the minutes\n",
+        "roam/Priya Raman.md": ROAM_PERSON,
+        "logseq/logseq/config.edn": "{:meta/version 1}\n", "logseq/logseq/custom.css": "body {}\n",
+        "logseq/logseq/bak/pages/Lena Hoffmann/2026_10_01.md": "- old\n",
+        "logseq/pages/Lena Hoffmann.md": LOGSEQ_PERSON,
+        # a folder of the user's own named `roam` holds notes as any folder does
+        "travel/roam/Roaming charges.md": "Roaming charges in Portugal: none within the EU.\n"})
+    assert _paths(db) == ["logseq/pages/Lena Hoffmann.md", "roam/Priya Raman.md", "travel/roam/Roaming charges.md"]
+    assert {s["path"]: s["reason"] for s in summary.skipped} == {
+        "roam/roam/templates.md": "Roam Research's templates page (roam/templates): templates are not indexed"}
+    with _open(db) as index:
+        assert "send the minutes" not in {t.text for t in index.tasks(state="all")}
+    conn = sqlite3.connect(db)
+    try:
+        for rel, why in (("roam/roam/templates.md", "Roam Research's templates page"),
+                         ("logseq/logseq/config.edn", "Logseq's own settings")):
+            try:
+                find_document(conn, str(tmp_path / "notes" / rel))
+            except NotFound as caught:
+                assert why in str(caught), caught
+            else:
+                raise AssertionError(rel)
+    finally:
+        conn.close()
+

@@ -275,7 +275,7 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
-    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
+    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies, logseq_settings
     from minirag_cli.wikipages import system_tiddler
 
     parts = rel.split("/")
@@ -285,6 +285,8 @@ def _passed_over(root: Path, rel: str) -> str | None:
         return "a TiddlyWiki system tiddler ($:/...: the wiki's own settings and plugins) is no note"
     if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
         return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
+    if logseq_settings(str(root.joinpath(*parts[:-1])), parts[-1]):
+        return "Logseq's own settings (logseq/config.edn, custom.css, custom.js) are no notes"
     try:
         spec = load_ignore(root)
     except IgnoreFileError:
