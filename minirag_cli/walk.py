@@ -1665,7 +1665,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # page was headed `type:: [[person]]`, neither dated). A note of empty list items alone (a new Logseq page's `- `) is
 # empty (sections.empty_outline: reported, no chunks; it was a chunk `-`). Roam's templates page (`roam/templates.md`)
 # is skipped with its reason (its template tasks were open tasks), Logseq's `logseq/config.edn` and `custom.css` passed
-# over in silence (each was listed `not a note file`).
+# over in silence (each was listed `not a note file`). A TiddlyWiki table row marked after its last `|` is read as
+# such (wikipages._tw_row): `|Name|Role|h` a header row `|!Name|!Role|` (its `h` was a cell, Name and Role names),
+# a footer's `f` and caption's `c` left out, a classes' row (`k`) blank.
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

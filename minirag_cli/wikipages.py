@@ -259,6 +259,22 @@ _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
 # a macro call, `<<tabs "[[Sourdough]] [[Packing List]]">>`: code (its quoted list was a work's title)
 _TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
 _TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
+# a table row TiddlyWiki marks after its last `|`: `h` a header row, `f` a footer, `c` the caption, `k` CSS classes
+_TW_ROW_MARK = re.compile(r"([ \t]*\|.*\|)([hfck])([ \t]*\r?)")
+# a cell's start in a row: a `|` (not one of a link's, `[[text|Target]]`) and the blanks after it
+_TW_CELL = re.compile(r"\[\[[^\[\]\n]*\]\]|\|[ \t]*(?=[^|\s!])")
+
+
+def _tw_row(m: re.Match) -> str:
+    """A marked table row (_TW_ROW_MARK) as an unmarked one: a header row's cells header cells (`|Name|Role|h` is
+    `|!Name|!Role|`, as `|!Name|!Role|` writes it: readers 11, its `h` was a cell and Name and Role names), a
+    footer's and the caption's as written, the classes' row blank (CSS class names are no text)."""
+    row, mark, end = m.groups()
+    if mark == "k":
+        return end
+    if mark == "h":
+        row = _TW_CELL.sub(lambda c: c.group(0) if c.group(0).startswith("[[") else c.group(0) + "!", row)
+    return row + end
 
 
 def tiddler_date(value: str) -> str | None:
@@ -281,6 +297,9 @@ def _tags(value: str) -> str:
 
 
 def _wikitext_line(line: str) -> str:
+    if line.endswith(("h", "f", "c", "k", "\r", " ", "\t")) and line.lstrip(" \t").startswith("|"):
+        marked = _TW_ROW_MARK.fullmatch(line)
+        line = _tw_row(marked) if marked is not None else line
     m = _TW_HEADING.match(line)
     if m is not None:
         line = "#" * len(m.group(1)) + " " + line[m.end():]

@@ -122,3 +122,40 @@ def test_roams_templates_page_and_logseqs_settings_are_no_notes(tmp_path):
     finally:
         conn.close()
 
+
+# ------------------------------------------------------------------------------------------- TiddlyWiki
+
+TEAM = """title: Team
+type: text/vnd.tiddlywiki
+
+|Name|Role|h
+|Sofia Almeida|Architect|
+|Jonas Berg|Engineer|
+|Headcount: 2|f
+|The platform team|c
+|striped|k
+"""
+
+
+def _names(db) -> set[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+def test_a_tiddlywiki_tables_marked_header_row(tmp_path):
+    """TiddlyWiki's `|Name|Role|h` is a header row (`h` after the last `|`): read as `|!Name|!Role|`, its cells
+    column names, as a `|!Name|!Role|` row's are; a footer's (`f`) and caption's (`c`) rows without their mark and
+    the classes' row (`k`) blank. The `h` was a cell of its own, and Name and Role names (the lines stay the file's)."""
+    from minirag_cli.wikipages import tiddler_text
+
+    read = tiddler_text(TEAM).split("\n")
+    assert read[3:9] == ["|!Name|!Role|", "|Sofia Almeida|Architect|", "|Jonas Berg|Engineer|", "|Headcount: 2|",
+                         "|The platform team|", ""]
+    assert len(read) == len(TEAM.split("\n"))
+    db, _summary = _synced(tmp_path, {"tw/tiddlers/Team.tid": TEAM})
+    names = _names(db)
+    assert not names & {"Name", "Role", "h", "striped"}, names
+    assert {"Sofia Almeida", "Jonas Berg"} <= names, names
