@@ -422,6 +422,8 @@ def parse(text: str) -> FrontMatter | None:
     line = text[start:first_end] if first_end >= 0 else text[start:]
     if line.startswith("%"):
         return _parse_vimwiki(text, start)
+    if not line.strip() and _VIMWIKI_AFTER_BLANKS.match(text, start):  # a VimWiki page's placeholders after blank lines
+        return _parse_vimwiki(text, start)
     if line.rstrip() == ZIM_HEADER:
         return _parse_zim(text, start)
     if first_end < 0 or line.rstrip() != OPEN:
@@ -512,14 +514,19 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
 # `%title Garden redesign`, `%date 2026-11-03`, `%template diary`, `%nohtml`, one a line, up to the first
 # line that is none; read as the keys `title`, `date`, ... (the `%date` line dates the page)
 _VIMWIKI_PLACEHOLDER = re.compile(r"%(title|date|template|nohtml)(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+# blank lines, then a placeholder's line (readers 11: a `%title` after them titled nothing)
+_VIMWIKI_AFTER_BLANKS = re.compile(r"(?:[ \t]*\r?\n)+%(?:title|date|template|nohtml)\b")
 
 
 def _parse_vimwiki(text: str, pos: int) -> FrontMatter | None:
     """The VimWiki placeholders `text` opens with at `pos`, as FrontMatter (each an entry; `end`
-    past the last); None when its first line is none (`%` opening prose)."""
+    past the last); None when its first line is none (`%` opening prose). Blank lines may stand
+    between them (readers 11: `%nohtml`, a blank line, `%title Garden` left the title text)."""
     entries: list[Entry] = []
     end = pos
     for line, span, nxt in _lines_from(text, pos):
+        if not line.strip():
+            continue
         m = _VIMWIKI_PLACEHOLDER.fullmatch(line)
         if m is None:
             break

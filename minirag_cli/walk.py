@@ -1667,7 +1667,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # is skipped with its reason (its template tasks were open tasks), Logseq's `logseq/config.edn` and `custom.css` passed
 # over in silence (each was listed `not a note file`). A TiddlyWiki table row marked after its last `|` is read as
 # such (wikipages._tw_row): `|Name|Role|h` a header row `|!Name|!Role|` (its `h` was a cell, Name and Role names),
-# a footer's `f` and caption's `c` left out, a classes' row (`k`) blank.
+# a footer's `f` and caption's `c` left out, a classes' row (`k`) blank. A VimWiki page's `%title`/`%date` after other
+# placeholders and blank lines are its front matter (frontmatter._parse_vimwiki: `%nohtml`, a blank line, `%title` left
+# the title text), its `%%` comment lines and `%%+` ... `+%%` comments left out (they were indexed), its `a)`, `B)`,
+# `iv)` items list items `1.` (no task was read of them, their first word a name).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -159,3 +159,37 @@ def test_a_tiddlywiki_tables_marked_header_row(tmp_path):
     names = _names(db)
     assert not names & {"Name", "Role", "h", "striped"}, names
     assert {"Sofia Almeida", "Jonas Berg"} <= names, names
+
+
+# ---------------------------------------------------------------------------------------------- VimWiki
+
+GARDEN = """%nohtml
+
+%title Garden Plans
+%date 2026-09-01
+%% ask Bruno Keller about the shed, privately
+= Garden =
+a) Dig the beds
+b) [ ] Plant garlic
+iv) [ ] Buy compost
+1) [ ] Water daily
+%%+ an old plan:
+Ingrid Sandberg lends us her tiller
++%%
+"""
+
+
+def test_vimwiki_placeholders_comments_and_lettered_items(tmp_path):
+    """A VimWiki page's `%title` after `%nohtml` and a blank line titles and its `%date` dates it (both were text,
+    the page headed `%nohtml`); `%% ...` comment lines and a `%%+` ... `+%%` comment are left out (their names were
+    indexed); `a)`, `b)`, `iv)` items are list items (no task was read, `Dig` and `Plant` were names)."""
+    db, _summary = _synced(tmp_path, {"vw/Garden.wiki": GARDEN, "vw/Shed.wiki": "\n%title The Shed\n\nBuilt in May.\n"})
+    assert _heads(db) == {"vw/Garden.wiki": "Garden Plans · date: 2026-09-01", "vw/Shed.wiki": "The Shed"}
+    names = _names(db)
+    assert not names & {"Bruno Keller", "Ingrid Sandberg", "Dig", "Plant"}, names
+    with _open(db) as index:
+        tasks = {(t.text, t.line, t.note_date) for t in index.tasks(state="all")}
+        shown = index.document("vw/Garden.wiki")
+    assert tasks == {("Plant garlic", 8, "2026-09-01"), ("Buy compost", 9, "2026-09-01"),
+                     ("Water daily", 10, "2026-09-01")}
+    assert "Bruno" not in shown["text"] and "tiller" not in shown["text"] and shown["text"].count("\n") == 13
