@@ -1670,7 +1670,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # a footer's `f` and caption's `c` left out, a classes' row (`k`) blank. A VimWiki page's `%title`/`%date` after other
 # placeholders and blank lines are its front matter (frontmatter._parse_vimwiki: `%nohtml`, a blank line, `%title` left
 # the title text), its `%%` comment lines and `%%+` ... `+%%` comments left out (they were indexed), its `a)`, `B)`,
-# `iv)` items list items `1.` (no task was read of them, their first word a name).
+# `iv)` items list items `1.` (no task was read of them, their first word a name). (And, no reading but beside it:
+# `mrag show "C# notes"` names the tiddler `C# notes.tid`, `"a|b notes"` its `a_b notes.tid`: store.lookup._notes_named.)
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

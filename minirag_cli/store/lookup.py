@@ -146,8 +146,19 @@ def _notes_named(conn, given: str) -> list[str]:
     """The indexed notes `given`, no path of one, names as a wikilink would (Obsidian's way of
     naming a note, which its users and MCP clients type): `Project Atlas`, `projects/atlas`,
     `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
-    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
-    name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked). A name
+    whose `#`, `^` or `|` no link's tail is (readers 11): a tiddler's title holds them, `C# notes` the
+    file `C# notes.tid`, `a|b notes` the file `a_b notes.tid` (the name was `C`, `a`: no hint)."""
+    dressed = _LINK_DRESS.sub("", given.strip())
+    found = _notes_named_as(conn, _LINK_TAIL.sub("", dressed))
+    if not found and _LINK_TAIL.search(dressed):
+        found = _notes_named_as(conn, dressed)
+    return found
+
+
+def _notes_named_as(conn, name: str) -> list[str]:
+    """_notes_named of `name`, a link's target without its `[[ ]]`, its tail (`#Goals`, `|goals`) cut or not."""
+    name = name.strip().replace(os.sep, "/").removeprefix("./")
     if _PERCENT.search(name):
         # a Markdown link's target as Notion writes it, copied from the note:
         # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
