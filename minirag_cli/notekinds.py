@@ -125,7 +125,8 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
                NOTEBOOK: notebook_text}
     if kind is None:
         if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
-            text = note_read(text, folder)  # a Simplenote note's tags and creation (simplenote.py)
+            text = note_read(text, folder, path.replace("\\", "/").rsplit("/", 1)[-1])  # a Simplenote note's tags
+            # and creation (simplenote.py)
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

@@ -46,10 +46,30 @@ def export_folder(folder: str | os.PathLike) -> bool:
 CREATED_LINE = re.compile(r"created: (\d{4}-\d\d-\d\d \d\d:\d\d)")
 
 
+# what the export leaves out of a file name it makes of a note's first line (sanitize-filename's characters)
+_UNSAFE = re.compile(r'[/?<>\\:*|"\x00-\x1f\x80-\x9f]')
+NAME_CHARS = 40  # the export cuts a file name to its first 40 characters
+
+
+def file_names(contents: list[str]) -> list[str]:
+    """The file names (without `.txt`) Simplenote's export gives notes of `contents`, in its order: each its first
+    line that is not blank, trimmed, its unsafe characters out, cut to NAME_CHARS (`untitled` for none), and a
+    name met before numbered by how often, `Groceries (1)` (readers 11: the files of two notes of one text)."""
+    counts: dict[str, int] = {}
+    out = []
+    for content in contents:
+        lines = (_UNSAFE.sub("", line.strip()).rstrip(". ") for line in content.split("\n"))
+        name = next((line for line in lines if line and not set(line) <= {"."}), "untitled")[:NAME_CHARS]
+        n = counts[name] = counts.get(name, -1) + 1
+        out.append(f"{name} ({n})" if n else name)
+    return out
+
+
 @functools.lru_cache(maxsize=4)
-def _creations(source: str, _stamp: tuple) -> dict[str, str]:
-    """{a note's text: its creation, `2023-05-02 12:11` in the machine's time zone} of the active notes
-    `source` (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; {} when unreadable."""
+def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+    """({a note's text: the creation of each active note of that text, `2023-05-02 12:11` in the machine's time
+    zone}, {the file name the export gave a note (file_names): (its text, its creation)}) of the active notes `source`
+    (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; empty when unreadable."""
     import datetime as dt
     import json
 
@@ -57,32 +77,58 @@ def _creations(source: str, _stamp: tuple) -> dict[str, str]:
         with open(source, "rb") as f:
             notes = json.loads(f.read()).get("activeNotes")
     except (OSError, ValueError, AttributeError, RecursionError):
-        return {}
-    out = {}
-    for note in notes if isinstance(notes, list) else []:
-        if not isinstance(note, dict) or not isinstance(note.get("content"), str):
-            continue
+        return {}, {}
+    notes = [n for n in notes if isinstance(n, dict) and isinstance(n.get("content"), str)] \
+        if isinstance(notes, list) else []
+    by_text: dict[str, list[str]] = {}
+    by_name: dict[str, tuple[str, str]] = {}
+    for note, name in zip(notes, file_names([n["content"] for n in notes])):
+        content = note["content"].replace("\r\n", "\n")
+        by_name[name] = (content, "")
         try:
             at = dt.datetime.fromisoformat(str(note.get("creationDate")).replace("Z", "+00:00"))
         except ValueError:
             continue
         if at.tzinfo is not None:
-            out.setdefault(note["content"].replace("\r\n", "\n"), at.astimezone().strftime("%Y-%m-%d %H:%M"))
-    return out
+            created = at.astimezone().strftime("%Y-%m-%d %H:%M")
+            by_text.setdefault(content, []).append(created)
+            by_name[name] = (content, created)
+    return by_text, by_name
 
 
-def note_read(text: str, folder: str | os.PathLike) -> str:
-    """The text read of a note of the Simplenote export `folder` (export_folder): its tags block's tags as
-    `#tags` (tags_read), and, when source/notes.json holds its text, a last line `created: 2023-05-02 12:11`
-    (its creation, in the machine's time zone), which dates it (created): its file says nothing of when."""
-    m = _TAGS_BLOCK.search(text)
+def _export_notes(folder: str | os.PathLike) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+    """_creations of the export `folder`'s source/notes.json, as it is now; empty when it cannot be read."""
     source = os.path.join(folder, *SOURCE_FILE)
     try:
         st = os.stat(source)
-        created = _creations(source, (st.st_size, st.st_mtime_ns)).get(
-            (text[:m.start()] if m else text).replace("\r\n", "\n"), "")
     except OSError:
-        created = ""
+        return {}, {}
+    return _creations(source, (st.st_size, st.st_mtime_ns))
+
+
+def exported_note(folder: str | os.PathLike, name: str) -> bool:
+    """Is the file `name` of `folder` a note the Simplenote export `folder` wrote (file_names: `Groceries (1).txt`, the
+    second note whose first line is Groceries)? Then no sync tool's numbered copy of `Groceries.txt` (readers 11: it
+    was skipped as one when the two notes' texts were near)."""
+    stem, ext = os.path.splitext(name)
+    return ext.lower() == ".txt" and export_folder(folder) and stem in _export_notes(folder)[1]
+
+
+def note_read(text: str, folder: str | os.PathLike, name: str = "") -> str:
+    """The text read of a note of the Simplenote export `folder` (export_folder): its tags block's tags as
+    `#tags` (tags_read), and, when source/notes.json holds its text, a last line `created: 2023-05-02 12:11`
+    (its creation, in the machine's time zone), which dates it (created): its file says nothing of when.
+    Two notes of one text are told apart by the file `name` the export gave each (file_names: `Groceries.txt`,
+    `Groceries (1).txt`; both had the first one's creation), and neither is dated when its name tells none."""
+    m = _TAGS_BLOCK.search(text)
+    body = (text[:m.start()] if m else text).replace("\r\n", "\n")
+    by_text, by_name = _export_notes(folder)
+    made = by_text.get(body, [])
+    if len(set(made)) > 1:  # notes of this text made at different times: the one this file is
+        named = by_name.get(name[:-4] if name.lower().endswith(".txt") else name)
+        created = named[1] if named is not None and named[0] == body else ""
+    else:
+        created = made[0] if made else ""
     text = tags_read(text)
     if not created:
         return text

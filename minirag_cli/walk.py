@@ -29,7 +29,7 @@ from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
-from minirag_cli.simplenote import export_folder
+from minirag_cli.simplenote import export_folder, exported_note
 from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
@@ -413,8 +413,8 @@ def conflict_copy_reason(name: str, names: Container[str], dirpath: str | None =
                     sizes = sorted(os.stat(os.path.join(dirpath, n)).st_size for n in (name, original))
                 except OSError:
                     continue
-                if sizes[0] < NEAR_COPY_SIZES * sizes[1]:
-                    continue
+                if sizes[0] < NEAR_COPY_SIZES * sizes[1] or exported_note(dirpath, name):
+                    continue  # (a Simplenote export numbers two notes of one first line so: simplenote.py)
                 copy, note = _note_text(os.path.join(dirpath, name)), _note_text(os.path.join(dirpath, original))
                 if copy is not None and note is not None:
                     copy, note = copy_compared(copy, note)
@@ -1672,6 +1672,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # the title text), its `%%` comment lines and `%%+` ... `+%%` comments left out (they were indexed), its `a)`, `B)`,
 # `iv)` items list items `1.` (no task was read of them, their first word a name). (And, no reading but beside it:
 # `mrag show "C# notes"` names the tiddler `C# notes.tid`, `"a|b notes"` its `a_b notes.tid`: store.lookup._notes_named.)
+# Two Simplenote notes of one first line, which its export names `Groceries.txt` and `Groceries (1).txt`, are two notes
+# each dated by its own creation (simplenote.file_names): the second was skipped as a numbered copy, and both had the
+# first one's creation.
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

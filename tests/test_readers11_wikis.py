@@ -220,3 +220,31 @@ def test_a_tiddlers_title_with_a_hash_caret_or_pipe_names_its_file(tmp_path):
                 raise AssertionError(name)
     finally:
         conn.close()
+
+
+# ------------------------------------------------------------------------------------------- Simplenote
+
+def test_two_simplenote_notes_of_one_text_keep_their_own_dates(tmp_path):
+    """Simplenote's export names two notes of one first line `Groceries.txt` and `Groceries (1).txt`, in the order
+    of source/notes.json: both are notes, each dated by its own creation. `Groceries (1).txt` was skipped as a sync
+    tool's numbered copy of `Groceries.txt` (their texts the same), and when read had the first one's creation. A
+    note of that text whose file name tells neither is left undated rather than dated wrong."""
+    import json
+
+    notes = [("Groceries\nmilk, eggs", "2023-05-02T10:11:12.000Z"), ("Lisbon hotel", "2023-06-01T08:00:00.000Z"),
+             ("Groceries\nmilk, eggs", "2024-02-03T09:30:00.000Z")]
+    source = {"activeNotes": [{"id": str(i), "content": c, "creationDate": d, "lastModified": d, "tags": []}
+                              for i, (c, d) in enumerate(notes)], "trashedNotes": []}
+    db, _summary = _synced(tmp_path, {
+        "sn/Groceries.txt": notes[0][0], "sn/Lisbon hotel.txt": notes[1][0], "sn/Groceries (1).txt": notes[2][0],
+        "sn/Shopping.txt": notes[0][0], "sn/source/notes.json": json.dumps(source, indent=2)})
+    with _open(db) as index:
+        made = {p: index.document(p)["text"].rstrip("\n").rsplit("\n", 1)[-1]
+                for p in ("sn/Groceries.txt", "sn/Groceries (1).txt", "sn/Shopping.txt")}
+    from minirag_cli.simplenote import _creations  # the machine's time zone: as the reader has it
+
+    _by_text, by_name = _creations.__wrapped__(str(tmp_path / "notes/sn/source/notes.json"), ())
+    assert made == {"sn/Groceries.txt": f"created: {by_name['Groceries'][1]}",
+                    "sn/Groceries (1).txt": f"created: {by_name['Groceries (1)'][1]}",
+                    "sn/Shopping.txt": "milk, eggs"}
+    assert by_name["Groceries"][1].startswith("2023-05-0") and by_name["Groceries (1)"][1].startswith("2024-02-0")
