@@ -23,6 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
+from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
 from minirag_cli.latex import build_file, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
@@ -60,6 +61,10 @@ SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
 TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack: unzip it beside the notes "
                    "(its `NAME.textbundle/text.md` is read as the note NAME), or export as TextBundle or Markdown")
 
+
+# the bytes of an `.html` file's head looked at for a Google Keep page's marks (keep_html.keep_html_head): past its
+# style sheet, a few kB
+KEEP_PAGE_HEAD = 32 * 1024
 
 # A Google Keep note is a `.json` file of Keep's shape (keep.py), read as a note; any other `.json`
 # stays no note, listed with this reason (or passed over: mrag's own graph export, written_by_mrag)
@@ -805,6 +810,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         skipped for a reason of its own (in Keep's trash); any other is opened."""
         found = set()
         for name in names:
+            if name.lower().endswith(HTML_SUFFIX) and not name.startswith(".") and keep_page(reldir, dirpath, name):
+                found.add(name)
             if not name.lower().endswith(KEEP_SUFFIX) or name.startswith("."):
                 continue
             rel = reldir + name
@@ -833,6 +840,28 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             except (OSError, UnicodeDecodeError):
                 continue
         return found
+
+    def keep_page(reldir: str, dirpath: str, name: str) -> bool:
+        """Is the `.html` file `name` (of `dirpath`, `reldir` from the root) a Google Keep note's page with no
+        `.json` of the note beside it (keep_html.py: a Takeout export of pages alone, readers 11)? One the
+        index holds as it is was one when read; any other is opened (its head, KEEP_PAGE_HEAD bytes, then
+        the page when it holds a Keep page's marks)."""
+        if os.path.splitext(name)[0] + KEEP_SUFFIX in names_here:
+            return False  # the note's HTML twin: its .json is read
+        path = os.path.join(dirpath, name)
+        try:
+            st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > max_bytes:
+                return False
+            if known and as_indexed(st.st_size, st.st_mtime, known.get(reldir + name)):
+                return True
+            with open(path, "rb") as f:
+                head = f.read(KEEP_PAGE_HEAD)
+                if not keep_html_head(head):
+                    return False
+                return keep_html_text(decode_note(head + f.read(max_bytes))[0]) is not None
+        except (OSError, ValueError):
+            return False
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -887,6 +916,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         dirnames[:] = kept
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
+        names_here = set(filenames)  # (keep_page: a page whose note's .json is beside it is its twin)
         keep_notes = keep_notes_of(reldir, dirpath, notes)
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         for name in sorted(filenames):
@@ -1674,7 +1704,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `mrag show "C# notes"` names the tiddler `C# notes.tid`, `"a|b notes"` its `a_b notes.tid`: store.lookup._notes_named.)
 # Two Simplenote notes of one first line, which its export names `Groceries.txt` and `Groceries (1).txt`, are two notes
 # each dated by its own creation (simplenote.file_names): the second was skipped as a numbered copy, and both had the
-# first one's creation.
+# first one's creation. A Google Keep Takeout folder of `.html` pages and no `.json` (an older export) is read: each
+# page a Keep note as its JSON would be (keep_html.py: title, time, labels, checklist, links); each was `not a note file`.
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -248,3 +248,53 @@ def test_two_simplenote_notes_of_one_text_keep_their_own_dates(tmp_path):
                     "sn/Groceries (1).txt": f"created: {by_name['Groceries (1)'][1]}",
                     "sn/Shopping.txt": "milk, eggs"}
     assert by_name["Groceries"][1].startswith("2023-05-0") and by_name["Groceries (1)"][1].startswith("2024-02-0")
+
+
+# ------------------------------------------------------------------------------------------- Google Keep
+
+KEEP_PAGE = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"/>
+<title>Groceries</title><style type="text/css">body { font-family: 'Roboto'; } .note .title { font-size: 14pt; }
+</style></head><body><div class="note DEFAULT"><div class="heading"><div class="meta-icons">
+<span class="pinned" title="Note pinned"></span></div>
+Nov 3, 2026, 9:15:02 AM
+</div>
+<div class="title">Groceries</div>
+<div class="content"><ul class="list"><li class="listitem"><span class="bullet">&#9744;</span>
+<span class="text">milk &amp; eggs</span>
+</li><li class="listitem checked"><span class="bullet">&#9745;</span>
+<span class="text">bread</span>
+</li></ul></div>
+<div class="chips"><span class="chip label"><span class="label-name">Home Projects</span></span></div>
+</div></body></html>
+"""
+
+KEEP_TEXT_PAGE = """<html><head><title>Call Priya</title></head><body><div class="note DEFAULT">
+<div class="heading">Oct 1, 2026, 6:02:11\u202fPM</div>
+<div class="content">Call Priya Raman about the budget.<br>Then email Marcus Lee.</div>
+<div class="annotations"><div class="annotations-heading">Web links</div>
+<ul><li><a href="https://example.com/budget">Budget sheet</a></li></ul></div>
+</div></body></html>
+"""
+
+
+def test_a_keep_export_of_html_pages_alone_is_read(tmp_path):
+    """Takeout's Keep folder holding `.html` pages and no `.json` (an older export) is read: each page a Keep note as
+    its JSON would be (title, time as `date:`, labels as `tags:`, checklist as tasks, web links); its attachments and
+    Labels.txt passed over as beside a JSON note. Every page was `not a note file (.html)`: nothing was read. A page
+    beside its note's `.json` is still its twin (passed over), another HTML page still no note."""
+    db, summary = _synced(tmp_path, {"Takeout/Keep/Groceries.html": KEEP_PAGE,
+                                     "Takeout/Keep/Call Priya.html": KEEP_TEXT_PAGE,
+                                     "Takeout/Keep/Labels.txt": "Home Projects\n",
+                                     "Takeout/archive_browser.html": "<html><body>Your archive</body></html>\n",
+                                     "site/index.html": "<html><body><p>Hello</p></body></html>\n"})
+    assert _paths(db) == ["Takeout/Keep/Call Priya.html", "Takeout/Keep/Groceries.html"]
+    assert {s["path"]: s["reason"] for s in summary.skipped} == {"site/index.html": "not a note file (.html)"}
+    with _open(db) as index:
+        tasks = {(t.text, t.status, t.note_date) for t in index.tasks(state="all")}
+        shown = index.document("Takeout/Keep/Call Priya.html")["text"]
+    assert tasks == {("milk & eggs", "open", "2026-11-03"), ("bread", "done", "2026-11-03")}
+    assert shown == ("---\ndate: 2026-10-01 18:02\n---\n\nCall Priya Raman about the budget.\nThen email Marcus Lee.\n"
+                     "\n[Budget sheet](https://example.com/budget)\n")
+    assert {"#Home-Projects", "Priya Raman", "Marcus Lee"} <= _names(db)
