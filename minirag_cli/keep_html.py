@@ -21,6 +21,7 @@ HTML_SUFFIX = ".html"
 _SIGNS = (b'<div class="note', b'<div class="heading"')
 # the times Takeout writes, in English (its narrow no-break space before AM/PM made a blank)
 _TIME_FORMATS = ("%b %d, %Y, %I:%M:%S %p", "%b %d, %Y, %I:%M %p", "%d %b %Y, %H:%M:%S", "%d %b %Y, %H:%M")
+_CLOSE_REACH = 64
 _VOID = frozenset({"br", "img", "meta", "link", "hr", "input", "wbr", "col", "area", "base", "source"})
 
 
@@ -80,7 +81,9 @@ class _KeepPage(HTMLParser):
             self.open.append((tag, new))
 
     def handle_endtag(self, tag):
-        for i in range(len(self.open) - 1, -1, -1):
+        # the element it closes, among the last few open (a page of thousands of unclosed tags and stray closing
+        # ones looked through all of them for each)
+        for i in range(len(self.open) - 1, max(-1, len(self.open) - 1 - _CLOSE_REACH), -1):
             if self.open[i][0] == tag:
                 del self.open[i:]
                 return
@@ -118,8 +121,11 @@ def keep_html_text(text: str) -> str | None:
     """The Markdown note a Keep note's page `text` reads as (keep_markdown of its fields); None for a page of
     another shape (no `<div class="note">`, or neither a text nor a checklist)."""
     page = _KeepPage()
-    page.feed(text)
-    page.close()
+    try:
+        page.feed(text)
+        page.close()
+    except Exception:  # html.parser's assertions on a page broken in a way not foreseen: no Keep note, the sync goes on
+        return None
     if not page.note or not (page.text["content"] or page.items or page.text["title"]):
         return None
     when = _edited(_words(page.text["heading"]))

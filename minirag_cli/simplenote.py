@@ -82,7 +82,9 @@ def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[s
         if isinstance(notes, list) else []
     by_text: dict[str, list[str]] = {}
     by_name: dict[str, tuple[str, str]] = {}
-    for note, name in zip(notes, file_names([n["content"] for n in notes])):
+    # (named as the export names them: after their tags are appended, which name a note of no text `Tags`)
+    tagged = [n["content"] + ("\n\nTags:" if isinstance(n.get("tags"), list) and n["tags"] else "") for n in notes]
+    for note, name in zip(notes, file_names(tagged)):
         content = note["content"].replace("\r\n", "\n")
         by_name[name] = (content, "")
         try:

@@ -758,7 +758,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         own, else why it is not indexed: `other`, or a single-file TiddlyWiki's; recorded in
         result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
         read_at = time.time()
-        head = _file_head(path)
+        head = page_heads.pop(rel, None)
+        head = _file_head(path) if head is None else head
         why = "" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head) else other
         record = looked_record(st.st_size, st.st_mtime, why, read_at)
         if record is not None:
@@ -841,11 +842,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
         return found
 
+    page_heads: dict[str, bytes] = {}  # the first 4 KB of each `.html` keep_page opened and found no Keep page
+
     def keep_page(reldir: str, dirpath: str, name: str) -> bool:
         """Is the `.html` file `name` (of `dirpath`, `reldir` from the root) a Google Keep note's page with no
         `.json` of the note beside it (keep_html.py: a Takeout export of pages alone, readers 11)? One the
-        index holds as it is was one when read; any other is opened (its head, KEEP_PAGE_HEAD bytes, then
-        the page when it holds a Keep page's marks)."""
+        index holds as it is was one when read, one `looked` holds as it is none; any other is opened (its
+        head, KEEP_PAGE_HEAD bytes, then the page when it holds a Keep page's marks)."""
         if os.path.splitext(name)[0] + KEEP_SUFFIX in names_here:
             return False  # the note's HTML twin: its .json is read
         path = os.path.join(dirpath, name)
@@ -855,9 +858,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 return False
             if known and as_indexed(st.st_size, st.st_mtime, known.get(reldir + name)):
                 return True
+            old = looked.get(reldir + name) if looked else None
+            if old is not None and as_indexed(st.st_size, st.st_mtime, old[:2]):
+                return False  # no note when looked at (page_reason), unchanged since: not opened again
             with open(path, "rb") as f:
                 head = f.read(KEEP_PAGE_HEAD)
                 if not keep_html_head(head):
+                    page_heads[reldir + name] = head[:4096]  # page_reason's look at it, without opening it again
                     return False
                 return keep_html_text(decode_note(head + f.read(max_bytes))[0]) is not None
         except (OSError, ValueError):

@@ -298,3 +298,18 @@ def test_a_keep_export_of_html_pages_alone_is_read(tmp_path):
     assert shown == ("---\ndate: 2026-10-01 18:02\n---\n\nCall Priya Raman about the budget.\nThen email Marcus Lee.\n"
                      "\n[Budget sheet](https://example.com/budget)\n")
     assert {"#Home-Projects", "Priya Raman", "Marcus Lee"} <= _names(db)
+
+
+def test_a_keep_page_and_a_vimwiki_comment_are_read_in_linear_time():
+    """Thousands of unclosed tags and stray closing ones (each looked for through every open element), and a VimWiki
+    page of comment openers nothing closes (each read the rest of the page), are read in linear time."""
+    import time
+
+    from minirag_cli.keep_html import keep_html_text
+    from minirag_cli.wikipages import vimwiki_text
+
+    started = time.perf_counter()
+    assert keep_html_text('<div class="note">' * 20000 + "</span>" * 20000) is None
+    assert keep_html_text('<div class="note"><div class="content">' + "x<br>" * 20000) is not None
+    vimwiki_text("%%+ " * 100000 + "\n")
+    assert time.perf_counter() - started < 10
