@@ -1927,8 +1927,9 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
-            if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != \
-                    [chunk for _, chunk in stored[old[0]]]:
+            chunks = [chunk for _, chunk in stored[old[0]]]
+            if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
+                    or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
                 stale.add(note.path)
     before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
     run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
@@ -1936,6 +1937,24 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
                           "to_version": READER_VERSION,
                           "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
     return stale
+
+
+def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
+    """Does an outliner's page or a VimWiki page (the notes whose head readers 11 reads anew: a page's own
+    `date::`/`title::` properties, `%title` after blank lines), its chunks as the index holds them, have another
+    head now than its stored header's? Its chunks the same, the upgrade kept the page undated. Other notes, and a
+    page whose first chunk a dated section or a book heads (sections.chunk_days, chunk_books), are not asked."""
+    from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS, header_layout, outline_title
+
+    if not chunks or not (path.lower().endswith(".wiki") or outline_title(path, chunks[0].text)):
+        return False
+    if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
+        return False
+    row = conn.execute("SELECT header FROM chunks WHERE document_id = ? AND seq = 0", (doc_id,)).fetchone()
+    head = store.note_head(text, frontmatter.of_note(text), dated_path(root, path), chunks[0].text)
+    first = head if head is not None else chunks[0].text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    now = header_layout(first, [])
+    return row is not None and bool(now) and row[0].split("\n", 1)[0] != now
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],

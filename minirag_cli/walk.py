@@ -1713,6 +1713,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # each dated by its own creation (simplenote.file_names): the second was skipped as a numbered copy, and both had the
 # first one's creation. A Google Keep Takeout folder of `.html` pages and no `.json` (an older export) is read: each
 # page a Keep note as its JSON would be (keep_html.py: title, time, labels, checklist, links); each was `not a note file`.
+# The upgrade from 10 reads anew an outliner's or VimWiki page whose head is read anew, its chunks the same
+# (sync._head_read_anew: else it kept its undated header).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -313,3 +313,31 @@ def test_a_keep_page_and_a_vimwiki_comment_are_read_in_linear_time():
     assert keep_html_text('<div class="note"><div class="content">' + "x<br>" * 20000) is not None
     vimwiki_text("%%+ " * 100000 + "\n")
     assert time.perf_counter() - started < 10
+
+
+def test_an_index_of_readers_10_dates_its_outline_and_vimwiki_pages_anew(tmp_path):
+    """A sync upgrading an index read by readers 10 reads anew the pages whose head readers 11 reads anew, their chunks
+    the same (a Roam page's `- Date::`, a VimWiki page's `%title` after a blank line): they kept their old header, the
+    page undated. Other notes are not written again."""
+    import json
+
+    from minirag_cli import db as index_db
+
+    db, _summary = _synced(tmp_path, {"roam/Priya Raman.md": ROAM_PERSON, "vw/Garden.wiki": GARDEN,
+                                      "plain.md": "Notes from the standup with Priya Raman.\n"})
+    conn = index_db.connect(db)
+    try:
+        with conn:  # as readers 10 wrote them
+            for path, head in (("roam/Priya Raman.md", "Priya Raman"), ("vw/Garden.wiki", "%nohtml")):
+                conn.execute("UPDATE chunks SET header = ? WHERE seq = 0 AND document_id = "
+                             "(SELECT id FROM documents WHERE path = ?)", (head, path))
+            root = str((tmp_path / "notes").resolve())
+            index_db.set_meta(conn, index_db.READER_VERSION_KEY, json.dumps({root: 10}))
+    finally:
+        conn.close()
+    with _open(db) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    assert summary.reread["notes"] == 2 and summary.reread["checked"] == 3
+    assert _heads(db) == {"roam/Priya Raman.md": "Priya Raman · date: 2026-10-03",
+                          "vw/Garden.wiki": "Garden Plans · date: 2026-09-01",
+                          "plain.md": "Notes from the standup with Priya Raman."}
