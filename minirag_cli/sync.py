@@ -1950,11 +1950,11 @@ def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: 
         return False
     if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
         return False
-    row = conn.execute("SELECT header FROM chunks WHERE document_id = ? AND seq = 0", (doc_id,)).fetchone()
+    stored = store.first_header(conn, doc_id)
     head = store.note_head(text, frontmatter.of_note(text), dated_path(root, path), chunks[0].text)
     first = head if head is not None else chunks[0].text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
     now = header_layout(first, [])
-    return row is not None and bool(now) and row[0].split("\n", 1)[0] != now
+    return stored is not None and bool(now) and stored.split("\n", 1)[0] != now
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],
