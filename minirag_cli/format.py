@@ -651,7 +651,10 @@ def render_item(item: dict, console: Console) -> None:
     elif not item["chunks"]:
         # sync indexes an empty or whitespace-only note with no chunks; "lines 1-1" of an
         # empty file read as a note with a line of text
-        head = f"{item['path']}  " + ("empty note" if not item["text"] else f"{lines}, only whitespace") + \
+        from minirag_cli.sections import empty_outline
+
+        what = "only empty list items" if empty_outline(item["text"]) else "only whitespace"  # Logseq's `- `
+        head = f"{item['path']}  " + ("empty note" if not item["text"] else f"{lines}, {what}") + \
             ", nothing indexed"
     else:
         n = len(item["chunks"])

@@ -65,7 +65,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.extract import roam
-from minirag_cli.text import MONTHS
+from minirag_cli.text import MONTHS, daily_date
 
 OPEN = "---"
 CLOSE = ("---", "...")
@@ -287,6 +287,36 @@ def properties(text: str) -> list[Entry]:
     return out
 
 
+def page_properties(text: str) -> list[Entry]:
+    """The properties an outliner's page opens with (`properties` of them), its own as front matter is a
+    note's (readers 11): Logseq's first block, `key:: value` lines with no bullet, and Roam's first top-level
+    blocks, `- Key:: value`; up to the first line that is none (indented, blank, a block of text). [] for a
+    page opening otherwise (a property far down is a block's, no page's)."""
+    start = end = 1 if text.startswith("\ufeff") else 0
+    for line, _span, nxt in _lines_from(text, start):
+        if line[:1] in (" ", "\t") or PROPERTY.fullmatch(line.rstrip()) is None:
+            break
+        end = nxt
+    return properties(text[start:end]) if end > start else []
+
+
+def page_value(value: str) -> str:
+    """A property's value without the brackets of the page it links (`[[Person]]` is Person)."""
+    return value[2:-2].strip() if value.startswith("[[") and value.endswith("]]") else value
+
+
+def page_date_line(entries: list[Entry]) -> str:
+    """The date line (`date: 2026-10-03`) of a page's properties (page_properties): its first DATE_KEYS key
+    whose value is a day, linked or not, as a journal page's title writes it (`date:: [[October 3rd, 2026]]`,
+    `date:: 2026-10-03`: text.daily_date); '' when none is."""
+    for key in DATE_KEYS:
+        for e in entries:
+            found = daily_date(page_value(e.values[0])) if e.key.lower() == key and e.values else None
+            if found is not None:
+                return f"{key}: {found[1]}"
+    return ""
+
+
 # What a reader of a Logseq page is shown without (shown_without_logseq_marks): a block's `id::` line
 # (`id:: 6543a1b2-...`, the id a block reference uses), a `{{query ...}}` (a search the page runs), and
 # a block reference's uuid, `((6543a1b2-...))`, which says nothing to a reader nor to the answer's model
@@ -392,6 +422,8 @@ def parse(text: str) -> FrontMatter | None:
     line = text[start:first_end] if first_end >= 0 else text[start:]
     if line.startswith("%"):
         return _parse_vimwiki(text, start)
+    if not line.strip() and _VIMWIKI_AFTER_BLANKS.match(text, start):  # a VimWiki page's placeholders after blank lines
+        return _parse_vimwiki(text, start)
     if line.rstrip() == ZIM_HEADER:
         return _parse_zim(text, start)
     if first_end < 0 or line.rstrip() != OPEN:
@@ -482,14 +514,19 @@ def _parse_mmd(text: str, pos: int) -> FrontMatter | None:
 # `%title Garden redesign`, `%date 2026-11-03`, `%template diary`, `%nohtml`, one a line, up to the first
 # line that is none; read as the keys `title`, `date`, ... (the `%date` line dates the page)
 _VIMWIKI_PLACEHOLDER = re.compile(r"%(title|date|template|nohtml)(?:[ \t]+(\S(?:.*\S)?))?[ \t\r]*")
+# blank lines, then a placeholder's line (readers 11: a `%title` after them titled nothing)
+_VIMWIKI_AFTER_BLANKS = re.compile(r"(?:[ \t]*\r?\n)+%(?:title|date|template|nohtml)\b")
 
 
 def _parse_vimwiki(text: str, pos: int) -> FrontMatter | None:
     """The VimWiki placeholders `text` opens with at `pos`, as FrontMatter (each an entry; `end`
-    past the last); None when its first line is none (`%` opening prose)."""
+    past the last); None when its first line is none (`%` opening prose). Blank lines may stand
+    between them (readers 11: `%nohtml`, a blank line, `%title Garden` left the title text)."""
     entries: list[Entry] = []
     end = pos
     for line, span, nxt in _lines_from(text, pos):
+        if not line.strip():
+            continue
         m = _VIMWIKI_PLACEHOLDER.fullmatch(line)
         if m is None:
             break

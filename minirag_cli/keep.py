@@ -108,6 +108,12 @@ def keep_text(text: str) -> str:
     data = keep_json(text)
     if data is None:
         raise ValueError("not a Google Keep note")
+    return keep_markdown(data)
+
+
+def keep_markdown(data: dict) -> str:
+    """The Markdown note of a Keep note's fields `data` (as its JSON has them: keep_shaped); KeepTrashed when
+    it is in Keep's trash. (keep_html.keep_html_text gives the fields an `.html` note shows.)"""
     title = _one_line(data.get("title"))
     created = _local(data.get("createdTimestampUsec")) or _local(data.get("userEditedTimestampUsec"))
     if data.get("isTrashed") is True:

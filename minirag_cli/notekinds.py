@@ -84,6 +84,7 @@ import re
 from pathlib import Path
 
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
+from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
 from minirag_cli.simplenote import export_folder, note_read
 
 CANVAS = ".canvas"
@@ -120,6 +121,14 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
             raise MalformedNote(str(exc)) from None
         except ValueError:  # changed since the walk looked at it
             raise MalformedNote("a .json file that is no Google Keep note") from None
+    if path.lower().endswith(HTML_SUFFIX):  # the walk lists an `.html` only when it is a Keep note's page
+        try:
+            page = keep_html_text(text)
+        except KeepTrashed as exc:
+            raise MalformedNote(str(exc)) from None
+        if page is None:  # changed since the walk looked at it
+            raise MalformedNote("an .html file that is no Google Keep note") from None
+        return _LONE_SURROGATE.sub("\ufffd", page)
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}

@@ -364,13 +364,27 @@ def stored_laid(chunks) -> str:
     return (laid_note(chunks, indent=False) if chunks else "") or ""
 
 
+# lines each blank or an empty list item (`- `, `*`): what a new Logseq page holds, and nothing more (one pattern:
+# it fails at a note's first word, where splitting a long note into lines would not)
+_EMPTY_ITEMS = re.compile(r"(?:[ \t]*(?:[-*+][ \t]*)?\r?\n)*[ \t]*(?:[-*+][ \t]*)?\r?")
+
+
+def empty_outline(text: str) -> bool:
+    """Does `text` hold list items and no word, only empty ones (`- `, as Logseq writes a page made and never
+    written in)? Such a note is empty (note_chunks: readers 11; it was a chunk of one `-`)."""
+    return bool(text.strip()) and _EMPTY_ITEMS.fullmatch(text) is not None
+
+
 def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     """A note's chunks (chunking.chunk_text), cut also at each line where the
     day of its lines changes (day_changes), so that no chunk holds two
     days, and at each entry of a BibTeX library (latex.entry_lines); chunk_text's
-    exactly for another note without a dated section."""
+    exactly for another note without a dated section. None for a note of empty
+    list items alone (empty_outline), as for one of blanks."""
     from minirag_cli.latex import entry_lines
 
+    if empty_outline(text):
+        return []
     cuts = sorted({n for n, _d in day_changes(text, path)} | set(entry_lines(text, path)))
     if not cuts:
         return chunk_text(text, size, overlap)

@@ -68,7 +68,7 @@ from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
-from minirag_cli.sections import chunk_books, chunk_days, note_chunks, stored_laid
+from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1797,7 +1797,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                                              options.overlap_tokens)
             pending.matter = frontmatter.of_note(pending.text)
             if not pending.chunks:
-                what = ("empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
+                what = ("empty of text, only empty list items" if empty_outline(pending.text)  # Logseq's `- `
+                        else "empty of text, only whitespace" if pending.text  # `ls -l` shows its bytes
                         else "no text in it (no cell with text)" if special_kind(pending.note.path) == NOTEBOOK
                         else "no text in it (no card or text element)" if special_kind(pending.note.path)
                         else "empty file")
@@ -1932,8 +1933,9 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
             if content_hash(data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
-            if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != \
-                    [chunk for _, chunk in stored[old[0]]]:
+            chunks = [chunk for _, chunk in stored[old[0]]]
+            if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
+                    or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
                 stale.add(note.path)
     before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
     run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
@@ -1941,6 +1943,24 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
                           "to_version": READER_VERSION,
                           "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
     return stale
+
+
+def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
+    """Does an outliner's page or a VimWiki page (the notes whose head readers 11 reads anew: a page's own
+    `date::`/`title::` properties, `%title` after blank lines), its chunks as the index holds them, have another
+    head now than its stored header's? Its chunks the same, the upgrade kept the page undated. Other notes, and a
+    page whose first chunk a dated section or a book heads (sections.chunk_days, chunk_books), are not asked."""
+    from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS, header_layout, outline_title
+
+    if not chunks or not (path.lower().endswith(".wiki") or outline_title(path, chunks[0].text)):
+        return False
+    if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
+        return False
+    stored = store.first_header(conn, doc_id)
+    head = store.note_head(text, frontmatter.of_note(text), dated_path(root, path), chunks[0].text)
+    first = head if head is not None else chunks[0].text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
+    now = header_layout(first, [])
+    return stored is not None and bool(now) and stored.split("\n", 1)[0] != now
 
 
 def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: set[str],

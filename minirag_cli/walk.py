@@ -23,6 +23,7 @@ import pathspec
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
+from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
 from minirag_cli.latex import build_file, exported_tex, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
@@ -60,6 +61,10 @@ SYSTEM_FILE_PREFIXES = ("~$", ".~lock.")
 TEXTPACK_REASON = ("a zipped TextBundle (.textpack), which sync does not unpack: unzip it beside the notes "
                    "(its `NAME.textbundle/text.md` is read as the note NAME), or export as TextBundle or Markdown")
 
+
+# the bytes of an `.html` file's head looked at for a Google Keep page's marks (keep_html.keep_html_head): past its
+# style sheet, a few kB
+KEEP_PAGE_HEAD = 32 * 1024
 
 # A Google Keep note is a `.json` file of Keep's shape (keep.py), read as a note; any other `.json`
 # stays no note, listed with this reason (or passed over: mrag's own graph export, written_by_mrag)
@@ -179,6 +184,26 @@ def logseq_copies(dirpath: str, name: str) -> bool:
     """Is the folder `name` in `dirpath` one of Logseq's copies of its pages (LOGSEQ_COPIES)?"""
     return (name in LOGSEQ_COPIES and os.path.basename(dirpath) == "logseq"
             and os.path.isfile(os.path.join(dirpath, "config.edn")))
+
+
+# Logseq's own settings in its `logseq/` folder (beside the copies above): `config.edn`, `custom.css`, `custom.js`. No
+# one's notes: passed over in silence, as an operating system's files are (each was listed `not a note file`)
+def logseq_settings(dirpath: str, name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
+    """Is the file `name` of the folder `dirpath` one of Logseq's settings (a file of no note extension in its
+    `logseq/` folder, the one holding `config.edn`)?"""
+    return (os.path.basename(dirpath) == "logseq" and Path(name).suffix.lower() not in extensions
+            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+
+
+# Roam Research's templates page, `roam/templates` (its Markdown export writes `roam/templates.md`): the blocks its
+# `;;` menu copies into a page, their tasks no one's to do (`- {{[[TODO]]}} send the minutes` was open forever).
+# Listed as skipped, as an Obsidian vault's templates folder is
+ROAM_TEMPLATES_REASON = "Roam Research's templates page (roam/templates): templates are not indexed"
+
+
+def roam_templates(dirpath: str, name: str) -> bool:
+    """Is the file `name` of the folder `dirpath` Roam's templates page as its export writes it (`roam/templates.md`)?"""
+    return name == "templates.md" and os.path.basename(dirpath) == "roam"
 
 
 # An Obsidian vault's templates folder (a vault: a folder holding `.obsidian/`), as the core Templates
@@ -748,7 +773,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         own, else why it is not indexed: `other`, or a single-file TiddlyWiki's or a Roam JSON export's; recorded in
         result.looked. Its first 4 KB read once for both (an open may fetch a cloud drive's file)."""
         read_at = time.time()
-        head = _file_head(path)
+        head = page_heads.pop(rel, None)
+        head = _file_head(path) if head is None else head
         why = ("" if _mrag_output(head) else TIDDLYWIKI_HTML_REASON if single_file_tiddlywiki(head)
                else ROAM_JSON_REASON if rel.lower().endswith(".json") and roam_json_export(head) else other)
         record = looked_record(st.st_size, st.st_mtime, why, read_at)
@@ -801,6 +827,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         skipped for a reason of its own (in Keep's trash); any other is opened."""
         found = set()
         for name in names:
+            if name.lower().endswith(HTML_SUFFIX) and not name.startswith(".") and keep_page(reldir, dirpath, name):
+                found.add(name)
             if not name.lower().endswith(KEEP_SUFFIX) or name.startswith("."):
                 continue
             rel = reldir + name
@@ -829,6 +857,34 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             except (OSError, UnicodeDecodeError):
                 continue
         return found
+
+    page_heads: dict[str, bytes] = {}  # the first 4 KB of each `.html` keep_page opened and found no Keep page
+
+    def keep_page(reldir: str, dirpath: str, name: str) -> bool:
+        """Is the `.html` file `name` (of `dirpath`, `reldir` from the root) a Google Keep note's page with no
+        `.json` of the note beside it (keep_html.py: a Takeout export of pages alone, readers 11)? One the
+        index holds as it is was one when read, one `looked` holds as it is none; any other is opened (its
+        head, KEEP_PAGE_HEAD bytes, then the page when it holds a Keep page's marks)."""
+        if os.path.splitext(name)[0] + KEEP_SUFFIX in names_here:
+            return False  # the note's HTML twin: its .json is read
+        path = os.path.join(dirpath, name)
+        try:
+            st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > max_bytes:
+                return False
+            if known and as_indexed(st.st_size, st.st_mtime, known.get(reldir + name)):
+                return True
+            old = looked.get(reldir + name) if looked else None
+            if old is not None and as_indexed(st.st_size, st.st_mtime, old[:2]):
+                return False  # no note when looked at (page_reason), unchanged since: not opened again
+            with open(path, "rb") as f:
+                head = f.read(KEEP_PAGE_HEAD)
+                if not keep_html_head(head):
+                    page_heads[reldir + name] = head[:4096]  # page_reason's look at it, without opening it again
+                    return False
+                return keep_html_text(decode_note(head + f.read(max_bytes))[0]) is not None
+        except (OSError, ValueError):
+            return False
 
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
@@ -883,6 +939,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         dirnames[:] = kept
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
+        names_here = set(filenames)  # (keep_page: a page whose note's .json is beside it is its twin)
         keep_notes = keep_notes_of(reldir, dirpath, notes)
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         # a note's LaTeX export beside it (`note.tex` beside `note.org`: the note again) is passed over
@@ -915,6 +972,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             if system_tiddler(name):  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
                 result.system_files += 1
+                continue
+            if logseq_settings(dirpath, name, extensions):  # `logseq/config.edn`, `custom.css`
+                result.system_files += 1
+                continue
+            if roam_templates(dirpath, name):
+                result.skipped.append({"path": rel, "reason": ROAM_TEMPLATES_REASON})
                 continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
@@ -1670,6 +1733,24 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # groceries (1).txt` was skipped as a numbered copy of `Weekly groceries.txt`. A line end the export doubled (a note's
 # own CR LF written CR CR LF) is one (simplenote._undoubled): such a note showed a blank line after each line and was
 # undated. A Google Keep note's `shared-with:` leaves out its owner (Takeout's sharee with `isOwner`).
+# 11: wikis (the wikis' leftovers): a Roam/Logseq page's own properties at its top (`- Date:: [[October 3rd, 2026]]`,
+# Logseq's `date:: 2026-10-03` lines with no bullet) date it and its `title::` titles it (store.outline_head: the Logseq
+# page was headed `type:: [[person]]`, neither dated). A note of empty list items alone (a new Logseq page's `- `) is
+# empty (sections.empty_outline: reported, no chunks; it was a chunk `-`). Roam's templates page (`roam/templates.md`)
+# is skipped with its reason (its template tasks were open tasks), Logseq's `logseq/config.edn` and `custom.css` passed
+# over in silence (each was listed `not a note file`). A TiddlyWiki table row marked after its last `|` is read as
+# such (wikipages._tw_row): `|Name|Role|h` a header row `|!Name|!Role|` (its `h` was a cell, Name and Role names),
+# a footer's `f` and caption's `c` left out, a classes' row (`k`) blank. A VimWiki page's `%title`/`%date` after other
+# placeholders and blank lines are its front matter (frontmatter._parse_vimwiki: `%nohtml`, a blank line, `%title` left
+# the title text), its `%%` comment lines and `%%+` ... `+%%` comments left out (they were indexed), its `a)`, `B)`,
+# `iv)` items list items `1.` (no task was read of them, their first word a name). (And, no reading but beside it:
+# `mrag show "C# notes"` names the tiddler `C# notes.tid`, `"a|b notes"` its `a_b notes.tid`: store.lookup._notes_named.)
+# Two Simplenote notes of one first line, which its export names `Groceries.txt` and `Groceries (1).txt`, are two notes
+# each dated by its own creation (simplenote.file_names): the second was skipped as a numbered copy, and both had the
+# first one's creation. A Google Keep Takeout folder of `.html` pages and no `.json` (an older export) is read: each
+# page a Keep note as its JSON would be (keep_html.py: title, time, labels, checklist, links); each was `not a note file`.
+# The upgrade from 10 reads anew an outliner's or VimWiki page whose head is read anew, its chunks the same
+# (sync._head_read_anew: else it kept its undated header).
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -84,6 +84,7 @@ from typing import Callable, Iterator, Sequence
 from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.keep import KEEP_SUFFIX
+from minirag_cli.keep_html import HTML_SUFFIX
 from minirag_cli.store.view import chunks_at, notes_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, stat_key, template_setting, terminal_name
 
@@ -181,8 +182,9 @@ class NoteFilter:
                 return True
             if any(part.startswith(".") for part in rel.parts):
                 return False
-            # a `.json` may be a Google Keep note (keep.py: told by its shape, which the sync reads)
-            if p.suffix.lower() in NOTE_EXTENSIONS or p.suffix.lower() == KEEP_SUFFIX or p.suffix == "" or p.is_dir():
+            # a `.json` may be a Google Keep note (keep.py: told by its shape, which the sync reads), an `.html` a Keep
+            # note's page (keep_html.py)
+            if p.suffix.lower() in (*NOTE_EXTENSIONS, KEEP_SUFFIX, HTML_SUFFIX) or p.suffix == "" or p.is_dir():
                 return True
             # gone: a file that was no note, or a folder with a dot in its name
             return self.held is not None and not os.path.lexists(p) and self.held(root, rel.as_posix())

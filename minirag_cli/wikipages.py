@@ -133,6 +133,28 @@ _VW_CODE_CLOSE = re.compile(r"(?P<lead>[ \t]*)\}\}\}[ \t]*\r?$")
 _VW_HEADING = re.compile(r"[ \t]*(={1,6})[ \t]*([^=\s](?:.*?[^=\s])?)[ \t]*\1[ \t]*(\r?)")
 # (these two are matched at the line's start alone: a `sub` tried them from each blank of a long run of blanks)
 _VW_NUMBERED = re.compile(r"([ \t]*)#(?=[ \t]+\S)")  # `# item`: a numbered list item
+# `a) item`, `A)`, `iv)`: a list item VimWiki numbers by letters or roman numerals, which Markdown does not know (readers
+# 11: no task, and its first word no sentence's start: `a) Dig the beds` named Dig); `1)` is Markdown's already
+_VW_LETTERED = re.compile(r"([ \t]*)(?:[a-zA-Z]|[ivxlcdm]{2,8}|[IVXLCDM]{2,8})\)(?=[ \t]+\S)")
+# a comment line, `%% ...` (VimWiki leaves it out of the page it shows; readers 11: it was indexed), and a comment
+# of several lines, `%%+` ... `+%%`
+_VW_COMMENT = re.compile(r"[ \t]*%%")
+VW_COMMENT_OPEN, VW_COMMENT_CLOSE = "%%+", "+%%"
+
+
+def _without_comments(text: str) -> str:
+    """`text` with each comment of several lines (`%%+` ... `+%%`) out, its line ends kept (the page's lines stay the
+    file's); one nothing closes is text. (Looked for with `find`: a pattern from each of many openers nothing closes
+    read the rest of the page from each.)"""
+    out, at = [], 0
+    while (start := text.find(VW_COMMENT_OPEN, at)) >= 0:
+        end = text.find(VW_COMMENT_CLOSE, start + len(VW_COMMENT_OPEN))
+        if end < 0:
+            break
+        end += len(VW_COMMENT_CLOSE)
+        out += [text[at:start], re.sub(r"[^\r\n]+", "", text[start:end])]
+        at = end
+    return "".join(out) + text[at:]
 _VW_PARTIAL = re.compile(r"([ \t]*(?:[-*]|\d+[.)]|[a-zA-Z][.)])[ \t]+)\[[.oO]\]")
 # a tag: `:tag:` or `:tag1:tag2:` between blanks (or the line's ends)
 _VW_TAGS = re.compile(r"(?<!\S):((?:[^:\s]+:)+)(?!\S)")
@@ -142,9 +164,15 @@ _TABLE_RULE = re.compile(r"[ \t]*\|[-+|: \t]*\r?")  # with a `-` in it (_vimwiki
 
 
 def _vimwiki_line(line: str) -> str:
+    if "%%" in line and _VW_COMMENT.match(line):
+        return "\r" if line.endswith("\r") else ""
     m = _VW_NUMBERED.match(line)
     if m is not None:
         line = m.group(1) + "1." + line[m.end():]
+    elif ")" in line:
+        m = _VW_LETTERED.match(line)
+        if m is not None:
+            line = m.group(1) + "1." + line[m.end():]
     m = _VW_HEADING.fullmatch(line)
     if m is not None:
         line = "#" * len(m.group(1)) + " " + m.group(2) + m.group(3)
@@ -181,6 +209,8 @@ def vimwiki_text(text: str) -> str:
     Markdown (markdown_shaped) as it is."""
     if markdown_shaped(text):
         return text
+    if "%%+" in text:
+        text = _without_comments(text)
     return _lines_outside_code(text, _VW_CODE_OPEN, _VW_CODE_CLOSE, _vimwiki_line, _fence)
 
 
@@ -259,6 +289,22 @@ _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
 # a macro call, `<<tabs "[[Sourdough]] [[Packing List]]">>`: code (its quoted list was a work's title)
 _TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
 _TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
+# a table row TiddlyWiki marks after its last `|`: `h` a header row, `f` a footer, `c` the caption, `k` CSS classes
+_TW_ROW_MARK = re.compile(r"([ \t]*\|.*\|)([hfck])([ \t]*\r?)")
+# a cell's start in a row: a `|` (not one of a link's, `[[text|Target]]`) and the blanks after it
+_TW_CELL = re.compile(r"\[\[[^\[\]\n]*\]\]|\|[ \t]*(?=[^|\s!])")
+
+
+def _tw_row(m: re.Match) -> str:
+    """A marked table row (_TW_ROW_MARK) as an unmarked one: a header row's cells header cells (`|Name|Role|h` is
+    `|!Name|!Role|`, as `|!Name|!Role|` writes it: readers 11, its `h` was a cell and Name and Role names), a
+    footer's and the caption's as written, the classes' row blank (CSS class names are no text)."""
+    row, mark, end = m.groups()
+    if mark == "k":
+        return end
+    if mark == "h":
+        row = _TW_CELL.sub(lambda c: c.group(0) if c.group(0).startswith("[[") else c.group(0) + "!", row)
+    return row + end
 
 
 def tiddler_date(value: str) -> str | None:
@@ -281,6 +327,9 @@ def _tags(value: str) -> str:
 
 
 def _wikitext_line(line: str) -> str:
+    if line.endswith(("h", "f", "c", "k", "\r", " ", "\t")) and line.lstrip(" \t").startswith("|"):
+        marked = _TW_ROW_MARK.fullmatch(line)
+        line = _tw_row(marked) if marked is not None else line
     m = _TW_HEADING.match(line)
     if m is not None:
         line = "#" * len(m.group(1)) + " " + line[m.end():]

@@ -146,8 +146,19 @@ def _notes_named(conn, given: str) -> list[str]:
     """The indexed notes `given`, no path of one, names as a wikilink would (Obsidian's way of
     naming a note, which its users and MCP clients type): `Project Atlas`, `projects/atlas`,
     `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
-    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked)."""
-    name = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip())).strip().replace(os.sep, "/").removeprefix("./")
+    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked). A name
+    whose `#`, `^` or `|` no link's tail is (readers 11): a tiddler's title holds them, `C# notes` the
+    file `C# notes.tid`, `a|b notes` the file `a_b notes.tid` (the name was `C`, `a`: no hint)."""
+    dressed = _LINK_DRESS.sub("", given.strip())
+    found = _notes_named_as(conn, _LINK_TAIL.sub("", dressed))
+    if not found and _LINK_TAIL.search(dressed):
+        found = _notes_named_as(conn, dressed)
+    return found
+
+
+def _notes_named_as(conn, name: str) -> list[str]:
+    """_notes_named of `name`, a link's target without its `[[ ]]`, its tail (`#Goals`, `|goals`) cut or not."""
+    name = name.strip().replace(os.sep, "/").removeprefix("./")
     if _PERCENT.search(name):
         # a Markdown link's target as Notion writes it, copied from the note:
         # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
@@ -275,7 +286,7 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
-    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies
+    from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies, logseq_settings
     from minirag_cli.wikipages import system_tiddler
 
     parts = rel.split("/")
@@ -285,6 +296,8 @@ def _passed_over(root: Path, rel: str) -> str | None:
         return "a TiddlyWiki system tiddler ($:/...: the wiki's own settings and plugins) is no note"
     if any(logseq_copies(str(root.joinpath(*parts[:i])), parts[i]) for i in range(1, len(parts) - 1)):
         return "Logseq's older copies of its pages (logseq/bak/, logseq/version-files/) are not indexed"
+    if logseq_settings(str(root.joinpath(*parts[:-1])), parts[-1]):
+        return "Logseq's own settings (logseq/config.edn, custom.css, custom.js) are no notes"
     try:
         spec = load_ignore(root)
     except IgnoreFileError:
@@ -530,7 +543,7 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
         (doc["id"], line, line)).fetchone()
     if row is None:
         if conn.execute("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", (doc["id"],)).fetchone() is None:
-            raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, or only whitespace).")
+            raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, only whitespace or only empty list items).")
         n = doc["n_lines"]
         raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")

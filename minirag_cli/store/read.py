@@ -125,6 +125,12 @@ def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chu
     return out
 
 
+def first_header(conn, doc_id: int) -> str | None:
+    """The header stored with the first chunk of the document `doc_id` (store.document_header), None when it has none."""
+    row = conn.execute("SELECT header FROM chunks WHERE document_id = ? AND seq = 0", (doc_id,)).fetchone()
+    return None if row is None else row[0]
+
+
 def vectors_by_chunk_hash(conn, hashes: Iterable[str]) -> dict[str, bytes]:
     """Reuse embeddings of identical chunk text already in the index (renames,
     small edits): returns {hash: vector blob} for the hashes found."""

@@ -228,8 +228,11 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
             return head
     if head is None and matter is None and not created and org is None and path:
         # a page written as an outline, as Roam and Logseq write every page, is titled by its file name alone
-        # (qa35: Roam's `Priya Raman.md`, headed `- Type:: [[Person]]`, ranked 8th for "who is Priya Raman?")
-        head = outline_title(path, first_chunk_text or text)
+        # (qa35: Roam's `Priya Raman.md`, headed `- Type:: [[Person]]`, ranked 8th for "who is Priya Raman?"),
+        # and dated by its own `date::` property (readers 11), which comes before its file name's date
+        head = outline_head(path, first_chunk_text or text)
+        if head is not None and frontmatter.head_date_line(head):
+            return head
     dated = name_date(without_invisibles(path)) if path else ""
     if not dated or created or (matter is not None and matter.date_line(("date",))):
         return head
@@ -245,12 +248,27 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
 _OUTLINE_START = re.compile(r"[-*+][ \t]")
 
 
+def outline_head(path: str, text: str) -> str | None:
+    """The head of an outliner's page (outline_title; readers 11: a Logseq page opening with its properties,
+    `type:: [[person]]`, too, which headed it): its `title::` property, else its file name, and the date line of
+    its `date::` property (frontmatter.page_date_line: `Date:: [[October 3rd, 2026]]` dated nothing)."""
+    title = outline_title(path, text)
+    if title is None:
+        return None
+    props = frontmatter.page_properties(text)
+    named = [frontmatter.page_value(v) for e in props if e.key.lower() == "title" for v in e.values[:1]]
+    return frontmatter.joined_head((named[0] if named and named[0] else title)[:HEADER_FIRST_LINE_CHARS],
+                                   frontmatter.page_date_line(props), HEADER_FIRST_LINE_CHARS)
+
+
 def outline_title(path: str, text: str) -> str | None:
     """The title of the Markdown note at `path` (its synced folder's '/'-separated path) whose `text` (its
     first chunk's, or whole) opens with a list item, as Roam and Logseq write a page (an outline, its title
     its file name: `Priya Raman.md` opens `- Type:: [[Person]]`): its file name without the extension (a
     TextBundle's by its bundle, text.bundle_path); None for another note, whose first line heads it."""
-    if not path.lower().endswith((".md", ".markdown")) or not _OUTLINE_START.match(text.lstrip("\ufeff")):
+    if not path.lower().endswith((".md", ".markdown")):
+        return None
+    if not _OUTLINE_START.match(text.lstrip("\ufeff")) and not frontmatter.page_properties(text):
         return None
     name = bundle_path(path).rsplit("/", 1)[-1]
     return name.rsplit(".", 1)[0].strip()[:HEADER_FIRST_LINE_CHARS] or None

@@ -1,0 +1,142 @@
+"""Google Keep notes that Takeout exported as HTML alone (readers 11): an older export, or one whose `.json`
+files were left out, holds `Takeout/Keep/Groceries.html` and no `Groceries.json`. Such a folder was not read
+at all (each note `not a note file (.html)`). A Keep page is regular: its note in `<div class="note">`, the
+time it was last edited in `<div class="heading">` (`Nov 3, 2026, 9:15:02 AM`), `<div class="title">`,
+`<div class="content">` (the text, its line breaks `<br>`; a checklist `<li class="listitem checked">` items,
+each its `<span class="text">`), the labels' `<span class="label-name">`, the web links of
+`<div class="annotations">`. Read here into the fields a Keep note's JSON has (keep_markdown writes the
+note): a page of another shape is no Keep note. Its time is read in English as Takeout writes it; one in
+another form leaves the note undated (nothing else is lost)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from html.parser import HTMLParser
+
+from minirag_cli.keep import keep_markdown
+
+HTML_SUFFIX = ".html"
+# what every Keep page holds, looked for in a file's first bytes before it is parsed (keep_html_head)
+_SIGNS = (b'<div class="note', b'<div class="heading"')
+# the times Takeout writes, in English (its narrow no-break space before AM/PM made a blank)
+_TIME_FORMATS = ("%b %d, %Y, %I:%M:%S %p", "%b %d, %Y, %I:%M %p", "%d %b %Y, %H:%M:%S", "%d %b %Y, %H:%M")
+_CLOSE_REACH = 64
+_VOID = frozenset({"br", "img", "meta", "link", "hr", "input", "wbr", "col", "area", "base", "source"})
+
+
+def keep_html_head(head: bytes) -> bool:
+    """May a file whose first bytes are `head` be a Keep note's page (both of its marks, _SIGNS)?"""
+    return all(sign in head for sign in _SIGNS)
+
+
+class _KeepPage(HTMLParser):
+    """The parts of a Keep page (the module docstring), by the class of the element they are in."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str]] = []  # (tag, its part) of each open element
+        self.text = {"heading": [], "title": [], "content": []}
+        self.items: list[list] = []  # [checked, its words] of each checklist item
+        self.labels: list[list[str]] = []
+        self.links: list[list[str]] = []  # [url, its words]
+        self.note = False  # a `<div class="note">` seen
+
+    def _part(self) -> str:
+        return self.open[-1][1] if self.open else ""
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        part = self._part()
+        if tag == "br":
+            if part in ("content", "item"):
+                self._add("\n")
+            return
+        if "note" in classes and tag == "div":
+            self.note = True
+        if part in ("skip", "bullet"):
+            new = "skip"
+        elif tag == "div" and ({"heading", "title", "content"} & set(classes)):
+            new = next(c for c in ("heading", "title", "content") if c in classes)
+        elif "meta-icons" in classes:
+            new = "skip"
+        elif tag == "li" and "listitem" in classes:
+            self.items.append(["checked" in classes, []])
+            new = "item"
+        elif "bullet" in classes:
+            new = "bullet"
+        elif "label-name" in classes or (tag == "span" and "label" in classes and part != "label"):
+            self.labels.append([])
+            new = "label"
+        elif tag == "a" and part in ("annotations", "link"):
+            self.links.append([dict(attrs).get("href") or "", []])
+            new = "link"
+        elif tag == "div" and "annotations" in classes:
+            new = "annotations"
+        elif tag in ("style", "script", "title", "head"):
+            new = "skip"
+        else:
+            new = part
+        if tag not in _VOID:
+            self.open.append((tag, new))
+
+    def handle_endtag(self, tag):
+        # the element it closes, among the last few open (a page of thousands of unclosed tags and stray closing
+        # ones looked through all of them for each)
+        for i in range(len(self.open) - 1, max(-1, len(self.open) - 1 - _CLOSE_REACH), -1):
+            if self.open[i][0] == tag:
+                del self.open[i:]
+                return
+
+    def handle_data(self, data):
+        self._add(data)
+
+    def _add(self, data: str) -> None:
+        part = self._part()
+        if part in self.text:
+            self.text[part].append(data)
+        elif part == "item" and self.items:
+            self.items[-1][1].append(data)
+        elif part == "label" and self.labels:
+            self.labels[-1].append(data)
+        elif part == "link" and self.links:
+            self.links[-1][1].append(data)
+
+
+def _words(parts: list[str]) -> str:
+    return " ".join("".join(parts).split())
+
+
+def _edited(heading: str) -> int | None:
+    """The time of a Keep page's heading (`Nov 3, 2026, 9:15:02 AM`, the machine's time zone) in microseconds."""
+    for form in _TIME_FORMATS:
+        try:
+            return int(_dt.datetime.strptime(heading, form).timestamp() * 1_000_000)
+        except (ValueError, OverflowError, OSError):
+            continue
+    return None
+
+
+def keep_html_text(text: str) -> str | None:
+    """The Markdown note a Keep note's page `text` reads as (keep_markdown of its fields); None for a page of
+    another shape (no `<div class="note">`, or neither a text nor a checklist)."""
+    page = _KeepPage()
+    try:
+        page.feed(text)
+        page.close()
+    except Exception:  # html.parser's assertions on a page broken in a way not foreseen: no Keep note, the sync goes on
+        return None
+    if not page.note or not (page.text["content"] or page.items or page.text["title"]):
+        return None
+    when = _edited(_words(page.text["heading"]))
+    body = "".join(page.text["content"]).replace("\r\n", "\n")
+    # the page's layout around the text (its indentation, the line ends before `</div>`) is none of the note's
+    body = "\n".join(line.strip(" \t") for line in body.strip().split("\n"))
+    data: dict = {"title": _words(page.text["title"]), "isTrashed": False, "textContent": body,
+                  "labels": [{"name": _words(label)} for label in page.labels if _words(label)],
+                  "annotations": [{"url": url, "title": _words(words)} for url, words in page.links if url]}
+    if when is not None:
+        data["createdTimestampUsec"] = when  # (the time it was last edited: all the page says)
+    if page.items:
+        data["listContent"] = [{"text": _words(words), "isChecked": checked} for checked, words in page.items]
+    return keep_markdown(data)
