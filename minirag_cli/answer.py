@@ -2061,7 +2061,9 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
 # a month asked about as a time ("in October 2026"), not one that names a thing and opens the question
 # ("October 2026 release: what ships?" asks about the release, which any note may write of)
-_IN_MONTH = re.compile(r"\b(?:in|during|throughout|over|from)\s+(?:the\s+month\s+of\s+)?$", re.I)
+_IN_MONTH = re.compile(r"\b(?:in|during|throughout|over|from)\s+(?:the\s+months?\s+of\s+)?$", re.I)
+# ... and a span of them "between September and November 2026" (text.asked_months), whose "between" is no comparison
+_BETWEEN_MONTHS = re.compile(r"\bbetween\s+(?:the\s+months\s+of\s+)?$", re.I)
 _COMPACT_DAY = re.compile(r"\b(?:19|20)\d{6}\b")
 _NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b"
                              # Chinese and Japanese: before, after, since, between, until
@@ -2102,12 +2104,24 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week)."""
-    from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates, written_months
+    from minirag_cli.text import CJK_DATE, asked_months, find_dates, partial_compact_dates
 
     if days is not None:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
-    if _NOT_ON_THE_DAY.search(question):
+    months = asked_months(question)
+    spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
+                                               _BETWEEN_MONTHS.search(question[:g.start]))]
+    # a span of months is asked about, its "between", "until" no comparison
+    compared = question
+    for g in sorted(spans, key=lambda g: g.start, reverse=True):
+        lead = _BETWEEN_MONTHS.search(question[:g.start])
+        compared = compared[:lead.start() if lead else g.start] + " " + compared[g.end:]
+    if _NOT_ON_THE_DAY.search(compared):
         return []
+    # the month word a day's digits follow is that day's: "on May 2026-05-03" is "on" the day
+    for g in months:
+        if not g.months:
+            question = question[:g.start] + " " * (g.end - g.start) + question[g.end:]
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"
     asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
@@ -2120,9 +2134,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
         elif _ON_DAY.search(question[:at]):
             asked.add(iso.replace("-", ""))
     # a month written with its year, "in October 2026", "during Oct 2026": its notes, as "on 202610" reads
-    # them ("for October 2026" may be a plan written before it)
-    asked |= {f"{year}{month:02d}" for m, year, month in written_months(question)
-              if _IN_MONTH.search(question[:m.start()])}
+    # them ("for October 2026" may be a plan written before it); each of several, "in September and October
+    # 2026", and of a span, "between September and November 2026"
+    asked |= {f"{year}{month:02d}" for g in months for year, month in g.months
+              if _IN_MONTH.search(question[:g.start]) or g in spans}
     if not asked:
         return []
     from minirag_cli.text import file_period
