@@ -384,6 +384,22 @@ def _is_date_line(raw: str, head: str) -> bool:
     return bool(head) and raw.strip() == head and bool(line_date(head))
 
 
+def _org_preamble(path: str, lines: list[str]) -> int:
+    """How many of `lines` (a chunk's, or a note's: of the note at `path`)
+    the keyword lines and drawer an Org note opens with take
+    (frontmatter.org_preamble_end, what its snippets leave out)."""
+    text = "\n".join(lines)
+    end = frontmatter.org_preamble_end(text, path)
+    return text[:end].count("\n") + (0 < end == len(text))  # its last line too when nothing follows
+
+
+def _org_title(raw: str) -> str:
+    """A line of an Org note's preamble as the model reads it: a `#+title:` line as its title (a Markdown
+    note's `# Title` is its text), any other (`#+date:`, `#+filetags:`, `:PROPERTIES:`) nothing."""
+    m = frontmatter.ORG_TITLE.match(raw)
+    return m.group(1) if m else ""
+
+
 def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tuple[str, str], list[str]] | None = None,
                      context: int | None = -1) -> list[_Line]:
     """The lines that compete: each result's chunk lines (context -1, or a
@@ -404,9 +420,12 @@ def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tup
         else:
             note = None
             numbered = list(enumerate(r.get("text", "").splitlines()))
+        preamble = _org_preamble(r.get("path") or "", r.get("text", "").splitlines()) if note is None else 0
         for seq, raw in numbered:
             if _is_date_line(raw, head):
                 continue  # the note's date line: it is in the source's header
+            if seq < preamble:  # (a note's lines were read so: _context_notes)
+                raw = _org_title(raw)
             if note is not None and (path, seq) in taken:
                 continue
             x = _line_of(rank, r, seq, raw, note is not None)
@@ -544,7 +563,10 @@ def _context_notes(results: list[dict], options: AnswerOptions, note_lines) -> d
     memo_sources keys on them)."""
     if note_lines is None or not (options.context is None or options.context >= 0):
         return None
-    return note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    # an Org note's opening keyword lines as the model reads them (_org_title), numbered as before
+    return {key: [_org_title(x) for x in lines[:n]] + lines[n:] if (n := _org_preamble(key[1], lines)) else lines
+            for key, lines in notes.items()}
 
 
 def _other_days_line(x: _Line, notes, changes: dict) -> bool:
@@ -579,10 +601,12 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     heads = note_heads or {}
     notes = None
     if options.lines is None:
-        picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(x) for x in r.get("text", "").splitlines()
+        picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(_org_title(x) if n < preamble else x)
+                                                          for n, x in enumerate(r.get("text", "").splitlines())
                                                           if x.strip() != heads.get(r.get("chunk_id"), "").strip()
                                                           and not _joplin_metadata(r, x)))))
-                  for i, r in enumerate(results[:options.max_sources])]
+                  for i, r in enumerate(results[:options.max_sources])
+                  for preamble in [_org_preamble(r.get("path") or "", r.get("text", "").splitlines())]]
     else:
         notes = _context_notes(results, options, note_lines)
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
@@ -2018,7 +2042,7 @@ def _selection_code() -> str:
     import inspect
 
     own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _under_heading, _line_of,
-           _blank_between, _is_date_line, _clean_line,
+           _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                   for m in _SELECTION_MODULES]
