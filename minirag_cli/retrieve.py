@@ -268,9 +268,9 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     added; a question with none ranks by chunks_fts alone. `days`
     (askday.AskedDays of this question): its words ("yesterday") are
     searched as the dates they stand for."""
-    extra = date_terms(question, store.index_years(conn))
-    if days is not None:
-        question, extra = days.without(question), extra + days.terms()
+    if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
+        question = days.without(question)
+    extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
     q = fts_query(question, extra, about_notes=bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
@@ -597,11 +597,19 @@ def _graph_channel(s: _Search, seeds) -> None:
     s.graph_votes = g
     # a period the question names ("in May", "on January 6th") is a set of
     # date nodes: every found chunk whose note mentions one gets their vote
-    s.periods = date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                  + (s.days.terms() if s.days is not None else []))
+    s.periods = _asked_periods(s)
     if s.periods:
         found = {c for items in s.scores.values() for c, _s in items}
         s.scores["date"] = [(c, 1.0) for c in _of_the_days(s, graph.dated_chunks(s.conn, s.periods, found))]
+
+
+def _asked_periods(s: _Search) -> list[str]:
+    """The date key prefixes of the days and months the question asks about (date_key_prefixes): those it
+    writes, and those its words stand for on the asking day (s.days; its words are none of the written ones:
+    "in October" read so is the latest October, not each year's)."""
+    question = s.days.without(s.question) if s.days is not None else s.question
+    return date_key_prefixes(date_terms(question, store.index_years(s.conn))
+                             + (s.days.terms() if s.days is not None else []))
 
 
 def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
@@ -633,8 +641,7 @@ def _dated_notes(s: _Search) -> None:
 
     if "dense" not in s.channels or s.query_vector is None:
         return
-    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                             + (s.days.terms() if s.days is not None else []))
+    periods = s.periods or _asked_periods(s)
     spans = datednotes.asked_spans(periods, s.days)
     notes = datednotes.dated_notes(s.conn, spans)
     if not notes:
@@ -729,8 +736,7 @@ def _latest(s: _Search, fused: list[Hit]):
         return None
     from minirag_cli.store import note_heads
 
-    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                             + (s.days.terms() if s.days is not None else []))
+    periods = s.periods or _asked_periods(s)
     rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
     # a note's dated sections (a journal's days) compete as notes of their own (latest.best_of_notes)
     sections = {chunk: day for _doc, chunk, day in section_days(s.conn)}

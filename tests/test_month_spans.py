@@ -8,7 +8,10 @@ words that only say "in my notes" (session 47, months):
   only says where it is (its terms matched every note of May, and blanking
   the overlapping pieces of the question cut its words: "with" was "th");
 - "the 2011-12 season" is no December 2011, while "2026-10" is October;
-- "what did I write in October 2026?" ranks no note for saying "write"."""
+- "what did I write in October 2026?" ranks no note for saying "write";
+- "what did I write in October?" asked on 2026-12-06 is October 2026 (the
+  latest October begun by the asking day, as "in Q4" is): it searched and
+  read every October's notes."""
 
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ def _notes() -> dict[str, str]:
     notes["hockey.md"] = "# Hockey\n\nThe 2011-12 season was the best one: we won the cup.\n"
     notes["journal/2011-12-20.md"] = "# 2011-12-20\nA cold December day, the season of hot cocoa.\n"
     notes["journal/2011-12-28.md"] = "# 2011-12-28\nSkating on the lake; who won the game?\n"
+    notes["journal/2025-10-12.md"] = "# 2025-10-12\nSpent the evening on the garden, a year ago.\n"
     notes["tennis.md"] = "---\ndate: 2026-05-03\n---\n# Tennis with Hailey\nWe played three sets.\n"
     notes["may.md"] = "---\ndate: 2026-05-20\n---\n# Tennis lesson\nHailey showed me her serve.\n"
     return notes
@@ -141,3 +145,29 @@ def test_words_about_the_notes_rank_nothing_in_a_month_question(index, question)
     assert "ideas.md" not in paths and set(paths) == _months("10"), paths
     # a question about no day searches them: the note may be about writing
     assert '"write"' in fts_query("what should I write about?")
+
+
+@pytest.mark.parametrize("question, today, month", [
+    ("what did I write in October?", dt.date(2026, 12, 6), "2026-10"),
+    ("what did I do during the month of October?", dt.date(2026, 10, 20), "2026-10"),
+    ("what did I do in Oct?", dt.date(2026, 11, 2), "2026-10"),
+    ("what did I write in October?", dt.date(2026, 9, 15), "2025-10"),
+    ("what did I do in October last year?", dt.date(2027, 1, 3), "2026-10"),
+])
+def test_a_month_without_its_year_is_the_latest_begun(index, question, today, month):
+    result = index.search(question, RetrievalOptions(k=20, mode="hybrid"), today=today)
+    asked = {p for p, t in NOTES.items() if f"{month}-" in p + t}
+    assert result.days is not None and result.days.first.isoformat()[:7] == month, result.days
+    assert {r["path"] for r in result.results[:len(asked)]} == asked, [r["path"] for r in result.results]
+    sources = index.prepare_answer(result).sources
+    assert sources and {result.results[s["n"] - 1]["path"] for s in sources} <= asked
+
+
+@pytest.mark.parametrize("question", ["what did Hailey do in October?",  # someone else's: every October
+                                      "what did I do in September and October?",  # several: each year's
+                                      "what did I do in October 2026?",  # a year written
+                                      "what did I do before October?", "what may I do in may?"])
+def test_other_months_are_read_as_written(question):
+    from minirag_cli.askday import asked_days
+
+    assert asked_days(question, dt.date(2026, 12, 6)) is None
