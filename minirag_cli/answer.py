@@ -2121,9 +2121,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     我做了什么？`, not `2024年5月3日之前`),
     or within the days a compact date written in part spans ("…the
     discussion on 2026101?": October 10 to 19, as retrieval reads it) or a
-    month written with its year ("in October 2026", text.written_months), in
-    their order; [] when the question names no such day, compares times
-    (before, after, since…), or no result's note is of that day. The other
+    month written with its year ("in October 2026"), or several ("in
+    September and October 2026", "between September and November 2026":
+    text.asked_months), in their order; [] when the question names no such
+    day, compares times (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
