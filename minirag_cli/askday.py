@@ -167,9 +167,9 @@ _PHRASE = re.compile(
     r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     # a month without its year ("in October", "during the month of May", "in Oct last year"): of the year
     # said, else the latest begun by the asking day, as a quarter is; a capitalised name ("in may" is a verb's
-    # "in"), not one a day or a year follows ("in October 14", "in October 2026": a written date), nor one of a
+    # "in"; not "in Jan's car"), not one a day or a year follows ("in October 14", "in October 2026"), nor one of a
     # list or a span ("in September and October", "in May to June": each year's, as written: text.date_terms)
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))\.?"
+    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"

@@ -527,7 +527,7 @@ def asked_months(question: str) -> list[AskedMonths]:
         i += 1
         if not any(year for *_x, year, _m in run):
             # a month word alone: a day written after it is that day's ("May 2026-05-03"); else no year, no month
-            if len(run) == 1 and any(_BESIDE.fullmatch(question[run[0][1]:d]) for d in digit_days):
+            if len(run) == 1 and any(d >= run[0][1] and _BESIDE.fullmatch(question[run[0][1]:d]) for d in digit_days):
                 groups.append(AskedMonths(run[0][0], run[0][1], ()))
             continue
         groups.append(_month_group(run, span, dated))

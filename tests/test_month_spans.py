@@ -118,6 +118,9 @@ def test_a_day_in_its_month_is_the_day(index, question):
     # the day's terms, not the month's (every note of May matched them), and the question's words whole
     assert '"20260503"' in query and '"202605"*' not in query and '"may 2026"' not in query, query
     assert '"hailey"' in query and '"th"' not in query and '"may"' not in query, query
+    # a month word after the day is no part of it: May without a year, each year's, as before
+    assert date_terms("what did I do on 2026-05-03 and in May?", ["2025"]) == [
+        '"202505"*', '"2025 05"*', '"20260503"', '"2026 05 03"']
     kept, paths, sources = _kept(index, question)
     assert paths[0] == "tennis.md" and kept == {"tennis.md"}, (paths, kept)
     assert [r["path"] for r in sources] == ["tennis.md"]
@@ -166,7 +169,8 @@ def test_a_month_without_its_year_is_the_latest_begun(index, question, today, mo
 @pytest.mark.parametrize("question", ["what did Hailey do in October?",  # someone else's: every October
                                       "what did I do in September and October?",  # several: each year's
                                       "what did I do in October 2026?",  # a year written
-                                      "what did I do before October?", "what may I do in may?"])
+                                      "what did I do before October?", "what may I do in may?",
+                                      "what did I leave in Jan's car?"])
 def test_other_months_are_read_as_written(question):
     from minirag_cli.askday import asked_days
 
