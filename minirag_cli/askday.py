@@ -16,7 +16,9 @@ and one "for this weekend" or a plan's past tense, "what was I going to cook thi
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
 week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
-begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), "on <weekday>" / "last <weekday>": the most
+begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
+today; not one of several, "in September and October"), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
