@@ -384,6 +384,22 @@ def _is_date_line(raw: str, head: str) -> bool:
     return bool(head) and raw.strip() == head and bool(line_date(head))
 
 
+def _org_preamble(path: str, lines: list[str]) -> int:
+    """How many of `lines` (a chunk's, or a note's: of the note at `path`)
+    the keyword lines and drawer an Org note opens with take
+    (frontmatter.org_preamble_end, what its snippets leave out)."""
+    text = "\n".join(lines)
+    end = frontmatter.org_preamble_end(text, path)
+    return text[:end].count("\n") + (0 < end == len(text))  # its last line too when nothing follows
+
+
+def _org_title(raw: str) -> str:
+    """A line of an Org note's preamble as the model reads it: a `#+title:` line as its title (a Markdown
+    note's `# Title` is its text), any other (`#+date:`, `#+filetags:`, `:PROPERTIES:`) nothing."""
+    m = frontmatter.ORG_TITLE.match(raw)
+    return m.group(1) if m else ""
+
+
 def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tuple[str, str], list[str]] | None = None,
                      context: int | None = -1) -> list[_Line]:
     """The lines that compete: each result's chunk lines (context -1, or a
@@ -404,9 +420,12 @@ def _candidate_lines(results: list[dict], heads: dict[int, str], notes: dict[tup
         else:
             note = None
             numbered = list(enumerate(r.get("text", "").splitlines()))
+        preamble = _org_preamble(r.get("path") or "", r.get("text", "").splitlines()) if note is None else 0
         for seq, raw in numbered:
             if _is_date_line(raw, head):
                 continue  # the note's date line: it is in the source's header
+            if seq < preamble:  # (a note's lines were read so: _context_notes)
+                raw = _org_title(raw)
             if note is not None and (path, seq) in taken:
                 continue
             x = _line_of(rank, r, seq, raw, note is not None)
@@ -544,7 +563,10 @@ def _context_notes(results: list[dict], options: AnswerOptions, note_lines) -> d
     memo_sources keys on them)."""
     if note_lines is None or not (options.context is None or options.context >= 0):
         return None
-    return note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    notes = note_lines(list(dict.fromkeys(note_key(r) for r in results[:options.pool] if r.get("path"))))
+    # an Org note's opening keyword lines as the model reads them (_org_title), numbered as before
+    return {key: [_org_title(x) for x in lines[:n]] + lines[n:] if (n := _org_preamble(key[1], lines)) else lines
+            for key, lines in notes.items()}
 
 
 def _other_days_line(x: _Line, notes, changes: dict) -> bool:
@@ -579,10 +601,12 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     heads = note_heads or {}
     notes = None
     if options.lines is None:
-        picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(x) for x in r.get("text", "").splitlines()
+        picked = [_Line(i, r, 0, "\n".join(filter(None, (_clean_line(_org_title(x) if n < preamble else x)
+                                                          for n, x in enumerate(r.get("text", "").splitlines())
                                                           if x.strip() != heads.get(r.get("chunk_id"), "").strip()
                                                           and not _joplin_metadata(r, x)))))
-                  for i, r in enumerate(results[:options.max_sources])]
+                  for i, r in enumerate(results[:options.max_sources])
+                  for preamble in [_org_preamble(r.get("path") or "", r.get("text", "").splitlines())]]
     else:
         notes = _context_notes(results, options, note_lines)
         picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
@@ -2018,7 +2042,7 @@ def _selection_code() -> str:
     import inspect
 
     own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _under_heading, _line_of,
-           _blank_between, _is_date_line, _clean_line,
+           _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                   for m in _SELECTION_MODULES]
@@ -2061,7 +2085,9 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
 _ON_DAY = re.compile(r"\bon\s+(?:the\s+)?$", re.I)
 # a month asked about as a time ("in October 2026"), not one that names a thing and opens the question
 # ("October 2026 release: what ships?" asks about the release, which any note may write of)
-_IN_MONTH = re.compile(r"\b(?:in|during|throughout|over|from)\s+(?:the\s+month\s+of\s+)?$", re.I)
+_IN_MONTH = re.compile(r"\b(?:in|during|throughout|over|from)\s+(?:the\s+months?\s+of\s+)?$", re.I)
+# ... and a span of them "between September and November 2026" (text.asked_months), whose "between" is no comparison
+_BETWEEN_MONTHS = re.compile(r"\bbetween\s+(?:the\s+months\s+of\s+)?$", re.I)
 _COMPACT_DAY = re.compile(r"\b(?:19|20)\d{6}\b")
 _NOT_ON_THE_DAY = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later)\b"
                              # Chinese and Japanese: before, after, since, between, until
@@ -2095,19 +2121,32 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     我做了什么？`, not `2024年5月3日之前`),
     or within the days a compact date written in part spans ("…the
     discussion on 2026101?": October 10 to 19, as retrieval reads it) or a
-    month written with its year ("in October 2026", text.written_months), in
-    their order; [] when the question names no such day, compares times
-    (before, after, since…), or no result's note is of that day. The other
+    month written with its year ("in October 2026"), or several ("in
+    September and October 2026", "between September and November 2026":
+    text.asked_months), in their order; [] when the question names no such
+    day, compares times (before, after, since…), or no result's note is of that day. The other
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week)."""
-    from minirag_cli.text import CJK_DATE, find_dates, partial_compact_dates, written_months
+    from minirag_cli.text import CJK_DATE, asked_months, find_dates, partial_compact_dates
 
     if days is not None:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
-    if _NOT_ON_THE_DAY.search(question):
+    months = asked_months(question)
+    spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
+                                               _BETWEEN_MONTHS.search(question[:g.start]))]
+    # a span of months is asked about, its "between", "until" no comparison
+    compared = question
+    for g in sorted(spans, key=lambda g: g.start, reverse=True):
+        lead = _BETWEEN_MONTHS.search(question[:g.start])
+        compared = compared[:lead.start() if lead else g.start] + " " + compared[g.end:]
+    if _NOT_ON_THE_DAY.search(compared):
         return []
+    # the month word a day's digits follow is that day's: "on May 2026-05-03" is "on" the day
+    for g in months:
+        if not g.months:
+            question = question[:g.start] + " " * (g.end - g.start) + question[g.end:]
     # a day and a span alike, as the start of a compact date: "20261015", "2026101"
     asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
@@ -2120,9 +2159,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
         elif _ON_DAY.search(question[:at]):
             asked.add(iso.replace("-", ""))
     # a month written with its year, "in October 2026", "during Oct 2026": its notes, as "on 202610" reads
-    # them ("for October 2026" may be a plan written before it)
-    asked |= {f"{year}{month:02d}" for m, year, month in written_months(question)
-              if _IN_MONTH.search(question[:m.start()])}
+    # them ("for October 2026" may be a plan written before it); each of several, "in September and October
+    # 2026", and of a span, "between September and November 2026"
+    asked |= {f"{year}{month:02d}" for g in months for year, month in g.months
+              if _IN_MONTH.search(question[:g.start]) or g in spans}
     if not asked:
         return []
     from minirag_cli.text import file_period

@@ -16,7 +16,9 @@ and one "for this weekend" or a plan's past tense, "what was I going to cook thi
 coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
 today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
 week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
-begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), "on <weekday>" / "last <weekday>": the most
+begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
+today; not one of several, "in September and October"), "on <weekday>" / "last <weekday>": the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -127,6 +129,9 @@ _FOREIGN = {
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 _WEEKDAY = "|".join(WEEKDAY_NAMES)
+# a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
+_MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
+    set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
                    r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
@@ -162,6 +167,14 @@ _PHRASE = re.compile(
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])"
     r"(?:(?:\s+of|\s*,)?\s+(?P<quarteryear>\d{4})|(?:\s+of|\s*,)?\s+(?P<quarterrel>this|last|next)\s+year\b"
     r"|" + _THE_YEAR + r")?(?!\s+of\b)"
+    # a month without its year ("in October", "during the month of May", "in Oct last year"): of the year
+    # said, else the latest begun by the asking day, as a quarter is; a capitalised name ("in may" is a verb's
+    # "in"; not "in Jan's car"), not one a day or a year follows ("in October 14", "in October 2026"), nor one of a
+    # list or a span ("in September and October", "in May to June": each year's, as written: text.date_terms)
+    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
+    r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
+    r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -382,6 +395,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         return monday, monday + dt.timedelta(days=6), False
     if m.group("isoweek") or m.group("quarter"):
         return _latest_period(m, today)
+    if m.group("monthname"):
+        return _latest_month(m, today)
     first = today.replace(day=1)
     if m.group("lastmonth") or (m.group("month") or "").lower() == "last":
         first = (first - dt.timedelta(days=1)).replace(day=1)
@@ -419,6 +434,18 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
             except ValueError:
                 continue
     return first, last, False
+
+
+def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """The month `m` names without its year (_PHRASE's monthname): of the year it says ("in October last
+    year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
+    2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
+    word = m.group("monthname").lower()
+    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    said = m.group("monthrel")
+    year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
+    first = dt.date(year, month, 1)
+    return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1), True
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
@@ -565,7 +592,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     m = found[0]
     if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
-            or _writes_a_date(question)):
+            # (a month named without its year is the date the question writes: none besides it)
+            or _writes_a_date(question[:m.start()] + " " + question[m.end():] if m.group("monthname") else question)):
         return None
     try:
         first, last, month = _resolve(m, today)

@@ -738,6 +738,20 @@ _ORG_PREAMBLE = re.compile(r"(?:[ \t]*(?:#\+\w+:[^\n]*|:PROPERTIES:[ \t]*\n(?:[ 
                            r"(?:\n|$))*", re.IGNORECASE)
 
 
+# an Org note's title line: what the answer keeps of its preamble (answer._candidate_lines)
+ORG_TITLE = re.compile(r"[ \t]*#\+title:[ \t]*(.*?)[ \t]*$", re.IGNORECASE)
+
+
+def org_preamble_end(text: str, path: str) -> int:
+    """Where the keyword lines and org-roam drawer an Org note's `text` (a
+    chunk's, the note's) opens with end (_ORG_PREAMBLE), 0 when it opens with
+    none or `path` is no Org note's: what snippet_text leaves out, and the
+    lines the answer's sources leave out (answer._candidate_lines)."""
+    if not path.lower().endswith((".org", ".org_archive")):
+        return 0
+    return _ORG_PREAMBLE.match(text).end()
+
+
 def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str = "") -> str:
     """What a result's snippet shows of its chunk: the text after the front
     matter the chunk opens with (`--- title: ... tags: [...] ---` took half
@@ -764,9 +778,9 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
     if path and simplenote_created(path, text):  # the line a Simplenote note's creation is read as: its date
         kept = text.rstrip("\n").rsplit("\n", 1)[0]
         text = kept if kept.strip() else text
-    if path and path.lower().endswith((".org", ".org_archive")):
+    if org_preamble_end(text, path):
         # an Org note's `#+title:`, `#+date:` ... lines (and org-roam's `:PROPERTIES:` drawer) are its front matter
-        kept = text[_ORG_PREAMBLE.match(text).end():]
+        kept = text[org_preamble_end(text, path):]
         text = kept if kept.strip() else text
     matter = parse(text)
     body = text[matter.end:] if matter is not None else ""

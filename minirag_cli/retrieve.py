@@ -64,7 +64,7 @@ from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
                               date_key_prefixes, date_terms, day_phrases, iso_dates, refuse_wordless, typed_text, without_invisibles,
-                              written_days, written_months)
+                              asked_months, seasons, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -135,7 +135,7 @@ _WORD_PIECE = re.compile(rf"[{CJK_CHARS}]+|[^\W{CJK_CHARS}]+")
 _QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 
 
-def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
+def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool = False) -> str | None:
     """A safe FTS5 query: every word quoted, OR-ed (no syntax reaches FTS5),
     plus `extra_terms` that are already well-formed (date_terms). A phrase
     the question puts in quotes ("Overwatch 3") is also a phrase term, so a
@@ -151,15 +151,21 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     did not search alice; the CJK runs are searched by their bigrams too
     (cjk_query), and as whole words for a note that writes one apart. A day so
     written (2024年5月3日, 5月3号) is its date (date_terms) and the token
-    FTS5 reads it as when a note writes it apart (`2024年5月3日，...`)."""
+    FTS5 reads it as when a note writes it apart (`2024年5月3日，...`).
+    `about_notes` (a question about days or months: retrieve.bm25_pool):
+    the words that only say it asks about the notes (NOTE_WORDS) go too."""
     question = without_invisibles(question)
-    dates, days, plain = iso_dates(question), written_days(question), question
+    dates, days = iso_dates(question), written_days(question)
     cjk_days = [m for m in CJK_DATE.finditer(question) if 1 <= int(m.group(2)) <= 12]
-    # "October 2026": its dates (date_terms) and the phrase a note writes it in, not its words apart
-    months = written_months(question)
-    for match in sorted(dates + [d[0] for d in days] + cjk_days + [m[0] for m in months], key=lambda m: m.start(), reverse=True):
-        plain = plain[:match.start()] + " " + plain[match.end():]
+    # "October 2026", "September and October 2026": their dates (date_terms) and the phrase a note writes
+    # each in, not their words apart
+    months = asked_months(question)
+    years = seasons(question)  # "the 2011-12 season": the phrase of its numbers
+    plain = _blanked(question, [m.span() for m in dates + [d[0] for d in days] + cjk_days + years]
+                     + [(g.start, g.end) for g in months])
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
+    if about_notes:  # "what did I write in October 2026?": write says where to look, not what
+        words = [w for w in words if w not in NOTE_WORDS]
     words = list(dict.fromkeys(words))[:64]
     terms = [f'"{w}"' for w in words] + list(extra_terms)
     # German writes ß where Swiss German, an English keyboard and older spellings write ss
@@ -176,9 +182,11 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     # a month with its year is also the phrase of its words, as written and in full ("oct 2026",
     # "october 2026"): its dates alone scored the notes of March 2025, 2026 and 2027 alike for "March 2027"'s
     # budget, and no longer ranked "the October 2026 release" first for "shipping in October 2026"
-    for m, year, month in months:
-        written = [f'"{m.group(1).lower()} {year}"'] if m.group(1).isalpha() else []  # not 2026-10's numbers
-        terms += written + [f'"{MONTH_NAMES[month - 1]} {year}"']
+    for group in months:
+        for word, year, month in group.words:  # (a day's month: none)
+            if (year, month) in group.months:  # as written ("oct 2026"; 2026-10: its dates alone) and in full
+                terms += ([f'"{word.lower()} {year}"'] if word else []) + [f'"{MONTH_NAMES[month - 1]} {year}"']
+    terms += [f'"{m.group(1)} {m.group(3)}"' for m in years]
     for m in cjk_days:
         terms += cjk_day_tokens(m.group(0), m.group(1), int(m.group(2)), int(m.group(3)))
     for match in _QUOTED.finditer(question):
@@ -189,6 +197,25 @@ def fts_query(question: str, extra_terms: Iterable[str] = ()) -> str | None:
     if not terms:
         return None
     return " OR ".join(terms)
+
+
+# Words that say a question is about the notes, not what it asks of them ("what did I write in October
+# 2026?", "my notes from yesterday"): in a question about days or months they are no content to rank by,
+# and the one undated note that says "write" ranked among the month's notes
+NOTE_WORDS = frozenset("""write writes writing wrote written note notes noted jot jots jotted record records
+recorded logged journal journaled journalled entry entries diary mention mentioned""".split())
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each span blanked to one blank; overlapping spans ("May 2026-05-03": a month word and a
+    day) as one, where blanking each in turn cut the words after them ("with" left "th")."""
+    out, at = [], 0
+    for a, b in sorted(spans):
+        if b <= at:
+            continue
+        out += [text[at:max(a, at)], " "]
+        at = max(at, b)
+    return "".join(out) + text[at:]
 
 
 def sharp_s_variant(word: str) -> str | None:
@@ -241,10 +268,10 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     added; a question with none ranks by chunks_fts alone. `days`
     (askday.AskedDays of this question): its words ("yesterday") are
     searched as the dates they stand for."""
-    extra = date_terms(question, store.index_years(conn))
-    if days is not None:
-        question, extra = days.without(question), extra + days.terms()
-    q = fts_query(question, extra)
+    if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
+        question = days.without(question)
+    extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
+    q = fts_query(question, extra, about_notes=bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
         rows, pool = [], []
@@ -570,11 +597,19 @@ def _graph_channel(s: _Search, seeds) -> None:
     s.graph_votes = g
     # a period the question names ("in May", "on January 6th") is a set of
     # date nodes: every found chunk whose note mentions one gets their vote
-    s.periods = date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                  + (s.days.terms() if s.days is not None else []))
+    s.periods = _asked_periods(s)
     if s.periods:
         found = {c for items in s.scores.values() for c, _s in items}
         s.scores["date"] = [(c, 1.0) for c in _of_the_days(s, graph.dated_chunks(s.conn, s.periods, found))]
+
+
+def _asked_periods(s: _Search) -> list[str]:
+    """The date key prefixes of the days and months the question asks about (date_key_prefixes): those it
+    writes, and those its words stand for on the asking day (s.days; its words are none of the written ones:
+    "in October" read so is the latest October, not each year's)."""
+    question = s.days.without(s.question) if s.days is not None else s.question
+    return date_key_prefixes(date_terms(question, store.index_years(s.conn))
+                             + (s.days.terms() if s.days is not None else []))
 
 
 def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
@@ -606,8 +641,7 @@ def _dated_notes(s: _Search) -> None:
 
     if "dense" not in s.channels or s.query_vector is None:
         return
-    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                             + (s.days.terms() if s.days is not None else []))
+    periods = s.periods or _asked_periods(s)
     spans = datednotes.asked_spans(periods, s.days)
     notes = datednotes.dated_notes(s.conn, spans)
     if not notes:
@@ -702,8 +736,7 @@ def _latest(s: _Search, fused: list[Hit]):
         return None
     from minirag_cli.store import note_heads
 
-    periods = s.periods or date_key_prefixes(date_terms(s.question, store.index_years(s.conn))
-                                             + (s.days.terms() if s.days is not None else []))
+    periods = s.periods or _asked_periods(s)
     rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
     # a note's dated sections (a journal's days) compete as notes of their own (latest.best_of_notes)
     sections = {chunk: day for _doc, chunk, day in section_days(s.conn)}

@@ -13,6 +13,7 @@ import datetime as _dt
 import functools
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Iterable
 
 # --------------------------------------------------------------------------- stopwords
@@ -342,8 +343,12 @@ _DAY_MONTH = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)
 # a month and the year after it, as written: "October 2026", "Oct. 2026", "October, 2026", "October of 2026"
-_MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d)\b)?", re.I)
+# (not the year of a day written after it, "May 2026-05-03": that is the day, its month word before it)
+_MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d)\b(?![-/.]\d))?", re.I)
 _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
+# a span of two years written with the second's last two digits: a season, an academic or a fiscal year ("the
+# 2011-12 season", "2019–20"): no month, as 2026-10 is, when those digits are more than the year's own (iso_months)
+SEASON = re.compile(r"\b((?:19|20)(\d\d))[-–/](\d\d)\b(?![-/.]\d)")
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 
@@ -377,6 +382,12 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
 
     for m, year, month, day in written_days(question):
         add(year, month, day, m.span())
+    # the months asked with their year, a list's or a span's ("September and October 2026"); a month that
+    # only says where a day it writes is ("on 2026-05-03 in May 2026") adds nothing to the day's terms
+    for group in asked_months(question):
+        spans.append((group.start, group.end))
+        for year, month in group.months:
+            add(year, month, None, (group.start, group.end))
     for m in _MONTH_ONLY.finditer(question):
         word = m.group(1)
         # "may", "march" and friends are words too: only a capitalised month
@@ -389,8 +400,6 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
             add(m.group(2), month, None, m.span())
     for m in iso_dates(question):
         add(m.group(1), int(m.group(2)), int(m.group(3)), m.span())
-    for m in _ISO_MONTH.finditer(question):
-        add(m.group(1), int(m.group(2)), None, m.span())
     # 2024年5月3日, 5月3日 and 2024年5月 (a month): a Chinese or Japanese question's days
     for m in CJK_DATE.finditer(question):
         if 1 <= int(m.group(2)) <= 12:
@@ -424,20 +433,131 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
     return found
 
 
+def iso_months(text: str) -> list[re.Match]:
+    """The `2026-10` months `text` writes (_ISO_MONTH), not a season's or an
+    academic year's `2011-12` (SEASON: "12" is more than 2011's "11"; a month
+    of those years, December 2011, is read in words or as a day)."""
+    return [m for m in _ISO_MONTH.finditer(text) if int(m.group(2)) <= int(m.group(1)[2:])]
+
+
+def seasons(text: str) -> list[re.Match]:
+    """The spans of two years `text` writes as `2011-12` (SEASON): searched
+    as the phrase of their numbers (retrieve.fts_query), no month."""
+    return [m for m in SEASON.finditer(text) if int(m.group(3)) > int(m.group(2))]
+
+
 def written_months(question: str) -> list[tuple[re.Match, str, int]]:
     """(match, year, month) of each month the question writes with its year,
     in words ("in October 2026", "Oct. 2026", "October, 2026", "October of
-    2026") outside a day it writes ("October 14, 2026"), or as `2026-10`:
-    date_terms searches each as its dates, retrieve.fts_query as them and
-    the phrase of its words, not its words apart (the month word ranked a
-    note that says "October", of any year, above the notes of that month),
-    and answer.on_the_day reads the notes of that month."""
+    2026") outside a day it writes ("October 14, 2026"), or as `2026-10`
+    (iso_months: not "the 2011-12 season"): answer.writes_asked reads a
+    note's so; a question's are read with the months joined to them
+    (asked_months)."""
     days = [m.span() for m, *_ in written_days(question)]
     found = [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
              if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
              and not any(a <= m.start() < b for a, b in days)]
-    found += [(m, m.group(1), int(m.group(2))) for m in _ISO_MONTH.finditer(question)]
+    found += [(m, m.group(1), int(m.group(2))) for m in iso_months(question)]
     return sorted(found, key=lambda f: f[0].start())
+
+
+@dataclass(frozen=True)
+class AskedMonths:
+    """Months a question writes together, at `start`:`end` of it: one
+    ("in October 2026", "2026-10"), a list ("September and October 2026",
+    "in September 2026 and October 2026") or a span, the months between
+    too (`span`: "from September to November 2026", "between September and
+    November 2026", "Sep-Nov 2026"). `months`: (year, month) of each, none
+    when they are a day's (asked_months); `words`: (word as written, year,
+    month) of each month written ('' for 2026-10), searched as the phrase of its words."""
+
+    start: int
+    end: int
+    months: tuple[tuple[str, int], ...]
+    words: tuple[tuple[str, str, int], ...] = ()
+    span: bool = False
+
+
+# what joins the months of a list ("September, October and November 2026", "Sep & Oct 2026") or of a span
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|&|and|or)\s*", re.I)
+_SPAN_JOIN = re.compile(r"\s*(?:to|through|thru|till|until|[-–—])\s*", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+months\s+of\s+)?$", re.I)
+_BESIDE = re.compile(r"[ \t]*,?[ \t]*")  # between a month word and the day written after it ("May 2026-05-03")
+MAX_SPAN_MONTHS = 12  # a longer span is its two ends: "from March 2020 to May 2026" is no 75 months' search
+
+
+def asked_months(question: str) -> list[AskedMonths]:
+    """The months `question` asks about, as AskedMonths: a month written
+    with its year (written_months) and the month words joined to it
+    ("September and October 2026": both of 2026; "from September to
+    November 2026": October too, at most MAX_SPAN_MONTHS). A month the
+    question also writes a day of with its year ("on 2026-05-03 in May
+    2026") only says where that day is: its words are no month (no
+    `months`), nor is a month word that a day written as digits follows
+    ("May 2026-05-03"). date_terms searches the months as their dates,
+    retrieve.fts_query the phrase of their words and not their words apart,
+    and answer.on_the_day reads their notes."""
+    days = [m.span() for m, *_ in written_days(question)]
+    items = []  # (start, end, word or "", year or None, month)
+    for m in _MONTH_ONLY.finditer(question):
+        month = _month_of(m.group(1))
+        if month and len(m.group(1)) >= 3 and not any(a <= m.start() < b for a, b in days):
+            items.append((m.start(), m.end(), m.group(1), m.group(2), month))
+    items += [(m.start(), m.end(), "", m.group(1), int(m.group(2))) for m in iso_months(question)]
+    items.sort()
+    digit_days = [m.start() for m in iso_dates(question)] + [m.start() for m in COMPACT_DATE.finditer(question)]
+    dated = {(d[:4], int(d[5:7])) for _s, d in find_dates(question) if not d.startswith("--")}
+    dated |= {(m.group(1), int(m.group(2))) for m in CJK_DATE.finditer(question) if m.group(1)}
+    groups: list[AskedMonths] = []
+    i = 0
+    while i < len(items):
+        run, span = [items[i]], False
+        while i + 1 < len(items):
+            between = question[run[-1][1]:items[i + 1][0]]
+            if _LIST_JOIN.fullmatch(between) and not span and not (
+                    len(run) == 1 and between.strip().lower() == "and" and _BETWEEN.search(question[:run[0][0]])):
+                run.append(items[i + 1])
+            elif len(run) == 1 and (_SPAN_JOIN.fullmatch(between) or (
+                    between.strip().lower() == "and" and _BETWEEN.search(question[:run[0][0]]))):
+                run.append(items[i + 1])
+                span = True
+            else:
+                break
+            i += 1
+        i += 1
+        if not any(year for *_x, year, _m in run):
+            # a month word alone: a day written after it is that day's ("May 2026-05-03"); else no year, no month
+            if len(run) == 1 and any(d >= run[0][1] and _BESIDE.fullmatch(question[run[0][1]:d]) for d in digit_days):
+                groups.append(AskedMonths(run[0][0], run[0][1], ()))
+            continue
+        groups.append(_month_group(run, span, dated))
+    return groups
+
+
+def _month_group(run: list[tuple], span: bool, dated: set[tuple[str, int]]) -> AskedMonths:
+    """The AskedMonths of months written together (asked_months' `run`): a month
+    word without its year takes the year of the next one written with it
+    ("September and October 2026"), else of the one before; a span's first
+    month, the year before when it would follow the last ("November to
+    February 2027")."""
+    years = [year for *_x, year, _m in run]
+    filled = []
+    for n, (_a, _b, word, year, month) in enumerate(run):
+        year = year or next((y for y in years[n + 1:] if y), None) or next(y for y in reversed(years[:n]) if y)
+        filled.append((word, year, month))
+    months = [(year, month) for _w, year, month in filled]
+    if span:
+        (y1, m1), (y2, m2) = months
+        if not run[0][3] and (y1, m1) > (y2, m2):
+            y1 = str(int(y1) - 1)
+            filled[0] = (filled[0][0], y1, m1)
+        count = (int(y2) - int(y1)) * 12 + m2 - m1 + 1
+        if 1 <= count <= MAX_SPAN_MONTHS:
+            months = [(str(int(y1) + (m1 - 1 + n) // 12), (m1 - 1 + n) % 12 + 1) for n in range(count)]
+        else:  # reversed, or longer than a year: the two months written
+            months = [(y1, m1), (y2, m2)]
+    months = [m for m in dict.fromkeys(months) if m not in dated]  # a day's month says where the day is
+    return AskedMonths(run[0][0], run[-1][1], tuple(months), tuple(filled), span)
 
 
 def day_phrases(written: str, month: int, day: int) -> list[str]:

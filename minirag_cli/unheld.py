@@ -38,7 +38,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.text import CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, strip_accents, without_invisibles
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months, strip_accents,
+                              without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -162,6 +163,8 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     joined = " ".join(texts)
     squashed, words = _squash(joined), set(_words(joined))
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
+    # a month's three letters in a list or a span of months with their year: "Sep, Oct and Nov 2026"
+    listed = {w.lower() for g in asked_months(question) for w, _year, _month in g.words}
     missing = []
     for name in question_names(question):
         low = _fold(name)
@@ -169,7 +172,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         # meeting "on Nov 3" was declined over notes that write 2026-11-03), but only as a date writes
         # them, next to a day or a year: "What did Jan say" asks about a person named Jan
         if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days) \
-                and (low in MONTHS or _dated_abbreviation(question, name)):
+                and (low in MONTHS or low in listed or _dated_abbreviation(question, name)):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
             continue

@@ -44,3 +44,34 @@ def test_ask_shows_an_org_notes_text_not_its_keyword_lines(tmp_path):
                                 "We went over the Q1 numbers with Priya and the harbor budget."], res.output
     res = runner.invoke(app, ["--db", db, "ask", "harbor budget", "--mode", "bm25", "--no-answer", "--json"])
     assert all(r["text"].startswith((":PROPERTIES:", "#+TITLE:")) for r in json.loads(res.stdout)["results"])
+
+
+def test_the_answer_reads_an_org_notes_text_not_its_keyword_lines(tmp_path):
+    """The sources the model reads leave the keyword lines and drawer out as
+    the snippets do (frontmatter.org_preamble_end): `#+DATE:`, `#+filetags:`,
+    `:PROPERTIES:` were lines of the prompt; the title is read as a Markdown
+    note's heading is, its text. Whole chunks, chunk lines and note lines alike."""
+    from minirag_cli.answer import AnswerOptions
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"budget.org": ROAM.replace("Priya.", "Priya and the harbor budget."),
+                                     "harbor.org": PLAIN, "harbor.md": PLAIN})
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+        result = index.search("harbor budget Q1 numbers", RetrievalOptions(k=5, mode="bm25"))
+        for options in (AnswerOptions(lines=40), AnswerOptions(lines=None), AnswerOptions(context=None, lines=40)):
+            texts = {s["path"]: s["text"] for s in index.prepare_answer(result, answer_options=options).sources}
+            assert set(texts) == {"budget.org", "harbor.org", "harbor.md"}, options
+            lines = {path: [x for x in text.split("\n") if x != "..."] for path, text in texts.items()}
+            assert lines["budget.org"][0] == "Budget review" and \
+                lines["budget.org"][-1] == "We went over the Q1 numbers with Priya and the harbor budget.", options
+            assert not any(x.startswith((":", "#+")) for x in lines["budget.org"]), (options, lines["budget.org"])
+            assert lines["harbor.org"][0] == "Harbor" and "#+STARTUP: overview" not in lines["harbor.org"]
+            # a keyword line further on is the note's text, as in its snippet; a Markdown note's are its words
+            assert "#+title: not at the start" in lines["harbor.org"], (options, texts)
+            assert "#+STARTUP: overview" in lines["harbor.md"], (options, texts)
