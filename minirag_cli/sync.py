@@ -72,7 +72,7 @@ from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_ch
 from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
-from minirag_cli.notekinds import NOTEBOOK, MalformedNote, joplin_item, special_kind
+from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.walk import (READER_VERSION, NoteFile, WalkResult, as_indexed, cannot_read_for_now, looked_record,
                               gone_folders, is_utf8_name, merge_conflict_warning, printable_name, read_note,
@@ -1491,10 +1491,11 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     heads, matters = [], []
     for doc, pairs in notes:
         text, matter = stored_note([c for _id, c in pairs])
-        if not text and (joplin_item(paths[doc][1]) or is_todo_txt(paths[doc][1])):
-            # its `user_created_time:` line, which dates it (store.note_head), ends it, past its first chunk:
-            # laid from the chunks (a re-extraction's header had no `created:`, a sync's had); a todo.txt's
-            # lines tell whether it is written as one (todotxt.reads_as_todo_txt), not its first chunk's
+        if not text:
+            # the note laid from its chunks, as a sync reads it from the file: what dates it may end it, past its
+            # first chunk (a Joplin note's `user_created_time:`, a Simplenote note's `created:` line: review revY,
+            # its header lost `· created: …` at the upgrade to rules 22) or follow its title (a Notion page's
+            # `Created:`); a todo.txt's lines tell whether it is written as one (todotxt.reads_as_todo_txt)
             text = stored_text([c for _id, c in pairs]) or ""
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
