@@ -41,6 +41,7 @@ class _KeepPage(HTMLParser):
         self.labels: list[list[str]] = []
         self.links: list[list[str]] = []  # [url, its words]
         self.note = False  # a `<div class="note">` seen
+        self.marks: set[str] = set()  # the heading's icons (`<span class="archived">`): Keep's flags, as the JSON's
 
     def _part(self) -> str:
         return self.open[-1][1] if self.open else ""
@@ -54,12 +55,15 @@ class _KeepPage(HTMLParser):
             return
         if "note" in classes and tag == "div":
             self.note = True
-        if part in ("skip", "bullet"):
+        if part == "icons":  # `<span class="archived" title="Note archived">`: the JSON's `isArchived`
+            self.marks |= set(classes) & {"archived", "pinned", "trashed"}
+            new = "skip"
+        elif part in ("skip", "bullet"):
             new = "skip"
         elif tag == "div" and ({"heading", "title", "content"} & set(classes)):
             new = next(c for c in ("heading", "title", "content") if c in classes)
         elif "meta-icons" in classes:
-            new = "skip"
+            new = "icons"
         elif tag == "li" and "listitem" in classes:
             self.items.append(["checked" in classes, []])
             new = "item"
@@ -118,8 +122,9 @@ def _edited(heading: str) -> int | None:
 
 
 def keep_html_text(text: str) -> str | None:
-    """The Markdown note a Keep note's page `text` reads as (keep_markdown of its fields); None for a page of
-    another shape (no `<div class="note">`, or neither a text nor a checklist)."""
+    """The Markdown note a Keep note's page `text` reads as (keep_markdown of its fields: its heading's icons
+    `archived`, `pinned` as its JSON's flags, review revY); None for a page of another shape (no `<div
+    class="note">`, or neither a text nor a checklist); KeepTrashed for a page its icons mark trashed."""
     page = _KeepPage()
     try:
         page.feed(text)
@@ -132,7 +137,8 @@ def keep_html_text(text: str) -> str | None:
     body = "".join(page.text["content"]).replace("\r\n", "\n")
     # the page's layout around the text (its indentation, the line ends before `</div>`) is none of the note's
     body = "\n".join(line.strip(" \t") for line in body.strip().split("\n"))
-    data: dict = {"title": _words(page.text["title"]), "isTrashed": False, "textContent": body,
+    data: dict = {"title": _words(page.text["title"]), "isTrashed": "trashed" in page.marks,
+                  "isArchived": "archived" in page.marks, "isPinned": "pinned" in page.marks, "textContent": body,
                   "labels": [{"name": _words(label)} for label in page.labels if _words(label)],
                   "annotations": [{"url": url, "title": _words(words)} for url, words in page.links if url]}
     if when is not None:

@@ -22,7 +22,7 @@ import pathspec
 
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
-from minirag_cli.keep import KEEP_SUFFIX, copy_compared, keep_json, keep_litter, takeout_index
+from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
 from minirag_cli.latex import build_file, exported_tex, latex_text, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
@@ -883,6 +883,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                     page_heads[reldir + name] = head[:4096]  # page_reason's look at it, without opening it again
                     return False
                 return keep_html_text(decode_note(head + f.read(max_bytes))[0]) is not None
+        except KeepTrashed:  # a Keep page all the same: the sync lists it as in Keep's trash, as its .json
+            return True
         except (OSError, ValueError):
             return False
 
