@@ -41,9 +41,10 @@ file's lines.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from minirag_cli.notekinds import MalformedNote
+from minirag_cli.notekinds import MalformedNote, note_text
 
 TEX, BIB = ".tex", ".bib"
 
@@ -59,18 +60,51 @@ BUILD_SUFFIXES = (".aux", ".log", ".bbl", ".blg", ".bcf", ".run.xml", ".toc", ".
 
 # A note exported to LaTeX beside itself (Org's `C-c C-e l l` writes `note.tex` beside `note.org`; Pandoc,
 # Jupyter's nbconvert, R Markdown's keep_tex the same of a `.md`, `.ipynb`, `.Rmd`): the note again, indexed twice
-# (readers 11), so such a `.tex` is passed over in silence, as a Keep note's HTML twin is. Only when most of its
-# words are the note's: a thesis `main.tex` beside the writer's `main.md` of to-dos about it is no export of them.
+# (readers 11), so such a `.tex` is passed over in silence, as a Keep note's HTML twin is. Only when it holds the
+# note's text (most of its runs of five words, _shingles, in its own prose) and little else (not much longer):
+# a thesis `main.tex` beside the writer's `main.md` of to-dos about it, or a hand-written `paper.tex` beside a
+# research log `paper.md` of the same words (review revY: it shared half of its words and vanished), is read.
 EXPORTED_FROM = (".org", ".md", ".markdown", ".mdown", ".mkd", ".rst", ".adoc", ".ipynb", ".rmd", ".qmd")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
-_EXPORT_SHARE = 0.5  # of the `.tex` file's words (read as prose: tex_text) in the note's
+_SHINGLE = 5  # words
+_EXPORT_SHARE = 0.5  # of the note's runs of words found in the `.tex`'s prose (read as prose: tex_text)
+_LONGER_AT_MOST = (2, 200)  # the `.tex`'s prose words at most twice the note's and a preamble's (title, author)
 _READ_AT_MOST = 1 << 21
+# what an export leaves out of the note's words: an Org keyword's name (`#+TITLE:`), a label's code (`sec:org1a2b`)
+_ORG_KEYWORD = re.compile(r"^[ \t]*#\+\w+:", re.MULTILINE)
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
 
 
-def exported_tex(folder, filenames, extensions=None) -> dict[str, str]:
+def _shingles(words: list[str]) -> set[tuple[str, ...]]:
+    """The runs of _SHINGLE words of `words` (one run of them all when fewer)."""
+    n = min(_SHINGLE, len(words))
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)} if n else set()
+
+
+@functools.lru_cache(maxsize=64)
+def _exported(tex: str, source: str, _stamps: tuple) -> bool:
+    """Is the `.tex` file at `tex` an export of the note at `source` (the comment above EXPORTED_FROM), both as
+    they are at `_stamps` (their sizes and mtimes: a sync asks every time, the files read once)?"""
+    try:
+        with open(tex, encoding="utf-8", errors="replace") as f:
+            theirs = _WORDS.findall(_CODE_SPAN.sub(" ", tex_text(f.read(_READ_AT_MOST))).lower())
+        with open(source, encoding="utf-8", errors="replace") as f:
+            # as mrag reads the note (a notebook's cells, not its JSON)
+            mine = _WORDS.findall(_ORG_KEYWORD.sub(" ", note_text(source, f.read(_READ_AT_MOST))).lower())
+    except Exception:  # unreadable, or not read as LaTeX or as a note: no export, the sync reads (or skips) it
+        return False
+    times, more = _LONGER_AT_MOST
+    if not mine or len(theirs) > times * len(mine) + more:
+        return False
+    runs = _shingles(mine)
+    return len(runs & _shingles(theirs)) >= _EXPORT_SHARE * len(runs)
+
+
+def exported_tex(folder, filenames, extensions=None, max_bytes: int | None = None) -> dict[str, str]:
     """{a `.tex` among `filenames` (the names of the files of `folder`): the note it was exported from}: a note
     of a note extension (`extensions`, None: any of EXPORTED_FROM) of the same name (`note.tex` beside
-    `note.org`) that holds most of its words."""
+    `note.org`) whose text it holds (_exported). Not a note over `max_bytes` (a notebook's text aside), which
+    the sync skips: its `.tex` is read."""
     import os
 
     names = {name.lower(): name for name in filenames}
@@ -83,15 +117,14 @@ def exported_tex(folder, filenames, extensions=None) -> dict[str, str]:
                        if (extensions is None or ext in extensions) and stem + ext in names), None)
         if source is None:
             continue
+        tex, note = os.path.join(folder, name), os.path.join(folder, source)
         try:
-            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
-                words = set(_WORDS.findall(tex_text(f.read(_READ_AT_MOST)).lower()))
-            with open(os.path.join(folder, source), encoding="utf-8", errors="replace") as f:
-                # (a notebook's JSON writes its line ends `\n`: `\nThe` is `The`)
-                theirs = set(_WORDS.findall(f.read(_READ_AT_MOST).replace("\\n", " ").lower()))
-        except Exception:  # unreadable, or not read as LaTeX: no export, the sync reads (or skips) it as it can
+            a, b = os.stat(tex), os.stat(note)
+        except OSError:
             continue
-        if words and len(words & theirs) >= _EXPORT_SHARE * len(words):
+        if max_bytes is not None and b.st_size > max_bytes and not source.lower().endswith(".ipynb"):
+            continue
+        if _exported(tex, note, (a.st_size, a.st_mtime_ns, b.st_size, b.st_mtime_ns)):
             out[name] = source
     return out
 

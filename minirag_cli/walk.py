@@ -945,7 +945,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         keep_notes = keep_notes_of(reldir, dirpath, notes)
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         # a note's LaTeX export beside it (`note.tex` beside `note.org`: the note again) is passed over
-        exported = exported_tex(dirpath, notes, extensions) if stems and ".tex" in extensions else {}
+        exported = exported_tex(dirpath, notes, extensions, max_bytes) if stems and ".tex" in extensions else {}
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)

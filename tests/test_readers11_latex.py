@@ -299,7 +299,7 @@ def test_an_index_of_readers_10_reads_its_latex_again(tmp_path, monkeypatch):
                         "note.tex": "\\section{Plan}\nRead the attention paper.\n", "library.bib": LIBRARY})
     db = tmp_path / "index.sqlite"
     with monkeypatch.context() as m:
-        m.setattr("minirag_cli.walk.exported_tex", lambda folder, filenames, extensions: {})  # readers 10: no export
+        m.setattr("minirag_cli.walk.exported_tex", lambda *args: {})  # readers 10: no export
         m.setattr("minirag_cli.latex.entry_lines", lambda text, path: [])
         _sync(notes, db)
     assert _chunks(db, "note.tex") and len(_chunks(db, "library.bib")) == 1

@@ -31,3 +31,79 @@ def test_a_keep_pages_archived_and_pinned_icons_are_read(tmp_path):
     assert {("Takeout/Keep/Old list.html", "milk & eggs"), ("Takeout/Keep/Old list.html", "bread")} < every
     assert "\narchived: true\n" in old and "pinned" not in old
     assert "\npinned: true\n" in pinned and "archived" not in pinned
+
+
+# ------------------------------------------------------------------------------ a note's LaTeX export beside it
+
+# a research log and the paper written by hand beside it, on one topic: most of the paper's words are the log's
+LOG = """# Paper log
+
+2026-03-02: Met with Anna about the sleep study. We need more participants for the memory
+task; the pilot had only twelve people and the effect of sleep on recall was small.
+Reviewer 2 asked why we did not control for caffeine. Anna thinks the results hold anyway.
+
+2026-03-09: Reran the analysis with the new participants. Recall after a night of sleep
+is better than after a day awake, and the effect is larger for word pairs than for images.
+"""
+PAPER = r"""\documentclass{article}
+\title{Sleep and the consolidation of memory}
+\begin{document}
+\maketitle
+\begin{abstract}
+We show that a night of sleep improves the recall of word pairs more than of images.
+Participants learned both before sleep or before a day awake; recall was tested after
+twelve hours. The effect holds when we control for caffeine.
+\end{abstract}
+\end{document}
+"""
+# what Pandoc writes of PLAN (`pandoc -s plan.md -o plan.tex`, its preamble cut short)
+PLAN = """# Offsite plan
+
+We meet in **Porto** on 3 October with [Priya](https://example.com/priya) and Marcus.
+
+- book the hotel near the river
+- ask Jonas about the train tickets from Lisbon
+"""
+PLAN_TEX = r"""\documentclass[]{article}
+\usepackage{hyperref}
+\begin{document}
+
+\section{Offsite plan}\label{offsite-plan}
+
+We meet in \textbf{Porto} on 3 October with \href{https://example.com/priya}{Priya} and Marcus.
+
+\begin{itemize}
+\tightlist
+\item
+  book the hotel near the river
+\item
+  ask Jonas about the train tickets from Lisbon
+\end{itemize}
+
+\end{document}
+"""
+
+
+def test_a_tex_on_the_topic_of_its_namesake_note_is_read_its_export_passed_over(tmp_path, capsys, monkeypatch):
+    """A hand-written `paper.tex` beside the research log `paper.md` sharing half of its words vanished from the
+    index in silence (taken for the log's export); a `.tex` is passed over when it holds the note's text (most of
+    its runs of five words) and not much more, as Pandoc's export of `plan.md` does: `mrag show plan.tex` says so.
+    The export of a note the sync skips (over --max-bytes) is read, the note's text kept that way."""
+    from tests.test_tasks import run
+
+    db, summary = _synced(tmp_path, {"paper.md": LOG, "paper.tex": PAPER, "plan.md": PLAN, "plan.tex": PLAN_TEX,
+                                     "big/notes.md": PLAN + " " * 5000 + "\n", "big/notes.tex": PLAN_TEX})
+    assert _paths(db) == ["big/notes.md", "paper.md", "paper.tex", "plan.md"]
+    assert summary.system_files == 2
+    code, _out, err = run(capsys, monkeypatch, "--db", str(db), "show", "plan.tex")
+    assert code == 1 and "the LaTeX export of the note plan.md" in err, err
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(max_bytes=4096), extractor=HeuristicExtractor())
+    assert _paths(db) == ["big/notes.tex", "paper.md", "paper.tex", "plan.md"]
+    assert [s["path"] for s in summary.skipped] == ["big/notes.md"]
