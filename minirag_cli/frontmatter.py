@@ -308,13 +308,28 @@ def page_value(value: str) -> str:
 def page_date_line(entries: list[Entry]) -> str:
     """The date line (`date: 2026-10-03`) of a page's properties (page_properties): its first DATE_KEYS key
     whose value is a day, linked or not, as a journal page's title writes it (`date:: [[October 3rd, 2026]]`,
-    `date:: 2026-10-03`: text.daily_date); '' when none is."""
+    `date:: 2026-10-03`: text.daily_date), or what a front matter's date line holds (date_line: `created::
+    2026-10-03 10:00`, `date:: 2026-10-03T10:00:00`), or a linked day and a time (`created:: [[October 3rd,
+    2026]] 10:00`: `created: 2026-10-03 10:00`; review revY, a time after the day dated nothing); '' when none."""
     for key in DATE_KEYS:
         for e in entries:
-            found = daily_date(page_value(e.values[0])) if e.key.lower() == key and e.values else None
+            if e.key.lower() != key or not e.values:
+                continue
+            value = page_value(e.values[0])
+            found = daily_date(value)
             if found is not None:
                 return f"{key}: {found[1]}"
+            if _DATE_VALUE.match(value):
+                return f"{key}: {value}"
+            m = _LINKED_DAY_TIME.fullmatch(value)
+            found = daily_date(m.group(1)) if m else None
+            if found is not None:
+                return f"{key}: {found[1]} {m.group(2)}"
     return ""
+
+
+# a property's day linked, then its time (`[[October 3rd, 2026]] 10:00`, as Roam's and Logseq's users write it)
+_LINKED_DAY_TIME = re.compile(r"\[\[([^\]]+)\]\][ \t]+((?:[01]?\d|2[0-3]):[0-5]\d)")
 
 
 # What a reader of a Logseq page is shown without (shown_without_logseq_marks): a block's `id::` line

@@ -107,3 +107,21 @@ def test_a_tex_on_the_topic_of_its_namesake_note_is_read_its_export_passed_over(
         summary = index.sync([tmp_path / "notes"], SyncOptions(max_bytes=4096), extractor=HeuristicExtractor())
     assert _paths(db) == ["big/notes.tex", "paper.md", "paper.tex", "plan.md"]
     assert [s["path"] for s in summary.skipped] == ["big/notes.md"]
+
+
+# ---------------------------------------------------------------------------------- a page property's time
+
+def test_a_page_propertys_day_and_time_date_the_page(tmp_path):
+    """`created:: 2026-10-03 10:00`, `date:: 2026-10-03T10:00:00` and `- created:: [[October 3rd, 2026]] 10:00`
+    dated nothing (a bare day alone did), while a front matter's `created: 2026-10-03 10:00` dates to the minute."""
+    db, _summary = _synced(tmp_path, {
+        "logseq/pages/Kickoff.md": "created:: 2026-10-03 10:00\n\n- Met [[Lena]] about the dashboards.\n",
+        "logseq/pages/Review.md": "date:: 2026-10-03T10:00:00\n\n- Reviewed the budget.\n",
+        "roam/Standup.md": "- created:: [[October 3rd, 2026]] 10:00\n- Talked about [[Project Atlas]].\n",
+        "roam/Retro.md": "- Date:: [[October 4th, 2026]]\n- Went well.\n",
+        "notes/Plan.md": "---\ncreated: 2026-10-03 10:00\n---\nPlan the offsite.\n"})
+    assert _heads(db) == {"logseq/pages/Kickoff.md": "Kickoff · created: 2026-10-03 10:00",
+                          "logseq/pages/Review.md": "Review · date: 2026-10-03T10:00:00",
+                          "roam/Standup.md": "Standup · created: 2026-10-03 10:00",
+                          "roam/Retro.md": "Retro · date: 2026-10-04",
+                          "notes/Plan.md": "Plan the offsite. · created: 2026-10-03 10:00"}
