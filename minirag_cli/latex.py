@@ -501,8 +501,9 @@ def tex_text(text: str) -> str:
 
 # An entry opens with `@type{` or `@type(` at a line's start (after blanks); read as BibTeX reads it, character by
 # character (readers 11, review of qa38: read line by line, a one-line entry lost its fields, `@Book(key, ...)` all of
-# them, the comma after a last field stayed in its value, and `journal = jacm` was the word jacm).
-_ENTRY = re.compile(r"^[ \t]*@([A-Za-z]+)[ \t]*([{(])", re.MULTILINE)
+# them, the comma after a last field stayed in its value, and `journal = jacm` was the word jacm), or right after
+# the closing brace of the entry before it (`@misc{k3, title={Third}} @misc{k4, ...}`: k4 was lost, review revY).
+_ENTRY = re.compile(r"(?:^|(?<=[})]))[ \t]*@([A-Za-z]+)[ \t]*([{(])", re.MULTILINE)
 # an entry opening at the very start of a line while one is open: the open one lost its closing brace (a hand
 # edit); it ends there, and the next is read as its own (it was a field of the broken one)
 _NEXT_ENTRY = re.compile(r"^@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
@@ -694,7 +695,9 @@ def bib_text(text: str) -> str:
             continue
         values = {name: _resolved(text, parts, macros) for name, _at, parts in entry.fields}
         title = _value(values.get("title", "")) or entry.key
-        if title:
+        if title and out[line_of(entry.start)]:  # an entry after another on its line: no heading mid-line
+            out[line_of(entry.start)].append(f"title: {title} [@{entry.key}]" if entry.key else f"title: {title}")
+        elif title:
             out[line_of(entry.start)].append(f"## {title} [@{entry.key}]" if entry.key else f"## {title}")
         for name, at, parts in entry.fields:
             if name in _SKIPPED_FIELDS or name == "title":  # the title heads the entry

@@ -125,3 +125,15 @@ def test_a_page_propertys_day_and_time_date_the_page(tmp_path):
                           "roam/Standup.md": "Standup · created: 2026-10-03 10:00",
                           "roam/Retro.md": "Retro · date: 2026-10-04",
                           "notes/Plan.md": "Plan the offsite. · created: 2026-10-03 10:00"}
+
+
+# ------------------------------------------------------------------------------------------------- BibTeX
+
+def test_a_bib_entry_opening_after_the_one_before_on_its_line_is_read(tmp_path):
+    """`@misc{k3, title={Third}} @misc{k4, title={Fourth}}`: k4, opening after k3's closing brace on its line, was
+    lost (an entry opened at a line's start only). Read line for line: its title and key follow k3's heading."""
+    db, _summary = _synced(tmp_path, {"refs/library.bib": "@misc{k3, title={Third}} @misc{k4,\n  title={Fourth},"
+                                                          " year=2020}\n@misc{k5, title={Fifth}}\n"})
+    with _open(db) as index:
+        shown = index.document("refs/library.bib")["text"]
+    assert shown == "## Third [@k3] · title: Fourth [@k4]\nyear: 2020\n## Fifth [@k5]\n"
