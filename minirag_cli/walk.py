@@ -1753,6 +1753,13 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # page a Keep note as its JSON would be (keep_html.py: title, time, labels, checklist, links); each was `not a note file`.
 # The upgrade from 10 reads anew an outliner's or VimWiki page whose head is read anew, its chunks the same
 # (sync._head_read_anew: else it kept its undated header).
+# 11: fixY (review revY): a Keep page's heading icons are read (keep_html: `archived` hides its open tasks, `pinned`,
+# `trashed` skipped as its .json is); a `.tex` beside a note of its name is passed over only when it holds the note's
+# text (most of its runs of five words) and is not much longer (latex._exported: a hand-written paper beside a research
+# log of one topic vanished), and read when the note is over --max-bytes; a page property's day and time date the page
+# (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
+# after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
+# chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
 READER_VERSION = 11
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
