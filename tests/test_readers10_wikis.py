@@ -295,7 +295,11 @@ def test_what_did_i_write_on_a_day_of_the_wiki(wiki_db):
     db, _summary = wiki_db
     with _open(db) as index:
         results = index.search("what did I write on November 3?", RetrievalOptions(k=3)).results
-    assert {r["path"] for r in results[:2]} == {"vimwiki/diary/2026-11-03.wiki", "zim/Journal/2026/11/03.txt"}
+    # the VimWiki diary page of that day first; the Zim journal page of that day among the first three (the
+    # project page linking `diary:2026-11-03` holds the date too; "write" is no term of a question about a day,
+    # so the journal's "write up ..." task no longer lifts it: retrieve.NOTE_WORDS)
+    paths = [r["path"] for r in results]
+    assert paths[0] == "vimwiki/diary/2026-11-03.wiki" and "zim/Journal/2026/11/03.txt" in paths[:3]
 
 
 def test_a_single_file_tiddlywiki_and_a_system_tiddler_say_what_they_are(wiki_db):
