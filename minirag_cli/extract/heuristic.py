@@ -4156,32 +4156,17 @@ def _common_after_time(text: str, pos: int) -> bool:
     """Does the word at `pos`, after a line's time (_after_line_time), start a sentence? Where it is a common word:
     a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
     Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
-    `10:00 Meeting`), one the text writes in lower case too, or one before a lower-case noun (_modifies_next: `- 10:00
-    Board meeting`, `- 2:30pm Berlin office review`, rules 22). Any other word names as it does mid-sentence, as
-    before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`; fixU1, review revU: rules 21 named none of
-    them), whichever form the time is written in (_LINE_TIME)."""
+    `10:00 Meeting`), or one the text writes in lower case too. Any other word names as it does mid-sentence,
+    as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
+    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME). Before a
+    lower-case word too (`- 10:00 Priya sync`, `- 15:00 Heron kickoff`; fixX, review revX: rules 22 as names22 had
+    it named none of them): that `- 10:00 Board meeting` names Board, no evidence the note holds tells apart."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True
     word = m.group(0)
     return (word in _SPAN_VERBS or word in JOURNAL_VERBS or word.lower().replace("’", "'") in LOG_WORDS
-            or _common_cell_word(word, _lowered_words(text)) or _modifies_next(text, m.end()))
-
-
-# a lower-case word after a word (`Board meeting`, `Berlin office review`) ...
-_LOWER_WORD_NEXT = re.compile(r"[ \t]+[a-z]")
-# ... that joins another name to it (`10:30 Peter und Maria`), no noun it modifies
-_COORDINATOR_NEXT = re.compile(r"[ \t]+(?:and|und|or|oder|et|y|e|&)[ \t]+" + UPPER)
-
-
-def _modifies_next(text: str, end: int) -> bool:
-    """Does the word ending at `end`, after a line's time, open a noun phrase, a lower-case noun after it (`- 10:00
-    Board meeting`, `- 2:30pm Berlin office review`), neither a verb of its own (SUBJECT_VERB: `09:30 Priya
-    presented`) nor another name joined to it (`10:30 Peter und Maria`)? Then it is a sentence's first word, a name
-    only with such a word's evidence (the text capitalising it mid-sentence too: heuristic rules 22, Board was a
-    name); alone on its line (`- 15:00 Bob`, `09:00 Anna`) or before a verb it names as fixU1 had it."""
-    return (_LOWER_WORD_NEXT.match(text, end) is not None and SUBJECT_VERB.match(text, end) is None
-            and _COORDINATOR_NEXT.match(text, end) is None)
+            or _common_cell_word(word, _lowered_words(text)))
 
 
 def _after_line_marks(text: str, end: int) -> bool:

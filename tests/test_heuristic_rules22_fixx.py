@@ -1,0 +1,42 @@
+"""Heuristic rules 22, fixX's part (review revX): names rules 21 gave and names22's rules 22 lost. A word after a line's
+time before a lower-case word (`- 10:00 Priya sync`) was read as a sentence's first; a to-do list of lines without
+marks (`Pay Marco back`) named `Pay Marco`; a Logseq task's priority cookie (`- TODO [#A] Send Priya ...`) kept its
+verb in the name; a wikilink's shown text named nothing where its target is an ID, a date or a slug
+(`[[202310031200|Priya Raman]]`); a possessive after a plain bullet's verb split a name (`- Help Scout's pricing
+page`: Scout). Each through a real sync of a folder, as `mrag sync` runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import sync_folders
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def synced(tmp_path, files: dict[str, str]) -> set[str]:
+    root = tmp_path / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+# 1. a name after a line's time names before a lower-case word too, in every time form
+@pytest.mark.parametrize("files,names", [
+    ({"2026-10-07.md": "- 10:00 Priya sync\n- 11:00 Tomasz interview\n- 14:00 Lena arrives from Lisbon\n"
+                       "- 15:00 Heron kickoff\n"}, {"Priya", "Tomasz", "Lena", "Heron"}),
+    ({"day.md": "**11:00** Priya sync\n13:00 - Tomasz interview\n14:00–15:00 Lena arrives from Lisbon\n"},
+     {"Priya", "Tomasz", "Lena"}),
+    ({"day.org": "* Monday\n** 10:00 Oskar sync\n"}, {"Oskar"}),
+    ({"tag.md": "Heute war viel los, und wir haben den Plan für die Woche besprochen.\n\n"
+                "- 10:00 Anna wegen Budget\n"}, {"Anna"}),
+])
+def test_a_name_after_a_time_names_before_a_lower_case_word(tmp_path, files, names):
+    found = synced(tmp_path, files)
+    assert names <= found, found
