@@ -40,3 +40,13 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
 def test_a_name_after_a_time_names_before_a_lower_case_word(tmp_path, files, names):
     found = synced(tmp_path, files)
     assert names <= found, found
+
+
+# 2. lines of their own that task verbs open, one under the other: a to-do list, its verbs name nothing
+def test_a_to_do_list_without_marks_names_its_people(tmp_path):
+    found = synced(tmp_path, {"Errands.md": "Pay Marco back\nSend Lena photos from Lisbon\nReturn Ines book\n"
+                                            "Review Tomasz draft\n",
+                              "a.md": "Sign Language class\n\nHelp Scout\n"})
+    assert {"Marco", "Lena", "Ines", "Tomasz", "Sign Language", "Help Scout"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Pay", "Send", "Return", "Review"}}, found
+    assert not {"Language", "Scout"} & found, found

@@ -4186,20 +4186,40 @@ def _task_opening(text: str, start: int, todo_txt: bool = False) -> bool:
     """Does the word at `start` open a task's line, where a to-do item's verb stands (TASK_VERBS, heuristic rules
     21): a checkbox item's (`- [ ] `), one after a task label (TASK_LABEL: `TODO: `, `- [ ] Next step: `), or a
     line of its own that ends in no sentence's stop in a todo.txt file (`todo_txt`: its lines read without their
-    heads, todotxt.readable) or after blanks alone (an Org-mode headline's `* TODO ` blanked: orgmode.readable)?
-    Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review revV), nor a Markdown note's
-    line of its own (rules 22: `Sign Language class` named Language)."""
+    heads, todotxt.readable), in a run of such lines opening with a task verb (_task_run: `Pay Marco back` over
+    `Return Ines book`, a list written without marks) or after blanks alone (an Org-mode headline's `* TODO `
+    blanked: orgmode.readable)? Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review
+    revV), nor a Markdown note's line standing alone (rules 22: `Sign Language class` named Language)."""
     line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
     if line == 0 and start > MARKS_REACH:
         return False
     head = text[line:start]
-    if head == "" and not todo_txt:
+    if head == "" and not todo_txt and not _task_run(text, line):
         return False
     if head.strip(" \t") == "":
         end = text.find("\n", start)
         return text[start:len(text) if end < 0 else end].rstrip()[-1:] not in ".!?"
     return ((_TASK_BOX.fullmatch(head) is not None and _after_line_marks(text, start))
             or (":" in head or "：" in head) and TASK_LABEL.fullmatch(head) is not None)
+
+
+# a line of its own a task verb opens, ending in no sentence's stop (`Return Ines book`): a to-do list's line
+_BARE_TASK_LINE = re.compile(rf"(?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[^\n]*[^\s.!?]")
+
+
+def _task_run(text: str, line: int) -> bool:
+    """Is the line at `line` (a line of its own) one of a run of two lines or more, one under the other, that task
+    verbs open, none ending in a sentence's stop (_BARE_TASK_LINE)? A to-do list written without marks (`Pay Marco
+    back`, `Send Lena photos`, `Return Ines book`: rules 21 read every such line as a task's, names22's rules 22
+    none but a todo.txt file's, and named Pay Marco; fixX, review revX), where a line standing alone reads as a
+    title (`Sign Language class`)."""
+    end = text.find("\n", line)
+    if not _BARE_TASK_LINE.fullmatch(text[line:len(text) if end < 0 else end].rstrip()):
+        return False
+    before = text.rfind("\n", 0, line - 1) + 1 if line > 0 else -1
+    after = end + 1 if end >= 0 else -1
+    return any(_BARE_TASK_LINE.fullmatch(text[at:len(text) if stop < 0 else stop].rstrip()) is not None
+               for at, stop in ((before, line - 1), (after, text.find("\n", after))) if at >= 0)
 
 
 def _task_marked(text: str, start: int) -> bool:
