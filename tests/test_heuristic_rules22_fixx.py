@@ -50,3 +50,22 @@ def test_a_to_do_list_without_marks_names_its_people(tmp_path):
     assert {"Marco", "Lena", "Ines", "Tomasz", "Sign Language", "Help Scout"} <= found, found
     assert not {n for n in found if n.split()[0] in {"Pay", "Send", "Return", "Review"}}, found
     assert not {"Language", "Scout"} & found, found
+
+
+# 3. a Logseq task's priority cookie after its marker names nothing and keeps the block a task's line
+def test_a_logseq_priority_cookie_leaves_the_task_a_task(tmp_path):
+    found = synced(tmp_path, {"graph/logseq/config.edn": "{:meta/version 1}\n",
+                              "graph/journals/2026_10_04.md": "- TODO [#A] Send Priya the onboarding doc\n"
+                                                              "- LATER [#B] Review Tomasz's PR\n"
+                                                              "- TODO Send Jonas the deck\n"})
+    assert {"Priya", "Tomasz", "Jonas"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Send", "Review"}}, found
+
+
+def test_the_cookie_is_blanked_with_its_marker_offsets_kept():
+    from minirag_cli.tasks import without_logseq_markers
+
+    text = "- TODO [#A] Send Priya\n  - DONE [#c] x\n- [#B] no marker\n- TODO see [#A]\n"
+    read = without_logseq_markers(text)
+    assert len(read) == len(text)
+    assert read == "- [ ]       Send Priya\n  - [x]       x\n- [#B] no marker\n- [ ]  see [#A]\n"
