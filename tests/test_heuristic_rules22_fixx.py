@@ -69,3 +69,12 @@ def test_the_cookie_is_blanked_with_its_marker_offsets_kept():
     read = without_logseq_markers(text)
     assert len(read) == len(text)
     assert read == "- [ ]       Send Priya\n  - [x]       x\n- [#B] no marker\n- [ ]  see [#A]\n"
+
+
+# 4. a wikilink's shown text names where its target is no name as written: an ID, a date, a lower-case slug
+def test_a_wikilinks_shown_text_names_where_its_target_is_no_name(tmp_path):
+    found = synced(tmp_path, {"notes.md": "Met [[202310031200|Priya Raman]] about [[202310041530|Project Heron]].\n"
+                                          "Called [[tomasz|Tomasz Nowak]] after [[2026-10-03|Lunch with Marta]].\n"
+                                          "Baked from [[Sourdough|Bread Notes]] and asked [[Priya Raman|Priya]].\n"})
+    assert {"Priya Raman", "Project Heron", "Tomasz Nowak", "Marta", "Sourdough"} <= found, found
+    assert not {"Bread", "Bread Notes", "Priya"} & found, found  # a name's label names nothing (names22)

@@ -1978,6 +1978,12 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
+def _written_name(target: EntityMention | None) -> bool:
+    """Is a wikilink's `target` (link_target) a name as a writer writes one, a word of it capitalised
+    (`Sourdough`, `Priya Raman`), not a date nor an ID or a slug (`202310031200`, `tomasz`, `proj.alpha`)?"""
+    return target is not None and target.type != "date" and any(w[:1].isupper() for w in target.name.split())
+
+
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
@@ -3009,10 +3015,13 @@ class HeuristicExtractor:
                 add("#" + m.group(1), "concept")
         wiki = wikilinks(text, comments)
         links = wiki + markdown_links(text, comments)
-        # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label: the target names and joins the note,
-        # the label's words name nothing (rules 22: Bread was a name)
+        # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label where its target is a name: the target
+        # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
+        # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
+        # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
         linked = Ranges([(start, end) for start, end, _target in links]
-                        + [(end, text.find("]]", end)) for _start, end, _target in wiki if text.startswith("|", end)])
+                        + [(end, text.find("]]", end)) for _start, end, target in wiki
+                           if text.startswith("|", end) and _written_name(target)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
