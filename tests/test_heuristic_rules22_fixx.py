@@ -78,3 +78,11 @@ def test_a_wikilinks_shown_text_names_where_its_target_is_no_name(tmp_path):
                                           "Baked from [[Sourdough|Bread Notes]] and asked [[Priya Raman|Priya]].\n"})
     assert {"Priya Raman", "Project Heron", "Tomasz Nowak", "Marta", "Sourdough"} <= found, found
     assert not {"Bread", "Bread Notes", "Priya"} & found, found  # a name's label names nothing (names22)
+
+
+# 5. a possessive after a plain bullet's verb is no evidence of a person it addresses: the name stays whole
+def test_a_possessive_after_a_plain_bullets_verb_keeps_the_name_whole(tmp_path):
+    found = synced(tmp_path, {"notes.md": "- Review Board's decision on the RFC\n- Help Scout's pricing page\n"
+                                          "- Finish Line's sale ends Friday\n- Check Point's firewall rules\n"})
+    assert {"Review Board", "Help Scout", "Finish Line", "Check Point"} <= found, found
+    assert not {"Board", "Scout", "Line", "Point"} & found, found

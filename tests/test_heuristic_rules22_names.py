@@ -37,7 +37,6 @@ def entities(conn) -> dict[str, int]:
     ("- Send Priya the budget\n", "Priya"),
     ("* Email Jonas a reminder about the invoice\n", "Jonas"),
     ("1. Pay Marco the rent\n", "Marco"),
-    ("- Review Tomasz's PR\n", "Tomasz"),
     ("- 10:00 Send Priya the budget\n", "Priya"),
     ("Send Priya the budget\n", "Priya"),
 ])
@@ -52,6 +51,7 @@ def test_a_plain_list_items_verb_names_nothing_before_a_person(tmp_path, line, n
     ("- Buy Milk\n", "Buy Milk"),
     ("- Sign Language class\n", "Sign Language"),
     ("- Finish Harbor docs\n", "Finish Harbor"),  # no second object: a plain list holds anything
+    ("- Review Board's decision on the RFC\n", "Review Board"),  # a possessive: no evidence on a plain list (fixX)
     ("## Help Center\n\nsee below\n", "Help Center"),
     ("## Send Priya the budget\n\nsee below\n", "Send Priya"),  # a heading's words name as they stand
 ])

@@ -4274,11 +4274,10 @@ def _listed_opening(text: str, start: int) -> bool:
 
 def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
-    verb addresses, by its line's evidence (heuristic rules 22): a possessive (`- Review Tomasz's PR`), or a second
-    object after it, opened by a determiner (`- Send Priya the budget`; not `- Sign Language class`), its first word
-    written nowhere in the text in lower case? A plain list's item needs more than a checkbox's (_task_object)."""
-    if rest[0].endswith(("'s", "’s")):
-        return True
+    verb addresses, by its line's evidence (heuristic rules 22): a second object after it, opened by a determiner
+    (`- Send Priya the budget`; not `- Sign Language class`), its first word written nowhere in the text in lower
+    case? A plain list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there
+    (`- Review Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
     if _DETERMINER_NEXT.match(text, start + len(found)) is None:
         return False
     return rest[0].lower() not in _lower_words(text)
