@@ -29,8 +29,9 @@ Sync gives each chunk the part of its note's block it holds (`extract`'s
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
 embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
-`^block`, `|shown text` (its label, naming nothing: rules 22) or `.md`. A Markdown note's own file
-name, when it is a title as a front matter title must be, is the same name
+`^block`, `|shown text` (its label, naming nothing, after a target written
+as a name: rules 22) or `.md`. A Markdown note's own file name, when it
+is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
 the date rules (`[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]`), and a daily
@@ -587,6 +588,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    stands alone after a place's preposition (`flight to London`); `Later`, `Earlier`, `Afterwards`, `Eventually`
 #    open a sentence (COMMON_WORDS: `Later Lovelace` was a name); a wikilink's shown text names nothing
 #    (`[[Sourdough|Bread Notes]]` named Bread: its target names and joins the note).
+# 22, fixX's part (review revX: names rules 21 gave that names22 lost): the word after a line's time names before a
+#    lower-case word as rules 21 had it (`- 10:00 Priya sync`, `- 15:00 Heron kickoff` named nobody; Board in `Board
+#    meeting` names again, nothing tells it from Priya); lines of their own a task verb opens, one under another, are
+#    a to-do list's (_task_run: `Pay Marco back` over `Return Ines book` named Pay Marco), a line standing alone no
+#    task's still (`Sign Language class`); a plain bullet's possessive is no person addressed (`- Help Scout's pricing
+#    page` named Scout, `- Review Tomasz's PR` names Review Tomasz as in rules 21); a wikilink's shown text is a label
+#    only after a target written as a name (_written_name: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
+#    Nowak]]` named nobody); a Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
+#    named Send Priya).
 VERSION = 22
 
 
@@ -1988,8 +1998,8 @@ def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is its label, which names nothing: extract_one). A `[[...]]` in code (mdcode.py: a code span, a fenced
-    code block, a raw HTML block of code, a `<code>` element) is written
+    is its label, which names nothing after a target written as a name: extract_one). A `[[...]]` in code
+    (mdcode.py: a code span, a fenced code block, a raw HTML block of code, a `<code>` element) is written
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
