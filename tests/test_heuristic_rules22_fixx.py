@@ -86,3 +86,12 @@ def test_a_possessive_after_a_plain_bullets_verb_keeps_the_name_whole(tmp_path):
                                           "- Finish Line's sale ends Friday\n- Check Point's firewall rules\n"})
     assert {"Review Board", "Help Scout", "Finish Line", "Check Point"} <= found, found
     assert not {"Board", "Scout", "Line", "Point"} & found, found
+
+
+# 6. after a task label's colon a task verb is cut before a name by the task's evidence, as after a checkbox
+def test_a_task_labels_verb_names_nothing_before_a_person(tmp_path):
+    found = synced(tmp_path, {"notes.md": "TODO: Send Oskar the slides\n\n- Action items: Send Priya the deck\n\n"
+                                          "Next steps: Review Tomasz's PR\n\n- [ ] Next step: Email Jonas the invoice\n\n"
+                                          "TODO: Buy Milk\n"})
+    assert {"Oskar", "Priya", "Tomasz", "Jonas"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Send", "Review", "Email", "Buy", "Milk"}}, found

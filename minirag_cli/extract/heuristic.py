@@ -596,7 +596,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    page` named Scout, `- Review Tomasz's PR` names Review Tomasz as in rules 21); a wikilink's shown text is a label
 #    only after a target written as a name (_written_name: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
 #    Nowak]]` named nobody); a Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
-#    named Send Priya).
+#    named Send Priya); a task label's colon lets its task's evidence cut any task verb, as docs/models.md says
+#    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already).
 VERSION = 22
 
 
@@ -3138,7 +3139,9 @@ class HeuristicExtractor:
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
-                             or (task_line and ONE_NAME_VERBS.fullmatch(opener) is not None))):
+                             # a task label's colon (`TODO: Call Mom`), before a name by the task's evidence
+                             # too (`TODO: Send Oskar the slides` named Send Oskar: fixX, review revX)
+                             or (task_line and (task or ONE_NAME_VERBS.fullmatch(opener) is not None)))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
