@@ -95,3 +95,22 @@ def test_a_task_labels_verb_names_nothing_before_a_person(tmp_path):
                                           "TODO: Buy Milk\n"})
     assert {"Oskar", "Priya", "Tomasz", "Jonas"} <= found, found
     assert not {n for n in found if n.split()[0] in {"Send", "Review", "Email", "Buy", "Milk"}}, found
+
+
+# 7. an Org headline is a task's line with a TODO keyword alone; without one its words name as a heading's
+def test_an_org_headline_without_a_keyword_is_no_task(tmp_path):
+    found = synced(tmp_path, {"a.org": "#+TODO: PLAN | FINISHED\n* Help Center docs\n* TODO Send Priya the budget\n"
+                                       "** DONE Review Tomasz's PR\n* PLAN Email Jonas the invoice\n"
+                                       "* Sign Language class\n"})
+    assert {"Help Center", "Priya", "Tomasz", "Jonas", "Sign Language"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Send", "Review", "Email"}}, found
+    assert not {"Center", "Language"} & found, found
+
+
+def test_an_org_task_headline_is_read_as_a_box_with_its_offsets():
+    from minirag_cli.extract.orgmode import readable
+
+    text = "* TODO Send Priya\n** DONE [#A] Review it\n* Help Center\n*** NEXT\n"
+    read = readable(text)
+    assert len(read) == len(text)
+    assert read == "- [ ]  Send Priya\n- [x]        Review it\n  Help Center\n- [ ]   \n"

@@ -597,7 +597,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    only after a target written as a name (_written_name: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
 #    Nowak]]` named nobody); a Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
 #    named Send Priya); a task label's colon lets its task's evidence cut any task verb, as docs/models.md says
-#    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already).
+#    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
+#    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
+#    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
 VERSION = 22
 
 
@@ -4208,16 +4210,17 @@ def _task_opening(text: str, start: int, todo_txt: bool = False) -> bool:
     """Does the word at `start` open a task's line, where a to-do item's verb stands (TASK_VERBS, heuristic rules
     21): a checkbox item's (`- [ ] `), one after a task label (TASK_LABEL: `TODO: `, `- [ ] Next step: `), or a
     line of its own that ends in no sentence's stop in a todo.txt file (`todo_txt`: its lines read without their
-    heads, todotxt.readable), in a run of such lines opening with a task verb (_task_run: `Pay Marco back` over
-    `Return Ines book`, a list written without marks) or after blanks alone (an Org-mode headline's `* TODO `
-    blanked: orgmode.readable)? Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review
-    revV), nor a Markdown note's line standing alone (rules 22: `Sign Language class` named Language)."""
+    heads, todotxt.readable) or in a run of such lines opening with a task verb (_task_run: `Pay Marco back` over
+    `Return Ines book`, a list written without marks), after blanks or none (an Org-mode headline's `* TODO ` is
+    read as a box: orgmode.readable)? Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`:
+    review revV), nor a line standing alone (rules 22: `Sign Language class` named Language; an Org headline
+    with no TODO keyword, `* Help Center docs`, named Center: fixX)."""
     line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
     if line == 0 and start > MARKS_REACH:
         return False
     head = text[line:start]
-    if head == "" and not todo_txt and not _task_run(text, line):
-        return False
+    if head.strip(" \t") == "" and not todo_txt and not _task_run(text, line):
+        return False  # blanks alone: an Org headline's without a TODO keyword too (orgmode._headline_read)
     if head.strip(" \t") == "":
         end = text.find("\n", start)
         return text[start:len(text) if end < 0 else end].rstrip()[-1:] not in ".!?"
@@ -4236,11 +4239,11 @@ def _task_run(text: str, line: int) -> bool:
     none but a todo.txt file's, and named Pay Marco; fixX, review revX), where a line standing alone reads as a
     title (`Sign Language class`)."""
     end = text.find("\n", line)
-    if not _BARE_TASK_LINE.fullmatch(text[line:len(text) if end < 0 else end].rstrip()):
+    if not _BARE_TASK_LINE.fullmatch(text[line:len(text) if end < 0 else end].strip()):
         return False
     before = text.rfind("\n", 0, line - 1) + 1 if line > 0 else -1
     after = end + 1 if end >= 0 else -1
-    return any(_BARE_TASK_LINE.fullmatch(text[at:len(text) if stop < 0 else stop].rstrip()) is not None
+    return any(_BARE_TASK_LINE.fullmatch(text[at:len(text) if stop < 0 else stop].strip()) is not None
                for at, stop in ((before, line - 1), (after, text.find("\n", after))) if at >= 0)
 
 
