@@ -555,7 +555,9 @@ def is_logseq(path: str, lines: list[str]) -> bool:
 
 
 # a block's marker where a Logseq page's block opens with one (`- WAITING Tomás Ferreira sends the deck`)
-_LOGSEQ_MARKER = re.compile(r"^([ \t]*-[ \t]+)(" + "|".join(LOGSEQ_MARKERS) + r")(?=[ \t]|$)", re.MULTILINE)
+# and the priority cookie after it, `- TODO [#A] Send Priya ...` (_LOGSEQ_PRIORITY's), blanked with it
+_LOGSEQ_MARKER = re.compile(r"^([ \t]*-[ \t]+)(" + "|".join(LOGSEQ_MARKERS) + r")(?=[ \t]|$)"
+                            r"([ \t]+\[#[A-Ca-c]\](?=[ \t]|$))?", re.MULTILINE)
 
 
 def without_logseq_markers(text: str) -> str:
@@ -564,10 +566,12 @@ def without_logseq_markers(text: str) -> str:
     marker names nothing, and glued to the name after it (`WAITING Tomás Ferreira`, `LATER Priya
     Raman`: heuristic rules 18) as an Org headline's keyword did before orgmode.readable blanked it. Blanked
     to Markdown's box and blanks (`- [ ]     Tomás ...`, `[x]` when done or cancelled), so the block is a
-    task's line to the names' rules, as `- [ ] ` is (`- TODO Send Priya the doc` named `Send Priya`)."""
+    task's line to the names' rules, as `- [ ] ` is (`- TODO Send Priya the doc` named `Send Priya`). A
+    priority cookie after the marker is blanked too, as orgmode.readable blanks a headline's (`- TODO [#A] Send
+    Priya ...` named Send Priya, and its `Send` after `[#A]`, capitalised mid-line, made every task verb a name's)."""
     def boxed(m: re.Match) -> str:
         box = "[x]" if LOGSEQ_MARKERS[m.group(2)] in ("done", "cancelled") else "[ ]"
-        return m.group(1) + box + " " * (len(m.group(2)) - len(box))
+        return m.group(1) + box + " " * (len(m.group(2)) - len(box) + len(m.group(3) or ""))
 
     return _LOGSEQ_MARKER.sub(boxed, text)
 

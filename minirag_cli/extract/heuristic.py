@@ -29,8 +29,9 @@ Sync gives each chunk the part of its note's block it holds (`extract`'s
 A wikilink (Obsidian, Logseq, Foam: `[[Trip to Lisbon]]`, `![[...]]`
 embeds, in the text or a front matter value, not in code) names the note it links to,
 whole and as a name: its target as written, without folder, `#heading`,
-`^block`, `|shown text` (its label, naming nothing: rules 22) or `.md`. A Markdown note's own file
-name, when it is a title as a front matter title must be, is the same name
+`^block`, `|shown text` (its label, naming nothing, after a target written
+as a name: rules 22) or `.md`. A Markdown note's own file name, when it
+is a title as a front matter title must be, is the same name
 (`note_name`: sync adds it to the note's first chunk), so the link and the
 note it targets share an entity and the graph joins them. A date is left to
 the date rules (`[[2024-05-01]]`, Logseq's `[[May 1st, 2024]]`), and a daily
@@ -587,6 +588,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    stands alone after a place's preposition (`flight to London`); `Later`, `Earlier`, `Afterwards`, `Eventually`
 #    open a sentence (COMMON_WORDS: `Later Lovelace` was a name); a wikilink's shown text names nothing
 #    (`[[Sourdough|Bread Notes]]` named Bread: its target names and joins the note).
+# 22, fixX's part (review revX: names rules 21 gave that names22 lost): the word after a line's time names before a
+#    lower-case word as rules 21 had it (`- 10:00 Priya sync`, `- 15:00 Heron kickoff` named nobody; Board in `Board
+#    meeting` names again, nothing tells it from Priya); lines of their own a task verb opens, one under another, are
+#    a to-do list's (_task_run: `Pay Marco back` over `Return Ines book` named Pay Marco), a line standing alone no
+#    task's still (`Sign Language class`); a plain bullet's possessive is no person addressed (`- Help Scout's pricing
+#    page` named Scout, `- Review Tomasz's PR` names Review Tomasz as in rules 21); a wikilink's shown text is a label
+#    only after a target written as a name (_written_name: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
+#    Nowak]]` named nobody); a Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
+#    named Send Priya); a task label's colon lets its task's evidence cut any task verb, as docs/models.md says
+#    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
+#    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
+#    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
 VERSION = 22
 
 
@@ -1978,12 +1991,18 @@ def link_name(target: str) -> str | None:
     return found.name if found is not None and found.type != "date" else None
 
 
+def _written_name(target: EntityMention | None) -> bool:
+    """Is a wikilink's `target` (link_target) a name as a writer writes one, a word of it capitalised
+    (`Sourdough`, `Priya Raman`), not a date nor an ID or a slug (`202310031200`, `tomasz`, `proj.alpha`)?"""
+    return target is not None and target.type != "date" and any(w[:1].isupper() for w in target.name.split())
+
+
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
     `text`: from after `[[` to its `|` or `]]` (the shown text after `|`
-    is its label, which names nothing: extract_one). A `[[...]]` in code (mdcode.py: a code span, a fenced
-    code block, a raw HTML block of code, a `<code>` element) is written
+    is its label, which names nothing after a target written as a name: extract_one). A `[[...]]` in code
+    (mdcode.py: a code span, a fenced code block, a raw HTML block of code, a `<code>` element) is written
     about, not followed: its target names nothing, neither the note nor,
     read as text, its words (`[[Harbour Hall]]` in an example of the syntax
     names no Harbour Hall). `comments`: is `text` a note's (or a chunk of one)
@@ -3009,10 +3028,13 @@ class HeuristicExtractor:
                 add("#" + m.group(1), "concept")
         wiki = wikilinks(text, comments)
         links = wiki + markdown_links(text, comments)
-        # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label: the target names and joins the note,
-        # the label's words name nothing (rules 22: Bread was a name)
+        # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label where its target is a name: the target
+        # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
+        # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
+        # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
         linked = Ranges([(start, end) for start, end, _target in links]
-                        + [(end, text.find("]]", end)) for _start, end, _target in wiki if text.startswith("|", end)])
+                        + [(end, text.find("]]", end)) for _start, end, target in wiki
+                           if text.startswith("|", end) and _written_name(target)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3119,7 +3141,9 @@ class HeuristicExtractor:
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
-                             or (task_line and ONE_NAME_VERBS.fullmatch(opener) is not None))):
+                             # a task label's colon (`TODO: Call Mom`), before a name by the task's evidence
+                             # too (`TODO: Send Oskar the slides` named Send Oskar: fixX, review revX)
+                             or (task_line and (task or ONE_NAME_VERBS.fullmatch(opener) is not None)))):
                     # `- Leads Project Heron`, `Runs Rivera's Bakehouse.`: a word shaped as an
                     # inflected verb, capitalised only as a sentence's first, opens no name of two
                     # words or more after it, nor one the text capitalises mid-sentence too (`- Speaks
@@ -4156,32 +4180,17 @@ def _common_after_time(text: str, pos: int) -> bool:
     """Does the word at `pos`, after a line's time (_after_line_time), start a sentence? Where it is a common word:
     a verb (_SPAN_VERBS, JOURNAL_VERBS: `- 11:00 Call with Ines`), a word of a log entry (LOG_WORDS: `09:30
     Standup`, `- 14:00 Design review`), of the lexicons or a verb's ending (_common_cell_word: `3:30 pm Dentist`,
-    `10:00 Meeting`), one the text writes in lower case too, or one before a lower-case noun (_modifies_next: `- 10:00
-    Board meeting`, `- 2:30pm Berlin office review`, rules 22). Any other word names as it does mid-sentence, as
-    before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`; fixU1, review revU: rules 21 named none of
-    them), whichever form the time is written in (_LINE_TIME)."""
+    `10:00 Meeting`), or one the text writes in lower case too. Any other word names as it does mid-sentence,
+    as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
+    fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME). Before a
+    lower-case word too (`- 10:00 Priya sync`, `- 15:00 Heron kickoff`; fixX, review revX: rules 22 as names22 had
+    it named none of them): that `- 10:00 Board meeting` names Board, no evidence the note holds tells apart."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True
     word = m.group(0)
     return (word in _SPAN_VERBS or word in JOURNAL_VERBS or word.lower().replace("’", "'") in LOG_WORDS
-            or _common_cell_word(word, _lowered_words(text)) or _modifies_next(text, m.end()))
-
-
-# a lower-case word after a word (`Board meeting`, `Berlin office review`) ...
-_LOWER_WORD_NEXT = re.compile(r"[ \t]+[a-z]")
-# ... that joins another name to it (`10:30 Peter und Maria`), no noun it modifies
-_COORDINATOR_NEXT = re.compile(r"[ \t]+(?:and|und|or|oder|et|y|e|&)[ \t]+" + UPPER)
-
-
-def _modifies_next(text: str, end: int) -> bool:
-    """Does the word ending at `end`, after a line's time, open a noun phrase, a lower-case noun after it (`- 10:00
-    Board meeting`, `- 2:30pm Berlin office review`), neither a verb of its own (SUBJECT_VERB: `09:30 Priya
-    presented`) nor another name joined to it (`10:30 Peter und Maria`)? Then it is a sentence's first word, a name
-    only with such a word's evidence (the text capitalising it mid-sentence too: heuristic rules 22, Board was a
-    name); alone on its line (`- 15:00 Bob`, `09:00 Anna`) or before a verb it names as fixU1 had it."""
-    return (_LOWER_WORD_NEXT.match(text, end) is not None and SUBJECT_VERB.match(text, end) is None
-            and _COORDINATOR_NEXT.match(text, end) is None)
+            or _common_cell_word(word, _lowered_words(text)))
 
 
 def _after_line_marks(text: str, end: int) -> bool:
@@ -4201,20 +4210,41 @@ def _task_opening(text: str, start: int, todo_txt: bool = False) -> bool:
     """Does the word at `start` open a task's line, where a to-do item's verb stands (TASK_VERBS, heuristic rules
     21): a checkbox item's (`- [ ] `), one after a task label (TASK_LABEL: `TODO: `, `- [ ] Next step: `), or a
     line of its own that ends in no sentence's stop in a todo.txt file (`todo_txt`: its lines read without their
-    heads, todotxt.readable) or after blanks alone (an Org-mode headline's `* TODO ` blanked: orgmode.readable)?
-    Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`: review revV), nor a Markdown note's
-    line of its own (rules 22: `Sign Language class` named Language)."""
+    heads, todotxt.readable) or in a run of such lines opening with a task verb (_task_run: `Pay Marco back` over
+    `Return Ines book`, a list written without marks), after blanks or none (an Org-mode headline's `* TODO ` is
+    read as a box: orgmode.readable)? Not a heading's nor a plain list item's (`## Help Center`, `- Finish Line`:
+    review revV), nor a line standing alone (rules 22: `Sign Language class` named Language; an Org headline
+    with no TODO keyword, `* Help Center docs`, named Center: fixX)."""
     line = text.rfind("\n", max(0, start - MARKS_REACH), start) + 1
     if line == 0 and start > MARKS_REACH:
         return False
     head = text[line:start]
-    if head == "" and not todo_txt:
-        return False
+    if head.strip(" \t") == "" and not todo_txt and not _task_run(text, line):
+        return False  # blanks alone: an Org headline's without a TODO keyword too (orgmode._headline_read)
     if head.strip(" \t") == "":
         end = text.find("\n", start)
         return text[start:len(text) if end < 0 else end].rstrip()[-1:] not in ".!?"
     return ((_TASK_BOX.fullmatch(head) is not None and _after_line_marks(text, start))
             or (":" in head or "：" in head) and TASK_LABEL.fullmatch(head) is not None)
+
+
+# a line of its own a task verb opens, ending in no sentence's stop (`Return Ines book`): a to-do list's line
+_BARE_TASK_LINE = re.compile(rf"(?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[^\n]*[^\s.!?]")
+
+
+def _task_run(text: str, line: int) -> bool:
+    """Is the line at `line` (a line of its own) one of a run of two lines or more, one under the other, that task
+    verbs open, none ending in a sentence's stop (_BARE_TASK_LINE)? A to-do list written without marks (`Pay Marco
+    back`, `Send Lena photos`, `Return Ines book`: rules 21 read every such line as a task's, names22's rules 22
+    none but a todo.txt file's, and named Pay Marco; fixX, review revX), where a line standing alone reads as a
+    title (`Sign Language class`)."""
+    end = text.find("\n", line)
+    if not _BARE_TASK_LINE.fullmatch(text[line:len(text) if end < 0 else end].strip()):
+        return False
+    before = text.rfind("\n", 0, line - 1) + 1 if line > 0 else -1
+    after = end + 1 if end >= 0 else -1
+    return any(_BARE_TASK_LINE.fullmatch(text[at:len(text) if stop < 0 else stop].strip()) is not None
+               for at, stop in ((before, line - 1), (after, text.find("\n", after))) if at >= 0)
 
 
 def _task_marked(text: str, start: int) -> bool:
@@ -4260,11 +4290,10 @@ def _listed_opening(text: str, start: int) -> bool:
 
 def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
-    verb addresses, by its line's evidence (heuristic rules 22): a possessive (`- Review Tomasz's PR`), or a second
-    object after it, opened by a determiner (`- Send Priya the budget`; not `- Sign Language class`), its first word
-    written nowhere in the text in lower case? A plain list's item needs more than a checkbox's (_task_object)."""
-    if rest[0].endswith(("'s", "’s")):
-        return True
+    verb addresses, by its line's evidence (heuristic rules 22): a second object after it, opened by a determiner
+    (`- Send Priya the budget`; not `- Sign Language class`), its first word written nowhere in the text in lower
+    case? A plain list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there
+    (`- Review Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
     if _DETERMINER_NEXT.match(text, start + len(found)) is None:
         return False
     return rest[0].lower() not in _lower_words(text)

@@ -102,6 +102,20 @@ def _blank(m: re.Match) -> str:
     return " " * len(m.group(0))
 
 
+_HEADLINE_WORD = re.compile(r"\*+[ \t]+(\S+)")
+
+
+def _headline_read(m: re.Match, keywords: tuple[str, ...]) -> str:
+    """A headline's stars, TODO keyword, priority and COMMENT (`m`, _headline's) blanked, a task's (its keyword one
+    of the defaults or the note's `keywords`) to Markdown's box, `- [ ]` (`[x]` closed) and blanks: its line is a
+    task's to the names' rules as `- [ ] ` is, and a headline with no keyword a heading's, whose first words name
+    as they stand (heuristic rules 22, fixX: `* Help Center docs` named Center, read as a task's line)."""
+    word = _HEADLINE_WORD.match(m.group(0))
+    if word is None or word.group(1) not in ORG_OPEN + ORG_CLOSED + keywords or len(m.group(0)) < 6:
+        return _blank(m)
+    return "- " + ("[x]" if word.group(1) in ORG_CLOSED else "[ ]") + " " * (len(m.group(0)) - 5)
+
+
 # an Org note, and an Org archive file (`notes.org_archive`: the entries `C-c C-x C-a` moved out of
 # `notes.org`, the done tasks among them), read as one (walk readers 7: it was skipped)
 ORG_SUFFIXES = (".org", ".org_archive")
@@ -160,7 +174,8 @@ def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
     and clock keywords and a timestamp's weekday (`Sun` was a name), and a
     headline's stars, TODO keyword (the default ones and the note's own
     `keywords`: note_keywords, `#+TODO: PLAN DOING | FINISHED`), priority and
-    COMMENT, so its first word starts a sentence as a Markdown heading's does;
+    COMMENT, so its first word starts a sentence as a Markdown heading's does
+    (a task's headline blanked to Markdown's box, `- [ ]`: _headline_read);
     an Org table's rule (`|---+---|`) reads as a Markdown one, so its header
     row names nothing; its links to files as wikilinks (file_links)."""
     text = file_links(text)
@@ -174,7 +189,7 @@ def readable(text: str, keywords: tuple[str, ...] = ()) -> str:
     text = _PROPERTY.sub(_blank, text)
     text = _PLANNING.sub(_blank, text)
     text = _WEEKDAY.sub(_blank, text)
-    text = _headline(keywords).sub(_blank, text)
+    text = _headline(keywords).sub(lambda m: _headline_read(m, keywords), text)
     return _TABLE_RULE.sub(lambda m: m.group(0).replace("+", "|") if "-" in m.group(0) else m.group(0), text)
 
 
