@@ -80,6 +80,14 @@ def test_a_wikilinks_shown_text_names_where_its_target_is_no_name(tmp_path):
     assert not {"Bread", "Bread Notes", "Priya"} & found, found  # a name's label names nothing (names22)
 
 
+# 4b. a target in a script without capitals is written as a name: its shown text is its label (review revZ)
+def test_a_wikilink_to_a_name_in_a_script_without_capitals_names_no_second_entity(tmp_path):
+    found = synced(tmp_path, {"trip.md": "We flew to [[東京|Tokyo]] and met [[李华|Li Hua]] there.\n",
+                              "東京.md": "The capital.\n"})
+    assert {"東京", "李华"} <= found, found
+    assert not {"Tokyo", "Li Hua", "Li", "Hua"} & found, found
+
+
 # 5. a possessive after a plain bullet's verb is no evidence of a person it addresses: the name stays whole
 def test_a_possessive_after_a_plain_bullets_verb_keeps_the_name_whole(tmp_path):
     found = synced(tmp_path, {"notes.md": "- Review Board's decision on the RFC\n- Help Scout's pricing page\n"

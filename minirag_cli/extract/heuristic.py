@@ -595,7 +595,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    task's still (`Sign Language class`); a plain bullet's possessive is no person addressed (`- Help Scout's pricing
 #    page` named Scout, `- Review Tomasz's PR` names Review Tomasz as in rules 21); a wikilink's shown text is a label
 #    only after a target written as a name (_written_name: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
-#    Nowak]]` named nobody); a Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
+#    Nowak]]` named nobody; a target in a script without capitals, `[[李华|Li Hua]]`, is a name's: revZ); a
+#    Logseq task's `[#A]` cookie is blanked with its marker (`- TODO [#A] Send Priya`
 #    named Send Priya); a task label's colon lets its task's evidence cut any task verb, as docs/models.md says
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
@@ -1993,8 +1994,11 @@ def link_name(target: str) -> str | None:
 
 def _written_name(target: EntityMention | None) -> bool:
     """Is a wikilink's `target` (link_target) a name as a writer writes one, a word of it capitalised
-    (`Sourdough`, `Priya Raman`), not a date nor an ID or a slug (`202310031200`, `tomasz`, `proj.alpha`)?"""
-    return target is not None and target.type != "date" and any(w[:1].isupper() for w in target.name.split())
+    (`Sourdough`, `Priya Raman`), or a word of a script without capitals (`李华`, `東京`: review revZ, their shown
+    text `[[李华|Li Hua]]` named a second Li Hua), not a date nor an ID or a slug (`202310031200`, `tomasz`,
+    `proj.alpha`)?"""
+    return target is not None and target.type != "date" and any(
+        w[:1].isupper() or any(c.isalpha() and c.lower() == c.upper() for c in w) for w in target.name.split())
 
 
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
