@@ -87,9 +87,9 @@ def file_names(contents: list[str], dashed: bool = False) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4)
-def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[str, str]]:
     """({a note's text: the creation of each active note of that text, `2023-05-02 12:11` in the machine's time
-    zone}, {the file name the export gave a note (file_names): (its text, its creation)}) of the active notes `source`
+    zone}, {the file name the export gave a note (file_names): its creation}) of the active notes `source`
     (a source/notes.json, as it is at `_stamp`: its size and mtime) holds; empty when unreadable. A text is
     _same_text's."""
     import datetime as dt
@@ -103,7 +103,7 @@ def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[s
     notes = [n for n in notes if isinstance(n, dict) and isinstance(n.get("content"), str)] \
         if isinstance(notes, list) else []
     by_text: dict[str, list[str]] = {}
-    by_name: dict[str, tuple[str, str]] = {}
+    by_name: dict[str, str] = {}
     contents = [n["content"] for n in notes]
     for note, name, older in zip(notes, file_names(contents), file_names(contents, dashed=True)):
         content, created = _same_text(note["content"]), ""
@@ -114,12 +114,12 @@ def _creations(source: str, _stamp: tuple) -> tuple[dict[str, list[str]], dict[s
         if at is not None and at.tzinfo is not None:
             created = at.astimezone().strftime("%Y-%m-%d %H:%M")
             by_text.setdefault(content, []).append(created)
-        by_name[name] = (content, created)
-        by_name.setdefault(older, (content, created))
+        by_name[name] = created
+        by_name.setdefault(older, created)
     return by_text, by_name
 
 
-def _export_notes(folder: str | os.PathLike) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+def _export_notes(folder: str | os.PathLike) -> tuple[dict[str, list[str]], dict[str, str]]:
     """_creations of the export `folder`'s source/notes.json, as it is now; empty when it cannot be read."""
     source = os.path.join(folder, *SOURCE_FILE)
     try:
@@ -155,7 +155,7 @@ def note_read(text: str, folder: str | os.PathLike, name: str = "") -> str:
     by_text, by_name = _export_notes(folder)
     named = by_name.get(_stem(name))
     made = set(by_text.get(body, []))
-    created = named[1] if named is not None else made.pop() if len(made) == 1 else ""
+    created = named if named is not None else made.pop() if len(made) == 1 else ""
     text = tags_read(text)
     if not created:
         return text

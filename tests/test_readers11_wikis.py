@@ -244,10 +244,10 @@ def test_two_simplenote_notes_of_one_text_keep_their_own_dates(tmp_path):
     from minirag_cli.simplenote import _creations  # the machine's time zone: as the reader has it
 
     _by_text, by_name = _creations.__wrapped__(str(tmp_path / "notes/sn/source/notes.json"), ())
-    assert made == {"sn/Groceries.txt": f"created: {by_name['Groceries'][1]}",
-                    "sn/Groceries (1).txt": f"created: {by_name['Groceries (1)'][1]}",
+    assert made == {"sn/Groceries.txt": f"created: {by_name['Groceries']}",
+                    "sn/Groceries (1).txt": f"created: {by_name['Groceries (1)']}",
                     "sn/Shopping.txt": "milk, eggs"}
-    assert by_name["Groceries"][1].startswith("2023-05-0") and by_name["Groceries (1)"][1].startswith("2024-02-0")
+    assert by_name["Groceries"].startswith("2023-05-0") and by_name["Groceries (1)"].startswith("2024-02-0")
 
 
 # ------------------------------------------------------------------------------------------- Google Keep
