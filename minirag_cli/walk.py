@@ -1760,7 +1760,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
 # after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
 # chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
-READER_VERSION = 11
+# 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
+# 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
+READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

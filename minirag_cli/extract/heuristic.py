@@ -601,7 +601,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-VERSION = 22
+# 23, qa39: a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14. Februar`, `03.10.2026`;
+#    a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities, so `am 3. Oktober`
+#    reached no note of the day.
+VERSION = 23
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

@@ -1,0 +1,76 @@
+"""German days (readers 12, heuristic rules 23; qa39): a German vault names its daily notes `05.10.2026.md`,
+heads them `# Dienstag, 06.10.2026` and writes `am 3. Oktober 2026`, `5. Okt.`, `14. Februar`; a German user
+asks "Was habe ich am 3. Oktober gemacht?". Day first with a dot after each number, or the month's German name
+after the day's dot (text.german_dates): such a note is dated (its header's `date:` line, its tasks' day), the
+days are date entities, and a question that writes one asks that day. A numbered list's `1. August` or `2. Jan
+Meier` opening its line is no date without a year."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from minirag_cli import db
+from minirag_cli.embed import HashingEmbedder
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.retrieve import search
+from minirag_cli.sync import SyncOptions, sync_folders
+from minirag_cli.text import find_dates, written_days
+from tests.conftest import write_notes
+
+NOTES = {
+    "Daily/05.10.2026.md": "# Mo., 5. Okt.\n\nBesprechung mit Jürgen um 10 Uhr, danach Mittagessen in der Kantine.\n"
+                           "- [ ] Angebot an Frau Schröder schicken\n",
+    "Daily/06.10.2026.md": "# Dienstag, 06.10.2026\n\nDer Techniker war da und hat das Ventil getauscht.\n",
+    "Daily/Samstag.md": "# Samstag\n\nAm 3. Oktober 2026 frei gehabt, im Tiergarten joggen gewesen.\n",
+    "Reise.md": "# Reise\n\nIch habe gelernt, dass ich am Dienstag nichts gemacht habe. Was habe ich vergessen?\n"
+                "1. August wir fahren nach Rom\n2. Jan Meier holt uns ab\n",
+    **{f"misc/notiz{i}.md": f"Ich habe heute Einkauf Nummer {i} gemacht und das Fahrrad geputzt.\n" for i in range(8)},
+}
+
+
+def _sync(tmp_path):
+    root = tmp_path / "notes"
+    write_notes(root, NOTES)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(),
+                 options=SyncOptions(chunk_tokens=60, overlap_tokens=6))
+    return conn
+
+
+def _header(conn, path):
+    return conn.execute("SELECT c.header FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? "
+                        "ORDER BY c.seq", (path,)).fetchone()[0]
+
+
+def test_german_days_are_read_and_a_list_item_is_none():
+    assert [d for _s, d in find_dates("Am 3. Oktober 2026 frei, Termin am 20.10.2026, bis 5. Okt.")] == [
+        "2026-10-03", "2026-10-20", "--10-05"]
+    assert [s for s, _d in find_dates("Geburtstag: 14. Februar.")] == ["14. Februar"]
+    assert find_dates("1. August wir fahren\n2. Jan Meier holt uns ab\nVersion 1.2.2026.1, 3.10.") == []
+    assert [d for _s, d in find_dates("1. August 2026 fahren wir")] == ["2026-08-01"]
+    assert [(y, m, d) for _m, y, m, d in written_days("Was habe ich am 3. Oktober gemacht?")] == [(None, 10, 3)]
+    assert [(y, m, d) for _m, y, m, d in written_days("Was war am 03.10.2026?")] == [("2026", 10, 3)]
+
+
+def test_a_german_daily_note_is_dated_and_found_by_its_day(tmp_path, mrag_bin):
+    conn = _sync(tmp_path)
+    # named day first with dots, headed by a day in figures: dated as `2026-10-05.md` is
+    assert _header(conn, "Daily/05.10.2026.md") == "# Mo., 5. Okt. · date: 2026-10-05"
+    assert _header(conn, "Daily/06.10.2026.md") == "# Dienstag, 06.10.2026 · date: 2026-10-06"
+    dates = {k for (k,) in conn.execute("SELECT key FROM entities WHERE type = 'date'")}
+    assert {"date:2026-10-03", "date:2026-10-05", "date:2026-10-06"} <= dates
+    assert not {k for k in dates if k.startswith(("date:--08-01", "date:--01-02"))}  # the numbered list
+    for question, path in (("Was habe ich am 5. Oktober 2026 gemacht?", "Daily/05.10.2026.md"),
+                           ("what did I do on 6 October 2026?", "Daily/06.10.2026.md"),
+                           ("Was habe ich am 06.10.2026 gemacht?", "Daily/06.10.2026.md"),
+                           ("Was habe ich am 3. Oktober gemacht?", "Daily/Samstag.md")):
+        results = search(conn, question, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
+        assert results and results[0]["path"] == path, (question, [r["path"] for r in results])
+    conn.close()
+    # its tasks are of its day
+    out = subprocess.run([mrag_bin, "--db", str(tmp_path / "index.sqlite"), "tasks", "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    tasks = json.loads(out.stdout)
+    assert [t["note_date"] for t in tasks if t["path"] == "Daily/05.10.2026.md"] == ["2026-10-05"]
