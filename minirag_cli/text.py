@@ -28,6 +28,26 @@ themselves then there these they this those through to too under until up very w
 while who whom why will with would you your yours yourself yourselves
 """.split())
 
+# German's function words that are no English words: a German question ("Wann habe ich mit Jürgen gesprochen?")
+# drops them from its BM25 query as an English one drops STOPWORDS (german_question; qa39: `ich`, `habe`, `mit` ranked
+# a note that says "Ich habe gelernt" and no Jürgen first). An English question keeps every word it kept.
+GERMAN_STOPWORDS = frozenset("""
+ich du er sie es wir ihr mich mir dich dir sich uns euch ihm ihn ihnen mein meine meinen meinem meiner dein deine sein
+seine ihre unser unsere habe hast hat haben hatte hattest hatten bist ist sind waren wird wirst werden wurde wurden
+bin kann konnte muss musste soll sollte will wollte wann wie wo wer wen wem wessen warum wieso weshalb welche welcher
+welches womit worüber wohin woher mit und oder aber nicht kein keine keinen der das den dem des ein eine einen einem
+einer eines im am vom zum zur beim ins auf für von bei nach über unter vor zu zwischen auch noch schon sehr nur dann
+jetzt etwas dass ob denn doch mal gibt gab
+""".split())
+
+
+def german_question(words: list[str]) -> bool:
+    """Is a question of these lower-cased `words` German: two of them German function words
+    (GERMAN_STOPWORDS) that are no English words, more than its English ones (STOPWORDS)?"""
+    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in words)
+    return de >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in words)
+
+
 # The keyword channel's stopwords plus words that name no entity in a question
 # (graph grounding: a span may neither start nor end with one).
 GROUNDING_STOPWORDS = STOPWORDS | frozenset("""

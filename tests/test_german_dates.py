@@ -74,3 +74,27 @@ def test_a_german_daily_note_is_dated_and_found_by_its_day(tmp_path, mrag_bin):
     assert out.returncode == 0, out.stderr
     tasks = json.loads(out.stdout)
     assert [t["note_date"] for t in tasks if t["path"] == "Daily/05.10.2026.md"] == ["2026-10-05"]
+
+
+def test_a_german_question_searches_its_words_not_its_function_words(tmp_path):
+    """`Wann habe ich mit Jürgen gesprochen?`: BM25 searched `wann`, `habe`, `ich` and `mit` as words (English's
+    STOPWORDS are dropped), and ranked a note that says "ich habe ... mit" many times, of no Jürgen, first. A German
+    question drops German's function words (text.GERMAN_STOPWORDS); an English one keeps what it kept."""
+    from minirag_cli.retrieve import fts_query
+
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "Telefonat.md": "# Telefonat\n\nHeute mit Jürgen über das Angebot gesprochen.\n",
+        "Tagebuch.md": "# Tagebuch\n\nIch habe gelernt, wann ich mit dem Rad fahre. Ich habe mit Anna gekocht, "
+                       "ich habe mit Tom gelesen, und wann ich mit Lea laufe, habe ich vergessen.\n",
+        **{f"misc/notiz{i}.md": f"Einkauf Nummer {i}: Brot, Milch, Jürgen fragen.\n" for i in range(4)},
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(), options=SyncOptions())
+    results = search(conn, "Wann habe ich mit Jürgen gesprochen?", embedder=HashingEmbedder(dim=32), mode="bm25",
+                     k=5).results
+    assert results[0]["path"] == "Telefonat.md", [r["path"] for r in results]
+    conn.close()
+    assert fts_query("Wann habe ich mit Jürgen gesprochen?") == '"jürgen" OR "gesprochen"'
+    # English keeps its words, German-looking or not ("die", "war" are English words too)
+    assert fts_query("what did die hard fans say in the war?") == '"die" OR "hard" OR "fans" OR "say" OR "war"'
