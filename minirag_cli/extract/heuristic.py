@@ -712,10 +712,13 @@ _LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
 # (COMMON_WORDS). Heuristic rules 16: `Yo: ¿y el parcial?` made a person Yo.
 FIRST_PERSON = frozenset("yo ich moi io eu ik jeg jag".split())
 # The verbs a label's sentence reports with (`Prof. Alvarez announced:`, `Dr. Chen said:`): such a
-# label is a sentence, which names its subject, not itself (_phrase; heuristic rules 16)
+# label is a sentence, which names its subject, not itself (_phrase; heuristic rules 16); German's too (`Jürgen
+# sagte:`, `Zoë meinte:` named `Jürgen sagte` and `Zoë meinte`: rules 23, qa39)
 REPORTING_VERBS = frozenset("""
 said says asked told added wrote writes announced announces explained explains mentioned mentions noted notes
 stressed stresses listed lists recommended recommends suggested suggests emphasized emphasised replied answered
+sagt sagte meint meinte fragt fragte schreibt schrieb erklärt erklärte antwortet antwortete erzählt erzählte betont
+betonte ruft rief findet fand
 """.split())
 # The generic words a heading labels a part of a course, a book or a series with (`## Lecture 7 -
 # 2026-11-10`, `# Data Structures - Lecture 1`, `## Week 3`), lower-cased: before a number in a heading
@@ -787,6 +790,7 @@ ENGLISH_WORDS = frozenset("""
 the and is are to of a i you it that this with for on was were have has be not but they he she we at from
 """.split())
 GERMAN_MIN = 4
+GERMAN_SHORT_MIN = 2  # ... or this many and no English one (german)
 GERMAN_DETERMINERS = frozenset("""
 der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
 meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
@@ -794,6 +798,10 @@ ihren ihrem ihrer ihres unser unsere unseren unserem unserer unseres euer eure e
 diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem welche welches welchen welchem
 im am vom zum zur beim ins ans aufs fürs ums
 """.split())
+# German's days abbreviated before a date (`# Mo., 5. Okt.`, `Di. 13.10.2026`, `Sa, 3. Oktober`): no name (`Mo`, `Di`
+# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a date's number
+GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
+_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+\d{1,2}\.(?:[ \t]?[^\W\d_]|\d)|\.?,?[ \t]+\d{4}-\d\d-\d\d")
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = frozenset("""
 Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
@@ -2275,14 +2283,18 @@ def without_math(text: str) -> str:
 
 def german(text: str) -> bool:
     """Is `text` German: at least GERMAN_MIN of its words German function
-    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS)?"""
+    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS),
+    or GERMAN_SHORT_MIN of them and no English one?"""
     # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
     # only in a text that writes one of German's commonest words, as a German text of any length does
     if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
         return False
     counts = collections.Counter(_WORD_RUN.findall(text.lower()))
     de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
-    return de >= GERMAN_MIN and de >= 2 * sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+    en = sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+    # a short one (a daily note's two lines, `Besprechung mit Jürgen um 10 Uhr ... in der Kantine.`) holds fewer:
+    # two and no English one (rules 23, qa39: `der Kantine`, `die Zahlen` of such a note were names)
+    return de >= 2 * en and (de >= GERMAN_MIN or (de >= GERMAN_SHORT_MIN and en == 0))
 
 
 # a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
@@ -3215,6 +3227,8 @@ class HeuristicExtractor:
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
+            if span in GERMAN_DAY_ABBREVIATIONS and _GERMAN_DAY_BEFORE_DATE.match(text, start + len(found)):
+                continue  # `# Mo., 5. Okt.`, `Di. 13.10.2026`: a German day abbreviated, no name (rules 23)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
