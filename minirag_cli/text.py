@@ -412,6 +412,18 @@ _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:
 # a month and the year after it, as written: "October 2026", "Oct. 2026", "October, 2026", "October of 2026"
 # (not the year of a day written after it, "May 2026-05-03": that is the day, its month word before it)
 _MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d)\b(?![-/.]\d))?", re.I)
+# ... and German's months that English does not spell alike, with their year ("im Oktober 2026", "März 2026",
+# "Okt. 2026"; qa39: no month was asked): without one, `Mai` is a name as often as `May` is a word
+_GERMAN_ONLY_MONTHS = "|".join(sorted((m for m in GERMAN_MONTHS if m not in MONTH_WORDS), key=len, reverse=True))
+_GERMAN_MONTH = re.compile(rf"(?<!\w)({_GERMAN_ONLY_MONTHS})(?!\w)\.?,?\s+((?:19|20)\d\d)\b(?![-/.]\d)", re.I)
+
+
+def _month_words(question: str) -> list[re.Match]:
+    """The months `question` writes as words (_MONTH_ONLY; German's with their year: _GERMAN_MONTH), in order:
+    each match's group 1 the month's word, group 2 its year or None."""
+    return sorted([*_MONTH_ONLY.finditer(question), *_GERMAN_MONTH.finditer(question)], key=lambda m: m.start())
+
+
 _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
 # a span of two years written with the second's last two digits: a season, an academic or a fiscal year ("the
 # 2011-12 season", "2019–20"): no month, as 2026-10 is, when those digits are more than the year's own (iso_months)
@@ -421,7 +433,7 @@ _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 def _month_of(word: str) -> int | None:
     w = word.lower().rstrip(".")
-    return MONTHS.get(w) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
+    return MONTHS.get(w) or (GERMAN_MONTHS[w] if w in GERMAN_MONTHS and w not in MONTH_WORDS else None) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
                                   and k.startswith(w)), None) or (9 if w == "sept" else None)
 
 
@@ -455,7 +467,7 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
         spans.append((group.start, group.end))
         for year, month in group.months:
             add(year, month, None, (group.start, group.end))
-    for m in _MONTH_ONLY.finditer(question):
+    for m in _month_words(question):
         word = m.group(1)
         # "may", "march" and friends are words too: only a capitalised month
         # name that does not open the question counts, or one a year follows ("october 2026")
@@ -523,7 +535,7 @@ def written_months(question: str) -> list[tuple[re.Match, str, int]]:
     note's so; a question's are read with the months joined to them
     (asked_months)."""
     days = [m.span() for m, *_ in written_days(question)]
-    found = [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
+    found = [(m, m.group(2), _month_of(m.group(1))) for m in _month_words(question)
              if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
              and not any(a <= m.start() < b for a, b in days)]
     found += [(m, m.group(1), int(m.group(2))) for m in iso_months(question)]
@@ -568,7 +580,7 @@ def asked_months(question: str) -> list[AskedMonths]:
     and answer.on_the_day reads their notes."""
     days = [m.span() for m, *_ in written_days(question)]
     items = []  # (start, end, word or "", year or None, month)
-    for m in _MONTH_ONLY.finditer(question):
+    for m in _month_words(question):
         month = _month_of(m.group(1))
         if month and len(m.group(1)) >= 3 and not any(a <= m.start() < b for a, b in days):
             items.append((m.start(), m.end(), m.group(1), m.group(2), month))

@@ -126,3 +126,27 @@ def test_the_rules_are_23_and_the_readers_12():
     from minirag_cli.walk import READER_VERSION
 
     assert VERSION >= 23 and READER_VERSION >= 12
+
+
+def test_a_german_month_with_its_year_is_asked(tmp_path):
+    """`Was habe ich im Oktober 2026 gemacht?` asked no month (`Oktober` is no English month word): its notes had no
+    date vote and the month's phrase was searched as two words. German's own month words with their year are months
+    (`im Oktober 2026`, `Okt. 2026`, `März 2026`); without a year `Mai` stays a word a name may be."""
+    from minirag_cli.text import asked_months, date_terms
+
+    assert [g.months for g in asked_months("Was habe ich im Oktober 2026 gemacht?")] == [(("2026", 10),)]
+    assert [g.months for g in asked_months("Was war im Okt. 2026 und im März 2027?")] == [(("2026", 10),),
+                                                                                         (("2027", 3),)]
+    assert asked_months("Was hat Mai gesagt?") == [] and date_terms("Was hat Mai gesagt?", ["2026"]) == []
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "Daily/09.10.2026.md": "# Freitag\n\nFolien fertig gemacht und verschickt.\n",
+        "Daily/2026-09-28.md": "# Montag\n\nErster Arbeitstag nach dem Urlaub gemacht.\n",
+        "Rezepte.md": "# Rezepte\n\nIm Oktober habe ich Kuchen gemacht, im Oktober auch Brot gemacht.\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(), options=SyncOptions())
+    results = search(conn, "Was habe ich im Oktober 2026 gemacht?", embedder=HashingEmbedder(dim=32), mode="bm25",
+                     k=5).results
+    conn.close()
+    assert results[0]["path"] == "Daily/09.10.2026.md", [r["path"] for r in results]
