@@ -3174,6 +3174,14 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
+            inner = next((i for i, w in enumerate(words[1:-1], 1) if w.removesuffix(".") in PERSON_TITLES
+                          or (is_german and w in GERMAN_TITLES)), None)
+            if inner is not None:
+                # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
+                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names)
+                start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
+            elif len(words) > 1 and words[-1].removesuffix(".") in PERSON_TITLES:
+                words = words[:-1]  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, no part of the role's
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)

@@ -1,4 +1,4 @@
-"""German days (readers 12, heuristic rules 23; qa39): a German vault names its daily notes `05.10.2026.md`,
+"""A German vault (qa39). German days (readers 12, heuristic rules 23): a German vault names its daily notes `05.10.2026.md`,
 heads them `# Dienstag, 06.10.2026` and writes `am 3. Oktober 2026`, `5. Okt.`, `14. Februar`; a German user
 asks "Was habe ich am 3. Oktober gemacht?". Day first with a dot after each number, or the month's German name
 after the day's dot (text.german_dates): such a note is dated (its header's `date:` line, its tasks' day), the
@@ -150,3 +150,24 @@ def test_a_german_month_with_its_year_is_asked(tmp_path):
                      k=5).results
     conn.close()
     assert results[0]["path"] == "Daily/09.10.2026.md", [r["path"] for r in results]
+
+
+def test_a_role_before_a_person_s_title_is_no_part_of_the_name(tmp_path):
+    """`Mein Nachbar Herr Öztürk`, `Zahnarzt Dr. Schäfer` were names whole (and `Hausärztin Dr` one of `Hausärztin
+    Dr. med. Lena Vogt`): a role before a title is no part of the name the title opens, which is a person's, as
+    `Dr. Schäfer` alone is (rules 23); English's too (`Board Chair Dr. Lee`)."""
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "Straße.md": "# Straße\n\nIch wohne in der Kastanienallee. Mein Nachbar Herr Öztürk hat eine Werkstatt.\n",
+        "Gesundheit.md": "# Arzttermine\n\nZahnarzt Dr. Schäfer am 20.10.2026 um 9:30.\n"
+                         "Hausärztin Dr. med. Lena Vogt, Praxis in der Schönhauser Allee.\n",
+        "Gala.md": "# Gala\n\nWe met Board Chair Dr. Lee at the gala.\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(), options=SyncOptions())
+    found = dict(conn.execute("SELECT name, type FROM entities"))
+    conn.close()
+    assert {k: found.get(k) for k in ("Öztürk", "Schäfer", "Lee")} == {"Öztürk": "person", "Schäfer": "person",
+                                                                       "Lee": "person"}, found
+    assert not set(found) & {"Nachbar Herr Öztürk", "Zahnarzt Dr. Schäfer", "Hausärztin Dr", "Board Chair Dr. Lee"}
+    assert "Lena Vogt" in found
