@@ -102,6 +102,8 @@ GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?((?:{_GERMAN_FULL
                          r"(?:,?[ \t\u00a0]+((?:19|20)\d\d)(?!\d))?", re.I)
 DOTTED_DATE = re.compile(r"(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d\d)(?!\w|\.\d)")
 _LIST_ITEM_START = re.compile(r"[ \t>*+-]*")
+_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )|(?<=\bab ))"
+                                  r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
 
 
 def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
@@ -501,8 +503,12 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
     "May 3"): the days date_terms searches as their dates and
     retrieve.fts_query no longer as their words."""
     found: list[tuple[re.Match, str | None, int, int]] = []
-    # German's `am 3. Oktober`, `03.10.2026` (german_dates: qa39, a German question asked no day)
+    # German's `am 3. Oktober`, `03.10.2026` (german_dates: qa39, a German question asked no day), and a day in
+    # figures without its year after a preposition of days (`am 3.10.`, `vom 5.10.`: a question's; a note's `3.10`
+    # is as often a number)
     found += [(m, year, month, day) for m, year, month, day in german_dates(question) if iso_date(2000, month, day)]
+    found += [(m, None, int(m.group(2)), int(m.group(1))) for m in _GERMAN_YEARLESS_DAY.finditer(question)
+              if iso_date(2000, int(m.group(2)), int(m.group(1)))]
     for m in _DAY_MONTH.finditer(question):
         month = _month_of(m.group(2))
         if month:

@@ -51,6 +51,9 @@ def test_german_days_are_read_and_a_list_item_is_none():
     assert [d for _s, d in find_dates("1. August 2026 fahren wir")] == ["2026-08-01"]
     assert [(y, m, d) for _m, y, m, d in written_days("Was habe ich am 3. Oktober gemacht?")] == [(None, 10, 3)]
     assert [(y, m, d) for _m, y, m, d in written_days("Was war am 03.10.2026?")] == [("2026", 10, 3)]
+    # a question's day in figures without its year, after a preposition of days; no other number
+    assert [(y, m, d) for _m, y, m, d in written_days("Was habe ich am 3.10. gemacht?")] == [(None, 10, 3)]
+    assert written_days("Was kostet 3.10. Euro?") == []
 
 
 def test_a_german_daily_note_is_dated_and_found_by_its_day(tmp_path, mrag_bin):
