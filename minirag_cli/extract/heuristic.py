@@ -2001,6 +2001,19 @@ def _written_name(target: EntityMention | None) -> bool:
         w[:1].isupper() or any(c.isalpha() and c.lower() == c.upper() for c in w) for w in target.name.split())
 
 
+# a wikilink's shown text written as a phrase in lower case before a name of two capitalised words or more: `the
+# trip with Maria Silva`, `dinner at Casa Pinto`
+_SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
+
+
+def _names_in_shown(shown: str) -> bool:
+    """Does a wikilink's shown text (after a target written as a name, which makes it a label: _written_name) write
+    a name the writer gives nowhere else, a name of two capitalised words or more after lower-case words (`[[Trip to
+    Lisbon|the trip with Maria Silva]]`: heuristic rules 23, it lost Maria Silva)? A label in title case
+    (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to Lisbon|the trip to Lisbon]]`) is read as one."""
+    return _SHOWN_PHRASE_NAME.fullmatch(shown.strip()) is not None
+
+
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
@@ -3036,9 +3049,12 @@ class HeuristicExtractor:
         # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
         # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
+        # ... unless it opens in lower case and writes a name of words after (`[[Trip to Lisbon|the trip with Maria
+        # Silva]]`: _names_in_shown, rules 23)
         linked = Ranges([(start, end) for start, end, _target in links]
                         + [(end, text.find("]]", end)) for _start, end, target in wiki
-                           if text.startswith("|", end) and _written_name(target)])
+                           if text.startswith("|", end) and _written_name(target)
+                           and not _names_in_shown(text[end + 1:text.find("]]", end)])])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3388,6 +3404,16 @@ _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[
 # `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
 # `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
 _WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
+# ... but `to`/`from` after a verb of writing or speaking take a person (`I wrote to Lovelace`, `heard from
+# Lovelace`), where `flight to London` takes a place (heuristic rules 23)
+_SPOKEN_BEFORE = re.compile(r"(?<![^\W_])(?:wr[io]te|writes|writing|written|talk|talks|talked|talking|spoke|speak|"
+                            r"speaks|speaking|said|say|says|repl(?:y|ies|ied)|explained|mentioned|complained|"
+                            r"listen|listens|listened|emailed|texted|messaged|heard|apologi[sz]ed)[ \t]+(?:to|from)"
+                            r"[ \t]+$")
+# ... and a possessive after one before a room or a thing of one's own is a person's (`in Lovelace's office`, `at
+# Lovelace's house`), where `in London's east end` is a city's (heuristic rules 23)
+_OWN_PLACE_AFTER = re.compile(r"['’]s[ \t]+(?:office|house|home|flat|apartment|room|place|garden|kitchen|lab|studio|"
+                              r"desk|car|study|cabin|cottage|bedroom|backyard)(?![^\W_])")
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
@@ -3395,7 +3421,9 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
     of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
     surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
-    city's name, review revV)? One pass over the text for each."""
+    city's name, review revV) but after a verb of writing or speaking (_SPOKEN_BEFORE: `I wrote to Lovelace`) or
+    as a possessive before a room of one's own (_OWN_PLACE_AFTER: `in Lovelace's office`: rules 23)? One pass over
+    the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
@@ -3406,7 +3434,9 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     for m in re.finditer(whole.format(re.escape(surname)), text):
         if text.endswith(full, 0, m.end()):
             continue
-        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]):
+        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]) \
+                and _SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None \
+                and _OWN_PLACE_AFTER.match(text, m.end()) is None:
             return False
         alone = m.start() if alone is None else alone
     return first is None or alone is None or first.start() < alone

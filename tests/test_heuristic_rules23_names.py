@@ -1,0 +1,53 @@
+"""Heuristic rules 23 (names23): names rules 22 still got wrong. A surname alone after `to`/`from` was a place's
+even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's shown text after a name's
+target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip with Maria Silva]]`).
+Each through a real sync of a folder, as `mrag sync` runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import sync_folders
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def synced(tmp_path, files: dict[str, str]) -> set[str]:
+    root = tmp_path / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+# 4. a surname alone after a verb of writing's `to`/`from`, or a possessive before a room of one's own, joins
+@pytest.mark.parametrize("text", [
+    "I met Ada Lovelace yesterday. I wrote to Lovelace about the engine.\n",
+    "Ada Lovelace called. Later I heard from Lovelace again.\n",
+    "I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n",
+])
+def test_a_surname_after_a_verb_of_writing_or_before_a_room_joins_its_full_name(tmp_path, text):
+    found = synced(tmp_path, {"note.md": text})
+    assert "Ada Lovelace" in found and "Lovelace" not in found, found
+
+
+@pytest.mark.parametrize("text,apart", [
+    ("I read a novel by Jack London. Then my flight to London left. We stayed in London's east end.\n", "London"),
+    ("I worked at Morgan Stanley. I wrote to Stanley.\n", "Stanley"),  # a company's, `at` tells
+])
+def test_a_place_or_a_company_keeps_its_word_apart(tmp_path, text, apart):
+    assert apart in synced(tmp_path, {"note.md": text})
+
+
+# 5. a wikilink's shown text that writes a name after lower-case words names it, a title-case label none
+def test_a_shown_text_writing_a_name_after_lower_case_words_names_it(tmp_path):
+    found = synced(tmp_path, {"notes.md": "Notes from [[Trip to Lisbon|the trip with Maria Silva]].\n"
+                                          "Baked from [[Sourdough|Bread Notes]], see [[Trip to Lisbon|the trip to "
+                                          "Lisbon]].\n"})
+    assert {"Trip to Lisbon", "Maria Silva", "Sourdough"} <= found, found
+    assert not {"Bread", "Bread Notes", "Lisbon"} & found, found
