@@ -51,3 +51,13 @@ def test_a_shown_text_writing_a_name_after_lower_case_words_names_it(tmp_path):
                                           "Lisbon]].\n"})
     assert {"Trip to Lisbon", "Maria Silva", "Sourdough"} <= found, found
     assert not {"Bread", "Bread Notes", "Lisbon"} & found, found
+
+
+# 6. `the X and Y Organization` is one institution's name; people before one after `and` stay apart
+def test_an_institutions_name_with_and_is_one_name(tmp_path):
+    found = synced(tmp_path, {"notes.md": "I applied to the Food and Agriculture Organization last week.\n"
+                                          "We saw the Victoria and Albert Museum. The Bill and Melinda Gates "
+                                          "Foundation paid.\nI met Priya and Oxford University staff.\n"})
+    assert {"Food and Agriculture Organization", "Victoria and Albert Museum", "Bill and Melinda Gates Foundation",
+            "Priya", "Oxford University"} <= found, found
+    assert not {"Food", "Agriculture Organization", "Albert Museum", "Priya and Oxford University"} & found, found

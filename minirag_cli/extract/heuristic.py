@@ -3839,13 +3839,34 @@ class KnownNames:
         return out
 
 
+# the last word of an institution's name, which joins `X and Y` before it into one (`Food and Agriculture
+# Organization`, `Bill and Melinda Gates Foundation`, `Victoria and Albert Museum`)
+INSTITUTION_WORDS = frozenset("Organization Organisation Institute Institution University College Association "
+                              "Council Foundation Society Museum Bank Agency Commission Department Ministry "
+                              "Authority Academy Laboratory Laboratories Center Centre Trust Board Administration "
+                              "Office Service Services".split())
+_AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
+# ... after `the`, as an institution's name is written (`the Victoria and Albert Museum`), not people's (`met Priya
+# and Oxford University staff`)
+_THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
+
+
 def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`)."""
-    for m in CAP_SPAN.finditer(text):
+    matches = CAP_SPAN.finditer(text)
+    for m in matches:
         start, found = m.start(), m.group(0)
+        joined = _AND_JOIN.match(text, m.end())
+        if joined is not None and (found.startswith("The ") or _THE_BEFORE.search(text, max(0, start - 5), start)):
+            after = CAP_SPAN.match(text, joined.end())
+            if after is not None and after.group(0).split()[-1] in INSTITUTION_WORDS:
+                # `the Food and Agriculture Organization`: one name (heuristic rules 23: Food, Agriculture
+                # Organization)
+                found = text[start:after.end()]
+                next(matches, None)  # the span after `and`, read with this one
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
                and _street_ends(text, start + cut.end(), m.end())):
