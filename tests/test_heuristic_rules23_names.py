@@ -61,3 +61,12 @@ def test_an_institutions_name_with_and_is_one_name(tmp_path):
     assert {"Food and Agriculture Organization", "Victoria and Albert Museum", "Bill and Melinda Gates Foundation",
             "Priya", "Oxford University"} <= found, found
     assert not {"Food", "Agriculture Organization", "Albert Museum", "Priya and Oxford University"} & found, found
+
+
+# 2. a plain bullet's phrasal verb with its particle ending the line addresses the name between them
+def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
+    found = synced(tmp_path, {"notes.md": "- Pay Marco back\n- Pick Priya up\n- Call Marta back.\n"
+                                          "- Help Center back online\n- Finish Line\n- Review Board's decision\n"})
+    assert {"Marco", "Priya", "Marta", "Help Center", "Finish Line", "Review Board"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Pay", "Pick", "Call"}}, found
+    assert not {"Center", "Line", "Board"} & found, found

@@ -4346,12 +4346,20 @@ def _listed_opening(text: str, start: int) -> bool:
 def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
     verb addresses, by its line's evidence (heuristic rules 22): a second object after it, opened by a determiner
-    (`- Send Priya the budget`; not `- Sign Language class`), its first word written nowhere in the text in lower
-    case? A plain list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there
-    (`- Review Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
-    if _DETERMINER_NEXT.match(text, start + len(found)) is None:
+    (`- Send Priya the budget`; not `- Sign Language class`) or a phrasal verb's particle ending the line (`- Pay
+    Marco back`: _PARTICLE_END, rules 23), its first word written nowhere in the text in lower case? A plain
+    list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there (`- Review
+    Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
+    after = start + len(found)
+    if _DETERMINER_NEXT.match(text, after) is None and _PARTICLE_END.match(text, after) is None:
         return False
     return rest[0].lower() not in _lower_words(text)
+
+
+# a phrasal verb's particle after its object, ending the line: the object is someone the verb addresses (`- Pay
+# Marco back`, `- Pick Priya up`, `- Drop Lena off`: heuristic rules 23, they named Pay Marco), where a name's
+# particle goes on (`- Help Center back online`)
+_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\n|\Z)")
 
 
 _lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())
