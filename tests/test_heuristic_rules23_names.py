@@ -70,3 +70,14 @@ def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
     assert {"Marco", "Priya", "Marta", "Help Center", "Finish Line", "Review Board"} <= found, found
     assert not {n for n in found if n.split()[0] in {"Pay", "Pick", "Call"}}, found
     assert not {"Center", "Line", "Board"} & found, found
+
+
+# 7. a one-word cell in a column of items written in lower case starts a sentence as they do
+def test_a_capitalised_item_among_lower_case_items_names_nothing(tmp_path):
+    found = synced(tmp_path, {"shopping.md": "| Item | Qty |\n|---|---|\n| Export | 2 |\n| Milk | 1 |\n| eggs | 12 |\n"
+                                             "| oat milk | 1 |\n",
+                              "people.md": "| Friends | Food |\n|---|---|\n| Tanaka | sushi |\n| Oskar | tea |\n"
+                                           "| everyone | cake |\n| nobody | soup |\n\n| Owner | Task |\n|---|---|\n"
+                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n"})
+    assert {"Tanaka", "Oskar", "Priya", "Noma"} <= found, found
+    assert not {"Export", "Milk"} & found, found
