@@ -8,10 +8,14 @@ from __future__ import annotations
 import pytest
 
 from minirag_cli import db
-from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
 from minirag_cli.sync import sync_folders
 from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
+
+
+def test_the_rules_are_23():
+    assert VERSION == 23
 
 
 def synced(tmp_path, files: dict[str, str]) -> set[str]:

@@ -601,7 +601,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-VERSION = 22
+# 23, names23's part (name leftovers): a lone surname after a verb of writing's `to`/`from` or as a possessive before a
+#    room of one's own joins its full name (_SPOKEN_BEFORE, _OWN_PLACE_AFTER: `I wrote to Lovelace`, `in Lovelace's
+#    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
+#    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
+#    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
+#    Organization` (INSTITUTION_WORDS) is one name (_cap_spans: Food, Agriculture Organization); a plain bullet's
+#    task verb goes before a name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay
+#    Marco); a one-word table cell among lower-case items starts a sentence (_common_cells: `| Milk |` over `| eggs
+#    |` named Milk).
+VERSION = 23
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
