@@ -606,7 +606,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
 #    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
 #    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
-#    Organization` (INSTITUTION_WORDS) is one name (_cap_spans: Food, Agriculture Organization); a plain bullet's
+#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food, Agriculture Organization); a plain bullet's
 #    task verb goes before a name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay
 #    Marco); a one-word table cell among lower-case items starts a sentence (_common_cells: `| Milk |` over `| eggs
 #    |` named Milk).
@@ -3848,15 +3848,16 @@ class KnownNames:
         return out
 
 
-# the last word of an institution's name, which joins `X and Y` before it into one (`Food and Agriculture
-# Organization`, `Bill and Melinda Gates Foundation`, `Victoria and Albert Museum`)
-INSTITUTION_WORDS = frozenset("Organization Organisation Institute Institution University College Association "
-                              "Council Foundation Society Museum Bank Agency Commission Department Ministry "
-                              "Authority Academy Laboratory Laboratories Center Centre Trust Board Administration "
-                              "Office Service Services".split())
+# the last word of an institution's name of subjects, which joins `the X and Y` before it into one (`the Food and
+# Agriculture Organization`, `the Food and Drug Administration`): not a place's kind (`Museum`, `University`, `Bank`,
+# `Department`), which lists two names as often (`the Louvre and British Museum`, `the Treasury and Labor Department`)
+INSTITUTION_WORDS = frozenset("Organization Organisation Administration Association Agency Commission Council "
+                              "Society Institute Foundation Authority Academy".split())
+# ... X one word, no acronym (`the UN and Trade Organization`), and Y one word before it (`the Pentagon and National
+# Security Agency` is two names)
 _AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
-# ... after `the`, as an institution's name is written (`the Victoria and Albert Museum`), not people's (`met Priya
-# and Oxford University staff`)
+_AND_JOINED = re.compile(rf"(?:The{_GAP})?{UPPER}{LOWER}+")
+# ... after `the`, as an institution's name is written, not people's (`met Priya and Oxford University staff`)
 _THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
 
 
@@ -3869,9 +3870,11 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     for m in matches:
         start, found = m.start(), m.group(0)
         joined = _AND_JOIN.match(text, m.end())
-        if joined is not None and (found.startswith("The ") or _THE_BEFORE.search(text, max(0, start - 5), start)):
+        if joined is not None and _AND_JOINED.fullmatch(found) \
+                and (found.startswith("The") or _THE_BEFORE.search(text, max(0, start - 5), start)):
             after = CAP_SPAN.match(text, joined.end())
-            if after is not None and after.group(0).split()[-1] in INSTITUTION_WORDS:
+            words = after.group(0).split() if after is not None else []
+            if len(words) == 2 and words[0][1:].islower() and words[1] in INSTITUTION_WORDS:
                 # `the Food and Agriculture Organization`: one name (heuristic rules 23: Food, Agriculture
                 # Organization)
                 found = text[start:after.end()]
