@@ -84,6 +84,8 @@ def test_a_capitalised_item_among_lower_case_items_names_nothing(tmp_path):
                                              "| oat milk | 1 |\n",
                               "people.md": "| Friends | Food |\n|---|---|\n| Tanaka | sushi |\n| Oskar | tea |\n"
                                            "| everyone | cake |\n| nobody | soup |\n\n| Owner | Task |\n|---|---|\n"
-                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n"})
-    assert {"Tanaka", "Oskar", "Priya", "Noma"} <= found, found
+                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n",
+                              "party.md": "| Brings | Dish |\n|---|---|\n| Lena | salad |\n| everyone | pie |\n"
+                                          "| friends | wine |\n| Jonas | bread |\n"})
+    assert {"Tanaka", "Oskar", "Priya", "Noma", "Lena", "Jonas"} <= found, found
     assert not {"Export", "Milk"} & found, found

@@ -4093,8 +4093,10 @@ def _common_cells(text: str) -> frozenset[int]:
 
 # a table cell written in lower case, an item's (`eggs`, `oat milk`), no address nor figure
 _LOWER_CELL = re.compile(r"[a-z][a-z'’-]*(?:[ \t]+[a-z][a-z'’-]*)*")
-# ... but not one a column of people writes for no one or for all (`| everyone |`, `| unassigned |`)
-_NOBODY_CELLS = frozenset("everyone everybody team nobody none noone someone anyone unassigned tba self".split())
+# ... but not one a column of people writes for no one or for all (`| everyone |`, `| unassigned |`; family's
+# `| mom |` is a common word of the lexicon already, TABLE_COMMON_WORDS)
+_NOBODY_CELLS = frozenset("""everyone everybody anyone someone nobody noone none unassigned tba self us team family
+friends neighbours neighbors""".split())
 
 
 def _name_column_cells(text: str) -> set[int]:
