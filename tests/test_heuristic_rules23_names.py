@@ -62,11 +62,11 @@ def test_an_institutions_name_with_and_is_one_name(tmp_path):
     found = synced(tmp_path, {"notes.md": "I applied to the Food and Agriculture Organization last week.\n"
                                           "The Arts and Humanities Council paid.\nI met Priya and Oxford University "
                                           "staff. We saw the Louvre and British Museum. The Pentagon and National "
-                                          "Security Agency met.\n"})
+                                          "Security Agency met. I met Theo and Science Council staff.\n"})
     assert {"Food and Agriculture Organization", "Arts and Humanities Council", "Priya", "Oxford University",
             "Louvre", "British Museum", "Pentagon", "National Security Agency"} <= found, found
     assert not {"Food", "Agriculture Organization", "Arts", "Humanities Council"} & found, found
-    assert not {n for n in found if " and " in n and n.split()[0] in {"Priya", "Louvre", "Pentagon"}}, found
+    assert not {n for n in found if " and " in n and n.split()[0] in {"Priya", "Louvre", "Pentagon", "Theo"}}, found
 
 
 # 2. a plain bullet's phrasal verb with its particle ending the line addresses the name between them

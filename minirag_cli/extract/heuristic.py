@@ -606,10 +606,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
 #    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
 #    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
-#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food, Agriculture Organization); a plain bullet's
-#    task verb goes before a name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay
-#    Marco); a one-word table cell among lower-case items starts a sentence (_common_cells: `| Milk |` over `| eggs
-#    |` named Milk).
+#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food,
+#    Agriculture Organization); a plain bullet's task verb goes before a name a phrasal particle ends the line after
+#    (_PARTICLE_END: `- Pay Marco back` named Pay Marco); a one-word table cell among lower-case items starts a
+#    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
 VERSION = 23
 
 
@@ -2012,7 +2012,8 @@ def _written_name(target: EntityMention | None) -> bool:
 
 # a wikilink's shown text written as a phrase in lower case before a name of two capitalised words or more: `the
 # trip with Maria Silva`, `dinner at Casa Pinto`
-_SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
+_SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*"
+                                rf"[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
 
 
 def _names_in_shown(shown: str) -> bool:
@@ -3856,7 +3857,7 @@ INSTITUTION_WORDS = frozenset("Organization Organisation Administration Associat
 # ... X one word, no acronym (`the UN and Trade Organization`), and Y one word before it (`the Pentagon and National
 # Security Agency` is two names)
 _AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
-_AND_JOINED = re.compile(rf"(?:The{_GAP})?{UPPER}{LOWER}+")
+_AND_JOINED = re.compile(rf"(The{_GAP})?{UPPER}{LOWER}+")
 # ... after `the`, as an institution's name is written, not people's (`met Priya and Oxford University staff`)
 _THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
 
@@ -3870,8 +3871,8 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     for m in matches:
         start, found = m.start(), m.group(0)
         joined = _AND_JOIN.match(text, m.end())
-        if joined is not None and _AND_JOINED.fullmatch(found) \
-                and (found.startswith("The") or _THE_BEFORE.search(text, max(0, start - 5), start)):
+        one = _AND_JOINED.fullmatch(found) if joined is not None else None
+        if one is not None and (one.group(1) or _THE_BEFORE.search(text, max(0, start - 5), start)):
             after = CAP_SPAN.match(text, joined.end())
             words = after.group(0).split() if after is not None else []
             if len(words) == 2 and words[0][1:].islower() and words[1] in INSTITUTION_WORDS:
