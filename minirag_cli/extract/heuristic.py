@@ -601,7 +601,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-VERSION = 22
+# 23, names23's part (name leftovers): a lone surname after a verb of writing's `to`/`from` or as a possessive before a
+#    room of one's own joins its full name (_SPOKEN_BEFORE, _OWN_PLACE_AFTER: `I wrote to Lovelace`, `in Lovelace's
+#    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
+#    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
+#    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
+#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food,
+#    Agriculture Organization); a plain bullet's task verb goes before a name a phrasal particle ends the line after
+#    (_PARTICLE_END: `- Pay Marco back` named Pay Marco); a one-word table cell among lower-case items starts a
+#    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
+VERSION = 23
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -2001,6 +2010,20 @@ def _written_name(target: EntityMention | None) -> bool:
         w[:1].isupper() or any(c.isalpha() and c.lower() == c.upper() for c in w) for w in target.name.split())
 
 
+# a wikilink's shown text written as a phrase in lower case before a name of two capitalised words or more: `the
+# trip with Maria Silva`, `dinner at Casa Pinto`
+_SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*"
+                                rf"[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
+
+
+def _names_in_shown(shown: str) -> bool:
+    """Does a wikilink's shown text (after a target written as a name, which makes it a label: _written_name) write
+    a name the writer gives nowhere else, a name of two capitalised words or more after lower-case words (`[[Trip to
+    Lisbon|the trip with Maria Silva]]`: heuristic rules 23, it lost Maria Silva)? A label in title case
+    (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to Lisbon|the trip to Lisbon]]`) is read as one."""
+    return _SHOWN_PHRASE_NAME.fullmatch(shown.strip()) is not None
+
+
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
@@ -3036,9 +3059,12 @@ class HeuristicExtractor:
         # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
         # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
+        # ... unless it opens in lower case and writes a name of words after (`[[Trip to Lisbon|the trip with Maria
+        # Silva]]`: _names_in_shown, rules 23)
         linked = Ranges([(start, end) for start, end, _target in links]
                         + [(end, text.find("]]", end)) for _start, end, target in wiki
-                           if text.startswith("|", end) and _written_name(target)])
+                           if text.startswith("|", end) and _written_name(target)
+                           and not _names_in_shown(text[end + 1:text.find("]]", end)])])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3388,6 +3414,16 @@ _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[
 # `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
 # `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
 _WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
+# ... but `to`/`from` after a verb of writing or speaking take a person (`I wrote to Lovelace`, `heard from
+# Lovelace`), where `flight to London` takes a place (heuristic rules 23)
+_SPOKEN_BEFORE = re.compile(r"(?<![^\W_])(?:wr[io]te|writes|writing|written|talk|talks|talked|talking|spoke|speak|"
+                            r"speaks|speaking|said|say|says|repl(?:y|ies|ied)|explained|mentioned|complained|"
+                            r"listen|listens|listened|emailed|texted|messaged|heard|apologi[sz]ed)[ \t]+(?:to|from)"
+                            r"[ \t]+$")
+# ... and a possessive after one before a room or a thing of one's own is a person's (`in Lovelace's office`, `at
+# Lovelace's house`), where `in London's east end` is a city's (heuristic rules 23)
+_OWN_PLACE_AFTER = re.compile(r"['’]s[ \t]+(?:office|house|home|flat|apartment|room|place|garden|kitchen|lab|studio|"
+                              r"desk|car|study|cabin|cottage|bedroom|backyard)(?![^\W_])")
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
@@ -3395,7 +3431,9 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
     of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
     surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
-    city's name, review revV)? One pass over the text for each."""
+    city's name, review revV) but after a verb of writing or speaking (_SPOKEN_BEFORE: `I wrote to Lovelace`) or
+    as a possessive before a room of one's own (_OWN_PLACE_AFTER: `in Lovelace's office`: rules 23)? One pass over
+    the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
@@ -3406,7 +3444,9 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     for m in re.finditer(whole.format(re.escape(surname)), text):
         if text.endswith(full, 0, m.end()):
             continue
-        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]):
+        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]) \
+                and _SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None \
+                and _OWN_PLACE_AFTER.match(text, m.end()) is None:
             return False
         alone = m.start() if alone is None else alone
     return first is None or alone is None or first.start() < alone
@@ -3809,13 +3849,37 @@ class KnownNames:
         return out
 
 
+# the last word of an institution's name of subjects, which joins `the X and Y` before it into one (`the Food and
+# Agriculture Organization`, `the Food and Drug Administration`): not a place's kind (`Museum`, `University`, `Bank`,
+# `Department`), which lists two names as often (`the Louvre and British Museum`, `the Treasury and Labor Department`)
+INSTITUTION_WORDS = frozenset("Organization Organisation Administration Association Agency Commission Council "
+                              "Society Institute Foundation Authority Academy".split())
+# ... X one word, no acronym (`the UN and Trade Organization`), and Y one word before it (`the Pentagon and National
+# Security Agency` is two names)
+_AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
+_AND_JOINED = re.compile(rf"(The{_GAP})?{UPPER}{LOWER}+")
+# ... after `the`, as an institution's name is written, not people's (`met Priya and Oxford University staff`)
+_THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
+
+
 def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`)."""
-    for m in CAP_SPAN.finditer(text):
+    matches = CAP_SPAN.finditer(text)
+    for m in matches:
         start, found = m.start(), m.group(0)
+        joined = _AND_JOIN.match(text, m.end())
+        one = _AND_JOINED.fullmatch(found) if joined is not None else None
+        if one is not None and (one.group(1) or _THE_BEFORE.search(text, max(0, start - 5), start)):
+            after = CAP_SPAN.match(text, joined.end())
+            words = after.group(0).split() if after is not None else []
+            if len(words) == 2 and words[0][1:].islower() and words[1] in INSTITUTION_WORDS:
+                # `the Food and Agriculture Organization`: one name (heuristic rules 23: Food, Agriculture
+                # Organization)
+                found = text[start:after.end()]
+                next(matches, None)  # the span after `and`, read with this one
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
                and _street_ends(text, start + cut.end(), m.end())):
@@ -3983,6 +4047,8 @@ def _common_cells(text: str) -> frozenset[int]:
     # (its pipe, its table's header row, its column, its word) of a cell common by its -ing/-ed ending alone
     shaped = []
     named = set()  # (a table's header row, a column) holding a full name
+    # (a table's header row, a column) -> [its cells written in lower case, the pipes of its one-word cells]
+    items: dict[tuple[int, int], list] = {}
     for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
@@ -3990,12 +4056,16 @@ def _common_cells(text: str) -> frozenset[int]:
             value = m.group(1).strip()
             if _name_cell(value):
                 named.add((header, column))
+            if _LOWER_CELL.fullmatch(value) and value.split()[0] not in TABLE_COMMON_WORDS | _NOBODY_CELLS:
+                items.setdefault((header, column), [0, []])[0] += 1
             cell = _CELL_WORD.match(value)
             if cell is None:
                 continue
             if cell.group(2):
                 out.add(m.start())
                 continue
+            if cell.group(1)[:1].isupper():
+                items.setdefault((header, column), [0, []])[1].append(m.start())
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
             lower = cell.group(1).lower().replace("’", "'")
@@ -4011,8 +4081,23 @@ def _common_cells(text: str) -> frozenset[int]:
             evidenced[word] = re.search(rf"[a-z][,;]?[ \t]+{re.escape(word)}(?![\w'’-])", text) is not None
         if not evidenced.get(word) or (header, column) not in named:
             out.add(pipe)
+    # a one-word cell in a column of items written in lower case (`| Export |`, `| Milk |` over `| eggs |`, `| bread
+    # |`) starts a sentence as they do (heuristic rules 23: Export, Milk were names), where the lower-case cells are
+    # two or more and no fewer than the capitalised ones; a column of names (TABLE_NAME_COLUMNS) names as before
+    listed = _name_column_cells(text) if items else set()
+    for lower, pipes in items.values():
+        if lower >= 2 and lower >= len(pipes):
+            out.update(pipe for pipe in pipes if pipe + 1 not in listed)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
+
+
+# a table cell written in lower case, an item's (`eggs`, `oat milk`), no address nor figure
+_LOWER_CELL = re.compile(r"[a-z][a-z'’-]*(?:[ \t]+[a-z][a-z'’-]*)*")
+# ... but not one a column of people writes for no one or for all (`| everyone |`, `| unassigned |`; family's
+# `| mom |` is a common word of the lexicon already, TABLE_COMMON_WORDS)
+_NOBODY_CELLS = frozenset("""everyone everybody anyone someone nobody noone none unassigned tba self us team family
+friends neighbours neighbors""".split())
 
 
 def _name_column_cells(text: str) -> set[int]:
@@ -4295,12 +4380,20 @@ def _listed_opening(text: str, start: int) -> bool:
 def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
     verb addresses, by its line's evidence (heuristic rules 22): a second object after it, opened by a determiner
-    (`- Send Priya the budget`; not `- Sign Language class`), its first word written nowhere in the text in lower
-    case? A plain list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there
-    (`- Review Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
-    if _DETERMINER_NEXT.match(text, start + len(found)) is None:
+    (`- Send Priya the budget`; not `- Sign Language class`) or a phrasal verb's particle ending the line (`- Pay
+    Marco back`: _PARTICLE_END, rules 23), its first word written nowhere in the text in lower case? A plain
+    list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there (`- Review
+    Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
+    after = start + len(found)
+    if _DETERMINER_NEXT.match(text, after) is None and _PARTICLE_END.match(text, after) is None:
         return False
     return rest[0].lower() not in _lower_words(text)
+
+
+# a phrasal verb's particle after its object, ending the line: the object is someone the verb addresses (`- Pay
+# Marco back`, `- Pick Priya up`, `- Drop Lena off`: heuristic rules 23, they named Pay Marco), where a name's
+# particle goes on (`- Help Center back online`)
+_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\n|\Z)")
 
 
 _lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())

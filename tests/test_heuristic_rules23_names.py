@@ -1,0 +1,91 @@
+"""Heuristic rules 23 (names23): names rules 22 still got wrong. A surname alone after `to`/`from` was a place's
+even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's shown text after a name's
+target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip with Maria Silva]]`).
+Each through a real sync of a folder, as `mrag sync` runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.sync import sync_folders
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def test_the_rules_are_23():
+    assert VERSION == 23
+
+
+def synced(tmp_path, files: dict[str, str]) -> set[str]:
+    root = tmp_path / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+# 4. a surname alone after a verb of writing's `to`/`from`, or a possessive before a room of one's own, joins
+@pytest.mark.parametrize("text", [
+    "I met Ada Lovelace yesterday. I wrote to Lovelace about the engine.\n",
+    "Ada Lovelace called. Later I heard from Lovelace again.\n",
+    "I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n",
+])
+def test_a_surname_after_a_verb_of_writing_or_before_a_room_joins_its_full_name(tmp_path, text):
+    found = synced(tmp_path, {"note.md": text})
+    assert "Ada Lovelace" in found and "Lovelace" not in found, found
+
+
+@pytest.mark.parametrize("text,apart", [
+    ("I read a novel by Jack London. Then my flight to London left. We stayed in London's east end.\n", "London"),
+    ("I worked at Morgan Stanley. I wrote to Stanley.\n", "Stanley"),  # a company's, `at` tells
+])
+def test_a_place_or_a_company_keeps_its_word_apart(tmp_path, text, apart):
+    assert apart in synced(tmp_path, {"note.md": text})
+
+
+# 5. a wikilink's shown text that writes a name after lower-case words names it, a title-case label none
+def test_a_shown_text_writing_a_name_after_lower_case_words_names_it(tmp_path):
+    found = synced(tmp_path, {"notes.md": "Notes from [[Trip to Lisbon|the trip with Maria Silva]].\n"
+                                          "Baked from [[Sourdough|Bread Notes]], see [[Trip to Lisbon|the trip to "
+                                          "Lisbon]].\n"})
+    assert {"Trip to Lisbon", "Maria Silva", "Sourdough"} <= found, found
+    assert not {"Bread", "Bread Notes", "Lisbon"} & found, found
+
+
+# 6. `the X and Y Organization` is one institution's name; two names listed before one stay apart
+def test_an_institutions_name_with_and_is_one_name(tmp_path):
+    found = synced(tmp_path, {"notes.md": "I applied to the Food and Agriculture Organization last week.\n"
+                                          "The Arts and Humanities Council paid.\nI met Priya and Oxford University "
+                                          "staff. We saw the Louvre and British Museum. The Pentagon and National "
+                                          "Security Agency met. I met Theo and Science Council staff.\n"})
+    assert {"Food and Agriculture Organization", "Arts and Humanities Council", "Priya", "Oxford University",
+            "Louvre", "British Museum", "Pentagon", "National Security Agency"} <= found, found
+    assert not {"Food", "Agriculture Organization", "Arts", "Humanities Council"} & found, found
+    assert not {n for n in found if " and " in n and n.split()[0] in {"Priya", "Louvre", "Pentagon", "Theo"}}, found
+
+
+# 2. a plain bullet's phrasal verb with its particle ending the line addresses the name between them
+def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
+    found = synced(tmp_path, {"notes.md": "- Pay Marco back\n- Pick Priya up\n- Call Marta back.\n"
+                                          "- Help Center back online\n- Finish Line\n- Review Board's decision\n"})
+    assert {"Marco", "Priya", "Marta", "Help Center", "Finish Line", "Review Board"} <= found, found
+    assert not {n for n in found if n.split()[0] in {"Pay", "Pick", "Call"}}, found
+    assert not {"Center", "Line", "Board"} & found, found
+
+
+# 7. a one-word cell in a column of items written in lower case starts a sentence as they do
+def test_a_capitalised_item_among_lower_case_items_names_nothing(tmp_path):
+    found = synced(tmp_path, {"shopping.md": "| Item | Qty |\n|---|---|\n| Export | 2 |\n| Milk | 1 |\n| eggs | 12 |\n"
+                                             "| oat milk | 1 |\n",
+                              "people.md": "| Friends | Food |\n|---|---|\n| Tanaka | sushi |\n| Oskar | tea |\n"
+                                           "| everyone | cake |\n| nobody | soup |\n\n| Owner | Task |\n|---|---|\n"
+                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n",
+                              "party.md": "| Brings | Dish |\n|---|---|\n| Lena | salad |\n| everyone | pie |\n"
+                                          "| friends | wine |\n| Jonas | bread |\n"})
+    assert {"Tanaka", "Oskar", "Priya", "Noma", "Lena", "Jonas"} <= found, found
+    assert not {"Export", "Milk"} & found, found
