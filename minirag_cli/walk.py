@@ -1760,7 +1760,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
 # after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
 # chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
-READER_VERSION = 11
+# 12: formats: a Kindle's clippings: a bookmark (no text) is read as blank lines (it was an entry, a chunk of its
+# book's title and `- your bookmark ...` alone), an entry line in lower case (`| added on`) and a Kindle set to German,
+# French, Spanish or Italian (`- Ihre Markierung auf Seite 17 | Position 245-246 | Hinzugefügt am Donnerstag, 6.
+# November 2025 22:30:00`) are entries, the latter's line read in the English form with its day ISO (`- your highlight
+# on page 17 | location 245-246 | added on 2025-11-06 22:30:00`): the file was plain text, undated, its words names.
+READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

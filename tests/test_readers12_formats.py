@@ -1,0 +1,105 @@
+"""Readers 12 (formats): note formats users keep that mrag read badly.
+
+A Kindle's `My Clippings.txt`: a bookmark (`- Your Bookmark on page 45 | ...`, no text) was an entry of
+its own, a chunk of its book's title and that line alone; an entry line in lower case (`- your highlight
+... | added on ...`) and a Kindle set to German, French, Spanish or Italian (`- Ihre Markierung auf Seite
+17 | Position 245-246 | Hinzugefügt am Donnerstag, 6. November 2025 22:30:00`) were no entries: the
+whole file was plain text, undated, its `Markierung` and `Hinzugefügt` names, and a highlight extended
+(the device writes it again, longer) was indexed twice."""
+
+from __future__ import annotations
+
+from minirag_cli import db
+from minirag_cli.notekinds import clippings_note
+from minirag_cli.sections import clippings_entries
+from tests.test_sync_conflicts import sync
+
+
+def clippings(*entries: tuple[str, str, str]) -> str:
+    """A `My Clippings.txt` as a Kindle writes it: a byte order mark, CRLF line ends."""
+    lines = []
+    for book, meta, text in entries:
+        lines += [book, meta, "", text, "=========="]
+    return "\ufeff" + "\r\n".join(lines) + "\r\n"
+
+
+MED = "Meditationen (Mark Aurel)"
+PRINCE = "Le Petit Prince (Antoine de Saint-Exupéry)"
+CIEN = "Cien años de soledad (Gabriel García Márquez)"
+FOREIGN = (
+    (MED, "- Ihre Markierung auf Seite 17 | Position 245-246 | Hinzugefügt am Donnerstag, 6. November 2025 22:30:00",
+     "Du hast Macht über deinen Geist, nicht über äußere Ereignisse."),
+    (MED, "- Ihr Lesezeichen auf Seite 20 | Position 290 | Hinzugefügt am Freitag, 7. November 2025 08:00:00", ""),
+    (PRINCE, "- Votre surlignement sur la page 12 | emplacement 145-147 | Ajouté le mardi 5 mars 2024 09:12:45",
+     "On ne voit bien qu'avec le cœur. L'essentiel est invisible pour les yeux."),
+    (CIEN, "- Tu subrayado en la página 7 | posición 89-92 | Añadido el martes, 12 de marzo de 2024 21:30:15",
+     "Muchos años después, frente al pelotón de fusilamiento"),
+    (CIEN, "- Tu subrayado en la página 7 | posición 89-94 | Añadido el miércoles, 13 de marzo de 2024 08:00:00",
+     "Muchos años después, frente al pelotón de fusilamiento, el coronel Aureliano Buendía había de recordar"),
+    ("Il nome della rosa (Umberto Eco)",
+     "- La tua evidenziazione alla pagina 6 | posizione 36-40 | Aggiunto in data lunedì 30 settembre 2019 18:00:39",
+     "Stat rosa pristina nomine, nomina nuda tenemus."),
+)
+
+
+def test_another_language_s_entries_are_read_as_an_english_kindle_s():
+    read = clippings_note(clippings(*FOREIGN).removeprefix("\ufeff"))
+    assert read is not None
+    lines = read.split("\r\n")
+    assert lines[1] == "- your highlight on page 17 | location 245-246 | added on 2025-11-06 22:30:00"
+    assert lines[11] == "- your highlight on page 12 | location 145-147 | added on 2024-03-05 09:12:45"
+    assert lines[26] == "- your highlight on page 6 | location 36-40 | added on 2019-09-30 18:00:39"
+    # the bookmark (no text) and the highlight extended the next day are blank lines
+    assert lines[5:10] == ["", "", "", "", ""] and lines[15:20] == ["", "", "", "", ""]
+    assert [(i, day) for i, _book, day in clippings_entries(read)] == [
+        (0, "2025-11-06"), (10, "2024-03-05"), (20, "2024-03-13"), (25, "2019-09-30")]
+
+
+def test_lower_case_entry_lines_and_an_older_french_kindle():
+    text = clippings(
+        ("Thinking, Fast and Slow (Daniel Kahneman)",
+         "- your highlight on page 3 | location 40-41 | added on monday, 3 november 2025 10:22:13 PM",
+         "System 1 operates automatically."),
+        ("--authors (Inconnu(e))", "- Votre surlignement Emplacement 307-307 | Ajouté le lundi 17 décembre 2012 à "
+         "08:27:45", "un portrait plutôt vrai")).removeprefix("\ufeff")
+    lines = clippings_note(text).split("\r\n")
+    assert lines[1] == "- your highlight on page 3 | location 40-41 | added on monday, 3 november 2025 10:22:13 pm"
+    assert lines[6] == "- your highlight at location 307-307 | added on 2012-12-17 08:27:45"
+    assert [day for _i, _book, day in clippings_entries("\n".join(lines))] == ["2025-11-03", "2012-12-17"]
+
+
+def test_a_foreign_kindle_s_clippings_are_synced_as_entries(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(*FOREIGN).encode("utf-8"))
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        chunks = conn.execute("SELECT text, header FROM chunks ORDER BY seq").fetchall()
+        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    heads = {header for _text, header in chunks}
+    assert {"My Clippings · Meditationen · date: 2025-11-06", "My Clippings · Le Petit Prince · date: 2024-03-05",
+            "My Clippings · Cien años de soledad · date: 2024-03-13",
+            "My Clippings · Il nome della rosa · date: 2019-09-30"} <= heads
+    text = "\n".join(t for t, _h in chunks)
+    assert text.count("Muchos años después") == 1 and "bookmark" not in text and "Lesezeichen" not in text
+    assert {"Markierung", "Hinzugefügt", "Position", "Seite", "Ihre Markierung"} & names == set()
+
+
+def test_a_file_of_bookmarks_alone_holds_no_entry(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(
+        ("Dune (Frank Herbert)", "- Your Bookmark on page 45 | Location 690 | Added on Saturday, 8 November 2025 "
+         "21:03:55", ""), FOREIGN[1]).encode("utf-8"))
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        chunks = conn.execute("SELECT text FROM chunks").fetchall()
+    finally:
+        conn.close()
+    # no chunk of a title and a bookmark line; the note is reported, not dropped
+    assert chunks == [] and indexed == ["My Clippings.txt"]
+    assert [w["path"] for w in summary.warnings] == ["My Clippings.txt"]
