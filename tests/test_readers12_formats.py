@@ -103,3 +103,40 @@ def test_a_file_of_bookmarks_alone_holds_no_entry(tmp_path):
     # no chunk of a title and a bookmark line; the note is reported, not dropped
     assert chunks == [] and indexed == ["My Clippings.txt"]
     assert [w["path"] for w in summary.warnings] == ["My Clippings.txt"]
+
+
+JOURNAL = """[2026-10-03 09:15] Marta called.
+She wants the budget by Friday.
+
+[2026-10-03 09:15 PM] Dinner with Jonas.
+We talked about the move to Lisbon.
+
+[2026-10-04 10:02:11 PM] Priya sent the draft.
+It needs a new intro.
+
+[2026-10-05 07:30] Rain started at noon.
+Lunch ran long.
+
+2026-10-06 08:00 Tomasz phoned about the lease.
+"""
+
+
+def test_a_jrnl_journal_s_titles_name_their_people_and_no_12_hour_time(tmp_path):
+    """Heuristic rules 23: a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM]`) is its time, so the title's first
+    word starts a sentence (`Dinner` was a name; with seconds, `PM` was); a person opening a title before her verb
+    (`Marta called.`) names her (she named nothing); `Rain started` names nothing still."""
+    from minirag_cli.extract.heuristic import VERSION
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "journal.txt").write_text(JOURNAL, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        names = {n for (n,) in conn.execute("SELECT name FROM entities WHERE type != 'date'")}
+        days = [d for (d,) in conn.execute("SELECT header FROM chunks ORDER BY seq")]
+    finally:
+        conn.close()
+    assert names == {"Marta", "Jonas", "Lisbon", "Priya", "Tomasz"}
+    assert any("date: 2026-10-04" in d for d in days)  # (the 12-hour entries are entries: readers 9)
+    assert VERSION == 23

@@ -601,7 +601,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-VERSION = 22
+# 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
+#    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
+#    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
+#    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
+#    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+VERSION = 23
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -2210,7 +2215,7 @@ def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
 # `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
-_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
+_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d){0,2}[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
 # Notion's date mention: `@` and a date (`@November 12, 2026`, `@Nov 12`), no person's handle
 _NOTION_DATE_MENTION = re.compile(
     r"@(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b(?:st|nd|rd|th)?")
@@ -4057,7 +4062,9 @@ def _sentence_start(text: str, pos: int) -> bool:
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
-        return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
+        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20), but for a subject before its
+        # verb, `[2026-10-03 09:15] Marta called.`, named as a line time's is (rules 23: _jrnl_subject)
+        return not _jrnl_subject(text, pos)
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
@@ -4113,7 +4120,7 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
 # A jrnl journal entry's time, opening its line before the entry's title (sections.jrnl_entries): `[2026-11-03
 # 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
 # after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
-_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)[ \t]*\])(?:[ \t]+\*)?")
 
 
 # a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
@@ -4128,6 +4135,25 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     entry title's first word (rules 20, fixS4: its speakers were named by none)."""
     end = text.find("\n", pos)
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
+
+
+# the verbs of a person's doing after a jrnl entry title's first word (`Marta called.`): `Rain started`, `Traffic
+# was awful`, `Weather turned` open with no one
+_PERSON_VERBS = ("called|phoned|rang|texted|emailed|messaged|wrote|replied|said|told|asked|sent|came|visited"
+                 "|stopped|dropped|arrived|joined|invited|offered|agreed|thanked|helped|mentioned|suggested"
+                 "|wants|wanted|needs|needed|loved|liked|cooked|brought|gave|paid|lent|met|recommended|promised")
+_JRNL_SUBJECT = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
+                           rf"{_GAP}(?:{_PERSON_VERBS})(?!{_LETTER})")
+
+
+def _jrnl_subject(text: str, pos: int) -> bool:
+    """Is the word at `pos`, a jrnl entry title's first (after _after_jrnl_time), a person before her verb
+    (_JRNL_SUBJECT: `Marta called.`, `Priya sent the draft.`, `Tomasz and Ines came over`) and no common word
+    (_common_after_time: `Lunch ran long.`, `Mom called.`)? Such a word is named as after a daily log's time
+    (`09:30 Priya presented`): a journal's one-word names opening its titles named nothing (rules 23)."""
+    word = _LOG_WORD.match(text, pos)
+    return (word is not None and _JRNL_SUBJECT.match(text, word.end()) is not None
+            and not _common_after_time(text, pos))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
