@@ -70,6 +70,10 @@ so a chunk's line numbers are lines of it.
   tags its export appended (`Tags:`, then `  travel, books`) read as `#tags`
   (simplenote.py).
 
+- A Bear note in a TextBundle (`Trip.textbundle/text.markdown` beside its
+  `info.json`): its creation appended as a last line `created: ...`; one in
+  Bear's trash is no note (bear.py).
+
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
 skipped. So is one a reader fails on in a way not foreseen (note_text turns
@@ -84,6 +88,8 @@ import math
 import re
 from pathlib import Path
 
+from minirag_cli.bear import BUNDLE_SUFFIX, BearTrashed
+from minirag_cli.bear import note_read as bear_read
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
 from minirag_cli.simplenote import export_folder, note_read
@@ -137,6 +143,11 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
         if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
             text = note_read(text, folder, path.replace("\\", "/").rsplit("/", 1)[-1])  # a Simplenote note's tags
             # and creation (simplenote.py)
+        if folder is not None and folder.name.lower().endswith(BUNDLE_SUFFIX):
+            try:
+                text = bear_read(text, folder)  # a Bear note's creation, from its bundle's info.json (bear.py)
+            except BearTrashed as exc:
+                raise MalformedNote(str(exc)) from None
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

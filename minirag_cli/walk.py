@@ -1765,6 +1765,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # French, Spanish or Italian (`- Ihre Markierung auf Seite 17 | Position 245-246 | Hinzugefügt am Donnerstag, 6.
 # November 2025 22:30:00`) are entries, the latter's line read in the English form with its day ISO (`- your highlight
 # on page 17 | location 245-246 | added on 2025-11-06 22:30:00`): the file was plain text, undated, its words names.
+# 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
+# `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
+# one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

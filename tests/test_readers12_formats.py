@@ -140,3 +140,64 @@ def test_a_jrnl_journal_s_titles_name_their_people_and_no_12_hour_time(tmp_path)
     assert names == {"Marta", "Jonas", "Lisbon", "Priya", "Tomasz"}
     assert any("date: 2026-10-04" in d for d in days)  # (the 12-hour entries are entries: readers 9)
     assert VERSION == 23
+
+
+BEAR_INFO = """{
+  "creatorIdentifier" : "net.shinyfrog.bear",
+  "net.shinyfrog.bear" : {
+    "archived" : 0,
+    "creationDate" : "2024-06-07T10:08:13Z",
+    "modificationDate" : "2024-06-14T05:56:56Z",
+    "pinned" : 0,
+    "trashed" : %d,
+    "uniqueIdentifier" : "B1C5CA69-462B-45A9-A063-A046FD2A12A1",
+    "version" : 3
+  },
+  "transient" : true,
+  "type" : "net.daringfireball.markdown",
+  "version" : 2
+}
+"""
+
+
+def test_a_bear_bundle_is_dated_by_its_info_json_and_its_trash_skipped(tmp_path, monkeypatch):
+    """Readers 12: a Bear note in a TextBundle (Bear 2's backup, unzipped) is dated by its `info.json`'s
+    `creationDate` (it was dated by nothing but its file's time), and one Bear's trash holds is skipped with
+    that reason (it was indexed as a live note). Rules 23: a strikethrough's marks (Bear's `~...~`, `~~...~~`)
+    hide no sentence's start (`~Cancel the hotel~` named Cancel)."""
+    monkeypatch.setenv("TZ", "UTC")
+    import time
+
+    time.tzset()
+    root = tmp_path / "notes"
+    for name, trashed, text in (("Trip to Lisbon", 0, "# Trip to Lisbon\n\nBook the ferry. ~Cancel the hotel~ and "
+                                 "call Jonas. ~~Met Marta at noon.~~\n"), ("Old idea", 1, "# Old idea\n\nA deleted thought.\n")):
+        bundle = root / f"{name}.textbundle"
+        bundle.mkdir(parents=True)
+        (bundle / "text.markdown").write_text(text, encoding="utf-8")
+        (bundle / "info.json").write_text(BEAR_INFO % trashed, encoding="utf-8")
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        heads = [h for (h,) in conn.execute("SELECT header FROM chunks")]
+        names = {n for (n,) in conn.execute("SELECT name FROM entities WHERE type != 'date'")}
+    finally:
+        conn.close()
+    assert indexed == ["Trip to Lisbon.textbundle/text.markdown"]
+    assert [(s["path"], s["reason"]) for s in summary.skipped] == [
+        ("Old idea.textbundle/text.markdown",
+         "in Bear's trash (its info.json says trashed): notes deleted in Bear are not indexed")]
+    assert heads == ["# Trip to Lisbon · created: 2024-06-07 10:08"]
+    assert "Cancel" not in names and {"Marta", "Jonas"} <= names
+
+
+def test_a_strikethrough_hides_no_sentence_start():
+    """Rules 23: `~~Cancel the hotel~~` (GitHub, Obsidian) and Bear's `~Cancel the hotel~` named Cancel; a code
+    fence's `~~~`, a home folder's `~/notes` and `~5 km` are no marks."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor, without_highlight_marks
+
+    names = lambda text: {e.name for e in HeuristicExtractor().extract_one(text) if e.type != "date"}  # noqa: E731
+    assert names("Booked the ferry. ~~Cancel the hotel~~ now.\n") == set()
+    assert names("Booked the ferry. ~Cancel the hotel~ and call Jonas.\n") == {"Jonas"}
+    for text in ("~~~python\nx = 1\n~~~\n", "See ~/notes, ~5 km to ~Lisbon.\n", "a ~~ b ~~ c\n"):
+        assert without_highlight_marks(text) == text

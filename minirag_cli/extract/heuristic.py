@@ -606,6 +606,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
 #    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
 #    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+# 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
+#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
 VERSION = 23
 
 
@@ -1209,9 +1211,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
 # before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
-# 21, qa35: `^^Ask about the tiles^^` named Ask).
-_MARKS = re.compile(r"::|==|\^\^")
-_MARK_EDGE = frozenset(":=^")
+# 21, qa35: `^^Ask about the tiles^^` named Ask). A strikethrough's, GitHub's and Obsidian's `~~...~~` and Bear's
+# `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
+_MARKS = re.compile(r"::|==|\^\^|~~|~")
+_MARK_EDGE = frozenset(":=^~")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1243,12 +1246,13 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
+    above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text and "^^" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text and "~" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
@@ -1256,14 +1260,14 @@ def without_highlight_marks(text: str) -> str:
     for m in _MARKS.finditer(text):
         mark, at = m.group(), m.start()
         before = text[at - 1] if at else "\n"
-        after = text[at + 2] if at + 2 < n else "\n"
+        after = text[at + len(mark)] if at + len(mark) < n else "\n"
         waiting = opened.get(mark)
         if waiting is not None and at > waiting[1]:
             del opened[mark]  # its line ended unclosed
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [opened.pop(mark)[0], at]
+            blank += [(opened.pop(mark)[0], len(mark)), (at, len(mark))]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1272,9 +1276,9 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at in sorted(blank):
-        out += [text[last:at], "  "]
-        last = at + 2
+    for at, width in sorted(blank):
+        out += [text[last:at], " " * width]
+        last = at + width
     out.append(text[last:])
     return "".join(out)
 

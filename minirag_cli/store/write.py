@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Callable, Iterable
 
-from minirag_cli import frontmatter, notekinds, simplenote
+from minirag_cli import bear, frontmatter, notekinds, simplenote
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
@@ -180,7 +180,8 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     right after its `# Title`) dates it as a front matter `created:` does,
     and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
     from its first chunk) head it as a front matter's title and date do.
-    A Simplenote note's `created:` last line (simplenote.created) dates it as a Joplin note's creation does.
+    A Simplenote note's `created:` last line (simplenote.created) dates it as a Joplin note's creation does,
+    and a Bear note's in a TextBundle (bear.created).
     A Kindle's clippings (sections.clippings_entries) are headed by the
     file's name, `My Clippings`, not by the book of their first entry, and
     a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
@@ -210,7 +211,8 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     # a Simplenote note's creation, the line notekinds.note_text ends it with (its export's source/notes.json)
-    simple = simplenote.created(path, text) if matter is None and not created and path else ""
+    simple = (simplenote.created(path, text) or bear.created(path, text)) if matter is None and not created and path \
+        else ""
     if simple:
         created = simple
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
