@@ -51,7 +51,8 @@ so a chunk's line numbers are lines of it.
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
   a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
   copy (`is_conflict: 1`) whose note is beside it, out of the trash, is
-  skipped as a sync tool's conflict copy is (joplin_conflict).
+  skipped as a sync tool's conflict copy is (joplin_conflict; before Joplin
+  1.1, its note is the one of its title).
 
 - A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
@@ -350,7 +351,7 @@ def joplin_trashed(text: str) -> bool:
 
 # Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
 # the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
-# on; before, none), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
+# on; before, none: its note is then the one of its title beside it, _joplin_titled), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
 # uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
 # its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
 # note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
@@ -361,11 +362,38 @@ def joplin_trashed(text: str) -> bool:
 JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
 
 
+def _joplin_titled(folder: Path, title: str) -> str:
+    """The id of the Joplin note in `folder` titled `title` (its first line) that is no conflict copy, the first by
+    name; '' when none. A copy Joplin made before 1.1 names no `conflict_original_id:` (readers 12: such a copy was
+    indexed beside its note). Read only for such a copy: each item's first line, then the metadata of those of
+    its title."""
+    want = " ".join(title.split())
+    if not want:
+        return ""
+    try:
+        names = sorted(p.name for p in folder.iterdir() if _JOPLIN_NAME.fullmatch(p.name))
+    except OSError:
+        return ""
+    for name in names:
+        try:
+            with open(folder / name, encoding="utf-8", errors="replace") as f:
+                if " ".join(f.readline().split()) != want:
+                    continue
+                block = _joplin_metadata((want + "\n" + f.read()).split("\n"))
+        except OSError:
+            continue
+        if block is not None and block[3] == 1 and "is_conflict: 1" not in block[2]:
+            return name[:-3]
+    return ""
+
+
 def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path | None) -> str | None:
     """Why a Joplin conflict copy (its metadata `props`, their `keys`; its `title`) is skipped: its note
     (`conflict_original_id:`) is in `folder`, not in Joplin's trash; None when it is not (or `folder` is
     None: not looked for)."""
     original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
+    if folder is not None and not original:  # Joplin before 1.1 named none: its note is the one of its title
+        original = _joplin_titled(folder, title)
     if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
         return None
     try:

@@ -1768,6 +1768,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
 # `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
 # one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
+# 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
+# skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -201,3 +201,24 @@ def test_a_strikethrough_hides_no_sentence_start():
     assert names("Booked the ferry. ~Cancel the hotel~ and call Jonas.\n") == {"Jonas"}
     for text in ("~~~python\nx = 1\n~~~\n", "See ~/notes, ~5 km to ~Lisbon.\n", "a ~~ b ~~ c\n"):
         assert without_highlight_marks(text) == text
+
+
+def test_a_joplin_conflict_copy_before_1_1_is_skipped_beside_its_note(tmp_path):
+    """Readers 12: Joplin before 1.1 wrote a conflict copy's `is_conflict: 1` and no `conflict_original_id:`; such a
+    copy beside the note of its title was indexed as a live note (the old text ranked beside the note); now it
+    is skipped as a 1.1 copy is. Its note gone, it is the version left, and is read."""
+    from tests.test_joplin_conflict import COPY_ID, conflict_copy, reason
+    from tests.test_joplin_raw import NOTE, NOTE_ID
+    from tests.test_joplin_trash import write
+
+    root = tmp_path / "joplin"
+    root.mkdir()
+    write(root / f"{NOTE_ID}.md", NOTE, 1_790_000_000)
+    write(root / f"{COPY_ID}.md", conflict_copy(NOTE.replace("Karl Brenner", "Karl Brennan"), NOTE_ID, COPY_ID,
+                                                original_line=False), 1_790_000_000)
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == [f"{NOTE_ID}.md"]
+    assert {s["path"]: s["reason"] for s in summary.skipped} == {
+        f"{COPY_ID}.md": reason(COPY_ID, NOTE_ID, "Boiler service")}
+    (root / f"{NOTE_ID}.md").unlink()
+    assert sync(root, tmp_path / "index.sqlite")[1] == [f"{COPY_ID}.md"]
