@@ -71,6 +71,9 @@ so a chunk's line numbers are lines of it.
   tags its export appended (`Tags:`, then `  travel, books`) read as `#tags`
   (simplenote.py).
 
+- A `.csv` file: the Markdown table of its rows, header first; one of
+  more than 500 rows or 30 columns, a data set, is no note (csvnotes.py).
+
 - A Bear note in a TextBundle (`Trip.textbundle/text.markdown` beside its
   `info.json`): its creation appended as a last line `created: ...`; one in
   Bear's trash is no note (bear.py).
@@ -91,6 +94,7 @@ from pathlib import Path
 
 from minirag_cli.bear import BUNDLE_SUFFIX, BearTrashed
 from minirag_cli.bear import note_read as bear_read
+from minirag_cli.csvnotes import CSV_SUFFIX, TooLarge, csv_text
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
 from minirag_cli.simplenote import export_folder, note_read
@@ -137,6 +141,11 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
         if page is None:  # changed since the walk looked at it
             raise MalformedNote("an .html file that is no Google Keep note") from None
         return _LONE_SURROGATE.sub("\ufffd", page)
+    if path.lower().endswith(CSV_SUFFIX):  # a small table, read as Markdown's (csvnotes.py)
+        try:
+            return csv_text(text)
+        except TooLarge as exc:
+            raise MalformedNote(str(exc)) from None
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}

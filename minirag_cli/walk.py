@@ -35,9 +35,11 @@ from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
 # `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
-# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked)
+# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked); a `.csv` is read as
+# a Markdown table, a data set's skipped (csvnotes.py; readers 12: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib",
+                             ".csv"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -1770,6 +1772,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
 # 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
 # skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
+# 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
+# first, headed by its file name (csvnotes.py, store.note_head); one of more than 500 rows or 30 columns, a data set,
+# is skipped with that reason.
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -222,3 +222,35 @@ def test_a_joplin_conflict_copy_before_1_1_is_skipped_beside_its_note(tmp_path):
         f"{COPY_ID}.md": reason(COPY_ID, NOTE_ID, "Boiler service")}
     (root / f"{NOTE_ID}.md").unlink()
     assert sync(root, tmp_path / "index.sqlite")[1] == [f"{COPY_ID}.md"]
+
+
+def test_a_small_csv_is_a_table_note_and_a_data_set_is_skipped(tmp_path):
+    """Readers 12: a `.csv` was not walked (`not a note file (.csv)`): a reading list or a contacts list kept as CSV
+    was never searched. A small one is read as its Markdown table, headed by its file name; one of more than 500
+    rows is a data set, skipped with that reason."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "reading-list.csv").write_text(
+        'Title,Author,Status\nThe Left Hand of Darkness,Ursula K. Le Guin,read\n"Piranesi",Susanna Clarke,'
+        '"reading, slowly"\nDune,Frank Herbert,to read\n', encoding="utf-8")
+    (root / "sensor.csv").write_text("t,temp\n" + "".join(f"{i},{i % 7}.5\n" for i in range(600)), encoding="utf-8")
+    (root / "contacts.csv").write_text("Name;Phone;Note\nPriya Raman;+44 20 7946 0000;met at | the fair\n",
+                                       encoding="utf-8")
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["contacts.csv", "reading-list.csv"]
+    assert [(s["path"], s["reason"]) for s in summary.skipped] == [
+        ("sensor.csv", "a CSV of more than 500 rows: a data set, not read as a note (a table of up to 500 rows and "
+         "30 columns is)")]
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        chunks = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
+        heads = {h for (h,) in conn.execute("SELECT header FROM chunks")}
+        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert chunks["reading-list.csv"].split("\n")[:4] == [
+        "| Title | Author | Status |", "|---|---|---|", "| The Left Hand of Darkness | Ursula K. Le Guin | read |",
+        "| Piranesi | Susanna Clarke | reading, slowly |"]
+    assert chunks["contacts.csv"].split("\n")[2] == "| Priya Raman | +44 20 7946 0000 | met at \\| the fair |"
+    assert heads == {"reading-list", "contacts"}
+    assert {"Susanna Clarke", "Frank Herbert", "Priya Raman"} <= names and "Title" not in names

@@ -608,6 +608,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
 # 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
 #    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
+# 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
+#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
 VERSION = 23
 
 
