@@ -16,7 +16,7 @@ MAX_COLUMNS = 30
 
 
 class TooLarge(ValueError):
-    """The CSV is a data set, no note; str() is the reason the sync gives."""
+    """The CSV is a data set (or no table), no note; str() is the reason the sync gives."""
 
 
 def csv_text(text: str) -> str:
@@ -28,12 +28,17 @@ def csv_text(text: str) -> str:
     except csv.Error:  # one column, or nothing it can tell: a comma's
         dialect = csv.excel
     rows = []
-    for row in csv.reader(io.StringIO(text, newline=""), dialect):
-        if not any(cell.strip() for cell in row):
-            continue  # a blank line
-        rows.append(row)
-        if len(rows) > MAX_ROWS + 1:
-            break
+    try:
+        for row in csv.reader(io.StringIO(text, newline=""), dialect):
+            if not any(cell.strip() for cell in row):
+                continue  # a blank line
+            rows.append(row)
+            if len(rows) > MAX_ROWS + 1:
+                break
+    except csv.Error as exc:  # a field over csv's limit (128 KB), a NUL: no table
+        raise TooLarge(f"a CSV that is no table: {str(exc)[:80]}") from None
+    if not rows:
+        return ""
     if len(rows) > MAX_ROWS + 1:
         raise TooLarge(f"a CSV of more than {MAX_ROWS} rows: a data set, not read as a note (a table of up to "
                        f"{MAX_ROWS} rows and {MAX_COLUMNS} columns is)")
