@@ -35,9 +35,11 @@ from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
 # `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
-# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked)
+# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked); a `.csv` is read as
+# a Markdown table, a data set's skipped (csvnotes.py; readers 12: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib",
+                             ".csv"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -1760,7 +1762,20 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
 # after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
 # chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
-READER_VERSION = 11
+# 12: formats: a Kindle's clippings: a bookmark (no text) is read as blank lines (it was an entry, a chunk of its
+# book's title and `- your bookmark ...` alone), an entry line in lower case (`| added on`) and a Kindle set to German,
+# French, Spanish or Italian (`- Ihre Markierung auf Seite 17 | Position 245-246 | Hinzugefügt am Donnerstag, 6.
+# November 2025 22:30:00`) are entries, the latter's line read in the English form with its day ISO (`- your highlight
+# on page 17 | location 245-246 | added on 2025-11-06 22:30:00`): the file was plain text, undated, its words names.
+# 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
+# `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
+# one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
+# 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
+# skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
+# 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
+# first, headed by its file name (csvnotes.py, store.note_head); one of more than 500 rows or 30 columns, a data set,
+# is skipped with that reason.
+READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

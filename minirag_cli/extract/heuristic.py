@@ -610,6 +610,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    Agriculture Organization); a plain bullet's task verb goes before a name a phrasal particle ends the line after
 #    (_PARTICLE_END: `- Pay Marco back` named Pay Marco); a one-word table cell among lower-case items starts a
 #    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
+# 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
+#    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
+#    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
+#    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
+#    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+# 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
+#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
+# 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
+#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
 VERSION = 23
 
 
@@ -1213,9 +1222,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
 # before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
-# 21, qa35: `^^Ask about the tiles^^` named Ask).
-_MARKS = re.compile(r"::|==|\^\^")
-_MARK_EDGE = frozenset(":=^")
+# 21, qa35: `^^Ask about the tiles^^` named Ask). A strikethrough's, GitHub's and Obsidian's `~~...~~` and Bear's
+# `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
+_MARKS = re.compile(r"::|==|\^\^|~~|~")
+_MARK_EDGE = frozenset(":=^~")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1247,12 +1257,13 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
+    above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text and "^^" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text and "~" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
@@ -1260,14 +1271,14 @@ def without_highlight_marks(text: str) -> str:
     for m in _MARKS.finditer(text):
         mark, at = m.group(), m.start()
         before = text[at - 1] if at else "\n"
-        after = text[at + 2] if at + 2 < n else "\n"
+        after = text[at + len(mark)] if at + len(mark) < n else "\n"
         waiting = opened.get(mark)
         if waiting is not None and at > waiting[1]:
             del opened[mark]  # its line ended unclosed
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [opened.pop(mark)[0], at]
+            blank += [(opened.pop(mark)[0], len(mark)), (at, len(mark))]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1276,9 +1287,9 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at in sorted(blank):
-        out += [text[last:at], "  "]
-        last = at + 2
+    for at, width in sorted(blank):
+        out += [text[last:at], " " * width]
+        last = at + width
     out.append(text[last:])
     return "".join(out)
 
@@ -2233,7 +2244,7 @@ def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
 # `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
-_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
+_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d){0,2}[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
 # Notion's date mention: `@` and a date (`@November 12, 2026`, `@Nov 12`), no person's handle
 _NOTION_DATE_MENTION = re.compile(
     r"@(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b(?:st|nd|rd|th)?")
@@ -4142,7 +4153,9 @@ def _sentence_start(text: str, pos: int) -> bool:
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
-        return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
+        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20), but for a subject before its
+        # verb, `[2026-10-03 09:15] Marta called.`, named as a line time's is (rules 23: _jrnl_subject)
+        return not _jrnl_subject(text, pos)
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
@@ -4198,7 +4211,7 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
 # A jrnl journal entry's time, opening its line before the entry's title (sections.jrnl_entries): `[2026-11-03
 # 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
 # after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
-_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)[ \t]*\])(?:[ \t]+\*)?")
 
 
 # a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
@@ -4213,6 +4226,25 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     entry title's first word (rules 20, fixS4: its speakers were named by none)."""
     end = text.find("\n", pos)
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
+
+
+# the verbs of a person's doing after a jrnl entry title's first word (`Marta called.`): `Rain started`, `Traffic
+# was awful`, `Weather turned` open with no one
+_PERSON_VERBS = ("called|phoned|rang|texted|emailed|messaged|wrote|replied|said|told|asked|sent|came|visited"
+                 "|stopped|dropped|arrived|joined|invited|offered|agreed|thanked|helped|mentioned|suggested"
+                 "|wants|wanted|needs|needed|loved|liked|cooked|brought|gave|paid|lent|met|recommended|promised")
+_JRNL_SUBJECT = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
+                           rf"{_GAP}(?:{_PERSON_VERBS})(?!{_LETTER})")
+
+
+def _jrnl_subject(text: str, pos: int) -> bool:
+    """Is the word at `pos`, a jrnl entry title's first (after _after_jrnl_time), a person before her verb
+    (_JRNL_SUBJECT: `Marta called.`, `Priya sent the draft.`, `Tomasz and Ines came over`) and no common word
+    (_common_after_time: `Lunch ran long.`, `Mom called.`)? Such a word is named as after a daily log's time
+    (`09:30 Priya presented`): a journal's one-word names opening its titles named nothing (rules 23)."""
+    word = _LOG_WORD.match(text, pos)
+    return (word is not None and _JRNL_SUBJECT.match(text, word.end()) is not None
+            and not _common_after_time(text, pos))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
