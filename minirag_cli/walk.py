@@ -1760,7 +1760,12 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
 # after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
 # chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
-READER_VERSION = 11
+# 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
+# (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
+# branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where
+# used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
+# a word apart (`## Method`sec:m`` ran together).
+READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -1,0 +1,108 @@
+"""Readers 12, the leftovers of session 36's readers (BibTeX and LaTeX, Logseq, TiddlyWiki, VimWiki, Google Keep):
+each bug checked as a user meets it, real files through `Index.sync` (the library `mrag sync` runs) and read back
+as `mrag show`, `mrag search --json` and `mrag tasks` have them (the chunks' text and headers, the tasks)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.walk import READER_VERSION
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def _synced(tmp_path, notes: dict[str, str]):
+    """(the index's path, the sync's summary) of `notes` written under tmp_path/notes and synced."""
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        summary = index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db, summary
+
+
+def _open(db):
+    return Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), embedder_factory=hashing_embedder)
+
+
+def _text(db, path: str) -> str:
+    """The text of a note's chunks, in order (what `mrag show` and search results show of it)."""
+    conn = sqlite3.connect(db)
+    try:
+        return "\n".join(t for (t,) in conn.execute(
+            "SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq",
+            (path,)))
+    finally:
+        conn.close()
+
+
+def _heads(db) -> dict[str, str]:
+    """{path: the first line of its first chunk's header} of an index."""
+    conn = sqlite3.connect(db)
+    try:
+        return {p: h.split("\n", 1)[0] for p, h in conn.execute(
+            "SELECT d.path, c.header FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.seq = 0")}
+    finally:
+        conn.close()
+
+
+def test_the_readers_are_12():
+    assert READER_VERSION >= 12
+
+
+# ---------------------------------------------------------------------------------------------- BibTeX
+
+def test_a_braced_comment_holds_its_entries(tmp_path):
+    """`@comment{ ... }` is a comment to its closing brace, as biber and biblatex read it: an entry written inside it
+    (taken out by its writer) was indexed, classic BibTeX's reading. One never closed ends where the next entry
+    opens, as before."""
+    db, _summary = _synced(tmp_path, {
+        "library.bib": ("@comment{ taken out:\n@article{old2019, title={Retracted Result}, year=2019}\n}\n"
+                        "@article{new2021,\n  title={Replicated Result},\n  year={2021},\n}\n"),
+        "other.bib": "@comment{ never closed\n@article{k, title={Still Read}}\n"})
+    text = _text(db, "library.bib")
+    assert "Replicated Result [@new2021]" in text and "year: 2021" in text
+    assert "Retracted" not in text and "old2019" not in text
+    assert "Still Read [@k]" in _text(db, "other.bib")
+
+
+# ---------------------------------------------------------------------------------------------- LaTeX
+
+PAPER = r"""\documentclass{article}
+\newcommand{\proj}{Atlas}
+\def\lab{\textsc{Harbour Lab}}
+\title{The \proj{} plan}
+\begin{document}
+\maketitle
+\section{Method}\label{sec:method}
+We run \proj{} at \lab.
+\iffalse
+An old paragraph about Borealis \ifx\a\b nested \fi
+no one should read.
+\fi
+Visible again.
+\iffalse Draft wording \else Final wording\fi
+\begin{verbatim}
+\proj stays as written
+\end{verbatim}
+\end{document}
+"""
+
+
+def test_latex_labels_iffalse_and_macros(tmp_path):
+    """`\\section{Method}\\label{sec:method}` is the heading `Method` and the label apart (`## Method`sec:method``
+    ran them together), `\\iffalse ... \\fi` is out as a comment is (it was indexed; its `\\else` branch is read),
+    and a macro of no argument (`\\newcommand{\\proj}{Atlas}`, `\\def\\lab{...}`) is its text where used (`We run
+    \\proj{}` was `We run`, and `\\def`'s text stood on a line of its own); verbatim keeps it as written."""
+    db, _summary = _synced(tmp_path, {"paper.tex": PAPER})
+    text = _text(db, "paper.tex")
+    assert "## Method `sec:method`" in text
+    assert "We run Atlas at Harbour Lab." in text
+    assert "Borealis" not in text and "no one should read" not in text and "Draft wording" not in text
+    assert "Visible again." in text and "Final wording" in text
+    assert "\\proj stays as written" in text
+    assert _heads(db)["paper.tex"] == "# The Atlas plan"
+    assert text.count("Harbour Lab") == 1
