@@ -1764,7 +1764,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
 # branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where
 # used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
-# a word apart (`## Method`sec:m`` ran together).
+# a word apart (`## Method`sec:m`` ran together). A Google Keep page's time in the account's language
+# (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `3 mrt 2026`: keep_html._written_time) dates it (it
+# was read in English alone, and the note undated).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
