@@ -136,6 +136,13 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
         if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
             text = note_read(text, folder, path.replace("\\", "/").rsplit("/", 1)[-1])  # a Simplenote note's tags
             # and creation (simplenote.py)
+        if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
+            from minirag_cli.logseq_templates import without_templates
+
+            read = without_templates(text)
+            if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
+                raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
+            text = read
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:

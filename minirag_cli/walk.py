@@ -1766,7 +1766,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
 # a word apart (`## Method`sec:m`` ran together). A Google Keep page's time in the account's language
 # (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `3 mrt 2026`: keep_html._written_time) dates it (it
-# was read in English alone, and the note undated).
+# was read in English alone, and the note undated). A Logseq block holding `template:: NAME` is, with its children,
+# read blank (logseq_templates.py: its open tasks were `mrag tasks`' and its placeholder text indexed); a page of
+# templates alone is skipped saying so, as Roam's templates page is.
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -133,3 +133,39 @@ def test_a_keep_pages_time_in_the_accounts_language_dates_it(tmp_path):
                      "pt": "2026-11-03 09:15", "nl": "2026-03-03 09:15", "it": "2026-12-03 18:02",
                      "en": "2026-11-03 09:15", "odd": None}
     assert "Call Priya (odd)." in shown["odd"]
+
+
+# ---------------------------------------------------------------------------------------------- Logseq
+
+LOGSEQ_PAGE = """- Weekly sync with [[Priya Raman]]
+	- TODO book the room
+- Meeting template
+  template:: meeting
+  template-including-parent:: false
+	- Attendees:: [[Placeholder Person]]
+	- TODO send the minutes
+
+	- Agenda for Borealis
+- Retro notes
+- template:: quick
+	- TODO quick placeholder task
+"""
+
+
+def test_a_logseq_template_block_is_no_text(tmp_path):
+    """A Logseq block holding `template:: NAME`, with its children, is a template, not the page's text: its open
+    task was listed by `mrag tasks` and its placeholder text indexed (a search for Borealis found it). Its lines
+    are blank: the page's other lines keep their numbers, a task before and a block after it are read. A page
+    of templates alone is skipped saying so, as Roam's templates page is (it was indexed, then an empty note)."""
+    db, summary = _synced(tmp_path, {"logseq/pages/Meetings.md": LOGSEQ_PAGE,
+                                     "logseq/pages/Templates.md": "- Daily\n  template:: daily\n\t- TODO water\n"})
+    with _open(db) as index:
+        tasks = {(t.text, t.line) for t in index.tasks(state="all")}
+        shown = index.document("logseq/pages/Meetings.md")["text"]
+    assert tasks == {("book the room", 2)}
+    assert "Borealis" not in _text(db, "logseq/pages/Meetings.md") and "Placeholder" not in shown
+    assert "Retro notes" in shown and shown.split("\n")[9] == "- Retro notes"
+    assert "logseq/pages/Templates.md" not in _heads(db)
+    assert {w["path"]: w["reason"] for w in summary.skipped} == {
+        "logseq/pages/Templates.md": "Logseq templates alone (`template::` blocks): templates are not indexed"}
+    assert not summary.warnings
