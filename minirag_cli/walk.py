@@ -1768,7 +1768,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `3 mrt 2026`: keep_html._written_time) dates it (it
 # was read in English alone, and the note undated). A Logseq block holding `template:: NAME` is, with its children,
 # read blank (logseq_templates.py: its open tasks were `mrag tasks`' and its placeholder text indexed); a page of
-# templates alone is skipped saying so, as Roam's templates page is.
+# templates alone is skipped saying so, as Roam's templates page is. A default-syntax VimWiki page holding a pasted
+# Markdown link (and VimWiki's own signs: a `%%` comment, a tags line, `# ` items) or a `## build` in a `{{{ }}}` code
+# block is read as VimWiki (wikipages.markdown_shaped: it was read as Markdown, its items headings).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

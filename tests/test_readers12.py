@@ -169,3 +169,20 @@ def test_a_logseq_template_block_is_no_text(tmp_path):
     assert {w["path"]: w["reason"] for w in summary.skipped} == {
         "logseq/pages/Templates.md": "Logseq templates alone (`template::` blocks): templates are not indexed"}
     assert not summary.warnings
+
+
+# ---------------------------------------------------------------------------------------------- VimWiki
+
+def test_a_vimwiki_page_with_a_markdown_link_or_a_code_comment_is_vimwikis(tmp_path):
+    """A default-syntax VimWiki page holding a pasted Markdown link, or a `## build` comment in a `{{{ }}}` code
+    block, is read as VimWiki: it was read as Markdown (fixU1's shapes), its `# ` items headings, its `:tag:` line
+    text and its `%%` comment indexed. A page in Markdown with a link (and no VimWiki sign) is Markdown's still."""
+    db, _summary = _synced(tmp_path, {
+        "wiki/Trip.wiki": ("Trip planning\n:travel:\n# Book the flights\n# Pack the bags\n"
+                           "See [the guide](https://example.com/guide).\n%% private: the budget is 900\n"),
+        "wiki/Deploy.wiki": "Deploy steps\n{{{sh\n## build\nmake all\n}}}\n%% private: the root password\n",
+        "wiki/Gollum.wiki": "Some text about Lisbon.\n\n# Not an item\n\nSee [the guide](guide.md).\n"})
+    trip, deploy = _text(db, "wiki/Trip.wiki"), _text(db, "wiki/Deploy.wiki")
+    assert "1. Book the flights\n1. Pack the bags" in trip and "#travel" in trip and "budget" not in trip
+    assert "```sh\n## build\nmake all\n```" in deploy and "root password" not in deploy
+    assert "# Not an item" in _text(db, "wiki/Gollum.wiki")
