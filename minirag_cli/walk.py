@@ -1770,7 +1770,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # read blank (logseq_templates.py: its open tasks were `mrag tasks`' and its placeholder text indexed); a page of
 # templates alone is skipped saying so, as Roam's templates page is. A default-syntax VimWiki page holding a pasted
 # Markdown link (and VimWiki's own signs: a `%%` comment, a tags line, `# ` items) or a `## build` in a `{{{ }}}` code
-# block is read as VimWiki (wikipages.markdown_shaped: it was read as Markdown, its items headings).
+# block is read as VimWiki (wikipages.markdown_shaped: it was read as Markdown, its items headings). A tiddler's link
+# to a title holding `#`, `^` or `|` (`[[C# notes]]`) is a Markdown link to the tiddler's file (wikipages._tw_link:
+# `[C# notes](C%23%20notes.tid)`; it linked `C`, its `# notes` read as a heading).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -313,7 +313,9 @@ _TW_HEADING = re.compile(r"(!{1,6})[ \t]*")
 _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
 # a macro call, `<<tabs "[[Sourdough]] [[Packing List]]">>`: code (its quoted list was a work's title)
 _TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
-_TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
+_TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})(?:\|([^\[\]\n]{1,255}))?\]\]")
+# what TiddlyWiki's file system adaptor writes `_` for in a tiddler's file name (`a|b notes` is `a_b notes.tid`)
+_TW_FILE_CHARS = re.compile(r"[<>~:\"/\\|?*^]")
 # a table row TiddlyWiki marks after its last `|`: `h` a header row, `f` a footer, `c` the caption, `k` CSS classes
 _TW_ROW_MARK = re.compile(r"([ \t]*\|.*\|)([hfck])([ \t]*\r?)")
 # a cell's start in a row: a `|` (not one of a link's, `[[text|Target]]`) and the blanks after it
@@ -367,9 +369,22 @@ def _wikitext_line(line: str) -> str:
         line = _TW_MACRO.sub(lambda k: f"`{k.group(0)}`", line)
     if "''" in line:
         line = re.sub(r"''(?!')(.+?)''", r"**\1**", line)
-    if "[[" in line:  # `[[Shown text|Target]]`: the target first, as a wikilink writes it
-        line = _TW_LINK.sub(lambda k: f"[[{k.group(2)}|{k.group(1)}]]", line)
+    if "[[" in line:
+        line = _TW_LINK.sub(_tw_link, line)
     return line
+
+
+def _tw_link(m: re.Match) -> str:
+    """A tiddler's link: `[[Shown text|Target]]` the target first, as a wikilink writes it; one to a tiddler whose
+    title holds `#`, `^` or `|` (`[[C# notes]]`, which has no heading, TiddlyWiki's links have none) a Markdown link
+    to its file (`[C# notes](C%23%20notes.tid)`): as a wikilink it linked `C`, its `# notes` read as a heading
+    (readers 12)."""
+    shown, target = (m.group(1), m.group(2)) if m.group(2) is not None else (None, m.group(1))
+    if re.search(r"[#^|]", target):
+        import urllib.parse
+
+        return f"[{shown or target}]({urllib.parse.quote(_TW_FILE_CHARS.sub('_', target) + TIDDLER, safe='')})"
+    return m.group() if shown is None else f"[[{target}|{shown}]]"
 
 
 def tiddler_text(text: str) -> str:

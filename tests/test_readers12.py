@@ -186,3 +186,32 @@ def test_a_vimwiki_page_with_a_markdown_link_or_a_code_comment_is_vimwikis(tmp_p
     assert "1. Book the flights\n1. Pack the bags" in trip and "#travel" in trip and "budget" not in trip
     assert "```sh\n## build\nmake all\n```" in deploy and "root password" not in deploy
     assert "# Not an item" in _text(db, "wiki/Gollum.wiki")
+
+
+# ---------------------------------------------------------------------------------------------- TiddlyWiki
+
+def _mentioned_in(db, name: str) -> set[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return {p for (p,) in conn.execute(
+            "SELECT DISTINCT d.path FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c "
+            "ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.name = ?", (name,))}
+    finally:
+        conn.close()
+
+
+def test_a_tiddlers_link_to_a_title_holding_a_hash_links_it(tmp_path):
+    """`[[C# notes]]` in a tiddler links the tiddler `C# notes` (TiddlyWiki's links have no heading): it linked
+    nothing, `C` and a heading `notes`. `[[x^2 tricks]]` likewise links the tiddler TiddlyWiki saved as
+    `x_2 tricks.tid`, and `[[Shown|Target]]` and a plain `[[Trip]]` link as before."""
+    db, _summary = _synced(tmp_path, {
+        "tw/tiddlers/C# notes.tid": "title: C# notes\n\nGenerics with Jonas Berg.\n",
+        "tw/tiddlers/x_2 tricks.tid": "title: x^2 tricks\n\nSquares.\n",
+        "tw/tiddlers/Trip.tid": "title: Trip\n\nLisbon.\n",
+        "tw/tiddlers/Index.tid": ("title: Index\n\nSee [[C# notes]], [[squares|x^2 tricks]], [[the trip|Trip]] "
+                                  "and [[Trip]].\n")})
+    assert _mentioned_in(db, "C# notes") == {"tw/tiddlers/C# notes.tid", "tw/tiddlers/Index.tid"}
+    assert _mentioned_in(db, "Trip") == {"tw/tiddlers/Trip.tid", "tw/tiddlers/Index.tid"}
+    assert "tw/tiddlers/Index.tid" in _mentioned_in(db, "x 2 tricks")
+    assert not _mentioned_in(db, "C")
+    assert "squares" in _text(db, "tw/tiddlers/Index.tid")
