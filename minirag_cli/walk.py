@@ -180,10 +180,14 @@ def stat_key(st: os.stat_result) -> tuple:
 LOGSEQ_COPIES = frozenset({"bak", "version-files"})
 
 
+def _logseq_folder(dirpath: str) -> bool:
+    """Is `dirpath` a Logseq graph's own `logseq/` folder, the one holding `config.edn`?"""
+    return os.path.basename(dirpath) == "logseq" and os.path.isfile(os.path.join(dirpath, "config.edn"))
+
+
 def logseq_copies(dirpath: str, name: str) -> bool:
     """Is the folder `name` in `dirpath` one of Logseq's copies of its pages (LOGSEQ_COPIES)?"""
-    return (name in LOGSEQ_COPIES and os.path.basename(dirpath) == "logseq"
-            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+    return name in LOGSEQ_COPIES and _logseq_folder(dirpath)
 
 
 # Logseq's own settings in its `logseq/` folder (beside the copies above): `config.edn`, `custom.css`, `custom.js`. No
@@ -191,8 +195,7 @@ def logseq_copies(dirpath: str, name: str) -> bool:
 def logseq_settings(dirpath: str, name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
     """Is the file `name` of the folder `dirpath` one of Logseq's settings (a file of no note extension in its
     `logseq/` folder, the one holding `config.edn`)?"""
-    return (os.path.basename(dirpath) == "logseq" and Path(name).suffix.lower() not in extensions
-            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+    return Path(name).suffix.lower() not in extensions and _logseq_folder(dirpath)
 
 
 # Roam Research's templates page, `roam/templates` (its Markdown export writes `roam/templates.md`): the blocks its
