@@ -19,7 +19,9 @@ and a thesis, its lectures and its library were invisible to `ask`.
   written), the comment package's `comment` environment blank; other commands
   and braces are dropped, their text kept, `--` and `~` printed as a dash and a
   blank but in code and web addresses. A run-in `\\paragraph{X.} text` heads
-  its text on the blank line above (readers 11). A `.tex` exported beside its
+  its text on the blank line above (readers 11). `\\iffalse ... \\fi` is out
+  as a comment is, a macro of no argument (`\\newcommand{\\proj}{Atlas}`)
+  its text where used (readers 12). A `.tex` exported beside its
   note (`note.tex` beside `note.org`: exported_tex) is passed over.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation
@@ -29,7 +31,8 @@ and a thesis, its lectures and its library were invisible to `ask`.
   editors First Last (`author: Ashish Vaswani, Noam Shazeer`, not `Vaswani,
   Ashish and Shazeer, Noam`; `and others` `et al.`), a `date` as its `year:`;
   a `file` field (a path into Zotero's storage), the `title` (the heading holds
-  it), `@comment`, `@preamble` and `@string` lines are blank, the `@string`
+  it), `@comment` (a braced one to its closing brace, readers 12), `@preamble`
+  and `@string` lines are blank, the `@string`
   macros expanded where used. Entries are read as BibTeX reads them (readers
   11): `@book(...)`, one entry on one line (its fields after its heading,
   ` · ` between them). Each entry starts a chunk (entry_lines).
