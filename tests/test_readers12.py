@@ -81,7 +81,7 @@ PAPER = r"""\documentclass{article}
 We run \proj{} at \lab.
 \iffalse
 An old paragraph about Borealis \ifx\a\b nested \fi
-no one should read.
+no one should read: $a \iff b$, \ifthenelse{\boolean{x}}{a}{b}.
 \fi
 Visible again.
 \iffalse Draft wording \else Final wording\fi
