@@ -8,7 +8,7 @@ each its `<span class="text">`), the labels' `<span class="label-name">`, the we
 note): a page of another shape is no Keep note. Its time is read as Takeout writes it in the account's language
 (readers 12: in English alone before): `Nov 3, 2026, 9:15:02 AM`, `03.11.2026, 09:15:02`, `3 nov. 2026, 09:15`,
 `3 de nov. de 2026 09:15:02`, month names and their abbreviations in English, German, French, Spanish, Italian,
-Portuguese and Dutch (_MONTH_NAMES); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US
+Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3. 오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US
 writes the month's name) unless it can only be read the other way. A time in another form leaves the note undated
 (nothing else is lost: the file's own time is no date of the note's, a copy's or an unzipped archive's)."""
 
@@ -37,7 +37,10 @@ _MONTH_NAMES = (
     "dezembro")
 _MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
 _TIME = re.compile(r"(\d{1,2}):(\d\d)(?::(\d\d))?(?:[\s\u202f]*([ap])\.?[\s\u202f]*m\b\.?)?", re.IGNORECASE)
-_ISO_DAY = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+# the year first: `2026-11-03`, Japanese `2026/11/03`, Korean `2026. 11. 3.`, Chinese and Japanese `2026年11月3日`
+_ISO_DAY = re.compile(r"(\d{4})(?:([-/.])[ \t]?(\d{1,2})\2[ \t]?|年(\d{1,2})月)(\d{1,2})")
+# the afternoon in Korean, Japanese and Chinese, written before the time (`오후 6:02:00`)
+_AFTERNOON = re.compile(r"(?:오후|午後|下午)\s*$")
 _NUMERIC_DAY = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
 _WORD = re.compile(r"[^\W\d_]+")
 _CLOSE_REACH = 64
@@ -164,9 +167,11 @@ def _written_time(heading: str) -> _dt.datetime | None:
         if not 1 <= hour <= 12:
             return None
         hour = hour % 12 + (12 if time.group(4).lower() == "p" else 0)
+    elif hour < 12 and _AFTERNOON.search(heading[:time.start()]):
+        hour += 12
     day_text = heading[:time.start()] + " " + heading[time.end():]
     if (iso := _ISO_DAY.search(day_text)) is not None:
-        year, month, day = (int(g) for g in iso.groups())
+        year, month, day = int(iso.group(1)), int(iso.group(3) or iso.group(4)), int(iso.group(5))
     elif (numeric := _NUMERIC_DAY.search(day_text)) is not None:
         first, then, year = int(numeric.group(1)), int(numeric.group(3)), int(numeric.group(4))
         # day first, as every language read here writes it but the US's, which writes the month's name

@@ -117,12 +117,13 @@ def _keep_page(heading: str, text: str) -> str:
 
 
 def test_a_keep_pages_time_in_the_accounts_language_dates_it(tmp_path):
-    """Takeout writes a Keep page's time in the account's language: German, French, Spanish, Portuguese, Dutch and
-    Italian pages are dated as an English one is (they were undated: the time was read in English alone). A time
+    """Takeout writes a Keep page's time in the account's language: German, French, Spanish, Portuguese, Dutch,
+    Italian, Japanese, Chinese and Korean pages are dated as an English one is (they were undated: the time was read in English alone). A time
     that is no day (`jui`: juin or juillet) still leaves the note undated, its text read."""
     pages = {"de": "03.11.2026, 09:15:02", "fr": "3 nov. 2026, 09:15:02", "es": "3 nov 2026, 18:02:00",
              "pt": "3 de nov. de 2026 09:15:02", "nl": "3 mrt 2026 09:15:02", "it": "3 dic 2026, 6:02 p. m.",
-             "en": "Nov 3, 2026, 9:15:02 AM", "odd": "3 jui 2026 18:02"}
+             "en": "Nov 3, 2026, 9:15:02 AM", "ja": "2026/11/03 9:15:02", "zh": "2026年11月3日 09:15:02",
+             "ko": "2026. 11. 3. 오후 6:02:00", "odd": "3 jui 2026 18:02"}
     db, _summary = _synced(tmp_path, {f"Takeout/Keep/{lang}.html": _keep_page(heading, f"Call Priya ({lang}).")
                                       for lang, heading in pages.items()})
     with _open(db) as index:
@@ -131,7 +132,8 @@ def test_a_keep_pages_time_in_the_accounts_language_dates_it(tmp_path):
              for lang, text in shown.items()}
     assert dates == {"de": "2026-11-03 09:15", "fr": "2026-11-03 09:15", "es": "2026-11-03 18:02",
                      "pt": "2026-11-03 09:15", "nl": "2026-03-03 09:15", "it": "2026-12-03 18:02",
-                     "en": "2026-11-03 09:15", "odd": None}
+                     "en": "2026-11-03 09:15", "ja": "2026-11-03 09:15", "zh": "2026-11-03 09:15",
+                     "ko": "2026-11-03 18:02", "odd": None}
     assert "Call Priya (odd)." in shown["odd"]
 
 
