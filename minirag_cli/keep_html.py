@@ -8,8 +8,9 @@ each its `<span class="text">`), the labels' `<span class="label-name">`, the we
 note): a page of another shape is no Keep note. Its time is read as Takeout writes it in the account's language
 (readers 12: in English alone before): `Nov 3, 2026, 9:15:02 AM`, `03.11.2026, 09:15:02`, `3 nov. 2026, 09:15`,
 `3 de nov. de 2026 09:15:02`, month names and their abbreviations in English, German, French, Spanish, Italian,
-Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3. 오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US
-writes the month's name) unless it can only be read the other way. A time in another form leaves the note undated
+Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
+오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US writes the month's name)
+unless it can only be read the other way. A time in another form leaves the note undated
 (nothing else is lost: the file's own time is no date of the note's, a copy's or an unzipped archive's)."""
 
 from __future__ import annotations

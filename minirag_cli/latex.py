@@ -292,10 +292,9 @@ _MACRO_DEPTH = 3  # a macro of macros, expanded so many times
 # `\iffalse ... \fi`: text its writer took out, as a `%` line is (readers 12: it was indexed); `\else` at its
 # level ends it (the text after it is read)
 _IFFALSE = re.compile(r"^[ \t]*\\iffalse(?![A-Za-z])")
-# (a conditional `\\fi` ends: not math's `\\iff`, nor a command of arguments, `\\ifthenelse{...}`, etoolbox's `\\ifdef{...}`)
+# (a conditional a `\fi` ends: not math's `\iff`, nor a command of arguments, `\ifthenelse{...}`, `\ifdef{...}`)
 _CONDITIONAL = re.compile(r"\\(?:(if(?!f(?![A-Za-z@]))[A-Za-z@]*)(?![A-Za-z@])(?![ \t]*\{)|(fi)(?![A-Za-z@])|"
                           r"(else)(?![A-Za-z@]))")
-_SKIPPED_IF = "\\iffalse"  # tex_text's block while in one
 _LITERAL_HASH = re.compile(r"^[ \t]*\\#")  # `\# 1 priority` opening a line: a # and no Markdown heading
 
 

@@ -118,8 +118,8 @@ def _keep_page(heading: str, text: str) -> str:
 
 def test_a_keep_pages_time_in_the_accounts_language_dates_it(tmp_path):
     """Takeout writes a Keep page's time in the account's language: German, French, Spanish, Portuguese, Dutch,
-    Italian, Japanese, Chinese and Korean pages are dated as an English one is (they were undated: the time was read in English alone). A time
-    that is no day (`jui`: juin or juillet) still leaves the note undated, its text read."""
+    Italian, Japanese, Chinese and Korean pages are dated as an English one is (they were undated: the time was read
+    in English alone). A time that is no day (`jui`: juin or juillet) still leaves the note undated, its text read."""
     pages = {"de": "03.11.2026, 09:15:02", "fr": "3 nov. 2026, 09:15:02", "es": "3 nov 2026, 18:02:00",
              "pt": "3 de nov. de 2026 09:15:02", "nl": "3 mrt 2026 09:15:02", "it": "3 dic 2026, 6:02 p. m.",
              "en": "Nov 3, 2026, 9:15:02 AM", "ja": "2026/11/03 9:15:02", "zh": "2026年11月3日 09:15:02",
