@@ -122,7 +122,9 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read.
     `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
-    (joplin_note; None: not looked for, the copy read as a note)."""
+    (joplin_note; None: not looked for, the copy read as a note). A wiki's page and a LaTeX or BibTeX file are
+    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_text first, as this module
+    cannot (latex reads a note through note_text, and both raise its MalformedNote: an import cycle)."""
     joplin = joplin_note(path, text, folder)
     if joplin is not None:
         return joplin
@@ -158,6 +160,13 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
                 text = bear_read(text, folder)  # a Bear note's creation, from its bundle's info.json (bear.py)
             except BearTrashed as exc:
                 raise MalformedNote(str(exc)) from None
+        if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
+            from minirag_cli.logseq_templates import without_templates
+
+            read = without_templates(text)
+            if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
+                raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
+            text = read
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:
