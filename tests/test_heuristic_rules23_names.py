@@ -78,14 +78,11 @@ def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
     assert not {"Center", "Line", "Board"} & found, found
 
 
-# 7. a one-word cell in a column of items written in lower case starts a sentence as they do
-def test_a_capitalised_item_among_lower_case_items_names_nothing(tmp_path):
-    found = synced(tmp_path, {"shopping.md": "| Item | Qty |\n|---|---|\n| Export | 2 |\n| Milk | 1 |\n| eggs | 12 |\n"
-                                             "| oat milk | 1 |\n",
-                              "people.md": "| Friends | Food |\n|---|---|\n| Tanaka | sushi |\n| Oskar | tea |\n"
-                                           "| everyone | cake |\n| nobody | soup |\n\n| Owner | Task |\n|---|---|\n"
-                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n",
-                              "party.md": "| Brings | Dish |\n|---|---|\n| Lena | salad |\n| everyone | pie |\n"
-                                          "| friends | wine |\n| Jonas | bread |\n"})
-    assert {"Tanaka", "Oskar", "Priya", "Noma", "Lena", "Jonas"} <= found, found
-    assert not {"Export", "Milk"} & found, found
+# 7. a capitalised one-word cell among lower-case items is a name as any lone word in a cell (review revA, fixA:
+# names23 read it as a sentence's start, which lost Netflix, Spotify, Federer ...)
+def test_a_capitalised_item_among_lower_case_items_names(tmp_path):
+    found = synced(tmp_path, {"budget.md": "# Budget\n\n| Expense | Monthly |\n|---|---|\n| rent | 900 |\n"
+                                           "| Netflix | 12 |\n| Spotify | 10 |\n| groceries | 300 |\n| gym | 40 |\n",
+                              "rank.md": "| Rank | Player |\n|---|---|\n| 1 | Federer |\n| 2 | Nadal |\n"
+                                         "| 3 | qualifier |\n| 4 | lucky loser |\n"})
+    assert {"Netflix", "Spotify", "Federer", "Nadal"} <= found, found

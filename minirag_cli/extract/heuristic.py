@@ -4058,8 +4058,6 @@ def _common_cells(text: str) -> frozenset[int]:
     # (its pipe, its table's header row, its column, its word) of a cell common by its -ing/-ed ending alone
     shaped = []
     named = set()  # (a table's header row, a column) holding a full name
-    # (a table's header row, a column) -> [its cells written in lower case, the pipes of its one-word cells]
-    items: dict[tuple[int, int], list] = {}
     for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
@@ -4067,16 +4065,12 @@ def _common_cells(text: str) -> frozenset[int]:
             value = m.group(1).strip()
             if _name_cell(value):
                 named.add((header, column))
-            if _LOWER_CELL.fullmatch(value) and value.split()[0] not in TABLE_COMMON_WORDS | _NOBODY_CELLS:
-                items.setdefault((header, column), [0, []])[0] += 1
             cell = _CELL_WORD.match(value)
             if cell is None:
                 continue
             if cell.group(2):
                 out.add(m.start())
                 continue
-            if cell.group(1)[:1].isupper():
-                items.setdefault((header, column), [0, []])[1].append(m.start())
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
             lower = cell.group(1).lower().replace("’", "'")
@@ -4092,23 +4086,8 @@ def _common_cells(text: str) -> frozenset[int]:
             evidenced[word] = re.search(rf"[a-z][,;]?[ \t]+{re.escape(word)}(?![\w'’-])", text) is not None
         if not evidenced.get(word) or (header, column) not in named:
             out.add(pipe)
-    # a one-word cell in a column of items written in lower case (`| Export |`, `| Milk |` over `| eggs |`, `| bread
-    # |`) starts a sentence as they do (heuristic rules 23: Export, Milk were names), where the lower-case cells are
-    # two or more and no fewer than the capitalised ones; a column of names (TABLE_NAME_COLUMNS) names as before
-    listed = _name_column_cells(text) if items else set()
-    for lower, pipes in items.values():
-        if lower >= 2 and lower >= len(pipes):
-            out.update(pipe for pipe in pipes if pipe + 1 not in listed)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
-
-
-# a table cell written in lower case, an item's (`eggs`, `oat milk`), no address nor figure
-_LOWER_CELL = re.compile(r"[a-z][a-z'’-]*(?:[ \t]+[a-z][a-z'’-]*)*")
-# ... but not one a column of people writes for no one or for all (`| everyone |`, `| unassigned |`; family's
-# `| mom |` is a common word of the lexicon already, TABLE_COMMON_WORDS)
-_NOBODY_CELLS = frozenset("""everyone everybody anyone someone nobody noone none unassigned tba self us team family
-friends neighbours neighbors""".split())
 
 
 def _name_column_cells(text: str) -> set[int]:
