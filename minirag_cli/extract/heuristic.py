@@ -3860,37 +3860,13 @@ class KnownNames:
         return out
 
 
-# the last word of an institution's name of subjects, which joins `the X and Y` before it into one (`the Food and
-# Agriculture Organization`, `the Food and Drug Administration`): not a place's kind (`Museum`, `University`, `Bank`,
-# `Department`), which lists two names as often (`the Louvre and British Museum`, `the Treasury and Labor Department`)
-INSTITUTION_WORDS = frozenset("Organization Organisation Administration Association Agency Commission Council "
-                              "Society Institute Foundation Authority Academy".split())
-# ... X one word, no acronym (`the UN and Trade Organization`), and Y one word before it (`the Pentagon and National
-# Security Agency` is two names)
-_AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
-_AND_JOINED = re.compile(rf"(The{_GAP})?{UPPER}{LOWER}+")
-# ... after `the`, as an institution's name is written, not people's (`met Priya and Oxford University staff`)
-_THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
-
-
 def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`)."""
-    matches = CAP_SPAN.finditer(text)
-    for m in matches:
+    for m in CAP_SPAN.finditer(text):
         start, found = m.start(), m.group(0)
-        joined = _AND_JOIN.match(text, m.end())
-        one = _AND_JOINED.fullmatch(found) if joined is not None else None
-        if one is not None and (one.group(1) or _THE_BEFORE.search(text, max(0, start - 5), start)):
-            after = CAP_SPAN.match(text, joined.end())
-            words = after.group(0).split() if after is not None else []
-            if len(words) == 2 and words[0][1:].islower() and words[1] in INSTITUTION_WORDS:
-                # `the Food and Agriculture Organization`: one name (heuristic rules 23: Food, Agriculture
-                # Organization)
-                found = text[start:after.end()]
-                next(matches, None)  # the span after `and`, read with this one
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
                and _street_ends(text, start + cut.end(), m.end())):
