@@ -67,9 +67,11 @@ def test_two_names_listed_with_and_stay_apart(tmp_path):
 
 
 # 2. a plain bullet's phrasal verb with its particle ending the line addresses the name between them
-def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
-    found = synced(tmp_path, {"notes.md": "- Pay Marco back\n- Pick Priya up\n- Call Marta back.\n"
-                                          "- Help Center back online\n- Finish Line\n- Review Board's decision\n"})
+@pytest.mark.parametrize("eol", ["\n", "\r\n"])  # review revA: a CRLF note's `- Pay Marco back` named Pay Marco
+def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path, eol):
+    found = synced(tmp_path, {"notes.md": eol.join(["- Pay Marco back", "- Pick Priya up", "- Call Marta back.",
+                                                    "- Help Center back online", "- Finish Line",
+                                                    "- Review Board's decision", "- Buy milk", ""])})
     assert {"Marco", "Priya", "Marta", "Help Center", "Finish Line", "Review Board"} <= found, found
     assert not {n for n in found if n.split()[0] in {"Pay", "Pick", "Call"}}, found
     assert not {"Center", "Line", "Board"} & found, found

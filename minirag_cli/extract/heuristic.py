@@ -4380,7 +4380,7 @@ def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> boo
 # a phrasal verb's particle after its object, ending the line: the object is someone the verb addresses (`- Pay
 # Marco back`, `- Pick Priya up`, `- Drop Lena off`: heuristic rules 23, they named Pay Marco), where a name's
 # particle goes on (`- Help Center back online`)
-_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\n|\Z)")
+_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)")
 
 
 _lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())
