@@ -57,6 +57,16 @@ def test_a_shown_text_writing_a_name_after_lower_case_words_names_it(tmp_path):
     assert not {"Bread", "Bread Notes", "Lisbon"} & found, found
 
 
+def test_a_shown_text_repeating_its_target_names_nothing_more(tmp_path):
+    """Review revA: a shown text's name whose words all repeat the target's is the target's label (fixA: `our
+    Lisbon Trip` named Lisbon Trip beside Lisbon Trip 2023); a name of its own in it still names."""
+    found = synced(tmp_path, {"notes.md": "See [[Lisbon Trip 2023|our Lisbon Trip]] photos.\n"
+                                          "See [[Weekly Review 2024-05-03|last week's Weekly Review]].\n"
+                                          "See [[Project Alpha Kickoff|the Project Alpha kickoff with Maria Silva]].\n"})
+    assert {"Lisbon Trip 2023", "Weekly Review 2024-05-03", "Project Alpha Kickoff", "Maria Silva"} <= found, found
+    assert not {"Lisbon Trip", "Weekly Review", "Project Alpha"} & found, found
+
+
 # 6. two names listed with `and` before an institution's word stay two names (review revA, fixA: names23 joined
 # `the X and Y Organization` into one, which joined `the Tate and Royal Academy` too)
 def test_two_names_listed_with_and_stay_apart(tmp_path):

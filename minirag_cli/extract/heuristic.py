@@ -2027,12 +2027,24 @@ _SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*"
                                 rf"[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
 
 
-def _names_in_shown(shown: str) -> bool:
-    """Does a wikilink's shown text (after a target written as a name, which makes it a label: _written_name) write
-    a name the writer gives nowhere else, a name of two capitalised words or more after lower-case words (`[[Trip to
-    Lisbon|the trip with Maria Silva]]`: heuristic rules 23, it lost Maria Silva)? A label in title case
-    (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to Lisbon|the trip to Lisbon]]`) is read as one."""
-    return _SHOWN_PHRASE_NAME.fullmatch(shown.strip()) is not None
+def _shown_label(text: str, end: int, target: EntityMention) -> list[tuple[int, int]]:
+    """The ranges of the shown text after a wikilink's target at `end` (`|...]]`, after a target written as a
+    name, which makes it a label: _written_name) that name nothing: all of it, but for one that writes a name of two
+    capitalised words or more after lower-case words (`[[Trip to Lisbon|the trip with Maria Silva]]`: heuristic
+    rules 23, it lost Maria Silva), read as text save its names whose words all repeat the target's, case aside
+    (`[[Lisbon Trip 2023|our Lisbon Trip]]`, `[[Project Alpha Kickoff|the Project Alpha kickoff]]` name the target
+    alone: fixA, review revA). A label in title case (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to
+    Lisbon|the trip to Lisbon]]`) is read as one."""
+    close = text.find("]]", end)
+    if _SHOWN_PHRASE_NAME.fullmatch(text[end + 1:close].strip()) is None:
+        return [(end, close)]
+    own = set(_LINK_WORD.findall(target.name.lower()))
+    return [(m.start(), m.end()) for m in CAP_SPAN.finditer(text, end + 1, close)
+            if own.issuperset(_LINK_WORD.findall(m.group(0).lower()))]
+
+
+# a word of a link target or its shown text, compared case aside (_shown_label)
+_LINK_WORD = re.compile(r"[^\W_]+")
 
 
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
@@ -3071,11 +3083,11 @@ class HeuristicExtractor:
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
         # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
         # ... unless it opens in lower case and writes a name of words after (`[[Trip to Lisbon|the trip with Maria
-        # Silva]]`: _names_in_shown, rules 23)
+        # Silva]]`: _shown_label, rules 23)
         linked = Ranges([(start, end) for start, end, _target in links]
-                        + [(end, text.find("]]", end)) for _start, end, target in wiki
+                        + [label for _start, end, target in wiki
                            if text.startswith("|", end) and _written_name(target)
-                           and not _names_in_shown(text[end + 1:text.find("]]", end)])])
+                           for label in _shown_label(text, end, target)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
