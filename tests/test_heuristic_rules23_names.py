@@ -1,7 +1,8 @@
-"""Heuristic rules 23 (names23): names rules 22 still got wrong. A surname alone after `to`/`from` was a place's
-even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's shown text after a name's
-target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip with Maria Silva]]`).
-Each through a real sync of a folder, as `mrag sync` runs it."""
+"""Heuristic rules 23 (names23, mended by fixA after review revA): names rules 22 still got wrong. A surname alone
+after `to` was a place's even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's
+shown text after a name's target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip
+with Maria Silva]]`). And what names23 joined or lost that it should not have. Each through a real sync of a
+folder, as `mrag sync` runs it."""
 
 from __future__ import annotations
 
@@ -29,20 +30,33 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
         conn.close()
 
 
-# 4. a surname alone after a verb of writing's `to`/`from`, or a possessive before a room of one's own, joins
+# 4. a surname alone after a verb of writing's or speaking's `to`, ending its phrase, joins
 @pytest.mark.parametrize("text", [
     "I met Ada Lovelace yesterday. I wrote to Lovelace about the engine.\n",
-    "Ada Lovelace called. Later I heard from Lovelace again.\n",
-    "I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n",
+    "I met Ada Lovelace yesterday. I wrote to Lovelace.\n",
+    "Tom Hanks acted. I need to speak to Hanks about it.\n",
+    "我见了 Ada Lovelace。然后 I wrote to Lovelace。\n",
 ])
-def test_a_surname_after_a_verb_of_writing_or_before_a_room_joins_its_full_name(tmp_path, text):
+def test_a_surname_after_a_verb_of_writing_joins_its_full_name(tmp_path, text):
     found = synced(tmp_path, {"note.md": text})
-    assert "Ada Lovelace" in found and "Lovelace" not in found, found
+    assert len([n for n in found if n.endswith(("Lovelace", "Hanks"))]) == 1, found
 
 
 @pytest.mark.parametrize("text,apart", [
     ("I read a novel by Jack London. Then my flight to London left. We stayed in London's east end.\n", "London"),
     ("I worked at Morgan Stanley. I wrote to Stanley.\n", "Stanley"),  # a company's, `at` tells
+    # review revA: `from` tells where one is, a lower-case word or a possessive after the surname makes it an
+    # attribute of a place or a company (fixA: rules 23 joined each of these to the person)
+    ("Jack London was an author. I wrote from London to my parents every week.\n", "London"),
+    ("Sam Houston was a general. I texted from Houston airport.\n", "Houston"),
+    ("I read about George Washington. Later we talked to Washington officials about funding.\n", "Washington"),
+    ("I read a novel by Jack London. I wrote to London office about the lease.\n", "London"),
+    ("Jack London wrote books. He said to London reporters he was tired.\n", "London"),
+    ("Henry Ford built cars. I heard from Ford customer service today.\n", "Ford"),
+    ("Henry Ford built cars. I complained to Ford support again.\n", "Ford"),
+    ("Henry Ford founded it. I interviewed at Ford's office in Dearborn.\n", "Ford"),
+    ("Michael Jordan retired. I spoke to Jordan's embassy.\n", "Jordan"),
+    ("I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n", "Lovelace"),
 ])
 def test_a_place_or_a_company_keeps_its_word_apart(tmp_path, text, apart):
     assert apart in synced(tmp_path, {"note.md": text})

@@ -3437,16 +3437,18 @@ _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[
 # `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
 # `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
 _WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
-# ... but `to`/`from` after a verb of writing or speaking take a person (`I wrote to Lovelace`, `heard from
-# Lovelace`), where `flight to London` takes a place (heuristic rules 23)
+# ... but `to` after a verb of writing or speaking takes a person (`I wrote to Lovelace.`, `spoke to Hanks about`),
+# where `flight to London` takes a place (heuristic rules 23); `from` does not (`wrote from London`: where one is)
 _SPOKEN_BEFORE = re.compile(r"(?<![^\W_])(?:wr[io]te|writes|writing|written|talk|talks|talked|talking|spoke|speak|"
                             r"speaks|speaking|said|say|says|repl(?:y|ies|ied)|explained|mentioned|complained|"
-                            r"listen|listens|listened|emailed|texted|messaged|heard|apologi[sz]ed)[ \t]+(?:to|from)"
-                            r"[ \t]+$")
-# ... and a possessive after one before a room or a thing of one's own is a person's (`in Lovelace's office`, `at
-# Lovelace's house`), where `in London's east end` is a city's (heuristic rules 23)
-_OWN_PLACE_AFTER = re.compile(r"['’]s[ \t]+(?:office|house|home|flat|apartment|room|place|garden|kitchen|lab|studio|"
-                              r"desk|car|study|cabin|cottage|bedroom|backyard)(?![^\W_])")
+                            r"listen|listens|listened|emailed|texted|messaged|apologi[sz]ed)[ \t]+to[ \t]+$")
+# ... and only where the surname ends its phrase: before punctuation, the line's end or one of these function
+# words. A lower-case word after it makes it an attribute of a place or a company's (`talked to Washington
+# officials`, `wrote to London office`, `complained to Ford support`), and so does a possessive (`spoke to Jordan's
+# embassy`; `in Ford's office` and `in Lovelace's office` cannot be told apart). The cost: `wrote to Ford about my
+# broken Fiesta` joins Henry Ford where the note names no other Ford.
+_SPOKEN_AFTER = re.compile(r"[ \t]*(?:[^\w\s'’-]|\r?\n|\Z)|[ \t]+(?:about|and|that|on|for|with|again|yesterday|today|"
+                           r"tonight|last|this|in|before|after|when|but|or)(?![^\W_])")
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
@@ -3454,9 +3456,8 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
     of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
     surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
-    city's name, review revV) but after a verb of writing or speaking (_SPOKEN_BEFORE: `I wrote to Lovelace`) or
-    as a possessive before a room of one's own (_OWN_PLACE_AFTER: `in Lovelace's office`: rules 23)? One pass over
-    the text for each."""
+    city's name, review revV) but after a verb of writing's or speaking's `to`, ending its phrase (_SPOKEN_BEFORE,
+    _SPOKEN_AFTER: `I wrote to Lovelace.`; rules 23)? One pass over the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
@@ -3468,8 +3469,8 @@ def _introduced(text: str, surname: str, full: str) -> bool:
         if text.endswith(full, 0, m.end()):
             continue
         if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]) \
-                and _SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None \
-                and _OWN_PLACE_AFTER.match(text, m.end()) is None:
+                and (_SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None
+                     or _SPOKEN_AFTER.match(text, m.end()) is None):
             return False
         alone = m.start() if alone is None else alone
     return first is None or alone is None or first.start() < alone
