@@ -601,15 +601,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-# 23, names23's part (name leftovers): a lone surname after a verb of writing's `to`/`from` or as a possessive before a
-#    room of one's own joins its full name (_SPOKEN_BEFORE, _OWN_PLACE_AFTER: `I wrote to Lovelace`, `in Lovelace's
-#    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
+# 23, names23's part (name leftovers): a lone surname after a verb of writing's or speaking's `to`, ending its phrase,
+#    joins its full name (_SPOKEN_BEFORE, _SPOKEN_AFTER: `I wrote to Lovelace.` stood apart from Ada Lovelace; `flight
+#    to London`, `wrote from London`, `talked to Washington officials`, `at Morgan Stanley` ... `Stanley` still do); a
 #    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
-#    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
-#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food,
-#    Agriculture Organization); a plain bullet's task verb goes before a name a phrasal particle ends the line after
-#    (_PARTICLE_END: `- Pay Marco back` named Pay Marco); a one-word table cell among lower-case items starts a
-#    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
+#    words (_shown_label: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva), but for the names
+#    repeating the target's words (`[[Lisbon Trip 2023|our Lisbon Trip]]`); a plain bullet's task verb goes before a
+#    name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay Marco). fixA (review
+#    revA) took out names23's `the X and Y Organization` join and lower-case table items' rule: they joined two names
+#    (`the Tate and Royal Academy`) and lost real ones (`| Netflix |` over `| rent |`).
 # 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
 #    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
 #    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
