@@ -76,7 +76,8 @@ def test_a_shown_text_repeating_its_target_names_nothing_more(tmp_path):
     Lisbon Trip` named Lisbon Trip beside Lisbon Trip 2023); a name of its own in it still names."""
     found = synced(tmp_path, {"notes.md": "See [[Lisbon Trip 2023|our Lisbon Trip]] photos.\n"
                                           "See [[Weekly Review 2024-05-03|last week's Weekly Review]].\n"
-                                          "See [[Project Alpha Kickoff|the Project Alpha kickoff with Maria Silva]].\n"})
+                                          "See [[Project Alpha Kickoff|the Project Alpha kickoff with Maria "
+                                          "Silva]].\n"})
     assert {"Lisbon Trip 2023", "Weekly Review 2024-05-03", "Project Alpha Kickoff", "Maria Silva"} <= found, found
     assert not {"Lisbon Trip", "Weekly Review", "Project Alpha"} & found, found
 
