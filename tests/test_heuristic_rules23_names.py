@@ -1,7 +1,8 @@
-"""Heuristic rules 23 (names23): names rules 22 still got wrong. A surname alone after `to`/`from` was a place's
-even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's shown text after a name's
-target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip with Maria Silva]]`).
-Each through a real sync of a folder, as `mrag sync` runs it."""
+"""Heuristic rules 23 (names23, mended by fixA after review revA): names rules 22 still got wrong. A surname alone
+after `to` was a place's even after a verb of writing (`I wrote to Lovelace.` beside `Ada Lovelace`); a wikilink's
+shown text after a name's target named nothing even where it writes a name of its own (`[[Trip to Lisbon|the trip
+with Maria Silva]]`). And what names23 joined or lost that it should not have. Each through a real sync of a
+folder, as `mrag sync` runs it."""
 
 from __future__ import annotations
 
@@ -29,20 +30,33 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
         conn.close()
 
 
-# 4. a surname alone after a verb of writing's `to`/`from`, or a possessive before a room of one's own, joins
+# 4. a surname alone after a verb of writing's or speaking's `to`, ending its phrase, joins
 @pytest.mark.parametrize("text", [
     "I met Ada Lovelace yesterday. I wrote to Lovelace about the engine.\n",
-    "Ada Lovelace called. Later I heard from Lovelace again.\n",
-    "I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n",
+    "I met Ada Lovelace yesterday. I wrote to Lovelace.\n",
+    "Tom Hanks acted. I need to speak to Hanks about it.\n",
+    "我见了 Ada Lovelace。然后 I wrote to Lovelace。\n",
 ])
-def test_a_surname_after_a_verb_of_writing_or_before_a_room_joins_its_full_name(tmp_path, text):
+def test_a_surname_after_a_verb_of_writing_joins_its_full_name(tmp_path, text):
     found = synced(tmp_path, {"note.md": text})
-    assert "Ada Lovelace" in found and "Lovelace" not in found, found
+    assert len([n for n in found if n.endswith(("Lovelace", "Hanks"))]) == 1, found
 
 
 @pytest.mark.parametrize("text,apart", [
     ("I read a novel by Jack London. Then my flight to London left. We stayed in London's east end.\n", "London"),
     ("I worked at Morgan Stanley. I wrote to Stanley.\n", "Stanley"),  # a company's, `at` tells
+    # review revA: `from` tells where one is, a lower-case word or a possessive after the surname makes it an
+    # attribute of a place or a company (fixA: rules 23 joined each of these to the person)
+    ("Jack London was an author. I wrote from London to my parents every week.\n", "London"),
+    ("Sam Houston was a general. I texted from Houston airport.\n", "Houston"),
+    ("I read about George Washington. Later we talked to Washington officials about funding.\n", "Washington"),
+    ("I read a novel by Jack London. I wrote to London office about the lease.\n", "London"),
+    ("Jack London wrote books. He said to London reporters he was tired.\n", "London"),
+    ("Henry Ford built cars. I heard from Ford customer service today.\n", "Ford"),
+    ("Henry Ford built cars. I complained to Ford support again.\n", "Ford"),
+    ("Henry Ford founded it. I interviewed at Ford's office in Dearborn.\n", "Ford"),
+    ("Michael Jordan retired. I spoke to Jordan's embassy.\n", "Jordan"),
+    ("I met Ada Lovelace yesterday. We sat in Lovelace's office for an hour.\n", "Lovelace"),
 ])
 def test_a_place_or_a_company_keeps_its_word_apart(tmp_path, text, apart):
     assert apart in synced(tmp_path, {"note.md": text})
@@ -57,35 +71,42 @@ def test_a_shown_text_writing_a_name_after_lower_case_words_names_it(tmp_path):
     assert not {"Bread", "Bread Notes", "Lisbon"} & found, found
 
 
-# 6. `the X and Y Organization` is one institution's name; two names listed before one stay apart
-def test_an_institutions_name_with_and_is_one_name(tmp_path):
-    found = synced(tmp_path, {"notes.md": "I applied to the Food and Agriculture Organization last week.\n"
-                                          "The Arts and Humanities Council paid.\nI met Priya and Oxford University "
-                                          "staff. We saw the Louvre and British Museum. The Pentagon and National "
-                                          "Security Agency met. I met Theo and Science Council staff.\n"})
-    assert {"Food and Agriculture Organization", "Arts and Humanities Council", "Priya", "Oxford University",
-            "Louvre", "British Museum", "Pentagon", "National Security Agency"} <= found, found
-    assert not {"Food", "Agriculture Organization", "Arts", "Humanities Council"} & found, found
-    assert not {n for n in found if " and " in n and n.split()[0] in {"Priya", "Louvre", "Pentagon", "Theo"}}, found
+def test_a_shown_text_repeating_its_target_names_nothing_more(tmp_path):
+    """Review revA: a shown text's name whose words all repeat the target's is the target's label (fixA: `our
+    Lisbon Trip` named Lisbon Trip beside Lisbon Trip 2023); a name of its own in it still names."""
+    found = synced(tmp_path, {"notes.md": "See [[Lisbon Trip 2023|our Lisbon Trip]] photos.\n"
+                                          "See [[Weekly Review 2024-05-03|last week's Weekly Review]].\n"
+                                          "See [[Project Alpha Kickoff|the Project Alpha kickoff with Maria "
+                                          "Silva]].\n"})
+    assert {"Lisbon Trip 2023", "Weekly Review 2024-05-03", "Project Alpha Kickoff", "Maria Silva"} <= found, found
+    assert not {"Lisbon Trip", "Weekly Review", "Project Alpha"} & found, found
+
+
+# 6. two names listed with `and` before an institution's word stay two names (review revA, fixA: names23 joined
+# `the X and Y Organization` into one, which joined `the Tate and Royal Academy` too)
+def test_two_names_listed_with_and_stay_apart(tmp_path):
+    found = synced(tmp_path, {"notes.md": "In London we visited the Tate and Royal Academy.\nAt the gala I talked "
+                                          "with the Garcias and Royal Society fellows.\n"})
+    assert {"Tate", "Royal Academy", "Garcias", "Royal Society"} <= found, found
+    assert not {n for n in found if " and " in n}, found
 
 
 # 2. a plain bullet's phrasal verb with its particle ending the line addresses the name between them
-def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path):
-    found = synced(tmp_path, {"notes.md": "- Pay Marco back\n- Pick Priya up\n- Call Marta back.\n"
-                                          "- Help Center back online\n- Finish Line\n- Review Board's decision\n"})
+@pytest.mark.parametrize("eol", ["\n", "\r\n"])  # review revA: a CRLF note's `- Pay Marco back` named Pay Marco
+def test_a_plain_bullets_phrasal_verb_names_its_object(tmp_path, eol):
+    found = synced(tmp_path, {"notes.md": eol.join(["- Pay Marco back", "- Pick Priya up", "- Call Marta back.",
+                                                    "- Help Center back online", "- Finish Line",
+                                                    "- Review Board's decision", "- Buy milk", ""])})
     assert {"Marco", "Priya", "Marta", "Help Center", "Finish Line", "Review Board"} <= found, found
     assert not {n for n in found if n.split()[0] in {"Pay", "Pick", "Call"}}, found
     assert not {"Center", "Line", "Board"} & found, found
 
 
-# 7. a one-word cell in a column of items written in lower case starts a sentence as they do
-def test_a_capitalised_item_among_lower_case_items_names_nothing(tmp_path):
-    found = synced(tmp_path, {"shopping.md": "| Item | Qty |\n|---|---|\n| Export | 2 |\n| Milk | 1 |\n| eggs | 12 |\n"
-                                             "| oat milk | 1 |\n",
-                              "people.md": "| Friends | Food |\n|---|---|\n| Tanaka | sushi |\n| Oskar | tea |\n"
-                                           "| everyone | cake |\n| nobody | soup |\n\n| Owner | Task |\n|---|---|\n"
-                                           "| Priya | fix login |\n| tbd | write docs |\n| Noma | plan |\n",
-                              "party.md": "| Brings | Dish |\n|---|---|\n| Lena | salad |\n| everyone | pie |\n"
-                                          "| friends | wine |\n| Jonas | bread |\n"})
-    assert {"Tanaka", "Oskar", "Priya", "Noma", "Lena", "Jonas"} <= found, found
-    assert not {"Export", "Milk"} & found, found
+# 7. a capitalised one-word cell among lower-case items is a name as any lone word in a cell (review revA, fixA:
+# names23 read it as a sentence's start, which lost Netflix, Spotify, Federer ...)
+def test_a_capitalised_item_among_lower_case_items_names(tmp_path):
+    found = synced(tmp_path, {"budget.md": "# Budget\n\n| Expense | Monthly |\n|---|---|\n| rent | 900 |\n"
+                                           "| Netflix | 12 |\n| Spotify | 10 |\n| groceries | 300 |\n| gym | 40 |\n",
+                              "rank.md": "| Rank | Player |\n|---|---|\n| 1 | Federer |\n| 2 | Nadal |\n"
+                                         "| 3 | qualifier |\n| 4 | lucky loser |\n"})
+    assert {"Netflix", "Spotify", "Federer", "Nadal"} <= found, found

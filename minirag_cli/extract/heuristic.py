@@ -601,15 +601,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-# 23, names23's part (name leftovers): a lone surname after a verb of writing's `to`/`from` or as a possessive before a
-#    room of one's own joins its full name (_SPOKEN_BEFORE, _OWN_PLACE_AFTER: `I wrote to Lovelace`, `in Lovelace's
-#    office` stood apart from Ada Lovelace; `flight to London`, `at Morgan Stanley` ... `Stanley` still do); a
+# 23, names23's part (name leftovers): a lone surname after a verb of writing's or speaking's `to`, ending its phrase,
+#    joins its full name (_SPOKEN_BEFORE, _SPOKEN_AFTER: `I wrote to Lovelace.` stood apart from Ada Lovelace; `flight
+#    to London`, `wrote from London`, `talked to Washington officials`, `at Morgan Stanley` ... `Stanley` still do); a
 #    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
-#    words (_names_in_shown: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva); `the X and Y
-#    Organization` (Agency, Council ...: INSTITUTION_WORDS, X and Y a word each) is one name (_cap_spans: Food,
-#    Agriculture Organization); a plain bullet's task verb goes before a name a phrasal particle ends the line after
-#    (_PARTICLE_END: `- Pay Marco back` named Pay Marco); a one-word table cell among lower-case items starts a
-#    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
+#    words (_shown_label: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva), but for the names
+#    repeating the target's words (`[[Lisbon Trip 2023|our Lisbon Trip]]`); a plain bullet's task verb goes before a
+#    name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay Marco). fixA (review
+#    revA) took out names23's `the X and Y Organization` join and lower-case table items' rule: they joined two names
+#    (`the Tate and Royal Academy`) and lost real ones (`| Netflix |` over `| rent |`).
 # 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
 #    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
 #    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
@@ -2027,12 +2027,24 @@ _SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*"
                                 rf"[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
 
 
-def _names_in_shown(shown: str) -> bool:
-    """Does a wikilink's shown text (after a target written as a name, which makes it a label: _written_name) write
-    a name the writer gives nowhere else, a name of two capitalised words or more after lower-case words (`[[Trip to
-    Lisbon|the trip with Maria Silva]]`: heuristic rules 23, it lost Maria Silva)? A label in title case
-    (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to Lisbon|the trip to Lisbon]]`) is read as one."""
-    return _SHOWN_PHRASE_NAME.fullmatch(shown.strip()) is not None
+def _shown_label(text: str, end: int, target: EntityMention) -> list[tuple[int, int]]:
+    """The ranges of the shown text after a wikilink's target at `end` (`|...]]`, after a target written as a
+    name, which makes it a label: _written_name) that name nothing: all of it, but for one that writes a name of two
+    capitalised words or more after lower-case words (`[[Trip to Lisbon|the trip with Maria Silva]]`: heuristic
+    rules 23, it lost Maria Silva), read as text save its names whose words all repeat the target's, case aside
+    (`[[Lisbon Trip 2023|our Lisbon Trip]]`, `[[Project Alpha Kickoff|the Project Alpha kickoff]]` name the target
+    alone: fixA, review revA). A label in title case (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to
+    Lisbon|the trip to Lisbon]]`) is read as one."""
+    close = text.find("]]", end)
+    if _SHOWN_PHRASE_NAME.fullmatch(text[end + 1:close].strip()) is None:
+        return [(end, close)]
+    own = set(_LINK_WORD.findall(target.name.lower()))
+    return [(m.start(), m.end()) for m in CAP_SPAN.finditer(text, end + 1, close)
+            if own.issuperset(_LINK_WORD.findall(m.group(0).lower()))]
+
+
+# a word of a link target or its shown text, compared case aside (_shown_label)
+_LINK_WORD = re.compile(r"[^\W_]+")
 
 
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
@@ -3071,11 +3083,11 @@ class HeuristicExtractor:
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
         # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
         # ... unless it opens in lower case and writes a name of words after (`[[Trip to Lisbon|the trip with Maria
-        # Silva]]`: _names_in_shown, rules 23)
+        # Silva]]`: _shown_label, rules 23)
         linked = Ranges([(start, end) for start, end, _target in links]
-                        + [(end, text.find("]]", end)) for _start, end, target in wiki
+                        + [label for _start, end, target in wiki
                            if text.startswith("|", end) and _written_name(target)
-                           and not _names_in_shown(text[end + 1:text.find("]]", end)])])
+                           for label in _shown_label(text, end, target)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3425,16 +3437,18 @@ _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[
 # `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
 # `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
 _WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
-# ... but `to`/`from` after a verb of writing or speaking take a person (`I wrote to Lovelace`, `heard from
-# Lovelace`), where `flight to London` takes a place (heuristic rules 23)
+# ... but `to` after a verb of writing or speaking takes a person (`I wrote to Lovelace.`, `spoke to Hanks about`),
+# where `flight to London` takes a place (heuristic rules 23); `from` does not (`wrote from London`: where one is)
 _SPOKEN_BEFORE = re.compile(r"(?<![^\W_])(?:wr[io]te|writes|writing|written|talk|talks|talked|talking|spoke|speak|"
                             r"speaks|speaking|said|say|says|repl(?:y|ies|ied)|explained|mentioned|complained|"
-                            r"listen|listens|listened|emailed|texted|messaged|heard|apologi[sz]ed)[ \t]+(?:to|from)"
-                            r"[ \t]+$")
-# ... and a possessive after one before a room or a thing of one's own is a person's (`in Lovelace's office`, `at
-# Lovelace's house`), where `in London's east end` is a city's (heuristic rules 23)
-_OWN_PLACE_AFTER = re.compile(r"['’]s[ \t]+(?:office|house|home|flat|apartment|room|place|garden|kitchen|lab|studio|"
-                              r"desk|car|study|cabin|cottage|bedroom|backyard)(?![^\W_])")
+                            r"listen|listens|listened|emailed|texted|messaged|apologi[sz]ed)[ \t]+to[ \t]+$")
+# ... and only where the surname ends its phrase: before punctuation, the line's end or one of these function
+# words. A lower-case word after it makes it an attribute of a place or a company's (`talked to Washington
+# officials`, `wrote to London office`, `complained to Ford support`), and so does a possessive (`spoke to Jordan's
+# embassy`; `in Ford's office` and `in Lovelace's office` cannot be told apart). The cost: `wrote to Ford about my
+# broken Fiesta` joins Henry Ford where the note names no other Ford.
+_SPOKEN_AFTER = re.compile(r"[ \t]*(?:[^\w\s'’-]|\r?\n|\Z)|[ \t]+(?:about|and|that|on|for|with|again|yesterday|today|"
+                           r"tonight|last|this|in|before|after|when|but|or)(?![^\W_])")
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
@@ -3442,9 +3456,8 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
     of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
     surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
-    city's name, review revV) but after a verb of writing or speaking (_SPOKEN_BEFORE: `I wrote to Lovelace`) or
-    as a possessive before a room of one's own (_OWN_PLACE_AFTER: `in Lovelace's office`: rules 23)? One pass over
-    the text for each."""
+    city's name, review revV) but after a verb of writing's or speaking's `to`, ending its phrase (_SPOKEN_BEFORE,
+    _SPOKEN_AFTER: `I wrote to Lovelace.`; rules 23)? One pass over the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
@@ -3456,8 +3469,8 @@ def _introduced(text: str, surname: str, full: str) -> bool:
         if text.endswith(full, 0, m.end()):
             continue
         if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]) \
-                and _SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None \
-                and _OWN_PLACE_AFTER.match(text, m.end()) is None:
+                and (_SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None
+                     or _SPOKEN_AFTER.match(text, m.end()) is None):
             return False
         alone = m.start() if alone is None else alone
     return first is None or alone is None or first.start() < alone
@@ -3860,37 +3873,13 @@ class KnownNames:
         return out
 
 
-# the last word of an institution's name of subjects, which joins `the X and Y` before it into one (`the Food and
-# Agriculture Organization`, `the Food and Drug Administration`): not a place's kind (`Museum`, `University`, `Bank`,
-# `Department`), which lists two names as often (`the Louvre and British Museum`, `the Treasury and Labor Department`)
-INSTITUTION_WORDS = frozenset("Organization Organisation Administration Association Agency Commission Council "
-                              "Society Institute Foundation Authority Academy".split())
-# ... X one word, no acronym (`the UN and Trade Organization`), and Y one word before it (`the Pentagon and National
-# Security Agency` is two names)
-_AND_JOIN = re.compile(rf"{_GAP}(?:and|&){_GAP}")
-_AND_JOINED = re.compile(rf"(The{_GAP})?{UPPER}{LOWER}+")
-# ... after `the`, as an institution's name is written, not people's (`met Priya and Oxford University staff`)
-_THE_BEFORE = re.compile(rf"(?<![^\W_])[Tt]he{_GAP}$")
-
-
 def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`)."""
-    matches = CAP_SPAN.finditer(text)
-    for m in matches:
+    for m in CAP_SPAN.finditer(text):
         start, found = m.start(), m.group(0)
-        joined = _AND_JOIN.match(text, m.end())
-        one = _AND_JOINED.fullmatch(found) if joined is not None else None
-        if one is not None and (one.group(1) or _THE_BEFORE.search(text, max(0, start - 5), start)):
-            after = CAP_SPAN.match(text, joined.end())
-            words = after.group(0).split() if after is not None else []
-            if len(words) == 2 and words[0][1:].islower() and words[1] in INSTITUTION_WORDS:
-                # `the Food and Agriculture Organization`: one name (heuristic rules 23: Food, Agriculture
-                # Organization)
-                found = text[start:after.end()]
-                next(matches, None)  # the span after `and`, read with this one
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
                and _street_ends(text, start + cut.end(), m.end())):
@@ -4058,8 +4047,6 @@ def _common_cells(text: str) -> frozenset[int]:
     # (its pipe, its table's header row, its column, its word) of a cell common by its -ing/-ed ending alone
     shaped = []
     named = set()  # (a table's header row, a column) holding a full name
-    # (a table's header row, a column) -> [its cells written in lower case, the pipes of its one-word cells]
-    items: dict[tuple[int, int], list] = {}
     for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
@@ -4067,16 +4054,12 @@ def _common_cells(text: str) -> frozenset[int]:
             value = m.group(1).strip()
             if _name_cell(value):
                 named.add((header, column))
-            if _LOWER_CELL.fullmatch(value) and value.split()[0] not in TABLE_COMMON_WORDS | _NOBODY_CELLS:
-                items.setdefault((header, column), [0, []])[0] += 1
             cell = _CELL_WORD.match(value)
             if cell is None:
                 continue
             if cell.group(2):
                 out.add(m.start())
                 continue
-            if cell.group(1)[:1].isupper():
-                items.setdefault((header, column), [0, []])[1].append(m.start())
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
             lower = cell.group(1).lower().replace("’", "'")
@@ -4092,23 +4075,8 @@ def _common_cells(text: str) -> frozenset[int]:
             evidenced[word] = re.search(rf"[a-z][,;]?[ \t]+{re.escape(word)}(?![\w'’-])", text) is not None
         if not evidenced.get(word) or (header, column) not in named:
             out.add(pipe)
-    # a one-word cell in a column of items written in lower case (`| Export |`, `| Milk |` over `| eggs |`, `| bread
-    # |`) starts a sentence as they do (heuristic rules 23: Export, Milk were names), where the lower-case cells are
-    # two or more and no fewer than the capitalised ones; a column of names (TABLE_NAME_COLUMNS) names as before
-    listed = _name_column_cells(text) if items else set()
-    for lower, pipes in items.values():
-        if lower >= 2 and lower >= len(pipes):
-            out.update(pipe for pipe in pipes if pipe + 1 not in listed)
     _common_cells_read = (text, frozenset(out))
     return _common_cells_read[1]
-
-
-# a table cell written in lower case, an item's (`eggs`, `oat milk`), no address nor figure
-_LOWER_CELL = re.compile(r"[a-z][a-z'’-]*(?:[ \t]+[a-z][a-z'’-]*)*")
-# ... but not one a column of people writes for no one or for all (`| everyone |`, `| unassigned |`; family's
-# `| mom |` is a common word of the lexicon already, TABLE_COMMON_WORDS)
-_NOBODY_CELLS = frozenset("""everyone everybody anyone someone nobody noone none unassigned tba self us team family
-friends neighbours neighbors""".split())
 
 
 def _name_column_cells(text: str) -> set[int]:
@@ -4425,7 +4393,7 @@ def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> boo
 # a phrasal verb's particle after its object, ending the line: the object is someone the verb addresses (`- Pay
 # Marco back`, `- Pick Priya up`, `- Drop Lena off`: heuristic rules 23, they named Pay Marco), where a name's
 # particle goes on (`- Help Center back online`)
-_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\n|\Z)")
+_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)")
 
 
 _lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())
