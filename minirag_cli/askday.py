@@ -18,7 +18,8 @@ today), "the last (past) month" (the 31 days up to today), an ISO week or a quar
 week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
 begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; not one of several, "in September and October"), "on <weekday>" / "last <weekday>": the most
+today; not one of several, "in September and October"), "on <weekday>" / "last <weekday>" ("on Mon", "last Fri":
+a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -99,7 +100,9 @@ _FOREIGN_WEEKDAYS = {
     "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
 }
-_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)}
+# English weekdays' short names, as a date writes them ("on Mon", "last Fri")
+_SHORT_DAYS = {**{d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
 _DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
 _LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
@@ -128,10 +131,13 @@ _FOREIGN = {
     "weeksago": rf"vor\s+(?:{_DE_N})\s+wochen?|(?:{_DE_N})\s+wochen?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+semaines?"
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
-_WEEKDAY = "|".join(WEEKDAY_NAMES)
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
     set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
+# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
+_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + "|".join(
+    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b\.?(?!['’]|\s+(?!(?:" + \
+    _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
                    r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did

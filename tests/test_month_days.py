@@ -145,3 +145,21 @@ def test_the_month_of_oct_is_october(index):
     assert unheld_names("What did I do on Mon?", notes, ["2026-10-13"]) == ["Mon"]  # no Monday's note
     assert unheld_names("What did Jan say on Mon?", notes, ["2026-01-12"]) == ["Jan"]  # a person still
     assert unheld_names("What did I leave in Jan's car?", notes, ["2026-01-12"]) == ["Jan's"]
+
+
+@pytest.mark.parametrize("question, days", [
+    ("what did I do on Mon?", ["2026-10-12"]), ("what did I do last Fri.?", ["2026-10-09"]),
+    ("what did I do on Tues?", ["2026-10-13"]), ("what did I do on Mon and Wed?", ["2026-10-12", "2026-10-14"]),
+    ("what did I read on Sun Valley?", None), ("what did I leave on Sat's table?", None),
+    ("what did I do on mon?", None),  # a short name capitalised, as a date writes it
+])
+def test_a_weekdays_short_name_is_its_day(question, days):
+    import datetime as dt
+
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, dt.date(2026, 10, 15))  # a Thursday
+    if days is None:
+        assert got is None, got
+    else:
+        assert got is not None and [str(d) for d in (got.dates or (got.first,))] == days, got
