@@ -144,13 +144,14 @@ def unheld_cjk(question: str, text: str) -> list[str]:
 def _dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
     """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
     ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it, or after a word that puts a time
-    ("in Nov", "during Sept", "since Jan", "last Dec", "during the month of Oct": _TIME_LEAD; not
+    ("in Nov", "during Sept", "since Jan", "last Dec", "during the month of Oct", "the first week of
+    Oct": _TIME_LEAD; not
     "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
     "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too)."""
     word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
     lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
     return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
-                     rf"|\b{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?{word}\b(?!['’])"
+                     rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
                      + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b" if comma else ""), question, re.I) is not None
 
 

@@ -42,6 +42,7 @@ NOTES = {
     "garden.md": "---\ndate: 2026-05-11\n---\n# Garden\nPlanted tomatoes by the fence.\n",
     "october.md": "---\ndate: 2026-10-14\n---\n# Weekend\nPlanted tulips in the garden with Priya.\n"
                   "Went to the bakery after.\n\nNote to self: write more notes.\nMaybe a notebook.\n",
+    "journal/2026-10-03.md": "# 2026-10-03\nRaked the leaves with Priya.\n",
     "ideas.md": "Things to write about: the garden, the budget. Write more notes.\n",
 }
 
@@ -117,13 +118,15 @@ def test_a_date_questions_lines_are_chosen_by_no_note_word(index):
     one = ans.AnswerOptions(lines=1)
     question = "What did I write in October 2026?"
     result = index.search(question, RetrievalOptions(k=10, mode="bm25"))
-    assert [r["path"] for r in result.results] == ["october.md"]
-    lines = index.prepare_answer(result, answer_options=one).sources[0]["text"]
+    assert {r["path"] for r in result.results} == {"october.md", "journal/2026-10-03.md"}
+    sources = index.prepare_answer(result, answer_options=ans.AnswerOptions(lines=2)).sources
+    lines = next(s["text"] for s in sources if s["path"] == "october.md")
     # the day's first line, not "Note to self: write more notes." for its words write and notes
     assert "tulips" in lines and "write" not in lines, lines
     # a question about no day still weighs them: the note may be about writing
     heads = note_heads(index.conn, [r["chunk_id"] for r in result.results])
-    picked = ans.make_sources("what should I write notes about?", result.results, note_heads=heads, options=one)
+    october = [r for r in result.results if r["path"] == "october.md"]
+    picked = ans.make_sources("what should I write notes about?", october, note_heads=heads, options=one)
     assert "write more notes" in picked[0]["text"], picked
 
 
@@ -132,7 +135,7 @@ def test_the_month_of_oct_is_october(index):
     assert date_terms(question) == ['"202610"*', '"2026 10"*']
     assert '"month"' not in fts_query(question, date_terms(question), about_notes=True)
     result = index.search(question, RetrievalOptions(k=10, mode="hybrid"))
-    assert result.results[0]["path"] == "october.md"
+    assert {r["path"] for r in result.results[:2]} == {"october.md", "journal/2026-10-03.md"}
     prepared = index.prepare_answer(result)
     assert prepared.unheld == [] and prepared.sources, prepared
     notes = ["Planted tulips."]
@@ -163,3 +166,26 @@ def test_a_weekdays_short_name_is_its_day(question, days):
         assert got is None, got
     else:
         assert got is not None and [str(d) for d in (got.dates or (got.first,))] == days, got
+
+
+@pytest.mark.parametrize("question, today, days", [
+    ("what did I do in the first week of October 2026?", "2026-12-06", ("2026-10-01", "2026-10-07")),
+    ("what did I do with Priya in the first week of Oct?", "2026-12-06", ("2026-10-01", "2026-10-07")),
+    ("what did I do during the last week of February?", "2026-12-06", ("2026-02-22", "2026-02-28")),
+    ("what did I do in the 2nd week of the month of May 2026?", "2026-12-06", ("2026-05-08", "2026-05-14")),
+])
+def test_a_week_of_a_month_is_its_days(index, question, today, days):
+    import datetime as dt
+
+    result = index.search(question, RetrievalOptions(k=10, mode="hybrid"), today=dt.date.fromisoformat(today))
+    asked = result.days or result.undated  # (undated: no note of those days, February's)
+    assert asked is not None and (str(asked.first), str(asked.last)) == days, asked
+    if days[0].startswith("2026-10"):  # the week's note, not the month's others (October 14)
+        assert result.results[0]["path"] == "journal/2026-10-03.md"
+        sources = index.prepare_answer(result).sources
+        assert [result.results[s["n"] - 1]["path"] for s in sources] == ["journal/2026-10-03.md"], sources
+    # not a week of something else, nor compared
+    from minirag_cli.askday import asked_days
+
+    assert asked_days("what did I do in the first week of the trial?", dt.date(2026, 12, 6)) is None
+    assert asked_days("what did I do before the first week of October 2026?", dt.date(2026, 12, 6)) is None
