@@ -348,7 +348,7 @@ _MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d
 _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
 # a span of two years written with the second's last two digits: a season, an academic or a fiscal year ("the
 # 2011-12 season", "2019–20", "2011/12"), when those digits are more than the year's own; written with a hyphen
-# and 12 or less ("2009-10"), ISO's month (October 2009) unless a word of such years is next to it (_SEASON_WORD)
+# and 12 or less ("2009-10"), ISO's month (October 2009) unless a word of such years is next to it (_SEASON_BEFORE, _SEASON_AFTER)
 SEASON = re.compile(r"\b((?:19|20)(\d\d))([-–/])(\d\d)\b(?![-/.]\d)")
 _SEASON_NOUN = (r"seasons?|(?:academic|school|fiscal|financial|tax|budget|football|hockey|basketball|ski)\s+years?"
                 r"|fiscal|financial|fy|terms?|semesters?|winters?|campaigns?")
