@@ -238,10 +238,11 @@ def _clean_line(line: str) -> str:
     return line
 
 
-def question_weights(question: str, texts: Iterable[str]) -> dict[str, float]:
-    """Inverse line frequency of the question's content words over the
-    candidate lines: a word on every line (the notes' owner) weighs little."""
-    units = set(content_words(question))
+def question_weights(question: str, texts: Iterable[str], exclude: frozenset[str] = frozenset()) -> dict[str, float]:
+    """Inverse line frequency of the question's content words (but
+    `exclude`, stemmed) over the candidate lines: a word on every line (the
+    notes' owner) weighs little."""
+    units = set(content_words(question, exclude))
     lines = [set(content_words(x)) for t in texts for x in t.splitlines() if x.strip()]
     n = max(1, len(lines))
     return {u: math.log(1 + n / (1 + sum(1 for x in lines if u in x))) for u in units}
@@ -500,7 +501,7 @@ def _blank_between(raw: list[str], a: int, b: int) -> bool:
 
 def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None, options: AnswerOptions = DEFAULT_OPTIONS,
-                 notes: dict[tuple[str, str], list[str]] | None = None) -> list[_Line]:
+                 notes: dict[tuple[str, str], list[str]] | None = None, about_dates: bool = False) -> list[_Line]:
     """The options.lines best lines of the first options.pool results, each
     with the line after it (a reply often holds the answer) and, with
     options.before, the line before it. A line scores
@@ -510,12 +511,15 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     `notes` ((root, path) -> the note's lines, store.note_lines) and
     options.context >= 0 or None, the lines around each result's chunk in
     its note compete as well (_candidate_lines); options.per_note caps the
-    lines chosen from one note."""
+    lines chosen from one note. `about_dates` (a question about days or
+    months, whose search left out the words that only say "in my notes":
+    retrieve.NOTE_WORDS): nor do those words weigh a line here ("what did I
+    write in October 2026?" chose a line that says "write")."""
     heads = heads or {}
     lines = _candidate_lines(results[:options.pool], heads, notes, options.context)
     if not lines:
         return []
-    weights = question_weights(question, [x.text for x in lines])
+    weights = question_weights(question, [x.text for x in lines], _note_words(question) if about_dates else frozenset())
     lexical = [sum(weights.get(u, 0.0) for u in set(content_words(x.text))) for x in lines]
     best = max(lexical) or 1.0
     cosine = [0.0] * len(lines)
@@ -557,6 +561,14 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     return sorted(keep.values(), key=lambda x: (index.get(id(x), len(lines)), x.rank, x.seq))
 
 
+def _note_words(question: str) -> frozenset[str]:
+    """The words of `question` that only say "in my notes" (retrieve.NOTE_WORDS: "wrote", "notes"), as
+    content_words stems them: the ones a question about days or months searches not (retrieve.fts_query)."""
+    from minirag_cli.retrieve import NOTE_WORDS
+
+    return frozenset(content_words(" ".join(w for w in text_words(question) if w in NOTE_WORDS)))
+
+
 def _context_notes(results: list[dict], options: AnswerOptions, note_lines) -> dict | None:
     """The lines of the notes of the first options.pool results, when
     options.context lets them compete with the retrieved chunks (make_sources;
@@ -588,8 +600,8 @@ def _other_days_line(x: _Line, notes, changes: dict) -> bool:
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
                  embed: Callable[[list[str]], object] | None = None,
                  options: AnswerOptions = DEFAULT_OPTIONS,
-                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
-                 ) -> list[dict]:
+                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
+                 about_dates: bool = False) -> list[dict]:
     """The sources the model reads, one per note, numbered by the rank (in
     the list the user sees) of the note's best result: the selected lines of
     each note in their order ('...' marks a gap), headed by the note's date;
@@ -597,7 +609,8 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
     `note_heads` maps a chunk id to its note's head (store.note_heads: the
     first line, where a chat keeps its date, or the front matter's date
     line); `note_lines` ((root, path) pairs -> each note's lines, store.note_lines)
-    lets lines around the retrieved chunks compete (options.context)."""
+    lets lines around the retrieved chunks compete (options.context);
+    `about_dates`: a question about days or months (select_lines)."""
     heads = note_heads or {}
     notes = None
     if options.lines is None:
@@ -609,7 +622,8 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
                   for preamble in [_org_preamble(r.get("path") or "", r.get("text", "").splitlines())]]
     else:
         notes = _context_notes(results, options, note_lines)
-        picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes)
+        picked = select_lines(question, results, heads=heads, embed=embed, options=options, notes=notes,
+                              about_dates=about_dates)
     by_note: dict[tuple, dict] = {}
     changes: dict[tuple[str, str], list] = {}
     for x in picked:
@@ -2015,12 +2029,15 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
             return Prepared(found, [], time.perf_counter() - started)
     if options.day_notes and results:
         results = on_the_day(question, results[:options.pool], heads, days) or results
+    from minirag_cli.text import asks_about_dates
+
+    about_dates = days is not None or asks_about_dates(question)  # as retrieval read it (retrieve.bm25_pool)
     if memo is not None and embed is not None and results:
         sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
-                               note_lines=note_lines)
+                               note_lines=note_lines, about_dates=about_dates)
     else:
         sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
-                               note_lines=note_lines)
+                               note_lines=note_lines, about_dates=about_dates)
     return Prepared(None, sources, time.perf_counter() - started, days=days)
 
 
@@ -2041,7 +2058,7 @@ def _selection_code() -> str:
     import importlib
     import inspect
 
-    own = (make_sources, _context_notes, select_lines, _candidate_lines, _neighbour, _under_heading, _line_of,
+    own = (make_sources, _context_notes, select_lines, _note_words, _candidate_lines, _neighbour, _under_heading, _line_of,
            _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
@@ -2051,8 +2068,8 @@ def _selection_code() -> str:
 
 def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, heads: dict[int, str],
                  embed: Callable[[list[str]], object], options: AnswerOptions = DEFAULT_OPTIONS,
-                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None
-                 ) -> list[dict]:
+                 note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
+                 about_dates: bool = False) -> list[dict]:
     """make_sources, kept in `memo` (an answer cache: get/put) under a key of
     everything it reads: the question, the results it can look at (rank,
     chunk id, note, lines, text) and their notes' heads, the notes' lines
@@ -2067,14 +2084,14 @@ def memo_sources(memo, embed_id: str, question: str, results: list[dict], *, hea
     read = [[r.get("rank"), r.get("chunk_id"), r.get("root"), r.get("path"), r.get("lines"), r.get("text"),
              heads.get(r.get("chunk_id"))] for r in seen]
     opts = {k: v for k, v in dataclasses.asdict(options).items() if k != "label"}
-    raw = json.dumps(["sources", SELECTION_VERSION, _selection_code(), embed_id, question, opts, read,
+    raw = json.dumps(["sources", SELECTION_VERSION, _selection_code(), embed_id, question, about_dates, opts, read,
                       sorted([list(k), v] for k, v in (notes or {}).items())], ensure_ascii=False, default=str)
     key = hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
     hit = memo.get(key)
     if hit is not None and isinstance(hit.get("sources"), list):
         return hit["sources"]
     sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
-                           note_lines=None if notes is None else (lambda _paths: notes))
+                           note_lines=None if notes is None else (lambda _paths: notes), about_dates=about_dates)
     chunk_ids = [r.get("chunk_id") for r in seen if r.get("chunk_id") is not None]
     if chunk_ids:  # pruned with the chunks it read (store.prune_answers)
         memo.put(key, question=question, chunk_ids=chunk_ids, model_id=embed_id,
@@ -2129,7 +2146,7 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week)."""
-    from minirag_cli.text import CJK_DATE, asked_months, find_dates, partial_compact_dates
+    from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates
 
     if days is not None:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
@@ -2143,6 +2160,7 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
         compared = compared[:lead.start() if lead else g.start] + " " + compared[g.end:]
     if _NOT_ON_THE_DAY.search(compared):
         return []
+    known = month_years(question)  # "in May 2026, especially on May 3": May 3 of 2026
     # the month word a day's digits follow is that day's: "on May 2026-05-03" is "on" the day
     for g in months:
         if not g.months:
@@ -2151,6 +2169,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
         at = question.find(surface)
+        if iso.startswith("--") and int(iso[2:4]) in known:
+            iso = known[int(iso[2:4])] + iso[1:]
         if iso.startswith("--") or at < 0:  # no year: which one?
             continue
         if CJK_DATE.fullmatch(surface):
@@ -2161,13 +2181,13 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     # a month written with its year, "in October 2026", "during Oct 2026": its notes, as "on 202610" reads
     # them ("for October 2026" may be a plan written before it); each of several, "in September and October
     # 2026", and of a span, "between September and November 2026"
-    asked |= {f"{year}{month:02d}" for g in months for year, month in g.months
-              if _IN_MONTH.search(question[:g.start]) or g in spans}
-    if not asked:
+    whole = {f"{year}{month:02d}" for g in months for year, month in g.months
+             if _IN_MONTH.search(question[:g.start]) or g in spans}
+    if not asked | whole:
         return []
     from minirag_cli.text import file_period
 
-    def of_it(r: dict, date: str) -> bool:
+    def of_it(r: dict, date: str, asked: set[str]) -> bool:
         if (period := file_period(r.get("path", ""))) is not None:  # a weekly or monthly note: its days
             return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
                        for n in range((period[1] - period[0]).days + 1))
@@ -2176,8 +2196,14 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     # or whose text or file name writes an asked day or month, however the note is dated: a log's
     # `- 2026-10-09: bought winter tires`, `October 2026.md`, a review's `## October 2026`; dropped, the
     # answer read other notes of the month in place of the ones search ranked first for it
-    return [r for r, s in zip(results, dated_sources(results, heads))
-            if of_it(r, s["date"]) or writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked)]
+    def kept(wanted: set[str]) -> list[dict]:
+        return [r for r, s in zip(results, dates) if wanted and (
+            of_it(r, s["date"], wanted) or writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", wanted))]
+
+    # a day asked with its month ("in May 2026, especially on May 3"): the day's notes first, the month's after
+    dates = dated_sources(results, heads)
+    first = kept(asked)
+    return first + [r for r in kept(whole) if not any(r is f for f in first)]
 
 
 def writes_asked(text: str, asked: set[str]) -> bool:

@@ -18,7 +18,9 @@ today), "the last (past) month" (the 31 days up to today), an ISO week or a quar
 week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
 begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; not one of several, "in September and October"), "on <weekday>" / "last <weekday>": the most
+today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+"during the last week of Feb": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" / "last <weekday>" ("on Mon", "last Fri":
+a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
@@ -99,7 +101,9 @@ _FOREIGN_WEEKDAYS = {
     "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
 }
-_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)}
+# English weekdays' short names, as a date writes them ("on Mon", "last Fri")
+_SHORT_DAYS = {**{d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
 _DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
 _LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
@@ -128,10 +132,13 @@ _FOREIGN = {
     "weeksago": rf"vor\s+(?:{_DE_N})\s+wochen?|(?:{_DE_N})\s+wochen?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+semaines?"
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
-_WEEKDAY = "|".join(WEEKDAY_NAMES)
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
     set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
+# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
+_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + "|".join(
+    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b\.?(?!['’]|\s+(?!(?:" + \
+    _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
                    r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
@@ -171,6 +178,11 @@ _PHRASE = re.compile(
     # said, else the latest begun by the asking day, as a quarter is; a capitalised name ("in may" is a verb's
     # "in"; not "in Jan's car"), not one a day or a year follows ("in October 14", "in October 2026"), nor one of a
     # list or a span ("in September and October", "in May to June": each year's, as written: text.date_terms)
+    # a week of a month, "in the first week of October (2026)": its days 1-7, 8-14, 15-21, 22-28 or its last 7,
+    # of the year written, else of the latest such month begun (as a month alone)
+    r"|(?:in|during|over|throughout)\s+the\s+(?P<nthweek>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week"
+    r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d))?"
     r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
@@ -397,6 +409,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         return _latest_period(m, today)
     if m.group("monthname"):
         return _latest_month(m, today)
+    if m.group("nthweek"):
+        return _week_of_month(m, today)
     first = today.replace(day=1)
     if m.group("lastmonth") or (m.group("month") or "").lower() == "last":
         first = (first - dt.timedelta(days=1)).replace(day=1)
@@ -434,6 +448,21 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
             except ValueError:
                 continue
     return first, last, False
+
+
+_NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
+
+
+def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """The week of a month `m` names (_PHRASE's nthweek): "the first week of October 2026" is October 1 to 7,
+    "the last week of" its last 7 days; the month of the year written, else the latest begun by `today`."""
+    word = m.group("weekmonth").lower()
+    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    year = int(m.group("weekmonthyear")) if m.group("weekmonthyear") else today.year - (month > today.month)
+    end = (dt.date(year, month, 1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
+    nth = m.group("nthweek").lower()
+    first = end - dt.timedelta(days=6) if nth == "last" else dt.date(year, month, 1 + 7 * _NTH_WEEK[nth])
+    return first, first + dt.timedelta(days=6), False
 
 
 def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -593,7 +622,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     m = found[0]
     if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
             # (a month named without its year is the date the question writes: none besides it)
-            or _writes_a_date(question[:m.start()] + " " + question[m.end():] if m.group("monthname") else question)):
+            or _writes_a_date(question[:m.start()] + " " + question[m.end():]
+                              if m.group("monthname") or m.group("nthweek") else question)):
         return None
     try:
         first, last, month = _resolve(m, today)

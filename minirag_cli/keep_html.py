@@ -5,8 +5,13 @@ time it was last edited in `<div class="heading">` (`Nov 3, 2026, 9:15:02 AM`), 
 `<div class="content">` (the text, its line breaks `<br>`; a checklist `<li class="listitem checked">` items,
 each its `<span class="text">`), the labels' `<span class="label-name">`, the web links of
 `<div class="annotations">`. Read here into the fields a Keep note's JSON has (keep_markdown writes the
-note): a page of another shape is no Keep note. Its time is read in English as Takeout writes it; one in
-another form leaves the note undated (nothing else is lost)."""
+note): a page of another shape is no Keep note. Its time is read as Takeout writes it in the account's language
+(readers 12: in English alone before): `Nov 3, 2026, 9:15:02 AM`, `03.11.2026, 09:15:02`, `3 nov. 2026, 09:15`,
+`3 de nov. de 2026 09:15:02`, month names and their abbreviations in English, German, French, Spanish, Italian,
+Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
+오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US writes the month's name)
+unless it can only be read the other way. A time in another form leaves the note undated
+(nothing else is lost: the file's own time is no date of the note's, a copy's or an unzipped archive's)."""
 
 from __future__ import annotations
 
@@ -21,6 +26,24 @@ HTML_SUFFIX = ".html"
 _SIGNS = (b'<div class="note', b'<div class="heading"')
 # the times Takeout writes, in English (its narrow no-break space before AM/PM made a blank)
 _TIME_FORMATS = ("%b %d, %Y, %I:%M:%S %p", "%b %d, %Y, %I:%M %p", "%d %b %Y, %H:%M:%S", "%d %b %Y, %H:%M")
+# the month names Takeout writes in the account's language (en, de, fr, es, it, pt, nl), without accents; a word
+# is a month when it is one of them or the start (3 letters or more) of only one month's names (`févr.`, `sept`,
+# `mrt`: Dutch's own abbreviation), so `jui` (juin, juillet) is none
+_MONTH_NAMES = (
+    "january januar janvier enero gennaio janeiro januari janner", "february februar fevrier febrero febbraio "
+    "fevereiro februari", "march marz mars marzo marco maart mrt", "april avril abril aprile", "may mai mayo maggio "
+    "maio mei", "june juni juin junio giugno junho", "july juli juillet julio luglio julho", "august aout agosto "
+    "augustus", "september septembre septiembre setiembre settembre setembro", "october oktober octobre octubre "
+    "ottobre outubro", "november novembre noviembre novembro", "december dezember decembre diciembre dicembre "
+    "dezembro")
+_MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_TIME = re.compile(r"(\d{1,2}):(\d\d)(?::(\d\d))?(?:[\s\u202f]*([ap])\.?[\s\u202f]*m\b\.?)?", re.IGNORECASE)
+# the year first: `2026-11-03`, Japanese `2026/11/03`, Korean `2026. 11. 3.`, Chinese and Japanese `2026年11月3日`
+_ISO_DAY = re.compile(r"(\d{4})(?:([-/.])[ \t]?(\d{1,2})\2[ \t]?|年(\d{1,2})月)(\d{1,2})")
+# the afternoon in Korean, Japanese and Chinese, written before the time (`오후 6:02:00`)
+_AFTERNOON = re.compile(r"(?:오후|午後|下午)\s*$")
+_NUMERIC_DAY = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
+_WORD = re.compile(r"[^\W\d_]+")
 _CLOSE_REACH = 64
 _VOID = frozenset({"br", "img", "meta", "link", "hr", "input", "wbr", "col", "area", "base", "source"})
 
@@ -112,13 +135,61 @@ def _words(parts: list[str]) -> str:
 
 
 def _edited(heading: str) -> int | None:
-    """The time of a Keep page's heading (`Nov 3, 2026, 9:15:02 AM`, the machine's time zone) in microseconds."""
+    """The time of a Keep page's heading (`Nov 3, 2026, 9:15:02 AM`, `03.11.2026, 09:15:02`: the module docstring;
+    the machine's time zone) in microseconds."""
     for form in _TIME_FORMATS:
         try:
             return int(_dt.datetime.strptime(heading, form).timestamp() * 1_000_000)
         except (ValueError, OverflowError, OSError):
             continue
-    return None
+    when = _written_time(heading)
+    try:
+        return int(when.timestamp() * 1_000_000) if when is not None else None
+    except (OverflowError, OSError):
+        return None
+
+
+def _month(word: str) -> int | None:
+    if word in _MONTHS:
+        return _MONTHS[word]
+    found = {n for name, n in _MONTHS.items() if name.startswith(word)} if len(word) >= 3 else set()
+    return found.pop() if len(found) == 1 else None
+
+
+def _written_time(heading: str) -> _dt.datetime | None:
+    """A Keep heading's time in a language's form (the module docstring), None when it is not one of them."""
+    import unicodedata
+
+    time = _TIME.search(heading)
+    if time is None:
+        return None
+    hour, minute, second = int(time.group(1)), int(time.group(2)), int(time.group(3) or 0)
+    if time.group(4):  # `9:15 AM`, `9:15 p. m.`
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if time.group(4).lower() == "p" else 0)
+    elif hour < 12 and _AFTERNOON.search(heading[:time.start()]):
+        hour += 12
+    day_text = heading[:time.start()] + " " + heading[time.end():]
+    if (iso := _ISO_DAY.search(day_text)) is not None:
+        year, month, day = int(iso.group(1)), int(iso.group(3) or iso.group(4)), int(iso.group(5))
+    elif (numeric := _NUMERIC_DAY.search(day_text)) is not None:
+        first, then, year = int(numeric.group(1)), int(numeric.group(3)), int(numeric.group(4))
+        # day first, as every language read here writes it but the US's, which writes the month's name
+        day, month = (then, first) if numeric.group(2) == "/" and then > 12 >= first else (first, then)
+    else:
+        plain = "".join(c for c in unicodedata.normalize("NFD", day_text.lower()) if not unicodedata.combining(c))
+        months = [m for m in (_month(w) for w in _WORD.findall(plain)) if m is not None]
+        numbers = re.findall(r"\d+", plain)
+        years = [int(n) for n in numbers if len(n) == 4]
+        days = [int(n) for n in numbers if len(n) <= 2]
+        if len(months) != 1 or len(years) != 1 or len(days) != 1:
+            return None
+        year, month, day = years[0], months[0], days[0]
+    try:
+        return _dt.datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return None
 
 
 def keep_html_text(text: str) -> str | None:

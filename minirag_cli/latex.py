@@ -19,7 +19,9 @@ and a thesis, its lectures and its library were invisible to `ask`.
   written), the comment package's `comment` environment blank; other commands
   and braces are dropped, their text kept, `--` and `~` printed as a dash and a
   blank but in code and web addresses. A run-in `\\paragraph{X.} text` heads
-  its text on the blank line above (readers 11). A `.tex` exported beside its
+  its text on the blank line above (readers 11). `\\iffalse ... \\fi` is out
+  as a comment is, a macro of no argument (`\\newcommand{\\proj}{Atlas}`)
+  its text where used (readers 12). A `.tex` exported beside its
   note (`note.tex` beside `note.org`: exported_tex) is passed over.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation
@@ -29,7 +31,8 @@ and a thesis, its lectures and its library were invisible to `ask`.
   editors First Last (`author: Ashish Vaswani, Noam Shazeer`, not `Vaswani,
   Ashish and Shazeer, Noam`; `and others` `et al.`), a `date` as its `year:`;
   a `file` field (a path into Zotero's storage), the `title` (the heading holds
-  it), `@comment`, `@preamble` and `@string` lines are blank, the `@string`
+  it), `@comment` (a braced one to its closing brace, readers 12), `@preamble`
+  and `@string` lines are blank, the `@string`
   macros expanded where used. Entries are read as BibTeX reads them (readers
   11): `@book(...)`, one entry on one line (its fields after its heading,
   ` · ` between them). Each entry starts a chunk (entry_lines).
@@ -280,6 +283,18 @@ _DASHES = [("---", "—"), ("--", "–"), ("``", "“"), ("''", "”")]
 # what is written as it is, TeX's `--` and `~` no dash and no blank in it: code (`\texttt{a--b}`), a web address
 # (`\url{https://x.org/~jane}`, `\href{...}{...}`'s), read as `...`, <...> and [...](...) before
 _LITERAL = re.compile(r"(`[^`\n]*`|<[A-Za-z][A-Za-z0-9+.-]*:[^<>\s]*>|\]\([^()\s]*\))")
+# a macro of no argument its file defines on one line (`\newcommand{\proj}{Atlas}`, `\newcommand\proj{Atlas}`,
+# `\def\proj{Atlas}`, `\renewcommand`/`\providecommand`): expanded where used (readers 12: `We use \proj{}` was
+# `We use`, and `\def\proj{Atlas}` left `Atlas` on its own line); its defining line is no text
+_MACRO_DEF = re.compile(rf"^[ \t]*\\(?:(?:re|provide)?newcommand\*?[ \t]*(?:\{{\\([A-Za-z]+)\}}|\\([A-Za-z]+))|"
+                        rf"def[ \t]*\\([A-Za-z]+))[ \t]*{_ARG}[ \t]*(?:%.*)?$")
+_MACRO_DEPTH = 3  # a macro of macros, expanded so many times
+# `\iffalse ... \fi`: text its writer took out, as a `%` line is (readers 12: it was indexed); `\else` at its
+# level ends it (the text after it is read)
+_IFFALSE = re.compile(r"^[ \t]*\\iffalse(?![A-Za-z])")
+# (a conditional a `\fi` ends: not math's `\iff`, nor a command of arguments, `\ifthenelse{...}`, `\ifdef{...}`)
+_CONDITIONAL = re.compile(r"\\(?:(if(?!f(?![A-Za-z@]))[A-Za-z@]*)(?![A-Za-z@])(?![ \t]*\{)|(fi)(?![A-Za-z@])|"
+                          r"(else)(?![A-Za-z@]))")
 _LITERAL_HASH = re.compile(r"^[ \t]*\\#")  # `\# 1 priority` opening a line: a # and no Markdown heading
 
 
@@ -318,7 +333,9 @@ def _prose(line: str, run_in: list[tuple[str, str, str]] | None = None) -> str:
         line = _CITE.sub(_citation, line)
         line = _INPUT.sub(_input, line)
         line = _REF.sub(r"`\1`", line)
-        line = _LABEL.sub(r"`\1`", line)
+        # a label after a word or a heading's `}` a word of its own (`## Method`sec:m``: readers 12, it ran into it)
+        line = _LABEL.sub(lambda m: (" " if m.start() and not line[m.start() - 1].isspace() else "")
+                          + f"`{m.group(1)}`", line)
         line = _HREF.sub(r"[\2](\1)", line)
         line = _URL.sub(r"<\1>", line)
         line = _DISPLAY_LINE.sub(lambda m: "`" + (m.group(1) or m.group(2)).strip() + "`", line)
@@ -408,16 +425,70 @@ def _escaped_out(line: str) -> str:
     return "".join(parts)
 
 
+def _macros(lines: list[str]) -> dict[str, str]:
+    """{name: its text} of the macros of no argument `lines` define (_MACRO_DEF), a later definition the one."""
+    macros = {}
+    for line in lines:
+        if "command" in line or "\\def" in line:
+            m = _MACRO_DEF.match(line.rstrip("\r"))
+            if m is not None and "#" not in m.group(4):
+                macros[m.group(1) or m.group(2) or m.group(3)] = m.group(4)
+    return macros
+
+
+def _expanded(line: str, macros: dict[str, str], pattern: re.Pattern | None) -> str:
+    """`line` with each use of `macros` (`\\proj`, `\\proj{}`) its text."""
+    for _ in range(_MACRO_DEPTH):
+        if pattern is None or "\\" not in line:
+            break
+        line, count = pattern.subn(lambda m: macros[m.group(1)], line)
+        if not count:
+            break
+    return line
+
+
+def _skipped_if(line: str, depth: int) -> tuple[int, str]:
+    """(the `\\iffalse` nesting left after `line`, read inside one at `depth`; the text after an `\\else` or `\\fi`
+    ending it, which is read)."""
+    for m in _CONDITIONAL.finditer(line):
+        if m.group(1):
+            depth += 1
+        elif m.group(2) or depth == 1:  # `\\fi`, or the `\\else` of the `\\iffalse`
+            depth -= 1
+            if depth == 0:  # the text after it, where its line's text starts
+                return 0, line[:len(line) - len(line.lstrip())] + line[m.end():].lstrip()
+    return depth, ""
+
+
 def tex_text(text: str) -> str:
     """A LaTeX file's text as Markdown, line for line (the module's rules)."""
     lines = text.split("\n")
     preamble = _document_line(lines)  # lines before \begin{document}
+    macros = _macros(lines)
+    uses = re.compile(r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True)))
+                      + r")(?![A-Za-z])(?:\{\})?") if macros else None
     out: list[str] = []
     block: str | None = None  # the math or code environment the line is in
+    skipped = 0  # how deep in `\\iffalse ... \\fi` the line is
     lists: list[str] = []
     for n, raw in enumerate(lines):
         cr = "\r" if raw.endswith("\r") else ""
         line = raw[:len(raw) - len(cr)]
+        if skipped:
+            skipped, line = _skipped_if(_uncommented(line), skipped)
+            if skipped or not line.strip():
+                out.append(cr)
+                continue
+        if block is None and _IFFALSE.match(_uncommented(line)):
+            skipped, line = _skipped_if(_uncommented(line), 0)
+            if skipped or not line.strip():
+                out.append(cr)
+                continue
+        if block is None and macros and _MACRO_DEF.match(line):  # a macro's definition: no text
+            out.append(cr)
+            continue
+        if block not in _CODE_ENVS:
+            line = _expanded(line, macros, uses)
         if block is not None:  # inside a display equation or a code block: as written, to its end
             # its end alone on its line, or after the last line of the formula (`  c &= d \end{align}`, `c = d. \]`:
             # a block waiting for its end alone on a line fenced the rest of the file as code; review rdA): the
@@ -601,7 +672,16 @@ def _bib_entries(text: str) -> list[_Entry]:
         close = "}" if m.group(2) == "{" else ")"
         entry = _Entry(m.group(1).lower(), "", m.start())
         pos = m.end()
-        if entry.kind in ("comment", "preamble"):
+        if entry.kind == "comment" and close == "}":
+            # `@comment{...}` is a comment to its closing brace, as biber and biblatex read it (readers 12: an
+            # entry written inside one, opening a line, was indexed as classic BibTeX reads it); one never
+            # closed ends where the next entry opens
+            end = _scan(text, pos, len(text), close)
+            if end < len(text):
+                pos, limit = end, len(text)
+            else:
+                pos = _scan(text, pos, limit, close)
+        elif entry.kind in ("comment", "preamble"):
             pos = _scan(text, pos, limit, close)
         else:
             if entry.kind != "string":

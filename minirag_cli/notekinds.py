@@ -51,15 +51,17 @@ so a chunk's line numbers are lines of it.
   what it is, as is a note Joplin's end-to-end encryption left unreadable and
   a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
   copy (`is_conflict: 1`) whose note is beside it, out of the trash, is
-  skipped as a sync tool's conflict copy is (joplin_conflict).
+  skipped as a sync tool's conflict copy is (joplin_conflict; before Joplin
+  1.1, its note is the one of its title).
 
 - A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
   ... | Added on ...` line and the text): its lines kept, the `==========` lines
-  blank, the `- Your Highlight` lines' words before the date in lower case, a
-  highlight a later one of its book replaces (at an overlapping location, its
-  text held at word boundaries) blank (clippings_note); its entries' days and
-  chunks are sections.clippings_entries'.
+  blank, the `- Your Highlight` lines' words before the date in lower case (a
+  German, French, Spanish or Italian Kindle's in that English form, its day
+  ISO), a highlight a later one of its book replaces (at an overlapping
+  location, its text held at word boundaries) and a bookmark blank
+  (clippings_note); its entries' days and chunks are sections.clippings_entries'.
 
 - A Google Keep note of Google Takeout (`Groceries.json`, a JSON of Keep's
   shape): the Markdown note keep.keep_text makes of it (front matter, text or
@@ -68,6 +70,13 @@ so a chunk's line numbers are lines of it.
 - A Simplenote export's note (a `.txt` beside its `source/notes.json`): the
   tags its export appended (`Tags:`, then `  travel, books`) read as `#tags`
   (simplenote.py).
+
+- A `.csv` file: the Markdown table of its rows, header first; one of
+  more than 500 rows or 30 columns, a data set, is no note (csvnotes.py).
+
+- A Bear note in a TextBundle (`Trip.textbundle/text.markdown` beside its
+  `info.json`): its creation appended as a last line `created: ...`; one in
+  Bear's trash is no note (bear.py).
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
@@ -83,6 +92,9 @@ import math
 import re
 from pathlib import Path
 
+from minirag_cli.bear import BUNDLE_SUFFIX, BearTrashed
+from minirag_cli.bear import note_read as bear_read
+from minirag_cli.csvnotes import CSV_SUFFIX, TooLarge, csv_text
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
 from minirag_cli.simplenote import export_folder, note_read
@@ -110,7 +122,9 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     """What mrag reads of the note at `path` whose decoded text is `text`
     (the text itself but for the kinds above); MalformedNote when it cannot be read.
     `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
-    (joplin_note; None: not looked for, the copy read as a note)."""
+    (joplin_note; None: not looked for, the copy read as a note). A wiki's page and a LaTeX or BibTeX file are
+    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_text first, as this module
+    cannot (latex reads a note through note_text, and both raise its MalformedNote: an import cycle)."""
     joplin = joplin_note(path, text, folder)
     if joplin is not None:
         return joplin
@@ -129,6 +143,11 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
         if page is None:  # changed since the walk looked at it
             raise MalformedNote("an .html file that is no Google Keep note") from None
         return _LONE_SURROGATE.sub("\ufffd", page)
+    if path.lower().endswith(CSV_SUFFIX):  # a small table, read as Markdown's (csvnotes.py)
+        try:
+            return csv_text(text)
+        except TooLarge as exc:
+            raise MalformedNote(str(exc)) from None
     kind = special_kind(path)
     readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
                NOTEBOOK: notebook_text}
@@ -136,6 +155,18 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
         if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
             text = note_read(text, folder, path.replace("\\", "/").rsplit("/", 1)[-1])  # a Simplenote note's tags
             # and creation (simplenote.py)
+        if folder is not None and folder.name.lower().endswith(BUNDLE_SUFFIX):
+            try:
+                text = bear_read(text, folder)  # a Bear note's creation, from its bundle's info.json (bear.py)
+            except BearTrashed as exc:
+                raise MalformedNote(str(exc)) from None
+        if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
+            from minirag_cli.logseq_templates import without_templates
+
+            read = without_templates(text)
+            if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
+                raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
+            text = read
         clippings = clippings_note(text)
         return text if clippings is None else clippings
     try:
@@ -338,7 +369,7 @@ def joplin_trashed(text: str) -> bool:
 
 # Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
 # the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
-# on; before, none), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
+# on; before, none: its note is then the one of its title beside it, _joplin_titled), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
 # uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
 # its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
 # note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
@@ -349,11 +380,38 @@ def joplin_trashed(text: str) -> bool:
 JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
 
 
+def _joplin_titled(folder: Path, title: str) -> str:
+    """The id of the Joplin note in `folder` titled `title` (its first line) that is no conflict copy, the first by
+    name; '' when none. A copy Joplin made before 1.1 names no `conflict_original_id:` (readers 12: such a copy was
+    indexed beside its note). Read only for such a copy: each item's first line, then the metadata of those of
+    its title."""
+    want = " ".join(title.split())
+    if not want:
+        return ""
+    try:
+        names = sorted(p.name for p in folder.iterdir() if _JOPLIN_NAME.fullmatch(p.name))
+    except OSError:
+        return ""
+    for name in names:
+        try:
+            with open(folder / name, encoding="utf-8", errors="replace") as f:
+                if " ".join(f.readline().split()) != want:
+                    continue
+                block = _joplin_metadata((want + "\n" + f.read()).split("\n"))
+        except OSError:
+            continue
+        if block is not None and block[3] == 1 and "is_conflict: 1" not in block[2]:
+            return name[:-3]
+    return ""
+
+
 def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path | None) -> str | None:
     """Why a Joplin conflict copy (its metadata `props`, their `keys`; its `title`) is skipped: its note
     (`conflict_original_id:`) is in `folder`, not in Joplin's trash; None when it is not (or `folder` is
     None: not looked for)."""
     original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
+    if folder is not None and not original:  # Joplin before 1.1 named none: its note is the one of its title
+        original = _joplin_titled(folder, title)
     if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
         return None
     try:
@@ -418,7 +476,60 @@ _CLIP_END = "=" * 10
 # an entry's second line as an English-language Kindle writes it: what the entry is and where it is in the
 # book (`Your Highlight on page 12 | Location 180-182`, an older Kindle's `Highlight Loc. 1802-05 `), then
 # when it was added (`Added on Monday, 3 November 2025 10:22:13`, `Added on Thursday, March 15, 2012, 11:02 PM`)
-_CLIP_META = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*Added on[ \t]+(\S[^\n]*)")
+_CLIP_META = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*Added on[ \t]+(\S[^\n]*)", re.I)
+# the same line as a Kindle set to German, French, Spanish or Italian writes it (`- Ihre Markierung auf Seite 12 |
+# Position 180-182 | Hinzugefügt am Montag, 3. November 2025 10:22:13`, `- Votre surlignement sur la page 12 |
+# emplacement 180-182 | Ajouté le lundi 3 novembre 2025 10:22:13`, `- Tu subrayado en la página 12 | posición
+# 180-182 | Añadido el lunes, 3 de noviembre de 2025 10:22:13`, `- La tua evidenziazione alla pagina 12 | posizione
+# 180-182 | Aggiunto in data lunedì 3 novembre 2025 10:22:13`): read in the English form (_foreign_meta)
+_CLIP_META_FOREIGN = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*(?:Hinzugefügt am|Ajouté le|Añadido el"
+                                r"|Aggiunto (?:il|in data))[ \t]+(\S[^\n]*)", re.I)
+# what such an entry is, by its own word for it (German, French, Spanish, Italian)
+_CLIP_KINDS = {"markierung": "highlight", "notiz": "note", "lesezeichen": "bookmark", "ausschnitt": "clip",
+               "surlignement": "highlight", "surlignage": "highlight", "note": "note", "signet": "bookmark",
+               "extrait": "clip", "subrayado": "highlight", "nota": "note", "marcador": "bookmark",
+               "recorte": "clip", "evidenziazione": "highlight", "segnalibro": "bookmark", "ritaglio": "clip"}
+_CLIP_FOREIGN_PAGE = re.compile(r"\b(?:seite|page|página|pagina)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
+_CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
+_CLIP_MONTHS = {m: i + 1 for names in (
+    "januar februar märz april mai juni juli august september oktober november dezember",
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre")
+    for i, m in enumerate(names.split())}
+# `Montag, 3. November 2025 10:22:13`, `lundi 3 novembre 2025 à 10:22:13`, `lunes, 3 de noviembre de 2025 10:22:13`
+_CLIP_FOREIGN_DATE = re.compile(r"(\d{1,2})\.?[ \t]+(?:de[ \t]+)?([^\W\d_]+)[ \t]+(?:de[ \t]+)?(\d{4})\b"
+                                r"(?:[ \t,]+(?:um|à|a las|alle)?[ \t]*(\d{1,2}:\d\d(?::\d\d)?))?")
+
+
+def _entry_line(line: str) -> tuple[str, str] | None:
+    """(what and where the entry is, in lower case and English, with the space before its `|`; when it was
+    added, as read) of a clippings entry's second line (_CLIP_META, _CLIP_META_FOREIGN), None for another line."""
+    meta = _CLIP_META.fullmatch(line)
+    if meta is not None:
+        return meta.group(1).lower(), _MERIDIEM.sub(lambda m: m.group(0).lower(), meta.group(2))
+    meta = _CLIP_META_FOREIGN.fullmatch(line)
+    return None if meta is None else _foreign_meta(meta.group(1), meta.group(2))
+
+
+def _foreign_meta(where: str, added: str) -> tuple[str, str] | None:
+    """_entry_line of another language's entry line: its kind, page and location in the English form (`your
+    highlight on page 12 | location 180-182 `), its day ISO (`2025-11-03 10:22:13`), so that its entries are
+    dated, chunked and replaced as an English Kindle's; None when its kind is not one a Kindle names."""
+    kind = next((_CLIP_KINDS[w] for w in re.findall(r"[^\W\d_]+", where.lower()) if w in _CLIP_KINDS), None)
+    if kind is None:
+        return None
+    page, place = _CLIP_FOREIGN_PAGE.search(where), _CLIP_FOREIGN_PLACE.search(where)
+    read = f"your {kind}"
+    if page is not None:
+        read += f" on page {page.group(1)}"
+    if place is not None:
+        read += f" | location {place.group(1)}" if page is not None else f" at location {place.group(1)}"
+    day = _CLIP_FOREIGN_DATE.search(added)
+    month = _CLIP_MONTHS.get(day.group(2).lower()) if day is not None else None
+    if day is not None and month is not None and 1 <= int(day.group(1)) <= 31:
+        added = f"{day.group(3)}-{month:02d}-{int(day.group(1)):02d}" + (f" {day.group(4)}" if day.group(4) else "")
+    return read + " ", added
 
 
 
@@ -432,7 +543,9 @@ def clippings_note(text: str) -> str | None:
     Highlight` were a reader's top names) and a US time's `PM` too (a name), a byte order mark a Kindle writes
     before a title left out; and a highlight a later highlight of the same book replaces (_replaced: the same
     passage highlighted again, or the highlight extended) is read as blank lines: the device keeps both, and
-    both ranked, word for word. An entry that is not well formed (a Kindle set to another language's, a line
+    both ranked, word for word; so is a bookmark (no text: its chunk was its book's title and that line). An
+    entry line in lower case is one, and a German, French, Spanish or Italian Kindle's is read in the English
+    form (_entry_line). An entry that is not well formed (a Kindle set to another language's, a line
     of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
     file's first entry and more than half its entries are well formed: one such entry turned the reader off
     for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry
@@ -454,7 +567,7 @@ def clippings_note(text: str) -> str | None:
     for first, end in entries:
         while not lines[first].strip("\r\ufeff \t"):
             first += 1
-        meta = _CLIP_META.fullmatch(lines[first + 1].rstrip("\r")) if first + 1 < end else None
+        meta = _entry_line(lines[first + 1].rstrip("\r")) if first + 1 < end else None
         metas.append((first, end, meta))
     good = [m for m in metas if m[2] is not None]
     if not metas or metas[0][2] is None or 2 * len(good) <= len(metas):
@@ -467,21 +580,27 @@ def clippings_note(text: str) -> str | None:
         out[i] = "\r" if lines[i].endswith("\r") else ""
 
     stale = _replaced(lines, good)
-    for n, (first, end, meta) in enumerate(good):
+    for n, (first, end, (where, added)) in enumerate(good):
         if end < len(lines):
             blank(end)
-        if n in stale:
+        if n in stale or _bookmark(lines, first, end, where):
             for i in range(first, end):
                 blank(i)
             continue
         out[first] = lines[first].replace("\ufeff", "")
         cr = "\r" if lines[first + 1].endswith("\r") else ""
-        added = _MERIDIEM.sub(lambda m: m.group(0).lower(), meta.group(2))
-        out[first + 1] = f"- {meta.group(1).lower()}| added on {added}{cr}"
+        out[first + 1] = f"- {where}| added on {added}{cr}"
     for first, end, meta in metas:
         if meta is None and end < len(lines):
             blank(end)  # its separator: a blank line as every other
     return "\n".join(out)
+
+
+def _bookmark(lines: list[str], first: int, end: int, where: str) -> bool:
+    """Is the entry at lines[first:end] a bookmark, with no text (every bookmark: a Kindle keeps none)? Read as
+    blank lines: a chunk of its book's title and `- your bookmark on page 45` alone matched a question naming
+    the book, and dated its book's section with the day it was set."""
+    return "bookmark" in where and not any(x.strip("\r\ufeff \t") for x in lines[first + 2:end])
 
 
 # a US time's `10:22:13 PM` (a name, `PM`, in every evening's entry)
@@ -510,7 +629,7 @@ def _clip_range(pattern: re.Pattern, where: str) -> tuple[int, int] | None:
 
 
 def _replaced(lines: list[str], metas: list) -> set[int]:
-    """The entries (their index in `metas`: (first line, separator line, meta match)) of highlights a later
+    """The entries (their index in `metas`: (first line, separator line, _entry_line's)) of highlights a later
     highlight of the same book replaces: the later one is at the same or an overlapping range of locations
     (else of pages; an entry without either, anywhere in the book) and holds the earlier one's text at word
     boundaries (`Habits` at location 600 is no part of a highlight at 2400 that opens `Habits are`, nor `art`
@@ -522,15 +641,14 @@ def _replaced(lines: list[str], metas: list) -> set[int]:
     unplaced: dict[str, list[int]] = {}
     every: dict[str, list[int]] = {}
     info: dict[int, tuple[str, tuple | None, str]] = {}  # entry -> (kind, range, its words)
-    for n, (first, end, meta) in enumerate(metas):
-        if "highlight" not in meta.group(1).lower():
+    for n, (first, end, (where, _added)) in enumerate(metas):
+        if "highlight" not in where:
             continue
         # (without the full stop that ended it: the passage extended goes on past that word)
         words = " ".join(" ".join(lines[first + 2:end]).split()).rstrip(".,;:!?\u2026")
         if not words:
             continue
         book = lines[first].strip("\r\ufeff \t")
-        where = meta.group(1)
         span, kind = _clip_range(_CLIP_LOCATION, where), "loc"
         if span is None:
             span, kind = _clip_range(_CLIP_PAGE, where), "page"

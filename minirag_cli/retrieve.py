@@ -161,8 +161,10 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # each in, not their words apart
     months = asked_months(question)
     years = seasons(question)  # "the 2011-12 season": the phrase of its numbers
+    # "during the month of October 2026": "month" is no word of what is asked (the notes saying it)
     plain = _blanked(question, [m.span() for m in dates + [d[0] for d in days] + cjk_days + years]
-                     + [(g.start, g.end) for g in months])
+                     + [(lead.start() if (lead := _MONTH_OF.search(question[:g.start])) else g.start, g.end)
+                        for g in months])
     words = _WORD_PIECE.findall(plain.lower())
     stop = STOPWORDS | GERMAN_STOPWORDS if german_question(words) else STOPWORDS
     words = [w for w in words if w not in stop and len(w) > 1]
@@ -188,7 +190,7 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
         for word, year, month in group.words:  # (a day's month: none)
             if (year, month) in group.months:  # as written ("oct 2026"; 2026-10: its dates alone) and in full
                 terms += ([f'"{word.lower()} {year}"'] if word else []) + [f'"{MONTH_NAMES[month - 1]} {year}"']
-    terms += [f'"{m.group(1)} {m.group(3)}"' for m in years]
+    terms += [f'"{m.group(1)} {m.group(4)}"' for m in years]
     for m in cjk_days:
         terms += cjk_day_tokens(m.group(0), m.group(1), int(m.group(2)), int(m.group(3)))
     for match in _QUOTED.finditer(question):
@@ -206,6 +208,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
 # and the one undated note that says "write" ranked among the month's notes
 NOTE_WORDS = frozenset("""write writes writing wrote written note notes noted jot jots jotted record records
 recorded logged journal journaled journalled entry entries diary mention mentioned""".split())
+
+
+_MONTH_OF = re.compile(r"\bthe\s+months?\s+of\s+$", re.I)
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:

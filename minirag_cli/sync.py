@@ -1420,7 +1420,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     progress.start(len(doc_ids))
     progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
     resolver = Resolver()  # as a rebuild's: no entity yet
-    resolver.surnames = run.extraction.extractor.name == "heuristic"  # (_resolver)
+    resolver.surnames = _joins_surnames(run.extraction.extractor)
     paths = store.document_paths(conn)
     by_root: dict[str, list[str]] = {}
     for root, path in paths.values():
@@ -2766,12 +2766,18 @@ def _record_stale(run: _Run) -> None:
         dbmod.set_meta(run.conn, dbmod.RESOLVE_PENDING_KEY, json.dumps(sorted(run.stale_recorded)))
 
 
+def _joins_surnames(extractor) -> bool:
+    """Does a lone surname join its full name (rules 21, _note_surnames) in `extractor`'s names: the heuristic
+    extractor's only (a model's names are the model's), so only its syncs re-extract the notes of a surname a second
+    full name makes stale. The one answer _resolver and _reextract's rebuild-like Resolver both take."""
+    return extractor.name == "heuristic"
+
+
 def _resolver(conn, extractor) -> Resolver:
-    """The index's Resolver for a sync by `extractor`: a lone surname joins its full name (rules 21) only in
-    the heuristic extractor's names (_note_surnames), so only its syncs re-extract the notes of a surname a
-    second full name makes stale."""
+    """The index's Resolver for a sync by `extractor`, joining lone surnames as the extractor's names do
+    (_joins_surnames)."""
     resolver = Resolver.from_db(conn)
-    resolver.surnames = extractor.name == "heuristic"
+    resolver.surnames = _joins_surnames(extractor)
     return resolver
 
 

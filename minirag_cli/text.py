@@ -98,7 +98,8 @@ GERMAN_MONTHS = {"januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3
 _LIST_MONTHS = frozenset("april august september november jan mai juni juli apr aug sep sept nov jun jul".split())
 _GERMAN_FULL = "|".join(sorted((m for m in GERMAN_MONTHS if len(m) > 4 or m == "mai"), key=len, reverse=True))
 _GERMAN_SHORT = "|".join(sorted((m for m in GERMAN_MONTHS if len(m) <= 4 and m != "mai"), key=len, reverse=True))
-GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?((?:{_GERMAN_FULL})(?!\w)|(?:{_GERMAN_SHORT})(?:\.|(?!\w)))"
+GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?"
+                         rf"((?:{_GERMAN_FULL})(?!\w)|(?:{_GERMAN_SHORT})(?:\.|(?!\w)))"
                          r"(?:,?[ \t\u00a0]+((?:19|20)\d\d)(?!\d))?", re.I)
 DOTTED_DATE = re.compile(r"(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d\d)(?!\w|\.\d)")
 _LIST_ITEM_START = re.compile(r"[ \t>*+-]*")
@@ -428,15 +429,22 @@ def _month_words(question: str) -> list[re.Match]:
 
 _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
 # a span of two years written with the second's last two digits: a season, an academic or a fiscal year ("the
-# 2011-12 season", "2019–20"): no month, as 2026-10 is, when those digits are more than the year's own (iso_months)
-SEASON = re.compile(r"\b((?:19|20)(\d\d))[-–/](\d\d)\b(?![-/.]\d)")
+# 2011-12 season", "2019–20", "2011/12"), when those digits are more than the year's own; written with a hyphen
+# and 12 or less ("2009-10"), ISO's month (October 2009) unless a word of such years is next to it (_SEASON_BEFORE, _SEASON_AFTER)
+SEASON = re.compile(r"\b((?:19|20)(\d\d))([-–/])(\d\d)\b(?![-/.]\d)")
+_SEASON_NOUN = (r"seasons?|(?:academic|school|fiscal|financial|tax|budget|football|hockey|basketball|ski)\s+years?"
+                r"|fiscal|financial|fy|terms?|semesters?|winters?|campaigns?")
+_SEASON_BEFORE = re.compile(rf"\b(?:{_SEASON_NOUN})(?:\s+of)?(?:\s+the)?\s*$", re.I)  # "FY 2009-10", "winter of"
+# "the 2009-10 season", "the 2011-12 NHL season", "2009-10 academic year" (capitalised words between: a league's)
+_SEASON_AFTER = re.compile(rf"(?:\s+(?-i:[A-Z])[\w.&'-]*){{0,2}}\s+(?:{_SEASON_NOUN})\b", re.I)
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 
 def _month_of(word: str) -> int | None:
     w = word.lower().rstrip(".")
-    return MONTHS.get(w) or (GERMAN_MONTHS[w] if w in GERMAN_MONTHS and w not in MONTH_WORDS else None) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
-                                  and k.startswith(w)), None) or (9 if w == "sept" else None)
+    german = GERMAN_MONTHS[w] if w in GERMAN_MONTHS and w not in MONTH_WORDS else None  # `oktober`, `mär`, `dez`
+    return MONTHS.get(w) or german or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
+                                            and k.startswith(w)), None) or (9 if w == "sept" else None)
 
 
 def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
@@ -461,8 +469,9 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
                 # of a front matter or a daily note's name: store.note_head)
                 terms.extend([f'"{y}{month:02d}{day:02d}"', f'"{y} {month:02d} {day:02d}"'])
 
+    known = month_years(question)  # "in May 2026, especially on May 3": May 3, 2026
     for m, year, month, day in written_days(question):
-        add(year, month, day, m.span())
+        add(year or known.get(month), month, day, m.span())
     # the months asked with their year, a list's or a span's ("September and October 2026"); a month that
     # only says where a day it writes is ("on 2026-05-03 in May 2026") adds nothing to the day's terms
     for group in asked_months(question):
@@ -497,6 +506,13 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
+def asks_about_dates(question: str) -> bool:
+    """Whether `question` writes a day or a month that retrieval searches as
+    its dates (date_terms; a day without its year, of any year), as
+    retrieve.bm25_pool tells a question about days or months."""
+    return bool(date_terms(question, ("2000",)))
+
+
 def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
     """(match, year or None, month, day) of each day the question writes in
     words ("3 May 2024", "May 3rd", "the 30th of July"; "3 May" read before
@@ -521,16 +537,30 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
 
 
 def iso_months(text: str) -> list[re.Match]:
-    """The `2026-10` months `text` writes (_ISO_MONTH), not a season's or an
-    academic year's `2011-12` (SEASON: "12" is more than 2011's "11"; a month
-    of those years, December 2011, is read in words or as a day)."""
-    return [m for m in _ISO_MONTH.finditer(text) if int(m.group(2)) <= int(m.group(1)[2:])]
+    """The `2026-10` months `text` writes (_ISO_MONTH), `2009-10` too (ISO's
+    October 2009), not a season's or an academic year's (seasons: "the
+    2011-12 season", "FY 2009-10")."""
+    years = {m.start() for m in seasons(text)}
+    return [m for m in _ISO_MONTH.finditer(text) if m.start() not in years]
 
 
 def seasons(text: str) -> list[re.Match]:
-    """The spans of two years `text` writes as `2011-12` (SEASON): searched
-    as the phrase of their numbers (retrieve.fts_query), no month."""
-    return [m for m in SEASON.finditer(text) if int(m.group(3)) > int(m.group(2))]
+    """The spans of two years `text` writes as `2011-12` (SEASON: the second's
+    last two digits more than the first's): searched as the phrase of their
+    numbers (retrieve.fts_query), no month. Written with a hyphen and a month's
+    number (`2009-10`, `2011-12`) it is ISO's month unless a word of such
+    years is next to it ("the 2011-12 season", "the 2009-10 school year",
+    "FY 2009-10", "winter of 2010-11"); `2011/12`, `2019–20` or `2019-20` are
+    spans whatever is around them."""
+    found = []
+    for m in SEASON.finditer(text):
+        if int(m.group(4)) <= int(m.group(2)):
+            continue
+        if m.group(3) == "-" and int(m.group(4)) <= 12 and not (
+                _SEASON_BEFORE.search(text[:m.start()]) or _SEASON_AFTER.match(text, m.end())):
+            continue  # "in 2009-10", "notes from 2010-11": the month
+        found.append(m)
+    return found
 
 
 def written_months(question: str) -> list[tuple[re.Match, str, int]]:
@@ -593,8 +623,7 @@ def asked_months(question: str) -> list[AskedMonths]:
     items += [(m.start(), m.end(), "", m.group(1), int(m.group(2))) for m in iso_months(question)]
     items.sort()
     digit_days = [m.start() for m in iso_dates(question)] + [m.start() for m in COMPACT_DATE.finditer(question)]
-    dated = {(d[:4], int(d[5:7])) for _s, d in find_dates(question) if not d.startswith("--")}
-    dated |= {(m.group(1), int(m.group(2))) for m in CJK_DATE.finditer(question) if m.group(1)}
+    days_written = question_days(question)
     groups: list[AskedMonths] = []
     i = 0
     while i < len(items):
@@ -617,8 +646,54 @@ def asked_months(question: str) -> list[AskedMonths]:
             if len(run) == 1 and any(d >= run[0][1] and _BESIDE.fullmatch(question[run[0][1]:d]) for d in digit_days):
                 groups.append(AskedMonths(run[0][0], run[0][1], ()))
             continue
-        groups.append(_month_group(run, span, dated))
+        groups.append(_month_group(run, span, _located(question, run, days_written)))
     return groups
+
+
+# what may stand between a day and the month that says where it is: "on 2026-05-03 in May 2026", "on May 3, 2026,
+# in May 2026", "in May 2026 on May 3"; any other word ("in May 2026, especially on May 3") asks about both
+_LOCATOR = re.compile(r"[\s,]*(?:(?:in|of|on|during)\s+(?:the\s+month\s+of\s+)?)?", re.I)
+
+
+def question_days(question: str) -> list[tuple[int, int, str | None, int]]:
+    """(start, end, year or None, month) of each day `question` writes: as
+    ISO or compact digits, in words ("May 3", "3 May 2026"), as Chinese and
+    Japanese write it (2024年5月3日)."""
+    found = [(m.start(), m.end(), m.group(1), int(m.group(2))) for m in iso_dates(question)]
+    found += [(m.start(), m.end(), m.group(1), int(m.group(2))) for m in COMPACT_DATE.finditer(question)]
+    found += [(m.start(), m.end(), year, month) for m, year, month, _day in written_days(question)]
+    found += [(m.start(), m.end(), m.group(1), int(m.group(2))) for m in CJK_DATE.finditer(question)
+              if 1 <= int(m.group(2)) <= 12]
+    return found
+
+
+def _located(question: str, run: list[tuple], days: list[tuple[int, int, str | None, int]]) -> set[tuple[str, int]]:
+    """The months of `run` (asked_months' months written together) that only
+    say where a day of them is, written next to it (_LOCATOR): "on 2026-05-03
+    in May 2026", "on May 3 in May 2026" (the day without its year, of the
+    month's); a day written apart from its month ("in May 2026, especially
+    on May 3") leaves the month asked too."""
+    start, end = run[0][0], run[-1][1]
+    years = [year for *_x, year, _m in run]
+    filled = [(year or next((y for y in years[n + 1:] if y), None) or next(y for y in reversed(years[:n]) if y),
+               month) for n, (*_x, year, month) in enumerate(run)]
+    out = set()
+    for a, b, year, month in days:
+        if (_LOCATOR.fullmatch(question[b:start]) if b <= start else
+                a >= end and _LOCATOR.fullmatch(question[end:a])):
+            out |= {(y, m) for y, m in filled if m == month and year in (None, y)}
+    return out
+
+
+def month_years(question: str) -> dict[int, str]:
+    """{month: year} of the months `question` writes with a year (asked_months'
+    words), each month of one year only: the year of a day written without
+    one, "in May 2026, especially on May 3" (May 3, 2026)."""
+    seen: dict[int, set[str]] = {}
+    for group in asked_months(question):
+        for _word, year, month in group.words:
+            seen.setdefault(month, set()).add(year)
+    return {month: next(iter(years)) for month, years in seen.items() if len(years) == 1}
 
 
 def _month_group(run: list[tuple], span: bool, dated: set[tuple[str, int]]) -> AskedMonths:

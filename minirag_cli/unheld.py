@@ -141,19 +141,26 @@ def unheld_cjk(question: str, text: str) -> list[str]:
     return out
 
 
-def _dated_abbreviation(question: str, word: str) -> bool:
+def _dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
     """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
     ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it, or after a word that puts a time
-    ("in Nov", "during Sept", "since Jan", "last Dec": _TIME_LEAD; not "from"/"to"/"by"/"with", which
-    lead a person as often)?"""
-    word = re.escape(word)
-    return re.search(rf"\b{word}\b\.?[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
-                     rf"|\b{_TIME_LEAD}[ \t]+{word}\b", question, re.I) is not None
+    ("in Nov", "during Sept", "since Jan", "last Dec", "during the month of Oct", "the first week of
+    Oct": _TIME_LEAD; not
+    "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
+    "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too)."""
+    word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
+    lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
+    return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
+                     rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
+                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b" if comma else ""), question, re.I) is not None
 
 
 # The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
 # about November; "What did Jan say?" about Jan)
 _TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
+_MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
+# a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (_dated_abbreviation)
+WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
 
 
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
@@ -175,6 +182,9 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
                 and (low in MONTHS or low in listed or _dated_abbreviation(question, name)):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
+            continue
+        if low in WEEKDAY_SHORT and any(d.weekday() == WEEKDAY_SHORT[low] for d in days) \
+                and _dated_abbreviation(question, name, "on|every"):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:

@@ -14,7 +14,7 @@ import stat
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,9 +35,11 @@ from minirag_cli.wikipages import page_text, system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
 # `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
-# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked)
+# so are LaTeX's `.tex` and a BibTeX library's `.bib` (latex.py; readers 10, qa38: not walked); a `.csv` is read as
+# a Markdown table, a data set's skipped (csvnotes.py; readers 12: not walked)
 NOTE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".rst", ".org", ".org_archive", ".text", ".mdown", ".mkd",
-                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib"})
+                             ".adoc", ".mdx", ".canvas", ".excalidraw", ".ipynb", ".wiki", ".tid", ".tex", ".bib",
+                             ".csv"})
 IGNORE_FILE = ".mragignore"
 BAD_NAME = "file name is not valid UTF-8 (rename it to index it)"
 BAD_FOLDER_NAME = "folder name is not valid UTF-8 (rename it to index it)"
@@ -180,10 +182,14 @@ def stat_key(st: os.stat_result) -> tuple:
 LOGSEQ_COPIES = frozenset({"bak", "version-files"})
 
 
+def _logseq_folder(dirpath: str) -> bool:
+    """Is `dirpath` a Logseq graph's own `logseq/` folder, the one holding `config.edn`?"""
+    return os.path.basename(dirpath) == "logseq" and os.path.isfile(os.path.join(dirpath, "config.edn"))
+
+
 def logseq_copies(dirpath: str, name: str) -> bool:
     """Is the folder `name` in `dirpath` one of Logseq's copies of its pages (LOGSEQ_COPIES)?"""
-    return (name in LOGSEQ_COPIES and os.path.basename(dirpath) == "logseq"
-            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+    return name in LOGSEQ_COPIES and _logseq_folder(dirpath)
 
 
 # Logseq's own settings in its `logseq/` folder (beside the copies above): `config.edn`, `custom.css`, `custom.js`. No
@@ -191,8 +197,7 @@ def logseq_copies(dirpath: str, name: str) -> bool:
 def logseq_settings(dirpath: str, name: str, extensions: Container[str] = NOTE_EXTENSIONS) -> bool:
     """Is the file `name` of the folder `dirpath` one of Logseq's settings (a file of no note extension in its
     `logseq/` folder, the one holding `config.edn`)?"""
-    return (os.path.basename(dirpath) == "logseq" and Path(name).suffix.lower() not in extensions
-            and os.path.isfile(os.path.join(dirpath, "config.edn")))
+    return Path(name).suffix.lower() not in extensions and _logseq_folder(dirpath)
 
 
 # Roam Research's templates page, `roam/templates` (its Markdown export writes `roam/templates.md`): the blocks its
@@ -204,6 +209,30 @@ ROAM_TEMPLATES_REASON = "Roam Research's templates page (roam/templates): templa
 def roam_templates(dirpath: str, name: str) -> bool:
     """Is the file `name` of the folder `dirpath` Roam's templates page as its export writes it (`roam/templates.md`)?"""
     return name == "templates.md" and os.path.basename(dirpath) == "roam"
+
+
+PassedOver = tuple[Callable[[str], bool], str | None]  # (is a file name one?, why it is skipped: passed_over_checks)
+
+
+def passed_over_checks(reldir: str, dirpath: str, exported: Container[str], keep_notes: Container[str],
+                       extensions: Container[str] = NOTE_EXTENSIONS) -> list[PassedOver]:
+    """What walk_notes passes a file of the folder `dirpath` (`reldir` from the root) over for, in order, before it
+    looks at its name's extension: (is the file `name` one?, the reason it is listed as skipped for; None: passed over
+    in silence, as an operating system's file is). `exported`: the folder's notes' LaTeX exports (latex.exported_tex),
+    `keep_notes`: its Google Keep notes (keep_notes_of)."""
+    return [
+        # Simplenote's record of the notes its export wrote as files
+        (lambda name: bool(name == SIMPLENOTE_SOURCE[1] and reldir and os.path.basename(dirpath) == SIMPLENOTE_SOURCE[0]
+                           and export_folder(os.path.dirname(dirpath))), None),
+        (lambda name: takeout_index(dirpath, name), None),  # Google Takeout's own index page of the archive: keep.py
+        # Org's (Pandoc's, nbconvert's) LaTeX export of a note beside it: latex.py
+        (lambda name: name in exported, None),
+        # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
+        (lambda name: bool(keep_notes) and keep_litter(name, keep_notes), None),
+        (system_tiddler, None),  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
+        (lambda name: logseq_settings(dirpath, name, extensions), None),  # `logseq/config.edn`, `custom.css`
+        (lambda name: roam_templates(dirpath, name), ROAM_TEMPLATES_REASON),
+    ]
 
 
 # An Obsidian vault's templates folder (a vault: a folder holding `.obsidian/`), as the core Templates
@@ -946,6 +975,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
         # a note's LaTeX export beside it (`note.tex` beside `note.org`: the note again) is passed over
         exported = exported_tex(dirpath, notes, extensions, max_bytes) if stems and ".tex" in extensions else {}
+        passed_over = passed_over_checks(reldir, dirpath, exported, keep_notes, extensions)
         for name in sorted(filenames):
             if name.startswith("."):
                 note = icloud_placeholder_of(name, extensions)
@@ -959,27 +989,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not is_utf8_name(name):  # the index stores paths as UTF-8 text
                 result.skipped.append({"path": printable_name(rel), "reason": BAD_NAME})
                 continue
-            if (name == SIMPLENOTE_SOURCE[1] and reldir and os.path.basename(dirpath) == SIMPLENOTE_SOURCE[0]
-                    and export_folder(os.path.dirname(dirpath))):
-                result.system_files += 1  # Simplenote's record of the notes its export wrote as files
-                continue
-            if takeout_index(dirpath, name):
-                result.system_files += 1  # Google Takeout's own index page of the archive: keep.py
-                continue
-            if name in exported:
-                result.system_files += 1  # Org's (Pandoc's, nbconvert's) LaTeX export of a note beside it: latex.py
-                continue
-            if keep_notes and keep_litter(name, keep_notes):
-                result.system_files += 1  # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
-                continue
-            if system_tiddler(name):  # TiddlyWiki's own settings and plugins (`$__StoryList.tid`), dozens a wiki
-                result.system_files += 1
-                continue
-            if logseq_settings(dirpath, name, extensions):  # `logseq/config.edn`, `custom.css`
-                result.system_files += 1
-                continue
-            if roam_templates(dirpath, name):
-                result.skipped.append({"path": rel, "reason": ROAM_TEMPLATES_REASON})
+            passed = next((reason for check, reason in passed_over if check(name)), False)
+            if passed is not False:  # an app's own file beside its notes: in silence (None), or listed with why
+                if passed is None:
+                    result.system_files += 1
+                else:
+                    result.skipped.append({"path": rel, "reason": passed})
                 continue
             if Path(name).suffix.lower() not in extensions and name not in keep_notes:
                 if system_file(name, extensions):  # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`: no one's note
@@ -1760,6 +1775,33 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (`created:: 2026-10-03 10:00`, `[[October 3rd, 2026]] 10:00`: frontmatter.page_date_line); a `.bib` entry opening
 # after the one before on its line is read (it was lost). (Sync, no reading: a re-extraction lays every note from its
 # chunks for its header, _reextract_group: a Simplenote note lost its `created:` at the upgrade to rules 22.)
+# 12: formats: a Kindle's clippings: a bookmark (no text) is read as blank lines (it was an entry, a chunk of its
+# book's title and `- your bookmark ...` alone), an entry line in lower case (`| added on`) and a Kindle set to German,
+# French, Spanish or Italian (`- Ihre Markierung auf Seite 17 | Position 245-246 | Hinzugefügt am Donnerstag, 6.
+# November 2025 22:30:00`) are entries, the latter's line read in the English form with its day ISO (`- your highlight
+# on page 17 | location 245-246 | added on 2025-11-06 22:30:00`): the file was plain text, undated, its words names.
+# 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
+# `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
+# one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
+# 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
+# skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
+# 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
+# first, headed by its file name (csvnotes.py, store.note_head); one of more than 500 rows or 30 columns, a data set,
+# is skipped with that reason.
+# 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
+# (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
+# branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where
+# used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
+# a word apart (`## Method`sec:m`` ran together). A Google Keep page's time in the account's language
+# (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `2026/11/03`, `2026年11月3日`:
+# keep_html._written_time) dates it (it was read in English alone, and the note undated). A Logseq block holding
+# `template:: NAME` is, with its children, read blank (logseq_templates.py: its open tasks were `mrag tasks`' and
+# its placeholder text indexed); a page of templates alone is skipped saying so, as Roam's templates page is. A
+# default-syntax VimWiki page holding a pasted Markdown link (and VimWiki's own signs: a `%%` comment, a tags line,
+# `# ` items) or a `## build` in a `{{{ }}}` code block is read as VimWiki (wikipages.markdown_shaped: it was read
+# as Markdown, its items headings). A tiddler's link to a title holding `#`, `^` or `|` (`[[C# notes]]`) is a
+# Markdown link to the tiddler's file (wikipages._tw_link: `[C# notes](C%23%20notes.tid)`; it linked `C`, its
+# `# notes` read as a heading).
 # 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
 # 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
 READER_VERSION = 12

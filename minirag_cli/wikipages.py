@@ -190,18 +190,43 @@ def _vimwiki_line(line: str) -> str:
 
 # What says a `.wiki` page is written in Markdown (VimWiki's `syntax: 'markdown'` keeping `.wiki`, Gollum): a `##`
 # heading, a fence, a Markdown link `[text](target)`, or a first line `# Title` not followed by another `#` item
-_MD_SHAPE = re.compile(r"^(?:[ \t]*#{2,6}[ \t]+\S|[ \t]*```)|\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)", re.MULTILINE)
+_MD_BLOCK = re.compile(r"^(?:[ \t]*#{2,6}[ \t]+\S|[ \t]*```)", re.MULTILINE)
+_MD_LINK = re.compile(r"\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)")
 _MD_TITLE = re.compile(r"(?:[ \t]*\r?\n)*#[ \t]+\S[^\n]*\n(?![ \t]*#[ \t])")
+
+
+# What only VimWiki's default syntax writes: a `%%` comment line, a line of tags (`:travel:work:`), two numbered
+# items `# ...` one after the other (Markdown's `#` is a heading, never two in a row)
+_VW_SIGN = re.compile(r"^(?:[ \t]*%%|[ \t]*:(?:[^:\s]+:)+[ \t]*\r?$|[ \t]*#[ \t]+\S[^\n]*\n[ \t]*#[ \t]+\S)",
+                      re.MULTILINE)
+
+
+def _outside_vimwiki_code(text: str) -> str:
+    """`text` with the lines of its `{{{ ... }}}` code blocks blank: a `## build` in a shell script is no heading."""
+    if "{{{" not in text:
+        return text
+    lines, inside = text.split("\n"), False
+    for n, line in enumerate(lines):
+        if inside or _VW_CODE_OPEN.match(line):
+            inside = not (inside and _VW_CODE_CLOSE.match(line))
+            lines[n] = ""
+    return "\n".join(lines)
 
 
 def markdown_shaped(text: str) -> bool:
     """Is a `.wiki` page written in Markdown, not in VimWiki's default syntax: no `= Heading =` line (_VW_HEADING)
-    and a Markdown shape (_MD_SHAPE, _MD_TITLE)? Read as VimWiki, its `# Title` was a numbered item `1. Title`
-    (fixU1, review revU)."""
+    and a Markdown shape (_MD_BLOCK, _MD_TITLE, _MD_LINK) outside its `{{{ }}}` code blocks, for a Markdown link
+    the only shape none of VimWiki's own (_VW_SIGN)? Read as VimWiki, its `# Title` was a numbered item `1. Title`
+    (fixU1, review revU). (Readers 12: a default-syntax page holding a pasted `[text](url)`, or a `## comment` in
+    a code block, was read as Markdown: its `# ` items headings, its `%%` comments and tags text.)"""
     for line in text.split("\n"):
         if line.lstrip(" \t").startswith("=") and _VW_HEADING.fullmatch(line):
             return False
-    return _MD_TITLE.match(text) is not None or _MD_SHAPE.search(text) is not None
+    prose = _outside_vimwiki_code(text)
+    if _MD_TITLE.match(prose) is not None or _MD_BLOCK.search(prose) is not None:
+        return True
+    # a Markdown link, which a page of VimWiki's syntax may hold pasted: Markdown's unless VimWiki's signs
+    return _MD_LINK.search(prose) is not None and _VW_SIGN.search(prose) is None
 
 
 def vimwiki_text(text: str) -> str:
@@ -288,7 +313,9 @@ _TW_HEADING = re.compile(r"(!{1,6})[ \t]*")
 _TW_LIST = re.compile(r"([*#]+)(?=[ \t])")
 # a macro call, `<<tabs "[[Sourdough]] [[Packing List]]">>`: code (its quoted list was a work's title)
 _TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
-_TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})\|([^\[\]\n]{1,255})\]\]")
+_TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})(?:\|([^\[\]\n]{1,255}))?\]\]")
+# what TiddlyWiki's file system adaptor writes `_` for in a tiddler's file name (`a|b notes` is `a_b notes.tid`)
+_TW_FILE_CHARS = re.compile(r"[<>~:\"/\\|?*^]")
 # a table row TiddlyWiki marks after its last `|`: `h` a header row, `f` a footer, `c` the caption, `k` CSS classes
 _TW_ROW_MARK = re.compile(r"([ \t]*\|.*\|)([hfck])([ \t]*\r?)")
 # a cell's start in a row: a `|` (not one of a link's, `[[text|Target]]`) and the blanks after it
@@ -342,9 +369,22 @@ def _wikitext_line(line: str) -> str:
         line = _TW_MACRO.sub(lambda k: f"`{k.group(0)}`", line)
     if "''" in line:
         line = re.sub(r"''(?!')(.+?)''", r"**\1**", line)
-    if "[[" in line:  # `[[Shown text|Target]]`: the target first, as a wikilink writes it
-        line = _TW_LINK.sub(lambda k: f"[[{k.group(2)}|{k.group(1)}]]", line)
+    if "[[" in line:
+        line = _TW_LINK.sub(_tw_link, line)
     return line
+
+
+def _tw_link(m: re.Match) -> str:
+    """A tiddler's link: `[[Shown text|Target]]` the target first, as a wikilink writes it; one to a tiddler whose
+    title holds `#`, `^` or `|` (`[[C# notes]]`, which has no heading, TiddlyWiki's links have none) a Markdown link
+    to its file (`[C# notes](C%23%20notes.tid)`): as a wikilink it linked `C`, its `# notes` read as a heading
+    (readers 12)."""
+    shown, target = (m.group(1), m.group(2)) if m.group(2) is not None else (None, m.group(1))
+    if re.search(r"[#^|]", target):
+        import urllib.parse
+
+        return f"[{shown or target}]({urllib.parse.quote(_TW_FILE_CHARS.sub('_', target) + TIDDLER, safe='')})"
+    return m.group() if shown is None else f"[[{target}|{shown}]]"
 
 
 def tiddler_text(text: str) -> str:

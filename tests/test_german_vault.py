@@ -1,5 +1,5 @@
-"""A German vault (qa39). German days (readers 12, heuristic rules 23): a German vault names its daily notes `05.10.2026.md`,
-heads them `# Dienstag, 06.10.2026` and writes `am 3. Oktober 2026`, `5. Okt.`, `14. Februar`; a German user
+"""A German vault (qa39). German days (readers 12, heuristic rules 23): a German vault names its daily notes
+`05.10.2026.md`, heads them `# Dienstag, 06.10.2026` and writes `am 3. Oktober 2026`, `5. Okt.`, `14. Februar`; a German user
 asks "Was habe ich am 3. Oktober gemacht?". Day first with a dot after each number, or the month's German name
 after the day's dot (text.german_dates): such a note is dated (its header's `date:` line, its tasks' day), the
 days are date entities, and a question that writes one asks that day. A numbered list's `1. August` or `2. Jan

@@ -16,7 +16,7 @@ from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
 
-def test_the_rules_are_22():
+def test_the_rules_are_22_or_later():
     assert VERSION >= 22
 
 

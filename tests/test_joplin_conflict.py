@@ -71,9 +71,10 @@ def test_a_conflict_copy_beside_its_note_is_skipped(tmp_path):
 
 
 def test_a_conflict_copy_naming_no_note_is_read(tmp_path):
-    # older Joplin wrote no `conflict_original_id:`; a copy alone (read without its folder) cannot be told
+    # older Joplin wrote no `conflict_original_id:`: with no note of its title beside it (readers 12: one of its
+    # title is its note, tests/test_readers12_formats.py), and a copy alone (read without its folder), it is read
     copy = conflict_copy(NOTE, NOTE_ID, COPY_ID, original_line=False)
-    (tmp_path / f"{NOTE_ID}.md").write_text(NOTE, encoding="utf-8")
+    (tmp_path / f"{NOTE_ID}.md").write_text(NOTE.replace("Boiler service", "Boiler serviced"), encoding="utf-8")
     assert joplin_note(f"{COPY_ID}.md", copy, tmp_path).startswith("Boiler service\n")
     assert joplin_note(f"{COPY_ID}.md", conflict_copy(NOTE, NOTE_ID, COPY_ID)).startswith("Boiler service\n")
 

@@ -59,9 +59,9 @@ def test_clippings_keep_their_lines_and_read_their_entry_lines_plainly():
     assert lines[15] == "Meditations (Marcus Aurelius)"  # no byte order mark inside the title
     # the passage highlighted again, extended, on November 8: its first highlight is read as blank lines
     assert lines[10:15] == ["", "", "", "", ""] and "coherence of the story" in lines[23]
+    # (the bookmark at 25, no text, is read as blank lines: readers 12)
     assert [(i, day) for i, _book, day in clippings_entries(read)] == [
-        (0, "2025-11-03"), (5, "2025-11-03"), (15, "2025-11-06"), (20, "2025-11-08"), (25, "2025-11-08"),
-        (30, "2012-03-15")]
+        (0, "2025-11-03"), (5, "2025-11-03"), (15, "2025-11-06"), (20, "2025-11-08"), (30, "2012-03-15")]
     # a section at each entry of another book or day: Meditations between two entries of the same book
     assert day_changes(read) == [(1, "2025-11-03"), (16, "2025-11-06"), (21, "2025-11-08"), (31, "2012-03-15")]
 
@@ -202,10 +202,10 @@ def test_one_book_of_thousands_of_highlights_is_read_quickly():
 
 def test_a_us_time_and_odd_entries():
     """A US time's `PM` is read in lower case (it was a name); one entry that is not well formed (a Kindle
-    set to German's, the user's line after the last `==========`, a last entry with no `==========`) is kept
-    as written and no longer turns the reader off for the whole file."""
-    german = ("Meditationen (Mark Aurel)", "- Ihre Markierung bei Position 245-246 | Hinzugefügt am Donnerstag, "
-              "6. November 2025 22:30:00", "Du hast Macht über deinen Geist.")
+    set to Dutch, which readers 12 do not read as German's, the user's line after the last `==========`, a last
+    entry with no `==========`) is kept as written and no longer turns the reader off for the whole file."""
+    german = ("Meditaties (Marcus Aurelius)", "- Uw markering op pagina 17 | locatie 245-246 | Toegevoegd op "
+              "donderdag 6 november 2025 22:30:00", "Je hebt macht over je geest.")
     text = clippings(*[e for e in CLIPS_ENTRIES[:3]], german, *CLIPS_ENTRIES[3:]).removeprefix("\ufeff")
     read = clippings_note(text + "my own line after it\r\n")
     assert read is not None

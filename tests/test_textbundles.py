@@ -137,7 +137,9 @@ def test_ia_writer_content_blocks():
             "/assets/photo-miradouro.jpg \"The view from Santa Luzia\"\n/assets/Budget Table.csv\n")
     found = {(m.name, m.type) for m in HeuristicExtractor().extract_one(text)}
     assert ("Chapter 2", "name") in found and ("Santa Luzia", "name") in found
-    assert not {name for name, _t in found} & {"Chapter", "The view from Santa Luzia", "Budget Table", "Budget"}
+    # (a `.csv` is a note since readers 12, csvnotes.py: its block links to it as to `/Chapter 2.md`)
+    assert ("Budget Table", "name") in found
+    assert not {name for name, _t in found} & {"Chapter", "The view from Santa Luzia", "Budget"}
     # only a line of its own: a path in a sentence is the sentence's
     assert ("Chapter 2", "name") not in {(m.name, m.type) for m in
                                          HeuristicExtractor().extract_one("Moved /Chapter 2.md to drafts.\n")}

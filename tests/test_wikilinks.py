@@ -52,8 +52,12 @@ def test_a_link_names_its_target_whole(text, target):
 def test_the_shown_text_is_the_links_label():
     # heuristic rules 22 (names22): the shown text names nothing, the target names and joins the note (it was read
     # as text: `[[Sourdough|Bread Notes]]` named Bread, `[[proj-alpha|Project Alpha]]` a second entity of the note)
+    found = names("Plans for [[Trip to Lisbon|the trip to Lisbon]] and [[Sourdough|Bread Notes]].")
+    assert found == {"Trip to Lisbon": "name", "Sourdough": "name"}
+    # ... but one that writes a name of two capitalised words after lower-case words names it (heuristic rules 23,
+    # names23: Maria Silva was lost, the only place the note names her)
     found = names("Plans for [[Trip to Lisbon|the trip with Maria Silva]].")
-    assert found == {"Trip to Lisbon": "name"}
+    assert found == {"Trip to Lisbon": "name", "Maria Silva": "name"}
 
 
 def test_a_link_keeps_a_type_the_text_gives_its_name():

@@ -601,9 +601,31 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`TODO: Send Oskar the slides` named Send Oskar; `TODO: Call Mom` named Mom already); an Org headline is a task's
 #    line with a TODO keyword alone, read as `- [ ]` (orgmode._headline_read; blanks alone made `* Help Center docs`
 #    a task's and named Center), and an indented line of its own as a line of its own (_task_run).
-# 23, qa39: a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14. Februar`, `03.10.2026`;
-#    a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities, so `am 3. Oktober`
-#    reached no note of the day.
+# 23, names23's part (name leftovers): a lone surname after a verb of writing's or speaking's `to`, ending its phrase,
+#    joins its full name (_SPOKEN_BEFORE, _SPOKEN_AFTER: `I wrote to Lovelace.` stood apart from Ada Lovelace; `flight
+#    to London`, `wrote from London`, `talked to Washington officials`, `at Morgan Stanley` ... `Stanley` still do); a
+#    wikilink's shown text after a name's target names where it opens in lower case before a name of two capitalised
+#    words (_shown_label: `[[Trip to Lisbon|the trip with Maria Silva]]` lost Maria Silva), but for the names
+#    repeating the target's words (`[[Lisbon Trip 2023|our Lisbon Trip]]`); a plain bullet's task verb goes before a
+#    name a phrasal particle ends the line after (_PARTICLE_END: `- Pay Marco back` named Pay Marco). fixA (review
+#    revA) took out names23's `the X and Y Organization` join and lower-case table items' rule: they joined two names
+#    (`the Tate and Royal Academy`) and lost real ones (`| Netflix |` over `| rent |`).
+# 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
+#    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
+#    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
+#    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
+#    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+# 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
+#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
+# 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
+#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
+# 23, qa39's part (a German vault): a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14.
+#    Februar`, `03.10.2026`; a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities,
+#    so `am 3. Oktober` reached no note of the day; a numbered list's `1. August` opening its line is none. German's
+#    reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated before a
+#    date's number names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no English
+#    one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the name
+#    (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
 VERSION = 23
 
 
@@ -1215,9 +1237,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
 # before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
-# 21, qa35: `^^Ask about the tiles^^` named Ask).
-_MARKS = re.compile(r"::|==|\^\^")
-_MARK_EDGE = frozenset(":=^")
+# 21, qa35: `^^Ask about the tiles^^` named Ask). A strikethrough's, GitHub's and Obsidian's `~~...~~` and Bear's
+# `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
+_MARKS = re.compile(r"::|==|\^\^|~~|~")
+_MARK_EDGE = frozenset(":=^~")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1249,12 +1272,13 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
+    above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text and "^^" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text and "~" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
@@ -1262,14 +1286,14 @@ def without_highlight_marks(text: str) -> str:
     for m in _MARKS.finditer(text):
         mark, at = m.group(), m.start()
         before = text[at - 1] if at else "\n"
-        after = text[at + 2] if at + 2 < n else "\n"
+        after = text[at + len(mark)] if at + len(mark) < n else "\n"
         waiting = opened.get(mark)
         if waiting is not None and at > waiting[1]:
             del opened[mark]  # its line ended unclosed
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [opened.pop(mark)[0], at]
+            blank += [(opened.pop(mark)[0], len(mark)), (at, len(mark))]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1278,9 +1302,9 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at in sorted(blank):
-        out += [text[last:at], "  "]
-        last = at + 2
+    for at, width in sorted(blank):
+        out += [text[last:at], " " * width]
+        last = at + width
     out.append(text[last:])
     return "".join(out)
 
@@ -2012,6 +2036,32 @@ def _written_name(target: EntityMention | None) -> bool:
         w[:1].isupper() or any(c.isalpha() and c.lower() == c.upper() for c in w) for w in target.name.split())
 
 
+# a wikilink's shown text written as a phrase in lower case before a name of two capitalised words or more: `the
+# trip with Maria Silva`, `dinner at Casa Pinto`
+_SHOWN_PHRASE_NAME = re.compile(rf"[a-z][\w'’-]*(?:[ \t]+[a-z][\w'’-]*)*"
+                                rf"[ \t]+{UPPER}{LOWER}+(?:[ \t]+{UPPER}{LOWER}+)+\b.*")
+
+
+def _shown_label(text: str, end: int, target: EntityMention) -> list[tuple[int, int]]:
+    """The ranges of the shown text after a wikilink's target at `end` (`|...]]`, after a target written as a
+    name, which makes it a label: _written_name) that name nothing: all of it, but for one that writes a name of two
+    capitalised words or more after lower-case words (`[[Trip to Lisbon|the trip with Maria Silva]]`: heuristic
+    rules 23, it lost Maria Silva), read as text save its names whose words all repeat the target's, case aside
+    (`[[Lisbon Trip 2023|our Lisbon Trip]]`, `[[Project Alpha Kickoff|the Project Alpha kickoff]]` name the target
+    alone: fixA, review revA). A label in title case (`[[Sourdough|Bread Notes]]`) or of one such word (`[[Trip to
+    Lisbon|the trip to Lisbon]]`) is read as one."""
+    close = text.find("]]", end)
+    if _SHOWN_PHRASE_NAME.fullmatch(text[end + 1:close].strip()) is None:
+        return [(end, close)]
+    own = set(_LINK_WORD.findall(target.name.lower()))
+    return [(m.start(), m.end()) for m in CAP_SPAN.finditer(text, end + 1, close)
+            if own.issuperset(_LINK_WORD.findall(m.group(0).lower()))]
+
+
+# a word of a link target or its shown text, compared case aside (_shown_label)
+_LINK_WORD = re.compile(r"[^\W_]+")
+
+
 def wikilinks(text: str, comments: bool = True, kind: str | None = None,
               indented: bool = False) -> list[tuple[int, int, EntityMention | None]]:
     """(start, end, what it links to or None: link_target) of each wikilink's target in
@@ -2221,7 +2271,7 @@ def without_book_lines(text: str) -> tuple[str, list[tuple[str, str]]]:
 
 # A time's AM or PM (`10:15 AM`, `8 PM`, `7 p.m.` is lower case): no name (heuristic rules 16: Notion's
 # `Created: … 10:15 AM` made PM a name of seven pages, LiHua's `8 PM` one of 95 mentions)
-_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d)?[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
+_MERIDIEM = re.compile(r"(?<![\w.:])(\d{1,2}(?::[0-5]\d){0,2}[ \t]?)(AM|PM|A\.M\.|P\.M\.)(?![\w])")
 # Notion's date mention: `@` and a date (`@November 12, 2026`, `@Nov 12`), no person's handle
 _NOTION_DATE_MENTION = re.compile(
     r"@(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b(?:st|nd|rd|th)?")
@@ -3051,9 +3101,12 @@ class HeuristicExtractor:
         # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
         # Nowak]]`) leaves the shown text the words that name, read as text (fixX, review revX: they named nothing)
+        # ... unless it opens in lower case and writes a name of words after (`[[Trip to Lisbon|the trip with Maria
+        # Silva]]`: _shown_label, rules 23)
         linked = Ranges([(start, end) for start, end, _target in links]
-                        + [(end, text.find("]]", end)) for _start, end, target in wiki
-                           if text.startswith("|", end) and _written_name(target)])
+                        + [label for _start, end, target in wiki
+                           if text.startswith("|", end) and _written_name(target)
+                           for label in _shown_label(text, end, target)])
         for m in HASHTAG.finditer(text):
             if not linked.covers(m.start()):  # `[[#Heading]]` links a heading, it tags nothing
                 add("#" + m.group(1), "concept")
@@ -3413,6 +3466,18 @@ _PLACE_BEFORE = r"(?<![^\W_])(?:to|in|from|at|near|via|visiting|toward|towards)[
 # `in Palo Alto`), before a full name: the others take a person as often as a place (`Talked to Ada Lovelace`,
 # `a letter from`, `visiting`), and the surname alone after one still tells the place (`flight to London`: rules 22)
 _WHERE_BEFORE = r"(?<![^\W_])(?:in|at|near)[ \t]+"
+# ... but `to` after a verb of writing or speaking takes a person (`I wrote to Lovelace.`, `spoke to Hanks about`),
+# where `flight to London` takes a place (heuristic rules 23); `from` does not (`wrote from London`: where one is)
+_SPOKEN_BEFORE = re.compile(r"(?<![^\W_])(?:wr[io]te|writes|writing|written|talk|talks|talked|talking|spoke|speak|"
+                            r"speaks|speaking|said|say|says|repl(?:y|ies|ied)|explained|mentioned|complained|"
+                            r"listen|listens|listened|emailed|texted|messaged|apologi[sz]ed)[ \t]+to[ \t]+$")
+# ... and only where the surname ends its phrase: before punctuation, the line's end or one of these function
+# words. A lower-case word after it makes it an attribute of a place or a company's (`talked to Washington
+# officials`, `wrote to London office`, `complained to Ford support`), and so does a possessive (`spoke to Jordan's
+# embassy`; `in Ford's office` and `in Lovelace's office` cannot be told apart). The cost: `wrote to Ford about my
+# broken Fiesta` joins Henry Ford where the note names no other Ford.
+_SPOKEN_AFTER = re.compile(r"[ \t]*(?:[^\w\s'’-]|\r?\n|\Z)|[ \t]+(?:about|and|that|on|for|with|again|yesterday|today|"
+                           r"tonight|last|this|in|before|after|when|but|or)(?![^\W_])")
 
 
 def _introduced(text: str, surname: str, full: str) -> bool:
@@ -3420,7 +3485,8 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     written before the surname alone, no place's (_PLACE_OPENERS: `New York`), written nowhere after a preposition
     of where one is (_WHERE_BEFORE: `at Morgan Stanley`; rules 22: `Talked to Ada Lovelace` is a person's), nor the
     surname alone after any place's preposition (_PLACE_BEFORE: `a novel by Jack London ... my flight to London`: a
-    city's name, review revV)? One pass over the text for each."""
+    city's name, review revV) but after a verb of writing's or speaking's `to`, ending its phrase (_SPOKEN_BEFORE,
+    _SPOKEN_AFTER: `I wrote to Lovelace.`; rules 23)? One pass over the text for each."""
     if full.split()[0] in _PLACE_OPENERS:
         return False
     whole = rf"(?<![^\W_]){{}}(?![^\W_])"
@@ -3431,7 +3497,9 @@ def _introduced(text: str, surname: str, full: str) -> bool:
     for m in re.finditer(whole.format(re.escape(surname)), text):
         if text.endswith(full, 0, m.end()):
             continue
-        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]):
+        if re.search(_PLACE_BEFORE + r"$", text[max(0, m.start() - 12):m.start()]) \
+                and (_SPOKEN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is None
+                     or _SPOKEN_AFTER.match(text, m.end()) is None):
             return False
         alone = m.start() if alone is None else alone
     return first is None or alone is None or first.start() < alone
@@ -4082,7 +4150,9 @@ def _sentence_start(text: str, pos: int) -> bool:
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
-        return True  # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20)
+        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20), but for a subject before its
+        # verb, `[2026-10-03 09:15] Marta called.`, named as a line time's is (rules 23: _jrnl_subject)
+        return not _jrnl_subject(text, pos)
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
@@ -4138,7 +4208,7 @@ def _placeholder_tokens(text: str) -> frozenset[int]:
 # A jrnl journal entry's time, opening its line before the entry's title (sections.jrnl_entries): `[2026-11-03
 # 09:15]` (jrnl 2, `[2026-11-03 09:15:00 AM]` too) or `2026-11-03 09:15` (jrnl 1), and a starred entry's `*`
 # after it. The title's first word starts a sentence (heuristic rules 20: `Ran`, `Lunch`, `Signed` were names)
-_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)\])(?:[ \t]+\*)?")
+_JRNL_TIME = re.compile(r"(\[)?\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?(?(1)[ \t]*\])(?:[ \t]+\*)?")
 
 
 # a line opening a jrnl entry (its time, a blank): a text holding one is (a part of) a jrnl journal, whose
@@ -4153,6 +4223,25 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     entry title's first word (rules 20, fixS4: its speakers were named by none)."""
     end = text.find("\n", pos)
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
+
+
+# the verbs of a person's doing after a jrnl entry title's first word (`Marta called.`): `Rain started`, `Traffic
+# was awful`, `Weather turned` open with no one
+_PERSON_VERBS = ("called|phoned|rang|texted|emailed|messaged|wrote|replied|said|told|asked|sent|came|visited"
+                 "|stopped|dropped|arrived|joined|invited|offered|agreed|thanked|helped|mentioned|suggested"
+                 "|wants|wanted|needs|needed|loved|liked|cooked|brought|gave|paid|lent|met|recommended|promised")
+_JRNL_SUBJECT = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
+                           rf"{_GAP}(?:{_PERSON_VERBS})(?!{_LETTER})")
+
+
+def _jrnl_subject(text: str, pos: int) -> bool:
+    """Is the word at `pos`, a jrnl entry title's first (after _after_jrnl_time), a person before her verb
+    (_JRNL_SUBJECT: `Marta called.`, `Priya sent the draft.`, `Tomasz and Ines came over`) and no common word
+    (_common_after_time: `Lunch ran long.`, `Mom called.`)? Such a word is named as after a daily log's time
+    (`09:30 Priya presented`): a journal's one-word names opening its titles named nothing (rules 23)."""
+    word = _LOG_WORD.match(text, pos)
+    return (word is not None and _JRNL_SUBJECT.match(text, word.end()) is not None
+            and not _common_after_time(text, pos))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
@@ -4320,12 +4409,20 @@ def _listed_opening(text: str, start: int) -> bool:
 def _addressed_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     """Is `rest` (the words after a verb opening a list item or a line, the span `found` at `start`) a person the
     verb addresses, by its line's evidence (heuristic rules 22): a second object after it, opened by a determiner
-    (`- Send Priya the budget`; not `- Sign Language class`), its first word written nowhere in the text in lower
-    case? A plain list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there
-    (`- Review Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
-    if _DETERMINER_NEXT.match(text, start + len(found)) is None:
+    (`- Send Priya the budget`; not `- Sign Language class`) or a phrasal verb's particle ending the line (`- Pay
+    Marco back`: _PARTICLE_END, rules 23), its first word written nowhere in the text in lower case? A plain
+    list's item needs more than a checkbox's (_task_object): a possessive is no such evidence there (`- Review
+    Tomasz's PR` as `- Review Board's decision`, `- Help Scout's pricing page`: fixX, review revX)."""
+    after = start + len(found)
+    if _DETERMINER_NEXT.match(text, after) is None and _PARTICLE_END.match(text, after) is None:
         return False
     return rest[0].lower() not in _lower_words(text)
+
+
+# a phrasal verb's particle after its object, ending the line: the object is someone the verb addresses (`- Pay
+# Marco back`, `- Pick Priya up`, `- Drop Lena off`: heuristic rules 23, they named Pay Marco), where a name's
+# particle goes on (`- Help Center back online`)
+_PARTICLE_END = re.compile(r"[ \t]+(?:back|up|off|in|out|over|down|around)[ \t]*[.!]?[ \t]*(?:\r?\n|\Z)")
 
 
 _lower_words_read: tuple[str, frozenset[str]] = ("", frozenset())

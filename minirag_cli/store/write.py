@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Callable, Iterable
 
-from minirag_cli import frontmatter, notekinds, simplenote
+from minirag_cli import bear, frontmatter, notekinds, simplenote
+from minirag_cli.csvnotes import CSV_SUFFIX
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
@@ -180,11 +181,13 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     right after its `# Title`) dates it as a front matter `created:` does,
     and an Org note's `#+TITLE:` and `#+DATE:` lines (orgmode.head: read
     from its first chunk) head it as a front matter's title and date do.
-    A Simplenote note's `created:` last line (simplenote.created) dates it as a Joplin note's creation does.
+    A Simplenote note's `created:` last line (simplenote.created) dates it as a Joplin note's creation does,
+    and a Bear note's in a TextBundle (bear.created).
     A Kindle's clippings (sections.clippings_entries) are headed by the
     file's name, `My Clippings`, not by the book of their first entry, and
     a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
-    first task, and a BibTeX library by its name, `library`, not by its first entry."""
+    first task, and a BibTeX library by its name, `library`, not by its first entry, and a CSV's table by
+    its name, `reading-list`, not by its header row."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     if matter is None and path and is_todo_txt(path, (text or first_chunk_text).split("\n")):
         # a todo.txt's first line is its first task, which headed every chunk of the list (`(A)Call without
@@ -210,11 +213,17 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     # a Simplenote note's creation, the line notekinds.note_text ends it with (its export's source/notes.json)
-    simple = simplenote.created(path, text) if matter is None and not created and path else ""
+    simple = (simplenote.created(path, text) or bear.created(path, text)) if matter is None and not created and path \
+        else ""
     if simple:
         created = simple
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+    if matter is None and path and path.lower().endswith(CSV_SUFFIX):
+        # a CSV's table (csvnotes.py): its header row headed every chunk; its file name heads it, as a library's
+        name = path.rsplit("/", 1)[-1][:-len(CSV_SUFFIX)].strip()
+        dated = name_date(without_invisibles(path))
+        return frontmatter.joined_head(name, f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS) or None
     if matter is None and path and path.lower().endswith(BIB):
         # a BibTeX library (latex.bib_text): its first line is its first entry's heading, which headed every chunk
         # of the library, so a question naming that paper matched every entry alike (qa38): its file name heads it

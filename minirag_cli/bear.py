@@ -1,0 +1,69 @@
+"""Bear's notes in TextBundles (`Trip to Lisbon.textbundle/text.markdown` beside `info.json`), as Bear 2's
+backup (`.bear2bk`, unzipped) and its TextBundle export write them: the bundle's `info.json` holds, under
+`net.shinyfrog.bear`, the note's `creationDate` (UTC, `2024-06-07T10:08:13Z`) and whether it is in Bear's
+trash (`trashed: 1`). Its text file says neither, so a Bear note was dated by nothing but the file's time.
+The text read ends in a line of its own, `created: 2024-06-07 12:08` (in the machine's time zone), which
+dates it as a Simplenote note's does (created, store.note_head); a note in Bear's trash is no note (the
+sync skips it, saying so)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from minirag_cli.simplenote import CREATED_LINE
+
+BEAR_KEY = "net.shinyfrog.bear"
+BUNDLE_SUFFIX = ".textbundle"
+TRASH_REASON = "in Bear's trash (its info.json says trashed): notes deleted in Bear are not indexed"
+_UTC = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z")
+
+
+class BearTrashed(ValueError):
+    """The note is in Bear's trash; str() is the reason the sync gives."""
+
+
+def bear_info(folder: Path | None) -> dict | None:
+    """The `net.shinyfrog.bear` object of the `info.json` of the TextBundle `folder`, None when it is no
+    bundle, holds no readable `info.json` or that JSON is not Bear's."""
+    if folder is None or not folder.name.lower().endswith(BUNDLE_SUFFIX):
+        return None
+    try:
+        data = json.loads((folder / "info.json").read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    info = data.get(BEAR_KEY) if isinstance(data, dict) else None
+    return info if isinstance(info, dict) else None
+
+
+def note_read(text: str, folder: Path | None) -> str:
+    """`text`, a TextBundle's text in `folder`, with its Bear creation as a last line `created: ...`
+    (module docstring); BearTrashed for a note in Bear's trash; `text` itself for another bundle's."""
+    import datetime as dt
+
+    info = bear_info(folder)
+    if info is None:
+        return text
+    if info.get("trashed") in (1, True):
+        raise BearTrashed(TRASH_REASON)
+    made = info.get("creationDate")
+    m = _UTC.fullmatch(made.strip()) if isinstance(made, str) else None
+    try:  # (the machine's time zone, as notekinds.local_time reads Joplin's UTC)
+        at = dt.datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}+00:00").astimezone() if m else None
+    except ValueError:  # no day (`2024-13-40`)
+        at = None
+    if at is None:
+        return text
+    return text + ("" if text.endswith("\n") or not text else "\n") + f"\ncreated: {at:%Y-%m-%d %H:%M}\n"
+
+
+def created(path: str, text: str) -> str:
+    """The creation note_read gave the TextBundle text at `path` whose read text is `text` (its last line),
+    '' for another note."""
+    folder = path.replace("\\", "/").rsplit("/", 2)
+    if len(folder) < 2 or not folder[-2].lower().endswith(BUNDLE_SUFFIX):
+        return ""
+    last = text.rstrip("\n").rsplit("\n", 1)[-1].rstrip("\r")
+    m = CREATED_LINE.fullmatch(last)
+    return m.group(1) if m else ""
