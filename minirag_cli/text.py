@@ -28,6 +28,26 @@ themselves then there these they this those through to too under until up very w
 while who whom why will with would you your yours yourself yourselves
 """.split())
 
+# German's function words that are no English words: a German question ("Wann habe ich mit Jürgen gesprochen?")
+# drops them from its BM25 query as an English one drops STOPWORDS (german_question; qa39: `ich`, `habe`, `mit` ranked
+# a note that says "Ich habe gelernt" and no Jürgen first). An English question keeps every word it kept.
+GERMAN_STOPWORDS = frozenset("""
+ich du er sie es wir ihr mich mir dich dir sich uns euch ihm ihn ihnen mein meine meinen meinem meiner dein deine sein
+seine ihre unser unsere habe hast hat haben hatte hattest hatten bist ist sind waren wird wirst werden wurde wurden
+bin kann konnte muss musste soll sollte will wollte wann wie wo wer wen wem wessen warum wieso weshalb welche welcher
+welches womit worüber wohin woher mit und oder aber nicht kein keine keinen der das den dem des ein eine einen einem
+einer eines im am vom zum zur beim ins auf für von bei nach über unter vor zu zwischen auch noch schon sehr nur dann
+jetzt etwas dass ob denn doch mal gibt gab
+""".split())
+
+
+def german_question(words: list[str]) -> bool:
+    """Is a question of these lower-cased `words` German: two of them German function words
+    (GERMAN_STOPWORDS) that are no English words, more than its English ones (STOPWORDS)?"""
+    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in words)
+    return de >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in words)
+
+
 # The keyword channel's stopwords plus words that name no entity in a question
 # (graph grounding: a span may neither start nor end with one).
 GROUNDING_STOPWORDS = STOPWORDS | frozenset("""
@@ -63,6 +83,44 @@ CJK_DATE = re.compile(r"(?<!\d)(?:(\d{4})[ \t]?年[ \t]?)?(\d{1,2})[ \t]?月[ \t
 CJK_MONTH = re.compile(r"(?<!\d)(\d{4})[ \t]?年[ \t]?(\d{1,2})[ \t]?月(?![ \t]?\d)")
 
 
+# A day as German (and most of Europe) writes it: day first, a dot after each number, `03.10.2026`, `3.10.2026`
+# (no dotted form is month first), only with its year (`3.10` is a number); and with the month's German name,
+# `3. Oktober 2026`, `3. Okt.`, `14. Februar` (GERMAN_MONTHS: the name's dot after the day tells it from English
+# `3 October`). A month name that is also English or a first name (April, August, September, November, Jan, Mai,
+# Juni, Juli) after a list item's number opening its line (`1. August we flew`, `2. Jan Meier`) is the list's
+# unless a year follows it. Readers 12 and heuristic rules 23 (qa39: a German vault's `05.10.2026.md`,
+# `# Dienstag, 06.10.2026` and `am 3. Oktober` dated nothing, and `Was habe ich am 3. Oktober gemacht?` asked
+# no day).
+GERMAN_MONTHS = {"januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "april": 4, "mai": 5, "juni": 6,
+                 "juli": 7, "august": 8, "september": 9, "oktober": 10, "november": 11, "dezember": 12,
+                 "jan": 1, "feb": 2, "mär": 3, "mrz": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+                 "sept": 9, "okt": 10, "nov": 11, "dez": 12}
+_LIST_MONTHS = frozenset("april august september november jan mai juni juli apr aug sep sept nov jun jul".split())
+_GERMAN_FULL = "|".join(sorted((m for m in GERMAN_MONTHS if len(m) > 4 or m == "mai"), key=len, reverse=True))
+_GERMAN_SHORT = "|".join(sorted((m for m in GERMAN_MONTHS if len(m) <= 4 and m != "mai"), key=len, reverse=True))
+GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?"
+                         rf"((?:{_GERMAN_FULL})(?!\w)|(?:{_GERMAN_SHORT})(?:\.|(?!\w)))"
+                         r"(?:,?[ \t\u00a0]+((?:19|20)\d\d)(?!\d))?", re.I)
+DOTTED_DATE = re.compile(r"(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d\d)(?!\w|\.\d)")
+_LIST_ITEM_START = re.compile(r"[ \t>*+-]*")
+_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )|(?<=\bab ))"
+                                  r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
+
+
+def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
+    """(match, year or None, month, day) of each day `text` writes as German
+    does (above): `03.10.2026`, `3. Oktober 2026`, `5. Okt.`."""
+    found = []
+    for m in GERMAN_DATE.finditer(text):
+        word = m.group(2).lower().rstrip(".")
+        if not m.group(3) and word in _LIST_MONTHS and \
+                _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+            continue
+        found.append((m, m.group(3), GERMAN_MONTHS[word], int(m.group(1))))
+    found += [(m, m.group(3), int(m.group(2)), int(m.group(1))) for m in DOTTED_DATE.finditer(text)]
+    return sorted(found, key=lambda f: f[0].start())
+
+
 def iso_date(year: int | None, month: int, day: int) -> str | None:
     try:
         _dt.date(year or 2000, month, day)
@@ -93,6 +151,10 @@ def find_dates(text: str) -> list[tuple[str, str]]:
             found.append((m.group(0), iso))
     for m in CJK_DATE.finditer(text):
         iso = iso_date(int(m.group(1)) if m.group(1) else None, int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m, year, month, day in german_dates(text):
+        iso = iso_date(int(year) if year else None, month, day)
         if iso:
             found.append((m.group(0), iso))
     return found
@@ -291,6 +353,14 @@ def line_date(line: str, numeric_only: bool = False) -> str:
             date = iso_date(int(c.group(1)), int(c.group(2)), int(c.group(3)))
             if date:
                 return f"{date} {int(c.group(4)):02d}:{c.group(5)}" if c.group(4) else date
+        # a German day in figures, `# Dienstag, 06.10.2026`, `06.10.2026.md` (DOTTED_DATE; readers 12); not
+        # numeric_only: BM25 reads it as three numbers day first, so its note needs the `date:` line still
+        for d in DOTTED_DATE.finditer(line):
+            if m is not None and m.start() < d.start():
+                break
+            date = iso_date(int(d.group(3)), int(d.group(2)), int(d.group(1)))
+            if date:
+                return date
     if m is None:
         return ""
     date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
@@ -345,6 +415,18 @@ _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:
 # a month and the year after it, as written: "October 2026", "Oct. 2026", "October, 2026", "October of 2026"
 # (not the year of a day written after it, "May 2026-05-03": that is the day, its month word before it)
 _MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d)\b(?![-/.]\d))?", re.I)
+# ... and German's months that English does not spell alike, with their year ("im Oktober 2026", "März 2026",
+# "Okt. 2026"; qa39: no month was asked): without one, `Mai` is a name as often as `May` is a word
+_GERMAN_ONLY_MONTHS = "|".join(sorted((m for m in GERMAN_MONTHS if m not in MONTH_WORDS), key=len, reverse=True))
+_GERMAN_MONTH = re.compile(rf"(?<!\w)({_GERMAN_ONLY_MONTHS})(?!\w)\.?,?\s+((?:19|20)\d\d)\b(?![-/.]\d)", re.I)
+
+
+def _month_words(question: str) -> list[re.Match]:
+    """The months `question` writes as words (_MONTH_ONLY; German's with their year: _GERMAN_MONTH), in order:
+    each match's group 1 the month's word, group 2 its year or None."""
+    return sorted([*_MONTH_ONLY.finditer(question), *_GERMAN_MONTH.finditer(question)], key=lambda m: m.start())
+
+
 _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "in 2026-10", not a day's 2026-10-14
 # a span of two years written with the second's last two digits: a season, an academic or a fiscal year ("the
 # 2011-12 season", "2019–20", "2011/12"), when those digits are more than the year's own; written with a hyphen
@@ -360,8 +442,9 @@ _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 def _month_of(word: str) -> int | None:
     w = word.lower().rstrip(".")
-    return MONTHS.get(w) or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
-                                  and k.startswith(w)), None) or (9 if w == "sept" else None)
+    german = GERMAN_MONTHS[w] if w in GERMAN_MONTHS and w not in MONTH_WORDS else None  # `oktober`, `mär`, `dez`
+    return MONTHS.get(w) or german or next((v for k, v in MONTHS.items() if k[:3] == w[:3] and len(w) >= 3
+                                            and k.startswith(w)), None) or (9 if w == "sept" else None)
 
 
 def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
@@ -395,7 +478,7 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
         spans.append((group.start, group.end))
         for year, month in group.months:
             add(year, month, None, (group.start, group.end))
-    for m in _MONTH_ONLY.finditer(question):
+    for m in _month_words(question):
         word = m.group(1)
         # "may", "march" and friends are words too: only a capitalised month
         # name that does not open the question counts, or one a year follows ("october 2026")
@@ -436,6 +519,12 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
     "May 3"): the days date_terms searches as their dates and
     retrieve.fts_query no longer as their words."""
     found: list[tuple[re.Match, str | None, int, int]] = []
+    # German's `am 3. Oktober`, `03.10.2026` (german_dates: qa39, a German question asked no day), and a day in
+    # figures without its year after a preposition of days (`am 3.10.`, `vom 5.10.`: a question's; a note's `3.10`
+    # is as often a number)
+    found += [(m, year, month, day) for m, year, month, day in german_dates(question) if iso_date(2000, month, day)]
+    found += [(m, None, int(m.group(2)), int(m.group(1))) for m in _GERMAN_YEARLESS_DAY.finditer(question)
+              if iso_date(2000, int(m.group(2)), int(m.group(1)))]
     for m in _DAY_MONTH.finditer(question):
         month = _month_of(m.group(2))
         if month:
@@ -482,7 +571,7 @@ def written_months(question: str) -> list[tuple[re.Match, str, int]]:
     note's so; a question's are read with the months joined to them
     (asked_months)."""
     days = [m.span() for m, *_ in written_days(question)]
-    found = [(m, m.group(2), _month_of(m.group(1))) for m in _MONTH_ONLY.finditer(question)
+    found = [(m, m.group(2), _month_of(m.group(1))) for m in _month_words(question)
              if m.group(2) and _month_of(m.group(1)) and len(m.group(1)) >= 3
              and not any(a <= m.start() < b for a, b in days)]
     found += [(m, m.group(1), int(m.group(2))) for m in iso_months(question)]
@@ -527,7 +616,7 @@ def asked_months(question: str) -> list[AskedMonths]:
     and answer.on_the_day reads their notes."""
     days = [m.span() for m, *_ in written_days(question)]
     items = []  # (start, end, word or "", year or None, month)
-    for m in _MONTH_ONLY.finditer(question):
+    for m in _month_words(question):
         month = _month_of(m.group(1))
         if month and len(m.group(1)) >= 3 and not any(a <= m.start() < b for a, b in days):
             items.append((m.start(), m.end(), m.group(1), m.group(2), month))

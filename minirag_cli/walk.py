@@ -1802,6 +1802,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # as Markdown, its items headings). A tiddler's link to a title holding `#`, `^` or `|` (`[[C# notes]]`) is a
 # Markdown link to the tiddler's file (wikipages._tw_link: `[C# notes](C%23%20notes.tid)`; it linked `C`, its
 # `# notes` read as a heading).
+# 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
+# 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

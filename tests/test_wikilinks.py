@@ -165,11 +165,13 @@ def test_a_markdown_note_is_named_by_its_title(path, name):
     ("journals/2024_05_01.md", "2024-05-01"), ("daily.journal.2024.05.01.md", "2024-05-01"),
     ("2024.05.01.md", "2024-05-01"), ("2024-05-01 Wednesday.md", "2024-05-01"), ("2024-05-01 Wed.md", "2024-05-01"),
     ("Wednesday, May 1st 2024.md", "2024-05-01"), ("Wed, 1 May 2024.txt", "2024-05-01"),
+    # a German day in figures, day first with dots (no dotted form is month first: rules 23, qa39)
+    ("05.01.2024.md", "05.01.2024"),
     # no date: a timestamp (LiHua), a date and a title, no year, no such day
     ("week38/20260922_1700.txt", None), ("2024-05-01 standup.md", None), ("May 1.md", None), ("2024-02-30.md", None),
     # a number that is no date, mixed or missing separators, day or month first, another day's weekday
     ("2024_05_01_1100.md", None), ("v1.2.3.md", None), ("2024.5.1.md", None), ("2024-05_01.md", None),
-    ("01-05-2024.md", None), ("05.01.2024.md", None), ("Monday, May 1st 2024.md", None), ("1.2024.05.01.md", None),
+    ("01-05-2024.md", None), ("05/01/2024.md", None), ("Monday, May 1st 2024.md", None), ("1.2024.05.01.md", None),
     ("Standup 2024.05.01.md", None), ("2024_13_01.md", None),
     # Obsidian's year, month and day folders (YYYY/MM/DD, YYYY/MM/YYYY-MM-DD), in the synced folder or below
     ("2024/05/01.md", "2024-05-01"), ("notes/2024/05/01.md", "2024-05-01"), ("2024/05/2024-05-01.md", "2024-05-01"),

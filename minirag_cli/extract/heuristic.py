@@ -619,6 +619,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
 # 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
 #    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
+# 23, qa39's part (a German vault): a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14.
+#    Februar`, `03.10.2026`; a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities,
+#    so `am 3. Oktober` reached no note of the day; a numbered list's `1. August` opening its line is none. German's
+#    reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated before a
+#    date's number names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no English
+#    one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the name
+#    (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
 VERSION = 23
 
 
@@ -727,10 +734,13 @@ _LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
 # (COMMON_WORDS). Heuristic rules 16: `Yo: ¿y el parcial?` made a person Yo.
 FIRST_PERSON = frozenset("yo ich moi io eu ik jeg jag".split())
 # The verbs a label's sentence reports with (`Prof. Alvarez announced:`, `Dr. Chen said:`): such a
-# label is a sentence, which names its subject, not itself (_phrase; heuristic rules 16)
+# label is a sentence, which names its subject, not itself (_phrase; heuristic rules 16); German's too (`Jürgen
+# sagte:`, `Zoë meinte:` named `Jürgen sagte` and `Zoë meinte`: rules 23, qa39)
 REPORTING_VERBS = frozenset("""
 said says asked told added wrote writes announced announces explained explains mentioned mentions noted notes
 stressed stresses listed lists recommended recommends suggested suggests emphasized emphasised replied answered
+sagt sagte meint meinte fragt fragte schreibt schrieb erklärt erklärte antwortet antwortete erzählt erzählte betont
+betonte ruft rief findet fand
 """.split())
 # The generic words a heading labels a part of a course, a book or a series with (`## Lecture 7 -
 # 2026-11-10`, `# Data Structures - Lecture 1`, `## Week 3`), lower-cased: before a number in a heading
@@ -802,6 +812,7 @@ ENGLISH_WORDS = frozenset("""
 the and is are to of a i you it that this with for on was were have has be not but they he she we at from
 """.split())
 GERMAN_MIN = 4
+GERMAN_SHORT_MIN = 2  # ... or this many and no English one (german)
 GERMAN_DETERMINERS = frozenset("""
 der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
 meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
@@ -809,6 +820,10 @@ ihren ihrem ihrer ihres unser unsere unseren unserem unserer unseres euer eure e
 diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem welche welches welchen welchem
 im am vom zum zur beim ins ans aufs fürs ums
 """.split())
+# German's days abbreviated before a date (`# Mo., 5. Okt.`, `Di. 13.10.2026`, `Sa, 3. Oktober`): no name (`Mo`, `Di`
+# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a date's number
+GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
+_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+\d{1,2}\.(?:[ \t]?[^\W\d_]|\d)|\.?,?[ \t]+\d{4}-\d\d-\d\d")
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = frozenset("""
 Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
@@ -2318,14 +2333,18 @@ def without_math(text: str) -> str:
 
 def german(text: str) -> bool:
     """Is `text` German: at least GERMAN_MIN of its words German function
-    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS)?"""
+    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS),
+    or GERMAN_SHORT_MIN of them and no English one?"""
     # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
     # only in a text that writes one of German's commonest words, as a German text of any length does
     if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
         return False
     counts = collections.Counter(_WORD_RUN.findall(text.lower()))
     de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
-    return de >= GERMAN_MIN and de >= 2 * sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+    en = sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+    # a short one (a daily note's two lines, `Besprechung mit Jürgen um 10 Uhr ... in der Kantine.`) holds fewer:
+    # two and no English one (rules 23, qa39: `der Kantine`, `die Zahlen` of such a note were names)
+    return de >= 2 * en and (de >= GERMAN_MIN or (de >= GERMAN_SHORT_MIN and en == 0))
 
 
 # a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
@@ -3208,6 +3227,14 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
+            inner = next((i for i, w in enumerate(words[1:-1], 1) if w.removesuffix(".") in PERSON_TITLES
+                          or (is_german and w in GERMAN_TITLES)), None)
+            if inner is not None:
+                # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
+                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names)
+                start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
+            elif len(words) > 1 and words[-1].removesuffix(".") in PERSON_TITLES:
+                words = words[:-1]  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, no part of the role's
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
@@ -3261,6 +3288,8 @@ class HeuristicExtractor:
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
+            if span in GERMAN_DAY_ABBREVIATIONS and _GERMAN_DAY_BEFORE_DATE.match(text, start + len(found)):
+                continue  # `# Mo., 5. Okt.`, `Di. 13.10.2026`: a German day abbreviated, no name (rules 23)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
