@@ -34,3 +34,99 @@ def test_a_tiddlers_link_to_a_web_address_or_in_code_is_no_tiddlers(tmp_path):
     assert "`[[C# notes]]`" in text
     assert not [name for name in _entities(db) if "https" in name or "file" in name or ".tid" in name]
     assert _mentioned_in(db, "C# notes") == {"tw/tiddlers/C# notes.tid", "tw/tiddlers/Links.tid"}
+
+
+# ---------------------------------------------------------------------------------------------- LaTeX
+
+MACROS = r"""\documentclass{article}
+\newcommand{\tool}{git}
+\providecommand{\tool}{svn}
+\providecommand{\lab}{Harbour Lab}
+\newcommand{\proj}{Atlas}
+\begin{document}
+\iffalse
+\renewcommand{\proj}{Hermes}
+\fi
+\begin{comment}
+\renewcommand{\proj}{Secret}
+\end{comment}
+\begin{lstlisting}
+\def\proj{Code}
+\end{lstlisting}
+Chapter one: the \proj{} project uses \tool{} at \lab.
+Write \verb|\proj| or \lstinline|\tool| for it, see \url{https://x.org/\proj}.
+\renewcommand{\tool}{Mercurial}
+Chapter two uses \tool.
+\end{document}
+"""
+
+
+def test_latex_macros_are_read_in_file_order_and_live_ones_alone(tmp_path):
+    """A macro's definition counts from its line on, as TeX reads it: `\\renewcommand` halfway changes what follows
+    (the last definition in the file was used for all of it), one in `\\iffalse`, a `comment` environment or a code
+    block is none (it replaced the real one), `\\providecommand` defines a macro (it was not read) but not over
+    one, and `\\verb`, `\\lstinline` and a web address are written as they are (the macro was expanded in them)."""
+    db, _summary = _synced(tmp_path, {"paper.tex": MACROS})
+    text = _text(db, "paper.tex")
+    assert "Chapter one: the Atlas project uses git at Harbour Lab." in text
+    assert "Chapter two uses Mercurial." in text
+    assert "Hermes" not in text and "Secret" not in text and "Code project" not in text and "svn" not in text
+    assert "`\\proj`" in text and "`\\tool`" in text and "https://x.org/Atlas" not in text
+
+
+CONDITIONALS = r"""\documentclass{article}
+\begin{document}
+Intro.
+\iffalse
+\newif\ifshow
+hidden with newif
+\fi
+After newif.
+\iffalse
+\let\ifmine\iftrue
+\def\ifdraft{}
+hidden with let
+\fi
+After let.
+\end{document}
+"""
+
+
+def test_a_conditionals_definition_inside_iffalse_opens_none(tmp_path):
+    """`\\newif\\ifshow`, `\\let\\ifmine\\iftrue` and `\\def\\ifdraft` inside `\\iffalse ... \\fi` define a conditional,
+    they open none: the `\\fi` was read as closing them, and the rest of the file was out."""
+    db, _summary = _synced(tmp_path, {"paper.tex": CONDITIONALS})
+    text = _text(db, "paper.tex")
+    assert "After newif." in text and "After let." in text
+    assert "hidden" not in text
+
+
+def test_a_self_referencing_macro_grows_no_line_without_end(tmp_path):
+    """`\\def\\x{\\x\\x...}` used ten times made two million `\\x` before they were dropped (seconds for one line);
+    its expansion is capped, the line read."""
+    import time
+
+    bomb = ("\\documentclass{article}\n\\def\\x{" + "\\x" * 60 + "}\n\\begin{document}\nA " + "\\x" * 10
+            + " B\n\\end{document}\n")
+    from minirag_cli.latex import tex_text
+
+    start = time.perf_counter()
+    read = tex_text(bomb)
+    assert time.perf_counter() - start < 1
+    assert "A" in read and "B" in read and len(read) < 100_000
+
+
+# ---------------------------------------------------------------------------------------------- BibTeX
+
+def test_many_unclosed_braced_comments_are_read_in_linear_time(tmp_path):
+    """5000 `@comment{ note N` never closed, each before an entry, took 30 s to read (each scanned to the file's end);
+    read as before, in a moment."""
+    import time
+
+    from minirag_cli.latex import bib_text
+
+    library = "".join(f"@comment{{ note {n}\n@article{{k{n}, title={{T {n}}}}}\n" for n in range(5000))
+    start = time.perf_counter()
+    read = bib_text(library)
+    assert time.perf_counter() - start < 3
+    assert "T 4999 [@k4999]" in read and "T 0 [@k0]" in read
