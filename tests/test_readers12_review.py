@@ -130,3 +130,21 @@ def test_many_unclosed_braced_comments_are_read_in_linear_time(tmp_path):
     read = bib_text(library)
     assert time.perf_counter() - start < 3
     assert "T 4999 [@k4999]" in read and "T 0 [@k0]" in read
+
+
+# ----------------------------------------------------------------------------------------- Google Keep (HTML)
+
+def test_a_keep_pages_numeric_day_with_a_12_hour_clock_is_month_first(tmp_path):
+    """`11/3/2026, 9:15:02 AM` is a US account's time, the month first: November 3 (it was read the 11th of March).
+    A 24-hour time or Australia's `am` keeps the day first."""
+    from tests.test_readers12 import _keep_page, _open
+
+    pages = {"us": "11/3/2026, 9:15:02 AM", "us_pm": "12/11/2026, 9:15:02 PM", "eu": "11/3/2026, 09:15:02",
+             "au": "11/3/2026, 9:15:02 am", "us_only": "3/13/2026, 9:15 AM"}
+    db, _summary = _synced(tmp_path, {f"Takeout/Keep/{name}.html": _keep_page(heading, f"Call Priya ({name}).")
+                                      for name, heading in pages.items()})
+    with _open(db) as index:
+        shown = {name: index.document(f"Takeout/Keep/{name}.html")["text"] for name in pages}
+    dates = {name: text.split("date: ", 1)[1].split("\n", 1)[0] for name, text in shown.items()}
+    assert dates == {"us": "2026-11-03 09:15", "us_pm": "2026-12-11 21:15", "eu": "2026-03-11 09:15",
+                     "au": "2026-03-11 09:15", "us_only": "2026-03-13 09:15"}
