@@ -161,9 +161,9 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
             except BearTrashed as exc:
                 raise MalformedNote(str(exc)) from None
         if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
-            from minirag_cli.logseq_templates import without_templates
+            from minirag_cli.logseq_templates import in_graph, without_templates
 
-            read = without_templates(text)
+            read = without_templates(text) if in_graph(folder) else text
             if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
                 raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
             text = read

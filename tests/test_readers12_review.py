@@ -148,3 +148,20 @@ def test_a_keep_pages_numeric_day_with_a_12_hour_clock_is_month_first(tmp_path):
     dates = {name: text.split("date: ", 1)[1].split("\n", 1)[0] for name, text in shown.items()}
     assert dates == {"us": "2026-11-03 09:15", "us_pm": "2026-12-11 21:15", "eu": "2026-03-11 09:15",
                      "au": "2026-03-11 09:15", "us_only": "2026-03-13 09:15"}
+
+
+# ---------------------------------------------------------------------------------------------- Logseq
+
+def test_a_template_property_outside_a_logseq_graph_is_text(tmp_path):
+    """A `template:: book` bullet in an Obsidian note (Dataview's inline field) is its writer's text: its tasks were
+    read blank as a Logseq template's (`mrag tasks` lost them). In a Logseq graph (`logseq/config.edn`) a page's
+    template block is still no text."""
+    from tests.test_readers12 import _open
+
+    page = "# Reading list\n\n- Dune\n  template:: book\n  - [ ] finish part two\n- Neuromancer\n  - [ ] buy a copy\n"
+    db, _summary = _synced(tmp_path, {"vault/.obsidian/app.json": "{}\n", "vault/Reading.md": page,
+                                      "graph/logseq/config.edn": "{}\n", "graph/pages/Reading.md": page})
+    with _open(db) as index:
+        tasks = {(t.path, t.text) for t in index.tasks(state="all")}
+    assert tasks == {("vault/Reading.md", "finish part two"), ("vault/Reading.md", "buy a copy"),
+                     ("graph/pages/Reading.md", "buy a copy")}
