@@ -195,10 +195,11 @@ _MD_LINK = re.compile(r"\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)")
 _MD_TITLE = re.compile(r"(?:[ \t]*\r?\n)*#[ \t]+\S[^\n]*\n(?![ \t]*#[ \t])")
 
 
-# What only VimWiki's default syntax writes: a `%%` comment line, a line of tags (`:travel:work:`), two numbered
-# items `# ...` one after the other (Markdown's `#` is a heading, never two in a row)
-_VW_SIGN = re.compile(r"^(?:[ \t]*%%|[ \t]*:(?:[^:\s]+:)+[ \t]*\r?$|[ \t]*#[ \t]+\S[^\n]*\n[ \t]*#[ \t]+\S)",
-                      re.MULTILINE)
+# What only VimWiki's default syntax writes: two numbered items `# ...` one after the other (Markdown's `#` is a
+# heading, never two in a row), not indented as Markdown's code is (`    # install deps`). (Not a `%%` comment nor a
+# `:work:atlas:` tags line: VimWiki's Markdown syntax writes them too, review revC; a page of Markdown's shapes holding
+# them was read as VimWiki's, its `# Morning` headings items `1. Morning`.)
+_VW_SIGN = re.compile(r"^ {0,3}#[ \t]+\S[^\n]*\n {0,3}#[ \t]+\S", re.MULTILINE)
 
 
 def _outside_vimwiki_code(text: str) -> str:

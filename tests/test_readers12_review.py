@@ -165,3 +165,21 @@ def test_a_template_property_outside_a_logseq_graph_is_text(tmp_path):
         tasks = {(t.path, t.text) for t in index.tasks(state="all")}
     assert tasks == {("vault/Reading.md", "finish part two"), ("vault/Reading.md", "buy a copy"),
                      ("graph/pages/Reading.md", "buy a copy")}
+
+
+# ---------------------------------------------------------------------------------------------- VimWiki
+
+def test_a_markdown_wiki_page_with_tags_or_indented_code_is_markdowns(tmp_path):
+    """A `.wiki` page in Markdown (VimWiki's `syntax: 'markdown'`) with a `:diary:work:` tags line, which VimWiki's
+    Markdown syntax writes too, or an indented code block of `# ` comments is read as Markdown: it was read as
+    VimWiki's default syntax, its `# Morning` headings items `1. Morning`, its code's comments items."""
+    db, _summary = _synced(tmp_path, {
+        "wiki/Diary.wiki": (":diary:work:\n# Morning\nMet [Ann](mailto:ann@x.org) about Atlas.\n# Afternoon\n"
+                            "Coding the parser.\n"),
+        "wiki/Setup.wiki": ("Setup, see [docs](https://example.com/docs).\n\n    # install deps\n    # then run it\n"
+                            "    make all\n"),
+        "wiki/Trip.wiki": "Trip planning\n:travel:\n# Book the flights\n# Pack the bags\nSee [the guide](guide.md).\n"})
+    diary, setup = _text(db, "wiki/Diary.wiki"), _text(db, "wiki/Setup.wiki")
+    assert "# Morning" in diary and "# Afternoon" in diary and "1. Morning" not in diary
+    assert "    # install deps\n    # then run it" in setup
+    assert "1. Book the flights\n1. Pack the bags" in _text(db, "wiki/Trip.wiki")
