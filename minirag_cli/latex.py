@@ -181,16 +181,20 @@ def entry_lines(text: str, path: str) -> list[int]:
     return [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("## ")]
 
 
-def latex_text(path: str, text: str) -> str | None:
-    """The text of a `.tex` or `.bib` file read as Markdown, line for line (the
-    module's rules); None for any other note. MalformedNote for a file these
-    readers fail on in a way not foreseen: one odd file must not stop a sync."""
+def latex_read(path: str, text: str) -> tuple[str, str | None] | None:
+    """(the text of a `.tex` or `.bib` file read as Markdown, line for line (the
+    module's rules), the warning the sync gives for it or None); None for any other note. The warning: an
+    `\\iffalse` never closed, which leaves the rest of a `.tex` out (as TeX reads it: a `\\fi` lost in an edit).
+    MalformedNote for a file these readers fail on in a way not foreseen: one odd file must not stop a sync."""
     low = path.lower()
-    reader = tex_text if low.endswith(TEX) else bib_text if low.endswith(BIB) else None
-    if reader is None:
+    if not low.endswith((TEX, BIB)):
         return None
     try:
-        return reader(text)
+        if low.endswith(BIB):
+            return bib_text(text), None
+        read, unclosed = _tex_read(text)
+        return read, (f"`\\iffalse` at line {unclosed} is never closed by a `\\fi`: the rest of the file is "
+                      "read as TeX reads it, left out" if unclosed is not None else None)
     except Exception as exc:
         raise MalformedNote(f"unreadable {low.rsplit('.', 1)[-1]} file: {type(exc).__name__}: "
                             f"{str(exc)[:80]}") from None
@@ -493,7 +497,13 @@ def _skipped_if(line: str, depth: int) -> tuple[int, str]:
 
 def tex_text(text: str) -> str:
     """A LaTeX file's text as Markdown, line for line (the module's rules)."""
+    return _tex_read(text)[0]
+
+
+def _tex_read(text: str) -> tuple[str, int | None]:
+    """(tex_text's text, the line (1-based) of an `\\iffalse` never closed, or None)."""
     lines = text.split("\n")
+    unclosed = None  # the line of the `\\iffalse` the line is in
     preamble = _document_line(lines)  # lines before \begin{document}
     macros: dict[str, str] = {}  # the macros defined so far (_MACRO_DEF)
     out: list[str] = []
@@ -510,6 +520,7 @@ def tex_text(text: str) -> str:
                 continue
         if block is None and _IFFALSE.match(_uncommented(line)):
             skipped, line = _skipped_if(_uncommented(line), 0)
+            unclosed = n + 1
             if skipped or not line.strip():
                 out.append(cr)
                 continue
@@ -594,7 +605,7 @@ def tex_text(text: str) -> str:
             lead = line[:len(line) - len(line.lstrip())]
             line = lead + "1. " + line.lstrip()[2:]
         out.append(line.rstrip() + cr)
-    return "\n".join(out)
+    return "\n".join(out), unclosed if skipped else None
 
 
 # ---------------------------------------------------------------------------------------------- BibTeX

@@ -123,7 +123,7 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     (the text itself but for the kinds above); MalformedNote when it cannot be read.
     `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
     (joplin_note; None: not looked for, the copy read as a note). A wiki's page and a LaTeX or BibTeX file are
-    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_text first, as this module
+    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_read first, as this module
     cannot (latex reads a note through note_text, and both raise its MalformedNote: an import cycle)."""
     joplin = joplin_note(path, text, folder)
     if joplin is not None:

@@ -24,7 +24,7 @@ from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
-from minirag_cli.latex import build_file, exported_tex, latex_text, tex_stems
+from minirag_cli.latex import build_file, exported_tex, latex_read, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -1949,11 +1949,11 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text; or wikipages.page_text: a wiki's page as Markdown, and
-    latex.latex_text: a LaTeX file's or a BibTeX library's;
+    latex.latex_read: a LaTeX file's or a BibTeX library's;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
-    decode_note's warning. notekinds.MalformedNote when the file is not
+    decode_note's warning (and latex_read's). notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON); TextTooLarge, one, for a
     notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
     note indexed: the walk held its file to the limit, NOTEBOOK_CEILING), and
@@ -1963,8 +1963,9 @@ def read_note(path: str, data: bytes, wide: str | None = None,
 
     text, warning = decode_note(data, wide)
     page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
-    if page is None:
-        page = latex_text(path, text)  # a LaTeX file or a BibTeX library, the same
+    if page is None and (read := latex_read(path, text)) is not None:  # a LaTeX file or a BibTeX library, the same
+        page = read[0]
+        warning = "; ".join(w for w in (warning, read[1]) if w) or None  # (an `\iffalse` never closed)
     text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)

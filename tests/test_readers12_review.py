@@ -183,3 +183,15 @@ def test_a_markdown_wiki_page_with_tags_or_indented_code_is_markdowns(tmp_path):
     assert "# Morning" in diary and "# Afternoon" in diary and "1. Morning" not in diary
     assert "    # install deps\n    # then run it" in setup
     assert "1. Book the flights\n1. Pack the bags" in _text(db, "wiki/Trip.wiki")
+
+
+def test_an_iffalse_never_closed_is_warned_of(tmp_path):
+    """An `\\iffalse` whose `\\fi` was lost leaves the rest of the file out, as TeX reads it; the sync says so (the
+    file's text vanished in silence). A closed one is no warning."""
+    db, summary = _synced(tmp_path, {
+        "draft.tex": "\\documentclass{article}\n\\begin{document}\nKept.\n\\iffalse\nOld text.\n\nMore text.\n"
+                     "\\end{document}\n",
+        "paper.tex": CONDITIONALS})
+    assert "Kept." in _text(db, "draft.tex") and "More text" not in _text(db, "draft.tex")
+    assert summary.warnings == [{"path": "draft.tex", "reason": "`\\iffalse` at line 4 is never closed by a `\\fi`: "
+                                 "the rest of the file is read as TeX reads it, left out"}]
