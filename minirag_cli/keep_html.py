@@ -11,7 +11,8 @@ note): a page of another shape is no Keep note. Its time is read as Takeout writ
 Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
 오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US writes the month's name)
 unless it can only be read the other way, or its time is the US's 12-hour `9:15 AM` (`11/3/2026, 9:15 AM`:
-November 3). A time in another form leaves the note undated (nothing else is lost: the file's own time is no date of the note's, a copy's or an unzipped archive's)."""
+November 3). A time in another form leaves the note undated (nothing else is lost: the file's own time is no date
+of the note's, a copy's or an unzipped archive's)."""
 
 from __future__ import annotations
 

@@ -1791,17 +1791,20 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
 # (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
 # branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where
-# used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
+# used from its definition on, a live one alone (not in `\iffalse` or code; not in `\verb`/`\url`) (it was left
+# out; `\def`'s text stood alone) and its definition no text (an `\iffalse` never closed warned of), a `\label{x}`
+# after a word or heading
 # a word apart (`## Method`sec:m`` ran together). A Google Keep page's time in the account's language
 # (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `2026/11/03`, `2026年11月3日`:
-# keep_html._written_time) dates it (it was read in English alone, and the note undated). A Logseq block holding
-# `template:: NAME` is, with its children, read blank (logseq_templates.py: its open tasks were `mrag tasks`' and
+# keep_html._written_time; `11/3/2026, 9:15 AM` month first) dates it (it was read in English alone, and the note
+# undated). A Logseq block holding `template:: NAME` in a Logseq graph (logseq_templates.in_graph) is, with its
+# children, read blank (logseq_templates.py: its open tasks were `mrag tasks`' and
 # its placeholder text indexed); a page of templates alone is skipped saying so, as Roam's templates page is. A
-# default-syntax VimWiki page holding a pasted Markdown link (and VimWiki's own signs: a `%%` comment, a tags line,
-# `# ` items) or a `## build` in a `{{{ }}}` code block is read as VimWiki (wikipages.markdown_shaped: it was read
+# default-syntax VimWiki page holding a pasted Markdown link (and `# ` items one after the other, VimWiki's own sign)
+# or a `## build` in a `{{{ }}}` code block is read as VimWiki (wikipages.markdown_shaped: it was read
 # as Markdown, its items headings). A tiddler's link to a title holding `#`, `^` or `|` (`[[C# notes]]`) is a
 # Markdown link to the tiddler's file (wikipages._tw_link: `[C# notes](C%23%20notes.tid)`; it linked `C`, its
-# `# notes` read as a heading).
+# `# notes` read as a heading), but a web address's or a file's (`[[Wikipedia|https://...#History]]`).
 READER_VERSION = 12
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
