@@ -10,8 +10,9 @@ note): a page of another shape is no Keep note. Its time is read as Takeout writ
 `3 de nov. de 2026 09:15:02`, month names and their abbreviations in English, German, French, Spanish, Italian,
 Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
 오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US writes the month's name)
-unless it can only be read the other way. A time in another form leaves the note undated
-(nothing else is lost: the file's own time is no date of the note's, a copy's or an unzipped archive's)."""
+unless it can only be read the other way, or its time is the US's 12-hour `9:15 AM` (`11/3/2026, 9:15 AM`:
+November 3). A time in another form leaves the note undated (nothing else is lost: the file's own time is no date
+of the note's, a copy's or an unzipped archive's)."""
 
 from __future__ import annotations
 
@@ -175,8 +176,11 @@ def _written_time(heading: str) -> _dt.datetime | None:
         year, month, day = int(iso.group(1)), int(iso.group(3) or iso.group(4)), int(iso.group(5))
     elif (numeric := _NUMERIC_DAY.search(day_text)) is not None:
         first, then, year = int(numeric.group(1)), int(numeric.group(3)), int(numeric.group(4))
-        # day first, as every language read here writes it but the US's, which writes the month's name
-        day, month = (then, first) if numeric.group(2) == "/" and then > 12 >= first else (first, then)
+        # day first, as every language read here writes it but the US's, which writes the month's name, or its
+        # numbers month first with a 12-hour clock (`11/3/2026, 9:15:02 AM`: readers 12 as merged read the 11th of
+        # March); Australia's `9:15 am` and Spanish's `9:15 a. m.` are day first
+        us = numeric.group(2) == "/" and time.group(0).endswith(("AM", "PM")) and first <= 12
+        day, month = (then, first) if numeric.group(2) == "/" and (us or then > 12 >= first) else (first, then)
     else:
         plain = "".join(c for c in unicodedata.normalize("NFD", day_text.lower()) if not unicodedata.combining(c))
         months = [m for m in (_month(w) for w in _WORD.findall(plain)) if m is not None]

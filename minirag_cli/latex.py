@@ -20,8 +20,9 @@ and a thesis, its lectures and its library were invisible to `ask`.
   and braces are dropped, their text kept, `--` and `~` printed as a dash and a
   blank but in code and web addresses. A run-in `\\paragraph{X.} text` heads
   its text on the blank line above (readers 11). `\\iffalse ... \\fi` is out
-  as a comment is, a macro of no argument (`\\newcommand{\\proj}{Atlas}`)
-  its text where used (readers 12). A `.tex` exported beside its
+  as a comment is (one never closed warned of), a macro of no argument
+  (`\\newcommand{\\proj}{Atlas}`) its text where used from its definition on,
+  a live one alone (readers 12). A `.tex` exported beside its
   note (`note.tex` beside `note.org`: exported_tex) is passed over.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation
@@ -181,16 +182,20 @@ def entry_lines(text: str, path: str) -> list[int]:
     return [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("## ")]
 
 
-def latex_text(path: str, text: str) -> str | None:
-    """The text of a `.tex` or `.bib` file read as Markdown, line for line (the
-    module's rules); None for any other note. MalformedNote for a file these
-    readers fail on in a way not foreseen: one odd file must not stop a sync."""
+def latex_read(path: str, text: str) -> tuple[str, str | None] | None:
+    """(the text of a `.tex` or `.bib` file read as Markdown, line for line (the
+    module's rules), the warning the sync gives for it or None); None for any other note. The warning: an
+    `\\iffalse` never closed, which leaves the rest of a `.tex` out (as TeX reads it: a `\\fi` lost in an edit).
+    MalformedNote for a file these readers fail on in a way not foreseen: one odd file must not stop a sync."""
     low = path.lower()
-    reader = tex_text if low.endswith(TEX) else bib_text if low.endswith(BIB) else None
-    if reader is None:
+    if not low.endswith((TEX, BIB)):
         return None
     try:
-        return reader(text)
+        if low.endswith(BIB):
+            return bib_text(text), None
+        read, unclosed = _tex_read(text)
+        return read, (f"`\\iffalse` at line {unclosed} is never closed by a `\\fi`: the rest of the file is "
+                      "read as TeX reads it, left out" if unclosed is not None else None)
     except Exception as exc:
         raise MalformedNote(f"unreadable {low.rsplit('.', 1)[-1]} file: {type(exc).__name__}: "
                             f"{str(exc)[:80]}") from None
@@ -251,7 +256,7 @@ _URL = re.compile(r"\\url\{([^{}\n]+)\}")
 _STYLE = [(re.compile(rf"\\(?:emph|textit|textsl){_ARG}"), r"*\1*"),
           (re.compile(rf"\\textbf{_ARG}"), r"**\1**"),
           (re.compile(rf"\\(?:texttt|verb\*?)\{{([^{{}}\n`]*)\}}"), r"`\1`"),
-          (re.compile(r"\\verb\*?([^\sA-Za-z*])([^\n`]*?)\1"), r"`\2`")]
+          (re.compile(r"\\(?:verb\*?|lstinline(?:\[[^\]\n]*\])?)([^\sA-Za-z*\[])([^\n`]*?)\1"), r"`\2`")]
 # commands whose arguments are no text (a package, a length, a picture's file): out with their arguments
 _NO_TEXT = re.compile(r"\\(?:documentclass|usepackage|RequirePackage|addbibresource|bibliography|bibliographystyle|"
                       r"includegraphics|vspace|hspace|setlength|addtolength|setcounter|usetheme|usecolortheme|"
@@ -285,15 +290,30 @@ _DASHES = [("---", "—"), ("--", "–"), ("``", "“"), ("''", "”")]
 _LITERAL = re.compile(r"(`[^`\n]*`|<[A-Za-z][A-Za-z0-9+.-]*:[^<>\s]*>|\]\([^()\s]*\))")
 # a macro of no argument its file defines on one line (`\newcommand{\proj}{Atlas}`, `\newcommand\proj{Atlas}`,
 # `\def\proj{Atlas}`, `\renewcommand`/`\providecommand`): expanded where used (readers 12: `We use \proj{}` was
-# `We use`, and `\def\proj{Atlas}` left `Atlas` on its own line); its defining line is no text
-_MACRO_DEF = re.compile(rf"^[ \t]*\\(?:(?:re|provide)?newcommand\*?[ \t]*(?:\{{\\([A-Za-z]+)\}}|\\([A-Za-z]+))|"
-                        rf"def[ \t]*\\([A-Za-z]+))[ \t]*{_ARG}[ \t]*(?:%.*)?$")
+# `We use`, and `\def\proj{Atlas}` left `Atlas` on its own line); its defining line is no text. Read as TeX reads
+# them: in file order, from the definition's line on (a `\renewcommand` halfway changes what follows), only live
+# ones (not in `\iffalse`, a `comment` environment or a code block), `\providecommand` none when one is defined
+_MACRO_DEF = re.compile(rf"^[ \t]*\\(?:(?:(?:re)?newcommand|(provide)command)\*?[ \t]*"
+                        rf"(?:\{{\\([A-Za-z]+)\}}|\\([A-Za-z]+))|def[ \t]*\\([A-Za-z]+))[ \t]*{_ARG}[ \t]*(?:%.*)?$")
 _MACRO_DEPTH = 3  # a macro of macros, expanded so many times
+# characters a line's macros add at most, and so many more for each of its own: `\def\x{\x\x\x}` grows no line
+# without end (readers 12 as merged: 2 million `\x` from ten), a line of many uses of `\proj` is expanded whole
+_MACRO_BUDGET = (4096, 4)
+# a macro's use, scanned left to right as TeX reads them (`\\proj` is a line break and the word proj); what is
+# written as it is, no macro in it: `\verb|...|`, `\lstinline|...|`, `\mintinline{lang}{...}`, a web address
+# (`\url{...}`, `\href{...}`'s address)
+_MACRO_USE = re.compile(r"\\(?:(?:verb\*?|lstinline(?:\[[^\]\n]*\])?|mintinline\{[^{}\n]*\})"
+                        r"(?:([^\sA-Za-z*{\[])(?:(?!\1).)*\1|\{[^{}\n]*\})|(?:url|href)\{[^{}\n]*\}|"
+                        r"([A-Za-z]+)(?![A-Za-z])(\{\})?|.)")
 # `\iffalse ... \fi`: text its writer took out, as a `%` line is (readers 12: it was indexed); `\else` at its
 # level ends it (the text after it is read)
 _IFFALSE = re.compile(r"^[ \t]*\\iffalse(?![A-Za-z])")
-# (a conditional a `\fi` ends: not math's `\iff`, nor a command of arguments, `\ifthenelse{...}`, `\ifdef{...}`)
-_CONDITIONAL = re.compile(r"\\(?:(if(?!f(?![A-Za-z@]))[A-Za-z@]*)(?![A-Za-z@])(?![ \t]*\{)|(fi)(?![A-Za-z@])|"
+# (a conditional a `\fi` ends: not math's `\iff`, nor a command of arguments, `\ifthenelse{...}`, `\ifdef{...}`,
+# nor a conditional's name a definition makes or copies, `\newif\ifshow`, `\let\ifmine\iftrue`, `\def\ifX`: the
+# `\fi` closing the `\iffalse` around it was read as closing it, and the rest of the file was out)
+_CONDITIONAL = re.compile(r"\\(?:newif|[gex]?def)[ \t]*\\if[A-Za-z@]*|"
+                          r"\\let[ \t]*\\[A-Za-z@]+(?:[ \t]*=?[ \t]*\\[A-Za-z@]+)?|"
+                          r"\\(?:(if(?!f(?![A-Za-z@]))[A-Za-z@]*)(?![A-Za-z@])(?![ \t]*\{)|(fi)(?![A-Za-z@])|"
                           r"(else)(?![A-Za-z@]))")
 _LITERAL_HASH = re.compile(r"^[ \t]*\\#")  # `\# 1 priority` opening a line: a # and no Markdown heading
 
@@ -425,24 +445,38 @@ def _escaped_out(line: str) -> str:
     return "".join(parts)
 
 
-def _macros(lines: list[str]) -> dict[str, str]:
-    """{name: its text} of the macros of no argument `lines` define (_MACRO_DEF), a later definition the one."""
-    macros = {}
-    for line in lines:
-        if "command" in line or "\\def" in line:
-            m = _MACRO_DEF.match(line.rstrip("\r"))
-            if m is not None and "#" not in m.group(4):
-                macros[m.group(1) or m.group(2) or m.group(3)] = m.group(4)
-    return macros
+def _defined(line: str, macros: dict[str, str]) -> bool:
+    """Is `line` a macro's definition (_MACRO_DEF)? One of no argument is added to `macros` (a `\\providecommand`
+    when its name is not there)."""
+    if "command" not in line and "\\def" not in line:
+        return False
+    m = _MACRO_DEF.match(line)
+    if m is None:
+        return False
+    name, body = m.group(2) or m.group(3) or m.group(4), m.group(5)
+    if "#" not in body and not (m.group(1) and name in macros):
+        macros[name] = body
+    return True
 
 
-def _expanded(line: str, macros: dict[str, str], pattern: re.Pattern | None) -> str:
-    """`line` with each use of `macros` (`\\proj`, `\\proj{}`) its text."""
+def _expanded(line: str, macros: dict[str, str]) -> str:
+    """`line` with each use of `macros` (`\\proj`, `\\proj{}`) its text, but where written as it is (_MACRO_USE);
+    at most _MACRO_BUDGET characters more."""
+    budget = [_MACRO_BUDGET[0] + _MACRO_BUDGET[1] * len(line)]
+
+    def use(m: re.Match) -> str:
+        body = macros.get(m.group(2)) if m.group(2) else None
+        if body is None or len(body) > budget[0]:
+            return m.group(0)
+        budget[0] -= len(body)
+        return body
+
     for _ in range(_MACRO_DEPTH):
-        if pattern is None or "\\" not in line:
+        if not macros or "\\" not in line:
             break
-        line, count = pattern.subn(lambda m: macros[m.group(1)], line)
-        if not count:
+        before = line
+        line = _MACRO_USE.sub(use, line)
+        if line == before:
             break
     return line
 
@@ -451,6 +485,8 @@ def _skipped_if(line: str, depth: int) -> tuple[int, str]:
     """(the `\\iffalse` nesting left after `line`, read inside one at `depth`; the text after an `\\else` or `\\fi`
     ending it, which is read)."""
     for m in _CONDITIONAL.finditer(line):
+        if not m.group(1) and not m.group(2) and not m.group(3):  # a definition (`\\newif\\ifshow`)
+            continue
         if m.group(1):
             depth += 1
         elif m.group(2) or depth == 1:  # `\\fi`, or the `\\else` of the `\\iffalse`
@@ -462,11 +498,15 @@ def _skipped_if(line: str, depth: int) -> tuple[int, str]:
 
 def tex_text(text: str) -> str:
     """A LaTeX file's text as Markdown, line for line (the module's rules)."""
+    return _tex_read(text)[0]
+
+
+def _tex_read(text: str) -> tuple[str, int | None]:
+    """(tex_text's text, the line (1-based) of an `\\iffalse` never closed, or None)."""
     lines = text.split("\n")
+    unclosed = None  # the line of the `\\iffalse` the line is in
     preamble = _document_line(lines)  # lines before \begin{document}
-    macros = _macros(lines)
-    uses = re.compile(r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True)))
-                      + r")(?![A-Za-z])(?:\{\})?") if macros else None
+    macros: dict[str, str] = {}  # the macros defined so far (_MACRO_DEF)
     out: list[str] = []
     block: str | None = None  # the math or code environment the line is in
     skipped = 0  # how deep in `\\iffalse ... \\fi` the line is
@@ -481,14 +521,15 @@ def tex_text(text: str) -> str:
                 continue
         if block is None and _IFFALSE.match(_uncommented(line)):
             skipped, line = _skipped_if(_uncommented(line), 0)
+            unclosed = n + 1
             if skipped or not line.strip():
                 out.append(cr)
                 continue
-        if block is None and macros and _MACRO_DEF.match(line):  # a macro's definition: no text
+        if block is None and _defined(line, macros):  # a macro's definition: no text
             out.append(cr)
             continue
-        if block not in _CODE_ENVS:
-            line = _expanded(line, macros, uses)
+        if block not in _CODE_ENVS and block != _COMMENT_ENV:
+            line = _expanded(line, macros)
         if block is not None:  # inside a display equation or a code block: as written, to its end
             # its end alone on its line, or after the last line of the formula (`  c &= d \end{align}`, `c = d. \]`:
             # a block waiting for its end alone on a line fenced the rest of the file as code; review rdA): the
@@ -565,7 +606,7 @@ def tex_text(text: str) -> str:
             lead = line[:len(line) - len(line.lstrip())]
             line = lead + "1. " + line.lstrip()[2:]
         out.append(line.rstrip() + cr)
-    return "\n".join(out)
+    return "\n".join(out), unclosed if skipped else None
 
 
 # ---------------------------------------------------------------------------------------------- BibTeX
@@ -626,6 +667,20 @@ def _scan(text: str, pos: int, limit: int, stops: str) -> int:
     return limit
 
 
+def _closing_braces(text: str, pos: int) -> dict[int, int]:
+    """{the offset of a `{` from `pos` on: the offset of the `}` closing it}, braces read as _scan reads them."""
+    closing, opened = {}, []
+    while (m := _SPECIAL.search(text, pos)) is not None:
+        ch, pos = m.group(), m.end()
+        if ch == "\\":
+            pos += 1
+        elif ch == "{":
+            opened.append(m.start())
+        elif ch == "}" and opened:
+            closing[opened.pop()] = m.start()
+    return closing
+
+
 def _skip(text: str, pos: int, limit: int, chars: str = _BLANKS) -> int:
     while pos < limit and text[pos] in chars:
         pos += 1
@@ -664,6 +719,8 @@ def _bib_entries(text: str) -> list[_Entry]:
 
     breaks = [m.start() for m in _NEXT_ENTRY.finditer(text)]
     entries: list[_Entry] = []
+    unclosed_from: int | None = None  # where a braced `@comment{` never closed opens its text
+    closing: dict[int, int] | None = None  # from there on, {a `{`: the `}` closing it} (_closing_braces)
     for m in _ENTRY.finditer(text):
         if entries and m.start() < entries[-1].end:
             continue  # an `@` opening a line of the entry before (its abstract's)
@@ -676,7 +733,13 @@ def _bib_entries(text: str) -> list[_Entry]:
             # `@comment{...}` is a comment to its closing brace, as biber and biblatex read it (readers 12: an
             # entry written inside one, opening a line, was indexed as classic BibTeX reads it); one never
             # closed ends where the next entry opens
-            end = _scan(text, pos, len(text), close)
+            if unclosed_from is not None:  # after one never closed: its closing brace found in one pass (readers
+                # 12 as merged scanned to the file's end for each, 30 s for 5000 such comments)
+                closing = closing if closing is not None else _closing_braces(text, unclosed_from)
+                end = closing.get(pos - 1, len(text))
+            else:
+                end = _scan(text, pos, len(text), close)
+                unclosed_from = pos if end == len(text) else None
             if end < len(text):
                 pos, limit = end, len(text)
             else:

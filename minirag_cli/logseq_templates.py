@@ -11,16 +11,28 @@ template Logseq inserts elsewhere, not a note's text. Its open tasks (`- TODO se
 
 A block is a bullet line (`- `, `* `, `+ `) and the lines under it, each indented deeper (its lead starts with the
 bullet's and is longer: Logseq indents a block's properties with blanks and its children with tabs); its properties
-are the `key:: value` lines right under its first line, or on the bullet itself (`- template:: meeting`)."""
+are the `key:: value` lines right under its first line, or on the bullet itself (`- template:: meeting`).
+
+Only a Logseq graph's pages are read so (in_graph: a folder above the page holds `logseq/config.edn`): an Obsidian
+note's `template:: book` bullet (Dataview's inline field) is its writer's text, its tasks open tasks."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 _BULLET = re.compile(r"([ \t]*)[-*+](?:[ \t]+|$)")
 _PROPERTY = re.compile(r"[ \t]*(?:[-*+][ \t]+)?([A-Za-z][\w-]*)::(?:[ \t]|$)")
 _TEMPLATE = "template"
 _FENCE = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(```|~~~)")
+
+
+def in_graph(folder: Path | None) -> bool:
+    """Is `folder` (a page's; None: not known) in a Logseq graph: it or a folder above it holds `logseq/config.edn`?"""
+    if folder is None:
+        return False
+    folder = Path(folder)
+    return any((where / "logseq" / "config.edn").is_file() for where in (folder, *folder.parents))
 
 
 def _lead(line: str) -> str:

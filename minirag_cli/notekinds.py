@@ -123,7 +123,7 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
     (the text itself but for the kinds above); MalformedNote when it cannot be read.
     `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
     (joplin_note; None: not looked for, the copy read as a note). A wiki's page and a LaTeX or BibTeX file are
-    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_text first, as this module
+    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_read first, as this module
     cannot (latex reads a note through note_text, and both raise its MalformedNote: an import cycle)."""
     joplin = joplin_note(path, text, folder)
     if joplin is not None:
@@ -161,9 +161,9 @@ def note_text(path: str, text: str, folder: Path | None = None) -> str:
             except BearTrashed as exc:
                 raise MalformedNote(str(exc)) from None
         if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
-            from minirag_cli.logseq_templates import without_templates
+            from minirag_cli.logseq_templates import in_graph, without_templates
 
-            read = without_templates(text)
+            read = without_templates(text) if in_graph(folder) else text
             if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
                 raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
             text = read

@@ -24,7 +24,7 @@ from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
-from minirag_cli.latex import build_file, exported_tex, latex_text, tex_stems
+from minirag_cli.latex import build_file, exported_tex, latex_read, tex_stems
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
@@ -1791,17 +1791,20 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
 # (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
 # branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where
-# used (it was left out; `\def`'s text stood alone) and its definition no text, a `\label{x}` after a word or heading
+# used from its definition on, a live one alone (not in `\iffalse` or code; not in `\verb`/`\url`) (it was left
+# out; `\def`'s text stood alone) and its definition no text (an `\iffalse` never closed warned of), a `\label{x}`
+# after a word or heading
 # a word apart (`## Method`sec:m`` ran together). A Google Keep page's time in the account's language
 # (`03.11.2026, 09:15:02`, `3 nov. 2026`, `3 de nov. de 2026`, `2026/11/03`, `2026年11月3日`:
-# keep_html._written_time) dates it (it was read in English alone, and the note undated). A Logseq block holding
-# `template:: NAME` is, with its children, read blank (logseq_templates.py: its open tasks were `mrag tasks`' and
+# keep_html._written_time; `11/3/2026, 9:15 AM` month first) dates it (it was read in English alone, and the note
+# undated). A Logseq block holding `template:: NAME` in a Logseq graph (logseq_templates.in_graph) is, with its
+# children, read blank (logseq_templates.py: its open tasks were `mrag tasks`' and
 # its placeholder text indexed); a page of templates alone is skipped saying so, as Roam's templates page is. A
-# default-syntax VimWiki page holding a pasted Markdown link (and VimWiki's own signs: a `%%` comment, a tags line,
-# `# ` items) or a `## build` in a `{{{ }}}` code block is read as VimWiki (wikipages.markdown_shaped: it was read
+# default-syntax VimWiki page holding a pasted Markdown link (and `# ` items one after the other, VimWiki's own sign)
+# or a `## build` in a `{{{ }}}` code block is read as VimWiki (wikipages.markdown_shaped: it was read
 # as Markdown, its items headings). A tiddler's link to a title holding `#`, `^` or `|` (`[[C# notes]]`) is a
 # Markdown link to the tiddler's file (wikipages._tw_link: `[C# notes](C%23%20notes.tid)`; it linked `C`, its
-# `# notes` read as a heading).
+# `# notes` read as a heading), but a web address's or a file's (`[[Wikipedia|https://...#History]]`).
 # 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
 # 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
 READER_VERSION = 12
@@ -1951,11 +1954,11 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
     drawing's text; or wikipages.page_text: a wiki's page as Markdown, and
-    latex.latex_text: a LaTeX file's or a BibTeX library's;
+    latex.latex_read: a LaTeX file's or a BibTeX library's;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
-    decode_note's warning. notekinds.MalformedNote when the file is not
+    decode_note's warning (and latex_read's). notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON); TextTooLarge, one, for a
     notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
     note indexed: the walk held its file to the limit, NOTEBOOK_CEILING), and
@@ -1965,8 +1968,9 @@ def read_note(path: str, data: bytes, wide: str | None = None,
 
     text, warning = decode_note(data, wide)
     page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
-    if page is None:
-        page = latex_text(path, text)  # a LaTeX file or a BibTeX library, the same
+    if page is None and (read := latex_read(path, text)) is not None:  # a LaTeX file or a BibTeX library, the same
+        page = read[0]
+        warning = "; ".join(w for w in (warning, read[1]) if w) or None  # (an `\iffalse` never closed)
     text = note_text(path, text, folder) if page is None else page
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)

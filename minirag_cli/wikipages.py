@@ -195,10 +195,11 @@ _MD_LINK = re.compile(r"\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)")
 _MD_TITLE = re.compile(r"(?:[ \t]*\r?\n)*#[ \t]+\S[^\n]*\n(?![ \t]*#[ \t])")
 
 
-# What only VimWiki's default syntax writes: a `%%` comment line, a line of tags (`:travel:work:`), two numbered
-# items `# ...` one after the other (Markdown's `#` is a heading, never two in a row)
-_VW_SIGN = re.compile(r"^(?:[ \t]*%%|[ \t]*:(?:[^:\s]+:)+[ \t]*\r?$|[ \t]*#[ \t]+\S[^\n]*\n[ \t]*#[ \t]+\S)",
-                      re.MULTILINE)
+# What only VimWiki's default syntax writes: two numbered items `# ...` one after the other (Markdown's `#` is a
+# heading, never two in a row), not indented as Markdown's code is (`    # install deps`). (Not a `%%` comment nor a
+# `:work:atlas:` tags line: VimWiki's Markdown syntax writes them too, review revC; a page of Markdown's shapes holding
+# them was read as VimWiki's, its `# Morning` headings items `1. Morning`.)
+_VW_SIGN = re.compile(r"^ {0,3}#[ \t]+\S[^\n]*\n {0,3}#[ \t]+\S", re.MULTILINE)
 
 
 def _outside_vimwiki_code(text: str) -> str:
@@ -316,6 +317,11 @@ _TW_MACRO = re.compile(r"<<[^<>\n`]{1,500}>>")
 _TW_LINK = re.compile(r"\[\[([^\[\]|\n]{1,255})(?:\|([^\[\]\n]{1,255}))?\]\]")
 # what TiddlyWiki's file system adaptor writes `_` for in a tiddler's file name (`a|b notes` is `a_b notes.tid`)
 _TW_FILE_CHARS = re.compile(r"[<>~:\"/\\|?*^]")
+# a link's target that is a web address or a file's, no tiddler's (`[[Lisbon|https://x.org/wiki/Lisbon#History]]`,
+# `[[mailto:a@b.c]]`, `[[pdf|file:///home/a.pdf#page=3]]`): read as before readers 12, its `#` no tiddler's title's
+_TW_EXTERNAL = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|file|tel|news|data):)")
+# inline code, `[[C# notes]]` in backticks: as written, no link
+_TW_CODE_SPAN = re.compile(r"(`[^`\n]*`)")
 # a table row TiddlyWiki marks after its last `|`: `h` a header row, `f` a footer, `c` the caption, `k` CSS classes
 _TW_ROW_MARK = re.compile(r"([ \t]*\|.*\|)([hfck])([ \t]*\r?)")
 # a cell's start in a row: a `|` (not one of a link's, `[[text|Target]]`) and the blanks after it
@@ -370,7 +376,8 @@ def _wikitext_line(line: str) -> str:
     if "''" in line:
         line = re.sub(r"''(?!')(.+?)''", r"**\1**", line)
     if "[[" in line:
-        line = _TW_LINK.sub(_tw_link, line)
+        parts = _TW_CODE_SPAN.split(line) if "`" in line else [line]
+        line = "".join(part if i % 2 else _TW_LINK.sub(_tw_link, part) for i, part in enumerate(parts))
     return line
 
 
@@ -378,9 +385,9 @@ def _tw_link(m: re.Match) -> str:
     """A tiddler's link: `[[Shown text|Target]]` the target first, as a wikilink writes it; one to a tiddler whose
     title holds `#`, `^` or `|` (`[[C# notes]]`, which has no heading, TiddlyWiki's links have none) a Markdown link
     to its file (`[C# notes](C%23%20notes.tid)`): as a wikilink it linked `C`, its `# notes` read as a heading
-    (readers 12)."""
+    (readers 12). A link to a web address or a file (_TW_EXTERNAL) is read as before."""
     shown, target = (m.group(1), m.group(2)) if m.group(2) is not None else (None, m.group(1))
-    if re.search(r"[#^|]", target):
+    if re.search(r"[#^|]", target) and not _TW_EXTERNAL.match(target):
         import urllib.parse
 
         return f"[{shown or target}]({urllib.parse.quote(_TW_FILE_CHARS.sub('_', target) + TIDDLER, safe='')})"

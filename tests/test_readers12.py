@@ -159,7 +159,7 @@ def test_a_logseq_template_block_is_no_text(tmp_path):
     task was listed by `mrag tasks` and its placeholder text indexed (a search for Borealis found it). Its lines
     are blank: the page's other lines keep their numbers, a task before and a block after it are read. A page
     of templates alone is skipped saying so, as Roam's templates page is (it was indexed, then an empty note)."""
-    db, summary = _synced(tmp_path, {"logseq/pages/Meetings.md": LOGSEQ_PAGE,
+    db, summary = _synced(tmp_path, {"logseq/logseq/config.edn": "{}\n", "logseq/pages/Meetings.md": LOGSEQ_PAGE,
                                      "logseq/pages/Templates.md": "- Daily\n  template:: daily\n\t- TODO water\n"})
     with _open(db) as index:
         tasks = {(t.text, t.line) for t in index.tasks(state="all")}
