@@ -616,7 +616,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
 #    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
 # 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
-#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
+#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none. Each mark,
+#    a highlight's too, is a blank that joins no name (_MARK_BLANK; fixB: spaces read `~~Lisbon~~ Porto` and, since
+#    rules 20, `==Lisbon== Porto` as Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` as one name).
 # 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
 #    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
 VERSION = 23
@@ -1226,6 +1228,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
 _MARKS = re.compile(r"::|==|\^\^|~~|~")
 _MARK_EDGE = frozenset(":=^~")
+# what a mark is blanked with: a blank to a sentence's reading (str.isspace), but none of a name's (_GAP), so what
+# a mark holds names apart from the words either side of it, as the mark itself kept it (rules 23: `~~Lisbon~~
+# Porto` named Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` Owner Marta Kowalska Jonas Weber)
+_MARK_BLANK = "\u2009"
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1258,7 +1264,7 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 def without_highlight_marks(text: str) -> str:
     """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
-    above) blanked, each a blank, so the
+    above) blanked, each a blank that joins no name (_MARK_BLANK), so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
@@ -1288,7 +1294,7 @@ def without_highlight_marks(text: str) -> str:
         return text
     out, last = [], 0
     for at, width in sorted(blank):
-        out += [text[last:at], " " * width]
+        out += [text[last:at], _MARK_BLANK * width]
         last = at + width
     out.append(text[last:])
     return "".join(out)
